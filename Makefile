@@ -1,0 +1,35 @@
+# `make run` and `make test` do all the set-up on a fresh machine that has python3 (3.11+) and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest docs bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/fatekit session
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check fatekit tests tools
+	$(BIN)/ruff format --check fatekit tests tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict fatekit
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+# Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
+docs: $(STAMP)
+	$(BIN)/python tools/rules_coverage.py --write
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

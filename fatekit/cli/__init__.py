@@ -1,0 +1,43 @@
+"""The ``fatekit`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from fatekit import __version__
+from fatekit.cli import roll, session
+
+__all__ = ["main"]
+
+# Each subcommand module offers ``register(subparsers)``; the handler it sets returns an exit code.
+_COMMANDS = (roll, session)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="fatekit",
+        description="Tools for the Fate roleplaying game: dice, rules, and a shared table.",
+    )
+    parser.add_argument("--version", action="version", version=f"fatekit {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in _COMMANDS:
+        command.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (2 for bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    status: int = args.handler(args)
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
