@@ -82,7 +82,9 @@ def _rule_keys(node: ast.expr) -> list[str]:
         return []
     func = node.func
     if isinstance(func, ast.Attribute) and func.attr == "rule":
-        return [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        return [
+            a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        ]
     return []
 
 

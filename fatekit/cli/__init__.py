@@ -28,10 +28,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Options whose values may start with "-" (dice faces such as "--0+"): argparse would read such a
+# value as an option, so "--dice --0+" is passed on as "--dice=--0+".
+_DASHED_VALUES = ("--dice", "--vs")
+
+
+def _join_dashed_values(argv: Sequence[str]) -> list[str]:
+    joined: list[str] = []
+    items = iter(argv)
+    for item in items:
+        if item in _DASHED_VALUES:
+            value = next(items, None)
+            joined.append(item if value is None else f"{item}={value}")
+        else:
+            joined.append(item)
+    return joined
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (2 for bad input)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_join_dashed_values(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         parser.print_help()
         return 2

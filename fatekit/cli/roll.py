@@ -93,8 +93,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
         epilog="examples: fatekit roll +2 --vs Fair | fatekit roll Good --dice '+0-+' --json",
     )
-    parser.add_argument("modifier", nargs="?", default="0", help="skill rating and bonuses (default 0)")
-    parser.add_argument("--vs", dest="opposition", metavar="OPPOSITION", help="difficulty or opposing effort")
+    parser.add_argument(
+        "modifier", nargs="?", default="0", help="skill rating and bonuses (default 0)"
+    )
+    parser.add_argument(
+        "--vs", dest="opposition", metavar="OPPOSITION", help="difficulty or opposing effort"
+    )
     parser.add_argument(
         "--dice",
         metavar="FACES",

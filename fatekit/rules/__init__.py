@@ -21,10 +21,12 @@ from fatekit.rules.actions import (
     MajorCost,
     MinorCost,
     Option,
+    PartialSuccess,
     Resolution,
     RevealAspect,
     Side,
     Succeed,
+    TakeHit,
     resolve,
 )
 from fatekit.rules.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
@@ -103,6 +105,7 @@ __all__ = [
     "MinorCost",
     "Option",
     "Outcome",
+    "PartialSuccess",
     "RandomDice",
     "Resolution",
     "RevealAspect",
@@ -118,6 +121,7 @@ __all__ = [
     "Stunt",
     "StuntEffect",
     "Succeed",
+    "TakeHit",
     "Track",
     "TrueDetail",
     "all_rolls",

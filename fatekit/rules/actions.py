@@ -32,10 +32,12 @@ __all__ = [
     "MajorCost",
     "MinorCost",
     "Option",
+    "PartialSuccess",
     "Resolution",
     "RevealAspect",
     "Side",
     "Succeed",
+    "TakeHit",
     "resolve",
 ]
 
@@ -43,8 +45,8 @@ OVERCOME_RULE = rule(
     "action.overcome",
     CONDENSED,
     "Actions > Overcome",
-    "Overcome: fail or succeed at a major cost; tie: succeed at a minor cost or fail with a boost; "
-    "success; success with style adds a boost",
+    "Overcome: fail, succeed at a major cost, or take a hit; tie: succeed at a minor cost, partly "
+    "succeed, or fail with a boost; success; success with style adds a boost",
 )
 CAA_NEW_RULE = rule(
     "action.create-advantage.new",
@@ -129,6 +131,16 @@ class MajorCost:
 
 
 @dataclass(frozen=True, slots=True)
+class PartialSuccess:
+    """The actor gets only part of what they wanted."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHit:
+    """The actor takes a hit the GM sizes, to absorb with stress or consequences."""
+
+
+@dataclass(frozen=True, slots=True)
 class GainBoost:
     """A boost for the given side."""
 
@@ -166,8 +178,10 @@ class Hit:
 Effect = (
     Succeed
     | Fail
+    | PartialSuccess
     | MinorCost
     | MajorCost
+    | TakeHit
     | GainBoost
     | CreateAspect
     | AddFreeInvokes
@@ -253,11 +267,14 @@ def _overcome(outcome: Outcome) -> _Options:
         return (
             Option("fail", (Fail(),)),
             Option("success_at_major_cost", (Succeed(), MajorCost())),
+            Option("fail_taking_a_hit", (Fail(), TakeHit())),
+            Option("success_taking_a_hit", (Succeed(), TakeHit())),
         ), Chooser.GM
     if outcome is Outcome.TIE:
         return (
             Option("success_at_minor_cost", (Succeed(), MinorCost())),
             Option("success_boost_to_opposition", (Succeed(), GainBoost(Side.OPPOSITION))),
+            Option("partial_success", (PartialSuccess(),)),
             Option("fail_with_boost", (Fail(), GainBoost(Side.ACTOR))),
         ), Chooser.GM
     if outcome is Outcome.SUCCESS:

@@ -13,9 +13,11 @@ from fatekit.rules.actions import (
     MajorCost,
     MinorCost,
     Option,
+    PartialSuccess,
     RevealAspect,
     Side,
     Succeed,
+    TakeHit,
 )
 from fatekit.rules.aspects import Aspect, AspectKind, AspectsInPlay
 from fatekit.rules.errors import BadInput
@@ -31,7 +33,9 @@ class Applied:
     boosts: list[Aspect] = field(default_factory=list)
     revealed: list[Aspect] = field(default_factory=list)
     hit: int = 0
+    takes_hit: bool = False  # the actor takes a hit the GM sizes
     succeeded: bool | None = None
+    partial: bool = False
     cost: str | None = None  # "minor" or "major", for the GM to narrate
 
 
@@ -90,6 +94,11 @@ def carry_out(
             applied.succeeded = True
         elif isinstance(effect, Fail):
             applied.succeeded = False
+        elif isinstance(effect, PartialSuccess):
+            applied.succeeded = True
+            applied.partial = True
+        elif isinstance(effect, TakeHit):
+            applied.takes_hit = True
         elif isinstance(effect, MinorCost):
             applied.cost = "minor"
         elif isinstance(effect, MajorCost):

@@ -1,0 +1,91 @@
+"""Fate points, refresh and the GM's pool (fate-condensed.ru.md § Обновление; § Your Fate Points)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fatekit.rules import GM, BadInput, FateLedger, FatePoints, GMPool, IllegalAction
+
+
+@pytest.mark.rule("fate-points.never-negative")
+def test_fate_points_never_go_below_zero() -> None:
+    points = FatePoints("ruth", 1)
+    points.spend()
+    with pytest.raises(IllegalAction, match="1 needed, 0 available"):
+        points.spend()
+    assert points.available == 0
+    with pytest.raises(BadInput):
+        FatePoints("ruth", -1)
+    with pytest.raises(BadInput):
+        points.spend(-1)
+    with pytest.raises(BadInput):
+        points.gain(-2)
+
+
+@pytest.mark.rule("fate-points.refresh")
+def test_session_starts_with_the_larger_of_refresh_and_points_left() -> None:
+    """The book's example: Charles ends with 5 (refresh 2) and keeps 5; Ethan ends with 1
+    (refresh 3) and starts with 3."""
+    charles, ethan = FatePoints("charles", 5), FatePoints("ethan", 1)
+    charles.start_session(refresh=2)
+    ethan.start_session(refresh=3)
+    assert (charles.available, ethan.available) == (5, 3)
+
+
+@pytest.mark.rule("fate-points.refresh", "fate-points.after-scene")
+def test_pending_points_are_released_by_the_session_start() -> None:
+    points = FatePoints("ruth", 1)
+    points.gain_after_scene(2)
+    points.start_session(refresh=2)
+    assert (points.available, points.pending) == (3, 0)
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+def test_gm_pool_is_one_per_pc_plus_what_is_carried() -> None:
+    """The book's example: four PCs and Alice, who conceded after a moderate consequence, bring
+    the GM's pool to six."""
+    ledger = FateLedger()
+    for pc in ("charles", "ruth", "cassandra", "ethan"):
+        ledger.add_pc(pc, 3)
+    ledger.add_npc("alice")
+    ledger.pay_after_scene("alice", 1 + 1)  # conceded: one, plus one per consequence taken
+    ledger.end_scene()
+    assert ledger.start_scene(("alice",)) == 6
+    assert ledger.account("alice").available == 0  # her points are now in the pool
+    assert ledger.start_scene(("alice",)) == 4  # and only once
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+def test_a_compel_that_ended_the_scene_carries_over() -> None:
+    pool = GMPool()
+    assert pool.start_scene(3, ending_compel=True) == 4
+    assert pool.start_scene(3) == 3  # unspent points do not carry over otherwise
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+def test_npcs_spend_from_the_gm_pool() -> None:
+    ledger = FateLedger()
+    ledger.add_pc("ruth")
+    ledger.add_npc("ghoul")
+    ledger.start_scene()
+    assert ledger.wallet("ghoul") is ledger.gm and ledger.wallet(GM) is ledger.gm
+    ledger.wallet("ghoul").spend()
+    with pytest.raises(IllegalAction):
+        ledger.wallet("ghoul").spend()
+
+
+def test_ledger_input_errors() -> None:
+    ledger = FateLedger()
+    ledger.add_pc("ruth")
+    with pytest.raises(BadInput, match="already"):
+        ledger.add_npc("ruth")
+    with pytest.raises(BadInput, match="unknown participant"):
+        ledger.wallet("nobody")
+    with pytest.raises(BadInput, match="not an NPC"):
+        ledger.start_scene(("ruth",))
+    with pytest.raises(BadInput, match="GM's pool"):
+        ledger.pay_after_scene(GM)
+    with pytest.raises(BadInput):
+        GMPool().start_scene(-1)
+    with pytest.raises(BadInput):
+        FatePoints("x").start_session(-1)
