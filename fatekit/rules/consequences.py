@@ -67,7 +67,8 @@ class ConsequenceSlot:
     ``aspect`` is the consequence written in the slot (``None`` while it is free).
     ``recovering`` is set once treatment succeeds, with ``treated_at`` the clock at that moment.
     ``conflict`` names the conflict in which the consequence was taken, so a concession can
-    count them.
+    count them, and ``taken_at`` is the clock when it was taken. ``replaced`` is the character
+    aspect an extreme consequence took the place of.
     """
 
     severity: Severity
@@ -77,6 +78,8 @@ class ConsequenceSlot:
     recovering: bool = False
     treated_at: ClockMark | None = None
     conflict: str | None = None
+    taken_at: ClockMark | None = None
+    replaced: Aspect | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.shifts, bool) or not isinstance(self.shifts, int) or self.shifts < 1:
@@ -98,6 +101,21 @@ class ConsequenceSlot:
         """Whether this slot can absorb ``harm`` (a ``Track.ANY`` slot takes every kind)."""
         return self.track is Track.ANY or self.track is harm
 
+    def fill(
+        self, aspect: Aspect, *, conflict: str | None = None, taken_at: ClockMark | None = None
+    ) -> None:
+        """Write a new consequence in this free slot."""
+        if self.aspect is not None:
+            raise IllegalAction(
+                f"the {self.severity.value} slot already holds {self.aspect.label}",
+                CONSEQUENCE_SLOT_RULE,
+            )
+        self.aspect = aspect
+        self.recovering = False
+        self.treated_at = None
+        self.conflict = conflict
+        self.taken_at = taken_at
+
     def start_recovery(self, new_name: str, clock: Clock) -> None:
         """Rename the consequence to show it is healing and start its recovery time now.
 
@@ -105,14 +123,15 @@ class ConsequenceSlot:
         records it. Raises :class:`IllegalAction` for an empty slot, a consequence already
         recovering, or an extreme consequence (which never recovers).
         """
-        aspect = self._check_can_start_recovery()
+        aspect = self.check_can_start_recovery()
         if not new_name.strip():
             raise BadInput("give the recovering consequence its new name")
         aspect.name = new_name.strip()
         self.recovering = True
         self.treated_at = clock.mark()
 
-    def _check_can_start_recovery(self) -> Aspect:
+    def check_can_start_recovery(self) -> Aspect:
+        """The consequence in this slot, if it can start recovering; raise otherwise."""
         if self.aspect is None:
             raise IllegalAction(
                 f"the {self.severity.value} slot holds no consequence to treat",
@@ -134,4 +153,6 @@ class ConsequenceSlot:
         self.recovering = False
         self.treated_at = None
         self.conflict = None
+        self.taken_at = None
+        self.replaced = None
         return aspect
