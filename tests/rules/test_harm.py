@@ -8,10 +8,12 @@ and § Optional Rules > Extreme Consequences; fate-core-conflicts.en.txt § Stre
 from __future__ import annotations
 
 import copy
+import doctest
 from dataclasses import dataclass, field
 
 import pytest
 
+from fatekit.rules import harm
 from fatekit.rules.aspects import Aspect, AspectKind
 from fatekit.rules.clock import Clock, Milestone
 from fatekit.rules.consequences import ConsequenceSlot, Severity
@@ -434,3 +436,9 @@ def test_one_extreme_consequence_between_major_milestones() -> None:
     sheet.consequences.append(ConsequenceSlot.of(Severity.EXTREME))
     with pytest.raises(BadInput, match="empty extreme slot"):
         absorb_options(sheet, 8, PHYSICAL)
+
+
+def test_module_example_runs() -> None:
+    """The example in the harm module's docstring is correct."""
+    result = doctest.testmod(harm)
+    assert result.attempted > 0 and result.failed == 0
