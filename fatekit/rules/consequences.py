@@ -82,6 +82,12 @@ class ConsequenceSlot:
     replaced: Aspect | None = None
 
     def __post_init__(self) -> None:
+        # Accept the enums' string values (as read from a file), but nothing else.
+        try:
+            self.severity = Severity(self.severity)
+            self.track = Track(self.track)
+        except ValueError as err:
+            raise BadInput(f"not a consequence slot: {err}") from None
         if isinstance(self.shifts, bool) or not isinstance(self.shifts, int) or self.shifts < 1:
             raise BadInput(f"a consequence slot absorbs at least 1 shift, not {self.shifts!r}")
         if self.recovering and self.aspect is None:

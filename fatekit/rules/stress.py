@@ -46,6 +46,12 @@ class StressTrack:
     boxes: list[StressBox] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        # Accept the enums' string values (as read from a file), but nothing else.
+        try:
+            self.track = Track(self.track)
+            self.style = StressStyle(self.style)
+        except ValueError as err:
+            raise BadInput(f"not a stress track: {err}") from None
         if self.style is StressStyle.ONE_POINT and any(b.value != 1 for b in self.boxes):
             values = [b.value for b in self.boxes]
             raise BadInput(f"one-point stress boxes are each worth 1, got {values}")

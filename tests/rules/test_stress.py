@@ -26,6 +26,10 @@ def test_one_point_tracks_hold_only_one_point_boxes() -> None:
     for bad in (0, -1, True):
         with pytest.raises(BadInput):
             StressBox(bad)
+    parsed = StressTrack("physical", "one_point", [StressBox(1)])  # type: ignore[arg-type]
+    assert (parsed.track, parsed.style) == (Track.PHYSICAL, StressStyle.ONE_POINT)
+    with pytest.raises(BadInput, match="not a stress track"):
+        StressTrack(Track.PHYSICAL, "two_point", [])  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("stress.escalating")
@@ -76,5 +80,8 @@ def test_consequence_slots_hold_one_consequence() -> None:
     assert slot.is_free and slot.conflict is None
     with pytest.raises(BadInput):
         ConsequenceSlot(Severity.MILD, 0)
+    with pytest.raises(BadInput, match="not a consequence slot"):
+        ConsequenceSlot("grievous", 8)  # type: ignore[arg-type]
+    assert ConsequenceSlot("mild", 2, "mental").track is Track.MENTAL  # type: ignore[arg-type]
     with pytest.raises(BadInput, match="cannot be recovering"):
         ConsequenceSlot(Severity.MILD, 2, recovering=True)
