@@ -1,0 +1,431 @@
+"""Character files: JSON in, :class:`Character` out, and back.
+
+A file is checked against :data:`~fatekit.formats.schema.CHARACTER_SCHEMA` first; every mismatch
+is reported at once as :class:`BadInput`. A file that is well formed but breaks the rules (a
+skill too many at Fair) still loads: :func:`fatekit.rules.validation.validate` lists those
+problems. A file may replace its preset's skill list and shape; it then loads with a preset
+derived from the named one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fatekit.formats.jsonschema_lite import errors
+from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
+from fatekit.rules.actions import Action
+from fatekit.rules.aspects import Aspect, AspectKind, FreeInvoke
+from fatekit.rules.character import (
+    Character,
+    CharacterKind,
+    fitted_harm,
+    new_character,
+    stunt_refresh_cost,
+)
+from fatekit.rules.clock import ClockMark
+from fatekit.rules.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
+from fatekit.rules.errors import BadInput
+from fatekit.rules.presets import Preset, get_preset
+from fatekit.rules.shapes import (
+    Combined,
+    FreeCap,
+    RatingRange,
+    Shape,
+    Tiers,
+    column,
+    diamond,
+    pyramid,
+)
+from fatekit.rules.skill_lists import SkillList, custom_skill_list, skill_list
+from fatekit.rules.stress import StressBox, StressTrack
+from fatekit.rules.stunts import (
+    ExtraAction,
+    ExtraConsequence,
+    ExtraFreeInvoke,
+    ExtraStress,
+    SkillBonus,
+    SkillSwap,
+    Stunt,
+    StuntEffect,
+    Track,
+    TrueDetail,
+)
+
+__all__ = [
+    "LoadedCharacter",
+    "character_from_dict",
+    "character_to_dict",
+    "dumps_character",
+    "load_character",
+    "loads_character",
+    "template",
+]
+
+
+class LoadedCharacter:
+    """A character read from a file, with the preset it was written for."""
+
+    __slots__ = ("character", "preset")
+
+    def __init__(self, character: Character, preset: Preset) -> None:
+        self.character = character
+        self.preset = preset
+
+
+def load_character(path: str | Path, preset: str | None = None) -> LoadedCharacter:
+    """Read a character file; ``preset`` overrides the file's own. Raises :class:`BadInput`."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {path}: {error}") from None
+    return loads_character(text, preset)
+
+
+def loads_character(text: str, preset: str | None = None) -> LoadedCharacter:
+    """Read a character from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(
+            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    return character_from_dict(data, preset)
+
+
+def character_from_dict(data: Any, preset: str | None = None) -> LoadedCharacter:
+    """Build a character from parsed JSON, after checking it against the schema."""
+    problems = errors(data, CHARACTER_SCHEMA)
+    if problems:
+        raise BadInput("not a fatekit character file:\n  " + "\n  ".join(problems))
+    chosen = _preset(data, preset)
+    try:
+        character = _character(data, chosen)
+    except (KeyError, ValueError, TypeError) as error:
+        if isinstance(error, BadInput):
+            raise
+        raise BadInput(f"not a usable character: {error}") from None
+    return LoadedCharacter(character, chosen)
+
+
+def _preset(data: Mapping[str, Any], override: str | None) -> Preset:
+    base = get_preset(override if override is not None else data.get("preset", "condensed"))
+    lists = data.get("skill_lists")
+    shape_data = data.get("shape")
+    if lists is None and shape_data is None:
+        return base
+    skill_lists = tuple(_skill_list(s) for s in lists) if lists else base.skill_lists
+    shape = _shape(shape_data) if shape_data is not None else base.shape
+    return base.derive(
+        f"{base.key}+custom", f"{base.name} (custom)", skill_lists=skill_lists, shape=shape
+    )
+
+
+def _skill_list(data: str | Mapping[str, Any]) -> SkillList:
+    if isinstance(data, str):
+        return skill_list(data)
+    return custom_skill_list(data["name"], data["skills"])
+
+
+def _shape(data: Mapping[str, Any]) -> Shape:
+    kind = data["type"]
+    if kind == "pyramid":
+        return pyramid(data.get("peak", 4))
+    if kind == "diamond":
+        tiers = data.get("tiers")
+        return diamond(None if tiers is None else {t["rating"]: t["count"] for t in tiers})
+    if kind == "column":
+        return column(data.get("peak", 4), data.get("width", 1))
+    if kind == "free_cap":
+        return FreeCap(data.get("budget", 20), data.get("cap", 4))
+    first, second = data["first"], data["second"]
+    return Combined(
+        RatingRange(first["low"], first["high"], first.get("budget")),
+        RatingRange(second["low"], second["high"], second.get("budget")),
+        data.get("cap", 4),
+    )
+
+
+def _aspect(data: Mapping[str, Any], owner: str, fallback_id: str, kind: AspectKind) -> Aspect:
+    aspect = Aspect(data.get("id", fallback_id), data["name"].strip(), kind, owner=owner)
+    aspect.free_invokes = [FreeInvoke(h) for h in data.get("free_invokes", [])]
+    return aspect
+
+
+def _effect(data: Mapping[str, Any]) -> StuntEffect:
+    kind = data["type"]
+    if kind == "skill_bonus":
+        return SkillBonus(data["skill"], Action(data["action"]), data.get("bonus", 2))
+    if kind == "skill_swap":
+        action = data.get("action")
+        return SkillSwap(
+            data["skill"], data["replaces"], None if action is None else Action(action)
+        )
+    if kind == "extra_action":
+        return ExtraAction(data["skill"], Action(data["action"]))
+    if kind == "extra_free_invoke":
+        return ExtraFreeInvoke(data["skill"], data.get("count", 1))
+    if kind == "extra_stress":
+        return ExtraStress(Track(data["track"]), data.get("boxes", 1))
+    if kind == "extra_consequence":
+        return ExtraConsequence(Track(data["track"]), data.get("severity", "mild"))
+    return TrueDetail(data["detail"])
+
+
+def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
+    if data is None:
+        return None
+    return ClockMark(
+        data["scenes_ended"],
+        data["sessions_ended"],
+        data["minor_milestones"],
+        data["major_milestones"],
+    )
+
+
+def _character(data: Mapping[str, Any], preset: Preset) -> Character:
+    cid = data["id"].strip()
+    aspects: list[Aspect] = []
+    for i, item in enumerate(data.get("aspects", [])):
+        kind = AspectKind(item.get("kind", "character"))
+        aspects.append(_aspect(item, cid, f"{cid}/{kind.value}/{i + 1}", kind))
+    stunts = [
+        Stunt(
+            s["name"].strip(),
+            _effect(s["effect"]),
+            s.get("description", ""),
+            s.get("fate_point_cost", 0),
+        )
+        for s in data.get("stunts", [])
+    ]
+    steps = data.get("skill_steps", {"earned": 0, "banked": 0})
+    character = Character(
+        id=cid,
+        name=data["name"].strip(),
+        preset=preset.key,
+        kind=CharacterKind(data.get("kind", "pc")),
+        aspects=aspects,
+        skills=dict(data.get("skills", {})),
+        stunts=stunts,
+        refresh=data.get("refresh", 0),
+        fate_points=data.get("fate_points", 0),
+        skill_labels=dict(data.get("skill_labels", {})),
+        description=data.get("description", ""),
+        as_you_play=data.get("as_you_play", False),
+        refresh_awarded=data.get("refresh_awarded", 0),
+        skill_steps_earned=steps["earned"],
+        skill_steps_banked=steps["banked"],
+        members=data.get("members", 1),
+    )
+    npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
+    if "refresh" not in data and not npc_like:
+        # Left out: what the preset's refresh, awards and stunts give (validation checks the rest).
+        earned = preset.refresh + character.refresh_awarded
+        character.refresh = max(0, earned - stunt_refresh_cost(preset, len(stunts)))
+    if "fate_points" not in data:
+        character.fate_points = character.refresh
+    stress, slots = fitted_harm(character, preset)
+    if "stress" in data:
+        character.stress = {
+            Track(t): StressTrack(
+                Track(t),
+                preset.stress_style,
+                [StressBox(b["value"], b.get("marked", False)) for b in boxes],
+            )
+            for t, boxes in data["stress"].items()
+        }
+    elif not npc_like:
+        character.stress = stress
+    if "consequences" in data:
+        character.consequences = [_slot(c, cid, i) for i, c in enumerate(data["consequences"])]
+    elif not npc_like:
+        character.consequences = slots
+    return character
+
+
+def _slot(data: Mapping[str, Any], owner: str, index: int) -> ConsequenceSlot:
+    severity = Severity(data["severity"])
+    aspect = data.get("aspect")
+    replaced = data.get("replaced")
+    return ConsequenceSlot(
+        severity,
+        data.get("shifts", SEVERITY_SHIFTS[severity]),
+        Track(data.get("track", "any")),
+        None
+        if aspect is None
+        else _aspect(aspect, owner, f"{owner}/consequence/{index}", AspectKind.CONSEQUENCE),
+        data.get("recovering", False),
+        _mark(data.get("treated_at")),
+        data.get("conflict"),
+        _mark(data.get("taken_at")),
+        None
+        if replaced is None
+        else _aspect(
+            replaced,
+            owner,
+            f"{owner}/replaced/{index}",
+            AspectKind(replaced.get("kind", "character")),
+        ),
+    )
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _aspect_dict(aspect: Aspect, *, kind: bool = True) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": aspect.id}
+    if kind:
+        out["kind"] = aspect.kind.value
+    out["name"] = aspect.name
+    if aspect.free_invokes:
+        out["free_invokes"] = [f.holder for f in aspect.free_invokes]
+    return out
+
+
+def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
+    if isinstance(effect, SkillBonus):
+        return {
+            "type": "skill_bonus",
+            "skill": effect.skill,
+            "action": effect.action.value,
+            "bonus": effect.bonus,
+        }
+    if isinstance(effect, SkillSwap):
+        return {
+            "type": "skill_swap",
+            "skill": effect.skill,
+            "replaces": effect.replaces,
+            "action": None if effect.action is None else effect.action.value,
+        }
+    if isinstance(effect, ExtraAction):
+        return {"type": "extra_action", "skill": effect.skill, "action": effect.action.value}
+    if isinstance(effect, ExtraFreeInvoke):
+        return {"type": "extra_free_invoke", "skill": effect.skill, "count": effect.count}
+    if isinstance(effect, ExtraStress):
+        return {"type": "extra_stress", "track": effect.track.value, "boxes": effect.boxes}
+    if isinstance(effect, ExtraConsequence):
+        return {
+            "type": "extra_consequence",
+            "track": effect.track.value,
+            "severity": effect.severity,
+        }
+    return {"type": "true_detail", "detail": effect.detail}
+
+
+def _mark_dict(mark: ClockMark | None) -> dict[str, int] | None:
+    if mark is None:
+        return None
+    return {
+        "scenes_ended": mark.scenes_ended,
+        "sessions_ended": mark.sessions_ended,
+        "minor_milestones": mark.minor_milestones,
+        "major_milestones": mark.major_milestones,
+    }
+
+
+def character_to_dict(character: Character, preset: Preset | None = None) -> dict[str, Any]:
+    """The JSON form of a character (with its derived preset's list and shape, if any)."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "id": character.id,
+        "name": character.name,
+        "kind": character.kind.value,
+        "preset": character.preset.split("+", 1)[0],
+    }
+    if preset is not None and "+" in preset.key:
+        base = get_preset(preset.key.split("+", 1)[0])
+        if preset.skill_lists != base.skill_lists:
+            out["skill_lists"] = [
+                {"name": s.name, "skills": [d.name for d in s]} for s in preset.skill_lists
+            ]
+        if preset.shape != base.shape:
+            out["shape"] = _shape_dict(preset.shape)
+    out["as_you_play"] = character.as_you_play
+    if character.description:
+        out["description"] = character.description
+    out["aspects"] = [_aspect_dict(a) for a in character.aspects]
+    out["skills"] = dict(sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0])))
+    if character.skill_labels:
+        out["skill_labels"] = dict(character.skill_labels)
+    out["stunts"] = [
+        {
+            "name": s.name,
+            "description": s.description,
+            "fate_point_cost": s.fate_point_cost,
+            "effect": _effect_dict(s.effect),
+        }
+        for s in character.stunts
+    ]
+    out["refresh"] = character.refresh
+    out["refresh_awarded"] = character.refresh_awarded
+    out["fate_points"] = character.fate_points
+    out["skill_steps"] = {
+        "earned": character.skill_steps_earned,
+        "banked": character.skill_steps_banked,
+    }
+    if character.members != 1:
+        out["members"] = character.members
+    out["stress"] = {
+        track.value: [{"value": b.value, "marked": b.marked} for b in stress.boxes]
+        for track, stress in character.stress.items()
+    }
+    out["consequences"] = [
+        {
+            "severity": s.severity.value,
+            "shifts": s.shifts,
+            "track": s.track.value,
+            "aspect": None if s.aspect is None else _aspect_dict(s.aspect, kind=False),
+            "recovering": s.recovering,
+            "treated_at": _mark_dict(s.treated_at),
+            "taken_at": _mark_dict(s.taken_at),
+            "conflict": s.conflict,
+            "replaced": None if s.replaced is None else _aspect_dict(s.replaced),
+        }
+        for s in character.consequences
+    ]
+    return out
+
+
+def _shape_dict(shape: Shape) -> dict[str, Any]:
+    if isinstance(shape, Tiers):
+        if shape.key == "pyramid":
+            return {"type": "pyramid", "peak": shape.peak}
+        if shape.key == "column":
+            return {"type": "column", "peak": shape.peak, "width": shape.slots[0][1]}
+        return {
+            "type": "diamond",
+            "tiers": [{"rating": t, "count": n} for t, n in shape.slots],
+        }
+    if isinstance(shape, FreeCap):
+        return {"type": "free_cap", "budget": shape.budget, "cap": shape.cap}
+    if isinstance(shape, Combined):
+
+        def rng(r: RatingRange) -> dict[str, int]:
+            out = {"low": r.low, "high": r.high}
+            if r.budget is not None:
+                out["budget"] = r.budget
+            return out
+
+        return {
+            "type": "combined",
+            "first": rng(shape.first),
+            "second": rng(shape.second),
+            "cap": shape.cap,
+        }
+    raise BadInput(f"cannot write a {shape.key} shape")
+
+
+def dumps_character(character: Character, preset: Preset | None = None) -> str:
+    """The character as indented JSON text, ending in a newline."""
+    return json.dumps(character_to_dict(character, preset), indent=2, ensure_ascii=False) + "\n"
+
+
+def template(preset: Preset, id: str = "new-character", name: str = "") -> Character:
+    """A blank player character for ``preset``, legal as creation as you play.
+
+    Every slot is empty, which only creation as you play allows, so the template has it on.
+    """
+    return new_character(preset, id, name or "New character", as_you_play=True)

@@ -1,0 +1,308 @@
+"""The JSON Schema of a fatekit character file, built from the engine's own enums.
+
+``fatekit schema character`` prints it; ``docs/character.schema.json`` is a copy a test keeps
+current. The reader checks every file against this schema before building a character.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fatekit.rules.actions import Action
+from fatekit.rules.aspects import AspectKind
+from fatekit.rules.character import CharacterKind
+from fatekit.rules.consequences import Severity
+from fatekit.rules.presets import PRESETS
+from fatekit.rules.skill_lists import SKILL_LISTS
+from fatekit.rules.stunts import Track
+
+__all__ = ["CHARACTER_SCHEMA", "FORMAT", "VERSION", "schema_text"]
+
+#: The value of a character file's ``format`` field.
+FORMAT = "fatekit-character"
+#: The version of the format this module reads and writes.
+VERSION = 1
+
+_TRACKS = [t.value for t in Track]
+_ACTIONS = [a.value for a in Action]
+
+
+def _obj(
+    properties: dict[str, Any], required: list[str], description: str | None = None
+) -> dict[str, Any]:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+    if description:
+        schema["description"] = description
+    return schema
+
+
+_TEXT = {"type": "string", "minLength": 1}
+_COUNT = {"type": "integer", "minimum": 0}
+
+
+def _effect(
+    tag: str, properties: dict[str, Any], required: list[str], about: str
+) -> dict[str, Any]:
+    return _obj({"type": {"const": tag}, **properties}, ["type", *required], about)
+
+
+_EFFECTS = [
+    _effect(
+        "skill_bonus",
+        {
+            "skill": _TEXT,
+            "action": {"enum": _ACTIONS},
+            "bonus": {"type": "integer", "minimum": 1, "default": 2},
+        },
+        ["skill", "action"],
+        "+bonus (normally +2) when the skill is used for the action",
+    ),
+    _effect(
+        "skill_swap",
+        {
+            "skill": _TEXT,
+            "replaces": _TEXT,
+            "action": {"enum": [*_ACTIONS, None], "default": None},
+        },
+        ["skill", "replaces"],
+        "use one skill in place of another (for one action, or any)",
+    ),
+    _effect(
+        "extra_action",
+        {"skill": _TEXT, "action": {"enum": _ACTIONS}},
+        ["skill", "action"],
+        "the skill may be used for an action it normally cannot do",
+    ),
+    _effect(
+        "extra_free_invoke",
+        {"skill": _TEXT, "count": {"type": "integer", "minimum": 1, "default": 1}},
+        ["skill"],
+        "more free invokes when the skill succeeds at creating an advantage",
+    ),
+    _effect(
+        "extra_stress",
+        {"track": {"enum": _TRACKS}, "boxes": {"type": "integer", "minimum": 1, "default": 1}},
+        ["track"],
+        "more stress boxes on a track ('any' adds them to every track)",
+    ),
+    _effect(
+        "extra_consequence",
+        {
+            "track": {"enum": _TRACKS},
+            "severity": {"enum": ["mild", "moderate", "severe"], "default": "mild"},
+        },
+        ["track"],
+        "one more consequence slot for a kind of harm",
+    ),
+    _effect(
+        "true_detail",
+        {"detail": _TEXT},
+        ["detail"],
+        "a minor detail that is simply true, with no fate point spent",
+    ),
+]
+
+_CLOCK_MARK = _obj(
+    {
+        "scenes_ended": _COUNT,
+        "sessions_ended": _COUNT,
+        "minor_milestones": _COUNT,
+        "major_milestones": _COUNT,
+    },
+    ["scenes_ended", "sessions_ended", "minor_milestones", "major_milestones"],
+    "the game clock at a moment (see fatekit.rules.clock)",
+)
+
+_SKILL_LIST = {
+    "oneOf": [
+        {"enum": list(SKILL_LISTS), "description": "a built-in skill list by key"},
+        _obj(
+            {
+                "name": _TEXT,
+                "skills": {"type": "array", "items": _TEXT, "minItems": 1},
+            },
+            ["name", "skills"],
+            "a table's own list: its name and the skills' display names (keys are derived)",
+        ),
+    ]
+}
+
+_RANGE = _obj(
+    {"low": {"type": "integer"}, "high": {"type": "integer"}, "budget": _COUNT},
+    ["low", "high"],
+)
+
+_SHAPES = [
+    _effect(
+        "pyramid",
+        {"peak": {"type": "integer", "minimum": 1, "default": 4}},
+        [],
+        "one skill at the peak, one more at each tier below",
+    ),
+    _effect(
+        "diamond",
+        {
+            "tiers": {
+                "type": "array",
+                "items": _obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
+                "minItems": 1,
+            }
+        },
+        [],
+        "a count per tier; without tiers, 1 at +4, 2 at +3, 3 at +2, 2 at +1, 1 at +0",
+    ),
+    _effect(
+        "column",
+        {
+            "peak": {"type": "integer", "minimum": 1, "default": 4},
+            "width": {"type": "integer", "minimum": 1, "default": 1},
+        },
+        [],
+        "width skills at every tier up to the peak",
+    ),
+    _effect(
+        "free_cap",
+        {
+            "budget": {"type": "integer", "minimum": 1, "default": 20},
+            "cap": {"type": "integer", "minimum": 1, "default": 4},
+        },
+        [],
+        "spend a budget of points freely, no skill above the cap",
+    ),
+    _effect(
+        "combined",
+        {"first": _RANGE, "second": _RANGE, "cap": {"type": "integer", "minimum": 1}},
+        ["first", "second"],
+        "two lists added together for a roll, each with its rating range",
+    ),
+]
+
+CHARACTER_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://fatekit.invalid/schemas/character-1.json",
+    "title": "fatekit character",
+    "description": (
+        "A Fate character sheet: a player character, an NPC, a monster or a mob, for one of "
+        "fatekit's presets. Skill ratings are whole numbers on the ladder (+4 is Great). Stress "
+        "and consequences may be left out, and are then built from the preset."
+    ),
+    "type": "object",
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "id": _TEXT,
+        "name": {"type": "string"},
+        "kind": {"enum": [k.value for k in CharacterKind], "default": "pc"},
+        "preset": {"enum": list(PRESETS), "default": "condensed"},
+        "skill_lists": {
+            "type": "array",
+            "items": {"$ref": "#/$defs/skill_list"},
+            "minItems": 1,
+            "maxItems": 2,
+            "description": "replaces the preset's skill list (two lists for the combined shape)",
+        },
+        "shape": {"$ref": "#/$defs/shape"},
+        "as_you_play": {"type": "boolean", "default": False},
+        "description": {"type": "string"},
+        "aspects": {"type": "array", "items": {"$ref": "#/$defs/aspect"}},
+        "skills": {
+            "type": "object",
+            "additionalProperties": {"type": "integer"},
+            "description": "rating by skill key; skills left out are Mediocre (+0)",
+        },
+        "skill_labels": {
+            "type": "object",
+            "additionalProperties": _TEXT,
+            "description": "display text of skills not on the list ('Getting into Bar Fights')",
+        },
+        "stunts": {"type": "array", "items": {"$ref": "#/$defs/stunt"}},
+        "refresh": _COUNT,
+        "refresh_awarded": _COUNT,
+        "fate_points": _COUNT,
+        "skill_steps": _obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
+        "members": {"type": "integer", "minimum": 1, "default": 1},
+        "stress": {
+            "type": "object",
+            "properties": {t: {"$ref": "#/$defs/stress_track"} for t in _TRACKS},
+            "additionalProperties": False,
+        },
+        "consequences": {"type": "array", "items": {"$ref": "#/$defs/consequence"}},
+    },
+    "required": ["format", "version", "id", "name"],
+    "additionalProperties": False,
+    "$defs": {
+        "aspect": _obj(
+            {
+                "id": _TEXT,
+                "kind": {
+                    "enum": [k.value for k in AspectKind if k.is_character_aspect],
+                    "default": "character",
+                },
+                "name": _TEXT,
+                "free_invokes": {
+                    "type": "array",
+                    "items": _TEXT,
+                    "description": "who holds a free invoke, one entry per invoke",
+                },
+            },
+            ["name"],
+        ),
+        "consequence_aspect": _obj(
+            {
+                "id": _TEXT,
+                "name": _TEXT,
+                "kind": {"enum": [k.value for k in AspectKind if k.is_character_aspect]},
+                "free_invokes": {"type": "array", "items": _TEXT},
+            },
+            ["name"],
+        ),
+        "stunt": _obj(
+            {
+                "name": _TEXT,
+                "description": {"type": "string"},
+                "fate_point_cost": {"enum": [0, 1], "default": 0},
+                "effect": {"$ref": "#/$defs/effect"},
+            },
+            ["name", "effect"],
+        ),
+        "effect": {"oneOf": _EFFECTS},
+        "stress_track": {
+            "type": "array",
+            "items": _obj(
+                {"value": {"type": "integer", "minimum": 1}, "marked": {"type": "boolean"}},
+                ["value"],
+            ),
+        },
+        "consequence": _obj(
+            {
+                "severity": {"enum": [s.value for s in Severity]},
+                "shifts": {"type": "integer", "minimum": 1},
+                "track": {"enum": _TRACKS, "default": "any"},
+                "aspect": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/consequence_aspect"}]},
+                "recovering": {"type": "boolean", "default": False},
+                "treated_at": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/clock_mark"}]},
+                "taken_at": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/clock_mark"}]},
+                "conflict": {"type": ["string", "null"]},
+                "replaced": {
+                    "oneOf": [{"type": "null"}, {"$ref": "#/$defs/consequence_aspect"}],
+                    "description": "the aspect an extreme consequence took the place of",
+                },
+            },
+            ["severity"],
+        ),
+        "clock_mark": _CLOCK_MARK,
+        "skill_list": _SKILL_LIST,
+        "shape": {"oneOf": _SHAPES},
+    },
+}
+
+
+def schema_text() -> str:
+    """The schema as indented JSON, ending in a newline."""
+    return json.dumps(CHARACTER_SCHEMA, indent=2, ensure_ascii=False) + "\n"
