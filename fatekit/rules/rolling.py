@@ -250,12 +250,8 @@ class ActionRoll:
 
     # -- settling ---------------------------------------------------------------------------
 
-    def resolve(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
-        """Close this roll (and its defender's) and say what the outcome allows.
-
-        For a create an advantage, ``target`` says whether it makes a new aspect or works an
-        existing one, known or unknown to the roller.
-        """
+    def preview(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
+        """What the outcome allows as things stand, without closing the roll."""
         if self.action is Action.DEFEND:
             raise BadInput("resolve the roll being defended against, not the defend roll")
         if self.phase is RollPhase.RESOLVED:
@@ -272,10 +268,23 @@ class ActionRoll:
         )
         if self.extra_free_invokes and resolution.outcome.succeeded:
             resolution = _with_extra_invokes(resolution, self.extra_free_invokes)
+        return resolution
+
+    def resolve(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
+        """Close this roll (and its defender's) and say what the outcome allows.
+
+        For a create an advantage, ``target`` says whether it makes a new aspect or works an
+        existing one, known or unknown to the roller.
+        """
+        resolution = self.preview(target=target)
+        self.close()
+        return resolution
+
+    def close(self) -> None:
+        """Settle the roll: no more invokes or stunts (also used to abandon an unrolled action)."""
         self.phase = RollPhase.RESOLVED
         if self.opposition is not None:
             self.opposition.phase = RollPhase.RESOLVED
-        return resolution
 
     def _check_open(self, *, need_dice: bool = True) -> None:
         if self.phase is RollPhase.RESOLVED:

@@ -1,0 +1,878 @@
+"""Conflicts: sides, turn order, exchanges, attacks and harm, concessions, and the end.
+
+A :class:`Conflict` runs inside the running scene of a :class:`~fatekit.rules.scene.Game`. At any
+moment :meth:`Conflict.legal_actions` says what each participant may do; every other move raises
+:class:`IllegalAction` naming the rule. A turn goes:
+
+1. the current actor declares an action (:meth:`Conflict.attack`, :meth:`Conflict.create_advantage`,
+   :meth:`Conflict.overcome`, or :meth:`Conflict.full_defense`), and may make one free move;
+2. the returned :class:`~fatekit.rules.rolling.ActionRoll` is rolled and invoked upon;
+3. :meth:`Conflict.resolve` settles it; a hit waits for its target to :meth:`Conflict.absorb` it or
+   be :meth:`Conflict.take_out`;
+4. :meth:`Conflict.end_turn` passes the turn (in elective order, to whoever the actor picks).
+
+Anyone may :meth:`Conflict.concede` while no dice are on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fatekit.rules.actions import Action, AdvantageTarget, Resolution, Side
+from fatekit.rules.aspects import Aspect
+from fatekit.rules.character import Character
+from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
+from fatekit.rules.concession import Concession, concede
+from fatekit.rules.dice import DiceSource
+from fatekit.rules.effects import Applied, carry_out
+from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.outcomes import Bonus, BonusKind
+from fatekit.rules.presets import (
+    ATTACK_DEFEND_RULE,
+    TURN_ORDER_APPROACH_RULE,
+    TURN_ORDER_ELECTIVE_RULE,
+    TURN_ORDER_SKILL_RULE,
+    Preset,
+    TurnOrderStyle,
+    get_preset,
+    turn_order,
+)
+from fatekit.rules.rolling import ActionRoll, RollPhase
+from fatekit.rules.scene import Game, Scene
+from fatekit.rules.stunts import Track
+
+__all__ = [
+    "CONFLICT_END_RULE",
+    "EXCHANGE_RULE",
+    "FORGO_DEFENSE_RULE",
+    "FULL_DEFENSE_CORE_RULE",
+    "INTERPOSE_RULE",
+    "TAKEN_OUT_RULE",
+    "Conflict",
+    "ConflictEnd",
+    "ConflictKind",
+    "LegalAction",
+    "Move",
+    "Phase",
+    "Status",
+]
+
+EXCHANGE_RULE = rule(
+    "conflict.exchange",
+    CONDENSED,
+    "Challenges, Conflicts, and Contests > Turn Order",
+    "In each exchange every participant takes one action (overcome, create an advantage or attack) "
+    "and may move once; defending is a reaction and has no limit",
+)
+INTERPOSE_RULE = rule(
+    "conflict.interpose",
+    CORE,
+    "The Exchange",
+    "A character may defend on another's behalf when they can reasonably interpose, and then "
+    "suffers the result of the defence",
+)
+FORGO_DEFENSE_RULE = rule(
+    "conflict.forgo-defense",
+    CORE,
+    "Resolving Attacks",
+    "A target may choose not to defend; the attack then faces Mediocre (+0)",
+)
+FULL_DEFENSE_CORE_RULE = rule(
+    "conflict.full-defense.core",
+    CORE,
+    "Full Defense",
+    "Giving up the exchange's action gives +2 to every defend roll until the character's next turn",
+)
+TAKEN_OUT_RULE = rule(
+    "conflict.taken-out",
+    CONDENSED,
+    "Taking Harm > Getting Taken Out",
+    "A hit that is not fully absorbed takes the character out; taken-out and conceded characters "
+    "leave the conflict",
+)
+CONFLICT_END_RULE = rule(
+    "conflict.end",
+    CONDENSED,
+    "Conflicts > Ending a Conflict",
+    "The conflict ends when one side has all conceded or been taken out; then concessions and "
+    "hostile invokes pay out (later, if it turns into a contest or challenge)",
+)
+
+
+class ConflictKind(StrEnum):
+    """The kind of harm a conflict deals."""
+
+    PHYSICAL = "physical"
+    MENTAL = "mental"
+
+    @property
+    def track(self) -> Track:
+        """The stress track hits go to."""
+        return Track.PHYSICAL if self is ConflictKind.PHYSICAL else Track.MENTAL
+
+
+class Status(StrEnum):
+    """Whether a participant is still in the fight."""
+
+    ACTIVE = "active"
+    CONCEDED = "conceded"
+    TAKEN_OUT = "taken_out"
+
+
+class Phase(StrEnum):
+    """Where the conflict stands."""
+
+    TURN = "turn"  # the current actor is to declare an action
+    ROLL = "roll"  # an action's roll is under way
+    HIT = "hit"  # a hit waits to be absorbed
+    NEXT = "next"  # the actor has acted and passes the turn
+    ENDED = "ended"
+
+
+class Move(StrEnum):
+    """The kinds of move :meth:`Conflict.legal_actions` lists."""
+
+    ATTACK = "attack"
+    CREATE_ADVANTAGE = "create_advantage"
+    OVERCOME = "overcome"
+    FULL_DEFENSE = "full_defense"
+    FREE_MOVE = "free_move"
+    INVOKE = "invoke"
+    RESOLVE = "resolve"
+    ABSORB = "absorb"
+    TAKE_OUT = "take_out"
+    END_TURN = "end_turn"
+    CONCEDE = "concede"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """Something a participant may do now, with the targets and skills it allows."""
+
+    move: Move
+    targets: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Fighter:
+    """A participant: their sheet, their side and whether they are still in."""
+
+    character: Character
+    side: str
+    status: Status = Status.ACTIVE
+
+
+@dataclass(slots=True)
+class _Turn:
+    actor: str
+    roll: ActionRoll | None = None
+    victim: str | None = None  # who suffers the result of a defence
+    target_aspect: Aspect | None = None
+    advantage: AdvantageTarget = AdvantageTarget.NEW
+
+
+@dataclass(frozen=True, slots=True)
+class _PendingHit:
+    target: str
+    shifts: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class ConflictEnd:
+    """How a conflict ended."""
+
+    losers: tuple[str, ...]  # sides that all conceded or were taken out
+    concessions: tuple[Concession, ...]
+    payouts_deferred: bool
+
+
+@dataclass(slots=True)
+class _Exchange:
+    number: int = 1
+    acted: set[str] = field(default_factory=set)
+    moved: set[str] = field(default_factory=set)
+
+
+class Conflict:
+    """A physical or mental conflict in the game's running scene.
+
+    ``sides`` maps side names to participant ids. Elective order (Fate Condensed) needs ``first``,
+    whoever the table agrees acts first; skill and approach orders work it out, and
+    ``group_npcs`` lets every NPC act at the place of the best one. ``full_defense`` follows
+    the preset (Fate Core has it) unless set; so does ``allow_extreme``.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        sides: Mapping[str, Iterable[str]],
+        *,
+        kind: ConflictKind = ConflictKind.PHYSICAL,
+        first: str | None = None,
+        preset: Preset | None = None,
+        group_npcs: bool = False,
+        full_defense: bool | None = None,
+        allow_extreme: bool | None = None,
+        conflict_id: str = "conflict",
+    ) -> None:
+        if game.scene is None:
+            raise BadInput("start a scene before starting a conflict")
+        self.game = game
+        self.scene: Scene = game.scene
+        self.id = conflict_id
+        self.kind = kind
+        self.fighters: dict[str, Fighter] = {}
+        if len(sides) < 2:
+            raise BadInput("a conflict needs at least two sides")
+        for side, members in sides.items():
+            listed = list(members)
+            if not listed:
+                raise BadInput(f"side {side!r} has nobody on it")
+            for member in listed:
+                if member in self.fighters:
+                    raise BadInput(f"{member!r} is on two sides")
+                if member not in self.scene.participants:
+                    raise BadInput(f"{member!r} is not in scene {self.scene.name!r}")
+                self.fighters[member] = Fighter(game.character(member), side)
+        first_sheet = next(iter(self.fighters.values())).character
+        self.preset = preset if preset is not None else get_preset(first_sheet.preset)
+        self.full_defense_allowed = (
+            self.preset.key == "core" if full_defense is None else full_defense
+        )
+        self.allow_extreme = (
+            self.preset.extreme_consequences if allow_extreme is None else allow_extreme
+        )
+        self.phase = Phase.TURN
+        self.exchange = _Exchange()
+        self.full_defenders: set[str] = set()
+        self.concessions: list[Concession] = []
+        self.ended: ConflictEnd | None = None
+        self._turn: _Turn | None = None
+        self._hit: _PendingHit | None = None
+        self._order: list[str] | None = None
+        self.current = self._first_actor(first, group_npcs)
+        self._begin_turn(self.current)
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    def fighter(self, participant: str) -> Fighter:
+        """The participant's entry in this conflict."""
+        try:
+            return self.fighters[participant]
+        except KeyError:
+            raise BadInput(f"{participant!r} is not in this conflict") from None
+
+    def active(self) -> list[str]:
+        """Participants still in the conflict, in the order they were listed."""
+        return [p for p, f in self.fighters.items() if f.status is Status.ACTIVE]
+
+    def opponents(self, participant: str) -> list[str]:
+        """Active participants on other sides."""
+        side = self.fighter(participant).side
+        return [p for p in self.active() if self.fighters[p].side != side]
+
+    @property
+    def order(self) -> list[str] | None:
+        """The fixed turn order (skill and approach orders), or ``None`` in elective order."""
+        return None if self._order is None else [p for p in self._order if p in self.active()]
+
+    # -- what may be done ----------------------------------------------------------------------
+
+    def legal_actions(self, participant: str) -> tuple[LegalAction, ...]:
+        """Everything ``participant`` may do right now."""
+        fighter = self.fighter(participant)
+        if self.phase is Phase.ENDED or fighter.status is not Status.ACTIVE:
+            return ()
+        found: list[LegalAction] = []
+        if self.phase is Phase.TURN and participant == self.current:
+            sheet = fighter.character
+            skills = self._sheet_skills(sheet)
+            targets = tuple(
+                t for t in self.opponents(participant) if self._reachable(participant, t)
+            )
+            attack_skills = tuple(
+                s
+                for s in skills
+                if self.preset.can_use(s, Action.ATTACK, self.kind.track, stunts=sheet.stunts)
+            )
+            if targets and attack_skills:
+                found.append(LegalAction(Move.ATTACK, targets, attack_skills))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), skills))
+            found.append(LegalAction(Move.OVERCOME, (), skills))
+            if self.full_defense_allowed:
+                found.append(LegalAction(Move.FULL_DEFENSE))
+        if self.phase in (Phase.TURN, Phase.NEXT) and participant == self.current:
+            zones = self._free_move_zones(participant)
+            if zones:
+                found.append(LegalAction(Move.FREE_MOVE, zones))
+        if self.phase is Phase.ROLL and self._turn is not None and self._turn.roll is not None:
+            roll = self._turn.roll
+            if roll.phase is RollPhase.ROLLED:
+                found.append(LegalAction(Move.INVOKE))
+                if participant == roll.actor:
+                    found.append(LegalAction(Move.RESOLVE))
+        if self.phase is Phase.HIT and self._hit is not None and self._hit.target == participant:
+            if self.absorb_options():
+                found.append(LegalAction(Move.ABSORB))
+            found.append(LegalAction(Move.TAKE_OUT))
+        if self.phase is Phase.NEXT and participant == self.current:
+            found.append(LegalAction(Move.END_TURN, tuple(self._next_choices())))
+        if self._may_concede_now():
+            found.append(LegalAction(Move.CONCEDE))
+        return tuple(found)
+
+    # -- the actions ---------------------------------------------------------------------------
+
+    def attack(
+        self,
+        actor: str,
+        target: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        defend_skill: str | None = None,
+        defender: str | None = None,
+        forgo_defense: bool = False,
+        ranged: bool = False,
+        defender_dice: DiceSource | None = None,
+    ) -> ActionRoll:
+        """Attack ``target`` with ``skill``; return the roll (its defence already set up).
+
+        ``defender`` names someone interposing for the target (they defend and take the hit).
+        ``forgo_defense`` lets the target take the attack against Mediocre (+0).
+        """
+        self._check_action(actor)
+        sheet = self.fighter(actor).character
+        if target not in self.opponents(actor):
+            raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
+            raise IllegalAction(
+                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
+                ATTACK_DEFEND_RULE,
+            )
+        if self.kind is ConflictKind.PHYSICAL and self.scene.zones is not None:
+            self.scene.zones.check_reach(actor, target, ranged=ranged)
+        victim = target if defender is None else defender
+        if defender is not None:
+            self._check_interpose(defender, target)
+        roll = ActionRoll(
+            actor,
+            Action.ATTACK,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=0 if forgo_defense else None,
+        )
+        if forgo_defense:
+            if defender is not None:
+                raise BadInput("an interposing defender defends; they cannot also forgo it")
+        else:
+            self._add_defence(roll, victim, defend_skill, melee=not ranged, dice=defender_dice)
+        self._turn = _Turn(actor, roll, victim)
+        self.phase = Phase.ROLL
+        return roll
+
+    def create_advantage(
+        self,
+        actor: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        difficulty: int | None = None,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        aspect: Aspect | None = None,
+        defender_dice: DiceSource | None = None,
+    ) -> ActionRoll:
+        """Create an advantage: a new aspect, or free invokes on an existing ``aspect``.
+
+        Face a ``difficulty``, or an active defence by ``against`` (the one the aspect goes on,
+        or whoever can interfere).
+        """
+        self._check_action(actor)
+        target = AdvantageTarget.NEW
+        if aspect is not None:
+            target = (
+                AdvantageTarget.UNKNOWN if not aspect.is_known_to(actor) else AdvantageTarget.KNOWN
+            )
+        roll = self._opposed_roll(
+            actor,
+            Action.CREATE_ADVANTAGE,
+            skill,
+            dice,
+            difficulty,
+            against,
+            defend_skill,
+            defender_dice,
+        )
+        self._turn = _Turn(actor, roll, against, aspect, target)
+        self.phase = Phase.ROLL
+        return roll
+
+    def overcome(
+        self,
+        actor: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        difficulty: int | None = None,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        defender_dice: DiceSource | None = None,
+    ) -> ActionRoll:
+        """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``."""
+        self._check_action(actor)
+        roll = self._opposed_roll(
+            actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
+        )
+        self._turn = _Turn(actor, roll, against)
+        self.phase = Phase.ROLL
+        return roll
+
+    def full_defense(self, actor: str) -> None:
+        """Give up the action for +2 on every defence until the actor's next turn (Fate Core)."""
+        self._check_action(actor)
+        if not self.full_defense_allowed:
+            raise IllegalAction(
+                f"full defense is not in use with {self.preset.name}", FULL_DEFENSE_CORE_RULE
+            )
+        self.full_defenders.add(actor)
+        self._turn = _Turn(actor)
+        self.phase = Phase.NEXT
+
+    def free_move(self, actor: str, to: str) -> None:
+        """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
+        if self.phase not in (Phase.TURN, Phase.NEXT) or actor != self.current:
+            raise IllegalAction(f"{actor} may move only on their own turn", EXCHANGE_RULE)
+        if actor in self.exchange.moved:
+            raise IllegalAction(f"{actor} has already moved this exchange", EXCHANGE_RULE)
+        zones = self.scene.zones
+        if zones is None:
+            raise BadInput("this scene has no zones to move between")
+        zones.move_freely(actor, to, self._in_the_way(actor))
+        self.exchange.moved.add(actor)
+
+    def resolve(
+        self,
+        option: str | None = None,
+        *,
+        aspect_name: str = "",
+        boost_names: Mapping[str, str] | None = None,
+    ) -> tuple[Resolution, Applied]:
+        """Settle the turn's roll and carry out the chosen option.
+
+        ``option`` is needed when the outcome offers a choice. A hit makes its target absorb it
+        before the turn can end.
+        """
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None:
+            raise IllegalAction("there is no roll to resolve", EXCHANGE_RULE)
+        roll = turn.roll
+        if roll.phase is RollPhase.READY:
+            raise BadInput("roll the dice before resolving")
+        opposition = roll.opposition.actor if roll.opposition is not None else turn.victim
+        resolution = roll.preview(target=turn.advantage)
+        if option is None:
+            if resolution.only is None:
+                keys = ", ".join(o.key for o in resolution.options)
+                raise BadInput(f"this outcome offers a choice: pass option= one of {keys}")
+            chosen = resolution.only
+        else:
+            try:
+                chosen = resolution.option(option)
+            except KeyError as error:
+                raise BadInput(str(error.args[0])) from None
+        names = boost_names or {}
+        side_names = {
+            Side.ACTOR: names.get(roll.actor, ""),
+            Side.OPPOSITION: names.get(opposition or "", ""),
+        }
+        applied = carry_out(
+            chosen,
+            actor=roll.actor,
+            opposition=opposition,
+            aspects=self.scene.aspects,
+            target=turn.target_aspect,
+            aspect_name=aspect_name,
+            aspect_owner=turn.victim if turn.victim in self.fighters else None,
+            boost_names=side_names,
+        )
+        roll.close()
+        if applied.hit > 0 and turn.victim is not None:
+            self._hit = _PendingHit(turn.victim, applied.hit, roll.actor)
+            self.phase = Phase.HIT
+        else:
+            self.phase = Phase.NEXT
+            self._check_end()
+        return resolution, applied
+
+    # -- harm ----------------------------------------------------------------------------------
+
+    def absorb_options(self) -> list[AbsorbPlan]:
+        """Every minimal way the pending hit's target can absorb it (empty: taken out)."""
+        hit = self._require_hit()
+        return absorb_options(
+            self.fighter(hit.target).character,
+            hit.shifts,
+            self.kind.track,
+            allow_extreme=self.allow_extreme,
+            clock=self.game.clock,
+        )
+
+    @property
+    def pending_hit(self) -> tuple[str, int] | None:
+        """The target and shifts of the hit waiting to be absorbed."""
+        return None if self._hit is None else (self._hit.target, self._hit.shifts)
+
+    def absorb(
+        self,
+        plan: AbsorbPlan,
+        names: Mapping[int, str] | None = None,
+        *,
+        extreme: ExtremeChoice | None = None,
+    ) -> list[Aspect]:
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot."""
+        hit = self._require_hit()
+        taken = apply_plan(
+            self.fighter(hit.target).character,
+            hit.shifts,
+            self.kind.track,
+            plan,
+            by=hit.by,
+            names=names,
+            extreme=extreme,
+            allow_extreme=self.allow_extreme,
+            clock=self.game.clock,
+            conflict=self.id,
+        )
+        self._hit = None
+        self.phase = Phase.NEXT
+        return taken
+
+    def take_out(self) -> None:
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to)."""
+        hit = self._require_hit()
+        self.fighter(hit.target).status = Status.TAKEN_OUT
+        self._leave(hit.target)
+        self._hit = None
+        self.phase = Phase.NEXT
+        self._check_end()
+
+    # -- conceding -----------------------------------------------------------------------------
+
+    def concede(self, participant: str) -> Concession:
+        """Concede before the dice of the current action are rolled."""
+        fighter = self.fighter(participant)
+        if fighter.status is not Status.ACTIVE or self.phase is Phase.ENDED:
+            raise IllegalAction(f"{participant} is no longer in the conflict", TAKEN_OUT_RULE)
+        concession = concede(
+            fighter.character,
+            conflict=self.id,
+            dice_rolled=not self._may_concede_now(),
+            pay=self.game.ledger,
+        )
+        turn = self._turn
+        if (
+            turn is not None
+            and turn.roll is not None
+            and self.phase is Phase.ROLL
+            and participant in (turn.roll.actor, turn.victim)
+        ):
+            # The action concerned the conceder: it is dropped before its dice were rolled,
+            # and an actor who still stands chooses again.
+            turn.roll.close()
+            self._turn = None
+            self.phase = Phase.TURN
+        fighter.status = Status.CONCEDED
+        self.concessions.append(concession)
+        self._leave(participant)
+        self._check_end()
+        return concession
+
+    # -- passing the turn ----------------------------------------------------------------------
+
+    def end_turn(self, next_actor: str | None = None) -> str | None:
+        """Finish the current turn and start the next; return who acts next.
+
+        In elective order the actor names ``next_actor`` among those who have not acted this
+        exchange (anyone still in, when the exchange is over). In fixed orders the next is known.
+        """
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if self.phase is not Phase.NEXT:
+            raise IllegalAction(
+                f"{self.current} has not finished their action yet ({self.phase.value})",
+                EXCHANGE_RULE,
+            )
+        assert self.current is not None
+        self.exchange.acted.add(self.current)
+        choices = self._next_choices()
+        exchange_over = not [p for p in self.active() if p not in self.exchange.acted]
+        if self._order is None:
+            if next_actor is None:
+                raise BadInput(f"name who acts next: one of {', '.join(choices)}")
+            if next_actor not in choices:
+                raise IllegalAction(
+                    f"{next_actor} cannot act next; choose one of {', '.join(choices)}",
+                    TURN_ORDER_ELECTIVE_RULE,
+                )
+            chosen = next_actor
+        else:
+            if next_actor is not None and next_actor != choices[0]:
+                raise IllegalAction(
+                    f"the turn order gives the next turn to {choices[0]}", self._order_rule()
+                )
+            chosen = choices[0]
+        if exchange_over:
+            self.exchange = _Exchange(self.exchange.number + 1)
+        self.current = chosen
+        self._begin_turn(chosen)
+        return chosen
+
+    # -- ending --------------------------------------------------------------------------------
+
+    def finish(self, *, into: str | None = None) -> ConflictEnd:
+        """Close an ended conflict's books (or one turning ``into`` a contest or challenge).
+
+        Concession points and hostile-invoke points become usable now; when the conflict turns
+        into a contest or challenge they wait until that ends (the scene's end pays them).
+        """
+        if self.ended is not None:
+            raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
+        losers = self._losing_sides()
+        if into is None and not losers:
+            raise IllegalAction("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
+        if self.phase is Phase.HIT:
+            raise IllegalAction("absorb the pending hit first", TAKEN_OUT_RULE)
+        deferred = into is not None
+        if not deferred:
+            for participant in self.fighters:
+                self.game.ledger.account(participant).end_scene()
+            self.game.sync_sheets()
+        self.phase = Phase.ENDED
+        self.ended = ConflictEnd(tuple(losers), tuple(self.concessions), deferred)
+        return self.ended
+
+    @property
+    def over(self) -> bool:
+        """Whether one side has all conceded or been taken out."""
+        return bool(self._losing_sides())
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _first_actor(self, first: str | None, group_npcs: bool) -> str:
+        style = self.preset.turn_order.style
+        if style is TurnOrderStyle.ELECTIVE:
+            if first is None:
+                raise BadInput("elective order: say who acts first (first=...)")
+            self.fighter(first)
+            return first
+        ratings = {p: dict(f.character.skills) for p, f in self.fighters.items()}
+        order = turn_order(self.preset, ratings, self.kind.track)
+        if group_npcs:
+            npcs = [p for p in order if self.game.ledger.is_npc(p)]
+            if npcs:
+                at = order.index(npcs[0])
+                pcs = [p for p in order if p not in npcs]
+                order = pcs[:at] + npcs + pcs[at:]
+        self._order = order
+        if first is not None and first != order[0]:
+            raise IllegalAction(f"the turn order puts {order[0]} first", self._order_rule())
+        return order[0]
+
+    def _order_rule(self) -> Rule:
+        style = self.preset.turn_order.style
+        return (
+            TURN_ORDER_APPROACH_RULE
+            if style is TurnOrderStyle.APPROACH_ORDER
+            else TURN_ORDER_SKILL_RULE
+        )
+
+    def _begin_turn(self, actor: str) -> None:
+        self.full_defenders.discard(actor)  # full defence lasts until one's next turn
+        self._turn = None
+        self.phase = Phase.TURN
+
+    def _next_choices(self) -> list[str]:
+        active = self.active()
+        waiting = [p for p in active if p not in self.exchange.acted and p != self.current]
+        if self._order is not None:
+            ordered = [p for p in self._order if p in active]
+            if waiting:
+                return [p for p in ordered if p in waiting]
+            return ordered
+        return waiting if waiting else active
+
+    def _check_action(self, actor: str) -> None:
+        fighter = self.fighter(actor)
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if fighter.status is not Status.ACTIVE:
+            raise IllegalAction(f"{actor} is out of the conflict", TAKEN_OUT_RULE)
+        if actor != self.current:
+            raise IllegalAction(f"it is {self.current}'s turn, not {actor}'s", EXCHANGE_RULE)
+        if self.phase is not Phase.TURN:
+            raise IllegalAction(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
+
+    def _opposed_roll(
+        self,
+        actor: str,
+        action: Action,
+        skill: str,
+        dice: DiceSource,
+        difficulty: int | None,
+        against: str | None,
+        defend_skill: str | None,
+        defender_dice: DiceSource | None,
+    ) -> ActionRoll:
+        if (difficulty is None) == (against is None):
+            raise BadInput("give either a difficulty or who opposes the roll (against=...)")
+        sheet = self.fighter(actor).character
+        roll = ActionRoll(
+            actor,
+            action,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=difficulty,
+        )
+        if against is not None:
+            if self.fighter(against).status is not Status.ACTIVE:
+                raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)
+            self._add_defence(
+                roll, against, defend_skill, melee=True, dice=defender_dice, harm=False
+            )
+        return roll
+
+    def _add_defence(
+        self,
+        roll: ActionRoll,
+        defender: str,
+        skill: str | None,
+        *,
+        melee: bool,
+        dice: DiceSource | None,
+        harm: bool = True,
+    ) -> None:
+        sheet = self.fighter(defender).character
+        if harm:
+            allowed = [
+                s
+                for s in self._sheet_skills(sheet)
+                if self.preset.can_use(
+                    s, Action.DEFEND, self.kind.track, melee=melee, stunts=sheet.stunts
+                )
+            ]
+            if skill is None:
+                if not allowed:
+                    raise IllegalAction(
+                        f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE
+                    )
+                skill = max(allowed, key=lambda s: self._rating(sheet, s))
+            elif skill not in allowed:
+                raise IllegalAction(
+                    f"{self._skill_name(skill)} cannot defend against this attack",
+                    ATTACK_DEFEND_RULE,
+                )
+        elif skill is None:
+            raise BadInput(f"say which skill {defender} opposes the roll with (defend_skill=...)")
+        defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
+        if defender in self.full_defenders:
+            defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
+
+    def _check_interpose(self, defender: str, target: str) -> None:
+        if defender == target:
+            return
+        if (
+            defender not in self.active()
+            or self.fighters[defender].side != self.fighters[target].side
+        ):
+            raise ForbiddenAction(f"{defender} is not an active ally of {target}", INTERPOSE_RULE)
+        zones = self.scene.zones
+        if (
+            self.kind is ConflictKind.PHYSICAL
+            and zones is not None
+            and not zones.can_interact(defender, target)
+        ):
+            raise IllegalAction(f"{defender} is too far from {target} to step in", INTERPOSE_RULE)
+
+    def _reachable(self, actor: str, target: str) -> bool:
+        zones = self.scene.zones
+        if self.kind is ConflictKind.MENTAL or zones is None:
+            return True
+        if actor not in zones.positions or target not in zones.positions:
+            return True
+        return zones.can_reach(actor, target, ranged=True)
+
+    def _free_move_zones(self, actor: str) -> tuple[str, ...]:
+        zones = self.scene.zones
+        if zones is None or actor in self.exchange.moved or actor not in zones.positions:
+            return ()
+        here = zones.zone_of(actor)
+        in_the_way = self._in_the_way(actor)
+        return tuple(
+            sorted(
+                z
+                for z in zones.neighbours(here)
+                if not zones.obstacles_to_moving(actor, z, in_the_way)
+            )
+        )
+
+    def _in_the_way(self, actor: str) -> list[str]:
+        """Opponents sharing the mover's zone are taken to stand in the way."""
+        zones = self.scene.zones
+        if zones is None or actor not in zones.positions:
+            return []
+        here = zones.zone_of(actor)
+        return [p for p in self.opponents(actor) if zones.positions.get(p) == here]
+
+    def _may_concede_now(self) -> bool:
+        if self.phase is Phase.HIT:
+            return False
+        if self.phase is Phase.ROLL and self._turn is not None and self._turn.roll is not None:
+            return self._turn.roll.phase is RollPhase.READY
+        return self.phase is not Phase.ENDED
+
+    def _require_hit(self) -> _PendingHit:
+        if self.phase is not Phase.HIT or self._hit is None:
+            raise IllegalAction("there is no hit waiting to be absorbed", TAKEN_OUT_RULE)
+        return self._hit
+
+    def _leave(self, participant: str) -> None:
+        self.full_defenders.discard(participant)
+        if self.scene.zones is not None:
+            self.scene.zones.remove(participant)
+        if participant == self.current and self.phase is not Phase.ENDED:
+            # The actor left mid-turn: their turn is over.
+            self._turn = None
+            self.phase = Phase.NEXT
+
+    def _losing_sides(self) -> list[str]:
+        sides: dict[str, bool] = {}
+        for fighter in self.fighters.values():
+            sides[fighter.side] = sides.get(fighter.side, False) or fighter.status is Status.ACTIVE
+        return [side for side, anyone_in in sides.items() if not anyone_in]
+
+    def _check_end(self) -> None:
+        if self._losing_sides() and self._hit is None:
+            self.phase = Phase.ENDED
+
+    def _sheet_skills(self, sheet: Character) -> tuple[str, ...]:
+        keys = list(self.preset.skill_keys)
+        keys.extend(k for k in sheet.skills if k not in keys)
+        return tuple(keys)
+
+    def _rating(self, sheet: Character, skill: str) -> int:
+        if skill not in self.preset.skill_keys and skill not in sheet.skills:
+            raise BadInput(f"{skill!r} is not a skill in {self.preset.name}")
+        return sheet.rating(skill)
+
+    def _skill_name(self, skill: str) -> str:
+        return self.preset.skill_name(skill) if self.preset.has_skill(skill) else skill
