@@ -28,6 +28,7 @@ from fatekit.rules.concession import Concession, concede
 from fatekit.rules.dice import DiceSource
 from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.fate_points import GM
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.outcomes import Bonus, BonusKind
 from fatekit.rules.presets import (
@@ -43,6 +44,8 @@ from fatekit.rules.presets import (
 from fatekit.rules.rolling import ActionRoll, RollPhase
 from fatekit.rules.scene import Game, Scene
 from fatekit.rules.stunts import Track
+from fatekit.rules.teamwork import TEAMWORK_RULE, combine_skills
+from fatekit.rules.zones import resolve_move
 
 __all__ = [
     "CONFLICT_END_RULE",
@@ -173,6 +176,7 @@ class _Turn:
     victim: str | None = None  # who suffers the result of a defence
     target_aspect: Aspect | None = None
     advantage: AdvantageTarget = AdvantageTarget.NEW
+    move_to: str | None = None  # an overcome to move where a free move cannot go
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +325,7 @@ class Conflict:
                 found.append(LegalAction(Move.ABSORB))
             found.append(LegalAction(Move.TAKE_OUT))
         if self.phase is Phase.NEXT and participant == self.current:
-            found.append(LegalAction(Move.END_TURN, tuple(self._next_choices())))
+            found.append(LegalAction(Move.END_TURN, tuple(self.next_choices())))
         if self._may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
@@ -340,6 +344,7 @@ class Conflict:
         forgo_defense: bool = False,
         ranged: bool = False,
         defender_dice: DiceSource | None = None,
+        helpers: Iterable[str] = (),
     ) -> ActionRoll:
         """Attack ``target`` with ``skill``; return the roll (its defence already set up).
 
@@ -374,6 +379,7 @@ class Conflict:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
         else:
             self._add_defence(roll, victim, defend_skill, melee=not ranged, dice=defender_dice)
+        self._add_helpers(roll, actor, skill, helpers)
         self._turn = _Turn(actor, roll, victim)
         self.phase = Phase.ROLL
         return roll
@@ -389,6 +395,7 @@ class Conflict:
         defend_skill: str | None = None,
         aspect: Aspect | None = None,
         defender_dice: DiceSource | None = None,
+        helpers: Iterable[str] = (),
     ) -> ActionRoll:
         """Create an advantage: a new aspect, or free invokes on an existing ``aspect``.
 
@@ -425,13 +432,25 @@ class Conflict:
         against: str | None = None,
         defend_skill: str | None = None,
         defender_dice: DiceSource | None = None,
+        move_to: str | None = None,
+        helpers: Iterable[str] = (),
     ) -> ActionRoll:
-        """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``."""
+        """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``.
+
+        With ``move_to`` the overcome is a move the free move cannot make (further than one
+        zone, past an impeding aspect or someone in the way): on success the actor moves.
+        """
         self._check_action(actor)
+        if move_to is not None:
+            zones = self.scene.zones
+            if zones is None:
+                raise BadInput("this scene has no zones to move between")
+            zones.obstacles_to_moving(actor, move_to)  # checks the zone and that a way exists
         roll = self._opposed_roll(
             actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
         )
-        self._turn = _Turn(actor, roll, against)
+        self._add_helpers(roll, actor, skill, helpers)
+        self._turn = _Turn(actor, roll, against, move_to=move_to)
         self.phase = Phase.ROLL
         return roll
 
@@ -476,8 +495,14 @@ class Conflict:
         roll = turn.roll
         if roll.phase is RollPhase.READY:
             raise BadInput("roll the dice before resolving")
-        opposition = roll.opposition.actor if roll.opposition is not None else turn.victim
-        resolution = roll.preview(target=turn.advantage)
+        # Against a passive difficulty the GM stands for the opposition (a boost for the
+        # environment, a free invoke for whoever the GM runs).
+        opposition = roll.opposition.actor if roll.opposition is not None else (turn.victim or GM)
+        resolution = (
+            resolve_move(roll.shifts)
+            if turn.move_to is not None
+            else roll.preview(target=turn.advantage)
+        )
         if option is None:
             if resolution.only is None:
                 keys = ", ".join(o.key for o in resolution.options)
@@ -504,6 +529,8 @@ class Conflict:
             boost_names=side_names,
         )
         roll.close()
+        if turn.move_to is not None and applied.succeeded and self.scene.zones is not None:
+            self.scene.zones.place(roll.actor, turn.move_to)
         if applied.hit > 0 and turn.victim is not None:
             self._hit = _PendingHit(turn.victim, applied.hit, roll.actor)
             self.phase = Phase.HIT
@@ -612,7 +639,7 @@ class Conflict:
             )
         assert self.current is not None
         self.exchange.acted.add(self.current)
-        choices = self._next_choices()
+        choices = self.next_choices()
         exchange_over = not [p for p in self.active() if p not in self.exchange.acted]
         if self._order is None:
             if next_actor is None:
@@ -699,7 +726,8 @@ class Conflict:
         self._turn = None
         self.phase = Phase.TURN
 
-    def _next_choices(self) -> list[str]:
+    def next_choices(self) -> list[str]:
+        """Who may act next once the current turn ends (in fixed orders, the first is next)."""
         active = self.active()
         waiting = [p for p in active if p not in self.exchange.acted and p != self.current]
         if self._order is not None:
@@ -786,6 +814,36 @@ class Conflict:
         defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
         if defender in self.full_defenders:
             defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
+
+    def _add_helpers(
+        self, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]
+    ) -> None:
+        """Teamwork: allies who have not acted add +1 each and spend their action doing so."""
+        helping = list(dict.fromkeys(helpers))
+        if not helping:
+            return
+        side = self.fighter(actor).side
+        for helper in helping:
+            fighter = self.fighter(helper)
+            if helper == actor or fighter.side != side or fighter.status is not Status.ACTIVE:
+                raise ForbiddenAction(f"{helper} is not an active ally of {actor}", TEAMWORK_RULE)
+            if helper in self.exchange.acted:
+                raise IllegalAction(f"{helper} has already acted this exchange", TEAMWORK_RULE)
+        ratings = {actor: roll.rating}
+        ratings.update({h: self._rating(self.fighter(h).character, skill) for h in helping})
+        try:
+            team = combine_skills(ratings, roller=actor)
+        except BadInput as error:
+            raise IllegalAction(str(error), TEAMWORK_RULE) from None
+        idle = [h for h in helping if h not in team.helpers]
+        if idle:
+            raise IllegalAction(
+                f"{', '.join(idle)} cannot help: helping needs at least Average (+1) in "
+                f"{self._skill_name(skill)}",
+                TEAMWORK_RULE,
+            )
+        roll.add_bonus(team.as_bonus())
+        self.exchange.acted.update(helping)  # helping is the helper's action for the exchange
 
     def _check_interpose(self, defender: str, target: str) -> None:
         if defender == target:

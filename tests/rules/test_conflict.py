@@ -295,3 +295,54 @@ def test_conflict_input_errors() -> None:
     conflict.resolve()
     assert conflict.phase is Phase.HIT
     assert Track.PHYSICAL is conflict.kind.track
+
+
+@pytest.mark.rule("zone.move-roll")
+def test_moving_past_an_impediment_takes_the_action() -> None:
+    """Cynere climbs to the loft two zones away: Athletics against the thug's active opposition;
+    three shifts move her and give her a boost."""
+    zones = ZoneMap()
+    for zone in ("floor", "ladder", "loft"):
+        zones.add_zone(zone)
+    zones.connect("floor", "ladder")
+    zones.connect("ladder", "loft")
+    for who, where in (("ruth", "floor"), ("ethan", "floor"), ("thug", "floor"), ("boss", "loft")):
+        zones.place(who, where)
+    conflict = fight(zones=zones, first="ruth")
+    with pytest.raises(IllegalAction, match="for free"):
+        conflict.free_move("ruth", "ladder")  # the thug is in the way
+    roll = conflict.overcome(
+        "ruth",
+        "athletics",
+        dice=dice("+000"),
+        against="thug",
+        defend_skill="fight",
+        defender_dice=dice("--00"),
+        move_to="loft",
+    )
+    roll.roll()
+    resolution, applied = conflict.resolve(boost_names={"ruth": "Momentum"})
+    assert resolution.rule_key == "zone.move-roll" and applied.succeeded
+    assert zones.zone_of("ruth") == "loft" and applied.boosts[0].name == "Momentum"
+
+    conflict.end_turn("boss")
+    failed = conflict.overcome("boss", "fight", dice=dice("----"), difficulty=2, move_to="floor")
+    failed.roll()
+    conflict.resolve()
+    assert zones.zone_of("boss") == "loft"
+
+
+@pytest.mark.rule("teamwork.combine-skills")
+def test_helpers_add_to_the_roll_and_spend_their_action() -> None:
+    conflict = fight(first="ruth")
+    with pytest.raises(IllegalAction, match="cannot help"):
+        conflict.attack("ruth", "thug", "fight", dice=dice("0000"), helpers=["ethan"])  # no Fight
+    roll = conflict.overcome(
+        "ruth", "athletics", dice=dice("0000"), difficulty=3, helpers=["ethan"]
+    )
+    roll.roll()
+    assert roll.effort == 3  # Athletics +2, Ethan's +1
+    conflict.resolve("partial_success")
+    assert conflict.next_choices() == ["thug", "boss"]  # Ethan has used his action
+    with pytest.raises(ForbiddenAction, match="not an active ally"):
+        fight(first="thug").attack("thug", "ruth", "fight", dice=dice("0000"), helpers=["ruth"])
