@@ -1,0 +1,82 @@
+"""The optional rules a table plays with: each one a switch in a :class:`Ruleset`.
+
+Every optional rule of Fate Condensed's "Optional Rules" chapter (and the two the Fate Core
+conflicts chapter adds) has an :class:`OptionalRule` member. A :class:`Ruleset` is a preset plus the
+switches the table turned on; a switch is off unless the table or the preset turns it on (Fate Core
+turns on extreme consequences and its own full defense).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fatekit.rules.errors import BadInput
+from fatekit.rules.presets import Preset, get_preset
+
+__all__ = ["OptionalRule", "Ruleset"]
+
+
+class OptionalRule(StrEnum):
+    """The optional rules, by stable key."""
+
+    CONDITIONS = "conditions"
+    CONDITIONS_APART = "conditions_apart"  # "moving conditions further apart"
+    CHANGING_SKILL_LIST = "changing_skill_list"
+    CREATION_AS_YOU_PLAY = "creation_as_you_play"
+    COUNTDOWNS = "countdowns"
+    EXTREME_CONSEQUENCES = "extreme_consequences"
+    FASTER_CONTESTS = "faster_contests"
+    FULL_DEFENSE = "full_defense"  # Fate Condensed's version, with a focus
+    FULL_DEFENSE_CORE = "full_defense_core"  # Fate Core's version
+    OBSTACLES = "obstacles"
+    SCALE = "scale"
+    TIME_SHIFTS = "time_shifts"
+    BIG_BADS = "big_bads"
+    MULTIPLE_TARGETS = "multiple_targets"
+    WEAPON_AND_ARMOR = "weapon_and_armor"
+
+
+# What each preset turns on by itself.
+_PRESET_DEFAULTS: dict[str, frozenset[OptionalRule]] = {
+    "core": frozenset({OptionalRule.EXTREME_CONSEQUENCES, OptionalRule.FULL_DEFENSE_CORE}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A preset and the optional rules in force at a table."""
+
+    preset: Preset
+    options: frozenset[OptionalRule] = field(default_factory=frozenset)
+
+    @classmethod
+    def of(
+        cls, preset: Preset | str = "condensed", options: Iterable[OptionalRule | str] = ()
+    ) -> Ruleset:
+        """A ruleset from a preset (or its key) and the options the table turns on.
+
+        The preset's own defaults are always included.
+        """
+        chosen = get_preset(preset) if isinstance(preset, str) else preset
+        switches: set[OptionalRule] = set(_PRESET_DEFAULTS.get(chosen.key, frozenset()))
+        for option in options:
+            try:
+                switches.add(OptionalRule(option))
+            except ValueError:
+                valid = ", ".join(o.value for o in OptionalRule)
+                raise BadInput(f"unknown optional rule {option!r}; choose from: {valid}") from None
+        if OptionalRule.CONDITIONS_APART in switches:
+            switches.add(OptionalRule.CONDITIONS)
+        if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
+            raise BadInput("choose one version of full defense: Fate Condensed's or Fate Core's")
+        return cls(chosen, frozenset(switches))
+
+    def has(self, option: OptionalRule) -> bool:
+        """Whether an optional rule is switched on."""
+        return option in self.options
+
+    def without(self, option: OptionalRule) -> Ruleset:
+        """The same ruleset with one switch off."""
+        return Ruleset(self.preset, self.options - {option})
