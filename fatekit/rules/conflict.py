@@ -25,11 +25,13 @@ from fatekit.rules.aspects import Aspect
 from fatekit.rules.character import Character
 from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.concession import Concession, concede
+from fatekit.rules.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.dice import DiceSource
 from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.fate_points import GM
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.options import OptionalRule
 from fatekit.rules.outcomes import Bonus, BonusKind
 from fatekit.rules.presets import (
     ATTACK_DEFEND_RULE,
@@ -38,13 +40,13 @@ from fatekit.rules.presets import (
     TURN_ORDER_SKILL_RULE,
     Preset,
     TurnOrderStyle,
-    get_preset,
     turn_order,
 )
 from fatekit.rules.rolling import ActionRoll, RollPhase
 from fatekit.rules.scene import Game, Scene
 from fatekit.rules.stunts import Track
 from fatekit.rules.teamwork import TEAMWORK_RULE, combine_skills
+from fatekit.rules.weapons import WEAPON_ARMOR_RULE, check_rating, with_weapon_and_armor
 from fatekit.rules.zones import resolve_move
 
 __all__ = [
@@ -52,11 +54,14 @@ __all__ = [
     "EXCHANGE_RULE",
     "FORGO_DEFENSE_RULE",
     "FULL_DEFENSE_CORE_RULE",
+    "FULL_DEFENSE_RULE",
     "INTERPOSE_RULE",
     "TAKEN_OUT_RULE",
     "Conflict",
     "ConflictEnd",
     "ConflictKind",
+    "DefenseFocus",
+    "FocusKind",
     "LegalAction",
     "Move",
     "Phase",
@@ -88,6 +93,13 @@ FULL_DEFENSE_CORE_RULE = rule(
     CORE,
     "Full Defense",
     "Giving up the exchange's action gives +2 to every defend roll until the character's next turn",
+)
+FULL_DEFENSE_RULE = rule(
+    "option.full-defense",
+    CONDENSED,
+    "Optional Rules > Full Defense",
+    "Full defense (optional): instead of acting, declare a focus (oneself unless named) and get +2 "
+    "on defend rolls that serve it until the next turn; a boost then if no defence was needed",
 )
 TAKEN_OUT_RULE = rule(
     "conflict.taken-out",
@@ -151,6 +163,23 @@ class Move(StrEnum):
     CONCEDE = "concede"
 
 
+class FocusKind(StrEnum):
+    """What a Fate Condensed full defense concentrates on."""
+
+    SELF = "self"  # attacks and advantages against oneself (the default)
+    PROTECT = "protect"  # defending on behalf of the named allies
+    AGGRESSORS = "aggressors"  # anything the named opponents do
+    OUTCOME = "outcome"  # opposing others' efforts to overcome
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseFocus:
+    """The declared focus of a full defense, with whoever it names."""
+
+    kind: FocusKind = FocusKind.SELF
+    who: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class LegalAction:
     """Something a participant may do now, with the targets and skills it allows."""
@@ -167,6 +196,8 @@ class Fighter:
     character: Character
     side: str
     status: Status = Status.ACTIVE
+    weapon: int = 0
+    armor: int = 0
 
 
 @dataclass(slots=True)
@@ -177,6 +208,8 @@ class _Turn:
     target_aspect: Aspect | None = None
     advantage: AdvantageTarget = AdvantageTarget.NEW
     move_to: str | None = None  # an overcome to move where a free move cannot go
+    weapon: int = 0
+    armor: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +240,9 @@ class Conflict:
 
     ``sides`` maps side names to participant ids. Elective order (Fate Condensed) needs ``first``,
     whoever the table agrees acts first; skill and approach orders work it out, and
-    ``group_npcs`` lets every NPC act at the place of the best one. ``full_defense`` follows
-    the preset (Fate Core has it) unless set; so does ``allow_extreme``.
+    ``group_npcs`` lets every NPC act at the place of the best one. The game's
+    :class:`~fatekit.rules.options.Ruleset` says which optional rules apply: full defense (Fate
+    Core's or Fate Condensed's), extreme consequences, conditions, Weapon and Armor.
     """
 
     def __init__(
@@ -220,8 +254,6 @@ class Conflict:
         first: str | None = None,
         preset: Preset | None = None,
         group_npcs: bool = False,
-        full_defense: bool | None = None,
-        allow_extreme: bool | None = None,
         conflict_id: str = "conflict",
     ) -> None:
         if game.scene is None:
@@ -243,17 +275,18 @@ class Conflict:
                 if member not in self.scene.participants:
                     raise BadInput(f"{member!r} is not in scene {self.scene.name!r}")
                 self.fighters[member] = Fighter(game.character(member), side)
-        first_sheet = next(iter(self.fighters.values())).character
-        self.preset = preset if preset is not None else get_preset(first_sheet.preset)
-        self.full_defense_allowed = (
-            self.preset.key == "core" if full_defense is None else full_defense
-        )
-        self.allow_extreme = (
-            self.preset.extreme_consequences if allow_extreme is None else allow_extreme
-        )
+        self.ruleset = game.ruleset
+        self.preset = preset if preset is not None else self.ruleset.preset
+        self.full_defense_allowed = self.ruleset.has(
+            OptionalRule.FULL_DEFENSE_CORE
+        ) or self.ruleset.has(OptionalRule.FULL_DEFENSE)
+        self.allow_extreme = self.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+        self.conditions = self.ruleset.has(OptionalRule.CONDITIONS)
         self.phase = Phase.TURN
         self.exchange = _Exchange()
-        self.full_defenders: set[str] = set()
+        # Full defenders and their focus (``None``: Fate Core's version, every defence).
+        self.full_defenders: dict[str, DefenseFocus | None] = {}
+        self._defended: set[str] = set()  # full defenders who have rolled a defence since
         self.concessions: list[Concession] = []
         self.ended: ConflictEnd | None = None
         self._turn: _Turn | None = None
@@ -378,9 +411,17 @@ class Conflict:
             if defender is not None:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
         else:
-            self._add_defence(roll, victim, defend_skill, melee=not ranged, dice=defender_dice)
+            self._add_defence(
+                roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
+            )
         self._add_helpers(roll, actor, skill, helpers)
-        self._turn = _Turn(actor, roll, victim)
+        self._turn = _Turn(
+            actor,
+            roll,
+            victim,
+            weapon=self.fighters[actor].weapon,
+            armor=self.fighters[victim].armor,
+        )
         self.phase = Phase.ROLL
         return roll
 
@@ -454,16 +495,41 @@ class Conflict:
         self.phase = Phase.ROLL
         return roll
 
-    def full_defense(self, actor: str) -> None:
-        """Give up the action for +2 on every defence until the actor's next turn (Fate Core)."""
+    def full_defense(self, actor: str, focus: DefenseFocus | None = None) -> None:
+        """Give up the action to concentrate on defence until the actor's next turn.
+
+        Fate Core: +2 to every defend roll. Fate Condensed (the optional rule): +2 to defend rolls
+        that fit the declared ``focus`` (oneself by default), and a boost at the next turn if no
+        defence was rolled meanwhile.
+        """
         self._check_action(actor)
         if not self.full_defense_allowed:
             raise IllegalAction(
-                f"full defense is not in use with {self.preset.name}", FULL_DEFENSE_CORE_RULE
+                f"full defense is not in use at this table ({self.preset.name})", FULL_DEFENSE_RULE
             )
-        self.full_defenders.add(actor)
+        if self.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
+            if focus is not None:
+                raise BadInput("Fate Core's full defense covers every defence: it takes no focus")
+            self.full_defenders[actor] = None
+        else:
+            chosen = focus if focus is not None else DefenseFocus()
+            for who in chosen.who:
+                self.fighter(who)
+            if chosen.kind in (FocusKind.PROTECT, FocusKind.AGGRESSORS) and not chosen.who:
+                raise BadInput(f"a {chosen.kind.value} focus names who it is about")
+            self.full_defenders[actor] = chosen
+        self._defended.discard(actor)
         self._turn = _Turn(actor)
         self.phase = Phase.NEXT
+
+    def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
+        """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
+        if not self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+            raise IllegalAction("Weapon and Armor ratings are not in use", WEAPON_ARMOR_RULE)
+        check_rating("Weapon", weapon)
+        check_rating("Armor", armor)
+        fighter = self.fighter(participant)
+        fighter.weapon, fighter.armor = weapon, armor
 
     def free_move(self, actor: str, to: str) -> None:
         """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
@@ -498,11 +564,12 @@ class Conflict:
         # Against a passive difficulty the GM stands for the opposition (a boost for the
         # environment, a free invoke for whoever the GM runs).
         opposition = roll.opposition.actor if roll.opposition is not None else (turn.victim or GM)
-        resolution = (
-            resolve_move(roll.shifts)
-            if turn.move_to is not None
-            else roll.preview(target=turn.advantage)
-        )
+        if turn.move_to is not None:
+            resolution = resolve_move(roll.shifts)
+        else:
+            resolution = with_weapon_and_armor(
+                roll.preview(target=turn.advantage), weapon=turn.weapon, armor=turn.armor
+            )
         if option is None:
             if resolution.only is None:
                 keys = ", ".join(o.key for o in resolution.options)
@@ -544,8 +611,18 @@ class Conflict:
     def absorb_options(self) -> list[AbsorbPlan]:
         """Every minimal way the pending hit's target can absorb it (empty: taken out)."""
         hit = self._require_hit()
+        target = self.fighter(hit.target).character
+        if self.conditions:
+            return condition_options(
+                target,
+                hit.shifts,
+                self.kind.track,
+                apart=self.ruleset.has(OptionalRule.CONDITIONS_APART),
+                allow_extreme=self.allow_extreme,
+                clock=self.game.clock,
+            )
         return absorb_options(
-            self.fighter(hit.target).character,
+            target,
             hit.shifts,
             self.kind.track,
             allow_extreme=self.allow_extreme,
@@ -564,10 +641,18 @@ class Conflict:
         *,
         extreme: ExtremeChoice | None = None,
     ) -> list[Aspect]:
-        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot."""
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+
+        With conditions, a marked condition box takes the condition's name by itself.
+        """
         hit = self._require_hit()
+        target = self.fighter(hit.target).character
+        if self.conditions:
+            if self.ruleset.has(OptionalRule.CONDITIONS_APART):
+                check_row_cutoff(target, plan)
+            names = {**condition_names(target, plan), **(names or {})}
         taken = apply_plan(
-            self.fighter(hit.target).character,
+            target,
             hit.shifts,
             self.kind.track,
             plan,
@@ -722,7 +807,13 @@ class Conflict:
         )
 
     def _begin_turn(self, actor: str) -> None:
-        self.full_defenders.discard(actor)  # full defence lasts until one's next turn
+        # Full defence lasts until one's next turn; a Condensed full defender who never had to
+        # defend gets a boost for the preparation.
+        if actor in self.full_defenders:
+            focus = self.full_defenders.pop(actor)
+            if focus is not None and actor not in self._defended:
+                self.scene.aspects.create_boost(actor)
+        self._defended.discard(actor)
         self._turn = None
         self.phase = Phase.TURN
 
@@ -788,6 +879,7 @@ class Conflict:
         melee: bool,
         dice: DiceSource | None,
         harm: bool = True,
+        target: str | None = None,
     ) -> None:
         sheet = self.fighter(defender).character
         if harm:
@@ -813,7 +905,9 @@ class Conflict:
             raise BadInput(f"say which skill {defender} opposes the roll with (defend_skill=...)")
         defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
         if defender in self.full_defenders:
-            defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
+            self._defended.add(defender)
+            if self._focus_applies(defender, roll, target):
+                defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
 
     def _add_helpers(
         self, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]
@@ -844,6 +938,18 @@ class Conflict:
             )
         roll.add_bonus(team.as_bonus())
         self.exchange.acted.update(helping)  # helping is the helper's action for the exchange
+
+    def _focus_applies(self, defender: str, roll: ActionRoll, target: str | None) -> bool:
+        focus = self.full_defenders[defender]
+        if focus is None:
+            return True  # Fate Core: every defence
+        if focus.kind is FocusKind.SELF:
+            return target in (None, defender) and roll.action is not Action.OVERCOME
+        if focus.kind is FocusKind.PROTECT:
+            return target in focus.who
+        if focus.kind is FocusKind.AGGRESSORS:
+            return roll.actor in focus.who
+        return roll.action is Action.OVERCOME
 
     def _check_interpose(self, defender: str, target: str) -> None:
         if defender == target:
@@ -904,7 +1010,7 @@ class Conflict:
         return self._hit
 
     def _leave(self, participant: str) -> None:
-        self.full_defenders.discard(participant)
+        self.full_defenders.pop(participant, None)
         if self.scene.zones is not None:
             self.scene.zones.remove(participant)
         if participant == self.current and self.phase is not Phase.ENDED:

@@ -80,6 +80,7 @@ class ConsequenceSlot:
     conflict: str | None = None
     taken_at: ClockMark | None = None
     replaced: Aspect | None = None
+    condition: str | None = None  # with the conditions option: the condition this box marks
 
     def __post_init__(self) -> None:
         # Accept the enums' string values (as read from a file), but nothing else.

@@ -25,13 +25,14 @@ from fatekit.rules.character import (
     monster,
     new_character,
 )
-from fatekit.rules.conflict import Conflict, ConflictKind
+from fatekit.rules.conflict import Conflict, ConflictKind, DefenseFocus, FocusKind
 from fatekit.rules.consequences import Severity
 from fatekit.rules.contest import Contest
 from fatekit.rules.dice import ScriptedDice
 from fatekit.rules.errors import BadInput, FateError
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, recommended_plan
 from fatekit.rules.invokes import InvokeEffect
+from fatekit.rules.options import Ruleset
 from fatekit.rules.presets import Preset, get_preset
 from fatekit.rules.rolling import ActionRoll
 from fatekit.rules.scene import Game
@@ -63,7 +64,8 @@ class ReplayResult:
 def replay(script: Script) -> ReplayResult:
     """Play a golden scene through the engine, checking every expectation."""
     preset = get_preset(str(script.get("preset", "condensed")))
-    game = Game(_character(preset, c) for c in script.get("characters", []))
+    ruleset = Ruleset.of(preset, [str(o) for o in script.get("options", [])])
+    game = Game((_character(preset, c) for c in script.get("characters", [])), ruleset=ruleset)
     runner = _Runner(preset, game)
     runner.setup_scene(script.get("scene", {}))
     if "conflict" in script:
@@ -263,7 +265,17 @@ class _Runner:
         self.roll.roll()
 
     def _do_full_defense(self, step: Mapping[str, Any]) -> None:
-        self._conflict().full_defense(str(step["actor"]))
+        focus = None
+        if "focus" in step:
+            focus = DefenseFocus(
+                FocusKind(step["focus"]), tuple(str(w) for w in step.get("who", []))
+            )
+        self._conflict().full_defense(str(step["actor"]), focus)
+
+    def _do_equip(self, step: Mapping[str, Any]) -> None:
+        self._conflict().equip(
+            str(step["who"]), weapon=int(step.get("weapon", 0)), armor=int(step.get("armor", 0))
+        )
 
     def _do_move(self, step: Mapping[str, Any]) -> None:
         self._conflict().free_move(str(step["actor"]), str(step["to"]))

@@ -15,8 +15,10 @@ from fatekit.rules.aspects import Aspect, AspectKind, AspectsInPlay
 from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.citations import CONDENSED, rule
 from fatekit.rules.clock import Clock, Milestone
+from fatekit.rules.conditions import to_conditions
 from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.fate_points import FateLedger
+from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.recovery import clear_recovered, clear_stress
 from fatekit.rules.zones import ZoneMap
 
@@ -82,17 +84,28 @@ class Game:
     """A game in play: characters, fate points and the clock, scene after scene.
 
     PCs spend their own fate points; every other character is run by the GM and spends from the
-    GM's pool. The ledger is authoritative during play; :meth:`sync_sheets` writes each PC's
+    GM's pool. ``ruleset`` is the preset and the optional rules in force (by default the first
+    character's preset with its own defaults). The ledger is authoritative during play; :meth:`sync_sheets` writes each PC's
     fate points back onto their sheet (done at the end of every scene and session).
     """
 
-    def __init__(self, characters: Iterable[Character], *, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        characters: Iterable[Character],
+        *,
+        clock: Clock | None = None,
+        ruleset: Ruleset | None = None,
+    ) -> None:
+        listed = list(characters)
+        if ruleset is None:
+            ruleset = Ruleset.of(listed[0].preset if listed else "condensed")
+        self.ruleset = ruleset
         self.characters: dict[str, Character] = {}
         self.ledger = FateLedger()
         self.clock = clock if clock is not None else Clock()
         self.scene: Scene | None = None
         self.in_session = False
-        for character in characters:
+        for character in listed:
             self.add_character(character)
 
     @property
@@ -101,9 +114,14 @@ class Game:
         return [c for c in self.characters.values() if c.kind is CharacterKind.PC]
 
     def add_character(self, character: Character) -> None:
-        """Bring a character into the game."""
+        """Bring a character into the game (with conditions on, its consequence slots become
+        condition boxes)."""
         if character.id in self.characters:
             raise BadInput(f"a character with id {character.id!r} is already in the game")
+        if self.ruleset.has(OptionalRule.CONDITIONS):
+            character.consequences = to_conditions(
+                character.consequences, apart=self.ruleset.has(OptionalRule.CONDITIONS_APART)
+            )
         self.characters[character.id] = character
         if character.kind is CharacterKind.PC:
             self.ledger.add_pc(character.id, character.fate_points)

@@ -1,0 +1,260 @@
+"""Optional rules as switches on the table's ruleset, each shown with and without the switch
+(fate-condensed.ru.md § Optional Rules; fate-core-conflicts.en.txt § Full Defense, § Extreme
+Consequences)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fatekit.rules import BadInput, GainBoost, Hit, IllegalAction, ScriptedDice, Side, resolve
+from fatekit.rules.actions import Action
+from fatekit.rules.character import minor_npc, new_character
+from fatekit.rules.conditions import condition_slots, to_conditions
+from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind
+from fatekit.rules.consequences import Severity
+from fatekit.rules.harm import AbsorbPlan
+from fatekit.rules.options import OptionalRule, Ruleset
+from fatekit.rules.scene import Game
+from fatekit.rules.stunts import Track
+from fatekit.rules.weapons import with_weapon_and_armor
+
+
+def dice(*faces: str) -> ScriptedDice:
+    return ScriptedDice(list(faces))
+
+
+def duel(*options: OptionalRule, preset: str = "condensed", physique: int = 0) -> Conflict:
+    ruth = new_character(
+        preset,
+        "ruth",
+        "Ruth",
+        high_concept="Ex-Boxer",
+        trouble="Reckless",
+        skills={"fight": 3, "athletics": 2, "physique": physique, "notice": 2},
+    )
+    ghoul = new_character(
+        preset,
+        "ghoul",
+        "Ghoul",
+        high_concept="Hungry",
+        trouble="Sunlight",
+        skills={"fight": 2, "athletics": 1, "notice": 1},
+    )
+    game = Game([ruth, ghoul], ruleset=Ruleset.of(preset, options))
+    game.start_scene("crypt", ["ruth", "ghoul"])
+    first = "ruth" if game.ruleset.preset.turn_order.style.value == "elective" else None
+    return Conflict(game, {"a": ["ruth"], "b": ["ghoul"]}, first=first)
+
+
+def test_rulesets_collect_switches_and_refuse_unknown_ones() -> None:
+    assert Ruleset.of("condensed").options == frozenset()
+    core = Ruleset.of("core")
+    assert core.has(OptionalRule.EXTREME_CONSEQUENCES) and core.has(OptionalRule.FULL_DEFENSE_CORE)
+    assert Ruleset.of("condensed", ["conditions_apart"]).has(OptionalRule.CONDITIONS)
+    assert not core.without(OptionalRule.EXTREME_CONSEQUENCES).has(
+        OptionalRule.EXTREME_CONSEQUENCES
+    )
+    with pytest.raises(BadInput, match="unknown optional rule 'gritty'"):
+        Ruleset.of("condensed", ["gritty"])
+    with pytest.raises(BadInput, match="one version"):
+        Ruleset.of("core", ["full_defense"])
+
+
+# -- Weapon and Armor -------------------------------------------------------------------------
+
+
+@pytest.mark.rule("option.weapon-armor")
+def test_weapon_adds_to_hits_and_turns_ties_into_hits() -> None:
+    assert with_weapon_and_armor(resolve(Action.ATTACK, 2), weapon=2).options[0].effects == (
+        Hit(4),
+    )
+    tie = with_weapon_and_armor(resolve(Action.ATTACK, 0), weapon=2)
+    assert [o.effects for o in tie.options] == [(Hit(2),)]
+    assert resolve(Action.ATTACK, 0).options[0].effects == (GainBoost(Side.ACTOR),)  # without
+
+
+@pytest.mark.rule("option.weapon-armor")
+def test_armor_takes_shifts_off_and_a_blocked_hit_gives_a_boost() -> None:
+    assert with_weapon_and_armor(resolve(Action.ATTACK, 3), armor=1).option("hit").effects == (
+        Hit(2),
+    )
+    stopped = with_weapon_and_armor(resolve(Action.ATTACK, 2), armor=2)
+    assert stopped.options[0].effects == (GainBoost(Side.ACTOR),)
+    style = with_weapon_and_armor(resolve(Action.ATTACK, 3), weapon=1, armor=3)
+    assert style.option("hit_less_one_with_boost").effects == (GainBoost(Side.ACTOR),)
+    assert with_weapon_and_armor(resolve(Action.OVERCOME, 2), weapon=4) == resolve(
+        Action.OVERCOME, 2
+    )
+
+
+@pytest.mark.rule("option.weapon-armor", "option.weapon-armor.range")
+def test_weapon_and_armor_in_a_conflict_only_when_switched_on() -> None:
+    plain = duel()
+    with pytest.raises(IllegalAction, match="not in use"):
+        plain.equip("ruth", weapon=2)
+    conflict = duel(OptionalRule.WEAPON_AND_ARMOR)
+    with pytest.raises(IllegalAction, match="0 to 4"):
+        conflict.equip("ruth", weapon=5)
+    conflict.equip("ruth", weapon=2)
+    conflict.equip("ghoul", armor=1)
+    roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("+000"))
+    roll.roll()
+    assert roll.shifts == 0
+    conflict.resolve()
+    assert conflict.pending_hit == ("ghoul", 1)  # a tie: Weapon 2 less Armor 1
+
+
+# -- Conditions -------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("option.conditions")
+def test_conditions_replace_consequences() -> None:
+    boxes = condition_slots()
+    assert [(b.condition, b.shifts, b.severity) for b in boxes] == [
+        ("hurt", 1, Severity.MILD),
+        ("scared", 1, Severity.MILD),
+        ("injured", 2, Severity.MODERATE),
+        ("shaken", 2, Severity.MODERATE),
+        ("wounded", 3, Severity.SEVERE),
+        ("demoralized", 3, Severity.SEVERE),
+    ]
+    assert all(b.track is Track.ANY for b in boxes)  # either row for either harm
+    extra = condition_slots([Track.PHYSICAL])
+    assert (
+        sum(1 for b in extra if b.condition == "hurt") == 3
+    )  # the extra mild slot: two more boxes
+
+    conflict = duel(OptionalRule.CONDITIONS, physique=5)
+    ruth = conflict.fighter("ruth").character
+    assert sum(1 for s in ruth.consequences if s.condition == "hurt") == 3
+
+
+@pytest.mark.rule("option.conditions")
+def test_a_hit_marks_conditions_by_name() -> None:
+    conflict = duel(OptionalRule.CONDITIONS)
+    roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("+++0"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.resolve("hit")
+    ghoul = conflict.fighter("ghoul").character
+    assert conflict.pending_hit == ("ghoul", 4)
+    options = conflict.absorb_options()
+    shaken = next(i for i, s in enumerate(ghoul.consequences) if s.condition == "shaken")
+    hurt = next(i for i, s in enumerate(ghoul.consequences) if s.condition == "hurt")
+    plan = AbsorbPlan(boxes=(0,), slots=(hurt, shaken))
+    assert plan in options
+    taken = conflict.absorb(plan)
+    assert sorted(a.name for a in taken) == ["Hurt", "Shaken"]  # no names needed
+    assert all(a.free_invokes_held_by("ruth") == 1 for a in taken)
+
+
+@pytest.mark.rule("option.conditions")
+def test_without_conditions_the_sheet_keeps_consequences() -> None:
+    ruth = duel().fighter("ruth").character
+    assert [s.condition for s in ruth.consequences] == [None, None, None]
+    with pytest.raises(IllegalAction, match="no consequence is written"):
+        filled = new_character("condensed", "x", "X", skills={})
+        filled.consequences[0].aspect = filled.add_aspect("Bruised")
+        to_conditions(filled.consequences)
+
+
+@pytest.mark.rule("option.conditions.apart")
+def test_conditions_apart_double_the_boxes_and_cut_off_a_row_at_two() -> None:
+    boxes = condition_slots(apart=True)
+    assert sum(1 for b in boxes if b.condition == "hurt") == 2
+    assert {b.track for b in boxes if b.condition == "hurt"} == {Track.PHYSICAL}
+    conflict = duel(OptionalRule.CONDITIONS_APART)
+    ghoul = conflict.fighter("ghoul").character
+    hurt = [i for i, s in enumerate(ghoul.consequences) if s.condition == "hurt"]
+    scared = [i for i, s in enumerate(ghoul.consequences) if s.condition == "scared"]
+    assert all(ghoul.consequences[i].track is Track.MENTAL for i in scared)
+    roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("+000"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.resolve()
+    conflict.absorb(AbsorbPlan(slots=(hurt[0], hurt[1])))
+    conflict.end_turn("ghoul")
+    conflict.overcome("ghoul", "fight", dice=dice("0000"), difficulty=0).roll()
+    conflict.resolve()
+    conflict.end_turn("ruth")
+    again = conflict.attack("ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    again.roll()
+    conflict.resolve()
+    assert conflict.pending_hit == ("ghoul", 1)
+    plans = conflict.absorb_options()
+    assert plans and not any(
+        ghoul.consequences[i].severity is Severity.MILD for p in plans for i in p.slots
+    )
+    with pytest.raises(IllegalAction, match="mild row already has 2"):
+        conflict.absorb(AbsorbPlan(slots=(scared[0],)))
+
+
+# -- Full defense -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("option.full-defense")
+def test_condensed_full_defense_needs_its_switch_and_helps_its_focus() -> None:
+    with pytest.raises(IllegalAction, match="not in use"):
+        duel().full_defense("ruth")
+    conflict = duel(OptionalRule.FULL_DEFENSE)
+    conflict.full_defense("ruth")  # focus: herself
+    conflict.end_turn("ghoul")
+    roll = conflict.attack(
+        "ghoul",
+        "ruth",
+        "fight",
+        dice=dice("0000"),
+        defender_dice=dice("0000"),
+        defend_skill="athletics",
+    )
+    roll.roll()
+    assert roll.opposition is not None and roll.opposition.effort == 4  # +2 for the focus
+    conflict.resolve()
+    conflict.end_turn("ruth")
+    assert not [a for a in conflict.scene.aspects if a.is_boost]  # she defended: no boost
+
+
+@pytest.mark.rule("option.full-defense")
+def test_a_quiet_full_defense_earns_a_boost_and_other_foci() -> None:
+    conflict = duel(OptionalRule.FULL_DEFENSE)
+    with pytest.raises(BadInput, match="names who"):
+        conflict.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS))
+    conflict.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS, ("ghoul",)))
+    conflict.end_turn("ghoul")
+    conflict.overcome("ghoul", "fight", dice=dice("0000"), difficulty=0).roll()
+    conflict.resolve()
+    conflict.end_turn("ruth")
+    boosts = [a for a in conflict.scene.aspects if a.is_boost]
+    assert len(boosts) == 1 and boosts[0].free_invokes_held_by("ruth") == 1
+    with pytest.raises(BadInput, match="no focus"):
+        duel(preset="core").full_defense("ruth", DefenseFocus())
+
+
+# -- Extreme consequences ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("consequence.extreme")
+def test_extreme_consequences_only_with_the_switch() -> None:
+    def hit_for(conflict: Conflict) -> list[AbsorbPlan]:
+        roll = conflict.attack(
+            "ghoul",
+            "ruth",
+            "fight",
+            dice=dice("++++"),
+            defender_dice=dice("----"),
+            defend_skill="athletics",
+        )
+        roll.roll()
+        conflict.resolve("hit")
+        return conflict.absorb_options()
+
+    plain = duel()
+    plain.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
+    plain.resolve()
+    plain.end_turn("ghoul")
+    assert not any(p.extreme for p in hit_for(plain))
+    extreme = duel(OptionalRule.EXTREME_CONSEQUENCES)
+    extreme.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
+    extreme.resolve()
+    extreme.end_turn("ghoul")
+    assert any(p.extreme for p in hit_for(extreme))
+    minor = minor_npc("condensed", "m", "M", ["Goon"], {"fight": 1})
+    assert minor.consequences == []
