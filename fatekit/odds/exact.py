@@ -1,0 +1,206 @@
+"""Exact distributions of Fate rolls: the dice, an effort, the shifts, the four outcomes, a hit.
+
+Four Fate dice give 81 equally likely rolls, so every probability here is a :class:`Fraction`
+with a denominator dividing 81 (one roll against a difficulty) or 6561 (a roll against an active
+opposition, which rolls its own four dice). Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+
+from fatekit.rules.dice import all_rolls
+from fatekit.rules.errors import BadInput
+from fatekit.rules.outcomes import Outcome, outcome_for
+
+__all__ = [
+    "DICE_COUNTS",
+    "Chances",
+    "HitOdds",
+    "Target",
+    "chances",
+    "dice_distribution",
+    "effective_modifier",
+    "hit_odds",
+    "shift_distribution",
+]
+
+#: How many of the 81 rolls of four Fate dice total each result from -4 to +4.
+DICE_COUNTS: Mapping[int, int] = dict(sorted(Counter(r.total for r in all_rolls()).items()))
+
+
+class Target(StrEnum):
+    """The least outcome a roller wants: a tie or better, a success or better, or style."""
+
+    TIE = "tie"
+    SUCCESS = "success"
+    STYLE = "style"
+
+    @property
+    def shifts(self) -> int:
+        """The fewest shifts that reach this outcome."""
+        return {Target.TIE: 0, Target.SUCCESS: 1, Target.STYLE: 3}[self]
+
+    @classmethod
+    def parse(cls, text: str | Target) -> Target:
+        """Read a target by name; raises :class:`BadInput` naming the valid ones."""
+        if isinstance(text, Target):
+            return text
+        wanted = text.strip().lower().replace("-", "_")
+        aliases = {"success_with_style": "style", "with_style": "style"}
+        try:
+            return cls(aliases.get(wanted, wanted))
+        except ValueError:
+            valid = ", ".join(t.value for t in cls)
+            raise BadInput(f"unknown target {text!r}; choose one of: {valid}") from None
+
+
+@cache
+def dice_distribution(active: bool = False) -> Mapping[int, Fraction]:
+    """The distribution of the dice part of the shifts.
+
+    Against a difficulty it is one roll of 4dF (-4..+4); against an active opposition it is the
+    roller's dice minus the opposition's (-8..+8).
+    """
+    if not active:
+        return {t: Fraction(n, 81) for t, n in DICE_COUNTS.items()}
+    counts: Counter[int] = Counter()
+    for mine, a in DICE_COUNTS.items():
+        for theirs, b in DICE_COUNTS.items():
+            counts[mine - theirs] += a * b
+    return {t: Fraction(n, 6561) for t, n in sorted(counts.items())}
+
+
+def effective_modifier(modifier: int, *, bonus: int = 0, teamwork: int = 0, scale: int = 0) -> int:
+    """The roller's modifier once bonuses, teamwork and scale are added.
+
+    ``teamwork`` counts helpers with at least Average (+1) in the skill; their bonus is +1 each,
+    capped by the roller's rating as :func:`fatekit.rules.combine_skills` says. ``scale`` is the
+    roller's scale level minus the opposition's: each level of difference gives the bigger side
+    +1 before the roll (a negative ``scale`` works against the roller).
+    """
+    if teamwork < 0:
+        raise BadInput(f"the number of helpers cannot be negative, got {teamwork}")
+    # The same cap as fatekit.rules.combine_skills: +1 per helper, at most the roller's rating.
+    help_bonus = min(teamwork, max(modifier, 0))
+    return modifier + bonus + help_bonus + scale
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """The exact probability of each outcome of one roll (they sum to 1)."""
+
+    fail: Fraction
+    tie: Fraction
+    success: Fraction
+    success_with_style: Fraction
+
+    def of(self, outcome: Outcome) -> Fraction:
+        """The probability of one outcome."""
+        return {
+            Outcome.FAIL: self.fail,
+            Outcome.TIE: self.tie,
+            Outcome.SUCCESS: self.success,
+            Outcome.SUCCESS_WITH_STYLE: self.success_with_style,
+        }[outcome]
+
+    def at_least(self, target: Target) -> Fraction:
+        """The probability of reaching ``target`` (that outcome or a better one)."""
+        if target is Target.TIE:
+            return self.tie + self.success + self.success_with_style
+        if target is Target.SUCCESS:
+            return self.success + self.success_with_style
+        return self.success_with_style
+
+    def as_dict(self) -> dict[str, Fraction]:
+        """The four probabilities by outcome name."""
+        return {o.value: self.of(o) for o in Outcome}
+
+
+def shift_distribution(
+    modifier: int, opposition: int, *, active: bool = False
+) -> dict[int, Fraction]:
+    """The exact distribution of shifts (effort minus opposition) of one roll."""
+    return {modifier - opposition + d: p for d, p in dice_distribution(active).items()}
+
+
+def chances(
+    modifier: int,
+    opposition: int,
+    *,
+    active: bool = False,
+    bonus: int = 0,
+    teamwork: int = 0,
+    scale: int = 0,
+) -> Chances:
+    """The chance of each outcome of a roll with ``modifier`` against ``opposition``.
+
+    ``opposition`` is a difficulty, or with ``active`` the rating of an opponent who rolls too.
+    See :func:`effective_modifier` for ``bonus``, ``teamwork`` and ``scale``.
+    """
+    total = effective_modifier(modifier, bonus=bonus, teamwork=teamwork, scale=scale)
+    found = dict.fromkeys(Outcome, Fraction(0))
+    for shifts, p in shift_distribution(total, opposition, active=active).items():
+        found[outcome_for(shifts)] += p
+    return Chances(
+        found[Outcome.FAIL],
+        found[Outcome.TIE],
+        found[Outcome.SUCCESS],
+        found[Outcome.SUCCESS_WITH_STYLE],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HitOdds:
+    """What an attack does: a miss, a boost and no harm, or a hit of so many shifts."""
+
+    miss: Fraction
+    boost: Fraction
+    harm: Mapping[int, Fraction]  # shifts of harm -> probability
+
+    @property
+    def expected_harm(self) -> Fraction:
+        """The mean shifts of harm per attack (misses and boosts count as zero)."""
+        return sum((s * p for s, p in self.harm.items()), Fraction(0))
+
+
+def hit_odds(
+    modifier: int,
+    defence: int,
+    *,
+    active: bool = True,
+    weapon: int = 0,
+    armor: int = 0,
+    bonus: int = 0,
+    scale: int = 0,
+) -> HitOdds:
+    """The exact odds of an attack, with the optional Weapon and Armor ratings.
+
+    A weapon adds its rating to the shifts of a hit, and makes a tie a hit of that many shifts
+    instead of a boost; armor takes its rating off a hit, and a hit it brings to zero or below
+    leaves the attacker a boost and no harm. Without either, a tie is a boost and each shift of
+    a success is a shift of harm.
+    """
+    if weapon < 0 or armor < 0:
+        raise BadInput("weapon and armor ratings cannot be negative")
+    total = effective_modifier(modifier, bonus=bonus, scale=scale)
+    miss = boost = Fraction(0)
+    harm: dict[int, Fraction] = {}
+    for shifts, p in shift_distribution(total, defence, active=active).items():
+        if shifts < 0:
+            miss += p
+            continue
+        if shifts == 0 and weapon == 0:
+            boost += p
+            continue
+        dealt = shifts + weapon - armor
+        if dealt <= 0:
+            boost += p
+        else:
+            harm[dealt] = harm.get(dealt, Fraction(0)) + p
+    return HitOdds(miss, boost, dict(sorted(harm.items())))

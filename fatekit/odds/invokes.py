@@ -1,0 +1,207 @@
+"""Invokes after the dice: the best use of K invokes, exactly, and advice for a roll on the table.
+
+Each invoke is spent once the dice are showing (the roller's, and an active opponent's), either
+for +2 or to reroll all four of the roller's dice. The best policy is found by dynamic programming
+over dice states: with the dice showing and k invokes left, the roller compares stopping, +2
+(then the best play with k-1) and a reroll (then the best play over the 81 new rolls with k-1).
+Among choices that reach the target equally often the one that spends fewer invokes on average
+wins, and between equals: nothing, then +2, then a reroll.
+
+The state is small: ``margin`` is everything but the roller's dice (modifier, bonuses so far,
+minus the opposition's effort, minus the shifts the target needs), ``dice`` the roller's dice
+total, and ``k`` the invokes left. The target is reached when ``margin + dice >= 0``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+
+from fatekit.odds.exact import DICE_COUNTS, Target, dice_distribution, effective_modifier
+from fatekit.rules.dice import FateDice
+from fatekit.rules.errors import BadInput
+
+__all__ = [
+    "Advice",
+    "Choice",
+    "InvokeOdds",
+    "advise",
+    "best_choice",
+    "fresh_roll_value",
+    "invoke_odds",
+]
+
+_ONE, _ZERO = Fraction(1), Fraction(0)
+
+
+class Choice(StrEnum):
+    """What to do with the dice showing."""
+
+    NOTHING = "nothing"
+    PLUS_TWO = "plus_two"
+    REROLL = "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class _Value:
+    p: Fraction  # probability of reaching the target
+    spent: Fraction  # expected invokes spent from here on
+
+    def better_than(self, other: _Value) -> bool:
+        return self.p > other.p or (self.p == other.p and self.spent < other.spent)
+
+
+def _check_invokes(invokes: int) -> None:
+    if isinstance(invokes, bool) or not isinstance(invokes, int) or invokes < 0:
+        raise BadInput(
+            f"the number of invokes must be a whole number of 0 or more, got {invokes!r}"
+        )
+
+
+@cache
+def _options(margin: int, dice: int, k: int) -> tuple[tuple[Choice, _Value], ...]:
+    """Each choice open now and its value under best play afterwards."""
+    stop = _Value(_ONE if margin + dice >= 0 else _ZERO, _ZERO)
+    if k == 0:
+        return ((Choice.NOTHING, stop),)
+    plus = _best(margin + 2, dice, k - 1)
+    again = fresh_roll_value(margin, k - 1)
+    return (
+        (Choice.NOTHING, stop),
+        (Choice.PLUS_TWO, _Value(plus.p, plus.spent + 1)),
+        (Choice.REROLL, _Value(again.p, again.spent + 1)),
+    )
+
+
+@cache
+def _best(margin: int, dice: int, k: int) -> _Value:
+    return _pick(_options(margin, dice, k))[1]
+
+
+def _pick(options: tuple[tuple[Choice, _Value], ...]) -> tuple[Choice, _Value]:
+    chosen = options[0]
+    for option in options[1:]:
+        if option[1].better_than(chosen[1]):
+            chosen = option
+    return chosen
+
+
+@cache
+def fresh_roll_value(margin: int, k: int) -> _Value:
+    """The value of rolling four new dice with ``k`` invokes in hand (best play after)."""
+    if margin - 4 >= 0:
+        return _Value(_ONE, _ZERO)  # even the worst roll reaches the target
+    if margin + 4 + 2 * k < 0:
+        return _Value(_ZERO, _ZERO)  # not even the best roll and every invoke as +2 would
+    p = spent = _ZERO
+    for dice, weight in DICE_COUNTS.items():
+        value = _best(margin, dice, k)
+        p += Fraction(weight, 81) * value.p
+        spent += Fraction(weight, 81) * value.spent
+    return _Value(p, spent)
+
+
+def best_choice(margin: int, dice: int, invokes: int) -> Choice:
+    """The best thing to do now (see the module docstring for ``margin`` and ``dice``)."""
+    if invokes <= 0 or margin + dice >= 0:
+        return Choice.NOTHING
+    return _pick(_options(margin, dice, invokes))[0]
+
+
+@dataclass(frozen=True, slots=True)
+class InvokeOdds:
+    """The chance of reaching a target with invokes spent well, and the invokes that costs."""
+
+    target: Target
+    invokes: int
+    p_target: Fraction
+    expected_invokes: Fraction
+
+
+def invoke_odds(
+    modifier: int,
+    opposition: int,
+    *,
+    invokes: int,
+    target: Target | str = Target.SUCCESS,
+    active: bool = False,
+    bonus: int = 0,
+    teamwork: int = 0,
+    scale: int = 0,
+) -> InvokeOdds:
+    """The best chance of reaching ``target`` with ``invokes`` available, and their expected use.
+
+    Exact: a sum over every roll of the dice (the opposition's too, when ``active``) of the
+    dynamic programme's value. ``bonus``, ``teamwork`` and ``scale`` are as in
+    :func:`fatekit.odds.exact.chances`.
+    """
+    _check_invokes(invokes)
+    wanted = Target.parse(target)
+    total = effective_modifier(modifier, bonus=bonus, teamwork=teamwork, scale=scale)
+    base = total - opposition - wanted.shifts
+    p = spent = _ZERO
+    # The opposition's dice only move the margin; the roller's dice are then a fresh roll.
+    opposing = dice_distribution(False) if active else {0: _ONE}
+    for theirs, weight in opposing.items():
+        value = fresh_roll_value(base - theirs, invokes)
+        p += weight * value.p
+        spent += weight * value.spent
+    return InvokeOdds(wanted, invokes, p, spent)
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What to do with a roll already made, and what each choice gives.
+
+    ``chances`` and ``expected_invokes`` hold, for each choice open now, the probability of
+    reaching the target and the invokes spent on average (this one included) when play goes on
+    as well as it can.
+    """
+
+    choice: Choice
+    target: Target
+    shifts_now: int
+    invokes: int
+    chances: Mapping[Choice, Fraction]
+    expected_invokes: Mapping[Choice, Fraction]
+
+
+def _total(dice: FateDice | int) -> int:
+    total = dice.total if isinstance(dice, FateDice) else dice
+    if not -4 <= total <= 4:
+        raise BadInput(f"four Fate dice total -4 to +4, not {total}")
+    return total
+
+
+def advise(
+    modifier: int,
+    opposition: int,
+    dice: FateDice | int,
+    *,
+    invokes: int,
+    target: Target | str = Target.SUCCESS,
+    opposition_dice: FateDice | int | None = None,
+) -> Advice:
+    """Advice for a roll on the table: nothing, +2 or a reroll, with the chance each gives.
+
+    ``modifier`` is everything the roller adds to the dice so far; ``opposition`` a difficulty,
+    or an opponent's rating whose dice ``opposition_dice`` show.
+    """
+    _check_invokes(invokes)
+    wanted = Target.parse(target)
+    against = opposition + (0 if opposition_dice is None else _total(opposition_dice))
+    mine = _total(dice)
+    margin = modifier - against - wanted.shifts
+    options = _options(margin, mine, invokes)
+    choice = best_choice(margin, mine, invokes)
+    return Advice(
+        choice,
+        wanted,
+        modifier + mine - against,
+        invokes,
+        {c: v.p for c, v in options},
+        {c: v.spent for c, v in options},
+    )
