@@ -20,13 +20,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from fatekit.rules.actions import Action, AdvantageTarget, Resolution, Side
-from fatekit.rules.aspects import Aspect
+from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
+from fatekit.rules.aspects import Aspect, AspectKind
 from fatekit.rules.character import Character
 from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.concession import Concession, concede
 from fatekit.rules.conditions import check_row_cutoff, condition_names, condition_options
-from fatekit.rules.dice import DiceSource
+from fatekit.rules.dice import DiceSource, FateDice, ScriptedDice
 from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.fate_points import GM
@@ -56,6 +56,7 @@ __all__ = [
     "FULL_DEFENSE_CORE_RULE",
     "FULL_DEFENSE_RULE",
     "INTERPOSE_RULE",
+    "MULTIPLE_TARGETS_RULE",
     "TAKEN_OUT_RULE",
     "Conflict",
     "ConflictEnd",
@@ -100,6 +101,14 @@ FULL_DEFENSE_RULE = rule(
     "Optional Rules > Full Defense",
     "Full defense (optional): instead of acting, declare a focus (oneself unless named) and get +2 "
     "on defend rolls that serve it until the next turn; a boost then if no defence was needed",
+)
+MULTIPLE_TARGETS_RULE = rule(
+    "option.multiple-targets",
+    CONDENSED,
+    "Optional Rules > Ways to Handle Multiple Targets",
+    "Several targets (optional): split a positive effort among targets in one zone, at least one "
+    "shift each, each defending against their share; or attack a whole zone, everyone in it "
+    "defending against the full effort; or put one aspect on the zone",
 )
 TAKEN_OUT_RULE = rule(
     "conflict.taken-out",
@@ -153,6 +162,9 @@ class Move(StrEnum):
     ATTACK = "attack"
     CREATE_ADVANTAGE = "create_advantage"
     OVERCOME = "overcome"
+    SPLIT_ATTACK = "split_attack"
+    ZONE_ATTACK = "zone_attack"
+    ASSIGN_TARGETS = "assign_targets"
     FULL_DEFENSE = "full_defense"
     FREE_MOVE = "free_move"
     INVOKE = "invoke"
@@ -210,6 +222,9 @@ class _Turn:
     move_to: str | None = None  # an overcome to move where a free move cannot go
     weapon: int = 0
     armor: int = 0
+    zone: str | None = None  # an advantage on a whole zone (targeting the scene)
+    targets: dict[str, ActionRoll] = field(default_factory=dict)  # one attack, several targets
+    multi: str | None = None  # "split" or "zone": an attack on several targets
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +305,7 @@ class Conflict:
         self.concessions: list[Concession] = []
         self.ended: ConflictEnd | None = None
         self._turn: _Turn | None = None
-        self._hit: _PendingHit | None = None
+        self._hits: list[_PendingHit] = []  # hits waiting to be absorbed, first first
         self._order: list[str] | None = None
         self.current = self._first_actor(first, group_npcs)
         self._begin_turn(self.current)
@@ -339,6 +354,11 @@ class Conflict:
             )
             if targets and attack_skills:
                 found.append(LegalAction(Move.ATTACK, targets, attack_skills))
+            if targets and attack_skills and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+                found.append(LegalAction(Move.SPLIT_ATTACK, targets, attack_skills))
+                if self.scene.zones is not None:
+                    zones = tuple(sorted(self.scene.zones.zones))
+                    found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
             found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), skills))
             found.append(LegalAction(Move.OVERCOME, (), skills))
             if self.full_defense_allowed:
@@ -348,12 +368,15 @@ class Conflict:
             if zones:
                 found.append(LegalAction(Move.FREE_MOVE, zones))
         if self.phase is Phase.ROLL and self._turn is not None and self._turn.roll is not None:
-            roll = self._turn.roll
-            if roll.phase is RollPhase.ROLLED:
+            turn = self._turn
+            roll = turn.roll
+            assert roll is not None
+            waiting = turn.multi and not turn.targets
+            if roll.phase is RollPhase.ROLLED or (turn.targets and not waiting):
                 found.append(LegalAction(Move.INVOKE))
-                if participant == roll.actor:
-                    found.append(LegalAction(Move.RESOLVE))
-        if self.phase is Phase.HIT and self._hit is not None and self._hit.target == participant:
+            if participant == roll.actor and roll.phase is not RollPhase.READY:
+                found.append(LegalAction(Move.ASSIGN_TARGETS if waiting else Move.RESOLVE))
+        if self.phase is Phase.HIT and self._hits and self._hits[0].target == participant:
             if self.absorb_options():
                 found.append(LegalAction(Move.ABSORB))
             found.append(LegalAction(Move.TAKE_OUT))
@@ -437,11 +460,13 @@ class Conflict:
         aspect: Aspect | None = None,
         defender_dice: DiceSource | None = None,
         helpers: Iterable[str] = (),
+        zone: str | None = None,
     ) -> ActionRoll:
         """Create an advantage: a new aspect, or free invokes on an existing ``aspect``.
 
         Face a ``difficulty``, or an active defence by ``against`` (the one the aspect goes on,
-        or whoever can interfere).
+        or whoever can interfere). With ``zone`` the new aspect sits on that zone: one aspect
+        for everyone there, rather than one per target.
         """
         self._check_action(actor)
         target = AdvantageTarget.NEW
@@ -459,7 +484,12 @@ class Conflict:
             defend_skill,
             defender_dice,
         )
-        self._turn = _Turn(actor, roll, against, aspect, target)
+        if zone is not None:
+            if self.scene.zones is None or zone not in self.scene.zones.zones:
+                raise BadInput(f"no zone {zone!r} in this scene")
+            if aspect is not None:
+                raise BadInput("an advantage on a zone creates a new aspect there")
+        self._turn = _Turn(actor, roll, against, aspect, target, zone=zone)
         self.phase = Phase.ROLL
         return roll
 
@@ -494,6 +524,174 @@ class Conflict:
         self._turn = _Turn(actor, roll, against, move_to=move_to)
         self.phase = Phase.ROLL
         return roll
+
+    def split_attack(self, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
+        """Roll one attack to split among several targets (the multiple-targets optional rule).
+
+        Invoke on the returned roll as usual, then :meth:`assign_targets` shares out its effort.
+        """
+        return self._multi_attack(actor, skill, dice, "split", None)
+
+    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
+        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
+        zones = self.scene.zones
+        if zones is None or zone not in zones.zones:
+            raise BadInput(f"no zone {zone!r} in this scene")
+        return self._multi_attack(actor, skill, dice, "zone", zone)
+
+    def assign_targets(
+        self,
+        split: Mapping[str, int] | None = None,
+        *,
+        defend_skills: Mapping[str, str] | None = None,
+        defender_dice: Mapping[str, DiceSource] | None = None,
+    ) -> dict[str, ActionRoll]:
+        """Share out a split attack's effort (``split``: target to shifts), or aim a zone attack.
+
+        Each target then defends against their share (or the whole effort in a zone attack);
+        the returned rolls are rolled, and :meth:`resolve_targets` settles them.
+        """
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+            raise IllegalAction(
+                "there is no attack on several targets to aim", MULTIPLE_TARGETS_RULE
+            )
+        if turn.targets:
+            raise IllegalAction("the targets are already chosen", MULTIPLE_TARGETS_RULE)
+        roll = turn.roll
+        if roll.phase is RollPhase.READY:
+            raise BadInput("roll the attack before sharing it out")
+        effort = roll.effort
+        if turn.multi == "split":
+            shares = self._check_split(turn.actor, effort, split or {})
+        else:
+            if split is not None:
+                raise BadInput(
+                    "a zone attack is not split: everyone defends against the whole effort"
+                )
+            assert turn.zone is not None and self.scene.zones is not None
+            shares = {
+                p: effort
+                for p in self.scene.zones.occupants(turn.zone)
+                if p != turn.actor and p in self.active()
+            }
+            if not shares:
+                raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
+            if effort < 1:
+                raise IllegalAction("the attack's effort is not positive", MULTIPLE_TARGETS_RULE)
+        skills, dice = defend_skills or {}, defender_dice or {}
+        rolls: dict[str, ActionRoll] = {}
+        for target, share in shares.items():
+            sub = ActionRoll(
+                turn.actor,
+                Action.ATTACK,
+                share,
+                skill=roll.skill,
+                dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
+                ledger=self.game.ledger,
+            )
+            self._add_defence(
+                sub, target, skills.get(target), melee=False, dice=dice.get(target), target=target
+            )
+            rolls[target] = sub
+        roll.close()
+        for sub in rolls.values():
+            sub.roll()
+        turn.targets = rolls
+        return rolls
+
+    def resolve_targets(
+        self, options: Mapping[str, str] | None = None
+    ) -> dict[str, tuple[Resolution, Applied]]:
+        """Settle every target of a split or zone attack; ``options`` picks per target."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+            raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
+        chosen_by_target = options or {}
+        plans = {}
+        for target, sub in turn.targets.items():
+            resolution = with_weapon_and_armor(
+                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
+            )
+            plans[target] = (resolution, self._choose(resolution, chosen_by_target.get(target)))
+        results: dict[str, tuple[Resolution, Applied]] = {}
+        for target, (resolution, chosen) in plans.items():
+            applied = carry_out(
+                chosen, actor=turn.actor, opposition=target, aspects=self.scene.aspects
+            )
+            turn.targets[target].close()
+            if applied.hit > 0:
+                self._hits.append(_PendingHit(target, applied.hit, turn.actor))
+            results[target] = (resolution, applied)
+        self._after_resolution()
+        return results
+
+    def _multi_attack(
+        self, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
+    ) -> ActionRoll:
+        self._check_action(actor)
+        if not self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+            raise IllegalAction("attacks on several targets are not in use", MULTIPLE_TARGETS_RULE)
+        sheet = self.fighter(actor).character
+        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
+            raise IllegalAction(
+                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
+                ATTACK_DEFEND_RULE,
+            )
+        # The effort is measured on its own first (against nothing), then shared out.
+        roll = ActionRoll(
+            actor,
+            Action.ATTACK,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=0,
+        )
+        self._turn = _Turn(actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi)
+        self.phase = Phase.ROLL
+        return roll
+
+    def _check_split(self, actor: str, effort: int, split: Mapping[str, int]) -> dict[str, int]:
+        if effort < 1:
+            raise IllegalAction(
+                f"the attack's effort ({effort:+d}) is not positive: nothing to split",
+                MULTIPLE_TARGETS_RULE,
+            )
+        if not split:
+            raise BadInput("name the targets and the shifts each one gets")
+        for target, share in split.items():
+            if target not in self.opponents(actor):
+                raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+            if isinstance(share, bool) or not isinstance(share, int) or share < 1:
+                raise IllegalAction(
+                    f"every target gets at least one shift ({target}: {share!r})",
+                    MULTIPLE_TARGETS_RULE,
+                )
+        if sum(split.values()) > effort:
+            raise IllegalAction(
+                f"the shares add up to {sum(split.values())}, more than the effort of {effort}",
+                MULTIPLE_TARGETS_RULE,
+            )
+        zones = self.scene.zones
+        if self.kind is ConflictKind.PHYSICAL and zones is not None:
+            where = {zones.zone_of(t) for t in split}
+            if len(where) > 1:
+                raise IllegalAction("split targets share one zone", MULTIPLE_TARGETS_RULE)
+            for target in split:
+                zones.check_reach(actor, target, ranged=True)
+        return dict(split)
+
+    def _choose(self, resolution: Resolution, option: str | None) -> Option:
+        if option is None:
+            if resolution.only is None:
+                keys = ", ".join(o.key for o in resolution.options)
+                raise BadInput(f"this outcome offers a choice: pass option= one of {keys}")
+            return resolution.only
+        try:
+            return resolution.option(option)
+        except KeyError as error:
+            raise BadInput(str(error.args[0])) from None
 
     def full_defense(self, actor: str, focus: DefenseFocus | None = None) -> None:
         """Give up the action to concentrate on defence until the actor's next turn.
@@ -558,6 +756,11 @@ class Conflict:
         turn = self._turn
         if self.phase is not Phase.ROLL or turn is None or turn.roll is None:
             raise IllegalAction("there is no roll to resolve", EXCHANGE_RULE)
+        if turn.multi:
+            raise IllegalAction(
+                "an attack on several targets is settled with resolve_targets",
+                MULTIPLE_TARGETS_RULE,
+            )
         roll = turn.roll
         if roll.phase is RollPhase.READY:
             raise BadInput("roll the dice before resolving")
@@ -570,16 +773,7 @@ class Conflict:
             resolution = with_weapon_and_armor(
                 roll.preview(target=turn.advantage), weapon=turn.weapon, armor=turn.armor
             )
-        if option is None:
-            if resolution.only is None:
-                keys = ", ".join(o.key for o in resolution.options)
-                raise BadInput(f"this outcome offers a choice: pass option= one of {keys}")
-            chosen = resolution.only
-        else:
-            try:
-                chosen = resolution.option(option)
-            except KeyError as error:
-                raise BadInput(str(error.args[0])) from None
+        chosen = self._choose(resolution, option)
         names = boost_names or {}
         side_names = {
             Side.ACTOR: names.get(roll.actor, ""),
@@ -598,13 +792,21 @@ class Conflict:
         roll.close()
         if turn.move_to is not None and applied.succeeded and self.scene.zones is not None:
             self.scene.zones.place(roll.actor, turn.move_to)
+        if turn.zone is not None:
+            for created in applied.created:
+                # Targeting the scene: one aspect on the whole zone.
+                created.kind, created.zone = AspectKind.ZONE, turn.zone
         if applied.hit > 0 and turn.victim is not None:
-            self._hit = _PendingHit(turn.victim, applied.hit, roll.actor)
+            self._hits.append(_PendingHit(turn.victim, applied.hit, roll.actor))
+        self._after_resolution()
+        return resolution, applied
+
+    def _after_resolution(self) -> None:
+        if self._hits:
             self.phase = Phase.HIT
         else:
             self.phase = Phase.NEXT
             self._check_end()
-        return resolution, applied
 
     # -- harm ----------------------------------------------------------------------------------
 
@@ -632,7 +834,7 @@ class Conflict:
     @property
     def pending_hit(self) -> tuple[str, int] | None:
         """The target and shifts of the hit waiting to be absorbed."""
-        return None if self._hit is None else (self._hit.target, self._hit.shifts)
+        return (self._hits[0].target, self._hits[0].shifts) if self._hits else None
 
     def absorb(
         self,
@@ -663,8 +865,7 @@ class Conflict:
             clock=self.game.clock,
             conflict=self.id,
         )
-        self._hit = None
-        self.phase = Phase.NEXT
+        self._next_hit()
         return taken
 
     def take_out(self) -> None:
@@ -672,9 +873,7 @@ class Conflict:
         hit = self._require_hit()
         self.fighter(hit.target).status = Status.TAKEN_OUT
         self._leave(hit.target)
-        self._hit = None
-        self.phase = Phase.NEXT
-        self._check_end()
+        self._next_hit()
 
     # -- conceding -----------------------------------------------------------------------------
 
@@ -1005,9 +1204,17 @@ class Conflict:
         return self.phase is not Phase.ENDED
 
     def _require_hit(self) -> _PendingHit:
-        if self.phase is not Phase.HIT or self._hit is None:
+        if self.phase is not Phase.HIT or not self._hits:
             raise IllegalAction("there is no hit waiting to be absorbed", TAKEN_OUT_RULE)
-        return self._hit
+        return self._hits[0]
+
+    def _next_hit(self) -> None:
+        """The first pending hit is dealt with: on to the next one, or the turn goes on."""
+        self._hits.pop(0)
+        if self._hits:
+            return
+        self.phase = Phase.NEXT
+        self._check_end()
 
     def _leave(self, participant: str) -> None:
         self.full_defenders.pop(participant, None)
@@ -1025,7 +1232,7 @@ class Conflict:
         return [side for side, anyone_in in sides.items() if not anyone_in]
 
     def _check_end(self) -> None:
-        if self._losing_sides() and self._hit is None:
+        if self._losing_sides() and not self._hits:
             self.phase = Phase.ENDED
 
     def _sheet_skills(self, sheet: Character) -> tuple[str, ...]:

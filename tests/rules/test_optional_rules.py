@@ -6,17 +6,27 @@ from __future__ import annotations
 
 import pytest
 
-from fatekit.rules import BadInput, GainBoost, Hit, IllegalAction, ScriptedDice, Side, resolve
+from fatekit.rules import (
+    AspectKind,
+    BadInput,
+    GainBoost,
+    Hit,
+    IllegalAction,
+    ScriptedDice,
+    Side,
+    resolve,
+)
 from fatekit.rules.actions import Action
 from fatekit.rules.character import minor_npc, new_character
 from fatekit.rules.conditions import condition_slots, to_conditions
-from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind
+from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind, Move
 from fatekit.rules.consequences import Severity
 from fatekit.rules.harm import AbsorbPlan
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.scene import Game
 from fatekit.rules.stunts import Track
 from fatekit.rules.weapons import with_weapon_and_armor
+from fatekit.rules.zones import ZoneMap
 
 
 def dice(*faces: str) -> ScriptedDice:
@@ -258,3 +268,97 @@ def test_extreme_consequences_only_with_the_switch() -> None:
     assert any(p.extreme for p in hit_for(extreme))
     minor = minor_npc("condensed", "m", "M", ["Goon"], {"fight": 1})
     assert minor.consequences == []
+
+
+# -- Multiple targets -------------------------------------------------------------------------
+
+
+def brawl(*options: OptionalRule) -> Conflict:
+    sophie = new_character(
+        "condensed", "sophie", "Sophie", high_concept="Duellist", skills={"fight": 4}
+    )
+    goons = [
+        minor_npc(
+            "condensed",
+            f"goon{i}",
+            f"Goon {i}",
+            ["Goon"],
+            {"fight": 1, "athletics": 1},
+            stress_boxes=2,
+        )
+        for i in (1, 2, 3)
+    ]
+    zones = ZoneMap()
+    zones.add_zone("hall")
+    zones.add_zone("stairs")
+    zones.connect("hall", "stairs")
+    for who in ("sophie", "goon1", "goon2", "goon3"):
+        zones.place(who, "hall")
+    game = Game([sophie, *goons], ruleset=Ruleset.of("condensed", options))
+    game.start_scene("hall", ["sophie", "goon1", "goon2", "goon3"], zones=zones)
+    return Conflict(
+        game, {"hero": ["sophie"], "goons": ["goon1", "goon2", "goon3"]}, first="sophie"
+    )
+
+
+@pytest.mark.rule("option.multiple-targets")
+def test_sophie_splits_an_epic_attack_among_three_goons() -> None:
+    """Fight Great (+4), a good roll and an invoke: Epic (+7), shared 3, 2 and 2."""
+    with pytest.raises(IllegalAction, match="not in use"):
+        brawl().split_attack("sophie", "fight", dice=dice("+000"))
+    conflict = brawl(OptionalRule.MULTIPLE_TARGETS)
+    assert Move.SPLIT_ATTACK in {a.move for a in conflict.legal_actions("sophie")}
+    roll = conflict.split_attack("sophie", "fight", dice=dice("+000"))
+    roll.roll()
+    flurry = conflict.scene.add_situation_aspect("Flurry of Thrusts", free_invokes=[("sophie", 1)])
+    roll.invoke(flurry, free=True)
+    assert roll.effort == 7
+    with pytest.raises(IllegalAction, match="more than the effort"):
+        conflict.assign_targets({"goon1": 4, "goon2": 2, "goon3": 2})
+    with pytest.raises(IllegalAction, match="at least one shift"):
+        conflict.assign_targets({"goon1": 7, "goon2": 0})
+    rolls = conflict.assign_targets(
+        {"goon1": 3, "goon2": 2, "goon3": 2},
+        defender_dice={"goon1": dice("0000"), "goon2": dice("+000"), "goon3": dice("-000")},
+    )
+    assert {t: r.shifts for t, r in rolls.items()} == {"goon1": 2, "goon2": 0, "goon3": 2}
+    results = conflict.resolve_targets()
+    assert results["goon2"][1].boosts  # a tie: Sophie gets a boost
+    assert conflict.pending_hit == ("goon1", 2)
+    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
+    assert conflict.pending_hit == ("goon3", 2)
+    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
+    assert conflict.phase.value == "next"
+
+
+@pytest.mark.rule("option.multiple-targets")
+def test_a_zone_attack_hits_everyone_there_with_the_whole_effort() -> None:
+    conflict = brawl(OptionalRule.MULTIPLE_TARGETS)
+    roll = conflict.zone_attack("sophie", "fight", "hall", dice=dice("+000"))
+    roll.roll()
+    with pytest.raises(BadInput, match="not split"):
+        conflict.assign_targets({"goon1": 1})
+    rolls = conflict.assign_targets(
+        defender_dice={g: dice("0000") for g in ("goon1", "goon2", "goon3")}
+    )
+    assert {t: (r.effort, r.shifts) for t, r in rolls.items()} == {
+        "goon1": (5, 4),
+        "goon2": (5, 4),
+        "goon3": (5, 4),
+    }
+    conflict.resolve_targets({g: "hit" for g in rolls})
+    for _ in range(3):
+        conflict.take_out()  # two boxes cannot hold four shifts
+    assert conflict.over
+
+
+@pytest.mark.rule("option.multiple-targets", "zone.interact")
+def test_targeting_the_scene_puts_one_aspect_on_the_zone() -> None:
+    conflict = brawl(OptionalRule.MULTIPLE_TARGETS)
+    roll = conflict.create_advantage(
+        "sophie", "fight", dice=dice("0000"), difficulty=2, zone="hall"
+    )
+    roll.roll()
+    _, applied = conflict.resolve(aspect_name="Overturned Tables")
+    aspect = applied.created[0]
+    assert aspect.kind is AspectKind.ZONE and aspect.zone == "hall"
