@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from fatekit.rules.actions import CreateAspect, Option, Side
 from fatekit.rules.citations import CONDENSED, rule
@@ -13,11 +14,14 @@ from fatekit.rules.outcomes import Outcome, outcome_for
 __all__ = [
     "CONTEST_ADVANTAGE_RULE",
     "CONTEST_HARM_RULE",
+    "CONTEST_ROLES_RULE",
     "CONTEST_TWIST_RULE",
     "CONTEST_VICTORY_RULE",
+    "FASTER_CONTESTS_RULE",
     "Contest",
     "ContestSide",
     "ExchangeResult",
+    "Role",
     "advantage_failure_options",
 ]
 
@@ -40,6 +44,21 @@ CONTEST_HARM_RULE = rule(
     "Contests",
     "Where the contest can harm a side, that side takes a hit of the shifts by which it was beaten",
 )
+FASTER_CONTESTS_RULE = rule(
+    "option.faster-contests",
+    CONDENSED,
+    "Optional Rules > Faster Contests",
+    "Faster contests (optional): each exchange a participant does one thing only: the side's "
+    "overcome roll, a create an advantage without giving teamwork, or a teamwork bonus without "
+    "rolling",
+)
+CONTEST_ROLES_RULE = rule(
+    "contest.roles",
+    CONDENSED,
+    "Contests",
+    "Each exchange one member rolls the side's overcome; the others may help with teamwork, and "
+    "anyone may also try to create an advantage first",
+)
 CONTEST_ADVANTAGE_RULE = rule(
     "contest.advantage",
     CONDENSED,
@@ -47,6 +66,14 @@ CONTEST_ADVANTAGE_RULE = rule(
     "A failed create an advantage in a contest costs the side its overcome roll, or keeps the roll "
     "by giving the other side a free invoke",
 )
+
+
+class Role(StrEnum):
+    """What a contest participant does in an exchange."""
+
+    ROLL = "roll"  # the side's overcome roll
+    ADVANTAGE = "advantage"  # try to create an advantage before the roll
+    TEAMWORK = "teamwork"  # add a teamwork bonus
 
 
 @dataclass(slots=True)
@@ -81,6 +108,7 @@ class Contest:
     sides: dict[str, ContestSide]
     victories_needed: int = 3
     harmful_to: frozenset[str] = frozenset()
+    faster: bool = False
     exchanges: list[ExchangeResult] = field(default_factory=list)
     winner: str | None = None
 
@@ -92,8 +120,12 @@ class Contest:
         *,
         victories_needed: int = 3,
         harmful_to: Iterable[str] = (),
+        faster: bool = False,
     ) -> Contest:
-        """Set up a contest: each side's members and declared intent."""
+        """Set up a contest: each side's members and declared intent.
+
+        ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`).
+        """
         if len(sides) < 2:
             raise BadInput("a contest needs at least two sides")
         if not 3 <= victories_needed <= 5:
@@ -115,7 +147,40 @@ class Contest:
         if unknown:
             raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
         built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
-        return cls(built, victories_needed, harmful)
+        return cls(built, victories_needed, harmful, faster)
+
+    def check_roles(self, roles: Mapping[str, Iterable[Role]]) -> None:
+        """Raise unless what each participant does this exchange is allowed.
+
+        One member per side rolls its overcome. Normally anyone may also try an advantage, and
+        those who do not roll may add teamwork; in faster contests everyone does one thing only.
+        """
+        member_side = {m: s.id for s in self.sides.values() for m in s.members}
+        rollers: dict[str, list[str]] = {}
+        for member, chosen in roles.items():
+            if member not in member_side:
+                raise BadInput(f"{member!r} is not in this contest")
+            picked = set(chosen)
+            if not picked:
+                continue
+            if self.faster and len(picked) > 1:
+                raise IllegalAction(
+                    f"{member} may do only one thing this exchange in a faster contest",
+                    FASTER_CONTESTS_RULE,
+                )
+            if {Role.ROLL, Role.TEAMWORK} <= picked:
+                raise IllegalAction(
+                    f"{member} cannot both roll the overcome and add teamwork to it",
+                    CONTEST_ROLES_RULE,
+                )
+            if Role.ROLL in picked:
+                rollers.setdefault(member_side[member], []).append(member)
+        for side, members in rollers.items():
+            if len(members) > 1:
+                raise IllegalAction(
+                    f"only one member of {side} rolls its overcome, not {', '.join(members)}",
+                    CONTEST_ROLES_RULE,
+                )
 
     def exchange(
         self,

@@ -27,7 +27,7 @@ from fatekit.rules.character import (
 )
 from fatekit.rules.conflict import Conflict, ConflictKind, DefenseFocus, FocusKind
 from fatekit.rules.consequences import Severity
-from fatekit.rules.contest import Contest
+from fatekit.rules.contest import Contest, Role
 from fatekit.rules.dice import ScriptedDice
 from fatekit.rules.errors import BadInput, FateError
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, recommended_plan
@@ -170,6 +170,7 @@ class _Runner:
             {str(s): str(i) for s, i in data["intents"].items()},
             victories_needed=int(data.get("victories_needed", 3)),
             harmful_to=[str(s) for s in data.get("harmful_to", [])],
+            faster=bool(data.get("faster", False)),
         )
 
     def start_challenge(self, data: Mapping[str, Any]) -> None:
@@ -354,6 +355,10 @@ class _Runner:
     def _do_contest_exchange(self, step: Mapping[str, Any]) -> None:
         if self.result.contest is None:
             raise BadInput("this script has no contest")
+        if "roles" in step:
+            self.result.contest.check_roles(
+                {str(m): [Role(r) for r in rs] for m, rs in step["roles"].items()}
+            )
         efforts = {str(s): int(e) for s, e in step.get("efforts", {}).items()}
         for side, entry in step.get("rolls", {}).items():
             # A side's overcome: rating (plus teamwork or other bonus) and entered dice.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, CreateAspect, IllegalAction, Side
-from fatekit.rules.contest import Contest, advantage_failure_options
+from fatekit.rules.contest import Contest, Role, advantage_failure_options
 
 
 def chase(**kwargs: object) -> Contest:
@@ -97,3 +97,29 @@ def test_contest_input_errors() -> None:
         contest.exchange({"heroes": 1})
     with pytest.raises(BadInput, match="no side"):
         contest.exchange({"heroes": 1, "cultists": 1, "police": 2})
+
+
+@pytest.mark.rule("contest.roles")
+def test_one_roller_per_side_and_advantages_on_top() -> None:
+    contest = chase()
+    contest.check_roles(
+        {"ruth": {Role.ROLL, Role.ADVANTAGE}, "charles": {Role.TEAMWORK, Role.ADVANTAGE}}
+    )
+    with pytest.raises(IllegalAction, match="only one member"):
+        contest.check_roles({"ruth": {Role.ROLL}, "charles": {Role.ROLL}})
+    with pytest.raises(IllegalAction, match="both roll"):
+        contest.check_roles({"ruth": {Role.ROLL, Role.TEAMWORK}})
+    with pytest.raises(BadInput, match="not in this contest"):
+        contest.check_roles({"ghost": {Role.ROLL}})
+
+
+@pytest.mark.rule("option.faster-contests")
+def test_faster_contests_allow_one_thing_each() -> None:
+    """With the option, Charles's advantage plus teamwork is too much; without it, allowed."""
+    both = {"ruth": {Role.ROLL}, "charles": {Role.TEAMWORK, Role.ADVANTAGE}}
+    chase().check_roles(both)
+    faster = chase(faster=True)
+    with pytest.raises(IllegalAction, match="only one thing") as error:
+        faster.check_roles(both)
+    assert error.value.rule.key == "option.faster-contests"
+    faster.check_roles({"ruth": {Role.ROLL}, "charles": {Role.ADVANTAGE}})
