@@ -12,10 +12,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.citations import CONDENSED, rule
+from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.presets import Preset, get_preset
+from fatekit.rules.shapes import Shape
+from fatekit.rules.skill_lists import ALTERNATIVE_LISTS, SkillList
 
-__all__ = ["OptionalRule", "Ruleset"]
+CHANGING_LIST_RULE = rule(
+    "option.changing-skill-list",
+    CONDENSED,
+    "Optional Rules > Changing the Skill List",
+    "A table may play with another skill list (an alternative list or its own) and another rating "
+    "shape; characters and conflicts then use that list",
+)
+
+
+def _skill_list(value: SkillList | str) -> SkillList:
+    if isinstance(value, SkillList):
+        return value
+    found = ALTERNATIVE_LISTS.get(value.strip().casefold())
+    if found is None:
+        raise BadInput(
+            f"unknown skill list {value!r}; choose one of: {', '.join(ALTERNATIVE_LISTS)}"
+        )
+    return found
+
+
+__all__ = ["CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
 
 
 class OptionalRule(StrEnum):
@@ -53,11 +76,18 @@ class Ruleset:
 
     @classmethod
     def of(
-        cls, preset: Preset | str = "condensed", options: Iterable[OptionalRule | str] = ()
+        cls,
+        preset: Preset | str = "condensed",
+        options: Iterable[OptionalRule | str] = (),
+        *,
+        skill_list: SkillList | str | None = None,
+        shape: Shape | None = None,
     ) -> Ruleset:
         """A ruleset from a preset (or its key) and the options the table turns on.
 
-        The preset's own defaults are always included.
+        The preset's own defaults are always included. With the changing-the-skill-list option,
+        ``skill_list`` (an alternative list's key or a custom :class:`SkillList`) and ``shape``
+        replace the preset's.
         """
         chosen = get_preset(preset) if isinstance(preset, str) else preset
         switches: set[OptionalRule] = set(_PRESET_DEFAULTS.get(chosen.key, frozenset()))
@@ -71,6 +101,22 @@ class Ruleset:
             switches.add(OptionalRule.CONDITIONS)
         if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
             raise BadInput("choose one version of full defense: Fate Condensed's or Fate Core's")
+        if skill_list is not None or shape is not None:
+            if OptionalRule.CHANGING_SKILL_LIST not in switches:
+                raise IllegalAction(
+                    "another skill list or rating shape needs the changing-the-skill-list option",
+                    CHANGING_LIST_RULE,
+                )
+            listed = _skill_list(skill_list) if skill_list is not None else None
+            changes: dict[str, object] = {}
+            if listed is not None:
+                changes["skill_lists"] = (listed,)
+            if shape is not None:
+                changes["shape"] = shape
+            key = f"{chosen.key}-{listed.key if listed else shape.key if shape else ''}"
+            chosen = chosen.derive(
+                key, f"{chosen.name} ({listed.name if listed else 'own shape'})", **changes
+            )
         return cls(chosen, frozenset(switches))
 
     def has(self, option: OptionalRule) -> bool:

@@ -19,7 +19,9 @@ from fatekit.rules.conditions import to_conditions
 from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.fate_points import FateLedger
 from fatekit.rules.options import OptionalRule, Ruleset
+from fatekit.rules.problems import Problem
 from fatekit.rules.recovery import clear_recovered, clear_stress
+from fatekit.rules.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.zones import ZoneMap
 
 __all__ = ["SCENE_END_RULE", "SCENE_SETUP_RULE", "Game", "Scene", "SceneEnd"]
@@ -118,6 +120,11 @@ class Game:
         condition boxes)."""
         if character.id in self.characters:
             raise BadInput(f"a character with id {character.id!r} is already in the game")
+        if character.as_you_play and not self.ruleset.has(OptionalRule.CREATION_AS_YOU_PLAY):
+            raise IllegalAction(
+                f"{character.name} is to be made up as you play, but this table has not opted in",
+                AS_YOU_PLAY_RULE,
+            )
         if self.ruleset.has(OptionalRule.CONDITIONS):
             character.consequences = to_conditions(
                 character.consequences, apart=self.ruleset.has(OptionalRule.CONDITIONS_APART)
@@ -127,6 +134,10 @@ class Game:
             self.ledger.add_pc(character.id, character.fate_points)
         else:
             self.ledger.add_npc(character.id, character.fate_points)
+
+    def problems(self, character_id: str) -> list[Problem]:
+        """What is wrong with a character's sheet under this table's rules (empty: legal)."""
+        return validate(self.character(character_id), self.ruleset.preset)
 
     def character(self, character_id: str) -> Character:
         """The character with this id."""

@@ -24,6 +24,7 @@ from fatekit.rules.consequences import Severity
 from fatekit.rules.harm import AbsorbPlan
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.scene import Game
+from fatekit.rules.shapes import diamond
 from fatekit.rules.stunts import Track
 from fatekit.rules.weapons import with_weapon_and_armor
 from fatekit.rules.zones import ZoneMap
@@ -362,3 +363,58 @@ def test_targeting_the_scene_puts_one_aspect_on_the_zone() -> None:
     _, applied = conflict.resolve(aspect_name="Overturned Tables")
     aspect = applied.created[0]
     assert aspect.kind is AspectKind.ZONE and aspect.zone == "hall"
+
+
+# -- Changing the skill list, creation as you play ---------------------------------------------
+
+
+@pytest.mark.rule("option.changing-skill-list")
+def test_another_skill_list_needs_its_switch_and_then_rules_the_conflict() -> None:
+    with pytest.raises(IllegalAction, match="changing-the-skill-list"):
+        Ruleset.of("condensed", skill_list="actions")
+    with pytest.raises(BadInput, match="unknown skill list"):
+        Ruleset.of("condensed", ["changing_skill_list"], skill_list="moods")
+    with pytest.raises(BadInput, match="needs a longer list"):
+        Ruleset.of(
+            "condensed", ["changing_skill_list"], skill_list="actions"
+        )  # 9 skills, pyramid of 10
+    ruleset = Ruleset.of(
+        "condensed", ["changing_skill_list"], skill_list="actions", shape=diamond()
+    )
+    assert ruleset.preset.skill_keys == (
+        "endure",
+        "fight",
+        "know",
+        "move",
+        "notice",
+        "pilot",
+        "sneak",
+        "speak",
+        "tinker",
+    )
+    assert Ruleset.of("condensed").preset.has_skill("burglary")
+    a = new_character(
+        ruleset.preset, "a", "A", high_concept="Pilot", skills={"pilot": 3, "fight": 2}
+    )
+    b = new_character(
+        ruleset.preset, "b", "B", high_concept="Brute", skills={"fight": 1, "move": 2}
+    )
+    game = Game([a, b], ruleset=ruleset)
+    game.start_scene("sky", ["a", "b"])
+    conflict = Conflict(game, {"a": ["a"], "b": ["b"]}, first="a")
+    with pytest.raises(BadInput, match="not a skill"):
+        conflict.overcome("a", "burglary", dice=dice("0000"), difficulty=1)
+    roll = conflict.overcome("a", "pilot", dice=dice("0000"), difficulty=1)
+    roll.roll()
+    assert roll.effort == 3
+
+
+@pytest.mark.rule("character.as-you-play")
+def test_sheets_made_up_in_play_need_the_table_to_opt_in() -> None:
+    blank = new_character("condensed", "kit", "Kit", as_you_play=True)
+    with pytest.raises(IllegalAction, match="not opted in"):
+        Game([blank])
+    game = Game([blank], ruleset=Ruleset.of("condensed", ["creation_as_you_play"]))
+    assert game.problems("kit") == []
+    blank.add_aspect("Street Urchin With a Heart of Gold", AspectKind.HIGH_CONCEPT)
+    assert game.problems("kit") == []
