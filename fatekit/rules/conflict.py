@@ -590,8 +590,14 @@ class Conflict:
                 dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
                 ledger=self.game.ledger,
             )
+            # A split attack is a flurry of blows that Fight can parry; a zone attack is not.
             self._add_defence(
-                sub, target, skills.get(target), melee=False, dice=dice.get(target), target=target
+                sub,
+                target,
+                skills.get(target),
+                melee=turn.multi == "split",
+                dice=dice.get(target),
+                target=target,
             )
             rolls[target] = sub
         roll.close()

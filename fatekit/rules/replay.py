@@ -36,6 +36,7 @@ from fatekit.rules.options import Ruleset
 from fatekit.rules.presets import Preset, get_preset
 from fatekit.rules.rolling import ActionRoll
 from fatekit.rules.scene import Game
+from fatekit.rules.shapes import Shape, column, diamond, pyramid
 from fatekit.rules.stress import StressTrack
 from fatekit.rules.stunts import Track
 from fatekit.rules.zones import ZoneMap
@@ -64,7 +65,14 @@ class ReplayResult:
 def replay(script: Script) -> ReplayResult:
     """Play a golden scene through the engine, checking every expectation."""
     preset = get_preset(str(script.get("preset", "condensed")))
-    ruleset = Ruleset.of(preset, [str(o) for o in script.get("options", [])])
+    shape = _shape(script["shape"]) if "shape" in script else None
+    ruleset = Ruleset.of(
+        preset,
+        [str(o) for o in script.get("options", [])],
+        skill_list=script.get("skill_list"),
+        shape=shape,
+    )
+    preset = ruleset.preset
     game = Game((_character(preset, c) for c in script.get("characters", [])), ruleset=ruleset)
     runner = _Runner(preset, game)
     runner.setup_scene(script.get("scene", {}))
@@ -80,6 +88,18 @@ def replay(script: Script) -> ReplayResult:
 
 
 # -- characters -----------------------------------------------------------------------------------
+
+
+def _shape(data: Mapping[str, Any]) -> Shape:
+    kind = str(data.get("kind", "pyramid"))
+    if kind == "pyramid":
+        return pyramid(int(data.get("peak", 4)))
+    if kind == "column":
+        return column(int(data.get("peak", 4)), int(data.get("width", 1)))
+    if kind == "diamond":
+        counts = data.get("counts")
+        return diamond({int(k): int(v) for k, v in counts.items()} if counts else None)
+    raise BadInput(f"unknown shape {kind!r} in the script: pyramid, column or diamond")
 
 
 def _character(preset: Preset, data: Mapping[str, Any]) -> Character:
@@ -107,7 +127,15 @@ def _character(preset: Preset, data: Mapping[str, Any]) -> Character:
         )
     else:
         aspects = [(AspectKind(k), str(t)) for k, t in data.get("aspects", [])]
-        character = new_character(preset, cid, name, aspects=aspects, skills=skills, kind=kind)
+        character = new_character(
+            preset,
+            cid,
+            name,
+            aspects=aspects,
+            skills=skills,
+            kind=kind,
+            as_you_play=bool(data.get("as_you_play", False)),
+        )
     # An NPC's sheet keeps only the points it carries to the GM's pool (none unless given).
     default = character.fate_points if kind is CharacterKind.PC else 0
     character.fate_points = int(data.get("fate_points", default))
@@ -126,6 +154,7 @@ class _Runner:
         self.preset = preset
         self.result = ReplayResult(game)
         self.roll: ActionRoll | None = None
+        self.targets: dict[str, ActionRoll] = {}
 
     @property
     def game(self) -> Game:
@@ -264,6 +293,37 @@ class _Runner:
                 defender_dice=self._dice(step, "defend_dice"),
             )
         self.roll.roll()
+
+    def _do_split_attack(self, step: Mapping[str, Any]) -> None:
+        self.roll = self._conflict().split_attack(
+            str(step["actor"]), str(step["skill"]), dice=self._dice(step)
+        )
+        self.roll.roll()
+
+    def _do_zone_attack(self, step: Mapping[str, Any]) -> None:
+        self.roll = self._conflict().zone_attack(
+            str(step["actor"]), str(step["skill"]), str(step["zone"]), dice=self._dice(step)
+        )
+        self.roll.roll()
+
+    def _do_assign_targets(self, step: Mapping[str, Any]) -> None:
+        split = step.get("split")
+        self.targets = self._conflict().assign_targets(
+            None if split is None else {str(t): int(n) for t, n in split.items()},
+            defender_dice={
+                str(t): self._dice({"dice": d}) for t, d in step.get("defend_dice", {}).items()
+            },
+        )
+
+    def _do_resolve_targets(self, step: Mapping[str, Any]) -> None:
+        self._conflict().resolve_targets(
+            {str(t): str(o) for t, o in step.get("options", {}).items()}
+        )
+
+    def _do_add_aspect(self, step: Mapping[str, Any]) -> None:
+        character = self.game.character(str(step["who"]))
+        aspect = character.add_aspect(str(step["text"]), AspectKind(step.get("kind", "character")))
+        self.result.aspects[aspect.name] = aspect
 
     def _do_full_defense(self, step: Mapping[str, Any]) -> None:
         focus = None
@@ -455,6 +515,12 @@ class _Runner:
             return {p: game.ledger.account(p).available for p in wanted}
         if key == "pending":
             return {p: game.ledger.account(p).pending for p in wanted}
+        if key == "legal":
+            return {p: not game.problems(p) for p in wanted}
+        if key == "target_shifts":
+            return {t: r.shifts for t, r in self.targets.items()}
+        if key == "skills":
+            return list(game.ruleset.preset.skill_keys)
         if key == "gm_pool":
             return game.ledger.gm.available
         if key == "stress":
