@@ -606,6 +606,61 @@ class Conflict:
         turn.targets = rolls
         return rolls
 
+    def preview(self) -> Resolution:
+        """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
+        Weapon and Armor included), without settling it."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
+            raise IllegalAction("there is no single roll under way", EXCHANGE_RULE)
+        roll = turn.roll
+        if turn.move_to is not None:
+            return resolve_move(roll.shifts)
+        return with_weapon_and_armor(
+            roll.preview(target=turn.advantage), weapon=turn.weapon, armor=turn.armor
+        )
+
+    def preview_targets(self) -> dict[str, Resolution]:
+        """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+            raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
+        return {
+            target: with_weapon_and_armor(
+                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
+            )
+            for target, sub in turn.targets.items()
+        }
+
+    def miss_everyone(self) -> None:
+        """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
+        a zone with nobody in it. The action is spent and nothing happens."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+            raise IllegalAction(
+                "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
+            )
+        if turn.targets:
+            raise IllegalAction("the attack has targets: resolve them", MULTIPLE_TARGETS_RULE)
+        roll = turn.roll
+        if roll.phase is RollPhase.READY:
+            raise BadInput("roll the attack first")
+        nobody = (
+            turn.zone is not None
+            and self.scene.zones is not None
+            and not [
+                p
+                for p in self.scene.zones.occupants(turn.zone)
+                if p != turn.actor and p in self.active()
+            ]
+        )
+        if roll.effort >= 1 and not nobody:
+            raise IllegalAction(
+                "the attack has a positive effort to share out: assign its targets",
+                MULTIPLE_TARGETS_RULE,
+            )
+        roll.close()
+        self.phase = Phase.NEXT
+
     def resolve_targets(
         self, options: Mapping[str, str] | None = None
     ) -> dict[str, tuple[Resolution, Applied]]:
@@ -614,12 +669,10 @@ class Conflict:
         if self.phase is not Phase.ROLL or turn is None or not turn.targets:
             raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
         chosen_by_target = options or {}
-        plans = {}
-        for target, sub in turn.targets.items():
-            resolution = with_weapon_and_armor(
-                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
-            )
-            plans[target] = (resolution, self._choose(resolution, chosen_by_target.get(target)))
+        plans = {
+            target: (resolution, self._choose(resolution, chosen_by_target.get(target)))
+            for target, resolution in self.preview_targets().items()
+        }
         results: dict[str, tuple[Resolution, Applied]] = {}
         for target, (resolution, chosen) in plans.items():
             applied = carry_out(
@@ -773,12 +826,7 @@ class Conflict:
         # Against a passive difficulty the GM stands for the opposition (a boost for the
         # environment, a free invoke for whoever the GM runs).
         opposition = roll.opposition.actor if roll.opposition is not None else (turn.victim or GM)
-        if turn.move_to is not None:
-            resolution = resolve_move(roll.shifts)
-        else:
-            resolution = with_weapon_and_armor(
-                roll.preview(target=turn.advantage), weapon=turn.weapon, armor=turn.armor
-            )
+        resolution = self.preview()
         chosen = self._choose(resolution, option)
         names = boost_names or {}
         side_names = {
@@ -858,7 +906,8 @@ class Conflict:
         if self.conditions:
             if self.ruleset.has(OptionalRule.CONDITIONS_APART):
                 check_row_cutoff(target, plan)
-            names = {**condition_names(target, plan), **(names or {})}
+            # A marked condition box is named by its condition, whatever else is offered.
+            names = {**(names or {}), **condition_names(target, plan)}
         taken = apply_plan(
             target,
             hit.shifts,

@@ -9,11 +9,20 @@ import random
 
 import pytest
 
-from fatekit.rules import AspectKind, RandomDice
+from fatekit.rules import AspectKind, IllegalAction, RandomDice
 from fatekit.rules.character import Character, minor_npc, monster, new_character
-from fatekit.rules.conflict import Conflict, ConflictKind, Move, Phase, Status
+from fatekit.rules.conflict import (
+    Conflict,
+    ConflictKind,
+    DefenseFocus,
+    FocusKind,
+    Move,
+    Phase,
+    Status,
+)
 from fatekit.rules.contest import Contest
 from fatekit.rules.harm import ExtremeChoice
+from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.presets import get_preset
 from fatekit.rules.scene import Game
 from fatekit.rules.stunts import Track
@@ -23,6 +32,14 @@ PRESETS = ("condensed", "core", "fae", "ode")
 CONFLICTS = 3000
 CONTESTS = 1000
 MAX_STEPS = 4000
+RANDOM_OPTIONS = (
+    OptionalRule.CONDITIONS,
+    OptionalRule.CONDITIONS_APART,
+    OptionalRule.EXTREME_CONSEQUENCES,
+    OptionalRule.FULL_DEFENSE,
+    OptionalRule.WEAPON_AND_ARMOR,
+    OptionalRule.MULTIPLE_TARGETS,
+)
 
 
 def random_character(rng: random.Random, preset: str, cid: str, npc: bool) -> Character:
@@ -55,7 +72,11 @@ def setup(rng: random.Random) -> tuple[Game, Conflict]:
     npcs = [random_character(rng, preset, f"npc{i}", True) for i in range(rng.randint(1, 4))]
     for npc in npcs:
         npc.fate_points = 0
-    game = Game([*pcs, *npcs])
+    # A random set of the optional rules that change how a conflict plays.
+    options = [o for o in RANDOM_OPTIONS if rng.random() < 0.3]
+    if preset == "core":
+        options = [o for o in options if o is not OptionalRule.FULL_DEFENSE]
+    game = Game([*pcs, *npcs], ruleset=Ruleset.of(preset, options))
     everyone = [c.id for c in (*pcs, *npcs)]
     zones = None
     if rng.random() < 0.5:
@@ -82,6 +103,9 @@ def setup(rng: random.Random) -> tuple[Game, Conflict]:
         else None,
         group_npcs=rng.random() < 0.3,
     )
+    if game.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+        for who in everyone:
+            conflict.equip(who, weapon=rng.randint(0, 2), armor=rng.randint(0, 2))
     return game, conflict
 
 
@@ -147,9 +171,48 @@ def play_conflict(seed: int) -> int:
                 [
                     m
                     for m in moves
-                    if m in (Move.ATTACK, Move.CREATE_ADVANTAGE, Move.OVERCOME, Move.FULL_DEFENSE)
+                    if m
+                    in (
+                        Move.ATTACK,
+                        Move.CREATE_ADVANTAGE,
+                        Move.OVERCOME,
+                        Move.FULL_DEFENSE,
+                        Move.SPLIT_ATTACK,
+                        Move.ZONE_ATTACK,
+                    )
                 ]
             )
+            if choice in (Move.SPLIT_ATTACK, Move.ZONE_ATTACK):
+                legal = moves[choice]
+                skill = rng.choice(legal.skills)
+                if choice is Move.SPLIT_ATTACK:
+                    roll = conflict.split_attack(actor, skill, dice=dice)
+                else:
+                    roll = conflict.zone_attack(actor, skill, rng.choice(legal.targets), dice=dice)
+                roll.roll()
+                try:
+                    if choice is Move.SPLIT_ATTACK:
+                        targets = list(legal.targets)
+                        rng.shuffle(targets)
+                        zones = conflict.scene.zones
+                        if zones is not None and conflict.kind is ConflictKind.PHYSICAL:
+                            here = zones.zone_of(targets[0])
+                            targets = [t for t in targets if zones.zone_of(t) == here]
+                        share = max(1, roll.effort // len(targets))
+                        split = {t: share for t in targets[: max(1, roll.effort // share)]}
+                        conflict.assign_targets(split, defender_dice={t: dice for t in split})
+                    else:
+                        conflict.assign_targets(
+                            defender_dice=dict.fromkeys(conflict.active(), dice)
+                        )
+                except IllegalAction:
+                    # An effort too low to share, or an empty zone: the turn's action is spent.
+                    conflict.miss_everyone()
+                    continue
+                conflict.resolve_targets(
+                    {t: rng.choice(r.options).key for t, r in conflict.preview_targets().items()}
+                )
+                continue
             if choice is Move.ATTACK:
                 legal = moves[Move.ATTACK]
                 roll = conflict.attack(
@@ -169,7 +232,12 @@ def play_conflict(seed: int) -> int:
                     actor, rng.choice(moves[choice].skills), dice=dice, difficulty=rng.randint(0, 4)
                 )
             else:
-                conflict.full_defense(actor)
+                focus = None
+                if conflict.ruleset.has(OptionalRule.FULL_DEFENSE):
+                    focus = DefenseFocus(
+                        rng.choice(list(FocusKind)), (rng.choice(conflict.active()),)
+                    )
+                conflict.full_defense(actor, focus)
                 continue
             roll.roll()
             sheet = conflict.fighter(actor).character
@@ -183,7 +251,7 @@ def play_conflict(seed: int) -> int:
                         and aspect.id not in {i.aspect_id for i in roll.invocations if not i.free}
                     ):
                         roll.invoke(aspect)
-            resolution = roll.preview()
+            resolution = conflict.preview()
             option = rng.choice(resolution.options).key
             conflict.resolve(option, aspect_name=f"Advantage {step}")
         elif phase is Phase.HIT:
@@ -191,13 +259,14 @@ def play_conflict(seed: int) -> int:
             if options and rng.random() < 0.9:
                 plan = rng.choice(options)
                 extreme = None
+                names = {i: f"Wound {step}-{i}" for i in plan.slots}
                 if plan.extreme:
                     target = conflict.fighter(conflict.pending_hit[0]).character  # type: ignore[index]
                     replaced = next(
                         a for a in target.aspects if a.kind is not AspectKind.HIGH_CONCEPT
                     )
                     extreme = ExtremeChoice(f"Scarred {step}", replaced.id)
-                conflict.absorb(plan, {i: f"Wound {step}-{i}" for i in plan.slots}, extreme=extreme)
+                conflict.absorb(plan, names, extreme=extreme)
             else:
                 conflict.take_out()
         elif phase is Phase.NEXT:
