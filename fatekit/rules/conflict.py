@@ -31,6 +31,15 @@ from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.fate_points import GM
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.obstacles import (
+    BLOCK_WEAPON_RULE,
+    HAZARD_ACTS_RULE,
+    Block,
+    Cover,
+    CoverUse,
+    Hazard,
+    attack_through_cover,
+)
 from fatekit.rules.options import OptionalRule
 from fatekit.rules.outcomes import Bonus, BonusKind
 from fatekit.rules.presets import (
@@ -43,6 +52,16 @@ from fatekit.rules.presets import (
     turn_order,
 )
 from fatekit.rules.rolling import ActionRoll, RollPhase
+from fatekit.rules.scale import (
+    SCALE_BENEFIT_RULE,
+    SCALE_LEVELS_RULE,
+    STANDARD_SCALE,
+    ScaleAdvantage,
+    ScaleBenefit,
+    ScaleLadder,
+    higher_side,
+    scale_advantage,
+)
 from fatekit.rules.scene import Game, Scene
 from fatekit.rules.stunts import Track
 from fatekit.rules.teamwork import TEAMWORK_RULE, combine_skills
@@ -51,6 +70,7 @@ from fatekit.rules.zones import resolve_move
 
 __all__ = [
     "CONFLICT_END_RULE",
+    "EXCHANGE_EVENT",
     "EXCHANGE_RULE",
     "FORGO_DEFENSE_RULE",
     "FULL_DEFENSE_CORE_RULE",
@@ -68,6 +88,9 @@ __all__ = [
     "Phase",
     "Status",
 ]
+
+#: The event a conflict reports to the scene's countdowns at the end of every exchange.
+EXCHANGE_EVENT = "exchange"
 
 EXCHANGE_RULE = rule(
     "conflict.exchange",
@@ -210,6 +233,8 @@ class Fighter:
     status: Status = Status.ACTIVE
     weapon: int = 0
     armor: int = 0
+    hazard: Hazard | None = None  # a hazard acting in the turn order (obstacles option)
+    scale: str | None = None  # scale level key (scale option)
 
 
 @dataclass(slots=True)
@@ -225,6 +250,12 @@ class _Turn:
     zone: str | None = None  # an advantage on a whole zone (targeting the scene)
     targets: dict[str, ActionRoll] = field(default_factory=dict)  # one attack, several targets
     multi: str | None = None  # "split" or "zone": an attack on several targets
+    scale: ScaleAdvantage | None = None
+    cover: Cover | None = None  # the defender shelters behind a block
+    into_block: Block | None = None  # the attack forces its target into a block
+    block: Block | None = None  # an overcome against a block in the way
+    remove_block: bool = False  # ... meant to remove it for good
+    disable: str | None = None  # an overcome that puts a hazard out of action
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +338,10 @@ class Conflict:
         self._turn: _Turn | None = None
         self._hits: list[_PendingHit] = []  # hits waiting to be absorbed, first first
         self._order: list[str] | None = None
+        self._group_npcs = group_npcs
+        self.blocks: dict[str, Block] = {}
+        self._block_aspects: dict[str, str] = {}
+        self.scale_ladder: ScaleLadder = STANDARD_SCALE
         self.current = self._first_actor(first, group_npcs)
         self._begin_turn(self.current)
 
@@ -324,9 +359,13 @@ class Conflict:
         return [p for p, f in self.fighters.items() if f.status is Status.ACTIVE]
 
     def opponents(self, participant: str) -> list[str]:
-        """Active participants on other sides."""
+        """Active participants on other sides who can be targeted (hazards cannot)."""
         side = self.fighter(participant).side
-        return [p for p in self.active() if self.fighters[p].side != side]
+        return [
+            p
+            for p in self.active()
+            if self.fighters[p].side != side and self.fighters[p].hazard is None
+        ]
 
     @property
     def order(self) -> list[str] | None:
@@ -401,17 +440,33 @@ class Conflict:
         ranged: bool = False,
         defender_dice: DiceSource | None = None,
         helpers: Iterable[str] = (),
+        scale_benefit: ScaleBenefit | str | None = None,
+        cover: str | None = None,
+        cover_use: CoverUse | str = CoverUse.MITIGATE,
+        into_block: str | None = None,
     ) -> ActionRoll:
         """Attack ``target`` with ``skill``; return the roll (its defence already set up).
 
         ``defender`` names someone interposing for the target (they defend and take the hit).
-        ``forgo_defense`` lets the target take the attack against Mediocre (+0).
+        ``forgo_defense`` lets the target take the attack against Mediocre (+0). With the
+        optional rules: ``scale_benefit`` is the higher side's choice when the two differ in
+        scale; ``cover`` names a block the target shelters behind (``cover_use``: it negates the
+        attack or gives Armor); ``into_block`` forces the target into a block, borrowing its
+        Weapon.
         """
         self._check_action(actor)
         sheet = self.fighter(actor).character
+        hazard = self.fighters[actor].hazard
+        if hazard is not None:
+            hazard.check_action(Action.ATTACK)
+        aimed = self.fighter(target)
+        if aimed.hazard is not None:
+            aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
         if target not in self.opponents(actor):
             raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
-        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
+        if hazard is None and not self.preset.can_use(
+            skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts
+        ):
             raise IllegalAction(
                 f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
                 ATTACK_DEFEND_RULE,
@@ -421,6 +476,12 @@ class Conflict:
         victim = target if defender is None else defender
         if defender is not None:
             self._check_interpose(defender, target)
+        shelter = None
+        if cover is not None:
+            shelter = self._block(cover).as_cover(cover_use)
+            if shelter.negates:
+                attack_through_cover(None, shelter)  # raises: the attack cannot be made
+        forced = self._block(into_block) if into_block is not None else None
         roll = ActionRoll(
             actor,
             Action.ATTACK,
@@ -438,12 +499,16 @@ class Conflict:
                 roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
             )
         self._add_helpers(roll, actor, skill, helpers)
+        advantage = self._scale(roll, actor, victim, Action.ATTACK, scale_benefit)
         self._turn = _Turn(
             actor,
             roll,
             victim,
             weapon=self.fighters[actor].weapon,
             armor=self.fighters[victim].armor,
+            scale=advantage,
+            cover=shelter,
+            into_block=forced,
         )
         self.phase = Phase.ROLL
         return roll
@@ -461,6 +526,7 @@ class Conflict:
         defender_dice: DiceSource | None = None,
         helpers: Iterable[str] = (),
         zone: str | None = None,
+        scale_benefit: ScaleBenefit | str | None = None,
     ) -> ActionRoll:
         """Create an advantage: a new aspect, or free invokes on an existing ``aspect``.
 
@@ -469,6 +535,9 @@ class Conflict:
         for everyone there, rather than one per target.
         """
         self._check_action(actor)
+        hazard = self.fighters[actor].hazard
+        if hazard is not None:
+            hazard.check_action(Action.CREATE_ADVANTAGE)
         target = AdvantageTarget.NEW
         if aspect is not None:
             target = (
@@ -489,7 +558,9 @@ class Conflict:
                 raise BadInput(f"no zone {zone!r} in this scene")
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
-        self._turn = _Turn(actor, roll, against, aspect, target, zone=zone)
+        self._add_helpers(roll, actor, skill, helpers)
+        advantage = self._scale(roll, actor, against, Action.CREATE_ADVANTAGE, scale_benefit)
+        self._turn = _Turn(actor, roll, against, aspect, target, zone=zone, scale=advantage)
         self.phase = Phase.ROLL
         return roll
 
@@ -505,25 +576,108 @@ class Conflict:
         defender_dice: DiceSource | None = None,
         move_to: str | None = None,
         helpers: Iterable[str] = (),
+        scale_benefit: ScaleBenefit | str | None = None,
+        block: str | None = None,
+        remove_block: bool = False,
+        disable_hazard: str | None = None,
     ) -> ActionRoll:
         """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``.
 
         With ``move_to`` the overcome is a move the free move cannot make (further than one
-        zone, past an impeding aspect or someone in the way): on success the actor moves.
+        zone, past an impeding aspect or someone in the way): on success the actor moves. With
+        the obstacles option, ``block`` names a block in the way (its rating is the difficulty;
+        failing against a block that can harm deals a hit), or with ``remove_block`` one to get
+        rid of (rating + 2); ``disable_hazard`` names a hazard to put out of action (its rating).
         """
         self._check_action(actor)
+        hazard = self.fighters[actor].hazard
+        if hazard is not None:
+            hazard.check_action(Action.OVERCOME)
         if move_to is not None:
             zones = self.scene.zones
             if zones is None:
                 raise BadInput("this scene has no zones to move between")
             zones.obstacles_to_moving(actor, move_to)  # checks the zone and that a way exists
+        obstacle = None
+        if block is not None or disable_hazard is not None:
+            if difficulty is not None or against is not None:
+                raise BadInput("an obstacle sets the difficulty itself: give no other opposition")
+            if block is not None and disable_hazard is not None:
+                raise BadInput("overcome one obstacle at a time")
+            if block is not None:
+                obstacle = self._block(block)
+                difficulty = (
+                    obstacle.removal_difficulty
+                    if remove_block
+                    else obstacle.opposition_to(Action.OVERCOME)
+                )
+            else:
+                assert disable_hazard is not None
+                found = self.fighter(disable_hazard).hazard
+                if found is None or self.fighters[disable_hazard].status is not Status.ACTIVE:
+                    raise BadInput(f"{disable_hazard!r} is not a hazard in this conflict")
+                difficulty = found.opposition_to(Action.OVERCOME)
+        elif remove_block:
+            raise BadInput("name the block to remove")
         roll = self._opposed_roll(
             actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
         )
         self._add_helpers(roll, actor, skill, helpers)
-        self._turn = _Turn(actor, roll, against, move_to=move_to)
+        advantage = self._scale(roll, actor, against, Action.OVERCOME, scale_benefit)
+        self._turn = _Turn(
+            actor,
+            roll,
+            against,
+            move_to=move_to,
+            scale=advantage,
+            block=obstacle,
+            remove_block=remove_block,
+            disable=disable_hazard,
+        )
         self.phase = Phase.ROLL
         return roll
+
+    # -- obstacles and scale -------------------------------------------------------------------
+
+    def add_hazard(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
+        """Bring a hazard into the conflict on ``side`` (the obstacles option).
+
+        It acts in the turn order (attack or create an advantage), adds its Weapon to its hits,
+        and cannot be attacked; it does not keep its side in the fight.
+        """
+        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
+        if side not in {f.side for f in self.fighters.values()}:
+            raise BadInput(f"no side {side!r} in this conflict")
+        sheet = hazard.sheet(self.preset)
+        self.game.add_character(sheet)
+        self.scene.participants.append(sheet.id)
+        if zone is not None:
+            if self.scene.zones is None:
+                raise BadInput("this scene has no zones")
+            self.scene.zones.place(sheet.id, zone)
+        self.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
+        if self._order is not None:
+            self._order = self._ordered()
+        return sheet
+
+    def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
+        """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
+        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
+        if block.id in self.blocks:
+            raise BadInput(f"block {block.id!r} is already in the scene")
+        aspect = block.aspect(self.scene.aspects.new_id(), zone=zone)
+        if zone is not None:
+            aspect.kind = AspectKind.ZONE
+        self.scene.aspects.add(aspect)
+        self.blocks[block.id] = block
+        self._block_aspects[block.id] = aspect.id
+        return aspect
+
+    def set_scale(self, participant: str, level: str) -> None:
+        """Give a participant a scale level (the scale option)."""
+        self._require(OptionalRule.SCALE, "scale is not in use", SCALE_LEVELS_RULE)
+        self.scale_ladder.level(level)  # raises on an unknown level
+        self.fighter(participant).scale = level
 
     def split_attack(self, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
@@ -608,16 +762,29 @@ class Conflict:
 
     def preview(self) -> Resolution:
         """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
-        Weapon and Armor included), without settling it."""
+        scale, Weapon and Armor, hazards, blocks and cover included), without settling it."""
         turn = self._turn
         if self.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
             raise IllegalAction("there is no single roll under way", EXCHANGE_RULE)
         roll = turn.roll
         if turn.move_to is not None:
             return resolve_move(roll.shifts)
-        return with_weapon_and_armor(
-            roll.preview(target=turn.advantage), weapon=turn.weapon, armor=turn.armor
-        )
+        shifts, extra = roll.shifts, 0
+        if turn.scale is not None:
+            shifts = turn.scale.final_shifts(roll.shifts)
+            extra = turn.scale.extra_free_invokes(shifts)
+        resolution = roll.preview(target=turn.advantage, shifts=shifts, extra_free_invokes=extra)
+        equipped = self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
+        hazard = self.fighters[turn.actor].hazard
+        if hazard is not None:
+            return hazard.attack_resolution(resolution, armor=turn.armor, weapon_and_armor=equipped)
+        if turn.into_block is not None:
+            return turn.into_block.forced_attack_resolution(
+                resolution, armor=turn.armor, weapon_and_armor=equipped
+            )
+        if turn.cover is not None:
+            return attack_through_cover(resolution, turn.cover, weapon=turn.weapon)
+        return with_weapon_and_armor(resolution, weapon=turn.weapon, armor=turn.armor)
 
     def preview_targets(self) -> dict[str, Resolution]:
         """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
@@ -852,8 +1019,27 @@ class Conflict:
                 created.kind, created.zone = AspectKind.ZONE, turn.zone
         if applied.hit > 0 and turn.victim is not None:
             self._hits.append(_PendingHit(turn.victim, applied.hit, roll.actor))
+        self._after_obstacle(turn, roll, applied)
         self._after_resolution()
         return resolution, applied
+
+    def _after_obstacle(self, turn: _Turn, roll: ActionRoll, applied: Applied) -> None:
+        """What an overcome against a block or a hazard does besides its outcome."""
+        if turn.block is not None:
+            if turn.remove_block:
+                if applied.succeeded:
+                    del self.blocks[turn.block.id]
+                    aspect_id = self._block_aspects.pop(turn.block.id)
+                    if aspect_id in self.scene.aspects:
+                        self.scene.aspects.remove(aspect_id)
+            else:
+                check = turn.block.interfere(roll.effort)
+                if check.harm:
+                    # A block that can harm hits whoever fails to get past it.
+                    self._hits.append(_PendingHit(roll.actor, check.harm, GM))
+        if turn.disable is not None and applied.succeeded:
+            self.fighters[turn.disable].status = Status.TAKEN_OUT
+            self._leave(turn.disable)
 
     def _after_resolution(self) -> None:
         if self._hits:
@@ -997,6 +1183,8 @@ class Conflict:
             chosen = choices[0]
         if exchange_over:
             self.exchange = _Exchange(self.exchange.number + 1)
+            # Countdowns that tick with the exchanges hear about it.
+            self.game.fire(EXCHANGE_EVENT)
         self.current = chosen
         self._begin_turn(chosen)
         return chosen
@@ -1039,18 +1227,70 @@ class Conflict:
                 raise BadInput("elective order: say who acts first (first=...)")
             self.fighter(first)
             return first
+        order = self._ordered()
+        self._order = order
+        if first is not None and first != order[0]:
+            raise IllegalAction(f"the turn order puts {order[0]} first", self._order_rule())
+        return order[0]
+
+    def _ordered(self) -> list[str]:
+        """Everyone in skill or approach order (NPCs together at their best's place if asked)."""
         ratings = {p: dict(f.character.skills) for p, f in self.fighters.items()}
         order = turn_order(self.preset, ratings, self.kind.track)
-        if group_npcs:
+        if self._group_npcs:
             npcs = [p for p in order if self.game.ledger.is_npc(p)]
             if npcs:
                 at = order.index(npcs[0])
                 pcs = [p for p in order if p not in npcs]
                 order = pcs[:at] + npcs + pcs[at:]
-        self._order = order
-        if first is not None and first != order[0]:
-            raise IllegalAction(f"the turn order puts {order[0]} first", self._order_rule())
-        return order[0]
+        return order
+
+    def _require(self, option: OptionalRule, message: str, rule_: Rule) -> None:
+        if not self.ruleset.has(option):
+            raise IllegalAction(message, rule_)
+
+    def _block(self, block_id: str) -> Block:
+        try:
+            return self.blocks[block_id]
+        except KeyError:
+            raise BadInput(f"no block {block_id!r} in this scene") from None
+
+    def _scale(
+        self,
+        roll: ActionRoll,
+        actor: str,
+        other: str | None,
+        action: Action,
+        benefit: ScaleBenefit | str | None,
+    ) -> ScaleAdvantage | None:
+        """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
+        if other is None or not self.ruleset.has(OptionalRule.SCALE):
+            if benefit is not None:
+                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            return None
+        mine, theirs = self.fighters[actor].scale, self.fighters[other].scale
+        if mine is None or theirs is None or mine == theirs:
+            if benefit is not None:
+                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            return None
+        found = higher_side(self.scale_ladder, mine, theirs)
+        assert found is not None
+        side, _ = found
+        higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
+        chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
+        advantage = scale_advantage(self.scale_ladder, higher, lower, action, chosen, side=side)
+        bonus = advantage.before_roll_bonus()
+        if bonus is not None:
+            if side is Side.ACTOR:
+                roll.add_bonus(bonus)
+            else:
+                assert roll.opposition is not None or roll.difficulty is not None
+                if roll.opposition is None:
+                    raise IllegalAction(
+                        "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
+                    )
+                roll.opposition.add_bonus(bonus)
+        return advantage
 
     def _order_rule(self) -> Rule:
         style = self.preset.turn_order.style
@@ -1283,6 +1523,8 @@ class Conflict:
     def _losing_sides(self) -> list[str]:
         sides: dict[str, bool] = {}
         for fighter in self.fighters.values():
+            if fighter.hazard is not None:
+                continue  # a hazard keeps no side in the fight: only those who can be beaten do
             sides[fighter.side] = sides.get(fighter.side, False) or fighter.status is Status.ACTIVE
         return [side for side, anyone_in in sides.items() if not anyone_in]
 

@@ -28,10 +28,12 @@ from fatekit.rules.character import (
 from fatekit.rules.conflict import Conflict, ConflictKind, DefenseFocus, FocusKind
 from fatekit.rules.consequences import Severity
 from fatekit.rules.contest import Contest, Role
+from fatekit.rules.countdowns import Countdown, Trigger
 from fatekit.rules.dice import ScriptedDice
 from fatekit.rules.errors import BadInput, FateError
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, recommended_plan
 from fatekit.rules.invokes import InvokeEffect
+from fatekit.rules.obstacles import Block, Hazard
 from fatekit.rules.options import Ruleset
 from fatekit.rules.presets import Preset, get_preset
 from fatekit.rules.rolling import ActionRoll
@@ -39,6 +41,7 @@ from fatekit.rules.scene import Game
 from fatekit.rules.shapes import Shape, column, diamond, pyramid
 from fatekit.rules.stress import StressTrack
 from fatekit.rules.stunts import Track
+from fatekit.rules.time_shifts import format_duration, parse_duration
 from fatekit.rules.zones import ZoneMap
 
 __all__ = ["ReplayMismatch", "ReplayResult", "replay"]
@@ -155,6 +158,7 @@ class _Runner:
         self.result = ReplayResult(game)
         self.roll: ActionRoll | None = None
         self.targets: dict[str, ActionRoll] = {}
+        self.duration = ""
 
     @property
     def game(self) -> Game:
@@ -254,6 +258,10 @@ class _Runner:
             defender=step.get("defender"),
             forgo_defense=bool(step.get("forgo_defense", False)),
             ranged=bool(step.get("ranged", False)),
+            scale_benefit=step.get("scale_benefit"),
+            cover=step.get("cover"),
+            cover_use=str(step.get("cover_use", "mitigate")),
+            into_block=step.get("into_block"),
         )
         self.roll.roll()
 
@@ -291,6 +299,10 @@ class _Runner:
                 against=step.get("against"),
                 defend_skill=step.get("defend_skill"),
                 defender_dice=self._dice(step, "defend_dice"),
+                scale_benefit=step.get("scale_benefit"),
+                block=step.get("block"),
+                remove_block=bool(step.get("remove_block", False)),
+                disable_hazard=step.get("disable_hazard"),
             )
         self.roll.roll()
 
@@ -324,6 +336,47 @@ class _Runner:
         character = self.game.character(str(step["who"]))
         aspect = character.add_aspect(str(step["text"]), AspectKind(step.get("kind", "character")))
         self.result.aspects[aspect.name] = aspect
+
+    def _do_add_hazard(self, step: Mapping[str, Any]) -> None:
+        hazard = Hazard(
+            str(step["id"]), str(step["name"]), int(step["rating"]), int(step["weapon"])
+        )
+        self._conflict().add_hazard(hazard, str(step["side"]), zone=step.get("zone"))
+
+    def _do_add_block(self, step: Mapping[str, Any]) -> None:
+        block = Block(
+            str(step["id"]),
+            str(step["name"]),
+            int(step["rating"]),
+            int(step.get("weapon", 0)),
+            bool(step.get("harmful", False)),
+            bool(step.get("cover", False)),
+        )
+        aspect = self._conflict().add_block(block, zone=step.get("zone"))
+        self.result.aspects[aspect.name] = aspect
+
+    def _do_set_scale(self, step: Mapping[str, Any]) -> None:
+        self._conflict().set_scale(str(step["who"]), str(step["level"]))
+
+    def _do_add_countdown(self, step: Mapping[str, Any]) -> None:
+        self.game.add_countdown(
+            Countdown.new(
+                str(step["id"]),
+                str(step.get("name", step["id"])),
+                int(step["boxes"]),
+                str(step["outcome"]),
+                triggers=[Trigger(str(t)) for t in step.get("triggers", [])],
+                visibility=str(step.get("visibility", "shown")),
+            )
+        )
+
+    def _do_fire(self, step: Mapping[str, Any]) -> None:
+        self.game.fire(str(step["event"]))
+
+    def _do_task_time(self, step: Mapping[str, Any]) -> None:
+        base = parse_duration(str(step["base"]))
+        shifts = int(step["shifts"]) if "shifts" in step else (self.roll.shifts if self.roll else 0)
+        self.duration = format_duration(self.game.task_time(base, shifts))
 
     def _do_full_defense(self, step: Mapping[str, Any]) -> None:
         focus = None
@@ -515,6 +568,18 @@ class _Runner:
             return {p: game.ledger.account(p).available for p in wanted}
         if key == "pending":
             return {p: game.ledger.account(p).pending for p in wanted}
+        if key == "duration":
+            return self.duration
+        if key == "countdowns":
+            scene = game.scene
+            return {c: scene.countdowns[c].marked for c in wanted} if scene else {}
+        if key == "countdown_view":
+            scene = game.scene
+            assert scene is not None
+            views = {c: scene.countdowns[c].view_for(seat_is_gm=False) for c in wanted}
+            return {c: None if v is None else v.marked for c, v in views.items()}
+        if key == "blocks":
+            return sorted(self._conflict().blocks)
         if key == "legal":
             return {p: not game.problems(p) for p in wanted}
         if key == "target_shifts":

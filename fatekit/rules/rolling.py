@@ -250,8 +250,18 @@ class ActionRoll:
 
     # -- settling ---------------------------------------------------------------------------
 
-    def preview(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
-        """What the outcome allows as things stand, without closing the roll."""
+    def preview(
+        self,
+        *,
+        target: AdvantageTarget = AdvantageTarget.NEW,
+        shifts: int | None = None,
+        extra_free_invokes: int = 0,
+    ) -> Resolution:
+        """What the outcome allows as things stand, without closing the roll.
+
+        ``shifts`` replaces the roll's own shifts when something changes them after the dice
+        (scale's after-roll benefit); ``extra_free_invokes`` adds to a successful advantage.
+        """
         if self.action is Action.DEFEND:
             raise BadInput("resolve the roll being defended against, not the defend roll")
         if self.phase is RollPhase.RESOLVED:
@@ -262,12 +272,13 @@ class ActionRoll:
             raise BadInput("roll the dice before resolving")
         resolution = resolve(
             self.action,
-            self.shifts,
+            self.shifts if shifts is None else shifts,
             active_opposition=self.opposition is not None,
             target=target,
         )
-        if self.extra_free_invokes and resolution.outcome.succeeded:
-            resolution = _with_extra_invokes(resolution, self.extra_free_invokes)
+        extra = self.extra_free_invokes + extra_free_invokes
+        if extra and resolution.outcome.succeeded:
+            resolution = _with_extra_invokes(resolution, extra)
         return resolution
 
     def resolve(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:

@@ -16,11 +16,13 @@ from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.citations import CONDENSED, rule
 from fatekit.rules.clock import Clock, Milestone
 from fatekit.rules.conditions import to_conditions
+from fatekit.rules.countdowns import COUNTDOWN_TRACK_RULE, Countdown
 from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.fate_points import FateLedger
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.problems import Problem
 from fatekit.rules.recovery import clear_recovered, clear_stress
+from fatekit.rules.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
 from fatekit.rules.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.zones import ZoneMap
 
@@ -52,6 +54,7 @@ class Scene:
     aspects: AspectsInPlay = field(default_factory=AspectsInPlay)
     zones: ZoneMap | None = None
     ended: bool = False
+    countdowns: dict[str, Countdown] = field(default_factory=dict)
 
     def add_situation_aspect(
         self,
@@ -211,6 +214,47 @@ class Game:
         cleared = self._clear_recovered()
         self.sync_sheets()
         return SceneEnd(stress, tuple(a.id for a in removed), tuple(a.name for a in cleared))
+
+    # -- countdowns ----------------------------------------------------------------------------
+
+    def add_countdown(self, countdown: Countdown) -> None:
+        """Start a countdown in the running scene (the countdowns option)."""
+        if not self.ruleset.has(OptionalRule.COUNTDOWNS):
+            raise IllegalAction("countdowns are not in use at this table", COUNTDOWN_TRACK_RULE)
+        scene = self._running()
+        if countdown.id in scene.countdowns:
+            raise BadInput(f"countdown {countdown.id!r} is already running")
+        scene.countdowns[countdown.id] = countdown
+
+    def fire(self, event: str) -> list[Countdown]:
+        """Tell every countdown in the scene that ``event`` happened; return those it finished."""
+        scene = self._running()
+        finished = []
+        for key, countdown in scene.countdowns.items():
+            after = countdown.fire(event)
+            if after.finished and not countdown.finished:
+                finished.append(after)
+            scene.countdowns[key] = after
+        return finished
+
+    def mark_countdown(self, countdown_id: str, count: int = 1) -> Countdown:
+        """Mark boxes of a countdown by the GM's say-so."""
+        scene = self._running()
+        if countdown_id not in scene.countdowns:
+            raise BadInput(f"no countdown {countdown_id!r} in this scene")
+        scene.countdowns[countdown_id] = scene.countdowns[countdown_id].mark(count)
+        return scene.countdowns[countdown_id]
+
+    def task_time(self, base: Duration, shifts: int) -> Duration:
+        """How long a task takes once a roll's shifts move its base time (the time-shifts option)."""
+        if not self.ruleset.has(OptionalRule.TIME_SHIFTS):
+            raise IllegalAction("time shifts are not in use at this table", TIME_SHIFT_RULE)
+        return duration_after_roll(base, shifts)
+
+    def _running(self) -> Scene:
+        if self.scene is None:
+            raise BadInput("no scene is running")
+        return self.scene
 
     # -- bookkeeping ---------------------------------------------------------------------------
 

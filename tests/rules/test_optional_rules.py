@@ -21,11 +21,14 @@ from fatekit.rules.character import minor_npc, new_character
 from fatekit.rules.conditions import condition_slots, to_conditions
 from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind, Move
 from fatekit.rules.consequences import Severity
+from fatekit.rules.countdowns import Countdown, Trigger
 from fatekit.rules.harm import AbsorbPlan
+from fatekit.rules.obstacles import Block, Hazard
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.scene import Game
 from fatekit.rules.shapes import diamond
 from fatekit.rules.stunts import Track
+from fatekit.rules.time_shifts import format_duration, parse_duration
 from fatekit.rules.weapons import with_weapon_and_armor
 from fatekit.rules.zones import ZoneMap
 
@@ -418,3 +421,173 @@ def test_sheets_made_up_in_play_need_the_table_to_opt_in() -> None:
     assert game.problems("kit") == []
     blank.add_aspect("Street Urchin With a Heart of Gold", AspectKind.HIGH_CONCEPT)
     assert game.problems("kit") == []
+
+
+# -- Obstacles, scale, countdowns, time shifts in play -----------------------------------------
+
+
+@pytest.mark.rule("obstacle.hazard.acts", "obstacle.not-attackable")
+def test_a_hazard_acts_in_turn_hits_with_its_weapon_and_cannot_be_attacked() -> None:
+    with pytest.raises(IllegalAction, match="not in use"):
+        duel().add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
+    conflict = duel(OptionalRule.OBSTACLES)
+    conflict.add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
+    with pytest.raises(IllegalAction) as error:
+        conflict.attack("ruth", "fire", "fight", dice=dice("0000"))
+    assert error.value.rule.key == "obstacle.not-attackable"
+    assert (
+        "fire"
+        not in next(a for a in conflict.legal_actions("ruth") if a.move is Move.ATTACK).targets
+    )
+    conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
+    conflict.resolve()
+    conflict.end_turn("fire")
+    with pytest.raises(IllegalAction, match="attacks or creates advantages"):
+        conflict.overcome("fire", "raging_fire", dice=dice("0000"), difficulty=0)
+    roll = conflict.attack(
+        "fire",
+        "ruth",
+        "raging_fire",
+        dice=dice("0000"),
+        defend_skill="athletics",
+        defender_dice=dice("0000"),
+    )
+    roll.roll()
+    assert roll.effort == 3 and roll.shifts == 1
+    conflict.resolve()
+    assert conflict.pending_hit == ("ruth", 3)  # one shift plus Weapon 2
+
+
+@pytest.mark.rule("obstacle.hazard.opposition")
+def test_a_hazard_can_be_put_out_by_beating_its_rating_and_does_not_keep_a_side_in() -> None:
+    conflict = duel(OptionalRule.OBSTACLES)
+    conflict.add_hazard(Hazard("fire", "Raging Fire", 2, 1), "b")
+    roll = conflict.overcome("ruth", "athletics", dice=dice("+000"), disable_hazard="fire")
+    roll.roll()
+    assert roll.opposition_value == 2
+    conflict.resolve()
+    assert conflict.fighter("fire").status.value == "taken_out" and not conflict.over
+    conflict.end_turn("ghoul")
+    conflict.concede("ghoul")
+    assert conflict.over
+
+
+@pytest.mark.rule("obstacle.block.interference", "obstacle.block.removal")
+def test_blocks_in_the_way_hurt_on_failure_and_can_be_removed() -> None:
+    conflict = duel(OptionalRule.OBSTACLES)
+    conflict.add_block(Block("wire", "Razor Wire", 3, weapon=1))
+    roll = conflict.overcome("ruth", "athletics", dice=dice("-000"), block="wire")
+    roll.roll()
+    assert roll.opposition_value == 3
+    conflict.resolve("fail")
+    assert conflict.pending_hit == ("ruth", 2)  # fell short by two
+    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
+    conflict.end_turn("ghoul")
+    cut = conflict.overcome("ghoul", "fight", dice=dice("++++"), block="wire", remove_block=True)
+    cut.roll()
+    assert cut.opposition_value == 5
+    conflict.resolve()
+    assert conflict.blocks == {} and "Razor Wire" not in [a.name for a in conflict.scene.aspects]
+
+
+@pytest.mark.rule("obstacle.block.cover", "obstacle.block.forced")
+def test_cover_and_forcing_someone_into_a_block() -> None:
+    conflict = duel(OptionalRule.OBSTACLES)
+    conflict.add_block(Block("wall", "Low Stone Wall", 4, cover=True))
+    conflict.add_block(Block("spikes", "Spiked Pit", 2, weapon=4, harmful=True))
+    with pytest.raises(IllegalAction, match="impossible"):
+        conflict.attack(
+            "ruth", "ghoul", "fight", dice=dice("0000"), cover="wall", cover_use="negate"
+        )
+    roll = conflict.attack(
+        "ruth", "ghoul", "fight", dice=dice("+000"), defender_dice=dice("0000"), cover="wall"
+    )
+    roll.roll()
+    assert roll.shifts == 2
+    conflict.resolve()
+    assert conflict.phase.value == "next"  # Armor 2 from the wall stops the two shifts
+    conflict.end_turn("ghoul")
+    shove = conflict.attack(
+        "ghoul",
+        "ruth",
+        "fight",
+        dice=dice("+000"),
+        defend_skill="athletics",
+        defender_dice=dice("0000"),
+        into_block="spikes",
+    )
+    shove.roll()
+    conflict.resolve()
+    assert conflict.pending_hit == ("ruth", 3)  # one shift plus half the pit's Weapon 4
+
+
+@pytest.mark.rule("scale.benefit", "scale.levels")
+def test_the_higher_scale_takes_one_benefit() -> None:
+    with pytest.raises(IllegalAction, match="not in use"):
+        duel().set_scale("ghoul", "supernatural")
+    conflict = duel(OptionalRule.SCALE)
+    conflict.set_scale("ruth", "mundane")
+    conflict.set_scale("ghoul", "otherworldly")
+    roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    roll.roll()
+    assert roll.opposition is not None and roll.opposition.effort == 4  # +1 per level, two levels
+    conflict.resolve()
+    conflict.end_turn("ghoul")
+    after = conflict.attack(
+        "ghoul",
+        "ruth",
+        "fight",
+        dice=dice("0000"),
+        defend_skill="athletics",
+        defender_dice=dice("-000"),
+        scale_benefit="after_success",
+    )
+    after.roll()
+    assert after.shifts == 1
+    conflict.resolve("hit")
+    assert conflict.pending_hit == ("ruth", 5)  # +2 per level after a success
+    plain = duel()
+    plain_roll = plain.attack(
+        "ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000")
+    )
+    plain_roll.roll()
+    assert plain_roll.opposition is not None and plain_roll.opposition.effort == 2
+
+
+@pytest.mark.rule("countdown.track", "countdown.triggers", "countdown.outcome")
+def test_countdowns_tick_with_the_exchanges_and_only_with_their_switch() -> None:
+    plain = duel()
+    with pytest.raises(IllegalAction, match="not in use"):
+        plain.game.add_countdown(
+            Countdown.new(
+                "ritual", "The ritual", 2, "The god wakes", triggers=[Trigger("exchange")]
+            )
+        )
+    conflict = duel(OptionalRule.COUNTDOWNS)
+    conflict.game.add_countdown(
+        Countdown.new(
+            "ritual",
+            "The ritual",
+            2,
+            "The god wakes",
+            triggers=[Trigger("exchange")],
+            visibility="hidden",
+        )
+    )
+    for actor, nxt in (("ruth", "ghoul"), ("ghoul", "ghoul"), ("ghoul", "ruth"), ("ruth", "ruth")):
+        conflict.overcome(actor, "fight", dice=dice("0000"), difficulty=0).roll()
+        conflict.resolve()
+        conflict.end_turn(nxt)
+    scene = conflict.scene
+    assert scene.countdowns["ritual"].finished
+    assert scene.countdowns["ritual"].view_for(seat_is_gm=False) is None  # hidden from players
+
+
+@pytest.mark.rule("time-shift.steps", "time-shift.wrap")
+def test_task_time_needs_the_switch() -> None:
+    base = parse_duration("a few hours")
+    with pytest.raises(IllegalAction, match="not in use"):
+        duel().game.task_time(base, 2)
+    game = duel(OptionalRule.TIME_SHIFTS).game
+    assert format_duration(game.task_time(base, 3)) == "several minutes"
+    assert format_duration(game.task_time(base, -3)) == "about one day"
