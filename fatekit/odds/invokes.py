@@ -30,6 +30,7 @@ __all__ = [
     "InvokeOdds",
     "advise",
     "best_choice",
+    "clear_cache",
     "fresh_roll_value",
     "invoke_odds",
 ]
@@ -102,6 +103,12 @@ def fresh_roll_value(margin: int, k: int) -> _Value:
         p += Fraction(weight, 81) * value.p
         spent += Fraction(weight, 81) * value.spent
     return _Value(p, spent)
+
+
+def clear_cache() -> None:
+    """Forget every state the programme has solved (for benchmarks that time a cold start)."""
+    for cached in (_options, _best, fresh_roll_value):
+        cached.cache_clear()
 
 
 def best_choice(margin: int, dice: int, invokes: int) -> Choice:

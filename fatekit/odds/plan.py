@@ -1,0 +1,375 @@
+"""What both simulator engines know before the first roll: a scenario boiled down to numbers.
+
+:func:`start_conflict` sets a scenario up in :mod:`fatekit.rules` (a :class:`Game`, its scene and a
+:class:`Conflict`); :func:`fight_plan` reads from that set-up everything a policy needs: each
+fighter's best attack (close and ranged), the defence the engine will pick against each kind of
+attack, the skill for creating advantages and for moving, stress boxes and consequence slots,
+the ways a hit can be absorbed in the engine's order of preference, fate points, and the turn
+order. The scalar engine uses the plan only to decide; the rules engine still plays every move.
+The vectorized engine plays the plan itself.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
+from fatekit.rules.actions import Action
+from fatekit.rules.character import Character, CharacterKind
+from fatekit.rules.conflict import Conflict, ConflictKind
+from fatekit.rules.consequences import SEVERITY_SHIFTS, Severity
+from fatekit.rules.errors import BadInput, IllegalAction
+from fatekit.rules.harm import extreme_available, stress_track_for
+from fatekit.rules.options import OptionalRule
+from fatekit.rules.presets import Preset, TurnOrderStyle
+from fatekit.rules.scene import Game
+from fatekit.rules.stress import StressStyle
+from fatekit.rules.zones import ZoneMap
+
+__all__ = [
+    "RANGED_SKILLS",
+    "SEVERITIES",
+    "AbsorbCandidate",
+    "FightPlan",
+    "FighterPlan",
+    "Roll",
+    "fight_plan",
+    "harm_threshold",
+    "start_conflict",
+]
+
+#: Skills whose attacks are ranged: they reach other zones and Fight cannot parry them.
+RANGED_SKILLS = frozenset({"shoot"})
+#: Consequence severities in the order reports use.
+SEVERITIES = (Severity.MILD, Severity.MODERATE, Severity.SEVERE, Severity.EXTREME)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A skill and the modifier it rolls with (rating plus free bonus stunts)."""
+
+    skill: str
+    modifier: int
+    ranged: bool = False
+    extra_invokes: int = 0  # stunts' extra free invokes on a successful create an advantage
+
+
+@dataclass(frozen=True, slots=True)
+class AbsorbCandidate:
+    """One way to absorb a hit: consequence slots (positions in ``FighterPlan.slots``) and
+    perhaps an extreme consequence; stress boxes make up the rest."""
+
+    slots: tuple[int, ...]
+    extreme: bool
+    covered: int  # shifts the consequences absorb
+    least: int  # the smallest of those parts (a large number when there are none)
+
+
+@dataclass(frozen=True, slots=True)
+class FighterPlan:
+    """One fighter as the engines see them."""
+
+    id: str
+    side: int
+    pc: bool
+    close: Roll  # the best attack on someone in the same zone
+    ranged: Roll | None  # the best attack on someone in another zone
+    defend_close: Roll  # against a close (melee) attack
+    defend_ranged: Roll  # against a ranged attack, which Fight cannot parry
+    advantage: Roll
+    move: Roll
+    weapon: int
+    armor: int
+    escalating: bool
+    boxes: tuple[int, ...]  # box values
+    marked: tuple[bool, ...]
+    slots: tuple[tuple[int, int, int], ...]  # (index on the sheet, shifts, severity index)
+    filled: tuple[bool, ...]
+    candidates: tuple[AbsorbCandidate, ...]  # in the engine's order of preference
+    extreme_ok: bool
+    own_aspects: int  # aspects on the sheet the fighter may pay to invoke
+    fate_points: int  # a PC's own; NPCs use the GM's pool
+    zone: int  # index into FightPlan.zones, 0 without zones
+    free_invokes: int  # held at the start, on scene aspects
+
+
+@dataclass(frozen=True, slots=True)
+class FightPlan:
+    """A scenario ready to simulate."""
+
+    fighters: tuple[FighterPlan, ...]
+    policies: tuple[SidePolicy, SidePolicy]
+    order: tuple[int, ...]  # fighter indexes in turn order
+    zones: tuple[str, ...]
+    distance: tuple[tuple[int, ...], ...]
+    next_hop: tuple[tuple[int, ...], ...]  # the first step from one zone towards another
+    ranged_reach: int
+    mental: bool
+    gm_pool: int
+    scene_aspects: int  # situation aspects anyone may pay to invoke
+    max_exchanges: int
+    move_difficulty: int
+
+    def index(self, fighter_id: str) -> int:
+        """The position of a fighter in :attr:`fighters`."""
+        for i, fighter in enumerate(self.fighters):
+            if fighter.id == fighter_id:
+                return i
+        raise BadInput(f"no fighter {fighter_id!r}")
+
+
+def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
+    """Set the scenario up in the rules engine, on fresh copies of the sheets."""
+    characters = scenario.fresh_characters()
+    game = Game(characters, ruleset=scenario.ruleset)
+    zones = None
+    if scenario.zones is not None:
+        zones = ZoneMap(ranged_reach=scenario.zones.ranged_reach)
+        for zone in scenario.zones.zones:
+            zones.add_zone(zone)
+        for a, b in scenario.zones.connect:
+            zones.connect(a, b)
+        for who, fighter in scenario.fighters.items():
+            assert fighter.zone is not None  # the loader places everyone when there are zones
+            zones.place(who, fighter.zone)
+    scene = game.start_scene(scenario.title, list(scenario.fighters), zones=zones)
+    for name, invokes in scenario.aspects:
+        scene.add_situation_aspect(name, free_invokes=invokes)
+    elective = scenario.ruleset.preset.turn_order.style is TurnOrderStyle.ELECTIVE
+    conflict = Conflict(
+        game,
+        {side.name: side.members for side in scenario.sides},
+        kind=scenario.kind,
+        first=scenario.order[0] if elective else None,
+        group_npcs=scenario.group_npcs,
+    )
+    for who, fighter in scenario.fighters.items():
+        if fighter.weapon or fighter.armor:
+            conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
+    return game, conflict
+
+
+def fight_plan(scenario: Scenario) -> FightPlan:
+    """Boil a scenario down for the engines (raises :class:`BadInput` if it cannot be played)."""
+    try:
+        game, conflict = start_conflict(scenario)
+    except IllegalAction as error:
+        raise BadInput(f"the scenario cannot be set up: {error}") from None
+    preset = conflict.preset
+    zones = scenario.zones.zones if scenario.zones is not None else ("",)
+    distance = _distances(zones, scenario.zones.connect if scenario.zones else ())
+    invokes: dict[str, int] = {}
+    for _, holders in scenario.aspects:
+        for who, count in holders:
+            invokes[who] = invokes.get(who, 0) + count
+    fighters = []
+    for who, spec in scenario.fighters.items():
+        side = scenario.side_of(who)
+        sheet = conflict.fighter(who).character
+        fighters.append(
+            _fighter(
+                sheet,
+                side,
+                scenario.sides[side].policy,
+                preset,
+                conflict,
+                game,
+                zone=zones.index(spec.zone) if spec.zone is not None else 0,
+                weapon=spec.weapon,
+                armor=spec.armor,
+                free_invokes=invokes.get(who, 0),
+            )
+        )
+    ids = [f.id for f in fighters]
+    order = conflict.order if conflict.order is not None else list(scenario.order)
+    return FightPlan(
+        tuple(fighters),
+        (scenario.sides[0].policy, scenario.sides[1].policy),
+        tuple(ids.index(who) for who in order),
+        zones,
+        distance,
+        _next_hops(zones, distance),
+        scenario.zones.ranged_reach if scenario.zones else 1,
+        scenario.kind is ConflictKind.MENTAL,
+        game.ledger.gm.available,
+        len(scenario.aspects),
+        scenario.max_exchanges,
+        scenario.move_difficulty,
+    )
+
+
+# -- one fighter --------------------------------------------------------------------------------
+
+
+def _fighter(
+    sheet: Character,
+    side: int,
+    policy: SidePolicy,
+    preset: Preset,
+    conflict: Conflict,
+    game: Game,
+    *,
+    zone: int,
+    weapon: int,
+    armor: int,
+    free_invokes: int,
+) -> FighterPlan:
+    track = conflict.kind.track
+    mental = conflict.kind is ConflictKind.MENTAL
+    skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
+    attacks = [
+        Roll(
+            s, sheet.rating(s) + _bonus(sheet, s, Action.ATTACK), s in RANGED_SKILLS and not mental
+        )
+        for s in skills
+        if preset.can_use(s, Action.ATTACK, track, stunts=sheet.stunts)
+    ]
+    if not attacks:
+        raise BadInput(
+            f"{sheet.id} has no skill to attack with in a {conflict.kind.value} conflict"
+        )
+    close = _best(attacks)
+    # Shooting from afar at Mediocre is a waste of a turn: only a ranged skill of Average (+1)
+    # or better (stunts included) makes a fighter stay back and shoot rather than close in.
+    far = [a for a in attacks if a.ranged and a.modifier >= 1]
+    stress = stress_track_for(sheet, track)
+    usable = [
+        (i, slot.shifts, SEVERITIES.index(slot.severity))
+        for i, slot in enumerate(sheet.consequences)
+        if slot.serves(track) and slot.severity is not Severity.EXTREME
+    ]
+    allow_extreme = game.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+    return FighterPlan(
+        id=sheet.id,
+        side=side,
+        pc=sheet.kind is CharacterKind.PC,
+        close=close,
+        ranged=_best(far) if far else None,
+        defend_close=_defence(sheet, preset, track, melee=True),
+        defend_ranged=_defence(sheet, preset, track, melee=False),
+        advantage=_advantage(sheet, skills, policy.advantage_skill),
+        move=_move(sheet, preset, skills),
+        weapon=weapon,
+        armor=armor,
+        escalating=stress is not None and stress.style is StressStyle.ESCALATING,
+        boxes=tuple(b.value for b in stress.boxes) if stress else (),
+        marked=tuple(b.marked for b in stress.boxes) if stress else (),
+        slots=tuple(usable),
+        filled=tuple(not sheet.consequences[i].is_free for i, _, _ in usable),
+        candidates=_candidates(
+            [shifts for _, shifts, _ in usable],
+            allow_extreme and policy.absorb is not AbsorbPolicy.NO_EXTREME,
+        ),
+        extreme_ok=extreme_available(sheet, allow_extreme=allow_extreme, clock=game.clock),
+        own_aspects=len(sheet.aspects),
+        fate_points=game.ledger.account(sheet.id).available,
+        zone=zone,
+        free_invokes=free_invokes,
+    )
+
+
+def _bonus(sheet: Character, skill: str, action: Action) -> int:
+    """What the sheet's free stunts add to ``skill`` used for ``action``."""
+    return sum(s.bonus_for(skill, action) for s in sheet.stunts if not s.fate_point_cost)
+
+
+def _best(rolls: Sequence[Roll]) -> Roll:
+    """The highest modifier; the first listed among equals."""
+    best = rolls[0]
+    for roll in rolls[1:]:
+        if roll.modifier > best.modifier:
+            best = roll
+    return best
+
+
+def _defence(sheet: Character, preset: Preset, track: object, *, melee: bool) -> Roll:
+    """The defence the engine picks (the best-rated allowed skill), plus free stunts."""
+    skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
+    allowed = [
+        s
+        for s in skills
+        if preset.can_use(s, Action.DEFEND, track, melee=melee, stunts=sheet.stunts)  # type: ignore[arg-type]
+    ]
+    if not allowed:
+        raise BadInput(f"{sheet.id} has no skill to defend with")
+    skill = max(allowed, key=sheet.rating)
+    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, Action.DEFEND))
+
+
+def _advantage(sheet: Character, skills: Sequence[str], wanted: str | None) -> Roll:
+    if wanted is not None and wanted not in skills:
+        raise BadInput(f"advantage_skill {wanted!r} is not a skill {sheet.id} can roll")
+    skill = wanted if wanted is not None else max(skills, key=sheet.rating)
+    action = Action.CREATE_ADVANTAGE
+    extra = sum(s.extra_free_invokes(skill, action) for s in sheet.stunts if not s.fate_point_cost)
+    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, action), extra_invokes=extra)
+
+
+def _move(sheet: Character, preset: Preset, skills: Sequence[str]) -> Roll:
+    """Athletics moves (Quick in Fate Accelerated); failing both, the best skill."""
+    found = [s for s in ("athletics", "quick") if preset.has_skill(s)]
+    skill = found[0] if found else max(skills, key=sheet.rating)
+    return Roll(skill, sheet.rating(skill) + _bonus(sheet, skill, Action.OVERCOME))
+
+
+def _candidates(shifts: Sequence[int], extreme: bool) -> tuple[AbsorbCandidate, ...]:
+    """Every set of consequences, in the order :func:`fatekit.rules.harm.absorb_options` ranks
+    plans: no extreme first, fewer consequences, fewer consequence shifts, then slot order.
+    Plans tied on those need the same boxes, so the order is fixed before any hit."""
+    big = 10**6
+    extreme_shifts = SEVERITY_SHIFTS[Severity.EXTREME]
+    found = []
+    for count in range(len(shifts) + 1):
+        for chosen in itertools.combinations(range(len(shifts)), count):
+            for with_extreme in (False, True) if extreme else (False,):
+                parts = [shifts[i] for i in chosen] + ([extreme_shifts] if with_extreme else [])
+                found.append(
+                    AbsorbCandidate(chosen, with_extreme, sum(parts), min(parts, default=big))
+                )
+    found.sort(key=lambda c: (c.extreme, len(c.slots) + c.extreme, c.covered, c.slots))
+    return tuple(found)
+
+
+# -- the map ----------------------------------------------------------------------------------
+
+
+def _distances(
+    zones: Sequence[str], links: Sequence[tuple[str, str]]
+) -> tuple[tuple[int, ...], ...]:
+    n = len(zones)
+    far = n + 1
+    dist = [[0 if a == b else far for b in range(n)] for a in range(n)]
+    for a, b in links:
+        i, j = zones.index(a), zones.index(b)
+        dist[i][j] = dist[j][i] = 1
+    for k in range(n):  # Floyd-Warshall: maps are small
+        for i in range(n):
+            for j in range(n):
+                dist[i][j] = min(dist[i][j], dist[i][k] + dist[k][j])
+    return tuple(tuple(row) for row in dist)
+
+
+def _next_hops(zones: Sequence[str], dist: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    n = len(zones)
+    hops = []
+    for a in range(n):
+        row = []
+        for b in range(n):
+            if a == b:
+                row.append(a)
+                continue
+            row.append(
+                next(c for c in range(n) if dist[a][c] == 1 and dist[c][b] == dist[a][b] - 1)
+            )
+        hops.append(tuple(row))
+    return tuple(hops)
+
+
+def harm_threshold(weapon: int, armor: int) -> int:
+    """The fewest shifts on an attack that still harm, with the attacker's Weapon and the
+    defender's Armor (a tie harms only through a weapon the armor does not cancel)."""
+    if weapon > 0 and weapon - armor >= 1:
+        return 0
+    return max(1, 1 + armor - weapon)

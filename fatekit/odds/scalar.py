@@ -1,0 +1,323 @@
+"""The scalar engine: each conflict played move by move through :mod:`fatekit.rules`.
+
+This is the reference. The side policies decide (whom to attack, when to create an advantage,
+how to spend invokes, how to absorb, when to concede); every move goes through the rules
+engine's :class:`~fatekit.rules.conflict.Conflict`, which refuses anything illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from fatekit.odds.invokes import Choice, best_choice
+from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
+from fatekit.odds.plan import (
+    SEVERITIES,
+    FighterPlan,
+    FightPlan,
+    Roll,
+    harm_threshold,
+    start_conflict,
+)
+from fatekit.odds.scenario import (
+    AbsorbPolicy,
+    AdvantagePolicy,
+    InvokeAim,
+    Scenario,
+    SidePolicy,
+    TargetPolicy,
+)
+from fatekit.odds.tape import ChoiceTape, Tape, TapeDice
+from fatekit.rules.aspects import Aspect, AspectKind
+from fatekit.rules.conflict import Phase, Status
+from fatekit.rules.harm import ExtremeChoice, stress_track_for
+from fatekit.rules.invokes import InvokeEffect
+from fatekit.rules.rolling import ActionRoll
+from fatekit.rules.scene import Game
+
+__all__ = ["simulate_scalar"]
+
+_STATUS = {Status.ACTIVE: STANDING, Status.CONCEDED: CONCEDED, Status.TAKEN_OUT: TAKEN_OUT}
+
+
+def simulate_scalar(
+    scenario: Scenario,
+    plan: FightPlan,
+    runs: range,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> Outcomes:
+    """Play the runs numbered ``runs`` (their tape rows) one after another."""
+    count, fighters = len(runs), len(plan.fighters)
+    winner = np.full(count, -1, dtype=np.int8)
+    exchanges = np.zeros(count, dtype=np.int16)
+    status = np.zeros((count, fighters), dtype=np.int8)
+    consequences = np.zeros((count, fighters, len(SEVERITIES)), dtype=np.int16)
+    fate_points = np.zeros((count, fighters), dtype=np.int16)
+    tape = Tape(seed)
+    for row, run in enumerate(runs):
+        game = _Run(scenario, plan, tape, run)
+        game.play()
+        winner[row] = game.winner
+        # A fight stopped at the limit counts the exchanges it was allowed.
+        exchanges[row] = min(game.conflict.exchange.number, plan.max_exchanges)
+        for i, fighter in enumerate(plan.fighters):
+            status[row, i] = _STATUS[game.conflict.fighter(fighter.id).status]
+        consequences[row], fate_points[row] = game.consequences, game.spent
+        if progress is not None:
+            progress(1)
+    return Outcomes(winner, exchanges, status, consequences, fate_points)
+
+
+class _Run:
+    """One conflict in play."""
+
+    def __init__(self, scenario: Scenario, plan: FightPlan, tape: Tape, run: int) -> None:
+        self.plan = plan
+        self.game: Game
+        self.game, self.conflict = start_conflict(scenario)
+        self.dice = TapeDice(tape, run)
+        self.choices = ChoiceTape(tape, run)
+        self.ids = [f.id for f in plan.fighters]
+        self.winner = -1
+        self.consequences = np.zeros((len(self.ids), len(SEVERITIES)), dtype=np.int16)
+        self.spent = np.zeros(len(self.ids), dtype=np.int16)
+        self.order = [self.ids[i] for i in plan.order]
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def play(self) -> None:
+        conflict = self.conflict
+        while conflict.phase is not Phase.ENDED:
+            if conflict.exchange.number > self.plan.max_exchanges:
+                return  # nobody won in time
+            actor = conflict.current
+            assert actor is not None
+            if conflict.phase is Phase.TURN:
+                self.turn(actor)
+            if conflict.phase is Phase.NEXT:
+                choices = conflict.next_choices()
+                conflict.end_turn(next(w for w in self.order if w in choices))
+        lost = [
+            side
+            for side in (0, 1)
+            if all(
+                conflict.fighter(f.id).status is not Status.ACTIVE
+                for f in self.plan.fighters
+                if f.side == side
+            )
+        ]
+        self.winner = 1 - lost[0]
+
+    def fighter(self, who: str) -> FighterPlan:
+        return self.plan.fighters[self.ids.index(who)]
+
+    def policy(self, who: str) -> SidePolicy:
+        return self.plan.policies[self.fighter(who).side]
+
+    def turn(self, actor: str) -> None:
+        policy = self.policy(actor)
+        taken = int(self.consequences[self.ids.index(actor)].sum())
+        if policy.concede_after is not None and taken >= policy.concede_after:
+            self.conflict.concede(actor)
+            return
+        reachable = self.reachable(actor)
+        if not reachable:
+            self.conflict.free_move(actor, self.step_towards_nearest(actor))
+            reachable = self.reachable(actor)
+            if not reachable:
+                self.move_by_overcome(actor)
+                return
+        target, attack = self.choose_target(actor, reachable, policy)
+        if self.wants_advantage(actor, target, attack, policy):
+            self.create_advantage(actor)
+        else:
+            self.attack(actor, target, attack)
+
+    # -- deciding ----------------------------------------------------------------------------
+
+    def distance(self, a: str, b: str) -> int:
+        zones = self.conflict.scene.zones
+        if self.plan.mental or zones is None:
+            return 0
+        return self.plan.distance[self.plan.zones.index(zones.zone_of(a))][
+            self.plan.zones.index(zones.zone_of(b))
+        ]
+
+    def attack_for(self, actor: str, target: str) -> Roll | None:
+        """The attack that reaches ``target``, if any."""
+        me, apart = self.fighter(actor), self.distance(actor, target)
+        if apart == 0:
+            return me.close
+        if me.ranged is not None and apart <= self.plan.ranged_reach:
+            return me.ranged
+        return None
+
+    def reachable(self, actor: str) -> list[tuple[str, Roll]]:
+        found = []
+        for who in self.ids:
+            if who in self.conflict.opponents(actor):
+                attack = self.attack_for(actor, who)
+                if attack is not None:
+                    found.append((who, attack))
+        return found
+
+    def step_towards_nearest(self, actor: str) -> str:
+        zones = self.conflict.scene.zones
+        assert zones is not None  # without zones everyone is in reach
+        opponents = [w for w in self.ids if w in self.conflict.opponents(actor)]
+        nearest = min(opponents, key=lambda w: self.distance(actor, w))
+        here = self.plan.zones.index(zones.zone_of(actor))
+        there = self.plan.zones.index(zones.zone_of(nearest))
+        return self.plan.zones[self.plan.next_hop[here][there]]
+
+    def defence(self, target: str, attack: Roll) -> Roll:
+        me = self.fighter(target)
+        return me.defend_ranged if attack.ranged else me.defend_close
+
+    def room_left(self, who: str) -> int:
+        """Shifts of stress and consequences still free (extreme ones aside)."""
+        sheet = self.conflict.fighter(who).character
+        stress = stress_track_for(sheet, self.conflict.kind.track)
+        boxes = sum(b.value for b in stress.boxes if not b.marked) if stress else 0
+        slots = sum(s for i, s, _ in self.fighter(who).slots if sheet.consequences[i].is_free)
+        return boxes + slots
+
+    def choose_target(
+        self, actor: str, reachable: list[tuple[str, Roll]], policy: SidePolicy
+    ) -> tuple[str, Roll]:
+        if policy.target is TargetPolicy.RANDOM:
+            return reachable[self.choices.pick(len(reachable))]
+        if policy.target is TargetPolicy.WEAKEST:
+            return min(reachable, key=lambda t: self.defence(t[0], t[1]).modifier)
+        if policy.target is TargetPolicy.STRONGEST:
+            return max(
+                reachable, key=lambda t: (self.fighter(t[0]).close.modifier, -self.ids.index(t[0]))
+            )
+        if policy.target is TargetPolicy.MOST_HURT:
+            return min(reachable, key=lambda t: self.room_left(t[0]))
+        return reachable[0]
+
+    def wants_advantage(self, actor: str, target: str, attack: Roll, policy: SidePolicy) -> bool:
+        if policy.advantage is AdvantagePolicy.NEVER or self.free_invokes(actor):
+            return False
+        if policy.advantage is AdvantagePolicy.NO_FREE_INVOKES:
+            return True
+        return attack.modifier < self.defence(target, attack).modifier
+
+    # -- invokes -----------------------------------------------------------------------------
+
+    def holders_aspects(self) -> list[Aspect]:
+        """Every aspect that may carry free invokes, in a fixed order."""
+        found = list(self.conflict.scene.aspects)
+        for who in self.ids:
+            sheet = self.conflict.fighter(who).character
+            found.extend(sheet.aspects)
+            found.extend(s.aspect for s in sheet.consequences if s.aspect is not None)
+        return found
+
+    def free_invokes(self, who: str) -> int:
+        return sum(a.free_invokes_held_by(who) for a in self.holders_aspects())
+
+    def payable(self, who: str, roll: ActionRoll) -> list[Aspect]:
+        """Aspects ``who`` may pay to invoke on ``roll``: their own and the scene's."""
+        paid = {i.aspect_id for i in roll.invocations if not i.free}
+        own = list(self.conflict.fighter(who).character.aspects)
+        scene = [
+            a
+            for a in self.conflict.scene.aspects
+            if a.kind in (AspectKind.SITUATION, AspectKind.ZONE)
+        ]
+        return [a for a in (*own, *scene) if a.id not in paid]
+
+    def invoke(self, who: str, roll: ActionRoll, threshold: int, policy: SidePolicy) -> None:
+        """Spend invokes on ``roll`` as the exact advice says, free ones first."""
+        wallet = self.game.ledger.wallet(who)
+        paid = min(wallet.available, len(self.payable(who, roll))) if policy.fate_points else 0
+        left = min(policy.max_invokes, self.free_invokes(who) + paid)
+        while left > 0:
+            assert roll.dice is not None
+            margin = roll.effort - roll.dice.total - roll.opposition_value - threshold
+            choice = best_choice(margin, roll.dice.total, left)
+            if choice is Choice.NOTHING:
+                return
+            effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL
+            free = next((a for a in self.holders_aspects() if a.free_invokes_held_by(who)), None)
+            if free is not None:
+                roll.invoke(free, by=who, effect=effect, free=True)
+            else:
+                roll.invoke(self.payable(who, roll)[0], by=who, effect=effect)
+                self.spent[self.ids.index(who)] += 1
+            left -= 1
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def use_stunts(self, roll: ActionRoll) -> None:
+        sheet = self.conflict.fighter(roll.actor).character
+        for stunt in sheet.stunts:
+            if stunt.fate_point_cost or roll.skill is None:
+                continue
+            if stunt.bonus_for(roll.skill, roll.action) or stunt.extra_free_invokes(
+                roll.skill, roll.action
+            ):
+                roll.use_stunt(stunt)
+
+    def attack(self, actor: str, target: str, attack: Roll) -> None:
+        conflict = self.conflict
+        roll = conflict.attack(actor, target, attack.skill, dice=self.dice, ranged=attack.ranged)
+        defence = roll.opposition
+        assert defence is not None
+        roll.roll()
+        self.use_stunts(roll)
+        self.use_stunts(defence)
+        me, them = self.fighter(actor), self.fighter(target)
+        needed = harm_threshold(me.weapon, them.armor)
+        policy = self.policy(actor)
+        if policy.invoke_for is not InvokeAim.NEVER:
+            aim = max(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
+            self.invoke(actor, roll, aim, policy)
+        if self.policy(target).defend_invokes:
+            self.invoke(target, defence, 1 - needed, self.policy(target))
+        conflict.resolve("hit" if roll.shifts >= 3 else None)
+        if conflict.phase is Phase.HIT:
+            self.absorb(target)
+
+    def absorb(self, target: str) -> None:
+        conflict = self.conflict
+        options = conflict.absorb_options()
+        if self.policy(target).absorb is AbsorbPolicy.NO_EXTREME:
+            options = [o for o in options if not o.extreme]
+        if not options:
+            conflict.take_out()
+            return
+        plan = options[0]
+        sheet = conflict.fighter(target).character
+        row = self.consequences[self.ids.index(target)]
+        for i in plan.slots:
+            row[SEVERITIES.index(sheet.consequences[i].severity)] += 1
+        extreme = None
+        if plan.extreme:
+            row[SEVERITIES.index(SEVERITIES[-1])] += 1
+            replaced = next(a for a in sheet.aspects if a.kind is not AspectKind.HIGH_CONCEPT)
+            extreme = ExtremeChoice("Changed for Ever", replaced.id)
+        conflict.absorb(plan, {i: f"Wound {i + 1}" for i in plan.slots}, extreme=extreme)
+
+    def create_advantage(self, actor: str) -> None:
+        skill = self.fighter(actor).advantage.skill
+        difficulty = self.policy(actor).advantage_difficulty
+        roll = self.conflict.create_advantage(actor, skill, dice=self.dice, difficulty=difficulty)
+        roll.roll()
+        self.use_stunts(roll)
+        self.conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
+
+    def move_by_overcome(self, actor: str) -> None:
+        skill = self.fighter(actor).move.skill
+        to = self.step_towards_nearest(actor)
+        roll = self.conflict.overcome(
+            actor, skill, dice=self.dice, difficulty=self.plan.move_difficulty, move_to=to
+        )
+        roll.roll()
+        self.use_stunts(roll)
+        self.conflict.resolve()

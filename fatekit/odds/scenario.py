@@ -1,0 +1,507 @@
+"""Scenario files: who fights whom, where, under which rules, and how each side plays.
+
+A scenario is one JSON object (the format is documented in ``docs/odds.md``)::
+
+    {
+      "format": "fatekit-scenario", "version": 1,
+      "title": "Ambush on the pier",
+      "preset": "condensed", "options": ["weapon_and_armor"], "kind": "physical",
+      "zones": {"zones": ["pier", "shed"], "connect": [["pier", "shed"]], "ranged_reach": 1},
+      "aspects": [{"name": "Fog off the Water", "free_invokes": {"ruth": 1}}],
+      "characters": [
+        {"file": "ruth.json", "zone": "pier", "weapon": 1},
+        {"character": {"id": "thug", "name": "Thug", "kind": "minor_npc", ...}, "copies": 3,
+         "zone": "shed"}
+      ],
+      "sides": {
+        "heroes": {"members": ["ruth"], "policy": {"target": "most_hurt"}},
+        "gang": {"members": ["thug"], "policy": {"concede_after": 1}}
+      }
+    }
+
+Characters are character files (paths relative to the scenario) or inline objects in the same
+format, checked against the schema and against the preset's rules: an illegal character is
+refused. Loading raises :class:`BadInput` saying what is wrong; it never half-loads.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from fatekit.formats.character_json import character_from_dict, load_character
+from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
+from fatekit.formats.schema import VERSION as CHARACTER_VERSION
+from fatekit.rules.character import Character
+from fatekit.rules.conflict import ConflictKind
+from fatekit.rules.errors import BadInput, IllegalAction
+from fatekit.rules.options import OptionalRule, Ruleset
+from fatekit.rules.presets import TurnOrderStyle, get_preset
+from fatekit.rules.validation import validate
+from fatekit.rules.weapons import check_rating
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "AbsorbPolicy",
+    "AdvantagePolicy",
+    "Fighter",
+    "InvokeAim",
+    "Scenario",
+    "Side",
+    "SidePolicy",
+    "TargetPolicy",
+    "ZoneSpec",
+    "load_scenario",
+    "scenario_from_dict",
+]
+
+FORMAT = "fatekit-scenario"
+VERSION = 1
+
+# Optional rules the simulator cannot play: a scenario that turns them on is refused.
+_UNSUPPORTED = {
+    OptionalRule.CONDITIONS: "conditions",
+    OptionalRule.CONDITIONS_APART: "conditions",
+}
+
+
+class TargetPolicy(StrEnum):
+    """Whom a side attacks among the opponents it can reach."""
+
+    FIRST = "first"  # the first listed
+    RANDOM = "random"  # any of them, evenly
+    WEAKEST = "weakest"  # the lowest defence against this attack
+    STRONGEST = "strongest"  # the best attacker
+    MOST_HURT = "most_hurt"  # the least stress and consequences left
+
+
+class InvokeAim(StrEnum):
+    """What an attacker spends invokes to reach."""
+
+    HIT = "hit"  # any harm at all
+    STYLE = "style"  # a hit with style (three shifts or more)
+    NEVER = "never"  # no invokes on attacks
+
+
+class AdvantagePolicy(StrEnum):
+    """When a side creates an advantage instead of attacking."""
+
+    NEVER = "never"
+    NO_FREE_INVOKES = "no_free_invokes"  # whenever the actor holds no free invoke
+    OUTMATCHED = "outmatched"  # ... and their attack is below the target's defence
+
+
+class AbsorbPolicy(StrEnum):
+    """How a side absorbs hits."""
+
+    RECOMMENDED = "recommended"  # the engine's recommended plan (stress first, mildest first)
+    NO_EXTREME = "no_extreme"  # the same, but be taken out rather than take an extreme one
+
+
+@dataclass(frozen=True, slots=True)
+class SidePolicy:
+    """How every member of a side plays."""
+
+    target: TargetPolicy = TargetPolicy.FIRST
+    invoke_for: InvokeAim = InvokeAim.HIT
+    fate_points: bool = True  # pay fate points for invokes, or use only free invokes
+    max_invokes: int = 3  # invokes considered on one roll
+    defend_invokes: bool = True  # invoke on defence rolls to avoid harm
+    advantage: AdvantagePolicy = AdvantagePolicy.NEVER
+    advantage_difficulty: int = 2
+    advantage_skill: str | None = None  # None: the actor's best skill
+    absorb: AbsorbPolicy = AbsorbPolicy.RECOMMENDED
+    concede_after: int | None = None  # concede at one's turn after this many consequences
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A side: its name, members in order, and policy."""
+
+    name: str
+    members: tuple[str, ...]
+    policy: SidePolicy
+
+
+@dataclass(slots=True)
+class Fighter:
+    """One character in the scenario, with where they stand and what they carry."""
+
+    character: Character
+    zone: str | None = None
+    weapon: int = 0
+    armor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """The map: zone ids, which are adjacent, and how far ranged attacks reach."""
+
+    zones: tuple[str, ...]
+    connect: tuple[tuple[str, str], ...]
+    ranged_reach: int = 1
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A loaded scenario. :meth:`fresh_characters` gives sheets to play one conflict on."""
+
+    title: str
+    ruleset: Ruleset
+    kind: ConflictKind
+    fighters: dict[str, Fighter]
+    sides: tuple[Side, Side]
+    zones: ZoneSpec | None = None
+    aspects: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    order: tuple[str, ...] = ()  # elective order: who acts in what order
+    group_npcs: bool = False
+    max_exchanges: int = 50
+    move_difficulty: int = 0
+    source: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def preset_key(self) -> str:
+        """The preset's key."""
+        return self.ruleset.preset.key
+
+    def side_of(self, who: str) -> int:
+        """The index (0 or 1) of the side ``who`` fights on."""
+        return 0 if who in self.sides[0].members else 1
+
+    def fresh_characters(self) -> list[Character]:
+        """Copies of every sheet, untouched by earlier runs."""
+        return [copy.deepcopy(f.character) for f in self.fighters.values()]
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario file; character files are found relative to it."""
+    where = Path(path)
+    try:
+        text = where.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {path}: {error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(
+            f"{path} is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    return scenario_from_dict(data, base=where.parent, source=str(path))
+
+
+def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "") -> Scenario:
+    """Build a scenario from parsed JSON (``base``: where relative character files are)."""
+    if not isinstance(data, Mapping):
+        raise BadInput("a scenario is a JSON object")
+    _check_keys(
+        data,
+        "scenario",
+        {
+            "format",
+            "version",
+            "title",
+            "preset",
+            "options",
+            "kind",
+            "zones",
+            "aspects",
+            "characters",
+            "sides",
+            "order",
+            "group_npcs",
+            "max_exchanges",
+            "move_difficulty",
+            "notes",
+        },
+    )
+    if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
+        raise BadInput(f"not a {FORMAT} file of version {VERSION}")
+    preset = get_preset(str(data.get("preset", "condensed")))
+    options = _strings(data.get("options", []), "options")
+    ruleset = Ruleset.of(preset, options)
+    for option, name in _UNSUPPORTED.items():
+        if ruleset.has(option):
+            raise BadInput(f"the simulator does not play the {name} optional rule")
+    try:
+        kind = ConflictKind(str(data.get("kind", "physical")))
+    except ValueError:
+        raise BadInput("kind is 'physical' or 'mental'") from None
+    zones = _zones(data.get("zones"))
+    fighters = _fighters(data.get("characters"), preset.key, ruleset, zones, base or Path("."))
+    sides = _sides(data.get("sides"), fighters)
+    aspects = _aspects(data.get("aspects", []), fighters)
+    order = _order(data, ruleset, sides, fighters)
+    max_exchanges = _whole(data.get("max_exchanges", 50), "max_exchanges", least=1)
+    move_difficulty = _integer(data.get("move_difficulty", 0), "move_difficulty")
+    return Scenario(
+        str(data.get("title", source or "scenario")),
+        ruleset,
+        kind,
+        fighters,
+        sides,
+        zones,
+        aspects,
+        order,
+        bool(data.get("group_npcs", False)),
+        max_exchanges,
+        move_difficulty,
+        source,
+        list(_strings(data.get("notes", []), "notes")),
+    )
+
+
+# -- parts ------------------------------------------------------------------------------------
+
+
+def _check_keys(data: Mapping[str, Any], what: str, allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise BadInput(
+            f"{what} has unknown field(s) {', '.join(unknown)}; allowed: {', '.join(sorted(allowed))}"
+        )
+
+
+def _strings(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput(f"{what} is a list of strings")
+    return tuple(value)
+
+
+def _integer(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _whole(value: Any, what: str, *, least: int = 0) -> int:
+    number = _integer(value, what)
+    if number < least:
+        raise BadInput(f"{what} must be at least {least}, not {number}")
+    return number
+
+
+def _zones(data: Any) -> ZoneSpec | None:
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise BadInput("zones is an object with 'zones', 'connect' and 'ranged_reach'")
+    _check_keys(data, "zones", {"zones", "connect", "ranged_reach"})
+    names = _strings(data.get("zones", []), "zones.zones")
+    if not names or len(set(names)) != len(names):
+        raise BadInput("zones.zones lists each zone once, at least one")
+    links: list[tuple[str, str]] = []
+    for pair in data.get("connect", []):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(z, str) and z in names for z in pair)
+            or pair[0] == pair[1]
+        ):
+            raise BadInput(f"zones.connect holds pairs of two different known zones, not {pair!r}")
+        links.append((pair[0], pair[1]))
+    reach = _whole(data.get("ranged_reach", 1), "zones.ranged_reach", least=1)
+    # Every zone must be reachable from every other: a fight split in two never ends.
+    seen, todo = {names[0]}, [names[0]]
+    while todo:
+        here = todo.pop()
+        for a, b in links:
+            for there in (b if a == here else None, a if b == here else None):
+                if there is not None and there not in seen:
+                    seen.add(there)
+                    todo.append(there)
+    cut = [z for z in names if z not in seen]
+    if cut:
+        raise BadInput(f"zones {', '.join(cut)} cannot be reached from {names[0]!r}")
+    return ZoneSpec(names, tuple(links), reach)
+
+
+def _fighters(
+    data: Any, preset: str, ruleset: Ruleset, zones: ZoneSpec | None, base: Path
+) -> dict[str, Fighter]:
+    if not isinstance(data, list) or not data:
+        raise BadInput("characters is a non-empty list")
+    fighters: dict[str, Fighter] = {}
+    for number, entry in enumerate(data, start=1):
+        where = f"characters[{number}]"
+        if not isinstance(entry, Mapping):
+            raise BadInput(f"{where} is an object with 'file' or 'character'")
+        _check_keys(entry, where, {"file", "character", "zone", "weapon", "armor", "copies"})
+        if ("file" in entry) == ("character" in entry):
+            raise BadInput(f"{where} needs exactly one of 'file' and 'character'")
+        if "file" in entry:
+            path = base / str(entry["file"])
+            try:
+                loaded = load_character(path, preset)
+            except BadInput as error:
+                raise BadInput(f"{where}: {error}") from None
+        else:
+            sheet = entry["character"]
+            if not isinstance(sheet, Mapping):
+                raise BadInput(f"{where}.character is a character object")
+            sheet = {"format": CHARACTER_FORMAT, "version": CHARACTER_VERSION, **sheet}
+            try:
+                loaded = character_from_dict(sheet, preset)
+            except BadInput as error:
+                raise BadInput(f"{where}: {error}") from None
+        character = loaded.character
+        problems = validate(character, loaded.preset)
+        if problems:
+            listed = "; ".join(str(p) for p in problems)
+            raise BadInput(
+                f"{where}: {character.id} is not a legal {loaded.preset.name} character: {listed}"
+            )
+        if any(a.free_invokes for a in character.aspects):
+            raise BadInput(
+                f"{where}: {character.id} has free invokes on a character aspect; the simulator "
+                "takes free invokes from scene aspects only"
+            )
+        zone = entry.get("zone")
+        if zones is None and zone is not None:
+            raise BadInput(f"{where} names zone {zone!r}, but the scenario has no zones")
+        if zones is not None and zone not in zones.zones:
+            raise BadInput(
+                f"{where} must stand in one of the zones ({', '.join(zones.zones)}), not {zone!r}"
+            )
+        weapon = _integer(entry.get("weapon", 0), f"{where}.weapon")
+        armor = _integer(entry.get("armor", 0), f"{where}.armor")
+        if (weapon or armor) and not ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+            raise BadInput(f"{where} has Weapon or Armor: turn on the weapon_and_armor option")
+        try:
+            check_rating("Weapon", weapon)
+            check_rating("Armor", armor)
+        except IllegalAction as error:
+            raise BadInput(f"{where}: {error}") from None
+        copies = _whole(entry.get("copies", 1), f"{where}.copies", least=1)
+        for n in range(1, copies + 1):
+            sheet_copy = copy.deepcopy(character)
+            if copies > 1:
+                _rename(sheet_copy, f"{character.id}-{n}", f"{character.name} {n}")
+            if sheet_copy.id in fighters:
+                raise BadInput(f"{where}: two characters have the id {sheet_copy.id!r}")
+            fighters[sheet_copy.id] = Fighter(
+                sheet_copy, None if zone is None else str(zone), weapon, armor
+            )
+    return fighters
+
+
+def _rename(character: Character, new_id: str, name: str) -> None:
+    old = character.id
+    character.id, character.name = new_id, name
+    for aspect in character.aspects:
+        aspect.owner = new_id
+        aspect.id = aspect.id.replace(old, new_id, 1)
+
+
+def _sides(data: Any, fighters: Mapping[str, Fighter]) -> tuple[Side, Side]:
+    if not isinstance(data, Mapping) or len(data) != 2:
+        raise BadInput("sides is an object with exactly two sides")
+    built: list[Side] = []
+    placed: set[str] = set()
+    for name, spec in data.items():
+        if not isinstance(spec, Mapping):
+            raise BadInput(f"side {name!r} is an object with 'members' and 'policy'")
+        _check_keys(spec, f"side {name!r}", {"members", "policy"})
+        members: list[str] = []
+        for who in _strings(spec.get("members", []), f"side {name!r} members"):
+            copies = [
+                f for f in fighters if f.startswith(f"{who}-") and f[len(who) + 1 :].isdigit()
+            ]
+            found = [who] if who in fighters else copies
+            if not found:
+                raise BadInput(
+                    f"side {name!r} names {who!r}, who is not among the scenario's characters "
+                    f"({', '.join(fighters)})"
+                )
+            members.extend(found)
+        if not members:
+            raise BadInput(f"side {name!r} has nobody on it")
+        twice = placed.intersection(members)
+        if twice:
+            raise BadInput(f"{', '.join(sorted(twice))} cannot be on two sides")
+        placed.update(members)
+        built.append(Side(str(name), tuple(members), _policy(spec.get("policy", {}), str(name))))
+    idle = [f for f in fighters if f not in placed]
+    if idle:
+        raise BadInput(f"{', '.join(idle)} is on no side")
+    return built[0], built[1]
+
+
+def _policy(data: Any, side: str) -> SidePolicy:
+    if not isinstance(data, Mapping):
+        raise BadInput(f"the policy of side {side!r} is an object")
+    fields = set(SidePolicy.__dataclass_fields__)
+    _check_keys(data, f"the policy of side {side!r}", fields)
+    where = f"policy of {side!r}"
+
+    def choice(key: str, kind: type[StrEnum], default: StrEnum) -> Any:
+        value = data.get(key, default.value)
+        try:
+            return kind(value)
+        except ValueError:
+            valid = ", ".join(m.value for m in kind)
+            raise BadInput(f"{where}: {key} is one of {valid}, not {value!r}") from None
+
+    concede = data.get("concede_after")
+    skill = data.get("advantage_skill")
+    if skill is not None and not isinstance(skill, str):
+        raise BadInput(f"{where}: advantage_skill is a skill key")
+    return SidePolicy(
+        target=choice("target", TargetPolicy, TargetPolicy.FIRST),
+        invoke_for=choice("invoke_for", InvokeAim, InvokeAim.HIT),
+        fate_points=bool(data.get("fate_points", True)),
+        max_invokes=_whole(data.get("max_invokes", 3), f"{where}: max_invokes"),
+        defend_invokes=bool(data.get("defend_invokes", True)),
+        advantage=choice("advantage", AdvantagePolicy, AdvantagePolicy.NEVER),
+        advantage_difficulty=_integer(
+            data.get("advantage_difficulty", 2), f"{where}: advantage_difficulty"
+        ),
+        advantage_skill=skill,
+        absorb=choice("absorb", AbsorbPolicy, AbsorbPolicy.RECOMMENDED),
+        concede_after=None if concede is None else _whole(concede, f"{where}: concede_after"),
+    )
+
+
+def _aspects(
+    data: Any, fighters: Mapping[str, Fighter]
+) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    if not isinstance(data, list):
+        raise BadInput("aspects is a list of {'name': ..., 'free_invokes': {who: count}}")
+    found = []
+    for item in data:
+        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+            raise BadInput(f"a scene aspect needs a name: {item!r}")
+        _check_keys(item, f"aspect {item['name']!r}", {"name", "free_invokes"})
+        holders = item.get("free_invokes", {})
+        if not isinstance(holders, Mapping):
+            raise BadInput(f"aspect {item['name']!r}: free_invokes maps who holds them to a count")
+        invokes = []
+        for who, count in holders.items():
+            if who not in fighters:
+                raise BadInput(f"aspect {item['name']!r} gives free invokes to unknown {who!r}")
+            invokes.append((str(who), _whole(count, f"free invokes of {who}")))
+        found.append((item["name"], tuple(invokes)))
+    return tuple(found)
+
+
+def _order(
+    data: Mapping[str, Any],
+    ruleset: Ruleset,
+    sides: Sequence[Side],
+    fighters: Mapping[str, Fighter],
+) -> tuple[str, ...]:
+    listed = tuple(who for side in sides for who in side.members)
+    if "order" not in data:
+        return listed
+    if ruleset.preset.turn_order.style is not TurnOrderStyle.ELECTIVE:
+        raise BadInput(f"{ruleset.preset.name} orders turns by skill: leave 'order' out")
+    order = _strings(data["order"], "order")
+    if sorted(order) != sorted(listed):
+        raise BadInput(f"order must list every fighter once: {', '.join(fighters)}")
+    return order

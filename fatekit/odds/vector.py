@@ -1,0 +1,460 @@
+"""The vectorized engine: thousands of conflicts played in lockstep with NumPy.
+
+Every run of a batch is at the same place in the turn order at the same time (a fixed order, so
+the actor is the same in every run); each step works on the runs where that actor is still in the
+fight. The rules are those of the scalar engine for everything a scenario can express (see
+``docs/odds.md``), and both read the same tape of dice, so with the same seed they give the same
+result run by run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from fatekit.odds.invokes import Choice, best_choice
+from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
+from fatekit.odds.plan import SEVERITIES, FightPlan
+from fatekit.odds.scenario import AdvantagePolicy, InvokeAim, SidePolicy, TargetPolicy
+from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
+
+__all__ = ["CHUNK", "simulate_vector"]
+
+CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
+_BIG = 10**6
+_NOTHING, _PLUS_TWO, _REROLL = 0, 1, 2
+_CODES = {Choice.NOTHING: _NOTHING, Choice.PLUS_TWO: _PLUS_TWO, Choice.REROLL: _REROLL}
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+
+def simulate_vector(
+    plan: FightPlan,
+    runs: range,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    chunk: int = CHUNK,
+) -> Outcomes:
+    """Play the runs numbered ``runs`` in batches of ``chunk``."""
+    parts = []
+    for start in range(runs.start, runs.stop, chunk):
+        stop = min(start + chunk, runs.stop)
+        parts.append(_Batch(plan, start, stop, seed).play())
+        if progress is not None:
+            progress(stop - start)
+    return Outcomes.join(parts)
+
+
+class _InvokeTable:
+    """:func:`best_choice` for every margin, dice total and invoke count, as one array."""
+
+    def __init__(self, most: int) -> None:
+        self.low, self.high = -(5 + 2 * most), 4  # below: hopeless; above: already there
+        self.table = np.zeros((self.high - self.low + 1, 9, most + 1), dtype=np.int8)
+        for m in range(self.low, self.high + 1):
+            for d in range(-4, 5):
+                for k in range(most + 1):
+                    self.table[m - self.low, d + 4, k] = _CODES[best_choice(m, d, k)]
+
+    def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
+        m = np.clip(margin, self.low, self.high) - self.low
+        return self.table[m, dice + 4, left].astype(np.int64)
+
+
+class _Batch:
+    def __init__(self, plan: FightPlan, start: int, stop: int, seed: int) -> None:
+        self.plan, self.seed = plan, seed
+        n, c = stop - start, len(plan.fighters)
+        self.n = n
+        runs = np.arange(start, stop)
+        self.group, self.row = runs // GROUP, runs % GROUP
+        fighters = plan.fighters
+        # -- what never changes ----------------------------------------------------------------
+        self.side = np.array([f.side for f in fighters])
+        self.pc = np.array([f.pc for f in fighters])
+        self.close_mod = np.array([f.close.modifier for f in fighters])
+        self.close_ranged = np.array([f.close.ranged for f in fighters])
+        self.has_ranged = np.array([f.ranged is not None for f in fighters])
+        self.far_mod = np.array([f.ranged.modifier if f.ranged else 0 for f in fighters])
+        self.def_close = np.array([f.defend_close.modifier for f in fighters])
+        self.def_ranged = np.array([f.defend_ranged.modifier for f in fighters])
+        self.weapon = np.array([f.weapon for f in fighters])
+        self.armor = np.array([f.armor for f in fighters])
+        self.escalating = np.array([f.escalating for f in fighters])
+        width = max([len(f.boxes) for f in fighters] + [1])
+        self.box_value = np.zeros((c, width), dtype=np.int64)
+        marked = np.ones((c, width), dtype=bool)  # padding is never free
+        slots = max([len(f.slots) for f in fighters] + [1])
+        self.slot_shifts = np.zeros((c, slots), dtype=np.int64)
+        self.slot_severity = np.full((c, slots), -1)
+        filled = np.ones((c, slots), dtype=bool)
+        most = max([len(f.candidates) for f in fighters] + [1])
+        self.cand_mask = np.zeros((c, most, slots), dtype=bool)
+        self.cand_extreme = np.zeros((c, most), dtype=bool)
+        self.cand_covered = np.zeros((c, most), dtype=np.int64)
+        self.cand_least = np.full((c, most), _BIG)
+        self.cand_valid = np.zeros((c, most), dtype=bool)
+        for i, f in enumerate(fighters):
+            self.box_value[i, : len(f.boxes)] = f.boxes
+            marked[i, : len(f.boxes)] = f.marked
+            for j, (_, shifts, severity) in enumerate(f.slots):
+                self.slot_shifts[i, j], self.slot_severity[i, j] = shifts, severity
+            filled[i, : len(f.slots)] = f.filled
+            for p, cand in enumerate(f.candidates):
+                self.cand_mask[i, p, list(cand.slots)] = True
+                self.cand_extreme[i, p] = cand.extreme
+                self.cand_covered[i, p] = cand.covered
+                self.cand_least[i, p] = cand.least
+                self.cand_valid[i, p] = True
+        self.members = [np.flatnonzero(self.side == s) for s in (0, 1)]
+        self.distance = np.array(plan.distance)
+        self.next_hop = np.array(plan.next_hop)
+        self.table = _InvokeTable(max(p.max_invokes for p in plan.policies))
+        # -- the state of every run ------------------------------------------------------------
+        self.status = np.full((n, c), STANDING, dtype=np.int8)
+        self.marked = np.repeat(marked[None], n, axis=0)
+        self.filled = np.repeat(filled[None], n, axis=0)
+        self.extreme_ok = np.repeat(np.array([[f.extreme_ok for f in fighters]]), n, axis=0)
+        self.free = np.repeat(np.array([[f.free_invokes for f in fighters]]), n, axis=0)
+        self.fate = np.repeat(np.array([[f.fate_points for f in fighters]]), n, axis=0)
+        self.gm = np.full(n, plan.gm_pool)
+        self.own = np.repeat(np.array([[f.own_aspects for f in fighters]]), n, axis=0)
+        self.scene = np.full(n, plan.scene_aspects)
+        self.pos = np.repeat(np.array([[f.zone for f in fighters]]), n, axis=0)
+        self.consequences = np.zeros((n, c, len(SEVERITIES)), dtype=np.int16)
+        self.spent = np.zeros((n, c), dtype=np.int16)
+        self.done = np.zeros(n, dtype=bool)
+        self.winner = np.full(n, -1, dtype=np.int8)
+        self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
+        self.exchange = 0
+        # -- the tape --------------------------------------------------------------------------
+        self.dice = np.zeros((n, 0), dtype=np.int64)
+        self.choices = np.zeros((n, 0))
+        self.dice_at = np.zeros(n, dtype=np.int64)
+        self.choice_at = np.zeros(n, dtype=np.int64)
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def play(self) -> Outcomes:
+        for exchange in range(1, self.plan.max_exchanges + 1):
+            self.exchange = exchange
+            for actor in self.plan.order:
+                runs = np.flatnonzero(~self.done & (self.status[:, actor] == STANDING))
+                if runs.size:
+                    self.turn(actor, runs)
+            if self.done.all():
+                break
+        return Outcomes(self.winner, self.exchanges, self.status, self.consequences, self.spent)
+
+    # -- the tape --------------------------------------------------------------------------------
+
+    def roll(self, runs: IntArray) -> IntArray:
+        """The next dice total of each of ``runs``."""
+        if runs.size and self.dice_at[runs].max() >= self.dice.shape[1]:
+            block = self.dice.shape[1] // BLOCK
+            more = np.zeros((self.n, BLOCK), dtype=np.int64)
+            for g in np.unique(self.group):
+                rows = self.group == g
+                more[rows] = dice_block(self.seed, int(g), block).sum(axis=2)[self.row[rows]]
+            self.dice = np.concatenate([self.dice, more], axis=1)
+        totals = self.dice[runs, self.dice_at[runs]]
+        self.dice_at[runs] += 1
+        return totals
+
+    def pick(self, runs: IntArray, counts: IntArray) -> IntArray:
+        """An even choice from 0 to ``counts - 1`` in each of ``runs``."""
+        if runs.size and self.choice_at[runs].max() >= self.choices.shape[1]:
+            block = self.choices.shape[1] // BLOCK
+            more = np.zeros((self.n, BLOCK))
+            for g in np.unique(self.group):
+                rows = self.group == g
+                more[rows] = choice_block(self.seed, int(g), block)[self.row[rows]]
+            self.choices = np.concatenate([self.choices, more], axis=1)
+        values = self.choices[runs, self.choice_at[runs]]
+        self.choice_at[runs] += 1
+        return (values * counts).astype(np.int64)
+
+    # -- a turn --------------------------------------------------------------------------------
+
+    def turn(self, actor: int, runs: IntArray) -> None:
+        side = int(self.side[actor])
+        policy = self.plan.policies[side]
+        if policy.concede_after is not None:
+            quits = self.consequences[runs, actor].sum(axis=1) >= policy.concede_after
+            self.status[runs[quits], actor] = CONCEDED
+            self.check_end(runs[quits])
+            runs = runs[~quits]
+        opponents = self.members[1 - side]
+        reach, close = self.reach(actor, runs, opponents)
+        stuck = ~reach.any(axis=1)
+        if stuck.any():
+            self.step(actor, runs[stuck], opponents)
+            reach[stuck], close[stuck] = self.reach(actor, runs[stuck], opponents)
+            still = stuck & ~reach.any(axis=1)
+            self.move_by_overcome(actor, runs[still], opponents)
+            keep = ~still
+            runs, reach, close = runs[keep], reach[keep], close[keep]
+        if not runs.size:
+            return
+        ranged = np.where(close, self.close_ranged[actor], True)
+        defence = np.where(ranged, self.def_ranged[opponents], self.def_close[opponents])
+        pick = self.choose(policy, runs, reach, defence, opponents)
+        rows = np.arange(runs.size)
+        target = opponents[pick]
+        is_close = close[rows, pick]
+        attack = np.where(is_close, self.close_mod[actor], self.far_mod[actor])
+        against = defence[rows, pick]
+        advantage = np.zeros(runs.size, dtype=bool)
+        if policy.advantage is not AdvantagePolicy.NEVER:
+            advantage = self.free[runs, actor] == 0
+            if policy.advantage is AdvantagePolicy.OUTMATCHED:
+                advantage &= attack < against
+        self.create_advantage(actor, runs[advantage], policy)
+        hit = ~advantage
+        self.attack(actor, runs[hit], target[hit], attack[hit], against[hit])
+
+    def reach(self, actor: int, runs: IntArray, opponents: IntArray) -> tuple[BoolArray, BoolArray]:
+        """Which opponents each run's actor can attack, and which of them are close."""
+        alive = self.status[np.ix_(runs, opponents)] == STANDING
+        if self.plan.mental or len(self.plan.zones) == 1:
+            close = np.ones_like(alive)
+            return alive, close
+        apart = self.distance[self.pos[runs, actor][:, None], self.pos[np.ix_(runs, opponents)]]
+        close = apart == 0
+        far = ~close & bool(self.has_ranged[actor]) & (apart <= self.plan.ranged_reach)
+        return alive & (close | far), close
+
+    def nearest_zone(self, actor: int, runs: IntArray, opponents: IntArray) -> IntArray:
+        """The first zone on the way to the nearest standing opponent (first listed on a tie)."""
+        here = self.pos[runs, actor]
+        theirs = self.pos[np.ix_(runs, opponents)]
+        apart = np.where(
+            self.status[np.ix_(runs, opponents)] == STANDING,
+            self.distance[here[:, None], theirs],
+            _BIG,
+        )
+        nearest = theirs[np.arange(runs.size), apart.argmin(axis=1)]
+        result: IntArray = self.next_hop[here, nearest]
+        return result
+
+    def step(self, actor: int, runs: IntArray, opponents: IntArray) -> None:
+        """The free move: one zone towards the nearest opponent."""
+        self.pos[runs, actor] = self.nearest_zone(actor, runs, opponents)
+
+    def move_by_overcome(self, actor: int, runs: IntArray, opponents: IntArray) -> None:
+        """An overcome to move one zone further (a tie or better moves; style adds a boost)."""
+        if not runs.size:
+            return
+        to = self.nearest_zone(actor, runs, opponents)
+        move = self.plan.fighters[actor].move.modifier
+        shifts = move + self.roll(runs) - self.plan.move_difficulty
+        self.pos[runs[shifts >= 0], actor] = to[shifts >= 0]
+        self.free[runs[shifts >= 3], actor] += 1
+
+    def choose(
+        self,
+        policy: SidePolicy,
+        runs: IntArray,
+        reach: BoolArray,
+        defence: IntArray,
+        opponents: IntArray,
+    ) -> IntArray:
+        """The position (among ``opponents``) of each run's target."""
+        if policy.target is TargetPolicy.RANDOM:
+            k = self.pick(runs, reach.sum(axis=1))
+            found: IntArray = (reach & (np.cumsum(reach, axis=1) == (k + 1)[:, None])).argmax(
+                axis=1
+            )
+            return found
+        if policy.target is TargetPolicy.WEAKEST:
+            score = defence
+        elif policy.target is TargetPolicy.STRONGEST:
+            score = np.broadcast_to(-self.close_mod[opponents], reach.shape)
+        elif policy.target is TargetPolicy.MOST_HURT:
+            score = self.room_left(runs, opponents)
+        else:
+            score = np.zeros(reach.shape, dtype=np.int64)
+        chosen: IntArray = np.where(reach, score, _BIG).argmin(axis=1)
+        return chosen
+
+    def room_left(self, runs: IntArray, who: IntArray) -> IntArray:
+        """Shifts of free stress boxes and consequence slots (extreme aside)."""
+        boxes = (self.box_value[who][None] * ~self.marked[np.ix_(runs, who)]).sum(axis=2)
+        slots = (self.slot_shifts[who][None] * ~self.filled[np.ix_(runs, who)]).sum(axis=2)
+        room: IntArray = boxes + slots
+        return room
+
+    # -- rolls -----------------------------------------------------------------------------------
+
+    def create_advantage(self, actor: int, runs: IntArray, policy: SidePolicy) -> None:
+        """Against a passive difficulty: a tie gives a boost, a success an aspect with one free
+        invoke (two with style), plus any stunt's extra invokes; a failure gives nothing."""
+        if not runs.size:
+            return
+        roll = self.plan.fighters[actor].advantage
+        shifts = roll.modifier + self.roll(runs) - policy.advantage_difficulty
+        gained = np.select(
+            [shifts < 0, shifts == 0, shifts < 3],
+            [0, 1, 1 + roll.extra_invokes],
+            2 + roll.extra_invokes,
+        )
+        self.free[runs, actor] += gained
+        self.scene[runs] += shifts > 0
+
+    def points(self, runs: IntArray, who: IntArray) -> IntArray:
+        """The fate points each fighter can spend: a PC's own, the GM's pool for NPCs."""
+        found: IntArray = np.where(self.pc[who], self.fate[runs, who], self.gm[runs])
+        return found
+
+    def invoke(
+        self,
+        runs: IntArray,
+        who: IntArray,
+        margin: IntArray,
+        dice: IntArray,
+        policy: SidePolicy,
+    ) -> tuple[IntArray, IntArray]:
+        """Spend invokes as the advice says, free ones first; return the bonus and new dice.
+
+        ``margin`` is the roller's margin without dice or invokes (threshold already taken off).
+        """
+        bonus = np.zeros(runs.size, dtype=np.int64)
+        payable = np.minimum(self.points(runs, who), self.own[runs, who] + self.scene[runs])
+        left = self.free[runs, who] + (payable if policy.fate_points else 0)
+        left = np.minimum(left, policy.max_invokes)
+        for _ in range(policy.max_invokes):
+            live = np.flatnonzero(left > 0)
+            if not live.size:
+                break
+            choice = self.table(margin[live] + bonus[live], dice[live], left[live])
+            acting = live[choice != _NOTHING]
+            left[live[choice == _NOTHING]] = 0
+            if not acting.size:
+                break
+            chosen = choice[choice != _NOTHING]
+            bonus[acting[chosen == _PLUS_TWO]] += 2
+            again = acting[chosen == _REROLL]
+            dice[again] = self.roll(runs[again])
+            left[acting] -= 1
+            r, w = runs[acting], who[acting]
+            free = self.free[r, w] > 0
+            self.free[r[free], w[free]] -= 1
+            paid_r, paid_w = r[~free], w[~free]
+            pcs = self.pc[paid_w]
+            self.fate[paid_r[pcs], paid_w[pcs]] -= 1
+            self.gm[paid_r[~pcs]] -= 1
+            self.spent[paid_r, paid_w] += 1
+        return bonus, dice
+
+    def attack(
+        self,
+        actor: int,
+        runs: IntArray,
+        target: IntArray,
+        attack: IntArray,
+        defence: IntArray,
+    ) -> None:
+        if not runs.size:
+            return
+        mine, theirs = self.roll(runs), self.roll(runs)
+        weapon, armor = self.weapon[actor], self.armor[target]
+        needed = np.where(
+            (weapon > 0) & (weapon - armor >= 1), 0, np.maximum(1, 1 + armor - weapon)
+        )
+        policy = self.plan.policies[int(self.side[actor])]
+        bonus = np.zeros(runs.size, dtype=np.int64)
+        actors = np.full(runs.size, actor)
+        if policy.invoke_for is not InvokeAim.NEVER:
+            aim = np.maximum(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
+            bonus, mine = self.invoke(runs, actors, attack - defence - theirs - aim, mine, policy)
+        guard = self.plan.policies[1 - int(self.side[actor])]
+        shield = np.zeros(runs.size, dtype=np.int64)
+        if guard.defend_invokes:
+            effort = attack + bonus + mine
+            shield, theirs = self.invoke(
+                runs, target, defence - effort - (1 - needed), theirs, guard
+            )
+        shifts = attack + bonus + mine - (defence + shield + theirs)
+        self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
+        hit_like = (shifts >= 1) | ((shifts == 0) & (weapon > 0))
+        dealt = shifts + weapon - armor
+        harmed = hit_like & (dealt >= 1)
+        boost = ((shifts == 0) & (weapon == 0)) | (hit_like & (dealt <= 0))
+        self.free[runs[boost], actor] += 1
+        self.absorb(actor, runs[harmed], target[harmed], dealt[harmed])
+
+    # -- harm ------------------------------------------------------------------------------------
+
+    def absorb(self, actor: int, runs: IntArray, target: IntArray, shifts: IntArray) -> None:
+        """The engine's first legal minimal plan in its order of preference, or taken out."""
+        if not runs.size:
+            return
+        k = np.arange(runs.size)
+        mask = self.cand_mask[target]  # [k, P, S]
+        covered = self.cand_covered[target]
+        least = self.cand_least[target]
+        extreme = self.cand_extreme[target]
+        slots_free = ~(mask & self.filled[runs, target][:, None, :]).any(axis=2)
+        extreme_fine = ~extreme | self.extreme_ok[runs, target][:, None]
+        rest = shifts[:, None] - covered  # shifts the boxes must take
+        values = self.box_value[target]  # [k, B]
+        free_box = ~self.marked[runs, target] & (values > 0)
+        # One-point boxes: any free boxes, one shift each; such a plan is always minimal.
+        count = free_box.sum(axis=1)[:, None]
+        # Escalating boxes: one box, the exact value if free, else the next higher free value.
+        exact = (free_box[:, None, :] & (values[:, None, :] == rest[:, :, None])).any(axis=2)
+        above = np.where(
+            free_box[:, None, :] & (values[:, None, :] > rest[:, :, None]), values[:, None, :], _BIG
+        ).min(axis=2)
+        box = np.where(exact, rest, above)
+        escalating = self.escalating[target][:, None]
+        boxes_fit = (rest <= 0) | np.where(escalating, box < _BIG, rest <= count)
+        minimal = np.where(
+            rest <= 0,
+            covered - least < shifts[:, None],
+            ~escalating | (covered + box - np.minimum(least, box) < shifts[:, None]),
+        )
+        ok = self.cand_valid[target] & slots_free & extreme_fine & boxes_fit & minimal
+        absorbed = ok.any(axis=1)
+        out = ~absorbed
+        self.status[runs[out], target[out]] = TAKEN_OUT
+        self.check_end(runs[out])
+        runs, target, k = runs[absorbed], target[absorbed], k[absorbed]
+        if not runs.size:
+            return
+        p = ok[absorbed].argmax(axis=1)
+        chosen = mask[k, p]  # [k, S]
+        self.filled[runs, target] |= chosen
+        severities = self.slot_severity[target]
+        for severity in range(3):
+            self.consequences[runs, target, severity] += (
+                (chosen & (severities == severity)).sum(axis=1).astype(np.int16)
+            )
+        took_extreme = extreme[k, p]
+        self.consequences[runs, target, 3] += took_extreme
+        self.extreme_ok[runs[took_extreme], target[took_extreme]] = False
+        self.own[runs[took_extreme], target[took_extreme]] -= 1  # it replaced an aspect
+        self.free[runs, actor] += chosen.sum(axis=1) + took_extreme  # one invoke per consequence
+        left = rest[k, p]
+        free_box = free_box[k]
+        one_point = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])
+        value = box[k, p]
+        first = (free_box & (self.box_value[target] == value[:, None])).argmax(axis=1)
+        single = np.zeros_like(free_box)
+        single[np.arange(runs.size), first] = True
+        marks = np.where(self.escalating[target][:, None], single, one_point) & (left > 0)[:, None]
+        self.marked[runs, target] |= marks
+
+    def check_end(self, runs: IntArray) -> None:
+        """Runs where a side has nobody standing are over; the other side won."""
+        if not runs.size:
+            return
+        for side in (0, 1):
+            lost = ~(self.status[np.ix_(runs, self.members[side])] == STANDING).any(axis=1)
+            over = runs[lost & ~self.done[runs]]
+            self.done[over] = True
+            self.winner[over] = 1 - side
+            self.exchanges[over] = self.exchange

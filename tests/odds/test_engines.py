@@ -1,0 +1,163 @@
+"""The two simulator engines play the same rules.
+
+Both read the same tape of dice for a seed, so they must agree run by run; and with different
+seeds, their outcome distributions must agree by a chi-square test of homogeneity (fixed seeds,
+so the test gives the same verdict every time). The scenarios include the golden scenes'
+warehouse fight and Charles's ghoul, and the benchmark's boss and minions.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from fatekit.odds import Outcomes, fight_plan, load_scenario, play
+from fatekit.odds.outcomes import CONCEDED, TAKEN_OUT
+from fatekit.odds.vector import simulate_vector
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = {
+    "warehouse": ROOT / "tests/odds/scenarios/warehouse.json",
+    "ghoul": ROOT / "tests/odds/scenarios/ghoul.json",
+    "pier": ROOT / "tests/odds/scenarios/pier.json",
+    "mind-games": ROOT / "tests/odds/scenarios/mind-games.json",
+    "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
+}
+SCALAR_RUNS = 400
+VECTOR_RUNS = 20_000
+
+
+@cache
+def scalar(name: str) -> Outcomes:
+    runs = 150 if name in ("warehouse", "boss-and-minions") else SCALAR_RUNS
+    return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_both_engines_play_every_run_alike_from_the_same_seed(name: str) -> None:
+    reference = scalar(name)
+    fast = play(load_scenario(SCENARIOS[name]), reference.runs, seed=11, engine="vector")
+    for run in range(reference.runs):
+        assert fast.winner[run] == reference.winner[run], run
+        assert fast.exchanges[run] == reference.exchanges[run], run
+        assert (fast.status[run] == reference.status[run]).all(), run
+        assert (fast.consequences[run] == reference.consequences[run]).all(), run
+        assert (fast.fate_points[run] == reference.fate_points[run]).all(), run
+
+
+# -- the statistical comparison ------------------------------------------------------------------
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma function Q(a, x) (series or continued fraction)."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > 1e-15 * abs(total):
+            n += 1
+            term *= x / n
+            total += term
+        return 1.0 - total * math.exp(log_front)
+    b, c, d = x + 1 - a, 1e300, 1 / (x + 1 - a)
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def homogeneity_p(first: npt.NDArray[np.int64], second: npt.NDArray[np.int64]) -> float:
+    """Chi-square test that two samples of category counts come from one distribution.
+
+    Categories too rare for the test (an expected count under 5) are pooled together, and the
+    pool joins the commonest category if it is still too rare.
+    """
+    table = np.array([first, second], dtype=float)
+    table = table[:, table.sum(axis=0) > 0]
+    expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0) / table.sum()
+    rare = expected.min(axis=0) < 5
+    if rare.any():
+        pooled = table[:, rare].sum(axis=1)
+        table = table[:, ~rare]
+        pool_expected = pooled.sum() * table.sum(axis=1).min() / max(table.sum(), 1)
+        if table.shape[1] and pool_expected < 5:
+            table[:, table.sum(axis=0).argmax()] += pooled
+        else:
+            table = np.concatenate([table, pooled[:, None]], axis=1)
+    if table.shape[1] < 2:
+        return 1.0
+    expected = table.sum(axis=1, keepdims=True) * table.sum(axis=0) / table.sum()
+    statistic = float(((table - expected) ** 2 / expected).sum())
+    return _upper_gamma((table.shape[1] - 1) / 2, statistic / 2)
+
+
+def test_the_chi_square_helper_knows_its_tables() -> None:
+    # The 5% critical values of chi-square with 1, 2 and 4 degrees of freedom.
+    assert _upper_gamma(0.5, 3.841 / 2) == pytest.approx(0.05, abs=1e-4)
+    assert _upper_gamma(1.0, 5.991 / 2) == pytest.approx(0.05, abs=1e-4)
+    assert _upper_gamma(2.0, 9.488 / 2) == pytest.approx(0.05, abs=1e-4)
+    same = np.array([500, 300, 200])
+    assert homogeneity_p(same, same * 3) == pytest.approx(1.0)
+    assert homogeneity_p(np.array([500, 500]), np.array([300, 700])) < 1e-9
+
+
+def categories(outcomes: Outcomes) -> dict[str, npt.NDArray[np.int64]]:
+    """Counts per category of everything the report says."""
+    found = {
+        "winner": np.bincount(outcomes.winner + 1, minlength=3),
+        "exchanges": np.bincount(
+            np.digitize(outcomes.exchanges, [3, 5, 7, 9, 12, 16, 22]), minlength=8
+        ),
+    }
+    for i in range(outcomes.status.shape[1]):
+        found[f"status {i}"] = np.bincount(outcomes.status[:, i], minlength=3)
+        took = (outcomes.consequences[:, i, :] > 0).astype(int) @ np.array([1, 2, 4, 8])
+        found[f"consequences {i}"] = np.bincount(took, minlength=16)
+        found[f"fate points {i}"] = np.bincount(
+            np.minimum(outcomes.fate_points[:, i], 6), minlength=7
+        )
+    return found
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_both_engines_give_the_same_distributions_from_different_seeds(name: str) -> None:
+    reference = scalar(name)
+    plan = fight_plan(load_scenario(SCENARIOS[name]))
+    fast = simulate_vector(plan, range(VECTOR_RUNS), seed=12)
+    mine, theirs = categories(reference), categories(fast)
+    # Many comparisons: each must pass at 0.1%, so a real difference shows and noise does not.
+    failures = {key: p for key in mine if (p := homogeneity_p(mine[key], theirs[key])) < 1e-3}
+    assert failures == {}
+    # The outcomes are not trivial: both sides win sometimes or someone is taken out.
+    assert (fast.status == TAKEN_OUT).any() or (fast.status == CONCEDED).any()
+
+
+def test_a_runs_tape_does_not_depend_on_batching() -> None:
+    plan = fight_plan(load_scenario(SCENARIOS["pier"]))
+    whole = simulate_vector(plan, range(3000), seed=5)
+    split = simulate_vector(plan, range(3000), seed=5, chunk=1024)
+    assert whole.same_as(split)
+    later = simulate_vector(plan, range(2000, 3000), seed=5)
+    assert Outcomes(
+        whole.winner[2000:],
+        whole.exchanges[2000:],
+        whole.status[2000:],
+        whole.consequences[2000:],
+        whole.fate_points[2000:],
+    ).same_as(later)
