@@ -7,12 +7,12 @@ import sys
 from collections.abc import Sequence
 
 from fatekit import __version__
-from fatekit.cli import character, roll, session
+from fatekit.cli import character, odds, roll, session, simulate
 
 __all__ = ["main"]
 
 # Each subcommand module offers ``register(subparsers)``; the handler it sets returns an exit code.
-_COMMANDS = (roll, session, character)
+_COMMANDS = (roll, session, character, odds, simulate)
 
 
 def build_parser() -> argparse.ArgumentParser:
