@@ -31,5 +31,10 @@ pytest: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/python tools/rules_coverage.py --write
 
+# Benchmarks print their figures; the tests never assert timings.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_odds.py
+	$(BIN)/python benchmarks/bench_simulate.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
