@@ -17,20 +17,30 @@ Anyone may :meth:`Conflict.concede` while no dice are on the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.character import Character
+from fatekit.rules.big_bads import (
+    MINION_ARMOR_RULE,
+    TRUE_FORM_RULE,
+    BigBad,
+    Facing,
+    ImmunityState,
+    invoke_adjustment,
+)
+from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.concession import Concession, concede
 from fatekit.rules.conditions import check_row_cutoff, condition_names, condition_options
+from fatekit.rules.contest import Contest
 from fatekit.rules.dice import DiceSource, FateDice, ScriptedDice
 from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.fate_points import GM
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.invokes import Invocation, InvokeEffect
 from fatekit.rules.obstacles import (
     BLOCK_WEAPON_RULE,
     HAZARD_ACTS_RULE,
@@ -167,6 +177,7 @@ class Status(StrEnum):
     ACTIVE = "active"
     CONCEDED = "conceded"
     TAKEN_OUT = "taken_out"
+    ESCAPED = "escaped"  # a big bad that won its contest immunity and got away
 
 
 class Phase(StrEnum):
@@ -193,6 +204,7 @@ class Move(StrEnum):
     INVOKE = "invoke"
     RESOLVE = "resolve"
     ABSORB = "absorb"
+    SHIELD = "shield"
     TAKE_OUT = "take_out"
     END_TURN = "end_turn"
     CONCEDE = "concede"
@@ -340,6 +352,7 @@ class Conflict:
         self._order: list[str] | None = None
         self._group_npcs = group_npcs
         self.blocks: dict[str, Block] = {}
+        self.big_bads: dict[str, BigBad] = {}
         self._block_aspects: dict[str, str] = {}
         self.scale_ladder: ScaleLadder = STANDARD_SCALE
         self.current = self._first_actor(first, group_npcs)
@@ -418,6 +431,11 @@ class Conflict:
         if self.phase is Phase.HIT and self._hits and self._hits[0].target == participant:
             if self.absorb_options():
                 found.append(LegalAction(Move.ABSORB))
+            big_bad = self.big_bads.get(participant)
+            if big_bad is not None and big_bad.minions:
+                shields = tuple(m for m in big_bad.minions if m in self.active())
+                if shields:
+                    found.append(LegalAction(Move.SHIELD, shields))
             found.append(LegalAction(Move.TAKE_OUT))
         if self.phase is Phase.NEXT and participant == self.current:
             found.append(LegalAction(Move.END_TURN, tuple(self.next_choices())))
@@ -462,6 +480,7 @@ class Conflict:
         aimed = self.fighter(target)
         if aimed.hazard is not None:
             aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
+        self._check_big_bad_target(target)
         if target not in self.opponents(actor):
             raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
         if hazard is None and not self.preset.can_use(
@@ -499,6 +518,7 @@ class Conflict:
                 roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
             )
         self._add_helpers(roll, actor, skill, helpers)
+        self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, victim, Action.ATTACK, scale_benefit)
         self._turn = _Turn(
             actor,
@@ -559,6 +579,7 @@ class Conflict:
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
         self._add_helpers(roll, actor, skill, helpers)
+        self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, against, Action.CREATE_ADVANTAGE, scale_benefit)
         self._turn = _Turn(actor, roll, against, aspect, target, zone=zone, scale=advantage)
         self.phase = Phase.ROLL
@@ -623,6 +644,7 @@ class Conflict:
             actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
         )
         self._add_helpers(roll, actor, skill, helpers)
+        self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, against, Action.OVERCOME, scale_benefit)
         self._turn = _Turn(
             actor,
@@ -846,8 +868,9 @@ class Conflict:
                 chosen, actor=turn.actor, opposition=target, aspects=self.scene.aspects
             )
             turn.targets[target].close()
-            if applied.hit > 0:
-                self._hits.append(_PendingHit(target, applied.hit, turn.actor))
+            shifts = self._reduced(target, applied.hit) if applied.hit > 0 else 0
+            if shifts > 0:
+                self._hits.append(_PendingHit(target, shifts, turn.actor))
             results[target] = (resolution, applied)
         self._after_resolution()
         return results
@@ -1018,7 +1041,9 @@ class Conflict:
                 # Targeting the scene: one aspect on the whole zone.
                 created.kind, created.zone = AspectKind.ZONE, turn.zone
         if applied.hit > 0 and turn.victim is not None:
-            self._hits.append(_PendingHit(turn.victim, applied.hit, roll.actor))
+            shifts = self._reduced(turn.victim, applied.hit)
+            if shifts > 0:
+                self._hits.append(_PendingHit(turn.victim, shifts, roll.actor))
         self._after_obstacle(turn, roll, applied)
         self._after_resolution()
         return resolution, applied
@@ -1038,8 +1063,7 @@ class Conflict:
                     # A block that can harm hits whoever fails to get past it.
                     self._hits.append(_PendingHit(roll.actor, check.harm, GM))
         if turn.disable is not None and applied.succeeded:
-            self.fighters[turn.disable].status = Status.TAKEN_OUT
-            self._leave(turn.disable)
+            self._take_out(turn.disable)
 
     def _after_resolution(self) -> None:
         if self._hits:
@@ -1112,9 +1136,158 @@ class Conflict:
     def take_out(self) -> None:
         """The pending hit's target is taken out (no plan absorbs it, or they choose not to)."""
         hit = self._require_hit()
-        self.fighter(hit.target).status = Status.TAKEN_OUT
-        self._leave(hit.target)
+        self._take_out(hit.target)
         self._next_hit()
+
+    # -- big bads ------------------------------------------------------------------------------
+
+    def set_big_bad(self, big_bad: BigBad) -> None:
+        """Give a participant the rule breaks of a big bad (the big-bads option)."""
+        self._require(OptionalRule.BIG_BADS, "big bads are not in use", TRUE_FORM_RULE)
+        for who in (big_bad.id, *big_bad.minions):
+            self.fighter(who)
+        if big_bad.threat is not None:
+            for part in big_bad.threat.parts:
+                self.fighter(part.id)
+        self.big_bads[big_bad.id] = big_bad
+        if big_bad.scale is not None and self.ruleset.has(OptionalRule.SCALE):
+            self.set_scale(big_bad.id, big_bad.scale)
+
+    def facing(self, big_bad: str) -> Facing:
+        """Whom a big bad faces now: the PCs against it and the allies still beside it."""
+        side = self.fighter(big_bad).side
+        pcs = sum(
+            1
+            for p in self.active()
+            if self.fighters[p].side != side and self.fighters[p].character.kind is CharacterKind.PC
+        )
+        allies = sum(
+            1
+            for p in self.active()
+            if p != big_bad and self.fighters[p].side == side and self.fighters[p].hazard is None
+        )
+        return Facing(pcs, allies)
+
+    def shield(self, minion: str) -> None:
+        """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
+        hit = self._require_hit()
+        big_bad = self.big_bads.get(hit.target)
+        if big_bad is None:
+            raise IllegalAction(f"{hit.target} has no minions to hide behind", MINION_ARMOR_RULE)
+        shield = big_bad.shield_with(
+            minion, hit.shifts, active=self.active(), zones=self.scene.zones
+        )
+        self._hits[0] = _PendingHit(shield.minion, shield.shifts, hit.by)
+
+    def invoke(
+        self,
+        roll: ActionRoll,
+        aspect: Aspect,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+    ) -> Invocation:
+        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes.
+
+        Plain invokes may go straight to the roll; this is needed only where big bads bend the
+        worth of an invoke.
+        """
+        invoker = roll.actor if by is None else by
+        worth = 2  # what a +2 invoke is worth here
+        facing_bad = self._big_bad_against(roll)
+        if invoker in self.big_bads:
+            if effect is InvokeEffect.PLUS_TWO:
+                bad = self.big_bads[invoker]
+                worth = bad.solo.own_invoke_bonus(self.facing(invoker), free=free)
+        elif facing_bad is not None:
+            bad = self.big_bads[facing_bad]
+            spent = sum(1 for i in roll.invocations if i.free)
+            # Checks suppression first: a forbidden invoke changes nothing.
+            allowed = bad.solo.invoke_against(
+                effect, self.facing(facing_bad), free=free, free_invokes_on_roll=spent
+            )
+            if effect is InvokeEffect.PLUS_TWO:
+                worth = allowed
+        record = roll.invoke(aspect, by=by, effect=effect, free=free)
+        bonus = invoke_adjustment(worth, "big bad")
+        if bonus is not None:
+            roll.add_bonus(bonus)
+        return record
+
+    def break_immunity(
+        self, big_bad: str, *, contest: Contest | None = None, side: str = ""
+    ) -> None:
+        """Settle a big bad's immunity: the challenge beaten, or the contest over (``side`` is
+        the big bad's side in it). A big bad that won its contest gets away."""
+        bad = self.big_bads.get(big_bad)
+        if bad is None or bad.immunity is None:
+            raise BadInput(f"{big_bad!r} has no immunity in this conflict")
+        if contest is None:
+            immunity = bad.immunity.challenge_beaten()
+        else:
+            immunity = bad.immunity.after_contest(contest, side)
+        self.big_bads[big_bad] = replace(bad, immunity=immunity)
+        if immunity.state is ImmunityState.ESCAPED:
+            self.fighters[big_bad].status = Status.ESCAPED
+            self._leave(big_bad)
+            self._check_end()
+
+    def _check_big_bad_target(self, target: str) -> None:
+        bad = self.big_bads.get(target)
+        if bad is not None:
+            bad.check_attack(self.kind.track)
+        out = self._out()
+        for other in self.big_bads.values():
+            if other.threat is not None and target in {p.id for p in other.threat.parts}:
+                other.threat.check_attack(target, out)
+
+    def _big_bad_against(self, roll: ActionRoll) -> str | None:
+        """The big bad this roll is made against, if any."""
+        turn = self._turn
+        for who in (
+            roll.opposition.actor if roll.opposition is not None else None,
+            roll.opposes.actor if roll.opposes is not None else None,
+            turn.victim if turn is not None and turn.roll is roll else None,
+        ):
+            if who in self.big_bads and who != roll.actor:
+                return who
+        return None
+
+    def _solo_bonus(self, roll: ActionRoll, participant: str) -> None:
+        bad = self.big_bads.get(participant)
+        if bad is None:
+            return
+        bonus = bad.solo.skill_bonus(roll.rating, self.facing(participant))
+        if bonus is not None:
+            roll.add_bonus(bonus)
+
+    def _reduced(self, target: str, shifts: int) -> int:
+        bad = self.big_bads.get(target)
+        return shifts if bad is None else bad.solo.reduce_hit(shifts, self.facing(target))
+
+    def _out(self) -> set[str]:
+        return {p for p, f in self.fighters.items() if f.status is Status.TAKEN_OUT}
+
+    def _take_out(self, target: str) -> None:
+        bad = self.big_bads.get(target)
+        if bad is not None and bad.forms is not None and bad.forms.has_next:
+            # Reveal the true form: a new sheet takes the big bad's place, still in the fight.
+            forms, sheet = bad.forms.reveal(self.fighters[target].character)
+            self.big_bads[target] = replace(bad, forms=forms)
+            self.fighters[target].character = sheet
+            self.game.characters[target] = sheet
+            return
+        self.fighters[target].status = Status.TAKEN_OUT
+        self._leave(target)
+        for other in self.big_bads.values():
+            threat = other.threat
+            if threat is not None and threat.defeated(self._out()):
+                # The heart has fallen: every part still standing falls with it.
+                for part in threat.parts:
+                    if self.fighters[part.id].status is Status.ACTIVE:
+                        self.fighters[part.id].status = Status.TAKEN_OUT
+                        self._leave(part.id)
 
     # -- conceding -----------------------------------------------------------------------------
 
@@ -1398,6 +1571,7 @@ class Conflict:
         elif skill is None:
             raise BadInput(f"say which skill {defender} opposes the roll with (defend_skill=...)")
         defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
+        self._solo_bonus(defence, defender)
         if defender in self.full_defenders:
             self._defended.add(defender)
             if self._focus_applies(defender, roll, target):

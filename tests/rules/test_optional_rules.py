@@ -17,10 +17,22 @@ from fatekit.rules import (
     resolve,
 )
 from fatekit.rules.actions import Action
-from fatekit.rules.character import minor_npc, new_character
+from fatekit.rules.big_bads import (
+    BigBad,
+    Facing,
+    Immunity,
+    ImmunityKind,
+    SoloBonus,
+    SuppressMode,
+    Threat,
+    ThreatPart,
+    TrueForms,
+)
+from fatekit.rules.character import CharacterKind, minor_npc, monster, new_character
 from fatekit.rules.conditions import condition_slots, to_conditions
-from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind, Move
+from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
 from fatekit.rules.consequences import Severity
+from fatekit.rules.contest import Contest
 from fatekit.rules.countdowns import Countdown, Trigger
 from fatekit.rules.harm import AbsorbPlan
 from fatekit.rules.obstacles import Block, Hazard
@@ -591,3 +603,201 @@ def test_task_time_needs_the_switch() -> None:
     game = duel(OptionalRule.TIME_SHIFTS).game
     assert format_duration(game.task_time(base, 3)) == "several minutes"
     assert format_duration(game.task_time(base, -3)) == "about one day"
+
+
+# -- Big bads ---------------------------------------------------------------------------------
+
+
+def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
+    heroes = [
+        new_character(
+            "condensed",
+            f"pc{i}",
+            f"Hero {i}",
+            high_concept=f"Hero {i}",
+            skills={"fight": 2, "athletics": 2},
+        )
+        for i in range(pcs)
+    ]
+    lich = new_character(
+        "condensed",
+        "lich",
+        "The Lich",
+        high_concept="Undying Sorcerer",
+        skills={"fight": 3, "athletics": 3, "physique": 2},
+        kind=CharacterKind.MAJOR_NPC,
+    )
+    lich.fate_points = 0
+    mooks = [
+        minor_npc(
+            "condensed",
+            f"skel{i}",
+            f"Skeleton {i}",
+            ["Rattling Skeleton"],
+            {"fight": 1},
+            stress_boxes=1,
+        )
+        for i in range(minions)
+    ]
+    game = Game(
+        [*heroes, lich, *mooks],
+        ruleset=Ruleset.of("condensed", [OptionalRule.BIG_BADS, *bad_options]),
+    )
+    everyone = [c.id for c in (*heroes, lich, *mooks)]
+    game.start_scene("lair", everyone)
+    return Conflict(
+        game,
+        {"heroes": [h.id for h in heroes], "undead": ["lich", *[m.id for m in mooks]]},
+        first="pc0",
+    )
+
+
+@pytest.mark.rule("big-bad.solo-skill", "big-bad.solo-stress")
+def test_a_solo_big_bad_gets_the_groups_teamwork_and_shrugs_off_stress() -> None:
+    plain = lair()
+    plain.set_big_bad(BigBad("lich"))
+    conflict = lair()
+    conflict.set_big_bad(BigBad("lich", solo=SoloBonus(skill=True, stress=True)))
+    assert conflict.facing("lich") == Facing(3, 0)
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
+    roll.roll()
+    assert roll.opposition is not None and roll.opposition.effort == 1  # +2: three PCs less one
+    conflict.resolve("hit")
+    assert conflict.pending_hit == ("lich", 3)  # 5 shifts less half of three PCs, rounded up
+    plain_roll = plain.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
+    plain_roll.roll()
+    plain.resolve("hit")
+    assert plain.pending_hit == ("lich", 7)
+    no_switch = duel()
+    with pytest.raises(IllegalAction, match="not in use"):
+        no_switch.set_big_bad(BigBad("ghoul"))
+
+
+@pytest.mark.rule("big-bad.challenge-immunity", "big-bad.contest-immunity")
+def test_immunity_holds_until_the_challenge_is_beaten_or_the_contest_is_lost() -> None:
+    conflict = lair()
+    conflict.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CHALLENGE)))
+    with pytest.raises(IllegalAction, match="cannot be harmed directly"):
+        conflict.attack("pc0", "lich", "fight", dice=dice("0000"))
+    conflict.break_immunity("lich")
+    conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000")).roll()
+
+    escape = lair()
+    escape.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CONTEST)))
+    race = Contest.between(
+        {"heroes": ["pc0"], "lich": ["lich"]}, {"heroes": "stop it", "lich": "escape"}
+    )
+    for _ in range(3):
+        race.exchange({"heroes": 0, "lich": 2})
+    escape.break_immunity("lich", contest=race, side="lich")
+    assert escape.fighter("lich").status is Status.ESCAPED and escape.over
+
+
+@pytest.mark.rule("big-bad.minion-armor")
+def test_a_minion_takes_the_hit_for_its_master() -> None:
+    conflict = lair(minions=2)
+    conflict.set_big_bad(BigBad("lich", minions=("skel0", "skel1")))
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.resolve("hit")
+    assert Move.SHIELD in {a.move for a in conflict.legal_actions("lich")}
+    conflict.shield("skel0")
+    assert conflict.pending_hit is not None and conflict.pending_hit[0] == "skel0"
+    conflict.take_out()
+    assert conflict.fighter("skel0").status is Status.TAKEN_OUT
+
+
+@pytest.mark.rule("big-bad.true-form")
+def test_taking_out_the_first_form_reveals_the_next() -> None:
+    conflict = lair(pcs=1)
+    second = new_character(
+        "condensed",
+        "lich",
+        "The Lich Unbound",
+        high_concept="Shadow Without End",
+        skills={"fight": 5},
+        kind=CharacterKind.MAJOR_NPC,
+    )
+    forms = TrueForms.of([conflict.fighter("lich").character, second])
+    conflict.set_big_bad(BigBad("lich", forms=forms))
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
+    roll.roll()
+    conflict.resolve("hit")
+    conflict.take_out()
+    fighter = conflict.fighter("lich")
+    assert fighter.status is Status.ACTIVE and fighter.character.name == "The Lich Unbound"
+    assert not conflict.over
+
+
+@pytest.mark.rule("big-bad.amplified-invokes", "big-bad.suppressed-invokes")
+def test_amplified_and_suppressed_invokes() -> None:
+    conflict = lair(pcs=4)
+    conflict.set_big_bad(
+        BigBad("lich", solo=SoloBonus(amplified=True, suppress=SuppressMode.PLUS_ONE))
+    )
+    conflict.game.ledger.gm.gain(2)
+    undying = conflict.fighter("lich").character.aspects[0]
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    roll.roll()
+    hero = conflict.fighter("pc0").character.aspects[0]
+    conflict.invoke(roll, hero)
+    assert roll.effort == 3  # a PC's invoke against the lich is worth +1
+    defence = roll.opposition
+    assert defence is not None
+    conflict.invoke(defence, undying, by="lich")
+    assert defence.effort == 7  # the lich's paid invoke is worth the four PCs
+
+
+@pytest.mark.rule("big-bad.threat-map")
+def test_a_hive_is_beaten_at_its_heart_after_its_shields_fall() -> None:
+    heroes = [
+        new_character("condensed", "ruth", "Ruth", high_concept="Ex-Boxer", skills={"fight": 4})
+    ]
+    parts = [
+        monster(
+            "condensed",
+            pid,
+            name,
+            aspects=[(AspectKind.HIGH_CONCEPT, name)],
+            skills={"fight": 1},
+            stress={Track.PHYSICAL: 1},
+        )
+        for pid, name in (
+            ("tendril", "Lashing Tendril"),
+            ("core", "Pulsing Core"),
+            ("maw", "Gnashing Maw"),
+        )
+    ]
+    game = Game([*heroes, *parts], ruleset=Ruleset.of("condensed", [OptionalRule.BIG_BADS]))
+    game.start_scene("hive", ["ruth", "tendril", "core", "maw"])
+    conflict = Conflict(game, {"ruth": ["ruth"], "hive": ["tendril", "core", "maw"]}, first="ruth")
+    threat = Threat(
+        "The Hive",
+        (
+            ThreatPart("tendril"),
+            ThreatPart("maw"),
+            ThreatPart("core", behind=frozenset({"tendril"})),
+        ),
+        "core",
+    )
+    conflict.set_big_bad(BigBad("core", threat=threat))
+    with pytest.raises(IllegalAction, match="until tendril is taken out"):
+        conflict.attack("ruth", "core", "fight", dice=dice("0000"))
+    roll = conflict.attack(
+        "ruth", "tendril", "fight", dice=dice("++++"), defender_dice=dice("0000")
+    )
+    roll.roll()
+    conflict.resolve("hit")
+    conflict.take_out()
+    for part, nxt in (("core", "maw"), ("maw", "ruth")):
+        conflict.end_turn(part)
+        conflict.overcome(part, "fight", dice=dice("0000"), difficulty=0).roll()
+        conflict.resolve()
+        if nxt == "ruth":
+            conflict.end_turn("ruth")
+    roll = conflict.attack("ruth", "core", "fight", dice=dice("++++"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.resolve("hit")
+    conflict.take_out()
+    assert conflict.fighter("maw").status is Status.TAKEN_OUT  # the heart fell: the rest with it
+    assert conflict.over
