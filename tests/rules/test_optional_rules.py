@@ -652,7 +652,7 @@ def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
     )
 
 
-@pytest.mark.rule("big-bad.solo-skill", "big-bad.solo-stress")
+@pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")
 def test_a_solo_big_bad_gets_the_groups_teamwork_and_shrugs_off_stress() -> None:
     plain = lair()
     plain.set_big_bad(BigBad("lich"))
@@ -729,7 +729,7 @@ def test_taking_out_the_first_form_reveals_the_next() -> None:
     assert not conflict.over
 
 
-@pytest.mark.rule("big-bad.amplified-invokes", "big-bad.suppressed-invokes")
+@pytest.mark.rule("big-bad.solo.amplified-invokes", "big-bad.solo.suppressed-invokes")
 def test_amplified_and_suppressed_invokes() -> None:
     conflict = lair(pcs=4)
     conflict.set_big_bad(
