@@ -93,6 +93,7 @@ class FighterPlan:
     fate_points: int  # a PC's own; NPCs use the GM's pool
     zone: int  # index into FightPlan.zones, 0 without zones
     free_invokes: int  # held at the start, on scene aspects
+    scale: int | None = None  # level on the scale ladder; attacks between levels get +1 a level
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +149,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
     for who, fighter in scenario.fighters.items():
         if fighter.weapon or fighter.armor:
             conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
+        if fighter.scale is not None:
+            conflict.set_scale(who, fighter.scale)
     return game, conflict
 
 
@@ -180,6 +183,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
                 weapon=spec.weapon,
                 armor=spec.armor,
                 free_invokes=invokes.get(who, 0),
+                scale=None if spec.scale is None else conflict.scale_ladder.level(spec.scale),
             )
         )
     ids = [f.id for f in fighters]
@@ -215,6 +219,7 @@ def _fighter(
     weapon: int,
     armor: int,
     free_invokes: int,
+    scale: int | None,
 ) -> FighterPlan:
     track = conflict.kind.track
     mental = conflict.kind is ConflictKind.MENTAL
@@ -267,6 +272,7 @@ def _fighter(
         fate_points=game.ledger.account(sheet.id).available,
         zone=zone,
         free_invokes=free_invokes,
+        scale=scale,
     )
 
 

@@ -137,6 +137,7 @@ class Fighter:
     zone: str | None = None
     weapon: int = 0
     armor: int = 0
+    scale: str | None = None  # a level of the scale option, e.g. "supernatural"
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +333,9 @@ def _fighters(
         where = f"characters[{number}]"
         if not isinstance(entry, Mapping):
             raise BadInput(f"{where} is an object with 'file' or 'character'")
-        _check_keys(entry, where, {"file", "character", "zone", "weapon", "armor", "copies"})
+        _check_keys(
+            entry, where, {"file", "character", "zone", "weapon", "armor", "copies", "scale"}
+        )
         if ("file" in entry) == ("character" in entry):
             raise BadInput(f"{where} needs exactly one of 'file' and 'character'")
         if "file" in entry:
@@ -378,6 +381,11 @@ def _fighters(
             check_rating("Armor", armor)
         except IllegalAction as error:
             raise BadInput(f"{where}: {error}") from None
+        scale = entry.get("scale")
+        if scale is not None and (
+            not isinstance(scale, str) or not ruleset.has(OptionalRule.SCALE)
+        ):
+            raise BadInput(f"{where} has a scale level: turn on the scale option and name a level")
         copies = _whole(entry.get("copies", 1), f"{where}.copies", least=1)
         for n in range(1, copies + 1):
             sheet_copy = copy.deepcopy(character)
@@ -386,7 +394,7 @@ def _fighters(
             if sheet_copy.id in fighters:
                 raise BadInput(f"{where}: two characters have the id {sheet_copy.id!r}")
             fighters[sheet_copy.id] = Fighter(
-                sheet_copy, None if zone is None else str(zone), weapon, armor
+                sheet_copy, None if zone is None else str(zone), weapon, armor, scale
             )
     return fighters
 

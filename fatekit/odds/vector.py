@@ -84,6 +84,7 @@ class _Batch:
         self.weapon = np.array([f.weapon for f in fighters])
         self.armor = np.array([f.armor for f in fighters])
         self.escalating = np.array([f.escalating for f in fighters])
+        self.scale = np.array([-1 if f.scale is None else f.scale for f in fighters])
         width = max([len(f.boxes) for f in fighters] + [1])
         self.box_value = np.zeros((c, width), dtype=np.int64)
         marked = np.ones((c, width), dtype=bool)  # padding is never free
@@ -359,6 +360,13 @@ class _Batch:
     ) -> None:
         if not runs.size:
             return
+        # Scale: the higher of two fighters on the scale ladder gets +1 a level before the roll.
+        levels = np.where(
+            (self.scale[actor] >= 0) & (self.scale[target] >= 0),
+            self.scale[actor] - self.scale[target],
+            0,
+        )
+        attack, defence = attack + np.maximum(levels, 0), defence + np.maximum(-levels, 0)
         mine, theirs = self.roll(runs), self.roll(runs)
         weapon, armor = self.weapon[actor], self.armor[target]
         needed = np.where(

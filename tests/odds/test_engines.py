@@ -26,6 +26,7 @@ SCENARIOS = {
     "ghoul": ROOT / "tests/odds/scenarios/ghoul.json",
     "pier": ROOT / "tests/odds/scenarios/pier.json",
     "mind-games": ROOT / "tests/odds/scenarios/mind-games.json",
+    "vampire": ROOT / "tests/odds/scenarios/vampire.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400

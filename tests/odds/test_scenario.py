@@ -156,3 +156,14 @@ def test_a_scenario_file_must_be_json(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{not json", encoding="utf-8")
     with pytest.raises(BadInput, match="not JSON"):
         load_scenario(tmp_path / "bad.json")
+
+
+def test_scale_levels_need_the_option_and_reach_the_plan() -> None:
+    plan = fight_plan(load_scenario(SCENARIOS / "vampire.json"))
+    assert [f.scale for f in plan.fighters] == [1, 0, 1]  # supernatural, mundane, supernatural
+    data = scenario_data("vampire")
+    data["options"] = ["extreme_consequences"]
+    refused(data, "turn on the scale option")
+    data = scenario_data("vampire")
+    data["characters"][2]["scale"] = "divine"
+    refused(data, "no scale level 'divine'")
