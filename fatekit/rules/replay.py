@@ -16,6 +16,7 @@ from typing import Any
 
 from fatekit.rules.actions import Action
 from fatekit.rules.aspects import Aspect, AspectKind
+from fatekit.rules.big_bads import BigBad, Immunity, ImmunityKind, SoloBonus, TrueForms
 from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import (
     Character,
@@ -378,6 +379,36 @@ class _Runner:
         shifts = int(step["shifts"]) if "shifts" in step else (self.roll.shifts if self.roll else 0)
         self.duration = format_duration(self.game.task_time(base, shifts))
 
+    def _do_set_big_bad(self, step: Mapping[str, Any]) -> None:
+        conflict = self._conflict()
+        who = str(step["who"])
+        solo = step.get("solo", {})
+        forms = None
+        if "forms" in step:
+            later = [_character(self.preset, {**f, "id": who}) for f in step["forms"]]
+            forms = TrueForms.of([conflict.fighter(who).character, *later])
+        immunity = Immunity(ImmunityKind(step["immunity"])) if "immunity" in step else None
+        conflict.set_big_bad(
+            BigBad(
+                who,
+                immunity=immunity,
+                minions=tuple(str(m) for m in step.get("minions", [])),
+                forms=forms,
+                solo=SoloBonus(
+                    skill=bool(solo.get("skill", False)),
+                    stress=bool(solo.get("stress", False)),
+                    amplified=bool(solo.get("amplified", False)),
+                    suppress=solo.get("suppress"),
+                ),
+            )
+        )
+
+    def _do_shield(self, step: Mapping[str, Any]) -> None:
+        self._conflict().shield(str(step["minion"]))
+
+    def _do_break_immunity(self, step: Mapping[str, Any]) -> None:
+        self._conflict().break_immunity(str(step["who"]))
+
     def _do_full_defense(self, step: Mapping[str, Any]) -> None:
         focus = None
         if "focus" in step:
@@ -404,12 +435,13 @@ class _Runner:
             target = self.roll.opposition
         if "dice" in step:
             target.dice_source = self._dice(step)
-        target.invoke(
-            self._aspect(step["aspect"]),
-            by=step.get("by"),
-            effect=InvokeEffect(step.get("effect", "plus_two")),
-            free=bool(step.get("free", False)),
-        )
+        aspect = self._aspect(step["aspect"])
+        effect = InvokeEffect(step.get("effect", "plus_two"))
+        free = bool(step.get("free", False))
+        if self.result.conflict is not None:
+            self.result.conflict.invoke(target, aspect, by=step.get("by"), effect=effect, free=free)
+        else:
+            target.invoke(aspect, by=step.get("by"), effect=effect, free=free)
 
     def _do_resolve(self, step: Mapping[str, Any]) -> None:
         _, applied = self._conflict().resolve(
@@ -568,6 +600,11 @@ class _Runner:
             return {p: game.ledger.account(p).available for p in wanted}
         if key == "pending":
             return {p: game.ledger.account(p).pending for p in wanted}
+        if key == "facing":
+            facing = self._conflict().facing(str(wanted[0]))
+            return [wanted[0], facing.pcs, facing.allies]
+        if key == "name":
+            return {p: game.character(p).name for p in wanted}
         if key == "duration":
             return self.duration
         if key == "countdowns":
