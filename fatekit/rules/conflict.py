@@ -29,6 +29,7 @@ from fatekit.rules.big_bads import (
     Facing,
     ImmunityState,
     invoke_adjustment,
+    scale_applies,
 )
 from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
@@ -393,7 +394,16 @@ class Conflict:
         if self.phase is Phase.ENDED or fighter.status is not Status.ACTIVE:
             return ()
         found: list[LegalAction] = []
-        if self.phase is Phase.TURN and participant == self.current:
+        if self.phase is Phase.TURN and participant == self.current and fighter.hazard is not None:
+            # A hazard attacks or creates advantages with its one skill, nothing else.
+            targets = tuple(
+                t for t in self.opponents(participant) if self._reachable(participant, t)
+            )
+            hazard_skill = (fighter.hazard.skill,)
+            if targets:
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
+        elif self.phase is Phase.TURN and participant == self.current:
             sheet = fighter.character
             skills = self._sheet_skills(sheet)
             targets = tuple(
@@ -415,7 +425,11 @@ class Conflict:
             found.append(LegalAction(Move.OVERCOME, (), skills))
             if self.full_defense_allowed:
                 found.append(LegalAction(Move.FULL_DEFENSE))
-        if self.phase in (Phase.TURN, Phase.NEXT) and participant == self.current:
+        if (
+            self.phase in (Phase.TURN, Phase.NEXT)
+            and participant == self.current
+            and fighter.hazard is None
+        ):
             zones = self._free_move_zones(participant)
             if zones:
                 found.append(LegalAction(Move.FREE_MOVE, zones))
@@ -490,8 +504,15 @@ class Conflict:
                 f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
                 ATTACK_DEFEND_RULE,
             )
-        if self.kind is ConflictKind.PHYSICAL and self.scene.zones is not None:
-            self.scene.zones.check_reach(actor, target, ranged=ranged)
+        zones = self.scene.zones
+        if (
+            self.kind is ConflictKind.PHYSICAL
+            and zones is not None
+            and actor in zones.positions
+            and target in zones.positions
+        ):
+            # Someone off the map (a hazard filling the scene, say) is not limited by zones.
+            zones.check_reach(actor, target, ranged=ranged)
         victim = target if defender is None else defender
         if defender is not None:
             self._check_interpose(defender, target)
@@ -798,7 +819,7 @@ class Conflict:
         resolution = roll.preview(target=turn.advantage, shifts=shifts, extra_free_invokes=extra)
         equipped = self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
         hazard = self.fighters[turn.actor].hazard
-        if hazard is not None:
+        if hazard is not None and roll.action is Action.ATTACK:
             return hazard.attack_resolution(resolution, armor=turn.armor, weapon_and_armor=equipped)
         if turn.into_block is not None:
             return turn.into_block.forced_attack_resolution(
@@ -1150,8 +1171,10 @@ class Conflict:
             for part in big_bad.threat.parts:
                 self.fighter(part.id)
         self.big_bads[big_bad.id] = big_bad
-        if big_bad.scale is not None and self.ruleset.has(OptionalRule.SCALE):
-            self.set_scale(big_bad.id, big_bad.scale)
+        if big_bad.scale is not None:
+            # Scaling a big bad up works with the big-bads switch alone.
+            self.scale_ladder.level(big_bad.scale)
+            self.fighters[big_bad.id].scale = big_bad.scale
 
     def facing(self, big_bad: str) -> Facing:
         """Whom a big bad faces now: the PCs against it and the allies still beside it."""
@@ -1437,18 +1460,29 @@ class Conflict:
         benefit: ScaleBenefit | str | None,
     ) -> ScaleAdvantage | None:
         """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
-        if other is None or not self.ruleset.has(OptionalRule.SCALE):
+        involved = actor in self.big_bads or other in self.big_bads
+        if other is None or not scale_applies(self.ruleset, big_bad_involved=involved):
             if benefit is not None:
                 raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
-        mine, theirs = self.fighters[actor].scale, self.fighters[other].scale
-        if mine is None or theirs is None or mine == theirs:
+        # Anyone without a level stands at the bottom of the ladder.
+        bottom = self.scale_ladder.keys[0]
+        mine = self.fighters[actor].scale or bottom
+        theirs = self.fighters[other].scale or bottom
+        if mine == theirs:
             if benefit is not None:
                 raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
         found = higher_side(self.scale_ladder, mine, theirs)
         assert found is not None
         side, _ = found
+        if side is Side.OPPOSITION and roll.opposition is None:
+            # A higher side that does not roll (forgoing its defence) takes no benefit.
+            if benefit is not None:
+                raise IllegalAction(
+                    "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
+                )
+            return None
         higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
         chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
         advantage = scale_advantage(self.scale_ladder, higher, lower, action, chosen, side=side)
@@ -1457,11 +1491,7 @@ class Conflict:
             if side is Side.ACTOR:
                 roll.add_bonus(bonus)
             else:
-                assert roll.opposition is not None or roll.difficulty is not None
-                if roll.opposition is None:
-                    raise IllegalAction(
-                        "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
-                    )
+                assert roll.opposition is not None
                 roll.opposition.add_bonus(bonus)
         return advantage
 

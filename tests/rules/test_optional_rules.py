@@ -801,3 +801,17 @@ def test_a_hive_is_beaten_at_its_heart_after_its_shields_fall() -> None:
     conflict.take_out()
     assert conflict.fighter("maw").status is Status.TAKEN_OUT  # the heart fell: the rest with it
     assert conflict.over
+
+
+@pytest.mark.rule("big-bad.scale-up")
+def test_a_big_bad_can_be_scaled_up_without_the_scale_switch() -> None:
+    conflict = lair(pcs=2)
+    conflict.set_big_bad(BigBad("lich", scale="otherworldly"))
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    roll.roll()
+    assert roll.opposition is not None and roll.opposition.effort == 5  # two levels above mundane
+    plain = lair(pcs=2)
+    plain.set_big_bad(BigBad("lich"))
+    other = plain.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    other.roll()
+    assert other.opposition is not None and other.opposition.effort == 3

@@ -22,6 +22,7 @@ from fatekit.rules.conflict import (
 )
 from fatekit.rules.contest import Contest
 from fatekit.rules.harm import ExtremeChoice
+from fatekit.rules.obstacles import Hazard
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.presets import get_preset
 from fatekit.rules.scene import Game
@@ -39,7 +40,10 @@ RANDOM_OPTIONS = (
     OptionalRule.FULL_DEFENSE,
     OptionalRule.WEAPON_AND_ARMOR,
     OptionalRule.MULTIPLE_TARGETS,
+    OptionalRule.SCALE,
+    OptionalRule.OBSTACLES,
 )
+LEVELS = ("mundane", "supernatural", "otherworldly")
 
 
 def random_character(rng: random.Random, preset: str, cid: str, npc: bool) -> Character:
@@ -103,8 +107,15 @@ def setup(rng: random.Random) -> tuple[Game, Conflict]:
         else None,
         group_npcs=rng.random() < 0.3,
     )
-    if game.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+    if game.ruleset.has(OptionalRule.SCALE):
         for who in everyone:
+            conflict.set_scale(who, rng.choice(LEVELS))
+    if game.ruleset.has(OptionalRule.OBSTACLES) and rng.random() < 0.5:
+        hazard = Hazard("hazard", "Falling Rubble", rng.randint(0, 4), rng.randint(1, 4))
+        zone = rng.choice(sorted(zones.zones)) if zones is not None and rng.random() < 0.5 else None
+        conflict.add_hazard(hazard, rng.choice(["pcs", "npcs"]), zone=zone)
+    if game.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+        for who in conflict.fighters:
             conflict.equip(who, weapon=rng.randint(0, 2), armor=rng.randint(0, 2))
     return game, conflict
 
