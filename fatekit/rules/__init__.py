@@ -79,6 +79,7 @@ from fatekit.rules.harm import (
 )
 from fatekit.rules.invokes import Invocation, InvokeEffect, StoryDetail, declare_story_detail
 from fatekit.rules.ladder import LADDER, format_rating, ladder_key, parse_rating, rating_name
+from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
 from fatekit.rules.presets import PRESETS, Preset, get_preset
 from fatekit.rules.recovery import clear_stress, treat
@@ -165,6 +166,7 @@ __all__ = [
     "MinorCost",
     "Move",
     "Option",
+    "OptionalRule",
     "Outcome",
     "PartialSuccess",
     "Phase",
@@ -179,6 +181,7 @@ __all__ = [
     "Roll",
     "RollPhase",
     "Rule",
+    "Ruleset",
     "Scene",
     "ScriptedDice",
     "Severity",
