@@ -109,8 +109,9 @@ class Chances:
             Outcome.SUCCESS_WITH_STYLE: self.success_with_style,
         }[outcome]
 
-    def at_least(self, target: Target) -> Fraction:
+    def at_least(self, target: Target | str) -> Fraction:
         """The probability of reaching ``target`` (that outcome or a better one)."""
+        target = Target.parse(target)
         if target is Target.TIE:
             return self.tie + self.success + self.success_with_style
         if target is Target.SUCCESS:
