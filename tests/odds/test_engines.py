@@ -35,7 +35,7 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    runs = 150 if name in ("warehouse", "boss-and-minions") else SCALAR_RUNS
+    runs = 150 if name in ("warehouse", "boss-and-minions", "vampire") else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 
 
@@ -162,3 +162,12 @@ def test_a_runs_tape_does_not_depend_on_batching() -> None:
         whole.consequences[2000:],
         whole.fate_points[2000:],
     ).same_as(later)
+
+
+@pytest.mark.parametrize("engine", ["scalar", "vector"])
+def test_progress_is_reported_run_by_run_or_batch_by_batch(engine: str) -> None:
+    seen: list[int] = []
+    outcomes = play(
+        load_scenario(SCENARIOS["ghoul"]), 40, seed=1, engine=engine, progress=seen.append
+    )
+    assert sum(seen) == outcomes.runs == 40

@@ -167,3 +167,11 @@ def test_scale_levels_need_the_option_and_reach_the_plan() -> None:
     data = scenario_data("vampire")
     data["characters"][2]["scale"] = "divine"
     refused(data, "no scale level 'divine'")
+
+
+def test_reports_give_wilson_intervals() -> None:
+    from fatekit.odds import wilson_interval
+
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 20)[0] == 0.0 and 0 < wilson_interval(0, 20)[1] < 0.2
