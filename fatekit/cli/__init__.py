@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Options whose values may start with "-" (dice faces such as "--0+"): argparse would read such a
 # value as an option, so "--dice --0+" is passed on as "--dice=--0+".
-_DASHED_VALUES = ("--dice", "--vs")
+_DASHED_VALUES = ("--dice", "--vs", "--their-dice")
 
 
 def _join_dashed_values(argv: Sequence[str]) -> list[str]:
