@@ -1,0 +1,132 @@
+"""The in-memory event store: for tests, demos and a server that needs no durability."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fatekit.rules.errors import BadInput
+from fatekit.store.base import (
+    Appended,
+    EventStore,
+    NewEvent,
+    Snapshot,
+    StoredEvent,
+    StoreError,
+    VersionConflict,
+    check_append,
+    check_table_id,
+)
+
+__all__ = ["MemoryEventStore"]
+
+
+@dataclass(slots=True)
+class _Log:
+    events: list[StoredEvent] = field(default_factory=list)
+    keys: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> first, last version
+    snapshots: dict[int, Snapshot] = field(default_factory=dict)
+
+
+class MemoryEventStore(EventStore):
+    """Every table's events in a dict, behind one lock: any thread may call any method, and each
+    call sees the store as of one moment. Nothing survives the process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._logs: dict[str, _Log] = {}
+        self._closed = False
+
+    def append(
+        self,
+        table_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+    ) -> Appended:
+        checked = check_append(table_id, expected_version, events, idempotency_key)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id) or _Log()
+            if idempotency_key is not None and idempotency_key in log.keys:
+                return self._replayed(table_id, log, idempotency_key)
+            current = len(log.events)
+            if current != expected_version:
+                raise VersionConflict(
+                    table_id, expected_version, current, log.events[expected_version:]
+                )
+            stored = tuple(
+                StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
+                for n, e in enumerate(checked, start=1)
+            )
+            log.events.extend(stored)
+            if idempotency_key is not None:
+                log.keys[idempotency_key] = (current + 1, current + len(stored))
+            self._logs[table_id] = log
+            return Appended(table_id, current + 1, current + len(stored), stored)
+
+    def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            if log is None or idempotency_key not in log.keys:
+                return None
+            return self._replayed(table_id, log, idempotency_key)
+
+    def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            return [] if log is None else log.events[max(after_version, 0) :]
+
+    def version(self, table_id: str) -> int:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            return 0 if log is None else len(log.events)
+
+    def list_tables(self) -> list[str]:
+        with self._lock:
+            self._check_open()
+            return sorted(t for t, log in self._logs.items() if log.events)
+
+    def save_snapshot(self, snapshot: Snapshot) -> None:
+        check_table_id(snapshot.table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(snapshot.table_id)
+            reached = 0 if log is None else len(log.events)
+            if not 1 <= snapshot.version <= reached:
+                raise BadInput(
+                    f"table {snapshot.table_id!r} is at version {reached}; "
+                    f"no snapshot at version {snapshot.version}"
+                )
+            assert log is not None
+            log.snapshots[snapshot.version] = snapshot
+
+    def load_snapshot(self, table_id: str, at_most: int | None = None) -> Snapshot | None:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            if log is None:
+                return None
+            versions = [v for v in log.snapshots if at_most is None or v <= at_most]
+            return log.snapshots[max(versions)] if versions else None
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("this event store is closed")
+
+    @staticmethod
+    def _replayed(table_id: str, log: _Log, key: str) -> Appended:
+        first, last = log.keys[key]
+        return Appended(table_id, first, last, tuple(log.events[first - 1 : last]), replayed=True)

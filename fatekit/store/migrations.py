@@ -1,0 +1,61 @@
+"""The SQLite schema, as numbered migrations applied in order when a store opens a file.
+
+A database records the migrations it has had in ``schema_migrations``; opening one applies the
+missing ones inside a single transaction, and a database that has had a migration this fatekit does
+not know (written by a newer version) is refused rather than misread. A PostgreSQL adapter keeps the
+same tables and numbering, in its own dialect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["MIGRATIONS", "Migration"]
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One step of the schema: its number, a name, and the statements it runs."""
+
+    number: int
+    name: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "events, idempotency keys and snapshots",
+        (
+            """
+            CREATE TABLE events (
+                table_id    TEXT    NOT NULL,
+                version     INTEGER NOT NULL CHECK (version >= 1),
+                type        TEXT    NOT NULL,
+                payload     TEXT    NOT NULL,
+                seat        TEXT,
+                recorded_at TEXT    NOT NULL,
+                PRIMARY KEY (table_id, version)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE idempotency_keys (
+                table_id      TEXT    NOT NULL,
+                key           TEXT    NOT NULL,
+                first_version INTEGER NOT NULL,
+                last_version  INTEGER NOT NULL,
+                PRIMARY KEY (table_id, key)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE snapshots (
+                table_id TEXT    NOT NULL,
+                version  INTEGER NOT NULL,
+                format   TEXT    NOT NULL,
+                payload  BLOB    NOT NULL,
+                PRIMARY KEY (table_id, version)
+            ) WITHOUT ROWID
+            """,
+        ),
+    ),
+)
