@@ -1,0 +1,149 @@
+"""JSON for the table's frozen dataclasses (commands and events), checked field by field.
+
+Commands and events hold only strings, whole numbers, booleans, enums, ``None`` and tuples of
+those, so one small codec reads and writes all of them. Reading checks every field against its
+type hint and reports every mismatch at once, by field, as :class:`BadInput`: the server turns that
+into a 422 with a message per field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache
+from typing import Any, TypeVar
+
+from fatekit.rules.errors import BadInput
+
+__all__ = ["FieldErrors", "from_json", "to_json"]
+
+T = TypeVar("T")
+
+
+class FieldErrors(BadInput):
+    """Malformed input, with one message per field (``errors`` maps a field path to it)."""
+
+    def __init__(self, what: str, errors: Mapping[str, str]) -> None:
+        listed = "; ".join(f"{path}: {message}" for path, message in errors.items())
+        super().__init__(f"malformed {what}: {listed}")
+        self.errors = dict(errors)
+
+
+def to_json(value: object) -> Any:
+    """The JSON form of a dataclass instance (and of what its fields hold)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    return value
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_json(cls: type[T], data: object, *, given: Mapping[str, Any] | None = None) -> T:
+    """Build ``cls`` from its JSON form, checking every field. ``given`` supplies fields that
+    are not read from ``data`` (an event's envelope). Unknown keys are errors too."""
+    if not isinstance(data, Mapping):
+        raise FieldErrors(cls.__name__, {"$": "expected a JSON object"})
+    supplied = dict(given or {})
+    errors: dict[str, str] = {}
+    values = _read_fields(cls, data, "", errors, frozenset(supplied))
+    if errors:
+        raise FieldErrors(cls.__name__, errors)
+    return cls(**values, **supplied)
+
+
+def _read_fields(
+    cls: type, data: Mapping[str, Any], prefix: str, errors: dict[str, str], skip: frozenset[str]
+) -> dict[str, Any]:
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.name not in skip and f.init}
+    values: dict[str, Any] = {}
+    for key in data:
+        if key not in fields:
+            errors[f"{prefix}{key}"] = "unknown field"
+    for name, field in fields.items():
+        path = f"{prefix}{name}"
+        if name not in data:
+            missing = (
+                field.default is dataclasses.MISSING
+                and field.default_factory is dataclasses.MISSING
+            )
+            if missing:
+                errors[path] = "required"
+            continue
+        ok, value = _read(hints[name], data[name], path, errors)
+        if ok:
+            values[name] = value
+    return values
+
+
+def _read(hint: Any, value: Any, path: str, errors: dict[str, str]) -> tuple[bool, Any]:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return True, None
+        inner = [o for o in options if o is not type(None)]
+        if len(inner) == 1:
+            return _read(inner[0], value, path, errors)
+        errors[path] = "unsupported type"
+        return False, None
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list | tuple):
+            errors[path] = "expected a list"
+            return False, None
+        if len(args) == 2 and args[1] is Ellipsis:
+            kinds = [args[0]] * len(value)
+        else:
+            if len(value) != len(args):
+                errors[path] = f"expected a list of {len(args)} items"
+                return False, None
+            kinds = list(args)
+        out = []
+        good = True
+        for index, (kind, item) in enumerate(zip(kinds, value, strict=True)):
+            ok, read = _read(kind, item, f"{path}[{index}]", errors)
+            good = good and ok
+            out.append(read)
+        return good, tuple(out)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return True, hint(value)
+        except ValueError:
+            choices = ", ".join(str(m.value) for m in hint)
+            errors[path] = f"expected one of: {choices}"
+            return False, None
+    if hint is bool:
+        if isinstance(value, bool):
+            return True, value
+        errors[path] = "expected true or false"
+        return False, None
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return True, value
+        errors[path] = "expected a whole number"
+        return False, None
+    if hint is str:
+        if isinstance(value, str):
+            return True, value
+        errors[path] = "expected a string"
+        return False, None
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(value, Mapping):
+            errors[path] = "expected an object"
+            return False, None
+        before = len(errors)
+        values = _read_fields(hint, value, f"{path}.", errors, frozenset())
+        return len(errors) == before, hint(**values) if len(errors) == before else None
+    errors[path] = f"unsupported type {hint!r}"
+    return False, None

@@ -1,0 +1,432 @@
+"""Events: what happened at a table, as frozen values numbered by version.
+
+Every event carries the table id, its version (its place in the table's log, from 1), the seat
+whose command caused it and when. Events hold everything needed to fold them into the state
+(:func:`fatekit.table.apply`) with no further input: the dice that were rolled, the ids the rules
+gave new aspects, the sheets of new characters. Replaying a log therefore gives the same table
+every time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.actions import Action
+from fatekit.rules.clock import Milestone
+from fatekit.rules.compels import CompelKind
+from fatekit.rules.conflict import ConflictKind
+from fatekit.rules.countdowns import Visibility
+from fatekit.rules.invokes import InvokeEffect
+from fatekit.table.commands import CompelAnswer
+from fatekit.table.seats import NoteVisibility, Role
+
+__all__ = [
+    "EVENT_TYPES",
+    "AdvantageRolled",
+    "AspectRemoved",
+    "AspectRevealed",
+    "AttackRolled",
+    "CharacterAdded",
+    "CharacterRevealed",
+    "CharacterUpdated",
+    "CompelAnswered",
+    "CompelOffered",
+    "Conceded",
+    "ConflictFinished",
+    "ConflictStarted",
+    "CountdownAdded",
+    "CountdownMarked",
+    "Event",
+    "FullDefenseTaken",
+    "HitAbsorbed",
+    "Invoked",
+    "Moved",
+    "NoteAdded",
+    "OvercomeRolled",
+    "RollMade",
+    "RollResolved",
+    "SceneEnded",
+    "SceneStarted",
+    "SeatAdded",
+    "SeatRemoved",
+    "SessionEnded",
+    "SessionStarted",
+    "SituationAspectAdded",
+    "TableCreated",
+    "TakenOut",
+    "TriggerFired",
+    "TurnEnded",
+    "Undone",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """What every event carries: where it belongs in which log, who caused it and when."""
+
+    table_id: str
+    version: int
+    seat: str
+    at: str  # ISO 8601, UTC
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableCreated(Event):
+    """A table was opened with its ruleset and its first GM."""
+
+    name: str
+    preset: str
+    options: tuple[str, ...]
+    skill_list: str | None
+    gm_seat: str
+    gm_name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAdded(Event):
+    """Someone new sat down."""
+
+    seat_id: str
+    role: Role
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRemoved(Event):
+    """A seat was taken away; its characters went to the GM."""
+
+    seat_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterAdded(Event):
+    """A character came to the table (``sheet``: its character file, JSON text)."""
+
+    character_id: str
+    sheet: str
+    owner: str | None
+    revealed: bool
+    hidden_aspects: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterUpdated(Event):
+    """A sheet was rewritten."""
+
+    character_id: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterRevealed(Event):
+    """An NPC's sheet was shown to the players."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStarted(Event):
+    """A session began."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionEnded(Event):
+    """A session ended, perhaps at a milestone."""
+
+    milestone: Milestone | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SceneStarted(Event):
+    """A scene began."""
+
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    positions: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SceneEnded(Event):
+    """The scene ended."""
+
+    keep: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SituationAspectAdded(Event):
+    """A situation or zone aspect was put in the scene, under the id ``aspect_id``."""
+
+    aspect_id: str
+    name: str
+    zone: str | None
+    hidden: bool
+    known_to: tuple[str, ...]
+    free_invokes: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectRevealed(Event):
+    """A hidden aspect was revealed (to everyone, or to the characters in ``to``)."""
+
+    aspect_id: str
+    to: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectRemoved(Event):
+    """A scene aspect left play."""
+
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownAdded(Event):
+    """A countdown started."""
+
+    countdown_id: str
+    name: str
+    boxes: int
+    outcome: str
+    triggers: tuple[str, ...]
+    visibility: Visibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownMarked(Event):
+    """The GM marked boxes of a countdown."""
+
+    countdown_id: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerFired(Event):
+    """Something happened that countdowns may count."""
+
+    trigger: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompelOffered(Event):
+    """A compel was offered (``offered_by``: a character, or ``None`` for the GM)."""
+
+    compel_id: str
+    aspect_id: str
+    target: str
+    complication: str
+    offered_by: str | None
+    kind: CompelKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompelAnswered(Event):
+    """A compel was accepted, refused or withdrawn."""
+
+    compel_id: str
+    answer: CompelAnswer
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollMade(Event):
+    """An action roll outside a conflict, with the dice as they fell."""
+
+    actor: str
+    action: Action
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    aspect_id: str | None
+    faces: str
+    defend_faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Invoked(Event):
+    """An aspect was invoked on the roll in play (``faces``: the new dice of a reroll)."""
+
+    aspect_id: str
+    by: str
+    effect: InvokeEffect
+    free: bool
+    on_defence: bool
+    faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollResolved(Event):
+    """The roll in play was settled with ``option``."""
+
+    option: str | None
+    aspect_name: str
+    boost_names: tuple[tuple[str, str], ...]
+    created: tuple[str, ...]  # ids of the aspects the outcome created, as the rules gave them
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConflictStarted(Event):
+    """A conflict began."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    kind: ConflictKind
+    first: str | None
+    group_npcs: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackRolled(Event):
+    """An attack and its defence were rolled."""
+
+    actor: str
+    target: str
+    skill: str
+    defend_skill: str | None
+    defender: str | None
+    forgo_defense: bool
+    ranged: bool
+    faces: str
+    defend_faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvantageRolled(Event):
+    """A create an advantage in a conflict was rolled."""
+
+    actor: str
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    aspect_id: str | None
+    zone: str | None
+    faces: str
+    defend_faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OvercomeRolled(Event):
+    """An overcome in a conflict was rolled."""
+
+    actor: str
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    move_to: str | None
+    faces: str
+    defend_faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FullDefenseTaken(Event):
+    """The current actor went on full defense."""
+
+    actor: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    """The current actor made their free move."""
+
+    actor: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitAbsorbed(Event):
+    """The pending hit on ``target`` was absorbed."""
+
+    target: str
+    boxes: tuple[int, ...]
+    slots: tuple[int, ...]
+    names: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakenOut(Event):
+    """The pending hit took ``target`` out."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Conceded(Event):
+    """A participant conceded."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnEnded(Event):
+    """The turn passed to ``next_actor``."""
+
+    next_actor: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConflictFinished(Event):
+    """The conflict's books were closed."""
+
+    into: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoteAdded(Event):
+    """A note was written (narration, a GM note or a private note)."""
+
+    note_id: str
+    text: str
+    visibility: NoteVisibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undone(Event):
+    """Every event from ``target_version`` up to this one no longer counts."""
+
+    target_version: int
+
+
+#: Every event by its type name, as the store records them.
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.__name__: cls
+    for cls in (
+        TableCreated,
+        SeatAdded,
+        SeatRemoved,
+        CharacterAdded,
+        CharacterUpdated,
+        CharacterRevealed,
+        SessionStarted,
+        SessionEnded,
+        SceneStarted,
+        SceneEnded,
+        SituationAspectAdded,
+        AspectRevealed,
+        AspectRemoved,
+        CountdownAdded,
+        CountdownMarked,
+        TriggerFired,
+        CompelOffered,
+        CompelAnswered,
+        RollMade,
+        Invoked,
+        RollResolved,
+        ConflictStarted,
+        AttackRolled,
+        AdvantageRolled,
+        OvercomeRolled,
+        FullDefenseTaken,
+        Moved,
+        HitAbsorbed,
+        TakenOut,
+        Conceded,
+        TurnEnded,
+        ConflictFinished,
+        NoteAdded,
+        Undone,
+    )
+}

@@ -1,0 +1,195 @@
+"""Whole tables and single characters as JSON files, and the JSON Schema of a table file.
+
+A table file is the table's complete log (undone events included, so the history travels with it),
+readable by :func:`import_table`, which checks it against :func:`table_schema` and folds it
+(every event must still be valid). Only a GM may export a table: its log holds every secret. A
+character exports as a character file (see ``docs/character.schema.json``), by any seat that may
+see the whole sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from fatekit.formats.character_json import character_to_dict
+from fatekit.formats.jsonschema_lite import errors
+from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.table.codec import FieldErrors
+from fatekit.table.events import EVENT_TYPES, Event
+from fatekit.table.fold import fold
+from fatekit.table.serialize import ENVELOPE, event_from_payload, event_payload
+from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.views import Viewer
+
+__all__ = [
+    "TABLE_FORMAT",
+    "TABLE_FORMAT_VERSION",
+    "ImportedTable",
+    "export_character",
+    "export_table",
+    "import_table",
+    "table_schema",
+    "table_schema_text",
+]
+
+TABLE_FORMAT = "fatekit-table"
+TABLE_FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedTable:
+    """A table read from a file: its events (renumbered for its new id) and its state."""
+
+    events: tuple[Event, ...]
+    state: TableState
+
+
+def export_table(events: Sequence[Event], state: TableState, seat: str) -> dict[str, Any]:
+    """The table file for the complete log ``events`` (a GM only)."""
+    if not state.seat(seat).is_gm:
+        raise ForbiddenAction(
+            "only a GM may export the whole table: it holds every secret", SEAT_RULE
+        )
+    return {
+        "format": TABLE_FORMAT,
+        "version": TABLE_FORMAT_VERSION,
+        "table_id": state.table_id,
+        "name": state.name,
+        "events": [
+            {
+                "type": type(event).__name__,
+                "version": event.version,
+                "seat": event.seat,
+                "at": event.at,
+                "data": json.loads(event_payload(event)),
+            }
+            for event in events
+        ],
+    }
+
+
+def import_table(data: object, *, table_id: str | None = None) -> ImportedTable:
+    """Read a table file (under ``table_id``, or its own id); raises :class:`BadInput` naming
+    every problem, or the rules error of the first event that no longer folds."""
+    problems = errors(data, table_schema())
+    if problems:
+        raise FieldErrors("table file", {f"#{i}": p for i, p in enumerate(problems, 1)})
+    assert isinstance(data, dict)
+    new_id = table_id if table_id is not None else str(data["table_id"])
+    events: list[Event] = []
+    for index, entry in enumerate(data["events"]):
+        if entry["version"] != index + 1:
+            raise BadInput(f"event {index + 1} of the file has version {entry['version']}")
+        events.append(
+            event_from_payload(
+                entry["type"],
+                json.dumps(entry["data"]),
+                table_id=new_id,
+                version=entry["version"],
+                seat=entry["seat"],
+                at=entry["at"],
+            )
+        )
+    return ImportedTable(tuple(events), fold(events))
+
+
+def export_character(state: TableState, character_id: str, seat: str) -> dict[str, Any]:
+    """A character file, for a seat that may see the whole sheet (hidden aspects it may not
+    see are left out)."""
+    viewer = Viewer(state, seat)
+    character = state.game.character(character_id)
+    if not viewer.sees_sheet(character_id):
+        raise ForbiddenAction(f"{character.name}'s sheet has not been revealed", SEAT_RULE)
+    sheet = character_to_dict(character)
+    visible = {a.id for a in character.aspects if viewer.sees_aspect(a)}
+    sheet["aspects"] = [a for a in sheet["aspects"] if a["id"] in visible]
+    sheet["fate_points"] = state.game.ledger.account(character_id).available
+    return sheet
+
+
+# -- the schema -------------------------------------------------------------------------------
+
+
+def _field_schema(hint: Any) -> dict[str, Any]:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(hint) if a is not type(None)]
+        schema = _field_schema(inner[0])
+        if "type" in schema and isinstance(schema["type"], str):
+            return {**schema, "type": [schema["type"], "null"]}
+        return {"oneOf": [schema, {"type": "null"}]}
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _field_schema(args[0])}
+        kinds = sorted({_field_schema(a).get("type", "array") for a in args}, key=str)
+        return {
+            "type": "array",
+            "minItems": len(args),
+            "maxItems": len(args),
+            "items": {"type": kinds if len(kinds) > 1 else kinds[0]},
+        }
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return {"enum": [m.value for m in hint]}
+    simple = {bool: "boolean", int: "integer", str: "string"}
+    return {"type": simple[hint]}
+
+
+def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
+    hints = typing.get_type_hints(kind)
+    fields = [f.name for f in dataclasses.fields(kind) if f.name not in ENVELOPE]
+    return {
+        "type": "object",
+        "properties": {
+            "type": {"const": name},
+            "version": {"type": "integer", "minimum": 1},
+            "seat": {"type": "string"},
+            "at": {"type": "string"},
+            "data": {
+                "type": "object",
+                "properties": {f: _field_schema(hints[f]) for f in fields},
+                "required": fields,
+                "additionalProperties": False,
+            },
+        },
+        "required": ["type", "version", "seat", "at", "data"],
+        "additionalProperties": False,
+    }
+
+
+def table_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a table file, made from the event classes themselves
+    so that it cannot drift from them."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://fatekit.example/schemas/table.schema.json",
+        "title": "fatekit table",
+        "description": "A Fate table's complete event log, as fatekit exports it.",
+        "type": "object",
+        "properties": {
+            "format": {"const": TABLE_FORMAT},
+            "version": {"const": TABLE_FORMAT_VERSION},
+            "table_id": {"type": "string", "minLength": 1},
+            "name": {"type": "string"},
+            "events": {
+                "type": "array",
+                "minItems": 1,
+                "items": {"oneOf": [{"$ref": f"#/$defs/{name}"} for name in EVENT_TYPES]},
+            },
+        },
+        "required": ["format", "version", "table_id", "name", "events"],
+        "additionalProperties": False,
+        "$defs": {name: _event_schema(name, kind) for name, kind in EVENT_TYPES.items()},
+    }
+
+
+def table_schema_text() -> str:
+    """The table file schema as indented JSON, ending in a newline (``docs/table.schema.json``)."""
+    return json.dumps(table_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,750 @@
+"""The fold: ``apply(state, event) -> state``, and a table's state as a fold over its log.
+
+Each event is played through :mod:`fatekit.rules` exactly as it was when its command was handled,
+with the dice the event recorded, so folding a log always gives the same table. Undo is an event
+too: :class:`~fatekit.table.events.Undone` rebuilds the state from the events still in force, as
+if the undone ones had never happened, while the log keeps them all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from fatekit.formats.character_json import character_from_dict
+from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
+from fatekit.rules.character import Character, CharacterKind
+from fatekit.rules.clock import Milestone
+from fatekit.rules.compels import offer_compel
+from fatekit.rules.conditions import to_conditions
+from fatekit.rules.conflict import Conflict
+from fatekit.rules.countdowns import Countdown, Trigger
+from fatekit.rules.dice import ScriptedDice
+from fatekit.rules.effects import carry_out
+from fatekit.rules.errors import BadInput
+from fatekit.rules.fate_points import GM
+from fatekit.rules.harm import AbsorbPlan
+from fatekit.rules.options import OptionalRule, Ruleset
+from fatekit.rules.rolling import ActionRoll, RollPhase
+from fatekit.rules.scene import Game, Scene
+from fatekit.rules.zones import ZoneMap
+from fatekit.table.commands import CompelAnswer
+from fatekit.table.events import (
+    AdvantageRolled,
+    AspectRemoved,
+    AspectRevealed,
+    AttackRolled,
+    CharacterAdded,
+    CharacterRevealed,
+    CharacterUpdated,
+    CompelAnswered,
+    CompelOffered,
+    Conceded,
+    ConflictFinished,
+    ConflictStarted,
+    CountdownAdded,
+    CountdownMarked,
+    Event,
+    FullDefenseTaken,
+    HitAbsorbed,
+    Invoked,
+    Moved,
+    NoteAdded,
+    OvercomeRolled,
+    RollMade,
+    RollResolved,
+    SceneEnded,
+    SceneStarted,
+    SeatAdded,
+    SeatRemoved,
+    SessionEnded,
+    SessionStarted,
+    SituationAspectAdded,
+    TableCreated,
+    TakenOut,
+    TriggerFired,
+    TurnEnded,
+    Undone,
+)
+from fatekit.table.seats import NoteVisibility, Role, Seat
+from fatekit.table.snapshot import copy_state
+from fatekit.table.state import NoteRecord, RollRecord, TableState
+
+__all__ = ["MAX_NOTE_LENGTH", "apply", "choose_option", "fold", "parse_sheet"]
+
+#: Notes longer than this are refused as malformed.
+MAX_NOTE_LENGTH = 20_000
+
+E = TypeVar("E", bound=Event)
+_HANDLERS: dict[type[Event], Callable[[TableState, Any], None]] = {}
+
+
+def _on(
+    kind: type[E],
+) -> Callable[[Callable[[TableState, E], None]], Callable[[TableState, E], None]]:
+    def register(handler: Callable[[TableState, E], None]) -> Callable[[TableState, E], None]:
+        _HANDLERS[kind] = handler
+        return handler
+
+    return register
+
+
+# -- the public fold --------------------------------------------------------------------------
+
+
+def apply(state: TableState | None, event: Event) -> TableState:
+    """The table after ``event`` (``state`` is ``None`` before a table's first event).
+
+    ``state`` itself is left as it was; an event the state cannot take raises and changes nothing.
+    """
+    return apply_in_place(None if state is None else copy_state(state), event)
+
+
+def fold(events: Iterable[Event], state: TableState | None = None) -> TableState:
+    """The table after ``events``, starting from ``state`` (a snapshot) or from nothing."""
+    working = None if state is None else copy_state(state)
+    for event in events:
+        working = apply_in_place(working, event)
+    if working is None:
+        raise BadInput("there are no events to fold: a table starts with TableCreated")
+    return working
+
+
+def apply_in_place(state: TableState | None, event: Event) -> TableState:
+    """Fold one event into ``state`` itself (for callers that own a private copy)."""
+    if isinstance(event, TableCreated):
+        if state is not None:
+            raise BadInput(f"table {state.table_id!r} already exists")
+        state = _created(event)
+    else:
+        if state is None:
+            raise BadInput("a table's first event is TableCreated")
+        if event.table_id != state.table_id:
+            raise BadInput(f"event of table {event.table_id!r} given to {state.table_id!r}")
+        if event.version <= state.version:
+            raise BadInput(f"event version {event.version} is not after {state.version}")
+        state.last_created = ()
+        if isinstance(event, Undone):
+            state = _undo(state, event)
+        else:
+            handler = _HANDLERS.get(type(event))
+            if handler is None:
+                raise BadInput(f"unknown event type {type(event).__name__}")
+            handler(state, event)
+    state.version = event.version
+    if not isinstance(event, Undone):
+        state.effective.append(event)
+    return state
+
+
+def _undo(state: TableState, event: Undone) -> TableState:
+    kept = [e for e in state.effective if e.version < event.target_version]
+    if event.target_version < 2 or len(kept) == len(state.effective):
+        raise BadInput(
+            f"nothing at version {event.target_version} or later can be undone "
+            "(the table's creation cannot be)"
+        )
+    rebuilt: TableState | None = None
+    for earlier in kept:
+        rebuilt = apply_in_place(rebuilt, earlier)
+    assert rebuilt is not None
+    return rebuilt
+
+
+# -- the table and its seats ------------------------------------------------------------------
+
+
+def _created(event: TableCreated) -> TableState:
+    ruleset = Ruleset.of(event.preset, event.options, skill_list=event.skill_list)
+    if not event.name.strip():
+        raise BadInput("a table needs a name")
+    state = TableState(
+        table_id=event.table_id,
+        name=event.name.strip(),
+        created_at=event.at,
+        preset=event.preset,
+        options=tuple(event.options),
+        skill_list=event.skill_list,
+        ruleset=ruleset,
+        game=Game([], ruleset=ruleset),
+    )
+    _check_seat_id(event.gm_seat)
+    state.seats[event.gm_seat] = Seat(event.gm_seat, Role.GM, _name(event.gm_name))
+    return state
+
+
+def _check_seat_id(seat_id: str) -> None:
+    if not seat_id.strip() or len(seat_id) > 200:
+        raise BadInput("a seat id is a non-blank string of at most 200 characters")
+
+
+def _name(name: str) -> str:
+    if not name.strip():
+        raise BadInput("a name cannot be blank")
+    return name.strip()
+
+
+@_on(SeatAdded)
+def _seat_added(state: TableState, event: SeatAdded) -> None:
+    _check_seat_id(event.seat_id)
+    if event.seat_id in state.seats:
+        raise BadInput(f"there is already a seat {event.seat_id!r}")
+    state.seats[event.seat_id] = Seat(event.seat_id, event.role, _name(event.name))
+
+
+@_on(SeatRemoved)
+def _seat_removed(state: TableState, event: SeatRemoved) -> None:
+    seat = state.seats.get(event.seat_id)
+    if seat is None:
+        raise BadInput(f"there is no seat {event.seat_id!r}")
+    if seat.is_gm and sum(s.is_gm for s in state.seats.values()) == 1:
+        raise BadInput("the table's last GM seat cannot be removed")
+    del state.seats[event.seat_id]
+    for character, owner in list(state.owners.items()):
+        if owner == event.seat_id:
+            del state.owners[character]  # the GM runs them now
+
+
+# -- characters -------------------------------------------------------------------------------
+
+
+def parse_sheet(sheet: str) -> Character:
+    """A character from its file's JSON text (raises :class:`BadInput` with every problem)."""
+    try:
+        data = json.loads(sheet)
+    except ValueError as error:
+        raise BadInput(f"the sheet is not JSON: {error}") from None
+    return character_from_dict(data).character
+
+
+@_on(CharacterAdded)
+def _character_added(state: TableState, event: CharacterAdded) -> None:
+    character = parse_sheet(event.sheet)
+    if character.id != event.character_id:
+        raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
+    if event.owner is not None:
+        owner = state.seats.get(event.owner)
+        if owner is None or owner.role is not Role.PLAYER:
+            raise BadInput(f"{event.owner!r} is not a player's seat")
+        if character.kind is not CharacterKind.PC:
+            raise BadInput("only a player character has a player for owner; NPCs are the GM's")
+    aspects = {a.id: a for a in character.aspects}
+    unknown = [a for a in event.hidden_aspects if a not in aspects]
+    if unknown:
+        raise BadInput(f"{character.id} has no aspect {unknown[0]!r}")
+    for aspect_id in event.hidden_aspects:
+        aspects[aspect_id].hidden = True
+    state.game.add_character(character)
+    if event.owner is not None:
+        state.owners[character.id] = event.owner
+    if event.revealed or character.kind is CharacterKind.PC:
+        state.revealed.add(character.id)
+
+
+@_on(CharacterUpdated)
+def _character_updated(state: TableState, event: CharacterUpdated) -> None:
+    old = state.game.character(event.character_id)
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot be rewritten during a conflict")
+    new = parse_sheet(event.sheet)
+    if new.id != old.id:
+        raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
+    if new.kind is not old.kind:
+        raise BadInput(f"{old.id} is a {old.kind.value}; a rewrite cannot change that")
+    for aspect in new.aspects:
+        # What was hidden stays hidden from the same people.
+        before = next((a for a in old.aspects if a.id == aspect.id), None)
+        if before is not None:
+            aspect.hidden, aspect.known_to = before.hidden, set(before.known_to)
+    ruleset = state.game.ruleset
+    if ruleset.has(OptionalRule.CONDITIONS):
+        new.consequences = to_conditions(
+            new.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
+        )
+    # The ledger keeps the fate points; the sheet shows them.
+    new.fate_points = state.game.ledger.account(new.id).available
+    state.game.characters[new.id] = new
+
+
+@_on(CharacterRevealed)
+def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
+    state.require_character(event.character_id)
+    state.revealed.add(event.character_id)
+
+
+# -- sessions, scenes, aspects, countdowns -----------------------------------------------------
+
+
+@_on(SessionStarted)
+def _session_started(state: TableState, event: SessionStarted) -> None:
+    if event.number != state.session + 1:
+        raise BadInput(f"the next session is number {state.session + 1}")
+    state.game.start_session()
+    state.session = event.number
+
+
+@_on(SessionEnded)
+def _session_ended(state: TableState, event: SessionEnded) -> None:
+    state.game.end_session()
+    if event.milestone is not None:
+        state.game.reach_milestone(event.milestone)
+        if event.milestone is Milestone.MAJOR:
+            state.arc += 1
+
+
+@_on(SceneStarted)
+def _scene_started(state: TableState, event: SceneStarted) -> None:
+    zones = None
+    if event.zones:
+        zones = ZoneMap()
+        for zone in event.zones:
+            zones.add_zone(zone)
+        for a, b in event.links:
+            zones.connect(a, b)
+        for who, where in event.positions:
+            if who not in event.participants:
+                raise BadInput(f"{who!r} is placed on the map but is not in the scene")
+            zones.place(who, where)
+    elif event.links or event.positions:
+        raise BadInput("links and positions need zones")
+    state.game.start_scene(event.name, event.participants, zones=zones)
+
+
+@_on(SceneEnded)
+def _scene_ended(state: TableState, event: SceneEnded) -> None:
+    if state.conflict is not None:
+        raise BadInput("finish the conflict before ending the scene")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play before ending the scene")
+    state.game.end_scene(event.keep)
+
+
+def _scene(state: TableState) -> Scene:
+    scene = state.game.scene
+    if scene is None:
+        raise BadInput("no scene is running")
+    return scene
+
+
+@_on(SituationAspectAdded)
+def _aspect_added(state: TableState, event: SituationAspectAdded) -> None:
+    for who in (*event.known_to, *(h for h, _ in event.free_invokes)):
+        state.require_character(who)
+    aspect = _scene(state).add_situation_aspect(
+        event.name,
+        free_invokes=event.free_invokes,
+        zone=event.zone,
+        hidden=event.hidden,
+        known_to=event.known_to,
+    )
+    _check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
+
+
+def _check_created(recorded: str, made: str) -> None:
+    # An empty id is a draft being tried; a recorded one must come out the same on replay.
+    if recorded and recorded != made:
+        raise BadInput(f"the log says aspect {recorded!r} was made, the rules made {made!r}")
+
+
+@_on(AspectRevealed)
+def _aspect_revealed(state: TableState, event: AspectRevealed) -> None:
+    aspect = state.game.find_aspect(event.aspect_id)
+    if not aspect.hidden:
+        raise BadInput(f"{aspect.label} is not hidden")
+    if event.to:
+        for who in event.to:
+            state.require_character(who)
+        aspect.known_to.update(event.to)
+    else:
+        aspect.reveal()
+
+
+@_on(AspectRemoved)
+def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
+    _scene(state).aspects.remove(event.aspect_id)
+
+
+@_on(CountdownAdded)
+def _countdown_added(state: TableState, event: CountdownAdded) -> None:
+    state.game.add_countdown(
+        Countdown.new(
+            event.countdown_id,
+            event.name,
+            event.boxes,
+            event.outcome,
+            triggers=[Trigger(t) for t in event.triggers],
+            visibility=event.visibility,
+        )
+    )
+
+
+@_on(CountdownMarked)
+def _countdown_marked(state: TableState, event: CountdownMarked) -> None:
+    state.game.mark_countdown(event.countdown_id, event.count)
+
+
+@_on(TriggerFired)
+def _trigger_fired(state: TableState, event: TriggerFired) -> None:
+    state.game.fire(event.trigger)
+
+
+# -- compels ----------------------------------------------------------------------------------
+
+
+@_on(CompelOffered)
+def _compel_offered(state: TableState, event: CompelOffered) -> None:
+    if event.compel_id in state.compels:
+        raise BadInput(f"there is already a compel {event.compel_id!r}")
+    state.require_character(event.target)
+    if event.offered_by is not None:
+        state.require_character(event.offered_by)
+    state.compels[event.compel_id] = offer_compel(
+        state.game.find_aspect(event.aspect_id),
+        event.target,
+        offered_by=GM if event.offered_by is None else event.offered_by,
+        ledger=state.game.ledger,
+        kind=event.kind,
+        complication=event.complication,
+    )
+
+
+@_on(CompelAnswered)
+def _compel_answered(state: TableState, event: CompelAnswered) -> None:
+    compel = state.compels.get(event.compel_id)
+    if compel is None:
+        raise BadInput(f"there is no compel {event.compel_id!r}")
+    ledger = state.game.ledger
+    if event.answer is CompelAnswer.ACCEPT:
+        compel.accept(ledger)
+    elif event.answer is CompelAnswer.REFUSE:
+        compel.refuse(ledger)
+    else:
+        compel.withdraw(ledger)
+    state.game.sync_sheets()
+
+
+# -- rolls ------------------------------------------------------------------------------------
+
+
+def _dice(faces: str | None) -> ScriptedDice | None:
+    return None if faces is None else ScriptedDice([faces])
+
+
+def _require_dice(faces: str | None, what: str) -> ScriptedDice:
+    if faces is None:
+        raise BadInput(f"the {what} needs its dice")
+    return ScriptedDice([faces])
+
+
+@_on(RollMade)
+def _roll_made(state: TableState, event: RollMade) -> None:
+    if state.conflict is not None:
+        raise BadInput("during a conflict, roll with the conflict's actions")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play first")
+    if event.action not in (Action.OVERCOME, Action.CREATE_ADVANTAGE):
+        raise BadInput("outside a conflict, roll to overcome or to create an advantage")
+    scene = _scene(state)
+    actor = state.game.character(event.actor)
+    if (event.difficulty is None) == (event.against is None):
+        raise BadInput("give either a difficulty or an opponent (against), not both")
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    if aimed is not None and event.action is not Action.CREATE_ADVANTAGE:
+        raise BadInput("only a create an advantage aims at an aspect")
+    roll = ActionRoll(
+        actor.id,
+        event.action,
+        actor.rating(event.skill),
+        skill=event.skill,
+        difficulty=event.difficulty,
+        dice=_require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+    )
+    if event.against is not None:
+        if event.defend_skill is None:
+            raise BadInput("name the skill the opponent defends with")
+        defender = state.game.character(event.against)
+        if defender.id not in scene.participants:
+            raise BadInput(f"{defender.id} is not in the scene")
+        roll.opposed_by(
+            defender.id,
+            defender.rating(event.defend_skill),
+            skill=event.defend_skill,
+            dice=_require_dice(event.defend_faces, "defence"),
+        )
+    roll.roll()
+    state.roll, state.roll_aspect = roll, aimed
+    _log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
+
+
+def _log_roll(
+    state: TableState,
+    event: RollMade | AttackRolled | AdvantageRolled | OvercomeRolled,
+    actor: str,
+    action: str,
+    skill: str,
+    defender: str | None,
+) -> None:
+    difficulty = getattr(event, "difficulty", None)
+    state.rolls.append(
+        RollRecord(
+            event.version,
+            event.at,
+            actor,
+            action,
+            skill,
+            event.faces,
+            defender,
+            event.defend_faces,
+            difficulty,
+        )
+    )
+
+
+@_on(Invoked)
+def _invoked(state: TableState, event: Invoked) -> None:
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to invoke on")
+    target = roll
+    if event.on_defence:
+        if roll.opposition is None:
+            raise BadInput("this roll has no defender to invoke on")
+        target = roll.opposition
+    if event.faces is not None:
+        target.dice_source = ScriptedDice([event.faces])
+    aspect = state.game.find_aspect(event.aspect_id)
+    state.require_character(event.by)
+    if state.conflict is not None:
+        state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
+    else:
+        target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
+    if event.faces is not None:
+        state.rolls.append(
+            RollRecord(
+                event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
+            )
+        )
+    state.game.sync_sheets()
+
+
+def choose_option(resolution: Resolution, option: str | None) -> Option:
+    """The option named ``option``, or the only one when there is no choice."""
+    if option is None:
+        if resolution.only is None:
+            keys = ", ".join(o.key for o in resolution.options)
+            raise BadInput(f"this outcome offers a choice: one of {keys}")
+        return resolution.only
+    for candidate in resolution.options:
+        if candidate.key == option:
+            return candidate
+    keys = ", ".join(o.key for o in resolution.options)
+    raise BadInput(f"{option!r} is not an option of this outcome; choose one of {keys}")
+
+
+def free_roll_resolution(state: TableState) -> Resolution:
+    """What the roll in play outside a conflict allows, as things stand."""
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play")
+    return roll.preview(target=_advantage_target(state, roll))
+
+
+def _advantage_target(state: TableState, roll: ActionRoll) -> AdvantageTarget:
+    aimed = state.roll_aspect
+    if aimed is None:
+        return AdvantageTarget.NEW
+    return AdvantageTarget.KNOWN if aimed.is_known_to(roll.actor) else AdvantageTarget.UNKNOWN
+
+
+@_on(RollResolved)
+def _roll_resolved(state: TableState, event: RollResolved) -> None:
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to resolve")
+    names = dict(event.boost_names)
+    if state.conflict is not None:
+        _, applied = state.conflict.resolve(
+            event.option, aspect_name=event.aspect_name, boost_names=names
+        )
+    else:
+        chosen = choose_option(free_roll_resolution(state), event.option)
+        opposition = roll.opposition.actor if roll.opposition is not None else GM
+        applied = carry_out(
+            chosen,
+            actor=roll.actor,
+            opposition=opposition,
+            aspects=_scene(state).aspects,
+            target=state.roll_aspect,
+            aspect_name=event.aspect_name,
+            boost_names={
+                Side.ACTOR: names.get(roll.actor, ""),
+                Side.OPPOSITION: names.get(opposition, ""),
+            },
+        )
+        roll.close()
+    made = tuple(a.id for a in (*applied.created, *applied.boosts))
+    if event.created and event.created != made:
+        raise BadInput(f"the log says {event.created} were made, the rules made {made}")
+    state.last_created = made
+    state.roll, state.roll_aspect = None, None
+    state.game.sync_sheets()
+
+
+# -- conflicts --------------------------------------------------------------------------------
+
+
+def _conflict(state: TableState) -> Conflict:
+    if state.conflict is None:
+        raise BadInput("there is no conflict running")
+    return state.conflict
+
+
+def _settle(state: TableState) -> None:
+    # A roll the conflict closed (resolved, or dropped by a concession) is no longer in play.
+    if state.roll is not None and state.roll.phase is RollPhase.RESOLVED:
+        state.roll, state.roll_aspect = None, None
+    state.game.sync_sheets()
+
+
+@_on(ConflictStarted)
+def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+    if state.conflict is not None:
+        raise BadInput("a conflict is already running")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play first")
+    sides = {side: list(members) for side, members in event.sides}
+    if len(sides) != len(event.sides):
+        raise BadInput("two sides share a name")
+    state.conflict = Conflict(
+        state.game, sides, kind=event.kind, first=event.first, group_npcs=event.group_npcs
+    )
+
+
+@_on(AttackRolled)
+def _attack_rolled(state: TableState, event: AttackRolled) -> None:
+    roll = _conflict(state).attack(
+        event.actor,
+        event.target,
+        event.skill,
+        dice=_require_dice(event.faces, "attack"),
+        defend_skill=event.defend_skill,
+        defender=event.defender,
+        forgo_defense=event.forgo_defense,
+        ranged=event.ranged,
+        defender_dice=_dice(event.defend_faces),
+    )
+    roll.roll()
+    state.roll = roll
+    _log_roll(
+        state, event, event.actor, Action.ATTACK.value, event.skill, event.defender or event.target
+    )
+
+
+@_on(AdvantageRolled)
+def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    roll = _conflict(state).create_advantage(
+        event.actor,
+        event.skill,
+        dice=_require_dice(event.faces, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        defend_skill=event.defend_skill,
+        aspect=aimed,
+        defender_dice=_dice(event.defend_faces),
+        zone=event.zone,
+    )
+    roll.roll()
+    state.roll = roll
+    _log_roll(state, event, event.actor, Action.CREATE_ADVANTAGE.value, event.skill, event.against)
+
+
+@_on(OvercomeRolled)
+def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
+    roll = _conflict(state).overcome(
+        event.actor,
+        event.skill,
+        dice=_require_dice(event.faces, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        defend_skill=event.defend_skill,
+        defender_dice=_dice(event.defend_faces),
+        move_to=event.move_to,
+    )
+    roll.roll()
+    state.roll = roll
+    _log_roll(state, event, event.actor, Action.OVERCOME.value, event.skill, event.against)
+
+
+@_on(FullDefenseTaken)
+def _full_defense(state: TableState, event: FullDefenseTaken) -> None:
+    _conflict(state).full_defense(event.actor)
+
+
+@_on(Moved)
+def _moved(state: TableState, event: Moved) -> None:
+    _conflict(state).free_move(event.actor, event.to)
+
+
+def _check_hit_target(conflict: Conflict, target: str) -> None:
+    hit = conflict.pending_hit
+    if hit is None:
+        raise BadInput("there is no hit waiting to be absorbed")
+    if hit[0] != target:
+        raise BadInput(f"the pending hit is on {hit[0]}, not {target}")
+
+
+@_on(HitAbsorbed)
+def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
+    conflict = _conflict(state)
+    _check_hit_target(conflict, event.target)
+    conflict.absorb(
+        AbsorbPlan(tuple(sorted(event.boxes)), tuple(sorted(event.slots))), dict(event.names)
+    )
+    _settle(state)
+
+
+@_on(TakenOut)
+def _taken_out(state: TableState, event: TakenOut) -> None:
+    conflict = _conflict(state)
+    _check_hit_target(conflict, event.target)
+    conflict.take_out()
+    _settle(state)
+
+
+@_on(Conceded)
+def _conceded(state: TableState, event: Conceded) -> None:
+    _conflict(state).concede(event.character_id)
+    _settle(state)
+
+
+@_on(TurnEnded)
+def _turn_ended(state: TableState, event: TurnEnded) -> None:
+    _conflict(state).end_turn(event.next_actor)
+    _settle(state)
+
+
+@_on(ConflictFinished)
+def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
+    _conflict(state).finish(into=event.into)
+    state.conflict, state.roll, state.roll_aspect = None, None, None
+    state.game.sync_sheets()
+
+
+# -- notes ------------------------------------------------------------------------------------
+
+
+@_on(NoteAdded)
+def _note_added(state: TableState, event: NoteAdded) -> None:
+    if not event.text.strip():
+        raise BadInput("a note cannot be blank")
+    if len(event.text) > MAX_NOTE_LENGTH:
+        raise BadInput(f"a note has at most {MAX_NOTE_LENGTH} characters")
+    if event.visibility is NoteVisibility.GM and not state.seat(event.seat).is_gm:
+        raise BadInput("only a GM writes GM notes")
+    state.notes.append(
+        NoteRecord(event.note_id, event.version, event.at, event.seat, event.text, event.visibility)
+    )

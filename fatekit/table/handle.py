@@ -1,0 +1,549 @@
+"""Handling a command: check who may do it, decide its dice, check it against the rules, and
+return the events it becomes with the state they lead to.
+
+:func:`handle` never changes the state it is given. It plays the new events on a copy, through the
+same fold that replays the log, so a command is valid exactly when its events fold: the rules
+engine is the judge, never a copy of its rules here. Any error leaves nothing behind:
+:class:`~fatekit.rules.ForbiddenAction` when the seat may not do this, :class:`IllegalAction` (with
+its rule) when the rules forbid it, :class:`BadInput` when it is malformed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from fatekit.rules.actions import Chooser
+from fatekit.rules.dice import DiceSource, RandomDice, parse_faces
+from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.rules.fate_points import GM
+from fatekit.table import commands as c
+from fatekit.table import events as e
+from fatekit.table.fold import apply_in_place, free_roll_resolution, parse_sheet
+from fatekit.table.seats import NoteVisibility, Role, Seat
+from fatekit.table.snapshot import copy_state
+from fatekit.table.state import SEAT_RULE, TableState
+
+__all__ = ["Decision", "handle"]
+
+C = TypeVar("C", bound=c.Command)
+E = TypeVar("E", bound=e.Event)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a valid command became: its events (versions ``state.version - len + 1`` onward)
+    and the table's state after them."""
+
+    events: tuple[e.Event, ...]
+    state: TableState
+
+
+def handle(
+    state: TableState | None,
+    command: c.Command,
+    *,
+    seat: str,
+    table_id: str | None = None,
+    dice: DiceSource | None = None,
+    now: str | None = None,
+) -> Decision:
+    """Handle ``command`` from ``seat`` at the table in ``state``.
+
+    A new table has no state: pass ``state=None``, a :class:`~fatekit.table.commands.CreateTable`
+    and the new ``table_id``. ``dice`` rolls whatever the command leaves to the table (by default
+    a :class:`RandomDice` seeded from the operating system); ``now`` stamps the events (ISO 8601).
+    """
+    at = now if now is not None else datetime.now(UTC).isoformat(timespec="microseconds")
+    source: DiceSource = dice if dice is not None else RandomDice()
+    if isinstance(command, c.CreateTable):
+        if state is not None:
+            raise BadInput("this table already exists")
+        if not table_id or not table_id.strip():
+            raise BadInput("a new table needs its id")
+        if seat != command.gm_seat:
+            raise BadInput("the creator of a table sits in its GM seat")
+        created = e.TableCreated(
+            table_id=table_id,
+            version=1,
+            seat=seat,
+            at=at,
+            name=command.name,
+            preset=command.preset,
+            options=command.options,
+            skill_list=command.skill_list,
+            gm_seat=command.gm_seat,
+            gm_name=command.gm_name,
+        )
+        return Decision((created,), apply_in_place(None, created))
+    if state is None:
+        raise BadInput("there is no table yet: the first command is CreateTable")
+    if table_id is not None and table_id != state.table_id:
+        raise BadInput(f"this is table {state.table_id!r}, not {table_id!r}")
+    sitter = state.seat(seat)
+    if sitter.role is Role.SPECTATOR:
+        raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
+    decide = _DECIDERS.get(type(command))
+    if decide is None:
+        raise BadInput(f"unknown command {type(command).__name__}")
+    context = _Context(state, sitter, source, at)
+    drafts = decide(context, command)
+    trial = copy_state(state)
+    final: list[e.Event] = []
+    for draft in drafts:
+        trial = apply_in_place(trial, draft)
+        done = _with_created(draft, trial.last_created)
+        if done is not draft:
+            trial.effective[-1] = done
+        final.append(done)
+    return Decision(tuple(final), trial)
+
+
+def _with_created(event: e.Event, created: tuple[str, ...]) -> e.Event:
+    # Ids the rules gave new aspects are known once the draft has folded; the event records them.
+    if isinstance(event, e.SituationAspectAdded) and not event.aspect_id:
+        return dataclasses.replace(event, aspect_id=created[0])
+    if isinstance(event, e.RollResolved) and created:
+        return dataclasses.replace(event, created=created)
+    return event
+
+
+@dataclass(slots=True)
+class _Context:
+    state: TableState
+    seat: Seat
+    dice: DiceSource
+    at: str
+    made: int = 0
+
+    def event(self, event_type: type[E], /, **fields: Any) -> E:
+        self.made += 1
+        return event_type(
+            table_id=self.state.table_id,
+            version=self.state.version + self.made,
+            seat=self.seat.id,
+            at=self.at,
+            **fields,
+        )
+
+    def require_gm(self, what: str) -> None:
+        if not self.seat.is_gm:
+            raise ForbiddenAction(f"only the GM may {what}", SEAT_RULE)
+
+    def require_control(self, character_id: str, what: str) -> None:
+        self.state.require_character(character_id)
+        if not self.state.controls(self.seat.id, character_id):
+            raise ForbiddenAction(
+                f"seat {self.seat.id!r} does not act for {character_id} and may not {what}",
+                SEAT_RULE,
+            )
+
+    def faces(self, entered: str | None) -> str:
+        """Dice entered off physical dice, or rolled now: either way, fixed from here on."""
+        rolled = parse_faces(entered) if entered is not None else self.dice.roll()
+        return rolled.symbols()
+
+    def defend_faces(self, defender: str | None, entered: str | None) -> str | None:
+        if defender is None:
+            if entered is not None:
+                raise BadInput("there is no defender to enter dice for")
+            return None
+        if entered is not None:
+            self.require_control(defender, "enter the defender's dice")
+        return self.faces(entered)
+
+
+_DECIDERS: dict[type[c.Command], Callable[[_Context, Any], list[e.Event]]] = {}
+
+
+def _decides(
+    kind: type[C],
+) -> Callable[[Callable[[_Context, C], list[e.Event]]], Callable[[_Context, C], list[e.Event]]]:
+    def register(
+        decider: Callable[[_Context, C], list[e.Event]],
+    ) -> Callable[[_Context, C], list[e.Event]]:
+        _DECIDERS[kind] = decider
+        return decider
+
+    return register
+
+
+# -- the GM's business ------------------------------------------------------------------------
+
+
+def _gm_only(
+    command: type[C], event: type[E], what: str, fields: Callable[[C], dict[str, Any]]
+) -> None:
+    def decide(context: _Context, cmd: C) -> list[e.Event]:
+        context.require_gm(what)
+        return [context.event(event, **fields(cmd))]
+
+    _DECIDERS[command] = decide
+
+
+_gm_only(
+    c.AddSeat,
+    e.SeatAdded,
+    "seat people",
+    lambda m: {"seat_id": m.seat_id, "role": m.role, "name": m.name},
+)
+_gm_only(c.RemoveSeat, e.SeatRemoved, "remove seats", lambda m: {"seat_id": m.seat_id})
+_gm_only(
+    c.RevealCharacter,
+    e.CharacterRevealed,
+    "reveal NPCs",
+    lambda m: {"character_id": m.character_id},
+)
+_gm_only(c.EndSession, e.SessionEnded, "end sessions", lambda m: {"milestone": m.milestone})
+_gm_only(
+    c.StartScene,
+    e.SceneStarted,
+    "start scenes",
+    lambda m: {
+        "name": m.name,
+        "participants": m.participants,
+        "zones": m.zones,
+        "links": m.links,
+        "positions": m.positions,
+    },
+)
+_gm_only(c.EndScene, e.SceneEnded, "end scenes", lambda m: {"keep": m.keep})
+_gm_only(
+    c.AddSituationAspect,
+    e.SituationAspectAdded,
+    "set situation aspects",
+    lambda m: {
+        "aspect_id": "",
+        "name": m.name,
+        "zone": m.zone,
+        "hidden": m.hidden,
+        "known_to": m.known_to,
+        "free_invokes": m.free_invokes,
+    },
+)
+_gm_only(
+    c.RevealAspect,
+    e.AspectRevealed,
+    "reveal aspects",
+    lambda m: {"aspect_id": m.aspect_id, "to": m.to},
+)
+_gm_only(c.RemoveAspect, e.AspectRemoved, "remove aspects", lambda m: {"aspect_id": m.aspect_id})
+_gm_only(
+    c.AddCountdown,
+    e.CountdownAdded,
+    "start countdowns",
+    lambda m: {
+        "countdown_id": m.countdown_id,
+        "name": m.name,
+        "boxes": m.boxes,
+        "outcome": m.outcome,
+        "triggers": m.triggers,
+        "visibility": m.visibility,
+    },
+)
+_gm_only(
+    c.MarkCountdown,
+    e.CountdownMarked,
+    "mark countdowns",
+    lambda m: {"countdown_id": m.countdown_id, "count": m.count},
+)
+_gm_only(c.FireTrigger, e.TriggerFired, "fire triggers", lambda m: {"trigger": m.trigger})
+_gm_only(
+    c.StartConflict,
+    e.ConflictStarted,
+    "start conflicts",
+    lambda m: {"sides": m.sides, "kind": m.kind, "first": m.first, "group_npcs": m.group_npcs},
+)
+_gm_only(c.FinishConflict, e.ConflictFinished, "finish conflicts", lambda m: {"into": m.into})
+_gm_only(c.Undo, e.Undone, "undo", lambda m: {"target_version": m.target_version})
+
+
+@_decides(c.StartSession)
+def _start_session(context: _Context, command: c.StartSession) -> list[e.Event]:
+    context.require_gm("start sessions")
+    return [context.event(e.SessionStarted, number=context.state.session + 1)]
+
+
+# -- characters -------------------------------------------------------------------------------
+
+
+@_decides(c.AddCharacter)
+def _add_character(context: _Context, command: c.AddCharacter) -> list[e.Event]:
+    character = parse_sheet(command.sheet)
+    if not context.seat.is_gm:
+        if command.owner != context.seat.id:
+            raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
+        if command.hidden_aspects or command.revealed:
+            raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
+    return [
+        context.event(
+            e.CharacterAdded,
+            character_id=character.id,
+            sheet=command.sheet,
+            owner=command.owner,
+            revealed=command.revealed,
+            hidden_aspects=command.hidden_aspects,
+        )
+    ]
+
+
+@_decides(c.UpdateCharacter)
+def _update_character(context: _Context, command: c.UpdateCharacter) -> list[e.Event]:
+    character = parse_sheet(command.sheet)
+    context.require_control(character.id, "rewrite this sheet")
+    return [context.event(e.CharacterUpdated, character_id=character.id, sheet=command.sheet)]
+
+
+# -- compels ----------------------------------------------------------------------------------
+
+
+@_decides(c.OfferCompel)
+def _offer_compel(context: _Context, command: c.OfferCompel) -> list[e.Event]:
+    if command.offered_by is None:
+        context.require_gm("offer a compel for free")
+    else:
+        context.require_control(command.offered_by, "offer a compel in their name")
+    return [
+        context.event(
+            e.CompelOffered,
+            compel_id=f"c{context.state.version + 1}",
+            aspect_id=command.aspect_id,
+            target=command.target,
+            complication=command.complication,
+            offered_by=command.offered_by,
+            kind=command.kind,
+        )
+    ]
+
+
+@_decides(c.AnswerCompel)
+def _answer_compel(context: _Context, command: c.AnswerCompel) -> list[e.Event]:
+    compel = context.state.compels.get(command.compel_id)
+    if compel is None:
+        raise BadInput(f"there is no compel {command.compel_id!r}")
+    if command.answer is c.CompelAnswer.WITHDRAW:
+        if compel.offered_by == GM:
+            context.require_gm("withdraw the GM's compel")
+        elif not context.seat.is_gm:
+            context.require_control(compel.offered_by, "withdraw this compel")
+    else:
+        context.require_control(compel.target, f"{command.answer.value} this compel")
+    return [context.event(e.CompelAnswered, compel_id=command.compel_id, answer=command.answer)]
+
+
+# -- rolls ------------------------------------------------------------------------------------
+
+
+@_decides(c.Roll)
+def _roll(context: _Context, command: c.Roll) -> list[e.Event]:
+    context.require_control(command.actor, "roll for them")
+    return [
+        context.event(
+            e.RollMade,
+            actor=command.actor,
+            action=command.action,
+            skill=command.skill,
+            difficulty=command.difficulty,
+            against=command.against,
+            defend_skill=command.defend_skill,
+            aspect_id=command.aspect_id,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(command.against, command.defend_dice),
+        )
+    ]
+
+
+@_decides(c.Invoke)
+def _invoke(context: _Context, command: c.Invoke) -> list[e.Event]:
+    context.require_control(command.by, "invoke for them")
+    roll = context.state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to invoke on")
+    faces = None
+    if command.effect.value == "reroll":
+        faces = context.faces(command.dice)
+    elif command.dice is not None:
+        raise BadInput("only a reroll takes dice")
+    return [
+        context.event(
+            e.Invoked,
+            aspect_id=command.aspect_id,
+            by=command.by,
+            effect=command.effect,
+            free=command.free,
+            on_defence=command.on_defence,
+            faces=faces,
+        )
+    ]
+
+
+@_decides(c.ResolveRoll)
+def _resolve_roll(context: _Context, command: c.ResolveRoll) -> list[e.Event]:
+    state = context.state
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to resolve")
+    resolution = (
+        state.conflict.preview() if state.conflict is not None else free_roll_resolution(state)
+    )
+    # Whoever the outcome gives the choice to settles it; the GM may always.
+    chooser = resolution.chosen_by
+    if chooser is Chooser.GM:
+        context.require_gm("choose this outcome")
+    elif chooser is Chooser.OPPOSITION and roll.opposition is not None:
+        context.require_control(roll.opposition.actor, "choose for the opposition")
+    elif chooser is Chooser.OPPOSITION:
+        context.require_gm("choose for the opposition")
+    else:
+        context.require_control(roll.actor, "settle this roll")
+    return [
+        context.event(
+            e.RollResolved,
+            option=command.option,
+            aspect_name=command.aspect_name,
+            boost_names=command.boost_names,
+            created=(),
+        )
+    ]
+
+
+# -- conflicts --------------------------------------------------------------------------------
+
+
+@_decides(c.Attack)
+def _attack(context: _Context, command: c.Attack) -> list[e.Event]:
+    context.require_control(command.actor, "attack for them")
+    if command.forgo_defense:
+        context.require_control(command.target, "give up their defence")
+    defender = None if command.forgo_defense else (command.defender or command.target)
+    if command.defender is not None:
+        context.require_control(command.defender, "interpose them")
+    return [
+        context.event(
+            e.AttackRolled,
+            actor=command.actor,
+            target=command.target,
+            skill=command.skill,
+            defend_skill=command.defend_skill,
+            defender=command.defender,
+            forgo_defense=command.forgo_defense,
+            ranged=command.ranged,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(defender, command.defend_dice),
+        )
+    ]
+
+
+@_decides(c.CreateAdvantage)
+def _create_advantage(context: _Context, command: c.CreateAdvantage) -> list[e.Event]:
+    context.require_control(command.actor, "act for them")
+    return [
+        context.event(
+            e.AdvantageRolled,
+            actor=command.actor,
+            skill=command.skill,
+            difficulty=command.difficulty,
+            against=command.against,
+            defend_skill=command.defend_skill,
+            aspect_id=command.aspect_id,
+            zone=command.zone,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(command.against, command.defend_dice),
+        )
+    ]
+
+
+@_decides(c.Overcome)
+def _overcome(context: _Context, command: c.Overcome) -> list[e.Event]:
+    context.require_control(command.actor, "act for them")
+    return [
+        context.event(
+            e.OvercomeRolled,
+            actor=command.actor,
+            skill=command.skill,
+            difficulty=command.difficulty,
+            against=command.against,
+            defend_skill=command.defend_skill,
+            move_to=command.move_to,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(command.against, command.defend_dice),
+        )
+    ]
+
+
+@_decides(c.FullDefense)
+def _full_defense(context: _Context, command: c.FullDefense) -> list[e.Event]:
+    context.require_control(command.actor, "act for them")
+    return [context.event(e.FullDefenseTaken, actor=command.actor)]
+
+
+@_decides(c.FreeMove)
+def _free_move(context: _Context, command: c.FreeMove) -> list[e.Event]:
+    context.require_control(command.actor, "move them")
+    return [context.event(e.Moved, actor=command.actor, to=command.to)]
+
+
+def _hit_target(context: _Context) -> str:
+    conflict = context.state.conflict
+    hit = None if conflict is None else conflict.pending_hit
+    if hit is None:
+        raise BadInput("there is no hit waiting to be absorbed")
+    return hit[0]
+
+
+@_decides(c.Absorb)
+def _absorb(context: _Context, command: c.Absorb) -> list[e.Event]:
+    target = _hit_target(context)
+    context.require_control(target, "absorb their hit")
+    return [
+        context.event(
+            e.HitAbsorbed,
+            target=target,
+            boxes=command.boxes,
+            slots=command.slots,
+            names=command.names,
+        )
+    ]
+
+
+@_decides(c.TakeOut)
+def _take_out(context: _Context, command: c.TakeOut) -> list[e.Event]:
+    target = _hit_target(context)
+    context.require_control(target, "choose to be taken out")
+    return [context.event(e.TakenOut, target=target)]
+
+
+@_decides(c.Concede)
+def _concede(context: _Context, command: c.Concede) -> list[e.Event]:
+    context.require_control(command.character_id, "concede for them")
+    return [context.event(e.Conceded, character_id=command.character_id)]
+
+
+@_decides(c.EndTurn)
+def _end_turn(context: _Context, command: c.EndTurn) -> list[e.Event]:
+    conflict = context.state.conflict
+    if conflict is None:
+        raise BadInput("there is no conflict running")
+    if conflict.current is not None:
+        context.require_control(conflict.current, "end their turn")
+    return [context.event(e.TurnEnded, next_actor=command.next_actor)]
+
+
+# -- notes ------------------------------------------------------------------------------------
+
+
+@_decides(c.Note)
+def _note(context: _Context, command: c.Note) -> list[e.Event]:
+    if command.visibility is NoteVisibility.GM:
+        context.require_gm("write GM notes")
+    return [
+        context.event(
+            e.NoteAdded,
+            note_id=f"n{context.state.version + 1}",
+            text=command.text,
+            visibility=command.visibility,
+        )
+    ]

@@ -1,0 +1,130 @@
+"""The state of a table: what folding its events gives.
+
+:class:`TableState` holds the table's own records (seats, owners, notes, the roll log) next to the
+rules engine's live objects (:class:`~fatekit.rules.Game`, the :class:`~fatekit.rules.Conflict`,
+the roll in play, open compels). Treat it as read-only: :func:`fatekit.table.apply` and
+:func:`fatekit.table.handle` return new states and never change the one they are given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fatekit.rules.aspects import Aspect
+from fatekit.rules.character import CharacterKind
+from fatekit.rules.citations import CONDENSED, Rule
+from fatekit.rules.compels import Compel
+from fatekit.rules.conflict import Conflict
+from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.rules.options import Ruleset
+from fatekit.rules.rolling import ActionRoll
+from fatekit.rules.scene import Game
+from fatekit.table.events import Event
+from fatekit.table.seats import NoteVisibility, Role, Seat
+
+__all__ = ["SEAT_RULE", "NoteRecord", "RollRecord", "TableState"]
+
+#: Who may do what at a table. Not a rule of the engine's registry (it is the table's policy,
+#: read from the rules' account of the GM and the players), so it is built directly.
+SEAT_RULE = Rule(
+    "table.seats",
+    CONDENSED,
+    "Вступление > Что мне понадобится для игры?",
+    "One participant is the GM, who runs the world and every NPC; each player acts for their own "
+    "characters, and anyone at the table may invoke, compel and create advantages",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """A line of the roll log: who rolled what, with the dice as they fell."""
+
+    version: int
+    at: str
+    actor: str
+    action: str  # an Action value, or "reroll"
+    skill: str
+    faces: str
+    defender: str | None = None
+    defend_faces: str | None = None
+    difficulty: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRecord:
+    """A note at the table."""
+
+    note_id: str
+    version: int
+    at: str
+    seat: str
+    text: str
+    visibility: NoteVisibility
+
+
+@dataclass(slots=True)
+class TableState:
+    """A table as of ``version``. Built by folding events; never changed in place by callers."""
+
+    table_id: str
+    name: str
+    created_at: str
+    preset: str
+    options: tuple[str, ...]
+    skill_list: str | None
+    ruleset: Ruleset
+    game: Game
+    version: int = 0
+    seats: dict[str, Seat] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
+    revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
+    conflict: Conflict | None = None
+    roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
+    roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
+    compels: dict[str, Compel] = field(default_factory=dict)
+    rolls: list[RollRecord] = field(default_factory=list)
+    notes: list[NoteRecord] = field(default_factory=list)
+    session: int = 0  # sessions started
+    arc: int = 1  # the arc under way; a major milestone closes it
+    effective: list[Event] = field(default_factory=list)  # the events in force, for undo
+    last_created: tuple[str, ...] = ()  # aspect ids the last event created
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    def seat(self, seat_id: str) -> Seat:
+        """The seat with this id; an unknown seat may do nothing."""
+        found = self.seats.get(seat_id)
+        if found is None:
+            raise ForbiddenAction(f"there is no seat {seat_id!r} at this table", SEAT_RULE)
+        return found
+
+    def owner_of(self, character_id: str) -> str | None:
+        """The seat that owns a PC (``None``: the GM's, as every NPC is)."""
+        return self.owners.get(character_id)
+
+    def controls(self, seat_id: str, character_id: str) -> bool:
+        """Whether the seat may act for the character: the GM for everyone, a player for their
+        own characters, a spectator for nobody."""
+        seat = self.seats.get(seat_id)
+        if seat is None or seat.role is Role.SPECTATOR:
+            return False
+        return seat.is_gm or self.owners.get(character_id) == seat_id
+
+    def characters_of(self, seat_id: str) -> set[str]:
+        """The characters a seat acts for (every one, for a GM)."""
+        seat = self.seats.get(seat_id)
+        if seat is None or seat.role is Role.SPECTATOR:
+            return set()
+        if seat.is_gm:
+            return set(self.game.characters)
+        return {c for c, s in self.owners.items() if s == seat_id}
+
+    def is_npc(self, character_id: str) -> bool:
+        """Whether a character is a non-player character (run by the GM)."""
+        found = self.game.characters.get(character_id)
+        return found is not None and found.kind is not CharacterKind.PC
+
+    def require_character(self, character_id: str) -> None:
+        """Raise :class:`BadInput` unless the character is at the table."""
+        if character_id not in self.game.characters:
+            raise BadInput(f"no character {character_id!r} at this table")

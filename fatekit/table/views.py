@@ -1,0 +1,387 @@
+"""What each seat may see: the table as one seat sees it, and events as one seat may receive them.
+
+Views are computed on the server from the whole state, and everything a seat may not see is left
+out before the view is built, never blanked afterwards:
+
+- hidden aspects, unless the seat is a GM or ``known_to`` holds one of the seat's characters;
+- NPC sheets the GM has not revealed: only the name, the kind, unhidden aspects and consequences;
+- countdowns as their visibility says (everything, only the boxes, or nothing);
+- GM notes (GMs only) and private notes (their writer and the GMs only).
+
+:func:`view_for` gives the state; :func:`event_for` gives one event, redacted, or ``None`` when the
+seat may not learn of it at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fatekit.formats.character_json import character_to_dict
+from fatekit.rules.aspects import Aspect
+from fatekit.rules.character import Character
+from fatekit.rules.conflict import Conflict
+from fatekit.rules.countdowns import Countdown, CountdownView, Visibility
+from fatekit.rules.errors import BadInput
+from fatekit.rules.rolling import ActionRoll
+from fatekit.table import events as e
+from fatekit.table.codec import to_json
+from fatekit.table.seats import NoteVisibility, Seat
+from fatekit.table.state import NoteRecord, TableState
+
+__all__ = ["Viewer", "event_for", "view_for"]
+
+JSON = dict[str, Any]
+
+
+class Viewer:
+    """One seat's eyes on a table: what it may see, decided in one place."""
+
+    def __init__(self, state: TableState, seat_id: str) -> None:
+        self.state = state
+        self.seat: Seat = state.seat(seat_id)
+        self.gm = self.seat.is_gm
+        self.mine = state.characters_of(seat_id)
+
+    # -- decisions ------------------------------------------------------------------------------
+
+    def sees_aspect(self, aspect: Aspect) -> bool:
+        """Whether the seat may know this aspect exists."""
+        return self.gm or not aspect.hidden or bool(aspect.known_to & self.mine)
+
+    def sees_aspect_id(self, aspect_id: str | None) -> bool:
+        """Whether the seat may see an aspect named by id (one no longer in play: no)."""
+        if aspect_id is None or self.gm:
+            return True
+        try:
+            return self.sees_aspect(self.state.game.find_aspect(aspect_id))
+        except BadInput:
+            return False
+
+    def sees_sheet(self, character_id: str) -> bool:
+        """Whether the seat may see a character's whole sheet."""
+        return self.gm or character_id in self.state.revealed or character_id in self.mine
+
+    def sees_note(self, note: NoteRecord | e.NoteAdded) -> bool:
+        """Whether the seat may read a note."""
+        if note.visibility is NoteVisibility.PUBLIC or self.gm:
+            return True
+        return note.visibility is NoteVisibility.PRIVATE and note.seat == self.seat.id
+
+    def countdown(self, countdown: Countdown) -> CountdownView | None:
+        """What the seat sees of a countdown (``None``: not that it exists)."""
+        return countdown.view_for(self.gm)
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    def aspect(self, aspect: Aspect) -> JSON:
+        """An aspect the seat sees."""
+        out: JSON = {
+            "id": aspect.id,
+            "name": aspect.name,
+            "kind": aspect.kind.value,
+            "owner": aspect.owner,
+            "zone": aspect.zone,
+            "free_invokes": _count_holders(aspect),
+            "hidden": aspect.hidden,
+        }
+        if aspect.hidden:
+            known = aspect.known_to if self.gm else aspect.known_to & self.mine
+            out["known_to"] = sorted(known)
+        return out
+
+    def character(self, character: Character) -> JSON:
+        """A sheet as the seat may see it."""
+        fate_points = self.state.game.ledger.account(character.id).available
+        if self.sees_sheet(character.id):
+            sheet = character_to_dict(character)
+            written = {a["id"]: a for a in sheet["aspects"]}
+            sheet["aspects"] = [
+                {**written[a.id], "hidden": a.hidden}
+                for a in character.aspects
+                if self.sees_aspect(a)
+            ]
+            sheet["fate_points"] = fate_points
+            return {
+                "id": character.id,
+                "revealed": True,
+                "owner": self.state.owner_of(character.id),
+                "sheet": sheet,
+            }
+        return {
+            "id": character.id,
+            "revealed": False,
+            "owner": None,
+            "name": character.name,
+            "kind": character.kind.value,
+            "aspects": [self.aspect(a) for a in character.aspects if self.sees_aspect(a)],
+            "consequences": [
+                self.aspect(s.aspect) for s in character.consequences if s.aspect is not None
+            ],
+        }
+
+    def roll(self, roll: ActionRoll) -> JSON:
+        """The roll in play."""
+        out: JSON = {
+            "actor": roll.actor,
+            "action": roll.action.value,
+            "skill": roll.skill,
+            "phase": roll.phase.value,
+            "faces": None if roll.dice is None else roll.dice.symbols(),
+            "rerolled": [d.symbols() for d in roll.rerolled],
+            "invocations": [self._invocation(i) for i in roll.invocations],
+        }
+        if roll.dice is not None:
+            out.update(
+                effort=roll.effort,
+                opposition=roll.opposition_value,
+                shifts=roll.shifts,
+                outcome=roll.outcome.value,
+            )
+        if roll.difficulty is not None:
+            out["difficulty"] = roll.difficulty.value
+        if roll.opposition is not None:
+            defence = roll.opposition
+            out["defence"] = {
+                "actor": defence.actor,
+                "skill": defence.skill,
+                "faces": None if defence.dice is None else defence.dice.symbols(),
+                "invocations": [self._invocation(i) for i in defence.invocations],
+            }
+        return out
+
+    def _invocation(self, invocation: Any) -> JSON:
+        seen = self.sees_aspect_id(invocation.aspect_id)
+        return {
+            "aspect_id": invocation.aspect_id if seen else None,
+            "by": invocation.by,
+            "effect": invocation.effect.value,
+            "free": invocation.free,
+        }
+
+    def conflict(self, conflict: Conflict) -> JSON:
+        """The conflict, with what the seat's own characters may do now."""
+        hit = conflict.pending_hit
+        legal: JSON = {}
+        for who in conflict.fighters:
+            if who in self.mine:
+                legal[who] = [
+                    {"move": a.move.value, "targets": list(a.targets), "skills": list(a.skills)}
+                    for a in conflict.legal_actions(who)
+                ]
+        return {
+            "kind": conflict.kind.value,
+            "phase": conflict.phase.value,
+            "exchange": conflict.exchange.number,
+            "current": conflict.current,
+            "order": conflict.order,
+            "next_choices": conflict.next_choices() if conflict.phase.value == "next" else [],
+            "fighters": [
+                {"id": who, "side": f.side, "status": f.status.value}
+                for who, f in conflict.fighters.items()
+            ],
+            "pending_hit": None if hit is None else {"target": hit[0], "shifts": hit[1]},
+            "legal_actions": legal,
+        }
+
+    # -- the whole view -------------------------------------------------------------------------
+
+    def view(self) -> JSON:
+        """The table as this seat sees it."""
+        state, game = self.state, self.state.game
+        clock = game.clock
+        scene = game.scene
+        scene_view: JSON | None = None
+        if scene is not None:
+            zones = scene.zones
+            scene_view = {
+                "name": scene.name,
+                "number": scene.number,
+                "participants": list(scene.participants),
+                "aspects": [self.aspect(a) for a in scene.aspects if self.sees_aspect(a)],
+                "zones": None
+                if zones is None
+                else {
+                    "zones": sorted(zones.zones),
+                    "links": sorted(
+                        [a, b] for a in zones.zones for b in zones.neighbours(a) if a < b
+                    ),
+                    "positions": dict(sorted(zones.positions.items())),
+                },
+                "countdowns": [
+                    _countdown_json(view)
+                    for view in (self.countdown(c) for c in scene.countdowns.values())
+                    if view is not None
+                ],
+            }
+        return {
+            "table": {
+                "id": state.table_id,
+                "name": state.name,
+                "version": state.version,
+                "preset": state.preset,
+                "options": sorted(o.value for o in state.ruleset.options),
+                "skill_list": state.skill_list,
+            },
+            "you": {
+                "seat": self.seat.id,
+                "role": self.seat.role.value,
+                "name": self.seat.name,
+                "characters": sorted(self.mine),
+            },
+            "seats": [
+                {"id": s.id, "role": s.role.value, "name": s.name} for s in state.seats.values()
+            ],
+            "time": {
+                "session": state.session,
+                "in_session": game.in_session,
+                "arc": state.arc,
+                "scenes_ended": clock.scenes_ended,
+                "sessions_ended": clock.sessions_ended,
+                "minor_milestones": clock.minor_milestones,
+                "major_milestones": clock.major_milestones,
+            },
+            "gm_pool": game.ledger.gm.available,
+            "characters": [self.character(c) for c in game.characters.values()],
+            "scene": scene_view,
+            "conflict": None if state.conflict is None else self.conflict(state.conflict),
+            "roll": None if state.roll is None else self.roll(state.roll),
+            "compels": [
+                {
+                    "id": key,
+                    "aspect_id": compel.aspect_id
+                    if self.sees_aspect_id(compel.aspect_id)
+                    else None,
+                    "target": compel.target,
+                    "offered_by": compel.offered_by,
+                    "kind": compel.kind.value,
+                    "complication": compel.complication,
+                    "state": compel.state.value,
+                }
+                for key, compel in state.compels.items()
+            ],
+            "rolls": [to_json(r) for r in state.rolls],
+            "notes": [to_json(n) for n in state.notes if self.sees_note(n)],
+        }
+
+
+def _count_holders(aspect: Aspect) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for free in aspect.free_invokes:
+        counts[free.holder] = counts.get(free.holder, 0) + 1
+    return counts
+
+
+def _countdown_json(view: CountdownView) -> JSON:
+    return {
+        "id": view.id,
+        "boxes": view.boxes,
+        "marked": view.marked,
+        "finished": view.finished,
+        "name": view.name,
+        "triggers": None if view.triggers is None else [t.key for t in view.triggers],
+        "outcome": view.outcome,
+    }
+
+
+def view_for(state: TableState, seat: str) -> JSON:
+    """The table as ``seat`` may see it, ready for ``json.dumps``.
+
+    Raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is not at the table.
+    """
+    return Viewer(state, seat).view()
+
+
+# -- events -----------------------------------------------------------------------------------
+
+
+def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
+    """``event`` as ``seat`` may receive it, or ``None`` if the seat may not learn of it.
+
+    ``state`` is the table after the event (the server's current state serves too: it decides
+    what is hidden now). The result has ``type``, ``version``, ``seat``, ``at`` and ``data``.
+    A GM receives every event whole.
+    """
+    viewer = Viewer(state, seat)
+    data = _redacted(viewer, event)
+    if data is None:
+        return None
+    return {
+        "type": type(event).__name__,
+        "version": event.version,
+        "seat": event.seat,
+        "at": event.at,
+        "data": data,
+    }
+
+
+def _payload(event: e.Event) -> JSON:
+    data = to_json(event)
+    for envelope in ("table_id", "version", "seat", "at"):
+        data.pop(envelope, None)
+    assert isinstance(data, dict)
+    return data
+
+
+def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
+    data = _payload(event)
+    if viewer.gm:
+        return data
+    state = viewer.state
+    if isinstance(event, e.NoteAdded):
+        return data if viewer.sees_note(event) else None
+    if isinstance(event, e.SituationAspectAdded):
+        if event.hidden:
+            known = set(event.known_to) & viewer.mine
+            if not known and not viewer.sees_aspect_id(event.aspect_id):
+                return None
+        data["known_to"] = sorted(set(event.known_to) & viewer.mine)
+        return data
+    if isinstance(event, e.AspectRevealed):
+        if event.to and not set(event.to) & viewer.mine:
+            return None
+        data["to"] = sorted(set(event.to) & viewer.mine)
+        try:
+            aspect = state.game.find_aspect(event.aspect_id)
+        except BadInput:
+            return data
+        if viewer.sees_aspect(aspect):
+            data["aspect"] = viewer.aspect(aspect)
+        return data
+    if isinstance(event, e.CharacterAdded | e.CharacterUpdated):
+        return _character_event(viewer, event)
+    if isinstance(event, e.CountdownAdded):
+        if event.visibility is Visibility.HIDDEN:
+            return None
+        if event.visibility is Visibility.BOXES_ONLY:
+            return {"countdown_id": event.countdown_id, "boxes": event.boxes}
+        return data
+    if isinstance(event, e.CountdownMarked):
+        countdown = _countdown(state, event.countdown_id)
+        return None if countdown is None or viewer.countdown(countdown) is None else data
+    if isinstance(event, e.TriggerFired):
+        return None  # a trigger's name can give away a countdown kept from the players
+    if isinstance(event, e.CompelOffered | e.RollMade | e.AdvantageRolled | e.Invoked):
+        if not viewer.sees_aspect_id(data.get("aspect_id")):
+            data["aspect_id"] = None
+        return data
+    return data
+
+
+def _countdown(state: TableState, countdown_id: str) -> Countdown | None:
+    scene = state.game.scene
+    return None if scene is None else scene.countdowns.get(countdown_id)
+
+
+def _character_event(viewer: Viewer, event: e.CharacterAdded | e.CharacterUpdated) -> JSON:
+    try:
+        character = viewer.state.game.character(event.character_id)
+    except BadInput:
+        character = None
+    if character is None:
+        # Gone since (undone): say no more than that it happened.
+        return {"character_id": event.character_id}
+    shown = viewer.character(character)
+    out: JSON = {"character_id": event.character_id, "character": shown}
+    if isinstance(event, e.CharacterAdded):
+        out["owner"] = event.owner
+    return out

@@ -1,0 +1,120 @@
+"""A small driver for playing a table through commands, shared by the table tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+
+from fatekit.formats import dumps_character
+from fatekit.rules import ScriptedDice, major_npc, new_character
+from fatekit.rules.aspects import AspectKind
+from fatekit.table import Decision, TableState, handle
+from fatekit.table import commands as c
+from fatekit.table.events import Event
+from fatekit.table.seats import Role
+
+NOW = "2024-03-01T20:00:00+00:00"
+
+
+def faces(*rolls: str) -> Iterator[str]:
+    """Dice for the table to 'roll', in order."""
+    yield from rolls
+
+
+@dataclass
+class Play:
+    """A table being played: the state, every event so far, and scripted table dice."""
+
+    state: TableState | None = None
+    log: list[Event] = field(default_factory=list)
+    dice: list[str] = field(default_factory=list)
+
+    def do(self, command: c.Command, seat: str = "gm") -> Decision:
+        """Handle a command; the table's own rolls come from ``self.dice``."""
+        script = ScriptedDice(self.dice) if self.dice else None
+        decision = handle(self.state, command, seat=seat, table_id="t1", dice=script, now=NOW)
+        used = sum(1 for e in decision.events for f in _rolled(e, command))
+        del self.dice[:used]
+        self.state = decision.state
+        self.log.extend(decision.events)
+        return decision
+
+    @property
+    def s(self) -> TableState:
+        assert self.state is not None
+        return self.state
+
+
+def _rolled(event: Event, command: c.Command) -> list[str]:
+    # Which faces in the event came from the table rather than from the command.
+    out = []
+    for name, entered in (("faces", "dice"), ("defend_faces", "defend_dice")):
+        value = getattr(event, name, None)
+        if value is not None and getattr(command, entered, None) is None:
+            out.append(value)
+    return out
+
+
+def ruth_sheet() -> str:
+    return dumps_character(
+        new_character(
+            "condensed",
+            "ruth",
+            "Ruth",
+            high_concept="Ex-Boxer on the Run",
+            trouble="Owes the Wrong People",
+            skills={"fight": 4, "athletics": 3, "notice": 2, "will": 1},
+        )
+    )
+
+
+def charles_sheet() -> str:
+    return dumps_character(
+        new_character(
+            "condensed",
+            "charles",
+            "Charles",
+            high_concept="Occult Librarian",
+            trouble="Curious to a Fault",
+            skills={"lore": 4, "investigate": 3, "shoot": 2, "will": 2},
+        )
+    )
+
+
+def npc_sheet(secret: str = "") -> str:
+    npc = major_npc(
+        "condensed",
+        "alice",
+        "Alice Westforth",
+        high_concept="Cult Leader",
+        aspects=[(AspectKind.CHARACTER, f"Servant of the Deep One {secret}".strip())],
+        skills={"fight": 3, "deceive": 4, "will": 2},
+    )
+    npc.description = f"Plans to drown the city {secret}".strip()
+    return dumps_character(npc)
+
+
+@pytest.fixture
+def play() -> Play:
+    """A table with a GM, two players (Ann with Ruth, Ben with Charles) and an NPC, Alice."""
+    table = Play()
+    table.do(c.CreateTable(name="The Yacht"))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    table.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
+    table.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
+    table.do(c.AddCharacter(sheet=ruth_sheet(), owner="ann"), seat="ann")
+    table.do(c.AddCharacter(sheet=charles_sheet(), owner="ben"))
+    table.do(c.AddCharacter(sheet=npc_sheet()))
+    table.do(c.StartSession())
+    table.do(
+        c.StartScene(
+            name="On deck",
+            participants=("ruth", "charles", "alice"),
+            zones=("deck", "cabin"),
+            links=(("deck", "cabin"),),
+            positions=(("ruth", "deck"), ("charles", "deck"), ("alice", "deck")),
+        )
+    )
+    return table

@@ -1,0 +1,140 @@
+"""Table and character files, their schema, and commands and events as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fatekit.formats import character_from_dict
+from fatekit.rules import BadInput, ForbiddenAction
+from fatekit.table import (
+    FieldErrors,
+    command_from_json,
+    command_to_json,
+    event_from_payload,
+    event_payload,
+    export_character,
+    export_table,
+    import_table,
+    table_schema_text,
+    view_for,
+)
+from fatekit.table import commands as c
+from fatekit.table.events import EVENT_TYPES
+
+from .conftest import Play  # type: ignore[import-not-found]
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def _played(play: Play) -> Play:
+    play.do(c.AddSituationAspect(name="Hidden Hatch", hidden=True))
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++00"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    play.do(c.Note(text="Narration"), "ben")
+    play.do(c.Undo(target_version=play.s.version))
+    return play
+
+
+def test_the_published_schema_is_current() -> None:
+    assert (DOCS / "table.schema.json").read_text(encoding="utf-8") == table_schema_text()
+
+
+def test_a_table_round_trips_through_its_file(play: Play) -> None:
+    _played(play)
+    exported = export_table(play.log, play.s, "gm")
+    text = json.dumps(exported)
+    imported = import_table(json.loads(text), table_id="copy")
+    assert [type(ev) for ev in imported.events] == [type(ev) for ev in play.log]
+    assert imported.state.table_id == "copy"
+    ours, theirs = view_for(play.s, "gm"), view_for(imported.state, "gm")
+    ours["table"].pop("id"), theirs["table"].pop("id")
+    assert ours == theirs
+
+
+def test_only_a_gm_exports_the_table(play: Play) -> None:
+    with pytest.raises(ForbiddenAction):
+        export_table(play.log, play.s, "ann")
+
+
+def test_a_bad_table_file_is_refused_with_its_problems(play: Play) -> None:
+    good = export_table(play.log, play.s, "gm")
+    broken = json.loads(json.dumps(good))
+    broken["events"][1]["data"]["role"] = "overlord"
+    del broken["name"]
+    with pytest.raises(FieldErrors) as caught:
+        import_table(broken)
+    assert len(caught.value.errors) >= 2
+    gap = json.loads(json.dumps(good))
+    gap["events"][2]["version"] = 9
+    with pytest.raises(BadInput):
+        import_table(gap)
+    with pytest.raises(BadInput):
+        import_table([1, 2, 3])
+
+
+def test_a_file_whose_events_no_longer_fold_is_refused(play: Play) -> None:
+    good = export_table(play.log, play.s, "gm")
+    twice = json.loads(json.dumps(good))
+    twice["events"][2]["data"]["seat_id"] = "ann"  # a second seat "ann"
+    with pytest.raises(BadInput):
+        import_table(twice)
+
+
+def test_character_export_follows_what_the_seat_sees(play: Play) -> None:
+    sheet = export_character(play.s, "ruth", "ben")
+    assert character_from_dict(sheet).character.name == "Ruth"
+    with pytest.raises(ForbiddenAction):
+        export_character(play.s, "alice", "ann")
+    assert export_character(play.s, "alice", "gm")["name"] == "Alice Westforth"
+
+
+def test_every_event_survives_its_payload(play: Play) -> None:
+    _played(play)
+    for event in play.log:
+        back = event_from_payload(
+            type(event).__name__,
+            event_payload(event),
+            table_id=event.table_id,
+            version=event.version,
+            seat=event.seat,
+            at=event.at,
+        )
+        assert back == event
+    with pytest.raises(BadInput):
+        event_from_payload("NoSuchEvent", "{}", table_id="t", version=1, seat="gm", at="x")
+
+
+def test_every_event_type_has_a_schema_entry() -> None:
+    schema = json.loads(table_schema_text())
+    assert set(schema["$defs"]) == set(EVENT_TYPES)
+
+
+def test_commands_from_json_report_each_bad_field() -> None:
+    command = c.StartConflict(sides=(("a", ("x", "y")), ("b", ("z",))), first="x")
+    assert command_from_json("StartConflict", command_to_json(command)["data"]) == command
+    with pytest.raises(FieldErrors) as caught:
+        command_from_json("Attack", {"actor": 3, "skill": "fight", "ranged": "yes", "extra": 1})
+    assert caught.value.errors == {
+        "extra": "unknown field",
+        "actor": "expected a string",
+        "target": "required",
+        "ranged": "expected true or false",
+    }
+    with pytest.raises(FieldErrors) as caught:
+        command_from_json(
+            "Roll", {"actor": "r", "action": "dance", "skill": "s", "difficulty": True}
+        )
+    assert set(caught.value.errors) == {"action", "difficulty"}
+    with pytest.raises(FieldErrors):
+        command_from_json("Explode", {})
+    with pytest.raises(FieldErrors):
+        command_from_json("Note", ["not", "an", "object"])
+    with pytest.raises(FieldErrors) as caught:
+        command_from_json("StartScene", {"name": "s", "participants": "ruth", "links": [["a"]]})
+    assert set(caught.value.errors) == {"participants", "links[0]"}
