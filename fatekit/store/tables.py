@@ -1,0 +1,168 @@
+"""Tables kept in an event store: load a table (snapshot, then the events after it), run a
+command and append its events, durably and at most once per idempotency key.
+
+This is the seam between :mod:`fatekit.table` (pure) and an :class:`EventStore` (durable). The
+server calls :meth:`TableRepository.execute` for every command and pushes the returned events,
+redacted per seat with :func:`fatekit.table.event_for`.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from fatekit.rules.dice import DiceSource
+from fatekit.rules.errors import BadInput
+from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, VersionConflict
+from fatekit.table.commands import Command, CreateTable
+from fatekit.table.events import Event
+from fatekit.table.fold import fold
+from fatekit.table.handle import handle
+from fatekit.table.serialize import event_from_payload, event_payload
+from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
+from fatekit.table.state import TableState
+
+__all__ = ["Executed", "TableRepository", "to_event", "to_new_event"]
+
+
+def to_new_event(event: Event) -> NewEvent:
+    """The store's form of a table event."""
+    return NewEvent(type(event).__name__, event_payload(event), event.seat, event.at)
+
+
+def to_event(stored: StoredEvent) -> Event:
+    """The table event a stored record holds."""
+    return event_from_payload(
+        stored.type,
+        stored.payload,
+        table_id=stored.table_id,
+        version=stored.version,
+        seat=stored.seat or "",
+        at=stored.timestamp,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Executed:
+    """A command's result: its events as stored and the table after them.
+
+    ``replayed`` is true when the idempotency key had been used: these are the original events,
+    nothing was applied again.
+    """
+
+    events: tuple[Event, ...]
+    state: TableState
+    replayed: bool = False
+
+
+class TableRepository:
+    """Tables over an :class:`EventStore`, with the latest state of each kept in memory.
+
+    Safe to share between threads: commands to one table run one at a time (a lock per table);
+    a writer elsewhere (another process on the same database) is caught by the store's version
+    check and reported as :class:`VersionConflict`, after which the next load catches up.
+    ``snapshot_every`` saves a snapshot whenever a table's version passes a multiple of it.
+    """
+
+    def __init__(self, store: EventStore, *, snapshot_every: int = 200) -> None:
+        self.store = store
+        self.snapshot_every = snapshot_every
+        self._states: dict[str, TableState] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(table_id, threading.Lock())
+
+    def load(self, table_id: str) -> TableState:
+        """The table as of its last stored event (raises :class:`BadInput` if there is none)."""
+        with self._lock(table_id):
+            return self._load(table_id)
+
+    def _load(self, table_id: str) -> TableState:
+        cached = self._states.get(table_id)
+        if cached is None:
+            snapshot = self.store.load_snapshot(table_id)
+            if snapshot is not None:
+                cached = decode_snapshot(snapshot.format, snapshot.payload)
+        after = 0 if cached is None else cached.version
+        newer = [to_event(s) for s in self.store.read(table_id, after)]
+        if newer:
+            state = fold(newer, cached)
+        elif cached is not None:
+            state = cached
+        else:
+            raise BadInput(f"there is no table {table_id!r}")
+        self._states[table_id] = state
+        return state
+
+    def events(self, table_id: str, after_version: int = 0) -> list[Event]:
+        """The table's events after ``after_version`` (undone ones included)."""
+        return [to_event(s) for s in self.store.read(table_id, after_version)]
+
+    def execute(
+        self,
+        table_id: str,
+        command: Command,
+        *,
+        seat: str,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        dice: DiceSource | None = None,
+        now: str | None = None,
+    ) -> Executed:
+        """Handle ``command`` from ``seat`` and store its events; return them once stored.
+
+        ``expected_version`` is the version the sender saw; when given and the table has moved
+        on, :class:`VersionConflict` says what changed. A repeated ``idempotency_key`` returns
+        the original events without doing anything again.
+        """
+        with self._lock(table_id):
+            if idempotency_key is not None:
+                earlier = self.store.lookup(table_id, idempotency_key)
+                if earlier is not None:
+                    return self._replayed(table_id, earlier.events)
+            state: TableState | None
+            if isinstance(command, CreateTable):
+                state = None
+                if self.store.version(table_id) != 0:
+                    raise BadInput(f"table {table_id!r} already exists")
+            else:
+                state = self._load(table_id)
+            current = 0 if state is None else state.version
+            if expected_version is not None and expected_version != current:
+                raise VersionConflict(
+                    table_id, expected_version, current, self.store.read(table_id, expected_version)
+                )
+            decision = handle(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+            try:
+                appended = self.store.append(
+                    table_id,
+                    current,
+                    [to_new_event(e) for e in decision.events],
+                    idempotency_key,
+                )
+            except VersionConflict:
+                self._states.pop(table_id, None)  # someone else wrote: reload next time
+                raise
+            if appended.replayed:
+                return self._replayed(table_id, appended.events)
+            self._states[table_id] = decision.state
+            self._maybe_snapshot(decision.state, current)
+            return Executed(decision.events, decision.state)
+
+    def _replayed(self, table_id: str, stored: tuple[StoredEvent, ...]) -> Executed:
+        return Executed(tuple(to_event(s) for s in stored), self._load(table_id), replayed=True)
+
+    def _maybe_snapshot(self, state: TableState, before: int) -> None:
+        every = self.snapshot_every
+        if every > 0 and state.version // every > before // every:
+            self.store.save_snapshot(
+                Snapshot(state.table_id, state.version, SNAPSHOT_FORMAT, encode_snapshot(state))
+            )
+
+    def forget(self, table_id: str) -> None:
+        """Drop the table's cached state (the next load reads the store)."""
+        with self._lock(table_id):
+            self._states.pop(table_id, None)

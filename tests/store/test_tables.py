@@ -1,0 +1,107 @@
+"""Tables kept in an event store: commands appended durably, reloaded by replay or snapshot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fatekit.formats import dumps_character
+from fatekit.rules import Action, BadInput, ForbiddenAction, RandomDice, new_character
+from fatekit.store import MemoryEventStore, SqliteEventStore, VersionConflict
+from fatekit.store.tables import TableRepository
+from fatekit.table import commands as c
+from fatekit.table import view_for
+from fatekit.table.seats import Role
+
+RUTH = dumps_character(
+    new_character("condensed", "ruth", "Ruth", high_concept="Boxer", skills={"fight": 3})
+)
+
+
+def _set_up(repo: TableRepository) -> None:
+    repo.execute("t1", c.CreateTable(name="T"), seat="gm")
+    repo.execute("t1", c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"), seat="gm")
+    repo.execute("t1", c.AddCharacter(sheet=RUTH, owner="ann"), seat="gm")
+    repo.execute("t1", c.StartScene(name="s", participants=("ruth",)), seat="gm")
+
+
+def test_commands_persist_and_reload_by_replay(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    with SqliteEventStore(path) as store:
+        repo = TableRepository(store)
+        _set_up(repo)
+        done = repo.execute(
+            "t1",
+            c.Roll(actor="ruth", action=Action.OVERCOME, skill="fight", difficulty=2),
+            seat="ann",
+            dice=RandomDice(seed=3),
+        )
+        seen = view_for(done.state, "ann")
+    with SqliteEventStore(path) as store:
+        fresh = TableRepository(store)
+        assert view_for(fresh.load("t1"), "ann") == seen
+        assert [type(e).__name__ for e in fresh.events("t1", 4)] == ["RollMade"]
+
+
+def test_a_retried_command_is_applied_once_with_the_same_dice() -> None:
+    repo = TableRepository(MemoryEventStore())
+    _set_up(repo)
+    roll = c.Roll(actor="ruth", action=Action.OVERCOME, skill="fight", difficulty=2)
+    first = repo.execute("t1", roll, seat="ann", idempotency_key="k1", dice=RandomDice(seed=1))
+    again = repo.execute("t1", roll, seat="ann", idempotency_key="k1", dice=RandomDice(seed=99))
+    assert again.replayed and not first.replayed
+    assert again.events == first.events
+    assert repo.store.version("t1") == first.events[-1].version
+
+
+def test_a_stale_expected_version_says_what_changed() -> None:
+    repo = TableRepository(MemoryEventStore())
+    _set_up(repo)
+    with pytest.raises(VersionConflict) as caught:
+        repo.execute("t1", c.Note(text="late"), seat="ann", expected_version=2)
+    assert caught.value.actual == 4
+    assert [e.type for e in caught.value.events] == ["CharacterAdded", "SceneStarted"]
+    assert (
+        repo.execute("t1", c.Note(text="on time"), seat="ann", expected_version=4).state.version
+        == 5
+    )
+
+
+def test_refused_commands_store_nothing() -> None:
+    repo = TableRepository(MemoryEventStore())
+    _set_up(repo)
+    with pytest.raises(ForbiddenAction):
+        repo.execute("t1", c.EndScene(), seat="ann")
+    with pytest.raises(BadInput):
+        repo.execute("t1", c.CreateTable(name="again"), seat="gm")
+    with pytest.raises(BadInput):
+        repo.load("nowhere")
+    assert repo.store.version("t1") == 4
+
+
+def test_a_writer_elsewhere_is_caught_up_with(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    with SqliteEventStore(path) as one, SqliteEventStore(path) as two:
+        mine, theirs = TableRepository(one), TableRepository(two)
+        _set_up(mine)
+        assert theirs.load("t1").version == 4
+        mine.execute("t1", c.Note(text="first"), seat="gm")
+        # theirs held version 4 in memory; it reads what it missed before handling anything.
+        assert theirs.execute("t1", c.Note(text="second"), seat="gm").state.version == 6
+        assert [n.text for n in mine.load("t1").notes] == ["first", "second"]
+
+
+def test_snapshots_are_saved_and_used(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    with SqliteEventStore(path) as store:
+        repo = TableRepository(store, snapshot_every=3)
+        _set_up(repo)
+        for n in range(4):
+            repo.execute("t1", c.Note(text=f"note {n}"), seat="gm")
+        snapshot = store.load_snapshot("t1")
+        assert snapshot is not None and snapshot.version == 6
+        expected = view_for(repo.load("t1"), "gm")
+    with SqliteEventStore(path) as store:
+        fresh = TableRepository(store)
+        assert view_for(fresh.load("t1"), "gm") == expected
