@@ -221,6 +221,8 @@ def parse_sheet(sheet: str) -> Character:
 @_on(CharacterAdded)
 def _character_added(state: TableState, event: CharacterAdded) -> None:
     character = parse_sheet(event.sheet)
+    if character.id == GM:
+        raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
     if character.id != event.character_id:
         raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
     if event.owner is not None:

@@ -301,3 +301,12 @@ def test_a_player_rewrites_only_their_own_sheet_and_not_in_a_fight(play) -> None
     _fight(play)
     with pytest.raises(BadInput):
         play.do(c.UpdateCharacter(sheet=text), "ann")
+
+
+def test_a_character_may_not_take_the_gms_ledger_name(play) -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import major_npc
+
+    impostor = dumps_character(major_npc("condensed", "gm", "The Narrator", high_concept="Voice"))
+    with pytest.raises(BadInput):
+        play.do(c.AddCharacter(sheet=impostor))
