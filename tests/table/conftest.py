@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
 
 from fatekit.formats import dumps_character
-from fatekit.rules import ScriptedDice, major_npc, new_character
+from fatekit.rules import RandomDice, ScriptedDice, major_npc, new_character
 from fatekit.rules.aspects import AspectKind
 from fatekit.table import Decision, TableState, handle
 from fatekit.table import commands as c
@@ -16,11 +15,6 @@ from fatekit.table.events import Event
 from fatekit.table.seats import Role
 
 NOW = "2024-03-01T20:00:00+00:00"
-
-
-def faces(*rolls: str) -> Iterator[str]:
-    """Dice for the table to 'roll', in order."""
-    yield from rolls
 
 
 @dataclass
@@ -33,13 +27,19 @@ class Play:
 
     def do(self, command: c.Command, seat: str = "gm") -> Decision:
         """Handle a command; the table's own rolls come from ``self.dice``."""
-        script = ScriptedDice(self.dice) if self.dice else None
+        # Scripted dice when the test gave some; otherwise a fixed seed, so runs repeat.
+        script: ScriptedDice | RandomDice = (
+            ScriptedDice(self.dice) if self.dice else RandomDice(seed=self.version_seed())
+        )
         decision = handle(self.state, command, seat=seat, table_id="t1", dice=script, now=NOW)
         used = sum(1 for e in decision.events for f in _rolled(e, command))
         del self.dice[:used]
         self.state = decision.state
         self.log.extend(decision.events)
         return decision
+
+    def version_seed(self) -> int:
+        return 0 if self.state is None else self.state.version
 
     @property
     def s(self) -> TableState:

@@ -34,6 +34,7 @@ def _played(play: Play) -> Play:
     play.do(
         c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
     )
+    play.dice[:] = ["--00"]  # Alice's defence, rolled by the table
     play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++00"), "ann")
     play.do(c.ResolveRoll(option="hit"), "ann")
     play.do(c.Note(text="Narration"), "ben")

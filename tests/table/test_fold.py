@@ -19,6 +19,7 @@ def _skirmish(play: Play) -> None:
     play.do(
         c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
     )
+    play.dice[:] = ["+0+0", "-0-0"]  # Ruth's attack and Alice's defence, rolled by the table
     play.do(c.Attack(actor="ruth", target="alice", skill="fight"), "ann")
     play.do(c.Invoke(aspect_id="a1", by="ruth", free=True), "ann")
 
