@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -170,7 +169,7 @@ class AspectsInPlay:
 
     def __init__(self, aspects: Iterable[Aspect] = ()) -> None:
         self._aspects: dict[str, Aspect] = {}
-        self._ids = itertools.count(1)
+        self._next_id = 1  # a plain int, so the set copies and pickles on every Python
         for aspect in aspects:
             self.add(aspect)
 
@@ -190,7 +189,8 @@ class AspectsInPlay:
     def new_id(self) -> str:
         """An id not used yet in this set."""
         while True:
-            candidate = f"a{next(self._ids)}"
+            candidate = f"a{self._next_id}"
+            self._next_id += 1
             if candidate not in self._aspects:
                 return candidate
 
