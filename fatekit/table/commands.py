@@ -29,11 +29,16 @@ __all__ = [
     "AddSituationAspect",
     "AnswerCompel",
     "Attack",
+    "ChallengeRoll",
     "Command",
     "CompelAnswer",
     "Concede",
+    "ContestForfeit",
+    "ContestRoll",
     "CreateAdvantage",
     "CreateTable",
+    "EndChallenge",
+    "EndContest",
     "EndScene",
     "EndSession",
     "EndTurn",
@@ -52,7 +57,9 @@ __all__ = [
     "RevealAspect",
     "RevealCharacter",
     "Roll",
+    "StartChallenge",
     "StartConflict",
+    "StartContest",
     "StartScene",
     "StartSession",
     "TakeOut",
@@ -432,6 +439,67 @@ class Undo(Command):
     target_version: int
 
 
+# -- contests and challenges -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartContest(Command):
+    """Start a contest (GM only): (side, members) and (side, intent) pairs."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    intents: tuple[tuple[str, str], ...]
+    victories_needed: int = 3
+    harmful_to: tuple[str, ...] = ()
+    faster: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestRoll(Command):
+    """A side's overcome for this exchange, rolled by ``actor`` (``bonus``: teamwork and the
+    like); the exchange is settled once every side has rolled or forfeited."""
+
+    side: str
+    actor: str
+    skill: str
+    bonus: int = 0
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestForfeit(Command):
+    """A side gives up its roll this exchange (after a failed create an advantage)."""
+
+    side: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndContest(Command):
+    """Close the contest (GM only), won or abandoned."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartChallenge(Command):
+    """Start a challenge (GM only): (key, description, skill, difficulty) for each task."""
+
+    tasks: tuple[tuple[str, str, str, int], ...]
+    in_conflict: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengeRoll(Command):
+    """``actor`` rolls the task's overcome; ``option`` picks among the outcome's options."""
+
+    task: str
+    actor: str
+    dice: str | None = None
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndChallenge(Command):
+    """Close the challenge (GM only) once its results are read."""
+
+
 #: Every command by its type name, as the server reads them.
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.__name__: cls
@@ -468,6 +536,13 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Concede,
         EndTurn,
         FinishConflict,
+        StartContest,
+        ContestRoll,
+        ContestForfeit,
+        EndContest,
+        StartChallenge,
+        ChallengeRoll,
+        EndChallenge,
         Note,
         Undo,
     )

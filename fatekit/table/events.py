@@ -26,6 +26,9 @@ __all__ = [
     "AspectRemoved",
     "AspectRevealed",
     "AttackRolled",
+    "ChallengeEnded",
+    "ChallengeRolled",
+    "ChallengeStarted",
     "CharacterAdded",
     "CharacterRevealed",
     "CharacterUpdated",
@@ -34,6 +37,10 @@ __all__ = [
     "Conceded",
     "ConflictFinished",
     "ConflictStarted",
+    "ContestEnded",
+    "ContestForfeited",
+    "ContestRolled",
+    "ContestStarted",
     "CountdownAdded",
     "CountdownMarked",
     "Event",
@@ -390,6 +397,66 @@ class Undone(Event):
     target_version: int
 
 
+# -- contests and challenges -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestStarted(Event):
+    """A contest began."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    intents: tuple[tuple[str, str], ...]
+    victories_needed: int
+    harmful_to: tuple[str, ...]
+    faster: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestRolled(Event):
+    """A side rolled its overcome for the exchange, with the dice as they fell."""
+
+    side: str
+    actor: str
+    skill: str
+    bonus: int
+    faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestForfeited(Event):
+    """A side gave up its roll this exchange."""
+
+    side: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestEnded(Event):
+    """The contest was closed."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengeStarted(Event):
+    """A challenge began with its tasks."""
+
+    tasks: tuple[tuple[str, str, str, int], ...]
+    in_conflict: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengeRolled(Event):
+    """A task of the challenge was rolled, with the dice and the option chosen."""
+
+    task: str
+    actor: str
+    faces: str
+    option: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengeEnded(Event):
+    """The challenge was closed."""
+
+
 #: Every event by its type name, as the store records them.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
@@ -426,6 +493,13 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Conceded,
         TurnEnded,
         ConflictFinished,
+        ContestStarted,
+        ContestRolled,
+        ContestForfeited,
+        ContestEnded,
+        ChallengeStarted,
+        ChallengeRolled,
+        ChallengeEnded,
         NoteAdded,
         Undone,
     )

@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 
 from fatekit.formats.character_json import character_from_dict
 from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
+from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.clock import Milestone
 from fatekit.rules.compels import offer_compel
 from fatekit.rules.conditions import to_conditions
 from fatekit.rules.conflict import Conflict
+from fatekit.rules.contest import Contest
 from fatekit.rules.countdowns import Countdown, Trigger
 from fatekit.rules.dice import ScriptedDice
 from fatekit.rules.effects import carry_out
@@ -35,6 +37,9 @@ from fatekit.table.events import (
     AspectRemoved,
     AspectRevealed,
     AttackRolled,
+    ChallengeEnded,
+    ChallengeRolled,
+    ChallengeStarted,
     CharacterAdded,
     CharacterRevealed,
     CharacterUpdated,
@@ -43,6 +48,10 @@ from fatekit.table.events import (
     Conceded,
     ConflictFinished,
     ConflictStarted,
+    ContestEnded,
+    ContestForfeited,
+    ContestRolled,
+    ContestStarted,
     CountdownAdded,
     CountdownMarked,
     Event,
@@ -737,6 +746,142 @@ def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
 
 
 # -- notes ------------------------------------------------------------------------------------
+
+
+# -- contests and challenges -----------------------------------------------------------------
+
+
+@_on(ContestStarted)
+def _contest_started(state: TableState, event: ContestStarted) -> None:
+    if state.contest is not None:
+        raise BadInput("a contest is already running")
+    _scene(state)
+    sides = {side: list(members) for side, members in event.sides}
+    for members in sides.values():
+        for member in members:
+            state.require_character(member)
+    state.contest = Contest.between(
+        sides,
+        dict(event.intents),
+        victories_needed=event.victories_needed,
+        harmful_to=event.harmful_to,
+        faster=event.faster,
+    )
+    state.contest_efforts, state.contest_forfeits = {}, set()
+
+
+def _contest(state: TableState) -> Contest:
+    if state.contest is None:
+        raise BadInput("there is no contest running")
+    return state.contest
+
+
+def _contest_side(contest: Contest, state: TableState, side: str) -> None:
+    if side not in contest.sides:
+        raise BadInput(f"no side {side!r} in the contest")
+    if side in state.contest_efforts or side in state.contest_forfeits:
+        raise BadInput(f"side {side!r} has already rolled or forfeited this exchange")
+    if contest.winner is not None:
+        contest.exchange({})  # raises: the contest is over
+
+
+@_on(ContestRolled)
+def _contest_rolled(state: TableState, event: ContestRolled) -> None:
+    contest = _contest(state)
+    _contest_side(contest, state, event.side)
+    if event.actor not in contest.sides[event.side].members:
+        raise BadInput(f"{event.actor} is not on side {event.side!r}")
+    roll = ActionRoll(
+        event.actor,
+        Action.OVERCOME,
+        state.game.character(event.actor).rating(event.skill),
+        skill=event.skill,
+        dice=_require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+        difficulty=0,  # efforts are compared between the sides, not with a difficulty
+    )
+    roll.roll()
+    state.contest_efforts[event.side] = roll.effort + event.bonus
+    state.rolls.append(
+        RollRecord(event.version, event.at, event.actor, "contest", event.skill, event.faces)
+    )
+    _settle_exchange(state, contest)
+
+
+@_on(ContestForfeited)
+def _contest_forfeited(state: TableState, event: ContestForfeited) -> None:
+    contest = _contest(state)
+    _contest_side(contest, state, event.side)
+    state.contest_forfeits.add(event.side)
+    _settle_exchange(state, contest)
+
+
+def _settle_exchange(state: TableState, contest: Contest) -> None:
+    # The exchange is settled once every side has rolled or given up its roll.
+    if set(state.contest_efforts) | state.contest_forfeits != set(contest.sides):
+        return
+    contest.exchange(dict(state.contest_efforts), forfeited=state.contest_forfeits)
+    state.contest_efforts, state.contest_forfeits = {}, set()
+
+
+@_on(ContestEnded)
+def _contest_ended(state: TableState, event: ContestEnded) -> None:
+    _contest(state)
+    state.contest, state.contest_efforts, state.contest_forfeits = None, {}, set()
+
+
+@_on(ChallengeStarted)
+def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
+    if state.challenge is not None:
+        raise BadInput("a challenge is already running")
+    _scene(state)
+    challenge = Challenge(in_conflict=event.in_conflict)
+    for key, description, skill, difficulty in event.tasks:
+        challenge.add_task(key, description, skill, difficulty)
+    if not challenge.tasks:
+        raise BadInput("a challenge needs at least one task")
+    state.challenge = challenge
+
+
+@_on(ChallengeRolled)
+def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
+    if state.challenge is None:
+        raise BadInput("there is no challenge running")
+    challenge = state.challenge
+    task = challenge.task(event.task)
+    challenge.check_attempt(task.key, event.actor, task.skill)
+    roll = ActionRoll(
+        event.actor,
+        Action.OVERCOME,
+        state.game.character(event.actor).rating(task.skill),
+        skill=task.skill,
+        difficulty=task.difficulty,
+        dice=_require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+    )
+    roll.roll()
+    resolution = roll.preview()
+    option = choose_option(resolution, event.option)
+    challenge.record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
+    roll.close()
+    state.rolls.append(
+        RollRecord(
+            event.version,
+            event.at,
+            event.actor,
+            "challenge",
+            task.skill,
+            event.faces,
+            difficulty=task.difficulty,
+        )
+    )
+
+
+@_on(ChallengeEnded)
+def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
+    if state.challenge is None:
+        raise BadInput("there is no challenge running")
+    state.challenge = None
 
 
 @_on(NoteAdded)

@@ -259,6 +259,68 @@ _gm_only(
 )
 _gm_only(c.FinishConflict, e.ConflictFinished, "finish conflicts", lambda m: {"into": m.into})
 _gm_only(c.Undo, e.Undone, "undo", lambda m: {"target_version": m.target_version})
+_gm_only(
+    c.StartContest,
+    e.ContestStarted,
+    "start contests",
+    lambda m: {
+        "sides": m.sides,
+        "intents": m.intents,
+        "victories_needed": m.victories_needed,
+        "harmful_to": m.harmful_to,
+        "faster": m.faster,
+    },
+)
+_gm_only(c.EndContest, e.ContestEnded, "end contests", lambda m: {})
+_gm_only(
+    c.StartChallenge,
+    e.ChallengeStarted,
+    "start challenges",
+    lambda m: {"tasks": m.tasks, "in_conflict": m.in_conflict},
+)
+_gm_only(c.EndChallenge, e.ChallengeEnded, "end challenges", lambda m: {})
+
+
+@_decides(c.ContestRoll)
+def _contest_roll(context: _Context, command: c.ContestRoll) -> list[e.Event]:
+    context.require_control(command.actor, "roll for them")
+    return [
+        context.event(
+            e.ContestRolled,
+            side=command.side,
+            actor=command.actor,
+            skill=command.skill,
+            bonus=command.bonus,
+            faces=context.faces(command.dice),
+        )
+    ]
+
+
+@_decides(c.ContestForfeit)
+def _contest_forfeit(context: _Context, command: c.ContestForfeit) -> list[e.Event]:
+    contest = context.state.contest
+    if contest is None:
+        raise BadInput("there is no contest running")
+    members = contest.sides[command.side].members if command.side in contest.sides else ()
+    if not context.seat.is_gm and not any(
+        context.state.controls(context.seat.id, m) for m in members
+    ):
+        raise ForbiddenAction("only a member of the side (or the GM) gives up its roll", SEAT_RULE)
+    return [context.event(e.ContestForfeited, side=command.side)]
+
+
+@_decides(c.ChallengeRoll)
+def _challenge_roll(context: _Context, command: c.ChallengeRoll) -> list[e.Event]:
+    context.require_control(command.actor, "roll for them")
+    return [
+        context.event(
+            e.ChallengeRolled,
+            task=command.task,
+            actor=command.actor,
+            faces=context.faces(command.dice),
+            option=command.option,
+        )
+    ]
 
 
 @_decides(c.StartSession)

@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fatekit.rules.aspects import Aspect
+from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import CharacterKind
 from fatekit.rules.citations import CONDENSED, Rule
 from fatekit.rules.compels import Compel
 from fatekit.rules.conflict import Conflict
+from fatekit.rules.contest import Contest
 from fatekit.rules.errors import BadInput, ForbiddenAction
 from fatekit.rules.options import Ruleset
 from fatekit.rules.rolling import ActionRoll
@@ -79,6 +81,10 @@ class TableState:
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
     revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
     conflict: Conflict | None = None
+    contest: Contest | None = None
+    contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
+    contest_forfeits: set[str] = field(default_factory=set)
+    challenge: Challenge | None = None
     roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
     roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
     compels: dict[str, Compel] = field(default_factory=dict)

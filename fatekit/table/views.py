@@ -18,6 +18,7 @@ from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects import Aspect
+from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import Character
 from fatekit.rules.conflict import Conflict
 from fatekit.rules.countdowns import Countdown, CountdownView, Visibility
@@ -117,6 +118,70 @@ class Viewer:
             "consequences": [
                 self.aspect(s.aspect) for s in character.consequences if s.aspect is not None
             ],
+        }
+
+    def contest(self, state: TableState) -> JSON:
+        """The contest: sides, intents, victories, this exchange's rolls so far, the last result."""
+        contest = state.contest
+        assert contest is not None
+        last = contest.exchanges[-1] if contest.exchanges else None
+        return {
+            "sides": [
+                {
+                    "id": side.id,
+                    "members": list(side.members),
+                    "intent": side.intent,
+                    "victories": side.victories,
+                }
+                for side in contest.sides.values()
+            ],
+            "victories_needed": contest.victories_needed,
+            "faster": contest.faster,
+            "exchange": len(contest.exchanges) + 1,
+            "rolled": dict(state.contest_efforts),
+            "forfeited": sorted(state.contest_forfeits),
+            "last": None
+            if last is None
+            else {
+                "efforts": dict(last.efforts),
+                "victories": dict(last.victories),
+                "twist": last.twist,
+                "hits": dict(last.hits),
+            },
+            "winner": contest.winner,
+        }
+
+    def challenge(self, challenge: Challenge) -> JSON:
+        """The challenge's tasks, their results and the report."""
+        report = challenge.report()
+        return {
+            "in_conflict": challenge.in_conflict,
+            "tasks": [
+                {
+                    "key": task.key,
+                    "description": task.description,
+                    "skill": task.skill,
+                    "difficulty": task.difficulty,
+                    "result": None
+                    if task.result is None
+                    else {
+                        "by": task.result.by,
+                        "effort": task.result.effort,
+                        "outcome": task.result.outcome.value,
+                        "option": task.result.option,
+                        "succeeded": task.result.succeeded,
+                        "at_a_cost": task.result.at_a_cost,
+                    },
+                }
+                for task in challenge.tasks.values()
+            ],
+            "report": {
+                "successes": list(report.successes),
+                "failures": list(report.failures),
+                "ties": list(report.ties),
+                "costs": list(report.costs),
+                "open": list(report.open),
+            },
         }
 
     def roll(self, roll: ActionRoll) -> JSON:
@@ -244,6 +309,8 @@ class Viewer:
             "characters": [self.character(c) for c in game.characters.values()],
             "scene": scene_view,
             "conflict": None if state.conflict is None else self.conflict(state.conflict),
+            "contest": None if state.contest is None else self.contest(state),
+            "challenge": None if state.challenge is None else self.challenge(state.challenge),
             "roll": None if state.roll is None else self.roll(state.roll),
             "compels": [
                 {
