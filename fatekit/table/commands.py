@@ -27,6 +27,7 @@ __all__ = [
     "AddCountdown",
     "AddSeat",
     "AddSituationAspect",
+    "AddTemplate",
     "AnswerCompel",
     "Attack",
     "ChallengeRoll",
@@ -53,6 +54,7 @@ __all__ = [
     "Overcome",
     "RemoveAspect",
     "RemoveSeat",
+    "RemoveTemplate",
     "ResolveRoll",
     "RevealAspect",
     "RevealCharacter",
@@ -439,6 +441,22 @@ class Undo(Command):
     target_version: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddTemplate(Command):
+    """Offer a character template players can build from (GM only): an id, a name, a sheet."""
+
+    template_id: str
+    name: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveTemplate(Command):
+    """Withdraw a character template (GM only)."""
+
+    template_id: str
+
+
 # -- contests and challenges -----------------------------------------------------------------
 
 
@@ -536,6 +554,8 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Concede,
         EndTurn,
         FinishConflict,
+        AddTemplate,
+        RemoveTemplate,
         StartContest,
         ContestRoll,
         ContestForfeit,

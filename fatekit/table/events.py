@@ -61,6 +61,8 @@ __all__ = [
     "SituationAspectAdded",
     "TableCreated",
     "TakenOut",
+    "TemplateAdded",
+    "TemplateRemoved",
     "TriggerFired",
     "TurnEnded",
     "Undone",
@@ -397,6 +399,22 @@ class Undone(Event):
     target_version: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemplateAdded(Event):
+    """A character template was offered to the players."""
+
+    template_id: str
+    name: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemplateRemoved(Event):
+    """A character template was withdrawn."""
+
+    template_id: str
+
+
 # -- contests and challenges -----------------------------------------------------------------
 
 
@@ -493,6 +511,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Conceded,
         TurnEnded,
         ConflictFinished,
+        TemplateAdded,
+        TemplateRemoved,
         ContestStarted,
         ContestRolled,
         ContestForfeited,

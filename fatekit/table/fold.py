@@ -72,6 +72,8 @@ from fatekit.table.events import (
     SituationAspectAdded,
     TableCreated,
     TakenOut,
+    TemplateAdded,
+    TemplateRemoved,
     TriggerFired,
     TurnEnded,
     Undone,
@@ -746,6 +748,20 @@ def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
 
 
 # -- notes ------------------------------------------------------------------------------------
+
+
+@_on(TemplateAdded)
+def _template_added(state: TableState, event: TemplateAdded) -> None:
+    if not event.template_id.strip() or event.template_id in state.templates:
+        raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
+    parse_sheet(event.sheet)  # a template is a character file, checked like one
+    state.templates[event.template_id] = (_name(event.name), event.sheet)
+
+
+@_on(TemplateRemoved)
+def _template_removed(state: TableState, event: TemplateRemoved) -> None:
+    if state.templates.pop(event.template_id, None) is None:
+        raise BadInput(f"there is no template {event.template_id!r}")
 
 
 # -- contests and challenges -----------------------------------------------------------------

@@ -273,6 +273,18 @@ _gm_only(
 )
 _gm_only(c.EndContest, e.ContestEnded, "end contests", lambda m: {})
 _gm_only(
+    c.AddTemplate,
+    e.TemplateAdded,
+    "offer templates",
+    lambda m: {"template_id": m.template_id, "name": m.name, "sheet": m.sheet},
+)
+_gm_only(
+    c.RemoveTemplate,
+    e.TemplateRemoved,
+    "withdraw templates",
+    lambda m: {"template_id": m.template_id},
+)
+_gm_only(
     c.StartChallenge,
     e.ChallengeStarted,
     "start challenges",

@@ -85,6 +85,7 @@ class TableState:
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
     contest_forfeits: set[str] = field(default_factory=set)
     challenge: Challenge | None = None
+    templates: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> (name, sheet)
     roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
     roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
     compels: dict[str, Compel] = field(default_factory=dict)

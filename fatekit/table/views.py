@@ -307,6 +307,10 @@ class Viewer:
             },
             "gm_pool": game.ledger.gm.available,
             "characters": [self.character(c) for c in game.characters.values()],
+            "templates": [
+                {"id": key, "name": name, "sheet": sheet}
+                for key, (name, sheet) in state.templates.items()
+            ],
             "scene": scene_view,
             "conflict": None if state.conflict is None else self.conflict(state.conflict),
             "contest": None if state.contest is None else self.contest(state),

@@ -92,3 +92,20 @@ def test_a_challenge_records_each_task_and_its_report(play: Play) -> None:
     }
     play.do(c.EndChallenge())
     assert view_for(play.s, "gm")["challenge"] is None
+
+
+def test_the_gm_offers_character_templates_players_build_from(play: Play) -> None:
+    from fatekit.table import fold as replay
+
+    from .conftest import ruth_sheet  # type: ignore[import-not-found]
+
+    with pytest.raises(ForbiddenAction):
+        play.do(c.AddTemplate(template_id="boxer", name="Boxer", sheet=ruth_sheet()), seat="ann")
+    with pytest.raises(BadInput):
+        play.do(c.AddTemplate(template_id="junk", name="Junk", sheet="{not json"))
+    play.do(c.AddTemplate(template_id="boxer", name="Boxer", sheet=ruth_sheet()))
+    listed = view_for(play.s, "ben")["templates"]
+    assert [(t["id"], t["name"]) for t in listed] == [("boxer", "Boxer")]
+    assert replay(play.log).templates.keys() == {"boxer"}
+    play.do(c.RemoveTemplate(template_id="boxer"))
+    assert view_for(play.s, "ben")["templates"] == []
