@@ -1,0 +1,348 @@
+"""The ASGI app: HTTP endpoints and the WebSocket over a :class:`TableService`.
+
+``create_app(store)`` gives a FastAPI app; ``fatekit serve`` runs it with uvicorn. The seat link
+travels in the ``X-Fatekit-Link`` header or the ``link`` query parameter, never in a body, and the
+seat is always the one the link opens. ``docs/server.md`` describes every endpoint; the app serves
+its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
+"""
+
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
+
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Path, Query, Request, Security, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyHeader, APIKeyQuery
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from starlette.exceptions import HTTPException
+
+from fatekit import __version__
+from fatekit.rules.dice import DiceSource
+from fatekit.rules.errors import FateError
+from fatekit.server.errors import ApiError, problem
+from fatekit.server.limits import BodyLimit, RateLimit
+from fatekit.server.service import PAGE, Caller, Created, TableService
+from fatekit.server.ws import SocketSettings, serve_socket
+from fatekit.store.base import MAX_ID_LENGTH, EventStore, StoreError
+from fatekit.table.commands import COMMAND_TYPES
+from fatekit.table.seats import Role
+
+__all__ = ["LINK_HEADER", "create_app"]
+
+#: The header that carries a seat link.
+LINK_HEADER = "X-Fatekit-Link"
+
+_header_link = APIKeyHeader(
+    name=LINK_HEADER, auto_error=False, description="The seat link: <table>.<secret>"
+)
+_query_link = APIKeyQuery(
+    name="link", auto_error=False, description="The seat link, where a header cannot be set"
+)
+
+TableId = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH)]
+SeatId = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH)]
+
+
+# -- bodies -----------------------------------------------------------------------------------
+
+
+class NewTable(BaseModel):
+    """A new table: its name and ruleset, and the GM's seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="The table's name")
+    preset: str = Field("condensed", description="condensed, core, accelerated or ode")
+    options: list[str] = Field(default_factory=list, description="Optional rules switched on")
+    skill_list: str | None = Field(None, description="Another preset's skill list")
+    gm_seat: str = Field("gm", description="The id of the GM's seat")
+    gm_name: str = Field("GM", description="The GM's display name")
+
+
+class Invitation(BaseModel):
+    """A seat to add: its role and name (and id, or one is made from the name)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(description="Who sits there, as the table shows it")
+    role: Role = Field(Role.PLAYER, description="player, spectator or gm")
+    seat_id: str | None = Field(None, description="The seat's id (made from the name if absent)")
+
+
+class CommandIn(BaseModel):
+    """A command: its type, its fields, and optionally the version the sender saw and a key
+    that makes a retry safe."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: str = Field(
+        description="The command's name",
+        json_schema_extra={"enum": list[JsonValue](sorted(COMMAND_TYPES))},
+    )
+    data: dict[str, Any] = Field(
+        default_factory=dict, description="The command's fields (see docs/table.md)"
+    )
+    expected_version: int | None = Field(
+        None, ge=0, description="Refuse the command (409) if the table is no longer at this"
+    )
+    idempotency_key: str | None = Field(
+        None,
+        min_length=1,
+        max_length=MAX_ID_LENGTH,
+        description="Send a retry with the same key: it is applied once",
+    )
+
+
+# -- answers ----------------------------------------------------------------------------------
+
+
+class SeatOut(BaseModel):
+    """A seat and the link that opens it."""
+
+    table_id: str
+    seat: str
+    link: str = Field(description="Secret: whoever has it sits in this seat")
+
+
+class TableOut(SeatOut):
+    """A new table, with its GM's link."""
+
+    version: int
+
+
+class JoinOut(BaseModel):
+    """Where a link leads."""
+
+    table_id: str
+    seat: str
+    role: str
+    name: str
+    version: int
+
+
+class CommandOut(BaseModel):
+    """A command's events, stored, as the sender may see them."""
+
+    table_id: str
+    version: int = Field(description="The table's version after the command")
+    first_version: int
+    replayed: bool = Field(description="The idempotency key was used before: nothing new")
+    events: list[dict[str, Any]]
+
+
+class EventsOut(BaseModel):
+    """Events after a version, as the reader may see them."""
+
+    table_id: str
+    version: int = Field(description="The table's version now")
+    through: int = Field(description="These events reach this version: ask after it next")
+    more: bool
+    events: list[dict[str, Any]]
+
+
+class Revoked(BaseModel):
+    """How many links were revoked."""
+
+    revoked: int
+
+
+def _table_out(created: Created) -> TableOut:
+    return TableOut(
+        table_id=created.table_id, seat=created.seat, link=created.link, version=created.version
+    )
+
+
+# -- the app ----------------------------------------------------------------------------------
+
+
+def create_app(
+    store: EventStore,
+    *,
+    dice: DiceSource | None = None,
+    max_body: int = 2 << 20,
+    rate: float = 20.0,
+    burst: float = 60.0,
+    sockets: SocketSettings | None = None,
+) -> FastAPI:
+    """The server over ``store``.
+
+    ``dice`` rolls what commands leave to the table (by default fresh OS randomness); requests
+    over ``max_body`` bytes get 413; a client (told apart by its link, else its address) over
+    ``rate`` requests a second, bursts of ``burst``, gets 429. ``sockets`` sets the WebSocket
+    heartbeat and limits.
+    """
+    service = TableService(store, dice=dice)
+    settings = sockets if sockets is not None else SocketSettings()
+    app = FastAPI(
+        title="fatekit table server",
+        version=__version__,
+        description="A shared Fate table: seats, rules-checked commands, per-seat views.",
+    )
+    app.state.service = service
+
+    async def link_of(
+        header: Annotated[str | None, Security(_header_link)] = None,
+        query: Annotated[str | None, Security(_query_link)] = None,
+    ) -> str | None:
+        return header or query
+
+    Link = Annotated[str | None, Depends(link_of)]
+
+    async def caller_at(table_id: TableId, link: Link) -> Caller:
+        return await service.resolve(link, table_id)
+
+    At = Annotated[Caller, Depends(caller_at)]
+
+    async def on_error(request: Request, error: Exception) -> JSONResponse:
+        status, body = problem(error)
+        return JSONResponse(body, status_code=status)
+
+    # The errors the table and the store raise on purpose; anything else reaches the fallback,
+    # which answers the same way but also lets the server log the traceback.
+    for kind in (FateError, ApiError, StoreError, Exception):
+        app.add_exception_handler(kind, on_error)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        fields: dict[str, str] = {}
+        for item in error.errors():
+            path = ".".join(str(p) for p in item.get("loc", ()) if p != "body") or "$"
+            fields.setdefault(path, str(item.get("msg", "invalid")))
+        listed = "; ".join(f"{k}: {v}" for k, v in fields.items())
+        return JSONResponse(
+            {"error": "malformed", "detail": f"malformed request: {listed}", "fields": fields},
+            status_code=422,
+        )
+
+    @app.exception_handler(HTTPException)
+    async def on_http(request: Request, error: HTTPException) -> JSONResponse:
+        word = "not_found" if error.status_code == 404 else "http"
+        return JSONResponse(
+            {"error": word, "detail": str(error.detail)},
+            status_code=error.status_code,
+            headers=error.headers,
+        )
+
+    @app.get("/", summary="What this server is")
+    async def index() -> dict[str, str]:
+        return {
+            "name": "fatekit",
+            "version": __version__,
+            "openapi": "/openapi.json",
+            "docs": "/docs",
+        }
+
+    @app.post("/tables", status_code=201, summary="Open a new table", response_model=TableOut)
+    async def create_table(body: NewTable) -> TableOut:
+        return _table_out(await service.create_table(body.model_dump()))
+
+    @app.post(
+        "/tables/import",
+        status_code=201,
+        summary="Open a new table from a table file",
+        response_model=TableOut,
+    )
+    async def import_table(body: dict[str, Any]) -> TableOut:
+        return _table_out(await service.import_table(body))
+
+    @app.get("/join", summary="The seat a link opens", response_model=JoinOut)
+    async def join(link: Link) -> JoinOut:
+        caller = await service.resolve(link)
+        view = await service.view(caller)
+        return JoinOut(
+            table_id=caller.table_id,
+            seat=caller.seat,
+            role=view["you"]["role"],
+            name=view["you"]["name"],
+            version=view["table"]["version"],
+        )
+
+    @app.get("/tables/{table_id}/state", summary="The table as your seat sees it")
+    async def state(caller: At) -> dict[str, Any]:
+        return await service.view(caller)
+
+    @app.get(
+        "/tables/{table_id}/events",
+        summary="Events after a version, as your seat may see them",
+        response_model=EventsOut,
+    )
+    async def events(
+        caller: At,
+        after: Annotated[int, Query(ge=0, description="The last version you have")] = 0,
+        limit: Annotated[int, Query(ge=1, le=PAGE)] = PAGE,
+    ) -> dict[str, Any]:
+        return await service.events(caller, after, limit)
+
+    @app.post(
+        "/tables/{table_id}/commands",
+        summary="Send a command; answered once its events are stored",
+        response_model=CommandOut,
+    )
+    async def command(caller: At, body: CommandIn) -> CommandOut:
+        executed, shown = await service.command(
+            caller,
+            body.type,
+            body.data,
+            expected_version=body.expected_version,
+            idempotency_key=body.idempotency_key,
+        )
+        return CommandOut(
+            table_id=caller.table_id,
+            version=executed.events[-1].version,
+            first_version=executed.events[0].version,
+            replayed=executed.replayed,
+            events=shown,
+        )
+
+    @app.post(
+        "/tables/{table_id}/seats",
+        status_code=201,
+        summary="Seat someone and get their link (GM)",
+        response_model=SeatOut,
+    )
+    async def invite(caller: At, body: Invitation) -> SeatOut:
+        link = await service.invite(caller, body.seat_id, body.role, body.name)
+        return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+
+    @app.post(
+        "/tables/{table_id}/seats/{seat_id}/links",
+        status_code=201,
+        summary="A new link for a seat (GM)",
+        response_model=SeatOut,
+    )
+    async def reissue(caller: At, seat_id: SeatId) -> SeatOut:
+        link = await service.reissue(caller, seat_id)
+        return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+
+    @app.delete(
+        "/tables/{table_id}/seats/{seat_id}/links",
+        summary="Revoke a seat's links (GM, or the seat itself)",
+        response_model=Revoked,
+    )
+    async def revoke(caller: At, seat_id: SeatId) -> Revoked:
+        return Revoked(revoked=await service.revoke(caller, seat_id))
+
+    @app.get("/tables/{table_id}/export", summary="The whole table as a file (GM)")
+    async def export(caller: At) -> dict[str, Any]:
+        return await service.export(caller)
+
+    @app.get(
+        "/tables/{table_id}/characters/{character_id}/export",
+        summary="A character file, if your seat may see the whole sheet",
+    )
+    async def export_character(
+        caller: At, character_id: Annotated[str, Path(min_length=1)]
+    ) -> dict[str, Any]:
+        return await service.export_character(caller, character_id)
+
+    @app.websocket("/tables/{table_id}/ws")
+    async def socket(
+        websocket: WebSocket,
+        table_id: str,
+        link: str | None = None,
+        after: str | None = None,
+    ) -> None:
+        token = websocket.headers.get(LINK_HEADER.lower()) or link
+        await serve_socket(websocket, service, settings, table_id, token, after)
+
+    app.add_middleware(BodyLimit, max_bytes=max_body)
+    app.add_middleware(RateLimit, rate=rate, burst=burst)
+    return app

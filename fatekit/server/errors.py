@@ -1,0 +1,117 @@
+"""How the server answers errors: one mapping from exceptions to HTTP statuses and JSON bodies.
+
+Every error body is a JSON object with ``error`` (a stable word a client can switch on) and
+``detail`` (a sentence for a person), plus what that kind of error adds:
+
+========  ==============  ============================================================
+status    ``error``       when, and what else the body holds
+========  ==============  ============================================================
+401       ``link``        no seat link, or one that opens no seat (unknown, revoked)
+403       ``forbidden``   this seat may not do this; ``rule`` says whose rule
+404       ``not_found``   no such table (or character)
+409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
+409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
+413       (middleware)    the body is too large
+422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
+429       (middleware)    too many requests; ``Retry-After`` says when to come back
+503       ``store``       the event store cannot work (a database from a newer fatekit)
+========  ==============  ============================================================
+
+The server never answers 500 to any input: see :func:`problem`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+from fatekit.rules.citations import Rule
+from fatekit.rules.errors import BadInput, FateError, ForbiddenAction, IllegalAction, StaleState
+from fatekit.server.links import LinkRefused
+from fatekit.store.base import StoreError
+from fatekit.table.codec import FieldErrors
+
+__all__ = ["ApiError", "NotFound", "Stale", "problem", "rule_json"]
+
+log = logging.getLogger("fatekit.server")
+
+
+class ApiError(Exception):
+    """An error the server raises itself, with its status, ``error`` word and extra fields."""
+
+    def __init__(self, status: int, error: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.error = error
+        self.detail = detail
+        self.extra = extra
+
+
+class NotFound(ApiError):
+    """There is no such table (or character at it)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(404, "not_found", detail)
+
+
+class Stale(ApiError):
+    """The table moved on since the version the client sent; ``since`` holds the events after
+    that version as the client's seat may see them."""
+
+    def __init__(self, expected: int, actual: int, since: list[dict[str, Any]]) -> None:
+        super().__init__(
+            409,
+            "stale",
+            f"the table is at version {actual}, not {expected}: "
+            "read what changed, then send the command again if it still makes sense",
+            expected=expected,
+            actual=actual,
+            since=since,
+        )
+
+
+def rule_json(rule: Rule) -> dict[str, str]:
+    """A rule as an error body carries it."""
+    return {
+        "key": rule.key,
+        "source": rule.source,
+        "section": rule.section,
+        "summary": rule.summary,
+        "citation": rule.cite(),
+    }
+
+
+def problem(error: BaseException) -> tuple[int, dict[str, Any]]:
+    """The status and JSON body that answer ``error``.
+
+    Errors the rules and the table raise on purpose map to their statuses. Anything else that
+    escapes while a command is being read or handled came from input the engine did not expect;
+    nothing was stored (the table plays a command on a copy and the store appends atomically), so
+    the request is answered as unprocessable and the traceback is logged for us to fix.
+    """
+    if isinstance(error, ApiError):
+        return error.status, {"error": error.error, "detail": error.detail, **error.extra}
+    if isinstance(error, LinkRefused):
+        return 401, {"error": "link", "detail": str(error)}
+    if isinstance(error, ForbiddenAction):
+        return 403, {"error": "forbidden", "detail": error.reason, "rule": rule_json(error.rule)}
+    if isinstance(error, IllegalAction):
+        return 409, {"error": "illegal", "detail": error.reason, "rule": rule_json(error.rule)}
+    if isinstance(error, FieldErrors):
+        return 422, {"error": "malformed", "detail": str(error), "fields": error.errors}
+    if isinstance(error, BadInput):
+        return 422, {"error": "malformed", "detail": str(error), "fields": {}}
+    if isinstance(error, StaleState):
+        return 409, {"error": "stale", "detail": str(error)}
+    if isinstance(error, StoreError | OSError | sqlite3.Error):
+        log.error("the event store failed: %s", error)
+        return 503, {"error": "store", "detail": f"the table's store cannot work: {error}"}
+    if isinstance(error, FateError):
+        return 422, {"error": "malformed", "detail": str(error), "fields": {}}
+    log.error("unexpected error while handling a request", exc_info=error)
+    return 422, {
+        "error": "malformed",
+        "detail": f"the table could not process this request ({type(error).__name__}: {error})",
+        "fields": {},
+    }

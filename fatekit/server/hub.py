@@ -1,0 +1,182 @@
+"""Fan-out of a table's new events to the seats watching it, each redacted for its seat.
+
+Each WebSocket connection is a :class:`Subscriber` with an outbox. When a command's events are
+committed, :meth:`Hub.publish` renders them once per seat watching that table (with
+:func:`fatekit.table.event_for`) and puts the rendered :class:`Batch` in every subscriber's
+outbox. The connection's sender drains the outbox in order, so one slow socket never holds up the
+others; a subscriber that falls more than ``limit`` batches behind is told to reconnect, and it
+picks up from the store where it left off.
+
+Messages (JSON objects, told apart by ``kind``):
+
+- ``{"kind": "event", "event": {"type", "version", "seat", "at", "data"}}``: an event the seat
+  may see;
+- ``{"kind": "version", "version": N}``: the table reached version ``N`` through events this seat
+  may not see (sent when a batch ends with such events, so the client's version still advances).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any
+
+from fatekit.rules.errors import ForbiddenAction
+from fatekit.table.events import Event
+from fatekit.table.state import TableState
+from fatekit.table.views import event_for
+
+__all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "dumps", "render"]
+
+#: One outgoing message: the version it brings the client to, and its JSON text.
+Line = tuple[int, str]
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
+    """The messages ``seat`` receives for ``events`` (redacted against ``state``).
+
+    Events the seat may not see are left out; when the last of them is hidden, a ``version``
+    message says how far the table got. Raises :class:`ForbiddenAction` for a seat no longer at
+    the table.
+    """
+    lines: list[Line] = []
+    hidden: int | None = None
+    for event in events:
+        shown = event_for(event, state, seat)
+        if shown is None:
+            hidden = event.version
+            continue
+        hidden = None
+        lines.append((event.version, dumps({"kind": "event", "event": shown})))
+    if hidden is not None:
+        lines.append((hidden, dumps({"kind": "version", "version": hidden})))
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """The rendered events of one command: versions ``first`` to ``last``."""
+
+    first: int
+    last: int
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Tell the connection to close with this WebSocket code and reason."""
+
+    code: int
+    reason: str
+
+
+@dataclass(eq=False, slots=True)
+class Subscriber:
+    """One connection watching one table from one seat.
+
+    ``outbox`` carries :class:`Batch` items from the hub, :class:`Close` when the hub wants the
+    connection gone, and plain strings (pings, acknowledgements) from the connection itself.
+    """
+
+    table_id: str
+    seat: str
+    outbox: asyncio.Queue[Batch | Close | str] = field(default_factory=asyncio.Queue)
+    id: int = field(default_factory=count().__next__)
+    pending: int = 0  # batches in the outbox not yet sent
+    closing: bool = False
+
+    def close(self, code: int, reason: str) -> None:
+        """Ask the connection to close (once)."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait(Close(code, reason))
+
+
+#: Close codes the server uses (4000-4999 are the application's own).
+CLOSE_LINK = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_TIMEOUT = 4408
+CLOSE_BEHIND = 4409
+CLOSE_TOO_BIG = 4413
+CLOSE_MALFORMED = 4422
+
+
+class Hub:
+    """Who watches which table, and the fan-out of new events to them.
+
+    Runs on the event loop only (no locks): :meth:`publish` must be called in version order for a
+    table, which the server ensures by publishing under the table's lock.
+    """
+
+    def __init__(self, limit: int = 512) -> None:
+        self.limit = limit
+        self._tables: dict[str, set[Subscriber]] = {}
+
+    def subscribe(self, table_id: str, seat: str) -> Subscriber:
+        """Start receiving the table's new events (call before reading the backlog, so nothing
+        committed in between is missed)."""
+        subscriber = Subscriber(table_id, seat)
+        self._tables.setdefault(table_id, set()).add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, subscriber: Subscriber) -> None:
+        """Stop delivering to a subscriber."""
+        watching = self._tables.get(subscriber.table_id)
+        if watching is not None:
+            watching.discard(subscriber)
+            if not watching:
+                del self._tables[subscriber.table_id]
+
+    def watching(self, table_id: str) -> int:
+        """How many connections watch the table."""
+        return len(self._tables.get(table_id, ()))
+
+    def connections(self) -> int:
+        """How many connections watch any table."""
+        return sum(len(s) for s in self._tables.values())
+
+    def publish(self, table_id: str, events: Sequence[Event], state: TableState) -> None:
+        """Deliver committed events (versions in order, after every earlier publish)."""
+        watching = self._tables.get(table_id)
+        if not watching or not events:
+            return
+        first, last = events[0].version, events[-1].version
+        rendered: dict[str, Batch | None] = {}
+        for subscriber in list(watching):
+            if subscriber.closing:
+                continue
+            if subscriber.seat not in rendered:
+                try:
+                    lines = render(events, state, subscriber.seat)
+                except ForbiddenAction:
+                    rendered[subscriber.seat] = None  # the seat has left the table
+                else:
+                    rendered[subscriber.seat] = Batch(first, last, tuple(lines))
+            batch = rendered[subscriber.seat]
+            if batch is None:
+                subscriber.close(CLOSE_FORBIDDEN, "this seat is no longer at the table")
+            elif subscriber.pending >= self.limit:
+                subscriber.close(
+                    CLOSE_BEHIND, "too far behind: reconnect from the last version you saw"
+                )
+            else:
+                subscriber.pending += 1
+                subscriber.outbox.put_nowait(batch)
+
+    def close_seat(self, table_id: str, seat: str, code: int, reason: str) -> int:
+        """Close every connection of a seat (its links were revoked); return how many."""
+        closed = 0
+        for subscriber in list(self._tables.get(table_id, ())):
+            if subscriber.seat == seat:
+                subscriber.close(code, reason)
+                closed += 1
+        return closed

@@ -1,0 +1,384 @@
+"""What the server does, apart from HTTP and WebSocket framing: tables, seats, links and commands.
+
+:class:`TableService` joins a :class:`~fatekit.store.tables.TableRepository` (commands and state),
+a :class:`~fatekit.server.links.LinkRegistry` (who holds which seat) and a
+:class:`~fatekit.server.hub.Hub` (who is watching). It holds no rules: commands go to
+:mod:`fatekit.table`, which asks :mod:`fatekit.rules`.
+
+Blocking work (the store waits for the disk) runs in worker threads. Anything that changes a table
+runs under that table's lock and publishes its events to the hub before the lock is released, so
+watchers receive every table's events in version order. The work is shielded from cancellation:
+once a command has started, a client hanging up cannot stop its events from being published.
+
+Nothing is left half-done: a link is issued only after the command that needs it has been
+checked, and it is revoked again if that command then fails to be stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from fatekit.rules.dice import DiceSource
+from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.server.errors import ApiError, NotFound, Stale
+from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
+from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
+from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict
+from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
+from fatekit.table import commands as c
+from fatekit.table.codec import FieldErrors
+from fatekit.table.export import export_character, export_table, import_table
+from fatekit.table.handle import handle
+from fatekit.table.seats import Role
+from fatekit.table.serialize import command_from_json
+from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.views import event_for, view_for
+
+__all__ = ["Caller", "Created", "TableService"]
+
+T = TypeVar("T")
+
+#: Events one call to :meth:`TableService.events` returns at most.
+PAGE = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who is asking: the table and seat their link opens."""
+
+    table_id: str
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new table (made or imported): its id, the GM's seat and the GM's link."""
+
+    table_id: str
+    seat: str
+    link: str
+    version: int
+
+
+def _link_required() -> ApiError:
+    return ApiError(
+        401,
+        "link",
+        "send your seat link in the X-Fatekit-Link header or the link query parameter",
+    )
+
+
+class TableService:
+    """The server's operations, each checked, durable, and published to the table's watchers."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        dice: DiceSource | None = None,
+        snapshot_every: int = 200,
+        hub: Hub | None = None,
+    ) -> None:
+        self.store = store
+        self.repo = TableRepository(store, snapshot_every=snapshot_every)
+        self.links = LinkRegistry(store)
+        self.hub = hub if hub is not None else Hub()
+        self.dice = dice
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    # -- running work ---------------------------------------------------------------------------
+
+    async def _locked(
+        self, table_id: str, work: Callable[[], T], after: Callable[[T], None] | None = None
+    ) -> T:
+        """Run blocking ``work`` in a thread under the table's lock, then ``after`` on the loop
+        (still under the lock); shielded, so a cancelled request still completes and publishes."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+
+        async def run() -> T:
+            async with lock:
+                result = await asyncio.to_thread(work)
+                if after is not None:
+                    after(result)
+                return result
+
+        return await asyncio.shield(asyncio.ensure_future(run()))
+
+    def _publish(self, table_id: str) -> Callable[[Executed], None]:
+        def publish(executed: Executed) -> None:
+            if not executed.replayed:
+                self.hub.publish(table_id, executed.events, executed.state)
+
+        return publish
+
+    # -- links and seats ------------------------------------------------------------------------
+
+    async def resolve(self, token: str | None, table_id: str | None = None) -> Caller:
+        """The seat a link opens (at ``table_id``, when given)."""
+        if not token:
+            raise _link_required()
+        return await asyncio.to_thread(self.resolve_now, token, table_id)
+
+    def resolve_now(self, token: str, table_id: str | None = None) -> Caller:
+        """:meth:`resolve`, blocking."""
+        try:
+            link_table, seat = self.links.seat_for(token)
+        except BadInput:
+            raise LinkRefused(
+                "this is not a seat link: a link looks like <table>.<secret>"
+            ) from None
+        if table_id is not None and table_id != link_table:
+            raise ForbiddenAction("this link opens a seat at another table", SEAT_RULE)
+        if self.store.version(link_table) == 0:
+            raise NotFound(f"there is no table {link_table!r}")
+        return Caller(link_table, seat)
+
+    def _state(self, table_id: str) -> TableState:
+        if self.store.version(table_id) == 0:
+            raise NotFound(f"there is no table {table_id!r}")
+        return self.repo.load(table_id)
+
+    def create_table_now(self, command: c.CreateTable) -> Created:
+        """Open a new table (blocking); the GM's link comes back with it."""
+        table_id = secrets.token_urlsafe(8)
+        # Check the command before anything is written: no link for a table that cannot exist.
+        handle(None, command, seat=command.gm_seat, table_id=table_id)
+        link = self.links.issue(table_id, command.gm_seat)
+        try:
+            executed = self.repo.execute(table_id, command, seat=command.gm_seat)
+        except BaseException:
+            self.links.revoke(table_id, command.gm_seat)
+            raise
+        return Created(table_id, command.gm_seat, link.token, executed.state.version)
+
+    async def create_table(self, data: dict[str, Any]) -> Created:
+        """Open a new table from the fields of a :class:`~fatekit.table.commands.CreateTable`."""
+        command = command_from_json("CreateTable", data)
+        assert isinstance(command, c.CreateTable)
+        return await asyncio.to_thread(self.create_table_now, command)
+
+    async def invite(self, caller: Caller, seat_id: str | None, role: Role, name: str) -> SeatLink:
+        """Seat someone new (the GM) and issue the link that opens their seat."""
+        table_id = caller.table_id
+
+        def work() -> tuple[SeatLink, Executed]:
+            state = self._state(table_id)
+            chosen = seat_id if seat_id is not None else _free_seat_id(state, name)
+            command = c.AddSeat(seat_id=chosen, role=role, name=name)
+            handle(state, command, seat=caller.seat, table_id=table_id)  # checked, not stored
+            # A seat id used before keeps no old links: a crash between removing a seat and
+            # revoking its links must not let them open the new seat.
+            self.links.revoke(table_id, chosen)
+            link = self.links.issue(table_id, chosen)
+            try:
+                executed = self.repo.execute(
+                    table_id, command, seat=caller.seat, expected_version=state.version
+                )
+            except BaseException:
+                self.links.revoke(table_id, chosen)
+                raise
+            return link, executed
+
+        def after(result: tuple[SeatLink, Executed]) -> None:
+            self._publish(table_id)(result[1])
+
+        link, _ = await self._locked(table_id, work, after)
+        return link
+
+    def _require_gm(self, caller: Caller, what: str) -> TableState:
+        state = self._state(caller.table_id)
+        if not state.seat(caller.seat).is_gm:
+            raise ForbiddenAction(f"only a GM may {what}", SEAT_RULE)
+        return state
+
+    async def reissue(self, caller: Caller, seat_id: str) -> SeatLink:
+        """A new link for a seat already at the table (the GM)."""
+
+        def work() -> SeatLink:
+            state = self._require_gm(caller, "hand out links")
+            if seat_id not in state.seats:
+                raise NotFound(f"there is no seat {seat_id!r} at this table")
+            return self.links.issue(caller.table_id, seat_id)
+
+        return await self._locked(caller.table_id, work)
+
+    async def revoke(self, caller: Caller, seat_id: str) -> int:
+        """Revoke every link of a seat (the GM, or the seat itself) and close its connections."""
+
+        def work() -> int:
+            if seat_id != caller.seat:
+                self._require_gm(caller, "revoke another seat's links")
+            else:
+                self._state(caller.table_id).seat(caller.seat)
+            return self.links.revoke(caller.table_id, seat_id)
+
+        def after(_: int) -> None:
+            self.hub.close_seat(caller.table_id, seat_id, CLOSE_FORBIDDEN, "this link was revoked")
+
+        return await self._locked(caller.table_id, work, after)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    async def command(
+        self,
+        caller: Caller,
+        type_name: str,
+        data: object,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> tuple[Executed, list[dict[str, Any]]]:
+        """Handle a command from the caller's seat; return it as executed (once committed) and
+        its events as the caller may see them."""
+        try:
+            command = command_from_json(type_name, data)
+        except FieldErrors as error:
+            raise FieldErrors(
+                "command", {_data_path(path): message for path, message in error.errors.items()}
+            ) from None
+        if isinstance(command, c.CreateTable):
+            raise FieldErrors("command", {"type": "a table is created with POST /tables"})
+        if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
+            raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
+        table_id = caller.table_id
+
+        def work() -> tuple[Executed, list[dict[str, Any]]]:
+            self._state(table_id)
+            try:
+                executed = self.repo.execute(
+                    table_id,
+                    command,
+                    seat=caller.seat,
+                    expected_version=expected_version,
+                    idempotency_key=idempotency_key,
+                    dice=self.dice,
+                )
+            except VersionConflict as conflict:
+                raise self._stale(caller, conflict) from None
+            if isinstance(command, c.RemoveSeat) and not executed.replayed:
+                self.links.revoke(table_id, command.seat_id)
+            shown = [
+                e
+                for e in (event_for(ev, executed.state, caller.seat) for ev in executed.events)
+                if e is not None
+            ]
+            return executed, shown
+
+        def after(result: tuple[Executed, list[dict[str, Any]]]) -> None:
+            executed = result[0]
+            self._publish(table_id)(executed)
+            if isinstance(command, c.RemoveSeat) and not executed.replayed:
+                self.hub.close_seat(
+                    table_id, command.seat_id, CLOSE_FORBIDDEN, "this seat left the table"
+                )
+
+        return await self._locked(table_id, work, after)
+
+    def _stale(self, caller: Caller, conflict: VersionConflict) -> Stale:
+        state = self.repo.load(caller.table_id)
+        since = [to_event(s) for s in self.store.read(caller.table_id, conflict.expected)]
+        shown = [e for e in (event_for(ev, state, caller.seat) for ev in since) if e is not None]
+        return Stale(conflict.expected, state.version, shown)
+
+    # -- reading --------------------------------------------------------------------------------
+
+    async def view(self, caller: Caller) -> dict[str, Any]:
+        """The table as the caller's seat sees it."""
+
+        def work() -> dict[str, Any]:
+            return view_for(self._state(caller.table_id), caller.seat)
+
+        return await asyncio.to_thread(work)
+
+    def backlog(self, caller: Caller, after: int) -> tuple[TableState, list[Line]]:
+        """The table now and the rendered messages for its events after ``after`` (blocking), as
+        a WebSocket subscriber receives them."""
+        state = self._state(caller.table_id)
+        state.seat(caller.seat)
+        # Events newer than the state loaded are left to the hub, which renders them against the
+        # state they made.
+        stored = self.store.read(caller.table_id, after)
+        events = [to_event(s) for s in stored if s.version <= state.version]
+        return state, render(events, state, caller.seat)
+
+    async def events(self, caller: Caller, after: int, limit: int = PAGE) -> dict[str, Any]:
+        """Events after a version as the caller may see them, with how far they reach."""
+
+        def work() -> dict[str, Any]:
+            state = self._state(caller.table_id)
+            state.seat(caller.seat)
+            stored = self.store.read(caller.table_id, after)[:limit]
+            shown = []
+            for record in stored:
+                seen = event_for(to_event(record), state, caller.seat)
+                if seen is not None:
+                    shown.append(seen)
+            through = stored[-1].version if stored else min(after, state.version)
+            return {
+                "table_id": caller.table_id,
+                "version": state.version,
+                "through": through,
+                "more": through < state.version,
+                "events": shown,
+            }
+
+        return await asyncio.to_thread(work)
+
+    async def export(self, caller: Caller) -> dict[str, Any]:
+        """The whole table as a file (a GM only)."""
+
+        def work() -> dict[str, Any]:
+            state = self._state(caller.table_id)
+            return export_table(self.repo.events(caller.table_id), state, caller.seat)
+
+        return await asyncio.to_thread(work)
+
+    async def export_character(self, caller: Caller, character_id: str) -> dict[str, Any]:
+        """One character as a character file, for a seat that may see the whole sheet."""
+
+        def work() -> dict[str, Any]:
+            state = self._state(caller.table_id)
+            state.seat(caller.seat)
+            if character_id not in state.game.characters:
+                raise NotFound(f"there is no character {character_id!r} at this table")
+            return export_character(state, character_id, caller.seat)
+
+        return await asyncio.to_thread(work)
+
+    async def import_table(self, data: object) -> Created:
+        """A new table from a table file; the link of its first GM seat comes back."""
+
+        def work() -> Created:
+            table_id = secrets.token_urlsafe(8)
+            imported = import_table(data, table_id=table_id)
+            gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
+            if gm is None:
+                raise BadInput("the table file seats no GM")
+            link = self.links.issue(table_id, gm)
+            try:
+                self.store.append(table_id, 0, [to_new_event(e) for e in imported.events])
+            except BaseException:
+                self.links.revoke(table_id, gm)
+                raise
+            return Created(table_id, gm, link.token, imported.state.version)
+
+        return await asyncio.to_thread(work)
+
+
+def _data_path(path: str) -> str:
+    # Command fields arrive under "data"; the command's type is a field of its own.
+    return path if path == "type" else "data" if path == "$" else f"data.{path}"
+
+
+def _free_seat_id(state: TableState, name: str) -> str:
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "seat"
+    chosen, n = base, 1
+    while chosen in state.seats:
+        n += 1
+        chosen = f"{base}-{n}"
+    return chosen

@@ -1,0 +1,335 @@
+"""One WebSocket connection: catch a seat up from the version it last saw, then keep it live.
+
+The protocol (``docs/server.md`` has it in full). The client connects to
+``/tables/{table_id}/ws?link=<link>&after=<version>`` and receives, in this order:
+
+1. ``{"kind": "hello", "table_id", "seat", "role", "version", "after"}``;
+2. every event after ``after`` that the seat may see, as ``{"kind": "event", "event": {...}}``,
+   with ``{"kind": "version", "version": N}`` where hidden events end a stretch;
+3. live events, the same way, each exactly once and in version order.
+
+Every message that carries a version moves the client's version on: after a reconnect with
+``after`` set to it, nothing is missed and nothing comes twice. The server sends
+``{"kind": "ping"}`` every ``heartbeat`` seconds; any message from the client counts as a sign of
+life (``{"kind": "pong"}`` is the usual answer), and a client silent for ``timeout`` seconds is
+dropped. The client may also send ``{"kind": "ping"}`` (answered with a pong) and commands:
+``{"kind": "command", "id", "type", "data", "expected_version", "idempotency_key"}``, answered with
+``{"kind": "ack", "id", "version", "first_version", "replayed"}`` once the events are stored, or
+``{"kind": "error", "id", "status", "error", "detail", ...}`` with the body HTTP would give.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from fatekit.server.errors import problem
+from fatekit.server.hub import (
+    CLOSE_LINK,
+    CLOSE_MALFORMED,
+    CLOSE_NO_TABLE,
+    CLOSE_TIMEOUT,
+    CLOSE_TOO_BIG,
+    Batch,
+    Close,
+    Subscriber,
+    dumps,
+)
+from fatekit.server.limits import TokenBucket
+from fatekit.server.service import Caller, TableService
+from fatekit.table.codec import FieldErrors
+
+__all__ = ["Phase", "SocketSettings", "serve_socket"]
+
+
+class Phase(Enum):
+    """Where a connection is in its life."""
+
+    CONNECTING = "connecting"  # accepted; the link is being checked
+    CATCHING_UP = "catching up"  # sending the events the client missed
+    LIVE = "live"  # sending events as they are committed
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class SocketSettings:
+    """Heartbeat and limits of the WebSocket connections."""
+
+    heartbeat: float = 20.0  # seconds between pings
+    timeout: float = 60.0  # seconds of silence after which a client is dropped
+    max_message: int = 1 << 20  # bytes in one client message
+    command_rate: float = 20.0  # commands a second, on average...
+    command_burst: float = 40.0  # ...with bursts of up to this many
+
+
+_STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE}
+
+
+async def serve_socket(
+    socket: WebSocket,
+    service: TableService,
+    settings: SocketSettings,
+    table_id: str,
+    link: str | None,
+    after: str | None,
+) -> None:
+    """Run one connection from accept to close."""
+    await socket.accept()
+    try:
+        caller = await service.resolve(link, table_id)
+        start = _after(after)
+    except Exception as error:
+        status, body = problem(error)
+        await _refuse(socket, status, body)
+        return
+    await _Connection(socket, service, settings, caller).run(start)
+
+
+def _after(text: str | None) -> int:
+    if text is None or text == "":
+        return 0
+    if not (text.isascii() and text.isdigit()):
+        raise FieldErrors("subscription", {"after": "a version: a whole number of 0 or more"})
+    return int(text)
+
+
+async def _refuse(socket: WebSocket, status: int, body: dict[str, Any]) -> None:
+    try:
+        await socket.send_text(dumps({"kind": "error", "status": status, **body}))
+        await socket.close(_STATUS_CLOSE.get(status, CLOSE_MALFORMED), str(body["detail"])[:120])
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # the client is already gone
+
+
+class _Connection:
+    def __init__(
+        self, socket: WebSocket, service: TableService, settings: SocketSettings, caller: Caller
+    ) -> None:
+        self.socket = socket
+        self.service = service
+        self.settings = settings
+        self.caller = caller
+        self.phase = Phase.CONNECTING
+        self.seen = time.monotonic()
+        self.bucket = TokenBucket(settings.command_rate, settings.command_burst)
+        self.sent = 0  # the version the client has been brought to
+
+    async def run(self, after: int) -> None:
+        hub = self.service.hub
+        # Subscribe before reading the backlog: whatever is committed meanwhile is queued.
+        subscriber = hub.subscribe(self.caller.table_id, self.caller.seat)
+        tasks = [
+            asyncio.ensure_future(self._send(subscriber, after)),
+            asyncio.ensure_future(self._receive(subscriber)),
+            asyncio.ensure_future(self._heartbeat(subscriber)),
+        ]
+        close: Close | None = None
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                if not task.cancelled() and task.exception() is None:
+                    result = task.result()
+                    if isinstance(result, Close):
+                        close = result
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            hub.unsubscribe(subscriber)
+            self.phase = Phase.CLOSED
+        if close is not None and self.socket.client_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await self.socket.close(close.code, close.reason)
+
+    # -- outgoing -------------------------------------------------------------------------------
+
+    async def _send(self, subscriber: Subscriber, after: int) -> Close | None:
+        self.phase = Phase.CATCHING_UP
+        try:
+            state, lines = await asyncio.to_thread(self.service.backlog, self.caller, after)
+        except Exception as error:
+            status, body = problem(error)
+            await self.socket.send_text(dumps({"kind": "error", "status": status, **body}))
+            return Close(_STATUS_CLOSE.get(status, CLOSE_MALFORMED), str(body["detail"])[:120])
+        version = state.version
+        if after > version:
+            await self.socket.send_text(
+                dumps(
+                    {
+                        "kind": "error",
+                        "status": 422,
+                        "error": "malformed",
+                        "detail": f"the table is at version {version}, not {after}",
+                        "fields": {"after": f"at most {version}"},
+                    }
+                )
+            )
+            return Close(CLOSE_MALFORMED, "after is past the table's version")
+        self.sent = after
+        hello = {
+            "kind": "hello",
+            "table_id": self.caller.table_id,
+            "seat": self.caller.seat,
+            "role": state.seat(self.caller.seat).role.value,
+            "version": version,
+            "after": after,
+        }
+        await self.socket.send_text(dumps(hello))
+        for line_version, text in lines:
+            await self.socket.send_text(text)
+            self.sent = line_version
+        self.sent = max(self.sent, version)
+        self.phase = Phase.LIVE
+        while True:
+            item = await subscriber.outbox.get()
+            if isinstance(item, Close):
+                return item
+            if isinstance(item, str):
+                await self.socket.send_text(item)
+                continue
+            subscriber.pending -= 1
+            await self._deliver(item)
+
+    async def _deliver(self, batch: Batch) -> None:
+        if batch.last <= self.sent:
+            return  # already sent with the backlog
+        if batch.first > self.sent + 1:
+            # A gap: events committed but not (yet) published to us. Read them from the store.
+            _, lines = await asyncio.to_thread(self.service.backlog, self.caller, self.sent)
+            for line_version, text in lines:
+                if line_version < batch.first:
+                    await self.socket.send_text(text)
+                    self.sent = line_version
+            self.sent = batch.first - 1
+        for line_version, text in batch.lines:
+            if line_version > self.sent:
+                await self.socket.send_text(text)
+        self.sent = batch.last
+
+    # -- incoming -------------------------------------------------------------------------------
+
+    async def _receive(self, subscriber: Subscriber) -> Close | None:
+        while True:
+            message = await self.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+            self.seen = time.monotonic()
+            text = message.get("text")
+            if text is None:
+                raw = message.get("bytes") or b""
+                text = raw.decode("utf-8", errors="replace")
+            if len(text.encode("utf-8")) > self.settings.max_message:
+                return Close(
+                    CLOSE_TOO_BIG, f"messages are at most {self.settings.max_message} bytes"
+                )
+            await self._answer(subscriber, text)
+
+    async def _answer(self, subscriber: Subscriber, text: str) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            self._reply(subscriber, _malformed(None, {"$": "expected a JSON object"}))
+            return
+        kind = message.get("kind")
+        if kind == "pong":
+            return
+        if kind == "ping":
+            self._reply(subscriber, {"kind": "pong"})
+            return
+        if kind == "command":
+            reference = message.get("id")
+            wait = self.bucket.take(time.monotonic())
+            if wait > 0:
+                self._reply(
+                    subscriber,
+                    {
+                        "kind": "error",
+                        "id": reference,
+                        "status": 429,
+                        "error": "slow_down",
+                        "detail": "too many commands: slow down",
+                        "retry_after": round(wait, 3),
+                    },
+                )
+                return
+            self._reply(subscriber, await self._command(message))
+            return
+        self._reply(
+            subscriber,
+            _malformed(message.get("id"), {"kind": "one of: command, ping, pong"}),
+        )
+
+    async def _command(self, message: dict[str, Any]) -> dict[str, Any]:
+        reference = message.get("id")
+        unknown = set(message) - {
+            "kind",
+            "id",
+            "type",
+            "data",
+            "expected_version",
+            "idempotency_key",
+        }
+        problems = {key: "unknown field" for key in sorted(unknown)}
+        kind = message.get("type")
+        if not isinstance(kind, str):
+            problems["type"] = "expected a command's name"
+        expected = message.get("expected_version")
+        if expected is not None and (
+            isinstance(expected, bool) or not isinstance(expected, int) or expected < 0
+        ):
+            problems["expected_version"] = "a whole number of 0 or more"
+        key = message.get("idempotency_key")
+        if key is not None and not isinstance(key, str):
+            problems["idempotency_key"] = "expected a string"
+        if problems:
+            return _malformed(reference, problems)
+        assert isinstance(kind, str)
+        try:
+            executed, _ = await self.service.command(
+                self.caller,
+                kind,
+                message.get("data", {}),
+                expected_version=expected,
+                idempotency_key=key,
+            )
+        except Exception as error:
+            status, body = problem(error)
+            return {"kind": "error", "id": reference, "status": status, **body}
+        return {
+            "kind": "ack",
+            "id": reference,
+            "first_version": executed.events[0].version,
+            "version": executed.events[-1].version,
+            "replayed": executed.replayed,
+        }
+
+    def _reply(self, subscriber: Subscriber, message: dict[str, Any]) -> None:
+        subscriber.outbox.put_nowait(dumps(message))
+
+    async def _heartbeat(self, subscriber: Subscriber) -> Close:
+        while True:
+            await asyncio.sleep(self.settings.heartbeat)
+            if time.monotonic() - self.seen > self.settings.timeout:
+                return Close(CLOSE_TIMEOUT, "no answer to the heartbeat")
+            self._reply(subscriber, {"kind": "ping"})
+
+
+def _malformed(reference: object, fields: dict[str, str]) -> dict[str, Any]:
+    listed = "; ".join(f"{k}: {v}" for k, v in fields.items())
+    return {
+        "kind": "error",
+        "id": reference,
+        "status": 422,
+        "error": "malformed",
+        "detail": f"malformed message: {listed}",
+        "fields": fields,
+    }

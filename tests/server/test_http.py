@@ -1,0 +1,297 @@
+"""Every HTTP endpoint: what it answers, who may call it, and the error bodies it gives."""
+
+from __future__ import annotations
+
+import json
+
+from fatekit.server.links import LinkRegistry
+from fatekit.table import fold
+from fatekit.table.export import import_table
+
+from .conftest import Api, charles_sheet, make_api, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+
+
+def test_creating_a_table_gives_the_gm_a_working_link(api: Api) -> None:
+    gm = api.table("The Yacht", preset="core", gm_name="Gina")
+    assert gm.seat == "gm" and gm.link.startswith(gm.table_id + ".")
+    joined = api.client.get("/join", headers=gm.headers).json()
+    assert joined == {
+        "table_id": gm.table_id,
+        "seat": "gm",
+        "role": "gm",
+        "name": "Gina",
+        "version": 1,
+    }
+    view = gm.get("/state")
+    assert view["table"]["name"] == "The Yacht" and view["table"]["preset"] == "core"
+    assert view["you"]["role"] == "gm"
+
+
+def test_a_table_that_cannot_exist_leaves_nothing_behind(api: Api) -> None:
+    bad = api.client.post("/tables", json={"name": "X", "preset": "no-such-preset"})
+    assert bad.status_code == 422 and bad.json()["error"] == "malformed"
+    blank = api.client.post("/tables", json={"name": 7, "colour": "red"})
+    assert blank.status_code == 422
+    assert set(blank.json()["fields"]) == {"name", "colour"}
+    # Neither a table nor a link stream was written.
+    assert api.store.list_tables() == []
+
+
+def test_the_gm_invites_players_and_spectators(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    sam = gm.invite("Sam Watcher", role="spectator")
+    assert (ann.seat, sam.seat) == ("ann", "sam-watcher")
+    assert api.client.get("/join", params={"link": sam.link}).json()["role"] == "spectator"
+    seats = {s["id"]: s["role"] for s in gm.get("/state")["seats"]}
+    assert seats == {"gm": "gm", "ann": "player", "sam-watcher": "spectator"}
+    # A player may not invite, and a refused invitation issues no link.
+    links_before = api.store.version("links:" + gm.table_id)
+    refused = api.client.post(
+        f"/tables/{gm.table_id}/seats", json={"name": "Eve"}, headers=ann.headers
+    )
+    assert refused.status_code == 403 and refused.json()["rule"]["key"] == "table.seats"
+    again = api.client.post(
+        f"/tables/{gm.table_id}/seats", json={"name": "Ann", "seat_id": "ann"}, headers=gm.headers
+    )
+    assert again.status_code == 422  # the seat is taken
+    assert api.store.version("links:" + gm.table_id) == links_before
+
+
+def test_links_can_be_reissued_and_revoked(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    fresh = api.client.post(f"/tables/{gm.table_id}/seats/ann/links", headers=gm.headers)
+    assert fresh.status_code == 201
+    second = fresh.json()["link"]
+    assert second != ann.link
+    assert api.client.get("/join", params={"link": second}).json()["seat"] == "ann"
+    # Only the GM hands out links; nobody gets one for a seat that is not there.
+    assert (
+        api.client.post(f"/tables/{gm.table_id}/seats/ann/links", headers=ann.headers).status_code
+        == 403
+    )
+    assert (
+        api.client.post(f"/tables/{gm.table_id}/seats/nobody/links", headers=gm.headers).status_code
+        == 404
+    )
+    # A player may revoke their own links but not the GM's.
+    other = api.client.delete(f"/tables/{gm.table_id}/seats/gm/links", headers=ann.headers)
+    assert other.status_code == 403
+    own = api.client.delete(f"/tables/{gm.table_id}/seats/ann/links", headers=ann.headers)
+    assert own.json() == {"revoked": 2}
+    for link in (ann.link, second):
+        refused = api.client.get("/join", params={"link": link})
+        assert refused.status_code == 401 and refused.json()["error"] == "link"
+
+
+def test_missing_wrong_and_foreign_links(api: Api) -> None:
+    gm = api.table()
+    other = api.table("Another table")
+    assert api.client.get(f"/tables/{gm.table_id}/state").status_code == 401
+    assert api.client.get("/join").json()["error"] == "link"
+    assert api.client.get("/join", params={"link": "nodot"}).status_code == 401
+    assert api.client.get("/join", params={"link": gm.table_id + ".guess"}).status_code == 401
+    foreign = api.client.get(f"/tables/{gm.table_id}/state", headers=other.headers)
+    assert foreign.status_code == 403
+    # A link to a table id that has none (made by hand in the registry) finds nothing.
+    ghost = LinkRegistry(api.store).issue("ghost", "gm")
+    assert api.client.get("/join", params={"link": ghost.token}).status_code == 404
+
+
+def test_commands_are_acknowledged_with_the_senders_view_of_their_events(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    added = ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    assert added["version"] == 3 and added["replayed"] is False
+    assert [e["type"] for e in added["events"]] == ["CharacterAdded"]
+    assert added["events"][0]["data"]["character"]["sheet"]["name"] == "Ruth"
+    note = ann.send("Note", text="Ruth lights a lamp")
+    assert note["events"][0]["data"]["text"] == "Ruth lights a lamp"
+    assert gm.get("/state")["notes"][0]["text"] == "Ruth lights a lamp"
+
+
+def test_malformed_commands_get_422_with_a_message_per_field(api: Api) -> None:
+    gm = api.table()
+    body = gm.send("Note", expect=422, txt="x")
+    assert body["fields"] == {"data.txt": "unknown field", "data.text": "required"}
+    unknown = gm.send("Teleport", expect=422)
+    assert "type" in unknown["fields"]
+    wrong = api.client.post(
+        f"/tables/{gm.table_id}/commands",
+        json={"type": "Note", "data": [], "expected_version": -1, "extra": 1},
+        headers=gm.headers,
+    )
+    assert wrong.status_code == 422
+    assert {"data", "expected_version", "extra"} <= set(wrong.json()["fields"])
+    not_json = api.client.post(
+        f"/tables/{gm.table_id}/commands",
+        content=b"{not json",
+        headers={**gm.headers, "content-type": "application/json"},
+    )
+    assert not_json.status_code == 422
+    create = gm.send("CreateTable", expect=422, name="Again")
+    assert create["fields"] == {"type": "a table is created with POST /tables"}
+
+
+def test_illegal_moves_get_409_naming_the_rule_and_forbidden_ones_403(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    illegal = gm.send("EndScene", expect=409)
+    assert illegal["error"] == "illegal"
+    assert illegal["rule"]["key"] == "scene.end"
+    assert illegal["rule"]["citation"].startswith("fate-condensed.ru.md §")
+    forbidden = ann.send("Note", expect=403, text="psst", visibility="gm")
+    assert forbidden["error"] == "forbidden" and forbidden["rule"]["key"] == "table.seats"
+    # Nothing was stored by either.
+    assert gm.get("/events")["version"] == 2
+
+
+def test_a_stale_version_gets_409_with_what_changed_as_the_sender_may_see_it(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    gm.send("Note", text="ZZ-SECRET plan", visibility="gm")
+    gm.send("Note", text="The storm breaks")
+    stale = api.client.post(
+        f"/tables/{gm.table_id}/commands",
+        json={"type": "Note", "data": {"text": "hi"}, "expected_version": 2},
+        headers=ann.headers,
+    )
+    assert stale.status_code == 409
+    body = stale.json()
+    assert (body["error"], body["expected"], body["actual"]) == ("stale", 2, 4)
+    assert [e["version"] for e in body["since"]] == [4]
+    assert "ZZ-SECRET" not in stale.text
+    fresh = api.client.post(
+        f"/tables/{gm.table_id}/commands",
+        json={"type": "Note", "data": {"text": "hi"}, "expected_version": 4},
+        headers=ann.headers,
+    )
+    assert fresh.status_code == 200 and fresh.json()["version"] == 5
+
+
+def test_a_retry_with_the_same_key_is_applied_once(api: Api) -> None:
+    gm = api.table()
+    command = {"type": "Note", "data": {"text": "once"}, "idempotency_key": "k-1"}
+    first = api.client.post(f"/tables/{gm.table_id}/commands", json=command, headers=gm.headers)
+    retry = api.client.post(f"/tables/{gm.table_id}/commands", json=command, headers=gm.headers)
+    assert first.json()["replayed"] is False and retry.json()["replayed"] is True
+    assert first.json()["events"] == retry.json()["events"]
+    assert [n["text"] for n in gm.get("/state")["notes"]] == ["once"]
+
+
+def test_events_after_a_version_are_redacted_and_paged(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    for n in range(5):
+        gm.send("Note", text=f"note {n}")
+    gm.send("Note", text="ZZ-GM-ONLY", visibility="gm")
+    everything = ann.get("/events")
+    assert everything["version"] == everything["through"] == 8 and not everything["more"]
+    assert "ZZ-GM-ONLY" not in json.dumps(everything)
+    assert [e["version"] for e in everything["events"]] == [1, 2, 3, 4, 5, 6, 7]
+    page = ann.get("/events", after=2, limit=3)
+    assert [e["version"] for e in page["events"]] == [3, 4, 5]
+    assert page["through"] == 5 and page["more"]
+    # The last page ends in an event Ann may not see: "through" still moves her on.
+    last = ann.get("/events", after=7)
+    assert last["events"] == [] and last["through"] == 8 and not last["more"]
+    assert "ZZ-GM-ONLY" in json.dumps(gm.get("/events", after=7))
+    assert ann.get("/events", after=99)["events"] == []
+    assert ann.get("/events", expect=422, after=-1)["error"] == "malformed"
+
+
+def test_state_is_computed_per_seat(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    gm.send("Note", text="ZZ-GM-ONLY", visibility="gm")
+    ann.send("Note", text="ZZ-ANN-PRIVATE", visibility="private")
+    assert "ZZ-GM-ONLY" not in json.dumps(ann.get("/state"))
+    assert "ZZ-ANN-PRIVATE" in json.dumps(ann.get("/state"))
+    gm_view = json.dumps(gm.get("/state"))
+    assert "ZZ-GM-ONLY" in gm_view and "ZZ-ANN-PRIVATE" in gm_view
+
+
+def test_export_and_import_a_whole_table(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    gm.send("AddCharacter", sheet=charles_sheet())
+    assert ann.get("/export", expect=403)["error"] == "forbidden"
+    exported = gm.get("/export")
+    assert exported["format"] == "fatekit-table" and len(exported["events"]) == 4
+    made = api.client.post("/tables/import", json=exported)
+    assert made.status_code == 201
+    copy = made.json()
+    assert copy["table_id"] != gm.table_id and copy["seat"] == "gm" and copy["version"] == 4
+    copied = api.client.get(
+        f"/tables/{copy['table_id']}/state", headers={"X-Fatekit-Link": copy["link"]}
+    ).json()
+    original = gm.get("/state")
+    assert copied["characters"] == original["characters"]
+    assert fold(import_table(exported).events).version == 4
+    broken = api.client.post("/tables/import", json={**exported, "format": "something"})
+    assert broken.status_code == 422 and broken.json()["fields"]
+    tables_before = api.store.list_tables()
+    assert api.client.post("/tables/import", json=[1, 2]).status_code == 422
+    assert api.store.list_tables() == tables_before
+
+
+def test_export_a_character(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    ben = gm.invite("Ben")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    gm.send("AddCharacter", sheet=npc_sheet())  # an NPC, not revealed
+    assert ann.get("/characters/ruth/export")["name"] == "Ruth"
+    assert ben.get("/characters/alice/export", expect=403)["error"] == "forbidden"
+    assert gm.get("/characters/alice/export")["name"] == "Alice Westforth"
+    assert gm.get("/characters/nobody/export", expect=404)["error"] == "not_found"
+
+
+def test_a_removed_seat_loses_its_links(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    gm.send("RemoveSeat", seat_id="ann")
+    assert api.client.get("/join", params={"link": ann.link}).status_code == 401
+    # Seated again under the same id, only the new link opens the seat.
+    again = gm.invite("Ann", seat_id="ann")
+    assert api.client.get("/join", params={"link": again.link}).json()["seat"] == "ann"
+    assert api.client.get("/join", params={"link": ann.link}).status_code == 401
+
+
+def test_unknown_tables_and_paths(api: Api) -> None:
+    gm = api.table()
+    assert api.client.get("/tables/nope/state", headers=gm.headers).status_code == 403
+    assert api.client.get("/no/such/path").json()["error"] == "not_found"
+    assert api.client.get("/").json()["name"] == "fatekit"
+
+
+def test_the_openapi_description_lists_every_endpoint(api: Api) -> None:
+    spec = api.client.get("/openapi.json").json()
+    paths = set(spec["paths"])
+    assert {
+        "/tables",
+        "/tables/import",
+        "/join",
+        "/tables/{table_id}/state",
+        "/tables/{table_id}/events",
+        "/tables/{table_id}/commands",
+        "/tables/{table_id}/seats",
+        "/tables/{table_id}/seats/{seat_id}/links",
+        "/tables/{table_id}/export",
+        "/tables/{table_id}/characters/{character_id}/export",
+    } <= paths
+    schemes = spec["components"]["securitySchemes"]
+    assert {s["name"] for s in schemes.values()} == {"X-Fatekit-Link", "link"}
+
+
+def test_oversized_bodies_get_413_and_floods_429() -> None:
+    small = make_api(max_body=2000, rate=1, burst=2)
+    with small.client:
+        big = small.client.post("/tables", json={"name": "x" * 5000})
+        assert big.status_code == 413
+        codes = [small.client.post("/tables", json={"name": "T"}).status_code for _ in range(4)]
+        assert codes[-1] == 429 and 201 in codes
+        slowed = small.client.post("/tables", json={"name": "T"})
+        assert slowed.status_code == 429 and int(slowed.headers["retry-after"]) >= 1
