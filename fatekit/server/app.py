@@ -21,6 +21,7 @@ from fatekit import __version__
 from fatekit.rules.dice import DiceSource
 from fatekit.rules.errors import FateError
 from fatekit.server.errors import ApiError, problem
+from fatekit.server.hub import Hub
 from fatekit.server.limits import BodyLimit, RateLimit
 from fatekit.server.service import PAGE, Caller, Created, TableService
 from fatekit.server.ws import SocketSettings, serve_socket
@@ -169,8 +170,8 @@ def create_app(
     ``rate`` requests a second, bursts of ``burst``, gets 429. ``sockets`` sets the WebSocket
     heartbeat and limits.
     """
-    service = TableService(store, dice=dice)
     settings = sockets if sockets is not None else SocketSettings()
+    service = TableService(store, dice=dice, hub=Hub(settings.behind))
     app = FastAPI(
         title="fatekit table server",
         version=__version__,

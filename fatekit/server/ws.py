@@ -67,6 +67,7 @@ class SocketSettings:
     max_message: int = 1 << 20  # bytes in one client message
     command_rate: float = 20.0  # commands a second, on average...
     command_burst: float = 40.0  # ...with bursts of up to this many
+    behind: int = 512  # commands' events queued for a client before it is told to reconnect
 
 
 _STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE}
@@ -139,9 +140,10 @@ class _Connection:
                     if isinstance(result, Close):
                         close = result
         finally:
+            # Cancelled, not awaited: this task may itself be being cancelled (the server
+            # shutting down), and waiting here would swallow or confuse that cancellation.
             for task in tasks:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
             hub.unsubscribe(subscriber)
             self.phase = Phase.CLOSED
         if close is not None and self.socket.client_state is WebSocketState.CONNECTED:
