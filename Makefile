@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/fatekit session
+	$(BIN)/fatekit serve
 
 test: lint typecheck pytest
 

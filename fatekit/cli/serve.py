@@ -1,0 +1,170 @@
+"""``fatekit serve``: run the shared table server (uvicorn) over a SQLite event store."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from fatekit.rules.errors import BadInput
+
+__all__ = ["default_database", "open_store_path", "register", "serve"]
+
+DEFAULT_PORT = 8000
+
+
+def default_database() -> Path:
+    """The SQLite file used when ``--db`` is not given: in ``$FATEKIT_DATA``, else ``./data``."""
+    return Path(os.environ.get("FATEKIT_DATA") or "data") / "fatekit.db"
+
+
+def open_store_path(url: str | None) -> Path:
+    """The SQLite file a ``--db`` value names: ``sqlite:///relative/path``,
+    ``sqlite:////absolute/path`` or a plain path. Other databases are refused with
+    :class:`BadInput`."""
+    if url is None or url == "":
+        return default_database()
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return Path(url)
+    if scheme in ("postgresql", "postgres"):
+        raise BadInput("PostgreSQL is not supported yet: use a SQLite file (sqlite:///path)")
+    if scheme != "sqlite":
+        raise BadInput(f"unknown database {scheme!r}: give sqlite:///path or a file path")
+    if not rest.startswith("/") or rest == "/":
+        raise BadInput("a SQLite URL looks like sqlite:///data/fatekit.db")
+    return Path(rest[1:])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    # Bound here rather than by uvicorn, so port 0 works: we learn the port the system chose.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.setblocking(False)
+    return sock
+
+
+def serve(
+    *,
+    db: str | None,
+    host: str,
+    port: int,
+    new_table: str | None,
+    out: TextIO,
+    log_level: str = "warning",
+) -> int:
+    """Open the store, make a table if asked, and serve until interrupted. Returns an exit code."""
+    import uvicorn
+
+    from fatekit.server.app import create_app
+    from fatekit.server.ws import SocketSettings
+    from fatekit.store.sqlite import SqliteEventStore
+    from fatekit.table.commands import CreateTable
+
+    try:
+        path = open_store_path(db)
+    except BadInput as error:
+        print(f"fatekit serve: {error}", file=sys.stderr)
+        return 2
+    path.parent.mkdir(parents=True, exist_ok=True)
+    store = SqliteEventStore(path)
+    settings = SocketSettings()
+    app = create_app(store, sockets=settings)
+    try:
+        sock = _bind(host, port)
+    except OSError as error:
+        print(f"fatekit serve: cannot listen on {host}:{port}: {error}", file=sys.stderr)
+        store.close()
+        return 2
+    bound_port = sock.getsockname()[1]
+    shown_host = "localhost" if host in ("0.0.0.0", "::") else host
+    base = (
+        f"http://{shown_host}:{bound_port}"
+        if ":" not in shown_host
+        else (f"http://[{shown_host}]:{bound_port}")
+    )
+    created = None
+    if new_table is not None:
+        created = app.state.service.create_table_now(CreateTable(name=new_table))
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        ws_max_size=settings.max_message,
+        lifespan="off",
+    )
+    server = uvicorn.Server(config)
+
+    async def announce() -> None:
+        while not server.started:
+            await asyncio.sleep(0.05)
+        print(f"fatekit is serving at {base}/", file=out)
+        print(f"  database: {path}", file=out)
+        print(f"  API and a page to try it: {base}/docs", file=out)
+        if created is not None:
+            print(f"New table {new_table!r} (id {created.table_id}).", file=out)
+            print(f"GM link (keep it secret): {created.link}", file=out)
+            print(
+                f"  try: curl -H 'X-Fatekit-Link: {created.link}' "
+                f"{base}/tables/{created.table_id}/state",
+                file=out,
+            )
+        out.flush()
+
+    async def main() -> None:
+        announcer = asyncio.ensure_future(announce())
+        try:
+            await server.serve(sockets=[sock])
+        finally:
+            announcer.cancel()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        store.close()
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the shared table server",
+        description="Serve shared Fate tables over HTTP and WebSocket, kept in a SQLite file.",
+    )
+    parser.add_argument(
+        "--db",
+        help="the database: sqlite:///path or a file path (default: $FATEKIT_DATA/fatekit.db, "
+        "else data/fatekit.db)",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help="port to listen on (0: any free port)"
+    )
+    parser.add_argument(
+        "--table",
+        default="My table",
+        metavar="NAME",
+        help="name of the new table made at start (its GM link is printed)",
+    )
+    parser.add_argument("--no-table", action="store_true", help="make no new table at start")
+    parser.add_argument(
+        "--log-level", default="warning", help="uvicorn's log level (default: warning)"
+    )
+    parser.set_defaults(
+        handler=lambda args: serve(
+            db=args.db,
+            host=args.host,
+            port=args.port,
+            new_table=None if args.no_table else args.table,
+            out=sys.stdout,
+            log_level=args.log_level,
+        )
+    )

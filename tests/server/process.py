@@ -1,0 +1,94 @@
+"""A real ``fatekit serve`` process on a free loopback port, for the tests that need one."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+STARTUP_SECONDS = 30.0
+
+
+@dataclass
+class Served:
+    """A running server: its process, base URL and, if it made one, the new table's GM link."""
+
+    process: subprocess.Popen[str]
+    base: str
+    link: str | None
+    table_id: str | None
+    lines: list[str] = field(default_factory=list)
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to flush or close anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> int:
+        """SIGINT, as a person pressing Ctrl-C would; the exit code."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=10)
+
+
+def start(db: Path, *args: str) -> Served:
+    """Start ``fatekit serve --port 0`` on ``db`` and wait for it to say where it listens."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
+    base = link = table_id = None
+    want_link = "--no-table" not in args
+    while base is None or (want_link and link is None):
+        try:
+            line = lines.get(timeout=STARTUP_SECONDS)
+        except queue.Empty:
+            process.kill()
+            raise AssertionError("the server did not start: " + "".join(seen)) from None
+        if line is None:
+            raise AssertionError("the server exited: " + "".join(seen))
+        seen.append(line)
+        if found := re.search(r"serving at (http://\S+?)/?$", line.strip()):
+            base = found.group(1)
+        if found := re.search(r"GM link \(keep it secret\): (\S+)", line):
+            link = found.group(1)
+            table_id = link.rpartition(".")[0]
+    return Served(process, base, link, table_id, seen)
+
+
+def call(
+    method: str, url: str, body: Any = None, link: str | None = None, timeout: float = 10.0
+) -> tuple[int, Any]:
+    """One HTTP request; the status and the parsed JSON body."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("content-type", "application/json")
+    if link is not None:
+        request.add_header("X-Fatekit-Link", link)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
