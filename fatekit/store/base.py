@@ -118,7 +118,7 @@ class VersionConflict(StaleState):
 
 
 class EventStore(ABC):
-    """Where tables' events live. Adapters: in memory, SQLite (and PostgreSQL to come).
+    """Where tables' events live. Adapters: in memory, SQLite and PostgreSQL.
 
     Every method may be called from any thread; see each adapter for what runs concurrently.
     Methods block (a durable append waits for the disk), so async code should call them through
