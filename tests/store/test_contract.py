@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from fatekit.store import EventStore, MemoryEventStore, SqliteEventStore
+from fatekit.store.postgres import PostgresEventStore
 
 
 def _load_contract():  # type: ignore[no-untyped-def]
@@ -29,7 +30,7 @@ def _load_contract():  # type: ignore[no-untyped-def]
 contract = _load_contract()
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 def adapter(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
     opened: list[EventStore] = []
     if request.param == "memory":
@@ -42,6 +43,15 @@ def adapter(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
             return shared
 
         yield contract.Adapter("memory", open_memory, durable=False)
+    elif request.param == "postgresql":
+        dsn = request.getfixturevalue("postgres_dsn")  # skips where PostgreSQL is missing
+
+        def open_postgres() -> EventStore:
+            store = PostgresEventStore(dsn, pool_size=4)
+            opened.append(store)
+            return store
+
+        yield contract.Adapter("postgresql", open_postgres, durable=True)
     else:
         path = tmp_path / "events.sqlite"
 

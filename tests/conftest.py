@@ -1,0 +1,70 @@
+"""Fixtures shared by every test directory: a real PostgreSQL server for the tests that need one.
+
+``postgres`` starts one throwaway cluster per test session (``tests/pg_cluster.py``) and removes
+it at the end; ``postgres_dsn`` gives each test a schema of its own in that cluster's database.
+Where the server binaries are missing the PostgreSQL tests skip and the run says why, except
+under CI (``CI=true``), where a missing server fails them: CI installs it (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+
+def _load(name: str) -> ModuleType:
+    # The tests are not a package (pytest runs with --import-mode=importlib): load from the file.
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+pg_cluster = _load("pg_cluster")
+
+_skipped_for: list[str] = []  # why the PostgreSQL tests were skipped, for the closing summary
+_schemas = itertools.count(1)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A running throwaway PostgreSQL cluster (a ``pg_cluster.Cluster``)."""
+    try:
+        cluster = pg_cluster.start_cluster()
+    except pg_cluster.PostgresMissing as missing:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI must run the PostgreSQL tests, but {missing}", pytrace=False)
+        _skipped_for.append(str(missing))
+        pytest.skip(f"PostgreSQL tests skipped: {missing}")
+    try:
+        yield cluster
+    finally:
+        cluster.destroy()
+
+
+@pytest.fixture
+def postgres_dsn(postgres: Any) -> str:
+    """A connection string whose ``search_path`` is a new, empty schema, for this test alone."""
+    import psycopg
+
+    schema = f"test_{next(_schemas)}"
+    with psycopg.connect(postgres.dsn(), autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    return str(postgres.dsn(options=f"-c search_path={schema}"))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _skipped_for:
+        terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped_for[0]}", yellow=True)
