@@ -13,24 +13,34 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.rules.actions import Action
-from fatekit.rules.clock import Milestone
+from fatekit.rules.big_bads import ImmunityKind, SuppressMode
+from fatekit.rules.clock import Milestone as MilestoneKind
 from fatekit.rules.compels import CompelKind
-from fatekit.rules.conflict import ConflictKind
+from fatekit.rules.conflict import ConflictKind, FocusKind
 from fatekit.rules.countdowns import Visibility
 from fatekit.rules.invokes import InvokeEffect
+from fatekit.rules.obstacles import CoverUse
+from fatekit.rules.scale import ScaleBenefit
+from fatekit.rules.stunts import Track
 from fatekit.table.seats import NoteVisibility, Role
 
 __all__ = [
     "COMMAND_TYPES",
     "Absorb",
+    "AddBlock",
     "AddCharacter",
     "AddCountdown",
+    "AddHazard",
     "AddSeat",
     "AddSituationAspect",
     "AddTemplate",
     "AnswerCompel",
+    "AssignTargets",
     "Attack",
+    "BreakImmunity",
+    "Breakthrough",
     "ChallengeRoll",
+    "ChangeKind",
     "Command",
     "CompelAnswer",
     "Concede",
@@ -38,27 +48,41 @@ __all__ = [
     "ContestRoll",
     "CreateAdvantage",
     "CreateTable",
+    "DeclareStoryDetail",
     "EndChallenge",
     "EndContest",
     "EndScene",
     "EndSession",
     "EndTurn",
+    "Equip",
+    "ExtremeConsequence",
     "FinishConflict",
     "FireTrigger",
     "FreeMove",
     "FullDefense",
     "Invoke",
     "MarkCountdown",
+    "Milestone",
+    "MilestoneChange",
+    "MissEveryone",
     "Note",
     "OfferCompel",
     "Overcome",
+    "PassFreeInvoke",
     "RemoveAspect",
     "RemoveSeat",
     "RemoveTemplate",
     "ResolveRoll",
+    "ResolveTargets",
     "RevealAspect",
     "RevealCharacter",
     "Roll",
+    "SelfCompel",
+    "SelfCompelAnswer",
+    "SetBigBad",
+    "SetScale",
+    "Shield",
+    "SplitAttack",
     "StartChallenge",
     "StartConflict",
     "StartContest",
@@ -67,6 +91,7 @@ __all__ = [
     "TakeOut",
     "Undo",
     "UpdateCharacter",
+    "ZoneAttack",
 ]
 
 
@@ -151,7 +176,7 @@ class StartSession(Command):
 class EndSession(Command):
     """End the session, counting a milestone if one was reached (a major one closes the arc)."""
 
-    milestone: Milestone | None = None
+    milestone: MilestoneKind | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -326,7 +351,10 @@ class Attack(Command):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender.
+    a seat that controls the defender. ``helpers`` give teamwork; ``scale_benefit`` is the higher
+    side's choice of scale benefit. With obstacles, ``cover`` names a block sheltering the target
+    (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the target is
+    forced into.
     """
 
     actor: str
@@ -338,12 +366,18 @@ class Attack(Command):
     defender: str | None = None
     forgo_defense: bool = False
     ranged: bool = False
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateAdvantage(Command):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
-    free invokes on ``aspect_id``)."""
+    free invokes on ``aspect_id``). ``helpers`` are allies giving teamwork (their action for the
+    exchange); ``scale_benefit`` is the higher side's choice when the two differ in scale."""
 
     actor: str
     skill: str
@@ -354,12 +388,18 @@ class CreateAdvantage(Command):
     zone: str | None = None
     dice: str | None = None
     defend_dice: str | None = None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Overcome(Command):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
-    the action)."""
+    the action).
+
+    With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
+    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself.
+    """
 
     actor: str
     skill: str
@@ -369,13 +409,24 @@ class Overcome(Command):
     move_to: str | None = None
     dice: str | None = None
     defend_dice: str | None = None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FullDefense(Command):
-    """The current actor gives up their action to defend fully (when the ruleset has it)."""
+    """The current actor gives up their action to defend fully (when the ruleset has it).
+
+    Fate Condensed's optional rule takes a ``focus`` (oneself by default), naming ``who`` for
+    ``protect`` and ``aggressors``; Fate Core's version takes none.
+    """
 
     actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -386,14 +437,34 @@ class FreeMove(Command):
     to: str
 
 
+@dataclass(frozen=True, slots=True)
+class ExtremeConsequence:
+    """An extreme consequence: its ``name`` and the id of the character aspect it replaces."""
+
+    name: str
+    replaces: str
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Absorb(Command):
     """The pending hit's target absorbs it: stress ``boxes`` and consequence ``slots`` (indexes
-    as :meth:`Conflict.absorb_options` gives them), naming each new consequence in ``names``."""
+    as :meth:`Conflict.absorb_options` gives them), naming each new consequence in ``names``.
+
+    ``extreme`` takes an extreme consequence as well (the extreme-consequences option). With
+    conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
+    """
 
     boxes: tuple[int, ...] = ()
     slots: tuple[int, ...] = ()
     names: tuple[tuple[int, str], ...] = ()
+    extreme: ExtremeConsequence | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shield(Command):
+    """The big bad the pending hit is on throws ``minion`` in front of it (minion armor)."""
+
+    minion: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -518,6 +589,226 @@ class EndChallenge(Command):
     """Close the challenge (GM only) once its results are read."""
 
 
+# -- the optional rules in a conflict ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Equip(Command):
+    """Give a participant Weapon and Armor ratings (the GM, or a PC's owner; Weapon and Armor)."""
+
+    character_id: str
+    weapon: int = 0
+    armor: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetScale(Command):
+    """Put a participant at a scale level (GM only; the scale option)."""
+
+    character_id: str
+    level: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddHazard(Command):
+    """Bring a hazard into the conflict on ``side`` (GM only; obstacles). Its seat is the GM's."""
+
+    hazard_id: str
+    name: str
+    rating: int
+    weapon: int
+    side: str
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddBlock(Command):
+    """Put a block in the conflict's scene (GM only; obstacles): its name becomes an aspect."""
+
+    block_id: str
+    name: str
+    rating: int
+    weapon: int = 0
+    harmful: bool = False
+    cover: bool = False
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitAttack(Command):
+    """The current actor rolls one attack to split among several targets (multiple targets)."""
+
+    actor: str
+    skill: str
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZoneAttack(Command):
+    """The current actor rolls one attack on everyone else in ``zone`` (multiple targets)."""
+
+    actor: str
+    skill: str
+    zone: str
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AssignTargets(Command):
+    """Share out a split attack (``split``: (target, shifts) pairs) or aim a zone attack (no
+    split). Every target defends at once: ``defend_skills`` and ``defend_dice`` give (target,
+    value) pairs; dice left out are rolled by the table."""
+
+    split: tuple[tuple[str, int], ...] = ()
+    defend_skills: tuple[tuple[str, str], ...] = ()
+    defend_dice: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveTargets(Command):
+    """Settle every target of a split or zone attack; ``options`` picks (target, option)."""
+
+    options: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissEveryone(Command):
+    """End a split or zone attack that reaches nobody (no positive effort, or an empty zone)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetBigBad(Command):
+    """Make a participant a big bad (GM only; the big-bads option).
+
+    ``minions`` can be thrown in front of its hits; ``immunity`` (challenge or contest, against
+    ``immunity_harm``) keeps attacks off it until broken; ``forms`` are the sheets (character
+    files) of its later true forms, revealed one by one as each is taken out (``gentle``: the
+    consequences carry over); ``scale`` scales it up; the ``solo_*`` flags are its solo bonuses.
+    """
+
+    character_id: str
+    minions: tuple[str, ...] = ()
+    immunity: ImmunityKind | None = None
+    immunity_harm: Track = Track.ANY
+    forms: tuple[str, ...] = ()
+    gentle: bool = False
+    scale: str | None = None
+    solo_skill: bool = False
+    solo_skill_capped: bool = True
+    solo_stress: bool = False
+    solo_stress_floor_one: bool = False
+    solo_amplified: bool = False
+    solo_suppress: SuppressMode | None = None
+    solo_no_free_stacking: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakImmunity(Command):
+    """Settle a big bad's immunity (GM only): the challenge beaten, or, with ``contest_side``
+    (the big bad's side), the running contest's winner decides (a big bad that won escapes)."""
+
+    character_id: str
+    contest_side: str | None = None
+
+
+# -- aspects and fate points ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassFreeInvoke(Command):
+    """Hand one of ``from_character``'s free invokes on an aspect to ``to_character`` (the
+    giver's seat)."""
+
+    aspect_id: str
+    from_character: str
+    to_character: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareStoryDetail(Command):
+    """Spend ``by``'s fate point on an aspect to make ``detail`` true (the seat of ``by``)."""
+
+    aspect_id: str
+    by: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompel(Command):
+    """Ask the GM for a fate point for a complication ``target``'s aspect brought on (the
+    target's seat). Nothing is paid until the GM answers with :class:`SelfCompelAnswer`."""
+
+    aspect_id: str
+    target: str
+    complication: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAnswer(Command):
+    """The GM agrees to a self-compel (the target gains a fate point) or turns it down."""
+
+    compel_id: str
+    accepted: bool
+
+
+# -- advancement ------------------------------------------------------------------------------
+
+
+class ChangeKind(StrEnum):
+    """The milestone changes a player may make (Fate Condensed § Advancement > Milestones)."""
+
+    SWAP_SKILLS = "swap_skills"  # first, second
+    REPLACE_SKILL = "replace_skill"  # old (an Average skill), new
+    REWRITE_STUNT = "rewrite_stunt"  # old (the stunt's name), stunt
+    BUY_STUNT = "buy_stunt"  # stunt
+    REWRITE_ASPECT = "rewrite_aspect"  # aspect_id, name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MilestoneChange:
+    """One milestone change, with the fields its ``kind`` needs (see :class:`ChangeKind`).
+
+    ``stunt`` is a stunt as JSON text, written as in a character file's ``stunts`` list.
+    """
+
+    kind: ChangeKind
+    first: str | None = None
+    second: str | None = None
+    old: str | None = None
+    new: str | None = None
+    stunt: str | None = None
+    aspect_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Milestone(Command):
+    """Spend a PC's open milestone on one change (the PC's owner, or the GM). ``EndSession``
+    with a minor milestone opens one for every PC."""
+
+    character_id: str
+    choice: MilestoneChange
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Breakthrough(Command):
+    """Spend a PC's open breakthrough (``EndSession`` with a major milestone opens one).
+
+    ``milestone`` is its one milestone change; ``high_concept`` rewrites the high concept;
+    ``recovery_names`` gives (consequence aspect id, new name) for each untreated moderate or
+    severe consequence; ``raise_now`` spends skill steps. ``gm_refresh`` and ``gm_skill_step``
+    are the GM's power-up, set by a GM seat only.
+    """
+
+    character_id: str
+    milestone: MilestoneChange | None = None
+    high_concept: str | None = None
+    recovery_names: tuple[tuple[str, str], ...] = ()
+    raise_now: tuple[str, ...] = ()
+    gm_refresh: bool = False
+    gm_skill_step: bool = False
+
+
 #: Every command by its type name, as the server reads them.
 COMMAND_TYPES: dict[str, type[Command]] = {
     cls.__name__: cls
@@ -563,6 +854,24 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         StartChallenge,
         ChallengeRoll,
         EndChallenge,
+        Shield,
+        Equip,
+        SetScale,
+        AddHazard,
+        AddBlock,
+        SplitAttack,
+        ZoneAttack,
+        AssignTargets,
+        ResolveTargets,
+        MissEveryone,
+        SetBigBad,
+        BreakImmunity,
+        PassFreeInvoke,
+        DeclareStoryDetail,
+        SelfCompel,
+        SelfCompelAnswer,
+        Milestone,
+        Breakthrough,
         Note,
         Undo,
     )

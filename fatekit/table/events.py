@@ -5,6 +5,9 @@ whose command caused it and when. Events hold everything needed to fold them int
 (:func:`fatekit.table.apply`) with no further input: the dice that were rolled, the ids the rules
 gave new aspects, the sheets of new characters. Replaying a log therefore gives the same table
 every time.
+
+Fields added to an event after it was first published have defaults, so logs written before
+still read (and fold) as they did.
 """
 
 from __future__ import annotations
@@ -12,12 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.actions import Action
+from fatekit.rules.big_bads import ImmunityKind, SuppressMode
 from fatekit.rules.clock import Milestone
 from fatekit.rules.compels import CompelKind
-from fatekit.rules.conflict import ConflictKind
+from fatekit.rules.conflict import ConflictKind, FocusKind
 from fatekit.rules.countdowns import Visibility
 from fatekit.rules.invokes import InvokeEffect
-from fatekit.table.commands import CompelAnswer
+from fatekit.rules.obstacles import CoverUse
+from fatekit.rules.scale import ScaleBenefit
+from fatekit.rules.stunts import Track
+from fatekit.table.commands import CompelAnswer, ExtremeConsequence, MilestoneChange
 from fatekit.table.seats import NoteVisibility, Role
 
 __all__ = [
@@ -26,6 +33,9 @@ __all__ = [
     "AspectRemoved",
     "AspectRevealed",
     "AttackRolled",
+    "BigBadSet",
+    "BlockAdded",
+    "BreakthroughTaken",
     "ChallengeEnded",
     "ChallengeRolled",
     "ChallengeStarted",
@@ -43,29 +53,44 @@ __all__ = [
     "ContestStarted",
     "CountdownAdded",
     "CountdownMarked",
+    "Equipped",
     "Event",
+    "FreeInvokePassed",
     "FullDefenseTaken",
+    "HazardAdded",
     "HitAbsorbed",
+    "ImmunityBroken",
     "Invoked",
+    "MilestoneTaken",
+    "MinionShielded",
+    "MissedEveryone",
     "Moved",
     "NoteAdded",
     "OvercomeRolled",
     "RollMade",
     "RollResolved",
+    "ScaleSet",
     "SceneEnded",
     "SceneStarted",
     "SeatAdded",
     "SeatRemoved",
+    "SelfCompelAnswered",
+    "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
     "SituationAspectAdded",
+    "SplitAttackRolled",
+    "StoryDetailDeclared",
     "TableCreated",
     "TakenOut",
+    "TargetsAssigned",
+    "TargetsResolved",
     "TemplateAdded",
     "TemplateRemoved",
     "TriggerFired",
     "TurnEnded",
     "Undone",
+    "ZoneAttackRolled",
 ]
 
 
@@ -299,6 +324,11 @@ class AttackRolled(Event):
     ranged: bool
     faces: str
     defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -314,6 +344,8 @@ class AdvantageRolled(Event):
     zone: str | None
     faces: str
     defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -328,13 +360,20 @@ class OvercomeRolled(Event):
     move_to: str | None
     faces: str
     defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FullDefenseTaken(Event):
-    """The current actor went on full defense."""
+    """The current actor went on full defense (with a focus, in Fate Condensed's version)."""
 
     actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -353,6 +392,7 @@ class HitAbsorbed(Event):
     boxes: tuple[int, ...]
     slots: tuple[int, ...]
     names: tuple[tuple[int, str], ...]
+    extreme: ExtremeConsequence | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -475,6 +515,190 @@ class ChallengeEnded(Event):
     """The challenge was closed."""
 
 
+# -- the optional rules in a conflict ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MinionShielded(Event):
+    """A big bad threw ``minion`` in front of the pending hit; the minion takes it."""
+
+    minion: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Equipped(Event):
+    """A participant's Weapon and Armor ratings were set."""
+
+    character_id: str
+    weapon: int
+    armor: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScaleSet(Event):
+    """A participant was put at a scale level."""
+
+    character_id: str
+    level: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HazardAdded(Event):
+    """A hazard joined the conflict on ``side`` (as a participant with the id ``hazard_id``)."""
+
+    hazard_id: str
+    name: str
+    rating: int
+    weapon: int
+    side: str
+    zone: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlockAdded(Event):
+    """A block was put in the scene; its name is the aspect ``aspect_id``."""
+
+    block_id: str
+    name: str
+    rating: int
+    weapon: int
+    harmful: bool
+    cover: bool
+    zone: str | None
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitAttackRolled(Event):
+    """An attack to split among several targets was rolled."""
+
+    actor: str
+    skill: str
+    faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZoneAttackRolled(Event):
+    """An attack on everyone in a zone was rolled."""
+
+    actor: str
+    skill: str
+    zone: str
+    faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetsAssigned(Event):
+    """A split or zone attack was aimed; every target's defence, with its dice."""
+
+    split: tuple[tuple[str, int], ...]
+    defend_skills: tuple[tuple[str, str], ...]
+    defend_faces: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetsResolved(Event):
+    """Every target of a split or zone attack was settled (``options``: (target, option))."""
+
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissedEveryone(Event):
+    """A split or zone attack reached nobody."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BigBadSet(Event):
+    """A participant became a big bad (``forms``: the sheets of its later true forms)."""
+
+    character_id: str
+    minions: tuple[str, ...]
+    immunity: ImmunityKind | None
+    immunity_harm: Track
+    forms: tuple[str, ...]
+    gentle: bool
+    scale: str | None
+    solo_skill: bool
+    solo_skill_capped: bool
+    solo_stress: bool
+    solo_stress_floor_one: bool
+    solo_amplified: bool
+    solo_suppress: SuppressMode | None
+    solo_no_free_stacking: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImmunityBroken(Event):
+    """A big bad's immunity was settled (by the challenge, or the contest's winner)."""
+
+    character_id: str
+    contest_side: str | None
+
+
+# -- aspects and fate points ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeInvokePassed(Event):
+    """A free invoke on an aspect changed hands."""
+
+    aspect_id: str
+    from_character: str
+    to_character: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoryDetailDeclared(Event):
+    """A fate point was spent on an aspect to make a detail true."""
+
+    aspect_id: str
+    by: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAsked(Event):
+    """A player asked for a fate point for a complication their aspect brought on."""
+
+    compel_id: str
+    aspect_id: str
+    target: str
+    complication: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAnswered(Event):
+    """The GM agreed to a self-compel (the fate point moved) or turned it down."""
+
+    compel_id: str
+    accepted: bool
+
+
+# -- advancement ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MilestoneTaken(Event):
+    """A PC spent an open milestone on one change."""
+
+    character_id: str
+    choice: MilestoneChange
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakthroughTaken(Event):
+    """A PC spent an open breakthrough."""
+
+    character_id: str
+    milestone: MilestoneChange | None
+    high_concept: str | None
+    recovery_names: tuple[tuple[str, str], ...]
+    raise_now: tuple[str, ...]
+    gm_refresh: bool
+    gm_skill_step: bool
+
+
 #: Every event by its type name, as the store records them.
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
@@ -520,6 +744,24 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ChallengeStarted,
         ChallengeRolled,
         ChallengeEnded,
+        MinionShielded,
+        Equipped,
+        ScaleSet,
+        HazardAdded,
+        BlockAdded,
+        SplitAttackRolled,
+        ZoneAttackRolled,
+        TargetsAssigned,
+        TargetsResolved,
+        MissedEveryone,
+        BigBadSet,
+        ImmunityBroken,
+        FreeInvokePassed,
+        StoryDetailDeclared,
+        SelfCompelAsked,
+        SelfCompelAnswered,
+        MilestoneTaken,
+        BreakthroughTaken,
         NoteAdded,
         Undone,
     )

@@ -138,13 +138,30 @@ def _field_schema(hint: Any) -> dict[str, Any]:
         }
     if isinstance(hint, type) and issubclass(hint, Enum):
         return {"enum": [m.value for m in hint]}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _object_schema(hint, frozenset())
     simple = {bool: "boolean", int: "integer", str: "string"}
     return {"type": simple[hint]}
 
 
-def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
+def _object_schema(kind: type, skip: frozenset[str]) -> dict[str, Any]:
+    """A dataclass as a JSON object. Fields with defaults may be left out: events gain such
+    fields over time, and files written before them still read."""
     hints = typing.get_type_hints(kind)
-    fields = [f.name for f in dataclasses.fields(kind) if f.name not in ENVELOPE]
+    fields = [f for f in dataclasses.fields(kind) if f.name not in skip]
+    return {
+        "type": "object",
+        "properties": {f.name: _field_schema(hints[f.name]) for f in fields},
+        "required": [
+            f.name
+            for f in fields
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ],
+        "additionalProperties": False,
+    }
+
+
+def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
     return {
         "type": "object",
         "properties": {
@@ -152,12 +169,7 @@ def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
             "version": {"type": "integer", "minimum": 1},
             "seat": {"type": "string"},
             "at": {"type": "string"},
-            "data": {
-                "type": "object",
-                "properties": {f: _field_schema(hints[f]) for f in fields},
-                "required": fields,
-                "additionalProperties": False,
-            },
+            "data": _object_schema(kind, ENVELOPE),
         },
         "required": ["type", "version", "seat", "at", "data"],
         "additionalProperties": False,

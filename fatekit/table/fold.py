@@ -12,31 +12,50 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
+from fatekit.rules.advancement import (
+    MILESTONE_RULE,
+    BuyStunt,
+    MilestoneChoice,
+    ReplaceSkill,
+    RewriteAspect,
+    RewriteStunt,
+    SwapSkills,
+    apply_breakthrough,
+    apply_milestone,
+)
+from fatekit.rules.advancement import Breakthrough as BreakthroughChoice
+from fatekit.rules.big_bads import BigBad, Immunity, SoloBonus, TrueForms
 from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import Character, CharacterKind
 from fatekit.rules.clock import Milestone
-from fatekit.rules.compels import offer_compel
+from fatekit.rules.compels import offer_compel, self_compel
 from fatekit.rules.conditions import to_conditions
-from fatekit.rules.conflict import Conflict
+from fatekit.rules.conflict import Conflict, DefenseFocus
 from fatekit.rules.contest import Contest
 from fatekit.rules.countdowns import Countdown, Trigger
 from fatekit.rules.dice import ScriptedDice
 from fatekit.rules.effects import carry_out
-from fatekit.rules.errors import BadInput
+from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.fate_points import GM
-from fatekit.rules.harm import AbsorbPlan
+from fatekit.rules.harm import AbsorbPlan, ExtremeChoice
+from fatekit.rules.invokes import declare_story_detail
+from fatekit.rules.obstacles import Block, Hazard
 from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.rolling import ActionRoll, RollPhase
 from fatekit.rules.scene import Game, Scene
+from fatekit.rules.stunts import Stunt
 from fatekit.rules.zones import ZoneMap
-from fatekit.table.commands import CompelAnswer
+from fatekit.table.commands import ChangeKind, CompelAnswer, MilestoneChange
 from fatekit.table.events import (
     AdvantageRolled,
     AspectRemoved,
     AspectRevealed,
     AttackRolled,
+    BigBadSet,
+    BlockAdded,
+    BreakthroughTaken,
     ChallengeEnded,
     ChallengeRolled,
     ChallengeStarted,
@@ -54,35 +73,63 @@ from fatekit.table.events import (
     ContestStarted,
     CountdownAdded,
     CountdownMarked,
+    Equipped,
     Event,
+    FreeInvokePassed,
     FullDefenseTaken,
+    HazardAdded,
     HitAbsorbed,
+    ImmunityBroken,
     Invoked,
+    MilestoneTaken,
+    MinionShielded,
+    MissedEveryone,
     Moved,
     NoteAdded,
     OvercomeRolled,
     RollMade,
     RollResolved,
+    ScaleSet,
     SceneEnded,
     SceneStarted,
     SeatAdded,
     SeatRemoved,
+    SelfCompelAnswered,
+    SelfCompelAsked,
     SessionEnded,
     SessionStarted,
     SituationAspectAdded,
+    SplitAttackRolled,
+    StoryDetailDeclared,
     TableCreated,
     TakenOut,
+    TargetsAssigned,
+    TargetsResolved,
     TemplateAdded,
     TemplateRemoved,
     TriggerFired,
     TurnEnded,
     Undone,
+    ZoneAttackRolled,
 )
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.snapshot import copy_state
-from fatekit.table.state import NoteRecord, RollRecord, TableState
+from fatekit.table.state import (
+    NoteRecord,
+    RollRecord,
+    SelfCompelRecord,
+    StoryDetailRecord,
+    TableState,
+)
 
-__all__ = ["MAX_NOTE_LENGTH", "apply", "choose_option", "fold", "parse_sheet"]
+__all__ = [
+    "MAX_NOTE_LENGTH",
+    "apply",
+    "choose_option",
+    "fold",
+    "milestone_choice",
+    "parse_sheet",
+]
 
 #: Notes longer than this are refused as malformed.
 MAX_NOTE_LENGTH = 20_000
@@ -304,6 +351,11 @@ def _session_ended(state: TableState, event: SessionEnded) -> None:
         state.game.reach_milestone(event.milestone)
         if event.milestone is Milestone.MAJOR:
             state.arc += 1
+        # Every PC may now make their change; a breakthrough open stays one (it includes a
+        # milestone change), and an unspent milestone does not pile up into two.
+        for pc in state.game.pcs:
+            if state.milestones.get(pc.id) is not Milestone.MAJOR:
+                state.milestones[pc.id] = event.milestone
 
 
 @_on(SceneStarted)
@@ -619,6 +671,7 @@ def _settle(state: TableState) -> None:
     # A roll the conflict closed (resolved, or dropped by a concession) is no longer in play.
     if state.roll is not None and state.roll.phase is RollPhase.RESOLVED:
         state.roll, state.roll_aspect = None, None
+        state.zone_attack = None
     state.game.sync_sheets()
 
 
@@ -648,6 +701,11 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         forgo_defense=event.forgo_defense,
         ranged=event.ranged,
         defender_dice=_dice(event.defend_faces),
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+        cover=event.cover,
+        cover_use=event.cover_use,
+        into_block=event.into_block,
     )
     roll.roll()
     state.roll = roll
@@ -669,6 +727,8 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         aspect=aimed,
         defender_dice=_dice(event.defend_faces),
         zone=event.zone,
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
     )
     roll.roll()
     state.roll = roll
@@ -686,6 +746,11 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         defend_skill=event.defend_skill,
         defender_dice=_dice(event.defend_faces),
         move_to=event.move_to,
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+        block=event.block,
+        remove_block=event.remove_block,
+        disable_hazard=event.disable_hazard,
     )
     roll.roll()
     state.roll = roll
@@ -694,7 +759,12 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
 
 @_on(FullDefenseTaken)
 def _full_defense(state: TableState, event: FullDefenseTaken) -> None:
-    _conflict(state).full_defense(event.actor)
+    focus = None
+    if event.focus is not None:
+        focus = DefenseFocus(event.focus, event.who)
+    elif event.who:
+        raise BadInput("name a focus for the full defense before naming who it is about")
+    _conflict(state).full_defense(event.actor, focus)
 
 
 @_on(Moved)
@@ -714,8 +784,13 @@ def _check_hit_target(conflict: Conflict, target: str) -> None:
 def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
     conflict = _conflict(state)
     _check_hit_target(conflict, event.target)
+    extreme = event.extreme
     conflict.absorb(
-        AbsorbPlan(tuple(sorted(event.boxes)), tuple(sorted(event.slots))), dict(event.names)
+        AbsorbPlan(
+            tuple(sorted(event.boxes)), tuple(sorted(event.slots)), extreme=extreme is not None
+        ),
+        dict(event.names),
+        extreme=None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces),
     )
     _settle(state)
 
@@ -744,6 +819,7 @@ def _turn_ended(state: TableState, event: TurnEnded) -> None:
 def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
     _conflict(state).finish(into=event.into)
     state.conflict, state.roll, state.roll_aspect = None, None, None
+    state.zone_attack = None
     state.game.sync_sheets()
 
 
@@ -911,3 +987,306 @@ def _note_added(state: TableState, event: NoteAdded) -> None:
     state.notes.append(
         NoteRecord(event.note_id, event.version, event.at, event.seat, event.text, event.visibility)
     )
+
+
+# -- the optional rules in a conflict ---------------------------------------------------------
+
+
+@_on(MinionShielded)
+def _minion_shielded(state: TableState, event: MinionShielded) -> None:
+    _conflict(state).shield(event.minion)
+
+
+@_on(Equipped)
+def _equipped(state: TableState, event: Equipped) -> None:
+    _conflict(state).equip(event.character_id, weapon=event.weapon, armor=event.armor)
+
+
+@_on(ScaleSet)
+def _scale_set(state: TableState, event: ScaleSet) -> None:
+    _conflict(state).set_scale(event.character_id, event.level)
+
+
+@_on(HazardAdded)
+def _hazard_added(state: TableState, event: HazardAdded) -> None:
+    conflict = _conflict(state)
+    hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
+    conflict.add_hazard(hazard, event.side, zone=event.zone)
+
+
+@_on(BlockAdded)
+def _block_added(state: TableState, event: BlockAdded) -> None:
+    block = Block(
+        event.block_id,
+        event.name,
+        event.rating,
+        weapon=event.weapon,
+        harmful=event.harmful,
+        cover=event.cover,
+    )
+    aspect = _conflict(state).add_block(block, zone=event.zone)
+    _check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
+
+
+@_on(SplitAttackRolled)
+def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
+    roll = _conflict(state).split_attack(
+        event.actor, event.skill, dice=_require_dice(event.faces, "attack")
+    )
+    roll.roll()
+    state.roll, state.zone_attack = roll, None
+    _log_multi(state, event, "split_attack")
+
+
+@_on(ZoneAttackRolled)
+def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
+    roll = _conflict(state).zone_attack(
+        event.actor, event.skill, event.zone, dice=_require_dice(event.faces, "attack")
+    )
+    roll.roll()
+    state.roll, state.zone_attack = roll, event.zone
+    _log_multi(state, event, "zone_attack")
+
+
+def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, what: str) -> None:
+    state.rolls.append(
+        RollRecord(event.version, event.at, event.actor, what, event.skill, event.faces)
+    )
+
+
+@_on(TargetsAssigned)
+def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
+    faces = dict(event.defend_faces)
+    if len(faces) != len(event.defend_faces):
+        raise BadInput("each target's defence has one set of dice")
+    split = dict(event.split)
+    if len(split) != len(event.split):
+        raise BadInput("each target is named once in the split")
+    rolls = _conflict(state).assign_targets(
+        split or None,
+        defend_skills=dict(event.defend_skills),
+        defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
+    )
+    # Every defence must have been rolled with recorded dice, or a replay would roll again.
+    if set(rolls) != set(faces):
+        raise BadInput(
+            f"the defenders are {sorted(rolls)}, but dice were given for {sorted(faces)}"
+        )
+    for who, sub in rolls.items():
+        defence = sub.opposition
+        skill = "" if defence is None or defence.skill is None else defence.skill
+        state.rolls.append(RollRecord(event.version, event.at, who, "defend", skill, faces[who]))
+    _settle(state)
+
+
+@_on(TargetsResolved)
+def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
+    _conflict(state).resolve_targets(dict(event.options))
+    _settle(state)
+
+
+@_on(MissedEveryone)
+def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
+    _conflict(state).miss_everyone()
+    _settle(state)
+
+
+@_on(BigBadSet)
+def _big_bad_set(state: TableState, event: BigBadSet) -> None:
+    conflict = _conflict(state)
+    forms = None
+    if event.forms:
+        later = [_fit_to_table(state, parse_sheet(sheet)) for sheet in event.forms]
+        # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
+        current = conflict.fighter(event.character_id).character
+        forms = TrueForms.of([current, *later], gentle=event.gentle)
+    elif event.gentle:
+        raise BadInput("carrying consequences over goes with true forms: give the later forms")
+    immunity = None
+    if event.immunity is not None:
+        immunity = Immunity(event.immunity, event.immunity_harm)
+    conflict.set_big_bad(
+        BigBad(
+            event.character_id,
+            immunity=immunity,
+            minions=event.minions,
+            forms=forms,
+            scale=event.scale,
+            solo=SoloBonus(
+                skill=event.solo_skill,
+                skill_capped=event.solo_skill_capped,
+                stress=event.solo_stress,
+                stress_floor_one=event.solo_stress_floor_one,
+                amplified=event.solo_amplified,
+                suppress=event.solo_suppress,
+                no_free_stacking=event.solo_no_free_stacking,
+            ),
+        )
+    )
+
+
+def _fit_to_table(state: TableState, character: Character) -> Character:
+    # A sheet that enters play without Game.add_character still takes the table's conditions.
+    ruleset = state.game.ruleset
+    if ruleset.has(OptionalRule.CONDITIONS):
+        character.consequences = to_conditions(
+            character.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
+        )
+    return character
+
+
+@_on(ImmunityBroken)
+def _immunity_broken(state: TableState, event: ImmunityBroken) -> None:
+    conflict = _conflict(state)
+    if event.contest_side is None:
+        conflict.break_immunity(event.character_id)
+    else:
+        conflict.break_immunity(
+            event.character_id, contest=_contest(state), side=event.contest_side
+        )
+    _settle(state)
+
+
+# -- aspects and fate points ------------------------------------------------------------------
+
+
+@_on(FreeInvokePassed)
+def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
+    state.require_character(event.from_character)
+    state.require_character(event.to_character)
+    if event.from_character == event.to_character:
+        raise BadInput("a free invoke is passed to someone else")
+    state.game.find_aspect(event.aspect_id).pass_free_invoke(
+        event.from_character, event.to_character
+    )
+
+
+@_on(StoryDetailDeclared)
+def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
+    state.require_character(event.by)
+    aspect = state.game.find_aspect(event.aspect_id)
+    detail = declare_story_detail(aspect, event.by, event.detail, state.game.ledger)
+    state.story_details.append(
+        StoryDetailRecord(event.version, detail.aspect_id, detail.by, detail.detail)
+    )
+    state.game.sync_sheets()
+
+
+@_on(SelfCompelAsked)
+def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
+    if event.compel_id in state.self_compels or event.compel_id in state.compels:
+        raise BadInput(f"there is already a compel {event.compel_id!r}")
+    state.require_character(event.target)
+    # Asking checks everything the rules check, and pays nothing until the GM agrees.
+    self_compel(
+        state.game.find_aspect(event.aspect_id),
+        event.target,
+        ledger=state.game.ledger,
+        complication=event.complication,
+        gm_agrees=False,
+    )
+    state.self_compels[event.compel_id] = SelfCompelRecord(
+        event.compel_id, event.version, event.aspect_id, event.target, event.complication
+    )
+
+
+@_on(SelfCompelAnswered)
+def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
+    asked = state.self_compels.pop(event.compel_id, None)
+    if asked is None:
+        raise BadInput(f"no self-compel {event.compel_id!r} is waiting for an answer")
+    if event.accepted:
+        self_compel(
+            state.game.find_aspect(asked.aspect_id),
+            asked.target,
+            ledger=state.game.ledger,
+            complication=asked.complication,
+            gm_agrees=True,
+        )
+    state.game.sync_sheets()
+
+
+# -- advancement ------------------------------------------------------------------------------
+
+
+def _open_milestone(state: TableState, character_id: str, kind: Milestone) -> Character:
+    character = state.game.character(character_id)
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot change during a conflict")
+    if state.milestones.get(character_id) is not kind:
+        what = "milestone" if kind is Milestone.MINOR else "breakthrough"
+        raise IllegalAction(
+            f"{character.name} has no {what} to spend: the GM opens one by ending a session at "
+            f"a {kind.value} milestone",
+            MILESTONE_RULE,
+        )
+    return character
+
+
+def milestone_choice(character: Character, change: MilestoneChange) -> MilestoneChoice:
+    """The rules' milestone change for a table's :class:`MilestoneChange`, checking that it
+    gives exactly the fields its kind needs."""
+    needs = {
+        ChangeKind.SWAP_SKILLS: ("first", "second"),
+        ChangeKind.REPLACE_SKILL: ("old", "new"),
+        ChangeKind.REWRITE_STUNT: ("old", "stunt"),
+        ChangeKind.BUY_STUNT: ("stunt",),
+        ChangeKind.REWRITE_ASPECT: ("aspect_id", "name"),
+    }[change.kind]
+    given = {
+        name: getattr(change, name)
+        for name in ("first", "second", "old", "new", "stunt", "aspect_id", "name")
+        if getattr(change, name) is not None
+    }
+    if set(given) != set(needs):
+        raise BadInput(f"a {change.kind.value} change takes {' and '.join(needs)}, and only those")
+    if change.kind is ChangeKind.SWAP_SKILLS:
+        return SwapSkills(given["first"], given["second"])
+    if change.kind is ChangeKind.REPLACE_SKILL:
+        return ReplaceSkill(given["old"], given["new"])
+    if change.kind is ChangeKind.REWRITE_STUNT:
+        return RewriteStunt(given["old"], _stunt(character, given["stunt"]))
+    if change.kind is ChangeKind.BUY_STUNT:
+        return BuyStunt(_stunt(character, given["stunt"]))
+    return RewriteAspect(given["aspect_id"], given["name"])
+
+
+def _stunt(character: Character, text: str) -> Stunt:
+    # A stunt is read as the character file reads it, schema and all: put it on a copy of the
+    # sheet and read that back.
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"the stunt is not JSON: {error}") from None
+    sheet = character_to_dict(character)
+    sheet["stunts"] = [data]
+    return character_from_dict(sheet).character.stunts[0]
+
+
+@_on(MilestoneTaken)
+def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
+    character = _open_milestone(state, event.character_id, Milestone.MINOR)
+    apply_milestone(character, milestone_choice(character, event.choice), state.game.ruleset.preset)
+    del state.milestones[character.id]
+    state.game.sync_sheets()
+
+
+@_on(BreakthroughTaken)
+def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
+    character = _open_milestone(state, event.character_id, Milestone.MAJOR)
+    names = dict(event.recovery_names)
+    if len(names) != len(event.recovery_names):
+        raise BadInput("each consequence is renamed once")
+    choice = BreakthroughChoice(
+        milestone=None if event.milestone is None else milestone_choice(character, event.milestone),
+        high_concept=event.high_concept,
+        recovery_names=names,
+        raise_now=event.raise_now,
+        gm_refresh=event.gm_refresh,
+        gm_skill_step=event.gm_skill_step,
+    )
+    # The clock reached the major milestone when the session ended, as the rules ask.
+    apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
+    del state.milestones[character.id]
+    state.game.sync_sheets()

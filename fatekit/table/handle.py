@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from fatekit.rules.actions import Chooser
+from fatekit.rules.actions import Chooser, Resolution, Side
 from fatekit.rules.dice import DiceSource, RandomDice, parse_faces
 from fatekit.rules.errors import BadInput, ForbiddenAction
 from fatekit.rules.fate_points import GM
+from fatekit.rules.scale import ScaleBenefit, higher_side
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.fold import apply_in_place, free_roll_resolution, parse_sheet
@@ -108,6 +109,8 @@ def _with_created(event: e.Event, created: tuple[str, ...]) -> e.Event:
         return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.RollResolved) and created:
         return dataclasses.replace(event, created=created)
+    if isinstance(event, e.BlockAdded) and not event.aspect_id:
+        return dataclasses.replace(event, aspect_id=created[0])
     return event
 
 
@@ -463,16 +466,8 @@ def _resolve_roll(context: _Context, command: c.ResolveRoll) -> list[e.Event]:
     resolution = (
         state.conflict.preview() if state.conflict is not None else free_roll_resolution(state)
     )
-    # Whoever the outcome gives the choice to settles it; the GM may always.
-    chooser = resolution.chosen_by
-    if chooser is Chooser.GM:
-        context.require_gm("choose this outcome")
-    elif chooser is Chooser.OPPOSITION and roll.opposition is not None:
-        context.require_control(roll.opposition.actor, "choose for the opposition")
-    elif chooser is Chooser.OPPOSITION:
-        context.require_gm("choose for the opposition")
-    else:
-        context.require_control(roll.actor, "settle this roll")
+    opposition = roll.opposition.actor if roll.opposition is not None else None
+    _require_chooser(context, resolution, roll.actor, opposition)
     return [
         context.event(
             e.RollResolved,
@@ -484,7 +479,48 @@ def _resolve_roll(context: _Context, command: c.ResolveRoll) -> list[e.Event]:
     ]
 
 
+def _require_chooser(
+    context: _Context, resolution: Resolution, actor: str, opposition: str | None
+) -> None:
+    # Whoever the outcome gives the choice to settles it; the GM may always.
+    chooser = resolution.chosen_by
+    if chooser is Chooser.GM:
+        context.require_gm("choose this outcome")
+    elif chooser is Chooser.OPPOSITION and opposition is not None:
+        context.require_control(opposition, "choose for the opposition")
+    elif chooser is Chooser.OPPOSITION:
+        context.require_gm("choose for the opposition")
+    else:
+        context.require_control(actor, "settle this roll")
+
+
 # -- conflicts --------------------------------------------------------------------------------
+
+
+def _require_helpers(context: _Context, helpers: tuple[str, ...]) -> None:
+    # Helping spends the helper's action for the exchange: their seat's choice to make.
+    for helper in helpers:
+        context.require_control(helper, "spend their action helping")
+
+
+def _require_scale_choice(
+    context: _Context, benefit: ScaleBenefit | None, actor: str, other: str | None
+) -> None:
+    """The scale benefit is the higher side's to choose: when the other side of the roll stands
+    higher, only a seat acting for it may name the benefit. The engine still judges whether
+    there is a difference in scale at all."""
+    conflict = context.state.conflict
+    if benefit is None or other is None or conflict is None:
+        return
+    if actor not in conflict.fighters or other not in conflict.fighters:
+        return  # unknown participants: the fold refuses them
+    ladder = conflict.scale_ladder
+    bottom = ladder.keys[0]  # the engine counts anyone without a level at the bottom
+    found = higher_side(
+        ladder, conflict.fighters[actor].scale or bottom, conflict.fighters[other].scale or bottom
+    )
+    if found is not None and found[0] is Side.OPPOSITION:
+        context.require_control(other, "choose the scale benefit of the higher side")
 
 
 @_decides(c.Attack)
@@ -495,6 +531,10 @@ def _attack(context: _Context, command: c.Attack) -> list[e.Event]:
     defender = None if command.forgo_defense else (command.defender or command.target)
     if command.defender is not None:
         context.require_control(command.defender, "interpose them")
+    _require_helpers(context, command.helpers)
+    _require_scale_choice(context, command.scale_benefit, command.actor, defender)
+    # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
+    # the attack, and forcing someone into a block is the attacker's own move.
     return [
         context.event(
             e.AttackRolled,
@@ -507,6 +547,11 @@ def _attack(context: _Context, command: c.Attack) -> list[e.Event]:
             ranged=command.ranged,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(defender, command.defend_dice),
+            helpers=command.helpers,
+            scale_benefit=command.scale_benefit,
+            cover=command.cover,
+            cover_use=command.cover_use,
+            into_block=command.into_block,
         )
     ]
 
@@ -514,6 +559,8 @@ def _attack(context: _Context, command: c.Attack) -> list[e.Event]:
 @_decides(c.CreateAdvantage)
 def _create_advantage(context: _Context, command: c.CreateAdvantage) -> list[e.Event]:
     context.require_control(command.actor, "act for them")
+    _require_helpers(context, command.helpers)
+    _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
     return [
         context.event(
             e.AdvantageRolled,
@@ -526,6 +573,8 @@ def _create_advantage(context: _Context, command: c.CreateAdvantage) -> list[e.E
             zone=command.zone,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
+            helpers=command.helpers,
+            scale_benefit=command.scale_benefit,
         )
     ]
 
@@ -533,6 +582,8 @@ def _create_advantage(context: _Context, command: c.CreateAdvantage) -> list[e.E
 @_decides(c.Overcome)
 def _overcome(context: _Context, command: c.Overcome) -> list[e.Event]:
     context.require_control(command.actor, "act for them")
+    _require_helpers(context, command.helpers)
+    _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
     return [
         context.event(
             e.OvercomeRolled,
@@ -544,6 +595,11 @@ def _overcome(context: _Context, command: c.Overcome) -> list[e.Event]:
             move_to=command.move_to,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
+            helpers=command.helpers,
+            scale_benefit=command.scale_benefit,
+            block=command.block,
+            remove_block=command.remove_block,
+            disable_hazard=command.disable_hazard,
         )
     ]
 
@@ -551,7 +607,9 @@ def _overcome(context: _Context, command: c.Overcome) -> list[e.Event]:
 @_decides(c.FullDefense)
 def _full_defense(context: _Context, command: c.FullDefense) -> list[e.Event]:
     context.require_control(command.actor, "act for them")
-    return [context.event(e.FullDefenseTaken, actor=command.actor)]
+    return [
+        context.event(e.FullDefenseTaken, actor=command.actor, focus=command.focus, who=command.who)
+    ]
 
 
 @_decides(c.FreeMove)
@@ -579,6 +637,7 @@ def _absorb(context: _Context, command: c.Absorb) -> list[e.Event]:
             boxes=command.boxes,
             slots=command.slots,
             names=command.names,
+            extreme=command.extreme,
         )
     ]
 
@@ -604,6 +663,271 @@ def _end_turn(context: _Context, command: c.EndTurn) -> list[e.Event]:
     if conflict.current is not None:
         context.require_control(conflict.current, "end their turn")
     return [context.event(e.TurnEnded, next_actor=command.next_actor)]
+
+
+# -- the optional rules in a conflict ---------------------------------------------------------
+
+
+@_decides(c.Shield)
+def _shield(context: _Context, command: c.Shield) -> list[e.Event]:
+    target = _hit_target(context)
+    context.require_control(target, "throw their minions in the way")
+    return [context.event(e.MinionShielded, minion=command.minion)]
+
+
+@_decides(c.Equip)
+def _equip(context: _Context, command: c.Equip) -> list[e.Event]:
+    context.require_control(command.character_id, "equip them")
+    return [
+        context.event(
+            e.Equipped,
+            character_id=command.character_id,
+            weapon=command.weapon,
+            armor=command.armor,
+        )
+    ]
+
+
+_gm_only(
+    c.SetScale,
+    e.ScaleSet,
+    "set scale",
+    lambda m: {"character_id": m.character_id, "level": m.level},
+)
+_gm_only(
+    c.AddHazard,
+    e.HazardAdded,
+    "bring in hazards",
+    lambda m: {
+        "hazard_id": m.hazard_id,
+        "name": m.name,
+        "rating": m.rating,
+        "weapon": m.weapon,
+        "side": m.side,
+        "zone": m.zone,
+    },
+)
+_gm_only(
+    c.AddBlock,
+    e.BlockAdded,
+    "put blocks in the way",
+    lambda m: {
+        "block_id": m.block_id,
+        "name": m.name,
+        "rating": m.rating,
+        "weapon": m.weapon,
+        "harmful": m.harmful,
+        "cover": m.cover,
+        "zone": m.zone,
+        "aspect_id": "",
+    },
+)
+_gm_only(
+    c.SetBigBad,
+    e.BigBadSet,
+    "make big bads",
+    lambda m: {
+        "character_id": m.character_id,
+        "minions": m.minions,
+        "immunity": m.immunity,
+        "immunity_harm": m.immunity_harm,
+        "forms": m.forms,
+        "gentle": m.gentle,
+        "scale": m.scale,
+        "solo_skill": m.solo_skill,
+        "solo_skill_capped": m.solo_skill_capped,
+        "solo_stress": m.solo_stress,
+        "solo_stress_floor_one": m.solo_stress_floor_one,
+        "solo_amplified": m.solo_amplified,
+        "solo_suppress": m.solo_suppress,
+        "solo_no_free_stacking": m.solo_no_free_stacking,
+    },
+)
+_gm_only(
+    c.BreakImmunity,
+    e.ImmunityBroken,
+    "settle a big bad's immunity",
+    lambda m: {"character_id": m.character_id, "contest_side": m.contest_side},
+)
+
+
+@_decides(c.SplitAttack)
+def _split_attack(context: _Context, command: c.SplitAttack) -> list[e.Event]:
+    context.require_control(command.actor, "attack for them")
+    return [
+        context.event(
+            e.SplitAttackRolled,
+            actor=command.actor,
+            skill=command.skill,
+            faces=context.faces(command.dice),
+        )
+    ]
+
+
+@_decides(c.ZoneAttack)
+def _zone_attack(context: _Context, command: c.ZoneAttack) -> list[e.Event]:
+    context.require_control(command.actor, "attack for them")
+    return [
+        context.event(
+            e.ZoneAttackRolled,
+            actor=command.actor,
+            skill=command.skill,
+            zone=command.zone,
+            faces=context.faces(command.dice),
+        )
+    ]
+
+
+def _attacker(context: _Context) -> str:
+    roll = context.state.roll
+    if context.state.conflict is None or roll is None:
+        raise BadInput("there is no attack under way")
+    return roll.actor
+
+
+@_decides(c.AssignTargets)
+def _assign_targets(context: _Context, command: c.AssignTargets) -> list[e.Event]:
+    state = context.state
+    actor = _attacker(context)
+    context.require_control(actor, "aim their attack")
+    if command.split:
+        targets = [who for who, _ in command.split]
+    else:
+        # A zone attack reaches everyone else still in the zone; the fold checks that the
+        # engine aims it at exactly these, so a mismatch is refused, never rolled at random.
+        scene, conflict = state.game.scene, state.conflict
+        zones = None if scene is None else scene.zones
+        if state.zone_attack is None or zones is None or conflict is None:
+            raise BadInput("name the targets of the split and the shifts each one gets")
+        active = conflict.active()
+        targets = [p for p in zones.occupants(state.zone_attack) if p != actor and p in active]
+    entered = dict(command.defend_dice)
+    unknown = sorted(set(entered) - set(targets))
+    if unknown:
+        raise BadInput(f"{', '.join(unknown)} is not a target of this attack")
+    faces = []
+    for target in targets:
+        if target in entered:
+            context.require_control(target, "enter the defender's dice")
+        faces.append((target, context.faces(entered.get(target))))
+    return [
+        context.event(
+            e.TargetsAssigned,
+            split=command.split,
+            defend_skills=command.defend_skills,
+            defend_faces=tuple(faces),
+        )
+    ]
+
+
+@_decides(c.ResolveTargets)
+def _resolve_targets(context: _Context, command: c.ResolveTargets) -> list[e.Event]:
+    actor = _attacker_of_targets(context)
+    context.require_control(actor, "settle their attack")
+    conflict = context.state.conflict
+    assert conflict is not None
+    chosen = dict(command.options)
+    for target, resolution in conflict.preview_targets().items():
+        if target in chosen and resolution.only is None:
+            _require_chooser(context, resolution, actor, target)
+    return [context.event(e.TargetsResolved, options=command.options)]
+
+
+def _attacker_of_targets(context: _Context) -> str:
+    # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
+    conflict = context.state.conflict
+    if conflict is None or conflict.current is None:
+        raise BadInput("there is no attack under way")
+    return conflict.current
+
+
+@_decides(c.MissEveryone)
+def _miss_everyone(context: _Context, command: c.MissEveryone) -> list[e.Event]:
+    context.require_control(_attacker(context), "call off their attack")
+    return [context.event(e.MissedEveryone)]
+
+
+# -- aspects and fate points ------------------------------------------------------------------
+
+
+@_decides(c.PassFreeInvoke)
+def _pass_free_invoke(context: _Context, command: c.PassFreeInvoke) -> list[e.Event]:
+    context.require_control(command.from_character, "give away their free invokes")
+    context.state.require_character(command.to_character)
+    return [
+        context.event(
+            e.FreeInvokePassed,
+            aspect_id=command.aspect_id,
+            from_character=command.from_character,
+            to_character=command.to_character,
+        )
+    ]
+
+
+@_decides(c.DeclareStoryDetail)
+def _declare_story_detail(context: _Context, command: c.DeclareStoryDetail) -> list[e.Event]:
+    context.require_control(command.by, "spend their fate points")
+    return [
+        context.event(
+            e.StoryDetailDeclared,
+            aspect_id=command.aspect_id,
+            by=command.by,
+            detail=command.detail,
+        )
+    ]
+
+
+@_decides(c.SelfCompel)
+def _self_compel(context: _Context, command: c.SelfCompel) -> list[e.Event]:
+    context.require_control(command.target, "ask a self-compel for them")
+    return [
+        context.event(
+            e.SelfCompelAsked,
+            compel_id=f"s{context.state.version + 1}",
+            aspect_id=command.aspect_id,
+            target=command.target,
+            complication=command.complication,
+        )
+    ]
+
+
+@_decides(c.SelfCompelAnswer)
+def _self_compel_answer(context: _Context, command: c.SelfCompelAnswer) -> list[e.Event]:
+    # The GM pays for a self-compel, so only the GM agrees to one.
+    context.require_gm("answer self-compels")
+    return [
+        context.event(e.SelfCompelAnswered, compel_id=command.compel_id, accepted=command.accepted)
+    ]
+
+
+# -- advancement ------------------------------------------------------------------------------
+
+
+@_decides(c.Milestone)
+def _milestone(context: _Context, command: c.Milestone) -> list[e.Event]:
+    context.require_control(command.character_id, "advance them")
+    return [
+        context.event(e.MilestoneTaken, character_id=command.character_id, choice=command.choice)
+    ]
+
+
+@_decides(c.Breakthrough)
+def _breakthrough(context: _Context, command: c.Breakthrough) -> list[e.Event]:
+    context.require_control(command.character_id, "advance them")
+    if command.gm_refresh or command.gm_skill_step:
+        context.require_gm("add refresh or a skill step at a breakthrough")
+    return [
+        context.event(
+            e.BreakthroughTaken,
+            character_id=command.character_id,
+            milestone=command.milestone,
+            high_concept=command.high_concept,
+            recovery_names=command.recovery_names,
+            raise_now=command.raise_now,
+            gm_refresh=command.gm_refresh,
+            gm_skill_step=command.gm_skill_step,
+        )
+    ]
 
 
 # -- notes ------------------------------------------------------------------------------------

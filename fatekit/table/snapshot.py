@@ -18,7 +18,7 @@ from fatekit.table.state import TableState
 __all__ = ["SNAPSHOT_FORMAT", "copy_state", "decode_snapshot", "encode_snapshot"]
 
 #: Bumped whenever the state's classes change shape, so stale snapshots are replayed instead.
-SNAPSHOT_FORMAT = "fatekit-table/pickle/1"
+SNAPSHOT_FORMAT = "fatekit-table/pickle/2"
 
 
 def _mapping_proxy(data: dict[object, object]) -> MappingProxyType[object, object]:

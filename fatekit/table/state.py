@@ -14,6 +14,7 @@ from fatekit.rules.aspects import Aspect
 from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import CharacterKind
 from fatekit.rules.citations import CONDENSED, Rule
+from fatekit.rules.clock import Milestone
 from fatekit.rules.compels import Compel
 from fatekit.rules.conflict import Conflict
 from fatekit.rules.contest import Contest
@@ -24,7 +25,14 @@ from fatekit.rules.scene import Game
 from fatekit.table.events import Event
 from fatekit.table.seats import NoteVisibility, Role, Seat
 
-__all__ = ["SEAT_RULE", "NoteRecord", "RollRecord", "TableState"]
+__all__ = [
+    "SEAT_RULE",
+    "NoteRecord",
+    "RollRecord",
+    "SelfCompelRecord",
+    "StoryDetailRecord",
+    "TableState",
+]
 
 #: Who may do what at a table. Not a rule of the engine's registry (it is the table's policy,
 #: read from the rules' account of the GM and the players), so it is built directly.
@@ -64,6 +72,27 @@ class NoteRecord:
     visibility: NoteVisibility
 
 
+@dataclass(frozen=True, slots=True)
+class SelfCompelRecord:
+    """A self-compel a player asked for, waiting for the GM's answer."""
+
+    compel_id: str
+    version: int
+    aspect_id: str
+    target: str
+    complication: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryDetailRecord:
+    """A detail made true with a fate point spent on an aspect."""
+
+    version: int
+    aspect_id: str
+    by: str
+    detail: str
+
+
 @dataclass(slots=True)
 class TableState:
     """A table as of ``version``. Built by folding events; never changed in place by callers."""
@@ -94,6 +123,10 @@ class TableState:
     session: int = 0  # sessions started
     arc: int = 1  # the arc under way; a major milestone closes it
     effective: list[Event] = field(default_factory=list)  # the events in force, for undo
+    zone_attack: str | None = None  # the zone of a zone attack waiting for its targets
+    self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
+    story_details: list[StoryDetailRecord] = field(default_factory=list)
+    milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
 
     # -- who is who ----------------------------------------------------------------------------

@@ -18,14 +18,17 @@ from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects import Aspect
+from fatekit.rules.big_bads import BigBad
 from fatekit.rules.challenge import Challenge
 from fatekit.rules.character import Character
 from fatekit.rules.conflict import Conflict
 from fatekit.rules.countdowns import Countdown, CountdownView, Visibility
-from fatekit.rules.errors import BadInput
+from fatekit.rules.errors import BadInput, FateError
+from fatekit.rules.obstacles import Hazard
 from fatekit.rules.rolling import ActionRoll
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
+from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.seats import NoteVisibility, Seat
 from fatekit.table.state import NoteRecord, TableState
 
@@ -241,12 +244,95 @@ class Viewer:
             "order": conflict.order,
             "next_choices": conflict.next_choices() if conflict.phase.value == "next" else [],
             "fighters": [
-                {"id": who, "side": f.side, "status": f.status.value}
+                {
+                    "id": who,
+                    "side": f.side,
+                    "status": f.status.value,
+                    "weapon": f.weapon,
+                    "armor": f.armor,
+                    "scale": f.scale,
+                    "hazard": f.hazard is not None,
+                }
                 for who, f in conflict.fighters.items()
             ],
-            "pending_hit": None if hit is None else {"target": hit[0], "shifts": hit[1]},
+            "full_defenders": {
+                who: None if focus is None else {"focus": focus.kind.value, "who": list(focus.who)}
+                for who, focus in conflict.full_defenders.items()
+            },
+            "pending_hit": None if hit is None else self._pending_hit(conflict, *hit),
             "legal_actions": legal,
+            "hazards": [
+                self._hazard(who, f.side, f.hazard)
+                for who, f in conflict.fighters.items()
+                if f.hazard is not None
+            ],
+            "blocks": [
+                {
+                    "id": block.id,
+                    "name": block.name,
+                    "rating": block.rating,
+                    "weapon": block.weapon,
+                    "harmful": block.harmful,
+                    "cover": block.cover,
+                }
+                for block in conflict.blocks.values()
+            ],
+            "big_bads": [self._big_bad(bad) for bad in conflict.big_bads.values()],
+            "targets": _targets(conflict),
         }
+
+    def _pending_hit(self, conflict: Conflict, target: str, shifts: int) -> JSON:
+        """The hit waiting to be absorbed; its target's seat also sees the ways to absorb it."""
+        out: JSON = {"target": target, "shifts": shifts}
+        if target in self.mine:
+            out["absorb_options"] = [
+                {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
+                for plan in conflict.absorb_options()
+            ]
+        return out
+
+    def _hazard(self, who: str, side: str, hazard: Hazard) -> JSON:
+        """A hazard in the conflict: everyone sees it act; its numbers are the GM's, like an NPC's
+        skills, until the GM reveals its sheet."""
+        out: JSON = {"id": who, "name": hazard.name, "side": side}
+        if self.sees_sheet(who):
+            out.update(rating=hazard.rating, weapon=hazard.weapon)
+        return out
+
+    def _big_bad(self, bad: BigBad) -> JSON:
+        """A big bad's rule breaks. Its later true forms stay with the GM until each is revealed
+        by taking out the one before: players see only how many have been revealed so far."""
+        immunity = bad.immunity
+        solo = bad.solo
+        out: JSON = {
+            "id": bad.id,
+            "minions": list(bad.minions),
+            "immunity": None
+            if immunity is None
+            else {
+                "kind": immunity.kind.value,
+                "harm": immunity.harm.value,
+                "state": immunity.state.value,
+            },
+            "scale": bad.scale,
+            "solo": {
+                "skill": solo.skill,
+                "skill_capped": solo.skill_capped,
+                "stress": solo.stress,
+                "stress_floor_one": solo.stress_floor_one,
+                "amplified": solo.amplified,
+                "suppress": None if solo.suppress is None else solo.suppress.value,
+                "no_free_stacking": solo.no_free_stacking,
+            },
+            "forms_revealed": 0 if bad.forms is None else bad.forms.current,
+        }
+        if self.gm and bad.forms is not None:
+            out["forms"] = {
+                "names": [form.name for form in bad.forms.forms],
+                "current": bad.forms.current,
+                "gentle": bad.forms.gentle,
+            }
+        return out
 
     # -- the whole view -------------------------------------------------------------------------
 
@@ -330,6 +416,25 @@ class Viewer:
                 }
                 for key, compel in state.compels.items()
             ],
+            "self_compels": [
+                {
+                    "id": asked.compel_id,
+                    "aspect_id": asked.aspect_id if self.sees_aspect_id(asked.aspect_id) else None,
+                    "target": asked.target,
+                    "complication": asked.complication,
+                }
+                for asked in state.self_compels.values()
+            ],
+            "story_details": [
+                {
+                    "version": told.version,
+                    "aspect_id": told.aspect_id if self.sees_aspect_id(told.aspect_id) else None,
+                    "by": told.by,
+                    "detail": told.detail,
+                }
+                for told in state.story_details
+            ],
+            "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
             "rolls": [to_json(r) for r in state.rolls],
             "notes": [to_json(n) for n in state.notes if self.sees_note(n)],
         }
@@ -340,6 +445,24 @@ def _count_holders(aspect: Aspect) -> dict[str, int]:
     for free in aspect.free_invokes:
         counts[free.holder] = counts.get(free.holder, 0) + 1
     return counts
+
+
+def _targets(conflict: Conflict) -> JSON | None:
+    """The aimed targets of a split or zone attack and what each outcome allows (rolls are
+    public, so everyone sees them)."""
+    try:
+        previews = conflict.preview_targets()
+    except FateError:
+        return None  # no attack on several targets is aimed
+    return {
+        target: {
+            "shifts": resolution.shifts,
+            "outcome": resolution.outcome.value,
+            "options": [o.key for o in resolution.options],
+            "chosen_by": resolution.chosen_by.value,
+        }
+        for target, resolution in previews.items()
+    }
 
 
 def _countdown_json(view: CountdownView) -> JSON:
@@ -431,11 +554,45 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         return None if countdown is None or viewer.countdown(countdown) is None else data
     if isinstance(event, e.TriggerFired):
         return None  # a trigger's name can give away a countdown kept from the players
-    if isinstance(event, e.CompelOffered | e.RollMade | e.AdvantageRolled | e.Invoked):
+    if isinstance(
+        event,
+        e.CompelOffered
+        | e.RollMade
+        | e.AdvantageRolled
+        | e.Invoked
+        | e.FreeInvokePassed
+        | e.StoryDetailDeclared
+        | e.SelfCompelAsked,
+    ):
         if not viewer.sees_aspect_id(data.get("aspect_id")):
             data["aspect_id"] = None
         return data
+    if isinstance(event, e.BigBadSet):
+        # Later forms (and whether there are any) stay with the GM until they are revealed.
+        data.pop("forms")
+        data.pop("gentle")
+        return data
+    if isinstance(event, e.HazardAdded):
+        if not viewer.sees_sheet(event.hazard_id):
+            data.pop("rating")
+            data.pop("weapon")
+        return data
+    if isinstance(event, e.MilestoneTaken):
+        data["choice"] = _change_for(viewer, event.choice)
+        return data
+    if isinstance(event, e.BreakthroughTaken):
+        if event.milestone is not None:
+            data["milestone"] = _change_for(viewer, event.milestone)
+        return data
     return data
+
+
+def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:
+    # Rewriting an aspect the seat may not see must not tell it the aspect's new name.
+    out: JSON = to_json(change)
+    if change.kind is ChangeKind.REWRITE_ASPECT and not viewer.sees_aspect_id(change.aspect_id):
+        out["aspect_id"], out["name"] = None, None
+    return out
 
 
 def _countdown(state: TableState, countdown_id: str) -> Countdown | None:

@@ -11,7 +11,7 @@ from fatekit.rules import RandomDice, ScriptedDice, major_npc, new_character
 from fatekit.rules.aspects import AspectKind
 from fatekit.table import Decision, TableState, handle
 from fatekit.table import commands as c
-from fatekit.table.events import Event
+from fatekit.table.events import Event, TargetsAssigned
 from fatekit.table.seats import Role
 
 NOW = "2024-03-01T20:00:00+00:00"
@@ -49,6 +49,9 @@ class Play:
 
 def _rolled(event: Event, command: c.Command) -> list[str]:
     # Which faces in the event came from the table rather than from the command.
+    if isinstance(event, TargetsAssigned) and isinstance(command, c.AssignTargets):
+        entered = dict(command.defend_dice)
+        return [faces for who, faces in event.defend_faces if who not in entered]
     out = []
     for name, entered in (("faces", "dice"), ("defend_faces", "defend_dice")):
         value = getattr(event, name, None)
@@ -99,8 +102,13 @@ def npc_sheet(secret: str = "") -> str:
 @pytest.fixture
 def play() -> Play:
     """A table with a GM, two players (Ann with Ruth, Ben with Charles) and an NPC, Alice."""
+    return seated()
+
+
+def seated(options: tuple[str, ...] = (), preset: str = "condensed") -> Play:
+    """The ``play`` table, with these optional rules (or another preset)."""
     table = Play()
-    table.do(c.CreateTable(name="The Yacht"))
+    table.do(c.CreateTable(name="The Yacht", options=options, preset=preset))
     table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     table.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     table.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
