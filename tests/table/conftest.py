@@ -9,7 +9,7 @@ import pytest
 from fatekit.formats import dumps_character
 from fatekit.rules import RandomDice, ScriptedDice, major_npc, new_character
 from fatekit.rules.aspects import AspectKind
-from fatekit.table import Decision, TableState, handle
+from fatekit.table import Decision, TableState, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table.events import Event, TargetsAssigned
 from fatekit.table.seats import Role
@@ -45,6 +45,13 @@ class Play:
     def s(self) -> TableState:
         assert self.state is not None
         return self.state
+
+
+def assert_replays(play: Play, seats: tuple[str, ...] = ("gm", "ann", "ben", "sam")) -> None:
+    """Folding the log again gives the same table, as every seat sees it."""
+    replayed = fold(play.log)
+    for seat in seats:
+        assert view_for(replayed, seat) == view_for(play.s, seat), seat
 
 
 def _rolled(event: Event, command: c.Command) -> list[str]:

@@ -15,20 +15,11 @@ from fatekit.rules.big_bads import ImmunityKind
 from fatekit.rules.conflict import FocusKind, Status
 from fatekit.rules.obstacles import CoverUse
 from fatekit.rules.scale import ScaleBenefit
-from fatekit.table import SEAT_RULE, fold, view_for
+from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 
-from .conftest import Play, seated  # type: ignore[import-not-found]
-
-SEATS = ("gm", "ann", "ben", "sam")
-
-
-def assert_replays(play: Play) -> None:
-    """Folding the log again gives the same table, as every seat sees it."""
-    replayed = fold(play.log)
-    for seat in SEATS:
-        assert view_for(replayed, seat) == view_for(play.s, seat), seat
+from .conftest import Play, assert_replays, seated  # type: ignore[import-not-found]
 
 
 def goon_sheet() -> str:
