@@ -1,0 +1,115 @@
+"""What the new commands show each seat: a big bad's later forms, a rewritten hidden aspect, a
+hazard's numbers and hidden aspects named in story details stay with those who may see them.
+
+As in ``test_views.py``, every secret carries a marker string; the GM receives each marker (so the
+test is not searching for strings that never existed) and the others none of them until they are
+revealed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fatekit.rules import Milestone
+from fatekit.table import commands as c
+from fatekit.table import event_for, view_for
+from fatekit.table.seats import Role
+
+from .conftest import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .test_conflict_options import true_form_sheet  # type: ignore[import-not-found]
+from .test_views import Recorder  # type: ignore[import-not-found]
+
+TRUE_FORM = "ZZ-TRUE-FORM"
+NEW_NAME = "ZZ-RUTH-NEW-NAME"
+OLD_NAME = "ZZ-RUTH-OLD-NAME"
+
+
+@pytest.fixture
+def table() -> Recorder:
+    r = Recorder()
+    r.do(c.CreateTable(name="The Yacht", options=("big_bads", "obstacles")))
+    r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
+    r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
+    ruth = json.loads(ruth_sheet())
+    ruth["aspects"].append({"id": "ruth/character/9", "kind": "character", "name": OLD_NAME})
+    r.do(c.AddCharacter(sheet=json.dumps(ruth), owner="ann", hidden_aspects=("ruth/character/9",)))
+    r.do(c.RevealAspect(aspect_id="ruth/character/9", to=("ruth",)))
+    r.do(c.AddCharacter(sheet=charles_sheet(), owner="ben"), "ben")
+    r.do(c.AddCharacter(sheet=npc_sheet()))
+    r.do(c.StartSession())
+    r.do(c.StartScene(name="Storm", participants=("ruth", "charles", "alice")))
+    r.do(c.AddSituationAspect(name="Trapdoor", hidden=True, known_to=("alice",)))
+    r.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+    r.do(c.SetBigBad(character_id="alice", forms=(true_form_sheet(TRUE_FORM),)))
+    r.do(c.AddHazard(hazard_id="fire", name="Raging Fire", rating=5, weapon=3, side="cult"))
+    r.do(c.DeclareStoryDetail(aspect_id="a1", by="alice", detail="The trapdoor is unlatched"))
+    return r
+
+
+def _texts(r: Recorder, seat: str, before: int | None = None) -> list[str]:
+    return [t for v, t in r.received[seat] if before is None or v < before]
+
+
+def test_a_big_bads_later_forms_stay_hidden_until_revealed(table: Recorder) -> None:
+    r = table
+    assert any(TRUE_FORM in t for t in _texts(r, "gm"))
+    for seat in ("ann", "ben", "sam"):
+        assert not any(TRUE_FORM in t for t in _texts(r, seat)), seat
+    # Ruth takes out the first form: the true form steps in, and everyone sees it.
+    r.play.dice[:] = ["----"]
+    r.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
+    r.do(c.ResolveRoll(option="hit"), "ann")
+    revealed = r.play.s.version + 1
+    r.do(c.TakeOut())
+    for seat in ("ann", "ben", "sam"):
+        assert not any(TRUE_FORM in t for t in _texts(r, seat, before=revealed)), seat
+        assert TRUE_FORM in json.dumps(view_for(r.play.s, seat)), seat
+
+
+def test_a_hazards_numbers_are_the_gms(table: Recorder) -> None:
+    state = table.play.s
+    added = next(ev for ev in table.play.log if type(ev).__name__ == "HazardAdded")
+    for seat in ("ann", "ben", "sam"):
+        data = event_for(added, state, seat)
+        assert data is not None and "rating" not in data["data"] and "weapon" not in data["data"]
+    gm = event_for(added, state, "gm")
+    assert gm is not None and (gm["data"]["rating"], gm["data"]["weapon"]) == (5, 3)
+    table.do(c.RevealCharacter(character_id="fire"))
+    shown = event_for(added, table.play.s, "ann")
+    assert shown is not None and shown["data"]["rating"] == 5
+
+
+def test_a_story_detail_on_a_hidden_aspect_does_not_name_it(table: Recorder) -> None:
+    state = table.play.s
+    told = next(ev for ev in table.play.log if type(ev).__name__ == "StoryDetailDeclared")
+    data = event_for(told, state, "ben")
+    assert data is not None and data["data"]["aspect_id"] is None
+    assert view_for(state, "ben")["story_details"][0]["aspect_id"] is None
+    assert view_for(state, "gm")["story_details"][0]["aspect_id"] == "a1"
+
+
+def test_rewriting_a_hidden_aspect_stays_with_its_owner(table: Recorder) -> None:
+    r = table
+    r.do(c.Concede(character_id="alice"))
+    r.do(c.FinishConflict())
+    r.do(c.EndScene())
+    r.do(c.EndSession(milestone=Milestone.MINOR))
+    r.do(
+        c.Milestone(
+            character_id="ruth",
+            choice=c.MilestoneChange(
+                kind=c.ChangeKind.REWRITE_ASPECT, aspect_id="ruth/character/9", name=NEW_NAME
+            ),
+        ),
+        "ann",
+    )
+    for seat in ("gm", "ann"):
+        assert any(NEW_NAME in t for t in _texts(r, seat)), seat
+        assert any(OLD_NAME in t for t in _texts(r, seat)), seat
+    for seat in ("ben", "sam"):
+        assert not any(NEW_NAME in t or OLD_NAME in t for t in _texts(r, seat)), seat
