@@ -139,3 +139,82 @@ def test_commands_from_json_report_each_bad_field() -> None:
     with pytest.raises(FieldErrors) as caught:
         command_from_json("StartScene", {"name": "s", "participants": "ruth", "links": [["a"]]})
     assert set(caught.value.errors) == {"participants", "links[0]"}
+
+
+def test_the_optional_rules_events_round_trip_through_a_table_file() -> None:
+    from fatekit.rules import Milestone
+    from fatekit.rules.big_bads import ImmunityKind
+    from fatekit.rules.conflict import FocusKind
+
+    from .conftest import seated  # type: ignore[import-not-found]
+    from .test_conflict_options import true_form_sheet, with_goon  # type: ignore[import-not-found]
+
+    play = with_goon(
+        seated(("big_bads", "obstacles", "multiple_targets", "weapon_and_armor", "full_defense"))
+    )
+    play.do(
+        c.StartConflict(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "goon"))), first="ruth"
+        )
+    )
+    play.do(c.Equip(character_id="ruth", weapon=1), "ann")
+    play.do(
+        c.SetBigBad(
+            character_id="alice",
+            minions=("goon",),
+            immunity=ImmunityKind.CHALLENGE,
+            forms=(true_form_sheet(),),
+        )
+    )
+    play.do(c.BreakImmunity(character_id="alice"))
+    play.do(c.AddHazard(hazard_id="fire", name="Raging Fire", rating=2, weapon=1, side="cult"))
+    play.do(c.AddBlock(block_id="crates", name="Stacked Crates", rating=2, cover=True))
+    play.do(c.SplitAttack(actor="ruth", skill="fight", dice="++++"), "ann")
+    play.dice[:] = ["0000", "0000"]
+    play.do(c.AssignTargets(split=(("alice", 4), ("goon", 4))), "ann")
+    play.do(c.ResolveTargets(options=(("goon", "hit"),)), "ann")
+    play.do(c.Shield(minion="goon"))
+    play.do(c.TakeOut())
+    play.do(c.TakeOut())
+    play.do(c.EndTurn(next_actor="charles"), "ann")
+    play.do(c.FullDefense(actor="charles", focus=FocusKind.PROTECT, who=("ruth",)), "ben")
+    play.do(c.EndTurn(next_actor="alice"), "ben")
+    play.do(c.Concede(character_id="alice"))
+    play.do(c.FinishConflict())
+    play.do(c.SelfCompel(aspect_id="ruth/trouble/1", target="ruth", complication="Sharks"), "ann")
+    play.do(c.SelfCompelAnswer(compel_id=f"s{play.s.version}", accepted=True))
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    play.do(
+        c.Milestone(
+            character_id="ruth",
+            choice=c.MilestoneChange(
+                kind=c.ChangeKind.SWAP_SKILLS, first="fight", second="athletics"
+            ),
+        ),
+        "ann",
+    )
+    names = {type(ev).__name__ for ev in play.log}
+    assert {"BigBadSet", "TargetsAssigned", "MinionShielded", "MilestoneTaken"} <= names
+    imported = import_table(json.loads(json.dumps(export_table(play.log, play.s, "gm"))))
+    assert list(imported.events) == play.log
+    assert view_for(imported.state, "gm") == view_for(play.s, "gm")
+
+
+def test_events_written_before_their_new_fields_still_read(play: Play) -> None:
+    # An attack recorded before Weapon and Armor, cover and helpers were table fields.
+    old = {
+        "actor": "ruth",
+        "target": "alice",
+        "skill": "fight",
+        "defend_skill": None,
+        "defender": None,
+        "forgo_defense": False,
+        "ranged": False,
+        "faces": "0000",
+        "defend_faces": "0000",
+    }
+    event = event_from_payload(
+        "AttackRolled", json.dumps(old), table_id="t1", version=99, seat="ann", at="x"
+    )
+    assert event.helpers == () and event.cover is None  # type: ignore[attr-defined]
