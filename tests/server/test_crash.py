@@ -95,7 +95,7 @@ def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
         while kills < KILLS:
             with load.changed:
                 target = (kills + 1) * KILL_EVERY
-                load.changed.wait_for(lambda: len(load.acked) >= target, timeout=120)
+                load.changed.wait_for(lambda t=target: len(load.acked) >= t, timeout=120)
                 assert len(load.acked) >= target, "the load stalled"
             load.up.clear()
             served.kill()  # SIGKILL, with commands in flight
@@ -129,9 +129,7 @@ def test_acknowledged_commands_survive_sigkill(tmp_path: Path) -> None:
     # The server's table after a restart is the fold of the log.
     again = start(db, "--no-table")
     try:
-        status, view = call(
-            "GET", f"{again.base}/tables/{table_id}/state", link=gm_link
-        )
+        status, view = call("GET", f"{again.base}/tables/{table_id}/state", link=gm_link)
     finally:
         again.kill()
     assert status == 200
