@@ -423,3 +423,18 @@ def test_big_bads_need_the_option(play: Play) -> None:
     fight(bads)
     with pytest.raises(BadInput):  # carrying consequences over needs forms to carry them to
         bads.do(c.SetBigBad(character_id="alice", gentle=True))
+
+
+def test_invokes_against_a_big_bad_go_through_the_conflict() -> None:
+    from fatekit.rules.big_bads import SuppressMode
+
+    play = seated(("big_bads",))
+    fight(play)
+    play.do(c.SetBigBad(character_id="alice", solo_suppress=SuppressMode.PLUS_ONE))
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="0000"), "ann")
+    before = play.s.roll.effort if play.s.roll is not None else None
+    play.do(c.Invoke(aspect_id="ruth/high_concept/1", by="ruth"), "ann")
+    assert play.s.roll is not None and before is not None
+    assert play.s.roll.effort == before + 1  # suppressed: +1, not +2, against a solo big bad
+    assert_replays(play)
