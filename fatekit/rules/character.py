@@ -21,6 +21,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects import Aspect, AspectKind
 from fatekit.rules.citations import CONDENSED, CORE, rule
+from fatekit.rules.conditions import CONDITIONS, condition_slots
 from fatekit.rules.consequences import ConsequenceSlot, Severity
 from fatekit.rules.errors import BadInput, IllegalAction
 from fatekit.rules.ladder import parse_rating
@@ -284,6 +285,8 @@ def fitted_harm(
         if old is not None:
             for box, was in zip(new.boxes, old.boxes, strict=False):
                 box.marked = was.marked
+    if any(slot.condition is not None for slot in character.consequences):
+        return stress, _refit_conditions(character, capacity)
     wanted = Counter(capacity.consequences)
     kept: list[ConsequenceSlot] = []
     for slot in character.consequences:
@@ -310,6 +313,40 @@ def fitted_harm(
         ),
     )
     return stress, slots
+
+
+def _refit_conditions(character: Character, capacity: HarmCapacity) -> list[ConsequenceSlot]:
+    """Condition boxes for a sheet that plays with conditions (the optional rule), keeping the
+    boxes already marked; a marked box that would disappear is refused."""
+    apart = any(
+        s.condition is not None and s.track is not Track.ANY for s in character.consequences
+    )
+    mild = [spec for spec in capacity.consequences if spec.severity is Severity.MILD]
+    fresh = condition_slots([spec.track for spec in mild[1:]], apart=apart)
+    wanted = Counter((s.condition, s.track) for s in fresh)
+    kept: list[ConsequenceSlot] = []
+    for slot in character.consequences:
+        key = (slot.condition, slot.track)
+        if slot.severity is Severity.EXTREME or wanted[key] > 0:
+            if slot.severity is not Severity.EXTREME:
+                wanted[key] -= 1
+            kept.append(slot)
+        elif not slot.is_free:
+            raise IllegalAction(
+                f"the {slot.condition or slot.severity.value} box marked with "
+                f"{slot.aspect.label if slot.aspect else ''} would be lost; recover first",
+                CONSEQUENCE_SLOTS_RULE,
+            )
+    extra: list[ConsequenceSlot] = []
+    for box in fresh:
+        if wanted[(box.condition, box.track)] > 0:
+            wanted[(box.condition, box.track)] -= 1
+            extra.append(box)
+    order = {c.key: i for i, c in enumerate(CONDITIONS)}
+    return sorted(
+        kept + extra,
+        key=lambda s: (s.severity is Severity.EXTREME, order.get(s.condition or "", len(order))),
+    )
 
 
 def new_character(

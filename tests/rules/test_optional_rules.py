@@ -815,3 +815,23 @@ def test_a_big_bad_can_be_scaled_up_without_the_scale_switch() -> None:
     other = plain.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     other.roll()
     assert other.opposition is not None and other.opposition.effort == 3
+
+
+@pytest.mark.rule("option.conditions", "option.conditions.apart")
+def test_conditions_survive_a_change_of_skills_with_their_marks() -> None:
+    """Advancement rebuilds a sheet's harm; with conditions it rebuilds condition boxes."""
+    from fatekit.rules.character import refit_harm
+    from fatekit.rules.presets import get_preset
+
+    for option, per_condition in ((OptionalRule.CONDITIONS, 1), (OptionalRule.CONDITIONS_APART, 2)):
+        conflict = duel(option)
+        ruth = conflict.fighter("ruth").character
+        before = [(s.condition, s.track) for s in ruth.consequences]
+        assert len(before) == 6 * per_condition
+        ruth.consequences[0].aspect = ruth.add_aspect("Bruised")  # a marked box
+        ruth.aspects.remove(ruth.consequences[0].aspect)
+        ruth.skills["physique"] = 5  # Superb: an extra mild slot becomes two more Hurt boxes
+        refit_harm(ruth, get_preset("condensed"))
+        after = [(s.condition, s.track) for s in ruth.consequences]
+        assert len(after) == len(before) + 2
+        assert ruth.consequences[0].aspect is not None and ruth.consequences[0].condition == "hurt"
