@@ -10,7 +10,10 @@ cluster's superuser ``fatekit`` over the socket.
 The cluster runs with ``fsync=off``: it lives for one test session, and the tests kill client
 processes, not the machine, so flushing to the disk would only make them slower.
 
-This module imports nothing from pytest; ``tests/conftest.py`` turns it into fixtures.
+This module imports nothing from pytest; ``tests/conftest.py`` turns it into fixtures. Run it as a
+script (``.venv/bin/python tests/pg_cluster.py``) for a server to try things on by hand: it prints
+a connection string and removes the cluster on Ctrl-C. A program that loads it from its file must
+put it in ``sys.modules`` before running it, as ``tests/conftest.py`` does (dataclasses need that).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import os
 import pwd
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -166,3 +170,16 @@ def _create_database(cluster: Cluster) -> None:
 
     with psycopg.connect(cluster.dsn("postgres"), autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE \"{DATABASE}\" ENCODING 'UTF8' TEMPLATE template0")
+
+
+if __name__ == "__main__":
+    running = start_cluster()
+    stop_on = {signal.SIGINT, signal.SIGTERM}
+    # Blocked so that sigwait, not a handler, takes them; only now, so the server does not inherit
+    # the mask.
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop_on)
+    try:
+        print(running.dsn(), flush=True)
+        signal.sigwait(stop_on)
+    finally:
+        running.destroy()
