@@ -35,6 +35,7 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py
 	$(BIN)/python benchmarks/bench_simulate.py
+	$(BIN)/python benchmarks/bench_server.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

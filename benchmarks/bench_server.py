@@ -1,0 +1,421 @@
+"""Load on the table server, and on a bare WebSocket relay as the baseline, over loopback.
+
+A real ``fatekit serve`` process on a fresh SQLite file gets ``--tables`` tables with six seats
+each (a GM and five players), every seat on its own WebSocket. Commands (public notes) go at a
+steady ``--rate`` a second, round-robin over the tables, each from one of the table's sockets in
+turn. For each command we time its acknowledgement and the moment its event has reached all six
+sockets of its table, and print:
+
+- commands per second acknowledged;
+- p50 and p99 latency from the acknowledgement to the event reaching every client at the table
+  (zero when the event was already everywhere before the acknowledgement arrived, which is
+  common: the server publishes before it answers), and from sending to every client;
+- memory per table: the server's resident memory after the tables are made and their sockets
+  connected, less before, divided by the tables.
+
+Then the same load runs against a bare relay (uvicorn and Starlette WebSockets, no rules, no
+database): each message is acknowledged to its sender and fanned out to the same six clients.
+Everything stays on 127.0.0.1 and every loop is bounded in count and time.
+
+    python benchmarks/bench_server.py [--tables 167] [--rate 200] [--seconds 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+SEATS = 6
+CONNECT_BATCH = 50
+
+
+# -- the relay baseline -----------------------------------------------------------------------
+
+
+def relay_app() -> Any:
+    """A bare relay: a message to a room is acknowledged and sent to everyone in the room."""
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    rooms: dict[str, set[WebSocket]] = {}
+    versions: dict[str, int] = {}
+
+    async def room(socket: WebSocket) -> None:
+        name = socket.path_params["room"]
+        await socket.accept()
+        members = rooms.setdefault(name, set())
+        members.add(socket)
+        await socket.send_text(json.dumps({"kind": "hello", "version": versions.get(name, 0)}))
+        try:
+            while True:
+                message = json.loads(await socket.receive_text())
+                if message.get("kind") != "command":
+                    continue
+                version = versions[name] = versions.get(name, 0) + 1
+                event = json.dumps(
+                    {"kind": "event", "event": {"version": version, "data": message.get("data")}}
+                )
+                for member in list(members):
+                    with contextlib.suppress(Exception):
+                        await member.send_text(event)
+                await socket.send_text(
+                    json.dumps({"kind": "ack", "id": message.get("id"), "version": version})
+                )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            members.discard(socket)
+
+    return Starlette(routes=[WebSocketRoute("/relay/{room}", room)])
+
+
+def serve_relay() -> None:
+    """Run the relay on a free loopback port and print where."""
+    import socket as sockets
+
+    import uvicorn
+
+    sock = sockets.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(2048)
+    # The same uvicorn settings as ``fatekit serve``, so that only the app differs.
+    server = uvicorn.Server(
+        uvicorn.Config(
+            relay_app(), log_level="warning", lifespan="off", ws_per_message_deflate=False
+        )
+    )
+
+    async def main() -> None:
+        async def announce() -> None:
+            while not server.started:
+                await asyncio.sleep(0.05)
+            print(f"relay serving at http://127.0.0.1:{sock.getsockname()[1]}/", flush=True)
+
+        task = asyncio.ensure_future(announce())
+        await server.serve(sockets=[sock])
+        task.cancel()
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
+
+
+# -- processes --------------------------------------------------------------------------------
+
+
+def start(command: list[str]) -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    for line in process.stdout:
+        if found := re.search(r"serving at (http://\S+?)/?$", line.strip()):
+            return process, found.group(1)
+        if time.monotonic() > deadline:
+            break
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def post(url: str, body: dict[str, Any], link: str | None = None) -> dict[str, Any]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    request.add_header("content-type", "application/json")
+    if link:
+        request.add_header("X-Fatekit-Link", link)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+# -- the load ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Command:
+    table: int
+    sent: float
+    acked: float | None = None
+    version: int | None = None
+    arrivals: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Run:
+    """What one load run measured."""
+
+    commands: dict[tuple[int, int], Command] = field(default_factory=dict)  # (table, id)
+    by_version: dict[tuple[int, int], Command] = field(default_factory=dict)  # (table, version)
+    early: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    errors: int = 0
+    clients: int = 0
+
+
+async def reader(run: Run, table: int, socket: ClientConnection) -> None:
+    async for raw in socket:
+        now = time.perf_counter()
+        message = json.loads(raw)
+        kind = message.get("kind")
+        if kind == "event":
+            key = (table, message["event"]["version"])
+            command = run.by_version.get(key)
+            if command is None:  # the event beat its acknowledgement here
+                run.early.setdefault(key, []).append(now)
+            else:
+                command.arrivals.append(now)
+        elif kind == "ack":
+            command = run.commands[(table, message["id"])]
+            command.acked = now
+            command.version = message["version"]
+            key = (table, command.version)
+            run.by_version[key] = command
+            command.arrivals.extend(run.early.pop(key, []))
+        elif kind == "error":
+            run.errors += 1
+        elif kind == "ping":
+            await socket.send('{"kind":"pong"}')
+
+
+async def load(urls: list[list[str]], rate: float, seconds: float) -> tuple[Run, float]:
+    """Connect every socket, send commands at ``rate`` for ``seconds``, and time them."""
+    run = Run()
+    sockets: list[list[ClientConnection]] = [[] for _ in urls]
+    flat = [(t, url) for t, table in enumerate(urls) for url in table]
+
+    async def open_one(table: int, url: str) -> None:
+        socket = await connect(url, open_timeout=60, max_queue=None)
+        json.loads(await socket.recv())  # hello
+        sockets[table].append(socket)
+
+    for start in range(0, len(flat), CONNECT_BATCH):
+        await asyncio.gather(*(open_one(t, u) for t, u in flat[start : start + CONNECT_BATCH]))
+    run.clients = sum(len(s) for s in sockets)
+    # Drain the catch-up each socket received before reading for real.
+    await asyncio.sleep(1.0)
+    readers = [
+        asyncio.ensure_future(reader(run, t, socket))
+        for t, table in enumerate(sockets)
+        for socket in table
+    ]
+    total = int(rate * seconds)
+    begin = time.perf_counter()
+    for n in range(total):
+        target = begin + n / rate
+        delay = target - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        table = n % len(sockets)
+        socket = sockets[table][(n // len(sockets)) % SEATS]
+        run.commands[(table, n)] = Command(table, time.perf_counter())
+        await socket.send(
+            json.dumps({"kind": "command", "id": n, "type": "Note", "data": {"text": f"note {n}"}})
+        )
+    sending = time.perf_counter() - begin
+    # Let the last events arrive (bounded).
+    deadline = time.perf_counter() + 10
+    while time.perf_counter() < deadline and any(
+        c.acked is None or len(c.arrivals) < SEATS for c in run.commands.values()
+    ):
+        await asyncio.sleep(0.05)
+    elapsed = max(sending, max((c.acked or 0) for c in run.commands.values()) - begin)
+    for task in readers:
+        task.cancel()
+    for table in sockets:
+        for socket in table:
+            await socket.close()
+    return run, elapsed
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+@dataclass
+class Figures:
+    acked: int
+    per_second: float
+    complete: int
+    p50_ack: float
+    p99_ack: float
+    already: float
+    p50_send: float
+    p99_send: float
+    errors: int
+    clients: int
+
+
+def figures(run: Run, elapsed: float) -> Figures:
+    acked = [c for c in run.commands.values() if c.acked is not None]
+    complete = [c for c in acked if len(c.arrivals) >= SEATS]
+    after_ack = [max(0.0, max(c.arrivals) - (c.acked or 0)) * 1000 for c in complete]
+    from_send = [(max(c.arrivals) - c.sent) * 1000 for c in complete]
+    already = sum(1 for v in after_ack if v == 0.0) / max(1, len(after_ack))
+    return Figures(
+        acked=len(acked),
+        per_second=len(acked) / elapsed,
+        complete=len(complete),
+        p50_ack=statistics.median(after_ack) if after_ack else float("nan"),
+        p99_ack=percentile(after_ack, 99),
+        already=already,
+        p50_send=statistics.median(from_send) if from_send else float("nan"),
+        p99_send=percentile(from_send, 99),
+        errors=run.errors,
+        clients=run.clients,
+    )
+
+
+def report(title: str, f: Figures, total: int) -> None:
+    print(title)
+    print(f"  clients connected:     {f.clients}")
+    print(
+        f"  commands acknowledged: {f.acked} of {total} ({f.per_second:.1f}/s), errors {f.errors}"
+    )
+    print(f"  reached all {SEATS} clients: {f.complete}")
+    print(
+        f"  ack -> every client:   p50 {f.p50_ack:.2f} ms, p99 {f.p99_ack:.2f} ms "
+        f"({f.already:.0%} already everywhere when the ack arrived)"
+    )
+    print(f"  send -> every client:  p50 {f.p50_send:.2f} ms, p99 {f.p99_send:.2f} ms")
+
+
+# -- main -------------------------------------------------------------------------------------
+
+
+def bench_server(tables: int, rate: float, seconds: float) -> tuple[Figures, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = start(
+            [
+                sys.executable,
+                "-m",
+                "fatekit",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                str(Path(folder) / "bench.db"),
+                "--no-table",
+                "--rate",
+                "100000",
+                "--burst",
+                "100000",
+            ]
+        )
+        try:
+            before = rss_kib(process.pid)
+            urls: list[list[str]] = []
+            socket_base = base.replace("http://", "ws://")
+            for t in range(tables):
+                made = post(f"{base}/tables", {"name": f"Bench {t}"})
+                links = [made["link"]]
+                for p in range(SEATS - 1):
+                    seat = post(
+                        f"{base}/tables/{made['table_id']}/seats",
+                        {"name": f"Player {p}"},
+                        made["link"],
+                    )
+                    links.append(seat["link"])
+                urls.append(
+                    [f"{socket_base}/tables/{made['table_id']}/ws?link={link}" for link in links]
+                )
+            run, elapsed = asyncio.run(load(urls, rate, seconds))
+            after = rss_kib(process.pid)
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    per_table = (after - before) / tables
+    return figures(run, elapsed), per_table
+
+
+def bench_relay(tables: int, rate: float, seconds: float) -> Figures:
+    process, base = start([sys.executable, __file__, "--serve-relay"])
+    try:
+        socket_base = base.replace("http://", "ws://")
+        urls = [[f"{socket_base}/relay/r{t}"] * SEATS for t in range(tables)]
+        run, elapsed = asyncio.run(load(urls, rate, seconds))
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return figures(run, elapsed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=167, help="tables, six clients each")
+    parser.add_argument("--rate", type=float, default=200.0, help="commands a second")
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each run")
+    parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve_relay:
+        serve_relay()
+        return
+    total = int(args.rate * args.seconds)
+    print(
+        f"Load: {args.tables} tables x {SEATS} WebSocket clients, "
+        f"{args.rate:.0f} commands/s for {args.seconds:.0f} s, loopback"
+    )
+    server, per_table = bench_server(args.tables, args.rate, args.seconds)
+    report("fatekit serve (SQLite, rules, per-seat redaction):", server, total)
+    print(f"  memory per table:      {per_table:.0f} KiB (server RSS growth / tables)")
+    relay = bench_relay(args.tables, args.rate, args.seconds)
+    report("bare WebSocket relay (no rules, no database):", relay, total)
+    ratio = server.p99_send / relay.p99_send if relay.p99_send else float("nan")
+    print(f"p99 send -> every client, server / relay: {ratio:.2f}x")
+    ack_ratio = server.p99_ack / relay.p99_ack if relay.p99_ack else float("nan")
+    print(f"p99 ack -> every client, server / relay:  {ack_ratio:.2f}x")
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    print("targets:")
+    print(
+        "  1000 clients and 200 commands/s: "
+        + verdict(server.clients >= 1000 and server.per_second >= 0.98 * 200)
+    )
+    print(
+        f"  p99 under 50 ms: ack -> every client {verdict(server.p99_ack < 50)}, "
+        f"send -> every client {verdict(server.p99_send < 50)}"
+    )
+    print(
+        f"  p99 within 3x the relay's: ack -> every client {verdict(ack_ratio <= 3)}, "
+        f"send -> every client {verdict(ratio <= 3)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
