@@ -22,6 +22,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
+from fatekit.rules.errors import BadInput
 from fatekit.store.base import MAX_ID_LENGTH
 
 __all__ = ["CHANNEL", "AppendNotice", "Listener", "parse_notice"]
@@ -55,7 +56,7 @@ def parse_notice(payload: str) -> AppendNotice:
 def check_channel(channel: str) -> str:
     """Refuse a channel name PostgreSQL would truncate or that is blank."""
     if not channel or len(channel.encode()) > 63:
-        raise ValueError("a channel name is 1 to 63 bytes")
+        raise BadInput("a channel name is 1 to 63 bytes")
     return channel
 
 

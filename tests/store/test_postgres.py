@@ -417,6 +417,33 @@ def test_another_connection_hears_each_append_after_its_commit(
     assert listener.channel == CHANNEL
 
 
+def test_a_store_announces_on_its_own_channel_only(
+    open_store: Callable[..., PostgresEventStore],
+) -> None:
+    # Two installations in one database (two schemas) keep apart by their channels.
+    default, other = open_store(), open_store(channel="other_install")
+    heard_default: queue.Queue[AppendNotice] = queue.Queue()
+    heard_other: queue.Queue[AppendNotice] = queue.Queue()
+    listeners = [default.listen(heard_default.put), other.listen(heard_other.put)]
+    try:
+        other.append("t1", 0, [ev(1)])
+        default.append("t1", 1, [ev(2)])
+        assert heard_other.get(timeout=10) == AppendNotice("t1", 1)
+        assert heard_default.get(timeout=10) == AppendNotice("t1", 2)
+    finally:
+        for listener in listeners:
+            listener.close()
+    assert heard_default.empty() and heard_other.empty()
+
+
+@pytest.mark.parametrize(
+    "options", [{"pool_size": 0}, {"channel": ""}, {"channel": "x" * 64}], ids=str
+)
+def test_bad_settings_are_refused(postgres_dsn: str, options: dict[str, Any]) -> None:
+    with pytest.raises(BadInput):
+        PostgresEventStore(postgres_dsn, **options)
+
+
 def test_a_listener_that_lost_its_connection_listens_again_and_catches_up(
     postgres_dsn: str, open_store: Callable[..., PostgresEventStore]
 ) -> None:
