@@ -260,7 +260,8 @@ class TableService:
                 )
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None
-            if isinstance(command, c.RemoveSeat) and not executed.replayed:
+            if isinstance(command, c.RemoveSeat):
+                # Also on a replay: if revoking failed the first time, the retry finishes it.
                 self.links.revoke(table_id, command.seat_id)
             shown = [
                 e
@@ -272,7 +273,7 @@ class TableService:
         def after(result: tuple[Executed, list[dict[str, Any]]]) -> None:
             executed = result[0]
             self._publish(table_id)(executed)
-            if isinstance(command, c.RemoveSeat) and not executed.replayed:
+            if isinstance(command, c.RemoveSeat):
                 self.hub.close_seat(
                     table_id, command.seat_id, CLOSE_FORBIDDEN, "this seat left the table"
                 )
