@@ -1,0 +1,331 @@
+"""The browser table: the page, its static files and catalogs, and the read-only helpers it asks.
+
+:func:`mount_web` adds to an app made by :func:`fatekit.server.app.create_app`:
+
+- ``GET /`` for a browser (``Accept: text/html``): the page (``fatekit/web/index.html``); other
+  clients keep the JSON description the app answers there;
+- ``/web/...``: the page's scripts and styles; ``/i18n/{lang}.json``: the catalogs;
+- ``GET /rules/presets/{key}``: what a character sheet of a preset holds (skill keys, aspect
+  slots, refresh, consequence slots, the ladder's keys, the optional rules);
+- ``POST /rules/characters/check``: a character file checked by the rules engine, with every
+  problem (rule key and place) and the sheet as the engine completes it (stress, consequences);
+- ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``);
+- ``GET /tables/{id}/invokes``: for the roll in play, what a character may invoke (each aspect
+  checked by the engine) and ``fatekit.odds``'s advice on spending them.
+
+None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rules` and
+:mod:`fatekit.odds`, so the page never works out a rule or a probability itself.
+"""
+
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
+
+import asyncio
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import FileResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.odds import Choice, advise, chances
+from fatekit.rules.actions import Action, CreateAspect, GainBoost, Hit
+from fatekit.rules.aspects import Aspect
+from fatekit.rules.character import Character
+from fatekit.rules.errors import BadInput, FateError, ForbiddenAction
+from fatekit.rules.invokes import check_invoke
+from fatekit.rules.ladder import LADDER
+from fatekit.rules.options import OptionalRule
+from fatekit.rules.presets import PRESETS, get_preset
+from fatekit.rules.stunts import Track
+from fatekit.rules.validation import validate
+from fatekit.server.service import Caller, TableService
+from fatekit.table.fold import free_roll_resolution
+from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.views import Viewer
+
+__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web"]
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
+#: The languages the page speaks; the first is the fallback.
+LANGUAGES = ("en", "ru", "it", "sv")
+
+
+class _PageForBrowsers:
+    """Serve the page at ``/`` to browsers; every other request goes on to the app.
+
+    A middleware rather than a route, so that API clients asking ``/`` still get the JSON the
+    app describes itself with.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.page = FileResponse(WEB_DIR / "index.html", media_type="text/html")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == "/":
+            accept = dict(scope["headers"]).get(b"accept", b"")
+            if b"text/html" in accept:
+                page = FileResponse(
+                    WEB_DIR / "index.html",
+                    media_type="text/html",
+                    headers={"cache-control": "no-cache"},
+                )
+                await page(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class CharacterCheck(BaseModel):
+    """A character file to check, with the table's preset when the file names none."""
+
+    model_config = ConfigDict(extra="forbid")
+    sheet: dict[str, Any] = Field(description="A character file (see docs/characters.md)")
+    preset: str | None = Field(None, description="Check against this preset instead")
+
+
+def _fraction(value: Fraction) -> dict[str, Any]:
+    return {"p": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+
+
+def _visible_aspects(state: TableState, viewer: Viewer) -> list[Aspect]:
+    game = state.game
+    found: list[Aspect] = []
+    if game.scene is not None:
+        found.extend(game.scene.aspects)
+    for character in game.characters.values():
+        found.extend(character.aspects)
+        found.extend(s.aspect for s in character.consequences if s.aspect is not None)
+    return [a for a in found if viewer.sees_aspect(a)]
+
+
+async def _state_for(service: TableService, caller: Caller) -> TableState:
+    """The table as it stands, for a seat that is at it."""
+
+    def work() -> TableState:
+        state = service.repo.load(caller.table_id)
+        state.seat(caller.seat)  # raises for a seat no longer at the table
+        return state
+
+    return await asyncio.to_thread(work)
+
+
+def _rating(character: Character, skill: str) -> int:
+    return character.skills.get(skill, 0)
+
+
+def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
+    """Add the page, its files and its read-only helpers to ``app`` (see the module docstring).
+
+    ``caller_at`` is the app's dependency that reads the seat link of a table's request.
+    """
+    At = Annotated[Caller, Depends(caller_at)]
+    app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
+    app.mount("/i18n", StaticFiles(directory=I18N_DIR), name="i18n")
+    app.add_middleware(_PageForBrowsers)
+
+    @app.get("/rules/presets/{key}", summary="What a character sheet of a preset holds")
+    async def preset_info(key: str) -> dict[str, Any]:
+        preset = get_preset(key)
+        return {
+            "key": preset.key,
+            "name": preset.name,
+            "skills": list(preset.skill_keys),
+            "skill_list": preset.skill_lists[0].key,
+            "aspect_slots": [
+                {"kind": slot.kind.value, "count": slot.count} for slot in preset.aspect_slots
+            ],
+            "refresh": preset.refresh,
+            "free_stunts": preset.free_stunts,
+            "peak": preset.peak,
+            "ladder": {str(value): name for value, name in LADDER.items()},
+            "presets": list(PRESETS),
+            "options": [o.value for o in OptionalRule],
+        }
+
+    @app.post("/rules/characters/check", summary="Check a character file against the rules")
+    async def check_character(body: CharacterCheck) -> dict[str, Any]:
+        loaded = character_from_dict(body.sheet, body.preset)
+        problems = validate(loaded.character, loaded.preset)
+        return {
+            "legal": not problems,
+            "problems": [
+                {"where": p.where, "detail": p.detail, "rule": p.rule.key} for p in problems
+            ],
+            "sheet": character_to_dict(loaded.character, loaded.preset),
+        }
+
+    @app.get("/tables/{table_id}/odds", summary="The exact chances of a roll, before it is made")
+    async def odds(
+        caller: At,
+        actor: Annotated[str, Query(min_length=1)],
+        skill: Annotated[str, Query(min_length=1)],
+        difficulty: Annotated[int | None, Query(ge=-10, le=20)] = None,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        mental: bool = False,
+    ) -> dict[str, Any]:
+        state = await _state_for(service, caller)
+        viewer = Viewer(state, caller.seat)
+        game = state.game
+        if not viewer.sees_sheet(actor):
+            raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
+        modifier = _rating(game.character(actor), skill)
+        if against is not None:
+            opponent = game.character(against)
+            if not viewer.sees_sheet(against):
+                # The opponent's skills are the GM's secret: no odds that would give them away.
+                return {"hidden": True, "modifier": modifier}
+            if defend_skill is None:
+                # The defender picks their best skill among those the preset lets defend.
+                track = Track.MENTAL if mental else Track.PHYSICAL
+                allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
+                    opponent.skills
+                )
+                defend_skill = max(allowed, key=lambda k: _rating(opponent, k), default="")
+            opposition, active = _rating(opponent, defend_skill), True
+        elif difficulty is not None:
+            opposition, active = difficulty, False
+        else:
+            raise BadInput("give a difficulty or an opponent")
+        found = chances(modifier, opposition, active=active)
+        return {
+            "hidden": False,
+            "modifier": modifier,
+            "opposition": opposition,
+            "active": active,
+            "defend_skill": defend_skill if active else None,
+            "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
+        }
+
+    @app.get(
+        "/tables/{table_id}/invokes",
+        summary="What a character may invoke on the roll in play, and the odds' advice",
+    )
+    async def invokes(
+        caller: At,
+        by: Annotated[str, Query(min_length=1)],
+        target: Annotated[str, Query()] = "success",
+    ) -> dict[str, Any]:
+        state = await _state_for(service, caller)
+        if by not in state.characters_of(caller.seat):
+            raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
+        roll = state.roll
+        if roll is None or roll.dice is None:
+            raise BadInput("no roll is in play")
+        viewer = Viewer(state, caller.seat)
+        ledger = state.game.ledger
+        paid_already = {i.aspect_id for i in roll.invocations if not i.free}
+        options: list[dict[str, Any]] = []
+        free_total = paid_total = 0
+        for aspect in _visible_aspects(state, viewer):
+            held = aspect.free_invokes_held_by(by)
+            can_free = can_paid = True
+            try:
+                check_invoke(aspect, by, free=True, ledger=ledger)
+            except FateError:
+                can_free = False
+            try:
+                check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
+            except FateError:
+                can_paid = False
+            if can_free or can_paid:
+                options.append(
+                    {
+                        "aspect_id": aspect.id,
+                        "name": aspect.name,
+                        "kind": aspect.kind.value,
+                        "owner": aspect.owner,
+                        "free": held if can_free else 0,
+                        "paid": can_paid,
+                    }
+                )
+                free_total += held if can_free else 0
+                paid_total += 1 if can_paid else 0
+        fate_points = ledger.account(by).available
+        count = free_total + min(paid_total, fate_points)
+        advice: dict[str, Any] | None = None
+        # Advice is for the roller's own side: what the roll needs to reach the target.
+        if by == roll.actor:
+            defence = roll.opposition
+            their_dice = None if defence is None or defence.dice is None else defence.dice
+            against_value = roll.opposition_value - (0 if their_dice is None else their_dice.total)
+            found = advise(
+                roll.effort - roll.dice.total,
+                against_value,
+                roll.dice,
+                invokes=count,
+                target=target,
+                opposition_dice=their_dice,
+            )
+            advice = {
+                "choice": found.choice.value,
+                "target": found.target.value,
+                "shifts_now": found.shifts_now,
+                "invokes": found.invokes,
+                "chances": {c.value: _fraction(found.chances[c]) for c in found.chances},
+                "expected_invokes": {
+                    c.value: float(found.expected_invokes[c]) for c in found.expected_invokes
+                },
+                "choices": [c.value for c in Choice],
+            }
+        return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+
+    @app.get(
+        "/tables/{table_id}/extras",
+        summary="What the page shows beside the view: the roll's options, turns, impediments",
+    )
+    async def extras(caller: At) -> dict[str, Any]:
+        state = await _state_for(service, caller)
+        viewer = Viewer(state, caller.seat)
+        out: dict[str, Any] = {"version": state.version, "resolution": None, "acted": []}
+        roll = state.roll
+        if roll is not None and roll.dice is not None:
+            try:
+                found = (
+                    state.conflict.preview()
+                    if state.conflict is not None
+                    else free_roll_resolution(state)
+                )
+            except FateError:
+                found = None
+            if found is not None:
+                out["resolution"] = {
+                    "outcome": found.outcome.value,
+                    "shifts": found.shifts,
+                    "chosen_by": found.chosen_by.value,
+                    "options": [
+                        {
+                            "key": option.key,
+                            "names_aspect": any(
+                                isinstance(x, CreateAspect) for x in option.effects
+                            ),
+                            "boosts": sorted(
+                                {x.to.value for x in option.effects if isinstance(x, GainBoost)}
+                            ),
+                            "hit": next(
+                                (x.shifts for x in option.effects if isinstance(x, Hit)), None
+                            ),
+                        }
+                        for option in found.options
+                    ],
+                }
+        conflict = state.conflict
+        if conflict is not None:
+            out["acted"] = sorted(conflict.exchange.acted)
+        scene = state.game.scene
+        impeded: list[dict[str, Any]] = []
+        if scene is not None and scene.zones is not None:
+            zones = scene.zones
+            for a in sorted(zones.zones):
+                for b in sorted(zones.neighbours(a)):
+                    if a < b:
+                        seen = [x for x in zones.impediments(a, b) if viewer.sees_aspect_id(x)]
+                        if seen:
+                            impeded.append({"between": [a, b], "aspects": seen})
+        out["impediments"] = impeded
+        return out
