@@ -24,6 +24,7 @@ from fatekit.server.errors import ApiError, problem
 from fatekit.server.hub import Hub
 from fatekit.server.limits import BodyLimit, RateLimit
 from fatekit.server.service import PAGE, Caller, Created, TableService
+from fatekit.server.web import mount_web
 from fatekit.server.ws import SocketSettings, serve_socket
 from fatekit.store.base import MAX_ID_LENGTH, EventStore, StoreError
 from fatekit.table.commands import COMMAND_TYPES
@@ -344,6 +345,7 @@ def create_app(
         token = websocket.headers.get(LINK_HEADER.lower()) or link
         await serve_socket(websocket, service, settings, table_id, token, after)
 
+    mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(RateLimit, rate=rate, burst=burst)
     return app
