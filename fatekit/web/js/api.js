@@ -1,0 +1,130 @@
+// Talking to the table server: HTTP for commands and reads, a WebSocket for live events.
+// The seat link travels in the X-Fatekit-Link header (and in the socket's query string, which
+// browsers cannot send headers on); it is never written into a page address sent to the server.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.detail ? body.detail : `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+function randomKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function request(method, path, { link = null, body = undefined, params = null } = {}) {
+  const url = new URL(path, location.origin);
+  if (params) {
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== null && v !== undefined && v !== "") url.searchParams.set(k, v);
+    }
+  }
+  const headers = { accept: "application/json" };
+  if (link) headers["X-Fatekit-Link"] = link;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+/** One seat at one table. */
+export class Seat {
+  constructor(link) {
+    this.link = link;
+    this.tableId = link.slice(0, link.lastIndexOf("."));
+  }
+
+  get(path, params = null) {
+    return request("GET", `/tables/${this.tableId}${path}`, { link: this.link, params });
+  }
+
+  /** Send a command; a retry of the same call reuses its key, so it is applied once. */
+  command(type, data = {}) {
+    return request("POST", `/tables/${this.tableId}/commands`, {
+      link: this.link,
+      body: { type, data, idempotency_key: randomKey() },
+    });
+  }
+
+  invite(name, role) {
+    return request("POST", `/tables/${this.tableId}/seats`, { link: this.link, body: { name, role } });
+  }
+
+  join() {
+    return request("GET", "/join", { link: this.link });
+  }
+}
+
+/**
+ * The live connection: catches up from the last version it saw, then streams. Reconnects with
+ * a growing pause when the connection drops, asking only for what it missed.
+ */
+export class Live {
+  constructor(seat, { onEvent, onVersion, onStatus }) {
+    this.seat = seat;
+    this.onEvent = onEvent;
+    this.onVersion = onVersion;
+    this.onStatus = onStatus;
+    this.version = 0;
+    this.pause = 500;
+    this.closed = false;
+    this.socket = null;
+  }
+
+  start(after = 0) {
+    this.version = after;
+    this.open();
+  }
+
+  open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${location.host}/tables/${this.seat.tableId}/ws?link=${encodeURIComponent(this.seat.link)}&after=${this.version}`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    this.onStatus("connecting");
+    socket.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
+    socket.addEventListener("close", (closing) => {
+      if (this.closed) return;
+      // 4401: the link was revoked or never opened a seat; no point trying again.
+      if (closing.code === 4401 || closing.code === 4403 || closing.code === 4404) {
+        this.onStatus("refused");
+        return;
+      }
+      this.onStatus("offline");
+      setTimeout(() => this.open(), this.pause);
+      this.pause = Math.min(this.pause * 2, 10000);
+    });
+  }
+
+  receive(message) {
+    if (message.kind === "hello") {
+      this.pause = 500;
+      this.onStatus("live");
+      this.onVersion(message.version, true);
+    } else if (message.kind === "event") {
+      this.version = message.event.version;
+      this.onEvent(message.event);
+      this.onVersion(this.version, false);
+    } else if (message.kind === "version") {
+      this.version = message.version;
+      this.onVersion(this.version, false);
+    } else if (message.kind === "ping") {
+      this.socket.send(JSON.stringify({ kind: "pong" }));
+    }
+  }
+
+  close() {
+    this.closed = true;
+    if (this.socket) this.socket.close();
+  }
+}

@@ -1,0 +1,367 @@
+// The page: the start screen (make a table, join one) and the table itself.
+// The server holds every rule; this file keeps the seat's latest view and redraws from it.
+
+import { ApiError, Live, Seat, request } from "./api.js";
+import { fill, field, free, h } from "./dom.js";
+import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./i18n.js";
+import { renderTable } from "./table.js";
+import { describeEvent, learn } from "./log.js";
+
+const RECENT_KEY = "fatekit.recent";
+
+/** Everything the page knows; panels read it, refresh() replaces it. */
+export const app = {
+  seat: null,
+  live: null,
+  view: null,
+  extras: null,
+  preset: null,
+  events: [],
+  ledger: [], // fate point changes seen between views, shown in the log
+  status: "offline",
+  error: null,
+};
+
+// -- errors -------------------------------------------------------------------------------------
+
+/** A message for a failed request, in the page's language. The engine's own sentence is shown
+ * in English only; other languages get the rule's name from the catalog by its key. */
+export function errorText(error) {
+  if (!(error instanceof ApiError)) return tn("error.network");
+  const body = error.body || {};
+  const kind = ["illegal", "forbidden", "malformed", "stale", "link", "not_found"].includes(body.error)
+    ? body.error
+    : "other";
+  const out = h("span", {}, tn(`error.${kind}`));
+  const ruleKey = body.rule && body.rule.key;
+  if (ruleKey) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: free(ruleKey, "code") })));
+  if (language() === "en" && body.detail) out.append(" ", free(body.detail, "span", { class: "detail" }));
+  return out;
+}
+
+/** Run a command from a button or form; show what went wrong in `where` (or the banner). */
+export async function send(type, data, where = null) {
+  try {
+    const done = await app.seat.command(type, data);
+    if (where) fill(where);
+    await refresh();
+    return done;
+  } catch (error) {
+    showError(error, where);
+    return null;
+  }
+}
+
+export function showError(error, where = null) {
+  const target = where || document.getElementById("banner");
+  if (target) fill(target, h("p", { class: "error", role: "alert" }, errorText(error)));
+}
+
+// -- the header ---------------------------------------------------------------------------------
+
+function renderHeader() {
+  const top = document.getElementById("top");
+  const choose = h(
+    "select",
+    {
+      id: "language",
+      onchange: async (event) => {
+        await setLanguage(event.target.value, true);
+        render();
+      },
+    },
+    LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, t(`language.${lang}`))),
+  );
+  const status = h("span", { class: `status ${app.status}`, id: "connection" }, t(`status.${app.status}`));
+  fill(
+    top,
+    h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
+    app.view ? free(app.view.table.name, "span", { class: "table-name" }) : null,
+    app.seat ? status : null,
+    field(t("language.label"), choose),
+  );
+}
+
+function leave(event) {
+  event.preventDefault();
+  if (app.live) app.live.close();
+  app.live = null;
+  app.seat = null;
+  app.view = null;
+  history.pushState(null, "", "/");
+  render();
+}
+
+function setStatus(status) {
+  app.status = status;
+  const el = document.getElementById("connection");
+  if (el) {
+    el.className = `status ${status}`;
+    el.textContent = t(`status.${status}`);
+  }
+}
+
+// -- the start screen ---------------------------------------------------------------------------
+
+function recent() {
+  try {
+    return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function remember(link, name, seatName) {
+  const kept = recent().filter((r) => r.link !== link);
+  kept.unshift({ link, name, seat: seatName });
+  localStorage.setItem(RECENT_KEY, JSON.stringify(kept.slice(0, 8)));
+}
+
+/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
+export function linkFrom(text) {
+  const trimmed = String(text || "").trim();
+  const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
+  return m ? decodeURIComponent(m[1]) : trimmed;
+}
+
+/** The page address that opens a seat (the link rides in the fragment, never sent). */
+export function pageFor(link) {
+  return `${location.origin}/#link=${encodeURIComponent(link)}`;
+}
+
+const PRESETS = ["condensed", "core", "fae", "ode"];
+const OPTIONS = [
+  "conditions",
+  "conditions_apart",
+  "creation_as_you_play",
+  "countdowns",
+  "extreme_consequences",
+  "faster_contests",
+  "full_defense",
+  "full_defense_core",
+  "obstacles",
+  "scale",
+  "time_shifts",
+  "big_bads",
+  "multiple_targets",
+  "weapon_and_armor",
+];
+
+function renderStart() {
+  const main = document.getElementById("app");
+  const out = h("div", { id: "start-error", "aria-live": "polite" });
+  const name = h("input", { id: "new-table-name", required: true, autocomplete: "off" });
+  const gmName = h("input", { id: "new-table-gm", value: t("start.gm_default"), autocomplete: "off" });
+  const preset = h(
+    "select",
+    { id: "new-table-preset" },
+    PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
+  );
+  const options = h(
+    "fieldset",
+    { class: "options" },
+    h("legend", {}, t("start.options")),
+    OPTIONS.map((o) => {
+      const box = h("input", { type: "checkbox", value: o, id: `opt-${o}` });
+      return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${o}`)));
+    }),
+  );
+  const create = h(
+    "form",
+    {
+      class: "card",
+      id: "create-table",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const chosen = [...options.querySelectorAll("input:checked")].map((i) => i.value);
+        try {
+          const made = await request("POST", "/tables", {
+            body: { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM" },
+          });
+          open(made.link);
+        } catch (error) {
+          showError(error, out);
+        }
+      },
+    },
+    h("h2", {}, t("start.create")),
+    field(t("start.table_name"), name),
+    field(t("start.gm_name"), gmName),
+    field(t("start.preset"), preset),
+    h("details", {}, h("summary", {}, t("start.options")), options),
+    h("button", { type: "submit", class: "primary" }, t("start.create_button")),
+  );
+  const linkInput = h("input", { id: "join-link", autocomplete: "off", spellcheck: "false" });
+  const join = h(
+    "form",
+    {
+      class: "card",
+      id: "join-table",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const link = linkFrom(linkInput.value);
+        if (link) open(link);
+      },
+    },
+    h("h2", {}, t("start.join")),
+    field(t("start.link"), linkInput, h("p", { class: "hint" }, t("start.link_hint"))),
+    h("button", { type: "submit" }, t("start.join_button")),
+  );
+  const again = recent();
+  const back = again.length
+    ? h(
+        "section",
+        { class: "card", "aria-labelledby": "recent-title" },
+        h("h2", { id: "recent-title" }, t("start.recent")),
+        h(
+          "ul",
+          { class: "plain" },
+          again.map((r) =>
+            h(
+              "li",
+              {},
+              h("button", { type: "button", onclick: () => open(r.link) }, tn("start.return", { table: free(r.name), seat: free(r.seat) })),
+            ),
+          ),
+        ),
+      )
+    : null;
+  fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, h("div", { class: "columns" }, create, join), back);
+}
+
+// -- the table ----------------------------------------------------------------------------------
+
+function open(link) {
+  history.pushState(null, "", `/#link=${encodeURIComponent(link)}`);
+  start();
+}
+
+let refreshing = null;
+let again = false;
+
+/** Read the view (and the page's extras) again; calls made meanwhile are folded into one more. */
+export async function refresh() {
+  if (!app.seat) return;
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      again = false;
+      const seat = app.seat;
+      try {
+        const [view, extras] = await Promise.all([seat.get("/state"), seat.get("/extras")]);
+        if (seat !== app.seat) return;
+        noteFatePoints(app.view, view);
+        app.view = view;
+        app.extras = extras;
+        if (!app.preset || app.preset.key !== view.table.preset) {
+          app.preset = await request("GET", `/rules/presets/${view.table.preset}`);
+        }
+        render();
+      } catch (error) {
+        showError(error);
+      }
+    } while (again);
+  })();
+  try {
+    await refreshing;
+  } finally {
+    refreshing = null;
+  }
+}
+
+/** Fate points moving between two views go to the log, so every spend and gain is visible. */
+function noteFatePoints(before, after) {
+  if (!before) return;
+  const points = (view) => {
+    const out = new Map();
+    for (const c of view.characters) if (c.revealed && c.sheet) out.set(c.id, c.sheet.fate_points);
+    out.set("", view.gm_pool);
+    return out;
+  };
+  const was = points(before);
+  for (const [who, now] of points(after)) {
+    if (was.has(who) && was.get(who) !== now) {
+      app.ledger.push({ version: after.table.version, who, from: was.get(who), to: now });
+    }
+  }
+}
+
+let pending = null;
+
+/** After socket messages settle: read the view again if the table moved on, else just redraw
+ * (the log grew while catching up). One timer for a burst of messages. */
+function scheduleUpdate() {
+  if (pending) return;
+  pending = setTimeout(() => {
+    pending = null;
+    if (!app.view || !app.live || app.live.version > app.view.table.version) refresh();
+    else render();
+  }, 0);
+}
+
+async function start() {
+  const link = linkFrom(location.hash.slice(1) ? location.hash : "");
+  if (app.live) app.live.close();
+  app.events = [];
+  app.ledger = [];
+  app.view = null;
+  if (!link) {
+    app.seat = null;
+    render();
+    return;
+  }
+  const seat = new Seat(link);
+  app.seat = seat;
+  try {
+    const joined = await seat.join();
+    await refresh();
+    remember(link, app.view.table.name, joined.name);
+  } catch (error) {
+    app.seat = null;
+    render();
+    showError(error, document.getElementById("start-error"));
+    return;
+  }
+  app.live = new Live(seat, {
+    onEvent: (event) => {
+      learn(event);
+      app.events.push(event);
+    },
+    onVersion: scheduleUpdate,
+    onStatus: setStatus,
+  });
+  app.live.start(0);
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function render() {
+  renderHeader();
+  const main = document.getElementById("app");
+  if (!app.seat || !app.view) {
+    renderStart();
+    return;
+  }
+  // Keep keyboard focus on the same control across a redraw, when it is still there.
+  const focused = document.activeElement && document.activeElement.id;
+  renderTable(main);
+  if (focused) {
+    const again = document.getElementById(focused);
+    if (again && again !== document.activeElement && main.contains(again)) again.focus();
+  }
+  document.body.dataset.version = String(app.view.table.version);
+  document.body.dataset.events = String(app.events.length);
+}
+
+export { render, describeEvent };
+
+window.addEventListener("popstate", start);
+window.addEventListener("hashchange", start);
+
+(async () => {
+  await setLanguage(pickLanguage());
+  await start();
+})();

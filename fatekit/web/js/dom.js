@@ -1,0 +1,67 @@
+// A tiny DOM builder. Every text the page shows goes through here or through i18n.tn(), so the
+// browser tests can tell catalog text from what people typed: user text lives in [data-free].
+
+/** Build an element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, ...). */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      el.className = value;
+    } else if (key === "value" && "value" in el) {
+      el.value = value;
+    } else if (key === "checked" || key === "selected" || key === "disabled" || key === "open") {
+      el[key] = Boolean(value);
+    } else if (key === "dataset") {
+      Object.assign(el.dataset, value);
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Text someone typed (a name, an aspect, a note): marked so it is never mistaken for ours. */
+export function free(text, tag = "span", props = {}) {
+  return h(tag, { ...props, "data-free": "" }, text);
+}
+
+/** Replace an element's children. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+let counter = 0;
+/** A fresh id for label/for pairs. */
+export function uid(prefix = "f") {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+/** A labelled form field: the label's text, and the control (which gets an id). */
+export function field(label, control, hint = null) {
+  if (!control.id) control.id = uid();
+  return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
+}
+
+/** Dice faces as the table writes them ("+0-+") shown as four dice. */
+export function dice(faces) {
+  const row = h("span", { class: "dice", role: "img", "aria-label": faces || "" });
+  for (const face of faces || "") {
+    const kind = face === "+" ? "plus" : face === "-" ? "minus" : "blank";
+    row.append(h("span", { class: `die ${kind}`, "aria-hidden": "true" }, face === "0" ? "\u00a0" : face === "-" ? "\u2212" : face));
+  }
+  return row;
+}

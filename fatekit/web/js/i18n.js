@@ -1,0 +1,91 @@
+// The page's words: one JSON catalog per language under /i18n/, keyed by stable keys.
+// Game data never carries display text; names of ladder steps, skills, actions and outcomes
+// are looked up here by the engine's keys, so a translation cannot break a table.
+
+export const LANGUAGES = ["en", "ru", "it", "sv"];
+const STORE_KEY = "fatekit.lang";
+
+let catalog = {};
+let fallback = {};
+let current = "en";
+
+/** The language to start in: the one chosen before, else the browser's, else English. */
+export function pickLanguage() {
+  const saved = localStorage.getItem(STORE_KEY);
+  if (saved && LANGUAGES.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const base = String(wanted).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function fetchCatalog(lang) {
+  const response = await fetch(`/i18n/${lang}.json`, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`no catalog for ${lang}`);
+  return response.json();
+}
+
+/** Load a language (and English, for keys a catalog lacks: the key test keeps that empty). */
+export async function setLanguage(lang, remember = false) {
+  if (!LANGUAGES.includes(lang)) lang = "en";
+  const [chosen, english] = await Promise.all([fetchCatalog(lang), lang === "en" ? null : fetchCatalog("en")]);
+  catalog = chosen;
+  fallback = english || chosen;
+  current = lang;
+  document.documentElement.lang = lang;
+  if (remember) localStorage.setItem(STORE_KEY, lang);
+}
+
+export function language() {
+  return current;
+}
+
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(catalog, key);
+}
+
+function template(key) {
+  if (has(key)) return catalog[key];
+  console.error(`missing catalog key ${key} in ${current}`);
+  // Marked so that the browser tests catch it.
+  return Object.prototype.hasOwnProperty.call(fallback, key) ? `\u27e6${fallback[key]}\u27e7` : `\u27e6${key}\u27e7`;
+}
+
+/** A catalog string with {placeholders} filled in (for attributes and plain text). */
+export function t(key, args = {}) {
+  return template(key).replace(/\{(\w+)\}/g, (whole, name) =>
+    name in args ? (args[name] instanceof Node ? args[name].textContent : String(args[name])) : whole,
+  );
+}
+
+/** A catalog string as DOM: each placeholder becomes its own node (an element, or text). */
+export function tn(key, args = {}) {
+  const out = document.createDocumentFragment();
+  const parts = template(key).split(/(\{\w+\})/);
+  for (const part of parts) {
+    const m = /^\{(\w+)\}$/.exec(part);
+    if (m && m[1] in args) {
+      const value = args[m[1]];
+      out.append(value instanceof Node ? value : document.createTextNode(String(value)));
+    } else if (part) {
+      out.append(document.createTextNode(part));
+    }
+  }
+  return out;
+}
+
+/** A rating with its ladder name: "Good (+3)"; beyond the named steps, the bare number. */
+export function rating(value, ladder) {
+  const n = Number(value);
+  const sign = n >= 0 ? `+${n}` : `${n}`;
+  const key = ladder && ladder[String(n)];
+  return key ? t("rating", { name: t(`ladder.${key}`), n: sign }) : sign;
+}
+
+/** A skill's display name by its stable key, for the table's preset. */
+export function skillName(key, preset) {
+  const group = preset === "fae" ? "approach" : "skill";
+  if (has(`${group}.${key}`)) return t(`${group}.${key}`);
+  return null; // a table's own list: the caller shows the key as the table wrote it
+}

@@ -1,0 +1,283 @@
+// The character sheet editor: build from scratch, from a template or from a JSON file, with the
+// rules engine's verdict (POST /rules/characters/check) shown as you type. The page only
+// gathers what was typed into a character file; the engine fills in stress, consequences and
+// refresh, and says what is wrong.
+
+import { app, send } from "./app.js";
+import { field, fill, free, h } from "./dom.js";
+import { has, language, t, tn } from "./i18n.js";
+import { openDialog } from "./actions.js";
+import { isGm, ladderValue, skill } from "./table.js";
+import { request } from "./api.js";
+
+function slug(text) {
+  const base = String(text || "")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^\w]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return base || "character";
+}
+
+/** The engine's problems, in the page's language: where on the sheet, and which rule. */
+export function problemList(problems) {
+  return h(
+    "ul",
+    { class: "problems", id: "sheet-problems" },
+    problems.map((p) => {
+      const place = p.where.split(".")[0];
+      const where = has(`where.${place}`) ? t(`where.${place}`) : p.where;
+      const rule = has(`rule.${p.rule}`) ? h("span", {}, t(`rule.${p.rule}`)) : free(p.rule, "code");
+      return h(
+        "li",
+        { "data-rule": p.rule, "data-where": p.where },
+        h("strong", {}, where),
+        " ",
+        rule,
+        language() === "en" ? h("span", { class: "detail" }, " ", free(p.detail)) : null,
+      );
+    }),
+  );
+}
+
+function skillRatings(peak) {
+  const out = [];
+  for (let n = peak + 1; n >= 0; n--) out.push([String(n), ladderValue(n)]);
+  return out;
+}
+
+/** Open the editor: `existing` is a character from the view, or null for a new one. */
+export function openSheetEditor(existing, seed = null) {
+  const preset = app.preset;
+  const view = app.view;
+  const editing = existing && existing.sheet;
+  const start = seed || (editing ? existing.sheet : null);
+  const name = h("input", { id: "sheet-name", autocomplete: "off", required: true, value: start ? start.name : "" });
+  const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
+  const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
+  const players = view.seats.filter((s) => s.role === "player");
+  const owner = h(
+    "select",
+    { id: "sheet-owner", "data-free": "" },
+    players.map((s) => h("option", { value: s.id, selected: s.id === view.you.seat }, s.name)),
+  );
+  const ownerBox = isGm() && !editing && players.length ? field(t("sheet.owner"), owner) : null;
+
+  // Aspects: one input per slot the preset has.
+  const aspectInputs = [];
+  const given = start ? [...start.aspects] : [];
+  for (const slot of preset.aspect_slots) {
+    for (let i = 0; i < slot.count; i++) {
+      const index = given.findIndex((a) => (a.kind || "character") === slot.kind);
+      const found = index >= 0 ? given.splice(index, 1)[0] : null;
+      const input = h("input", { id: `sheet-aspect-${slot.kind}-${i}`, autocomplete: "off", value: found ? found.name : "", "data-kind": slot.kind });
+      aspectInputs.push({ kind: slot.kind, input, id: found ? found.id : null });
+    }
+  }
+  const aspectBox = h("fieldset", {}, h("legend", {}, t("sheet.aspects")), aspectInputs.map((a) => field(t(`aspect.kind.${a.kind}`), a.input)));
+
+  // Skills: a rating for every skill of the list.
+  const ratings = skillRatings(preset.peak);
+  const skillSelects = preset.skills.map((key) => {
+    const current = start && start.skills && start.skills[key] ? String(start.skills[key]) : "0";
+    const sel = h("select", { id: `sheet-skill-${key}`, "data-skill": key }, ratings.map(([v, label]) => h("option", { value: v, selected: v === current }, label)));
+    return { key, sel };
+  });
+  const skillBox = h("fieldset", { class: "skill-grid" }, h("legend", {}, preset.key === "fae" ? t("sheet.approaches") : t("sheet.skills")), skillSelects.map((s) => field(skill(s.key), s.sel)));
+
+  // Stunts: a name, what it is for (a +2 to one skill and action), and a description.
+  const stuntRows = [0, 1, 2].map((i) => {
+    const found = start && start.stunts && start.stunts[i];
+    const effect = found ? found.effect : null;
+    return {
+      name: h("input", { id: `sheet-stunt-${i}`, autocomplete: "off", value: found ? found.name : "" }),
+      skill: h("select", { id: `sheet-stunt-skill-${i}` }, preset.skills.map((k) => h("option", { value: k, selected: effect && effect.skill === k }, skill(k).textContent))),
+      action: h("select", { id: `sheet-stunt-action-${i}` }, ["overcome", "create_advantage", "attack", "defend"].map((a) => h("option", { value: a, selected: effect && effect.action === a }, t(`action.${a}`)))),
+      description: h("input", { id: `sheet-stunt-text-${i}`, autocomplete: "off", value: found ? found.description || "" : "" }),
+      kept: effect && effect.type !== "skill_bonus" ? found : null,
+    };
+  });
+  const stuntBox = h(
+    "fieldset",
+    {},
+    h("legend", {}, t("sheet.stunts")),
+    h("p", { class: "hint" }, t("sheet.stunt_hint")),
+    stuntRows.map((r, i) => h("div", { class: "stunt-row" }, field(tn("sheet.stunt_n", { n: i + 1 }), r.name), field(t("roll.skill"), r.skill), field(t("roll.action"), r.action), field(t("sheet.stunt_text"), r.description))),
+  );
+
+  const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
+  const preview = h("div", { id: "sheet-preview" });
+
+  const sheet = () => {
+    const data = {
+      format: "fatekit-character",
+      version: 1,
+      id: editing ? existing.id : slug(name.value),
+      name: name.value.trim(),
+      kind: editing ? existing.sheet.kind : kind.value,
+      preset: view.table.preset,
+      aspects: aspectInputs
+        .filter((a) => a.input.value.trim())
+        .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
+      skills: Object.fromEntries(skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)])),
+      stunts: stuntRows
+        .filter((r) => r.name.value.trim())
+        .map((r) =>
+          r.kept
+            ? { ...r.kept, name: r.name.value.trim(), description: r.description.value.trim() }
+            : { name: r.name.value.trim(), description: r.description.value.trim(), effect: { type: "skill_bonus", skill: r.skill.value, action: r.action.value } },
+        ),
+    };
+    if (editing) {
+      // Harm and advancement stay as the table has them; the engine checks the rest.
+      for (const keep of ["stress", "consequences", "refresh_awarded", "skill_steps", "fate_points", "as_you_play"]) {
+        if (keep in existing.sheet) data[keep] = existing.sheet[keep];
+      }
+    }
+    return data;
+  };
+
+  let timer = null;
+  let asked = 0;
+  const check = () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const mine = ++asked;
+      try {
+        const found = await request("POST", "/rules/characters/check", { body: { sheet: sheet() } });
+        if (mine !== asked) return;
+        fill(verdict, found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems));
+        const s = found.sheet;
+        fill(
+          preview,
+          h("p", {}, tn("sheet.refresh_is", { n: s.refresh })),
+          Object.entries(s.stress || {}).map(([track, boxes]) => h("p", {}, h("span", {}, t(`track.${track}`)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
+          s.consequences.length ? h("p", {}, s.consequences.map((c) => h("span", { class: "badge" }, tn("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts })))) : null,
+        );
+      } catch (error) {
+        if (mine !== asked) return;
+        fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
+      }
+    }, 200);
+  };
+
+  // Start from a template or a file: both fill the form, which the engine checks again.
+  const templates = view.templates || [];
+  const templateSel = templates.length
+    ? h("select", { id: "sheet-template", "data-free": "" }, h("option", { value: "" }, "\u2014"), templates.map((tp) => h("option", { value: tp.id }, tp.name)))
+    : null;
+  if (templateSel) {
+    templateSel.addEventListener("change", () => {
+      const tp = templates.find((x) => x.id === templateSel.value);
+      if (tp) reopen(JSON.parse(tp.sheet));
+    });
+  }
+  const file = h("input", { type: "file", id: "sheet-file", accept: ".json,application/json" });
+  file.addEventListener("change", async () => {
+    const chosen = file.files && file.files[0];
+    if (!chosen) return;
+    try {
+      reopen(JSON.parse(await chosen.text()));
+    } catch {
+      fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
+    }
+  });
+  const reopen = (data) => {
+    document.getElementById("dialog").close();
+    openSheetEditor(existing, { ...data, name: name.value.trim() || data.name });
+  };
+
+  const body = h(
+    "div",
+    { class: "sheet-editor" },
+    editing ? null : h("div", { class: "inline" }, templateSel ? field(t("sheet.from_template"), templateSel) : null, field(t("sheet.import"), file)),
+    field(t("sheet.name"), name),
+    editing ? null : field(t("sheet.kind"), kind),
+    ownerBox,
+    aspectBox,
+    skillBox,
+    stuntBox,
+    h("h3", {}, t("sheet.check")),
+    verdict,
+    preview,
+    isGm() && !editing
+      ? h("button", { type: "button", onclick: () => send("AddTemplate", { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) }, verdict) }, t("sheet.as_template"))
+      : null,
+  );
+  body.addEventListener("input", check);
+  body.addEventListener("change", check);
+  openDialog(
+    editing ? t("characters.edit") : t("characters.new"),
+    body,
+    async (form, out) => {
+      const text = JSON.stringify(sheet());
+      if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
+      const data = { sheet: text };
+      if (kind.value === "pc") data.owner = isGm() && players.length ? owner.value : view.you.seat;
+      return (await send("AddCharacter", data, out)) !== null;
+    },
+    { submitLabel: editing ? t("sheet.save") : t("sheet.add"), id: "sheet-form" },
+  );
+  check();
+}
+
+/** A GM's quick NPC: a name, an aspect or two, a skill or two, a few stress boxes. */
+export function openQuickNpc() {
+  const preset = app.preset;
+  const name = h("input", { id: "npc-name", autocomplete: "off", required: true });
+  const kind = h("select", { id: "npc-kind" }, ["minor_npc", "mob", "monster", "major_npc"].map((k) => h("option", { value: k }, t(`kind.${k}`))));
+  const aspect = h("input", { id: "npc-aspect", autocomplete: "off" });
+  const secret = h("input", { id: "npc-secret", autocomplete: "off" });
+  const rows = [0, 1].map((i) => ({
+    skill: h("select", { id: `npc-skill-${i}` }, h("option", { value: "" }, "\u2014"), preset.skills.map((k) => h("option", { value: k }, skill(k).textContent))),
+    rating: h("select", { id: `npc-rating-${i}` }, skillRatings(preset.peak + 2).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label))),
+  }));
+  const boxes = h("input", { id: "npc-boxes", type: "number", min: 0, max: 10, value: 2 });
+  const members = h("input", { id: "npc-members", type: "number", min: 2, max: 20, value: 3 });
+  const verdict = h("div", { id: "npc-verdict", "aria-live": "polite" });
+  const sheet = () => {
+    const aspects = [];
+    if (aspect.value.trim()) aspects.push({ kind: kind.value === "major_npc" ? "high_concept" : "character", name: aspect.value.trim() });
+    if (secret.value.trim()) aspects.push({ kind: "character", name: secret.value.trim() });
+    const skills = {};
+    for (const r of rows) if (r.skill.value) skills[r.skill.value] = Number(r.rating.value);
+    const n = Number(boxes.value) || 0;
+    const data = { format: "fatekit-character", version: 1, id: slug(name.value), name: name.value.trim(), kind: kind.value, preset: app.view.table.preset, aspects, skills };
+    if (kind.value !== "major_npc") data.stress = { any: Array.from({ length: n }, () => ({ value: 1 })) };
+    if (kind.value === "mob") data.members = Number(members.value) || 2;
+    return data;
+  };
+  const check = async () => {
+    try {
+      const found = await request("POST", "/rules/characters/check", { body: { sheet: sheet() } });
+      fill(verdict, found.legal ? h("p", { class: "ok" }, t("sheet.legal")) : problemList(found.problems));
+    } catch {
+      fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
+    }
+  };
+  const body = h(
+    "div",
+    {},
+    field(t("sheet.name"), name),
+    field(t("sheet.kind"), kind),
+    field(t("npc.aspect"), aspect),
+    field(t("npc.secret"), secret, h("p", { class: "hint" }, t("npc.secret_hint"))),
+    rows.map((r, i) => h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating))),
+    field(t("npc.boxes"), boxes),
+    field(t("npc.members"), members),
+    verdict,
+  );
+  body.addEventListener("change", check);
+  openDialog(
+    t("characters.quick_npc"),
+    body,
+    async (form, out) => {
+      const data = sheet();
+      // The second aspect is the GM's secret: kept hidden from the players.
+      const hidden = secret.value.trim() ? [`${data.id}/character/${data.aspects.length}`] : [];
+      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden }, out)) !== null;
+    },
+    { submitLabel: t("sheet.add"), id: "npc-form" },
+  );
+}
