@@ -3,7 +3,7 @@
 // the server's answer when it refuses.
 
 import { app, send, showError } from "./app.js";
-import { dice, field, fill, free, h } from "./dom.js";
+import { add, dice, field, fill, free, h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { aspectName, button, isGm, ladderValue, mine, skill, visibleAspects, who } from "./table.js";
 import { describeEvent } from "./log.js";
@@ -99,7 +99,7 @@ async function showOdds(out, params) {
   try {
     const found = await app.seat.get("/odds", params);
     if (found.hidden) {
-      fill(out, h("p", { class: "hint" }, t("odds.hidden")));
+      fill(out, h("p", { class: "hint", id: "odds-hidden" }, t("odds.hidden")));
       return;
     }
     const c = found.chances;
@@ -236,13 +236,12 @@ export function resolveBox(roll) {
   if (!found) return null;
   const chooser = found.chosen_by;
   const ours = mine();
-  const may =
-    isGm() ||
-    (chooser === "actor" && ours.has(roll.actor)) ||
-    (chooser === "opposition" && roll.defence && ours.has(roll.defence.actor));
+  // As the server judges it: the GM may always; the opposition's choice is its seat's (the
+  // GM's against a difficulty); anything else is the roller's.
+  const may = isGm() || (chooser === "opposition" ? Boolean(roll.defence && ours.has(roll.defence.actor)) : chooser !== "gm" && ours.has(roll.actor));
   const box = h("div", { class: "resolve-box" }, h("h3", {}, t("resolve.title")));
   if (!may) {
-    box.append(h("p", { class: "hint" }, tn("resolve.waiting", { who: t(`chooser.${chooser}`) })));
+    add(box, h("p", { class: "hint" }, tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) })));
     return box;
   }
   const out = h("div", {});
@@ -260,7 +259,7 @@ export function resolveBox(roll) {
     nameBox.hidden = !(o && o.names_aspect);
     boostBox.hidden = !(o && o.boosts.length);
   };
-  box.append(
+  add(box, 
     h("p", {}, tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
     h("fieldset", { onchange: update }, h("legend", {}, t("resolve.options")), radios),
     nameBox,
@@ -334,22 +333,22 @@ export function conflictActions(id, moves) {
   const box = h("div", { class: "card moves", id: `moves-${id}` }, h("h3", {}, tn("conflict.moves_for", { who: who(id) })));
   const row = h("div", { class: "actions wrap" });
   for (const m of moves) {
-    if (m.move === "attack") row.append(button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }));
-    else if (m.move === "create_advantage") row.append(button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }));
-    else if (m.move === "overcome") row.append(button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }));
-    else if (m.move === "full_defense") row.append(button(t("move.full_defense"), () => send("FullDefense", { actor: id }, out)));
+    if (m.move === "attack") add(row, button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }));
+    else if (m.move === "create_advantage") add(row, button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }));
+    else if (m.move === "overcome") add(row, button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }));
+    else if (m.move === "full_defense") add(row, button(t("move.full_defense"), () => send("FullDefense", { actor: id }, out)));
     else if (m.move === "end_turn") {
       const next = characterSelect(`next-${id}`, m.targets);
-      row.append(
+      add(row, 
         m.targets.length ? field(t("conflict.next"), next) : null,
         button(t("move.end_turn"), () => send("EndTurn", m.targets.length ? { next_actor: next.value } : {}, out), { id: `end-turn-${id}` }),
       );
     } else if (m.move === "concede") {
-      row.append(button(t("move.concede"), () => openConcede(id), { id: `concede-${id}` }));
+      add(row, button(t("move.concede"), () => openConcede(id), { id: `concede-${id}` }));
     }
   }
   if (!row.childNodes.length) return h("div", {});
-  box.append(row, out);
+  add(box, row, out);
   return box;
 }
 
@@ -452,10 +451,10 @@ export function harmBox(hit) {
     for (const slot of chosen ? chosen.slots : []) {
       if (!names.has(slot)) names.set(slot, h("input", { id: `consequence-name-${slot}`, autocomplete: "off", required: true }));
       const s = sheet && sheet.consequences[slot];
-      nameFields.append(field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)));
+      add(nameFields, field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)));
     }
   };
-  box.append(
+  add(box, 
     h("fieldset", { onchange: update }, h("legend", {}, tn("harm.choose", { track: t(`track.${kind}`) })), plans.length ? plans : h("p", {}, t("harm.no_plan"))),
     nameFields,
     h(
@@ -590,7 +589,7 @@ export function openStartScene() {
     const list = splitList(zones.value);
     places.replaceChildren();
     for (const id of people) {
-      places.append(field(tn("scene.place", { who: who(id) }), select(`scene-place-${id}`, [["", t("scene.no_zone")], ...list.map((z) => [z, z])], list[0] || "", { freeText: true })));
+      add(places, field(tn("scene.place", { who: who(id) }), select(`scene-place-${id}`, [["", t("scene.no_zone")], ...list.map((z) => [z, z])], list[0] || "", { freeText: true })));
     }
   };
   zones.addEventListener("input", placeFor);
@@ -747,7 +746,7 @@ export function openUndo() {
     const input = h("input", { type: "radio", name: "undo-version", value: String(e.version), id: `undo-${e.version}`, checked: i === 0 });
     return h("div", { class: "check" }, input, h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)));
   });
-  choice.append(...radios);
+  add(choice, ...radios);
   openDialog(
     t("gm.undo"),
     h("div", {}, h("p", { class: "hint" }, t("undo.hint")), h("fieldset", {}, h("legend", {}, t("undo.from")), choice)),

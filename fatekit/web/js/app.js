@@ -18,6 +18,7 @@ export const app = {
   preset: null,
   events: [],
   ledger: [], // fate point changes seen between views, shown in the log
+  invites: [], // links this page made for new seats
   status: "offline",
   error: null,
 };
@@ -307,6 +308,7 @@ async function start() {
   if (app.live) app.live.close();
   app.events = [];
   app.ledger = [];
+  app.invites = [];
   app.view = null;
   if (!link) {
     app.seat = null;
@@ -345,9 +347,25 @@ function render() {
     renderStart();
     return;
   }
-  // Keep keyboard focus on the same control across a redraw, when it is still there.
+  // Keep keyboard focus and whatever was typed or chosen across a redraw: another seat's move
+  // must not wipe a half-written form.
   const focused = document.activeElement && document.activeElement.id;
+  const kept = new Map();
+  for (const el of main.querySelectorAll("input[id], select[id], textarea[id]")) {
+    if (el.type === "file" || el.readOnly) continue;
+    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
+  }
   renderTable(main);
+  for (const [id, value] of kept) {
+    const el = document.getElementById(id);
+    if (!el || !main.contains(el)) continue;
+    const was = typeof value === "boolean" ? el.checked : el.value;
+    if (was === value) continue;
+    if (typeof value === "boolean") el.checked = value;
+    else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
+    else continue;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
   if (focused) {
     const again = document.getElementById(focused);
     if (again && again !== document.activeElement && main.contains(again)) again.focus();

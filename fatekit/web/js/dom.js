@@ -65,3 +65,9 @@ export function dice(faces) {
   }
   return row;
 }
+
+/** Append children, skipping null and false (Element.append would write "null"). */
+export function add(el, ...children) {
+  append(el, children);
+  return el;
+}

@@ -3,7 +3,7 @@
 // options from /extras), and the server has the last word on every command.
 
 import { app, pageFor, refresh, send, showError } from "./app.js";
-import { dice, field, fill, free, h, uid } from "./dom.js";
+import { add, dice, field, fill, free, h, uid } from "./dom.js";
 import { rating, skillName, t, tn } from "./i18n.js";
 import { describeEvent, describeLedger } from "./log.js";
 import * as act from "./actions.js";
@@ -129,7 +129,7 @@ function youPanel() {
       view.table.options.length ? h("dt", {}, t("table.options")) : null,
       view.table.options.length ? h("dd", {}, view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`)))) : null,
       h("dt", {}, t("time.session")),
-      h("dd", { id: "session-state" }, time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session")),
+      h("dd", { id: "session-state", "data-in-session": String(time.in_session) }, time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session")),
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
@@ -163,7 +163,7 @@ function characterCard(c) {
   const ours = mine().has(c.id);
   const card = h("article", { class: `card character${ours ? " ours" : ""}`, id: `char-${c.id}`, "aria-labelledby": `char-${c.id}-name` });
   if (!c.revealed) {
-    card.append(
+    add(card, 
       h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
       aspectList(c.aspects.map((a) => ({ ...a, owner: c.id }))),
       c.consequences.length ? h("p", {}, t("sheet.consequences"), " ", c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" }))) : null,
@@ -172,7 +172,7 @@ function characterCard(c) {
   }
   const s = c.sheet;
   const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
-  card.append(
+  add(card, 
     h(
       "h3",
       { id: `char-${c.id}-name` },
@@ -296,16 +296,16 @@ function aspectCard(a) {
   );
   const buttons = h("div", { class: "actions small" });
   if (a.kind !== "boost" && (isGm() || mine().size > 0) && app.view.you.role !== "spectator") {
-    buttons.append(button(t("compel.offer"), () => act.openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
+    add(buttons, button(t("compel.offer"), () => act.openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
   }
   for (const [holder] of myHolders) {
-    buttons.append(button(tn("aspect.pass", { who: who(holder) }), () => act.openPass(a, holder)));
+    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => act.openPass(a, holder), { id: `pass-${a.id.replace(/[^\w-]/g, "_")}-${holder}` }));
   }
-  if (isGm() && a.hidden) buttons.append(button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
+  if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
   if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {
-    buttons.append(button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })));
+    add(buttons, button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })));
   }
-  if (buttons.childNodes.length) card.append(buttons);
+  if (buttons.childNodes.length) add(card, buttons);
   return card;
 }
 
@@ -343,7 +343,7 @@ function zoneMap(scene) {
     }
   }
   const map = h("div", { class: "zone-map", id: "zone-map" });
-  map.append(h("svg", { class: "links", "aria-hidden": "true" }));
+  add(map, h("svg", { class: "links", "aria-hidden": "true" }));
   for (const zone of zones.zones) {
     const people = Object.entries(zones.positions).filter(([, z]) => z === zone).map(([id]) => id);
     const box = h(
@@ -377,7 +377,7 @@ function zoneMap(scene) {
         ),
       ),
     );
-    map.append(box);
+    add(map, box);
   }
   const legend = h(
     "ul",
@@ -503,7 +503,7 @@ function rollPanel() {
     return section("roll", t("roll.title"), button(t("roll.new"), () => act.openRoll(), { id: "new-roll", class: "primary" }));
   }
   const panel = section("roll", t("roll.title"));
-  panel.append(
+  add(panel, 
     h(
       "p",
       { class: "roll-head" },
@@ -540,8 +540,8 @@ function rollPanel() {
         )
       : null,
   );
-  if (mine().size > 0) panel.append(act.invokeBox(roll));
-  panel.append(act.resolveBox(roll));
+  if (mine().size > 0) add(panel, act.invokeBox(roll));
+  add(panel, act.resolveBox(roll));
   return panel;
 }
 
@@ -596,12 +596,17 @@ function conflictPanel() {
       ),
     ),
   );
-  if (c.pending_hit) panel.append(act.harmBox(c.pending_hit));
+  if (c.pending_hit) add(panel, act.harmBox(c.pending_hit));
   const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
-  for (const [id, list] of moves) panel.append(act.conflictActions(id, list));
-  // The GM may pass the turn for someone whose seat is away.
+  for (const [id, list] of moves) add(panel, act.conflictActions(id, list));
+  // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
+  const current = c.current;
+  const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
+  if (c.phase === "next" && c.next_choices.length && !listed && (isGm() || mine().has(current))) {
+    add(panel, act.conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
+  }
   if (isGm()) {
-    panel.append(
+    add(panel, 
       h(
         "div",
         { class: "actions" },
@@ -646,10 +651,10 @@ function contestPanel() {
     for (const s of c.sides) {
       if (s.id in c.rolled || c.forfeited.includes(s.id)) continue;
       const ours = s.members.filter((m) => mine().has(m));
-      if (ours.length) panel.append(act.contestRoll(s, ours));
+      if (ours.length) add(panel, act.contestRoll(s, ours));
     }
   }
-  if (isGm()) panel.append(h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}))));
+  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}))));
   return panel;
 }
 
@@ -680,7 +685,7 @@ function challengePanel() {
       tn("challenge.report", { ok: c.report.successes.length, bad: c.report.failures.length, open: c.report.open.length }),
     ),
   );
-  if (isGm()) panel.append(h("div", { class: "actions" }, button(t("challenge.end"), () => send("EndChallenge", {}))));
+  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("challenge.end"), () => send("EndChallenge", {}))));
   return panel;
 }
 
@@ -716,11 +721,13 @@ function seatsPanel() {
         id: "invite-form",
         onsubmit: async (e) => {
           e.preventDefault();
-          if (!name.value.trim()) return;
+          const invited = name.value.trim();
+          if (!invited) return;
+          name.value = "";
           try {
-            const made = await app.seat.invite(name.value.trim(), role.value);
-            fill(out, h("p", {}, tn("invite.made", { who: free(name.value.trim()) })), copyField(`invite-link-${made.seat}`, pageFor(made.link)));
-            name.value = "";
+            const made = await app.seat.invite(invited, role.value);
+            // Kept on the page (not in the view: links are secrets the server does not repeat).
+            app.invites.push({ seat: made.seat, name: invited, link: made.link });
             refresh();
           } catch (error) {
             showError(error, out);
@@ -733,6 +740,7 @@ function seatsPanel() {
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
+    (app.invites || []).map((i) => h("div", { class: "invite" }, h("p", {}, tn("invite.made", { who: free(i.name) })), copyField(`invite-link-${i.seat}`, pageFor(i.link)))),
     h("p", {}, t("invite.own_link")),
     copyField("own-link", pageFor(app.seat.link)),
   );
@@ -743,19 +751,19 @@ function seatsPanel() {
 function gmPanel() {
   const view = app.view;
   const tools = h("div", { class: "actions wrap" });
-  if (!view.time.in_session) tools.append(button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
-  else tools.append(button(t("gm.end_session"), () => act.openEndSession(), { id: "end-session" }));
-  if (!view.scene) tools.append(button(t("gm.start_scene"), () => act.openStartScene(), { id: "start-scene" }));
+  if (!view.time.in_session) add(tools, button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
+  else add(tools, button(t("gm.end_session"), () => act.openEndSession(), { id: "end-session" }));
+  if (!view.scene) add(tools, button(t("gm.start_scene"), () => act.openStartScene(), { id: "start-scene" }));
   else {
-    tools.append(button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
-    tools.append(button(t("gm.add_aspect"), () => act.openAddAspect(), { id: "add-aspect" }));
-    if (!view.conflict) tools.append(button(t("gm.start_conflict"), () => act.openStartConflict(), { id: "start-conflict" }));
-    if (!view.contest) tools.append(button(t("gm.start_contest"), () => act.openStartContest(), { id: "start-contest" }));
-    if (!view.challenge) tools.append(button(t("gm.start_challenge"), () => act.openStartChallenge(), { id: "start-challenge" }));
-    if (view.table.options.includes("countdowns")) tools.append(button(t("gm.add_countdown"), () => act.openAddCountdown(), { id: "add-countdown" }));
+    add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
+    add(tools, button(t("gm.add_aspect"), () => act.openAddAspect(), { id: "add-aspect" }));
+    if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => act.openStartConflict(), { id: "start-conflict" }));
+    if (!view.contest) add(tools, button(t("gm.start_contest"), () => act.openStartContest(), { id: "start-contest" }));
+    if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => act.openStartChallenge(), { id: "start-challenge" }));
+    if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => act.openAddCountdown(), { id: "add-countdown" }));
   }
-  tools.append(button(t("gm.undo"), () => act.openUndo(), { id: "undo" }));
-  tools.append(button(t("gm.export"), async () => download(`${view.table.id}.json`, await app.seat.get("/export"))));
+  add(tools, button(t("gm.undo"), () => act.openUndo(), { id: "undo" }));
+  add(tools, button(t("gm.export"), async () => download(`${view.table.id}.json`, await app.seat.get("/export"))));
   return section("gm", t("gm.title"), tools);
 }
 
@@ -786,8 +794,10 @@ function logPanel() {
             id: "note-form",
             onsubmit: async (e) => {
               e.preventDefault();
-              if (!text.value.trim()) return;
-              if (await send("Note", { text: text.value.trim(), visibility: visibility.value }, out)) text.value = "";
+              const written = text.value.trim();
+              if (!written) return;
+              text.value = ""; // cleared first, so the redraw after sending does not bring it back
+              if (!(await send("Note", { text: written, visibility: visibility.value }, out))) text.value = written;
             },
           },
           field(t("note.text"), text),

@@ -1,0 +1,92 @@
+"""Browser tests: a real server process and Debian's Chromium driven by Playwright.
+
+Chromium is used where Debian installs it (``/usr/bin/chromium``), never a browser Playwright
+downloads. Without it the browser tests are skipped with a message, except under CI
+(``CI=true``), where they fail: CI installs it (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("FATEKIT_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HERE = Path(__file__).resolve().parent
+
+
+def _need_chromium() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    message = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI") == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A table server on a free loopback port over a fresh SQLite file; its base URL."""
+    db = tmp_path_factory.mktemp("web") / "tables.db"
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "serve_app.py"), str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
+    base = None
+    while base is None:
+        line = lines.get(timeout=30)
+        if line is None:
+            raise AssertionError("the server exited: " + "".join(seen))
+        seen.append(line)
+        if found := re.search(r"serving at (http://\S+)", line):
+            base = found.group(1)
+    try:
+        yield base
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, with a fresh profile directory."""
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -1,0 +1,51 @@
+"""The table server for the browser tests: uvicorn over ``create_app`` on a SQLite file, with
+dice the table rolls always blank (``0000``) so every run of the flow repeats, and no rate limit
+(the tests click faster than people). Prints the address it serves, as ``fatekit serve`` does.
+
+Run as ``python tests/web/serve_app.py DB_PATH``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+
+import uvicorn
+
+from fatekit.rules.dice import FateDice, parse_faces
+from fatekit.server.app import create_app
+from fatekit.store.sqlite import SqliteEventStore
+
+
+class BlankDice:
+    """The table's own rolls: four blanks, so the tests know what the defenders roll."""
+
+    def roll(self) -> FateDice:
+        return parse_faces("0000")
+
+
+def main() -> None:
+    store = SqliteEventStore(sys.argv[1])
+    app = create_app(store, dice=BlankDice(), rate=10_000, burst=10_000)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+
+    async def run() -> None:
+        async def announce() -> None:
+            while not server.started:
+                await asyncio.sleep(0.02)
+            print(f"serving at http://127.0.0.1:{port}", flush=True)
+
+        task = asyncio.ensure_future(announce())
+        await server.serve(sockets=[sock])
+        task.cancel()
+
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""The page's catalogs: every language has every key, with the same placeholders, and every key
+the page's scripts name and every stable key of the engine the page shows has an entry."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from fatekit.rules.actions import Action
+from fatekit.rules.aspects import AspectKind
+from fatekit.rules.conflict import Phase, Status
+from fatekit.rules.ladder import LADDER
+from fatekit.rules.options import OptionalRule
+from fatekit.rules.outcomes import Outcome
+from fatekit.rules.presets import PRESETS
+from fatekit.rules.skill_lists import APPROACHES, CONDENSED_SKILLS, ODE_SKILLS
+from fatekit.server.web import I18N_DIR, LANGUAGES, WEB_DIR
+from fatekit.table.events import EVENT_TYPES
+from fatekit.table.seats import Role
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    data = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def scripts() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB_DIR / "js").glob("*.js")))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> None:
+    english, other = catalog("en"), catalog(lang)
+    assert sorted(set(english) - set(other)) == [], f"keys missing in {lang}"
+    assert sorted(set(other) - set(english)) == [], f"keys in {lang} that English lacks"
+    for key, text in other.items():
+        assert text.strip(), f"{lang}: {key} is empty"
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (
+            f"{lang}: {key} has other placeholders than English"
+        )
+
+
+def test_every_key_the_scripts_name_is_in_the_catalog() -> None:
+    english = catalog("en")
+    named = set(re.findall(r"\btn?\(\"([^\"]+)\"", scripts()))
+    assert named, "the scripts name no keys: the pattern is out of date"
+    assert sorted(named - set(english)) == []
+
+
+def test_the_engines_stable_keys_all_have_names() -> None:
+    english = catalog("en")
+    wanted = {f"ladder.{key}" for key in LADDER.values()}
+    wanted |= {f"skill.{s.key}" for s in CONDENSED_SKILLS} | {f"skill.{s.key}" for s in ODE_SKILLS}
+    wanted |= {f"approach.{s.key}" for s in APPROACHES}
+    wanted |= {f"preset.{key}" for key in PRESETS}
+    wanted |= {
+        f"option.{o.value}" for o in OptionalRule if o is not OptionalRule.CHANGING_SKILL_LIST
+    }
+    wanted |= {f"outcome.{o.value}" for o in Outcome}
+    wanted |= {f"action.{a.value}" for a in Action}
+    wanted |= {f"aspect.kind.{k.value}" for k in AspectKind}
+    wanted |= {f"conflict.phase.{p.value}" for p in Phase}
+    wanted |= {f"fighter.{s.value}" for s in Status}
+    wanted |= {f"role.{r.value}" for r in Role}
+    assert sorted(wanted - set(english)) == []
+    # Every event has a log line (some have one per variant: event.CompelAnswered.accept...).
+    lines = {key.split(".")[1] for key in english if key.startswith("event.")}
+    assert sorted(set(EVENT_TYPES) - lines) == []
+
+
+def test_the_ode_terms_are_used_in_swedish() -> None:
+    swedish = catalog("sv")
+    # Öde calls an aspect a faktum (plural fakta); its skills keep the edition's names.
+    assert "faktum" in swedish["aspect.kind.situation"].lower()
+    assert swedish["skill.physique"] == "Kroppsbyggnad"
+    assert swedish["ladder.fair"] == "Hyffsad"
+    for s in ODE_SKILLS:
+        assert swedish[f"skill.{s.key}"] == s.name
+
+
+def test_the_catalog_files_are_packaged() -> None:
+    text = Path(__file__).resolve().parents[2].joinpath("pyproject.toml").read_text()
+    assert '"i18n/*.json"' in text and '"web/js/*.js"' in text

@@ -1,0 +1,383 @@
+"""A whole scene in three browsers: a GM and two players, each in their own browser context.
+
+They open a table, build characters (one in the editor, one from a file), and play a scene with
+a compel, a create an advantage whose free invoke the other player spends, a conflict with a hit
+absorbed by a consequence, a concession and the end-of-conflict payouts. Every step is checked on
+all three pages, which follow the table over their WebSockets, never by reloading. The players'
+pages never show the GM's hidden things (marker strings), and every text on every page comes from
+the catalog of the page's language, which the browser's language chose. The flow runs once in
+each language; the English run also saves the screenshots in docs/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatekit.server.web import LANGUAGES
+
+SECRET = "GM-SECRET"  # every hidden thing the GM makes carries this marker
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+TIMEOUT = 15_000
+
+# The catalog check, run in the page: every text node outside user text ([data-free]) must be
+# a catalog string of the page's language, or a piece of one between placeholders, or have no
+# letters at all (numbers, dice, punctuation).
+UNTRANSLATED = """
+async (lang) => {
+  const catalog = await (await fetch(`/i18n/${lang}.json`)).json();
+  const pieces = new Set();
+  const patterns = [];
+  const escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
+  // A placeholder holds a catalog string of the same language, or nothing with letters.
+  const plain = Object.values(catalog).filter((v) => !/\\{\\w+\\}/.test(v)).map((v) => escape(v.trim()));
+  plain.sort((a, b) => b.length - a.length);
+  const slot = `(?:${plain.join("|")}|[^\\p{L}]*)`;
+  for (const value of Object.values(catalog)) {
+    for (const piece of value.split(/\\{\\w+\\}/)) if (piece.trim()) pieces.add(piece.trim());
+    if (/\\{\\w+\\}/.test(value)) {
+      const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
+      patterns.push(new RegExp(`^${source.trim()}$`, "u"));
+    }
+  }
+  const bad = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    if (!text || !/\\p{L}/u.test(text)) continue;
+    const parent = node.parentElement;
+    if (!parent || parent.closest("[data-free], script, style")) continue;
+    if (pieces.has(text) || patterns.some((p) => p.test(text))) continue;
+    bad.push(text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text);
+  }
+  return bad;
+}
+"""
+
+
+class Player:
+    """One person at the table: their page, and what they do on it."""
+
+    def __init__(self, page: Any, name: str) -> None:
+        self.page = page
+        self.name = name
+
+    def version(self) -> int:
+        return int(self.page.get_attribute("body", "data-version") or 0)
+
+    def reach(self, version: int) -> None:
+        self.page.wait_for_function(
+            "v => Number(document.body.dataset.version || 0) >= v", arg=version, timeout=TIMEOUT
+        )
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).click()
+
+    def submit(self, form: str) -> None:
+        self.page.locator(f"#{form}-submit").click()
+        try:
+            self.page.wait_for_function("!document.getElementById('dialog').open", timeout=TIMEOUT)
+        except Exception:
+            said = self.page.locator("#dialog .dialog-error").inner_text()
+            raise AssertionError(f"{self.name}: {form} was refused: {said}") from None
+
+
+def everyone_reaches(table: list[Player], acting: Player) -> None:
+    """Wait for every page to show the table at the version the acting page shows."""
+    version = acting.version()
+    for player in table:
+        player.reach(version)
+
+
+def on_all(table: list[Player], selector: str, **expect: Any) -> None:
+    for player in table:
+        found = player.page.locator(selector)
+        found.first.wait_for(timeout=TIMEOUT)
+        for attribute, value in expect.items():
+            name = attribute.replace("_", "-")
+            player.page.wait_for_function(
+                "([s, a, v]) => { const e = document.querySelector(s); return e && e.getAttribute(a) === v; }",
+                arg=[selector, name, str(value)],
+                timeout=TIMEOUT,
+            )
+
+
+def no_secrets(players: list[Player]) -> None:
+    for player in players:
+        text = player.page.content()
+        assert SECRET not in text, f"{player.name} sees a hidden thing"
+
+
+def all_translated(table: list[Player], lang: str) -> None:
+    for player in table:
+        bad = player.page.evaluate(UNTRANSLATED, lang)
+        assert bad == [], f"{player.name} ({lang}) shows untranslated text: {bad[:10]}"
+        assert "\u27e6" not in player.page.content()
+
+
+def charles_file(tmp: Path) -> Path:
+    sheet = {
+        "format": "fatekit-character",
+        "version": 1,
+        "id": "charles",
+        "name": "Charles",
+        "kind": "pc",
+        "preset": "condensed",
+        "aspects": [
+            {"kind": "high_concept", "name": "Occult Librarian"},
+            {"kind": "trouble", "name": "Curious to a Fault"},
+            {"kind": "relationship", "name": "Owes Ruth a Favour"},
+            {"name": "Reads Dead Languages"},
+            {"name": "Steady Hands"},
+        ],
+        "skills": {
+            "lore": 4,
+            "shoot": 3,
+            "investigate": 3,
+            "will": 2,
+            "academics": 2,
+            "notice": 2,
+            "athletics": 1,
+            "empathy": 1,
+            "rapport": 1,
+            "resources": 1,
+        },
+        "stunts": [],
+    }
+    path = tmp / "charles.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    return path
+
+
+RUTH_SKILLS = {
+    "fight": 4,
+    "athletics": 3,
+    "notice": 3,
+    "will": 2,
+    "physique": 2,
+    "shoot": 2,
+    "empathy": 1,
+    "rapport": 1,
+    "stealth": 1,
+    "lore": 1,
+}
+
+
+def shoot(player: Player, name: str) -> None:
+    if os.environ.get("FATEKIT_NO_SCREENSHOTS"):
+        return
+    player.page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_scene_in_three_browsers(server: str, browser: Any, lang: str, tmp_path: Path) -> None:
+    locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    contexts = [
+        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+        for _ in range(3)
+    ]
+    try:
+        pages = [context.new_page() for context in contexts]
+        errors: list[str] = []
+        for page in pages:
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+        gm, ann, ben = Player(pages[0], "GM"), Player(pages[1], "Ann"), Player(pages[2], "Ben")
+        table = [gm, ann, ben]
+        players = [ann, ben]
+        _play(server, gm, ann, ben, table, players, lang, tmp_path)
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _play(
+    server: str,
+    gm: Player,
+    ann: Player,
+    ben: Player,
+    table: list[Player],
+    players: list[Player],
+    lang: str,
+    tmp: Path,
+) -> None:
+    screenshots = lang == "en"
+    # -- the GM opens a table and invites two players ------------------------------------------
+    gm.page.goto(server)
+    assert gm.page.get_attribute("html", "lang") == lang  # chosen from the browser's language
+    gm.page.fill("#new-table-name", "The Docks")
+    if screenshots:
+        shoot(gm, "start")
+    gm.click("#create-table button[type=submit]")
+    gm.page.wait_for_selector("#gm")
+    links = {}
+    for name in ("Ann", "Ben"):
+        gm.page.fill("#invite-name", name)
+        gm.click("#invite-form button[type=submit]")
+        field = gm.page.locator(f"#invite-link-{name.lower()}")
+        field.wait_for()
+        links[name] = field.input_value()
+    ann.page.goto(links["Ann"])
+    ben.page.goto(links["Ben"])
+    for player in players:
+        player.page.wait_for_selector("#log-list")
+    everyone_reaches(table, gm)
+
+    # -- characters: Ann in the editor, with the engine's verdict live; Ben from a file --------
+    ann.click("#new-character")
+    ann.page.fill("#sheet-name", "Ruth")
+    ann.page.wait_for_selector("#sheet-problems li")  # an empty sheet breaks rules: listed
+    aspects = {
+        "high_concept": "Ex-Boxer on the Run",
+        "trouble": "Owes the Wrong People",
+        "relationship": "Charles Saved My Life",
+    }
+    for kind, text in aspects.items():
+        ann.page.fill(f"#sheet-aspect-{kind}-0", text)
+    ann.page.fill("#sheet-aspect-character-0", "Knows the Docks")
+    ann.page.fill("#sheet-aspect-character-1", "Never Backs Down")
+    for key, value in RUTH_SKILLS.items():
+        ann.page.select_option(f"#sheet-skill-{key}", str(value))
+    ann.page.wait_for_selector("#sheet-legal")
+    if screenshots:
+        shoot(ann, "character")
+    ann.submit("sheet-form")
+    ben.click("#new-character")
+    ben.page.set_input_files("#sheet-file", str(charles_file(tmp)))
+    ben.page.wait_for_selector("#sheet-legal")
+    ben.submit("sheet-form")
+    gm.click("#quick-npc")
+    gm.page.fill("#npc-name", "Thug")
+    gm.page.fill("#npc-aspect", "Hired Muscle")
+    gm.page.fill("#npc-secret", f"{SECRET} Paid by the Mayor")
+    gm.page.select_option("#npc-skill-0", "fight")
+    gm.page.select_option("#npc-rating-0", "2")
+    gm.submit("npc-form")
+    for who in ("ruth", "charles", "thug"):
+        on_all(table, f"#char-{who}")
+    on_all(table, "#char-ruth .fate-points", data_points=3)
+    everyone_reaches(table, gm)
+    no_secrets(players)
+
+    # -- a session and a scene with zones; a hidden aspect for the GM only ---------------------
+    gm.click("#start-session")
+    on_all(table, "#session-state", data_in_session="true")
+    gm.click("#start-scene")
+    gm.page.fill("#scene-name", "Night at the Docks")
+    gm.page.fill("#scene-zones", "pier, boat")
+    gm.page.fill("#scene-links", "pier-boat")
+    gm.submit("scene-form")
+    on_all(table, "#zone-pier [data-character=ruth]")
+    on_all(table, "#zone-pier [data-character=thug]")
+    on_all(table, "#zone-boat")
+    gm.click("#add-aspect")
+    gm.page.fill("#aspect-name", "Thick Fog")
+    gm.submit("aspect-form")
+    gm.click("#add-aspect")
+    gm.page.fill("#aspect-name", f"{SECRET} Trapdoor Under the Crates")
+    gm.page.check("#aspect-hidden")
+    gm.submit("aspect-form")
+    gm.page.wait_for_selector(".aspect.hidden")
+    everyone_reaches(table, gm)
+    no_secrets(players)
+
+    # -- a compel: the GM offers, Ann accepts and gains a fate point ---------------------------
+    gm.page.locator("#char-ruth .aspect.trouble button").first.click()
+    gm.page.fill("#compel-complication", "Her creditors find her on the pier")
+    gm.submit("compel-form")
+    ann.page.wait_for_selector("[id^=accept-c]")
+    on_all(table, "#compels .compel")
+    ann.click("[id^=accept-c]")
+    on_all(table, "#char-ruth .fate-points", data_points=4)
+    on_all(table, "#log-list [data-type=ledger]")
+
+    # -- create an advantage: odds before, advice after, a named aspect with a free invoke -----
+    ann.click("#new-roll")
+    ann.page.select_option("#roll-action", "create_advantage")
+    ann.page.select_option("#roll-skill", "notice")
+    ann.page.select_option("#roll-difficulty", "2")
+    ann.page.wait_for_selector("#odds-list [data-outcome=success]")
+    ann.page.fill("#roll-dice", "+000")
+    if screenshots:
+        shoot(ann, "roll-odds")
+    ann.submit("roll-form")
+    on_all(table, "#roll-outcome", data_outcome="success")
+    ann.page.wait_for_selector("#invoke-advice")
+    ann.page.check("#resolve-aspect")
+    ann.page.fill("#resolve-aspect-name", "Weak Spot in His Guard")
+    if screenshots:
+        shoot(ann, "roll-advice")
+    ann.click("#resolve-button")
+    on_all(table, "#scene [data-holder=ruth][data-count='1']")
+    # Ann hands the free invoke to Ben's Charles.
+    ann.click("#scene [id^=pass-][id$=-ruth]")
+    ann.page.select_option("#pass-to", "charles")
+    ann.submit("pass-form")
+    on_all(table, "#scene [data-holder=charles][data-count='1']")
+    no_secrets(players)
+
+    # -- a conflict: the thug hits Ruth, who takes a consequence, then concedes ----------------
+    gm.click("#start-conflict")
+    gm.page.select_option("#conflict-first", "thug")
+    gm.submit("start-conflict-form")
+    on_all(table, "#fighter-thug.current")
+    gm.click("#attack-thug")
+    gm.page.select_option("#attack-target", "ruth")
+    gm.page.select_option("#attack-skill", "fight")
+    gm.page.fill("#attack-dice", "++++")
+    gm.page.fill("#attack-defend-dice", "0000")
+    gm.submit("attack-form")
+    on_all(table, "#roll-outcome", data_outcome="success")
+    gm.click("#resolve-button")
+    on_all(table, "#pending-hit")
+    ann.page.wait_for_selector("#absorb-1")
+    ann.page.check("#absorb-1")  # the mild consequence
+    ann.page.fill("#consequence-name-0", "Cracked Ribs")
+    if screenshots:
+        shoot(ann, "harm")
+    ann.click("#absorb-button")
+    on_all(table, "#slot-ruth-0 .aspect-name")
+    for player in table:
+        assert "Cracked Ribs" in player.page.locator("#slot-ruth-0").inner_text()
+    gm.page.select_option("#next-thug", "ruth")
+    gm.click("#end-turn-thug")
+    on_all(table, "#fighter-ruth.current")
+    ann.click("#concede-ruth")
+    ann.submit("concede-form")
+    on_all(table, "#fighter-ruth", data_status="conceded")
+    ann.page.select_option("#next-ruth", "charles")
+    ann.click("#end-turn-ruth")
+    on_all(table, "#fighter-charles.current")
+
+    # -- Ben shoots the thug, spending the free invoke Ann passed him --------------------------
+    ben.click("#attack-charles")
+    ben.page.select_option("#attack-target", "thug")
+    ben.page.select_option("#attack-skill", "shoot")
+    ben.page.wait_for_selector("#odds-hidden")  # the thug's skills are the GM's: no odds
+    ben.page.fill("#attack-dice", "+000")
+    ben.submit("attack-form")
+    on_all(table, "#roll-shifts")
+    ben.page.locator("[data-invoke$='|free']").first.click()
+    on_all(table, "#roll .invocations li")
+    if screenshots:
+        shoot(gm, "conflict")
+    ben.click("#resolve-button")
+    on_all(table, "#pending-hit")
+    gm.click("#take-out-button")
+    on_all(table, "#fighter-thug", data_status="taken_out")
+    on_all(table, "#conflict-phase", data_phase="ended")
+
+    # -- the payouts: Ruth's concession (one point, and one for her consequence) ---------------
+    gm.click("#finish-conflict")
+    on_all(table, "#char-ruth .fate-points", data_points=6)
+    everyone_reaches(table, gm)
+    if screenshots:
+        shoot(gm, "table-gm")
+        shoot(ben, "table-player")
+    no_secrets(players)
+    all_translated(table, lang)
