@@ -209,7 +209,9 @@ def _play(
     screenshots = lang == "en"
     # -- the GM opens a table and invites two players ------------------------------------------
     gm.page.goto(server)
-    assert gm.page.get_attribute("html", "lang") == lang  # chosen from the browser's language
+    # The language is chosen from the browser's.
+    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    gm.page.wait_for_selector("#create-table")
     gm.page.fill("#new-table-name", "The Docks")
     if screenshots:
         shoot(gm, "start")
