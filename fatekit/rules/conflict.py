@@ -17,38 +17,50 @@ Anyone may :meth:`Conflict.concede` while no dice are on the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.aspects import Aspect, AspectKind
 from fatekit.rules.big_bads import (
-    MINION_ARMOR_RULE,
-    TRUE_FORM_RULE,
     BigBad,
-    Facing,
-    ImmunityState,
-    invoke_adjustment,
-    scale_applies,
 )
-from fatekit.rules.character import Character, CharacterKind
-from fatekit.rules.citations import CONDENSED, CORE, Rule, rule
+from fatekit.rules.character import Character
+from fatekit.rules.citations import Rule
 from fatekit.rules.concession import Concession, concede
 from fatekit.rules.conditions import check_row_cutoff, condition_names, condition_options
-from fatekit.rules.contest import Contest
-from fatekit.rules.dice import DiceSource, FateDice, ScriptedDice
+from fatekit.rules.conflict_big_bads import BigBadRules
+from fatekit.rules.conflict_obstacles import ObstaclesAndScale
+from fatekit.rules.conflict_parts import (
+    CONFLICT_END_RULE,
+    EXCHANGE_EVENT,
+    EXCHANGE_RULE,
+    FORGO_DEFENSE_RULE,
+    FULL_DEFENSE_CORE_RULE,
+    FULL_DEFENSE_RULE,
+    INTERPOSE_RULE,
+    MULTIPLE_TARGETS_RULE,
+    TAKEN_OUT_RULE,
+    ConflictEnd,
+    ConflictKind,
+    DefenseFocus,
+    Exchange,
+    Fighter,
+    FocusKind,
+    LegalAction,
+    Move,
+    PendingHit,
+    Phase,
+    Status,
+    TurnInProgress,
+)
+from fatekit.rules.conflict_targets import MultipleTargets
+from fatekit.rules.dice import DiceSource
 from fatekit.rules.effects import Applied, carry_out
 from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.fate_points import GM
 from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
-from fatekit.rules.invokes import Invocation, InvokeEffect
 from fatekit.rules.obstacles import (
-    BLOCK_WEAPON_RULE,
-    HAZARD_ACTS_RULE,
     Block,
-    Cover,
     CoverUse,
-    Hazard,
     attack_through_cover,
 )
 from fatekit.rules.options import OptionalRule
@@ -64,17 +76,11 @@ from fatekit.rules.presets import (
 )
 from fatekit.rules.rolling import ActionRoll, RollPhase
 from fatekit.rules.scale import (
-    SCALE_BENEFIT_RULE,
-    SCALE_LEVELS_RULE,
     STANDARD_SCALE,
-    ScaleAdvantage,
     ScaleBenefit,
     ScaleLadder,
-    higher_side,
-    scale_advantage,
 )
 from fatekit.rules.scene import Game, Scene
-from fatekit.rules.stunts import Track
 from fatekit.rules.teamwork import TEAMWORK_RULE, combine_skills
 from fatekit.rules.weapons import WEAPON_ARMOR_RULE, check_rating, with_weapon_and_armor
 from fatekit.rules.zones import resolve_move
@@ -100,201 +106,8 @@ __all__ = [
     "Status",
 ]
 
-#: The event a conflict reports to the scene's countdowns at the end of every exchange.
-EXCHANGE_EVENT = "exchange"
 
-EXCHANGE_RULE = rule(
-    "conflict.exchange",
-    CONDENSED,
-    "Challenges, Conflicts, and Contests > Turn Order",
-    "In each exchange every participant takes one action (overcome, create an advantage or attack) "
-    "and may move once; defending is a reaction and has no limit",
-)
-INTERPOSE_RULE = rule(
-    "conflict.interpose",
-    CORE,
-    "The Exchange",
-    "A character may defend on another's behalf when they can reasonably interpose, and then "
-    "suffers the result of the defence",
-)
-FORGO_DEFENSE_RULE = rule(
-    "conflict.forgo-defense",
-    CORE,
-    "Resolving Attacks",
-    "A target may choose not to defend; the attack then faces Mediocre (+0)",
-)
-FULL_DEFENSE_CORE_RULE = rule(
-    "conflict.full-defense.core",
-    CORE,
-    "Full Defense",
-    "Giving up the exchange's action gives +2 to every defend roll until the character's next turn",
-)
-FULL_DEFENSE_RULE = rule(
-    "option.full-defense",
-    CONDENSED,
-    "Optional Rules > Full Defense",
-    "Full defense (optional): instead of acting, declare a focus (oneself unless named) and get +2 "
-    "on defend rolls that serve it until the next turn; a boost then if no defence was needed",
-)
-MULTIPLE_TARGETS_RULE = rule(
-    "option.multiple-targets",
-    CONDENSED,
-    "Optional Rules > Ways to Handle Multiple Targets",
-    "Several targets (optional): split a positive effort among targets in one zone, at least one "
-    "shift each, each defending against their share; or attack a whole zone, everyone in it "
-    "defending against the full effort; or put one aspect on the zone",
-)
-TAKEN_OUT_RULE = rule(
-    "conflict.taken-out",
-    CONDENSED,
-    "Taking Harm > Getting Taken Out",
-    "A hit that is not fully absorbed takes the character out; taken-out and conceded characters "
-    "leave the conflict",
-)
-CONFLICT_END_RULE = rule(
-    "conflict.end",
-    CONDENSED,
-    "Conflicts > Ending a Conflict",
-    "The conflict ends when one side has all conceded or been taken out; then concessions and "
-    "hostile invokes pay out (later, if it turns into a contest or challenge)",
-)
-
-
-class ConflictKind(StrEnum):
-    """The kind of harm a conflict deals."""
-
-    PHYSICAL = "physical"
-    MENTAL = "mental"
-
-    @property
-    def track(self) -> Track:
-        """The stress track hits go to."""
-        return Track.PHYSICAL if self is ConflictKind.PHYSICAL else Track.MENTAL
-
-
-class Status(StrEnum):
-    """Whether a participant is still in the fight."""
-
-    ACTIVE = "active"
-    CONCEDED = "conceded"
-    TAKEN_OUT = "taken_out"
-    ESCAPED = "escaped"  # a big bad that won its contest immunity and got away
-
-
-class Phase(StrEnum):
-    """Where the conflict stands."""
-
-    TURN = "turn"  # the current actor is to declare an action
-    ROLL = "roll"  # an action's roll is under way
-    HIT = "hit"  # a hit waits to be absorbed
-    NEXT = "next"  # the actor has acted and passes the turn
-    ENDED = "ended"
-
-
-class Move(StrEnum):
-    """The kinds of move :meth:`Conflict.legal_actions` lists."""
-
-    ATTACK = "attack"
-    CREATE_ADVANTAGE = "create_advantage"
-    OVERCOME = "overcome"
-    SPLIT_ATTACK = "split_attack"
-    ZONE_ATTACK = "zone_attack"
-    ASSIGN_TARGETS = "assign_targets"
-    FULL_DEFENSE = "full_defense"
-    FREE_MOVE = "free_move"
-    INVOKE = "invoke"
-    RESOLVE = "resolve"
-    ABSORB = "absorb"
-    SHIELD = "shield"
-    TAKE_OUT = "take_out"
-    END_TURN = "end_turn"
-    CONCEDE = "concede"
-
-
-class FocusKind(StrEnum):
-    """What a Fate Condensed full defense concentrates on."""
-
-    SELF = "self"  # attacks and advantages against oneself (the default)
-    PROTECT = "protect"  # defending on behalf of the named allies
-    AGGRESSORS = "aggressors"  # anything the named opponents do
-    OUTCOME = "outcome"  # opposing others' efforts to overcome
-
-
-@dataclass(frozen=True, slots=True)
-class DefenseFocus:
-    """The declared focus of a full defense, with whoever it names."""
-
-    kind: FocusKind = FocusKind.SELF
-    who: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class LegalAction:
-    """Something a participant may do now, with the targets and skills it allows."""
-
-    move: Move
-    targets: tuple[str, ...] = ()
-    skills: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class Fighter:
-    """A participant: their sheet, their side and whether they are still in."""
-
-    character: Character
-    side: str
-    status: Status = Status.ACTIVE
-    weapon: int = 0
-    armor: int = 0
-    hazard: Hazard | None = None  # a hazard acting in the turn order (obstacles option)
-    scale: str | None = None  # scale level key (scale option)
-
-
-@dataclass(slots=True)
-class _Turn:
-    actor: str
-    roll: ActionRoll | None = None
-    victim: str | None = None  # who suffers the result of a defence
-    target_aspect: Aspect | None = None
-    advantage: AdvantageTarget = AdvantageTarget.NEW
-    move_to: str | None = None  # an overcome to move where a free move cannot go
-    weapon: int = 0
-    armor: int = 0
-    zone: str | None = None  # an advantage on a whole zone (targeting the scene)
-    targets: dict[str, ActionRoll] = field(default_factory=dict)  # one attack, several targets
-    multi: str | None = None  # "split" or "zone": an attack on several targets
-    scale: ScaleAdvantage | None = None
-    cover: Cover | None = None  # the defender shelters behind a block
-    into_block: Block | None = None  # the attack forces its target into a block
-    block: Block | None = None  # an overcome against a block in the way
-    remove_block: bool = False  # ... meant to remove it for good
-    disable: str | None = None  # an overcome that puts a hazard out of action
-
-
-@dataclass(frozen=True, slots=True)
-class _PendingHit:
-    target: str
-    shifts: int
-    by: str
-
-
-@dataclass(frozen=True, slots=True)
-class ConflictEnd:
-    """How a conflict ended."""
-
-    losers: tuple[str, ...]  # sides that all conceded or were taken out
-    concessions: tuple[Concession, ...]
-    payouts_deferred: bool
-
-
-@dataclass(slots=True)
-class _Exchange:
-    number: int = 1
-    acted: set[str] = field(default_factory=set)
-    moved: set[str] = field(default_factory=set)
-
-
-class Conflict:
+class Conflict(MultipleTargets, BigBadRules, ObstaclesAndScale):
     """A physical or mental conflict in the game's running scene.
 
     ``sides`` maps side names to participant ids. Elective order (Fate Condensed) needs ``first``,
@@ -342,14 +155,14 @@ class Conflict:
         self.allow_extreme = self.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
         self.conditions = self.ruleset.has(OptionalRule.CONDITIONS)
         self.phase = Phase.TURN
-        self.exchange = _Exchange()
+        self.exchange = Exchange()
         # Full defenders and their focus (``None``: Fate Core's version, every defence).
         self.full_defenders: dict[str, DefenseFocus | None] = {}
         self._defended: set[str] = set()  # full defenders who have rolled a defence since
         self.concessions: list[Concession] = []
         self.ended: ConflictEnd | None = None
-        self._turn: _Turn | None = None
-        self._hits: list[_PendingHit] = []  # hits waiting to be absorbed, first first
+        self._turn: TurnInProgress | None = None
+        self._hits: list[PendingHit] = []  # hits waiting to be absorbed, first first
         self._order: list[str] | None = None
         self._group_npcs = group_npcs
         self.blocks: dict[str, Block] = {}
@@ -541,7 +354,7 @@ class Conflict:
         self._add_helpers(roll, actor, skill, helpers)
         self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, victim, Action.ATTACK, scale_benefit)
-        self._turn = _Turn(
+        self._turn = TurnInProgress(
             actor,
             roll,
             victim,
@@ -602,7 +415,9 @@ class Conflict:
         self._add_helpers(roll, actor, skill, helpers)
         self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, against, Action.CREATE_ADVANTAGE, scale_benefit)
-        self._turn = _Turn(actor, roll, against, aspect, target, zone=zone, scale=advantage)
+        self._turn = TurnInProgress(
+            actor, roll, against, aspect, target, zone=zone, scale=advantage
+        )
         self.phase = Phase.ROLL
         return roll
 
@@ -667,7 +482,7 @@ class Conflict:
         self._add_helpers(roll, actor, skill, helpers)
         self._solo_bonus(roll, actor)
         advantage = self._scale(roll, actor, against, Action.OVERCOME, scale_benefit)
-        self._turn = _Turn(
+        self._turn = TurnInProgress(
             actor,
             roll,
             against,
@@ -679,129 +494,6 @@ class Conflict:
         )
         self.phase = Phase.ROLL
         return roll
-
-    # -- obstacles and scale -------------------------------------------------------------------
-
-    def add_hazard(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
-        """Bring a hazard into the conflict on ``side`` (the obstacles option).
-
-        It acts in the turn order (attack or create an advantage), adds its Weapon to its hits,
-        and cannot be attacked; it does not keep its side in the fight.
-        """
-        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
-        if side not in {f.side for f in self.fighters.values()}:
-            raise BadInput(f"no side {side!r} in this conflict")
-        sheet = hazard.sheet(self.preset)
-        self.game.add_character(sheet)
-        self.scene.participants.append(sheet.id)
-        if zone is not None:
-            if self.scene.zones is None:
-                raise BadInput("this scene has no zones")
-            self.scene.zones.place(sheet.id, zone)
-        self.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
-        if self._order is not None:
-            self._order = self._ordered()
-        return sheet
-
-    def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
-        """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
-        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
-        if block.id in self.blocks:
-            raise BadInput(f"block {block.id!r} is already in the scene")
-        aspect = block.aspect(self.scene.aspects.new_id(), zone=zone)
-        if zone is not None:
-            aspect.kind = AspectKind.ZONE
-        self.scene.aspects.add(aspect)
-        self.blocks[block.id] = block
-        self._block_aspects[block.id] = aspect.id
-        return aspect
-
-    def set_scale(self, participant: str, level: str) -> None:
-        """Give a participant a scale level (the scale option)."""
-        self._require(OptionalRule.SCALE, "scale is not in use", SCALE_LEVELS_RULE)
-        self.scale_ladder.level(level)  # raises on an unknown level
-        self.fighter(participant).scale = level
-
-    def split_attack(self, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
-        """Roll one attack to split among several targets (the multiple-targets optional rule).
-
-        Invoke on the returned roll as usual, then :meth:`assign_targets` shares out its effort.
-        """
-        return self._multi_attack(actor, skill, dice, "split", None)
-
-    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
-        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
-        zones = self.scene.zones
-        if zones is None or zone not in zones.zones:
-            raise BadInput(f"no zone {zone!r} in this scene")
-        return self._multi_attack(actor, skill, dice, "zone", zone)
-
-    def assign_targets(
-        self,
-        split: Mapping[str, int] | None = None,
-        *,
-        defend_skills: Mapping[str, str] | None = None,
-        defender_dice: Mapping[str, DiceSource] | None = None,
-    ) -> dict[str, ActionRoll]:
-        """Share out a split attack's effort (``split``: target to shifts), or aim a zone attack.
-
-        Each target then defends against their share (or the whole effort in a zone attack);
-        the returned rolls are rolled, and :meth:`resolve_targets` settles them.
-        """
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
-            raise IllegalAction(
-                "there is no attack on several targets to aim", MULTIPLE_TARGETS_RULE
-            )
-        if turn.targets:
-            raise IllegalAction("the targets are already chosen", MULTIPLE_TARGETS_RULE)
-        roll = turn.roll
-        if roll.phase is RollPhase.READY:
-            raise BadInput("roll the attack before sharing it out")
-        effort = roll.effort
-        if turn.multi == "split":
-            shares = self._check_split(turn.actor, effort, split or {})
-        else:
-            if split is not None:
-                raise BadInput(
-                    "a zone attack is not split: everyone defends against the whole effort"
-                )
-            assert turn.zone is not None and self.scene.zones is not None
-            shares = {
-                p: effort
-                for p in self.scene.zones.occupants(turn.zone)
-                if p != turn.actor and p in self.active()
-            }
-            if not shares:
-                raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
-            if effort < 1:
-                raise IllegalAction("the attack's effort is not positive", MULTIPLE_TARGETS_RULE)
-        skills, dice = defend_skills or {}, defender_dice or {}
-        rolls: dict[str, ActionRoll] = {}
-        for target, share in shares.items():
-            sub = ActionRoll(
-                turn.actor,
-                Action.ATTACK,
-                share,
-                skill=roll.skill,
-                dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
-                ledger=self.game.ledger,
-            )
-            # A split attack is a flurry of blows that Fight can parry; a zone attack is not.
-            self._add_defence(
-                sub,
-                target,
-                skills.get(target),
-                melee=turn.multi == "split",
-                dice=dice.get(target),
-                target=target,
-            )
-            rolls[target] = sub
-        roll.close()
-        for sub in rolls.values():
-            sub.roll()
-        turn.targets = rolls
-        return rolls
 
     def preview(self) -> Resolution:
         """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
@@ -828,129 +520,6 @@ class Conflict:
         if turn.cover is not None:
             return attack_through_cover(resolution, turn.cover, weapon=turn.weapon)
         return with_weapon_and_armor(resolution, weapon=turn.weapon, armor=turn.armor)
-
-    def preview_targets(self) -> dict[str, Resolution]:
-        """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
-            raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
-        return {
-            target: with_weapon_and_armor(
-                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
-            )
-            for target, sub in turn.targets.items()
-        }
-
-    def miss_everyone(self) -> None:
-        """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
-        a zone with nobody in it. The action is spent and nothing happens."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
-            raise IllegalAction(
-                "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
-            )
-        if turn.targets:
-            raise IllegalAction("the attack has targets: resolve them", MULTIPLE_TARGETS_RULE)
-        roll = turn.roll
-        if roll.phase is RollPhase.READY:
-            raise BadInput("roll the attack first")
-        nobody = (
-            turn.zone is not None
-            and self.scene.zones is not None
-            and not [
-                p
-                for p in self.scene.zones.occupants(turn.zone)
-                if p != turn.actor and p in self.active()
-            ]
-        )
-        if roll.effort >= 1 and not nobody:
-            raise IllegalAction(
-                "the attack has a positive effort to share out: assign its targets",
-                MULTIPLE_TARGETS_RULE,
-            )
-        roll.close()
-        self.phase = Phase.NEXT
-
-    def resolve_targets(
-        self, options: Mapping[str, str] | None = None
-    ) -> dict[str, tuple[Resolution, Applied]]:
-        """Settle every target of a split or zone attack; ``options`` picks per target."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
-            raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
-        chosen_by_target = options or {}
-        plans = {
-            target: (resolution, self._choose(resolution, chosen_by_target.get(target)))
-            for target, resolution in self.preview_targets().items()
-        }
-        results: dict[str, tuple[Resolution, Applied]] = {}
-        for target, (resolution, chosen) in plans.items():
-            applied = carry_out(
-                chosen, actor=turn.actor, opposition=target, aspects=self.scene.aspects
-            )
-            turn.targets[target].close()
-            shifts = self._reduced(target, applied.hit) if applied.hit > 0 else 0
-            if shifts > 0:
-                self._hits.append(_PendingHit(target, shifts, turn.actor))
-            results[target] = (resolution, applied)
-        self._after_resolution()
-        return results
-
-    def _multi_attack(
-        self, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
-    ) -> ActionRoll:
-        self._check_action(actor)
-        if not self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
-            raise IllegalAction("attacks on several targets are not in use", MULTIPLE_TARGETS_RULE)
-        sheet = self.fighter(actor).character
-        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
-            raise IllegalAction(
-                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
-                ATTACK_DEFEND_RULE,
-            )
-        # The effort is measured on its own first (against nothing), then shared out.
-        roll = ActionRoll(
-            actor,
-            Action.ATTACK,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=0,
-        )
-        self._turn = _Turn(actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi)
-        self.phase = Phase.ROLL
-        return roll
-
-    def _check_split(self, actor: str, effort: int, split: Mapping[str, int]) -> dict[str, int]:
-        if effort < 1:
-            raise IllegalAction(
-                f"the attack's effort ({effort:+d}) is not positive: nothing to split",
-                MULTIPLE_TARGETS_RULE,
-            )
-        if not split:
-            raise BadInput("name the targets and the shifts each one gets")
-        for target, share in split.items():
-            if target not in self.opponents(actor):
-                raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
-            if isinstance(share, bool) or not isinstance(share, int) or share < 1:
-                raise IllegalAction(
-                    f"every target gets at least one shift ({target}: {share!r})",
-                    MULTIPLE_TARGETS_RULE,
-                )
-        if sum(split.values()) > effort:
-            raise IllegalAction(
-                f"the shares add up to {sum(split.values())}, more than the effort of {effort}",
-                MULTIPLE_TARGETS_RULE,
-            )
-        zones = self.scene.zones
-        if self.kind is ConflictKind.PHYSICAL and zones is not None:
-            where = {zones.zone_of(t) for t in split}
-            if len(where) > 1:
-                raise IllegalAction("split targets share one zone", MULTIPLE_TARGETS_RULE)
-            for target in split:
-                zones.check_reach(actor, target, ranged=True)
-        return dict(split)
 
     def _choose(self, resolution: Resolution, option: str | None) -> Option:
         if option is None:
@@ -987,7 +556,7 @@ class Conflict:
                 raise BadInput(f"a {chosen.kind.value} focus names who it is about")
             self.full_defenders[actor] = chosen
         self._defended.discard(actor)
-        self._turn = _Turn(actor)
+        self._turn = TurnInProgress(actor)
         self.phase = Phase.NEXT
 
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
@@ -1064,27 +633,10 @@ class Conflict:
         if applied.hit > 0 and turn.victim is not None:
             shifts = self._reduced(turn.victim, applied.hit)
             if shifts > 0:
-                self._hits.append(_PendingHit(turn.victim, shifts, roll.actor))
+                self._hits.append(PendingHit(turn.victim, shifts, roll.actor))
         self._after_obstacle(turn, roll, applied)
         self._after_resolution()
         return resolution, applied
-
-    def _after_obstacle(self, turn: _Turn, roll: ActionRoll, applied: Applied) -> None:
-        """What an overcome against a block or a hazard does besides its outcome."""
-        if turn.block is not None:
-            if turn.remove_block:
-                if applied.succeeded:
-                    del self.blocks[turn.block.id]
-                    aspect_id = self._block_aspects.pop(turn.block.id)
-                    if aspect_id in self.scene.aspects:
-                        self.scene.aspects.remove(aspect_id)
-            else:
-                check = turn.block.interfere(roll.effort)
-                if check.harm:
-                    # A block that can harm hits whoever fails to get past it.
-                    self._hits.append(_PendingHit(roll.actor, check.harm, GM))
-        if turn.disable is not None and applied.succeeded:
-            self._take_out(turn.disable)
 
     def _after_resolution(self) -> None:
         if self._hits:
@@ -1160,158 +712,6 @@ class Conflict:
         self._take_out(hit.target)
         self._next_hit()
 
-    # -- big bads ------------------------------------------------------------------------------
-
-    def set_big_bad(self, big_bad: BigBad) -> None:
-        """Give a participant the rule breaks of a big bad (the big-bads option)."""
-        self._require(OptionalRule.BIG_BADS, "big bads are not in use", TRUE_FORM_RULE)
-        for who in (big_bad.id, *big_bad.minions):
-            self.fighter(who)
-        if big_bad.threat is not None:
-            for part in big_bad.threat.parts:
-                self.fighter(part.id)
-        self.big_bads[big_bad.id] = big_bad
-        if big_bad.scale is not None:
-            # Scaling a big bad up works with the big-bads switch alone.
-            self.scale_ladder.level(big_bad.scale)
-            self.fighters[big_bad.id].scale = big_bad.scale
-
-    def facing(self, big_bad: str) -> Facing:
-        """Whom a big bad faces now: the PCs against it and the allies still beside it."""
-        side = self.fighter(big_bad).side
-        pcs = sum(
-            1
-            for p in self.active()
-            if self.fighters[p].side != side and self.fighters[p].character.kind is CharacterKind.PC
-        )
-        allies = sum(
-            1
-            for p in self.active()
-            if p != big_bad and self.fighters[p].side == side and self.fighters[p].hazard is None
-        )
-        return Facing(pcs, allies)
-
-    def shield(self, minion: str) -> None:
-        """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
-        hit = self._require_hit()
-        big_bad = self.big_bads.get(hit.target)
-        if big_bad is None:
-            raise IllegalAction(f"{hit.target} has no minions to hide behind", MINION_ARMOR_RULE)
-        shield = big_bad.shield_with(
-            minion, hit.shifts, active=self.active(), zones=self.scene.zones
-        )
-        self._hits[0] = _PendingHit(shield.minion, shield.shifts, hit.by)
-
-    def invoke(
-        self,
-        roll: ActionRoll,
-        aspect: Aspect,
-        *,
-        by: str | None = None,
-        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
-        free: bool = False,
-    ) -> Invocation:
-        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes.
-
-        Plain invokes may go straight to the roll; this is needed only where big bads bend the
-        worth of an invoke.
-        """
-        invoker = roll.actor if by is None else by
-        worth = 2  # what a +2 invoke is worth here
-        facing_bad = self._big_bad_against(roll)
-        if invoker in self.big_bads:
-            if effect is InvokeEffect.PLUS_TWO:
-                bad = self.big_bads[invoker]
-                worth = bad.solo.own_invoke_bonus(self.facing(invoker), free=free)
-        elif facing_bad is not None:
-            bad = self.big_bads[facing_bad]
-            spent = sum(1 for i in roll.invocations if i.free)
-            # Checks suppression first: a forbidden invoke changes nothing.
-            allowed = bad.solo.invoke_against(
-                effect, self.facing(facing_bad), free=free, free_invokes_on_roll=spent
-            )
-            if effect is InvokeEffect.PLUS_TWO:
-                worth = allowed
-        record = roll.invoke(aspect, by=by, effect=effect, free=free)
-        bonus = invoke_adjustment(worth, "big bad")
-        if bonus is not None:
-            roll.add_bonus(bonus)
-        return record
-
-    def break_immunity(
-        self, big_bad: str, *, contest: Contest | None = None, side: str = ""
-    ) -> None:
-        """Settle a big bad's immunity: the challenge beaten, or the contest over (``side`` is
-        the big bad's side in it). A big bad that won its contest gets away."""
-        bad = self.big_bads.get(big_bad)
-        if bad is None or bad.immunity is None:
-            raise BadInput(f"{big_bad!r} has no immunity in this conflict")
-        if contest is None:
-            immunity = bad.immunity.challenge_beaten()
-        else:
-            immunity = bad.immunity.after_contest(contest, side)
-        self.big_bads[big_bad] = replace(bad, immunity=immunity)
-        if immunity.state is ImmunityState.ESCAPED:
-            self.fighters[big_bad].status = Status.ESCAPED
-            self._leave(big_bad)
-            self._check_end()
-
-    def _check_big_bad_target(self, target: str) -> None:
-        bad = self.big_bads.get(target)
-        if bad is not None:
-            bad.check_attack(self.kind.track)
-        out = self._out()
-        for other in self.big_bads.values():
-            if other.threat is not None and target in {p.id for p in other.threat.parts}:
-                other.threat.check_attack(target, out)
-
-    def _big_bad_against(self, roll: ActionRoll) -> str | None:
-        """The big bad this roll is made against, if any."""
-        turn = self._turn
-        for who in (
-            roll.opposition.actor if roll.opposition is not None else None,
-            roll.opposes.actor if roll.opposes is not None else None,
-            turn.victim if turn is not None and turn.roll is roll else None,
-        ):
-            if who in self.big_bads and who != roll.actor:
-                return who
-        return None
-
-    def _solo_bonus(self, roll: ActionRoll, participant: str) -> None:
-        bad = self.big_bads.get(participant)
-        if bad is None:
-            return
-        bonus = bad.solo.skill_bonus(roll.rating, self.facing(participant))
-        if bonus is not None:
-            roll.add_bonus(bonus)
-
-    def _reduced(self, target: str, shifts: int) -> int:
-        bad = self.big_bads.get(target)
-        return shifts if bad is None else bad.solo.reduce_hit(shifts, self.facing(target))
-
-    def _out(self) -> set[str]:
-        return {p for p, f in self.fighters.items() if f.status is Status.TAKEN_OUT}
-
-    def _take_out(self, target: str) -> None:
-        bad = self.big_bads.get(target)
-        if bad is not None and bad.forms is not None and bad.forms.has_next:
-            # Reveal the true form: a new sheet takes the big bad's place, still in the fight.
-            forms, sheet = bad.forms.reveal(self.fighters[target].character)
-            self.big_bads[target] = replace(bad, forms=forms)
-            self.fighters[target].character = sheet
-            self.game.characters[target] = sheet
-            return
-        self.fighters[target].status = Status.TAKEN_OUT
-        self._leave(target)
-        for other in self.big_bads.values():
-            threat = other.threat
-            if threat is not None and threat.defeated(self._out()):
-                # The heart has fallen: every part still standing falls with it.
-                for part in threat.parts:
-                    if self.fighters[part.id].status is Status.ACTIVE:
-                        self.fighters[part.id].status = Status.TAKEN_OUT
-                        self._leave(part.id)
-
     # -- conceding -----------------------------------------------------------------------------
 
     def concede(self, participant: str) -> Concession:
@@ -1378,7 +778,7 @@ class Conflict:
                 )
             chosen = choices[0]
         if exchange_over:
-            self.exchange = _Exchange(self.exchange.number + 1)
+            self.exchange = Exchange(self.exchange.number + 1)
             # Countdowns that tick with the exchanges hear about it.
             self.game.fire(EXCHANGE_EVENT)
         self.current = chosen
@@ -1444,56 +844,6 @@ class Conflict:
     def _require(self, option: OptionalRule, message: str, rule_: Rule) -> None:
         if not self.ruleset.has(option):
             raise IllegalAction(message, rule_)
-
-    def _block(self, block_id: str) -> Block:
-        try:
-            return self.blocks[block_id]
-        except KeyError:
-            raise BadInput(f"no block {block_id!r} in this scene") from None
-
-    def _scale(
-        self,
-        roll: ActionRoll,
-        actor: str,
-        other: str | None,
-        action: Action,
-        benefit: ScaleBenefit | str | None,
-    ) -> ScaleAdvantage | None:
-        """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
-        involved = actor in self.big_bads or other in self.big_bads
-        if other is None or not scale_applies(self.ruleset, big_bad_involved=involved):
-            if benefit is not None:
-                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
-            return None
-        # Anyone without a level stands at the bottom of the ladder.
-        bottom = self.scale_ladder.keys[0]
-        mine = self.fighters[actor].scale or bottom
-        theirs = self.fighters[other].scale or bottom
-        if mine == theirs:
-            if benefit is not None:
-                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
-            return None
-        found = higher_side(self.scale_ladder, mine, theirs)
-        assert found is not None
-        side, _ = found
-        if side is Side.OPPOSITION and roll.opposition is None:
-            # A higher side that does not roll (forgoing its defence) takes no benefit.
-            if benefit is not None:
-                raise IllegalAction(
-                    "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
-                )
-            return None
-        higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
-        chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
-        advantage = scale_advantage(self.scale_ladder, higher, lower, action, chosen, side=side)
-        bonus = advantage.before_roll_bonus()
-        if bonus is not None:
-            if side is Side.ACTOR:
-                roll.add_bonus(bonus)
-            else:
-                assert roll.opposition is not None
-                roll.opposition.add_bonus(bonus)
-        return advantage
 
     def _order_rule(self) -> Rule:
         style = self.preset.turn_order.style
@@ -1702,7 +1052,7 @@ class Conflict:
             return self._turn.roll.phase is RollPhase.READY
         return self.phase is not Phase.ENDED
 
-    def _require_hit(self) -> _PendingHit:
+    def _require_hit(self) -> PendingHit:
         if self.phase is not Phase.HIT or not self._hits:
             raise IllegalAction("there is no hit waiting to be absorbed", TAKEN_OUT_RULE)
         return self._hits[0]
