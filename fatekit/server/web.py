@@ -6,10 +6,12 @@
   clients keep the JSON description the app answers there;
 - ``/web/...``: the page's scripts and styles; ``/i18n/{lang}.json``: the catalogs;
 - ``GET /rules/presets/{key}``: what a character sheet of a preset holds (skill keys, aspect
-  slots, refresh, consequence slots, the ladder's keys, the optional rules);
+  slots, refresh, consequence slots, the ladder's keys, the optional rules), with another skill
+  list (``?skill_list=``) when the table plays with one;
 - ``POST /rules/characters/check``: a character file checked by the rules engine, with every
   problem (rule key and place) and the sheet as the engine completes it (stress, consequences);
-- ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``);
+- ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``),
+  counting the bonuses of the stunts that apply (``Stunt.bonus_for``);
 - ``GET /tables/{id}/invokes``: for the roll in play, what a character may invoke (each aspect
   checked by the engine) and ``fatekit.odds``'s advice on spending them.
 
@@ -38,7 +40,7 @@ from fatekit.rules.character import Character
 from fatekit.rules.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.invokes import check_invoke
 from fatekit.rules.ladder import LADDER
-from fatekit.rules.options import OptionalRule
+from fatekit.rules.options import OptionalRule, Ruleset
 from fatekit.rules.presets import PRESETS, get_preset
 from fatekit.rules.stunts import Track
 from fatekit.rules.validation import validate
@@ -118,6 +120,33 @@ def _rating(character: Character, skill: str) -> int:
     return character.skills.get(skill, 0)
 
 
+#: The actions a roll's odds may be asked for (a defence is the opponent's side of one).
+_ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
+
+
+def _stunts(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
+    """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
+    engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
+    which the odds leave out since it is the player's choice to pay."""
+    out = []
+    for stunt in character.stunts:
+        bonus = stunt.bonus_for(skill, action)
+        if bonus:
+            out.append(
+                {
+                    "name": stunt.name,
+                    "bonus": bonus,
+                    "fate_point_cost": stunt.fate_point_cost,
+                    "counted": not stunt.fate_point_cost,
+                }
+            )
+    return out
+
+
+def _counted(stunts: list[dict[str, Any]]) -> int:
+    return sum(s["bonus"] for s in stunts if s["counted"])
+
+
 def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
     """Add the page, its files and its read-only helpers to ``app`` (see the module docstring).
 
@@ -129,13 +158,19 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
     app.add_middleware(_PageForBrowsers)
 
     @app.get("/rules/presets/{key}", summary="What a character sheet of a preset holds")
-    async def preset_info(key: str) -> dict[str, Any]:
+    async def preset_info(key: str, skill_list: str | None = None) -> dict[str, Any]:
         preset = get_preset(key)
+        if skill_list is not None:
+            # The preset as a table playing with another skill list has it.
+            preset = Ruleset.of(
+                key, [OptionalRule.CHANGING_SKILL_LIST], skill_list=skill_list
+            ).preset
         return {
-            "key": preset.key,
+            "key": key,
             "name": preset.name,
             "skills": list(preset.skill_keys),
             "skill_list": preset.skill_lists[0].key,
+            "changed_list": skill_list is not None,
             "aspect_slots": [
                 {"kind": slot.kind.value, "count": slot.count} for slot in preset.aspect_slots
             ],
@@ -168,18 +203,22 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         against: str | None = None,
         defend_skill: str | None = None,
         mental: bool = False,
+        action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
     ) -> dict[str, Any]:
         state = await _state_for(service, caller)
         viewer = Viewer(state, caller.seat)
         game = state.game
         if not viewer.sees_sheet(actor):
             raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
-        modifier = _rating(game.character(actor), skill)
+        roller = game.character(actor)
+        stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
+        modifier = _rating(roller, skill) + _counted(stunts)
+        opposing: list[dict[str, Any]] = []
         if against is not None:
             opponent = game.character(against)
             if not viewer.sees_sheet(against):
                 # The opponent's skills are the GM's secret: no odds that would give them away.
-                return {"hidden": True, "modifier": modifier}
+                return {"hidden": True, "modifier": modifier, "stunts": stunts}
             if defend_skill is None:
                 # The defender picks their best skill among those the preset lets defend.
                 track = Track.MENTAL if mental else Track.PHYSICAL
@@ -187,7 +226,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                     opponent.skills
                 )
                 defend_skill = max(allowed, key=lambda k: _rating(opponent, k), default="")
-            opposition, active = _rating(opponent, defend_skill), True
+            opposing = _stunts(opponent, defend_skill, Action.DEFEND)
+            opposition, active = _rating(opponent, defend_skill) + _counted(opposing), True
         elif difficulty is not None:
             opposition, active = difficulty, False
         else:
@@ -199,6 +239,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             "opposition": opposition,
             "active": active,
             "defend_skill": defend_skill if active else None,
+            "stunts": stunts,
+            "opposing_stunts": opposing,
             "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
         }
 
