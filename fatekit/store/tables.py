@@ -8,7 +8,9 @@ redacted per seat with :func:`fatekit.table.event_for`.
 
 from __future__ import annotations
 
+import random
 import threading
+import time
 from dataclasses import dataclass
 
 from fatekit.rules.dice import DiceSource
@@ -22,7 +24,15 @@ from fatekit.table.serialize import event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
 
-__all__ = ["Executed", "TableRepository", "to_event", "to_new_event"]
+__all__ = [
+    "ATTEMPTS",
+    "BACKOFF",
+    "MAX_BACKOFF",
+    "Executed",
+    "TableRepository",
+    "to_event",
+    "to_new_event",
+]
 
 
 def to_new_event(event: Event) -> NewEvent:
@@ -55,18 +65,39 @@ class Executed:
     replayed: bool = False
 
 
+#: How many times a command is handled when other writers keep getting in first.
+ATTEMPTS = 10
+#: Seconds: the longest pause before the first retry; it doubles with each retry, to at most
+#: :data:`MAX_BACKOFF`.
+BACKOFF = 0.004
+MAX_BACKOFF = 0.1
+
+
 class TableRepository:
     """Tables over an :class:`EventStore`, with the latest state of each kept in memory.
 
-    Safe to share between threads: commands to one table run one at a time (a lock per table);
-    a writer elsewhere (another process on the same database) is caught by the store's version
-    check and reported as :class:`VersionConflict`, after which the next load catches up.
-    ``snapshot_every`` saves a snapshot whenever a table's version passes a multiple of it.
+    Safe to share between threads: commands to one table run one at a time (a lock per table).
+    That lock holds within this process only. Other processes on the same database are kept in
+    order by the store's unique (table id, version) key: every load reads the events appended
+    since the cached state, and a command that loses the race to another writer is handled
+    again on the new state (see :meth:`execute`), up to ``attempts`` times, after a random pause
+    of up to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
+    ``snapshot_every`` saves a snapshot
+    whenever a table's version passes a multiple of it.
     """
 
-    def __init__(self, store: EventStore, *, snapshot_every: int = 200) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        snapshot_every: int = 200,
+        attempts: int = ATTEMPTS,
+        backoff: float = BACKOFF,
+    ) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
+        self.attempts = attempts
+        self.backoff = backoff
         self._states: dict[str, TableState] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -78,16 +109,31 @@ class TableRepository:
     def load(self, table_id: str) -> TableState:
         """The table as of its last stored event (raises :class:`BadInput` if there is none)."""
         with self._lock(table_id):
-            return self._load(table_id)
+            return self._load(table_id)[0]
 
-    def _load(self, table_id: str) -> TableState:
+    def since(self, table_id: str, after: int) -> tuple[TableState, list[Event]]:
+        """The table as of its last stored event, and its events after version ``after``.
+
+        One read of the store serves both: whoever publishes a table's events (another process
+        may have appended them) gets them with the state they lead to.
+        """
+        with self._lock(table_id):
+            state, stored = self._load(table_id, after)
+        return state, [to_event(s) for s in stored if s.version > after]
+
+    def _load(
+        self, table_id: str, after: int | None = None
+    ) -> tuple[TableState, list[StoredEvent]]:
+        # The cached state is never ahead of the log, and events never change once stored: the
+        # events after it, written by this process or any other, fold onto it.
         cached = self._states.get(table_id)
         if cached is None:
             snapshot = self.store.load_snapshot(table_id)
             if snapshot is not None:
                 cached = decode_snapshot(snapshot.format, snapshot.payload)
-        after = 0 if cached is None else cached.version
-        newer = [to_event(s) for s in self.store.read(table_id, after)]
+        have = 0 if cached is None else cached.version
+        stored = self.store.read(table_id, have if after is None else min(after, have))
+        newer = [to_event(s) for s in stored if s.version > have]
         if newer:
             state = fold(newer, cached)
         elif cached is not None:
@@ -95,7 +141,7 @@ class TableRepository:
         else:
             raise BadInput(f"there is no table {table_id!r}")
         self._states[table_id] = state
-        return state
+        return state, stored
 
     def events(self, table_id: str, after_version: int = 0) -> list[Event]:
         """The table's events after ``after_version`` (undone ones included)."""
@@ -115,45 +161,72 @@ class TableRepository:
         """Handle ``command`` from ``seat`` and store its events; return them once stored.
 
         ``expected_version`` is the version the sender saw; when given and the table has moved
-        on, :class:`VersionConflict` says what changed. A repeated ``idempotency_key`` returns
-        the original events without doing anything again.
+        on, :class:`VersionConflict` says what changed. Without it, a command that another
+        process beat to the table's next version is handled again on the table as it is now,
+        up to ``attempts`` times; this is safe because nothing was stored, and the dice a
+        command leaves to the table are rolled inside the handling and recorded in its events.
+        A repeated ``idempotency_key`` returns the original events without doing anything
+        again, whichever process stored them.
         """
         with self._lock(table_id):
-            if idempotency_key is not None:
-                earlier = self.store.lookup(table_id, idempotency_key)
-                if earlier is not None:
-                    return self._replayed(table_id, earlier.events)
-            state: TableState | None
-            if isinstance(command, CreateTable):
-                state = None
-                if self.store.version(table_id) != 0:
-                    raise BadInput(f"table {table_id!r} already exists")
-            else:
-                state = self._load(table_id)
-            current = 0 if state is None else state.version
-            if expected_version is not None and expected_version != current:
-                raise VersionConflict(
-                    table_id, expected_version, current, self.store.read(table_id, expected_version)
-                )
-            decision = handle(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
-            try:
-                appended = self.store.append(
-                    table_id,
-                    current,
-                    [to_new_event(e) for e in decision.events],
-                    idempotency_key,
-                )
-            except VersionConflict:
-                self._states.pop(table_id, None)  # someone else wrote: reload next time
-                raise
-            if appended.replayed:
-                return self._replayed(table_id, appended.events)
-            self._states[table_id] = decision.state
-            self._maybe_snapshot(decision.state, current)
-            return Executed(decision.events, decision.state)
+            for attempt in range(1, self.attempts + 1):
+                try:
+                    return self._execute(
+                        table_id, command, seat, expected_version, idempotency_key, dice, now
+                    )
+                except VersionConflict:
+                    if expected_version is not None or attempt == self.attempts:
+                        raise
+                self._pause(attempt)
+            raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _pause(self, attempt: int) -> None:
+        # A loser that retried at once would start again just as the winner's commit let it go,
+        # in step with the winner's next command, and could lose every time. A random pause
+        # (full jitter, growing with each loss) lets the two fall out of step.
+        if self.backoff > 0:
+            time.sleep(random.uniform(0, min(MAX_BACKOFF, self.backoff * 2 ** (attempt - 1))))
+
+    def _execute(
+        self,
+        table_id: str,
+        command: Command,
+        seat: str,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        dice: DiceSource | None,
+        now: str | None,
+    ) -> Executed:
+        if idempotency_key is not None:
+            earlier = self.store.lookup(table_id, idempotency_key)
+            if earlier is not None:
+                return self._replayed(table_id, earlier.events)
+        state: TableState | None
+        if isinstance(command, CreateTable):
+            state = None
+            if self.store.version(table_id) != 0:
+                raise BadInput(f"table {table_id!r} already exists")
+        else:
+            state = self._load(table_id)[0]
+        current = 0 if state is None else state.version
+        if expected_version is not None and expected_version != current:
+            raise VersionConflict(
+                table_id, expected_version, current, self.store.read(table_id, expected_version)
+            )
+        decision = handle(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+        # Another writer may have appended since the load: the store's key refuses this append
+        # then (VersionConflict), and the next attempt's load reads what it wrote.
+        appended = self.store.append(
+            table_id, current, [to_new_event(e) for e in decision.events], idempotency_key
+        )
+        if appended.replayed:
+            return self._replayed(table_id, appended.events)
+        self._states[table_id] = decision.state
+        self._maybe_snapshot(decision.state, current)
+        return Executed(decision.events, decision.state)
 
     def _replayed(self, table_id: str, stored: tuple[StoredEvent, ...]) -> Executed:
-        return Executed(tuple(to_event(s) for s in stored), self._load(table_id), replayed=True)
+        return Executed(tuple(to_event(s) for s in stored), self._load(table_id)[0], replayed=True)
 
     def _maybe_snapshot(self, state: TableState, before: int) -> None:
         every = self.snapshot_every
