@@ -170,6 +170,10 @@ def create_app(
     over ``max_body`` bytes get 413; a client (told apart by its link, else its address) over
     ``rate`` requests a second, bursts of ``burst``, gets 429. ``sockets`` sets the WebSocket
     heartbeat and limits.
+
+    On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
+    store's notices, so that what another process commits reaches the sockets connected here;
+    the server must run the lifespan (uvicorn does by default; a test client inside ``with``).
     """
     settings = sockets if sockets is not None else SocketSettings()
     service = TableService(store, dice=dice, hub=Hub(settings.behind))
@@ -177,6 +181,7 @@ def create_app(
         title="fatekit table server",
         version=__version__,
         description="A shared Fate table: seats, rules-checked commands, per-seat views.",
+        lifespan=lambda _: service.fanout.follow(store),
     )
     app.state.service = service
 
@@ -231,6 +236,15 @@ def create_app(
             "openapi": "/openapi.json",
             "docs": "/docs",
         }
+
+    @app.get(
+        "/health",
+        summary="Whether this process can serve (for load balancers): 200, else 503",
+        responses={503: {"description": "The database does not answer, or notices are lost"}},
+    )
+    async def health() -> JSONResponse:
+        report = await service.health()
+        return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
     @app.post("/tables", status_code=201, summary="Open a new table", response_model=TableOut)
     async def create_table(body: NewTable) -> TableOut:

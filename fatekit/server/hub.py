@@ -140,6 +140,14 @@ class Hub:
         """How many connections watch the table."""
         return len(self._tables.get(table_id, ()))
 
+    def seats(self, table_id: str) -> set[str]:
+        """The seats with a connection watching the table."""
+        return {s.seat for s in self._tables.get(table_id, ())}
+
+    def tables(self) -> int:
+        """How many tables have at least one connection watching."""
+        return len(self._tables)
+
     def connections(self) -> int:
         """How many connections watch any table."""
         return sum(len(s) for s in self._tables.values())

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fatekit.rules.errors import BadInput, FateError
 from fatekit.store.base import EventStore, NewEvent, VersionConflict
 
-__all__ = ["LINK_BITS", "LinkRefused", "LinkRegistry", "SeatLink", "hash_secret"]
+__all__ = ["LINK_BITS", "LinkRefused", "LinkRegistry", "SeatLink", "hash_secret", "links_of"]
 
 #: Random bits in every link's secret.
 LINK_BITS = 192
@@ -28,6 +28,11 @@ _RETRIES = 5
 
 class LinkRefused(FateError):
     """The link opens no seat: unknown, mistyped or revoked."""
+
+
+def links_of(stream_id: str) -> str | None:
+    """The table whose links the store stream ``stream_id`` holds, or None for a table's own log."""
+    return stream_id[len(_STREAM) :] if stream_id.startswith(_STREAM) else None
 
 
 def hash_secret(secret: str) -> str:
@@ -78,6 +83,10 @@ class LinkRegistry:
         if found is None:
             raise LinkRefused("this link opens no seat: it is unknown or has been revoked")
         return table_id, found
+
+    def live_seats(self, table_id: str) -> set[str]:
+        """The seats of the table that hold at least one link that has not been revoked."""
+        return set(self._live(table_id).values())
 
     def _append(self, table_id: str, events: list[NewEvent]) -> None:
         stream = _STREAM + table_id

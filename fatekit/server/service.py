@@ -2,13 +2,16 @@
 
 :class:`TableService` joins a :class:`~fatekit.store.tables.TableRepository` (commands and state),
 a :class:`~fatekit.server.links.LinkRegistry` (who holds which seat) and a
-:class:`~fatekit.server.hub.Hub` (who is watching). It holds no rules: commands go to
-:mod:`fatekit.table`, which asks :mod:`fatekit.rules`.
+:class:`~fatekit.server.hub.Hub` (who is watching), fed by a :class:`~fatekit.server.fanout.Fanout`
+(which also publishes what other server processes on the same database commit). It holds no
+rules: commands go to :mod:`fatekit.table`, which asks :mod:`fatekit.rules`.
 
 Blocking work (the store waits for the disk) runs in worker threads. Anything that changes a table
 runs under that table's lock and publishes its events to the hub before the lock is released, so
 watchers receive every table's events in version order. The work is shielded from cancellation:
-once a command has started, a client hanging up cannot stop its events from being published.
+once a command has started, a client hanging up cannot stop its events from being published. The
+lock holds within this process; other processes are kept in order by the store (see
+:meth:`~fatekit.store.tables.TableRepository.execute`).
 
 Nothing is left half-done: a link is issued only after the command that needs it has been
 checked, and it is revoked again if that command then fails to be stored.
@@ -26,12 +29,14 @@ from typing import Any, TypeVar
 from fatekit.rules.dice import DiceSource
 from fatekit.rules.errors import BadInput, ForbiddenAction
 from fatekit.server.errors import ApiError, NotFound, Stale
+from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
 from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict
 from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
 from fatekit.table import commands as c
 from fatekit.table.codec import FieldErrors
+from fatekit.table.events import Event
 from fatekit.table.export import export_character, export_table, import_table
 from fatekit.table.handle import handle
 from fatekit.table.seats import Role
@@ -88,8 +93,8 @@ class TableService:
         self.repo = TableRepository(store, snapshot_every=snapshot_every)
         self.links = LinkRegistry(store)
         self.hub = hub if hub is not None else Hub()
+        self.fanout = Fanout(self.hub, self.repo, self.links)
         self.dice = dice
-        self._locks: dict[str, asyncio.Lock] = {}
 
     # -- running work ---------------------------------------------------------------------------
 
@@ -98,7 +103,7 @@ class TableService:
     ) -> T:
         """Run blocking ``work`` in a thread under the table's lock, then ``after`` on the loop
         (still under the lock); shielded, so a cancelled request still completes and publishes."""
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self.fanout.lock(table_id)
 
         async def run() -> T:
             async with lock:
@@ -108,13 +113,6 @@ class TableService:
                 return result
 
         return await asyncio.shield(asyncio.ensure_future(run()))
-
-    def _publish(self, table_id: str) -> Callable[[Executed], None]:
-        def publish(executed: Executed) -> None:
-            if not executed.replayed:
-                self.hub.publish(table_id, executed.events, executed.state)
-
-        return publish
 
     # -- links and seats ------------------------------------------------------------------------
 
@@ -166,7 +164,7 @@ class TableService:
         """Seat someone new (the GM) and issue the link that opens their seat."""
         table_id = caller.table_id
 
-        def work() -> tuple[SeatLink, Executed]:
+        def attempt() -> tuple[SeatLink, Executed]:
             state = self._state(table_id)
             chosen = seat_id if seat_id is not None else _free_seat_id(state, name)
             command = c.AddSeat(seat_id=chosen, role=role, name=name)
@@ -184,10 +182,23 @@ class TableService:
                 raise
             return link, executed
 
-        def after(result: tuple[SeatLink, Executed]) -> None:
-            self._publish(table_id)(result[1])
+        def work() -> tuple[SeatLink, Executed, list[Event]]:
+            # The seat id was chosen from the table as read: if another process changed the
+            # table before the seat was stored, choose again from the table as it is now.
+            for tries_left in reversed(range(self.repo.attempts)):
+                try:
+                    link, executed = attempt()
+                except VersionConflict:
+                    if tries_left == 0:
+                        raise
+                    continue
+                return link, executed, self.fanout.missed(table_id, executed)
+            raise AssertionError("unreachable: the last attempt returns or raises")
 
-        link, _ = await self._locked(table_id, work, after)
+        def after(result: tuple[SeatLink, Executed, list[Event]]) -> None:
+            self.fanout.publish_executed(table_id, result[1], result[2])
+
+        link, _, _ = await self._locked(table_id, work, after)
         return link
 
     def _require_gm(self, caller: Caller, what: str) -> TableState:
@@ -247,7 +258,7 @@ class TableService:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
         table_id = caller.table_id
 
-        def work() -> tuple[Executed, list[dict[str, Any]]]:
+        def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
             self._state(table_id)
             try:
                 executed = self.repo.execute(
@@ -268,23 +279,44 @@ class TableService:
                 for e in (event_for(ev, executed.state, caller.seat) for ev in executed.events)
                 if e is not None
             ]
-            return executed, shown
+            return executed, shown, self.fanout.missed(table_id, executed)
 
-        def after(result: tuple[Executed, list[dict[str, Any]]]) -> None:
-            executed = result[0]
-            self._publish(table_id)(executed)
+        def after(result: tuple[Executed, list[dict[str, Any]], list[Event]]) -> None:
+            executed, _, missed = result
+            self.fanout.publish_executed(table_id, executed, missed)
             if isinstance(command, c.RemoveSeat):
                 self.hub.close_seat(
                     table_id, command.seat_id, CLOSE_FORBIDDEN, "this seat left the table"
                 )
 
-        return await self._locked(table_id, work, after)
+        executed, shown, _ = await self._locked(table_id, work, after)
+        return executed, shown
 
     def _stale(self, caller: Caller, conflict: VersionConflict) -> Stale:
         state = self.repo.load(caller.table_id)
         since = [to_event(s) for s in self.store.read(caller.table_id, conflict.expected)]
         shown = [e for e in (event_for(ev, state, caller.seat) for ev in since) if e is not None]
         return Stale(conflict.expected, state.version, shown)
+
+    # -- health ---------------------------------------------------------------------------------
+
+    async def health(self) -> dict[str, Any]:
+        """Whether this process can serve: its store answers and, on a shared database, it hears
+        other processes' appends. ``ok`` is false when either fails."""
+        try:
+            await asyncio.to_thread(self.store.version, "health")
+            database = "ok"
+        except Exception as error:
+            database = f"failing: {error}"
+        listening = self.fanout.listening
+        return {
+            "ok": database == "ok" and listening,
+            "database": database,
+            "following": self.fanout.listener is not None,
+            "listening": listening,
+            "tables_watched": self.hub.tables(),
+            "connections": self.hub.connections(),
+        }
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -123,9 +123,9 @@ class _Connection:
         self.sent = 0  # the version the client has been brought to
 
     async def run(self, after: int) -> None:
-        hub = self.service.hub
+        fanout = self.service.fanout
         # Subscribe before reading the backlog: whatever is committed meanwhile is queued.
-        subscriber = hub.subscribe(self.caller.table_id, self.caller.seat)
+        subscriber = await fanout.watch(self.caller.table_id, self.caller.seat)
         tasks = [
             asyncio.ensure_future(self._send(subscriber, after)),
             asyncio.ensure_future(self._receive(subscriber)),
@@ -144,7 +144,7 @@ class _Connection:
             # shutting down), and waiting here would swallow or confuse that cancellation.
             for task in tasks:
                 task.cancel()
-            hub.unsubscribe(subscriber)
+            fanout.unwatch(subscriber)
             self.phase = Phase.CLOSED
         if close is not None and self.socket.client_state is WebSocketState.CONNECTED:
             with contextlib.suppress(WebSocketDisconnect, RuntimeError):

@@ -104,6 +104,11 @@ class Listener:
             raise TimeoutError(f"not listening on {self.channel!r} after {timeout} s")
         return self
 
+    @property
+    def listening(self) -> bool:
+        """Whether the ``LISTEN`` is in place now (false while the listener reconnects)."""
+        return self._listening.is_set() and not self._stop.is_set()
+
     def close(self) -> None:
         """Stop listening and wait for the thread to end."""
         self._stop.set()
@@ -121,6 +126,7 @@ class Listener:
             try:
                 self._listen_once()
             except psycopg.Error as error:
+                self._listening.clear()
                 _log.warning("listener on %r lost its connection: %s", self.channel, error)
                 self._stop.wait(self._retry_delay)
 
