@@ -1,4 +1,9 @@
-"""``fatekit serve``: run the shared table server (uvicorn) over a SQLite event store."""
+"""``fatekit serve``: run the shared table server (uvicorn) over a SQLite file or PostgreSQL.
+
+On SQLite one process serves the file. On PostgreSQL any number of processes, on any number of
+machines, may serve the same database: each listens to the others' appends (see
+:mod:`fatekit.server.fanout`) and ``docs/deployment.md`` says how to run them behind a proxy.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +14,25 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from fatekit.rules.errors import BadInput
+from fatekit.store.base import StoreError
 
-__all__ = ["default_database", "open_store_path", "register", "serve"]
+if TYPE_CHECKING:
+    from fatekit.store.base import EventStore
+
+__all__ = [
+    "default_database",
+    "is_postgresql",
+    "open_store",
+    "open_store_path",
+    "register",
+    "serve",
+    "shown_dsn",
+]
+
+_POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 DEFAULT_PORT = 8000
 
@@ -23,22 +42,60 @@ def default_database() -> Path:
     return Path(os.environ.get("FATEKIT_DATA") or "data") / "fatekit.db"
 
 
+def is_postgresql(url: str | None) -> bool:
+    """Whether a ``--db`` value names a PostgreSQL database (``postgresql://...``)."""
+    return url is not None and url.partition("://")[0] in _POSTGRES_SCHEMES
+
+
 def open_store_path(url: str | None) -> Path:
     """The SQLite file a ``--db`` value names: ``sqlite:///relative/path``,
-    ``sqlite:////absolute/path`` or a plain path. Other databases are refused with
+    ``sqlite:////absolute/path`` or a plain path. Anything else is refused with
     :class:`BadInput`."""
     if url is None or url == "":
         return default_database()
     scheme, sep, rest = url.partition("://")
     if not sep:
         return Path(url)
-    if scheme in ("postgresql", "postgres"):
-        raise BadInput("PostgreSQL is not supported yet: use a SQLite file (sqlite:///path)")
     if scheme != "sqlite":
-        raise BadInput(f"unknown database {scheme!r}: give sqlite:///path or a file path")
+        raise BadInput(
+            f"unknown database {scheme!r}: give sqlite:///path, a file path or postgresql://..."
+        )
     if not rest.startswith("/") or rest == "/":
         raise BadInput("a SQLite URL looks like sqlite:///data/fatekit.db")
     return Path(rest[1:])
+
+
+def shown_dsn(url: str) -> str:
+    """A PostgreSQL connection string as it may be printed: without its password."""
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    params = conninfo_to_dict(url)
+    params.pop("password", None)
+    return make_conninfo("", **params)
+
+
+def open_store(url: str | None, *, pool_size: int = 10) -> tuple[EventStore, str]:
+    """The event store a ``--db`` value names, and how to show it.
+
+    Raises :class:`BadInput` for a malformed value and :class:`StoreError` for a database that
+    cannot be opened (unreachable, refused, from a newer fatekit).
+    """
+    if is_postgresql(url):
+        assert url is not None
+        import psycopg
+
+        from fatekit.store.postgres import PostgresEventStore
+
+        try:
+            shown = f"PostgreSQL {shown_dsn(url)}"
+        except psycopg.Error as error:
+            raise BadInput(f"not a PostgreSQL URL: {error}") from None
+        return PostgresEventStore(url, pool_size=pool_size), shown
+    from fatekit.store.sqlite import SqliteEventStore
+
+    path = open_store_path(url)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return SqliteEventStore(path), str(path)
 
 
 def _tune_gc() -> None:
@@ -75,22 +132,25 @@ def serve(
     log_level: str = "warning",
     rate: float = 20.0,
     burst: float = 60.0,
+    pool_size: int = 10,
 ) -> int:
-    """Open the store, make a table if asked, and serve until interrupted. Returns an exit code."""
+    """Open the store, make a table if asked, and serve until interrupted. Returns an exit code:
+    0 after a clean stop, 1 when the database or the server could not start, 2 for bad
+    options."""
     import uvicorn
 
     from fatekit.server.app import create_app
     from fatekit.server.ws import SocketSettings
-    from fatekit.store.sqlite import SqliteEventStore
     from fatekit.table.commands import CreateTable
 
     try:
-        path = open_store_path(db)
+        store, shown = open_store(db, pool_size=pool_size)
     except BadInput as error:
         print(f"fatekit serve: {error}", file=sys.stderr)
         return 2
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store = SqliteEventStore(path)
+    except StoreError as error:
+        print(f"fatekit serve: {error}", file=sys.stderr)
+        return 1
     settings = SocketSettings()
     app = create_app(store, sockets=settings, rate=rate, burst=burst)
     try:
@@ -115,7 +175,9 @@ def serve(
         ws_max_size=settings.max_message,
         # Our messages are small JSON: compressing each one costs more CPU than it saves.
         ws_per_message_deflate=False,
-        lifespan="off",
+        # The lifespan listens to other processes' appends on a shared database; if it cannot
+        # start, the server does not either.
+        lifespan="on",
     )
     server = uvicorn.Server(config)
 
@@ -123,7 +185,7 @@ def serve(
         while not server.started:
             await asyncio.sleep(0.05)
         print(f"fatekit is serving at {base}/", file=out)
-        print(f"  database: {path}", file=out)
+        print(f"  database: {shown}", file=out)
         print(f"  API and a page to try it: {base}/docs", file=out)
         if created is not None:
             print(f"New table {new_table!r} (id {created.table_id}).", file=out)
@@ -149,6 +211,9 @@ def serve(
         pass
     finally:
         store.close()
+    if not server.started:
+        print("fatekit serve: the server did not start (see the log above)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -156,12 +221,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "serve",
         help="run the shared table server",
-        description="Serve shared Fate tables over HTTP and WebSocket, kept in a SQLite file.",
+        description="Serve shared Fate tables over HTTP and WebSocket, kept in a SQLite file or "
+        "in PostgreSQL (where any number of processes may serve the same database).",
     )
     parser.add_argument(
         "--db",
         help="the database: sqlite:///path or a file path (default: $FATEKIT_DATA/fatekit.db, "
-        "else data/fatekit.db)",
+        "else data/fatekit.db), or postgresql://user@host/dbname",
+    )
+    parser.add_argument(
+        "--pool-size",
+        type=int,
+        default=10,
+        help="PostgreSQL: the most database connections this process opens, besides its "
+        "listener (default: 10)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument(
@@ -199,5 +272,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             log_level=args.log_level,
             rate=args.rate,
             burst=args.burst,
+            pool_size=args.pool_size,
         )
     )

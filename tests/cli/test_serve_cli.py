@@ -1,4 +1,5 @@
-"""``fatekit serve``: the database option (tests/server/test_serve.py runs real servers)."""
+"""``fatekit serve``: the database option (tests/server/test_serve.py and test_postgres_serve.py
+run real servers)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fatekit.cli import main
-from fatekit.cli.serve import default_database, open_store_path
+from fatekit.cli.serve import default_database, is_postgresql, open_store_path, shown_dsn
 from fatekit.rules import BadInput
 
 
@@ -19,11 +20,28 @@ def test_database_urls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert open_store_path(None) == default_database() == tmp_path / "fatekit.db"
     monkeypatch.delenv("FATEKIT_DATA")
     assert default_database() == Path("data/fatekit.db")
-    for bad in ("mysql://x", "sqlite://", "sqlite:///"):
+    for bad in ("mysql://x", "sqlite://", "sqlite:///", "postgresql://x/db"):
         with pytest.raises(BadInput):
             open_store_path(bad)
 
 
-def test_postgresql_is_refused_clearly(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--db", "postgresql://localhost/fate"]) == 2
-    assert "not supported yet" in capsys.readouterr().err
+def test_postgresql_urls_are_recognised_and_shown_without_their_password() -> None:
+    assert is_postgresql("postgresql://fatekit@db/fate")
+    assert is_postgresql("postgres://db/fate")
+    assert not is_postgresql("sqlite:///x.db") and not is_postgresql("postgresql.db")
+    shown = shown_dsn("postgresql://fatekit:hunter2@db.example.org:5433/fate?sslmode=require")
+    assert "hunter2" not in shown
+    assert "host=db.example.org" in shown and "port=5433" in shown and "dbname=fate" in shown
+
+
+def test_an_unreachable_database_exits_1_and_bad_options_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A Unix socket directory with no server in it: refused at once, no network involved.
+    nowhere = f"postgresql://fatekit@/fate?host={tmp_path}&connect_timeout=2"
+    assert main(["serve", "--db", nowhere, "--no-table"]) == 1
+    assert "cannot open the PostgreSQL event store" in capsys.readouterr().err
+    assert main(["serve", "--db", "postgresql://[oops/fate"]) == 2
+    assert "not a PostgreSQL URL" in capsys.readouterr().err
+    assert main(["serve", "--db", nowhere, "--pool-size", "0"]) == 2
+    assert "pool_size" in capsys.readouterr().err

@@ -40,8 +40,9 @@ class Served:
         return self.process.wait(timeout=10)
 
 
-def start(db: Path, *args: str) -> Served:
-    """Start ``fatekit serve --port 0`` on ``db`` and wait for it to say where it listens."""
+def start(db: Path | str, *args: str) -> Served:
+    """Start ``fatekit serve --port 0`` on ``db`` (a file, or a database URL) and wait for it to
+    say where it listens."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
         stdout=subprocess.PIPE,
