@@ -11,13 +11,16 @@ import pytest
 
 from fatekit.rules.actions import Action
 from fatekit.rules.aspects import AspectKind
-from fatekit.rules.conflict import Phase, Status
+from fatekit.rules.big_bads import ImmunityKind, ImmunityState, SuppressMode
+from fatekit.rules.conflict import FocusKind, Phase, Status
 from fatekit.rules.ladder import LADDER
 from fatekit.rules.options import OptionalRule
 from fatekit.rules.outcomes import Outcome
 from fatekit.rules.presets import PRESETS
-from fatekit.rules.skill_lists import APPROACHES, CONDENSED_SKILLS, ODE_SKILLS
+from fatekit.rules.scale import STANDARD_SCALE, ScaleBenefit
+from fatekit.rules.skill_lists import ALTERNATIVE_LISTS, APPROACHES, CONDENSED_SKILLS, ODE_SKILLS
 from fatekit.server.web import I18N_DIR, LANGUAGES, WEB_DIR
+from fatekit.table.commands import ChangeKind
 from fatekit.table.events import EVENT_TYPES
 from fatekit.table.seats import Role
 
@@ -68,6 +71,19 @@ def test_the_engines_stable_keys_all_have_names() -> None:
     wanted |= {f"conflict.phase.{p.value}" for p in Phase}
     wanted |= {f"fighter.{s.value}" for s in Status}
     wanted |= {f"role.{r.value}" for r in Role}
+    # The alternative skill lists: each list's name and its skills, keyed by list (lists share
+    # keys: Actions' "fight" and Fate Condensed's are named apart).
+    for key, listed in ALTERNATIVE_LISTS.items():
+        wanted |= {f"skill_list.{key}"} | {f"skill.{key}.{s.key}" for s in listed}
+    # The optional rules' values the page names.
+    wanted |= {f"scale.{level}" for level in STANDARD_SCALE.keys}
+    wanted |= {f"scale.benefit.{b.value}" for b in ScaleBenefit}
+    wanted |= {f"focus.{f.value}" for f in FocusKind}
+    wanted |= {f"bigbad.immunity.{k.value}" for k in ImmunityKind}
+    wanted |= {f"bigbad.state.{s.value}" for s in ImmunityState}
+    wanted |= {f"bigbad.suppress.{m.value}" for m in SuppressMode}
+    wanted |= {f"milestone.change.{k.value}" for k in ChangeKind}
+    wanted |= {"kind.hazard", "kind.block"}
     assert sorted(wanted - set(english)) == []
     # Every event has a log line (some have one per variant: event.CompelAnswered.accept...).
     lines = {key.split(".")[1] for key in english if key.startswith("event.")}

@@ -5,7 +5,7 @@
 import { app, send, showError } from "./app.js";
 import { add, dice, field, fill, free, h } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { aspectName, button, isGm, ladderValue, mine, skill, visibleAspects, who } from "./table.js";
+import { aspectName, button, hasOption, isGm, ladderValue, mine, skill, visibleAspects, who } from "./table.js";
 import { describeEvent } from "./log.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
@@ -102,10 +102,17 @@ async function showOdds(out, params) {
       fill(out, h("p", { class: "hint", id: "odds-hidden" }, t("odds.hidden")));
       return;
     }
+    if (found.stunts === undefined) found.stunts = [];
     const c = found.chances;
+    const stuntLine = (list, key) =>
+      list.map((st) =>
+        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) }, tn(st.counted ? key : "odds.stunt_paid", { name: free(st.name), n: st.bonus })),
+      );
     fill(
       out,
       h("p", { class: "hint" }, tn(found.active ? "odds.active" : "odds.passive", { me: ladderValue(found.modifier), them: ladderValue(found.opposition) })),
+      stuntLine(found.stunts || [], "odds.stunt"),
+      stuntLine(found.opposing_stunts || [], "odds.stunt_theirs"),
       h(
         "ul",
         { class: "odds plain", id: "odds-list" },
@@ -145,6 +152,7 @@ export function openRoll() {
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
+      action: action.value,
       ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
     });
   };
@@ -336,7 +344,13 @@ export function conflictActions(id, moves) {
     if (m.move === "attack") add(row, button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }));
     else if (m.move === "create_advantage") add(row, button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }));
     else if (m.move === "overcome") add(row, button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }));
-    else if (m.move === "full_defense") add(row, button(t("move.full_defense"), () => send("FullDefense", { actor: id }, out)));
+    else if (m.move === "full_defense") {
+      // Fate Condensed's full defense takes a focus; Fate Core's takes none.
+      const focused = hasOption("full_defense");
+      add(row, button(t("move.full_defense"), () => (focused ? openFullDefense(id) : send("FullDefense", { actor: id }, out)), { id: `full-defense-${id}` }));
+    } else if (m.move === "split_attack") add(row, button(t("move.split_attack"), () => openMultiAttack(id, m, "SplitAttack"), { id: `split-attack-${id}` }));
+    else if (m.move === "zone_attack") add(row, button(t("move.zone_attack"), () => openMultiAttack(id, m, "ZoneAttack"), { id: `zone-attack-${id}` }));
+    else if (m.move === "assign_targets") add(row, assignTargets(id, out));
     else if (m.move === "end_turn") {
       const next = characterSelect(`next-${id}`, m.targets);
       add(row, 
@@ -361,19 +375,46 @@ function openConcede(id) {
   );
 }
 
+/** The higher side's choice of scale benefit, when the table plays with scale. */
+function scaleBenefit(id) {
+  if (!hasOption("scale") && !hasOption("big_bads")) return [null, null];
+  const sel = select(id, [["", t("scale.benefit.none")], ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)])]);
+  return [sel, field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")))];
+}
+
 function openAttack(actor, move) {
+  const c = app.view.conflict;
   const target = characterSelect("attack-target", move.targets);
   const skillSel = select("attack-skill", skillOptions(move.skills));
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const mental = app.view.conflict && app.view.conflict.kind === "mental";
-  const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental });
+  const mental = c && c.kind === "mental";
+  // Blocks: cover for the target (only weakening the attack) or a block to force them into.
+  const blocks = hasOption("obstacles") && c ? c.blocks : [];
+  const shelters = blocks.filter((b) => b.cover);
+  const cover = select("attack-cover", [["", t("attack.no_cover")], ...shelters.map((b) => [b.id, b.name])], "", { freeText: true });
+  const coverUse = select("attack-cover-use", ["mitigate", "negate"].map((u) => [u, t(`attack.cover.${u}`)]));
+  const into = select("attack-into-block", [["", t("attack.no_block")], ...blocks.map((b) => [b.id, b.name])], "", { freeText: true });
+  const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
+  const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
   target.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   openDialog(
     tn("move.attack_by", { who: who(actor) }),
-    h("div", {}, field(t("attack.target"), target), field(t("roll.skill"), skillSel), h("h3", {}, t("odds.title")), odds, diceBox, isGm() ? defendBox : null),
+    h(
+      "div",
+      {},
+      field(t("attack.target"), target),
+      field(t("roll.skill"), skillSel),
+      shelters.length ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse)) : null,
+      blocks.length ? field(t("attack.into_block"), into) : null,
+      benefitBox,
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+      isGm() ? defendBox : null,
+    ),
     (form, out) =>
       sendFrom(
         "Attack",
@@ -381,6 +422,9 @@ function openAttack(actor, move) {
           actor,
           target: target.value,
           skill: skillSel.value,
+          ...(cover.value ? { cover: cover.value, cover_use: coverUse.value } : {}),
+          ...(into.value ? { into_block: into.value } : {}),
+          ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
           ...(isGm() && defendIn.value.trim() ? { defend_dice: defendIn.value.trim() } : {}),
         },
@@ -391,28 +435,171 @@ function openAttack(actor, move) {
   update();
 }
 
+/** Full defense with a focus (Fate Condensed): oneself, allies to protect, aggressors to watch,
+ * or others' efforts to overcome. */
+function openFullDefense(actor) {
+  const c = app.view.conflict;
+  const focus = select("defense-focus", ["self", "protect", "aggressors", "outcome"].map((f) => [f, t(`focus.${f}`)]));
+  const others = c.fighters.filter((f) => f.id !== actor && f.status === "active").map((f) => f.id);
+  const checks = others.map((id) => {
+    const box = h("input", { type: "checkbox", value: id, id: `defense-who-${id}` });
+    return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
+  });
+  const whoBox = h("fieldset", {}, h("legend", {}, t("focus.who")), checks);
+  const update = () => {
+    whoBox.hidden = !["protect", "aggressors"].includes(focus.value);
+  };
+  focus.addEventListener("change", update);
+  openDialog(
+    t("move.full_defense"),
+    h("div", {}, field(t("focus.title"), focus, h("p", { class: "hint" }, t("focus.hint"))), whoBox),
+    (form, out) => {
+      const named = ["protect", "aggressors"].includes(focus.value) ? checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value) : [];
+      return sendFrom("FullDefense", { actor, focus: focus.value, who: named }, out);
+    },
+    { id: "full-defense-form" },
+  );
+  update();
+}
+
+/** One roll for several targets: split among opponents, or on everyone in a zone. */
+function openMultiAttack(actor, move, type) {
+  const skillSel = select("multi-skill", skillOptions(move.skills));
+  const zone = type === "ZoneAttack" ? select("multi-zone", move.targets.map((z) => [z, z]), null, { freeText: true }) : null;
+  const [diceIn, diceBox] = diceField("multi-dice");
+  openDialog(
+    t(type === "SplitAttack" ? "move.split_attack" : "move.zone_attack"),
+    h("div", {}, h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")), field(t("roll.skill"), skillSel), zone ? field(t("multi.zone"), zone) : null, diceBox),
+    (form, out) =>
+      sendFrom(
+        type,
+        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "multi-form" },
+  );
+}
+
+/** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
+ * checks them), everyone in the zone for a zone attack; or calling it off. */
+function assignTargets(actor, out) {
+  const view = app.view;
+  const last = [...view.rolls].reverse().find((r) => r.actor === actor && (r.action === "split_attack" || r.action === "zone_attack"));
+  const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
+  if (!last || last.action === "zone_attack") {
+    return h("div", { class: "assign", id: "assign-targets" }, button(t("multi.aim_zone"), () => send("AssignTargets", {}, out), { id: "aim-zone", class: "primary" }), miss);
+  }
+  const c = view.conflict;
+  const side = (c.fighters.find((f) => f.id === actor) || {}).side;
+  const opponents = c.fighters.filter((f) => f.side !== side && f.status === "active" && !f.hazard).map((f) => f.id);
+  const shares = opponents.map((id) => ({ id, input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }) }));
+  return h(
+    "div",
+    { class: "assign", id: "assign-targets" },
+    h("p", { class: "hint" }, t("multi.shares_hint")),
+    shares.map((sh) => field(tn("multi.share", { who: who(sh.id) }), sh.input)),
+    button(
+      t("multi.aim"),
+      () => {
+        const split = shares.filter((sh) => Number(sh.input.value) > 0).map((sh) => [sh.id, Number(sh.input.value)]);
+        send("AssignTargets", { split }, out);
+      },
+      { id: "aim-split", class: "primary" },
+    ),
+    miss,
+  );
+}
+
+/** The targets of a split or zone attack once aimed: everyone sees each one's outcome; the
+ * attacker's seat (or the GM) settles them, picking an option where there is a choice. */
+export function targetsBox(c) {
+  if (!c.targets) return null;
+  const current = c.current;
+  const settles = isGm() || (current && mine().has(current));
+  const out = h("div", {});
+  const picks = [];
+  const rows = Object.entries(c.targets).map(([target, r]) => {
+    let pick = null;
+    if (settles && r.options.length > 1) {
+      pick = select(`target-option-${target}`, r.options.map((o) => [o, t(`option.outcome.${o}`)]));
+      picks.push([target, pick]);
+    }
+    return h(
+      "li",
+      { id: `target-${target}`, "data-outcome": r.outcome, "data-shifts": r.shifts },
+      who(target),
+      " ",
+      tn("resolve.outcome", { outcome: t(`outcome.${r.outcome}`), n: r.shifts }),
+      pick ? field(t("resolve.options"), pick) : null,
+    );
+  });
+  return h(
+    "div",
+    { class: "card targets", id: "targets" },
+    h("h3", {}, t("multi.targets")),
+    h("ul", { class: "plain" }, rows),
+    settles
+      ? button(t("resolve.button"), () => send("ResolveTargets", { options: picks.map(([target, sel]) => [target, sel.value]) }, out), { id: "resolve-targets", class: "primary" })
+      : null,
+    out,
+  );
+}
+
 function openConflictRoll(actor, move, type) {
+  const c = app.view.conflict;
   const skillSel = select("conflict-skill", skillOptions(move.skills));
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
+  // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
+  // the engine then sets the difficulty from its rating.
+  const obstacles = type === "Overcome" && hasOption("obstacles") && c ? [...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]), ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]), ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent])] : [];
+  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...obstacles], "", { freeText: true });
+  const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
   const aspects = visibleAspects().filter((a) => a.kind !== "boost");
   const target = type === "CreateAdvantage" ? select("conflict-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true }) : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const update = () => showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value });
+  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const action = type === "Overcome" ? "overcome" : "create_advantage";
+  const update = () => {
+    difficultyBox.hidden = Boolean(against.value);
+    if (against.value) fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
+    else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
+  };
   skillSel.addEventListener("change", update);
   difficulty.addEventListener("change", update);
+  against.addEventListener("change", update);
+  const obstacle = () => {
+    const [kind, id] = against.value.split(":");
+    if (kind === "block") return { block: id };
+    if (kind === "remove") return { block: id, remove_block: true };
+    if (kind === "hazard") return { disable_hazard: id };
+    return { difficulty: Number(difficulty.value) };
+  };
   openDialog(
     t(type === "Overcome" ? "move.overcome" : "move.create_advantage"),
-    h("div", {}, field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), moveTo ? field(t("overcome.move_to"), moveTo) : null, target ? field(t("roll.advantage_on"), target) : null, h("h3", {}, t("odds.title")), odds, diceBox),
+    h(
+      "div",
+      {},
+      field(t("roll.skill"), skillSel),
+      obstacles.length ? field(t("overcome.against"), against) : null,
+      difficultyBox,
+      moveTo ? field(t("overcome.move_to"), moveTo) : null,
+      target ? field(t("roll.advantage_on"), target) : null,
+      benefitBox,
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+    ),
     (form, out) =>
       sendFrom(
         type,
         {
           actor,
           skill: skillSel.value,
-          difficulty: Number(difficulty.value),
+          ...obstacle(),
+          ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
           ...(target && target.value ? { aspect_id: target.value } : {}),
           ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
@@ -426,8 +613,15 @@ function openConflictRoll(actor, move, type) {
 
 /** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
 export function harmBox(hit) {
-  const box = h("div", { class: "card harm", id: "pending-hit" }, h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })));
+  const box = h("div", { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target }, h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })));
   if (!hit.absorb_options) return box;
+  // A big bad may throw one of its minions in front of the hit.
+  const shield = (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
+  if (shield) {
+    const minions = h("div", { class: "actions" });
+    for (const m of shield.targets) add(minions, button(tn("harm.shield", { who: who(m) }), () => send("Shield", { minion: m }), { id: `shield-${m}` }));
+    add(box, minions);
+  }
   const target = app.view.characters.find((c) => c.id === hit.target);
   const sheet = target && target.sheet;
   const kind = app.view.conflict.kind;
@@ -521,41 +715,144 @@ export function challengeRoll(task) {
 
 // -- milestones ---------------------------------------------------------------------------------
 
+const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "rewrite_aspect"];
+
+/** Spending a milestone or a breakthrough on a PC. Every change the engine offers is here; the
+ * engine says whether it is legal (an Average skill to trade, refresh left for a stunt...). */
 export function milestoneForm(pc, kind) {
   const out = h("div", {});
   const c = app.view.characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
-  const change = select(`milestone-kind-${pc}`, ["swap_skills", "replace_skill", "rewrite_aspect"].map((k) => [k, t(`milestone.change.${k}`)]));
+  const major = kind === "major";
+  const change = select(`milestone-kind-${pc}`, [...(major ? [["", t("milestone.change.none")]] : []), ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)])]);
+  // Two skills: swapped, or the Average one traded for a new one.
   const first = select(`milestone-first-${pc}`, skillOptions());
   const second = select(`milestone-second-${pc}`, skillOptions());
+  const skillsBox = h("div", {}, field(t("milestone.first"), first), field(t("milestone.second"), second));
+  // A stunt: the one to rewrite, and the new one (a +2 to one skill and action, as in the editor).
+  const stunts = sheet ? sheet.stunts : [];
+  const oldStunt = select(`milestone-stunt-old-${pc}`, stunts.map((st) => [st.name, st.name]), null, { freeText: true });
+  const stuntName = h("input", { id: `milestone-stunt-name-${pc}`, autocomplete: "off" });
+  const stuntSkill = select(`milestone-stunt-skill-${pc}`, skillOptions());
+  const stuntAction = select(`milestone-stunt-action-${pc}`, ["overcome", "create_advantage", "attack", "defend"].map((a) => [a, t(`action.${a}`)]));
+  const stuntText = h("input", { id: `milestone-stunt-text-${pc}`, autocomplete: "off" });
+  const oldStuntBox = field(t("milestone.old_stunt"), oldStunt);
+  const stuntBox = h(
+    "div",
+    {},
+    oldStuntBox,
+    field(t("milestone.stunt_name"), stuntName),
+    h("div", { class: "inline" }, field(t("roll.skill"), stuntSkill), field(t("roll.action"), stuntAction)),
+    field(t("sheet.stunt_text"), stuntText, h("p", { class: "hint" }, t("sheet.stunt_hint"))),
+  );
+  // An aspect other than the high concept, and its new wording.
   const aspects = sheet ? sheet.aspects.filter((a) => a.kind !== "high_concept") : [];
   const aspect = select(`milestone-aspect-${pc}`, aspects.map((a) => [a.id, a.name]), null, { freeText: true });
   const text = h("input", { id: `milestone-text-${pc}`, autocomplete: "off" });
-  const concept = h("input", { id: `milestone-concept-${pc}`, autocomplete: "off" });
-  const skillsBox = h("div", {}, field(t("milestone.first"), first), field(t("milestone.second"), second));
   const aspectBox = h("div", {}, field(t("milestone.aspect"), aspect), field(t("milestone.new_name"), text));
   const update = () => {
-    skillsBox.hidden = change.value === "rewrite_aspect";
+    skillsBox.hidden = !["swap_skills", "replace_skill"].includes(change.value);
+    stuntBox.hidden = !["rewrite_stunt", "buy_stunt"].includes(change.value);
+    oldStuntBox.hidden = change.value !== "rewrite_stunt";
     aspectBox.hidden = change.value !== "rewrite_aspect";
   };
   change.addEventListener("change", update);
   update();
+  const stunt = () =>
+    JSON.stringify({
+      name: stuntName.value.trim(),
+      description: stuntText.value.trim(),
+      effect: { type: "skill_bonus", skill: stuntSkill.value, action: stuntAction.value },
+    });
   const choice = () => {
-    if (change.value === "swap_skills") return { kind: "swap_skills", first: first.value, second: second.value };
-    if (change.value === "replace_skill") return { kind: "replace_skill", old: first.value, new: second.value };
-    return { kind: "rewrite_aspect", aspect_id: aspect.value, name: text.value.trim() };
+    switch (change.value) {
+      case "swap_skills":
+        return { kind: "swap_skills", first: first.value, second: second.value };
+      case "replace_skill":
+        return { kind: "replace_skill", old: first.value, new: second.value };
+      case "rewrite_stunt":
+        return { kind: "rewrite_stunt", old: oldStunt.value, stunt: stunt() };
+      case "buy_stunt":
+        return { kind: "buy_stunt", stunt: stunt() };
+      case "rewrite_aspect":
+        return { kind: "rewrite_aspect", aspect_id: aspect.value, name: text.value.trim() };
+      default:
+        return null;
+    }
   };
+  if (!major) {
+    return h(
+      "div",
+      { class: "milestone-form", id: `milestone-${pc}` },
+      field(t("milestone.change"), change),
+      skillsBox,
+      stuntBox,
+      aspectBox,
+      button(t("milestone.take"), () => send("Milestone", { character_id: pc, choice: choice() }, out), { id: `milestone-take-${pc}`, class: "primary" }),
+      out,
+    );
+  }
+  // A breakthrough adds: the high concept rewritten, untreated moderate and severe consequences
+  // renamed as they start to recover, skill steps spent now (the rest are banked), and the
+  // GM's extra refresh and skill step.
+  const concept = h("input", { id: `milestone-concept-${pc}`, autocomplete: "off" });
+  const untreated = sheet ? sheet.consequences.filter((slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && !slot.recovering) : [];
+  const recoveries = untreated.map((slot) => ({ id: slot.aspect.id, input: h("input", { id: `milestone-recover-${pc}-${slot.aspect.id}`, autocomplete: "off", value: slot.aspect.name }) }));
+  const raises = [0, 1].map((i) => select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
+  const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
+  const gmRefresh = h("input", { type: "checkbox", id: `milestone-gm-refresh-${pc}` });
+  const gmStep = h("input", { type: "checkbox", id: `milestone-gm-step-${pc}` });
   return h(
     "div",
-    {},
+    { class: "milestone-form", id: `milestone-${pc}` },
     field(t("milestone.change"), change),
     skillsBox,
+    stuntBox,
     aspectBox,
-    kind === "major" ? field(t("milestone.high_concept"), concept) : null,
-    button(t("milestone.take"), () =>
-      kind === "major"
-        ? send("Breakthrough", { character_id: pc, milestone: choice(), ...(concept.value.trim() ? { high_concept: concept.value.trim() } : {}) }, out)
-        : send("Milestone", { character_id: pc, choice: choice() }, out),
+    field(t("milestone.high_concept"), concept),
+    recoveries.length
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t("milestone.recovery")),
+          recoveries.map((r) => field(tn("milestone.recover", { name: aspectName(r.id) }), r.input)),
+        )
+      : null,
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("milestone.raise")),
+      h("p", { class: "hint" }, tn("milestone.raise_hint", { n: banked })),
+      raises.map((r, i) => field(tn("milestone.raise_n", { n: i + 1 }), r)),
+    ),
+    isGm()
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t("milestone.gm_power")),
+          h("div", { class: "check" }, gmRefresh, h("label", { for: gmRefresh.id }, t("milestone.gm_refresh"))),
+          h("div", { class: "check" }, gmStep, h("label", { for: gmStep.id }, t("milestone.gm_step"))),
+        )
+      : null,
+    button(
+      t("milestone.take"),
+      () => {
+        const chosen = choice();
+        send(
+          "Breakthrough",
+          {
+            character_id: pc,
+            ...(chosen ? { milestone: chosen } : {}),
+            ...(concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
+            recovery_names: recoveries.map((r) => [r.id, r.input.value.trim()]),
+            raise_now: raises.map((r) => r.value).filter(Boolean),
+            gm_refresh: gmRefresh.checked,
+            gm_skill_step: gmStep.checked,
+          },
+          out,
+        );
+      },
+      { id: `milestone-take-${pc}`, class: "primary" },
     ),
     out,
   );
@@ -755,6 +1052,105 @@ export function openUndo() {
       return picked ? sendFrom("Undo", { target_version: Number(picked.value) }, out) : false;
     },
     { submitLabel: t("gm.undo"), id: "undo-form" },
+  );
+}
+
+// -- the optional rules in a conflict -------------------------------------------------------------
+
+/** Weapon and Armor ratings (0 to 4) for a fighter: the GM's, or a player's for their own. */
+export function openEquip(ids) {
+  const c = app.view.conflict;
+  const whom = characterSelect("equip-who", ids);
+  const ratings = [0, 1, 2, 3, 4].map((n) => [String(n), String(n)]);
+  const weapon = select("equip-weapon", ratings);
+  const armor = select("equip-armor", ratings);
+  const current = () => {
+    const f = c.fighters.find((x) => x.id === whom.value);
+    if (f) {
+      weapon.value = String(f.weapon);
+      armor.value = String(f.armor);
+    }
+  };
+  whom.addEventListener("change", current);
+  openDialog(
+    t("gear.title"),
+    h("div", {}, field(t("gear.who"), whom), field(t("gear.weapon"), weapon), field(t("gear.armor"), armor), h("p", { class: "hint" }, t("gear.hint"))),
+    (form, out) => sendFrom("Equip", { character_id: whom.value, weapon: Number(weapon.value), armor: Number(armor.value) }, out),
+    { id: "equip-form" },
+  );
+  current();
+}
+
+export const SCALE_LEVELS = ["mundane", "supernatural", "otherworldly", "legendary", "godlike"];
+
+export function openScale(ids) {
+  const whom = characterSelect("scale-who", ids);
+  const level = select("scale-level", SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)]));
+  openDialog(
+    t("scale.title"),
+    h("div", {}, field(t("gear.who"), whom), field(t("scale.level"), level)),
+    (form, out) => sendFrom("SetScale", { character_id: whom.value, level: level.value }, out),
+    { id: "scale-form" },
+  );
+}
+
+/** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, and
+ * the solo bonuses. (Later true forms are character files: send them through the API.) */
+export function openBigBad(ids) {
+  const whom = characterSelect("bigbad-who", ids);
+  const minionChecks = h("div", {});
+  const fillMinions = () => {
+    minionChecks.replaceChildren(
+      ...ids
+        .filter((id) => id !== whom.value)
+        .map((id) => {
+          const box = h("input", { type: "checkbox", value: id, id: `bigbad-minion-${id}` });
+          return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
+        }),
+    );
+  };
+  whom.addEventListener("change", fillMinions);
+  fillMinions();
+  const immunity = select("bigbad-immunity", [["", t("bigbad.immunity.none")], ["challenge", t("bigbad.immunity.challenge")], ["contest", t("bigbad.immunity.contest")]]);
+  const scale = select("bigbad-scale", [["", t("scale.none")], ...SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)])]);
+  const flags = ["skill", "stress", "amplified", "no_free_stacking"].map((k) => {
+    const box = h("input", { type: "checkbox", id: `bigbad-solo-${k}` });
+    return { key: k, box, row: h("div", { class: "check" }, box, h("label", { for: box.id }, t(`bigbad.solo.${k}`))) };
+  });
+  const suppress = select("bigbad-suppress", [["", t("bigbad.suppress.none")], ["plus_one", t("bigbad.suppress.plus_one")], ["reroll_only", t("bigbad.suppress.reroll_only")]]);
+  openDialog(
+    t("bigbad.button"),
+    h(
+      "div",
+      {},
+      field(t("gear.who"), whom),
+      h("fieldset", {}, h("legend", {}, t("bigbad.minions_pick")), minionChecks),
+      field(t("bigbad.immunity_pick"), immunity),
+      field(t("scale.level"), scale),
+      h("fieldset", {}, h("legend", {}, t("bigbad.solo_pick")), flags.map((f) => f.row), field(t("bigbad.suppress"), suppress)),
+    ),
+    (form, out) => {
+      const data = { character_id: whom.value, minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value) };
+      if (immunity.value) data.immunity = immunity.value;
+      if (scale.value) data.scale = scale.value;
+      for (const f of flags) if (f.box.checked) data[`solo_${f.key}`] = true;
+      if (suppress.value) data.solo_suppress = suppress.value;
+      return sendFrom("SetBigBad", data, out);
+    },
+    { id: "bigbad-form" },
+  );
+}
+
+/** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says. */
+export function openBreakImmunity(bad) {
+  const contest = app.view.contest;
+  const byContest = bad.immunity.kind === "contest" && contest;
+  const side = byContest ? select("break-side", contest.sides.map((s) => [s.id, s.id]), null, { freeText: true }) : null;
+  openDialog(
+    t("bigbad.break"),
+    h("div", {}, h("p", {}, who(bad.id)), side ? field(t("bigbad.contest_side"), side) : h("p", { class: "hint" }, t("bigbad.break_hint"))),
+    (form, out) => sendFrom("BreakImmunity", { character_id: bad.id, ...(side ? { contest_side: side.value } : {}) }, out),
+    { id: "break-form" },
   );
 }
 

@@ -131,6 +131,7 @@ export function pageFor(link) {
 }
 
 const PRESETS = ["condensed", "core", "fae", "ode"];
+const SKILL_LISTS = ["actions", "approaches", "aptitudes", "attributes", "relationships", "roles", "themes", "values"];
 const OPTIONS = [
   "conditions",
   "conditions_apart",
@@ -158,6 +159,14 @@ function renderStart() {
     { id: "new-table-preset" },
     PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
   );
+  // Another skill list is the changing-the-skill-list option; the server says which presets'
+  // shapes a list is long enough for.
+  const skillList = h(
+    "select",
+    { id: "new-table-skill-list" },
+    h("option", { value: "" }, t("start.skill_list_own")),
+    SKILL_LISTS.map((l) => h("option", { value: l }, t(`skill_list.${l}`))),
+  );
   const options = h(
     "fieldset",
     { class: "options" },
@@ -166,6 +175,7 @@ function renderStart() {
       const box = h("input", { type: "checkbox", value: o, id: `opt-${o}` });
       return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${o}`)));
     }),
+    field(t("option.changing_skill_list"), skillList, h("p", { class: "hint" }, t("start.skill_list_hint"))),
   );
   const create = h(
     "form",
@@ -175,9 +185,11 @@ function renderStart() {
       onsubmit: async (event) => {
         event.preventDefault();
         const chosen = [...options.querySelectorAll("input:checked")].map((i) => i.value);
+        const listed = skillList.value ? { skill_list: skillList.value } : {};
+        if (skillList.value) chosen.push("changing_skill_list");
         try {
           const made = await request("POST", "/tables", {
-            body: { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM" },
+            body: { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed },
           });
           open(made.link);
         } catch (error) {
@@ -257,8 +269,10 @@ export async function refresh() {
         noteFatePoints(app.view, view);
         app.view = view;
         app.extras = extras;
-        if (!app.preset || app.preset.key !== view.table.preset) {
-          app.preset = await request("GET", `/rules/presets/${view.table.preset}`);
+        const list = view.table.skill_list || null;
+        if (!app.preset || app.preset.key !== view.table.preset || app.preset.list !== list) {
+          const found = await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
+          app.preset = { ...found, list };
         }
         render();
       } catch (error) {

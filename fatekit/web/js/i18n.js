@@ -83,8 +83,11 @@ export function rating(value, ladder) {
   return key ? t("rating", { name: t(`ladder.${key}`), n: sign }) : sign;
 }
 
-/** A skill's display name by its stable key, for the table's preset. */
-export function skillName(key, preset) {
+/** A skill's display name by its stable key, for the table's preset, or for the other skill
+ * list the table plays with (`list`: an alternative list's key, whose names are keyed apart
+ * since lists share keys: Actions' "fight" is not Fate Condensed's). */
+export function skillName(key, preset, list = null) {
+  if (list) return has(`skill.${list}.${key}`) ? t(`skill.${list}.${key}`) : null;
   const group = preset === "fae" ? "approach" : "skill";
   if (has(`${group}.${key}`)) return t(`${group}.${key}`);
   return null; // a table's own list: the caller shows the key as the table wrote it

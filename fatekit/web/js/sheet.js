@@ -84,7 +84,7 @@ export function openSheetEditor(existing, seed = null) {
     const sel = h("select", { id: `sheet-skill-${key}`, "data-skill": key }, ratings.map(([v, label]) => h("option", { value: v, selected: v === current }, label)));
     return { key, sel };
   });
-  const skillBox = h("fieldset", { class: "skill-grid" }, h("legend", {}, preset.key === "fae" ? t("sheet.approaches") : t("sheet.skills")), skillSelects.map((s) => field(skill(s.key), s.sel)));
+  const skillBox = h("fieldset", { class: "skill-grid" }, h("legend", {}, preset.key === "fae" && !preset.list ? t("sheet.approaches") : t("sheet.skills")), skillSelects.map((s) => field(skill(s.key), s.sel)));
 
   // Stunts: a name, what it is for (a +2 to one skill and action), and a description.
   const stuntRows = [0, 1, 2].map((i) => {
@@ -117,6 +117,8 @@ export function openSheetEditor(existing, seed = null) {
       name: name.value.trim(),
       kind: editing ? existing.sheet.kind : kind.value,
       preset: view.table.preset,
+      // A table with another skill list: the sheet says so, and the engine checks it by that list.
+      ...(preset.list ? { skill_lists: [preset.list] } : {}),
       aspects: aspectInputs
         .filter((a) => a.input.value.trim())
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
@@ -222,11 +224,18 @@ export function openSheetEditor(existing, seed = null) {
   check();
 }
 
-/** A GM's quick NPC: a name, an aspect or two, a skill or two, a few stress boxes. */
-export function openQuickNpc() {
+/** A GM's quick NPC: a minor NPC, a mob, a monster or a major NPC (a name, an aspect or two, a
+ * skill or two, a few stress boxes), or, in a running conflict with the obstacles option, a
+ * hazard or a block (a name, a rating, a Weapon). `chosen` preselects the kind. */
+export function openQuickNpc(chosen = null) {
   const preset = app.preset;
+  const view = app.view;
+  const conflict = view.conflict;
+  // Hazards and blocks are conflict commands: offered only where the table can take them.
+  const obstacles = Boolean(conflict) && view.table.options.includes("obstacles") && conflict.phase !== "ended";
+  const kinds = ["minor_npc", "mob", "monster", "major_npc", ...(obstacles ? ["hazard", "block"] : [])];
   const name = h("input", { id: "npc-name", autocomplete: "off", required: true });
-  const kind = h("select", { id: "npc-kind" }, ["minor_npc", "mob", "monster", "major_npc"].map((k) => h("option", { value: k }, t(`kind.${k}`))));
+  const kind = h("select", { id: "npc-kind" }, kinds.map((k) => h("option", { value: k, selected: k === chosen }, t(`kind.${k}`))));
   const aspect = h("input", { id: "npc-aspect", autocomplete: "off" });
   const secret = h("input", { id: "npc-secret", autocomplete: "off" });
   const rows = [0, 1].map((i) => ({
@@ -235,7 +244,17 @@ export function openQuickNpc() {
   }));
   const boxes = h("input", { id: "npc-boxes", type: "number", min: 0, max: 10, value: 2 });
   const members = h("input", { id: "npc-members", type: "number", min: 2, max: 20, value: 3 });
+  // A hazard's or a block's numbers.
+  const rating = h("select", { id: "npc-obstacle-rating" }, skillRatings(preset.peak + 3).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label)));
+  const weapon = h("select", { id: "npc-weapon" }, [0, 1, 2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 1 }, String(n))));
+  const sides = conflict ? [...new Set(conflict.fighters.map((f) => f.side))] : [];
+  const side = h("select", { id: "npc-side", "data-free": "" }, sides.map((s, i) => h("option", { value: s, selected: i === sides.length - 1 }, s)));
+  const zones = view.scene && view.scene.zones ? view.scene.zones.zones : [];
+  const zone = h("select", { id: "npc-zone", "data-free": "" }, h("option", { value: "" }, "\u2014"), zones.map((z) => h("option", { value: z }, z)));
+  const harmful = h("input", { type: "checkbox", id: "npc-harmful" });
+  const cover = h("input", { type: "checkbox", id: "npc-cover" });
   const verdict = h("div", { id: "npc-verdict", "aria-live": "polite" });
+  const isObstacle = () => kind.value === "hazard" || kind.value === "block";
   const sheet = () => {
     const aspects = [];
     if (aspect.value.trim()) aspects.push({ kind: kind.value === "major_npc" ? "high_concept" : "character", name: aspect.value.trim() });
@@ -243,12 +262,18 @@ export function openQuickNpc() {
     const skills = {};
     for (const r of rows) if (r.skill.value) skills[r.skill.value] = Number(r.rating.value);
     const n = Number(boxes.value) || 0;
-    const data = { format: "fatekit-character", version: 1, id: slug(name.value), name: name.value.trim(), kind: kind.value, preset: app.view.table.preset, aspects, skills };
+    const data = { format: "fatekit-character", version: 1, id: slug(name.value), name: name.value.trim(), kind: kind.value, preset: view.table.preset, aspects, skills };
+    if (preset.list) data.skill_lists = [preset.list];
     if (kind.value !== "major_npc") data.stress = { any: Array.from({ length: n }, () => ({ value: 1 })) };
     if (kind.value === "mob") data.members = Number(members.value) || 2;
     return data;
   };
   const check = async () => {
+    if (isObstacle()) {
+      // The rules engine checks a hazard or block when it joins the conflict.
+      fill(verdict);
+      return;
+    }
     try {
       const found = await request("POST", "/rules/characters/check", { body: { sheet: sheet() } });
       fill(verdict, found.legal ? h("p", { class: "ok" }, t("sheet.legal")) : problemList(found.problems));
@@ -256,23 +281,70 @@ export function openQuickNpc() {
       fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
     }
   };
-  const body = h(
+  const people = h(
     "div",
     {},
-    field(t("sheet.name"), name),
-    field(t("sheet.kind"), kind),
     field(t("npc.aspect"), aspect),
     field(t("npc.secret"), secret, h("p", { class: "hint" }, t("npc.secret_hint"))),
     rows.map((r, i) => h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating))),
     field(t("npc.boxes"), boxes),
-    field(t("npc.members"), members),
+  );
+  const membersBox = field(t("npc.members"), members);
+  const sideBox = field(t("npc.side"), side);
+  const blockBox = h(
+    "div",
+    {},
+    h("div", { class: "check" }, harmful, h("label", { for: harmful.id }, t("npc.harmful"))),
+    h("div", { class: "check" }, cover, h("label", { for: cover.id }, t("npc.cover"))),
+  );
+  const things = h(
+    "div",
+    {},
+    field(t("npc.obstacle_rating"), rating),
+    field(t("npc.weapon"), weapon, h("p", { class: "hint" }, t("npc.weapon_hint"))),
+    sideBox,
+    zones.length ? field(t("aspect.zone"), zone) : null,
+    blockBox,
+  );
+  const update = () => {
+    people.hidden = isObstacle();
+    things.hidden = !isObstacle();
+    membersBox.hidden = kind.value !== "mob";
+    sideBox.hidden = kind.value !== "hazard";
+    blockBox.hidden = kind.value !== "block";
+  };
+  // A hazard always has a Weapon (1 to 4); a block has none unless the GM gives it one.
+  kind.addEventListener("change", () => {
+    weapon.value = kind.value === "block" ? "0" : "1";
+  });
+  kind.addEventListener("change", update);
+  const body = h(
+    "div",
+    {},
+    field(t("sheet.name"), name),
+    field(t("sheet.kind"), kind, obstacles ? null : h("p", { class: "hint" }, t("npc.obstacles_hint"))),
+    people,
+    membersBox,
+    things,
     verdict,
   );
   body.addEventListener("change", check);
+  update();
+  if (chosen === "block") weapon.value = "0";
   openDialog(
     t("characters.quick_npc"),
     body,
     async (form, out) => {
+      const id = slug(name.value);
+      const where = zone.value ? { zone: zone.value } : {};
+      if (kind.value === "hazard") {
+        const data = { hazard_id: id, name: name.value.trim(), rating: Number(rating.value), weapon: Number(weapon.value), side: side.value, ...where };
+        return (await send("AddHazard", data, out)) !== null;
+      }
+      if (kind.value === "block") {
+        const data = { block_id: id, name: name.value.trim(), rating: Number(rating.value), weapon: Number(weapon.value), harmful: harmful.checked, cover: cover.checked, ...where };
+        return (await send("AddBlock", data, out)) !== null;
+      }
       const data = sheet();
       // The second aspect is the GM's secret: kept hidden from the players.
       const hidden = secret.value.trim() ? [`${data.id}/character/${data.aspects.length}`] : [];

@@ -32,8 +32,14 @@ export function seatName(id) {
 }
 
 export function skill(key) {
-  const name = skillName(key, app.view.table.preset);
-  return name ? h("span", {}, name) : free(key);
+  const name = skillName(key, app.view.table.preset, app.view.table.skill_list);
+  if (name) return h("span", {}, name);
+  // A skill of the table's own making (a hazard's, a minor NPC's): the name it was given.
+  for (const c of app.view.characters) {
+    const label = c.revealed && c.sheet.skill_labels && c.sheet.skill_labels[key];
+    if (label) return free(label);
+  }
+  return free(key);
 }
 
 export function ladderValue(n) {
@@ -128,6 +134,8 @@ function youPanel() {
       h("dd", {}, t(`preset.${view.table.preset}`)),
       view.table.options.length ? h("dt", {}, t("table.options")) : null,
       view.table.options.length ? h("dd", {}, view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`)))) : null,
+      view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,
+      view.table.skill_list ? h("dd", { id: "skill-list" }, t(`skill_list.${view.table.skill_list}`)) : null,
       h("dt", {}, t("time.session")),
       h("dd", { id: "session-state", "data-in-session": String(time.in_session) }, time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session")),
       h("dt", {}, t("time.arc")),
@@ -172,13 +180,15 @@ function characterCard(c) {
   }
   const s = c.sheet;
   const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
+  // A hazard's sheet is a monster's; the conflict says it is a hazard.
+  const hazard = app.view.conflict && app.view.conflict.fighters.some((f) => f.id === c.id && f.hazard);
   add(card, 
     h(
       "h3",
       { id: `char-${c.id}-name` },
       free(s.name),
       " ",
-      h("span", { class: "badge" }, t(`kind.${s.kind}`)),
+      h("span", { class: "badge" }, t(hazard ? "kind.hazard" : `kind.${s.kind}`)),
       c.owner ? h("span", { class: "owner" }, " ", seatName(c.owner)) : null,
     ),
     s.kind === "pc" || s.fate_points > 0
@@ -588,7 +598,8 @@ function conflictPanel() {
                 h("span", { class: "badge" }, t(`fighter.${f.status}`)),
                 c.current === f.id && c.phase !== "ended" ? h("span", { class: "badge now" }, t("conflict.current")) : null,
                 acted.has(f.id) ? h("span", { class: "badge" }, t("conflict.acted")) : null,
-                f.id in c.full_defenders ? h("span", { class: "badge" }, t("conflict.full_defense")) : null,
+                f.id in c.full_defenders ? h("span", { class: "badge" }, fullDefenseBadge(c.full_defenders[f.id])) : null,
+                fighterExtras(f, c),
               ),
             ),
           ),
@@ -596,6 +607,7 @@ function conflictPanel() {
       ),
     ),
   );
+  add(panel, obstaclesView(c), bigBadsView(c), act.targetsBox(c));
   if (c.pending_hit) add(panel, act.harmBox(c.pending_hit));
   const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
   for (const [id, list] of moves) add(panel, act.conflictActions(id, list));
@@ -605,6 +617,7 @@ function conflictPanel() {
   if (c.phase === "next" && c.next_choices.length && !listed && (isGm() || mine().has(current))) {
     add(panel, act.conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
   }
+  add(panel, optionalTools(c));
   if (isGm()) {
     add(panel, 
       h(
@@ -615,6 +628,122 @@ function conflictPanel() {
     );
   }
   return panel;
+}
+
+/** Whether the table plays with an optional rule (the view lists those switched on). */
+export function hasOption(key) {
+  return app.view.table.options.includes(key);
+}
+
+function fullDefenseBadge(focus) {
+  if (!focus) return t("conflict.full_defense");
+  const named = focus.who.length ? h("span", {}, " ", focus.who.map((id, i) => h("span", {}, i ? ", " : "", who(id)))) : null;
+  return h("span", {}, tn("conflict.full_defense_focus", { focus: t(`focus.${focus.focus}`) }), named);
+}
+
+/** What the optional rules add to a fighter: Weapon and Armor, scale, hazard, big bad. */
+function fighterExtras(f, c) {
+  const out = [];
+  if (hasOption("weapon_and_armor") && (f.weapon || f.armor)) {
+    out.push(h("span", { class: "badge gear", "data-weapon": f.weapon, "data-armor": f.armor }, tn("conflict.gear", { weapon: f.weapon, armor: f.armor })));
+  }
+  if (f.scale) out.push(h("span", { class: "badge", "data-scale": f.scale }, t(`scale.${f.scale}`)));
+  if (f.hazard) out.push(h("span", { class: "badge" }, t("kind.hazard")));
+  if (c.big_bads.some((b) => b.id === f.id)) out.push(h("span", { class: "badge secret" }, t("bigbad.badge")));
+  return out.length ? h("span", {}, " ", out) : null;
+}
+
+/** Hazards in the turn order and blocks in the way (the obstacles option). A hazard's rating and
+ * Weapon show only where the view gives them (the GM's, until its sheet is revealed). */
+function obstaclesView(c) {
+  if (!c.hazards.length && !c.blocks.length) return null;
+  return h(
+    "div",
+    { class: "obstacles" },
+    c.hazards.length ? h("h3", {}, t("obstacle.hazards")) : null,
+    c.hazards.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          c.hazards.map((z) =>
+            h(
+              "li",
+              { id: `hazard-${z.id}`, class: "hazard", "data-rating": "rating" in z ? z.rating : null },
+              free(z.name, "strong"),
+              " ",
+              tn("obstacle.hazard_side", { side: free(z.side) }),
+              "rating" in z ? h("span", {}, " \u00b7 ", tn("obstacle.numbers", { rating: ladderValue(z.rating), weapon: z.weapon })) : null,
+            ),
+          ),
+        )
+      : null,
+    c.blocks.length ? h("h3", {}, t("obstacle.blocks")) : null,
+    c.blocks.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          c.blocks.map((b) =>
+            h(
+              "li",
+              { id: `block-${b.id}`, class: "block", "data-rating": b.rating },
+              free(b.name, "strong"),
+              " \u00b7 ",
+              tn("obstacle.numbers", { rating: ladderValue(b.rating), weapon: b.weapon }),
+              b.harmful ? h("span", { class: "badge" }, t("obstacle.harmful")) : null,
+              b.cover ? h("span", { class: "badge" }, t("obstacle.cover")) : null,
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** Big bads: their minions, immunity and solo bonuses; the GM settles an immunity here. */
+function bigBadsView(c) {
+  if (!c.big_bads.length) return null;
+  return h(
+    "div",
+    { class: "big-bads" },
+    h("h3", {}, t("bigbad.title")),
+    h(
+      "ul",
+      { class: "plain" },
+      c.big_bads.map((b) => {
+        const solo = Object.entries(b.solo).filter(([k, v]) => v && k !== "skill_capped").map(([k, v]) => (k === "suppress" ? t(`bigbad.suppress.${v}`) : t(`bigbad.solo.${k}`)));
+        return h(
+          "li",
+          { id: `bigbad-${b.id}`, "data-immunity": b.immunity ? b.immunity.state : "" },
+          who(b.id),
+          b.minions.length ? h("span", {}, " ", tn("bigbad.minions", { who: h("span", {}, b.minions.map((m, i) => h("span", {}, i ? ", " : "", who(m)))) })) : null,
+          b.immunity ? h("span", { class: "badge" }, tn("bigbad.immunity", { kind: t(`bigbad.immunity.${b.immunity.kind}`), state: t(`bigbad.state.${b.immunity.state}`) })) : null,
+          b.scale ? h("span", { class: "badge" }, t(`scale.${b.scale}`)) : null,
+          solo.map((text) => h("span", { class: "badge" }, text)),
+          b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
+          isGm() && b.immunity && b.immunity.state === "active"
+            ? button(t("bigbad.break"), () => act.openBreakImmunity(b), { id: `break-${b.id}` })
+            : null,
+        );
+      }),
+    ),
+  );
+}
+
+/** The optional rules' tools in a conflict, for the seats that may use them: Weapon and Armor
+ * (the GM, and a player for their own characters), scale, hazards and blocks, big bads (GM). */
+function optionalTools(c) {
+  if (c.phase === "ended") return null;
+  const row = h("div", { class: "actions wrap" });
+  const fighters = c.fighters.filter((f) => !f.hazard).map((f) => f.id);
+  const equippable = isGm() ? fighters : fighters.filter((id) => mine().has(id));
+  if (hasOption("weapon_and_armor") && equippable.length) add(row, button(t("gear.button"), () => act.openEquip(equippable), { id: "equip" }));
+  if (isGm() && hasOption("scale")) add(row, button(t("scale.button"), () => act.openScale(fighters), { id: "set-scale" }));
+  if (isGm() && hasOption("obstacles")) {
+    add(row, button(t("obstacle.add_hazard"), () => openQuickNpc("hazard"), { id: "add-hazard" }));
+    add(row, button(t("obstacle.add_block"), () => openQuickNpc("block"), { id: "add-block" }));
+  }
+  if (isGm() && hasOption("big_bads")) add(row, button(t("bigbad.button"), () => act.openBigBad(fighters), { id: "set-big-bad" }));
+  if (!row.childNodes.length) return null;
+  return h("div", { class: "card optional-tools", id: "optional-tools" }, h("h3", {}, t("conflict.optional_tools")), row);
 }
 
 // -- contests and challenges --------------------------------------------------------------------
