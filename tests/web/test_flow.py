@@ -383,3 +383,322 @@ def _play(
         shoot(ben, "table-player")
     no_secrets(players)
     all_translated(table, lang)
+
+
+# -- the optional rules, the quick NPC's other kinds, a milestone ------------------------------
+
+
+def ruth_file(tmp: Path) -> Path:
+    """Ruth as a file, with a stunt the odds must count."""
+    sheet = {
+        "format": "fatekit-character",
+        "version": 1,
+        "id": "ruth",
+        "name": "Ruth",
+        "kind": "pc",
+        "preset": "condensed",
+        "aspects": [
+            {"kind": "high_concept", "name": "Ex-Boxer on the Run"},
+            {"kind": "trouble", "name": "Owes the Wrong People"},
+            {"kind": "relationship", "name": "Charles Saved My Life"},
+            {"name": "Knows the Docks"},
+            {"name": "Never Backs Down"},
+        ],
+        "skills": RUTH_SKILLS,
+        "stunts": [
+            {
+                "name": "Eagle Eyes",
+                "description": "",
+                "effect": {"type": "skill_bonus", "skill": "notice", "action": "overcome"},
+            }
+        ],
+    }
+    path = tmp / "ruth.json"
+    path.write_text(json.dumps(sheet), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_optional_rules_in_three_browsers(
+    server: str, browser: Any, lang: str, tmp_path: Path
+) -> None:
+    locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    contexts = [
+        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+        for _ in range(3)
+    ]
+    try:
+        pages = [context.new_page() for context in contexts]
+        errors: list[str] = []
+        for page in pages:
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+        gm, ann, ben = Player(pages[0], "GM"), Player(pages[1], "Ann"), Player(pages[2], "Ben")
+        _play_optional(server, gm, ann, ben, lang, tmp_path)
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str, tmp: Path) -> None:
+    table, players = [gm, ann, ben], [ann, ben]
+    # -- a table with Weapon and Armor, obstacles and Fate Condensed's full defense ------------
+    gm.page.goto(server)
+    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    gm.page.fill("#new-table-name", "The Crane Yard")
+    gm.click("#create-table details summary")
+    for option in ("weapon_and_armor", "obstacles", "full_defense"):
+        gm.page.check(f"#opt-{option}")
+    gm.click("#create-table button[type=submit]")
+    gm.page.wait_for_selector("#gm")
+    for name, player in (("Ann", ann), ("Ben", ben)):
+        gm.page.fill("#invite-name", name)
+        gm.click("#invite-form button[type=submit]")
+        link = gm.page.locator(f"#invite-link-{name.lower()}")
+        link.wait_for()
+        player.page.goto(link.input_value())
+        player.page.wait_for_selector("#log-list")
+    for player, made in ((ann, ruth_file(tmp)), (ben, charles_file(tmp))):
+        player.click("#new-character")
+        player.page.set_input_files("#sheet-file", str(made))
+        player.page.wait_for_selector("#sheet-legal")
+        player.submit("sheet-form")
+
+    # -- a quick mob: every page lists it, only the GM sees its skills -------------------------
+    gm.click("#quick-npc")
+    gm.page.fill("#npc-name", "Dock Rats")
+    gm.page.select_option("#npc-kind", "mob")
+    gm.page.fill("#npc-aspect", "Hungry and Many")
+    gm.page.fill("#npc-secret", f"{SECRET} Led by the Harbourmaster")
+    gm.page.select_option("#npc-skill-0", "fight")
+    gm.page.select_option("#npc-rating-0", "1")
+    gm.page.fill("#npc-members", "3")
+    gm.page.fill("#npc-boxes", "1")
+    gm.submit("npc-form")
+    for who in ("ruth", "charles", "dock-rats"):
+        on_all(table, f"#char-{who}")
+    assert gm.page.locator("#char-dock-rats .skills").count() == 1
+    for player in players:
+        assert player.page.locator("#char-dock-rats .skills").count() == 0
+    no_secrets(players)
+
+    # -- the odds before a roll count Ruth's stunt ---------------------------------------------
+    gm.click("#start-session")
+    gm.click("#start-scene")
+    gm.page.fill("#scene-name", "Crane Yard")
+    gm.page.fill("#scene-zones", "yard, crane")
+    gm.page.fill("#scene-links", "yard-crane")
+    gm.submit("scene-form")
+    on_all(table, "#zone-yard [data-character=ruth]")
+    ann.click("#new-roll")
+    ann.page.select_option("#roll-action", "overcome")
+    ann.page.select_option("#roll-skill", "notice")
+    ann.page.wait_for_selector("#roll-form [data-stunt='Eagle Eyes'][data-counted=true]")
+    ann.page.select_option("#roll-action", "create_advantage")
+    ann.page.wait_for_selector("#roll-form [data-stunt]", state="detached")
+    ann.page.keyboard.press("Escape")
+
+    # -- a conflict: a quick hazard and a quick block join it ----------------------------------
+    gm.click("#start-conflict")
+    gm.page.select_option("#conflict-first", "ruth")
+    gm.submit("start-conflict-form")
+    on_all(table, "#fighter-ruth.current")
+    gm.click("#add-hazard")
+    assert gm.page.locator("#npc-kind").input_value() == "hazard"
+    gm.page.fill("#npc-name", "Swinging Hook")
+    gm.page.select_option("#npc-obstacle-rating", "3")
+    gm.page.select_option("#npc-weapon", "2")
+    gm.page.select_option("#npc-zone", "crane")
+    gm.submit("npc-form")
+    on_all(table, "#hazard-swinging-hook")
+    on_all(table, "#fighter-swinging-hook")
+    # Its rating and Weapon are the GM's, like an NPC's skills.
+    assert gm.page.get_attribute("#hazard-swinging-hook", "data-rating") == "3"
+    for player in players:
+        assert player.page.get_attribute("#hazard-swinging-hook", "data-rating") is None
+    gm.click("#quick-npc")
+    gm.page.select_option("#npc-kind", "block")
+    gm.page.fill("#npc-name", "Stacked Crates")
+    gm.page.check("#npc-cover")
+    gm.submit("npc-form")
+    on_all(table, "#block-stacked-crates", data_rating=2)  # a block's rating is public
+
+    # -- Weapon and Armor: Ann equips Ruth, and her hit carries the Weapon ---------------------
+    ann.click("#equip")
+    ann.page.select_option("#equip-weapon", "2")
+    ann.page.select_option("#equip-armor", "1")
+    ann.submit("equip-form")
+    on_all(table, "#fighter-ruth .gear", data_weapon=2, data_armor=1)
+    ann.click("#attack-ruth")
+    # A hazard cannot be attacked: the engine does not offer it as a target.
+    targets = ann.page.locator("#attack-target option").evaluate_all("os => os.map(o => o.value)")
+    assert targets == ["dock-rats"]
+    assert ann.page.locator("#attack-cover option[value=stacked-crates]").count() == 1
+    ann.page.select_option("#attack-skill", "fight")
+    ann.page.fill("#attack-dice", "++00")
+    ann.submit("attack-form")
+    on_all(table, "#roll-outcome", data_outcome="success_with_style")
+    ann.click("#resolve-button")
+    # Fight +4 and ++00 make +6 against the rats' Fight +1 on blank dice: 5 shifts, Weapon 2.
+    on_all(table, "#pending-hit", data_shifts=7, data_target="dock-rats")
+    if lang == "en":
+        gm.page.locator("#conflict").evaluate("e => e.scrollIntoView()")
+        shoot(gm, "optional")
+    gm.click("#take-out-button")
+    on_all(table, "#fighter-dock-rats", data_status="taken_out")
+    on_all(table, "#conflict-phase", data_phase="ended")
+    gm.click("#finish-conflict")
+    for player in table:
+        player.page.wait_for_selector("#conflict", state="detached")
+
+    # -- a milestone at the end of the session: Ann buys Ruth a stunt --------------------------
+    gm.click("#end-scene")
+    on_all(table, "#scene .empty")
+    gm.click("#end-session")
+    gm.page.select_option("#end-session-milestone", "minor")
+    gm.submit("end-session-form")
+    ann.page.wait_for_selector("#milestone-ruth")
+    ann.page.select_option("#milestone-kind-ruth", "buy_stunt")
+    ann.page.fill("#milestone-stunt-name-ruth", "Crane Hand")
+    ann.page.select_option("#milestone-stunt-skill-ruth", "athletics")
+    ann.page.select_option("#milestone-stunt-action-ruth", "overcome")
+    if lang == "en":
+        ann.page.locator("#milestones").evaluate("e => e.scrollIntoView()")
+        shoot(ann, "milestone")
+    ann.click("#milestone-take-ruth")
+    for player in table:
+        player.page.wait_for_selector("#milestone-ruth", state="detached")
+        player.page.locator("#char-ruth .stunts", has_text="Crane Hand").wait_for()
+    on_all(table, "#log-list [data-type=MilestoneTaken]")
+    everyone_reaches(table, gm)
+    no_secrets(players)
+    all_translated(table, lang)
+
+
+def test_more_optional_rules_and_a_breakthrough(server: str, browser: Any, tmp_path: Path) -> None:
+    """Once, in English: another skill list's names, scale, a big bad, a split attack aimed and
+    settled through the page, and a breakthrough, checked on the GM's and the player's pages."""
+    contexts = [
+        browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+        for _ in range(2)
+    ]
+    try:
+        pages = [context.new_page() for context in contexts]
+        errors: list[str] = []
+        for page in pages:
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+        gm, ann = Player(pages[0], "GM"), Player(pages[1], "Ann")
+        _play_more(server, gm, ann, tmp_path)
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _create(gm: Player, server: str, name: str, preset: str, options: list[str]) -> None:
+    gm.page.goto(server)
+    gm.page.wait_for_selector("#create-table")
+    gm.page.fill("#new-table-name", name)
+    gm.page.select_option("#new-table-preset", preset)
+    gm.click("#create-table details summary")
+    for option in options:
+        gm.page.check(f"#opt-{option}")
+
+
+def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
+    table = [gm, ann]
+    # -- Fate Accelerated with the Actions list: the list's skills by their names --------------
+    _create(gm, server, "Short List", "fae", [])
+    gm.page.select_option("#new-table-skill-list", "actions")
+    gm.click("#create-table button[type=submit]")
+    gm.page.wait_for_selector("#skill-list")
+    assert gm.page.inner_text("#skill-list") == "Actions"
+    gm.click("#new-character")
+    assert gm.page.inner_text("label[for=sheet-skill-tinker]") == "Tinker"
+    gm.page.keyboard.press("Escape")
+
+    # -- a table with scale, big bads and multiple targets -------------------------------------
+    _create(gm, server, "The Warehouse", "condensed", ["scale", "big_bads", "multiple_targets"])
+    gm.click("#create-table button[type=submit]")
+    gm.page.wait_for_selector("#gm")
+    gm.page.fill("#invite-name", "Ann")
+    gm.click("#invite-form button[type=submit]")
+    link = gm.page.locator("#invite-link-ann")
+    link.wait_for()
+    ann.page.goto(link.input_value())
+    ann.click("#new-character")
+    ann.page.set_input_files("#sheet-file", str(ruth_file(tmp)))
+    ann.page.wait_for_selector("#sheet-legal")
+    ann.submit("sheet-form")
+    for goon in ("Goon A", "Goon B"):
+        gm.click("#quick-npc")
+        gm.page.fill("#npc-name", goon)
+        gm.page.fill("#npc-aspect", "Paid to Look Tough")
+        gm.page.select_option("#npc-skill-0", "fight")
+        gm.page.select_option("#npc-rating-0", "1")
+        gm.page.fill("#npc-boxes", "1")
+        gm.submit("npc-form")
+    on_all(table, "#char-goon-b")
+    gm.click("#start-session")
+    gm.click("#start-scene")
+    gm.page.fill("#scene-name", "Warehouse Floor")
+    gm.page.fill("#scene-zones", "floor")
+    gm.submit("scene-form")
+    gm.click("#start-conflict")
+    gm.page.select_option("#conflict-first", "ruth")
+    gm.submit("start-conflict-form")
+    on_all(table, "#fighter-ruth.current")
+
+    # -- scale and a big bad, set by the GM and shown on both pages ----------------------------
+    gm.click("#set-scale")
+    gm.page.select_option("#scale-who", "ruth")
+    gm.page.select_option("#scale-level", "supernatural")
+    gm.submit("scale-form")
+    on_all(table, "#fighter-ruth [data-scale]", data_scale="supernatural")
+    gm.click("#set-big-bad")
+    gm.page.select_option("#bigbad-who", "goon-a")
+    gm.page.check("#bigbad-minion-goon-b")
+    gm.page.check("#bigbad-solo-stress")
+    gm.submit("bigbad-form")
+    on_all(table, "#bigbad-goon-a")
+    assert "Goon B" in ann.page.inner_text("#bigbad-goon-a")
+
+    # -- a split attack: rolled, shared out between the goons, settled -------------------------
+    ann.click("#split-attack-ruth")
+    ann.page.select_option("#multi-skill", "fight")
+    ann.page.fill("#multi-dice", "++++")
+    ann.submit("multi-form")
+    ann.page.wait_for_selector("#assign-targets")
+    ann.page.fill("#share-goon-a", "3")
+    ann.page.fill("#share-goon-b", "3")
+    ann.click("#aim-split")
+    on_all(table, "#target-goon-a")
+    on_all(table, "#target-goon-b")
+    ann.click("#resolve-targets")
+    on_all(table, "#pending-hit")
+    while gm.page.locator("#pending-hit").count():
+        version = gm.version()
+        gm.click("#take-out-button")
+        gm.reach(version + 1)
+    on_all(table, "#fighter-goon-a", data_status="taken_out")
+    on_all(table, "#fighter-goon-b", data_status="taken_out")
+    gm.click("#finish-conflict")
+    gm.click("#end-scene")
+    on_all(table, "#scene .empty")
+
+    # -- a breakthrough: a new high concept and a skill step spent at once ---------------------
+    gm.click("#end-session")
+    gm.page.select_option("#end-session-milestone", "major")
+    gm.submit("end-session-form")
+    ann.page.wait_for_selector("#milestone-ruth")
+    ann.page.fill("#milestone-concept-ruth", "Champion of the Docks")
+    ann.page.select_option("#milestone-raise-ruth-0", "academics")
+    ann.click("#milestone-take-ruth")
+    for player in table:
+        player.page.wait_for_selector("#milestone-ruth", state="detached")
+        player.page.locator("#char-ruth .aspect", has_text="Champion of the Docks").wait_for()
+        player.page.locator("#char-ruth .skills", has_text="Academics").wait_for()
+    on_all(table, "#log-list [data-type=BreakthroughTaken]")
+    all_translated(table, "en")
