@@ -620,7 +620,8 @@ def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
     gm.page.keyboard.press("Escape")
 
     # -- a table with scale, big bads and multiple targets -------------------------------------
-    _create(gm, server, "The Warehouse", "condensed", ["scale", "big_bads", "multiple_targets"])
+    options = ["scale", "big_bads", "multiple_targets", "obstacles", "full_defense"]
+    _create(gm, server, "The Warehouse", "condensed", options)
     gm.click("#create-table button[type=submit]")
     gm.page.wait_for_selector("#gm")
     gm.page.fill("#invite-name", "Ann")
@@ -664,6 +665,37 @@ def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
     gm.submit("bigbad-form")
     on_all(table, "#bigbad-goon-a")
     assert "Goon B" in ann.page.inner_text("#bigbad-goon-a")
+
+    # -- full defense with a focus, an overcome against a block, a zone attack that misses ------
+    ann.click("#full-defense-ruth")
+    ann.page.select_option("#defense-focus", "self")
+    ann.submit("full-defense-form")
+    on_all(table, "#fighter-ruth [data-focus=self]")
+    ann.page.select_option("#next-ruth", "goon-a")
+    ann.click("#end-turn-ruth")
+    on_all(table, "#fighter-goon-a.current")
+    gm.click("#add-block")
+    gm.page.fill("#npc-name", "Crates")
+    gm.submit("npc-form")
+    on_all(table, "#block-crates")
+    gm.click("#overcome-goon-a")
+    gm.page.select_option("#conflict-skill", "fight")
+    gm.page.select_option("#conflict-obstacle", "block:crates")
+    gm.page.fill("#conflict-dice", "+000")
+    gm.submit("conflict-roll-form")
+    on_all(table, "#roll-outcome", data_outcome="tie")  # Fight +1 and +1 against Fair (+2)
+    gm.click("#resolve-button")
+    gm.page.select_option("#next-goon-a", "goon-b")
+    gm.click("#end-turn-goon-a")
+    on_all(table, "#fighter-goon-b.current")
+    gm.click("#zone-attack-goon-b")
+    gm.page.select_option("#multi-zone", "floor")
+    gm.page.fill("#multi-dice", "----")
+    gm.submit("multi-form")
+    gm.click("#miss-everyone")
+    on_all(table, "#log-list [data-type=MissedEveryone]")
+    gm.click("#end-turn-goon-b")
+    on_all(table, "#fighter-ruth.current")
 
     # -- a split attack: rolled, shared out between the goons, settled -------------------------
     ann.click("#split-attack-ruth")

@@ -598,7 +598,7 @@ function conflictPanel() {
                 h("span", { class: "badge" }, t(`fighter.${f.status}`)),
                 c.current === f.id && c.phase !== "ended" ? h("span", { class: "badge now" }, t("conflict.current")) : null,
                 acted.has(f.id) ? h("span", { class: "badge" }, t("conflict.acted")) : null,
-                f.id in c.full_defenders ? h("span", { class: "badge" }, fullDefenseBadge(c.full_defenders[f.id])) : null,
+                f.id in c.full_defenders ? h("span", { class: "badge", "data-focus": (c.full_defenders[f.id] || {}).focus || "" }, fullDefenseBadge(c.full_defenders[f.id])) : null,
                 fighterExtras(f, c),
               ),
             ),
