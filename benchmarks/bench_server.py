@@ -11,13 +11,25 @@ sockets of its table, and print:
   (zero when the event was already everywhere before the acknowledgement arrived, which is
   common: the server publishes before it answers), and from sending to every client;
 - memory per table: the server's resident memory after the tables are made and their sockets
-  connected, less before, divided by the tables.
+  connected, less before, divided by the tables;
+- the server's CPU time during the load (user and system, every process), per command: how many
+  commands a second one core could take, which is what bounds the tables a process holds.
 
-Then the same load runs against a bare relay (uvicorn and Starlette WebSockets, no rules, no
+Then the same load runs against two ``fatekit serve`` processes sharing one PostgreSQL database,
+with each table's clients split across them (seats 1, 3, 5 at one process, 2, 4, 6 at the other),
+so that every command's event reaches half its table through the other process (``NOTIFY``, then
+a read of the log). The database is ``$FATEKIT_BENCH_PG`` (a ``postgresql://`` URL) or, failing
+that, a throwaway cluster started as the tests start theirs (``tests/pg_cluster.py``), but
+syncing its commits to the disk as a production server does. Without PostgreSQL installed that
+run is skipped, and says so. Memory per table there counts both processes, each holding every
+table. ``--pg-processes 1,2`` also runs one process on PostgreSQL, to tell the database's cost
+from the cost of crossing processes.
+
+Last, the same load runs against a bare relay (uvicorn and Starlette WebSockets, no rules, no
 database): each message is acknowledged to its sender and fanned out to the same six clients.
 Everything stays on 127.0.0.1 and every loop is bounded in count and time.
 
-    python benchmarks/bench_server.py [--tables 167] [--rate 200] [--seconds 15]
+    python benchmarks/bench_server.py [--tables 167] [--rate 200] [--seconds 15] [--pg-processes 2]
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -35,6 +48,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -136,6 +150,20 @@ def start(command: list[str]) -> tuple[subprocess.Popen[str], str]:
             break
     process.kill()
     raise SystemExit("the server did not start")
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -247,8 +275,8 @@ async def load(urls: list[list[str]], rate: float, seconds: float) -> tuple[Run,
     elapsed = max(sending, max((c.acked or 0) for c in run.commands.values()) - begin)
     for task in readers:
         task.cancel()
-    for table in sockets:
-        for socket in table:
+    for seated in sockets:
+        for socket in seated:
             await socket.close()
     return run, elapsed
 
@@ -294,6 +322,17 @@ def figures(run: Run, elapsed: float) -> Figures:
     )
 
 
+def report_server(per_table: float, cpu: float, f: Figures, processes: int) -> None:
+    """The server's own figures: its memory per table and its CPU time per command."""
+    whose = "server" if processes == 1 else f"{processes} processes'"
+    print(f"  memory per table:      {per_table:.0f} KiB ({whose} RSS growth / tables)")
+    per_command = cpu / max(1, f.acked) * 1000
+    print(
+        f"  server CPU:            {per_command:.2f} ms per command ({whose} total during the "
+        f"load), so about {1000 / per_command:.0f} commands/s per core"
+    )
+
+
 def report(title: str, f: Figures, total: int) -> None:
     print(title)
     print(f"  clients connected:     {f.clients}")
@@ -311,52 +350,77 @@ def report(title: str, f: Figures, total: int) -> None:
 # -- main -------------------------------------------------------------------------------------
 
 
-def bench_server(tables: int, rate: float, seconds: float) -> tuple[Figures, float]:
-    with tempfile.TemporaryDirectory() as folder:
-        process, base = start(
-            [
-                sys.executable,
-                "-m",
-                "fatekit",
-                "serve",
-                "--port",
-                "0",
-                "--db",
-                str(Path(folder) / "bench.db"),
-                "--no-table",
-                "--rate",
-                "100000",
-                "--burst",
-                "100000",
-            ]
-        )
-        try:
-            before = rss_kib(process.pid)
-            urls: list[list[str]] = []
-            socket_base = base.replace("http://", "ws://")
-            for t in range(tables):
-                made = post(f"{base}/tables", {"name": f"Bench {t}"})
-                links = [made["link"]]
-                for p in range(SEATS - 1):
-                    seat = post(
-                        f"{base}/tables/{made['table_id']}/seats",
-                        {"name": f"Player {p}"},
-                        made["link"],
-                    )
-                    links.append(seat["link"])
-                urls.append(
-                    [f"{socket_base}/tables/{made['table_id']}/ws?link={link}" for link in links]
+def bench_fatekit(
+    db: str, processes: int, tables: int, rate: float, seconds: float
+) -> tuple[Figures, float, float]:
+    """The load on ``processes`` ``fatekit serve`` processes sharing ``db``, each table's seats
+    split across them; the figures, the memory per table (every process's growth, summed) and
+    the CPU seconds the processes spent during the load."""
+    command = [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", db]
+    command += ["--no-table", "--rate", "100000", "--burst", "100000"]
+    started: list[tuple[subprocess.Popen[str], str]] = []
+    try:
+        for _ in range(processes):
+            started.append(start(command))
+        before = [rss_kib(process.pid) for process, _ in started]
+        base = started[0][1]  # tables and seats are made at the first; any would do
+        sockets = [b.replace("http://", "ws://") for _, b in started]
+        urls: list[list[str]] = []
+        for t in range(tables):
+            made = post(f"{base}/tables", {"name": f"Bench {t}"})
+            links = [made["link"]]
+            for p in range(SEATS - 1):
+                seat = post(
+                    f"{base}/tables/{made['table_id']}/seats", {"name": f"Player {p}"}, made["link"]
                 )
-            run, elapsed = asyncio.run(load(urls, rate, seconds))
-            after = rss_kib(process.pid)
-        finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-    per_table = (after - before) / tables
-    return figures(run, elapsed), per_table
+                links.append(seat["link"])
+            urls.append(
+                [
+                    f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}"
+                    for n, link in enumerate(links)
+                ]
+            )
+        cpu_before = sum(cpu_seconds(process.pid) for process, _ in started)
+        run, elapsed = asyncio.run(load(urls, rate, seconds))
+        cpu = sum(cpu_seconds(process.pid) for process, _ in started) - cpu_before
+        after = [rss_kib(process.pid) for process, _ in started]
+    finally:
+        for process, _ in started:
+            stop(process)
+    per_table = (sum(after) - sum(before)) / tables
+    return figures(run, elapsed), per_table, cpu
+
+
+def bench_server(tables: int, rate: float, seconds: float) -> tuple[Figures, float, float]:
+    """One process on a fresh SQLite file."""
+    with tempfile.TemporaryDirectory() as folder:
+        return bench_fatekit(str(Path(folder) / "bench.db"), 1, tables, rate, seconds)
+
+
+@contextlib.contextmanager
+def postgres_database() -> Iterator[str | None]:
+    """A PostgreSQL URL: ``$FATEKIT_BENCH_PG``, else a throwaway durable cluster (removed
+    afterwards); None, after saying why, when there is neither."""
+    named = os.environ.get("FATEKIT_BENCH_PG")
+    if named:
+        yield named
+        return
+    path = Path(__file__).resolve().parent.parent / "tests" / "pg_cluster.py"
+    spec = importlib.util.spec_from_file_location("pg_cluster", path)
+    assert spec is not None and spec.loader is not None
+    pg_cluster = importlib.util.module_from_spec(spec)
+    sys.modules["pg_cluster"] = pg_cluster  # its dataclasses look their module up there
+    spec.loader.exec_module(pg_cluster)
+    try:
+        cluster = pg_cluster.start_cluster(durable=True)
+    except pg_cluster.PostgresMissing as missing:
+        print(f"PostgreSQL figures skipped: {missing} (or set FATEKIT_BENCH_PG)")
+        yield None
+        return
+    try:
+        yield cluster.url()
+    finally:
+        cluster.destroy()
 
 
 def bench_relay(tables: int, rate: float, seconds: float) -> Figures:
@@ -366,11 +430,7 @@ def bench_relay(tables: int, rate: float, seconds: float) -> Figures:
         urls = [[f"{socket_base}/relay/r{t}"] * SEATS for t in range(tables)]
         run, elapsed = asyncio.run(load(urls, rate, seconds))
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop(process)
     return figures(run, elapsed)
 
 
@@ -379,6 +439,11 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=167, help="tables, six clients each")
     parser.add_argument("--rate", type=float, default=200.0, help="commands a second")
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each run")
+    parser.add_argument(
+        "--pg-processes",
+        default="2",
+        help="server processes on PostgreSQL, one run each: e.g. 2, or 1,2 (0: no PostgreSQL run)",
+    )
     parser.add_argument("--serve-relay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve_relay:
@@ -389,9 +454,25 @@ def main() -> None:
         f"Load: {args.tables} tables x {SEATS} WebSocket clients, "
         f"{args.rate:.0f} commands/s for {args.seconds:.0f} s, loopback"
     )
-    server, per_table = bench_server(args.tables, args.rate, args.seconds)
+    server, per_table, cpu = bench_server(args.tables, args.rate, args.seconds)
     report("fatekit serve (SQLite, rules, per-seat redaction):", server, total)
-    print(f"  memory per table:      {per_table:.0f} KiB (server RSS growth / tables)")
+    report_server(per_table, cpu, server, 1)
+    counts = [int(n) for n in args.pg_processes.split(",") if int(n) > 0]
+    with postgres_database() if counts else contextlib.nullcontext() as url:
+        for processes in counts:
+            if url is None:
+                break
+            pg, pg_table, pg_cpu = bench_fatekit(
+                url, processes, args.tables, args.rate, args.seconds
+            )
+            split = "each table's clients split across them" if processes > 1 else "1 process"
+            report(f"fatekit serve x{processes} on PostgreSQL ({split}):", pg, total)
+            report_server(pg_table, pg_cpu, pg, processes)
+            print(
+                f"  p99 against SQLite:    send -> every client "
+                f"{pg.p99_send / server.p99_send:.2f}x, ack -> every client "
+                f"{pg.p99_ack / server.p99_ack if server.p99_ack else float('nan'):.2f}x"
+            )
     relay = bench_relay(args.tables, args.rate, args.seconds)
     report("bare WebSocket relay (no rules, no database):", relay, total)
     ratio = server.p99_send / relay.p99_send if relay.p99_send else float("nan")

@@ -8,7 +8,8 @@ package creates (or ``nobody``) through ``runuser``; the test process still conn
 cluster's superuser ``fatekit`` over the socket.
 
 The cluster runs with ``fsync=off``: it lives for one test session, and the tests kill client
-processes, not the machine, so flushing to the disk would only make them slower.
+processes, not the machine, so flushing to the disk would only make them slower. The benchmark
+asks for a ``durable`` one instead, which syncs its commits as a production server does.
 
 This module imports nothing from pytest; ``tests/conftest.py`` turns it into fixtures. Run it as a
 script (``.venv/bin/python tests/pg_cluster.py``) for a server to try things on by hand: it prints
@@ -27,6 +28,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 __all__ = ["Cluster", "PostgresMissing", "find_bindir", "start_cluster"]
 
@@ -61,6 +63,7 @@ class Cluster:
     root: Path
     bindir: Path
     run_as: str | None  # None: the current user
+    durable: bool = False  # fsync and full page writes on, as in production
 
     @property
     def data_dir(self) -> Path:
@@ -75,6 +78,10 @@ class Cluster:
         parts = {"host": str(self.root), "port": str(PORT), "user": SUPERUSER, "dbname": dbname}
         parts.update(options)
         return " ".join(f"{k}='{_quote(v)}'" for k, v in parts.items())
+
+    def url(self, dbname: str = DATABASE) -> str:
+        """A ``postgresql://`` URL for a database of this cluster (``fatekit serve --db``)."""
+        return f"postgresql://{SUPERUSER}@/{dbname}?host={quote(str(self.root))}&port={PORT}"
 
     def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
         command = [str(self.bindir / args[0]), *args[1:]]
@@ -99,9 +106,10 @@ class Cluster:
 
     def start(self) -> None:
         """Start the server (again) and wait until it accepts connections."""
+        safety = "on" if self.durable else "off"
         options = (
-            f"-k {self.root} -p {PORT} -c listen_addresses='' -c fsync=off "
-            "-c full_page_writes=off -c max_connections=200"
+            f"-k {self.root} -p {PORT} -c listen_addresses='' -c fsync={safety} "
+            f"-c full_page_writes={safety} -c max_connections=200"
         )
         self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.data_dir), "-l",
                   str(self.log_file), "-o", options)  # fmt: skip
@@ -135,8 +143,9 @@ def _server_user() -> str | None:
     raise RuntimeError("running as root and there is neither a postgres nor a nobody user")
 
 
-def start_cluster() -> Cluster:
-    """Create, start and return a cluster with an empty UTF-8 database ``fatekit``.
+def start_cluster(*, durable: bool = False) -> Cluster:
+    """Create, start and return a cluster with an empty UTF-8 database ``fatekit`` (``durable``:
+    syncing its commits to the disk, for figures that mean something).
 
     Raises :class:`PostgresMissing` when the binaries are not installed, and RuntimeError when
     they are but the server will not start (with the server's log).
@@ -150,7 +159,7 @@ def start_cluster() -> Cluster:
     run_as = _server_user()
     # Under root, /tmp rather than $TMPDIR: the server user must be able to reach the directory.
     root = Path(tempfile.mkdtemp(prefix="fatekit-pg-", dir="/tmp" if run_as else None))
-    cluster = Cluster(root, bindir, run_as)
+    cluster = Cluster(root, bindir, run_as, durable)
     try:
         if run_as is not None:
             entry = pwd.getpwnam(run_as)
