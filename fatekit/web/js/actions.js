@@ -96,8 +96,11 @@ function percent(p) {
 
 /** Ask /odds for the chances and show them in `out`; the page never works a probability out. */
 async function showOdds(out, params) {
+  // Answers may come back out of order as the form changes: only the latest question's counts.
+  const asked = (out.asked = (out.asked || 0) + 1);
   try {
     const found = await app.seat.get("/odds", params);
+    if (asked !== out.asked) return;
     if (found.hidden) {
       fill(out, h("p", { class: "hint", id: "odds-hidden" }, t("odds.hidden")));
       return;
@@ -122,7 +125,7 @@ async function showOdds(out, params) {
       ),
     );
   } catch (error) {
-    fill(out);
+    if (asked === out.asked) fill(out);
   }
 }
 
@@ -564,7 +567,10 @@ function openConflictRoll(actor, move, type) {
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
-    if (against.value) fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
+    if (against.value) {
+      odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
+    }
     else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
   };
   skillSel.addEventListener("change", update);
