@@ -306,6 +306,7 @@ class Roll(Command):
     aspect_id: str | None = None
     dice: str | None = None
     defend_dice: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -371,6 +372,7 @@ class Attack(Command):
     cover: str | None = None
     cover_use: CoverUse = CoverUse.MITIGATE
     into_block: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -390,6 +392,7 @@ class CreateAdvantage(Command):
     defend_dice: str | None = None
     helpers: tuple[str, ...] = ()
     scale_benefit: ScaleBenefit | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -414,6 +417,7 @@ class Overcome(Command):
     block: str | None = None
     remove_block: bool = False
     disable_hazard: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

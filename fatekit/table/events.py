@@ -277,6 +277,7 @@ class RollMade(Event):
     aspect_id: str | None
     faces: str
     defend_faces: str | None
+    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -329,6 +330,7 @@ class AttackRolled(Event):
     cover: str | None = None
     cover_use: CoverUse = CoverUse.MITIGATE
     into_block: str | None = None
+    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -346,6 +348,7 @@ class AdvantageRolled(Event):
     defend_faces: str | None
     helpers: tuple[str, ...] = ()
     scale_benefit: ScaleBenefit | None = None
+    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -365,6 +368,7 @@ class OvercomeRolled(Event):
     block: str | None = None
     remove_block: bool = False
     disable_hazard: str | None = None
+    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -540,6 +540,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
             dice=_require_dice(event.defend_faces, "defence"),
         )
     roll.roll()
+    _use_stunts(state, roll, event.stunts)
     state.roll, state.roll_aspect = roll, aimed
     _log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
 
@@ -689,6 +690,16 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     )
 
 
+def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:
+    """Apply the stunts the actor named for this roll (the engine checks each one fits)."""
+    sheet = state.game.character(roll.actor)
+    for name in names:
+        stunt = next((s for s in sheet.stunts if s.name == name), None)
+        if stunt is None:
+            raise BadInput(f"{sheet.name} has no stunt {name!r}")
+        roll.use_stunt(stunt)
+
+
 @_on(AttackRolled)
 def _attack_rolled(state: TableState, event: AttackRolled) -> None:
     roll = _conflict(state).attack(
@@ -708,6 +719,7 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         into_block=event.into_block,
     )
     roll.roll()
+    _use_stunts(state, roll, event.stunts)
     state.roll = roll
     _log_roll(
         state, event, event.actor, Action.ATTACK.value, event.skill, event.defender or event.target
@@ -731,6 +743,7 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         scale_benefit=event.scale_benefit,
     )
     roll.roll()
+    _use_stunts(state, roll, event.stunts)
     state.roll = roll
     _log_roll(state, event, event.actor, Action.CREATE_ADVANTAGE.value, event.skill, event.against)
 
@@ -753,6 +766,7 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         disable_hazard=event.disable_hazard,
     )
     roll.roll()
+    _use_stunts(state, roll, event.stunts)
     state.roll = roll
     _log_roll(state, event, event.actor, Action.OVERCOME.value, event.skill, event.against)
 

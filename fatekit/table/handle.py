@@ -429,6 +429,7 @@ def _roll(context: _Context, command: c.Roll) -> list[e.Event]:
             aspect_id=command.aspect_id,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
+            stunts=command.stunts,
         )
     ]
 
@@ -552,6 +553,7 @@ def _attack(context: _Context, command: c.Attack) -> list[e.Event]:
             cover=command.cover,
             cover_use=command.cover_use,
             into_block=command.into_block,
+            stunts=command.stunts,
         )
     ]
 
@@ -575,6 +577,7 @@ def _create_advantage(context: _Context, command: c.CreateAdvantage) -> list[e.E
             defend_faces=context.defend_faces(command.against, command.defend_dice),
             helpers=command.helpers,
             scale_benefit=command.scale_benefit,
+            stunts=command.stunts,
         )
     ]
 
@@ -600,6 +603,7 @@ def _overcome(context: _Context, command: c.Overcome) -> list[e.Event]:
             block=command.block,
             remove_block=command.remove_block,
             disable_hazard=command.disable_hazard,
+            stunts=command.stunts,
         )
     ]
 
