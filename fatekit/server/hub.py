@@ -108,6 +108,7 @@ CLOSE_TIMEOUT = 4408
 CLOSE_BEHIND = 4409
 CLOSE_TOO_BIG = 4413
 CLOSE_MALFORMED = 4422
+CLOSE_UNAVAILABLE = 1013  # the standard code for "try again later": the store is failing
 
 
 class Hub:

@@ -37,6 +37,7 @@ from fatekit.server.hub import (
     CLOSE_NO_TABLE,
     CLOSE_TIMEOUT,
     CLOSE_TOO_BIG,
+    CLOSE_UNAVAILABLE,
     Batch,
     Close,
     Subscriber,
@@ -70,7 +71,7 @@ class SocketSettings:
     behind: int = 512  # commands' events queued for a client before it is told to reconnect
 
 
-_STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE}
+_STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE, 503: CLOSE_UNAVAILABLE}
 
 
 async def serve_socket(
@@ -125,7 +126,12 @@ class _Connection:
     async def run(self, after: int) -> None:
         fanout = self.service.fanout
         # Subscribe before reading the backlog: whatever is committed meanwhile is queued.
-        subscriber = await fanout.watch(self.caller.table_id, self.caller.seat)
+        try:
+            subscriber = await fanout.watch(self.caller.table_id, self.caller.seat)
+        except Exception as error:  # the store failed (the first watcher reads its version)
+            status, body = problem(error)
+            await _refuse(self.socket, status, body)
+            return
         tasks = [
             asyncio.ensure_future(self._send(subscriber, after)),
             asyncio.ensure_future(self._receive(subscriber)),
