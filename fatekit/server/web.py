@@ -226,8 +226,12 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                     opponent.skills
                 )
                 defend_skill = max(allowed, key=lambda k: _rating(opponent, k), default="")
-            opposing = _stunts(opponent, defend_skill, Action.DEFEND)
-            opposition, active = _rating(opponent, defend_skill) + _counted(opposing), True
+            # The defender's stunts are theirs to name when they defend: listed, never counted,
+            # just as the table adds only the stunts the roller names.
+            opposing = [
+                {**st, "counted": False} for st in _stunts(opponent, defend_skill, Action.DEFEND)
+            ]
+            opposition, active = _rating(opponent, defend_skill), True
         elif difficulty is not None:
             opposition, active = difficulty, False
         else:

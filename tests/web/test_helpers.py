@@ -79,10 +79,10 @@ def test_the_odds_count_the_stunts_that_apply(client: TestClient) -> None:
     assert plain["modifier"] == 2 and plain["stunts"] == []
     # +4 against Great (+4) and +2 against Fair (+2) have the same chances.
     assert found["chances"] == plain["chances"]
-    # The defender's stunt counts on their side.
+    # The defender's stunt is theirs to name when they defend: listed, not counted.
     fight = odds(actor="ruth", skill="notice", against="goon", action="attack")
-    assert fight["defend_skill"] == "fight" and fight["opposition"] == 3
-    assert [s["name"] for s in fight["opposing_stunts"]] == ["Parry"]
+    assert fight["defend_skill"] == "fight" and fight["opposition"] == 1
+    assert [(s["name"], s["counted"]) for s in fight["opposing_stunts"]] == [("Parry", False)]
     refused = client.get(
         f"/tables/{tid}/odds",
         params={"actor": "ruth", "skill": "notice", "difficulty": 2, "action": "defend"},

@@ -106,6 +106,8 @@ async function showOdds(out, params) {
       return;
     }
     if (found.stunts === undefined) found.stunts = [];
+    // The roll names the stunts the odds counted, so the table adds exactly what was shown.
+    out.stunts = found.stunts.filter((st) => st.counted).map((st) => st.name);
     const c = found.chances;
     const stuntLine = (list, key) =>
       list.map((st) =>
@@ -115,7 +117,9 @@ async function showOdds(out, params) {
       out,
       h("p", { class: "hint" }, tn(found.active ? "odds.active" : "odds.passive", { me: ladderValue(found.modifier), them: ladderValue(found.opposition) })),
       stuntLine(found.stunts || [], "odds.stunt"),
-      stuntLine(found.opposing_stunts || [], "odds.stunt_theirs"),
+      (found.opposing_stunts || []).map((st) =>
+        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" }, tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus })),
+      ),
       h(
         "ul",
         { class: "odds plain", id: "odds-list" },
@@ -172,6 +176,7 @@ export function openRoll() {
           skill: skillSel.value,
           ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
         },
         out,
@@ -428,6 +433,7 @@ function openAttack(actor, move) {
           ...(cover.value ? { cover: cover.value, cover_use: coverUse.value } : {}),
           ...(into.value ? { into_block: into.value } : {}),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
           ...(isGm() && defendIn.value.trim() ? { defend_dice: defendIn.value.trim() } : {}),
         },
@@ -608,6 +614,7 @@ function openConflictRoll(actor, move, type) {
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
           ...(target && target.value ? { aspect_id: target.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
         },
         out,
