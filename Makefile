@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest docs bench clean
+.PHONY: run test lint typecheck pytest docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_server.py
+
+# Play the browser flows again and save the screenshots of the main views in docs/.
+screenshots: $(STAMP)
+	FATEKIT_SCREENSHOTS=1 $(BIN)/pytest -q tests/web/test_flow.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -6,7 +6,8 @@ absorbed by a consequence, a concession and the end-of-conflict payouts. Every s
 all three pages, which follow the table over their WebSockets, never by reloading. The players'
 pages never show the GM's hidden things (marker strings), and every text on every page comes from
 the catalog of the page's language, which the browser's language chose. The flow runs once in
-each language; the English run also saves the screenshots in docs/.
+each language; with FATEKIT_SCREENSHOTS set (`make screenshots`) the English run also saves the
+screenshots in docs/.
 """
 
 from __future__ import annotations
@@ -168,7 +169,8 @@ RUTH_SKILLS = {
 
 
 def shoot(player: Player, name: str) -> None:
-    if os.environ.get("FATEKIT_NO_SCREENSHOTS"):
+    # Only `make screenshots` rewrites the pictures in docs/, so a test run leaves the tree clean.
+    if not os.environ.get("FATEKIT_SCREENSHOTS"):
         return
     player.page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=False)
 
