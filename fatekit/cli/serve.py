@@ -15,6 +15,7 @@ import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
+from urllib.parse import quote
 
 from fatekit.rules.errors import BadInput
 from fatekit.store.base import StoreError
@@ -190,6 +191,8 @@ def serve(
         if created is not None:
             print(f"New table {new_table!r} (id {created.table_id}).", file=out)
             print(f"GM link (keep it secret): {created.link}", file=out)
+            # The page reads the link after '#', which browsers never send to the server.
+            print(f"  open it in a browser: {base}/#link={quote(created.link)}", file=out)
             print(
                 f"  try: curl -H 'X-Fatekit-Link: {created.link}' "
                 f"{base}/tables/{created.table_id}/state",
