@@ -10,6 +10,7 @@ holds after one more restart equals a fresh fold of the log.
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -51,10 +52,12 @@ class Load:
                 status, answer = call(
                     "POST", f"{base}/tables/{self.table_id}/commands", body, link, timeout=10
                 )
-            except OSError:
+            except (OSError, http.client.HTTPException):
+                # The server died under us, before the answer or part-way through it
+                # (IncompleteRead is not an OSError): send the same command again.
                 with self.lock:
                     self.failures += 1
-                continue  # the server died under us: send the same command again
+                continue
             if status == 429:
                 continue  # told to slow down; the bucket refills
             assert status == 200, (status, answer)

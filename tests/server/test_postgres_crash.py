@@ -13,6 +13,7 @@ server holds equals a fresh fold of the log.
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -52,7 +53,7 @@ class Load:
             url = f"{self.bases[index]}/tables/{self.table_id}/commands"
             try:
                 status, answer = call("POST", url, body, link, timeout=10)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # IncompleteRead is no OSError
                 index = 1 - index  # refused, or cut off in flight: the other server has it all
                 with self.changed:
                     self.moves += 1
