@@ -31,7 +31,8 @@ from fatekit.store.tables import to_event
 from fatekit.table import fold, view_for
 from fatekit.table.commands import COMMAND_TYPES
 
-from .conftest import Api, Seat, make_api, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
 
 
 def fuzz(examples: int) -> settings:

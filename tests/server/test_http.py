@@ -8,7 +8,8 @@ from fatekit.server.links import LinkRegistry
 from fatekit.table import fold
 from fatekit.table.export import import_table
 
-from .conftest import Api, charles_sheet, make_api, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Api, make_api  # type: ignore[import-not-found]
 
 
 def test_creating_a_table_gives_the_gm_a_working_link(api: Api) -> None:

@@ -21,14 +21,8 @@ from fatekit.table import command_to_json
 from fatekit.table import commands as c
 from fatekit.table.seats import NoteVisibility
 
-from .conftest import (  # type: ignore[import-not-found]
-    Api,
-    Seat,
-    charles_sheet,
-    make_api,
-    npc_sheet,
-    ruth_sheet,
-)
+from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
 from .test_ws import Watcher, connect  # type: ignore[import-not-found]
 
 ALWAYS_HIDDEN = {

@@ -16,7 +16,8 @@ from fatekit.server.ws import SocketSettings
 from fatekit.table import commands as c
 from fatekit.table import handle
 
-from .conftest import Api, Seat, make_api, ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
 
 
 class Watcher:

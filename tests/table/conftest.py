@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from fatekit.formats import dumps_character
-from fatekit.rules import RandomDice, ScriptedDice, major_npc, new_character
-from fatekit.rules.aspects import AspectKind
+from fatekit.rules import RandomDice, ScriptedDice
 from fatekit.table import Decision, TableState, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table.events import Event, TargetsAssigned
 from fatekit.table.seats import Role
+
+from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 
 NOW = "2024-03-01T20:00:00+00:00"
 
@@ -65,45 +65,6 @@ def _rolled(event: Event, command: c.Command) -> list[str]:
         if value is not None and getattr(command, entered, None) is None:
             out.append(value)
     return out
-
-
-def ruth_sheet() -> str:
-    return dumps_character(
-        new_character(
-            "condensed",
-            "ruth",
-            "Ruth",
-            high_concept="Ex-Boxer on the Run",
-            trouble="Owes the Wrong People",
-            skills={"fight": 4, "athletics": 3, "notice": 2, "will": 1},
-        )
-    )
-
-
-def charles_sheet() -> str:
-    return dumps_character(
-        new_character(
-            "condensed",
-            "charles",
-            "Charles",
-            high_concept="Occult Librarian",
-            trouble="Curious to a Fault",
-            skills={"lore": 4, "investigate": 3, "shoot": 2, "will": 2},
-        )
-    )
-
-
-def npc_sheet(secret: str = "") -> str:
-    npc = major_npc(
-        "condensed",
-        "alice",
-        "Alice Westforth",
-        high_concept="Cult Leader",
-        aspects=[(AspectKind.CHARACTER, f"Servant of the Deep One {secret}".strip())],
-        skills={"fight": 3, "deceive": 4, "will": 2},
-    )
-    npc.description = f"Plans to drown the city {secret}".strip()
-    return dumps_character(npc)
 
 
 @pytest.fixture

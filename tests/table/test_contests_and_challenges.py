@@ -97,7 +97,7 @@ def test_a_challenge_records_each_task_and_its_report(play: Play) -> None:
 def test_the_gm_offers_character_templates_players_build_from(play: Play) -> None:
     from fatekit.table import fold as replay
 
-    from .conftest import ruth_sheet  # type: ignore[import-not-found]
+    from ..sheets import ruth_sheet  # type: ignore[import-not-found]
 
     with pytest.raises(ForbiddenAction):
         play.do(c.AddTemplate(template_id="boxer", name="Boxer", sheet=ruth_sheet()), seat="ann")

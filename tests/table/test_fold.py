@@ -34,7 +34,7 @@ def test_replaying_the_log_gives_the_same_table(play: Play) -> None:
 def test_server_rolled_dice_are_in_the_events_and_never_rolled_again() -> None:
     first = Play()
     first.do(c.CreateTable(name="T"))
-    from .conftest import ruth_sheet  # type: ignore[import-not-found]
+    from ..sheets import ruth_sheet  # type: ignore[import-not-found]
 
     first.do(c.AddCharacter(sheet=ruth_sheet()))
     first.do(c.StartScene(name="s", participants=("ruth",)))

@@ -19,7 +19,8 @@ from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
 from fatekit.table.seats import NoteVisibility, Role
 
-from .conftest import Play, charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Play  # type: ignore[import-not-found]
 
 ALWAYS_HIDDEN = {
     "ZZ-HIDDEN-ASPECT",

@@ -17,7 +17,7 @@ from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
 from fatekit.table.seats import Role
 
-from .conftest import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 from .test_conflict_options import true_form_sheet  # type: ignore[import-not-found]
 from .test_views import Recorder  # type: ignore[import-not-found]
 
