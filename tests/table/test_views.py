@@ -12,37 +12,21 @@ import json
 
 import pytest
 
-from fatekit.formats import dumps_character
-from fatekit.rules import Action, ForbiddenAction, major_npc
+from fatekit.rules import ForbiddenAction
 from fatekit.rules.countdowns import Visibility
 from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
-from fatekit.table.seats import NoteVisibility, Role
+from fatekit.table.seats import Role
 
-from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from ..secret_scene import (  # type: ignore[import-not-found]
+    ALWAYS_HIDDEN,
+    BOB,
+    PRIVATE,
+    RUTH_ONLY,
+    play_secret_scene,
+)
+from ..sheets import ruth_sheet  # type: ignore[import-not-found]
 from .conftest import Play  # type: ignore[import-not-found]
-
-ALWAYS_HIDDEN = {
-    "ZZ-HIDDEN-ASPECT",
-    "ZZ-NPC-SECRET",
-    "ZZ-GM-NOTE",
-    "ZZ-HIDDEN-COUNTDOWN",
-    "ZZ-HIDDEN-OUTCOME",
-    "zz-hidden-trigger",
-    "cd-ZZ-HIDDEN-ID",
-    "ZZ-BOXES-NAME",
-    "ZZ-BOXES-OUTCOME",
-    "zz-boxes-trigger",
-}
-PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
-RUTH_ONLY = "ZZ-RUTH-ONLY"
-BOB = "ZZ-BOB-SECRET"
-
-
-def bob_sheet() -> str:
-    bob = major_npc("condensed", "bob", "Bob the Boatswain", high_concept="Loyal Deckhand")
-    bob.description = f"Secretly in the cult {BOB}"
-    return dumps_character(bob)
 
 
 class Recorder:
@@ -57,7 +41,7 @@ class Recorder:
             "sam": [],
         }
 
-    def do(self, command: c.Command, seat: str = "gm") -> None:
+    def do(self, command: c.Command, seat: str = "gm") -> int:
         decision = self.play.do(command, seat)
         state = decision.state
         for viewer in self.received:
@@ -68,6 +52,7 @@ class Recorder:
                 if redacted is not None:
                     self.received[viewer].append((event.version, json.dumps(redacted)))
             self.received[viewer].append((state.version, json.dumps(view_for(state, viewer))))
+        return state.version
 
 
 @pytest.fixture
@@ -77,98 +62,7 @@ def scene() -> Recorder:
     r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
-    r.do(c.AddCharacter(sheet=ruth_sheet(), owner="ann"), "ann")
-    r.do(c.AddCharacter(sheet=charles_sheet(), owner="ben"), "ben")
-    alice = json.loads(npc_sheet("ZZ-NPC-SECRET"))
-    secret_id = alice["aspects"][-1]["id"]
-    r.do(c.AddCharacter(sheet=json.dumps(alice), hidden_aspects=(secret_id,)))
-    r.do(c.AddCharacter(sheet=bob_sheet()))
-    r.do(c.StartSession())
-    r.do(c.StartScene(name="Storm on deck", participants=("ruth", "charles", "alice", "bob")))
-    r.do(c.AddSituationAspect(name="Rain-Slick Deck"))
-    r.do(c.AddSituationAspect(name="ZZ-HIDDEN-ASPECT Trapdoor", hidden=True))
-    r.do(c.AddSituationAspect(name=f"{RUTH_ONLY} Smell of Brine", hidden=True, known_to=("ruth",)))
-    r.do(
-        c.AddCountdown(
-            countdown_id="cd-ZZ-HIDDEN-ID",
-            name="ZZ-HIDDEN-COUNTDOWN",
-            boxes=3,
-            outcome="ZZ-HIDDEN-OUTCOME",
-            triggers=("zz-hidden-trigger",),
-            visibility=Visibility.HIDDEN,
-        )
-    )
-    r.do(
-        c.AddCountdown(
-            countdown_id="storm",
-            name="ZZ-BOXES-NAME",
-            boxes=4,
-            outcome="ZZ-BOXES-OUTCOME",
-            triggers=("zz-boxes-trigger",),
-            visibility=Visibility.BOXES_ONLY,
-        )
-    )
-    r.do(
-        c.AddCountdown(
-            countdown_id="tide",
-            name="The tide turns",
-            boxes=2,
-            outcome="Aground",
-            triggers=("exchange",),
-        )
-    )
-    r.do(c.Note(text="ZZ-GM-NOTE: Alice drowns them at midnight", visibility=NoteVisibility.GM))
-    r.do(
-        c.Note(text="ZZ-ANN-PRIVATE Ruth distrusts Charles", visibility=NoteVisibility.PRIVATE),
-        "ann",
-    )
-    r.do(
-        c.Note(text="ZZ-BEN-PRIVATE Charles found the map", visibility=NoteVisibility.PRIVATE),
-        "ben",
-    )
-    r.do(c.Note(text="Thunder rolls over the yacht"), "ben")
-    r.do(c.FireTrigger(trigger="zz-hidden-trigger"))
-    r.do(c.FireTrigger(trigger="zz-boxes-trigger"))
-    r.do(c.MarkCountdown(countdown_id="cd-ZZ-HIDDEN-ID"))
-    r.do(c.MarkCountdown(countdown_id="storm"))
-    # Alice learns of the trapdoor and uses it; the players see only that something was invoked.
-    r.do(c.RevealAspect(aspect_id="a2", to=("alice",)))
-    r.do(
-        c.Roll(
-            actor="ruth", action=Action.CREATE_ADVANTAGE, skill="notice", difficulty=2, dice="+0+0"
-        ),
-        "ann",
-    )
-    r.do(c.Invoke(aspect_id="a3", by="ruth"), "ann")
-    r.do(c.ResolveRoll(aspect_name="Found the Brine Trail"), "ann")
-    r.do(
-        c.StartConflict(
-            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "bob"))), first="alice"
-        )
-    )
-    r.do(c.Attack(actor="alice", target="charles", skill="fight", dice="0000", defend_dice="++00"))
-    r.do(c.Invoke(aspect_id="a2", by="alice"))
-    r.do(c.ResolveRoll(option="hit"))
-    r.do(c.Absorb(boxes=(0, 1, 2)), "ben")
-    r.do(c.EndTurn(next_actor="ruth"))
-    r.play.dice[:] = ["0000"]  # Alice's defence, rolled by the table
-    r.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
-    r.do(c.ResolveRoll(option="hit"), "ann")
-    r.do(c.TakeOut())
-    r.do(
-        c.OfferCompel(
-            aspect_id="charles/trouble/1",
-            target="charles",
-            offered_by="ruth",
-            complication="He reads the cursed log",
-        ),
-        "ann",
-    )
-    r.do(c.AnswerCompel(compel_id="c" + str(r.play.s.version), answer=c.CompelAnswer.ACCEPT), "ben")
-    r.do(c.RevealCharacter(character_id="bob"))
-    r.do(c.Concede(character_id="bob"))
-    r.do(c.FinishConflict())
-    r.do(c.EndScene())
+    play_secret_scene(r.do, r.play.dice)
     return r
 
 
