@@ -43,7 +43,7 @@ def test_a_served_table_over_http_and_websocket(tmp_path: Path) -> None:
     again = start(db, "--no-table")
     try:
         assert again.link is None
-        status, view = call("GET", f"{again.base}/tables/{served.table_id}/state", link=served.link)
-        assert status == 200 and view["notes"][0]["text"] == "hi"
+        status, log = call("GET", f"{again.base}/tables/{served.table_id}/log", link=served.link)
+        assert status == 200 and log["entries"][0]["data"]["text"] == "hi"
     finally:
         again.stop()
