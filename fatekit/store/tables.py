@@ -66,7 +66,7 @@ class StoreHistory:
         found: list[tuple[int, int]] = []
         for stored in self.store.read(self.table_id, 0):
             if stored.type == "Undone" and stored.version < before:
-                data = stored.data
+                data = stored.data()
                 assert isinstance(data, dict)  # the store holds only JSON objects
                 found.append((stored.version, int(data["target_version"])))
         return found
