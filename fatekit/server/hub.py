@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
-from fatekit.rules.errors import ForbiddenAction
+from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.table.events import Event
 from fatekit.table.state import TableState
 from fatekit.table.views import event_for

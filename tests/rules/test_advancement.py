@@ -8,8 +8,8 @@ import copy
 import pytest
 
 from fatekit.rules import BadInput, IllegalAction, SkillBonus, Stunt, Track
-from fatekit.rules.actions import Action
-from fatekit.rules.advancement import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.characters.advancement import (
     Breakthrough,
     BuyStunt,
     ReplaceSkill,
@@ -21,12 +21,12 @@ from fatekit.rules.advancement import (
     check_milestone,
     raise_skills,
 )
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.character import Character, new_character
-from fatekit.rules.clock import Clock, Milestone
-from fatekit.rules.consequences import Severity
-from fatekit.rules.presets import CONDENSED_PRESET
-from fatekit.rules.validation import validate
+from fatekit.rules.characters.character import Character, new_character
+from fatekit.rules.characters.presets import CONDENSED_PRESET
+from fatekit.rules.characters.validation import validate
+from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.scenes.clock import Clock, Milestone
 
 RUTH_SKILLS = {
     "investigate": 4,

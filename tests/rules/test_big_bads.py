@@ -10,8 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.big_bads import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import Character, SlotSpec, monster
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.big_bads import (
     BigBad,
     Facing,
     Immunity,
@@ -32,15 +37,10 @@ from fatekit.rules.big_bads import (
     solo_stress_reduction,
     suppressed_invoke_bonus,
 )
-from fatekit.rules.character import Character, SlotSpec, monster
-from fatekit.rules.consequences import Severity
-from fatekit.rules.contest import Contest
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.invokes import InvokeEffect
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.stunts import Track
-from fatekit.rules.teamwork import combine_skills
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.teamwork import combine_skills
+from fatekit.rules.scenes.zones import ZoneMap
 
 PHYSICAL, MENTAL, ANY = Track.PHYSICAL, Track.MENTAL, Track.ANY
 MILD, MODERATE, SEVERE = Severity.MILD, Severity.MODERATE, Severity.SEVERE

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import Action, ActionRoll, BadInput, IllegalAction, ScriptedDice, resolve
-from fatekit.rules.challenge import Challenge
+from fatekit.rules.scenes.challenge import Challenge
 
 
 def overcome(rating: int, difficulty: int, dice: str) -> ActionRoll:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, ExtraConsequence, ExtraStress, IllegalAction, Stunt, Track
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.character import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.characters.character import (
     Character,
     CharacterKind,
     SlotSpec,
@@ -19,8 +19,8 @@ from fatekit.rules.character import (
     parse_minor_skill,
     refit_harm,
 )
-from fatekit.rules.consequences import Severity
-from fatekit.rules.presets import ACCELERATED, CONDENSED_PRESET, CORE_PRESET
+from fatekit.rules.characters.presets import ACCELERATED, CONDENSED_PRESET, CORE_PRESET
+from fatekit.rules.harm.consequences import Severity
 
 
 def values(character: Character, track: Track) -> list[int]:

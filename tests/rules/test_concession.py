@@ -10,19 +10,19 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from fatekit.rules.aspects import Aspect
-from fatekit.rules.concession import (
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.fate_points import FateLedger, FatePoints
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.absorb import AbsorbPlan, apply_plan
+from fatekit.rules.harm.concession import (
     check_can_concede,
     concede,
     concession_points,
     consequences_taken_in,
 )
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.fate_points import FateLedger, FatePoints
-from fatekit.rules.harm import AbsorbPlan, apply_plan
-from fatekit.rules.stress import StressTrack
-from fatekit.rules.stunts import Track
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressTrack
 
 
 @dataclass

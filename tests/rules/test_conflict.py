@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, ScriptedDice
-from fatekit.rules.character import minor_npc, new_character
-from fatekit.rules.conflict import Conflict, ConflictKind, Move, Phase, Status
-from fatekit.rules.harm import AbsorbPlan
-from fatekit.rules.scene import Game
-from fatekit.rules.stunts import Track
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import minor_npc, new_character
+from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, Move, Phase, Status
+from fatekit.rules.scenes.scene import Game
+from fatekit.rules.scenes.zones import ZoneMap
 
 
 def fight(preset: str = "condensed", *, zones: ZoneMap | None = None, **kwargs: object) -> Conflict:

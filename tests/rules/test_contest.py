@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, CreateAspect, IllegalAction, Side
-from fatekit.rules.contest import Contest, Role, advantage_failure_options
+from fatekit.rules.scenes.contest import Contest, Role, advantage_failure_options
 
 
 def chase(**kwargs: object) -> Contest:

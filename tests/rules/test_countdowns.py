@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatekit.rules import countdowns
-from fatekit.rules.countdowns import Countdown, Trigger, Visibility
-from fatekit.rules.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.options import countdowns
+from fatekit.rules.options.countdowns import Countdown, Trigger, Visibility
 
 EXCHANGE = Trigger("exchange", "an exchange ends")
 ALARM = Trigger("alarm", "someone trips the alarm")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from fatekit.rules.replay import replay
+from fatekit.rules.golden.replay import replay
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 SCRIPTS = sorted(GOLDEN.glob("*.json"))

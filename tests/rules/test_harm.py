@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from fatekit.rules import harm
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.clock import Clock, Milestone
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.harm import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm import absorb
+from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,
     absorb_options,
@@ -30,8 +29,9 @@ from fatekit.rules.harm import (
     recommended_plan,
     stress_track_for,
 )
-from fatekit.rules.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.stunts import Track
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
+from fatekit.rules.scenes.clock import Clock, Milestone
 
 MILD, MODERATE, SEVERE = Severity.MILD, Severity.MODERATE, Severity.SEVERE
 PHYSICAL, MENTAL, ANY = Track.PHYSICAL, Track.MENTAL, Track.ANY
@@ -439,6 +439,6 @@ def test_one_extreme_consequence_between_major_milestones() -> None:
 
 
 def test_module_example_runs() -> None:
-    """The example in the harm module's docstring is correct."""
-    result = doctest.testmod(harm)
+    """The example in the absorb module's docstring is correct."""
+    result = doctest.testmod(absorb)
     assert result.attempted > 0 and result.failed == 0

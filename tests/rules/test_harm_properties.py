@@ -7,7 +7,7 @@ and § Optional Rules > Extreme Consequences; fate-core-conflicts.en.txt § Stre
 For random stress tracks of both styles (random values and checked boxes), random consequence
 slots (random severities, reserved kinds and filled slots), an optional extreme consequence and
 random hits, the oracle below enumerates every subset of boxes and slots and keeps those the
-rules allow. It is written independently of fatekit.rules.harm, straight from the texts.
+rules allow. It is written independently of fatekit.rules.harm.absorb, straight from the texts.
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.clock import Clock
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.harm import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,
     absorb_options,
@@ -33,8 +32,9 @@ from fatekit.rules.harm import (
     check_plan,
     is_taken_out,
 )
-from fatekit.rules.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.stunts import Track
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
+from fatekit.rules.scenes.clock import Clock
 
 # Reproducible runs: the same examples every time, and no flaky deadline on slow machines.
 PROPERTY = settings(derandomize=True, max_examples=400, deadline=None)

@@ -9,12 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatekit.rules import obstacles
-from fatekit.rules.actions import Action, Fail, GainBoost, Hit, Resolution, Side, resolve
-from fatekit.rules.aspects import AspectKind
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.ladder import parse_rating
-from fatekit.rules.obstacles import (
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.presets import get_preset, turn_order
+from fatekit.rules.core.actions import Action, Fail, GainBoost, Hit, Resolution, Side, resolve
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.ladder import parse_rating
+from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.options import obstacles
+from fatekit.rules.options.obstacles import (
     Block,
     Cover,
     CoverUse,
@@ -24,8 +26,6 @@ from fatekit.rules.obstacles import (
     Repercussion,
     attack_through_cover,
 )
-from fatekit.rules.outcomes import Outcome
-from fatekit.rules.presets import get_preset, turn_order
 
 # The text's examples of obstacles.
 TURRET = Hazard("turret", "Machine-Gun Turret", parse_rating("Great"), 3)

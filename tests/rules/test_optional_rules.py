@@ -16,8 +16,13 @@ from fatekit.rules import (
     Side,
     resolve,
 )
-from fatekit.rules.actions import Action
-from fatekit.rules.big_bads import (
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import CharacterKind, minor_npc, monster, new_character
+from fatekit.rules.characters.shapes import diamond
+from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.big_bads import (
     BigBad,
     Facing,
     Immunity,
@@ -28,21 +33,16 @@ from fatekit.rules.big_bads import (
     ThreatPart,
     TrueForms,
 )
-from fatekit.rules.character import CharacterKind, minor_npc, monster, new_character
-from fatekit.rules.conditions import condition_slots, to_conditions
-from fatekit.rules.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
-from fatekit.rules.consequences import Severity
-from fatekit.rules.contest import Contest
-from fatekit.rules.countdowns import Countdown, Trigger
-from fatekit.rules.harm import AbsorbPlan
-from fatekit.rules.obstacles import Block, Hazard
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.scene import Game
-from fatekit.rules.shapes import diamond
-from fatekit.rules.stunts import Track
-from fatekit.rules.time_shifts import format_duration, parse_duration
-from fatekit.rules.weapons import with_weapon_and_armor
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.options.conditions import condition_slots, to_conditions
+from fatekit.rules.options.countdowns import Countdown, Trigger
+from fatekit.rules.options.obstacles import Block, Hazard
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.time_shifts import format_duration, parse_duration
+from fatekit.rules.options.weapons import with_weapon_and_armor
+from fatekit.rules.scenes.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
+from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.scene import Game
+from fatekit.rules.scenes.zones import ZoneMap
 
 
 def dice(*faces: str) -> ScriptedDice:
@@ -820,8 +820,8 @@ def test_a_big_bad_can_be_scaled_up_without_the_scale_switch() -> None:
 @pytest.mark.rule("option.conditions", "option.conditions.apart")
 def test_conditions_survive_a_change_of_skills_with_their_marks() -> None:
     """Advancement rebuilds a sheet's harm; with conditions it rebuilds condition boxes."""
-    from fatekit.rules.character import refit_harm
-    from fatekit.rules.presets import get_preset
+    from fatekit.rules.characters.character import refit_harm
+    from fatekit.rules.characters.presets import get_preset
 
     for option, per_condition in ((OptionalRule.CONDITIONS, 1), (OptionalRule.CONDITIONS_APART, 2)):
         conflict = duel(option)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import Action, BadInput, ExtraAction, Stunt, Track
-from fatekit.rules.aspects import AspectKind
-from fatekit.rules.consequences import Severity
-from fatekit.rules.presets import (
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.presets import (
     ACCELERATED,
     CONDENSED_PRESET,
     CORE_PRESET,
@@ -19,9 +18,10 @@ from fatekit.rules.presets import (
     get_preset,
     turn_order,
 )
-from fatekit.rules.shapes import diamond
-from fatekit.rules.skill_lists import ACTIONS
-from fatekit.rules.stress import StressStyle
+from fatekit.rules.characters.shapes import diamond
+from fatekit.rules.characters.skill_lists import ACTIONS
+from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.harm.stress import StressStyle
 
 PHYSICAL = StressTrackSpec(Track.PHYSICAL, "physique")
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.clock import Clock, Milestone
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.harm import AbsorbPlan, ExtremeChoice, apply_plan
-from fatekit.rules.outcomes import Outcome
-from fatekit.rules.recovery import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, apply_plan
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.recovery import (
     clear_recovered,
     clear_stress,
     is_recovered,
@@ -25,8 +25,8 @@ from fatekit.rules.recovery import (
     treat,
     treatment_difficulty,
 )
-from fatekit.rules.stress import StressTrack
-from fatekit.rules.stunts import Track
+from fatekit.rules.harm.stress import StressTrack
+from fatekit.rules.scenes.clock import Clock, Milestone
 
 MILD, MODERATE, SEVERE = Severity.MILD, Severity.MODERATE, Severity.SEVERE
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatekit.rules import scale
-from fatekit.rules.actions import Action, Side
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.outcomes import BonusKind
-from fatekit.rules.scale import (
+from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import BonusKind
+from fatekit.rules.options import scale
+from fatekit.rules.options.scale import (
     STANDARD_SCALE,
     AdvantageCase,
     ScaleAdvantage,

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatekit.rules import BadInput
-from fatekit.rules.shapes import (
+from fatekit.rules.characters.shapes import (
     Combined,
     FreeCap,
     RatingRange,
@@ -18,7 +18,12 @@ from fatekit.rules.shapes import (
     diamond,
     pyramid,
 )
-from fatekit.rules.skill_lists import ACTIONS, CONDENSED_SKILLS, THEMES, custom_skill_list
+from fatekit.rules.characters.skill_lists import (
+    ACTIONS,
+    CONDENSED_SKILLS,
+    THEMES,
+    custom_skill_list,
+)
 
 KEYS = CONDENSED_SKILLS.keys
 PYRAMID = {

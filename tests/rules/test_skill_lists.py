@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput
-from fatekit.rules.skill_lists import (
+from fatekit.rules.characters.skill_lists import (
     ALTERNATIVE_LISTS,
     APPROACHES,
     CONDENSED_SKILLS,

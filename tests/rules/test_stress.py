@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.stunts import Track
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 
 
 @pytest.mark.rule("stress.one-point")

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fatekit.rules import time_shifts
-from fatekit.rules.errors import BadInput
-from fatekit.rules.time_shifts import (
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.options import time_shifts
+from fatekit.rules.options.time_shifts import (
     STANDARD_UNITS,
     Duration,
     Quantity,

@@ -8,9 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatekit.rules import ExtraStress, IllegalAction, SkillBonus, Stunt, Track
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.character import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.characters.character import (
     Character,
     CharacterKind,
     major_npc,
@@ -19,8 +18,7 @@ from fatekit.rules.character import (
     monster,
     new_character,
 )
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.presets import (
+from fatekit.rules.characters.presets import (
     ACCELERATED,
     CONDENSED_PRESET,
     CORE_PRESET,
@@ -28,8 +26,10 @@ from fatekit.rules.presets import (
     PRESETS,
     Preset,
 )
-from fatekit.rules.stress import StressTrack
-from fatekit.rules.validation import check_legal, is_legal, validate
+from fatekit.rules.characters.validation import check_legal, is_legal, validate
+from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressTrack
 
 PYRAMID = {
     "notice": 4,

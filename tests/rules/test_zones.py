@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, GainBoost, IllegalAction, Outcome, Side, Succeed
-from fatekit.rules.zones import ZoneMap, resolve_move
+from fatekit.rules.scenes.zones import ZoneMap, resolve_move
 
 
 @pytest.fixture
