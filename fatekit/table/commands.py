@@ -16,7 +16,8 @@ from fatekit.rules.aspects.compels import CompelKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.actions import Action
-from fatekit.rules.options.big_bads import ImmunityKind, SuppressMode
+from fatekit.rules.options.big_bad_solo import SuppressMode
+from fatekit.rules.options.big_bads import ImmunityKind
 from fatekit.rules.options.countdowns import Visibility
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit

@@ -36,7 +36,8 @@ from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.options.big_bads import BigBad, Immunity, SoloBonus, TrueForms
+from fatekit.rules.options.big_bad_solo import SoloBonus
+from fatekit.rules.options.big_bads import BigBad, Immunity, TrueForms
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.countdowns import Countdown, Trigger
 from fatekit.rules.options.obstacles import Block, Hazard

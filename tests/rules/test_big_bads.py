@@ -16,26 +16,27 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character, SlotSpec, monster
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.big_bad_solo import (
+    Facing,
+    SoloBonus,
+    SuppressMode,
+    amplified_invoke_bonus,
+    invoke_adjustment,
+    solo_skill_bonus,
+    solo_stress_reduction,
+    suppressed_invoke_bonus,
+)
+from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import (
     BigBad,
-    Facing,
     Immunity,
     ImmunityKind,
     ImmunityState,
     MinionShield,
-    SoloBonus,
-    SuppressMode,
-    Threat,
-    ThreatPart,
     TrueForms,
-    amplified_invoke_bonus,
     carry_consequences,
     expendable_minion,
-    invoke_adjustment,
     scale_applies,
-    solo_skill_bonus,
-    solo_stress_reduction,
-    suppressed_invoke_bonus,
 )
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.contest import Contest

@@ -22,17 +22,9 @@ from fatekit.rules.characters.shapes import diamond
 from fatekit.rules.core.actions import Action
 from fatekit.rules.harm.absorb import AbsorbPlan
 from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.options.big_bads import (
-    BigBad,
-    Facing,
-    Immunity,
-    ImmunityKind,
-    SoloBonus,
-    SuppressMode,
-    Threat,
-    ThreatPart,
-    TrueForms,
-)
+from fatekit.rules.options.big_bad_solo import Facing, SoloBonus, SuppressMode
+from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
+from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
 from fatekit.rules.options.conditions import condition_slots, to_conditions
 from fatekit.rules.options.countdowns import Countdown, Trigger
 from fatekit.rules.options.obstacles import Block, Hazard

@@ -426,7 +426,7 @@ def test_big_bads_need_the_option(play: Play) -> None:
 
 
 def test_invokes_against_a_big_bad_go_through_the_conflict() -> None:
-    from fatekit.rules.options.big_bads import SuppressMode
+    from fatekit.rules.options.big_bad_solo import SuppressMode
 
     play = seated(("big_bads",))
     fight(play)

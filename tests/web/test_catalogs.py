@@ -20,7 +20,8 @@ from fatekit.rules.characters.skill_lists import (
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.outcomes import Outcome
-from fatekit.rules.options.big_bads import ImmunityKind, ImmunityState, SuppressMode
+from fatekit.rules.options.big_bad_solo import SuppressMode
+from fatekit.rules.options.big_bads import ImmunityKind, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.scale import STANDARD_SCALE, ScaleBenefit
 from fatekit.rules.scenes.conflict import FocusKind, Phase, Status

@@ -34,7 +34,8 @@ from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, recommended_plan
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.stress import StressTrack
-from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, SoloBonus, TrueForms
+from fatekit.rules.options.big_bad_solo import SoloBonus
+from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
 from fatekit.rules.options.countdowns import Countdown, Trigger
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import Ruleset

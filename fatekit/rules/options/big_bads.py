@@ -8,8 +8,10 @@ Each way is a small value or function the conflict engine consults:
 - :class:`TrueForms`: reveal true form, successive sheets, with :func:`carry_consequences` for
   the gentler variant;
 - :func:`scale_applies`: scale things up, even at tables that do not otherwise use scale;
-- :class:`SoloBonus` and the :class:`Facing` it reads: the four solo bonuses;
-- :class:`Threat`: the threat as a map or a hive of parts that act and fall on the way to the heart.
+- :class:`~fatekit.rules.options.big_bad_solo.SoloBonus` (in ``big_bad_solo``): the four solo
+  bonuses;
+- :class:`~fatekit.rules.options.big_bad_threats.Threat` (in ``big_bad_threats``): the threat as a
+  map or a hive of parts that act and fall on the way to the heart.
 
 :class:`BigBad` gathers the ways chosen for one big bad.
 """
@@ -17,54 +19,38 @@ Each way is a small value or function the conflict engine consults:
 from __future__ import annotations
 
 import copy
-import math
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.options.big_bad_solo import SoloBonus
+from fatekit.rules.options.big_bad_threats import Threat
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = [
-    "AMPLIFIED_INVOKES_RULE",
     "CHALLENGE_IMMUNITY_RULE",
     "CONTEST_IMMUNITY_RULE",
     "MINION_ARMOR_RULE",
     "SCALE_UP_RULE",
-    "SOLO_SKILL_RULE",
-    "SOLO_STRESS_RULE",
-    "SUPPRESSED_INVOKES_RULE",
-    "THREAT_MAP_RULE",
     "TRUE_FORM_GENTLE_RULE",
     "TRUE_FORM_RULE",
     "BigBad",
-    "Facing",
     "Immunity",
     "ImmunityKind",
     "ImmunityState",
     "MinionShield",
-    "SoloBonus",
-    "SuppressMode",
-    "Threat",
-    "ThreatPart",
     "TrueForms",
-    "amplified_invoke_bonus",
     "carry_consequences",
     "expendable_minion",
-    "invoke_adjustment",
     "scale_applies",
-    "solo_skill_bonus",
-    "solo_stress_reduction",
-    "suppressed_invoke_bonus",
 ]
 
 _SECTION = "Optional Rules > Ways to Break the Rules for Big Bads"
@@ -109,41 +95,6 @@ SCALE_UP_RULE = rule(
     CONDENSED,
     f"{_SECTION} > Scale Things Up",
     "A big bad may act at a higher scale than the PCs, even where scale is not otherwise in play",
-)
-SOLO_SKILL_RULE = rule(
-    "big-bad.solo.skill",
-    CONDENSED,
-    f"{_SECTION} > Solo Bonus",
-    "A big bad alone against the group adds the group's largest teamwork bonus (PCs less one) to "
-    "its skill rolls, at most doubling the skill unless the table lifts that cap too",
-)
-SOLO_STRESS_RULE = rule(
-    "big-bad.solo.stress",
-    CONDENSED,
-    f"{_SECTION} > Solo Bonus",
-    "A big bad alone against the group takes hits reduced by half the number of PCs, rounded up; "
-    "optionally no hit is reduced below 1",
-)
-AMPLIFIED_INVOKES_RULE = rule(
-    "big-bad.solo.amplified-invokes",
-    CONDENSED,
-    f"{_SECTION} > Solo Bonus",
-    "A big bad alone against the group gets a bonus equal to the number of PCs from each invoke it "
-    "pays a fate point for; free invokes stay as they are",
-)
-SUPPRESSED_INVOKES_RULE = rule(
-    "big-bad.solo.suppressed-invokes",
-    CONDENSED,
-    f"{_SECTION} > Solo Bonus",
-    "Against a big bad alone facing two or more foes, their invokes used directly against it give "
-    "only +1, or only rerolls; optionally they cannot stack free invokes",
-)
-THREAT_MAP_RULE = rule(
-    "big-bad.threat-map",
-    CONDENSED,
-    f"{_SECTION} > The Threat is a Map (or a Hive of Characters)",
-    "A big bad may be a map of zones or a hive of parts, each a character that acts on its own; "
-    "parts taken out stop acting and may be passed, and the big bad falls only with its heart",
 )
 
 
@@ -394,316 +345,6 @@ def scale_applies(ruleset: Ruleset, *, big_bad_involved: bool) -> bool:
     if ruleset.has(OptionalRule.SCALE):
         return True
     return big_bad_involved and ruleset.has(OptionalRule.BIG_BADS)
-
-
-# -- solo bonuses ----------------------------------------------------------------------------
-
-
-def _check_count(what: str, value: int, least: int = 0) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise BadInput(f"{what} is a whole number of {least} or more, not {value!r}")
-
-
-def solo_skill_bonus(pcs: int, skill: int, *, capped: bool = True) -> int:
-    """The solo skill bonus: PCs less one, at most the skill itself (so at most double it)."""
-    _check_count("the number of PCs", pcs)
-    bonus = max(0, pcs - 1)
-    return min(bonus, max(skill, 0)) if capped else bonus
-
-
-def solo_stress_reduction(shifts: int, pcs: int, *, floor_one: bool = False) -> int:
-    """A hit on the big bad after the solo reduction of half the PCs, rounded up.
-
-    With ``floor_one`` a hit is never reduced below 1. A hit of 0 or less stays as it is.
-    """
-    _check_count("the number of PCs", pcs)
-    if isinstance(shifts, bool) or not isinstance(shifts, int):
-        raise BadInput(f"a hit is a whole number of shifts, not {shifts!r}")
-    if shifts <= 0:
-        return shifts
-    reduced = shifts - math.ceil(pcs / 2)
-    return max(reduced, 1 if floor_one else 0)
-
-
-def amplified_invoke_bonus(pcs: int, *, free: bool) -> int:
-    """The bonus of one of the big bad's invokes: the number of PCs for a paid one.
-
-    A free invoke gives the usual +2; a paid one never gives less than that.
-    """
-    _check_count("the number of PCs", pcs)
-    return 2 if free else max(2, pcs)
-
-
-class SuppressMode(StrEnum):
-    """How the foes' invokes against a solo big bad are held down."""
-
-    PLUS_ONE = "plus_one"  # invokes give +1 instead of +2
-    REROLL_ONLY = "reroll_only"  # invokes may only reroll
-
-
-def suppressed_invoke_bonus(effect: InvokeEffect | str, mode: SuppressMode | str, foes: int) -> int:
-    """The bonus an invoke used directly against the big bad gives (0 for a reroll).
-
-    Raises :class:`IllegalAction` for a bonus invoke when only rerolls are allowed. Facing fewer
-    than two foes, invokes work as usual.
-    """
-    chosen = _effect(effect)
-    try:
-        suppress = SuppressMode(mode)
-    except ValueError:
-        raise BadInput(f"not a way to suppress invokes: {mode!r}") from None
-    _check_count("the number of foes", foes)
-    if chosen is InvokeEffect.REROLL:
-        return 0
-    if foes < 2:
-        return 2
-    if suppress is SuppressMode.PLUS_ONE:
-        return 1
-    raise IllegalAction(
-        "invokes against this big bad may only reroll the dice", SUPPRESSED_INVOKES_RULE
-    )
-
-
-def _effect(effect: InvokeEffect | str) -> InvokeEffect:
-    try:
-        return InvokeEffect(effect)
-    except ValueError:
-        valid = ", ".join(e.value for e in InvokeEffect)
-        raise BadInput(f"not an invoke effect: {effect!r}; choose from {valid}") from None
-
-
-def invoke_adjustment(bonus: int, source: str = "") -> Bonus | None:
-    """The bonus that turns an invoke's usual +2 into ``bonus`` (``None`` when it is +2)."""
-    if bonus == 2:
-        return None
-    return Bonus(BonusKind.OTHER, bonus - 2, source or f"invoke worth {bonus:+d}")
-
-
-@dataclass(frozen=True, slots=True)
-class Facing:
-    """Whom a big bad faces now: the opposing PCs, and allies still fighting beside it."""
-
-    pcs: int
-    allies: int = 0
-
-    def __post_init__(self) -> None:
-        _check_count("the number of PCs", self.pcs)
-        _check_count("the number of allies", self.allies)
-
-    @property
-    def solo(self) -> bool:
-        """Whether the big bad stands alone against the group, when solo bonuses apply."""
-        return self.allies == 0 and self.pcs >= 1
-
-
-@dataclass(frozen=True, slots=True)
-class SoloBonus:
-    """Which solo bonuses a big bad has, with their options.
-
-    ``skill`` adds the solo skill bonus (``skill_capped``: at most double the skill). ``stress``
-    reduces hits (``stress_floor_one``: never below 1). ``amplified`` makes paid invokes worth
-    the number of PCs. ``suppress`` holds down the foes' invokes against it, and
-    ``no_free_stacking`` allows them one free invoke per roll against it.
-    """
-
-    skill: bool = False
-    skill_capped: bool = True
-    stress: bool = False
-    stress_floor_one: bool = False
-    amplified: bool = False
-    suppress: SuppressMode | None = None
-    no_free_stacking: bool = False
-
-    def __post_init__(self) -> None:
-        if self.suppress is not None:
-            try:
-                object.__setattr__(self, "suppress", SuppressMode(self.suppress))
-            except ValueError:
-                raise BadInput(f"not a way to suppress invokes: {self.suppress!r}") from None
-        if self.no_free_stacking and self.suppress is None:
-            raise BadInput("stopping free invokes from stacking goes with suppressed invokes")
-
-    def skill_bonus(self, rating: int, facing: Facing) -> Bonus | None:
-        """The bonus to add to one of the big bad's skill rolls (``None``: no bonus)."""
-        if not self.skill or not facing.solo:
-            return None
-        amount = solo_skill_bonus(facing.pcs, rating, capped=self.skill_capped)
-        return Bonus(BonusKind.OTHER, amount, "solo bonus") if amount else None
-
-    def reduce_hit(self, shifts: int, facing: Facing) -> int:
-        """A hit on the big bad after the solo stress reduction, when it applies."""
-        if not self.stress or not facing.solo:
-            return shifts
-        return solo_stress_reduction(shifts, facing.pcs, floor_one=self.stress_floor_one)
-
-    def own_invoke_bonus(self, facing: Facing, *, free: bool) -> int:
-        """What one of the big bad's own invokes for a bonus is worth."""
-        if not self.amplified or not facing.solo:
-            return 2
-        return amplified_invoke_bonus(facing.pcs, free=free)
-
-    def invoke_against(
-        self,
-        effect: InvokeEffect | str,
-        facing: Facing,
-        *,
-        free: bool,
-        free_invokes_on_roll: int = 0,
-    ) -> int:
-        """What a foe's invoke used directly against the big bad is worth (0 for a reroll).
-
-        ``free_invokes_on_roll`` counts free invokes already spent on the same roll. Raises
-        :class:`IllegalAction` for an invoke the suppression forbids.
-        """
-        chosen = _effect(effect)
-        if self.suppress is None or not facing.solo:
-            return 0 if chosen is InvokeEffect.REROLL else 2
-        if free and self.no_free_stacking and facing.pcs >= 2 and free_invokes_on_roll >= 1:
-            raise IllegalAction(
-                "free invokes cannot be stacked against this big bad", SUPPRESSED_INVOKES_RULE
-            )
-        return suppressed_invoke_bonus(chosen, self.suppress, facing.pcs)
-
-
-# -- the threat is a map, or a hive ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ThreatPart:
-    """One part of a big bad, played as a character with ``id`` as its participant id.
-
-    On a map the part is a ``zone`` and acts against foes in it, or up to ``reach`` zones away
-    (a limb). ``behind`` lists parts that must be taken out before this one can be attacked.
-    """
-
-    id: str
-    zone: str | None = None
-    reach: int = 0
-    behind: frozenset[str] = field(default_factory=frozenset)
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not self.id.strip():
-            raise BadInput("a part of a threat needs an id")
-        _check_count(f"part {self.id!r}'s reach", self.reach)
-        if self.reach and self.zone is None:
-            raise BadInput(f"part {self.id!r} reaches other zones but is not a zone itself")
-        object.__setattr__(self, "behind", frozenset(self.behind))
-
-
-@dataclass(frozen=True, slots=True)
-class Threat:
-    """A big bad as a map of zones or a hive of parts, beaten only when its ``heart`` falls."""
-
-    name: str
-    parts: tuple[ThreatPart, ...]
-    heart: str
-
-    def __post_init__(self) -> None:
-        ids = [p.id for p in self.parts]
-        if len(set(ids)) != len(ids):
-            raise BadInput(f"threat {self.name!r}: two parts share an id")
-        if self.heart not in ids:
-            raise IllegalAction(
-                f"threat {self.name!r} needs a heart among its parts", THREAT_MAP_RULE
-            )
-        zoned = {p.zone is not None for p in self.parts}
-        if len(zoned) > 1:
-            raise BadInput(
-                f"threat {self.name!r}: on a map every part is a zone; in a hive none is"
-            )
-        for part in self.parts:
-            unknown = sorted(part.behind - set(ids))
-            if unknown or part.id in part.behind:
-                raise BadInput(
-                    f"part {part.id!r} is behind parts that cannot shield it: {unknown or [part.id]}"
-                )
-        self._check_reachable()
-
-    @property
-    def is_map(self) -> bool:
-        """Whether the parts are zones of a map (otherwise a hive)."""
-        return self.parts[0].zone is not None
-
-    def part(self, part_id: str) -> ThreatPart:
-        """The part with this id."""
-        for part in self.parts:
-            if part.id == part_id:
-                return part
-        raise BadInput(f"{part_id!r} is not a part of {self.name}")
-
-    def defeated(self, taken_out: Set[str]) -> bool:
-        """Whether the big bad is beaten: its heart has been taken out."""
-        return self.heart in taken_out
-
-    def standing(self, taken_out: Set[str]) -> tuple[str, ...]:
-        """Parts that still act (none once the heart has fallen)."""
-        if self.defeated(taken_out):
-            return ()
-        return tuple(p.id for p in self.parts if p.id not in taken_out)
-
-    def attackable(self, taken_out: Set[str]) -> tuple[str, ...]:
-        """Parts that can be attacked now: standing, with every part shielding them taken out."""
-        return tuple(p for p in self.standing(taken_out) if self.part(p).behind <= set(taken_out))
-
-    def check_attack(self, part_id: str, taken_out: Set[str]) -> None:
-        """Raise :class:`IllegalAction` unless ``part_id`` can be attacked now."""
-        part = self.part(part_id)
-        if part_id not in self.standing(taken_out):
-            raise IllegalAction(f"{part_id} is already out of the fight", THREAT_MAP_RULE)
-        shields = sorted(part.behind - set(taken_out))
-        if shields:
-            raise IllegalAction(
-                f"{part_id} cannot be reached until {', '.join(shields)} is taken out",
-                THREAT_MAP_RULE,
-            )
-
-    def targets_for(
-        self, part_id: str, foes: Iterable[str], taken_out: Set[str], zones: ZoneMap | None = None
-    ) -> tuple[str, ...]:
-        """The foes a standing part may act against.
-
-        A hive's parts act against anyone. A map's zone acts against foes in it, or within its
-        reach (foes not on the map are out of its reach).
-        """
-        part = self.part(part_id)
-        if part_id not in self.standing(taken_out):
-            raise IllegalAction(f"{part_id} no longer takes actions", THREAT_MAP_RULE)
-        listed = list(dict.fromkeys(foes))
-        if part.zone is None:
-            return tuple(listed)
-        if zones is None:
-            raise BadInput(f"{self.name} is a map: give the zones to see whom {part_id} reaches")
-        found = []
-        for foe in listed:
-            if foe not in zones.positions:
-                continue
-            apart = zones.distance(part.zone, zones.zone_of(foe))
-            if apart is not None and apart <= part.reach:
-                found.append(foe)
-        return tuple(found)
-
-    def place_on(self, zones: ZoneMap) -> None:
-        """Put each part of a map in its zone, so the usual reach rules apply to attacks on it."""
-        if not self.is_map:
-            raise BadInput(f"{self.name} is a hive: its parts have no zones")
-        for part in self.parts:
-            assert part.zone is not None
-            zones.place(part.id, part.zone)
-
-    def _check_reachable(self) -> None:
-        # Every part must be reachable once the parts shielding it fall: no shielding loops.
-        down: set[str] = set()
-        while True:
-            opened = {p.id for p in self.parts if p.id not in down and p.behind <= down}
-            if not opened:
-                break
-            down |= opened
-        if len(down) != len(self.parts):
-            stuck = sorted(p.id for p in self.parts if p.id not in down)
-            raise IllegalAction(
-                f"threat {self.name!r}: parts {stuck} shield each other and could never be reached",
-                THREAT_MAP_RULE,
-            )
 
 
 # -- a big bad and its ways ------------------------------------------------------------------

@@ -9,14 +9,8 @@ from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.options.big_bads import (
-    MINION_ARMOR_RULE,
-    TRUE_FORM_RULE,
-    BigBad,
-    Facing,
-    ImmunityState,
-    invoke_adjustment,
-)
+from fatekit.rules.options.big_bad_solo import Facing, invoke_adjustment
+from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, BigBad, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     ConflictHost,

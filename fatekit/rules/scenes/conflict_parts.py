@@ -20,7 +20,8 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.harm.absorb import AbsorbPlan
 from fatekit.rules.harm.concession import Concession
-from fatekit.rules.options.big_bads import BigBad, Facing
+from fatekit.rules.options.big_bad_solo import Facing
+from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.obstacles import (
     Block,
     Cover,
