@@ -93,7 +93,8 @@ from fatekit.rules.core.errors import (
 from fatekit.rules.core.ladder import LADDER, format_rating, ladder_key, parse_rating, rating_name
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
-from fatekit.rules.golden.replay import ReplayMismatch, replay
+from fatekit.rules.golden.replay import replay
+from fatekit.rules.golden.script import ReplayMismatch
 from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,

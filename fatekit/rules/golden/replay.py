@@ -11,29 +11,24 @@ engines replay perft files. The format is described in ``docs/golden-scenes.md``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
-from fatekit.rules.aspects.stunts import Track
-from fatekit.rules.characters.character import (
-    Character,
-    CharacterKind,
-    SlotSpec,
-    minor_npc,
-    monster,
-    new_character,
-)
 from fatekit.rules.characters.presets import Preset, get_preset
-from fatekit.rules.characters.shapes import Shape, column, diamond, pyramid
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.golden.expectations import Expectations
+from fatekit.rules.golden.script import (
+    ReplayMismatch,
+    ReplayResult,
+    Script,
+    character_from,
+    shape_from,
+)
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, recommended_plan
-from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.harm.stress import StressTrack
 from fatekit.rules.options.big_bad_solo import SoloBonus
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
 from fatekit.rules.options.countdowns import Countdown, Trigger
@@ -46,31 +41,13 @@ from fatekit.rules.scenes.contest import Contest, Role
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 
-__all__ = ["ReplayMismatch", "ReplayResult", "replay"]
-
-Script = Mapping[str, Any]
-
-
-class ReplayMismatch(AssertionError):
-    """A golden scene's step did not go as the script expects."""
-
-
-@dataclass(slots=True)
-class ReplayResult:
-    """The state a replay ends in, for further checks."""
-
-    game: Game
-    conflict: Conflict | None = None
-    contest: Contest | None = None
-    challenge: Challenge | None = None
-    steps: int = 0
-    aspects: dict[str, Aspect] = field(default_factory=dict)  # named by the script
+__all__ = ["replay"]
 
 
 def replay(script: Script) -> ReplayResult:
     """Play a golden scene through the engine, checking every expectation."""
     preset = get_preset(str(script.get("preset", "condensed")))
-    shape = _shape(script["shape"]) if "shape" in script else None
+    shape = shape_from(script["shape"]) if "shape" in script else None
     ruleset = Ruleset.of(
         preset,
         [str(o) for o in script.get("options", [])],
@@ -78,7 +55,7 @@ def replay(script: Script) -> ReplayResult:
         shape=shape,
     )
     preset = ruleset.preset
-    game = Game((_character(preset, c) for c in script.get("characters", [])), ruleset=ruleset)
+    game = Game((character_from(preset, c) for c in script.get("characters", [])), ruleset=ruleset)
     runner = _Runner(preset, game)
     runner.setup_scene(script.get("scene", {}))
     if "conflict" in script:
@@ -92,79 +69,16 @@ def replay(script: Script) -> ReplayResult:
     return runner.result
 
 
-# -- characters -----------------------------------------------------------------------------------
-
-
-def _shape(data: Mapping[str, Any]) -> Shape:
-    kind = str(data.get("kind", "pyramid"))
-    if kind == "pyramid":
-        return pyramid(int(data.get("peak", 4)))
-    if kind == "column":
-        return column(int(data.get("peak", 4)), int(data.get("width", 1)))
-    if kind == "diamond":
-        counts = data.get("counts")
-        return diamond({int(k): int(v) for k, v in counts.items()} if counts else None)
-    raise BadInput(f"unknown shape {kind!r} in the script: pyramid, column or diamond")
-
-
-def _character(preset: Preset, data: Mapping[str, Any]) -> Character:
-    kind = CharacterKind(data.get("kind", "pc"))
-    cid, name = str(data["id"]), str(data.get("name", data["id"]))
-    skills = {str(k): int(v) for k, v in data.get("skills", {}).items()}
-    if kind is CharacterKind.MINOR_NPC:
-        character = minor_npc(
-            preset,
-            cid,
-            name,
-            list(data.get("aspects", [name])),
-            skills,
-            stress_boxes=int(data.get("stress_boxes", 0)),
-        )
-    elif kind is CharacterKind.MONSTER:
-        character = monster(
-            preset,
-            cid,
-            name,
-            aspects=[(AspectKind(k), t) for k, t in data.get("aspects", [])],
-            skills=skills,
-            stress={Track(k): int(v) for k, v in data.get("stress", {}).items()},
-            consequences=[SlotSpec(Severity(s)) for s in data.get("consequences", [])],
-        )
-    else:
-        aspects = [(AspectKind(k), str(t)) for k, t in data.get("aspects", [])]
-        character = new_character(
-            preset,
-            cid,
-            name,
-            aspects=aspects,
-            skills=skills,
-            kind=kind,
-            as_you_play=bool(data.get("as_you_play", False)),
-        )
-    # An NPC's sheet keeps only the points it carries to the GM's pool (none unless given).
-    default = character.fate_points if kind is CharacterKind.PC else 0
-    character.fate_points = int(data.get("fate_points", default))
-    for track, marked in data.get("marked", {}).items():
-        boxes = character.stress[Track(track)].boxes
-        for index in marked:
-            boxes[int(index)].marked = True
-    return character
-
-
 # -- the runner -----------------------------------------------------------------------------------
 
 
-class _Runner:
+class _Runner(Expectations):
     def __init__(self, preset: Preset, game: Game) -> None:
         self.preset = preset
         self.result = ReplayResult(game)
         self.roll: ActionRoll | None = None
         self.targets: dict[str, ActionRoll] = {}
         self.duration = ""
-
-    @property
-    def game(self) -> Game:
-        return self.result.game
 
     def setup_scene(self, data: Mapping[str, Any]) -> None:
         zones = None
@@ -239,11 +153,6 @@ class _Runner:
                 )
         self._check(number, action, step.get("expect", {}))
         self.result.steps = number
-
-    def _conflict(self) -> Conflict:
-        if self.result.conflict is None:
-            raise BadInput("this script has no conflict")
-        return self.result.conflict
 
     def _dice(self, step: Mapping[str, Any], key: str = "dice") -> ScriptedDice:
         value = step.get(key, [])
@@ -386,7 +295,7 @@ class _Runner:
         solo = step.get("solo", {})
         forms = None
         if "forms" in step:
-            later = [_character(self.preset, {**f, "id": who}) for f in step["forms"]]
+            later = [character_from(self.preset, {**f, "id": who}) for f in step["forms"]]
             forms = TrueForms.of([conflict.fighter(who).character, *later])
         immunity = Immunity(ImmunityKind(step["immunity"])) if "immunity" in step else None
         conflict.set_big_bad(
@@ -561,133 +470,3 @@ class _Runner:
 
     def _do_check(self, step: Mapping[str, Any]) -> None:
         """Only expectations."""
-
-    def _aspect(self, ref: str) -> Aspect:
-        if ref in self.result.aspects:
-            return self.result.aspects[ref]
-        for character in self.game.characters.values():
-            for aspect in character.aspects:
-                if aspect.name == ref or aspect.id == ref:
-                    return aspect
-            for slot in character.consequences:
-                if slot.aspect is not None and slot.aspect.name == ref:
-                    return slot.aspect
-        return self.game.find_aspect(ref)
-
-    # -- expectations -----------------------------------------------------------------------------
-
-    def _check(self, number: int, action: str, expect: Mapping[str, Any]) -> None:
-        for key, wanted in expect.items():
-            got = self._fact(key, wanted)
-            if got != wanted:
-                raise ReplayMismatch(
-                    f"step {number} ({action}): {key} is {got!r}, expected {wanted!r}"
-                )
-
-    def _fact(self, key: str, wanted: Any) -> Any:
-        game = self.game
-        roll = self.roll
-        if key in ("effort", "shifts", "outcome", "opposition"):
-            if roll is None:
-                raise BadInput(f"no roll for {key!r}")
-            value = {
-                "effort": roll.effort,
-                "shifts": roll.shifts,
-                "opposition": roll.opposition_value,
-                "outcome": roll.outcome.value,
-            }
-            return value[key]
-        if key == "fate_points":
-            return {p: game.ledger.account(p).available for p in wanted}
-        if key == "pending":
-            return {p: game.ledger.account(p).pending for p in wanted}
-        if key == "facing":
-            facing = self._conflict().facing(str(wanted[0]))
-            return [wanted[0], facing.pcs, facing.allies]
-        if key == "name":
-            return {p: game.character(p).name for p in wanted}
-        if key == "duration":
-            return self.duration
-        if key == "countdowns":
-            scene = game.scene
-            return {c: scene.countdowns[c].marked for c in wanted} if scene else {}
-        if key == "countdown_view":
-            scene = game.scene
-            assert scene is not None
-            views = {c: scene.countdowns[c].view_for(seat_is_gm=False) for c in wanted}
-            return {c: None if v is None else v.marked for c, v in views.items()}
-        if key == "blocks":
-            return sorted(self._conflict().blocks)
-        if key == "legal":
-            return {p: not game.problems(p) for p in wanted}
-        if key == "target_shifts":
-            return {t: r.shifts for t, r in self.targets.items()}
-        if key == "skills":
-            return list(game.ruleset.preset.skill_keys)
-        if key == "gm_pool":
-            return game.ledger.gm.available
-        if key == "stress":
-            return {p: [b.marked for b in self._track(p).boxes] for p in wanted}
-        if key == "consequences":
-            return {
-                p: [s.aspect.name if s.aspect else None for s in game.character(p).consequences]
-                for p in wanted
-            }
-        if key == "free_invokes":
-            return {
-                ref: {h: self._aspect(ref).free_invokes_held_by(h) for h in holders}
-                for ref, holders in wanted.items()
-            }
-        if key == "boosts":
-            scene = game.scene
-            return sorted(a.name for a in scene.aspects if a.is_boost) if scene else []
-        if key == "in_play":
-            scene = game.scene
-            return sorted(a.name for a in scene.aspects) if scene else []
-        conflict = self.result.conflict
-        if key in ("current", "phase", "order", "status", "exchange", "pending_hit", "over"):
-            if conflict is None:
-                raise BadInput(f"{key!r} needs a conflict")
-            if key == "status":
-                return {p: conflict.fighter(p).status.value for p in wanted}
-            if key == "exchange":
-                return conflict.exchange.number
-            if key == "pending_hit":
-                hit = conflict.pending_hit
-                return None if hit is None else [hit[0], hit[1]]
-            if key == "phase":
-                return conflict.phase.value
-            if key == "order":
-                return conflict.order
-            if key == "over":
-                return conflict.over
-            return conflict.current
-        if key == "absorb_options":
-            return [
-                {"boxes": list(p.boxes), "slots": list(p.slots)}
-                for p in self._conflict().absorb_options()
-            ]
-        if key in ("victories", "winner", "twists"):
-            contest = self.result.contest
-            if contest is None:
-                raise BadInput(f"{key!r} needs a contest")
-            if key == "victories":
-                return {s: contest.sides[s].victories for s in wanted}
-            if key == "winner":
-                return contest.winner
-            return sum(1 for e in contest.exchanges if e.twist)
-        if key == "report":
-            challenge = self.result.challenge
-            if challenge is None:
-                raise BadInput("'report' needs a challenge")
-            report = challenge.report()
-            return {f: list(getattr(report, f)) for f in wanted}
-        raise BadInput(f"unknown expectation {key!r}")
-
-    def _track(self, participant: str) -> StressTrack:
-        character = self.game.character(participant)
-        track = self._conflict().kind.track if self.result.conflict else Track.PHYSICAL
-        found = character.stress.get(track) or character.stress.get(Track.ANY)
-        if found is None:
-            raise BadInput(f"{participant} has no stress track")
-        return found
