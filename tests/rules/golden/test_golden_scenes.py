@@ -12,7 +12,7 @@ import pytest
 
 from fatekit.rules.golden.replay import replay
 
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
 SCRIPTS = sorted(GOLDEN.glob("*.json"))
 
 
