@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
-from fatekit.rules.dice import DiceSource
-from fatekit.rules.errors import FateError
+from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.hub import Hub
 from fatekit.server.limits import BodyLimit, RateLimit
