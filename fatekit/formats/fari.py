@@ -33,7 +33,7 @@ from fatekit.formats.mapping import (
     DraftTrack,
     Leftover,
 )
-from fatekit.formats.text import plain_text
+from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.formats.vocabulary import matches
 from fatekit.rules import BadInput
 
@@ -204,9 +204,10 @@ class _Reader:
         elif role == "consequences":
             d.consequences.append(DraftConsequence(label, text, None, _extension(block)))
         elif role == "notes":
-            if plain_text(text):
+            plain = plain_text(text)
+            if plain:
                 d.notes.append(
-                    text if matches(label, "notes") or not label else f"{label}: {plain_text(text)}"
+                    plain if matches(label, "notes") or not label else f"{label}: {plain}"
                 )
         elif role == "refresh":
             d.refresh = _number(text, d.refresh)
@@ -339,6 +340,9 @@ def _id(seed: str) -> str:
 
 
 def _block(seed: str, kind: str, label: str, value: object, **meta: Any) -> dict[str, Any]:
+    if isinstance(value, str) and looks_like_html(value):
+        # Text that would read as markup ("<everyone>") is written as escaped HTML instead.
+        value = to_html(value)
     return {"id": _id(seed), "type": kind, "label": label, "value": value, "meta": meta}
 
 

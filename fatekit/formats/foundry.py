@@ -27,7 +27,7 @@ from fatekit.formats.mapping import (
     DraftTrack,
     Leftover,
 )
-from fatekit.formats.text import plain_text, to_html
+from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.rules import BadInput
 
 __all__ = ["FCO_TYPE", "entry_key", "looks_like_foundry", "read_foundry", "write_foundry"]
@@ -88,6 +88,13 @@ def _html(value: object) -> str:
     if isinstance(value, Mapping):
         value = value.get("value")
     return plain_text(value) if isinstance(value, str) else ""
+
+
+def _raw(value: object) -> str:
+    # Text as the actor holds it (maybe HTML); the mapping reads it to plain text once.
+    if isinstance(value, Mapping):
+        value = value.get("value")
+    return value if isinstance(value, str) else ""
 
 
 def _int(value: object) -> int | None:
@@ -151,7 +158,7 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
 
     for label, entry in _entries(system, "aspects"):
         draft.aspects.append(
-            DraftAspect(_html(entry.get("value")), label, None, saved("aspects", label))
+            DraftAspect(_raw(entry.get("value")), label, None, saved("aspects", label))
         )
         notes = _html(entry.get("notes"))
         if notes:
@@ -160,15 +167,19 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
         draft.skills.append(DraftSkill(label, entry.get("rank", 0)))
     for label, entry in _entries(system, "stunts"):
         linked = entry.get("linked_skill")
+        ext_stunt = saved("stunts", label)
+        kept = ext_stunt.get("name")
+        if isinstance(kept, str) and kept and label.startswith(kept):
+            label = kept
         bonus = _int(entry.get("bonus")) or 0
         draft.stunts.append(
             DraftStunt(
                 label,
-                _html(entry.get("description")),
+                _raw(entry.get("description")),
                 linked if isinstance(linked, str) and linked != "None" else None,
                 _actions(entry),
                 bonus,
-                saved("stunts", label),
+                ext_stunt,
             )
         )
     for label, track in _entries(system, "tracks"):
@@ -176,10 +187,14 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
             continue
         harm = _int(track.get("harm_can_absorb")) or 0
         aspect = track.get("aspect")
-        text = _html(aspect.get("name")) if isinstance(aspect, Mapping) else ""
+        text = _raw(aspect.get("name")) if isinstance(aspect, Mapping) else ""
         if harm > 0:
             draft.consequences.append(DraftConsequence(label, text, harm, saved("tracks", label)))
-        elif (_int(track.get("boxes")) or 0) > 0 or track.get("box_values"):
+        elif (
+            (_int(track.get("boxes")) or 0) > 0
+            or track.get("box_values")
+            or "values" in saved("tracks", label)  # a stress track fatekit wrote, maybe empty
+        ):
             draft.tracks.append(
                 DraftTrack(label, _box_values(track, saved("tracks", label).get("values")))
             )
@@ -222,6 +237,11 @@ _ASPECT_NAMES = {
     "relationship": "Relationship",
     "character": "Aspect",
 }
+
+
+def _plain_field(text: str) -> str:
+    # A plain field that would read as markup ("<everyone>") is written as escaped HTML.
+    return to_html(text) if looks_like_html(text) else text
 
 
 def _unique(name: str, taken: set[str]) -> str:
@@ -317,7 +337,11 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             entry[field] = True
             entry["bonus"] = effect.get("bonus", 2)
         stunt_entries[entry_key(label)] = entry
-        saved_stunts[label] = {"effect": effect, "fate_point_cost": stunt.get("fate_point_cost", 0)}
+        saved_stunts[label] = {
+            "effect": effect,
+            "fate_point_cost": stunt.get("fate_point_cost", 0),
+            "name": stunt["name"],  # FCO needs names unique; fatekit does not
+        }
     tracks: dict[str, Any] = {}
     saved_tracks: dict[str, Any] = {}
     taken = set()
@@ -344,7 +368,7 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             harm_can_absorb=slot.get("shifts", 2),
             boxes=1,
             box_values=[bool(text)],
-            aspect={"name": text, "when_marked": True},
+            aspect={"name": _plain_field(text), "when_marked": True},
         )
         saved_tracks[label] = {k: v for k, v in slot.items() if v is not None}
     keep = {

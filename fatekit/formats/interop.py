@@ -61,9 +61,10 @@ def parse_file(content: bytes | str) -> Mapping[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        ending = " (the file seems cut off)" if error.pos >= len(text.rstrip()) else ""
+        cut = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
+        ending = "; the file seems cut off, download it again" if cut else ""
         raise BadInput(
-            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}{ending}"
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno}){ending}"
         ) from None
     except RecursionError:
         raise BadInput("not a character file: the JSON is nested too deeply") from None

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.formats.character_json import LoadedCharacter, character_from_dict, character_to_dict
-from fatekit.formats.text import plain_text
+from fatekit.formats.text import plain_text, tidy
 from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
 from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
 
@@ -103,7 +103,10 @@ class Leftover:
 
 @dataclass(slots=True)
 class Draft:
-    """A sheet read from another program, before it becomes a fatekit character."""
+    """A sheet read from another program, before it becomes a fatekit character.
+
+    Texts are as the sheet holds them (maybe HTML), except ``notes``, already plain text.
+    """
 
     name: str
     aspects: list[DraftAspect] = field(default_factory=list)
@@ -520,6 +523,8 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
             f"nothing on this {source} sheet looks like a Fate character: no aspects, skills, "
             "stunts, stress or consequences were found"
         )
+    # Labels compared and kept as tidy text, whichever program wrote them.
+    draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
     escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
     chosen, ratings, lists = _skill_plan(draft, preset, escalating)
     leftovers = list(draft.leftovers)
@@ -555,7 +560,7 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     for key in _KEPT_FIELDS:
         if key in ext:
             data[key] = ext[key]
-    notes = [n for n in (plain_text(n) for n in draft.notes) if n]
+    notes = [n for n in draft.notes if n.strip()]
     notes.extend(x.line() for x in leftovers if x.what != "stress track")
     data["aspects"] = _aspects(draft, chosen)
     data["skills"] = ratings
@@ -571,8 +576,9 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
         data["consequences"] = _consequences(draft, chosen)
     data = {k: v for k, v in data.items() if v is not None}
     notes.extend(x.line() for x in leftovers if x.what == "stress track")
-    if notes:
-        data["description"] = "\n\n".join(dict.fromkeys(notes))
+    description = tidy("\n\n".join(dict.fromkeys(notes)))
+    if description:
+        data["description"] = description
     loaded = character_from_dict(data)
     report = ImportReport(source, loaded.preset.name, tuple(leftovers), ())
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

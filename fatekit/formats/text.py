@@ -12,7 +12,7 @@ import html
 import re
 from html.parser import HTMLParser
 
-__all__ = ["looks_like_html", "plain_text", "to_html"]
+__all__ = ["looks_like_html", "plain_text", "tidy", "to_html"]
 
 _TAG = re.compile(r"</?[a-zA-Z][^<>]*>|&[#a-zA-Z0-9]+;")
 _BLOCKS = frozenset(
@@ -67,7 +67,8 @@ class _Words(HTMLParser):
             self.parts.append(re.sub(r"\s+", " ", data))
 
 
-def _tidy(text: str) -> str:
+def tidy(text: str) -> str:
+    """Plain text with spaces and blank lines tidied: no markup is read."""
     lines = [" ".join(line.split()) for line in text.replace("\r\n", "\n").split("\n")]
     joined = "\n".join(lines)
     return re.sub(r"\n{3,}", "\n\n", joined).strip()
@@ -83,12 +84,12 @@ def plain_text(value: object) -> str:
         parser.feed(text)
         parser.close()
         text = "".join(parser.parts)
-    return _tidy(text)
+    return tidy(text)
 
 
 def to_html(text: str) -> str:
     """Plain text as simple HTML: a ``<p>`` per paragraph, ``<br>`` per line break."""
-    paragraphs = [p for p in _tidy(text).split("\n\n") if p]
+    paragraphs = [p for p in tidy(text).split("\n\n") if p]
     return "".join(
         "<p>" + "<br>".join(html.escape(line, quote=False) for line in p.split("\n")) + "</p>"
         for p in paragraphs
