@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fatekit.formats.mapping import (
+from fatekit.formats.draft import (
     Draft,
     DraftAspect,
     DraftConsequence,

@@ -18,7 +18,7 @@ import binascii
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from fatekit.formats.mapping import (
+from fatekit.formats.draft import (
     Draft,
     DraftAspect,
     DraftConsequence,

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from fatekit.formats.character_json import LoadedCharacter, character_from_dict, character_to_dict
+from fatekit.formats.draft import Imported, ImportReport
 from fatekit.formats.fari import read_fari, write_fari
 from fatekit.formats.foundry import looks_like_foundry, read_foundry, write_foundry
-from fatekit.formats.mapping import Imported, ImportReport, build
+from fatekit.formats.mapping import build
 from fatekit.rules import BadInput
 
 __all__ = [

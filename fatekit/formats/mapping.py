@@ -1,11 +1,11 @@
-"""What the Fari and Foundry importers share: a neutral draft of a sheet, and its mapping to fatekit.
+"""What the Fari and Foundry importers share: the mapping of a sheet's draft onto fatekit.
 
-An importer reads its format into a :class:`Draft` (labels and values as the sheet has them, in
-the sheet's order), and :func:`build` turns the draft into a fatekit character file: it
+An importer reads its format into a :class:`~fatekit.formats.draft.Draft` (labels and values as
+the sheet has them, in the sheet's order), and :func:`build` turns the draft into a fatekit character file: it
 recognises the preset from the skills (or takes the one given), gives each aspect its kind,
-each stress box its value, each consequence its severity, and lists in an :class:`ImportReport`
-what has no place on a fatekit sheet. That leftover text is kept in the character's description,
-so nothing a person wrote is lost.
+each stress box its value, each consequence its severity, and lists in an
+:class:`~fatekit.formats.draft.ImportReport` what has no place on a fatekit sheet. That leftover
+text is kept in the character's description, so nothing a person wrote is lost.
 
 Exporters keep what only fatekit knows (ids, a stunt's mechanical effect, advancement) in an
 extension object (``fatekit`` in a Fari block's ``meta``, ``flags.fatekit`` on a Foundry actor);
@@ -16,148 +16,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from fatekit.formats.character_json import LoadedCharacter, character_from_dict, character_to_dict
+from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.draft import (
+    Draft,
+    DraftConsequence,
+    DraftSkill,
+    DraftStunt,
+    Imported,
+    ImportReport,
+    Leftover,
+)
 from fatekit.formats.text import plain_text, tidy
 from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
 from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
 
-__all__ = [
-    "Draft",
-    "DraftAspect",
-    "DraftConsequence",
-    "DraftSkill",
-    "DraftStunt",
-    "DraftTrack",
-    "ImportReport",
-    "Imported",
-    "Leftover",
-    "build",
-    "character_id",
-]
-
-
-@dataclass(slots=True)
-class DraftAspect:
-    """An aspect as the sheet has it: its text, the label next to it, and a kind if known."""
-
-    text: str
-    label: str = ""
-    kind: str | None = None
-    extension: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class DraftSkill:
-    """A skill's label and its rating as written (``"2"``, ``"+3"``, ``"Good"``, ``4``)."""
-
-    label: str
-    rating: object
-
-
-@dataclass(slots=True)
-class DraftStunt:
-    """A stunt: name and text; ``skill``/``actions``/``bonus`` when the format says them."""
-
-    name: str
-    description: str = ""
-    skill: str | None = None
-    actions: tuple[str, ...] = ()
-    bonus: int = 0
-    extension: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class DraftTrack:
-    """A stress track: its label and boxes as (value if written, checked)."""
-
-    label: str
-    boxes: list[tuple[int | None, bool]]
-
-
-@dataclass(slots=True)
-class DraftConsequence:
-    """A consequence slot: its label, the shifts it absorbs if written, and its text if taken."""
-
-    label: str
-    text: str = ""
-    shifts: int | None = None
-    extension: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Leftover:
-    """Something on the sheet that fatekit has no place for (kept in the description)."""
-
-    what: str
-    label: str
-    value: str = ""
-
-    def line(self) -> str:
-        """How the description keeps it."""
-        head = self.label or self.what
-        return f"{head}: {self.value}" if self.value else head
-
-
-@dataclass(slots=True)
-class Draft:
-    """A sheet read from another program, before it becomes a fatekit character.
-
-    Texts are as the sheet holds them (maybe HTML), except ``notes``, already plain text.
-    """
-
-    name: str
-    aspects: list[DraftAspect] = field(default_factory=list)
-    skills: list[DraftSkill] = field(default_factory=list)
-    stunts: list[DraftStunt] = field(default_factory=list)
-    tracks: list[DraftTrack] = field(default_factory=list)
-    consequences: list[DraftConsequence] = field(default_factory=list)
-    refresh: int | None = None
-    fate_points: int | None = None
-    notes: list[str] = field(default_factory=list)
-    leftovers: list[Leftover] = field(default_factory=list)
-    extension: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class ImportReport:
-    """What an import did: the format and preset it recognised, what it left out, and why."""
-
-    source: str
-    preset: str
-    leftovers: tuple[Leftover, ...]
-    notes: tuple[str, ...]
-
-    def lines(self) -> list[str]:
-        """The report as lines for a person to read."""
-        out = [f"read as a {self.source} sheet for {self.preset}"]
-        if self.leftovers:
-            out.append("kept in the description (fatekit has no place for them):")
-            out.extend(f"  - {item.what}: {item.line()}" for item in self.leftovers)
-        out.extend(self.notes)
-        return out
-
-    def as_json(self) -> dict[str, Any]:
-        """The report as the API answers it."""
-        return {
-            "source": self.source,
-            "preset": self.preset,
-            "leftovers": [
-                {"what": x.what, "label": x.label, "value": x.value} for x in self.leftovers
-            ],
-            "notes": list(self.notes),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Imported:
-    """A character file made from another format, the character it loads as, and the report."""
-
-    data: dict[str, Any]
-    loaded: LoadedCharacter
-    report: ImportReport
+__all__ = ["build", "character_id", "rating_of"]
 
 
 # -- skills and the preset ----------------------------------------------------------------------
