@@ -51,12 +51,14 @@ def test_each_fari_layout_is_told_by_its_shape_not_its_version() -> None:
     }
     assert layouts == {
         "fari-v1-condensed.fari.json": "v1",
+        "fari-v2-accelerated-russian.fari.json": "v2",
         "fari-v2-core.fari.json": "v2",
         "fari-v3-condensed.fari.json": "v3",
         "fari-v4-accelerated.fari.json": "v4",
         "fari-v5-core-italian.fari.json": "v5",
         "fari-v6-condensed.fari.json": "v5",
         "fari-v6-german.fari.json": "v5",
+        "fari-v6-ode-swedish.fari.json": "v5",
     }
     lying = json.loads(read("fari-v2-core.fari.json")) | {"version": 6}
     assert fari_layout(lying) == "v2"
@@ -169,6 +171,33 @@ def test_flat_sheets_of_fari_one_and_two() -> None:
     assert marks(v2, "physical") == [(1, False), (2, True), (3, False), (4, False)]
     assert (v2["refresh"], v2["fate_points"]) == (3, 4)
     assert v2["description"] == "Trained at the Ivory Shroud."
+
+
+def test_a_swedish_sheet_is_an_ode_sheet() -> None:
+    data = import_character(read("fari-v6-ode-swedish.fari.json")).data
+    assert data["preset"] == "ode" and "skill_lists" not in data
+    assert data["skills"]["fight"] == 4 and data["skills"]["physique"] == 3
+    assert [a["kind"] for a in data["aspects"]][:3] == ["high_concept", "trouble", "relationship"]
+    assert [m for _, m in marks(data, "physical")] == [True, True, True, False, False, False]
+    assert filled(data)[0] == ("mild", 2, "Bruten näsa")
+    assert data["stunts"][0]["effect"] == {
+        "type": "skill_bonus",
+        "skill": "fight",
+        "action": "defend",
+        "bonus": 2,
+    }
+
+
+def test_a_russian_accelerated_sheet_of_fari_two() -> None:
+    data = import_character(read("fari-v2-accelerated-russian.fari.json")).data
+    assert data["preset"] == "fae"
+    assert data["skills"] == {"flashy": 3, "clever": 2, "quick": 2, "careful": 1, "sneaky": 1}
+    assert [a["kind"] for a in data["aspects"]] == ["high_concept", "trouble", "character"]
+    assert marks(data, "any") == [(1, True), (2, False), (3, False)]
+    assert filled(data)[0] == ("mild", 2, "Отдавленный хвост")
+    assert data["stunts"][0]["effect"]["skill"] == "flashy"
+    assert (data["refresh"], data["fate_points"]) == (3, 2)
+    assert data["description"] == "Живёт у старой дороги."
 
 
 def test_a_sheet_in_another_language_keeps_its_own_skill_list() -> None:
