@@ -8,6 +8,7 @@ import { rating, skillName, t, tn } from "./i18n.js";
 import { describeEvent, describeLedger } from "./log.js";
 import * as act from "./actions.js";
 import { openSheetEditor, openQuickNpc } from "./sheet.js";
+import { downloadButtons, importButton } from "./interop.js";
 
 // -- small helpers used across panels -----------------------------------------------------------
 
@@ -162,6 +163,7 @@ function charactersPanel() {
           { class: "actions" },
           button(t("characters.new"), () => openSheetEditor(null), { id: "new-character" }),
           isGm() ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
+          importButton(),
         )
       : null,
   );
@@ -217,6 +219,7 @@ function characterCard(c) {
       { class: "actions" },
       (ours && s.kind === "pc") || isGm() ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` }) : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
+      ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
     ),
   );
