@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.jsonschema_lite import errors
 from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
+from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
     ExtraAction,
