@@ -2,9 +2,9 @@
 
 A file is checked against :data:`~fatekit.formats.schema.CHARACTER_SCHEMA` first; every mismatch
 is reported at once as :class:`BadInput`. A file that is well formed but breaks the rules (a
-skill too many at Fair) still loads: :func:`fatekit.rules.characters.validation.validate` lists those
-problems. A file may replace its preset's skill list and shape; it then loads with a preset
-derived from the named one.
+skill too many at Fair) still loads: :func:`fatekit.rules.characters.validation.validate` lists
+those problems. A file may replace its preset's skill list and shape; it then loads with a
+preset derived from the named one.
 """
 
 from __future__ import annotations
