@@ -30,6 +30,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from fatekit.server.caps import SeatSockets
 from fatekit.server.errors import problem
 from fatekit.server.hub import (
     CLOSE_LINK,
@@ -43,7 +44,7 @@ from fatekit.server.hub import (
     Subscriber,
     dumps,
 )
-from fatekit.server.limits import TokenBucket
+from fatekit.server.limits import CLOSE_TOO_MANY, TokenBucket
 from fatekit.server.service import Caller, TableService
 from fatekit.table.codec import FieldErrors
 
@@ -71,7 +72,13 @@ class SocketSettings:
     behind: int = 512  # commands' events queued for a client before it is told to reconnect
 
 
-_STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE, 503: CLOSE_UNAVAILABLE}
+_STATUS_CLOSE = {
+    401: CLOSE_LINK,
+    403: 4403,
+    404: CLOSE_NO_TABLE,
+    429: CLOSE_TOO_MANY,
+    503: CLOSE_UNAVAILABLE,
+}
 
 
 async def serve_socket(
@@ -81,8 +88,9 @@ async def serve_socket(
     table_id: str,
     link: str | None,
     after: str | None,
+    seats: SeatSockets | None = None,
 ) -> None:
-    """Run one connection from accept to close."""
+    """Run one connection from accept to close (refused when its seat has ``seats``' cap)."""
     await socket.accept()
     try:
         caller = await service.resolve(link, table_id)
@@ -91,7 +99,14 @@ async def serve_socket(
         status, body = problem(error)
         await _refuse(socket, status, body)
         return
-    await _Connection(socket, service, settings, caller).run(start)
+    if seats is not None and not seats.take(caller.table_id, caller.seat):
+        await _refuse(socket, 429, seats.refusal())
+        return
+    try:
+        await _Connection(socket, service, settings, caller).run(start)
+    finally:
+        if seats is not None:
+            seats.give_back(caller.table_id, caller.seat)
 
 
 def _after(text: str | None) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fatekit.rules.dice import DiceSource
@@ -29,6 +30,7 @@ __all__ = [
     "BACKOFF",
     "MAX_BACKOFF",
     "Executed",
+    "Guard",
     "TableRepository",
     "to_event",
     "to_new_event",
@@ -72,6 +74,10 @@ ATTEMPTS = 10
 BACKOFF = 0.004
 MAX_BACKOFF = 0.1
 
+#: Called with a handled command's table id, the table before and after it and its events, just
+#: before they are appended; raising refuses the command (the server's caps).
+Guard = Callable[[str, TableState | None, TableState, Sequence[NewEvent]], None]
+
 
 class TableRepository:
     """Tables over an :class:`EventStore`, with the latest state of each kept in memory.
@@ -83,7 +89,8 @@ class TableRepository:
     again on the new state (see :meth:`execute`), up to ``attempts`` times, after a random pause
     of up to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
     ``snapshot_every`` saves a snapshot
-    whenever a table's version passes a multiple of it.
+    whenever a table's version passes a multiple of it. ``guard``, if given, may refuse a
+    handled command's events before they are stored.
     """
 
     def __init__(
@@ -93,8 +100,10 @@ class TableRepository:
         snapshot_every: int = 200,
         attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
+        guard: Guard | None = None,
     ) -> None:
         self.store = store
+        self.guard = guard
         self.snapshot_every = snapshot_every
         self.attempts = attempts
         self.backoff = backoff
@@ -216,9 +225,10 @@ class TableRepository:
         decision = handle(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
-        appended = self.store.append(
-            table_id, current, [to_new_event(e) for e in decision.events], idempotency_key
-        )
+        new = [to_new_event(e) for e in decision.events]
+        if self.guard is not None:
+            self.guard(table_id, state, decision.state, new)
+        appended = self.store.append(table_id, current, new, idempotency_key)
         if appended.replayed:
             return self._replayed(table_id, appended.events)
         self._states[table_id] = decision.state
