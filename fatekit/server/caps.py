@@ -61,7 +61,7 @@ class Caps:
     events_per_table: int = 100_000
     characters_per_table: int = 500
     bytes_per_table: int = 64 << 20
-    text: int = 32_768
+    text: int = 65_536
 
     def __post_init__(self) -> None:
         for item in fields(self):

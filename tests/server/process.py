@@ -40,9 +40,9 @@ class Served:
         return self.process.wait(timeout=10)
 
 
-def start(db: Path | str, *args: str) -> Served:
+def start(db: Path | str, *args: str, wait_for: str | None = None) -> Served:
     """Start ``fatekit serve --port 0`` on ``db`` (a file, or a database URL) and wait for it to
-    say where it listens."""
+    say where it listens (and, with ``wait_for``, for a line holding that too)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
         stdout=subprocess.PIPE,
@@ -62,7 +62,11 @@ def start(db: Path | str, *args: str) -> Served:
     seen: list[str] = []
     base = link = table_id = None
     want_link = "--no-table" not in args
-    while base is None or (want_link and link is None):
+    while (
+        base is None
+        or (want_link and link is None)
+        or (wait_for is not None and not any(wait_for in line for line in seen))
+    ):
         try:
             line = lines.get(timeout=STARTUP_SECONDS)
         except queue.Empty:
