@@ -6,9 +6,9 @@ missing or wrong one gets 401 ``operator``. Without a token, tables may be opene
 machine (a loopback address): anyone else gets 403 ``operator``. Playing at a table never needs
 the token: a seat link is enough.
 
-Behind a reverse proxy on the same machine every request comes from loopback, so the proxy must
-pass the client's address on (uvicorn trusts ``X-Forwarded-For`` from loopback by default) or the
-server must have a token; ``docs/deployment.md`` says how.
+Behind a reverse proxy on the same machine every request comes from loopback, so a request that
+carries a proxy's forwarding header (``X-Forwarded-For``, ``Forwarded``, ``X-Real-IP``) never
+counts as local: a server behind a proxy needs a token to open tables from anywhere.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ __all__ = [
 TOKEN_ENV = "FATEKIT_ADMIN_TOKEN"
 #: Tokens shorter than this are refused: a guessable token guards nothing.
 MIN_TOKEN_LENGTH = 16
+
+#: Headers that proxies add to the requests they pass on.
+_FORWARDING_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
 
 
 def is_loopback(host: str) -> bool:
@@ -103,7 +106,9 @@ class Operator:
         """Raise 401 or 403 unless ``connection`` may open a table."""
         if self._token is None:
             host = connection.client.host if connection.client is not None else ""
-            if not is_loopback(host):
+            # A request a proxy passed on is not local, even when the proxy runs here.
+            forwarded = any(h in connection.headers for h in _FORWARDING_HEADERS)
+            if forwarded or not is_loopback(host):
                 raise ApiError(
                     403,
                     "operator",

@@ -101,6 +101,14 @@ def test_without_a_token_tables_open_only_from_loopback() -> None:
         assert tables(made) == []
 
 
+def test_a_request_a_proxy_passed_on_is_not_local() -> None:
+    made = client(None)
+    for header in ("X-Forwarded-For", "Forwarded", "X-Real-IP"):
+        refused = made.post("/tables", json={"name": "T"}, headers={header: "127.0.0.1"})
+        assert refused.status_code == 403 and refused.json()["error"] == "operator"
+    assert tables(made) == []
+
+
 def test_loopback_addresses() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("127.9.9.9") and is_loopback("::1")
     assert is_loopback("localhost") and is_loopback("[::1]")
