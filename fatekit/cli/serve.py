@@ -348,6 +348,7 @@ _CAP_FLAGS = (
     ("--max-events", "events_per_table", "events in one table's log"),
     ("--max-characters", "characters_per_table", "characters at one table"),
     ("--max-table-bytes", "bytes_per_table", "bytes of one table's log"),
+    ("--max-links", "links_per_table", "links one table may issue and revoke in all"),
     ("--max-text", "text", "characters in any one text (a note, a name, an aspect)"),
 )
 

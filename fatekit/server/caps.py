@@ -4,8 +4,8 @@ The defaults are far above what a real group reaches; ``fatekit serve`` has a fl
 A refusal changes nothing and says which cap was met:
 
 - a text (a note, a name, an aspect) over ``text`` characters: 422 ``malformed`` with the field;
-- a table at its ``events_per_table``, ``characters_per_table`` or ``bytes_per_table``, or a
-  server at its ``tables``: 409 ``cap`` with ``cap`` (which one) and ``limit``;
+- a table at its ``events_per_table``, ``characters_per_table``, ``bytes_per_table`` or
+  ``links_per_table``, or a server at its ``tables``: 409 ``cap`` with ``cap`` (which one) and ``limit``;
 - a socket over ``sockets_per_address`` or ``sockets_per_seat``: an ``error`` message with status
   429, then close code 4429 with the reason.
 
@@ -34,7 +34,7 @@ from fatekit.server.limits import (
     client_address,
     refuse_socket,
 )
-from fatekit.server.links import links_of
+from fatekit.server.links import links_of, stream_of
 from fatekit.store.base import EventStore, NewEvent
 from fatekit.table.codec import FieldErrors
 from fatekit.table.state import TableState
@@ -61,6 +61,7 @@ class Caps:
     events_per_table: int = 100_000
     characters_per_table: int = 500
     bytes_per_table: int = 64 << 20
+    links_per_table: int = 10_000
     text: int = 65_536
 
     def __post_init__(self) -> None:
@@ -156,6 +157,18 @@ class TableCaps:
                 caps.bytes_per_table,
                 f"this table's log would grow to {size} bytes; it may hold at most "
                 f"{caps.bytes_per_table}",
+            )
+
+    def check_links(self, table_id: str) -> None:
+        """Refuse (409 ``cap``) a new link at a table that has issued and revoked as many as it
+        may: every link check reads them all, so their number is bounded too."""
+        count = self.store.version(stream_of(table_id))
+        if count >= self.caps.links_per_table:
+            raise CapReached(
+                "links_per_table",
+                self.caps.links_per_table,
+                f"this table has issued and revoked {count} links; it may record at most "
+                f"{self.caps.links_per_table}",
             )
 
     def check_import(self, events: Sequence[NewEvent], state: TableState) -> None:

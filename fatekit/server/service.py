@@ -174,6 +174,7 @@ class TableService:
             chosen = seat_id if seat_id is not None else _free_seat_id(state, name)
             command = c.AddSeat(seat_id=chosen, role=role, name=name)
             handle(state, command, seat=caller.seat, table_id=table_id)  # checked, not stored
+            self.caps.check_links(table_id)
             # A seat id used before keeps no old links: a crash between removing a seat and
             # revoking its links must not let them open the new seat.
             self.links.revoke(table_id, chosen)
@@ -219,6 +220,7 @@ class TableService:
             state = self._require_gm(caller, "hand out links")
             if seat_id not in state.seats:
                 raise NotFound(f"there is no seat {seat_id!r} at this table")
+            self.caps.check_links(caller.table_id)
             return self.links.issue(caller.table_id, seat_id)
 
         return await self._locked(caller.table_id, work)

@@ -124,6 +124,25 @@ def test_a_table_at_its_byte_cap_refuses_what_would_pass_it() -> None:
         gm.send("Note", text="short")  # what still fits is taken
 
 
+def test_a_table_records_links_up_to_its_cap() -> None:
+    api = make_api(caps=Caps(links_per_table=3))
+    with api.client:
+        gm = api.table()  # the GM's link: one
+        ann = gm.invite("Ann")  # two
+        path = f"/tables/{gm.table_id}/seats/{ann.seat}/links"
+        assert api.client.post(path, headers=gm.headers).status_code == 201  # three
+        refused = api.client.post(path, headers=gm.headers)
+        assert refused.status_code == 409 and refused.json()["cap"] == "links_per_table"
+        again = api.client.post(
+            f"/tables/{gm.table_id}/seats", json={"name": "Bo"}, headers=gm.headers
+        )
+        assert again.status_code == 409 and again.json()["cap"] == "links_per_table"
+        assert len(gm.get("/state")["seats"]) == 2  # Bo was not seated
+        assert (
+            api.client.delete(path, headers=gm.headers).status_code == 200
+        )  # revoking still works
+
+
 def test_the_server_opens_tables_up_to_its_cap() -> None:
     api = make_api(caps=Caps(tables=2))
     with api.client:
