@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
 
 from fatekit.rules.core.errors import BadInput
+from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
+from fatekit.server.caps import Caps
 from fatekit.store.base import StoreError
 
 if TYPE_CHECKING:
@@ -138,16 +140,37 @@ def serve(
     rate: float = 20.0,
     burst: float = 60.0,
     pool_size: int = 10,
+    admin_token_file: str | None = None,
+    caps: Caps | None = None,
 ) -> int:
     """Open the store, make a table if asked, and serve until interrupted. Returns an exit code:
     0 after a clean stop, 1 when the database or the server could not start, 2 for bad
-    options."""
+    options.
+
+    The operator token comes from ``admin_token_file``, else ``$FATEKIT_ADMIN_TOKEN``. A server
+    that listens beyond this machine without one makes one for the run and prints it, with how
+    to keep one."""
     import uvicorn
 
     from fatekit.server.app import create_app
+    from fatekit.server.errors import ApiError
     from fatekit.server.ws import SocketSettings
     from fatekit.table.commands import CreateTable
 
+    try:
+        token = read_token(admin_token_file)
+    except BadInput as error:
+        print(f"fatekit serve: {error}", file=sys.stderr)
+        return 2
+    token_note = (
+        f"set (from {admin_token_file or '$' + TOKEN_ENV}): opening a table needs it"
+        if token is not None
+        else "none: tables are opened only from this machine"
+    )
+    made_token = None
+    if token is None and not is_loopback(host):
+        token = made_token = new_token()
+        token_note = "made for this run (below)"
     try:
         store, shown = open_store(db, pool_size=pool_size)
     except BadInput as error:
@@ -157,7 +180,7 @@ def serve(
         print(f"fatekit serve: {error}", file=sys.stderr)
         return 1
     settings = SocketSettings()
-    app = create_app(store, sockets=settings, rate=rate, burst=burst)
+    app = create_app(store, sockets=settings, rate=rate, burst=burst, caps=caps, admin_token=token)
     try:
         sock = _bind(host, port)
     except OSError as error:
@@ -173,7 +196,10 @@ def serve(
     )
     created = None
     if new_table is not None:
-        created = app.state.service.create_table_now(CreateTable(name=new_table))
+        try:
+            created = app.state.service.create_table_now(CreateTable(name=new_table))
+        except ApiError as error:  # the server holds as many tables as its cap allows
+            print(f"fatekit serve: no new table: {error.detail}", file=sys.stderr)
     config = uvicorn.Config(
         app,
         log_level=log_level,
@@ -192,6 +218,17 @@ def serve(
         print(f"fatekit is serving at {base}/", file=out)
         print(f"  database: {shown}", file=out)
         print(f"  API and a page to try it: {base}/docs", file=out)
+        print(f"  operator token: {token_note}", file=out)
+        if made_token is not None:
+            print(
+                f"Operator token for this run (opens tables from other machines): {made_token}",
+                file=out,
+            )
+            print(
+                f"  to keep one across restarts: put it in a file readable only by you and pass "
+                f"--admin-token-file FILE, or set {TOKEN_ENV}",
+                file=out,
+            )
         if created is not None:
             print(f"New table {new_table!r} (id {created.table_id}).", file=out)
             print(f"GM link (keep it secret): {created.link}", file=out)
@@ -267,6 +304,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="HTTP requests a client may send at once before it is slowed (default: 60)",
     )
     parser.add_argument(
+        "--admin-token-file",
+        metavar="PATH",
+        help=f"a file holding the operator's token, needed to open tables (default: "
+        f"${TOKEN_ENV}; without either, tables open only from this machine, and a server "
+        "listening beyond it makes a token for the run and prints it)",
+    )
+    defaults = Caps()
+    for flag, name, what in _CAP_FLAGS:
+        parser.add_argument(
+            flag,
+            dest=f"cap_{name}",
+            type=_positive,
+            default=getattr(defaults, name),
+            metavar="N",
+            help=f"{what} (default: {getattr(defaults, name):,})",
+        )
+    parser.add_argument(
         "--log-level", default="warning", help="uvicorn's log level (default: warning)"
     )
     parser.set_defaults(
@@ -280,5 +334,34 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             rate=args.rate,
             burst=args.burst,
             pool_size=args.pool_size,
+            admin_token_file=args.admin_token_file,
+            caps=Caps(**{name: getattr(args, f"cap_{name}") for _, name, _ in _CAP_FLAGS}),
         )
     )
+
+
+#: The caps' flags: flag, field of :class:`Caps`, what it limits.
+_CAP_FLAGS = (
+    (
+        "--max-sockets-per-address",
+        "sockets_per_address",
+        "WebSockets open at once per client address",
+    ),
+    ("--max-sockets-per-seat", "sockets_per_seat", "WebSockets open at once per seat"),
+    ("--max-tables", "tables", "tables in the database"),
+    ("--max-events", "events_per_table", "events in one table's log"),
+    ("--max-characters", "characters_per_table", "characters at one table"),
+    ("--max-table-bytes", "bytes_per_table", "bytes of one table's log"),
+    ("--max-links", "links_per_table", "links one table may issue and revoke in all"),
+    ("--max-text", "text", "characters in any one text (a note, a name, an aspect)"),
+)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
+    return value

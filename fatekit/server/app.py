@@ -13,13 +13,15 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, Path, Query, Request, Security, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.security import APIKeyHeader, APIKeyQuery
+from fastapi.security import APIKeyHeader, APIKeyQuery, HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
+from fatekit.server.admin import Operator
+from fatekit.server.caps import Caps, SeatSockets, SocketCap
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.hub import Hub
 from fatekit.server.interop import mount_interop
@@ -42,6 +44,9 @@ _header_link = APIKeyHeader(
 )
 _query_link = APIKeyQuery(
     name="link", auto_error=False, description="The seat link, where a header cannot be set"
+)
+_operator_token = HTTPBearer(
+    auto_error=False, description="The operator's token, to open tables (FATEKIT_ADMIN_TOKEN)"
 )
 
 TableId = Annotated[str, Path(min_length=1, max_length=MAX_ID_LENGTH)]
@@ -176,21 +181,31 @@ def create_app(
     max_body: int = 2 << 20,
     rate: float = 20.0,
     burst: float = 60.0,
+    misses: float = 2.0,
+    miss_burst: float = 30.0,
     sockets: SocketSettings | None = None,
+    caps: Caps | None = None,
+    admin_token: str | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
     ``dice`` rolls what commands leave to the table (by default fresh OS randomness); requests
     over ``max_body`` bytes get 413; a client (told apart by its link, else its address) over
-    ``rate`` requests a second, bursts of ``burst``, gets 429. ``sockets`` sets the WebSocket
-    heartbeat and limits.
+    ``rate`` requests a second, bursts of ``burst``, gets 429, and so do unproven links from an
+    address past ``misses`` answers of 401 or 404 a second, bursts of ``miss_burst``. ``sockets`` sets the WebSocket
+    heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
+    ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
+    opened only from loopback (see :mod:`fatekit.server.admin`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
     the server must run the lifespan (uvicorn does by default; a test client inside ``with``).
     """
     settings = sockets if sockets is not None else SocketSettings()
-    service = TableService(store, dice=dice, hub=Hub(settings.behind))
+    limits = caps if caps is not None else Caps()
+    service = TableService(store, dice=dice, hub=Hub(settings.behind), caps=limits)
+    operator = Operator(admin_token)
+    seat_sockets = SeatSockets(limits.sockets_per_seat)
     app = FastAPI(
         title="fatekit table server",
         version=__version__,
@@ -212,9 +227,19 @@ def create_app(
 
     At = Annotated[Caller, Depends(caller_at)]
 
+    async def operator_only(
+        request: Request,
+        _: Annotated[HTTPAuthorizationCredentials | None, Security(_operator_token)] = None,
+    ) -> None:
+        operator.check(request)  # reads the header itself, to compare it in constant time
+
+    OperatorOnly = [Depends(operator_only)]
+
     async def on_error(request: Request, error: Exception) -> JSONResponse:
         status, body = problem(error)
-        return JSONResponse(body, status_code=status)
+        # A 401 for the operator's token names the scheme it wants, as HTTP asks.
+        challenge = {"www-authenticate": "Bearer"} if body.get("error") == "operator" else None
+        return JSONResponse(body, status_code=status, headers=challenge)
 
     # The errors the table and the store raise on purpose; anything else reaches the fallback,
     # which answers the same way but also lets the server log the traceback.
@@ -260,15 +285,30 @@ def create_app(
         report = await service.health()
         return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
-    @app.post("/tables", status_code=201, summary="Open a new table", response_model=TableOut)
+    refusals: dict[int | str, dict[str, Any]] = {
+        401: {"description": "No operator token, or a wrong one (the server has one)"},
+        403: {"description": "The server has no operator token and the client is not local"},
+        409: {"description": "The server holds as many tables as its cap allows"},
+    }
+
+    @app.post(
+        "/tables",
+        status_code=201,
+        summary="Open a new table (the operator)",
+        response_model=TableOut,
+        dependencies=OperatorOnly,
+        responses=refusals,
+    )
     async def create_table(body: NewTable) -> TableOut:
         return _table_out(await service.create_table(body.model_dump()))
 
     @app.post(
         "/tables/import",
         status_code=201,
-        summary="Open a new table from a table file",
+        summary="Open a new table from a table file (the operator)",
         response_model=TableOut,
+        dependencies=OperatorOnly,
+        responses=refusals,
     )
     async def import_table(body: dict[str, Any]) -> TableOut:
         return _table_out(await service.import_table(body))
@@ -343,6 +383,7 @@ def create_app(
         response_model=SeatOut,
     )
     async def invite(caller: At, body: Invitation) -> SeatOut:
+        service.caps.check_texts(body.model_dump(mode="json"), "seat")
         link = await service.invite(caller, body.seat_id, body.role, body.name)
         return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
 
@@ -386,10 +427,12 @@ def create_app(
         view: str | None = None,
     ) -> None:
         token = websocket.headers.get(LINK_HEADER.lower()) or link
-        await serve_socket(websocket, service, settings, table_id, token, after, view)
+        await serve_socket(websocket, service, settings, table_id, token, after, view, seat_sockets)
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
+    app.state.operator = operator
+    app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
-    app.add_middleware(RateLimit, rate=rate, burst=burst)
+    app.add_middleware(RateLimit, rate=rate, burst=burst, misses=misses, miss_burst=miss_burst)
     return app

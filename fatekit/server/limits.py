@@ -1,17 +1,31 @@
 """Guards in front of the app: oversized requests get 413, a flooding client gets 429.
 
-Both are plain ASGI middleware, so they act before any request body is parsed.
+Both are plain ASGI middleware, so they act before any request body is parsed. The rate limit is
+our own token bucket rather than the ``limits`` library: ``benchmarks/bench_limits.py`` measured
+it at a fraction of the library's cost per decision and memory per client, with no thread
+sweeping expired entries (docs/server.md has the figures).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["BodyLimit", "RateLimit", "TokenBucket"]
+__all__ = [
+    "CLOSE_TOO_MANY",
+    "BodyLimit",
+    "RateLimit",
+    "TokenBucket",
+    "client_address",
+    "refuse_socket",
+]
+
+#: The close code of a socket refused by a rate limit or a cap.
+CLOSE_TOO_MANY = 4429
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -36,6 +50,33 @@ async def _reply(
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+def client_address(scope: Scope) -> str:
+    """The client's address as limits count it: an IPv6 client by its /64 (one household or
+    one machine usually holds a whole /64, so counting single addresses would be no limit)."""
+    client = scope.get("client") or ("?", 0)
+    host = str(client[0])
+    if ":" in host:
+        try:
+            return str(ipaddress.IPv6Network(f"{host}/64", strict=False))
+        except ValueError:
+            return host
+    return host
+
+
+async def refuse_socket(scope: Scope, receive: Receive, send: Send, detail: str) -> None:
+    """Answer a WebSocket opening with an ``error`` message (status 429) and close 4429.
+
+    Accepted first, so that a browser sees the close code and the reason."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return  # the client went away first
+    await send({"type": "websocket.accept"})
+    body = {"kind": "error", "status": 429, "error": "too_many", "detail": detail}
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    await send({"type": "websocket.send", "text": text})
+    await send({"type": "websocket.close", "code": CLOSE_TOO_MANY, "reason": detail[:120]})
 
 
 class BodyLimit:
@@ -102,12 +143,28 @@ class TokenBucket:
             return 0.0
         return (1 - self.tokens) / self.rate
 
+    def peek(self, now: float) -> float:
+        """0 if a token could be taken now, else the seconds until one could (takes nothing)."""
+        tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        return 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled: a new one would be the same."""
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
+
 
 class RateLimit:
     """Slow a flooding client down: past its budget of requests it gets 429 and Retry-After.
 
     Clients are told apart by the seat link they send (header ``X-Fatekit-Link`` or the ``link``
-    query parameter) and otherwise by address. Buckets of clients gone quiet are dropped.
+    query parameter) and otherwise by address. Every WebSocket opening takes from its address's
+    budget (a refused one gets close code 4429). A link is only a name the client chose until it
+    is checked, so answers of 401 (a link that opens no seat) and 404 also take from a second
+    budget per address, ``misses`` a second in bursts of ``miss_burst``: once it is spent, links
+    from that address that have never been answered otherwise get 429, and a client making up a
+    new link for every request cannot escape the limit that way, while the links already proven
+    there (another player behind the same router) play on. Buckets that have filled up again are
+    forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """
 
     def __init__(
@@ -116,33 +173,70 @@ class RateLimit:
         *,
         rate: float,
         burst: float,
+        misses: float = 2.0,
+        miss_burst: float = 30.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst
+        self.misses = misses
+        self.miss_burst = miss_burst
         self.clock = clock
         self.buckets: dict[str, TokenBucket] = {}
+        self.missed: dict[str, TokenBucket] = {}
+        self.proven: dict[
+            str, float
+        ] = {}  # link key -> when it was last answered other than 401/404
+        self._swept = clock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         now = self.clock()
-        key = self._client(scope)
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 10_000:
-                self._forget(now)
-            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst, stamp=now)
-        wait = bucket.take(now)
+        if now - self._swept > 10:
+            self._forget(now)
+        address = client_address(scope)
+        key = "addr:" + address if kind == "websocket" else self._client(scope, address)
+        wait = self._bucket(self.buckets, key, self.rate, self.burst, now).take(now)
+        if wait == 0 and key.startswith("link:") and key not in self.proven:
+            misses = self.missed.get(address)
+            if misses is not None:
+                wait = misses.peek(now)
         if wait > 0:
+            if kind == "websocket":
+                await refuse_socket(scope, receive, send, "too many connections: slow down")
+                return
             seconds = str(max(1, round(wait))).encode()
             await _reply(send, 429, "too many requests: slow down", ((b"retry-after", seconds),))
             return
-        await self.app(scope, receive, send)
+        if kind == "websocket" or not key.startswith("link:"):
+            await self.app(scope, receive, send)
+            return
 
-    def _client(self, scope: Scope) -> str:
+        async def watching_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                if message["status"] in (401, 404):
+                    bucket = self._bucket(self.missed, address, self.misses, self.miss_burst, now)
+                    bucket.take(self.clock())
+                else:
+                    self.proven[key] = self.clock()
+            await send(message)
+
+        await self.app(scope, receive, watching_send)
+
+    @staticmethod
+    def _bucket(
+        buckets: dict[str, TokenBucket], key: str, rate: float, burst: float, now: float
+    ) -> TokenBucket:
+        bucket = buckets.get(key)
+        if bucket is None:
+            bucket = buckets[key] = TokenBucket(rate, burst, stamp=now)
+        return bucket
+
+    def _client(self, scope: Scope, address: str) -> str:
         headers: dict[bytes, bytes] = dict(scope.get("headers") or [])
         link = headers.get(b"x-fatekit-link")
         if link:
@@ -151,10 +245,14 @@ class RateLimit:
         for part in query.decode("latin-1").split("&"):
             if part.startswith("link="):
                 return "link:" + part[5:]
-        client = scope.get("client") or ("?", 0)
-        return f"addr:{client[0]}"
+        return "addr:" + address
 
     def _forget(self, now: float) -> None:
-        idle = [k for k, b in self.buckets.items() if now - b.stamp > 60]
+        self._swept = now
+        for buckets in (self.buckets, self.missed):
+            full = [k for k, b in buckets.items() if b.full(now)]
+            for key in full:
+                del buckets[key]
+        idle = [k for k, seen in self.proven.items() if now - seen > 600]
         for key in idle:
-            del self.buckets[key]
+            del self.proven[key]

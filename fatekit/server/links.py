@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.store.base import EventStore, NewEvent, VersionConflict
 
-__all__ = ["LINK_BITS", "LinkRefused", "LinkRegistry", "SeatLink", "hash_secret", "links_of"]
+__all__ = [
+    "LINK_BITS",
+    "LinkRefused",
+    "LinkRegistry",
+    "SeatLink",
+    "hash_secret",
+    "links_of",
+    "stream_of",
+]
 
 #: Random bits in every link's secret.
 LINK_BITS = 192
@@ -33,6 +41,11 @@ class LinkRefused(FateError):
 def links_of(stream_id: str) -> str | None:
     """The table whose links the store stream ``stream_id`` holds, or None for a table's own log."""
     return stream_id[len(_STREAM) :] if stream_id.startswith(_STREAM) else None
+
+
+def stream_of(table_id: str) -> str:
+    """The store stream that holds the links of ``table_id``."""
+    return _STREAM + table_id
 
 
 def hash_secret(secret: str) -> str:

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.server.caps import Caps, TableCaps
 from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
@@ -101,9 +102,11 @@ class TableService:
         dice: DiceSource | None = None,
         snapshot_every: int = 200,
         hub: Hub | None = None,
+        caps: Caps | None = None,
     ) -> None:
         self.store = store
-        self.repo = TableRepository(store, snapshot_every=snapshot_every)
+        self.caps = TableCaps(store, caps if caps is not None else Caps())
+        self.repo = TableRepository(store, snapshot_every=snapshot_every, guard=self.caps.check)
         self.links = LinkRegistry(store)
         self.hub = hub if hub is not None else Hub()
         self.fanout = Fanout(self.hub, self.repo, self.links)
@@ -159,16 +162,18 @@ class TableService:
         table_id = secrets.token_urlsafe(8)
         # Check the command before anything is written: no link for a table that cannot exist.
         handle(None, command, seat=command.gm_seat, table_id=table_id)
-        link = self.links.issue(table_id, command.gm_seat)
-        try:
-            executed = self.repo.execute(table_id, command, seat=command.gm_seat)
-        except BaseException:
-            self.links.revoke(table_id, command.gm_seat)
-            raise
+        with self.caps.creating():
+            link = self.links.issue(table_id, command.gm_seat)
+            try:
+                executed = self.repo.execute(table_id, command, seat=command.gm_seat)
+            except BaseException:
+                self.links.revoke(table_id, command.gm_seat)
+                raise
         return Created(table_id, command.gm_seat, link.token, executed.state.version)
 
     async def create_table(self, data: dict[str, Any]) -> Created:
         """Open a new table from the fields of a :class:`~fatekit.table.commands.CreateTable`."""
+        self.caps.check_texts(data, "table")
         command = command_from_json("CreateTable", data)
         assert isinstance(command, c.CreateTable)
         return await asyncio.to_thread(self.create_table_now, command)
@@ -182,6 +187,7 @@ class TableService:
             chosen = seat_id if seat_id is not None else _free_seat_id(state, name)
             command = c.AddSeat(seat_id=chosen, role=role, name=name)
             handle(state, command, seat=caller.seat, table_id=table_id)  # checked, not stored
+            self.caps.check_links(table_id)
             # A seat id used before keeps no old links: a crash between removing a seat and
             # revoking its links must not let them open the new seat.
             self.links.revoke(table_id, chosen)
@@ -227,6 +233,7 @@ class TableService:
             state = self._require_gm(caller, "hand out links")
             if seat_id not in state.seats:
                 raise NotFound(f"there is no seat {seat_id!r} at this table")
+            self.caps.check_links(caller.table_id)
             return self.links.issue(caller.table_id, seat_id)
 
         return await self._locked(caller.table_id, work)
@@ -267,6 +274,7 @@ class TableService:
             ) from None
         if isinstance(command, c.CreateTable):
             raise FieldErrors("command", {"type": "a table is created with POST /tables"})
+        self.caps.check_texts(data, "command", "data")
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
         table_id = caller.table_id
@@ -459,14 +467,18 @@ class TableService:
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")
-            link = self.links.issue(table_id, gm)
-            try:
-                self.store.append(table_id, 0, [to_new_event(e) for e in imported.events])
-            except BaseException:
-                self.links.revoke(table_id, gm)
-                raise
+            new = [to_new_event(e) for e in imported.events]
+            self.caps.check_import(new, imported.state)
+            with self.caps.creating():
+                link = self.links.issue(table_id, gm)
+                try:
+                    self.store.append(table_id, 0, new)
+                except BaseException:
+                    self.links.revoke(table_id, gm)
+                    raise
             return Created(table_id, gm, link.token, imported.state.version)
 
+        self.caps.check_texts(data, "table file")
         return await asyncio.to_thread(work)
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from fatekit.server.caps import SeatSockets
 from fatekit.server.errors import problem
 from fatekit.server.hub import (
     CLOSE_LINK,
@@ -47,7 +48,7 @@ from fatekit.server.hub import (
     Subscriber,
     dumps,
 )
-from fatekit.server.limits import TokenBucket
+from fatekit.server.limits import CLOSE_TOO_MANY, TokenBucket
 from fatekit.server.service import Caller, TableService
 from fatekit.table.codec import FieldErrors
 
@@ -75,7 +76,13 @@ class SocketSettings:
     behind: int = 512  # commands' events queued for a client before it is told to reconnect
 
 
-_STATUS_CLOSE = {401: CLOSE_LINK, 403: 4403, 404: CLOSE_NO_TABLE, 503: CLOSE_UNAVAILABLE}
+_STATUS_CLOSE = {
+    401: CLOSE_LINK,
+    403: 4403,
+    404: CLOSE_NO_TABLE,
+    429: CLOSE_TOO_MANY,
+    503: CLOSE_UNAVAILABLE,
+}
 
 
 async def serve_socket(
@@ -86,8 +93,9 @@ async def serve_socket(
     link: str | None,
     after: str | None,
     view: str | None = None,
+    seats: SeatSockets | None = None,
 ) -> None:
-    """Run one connection from accept to close."""
+    """Run one connection from accept to close (refused when its seat has ``seats``' cap)."""
     await socket.accept()
     try:
         caller = await service.resolve(link, table_id)
@@ -97,7 +105,14 @@ async def serve_socket(
         status, body = problem(error)
         await _refuse(socket, status, body)
         return
-    await _Connection(socket, service, settings, caller, document).run(start)
+    if seats is not None and not seats.take(caller.table_id, caller.seat):
+        await _refuse(socket, 429, seats.refusal())
+        return
+    try:
+        await _Connection(socket, service, settings, caller, document).run(start)
+    finally:
+        if seats is not None:
+            seats.give_back(caller.table_id, caller.seat)
 
 
 def _flag(text: str | None) -> bool:

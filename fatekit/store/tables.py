@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fatekit.rules.core.dice import DiceSource
@@ -29,6 +30,7 @@ __all__ = [
     "BACKOFF",
     "MAX_BACKOFF",
     "Executed",
+    "Guard",
     "StoreHistory",
     "TableRepository",
     "to_event",
@@ -103,6 +105,12 @@ ATTEMPTS = 10
 BACKOFF = 0.004
 MAX_BACKOFF = 0.1
 
+#: Called with a handled command's table id, the table's version and number of characters before
+#: it, the table after it and its events, just before they are appended; raising refuses the
+#: command (the server's caps). The table before is given as counts: the command was folded into
+#: the same state object.
+Guard = Callable[[str, int, int, TableState, Sequence[NewEvent]], None]
+
 
 class TableRepository:
     """Tables over an :class:`EventStore`, with the latest state of each kept in memory.
@@ -114,7 +122,8 @@ class TableRepository:
     again on the new state (see :meth:`execute`), up to ``attempts`` times, after a random pause
     of up to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
     ``snapshot_every`` saves a snapshot
-    whenever a table's version passes a multiple of it.
+    whenever a table's version passes a multiple of it. ``guard``, if given, may refuse a
+    handled command's events before they are stored.
     """
 
     def __init__(
@@ -124,8 +133,10 @@ class TableRepository:
         snapshot_every: int = 200,
         attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
+        guard: Guard | None = None,
     ) -> None:
         self.store = store
+        self.guard = guard
         self.snapshot_every = snapshot_every
         self.attempts = attempts
         self.backoff = backoff
@@ -250,12 +261,14 @@ class TableRepository:
         # not of the whole table. If the rules refuse the events, or the store does not take
         # them, the cache is dropped and the next load reads the snapshot and the log again.
         self._states.pop(table_id, None)
+        characters = 0 if state is None else len(state.game.characters)
         decision = commit(state, drafts, history=StoreHistory(self.store, table_id))
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
-        appended = self.store.append(
-            table_id, current, [to_new_event(e) for e in decision.events], idempotency_key
-        )
+        new = [to_new_event(e) for e in decision.events]
+        if self.guard is not None:
+            self.guard(table_id, current, characters, decision.state, new)
+        appended = self.store.append(table_id, current, new, idempotency_key)
         if appended.replayed:
             return self._replayed(table_id, appended.events)
         self._states[table_id] = decision.state

@@ -28,6 +28,7 @@ class Served:
     link: str | None
     table_id: str | None
     lines: list[str] = field(default_factory=list)
+    output: list[str] = field(default_factory=list)  # every line it printed so far
 
     def kill(self) -> None:
         """SIGKILL: no chance to flush or close anything."""
@@ -40,21 +41,26 @@ class Served:
         return self.process.wait(timeout=10)
 
 
-def start(db: Path | str, *args: str) -> Served:
+def start(
+    db: Path | str, *args: str, wait_for: str | None = None, env: dict[str, str] | None = None
+) -> Served:
     """Start ``fatekit serve --port 0`` on ``db`` (a file, or a database URL) and wait for it to
-    say where it listens."""
+    say where it listens (and, with ``wait_for``, for a line holding that too). ``env`` adds to
+    the environment it runs in."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     lines: queue.Queue[str | None] = queue.Queue()
+    output: list[str] = []
 
     def pump() -> None:
         assert process.stdout is not None
         for line in process.stdout:
+            output.append(line)
             lines.put(line)
         lines.put(None)
 
@@ -62,7 +68,11 @@ def start(db: Path | str, *args: str) -> Served:
     seen: list[str] = []
     base = link = table_id = None
     want_link = "--no-table" not in args
-    while base is None or (want_link and link is None):
+    while (
+        base is None
+        or (want_link and link is None)
+        or (wait_for is not None and not any(wait_for in line for line in seen))
+    ):
         try:
             line = lines.get(timeout=STARTUP_SECONDS)
         except queue.Empty:
@@ -76,7 +86,7 @@ def start(db: Path | str, *args: str) -> Served:
         if found := re.search(r"GM link \(keep it secret\): (\S+)", line):
             link = found.group(1)
             table_id = link.rpartition(".")[0]
-    return Served(process, base, link, table_id, seen)
+    return Served(process, base, link, table_id, seen, output)
 
 
 def call(

@@ -31,7 +31,7 @@ def test_a_process_whose_store_answers_is_healthy(api: Api) -> None:
 
 def test_a_process_whose_database_fails_answers_503(tmp_path: Path) -> None:
     store = SqliteEventStore(tmp_path / "t.db")
-    with TestClient(create_app(store)) as client:
+    with TestClient(create_app(store), client=("127.0.0.1", 50000)) as client:
         store.close()  # as if the disk had gone
         response = client.get("/health")
     assert response.status_code == 503
@@ -41,7 +41,7 @@ def test_a_process_whose_database_fails_answers_503(tmp_path: Path) -> None:
 
 def test_a_socket_is_told_to_try_again_later_when_the_store_fails(tmp_path: Path) -> None:
     store = SqliteEventStore(tmp_path / "t.db")
-    with TestClient(create_app(store)) as client:
+    with TestClient(create_app(store), client=("127.0.0.1", 50000)) as client:
         made = client.post("/tables", json={"name": "T"}).json()
         gm = Seat(client, made["table_id"], made["seat"], made["link"])
         store.close()

@@ -310,7 +310,11 @@ def test_the_openapi_description_lists_every_endpoint(api: Api) -> None:
         "/tables/{table_id}/characters/{character_id}/export",
     } <= paths
     schemes = spec["components"]["securitySchemes"]
-    assert {s["name"] for s in schemes.values()} == {"X-Fatekit-Link", "link"}
+    assert {s.get("name", s.get("scheme")) for s in schemes.values()} == {
+        "X-Fatekit-Link",
+        "link",
+        "bearer",
+    }
 
 
 def test_oversized_bodies_get_413_and_floods_429() -> None:

@@ -42,16 +42,15 @@ def _need_chromium() -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A table server on a free loopback port over a fresh SQLite file; its base URL."""
-    db = tmp_path_factory.mktemp("web") / "tables.db"
+def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``serve_app.py`` on a free loopback port over ``db`` (``env`` added to its environment):
+    the process and its base URL."""
     process = subprocess.Popen(
         [sys.executable, str(HERE / "serve_app.py"), str(db)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -71,6 +70,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         seen.append(line)
         if found := re.search(r"serving at (http://\S+)", line):
             base = found.group(1)
+    return process, base
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A table server on a free loopback port over a fresh SQLite file; its base URL."""
+    process, base = start_server(tmp_path_factory.mktemp("web") / "tables.db")
     try:
         yield base
     finally:

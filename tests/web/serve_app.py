@@ -1,6 +1,7 @@
 """The table server for the browser tests: uvicorn over ``create_app`` on a SQLite file, with
 dice the table rolls always blank (``0000``) so every run of the flow repeats, and no rate limit
 (the tests click faster than people). Prints the address it serves, as ``fatekit serve`` does.
+``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token.
 
 Run as ``python tests/web/serve_app.py DB_PATH``.
 """
@@ -8,6 +9,7 @@ Run as ``python tests/web/serve_app.py DB_PATH``.
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import sys
 
@@ -27,7 +29,8 @@ class BlankDice:
 
 def main() -> None:
     store = SqliteEventStore(sys.argv[1])
-    app = create_app(store, dice=BlankDice(), rate=10_000, burst=10_000)
+    token = os.environ.get("FATEKIT_ADMIN_TOKEN") or None
+    app = create_app(store, dice=BlankDice(), rate=10_000, burst=10_000, admin_token=token)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

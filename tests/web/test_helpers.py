@@ -17,7 +17,9 @@ from fatekit.store.memory import MemoryEventStore
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(MemoryEventStore(), rate=10_000, burst=10_000)) as made:
+    with TestClient(
+        create_app(MemoryEventStore(), rate=10_000, burst=10_000), client=("127.0.0.1", 50000)
+    ) as made:
         yield made
 
 

@@ -16,7 +16,7 @@ function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function request(method, path, { link = null, body = undefined, params = null } = {}) {
+export async function request(method, path, { link = null, body = undefined, params = null, headers: extra = null } = {}) {
   const url = new URL(path, location.origin);
   if (params) {
     for (const [k, v] of Object.entries(params)) {
@@ -26,6 +26,7 @@ export async function request(method, path, { link = null, body = undefined, par
   const headers = { accept: "application/json" };
   if (link) headers["X-Fatekit-Link"] = link;
   if (body !== undefined) headers["content-type"] = "application/json";
+  if (extra) Object.assign(headers, extra);
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {

@@ -4,6 +4,7 @@
 import { ApiError, Live, Seat, request } from "./api.js";
 import { fill, field, free, h } from "./dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./i18n.js";
+import { openTable, operatorControls } from "./operator.js";
 import { renderTable } from "./table.js";
 import { describeEvent, learn } from "./log.js";
 
@@ -30,7 +31,7 @@ export const app = {
 export function errorText(error) {
   if (!(error instanceof ApiError)) return tn("error.network");
   const body = error.body || {};
-  const kind = ["illegal", "forbidden", "malformed", "stale", "link", "not_found"].includes(body.error)
+  const kind = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap"].includes(body.error)
     ? body.error
     : "other";
   const out = h("span", {}, tn(`error.${kind}`));
@@ -188,9 +189,7 @@ function renderStart() {
         const listed = skillList.value ? { skill_list: skillList.value } : {};
         if (skillList.value) chosen.push("changing_skill_list");
         try {
-          const made = await request("POST", "/tables", {
-            body: { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed },
-          });
+          const made = await openTable("/tables", { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed });
           open(made.link);
         } catch (error) {
           showError(error, out);
@@ -203,6 +202,7 @@ function renderStart() {
     field(t("start.preset"), preset),
     h("details", {}, h("summary", {}, t("start.options")), options),
     h("button", { type: "submit", class: "primary" }, t("start.create_button")),
+    operatorControls(),
   );
   const linkInput = h("input", { id: "join-link", autocomplete: "off", spellcheck: "false" });
   const join = h(

@@ -1,0 +1,267 @@
+"""Caps: the most one client, one seat, one table and one server may hold.
+
+The defaults are far above what a real group reaches; ``fatekit serve`` has a flag for each.
+A refusal changes nothing and says which cap was met:
+
+- a text (a note, a name, an aspect) over ``text`` characters: 422 ``malformed`` with the field;
+- a table at its ``events_per_table``, ``characters_per_table``, ``bytes_per_table`` or
+  ``links_per_table``, or a server at its ``tables``: 409 ``cap`` with ``cap`` (which one) and ``limit``;
+- a socket over ``sockets_per_address`` or ``sockets_per_seat``: an ``error`` message with status
+  429, then close code 4429 with the reason.
+
+Table caps are checked where commands are accepted (:class:`TableCaps` is the repository's guard,
+run after a command is handled and before its events are stored), so they hold for HTTP,
+WebSocket and the command line alike. Socket caps count this process's sockets only; behind a
+proxy with several processes, each process applies them to its own share.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from typing import Any
+
+from fatekit.server.errors import ApiError
+from fatekit.server.limits import (
+    CLOSE_TOO_MANY,
+    ASGIApp,
+    Receive,
+    Scope,
+    Send,
+    client_address,
+    refuse_socket,
+)
+from fatekit.server.links import links_of, stream_of
+from fatekit.store.base import EventStore, NewEvent
+from fatekit.table.codec import FieldErrors
+from fatekit.table.state import TableState
+
+__all__ = [
+    "CLOSE_TOO_MANY",
+    "CapReached",
+    "Caps",
+    "SeatSockets",
+    "SocketCap",
+    "TableCaps",
+    "refuse_socket",
+    "texts_over",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Caps:
+    """How much the server lets anyone hold (see the module's description)."""
+
+    sockets_per_address: int = 100
+    sockets_per_seat: int = 8
+    tables: int = 10_000
+    events_per_table: int = 100_000
+    characters_per_table: int = 500
+    bytes_per_table: int = 64 << 20
+    links_per_table: int = 10_000
+    text: int = 65_536
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"the cap {item.name} is a whole number of 1 or more")
+
+
+class CapReached(ApiError):
+    """A table or the server is as full as its caps allow."""
+
+    def __init__(self, cap: str, limit: int, detail: str) -> None:
+        super().__init__(409, "cap", detail, cap=cap, limit=limit)
+
+
+def texts_over(value: object, limit: int, path: str = "$") -> dict[str, str]:
+    """Every string (or object key) in a JSON value longer than ``limit`` characters, by path."""
+    found: dict[str, str] = {}
+    stack: list[tuple[str, object]] = [(path, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            if len(item) > limit:
+                found[where] = f"at most {limit} characters (this has {len(item)})"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                inside = key if where == "$" else f"{where}.{key}"
+                if isinstance(key, str) and len(key) > limit:
+                    found[where] = f"names of at most {limit} characters"
+                stack.append((inside, inner))
+        elif isinstance(item, list):
+            stack.extend((f"{where}[{n}]", inner) for n, inner in enumerate(item))
+    return found
+
+
+@dataclass(slots=True)
+class _Tally:
+    version: int = 0
+    size: int = 0
+
+
+class TableCaps:
+    """The table caps and the server's count of tables, over one store.
+
+    :meth:`check` is the repository's guard. It keeps, per table, the bytes of the log read so
+    far and reads only what was appended since (by this process or another), so a command costs
+    one small read.
+    """
+
+    def __init__(self, store: EventStore, caps: Caps) -> None:
+        self.store = store
+        self.caps = caps
+        self._tallies: dict[str, _Tally] = {}
+        self._guard = threading.Lock()
+        self._creating = threading.Lock()
+
+    def check_texts(self, value: object, what: str, path: str = "$") -> None:
+        """Refuse (422) a value holding a text over the cap."""
+        over = texts_over(value, self.caps.text, path)
+        if over:
+            raise FieldErrors(what, dict(sorted(over.items())))
+
+    def check(
+        self,
+        table_id: str,
+        current: int,
+        had: int,
+        after: TableState,
+        events: Sequence[NewEvent],
+    ) -> None:
+        """Refuse (409 ``cap``) new events that would take a table past a cap: ``current`` is
+        the table's version and ``had`` its number of characters before them."""
+        caps = self.caps
+        if current + len(events) > caps.events_per_table:
+            raise CapReached(
+                "events_per_table",
+                caps.events_per_table,
+                f"this table holds {current} events; it may hold at most "
+                f"{caps.events_per_table}: export it and start a new one",
+            )
+        has = len(after.game.characters)
+        if has > had and has > caps.characters_per_table:
+            raise CapReached(
+                "characters_per_table",
+                caps.characters_per_table,
+                f"a table holds at most {caps.characters_per_table} characters",
+            )
+        size = self._size(table_id) + sum(len(e.payload.encode()) for e in events)
+        if size > caps.bytes_per_table:
+            raise CapReached(
+                "bytes_per_table",
+                caps.bytes_per_table,
+                f"this table's log would grow to {size} bytes; it may hold at most "
+                f"{caps.bytes_per_table}",
+            )
+
+    def check_links(self, table_id: str) -> None:
+        """Refuse (409 ``cap``) a new link at a table that has issued and revoked as many as it
+        may: every link check reads them all, so their number is bounded too."""
+        count = self.store.version(stream_of(table_id))
+        if count >= self.caps.links_per_table:
+            raise CapReached(
+                "links_per_table",
+                self.caps.links_per_table,
+                f"this table has issued and revoked {count} links; it may record at most "
+                f"{self.caps.links_per_table}",
+            )
+
+    def check_import(self, events: Sequence[NewEvent], state: TableState) -> None:
+        """Refuse a table file whose log is already past a table cap."""
+        self.check(state.table_id, 0, 0, state, events)
+
+    def _size(self, table_id: str) -> int:
+        with self._guard:
+            tally = self._tallies.setdefault(table_id, _Tally())
+        # Only this table's lock holder calls here, so the tally is not updated twice at once.
+        newer = self.store.read(table_id, tally.version)
+        if newer:
+            tally.size += sum(len(e.payload.encode()) for e in newer)
+            tally.version = newer[-1].version
+        return tally.size
+
+    def tables(self) -> int:
+        """How many tables the store holds (the streams of links are not tables)."""
+        return sum(1 for t in self.store.list_tables() if links_of(t) is None)
+
+    @contextmanager
+    def creating(self) -> Iterator[None]:
+        """Hold while a table is opened: refuses (409) when the server is at its cap, and opens
+        one table at a time here, so two at once cannot both take the last place."""
+        with self._creating:
+            count = self.tables()
+            if count >= self.caps.tables:
+                raise CapReached(
+                    "tables",
+                    self.caps.tables,
+                    f"this server holds {count} tables, as many as it may: "
+                    "ask its operator to raise the cap",
+                )
+            yield
+
+
+# -- sockets --------------------------------------------------------------------------------------
+
+
+class SocketCap:
+    """ASGI middleware: at most ``limit`` open WebSockets per client address."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.open: Counter[str] = Counter()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        address = client_address(scope)
+        if self.open[address] >= self.limit:
+            await refuse_socket(
+                scope,
+                receive,
+                send,
+                f"too many sockets from your address: at most {self.limit} at once",
+            )
+            return
+        self.open[address] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[address] -= 1
+            if self.open[address] <= 0:
+                del self.open[address]
+
+
+class SeatSockets:
+    """The open sockets of each seat, at most ``limit`` each (runs on the event loop only)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: Counter[tuple[str, str]] = Counter()
+
+    def take(self, table_id: str, seat: str) -> bool:
+        """Count one more socket of the seat; False (nothing counted) when it has its cap."""
+        if self.open[table_id, seat] >= self.limit:
+            return False
+        self.open[table_id, seat] += 1
+        return True
+
+    def give_back(self, table_id: str, seat: str) -> None:
+        """A socket of the seat closed."""
+        self.open[table_id, seat] -= 1
+        if self.open[table_id, seat] <= 0:
+            del self.open[table_id, seat]
+
+    def refusal(self) -> dict[str, Any]:
+        """The error a socket over the cap is sent before it is closed."""
+        return {
+            "error": "too_many",
+            "detail": f"this seat has {self.limit} sockets open, as many as it may: "
+            "close one (another tab or device) first",
+        }
