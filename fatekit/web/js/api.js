@@ -128,3 +128,15 @@ export class Live {
     if (this.socket) this.socket.close();
   }
 }
+
+/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
+export function linkFrom(text) {
+  const trimmed = String(text || "").trim();
+  const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
+  return m ? decodeURIComponent(m[1]) : trimmed;
+}
+
+/** The page address that opens a seat (the link rides in the fragment, never sent). */
+export function pageFor(link) {
+  return `${location.origin}/#link=${encodeURIComponent(link)}`;
+}

@@ -1,62 +1,14 @@
 // The page: the start screen (make a table, join one) and the table itself.
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
-import { ApiError, Live, Seat, request } from "./api.js";
+import { Live, Seat, linkFrom, request } from "./api.js";
 import { fill, field, free, h } from "./dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./i18n.js";
+import { learn } from "./log.js";
+import { app, showError, subscribe } from "./store.js";
 import { renderTable } from "./table.js";
-import { describeEvent, learn } from "./log.js";
 
 const RECENT_KEY = "fatekit.recent";
-
-/** Everything the page knows; panels read it, refresh() replaces it. */
-export const app = {
-  seat: null,
-  live: null,
-  view: null,
-  extras: null,
-  preset: null,
-  events: [],
-  ledger: [], // fate point changes seen between views, shown in the log
-  invites: [], // links this page made for new seats
-  status: "offline",
-  error: null,
-};
-
-// -- errors -------------------------------------------------------------------------------------
-
-/** A message for a failed request, in the page's language. The engine's own sentence is shown
- * in English only; other languages get the rule's name from the catalog by its key. */
-export function errorText(error) {
-  if (!(error instanceof ApiError)) return tn("error.network");
-  const body = error.body || {};
-  const kind = ["illegal", "forbidden", "malformed", "stale", "link", "not_found"].includes(body.error)
-    ? body.error
-    : "other";
-  const out = h("span", {}, tn(`error.${kind}`));
-  const ruleKey = body.rule && body.rule.key;
-  if (ruleKey) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: free(ruleKey, "code") })));
-  if (language() === "en" && body.detail) out.append(" ", free(body.detail, "span", { class: "detail" }));
-  return out;
-}
-
-/** Run a command from a button or form; show what went wrong in `where` (or the banner). */
-export async function send(type, data, where = null) {
-  try {
-    const done = await app.seat.command(type, data);
-    if (where) fill(where);
-    await refresh();
-    return done;
-  } catch (error) {
-    showError(error, where);
-    return null;
-  }
-}
-
-export function showError(error, where = null) {
-  const target = where || document.getElementById("banner");
-  if (target) fill(target, h("p", { class: "error", role: "alert" }, errorText(error)));
-}
 
 // -- the header ---------------------------------------------------------------------------------
 
@@ -116,18 +68,6 @@ function remember(link, name, seatName) {
   const kept = recent().filter((r) => r.link !== link);
   kept.unshift({ link, name, seat: seatName });
   localStorage.setItem(RECENT_KEY, JSON.stringify(kept.slice(0, 8)));
-}
-
-/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
-export function linkFrom(text) {
-  const trimmed = String(text || "").trim();
-  const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
-  return m ? decodeURIComponent(m[1]) : trimmed;
-}
-
-/** The page address that opens a seat (the link rides in the fragment, never sent). */
-export function pageFor(link) {
-  return `${location.origin}/#link=${encodeURIComponent(link)}`;
 }
 
 const PRESETS = ["condensed", "core", "fae", "ode"];
@@ -388,7 +328,13 @@ function render() {
   document.body.dataset.events = String(app.events.length);
 }
 
-export { render, describeEvent };
+
+// A command the server took: read the table again (until the socket brings the change itself).
+subscribe((change) => {
+  if (change.kind === "sent") return refresh();
+  if (change.kind === "redraw") render();
+  return null;
+});
 
 window.addEventListener("popstate", start);
 window.addEventListener("hashchange", start);

@@ -71,3 +71,27 @@ export function add(el, ...children) {
   append(el, children);
   return el;
 }
+
+/** A titled panel of the table screen. */
+export function section(id, title, ...children) {
+  return h("section", { class: "panel", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+/** A plain button (not a form submit). */
+export function button(label, onclick, props = {}) {
+  return h("button", { type: "button", onclick, ...props }, label);
+}
+
+/** A row of token glyphs (decoration: the count is said in words beside it). */
+export function tokens(n) {
+  return h("span", { class: "tokens", "aria-hidden": "true" }, "\u25cf".repeat(Math.max(0, Math.min(n, 20))));
+}
+
+/** Offer data as a JSON file to save. */
+export function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -2,10 +2,10 @@
 // Events carry ids and stable keys; names come from the view, or from earlier events for
 // things no longer in play (an aspect from a finished scene).
 
-import { app } from "./app.js";
 import { dice, free, h } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { ladderValue, skill, who } from "./table.js";
+import { app } from "./store.js";
+import { ladderValue, skill, who } from "./view.js";
 
 const aspectNames = new Map();
 
