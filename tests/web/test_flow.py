@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from fatekit.server.web import LANGUAGES
+from fatekit.server.web import I18N_DIR, LANGUAGES
 
 SECRET = "GM-SECRET"  # every hidden thing the GM makes carries this marker
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -105,6 +105,17 @@ def on_all(table: list[Player], selector: str, **expect: Any) -> None:
                 arg=[selector, name, str(value)],
                 timeout=TIMEOUT,
             )
+
+
+def reasons_in_language(player: Player, lang: str, where: str) -> None:
+    """Every rule named under ``where`` shows its reason from the page language's catalog."""
+    shown = player.page.eval_on_selector_all(
+        f"{where} .reason[data-rule]", "els => els.map((e) => [e.dataset.rule, e.textContent])"
+    )
+    assert shown, f"{player.name}: no rule reason under {where}"
+    reasons = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for key, text in shown:
+        assert text == reasons[f"rule.{key}"], f"{player.name}: the reason for {key} is not {lang}"
 
 
 def no_secrets(players: list[Player]) -> None:
@@ -236,6 +247,7 @@ def _play(
     ann.click("#new-character")
     ann.page.fill("#sheet-name", "Ruth")
     ann.page.wait_for_selector("#sheet-problems li")  # an empty sheet breaks rules: listed
+    reasons_in_language(ann, lang, "#sheet-problems")
     aspects = {
         "high_concept": "Ex-Boxer on the Run",
         "trouble": "Owes the Wrong People",
@@ -265,6 +277,14 @@ def _play(
     for who in ("ruth", "charles", "thug"):
         on_all(table, f"#char-{who}")
     on_all(table, "#char-ruth .fate-points", data_points=3)
+    # A refusal says why in the page's language: Ruth has no milestone open to spend.
+    ann.page.evaluate(
+        """async () => (await import("/web/js/store.js")).send("Milestone", {
+          character_id: "ruth", choice: { kind: "swap_skills", first: "fight", second: "notice" },
+        })"""
+    )
+    ann.page.wait_for_selector("#banner [data-rule='advancement.milestone']")
+    reasons_in_language(ann, lang, "#banner")
     everyone_reaches(table, gm)
     no_secrets(players)
 

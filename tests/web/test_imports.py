@@ -87,4 +87,6 @@ def test_every_imported_module_and_name_exists() -> None:
             target = JS / module
             assert target.exists(), f"{path.name} imports {module}, which is not there"
             missing = names - exports(target)
-            assert not missing, f"{path.name} imports {sorted(missing)} that {module} does not export"
+            assert not missing, (
+                f"{path.name} imports {sorted(missing)} that {module} does not export"
+            )

@@ -74,7 +74,9 @@ export function showError(error, where = null) {
 export async function send(type, data, where = null) {
   try {
     const done = await app.seat.command(type, data);
-    if (where) fill(where);
+    // A command that went through clears the last refusal shown for it (or the banner's).
+    const shown = where || document.getElementById("banner");
+    if (shown) fill(shown);
     await notify({ kind: "sent", type, done });
     return done;
   } catch (error) {
