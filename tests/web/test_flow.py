@@ -118,6 +118,20 @@ def reasons_in_language(player: Player, lang: str, where: str) -> None:
         assert text == reasons[f"rule.{key}"], f"{player.name}: the reason for {key} is not {lang}"
 
 
+def accessible(player: Player) -> None:
+    """axe-core (shipped in axe-playwright-python, never from a CDN) finds no serious or
+    critical violation on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(player.page).response["violations"]
+    bad = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == [], f"{player.name}: {bad}"
+
+
 def no_secrets(players: list[Player]) -> None:
     for player in players:
         text = player.page.content()
@@ -388,6 +402,10 @@ def _play(
     on_all(table, "#roll-shifts")
     ben.page.locator("[data-invoke$='|free']").first.click()
     on_all(table, "#roll .invocations li")
+    # A populated scene mid-conflict, a roll in play: axe-core finds nothing serious on the
+    # GM's page nor on a player's.
+    accessible(gm)
+    accessible(ben)
     if screenshots:
         shoot(gm, "conflict")
     ben.click("#resolve-button")

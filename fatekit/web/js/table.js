@@ -14,11 +14,13 @@ import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { app, redraw, send, showError } from "./store.js";
 import { isGm, mine, seatName, who } from "./view.js";
 
-function copyField(id, value) {
+/** A link to copy, with its label (what the link is for) tied to the field. */
+function copyField(id, value, label) {
   const input = h("input", { id, value, readonly: true, class: "link", onfocus: (e) => e.target.select() });
   return h(
     "div",
     { class: "copy" },
+    h("label", { for: id }, label),
     input,
     button(t("invite.copy"), async () => {
       input.select();
@@ -131,9 +133,8 @@ function seatsPanel() {
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
-    (app.invites || []).map((i) => h("div", { class: "invite" }, h("p", {}, tn("invite.made", { who: free(i.name) })), copyField(`invite-link-${i.seat}`, pageFor(i.link)))),
-    h("p", {}, t("invite.own_link")),
-    copyField("own-link", pageFor(app.seat.link)),
+    (app.invites || []).map((i) => h("div", { class: "invite" }, copyField(`invite-link-${i.seat}`, pageFor(i.link), tn("invite.made", { who: free(i.name) })))),
+    copyField("own-link", pageFor(app.seat.link), t("invite.own_link")),
   );
 }
 
@@ -199,7 +200,8 @@ function logPanel() {
       : null,
     h(
       "ol",
-      { class: "log", id: "log-list", reversed: true },
+      // Scrolls on its own: focusable, so a keyboard can scroll it too.
+      { class: "log", id: "log-list", reversed: true, tabindex: "0", "aria-labelledby": "log-title" },
       entries.map((e) => h("li", { "data-type": e.type, "data-version": Math.floor(e.version) }, e.node)),
     ),
   );
