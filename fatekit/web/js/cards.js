@@ -59,7 +59,7 @@ function characterCard(c) {
           { class: "fate-points", "data-points": s.fate_points },
           tn("fp.count", { n: s.fate_points }),
           " ",
-          tokens(s.fate_points),
+          tokens(s.fate_points, c.id),
           s.kind === "pc" ? h("span", { class: "refresh" }, " ", tn("sheet.refresh_is", { n: s.refresh })) : null,
         )
       : null,
@@ -139,6 +139,9 @@ export function aspectList(aspects) {
   return h("ul", { class: "aspects" }, aspects.map((a) => h("li", {}, aspectCard(a))));
 }
 
+/** An aspect as an index card: its kind on the card's edge, the name large, free invokes as
+ * tokens lying on the card (one per invoke, with the holder's name beside them), a hidden card
+ * marked for the GM in words as well as by its edge. */
 function aspectCard(a) {
   const holders = Object.entries(a.free_invokes || {});
   const myHolders = holders.filter(([holder]) => mine().has(holder));
@@ -148,13 +151,21 @@ function aspectCard(a) {
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
     free(a.name, "span", { class: "aspect-name" }),
+    a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
     a.hidden && a.known_to && a.known_to.length ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) })) : null,
     holders.length
       ? h(
           "ul",
           { class: "free-invokes" },
-          holders.map(([holder, n]) => h("li", { "data-holder": holder, "data-count": n }, tn("aspect.free_invokes", { who: who(holder), n }))),
+          holders.map(([holder, n]) =>
+            h(
+              "li",
+              { "data-holder": holder, "data-count": n, class: mine().has(holder) ? "mine" : "" },
+              h("span", { class: "invoke-tokens", "aria-hidden": "true" }, Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "invoke-token" }))),
+              tn("aspect.free_invokes", { who: who(holder), n }),
+            ),
+          ),
         )
       : null,
   );

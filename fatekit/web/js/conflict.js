@@ -4,7 +4,7 @@
 import { add, button, free, h, section } from "./dom.js";
 import { openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
 import { t, tn } from "./i18n.js";
-import { challengeRoll, conflictActions, contestRoll, harmBox, targetsBox } from "./moves.js";
+import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";
 import { hasOption, isGm, ladderValue, mine, skill, who } from "./view.js";
@@ -62,15 +62,8 @@ export function conflictPanel() {
     ),
   );
   add(panel, obstaclesView(c), bigBadsView(c), targetsBox(c));
-  if (c.pending_hit) add(panel, harmBox(c.pending_hit));
-  const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
-  for (const [id, list] of moves) add(panel, conflictActions(id, list));
-  // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
-  const current = c.current;
-  const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
-  if (c.phase === "next" && c.next_choices.length && !listed && (isGm() || mine().has(current))) {
-    add(panel, conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
-  }
+  // The hit to take and this seat's moves are in the turn strip (turn.js), at the top.
+  if (c.phase === "ended" && c.pending_hit) add(panel, harmBox(c.pending_hit));
   add(panel, optionalTools(c));
   if (isGm()) {
     add(panel, 

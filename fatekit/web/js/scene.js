@@ -3,23 +3,40 @@
 import { aspectList } from "./cards.js";
 import { add, button, dice, field, free, h, section } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { openAddAspect } from "./gm.js";
 import { invokeBox, openRoll, resolveBox } from "./roll.js";
 import { app, send } from "./store.js";
 import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
 
+/** The scene as a board of index cards: situation aspects grouped by the zone they belong to
+ * (the scene's own first), then the boosts; the GM adds a card right on the board. */
 export function scenePanel() {
   const scene = app.view.scene;
   if (!scene) return section("scene", t("scene.title"), h("p", { class: "empty" }, t("scene.none")));
   const situation = scene.aspects.filter((a) => a.kind !== "boost");
   const boosts = scene.aspects.filter((a) => a.kind === "boost");
+  const zones = scene.zones ? scene.zones.zones : [];
+  const groups = [[null, situation.filter((a) => !a.zone || !zones.includes(a.zone))]];
+  for (const zone of zones) groups.push([zone, situation.filter((a) => a.zone === zone)]);
   return section(
     "scene",
     t("scene.title"),
     h("p", { class: "scene-name" }, free(scene.name, "strong"), " ", h("span", { class: "badge" }, tn("scene.number", { n: scene.number }))),
     h("h3", {}, t("scene.aspects")),
-    situation.length ? aspectList(situation) : h("p", { class: "empty" }, t("scene.no_aspects")),
+    situation.length
+      ? h(
+          "div",
+          { class: "board" },
+          groups
+            .filter(([, list]) => list.length)
+            .map(([zone, list]) =>
+              h("div", { class: "board-group", "data-zone": zone || "" }, zone ? h("h4", {}, tn("scene.in_zone", { zone: free(zone) })) : h("h4", {}, t("scene.everywhere")), aspectList(list)),
+            ),
+        )
+      : h("p", { class: "empty" }, t("scene.no_aspects")),
+    isGm() ? h("div", { class: "actions" }, button(t("gm.add_aspect"), () => openAddAspect(), { id: "add-aspect" })) : null,
     boosts.length ? h("h3", {}, t("scene.boosts")) : null,
     boosts.length ? aspectList(boosts) : null,
     scene.zones ? zoneMap(scene) : null,

@@ -7,8 +7,9 @@ import { pageFor } from "./api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, free, h, section, tokens } from "./dom.js";
-import { openAddAspect, openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
+import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./i18n.js";
+import { turnPanel } from "./turn.js";
 import { describeEvent, describeLedger } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { app, redraw, send, showError } from "./store.js";
@@ -41,6 +42,7 @@ export function renderTable(main) {
   const middle = h(
     "div",
     { class: "col wide" },
+    turnPanel(),
     scenePanel(),
     compelsPanel(),
     rollPanel(),
@@ -77,7 +79,7 @@ function youPanel() {
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
-      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool)),
+      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, "")),
     ),
   );
 }
@@ -148,7 +150,6 @@ function gmPanel() {
   if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
   else {
     add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
-    add(tools, button(t("gm.add_aspect"), () => openAddAspect(), { id: "add-aspect" }));
     if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
     if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
     if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
