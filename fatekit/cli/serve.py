@@ -115,7 +115,11 @@ def _tune_gc() -> None:
 def _bind(host: str, port: int) -> socket.socket:
     # Bound here rather than by uvicorn, so port 0 works: we learn the port the system chose.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # Named as TCP, so asyncio turns Nagle's algorithm off on every connection it accepts (it
+    # does so only for sockets whose protocol says TCP). With Nagle on, each response on a
+    # kept-alive connection waited ~40 ms for the client's delayed acknowledgement.
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)

@@ -28,6 +28,7 @@ from fatekit.server.web import mount_web
 from fatekit.server.ws import SocketSettings, serve_socket
 from fatekit.store.base import MAX_ID_LENGTH, EventStore, StoreError
 from fatekit.table.commands import COMMAND_TYPES
+from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE
 from fatekit.table.seats import Role
 
 __all__ = ["LINK_HEADER", "create_app"]
@@ -138,6 +139,18 @@ class EventsOut(BaseModel):
     through: int = Field(description="These events reach this version: ask after it next")
     more: bool
     events: list[dict[str, Any]]
+
+
+class LogOut(BaseModel):
+    """A page of the log, newest first, as the reader may see it."""
+
+    table_id: str
+    version: int = Field(description="The table's version now")
+    entries: list[dict[str, Any]] = Field(description="Events, newest first")
+    before: int | None = Field(
+        description="The oldest version looked at: pass it as `before` for the next older page"
+    )
+    more: bool = Field(description="Whether older entries may exist")
 
 
 class Revoked(BaseModel):
@@ -287,6 +300,20 @@ def create_app(
     ) -> dict[str, Any]:
         return await service.events(caller, after, limit)
 
+    @app.get(
+        "/tables/{table_id}/log",
+        summary="A page of the table's story, newest first, as your seat may see it",
+        response_model=LogOut,
+    )
+    async def log(
+        caller: At,
+        before: Annotated[
+            int | None, Query(ge=1, description="Only entries before this version")
+        ] = None,
+        limit: Annotated[int, Query(ge=1, le=MAX_LOG_PAGE)] = LOG_PAGE,
+    ) -> dict[str, Any]:
+        return await service.log(caller, before, limit)
+
     @app.post(
         "/tables/{table_id}/commands",
         summary="Send a command; answered once its events are stored",
@@ -355,9 +382,10 @@ def create_app(
         table_id: str,
         link: str | None = None,
         after: str | None = None,
+        view: str | None = None,
     ) -> None:
         token = websocket.headers.get(LINK_HEADER.lower()) or link
-        await serve_socket(websocket, service, settings, table_id, token, after)
+        await serve_socket(websocket, service, settings, table_id, token, after, view)
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     app.add_middleware(BodyLimit, max_bytes=max_body)

@@ -94,16 +94,17 @@ class Fanout:
 
     # -- watchers -------------------------------------------------------------------------------
 
-    async def watch(self, table_id: str, seat: str) -> Subscriber:
+    async def watch(self, table_id: str, seat: str, *, document: bool = False) -> Subscriber:
         """Subscribe a connection to the table's new events (before it reads its backlog, so
-        that whatever is committed meanwhile is queued for it)."""
+        that whatever is committed meanwhile is queued for it), and with ``document`` to the
+        seat's live document."""
         async with self.lock(table_id):
             if not self.hub.watching(table_id):
                 # The first watcher here. Everything stored by now will be in its backlog, which
                 # it reads after subscribing; what comes later is published from this version.
                 store = self.repo.store
                 self._pushed[table_id] = await asyncio.to_thread(store.version, table_id)
-            return self.hub.subscribe(table_id, seat)
+            return self.hub.subscribe(table_id, seat, document=document)
 
     def unwatch(self, subscriber: Subscriber) -> None:
         """Stop delivering to a connection."""

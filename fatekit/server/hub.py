@@ -12,7 +12,16 @@ Messages (JSON objects, told apart by ``kind``):
 - ``{"kind": "event", "event": {"type", "version", "seat", "at", "data"}}``: an event the seat
   may see;
 - ``{"kind": "version", "version": N}``: the table reached version ``N`` through events this seat
-  may not see (sent when a batch ends with such events, so the client's version still advances).
+  may not see (sent when a batch ends with such events, so the client's version still advances);
+- for a connection that keeps the seat's live document (``?view=1``), after each batch:
+  ``{"kind": "view", "version": N, "base": B, "patch": [...]}``, the JSON Patch
+  (:mod:`fatekit.server.patch`) from the document at version ``B`` to the one at ``N``, or
+  ``{"kind": "view", "version": N, "view": {...}}``, the whole document, when the hub has no
+  document of the seat's at ``B`` to start from.
+
+The hub keeps the last document of each seat that such a connection watches, so each batch costs
+one document and one diff per seat, whatever the table's age: the document holds what is in play,
+never the history.
 """
 
 from __future__ import annotations
@@ -25,7 +34,9 @@ from itertools import count
 from typing import Any
 
 from fatekit.rules.errors import ForbiddenAction
+from fatekit.server.patch import diff
 from fatekit.table.events import Event
+from fatekit.table.extras import document_for
 from fatekit.table.state import TableState
 from fatekit.table.views import event_for
 
@@ -88,6 +99,7 @@ class Subscriber:
 
     table_id: str
     seat: str
+    document: bool = False  # whether it keeps the seat's live document (view messages)
     outbox: asyncio.Queue[Batch | Close | str] = field(default_factory=asyncio.Queue)
     id: int = field(default_factory=count().__next__)
     pending: int = 0  # batches in the outbox not yet sent
@@ -121,11 +133,13 @@ class Hub:
     def __init__(self, limit: int = 512) -> None:
         self.limit = limit
         self._tables: dict[str, set[Subscriber]] = {}
+        # (table, seat) -> (version, document): the last document sent to the seat's watchers.
+        self._documents: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
 
-    def subscribe(self, table_id: str, seat: str) -> Subscriber:
+    def subscribe(self, table_id: str, seat: str, *, document: bool = False) -> Subscriber:
         """Start receiving the table's new events (call before reading the backlog, so nothing
-        committed in between is missed)."""
-        subscriber = Subscriber(table_id, seat)
+        committed in between is missed); with ``document``, the seat's live document too."""
+        subscriber = Subscriber(table_id, seat, document)
         self._tables.setdefault(table_id, set()).add(subscriber)
         return subscriber
 
@@ -134,6 +148,8 @@ class Hub:
         watching = self._tables.get(subscriber.table_id)
         if watching is not None:
             watching.discard(subscriber)
+            if not any(s.document and s.seat == subscriber.seat for s in watching):
+                self._documents.pop((subscriber.table_id, subscriber.seat), None)
             if not watching:
                 del self._tables[subscriber.table_id]
 
@@ -158,19 +174,14 @@ class Hub:
         watching = self._tables.get(table_id)
         if not watching or not events:
             return
-        first, last = events[0].version, events[-1].version
-        rendered: dict[str, Batch | None] = {}
+        rendered: dict[tuple[str, bool], Batch | None] = {}
         for subscriber in list(watching):
             if subscriber.closing:
                 continue
-            if subscriber.seat not in rendered:
-                try:
-                    lines = render(events, state, subscriber.seat)
-                except ForbiddenAction:
-                    rendered[subscriber.seat] = None  # the seat has left the table
-                else:
-                    rendered[subscriber.seat] = Batch(first, last, tuple(lines))
-            batch = rendered[subscriber.seat]
+            key = (subscriber.seat, subscriber.document)
+            if key not in rendered:
+                rendered[key] = self._render(table_id, subscriber, events, state)
+            batch = rendered[key]
             if batch is None:
                 subscriber.close(CLOSE_FORBIDDEN, "this seat is no longer at the table")
             elif subscriber.pending >= self.limit:
@@ -180,6 +191,40 @@ class Hub:
             else:
                 subscriber.pending += 1
                 subscriber.outbox.put_nowait(batch)
+
+    def _render(
+        self, table_id: str, subscriber: Subscriber, events: Sequence[Event], state: TableState
+    ) -> Batch | None:
+        first, last = events[0].version, events[-1].version
+        try:
+            lines = render(events, state, subscriber.seat)
+            if subscriber.document:
+                lines.append((last, self._document_line(table_id, subscriber.seat, first, state)))
+        except ForbiddenAction:
+            return None  # the seat has left the table
+        return Batch(first, last, tuple(lines))
+
+    def remember(self, table_id: str, seat: str, version: int, document: dict[str, Any]) -> None:
+        """The seat's document at ``version``, as a watcher of it was just sent (the next
+        batch is patched from it)."""
+        kept = self._documents.get((table_id, seat))
+        if kept is None or kept[0] <= version:
+            self._documents[(table_id, seat)] = (version, document)
+
+    def _document_line(self, table_id: str, seat: str, first: int, state: TableState) -> str:
+        document = document_for(state, seat)
+        kept = self._documents.get((table_id, seat))
+        self._documents[(table_id, seat)] = (state.version, document)
+        if kept is not None and kept[0] == first - 1:
+            return dumps(
+                {
+                    "kind": "view",
+                    "version": state.version,
+                    "base": kept[0],
+                    "patch": diff(kept[1], document),
+                }
+            )
+        return dumps({"kind": "view", "version": state.version, "view": document})
 
     def close_seat(self, table_id: str, seat: str, code: int, reason: str) -> int:
         """Close every connection of a seat (its links were revoked); return how many."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -38,13 +38,15 @@ from fatekit.table import commands as c
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import Event
 from fatekit.table.export import export_character, export_table, import_table
+from fatekit.table.extras import document_for
 from fatekit.table.handle import handle
+from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import event_for, view_for
 
-__all__ = ["Caller", "Created", "TableService"]
+__all__ = ["Caller", "CatchUp", "Created", "TableService"]
 
 T = TypeVar("T")
 
@@ -58,6 +60,17 @@ class Caller:
 
     table_id: str
     seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """What a (re)connecting seat is sent: the table's version and the seat's role, the messages
+    for the events it missed, and its live document when it asked for one."""
+
+    version: int
+    role: str
+    lines: tuple[Line, ...]
+    document: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,35 +333,59 @@ class TableService:
 
     # -- reading --------------------------------------------------------------------------------
 
+    async def read(self, caller: Caller, work: Callable[[TableState, str], T]) -> T:
+        """``work(state, seat)`` on the table as it stands, for a seat that is at it.
+
+        Runs in a worker thread under the table's lock: commands change the table's state in
+        place, so nothing may read it while one runs.
+        """
+
+        def locked() -> T:
+            state = self._state(caller.table_id)
+            state.seat(caller.seat)  # raises for a seat no longer at the table
+            return work(state, caller.seat)
+
+        return await self._locked(caller.table_id, locked)
+
     async def view(self, caller: Caller) -> dict[str, Any]:
         """The table as the caller's seat sees it."""
+        return await self.read(caller, view_for)
 
-        def work() -> dict[str, Any]:
-            return view_for(self._state(caller.table_id), caller.seat)
+    async def catch_up(self, caller: Caller, after: int | None, document: bool) -> CatchUp:
+        """What a connection sends when it (re)connects, read in one go under the table's lock:
+        the messages for the events after ``after`` (``None``: none) and, when asked for, the
+        seat's live document at the version they reach."""
 
-        return await asyncio.to_thread(work)
+        def work() -> CatchUp:
+            state = self._state(caller.table_id)
+            seat = caller.seat
+            lines: list[Line] = []
+            if after is not None and after < state.version:
+                stored = self.store.read(caller.table_id, after)
+                lines = render([to_event(s) for s in stored], state, seat)
+            return CatchUp(
+                state.version,
+                state.seat(seat).role.value,
+                tuple(lines),
+                document_for(state, seat) if document else None,
+            )
 
-    def backlog(self, caller: Caller, after: int) -> tuple[TableState, list[Line]]:
-        """The table now and the rendered messages for its events after ``after`` (blocking), as
-        a WebSocket subscriber receives them."""
-        state = self._state(caller.table_id)
-        state.seat(caller.seat)
-        # Events newer than the state loaded are left to the hub, which renders them against the
-        # state they made.
-        stored = self.store.read(caller.table_id, after)
-        events = [to_event(s) for s in stored if s.version <= state.version]
-        return state, render(events, state, caller.seat)
+        def seed(caught: CatchUp) -> None:
+            # The hub patches from the document this seat was just sent (on the loop, under the
+            # table's lock, so no command came between): its first patch is small too.
+            if caught.document is not None:
+                self.hub.remember(caller.table_id, caller.seat, caught.version, caught.document)
+
+        return await self._locked(caller.table_id, work, seed)
 
     async def events(self, caller: Caller, after: int, limit: int = PAGE) -> dict[str, Any]:
         """Events after a version as the caller may see them, with how far they reach."""
 
-        def work() -> dict[str, Any]:
-            state = self._state(caller.table_id)
-            state.seat(caller.seat)
+        def work(state: TableState, seat: str) -> dict[str, Any]:
             stored = self.store.read(caller.table_id, after)[:limit]
             shown = []
             for record in stored:
-                seen = event_for(to_event(record), state, caller.seat)
+                seen = event_for(to_event(record), state, seat)
                 if seen is not None:
                     shown.append(seen)
             through = stored[-1].version if stored else min(after, state.version)
@@ -360,28 +397,58 @@ class TableService:
                 "events": shown,
             }
 
-        return await asyncio.to_thread(work)
+        return await self.read(caller, work)
+
+    async def log(
+        self, caller: Caller, before: int | None = None, limit: int = LOG_PAGE
+    ) -> dict[str, Any]:
+        """A page of the caller's log: up to ``limit`` events it may see, before version
+        ``before`` (``None``: the latest), newest first. Hidden events take no place on the page;
+        the store is read a page at a time until the page is full or the log begins."""
+        if not 1 <= limit <= MAX_LOG_PAGE:
+            raise FieldErrors("log", {"limit": f"1 to {MAX_LOG_PAGE}"})
+        if before is not None and before < 1:
+            raise FieldErrors("log", {"before": "a version: 1 or more"})
+
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            def newest_first() -> Iterator[Event]:
+                reached = before
+                while reached is None or reached > 1:
+                    stored = self.store.read_back(caller.table_id, reached, limit)
+                    if not stored:
+                        return
+                    for record in stored:
+                        yield to_event(record)
+                    reached = stored[-1].version
+
+            page = log_page(newest_first(), lambda ev: event_for(ev, state, seat), limit)
+            return {
+                "table_id": caller.table_id,
+                "version": state.version,
+                "entries": list(page.entries),
+                "before": page.before,
+                "more": page.more,
+            }
+
+        return await self.read(caller, work)
 
     async def export(self, caller: Caller) -> dict[str, Any]:
         """The whole table as a file (a GM only)."""
 
-        def work() -> dict[str, Any]:
-            state = self._state(caller.table_id)
-            return export_table(self.repo.events(caller.table_id), state, caller.seat)
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            return export_table(self.repo.events(caller.table_id), state, seat)
 
-        return await asyncio.to_thread(work)
+        return await self.read(caller, work)
 
     async def export_character(self, caller: Caller, character_id: str) -> dict[str, Any]:
         """One character as a character file, for a seat that may see the whole sheet."""
 
-        def work() -> dict[str, Any]:
-            state = self._state(caller.table_id)
-            state.seat(caller.seat)
+        def work(state: TableState, seat: str) -> dict[str, Any]:
             if character_id not in state.game.characters:
                 raise NotFound(f"there is no character {character_id!r} at this table")
-            return export_character(state, character_id, caller.seat)
+            return export_character(state, character_id, seat)
 
-        return await asyncio.to_thread(work)
+        return await self.read(caller, work)
 
     async def import_table(self, data: object) -> Created:
         """A new table from a table file; the link of its first GM seat comes back."""

@@ -21,7 +21,6 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
-import asyncio
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,7 +33,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.odds import Choice, advise, chances
-from fatekit.rules.actions import Action, CreateAspect, GainBoost, Hit
+from fatekit.rules.actions import Action
 from fatekit.rules.aspects import Aspect
 from fatekit.rules.character import Character
 from fatekit.rules.errors import BadInput, FateError, ForbiddenAction
@@ -45,7 +44,7 @@ from fatekit.rules.presets import PRESETS, get_preset
 from fatekit.rules.stunts import Track
 from fatekit.rules.validation import validate
 from fatekit.server.service import Caller, TableService
-from fatekit.table.fold import free_roll_resolution
+from fatekit.table.extras import extras_for
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 
@@ -103,17 +102,6 @@ def _visible_aspects(state: TableState, viewer: Viewer) -> list[Aspect]:
         found.extend(character.aspects)
         found.extend(s.aspect for s in character.consequences if s.aspect is not None)
     return [a for a in found if viewer.sees_aspect(a)]
-
-
-async def _state_for(service: TableService, caller: Caller) -> TableState:
-    """The table as it stands, for a seat that is at it."""
-
-    def work() -> TableState:
-        state = service.repo.load(caller.table_id)
-        state.seat(caller.seat)  # raises for a seat no longer at the table
-        return state
-
-    return await asyncio.to_thread(work)
 
 
 def _rating(character: Character, skill: str) -> int:
@@ -205,48 +193,51 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         mental: bool = False,
         action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
     ) -> dict[str, Any]:
-        state = await _state_for(service, caller)
-        viewer = Viewer(state, caller.seat)
-        game = state.game
-        if not viewer.sees_sheet(actor):
-            raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
-        roller = game.character(actor)
-        stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
-        modifier = _rating(roller, skill) + _counted(stunts)
-        opposing: list[dict[str, Any]] = []
-        if against is not None:
-            opponent = game.character(against)
-            if not viewer.sees_sheet(against):
-                # The opponent's skills are the GM's secret: no odds that would give them away.
-                return {"hidden": True, "modifier": modifier, "stunts": stunts}
-            if defend_skill is None:
-                # The defender picks their best skill among those the preset lets defend.
-                track = Track.MENTAL if mental else Track.PHYSICAL
-                allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
-                    opponent.skills
-                )
-                defend_skill = max(allowed, key=lambda k: _rating(opponent, k), default="")
-            # The defender's stunts are theirs to name when they defend: listed, never counted,
-            # just as the table adds only the stunts the roller names.
-            opposing = [
-                {**st, "counted": False} for st in _stunts(opponent, defend_skill, Action.DEFEND)
-            ]
-            opposition, active = _rating(opponent, defend_skill), True
-        elif difficulty is not None:
-            opposition, active = difficulty, False
-        else:
-            raise BadInput("give a difficulty or an opponent")
-        found = chances(modifier, opposition, active=active)
-        return {
-            "hidden": False,
-            "modifier": modifier,
-            "opposition": opposition,
-            "active": active,
-            "defend_skill": defend_skill if active else None,
-            "stunts": stunts,
-            "opposing_stunts": opposing,
-            "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
-        }
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            viewer = Viewer(state, seat)
+            defending = defend_skill
+            game = state.game
+            if not viewer.sees_sheet(actor):
+                raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
+            roller = game.character(actor)
+            stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
+            modifier = _rating(roller, skill) + _counted(stunts)
+            opposing: list[dict[str, Any]] = []
+            if against is not None:
+                opponent = game.character(against)
+                if not viewer.sees_sheet(against):
+                    # The opponent's skills are the GM's secret: no odds that would give them away.
+                    return {"hidden": True, "modifier": modifier, "stunts": stunts}
+                if defending is None:
+                    # The defender picks their best skill among those the preset lets defend.
+                    track = Track.MENTAL if mental else Track.PHYSICAL
+                    allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
+                        opponent.skills
+                    )
+                    defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
+                # The defender's stunts are theirs to name when they defend: listed, never counted,
+                # just as the table adds only the stunts the roller names.
+                opposing = [
+                    {**st, "counted": False} for st in _stunts(opponent, defending, Action.DEFEND)
+                ]
+                opposition, active = _rating(opponent, defending), True
+            elif difficulty is not None:
+                opposition, active = difficulty, False
+            else:
+                raise BadInput("give a difficulty or an opponent")
+            found = chances(modifier, opposition, active=active)
+            return {
+                "hidden": False,
+                "modifier": modifier,
+                "opposition": opposition,
+                "active": active,
+                "defend_skill": defending if active else None,
+                "stunts": stunts,
+                "opposing_stunts": opposing,
+                "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
+            }
+
+        return await service.read(caller, work)
 
     @app.get(
         "/tables/{table_id}/invokes",
@@ -257,121 +248,77 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         by: Annotated[str, Query(min_length=1)],
         target: Annotated[str, Query()] = "success",
     ) -> dict[str, Any]:
-        state = await _state_for(service, caller)
-        if by not in state.characters_of(caller.seat):
-            raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
-        roll = state.roll
-        if roll is None or roll.dice is None:
-            raise BadInput("no roll is in play")
-        viewer = Viewer(state, caller.seat)
-        ledger = state.game.ledger
-        paid_already = {i.aspect_id for i in roll.invocations if not i.free}
-        options: list[dict[str, Any]] = []
-        free_total = paid_total = 0
-        for aspect in _visible_aspects(state, viewer):
-            held = aspect.free_invokes_held_by(by)
-            can_free = can_paid = True
-            try:
-                check_invoke(aspect, by, free=True, ledger=ledger)
-            except FateError:
-                can_free = False
-            try:
-                check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
-            except FateError:
-                can_paid = False
-            if can_free or can_paid:
-                options.append(
-                    {
-                        "aspect_id": aspect.id,
-                        "name": aspect.name,
-                        "kind": aspect.kind.value,
-                        "owner": aspect.owner,
-                        "free": held if can_free else 0,
-                        "paid": can_paid,
-                    }
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            if by not in state.characters_of(seat):
+                raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
+            roll = state.roll
+            if roll is None or roll.dice is None:
+                raise BadInput("no roll is in play")
+            viewer = Viewer(state, seat)
+            ledger = state.game.ledger
+            paid_already = {i.aspect_id for i in roll.invocations if not i.free}
+            options: list[dict[str, Any]] = []
+            free_total = paid_total = 0
+            for aspect in _visible_aspects(state, viewer):
+                held = aspect.free_invokes_held_by(by)
+                can_free = can_paid = True
+                try:
+                    check_invoke(aspect, by, free=True, ledger=ledger)
+                except FateError:
+                    can_free = False
+                try:
+                    check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
+                except FateError:
+                    can_paid = False
+                if can_free or can_paid:
+                    options.append(
+                        {
+                            "aspect_id": aspect.id,
+                            "name": aspect.name,
+                            "kind": aspect.kind.value,
+                            "owner": aspect.owner,
+                            "free": held if can_free else 0,
+                            "paid": can_paid,
+                        }
+                    )
+                    free_total += held if can_free else 0
+                    paid_total += 1 if can_paid else 0
+            fate_points = ledger.account(by).available
+            count = free_total + min(paid_total, fate_points)
+            advice: dict[str, Any] | None = None
+            # Advice is for the roller's own side: what the roll needs to reach the target.
+            if by == roll.actor:
+                defence = roll.opposition
+                their_dice = None if defence is None or defence.dice is None else defence.dice
+                against_value = roll.opposition_value - (
+                    0 if their_dice is None else their_dice.total
                 )
-                free_total += held if can_free else 0
-                paid_total += 1 if can_paid else 0
-        fate_points = ledger.account(by).available
-        count = free_total + min(paid_total, fate_points)
-        advice: dict[str, Any] | None = None
-        # Advice is for the roller's own side: what the roll needs to reach the target.
-        if by == roll.actor:
-            defence = roll.opposition
-            their_dice = None if defence is None or defence.dice is None else defence.dice
-            against_value = roll.opposition_value - (0 if their_dice is None else their_dice.total)
-            found = advise(
-                roll.effort - roll.dice.total,
-                against_value,
-                roll.dice,
-                invokes=count,
-                target=target,
-                opposition_dice=their_dice,
-            )
-            advice = {
-                "choice": found.choice.value,
-                "target": found.target.value,
-                "shifts_now": found.shifts_now,
-                "invokes": found.invokes,
-                "chances": {c.value: _fraction(found.chances[c]) for c in found.chances},
-                "expected_invokes": {
-                    c.value: float(found.expected_invokes[c]) for c in found.expected_invokes
-                },
-                "choices": [c.value for c in Choice],
-            }
-        return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+                found = advise(
+                    roll.effort - roll.dice.total,
+                    against_value,
+                    roll.dice,
+                    invokes=count,
+                    target=target,
+                    opposition_dice=their_dice,
+                )
+                advice = {
+                    "choice": found.choice.value,
+                    "target": found.target.value,
+                    "shifts_now": found.shifts_now,
+                    "invokes": found.invokes,
+                    "chances": {c.value: _fraction(found.chances[c]) for c in found.chances},
+                    "expected_invokes": {
+                        c.value: float(found.expected_invokes[c]) for c in found.expected_invokes
+                    },
+                    "choices": [c.value for c in Choice],
+                }
+            return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+
+        return await service.read(caller, work)
 
     @app.get(
         "/tables/{table_id}/extras",
         summary="What the page shows beside the view: the roll's options, turns, impediments",
     )
     async def extras(caller: At) -> dict[str, Any]:
-        state = await _state_for(service, caller)
-        viewer = Viewer(state, caller.seat)
-        out: dict[str, Any] = {"version": state.version, "resolution": None, "acted": []}
-        roll = state.roll
-        if roll is not None and roll.dice is not None:
-            try:
-                found = (
-                    state.conflict.preview()
-                    if state.conflict is not None
-                    else free_roll_resolution(state)
-                )
-            except FateError:
-                found = None
-            if found is not None:
-                out["resolution"] = {
-                    "outcome": found.outcome.value,
-                    "shifts": found.shifts,
-                    "chosen_by": found.chosen_by.value,
-                    "options": [
-                        {
-                            "key": option.key,
-                            "names_aspect": any(
-                                isinstance(x, CreateAspect) for x in option.effects
-                            ),
-                            "boosts": sorted(
-                                {x.to.value for x in option.effects if isinstance(x, GainBoost)}
-                            ),
-                            "hit": next(
-                                (x.shifts for x in option.effects if isinstance(x, Hit)), None
-                            ),
-                        }
-                        for option in found.options
-                    ],
-                }
-        conflict = state.conflict
-        if conflict is not None:
-            out["acted"] = sorted(conflict.exchange.acted)
-        scene = state.game.scene
-        impeded: list[dict[str, Any]] = []
-        if scene is not None and scene.zones is not None:
-            zones = scene.zones
-            for a in sorted(zones.zones):
-                for b in sorted(zones.neighbours(a)):
-                    if a < b:
-                        seen = [x for x in zones.impediments(a, b) if viewer.sees_aspect_id(x)]
-                        if seen:
-                            impeded.append({"between": [a, b], "aspects": seen})
-        out["impediments"] = impeded
-        return out
+        return await service.read(caller, extras_for)

@@ -1,12 +1,16 @@
 """One WebSocket connection: catch a seat up from the version it last saw, then keep it live.
 
 The protocol (``docs/server.md`` has it in full). The client connects to
-``/tables/{table_id}/ws?link=<link>&after=<version>`` and receives, in this order:
+``/tables/{table_id}/ws?link=<link>&after=<version>[&view=1]`` and receives, in this order:
 
-1. ``{"kind": "hello", "table_id", "seat", "role", "version", "after"}``;
+1. ``{"kind": "hello", "table_id", "seat", "role", "version", "after"}``, and with ``view=1``
+   also ``"view"``: the seat's live document (its view and the page's extras) at ``version``;
 2. every event after ``after`` that the seat may see, as ``{"kind": "event", "event": {...}}``,
-   with ``{"kind": "version", "version": N}`` where hidden events end a stretch;
-3. live events, the same way, each exactly once and in version order.
+   with ``{"kind": "version", "version": N}`` where hidden events end a stretch (with ``view=1``
+   and no ``after``, none: the page reads its history a page at a time from ``GET .../log``);
+3. live events, the same way, each exactly once and in version order; with ``view=1``, each
+   command's events are followed by a ``{"kind": "view"}`` message, the patch that brings the
+   document up to date (see :mod:`fatekit.server.hub`).
 
 Every message that carries a version moves the client's version on: after a reconnect with
 ``after`` set to it, nothing is missed and nothing comes twice. The server sends
@@ -81,22 +85,32 @@ async def serve_socket(
     table_id: str,
     link: str | None,
     after: str | None,
+    view: str | None = None,
 ) -> None:
     """Run one connection from accept to close."""
     await socket.accept()
     try:
         caller = await service.resolve(link, table_id)
-        start = _after(after)
+        document = _flag(view)
+        start = _after(after, document)
     except Exception as error:
         status, body = problem(error)
         await _refuse(socket, status, body)
         return
-    await _Connection(socket, service, settings, caller).run(start)
+    await _Connection(socket, service, settings, caller, document).run(start)
 
 
-def _after(text: str | None) -> int:
+def _flag(text: str | None) -> bool:
+    if text in (None, "", "0", "false"):
+        return False
+    if text in ("1", "true"):
+        return True
+    raise FieldErrors("subscription", {"view": "1 or true to keep the live document, else 0"})
+
+
+def _after(text: str | None, document: bool) -> int | None:
     if text is None or text == "":
-        return 0
+        return None if document else 0  # a document brings the table as it is: no backlog
     if not (text.isascii() and text.isdigit()):
         raise FieldErrors("subscription", {"after": "a version: a whole number of 0 or more"})
     return int(text)
@@ -112,9 +126,15 @@ async def _refuse(socket: WebSocket, status: int, body: dict[str, Any]) -> None:
 
 class _Connection:
     def __init__(
-        self, socket: WebSocket, service: TableService, settings: SocketSettings, caller: Caller
+        self,
+        socket: WebSocket,
+        service: TableService,
+        settings: SocketSettings,
+        caller: Caller,
+        document: bool = False,
     ) -> None:
         self.socket = socket
+        self.document = document
         self.service = service
         self.settings = settings
         self.caller = caller
@@ -123,11 +143,13 @@ class _Connection:
         self.bucket = TokenBucket(settings.command_rate, settings.command_burst)
         self.sent = 0  # the version the client has been brought to
 
-    async def run(self, after: int) -> None:
+    async def run(self, after: int | None) -> None:
         fanout = self.service.fanout
         # Subscribe before reading the backlog: whatever is committed meanwhile is queued.
         try:
-            subscriber = await fanout.watch(self.caller.table_id, self.caller.seat)
+            subscriber = await fanout.watch(
+                self.caller.table_id, self.caller.seat, document=self.document
+            )
         except Exception as error:  # the store failed (the first watcher reads its version)
             status, body = problem(error)
             await _refuse(self.socket, status, body)
@@ -158,15 +180,16 @@ class _Connection:
 
     # -- outgoing -------------------------------------------------------------------------------
 
-    async def _send(self, subscriber: Subscriber, after: int) -> Close | None:
+    async def _send(self, subscriber: Subscriber, start: int | None) -> Close | None:
         self.phase = Phase.CATCHING_UP
         try:
-            state, lines = await asyncio.to_thread(self.service.backlog, self.caller, after)
+            caught = await self.service.catch_up(self.caller, start, self.document)
         except Exception as error:
             status, body = problem(error)
             await self.socket.send_text(dumps({"kind": "error", "status": status, **body}))
             return Close(_STATUS_CLOSE.get(status, CLOSE_MALFORMED), str(body["detail"])[:120])
-        version = state.version
+        version = caught.version
+        after = version if start is None else start
         if after > version:
             await self.socket.send_text(
                 dumps(
@@ -181,16 +204,18 @@ class _Connection:
             )
             return Close(CLOSE_MALFORMED, "after is past the table's version")
         self.sent = after
-        hello = {
+        hello: dict[str, Any] = {
             "kind": "hello",
             "table_id": self.caller.table_id,
             "seat": self.caller.seat,
-            "role": state.seat(self.caller.seat).role.value,
+            "role": caught.role,
             "version": version,
             "after": after,
         }
+        if caught.document is not None:
+            hello["view"] = caught.document
         await self.socket.send_text(dumps(hello))
-        for line_version, text in lines:
+        for line_version, text in caught.lines:
             await self.socket.send_text(text)
             self.sent = line_version
         self.sent = max(self.sent, version)
@@ -209,13 +234,18 @@ class _Connection:
         if batch.last <= self.sent:
             return  # already sent with the backlog
         if batch.first > self.sent + 1:
-            # A gap: events committed but not (yet) published to us. Read them from the store.
-            _, lines = await asyncio.to_thread(self.service.backlog, self.caller, self.sent)
-            for line_version, text in lines:
-                if line_version < batch.first:
-                    await self.socket.send_text(text)
-                    self.sent = line_version
-            self.sent = batch.first - 1
+            # A gap: events committed but not (yet) published to us. Read them from the store,
+            # with a whole document if this connection keeps one (its patches no longer fit).
+            caught = await self.service.catch_up(self.caller, self.sent, self.document)
+            for _, text in caught.lines:
+                await self.socket.send_text(text)
+            if caught.document is not None:
+                await self.socket.send_text(
+                    dumps({"kind": "view", "version": caught.version, "view": caught.document})
+                )
+            self.sent = caught.version
+            if batch.last <= self.sent:
+                return
         for line_version, text in batch.lines:
             if line_version > self.sent:
                 await self.socket.send_text(text)

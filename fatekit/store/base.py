@@ -152,6 +152,11 @@ class EventStore(ABC):
         """The table's events after ``after_version``, oldest first (empty for an unknown table)."""
 
     @abstractmethod
+    def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
+        """Up to ``limit`` of the table's events before version ``before`` (``None``: from the
+        last), newest first: a page of its history, read backwards."""
+
+    @abstractmethod
     def version(self, table_id: str) -> int:
         """The version of the table's last event (0 for an unknown table)."""
 

@@ -82,6 +82,16 @@ class MemoryEventStore(EventStore):
             log = self._logs.get(table_id)
             return [] if log is None else log.events[max(after_version, 0) :]
 
+    def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            if log is None or limit <= 0:
+                return []
+            end = len(log.events) if before is None else min(max(before - 1, 0), len(log.events))
+            return log.events[max(end - limit, 0) : end][::-1]
+
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
         with self._lock:

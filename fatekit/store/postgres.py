@@ -216,6 +216,16 @@ class PostgresEventStore(EventStore):
         with self._connection() as conn:
             return _read(conn, table_id, after_version)
 
+    def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_COLUMNS} FROM events WHERE table_id = %s AND version < %s "
+                "ORDER BY version DESC LIMIT %s",
+                (table_id, 2**31 - 1 if before is None else min(before, 2**31 - 1), max(limit, 0)),
+            )
+            return [StoredEvent(r[0], int(r[1]), r[2], r[3], r[4], r[5]) for r in rows]
+
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
         with self._connection() as conn:

@@ -155,6 +155,19 @@ class SqliteEventStore(EventStore):
         with self._lock:
             return self._read(self._conn(), table_id, after_version)
 
+    def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
+        check_table_id(table_id)
+        with self._lock:
+            rows = self._conn().execute(
+                f"SELECT {_COLUMNS} FROM events WHERE table_id = ? AND version < ? "
+                "ORDER BY version DESC LIMIT ?",
+                (table_id, 2**62 if before is None else before, max(limit, 0)),
+            )
+            return [
+                StoredEvent(str(r[0]), int(r[1]), str(r[2]), str(r[3]), r[4], str(r[5]))
+                for r in rows
+            ]
+
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
         with self._lock:

@@ -18,8 +18,8 @@ from fatekit.rules.errors import BadInput
 from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, VersionConflict
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
-from fatekit.table.fold import fold
-from fatekit.table.handle import handle
+from fatekit.table.fold import apply_in_place
+from fatekit.table.handle import commit, decide
 from fatekit.table.serialize import event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
@@ -29,6 +29,7 @@ __all__ = [
     "BACKOFF",
     "MAX_BACKOFF",
     "Executed",
+    "StoreHistory",
     "TableRepository",
     "to_event",
     "to_new_event",
@@ -50,6 +51,36 @@ def to_event(stored: StoredEvent) -> Event:
         seat=stored.seat or "",
         at=stored.timestamp,
     )
+
+
+class StoreHistory:
+    """A table's past as an undo reads it (:class:`fatekit.table.history.History`): the events
+    and the snapshots in the store. Undo is rare; this reads what it needs when it is asked."""
+
+    def __init__(self, store: EventStore, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+
+    def undos(self, before: int) -> list[tuple[int, int]]:
+        """``(version, target)`` of the table's undos before ``before``."""
+        found: list[tuple[int, int]] = []
+        for stored in self.store.read(self.table_id, 0):
+            if stored.type == "Undone" and stored.version < before:
+                data = stored.data()
+                assert isinstance(data, dict)  # the store holds only JSON objects
+                found.append((stored.version, int(data["target_version"])))
+        return found
+
+    def events(self, after: int, before: int) -> list[Event]:
+        """The table's events after ``after`` and before ``before``."""
+        return [to_event(s) for s in self.store.read(self.table_id, after) if s.version < before]
+
+    def snapshot(self, before: int) -> TableState | None:
+        """The latest readable snapshot before ``before``, freshly decoded."""
+        if before <= 1:
+            return None
+        found = self.store.load_snapshot(self.table_id, at_most=before - 1)
+        return None if found is None else decode_snapshot(found.format, found.payload)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,20 +156,21 @@ class TableRepository:
         self, table_id: str, after: int | None = None
     ) -> tuple[TableState, list[StoredEvent]]:
         # The cached state is never ahead of the log, and events never change once stored: the
-        # events after it, written by this process or any other, fold onto it.
-        cached = self._states.get(table_id)
+        # events after it, written by this process or any other, fold onto it, in place (the
+        # cache owns it). A fold that fails leaves no half-folded state behind in the cache.
+        cached = self._states.pop(table_id, None)
         if cached is None:
             snapshot = self.store.load_snapshot(table_id)
             if snapshot is not None:
                 cached = decode_snapshot(snapshot.format, snapshot.payload)
         have = 0 if cached is None else cached.version
         stored = self.store.read(table_id, have if after is None else min(after, have))
-        newer = [to_event(s) for s in stored if s.version > have]
-        if newer:
-            state = fold(newer, cached)
-        elif cached is not None:
-            state = cached
-        else:
+        state = cached
+        history = StoreHistory(self.store, table_id)
+        for record in stored:
+            if record.version > have:
+                state = apply_in_place(state, to_event(record), history=history)
+        if state is None:
             raise BadInput(f"there is no table {table_id!r}")
         self._states[table_id] = state
         return state, stored
@@ -213,7 +245,12 @@ class TableRepository:
             raise VersionConflict(
                 table_id, expected_version, current, self.store.read(table_id, expected_version)
             )
-        decision = handle(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+        drafts = decide(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+        # From here the cached state changes in place, at the cost of what the command touches,
+        # not of the whole table. If the rules refuse the events, or the store does not take
+        # them, the cache is dropped and the next load reads the snapshot and the log again.
+        self._states.pop(table_id, None)
+        decision = commit(state, drafts, history=StoreHistory(self.store, table_id))
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         appended = self.store.append(

@@ -9,7 +9,7 @@ if the undone ones had never happened, while the log keeps them all.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
@@ -112,15 +112,10 @@ from fatekit.table.events import (
     Undone,
     ZoneAttackRolled,
 )
+from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.snapshot import copy_state
-from fatekit.table.state import (
-    NoteRecord,
-    RollRecord,
-    SelfCompelRecord,
-    StoryDetailRecord,
-    TableState,
-)
+from fatekit.table.state import RollRecord, SelfCompelRecord, TableState
 
 __all__ = [
     "MAX_NOTE_LENGTH",
@@ -151,26 +146,56 @@ def _on(
 # -- the public fold --------------------------------------------------------------------------
 
 
-def apply(state: TableState | None, event: Event) -> TableState:
+def apply(
+    state: TableState | None, event: Event, *, history: History | Sequence[Event] | None = None
+) -> TableState:
     """The table after ``event`` (``state`` is ``None`` before a table's first event).
 
     ``state`` itself is left as it was; an event the state cannot take raises and changes nothing.
+    An :class:`Undone` reads the table's past from ``history`` (the log, or a :class:`History`).
     """
-    return apply_in_place(None if state is None else copy_state(state), event)
-
-
-def fold(events: Iterable[Event], state: TableState | None = None) -> TableState:
-    """The table after ``events``, starting from ``state`` (a snapshot) or from nothing."""
     working = None if state is None else copy_state(state)
-    for event in events:
-        working = apply_in_place(working, event)
+    return apply_in_place(working, event, history=_history(history))
+
+
+def fold(
+    events: Iterable[Event],
+    state: TableState | None = None,
+    *,
+    history: History | Sequence[Event] | None = None,
+) -> TableState:
+    """The table after ``events``, starting from ``state`` (a snapshot) or from nothing.
+
+    Undos among the events read the past from ``history``; without one, from ``events`` themselves,
+    which then must start at the table's creation.
+    """
+    listed = list(events)
+    past = _history(history) if history is not None else EventLog(listed)
+    working = None if state is None else copy_state(state)
+    for event in listed:
+        working = apply_in_place(working, event, history=past)
     if working is None:
         raise BadInput("there are no events to fold: a table starts with TableCreated")
     return working
 
 
-def apply_in_place(state: TableState | None, event: Event) -> TableState:
-    """Fold one event into ``state`` itself (for callers that own a private copy)."""
+def _history(history: History | Sequence[Event] | None) -> History | None:
+    if history is None or isinstance(history, EventLog):
+        return history
+    if isinstance(history, Sequence):
+        return EventLog(history)
+    return history
+
+
+def apply_in_place(
+    state: TableState | None, event: Event, *, history: History | None = None
+) -> TableState:
+    """Fold one event into ``state`` itself (for callers that own it) and return the table after
+    it: ``state`` itself, or for an :class:`Undone` a table rebuilt from ``history``.
+
+    An event the state refuses may leave ``state`` half changed: callers that keep their state
+    across a refusal fold into a copy, or drop it and load the table again.
+    """
     if isinstance(event, TableCreated):
         if state is not None:
             raise BadInput(f"table {state.table_id!r} already exists")
@@ -184,29 +209,45 @@ def apply_in_place(state: TableState | None, event: Event) -> TableState:
             raise BadInput(f"event version {event.version} is not after {state.version}")
         state.last_created = ()
         if isinstance(event, Undone):
-            state = _undo(state, event)
+            if history is None:
+                raise BadInput("an undo needs the table's log to rewind")
+            state = _undo(event, history)
         else:
             handler = _HANDLERS.get(type(event))
             if handler is None:
                 raise BadInput(f"unknown event type {type(event).__name__}")
             handler(state, event)
     state.version = event.version
-    if not isinstance(event, Undone):
-        state.effective.append(event)
     return state
 
 
-def _undo(state: TableState, event: Undone) -> TableState:
-    kept = [e for e in state.effective if e.version < event.target_version]
-    if event.target_version < 2 or len(kept) == len(state.effective):
+def _undo(event: Undone, history: History) -> TableState:
+    target = event.target_version
+    earlier = history.undos(event.version)
+    before = cutoffs(earlier)
+    after = cutoffs([*earlier, (event.version, target)])
+    undoable = [
+        e
+        for e in history.events(target - 1, event.version)
+        if not isinstance(e, Undone) and e.version < before(e.version)
+    ]
+    if target < 2 or not undoable:
         raise BadInput(
-            f"nothing at version {event.target_version} or later can be undone "
-            "(the table's creation cannot be)"
+            f"nothing at version {target} or later can be undone (the table's creation cannot be)"
         )
-    rebuilt: TableState | None = None
-    for earlier in kept:
-        rebuilt = apply_in_place(rebuilt, earlier)
-    assert rebuilt is not None
+    # Start from the latest snapshot that no undo since has reached into.
+    start: TableState | None = None
+    look = target
+    while (found := history.snapshot(look)) is not None:
+        if found.version < after(found.version):
+            start = found
+            break
+        look = found.version
+    rebuilt = start
+    for kept in history.events(0 if start is None else start.version, event.version):
+        if not isinstance(kept, Undone) and kept.version < after(kept.version):
+            rebuilt = apply_in_place(rebuilt, kept)
+    assert rebuilt is not None  # the table's creation is never undone
     return rebuilt
 
 
@@ -554,18 +595,16 @@ def _log_roll(
     defender: str | None,
 ) -> None:
     difficulty = getattr(event, "difficulty", None)
-    state.rolls.append(
-        RollRecord(
-            event.version,
-            event.at,
-            actor,
-            action,
-            skill,
-            event.faces,
-            defender,
-            event.defend_faces,
-            difficulty,
-        )
+    state.last_roll = RollRecord(
+        event.version,
+        event.at,
+        actor,
+        action,
+        skill,
+        event.faces,
+        defender,
+        event.defend_faces,
+        difficulty,
     )
 
 
@@ -588,10 +627,8 @@ def _invoked(state: TableState, event: Invoked) -> None:
     else:
         target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
     if event.faces is not None:
-        state.rolls.append(
-            RollRecord(
-                event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
-            )
+        state.last_roll = RollRecord(
+            event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
         )
     state.game.sync_sheets()
 
@@ -908,8 +945,8 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
     )
     roll.roll()
     state.contest_efforts[event.side] = roll.effort + event.bonus
-    state.rolls.append(
-        RollRecord(event.version, event.at, event.actor, "contest", event.skill, event.faces)
+    state.last_roll = RollRecord(
+        event.version, event.at, event.actor, "contest", event.skill, event.faces
     )
     _settle_exchange(state, contest)
 
@@ -970,16 +1007,14 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
     option = choose_option(resolution, event.option)
     challenge.record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
     roll.close()
-    state.rolls.append(
-        RollRecord(
-            event.version,
-            event.at,
-            event.actor,
-            "challenge",
-            task.skill,
-            event.faces,
-            difficulty=task.difficulty,
-        )
+    state.last_roll = RollRecord(
+        event.version,
+        event.at,
+        event.actor,
+        "challenge",
+        task.skill,
+        event.faces,
+        difficulty=task.difficulty,
     )
 
 
@@ -998,9 +1033,7 @@ def _note_added(state: TableState, event: NoteAdded) -> None:
         raise BadInput(f"a note has at most {MAX_NOTE_LENGTH} characters")
     if event.visibility is NoteVisibility.GM and not state.seat(event.seat).is_gm:
         raise BadInput("only a GM writes GM notes")
-    state.notes.append(
-        NoteRecord(event.note_id, event.version, event.at, event.seat, event.text, event.visibility)
-    )
+    # The note itself stays in the log: nothing the rules decide depends on it.
 
 
 # -- the optional rules in a conflict ---------------------------------------------------------
@@ -1064,8 +1097,8 @@ def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
 
 
 def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, what: str) -> None:
-    state.rolls.append(
-        RollRecord(event.version, event.at, event.actor, what, event.skill, event.faces)
+    state.last_roll = RollRecord(
+        event.version, event.at, event.actor, what, event.skill, event.faces
     )
 
 
@@ -1090,7 +1123,7 @@ def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
     for who, sub in rolls.items():
         defence = sub.opposition
         skill = "" if defence is None or defence.skill is None else defence.skill
-        state.rolls.append(RollRecord(event.version, event.at, who, "defend", skill, faces[who]))
+        state.last_roll = RollRecord(event.version, event.at, who, "defend", skill, faces[who])
     _settle(state)
 
 
@@ -1180,10 +1213,8 @@ def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
 def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
     state.require_character(event.by)
     aspect = state.game.find_aspect(event.aspect_id)
-    detail = declare_story_detail(aspect, event.by, event.detail, state.game.ledger)
-    state.story_details.append(
-        StoryDetailRecord(event.version, detail.aspect_id, detail.by, detail.detail)
-    )
+    # The point is paid here; the detail itself is told in the log.
+    declare_story_detail(aspect, event.by, event.detail, state.game.ledger)
     state.game.sync_sheets()
 
 

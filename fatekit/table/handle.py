@@ -1,9 +1,11 @@
 """Handling a command: check who may do it, decide its dice, check it against the rules, and
 return the events it becomes with the state they lead to.
 
-:func:`handle` never changes the state it is given. It plays the new events on a copy, through the
-same fold that replays the log, so a command is valid exactly when its events fold: the rules
-engine is the judge, never a copy of its rules here. Any error leaves nothing behind:
+:func:`decide` turns a command into draft events (reading the state only) and :func:`commit`
+plays them through the same fold that replays the log, so a command is valid exactly when its
+events fold: the rules engine is the judge, never a copy of its rules here. :func:`handle` does
+both on a copy and never changes the state it is given; the table repository commits into the
+live state and drops it to reload after a refusal. Any error leaves nothing behind:
 :class:`~fatekit.rules.ForbiddenAction` when the seat may not do this, :class:`IllegalAction` (with
 its rule) when the rules forbid it, :class:`BadInput` when it is malformed.
 """
@@ -11,7 +13,7 @@ its rule) when the rules forbid it, :class:`BadInput` when it is malformed.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -24,11 +26,12 @@ from fatekit.rules.scale import ScaleBenefit, higher_side
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.fold import apply_in_place, free_roll_resolution, parse_sheet
+from fatekit.table.history import EventLog, History
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
 
-__all__ = ["Decision", "handle"]
+__all__ = ["Decision", "commit", "decide", "handle"]
 
 C = TypeVar("C", bound=c.Command)
 E = TypeVar("E", bound=e.Event)
@@ -51,12 +54,35 @@ def handle(
     table_id: str | None = None,
     dice: DiceSource | None = None,
     now: str | None = None,
+    history: History | Sequence[e.Event] | None = None,
 ) -> Decision:
-    """Handle ``command`` from ``seat`` at the table in ``state``.
+    """Handle ``command`` from ``seat`` at the table in ``state``, leaving ``state`` as it was.
 
     A new table has no state: pass ``state=None``, a :class:`~fatekit.table.commands.CreateTable`
     and the new ``table_id``. ``dice`` rolls whatever the command leaves to the table (by default
-    a :class:`RandomDice` seeded from the operating system); ``now`` stamps the events (ISO 8601).
+    a :class:`RandomDice` seeded from the operating system); ``now`` stamps the events (ISO 8601);
+    ``history`` is the table's log, which an undo reads. This is :func:`decide` then
+    :func:`commit` on a copy of the state: a caller that owns its state and can reload it after a
+    refusal commits into it directly, at a cost that does not grow with the state.
+    """
+    drafts = decide(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+    return commit(None if state is None else copy_state(state), drafts, history=history)
+
+
+def decide(
+    state: TableState | None,
+    command: c.Command,
+    *,
+    seat: str,
+    table_id: str | None = None,
+    dice: DiceSource | None = None,
+    now: str | None = None,
+) -> tuple[e.Event, ...]:
+    """The events ``command`` from ``seat`` would become, not yet checked against the rules
+    (:func:`commit` folds them, and the fold is the rules' judge). Reads ``state`` only.
+
+    Raises :class:`ForbiddenAction` when the seat may not do this and :class:`BadInput` when the
+    command is malformed; the dice the command leaves to the table are rolled here.
     """
     at = now if now is not None else datetime.now(UTC).isoformat(timespec="microseconds")
     source: DiceSource = dice if dice is not None else RandomDice()
@@ -79,7 +105,7 @@ def handle(
             gm_seat=command.gm_seat,
             gm_name=command.gm_name,
         )
-        return Decision((created,), apply_in_place(None, created))
+        return (created,)
     if state is None:
         raise BadInput("there is no table yet: the first command is CreateTable")
     if table_id is not None and table_id != state.table_id:
@@ -87,19 +113,32 @@ def handle(
     sitter = state.seat(seat)
     if sitter.role is Role.SPECTATOR:
         raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
-    decide = _DECIDERS.get(type(command))
-    if decide is None:
+    decided = _DECIDERS.get(type(command))
+    if decided is None:
         raise BadInput(f"unknown command {type(command).__name__}")
-    context = _Context(state, sitter, source, at)
-    drafts = decide(context, command)
-    trial = copy_state(state)
+    return tuple(decided(_Context(state, sitter, source, at), command))
+
+
+def commit(
+    state: TableState | None,
+    drafts: Sequence[e.Event],
+    *,
+    history: History | Sequence[e.Event] | None = None,
+) -> Decision:
+    """Fold the events :func:`decide` drafted into ``state`` itself; return them as final (with
+    the ids the rules gave what they created) and the table after them.
+
+    A refusal (:class:`IllegalAction` with its rule, or :class:`BadInput`) may leave ``state``
+    half changed: commit into a copy, or drop the state and load the table again.
+    """
+    past = EventLog(history) if isinstance(history, Sequence) else history
+    trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        trial = apply_in_place(trial, draft)
-        done = _with_created(draft, trial.last_created)
-        if done is not draft:
-            trial.effective[-1] = done
-        final.append(done)
+        trial = apply_in_place(trial, draft, history=past)
+        final.append(_with_created(draft, trial.last_created))
+    if trial is None:
+        raise BadInput("a command that changes nothing has no events")
     return Decision(tuple(final), trial)
 
 

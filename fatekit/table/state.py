@@ -1,9 +1,12 @@
 """The state of a table: what folding its events gives.
 
-:class:`TableState` holds the table's own records (seats, owners, notes, the roll log) next to the
-rules engine's live objects (:class:`~fatekit.rules.Game`, the :class:`~fatekit.rules.Conflict`,
-the roll in play, open compels). Treat it as read-only: :func:`fatekit.table.apply` and
-:func:`fatekit.table.handle` return new states and never change the one they are given.
+:class:`TableState` holds what the rules need to decide the next command, and nothing that only
+grows with time: the seats and owners next to the rules engine's live objects
+(:class:`~fatekit.rules.Game`, the :class:`~fatekit.rules.Conflict`, the roll in play, open
+compels). The story so far (notes, the roll log, story details) is the event log itself, read a
+page at a time (:mod:`fatekit.table.history`), so a table that has run for a whole campaign costs
+what one that opened tonight costs. :func:`fatekit.table.apply` and :func:`fatekit.table.handle`
+return new states and never change the one they are given.
 """
 
 from __future__ import annotations
@@ -22,15 +25,12 @@ from fatekit.rules.errors import BadInput, ForbiddenAction
 from fatekit.rules.options import Ruleset
 from fatekit.rules.rolling import ActionRoll
 from fatekit.rules.scene import Game
-from fatekit.table.events import Event
-from fatekit.table.seats import NoteVisibility, Role, Seat
+from fatekit.table.seats import Role, Seat
 
 __all__ = [
     "SEAT_RULE",
-    "NoteRecord",
     "RollRecord",
     "SelfCompelRecord",
-    "StoryDetailRecord",
     "TableState",
 ]
 
@@ -47,7 +47,7 @@ SEAT_RULE = Rule(
 
 @dataclass(frozen=True, slots=True)
 class RollRecord:
-    """A line of the roll log: who rolled what, with the dice as they fell."""
+    """A roll: who rolled what, with the dice as they fell."""
 
     version: int
     at: str
@@ -61,18 +61,6 @@ class RollRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class NoteRecord:
-    """A note at the table."""
-
-    note_id: str
-    version: int
-    at: str
-    seat: str
-    text: str
-    visibility: NoteVisibility
-
-
-@dataclass(frozen=True, slots=True)
 class SelfCompelRecord:
     """A self-compel a player asked for, waiting for the GM's answer."""
 
@@ -81,16 +69,6 @@ class SelfCompelRecord:
     aspect_id: str
     target: str
     complication: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoryDetailRecord:
-    """A detail made true with a fate point spent on an aspect."""
-
-    version: int
-    aspect_id: str
-    by: str
-    detail: str
 
 
 @dataclass(slots=True)
@@ -118,14 +96,11 @@ class TableState:
     roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
     roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
     compels: dict[str, Compel] = field(default_factory=dict)
-    rolls: list[RollRecord] = field(default_factory=list)
-    notes: list[NoteRecord] = field(default_factory=list)
+    last_roll: RollRecord | None = None  # the latest roll, for aiming a split or zone attack
     session: int = 0  # sessions started
     arc: int = 1  # the arc under way; a major milestone closes it
-    effective: list[Event] = field(default_factory=list)  # the events in force, for undo
     zone_attack: str | None = None  # the zone of a zone attack waiting for its targets
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
-    story_details: list[StoryDetailRecord] = field(default_factory=list)
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
 

@@ -8,6 +8,10 @@ out before the view is built, never blanked afterwards:
 - countdowns as their visibility says (everything, only the boxes, or nothing);
 - GM notes (GMs only) and private notes (their writer and the GMs only).
 
+A view holds what is in play, never the story so far: that is the log, read a page at a time
+(:func:`fatekit.table.history.log_page` with :func:`event_for`), so a view's size does not grow
+with the table's age.
+
 :func:`view_for` gives the state; :func:`event_for` gives one event, redacted, or ``None`` when the
 seat may not learn of it at all.
 """
@@ -30,7 +34,7 @@ from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.seats import NoteVisibility, Seat
-from fatekit.table.state import NoteRecord, TableState
+from fatekit.table.state import TableState
 
 __all__ = ["Viewer", "event_for", "view_for"]
 
@@ -65,7 +69,7 @@ class Viewer:
         """Whether the seat may see a character's whole sheet."""
         return self.gm or character_id in self.state.revealed or character_id in self.mine
 
-    def sees_note(self, note: NoteRecord | e.NoteAdded) -> bool:
+    def sees_note(self, note: e.NoteAdded) -> bool:
         """Whether the seat may read a note."""
         if note.visibility is NoteVisibility.PUBLIC or self.gm:
             return True
@@ -425,18 +429,8 @@ class Viewer:
                 }
                 for asked in state.self_compels.values()
             ],
-            "story_details": [
-                {
-                    "version": told.version,
-                    "aspect_id": told.aspect_id if self.sees_aspect_id(told.aspect_id) else None,
-                    "by": told.by,
-                    "detail": told.detail,
-                }
-                for told in state.story_details
-            ],
             "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
-            "rolls": [to_json(r) for r in state.rolls],
-            "notes": [to_json(n) for n in state.notes if self.sees_note(n)],
+            "last_roll": None if state.last_roll is None else to_json(state.last_roll),
         }
 
 

@@ -109,7 +109,7 @@ def test_commands_are_acknowledged_with_the_senders_view_of_their_events(api: Ap
     assert added["events"][0]["data"]["character"]["sheet"]["name"] == "Ruth"
     note = ann.send("Note", text="Ruth lights a lamp")
     assert note["events"][0]["data"]["text"] == "Ruth lights a lamp"
-    assert gm.get("/state")["notes"][0]["text"] == "Ruth lights a lamp"
+    assert gm.get("/log")["entries"][0]["data"]["text"] == "Ruth lights a lamp"
 
 
 def test_malformed_commands_get_422_with_a_message_per_field(api: Api) -> None:
@@ -178,7 +178,8 @@ def test_a_retry_with_the_same_key_is_applied_once(api: Api) -> None:
     retry = api.client.post(f"/tables/{gm.table_id}/commands", json=command, headers=gm.headers)
     assert first.json()["replayed"] is False and retry.json()["replayed"] is True
     assert first.json()["events"] == retry.json()["events"]
-    assert [n["text"] for n in gm.get("/state")["notes"]] == ["once"]
+    notes = [e for e in gm.get("/log")["entries"] if e["type"] == "NoteAdded"]
+    assert [n["data"]["text"] for n in notes] == ["once"]
 
 
 def test_events_after_a_version_are_redacted_and_paged(api: Api) -> None:
@@ -202,15 +203,40 @@ def test_events_after_a_version_are_redacted_and_paged(api: Api) -> None:
     assert ann.get("/events", expect=422, after=-1)["error"] == "malformed"
 
 
-def test_state_is_computed_per_seat(api: Api) -> None:
+def test_the_log_is_computed_per_seat(api: Api) -> None:
+    # Notes left the view for the log (the view holds what is in play, not the story so far).
     gm = api.table()
     ann = gm.invite("Ann")
     gm.send("Note", text="ZZ-GM-ONLY", visibility="gm")
     ann.send("Note", text="ZZ-ANN-PRIVATE", visibility="private")
-    assert "ZZ-GM-ONLY" not in json.dumps(ann.get("/state"))
-    assert "ZZ-ANN-PRIVATE" in json.dumps(ann.get("/state"))
-    gm_view = json.dumps(gm.get("/state"))
-    assert "ZZ-GM-ONLY" in gm_view and "ZZ-ANN-PRIVATE" in gm_view
+    assert "ZZ-GM-ONLY" not in json.dumps(ann.get("/log"))
+    assert "ZZ-ANN-PRIVATE" in json.dumps(ann.get("/log"))
+    gm_log = json.dumps(gm.get("/log"))
+    assert "ZZ-GM-ONLY" in gm_log and "ZZ-ANN-PRIVATE" in gm_log
+    assert "ZZ-" not in json.dumps(gm.get("/state"))
+
+
+def test_the_log_comes_a_page_at_a_time_newest_first(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    for n in range(12):
+        gm.send("Note", text=f"secret {n}", visibility="gm")
+        gm.send("Note", text=f"told {n}")
+    version = gm.get("/state")["table"]["version"]
+    first = ann.get("/log", limit=5)
+    assert [e["data"]["text"] for e in first["entries"]] == [f"told {n}" for n in (11, 10, 9, 8, 7)]
+    assert first["version"] == version and first["more"]
+    # Hidden entries take no place on a page: the next one starts where this one stopped.
+    second = ann.get("/log", limit=5, before=first["before"])
+    assert [e["data"]["text"] for e in second["entries"]] == [f"told {n}" for n in (6, 5, 4, 3, 2)]
+    rest = ann.get("/log", limit=50, before=second["before"])
+    texts = [e["data"].get("text") for e in rest["entries"]]
+    assert texts[:2] == ["told 1", "told 0"] and not rest["more"]
+    assert [e["type"] for e in rest["entries"]][-1] == "TableCreated"
+    assert len(gm.get("/log", limit=50)["entries"]) == version  # every event, GM notes too
+    assert ann.get("/log", expect=422, limit=0)["error"] == "malformed"
+    assert ann.get("/log", expect=422, limit=201)["error"] == "malformed"
+    assert ann.get("/log", expect=422, before=0)["error"] == "malformed"
 
 
 def test_export_and_import_a_whole_table(api: Api) -> None:

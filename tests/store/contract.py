@@ -103,6 +103,19 @@ class EventStoreContract:
         assert store.read("t1", 99) == []
         assert numbers(store, "t1", 0) == list(range(1, 11))
 
+    def test_read_back_pages_the_history_newest_first(self, adapter: Adapter) -> None:
+        store = adapter.open()
+        store.append("t1", 0, [event(n) for n in range(1, 11)])
+        store.append("t2", 0, [event(n) for n in range(1, 4)])
+        assert [e.version for e in store.read_back("t1", None, 4)] == [10, 9, 8, 7]
+        assert [e.version for e in store.read_back("t1", 7, 4)] == [6, 5, 4, 3]
+        assert [e.version for e in store.read_back("t1", 3, 4)] == [2, 1]
+        assert store.read_back("t1", 1, 4) == []
+        assert [e.version for e in store.read_back("t1", 99, 2)] == [10, 9]
+        assert store.read_back("t1", None, 0) == []
+        assert store.read_back("nowhere", None, 5) == []
+        assert store.read_back("t1", 3, 5) == store.read("t1")[:2][::-1]
+
     def test_tables_are_separate_logs(self, adapter: Adapter) -> None:
         store = adapter.open()
         store.append("b", 0, [event(1)])

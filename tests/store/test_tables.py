@@ -12,6 +12,7 @@ from fatekit.store import MemoryEventStore, SqliteEventStore, VersionConflict
 from fatekit.store.tables import TableRepository
 from fatekit.table import commands as c
 from fatekit.table import view_for
+from fatekit.table.events import NoteAdded
 from fatekit.table.seats import Role
 
 RUTH = dumps_character(
@@ -89,7 +90,9 @@ def test_a_writer_elsewhere_is_caught_up_with(tmp_path: Path) -> None:
         mine.execute("t1", c.Note(text="first"), seat="gm")
         # theirs held version 4 in memory; it reads what it missed before handling anything.
         assert theirs.execute("t1", c.Note(text="second"), seat="gm").state.version == 6
-        assert [n.text for n in mine.load("t1").notes] == ["first", "second"]
+        assert mine.load("t1").version == 6
+        notes = [e for e in mine.events("t1") if isinstance(e, NoteAdded)]
+        assert [n.text for n in notes] == ["first", "second"]
 
 
 def test_snapshots_are_saved_and_used(tmp_path: Path) -> None:

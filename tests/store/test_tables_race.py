@@ -58,6 +58,9 @@ class Interleaved(EventStore):
     def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
         return self.inner.read(table_id, after_version)
 
+    def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
+        return self.inner.read_back(table_id, before, limit)
+
     def version(self, table_id: str) -> int:
         return self.inner.version(table_id)
 

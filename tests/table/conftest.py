@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from fatekit.rules import RandomDice, ScriptedDice
-from fatekit.table import Decision, TableState, fold, handle, view_for
+from fatekit.table import (
+    MAX_LOG_PAGE,
+    Decision,
+    TableState,
+    event_for,
+    fold,
+    handle,
+    log_page,
+    view_for,
+)
 from fatekit.table import commands as c
 from fatekit.table.events import Event, TargetsAssigned
 from fatekit.table.seats import Role
@@ -31,7 +41,9 @@ class Play:
         script: ScriptedDice | RandomDice = (
             ScriptedDice(self.dice) if self.dice else RandomDice(seed=self.version_seed())
         )
-        decision = handle(self.state, command, seat=seat, table_id="t1", dice=script, now=NOW)
+        decision = handle(
+            self.state, command, seat=seat, table_id="t1", dice=script, now=NOW, history=self.log
+        )
         used = sum(1 for e in decision.events for f in _rolled(e, command))
         del self.dice[:used]
         self.state = decision.state
@@ -45,6 +57,13 @@ class Play:
     def s(self) -> TableState:
         assert self.state is not None
         return self.state
+
+
+def log_of(play: Play, seat: str) -> list[dict[str, Any]]:
+    """The seat's log, newest entry first, as the server pages it."""
+    return list(
+        log_page(reversed(play.log), lambda ev: event_for(ev, play.s, seat), MAX_LOG_PAGE).entries
+    )
 
 
 def assert_replays(play: Play, seats: tuple[str, ...] = ("gm", "ann", "ben", "sam")) -> None:

@@ -13,7 +13,7 @@ from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 
-from .conftest import Play, assert_replays  # type: ignore[import-not-found]
+from .conftest import Play, assert_replays, log_of  # type: ignore[import-not-found]
 
 
 def points(play: Play, who: str) -> int:
@@ -58,7 +58,7 @@ def test_declaring_a_story_detail_costs_a_fate_point(play: Play) -> None:
         "ann",
     )
     assert points(play, "ruth") == before - 1
-    told = view_for(play.s, "sam")["story_details"]
+    told = [x["data"] for x in log_of(play, "sam") if x["type"] == "StoryDetailDeclared"]
     assert [(t["by"], t["detail"]) for t in told] == [("ruth", "She knows the ring's doctor")]
     play.do(c.AddSituationAspect(name="Hidden Hatch", hidden=True))
     with pytest.raises(IllegalAction) as caught:  # Ruth does not know of the hatch

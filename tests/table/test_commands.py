@@ -11,6 +11,8 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.seats import NoteVisibility
 
+from .conftest import log_of  # type: ignore[import-not-found]
+
 
 def test_a_new_table_has_its_gm_seat_and_ruleset(play) -> None:
     state = play.s
@@ -133,7 +135,7 @@ def test_a_roll_with_entered_dice_invokes_and_resolves(play) -> None:
     scene = play.s.game.scene
     assert scene is not None and scene.aspects.get("a2").free_invokes_held_by("ruth") == 1
     assert play.s.roll is None
-    assert [r.faces for r in play.s.rolls] == ["0-00"]
+    assert play.s.last_roll is not None and play.s.last_roll.faces == "0-00"
 
 
 def test_the_table_rolls_when_no_dice_are_entered(play) -> None:
@@ -163,7 +165,9 @@ def test_only_the_roller_rerolls_and_the_new_dice_are_recorded(play) -> None:
     ).events[0]
     assert isinstance(event, e.Invoked) and event.faces == "++++"
     assert play.s.roll is not None and play.s.roll.effort == 8
-    assert [r.action for r in play.s.rolls] == ["overcome", "reroll"]
+    # The state keeps the latest roll only; the log keeps them all.
+    assert play.s.last_roll is not None and play.s.last_roll.action == "reroll"
+    assert [x["type"] for x in log_of(play, "ben")[:2]] == ["Invoked", "RollMade"]
 
 
 def test_anyone_may_invoke_on_an_allys_roll_but_not_spend_anothers_free_invoke(play) -> None:
@@ -269,11 +273,14 @@ def test_gm_notes_private_notes_and_narration(play) -> None:
     play.do(c.Note(text="The storm breaks"), "ann")
     play.do(c.Note(text="Alice is the mole", visibility=NoteVisibility.GM))
     play.do(c.Note(text="Ruth suspects Ben", visibility=NoteVisibility.PRIVATE), "ann")
-    assert [n.text for n in play.s.notes] == [
-        "The storm breaks",
-        "Alice is the mole",
-        "Ruth suspects Ben",
-    ]
+
+    # Notes live in the log, each seat reading the ones it may.
+    def notes(seat: str) -> list[str]:
+        return [x["data"]["text"] for x in reversed(log_of(play, seat)) if x["type"] == "NoteAdded"]
+
+    assert notes("gm") == ["The storm breaks", "Alice is the mole", "Ruth suspects Ben"]
+    assert notes("ann") == ["The storm breaks", "Ruth suspects Ben"]
+    assert notes("ben") == ["The storm breaks"]
     with pytest.raises(BadInput):
         play.do(c.Note(text="   "), "ann")
 

@@ -19,7 +19,7 @@ from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 
-from .conftest import Play, assert_replays, seated  # type: ignore[import-not-found]
+from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
 
 
 def goon_sheet() -> str:
@@ -330,7 +330,9 @@ def test_a_split_attack_shares_its_effort() -> None:
     assert targets["alice"]["shifts"] == 1 and targets["goon"]["shifts"] == 3
     play.do(c.ResolveTargets(options=(("goon", "hit"),)), "ann")
     assert pending(play) == ("alice", 1)
-    assert [r.action for r in play.s.rolls] == ["split_attack", "defend", "defend"]
+    assert play.s.last_roll is not None and play.s.last_roll.action == "defend"
+    rolled = [x["type"] for x in log_of(play, "gm")[:3]]
+    assert rolled == ["TargetsResolved", "TargetsAssigned", "SplitAttackRolled"]
     assert_replays(play)
 
 

@@ -39,7 +39,7 @@ def test_a_contest_is_played_side_by_side_and_settled_when_every_side_has_rolled
     play.do(c.ContestForfeit(side="cult"))
     sides = {s["id"]: s["victories"] for s in view_for(play.s, "ann")["contest"]["sides"]}
     assert sides == {"heroes": 1, "cult": 0}  # nobody to beat by three: one victory
-    assert play.s.rolls[-1].action == "contest"
+    assert play.s.last_roll is not None and play.s.last_roll.action == "contest"
     assert fold(play.log).contest is not None  # replaying the log gives the same contest
     assert {s.id: s.victories for s in fold(play.log).contest.sides.values()} == sides
     play.do(c.EndContest())

@@ -160,7 +160,8 @@ function openMultiAttack(actor, move, type) {
  * checks them), everyone in the zone for a zone attack; or calling it off. */
 function assignTargets(actor, out) {
   const view = app.view;
-  const last = [...view.rolls].reverse().find((r) => r.actor === actor && (r.action === "split_attack" || r.action === "zone_attack"));
+  const rolled = view.last_roll;
+  const last = rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack") ? rolled : null;
   const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
   if (!last || last.action === "zone_attack") {
     return h("div", { class: "assign", id: "assign-targets" }, button(t("multi.aim_zone"), () => send("AssignTargets", {}, out), { id: "aim-zone", class: "primary" }), miss);

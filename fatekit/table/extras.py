@@ -1,0 +1,74 @@
+"""What a seat's page shows beside the view: the open roll's outcome and its options, who has
+acted this exchange, and which borders between zones are impeded (each as the seat may see it).
+
+Derived from the state like the view, and sent with it: the socket's live document is the view
+with these under ``extras``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fatekit.rules.actions import CreateAspect, GainBoost, Hit
+from fatekit.rules.errors import FateError
+from fatekit.table.fold import free_roll_resolution
+from fatekit.table.state import TableState
+from fatekit.table.views import Viewer
+
+__all__ = ["document_for", "extras_for"]
+
+
+def extras_for(state: TableState, seat: str) -> dict[str, Any]:
+    """The extras of ``seat`` (raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is
+    not at the table)."""
+    viewer = Viewer(state, seat)
+    out: dict[str, Any] = {"version": state.version, "resolution": None, "acted": []}
+    roll = state.roll
+    if roll is not None and roll.dice is not None:
+        try:
+            found = (
+                state.conflict.preview()
+                if state.conflict is not None
+                else free_roll_resolution(state)
+            )
+        except FateError:
+            found = None
+        if found is not None:
+            out["resolution"] = {
+                "outcome": found.outcome.value,
+                "shifts": found.shifts,
+                "chosen_by": found.chosen_by.value,
+                "options": [
+                    {
+                        "key": option.key,
+                        "names_aspect": any(isinstance(x, CreateAspect) for x in option.effects),
+                        "boosts": sorted(
+                            {x.to.value for x in option.effects if isinstance(x, GainBoost)}
+                        ),
+                        "hit": next((x.shifts for x in option.effects if isinstance(x, Hit)), None),
+                    }
+                    for option in found.options
+                ],
+            }
+    conflict = state.conflict
+    if conflict is not None:
+        out["acted"] = sorted(conflict.exchange.acted)
+    scene = state.game.scene
+    impeded: list[dict[str, Any]] = []
+    if scene is not None and scene.zones is not None:
+        zones = scene.zones
+        for a in sorted(zones.zones):
+            for b in sorted(zones.neighbours(a)):
+                if a < b:
+                    seen = [x for x in zones.impediments(a, b) if viewer.sees_aspect_id(x)]
+                    if seen:
+                        impeded.append({"between": [a, b], "aspects": seen})
+    out["impediments"] = impeded
+    return out
+
+
+def document_for(state: TableState, seat: str) -> dict[str, Any]:
+    """The live document a seat's page holds: its view, with its extras under ``extras``."""
+    document = Viewer(state, seat).view()
+    document["extras"] = extras_for(state, seat)
+    return document
