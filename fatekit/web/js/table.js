@@ -10,7 +10,7 @@ import { add, button, download, field, fill, free, h, section, tokens } from "./
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./i18n.js";
 import { turnPanel } from "./turn.js";
-import { describeEvent, describeLedger } from "./log.js";
+import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { app, redraw, send, showError } from "./store.js";
 import { isGm, mine, seatName, who } from "./view.js";
@@ -36,25 +36,88 @@ function copyField(id, value, label) {
 
 // -- the table ----------------------------------------------------------------------------------
 
+// Each panel, the parts of the seat's document it reads (top-level keys; "extras" is the
+// page's extras), and how to draw it. A change to the document redraws only the panels that
+// read a part it touched; names of characters are read nearly everywhere.
+const PANELS = {
+  you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
+  characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
+  seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
+  turn: { column: "middle", reads: ["conflict", "roll", "characters", "extras", "you", "table"], draw: () => turnPanel() },
+  scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
+  compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
+  roll: { column: "middle", reads: ["roll", "conflict", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
+  conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
+  contest: { column: "middle", reads: ["contest", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
+  challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
+  milestones: { column: "middle", reads: ["milestones", "characters", "you", "table"], draw: () => milestonesPanel() },
+  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
+  log: { column: "right", reads: ["you"], draw: () => logPanel() },
+};
+
+// Parts that move on with every command: a change to these alone redraws no panel.
+const VERSION_ONLY = new Set(["table/version", "extras/version"]);
+
+/** Keep keyboard focus and whatever was typed or chosen inside `container` across a redraw
+ * made by `draw`: another seat's move must not wipe a half-written form. */
+export function keeping(container, draw) {
+  const focused = document.activeElement && container.contains(document.activeElement) ? document.activeElement.id : null;
+  const kept = new Map();
+  for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
+    if (el.type === "file" || el.readOnly) continue;
+    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
+  }
+  draw();
+  for (const [id, value] of kept) {
+    const el = document.getElementById(id);
+    if (!el || !container.contains(el)) continue;
+    const was = typeof value === "boolean" ? el.checked : el.value;
+    if (was === value) continue;
+    if (typeof value === "boolean") el.checked = value;
+    else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
+    else continue;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  if (focused) {
+    const again = document.getElementById(focused);
+    if (again && again !== document.activeElement && container.contains(again)) again.focus();
+  }
+}
+
+function slot(name) {
+  return document.querySelector(`#app [data-panel="${name}"]`);
+}
+
+/** Draw the whole table screen into `main`. */
 export function renderTable(main) {
-  const view = app.view;
-  const left = h("div", { class: "col" }, youPanel(), charactersPanel(), isGm() ? seatsPanel() : null);
-  const middle = h(
-    "div",
-    { class: "col wide" },
-    turnPanel(),
-    scenePanel(),
-    compelsPanel(),
-    rollPanel(),
-    view.conflict ? conflictPanel() : null,
-    view.contest ? contestPanel() : null,
-    view.challenge ? challengePanel() : null,
-    milestonesPanel(),
-    isGm() ? gmPanel() : null,
-  );
-  const right = h("div", { class: "col" }, logPanel());
-  fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, left, middle, right));
+  const columns = { left: h("div", { class: "col" }), middle: h("div", { class: "col wide" }), right: h("div", { class: "col" }) };
+  for (const [name, panel] of Object.entries(PANELS)) {
+    add(columns[panel.column], h("div", { class: "slot", "data-panel": name }, panel.draw()));
+  }
+  keeping(main, () => fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, columns.left, columns.middle, columns.right)));
+  showLog();
   drawZoneLinks();
+}
+
+/** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
+ * "extras/acted", "table/version"...). Returns the names of the panels redrawn. */
+export function redrawParts(parts) {
+  const keys = new Set([...parts].filter((p) => !VERSION_ONLY.has(p)).map((p) => p.split("/")[0]));
+  const redrawn = [];
+  for (const [name, panel] of Object.entries(PANELS)) {
+    if (name === "log" || !panel.reads.some((k) => keys.has(k))) continue;
+    const where = slot(name);
+    if (!where) continue;
+    keeping(where, () => fill(where, panel.draw()));
+    redrawn.push(name);
+  }
+  if (redrawn.includes("scene")) drawZoneLinks();
+  if (keys.has("you")) {
+    const where = slot("log");
+    if (where) keeping(where, () => fill(where, PANELS.log.draw()));
+    showLog();
+  }
+  return redrawn;
 }
 
 function youPanel() {
@@ -158,52 +221,4 @@ function gmPanel() {
   add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
   add(tools, button(t("gm.export"), async () => download(`${view.table.id}.json`, await app.seat.get("/export"))));
   return section("gm", t("gm.title"), tools);
-}
-
-// -- the log ------------------------------------------------------------------------------------
-
-function logPanel() {
-  const text = h("textarea", { id: "note-text", rows: 2 });
-  const visibility = h(
-    "select",
-    { id: "note-visibility" },
-    ["public", "private", ...(isGm() ? ["gm"] : [])].map((v) => h("option", { value: v }, t(`note.${v}`))),
-  );
-  const out = h("div", { "aria-live": "polite" });
-  const entries = [];
-  for (const event of app.events) {
-    const line = describeEvent(event);
-    if (line) entries.push({ version: event.version, node: line, type: event.type });
-  }
-  for (const change of app.ledger) entries.push({ version: change.version + 0.5, node: describeLedger(change), type: "ledger" });
-  entries.sort((a, b) => b.version - a.version);
-  return section(
-    "log",
-    t("log.title"),
-    app.view.you.role !== "spectator"
-      ? h(
-          "form",
-          {
-            id: "note-form",
-            onsubmit: async (e) => {
-              e.preventDefault();
-              const written = text.value.trim();
-              if (!written) return;
-              text.value = ""; // cleared first, so the redraw after sending does not bring it back
-              if (!(await send("Note", { text: written, visibility: visibility.value }, out))) text.value = written;
-            },
-          },
-          field(t("note.text"), text),
-          field(t("note.visibility"), visibility),
-          h("button", { type: "submit" }, t("note.button")),
-          out,
-        )
-      : null,
-    h(
-      "ol",
-      // Scrolls on its own: focusable, so a keyboard can scroll it too.
-      { class: "log", id: "log-list", reversed: true, tabindex: "0", "aria-labelledby": "log-title" },
-      entries.map((e) => h("li", { "data-type": e.type, "data-version": Math.floor(e.version) }, e.node)),
-    ),
-  );
 }
