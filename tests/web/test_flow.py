@@ -24,6 +24,7 @@ from fatekit.server.web import I18N_DIR, LANGUAGES
 SECRET = "GM-SECRET"  # every hidden thing the GM makes carries this marker
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TIMEOUT = 15_000
+PHONE = (390, 844)
 
 # The catalog check, run in the page: every text node outside user text ([data-free]) must be
 # a catalog string of the page's language, or a piece of one between placeholders, or have no
@@ -132,6 +133,22 @@ def accessible(player: Player) -> None:
     assert bad == [], f"{player.name}: {bad}"
 
 
+def fits_phone(player: Player) -> None:
+    """On a phone-sized page nothing scrolls sideways and every control is touch-sized."""
+    found = player.page.evaluate(
+        """() => {
+          const wide = document.documentElement.scrollWidth > window.innerWidth;
+          const small = [...document.querySelectorAll("button, select, input:not([type=checkbox]):not([type=radio])")]
+            .filter((e) => e.offsetParent !== null && !e.closest("[hidden]"))
+            .filter((e) => e.getBoundingClientRect().height < 40)
+            .map((e) => e.id || e.textContent.trim().slice(0, 20));
+          return { wide, small, width: document.documentElement.scrollWidth };
+        }"""
+    )
+    assert not found["wide"], f"{player.name}: the page is {found['width']}px wide on a phone"
+    assert found["small"] == [], f"{player.name}: controls too small to tap: {found['small']}"
+
+
 def no_secrets(players: list[Player]) -> None:
     for player in players:
         text = player.page.content()
@@ -203,9 +220,10 @@ def shoot(player: Player, name: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_scene_in_three_browsers(server: str, browser: Any, lang: str, tmp_path: Path) -> None:
     locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
+    sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-        for _ in range(3)
+        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
     ]
     try:
         pages = [context.new_page() for context in contexts]
@@ -313,6 +331,7 @@ def _play(
     on_all(table, "#zone-pier [data-character=ruth]")
     on_all(table, "#zone-pier [data-character=thug]")
     on_all(table, "#zone-boat")
+    fits_phone(ann)
     gm.click("#add-aspect")
     gm.page.fill("#aspect-name", "Thick Fog")
     gm.submit("aspect-form")
@@ -346,6 +365,7 @@ def _play(
     ann.submit("roll-form")
     on_all(table, "#roll-outcome", data_outcome="success")
     ann.page.wait_for_selector("#invoke-advice")
+    fits_phone(ann)
     ann.page.check("#resolve-aspect")
     ann.page.fill("#resolve-aspect-name", "Weak Spot in His Guard")
     if screenshots:
@@ -376,6 +396,7 @@ def _play(
     ann.page.wait_for_selector("#absorb-1")
     ann.page.check("#absorb-1")  # the mild consequence
     ann.page.fill("#consequence-name-0", "Cracked Ribs")
+    fits_phone(ann)
     if screenshots:
         shoot(ann, "harm")
     ann.click("#absorb-button")
@@ -463,9 +484,10 @@ def test_optional_rules_in_three_browsers(
     server: str, browser: Any, lang: str, tmp_path: Path
 ) -> None:
     locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
+    sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-        for _ in range(3)
+        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
     ]
     try:
         pages = [context.new_page() for context in contexts]

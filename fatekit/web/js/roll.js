@@ -107,6 +107,9 @@ export function openRoll() {
 
 // -- invokes after the dice ---------------------------------------------------------------------
 
+// How many invokable aspects the picker shows before "show all".
+const SHORT_LIST = 5;
+
 /** The invokes a character of this seat may make on the roll in play, with the odds' advice. */
 export function invokeBox(roll) {
   const ids = [...mine()];
@@ -118,28 +121,48 @@ export function invokeBox(roll) {
     try {
       const found = await app.seat.get("/invokes", { by: as.value });
       const onDefence = roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
-      const rows = found.options.map((o) => {
+      // The most relevant first: free invokes held, then the invoker's own aspects, then the
+      // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
+      const rank = (o) => (o.free > 0 ? 0 : o.owner === as.value ? 1 : !o.owner ? 2 : 3);
+      const options = [...found.options].sort((a, b) => rank(a) - rank(b));
+      const rows = options.map((o, i) => {
         const base = { aspect_id: o.aspect_id, by: as.value, on_defence: onDefence };
         const buttons = [];
-        if (o.free > 0) buttons.push(button(t("invoke.plus_two_free"), () => send("Invoke", { ...base, free: true }, out), { "data-invoke": `${o.aspect_id}|free` }));
-        if (o.paid) buttons.push(button(t("invoke.plus_two_paid"), () => send("Invoke", { ...base, free: false }, out), { "data-invoke": `${o.aspect_id}|paid` }));
+        const choice = (label, full, data, props = {}) =>
+          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${o.name}: ${full}`, title: full, class: "invoke-choice", ...props }));
+        if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
+        if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
         if (as.value === roll.actor) {
-          if (o.free > 0) buttons.push(button(t("invoke.reroll_free"), () => send("Invoke", { ...base, free: true, effect: "reroll" }, out)));
-          if (o.paid) buttons.push(button(t("invoke.reroll_paid"), () => send("Invoke", { ...base, free: false, effect: "reroll" }, out)));
+          if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { class: "invoke-choice free" });
+          if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" });
         }
         return h(
           "li",
-          { "data-aspect": o.aspect_id },
-          free(o.name, "span", { class: "aspect-name" }),
-          o.free > 0 ? h("span", { class: "badge" }, tn("invoke.free_held", { n: o.free })) : null,
-          " ",
-          buttons,
+          { "data-aspect": o.aspect_id, "data-rank": rank(o), hidden: i >= SHORT_LIST, class: "invoke-row" },
+          h("span", { class: "invoke-what" }, free(o.name, "span", { class: "aspect-name" }), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
+          h("span", { class: "invoke-cost" }, o.free > 0 ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free })) : o.paid ? h("span", { class: "badge cost" }, t("invoke.costs_point")) : null),
+          h("span", { class: "invoke-buttons" }, buttons),
         );
+      });
+      const filter = h("input", { id: "invoke-filter", type: "search", autocomplete: "off" });
+      const more = button(tn("invoke.show_all", { n: rows.length }), () => {
+        for (const row of rows) row.hidden = false;
+        more.hidden = true;
+      }, { id: "invoke-more", hidden: rows.length <= SHORT_LIST });
+      filter.addEventListener("input", () => {
+        const wanted = filter.value.trim().toLowerCase();
+        rows.forEach((row, i) => {
+          const name = row.querySelector(".aspect-name").textContent.toLowerCase();
+          row.hidden = wanted ? !name.includes(wanted) : i >= SHORT_LIST && !more.hidden;
+        });
       });
       const advice = found.advice;
       fill(
         list,
+        rows.length ? h("p", { class: "hint" }, t("invoke.legend")) : null,
+        rows.length > SHORT_LIST ? field(t("invoke.filter"), filter) : null,
         rows.length ? h("ul", { class: "plain invoke-list" }, rows) : h("p", { class: "empty" }, t("invoke.none")),
+        more,
         advice
           ? h(
               "p",
