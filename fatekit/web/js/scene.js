@@ -224,6 +224,13 @@ export function rollPanel() {
       { class: "roll-head" },
       tn("roll.by", { who: who(roll.actor), action: t(`action.${roll.action}`), skill: skill(roll.skill) }),
     ),
+    // The verdict first, as a player would say it: the effort's ladder step against the
+    // opposition's, and what came of it.
+    h(
+      "p",
+      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome },
+      tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
+    ),
     h(
       "div",
       { class: "roll-dice" },
