@@ -11,7 +11,7 @@ from typing import Protocol
 
 from fatekit.formats import dumps_character
 from fatekit.rules import Action, major_npc
-from fatekit.rules.countdowns import Visibility
+from fatekit.rules.options.countdowns import Visibility
 from fatekit.table import commands as c
 from fatekit.table.seats import NoteVisibility
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fatekit.formats import dumps_character
 from fatekit.rules import major_npc, new_character
-from fatekit.rules.aspects import AspectKind
+from fatekit.rules.aspects.aspects import AspectKind
 
 
 def ruth_sheet() -> str:

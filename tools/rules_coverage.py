@@ -41,7 +41,7 @@ def load_rules() -> list[tuple[str, str, str, str]]:
 
     for module in pkgutil.walk_packages(package.__path__, "fatekit.rules."):
         importlib.import_module(module.name)
-    from fatekit.rules.citations import all_rules
+    from fatekit.rules.core.citations import all_rules
 
     return [(r.key, r.summary, r.source, r.section) for r in all_rules()]
 

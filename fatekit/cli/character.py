@@ -13,8 +13,8 @@ import sys
 
 from fatekit.formats import dumps_character, load_character, schema_text, template
 from fatekit.rules import BadInput
-from fatekit.rules.presets import DEFAULT_PRESET, PRESETS, get_preset
-from fatekit.rules.validation import validate
+from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, get_preset
+from fatekit.rules.characters.validation import validate
 
 __all__ = ["register", "run_check", "run_new", "run_schema"]
 

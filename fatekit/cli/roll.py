@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.rules import BadInput, FateDice, RandomDice, format_rating, parse_faces, parse_rating
-from fatekit.rules.outcomes import Outcome, outcome_for
+from fatekit.rules.core.outcomes import Outcome, outcome_for
 
 __all__ = ["RollReport", "register", "report_roll"]
 

@@ -2,7 +2,7 @@
 
 A file is checked against :data:`~fatekit.formats.schema.CHARACTER_SCHEMA` first; every mismatch
 is reported at once as :class:`BadInput`. A file that is well formed but breaks the rules (a
-skill too many at Fair) still loads: :func:`fatekit.rules.validation.validate` lists those
+skill too many at Fair) still loads: :func:`fatekit.rules.characters.validation.validate` lists those
 problems. A file may replace its preset's skill list and shape; it then loads with a preset
 derived from the named one.
 """
@@ -16,32 +16,8 @@ from typing import Any
 
 from fatekit.formats.jsonschema_lite import errors
 from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import Aspect, AspectKind, FreeInvoke
-from fatekit.rules.character import (
-    Character,
-    CharacterKind,
-    fitted_harm,
-    new_character,
-    stunt_refresh_cost,
-)
-from fatekit.rules.clock import ClockMark
-from fatekit.rules.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
-from fatekit.rules.errors import BadInput
-from fatekit.rules.presets import Preset, get_preset
-from fatekit.rules.shapes import (
-    Combined,
-    FreeCap,
-    RatingRange,
-    Shape,
-    Tiers,
-    column,
-    diamond,
-    pyramid,
-)
-from fatekit.rules.skill_lists import SkillList, custom_skill_list, skill_list
-from fatekit.rules.stress import StressBox, StressTrack
-from fatekit.rules.stunts import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
+from fatekit.rules.aspects.stunts import (
     ExtraAction,
     ExtraConsequence,
     ExtraFreeInvoke,
@@ -53,6 +29,30 @@ from fatekit.rules.stunts import (
     Track,
     TrueDetail,
 )
+from fatekit.rules.characters.character import (
+    Character,
+    CharacterKind,
+    fitted_harm,
+    new_character,
+    stunt_refresh_cost,
+)
+from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.shapes import (
+    Combined,
+    FreeCap,
+    RatingRange,
+    Shape,
+    Tiers,
+    column,
+    diamond,
+    pyramid,
+)
+from fatekit.rules.characters.skill_lists import SkillList, custom_skill_list, skill_list
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressBox, StressTrack
+from fatekit.rules.scenes.clock import ClockMark
 
 __all__ = [
     "LoadedCharacter",

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import AspectKind
-from fatekit.rules.character import CharacterKind
-from fatekit.rules.consequences import Severity
-from fatekit.rules.presets import PRESETS
-from fatekit.rules.skill_lists import SKILL_LISTS
-from fatekit.rules.stunts import Track
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import CharacterKind
+from fatekit.rules.characters.presets import PRESETS
+from fatekit.rules.characters.skill_lists import SKILL_LISTS
+from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.consequences import Severity
 
 __all__ = ["CHARACTER_SCHEMA", "FORMAT", "VERSION", "schema_text"]
 
@@ -116,7 +116,7 @@ _CLOCK_MARK = _obj(
         "major_milestones": _COUNT,
     },
     ["scenes_ended", "sessions_ended", "minor_milestones", "major_milestones"],
-    "the game clock at a moment (see fatekit.rules.clock)",
+    "the game clock at a moment (see fatekit.rules.scenes.clock)",
 )
 
 _SKILL_LIST = {

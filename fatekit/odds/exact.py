@@ -14,9 +14,9 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
-from fatekit.rules.dice import all_rolls
-from fatekit.rules.errors import BadInput
-from fatekit.rules.outcomes import Outcome, outcome_for
+from fatekit.rules.core.dice import all_rolls
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.outcomes import Outcome, outcome_for
 
 __all__ = [
     "DICE_COUNTS",

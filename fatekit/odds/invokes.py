@@ -21,8 +21,8 @@ from fractions import Fraction
 from functools import cache
 
 from fatekit.odds.exact import DICE_COUNTS, Target, dice_distribution, effective_modifier
-from fatekit.rules.dice import FateDice
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.dice import FateDice
+from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "Advice",

@@ -16,17 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
-from fatekit.rules.actions import Action
-from fatekit.rules.character import Character, CharacterKind
-from fatekit.rules.conflict import Conflict, ConflictKind
-from fatekit.rules.consequences import SEVERITY_SHIFTS, Severity
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.harm import extreme_available, stress_track_for
-from fatekit.rules.options import OptionalRule
-from fatekit.rules.presets import Preset, TurnOrderStyle
-from fatekit.rules.scene import Game
-from fatekit.rules.stress import StressStyle
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.presets import Preset, TurnOrderStyle
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.absorb import extreme_available, stress_track_for
+from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
+from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind
+from fatekit.rules.scenes.scene import Game
+from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = [
     "RANGED_SKILLS",
@@ -321,7 +321,7 @@ def _move(sheet: Character, preset: Preset, skills: Sequence[str]) -> Roll:
 
 
 def _candidates(shifts: Sequence[int], extreme: bool) -> tuple[AbsorbCandidate, ...]:
-    """Every set of consequences, in the order :func:`fatekit.rules.harm.absorb_options` ranks
+    """Every set of consequences, in the order :func:`fatekit.rules.harm.absorb.absorb_options` ranks
     plans: no extreme first, fewer consequences, fewer consequence shifts, then slot order.
     Plans tied on those need the same boxes, so the order is fixed before any hit."""
     big = 10**6

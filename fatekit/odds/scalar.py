@@ -2,7 +2,7 @@
 
 This is the reference. The side policies decide (whom to attack, when to create an advantage,
 how to spend invokes, how to absorb, when to concede); every move goes through the rules
-engine's :class:`~fatekit.rules.conflict.Conflict`, which refuses anything illegal.
+engine's :class:`~fatekit.rules.scenes.conflict.Conflict`, which refuses anything illegal.
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from fatekit.odds.scenario import (
     TargetPolicy,
 )
 from fatekit.odds.tape import ChoiceTape, Tape, TapeDice
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.conflict import Phase, Status
-from fatekit.rules.harm import ExtremeChoice, stress_track_for
-from fatekit.rules.invokes import InvokeEffect
-from fatekit.rules.rolling import ActionRoll
-from fatekit.rules.scene import Game
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.harm.absorb import ExtremeChoice, stress_track_for
+from fatekit.rules.scenes.conflict import Phase, Status
+from fatekit.rules.scenes.scene import Game
 
 __all__ = ["simulate_scalar"]
 

@@ -37,13 +37,13 @@ from typing import Any
 from fatekit.formats.character_json import character_from_dict, load_character
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
-from fatekit.rules.character import Character
-from fatekit.rules.conflict import ConflictKind
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.presets import TurnOrderStyle, get_preset
-from fatekit.rules.validation import validate
-from fatekit.rules.weapons import check_rating
+from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.presets import TurnOrderStyle, get_preset
+from fatekit.rules.characters.validation import validate
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.weapons import check_rating
+from fatekit.rules.scenes.conflict import ConflictKind
 
 __all__ = [
     "FORMAT",

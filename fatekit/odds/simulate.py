@@ -12,7 +12,7 @@ from fatekit.odds.report import Report, make_report
 from fatekit.odds.scalar import simulate_scalar
 from fatekit.odds.scenario import Scenario
 from fatekit.odds.vector import simulate_vector
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 
 __all__ = ["Engine", "play", "simulate"]
 

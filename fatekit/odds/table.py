@@ -10,8 +10,8 @@ from pathlib import Path
 
 from fatekit.odds.exact import Target
 from fatekit.odds.invokes import invoke_odds
-from fatekit.rules.errors import BadInput
-from fatekit.rules.ladder import format_rating
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.ladder import format_rating
 
 __all__ = ["LADDER_RANGE", "LadderTable", "ladder_table", "plot_table", "rich_table"]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fatekit.rules.dice import FateDice
+from fatekit.rules.core.dice import FateDice
 
 __all__ = ["BLOCK", "GROUP", "ChoiceTape", "Tape", "TapeDice", "choice_block", "dice_block"]
 
@@ -63,7 +63,7 @@ class Tape:
 
 
 class TapeDice:
-    """A :class:`~fatekit.rules.dice.DiceSource` reading one run's row of the tape."""
+    """A :class:`~fatekit.rules.core.dice.DiceSource` reading one run's row of the tape."""
 
     def __init__(self, tape: Tape, run: int) -> None:
         self._tape, self._group, self._row = tape, run // GROUP, run % GROUP

@@ -8,7 +8,50 @@ Everything a program needs to play out a roll of Fate is importable from here::
     (2, 3, 'success')
 """
 
-from fatekit.rules.actions import (
+from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
+from fatekit.rules.aspects.compels import Compel, CompelKind, CompelState, offer_compel, self_compel
+from fatekit.rules.aspects.fate_points import GM, FateLedger, FatePoints, GMPool
+from fatekit.rules.aspects.invokes import (
+    Invocation,
+    InvokeEffect,
+    StoryDetail,
+    declare_story_detail,
+)
+from fatekit.rules.aspects.stunts import (
+    ExtraAction,
+    ExtraConsequence,
+    ExtraFreeInvoke,
+    ExtraStress,
+    SkillBonus,
+    SkillSwap,
+    Stunt,
+    StuntEffect,
+    Track,
+    TrueDetail,
+)
+from fatekit.rules.characters.advancement import (
+    Breakthrough,
+    BuyStunt,
+    ReplaceSkill,
+    RewriteAspect,
+    RewriteStunt,
+    SwapSkills,
+    apply_breakthrough,
+    apply_milestone,
+    raise_skills,
+)
+from fatekit.rules.characters.character import (
+    Character,
+    CharacterKind,
+    major_npc,
+    minor_npc,
+    mob,
+    monster,
+    new_character,
+)
+from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
+from fatekit.rules.characters.validation import is_legal, validate
+from fatekit.rules.core.actions import (
     Action,
     AddFreeInvokes,
     AdvantageTarget,
@@ -29,36 +72,8 @@ from fatekit.rules.actions import (
     TakeHit,
     resolve,
 )
-from fatekit.rules.advancement import (
-    Breakthrough,
-    BuyStunt,
-    ReplaceSkill,
-    RewriteAspect,
-    RewriteStunt,
-    SwapSkills,
-    apply_breakthrough,
-    apply_milestone,
-    raise_skills,
-)
-from fatekit.rules.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
-from fatekit.rules.challenge import Challenge, ChallengeReport, Task
-from fatekit.rules.character import (
-    Character,
-    CharacterKind,
-    major_npc,
-    minor_npc,
-    mob,
-    monster,
-    new_character,
-)
-from fatekit.rules.citations import Rule, all_rules
-from fatekit.rules.clock import Clock, Milestone
-from fatekit.rules.compels import Compel, CompelKind, CompelState, offer_compel, self_compel
-from fatekit.rules.concession import Concession, concede
-from fatekit.rules.conflict import Conflict, ConflictKind, LegalAction, Move, Phase, Status
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.contest import Contest, ExchangeResult
-from fatekit.rules.dice import (
+from fatekit.rules.core.citations import Rule, all_rules
+from fatekit.rules.core.dice import (
     DiceSource,
     EnteredDice,
     FateDice,
@@ -67,41 +82,38 @@ from fatekit.rules.dice import (
     all_rolls,
     parse_faces,
 )
-from fatekit.rules.effects import Applied, carry_out
-from fatekit.rules.errors import BadInput, FateError, ForbiddenAction, IllegalAction, StaleState
-from fatekit.rules.fate_points import GM, FateLedger, FatePoints, GMPool
-from fatekit.rules.harm import (
+from fatekit.rules.core.effects import Applied, carry_out
+from fatekit.rules.core.errors import (
+    BadInput,
+    FateError,
+    ForbiddenAction,
+    IllegalAction,
+    StaleState,
+)
+from fatekit.rules.core.ladder import LADDER, format_rating, ladder_key, parse_rating, rating_name
+from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
+from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.golden.replay import replay
+from fatekit.rules.golden.script import ReplayMismatch
+from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,
     absorb_options,
     apply_plan,
     recommended_plan,
 )
-from fatekit.rules.invokes import Invocation, InvokeEffect, StoryDetail, declare_story_detail
-from fatekit.rules.ladder import LADDER, format_rating, ladder_key, parse_rating, rating_name
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
-from fatekit.rules.presets import PRESETS, Preset, get_preset
-from fatekit.rules.recovery import clear_stress, treat
-from fatekit.rules.replay import ReplayMismatch, replay
-from fatekit.rules.rolling import ActionRoll, RollPhase
-from fatekit.rules.scene import Game, Scene
-from fatekit.rules.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.stunts import (
-    ExtraAction,
-    ExtraConsequence,
-    ExtraFreeInvoke,
-    ExtraStress,
-    SkillBonus,
-    SkillSwap,
-    Stunt,
-    StuntEffect,
-    Track,
-    TrueDetail,
-)
-from fatekit.rules.teamwork import Teamwork, combine_skills
-from fatekit.rules.validation import is_legal, validate
-from fatekit.rules.zones import Zone, ZoneMap
+from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.recovery import clear_stress, treat
+from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.challenge import Challenge, ChallengeReport, Task
+from fatekit.rules.scenes.clock import Clock, Milestone
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, LegalAction, Move, Phase, Status
+from fatekit.rules.scenes.contest import Contest, ExchangeResult
+from fatekit.rules.scenes.scene import Game, Scene
+from fatekit.rules.scenes.teamwork import Teamwork, combine_skills
+from fatekit.rules.scenes.zones import Zone, ZoneMap
 
 __all__ = [
     "GM",

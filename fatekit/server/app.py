@@ -18,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
-from fatekit.rules.dice import DiceSource
-from fatekit.rules.errors import FateError
+from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.hub import Hub
+from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BodyLimit, RateLimit
 from fatekit.server.service import PAGE, Caller, Created, TableService
 from fatekit.server.web import mount_web
@@ -388,6 +389,7 @@ def create_app(
         await serve_socket(websocket, service, settings, table_id, token, after, view)
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
+    mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(RateLimit, rate=rate, burst=burst)
     return app

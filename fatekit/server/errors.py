@@ -26,8 +26,14 @@ import logging
 import sqlite3
 from typing import Any
 
-from fatekit.rules.citations import Rule
-from fatekit.rules.errors import BadInput, FateError, ForbiddenAction, IllegalAction, StaleState
+from fatekit.rules.core.citations import Rule
+from fatekit.rules.core.errors import (
+    BadInput,
+    FateError,
+    ForbiddenAction,
+    IllegalAction,
+    StaleState,
+)
 from fatekit.server.links import LinkRefused
 from fatekit.store.base import StoreError
 from fatekit.table.codec import FieldErrors

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
-from fatekit.rules.errors import ForbiddenAction
+from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for

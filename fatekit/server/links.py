@@ -14,7 +14,7 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from fatekit.rules.errors import BadInput, FateError
+from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.store.base import EventStore, NewEvent, VersionConflict
 
 __all__ = ["LINK_BITS", "LinkRefused", "LinkRegistry", "SeatLink", "hash_secret", "links_of"]

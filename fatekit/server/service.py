@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from fatekit.rules.dice import DiceSource
-from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render

@@ -33,16 +33,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.odds import Choice, advise, chances
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import Aspect
-from fatekit.rules.character import Character
-from fatekit.rules.errors import BadInput, FateError, ForbiddenAction
-from fatekit.rules.invokes import check_invoke
-from fatekit.rules.ladder import LADDER
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.presets import PRESETS, get_preset
-from fatekit.rules.stunts import Track
-from fatekit.rules.validation import validate
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.invokes import check_invoke
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.presets import PRESETS, get_preset
+from fatekit.rules.characters.validation import validate
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
+from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.state import SEAT_RULE, TableState

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from fatekit.rules.errors import BadInput, StaleState
+from fatekit.rules.core.errors import BadInput, StaleState
 
 __all__ = [
     "MAX_ID_LENGTH",

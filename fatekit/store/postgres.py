@@ -24,7 +24,7 @@ import psycopg_pool
 from psycopg import errors as pg_errors
 from psycopg.conninfo import conninfo_to_dict
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import (
     Appended,
     EventStore,

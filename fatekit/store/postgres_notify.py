@@ -22,7 +22,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import MAX_ID_LENGTH
 
 __all__ = ["CHANNEL", "AppendNotice", "Listener", "parse_notice"]

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import (
     Appended,
     EventStore,

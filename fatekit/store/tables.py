@@ -13,8 +13,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from fatekit.rules.dice import DiceSource
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, VersionConflict
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event

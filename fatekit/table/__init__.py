@@ -17,7 +17,7 @@ Pure Python over :mod:`fatekit.rules`, with no I/O:
 See ``docs/table.md``.
 """
 
-from fatekit.rules.errors import BadInput, ForbiddenAction, IllegalAction, StaleState
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction, StaleState
 from fatekit.table import commands, events
 from fatekit.table.codec import FieldErrors
 from fatekit.table.export import (

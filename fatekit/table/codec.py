@@ -16,7 +16,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 
 __all__ = ["FieldErrors", "from_json", "to_json"]
 

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fatekit.rules.actions import Action
-from fatekit.rules.big_bads import ImmunityKind, SuppressMode
-from fatekit.rules.clock import Milestone
-from fatekit.rules.compels import CompelKind
-from fatekit.rules.conflict import ConflictKind, FocusKind
-from fatekit.rules.countdowns import Visibility
-from fatekit.rules.invokes import InvokeEffect
-from fatekit.rules.obstacles import CoverUse
-from fatekit.rules.scale import ScaleBenefit
-from fatekit.rules.stunts import Track
+from fatekit.rules.aspects.compels import CompelKind
+from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.actions import Action
+from fatekit.rules.options.big_bad_solo import SuppressMode
+from fatekit.rules.options.big_bads import ImmunityKind
+from fatekit.rules.options.countdowns import Visibility
+from fatekit.rules.options.obstacles import CoverUse
+from fatekit.rules.options.scale import ScaleBenefit
+from fatekit.rules.scenes.clock import Milestone
+from fatekit.rules.scenes.conflict import ConflictKind, FocusKind
 from fatekit.table.commands import CompelAnswer, ExtremeConsequence, MilestoneChange
 from fatekit.table.seats import NoteVisibility, Role
 

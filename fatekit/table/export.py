@@ -20,7 +20,7 @@ from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
 from fatekit.formats.jsonschema_lite import errors
-from fatekit.rules.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.fold import fold

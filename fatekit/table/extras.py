@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fatekit.rules.actions import CreateAspect, GainBoost, Hit
-from fatekit.rules.errors import FateError
+from fatekit.rules.core.actions import CreateAspect, GainBoost, Hit
+from fatekit.rules.core.errors import FateError
 from fatekit.table.fold import free_roll_resolution
 from fatekit.table.state import TableState
 from fatekit.table.views import Viewer

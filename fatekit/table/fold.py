@@ -13,8 +13,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
-from fatekit.rules.actions import Action, AdvantageTarget, Option, Resolution, Side
-from fatekit.rules.advancement import (
+from fatekit.rules.aspects.compels import offer_compel, self_compel
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.invokes import declare_story_detail
+from fatekit.rules.aspects.stunts import Stunt
+from fatekit.rules.characters.advancement import (
     MILESTONE_RULE,
     BuyStunt,
     MilestoneChoice,
@@ -25,28 +28,26 @@ from fatekit.rules.advancement import (
     apply_breakthrough,
     apply_milestone,
 )
-from fatekit.rules.advancement import Breakthrough as BreakthroughChoice
-from fatekit.rules.big_bads import BigBad, Immunity, SoloBonus, TrueForms
-from fatekit.rules.challenge import Challenge
-from fatekit.rules.character import Character, CharacterKind
-from fatekit.rules.clock import Milestone
-from fatekit.rules.compels import offer_compel, self_compel
-from fatekit.rules.conditions import to_conditions
-from fatekit.rules.conflict import Conflict, DefenseFocus
-from fatekit.rules.contest import Contest
-from fatekit.rules.countdowns import Countdown, Trigger
-from fatekit.rules.dice import ScriptedDice
-from fatekit.rules.effects import carry_out
-from fatekit.rules.errors import BadInput, IllegalAction
-from fatekit.rules.fate_points import GM
-from fatekit.rules.harm import AbsorbPlan, ExtremeChoice
-from fatekit.rules.invokes import declare_story_detail
-from fatekit.rules.obstacles import Block, Hazard
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.rolling import ActionRoll, RollPhase
-from fatekit.rules.scene import Game, Scene
-from fatekit.rules.stunts import Stunt
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
+from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
+from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.core.effects import carry_out
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
+from fatekit.rules.options.big_bad_solo import SoloBonus
+from fatekit.rules.options.big_bads import BigBad, Immunity, TrueForms
+from fatekit.rules.options.conditions import to_conditions
+from fatekit.rules.options.countdowns import Countdown, Trigger
+from fatekit.rules.options.obstacles import Block, Hazard
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.challenge import Challenge
+from fatekit.rules.scenes.clock import Milestone
+from fatekit.rules.scenes.conflict import Conflict, DefenseFocus
+from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.scene import Game, Scene
+from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table.commands import ChangeKind, CompelAnswer, MilestoneChange
 from fatekit.table.events import (
     AdvantageRolled,

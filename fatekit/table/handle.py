@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from fatekit.rules.actions import Chooser, Resolution, Side
-from fatekit.rules.dice import DiceSource, RandomDice, parse_faces
-from fatekit.rules.errors import BadInput, ForbiddenAction
-from fatekit.rules.fate_points import GM
-from fatekit.rules.scale import ScaleBenefit, higher_side
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.core.actions import Chooser, Resolution, Side
+from fatekit.rules.core.dice import DiceSource, RandomDice, parse_faces
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.fold import apply_in_place, free_roll_resolution, parse_sheet

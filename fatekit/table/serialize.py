@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.table.codec import FieldErrors, from_json, to_json
 from fatekit.table.commands import COMMAND_TYPES, Command
 from fatekit.table.events import EVENT_TYPES, Event

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fatekit.rules.aspects import Aspect
-from fatekit.rules.challenge import Challenge
-from fatekit.rules.character import CharacterKind
-from fatekit.rules.citations import CONDENSED, Rule
-from fatekit.rules.clock import Milestone
-from fatekit.rules.compels import Compel
-from fatekit.rules.conflict import Conflict
-from fatekit.rules.contest import Contest
-from fatekit.rules.errors import BadInput, ForbiddenAction
-from fatekit.rules.options import Ruleset
-from fatekit.rules.rolling import ActionRoll
-from fatekit.rules.scene import Game
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.compels import Compel
+from fatekit.rules.characters.character import CharacterKind
+from fatekit.rules.core.citations import CONDENSED, Rule
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.options.ruleset import Ruleset
+from fatekit.rules.scenes.challenge import Challenge
+from fatekit.rules.scenes.clock import Milestone
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.scene import Game
 from fatekit.table.seats import Role, Seat
 
 __all__ = [

@@ -21,15 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
-from fatekit.rules.aspects import Aspect
-from fatekit.rules.big_bads import BigBad
-from fatekit.rules.challenge import Challenge
-from fatekit.rules.character import Character
-from fatekit.rules.conflict import Conflict
-from fatekit.rules.countdowns import Countdown, CountdownView, Visibility
-from fatekit.rules.errors import BadInput, FateError
-from fatekit.rules.obstacles import Hazard
-from fatekit.rules.rolling import ActionRoll
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.errors import BadInput, FateError
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.options.big_bads import BigBad
+from fatekit.rules.options.countdowns import Countdown, CountdownView, Visibility
+from fatekit.rules.options.obstacles import Hazard
+from fatekit.rules.scenes.challenge import Challenge
+from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange

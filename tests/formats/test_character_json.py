@@ -28,12 +28,12 @@ from fatekit.rules import (
     Track,
     TrueDetail,
 )
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import Aspect, AspectKind
-from fatekit.rules.character import minor_npc, mob, new_character
-from fatekit.rules.consequences import ConsequenceSlot, Severity
-from fatekit.rules.presets import CONDENSED_PRESET, CORE_PRESET, PRESETS
-from fatekit.rules.validation import validate
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.characters.character import minor_npc, mob, new_character
+from fatekit.rules.characters.presets import CONDENSED_PRESET, CORE_PRESET, PRESETS
+from fatekit.rules.characters.validation import validate
+from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 
 ROOT = Path(__file__).resolve().parents[2]
 

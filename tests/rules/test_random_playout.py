@@ -10,8 +10,13 @@ import random
 import pytest
 
 from fatekit.rules import AspectKind, IllegalAction, RandomDice
-from fatekit.rules.character import Character, minor_npc, monster, new_character
-from fatekit.rules.conflict import (
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import Character, minor_npc, monster, new_character
+from fatekit.rules.characters.presets import get_preset
+from fatekit.rules.harm.absorb import ExtremeChoice
+from fatekit.rules.options.obstacles import Hazard
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.conflict import (
     Conflict,
     ConflictKind,
     DefenseFocus,
@@ -20,14 +25,9 @@ from fatekit.rules.conflict import (
     Phase,
     Status,
 )
-from fatekit.rules.contest import Contest
-from fatekit.rules.harm import ExtremeChoice
-from fatekit.rules.obstacles import Hazard
-from fatekit.rules.options import OptionalRule, Ruleset
-from fatekit.rules.presets import get_preset
-from fatekit.rules.scene import Game
-from fatekit.rules.stunts import Track
-from fatekit.rules.zones import ZoneMap
+from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.scene import Game
+from fatekit.rules.scenes.zones import ZoneMap
 
 PRESETS = ("condensed", "core", "fae", "ode")
 CONFLICTS = 3000

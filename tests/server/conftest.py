@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fatekit.rules.dice import FateDice, parse_faces
+from fatekit.rules.core.dice import FateDice, parse_faces
 from fatekit.server.app import create_app
 from fatekit.server.ws import SocketSettings
 from fatekit.store.memory import MemoryEventStore

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from fatekit.rules.errors import BadInput, StaleState
+from fatekit.rules.core.errors import BadInput, StaleState
 from fatekit.store import (
     Appended,
     EventStore,

@@ -23,7 +23,7 @@ import psycopg
 import pytest
 from psycopg import errors as pg_errors
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.store import NewEvent, StoreError, VersionConflict
 from fatekit.store.migrations import MIGRATIONS, Migration
 from fatekit.store.postgres import PostgresEventStore

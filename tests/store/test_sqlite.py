@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from fatekit.rules.errors import BadInput
+from fatekit.rules.core.errors import BadInput
 from fatekit.store import NewEvent, SqliteEventStore, StoreError
 from fatekit.store.migrations import MIGRATIONS
 

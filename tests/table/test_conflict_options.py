@@ -11,10 +11,10 @@ import pytest
 
 from fatekit.formats import dumps_character
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, major_npc
-from fatekit.rules.big_bads import ImmunityKind
-from fatekit.rules.conflict import FocusKind, Status
-from fatekit.rules.obstacles import CoverUse
-from fatekit.rules.scale import ScaleBenefit
+from fatekit.rules.options.big_bads import ImmunityKind
+from fatekit.rules.options.obstacles import CoverUse
+from fatekit.rules.options.scale import ScaleBenefit
+from fatekit.rules.scenes.conflict import FocusKind, Status
 from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
@@ -428,7 +428,7 @@ def test_big_bads_need_the_option(play: Play) -> None:
 
 
 def test_invokes_against_a_big_bad_go_through_the_conflict() -> None:
-    from fatekit.rules.big_bads import SuppressMode
+    from fatekit.rules.options.big_bad_solo import SuppressMode
 
     play = seated(("big_bads",))
     fight(play)

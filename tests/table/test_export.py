@@ -143,8 +143,8 @@ def test_commands_from_json_report_each_bad_field() -> None:
 
 def test_the_optional_rules_events_round_trip_through_a_table_file() -> None:
     from fatekit.rules import Milestone
-    from fatekit.rules.big_bads import ImmunityKind
-    from fatekit.rules.conflict import FocusKind
+    from fatekit.rules.options.big_bads import ImmunityKind
+    from fatekit.rules.scenes.conflict import FocusKind
 
     from .conftest import seated  # type: ignore[import-not-found]
     from .test_conflict_options import true_form_sheet, with_goon  # type: ignore[import-not-found]

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from fatekit.rules import ForbiddenAction
-from fatekit.rules.countdowns import Visibility
+from fatekit.rules.options.countdowns import Visibility
 from fatekit.table import commands as c
 from fatekit.table import event_for, view_for
 from fatekit.table.seats import Role

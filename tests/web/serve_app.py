@@ -13,7 +13,7 @@ import sys
 
 import uvicorn
 
-from fatekit.rules.dice import FateDice, parse_faces
+from fatekit.rules.core.dice import FateDice, parse_faces
 from fatekit.server.app import create_app
 from fatekit.store.sqlite import SqliteEventStore
 

@@ -11,17 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from fatekit.rules.actions import Action
-from fatekit.rules.aspects import AspectKind
-from fatekit.rules.big_bads import ImmunityKind, ImmunityState, SuppressMode
-from fatekit.rules.citations import all_rules
-from fatekit.rules.conflict import FocusKind, Phase, Status
-from fatekit.rules.ladder import LADDER
-from fatekit.rules.options import OptionalRule
-from fatekit.rules.outcomes import Outcome
-from fatekit.rules.presets import PRESETS
-from fatekit.rules.scale import STANDARD_SCALE, ScaleBenefit
-from fatekit.rules.skill_lists import ALTERNATIVE_LISTS, APPROACHES, CONDENSED_SKILLS, ODE_SKILLS
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.presets import PRESETS
+from fatekit.rules.characters.skill_lists import (
+    ALTERNATIVE_LISTS,
+    APPROACHES,
+    CONDENSED_SKILLS,
+    ODE_SKILLS,
+)
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.citations import all_rules
+from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.options.big_bad_solo import SuppressMode
+from fatekit.rules.options.big_bads import ImmunityKind, ImmunityState
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.options.scale import STANDARD_SCALE, ScaleBenefit
+from fatekit.rules.scenes.conflict import FocusKind, Phase, Status
 from fatekit.server.web import I18N_DIR, LANGUAGES, WEB_DIR
 from fatekit.table.commands import ChangeKind
 from fatekit.table.events import EVENT_TYPES

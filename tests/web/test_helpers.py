@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from fatekit.rules.skill_lists import ACTIONS, CONDENSED_SKILLS
+from fatekit.rules.characters.skill_lists import ACTIONS, CONDENSED_SKILLS
 from fatekit.server.app import create_app
 from fatekit.store.memory import MemoryEventStore
 

@@ -3,6 +3,7 @@
 
 import { add, button, download, free, h, section, tokens } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { app, send, showError } from "./store.js";
@@ -24,6 +25,7 @@ export function charactersPanel() {
           { class: "actions" },
           button(t("characters.new"), () => openSheetEditor(null), { id: "new-character" }),
           isGm() ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
+          importButton(),
         )
       : null,
   );
@@ -79,6 +81,7 @@ function characterCard(c) {
       { class: "actions" },
       (ours && s.kind === "pc") || isGm() ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` }) : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
+      ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
     ),
   );

@@ -1,0 +1,146 @@
+"""The neutral draft of a sheet read from another program, and the report of an import.
+
+:mod:`fatekit.formats.fari` and :mod:`fatekit.formats.foundry` read their formats into a
+:class:`Draft`; :func:`fatekit.formats.mapping.build` turns it into a fatekit character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fatekit.formats.character_json import LoadedCharacter
+
+__all__ = [
+    "Draft",
+    "DraftAspect",
+    "DraftConsequence",
+    "DraftSkill",
+    "DraftStunt",
+    "DraftTrack",
+    "ImportReport",
+    "Imported",
+    "Leftover",
+]
+
+
+@dataclass(slots=True)
+class DraftAspect:
+    """An aspect as the sheet has it: its text, the label next to it, and a kind if known."""
+
+    text: str
+    label: str = ""
+    kind: str | None = None
+    extension: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DraftSkill:
+    """A skill's label and its rating as written (``"2"``, ``"+3"``, ``"Good"``, ``4``)."""
+
+    label: str
+    rating: object
+
+
+@dataclass(slots=True)
+class DraftStunt:
+    """A stunt: name and text; ``skill``/``actions``/``bonus`` when the format says them."""
+
+    name: str
+    description: str = ""
+    skill: str | None = None
+    actions: tuple[str, ...] = ()
+    bonus: int = 0
+    extension: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DraftTrack:
+    """A stress track: its label and boxes as (value if written, checked)."""
+
+    label: str
+    boxes: list[tuple[int | None, bool]]
+
+
+@dataclass(slots=True)
+class DraftConsequence:
+    """A consequence slot: its label, the shifts it absorbs if written, and its text if taken."""
+
+    label: str
+    text: str = ""
+    shifts: int | None = None
+    extension: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Leftover:
+    """Something on the sheet that fatekit has no place for (kept in the description)."""
+
+    what: str
+    label: str
+    value: str = ""
+
+    def line(self) -> str:
+        """How the description keeps it."""
+        head = self.label or self.what
+        return f"{head}: {self.value}" if self.value else head
+
+
+@dataclass(slots=True)
+class Draft:
+    """A sheet read from another program, before it becomes a fatekit character.
+
+    Texts are as the sheet holds them (maybe HTML), except ``notes``, already plain text.
+    """
+
+    name: str
+    aspects: list[DraftAspect] = field(default_factory=list)
+    skills: list[DraftSkill] = field(default_factory=list)
+    stunts: list[DraftStunt] = field(default_factory=list)
+    tracks: list[DraftTrack] = field(default_factory=list)
+    consequences: list[DraftConsequence] = field(default_factory=list)
+    refresh: int | None = None
+    fate_points: int | None = None
+    notes: list[str] = field(default_factory=list)
+    leftovers: list[Leftover] = field(default_factory=list)
+    extension: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import did: the format and preset it recognised, what it left out, and why."""
+
+    source: str
+    preset: str
+    leftovers: tuple[Leftover, ...]
+    notes: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        """The report as lines for a person to read."""
+        out = [f"read as a {self.source} sheet for {self.preset}"]
+        if self.leftovers:
+            out.append("kept in the description (fatekit has no place for them):")
+            out.extend(f"  - {item.what}: {item.line()}" for item in self.leftovers)
+        out.extend(self.notes)
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        """The report as the API answers it."""
+        return {
+            "source": self.source,
+            "preset": self.preset,
+            "leftovers": [
+                {"what": x.what, "label": x.label, "value": x.value} for x in self.leftovers
+            ],
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A character file made from another format, the character it loads as, and the report."""
+
+    data: dict[str, Any]
+    loaded: LoadedCharacter
+    report: ImportReport

@@ -1,0 +1,459 @@
+"""What the Fari and Foundry importers share: the mapping of a sheet's draft onto fatekit.
+
+An importer reads its format into a :class:`~fatekit.formats.draft.Draft` (labels and values as
+the sheet has them, in the sheet's order), and :func:`build` turns the draft into a fatekit character file: it
+recognises the preset from the skills (or takes the one given), gives each aspect its kind,
+each stress box its value, each consequence its severity, and lists in an
+:class:`~fatekit.formats.draft.ImportReport` what has no place on a fatekit sheet. That leftover
+text is kept in the character's description, so nothing a person wrote is lost.
+
+Exporters keep what only fatekit knows (ids, a stunt's mechanical effect, advancement) in an
+extension object (``fatekit`` in a Fari block's ``meta``, ``flags.fatekit`` on a Foundry actor);
+the sheet's visible values always win over it when both are present.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.draft import (
+    Draft,
+    DraftConsequence,
+    DraftSkill,
+    DraftStunt,
+    Imported,
+    ImportReport,
+    Leftover,
+)
+from fatekit.formats.text import plain_text, tidy
+from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
+from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
+
+__all__ = ["build", "character_id", "rating_of"]
+
+
+# -- skills and the preset ----------------------------------------------------------------------
+
+
+def rating_of(value: object) -> int:
+    """A rating written as a number or as text; blank is Mediocre (+0)."""
+    if isinstance(value, bool):
+        raise BadInput(f"a skill rating cannot be {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = plain_text(str(value))
+    if not text:
+        return 0
+    number = first_number(text)
+    if number is not None:
+        return number
+    try:
+        return parse_rating(text)
+    except BadInput:
+        raise BadInput(f"cannot read {text!r} as a skill rating") from None
+
+
+def _recognise(
+    labels: Sequence[str], escalating: bool, hint: str | None
+) -> tuple[str, dict[str, str]]:
+    """The preset whose skill names best cover ``labels``, and each label's key on it."""
+    scored: list[tuple[int, str, dict[str, str]]] = []
+    for key in ("fae", "condensed", "core", "ode"):
+        names = skill_names(key)
+        found = {label: names[fold(label)] for label in labels if fold(label) in names}
+        scored.append((len(found), key, found))
+    best = max(n for n, _, _ in scored)
+    if hint is not None and hint in {k for _, k, _ in scored}:
+        chosen = next(s for s in scored if s[1] == hint)
+        if chosen[0] == best:
+            return chosen[1], chosen[2]
+    by_key = {k: (n, f) for n, k, f in scored}
+    if best == 0:
+        return ("core" if escalating else "condensed"), {}
+    if by_key["fae"][0] == best and by_key["fae"][0] > by_key["condensed"][0]:
+        return "fae", by_key["fae"][1]
+    found = by_key["condensed"][1]
+    # The Swedish names are Öde's: a sheet written with them is an Öde sheet.
+    ode_names = {fold(get_preset("ode").skill_name(k)) for k in get_preset("ode").skill_keys}
+    if found and sum(fold(label) in ode_names for label in found) * 2 > len(found):
+        return "ode", found
+    if "academics" in found.values():
+        return "condensed", found
+    if escalating or len(found) >= 18:
+        return "core", by_key["core"][1]
+    return "condensed", found
+
+
+def _skill_plan(
+    draft: Draft, preset_key: str | None, escalating: bool
+) -> tuple[Preset, dict[str, int], list[dict[str, Any]] | None]:
+    labels = [s.label for s in draft.skills if s.label.strip()]
+    hint = draft.extension.get("preset") if isinstance(draft.extension.get("preset"), str) else None
+    if preset_key is not None:
+        preset = get_preset(preset_key)
+        names = skill_names(preset.key)
+        keyed = {label: names[fold(label)] for label in labels if fold(label) in names}
+    else:
+        chosen, keyed = _recognise(labels, escalating, hint)
+        preset = get_preset(chosen)
+    ratings: dict[str, int] = {}
+    custom: dict[str, str] = {}
+    for skill in draft.skills:
+        label = skill.label.strip()
+        if not label:
+            continue
+        key = keyed.get(skill.label)
+        if key is None:
+            key = _own_key(label)
+            custom[key] = label
+        rating = rating_of(skill.rating)
+        if key in ratings:
+            ratings[key] = max(ratings[key], rating)
+        elif rating:
+            ratings[key] = rating
+    lists = None
+    if custom:
+        # The sheet's own list: its recognised skills keep their standard names (and keys, so
+        # the rules that name them still apply), the others their own.
+        names_in_order: list[str] = []
+        for skill in draft.skills:
+            label = skill.label.strip()
+            if not label:
+                continue
+            key = keyed.get(skill.label)
+            shown = preset.skill_name(key) if key is not None else label
+            if shown not in names_in_order:
+                names_in_order.append(shown)
+        lists = [{"name": f"{draft.name or 'Sheet'} skills", "skills": names_in_order}]
+    return preset, ratings, lists
+
+
+def _own_key(label: str) -> str:
+    # The key a character file derives from a skill's display name (lower case, no accents,
+    # words joined by "_"), so that a sheet's own list and its ratings agree when read back.
+    return fold(label).replace(" ", "_").strip("_") or "skill"
+
+
+# -- aspects ------------------------------------------------------------------------------------
+
+_KINDS_IN_ORDER = ("high_concept", "trouble", "relationship")
+
+
+def _aspects(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
+    slots = {slot.kind.value for slot in preset.aspect_slots}
+    labelled = any(
+        a.kind is not None or any(matches(a.label, k) for k in _KINDS_IN_ORDER)
+        for a in draft.aspects
+    )
+    out: list[dict[str, Any]] = []
+    used: set[str] = set()
+    for index, aspect in enumerate(draft.aspects):
+        if not aspect.text.strip():
+            continue
+        kind = aspect.kind
+        if kind is None:
+            kind = next((k for k in _KINDS_IN_ORDER if matches(aspect.label, k)), None)
+        saved = aspect.extension.get("kind")
+        if kind is None and isinstance(saved, str):
+            kind = saved
+        if kind is None and not labelled and index < len(_KINDS_IN_ORDER):
+            # No label says which is which: the sheet's first aspects are, in order, the high
+            # concept, the trouble and (where the preset has one) a relationship.
+            kind = _KINDS_IN_ORDER[index]
+        if kind not in slots or (kind in used and kind != "character"):
+            kind = "character"
+        used.add(kind)
+        item: dict[str, Any] = {"kind": kind, "name": plain_text(aspect.text)}
+        ext_id = aspect.extension.get("id")
+        if isinstance(ext_id, str) and ext_id.strip():
+            item = {"id": ext_id, **item}
+        invokes = aspect.extension.get("free_invokes")
+        if isinstance(invokes, list) and all(isinstance(x, str) and x for x in invokes):
+            item["free_invokes"] = invokes
+        out.append(item)
+    return out
+
+
+# -- stunts -------------------------------------------------------------------------------------
+
+_ACTIONS = {
+    "overcome": (
+        "overcome",
+        "superar",
+        "superare",
+        "преодол",
+        "overvinna",
+        "overkomma",
+        "uberwinden",
+        "surmonter",
+    ),
+    "create_advantage": (
+        "advantage",
+        "vantaggi",
+        "преимуществ",
+        "fordel",
+        "vorteil",
+        "ventaja",
+        "avantage",
+    ),
+    "attack": ("attack", "attacc", "атак", "anfall", "angriff", "ataque", "attaque", "atak"),
+    "defend": ("defend", "defense", "defence", "difend", "защит", "forsvar", "verteidig", "defens"),
+}
+
+
+def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict[str, Any]:
+    saved = stunt.extension.get("effect")
+    if isinstance(saved, Mapping):
+        return dict(saved)
+    skill = None
+    if stunt.skill:
+        skill = keyed.get(fold(stunt.skill))
+    if skill is not None and stunt.bonus and len(stunt.actions) == 1:
+        return {
+            "type": "skill_bonus",
+            "skill": skill,
+            "action": stunt.actions[0],
+            "bonus": stunt.bonus,
+        }
+    # A stunt written as prose: a +2 to one named skill and one action is the common kind;
+    # anything else is kept as a true detail the table reads.
+    text = f"{stunt.name} {stunt.description}"
+    folded = fold(text)
+    if "+2" in text.replace(" ", ""):
+        named = {key for name, key in keyed.items() if re.search(rf"\b{re.escape(name)}\b", folded)}
+        actions = [a for a, stems in _ACTIONS.items() if any(s in folded for s in stems)]
+        if len(named) == 1 and len(actions) == 1:
+            return {"type": "skill_bonus", "skill": named.pop(), "action": actions[0], "bonus": 2}
+    return {"type": "true_detail", "detail": stunt.description or stunt.name}
+
+
+def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
+    keyed = dict(skill_names(_base_key(preset)))
+    out = []
+    for stunt in draft.stunts:
+        name = plain_text(stunt.name)
+        description = plain_text(stunt.description)
+        if not name and not description:
+            continue
+        if not name:
+            name = _title_of(description)
+        cost = stunt.extension.get("fate_point_cost", 0)
+        item = {
+            "name": name,
+            "description": description,
+            "fate_point_cost": cost if cost in (0, 1) else 0,
+            "effect": _effect(
+                DraftStunt(
+                    name, description, stunt.skill, stunt.actions, stunt.bonus, stunt.extension
+                ),
+                preset,
+                keyed,
+            ),
+        }
+        out.append(item)
+    return out
+
+
+def _title_of(text: str) -> str:
+    head = re.split(r"[:.\n]", text, maxsplit=1)[0].strip()
+    return (head[:60].rstrip() or text[:60].strip()) or "Stunt"
+
+
+def _names(saved: object) -> list[str] | None:
+    if isinstance(saved, Mapping):
+        skills = saved.get("skills")
+        if isinstance(skills, list):
+            return [str(x) for x in skills]
+        if isinstance(skills, Mapping):
+            return [str(x) for x in skills.values()]
+    return None
+
+
+def _shape_size(preset: Preset) -> int:
+    size = getattr(preset.shape, "size", 0)
+    return size if isinstance(size, int) else 0
+
+
+def _base_key(preset: Preset) -> str:
+    return preset.key.split("+", 1)[0]
+
+
+# -- stress and consequences --------------------------------------------------------------------
+
+
+def _track_of(label: str, index: int, tracks: Sequence[Track]) -> Track:
+    if len(tracks) == 1:
+        return tracks[0]
+    if matches(label, "physical"):
+        return Track.PHYSICAL
+    if matches(label, "mental"):
+        return Track.MENTAL
+    return tracks[index] if index < len(tracks) else Track.ANY
+
+
+def _stress(
+    draft: Draft, preset: Preset, leftovers: list[Leftover]
+) -> dict[str, list[dict[str, Any]]]:
+    tracks = [spec.track for spec in preset.stress_tracks]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for index, track in enumerate(draft.tracks):
+        kind = _track_of(track.label, index, tracks)
+        if kind.value in out:
+            marked = sum(1 for _, checked in track.boxes if checked)
+            leftovers.append(
+                Leftover("stress track", track.label, f"{marked}/{len(track.boxes)} marked")
+            )
+            continue
+        boxes = []
+        for position, (value, checked) in enumerate(track.boxes):
+            if preset.stress_style is StressStyle.ONE_POINT:
+                value = 1  # numbers by one-point boxes count them; each is worth 1
+            elif value is None or value < 1:
+                value = position + 1
+            boxes.append({"value": value, "marked": checked})
+        out[kind.value] = boxes
+    return out
+
+
+_SEVERITY_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
+_SHIFTS = {2: Severity.MILD, 4: Severity.MODERATE, 6: Severity.SEVERE, 8: Severity.EXTREME}
+
+
+def _severity(slot: DraftConsequence, index: int) -> tuple[Severity, int | None]:
+    for severity in (Severity.EXTREME, Severity.SEVERE, Severity.MODERATE, Severity.MILD):
+        if matches(slot.label, severity.value):
+            return severity, slot.shifts
+    shifts = slot.shifts if slot.shifts is not None else first_number(slot.label)
+    if shifts is not None and abs(shifts) in _SHIFTS:
+        return _SHIFTS[abs(shifts)], abs(shifts)
+    return (_SEVERITY_ORDER[index] if index < 3 else Severity.MILD), slot.shifts
+
+
+def _consequences(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
+    tracks = {spec.track for spec in preset.stress_tracks}
+    out = []
+    for index, slot in enumerate(draft.consequences):
+        severity, shifts = _severity(slot, index)
+        # What fatekit alone knows of a slot (recovery, when it was taken) comes from the
+        # extension; what the sheet shows (severity, shifts, text) from the sheet.
+        saved = slot.extension if "severity" in slot.extension else {}
+        item: dict[str, Any] = {k: v for k, v in saved.items() if k not in ("aspect", "track")}
+        item["severity"] = severity.value
+        if shifts is not None and shifts > 0:
+            item["shifts"] = shifts
+        elif "shifts" in item and saved.get("severity") != severity.value:
+            del item["shifts"]
+        if len(tracks) > 1 and matches(slot.label, "physical"):
+            item["track"] = "physical"
+        elif len(tracks) > 1 and matches(slot.label, "mental"):
+            item["track"] = "mental"
+        text = plain_text(slot.text)
+        old = saved.get("aspect")
+        if text:
+            aspect = dict(old) if isinstance(old, Mapping) else {}
+            aspect["name"] = text
+            item["aspect"] = aspect
+        else:
+            item.pop("recovering", None)
+            item.pop("treated_at", None)
+            item.pop("taken_at", None)
+            item.pop("replaced", None)
+            item.pop("conflict", None)
+        out.append(item)
+    return out
+
+
+# -- the whole sheet ----------------------------------------------------------------------------
+
+
+def character_id(name: str) -> str:
+    """An id made from a name: ``"Ruth Quill"`` -> ``"ruth-quill"``."""
+    folded = fold(name).replace(" ", "-")
+    return folded[:40].strip("-") or "character"
+
+
+def _count(value: object, what: str) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = rating_of(value)
+    except BadInput:
+        raise BadInput(f"cannot read {value!r} as {what}") from None
+    return max(0, number)
+
+
+_KEPT_FIELDS = ("kind", "as_you_play", "refresh_awarded", "skill_steps", "members", "skill_labels")
+
+
+def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
+    """The fatekit character file for ``draft``; raises :class:`BadInput` when nothing on the sheet
+    is recognisable as a Fate character."""
+    if not (draft.aspects or draft.skills or draft.stunts or draft.tracks or draft.consequences):
+        raise BadInput(
+            f"nothing on this {source} sheet looks like a Fate character: no aspects, skills, "
+            "stunts, stress or consequences were found"
+        )
+    # Labels compared and kept as tidy text, whichever program wrote them.
+    draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
+    escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
+    chosen, ratings, lists = _skill_plan(draft, preset, escalating)
+    leftovers = list(draft.leftovers)
+    name = plain_text(draft.name) or "Imported character"
+    ext = draft.extension
+    cid = ext.get("id") if isinstance(ext.get("id"), str) and str(ext.get("id")).strip() else None
+    data: dict[str, Any] = {
+        "format": "fatekit-character",
+        "version": 1,
+        "id": cid or character_id(name),
+        "name": name,
+        "preset": _base_key(chosen),
+    }
+    if lists is not None:
+        saved_lists = ext.get("skill_lists")
+        if (
+            isinstance(saved_lists, list)
+            and saved_lists
+            and _names(saved_lists[0]) == lists[0]["skills"]
+        ):
+            lists = saved_lists
+        data["skill_lists"] = lists
+        if isinstance(ext.get("shape"), Mapping):
+            data["shape"] = ext["shape"]
+        elif len(lists[0]["skills"]) < _shape_size(chosen):
+            # Too short a list for the preset's pyramid: the sheet's own spread, as a budget.
+            spent = sum(r for r in ratings.values() if r > 0)
+            data["shape"] = {
+                "type": "free_cap",
+                "budget": max(1, spent),
+                "cap": max(1, chosen.peak, *ratings.values()),
+            }
+    for key in _KEPT_FIELDS:
+        if key in ext:
+            data[key] = ext[key]
+    notes = [n for n in draft.notes if n.strip()]
+    notes.extend(x.line() for x in leftovers if x.what != "stress track")
+    data["aspects"] = _aspects(draft, chosen)
+    data["skills"] = ratings
+    data["stunts"] = _stunts(draft, chosen)
+    if draft.refresh is not None:
+        data["refresh"] = _count(draft.refresh, "refresh")
+    if draft.fate_points is not None:
+        data["fate_points"] = _count(draft.fate_points, "fate points")
+    stress = _stress(draft, chosen, leftovers)
+    if stress:
+        data["stress"] = stress
+    if draft.consequences:
+        data["consequences"] = _consequences(draft, chosen)
+    data = {k: v for k, v in data.items() if v is not None}
+    notes.extend(x.line() for x in leftovers if x.what == "stress track")
+    description = tidy("\n\n".join(dict.fromkeys(notes)))
+    if description:
+        data["description"] = description
+    loaded = character_from_dict(data)
+    report = ImportReport(source, loaded.preset.name, tuple(leftovers), ())
+    return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

@@ -1,0 +1,1 @@
+"""Aspects and what runs on them: invokes, compels, fate points and stunts."""

@@ -1,0 +1,155 @@
+"""Compels: offered, then accepted, refused or withdrawn; and self-compels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
+from fatekit.rules.aspects.fate_points import GM, FateLedger
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+
+__all__ = [
+    "COMPEL_OFFER_RULE",
+    "COMPEL_REFUSE_RULE",
+    "COMPEL_WITHDRAW_RULE",
+    "SELF_COMPEL_RULE",
+    "Compel",
+    "CompelKind",
+    "CompelState",
+    "offer_compel",
+    "self_compel",
+]
+
+COMPEL_OFFER_RULE = rule(
+    "compel.offer",
+    CONDENSED,
+    "What Can I Do with Aspects? > Compels",
+    "Anyone may offer a compel: a player pays a fate point to do so, the GM pays nothing; the "
+    "target gains a fate point by accepting",
+)
+COMPEL_REFUSE_RULE = rule(
+    "compel.refuse",
+    CONDENSED,
+    "What Can I Do with Aspects? > Compels",
+    "Refusing a compel costs the target a fate point, so a target with none must accept",
+)
+COMPEL_WITHDRAW_RULE = rule(
+    "compel.withdraw",
+    CONDENSED,
+    "What Can I Do with Aspects? > Compels",
+    "A compel the group finds off the mark is withdrawn at no cost to its target",
+)
+SELF_COMPEL_RULE = rule(
+    "compel.self",
+    CONDENSED,
+    "What Can I Do with Aspects? > Compels",
+    "A player may claim a complication they played into as a self-compel; when the group agrees, "
+    "the GM gives them a fate point",
+)
+
+
+class CompelKind(StrEnum):
+    """Event compels happen to a character; decision compels are choices the character makes."""
+
+    EVENT = "event"
+    DECISION = "decision"
+
+
+class CompelState(StrEnum):
+    """Where a compel stands."""
+
+    OFFERED = "offered"
+    ACCEPTED = "accepted"
+    REFUSED = "refused"
+    WITHDRAWN = "withdrawn"
+
+
+@dataclass(slots=True)
+class Compel:
+    """A compel of ``aspect_id`` on ``target``, offered by ``offered_by``.
+
+    A player's offer takes their fate point at once; it goes to the target on acceptance and back
+    to the player if the compel is refused or withdrawn.
+    """
+
+    aspect_id: str
+    target: str
+    offered_by: str
+    kind: CompelKind
+    complication: str
+    state: CompelState = CompelState.OFFERED
+
+    @property
+    def escrowed(self) -> bool:
+        """Whether a player paid a fate point to make this offer."""
+        return self.offered_by != GM
+
+    def accept(self, ledger: FateLedger) -> None:
+        """The target accepts the complication and gains a fate point."""
+        self._check_open()
+        ledger.wallet(self.target).gain()
+        self.state = CompelState.ACCEPTED
+
+    def refuse(self, ledger: FateLedger) -> None:
+        """The target pays a fate point to avoid the complication."""
+        self._check_open()
+        wallet = ledger.wallet(self.target)
+        if wallet.available < 1:
+            raise IllegalAction(
+                f"{self.target} has no fate point to refuse the compel with, so must accept it",
+                COMPEL_REFUSE_RULE,
+            )
+        wallet.spend(purpose="refuse a compel")
+        if self.escrowed:
+            ledger.wallet(self.offered_by).gain()
+        self.state = CompelState.REFUSED
+
+    def withdraw(self, ledger: FateLedger) -> None:
+        """Take back an off-the-mark compel: nobody pays anything."""
+        self._check_open()
+        if self.escrowed:
+            ledger.wallet(self.offered_by).gain()
+        self.state = CompelState.WITHDRAWN
+
+    def _check_open(self) -> None:
+        if self.state is not CompelState.OFFERED:
+            raise IllegalAction(f"this compel was already {self.state.value}", COMPEL_OFFER_RULE)
+
+
+def offer_compel(
+    aspect: Aspect,
+    target: str,
+    *,
+    offered_by: str,
+    ledger: FateLedger,
+    kind: CompelKind = CompelKind.EVENT,
+    complication: str,
+) -> Compel:
+    """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now."""
+    if not complication.strip():
+        raise BadInput("a compel must say what the complication is")
+    if aspect.is_boost:
+        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
+    aspect.check_usable_by(offered_by)
+    if offered_by == target:
+        raise BadInput("to compel your own character, ask the GM for a self-compel")
+    ledger.wallet(target)  # the target must be known to the ledger
+    if offered_by != GM:
+        ledger.wallet(offered_by).spend(purpose="offer a compel")
+    return Compel(aspect.id, target, offered_by, kind, complication.strip())
+
+
+def self_compel(
+    aspect: Aspect, target: str, *, ledger: FateLedger, complication: str, gm_agrees: bool
+) -> bool:
+    """A player compels their own character after the fact; the GM pays when they agree."""
+    if not complication.strip():
+        raise BadInput("a self-compel must say what the complication was")
+    if aspect.is_boost:
+        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
+    aspect.check_usable_by(target)
+    if gm_agrees:
+        ledger.wallet(target).gain()
+    return gm_agrees

@@ -1,0 +1,159 @@
+"""Invoking aspects: what an invoke does, who pays, and the limits on invoking."""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
+from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.core.citations import CONDENSED, ITALIAN, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+
+__all__ = [
+    "FREE_INVOKES_STACK_RULE",
+    "HOSTILE_INVOKE_RULE",
+    "INVOKE_EFFECTS_RULE",
+    "PAID_ONCE_RULE",
+    "STORY_DETAIL_RULE",
+    "Invocation",
+    "InvokeEffect",
+    "StoryDetail",
+    "check_invoke",
+    "declare_story_detail",
+    "pay_for_invoke",
+]
+
+INVOKE_EFFECTS_RULE = rule(
+    "invoke.effects",
+    CONDENSED,
+    "Modifying the Dice > Invoking Aspects",
+    "An invoke gives +2, rerolls all four dice, or adds 2 to a difficulty someone else faces",
+)
+PAID_ONCE_RULE = rule(
+    "invoke.paid-once-per-roll",
+    CONDENSED,
+    "Modifying the Dice > Invoking Aspects",
+    "An aspect may be invoked with a fate point at most once on the same roll; several aspects may be",
+)
+FREE_INVOKES_STACK_RULE = rule(
+    "invoke.free-invokes-stack",
+    ITALIAN,
+    "Modificare i dadi > Invocare aspetti",
+    "Any number of free invokes on the same aspect may be spent on one roll",
+)
+HOSTILE_INVOKE_RULE = rule(
+    "invoke.hostile",
+    CONDENSED,
+    "What Can I Do with Aspects? > Hostile Invocations",
+    "A paid invoke of another character's aspect against them gives them the fate point, usable "
+    "after the scene; free invokes pay nobody",
+)
+STORY_DETAIL_RULE = rule(
+    "invoke.story-detail",
+    CONDENSED,
+    "What Can I Do with Aspects? > Invoking to Declare Story Details",
+    "A fate point spent on an aspect in play can establish an important or unlikely story detail",
+)
+
+
+class InvokeEffect(StrEnum):
+    """What an invoke is spent on."""
+
+    PLUS_TWO = "plus_two"
+    REROLL = "reroll"
+    RAISE_DIFFICULTY = "raise_difficulty"
+
+
+@dataclass(frozen=True, slots=True)
+class Invocation:
+    """A record of one invoke."""
+
+    aspect_id: str
+    by: str
+    effect: InvokeEffect
+    free: bool
+    hostile: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StoryDetail:
+    """A detail added to the story by invoking an aspect, outside any roll."""
+
+    aspect_id: str
+    by: str
+    detail: str
+
+
+def is_hostile(aspect: Aspect, by: str, beneficiary: str) -> bool:
+    """Whether invoking ``aspect`` by ``by`` for ``beneficiary``'s roll is a hostile invocation."""
+    return aspect.owner is not None and aspect.owner not in (by, beneficiary)
+
+
+def check_invoke(
+    aspect: Aspect,
+    by: str,
+    *,
+    free: bool,
+    ledger: FateLedger | None,
+    paid_already: Set[str] = frozenset(),
+) -> None:
+    """Raise if ``by`` may not invoke ``aspect`` this way; changes nothing."""
+    aspect.check_usable_by(by)
+    if free:
+        aspect.check_can_spend_free_invoke(by)
+        return
+    if aspect.is_boost:
+        raise IllegalAction(
+            f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE
+        )
+    if aspect.id in paid_already:
+        raise IllegalAction(
+            f"{aspect.label} was already invoked with a fate point on this roll", PAID_ONCE_RULE
+        )
+    if ledger is None:
+        raise BadInput("a paid invoke needs a FateLedger to take the fate point from")
+    ledger.wallet(by).check_can_spend(purpose=f"invoke {aspect.label}")
+
+
+def pay_for_invoke(
+    aspect: Aspect,
+    by: str,
+    effect: InvokeEffect,
+    *,
+    free: bool,
+    beneficiary: str,
+    ledger: FateLedger | None,
+    paid_already: Set[str] = frozenset(),
+    hostile: bool | None = None,
+) -> Invocation:
+    """Check and pay for an invoke; return its record.
+
+    ``beneficiary`` is the participant whose roll the invoke helps. A paid invoke of an aspect
+    owned by someone else gives them the fate point after the scene; ``hostile`` overrides that
+    judgement (for an ally's aspect, say).
+    """
+    check_invoke(aspect, by, free=free, ledger=ledger, paid_already=paid_already)
+    hostile = is_hostile(aspect, by, beneficiary) if hostile is None else hostile
+    if free:
+        aspect.spend_free_invoke(by)
+        return Invocation(aspect.id, by, effect, True, False)
+    assert ledger is not None  # checked above
+    ledger.wallet(by).spend(purpose=f"invoke {aspect.label}")
+    if hostile and aspect.owner is not None:
+        ledger.pay_after_scene(aspect.owner)
+    return Invocation(aspect.id, by, effect, False, hostile)
+
+
+def declare_story_detail(aspect: Aspect, by: str, detail: str, ledger: FateLedger) -> StoryDetail:
+    """Spend a fate point on ``aspect`` to make ``detail`` true in the story."""
+    if not detail.strip():
+        raise BadInput("say what the story detail is")
+    aspect.check_usable_by(by)
+    if aspect.is_boost:
+        raise IllegalAction(
+            f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE
+        )
+    ledger.wallet(by).spend(purpose=f"declare a story detail with {aspect.label}")
+    return StoryDetail(aspect.id, by, detail.strip())

@@ -1,0 +1,365 @@
+"""Advancement: milestones change a character, breakthroughs make them stronger.
+
+A milestone (usually at the end of a session) allows one :data:`MilestoneChoice`. A
+:class:`Breakthrough` (the end of an arc, Fate Core's major milestone) allows one milestone choice
+and also rewrites the high concept, moves moderate and severe consequences on in their recovery,
+and gives a skill step; the GM may add a refresh point and a second step. Skill steps may be
+banked and spent together with :func:`raise_skills`, as long as no tier ends up holding more
+skills than the tier below.
+
+Every function checks everything first and changes nothing when it raises. Reach the milestone
+on the :class:`~fatekit.rules.scenes.clock.Clock` before applying a breakthrough, so that recovery
+started now waits for the *next* major milestone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import Stunt
+from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
+from fatekit.rules.characters.presets import STUNT_SLOTS_RULE, Preset, get_preset
+from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.ladder import format_rating
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.scenes.clock import Clock
+
+__all__ = [
+    "BREAKTHROUGH_RULE",
+    "GM_POWER_UP_RULE",
+    "MILESTONE_RULE",
+    "Breakthrough",
+    "BuyStunt",
+    "MilestoneChoice",
+    "ReplaceSkill",
+    "RewriteAspect",
+    "RewriteStunt",
+    "SwapSkills",
+    "apply_breakthrough",
+    "apply_milestone",
+    "check_milestone",
+    "raise_skills",
+]
+
+MILESTONE_RULE = rule(
+    "advancement.milestone",
+    CONDENSED,
+    "Развитие > Вехи",
+    "A milestone allows one change: swap two skills' ratings or trade an Average (+1) skill for "
+    "one not on the sheet; rewrite a stunt; buy a stunt for 1 refresh (never below 1); or "
+    "rewrite any aspect but the high concept",
+)
+BREAKTHROUGH_RULE = rule(
+    "advancement.breakthrough",
+    CONDENSED,
+    "Развитие > Прорывы",
+    "A breakthrough allows a milestone change and also: rewrite the high concept, start "
+    "recovery of untreated moderate and severe consequences and clear those already recovering, "
+    "and raise one skill by one step",
+)
+GM_POWER_UP_RULE = rule(
+    "advancement.power-up",
+    CONDENSED,
+    "Развитие > Прорывы",
+    "At a breakthrough the GM may add a point of refresh (which may buy a stunt at once) and a "
+    "second skill step",
+)
+_BANKED_RULE = rule(
+    "advancement.banked-steps",
+    CONDENSED,
+    "Развитие > Повышение рейтинга навыков",
+    "Skill steps may be saved and spent together, so that raising several skills at once keeps "
+    "the column rule",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SwapSkills:
+    """Swap the ratings of two skills."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceSkill:
+    """Trade an Average (+1) skill for one that is not on the sheet yet."""
+
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class RewriteStunt:
+    """Replace the stunt named ``old`` with ``new``."""
+
+    old: str
+    new: Stunt
+
+
+@dataclass(frozen=True, slots=True)
+class BuyStunt:
+    """Add a stunt, paying refresh for it once the free slots are full."""
+
+    stunt: Stunt
+
+
+@dataclass(frozen=True, slots=True)
+class RewriteAspect:
+    """Give an aspect other than the high concept a new name."""
+
+    aspect_id: str
+    name: str
+
+
+MilestoneChoice = SwapSkills | ReplaceSkill | RewriteStunt | BuyStunt | RewriteAspect
+
+
+@dataclass(frozen=True, slots=True)
+class Breakthrough:
+    """What a player (and the GM) chose at a breakthrough.
+
+    ``milestone`` is the one milestone change (or ``None``). ``high_concept`` rewrites it.
+    ``recovery_names`` gives the new name of each untreated moderate or severe consequence, by
+    aspect id, which starts its recovery; those already recovering clear. ``raise_now`` spends
+    skill steps at once, one entry per step (banked steps included); steps not spent stay banked.
+    ``gm_refresh`` and ``gm_skill_step`` are the GM's power-up.
+    """
+
+    milestone: MilestoneChoice | None = None
+    high_concept: str | None = None
+    recovery_names: Mapping[str, str] = field(default_factory=dict)
+    raise_now: tuple[str, ...] = ()
+    gm_refresh: bool = False
+    gm_skill_step: bool = False
+
+
+def _preset(character: Character, preset: Preset | None) -> Preset:
+    return preset if preset is not None else get_preset(character.preset)
+
+
+def check_milestone(
+    character: Character, choice: MilestoneChoice, preset: Preset | None = None
+) -> None:
+    """Raise unless ``choice`` is a legal milestone change for ``character`` now."""
+    _planned(character, choice, _preset(character, preset), character.refresh)
+
+
+@dataclass(slots=True)
+class _Plan:
+    """The new values a change would give, computed before anything is touched."""
+
+    skills: dict[str, int]
+    stunts: list[Stunt]
+    refresh: int
+    aspect_names: dict[str, str]
+
+
+def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refresh: int) -> _Plan:
+    skills = dict(character.skills)
+    stunts = list(character.stunts)
+    names: dict[str, str] = {}
+    if isinstance(choice, SwapSkills):
+        for key in (choice.first, choice.second):
+            _known_skill(preset, key)
+        if choice.first == choice.second:
+            raise BadInput("swap two different skills")
+        a, b = skills.get(choice.first, 0), skills.get(choice.second, 0)
+        _set(skills, choice.first, b)
+        _set(skills, choice.second, a)
+    elif isinstance(choice, ReplaceSkill):
+        _known_skill(preset, choice.old)
+        _known_skill(preset, choice.new)
+        if skills.get(choice.old, 0) != 1:
+            raise IllegalAction(
+                f"only an Average (+1) skill can be traded; {preset.skill_name(choice.old)} is "
+                f"{format_rating(skills.get(choice.old, 0))}",
+                MILESTONE_RULE,
+            )
+        if skills.get(choice.new, 0) != 0:
+            raise IllegalAction(
+                f"{preset.skill_name(choice.new)} is already on the sheet", MILESTONE_RULE
+            )
+        _set(skills, choice.old, 0)
+        _set(skills, choice.new, 1)
+    elif isinstance(choice, RewriteStunt):
+        index = _stunt_index(character, choice.old)
+        if any(s.name == choice.new.name for i, s in enumerate(stunts) if i != index):
+            raise BadInput(f"the sheet already has a stunt called {choice.new.name!r}")
+        stunts[index] = choice.new
+    elif isinstance(choice, BuyStunt):
+        if any(s.name == choice.stunt.name for s in stunts):
+            raise BadInput(f"the sheet already has a stunt called {choice.stunt.name!r}")
+        cost = stunt_refresh_cost(preset, len(stunts) + 1) - stunt_refresh_cost(preset, len(stunts))
+        if refresh - cost < preset.min_refresh:
+            raise IllegalAction(
+                f"buying {choice.stunt.name!r} costs {cost} refresh and would leave "
+                f"{refresh - cost}; at least {preset.min_refresh} must remain",
+                STUNT_SLOTS_RULE,
+            )
+        stunts.append(choice.stunt)
+        refresh -= cost
+    elif isinstance(choice, RewriteAspect):
+        aspect = next((a for a in character.aspects if a.id == choice.aspect_id), None)
+        if aspect is None:
+            raise BadInput(f"{character.name} has no aspect {choice.aspect_id!r}")
+        if aspect.kind is AspectKind.HIGH_CONCEPT:
+            raise IllegalAction(
+                "a milestone cannot rewrite the high concept; a breakthrough can", MILESTONE_RULE
+            )
+        if not choice.name.strip():
+            raise BadInput("the rewritten aspect needs a name")
+        names[aspect.id] = choice.name.strip()
+    else:  # pragma: no cover - the union is closed
+        raise BadInput(f"not a milestone choice: {choice!r}")
+    return _Plan(skills, stunts, refresh, names)
+
+
+def _set(skills: dict[str, int], key: str, rating: int) -> None:
+    # Mediocre skills are left off the sheet, as players write them.
+    if rating == 0:
+        skills.pop(key, None)
+    else:
+        skills[key] = rating
+
+
+def _known_skill(preset: Preset, key: str) -> None:
+    if not preset.has_skill(key):
+        raise BadInput(
+            f"{key!r} is not a {preset.name} skill; use one of: {', '.join(preset.skill_keys)}"
+        )
+
+
+def _stunt_index(character: Character, name: str) -> int:
+    for i, stunt in enumerate(character.stunts):
+        if stunt.name == name:
+            return i
+    raise BadInput(f"{character.name} has no stunt called {name!r}")
+
+
+def apply_milestone(
+    character: Character, choice: MilestoneChoice, preset: Preset | None = None
+) -> None:
+    """Make one milestone change."""
+    chosen = _preset(character, preset)
+    plan = _planned(character, choice, chosen, character.refresh)
+    _commit(character, plan, chosen)
+
+
+def _commit(character: Character, plan: _Plan, preset: Preset) -> None:
+    # New stress and slots are worked out before anything changes: losing a filled slot raises.
+    stress, slots = fitted_harm(character, preset, skills=plan.skills, stunts=plan.stunts)
+    character.skills = plan.skills
+    character.stunts = plan.stunts
+    character.refresh = plan.refresh
+    for aspect in character.aspects:
+        if aspect.id in plan.aspect_names:
+            aspect.name = plan.aspect_names[aspect.id]
+    character.stress = stress
+    character.consequences = slots
+
+
+def _raised(skills: Mapping[str, int], steps: Sequence[str], preset: Preset) -> dict[str, int]:
+    raised = dict(skills)
+    for key in steps:
+        _known_skill(preset, key)
+        raised[key] = raised.get(key, 0) + 1
+    problems = column_problems(raised)
+    if problems:
+        names = ", ".join(preset.skill_name(k) for k in steps)
+        raise IllegalAction(
+            f"raising {names} leaves {problems[0].detail}; raise lower skills first or bank the "
+            "step",
+            COLUMN_RULE,
+        )
+    return raised
+
+
+def raise_skills(character: Character, steps: Sequence[str], preset: Preset | None = None) -> None:
+    """Spend banked skill steps, one step per entry in ``steps``, all at once.
+
+    The column rule is checked on the result, so raising Lore to Fair (+2) can be paired with
+    raising Empathy to Average (+1) to keep the tiers in order.
+    """
+    chosen = _preset(character, preset)
+    if not steps:
+        raise BadInput("name at least one skill to raise")
+    if len(steps) > character.skill_steps_banked:
+        raise IllegalAction(
+            f"{len(steps)} steps asked for but {character.skill_steps_banked} banked",
+            _BANKED_RULE,
+        )
+    skills = _raised(character.skills, steps, chosen)
+    plan = _Plan(skills, list(character.stunts), character.refresh, {})
+    _commit(character, plan, chosen)
+    character.skill_steps_banked -= len(steps)
+
+
+def apply_breakthrough(
+    character: Character,
+    breakthrough: Breakthrough,
+    clock: Clock,
+    preset: Preset | None = None,
+) -> None:
+    """Carry out a breakthrough: everything is checked before anything changes."""
+    chosen = _preset(character, preset)
+    steps = 1 + (1 if breakthrough.gm_skill_step else 0)
+    refresh = character.refresh + (1 if breakthrough.gm_refresh else 0)
+    if breakthrough.milestone is not None:
+        plan = _planned(character, breakthrough.milestone, chosen, refresh)
+    else:
+        plan = _Plan(dict(character.skills), list(character.stunts), refresh, {})
+    if breakthrough.high_concept is not None:
+        high = character.high_concept
+        if high is None:
+            raise BadInput(f"{character.name} has no high concept to rewrite")
+        if not breakthrough.high_concept.strip():
+            raise BadInput("the rewritten high concept needs a name")
+        plan.aspect_names[high.id] = breakthrough.high_concept.strip()
+    to_start, to_clear = _recovery(character, breakthrough.recovery_names)
+    banked = character.skill_steps_banked + steps
+    if len(breakthrough.raise_now) > banked:
+        raise IllegalAction(
+            f"{len(breakthrough.raise_now)} steps asked for but only {banked} available",
+            _BANKED_RULE,
+        )
+    if breakthrough.raise_now:
+        plan.skills = _raised(plan.skills, breakthrough.raise_now, chosen)
+    _commit(character, plan, chosen)
+    for slot, name in to_start:
+        slot.start_recovery(name, clock)
+    for slot in to_clear:
+        slot.clear()
+    character.refresh_awarded += 1 if breakthrough.gm_refresh else 0
+    character.skill_steps_earned += steps
+    character.skill_steps_banked = banked - len(breakthrough.raise_now)
+
+
+def _recovery(
+    character: Character, names: Mapping[str, str]
+) -> tuple[list[tuple[ConsequenceSlot, str]], list[ConsequenceSlot]]:
+    """The untreated heavy consequences to start recovering (with names) and those to clear."""
+    untreated: dict[str, tuple[ConsequenceSlot, str]] = {}
+    to_clear: list[ConsequenceSlot] = []
+    for slot in character.consequences:
+        if slot.aspect is None or slot.severity not in (Severity.MODERATE, Severity.SEVERE):
+            continue
+        if slot.recovering:
+            to_clear.append(slot)
+        else:
+            untreated[slot.aspect.id] = (slot, slot.aspect.label)
+    unknown = sorted(set(names) - set(untreated))
+    if unknown:
+        raise BadInput(
+            f"no untreated moderate or severe consequence has the id {', '.join(unknown)}"
+        )
+    missing = [label for key, (_, label) in untreated.items() if not names.get(key, "").strip()]
+    if missing:
+        raise BadInput(
+            f"give each untreated consequence its new, healing name: {', '.join(missing)}"
+        )
+    return [(slot, names[key]) for key, (slot, _) in untreated.items()], to_clear

@@ -1,0 +1,342 @@
+"""Is this character legal for its preset? Every problem at once, each with where and why.
+
+    >>> from fatekit.rules.characters.character import new_character
+    >>> from fatekit.rules.characters.presets import CONDENSED_PRESET
+    >>> sheet = new_character(CONDENSED_PRESET, "ruth", "Ruth", high_concept="Occult Librarian")
+    >>> for problem in validate(sheet)[:2]:
+    ...     print(problem)
+    aspects.trouble: no trouble written yet: a character has five aspects: a high concept, a trouble, a relationship and two free ones (Fate Core and Fate Accelerated: high concept, trouble and three more)
+    aspects.relationship: no relationship written yet: a character has five aspects: a high concept, a trouble, a relationship and two free ones (Fate Core and Fate Accelerated: high concept, trouble and three more)
+
+What is checked depends on the kind of character:
+
+- a player character: the preset's aspect slots, skills from its list in its shape (or, once the
+  character has advanced, the column rule), stunts against refresh, and stress boxes and
+  consequence slots as the preset, skills and stunts give them;
+- a major NPC: built like a PC (skills from the list, a high concept) but free of a PC's limits;
+- a minor NPC: one to three aspects, one or two skills, at most three stress boxes, at most one
+  stunt; a mob is a minor NPC with two or more members;
+- a monster or other threat: anything goes, as long as the sheet itself is well formed.
+
+With ``as_you_play`` on the sheet, empty slots are legal; over-full ones never are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Track
+from fatekit.rules.characters.character import (
+    MOB_RULE,
+    STUNT_HARM_RULE,
+    Character,
+    CharacterKind,
+    SlotSpec,
+    harm_capacity,
+    stunt_refresh_cost,
+)
+from fatekit.rules.characters.presets import (
+    ASPECT_SLOTS_RULE,
+    CONSEQUENCE_SLOTS_RULE,
+    REFRESH_RULE,
+    STUNT_SLOTS_RULE,
+    SUPERB_EXTRA_MILD_RULE,
+    Preset,
+    get_preset,
+)
+from fatekit.rules.characters.problems import Problem
+from fatekit.rules.core.citations import CONDENSED, Rule, rule
+from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.ladder import format_rating
+from fatekit.rules.harm.consequences import Severity
+
+__all__ = [
+    "AS_YOU_PLAY_RULE",
+    "MAJOR_NPC_RULE",
+    "MINOR_NPC_RULE",
+    "MONSTER_RULE",
+    "NAME_RULE",
+    "SKILL_LIST_RULE",
+    "check_legal",
+    "is_legal",
+    "validate",
+]
+
+NAME_RULE = rule(
+    "character.name",
+    CONDENSED,
+    "Создайте своих персонажей > Завершающие штрихи",
+    "Every character has a name",
+)
+SKILL_LIST_RULE = rule(
+    "character.skills-from-list",
+    CONDENSED,
+    "Создайте своих персонажей > Навыки",
+    "A player character's skills come from the game's skill list",
+)
+AS_YOU_PLAY_RULE = rule(
+    "character.as-you-play",
+    CONDENSED,
+    "Optional Rules > Character Creation As You Play",
+    "A table may start characters with little more than a name and fill empty aspect, skill and "
+    "stunt slots during play",
+)
+MAJOR_NPC_RULE = rule(
+    "character.major-npc",
+    CONDENSED,
+    "Бытие Ведущего > NPCs > Major NPCs",
+    "A major NPC is written up like a PC, with a high concept and skills from the list, but may "
+    "go past a starting PC's limits",
+)
+MINOR_NPC_RULE = rule(
+    "character.minor-npc",
+    CONDENSED,
+    "Бытие Ведущего > NPCs > Minor NPCs",
+    "A minor NPC has one aspect (maybe two or three), one or two skills that may be free text, "
+    "zero to three stress boxes, maybe a stunt, and normally no consequence slots",
+)
+MONSTER_RULE = rule(
+    "character.monster",
+    CONDENSED,
+    "Бытие Ведущего > NPCs > Monsters, Big Bads, and Other Threats",
+    "Monsters and other threats may have any mix of aspects, skills, stunts, stress and "
+    "consequences",
+)
+
+
+def validate(character: Character, preset: Preset | None = None) -> list[Problem]:
+    """Every problem with ``character`` under ``preset`` (by default the sheet's own preset)."""
+    chosen = preset if preset is not None else get_preset(character.preset)
+    problems: list[Problem] = []
+    if not character.name.strip():
+        problems.append(Problem("name", "the character has no name", NAME_RULE))
+    if character.kind is CharacterKind.PC:
+        problems += _pc_aspects(character, chosen)
+        problems += _listed_skills(character, chosen, SKILL_LIST_RULE)
+        problems += _pc_skill_shape(character, chosen)
+        problems += _pc_stunts(character, chosen)
+        problems += _pc_harm(character, chosen)
+    elif character.kind is CharacterKind.MAJOR_NPC:
+        if character.high_concept is None and not character.as_you_play:
+            problems.append(
+                Problem("aspects.high_concept", "a major NPC needs a high concept", MAJOR_NPC_RULE)
+            )
+        problems += _listed_skills(character, chosen, MAJOR_NPC_RULE)
+    elif character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB):
+        problems += _minor(character)
+    return problems
+
+
+def is_legal(character: Character, preset: Preset | None = None) -> bool:
+    """Whether the sheet has no problems."""
+    return not validate(character, preset)
+
+
+def check_legal(character: Character, preset: Preset | None = None) -> None:
+    """Raise :class:`IllegalAction` for the first problem (its message lists them all)."""
+    problems = validate(character, preset)
+    if problems:
+        listed = "; ".join(str(p) for p in problems)
+        raise IllegalAction(f"{character.id} is not a legal character: {listed}", problems[0].rule)
+
+
+# -- player characters ------------------------------------------------------------------------
+
+
+def _slot_name(kind: AspectKind) -> str:
+    return kind.value.replace("_", " ")
+
+
+def _pc_aspects(character: Character, preset: Preset) -> list[Problem]:
+    counts = Counter(a.kind for a in character.aspects)
+    # An extreme consequence takes the place of the aspect it replaced.
+    for slot in character.consequences:
+        if slot.severity is Severity.EXTREME and slot.replaced is not None and slot.aspect:
+            counts[slot.replaced.kind] += 1
+    slots = {s.kind: s.count for s in preset.aspect_slots}
+    problems = []
+    for kind in counts:
+        if kind not in slots:
+            problems.append(
+                Problem(
+                    f"aspects.{kind.value}",
+                    f"{preset.name} has no {_slot_name(kind)} slot",
+                    ASPECT_SLOTS_RULE,
+                )
+            )
+    for kind, wanted in slots.items():
+        have = counts[kind]
+        label = "free aspect" if kind is AspectKind.CHARACTER else _slot_name(kind)
+        if have > wanted:
+            problems.append(
+                Problem(
+                    f"aspects.{kind.value}",
+                    f"{have} {label}s but the sheet has room for {wanted}",
+                    ASPECT_SLOTS_RULE,
+                )
+            )
+        elif have < wanted and not character.as_you_play:
+            detail = (
+                f"no {label} written yet" if wanted == 1 else f"{have} of {wanted} {label}s written"
+            )
+            problems.append(Problem(f"aspects.{kind.value}", detail, ASPECT_SLOTS_RULE))
+    return problems
+
+
+def _listed_skills(character: Character, preset: Preset, broken: Rule) -> list[Problem]:
+    return [
+        Problem(
+            f"skills.{key}",
+            f"{character.skill_labels.get(key, key)!r} is not on the {preset.name} skill list",
+            broken,
+        )
+        for key in character.skills
+        if not preset.has_skill(key)
+    ]
+
+
+def _pc_skill_shape(character: Character, preset: Preset) -> list[Problem]:
+    ratings = {k: r for k, r in character.skills.items() if preset.has_skill(k)}
+    if character.skill_steps_earned == 0:
+        return preset.shape.check(ratings, preset.skill_lists, partial=character.as_you_play)
+    spent = character.skill_steps_earned - character.skill_steps_banked
+    return preset.shape.check_advanced(ratings, preset.skill_lists, spent)
+
+
+def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
+    count = len(character.stunts)
+    cost = stunt_refresh_cost(preset, count)
+    budget = preset.refresh + character.refresh_awarded
+    left = budget - cost
+    problems = []
+    names = [s.name for s in character.stunts]
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        problems.append(Problem("stunts", f"two stunts are both called {name!r}", STUNT_SLOTS_RULE))
+    if left < preset.min_refresh:
+        problems.append(
+            Problem(
+                "stunts",
+                f"{count} stunts cost {cost} refresh beyond the {preset.free_stunts} free ones, "
+                f"leaving {left}, but at least {preset.min_refresh} refresh must remain",
+                STUNT_SLOTS_RULE,
+            )
+        )
+    elif character.refresh != left:
+        awarded = f" + {character.refresh_awarded} awarded" if character.refresh_awarded else ""
+        problems.append(
+            Problem(
+                "refresh",
+                f"the sheet says {character.refresh}, but {preset.refresh}{awarded} less {cost} "
+                f"for {count} stunts leaves {left}",
+                REFRESH_RULE,
+            )
+        )
+    return problems
+
+
+def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
+    capacity = harm_capacity(preset, character.skills, character.stunts)
+    problems = []
+    why = STUNT_HARM_RULE if _has_harm_stunt(character) else preset.stress_rule
+    for track in sorted(set(capacity.stress) | set(character.stress)):
+        wanted = capacity.stress.get(track)
+        found = character.stress.get(track)
+        have = None if found is None else tuple(b.value for b in found.boxes)
+        if have == wanted and (found is None or found.style is preset.stress_style):
+            continue
+        if wanted is None:
+            detail = f"{preset.name} has no {track.value} stress track"
+        elif have is None:
+            detail = f"the {track.value} stress track is missing; it should be {_boxes(wanted)}"
+        elif have != wanted:
+            detail = f"boxes {_boxes(have)} but {_because(character, preset, track)} gives {_boxes(wanted)}"
+        else:
+            detail = f"{preset.name} uses {preset.stress_style.value.replace('_', '-')} boxes"
+        problems.append(Problem(f"stress.{track.value}", detail, why))
+    wanted_slots = Counter(capacity.consequences)
+    have_slots = Counter(
+        SlotSpec(s.severity, s.track)
+        for s in character.consequences
+        if s.severity is not Severity.EXTREME
+    )
+    for spec in sorted(set(wanted_slots) | set(have_slots), key=_slot_order):
+        diff = have_slots[spec] - wanted_slots[spec]
+        if diff:
+            kind = "" if spec.track is Track.ANY else f" for {spec.track.value} harm"
+            detail = (
+                f"{diff} {spec.severity.value} slot{'s' if diff > 1 else ''}{kind} too many"
+                if diff > 0
+                else f"missing {-diff} {spec.severity.value} slot{'s' if diff < -1 else ''}{kind}"
+            )
+            broken = CONSEQUENCE_SLOTS_RULE
+            if spec.track is not Track.ANY:
+                broken = STUNT_HARM_RULE if _has_harm_stunt(character) else SUPERB_EXTRA_MILD_RULE
+            problems.append(Problem("consequences", detail, broken))
+    for i, slot in enumerate(character.consequences):
+        if slot.severity is Severity.EXTREME and slot.aspect is None:
+            problems.append(
+                Problem(
+                    f"consequences.{i}",
+                    "an empty extreme slot: extreme consequences are taken in play, not kept empty",
+                    CONSEQUENCE_SLOTS_RULE,
+                )
+            )
+    return problems
+
+
+def _has_harm_stunt(character: Character) -> bool:
+    return any(isinstance(s.effect, ExtraStress | ExtraConsequence) for s in character.stunts)
+
+
+def _because(character: Character, preset: Preset, track: Track) -> str:
+    for spec in preset.stress_tracks:
+        if spec.track is track and spec.skill is not None:
+            rating = character.rating(spec.skill)
+            return f"{preset.skill_name(spec.skill)} {format_rating(rating)}"
+    return preset.name
+
+
+def _boxes(values: tuple[int, ...]) -> str:
+    return "".join(f"[{v}]" for v in values) or "none"
+
+
+def _slot_order(spec: SlotSpec) -> tuple[int, str]:
+    return (list(Severity).index(spec.severity), spec.track.value)
+
+
+# -- NPCs -------------------------------------------------------------------------------------
+
+
+def _minor(character: Character) -> list[Problem]:
+    problems = []
+    aspects = len(character.aspects)
+    if not 1 <= aspects <= 3:
+        problems.append(
+            Problem("aspects", f"{aspects} aspects; a minor NPC has one to three", MINOR_NPC_RULE)
+        )
+    skills = len(character.skills)
+    if not 1 <= skills <= 2:
+        problems.append(
+            Problem("skills", f"{skills} skills; a minor NPC has one or two", MINOR_NPC_RULE)
+        )
+    boxes = sum(len(t.boxes) for t in character.stress.values())
+    if boxes > 3:
+        problems.append(
+            Problem(
+                "stress", f"{boxes} stress boxes; a minor NPC has at most three", MINOR_NPC_RULE
+            )
+        )
+    if len(character.stunts) > 1:
+        problems.append(
+            Problem(
+                "stunts",
+                f"{len(character.stunts)} stunts; a minor NPC has at most one",
+                MINOR_NPC_RULE,
+            )
+        )
+    if character.kind is CharacterKind.MOB and character.members < 2:
+        problems.append(Problem("members", "a mob has at least two members", MOB_RULE))
+    if character.kind is CharacterKind.MINOR_NPC and character.members != 1:
+        problems.append(Problem("members", "a minor NPC with several members is a mob", MOB_RULE))
+    return problems

@@ -1,0 +1,40 @@
+"""The engine's small family of errors.
+
+- :class:`BadInput`: the input is malformed (an unknown ladder name, dice faces that are not dice).
+- :class:`IllegalAction`: well-formed, but the rules forbid it; carries the :class:`Rule` it breaks.
+- :class:`ForbiddenAction`: this participant may not do this (someone else's free invoke, say).
+- :class:`StaleState`: someone else changed the game first (used by the table layer).
+
+Every engine method validates before it changes anything, so an error leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+from fatekit.rules.core.citations import Rule
+
+__all__ = ["BadInput", "FateError", "ForbiddenAction", "IllegalAction", "StaleState"]
+
+
+class FateError(Exception):
+    """Base class of every error the rules engine raises on purpose."""
+
+
+class BadInput(FateError, ValueError):
+    """Malformed input: the message says what was expected."""
+
+
+class IllegalAction(FateError):
+    """The rules forbid this action; ``rule`` names which rule."""
+
+    def __init__(self, message: str, rule: Rule) -> None:
+        super().__init__(f"{message} [{rule.key}: {rule}]")
+        self.reason = message
+        self.rule = rule
+
+
+class ForbiddenAction(IllegalAction):
+    """The action is legal in general but not for this participant."""
+
+
+class StaleState(FateError):
+    """The state changed since the caller last saw it."""

@@ -1,0 +1,331 @@
+"""Playing out one roll: dice, invokes after the dice are seen, stunts, and the resolution.
+
+An :class:`ActionRoll` faces either a passive :class:`Difficulty` or an opposing defend roll
+(another :class:`ActionRoll`, made with :meth:`ActionRoll.opposed_by`). Once the dice are down,
+participants may invoke aspects and use stunts; :meth:`ActionRoll.resolve` then closes the roll and
+returns what the outcome allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.invokes import (
+    INVOKE_EFFECTS_RULE,
+    Invocation,
+    InvokeEffect,
+    pay_for_invoke,
+)
+from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, Stunt
+from fatekit.rules.core.actions import (
+    Action,
+    AddFreeInvokes,
+    AdvantageTarget,
+    CreateAspect,
+    Option,
+    Resolution,
+    Side,
+    resolve,
+)
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.dice import DiceSource, FateDice
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
+
+__all__ = ["AFTER_DICE_RULE", "ActionRoll", "RollPhase"]
+
+AFTER_DICE_RULE = rule(
+    "invoke.after-the-dice",
+    CONDENSED,
+    "Aspects and Fate Points > The Ellipsis Trick",
+    "Aspects are invoked once the dice are seen, and before the outcome is settled",
+)
+
+
+class RollPhase(StrEnum):
+    """Where a roll is in its life."""
+
+    READY = "ready"  # dice not rolled yet
+    ROLLED = "rolled"  # dice down; invokes and stunts may be added
+    RESOLVED = "resolved"  # outcome settled; nothing more may change
+
+
+class ActionRoll:
+    """One participant's roll for an action, with everything that modifies it."""
+
+    def __init__(
+        self,
+        actor: str,
+        action: Action,
+        rating: int,
+        *,
+        skill: str | None = None,
+        difficulty: int | None = None,
+        dice: DiceSource,
+        ledger: FateLedger | None = None,
+    ) -> None:
+        self.actor = actor
+        self.action = action
+        self.rating = rating
+        self.skill = skill
+        self.dice_source = dice
+        self.ledger = ledger
+        self.difficulty: Difficulty | None = None if difficulty is None else Difficulty(difficulty)
+        self.opposition: ActionRoll | None = None
+        self.opposes: ActionRoll | None = None
+        self.phase = RollPhase.READY
+        self.dice: FateDice | None = None
+        self.rerolled: list[FateDice] = []  # earlier dice, replaced by rerolls
+        self.bonuses: list[Bonus] = []
+        self.invocations: list[Invocation] = []
+        self.extra_free_invokes = 0  # from stunts, added to a successful create an advantage
+        self._stunts_used: set[str] = set()
+        if action is Action.DEFEND and difficulty is not None:
+            raise BadInput("a defend roll opposes another roll; it has no difficulty of its own")
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def opposed_by(
+        self,
+        defender: str,
+        rating: int,
+        *,
+        skill: str | None = None,
+        dice: DiceSource | None = None,
+    ) -> ActionRoll:
+        """Add an active defender: their defend roll becomes this roll's opposition."""
+        if self.action is Action.DEFEND:
+            raise BadInput("a defend roll cannot itself be defended against")
+        if self.difficulty is not None or self.opposition is not None:
+            raise BadInput("this roll already has its opposition")
+        if self.phase is not RollPhase.READY:
+            raise BadInput("opposition must be set before the dice are rolled")
+        defense = ActionRoll(
+            defender,
+            Action.DEFEND,
+            rating,
+            skill=skill,
+            dice=dice if dice is not None else self.dice_source,
+            ledger=self.ledger,
+        )
+        defense.opposes = self
+        self.opposition = defense
+        return defense
+
+    # -- the dice ---------------------------------------------------------------------------
+
+    def roll(self) -> FateDice:
+        """Roll this roll's dice (and an active defender's, if they have not rolled yet)."""
+        if self.phase is not RollPhase.READY:
+            raise BadInput(f"{self.actor}'s dice have already been rolled")
+        if self.action is not Action.DEFEND and self.difficulty is None and self.opposition is None:
+            raise BadInput("set a difficulty or an active defender before rolling")
+        self.dice = self.dice_source.roll()
+        self.phase = RollPhase.ROLLED
+        if self.opposition is not None and self.opposition.phase is RollPhase.READY:
+            self.opposition.roll()
+        return self.dice
+
+    @property
+    def effort(self) -> int:
+        """Dice plus rating plus bonuses."""
+        return self._as_roll().effort
+
+    @property
+    def opposition_value(self) -> int:
+        """The difficulty or the defender's effort this roll must beat."""
+        if self.opposition is not None:
+            return self.opposition.effort
+        if self.difficulty is not None:
+            return self.difficulty.value
+        if self.opposes is not None:
+            return self.opposes.effort
+        raise BadInput("this roll has no opposition")
+
+    @property
+    def shifts(self) -> int:
+        """Effort minus opposition."""
+        return self.effort - self.opposition_value
+
+    @property
+    def outcome(self) -> Outcome:
+        """The outcome as things stand."""
+        return outcome_for(self.shifts)
+
+    # -- modifying the roll -----------------------------------------------------------------
+
+    def invoke(
+        self,
+        aspect: Aspect,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+        hostile: bool | None = None,
+    ) -> Invocation:
+        """Invoke ``aspect`` on this roll, paying a fate point or spending a free invoke.
+
+        ``by`` defaults to the roller. Someone else may invoke for +2 on the roller's behalf, or to
+        raise the difficulty the roller faces; only the roller rerolls their own dice.
+        """
+        by = self.actor if by is None else by
+        self._check_open()
+        if effect is InvokeEffect.REROLL and by != self.actor:
+            raise IllegalAction(
+                "only the one who rolled can reroll their dice", INVOKE_EFFECTS_RULE
+            )
+        if effect is InvokeEffect.RAISE_DIFFICULTY:
+            if self.difficulty is None:
+                raise IllegalAction(
+                    "only a passive difficulty can be raised; against a defender, invoke on "
+                    "their defend roll instead",
+                    INVOKE_EFFECTS_RULE,
+                )
+            if by == self.actor:
+                raise IllegalAction(
+                    "raising a difficulty is done against someone else's roll", INVOKE_EFFECTS_RULE
+                )
+        paid_already = {i.aspect_id for i in self.invocations if not i.free}
+        beneficiary = self.actor if effect is not InvokeEffect.RAISE_DIFFICULTY else by
+        invocation = pay_for_invoke(
+            aspect,
+            by,
+            effect,
+            free=free,
+            beneficiary=beneficiary,
+            ledger=self.ledger,
+            paid_already=paid_already,
+            hostile=hostile,
+        )
+        self.invocations.append(invocation)
+        source = f"invoke {aspect.label}"
+        if effect is InvokeEffect.PLUS_TWO:
+            self.bonuses.append(Bonus(BonusKind.INVOKE, 2, source))
+        elif effect is InvokeEffect.RAISE_DIFFICULTY:
+            assert self.difficulty is not None
+            raises = (*self.difficulty.raises, Bonus(BonusKind.INVOKE, 2, source))
+            self.difficulty = Difficulty(self.difficulty.rating, raises)
+        else:
+            assert self.dice is not None
+            self.rerolled.append(self.dice)
+            self.dice = self.dice_source.roll()
+        return invocation
+
+    def use_stunt(self, stunt: Stunt) -> Bonus | None:
+        """Apply one of the roller's stunts, paying its fate point if it costs one.
+
+        A bonus stunt adds its bonus (returned); a stunt that grants extra free invokes adds them
+        to what a successful create an advantage yields (returns ``None``).
+        """
+        self._check_open()
+        if self.skill is None:
+            raise BadInput("name the skill of this roll to use a stunt on it")
+        bonus = stunt.bonus_for(self.skill, self.action)
+        extra = stunt.extra_free_invokes(self.skill, self.action)
+        if bonus == 0 and extra == 0:
+            raise IllegalAction(
+                f"stunt {stunt.name!r} does not apply to {self.skill} used to {self.action.value}",
+                BONUS_STUNT_RULE,
+            )
+        if stunt.name in self._stunts_used:
+            raise IllegalAction(
+                f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE
+            )
+        if stunt.fate_point_cost:
+            if self.ledger is None:
+                raise BadInput("a stunt that costs a fate point needs a FateLedger")
+            self.ledger.wallet(self.actor).spend(
+                stunt.fate_point_cost, purpose=f"use stunt {stunt.name!r}"
+            )
+        self._stunts_used.add(stunt.name)
+        self.extra_free_invokes += extra
+        if bonus == 0:
+            return None
+        applied = Bonus(BonusKind.STUNT, bonus, f"stunt {stunt.name}")
+        self.bonuses.append(applied)
+        return applied
+
+    def add_bonus(self, bonus: Bonus) -> None:
+        """Add any other bonus (teamwork, a GM's modifier...)."""
+        self._check_open(need_dice=False)
+        self.bonuses.append(bonus)
+
+    # -- settling ---------------------------------------------------------------------------
+
+    def preview(
+        self,
+        *,
+        target: AdvantageTarget = AdvantageTarget.NEW,
+        shifts: int | None = None,
+        extra_free_invokes: int = 0,
+    ) -> Resolution:
+        """What the outcome allows as things stand, without closing the roll.
+
+        ``shifts`` replaces the roll's own shifts when something changes them after the dice
+        (scale's after-roll benefit); ``extra_free_invokes`` adds to a successful advantage.
+        """
+        if self.action is Action.DEFEND:
+            raise BadInput("resolve the roll being defended against, not the defend roll")
+        if self.phase is RollPhase.RESOLVED:
+            raise BadInput("this roll is already resolved")
+        if self.phase is RollPhase.READY or (
+            self.opposition is not None and self.opposition.phase is RollPhase.READY
+        ):
+            raise BadInput("roll the dice before resolving")
+        resolution = resolve(
+            self.action,
+            self.shifts if shifts is None else shifts,
+            active_opposition=self.opposition is not None,
+            target=target,
+        )
+        extra = self.extra_free_invokes + extra_free_invokes
+        if extra and resolution.outcome.succeeded:
+            resolution = _with_extra_invokes(resolution, extra)
+        return resolution
+
+    def resolve(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
+        """Close this roll (and its defender's) and say what the outcome allows.
+
+        For a create an advantage, ``target`` says whether it makes a new aspect or works an
+        existing one, known or unknown to the roller.
+        """
+        resolution = self.preview(target=target)
+        self.close()
+        return resolution
+
+    def close(self) -> None:
+        """Settle the roll: no more invokes or stunts (also used to abandon an unrolled action)."""
+        self.phase = RollPhase.RESOLVED
+        if self.opposition is not None:
+            self.opposition.phase = RollPhase.RESOLVED
+
+    def _check_open(self, *, need_dice: bool = True) -> None:
+        if self.phase is RollPhase.RESOLVED:
+            raise IllegalAction("the roll is already resolved", AFTER_DICE_RULE)
+        if need_dice and self.phase is RollPhase.READY:
+            raise IllegalAction(
+                "invokes and stunts come after the dice are rolled", AFTER_DICE_RULE
+            )
+
+    def _as_roll(self) -> Roll:
+        if self.dice is None:
+            raise BadInput(f"{self.actor} has not rolled yet")
+        return Roll(self.dice, self.rating, tuple(self.bonuses))
+
+
+def _with_extra_invokes(resolution: Resolution, extra: int) -> Resolution:
+    options = []
+    for option in resolution.options:
+        effects = tuple(
+            replace(e, free_invokes=e.free_invokes + extra)
+            if isinstance(e, CreateAspect) and e.holder is Side.ACTOR
+            else replace(e, count=e.count + extra)
+            if isinstance(e, AddFreeInvokes) and e.holder is Side.ACTOR
+            else e
+            for e in option.effects
+        )
+        options.append(Option(option.key, effects))
+    return replace(resolution, options=tuple(options))

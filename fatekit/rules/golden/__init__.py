@@ -1,0 +1,1 @@
+"""Golden scenes: scripted scenes replayed through the engine to pin its behaviour down."""

@@ -1,0 +1,1 @@
+"""Harm: stress tracks, consequences, absorbing a hit, recovering, and conceding."""

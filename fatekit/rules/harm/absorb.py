@@ -1,0 +1,586 @@
+"""Absorbing a hit: every legal way to take it, the recommended one, and applying a choice.
+
+A hit of some shifts lands on one kind of harm (``Track.PHYSICAL``, ``Track.MENTAL``, or
+``Track.ANY`` for a character with one track, as in Fate Accelerated). The defender absorbs it
+with stress boxes and consequences; :func:`absorb_options` lists every minimal legal
+:class:`AbsorbPlan`, best first, and :func:`apply_plan` carries one out. An empty list of options
+means the defender cannot stay in the fight: they are taken out.
+
+Plans name boxes by their index on the stress track that serves the hit and consequence slots by
+their index in the character's ``consequences``. Free boxes of the same value on one track are
+interchangeable, so each distinct plan is listed once, using the leftmost free boxes;
+:func:`apply_plan` accepts any equivalent choice of boxes.
+
+    >>> from fatekit.rules.harm.stress import StressTrack
+    >>> from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+    >>> from fatekit.rules.aspects.stunts import Track
+    >>> class Sheet:
+    ...     id = "charles"
+    ...     aspects = []
+    ...     stress = {Track.PHYSICAL: StressTrack.one_point(Track.PHYSICAL, 3)}
+    ...     consequences = [ConsequenceSlot.of(s) for s in (Severity.MILD, Severity.MODERATE)]
+    >>> [(p.boxes, p.slots) for p in absorb_options(Sheet(), 2, Track.PHYSICAL)]
+    [((0, 1), ()), ((), (0,)), ((), (1,))]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.citations import CONDENSED, CORE, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.consequences import (
+    CONSEQUENCE_SLOT_RULE,
+    SEVERITY_SHIFTS,
+    ConsequenceSlot,
+    Severity,
+)
+from fatekit.rules.harm.stress import StressStyle, StressTrack
+from fatekit.rules.scenes.clock import Clock
+
+__all__ = [
+    "ABSORB_RULE",
+    "CONSEQUENCE_ASPECT_RULE",
+    "ESCALATING_RULE",
+    "EXTREME_RULE",
+    "ONE_POINT_RULE",
+    "ONLY_AS_NEEDED_RULE",
+    "RESERVED_SLOT_RULE",
+    "STRESS_KIND_RULE",
+    "AbsorbPlan",
+    "ExtremeChoice",
+    "Harmable",
+    "absorb_options",
+    "absorbed_by",
+    "apply_plan",
+    "check_plan",
+    "extreme_available",
+    "is_taken_out",
+    "recommended_plan",
+    "stress_track_for",
+]
+
+ABSORB_RULE = rule(
+    "harm.absorb",
+    CONDENSED,
+    "Conflicts > Taking Harm",
+    "Every shift of a hit must be absorbed with stress boxes and consequences; a defender who "
+    "cannot, or chooses not to, is taken out",
+)
+ONLY_AS_NEEDED_RULE = rule(
+    "harm.only-as-needed",
+    CONDENSED,
+    "Taking Harm > Stress",
+    "Boxes and consequences are spent only as the hit needs them: no box or consequence may be "
+    "taken that the rest of the plan would make unnecessary",
+)
+STRESS_KIND_RULE = rule(
+    "stress.kind-of-harm",
+    CONDENSED,
+    "Taking Harm > Stress",
+    "Physical hits mark physical stress boxes and mental hits mental ones; a single track (Fate "
+    "Accelerated) takes every hit",
+)
+ONE_POINT_RULE = rule(
+    "stress.one-point",
+    CONDENSED,
+    "Taking Harm > Stress",
+    "One-point boxes each absorb one shift, and one hit may mark as many free boxes as it needs",
+)
+ESCALATING_RULE = rule(
+    "stress.escalating",
+    CORE,
+    "Stress",
+    "Escalating boxes: at most one box per hit, the free box worth exactly the shifts left after "
+    "consequences or, if there is none, the next higher free box",
+)
+RESERVED_SLOT_RULE = rule(
+    "consequence.reserved-slot",
+    CORE,
+    "Consequences",
+    "Consequence slots serve any harm, except an extra slot reserved for one kind (the mild slot "
+    "of a Superb Physique or Will, or one a stunt grants), which serves only that kind",
+)
+CONSEQUENCE_ASPECT_RULE = rule(
+    "consequence.aspect",
+    CONDENSED,
+    "Taking Harm > Consequences",
+    "A consequence is a new aspect on the character with a name the player gives it, and "
+    "whoever inflicted it gets one free invoke on it",
+)
+EXTREME_RULE = rule(
+    "consequence.extreme",
+    CORE,
+    "Extreme Consequences",
+    "An extreme consequence absorbs 8 shifts and takes the place of one character aspect other "
+    "than the high concept; it can be taken once between major milestones (optional outside Fate "
+    "Core)",
+)
+
+
+class Harmable(Protocol):
+    """What harm needs of a character: its id, aspects, stress tracks and consequence slots.
+
+    ``stress`` maps each kind of harm to its track: ``PHYSICAL`` and ``MENTAL``, or a single
+    ``ANY`` track. ``aspects`` are the character aspects an extreme consequence may replace.
+    """
+
+    @property
+    def id(self) -> str:
+        """The character's participant id."""
+        ...
+
+    @property
+    def aspects(self) -> list[Aspect]:
+        """The character aspects written on the sheet."""
+        ...
+
+    @property
+    def stress(self) -> Mapping[Track, StressTrack]:
+        """Stress tracks by the kind of harm they take."""
+        ...
+
+    @property
+    def consequences(self) -> list[ConsequenceSlot]:
+        """Consequence slots, free or filled."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class AbsorbPlan:
+    """One way to absorb a hit: stress boxes, consequence slots, and maybe an extreme consequence.
+
+    ``boxes`` index the stress track serving the hit (see :func:`stress_track_for`); ``slots``
+    index the character's ``consequences``. Both are kept sorted.
+    """
+
+    boxes: tuple[int, ...] = ()
+    slots: tuple[int, ...] = ()
+    extreme: bool = False
+
+    def __post_init__(self) -> None:
+        for name, indexes in (("boxes", self.boxes), ("slots", self.slots)):
+            if any(isinstance(i, bool) or not isinstance(i, int) or i < 0 for i in indexes):
+                raise BadInput(f"plan {name} must be indexes (0 or more), got {indexes!r}")
+            if len(set(indexes)) != len(indexes):
+                raise BadInput(f"plan {name} name the same index twice: {indexes!r}")
+            # Frozen: normalise the order once so equal plans compare equal.
+            object.__setattr__(self, name, tuple(sorted(indexes)))
+
+    @property
+    def consequences_taken(self) -> int:
+        """How many consequences the plan takes, counting an extreme one."""
+        return len(self.slots) + (1 if self.extreme else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class ExtremeChoice:
+    """The player's choices for an extreme consequence: its name and the aspect it replaces."""
+
+    name: str
+    replaces: str  # the id of a character aspect other than the high concept
+
+
+def stress_track_for(target: Harmable, track: Track) -> StressTrack | None:
+    """The stress track that takes harm of kind ``track``, or ``None`` if the character has none.
+
+    A character keeps either one ``Track.ANY`` track or separate physical and mental tracks; a
+    hit of kind ``ANY`` needs the former.
+    """
+    kinds = set(target.stress)
+    if Track.ANY in kinds and len(kinds) > 1:
+        raise BadInput(
+            "a character has either one stress track for every kind of harm or separate "
+            f"physical and mental tracks, not both: {sorted(k.value for k in kinds)}"
+        )
+    if track is Track.ANY:
+        if kinds - {Track.ANY}:
+            raise BadInput(
+                "this character has separate physical and mental stress tracks: say which kind "
+                "of harm the hit does"
+            )
+        return target.stress.get(Track.ANY)
+    found = target.stress.get(track)
+    return found if found is not None else target.stress.get(Track.ANY)
+
+
+def extreme_available(target: Harmable, *, allow_extreme: bool, clock: Clock | None) -> bool:
+    """Whether the character may take an extreme consequence now."""
+    return _extreme_problem(target, allow_extreme=allow_extreme, clock=clock) is None
+
+
+def absorb_options(
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    *,
+    allow_extreme: bool = False,
+    clock: Clock | None = None,
+) -> list[AbsorbPlan]:
+    """Every minimal legal way for ``target`` to absorb a hit of ``shifts``, best first.
+
+    Minimal: dropping any box or consequence from a plan would leave shifts unabsorbed. The
+    order is the recommendation (see :func:`recommended_plan`). An empty list means the
+    character is taken out. ``allow_extreme`` offers an extreme consequence; it needs ``clock``
+    to enforce the once-between-major-milestones limit.
+    """
+    _check_hit(shifts, track)
+    _check_target(target)
+    stress = stress_track_for(target, track)
+    usable = [
+        i
+        for i, slot in enumerate(target.consequences)
+        if slot.is_free and slot.serves(track) and slot.severity is not Severity.EXTREME
+    ]
+    extremes = (
+        (False, True)
+        if extreme_available(target, allow_extreme=allow_extreme, clock=clock)
+        else (False,)
+    )
+    plans: list[AbsorbPlan] = []
+    for count in range(len(usable) + 1):
+        for slots in itertools.combinations(usable, count):
+            for extreme in extremes:
+                covered = _consequence_shifts(target, slots, extreme)
+                boxes = _boxes_for(stress, shifts - covered)
+                if boxes is None:
+                    continue
+                plan = AbsorbPlan(boxes, slots, extreme)
+                if _is_minimal(target, stress, plan, shifts):
+                    plans.append(plan)
+    plans.sort(key=lambda p: _preference(target, stress, p))
+    return plans
+
+
+def recommended_plan(
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    *,
+    allow_extreme: bool = False,
+    clock: Clock | None = None,
+) -> AbsorbPlan | None:
+    """The plan we suggest, or ``None`` when the character is taken out.
+
+    The heuristic, in order: avoid an extreme consequence; take as few consequences as possible;
+    keep them as mild as possible (fewest consequence shifts, since milder ones heal sooner);
+    mark as few boxes as possible; then prefer the lowest-valued boxes, keeping big boxes for
+    big hits.
+    """
+    options = absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+    return options[0] if options else None
+
+
+def is_taken_out(
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    *,
+    allow_extreme: bool = False,
+    clock: Clock | None = None,
+) -> bool:
+    """Whether no legal plan absorbs the hit, so the character is taken out."""
+    return not absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+
+
+def absorbed_by(target: Harmable, track: Track, plan: AbsorbPlan) -> int:
+    """The shifts ``plan`` absorbs on ``target`` for harm of kind ``track``."""
+    stress = stress_track_for(target, track)
+    _check_indexes(target, stress, plan)
+    return _capacity(target, stress, plan)
+
+
+def check_plan(
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    plan: AbsorbPlan,
+    *,
+    allow_extreme: bool = False,
+    clock: Clock | None = None,
+) -> None:
+    """Raise unless ``plan`` is a minimal legal way for ``target`` to absorb the hit.
+
+    :class:`BadInput` for indexes that name no box or slot; :class:`IllegalAction`, naming the
+    rule, for a plan the rules forbid.
+    """
+    _check_hit(shifts, track)
+    _check_target(target)
+    stress = stress_track_for(target, track)
+    _check_indexes(target, stress, plan)
+    if plan.boxes:
+        assert stress is not None  # _check_indexes guarantees it
+        box_rule = ESCALATING_RULE if stress.style is StressStyle.ESCALATING else ONE_POINT_RULE
+        for i in plan.boxes:
+            if stress.boxes[i].marked:
+                raise IllegalAction(f"stress box {i + 1} is already checked", box_rule)
+    for i in plan.slots:
+        slot = target.consequences[i]
+        if slot.aspect is not None:
+            raise IllegalAction(
+                f"the {slot.severity.value} consequence slot already holds {slot.aspect.label}",
+                CONSEQUENCE_SLOT_RULE,
+            )
+        if not slot.serves(track):
+            raise IllegalAction(
+                f"the {slot.severity.value} consequence slot {i + 1} takes only "
+                f"{slot.track.value} harm, and this hit is {track.value}",
+                RESERVED_SLOT_RULE,
+            )
+    if plan.extreme:
+        problem = _extreme_problem(target, allow_extreme=allow_extreme, clock=clock)
+        if problem is not None:
+            raise IllegalAction(problem, EXTREME_RULE)
+    if stress is not None and stress.style is StressStyle.ESCALATING and plan.boxes:
+        _check_escalating_box(target, stress, plan, shifts)
+    absorbed = _capacity(target, stress, plan)
+    if absorbed < shifts:
+        raise IllegalAction(
+            f"this plan absorbs {absorbed} of the hit's {shifts} shifts: absorb them all or be "
+            "taken out",
+            ABSORB_RULE,
+        )
+    if not _is_minimal(target, stress, plan, shifts):
+        raise IllegalAction(
+            f"this plan absorbs {absorbed} shifts of a {shifts}-shift hit even without one of "
+            "its boxes or consequences: take only what the hit needs",
+            ONLY_AS_NEEDED_RULE,
+        )
+
+
+def apply_plan(
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    plan: AbsorbPlan,
+    *,
+    by: str,
+    names: Mapping[int, str] | None = None,
+    extreme: ExtremeChoice | None = None,
+    allow_extreme: bool = False,
+    clock: Clock | None = None,
+    conflict: str | None = None,
+) -> list[Aspect]:
+    """Absorb the hit with ``plan``: mark its boxes and write its consequences.
+
+    ``by`` inflicted the hit and gets one free invoke on each new consequence. ``names`` gives
+    the player's name for the consequence in each slot of the plan, by slot index; ``extreme``
+    names an extreme consequence and the aspect it replaces. ``conflict`` records which conflict
+    the consequences were taken in (for conceding). Returns the new consequences. Everything is
+    checked first: on an error nothing has changed.
+    """
+    check_plan(target, shifts, track, plan, allow_extreme=allow_extreme, clock=clock)
+    if not by.strip():
+        raise BadInput("say who inflicted the hit: they get a free invoke on each consequence")
+    given = dict(names or {})
+    if set(given) != set(plan.slots):
+        raise BadInput(
+            f"name the consequence for each slot of the plan {list(plan.slots)}, "
+            f"got names for {sorted(given)}"
+        )
+    for index, name in given.items():
+        if not name.strip():
+            raise BadInput(f"the consequence in slot {index + 1} needs a name")
+    replaced_index = _check_extreme_choice(target, plan, extreme)
+
+    stress = stress_track_for(target, track)
+    if stress is not None:
+        for i in plan.boxes:
+            stress.boxes[i].marked = True
+    mark = clock.mark() if clock is not None else None
+    taken: list[Aspect] = []
+    for i in plan.slots:
+        aspect = _new_consequence(target, f"consequence/{i}", given[i], by)
+        target.consequences[i].fill(aspect, conflict=conflict, taken_at=mark)
+        taken.append(aspect)
+    if extreme is not None and replaced_index is not None:
+        old = target.aspects.pop(replaced_index)
+        count = sum(1 for s in target.consequences if s.severity is Severity.EXTREME)
+        aspect = _new_consequence(target, f"extreme/{count + 1}", extreme.name, by)
+        slot = ConsequenceSlot.of(Severity.EXTREME)
+        slot.fill(aspect, conflict=conflict, taken_at=mark)
+        slot.replaced = old
+        target.consequences.append(slot)
+        taken.append(aspect)
+    return taken
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _check_hit(shifts: int, track: Track) -> None:
+    if isinstance(shifts, bool) or not isinstance(shifts, int) or shifts < 1:
+        raise BadInput(f"a hit has at least 1 shift, got {shifts!r}")
+    if not isinstance(track, Track):
+        raise BadInput(f"the kind of harm must be a Track, got {track!r}")
+
+
+def _check_target(target: Harmable) -> None:
+    for i, slot in enumerate(target.consequences):
+        if slot.severity is Severity.EXTREME and slot.aspect is None:
+            raise BadInput(
+                f"consequence slot {i + 1} is an empty extreme slot: extreme consequences are "
+                "offered with allow_extreme, not as slots on the sheet"
+            )
+
+
+def _check_indexes(target: Harmable, stress: StressTrack | None, plan: AbsorbPlan) -> None:
+    if plan.boxes and stress is None:
+        raise IllegalAction(
+            "the character has no stress track for this kind of harm", STRESS_KIND_RULE
+        )
+    if stress is not None and plan.boxes and plan.boxes[-1] >= len(stress.boxes):
+        raise BadInput(
+            f"stress box {plan.boxes[-1] + 1} does not exist: the track has {len(stress.boxes)}"
+        )
+    if plan.slots and plan.slots[-1] >= len(target.consequences):
+        raise BadInput(
+            f"consequence slot {plan.slots[-1] + 1} does not exist: the character has "
+            f"{len(target.consequences)}"
+        )
+
+
+def _extreme_problem(target: Harmable, *, allow_extreme: bool, clock: Clock | None) -> str | None:
+    """Why an extreme consequence cannot be taken now, or ``None`` if it can."""
+    if not allow_extreme:
+        return "extreme consequences are not in play in this game"
+    if clock is None:
+        raise BadInput(
+            "pass the clock: an extreme consequence is limited to one per major milestone"
+        )
+    for slot in target.consequences:
+        if (
+            slot.severity is Severity.EXTREME
+            and slot.taken_at is not None
+            and slot.taken_at.major_milestones == clock.major_milestones
+        ):
+            return "an extreme consequence has already been taken since the last major milestone"
+    if not any(_replaceable(a) for a in target.aspects):
+        return "an extreme consequence must replace a character aspect other than the high concept"
+    return None
+
+
+def _replaceable(aspect: Aspect) -> bool:
+    return aspect.kind.is_character_aspect and aspect.kind is not AspectKind.HIGH_CONCEPT
+
+
+def _check_extreme_choice(
+    target: Harmable, plan: AbsorbPlan, extreme: ExtremeChoice | None
+) -> int | None:
+    """Validate the extreme consequence's choices; return the index of the aspect it replaces."""
+    if not plan.extreme:
+        if extreme is not None:
+            raise BadInput("the plan takes no extreme consequence, but one was named")
+        return None
+    if extreme is None or not extreme.name.strip():
+        raise BadInput("name the extreme consequence and the aspect it replaces")
+    for index, aspect in enumerate(target.aspects):
+        if aspect.id == extreme.replaces:
+            if not _replaceable(aspect):
+                raise IllegalAction(
+                    f"an extreme consequence cannot replace {aspect.label} ({aspect.kind.value})",
+                    EXTREME_RULE,
+                )
+            return index
+    known = ", ".join(a.id for a in target.aspects) or "none"
+    raise BadInput(f"the character has no aspect {extreme.replaces!r} (aspects: {known})")
+
+
+def _new_consequence(target: Harmable, suffix: str, name: str, by: str) -> Aspect:
+    aspect = Aspect(f"{target.id}/{suffix}", name.strip(), AspectKind.CONSEQUENCE, owner=target.id)
+    aspect.add_free_invokes(by, 1)
+    return aspect
+
+
+def _consequence_shifts(target: Harmable, slots: tuple[int, ...], extreme: bool) -> int:
+    total = sum(target.consequences[i].shifts for i in slots)
+    return total + (SEVERITY_SHIFTS[Severity.EXTREME] if extreme else 0)
+
+
+def _boxes_for(stress: StressTrack | None, remaining: int) -> tuple[int, ...] | None:
+    """The canonical boxes that absorb ``remaining`` shifts, or ``None`` if none can."""
+    if remaining <= 0:
+        return ()
+    if stress is None:
+        return None
+    if stress.style is StressStyle.ONE_POINT:
+        free = stress.free_boxes
+        return tuple(free[:remaining]) if len(free) >= remaining else None
+    box = _escalating_box(stress, remaining)
+    return None if box is None else (box,)
+
+
+def _escalating_box(stress: StressTrack, remaining: int) -> int | None:
+    """The leftmost free box worth exactly ``remaining``, else of the next higher free value."""
+    free = [(stress.boxes[i].value, i) for i in stress.free_boxes]
+    exact = [i for value, i in free if value == remaining]
+    if exact:
+        return exact[0]
+    higher = [(value, i) for value, i in free if value > remaining]
+    return min(higher)[1] if higher else None
+
+
+def _check_escalating_box(
+    target: Harmable, stress: StressTrack, plan: AbsorbPlan, shifts: int
+) -> None:
+    if len(plan.boxes) > 1:
+        raise IllegalAction("escalating stress allows one box per hit", ESCALATING_RULE)
+    remaining = shifts - _consequence_shifts(target, plan.slots, plan.extreme)
+    if remaining <= 0:
+        raise IllegalAction(
+            "the plan's consequences already absorb the whole hit: no stress box is needed",
+            ONLY_AS_NEEDED_RULE,
+        )
+    due = _escalating_box(stress, remaining)
+    chosen = stress.boxes[plan.boxes[0]].value
+    if due is None:
+        raise IllegalAction(f"no free box is worth {remaining} or more shifts", ESCALATING_RULE)
+    if chosen != stress.boxes[due].value:
+        raise IllegalAction(
+            f"with {remaining} shifts left the box to check is the {stress.boxes[due].value}-point "
+            f"box, not the {chosen}-point one",
+            ESCALATING_RULE,
+        )
+
+
+def _parts(target: Harmable, stress: StressTrack | None, plan: AbsorbPlan) -> list[int]:
+    """The shifts each element of the plan absorbs."""
+    parts = [target.consequences[i].shifts for i in plan.slots]
+    if plan.extreme:
+        parts.append(SEVERITY_SHIFTS[Severity.EXTREME])
+    if stress is not None:
+        parts.extend(stress.boxes[i].value for i in plan.boxes)
+    return parts
+
+
+def _capacity(target: Harmable, stress: StressTrack | None, plan: AbsorbPlan) -> int:
+    return sum(_parts(target, stress, plan))
+
+
+def _is_minimal(
+    target: Harmable, stress: StressTrack | None, plan: AbsorbPlan, shifts: int
+) -> bool:
+    parts = _parts(target, stress, plan)
+    total = sum(parts)
+    # Every part is positive, so dropping the smallest is the hardest test.
+    return bool(parts) and total >= shifts and total - min(parts) < shifts
+
+
+def _preference(
+    target: Harmable, stress: StressTrack | None, plan: AbsorbPlan
+) -> tuple[bool, int, int, int, int, tuple[int, ...], tuple[int, ...]]:
+    box_values = 0 if stress is None else sum(stress.boxes[i].value for i in plan.boxes)
+    return (
+        plan.extreme,
+        plan.consequences_taken,
+        _consequence_shifts(target, plan.slots, plan.extreme),
+        len(plan.boxes),
+        box_values,
+        plan.slots,
+        plan.boxes,
+    )

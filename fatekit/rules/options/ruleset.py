@@ -1,0 +1,128 @@
+"""The optional rules a table plays with: each one a switch in a :class:`Ruleset`.
+
+Every optional rule of Fate Condensed's "Optional Rules" chapter (and the two the Fate Core
+conflicts chapter adds) has an :class:`OptionalRule` member. A :class:`Ruleset` is a preset plus the
+switches the table turned on; a switch is off unless the table or the preset turns it on (Fate Core
+turns on extreme consequences and its own full defense).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.shapes import Shape
+from fatekit.rules.characters.skill_lists import ALTERNATIVE_LISTS, SkillList
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+
+CHANGING_LIST_RULE = rule(
+    "option.changing-skill-list",
+    CONDENSED,
+    "Optional Rules > Changing the Skill List",
+    "A table may play with another skill list (an alternative list or its own) and another rating "
+    "shape; characters and conflicts then use that list",
+)
+
+
+def _skill_list(value: SkillList | str) -> SkillList:
+    if isinstance(value, SkillList):
+        return value
+    found = ALTERNATIVE_LISTS.get(value.strip().casefold())
+    if found is None:
+        raise BadInput(
+            f"unknown skill list {value!r}; choose one of: {', '.join(ALTERNATIVE_LISTS)}"
+        )
+    return found
+
+
+__all__ = ["CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
+
+
+class OptionalRule(StrEnum):
+    """The optional rules, by stable key."""
+
+    CONDITIONS = "conditions"
+    CONDITIONS_APART = "conditions_apart"  # "moving conditions further apart"
+    CHANGING_SKILL_LIST = "changing_skill_list"
+    CREATION_AS_YOU_PLAY = "creation_as_you_play"
+    COUNTDOWNS = "countdowns"
+    EXTREME_CONSEQUENCES = "extreme_consequences"
+    FASTER_CONTESTS = "faster_contests"
+    FULL_DEFENSE = "full_defense"  # Fate Condensed's version, with a focus
+    FULL_DEFENSE_CORE = "full_defense_core"  # Fate Core's version
+    OBSTACLES = "obstacles"
+    SCALE = "scale"
+    TIME_SHIFTS = "time_shifts"
+    BIG_BADS = "big_bads"
+    MULTIPLE_TARGETS = "multiple_targets"
+    WEAPON_AND_ARMOR = "weapon_and_armor"
+
+
+# What each preset turns on by itself.
+_PRESET_DEFAULTS: dict[str, frozenset[OptionalRule]] = {
+    "core": frozenset({OptionalRule.EXTREME_CONSEQUENCES, OptionalRule.FULL_DEFENSE_CORE}),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A preset and the optional rules in force at a table."""
+
+    preset: Preset
+    options: frozenset[OptionalRule] = field(default_factory=frozenset)
+
+    @classmethod
+    def of(
+        cls,
+        preset: Preset | str = "condensed",
+        options: Iterable[OptionalRule | str] = (),
+        *,
+        skill_list: SkillList | str | None = None,
+        shape: Shape | None = None,
+    ) -> Ruleset:
+        """A ruleset from a preset (or its key) and the options the table turns on.
+
+        The preset's own defaults are always included. With the changing-the-skill-list option,
+        ``skill_list`` (an alternative list's key or a custom :class:`SkillList`) and ``shape``
+        replace the preset's.
+        """
+        chosen = get_preset(preset) if isinstance(preset, str) else preset
+        switches: set[OptionalRule] = set(_PRESET_DEFAULTS.get(chosen.key, frozenset()))
+        for option in options:
+            try:
+                switches.add(OptionalRule(option))
+            except ValueError:
+                valid = ", ".join(o.value for o in OptionalRule)
+                raise BadInput(f"unknown optional rule {option!r}; choose from: {valid}") from None
+        if OptionalRule.CONDITIONS_APART in switches:
+            switches.add(OptionalRule.CONDITIONS)
+        if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
+            raise BadInput("choose one version of full defense: Fate Condensed's or Fate Core's")
+        if skill_list is not None or shape is not None:
+            if OptionalRule.CHANGING_SKILL_LIST not in switches:
+                raise IllegalAction(
+                    "another skill list or rating shape needs the changing-the-skill-list option",
+                    CHANGING_LIST_RULE,
+                )
+            listed = _skill_list(skill_list) if skill_list is not None else None
+            changes: dict[str, object] = {}
+            if listed is not None:
+                changes["skill_lists"] = (listed,)
+            if shape is not None:
+                changes["shape"] = shape
+            key = f"{chosen.key}-{listed.key if listed else shape.key if shape else ''}"
+            chosen = chosen.derive(
+                key, f"{chosen.name} ({listed.name if listed else 'own shape'})", **changes
+            )
+        return cls(chosen, frozenset(switches))
+
+    def has(self, option: OptionalRule) -> bool:
+        """Whether an optional rule is switched on."""
+        return option in self.options
+
+    def without(self, option: OptionalRule) -> Ruleset:
+        """The same ruleset with one switch off."""
+        return Ruleset(self.preset, self.options - {option})

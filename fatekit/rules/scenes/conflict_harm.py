@@ -1,0 +1,196 @@
+"""Hits, conceding and the end of a conflict: absorbing a hit, being taken out, giving in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.scenes.conflict_parts import (
+    CONFLICT_END_RULE,
+    TAKEN_OUT_RULE,
+    ConflictEnd,
+    ConflictHost,
+    PendingHit,
+    Phase,
+    Status,
+    TurnInProgress,
+)
+
+__all__ = ["HitsAndEnding"]
+
+
+class HitsAndEnding:
+    """Pending hits, concessions and the end; mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`."""
+
+    # Set by the conflict; declared so the mixin may assign them.
+    _turn: TurnInProgress | None
+    phase: Phase
+    ended: ConflictEnd | None
+
+    def absorb_options(self: ConflictHost) -> list[AbsorbPlan]:
+        """Every minimal way the pending hit's target can absorb it (empty: taken out)."""
+        hit = self._require_hit()
+        target = self.fighter(hit.target).character
+        if self.conditions:
+            return condition_options(
+                target,
+                hit.shifts,
+                self.kind.track,
+                apart=self.ruleset.has(OptionalRule.CONDITIONS_APART),
+                allow_extreme=self.allow_extreme,
+                clock=self.game.clock,
+            )
+        return absorb_options(
+            target,
+            hit.shifts,
+            self.kind.track,
+            allow_extreme=self.allow_extreme,
+            clock=self.game.clock,
+        )
+
+    @property
+    def pending_hit(self: ConflictHost) -> tuple[str, int] | None:
+        """The target and shifts of the hit waiting to be absorbed."""
+        return (self._hits[0].target, self._hits[0].shifts) if self._hits else None
+
+    def absorb(
+        self: ConflictHost,
+        plan: AbsorbPlan,
+        names: Mapping[int, str] | None = None,
+        *,
+        extreme: ExtremeChoice | None = None,
+    ) -> list[Aspect]:
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+
+        With conditions, a marked condition box takes the condition's name by itself.
+        """
+        hit = self._require_hit()
+        target = self.fighter(hit.target).character
+        if self.conditions:
+            if self.ruleset.has(OptionalRule.CONDITIONS_APART):
+                check_row_cutoff(target, plan)
+            # A marked condition box is named by its condition, whatever else is offered.
+            names = {**(names or {}), **condition_names(target, plan)}
+        taken = apply_plan(
+            target,
+            hit.shifts,
+            self.kind.track,
+            plan,
+            by=hit.by,
+            names=names,
+            extreme=extreme,
+            allow_extreme=self.allow_extreme,
+            clock=self.game.clock,
+            conflict=self.id,
+        )
+        self._next_hit()
+        return taken
+
+    def take_out(self: ConflictHost) -> None:
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to)."""
+        hit = self._require_hit()
+        self._take_out(hit.target)
+        self._next_hit()
+
+    def concede(self: ConflictHost, participant: str) -> Concession:
+        """Concede before the dice of the current action are rolled."""
+        fighter = self.fighter(participant)
+        if fighter.status is not Status.ACTIVE or self.phase is Phase.ENDED:
+            raise IllegalAction(f"{participant} is no longer in the conflict", TAKEN_OUT_RULE)
+        concession = concede(
+            fighter.character,
+            conflict=self.id,
+            dice_rolled=not self._may_concede_now(),
+            pay=self.game.ledger,
+        )
+        turn = self._turn
+        if (
+            turn is not None
+            and turn.roll is not None
+            and self.phase is Phase.ROLL
+            and participant in (turn.roll.actor, turn.victim)
+        ):
+            # The action concerned the conceder: it is dropped before its dice were rolled,
+            # and an actor who still stands chooses again.
+            turn.roll.close()
+            self._turn = None
+            self.phase = Phase.TURN
+        fighter.status = Status.CONCEDED
+        self.concessions.append(concession)
+        self._leave(participant)
+        self._check_end()
+        return concession
+
+    def finish(self: ConflictHost, *, into: str | None = None) -> ConflictEnd:
+        """Close an ended conflict's books (or one turning ``into`` a contest or challenge).
+
+        Concession points and hostile-invoke points become usable now; when the conflict turns
+        into a contest or challenge they wait until that ends (the scene's end pays them).
+        """
+        if self.ended is not None:
+            raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
+        losers = self._losing_sides()
+        if into is None and not losers:
+            raise IllegalAction("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
+        if self.phase is Phase.HIT:
+            raise IllegalAction("absorb the pending hit first", TAKEN_OUT_RULE)
+        deferred = into is not None
+        if not deferred:
+            for participant in self.fighters:
+                self.game.ledger.account(participant).end_scene()
+            self.game.sync_sheets()
+        self.phase = Phase.ENDED
+        self.ended = ConflictEnd(tuple(losers), tuple(self.concessions), deferred)
+        return self.ended
+
+    @property
+    def over(self: ConflictHost) -> bool:
+        """Whether one side has all conceded or been taken out."""
+        return bool(self._losing_sides())
+
+    def _may_concede_now(self: ConflictHost) -> bool:
+        if self.phase is Phase.HIT:
+            return False
+        if self.phase is Phase.ROLL and self._turn is not None and self._turn.roll is not None:
+            return self._turn.roll.phase is RollPhase.READY
+        return self.phase is not Phase.ENDED
+
+    def _require_hit(self: ConflictHost) -> PendingHit:
+        if self.phase is not Phase.HIT or not self._hits:
+            raise IllegalAction("there is no hit waiting to be absorbed", TAKEN_OUT_RULE)
+        return self._hits[0]
+
+    def _next_hit(self: ConflictHost) -> None:
+        """The first pending hit is dealt with: on to the next one, or the turn goes on."""
+        self._hits.pop(0)
+        if self._hits:
+            return
+        self.phase = Phase.NEXT
+        self._check_end()
+
+    def _leave(self: ConflictHost, participant: str) -> None:
+        self.full_defenders.pop(participant, None)
+        if self.scene.zones is not None:
+            self.scene.zones.remove(participant)
+        if participant == self.current and self.phase is not Phase.ENDED:
+            # The actor left mid-turn: their turn is over.
+            self._turn = None
+            self.phase = Phase.NEXT
+
+    def _losing_sides(self: ConflictHost) -> list[str]:
+        sides: dict[str, bool] = {}
+        for fighter in self.fighters.values():
+            if fighter.hazard is not None:
+                continue  # a hazard keeps no side in the fight: only those who can be beaten do
+            sides[fighter.side] = sides.get(fighter.side, False) or fighter.status is Status.ACTIVE
+        return [side for side, anyone_in in sides.items() if not anyone_in]
+
+    def _check_end(self: ConflictHost) -> None:
+        if self._losing_sides() and not self._hits:
+            self.phase = Phase.ENDED

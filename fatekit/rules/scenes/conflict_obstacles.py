@@ -1,0 +1,155 @@
+"""The obstacles and scale optional rules in a conflict: hazards, blocks, cover and scale levels."""
+
+from __future__ import annotations
+
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.effects import Applied
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.options.big_bads import (
+    scale_applies,
+)
+from fatekit.rules.options.obstacles import (
+    BLOCK_WEAPON_RULE,
+    HAZARD_ACTS_RULE,
+    Block,
+    Hazard,
+)
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.options.scale import (
+    SCALE_BENEFIT_RULE,
+    SCALE_LEVELS_RULE,
+    ScaleAdvantage,
+    ScaleBenefit,
+    higher_side,
+    scale_advantage,
+)
+from fatekit.rules.scenes.conflict_parts import (
+    ConflictHost,
+    Fighter,
+    PendingHit,
+    TurnInProgress,
+)
+
+__all__ = ["ObstaclesAndScale"]
+
+
+class ObstaclesAndScale:
+    """The obstacles and scale optional rules in a conflict: hazards, blocks, cover and scale levels."""
+
+    # Set by the conflict; declared so the mixin may assign it.
+    _order: list[str] | None
+
+    def add_hazard(
+        self: ConflictHost, hazard: Hazard, side: str, *, zone: str | None = None
+    ) -> Character:
+        """Bring a hazard into the conflict on ``side`` (the obstacles option).
+
+        It acts in the turn order (attack or create an advantage), adds its Weapon to its hits,
+        and cannot be attacked; it does not keep its side in the fight.
+        """
+        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
+        if side not in {f.side for f in self.fighters.values()}:
+            raise BadInput(f"no side {side!r} in this conflict")
+        sheet = hazard.sheet(self.preset)
+        self.game.add_character(sheet)
+        self.scene.participants.append(sheet.id)
+        if zone is not None:
+            if self.scene.zones is None:
+                raise BadInput("this scene has no zones")
+            self.scene.zones.place(sheet.id, zone)
+        self.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
+        if self._order is not None:
+            self._order = self._ordered()
+        return sheet
+
+    def add_block(self: ConflictHost, block: Block, *, zone: str | None = None) -> Aspect:
+        """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
+        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
+        if block.id in self.blocks:
+            raise BadInput(f"block {block.id!r} is already in the scene")
+        aspect = block.aspect(self.scene.aspects.new_id(), zone=zone)
+        if zone is not None:
+            aspect.kind = AspectKind.ZONE
+        self.scene.aspects.add(aspect)
+        self.blocks[block.id] = block
+        self._block_aspects[block.id] = aspect.id
+        return aspect
+
+    def set_scale(self: ConflictHost, participant: str, level: str) -> None:
+        """Give a participant a scale level (the scale option)."""
+        self._require(OptionalRule.SCALE, "scale is not in use", SCALE_LEVELS_RULE)
+        self.scale_ladder.level(level)  # raises on an unknown level
+        self.fighter(participant).scale = level
+
+    def _after_obstacle(
+        self: ConflictHost, turn: TurnInProgress, roll: ActionRoll, applied: Applied
+    ) -> None:
+        """What an overcome against a block or a hazard does besides its outcome."""
+        if turn.block is not None:
+            if turn.remove_block:
+                if applied.succeeded:
+                    del self.blocks[turn.block.id]
+                    aspect_id = self._block_aspects.pop(turn.block.id)
+                    if aspect_id in self.scene.aspects:
+                        self.scene.aspects.remove(aspect_id)
+            else:
+                check = turn.block.interfere(roll.effort)
+                if check.harm:
+                    # A block that can harm hits whoever fails to get past it.
+                    self._hits.append(PendingHit(roll.actor, check.harm, GM))
+        if turn.disable is not None and applied.succeeded:
+            self._take_out(turn.disable)
+
+    def _block(self: ConflictHost, block_id: str) -> Block:
+        try:
+            return self.blocks[block_id]
+        except KeyError:
+            raise BadInput(f"no block {block_id!r} in this scene") from None
+
+    def _scale(
+        self: ConflictHost,
+        roll: ActionRoll,
+        actor: str,
+        other: str | None,
+        action: Action,
+        benefit: ScaleBenefit | str | None,
+    ) -> ScaleAdvantage | None:
+        """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
+        involved = actor in self.big_bads or other in self.big_bads
+        if other is None or not scale_applies(self.ruleset, big_bad_involved=involved):
+            if benefit is not None:
+                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            return None
+        # Anyone without a level stands at the bottom of the ladder.
+        bottom = self.scale_ladder.keys[0]
+        mine = self.fighters[actor].scale or bottom
+        theirs = self.fighters[other].scale or bottom
+        if mine == theirs:
+            if benefit is not None:
+                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            return None
+        found = higher_side(self.scale_ladder, mine, theirs)
+        assert found is not None
+        side, _ = found
+        if side is Side.OPPOSITION and roll.opposition is None:
+            # A higher side that does not roll (forgoing its defence) takes no benefit.
+            if benefit is not None:
+                raise IllegalAction(
+                    "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
+                )
+            return None
+        higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
+        chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
+        advantage = scale_advantage(self.scale_ladder, higher, lower, action, chosen, side=side)
+        bonus = advantage.before_roll_bonus()
+        if bonus is not None:
+            if side is Side.ACTOR:
+                roll.add_bonus(bonus)
+            else:
+                assert roll.opposition is not None
+                roll.opposition.add_bonus(bonus)
+        return advantage

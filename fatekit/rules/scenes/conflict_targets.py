@@ -1,0 +1,245 @@
+"""The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fatekit.rules.characters.presets import (
+    ATTACK_DEFEND_RULE,
+)
+from fatekit.rules.core.actions import Action, Resolution
+from fatekit.rules.core.dice import DiceSource, FateDice, ScriptedDice
+from fatekit.rules.core.effects import Applied, carry_out
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.options.weapons import with_weapon_and_armor
+from fatekit.rules.scenes.conflict_parts import (
+    EXCHANGE_RULE,
+    MULTIPLE_TARGETS_RULE,
+    ConflictHost,
+    ConflictKind,
+    PendingHit,
+    Phase,
+    TurnInProgress,
+)
+
+__all__ = ["MultipleTargets"]
+
+
+class MultipleTargets:
+    """The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
+
+    # Set by the conflict; declared so the mixin may assign them.
+    _turn: TurnInProgress | None
+    phase: Phase
+
+    def split_attack(self: ConflictHost, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
+        """Roll one attack to split among several targets (the multiple-targets optional rule).
+
+        Invoke on the returned roll as usual, then :meth:`assign_targets` shares out its effort.
+        """
+        return self._multi_attack(actor, skill, dice, "split", None)
+
+    def zone_attack(
+        self: ConflictHost, actor: str, skill: str, zone: str, *, dice: DiceSource
+    ) -> ActionRoll:
+        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
+        zones = self.scene.zones
+        if zones is None or zone not in zones.zones:
+            raise BadInput(f"no zone {zone!r} in this scene")
+        return self._multi_attack(actor, skill, dice, "zone", zone)
+
+    def assign_targets(
+        self: ConflictHost,
+        split: Mapping[str, int] | None = None,
+        *,
+        defend_skills: Mapping[str, str] | None = None,
+        defender_dice: Mapping[str, DiceSource] | None = None,
+    ) -> dict[str, ActionRoll]:
+        """Share out a split attack's effort (``split``: target to shifts), or aim a zone attack.
+
+        Each target then defends against their share (or the whole effort in a zone attack);
+        the returned rolls are rolled, and :meth:`resolve_targets` settles them.
+        """
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+            raise IllegalAction(
+                "there is no attack on several targets to aim", MULTIPLE_TARGETS_RULE
+            )
+        if turn.targets:
+            raise IllegalAction("the targets are already chosen", MULTIPLE_TARGETS_RULE)
+        roll = turn.roll
+        if roll.phase is RollPhase.READY:
+            raise BadInput("roll the attack before sharing it out")
+        effort = roll.effort
+        if turn.multi == "split":
+            shares = self._check_split(turn.actor, effort, split or {})
+        else:
+            if split is not None:
+                raise BadInput(
+                    "a zone attack is not split: everyone defends against the whole effort"
+                )
+            assert turn.zone is not None and self.scene.zones is not None
+            shares = {
+                p: effort
+                for p in self.scene.zones.occupants(turn.zone)
+                if p != turn.actor and p in self.active()
+            }
+            if not shares:
+                raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
+            if effort < 1:
+                raise IllegalAction("the attack's effort is not positive", MULTIPLE_TARGETS_RULE)
+        skills, dice = defend_skills or {}, defender_dice or {}
+        rolls: dict[str, ActionRoll] = {}
+        for target, share in shares.items():
+            sub = ActionRoll(
+                turn.actor,
+                Action.ATTACK,
+                share,
+                skill=roll.skill,
+                dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
+                ledger=self.game.ledger,
+            )
+            # A split attack is a flurry of blows that Fight can parry; a zone attack is not.
+            self._add_defence(
+                sub,
+                target,
+                skills.get(target),
+                melee=turn.multi == "split",
+                dice=dice.get(target),
+                target=target,
+            )
+            rolls[target] = sub
+        roll.close()
+        for sub in rolls.values():
+            sub.roll()
+        turn.targets = rolls
+        return rolls
+
+    def preview_targets(self: ConflictHost) -> dict[str, Resolution]:
+        """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+            raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
+        return {
+            target: with_weapon_and_armor(
+                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
+            )
+            for target, sub in turn.targets.items()
+        }
+
+    def miss_everyone(self: ConflictHost) -> None:
+        """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
+        a zone with nobody in it. The action is spent and nothing happens."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+            raise IllegalAction(
+                "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
+            )
+        if turn.targets:
+            raise IllegalAction("the attack has targets: resolve them", MULTIPLE_TARGETS_RULE)
+        roll = turn.roll
+        if roll.phase is RollPhase.READY:
+            raise BadInput("roll the attack first")
+        nobody = (
+            turn.zone is not None
+            and self.scene.zones is not None
+            and not [
+                p
+                for p in self.scene.zones.occupants(turn.zone)
+                if p != turn.actor and p in self.active()
+            ]
+        )
+        if roll.effort >= 1 and not nobody:
+            raise IllegalAction(
+                "the attack has a positive effort to share out: assign its targets",
+                MULTIPLE_TARGETS_RULE,
+            )
+        roll.close()
+        self.phase = Phase.NEXT
+
+    def resolve_targets(
+        self: ConflictHost, options: Mapping[str, str] | None = None
+    ) -> dict[str, tuple[Resolution, Applied]]:
+        """Settle every target of a split or zone attack; ``options`` picks per target."""
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+            raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
+        chosen_by_target = options or {}
+        plans = {
+            target: (resolution, self._choose(resolution, chosen_by_target.get(target)))
+            for target, resolution in self.preview_targets().items()
+        }
+        results: dict[str, tuple[Resolution, Applied]] = {}
+        for target, (resolution, chosen) in plans.items():
+            applied = carry_out(
+                chosen, actor=turn.actor, opposition=target, aspects=self.scene.aspects
+            )
+            turn.targets[target].close()
+            shifts = self._reduced(target, applied.hit) if applied.hit > 0 else 0
+            if shifts > 0:
+                self._hits.append(PendingHit(target, shifts, turn.actor))
+            results[target] = (resolution, applied)
+        self._after_resolution()
+        return results
+
+    def _multi_attack(
+        self: ConflictHost, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
+    ) -> ActionRoll:
+        self._check_action(actor)
+        if not self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+            raise IllegalAction("attacks on several targets are not in use", MULTIPLE_TARGETS_RULE)
+        sheet = self.fighter(actor).character
+        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
+            raise IllegalAction(
+                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
+                ATTACK_DEFEND_RULE,
+            )
+        # The effort is measured on its own first (against nothing), then shared out.
+        roll = ActionRoll(
+            actor,
+            Action.ATTACK,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=0,
+        )
+        self._turn = TurnInProgress(
+            actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi
+        )
+        self.phase = Phase.ROLL
+        return roll
+
+    def _check_split(
+        self: ConflictHost, actor: str, effort: int, split: Mapping[str, int]
+    ) -> dict[str, int]:
+        if effort < 1:
+            raise IllegalAction(
+                f"the attack's effort ({effort:+d}) is not positive: nothing to split",
+                MULTIPLE_TARGETS_RULE,
+            )
+        if not split:
+            raise BadInput("name the targets and the shifts each one gets")
+        for target, share in split.items():
+            if target not in self.opponents(actor):
+                raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+            if isinstance(share, bool) or not isinstance(share, int) or share < 1:
+                raise IllegalAction(
+                    f"every target gets at least one shift ({target}: {share!r})",
+                    MULTIPLE_TARGETS_RULE,
+                )
+        if sum(split.values()) > effort:
+            raise IllegalAction(
+                f"the shares add up to {sum(split.values())}, more than the effort of {effort}",
+                MULTIPLE_TARGETS_RULE,
+            )
+        zones = self.scene.zones
+        if self.kind is ConflictKind.PHYSICAL and zones is not None:
+            where = {zones.zone_of(t) for t in split}
+            if len(where) > 1:
+                raise IllegalAction("split targets share one zone", MULTIPLE_TARGETS_RULE)
+            for target in split:
+                zones.check_reach(actor, target, ranged=True)
+        return dict(split)

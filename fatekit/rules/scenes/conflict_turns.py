@@ -1,0 +1,265 @@
+"""Turns in a conflict: what each may do now, who acts next, exchanges and the free move."""
+
+from __future__ import annotations
+
+from fatekit.rules.characters.presets import (
+    TURN_ORDER_APPROACH_RULE,
+    TURN_ORDER_ELECTIVE_RULE,
+    TURN_ORDER_SKILL_RULE,
+    TurnOrderStyle,
+    turn_order,
+)
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.citations import Rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.scenes.conflict_parts import (
+    CONFLICT_END_RULE,
+    EXCHANGE_EVENT,
+    EXCHANGE_RULE,
+    TAKEN_OUT_RULE,
+    ConflictHost,
+    ConflictKind,
+    Exchange,
+    LegalAction,
+    Move,
+    Phase,
+    Status,
+    TurnInProgress,
+)
+
+__all__ = ["TurnOrder"]
+
+
+class TurnOrder:
+    """Turn order, exchanges and free moves; mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`."""
+
+    # Set by the conflict; declared so the mixin may assign them.
+    _turn: TurnInProgress | None
+    phase: Phase
+    _order: list[str] | None
+    current: str
+    exchange: Exchange
+
+    def legal_actions(self: ConflictHost, participant: str) -> tuple[LegalAction, ...]:
+        """Everything ``participant`` may do right now."""
+        fighter = self.fighter(participant)
+        if self.phase is Phase.ENDED or fighter.status is not Status.ACTIVE:
+            return ()
+        found: list[LegalAction] = []
+        if self.phase is Phase.TURN and participant == self.current and fighter.hazard is not None:
+            # A hazard attacks or creates advantages with its one skill, nothing else.
+            targets = tuple(
+                t for t in self.opponents(participant) if self._reachable(participant, t)
+            )
+            hazard_skill = (fighter.hazard.skill,)
+            if targets:
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
+        elif self.phase is Phase.TURN and participant == self.current:
+            sheet = fighter.character
+            skills = self._sheet_skills(sheet)
+            targets = tuple(
+                t for t in self.opponents(participant) if self._reachable(participant, t)
+            )
+            attack_skills = tuple(
+                s
+                for s in skills
+                if self.preset.can_use(s, Action.ATTACK, self.kind.track, stunts=sheet.stunts)
+            )
+            if targets and attack_skills:
+                found.append(LegalAction(Move.ATTACK, targets, attack_skills))
+            if targets and attack_skills and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+                found.append(LegalAction(Move.SPLIT_ATTACK, targets, attack_skills))
+                if self.scene.zones is not None:
+                    zones = tuple(sorted(self.scene.zones.zones))
+                    found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), skills))
+            found.append(LegalAction(Move.OVERCOME, (), skills))
+            if self.full_defense_allowed:
+                found.append(LegalAction(Move.FULL_DEFENSE))
+        if (
+            self.phase in (Phase.TURN, Phase.NEXT)
+            and participant == self.current
+            and fighter.hazard is None
+        ):
+            zones = self._free_move_zones(participant)
+            if zones:
+                found.append(LegalAction(Move.FREE_MOVE, zones))
+        if self.phase is Phase.ROLL and self._turn is not None and self._turn.roll is not None:
+            turn = self._turn
+            roll = turn.roll
+            assert roll is not None
+            waiting = turn.multi and not turn.targets
+            if roll.phase is RollPhase.ROLLED or (turn.targets and not waiting):
+                found.append(LegalAction(Move.INVOKE))
+            if participant == roll.actor and roll.phase is not RollPhase.READY:
+                found.append(LegalAction(Move.ASSIGN_TARGETS if waiting else Move.RESOLVE))
+        if self.phase is Phase.HIT and self._hits and self._hits[0].target == participant:
+            if self.absorb_options():
+                found.append(LegalAction(Move.ABSORB))
+            big_bad = self.big_bads.get(participant)
+            if big_bad is not None and big_bad.minions:
+                shields = tuple(m for m in big_bad.minions if m in self.active())
+                if shields:
+                    found.append(LegalAction(Move.SHIELD, shields))
+            found.append(LegalAction(Move.TAKE_OUT))
+        if self.phase is Phase.NEXT and participant == self.current:
+            found.append(LegalAction(Move.END_TURN, tuple(self.next_choices())))
+        if self._may_concede_now():
+            found.append(LegalAction(Move.CONCEDE))
+        return tuple(found)
+
+    @property
+    def order(self: ConflictHost) -> list[str] | None:
+        """The fixed turn order (skill and approach orders), or ``None`` in elective order."""
+        return None if self._order is None else [p for p in self._order if p in self.active()]
+
+    def end_turn(self: ConflictHost, next_actor: str | None = None) -> str | None:
+        """Finish the current turn and start the next; return who acts next.
+
+        In elective order the actor names ``next_actor`` among those who have not acted this
+        exchange (anyone still in, when the exchange is over). In fixed orders the next is known.
+        """
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if self.phase is not Phase.NEXT:
+            raise IllegalAction(
+                f"{self.current} has not finished their action yet ({self.phase.value})",
+                EXCHANGE_RULE,
+            )
+        assert self.current is not None
+        self.exchange.acted.add(self.current)
+        choices = self.next_choices()
+        exchange_over = not [p for p in self.active() if p not in self.exchange.acted]
+        if self._order is None:
+            if next_actor is None:
+                raise BadInput(f"name who acts next: one of {', '.join(choices)}")
+            if next_actor not in choices:
+                raise IllegalAction(
+                    f"{next_actor} cannot act next; choose one of {', '.join(choices)}",
+                    TURN_ORDER_ELECTIVE_RULE,
+                )
+            chosen = next_actor
+        else:
+            if next_actor is not None and next_actor != choices[0]:
+                raise IllegalAction(
+                    f"the turn order gives the next turn to {choices[0]}", self._order_rule()
+                )
+            chosen = choices[0]
+        if exchange_over:
+            self.exchange = Exchange(self.exchange.number + 1)
+            # Countdowns that tick with the exchanges hear about it.
+            self.game.fire(EXCHANGE_EVENT)
+        self.current = chosen
+        self._begin_turn(chosen)
+        return chosen
+
+    def next_choices(self: ConflictHost) -> list[str]:
+        """Who may act next once the current turn ends (in fixed orders, the first is next)."""
+        active = self.active()
+        waiting = [p for p in active if p not in self.exchange.acted and p != self.current]
+        if self._order is not None:
+            ordered = [p for p in self._order if p in active]
+            if waiting:
+                return [p for p in ordered if p in waiting]
+            return ordered
+        return waiting if waiting else active
+
+    def _first_actor(self: ConflictHost, first: str | None, group_npcs: bool) -> str:
+        style = self.preset.turn_order.style
+        if style is TurnOrderStyle.ELECTIVE:
+            if first is None:
+                raise BadInput("elective order: say who acts first (first=...)")
+            self.fighter(first)
+            return first
+        order = self._ordered()
+        self._order = order
+        if first is not None and first != order[0]:
+            raise IllegalAction(f"the turn order puts {order[0]} first", self._order_rule())
+        return order[0]
+
+    def _ordered(self: ConflictHost) -> list[str]:
+        """Everyone in skill or approach order (NPCs together at their best's place if asked)."""
+        ratings = {p: dict(f.character.skills) for p, f in self.fighters.items()}
+        order = turn_order(self.preset, ratings, self.kind.track)
+        if self._group_npcs:
+            npcs = [p for p in order if self.game.ledger.is_npc(p)]
+            if npcs:
+                at = order.index(npcs[0])
+                pcs = [p for p in order if p not in npcs]
+                order = pcs[:at] + npcs + pcs[at:]
+        return order
+
+    def _order_rule(self: ConflictHost) -> Rule:
+        style = self.preset.turn_order.style
+        return (
+            TURN_ORDER_APPROACH_RULE
+            if style is TurnOrderStyle.APPROACH_ORDER
+            else TURN_ORDER_SKILL_RULE
+        )
+
+    def _begin_turn(self: ConflictHost, actor: str) -> None:
+        # Full defence lasts until one's next turn; a Condensed full defender who never had to
+        # defend gets a boost for the preparation.
+        if actor in self.full_defenders:
+            focus = self.full_defenders.pop(actor)
+            if focus is not None and actor not in self._defended:
+                self.scene.aspects.create_boost(actor)
+        self._defended.discard(actor)
+        self._turn = None
+        self.phase = Phase.TURN
+
+    def _check_action(self: ConflictHost, actor: str) -> None:
+        fighter = self.fighter(actor)
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if fighter.status is not Status.ACTIVE:
+            raise IllegalAction(f"{actor} is out of the conflict", TAKEN_OUT_RULE)
+        if actor != self.current:
+            raise IllegalAction(f"it is {self.current}'s turn, not {actor}'s", EXCHANGE_RULE)
+        if self.phase is not Phase.TURN:
+            raise IllegalAction(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
+
+    def free_move(self: ConflictHost, actor: str, to: str) -> None:
+        """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
+        if self.phase not in (Phase.TURN, Phase.NEXT) or actor != self.current:
+            raise IllegalAction(f"{actor} may move only on their own turn", EXCHANGE_RULE)
+        if actor in self.exchange.moved:
+            raise IllegalAction(f"{actor} has already moved this exchange", EXCHANGE_RULE)
+        zones = self.scene.zones
+        if zones is None:
+            raise BadInput("this scene has no zones to move between")
+        zones.move_freely(actor, to, self._in_the_way(actor))
+        self.exchange.moved.add(actor)
+
+    def _reachable(self: ConflictHost, actor: str, target: str) -> bool:
+        zones = self.scene.zones
+        if self.kind is ConflictKind.MENTAL or zones is None:
+            return True
+        if actor not in zones.positions or target not in zones.positions:
+            return True
+        return zones.can_reach(actor, target, ranged=True)
+
+    def _free_move_zones(self: ConflictHost, actor: str) -> tuple[str, ...]:
+        zones = self.scene.zones
+        if zones is None or actor in self.exchange.moved or actor not in zones.positions:
+            return ()
+        here = zones.zone_of(actor)
+        in_the_way = self._in_the_way(actor)
+        return tuple(
+            sorted(
+                z
+                for z in zones.neighbours(here)
+                if not zones.obstacles_to_moving(actor, z, in_the_way)
+            )
+        )
+
+    def _in_the_way(self: ConflictHost, actor: str) -> list[str]:
+        """Opponents sharing the mover's zone are taken to stand in the way."""
+        zones = self.scene.zones
+        if zones is None or actor not in zones.positions:
+            return []
+        here = zones.zone_of(actor)
+        return [p for p in self.opponents(actor) if zones.positions.get(p) == here]

@@ -1,0 +1,256 @@
+"""Contests: sides with opposed goals racing to a number of victories, exchange by exchange."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from fatekit.rules.core.actions import CreateAspect, Option, Side
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Outcome, outcome_for
+
+__all__ = [
+    "CONTEST_ADVANTAGE_RULE",
+    "CONTEST_HARM_RULE",
+    "CONTEST_ROLES_RULE",
+    "CONTEST_TWIST_RULE",
+    "CONTEST_VICTORY_RULE",
+    "FASTER_CONTESTS_RULE",
+    "Contest",
+    "ContestSide",
+    "ExchangeResult",
+    "Role",
+    "advantage_failure_options",
+]
+
+CONTEST_VICTORY_RULE = rule(
+    "contest.victories",
+    CONDENSED,
+    "Contests",
+    "Each exchange, the side with the highest effort marks a victory, two if it alone succeeded "
+    "with style; the first side to three victories (up to five if the table says so) wins",
+)
+CONTEST_TWIST_RULE = rule(
+    "contest.twist",
+    CONDENSED,
+    "Contests",
+    "A tie for the highest effort marks no victory; the GM adds a new situation aspect as a twist",
+)
+CONTEST_HARM_RULE = rule(
+    "contest.harm",
+    CONDENSED,
+    "Contests",
+    "Where the contest can harm a side, that side takes a hit of the shifts by which it was beaten",
+)
+FASTER_CONTESTS_RULE = rule(
+    "option.faster-contests",
+    CONDENSED,
+    "Optional Rules > Faster Contests",
+    "Faster contests (optional): each exchange a participant does one thing only: the side's "
+    "overcome roll, a create an advantage without giving teamwork, or a teamwork bonus without "
+    "rolling",
+)
+CONTEST_ROLES_RULE = rule(
+    "contest.roles",
+    CONDENSED,
+    "Contests",
+    "Each exchange one member rolls the side's overcome; the others may help with teamwork, and "
+    "anyone may also try to create an advantage first",
+)
+CONTEST_ADVANTAGE_RULE = rule(
+    "contest.advantage",
+    CONDENSED,
+    "Contests > Creating Advantages in a Contest",
+    "A failed create an advantage in a contest costs the side its overcome roll, or keeps the roll "
+    "by giving the other side a free invoke",
+)
+
+
+class Role(StrEnum):
+    """What a contest participant does in an exchange."""
+
+    ROLL = "roll"  # the side's overcome roll
+    ADVANTAGE = "advantage"  # try to create an advantage before the roll
+    TEAMWORK = "teamwork"  # add a teamwork bonus
+
+
+@dataclass(slots=True)
+class ContestSide:
+    """One side of a contest: its members, what it wants, and its victories so far."""
+
+    id: str
+    members: tuple[str, ...]
+    intent: str
+    victories: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeResult:
+    """What one exchange of a contest decided."""
+
+    efforts: Mapping[str, int]
+    victories: Mapping[str, int]  # marked this exchange
+    twist: bool  # a tie for the highest effort: the GM adds a situation aspect
+    hits: Mapping[str, int]  # shifts each harmed side must absorb
+    winner: str | None
+
+
+@dataclass(slots=True)
+class Contest:
+    """A contest between two or more sides.
+
+    ``harmful_to`` lists the sides that something in the contest can hurt: they take hits when
+    beaten. ``victories_needed`` is three unless the table runs a longer contest (up to five).
+    """
+
+    sides: dict[str, ContestSide]
+    victories_needed: int = 3
+    harmful_to: frozenset[str] = frozenset()
+    faster: bool = False
+    exchanges: list[ExchangeResult] = field(default_factory=list)
+    winner: str | None = None
+
+    @classmethod
+    def between(
+        cls,
+        sides: Mapping[str, Iterable[str]],
+        intents: Mapping[str, str],
+        *,
+        victories_needed: int = 3,
+        harmful_to: Iterable[str] = (),
+        faster: bool = False,
+    ) -> Contest:
+        """Set up a contest: each side's members and declared intent.
+
+        ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`).
+        """
+        if len(sides) < 2:
+            raise BadInput("a contest needs at least two sides")
+        if not 3 <= victories_needed <= 5:
+            raise IllegalAction(
+                f"a contest runs to three victories, or up to five; not {victories_needed}",
+                CONTEST_VICTORY_RULE,
+            )
+        missing = [s for s in sides if not intents.get(s, "").strip()]
+        if missing:
+            raise BadInput(f"every side declares its intent; missing for: {', '.join(missing)}")
+        seen: set[str] = set()
+        for members in sides.values():
+            for member in members:
+                if member in seen:
+                    raise BadInput(f"{member!r} is on two sides")
+                seen.add(member)
+        harmful = frozenset(harmful_to)
+        unknown = harmful - set(sides)
+        if unknown:
+            raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
+        built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
+        return cls(built, victories_needed, harmful, faster)
+
+    def check_roles(self, roles: Mapping[str, Iterable[Role]]) -> None:
+        """Raise unless what each participant does this exchange is allowed.
+
+        One member per side rolls its overcome. Normally anyone may also try an advantage, and
+        those who do not roll may add teamwork; in faster contests everyone does one thing only.
+        """
+        member_side = {m: s.id for s in self.sides.values() for m in s.members}
+        rollers: dict[str, list[str]] = {}
+        for member, chosen in roles.items():
+            if member not in member_side:
+                raise BadInput(f"{member!r} is not in this contest")
+            picked = set(chosen)
+            if not picked:
+                continue
+            if self.faster and len(picked) > 1:
+                raise IllegalAction(
+                    f"{member} may do only one thing this exchange in a faster contest",
+                    FASTER_CONTESTS_RULE,
+                )
+            if {Role.ROLL, Role.TEAMWORK} <= picked:
+                raise IllegalAction(
+                    f"{member} cannot both roll the overcome and add teamwork to it",
+                    CONTEST_ROLES_RULE,
+                )
+            if Role.ROLL in picked:
+                rollers.setdefault(member_side[member], []).append(member)
+        for side, members in rollers.items():
+            if len(members) > 1:
+                raise IllegalAction(
+                    f"only one member of {side} rolls its overcome, not {', '.join(members)}",
+                    CONTEST_ROLES_RULE,
+                )
+
+    def exchange(
+        self,
+        efforts: Mapping[str, int],
+        *,
+        difficulties: Mapping[str, int] | None = None,
+        forfeited: Iterable[str] = (),
+    ) -> ExchangeResult:
+        """Settle one exchange from each side's overcome effort.
+
+        With ``difficulties``, sides face their own passive obstacles and "with style" is measured
+        against them; otherwise each side is measured against the best of the others. Sides in
+        ``forfeited`` (a failed advantage) make no roll this exchange.
+        """
+        if self.winner is not None:
+            raise IllegalAction(f"the contest is over: {self.winner} won", CONTEST_VICTORY_RULE)
+        out = set(forfeited)
+        for side in (*efforts, *out):
+            if side not in self.sides:
+                raise BadInput(f"no side {side!r} in this contest")
+        if out & set(efforts):
+            raise BadInput("a side that forfeited its roll has no effort this exchange")
+        missing = set(self.sides) - set(efforts) - out
+        if missing:
+            raise BadInput(f"every side rolls or forfeits; missing: {', '.join(sorted(missing))}")
+        gained = {s: 0 for s in self.sides}
+        hits: dict[str, int] = {}
+        twist = False
+        if efforts:
+            top = max(efforts.values())
+            leaders = [s for s, e in efforts.items() if e == top]
+            styled = {
+                s
+                for s in efforts
+                if self._outcome(s, efforts, difficulties) is Outcome.SUCCESS_WITH_STYLE
+            }
+            if len(leaders) > 1:
+                twist = True
+            else:
+                leader = leaders[0]
+                gained[leader] = 2 if styled == {leader} else 1
+                self.sides[leader].victories += gained[leader]
+            for side in self.harmful_to & set(efforts):
+                best_other = max((e for s, e in efforts.items() if s != side), default=None)
+                if best_other is not None and best_other > efforts[side]:
+                    hits[side] = best_other - efforts[side]
+        done = [s for s in self.sides.values() if s.victories >= self.victories_needed]
+        if done:
+            self.winner = max(done, key=lambda s: s.victories).id
+        result = ExchangeResult(dict(efforts), gained, twist, hits, self.winner)
+        self.exchanges.append(result)
+        return result
+
+    def _outcome(
+        self, side: str, efforts: Mapping[str, int], difficulties: Mapping[str, int] | None
+    ) -> Outcome | None:
+        """The side's outcome against its obstacle or the best other effort (None: nothing to beat)."""
+        if difficulties is not None:
+            if side not in difficulties:
+                raise BadInput(f"no difficulty given for side {side!r}")
+            return outcome_for(efforts[side] - difficulties[side])
+        others = [e for s, e in efforts.items() if s != side]
+        return outcome_for(efforts[side] - max(others)) if others else None
+
+
+def advantage_failure_options() -> tuple[Option, ...]:
+    """The choice after a failed create an advantage in a contest: give up the side's overcome
+    roll this exchange, or keep it (and any teamwork bonus) by creating the aspect with its free
+    invoke going to the other side."""
+    return (
+        Option("forfeit_roll", ()),
+        Option("keep_roll", (CreateAspect(1, Side.OPPOSITION),)),
+    )

@@ -1,0 +1,283 @@
+"""Scenes, sessions and arcs: the frame that clears stress, pays out fate points and counts time.
+
+A :class:`Game` holds the characters, the :class:`FateLedger` and the :class:`Clock`. Each
+:class:`Scene` has its situation aspects (with any free invokes the GM puts on them), its zones
+and who takes part. Ending a scene clears stress, boosts and situation aspects, pays the fate
+points held back during it and advances the scene count that recovery uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay
+from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.problems import Problem
+from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
+from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.recovery import clear_recovered, clear_stress
+from fatekit.rules.options.conditions import to_conditions
+from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
+from fatekit.rules.scenes.clock import Clock, Milestone
+from fatekit.rules.scenes.zones import ZoneMap
+
+__all__ = ["SCENE_END_RULE", "SCENE_SETUP_RULE", "Game", "Scene", "SceneEnd"]
+
+SCENE_SETUP_RULE = rule(
+    "scene.setup",
+    CONDENSED,
+    "Setting Up Scenes > Situation Aspects",
+    "A scene starts with a few situation aspects, which the GM may give free invokes to whoever "
+    "prepared for them, and a zone map",
+)
+SCENE_END_RULE = rule(
+    "scene.end",
+    CONDENSED,
+    "Recovering from Conflicts",
+    "At the end of a scene every character clears their stress; boosts and situation aspects go; "
+    "fate points held back for the scene are paid",
+)
+
+
+@dataclass(slots=True)
+class Scene:
+    """One scene: its aspects, its zones and who is in it."""
+
+    name: str
+    number: int
+    participants: list[str]
+    aspects: AspectsInPlay = field(default_factory=AspectsInPlay)
+    zones: ZoneMap | None = None
+    ended: bool = False
+    countdowns: dict[str, Countdown] = field(default_factory=dict)
+
+    def add_situation_aspect(
+        self,
+        name: str,
+        *,
+        free_invokes: Iterable[tuple[str, int]] = (),
+        zone: str | None = None,
+        hidden: bool = False,
+        known_to: Iterable[str] = (),
+    ) -> Aspect:
+        """Put a situation aspect in the scene (a zone aspect when ``zone`` is given)."""
+        if self.ended:
+            raise BadInput(f"scene {self.name!r} has ended")
+        if zone is not None and (self.zones is None or zone not in self.zones.zones):
+            raise BadInput(f"no zone {zone!r} in this scene")
+        kind = AspectKind.SITUATION if zone is None else AspectKind.ZONE
+        return self.aspects.create(
+            name, kind, zone=zone, hidden=hidden, known_to=known_to, free_invokes=free_invokes
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SceneEnd:
+    """What ending a scene changed."""
+
+    stress_cleared: int
+    aspects_removed: tuple[str, ...]
+    consequences_cleared: tuple[str, ...]
+
+
+class Game:
+    """A game in play: characters, fate points and the clock, scene after scene.
+
+    PCs spend their own fate points; every other character is run by the GM and spends from the
+    GM's pool. ``ruleset`` is the preset and the optional rules in force (by default the first
+    character's preset with its own defaults). The ledger is authoritative during play; :meth:`sync_sheets` writes each PC's
+    fate points back onto their sheet (done at the end of every scene and session).
+    """
+
+    def __init__(
+        self,
+        characters: Iterable[Character],
+        *,
+        clock: Clock | None = None,
+        ruleset: Ruleset | None = None,
+    ) -> None:
+        listed = list(characters)
+        if ruleset is None:
+            ruleset = Ruleset.of(listed[0].preset if listed else "condensed")
+        self.ruleset = ruleset
+        self.characters: dict[str, Character] = {}
+        self.ledger = FateLedger()
+        self.clock = clock if clock is not None else Clock()
+        self.scene: Scene | None = None
+        self.in_session = False
+        for character in listed:
+            self.add_character(character)
+
+    @property
+    def pcs(self) -> list[Character]:
+        """The player characters."""
+        return [c for c in self.characters.values() if c.kind is CharacterKind.PC]
+
+    def add_character(self, character: Character) -> None:
+        """Bring a character into the game (with conditions on, its consequence slots become
+        condition boxes)."""
+        if character.id in self.characters:
+            raise BadInput(f"a character with id {character.id!r} is already in the game")
+        if character.as_you_play and not self.ruleset.has(OptionalRule.CREATION_AS_YOU_PLAY):
+            raise IllegalAction(
+                f"{character.name} is to be made up as you play, but this table has not opted in",
+                AS_YOU_PLAY_RULE,
+            )
+        if self.ruleset.has(OptionalRule.CONDITIONS):
+            character.consequences = to_conditions(
+                character.consequences, apart=self.ruleset.has(OptionalRule.CONDITIONS_APART)
+            )
+        self.characters[character.id] = character
+        if character.kind is CharacterKind.PC:
+            self.ledger.add_pc(character.id, character.fate_points)
+        else:
+            self.ledger.add_npc(character.id, character.fate_points)
+
+    def problems(self, character_id: str) -> list[Problem]:
+        """What is wrong with a character's sheet under this table's rules (empty: legal)."""
+        return validate(self.character(character_id), self.ruleset.preset)
+
+    def character(self, character_id: str) -> Character:
+        """The character with this id."""
+        try:
+            return self.characters[character_id]
+        except KeyError:
+            raise BadInput(f"no character {character_id!r} in the game") from None
+
+    # -- sessions ------------------------------------------------------------------------------
+
+    def start_session(self) -> None:
+        """Begin a session: each PC starts with at least their refresh."""
+        if self.in_session:
+            raise BadInput("a session is already running")
+        for pc in self.pcs:
+            self.ledger.account(pc.id).start_session(pc.refresh)
+        self.in_session = True
+        self.sync_sheets()
+
+    def end_session(self) -> list[Aspect]:
+        """End the session (its last scene must have ended); return consequences that cleared."""
+        if self.scene is not None:
+            raise BadInput("end the running scene before ending the session")
+        if not self.in_session:
+            raise BadInput("no session is running")
+        self.clock.end_session()
+        self.in_session = False
+        cleared = self._clear_recovered()
+        self.sync_sheets()
+        return cleared
+
+    def reach_milestone(self, kind: Milestone) -> list[Aspect]:
+        """Count a milestone (major: a breakthrough); return consequences that cleared."""
+        self.clock.reach_milestone(kind)
+        return self._clear_recovered()
+
+    # -- scenes --------------------------------------------------------------------------------
+
+    def start_scene(
+        self,
+        name: str,
+        participants: Iterable[str],
+        *,
+        zones: ZoneMap | None = None,
+        ending_compel: bool = False,
+    ) -> Scene:
+        """Begin a scene and fill the GM's pool: one per PC, plus what the NPCs present carry."""
+        if self.scene is not None:
+            raise BadInput(f"scene {self.scene.name!r} is still running")
+        if not name.strip():
+            raise BadInput("a scene needs a name")
+        present = list(dict.fromkeys(participants))
+        for participant in present:
+            self.character(participant)
+        npcs = tuple(p for p in present if self.ledger.is_npc(p))
+        self.ledger.start_scene(npcs, ending_compel=ending_compel)
+        self.scene = Scene(name.strip(), self.clock.scenes_ended + 1, present, zones=zones)
+        return self.scene
+
+    def end_scene(self, keep: Iterable[str] = ()) -> SceneEnd:
+        """End the running scene; ``keep`` names situation aspects that outlast it."""
+        scene = self.scene
+        if scene is None:
+            raise IllegalAction("there is no scene to end", SCENE_END_RULE)
+        stress = sum(clear_stress(c) for c in self.characters.values())
+        removed = scene.aspects.end_scene(keep)
+        self.ledger.end_scene()
+        self.clock.end_scene()
+        scene.ended = True
+        self.scene = None
+        cleared = self._clear_recovered()
+        self.sync_sheets()
+        return SceneEnd(stress, tuple(a.id for a in removed), tuple(a.name for a in cleared))
+
+    # -- countdowns ----------------------------------------------------------------------------
+
+    def add_countdown(self, countdown: Countdown) -> None:
+        """Start a countdown in the running scene (the countdowns option)."""
+        if not self.ruleset.has(OptionalRule.COUNTDOWNS):
+            raise IllegalAction("countdowns are not in use at this table", COUNTDOWN_TRACK_RULE)
+        scene = self._running()
+        if countdown.id in scene.countdowns:
+            raise BadInput(f"countdown {countdown.id!r} is already running")
+        scene.countdowns[countdown.id] = countdown
+
+    def fire(self, event: str) -> list[Countdown]:
+        """Tell every countdown in the scene that ``event`` happened; return those it finished."""
+        scene = self._running()
+        finished = []
+        for key, countdown in scene.countdowns.items():
+            after = countdown.fire(event)
+            if after.finished and not countdown.finished:
+                finished.append(after)
+            scene.countdowns[key] = after
+        return finished
+
+    def mark_countdown(self, countdown_id: str, count: int = 1) -> Countdown:
+        """Mark boxes of a countdown by the GM's say-so."""
+        scene = self._running()
+        if countdown_id not in scene.countdowns:
+            raise BadInput(f"no countdown {countdown_id!r} in this scene")
+        scene.countdowns[countdown_id] = scene.countdowns[countdown_id].mark(count)
+        return scene.countdowns[countdown_id]
+
+    def task_time(self, base: Duration, shifts: int) -> Duration:
+        """How long a task takes once a roll's shifts move its base time (the time-shifts option)."""
+        if not self.ruleset.has(OptionalRule.TIME_SHIFTS):
+            raise IllegalAction("time shifts are not in use at this table", TIME_SHIFT_RULE)
+        return duration_after_roll(base, shifts)
+
+    def _running(self) -> Scene:
+        if self.scene is None:
+            raise BadInput("no scene is running")
+        return self.scene
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def sync_sheets(self) -> None:
+        """Write each PC's available fate points onto their sheet."""
+        for pc in self.pcs:
+            pc.fate_points = self.ledger.account(pc.id).available
+
+    def find_aspect(self, aspect_id: str) -> Aspect:
+        """Any aspect in play by id: the scene's, a character's, or a consequence."""
+        if self.scene is not None and aspect_id in self.scene.aspects:
+            return self.scene.aspects.get(aspect_id)
+        for character in self.characters.values():
+            for aspect in character.aspects:
+                if aspect.id == aspect_id:
+                    return aspect
+            for slot in character.consequences:
+                if slot.aspect is not None and slot.aspect.id == aspect_id:
+                    return slot.aspect
+        raise BadInput(f"no aspect {aspect_id!r} is in play")
+
+    def _clear_recovered(self) -> list[Aspect]:
+        cleared: list[Aspect] = []
+        for character in self.characters.values():
+            cleared.extend(clear_recovered(character, self.clock))
+        return cleared

@@ -1,0 +1,115 @@
+"""Characters from Fari and Foundry VTT at a table, and sheets downloaded in their formats.
+
+:func:`mount_interop` adds to an app made by :func:`fatekit.server.app.create_app`:
+
+- ``POST /tables/{id}/characters/import``: a file's text (a Fari sheet, a Foundry VTT actor of
+  the Fate Core Official system, or a fatekit character file) read for the table's preset, with
+  the report of what had no place on the sheet and the rules' problems. With ``dry_run`` that is
+  all; otherwise the character is brought in by the table's ``AddCharacter`` command, so the
+  table's rules and seat permissions decide, exactly as for a sheet made on the page;
+- ``GET /tables/{id}/characters/{character_id}/export/{fari|foundry}``: a character the seat may
+  see whole, written for Fari or for Foundry VTT.
+
+Bad files are answered 422 with a message; the app's body limit answers 413 for huge ones.
+"""
+
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
+
+import asyncio
+import json
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Path
+from pydantic import BaseModel, ConfigDict, Field
+
+from fatekit.formats import character_from_dict
+from fatekit.formats.interop import export_character, import_character
+from fatekit.rules import CharacterKind, ForbiddenAction, validate
+from fatekit.server.service import Caller, TableService
+from fatekit.table import SEAT_RULE, Role, TableState
+
+__all__ = ["ImportIn", "mount_interop"]
+
+
+class ImportIn(BaseModel):
+    """A character file to bring to the table, and how."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str = Field(description="The file's text, as read from disk")
+    source: Literal["fari", "foundry", "fatekit"] | None = Field(
+        None, description="The file's format (recognised if absent)"
+    )
+    preset: str | None = Field(None, description="Read it for this preset (the table's if absent)")
+    kind: CharacterKind | None = Field(
+        None, description="Bring it in as this kind (a player's is always a PC)"
+    )
+    owner: str | None = Field(None, description="The player seat a PC belongs to (GM only)")
+    dry_run: bool = Field(False, description="Only read it and report; add nothing")
+
+
+def _free_id(state: TableState, wanted: str) -> str:
+    chosen, n = wanted, 1
+    while chosen in state.game.characters:
+        n += 1
+        chosen = f"{wanted}-{n}"
+    return chosen
+
+
+def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
+    """Add the import and export routes (see the module docstring) to ``app``."""
+    At = Annotated[Caller, Depends(caller_at)]
+
+    @app.post(
+        "/tables/{table_id}/characters/import",
+        summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
+    )
+    async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
+        def read() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
+            state = service.repo.load(caller.table_id)
+            seat = state.seat(caller.seat)
+            if not seat.is_gm and seat.role is not Role.PLAYER:
+                raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
+            preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+            imported = import_character(body.content, body.source, preset)
+            sheet = dict(imported.data)
+            sheet["kind"] = (
+                CharacterKind.PC.value
+                if not seat.is_gm
+                else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
+            )
+            sheet["id"] = _free_id(state, sheet["id"])
+            loaded = character_from_dict(sheet)
+            problems = [
+                {"where": p.where, "detail": p.detail, "rule": p.rule.key}
+                for p in validate(loaded.character, loaded.preset)
+            ]
+            owner = body.owner if seat.is_gm else caller.seat
+            if sheet["kind"] != CharacterKind.PC.value:
+                owner = None
+            return sheet, imported.report.as_json(), problems, owner
+
+        sheet, report, problems, owner = await asyncio.to_thread(read)
+        out: dict[str, Any] = {"report": report, "problems": problems, "sheet": sheet}
+        if body.dry_run:
+            return {**out, "added": False}
+        executed, _ = await service.command(
+            caller, "AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner}
+        )
+        return {
+            **out,
+            "added": True,
+            "character_id": sheet["id"],
+            "version": executed.events[-1].version,
+        }
+
+    @app.get(
+        "/tables/{table_id}/characters/{character_id}/export/{target}",
+        summary="A character written for Fari or Foundry VTT, if your seat may see the whole sheet",
+    )
+    async def export_for(
+        caller: At,
+        character_id: Annotated[str, Path(min_length=1)],
+        target: Literal["fari", "foundry"],
+    ) -> dict[str, Any]:
+        sheet = await service.export_character(caller, character_id)
+        return export_character(character_from_dict(sheet), target)

@@ -1,0 +1,164 @@
+// Characters from other programs: a Fari sheet, a Foundry VTT actor (Fate Core Official) or a
+// fatekit file, chosen or dropped on the page. The server reads it and reports first (what it
+// recognised, what has no place on a fatekit sheet, what the rules say); only then does the
+// player (their own PC) or the GM (an NPC, or a PC for a player) bring it in. A sheet on the
+// table downloads for Fari or Foundry. The server does all the reading: see docs/interop.md.
+
+import { request } from "./api.js";
+import { download, field, fill, free, h } from "./dom.js";
+import { openDialog } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { problemList } from "./sheet.js";
+import { app, showError } from "./store.js";
+import { isGm } from "./view.js";
+
+// The server refuses larger files too; saying so here spares the upload.
+const MAX_BYTES = 4 * 1024 * 1024;
+const LEFTOVERS = ["image", "link", "counter", "clock", "number", "dice pool", "track", "stress track"];
+
+function importAt(body) {
+  return request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });
+}
+
+function leftoverName(what) {
+  return LEFTOVERS.includes(what) ? t(`import.leftover.${what.replace(" ", "_")}`) : t("import.leftover.other");
+}
+
+/** What the server made of the file, before anything is added. */
+function reportView(found) {
+  const r = found.report;
+  const s = found.sheet;
+  return h(
+    "div",
+    { id: "import-report", "data-preset": s.preset, "data-leftovers": r.leftovers.length },
+    h("p", {}, t("import.read_as"), " ", free(r.source, "strong"), " \u2014 ", free(r.preset, "strong")),
+    h(
+      "p",
+      { id: "import-summary" },
+      free(s.name, "strong"),
+      " ",
+      tn("import.counts", { aspects: s.aspects.length, skills: Object.keys(s.skills).length, stunts: s.stunts.length }),
+    ),
+    r.leftovers.length
+      ? h(
+          "div",
+          {},
+          h("p", {}, t("import.leftovers")),
+          h(
+            "ul",
+            { id: "import-leftovers" },
+            r.leftovers.map((x) => h("li", { "data-what": x.what }, leftoverName(x.what), ": ", free(x.label || "\u2014"), x.value ? h("span", {}, " ", free(x.value)) : null)),
+          ),
+        )
+      : h("p", { id: "import-no-leftovers" }, t("import.nothing_left")),
+    found.problems.length ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems)) : h("p", { class: "ok" }, t("sheet.legal")),
+  );
+}
+
+/** The dialog: a file picker and a drop zone, the report, and the button that brings it in. */
+export function openImport() {
+  const view = app.view;
+  const gm = isGm();
+  const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
+  const zone = h("div", { id: "import-drop", class: "drop-zone", tabindex: "0" }, t("import.drop"));
+  const kinds = ["major_npc", "minor_npc", "mob", "monster", "pc"];
+  const kind = h("select", { id: "import-kind" }, kinds.map((k) => h("option", { value: k }, t(`kind.${k}`))));
+  const players = view.seats.filter((s) => s.role === "player");
+  const owner = h("select", { id: "import-owner", "data-free": "" }, players.map((s) => h("option", { value: s.id }, s.name)));
+  const ownerBox = field(t("sheet.owner"), owner);
+  const report = h("div", { id: "import-result", "aria-live": "polite" });
+  let content = null;
+
+  const choices = () => {
+    const body = { content };
+    if (gm) {
+      body.kind = kind.value;
+      if (kind.value === "pc" && players.length) body.owner = owner.value;
+    }
+    return body;
+  };
+  const update = () => {
+    ownerBox.hidden = !gm || kind.value !== "pc" || !players.length;
+  };
+  const read = async (chosen) => {
+    content = null;
+    if (!chosen) return;
+    if (chosen.size > MAX_BYTES) {
+      fill(report, h("p", { class: "error", role: "alert" }, t("import.too_large")));
+      return;
+    }
+    fill(report, h("p", {}, t("import.reading")));
+    try {
+      const text = await chosen.text();
+      const found = await importAt({ ...choices(), content: text, dry_run: true });
+      content = text;
+      fill(report, reportView(found));
+    } catch (error) {
+      showError(error, report);
+    }
+  };
+  file.addEventListener("change", () => read(file.files && file.files[0]));
+  zone.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    zone.classList.add("over");
+  });
+  zone.addEventListener("dragleave", () => zone.classList.remove("over"));
+  zone.addEventListener("drop", (event) => {
+    event.preventDefault();
+    zone.classList.remove("over");
+    read(event.dataTransfer && event.dataTransfer.files[0]);
+  });
+  kind.addEventListener("change", update);
+  update();
+
+  const body = h(
+    "div",
+    { class: "import" },
+    h("p", { class: "hint" }, t("import.hint")),
+    zone,
+    field(t("import.file"), file),
+    gm ? field(t("sheet.kind"), kind) : null,
+    gm ? ownerBox : null,
+    report,
+  );
+  openDialog(
+    t("import.title"),
+    body,
+    async (form, out) => {
+      if (content === null) {
+        fill(out, h("p", { class: "error", role: "alert" }, t("import.choose_first")));
+        return false;
+      }
+      try {
+        await importAt(choices());
+        return true;
+      } catch (error) {
+        showError(error, out);
+        return false;
+      }
+    },
+    { submitLabel: t("import.add"), id: "import-form" },
+  );
+}
+
+/** The button on the characters panel. */
+export function importButton() {
+  return h("button", { type: "button", id: "import-character", onclick: () => openImport() }, t("import.open"));
+}
+
+async function downloadAs(id, target) {
+  try {
+    const data = await app.seat.get(`/characters/${id}/export/${target}`);
+    download(`${id}.${target}.json`, data);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** "Download as Fari" and "Download as Foundry" for a sheet the seat may see whole. */
+export function downloadButtons(id) {
+  return [
+    h("button", { type: "button", id: `fari-${id}`, onclick: () => downloadAs(id, "fari") }, t("import.download_fari")),
+    h("button", { type: "button", id: `foundry-${id}`, onclick: () => downloadAs(id, "foundry") }, t("import.download_foundry")),
+  ];
+}

@@ -1,0 +1,107 @@
+"""``POST /tables/{id}/characters/import`` and the Fari / Foundry downloads of a sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fatekit.formats.interop import import_character
+
+from .conftest import Api, Seat  # type: ignore[import-not-found]
+
+FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
+
+
+def fixture(name: str) -> str:
+    return (FIXTURES / name).read_text(encoding="utf-8")
+
+
+def post_import(seat: Seat, expect: int, **body: Any) -> dict[str, Any]:
+    response = seat.client.post(
+        f"/tables/{seat.table_id}/characters/import", json=body, headers=seat.headers
+    )
+    assert response.status_code == expect, response.text
+    out: dict[str, Any] = response.json()
+    return out
+
+
+def test_a_player_brings_in_a_fari_sheet_as_their_own_pc(api: Api) -> None:
+    gm = api.table("Harbour", preset="condensed")
+    ann = gm.invite("Ann")
+    content = fixture("fari-v6-condensed.fari.json")
+    # A dry run reports and adds nothing.
+    seen = post_import(ann, 200, content=content, dry_run=True)
+    assert seen["added"] is False and seen["report"]["preset"] == "Fate Condensed"
+    assert {x["what"] for x in seen["report"]["leftovers"]} == {"image", "link", "counter", "clock"}
+    assert gm.get("/state")["characters"] == []
+    done = post_import(ann, 200, content=content)
+    assert done["added"] is True and done["character_id"] == "cassandra-vey"
+    view = ann.get("/state")
+    [card] = view["characters"]
+    assert card["owner"] == ann.seat and card["sheet"]["kind"] == "pc"
+    assert card["sheet"]["skills"]["notice"] == 4
+    assert [b["marked"] for b in card["sheet"]["stress"]["physical"]] == [True, True, False, False]
+    assert card["sheet"]["fate_points"] == 2
+    # The same file again gets an id of its own rather than clashing.
+    again = post_import(ann, 200, content=content)
+    assert again["character_id"] == "cassandra-vey-2"
+
+
+def test_the_gm_brings_in_an_npc_from_foundry(api: Api) -> None:
+    gm = api.table("Duel", preset="core")
+    out = post_import(gm, 200, content=fixture("foundry-core-base64.json"), kind="major_npc")
+    assert out["sheet"]["kind"] == "major_npc" and out["report"]["source"] == "Foundry VTT"
+    [card] = gm.get("/state")["characters"]
+    assert card["sheet"]["name"] == "Cynere" and card["owner"] is None
+
+
+def test_a_player_cannot_bring_in_an_npc_and_a_spectator_nothing(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    out = post_import(ann, 200, content=fixture("fari-v2-core.fari.json"), kind="monster")
+    assert out["sheet"]["kind"] == "pc"  # a player's import is always their PC
+    eve = gm.invite("Eve", role="spectator")
+    refused = post_import(eve, 403, content=fixture("fari-v2-core.fari.json"))
+    assert refused["error"] == "forbidden"
+
+
+def test_bad_files_get_a_message_and_add_nothing(api: Api) -> None:
+    gm = api.table()
+    whole = fixture("fari-v6-condensed.fari.json")
+    for content, words in [
+        (whole[:400], "cut off"),
+        (fixture("fari-scene.fari.json"), "'scene', not a character"),
+        ('{"fariType": "character", "pages": []}', "no Fari character layout"),
+        ('{"name": "x"}', "not a character file fatekit knows"),
+        ("\x00\x01garbage", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+    ]:
+        out = post_import(gm, 422, content=content)
+        assert words in out["detail"], out
+    assert gm.get("/state")["characters"] == []
+    assert gm.get("/state")["table"]["version"] == 1
+
+
+def test_a_huge_upload_is_refused_before_it_is_read(api: Api) -> None:
+    gm = api.table()
+    response = api.client.post(
+        f"/tables/{gm.table_id}/characters/import",
+        content=b'{"content": "' + b"x" * (50 * 1024 * 1024) + b'"}',
+        headers={**gm.headers, "content-type": "application/json"},
+    )
+    assert response.status_code == 413
+    assert "detail" in response.json()
+
+
+def test_a_sheet_downloads_as_fari_and_foundry_and_reads_back_the_same(api: Api) -> None:
+    gm = api.table("Duel", preset="core")
+    post_import(gm, 200, content=fixture("fari-v5-core-italian.fari.json"))
+    sheet = gm.get("/characters/contessa-livia-orsini/export")
+    for target in ("fari", "foundry"):
+        written = gm.get(f"/characters/contessa-livia-orsini/export/{target}")
+        back = import_character(written)
+        assert back.data["skills"] == sheet["skills"]
+        assert back.data["aspects"] == sheet["aspects"]
+        assert back.data["stress"] == sheet["stress"]
+    assert gm.get("/characters/nobody/export/fari", expect=404)["error"] == "not_found"
+    gm.get("/characters/contessa-livia-orsini/export/pdf", expect=422)

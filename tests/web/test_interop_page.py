@@ -1,0 +1,124 @@
+"""Bringing characters from Fari and Foundry VTT onto the table in the browser, and downloading a
+sheet for them: a player picks her Fari sheet, the GM drops a Foundry actor, a broken file is
+refused with nothing added, and a sheet downloads as Fari and reads back the same. Run in English
+and in Italian, with every text on the pages from the page's catalog."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatekit.formats.interop import import_character
+
+from .test_flow import TIMEOUT, Player, all_translated  # type: ignore[import-not-found]
+
+FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
+
+# Drop a file on an element as a person dragging it from their desktop would.
+DROP = """
+([selector, name, text]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([text], name, { type: "application/json" }));
+  const zone = document.querySelector(selector);
+  zone.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+  zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_import_and_download_in_the_page(
+    server: str, browser: Any, lang: str, tmp_path: Path
+) -> None:
+    locale = {"en": "en-GB", "it": "it-IT"}[lang]
+    contexts = [browser.new_context(locale=locale, accept_downloads=True) for _ in range(2)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        errors: list[str] = []
+        for page in pages:
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+        gm, ann = Player(pages[0], "GM"), Player(pages[1], "Ann")
+        _play(server, gm, ann, lang, tmp_path)
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _play(server: str, gm: Player, ann: Player, lang: str, tmp: Path) -> None:
+    gm.page.goto(server)
+    gm.page.wait_for_selector("#create-table")
+    gm.page.fill("#new-table-name", "The Harbour")
+    gm.click("#create-table button[type=submit]")
+    gm.page.wait_for_selector("#gm")
+    gm.page.fill("#invite-name", "Ann")
+    gm.click("#invite-form button[type=submit]")
+    link = gm.page.locator("#invite-link-ann")
+    link.wait_for()
+    ann.page.goto(link.input_value())
+    ann.page.wait_for_selector("#log-list")
+
+    # -- Ann picks her Fari sheet: the report first, then her PC joins the table ---------------
+    ann.click("#import-character")
+    assert ann.page.locator("#import-kind").count() == 0  # a player brings in only her own PC
+    ann.page.set_input_files("#import-file", str(FIXTURES / "fari-v6-condensed.fari.json"))
+    report = ann.page.locator("#import-report")
+    report.wait_for()
+    assert report.get_attribute("data-preset") == "condensed"
+    assert report.get_attribute("data-leftovers") == "4"
+    kept = ann.page.locator("#import-leftovers li")
+    assert sorted(kept.nth(i).get_attribute("data-what") or "" for i in range(4)) == [
+        "clock",
+        "counter",
+        "image",
+        "link",
+    ]
+    all_translated([ann], lang)
+    ann.submit("import-form")
+    for player in (gm, ann):
+        player.page.wait_for_selector("#char-cassandra-vey")
+        marked = player.page.locator("#stress-cassandra-vey-physical .box.marked")
+        marked.nth(1).wait_for()
+        assert marked.count() == 2
+        points = player.page.locator("#char-cassandra-vey .fate-points")
+        assert points.get_attribute("data-points") == "2"
+
+    # -- the GM drops a Foundry actor, brought in as an NPC ------------------------------------
+    gm.click("#import-character")
+    assert gm.page.locator("#import-kind").input_value() == "major_npc"
+    actor = (FIXTURES / "foundry-core-base64.json").read_text(encoding="utf-8")
+    gm.page.evaluate(DROP, ["#import-drop", "cynere.json", actor])
+    gm.page.locator("#import-report").wait_for()
+    all_translated([gm], lang)
+    gm.submit("import-form")
+    gm.page.wait_for_selector("#char-cynere")
+
+    # -- a broken file: a message, and nothing is added ----------------------------------------
+    version = gm.version()
+    broken = tmp / "broken.fari.json"
+    broken.write_text(actor[:300], encoding="utf-8")
+    gm.click("#import-character")
+    gm.page.set_input_files("#import-file", str(broken))
+    gm.page.locator("#import-result .error").wait_for()
+    gm.click("#import-form-submit")
+    gm.page.locator("#dialog .dialog-error .error").wait_for()
+    all_translated([gm], lang)
+    gm.page.keyboard.press("Escape")
+    assert gm.page.locator("#characters article.character").count() == 2
+    assert gm.version() == version
+
+    # -- Ann downloads her sheet for Fari and for Foundry: both read back the same -------------
+    sheet = import_character((FIXTURES / "fari-v6-condensed.fari.json").read_bytes()).data
+    for target in ("fari", "foundry"):
+        with ann.page.expect_download() as info:
+            ann.click(f"#{target}-cassandra-vey")
+        saved = tmp / f"cassandra.{target}.json"
+        info.value.save_as(str(saved))
+        written = json.loads(saved.read_text(encoding="utf-8"))
+        back = import_character(json.dumps(written), target).data
+        assert back["skills"] == sheet["skills"] and back["aspects"] == sheet["aspects"]
+        assert back["stress"] == sheet["stress"]
