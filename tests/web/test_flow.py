@@ -210,10 +210,12 @@ RUTH_SKILLS = {
 }
 
 
-def shoot(player: Player, name: str) -> None:
+def shoot(player: Player, name: str, top: bool = False) -> None:
     # Only `make screenshots` rewrites the pictures in docs/, so a test run leaves the tree clean.
     if not os.environ.get("FATEKIT_SCREENSHOTS"):
         return
+    if top:  # the whole table from its top, rather than where the last click scrolled
+        player.page.evaluate("window.scrollTo(0, 0)")
     player.page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=False)
 
 
@@ -440,8 +442,8 @@ def _play(
     on_all(table, "#char-ruth .fate-points", data_points=6)
     everyone_reaches(table, gm)
     if screenshots:
-        shoot(gm, "table-gm")
-        shoot(ben, "table-player")
+        shoot(gm, "table-gm", top=True)
+        shoot(ben, "table-player", top=True)
     no_secrets(players)
     all_translated(table, lang)
 
