@@ -2,7 +2,7 @@
 // waiting for; for this seat, the few things it may do now (from the view's legal_actions) as
 // the main buttons, and the hit it has to take. Waiting seats read what they wait for.
 
-import { add, h, section } from "./dom.js";
+import { add, free, h, section } from "./dom.js";
 import { t, tn } from "./i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app } from "./store.js";
@@ -16,10 +16,34 @@ function waitingFor(c) {
   return null;
 }
 
-/** The turn strip, or null when no conflict is going on. */
+/** A contest's or a challenge's turn: which sides still roll, which tasks are open. */
+function otherTurn() {
+  const contest = app.view.contest;
+  const challenge = app.view.challenge;
+  if (contest && !contest.winner) {
+    const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
+    const ours = waiting.some((s) => s.members.some((m) => mine().has(m)));
+    const names = h("span", {}, waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))));
+    const line = ours ? t("turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
+    const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })), line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null);
+    panel.classList.add("turn");
+    panel.dataset.yours = String(ours);
+    return panel;
+  }
+  if (challenge) {
+    const open = challenge.tasks.filter((task) => !task.result).length;
+    if (!open) return null;
+    const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.challenge", { n: open })));
+    panel.classList.add("turn");
+    return panel;
+  }
+  return null;
+}
+
+/** The turn strip, or null when no conflict, contest or challenge is going on. */
 export function turnPanel() {
   const c = app.view.conflict;
-  if (!c || c.phase === "ended") return null;
+  if (!c || c.phase === "ended") return otherTurn();
   const panel = section("turn", t("turn.title"));
   panel.classList.add("turn");
   add(panel, h("p", { class: "turn-head" }, tn("turn.exchange", { n: c.exchange }), " ", c.current ? tn("turn.current", { who: who(c.current) }) : null));
@@ -41,6 +65,9 @@ export function turnPanel() {
   if (ours.length) {
     panel.dataset.yours = "true";
     add(panel, h("p", { class: "turn-yours" }, t("turn.yours")), ours);
+  } else if (c.phase === "roll" && app.view.roll && mine().has(app.view.roll.actor)) {
+    panel.dataset.yours = "true";
+    add(panel, h("p", { class: "turn-yours" }, t("turn.roll_yours")));
   } else {
     const waiting = waitingFor(c);
     panel.dataset.yours = "false";
