@@ -2,9 +2,9 @@
 
 A file is checked against :data:`~fatekit.formats.schema.CHARACTER_SCHEMA` first; every mismatch
 is reported at once as :class:`BadInput`. A file that is well formed but breaks the rules (a
-skill too many at Fair) still loads: :func:`fatekit.rules.characters.validation.validate` lists those
-problems. A file may replace its preset's skill list and shape; it then loads with a preset
-derived from the named one.
+skill too many at Fair) still loads: :func:`fatekit.rules.characters.validation.validate` lists
+those problems. A file may replace its preset's skill list and shape; it then loads with a
+preset derived from the named one.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.jsonschema_lite import errors
 from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
+from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
     ExtraAction,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fatekit.formats.schema_check import NOT_BLANK
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import CharacterKind
@@ -42,7 +43,7 @@ def _obj(
     return schema
 
 
-_TEXT = {"type": "string", "minLength": 1}
+_TEXT = {"type": "string", "pattern": NOT_BLANK}  # something besides white space
 _COUNT = {"type": "integer", "minimum": 0}
 
 

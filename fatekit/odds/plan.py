@@ -321,8 +321,8 @@ def _move(sheet: Character, preset: Preset, skills: Sequence[str]) -> Roll:
 
 
 def _candidates(shifts: Sequence[int], extreme: bool) -> tuple[AbsorbCandidate, ...]:
-    """Every set of consequences, in the order :func:`fatekit.rules.harm.absorb.absorb_options` ranks
-    plans: no extreme first, fewer consequences, fewer consequence shifts, then slot order.
+    """Every set of consequences, in the order :func:`fatekit.rules.harm.absorb.absorb_options`
+    ranks plans: no extreme first, fewer consequences, fewer consequence shifts, then slot order.
     Plans tied on those need the same boxes, so the order is fixed before any hit."""
     big = 10**6
     extreme_shifts = SEVERITY_SHIFTS[Severity.EXTREME]

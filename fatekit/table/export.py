@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
-from fatekit.formats.jsonschema_lite import errors
+from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
@@ -188,7 +188,7 @@ def table_schema() -> dict[str, Any]:
         "properties": {
             "format": {"const": TABLE_FORMAT},
             "version": {"const": TABLE_FORMAT_VERSION},
-            "table_id": {"type": "string", "minLength": 1},
+            "table_id": {"type": "string", "minLength": 1, "pattern": NOT_BLANK},
             "name": {"type": "string"},
             "events": {
                 "type": "array",

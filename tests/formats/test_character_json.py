@@ -17,7 +17,7 @@ from fatekit.formats import (
     schema_text,
     template,
 )
-from fatekit.formats.jsonschema_lite import check_schema_keywords, errors
+from fatekit.formats.schema_check import check_schema, errors
 from fatekit.rules import (
     BadInput,
     ExtraConsequence,
@@ -43,7 +43,7 @@ def minimal(**extra: Any) -> dict[str, Any]:
 
 
 def test_published_schema_is_current_and_uses_known_keywords() -> None:
-    check_schema_keywords(CHARACTER_SCHEMA)
+    check_schema(CHARACTER_SCHEMA)
     published = ROOT / "docs" / "character.schema.json"
     assert published.read_text(encoding="utf-8") == schema_text(), (
         "run `fatekit schema character > docs/character.schema.json`"

@@ -2,8 +2,8 @@
 
 A :class:`Character` is the sheet: aspects (as :class:`Aspect` objects owned by the character),
 skills by stable key, stunts, refresh and fate points, and the stress tracks and consequence slots
-that absorb harm (see :mod:`fatekit.rules.harm.absorb`). Builders make sheets from a :class:`Preset`;
-:mod:`fatekit.rules.characters.validation` says whether a sheet is legal for it.
+that absorb harm (see :mod:`fatekit.rules.harm.absorb`). Builders make sheets from a
+:class:`Preset`; :mod:`fatekit.rules.characters.validation` says whether a sheet is legal for it.
 
 Stress tracks and consequence slots follow from the preset, the skills that lengthen tracks
 (Physique and Will by default) and stunts that add boxes or slots. :func:`harm_capacity` computes

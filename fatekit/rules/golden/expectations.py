@@ -1,4 +1,5 @@
-"""Checking a golden scene's expectations: the facts a step's ``expect`` names, read from the game."""
+"""Checking a golden scene's expectations: the facts a step's ``expect`` names, read from the
+game."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ a preset, the characters, the scene, then a conflict, contest or challenge and i
 step may carry ``expect``: facts checked right after it (shifts, outcome, whose turn, stress
 boxes, fate points...). :func:`replay` raises :class:`ReplayMismatch` at the first step whose
 result differs, naming the step; it is how the engine's behaviour is pinned down, the way chess
-engines replay perft files. The format is described in ``docs/golden-scenes.md``.
+engines replay perft files. The format is described in ``docs/scenes-and-conflicts.md``.
 """
 
 from __future__ import annotations

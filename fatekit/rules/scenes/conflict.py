@@ -1,8 +1,9 @@
 """Conflicts: sides, turn order, exchanges, attacks and harm, concessions, and the end.
 
-A :class:`Conflict` runs inside the running scene of a :class:`~fatekit.rules.scenes.scene.Game`. At any
-moment :meth:`Conflict.legal_actions` says what each participant may do; every other move raises
-:class:`IllegalAction` naming the rule. A turn goes:
+A :class:`Conflict` runs inside the running scene of a
+:class:`~fatekit.rules.scenes.scene.Game`. At any moment :meth:`Conflict.legal_actions` says what
+each participant may do; every other move raises :class:`IllegalAction` naming the rule. A turn
+goes:
 
 1. the current actor declares an action (:meth:`Conflict.attack`, :meth:`Conflict.create_advantage`,
    :meth:`Conflict.overcome`, or :meth:`Conflict.full_defense`), and may make one free move;
@@ -107,8 +108,10 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ``sides`` maps side names to participant ids. Elective order (Fate Condensed) needs ``first``,
     whoever the table agrees acts first; skill and approach orders work it out, and
     ``group_npcs`` lets every NPC act at the place of the best one. The game's
-    :class:`~fatekit.rules.options.ruleset.Ruleset` says which optional rules apply: full defense (Fate
-    Core's or Fate Condensed's), extreme consequences, conditions, Weapon and Armor.
+    :class:`~fatekit.rules.options.ruleset.Ruleset` says which optional rules apply: full defense
+    (Fate Core's or Fate Condensed's), extreme consequences, conditions, Weapon and Armor.
+
+    The methods live in the ``conflict_*`` modules, one part of a conflict each, as mixins.
     """
 
     def __init__(

@@ -31,7 +31,10 @@ __all__ = ["Defence"]
 
 
 class Defence:
-    """Defence rolls, full defense, interposing and helpers; mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`."""
+    """Defence rolls, full defense, interposing and helpers.
+
+    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+    """
 
     # Set by the conflict; declared so the mixin may assign them.
     _turn: TurnInProgress | None

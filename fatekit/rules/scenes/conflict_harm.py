@@ -26,7 +26,10 @@ __all__ = ["HitsAndEnding"]
 
 
 class HitsAndEnding:
-    """Pending hits, concessions and the end; mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`."""
+    """Pending hits, concessions and the end.
+
+    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+    """
 
     # Set by the conflict; declared so the mixin may assign them.
     _turn: TurnInProgress | None

@@ -33,7 +33,10 @@ __all__ = ["TurnOrder"]
 
 
 class TurnOrder:
-    """Turn order, exchanges and free moves; mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`."""
+    """Legal actions, turn order, exchanges and free moves.
+
+    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+    """
 
     # Set by the conflict; declared so the mixin may assign them.
     _turn: TurnInProgress | None
