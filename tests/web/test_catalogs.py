@@ -3,7 +3,9 @@ the page's scripts name and every stable key of the engine the page shows has an
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import re
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from fatekit.rules.characters.skill_lists import (
     ODE_SKILLS,
 )
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.citations import all_rules
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.options.big_bad_solo import SuppressMode
@@ -109,3 +112,31 @@ def test_the_ode_terms_are_used_in_swedish() -> None:
 def test_the_catalog_files_are_packaged() -> None:
     text = Path(__file__).resolve().parents[2].joinpath("pyproject.toml").read_text()
     assert '"i18n/*.json"' in text and '"web/js/*.js"' in text
+
+
+def declared_rules() -> dict[str, str]:
+    """Every rule the engine declares (each module of fatekit.rules imported), key -> summary."""
+    import fatekit.rules as package
+
+    for module in pkgutil.walk_packages(package.__path__, "fatekit.rules."):
+        importlib.import_module(module.name)
+    return {r.key: r.summary for r in all_rules()}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_has_a_reason_in_every_language(lang: str) -> None:
+    # A refusal names the rule it breaks (error bodies and character problems carry rule.key);
+    # the page shows the rule's reason from the catalog, so every rule needs one in every
+    # language, and outside English one that is not the English text left in place.
+    rules = declared_rules()
+    assert len(rules) > 100, "the rules were not all imported"
+    found = catalog(lang)
+    missing = sorted(key for key in rules if f"rule.{key}" not in found)
+    assert missing == [], f"{lang} has no reason for these rules"
+    assert sorted(k[5:] for k in found if k.startswith("rule.") and k[5:] not in rules) == [], (
+        f"{lang} has reasons for rules the engine does not declare"
+    )
+    if lang != "en":
+        english = catalog("en")
+        same = sorted(k for k in rules if found[f"rule.{k}"] == english[f"rule.{k}"])
+        assert same == [], f"{lang} keeps the English reason for these rules"

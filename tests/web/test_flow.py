@@ -19,11 +19,12 @@ from typing import Any
 
 import pytest
 
-from fatekit.server.web import LANGUAGES
+from fatekit.server.web import I18N_DIR, LANGUAGES
 
 SECRET = "GM-SECRET"  # every hidden thing the GM makes carries this marker
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 TIMEOUT = 15_000
+PHONE = (390, 844)
 
 # The catalog check, run in the page: every text node outside user text ([data-free]) must be
 # a catalog string of the page's language, or a piece of one between placeholders, or have no
@@ -107,6 +108,47 @@ def on_all(table: list[Player], selector: str, **expect: Any) -> None:
             )
 
 
+def reasons_in_language(player: Player, lang: str, where: str) -> None:
+    """Every rule named under ``where`` shows its reason from the page language's catalog."""
+    shown = player.page.eval_on_selector_all(
+        f"{where} .reason[data-rule]", "els => els.map((e) => [e.dataset.rule, e.textContent])"
+    )
+    assert shown, f"{player.name}: no rule reason under {where}"
+    reasons = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    for key, text in shown:
+        assert text == reasons[f"rule.{key}"], f"{player.name}: the reason for {key} is not {lang}"
+
+
+def accessible(player: Player) -> None:
+    """axe-core (shipped in axe-playwright-python, never from a CDN) finds no serious or
+    critical violation on the page as it stands."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(player.page).response["violations"]
+    bad = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == [], f"{player.name}: {bad}"
+
+
+def fits_phone(player: Player) -> None:
+    """On a phone-sized page nothing scrolls sideways and every control is touch-sized."""
+    found = player.page.evaluate(
+        """() => {
+          const wide = document.documentElement.scrollWidth > window.innerWidth;
+          const small = [...document.querySelectorAll("button, select, input:not([type=checkbox]):not([type=radio])")]
+            .filter((e) => e.offsetParent !== null && !e.closest("[hidden]"))
+            .filter((e) => e.getBoundingClientRect().height < 40)
+            .map((e) => e.id || e.textContent.trim().slice(0, 20));
+          return { wide, small, width: document.documentElement.scrollWidth };
+        }"""
+    )
+    assert not found["wide"], f"{player.name}: the page is {found['width']}px wide on a phone"
+    assert found["small"] == [], f"{player.name}: controls too small to tap: {found['small']}"
+
+
 def no_secrets(players: list[Player]) -> None:
     for player in players:
         text = player.page.content()
@@ -168,19 +210,22 @@ RUTH_SKILLS = {
 }
 
 
-def shoot(player: Player, name: str) -> None:
+def shoot(player: Player, name: str, top: bool = False) -> None:
     # Only `make screenshots` rewrites the pictures in docs/, so a test run leaves the tree clean.
     if not os.environ.get("FATEKIT_SCREENSHOTS"):
         return
+    if top:  # the whole table from its top, rather than where the last click scrolled
+        player.page.evaluate("window.scrollTo(0, 0)")
     player.page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=False)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_scene_in_three_browsers(server: str, browser: Any, lang: str, tmp_path: Path) -> None:
     locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
+    sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-        for _ in range(3)
+        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
     ]
     try:
         pages = [context.new_page() for context in contexts]
@@ -236,6 +281,7 @@ def _play(
     ann.click("#new-character")
     ann.page.fill("#sheet-name", "Ruth")
     ann.page.wait_for_selector("#sheet-problems li")  # an empty sheet breaks rules: listed
+    reasons_in_language(ann, lang, "#sheet-problems")
     aspects = {
         "high_concept": "Ex-Boxer on the Run",
         "trouble": "Owes the Wrong People",
@@ -265,6 +311,14 @@ def _play(
     for who in ("ruth", "charles", "thug"):
         on_all(table, f"#char-{who}")
     on_all(table, "#char-ruth .fate-points", data_points=3)
+    # A refusal says why in the page's language: Ruth has no milestone open to spend.
+    ann.page.evaluate(
+        """async () => (await import("/web/js/store.js")).send("Milestone", {
+          character_id: "ruth", choice: { kind: "swap_skills", first: "fight", second: "notice" },
+        })"""
+    )
+    ann.page.wait_for_selector("#banner [data-rule='advancement.milestone']")
+    reasons_in_language(ann, lang, "#banner")
     everyone_reaches(table, gm)
     no_secrets(players)
 
@@ -279,6 +333,7 @@ def _play(
     on_all(table, "#zone-pier [data-character=ruth]")
     on_all(table, "#zone-pier [data-character=thug]")
     on_all(table, "#zone-boat")
+    fits_phone(ann)
     gm.click("#add-aspect")
     gm.page.fill("#aspect-name", "Thick Fog")
     gm.submit("aspect-form")
@@ -312,6 +367,7 @@ def _play(
     ann.submit("roll-form")
     on_all(table, "#roll-outcome", data_outcome="success")
     ann.page.wait_for_selector("#invoke-advice")
+    fits_phone(ann)
     ann.page.check("#resolve-aspect")
     ann.page.fill("#resolve-aspect-name", "Weak Spot in His Guard")
     if screenshots:
@@ -342,6 +398,7 @@ def _play(
     ann.page.wait_for_selector("#absorb-1")
     ann.page.check("#absorb-1")  # the mild consequence
     ann.page.fill("#consequence-name-0", "Cracked Ribs")
+    fits_phone(ann)
     if screenshots:
         shoot(ann, "harm")
     ann.click("#absorb-button")
@@ -368,6 +425,10 @@ def _play(
     on_all(table, "#roll-shifts")
     ben.page.locator("[data-invoke$='|free']").first.click()
     on_all(table, "#roll .invocations li")
+    # A populated scene mid-conflict, a roll in play: axe-core finds nothing serious on the
+    # GM's page nor on a player's.
+    accessible(gm)
+    accessible(ben)
     if screenshots:
         shoot(gm, "conflict")
     ben.click("#resolve-button")
@@ -381,8 +442,8 @@ def _play(
     on_all(table, "#char-ruth .fate-points", data_points=6)
     everyone_reaches(table, gm)
     if screenshots:
-        shoot(gm, "table-gm")
-        shoot(ben, "table-player")
+        shoot(gm, "table-gm", top=True)
+        shoot(ben, "table-player", top=True)
     no_secrets(players)
     all_translated(table, lang)
 
@@ -425,9 +486,10 @@ def test_optional_rules_in_three_browsers(
     server: str, browser: Any, lang: str, tmp_path: Path
 ) -> None:
     locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+    # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
+    sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
-        for _ in range(3)
+        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
     ]
     try:
         pages = [context.new_page() for context in contexts]

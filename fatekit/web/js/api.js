@@ -67,35 +67,40 @@ export class Seat {
 }
 
 /**
- * The live connection: catches up from the last version it saw, then streams. Reconnects with
- * a growing pause when the connection drops, asking only for what it missed.
+ * The live connection with the seat's document (view=1): `hello` brings the whole document,
+ * each command's events are followed by a `view` message patching it. Reconnects with a growing
+ * pause when the connection drops, and at once when the page finds a gap; a reconnect asks for
+ * the events after the last one seen (for the log), and hello brings the document again.
  */
 export class Live {
-  constructor(seat, { onEvent, onVersion, onStatus }) {
+  constructor(seat, { onHello, onEvent, onView, onStatus }) {
     this.seat = seat;
+    this.onHello = onHello;
     this.onEvent = onEvent;
-    this.onVersion = onVersion;
+    this.onView = onView;
     this.onStatus = onStatus;
-    this.version = 0;
+    this.version = null; // the last version whose events the page has seen; null: none yet
     this.pause = 500;
     this.closed = false;
     this.socket = null;
   }
 
-  start(after = 0) {
-    this.version = after;
+  start() {
     this.open();
   }
 
   open() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${location.host}/tables/${this.seat.tableId}/ws?link=${encodeURIComponent(this.seat.link)}&after=${this.version}`;
+    const after = this.version === null ? "" : `&after=${this.version}`;
+    const url = `${scheme}://${location.host}/tables/${this.seat.tableId}/ws?link=${encodeURIComponent(this.seat.link)}&view=1${after}`;
     const socket = new WebSocket(url);
     this.socket = socket;
     this.onStatus("connecting");
-    socket.addEventListener("message", (message) => this.receive(JSON.parse(message.data)));
+    socket.addEventListener("message", (message) => {
+      if (socket === this.socket) this.receive(JSON.parse(message.data));
+    });
     socket.addEventListener("close", (closing) => {
-      if (this.closed) return;
+      if (this.closed || socket !== this.socket) return;
       // 4401: the link was revoked or never opened a seat; no point trying again.
       if (closing.code === 4401 || closing.code === 4403 || closing.code === 4404) {
         this.onStatus("refused");
@@ -107,18 +112,27 @@ export class Live {
     });
   }
 
+  /** Drop this connection and open a new one now (the page's document missed a change). */
+  reconnect() {
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.open();
+  }
+
   receive(message) {
     if (message.kind === "hello") {
       this.pause = 500;
+      if (this.version === null) this.version = message.version;
       this.onStatus("live");
-      this.onVersion(message.version, true);
+      this.onHello(message);
     } else if (message.kind === "event") {
-      this.version = message.event.version;
+      this.version = Math.max(this.version || 0, message.event.version);
       this.onEvent(message.event);
-      this.onVersion(this.version, false);
     } else if (message.kind === "version") {
-      this.version = message.version;
-      this.onVersion(this.version, false);
+      this.version = Math.max(this.version || 0, message.version);
+    } else if (message.kind === "view") {
+      this.onView(message);
     } else if (message.kind === "ping") {
       this.socket.send(JSON.stringify({ kind: "pong" }));
     }
@@ -128,4 +142,16 @@ export class Live {
     this.closed = true;
     if (this.socket) this.socket.close();
   }
+}
+
+/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
+export function linkFrom(text) {
+  const trimmed = String(text || "").trim();
+  const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
+  return m ? decodeURIComponent(m[1]) : trimmed;
+}
+
+/** The page address that opens a seat (the link rides in the fragment, never sent). */
+export function pageFor(link) {
+  return `${location.origin}/#link=${encodeURIComponent(link)}`;
 }

@@ -1,63 +1,16 @@
 // The page: the start screen (make a table, join one) and the table itself.
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
-import { ApiError, Live, Seat, request } from "./api.js";
+import { Live, Seat, linkFrom, request } from "./api.js";
 import { fill, field, free, h } from "./dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./i18n.js";
 import { openTable, operatorControls } from "./operator.js";
-import { renderTable } from "./table.js";
-import { describeEvent, learn } from "./log.js";
+import { addEvents, loadOlder, showLog } from "./log.js";
+import { PatchError, applyPatch, touched } from "./patch.js";
+import { app, showError, subscribe } from "./store.js";
+import { redrawParts, renderTable } from "./table.js";
 
 const RECENT_KEY = "fatekit.recent";
-
-/** Everything the page knows; panels read it, refresh() replaces it. */
-export const app = {
-  seat: null,
-  live: null,
-  view: null,
-  extras: null,
-  preset: null,
-  events: [],
-  ledger: [], // fate point changes seen between views, shown in the log
-  invites: [], // links this page made for new seats
-  status: "offline",
-  error: null,
-};
-
-// -- errors -------------------------------------------------------------------------------------
-
-/** A message for a failed request, in the page's language. The engine's own sentence is shown
- * in English only; other languages get the rule's name from the catalog by its key. */
-export function errorText(error) {
-  if (!(error instanceof ApiError)) return tn("error.network");
-  const body = error.body || {};
-  const kind = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap"].includes(body.error)
-    ? body.error
-    : "other";
-  const out = h("span", {}, tn(`error.${kind}`));
-  const ruleKey = body.rule && body.rule.key;
-  if (ruleKey) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: free(ruleKey, "code") })));
-  if (language() === "en" && body.detail) out.append(" ", free(body.detail, "span", { class: "detail" }));
-  return out;
-}
-
-/** Run a command from a button or form; show what went wrong in `where` (or the banner). */
-export async function send(type, data, where = null) {
-  try {
-    const done = await app.seat.command(type, data);
-    if (where) fill(where);
-    await refresh();
-    return done;
-  } catch (error) {
-    showError(error, where);
-    return null;
-  }
-}
-
-export function showError(error, where = null) {
-  const target = where || document.getElementById("banner");
-  if (target) fill(target, h("p", { class: "error", role: "alert" }, errorText(error)));
-}
 
 // -- the header ---------------------------------------------------------------------------------
 
@@ -117,18 +70,6 @@ function remember(link, name, seatName) {
   const kept = recent().filter((r) => r.link !== link);
   kept.unshift({ link, name, seat: seatName });
   localStorage.setItem(RECENT_KEY, JSON.stringify(kept.slice(0, 8)));
-}
-
-/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
-export function linkFrom(text) {
-  const trimmed = String(text || "").trim();
-  const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
-  return m ? decodeURIComponent(m[1]) : trimmed;
-}
-
-/** The page address that opens a seat (the link rides in the fragment, never sent). */
-export function pageFor(link) {
-  return `${location.origin}/#link=${encodeURIComponent(link)}`;
 }
 
 const PRESETS = ["condensed", "core", "fae", "ode"];
@@ -249,47 +190,10 @@ function open(link) {
   start();
 }
 
-let refreshing = null;
-let again = false;
-
-/** Read the view (and the page's extras) again; calls made meanwhile are folded into one more. */
-export async function refresh() {
-  if (!app.seat) return;
-  if (refreshing) {
-    again = true;
-    return refreshing;
-  }
-  refreshing = (async () => {
-    do {
-      again = false;
-      const seat = app.seat;
-      try {
-        const [view, extras] = await Promise.all([seat.get("/state"), seat.get("/extras")]);
-        if (seat !== app.seat) return;
-        noteFatePoints(app.view, view);
-        app.view = view;
-        app.extras = extras;
-        const list = view.table.skill_list || null;
-        if (!app.preset || app.preset.key !== view.table.preset || app.preset.list !== list) {
-          const found = await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
-          app.preset = { ...found, list };
-        }
-        render();
-      } catch (error) {
-        showError(error);
-      }
-    } while (again);
-  })();
-  try {
-    await refreshing;
-  } finally {
-    refreshing = null;
-  }
-}
-
-/** Fate points moving between two views go to the log, so every spend and gain is visible. */
+/** Fate points moving between two documents go to the log, so every spend and gain is
+ * visible. Returns whether any moved. */
 function noteFatePoints(before, after) {
-  if (!before) return;
+  if (!before) return false;
   const points = (view) => {
     const out = new Map();
     for (const c of view.characters) if (c.revealed && c.sheet) out.set(c.id, c.sheet.fate_points);
@@ -297,33 +201,77 @@ function noteFatePoints(before, after) {
     return out;
   };
   const was = points(before);
+  let moved = false;
   for (const [who, now] of points(after)) {
     if (was.has(who) && was.get(who) !== now) {
       app.ledger.push({ version: after.table.version, who, from: was.get(who), to: now });
+      moved = true;
     }
   }
+  return moved;
 }
 
-let pending = null;
+/** The preset's skills and ladder, read again only when the table's preset or list changes. */
+async function loadPreset(view) {
+  const list = view.table.skill_list || null;
+  if (app.preset && app.preset.key === view.table.preset && app.preset.list === list) return false;
+  const found = await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
+  app.preset = { ...found, list };
+  return true;
+}
 
-/** After socket messages settle: read the view again if the table moved on, else just redraw
- * (the log grew while catching up). One timer for a burst of messages. */
-function scheduleUpdate() {
-  if (pending) return;
-  pending = setTimeout(() => {
-    pending = null;
-    if (!app.view || !app.live || app.live.version > app.view.table.version) refresh();
-    else render();
-  }, 0);
+/** Take a new document for the seat (from hello, a whole `view` message, or a patch), and
+ * redraw: everything when `parts` is null, else only the panels that read those parts. */
+async function adopt(doc, version, parts = null) {
+  const seat = app.seat;
+  const moved = noteFatePoints(app.view, doc);
+  app.view = doc;
+  app.extras = doc.extras || {};
+  app.version = version;
+  document.body.dataset.version = String(version);
+  if (await loadPreset(doc)) parts = null;
+  if (seat !== app.seat) return;
+  if (parts === null || !document.getElementById("log-list")) {
+    render();
+    return;
+  }
+  redrawParts(parts);
+  if (moved) showLog();
+}
+
+/** A `view` message: a patch on the document at `base`, or a whole document. A patch for
+ * another version than the page holds (or one that does not fit) means the page missed
+ * something: it reconnects, and hello brings the document again. */
+function receiveView(message) {
+  if (message.view) {
+    adopt(message.view, message.version);
+    return;
+  }
+  if (app.view === null || message.base !== app.version) {
+    app.live.reconnect();
+    return;
+  }
+  let next;
+  try {
+    next = applyPatch(app.view, message.patch);
+  } catch (error) {
+    if (!(error instanceof PatchError)) throw error;
+    app.live.reconnect();
+    return;
+  }
+  adopt(next, message.version, touched(message.patch));
 }
 
 async function start() {
   const link = linkFrom(location.hash.slice(1) ? location.hash : "");
   if (app.live) app.live.close();
+  app.live = null;
   app.events = [];
   app.ledger = [];
   app.invites = [];
+  app.log = { started: false, before: null, more: false, loading: false };
   app.view = null;
+  app.version = null;
   if (!link) {
     app.seat = null;
     render();
@@ -331,25 +279,32 @@ async function start() {
   }
   const seat = new Seat(link);
   app.seat = seat;
+  let joined;
   try {
-    const joined = await seat.join();
-    await refresh();
-    remember(link, app.view.table.name, joined.name);
+    joined = await seat.join();
   } catch (error) {
     app.seat = null;
     render();
     showError(error, document.getElementById("start-error"));
     return;
   }
-  app.live = new Live(seat, {
-    onEvent: (event) => {
-      learn(event);
-      app.events.push(event);
+  // The socket brings the document (hello) and every change after it; the log's history is
+  // read a page at a time. Nothing else is read from the server while the page is open.
+  const live = new Live(seat, {
+    onHello: async (hello) => {
+      await adopt(hello.view, hello.version);
+      if (seat !== app.seat) return;
+      remember(link, app.view.table.name, joined.name);
+      if (!app.log.started) await loadOlder();
     },
-    onVersion: scheduleUpdate,
+    onEvent: (event) => {
+      if (addEvents([event]) && app.log.started) showLog();
+    },
+    onView: receiveView,
     onStatus: setStatus,
   });
-  app.live.start(0);
+  app.live = live;
+  live.start();
 }
 
 // -- drawing ------------------------------------------------------------------------------------
@@ -361,34 +316,15 @@ function render() {
     renderStart();
     return;
   }
-  // Keep keyboard focus and whatever was typed or chosen across a redraw: another seat's move
-  // must not wipe a half-written form.
-  const focused = document.activeElement && document.activeElement.id;
-  const kept = new Map();
-  for (const el of main.querySelectorAll("input[id], select[id], textarea[id]")) {
-    if (el.type === "file" || el.readOnly) continue;
-    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
-  }
   renderTable(main);
-  for (const [id, value] of kept) {
-    const el = document.getElementById(id);
-    if (!el || !main.contains(el)) continue;
-    const was = typeof value === "boolean" ? el.checked : el.value;
-    if (was === value) continue;
-    if (typeof value === "boolean") el.checked = value;
-    else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
-    else continue;
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-  if (focused) {
-    const again = document.getElementById(focused);
-    if (again && again !== document.activeElement && main.contains(again)) again.focus();
-  }
-  document.body.dataset.version = String(app.view.table.version);
-  document.body.dataset.events = String(app.events.length);
+  document.body.dataset.version = String(app.version);
 }
 
-export { render, describeEvent };
+// A command the server took changes nothing here: the socket brings its events and the patch.
+subscribe((change) => {
+  if (change.kind === "redraw") render();
+  return null;
+});
 
 window.addEventListener("popstate", start);
 window.addEventListener("hashchange", start);

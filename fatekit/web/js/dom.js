@@ -71,3 +71,43 @@ export function add(el, ...children) {
   append(el, children);
   return el;
 }
+
+/** A titled panel of the table screen. */
+export function section(id, title, ...children) {
+  return h("section", { class: "panel", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+/** A plain button (not a form submit). */
+export function button(label, onclick, props = {}) {
+  return h("button", { type: "button", onclick, ...props }, label);
+}
+
+const seenTokens = new Map();
+
+/** Fate point tokens: one coin per point (decoration: the count is said in words beside it).
+ * `key` names whose pile this is; when it grew or shrank since the last drawing, the pile is
+ * marked so the change shows (a coin lands, or one leaves). */
+export function tokens(n, key = null) {
+  const count = Math.max(0, n);
+  const pile = h("span", { class: "tokens", "aria-hidden": "true", "data-count": count });
+  for (let i = 0; i < Math.min(count, 12); i++) pile.append(h("span", { class: "token" }));
+  if (count > 12) pile.append(h("span", { class: "more" }, `+${count - 12}`));
+  if (key !== null) {
+    const was = seenTokens.get(key);
+    if (was !== undefined && was !== count) {
+      pile.classList.add(count > was ? "gained" : "spent");
+      if (count < was) pile.append(h("span", { class: "token leaving" }));
+    }
+    seenTokens.set(key, count);
+  }
+  return pile;
+}
+
+/** Offer data as a JSON file to save. */
+export function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  const a = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

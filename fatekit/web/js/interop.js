@@ -4,13 +4,13 @@
 // player (their own PC) or the GM (an NPC, or a PC for a player) bring it in. A sheet on the
 // table downloads for Fari or Foundry. The server does all the reading: see docs/interop.md.
 
-import { app, showError } from "./app.js";
-import { field, fill, free, h } from "./dom.js";
-import { t, tn } from "./i18n.js";
-import { openDialog } from "./actions.js";
-import { problemList } from "./sheet.js";
-import { download, isGm } from "./table.js";
 import { request } from "./api.js";
+import { download, field, fill, free, h } from "./dom.js";
+import { openDialog } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { problemList } from "./sheet.js";
+import { app, showError } from "./store.js";
+import { isGm } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;

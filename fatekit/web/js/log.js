@@ -2,10 +2,13 @@
 // Events carry ids and stable keys; names come from the view, or from earlier events for
 // things no longer in play (an aspect from a finished scene).
 
-import { app } from "./app.js";
-import { dice, free, h } from "./dom.js";
+import { button, dice, field, fill, free, h, section } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { ladderValue, skill, who } from "./table.js";
+import { app, send, showError } from "./store.js";
+import { isGm, ladderValue, skill, who } from "./view.js";
+
+/** How many log entries a page of the log holds. */
+export const LOG_PAGE = 50;
 
 const aspectNames = new Map();
 
@@ -124,4 +127,120 @@ export function describeEvent(event) {
 export function describeLedger(change) {
   const name = change.who ? who(change.who) : h("span", {}, t("gm.pool"));
   return h("span", { class: "line ledger" }, tn(change.to > change.from ? "ledger.gain" : "ledger.spend", { who: name, from: change.from, to: change.to }));
+}
+
+// -- the history the page holds -----------------------------------------------------------------
+
+/** Add events to the page's history (oldest first, each version once): the log's pages and the
+ * socket's events may overlap. Returns whether any was new. */
+export function addEvents(events) {
+  const seen = new Set(app.events.map((e) => e.version));
+  let added = false;
+  for (const event of events) {
+    if (seen.has(event.version)) continue;
+    seen.add(event.version);
+    learn(event);
+    app.events.push(event);
+    added = true;
+  }
+  if (added) app.events.sort((a, b) => a.version - b.version);
+  return added;
+}
+
+/** Read one page of the log, older than what the page holds (the latest page when it holds
+ * none), and show it. */
+export async function loadOlder() {
+  const log = app.log;
+  if (log.loading || (log.started && !log.more)) return;
+  log.loading = true;
+  const seat = app.seat;
+  try {
+    const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
+    if (seat !== app.seat) return;
+    addEvents([...page.entries].reverse());
+    log.started = true;
+    log.before = page.before;
+    log.more = page.more && page.before !== null;
+  } catch (error) {
+    showError(error);
+  } finally {
+    log.loading = false;
+  }
+  showLog();
+}
+
+// -- the log panel ------------------------------------------------------------------------------
+
+function entries() {
+  const out = [];
+  for (const event of app.events) {
+    const line = describeEvent(event);
+    if (line) out.push({ version: event.version, node: line, type: event.type });
+  }
+  for (const change of app.ledger) out.push({ version: change.version + 0.5, node: describeLedger(change), type: "ledger" });
+  return out.sort((a, b) => b.version - a.version);
+}
+
+/** Draw the log's lines again (newest first) where the panel is; the list keeps its scroll. */
+export function showLog() {
+  const list = document.getElementById("log-list");
+  if (!list) return;
+  const top = list.scrollTop;
+  fill(
+    list,
+    entries().map((e) => h("li", { "data-type": e.type, "data-version": Math.floor(e.version) }, e.node)),
+  );
+  list.scrollTop = top;
+  const older = document.getElementById("log-older");
+  if (older) older.hidden = !app.log.more;
+  document.body.dataset.events = String(app.events.length);
+}
+
+/** The log: a note to write, and the table's history, newest first; older pages load when the
+ * list is scrolled to its end, or with the button under it (for keyboards). */
+export function logPanel() {
+  const text = h("textarea", { id: "note-text", rows: 2 });
+  const visibility = h(
+    "select",
+    { id: "note-visibility" },
+    ["public", "private", ...(isGm() ? ["gm"] : [])].map((v) => h("option", { value: v }, t(`note.${v}`))),
+  );
+  const out = h("div", { "aria-live": "polite" });
+  const list = h("ol", {
+    // Scrolls on its own: focusable, so a keyboard can scroll it too.
+    class: "log",
+    id: "log-list",
+    tabindex: "0",
+    "aria-labelledby": "log-title",
+    onscroll: (e) => {
+      const el = e.target;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) loadOlder();
+    },
+  });
+  const panel = section(
+    "log",
+    t("log.title"),
+    app.view.you.role !== "spectator"
+      ? h(
+          "form",
+          {
+            id: "note-form",
+            onsubmit: async (e) => {
+              e.preventDefault();
+              const written = text.value.trim();
+              if (!written) return;
+              text.value = ""; // cleared first, so the redraw after sending does not bring it back
+              if (!(await send("Note", { text: written, visibility: visibility.value }, out))) text.value = written;
+            },
+          },
+          field(t("note.text"), text),
+          field(t("note.visibility"), visibility),
+          h("button", { type: "submit" }, t("note.button")),
+          out,
+        )
+      : null,
+    list,
+    button(t("log.older"), () => loadOlder(), { id: "log-older", hidden: !app.log.more }),
+  );
+  return panel;
 }

@@ -3,12 +3,12 @@
 // gathers what was typed into a character file; the engine fills in stress, consequences and
 // refresh, and says what is wrong.
 
-import { app, send } from "./app.js";
-import { field, fill, free, h } from "./dom.js";
-import { has, language, t, tn } from "./i18n.js";
-import { openDialog } from "./actions.js";
-import { isGm, ladderValue, skill } from "./table.js";
 import { request } from "./api.js";
+import { field, fill, free, h } from "./dom.js";
+import { openDialog } from "./forms.js";
+import { has, language, t, tn } from "./i18n.js";
+import { app, ruleReason, send } from "./store.js";
+import { isGm, ladderValue, skill } from "./view.js";
 
 function slug(text) {
   const base = String(text || "")
@@ -28,7 +28,7 @@ export function problemList(problems) {
     problems.map((p) => {
       const place = p.where.split(".")[0];
       const where = has(`where.${place}`) ? t(`where.${place}`) : p.where;
-      const rule = has(`rule.${p.rule}`) ? h("span", {}, t(`rule.${p.rule}`)) : free(p.rule, "code");
+      const rule = ruleReason(p.rule);
       return h(
         "li",
         { "data-rule": p.rule, "data-where": p.where },

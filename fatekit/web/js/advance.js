@@ -1,0 +1,152 @@
+// Milestones: the form a player fills in to change their character when one is open.
+
+import { button, field, h } from "./dom.js";
+import { select, skillOptions } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { app, send } from "./store.js";
+import { aspectName, isGm, skill } from "./view.js";
+
+// -- milestones ---------------------------------------------------------------------------------
+
+const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "rewrite_aspect"];
+
+/** Spending a milestone or a breakthrough on a PC. Every change the engine offers is here; the
+ * engine says whether it is legal (an Average skill to trade, refresh left for a stunt...). */
+export function milestoneForm(pc, kind) {
+  const out = h("div", {});
+  const c = app.view.characters.find((x) => x.id === pc);
+  const sheet = c && c.sheet;
+  const major = kind === "major";
+  const change = select(`milestone-kind-${pc}`, [...(major ? [["", t("milestone.change.none")]] : []), ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)])]);
+  // Two skills: swapped, or the Average one traded for a new one.
+  const first = select(`milestone-first-${pc}`, skillOptions());
+  const second = select(`milestone-second-${pc}`, skillOptions());
+  const skillsBox = h("div", {}, field(t("milestone.first"), first), field(t("milestone.second"), second));
+  // A stunt: the one to rewrite, and the new one (a +2 to one skill and action, as in the editor).
+  const stunts = sheet ? sheet.stunts : [];
+  const oldStunt = select(`milestone-stunt-old-${pc}`, stunts.map((st) => [st.name, st.name]), null, { freeText: true });
+  const stuntName = h("input", { id: `milestone-stunt-name-${pc}`, autocomplete: "off" });
+  const stuntSkill = select(`milestone-stunt-skill-${pc}`, skillOptions());
+  const stuntAction = select(`milestone-stunt-action-${pc}`, ["overcome", "create_advantage", "attack", "defend"].map((a) => [a, t(`action.${a}`)]));
+  const stuntText = h("input", { id: `milestone-stunt-text-${pc}`, autocomplete: "off" });
+  const oldStuntBox = field(t("milestone.old_stunt"), oldStunt);
+  const stuntBox = h(
+    "div",
+    {},
+    oldStuntBox,
+    field(t("milestone.stunt_name"), stuntName),
+    h("div", { class: "inline" }, field(t("roll.skill"), stuntSkill), field(t("roll.action"), stuntAction)),
+    field(t("sheet.stunt_text"), stuntText, h("p", { class: "hint" }, t("sheet.stunt_hint"))),
+  );
+  // An aspect other than the high concept, and its new wording.
+  const aspects = sheet ? sheet.aspects.filter((a) => a.kind !== "high_concept") : [];
+  const aspect = select(`milestone-aspect-${pc}`, aspects.map((a) => [a.id, a.name]), null, { freeText: true });
+  const text = h("input", { id: `milestone-text-${pc}`, autocomplete: "off" });
+  const aspectBox = h("div", {}, field(t("milestone.aspect"), aspect), field(t("milestone.new_name"), text));
+  const update = () => {
+    skillsBox.hidden = !["swap_skills", "replace_skill"].includes(change.value);
+    stuntBox.hidden = !["rewrite_stunt", "buy_stunt"].includes(change.value);
+    oldStuntBox.hidden = change.value !== "rewrite_stunt";
+    aspectBox.hidden = change.value !== "rewrite_aspect";
+  };
+  change.addEventListener("change", update);
+  update();
+  const stunt = () =>
+    JSON.stringify({
+      name: stuntName.value.trim(),
+      description: stuntText.value.trim(),
+      effect: { type: "skill_bonus", skill: stuntSkill.value, action: stuntAction.value },
+    });
+  const choice = () => {
+    switch (change.value) {
+      case "swap_skills":
+        return { kind: "swap_skills", first: first.value, second: second.value };
+      case "replace_skill":
+        return { kind: "replace_skill", old: first.value, new: second.value };
+      case "rewrite_stunt":
+        return { kind: "rewrite_stunt", old: oldStunt.value, stunt: stunt() };
+      case "buy_stunt":
+        return { kind: "buy_stunt", stunt: stunt() };
+      case "rewrite_aspect":
+        return { kind: "rewrite_aspect", aspect_id: aspect.value, name: text.value.trim() };
+      default:
+        return null;
+    }
+  };
+  if (!major) {
+    return h(
+      "div",
+      { class: "milestone-form", id: `milestone-${pc}` },
+      field(t("milestone.change"), change),
+      skillsBox,
+      stuntBox,
+      aspectBox,
+      button(t("milestone.take"), () => send("Milestone", { character_id: pc, choice: choice() }, out), { id: `milestone-take-${pc}`, class: "primary" }),
+      out,
+    );
+  }
+  // A breakthrough adds: the high concept rewritten, untreated moderate and severe consequences
+  // renamed as they start to recover, skill steps spent now (the rest are banked), and the
+  // GM's extra refresh and skill step.
+  const concept = h("input", { id: `milestone-concept-${pc}`, autocomplete: "off" });
+  const untreated = sheet ? sheet.consequences.filter((slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && !slot.recovering) : [];
+  const recoveries = untreated.map((slot) => ({ id: slot.aspect.id, input: h("input", { id: `milestone-recover-${pc}-${slot.aspect.id}`, autocomplete: "off", value: slot.aspect.name }) }));
+  const raises = [0, 1].map((i) => select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
+  const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
+  const gmRefresh = h("input", { type: "checkbox", id: `milestone-gm-refresh-${pc}` });
+  const gmStep = h("input", { type: "checkbox", id: `milestone-gm-step-${pc}` });
+  return h(
+    "div",
+    { class: "milestone-form", id: `milestone-${pc}` },
+    field(t("milestone.change"), change),
+    skillsBox,
+    stuntBox,
+    aspectBox,
+    field(t("milestone.high_concept"), concept),
+    recoveries.length
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t("milestone.recovery")),
+          recoveries.map((r) => field(tn("milestone.recover", { name: aspectName(r.id) }), r.input)),
+        )
+      : null,
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("milestone.raise")),
+      h("p", { class: "hint" }, tn("milestone.raise_hint", { n: banked })),
+      raises.map((r, i) => field(tn("milestone.raise_n", { n: i + 1 }), r)),
+    ),
+    isGm()
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t("milestone.gm_power")),
+          h("div", { class: "check" }, gmRefresh, h("label", { for: gmRefresh.id }, t("milestone.gm_refresh"))),
+          h("div", { class: "check" }, gmStep, h("label", { for: gmStep.id }, t("milestone.gm_step"))),
+        )
+      : null,
+    button(
+      t("milestone.take"),
+      () => {
+        const chosen = choice();
+        send(
+          "Breakthrough",
+          {
+            character_id: pc,
+            ...(chosen ? { milestone: chosen } : {}),
+            ...(concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
+            recovery_names: recoveries.map((r) => [r.id, r.input.value.trim()]),
+            raise_now: raises.map((r) => r.value).filter(Boolean),
+            gm_refresh: gmRefresh.checked,
+            gm_skill_step: gmStep.checked,
+          },
+          out,
+        );
+      },
+      { id: `milestone-take-${pc}`, class: "primary" },
+    ),
+    out,
+  );
+}

@@ -1,0 +1,188 @@
+// Characters and aspects as cards: sheets with stress and consequences, aspects with their free
+// invokes and the buttons this seat may use on them.
+
+import { add, button, download, free, h, section, tokens } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { downloadButtons, importButton } from "./interop.js";
+import { openCompel, openPass } from "./roll.js";
+import { openQuickNpc, openSheetEditor } from "./sheet.js";
+import { app, send, showError } from "./store.js";
+import { isGm, ladderValue, mine, seatName, skill, who } from "./view.js";
+
+// -- characters ---------------------------------------------------------------------------------
+
+export function charactersPanel() {
+  const view = app.view;
+  const canAdd = view.you.role !== "spectator";
+  return section(
+    "characters",
+    t("characters.title"),
+    view.characters.length === 0 ? h("p", { class: "empty" }, t("characters.none")) : null,
+    h("div", { class: "cards" }, view.characters.map(characterCard)),
+    canAdd
+      ? h(
+          "div",
+          { class: "actions" },
+          button(t("characters.new"), () => openSheetEditor(null), { id: "new-character" }),
+          isGm() ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
+          importButton(),
+        )
+      : null,
+  );
+}
+
+function characterCard(c) {
+  const ours = mine().has(c.id);
+  const card = h("article", { class: `card character${ours ? " ours" : ""}`, id: `char-${c.id}`, "aria-labelledby": `char-${c.id}-name` });
+  if (!c.revealed) {
+    add(card, 
+      h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
+      aspectList(c.aspects.map((a) => ({ ...a, owner: c.id }))),
+      c.consequences.length ? h("p", {}, t("sheet.consequences"), " ", c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" }))) : null,
+    );
+    return card;
+  }
+  const s = c.sheet;
+  const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
+  // A hazard's sheet is a monster's; the conflict says it is a hazard.
+  const hazard = app.view.conflict && app.view.conflict.fighters.some((f) => f.id === c.id && f.hazard);
+  add(card, 
+    h(
+      "h3",
+      { id: `char-${c.id}-name` },
+      free(s.name),
+      " ",
+      h("span", { class: "badge" }, t(hazard ? "kind.hazard" : `kind.${s.kind}`)),
+      c.owner ? h("span", { class: "owner" }, " ", seatName(c.owner)) : null,
+    ),
+    s.kind === "pc" || s.fate_points > 0
+      ? h(
+          "p",
+          { class: "fate-points", "data-points": s.fate_points },
+          tn("fp.count", { n: s.fate_points }),
+          " ",
+          tokens(s.fate_points, c.id),
+          s.kind === "pc" ? h("span", { class: "refresh" }, " ", tn("sheet.refresh_is", { n: s.refresh })) : null,
+        )
+      : null,
+    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id }))),
+    skills.length
+      ? h(
+          "ul",
+          { class: "skills", "aria-label": t("sheet.skills") },
+          skills.map(([k, v]) => h("li", {}, skill(k), " ", h("span", { class: "rating" }, ladderValue(v)))),
+        )
+      : null,
+    s.stunts.length ? h("ul", { class: "stunts", "aria-label": t("sheet.stunts") }, s.stunts.map((st) => h("li", {}, free(st.name, "strong"), " ", free(st.description || "")))) : null,
+    stressView(s),
+    consequenceView(s),
+    h(
+      "div",
+      { class: "actions" },
+      (ours && s.kind === "pc") || isGm() ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` }) : null,
+      button(t("characters.export"), () => exportCharacter(c.id)),
+      ...downloadButtons(c.id),
+      isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
+    ),
+  );
+  return card;
+}
+
+function stressView(s) {
+  const tracks = Object.entries(s.stress || {});
+  if (!tracks.length) return null;
+  return h(
+    "div",
+    { class: "stress" },
+    tracks.map(([track, boxes]) =>
+      h(
+        "p",
+        { class: "track", id: `stress-${s.id}-${track}` },
+        h("span", { class: "label" }, t(`track.${track}`)),
+        " ",
+        boxes.map((b) =>
+          h("span", { class: `box${b.marked ? " marked" : ""}`, "aria-label": b.marked ? t("stress.marked", { n: b.value }) : t("stress.free", { n: b.value }) }, String(b.value)),
+        ),
+      ),
+    ),
+  );
+}
+
+function consequenceView(s) {
+  if (!s.consequences.length) return null;
+  return h(
+    "ul",
+    { class: "consequences", "aria-label": t("sheet.consequences") },
+    s.consequences.map((slot, i) =>
+      h(
+        "li",
+        { id: `slot-${s.id}-${i}` },
+        h("span", { class: "label" }, tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts })),
+        " ",
+        slot.aspect ? free(slot.aspect.name, "span", { class: "aspect-name" }) : h("span", { class: "empty" }, t("consequence.empty")),
+        slot.recovering ? h("span", { class: "badge" }, t("consequence.recovering")) : null,
+      ),
+    ),
+  );
+}
+
+async function exportCharacter(id) {
+  try {
+    const data = await app.seat.get(`/characters/${id}/export`);
+    download(`${id}.json`, data);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// -- aspects ------------------------------------------------------------------------------------
+
+export function aspectList(aspects) {
+  if (!aspects.length) return null;
+  return h("ul", { class: "aspects" }, aspects.map((a) => h("li", {}, aspectCard(a))));
+}
+
+/** An aspect as an index card: its kind on the card's edge, the name large, free invokes as
+ * tokens lying on the card (one per invoke, with the holder's name beside them), a hidden card
+ * marked for the GM in words as well as by its edge. */
+function aspectCard(a) {
+  const holders = Object.entries(a.free_invokes || {});
+  const myHolders = holders.filter(([holder]) => mine().has(holder));
+  const card = h(
+    "div",
+    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\w-]/g, "_")}`, "data-aspect": a.id },
+    h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
+    " ",
+    free(a.name, "span", { class: "aspect-name" }),
+    a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
+    a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
+    a.hidden && a.known_to && a.known_to.length ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) })) : null,
+    holders.length
+      ? h(
+          "ul",
+          { class: "free-invokes" },
+          holders.map(([holder, n]) =>
+            h(
+              "li",
+              { "data-holder": holder, "data-count": n, class: mine().has(holder) ? "mine" : "" },
+              h("span", { class: "invoke-tokens", "aria-hidden": "true" }, Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "invoke-token" }))),
+              tn("aspect.free_invokes", { who: who(holder), n }),
+            ),
+          ),
+        )
+      : null,
+  );
+  const buttons = h("div", { class: "actions small" });
+  if (a.kind !== "boost" && (isGm() || mine().size > 0) && app.view.you.role !== "spectator") {
+    add(buttons, button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
+  }
+  for (const [holder] of myHolders) {
+    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\w-]/g, "_")}-${holder}` }));
+  }
+  if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
+  if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {
+    add(buttons, button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })));
+  }
+  if (buttons.childNodes.length) add(card, buttons);
+  return card;
+}

@@ -1,0 +1,261 @@
+// Conflicts, contests and challenges: the turn order, fighters, obstacles, big bads, and the
+// moves this seat may make now.
+
+import { add, button, free, h, section } from "./dom.js";
+import { openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
+import { t, tn } from "./i18n.js";
+import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
+import { openQuickNpc } from "./sheet.js";
+import { app, send } from "./store.js";
+import { hasOption, isGm, ladderValue, mine, skill, who } from "./view.js";
+
+// -- conflicts ----------------------------------------------------------------------------------
+
+export function conflictPanel() {
+  const c = app.view.conflict;
+  const acted = new Set(app.extras.acted || []);
+  const sides = new Map();
+  for (const f of c.fighters) {
+    if (!sides.has(f.side)) sides.set(f.side, []);
+    sides.get(f.side).push(f);
+  }
+  const panel = section(
+    "conflict",
+    t("conflict.title"),
+    h(
+      "p",
+      {},
+      h("span", { class: "badge" }, t(`conflict.kind.${c.kind}`)),
+      " ",
+      tn("conflict.exchange", { n: c.exchange }),
+      " ",
+      h("span", { class: "badge", id: "conflict-phase", "data-phase": c.phase }, t(`conflict.phase.${c.phase}`)),
+    ),
+    c.order ? h("p", {}, t("conflict.order"), " ", h("span", {}, c.order.map((id, i) => h("span", {}, i ? " \u2192 " : "", who(id))))) : null,
+    h(
+      "div",
+      { class: "sides" },
+      [...sides.entries()].map(([side, fighters]) =>
+        h(
+          "div",
+          { class: "side" },
+          free(side, "h3"),
+          h(
+            "ul",
+            { class: "plain" },
+            fighters.map((f) =>
+              h(
+                "li",
+                { class: `fighter ${f.status}${c.current === f.id ? " current" : ""}`, id: `fighter-${f.id}`, "data-status": f.status },
+                who(f.id),
+                " ",
+                h("span", { class: "badge" }, t(`fighter.${f.status}`)),
+                c.current === f.id && c.phase !== "ended" ? h("span", { class: "badge now" }, t("conflict.current")) : null,
+                acted.has(f.id) ? h("span", { class: "badge" }, t("conflict.acted")) : null,
+                f.id in c.full_defenders ? h("span", { class: "badge", "data-focus": (c.full_defenders[f.id] || {}).focus || "" }, fullDefenseBadge(c.full_defenders[f.id])) : null,
+                fighterExtras(f, c),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+  add(panel, obstaclesView(c), bigBadsView(c), targetsBox(c));
+  // The hit to take and this seat's moves are in the turn strip (turn.js), at the top.
+  if (c.phase === "ended" && c.pending_hit) add(panel, harmBox(c.pending_hit));
+  add(panel, optionalTools(c));
+  if (isGm()) {
+    add(panel, 
+      h(
+        "div",
+        { class: "actions" },
+        button(c.phase === "ended" ? t("conflict.finish") : t("conflict.finish_early"), () => send("FinishConflict", {}), { id: "finish-conflict", class: c.phase === "ended" ? "primary" : "" }),
+      ),
+    );
+  }
+  return panel;
+}
+
+function fullDefenseBadge(focus) {
+  if (!focus) return t("conflict.full_defense");
+  const named = focus.who.length ? h("span", {}, " ", focus.who.map((id, i) => h("span", {}, i ? ", " : "", who(id)))) : null;
+  return h("span", {}, tn("conflict.full_defense_focus", { focus: t(`focus.${focus.focus}`) }), named);
+}
+
+/** What the optional rules add to a fighter: Weapon and Armor, scale, hazard, big bad. */
+function fighterExtras(f, c) {
+  const out = [];
+  if (hasOption("weapon_and_armor") && (f.weapon || f.armor)) {
+    out.push(h("span", { class: "badge gear", "data-weapon": f.weapon, "data-armor": f.armor }, tn("conflict.gear", { weapon: f.weapon, armor: f.armor })));
+  }
+  if (f.scale) out.push(h("span", { class: "badge", "data-scale": f.scale }, t(`scale.${f.scale}`)));
+  if (f.hazard) out.push(h("span", { class: "badge" }, t("kind.hazard")));
+  if (c.big_bads.some((b) => b.id === f.id)) out.push(h("span", { class: "badge secret" }, t("bigbad.badge")));
+  return out.length ? h("span", {}, " ", out) : null;
+}
+
+/** Hazards in the turn order and blocks in the way (the obstacles option). A hazard's rating and
+ * Weapon show only where the view gives them (the GM's, until its sheet is revealed). */
+function obstaclesView(c) {
+  if (!c.hazards.length && !c.blocks.length) return null;
+  return h(
+    "div",
+    { class: "obstacles" },
+    c.hazards.length ? h("h3", {}, t("obstacle.hazards")) : null,
+    c.hazards.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          c.hazards.map((z) =>
+            h(
+              "li",
+              { id: `hazard-${z.id}`, class: "hazard", "data-rating": "rating" in z ? z.rating : null },
+              free(z.name, "strong"),
+              " ",
+              tn("obstacle.hazard_side", { side: free(z.side) }),
+              "rating" in z ? h("span", {}, " \u00b7 ", tn("obstacle.numbers", { rating: ladderValue(z.rating), weapon: z.weapon })) : null,
+            ),
+          ),
+        )
+      : null,
+    c.blocks.length ? h("h3", {}, t("obstacle.blocks")) : null,
+    c.blocks.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          c.blocks.map((b) =>
+            h(
+              "li",
+              { id: `block-${b.id}`, class: "block", "data-rating": b.rating },
+              free(b.name, "strong"),
+              " \u00b7 ",
+              tn("obstacle.numbers", { rating: ladderValue(b.rating), weapon: b.weapon }),
+              b.harmful ? h("span", { class: "badge" }, t("obstacle.harmful")) : null,
+              b.cover ? h("span", { class: "badge" }, t("obstacle.cover")) : null,
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** Big bads: their minions, immunity and solo bonuses; the GM settles an immunity here. */
+function bigBadsView(c) {
+  if (!c.big_bads.length) return null;
+  return h(
+    "div",
+    { class: "big-bads" },
+    h("h3", {}, t("bigbad.title")),
+    h(
+      "ul",
+      { class: "plain" },
+      c.big_bads.map((b) => {
+        const solo = Object.entries(b.solo).filter(([k, v]) => v && k !== "skill_capped").map(([k, v]) => (k === "suppress" ? t(`bigbad.suppress.${v}`) : t(`bigbad.solo.${k}`)));
+        return h(
+          "li",
+          { id: `bigbad-${b.id}`, "data-immunity": b.immunity ? b.immunity.state : "" },
+          who(b.id),
+          b.minions.length ? h("span", {}, " ", tn("bigbad.minions", { who: h("span", {}, b.minions.map((m, i) => h("span", {}, i ? ", " : "", who(m)))) })) : null,
+          b.immunity ? h("span", { class: "badge" }, tn("bigbad.immunity", { kind: t(`bigbad.immunity.${b.immunity.kind}`), state: t(`bigbad.state.${b.immunity.state}`) })) : null,
+          b.scale ? h("span", { class: "badge" }, t(`scale.${b.scale}`)) : null,
+          solo.map((text) => h("span", { class: "badge" }, text)),
+          b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
+          isGm() && b.immunity && b.immunity.state === "active"
+            ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
+            : null,
+        );
+      }),
+    ),
+  );
+}
+
+/** The optional rules' tools in a conflict, for the seats that may use them: Weapon and Armor
+ * (the GM, and a player for their own characters), scale, hazards and blocks, big bads (GM). */
+function optionalTools(c) {
+  if (c.phase === "ended") return null;
+  const row = h("div", { class: "actions wrap" });
+  const fighters = c.fighters.filter((f) => !f.hazard).map((f) => f.id);
+  const equippable = isGm() ? fighters : fighters.filter((id) => mine().has(id));
+  if (hasOption("weapon_and_armor") && equippable.length) add(row, button(t("gear.button"), () => openEquip(equippable), { id: "equip" }));
+  if (isGm() && hasOption("scale")) add(row, button(t("scale.button"), () => openScale(fighters), { id: "set-scale" }));
+  if (isGm() && hasOption("obstacles")) {
+    add(row, button(t("obstacle.add_hazard"), () => openQuickNpc("hazard"), { id: "add-hazard" }));
+    add(row, button(t("obstacle.add_block"), () => openQuickNpc("block"), { id: "add-block" }));
+  }
+  if (isGm() && hasOption("big_bads")) add(row, button(t("bigbad.button"), () => openBigBad(fighters), { id: "set-big-bad" }));
+  if (!row.childNodes.length) return null;
+  return h("div", { class: "card optional-tools", id: "optional-tools" }, h("h3", {}, t("conflict.optional_tools")), row);
+}
+
+// -- contests and challenges --------------------------------------------------------------------
+
+export function contestPanel() {
+  const c = app.view.contest;
+  const panel = section(
+    "contest",
+    t("contest.title"),
+    h("p", {}, tn("contest.needed", { n: c.victories_needed }), " ", tn("conflict.exchange", { n: c.exchange })),
+    h(
+      "ul",
+      { class: "plain sides" },
+      c.sides.map((s) =>
+        h(
+          "li",
+          { class: "side", id: `contest-${s.id}` },
+          free(s.id, "strong"),
+          " ",
+          free(s.intent),
+          " ",
+          h("span", { class: "victories", "data-victories": s.victories }, tn("contest.victories", { n: s.victories })),
+          s.id in c.rolled ? h("span", { class: "badge" }, tn("contest.rolled", { n: c.rolled[s.id] })) : null,
+          c.forfeited.includes(s.id) ? h("span", { class: "badge" }, t("contest.forfeited")) : null,
+          " ",
+          s.members.map((m) => who(m)),
+        ),
+      ),
+    ),
+    c.last && c.last.twist ? h("p", { class: "twist" }, t("contest.twist")) : null,
+    c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
+  );
+  if (!c.winner) {
+    for (const s of c.sides) {
+      if (s.id in c.rolled || c.forfeited.includes(s.id)) continue;
+      const ours = s.members.filter((m) => mine().has(m));
+      if (ours.length) add(panel, contestRoll(s, ours));
+    }
+  }
+  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}))));
+  return panel;
+}
+
+export function challengePanel() {
+  const c = app.view.challenge;
+  const panel = section(
+    "challenge",
+    t("challenge.title"),
+    h(
+      "ul",
+      { class: "plain tasks" },
+      c.tasks.map((task) =>
+        h(
+          "li",
+          { class: "task", id: `task-${task.key}` },
+          free(task.description, "strong"),
+          " ",
+          tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
+          task.result
+            ? h("span", { class: "badge" }, tn("challenge.result", { who: who(task.result.by), outcome: t(`outcome.${task.result.outcome}`) }))
+            : challengeRoll(task),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      {},
+      tn("challenge.report", { ok: c.report.successes.length, bad: c.report.failures.length, open: c.report.open.length }),
+    ),
+  );
+  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("challenge.end"), () => send("EndChallenge", {}))));
+  return panel;
+}

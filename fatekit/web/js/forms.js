@@ -1,0 +1,87 @@
+// The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
+// steps, and the field where a player types the dice they rolled at a physical table.
+
+import { fill, h, field } from "./dom.js";
+import { t } from "./i18n.js";
+import { app, send } from "./store.js";
+import { ladderValue, skill, who } from "./view.js";
+
+// -- dialogs ------------------------------------------------------------------------------------
+
+/** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
+export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
+  const dialog = document.getElementById("dialog");
+  const out = h("div", { class: "dialog-error", "aria-live": "assertive" });
+  const form = h(
+    "form",
+    {
+      id,
+      method: "dialog",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const ok = submitter.disabled;
+        if (ok) return;
+        submitter.disabled = true;
+        try {
+          if (await submit(form, out)) dialog.close();
+        } finally {
+          submitter.disabled = false;
+        }
+      },
+    },
+    h("h2", { id: "dialog-title" }, title),
+    body,
+    out,
+  );
+  const submitter = h("button", { type: "submit", class: "primary", id: `${id}-submit` }, submitLabel || t("dialog.ok"));
+  form.append(h("div", { class: "actions" }, submitter, h("button", { type: "button", onclick: () => dialog.close() }, t("dialog.cancel"))));
+  fill(dialog, form);
+  dialog.showModal();
+  const first = form.querySelector("input, select, textarea");
+  if (first) first.focus();
+  return form;
+}
+
+/** Send a command from a dialog: true when the server took it. */
+export async function sendFrom(type, data, out) {
+  return (await send(type, data, out)) !== null;
+}
+
+export function select(id, options, selected = null, { freeText = false } = {}) {
+  const el = h(
+    "select",
+    { id },
+    options.map(([value, label]) => h("option", { value, selected: value === selected }, label)),
+  );
+  if (freeText) el.setAttribute("data-free", "");
+  return el;
+}
+
+export function characterOptions(ids) {
+  return ids.map((id) => [id, who(id).textContent]);
+}
+
+export function skillOptions(keys = null) {
+  const list = keys || (app.preset ? app.preset.skills : []);
+  return list.map((k) => [k, skill(k).textContent]);
+}
+
+export function ladderOptions() {
+  const out = [];
+  for (let n = 8; n >= -4; n--) out.push([String(n), ladderValue(n)]);
+  return out;
+}
+
+/** A select of characters shows typed names: mark it so, since those are not our words. */
+export function characterSelect(id, ids, selected = null) {
+  return select(id, characterOptions(ids), selected, { freeText: true });
+}
+
+export function diceInput(id) {
+  return h("input", { id, autocomplete: "off", spellcheck: "false", inputmode: "text", placeholder: "+0-+", pattern: "[-+0 _bB\\[\\]1-6]*" });
+}
+
+export function diceField(id, label = null) {
+  const input = diceInput(id);
+  return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];
+}

@@ -1,0 +1,305 @@
+// The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
+// and the optional rules' tools in a conflict.
+
+import { add, field, free, h } from "./dom.js";
+import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { describeEvent } from "./log.js";
+import { app, send } from "./store.js";
+import { character, skill, who } from "./view.js";
+
+// -- GM tools -----------------------------------------------------------------------------------
+
+export function openEndSession() {
+  const milestone = select("end-session-milestone", [["", t("milestone.none")], ["minor", t("milestone.minor")], ["major", t("milestone.major")]]);
+  openDialog(t("gm.end_session"), field(t("milestone.reached"), milestone), (form, out) => sendFrom("EndSession", milestone.value ? { milestone: milestone.value } : {}, out), { id: "end-session-form" });
+}
+
+function splitList(text) {
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function openStartScene() {
+  const name = h("input", { id: "scene-name", required: true, autocomplete: "off" });
+  const people = app.view.characters.map((c) => c.id);
+  const checks = people.map((id) => {
+    const box = h("input", { type: "checkbox", value: id, id: `scene-with-${id}`, checked: true });
+    return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
+  });
+  const zones = h("input", { id: "scene-zones", autocomplete: "off" });
+  const links = h("input", { id: "scene-links", autocomplete: "off" });
+  const places = h("div", { class: "places" });
+  const placeFor = () => {
+    const list = splitList(zones.value);
+    places.replaceChildren();
+    for (const id of people) {
+      add(places, field(tn("scene.place", { who: who(id) }), select(`scene-place-${id}`, [["", t("scene.no_zone")], ...list.map((z) => [z, z])], list[0] || "", { freeText: true })));
+    }
+  };
+  zones.addEventListener("input", placeFor);
+  openDialog(
+    t("gm.start_scene"),
+    h(
+      "div",
+      {},
+      field(t("scene.name"), name),
+      h("fieldset", {}, h("legend", {}, t("scene.participants")), checks),
+      field(t("scene.zones"), zones, h("p", { class: "hint" }, t("scene.zones_hint"))),
+      field(t("scene.links"), links, h("p", { class: "hint" }, t("scene.links_hint"))),
+      places,
+    ),
+    (form, out) => {
+      const chosen = checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      const zoneList = splitList(zones.value);
+      const linkList = splitList(links.value).map((pair) => pair.split(/\s*-\s*/)).filter((p) => p.length === 2);
+      const positions = zoneList.length
+        ? chosen.map((id) => [id, (document.getElementById(`scene-place-${id}`) || {}).value]).filter(([, z]) => z)
+        : [];
+      return sendFrom("StartScene", { name: name.value.trim(), participants: chosen, zones: zoneList, links: linkList, positions }, out);
+    },
+    { id: "scene-form" },
+  );
+}
+
+export function openAddAspect() {
+  const name = h("input", { id: "aspect-name", required: true, autocomplete: "off" });
+  const zones = app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const zone = select("aspect-zone", [["", t("scene.no_zone")], ...zones.map((z) => [z, z])], "", { freeText: true });
+  const hidden = h("input", { type: "checkbox", id: "aspect-hidden" });
+  const holder = select("aspect-holder", [["", t("aspect.no_free")], ...characterOptions(app.view.scene.participants)], "", { freeText: true });
+  const count = h("input", { type: "number", id: "aspect-free-count", min: 1, max: 5, value: 1 });
+  openDialog(
+    t("gm.add_aspect"),
+    h(
+      "div",
+      {},
+      field(t("aspect.name"), name),
+      zones.length ? field(t("aspect.zone"), zone) : null,
+      h("div", { class: "check" }, hidden, h("label", { for: hidden.id }, t("aspect.hide_from_players"))),
+      field(t("aspect.free_for"), holder),
+      field(t("aspect.free_count"), count),
+    ),
+    (form, out) =>
+      sendFrom(
+        "AddSituationAspect",
+        {
+          name: name.value.trim(),
+          ...(zone.value ? { zone: zone.value } : {}),
+          hidden: hidden.checked,
+          free_invokes: holder.value ? [[holder.value, Number(count.value) || 1]] : [],
+        },
+        out,
+      ),
+    { id: "aspect-form" },
+  );
+}
+
+export function openStartConflict() {
+  const people = app.view.scene.participants;
+  const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
+  const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
+  const kind = select("conflict-kind", ["physical", "mental"].map((k) => [k, t(`conflict.kind.${k}`)]));
+  const sides = people.map((id) => {
+    const c = app.view.characters.find((x) => x.id === id);
+    const pc = c && c.revealed && c.sheet.kind === "pc";
+    return field(tn("conflict.side_of", { who: who(id) }), select(`conflict-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], pc ? "a" : "b"));
+  });
+  const first = characterSelect("conflict-first", people);
+  openDialog(
+    t("gm.start_conflict"),
+    h("div", {}, field(t("conflict.kind"), kind), field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
+    (form, out) => {
+      const a = [];
+      const b = [];
+      for (const id of people) {
+        const v = document.getElementById(`conflict-side-${id}`).value;
+        if (v === "a") a.push(id);
+        if (v === "b") b.push(id);
+      }
+      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, first: first.value }, out);
+    },
+    { id: "start-conflict-form" },
+  );
+}
+
+export function openStartContest() {
+  const people = app.view.scene.participants;
+  const sideA = h("input", { id: "contest-side-a", value: t("conflict.side_a"), autocomplete: "off" });
+  const sideB = h("input", { id: "contest-side-b", value: t("conflict.side_b"), autocomplete: "off" });
+  const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
+  const intentB = h("input", { id: "contest-intent-b", autocomplete: "off" });
+  const sides = people.map((id) => field(tn("conflict.side_of", { who: who(id) }), select(`contest-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]])));
+  openDialog(
+    t("gm.start_contest"),
+    h("div", {}, field(t("conflict.first_side"), sideA), field(t("contest.intent"), intentA), field(t("conflict.second_side"), sideB), field(t("contest.intent"), intentB), sides),
+    (form, out) => {
+      const a = [];
+      const b = [];
+      for (const id of people) {
+        const v = document.getElementById(`contest-side-${id}`).value;
+        if (v === "a") a.push(id);
+        if (v === "b") b.push(id);
+      }
+      const na = sideA.value.trim() || "a";
+      const nb = sideB.value.trim() || "b";
+      return sendFrom("StartContest", { sides: [[na, a], [nb, b]], intents: [[na, intentA.value.trim() || na], [nb, intentB.value.trim() || nb]] }, out);
+    },
+    { id: "start-contest-form" },
+  );
+}
+
+export function openStartChallenge() {
+  const rows = [0, 1, 2].map((i) => ({
+    text: h("input", { id: `task-text-${i}`, autocomplete: "off" }),
+    skill: select(`task-skill-${i}`, skillOptions()),
+    difficulty: select(`task-difficulty-${i}`, ladderOptions(), "2"),
+  }));
+  openDialog(
+    t("gm.start_challenge"),
+    h("div", {}, rows.map((r, i) => h("fieldset", {}, h("legend", {}, tn("challenge.task_n", { n: i + 1 })), field(t("challenge.description"), r.text), field(t("roll.skill"), r.skill), field(t("roll.difficulty"), r.difficulty)))),
+    (form, out) => {
+      const tasks = rows.filter((r) => r.text.value.trim()).map((r, i) => [`task${i + 1}`, r.text.value.trim(), r.skill.value, Number(r.difficulty.value)]);
+      return sendFrom("StartChallenge", { tasks }, out);
+    },
+    { id: "start-challenge-form" },
+  );
+}
+
+export function openAddCountdown() {
+  const name = h("input", { id: "countdown-name", required: true, autocomplete: "off" });
+  const boxes = h("input", { id: "countdown-boxes", type: "number", min: 1, max: 10, value: 4 });
+  const outcome = h("input", { id: "countdown-outcome", autocomplete: "off" });
+  const visibility = select("countdown-visibility", ["shown", "boxes_only", "hidden"].map((v) => [v, t(`countdown.${v}`)]));
+  openDialog(
+    t("gm.add_countdown"),
+    h("div", {}, field(t("countdown.name"), name), field(t("countdown.boxes"), boxes), field(t("countdown.outcome"), outcome), field(t("countdown.visibility"), visibility)),
+    (form, out) =>
+      sendFrom(
+        "AddCountdown",
+        { countdown_id: `cd${app.view.table.version + 1}`, name: name.value.trim(), boxes: Number(boxes.value), outcome: outcome.value.trim(), visibility: visibility.value },
+        out,
+      ),
+    { id: "countdown-form" },
+  );
+}
+
+export function openUndo() {
+  const recent = app.events.filter((e) => e.type !== "Undone" && e.type !== "TableCreated").slice(-15).reverse();
+  const choice = h("div", {});
+  const radios = recent.map((e, i) => {
+    const input = h("input", { type: "radio", name: "undo-version", value: String(e.version), id: `undo-${e.version}`, checked: i === 0 });
+    return h("div", { class: "check" }, input, h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)));
+  });
+  add(choice, ...radios);
+  openDialog(
+    t("gm.undo"),
+    h("div", {}, h("p", { class: "hint" }, t("undo.hint")), h("fieldset", {}, h("legend", {}, t("undo.from")), choice)),
+    (form, out) => {
+      const picked = form.querySelector("input[name=undo-version]:checked");
+      return picked ? sendFrom("Undo", { target_version: Number(picked.value) }, out) : false;
+    },
+    { submitLabel: t("gm.undo"), id: "undo-form" },
+  );
+}
+
+// -- the optional rules in a conflict -------------------------------------------------------------
+
+/** Weapon and Armor ratings (0 to 4) for a fighter: the GM's, or a player's for their own. */
+export function openEquip(ids) {
+  const c = app.view.conflict;
+  const whom = characterSelect("equip-who", ids);
+  const ratings = [0, 1, 2, 3, 4].map((n) => [String(n), String(n)]);
+  const weapon = select("equip-weapon", ratings);
+  const armor = select("equip-armor", ratings);
+  const current = () => {
+    const f = c.fighters.find((x) => x.id === whom.value);
+    if (f) {
+      weapon.value = String(f.weapon);
+      armor.value = String(f.armor);
+    }
+  };
+  whom.addEventListener("change", current);
+  openDialog(
+    t("gear.title"),
+    h("div", {}, field(t("gear.who"), whom), field(t("gear.weapon"), weapon), field(t("gear.armor"), armor), h("p", { class: "hint" }, t("gear.hint"))),
+    (form, out) => sendFrom("Equip", { character_id: whom.value, weapon: Number(weapon.value), armor: Number(armor.value) }, out),
+    { id: "equip-form" },
+  );
+  current();
+}
+
+export const SCALE_LEVELS = ["mundane", "supernatural", "otherworldly", "legendary", "godlike"];
+
+export function openScale(ids) {
+  const whom = characterSelect("scale-who", ids);
+  const level = select("scale-level", SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)]));
+  openDialog(
+    t("scale.title"),
+    h("div", {}, field(t("gear.who"), whom), field(t("scale.level"), level)),
+    (form, out) => sendFrom("SetScale", { character_id: whom.value, level: level.value }, out),
+    { id: "scale-form" },
+  );
+}
+
+/** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, and
+ * the solo bonuses. (Later true forms are character files: send them through the API.) */
+export function openBigBad(ids) {
+  const whom = characterSelect("bigbad-who", ids);
+  const minionChecks = h("div", {});
+  const fillMinions = () => {
+    minionChecks.replaceChildren(
+      ...ids
+        .filter((id) => id !== whom.value)
+        .map((id) => {
+          const box = h("input", { type: "checkbox", value: id, id: `bigbad-minion-${id}` });
+          return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
+        }),
+    );
+  };
+  whom.addEventListener("change", fillMinions);
+  fillMinions();
+  const immunity = select("bigbad-immunity", [["", t("bigbad.immunity.none")], ["challenge", t("bigbad.immunity.challenge")], ["contest", t("bigbad.immunity.contest")]]);
+  const scale = select("bigbad-scale", [["", t("scale.none")], ...SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)])]);
+  const flags = ["skill", "stress", "amplified", "no_free_stacking"].map((k) => {
+    const box = h("input", { type: "checkbox", id: `bigbad-solo-${k}` });
+    return { key: k, box, row: h("div", { class: "check" }, box, h("label", { for: box.id }, t(`bigbad.solo.${k}`))) };
+  });
+  const suppress = select("bigbad-suppress", [["", t("bigbad.suppress.none")], ["plus_one", t("bigbad.suppress.plus_one")], ["reroll_only", t("bigbad.suppress.reroll_only")]]);
+  openDialog(
+    t("bigbad.button"),
+    h(
+      "div",
+      {},
+      field(t("gear.who"), whom),
+      h("fieldset", {}, h("legend", {}, t("bigbad.minions_pick")), minionChecks),
+      field(t("bigbad.immunity_pick"), immunity),
+      field(t("scale.level"), scale),
+      h("fieldset", {}, h("legend", {}, t("bigbad.solo_pick")), flags.map((f) => f.row), field(t("bigbad.suppress"), suppress)),
+    ),
+    (form, out) => {
+      const data = { character_id: whom.value, minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value) };
+      if (immunity.value) data.immunity = immunity.value;
+      if (scale.value) data.scale = scale.value;
+      for (const f of flags) if (f.box.checked) data[`solo_${f.key}`] = true;
+      if (suppress.value) data.solo_suppress = suppress.value;
+      return sendFrom("SetBigBad", data, out);
+    },
+    { id: "bigbad-form" },
+  );
+}
+
+/** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says. */
+export function openBreakImmunity(bad) {
+  const contest = app.view.contest;
+  const byContest = bad.immunity.kind === "contest" && contest;
+  const side = byContest ? select("break-side", contest.sides.map((s) => [s.id, s.id]), null, { freeText: true }) : null;
+  openDialog(
+    t("bigbad.break"),
+    h("div", {}, h("p", {}, who(bad.id)), side ? field(t("bigbad.contest_side"), side) : h("p", { class: "hint" }, t("bigbad.break_hint"))),
+    (form, out) => sendFrom("BreakImmunity", { character_id: bad.id, ...(side ? { contest_side: side.value } : {}) }, out),
+    { id: "break-form" },
+  );
+}

@@ -1,0 +1,395 @@
+// Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
+// multiple-target attack, taking a hit, and rolls in contests and challenges.
+
+import { add, button, dice, field, fill, free, h } from "./dom.js";
+import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { showOdds } from "./roll.js";
+import { app, send } from "./store.js";
+import { hasOption, isGm, mine, skill, visibleAspects, who } from "./view.js";
+
+// -- conflicts ----------------------------------------------------------------------------------
+
+/** What one of this seat's characters may do now, from the view's legal_actions. */
+export function conflictActions(id, moves) {
+  const out = h("div", {});
+  const box = h("div", { class: "card moves", id: `moves-${id}` }, h("h3", {}, tn("conflict.moves_for", { who: who(id) })));
+  const row = h("div", { class: "actions wrap" });
+  for (const m of moves) {
+    if (m.move === "attack") add(row, button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }));
+    else if (m.move === "create_advantage") add(row, button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }));
+    else if (m.move === "overcome") add(row, button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }));
+    else if (m.move === "full_defense") {
+      // Fate Condensed's full defense takes a focus; Fate Core's takes none.
+      const focused = hasOption("full_defense");
+      add(row, button(t("move.full_defense"), () => (focused ? openFullDefense(id) : send("FullDefense", { actor: id }, out)), { id: `full-defense-${id}` }));
+    } else if (m.move === "split_attack") add(row, button(t("move.split_attack"), () => openMultiAttack(id, m, "SplitAttack"), { id: `split-attack-${id}` }));
+    else if (m.move === "zone_attack") add(row, button(t("move.zone_attack"), () => openMultiAttack(id, m, "ZoneAttack"), { id: `zone-attack-${id}` }));
+    else if (m.move === "assign_targets") add(row, assignTargets(id, out));
+    else if (m.move === "end_turn") {
+      const next = characterSelect(`next-${id}`, m.targets);
+      add(row, 
+        m.targets.length ? field(t("conflict.next"), next) : null,
+        button(t("move.end_turn"), () => send("EndTurn", m.targets.length ? { next_actor: next.value } : {}, out), { id: `end-turn-${id}` }),
+      );
+    } else if (m.move === "concede") {
+      add(row, button(t("move.concede"), () => openConcede(id), { id: `concede-${id}` }));
+    }
+  }
+  if (!row.childNodes.length) return h("div", {});
+  add(box, row, out);
+  return box;
+}
+
+function openConcede(id) {
+  openDialog(
+    t("concede.title"),
+    h("div", {}, h("p", {}, tn("concede.confirm", { who: who(id) })), h("p", { class: "hint" }, t("concede.payout"))),
+    (form, out) => sendFrom("Concede", { character_id: id }, out),
+    { submitLabel: t("move.concede"), id: "concede-form" },
+  );
+}
+
+/** The higher side's choice of scale benefit, when the table plays with scale. */
+function scaleBenefit(id) {
+  if (!hasOption("scale") && !hasOption("big_bads")) return [null, null];
+  const sel = select(id, [["", t("scale.benefit.none")], ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)])]);
+  return [sel, field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")))];
+}
+
+function openAttack(actor, move) {
+  const c = app.view.conflict;
+  const target = characterSelect("attack-target", move.targets);
+  const skillSel = select("attack-skill", skillOptions(move.skills));
+  const [diceIn, diceBox] = diceField("attack-dice");
+  const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
+  const odds = h("div", { class: "odds-box", "aria-live": "polite" });
+  const mental = c && c.kind === "mental";
+  // Blocks: cover for the target (only weakening the attack) or a block to force them into.
+  const blocks = hasOption("obstacles") && c ? c.blocks : [];
+  const shelters = blocks.filter((b) => b.cover);
+  const cover = select("attack-cover", [["", t("attack.no_cover")], ...shelters.map((b) => [b.id, b.name])], "", { freeText: true });
+  const coverUse = select("attack-cover-use", ["mitigate", "negate"].map((u) => [u, t(`attack.cover.${u}`)]));
+  const into = select("attack-into-block", [["", t("attack.no_block")], ...blocks.map((b) => [b.id, b.name])], "", { freeText: true });
+  const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
+  const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
+  target.addEventListener("change", update);
+  skillSel.addEventListener("change", update);
+  openDialog(
+    tn("move.attack_by", { who: who(actor) }),
+    h(
+      "div",
+      {},
+      field(t("attack.target"), target),
+      field(t("roll.skill"), skillSel),
+      shelters.length ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse)) : null,
+      blocks.length ? field(t("attack.into_block"), into) : null,
+      benefitBox,
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+      isGm() ? defendBox : null,
+    ),
+    (form, out) =>
+      sendFrom(
+        "Attack",
+        {
+          actor,
+          target: target.value,
+          skill: skillSel.value,
+          ...(cover.value ? { cover: cover.value, cover_use: coverUse.value } : {}),
+          ...(into.value ? { into_block: into.value } : {}),
+          ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
+          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+          ...(isGm() && defendIn.value.trim() ? { defend_dice: defendIn.value.trim() } : {}),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "attack-form" },
+  );
+  update();
+}
+
+/** Full defense with a focus (Fate Condensed): oneself, allies to protect, aggressors to watch,
+ * or others' efforts to overcome. */
+function openFullDefense(actor) {
+  const c = app.view.conflict;
+  const focus = select("defense-focus", ["self", "protect", "aggressors", "outcome"].map((f) => [f, t(`focus.${f}`)]));
+  const others = c.fighters.filter((f) => f.id !== actor && f.status === "active").map((f) => f.id);
+  const checks = others.map((id) => {
+    const box = h("input", { type: "checkbox", value: id, id: `defense-who-${id}` });
+    return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
+  });
+  const whoBox = h("fieldset", {}, h("legend", {}, t("focus.who")), checks);
+  const update = () => {
+    whoBox.hidden = !["protect", "aggressors"].includes(focus.value);
+  };
+  focus.addEventListener("change", update);
+  openDialog(
+    t("move.full_defense"),
+    h("div", {}, field(t("focus.title"), focus, h("p", { class: "hint" }, t("focus.hint"))), whoBox),
+    (form, out) => {
+      const named = ["protect", "aggressors"].includes(focus.value) ? checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value) : [];
+      return sendFrom("FullDefense", { actor, focus: focus.value, who: named }, out);
+    },
+    { id: "full-defense-form" },
+  );
+  update();
+}
+
+/** One roll for several targets: split among opponents, or on everyone in a zone. */
+function openMultiAttack(actor, move, type) {
+  const skillSel = select("multi-skill", skillOptions(move.skills));
+  const zone = type === "ZoneAttack" ? select("multi-zone", move.targets.map((z) => [z, z]), null, { freeText: true }) : null;
+  const [diceIn, diceBox] = diceField("multi-dice");
+  openDialog(
+    t(type === "SplitAttack" ? "move.split_attack" : "move.zone_attack"),
+    h("div", {}, h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")), field(t("roll.skill"), skillSel), zone ? field(t("multi.zone"), zone) : null, diceBox),
+    (form, out) =>
+      sendFrom(
+        type,
+        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "multi-form" },
+  );
+}
+
+/** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
+ * checks them), everyone in the zone for a zone attack; or calling it off. */
+function assignTargets(actor, out) {
+  const view = app.view;
+  const rolled = view.last_roll;
+  const last = rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack") ? rolled : null;
+  const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
+  if (!last || last.action === "zone_attack") {
+    return h("div", { class: "assign", id: "assign-targets" }, button(t("multi.aim_zone"), () => send("AssignTargets", {}, out), { id: "aim-zone", class: "primary" }), miss);
+  }
+  const c = view.conflict;
+  const side = (c.fighters.find((f) => f.id === actor) || {}).side;
+  const opponents = c.fighters.filter((f) => f.side !== side && f.status === "active" && !f.hazard).map((f) => f.id);
+  const shares = opponents.map((id) => ({ id, input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }) }));
+  return h(
+    "div",
+    { class: "assign", id: "assign-targets" },
+    h("p", { class: "hint" }, t("multi.shares_hint")),
+    shares.map((sh) => field(tn("multi.share", { who: who(sh.id) }), sh.input)),
+    button(
+      t("multi.aim"),
+      () => {
+        const split = shares.filter((sh) => Number(sh.input.value) > 0).map((sh) => [sh.id, Number(sh.input.value)]);
+        send("AssignTargets", { split }, out);
+      },
+      { id: "aim-split", class: "primary" },
+    ),
+    miss,
+  );
+}
+
+/** The targets of a split or zone attack once aimed: everyone sees each one's outcome; the
+ * attacker's seat (or the GM) settles them, picking an option where there is a choice. */
+export function targetsBox(c) {
+  if (!c.targets) return null;
+  const current = c.current;
+  const settles = isGm() || (current && mine().has(current));
+  const out = h("div", {});
+  const picks = [];
+  const rows = Object.entries(c.targets).map(([target, r]) => {
+    let pick = null;
+    if (settles && r.options.length > 1) {
+      pick = select(`target-option-${target}`, r.options.map((o) => [o, t(`option.outcome.${o}`)]));
+      picks.push([target, pick]);
+    }
+    return h(
+      "li",
+      { id: `target-${target}`, "data-outcome": r.outcome, "data-shifts": r.shifts },
+      who(target),
+      " ",
+      tn("resolve.outcome", { outcome: t(`outcome.${r.outcome}`), n: r.shifts }),
+      pick ? field(t("resolve.options"), pick) : null,
+    );
+  });
+  return h(
+    "div",
+    { class: "card targets", id: "targets" },
+    h("h3", {}, t("multi.targets")),
+    h("ul", { class: "plain" }, rows),
+    settles
+      ? button(t("resolve.button"), () => send("ResolveTargets", { options: picks.map(([target, sel]) => [target, sel.value]) }, out), { id: "resolve-targets", class: "primary" })
+      : null,
+    out,
+  );
+}
+
+function openConflictRoll(actor, move, type) {
+  const c = app.view.conflict;
+  const skillSel = select("conflict-skill", skillOptions(move.skills));
+  const difficulty = select("conflict-difficulty", ladderOptions(), "2");
+  // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
+  // the engine then sets the difficulty from its rating.
+  const obstacles = type === "Overcome" && hasOption("obstacles") && c ? [...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]), ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]), ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent])] : [];
+  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...obstacles], "", { freeText: true });
+  const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
+  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
+  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
+  const target = type === "CreateAdvantage" ? select("conflict-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true }) : null;
+  const [diceIn, diceBox] = diceField("conflict-dice");
+  const odds = h("div", { class: "odds-box", "aria-live": "polite" });
+  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const action = type === "Overcome" ? "overcome" : "create_advantage";
+  const update = () => {
+    difficultyBox.hidden = Boolean(against.value);
+    if (against.value) {
+      odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
+    }
+    else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
+  };
+  skillSel.addEventListener("change", update);
+  difficulty.addEventListener("change", update);
+  against.addEventListener("change", update);
+  const obstacle = () => {
+    const [kind, id] = against.value.split(":");
+    if (kind === "block") return { block: id };
+    if (kind === "remove") return { block: id, remove_block: true };
+    if (kind === "hazard") return { disable_hazard: id };
+    return { difficulty: Number(difficulty.value) };
+  };
+  openDialog(
+    t(type === "Overcome" ? "move.overcome" : "move.create_advantage"),
+    h(
+      "div",
+      {},
+      field(t("roll.skill"), skillSel),
+      obstacles.length ? field(t("overcome.against"), against) : null,
+      difficultyBox,
+      moveTo ? field(t("overcome.move_to"), moveTo) : null,
+      target ? field(t("roll.advantage_on"), target) : null,
+      benefitBox,
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+    ),
+    (form, out) =>
+      sendFrom(
+        type,
+        {
+          actor,
+          skill: skillSel.value,
+          ...obstacle(),
+          ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
+          ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
+          ...(target && target.value ? { aspect_id: target.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
+          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "conflict-roll-form" },
+  );
+  update();
+}
+
+/** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
+export function harmBox(hit) {
+  const box = h("div", { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target }, h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })));
+  if (!hit.absorb_options) return box;
+  // A big bad may throw one of its minions in front of the hit.
+  const shield = (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
+  if (shield) {
+    const minions = h("div", { class: "actions" });
+    for (const m of shield.targets) add(minions, button(tn("harm.shield", { who: who(m) }), () => send("Shield", { minion: m }), { id: `shield-${m}` }));
+    add(box, minions);
+  }
+  const target = app.view.characters.find((c) => c.id === hit.target);
+  const sheet = target && target.sheet;
+  const kind = app.view.conflict.kind;
+  const out = h("div", {});
+  const names = new Map();
+  const plans = hit.absorb_options.map((plan, i) => {
+    const input = h("input", { type: "radio", name: "absorb-plan", value: String(i), id: `absorb-${i}`, checked: i === 0 });
+    const parts = [];
+    if (plan.boxes.length) parts.push(h("span", {}, tn("harm.boxes", { boxes: plan.boxes.map((b) => b + 1).join(", ") })));
+    for (const slot of plan.slots) {
+      const s = sheet && sheet.consequences[slot];
+      parts.push(h("span", {}, " ", s ? tn("harm.slot", { severity: t(`severity.${s.severity}`), n: s.shifts }) : String(slot)));
+    }
+    if (plan.extreme) parts.push(h("span", {}, " ", t("harm.extreme")));
+    return h("div", { class: "check" }, input, h("label", { for: input.id }, parts));
+  });
+  const nameFields = h("div", { class: "names" });
+  const update = () => {
+    const chosen = hit.absorb_options[Number((box.querySelector("input[name=absorb-plan]:checked") || { value: 0 }).value)];
+    nameFields.replaceChildren();
+    for (const slot of chosen ? chosen.slots : []) {
+      if (!names.has(slot)) names.set(slot, h("input", { id: `consequence-name-${slot}`, autocomplete: "off", required: true }));
+      const s = sheet && sheet.consequences[slot];
+      add(nameFields, field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)));
+    }
+  };
+  add(box, 
+    h("fieldset", { onchange: update }, h("legend", {}, tn("harm.choose", { track: t(`track.${kind}`) })), plans.length ? plans : h("p", {}, t("harm.no_plan"))),
+    nameFields,
+    h(
+      "div",
+      { class: "actions" },
+      plans.length
+        ? button(
+            t("harm.absorb"),
+            () => {
+              const chosen = hit.absorb_options[Number(box.querySelector("input[name=absorb-plan]:checked").value)];
+              const named = chosen.slots.map((slot) => [slot, names.get(slot).value.trim()]);
+              send("Absorb", { boxes: chosen.boxes, slots: chosen.slots, names: named }, out);
+            },
+            { id: "absorb-button", class: "primary" },
+          )
+        : null,
+      button(t("harm.taken_out"), () => send("TakeOut", {}, out), { id: "take-out-button" }),
+    ),
+    out,
+  );
+  update();
+  return box;
+}
+
+// -- contests and challenges --------------------------------------------------------------------
+
+export function contestRoll(side, members) {
+  const out = h("div", {});
+  const actor = characterSelect(`contest-actor-${side.id}`, members);
+  const skillSel = select(`contest-skill-${side.id}`, skillOptions());
+  const diceIn = diceInput(`contest-dice-${side.id}`);
+  return h(
+    "div",
+    { class: "card" },
+    h("p", {}, tn("contest.roll_for", { side: free(side.id) })),
+    field(t("roll.actor"), actor),
+    field(t("roll.skill"), skillSel),
+    field(t("roll.enter_dice"), diceIn),
+    h(
+      "div",
+      { class: "actions" },
+      button(t("roll.roll_button"), () => send("ContestRoll", { side: side.id, actor: actor.value, skill: skillSel.value, ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) }, out)),
+      button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out)),
+    ),
+    out,
+  );
+}
+
+export function challengeRoll(task) {
+  const ids = [...mine()];
+  if (!ids.length) return null;
+  const out = h("span", {});
+  const actor = characterSelect(`task-actor-${task.key}`, ids);
+  const diceIn = diceInput(`task-dice-${task.key}`);
+  return h(
+    "span",
+    { class: "inline" },
+    field(t("roll.actor"), actor),
+    field(t("roll.enter_dice"), diceIn),
+    button(t("roll.roll_button"), () => send("ChallengeRoll", { task: task.key, actor: actor.value, ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) }, out)),
+    out,
+  );
+}

@@ -1,0 +1,284 @@
+// A roll outside a conflict, and what follows the dice: the odds before it, invokes after it, the
+// outcome's options; compels and passing a free invoke on an aspect.
+
+import { add, button, dice, field, fill, free, h } from "./dom.js";
+import { characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { t, tn } from "./i18n.js";
+import { app, send, showError } from "./store.js";
+import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+
+// -- odds before a roll -------------------------------------------------------------------------
+
+function percent(p) {
+  return `${(p * 100).toFixed(1)}%`;
+}
+
+/** Ask /odds for the chances and show them in `out`; the page never works a probability out. */
+export async function showOdds(out, params) {
+  // Answers may come back out of order as the form changes: only the latest question's counts.
+  const asked = (out.asked = (out.asked || 0) + 1);
+  try {
+    const found = await app.seat.get("/odds", params);
+    if (asked !== out.asked) return;
+    if (found.hidden) {
+      fill(out, h("p", { class: "hint", id: "odds-hidden" }, t("odds.hidden")));
+      return;
+    }
+    if (found.stunts === undefined) found.stunts = [];
+    // The roll names the stunts the odds counted, so the table adds exactly what was shown.
+    out.stunts = found.stunts.filter((st) => st.counted).map((st) => st.name);
+    const c = found.chances;
+    const stuntLine = (list, key) =>
+      list.map((st) =>
+        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) }, tn(st.counted ? key : "odds.stunt_paid", { name: free(st.name), n: st.bonus })),
+      );
+    fill(
+      out,
+      h("p", { class: "hint" }, tn(found.active ? "odds.active" : "odds.passive", { me: ladderValue(found.modifier), them: ladderValue(found.opposition) })),
+      stuntLine(found.stunts || [], "odds.stunt"),
+      (found.opposing_stunts || []).map((st) =>
+        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" }, tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus })),
+      ),
+      h(
+        "ul",
+        { class: "odds plain", id: "odds-list" },
+        ["fail", "tie", "success", "success_with_style"].map((k) =>
+          h("li", { "data-outcome": k }, h("span", {}, t(`outcome.${k}`)), " ", h("strong", { title: c[k].exact }, percent(c[k].p))),
+        ),
+      ),
+    );
+  } catch (error) {
+    if (asked === out.asked) fill(out);
+  }
+}
+
+// -- a roll outside a conflict ------------------------------------------------------------------
+
+export function openRoll() {
+  const chars = [...mine()].filter((id) => app.view.scene && app.view.scene.participants.includes(id));
+  const ids = chars.length ? chars : [...mine()];
+  const actor = characterSelect("roll-actor", ids);
+  const action = select("roll-action", ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]));
+  const skillSel = select("roll-skill", skillOptions());
+  const mode = select("roll-mode", [["difficulty", t("roll.against_difficulty")], ["against", t("roll.against_someone")]]);
+  const difficulty = select("roll-difficulty", ladderOptions(), "2");
+  const others = app.view.characters.map((c) => c.id);
+  const against = characterSelect("roll-against", others);
+  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
+  const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true });
+  const [diceIn, diceBox] = diceField("roll-dice");
+  const odds = h("div", { class: "odds-box", "aria-live": "polite" });
+  const againstBox = field(t("roll.opponent"), against);
+  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const targetBox = field(t("roll.advantage_on"), target);
+  const update = () => {
+    againstBox.hidden = mode.value !== "against";
+    difficultyBox.hidden = mode.value !== "difficulty";
+    targetBox.hidden = action.value !== "create_advantage";
+    showOdds(odds, {
+      actor: actor.value,
+      skill: skillSel.value,
+      action: action.value,
+      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
+    });
+  };
+  for (const el of [actor, action, skillSel, mode, difficulty, against]) el.addEventListener("change", update);
+  openDialog(
+    t("roll.new"),
+    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.opposition"), mode), difficultyBox, againstBox, targetBox, h("h3", {}, t("odds.title")), odds, diceBox),
+    (form, out) =>
+      sendFrom(
+        "Roll",
+        {
+          actor: actor.value,
+          action: action.value,
+          skill: skillSel.value,
+          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value }),
+          ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
+          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
+          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "roll-form" },
+  );
+  update();
+}
+
+// -- invokes after the dice ---------------------------------------------------------------------
+
+// How many invokable aspects the picker shows before "show all".
+const SHORT_LIST = 5;
+
+/** The invokes a character of this seat may make on the roll in play, with the odds' advice. */
+export function invokeBox(roll) {
+  const ids = [...mine()];
+  const preferred = ids.includes(roll.actor) ? roll.actor : roll.defence && ids.includes(roll.defence.actor) ? roll.defence.actor : ids[0];
+  const as = characterSelect("invoke-as", ids, preferred);
+  const list = h("div", { id: "invoke-options", "aria-live": "polite" });
+  const out = h("div", {});
+  const load = async () => {
+    try {
+      const found = await app.seat.get("/invokes", { by: as.value });
+      const onDefence = roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
+      // The most relevant first: free invokes held, then the invoker's own aspects, then the
+      // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
+      const rank = (o) => (o.free > 0 ? 0 : o.owner === as.value ? 1 : !o.owner ? 2 : 3);
+      const options = [...found.options].sort((a, b) => rank(a) - rank(b));
+      const rows = options.map((o, i) => {
+        const base = { aspect_id: o.aspect_id, by: as.value, on_defence: onDefence };
+        const buttons = [];
+        const choice = (label, full, data, props = {}) =>
+          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${o.name}: ${full}`, title: full, class: "invoke-choice", ...props }));
+        if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
+        if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
+        if (as.value === roll.actor) {
+          if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { class: "invoke-choice free" });
+          if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" });
+        }
+        return h(
+          "li",
+          { "data-aspect": o.aspect_id, "data-rank": rank(o), hidden: i >= SHORT_LIST, class: "invoke-row" },
+          h("span", { class: "invoke-what" }, free(o.name, "span", { class: "aspect-name" }), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
+          h("span", { class: "invoke-cost" }, o.free > 0 ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free })) : o.paid ? h("span", { class: "badge cost" }, t("invoke.costs_point")) : null),
+          h("span", { class: "invoke-buttons" }, buttons),
+        );
+      });
+      const filter = h("input", { id: "invoke-filter", type: "search", autocomplete: "off" });
+      const more = button(tn("invoke.show_all", { n: rows.length }), () => {
+        for (const row of rows) row.hidden = false;
+        more.hidden = true;
+      }, { id: "invoke-more", hidden: rows.length <= SHORT_LIST });
+      filter.addEventListener("input", () => {
+        const wanted = filter.value.trim().toLowerCase();
+        rows.forEach((row, i) => {
+          const name = row.querySelector(".aspect-name").textContent.toLowerCase();
+          row.hidden = wanted ? !name.includes(wanted) : i >= SHORT_LIST && !more.hidden;
+        });
+      });
+      const advice = found.advice;
+      fill(
+        list,
+        rows.length ? h("p", { class: "hint" }, t("invoke.legend")) : null,
+        rows.length > SHORT_LIST ? field(t("invoke.filter"), filter) : null,
+        rows.length ? h("ul", { class: "plain invoke-list" }, rows) : h("p", { class: "empty" }, t("invoke.none")),
+        more,
+        advice
+          ? h(
+              "p",
+              { class: "advice", id: "invoke-advice", "data-choice": advice.choice },
+              tn(`advice.${advice.choice}`, { n: advice.invokes }),
+              " ",
+              h(
+                "span",
+                { class: "hint" },
+                advice.choices
+                  .filter((c) => c in advice.chances)
+                  .map((c) => h("span", { class: "chance" }, tn("advice.chance", { choice: t(`advice.option.${c}`), p: percent(advice.chances[c].p) }))),
+              ),
+            )
+          : null,
+      );
+    } catch (error) {
+      showError(error, list);
+    }
+  };
+  as.addEventListener("change", load);
+  load();
+  return h("div", { class: "invoke-box" }, h("h3", {}, t("invoke.title")), field(t("invoke.as"), as), list, out);
+}
+
+/** The outcome's options, for the seat the outcome gives the choice to (the GM may always). */
+export function resolveBox(roll) {
+  const found = app.extras.resolution;
+  if (!found) return null;
+  const chooser = found.chosen_by;
+  const ours = mine();
+  // As the server judges it: the GM may always; the opposition's choice is its seat's (the
+  // GM's against a difficulty); anything else is the roller's.
+  const may = isGm() || (chooser === "opposition" ? Boolean(roll.defence && ours.has(roll.defence.actor)) : chooser !== "gm" && ours.has(roll.actor));
+  const box = h("div", { class: "resolve-box" }, h("h3", {}, t("resolve.title")));
+  if (!may) {
+    add(box, h("p", { class: "hint" }, tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) })));
+    return box;
+  }
+  const out = h("div", {});
+  const name = h("input", { id: "resolve-aspect-name", autocomplete: "off" });
+  const boost = h("input", { id: "resolve-boost-name", autocomplete: "off" });
+  const nameBox = field(t("resolve.aspect_name"), name);
+  const boostBox = field(t("resolve.boost_name"), boost);
+  const radios = found.options.map((o, i) => {
+    const input = h("input", { type: "radio", name: "resolve-option", value: o.key, id: `resolve-${o.key}`, checked: i === 0 });
+    return h("div", { class: "check" }, input, h("label", { for: input.id }, t(`option.outcome.${o.key}`), o.hit !== null ? h("span", {}, " ", tn("resolve.hit", { n: o.hit })) : null));
+  });
+  const chosen = () => found.options.find((o) => o.key === (box.querySelector("input[name=resolve-option]:checked") || {}).value) || found.options[0];
+  const update = () => {
+    const o = chosen();
+    nameBox.hidden = !(o && o.names_aspect);
+    boostBox.hidden = !(o && o.boosts.length);
+  };
+  add(box, 
+    h("p", {}, tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
+    h("fieldset", { onchange: update }, h("legend", {}, t("resolve.options")), radios),
+    nameBox,
+    boostBox,
+    button(
+      t("resolve.button"),
+      () => {
+        const o = chosen();
+        const data = { option: o.key };
+        if (o.names_aspect) data.aspect_name = name.value.trim();
+        if (o.boosts.length && boost.value.trim()) {
+          const holder = o.boosts.includes("actor") ? roll.actor : roll.defence ? roll.defence.actor : roll.actor;
+          data.boost_names = [[holder, boost.value.trim()]];
+        }
+        send("ResolveRoll", data, out);
+      },
+      { id: "resolve-button", class: "primary" },
+    ),
+    out,
+  );
+  update();
+  return box;
+}
+
+// -- compels and free invokes -------------------------------------------------------------------
+
+export function openCompel(aspect) {
+  const ids = app.view.characters.map((c) => c.id);
+  const target = characterSelect("compel-target", ids, aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0]);
+  const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
+  const kind = select("compel-kind", ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]));
+  const offerers = isGm() ? [] : [...mine()];
+  const by = offerers.length ? characterSelect("compel-by", offerers) : null;
+  openDialog(
+    tn("compel.offer_on", { name: free(aspect.name) }),
+    h(
+      "div",
+      {},
+      h("p", {}, free(aspect.name, "strong")),
+      field(t("compel.target"), target),
+      field(t("compel.complication"), complication),
+      field(t("compel.kind"), kind),
+      by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null,
+    ),
+    (form, out) =>
+      sendFrom(
+        "OfferCompel",
+        { aspect_id: aspect.id, target: target.value, complication: complication.value.trim(), kind: kind.value, ...(by ? { offered_by: by.value } : {}) },
+        out,
+      ),
+    { submitLabel: t("compel.offer"), id: "compel-form" },
+  );
+}
+
+export function openPass(aspect, holder) {
+  const others = app.view.characters.map((c) => c.id).filter((id) => id !== holder);
+  const to = characterSelect("pass-to", others);
+  openDialog(
+    t("aspect.pass_title"),
+    h("div", {}, h("p", {}, free(aspect.name, "strong")), field(t("aspect.pass_to"), to)),
+    (form, out) => sendFrom("PassFreeInvoke", { aspect_id: aspect.id, from_character: holder, to_character: to.value }, out),
+    { submitLabel: t("aspect.pass_button"), id: "pass-form" },
+  );
+}

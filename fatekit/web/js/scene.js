@@ -1,0 +1,268 @@
+// The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
+
+import { aspectList } from "./cards.js";
+import { add, button, dice, field, free, h, section } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { openAddAspect } from "./gm.js";
+import { invokeBox, openRoll, resolveBox } from "./roll.js";
+import { app, send } from "./store.js";
+import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
+
+// -- the scene ----------------------------------------------------------------------------------
+
+/** The scene as a board of index cards: situation aspects grouped by the zone they belong to
+ * (the scene's own first), then the boosts; the GM adds a card right on the board. */
+export function scenePanel() {
+  const scene = app.view.scene;
+  if (!scene) return section("scene", t("scene.title"), h("p", { class: "empty" }, t("scene.none")));
+  const situation = scene.aspects.filter((a) => a.kind !== "boost");
+  const boosts = scene.aspects.filter((a) => a.kind === "boost");
+  const zones = scene.zones ? scene.zones.zones : [];
+  const groups = [[null, situation.filter((a) => !a.zone || !zones.includes(a.zone))]];
+  for (const zone of zones) groups.push([zone, situation.filter((a) => a.zone === zone)]);
+  return section(
+    "scene",
+    t("scene.title"),
+    h("p", { class: "scene-name" }, free(scene.name, "strong"), " ", h("span", { class: "badge" }, tn("scene.number", { n: scene.number }))),
+    h("h3", {}, t("scene.aspects")),
+    situation.length
+      ? h(
+          "div",
+          { class: "board" },
+          groups
+            .filter(([, list]) => list.length)
+            .map(([zone, list]) =>
+              h("div", { class: "board-group", "data-zone": zone || "" }, zone ? h("h4", {}, tn("scene.in_zone", { zone: free(zone) })) : h("h4", {}, t("scene.everywhere")), aspectList(list)),
+            ),
+        )
+      : h("p", { class: "empty" }, t("scene.no_aspects")),
+    isGm() ? h("div", { class: "actions" }, button(t("gm.add_aspect"), () => openAddAspect(), { id: "add-aspect" })) : null,
+    boosts.length ? h("h3", {}, t("scene.boosts")) : null,
+    boosts.length ? aspectList(boosts) : null,
+    scene.zones ? zoneMap(scene) : null,
+    scene.countdowns.length ? countdowns(scene.countdowns) : null,
+  );
+}
+
+/** The zone map: a box per zone holding its people; lines for adjacency (drawn after layout),
+ * dashed where an aspect stands in the way. A person is dragged to another zone, or moved with
+ * the keyboard by the select under the map, when the view lets their seat make a free move. */
+function zoneMap(scene) {
+  const zones = scene.zones;
+  const conflict = app.view.conflict;
+  const movable = new Map();
+  if (conflict) {
+    for (const [id, moves] of Object.entries(conflict.legal_actions)) {
+      const free_ = moves.find((m) => m.move === "free_move");
+      if (free_) movable.set(id, free_.targets);
+    }
+  }
+  const map = h("div", { class: "zone-map", id: "zone-map" });
+  add(map, h("svg", { class: "links", "aria-hidden": "true" }));
+  for (const zone of zones.zones) {
+    const people = Object.entries(zones.positions).filter(([, z]) => z === zone).map(([id]) => id);
+    const box = h(
+      "div",
+      {
+        class: "zone",
+        id: `zone-${zone}`,
+        "data-zone": zone,
+        ondragover: (e) => e.preventDefault(),
+        ondrop: (e) => {
+          e.preventDefault();
+          const id = e.dataTransfer.getData("text/plain");
+          if (id) send("FreeMove", { actor: id, to: zone });
+        },
+      },
+      free(zone, "h4"),
+      h(
+        "ul",
+        { class: "plain" },
+        people.map((id) =>
+          h(
+            "li",
+            {
+              class: `person${movable.has(id) ? " movable" : ""}`,
+              draggable: movable.has(id) ? "true" : "false",
+              "data-character": id,
+              ondragstart: (e) => e.dataTransfer.setData("text/plain", id),
+            },
+            who(id),
+          ),
+        ),
+      ),
+    );
+    add(map, box);
+  }
+  const legend = h(
+    "ul",
+    { class: "plain zone-links", "aria-label": t("zones.links") },
+    zones.links.map(([a, b]) => {
+      const blocked = (app.extras.impediments || []).find((i) => i.between[0] === a && i.between[1] === b);
+      return h("li", { "data-link": `${a}|${b}`, class: blocked ? "impeded" : "" }, free(a), " \u2194 ", free(b), blocked ? h("span", {}, " ", tn("zones.impeded", { what: h("span", {}, blocked.aspects.map(aspectName)) })) : null);
+    }),
+  );
+  const moves = [...movable.entries()].map(([id, targets]) => {
+    const select = h("select", { id: `move-${id}` }, targets.map((z) => h("option", { value: z }, z)));
+    select.setAttribute("data-free", "");
+    return h("div", { class: "inline" }, field(tn("zones.move", { who: who(id) }), select), button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: select.value })));
+  });
+  return h("div", {}, h("h3", {}, t("zones.title")), map, legend, moves);
+}
+
+export function drawZoneLinks() {
+  const map = document.getElementById("zone-map");
+  if (!map || !app.view.scene || !app.view.scene.zones) return;
+  requestAnimationFrame(() => {
+    const svg = map.querySelector("svg.links");
+    if (!svg) return;
+    const box = map.getBoundingClientRect();
+    svg.setAttribute("width", box.width);
+    svg.setAttribute("height", box.height);
+    svg.replaceChildren();
+    const ns = "http://www.w3.org/2000/svg";
+    for (const [a, b] of app.view.scene.zones.links) {
+      const ea = document.getElementById(`zone-${a}`);
+      const eb = document.getElementById(`zone-${b}`);
+      if (!ea || !eb) continue;
+      const ra = ea.getBoundingClientRect();
+      const rb = eb.getBoundingClientRect();
+      const line = document.createElementNS(ns, "line");
+      line.setAttribute("x1", ra.left + ra.width / 2 - box.left);
+      line.setAttribute("y1", ra.top + ra.height / 2 - box.top);
+      line.setAttribute("x2", rb.left + rb.width / 2 - box.left);
+      line.setAttribute("y2", rb.top + rb.height / 2 - box.top);
+      const blocked = (app.extras.impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
+      line.setAttribute("class", blocked ? "impeded" : "");
+      svg.append(line);
+    }
+  });
+}
+
+function countdowns(list) {
+  return h(
+    "div",
+    { class: "countdowns" },
+    h("h3", {}, t("countdown.title")),
+    list.map((cd) =>
+      h(
+        "div",
+        { class: "countdown", id: `countdown-${cd.id}` },
+        cd.name ? free(cd.name, "strong") : h("strong", {}, t("countdown.unnamed")),
+        " ",
+        Array.from({ length: cd.boxes }, (_, i) => h("span", { class: `box${i < cd.marked ? " marked" : ""}` }, "\u00a0")),
+        cd.finished ? h("span", { class: "badge" }, t("countdown.finished")) : null,
+        cd.outcome ? h("p", {}, free(cd.outcome)) : null,
+        isGm() && !cd.finished ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id })) : null,
+      ),
+    ),
+  );
+}
+
+// -- compels ------------------------------------------------------------------------------------
+
+export function compelsPanel() {
+  const open = app.view.compels.filter((c) => c.state === "offered");
+  const asked = app.view.self_compels;
+  if (!open.length && !asked.length) return null;
+  return section(
+    "compels",
+    t("compel.title"),
+    open.map((c) => {
+      const target = mine().has(c.target);
+      const offerer = isGm() || (c.offered_by && mine().has(c.offered_by));
+      return h(
+        "div",
+        { class: "card compel", id: `compel-${c.id}` },
+        h("p", {}, tn("compel.offered", { aspect: aspectName(c.aspect_id), target: who(c.target), by: who(c.offered_by) })),
+        h("blockquote", {}, free(c.complication)),
+        target
+          ? h(
+              "div",
+              { class: "actions" },
+              button(t("compel.accept"), () => send("AnswerCompel", { compel_id: c.id, answer: "accept" }), { id: `accept-${c.id}`, class: "primary" }),
+              h("span", { class: "hint" }, t("compel.accept_gain")),
+              button(t("compel.refuse"), () => send("AnswerCompel", { compel_id: c.id, answer: "refuse" }), { id: `refuse-${c.id}` }),
+              h("span", { class: "hint" }, t("compel.refuse_cost")),
+            )
+          : h("p", { class: "hint" }, t("compel.waiting")),
+        offerer ? button(t("compel.withdraw"), () => send("AnswerCompel", { compel_id: c.id, answer: "withdraw" })) : null,
+      );
+    }),
+    asked.map((c) =>
+      h(
+        "div",
+        { class: "card compel" },
+        h("p", {}, tn("compel.self_asked", { aspect: aspectName(c.aspect_id), target: who(c.target) })),
+        h("blockquote", {}, free(c.complication)),
+        isGm()
+          ? h(
+              "div",
+              { class: "actions" },
+              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true })),
+              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false })),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+// -- the roll in play ---------------------------------------------------------------------------
+
+export function rollPanel() {
+  const roll = app.view.roll;
+  const canRoll = app.view.scene && !app.view.conflict && mine().size > 0;
+  if (!roll) {
+    if (!canRoll) return null;
+    return section("roll", t("roll.title"), button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" }));
+  }
+  const panel = section("roll", t("roll.title"));
+  add(panel, 
+    h(
+      "p",
+      { class: "roll-head" },
+      tn("roll.by", { who: who(roll.actor), action: t(`action.${roll.action}`), skill: skill(roll.skill) }),
+    ),
+    // The verdict first, as a player would say it: the effort's ladder step against the
+    // opposition's, and what came of it.
+    h(
+      "p",
+      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome },
+      tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
+    ),
+    h(
+      "div",
+      { class: "roll-dice" },
+      h("span", { class: "label" }, t("roll.dice")),
+      " ",
+      dice(roll.faces),
+      roll.rerolled.length ? h("span", { class: "hint" }, " ", t("roll.rerolled")) : null,
+      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", dice(roll.defence.faces)) : null,
+    ),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, t("roll.effort")),
+      h("dd", { id: "roll-effort" }, ladderValue(roll.effort)),
+      h("dt", {}, t("roll.opposition")),
+      h("dd", { id: "roll-opposition" }, ladderValue(roll.opposition)),
+      h("dt", {}, t("roll.shifts")),
+      h("dd", { id: "roll-shifts" }, String(roll.shifts)),
+      h("dt", {}, t("roll.outcome")),
+      h("dd", { id: "roll-outcome", "data-outcome": roll.outcome }, t(`outcome.${roll.outcome}`)),
+    ),
+    roll.invocations.length || (roll.defence && roll.defence.invocations.length)
+      ? h(
+          "ul",
+          { class: "invocations", "aria-label": t("roll.invocations") },
+          [...roll.invocations, ...(roll.defence ? roll.defence.invocations : [])].map((i) =>
+            h("li", {}, tn(i.free ? "invoke.done_free" : "invoke.done_paid", { who: who(i.by), aspect: aspectName(i.aspect_id), effect: t(`effect.${i.effect}`) })),
+          ),
+        )
+      : null,
+  );
+  if (mine().size > 0) add(panel, invokeBox(roll));
+  add(panel, resolveBox(roll));
+  return panel;
+}

@@ -1,0 +1,68 @@
+// Lookups over the seat's view that every panel and form shares: whose characters these are,
+// names as people typed them, skills and ladder steps in the page's language.
+
+import { free, h } from "./dom.js";
+import { rating, skillName, t } from "./i18n.js";
+import { app } from "./store.js";
+
+export const mine = () => new Set(app.view.you.characters);
+export const isGm = () => app.view.you.role === "gm";
+
+export function character(id) {
+  return app.view.characters.find((c) => c.id === id) || null;
+}
+
+/** A character's name as its players typed it. */
+export function who(id) {
+  if (!id) return h("span", {}, t("gm.pool_owner"));
+  const found = character(id);
+  const name = found ? (found.revealed ? found.sheet.name : found.name) : id;
+  return free(name, "span", { class: "who" });
+}
+
+export function seatName(id) {
+  const seat = app.view.seats.find((s) => s.id === id);
+  return free(seat ? seat.name : id, "span", { class: "who" });
+}
+
+export function skill(key) {
+  const name = skillName(key, app.view.table.preset, app.view.table.skill_list);
+  if (name) return h("span", {}, name);
+  // A skill of the table's own making (a hazard's, a minor NPC's): the name it was given.
+  for (const c of app.view.characters) {
+    const label = c.revealed && c.sheet.skill_labels && c.sheet.skill_labels[key];
+    if (label) return free(label);
+  }
+  return free(key);
+}
+
+export function ladderValue(n) {
+  return rating(n, app.preset && app.preset.ladder);
+}
+
+/** Every aspect the seat can see: the scene's and the characters'. */
+export function visibleAspects() {
+  const out = [];
+  const scene = app.view.scene;
+  if (scene) out.push(...scene.aspects);
+  for (const c of app.view.characters) {
+    if (c.revealed) {
+      for (const a of c.sheet.aspects) out.push({ ...a, owner: c.id });
+      for (const slot of c.sheet.consequences) if (slot.aspect) out.push({ ...slot.aspect, kind: "consequence", owner: c.id });
+    } else {
+      out.push(...c.aspects, ...c.consequences);
+    }
+  }
+  return out;
+}
+
+export function aspectName(id) {
+  if (!id) return h("span", {}, t("aspect.hidden_name"));
+  const found = visibleAspects().find((a) => a.id === id);
+  return found ? free(found.name, "span", { class: "aspect-name" }) : free(id, "code");
+}
+
+/** Whether the table plays with an optional rule (the view lists those switched on). */
+export function hasOption(key) {
+  return app.view.table.options.includes(key);
+}
