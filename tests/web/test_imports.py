@@ -34,8 +34,21 @@ def exports(path: Path) -> set[str]:
     return found
 
 
+def scripts() -> list[Path]:
+    return sorted(JS.rglob("*.js"))
+
+
+def name(path: Path) -> str:
+    """A script's path from the scripts' folder (``app.js``, ``lib/dom.js``)."""
+    return path.relative_to(JS).as_posix()
+
+
+def target(path: Path, module: str) -> Path:
+    return (path.parent / module).resolve()
+
+
 def graph() -> dict[str, set[str]]:
-    return {p.name: set(imports(p)) for p in sorted(JS.glob("*.js"))}
+    return {name(p): {name(target(p, m)) for m in imports(p)} for p in scripts()}
 
 
 def cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -82,11 +95,11 @@ def test_the_page_scripts_import_each_other_without_cycles() -> None:
 
 
 def test_every_imported_module_and_name_exists() -> None:
-    for path in sorted(JS.glob("*.js")):
+    for path in scripts():
         for module, names in imports(path).items():
-            target = JS / module
-            assert target.exists(), f"{path.name} imports {module}, which is not there"
-            missing = names - exports(target)
+            found = target(path, module)
+            assert found.exists(), f"{name(path)} imports {module}, which is not there"
+            missing = names - exports(found)
             assert not missing, (
                 f"{path.name} imports {sorted(missing)} that {module} does not export"
             )

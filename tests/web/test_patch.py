@@ -1,4 +1,4 @@
-"""The page's JSON Patch applier (js/patch.js), run in node against RFC 6902's own examples of
+"""The page's JSON Patch applier (js/lib/patch.js), run in node against RFC 6902's own examples of
 add, remove and replace, and against patches that must fail without changing the document."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def run(cases: list[tuple[Any, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
     if NODE is None:
         pytest.skip("no node on this machine")
     done = subprocess.run(
-        [NODE, "-e", RUNNER, str(WEB_DIR / "js" / "patch.js"), json.dumps(cases)],
+        [NODE, "-e", RUNNER, str(WEB_DIR / "js" / "lib" / "patch.js"), json.dumps(cases)],
         capture_output=True,
         text=True,
         timeout=30,

@@ -1,8 +1,8 @@
 // Milestones: the form a player fills in to change their character when one is open.
 
-import { button, field, h } from "./dom.js";
+import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
 import { aspectName, isGm, skill } from "./view.js";
 

@@ -1,12 +1,12 @@
 // The page: the start screen (make a table, join one) and the table itself.
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
-import { Live, Seat, linkFrom, request } from "./api.js";
-import { fill, field, free, h } from "./dom.js";
-import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./i18n.js";
+import { Live, Seat, linkFrom, request } from "./lib/api.js";
+import { fill, field, free, h } from "./lib/dom.js";
+import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
 import { addEvents, loadOlder, showLog } from "./log.js";
-import { PatchError, applyPatch, touched } from "./patch.js";
+import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
 

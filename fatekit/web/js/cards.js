@@ -1,8 +1,8 @@
 // Characters and aspects as cards: sheets with stress and consequences, aspects with their free
 // invokes and the buttons this seat may use on them.
 
-import { add, button, download, free, h, section, tokens } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { add, button, download, free, h, section, tokens } from "./lib/dom.js";
+import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";

@@ -1,9 +1,9 @@
 // Conflicts, contests and challenges: the turn order, fighters, obstacles, big bads, and the
 // moves this seat may make now.
 
-import { add, button, free, h, section } from "./dom.js";
+import { add, button, free, h, section } from "./lib/dom.js";
 import { openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";

@@ -1,8 +1,8 @@
 // The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
 // steps, and the field where a player types the dice they rolled at a physical table.
 
-import { fill, h, field } from "./dom.js";
-import { t } from "./i18n.js";
+import { fill, h, field } from "./lib/dom.js";
+import { t } from "./lib/i18n.js";
 import { app, send } from "./store.js";
 import { ladderValue, skill, who } from "./view.js";
 

@@ -1,9 +1,9 @@
 // The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
 // and the optional rules' tools in a conflict.
 
-import { add, field, free, h } from "./dom.js";
+import { add, field, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
 import { app, send } from "./store.js";
 import { character, skill, who } from "./view.js";

@@ -4,10 +4,10 @@
 // player (their own PC) or the GM (an NPC, or a PC for a player) bring it in. A sheet on the
 // table downloads for Fari or Foundry. The server does all the reading: see docs/interop.md.
 
-import { request } from "./api.js";
-import { download, field, fill, free, h } from "./dom.js";
+import { request } from "./lib/api.js";
+import { download, field, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
 import { app, showError } from "./store.js";
 import { isGm } from "./view.js";

@@ -2,8 +2,8 @@
 // Events carry ids and stable keys; names come from the view, or from earlier events for
 // things no longer in play (an aspect from a finished scene).
 
-import { button, dice, field, fill, free, h, section } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
+import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
 import { isGm, ladderValue, skill, who } from "./view.js";
 

@@ -1,9 +1,9 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, taking a hit, and rolls in contests and challenges.
 
-import { add, button, dice, field, fill, free, h } from "./dom.js";
+import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { showOdds } from "./roll.js";
 import { app, send } from "./store.js";
 import { hasOption, isGm, mine, skill, visibleAspects, who } from "./view.js";

@@ -2,9 +2,9 @@
 // (Authorization: Bearer). The page asks for it the first time the server says so, keeps it in
 // this browser (localStorage, never in an address), and sends it with every new table after.
 
-import { ApiError, request } from "./api.js";
-import { field, fill, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { ApiError, request } from "./lib/api.js";
+import { field, fill, h } from "./lib/dom.js";
+import { t } from "./lib/i18n.js";
 
 const TOKEN_KEY = "fatekit.operator";
 

@@ -1,9 +1,9 @@
 // A roll outside a conflict, and what follows the dice: the odds before it, invokes after it, the
 // outcome's options; compels and passing a free invoke on an aspect.
 
-import { add, button, dice, field, fill, free, h } from "./dom.js";
+import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
 import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
 

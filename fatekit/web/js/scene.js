@@ -1,8 +1,8 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
 import { aspectList } from "./cards.js";
-import { add, button, dice, field, free, h, section } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { add, button, dice, field, free, h, section } from "./lib/dom.js";
+import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { invokeBox, openRoll, resolveBox } from "./roll.js";
 import { app, send } from "./store.js";

@@ -3,10 +3,10 @@
 // gathers what was typed into a character file; the engine fills in stress, consequences and
 // refresh, and says what is wrong.
 
-import { request } from "./api.js";
-import { field, fill, free, h } from "./dom.js";
+import { request } from "./lib/api.js";
+import { field, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
-import { has, language, t, tn } from "./i18n.js";
+import { has, language, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill } from "./view.js";
 

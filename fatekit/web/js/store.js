@@ -2,9 +2,9 @@
 // shown. View modules import this and never the page's entry (app.js), so the scripts have no
 // import cycles; app.js subscribes to hear that a command went through or a redraw is due.
 
-import { ApiError } from "./api.js";
-import { free, h, fill } from "./dom.js";
-import { has, language, t, tn } from "./i18n.js";
+import { ApiError } from "./lib/api.js";
+import { free, h, fill } from "./lib/dom.js";
+import { has, language, t, tn } from "./lib/i18n.js";
 
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {

@@ -3,12 +3,12 @@
 // options from /extras), and the server has the last word on every command.
 
 import { milestoneForm } from "./advance.js";
-import { pageFor } from "./api.js";
+import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
-import { add, button, download, field, fill, free, h, section, tokens } from "./dom.js";
+import { add, button, download, field, fill, free, h, section, tokens } from "./lib/dom.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
-import { t, tn } from "./i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";

@@ -2,8 +2,8 @@
 // waiting for; for this seat, the few things it may do now (from the view's legal_actions) as
 // the main buttons, and the hit it has to take. Waiting seats read what they wait for.
 
-import { add, free, h, section } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { add, free, h, section } from "./lib/dom.js";
+import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app } from "./store.js";
 import { isGm, mine, who } from "./view.js";

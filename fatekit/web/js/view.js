@@ -1,8 +1,8 @@
 // Lookups over the seat's view that every panel and form shares: whose characters these are,
 // names as people typed them, skills and ladder steps in the page's language.
 
-import { free, h } from "./dom.js";
-import { rating, skillName, t } from "./i18n.js";
+import { free, h } from "./lib/dom.js";
+import { rating, skillName, t } from "./lib/i18n.js";
 import { app } from "./store.js";
 
 export const mine = () => new Set(app.view.you.characters);
