@@ -529,6 +529,8 @@ def _compel_answered(state: TableState, event: CompelAnswered) -> None:
         compel.refuse(ledger)
     else:
         compel.withdraw(ledger)
+    # Settled: the log tells it from here on; the state keeps only compels still open.
+    del state.compels[event.compel_id]
     state.game.sync_sheets()
 
 

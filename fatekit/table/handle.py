@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from fatekit.rules.aspects.compels import COMPEL_OFFER_RULE
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.core.actions import Chooser, Resolution, Side
 from fatekit.rules.core.dice import DiceSource, RandomDice, parse_faces
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.table import commands as c
 from fatekit.table import events as e
@@ -439,6 +440,13 @@ def _offer_compel(context: _Context, command: c.OfferCompel) -> list[e.Event]:
 def _answer_compel(context: _Context, command: c.AnswerCompel) -> list[e.Event]:
     compel = context.state.compels.get(command.compel_id)
     if compel is None:
+        # Settled compels leave the state (the log keeps them); an id this table issued is one.
+        number = command.compel_id.removeprefix("c")
+        if number.isdecimal() and int(number) <= context.state.version:
+            raise IllegalAction(
+                f"compel {command.compel_id!r} is no longer open: it was answered or withdrawn",
+                COMPEL_OFFER_RULE,
+            )
         raise BadInput(f"there is no compel {command.compel_id!r}")
     if command.answer is c.CompelAnswer.WITHDRAW:
         if compel.offered_by == GM:
