@@ -3,7 +3,7 @@
 - ``fatekit check FILE [--preset NAME]``: exit 0 when the character is legal, 1 with the list of
   problems when it is not, 2 when the file is not a character at all.
 - ``fatekit new [--preset NAME]``: print a blank legal character file (creation as you play).
-- ``fatekit schema character``: print the JSON Schema of character files.
+- ``fatekit schema character|ruleset``: print the JSON Schema of character or rule-set files.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import argparse
 import sys
 
 from fatekit.formats import dumps_character, load_character, schema_text, template
+from fatekit.formats.ruleset import ruleset_schema_text
 from fatekit.rules import BadInput
 from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, get_preset
 from fatekit.rules.characters.validation import validate
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="print the JSON Schema of a file format",
         description="Print the JSON Schema (draft 2020-12) that fatekit's files follow.",
     )
-    schema.add_argument("format", choices=["character"], help="which format")
+    schema.add_argument("format", choices=["character", "ruleset"], help="which format")
     schema.set_defaults(handler=run_schema)
 
 
@@ -94,5 +95,5 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    print(schema_text(), end="")
+    print(ruleset_schema_text() if args.format == "ruleset" else schema_text(), end="")
     return 0

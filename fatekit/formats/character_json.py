@@ -37,15 +37,13 @@ from fatekit.rules.characters.character import (
     stunt_refresh_cost,
 )
 from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.ruleset_data import shape_from_data
 from fatekit.rules.characters.shapes import (
     Combined,
     FreeCap,
     RatingRange,
     Shape,
     Tiers,
-    column,
-    diamond,
-    pyramid,
 )
 from fatekit.rules.characters.skill_lists import SkillList, custom_skill_list, skill_list
 from fatekit.rules.core.actions import Action
@@ -61,6 +59,7 @@ __all__ = [
     "dumps_character",
     "load_character",
     "loads_character",
+    "shape_dict",
     "template",
 ]
 
@@ -117,7 +116,7 @@ def _preset(data: Mapping[str, Any], override: str | None) -> Preset:
     if lists is None and shape_data is None:
         return base
     skill_lists = tuple(_skill_list(s) for s in lists) if lists else base.skill_lists
-    shape = _shape(shape_data) if shape_data is not None else base.shape
+    shape = shape_from_data(shape_data) if shape_data is not None else base.shape
     return base.derive(
         f"{base.key}+custom", f"{base.name} (custom)", skill_lists=skill_lists, shape=shape
     )
@@ -127,25 +126,6 @@ def _skill_list(data: str | Mapping[str, Any]) -> SkillList:
     if isinstance(data, str):
         return skill_list(data)
     return custom_skill_list(data["name"], data["skills"])
-
-
-def _shape(data: Mapping[str, Any]) -> Shape:
-    kind = data["type"]
-    if kind == "pyramid":
-        return pyramid(data.get("peak", 4))
-    if kind == "diamond":
-        tiers = data.get("tiers")
-        return diamond(None if tiers is None else {t["rating"]: t["count"] for t in tiers})
-    if kind == "column":
-        return column(data.get("peak", 4), data.get("width", 1))
-    if kind == "free_cap":
-        return FreeCap(data.get("budget", 20), data.get("cap", 4))
-    first, second = data["first"], data["second"]
-    return Combined(
-        RatingRange(first["low"], first["high"], first.get("budget")),
-        RatingRange(second["low"], second["high"], second.get("budget")),
-        data.get("cap", 4),
-    )
 
 
 def _aspect(data: Mapping[str, Any], owner: str, fallback_id: str, kind: AspectKind) -> Aspect:
@@ -342,7 +322,7 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
                 {"name": s.name, "skills": [d.name for d in s]} for s in preset.skill_lists
             ]
         if preset.shape != base.shape:
-            out["shape"] = _shape_dict(preset.shape)
+            out["shape"] = shape_dict(preset.shape)
     out["as_you_play"] = character.as_you_play
     if character.description:
         out["description"] = character.description
@@ -389,16 +369,16 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     return out
 
 
-def _shape_dict(shape: Shape) -> dict[str, Any]:
+def shape_dict(shape: Shape) -> dict[str, Any]:
     if isinstance(shape, Tiers):
         if shape.key == "pyramid":
             return {"type": "pyramid", "peak": shape.peak}
         if shape.key == "column":
             return {"type": "column", "peak": shape.peak, "width": shape.slots[0][1]}
-        return {
-            "type": "diamond",
-            "tiers": [{"rating": t, "count": n} for t, n in shape.slots],
-        }
+        tiers = [{"rating": t, "count": n} for t, n in shape.slots]
+        if shape.key == "diamond":
+            return {"type": "diamond", "tiers": tiers}
+        return {"type": "tiers", "name": shape.name, "tiers": tiers, "rule": shape.rule.key}
     if isinstance(shape, FreeCap):
         return {"type": "free_cap", "budget": shape.budget, "cap": shape.cap}
     if isinstance(shape, Combined):

@@ -11,25 +11,41 @@ from typing import Any
 
 from fatekit.formats.schema_check import NOT_BLANK
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.stunts import TRACK_PATTERN
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
 from fatekit.rules.core.actions import Action
 from fatekit.rules.harm.consequences import Severity
 
-__all__ = ["CHARACTER_SCHEMA", "FORMAT", "VERSION", "schema_text"]
+__all__ = [
+    "CHARACTER_SCHEMA",
+    "FORMAT",
+    "PRESET_KEY",
+    "SHAPES",
+    "TRACK_KEY",
+    "VERSION",
+    "obj",
+    "schema_text",
+]
 
 #: The value of a character file's ``format`` field.
 FORMAT = "fatekit-character"
 #: The version of the format this module reads and writes.
 VERSION = 1
 
-_TRACKS = [t.value for t in Track]
+#: A kind of harm (and the stress track that takes it): Fate's own or one a rule set names.
+TRACK_KEY = {
+    "type": "string",
+    "pattern": f"^{TRACK_PATTERN}$",
+    "description": "a kind of harm: physical, mental, any (every kind), or one a rule set names",
+}
+#: A preset's key: a built-in one or the key of a rule-set file.
+PRESET_KEY = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_+-]{0,59}$"}
 _ACTIONS = [a.value for a in Action]
 
 
-def _obj(
+def obj(
     properties: dict[str, Any], required: list[str], description: str | None = None
 ) -> dict[str, Any]:
     schema: dict[str, Any] = {
@@ -50,7 +66,7 @@ _COUNT = {"type": "integer", "minimum": 0}
 def _effect(
     tag: str, properties: dict[str, Any], required: list[str], about: str
 ) -> dict[str, Any]:
-    return _obj({"type": {"const": tag}, **properties}, ["type", *required], about)
+    return obj({"type": {"const": tag}, **properties}, ["type", *required], about)
 
 
 _EFFECTS = [
@@ -88,14 +104,14 @@ _EFFECTS = [
     ),
     _effect(
         "extra_stress",
-        {"track": {"enum": _TRACKS}, "boxes": {"type": "integer", "minimum": 1, "default": 1}},
+        {"track": TRACK_KEY, "boxes": {"type": "integer", "minimum": 1, "default": 1}},
         ["track"],
         "more stress boxes on a track ('any' adds them to every track)",
     ),
     _effect(
         "extra_consequence",
         {
-            "track": {"enum": _TRACKS},
+            "track": TRACK_KEY,
             "severity": {"enum": ["mild", "moderate", "severe"], "default": "mild"},
         },
         ["track"],
@@ -109,7 +125,7 @@ _EFFECTS = [
     ),
 ]
 
-_CLOCK_MARK = _obj(
+_CLOCK_MARK = obj(
     {
         "scenes_ended": _COUNT,
         "sessions_ended": _COUNT,
@@ -123,7 +139,7 @@ _CLOCK_MARK = _obj(
 _SKILL_LIST = {
     "oneOf": [
         {"enum": list(SKILL_LISTS), "description": "a built-in skill list by key"},
-        _obj(
+        obj(
             {
                 "name": _TEXT,
                 "skills": {"type": "array", "items": _TEXT, "minItems": 1},
@@ -134,12 +150,12 @@ _SKILL_LIST = {
     ]
 }
 
-_RANGE = _obj(
+_RANGE = obj(
     {"low": {"type": "integer"}, "high": {"type": "integer"}, "budget": _COUNT},
     ["low", "high"],
 )
 
-_SHAPES = [
+SHAPES = [
     _effect(
         "pyramid",
         {"peak": {"type": "integer", "minimum": 1, "default": 4}},
@@ -151,7 +167,7 @@ _SHAPES = [
         {
             "tiers": {
                 "type": "array",
-                "items": _obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
+                "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
                 "minItems": 1,
             }
         },
@@ -166,6 +182,20 @@ _SHAPES = [
         },
         [],
         "width skills at every tier up to the peak",
+    ),
+    _effect(
+        "tiers",
+        {
+            "name": _TEXT,
+            "tiers": {
+                "type": "array",
+                "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
+                "minItems": 1,
+            },
+            "rule": {"type": "string", "description": "the key of the rule this shape follows"},
+        },
+        ["name", "tiers"],
+        "a named count per tier (Fate Accelerated's approach spread is one)",
     ),
     _effect(
         "free_cap",
@@ -200,7 +230,11 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         "id": _TEXT,
         "name": {"type": "string"},
         "kind": {"enum": [k.value for k in CharacterKind], "default": "pc"},
-        "preset": {"enum": list(PRESETS), "default": "condensed"},
+        "preset": {
+            **PRESET_KEY,
+            "default": "condensed",
+            "description": f"a built-in preset ({', '.join(PRESETS)}) or a rule set's key",
+        },
         "skill_lists": {
             "type": "array",
             "items": {"$ref": "#/$defs/skill_list"},
@@ -226,19 +260,19 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         "refresh": _COUNT,
         "refresh_awarded": _COUNT,
         "fate_points": _COUNT,
-        "skill_steps": _obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
+        "skill_steps": obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
         "members": {"type": "integer", "minimum": 1, "default": 1},
         "stress": {
             "type": "object",
-            "properties": {t: {"$ref": "#/$defs/stress_track"} for t in _TRACKS},
-            "additionalProperties": False,
+            "propertyNames": TRACK_KEY,
+            "additionalProperties": {"$ref": "#/$defs/stress_track"},
         },
         "consequences": {"type": "array", "items": {"$ref": "#/$defs/consequence"}},
     },
     "required": ["format", "version", "id", "name"],
     "additionalProperties": False,
     "$defs": {
-        "aspect": _obj(
+        "aspect": obj(
             {
                 "id": _TEXT,
                 "kind": {
@@ -254,7 +288,7 @@ CHARACTER_SCHEMA: dict[str, Any] = {
             },
             ["name"],
         ),
-        "consequence_aspect": _obj(
+        "consequence_aspect": obj(
             {
                 "id": _TEXT,
                 "name": _TEXT,
@@ -263,7 +297,7 @@ CHARACTER_SCHEMA: dict[str, Any] = {
             },
             ["name"],
         ),
-        "stunt": _obj(
+        "stunt": obj(
             {
                 "name": _TEXT,
                 "description": {"type": "string"},
@@ -275,16 +309,16 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         "effect": {"oneOf": _EFFECTS},
         "stress_track": {
             "type": "array",
-            "items": _obj(
+            "items": obj(
                 {"value": {"type": "integer", "minimum": 1}, "marked": {"type": "boolean"}},
                 ["value"],
             ),
         },
-        "consequence": _obj(
+        "consequence": obj(
             {
                 "severity": {"enum": [s.value for s in Severity]},
                 "shifts": {"type": "integer", "minimum": 1},
-                "track": {"enum": _TRACKS, "default": "any"},
+                "track": {**TRACK_KEY, "default": "any"},
                 "aspect": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/consequence_aspect"}]},
                 "recovering": {"type": "boolean", "default": False},
                 "treated_at": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/clock_mark"}]},
@@ -299,7 +333,7 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         ),
         "clock_mark": _CLOCK_MARK,
         "skill_list": _SKILL_LIST,
-        "shape": {"oneOf": _SHAPES},
+        "shape": {"oneOf": SHAPES},
     },
 }
 

@@ -221,7 +221,7 @@ def _fighter(
     free_invokes: int,
     scale: int | None,
 ) -> FighterPlan:
-    track = conflict.kind.track
+    track = conflict.harm
     mental = conflict.kind is ConflictKind.MENTAL
     skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
     attacks = [

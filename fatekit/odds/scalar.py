@@ -180,7 +180,7 @@ class _Run:
     def room_left(self, who: str) -> int:
         """Shifts of stress and consequences still free (extreme ones aside)."""
         sheet = self.conflict.fighter(who).character
-        stress = stress_track_for(sheet, self.conflict.kind.track)
+        stress = stress_track_for(sheet, self.conflict.harm)
         boxes = sum(b.value for b in stress.boxes if not b.marked) if stress else 0
         slots = sum(s for i, s, _ in self.fighter(who).slots if sheet.consequences[i].is_free)
         return boxes + slots

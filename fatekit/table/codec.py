@@ -123,6 +123,13 @@ def _read(hint: Any, value: Any, path: str, errors: dict[str, str]) -> tuple[boo
             choices = ", ".join(str(m.value) for m in hint)
             errors[path] = f"expected one of: {choices}"
             return False, None
+    if isinstance(hint, type) and issubclass(hint, str) and hint is not str:
+        # An open kind such as Track: a string the type itself checks.
+        try:
+            return True, hint(value)
+        except ValueError as error:
+            errors[path] = str(error)
+            return False, None
     if hint is bool:
         if isinstance(value, bool):
             return True, value

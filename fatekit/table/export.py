@@ -19,7 +19,9 @@ from enum import Enum
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
+from fatekit.formats.schema import TRACK_KEY
 from fatekit.formats.schema_check import NOT_BLANK, errors
+from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
@@ -138,6 +140,8 @@ def _field_schema(hint: Any) -> dict[str, Any]:
         }
     if isinstance(hint, type) and issubclass(hint, Enum):
         return {"enum": [m.value for m in hint]}
+    if hint is Track:
+        return TRACK_KEY
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _object_schema(hint, frozenset())
     simple = {bool: "boolean", int: "integer", str: "string"}

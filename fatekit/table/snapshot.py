@@ -76,6 +76,8 @@ class _Writer:
     def write(self, value: object) -> Any:
         if isinstance(value, Enum):  # first: some are str or int enumerations
             return {"E": _class_path(type(value)), "n": value.name}
+        if isinstance(value, str) and type(value) is not str:  # an open kind, such as Track
+            return {"K": _class_path(type(value)), "v": str(value)}
         if value is None or isinstance(value, bool | int | float | str):
             return value
         if isinstance(value, tuple):
@@ -201,6 +203,14 @@ class _Reader:
                 return cls[node["n"]]
             except (KeyError, TypeError):
                 raise SnapshotError(f"{node['E']} has no member {node.get('n')!r}") from None
+        if "K" in node:
+            kind = _resolve(node["K"])
+            if not issubclass(kind, str) or kind is str:
+                raise SnapshotError(f"{node['K']} is not a kind of text")
+            try:
+                return kind(node.get("v"))
+            except ValueError as error:
+                raise SnapshotError(f"{node['K']}: {error}") from None
         if "T" in node:
             return tuple(self.read(v) for v in self._items(node["T"]))
         if "F" in node:

@@ -176,7 +176,7 @@ def test_a_custom_list_and_shape_in_the_file() -> None:
     [
         ([], "expected object"),
         (minimal(kind="dragon"), "'dragon' is not one of"),
-        (minimal(preset="gurps"), "$.preset: 'gurps'"),
+        (minimal(preset="gurps"), "unknown preset 'gurps'"),
         (minimal(skills={"fight": "Good"}), "$.skills.fight: expected integer, got string"),
         (minimal(skills={"fight": True}), "expected integer, got boolean"),
         (minimal(refresh=-1), "$.refresh: -1 is less than 0"),

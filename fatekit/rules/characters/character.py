@@ -220,6 +220,7 @@ def harm_capacity(
     boxes = {spec.track: preset.stress_boxes(spec, skills) for spec in preset.stress_tracks}
     slots = [SlotSpec(s) for s in preset.consequence_slots]
     slots += [SlotSpec(Severity.MILD, t) for t in preset.extra_mild_tracks(skills)]
+    slots += [SlotSpec(s.severity, s.harm) for s in preset.granted_slots(skills)]
     for stunt in stunts:
         effect = stunt.effect
         if isinstance(effect, ExtraStress):

@@ -1,39 +1,53 @@
-"""Presets: Fate Condensed, Fate Core, Fate Accelerated and Öde as data plus a few hooks.
+"""The four built-in presets: Fate Condensed, Fate Core, Fate Accelerated and Öde.
 
-A :class:`Preset` is everything that differs between the rule sets a character is built for:
-skill list(s) and rating shape, aspect slots, refresh and stunts, the stress style and box table,
-consequence slots, turn order and which skills attack and defend. The engine is the same for all
-of them; a table's own variant is :meth:`Preset.derive` of a built-in one.
+Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
+:func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
+so there is one way a preset comes to be. ``fatekit ruleset show core`` prints one. The classes a
+preset is made of, and the engine's hooks on it, are in :mod:`fatekit.rules.characters.preset`
+(re-exported here, where the rest of the engine has always found them).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+import json
+from collections.abc import Mapping
+from importlib import resources
 
-from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import ExtraAction, SkillSwap, Stunt, Track
-from fatekit.rules.characters.shapes import Shape, Tiers, pyramid
-from fatekit.rules.characters.skill_lists import (
-    APPROACHES,
-    CONDENSED_SKILLS,
-    CORE_SKILLS,
-    ODE_SKILLS,
-    SkillList,
+from fatekit.rules.characters.preset import (
+    APPROACH_SPREAD_RULE,
+    ASPECT_SLOTS_RULE,
+    ATTACK_DEFEND_RULE,
+    CONDENSED_STRESS_RULE,
+    CONSEQUENCE_SLOTS_RULE,
+    CORE_STRESS_RULE,
+    FAE_CONSEQUENCES_RULE,
+    FAE_STRESS_RULE,
+    ODE_STRESS_RULE,
+    REFRESH_RULE,
+    STUNT_SLOTS_RULE,
+    SUPERB_EXTRA_MILD_RULE,
+    TURN_ORDER_APPROACH_RULE,
+    TURN_ORDER_ELECTIVE_RULE,
+    TURN_ORDER_SKILL_RULE,
+    AspectSlot,
+    ExtraSlot,
+    Preset,
+    SkillUse,
+    StressRow,
+    StressTrackSpec,
+    TurnOrder,
+    TurnOrderStyle,
+    turn_order,
 )
-from fatekit.rules.core.actions import Action
-from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE, Rule, rule
+from fatekit.rules.characters.ruleset_data import preset_from_data
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.harm.stress import StressStyle
 
 __all__ = [
     "ACCELERATED",
     "APPROACH_SPREAD_RULE",
     "ASPECT_SLOTS_RULE",
     "ATTACK_DEFEND_RULE",
+    "BUILTIN_KEYS",
     "CONDENSED_PRESET",
     "CONDENSED_STRESS_RULE",
     "CONSEQUENCE_SLOTS_RULE",
@@ -52,486 +66,37 @@ __all__ = [
     "TURN_ORDER_ELECTIVE_RULE",
     "TURN_ORDER_SKILL_RULE",
     "AspectSlot",
+    "ExtraSlot",
     "Preset",
     "SkillUse",
     "StressRow",
     "StressTrackSpec",
     "TurnOrder",
     "TurnOrderStyle",
+    "builtin_text",
     "get_preset",
     "turn_order",
 ]
 
-ASPECT_SLOTS_RULE = rule(
-    "character.aspect-slots",
-    CONDENSED,
-    "Создайте своих персонажей > Аспекты",
-    "A character has five aspects: a high concept, a trouble, a relationship and two free ones "
-    "(Fate Core and Fate Accelerated: high concept, trouble and three more)",
-)
-REFRESH_RULE = rule(
-    "character.refresh",
-    CONDENSED,
-    "Создайте своих персонажей > Обновление",
-    "A new character's refresh is 3",
-)
-STUNT_SLOTS_RULE = rule(
-    "character.stunts",
-    CONDENSED,
-    "Создайте своих персонажей > Трюки",
-    "Three stunts are free; each stunt beyond them costs 1 refresh, and at least 1 refresh must "
-    "remain",
-)
-CONDENSED_STRESS_RULE = rule(
-    "preset.condensed.stress",
-    CONDENSED,
-    "Создайте своих персонажей > Стресс и последствия",
-    "One-point boxes on a physical and a mental track: 3 at Mediocre Physique/Will, 4 at Average "
-    "or Fair, 6 at Good or Great, 6 and a second mild slot at Superb or above",
-)
-ODE_STRESS_RULE = rule(
-    "preset.ode.stress",
-    ODE,
-    "Skapa karaktär > Stress och konsekvenser",
-    "Öde's table: 3 boxes at Medioker, 4 at Ordinär, 5 at Hyffsad, 6 at God or Utmärkt, 6 and a "
-    "second mild slot at Superb; Kroppsbyggnad (not Sport) adds the physical boxes",
-)
-CORE_STRESS_RULE = rule(
-    "preset.core.stress",
-    CORE,
-    "Stress",
-    "Escalating boxes: a 1 and a 2 on each track, a 3 at Physique/Will Average or Fair, a 3 and a "
-    "4 at Good or Great",
-)
-FAE_STRESS_RULE = rule(
-    "preset.fae.stress",
-    FAE,
-    "Stress boxes",
-    "Fate Accelerated has a single stress track for every kind of harm, with boxes worth 1, 2 and 3",
-)
-CONSEQUENCE_SLOTS_RULE = rule(
-    "character.consequence-slots",
-    CONDENSED,
-    "Taking Harm > Consequences",
-    "Every character starts with one mild (2), one moderate (4) and one severe (6) consequence "
-    "slot, shared by all kinds of harm",
-)
-FAE_CONSEQUENCES_RULE = rule(
-    "preset.fae.consequences",
-    FAE,
-    "Consequences",
-    "In Fate Accelerated a character has one consequence of each severity: 2, 4 and 6 shifts",
-)
-SUPERB_EXTRA_MILD_RULE = rule(
-    "character.superb-extra-mild",
-    CORE,
-    "Consequences",
-    "Superb (+5) or better Physique (Will) adds a second mild consequence slot that takes only "
-    "physical (mental) harm",
-)
-APPROACH_SPREAD_RULE = rule(
-    "preset.fae.approaches",
-    FAE,
-    "Approaches",
-    "Fate Accelerated rates six approaches instead of skills: one at +3, two at +2, two at +1 and "
-    "one at +0",
-)
-ATTACK_DEFEND_RULE = rule(
-    "skills.attack-defend",
-    CONDENSED,
-    "Actions > Which skills can be used to attack and defend?",
-    "Fight and Shoot make physical attacks, Provoke mental ones; Athletics defends against any "
-    "physical attack, Fight against melee, Will against mental attacks; stunts may add more",
-)
-TURN_ORDER_ELECTIVE_RULE = rule(
-    "turn-order.elective",
-    CONDENSED,
-    "Challenges, Conflicts, and Contests > Turn Order",
-    "Elective (popcorn) order: whoever acts picks who goes next; the last to act in an exchange "
-    "picks who starts the next",
-)
-TURN_ORDER_SKILL_RULE = rule(
-    "turn-order.skills",
-    CORE,
-    "Turn Order",
-    "Fate Core orders a conflict by Notice (physical) or Empathy (mental), highest first; ties go "
-    "to Athletics then Physique, or Rapport then Will",
-)
-TURN_ORDER_APPROACH_RULE = rule(
-    "turn-order.approaches",
-    FAE,
-    "Turn order (not in the summary; Fate Accelerated as published, see docs/characters.md)",
-    "Fate Accelerated orders a physical conflict by Quick and a mental one by Careful, highest "
-    "first",
-)
+#: The built-in rule sets, in the order they are offered; Fate Condensed is the default.
+BUILTIN_KEYS = ("condensed", "core", "fae", "ode")
 
 
-@dataclass(frozen=True, slots=True)
-class AspectSlot:
-    """How many aspects of one kind a sheet holds."""
-
-    kind: AspectKind
-    count: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class StressRow:
-    """The stress boxes of a track whose skill is rated ``min_rating`` or more (up to the next row).
-
-    ``boxes`` are the box values; ``extra_mild`` adds a mild consequence slot for this track's
-    kind of harm.
-    """
-
-    min_rating: int
-    boxes: tuple[int, ...]
-    extra_mild: bool = False
+def builtin_text(key: str) -> str:
+    """The shipped rule-set file of a built-in preset, as text."""
+    if key not in BUILTIN_KEYS:
+        raise BadInput(f"no built-in rule set {key!r}; choose one of: {', '.join(BUILTIN_KEYS)}")
+    return (resources.files(__package__) / "rulesets" / f"{key}.json").read_text("utf-8")
 
 
-@dataclass(frozen=True, slots=True)
-class StressTrackSpec:
-    """One stress track and the skill that lengthens it (``None``: no skill does)."""
-
-    track: Track
-    skill: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class SkillUse:
-    """Permission for a skill to attack or defend against one kind of harm.
-
-    ``melee_only`` limits a defence to attacks at close quarters (Fight parries blows, not bullets).
-    """
-
-    skill: str
-    action: Action
-    track: Track
-    melee_only: bool = False
-
-
-class TurnOrderStyle(StrEnum):
-    """How a conflict decides who acts when."""
-
-    ELECTIVE = "elective"
-    SKILL_ORDER = "skill_order"
-    APPROACH_ORDER = "approach_order"
-
-
-@dataclass(frozen=True, slots=True)
-class TurnOrder:
-    """A turn-order style, and for ordered styles the skills compared, first to last tie-breaker."""
-
-    style: TurnOrderStyle
-    physical: tuple[str, ...] = ()
-    mental: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A rule set characters are built for."""
-
-    key: str
-    name: str
-    source: str
-    skill_lists: tuple[SkillList, ...]
-    shape: Shape
-    aspect_slots: tuple[AspectSlot, ...]
-    stress_style: StressStyle
-    stress_tracks: tuple[StressTrackSpec, ...]
-    stress_table: tuple[StressRow, ...]
-    turn_order: TurnOrder
-    skill_uses: tuple[SkillUse, ...]
-    stress_rule: Rule
-    consequence_slots: tuple[Severity, ...] = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
-    extreme_consequences: bool = False
-    refresh: int = 3
-    free_stunts: int = 3
-    stunt_cost: int = 1
-    min_refresh: int = 1
-
-    def __post_init__(self) -> None:
-        if not self.key.strip() or not self.name.strip():
-            raise BadInput("a preset needs a key and a name")
-        if len(self.skill_lists) != self.shape.lists:
-            raise BadInput(
-                f"the {self.shape.key} shape spreads ratings over {self.shape.lists} list(s), "
-                f"but {self.name} has {len(self.skill_lists)}"
-            )
-        keys = [k for s in self.skill_lists for k in s.keys]
-        if len(set(keys)) != len(keys):
-            raise BadInput(f"{self.name}'s skill lists share keys; each skill needs its own key")
-        if isinstance(self.shape, Tiers) and self.shape.size > len(keys):
-            raise BadInput(
-                f"a {self.shape.name} rating {self.shape.size} skills needs a longer list than "
-                f"{self.name}'s {len(keys)}"
-            )
-        if not self.stress_tracks or not self.stress_table:
-            raise BadInput(f"{self.name} needs at least one stress track and a box table")
-        if len({t.track for t in self.stress_tracks}) != len(self.stress_tracks):
-            raise BadInput(f"{self.name} names a stress track twice")
-        rows = [r.min_rating for r in self.stress_table]
-        if rows != sorted(set(rows)):
-            raise BadInput(f"{self.name}'s stress table must rise by rating, got {rows}")
-        if self.stress_style is StressStyle.ONE_POINT and any(
-            v != 1 for r in self.stress_table for v in r.boxes
-        ):
-            raise BadInput(f"{self.name} uses one-point boxes, so every box is worth 1")
-        if self.min_refresh < 0 or self.refresh < self.min_refresh or self.free_stunts < 0:
-            raise BadInput(f"{self.name}: refresh, minimum refresh and free stunts do not fit")
-        if self.stunt_cost < 1:
-            raise BadInput(f"{self.name}: a stunt beyond the free ones costs at least 1 refresh")
-
-    # -- skills ----------------------------------------------------------------------------
-
-    @property
-    def peak(self) -> int:
-        """The highest starting rating."""
-        return self.shape.peak
-
-    @property
-    def skill_keys(self) -> tuple[str, ...]:
-        """Every skill key on the preset's list(s), in sheet order."""
-        return tuple(k for s in self.skill_lists for k in s.keys)
-
-    def has_skill(self, key: str) -> bool:
-        """Whether ``key`` is on one of the preset's lists."""
-        return any(key in s for s in self.skill_lists)
-
-    def skill_name(self, key: str) -> str:
-        """The display name of a skill on the preset's list(s)."""
-        for skills in self.skill_lists:
-            if key in skills:
-                return skills.name_of(key)
-        raise BadInput(
-            f"{key!r} is not a {self.name} skill; use one of: {', '.join(self.skill_keys)}"
-        )
-
-    def find_skill(self, text: str) -> str | None:
-        """The key of the skill named ``text`` (by key or display name), if there is one."""
-        for skills in self.skill_lists:
-            found = skills.find(text)
-            if found is not None:
-                return found
-        return None
-
-    # -- stress and consequences (hooks) ---------------------------------------------------
-
-    def stress_row(self, rating: int) -> StressRow:
-        """The row of the box table for a skill at ``rating`` (below the table: its first row)."""
-        chosen = self.stress_table[0]
-        for row in self.stress_table:
-            if rating >= row.min_rating:
-                chosen = row
-        return chosen
-
-    def stress_boxes(self, spec: StressTrackSpec, skills: Mapping[str, int]) -> tuple[int, ...]:
-        """The box values a track starts with for these skill ratings (before stunts)."""
-        rating = 0 if spec.skill is None else skills.get(spec.skill, 0)
-        return self.stress_row(rating).boxes
-
-    def extra_mild_tracks(self, skills: Mapping[str, int]) -> tuple[Track, ...]:
-        """The kinds of harm that earn a second mild slot from a high enough skill."""
-        return tuple(
-            spec.track
-            for spec in self.stress_tracks
-            if spec.skill is not None and self.stress_row(skills.get(spec.skill, 0)).extra_mild
-        )
-
-    def boxes_after(self, values: Sequence[int], extra: int) -> tuple[int, ...]:
-        """Box values once a stunt adds ``extra`` boxes.
-
-        One-point tracks get more one-point boxes; escalating tracks continue the sequence
-        (a 1-2-3 track with one more box becomes 1-2-3-4).
-        """
-        if self.stress_style is StressStyle.ONE_POINT:
-            return (*values, *([1] * extra))
-        top = max(values, default=0)
-        return (*values, *range(top + 1, top + 1 + extra))
-
-    # -- attack and defence ----------------------------------------------------------------
-
-    def can_use(
-        self,
-        skill: str,
-        action: Action,
-        harm: Track,
-        *,
-        melee: bool = True,
-        stunts: Iterable[Stunt] = (),
-    ) -> bool:
-        """Whether ``skill`` may attack or defend against ``harm`` (stunts may grant more)."""
-        if action not in (Action.ATTACK, Action.DEFEND):
-            return True  # any skill may overcome or create an advantage when the story allows
-        for use in self.skill_uses:
-            if (
-                use.skill == skill
-                and use.action is action
-                and (use.track is Track.ANY or use.track is harm)
-                and (melee or not use.melee_only)
-            ):
-                return True
-        return any(_stunt_grants(s, skill, action) for s in stunts)
-
-    def skills_for(self, action: Action, harm: Track, *, melee: bool = True) -> tuple[str, ...]:
-        """The skills that may ``action`` (attack or defend) against ``harm`` by default."""
-        return tuple(
-            dict.fromkeys(
-                u.skill
-                for u in self.skill_uses
-                if u.action is action
-                and (u.track is Track.ANY or u.track is harm)
-                and (melee or not u.melee_only)
-            )
-        )
-
-    # -- variants --------------------------------------------------------------------------
-
-    def derive(self, key: str, name: str, **changes: object) -> Preset:
-        """A table's own variant: this preset with some fields changed (checked again).
-
-        For example ``CONDENSED_PRESET.derive("space", "Space", skill_lists=(ACTIONS,),
-        shape=diamond())``. Attack and defence permissions and turn-order skills that are not on
-        the new list are dropped.
-        """
-        derived = dataclasses.replace(self, key=key, name=name, **changes)  # type: ignore[arg-type]
-        keys = set(derived.skill_keys)
-        uses = tuple(u for u in derived.skill_uses if u.skill in keys)
-        order = derived.turn_order
-        if order.style is not TurnOrderStyle.ELECTIVE:
-            order = TurnOrder(
-                order.style,
-                tuple(s for s in order.physical if s in keys),
-                tuple(s for s in order.mental if s in keys),
-            )
-        tracks = tuple(
-            StressTrackSpec(t.track, t.skill if t.skill in keys else None)
-            for t in derived.stress_tracks
-        )
-        return dataclasses.replace(derived, skill_uses=uses, turn_order=order, stress_tracks=tracks)
-
-
-def _stunt_grants(stunt: Stunt, skill: str, action: Action) -> bool:
-    effect = stunt.effect
-    if isinstance(effect, ExtraAction):
-        return effect.skill == skill and effect.action is action
-    if isinstance(effect, SkillSwap):
-        return effect.skill == skill and (effect.action is None or effect.action is action)
-    return False
-
-
-_STANDARD_USES = (
-    SkillUse("fight", Action.ATTACK, Track.PHYSICAL),
-    SkillUse("shoot", Action.ATTACK, Track.PHYSICAL),
-    SkillUse("athletics", Action.DEFEND, Track.PHYSICAL),
-    SkillUse("fight", Action.DEFEND, Track.PHYSICAL, melee_only=True),
-    SkillUse("provoke", Action.ATTACK, Track.MENTAL),
-    SkillUse("will", Action.DEFEND, Track.MENTAL),
-)
-_TWO_TRACKS = (
-    StressTrackSpec(Track.PHYSICAL, "physique"),
-    StressTrackSpec(Track.MENTAL, "will"),
-)
-_FIVE_ASPECTS = (
-    AspectSlot(AspectKind.HIGH_CONCEPT),
-    AspectSlot(AspectKind.TROUBLE),
-    AspectSlot(AspectKind.RELATIONSHIP),
-    AspectSlot(AspectKind.CHARACTER, 2),
-)
-_CORE_ASPECTS = (
-    AspectSlot(AspectKind.HIGH_CONCEPT),
-    AspectSlot(AspectKind.TROUBLE),
-    AspectSlot(AspectKind.CHARACTER, 3),
-)
-
-
-def _ones(n: int) -> tuple[int, ...]:
-    return (1,) * n
-
-
-CONDENSED_PRESET = Preset(
-    key="condensed",
-    name="Fate Condensed",
-    source=CONDENSED,
-    skill_lists=(CONDENSED_SKILLS,),
-    shape=pyramid(4),
-    aspect_slots=_FIVE_ASPECTS,
-    stress_style=StressStyle.ONE_POINT,
-    stress_tracks=_TWO_TRACKS,
-    stress_table=(
-        StressRow(0, _ones(3)),
-        StressRow(1, _ones(4)),
-        StressRow(3, _ones(6)),
-        StressRow(5, _ones(6), extra_mild=True),
-    ),
-    turn_order=TurnOrder(TurnOrderStyle.ELECTIVE),
-    skill_uses=_STANDARD_USES,
-    stress_rule=CONDENSED_STRESS_RULE,
-)
-
-ODE_PRESET = CONDENSED_PRESET.derive(
-    "ode",
-    "Öde",
-    source=ODE,
-    skill_lists=(ODE_SKILLS,),
-    stress_table=(
-        StressRow(0, _ones(3)),
-        StressRow(1, _ones(4)),
-        StressRow(2, _ones(5)),
-        StressRow(3, _ones(6)),
-        StressRow(5, _ones(6), extra_mild=True),
-    ),
-    stress_rule=ODE_STRESS_RULE,
-)
-
-CORE_PRESET = Preset(
-    key="core",
-    name="Fate Core",
-    source=CORE,
-    skill_lists=(CORE_SKILLS,),
-    shape=pyramid(4),
-    aspect_slots=_CORE_ASPECTS,
-    stress_style=StressStyle.ESCALATING,
-    stress_tracks=_TWO_TRACKS,
-    stress_table=(
-        StressRow(0, (1, 2)),
-        StressRow(1, (1, 2, 3)),
-        StressRow(3, (1, 2, 3, 4)),
-        StressRow(5, (1, 2, 3, 4), extra_mild=True),
-    ),
-    turn_order=TurnOrder(
-        TurnOrderStyle.SKILL_ORDER,
-        ("notice", "athletics", "physique"),
-        ("empathy", "rapport", "will"),
-    ),
-    skill_uses=_STANDARD_USES,
-    stress_rule=CORE_STRESS_RULE,
-    extreme_consequences=True,
-)
-
-ACCELERATED = Preset(
-    key="fae",
-    name="Fate Accelerated",
-    source=FAE,
-    skill_lists=(APPROACHES,),
-    shape=Tiers("approach spread", ((3, 1), (2, 2), (1, 2), (0, 1)), APPROACH_SPREAD_RULE),
-    aspect_slots=_CORE_ASPECTS,
-    stress_style=StressStyle.ESCALATING,
-    stress_tracks=(StressTrackSpec(Track.ANY, None),),
-    stress_table=(StressRow(0, (1, 2, 3)),),
-    turn_order=TurnOrder(TurnOrderStyle.APPROACH_ORDER, ("quick",), ("careful",)),
-    # Every approach can be used for every action: what matters is how you act, not what with.
-    skill_uses=tuple(
-        SkillUse(a.key, action, Track.ANY)
-        for a in APPROACHES
-        for action in (Action.ATTACK, Action.DEFEND)
-    ),
-    stress_rule=FAE_STRESS_RULE,
-    consequence_slots=(Severity.MILD, Severity.MODERATE, Severity.SEVERE),
-)
-
-#: The built-in presets by key; Fate Condensed is the default.
+#: The built-in presets by key.
 PRESETS: Mapping[str, Preset] = {
-    p.key: p for p in (CONDENSED_PRESET, CORE_PRESET, ACCELERATED, ODE_PRESET)
+    key: preset_from_data(json.loads(builtin_text(key))) for key in BUILTIN_KEYS
 }
+CONDENSED_PRESET = PRESETS["condensed"]
+CORE_PRESET = PRESETS["core"]
+ACCELERATED = PRESETS["fae"]
+ODE_PRESET = PRESETS["ode"]
 DEFAULT_PRESET = CONDENSED_PRESET
 
 _ALIASES = {
@@ -550,23 +115,3 @@ def get_preset(key: str) -> Preset:
     if found is None:
         raise BadInput(f"unknown preset {key!r}; choose one of: {', '.join(PRESETS)}")
     return found
-
-
-def turn_order(
-    preset: Preset, skills: Mapping[str, Mapping[str, int]], harm: Track = Track.PHYSICAL
-) -> list[str]:
-    """Who acts first in a conflict, for presets that order by skill or approach.
-
-    ``skills`` maps each participant to their ratings. Participants are sorted by the preset's
-    skills for this kind of conflict, highest first, later skills breaking ties; a tie on every
-    skill keeps the order given. Elective order has no fixed sequence: raises :class:`BadInput`.
-    """
-    order = preset.turn_order
-    if order.style is TurnOrderStyle.ELECTIVE:
-        raise BadInput(f"{preset.name} uses elective order: whoever acts picks who goes next")
-    compared = order.mental if harm is Track.MENTAL else order.physical
-
-    def key(who: str) -> tuple[int, ...]:
-        return tuple(-skills[who].get(s, 0) for s in compared)
-
-    return sorted(skills, key=key)

@@ -48,10 +48,18 @@ CUSTOM_LIST_RULE = rule(
 
 @dataclass(frozen=True, slots=True)
 class SkillDef:
-    """One skill: its stable key and its display name in this list."""
+    """One skill: its stable key and its display name in this list.
+
+    ``names`` gives the name in other languages (``(("ru", "Драка"),)``), for a table's own list.
+    """
 
     key: str
     name: str
+    names: tuple[tuple[str, str], ...] = ()
+
+    def name_in(self, language: str) -> str:
+        """The display name in ``language``, or the list's own when it gives none."""
+        return dict(self.names).get(language, self.name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONDENSED", "CORE", "FAE", "ITALIAN", "ODE", "Rule", "all_rules", "rule"]
+__all__ = ["CONDENSED", "CORE", "FAE", "ITALIAN", "ODE", "Rule", "all_rules", "find_rule", "rule"]
 
 CONDENSED = "fate-condensed.ru.md"
 CORE = "fate-core-conflicts.en.txt"
@@ -47,6 +47,11 @@ def rule(key: str, source: str, section: str, summary: str) -> Rule:
         raise ValueError(f"rule key {key!r} is declared twice with different content")
     _REGISTRY[key] = new
     return new
+
+
+def find_rule(key: str) -> Rule | None:
+    """The rule declared under ``key``, if any."""
+    return _REGISTRY.get(key)
 
 
 def all_rules() -> tuple[Rule, ...]:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from fatekit.rules.characters.presets import Preset, get_preset
 from fatekit.rules.characters.shapes import Shape
 from fatekit.rules.characters.skill_lists import ALTERNATIVE_LISTS, SkillList
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.options.switches import OptionalRule
 
 CHANGING_LIST_RULE = rule(
     "option.changing-skill-list",
@@ -39,32 +39,6 @@ def _skill_list(value: SkillList | str) -> SkillList:
 
 
 __all__ = ["CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
-
-
-class OptionalRule(StrEnum):
-    """The optional rules, by stable key."""
-
-    CONDITIONS = "conditions"
-    CONDITIONS_APART = "conditions_apart"  # "moving conditions further apart"
-    CHANGING_SKILL_LIST = "changing_skill_list"
-    CREATION_AS_YOU_PLAY = "creation_as_you_play"
-    COUNTDOWNS = "countdowns"
-    EXTREME_CONSEQUENCES = "extreme_consequences"
-    FASTER_CONTESTS = "faster_contests"
-    FULL_DEFENSE = "full_defense"  # Fate Condensed's version, with a focus
-    FULL_DEFENSE_CORE = "full_defense_core"  # Fate Core's version
-    OBSTACLES = "obstacles"
-    SCALE = "scale"
-    TIME_SHIFTS = "time_shifts"
-    BIG_BADS = "big_bads"
-    MULTIPLE_TARGETS = "multiple_targets"
-    WEAPON_AND_ARMOR = "weapon_and_armor"
-
-
-# What each preset turns on by itself.
-_PRESET_DEFAULTS: dict[str, frozenset[OptionalRule]] = {
-    "core": frozenset({OptionalRule.EXTREME_CONSEQUENCES, OptionalRule.FULL_DEFENSE_CORE}),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +64,7 @@ class Ruleset:
         replace the preset's.
         """
         chosen = get_preset(preset) if isinstance(preset, str) else preset
-        switches: set[OptionalRule] = set(_PRESET_DEFAULTS.get(chosen.key, frozenset()))
+        switches = {OptionalRule(o) for o in chosen.options}
         for option in options:
             try:
                 switches.add(OptionalRule(option))

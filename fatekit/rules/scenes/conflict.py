@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.presets import (
     ATTACK_DEFEND_RULE,
@@ -124,6 +125,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         preset: Preset | None = None,
         group_npcs: bool = False,
         conflict_id: str = "conflict",
+        harm: Track | str | None = None,
     ) -> None:
         if game.scene is None:
             raise BadInput("start a scene before starting a conflict")
@@ -131,6 +133,11 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         self.scene: Scene = game.scene
         self.id = conflict_id
         self.kind = kind
+        # The harm its attacks deal: the kind's own, or one the rule set names (wealth, sanity).
+        try:
+            self.harm = kind.track if harm is None else Track(harm)
+        except ValueError as error:
+            raise BadInput(str(error)) from None
         self.fighters: dict[str, Fighter] = {}
         if len(sides) < 2:
             raise BadInput("a conflict needs at least two sides")
@@ -232,7 +239,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         if target not in self.opponents(actor):
             raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
         if hazard is None and not self.preset.can_use(
-            skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts
+            skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):
             raise IllegalAction(
                 f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",

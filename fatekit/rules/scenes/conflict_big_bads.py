@@ -122,7 +122,7 @@ class BigBadRules:
     def _check_big_bad_target(self: ConflictHost, target: str) -> None:
         bad = self.big_bads.get(target)
         if bad is not None:
-            bad.check_attack(self.kind.track)
+            bad.check_attack(self.harm)
         out = self._out()
         for other in self.big_bads.values():
             if other.threat is not None and target in {p.id for p in other.threat.parts}:

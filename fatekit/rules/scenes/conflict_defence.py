@@ -115,7 +115,7 @@ class Defence:
                 s
                 for s in self._sheet_skills(sheet)
                 if self.preset.can_use(
-                    s, Action.DEFEND, self.kind.track, melee=melee, stunts=sheet.stunts
+                    s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts
                 )
             ]
             if skill is None:

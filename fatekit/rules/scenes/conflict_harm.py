@@ -44,7 +44,7 @@ class HitsAndEnding:
             return condition_options(
                 target,
                 hit.shifts,
-                self.kind.track,
+                self.harm,
                 apart=self.ruleset.has(OptionalRule.CONDITIONS_APART),
                 allow_extreme=self.allow_extreme,
                 clock=self.game.clock,
@@ -52,7 +52,7 @@ class HitsAndEnding:
         return absorb_options(
             target,
             hit.shifts,
-            self.kind.track,
+            self.harm,
             allow_extreme=self.allow_extreme,
             clock=self.game.clock,
         )
@@ -83,7 +83,7 @@ class HitsAndEnding:
         taken = apply_plan(
             target,
             hit.shifts,
-            self.kind.track,
+            self.harm,
             plan,
             by=hit.by,
             names=names,

@@ -264,6 +264,7 @@ class ConflictHost(Protocol):
     ruleset: Ruleset
     preset: Preset
     kind: ConflictKind
+    harm: Track
     phase: Phase
     fighters: dict[str, Fighter]
     exchange: Exchange

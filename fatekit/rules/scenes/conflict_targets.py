@@ -191,7 +191,7 @@ class MultipleTargets:
         if not self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
             raise IllegalAction("attacks on several targets are not in use", MULTIPLE_TARGETS_RULE)
         sheet = self.fighter(actor).character
-        if not self.preset.can_use(skill, Action.ATTACK, self.kind.track, stunts=sheet.stunts):
+        if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
             raise IllegalAction(
                 f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
                 ATTACK_DEFEND_RULE,

@@ -69,7 +69,7 @@ class TurnOrder:
             attack_skills = tuple(
                 s
                 for s in skills
-                if self.preset.can_use(s, Action.ATTACK, self.kind.track, stunts=sheet.stunts)
+                if self.preset.can_use(s, Action.ATTACK, self.harm, stunts=sheet.stunts)
             )
             if targets and attack_skills:
                 found.append(LegalAction(Move.ATTACK, targets, attack_skills))

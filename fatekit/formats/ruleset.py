@@ -1,0 +1,355 @@
+"""Rule-set files: a Fate hack as JSON (``"format": "fatekit-ruleset"``), in and out.
+
+A file is read in three steps, and refused at the first that finds problems, with all of that
+step's problems listed (:class:`~fatekit.rules.characters.ruleset_data.RulesetProblems`):
+
+1. the text: at most :data:`MAX_BYTES`, UTF-8 JSON, no key given twice in one object;
+2. the JSON Schema (:data:`RULESET_SCHEMA`, printed by ``fatekit schema ruleset``);
+3. what the engine needs (:func:`~fatekit.rules.characters.ruleset_data.preset_from_data`).
+
+:func:`ruleset_to_dict` writes a preset back as such a file; the four built-in presets are files
+of this very form shipped in the package. The format is described in ``docs/rulesets.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fatekit.formats.character_json import shape_dict
+from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, obj
+from fatekit.formats.schema_check import NOT_BLANK, errors
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
+from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, preset_from_data
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.options.switches import OptionalRule
+
+__all__ = [
+    "FORMAT",
+    "MAX_BYTES",
+    "RULESET_SCHEMA",
+    "VERSION",
+    "dumps_ruleset",
+    "load_ruleset",
+    "loads_ruleset",
+    "ruleset_from_dict",
+    "ruleset_schema_text",
+    "ruleset_to_dict",
+]
+
+#: The value of a rule-set file's ``format`` field.
+FORMAT = "fatekit-ruleset"
+#: The version of the format this module reads and writes.
+VERSION = 1
+#: The largest rule-set file read (the built-ins are under 5 KiB).
+MAX_BYTES = 256 * 1024
+
+_TEXT = {"type": "string", "pattern": NOT_BLANK, "maxLength": 200}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 100}
+_RATING = {"type": "integer", "minimum": 0, "maximum": 20}
+_NAMES = {
+    "type": "object",
+    "propertyNames": {"enum": list(LANGUAGES)},
+    "additionalProperties": _TEXT,
+    "description": "the display name by language (en, ru, it, sv)",
+}
+_SKILL_KEY = {"type": "string", "pattern": r"^\w{1,60}$", "description": "a skill's stable key"}
+_ROWS = {
+    "type": "array",
+    "maxItems": 30,
+    "items": obj(
+        {
+            "min_rating": _RATING,
+            "boxes": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": 1, "maximum": 20},
+                "maxItems": 20,
+            },
+            "extra_mild": {
+                "type": "boolean",
+                "default": False,
+                "description": "this row also gives a mild slot for the track's harm",
+            },
+        },
+        ["min_rating", "boxes"],
+        "the boxes (their values) of a track whose skill is rated min_rating or more",
+    ),
+}
+
+RULESET_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://fatekit.invalid/schemas/ruleset-1.json",
+    "title": "fatekit rule set",
+    "description": (
+        "A Fate rule set (a hack): its skill list(s) or approaches, rating shape, aspect slots, "
+        "refresh and stunts, stress tracks and their box tables, consequence slots, turn order, "
+        "which skills attack and defend against which harm, and the optional rules it turns on."
+    ),
+    "type": "object",
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "key": PRESET_KEY,
+        "name": _TEXT,
+        "source": {**_TEXT, "description": "where the rules come from"},
+        "skill_lists": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 2,
+            "items": obj(
+                {
+                    "key": _SKILL_KEY,
+                    "name": _TEXT,
+                    "skills": {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 100,
+                        "items": obj(
+                            {"key": _SKILL_KEY, "name": _TEXT, "names": _NAMES},
+                            ["key", "name"],
+                        ),
+                    },
+                },
+                ["key", "name", "skills"],
+                "a list of skills (or approaches) in the order a sheet shows them",
+            ),
+        },
+        "shape": {"oneOf": SHAPES},
+        "aspects": {
+            "type": "array",
+            "maxItems": 10,
+            "items": obj(
+                {
+                    "kind": {"enum": [k.value for k in AspectKind if k.is_character_aspect]},
+                    "count": {"type": "integer", "minimum": 1, "maximum": 20, "default": 1},
+                },
+                ["kind"],
+            ),
+        },
+        "refresh": {**_COUNT, "default": 3},
+        "free_stunts": {**_COUNT, "default": 3},
+        "stunt_cost": {"type": "integer", "minimum": 1, "maximum": 20, "default": 1},
+        "min_refresh": {**_COUNT, "default": 1},
+        "stress": obj(
+            {
+                "style": {"enum": [s.value for s in StressStyle]},
+                "table": {**_ROWS, "description": "the box table tracks share"},
+                "rule": {"type": "string", "description": "the key of the rule the table is"},
+                "tracks": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 12,
+                    "items": obj(
+                        {
+                            "harm": TRACK_KEY,
+                            "skill": {"oneOf": [{"type": "null"}, _SKILL_KEY]},
+                            "name": _TEXT,
+                            "names": _NAMES,
+                            "table": {**_ROWS, "description": "this track's own box table"},
+                        },
+                        ["harm"],
+                        "a stress track: the harm it takes and the skill that adds its boxes",
+                    ),
+                },
+            },
+            ["style", "tracks"],
+        ),
+        "consequences": {
+            "type": "array",
+            "maxItems": 20,
+            "items": obj(
+                {
+                    "severity": {"enum": ["mild", "moderate", "severe"]},
+                    "harm": {**TRACK_KEY, "default": "any"},
+                    "skill": _SKILL_KEY,
+                    "min_rating": _RATING,
+                },
+                ["severity"],
+                "a consequence slot; with a skill, only while it is rated min_rating or more",
+            ),
+        },
+        "turn_order": obj(
+            {
+                "style": {"enum": [s.value for s in TurnOrderStyle]},
+                "physical": {"type": "array", "items": _SKILL_KEY, "maxItems": 10},
+                "mental": {"type": "array", "items": _SKILL_KEY, "maxItems": 10},
+            },
+            ["style"],
+        ),
+        "skill_uses": {
+            "type": "array",
+            "maxItems": 200,
+            "items": obj(
+                {
+                    "skill": _SKILL_KEY,
+                    "action": {"enum": [Action.ATTACK.value, Action.DEFEND.value]},
+                    "harm": TRACK_KEY,
+                    "melee_only": {"type": "boolean", "default": False},
+                },
+                ["skill", "action", "harm"],
+                "a skill that may attack (or defend against) a kind of harm",
+            ),
+        },
+        "options": {
+            "type": "array",
+            "items": {"enum": [o.value for o in OptionalRule]},
+            "description": "optional rules on by default at a table playing this rule set",
+        },
+    },
+    "required": [
+        "format",
+        "version",
+        "key",
+        "name",
+        "skill_lists",
+        "shape",
+        "aspects",
+        "stress",
+        "consequences",
+        "turn_order",
+        "skill_uses",
+    ],
+    "additionalProperties": False,
+}
+
+
+def ruleset_schema_text() -> str:
+    """The schema as indented JSON, ending in a newline."""
+    return json.dumps(RULESET_SCHEMA, indent=2, ensure_ascii=False) + "\n"
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise BadInput(f"the key {key!r} is given twice in one object")
+        seen[key] = value
+    return seen
+
+
+def load_ruleset(path: str | Path) -> Preset:
+    """Read a rule-set file. Raises :class:`BadInput` (every problem listed)."""
+    try:
+        with Path(path).open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise BadInput(f"cannot read {path}: {error.strerror or error}") from None
+    return loads_ruleset(raw)
+
+
+def loads_ruleset(text: str | bytes) -> Preset:
+    """Read a rule set from JSON text."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    if len(raw) > MAX_BYTES:
+        raise RulesetProblems(
+            [f"$: a rule-set file is at most {MAX_BYTES // 1024} KiB; this one is larger"]
+        )
+    try:
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_twice)
+    except UnicodeDecodeError:
+        raise RulesetProblems(["$: not UTF-8 text"]) from None
+    except json.JSONDecodeError as error:
+        raise RulesetProblems(
+            [f"$: not JSON: {error.msg} at line {error.lineno}, column {error.colno}"]
+        ) from None
+    except BadInput as error:
+        raise RulesetProblems([f"$: {error}"]) from None
+    return ruleset_from_dict(data)
+
+
+def ruleset_from_dict(data: Any) -> Preset:
+    """Build a preset from parsed JSON, after checking it against the schema."""
+    problems = errors(data, RULESET_SCHEMA)
+    if problems:
+        raise RulesetProblems(problems)
+    return preset_from_data(data)
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def _names(pairs: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    return {"names": dict(pairs)} if pairs else {}
+
+
+def _rows(rows: tuple[StressRow, ...]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        entry: dict[str, Any] = {"min_rating": row.min_rating, "boxes": list(row.boxes)}
+        if row.extra_mild:
+            entry["extra_mild"] = True
+        out.append(entry)
+    return out
+
+
+def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
+    """The rule-set file of ``preset``: reading it back gives an equal preset."""
+    tracks = []
+    for spec in preset.stress_tracks:
+        track: dict[str, Any] = {"harm": spec.track.value, "skill": spec.skill}
+        if spec.name:
+            track["name"] = spec.name
+        track.update(_names(spec.names))
+        if spec.table:
+            track["table"] = _rows(spec.table)
+        tracks.append(track)
+    consequences: list[dict[str, Any]] = [{"severity": s.value} for s in preset.consequence_slots]
+    for slot in preset.extra_slots:
+        entry: dict[str, Any] = {"severity": slot.severity.value, "harm": slot.harm.value}
+        if slot.skill is not None:
+            entry.update(skill=slot.skill, min_rating=slot.min_rating)
+        consequences.append(entry)
+    order: dict[str, Any] = {"style": preset.turn_order.style.value}
+    if preset.turn_order.style is not TurnOrderStyle.ELECTIVE:
+        order.update(
+            physical=list(preset.turn_order.physical), mental=list(preset.turn_order.mental)
+        )
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "key": preset.key,
+        "name": preset.name,
+        "source": preset.source,
+        "skill_lists": [
+            {
+                "key": skills.key,
+                "name": skills.name,
+                "skills": [{"key": s.key, "name": s.name, **_names(s.names)} for s in skills],
+            }
+            for skills in preset.skill_lists
+        ],
+        "shape": shape_dict(preset.shape),
+        "aspects": [{"kind": a.kind.value, "count": a.count} for a in preset.aspect_slots],
+        "refresh": preset.refresh,
+        "free_stunts": preset.free_stunts,
+        "stunt_cost": preset.stunt_cost,
+        "min_refresh": preset.min_refresh,
+        "stress": {
+            "style": preset.stress_style.value,
+            "rule": preset.stress_rule.key,
+            "table": _rows(preset.stress_table),
+            "tracks": tracks,
+        },
+        "consequences": consequences,
+        "turn_order": order,
+        "skill_uses": [
+            {
+                "skill": u.skill,
+                "action": u.action.value,
+                "harm": u.track.value,
+                **({"melee_only": True} if u.melee_only else {}),
+            }
+            for u in preset.skill_uses
+        ],
+        "options": list(preset.options),
+    }
+    return out
+
+
+def dumps_ruleset(preset: Preset) -> str:
+    """A preset as rule-set JSON text (indented, ending in a newline)."""
+    return json.dumps(ruleset_to_dict(preset), indent=2, ensure_ascii=False) + "\n"
