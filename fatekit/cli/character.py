@@ -1,8 +1,8 @@
 """``fatekit check``, ``fatekit new`` and ``fatekit schema``: character files on the command line.
 
-- ``fatekit check FILE [--preset NAME]``: exit 0 when the character is legal, 1 with the list of
+- ``fatekit check FILE [--preset NAME | --ruleset RULESET]``: exit 0 when the character is legal, 1 with the list of
   problems when it is not, 2 when the file is not a character at all.
-- ``fatekit new [--preset NAME]``: print a blank legal character file (creation as you play).
+- ``fatekit new [--preset NAME | --ruleset RULESET]``: print a blank legal character file (creation as you play).
 - ``fatekit schema character|ruleset``: print the JSON Schema of character or rule-set files.
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fatekit.cli.ruleset import read_ruleset
 from fatekit.formats import dumps_character, load_character, schema_text, template
 from fatekit.formats.ruleset import ruleset_schema_text
 from fatekit.rules import BadInput
-from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, get_preset
+from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, Preset, get_preset
 from fatekit.rules.characters.validation import validate
 
 __all__ = ["register", "run_check", "run_new", "run_schema"]
@@ -35,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.add_argument(
         "--preset", metavar="NAME", help=f"check against this preset instead ({presets})"
     )
+    check.add_argument(
+        "--ruleset", metavar="FILE", help="check against a rule-set file (a hack of your own)"
+    )
     check.set_defaults(handler=run_check)
 
     new = subparsers.add_parser(
@@ -52,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=DEFAULT_PRESET.key,
         help=f"one of: {presets} (default {DEFAULT_PRESET.key})",
     )
+    new.add_argument(
+        "--ruleset", metavar="FILE", help="a blank character for a rule-set file instead"
+    )
     new.add_argument("--id", default="new-character", help="the character's id")
     new.add_argument("--name", default="", help="the character's name")
     new.set_defaults(handler=run_new)
@@ -65,9 +72,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     schema.set_defaults(handler=run_schema)
 
 
+def _chosen(args: argparse.Namespace, command: str) -> Preset | str | None:
+    """The rule set a command was given: a file's, a built-in's key, or the file's own."""
+    if args.ruleset is None:
+        return args.preset  # type: ignore[no-any-return]
+    if args.preset is not None and args.preset != DEFAULT_PRESET.key:
+        print(f"fatekit {command}: give --preset or --ruleset, not both", file=sys.stderr)
+        return None
+    return read_ruleset(args.ruleset, command)
+
+
 def run_check(args: argparse.Namespace) -> int:
+    preset = _chosen(args, "check")
+    if preset is None and args.ruleset is not None:
+        return 2
     try:
-        loaded = load_character(args.file, args.preset)
+        loaded = load_character(args.file, preset)
         problems = validate(loaded.character, loaded.preset)
     except BadInput as error:
         print(f"fatekit check: {args.file}: {error}", file=sys.stderr)
@@ -84,8 +104,11 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_new(args: argparse.Namespace) -> int:
+    chosen = _chosen(args, "new")
+    if chosen is None:
+        return 2
     try:
-        preset = get_preset(args.preset)
+        preset = chosen if isinstance(chosen, Preset) else get_preset(chosen)
         character = template(preset, args.id, args.name)
     except BadInput as error:
         print(f"fatekit new: {error}", file=sys.stderr)

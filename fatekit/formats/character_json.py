@@ -74,8 +74,9 @@ class LoadedCharacter:
         self.preset = preset
 
 
-def load_character(path: str | Path, preset: str | None = None) -> LoadedCharacter:
-    """Read a character file; ``preset`` overrides the file's own. Raises :class:`BadInput`."""
+def load_character(path: str | Path, preset: str | Preset | None = None) -> LoadedCharacter:
+    """Read a character file; ``preset`` (a built-in's key, or a preset read from a rule-set
+    file) overrides the file's own. Raises :class:`BadInput`."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -83,7 +84,7 @@ def load_character(path: str | Path, preset: str | None = None) -> LoadedCharact
     return loads_character(text, preset)
 
 
-def loads_character(text: str, preset: str | None = None) -> LoadedCharacter:
+def loads_character(text: str, preset: str | Preset | None = None) -> LoadedCharacter:
     """Read a character from JSON text."""
     try:
         data = json.loads(text)
@@ -94,7 +95,7 @@ def loads_character(text: str, preset: str | None = None) -> LoadedCharacter:
     return character_from_dict(data, preset)
 
 
-def character_from_dict(data: Any, preset: str | None = None) -> LoadedCharacter:
+def character_from_dict(data: Any, preset: str | Preset | None = None) -> LoadedCharacter:
     """Build a character from parsed JSON, after checking it against the schema."""
     problems = errors(data, CHARACTER_SCHEMA)
     if problems:
@@ -109,8 +110,11 @@ def character_from_dict(data: Any, preset: str | None = None) -> LoadedCharacter
     return LoadedCharacter(character, chosen)
 
 
-def _preset(data: Mapping[str, Any], override: str | None) -> Preset:
-    base = get_preset(override if override is not None else data.get("preset", "condensed"))
+def _preset(data: Mapping[str, Any], override: str | Preset | None) -> Preset:
+    if isinstance(override, Preset):
+        base = override
+    else:
+        base = get_preset(override if override is not None else data.get("preset", "condensed"))
     lists = data.get("skill_lists")
     shape_data = data.get("shape")
     if lists is None and shape_data is None:

@@ -41,7 +41,7 @@ TRACK_KEY = {
     "description": "a kind of harm: physical, mental, any (every kind), or one a rule set names",
 }
 #: A preset's key: a built-in one or the key of a rule-set file.
-PRESET_KEY = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_+-]{0,59}$"}
+PRESET_KEY = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,59}$"}
 _ACTIONS = [a.value for a in Action]
 
 

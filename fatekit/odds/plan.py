@@ -145,6 +145,7 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
         kind=scenario.kind,
         first=scenario.order[0] if elective else None,
         group_npcs=scenario.group_npcs,
+        harm=scenario.harm,
     )
     for who, fighter in scenario.fighters.items():
         if fighter.weapon or fighter.armor:

@@ -35,10 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from fatekit.formats.character_json import character_from_dict, load_character
+from fatekit.formats.ruleset import load_ruleset
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
+from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import TurnOrderStyle, get_preset
+from fatekit.rules.characters.presets import Preset, TurnOrderStyle, get_preset
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
@@ -166,6 +168,7 @@ class Scenario:
     move_difficulty: int = 0
     source: str = ""
     notes: list[str] = field(default_factory=list)
+    harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
 
     @property
     def preset_key(self) -> str:
@@ -209,8 +212,10 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
             "version",
             "title",
             "preset",
+            "ruleset",
             "options",
             "kind",
+            "harm",
             "zones",
             "aspects",
             "characters",
@@ -224,7 +229,12 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
     )
     if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
         raise BadInput(f"not a {FORMAT} file of version {VERSION}")
-    preset = get_preset(str(data.get("preset", "condensed")))
+    if "ruleset" in data:
+        if "preset" in data:
+            raise BadInput("name either a preset or a rule-set file, not both")
+        preset = load_ruleset((base or Path(".")) / str(data["ruleset"]))
+    else:
+        preset = get_preset(str(data.get("preset", "condensed")))
     options = _strings(data.get("options", []), "options")
     ruleset = Ruleset.of(preset, options)
     for option, name in _UNSUPPORTED.items():
@@ -234,8 +244,12 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:
         raise BadInput("kind is 'physical' or 'mental'") from None
+    try:
+        harm = Track(data["harm"]) if "harm" in data else None
+    except ValueError as error:
+        raise BadInput(f"harm: {error}") from None
     zones = _zones(data.get("zones"))
-    fighters = _fighters(data.get("characters"), preset.key, ruleset, zones, base or Path("."))
+    fighters = _fighters(data.get("characters"), preset, ruleset, zones, base or Path("."))
     sides = _sides(data.get("sides"), fighters)
     aspects = _aspects(data.get("aspects", []), fighters)
     order = _order(data, ruleset, sides, fighters)
@@ -255,6 +269,7 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
         move_difficulty,
         source,
         list(_strings(data.get("notes", []), "notes")),
+        harm,
     )
 
 
@@ -324,7 +339,7 @@ def _zones(data: Any) -> ZoneSpec | None:
 
 
 def _fighters(
-    data: Any, preset: str, ruleset: Ruleset, zones: ZoneSpec | None, base: Path
+    data: Any, preset: Preset, ruleset: Ruleset, zones: ZoneSpec | None, base: Path
 ) -> dict[str, Fighter]:
     if not isinstance(data, list) or not data:
         raise BadInput("characters is a non-empty list")

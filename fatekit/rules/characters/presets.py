@@ -113,5 +113,8 @@ def get_preset(key: str) -> Preset:
     wanted = key.strip().casefold()
     found = PRESETS.get(_ALIASES.get(wanted, wanted))
     if found is None:
-        raise BadInput(f"unknown preset {key!r}; choose one of: {', '.join(PRESETS)}")
+        raise BadInput(
+            f"unknown preset {key!r}; choose one of: {', '.join(PRESETS)}, or give the file of "
+            "a rule set of your own (--ruleset FILE)"
+        )
     return found

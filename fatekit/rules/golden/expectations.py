@@ -159,7 +159,7 @@ class Expectations:
 
     def _track(self, participant: str) -> StressTrack:
         character = self.game.character(participant)
-        track = self._conflict().kind.track if self.result.conflict else Track.PHYSICAL
+        track = self._conflict().harm if self.result.conflict else Track.PHYSICAL
         found = character.stress.get(track) or character.stress.get(Track.ANY)
         if found is None:
             raise BadInput(f"{participant} has no stress track")

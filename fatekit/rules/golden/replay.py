@@ -10,11 +10,12 @@ engines replay perft files. The format is described in ``docs/scenes-and-conflic
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.presets import Preset, get_preset
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import ScriptedDice
@@ -44,9 +45,16 @@ from fatekit.rules.scenes.zones import ZoneMap
 __all__ = ["replay"]
 
 
-def replay(script: Script) -> ReplayResult:
-    """Play a golden scene through the engine, checking every expectation."""
-    preset = get_preset(str(script.get("preset", "condensed")))
+def replay(
+    script: Script, *, preset: Preset | None = None, characters: Iterable[Character] = ()
+) -> ReplayResult:
+    """Play a golden scene through the engine, checking every expectation.
+
+    ``preset`` plays it under a rule set read from a file instead of the built-in the script
+    names; ``characters`` join the script's own (sheets read from character files).
+    """
+    if preset is None:
+        preset = get_preset(str(script.get("preset", "condensed")))
     shape = shape_from(script["shape"]) if "shape" in script else None
     ruleset = Ruleset.of(
         preset,
@@ -55,7 +63,8 @@ def replay(script: Script) -> ReplayResult:
         shape=shape,
     )
     preset = ruleset.preset
-    game = Game((character_from(preset, c) for c in script.get("characters", [])), ruleset=ruleset)
+    sheets = [*characters, *(character_from(preset, c) for c in script.get("characters", []))]
+    game = Game(sheets, ruleset=ruleset)
     runner = _Runner(preset, game)
     runner.setup_scene(script.get("scene", {}))
     if "conflict" in script:
@@ -108,6 +117,7 @@ class _Runner(Expectations):
             self.game,
             {str(s): [str(m) for m in ms] for s, ms in data["sides"].items()},
             kind=ConflictKind(data.get("kind", "physical")),
+            harm=data.get("harm"),
             first=data.get("first"),
             preset=self.preset,
             group_npcs=bool(data.get("group_npcs", False)),
@@ -373,7 +383,7 @@ class _Runner(Expectations):
             plan = recommended_plan(
                 conflict.fighter(hit[0]).character,
                 hit[1],
-                conflict.kind.track,
+                conflict.harm,
                 allow_extreme=conflict.allow_extreme,
                 clock=self.game.clock,
             )

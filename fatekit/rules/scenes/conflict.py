@@ -242,7 +242,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):
             raise IllegalAction(
-                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
+                f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
         zones = self.scene.zones

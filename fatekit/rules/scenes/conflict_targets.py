@@ -193,7 +193,7 @@ class MultipleTargets:
         sheet = self.fighter(actor).character
         if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
             raise IllegalAction(
-                f"{self._skill_name(skill)} cannot make a {self.kind.value} attack",
+                f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
         # The effort is measured on its own first (against nothing), then shared out.
