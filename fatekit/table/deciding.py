@@ -40,6 +40,16 @@ class Context:
             **fields,
         )
 
+    def event_from(self, event_type: type[E], command: Command, /, **fields: Any) -> E:
+        """An event that records ``command``: every field the two share by name is copied, and
+        ``fields`` set what the table decided (the dice rolled, an id to be made)."""
+        copied = {
+            name: getattr(command, name)
+            for name in _shared_fields(event_type, type(command))
+            if name not in fields
+        }
+        return self.event(event_type, **copied, **fields)
+
     def require_gm(self, what: str) -> None:
         if not self.seat.is_gm:
             raise ForbiddenAction(f"only the GM may {what}", SEAT_RULE)
@@ -83,12 +93,33 @@ def decides(
 
 
 def gm_only(command: type[C], event: type[E], what: str, **fixed: Any) -> None:
-    """Register ``command`` as the GM's alone: it becomes one ``event`` whose fields are the
-    command's own, by name, and ``fixed`` (what the rules fill in when it folds)."""
-    names = tuple(field.name for field in dataclasses.fields(command))
+    """Register ``command`` as the GM's alone: it becomes one ``event`` that records it
+    (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
+    missing = {field.name for field in dataclasses.fields(command)} - set(
+        _shared_fields(event, command)
+    )
+    if missing:  # a programming error: the event would lose what the GM asked for
+        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
 
     def decide(context: Context, cmd: C) -> list[Event]:
         context.require_gm(what)
-        return [context.event(event, **{name: getattr(cmd, name) for name in names}, **fixed)]
+        return [context.event_from(event, cmd, **fixed)]
 
     DECIDERS[command] = decide
+
+
+_SHARED: dict[tuple[type[Event], type[Command]], tuple[str, ...]] = {}
+
+
+def _shared_fields(event: type[Event], command: type[Command]) -> tuple[str, ...]:
+    found = _SHARED.get((event, command))
+    if found is None:
+        envelope = {field.name for field in dataclasses.fields(Event)}
+        asked = {field.name for field in dataclasses.fields(command)}
+        found = tuple(
+            field.name
+            for field in dataclasses.fields(event)
+            if field.name in asked and field.name not in envelope
+        )
+        _SHARED[(event, command)] = found
+    return found

@@ -210,89 +210,45 @@ def _attack(context: Context, command: Attack) -> list[Event]:
     # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
     # the attack, and forcing someone into a block is the attacker's own move.
     return [
-        context.event(
+        context.event_from(
             AttackRolled,
-            actor=command.actor,
-            target=command.target,
-            skill=command.skill,
-            defend_skill=command.defend_skill,
-            defender=command.defender,
-            forgo_defense=command.forgo_defense,
-            ranged=command.ranged,
+            command,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(defender, command.defend_dice),
-            helpers=command.helpers,
-            scale_benefit=command.scale_benefit,
-            cover=command.cover,
-            cover_use=command.cover_use,
-            into_block=command.into_block,
-            stunts=command.stunts,
         )
     ]
 
 
-@decides(CreateAdvantage)
-def _create_advantage(context: Context, command: CreateAdvantage) -> list[Event]:
+def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:
     context.require_control(command.actor, "act for them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
+    rolled = AdvantageRolled if isinstance(command, CreateAdvantage) else OvercomeRolled
     return [
-        context.event(
-            AdvantageRolled,
-            actor=command.actor,
-            skill=command.skill,
-            difficulty=command.difficulty,
-            against=command.against,
-            defend_skill=command.defend_skill,
-            aspect_id=command.aspect_id,
-            zone=command.zone,
+        context.event_from(
+            rolled,
+            command,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
-            helpers=command.helpers,
-            scale_benefit=command.scale_benefit,
-            stunts=command.stunts,
         )
     ]
 
 
-@decides(Overcome)
-def _overcome(context: Context, command: Overcome) -> list[Event]:
-    context.require_control(command.actor, "act for them")
-    _require_helpers(context, command.helpers)
-    _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
-    return [
-        context.event(
-            OvercomeRolled,
-            actor=command.actor,
-            skill=command.skill,
-            difficulty=command.difficulty,
-            against=command.against,
-            defend_skill=command.defend_skill,
-            move_to=command.move_to,
-            faces=context.faces(command.dice),
-            defend_faces=context.defend_faces(command.against, command.defend_dice),
-            helpers=command.helpers,
-            scale_benefit=command.scale_benefit,
-            block=command.block,
-            remove_block=command.remove_block,
-            disable_hazard=command.disable_hazard,
-            stunts=command.stunts,
-        )
-    ]
+# Creating an advantage and overcoming ask the same of the seat; only what they become differs.
+decides(CreateAdvantage)(_act_against)
+decides(Overcome)(_act_against)
 
 
 @decides(FullDefense)
 def _full_defense(context: Context, command: FullDefense) -> list[Event]:
     context.require_control(command.actor, "act for them")
-    return [
-        context.event(FullDefenseTaken, actor=command.actor, focus=command.focus, who=command.who)
-    ]
+    return [context.event_from(FullDefenseTaken, command)]
 
 
 @decides(FreeMove)
 def _free_move(context: Context, command: FreeMove) -> list[Event]:
     context.require_control(command.actor, "move them")
-    return [context.event(Moved, actor=command.actor, to=command.to)]
+    return [context.event_from(Moved, command)]
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:

@@ -118,7 +118,7 @@ class BreakthroughTaken(Event):
 @decides(Milestone)
 def _milestone(context: Context, command: Milestone) -> list[Event]:
     context.require_control(command.character_id, "advance them")
-    return [context.event(MilestoneTaken, character_id=command.character_id, choice=command.choice)]
+    return [context.event_from(MilestoneTaken, command)]
 
 
 @decides(Breakthrough)
@@ -126,18 +126,7 @@ def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
     context.require_control(command.character_id, "advance them")
     if command.gm_refresh or command.gm_skill_step:
         context.require_gm("add refresh or a skill step at a breakthrough")
-    return [
-        context.event(
-            BreakthroughTaken,
-            character_id=command.character_id,
-            milestone=command.milestone,
-            high_concept=command.high_concept,
-            recovery_names=command.recovery_names,
-            raise_now=command.raise_now,
-            gm_refresh=command.gm_refresh,
-            gm_skill_step=command.gm_skill_step,
-        )
-    ]
+    return [context.event_from(BreakthroughTaken, command)]
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -152,17 +152,7 @@ def _offer_compel(context: Context, command: OfferCompel) -> list[Event]:
         context.require_gm("offer a compel for free")
     else:
         context.require_control(command.offered_by, "offer a compel in their name")
-    return [
-        context.event(
-            CompelOffered,
-            compel_id=f"c{context.state.version + 1}",
-            aspect_id=command.aspect_id,
-            target=command.target,
-            complication=command.complication,
-            offered_by=command.offered_by,
-            kind=command.kind,
-        )
-    ]
+    return [context.event_from(CompelOffered, command, compel_id=f"c{context.state.version + 1}")]
 
 
 @decides(AnswerCompel)
@@ -184,57 +174,33 @@ def _answer_compel(context: Context, command: AnswerCompel) -> list[Event]:
             context.require_control(compel.offered_by, "withdraw this compel")
     else:
         context.require_control(compel.target, f"{command.answer.value} this compel")
-    return [context.event(CompelAnswered, compel_id=command.compel_id, answer=command.answer)]
+    return [context.event_from(CompelAnswered, command)]
 
 
 @decides(PassFreeInvoke)
 def _pass_free_invoke(context: Context, command: PassFreeInvoke) -> list[Event]:
     context.require_control(command.from_character, "give away their free invokes")
     context.state.require_character(command.to_character)
-    return [
-        context.event(
-            FreeInvokePassed,
-            aspect_id=command.aspect_id,
-            from_character=command.from_character,
-            to_character=command.to_character,
-        )
-    ]
+    return [context.event_from(FreeInvokePassed, command)]
 
 
 @decides(DeclareStoryDetail)
 def _declare_story_detail(context: Context, command: DeclareStoryDetail) -> list[Event]:
     context.require_control(command.by, "spend their fate points")
-    return [
-        context.event(
-            StoryDetailDeclared,
-            aspect_id=command.aspect_id,
-            by=command.by,
-            detail=command.detail,
-        )
-    ]
+    return [context.event_from(StoryDetailDeclared, command)]
 
 
 @decides(SelfCompel)
 def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
     context.require_control(command.target, "ask a self-compel for them")
-    return [
-        context.event(
-            SelfCompelAsked,
-            compel_id=f"s{context.state.version + 1}",
-            aspect_id=command.aspect_id,
-            target=command.target,
-            complication=command.complication,
-        )
-    ]
+    return [context.event_from(SelfCompelAsked, command, compel_id=f"s{context.state.version + 1}")]
 
 
 @decides(SelfCompelAnswer)
 def _self_compel_answer(context: Context, command: SelfCompelAnswer) -> list[Event]:
     # The GM pays for a self-compel, so only the GM agrees to one.
     context.require_gm("answer self-compels")
-    return [
-        context.event(SelfCompelAnswered, compel_id=command.compel_id, accepted=command.accepted)
-    ]
+    return [context.event_from(SelfCompelAnswered, command)]
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -81,15 +81,7 @@ gm_only(EndChallenge, ChallengeEnded, "end challenges")
 @decides(ChallengeRoll)
 def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
-    return [
-        context.event(
-            ChallengeRolled,
-            task=command.task,
-            actor=command.actor,
-            faces=context.faces(command.dice),
-            option=command.option,
-        )
-    ]
+    return [context.event_from(ChallengeRolled, command, faces=context.faces(command.dice))]
 
 
 # -- the fold ----------------------------------------------------------------------------------

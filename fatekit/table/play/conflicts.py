@@ -156,16 +156,7 @@ gm_only(FinishConflict, ConflictFinished, "finish conflicts")
 def _absorb(context: Context, command: Absorb) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "absorb their hit")
-    return [
-        context.event(
-            HitAbsorbed,
-            target=target,
-            boxes=command.boxes,
-            slots=command.slots,
-            names=command.names,
-            extreme=command.extreme,
-        )
-    ]
+    return [context.event_from(HitAbsorbed, command, target=target)]
 
 
 @decides(TakeOut)
@@ -178,7 +169,7 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
 @decides(Concede)
 def _concede(context: Context, command: Concede) -> list[Event]:
     context.require_control(command.character_id, "concede for them")
-    return [context.event(Conceded, character_id=command.character_id)]
+    return [context.event_from(Conceded, command)]
 
 
 @decides(EndTurn)
@@ -188,14 +179,14 @@ def _end_turn(context: Context, command: EndTurn) -> list[Event]:
         raise BadInput("there is no conflict running")
     if conflict.current is not None:
         context.require_control(conflict.current, "end their turn")
-    return [context.event(TurnEnded, next_actor=command.next_actor)]
+    return [context.event_from(TurnEnded, command)]
 
 
 @decides(Shield)
 def _shield(context: Context, command: Shield) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "throw their minions in the way")
-    return [context.event(MinionShielded, minion=command.minion)]
+    return [context.event_from(MinionShielded, command)]
 
 
 def _hit_target(context: Context) -> str:

@@ -104,16 +104,7 @@ gm_only(EndContest, ContestEnded, "end contests")
 @decides(ContestRoll)
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
-    return [
-        context.event(
-            ContestRolled,
-            side=command.side,
-            actor=command.actor,
-            skill=command.skill,
-            bonus=command.bonus,
-            faces=context.faces(command.dice),
-        )
-    ]
+    return [context.event_from(ContestRolled, command, faces=context.faces(command.dice))]
 
 
 @decides(ContestForfeit)
@@ -126,7 +117,7 @@ def _contest_forfeit(context: Context, command: ContestForfeit) -> list[Event]:
         context.state.controls(context.seat.id, m) for m in members
     ):
         raise ForbiddenAction("only a member of the side (or the GM) gives up its roll", SEAT_RULE)
-    return [context.event(ContestForfeited, side=command.side)]
+    return [context.event_from(ContestForfeited, command)]
 
 
 # -- the fold ----------------------------------------------------------------------------------

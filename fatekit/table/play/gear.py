@@ -182,14 +182,7 @@ class ImmunityBroken(Event):
 @decides(Equip)
 def _equip(context: Context, command: Equip) -> list[Event]:
     context.require_control(command.character_id, "equip them")
-    return [
-        context.event(
-            Equipped,
-            character_id=command.character_id,
-            weapon=command.weapon,
-            armor=command.armor,
-        )
-    ]
+    return [context.event_from(Equipped, command)]
 
 
 gm_only(SetScale, ScaleSet, "set scale")

@@ -61,14 +61,7 @@ gm_only(Undo, Undone, "undo")
 def _note(context: Context, command: Note) -> list[Event]:
     if command.visibility is NoteVisibility.GM:
         context.require_gm("write GM notes")
-    return [
-        context.event(
-            NoteAdded,
-            note_id=f"n{context.state.version + 1}",
-            text=command.text,
-            visibility=command.visibility,
-        )
-    ]
+    return [context.event_from(NoteAdded, command, note_id=f"n{context.state.version + 1}")]
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -196,23 +196,14 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
             raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
         if command.hidden_aspects or command.revealed:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
-    return [
-        context.event(
-            CharacterAdded,
-            character_id=character.id,
-            sheet=command.sheet,
-            owner=command.owner,
-            revealed=command.revealed,
-            hidden_aspects=command.hidden_aspects,
-        )
-    ]
+    return [context.event_from(CharacterAdded, command, character_id=character.id)]
 
 
 @decides(UpdateCharacter)
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
     character = parse_sheet(command.sheet)
     context.require_control(character.id, "rewrite this sheet")
-    return [context.event(CharacterUpdated, character_id=character.id, sheet=command.sheet)]
+    return [context.event_from(CharacterUpdated, command, character_id=character.id)]
 
 
 # -- the fold ----------------------------------------------------------------------------------

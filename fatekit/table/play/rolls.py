@@ -122,18 +122,11 @@ class RollResolved(Event):
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
     return [
-        context.event(
+        context.event_from(
             RollMade,
-            actor=command.actor,
-            action=command.action,
-            skill=command.skill,
-            difficulty=command.difficulty,
-            against=command.against,
-            defend_skill=command.defend_skill,
-            aspect_id=command.aspect_id,
+            command,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
-            stunts=command.stunts,
         )
     ]
 
@@ -149,17 +142,7 @@ def _invoke(context: Context, command: Invoke) -> list[Event]:
         faces = context.faces(command.dice)
     elif command.dice is not None:
         raise BadInput("only a reroll takes dice")
-    return [
-        context.event(
-            Invoked,
-            aspect_id=command.aspect_id,
-            by=command.by,
-            effect=command.effect,
-            free=command.free,
-            on_defence=command.on_defence,
-            faces=faces,
-        )
-    ]
+    return [context.event_from(Invoked, command, faces=faces)]
 
 
 @decides(ResolveRoll)
@@ -173,15 +156,7 @@ def _resolve_roll(context: Context, command: ResolveRoll) -> list[Event]:
     )
     opposition = roll.opposition.actor if roll.opposition is not None else None
     require_chooser(context, resolution, roll.actor, opposition)
-    return [
-        context.event(
-            RollResolved,
-            option=command.option,
-            aspect_name=command.aspect_name,
-            boost_names=command.boost_names,
-            created=(),
-        )
-    ]
+    return [context.event_from(RollResolved, command, created=())]
 
 
 def require_chooser(

@@ -109,28 +109,13 @@ class MissedEveryone(Event):
 @decides(SplitAttack)
 def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
-    return [
-        context.event(
-            SplitAttackRolled,
-            actor=command.actor,
-            skill=command.skill,
-            faces=context.faces(command.dice),
-        )
-    ]
+    return [context.event_from(SplitAttackRolled, command, faces=context.faces(command.dice))]
 
 
 @decides(ZoneAttack)
 def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
     context.require_control(command.actor, "attack for them")
-    return [
-        context.event(
-            ZoneAttackRolled,
-            actor=command.actor,
-            skill=command.skill,
-            zone=command.zone,
-            faces=context.faces(command.dice),
-        )
-    ]
+    return [context.event_from(ZoneAttackRolled, command, faces=context.faces(command.dice))]
 
 
 @decides(AssignTargets)
@@ -158,14 +143,7 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
         if target in entered:
             context.require_control(target, "enter the defender's dice")
         faces.append((target, context.faces(entered.get(target))))
-    return [
-        context.event(
-            TargetsAssigned,
-            split=command.split,
-            defend_skills=command.defend_skills,
-            defend_faces=tuple(faces),
-        )
-    ]
+    return [context.event_from(TargetsAssigned, command, defend_faces=tuple(faces))]
 
 
 @decides(ResolveTargets)
@@ -178,7 +156,7 @@ def _resolve_targets(context: Context, command: ResolveTargets) -> list[Event]:
     for target, resolution in conflict.preview_targets().items():
         if target in chosen and resolution.only is None:
             require_chooser(context, resolution, actor, target)
-    return [context.event(TargetsResolved, options=command.options)]
+    return [context.event_from(TargetsResolved, command)]
 
 
 @decides(MissEveryone)
