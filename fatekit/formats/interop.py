@@ -19,7 +19,7 @@ from fatekit.formats.draft import Imported, ImportReport
 from fatekit.formats.fari import read_fari, write_fari
 from fatekit.formats.foundry import looks_like_foundry, read_foundry, write_foundry
 from fatekit.formats.mapping import build
-from fatekit.rules import BadInput
+from fatekit.rules import BadInput, Preset
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -91,10 +91,13 @@ def detect_format(data: Mapping[str, Any]) -> str:
 
 
 def import_character(
-    content: bytes | str | Mapping[str, Any], source: str | None = None, preset: str | None = None
+    content: bytes | str | Mapping[str, Any],
+    source: str | None = None,
+    preset: str | Preset | None = None,
 ) -> Imported:
     """Read a character file in any known format (``source`` to insist on one) for ``preset``
-    (recognised from the sheet if ``None``)."""
+    (recognised from the sheet if ``None``). A preset read from a rule-set file takes fatekit
+    files only: Fari's and Foundry's sheets are mapped onto the built-in presets' skills."""
     data = content if isinstance(content, Mapping) else parse_file(content)
     if source is not None and source not in IMPORT_FORMATS:
         raise BadInput(f"unknown format {source!r}; choose one of: {', '.join(IMPORT_FORMATS)}")
@@ -106,6 +109,11 @@ def import_character(
             loaded = character_from_dict(data, preset)
             report = ImportReport("fatekit", loaded.preset.name, (), ())
             return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)
+        if isinstance(preset, Preset):
+            raise BadInput(
+                f"a {found} sheet is read onto a built-in preset's skills; at a table playing "
+                f"{preset.name}, bring a fatekit character file instead"
+            )
         draft = read_fari(data) if found == "fari" else read_foundry(data)
         return build(draft, "Fari" if found == "fari" else "Foundry VTT", preset)
     except RecursionError:

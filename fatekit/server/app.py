@@ -64,6 +64,13 @@ class NewTable(BaseModel):
     preset: str = Field("condensed", description="condensed, core, accelerated or ode")
     options: list[str] = Field(default_factory=list, description="Optional rules switched on")
     skill_list: str | None = Field(None, description="Another preset's skill list")
+    ruleset: dict[str, Any] | None = Field(
+        None,
+        description=(
+            "A rule-set file (docs/rulesets.md) the table plays instead of a built-in preset; "
+            "its key becomes the table's preset"
+        ),
+    )
     gm_seat: str = Field("gm", description="The id of the GM's seat")
     gm_name: str = Field("GM", description="The GM's display name")
 

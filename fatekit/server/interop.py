@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
-from fatekit.rules import CharacterKind, ForbiddenAction, validate
+from fatekit.rules import CharacterKind, ForbiddenAction, Preset, validate
 from fatekit.server.service import Caller, TableService
 from fatekit.table import SEAT_RULE, Role, TableState
 
@@ -69,7 +69,9 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
             seat = state.seat(caller.seat)
             if not seat.is_gm and seat.role is not Role.PLAYER:
                 raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
-            preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+            preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+            if state.ruleset_file is not None and body.preset is None:
+                preset = state.ruleset.preset  # only the table knows its rule-set file
             imported = import_character(body.content, body.source, preset)
             sheet = dict(imported.data)
             sheet["kind"] = (
@@ -78,7 +80,9 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
             )
             sheet["id"] = _free_id(state, sheet["id"])
-            loaded = character_from_dict(sheet)
+            loaded = character_from_dict(
+                sheet, preset if state.ruleset_file is not None and body.preset is None else None
+            )
             problems = [
                 {"where": p.where, "detail": p.detail, "rule": p.rule.key}
                 for p in validate(loaded.character, loaded.preset)

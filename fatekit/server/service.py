@@ -20,12 +20,15 @@ checked, and it is revoked again if that command then fails to be stored.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
+from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.server.caps import Caps, TableCaps
@@ -175,6 +178,10 @@ class TableService:
     async def create_table(self, data: dict[str, Any]) -> Created:
         """Open a new table from the fields of a :class:`~fatekit.table.commands.CreateTable`."""
         self.caps.check_texts(data, "table")
+        if data.get("ruleset") is not None:
+            data = {**data, **_ruleset_fields(data["ruleset"], self.caps.caps.text)}
+        else:
+            data = {k: v for k, v in data.items() if k != "ruleset"}
         command = command_from_json("CreateTable", data)
         assert isinstance(command, c.CreateTable)
         return await asyncio.to_thread(self.create_table_now, command)
@@ -495,3 +502,24 @@ def _free_seat_id(state: TableState, name: str) -> str:
         n += 1
         chosen = f"{base}-{n}"
     return chosen
+
+
+def _ruleset_fields(data: object, limit: int) -> dict[str, Any]:
+    """A new table's ``preset`` and ``ruleset`` fields from a rule-set file given in its body.
+
+    The file is read as ``fatekit ruleset check`` reads it; every problem comes back as a field
+    of the request (422). The table keeps the file as compact JSON text in its first event.
+    """
+    try:
+        preset = ruleset_from_dict(data)
+    except RulesetProblems as error:
+        fields: dict[str, str] = {}
+        for problem in error.problems:
+            where, _, what = problem.partition(": ")
+            key = "ruleset" + where.removeprefix("$")
+            fields[key] = f"{fields[key]}; {what}" if key in fields else what
+        raise FieldErrors("rule set", fields) from None
+    text = json.dumps(ruleset_to_dict(preset), ensure_ascii=False, separators=(",", ":"))
+    if len(text) > limit:
+        raise FieldErrors("rule set", {"ruleset": f"a rule set of at most {limit} characters"})
+    return {"preset": preset.key, "ruleset": text}

@@ -21,6 +21,7 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
+import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,13 +32,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import FileResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.character_json import (
+    LoadedCharacter,
+    character_from_dict,
+    character_to_dict,
+)
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import PRESETS, get_preset
+from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
@@ -45,6 +50,7 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
+from fatekit.table.play.people import parse_sheet
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 
@@ -153,34 +159,32 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             preset = Ruleset.of(
                 key, [OptionalRule.CHANGING_SKILL_LIST], skill_list=skill_list
             ).preset
-        return {
-            "key": key,
-            "name": preset.name,
-            "skills": list(preset.skill_keys),
-            "skill_list": preset.skill_lists[0].key,
-            "changed_list": skill_list is not None,
-            "aspect_slots": [
-                {"kind": slot.kind.value, "count": slot.count} for slot in preset.aspect_slots
-            ],
-            "refresh": preset.refresh,
-            "free_stunts": preset.free_stunts,
-            "peak": preset.peak,
-            "ladder": {str(value): name for value, name in LADDER.items()},
-            "presets": list(PRESETS),
-            "options": [o.value for o in OptionalRule],
-        }
+        return _preset_json(key, preset, changed_list=skill_list is not None)
+
+    @app.get("/tables/{table_id}/preset", summary="What a sheet of the table's rule set holds")
+    async def table_preset(caller: At) -> dict[str, Any]:
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            preset = state.ruleset.preset
+            return _preset_json(state.preset, preset, changed_list=state.skill_list is not None)
+
+        return await service.read(caller, work)
 
     @app.post("/rules/characters/check", summary="Check a character file against the rules")
     async def check_character(body: CharacterCheck) -> dict[str, Any]:
-        loaded = character_from_dict(body.sheet, body.preset)
-        problems = validate(loaded.character, loaded.preset)
-        return {
-            "legal": not problems,
-            "problems": [
-                {"where": p.where, "detail": p.detail, "rule": p.rule.key} for p in problems
-            ],
-            "sheet": character_to_dict(loaded.character, loaded.preset),
-        }
+        return _verdict(character_from_dict(body.sheet, body.preset))
+
+    @app.post(
+        "/tables/{table_id}/characters/check",
+        summary="Check a character file against the table's rule set",
+    )
+    async def check_table_character(caller: At, body: CharacterCheck) -> dict[str, Any]:
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            if state.ruleset_file is None:
+                return _verdict(character_from_dict(body.sheet, body.preset))
+            character = parse_sheet(json.dumps(body.sheet), state)
+            return _verdict(LoadedCharacter(character, state.ruleset.preset))
+
+        return await service.read(caller, work)
 
     @app.get("/tables/{table_id}/odds", summary="The exact chances of a roll, before it is made")
     async def odds(
@@ -211,6 +215,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 if defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL
+                    if state.conflict is not None:
+                        track = state.conflict.harm  # a rule set's own harm, such as wealth
                     allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
                         opponent.skills
                     )
@@ -322,3 +328,41 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
     )
     async def extras(caller: At) -> dict[str, Any]:
         return await service.read(caller, extras_for)
+
+
+def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, Any]:
+    """What the page needs to draw and fill a sheet of ``preset``: skills and their names,
+    aspect slots, refresh, and the stress tracks (named in each language): the kinds of harm."""
+    return {
+        "key": key,
+        "name": preset.name,
+        "skills": list(preset.skill_keys),
+        "skill_list": preset.skill_lists[0].key,
+        "changed_list": changed_list,
+        "aspect_slots": [
+            {"kind": slot.kind.value, "count": slot.count} for slot in preset.aspect_slots
+        ],
+        "refresh": preset.refresh,
+        "free_stunts": preset.free_stunts,
+        "peak": preset.peak,
+        "ladder": {str(value): name for value, name in LADDER.items()},
+        "presets": list(PRESETS),
+        "options": [o.value for o in OptionalRule],
+        "skill_names": {
+            s.key: {"": s.name, **dict(s.names)} for lst in preset.skill_lists for s in lst
+        },
+        "tracks": [
+            {"harm": t.track.value, "name": t.name, "names": dict(t.names), "skill": t.skill}
+            for t in preset.stress_tracks
+        ],
+    }
+
+
+def _verdict(loaded: LoadedCharacter) -> dict[str, Any]:
+    """The engine's verdict on a character file: legal or not, why, and the sheet it makes."""
+    problems = validate(loaded.character, loaded.preset)
+    return {
+        "legal": not problems,
+        "problems": [{"where": p.where, "detail": p.detail, "rule": p.rule.key} for p in problems],
+        "sheet": character_to_dict(loaded.character, loaded.preset),
+    }

@@ -25,6 +25,7 @@ from fatekit.table import events as e
 from fatekit.table.deciding import DECIDERS, Context
 from fatekit.table.fold import apply_in_place
 from fatekit.table.history import EventLog, History
+from fatekit.table.play.people import new_table
 from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
@@ -99,7 +100,9 @@ def decide(
             skill_list=command.skill_list,
             gm_seat=command.gm_seat,
             gm_name=command.gm_name,
+            ruleset=command.ruleset,
         )
+        new_table(created)  # a table that could not be folded is refused before it is stored
         return (created,)
     if state is None:
         raise BadInput("there is no table yet: the first command is CreateTable")

@@ -83,6 +83,7 @@ class TableState:
     skill_list: str | None
     ruleset: Ruleset
     game: Game
+    ruleset_file: str | None = None  # the rule-set file's text, when the table plays one
     version: int = 0
     seats: dict[str, Seat] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id

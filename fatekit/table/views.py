@@ -242,6 +242,7 @@ class Viewer:
                 ]
         return {
             "kind": conflict.kind.value,
+            "harm": conflict.harm.value,  # the kind of harm hits deal (a rule set may name its own)
             "phase": conflict.phase.value,
             "exchange": conflict.exchange.number,
             "current": conflict.current,
@@ -376,6 +377,7 @@ class Viewer:
                 "preset": state.preset,
                 "options": sorted(o.value for o in state.ruleset.options),
                 "skill_list": state.skill_list,
+                "ruleset": state.ruleset_file is not None,  # a rule-set file, not a built-in
             },
             "you": {
                 "seat": self.seat.id,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
@@ -26,6 +27,7 @@ class StartConflict(Command):
     kind: ConflictKind = ConflictKind.PHYSICAL
     first: str | None = None
     group_npcs: bool = False
+    harm: Track | None = None  # a rule set's own kind of harm (wealth); None: the kind's own
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +97,7 @@ class ConflictStarted(Event):
     kind: ConflictKind
     first: str | None
     group_npcs: bool
+    harm: Track | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -209,9 +212,23 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     sides = {side: list(members) for side, members in event.sides}
     if len(sides) != len(event.sides):
         raise BadInput("two sides share a name")
+    if event.harm is not None and not _taken(state, event.harm):
+        raise BadInput(
+            f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm"
+        )
     state.conflict = Conflict(
-        state.game, sides, kind=event.kind, first=event.first, group_npcs=event.group_npcs
+        state.game,
+        sides,
+        kind=event.kind,
+        first=event.first,
+        group_npcs=event.group_npcs,
+        harm=event.harm,
     )
+
+
+def _taken(state: TableState, harm: Track) -> bool:
+    tracks = {spec.track for spec in state.ruleset.preset.stress_tracks}
+    return harm in tracks or Track.ANY in tracks
 
 
 @folds(HitAbsorbed)

@@ -8,8 +8,10 @@ import json
 from dataclasses import dataclass
 
 from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
@@ -33,6 +35,7 @@ class CreateTable(Command):
     skill_list: str | None = None
     gm_seat: str = "gm"
     gm_name: str = "GM"
+    ruleset: str | None = None  # a rule-set file's JSON text: the table plays that, not a preset
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,6 +113,7 @@ class TableCreated(Event):
     skill_list: str | None
     gm_seat: str
     gm_name: str
+    ruleset: str | None = None  # the rule-set file the table plays (its preset is then its key)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,7 +194,7 @@ gm_only(RemoveTemplate, TemplateRemoved, "withdraw templates")
 
 @decides(AddCharacter)
 def _add_character(context: Context, command: AddCharacter) -> list[Event]:
-    character = parse_sheet(command.sheet)
+    character = parse_sheet(command.sheet, context.state)
     if not context.seat.is_gm:
         if command.owner != context.seat.id:
             raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
@@ -201,7 +205,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
 
 @decides(UpdateCharacter)
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
-    character = parse_sheet(command.sheet)
+    character = parse_sheet(command.sheet, context.state)
     context.require_control(character.id, "rewrite this sheet")
     return [context.event_from(CharacterUpdated, command, character_id=character.id)]
 
@@ -209,8 +213,18 @@ def _update_character(context: Context, command: UpdateCharacter) -> list[Event]
 # -- the fold ----------------------------------------------------------------------------------
 
 
+def table_preset(event: TableCreated | CreateTable) -> Preset | str:
+    """The preset a table plays: read from its rule-set file, or a built-in by key."""
+    if event.ruleset is None:
+        return event.preset
+    preset = loads_ruleset(event.ruleset)
+    if preset.key != event.preset:
+        raise BadInput(f"the rule set is {preset.key!r}, but the table names {event.preset!r}")
+    return preset
+
+
 def new_table(event: TableCreated) -> TableState:
-    ruleset = Ruleset.of(event.preset, event.options, skill_list=event.skill_list)
+    ruleset = Ruleset.of(table_preset(event), event.options, skill_list=event.skill_list)
     if not event.name.strip():
         raise BadInput("a table needs a name")
     state = TableState(
@@ -221,6 +235,7 @@ def new_table(event: TableCreated) -> TableState:
         options=tuple(event.options),
         skill_list=event.skill_list,
         ruleset=ruleset,
+        ruleset_file=event.ruleset,
         game=Game([], ruleset=ruleset),
     )
     _check_seat_id(event.gm_seat)
@@ -251,7 +266,7 @@ def _seat_removed(state: TableState, event: SeatRemoved) -> None:
 
 @folds(CharacterAdded)
 def _character_added(state: TableState, event: CharacterAdded) -> None:
-    character = parse_sheet(event.sheet)
+    character = parse_sheet(event.sheet, state)
     if character.id == GM:
         raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
     if character.id != event.character_id:
@@ -280,7 +295,7 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
-    new = parse_sheet(event.sheet)
+    new = parse_sheet(event.sheet, state)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
     if new.kind is not old.kind:
@@ -310,7 +325,7 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
 def _template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
         raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
-    parse_sheet(event.sheet)  # a template is a character file, checked like one
+    parse_sheet(event.sheet, state)  # a template is a character file, checked like one
     state.templates[event.template_id] = (_name(event.name), event.sheet)
 
 
@@ -331,10 +346,19 @@ def _name(name: str) -> str:
     return name.strip()
 
 
-def parse_sheet(sheet: str) -> Character:
-    """A character from its file's JSON text (raises :class:`BadInput` with every problem)."""
+def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
+    """A character from its file's JSON text (raises :class:`BadInput` with every problem).
+
+    At a table playing a rule-set file, every sheet is read under that rule set (its ``preset``
+    names the file's key, which no other table knows), as ``fatekit check --ruleset`` does.
+    """
     try:
         data = json.loads(sheet)
     except ValueError as error:
         raise BadInput(f"the sheet is not JSON: {error}") from None
-    return character_from_dict(data).character
+    own = state.ruleset.preset if state is not None and state.ruleset_file else None
+    if own is not None and isinstance(data, dict) and data.get("preset", own.key) != own.key:
+        raise BadInput(
+            f"this table plays {own.name} ({own.key}); the sheet is for {data['preset']!r}"
+        )
+    return character_from_dict(data, own).character

@@ -92,6 +92,13 @@ const OPTIONS = [
   "weapon_and_armor",
 ];
 
+/** Under a refused rule-set file, each problem the server named (they quote the file). */
+function rulesetProblems(error, out) {
+  const fields = Object.entries((error && error.body && error.body.fields) || {}).filter(([k]) => k.startsWith("ruleset"));
+  if (!fields.length) return;
+  out.append(h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-problems" }, fields.map(([k, v]) => h("li", {}, free(`${k.replace(/^ruleset/, "$")}: ${v}`)))));
+}
+
 function renderStart() {
   const main = document.getElementById("app");
   const out = h("div", { id: "start-error", "aria-live": "polite" });
@@ -102,6 +109,7 @@ function renderStart() {
     { id: "new-table-preset" },
     PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
   );
+  const rulesetFile = h("input", { id: "new-table-ruleset", type: "file", accept: ".json,application/json" });
   // Another skill list is the changing-the-skill-list option; the server says which presets'
   // shapes a list is long enough for.
   const skillList = h(
@@ -130,11 +138,22 @@ function renderStart() {
         const chosen = [...options.querySelectorAll("input:checked")].map((i) => i.value);
         const listed = skillList.value ? { skill_list: skillList.value } : {};
         if (skillList.value) chosen.push("changing_skill_list");
+        let own = {};
+        const file = rulesetFile.files[0];
+        if (file) {
+          try {
+            own = { ruleset: JSON.parse(await file.text()) };
+          } catch {
+            fill(out, h("p", { class: "error", role: "alert" }, t("start.ruleset_not_json")));
+            return;
+          }
+        }
         try {
-          const made = await openTable("/tables", { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed });
+          const made = await openTable("/tables", { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed, ...own });
           open(made.link);
         } catch (error) {
           showError(error, out);
+          rulesetProblems(error, out);
         }
       },
     },
@@ -142,6 +161,7 @@ function renderStart() {
     field(t("start.table_name"), name),
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
+    field(t("start.ruleset"), rulesetFile, h("p", { class: "hint" }, t("start.ruleset_hint"))),
     h("details", {}, h("summary", {}, t("start.options")), options),
     h("button", { type: "submit", class: "primary" }, t("start.create_button")),
     operatorControls(),
@@ -207,9 +227,10 @@ function noteFatePoints(before, after, version) {
 /** The preset's skills and ladder, read again only when the table's preset or list changes. */
 async function loadPreset(view) {
   const list = view.table.skill_list || null;
-  if (app.preset && app.preset.key === view.table.preset && app.preset.list === list) return false;
-  const found = await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
-  app.preset = { ...found, list };
+  const own = Boolean(view.table.ruleset); // a rule-set file: only the table knows it
+  if (app.preset && app.preset.key === view.table.preset && app.preset.list === list && app.preset.own === own) return false;
+  const found = own ? await app.seat.get("/preset") : await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
+  app.preset = { ...found, list, own };
   return true;
 }
 

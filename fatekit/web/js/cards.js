@@ -7,7 +7,7 @@ import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { app, send, showError } from "./store.js";
-import { isGm, ladderValue, mine, seatName, skill, who } from "./view.js";
+import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
 // -- characters ---------------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ function stressView(s) {
       h(
         "p",
         { class: "track", id: `stress-${s.id}-${track}` },
-        h("span", { class: "label" }, t(`track.${track}`)),
+        h("span", { class: "label" }, trackName(track)),
         " ",
         boxes.map((b) =>
           h("span", { class: `box${b.marked ? " marked" : ""}`, "aria-label": b.marked ? t("stress.marked", { n: b.value }) : t("stress.free", { n: b.value }) }, String(b.value)),

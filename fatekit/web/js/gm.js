@@ -6,7 +6,7 @@ import { characterOptions, characterSelect, ladderOptions, openDialog, select, s
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
 import { app, send } from "./store.js";
-import { character, skill, who } from "./view.js";
+import { character, skill, trackText, who } from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
@@ -102,6 +102,9 @@ export function openStartConflict() {
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
   const kind = select("conflict-kind", ["physical", "mental"].map((k) => [k, t(`conflict.kind.${k}`)]));
+  // A rule set's own kinds of harm (wealth, sanity): a fight may deal one of them instead.
+  const own = ((app.preset && app.preset.tracks) || []).map((x) => x.harm).filter((k) => !["physical", "mental", "any"].includes(k));
+  const harm = own.length ? select("conflict-harm", [["", t("conflict.harm_kind")], ...own.map((k) => [k, trackText(k)])], null, { freeText: true }) : null;
   const sides = people.map((id) => {
     const c = app.view.characters.find((x) => x.id === id);
     const pc = c && c.revealed && c.sheet.kind === "pc";
@@ -110,7 +113,7 @@ export function openStartConflict() {
   const first = characterSelect("conflict-first", people);
   openDialog(
     t("gm.start_conflict"),
-    h("div", {}, field(t("conflict.kind"), kind), field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
+    h("div", {}, field(t("conflict.kind"), kind), harm ? field(t("conflict.harm"), harm) : null, field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
     (form, out) => {
       const a = [];
       const b = [];
@@ -119,7 +122,8 @@ export function openStartConflict() {
         if (v === "a") a.push(id);
         if (v === "b") b.push(id);
       }
-      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, first: first.value }, out);
+      const dealt = harm && harm.value ? { harm: harm.value } : {};
+      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, first: first.value, ...dealt }, out);
     },
     { id: "start-conflict-form" },
   );

@@ -5,7 +5,7 @@
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { isGm, ladderValue, skill, who } from "./view.js";
+import { isGm, ladderValue, presetName, skill, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
@@ -46,7 +46,7 @@ function rolled(faces, defendFaces = null) {
 
 /** Each event type: the catalog key of its line and the pieces the line names. */
 const LINES = {
-  TableCreated: (d) => ["TableCreated", { name: free(d.name), preset: t(`preset.${d.preset}`) }],
+  TableCreated: (d) => ["TableCreated", { name: free(d.name), preset: presetName(d.preset) }],
   SeatAdded: (d) => ["SeatAdded", { who: free(d.name), role: t(`role.${d.role}`) }],
   SeatRemoved: (d) => ["SeatRemoved", { who: free(d.seat_id) }],
   CharacterAdded: (d) => ["CharacterAdded", { who: who(d.character_id) }],

@@ -6,7 +6,7 @@ import { characterSelect, diceField, diceInput, ladderOptions, openDialog, selec
 import { t, tn } from "./lib/i18n.js";
 import { showOdds } from "./roll.js";
 import { app, send } from "./store.js";
-import { hasOption, isGm, mine, skill, visibleAspects, who } from "./view.js";
+import { hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -330,7 +330,7 @@ export function harmBox(hit) {
     }
   };
   add(box, 
-    h("fieldset", { onchange: update }, h("legend", {}, tn("harm.choose", { track: t(`track.${kind}`) })), plans.length ? plans : h("p", {}, t("harm.no_plan"))),
+    h("fieldset", { onchange: update }, h("legend", {}, tn("harm.choose", { track: trackName(app.view.conflict.harm || kind) })), plans.length ? plans : h("p", {}, t("harm.no_plan"))),
     nameFields,
     h(
       "div",

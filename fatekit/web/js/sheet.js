@@ -8,7 +8,14 @@ import { field, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
 import { has, language, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
-import { isGm, ladderValue, skill } from "./view.js";
+import { isGm, ladderValue, skill, trackName } from "./view.js";
+
+/** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
+ * (only the table knows that file), else under the preset the sheet names. */
+function checkSheet(body) {
+  if (app.view.table.ruleset) return request("POST", `/tables/${app.seat.tableId}/characters/check`, { link: app.seat.link, body });
+  return request("POST", "/rules/characters/check", { body });
+}
 
 function slug(text) {
   const base = String(text || "")
@@ -147,14 +154,14 @@ export function openSheetEditor(existing, seed = null) {
     timer = setTimeout(async () => {
       const mine = ++asked;
       try {
-        const found = await request("POST", "/rules/characters/check", { body: { sheet: sheet() } });
+        const found = await checkSheet({ sheet: sheet() });
         if (mine !== asked) return;
         fill(verdict, found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems));
         const s = found.sheet;
         fill(
           preview,
           h("p", {}, tn("sheet.refresh_is", { n: s.refresh })),
-          Object.entries(s.stress || {}).map(([track, boxes]) => h("p", {}, h("span", {}, t(`track.${track}`)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
+          Object.entries(s.stress || {}).map(([track, boxes]) => h("p", {}, h("span", {}, trackName(track)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
           s.consequences.length ? h("p", {}, s.consequences.map((c) => h("span", { class: "badge" }, tn("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts })))) : null,
         );
       } catch (error) {
@@ -275,7 +282,7 @@ export function openQuickNpc(chosen = null) {
       return;
     }
     try {
-      const found = await request("POST", "/rules/characters/check", { body: { sheet: sheet() } });
+      const found = await checkSheet({ sheet: sheet() });
       fill(verdict, found.legal ? h("p", { class: "ok" }, t("sheet.legal")) : problemList(found.problems));
     } catch {
       fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));

@@ -13,7 +13,7 @@ import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { app, redraw, send, showError } from "./store.js";
-import { isGm, mine, seatName, who } from "./view.js";
+import { isGm, mine, presetName, seatName, who } from "./view.js";
 
 /** A link to copy, with its label (what the link is for) tied to the field. */
 function copyField(id, value, label) {
@@ -132,7 +132,7 @@ function youPanel() {
       h("dt", {}, t("you.seat")),
       h("dd", {}, seatName(view.you.seat), " ", h("span", { class: "badge" }, t(`role.${view.you.role}`))),
       h("dt", {}, t("table.preset")),
-      h("dd", {}, t(`preset.${view.table.preset}`)),
+      h("dd", {}, presetName(view.table.preset)),
       view.table.options.length ? h("dt", {}, t("table.options")) : null,
       view.table.options.length ? h("dd", {}, view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`)))) : null,
       view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,

@@ -2,7 +2,7 @@
 // names as people typed them, skills and ladder steps in the page's language.
 
 import { free, h } from "./lib/dom.js";
-import { rating, skillName, t } from "./lib/i18n.js";
+import { has, language, rating, skillName, t } from "./lib/i18n.js";
 import { app } from "./store.js";
 
 export const mine = () => new Set(app.view.you.characters);
@@ -25,7 +25,41 @@ export function seatName(id) {
   return free(seat ? seat.name : id, "span", { class: "who" });
 }
 
+/** A skill's name in a table playing a rule-set file: the file's, in the page's language if it
+ * gives one. */
+function ownSkillName(key) {
+  const names = app.view.table.ruleset && app.preset && app.preset.skill_names && app.preset.skill_names[key];
+  return names ? names[language()] || names[""] : null;
+}
+
+/** The name a rule-set file gives the stress track for a kind of harm (in the page's language
+ * when it gives one), or null. */
+function ownTrackName(track) {
+  const spec = app.preset && (app.preset.tracks || []).find((x) => x.harm === track);
+  return spec && spec.name ? (spec.names && spec.names[language()]) || spec.name : null;
+}
+
+/** What the table calls the stress track for a kind of harm, as text. */
+export function trackText(track) {
+  return ownTrackName(track) || (has(`track.${track}`) ? t(`track.${track}`) : track);
+}
+
+/** The same as a node: a rule set's own name is the table's text, not the page's. */
+export function trackName(track) {
+  const own = ownTrackName(track);
+  if (own) return free(own);
+  return has(`track.${track}`) ? t(`track.${track}`) : free(track);
+}
+
+/** A preset's name: the catalog's for a built-in, the file's own for a table's rule set. */
+export function presetName(key) {
+  if (has(`preset.${key}`)) return t(`preset.${key}`);
+  return free(app.preset && app.preset.key === key ? app.preset.name : key);
+}
+
 export function skill(key) {
+  const own = ownSkillName(key);
+  if (own) return free(own);
   const name = skillName(key, app.view.table.preset, app.view.table.skill_list);
   if (name) return h("span", {}, name);
   // A skill of the table's own making (a hazard's, a minor NPC's): the name it was given.

@@ -1,0 +1,89 @@
+"""POST /tables with a rule-set file in its body, and what the page reads of it
+(docs/rulesets.md, docs/server.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .conftest import Api  # type: ignore[import-not-found]
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+
+
+def example(name: str) -> Any:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def test_a_table_opens_on_a_rule_set_file(api: Api) -> None:
+    gm = api.table("The Long Night", ruleset=example("long-night.ruleset.json"))
+    view = gm.get("/state")
+    assert view["table"]["preset"] == "long-night" and view["table"]["ruleset"] is True
+    preset = gm.get("/preset")
+    assert preset["name"] == "The Long Night"
+    sanity = next(t for t in preset["tracks"] if t["harm"] == "sanity")
+    assert sanity["names"]["ru"] == "Рассудок" and sanity["skill"] == "will"
+    assert preset["skill_names"]["lore"][""] == "Lore"
+    sheet = (EXAMPLES / "long-night.character.json").read_text(encoding="utf-8")
+    gm.send("AddCharacter", sheet=sheet)
+    (ines,) = gm.get("/state")["characters"]
+    assert sorted(ines["sheet"]["stress"]) == ["physical", "sanity"]
+    exported = gm.get("/export")
+    made = api.client.post("/tables/import", json=exported)
+    assert made.status_code == 201
+    copy = made.json()
+    again = api.client.get(
+        f"/tables/{copy['table_id']}/preset", headers={"X-Fatekit-Link": copy["link"]}
+    ).json()
+    assert again == preset
+
+
+def test_a_bad_rule_set_is_refused_with_every_problem_as_a_field(api: Api) -> None:
+    data = example("merchant-princes.ruleset.json")
+    data["stress"]["tracks"][2]["skill"] = "riches"
+    data["skill_uses"].append({"skill": "shoot", "action": "attack", "harm": "fame"})
+    refused = api.client.post("/tables", json={"name": "X", "ruleset": data})
+    assert refused.status_code == 422
+    fields = refused.json()["fields"]
+    assert fields["ruleset.stress.tracks[2].skill"].startswith("'riches' is not on")
+    assert (
+        "no stress track takes it"
+        in fields[f"ruleset.skill_uses[{len(data['skill_uses']) - 1}].harm"]
+    )
+    typed = api.client.post("/tables", json={"name": "X", "ruleset": {"format": 3}})
+    assert typed.status_code == 422 and "ruleset" in typed.json()["fields"]
+    assert api.store.list_tables() == []
+
+
+def test_a_builtin_table_reads_its_preset_there_too(api: Api) -> None:
+    gm = api.table(preset="fae")
+    assert gm.get("/state")["table"]["ruleset"] is False
+    preset = gm.get("/preset")
+    assert preset["tracks"] == [{"harm": "any", "name": "", "names": {}, "skill": None}]
+
+
+def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) -> None:
+    gm = api.table("Canals", ruleset=example("merchant-princes.ruleset.json"))
+    sheet = (EXAMPLES / "merchant-princes.character.json").read_text(encoding="utf-8")
+    out = gm.client.post(
+        f"/tables/{gm.table_id}/characters/import",
+        json={"content": sheet, "kind": "major_npc"},
+        headers=gm.headers,
+    )
+    assert out.status_code == 200, out.text
+    assert out.json()["added"] is True and out.json()["problems"] == []
+    fari = (Path(__file__).resolve().parents[1] / "formats" / "fixtures").glob("*.fari.json")
+    refused = gm.client.post(
+        f"/tables/{gm.table_id}/characters/import",
+        json={"content": next(iter(sorted(fari))).read_text(encoding="utf-8")},
+        headers=gm.headers,
+    )
+    assert refused.status_code == 422
+    assert "bring a fatekit character file instead" in refused.json()["detail"]
+    checked = gm.client.post(
+        f"/tables/{gm.table_id}/characters/check",
+        json={"sheet": json.loads(sheet)},
+        headers=gm.headers,
+    ).json()
+    assert checked["legal"] is True and "wealth" in checked["sheet"]["stress"]

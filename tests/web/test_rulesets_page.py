@@ -1,0 +1,92 @@
+"""A GM opens a table on a rule-set file in the browser (docs/rulesets.md): a hack's own tracks
+show under its names in the page's language, a fight may deal its own kind of harm, and a bad file
+is refused with each problem listed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .test_flow import TIMEOUT, UNTRANSLATED, Player  # type: ignore[import-not-found]
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
+
+
+def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -> None:
+    context = browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        gm = Player(page, "GM")
+
+        # A file the engine cannot play: every problem is listed, and no table opens.
+        bad = json.loads((EXAMPLES / "merchant-princes.ruleset.json").read_text(encoding="utf-8"))
+        bad["stress"]["tracks"][2]["skill"] = "riches"
+        bad["refresh"] = -2
+        bad_path = tmp_path / "bad.json"
+        bad_path.write_text(json.dumps(bad), encoding="utf-8")
+        page.goto(server)
+        page.wait_for_selector("#create-table")
+        page.fill("#new-table-name", "Каналы")
+        page.set_input_files("#new-table-ruleset", str(bad_path))
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#ruleset-problems li")
+        listed = page.locator("#ruleset-problems li").all_inner_texts()
+        assert any("$.refresh" in line for line in listed), listed
+        not_json = tmp_path / "nonsense.json"
+        not_json.write_text("{ not json", encoding="utf-8")
+        page.set_input_files("#new-table-ruleset", str(not_json))
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#start-error .error")
+
+        # The real file: the table opens on it.
+        page.set_input_files("#new-table-ruleset", str(EXAMPLES / "merchant-princes.ruleset.json"))
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#gm")
+        gm.click("#new-character")
+        page.set_input_files("#sheet-file", str(EXAMPLES / "merchant-princes.character.json"))
+        page.wait_for_selector("#sheet-legal")
+        page.select_option("#sheet-kind", "major_npc")  # no player seated: the GM's to run
+        gm.submit("sheet-form")
+        label = page.locator("#stress-lucia-vanto-wealth .label")
+        label.wait_for()
+        assert label.inner_text() == "Богатство"  # the file's own Russian name
+        assert (
+            page.locator(
+                "#stress-lucia-vanto-wealth .box, #stress-lucia-vanto-wealth input"
+            ).count()
+            >= 2
+        )
+
+        gm.click("#quick-npc")
+        page.fill("#npc-name", "Оттавио")
+        page.fill("#npc-aspect", "Судовладелец в долгах")
+        page.select_option("#npc-skill-0", "resources")
+        page.select_option("#npc-rating-0", "2")
+        gm.submit("npc-form")
+        page.wait_for_function("document.querySelectorAll('[id^=char-]').length >= 2")
+        gm.click("#start-session")
+        gm.click("#start-scene")
+        page.fill("#scene-name", "Биржа специй")
+        gm.submit("scene-form")
+        gm.click("#start-conflict")
+        page.select_option(
+            "#conflict-side-lucia-vanto", "a"
+        )  # an NPC here, so not a side by default
+        page.select_option("#conflict-harm", "wealth")
+        page.select_option("#conflict-first", "lucia-vanto")
+        gm.submit("start-conflict-form")
+        page.wait_for_function(
+            """async () => {
+              const { app } = await import("/web/js/store.js");
+              return app.view.conflict && app.view.conflict.harm === "wealth";
+            }"""
+        )
+        bad_text = page.evaluate(UNTRANSLATED, "ru")
+        assert bad_text == [], bad_text
+        assert errors == []
+    finally:
+        context.close()
