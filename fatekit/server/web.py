@@ -36,13 +36,16 @@ from fatekit.formats.character_json import (
     LoadedCharacter,
     character_from_dict,
     character_to_dict,
+    template,
 )
+from fatekit.formats.ruleset import ruleset_from_dict
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
+from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
@@ -168,6 +171,21 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             return _preset_json(state.preset, preset, changed_list=state.skill_list is not None)
 
         return await service.read(caller, work)
+
+    @app.post(
+        "/rules/rulesets/check",
+        summary="Check a rule-set file, and what a blank character under it holds",
+    )
+    async def check_ruleset(body: dict[str, Any]) -> dict[str, Any]:
+        try:
+            preset = ruleset_from_dict(body)
+        except RulesetProblems as error:
+            return {"usable": False, "problems": error.problems}
+        return {
+            "usable": True,
+            "preset": _preset_json(preset.key, preset, changed_list=False),
+            "sheet": character_to_dict(template(preset, "new-character", preset.name), preset),
+        }
 
     @app.post("/rules/characters/check", summary="Check a character file against the rules")
     async def check_character(body: CharacterCheck) -> dict[str, Any]:

@@ -87,3 +87,19 @@ def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) ->
         headers=gm.headers,
     ).json()
     assert checked["legal"] is True and "wealth" in checked["sheet"]["stress"]
+
+
+def test_a_rule_set_is_checked_before_a_table_opens_on_it(api: Api) -> None:
+    found = api.client.post("/rules/rulesets/check", json=example("long-night.ruleset.json"))
+    body = found.json()
+    assert found.status_code == 200 and body["usable"] is True
+    assert sorted(body["sheet"]["stress"]) == ["physical", "sanity"]
+    assert [c["track"] for c in body["sheet"]["consequences"]] == ["physical"] * 3
+    bad = example("long-night.ruleset.json")
+    bad["consequences"].append({"severity": "mild", "harm": "sanity", "skill": "sorcery"})
+    refused = api.client.post("/rules/rulesets/check", json=bad).json()
+    assert refused["usable"] is False
+    assert refused["problems"] == [
+        f"$.consequences[{len(bad['consequences']) - 1}].skill: 'sorcery' is not on the rule "
+        "set's skill list(s)"
+    ]

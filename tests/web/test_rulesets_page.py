@@ -32,6 +32,7 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         page.wait_for_selector("#create-table")
         page.fill("#new-table-name", "Каналы")
         page.set_input_files("#new-table-ruleset", str(bad_path))
+        page.wait_for_selector("#ruleset-preview-problems li")  # said as soon as it is chosen
         gm.click("#create-table button[type=submit]")
         page.wait_for_selector("#ruleset-problems li")
         listed = page.locator("#ruleset-problems li").all_inner_texts()
@@ -44,6 +45,14 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
 
         # The real file: the table opens on it.
         page.set_input_files("#new-table-ruleset", str(EXAMPLES / "merchant-princes.ruleset.json"))
+        # Before opening: what a new character under it holds, its own names in Russian.
+        preview = page.locator("#ruleset-track-wealth")
+        preview.wait_for()
+        assert preview.locator(".label").inner_text() == "Богатство"
+        assert preview.locator(".box").count() == 2  # Resources Mediocre: the first row
+        assert "Богатство" not in page.locator("#ruleset-slots").inner_text()  # Good+ only
+        assert page.locator("#ruleset-slots .badge").count() == 3
+        assert page.evaluate(UNTRANSLATED, "ru") == []
         gm.click("#create-table button[type=submit]")
         page.wait_for_selector("#gm")
         gm.click("#new-character")
