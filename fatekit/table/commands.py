@@ -308,6 +308,7 @@ class Roll(Command):
     dice: str | None = None
     defend_dice: str | None = None
     stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+    hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -881,3 +882,9 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Undo,
     )
 }
+
+# -- the GM's screen: secrets and prepared scenes (fatekit.table.screen) -----------------------
+# Defined in their own package, which needs Command from above; registered here with the rest.
+from fatekit.table.screen.commands import COMMANDS as _SCREEN_COMMANDS  # noqa: E402
+
+COMMAND_TYPES.update(_SCREEN_COMMANDS)

@@ -279,6 +279,7 @@ class RollMade(Event):
     faces: str
     defend_faces: str | None
     stunts: tuple[str, ...] = ()
+    hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -771,3 +772,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Undone,
     )
 }
+
+# -- the GM's screen: secrets and prepared scenes (fatekit.table.screen) -----------------------
+# Defined in their own package, which needs Event from above; registered here with the rest.
+from fatekit.table.screen.events import EVENTS as _SCREEN_EVENTS  # noqa: E402
+
+EVENT_TYPES.update(_SCREEN_EVENTS)

@@ -114,6 +114,8 @@ from fatekit.table.events import (
     ZoneAttackRolled,
 )
 from fatekit.table.history import EventLog, History, cutoffs
+from fatekit.table.screen.fold import HANDLERS as SCREEN_HANDLERS
+from fatekit.table.screen.fold import roll_made as screen_roll_made
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import RollRecord, SelfCompelRecord, TableState
@@ -586,6 +588,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
     roll.roll()
     _use_stunts(state, roll, event.stunts)
     state.roll, state.roll_aspect = roll, aimed
+    screen_roll_made(state, event)  # the GM's screen: a hidden difficulty
     _log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
 
 
@@ -696,6 +699,7 @@ def _roll_resolved(state: TableState, event: RollResolved) -> None:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
     state.last_created = made
     state.roll, state.roll_aspect = None, None
+    state.screen.hidden_difficulty = False  # the GM's screen: no roll in play to hide
     state.game.sync_sheets()
 
 
@@ -1338,3 +1342,8 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
     apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
     del state.milestones[character.id]
     state.game.sync_sheets()
+
+
+# -- the GM's screen: secrets and prepared scenes (fatekit.table.screen) -----------------------
+
+_HANDLERS.update(SCREEN_HANDLERS)

@@ -28,6 +28,8 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.fold import apply_in_place, free_roll_resolution, parse_sheet
 from fatekit.table.history import EventLog, History
+from fatekit.table.screen.decide import DECIDERS as SCREEN_DECIDERS
+from fatekit.table.screen.decide import roll_difficulty
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
@@ -464,19 +466,21 @@ def _answer_compel(context: _Context, command: c.AnswerCompel) -> list[e.Event]:
 @_decides(c.Roll)
 def _roll(context: _Context, command: c.Roll) -> list[e.Event]:
     context.require_control(command.actor, "roll for them")
+    difficulty, hidden = roll_difficulty(context, command)  # the GM's screen may set it
     return [
         context.event(
             e.RollMade,
             actor=command.actor,
             action=command.action,
             skill=command.skill,
-            difficulty=command.difficulty,
+            difficulty=difficulty,
             against=command.against,
             defend_skill=command.defend_skill,
             aspect_id=command.aspect_id,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
             stunts=command.stunts,
+            hidden_difficulty=hidden,
         )
     ]
 
@@ -996,3 +1000,8 @@ def _note(context: _Context, command: c.Note) -> list[e.Event]:
             visibility=command.visibility,
         )
     ]
+
+
+# -- the GM's screen: secrets and prepared scenes (fatekit.table.screen) -----------------------
+
+_DECIDERS.update(SCREEN_DECIDERS)

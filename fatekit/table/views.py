@@ -33,6 +33,7 @@ from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
+from fatekit.table.screen import views as screen
 from fatekit.table.seats import NoteVisibility, Seat
 from fatekit.table.state import TableState
 
@@ -211,6 +212,10 @@ class Viewer:
             )
         if roll.difficulty is not None:
             out["difficulty"] = roll.difficulty.value
+        if screen.hides_roll_in_play(self.state, self.gm):
+            screen.hide_difficulty_of_roll(out)
+        elif self.state.roll is roll and self.state.screen.hidden_difficulty:
+            out["difficulty_hidden"] = True  # the GM sees it, and that the players do not
         if roll.opposition is not None:
             defence = roll.opposition
             out["defence"] = {
@@ -430,8 +435,18 @@ class Viewer:
                 for asked in state.self_compels.values()
             ],
             "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
-            "last_roll": None if state.last_roll is None else to_json(state.last_roll),
+            "last_roll": self._last_roll(),
+            "screen": screen.screen_view(state, self.gm, self.mine),
         }
+
+    def _last_roll(self) -> JSON | None:
+        last = self.state.last_roll
+        if last is None:
+            return None
+        out: JSON = to_json(last)
+        if screen.hides_last_roll(self.state, self.gm):
+            screen.hide_difficulty_of_roll(out)
+        return out
 
 
 def _count_holders(aspect: Aspect) -> dict[str, int]:
@@ -515,6 +530,9 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     if viewer.gm:
         return data
     state = viewer.state
+    shown = screen.player_event(event, data)  # the GM's screen: secrets and prepared scenes
+    if shown is not data:
+        return shown
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):
