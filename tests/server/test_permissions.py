@@ -61,6 +61,14 @@ class Table:
                 )
                 assert read.status_code == 200
                 self.received[name].append((self.version, read.text))
+                if part == "state" and read.json()["roll"] is not None:
+                    # What the seat's characters may invoke on the roll, with the odds' advice.
+                    for who in read.json()["you"]["characters"]:
+                        found = self.api.client.get(
+                            f"/tables/{reader.table_id}/invokes?by={who}", headers=reader.headers
+                        )
+                        assert found.status_code == 200
+                        self.received[name].append((self.version, found.text))
         return self.version
 
 
