@@ -191,6 +191,7 @@ def _hold(name: str = "Below deck") -> screen.PrepareScene:
         zones=("hold", "stairs"),
         links=(("hold", "stairs"),),
         positions=(("alice", "hold"),),
+        entrance="stairs",
         aspects=(
             PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 2),)),
             PreparedAspect(name="Smuggled Guns", hidden=True),
@@ -209,7 +210,7 @@ def test_a_prepared_scene_starts_with_one_command(play: Play) -> None:
     play.do(c.EndScene())
     started = play.do(
         screen.StartPreparedScene(
-            scene_id="hold", joining=("ruth", "charles"), positions=(("ruth", "stairs"),)
+            scene_id="hold", joining=("ruth", "charles"), positions=(("ruth", "hold"),)
         )
     )
     assert [type(e).__name__ for e in started.events] == [
@@ -222,7 +223,8 @@ def test_a_prepared_scene_starts_with_one_command(play: Play) -> None:
     scene = view_for(play.s, "gm")["scene"]
     assert scene["name"] == "Below deck"
     assert scene["participants"] == ["alice", "ruth", "charles"]
-    assert scene["zones"]["positions"] == {"alice": "hold", "ruth": "stairs"}
+    # Ruth was placed; Charles comes in at the entrance.
+    assert scene["zones"]["positions"] == {"alice": "hold", "charles": "stairs", "ruth": "hold"}
     assert scene["zones"]["links"] == [["hold", "stairs"]]
     hold = next(a for a in scene["aspects"] if a["name"] == "Cramped Hold")
     assert hold["zone"] == "hold" and hold["free_invokes"] == {"alice": 2}
@@ -265,6 +267,7 @@ def test_a_prepared_scene_that_does_not_hold_together_is_refused(play: Play) -> 
         play,
         screen.PrepareScene(scene_id="x", name="X", aspects=(PreparedAspect(name="A", zone="z"),)),
     )
+    _refused(play, screen.PrepareScene(scene_id="x", name="X", zones=("a",), entrance="b"))
     _refused(
         play,
         screen.PrepareScene(

@@ -59,7 +59,8 @@ class PrepareScene(Command):
 
     ``participants`` are the characters already there (the PCs join when it starts),
     ``positions`` places them in ``zones``, ``links`` connects zones in pairs, ``aspects`` are
-    the situation aspects it starts with (hidden ones included). Players see none of it.
+    the situation aspects it starts with (hidden ones included); those who join it as it starts
+    come in at ``entrance`` unless placed otherwise. Players see none of it.
     """
 
     scene_id: str
@@ -69,6 +70,7 @@ class PrepareScene(Command):
     links: tuple[tuple[str, str], ...] = ()
     positions: tuple[tuple[str, str], ...] = ()
     aspects: tuple[PreparedAspect, ...] = ()
+    entrance: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,7 +83,7 @@ class RemovePreparedScene(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartPreparedScene(Command):
     """Start a prepared scene (GM only): ``joining`` are the characters who join its own
-    participants (the PCs, as a rule), placed by ``positions`` on its zones. It becomes the
+    participants (the PCs, as a rule), placed by ``positions`` (else at its entrance). It becomes the
     running scene with its aspects, and leaves the prepared ones."""
 
     scene_id: str

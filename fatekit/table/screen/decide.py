@@ -124,6 +124,7 @@ def _prepare_scene(context: Context, command: sc.PrepareScene) -> list[e.Event]:
             links=command.links,
             positions=command.positions,
             aspects=command.aspects,
+            entrance=command.entrance,
         )
     ]
 
@@ -141,6 +142,12 @@ def _start_prepared(context: Context, command: sc.StartPreparedScene) -> list[e.
     if prepared is None:
         raise BadInput(f"there is no prepared scene {command.scene_id!r}")
     joining = tuple(j for j in command.joining if j not in prepared.participants)
+    placed = {who for who, _ in command.positions}
+    entering = (
+        ()
+        if prepared.entrance is None
+        else tuple((j, prepared.entrance) for j in joining if j not in placed)
+    )
     made: list[e.Event] = [
         context.event(se.PreparedSceneStarted, scene_id=prepared.scene_id),
         context.event(
@@ -149,7 +156,7 @@ def _start_prepared(context: Context, command: sc.StartPreparedScene) -> list[e.
             participants=(*prepared.participants, *joining),
             zones=prepared.zones,
             links=prepared.links,
-            positions=(*prepared.positions, *command.positions),
+            positions=(*prepared.positions, *command.positions, *entering),
         ),
     ]
     for aspect in prepared.aspects:

@@ -68,6 +68,7 @@ class ScenePrepared(Event):
     links: tuple[tuple[str, str], ...]
     positions: tuple[tuple[str, str], ...]
     aspects: tuple[PreparedAspect, ...]
+    entrance: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -101,6 +101,8 @@ def _scene_prepared(state: TableState, event: se.ScenePrepared) -> None:
         if who not in event.participants:
             raise BadInput(f"{who!r} is placed on the map but is not in the scene")
         zones.place(who, where)
+    if event.entrance is not None and event.entrance not in event.zones:
+        raise BadInput(f"no zone {event.entrance!r} to come in at in the prepared scene")
     for aspect in event.aspects:
         if not aspect.name.strip():
             raise BadInput("an aspect needs a name")
@@ -120,6 +122,7 @@ def _scene_prepared(state: TableState, event: se.ScenePrepared) -> None:
         event.links,
         event.positions,
         event.aspects,
+        event.entrance,
     )
 
 

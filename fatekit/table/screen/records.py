@@ -56,7 +56,8 @@ class PreparedAspect:
 @dataclass(frozen=True, slots=True)
 class PreparedScene:
     """A scene the GM set up ahead of play: its name, the characters already there (NPCs, as a
-    rule) and where they stand, its zones and their links, and its situation aspects."""
+    rule) and where they stand, its zones and their links, its situation aspects, and the zone
+    where those who join it as it starts come in (``entrance``)."""
 
     scene_id: str
     name: str
@@ -65,6 +66,7 @@ class PreparedScene:
     links: tuple[tuple[str, str], ...]
     positions: tuple[tuple[str, str], ...]
     aspects: tuple[PreparedAspect, ...]
+    entrance: str | None = None
 
 
 @dataclass(slots=True)
