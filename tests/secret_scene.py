@@ -33,6 +33,7 @@ ALWAYS_HIDDEN = {
     # The GM's screen: a secret roll never revealed (its dice, quoted as JSON has them), a scene
     # prepared and never started, and the hidden aspect of one that was.
     "ZZ-SECRET-KEPT",
+    "ZZ-SECRET-LATER",  # the GM's note on the roll revealed later: the reveal leaves it out
     '"--+-"',
     "ZZ-PREP-NEVER",
     "ZZ-PREP-HIDDEN-ASPECT",
@@ -40,8 +41,8 @@ ALWAYS_HIDDEN = {
 PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
 RUTH_ONLY = "ZZ-RUTH-ONLY"
 BOB = "ZZ-BOB-SECRET"
-#: A secret roll revealed near the end: its reason and dice reach the players only then.
-REVEALED_ROLL = ("ZZ-SECRET-LATER", '"-+-+"')
+#: A secret roll revealed near the end: its dice reach the players only then.
+REVEALED_ROLL = ('"-+-+"',)
 #: Numbers kept from the players for good: the hidden difficulty of Charles's Investigate roll
 #: and the difficulty of the secret roll never revealed (no other roll uses either).
 HIDDEN_DIFFICULTY = 6
@@ -166,7 +167,9 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
             reason="ZZ-SECRET-KEPT is the captain lying?",
         )
     )
-    later = do(screen.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason=REVEALED_ROLL[0]))
+    later = do(
+        screen.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason="ZZ-SECRET-LATER")
+    )
     do(
         c.StartConflict(
             sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "bob"))), first="alice"

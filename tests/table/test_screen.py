@@ -63,6 +63,7 @@ def test_a_secret_roll_is_the_gms_until_revealed(play: Play) -> None:
         assert shown is not None and shown["type"] == "SecretRollRevealed"
         assert shown["data"]["faces"] == "++00" and shown["data"]["effort"] == 6
         assert shown["data"]["outcome"] == "success" and shown["data"]["rolled_at"] == 10
+        assert "reason" not in shown["data"]  # the GM's note stays the GM's
         # The log shows the reveal, not the roll itself.
         assert [e["type"] for e in log_of(play, seat)][:1] == ["SecretRollRevealed"]
         assert "SecretRollMade" not in [e["type"] for e in log_of(play, seat)]

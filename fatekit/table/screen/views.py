@@ -1,7 +1,7 @@
 """What each seat sees of the GM's screen. A GM seat sees all of it; every other seat sees only
 that the GM asked one of its characters for a roll (never the difficulty), the outcome of a roll
 made against a hidden difficulty (never the number, nor the shifts that would give it away), and
-a secret roll once it is revealed. Prepared scenes are the GM's alone until one starts, and then
+a secret roll once it is revealed (never the GM's note of what it was for). Prepared scenes are the GM's alone until one starts, and then
 players learn of it as of any scene.
 
 :func:`fatekit.table.views.view_for`, :func:`fatekit.table.views.event_for` and
@@ -79,6 +79,9 @@ def player_event(event: e.Event, data: JSON) -> JSON | None:
         return None
     if isinstance(event, se.PreparedSceneStarted):
         return None  # the scene's own events tell the players it started
+    if isinstance(event, se.SecretRollRevealed):
+        data.pop("reason")  # the GM's own note: the reveal shows the roll, not what it was for
+        return data
     if isinstance(event, se.DifficultyHidden):
         return {
             "actor": event.actor,
