@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_page.py
+	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.

@@ -13,8 +13,6 @@ from fatekit.formats import dumps_character
 from fatekit.rules import Action, major_npc
 from fatekit.rules.options.countdowns import Visibility
 from fatekit.table import commands as c
-from fatekit.table.screen import commands as screen
-from fatekit.table.screen.records import PreparedAspect
 from fatekit.table.seats import NoteVisibility
 
 from .sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
@@ -75,15 +73,15 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     do(c.StartSession())
     # Scenes the GM prepared: one the players never reach, one they do (below deck).
     do(
-        screen.PrepareScene(
+        c.PrepareScene(
             scene_id="never",
             name="ZZ-PREP-NEVER Lighthouse",
             participants=("alice",),
-            aspects=(PreparedAspect(name="ZZ-PREP-NEVER Beacon Out"),),
+            aspects=(c.PreparedAspect(name="ZZ-PREP-NEVER Beacon Out"),),
         )
     )
     do(
-        screen.PrepareScene(
+        c.PrepareScene(
             scene_id="hold",
             name="Below deck",
             participants=("alice",),
@@ -91,8 +89,8 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
             links=(("hold", "stairs"),),
             positions=(("alice", "hold"),),
             aspects=(
-                PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 1),)),
-                PreparedAspect(name="ZZ-PREP-HIDDEN-ASPECT Smuggled Guns", hidden=True),
+                c.PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 1),)),
+                c.PreparedAspect(name="ZZ-PREP-HIDDEN-ASPECT Smuggled Guns", hidden=True),
             ),
         )
     )
@@ -155,11 +153,11 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     do(c.ResolveRoll(aspect_name="Found the Brine Trail"), "ann")
     # Behind the screen: Charles investigates against a difficulty only the GM knows, and the GM
     # rolls twice in secret (one roll is revealed near the end).
-    do(screen.HideDifficulty(actor="charles", difficulty=HIDDEN_DIFFICULTY, skill="investigate"))
+    do(c.HideDifficulty(actor="charles", difficulty=HIDDEN_DIFFICULTY, skill="investigate"))
     do(c.Roll(actor="charles", action=Action.OVERCOME, skill="investigate", dice="++++"), "ben")
     do(c.ResolveRoll(), "ben")
     do(
-        screen.SecretRoll(
+        c.SecretRoll(
             actor="alice",
             skill="deceive",
             difficulty=KEPT_DIFFICULTY,
@@ -167,9 +165,7 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
             reason="ZZ-SECRET-KEPT is the captain lying?",
         )
     )
-    later = do(
-        screen.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason="ZZ-SECRET-LATER")
-    )
+    later = do(c.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason="ZZ-SECRET-LATER"))
     do(
         c.StartConflict(
             sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "bob"))), first="alice"
@@ -195,11 +191,11 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     )
     do(c.AnswerCompel(compel_id=f"c{offered}", answer=c.CompelAnswer.ACCEPT), "ben")
     do(c.RevealCharacter(character_id="bob"))
-    do(screen.RevealRoll(roll_id=f"s{later}"))
+    do(c.RevealRoll(roll_id=f"s{later}"))
     do(c.Concede(character_id="bob"))
     do(c.FinishConflict())
     do(c.EndScene())
-    do(screen.StartPreparedScene(scene_id="hold", joining=("ruth", "charles")))
+    do(c.StartPreparedScene(scene_id="hold", joining=("ruth", "charles")))
 
 
 def numbers_kept(payload: object) -> list[str]:

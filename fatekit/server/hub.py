@@ -35,10 +35,10 @@ from typing import Any
 
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
+from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
 from fatekit.table.state import TableState
-from fatekit.table.views import event_for
 
 __all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "dumps", "render"]
 

@@ -37,6 +37,7 @@ from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict
 from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
 from fatekit.table import commands as c
 from fatekit.table.codec import FieldErrors
+from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
 from fatekit.table.export import export_character, export_table, import_table
 from fatekit.table.extras import document_for
@@ -45,7 +46,7 @@ from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
 from fatekit.table.state import SEAT_RULE, TableState
-from fatekit.table.views import event_for, view_for
+from fatekit.table.views import view_for
 
 __all__ = ["Caller", "CatchUp", "Created", "TableService"]
 

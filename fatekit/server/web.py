@@ -45,7 +45,7 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
-from fatekit.table.screen.views import hides_roll_in_play
+from fatekit.table.screen import hides_roll_in_play
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 

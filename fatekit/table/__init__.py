@@ -20,6 +20,7 @@ See ``docs/table.md``.
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction, StaleState
 from fatekit.table import commands, events
 from fatekit.table.codec import FieldErrors
+from fatekit.table.event_views import event_for
 from fatekit.table.export import (
     ImportedTable,
     export_character,
@@ -41,7 +42,7 @@ from fatekit.table.serialize import (
 )
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import SEAT_RULE, RollRecord, TableState
-from fatekit.table.views import event_for, view_for
+from fatekit.table.views import view_for
 
 __all__ = [
     "LOG_PAGE",

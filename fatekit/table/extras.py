@@ -12,7 +12,7 @@ from typing import Any
 from fatekit.rules.core.actions import CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
 from fatekit.table.fold import free_roll_resolution
-from fatekit.table.screen.views import hide_difficulty_of_roll, hides_roll_in_play
+from fatekit.table.screen import hide_difficulty_of_roll, hides_roll_in_play
 from fatekit.table.state import TableState
 from fatekit.table.views import Viewer
 

@@ -25,7 +25,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.screen.records import Screen
+from fatekit.table.screen import Screen
 from fatekit.table.seats import Role, Seat
 
 __all__ = [

@@ -9,11 +9,12 @@ out before the view is built, never blanked afterwards:
 - GM notes (GMs only) and private notes (their writer and the GMs only).
 
 A view holds what is in play, never the story so far: that is the log, read a page at a time
-(:func:`fatekit.table.history.log_page` with :func:`event_for`), so a view's size does not grow
+(:func:`fatekit.table.history.log_page` with
+:func:`~fatekit.table.event_views.event_for`), so a view's size does not grow
 with the table's age.
 
-:func:`view_for` gives the state; :func:`event_for` gives one event, redacted, or ``None`` when the
-seat may not learn of it at all.
+:func:`view_for` gives the state; :func:`~fatekit.table.event_views.event_for` gives one event
+as a seat may receive it, through the same :class:`Viewer`.
 """
 
 from __future__ import annotations
@@ -26,18 +27,17 @@ from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.options.big_bads import BigBad
-from fatekit.rules.options.countdowns import Countdown, CountdownView, Visibility
+from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import events as e
+from fatekit.table import screen
 from fatekit.table.codec import to_json
-from fatekit.table.commands import ChangeKind, MilestoneChange
-from fatekit.table.screen import views as screen
 from fatekit.table.seats import NoteVisibility, Seat
 from fatekit.table.state import TableState
 
-__all__ = ["Viewer", "event_for", "view_for"]
+__all__ = ["Viewer", "view_for"]
 
 JSON = dict[str, Any]
 
@@ -492,136 +492,3 @@ def view_for(state: TableState, seat: str) -> JSON:
     Raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is not at the table.
     """
     return Viewer(state, seat).view()
-
-
-# -- events -----------------------------------------------------------------------------------
-
-
-def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
-    """``event`` as ``seat`` may receive it, or ``None`` if the seat may not learn of it.
-
-    ``state`` is the table after the event (the server's current state serves too: it decides
-    what is hidden now). The result has ``type``, ``version``, ``seat``, ``at`` and ``data``.
-    A GM receives every event whole.
-    """
-    viewer = Viewer(state, seat)
-    data = _redacted(viewer, event)
-    if data is None:
-        return None
-    return {
-        "type": type(event).__name__,
-        "version": event.version,
-        "seat": event.seat,
-        "at": event.at,
-        "data": data,
-    }
-
-
-def _payload(event: e.Event) -> JSON:
-    data = to_json(event)
-    for envelope in ("table_id", "version", "seat", "at"):
-        data.pop(envelope, None)
-    assert isinstance(data, dict)
-    return data
-
-
-def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
-    data = _payload(event)
-    if viewer.gm:
-        return data
-    state = viewer.state
-    shown = screen.player_event(event, data)  # the GM's screen: secrets and prepared scenes
-    if shown is not data:
-        return shown
-    if isinstance(event, e.NoteAdded):
-        return data if viewer.sees_note(event) else None
-    if isinstance(event, e.SituationAspectAdded):
-        if event.hidden:
-            known = set(event.known_to) & viewer.mine
-            if not known and not viewer.sees_aspect_id(event.aspect_id):
-                return None
-        data["known_to"] = sorted(set(event.known_to) & viewer.mine)
-        return data
-    if isinstance(event, e.AspectRevealed):
-        if event.to and not set(event.to) & viewer.mine:
-            return None
-        data["to"] = sorted(set(event.to) & viewer.mine)
-        try:
-            aspect = state.game.find_aspect(event.aspect_id)
-        except BadInput:
-            return data
-        if viewer.sees_aspect(aspect):
-            data["aspect"] = viewer.aspect(aspect)
-        return data
-    if isinstance(event, e.CharacterAdded | e.CharacterUpdated):
-        return _character_event(viewer, event)
-    if isinstance(event, e.CountdownAdded):
-        if event.visibility is Visibility.HIDDEN:
-            return None
-        if event.visibility is Visibility.BOXES_ONLY:
-            return {"countdown_id": event.countdown_id, "boxes": event.boxes}
-        return data
-    if isinstance(event, e.CountdownMarked):
-        countdown = _countdown(state, event.countdown_id)
-        return None if countdown is None or viewer.countdown(countdown) is None else data
-    if isinstance(event, e.TriggerFired):
-        return None  # a trigger's name can give away a countdown kept from the players
-    if isinstance(
-        event,
-        e.CompelOffered
-        | e.RollMade
-        | e.AdvantageRolled
-        | e.Invoked
-        | e.FreeInvokePassed
-        | e.StoryDetailDeclared
-        | e.SelfCompelAsked,
-    ):
-        if not viewer.sees_aspect_id(data.get("aspect_id")):
-            data["aspect_id"] = None
-        return data
-    if isinstance(event, e.BigBadSet):
-        # Later forms (and whether there are any) stay with the GM until they are revealed.
-        data.pop("forms")
-        data.pop("gentle")
-        return data
-    if isinstance(event, e.HazardAdded):
-        if not viewer.sees_sheet(event.hazard_id):
-            data.pop("rating")
-            data.pop("weapon")
-        return data
-    if isinstance(event, e.MilestoneTaken):
-        data["choice"] = _change_for(viewer, event.choice)
-        return data
-    if isinstance(event, e.BreakthroughTaken):
-        if event.milestone is not None:
-            data["milestone"] = _change_for(viewer, event.milestone)
-        return data
-    return data
-
-
-def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:
-    # Rewriting an aspect the seat may not see must not tell it the aspect's new name.
-    out: JSON = to_json(change)
-    if change.kind is ChangeKind.REWRITE_ASPECT and not viewer.sees_aspect_id(change.aspect_id):
-        out["aspect_id"], out["name"] = None, None
-    return out
-
-
-def _countdown(state: TableState, countdown_id: str) -> Countdown | None:
-    scene = state.game.scene
-    return None if scene is None else scene.countdowns.get(countdown_id)
-
-
-def _character_event(viewer: Viewer, event: e.CharacterAdded | e.CharacterUpdated) -> JSON:
-    try:
-        character = viewer.state.game.character(event.character_id)
-    except BadInput:
-        character = None
-    if character is None:
-        # Gone since (undone): say no more than that it happened.
-        return {"character_id": event.character_id}
-    shown = viewer.character(character)
-    out: JSON = {"character_id": event.character_id, "character": shown}
-    if isinstance(event, e.CharacterAdded):
-        out["owner"] = event.owner
-    return out

@@ -19,8 +19,6 @@ from fatekit.table import (
     import_table,
     view_for,
 )
-from fatekit.table.screen import commands as screen
-from fatekit.table.screen.records import PreparedAspect
 
 from .conftest import Play, assert_replays, log_of  # type: ignore[import-not-found]
 
@@ -43,7 +41,7 @@ def _refused(play: Play, command: c.Command, seat: str = "gm") -> Exception:
 def test_a_secret_roll_is_the_gms_until_revealed(play: Play) -> None:
     # Alice's Deceive is Great (+4): +2 on the dice makes 6 against a difficulty of 5.
     made = play.do(
-        screen.SecretRoll(actor="alice", skill="deceive", difficulty=5, dice="++00", reason="lies")
+        c.SecretRoll(actor="alice", skill="deceive", difficulty=5, dice="++00", reason="lies")
     )
     [rolled] = play.s.screen.secret_rolls.values()
     assert (rolled.effort, rolled.outcome, rolled.faces) == (6, "success", "++00")
@@ -56,7 +54,7 @@ def test_a_secret_roll_is_the_gms_until_revealed(play: Play) -> None:
     # Nothing of it is a roll in play: no one invokes on it, the last roll is untouched.
     assert play.s.roll is None and play.s.last_roll is None
 
-    revealed = play.do(screen.RevealRoll(roll_id="s10"))
+    revealed = play.do(c.RevealRoll(roll_id="s10"))
     assert play.s.screen.secret_rolls == {}
     for seat in PLAYERS:
         shown = event_for(revealed.events[0], play.s, seat)
@@ -71,21 +69,21 @@ def test_a_secret_roll_is_the_gms_until_revealed(play: Play) -> None:
 
 
 def test_a_secret_roll_without_a_difficulty_has_an_effort_only(play: Play) -> None:
-    play.do(screen.SecretRoll(actor="ruth", skill="notice", dice="-000"))
+    play.do(c.SecretRoll(actor="ruth", skill="notice", dice="-000"))
     [rolled] = play.s.screen.secret_rolls.values()
     assert (rolled.effort, rolled.outcome, rolled.difficulty) == (1, None, None)
 
 
 def test_only_the_gm_rolls_in_secret_and_reveals(play: Play) -> None:
-    _refused(play, screen.SecretRoll(actor="ruth", skill="notice"), "ann")
-    play.do(screen.SecretRoll(actor="alice", skill="deceive", dice="0000"))
-    _refused(play, screen.RevealRoll(roll_id="s10"), "ann")
-    _refused(play, screen.RevealRoll(roll_id="s404"))
-    _refused(play, screen.SecretRoll(actor="nobody", skill="notice"))
-    _refused(play, screen.SecretRoll(actor="alice", skill=" "))
-    _refused(play, screen.SecretRoll(actor="alice", skill="deceive", dice="abcd"))
-    play.do(screen.RevealRoll(roll_id="s10"))
-    assert "already" not in str(_refused(play, screen.RevealRoll(roll_id="s10")))
+    _refused(play, c.SecretRoll(actor="ruth", skill="notice"), "ann")
+    play.do(c.SecretRoll(actor="alice", skill="deceive", dice="0000"))
+    _refused(play, c.RevealRoll(roll_id="s10"), "ann")
+    _refused(play, c.RevealRoll(roll_id="s404"))
+    _refused(play, c.SecretRoll(actor="nobody", skill="notice"))
+    _refused(play, c.SecretRoll(actor="alice", skill=" "))
+    _refused(play, c.SecretRoll(actor="alice", skill="deceive", dice="abcd"))
+    play.do(c.RevealRoll(roll_id="s10"))
+    assert "already" not in str(_refused(play, c.RevealRoll(roll_id="s10")))
 
 
 # -- hidden difficulties ----------------------------------------------------------------------
@@ -93,7 +91,7 @@ def test_only_the_gm_rolls_in_secret_and_reveals(play: Play) -> None:
 
 @pytest.mark.rule("roll.outcomes")
 def test_a_player_rolls_against_a_hidden_difficulty_and_sees_the_outcome_only(play: Play) -> None:
-    asked = play.do(screen.HideDifficulty(actor="ruth", difficulty=5, skill="notice"))
+    asked = play.do(c.HideDifficulty(actor="ruth", difficulty=5, skill="notice"))
     ann = view_for(play.s, "ann")["screen"]["asked"]
     assert ann == [{"actor": "ruth", "skill": "notice", "action": "overcome"}]
     assert view_for(play.s, "ben")["screen"]["asked"] == []  # not Ben's character
@@ -138,7 +136,7 @@ def test_a_player_rolls_against_a_hidden_difficulty_and_sees_the_outcome_only(pl
 
 
 def test_a_hidden_difficulty_is_the_gms_to_set(play: Play) -> None:
-    _refused(play, screen.HideDifficulty(actor="ruth", difficulty=3), "ann")
+    _refused(play, c.HideDifficulty(actor="ruth", difficulty=3), "ann")
     _refused(
         play,
         c.Roll(
@@ -150,9 +148,9 @@ def test_a_hidden_difficulty_is_the_gms_to_set(play: Play) -> None:
         ),
         "ann",
     )
-    _refused(play, screen.HideDifficulty(actor="ruth", difficulty=None))  # none to withdraw
-    _refused(play, screen.HideDifficulty(actor="ruth", difficulty=3, action=Action.ATTACK))
-    play.do(screen.HideDifficulty(actor="ruth", difficulty=3, skill="notice"))
+    _refused(play, c.HideDifficulty(actor="ruth", difficulty=None))  # none to withdraw
+    _refused(play, c.HideDifficulty(actor="ruth", difficulty=3, action=Action.ATTACK))
+    play.do(c.HideDifficulty(actor="ruth", difficulty=3, skill="notice"))
     # With a difficulty set, the player rolls without one, and the skill asked for.
     secret = _refused(
         play, c.Roll(actor="ruth", action=Action.OVERCOME, skill="notice", difficulty=1), "ann"
@@ -160,7 +158,7 @@ def test_a_hidden_difficulty_is_the_gms_to_set(play: Play) -> None:
     assert "3" not in str(secret)
     _refused(play, c.Roll(actor="ruth", action=Action.OVERCOME, skill="fight"), "ann")
     _refused(play, c.Roll(actor="ruth", action=Action.CREATE_ADVANTAGE, skill="notice"), "ann")
-    play.do(screen.HideDifficulty(actor="ruth", difficulty=None))
+    play.do(c.HideDifficulty(actor="ruth", difficulty=None))
     assert play.s.screen.asked == {}
     _refused(play, c.Roll(actor="ruth", action=Action.OVERCOME, skill="notice"), "ann")
 
@@ -184,8 +182,8 @@ def test_the_gm_rolls_for_an_npc_against_a_difficulty_kept_from_the_players(play
 # -- prepared scenes --------------------------------------------------------------------------
 
 
-def _hold(name: str = "Below deck") -> screen.PrepareScene:
-    return screen.PrepareScene(
+def _hold(name: str = "Below deck") -> c.PrepareScene:
+    return c.PrepareScene(
         scene_id="hold",
         name=name,
         participants=("alice",),
@@ -194,9 +192,9 @@ def _hold(name: str = "Below deck") -> screen.PrepareScene:
         positions=(("alice", "hold"),),
         entrance="stairs",
         aspects=(
-            PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 2),)),
-            PreparedAspect(name="Smuggled Guns", hidden=True),
-            PreparedAspect(name="Alice's Hideout", hidden=True, known_to=("alice",)),
+            c.PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 2),)),
+            c.PreparedAspect(name="Smuggled Guns", hidden=True),
+            c.PreparedAspect(name="Alice's Hideout", hidden=True, known_to=("alice",)),
         ),
     )
 
@@ -210,7 +208,7 @@ def test_a_prepared_scene_starts_with_one_command(play: Play) -> None:
         assert event_for(prepared.events[0], play.s, seat) is None
     play.do(c.EndScene())
     started = play.do(
-        screen.StartPreparedScene(
+        c.StartPreparedScene(
             scene_id="hold", joining=("ruth", "charles"), positions=(("ruth", "hold"),)
         )
     )
@@ -248,43 +246,45 @@ def test_the_gm_rewrites_and_removes_prepared_scenes(play: Play) -> None:
     play.do(_hold())
     play.do(_hold("The bilge"))
     assert [p.name for p in play.s.screen.prepared.values()] == ["The bilge"]
-    play.do(screen.RemovePreparedScene(scene_id="hold"))
+    play.do(c.RemovePreparedScene(scene_id="hold"))
     assert play.s.screen.prepared == {}
-    _refused(play, screen.RemovePreparedScene(scene_id="hold"))
-    _refused(play, screen.StartPreparedScene(scene_id="hold"))
+    _refused(play, c.RemovePreparedScene(scene_id="hold"))
+    _refused(play, c.StartPreparedScene(scene_id="hold"))
 
 
 def test_a_prepared_scene_that_does_not_hold_together_is_refused(play: Play) -> None:
     _refused(play, _hold(), "ann")
-    _refused(play, screen.PrepareScene(scene_id="x", name=" "))
-    _refused(play, screen.PrepareScene(scene_id=" ", name="X"))
-    _refused(play, screen.PrepareScene(scene_id="x", name="X", participants=("nobody",)))
-    _refused(play, screen.PrepareScene(scene_id="x", name="X", zones=("a",), links=(("a", "b"),)))
+    _refused(play, c.PrepareScene(scene_id="x", name=" "))
+    _refused(play, c.PrepareScene(scene_id=" ", name="X"))
+    _refused(play, c.PrepareScene(scene_id="x", name="X", participants=("nobody",)))
+    _refused(play, c.PrepareScene(scene_id="x", name="X", zones=("a",), links=(("a", "b"),)))
     _refused(
         play,
-        screen.PrepareScene(scene_id="x", name="X", zones=("a",), positions=(("alice", "a"),)),
+        c.PrepareScene(scene_id="x", name="X", zones=("a",), positions=(("alice", "a"),)),
     )
     _refused(
         play,
-        screen.PrepareScene(scene_id="x", name="X", aspects=(PreparedAspect(name="A", zone="z"),)),
+        c.PrepareScene(scene_id="x", name="X", aspects=(c.PreparedAspect(name="A", zone="z"),)),
     )
-    _refused(play, screen.PrepareScene(scene_id="x", name="X", zones=("a",), entrance="b"))
+    _refused(play, c.PrepareScene(scene_id="x", name="X", zones=("a",), entrance="b"))
     _refused(
         play,
-        screen.PrepareScene(
-            scene_id="x", name="X", aspects=(PreparedAspect(name="A", free_invokes=(("ruth", 0),)),)
+        c.PrepareScene(
+            scene_id="x",
+            name="X",
+            aspects=(c.PreparedAspect(name="A", free_invokes=(("ruth", 0),)),),
         ),
     )
     _refused(
         play,
-        screen.PrepareScene(
-            scene_id="x", name="X", aspects=(PreparedAspect(name="A", known_to=("ruth",)),)
+        c.PrepareScene(
+            scene_id="x", name="X", aspects=(c.PreparedAspect(name="A", known_to=("ruth",)),)
         ),
     )
     # A prepared scene starts only once the scene in play has ended, and stays prepared till then.
     play.do(_hold())
-    _refused(play, screen.StartPreparedScene(scene_id="hold"))
-    _refused(play, screen.StartPreparedScene(scene_id="hold"), "ann")
+    _refused(play, c.StartPreparedScene(scene_id="hold"))
+    _refused(play, c.StartPreparedScene(scene_id="hold"), "ann")
     assert list(play.s.screen.prepared) == ["hold"]
 
 
@@ -295,8 +295,8 @@ def test_prepared_scenes_and_secret_rolls_go_with_the_tables_file_and_snapshots(
     play: Play,
 ) -> None:
     play.do(_hold())
-    play.do(screen.SecretRoll(actor="alice", skill="deceive", dice="+-+-"))
-    play.do(screen.HideDifficulty(actor="charles", difficulty=2))
+    play.do(c.SecretRoll(actor="alice", skill="deceive", dice="+-+-"))
+    play.do(c.HideDifficulty(actor="charles", difficulty=2))
     exported = export_table(play.log, play.s, "gm")
     imported = import_table(json.loads(json.dumps(exported)), table_id="copy")
     assert view_for(imported.state, "gm")["screen"] == view_for(play.s, "gm")["screen"]

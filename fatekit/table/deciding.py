@@ -1,0 +1,125 @@
+"""Deciding a command: the :class:`Context` a domain's decider reads (the state, the seat, the
+dice, the time) and the registry :func:`decides` fills. A decider checks who may ask and turns the
+command into draft events; the rules judge them when they fold (:mod:`fatekit.table.handle`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from fatekit.rules.core.dice import DiceSource, parse_faces
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.table.base import Command, Event
+from fatekit.table.seats import Seat
+from fatekit.table.state import SEAT_RULE, TableState
+
+C = TypeVar("C", bound=Command)
+
+
+E = TypeVar("E", bound=Event)
+
+
+@dataclass(slots=True)
+class Context:
+    state: TableState
+    seat: Seat
+    dice: DiceSource
+    at: str
+    made: int = 0
+
+    def event(self, event_type: type[E], /, **fields: Any) -> E:
+        self.made += 1
+        return event_type(
+            table_id=self.state.table_id,
+            version=self.state.version + self.made,
+            seat=self.seat.id,
+            at=self.at,
+            **fields,
+        )
+
+    def event_from(self, event_type: type[E], command: Command, /, **fields: Any) -> E:
+        """An event that records ``command``: every field the two share by name is copied, and
+        ``fields`` set what the table decided (the dice rolled, an id to be made)."""
+        copied = {
+            name: getattr(command, name)
+            for name in _shared_fields(event_type, type(command))
+            if name not in fields
+        }
+        return self.event(event_type, **copied, **fields)
+
+    def require_gm(self, what: str) -> None:
+        if not self.seat.is_gm:
+            raise ForbiddenAction(f"only the GM may {what}", SEAT_RULE)
+
+    def require_control(self, character_id: str, what: str) -> None:
+        self.state.require_character(character_id)
+        if not self.state.controls(self.seat.id, character_id):
+            raise ForbiddenAction(
+                f"seat {self.seat.id!r} does not act for {character_id} and may not {what}",
+                SEAT_RULE,
+            )
+
+    def faces(self, entered: str | None) -> str:
+        """Dice entered off physical dice, or rolled now: either way, fixed from here on."""
+        rolled = parse_faces(entered) if entered is not None else self.dice.roll()
+        return rolled.symbols()
+
+    def defend_faces(self, defender: str | None, entered: str | None) -> str | None:
+        if defender is None:
+            if entered is not None:
+                raise BadInput("there is no defender to enter dice for")
+            return None
+        if entered is not None:
+            self.require_control(defender, "enter the defender's dice")
+        return self.faces(entered)
+
+
+DECIDERS: dict[type[Command], Callable[[Context, Any], list[Event]]] = {}
+
+
+def decides(
+    kind: type[C],
+) -> Callable[[Callable[[Context, C], list[Event]]], Callable[[Context, C], list[Event]]]:
+    def register(
+        decider: Callable[[Context, C], list[Event]],
+    ) -> Callable[[Context, C], list[Event]]:
+        DECIDERS[kind] = decider
+        return decider
+
+    return register
+
+
+def gm_only(command: type[C], event: type[E], what: str, **fixed: Any) -> None:
+    """Register ``command`` as the GM's alone: it becomes one ``event`` that records it
+    (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
+    missing = {field.name for field in dataclasses.fields(command)} - set(
+        _shared_fields(event, command)
+    )
+    if missing:  # a programming error: the event would lose what the GM asked for
+        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
+
+    def decide(context: Context, cmd: C) -> list[Event]:
+        context.require_gm(what)
+        return [context.event_from(event, cmd, **fixed)]
+
+    DECIDERS[command] = decide
+
+
+_SHARED: dict[tuple[type[Event], type[Command]], tuple[str, ...]] = {}
+
+
+def _shared_fields(event: type[Event], command: type[Command]) -> tuple[str, ...]:
+    found = _SHARED.get((event, command))
+    if found is None:
+        envelope = {field.name for field in dataclasses.fields(Event)}
+        asked = {field.name for field in dataclasses.fields(command)}
+        found = tuple(
+            field.name
+            for field in dataclasses.fields(event)
+            if field.name in asked and field.name not in envelope
+        )
+        _SHARED[(event, command)] = found
+    return found

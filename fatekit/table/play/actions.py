@@ -1,0 +1,366 @@
+"""The actions of a conflict's exchange: attack, create an advantage, overcome, full defence
+and a free move, each rolled by the acting seat with its defender's dice decided at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.options.obstacles import CoverUse
+from fatekit.rules.options.scale import ScaleBenefit, higher_side
+from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.play.conflicts import conflict_in_play
+from fatekit.table.play.rolls import log_roll, require_dice, scripted_dice, use_stunts
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Command):
+    """The current actor attacks ``target``; the defence is rolled at once.
+
+    ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
+    a seat that controls the defender. ``helpers`` give teamwork; ``scale_benefit`` is the higher
+    side's choice of scale benefit. With obstacles, ``cover`` names a block sheltering the target
+    (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the target is
+    forced into.
+    """
+
+    actor: str
+    target: str
+    skill: str
+    dice: str | None = None
+    defend_dice: str | None = None
+    defend_skill: str | None = None
+    defender: str | None = None
+    forgo_defense: bool = False
+    ranged: bool = False
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateAdvantage(Command):
+    """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
+    free invokes on ``aspect_id``). ``helpers`` are allies giving teamwork (their action for the
+    exchange); ``scale_benefit`` is the higher side's choice when the two differ in scale."""
+
+    actor: str
+    skill: str
+    difficulty: int | None = None
+    against: str | None = None
+    defend_skill: str | None = None
+    aspect_id: str | None = None
+    zone: str | None = None
+    dice: str | None = None
+    defend_dice: str | None = None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Overcome(Command):
+    """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
+    the action).
+
+    With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
+    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself.
+    """
+
+    actor: str
+    skill: str
+    difficulty: int | None = None
+    against: str | None = None
+    defend_skill: str | None = None
+    move_to: str | None = None
+    dice: str | None = None
+    defend_dice: str | None = None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FullDefense(Command):
+    """The current actor gives up their action to defend fully (when the ruleset has it).
+
+    Fate Condensed's optional rule takes a ``focus`` (oneself by default), naming ``who`` for
+    ``protect`` and ``aggressors``; Fate Core's version takes none.
+    """
+
+    actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeMove(Command):
+    """The current actor's one free move of the exchange."""
+
+    actor: str
+    to: str
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackRolled(Event):
+    """An attack and its defence were rolled."""
+
+    actor: str
+    target: str
+    skill: str
+    defend_skill: str | None
+    defender: str | None
+    forgo_defense: bool
+    ranged: bool
+    faces: str
+    defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
+    stunts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdvantageRolled(Event):
+    """A create an advantage in a conflict was rolled."""
+
+    actor: str
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    aspect_id: str | None
+    zone: str | None
+    faces: str
+    defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    stunts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OvercomeRolled(Event):
+    """An overcome in a conflict was rolled."""
+
+    actor: str
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    move_to: str | None
+    faces: str
+    defend_faces: str | None
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
+    stunts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FullDefenseTaken(Event):
+    """The current actor went on full defense (with a focus, in Fate Condensed's version)."""
+
+    actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    """The current actor made their free move."""
+
+    actor: str
+    to: str
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(Attack)
+def _attack(context: Context, command: Attack) -> list[Event]:
+    context.require_control(command.actor, "attack for them")
+    if command.forgo_defense:
+        context.require_control(command.target, "give up their defence")
+    defender = None if command.forgo_defense else (command.defender or command.target)
+    if command.defender is not None:
+        context.require_control(command.defender, "interpose them")
+    _require_helpers(context, command.helpers)
+    _require_scale_choice(context, command.scale_benefit, command.actor, defender)
+    # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
+    # the attack, and forcing someone into a block is the attacker's own move.
+    return [
+        context.event_from(
+            AttackRolled,
+            command,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(defender, command.defend_dice),
+        )
+    ]
+
+
+def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:
+    context.require_control(command.actor, "act for them")
+    _require_helpers(context, command.helpers)
+    _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
+    rolled = AdvantageRolled if isinstance(command, CreateAdvantage) else OvercomeRolled
+    return [
+        context.event_from(
+            rolled,
+            command,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(command.against, command.defend_dice),
+        )
+    ]
+
+
+# Creating an advantage and overcoming ask the same of the seat; only what they become differs.
+decides(CreateAdvantage)(_act_against)
+decides(Overcome)(_act_against)
+
+
+@decides(FullDefense)
+def _full_defense(context: Context, command: FullDefense) -> list[Event]:
+    context.require_control(command.actor, "act for them")
+    return [context.event_from(FullDefenseTaken, command)]
+
+
+@decides(FreeMove)
+def _free_move(context: Context, command: FreeMove) -> list[Event]:
+    context.require_control(command.actor, "move them")
+    return [context.event_from(Moved, command)]
+
+
+def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:
+    # Helping spends the helper's action for the exchange: their seat's choice to make.
+    for helper in helpers:
+        context.require_control(helper, "spend their action helping")
+
+
+def _require_scale_choice(
+    context: Context, benefit: ScaleBenefit | None, actor: str, other: str | None
+) -> None:
+    """The scale benefit is the higher side's to choose: when the other side of the roll stands
+    higher, only a seat acting for it may name the benefit. The engine still judges whether
+    there is a difference in scale at all."""
+    conflict = context.state.conflict
+    if benefit is None or other is None or conflict is None:
+        return
+    if actor not in conflict.fighters or other not in conflict.fighters:
+        return  # unknown participants: the fold refuses them
+    ladder = conflict.scale_ladder
+    bottom = ladder.keys[0]  # the engine counts anyone without a level at the bottom
+    found = higher_side(
+        ladder, conflict.fighters[actor].scale or bottom, conflict.fighters[other].scale or bottom
+    )
+    if found is not None and found[0] is Side.OPPOSITION:
+        context.require_control(other, "choose the scale benefit of the higher side")
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(AttackRolled)
+def _attack_rolled(state: TableState, event: AttackRolled) -> None:
+    roll = conflict_in_play(state).attack(
+        event.actor,
+        event.target,
+        event.skill,
+        dice=require_dice(event.faces, "attack"),
+        defend_skill=event.defend_skill,
+        defender=event.defender,
+        forgo_defense=event.forgo_defense,
+        ranged=event.ranged,
+        defender_dice=scripted_dice(event.defend_faces),
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+        cover=event.cover,
+        cover_use=event.cover_use,
+        into_block=event.into_block,
+    )
+    roll.roll()
+    use_stunts(state, roll, event.stunts)
+    state.roll = roll
+    log_roll(
+        state, event, event.actor, Action.ATTACK.value, event.skill, event.defender or event.target
+    )
+
+
+@folds(AdvantageRolled)
+def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    roll = conflict_in_play(state).create_advantage(
+        event.actor,
+        event.skill,
+        dice=require_dice(event.faces, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        defend_skill=event.defend_skill,
+        aspect=aimed,
+        defender_dice=scripted_dice(event.defend_faces),
+        zone=event.zone,
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+    )
+    roll.roll()
+    use_stunts(state, roll, event.stunts)
+    state.roll = roll
+    log_roll(state, event, event.actor, Action.CREATE_ADVANTAGE.value, event.skill, event.against)
+
+
+@folds(OvercomeRolled)
+def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
+    roll = conflict_in_play(state).overcome(
+        event.actor,
+        event.skill,
+        dice=require_dice(event.faces, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        defend_skill=event.defend_skill,
+        defender_dice=scripted_dice(event.defend_faces),
+        move_to=event.move_to,
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+        block=event.block,
+        remove_block=event.remove_block,
+        disable_hazard=event.disable_hazard,
+    )
+    roll.roll()
+    use_stunts(state, roll, event.stunts)
+    state.roll = roll
+    log_roll(state, event, event.actor, Action.OVERCOME.value, event.skill, event.against)
+
+
+@folds(FullDefenseTaken)
+def _full_defense_taken(state: TableState, event: FullDefenseTaken) -> None:
+    focus = None
+    if event.focus is not None:
+        focus = DefenseFocus(event.focus, event.who)
+    elif event.who:
+        raise BadInput("name a focus for the full defense before naming who it is about")
+    conflict_in_play(state).full_defense(event.actor, focus)
+
+
+@folds(Moved)
+def _moved(state: TableState, event: Moved) -> None:
+    conflict_in_play(state).free_move(event.actor, event.to)

@@ -1,0 +1,214 @@
+"""Advancement: a PC's milestone change and a breakthrough after a major milestone, each
+checked by the rules of advancement before the sheet is rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.rules.aspects.stunts import Stunt
+from fatekit.rules.characters.advancement import (
+    MILESTONE_RULE,
+    BuyStunt,
+    MilestoneChoice,
+    ReplaceSkill,
+    RewriteAspect,
+    RewriteStunt,
+    SwapSkills,
+    apply_breakthrough,
+    apply_milestone,
+)
+from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.scenes.clock import Milestone as MilestoneKind
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+class ChangeKind(StrEnum):
+    """The milestone changes a player may make (Fate Condensed § Advancement > Milestones)."""
+
+    SWAP_SKILLS = "swap_skills"  # first, second
+    REPLACE_SKILL = "replace_skill"  # old (an Average skill), new
+    REWRITE_STUNT = "rewrite_stunt"  # old (the stunt's name), stunt
+    BUY_STUNT = "buy_stunt"  # stunt
+    REWRITE_ASPECT = "rewrite_aspect"  # aspect_id, name
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MilestoneChange:
+    """One milestone change, with the fields its ``kind`` needs (see :class:`ChangeKind`).
+
+    ``stunt`` is a stunt as JSON text, written as in a character file's ``stunts`` list.
+    """
+
+    kind: ChangeKind
+    first: str | None = None
+    second: str | None = None
+    old: str | None = None
+    new: str | None = None
+    stunt: str | None = None
+    aspect_id: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Milestone(Command):
+    """Spend a PC's open milestone on one change (the PC's owner, or the GM). ``EndSession``
+    with a minor milestone opens one for every PC."""
+
+    character_id: str
+    choice: MilestoneChange
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Breakthrough(Command):
+    """Spend a PC's open breakthrough (``EndSession`` with a major milestone opens one).
+
+    ``milestone`` is its one milestone change; ``high_concept`` rewrites the high concept;
+    ``recovery_names`` gives (consequence aspect id, new name) for each untreated moderate or
+    severe consequence; ``raise_now`` spends skill steps. ``gm_refresh`` and ``gm_skill_step``
+    are the GM's power-up, set by a GM seat only.
+    """
+
+    character_id: str
+    milestone: MilestoneChange | None = None
+    high_concept: str | None = None
+    recovery_names: tuple[tuple[str, str], ...] = ()
+    raise_now: tuple[str, ...] = ()
+    gm_refresh: bool = False
+    gm_skill_step: bool = False
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MilestoneTaken(Event):
+    """A PC spent an open milestone on one change."""
+
+    character_id: str
+    choice: MilestoneChange
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakthroughTaken(Event):
+    """A PC spent an open breakthrough."""
+
+    character_id: str
+    milestone: MilestoneChange | None
+    high_concept: str | None
+    recovery_names: tuple[tuple[str, str], ...]
+    raise_now: tuple[str, ...]
+    gm_refresh: bool
+    gm_skill_step: bool
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(Milestone)
+def _milestone(context: Context, command: Milestone) -> list[Event]:
+    context.require_control(command.character_id, "advance them")
+    return [context.event_from(MilestoneTaken, command)]
+
+
+@decides(Breakthrough)
+def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
+    context.require_control(command.character_id, "advance them")
+    if command.gm_refresh or command.gm_skill_step:
+        context.require_gm("add refresh or a skill step at a breakthrough")
+    return [context.event_from(BreakthroughTaken, command)]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(MilestoneTaken)
+def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
+    character = _open_milestone(state, event.character_id, MilestoneKind.MINOR)
+    apply_milestone(character, milestone_choice(character, event.choice), state.game.ruleset.preset)
+    del state.milestones[character.id]
+    state.game.sync_sheets()
+
+
+@folds(BreakthroughTaken)
+def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
+    character = _open_milestone(state, event.character_id, MilestoneKind.MAJOR)
+    names = dict(event.recovery_names)
+    if len(names) != len(event.recovery_names):
+        raise BadInput("each consequence is renamed once")
+    choice = BreakthroughChoice(
+        milestone=None if event.milestone is None else milestone_choice(character, event.milestone),
+        high_concept=event.high_concept,
+        recovery_names=names,
+        raise_now=event.raise_now,
+        gm_refresh=event.gm_refresh,
+        gm_skill_step=event.gm_skill_step,
+    )
+    # The clock reached the major milestone when the session ended, as the rules ask.
+    apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
+    del state.milestones[character.id]
+    state.game.sync_sheets()
+
+
+def _open_milestone(state: TableState, character_id: str, kind: MilestoneKind) -> Character:
+    character = state.game.character(character_id)
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot change during a conflict")
+    if state.milestones.get(character_id) is not kind:
+        what = "milestone" if kind is MilestoneKind.MINOR else "breakthrough"
+        raise IllegalAction(
+            f"{character.name} has no {what} to spend: the GM opens one by ending a session at "
+            f"a {kind.value} milestone",
+            MILESTONE_RULE,
+        )
+    return character
+
+
+def milestone_choice(character: Character, change: MilestoneChange) -> MilestoneChoice:
+    """The rules' milestone change for a table's :class:`MilestoneChange`, checking that it
+    gives exactly the fields its kind needs."""
+    needs = {
+        ChangeKind.SWAP_SKILLS: ("first", "second"),
+        ChangeKind.REPLACE_SKILL: ("old", "new"),
+        ChangeKind.REWRITE_STUNT: ("old", "stunt"),
+        ChangeKind.BUY_STUNT: ("stunt",),
+        ChangeKind.REWRITE_ASPECT: ("aspect_id", "name"),
+    }[change.kind]
+    given = {
+        name: getattr(change, name)
+        for name in ("first", "second", "old", "new", "stunt", "aspect_id", "name")
+        if getattr(change, name) is not None
+    }
+    if set(given) != set(needs):
+        raise BadInput(f"a {change.kind.value} change takes {' and '.join(needs)}, and only those")
+    if change.kind is ChangeKind.SWAP_SKILLS:
+        return SwapSkills(given["first"], given["second"])
+    if change.kind is ChangeKind.REPLACE_SKILL:
+        return ReplaceSkill(given["old"], given["new"])
+    if change.kind is ChangeKind.REWRITE_STUNT:
+        return RewriteStunt(given["old"], _stunt(character, given["stunt"]))
+    if change.kind is ChangeKind.BUY_STUNT:
+        return BuyStunt(_stunt(character, given["stunt"]))
+    return RewriteAspect(given["aspect_id"], given["name"])
+
+
+def _stunt(character: Character, text: str) -> Stunt:
+    # A stunt is read as the character file reads it, schema and all: put it on a copy of the
+    # sheet and read that back.
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise BadInput(f"the stunt is not JSON: {error}") from None
+    sheet = character_to_dict(character)
+    sheet["stunts"] = [data]
+    return character_from_dict(sheet).character.stunts[0]

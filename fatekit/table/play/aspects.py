@@ -1,0 +1,294 @@
+"""Aspects and fate points between seats: compels offered, answered and asked for
+(self-compels), free invokes passed to an ally, and story details bought with a fate point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fatekit.rules.aspects.compels import COMPEL_OFFER_RULE, CompelKind, offer_compel, self_compel
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.invokes import declare_story_detail
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.state import SelfCompelRecord, TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfferCompel(Command):
+    """Offer a compel of ``aspect_id`` on ``target``. ``offered_by`` is a character the seat
+    controls (a player pays a fate point to offer), or ``None`` for the GM's free offer."""
+
+    aspect_id: str
+    target: str
+    complication: str
+    offered_by: str | None = None
+    kind: CompelKind = CompelKind.EVENT
+
+
+class CompelAnswer(StrEnum):
+    """The answers to a compel."""
+
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    WITHDRAW = "withdraw"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnswerCompel(Command):
+    """``accept`` or ``refuse`` (the target's seat), or ``withdraw`` (the offerer's or the GM)."""
+
+    compel_id: str
+    answer: CompelAnswer
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassFreeInvoke(Command):
+    """Hand one of ``from_character``'s free invokes on an aspect to ``to_character`` (the
+    giver's seat)."""
+
+    aspect_id: str
+    from_character: str
+    to_character: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareStoryDetail(Command):
+    """Spend ``by``'s fate point on an aspect to make ``detail`` true (the seat of ``by``)."""
+
+    aspect_id: str
+    by: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompel(Command):
+    """Ask the GM for a fate point for a complication ``target``'s aspect brought on (the
+    target's seat). Nothing is paid until the GM answers with :class:`SelfCompelAnswer`."""
+
+    aspect_id: str
+    target: str
+    complication: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAnswer(Command):
+    """The GM agrees to a self-compel (the target gains a fate point) or turns it down."""
+
+    compel_id: str
+    accepted: bool
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompelOffered(Event):
+    """A compel was offered (``offered_by``: a character, or ``None`` for the GM)."""
+
+    compel_id: str
+    aspect_id: str
+    target: str
+    complication: str
+    offered_by: str | None
+    kind: CompelKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompelAnswered(Event):
+    """A compel was accepted, refused or withdrawn."""
+
+    compel_id: str
+    answer: CompelAnswer
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeInvokePassed(Event):
+    """A free invoke on an aspect changed hands."""
+
+    aspect_id: str
+    from_character: str
+    to_character: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoryDetailDeclared(Event):
+    """A fate point was spent on an aspect to make a detail true."""
+
+    aspect_id: str
+    by: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAsked(Event):
+    """A player asked for a fate point for a complication their aspect brought on."""
+
+    compel_id: str
+    aspect_id: str
+    target: str
+    complication: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelfCompelAnswered(Event):
+    """The GM agreed to a self-compel (the fate point moved) or turned it down."""
+
+    compel_id: str
+    accepted: bool
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(OfferCompel)
+def _offer_compel(context: Context, command: OfferCompel) -> list[Event]:
+    if command.offered_by is None:
+        context.require_gm("offer a compel for free")
+    else:
+        context.require_control(command.offered_by, "offer a compel in their name")
+    return [context.event_from(CompelOffered, command, compel_id=f"c{context.state.version + 1}")]
+
+
+@decides(AnswerCompel)
+def _answer_compel(context: Context, command: AnswerCompel) -> list[Event]:
+    compel = context.state.compels.get(command.compel_id)
+    if compel is None:
+        # Settled compels leave the state (the log keeps them); an id this table issued is one.
+        number = command.compel_id.removeprefix("c")
+        if number.isdecimal() and int(number) <= context.state.version:
+            raise IllegalAction(
+                f"compel {command.compel_id!r} is no longer open: it was answered or withdrawn",
+                COMPEL_OFFER_RULE,
+            )
+        raise BadInput(f"there is no compel {command.compel_id!r}")
+    if command.answer is CompelAnswer.WITHDRAW:
+        if compel.offered_by == GM:
+            context.require_gm("withdraw the GM's compel")
+        elif not context.seat.is_gm:
+            context.require_control(compel.offered_by, "withdraw this compel")
+    else:
+        context.require_control(compel.target, f"{command.answer.value} this compel")
+    return [context.event_from(CompelAnswered, command)]
+
+
+@decides(PassFreeInvoke)
+def _pass_free_invoke(context: Context, command: PassFreeInvoke) -> list[Event]:
+    context.require_control(command.from_character, "give away their free invokes")
+    context.state.require_character(command.to_character)
+    return [context.event_from(FreeInvokePassed, command)]
+
+
+@decides(DeclareStoryDetail)
+def _declare_story_detail(context: Context, command: DeclareStoryDetail) -> list[Event]:
+    context.require_control(command.by, "spend their fate points")
+    return [context.event_from(StoryDetailDeclared, command)]
+
+
+@decides(SelfCompel)
+def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
+    context.require_control(command.target, "ask a self-compel for them")
+    return [context.event_from(SelfCompelAsked, command, compel_id=f"s{context.state.version + 1}")]
+
+
+@decides(SelfCompelAnswer)
+def _self_compel_answer(context: Context, command: SelfCompelAnswer) -> list[Event]:
+    # The GM pays for a self-compel, so only the GM agrees to one.
+    context.require_gm("answer self-compels")
+    return [context.event_from(SelfCompelAnswered, command)]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(CompelOffered)
+def _compel_offered(state: TableState, event: CompelOffered) -> None:
+    if event.compel_id in state.compels:
+        raise BadInput(f"there is already a compel {event.compel_id!r}")
+    state.require_character(event.target)
+    if event.offered_by is not None:
+        state.require_character(event.offered_by)
+    state.compels[event.compel_id] = offer_compel(
+        state.game.find_aspect(event.aspect_id),
+        event.target,
+        offered_by=GM if event.offered_by is None else event.offered_by,
+        ledger=state.game.ledger,
+        kind=event.kind,
+        complication=event.complication,
+    )
+
+
+@folds(CompelAnswered)
+def _compel_answered(state: TableState, event: CompelAnswered) -> None:
+    compel = state.compels.get(event.compel_id)
+    if compel is None:
+        raise BadInput(f"there is no compel {event.compel_id!r}")
+    ledger = state.game.ledger
+    if event.answer is CompelAnswer.ACCEPT:
+        compel.accept(ledger)
+    elif event.answer is CompelAnswer.REFUSE:
+        compel.refuse(ledger)
+    else:
+        compel.withdraw(ledger)
+    # Settled: the log tells it from here on; the state keeps only compels still open.
+    del state.compels[event.compel_id]
+    state.game.sync_sheets()
+
+
+@folds(FreeInvokePassed)
+def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
+    state.require_character(event.from_character)
+    state.require_character(event.to_character)
+    if event.from_character == event.to_character:
+        raise BadInput("a free invoke is passed to someone else")
+    state.game.find_aspect(event.aspect_id).pass_free_invoke(
+        event.from_character, event.to_character
+    )
+
+
+@folds(StoryDetailDeclared)
+def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
+    state.require_character(event.by)
+    aspect = state.game.find_aspect(event.aspect_id)
+    # The point is paid here; the detail itself is told in the log.
+    declare_story_detail(aspect, event.by, event.detail, state.game.ledger)
+    state.game.sync_sheets()
+
+
+@folds(SelfCompelAsked)
+def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
+    if event.compel_id in state.self_compels or event.compel_id in state.compels:
+        raise BadInput(f"there is already a compel {event.compel_id!r}")
+    state.require_character(event.target)
+    # Asking checks everything the rules check, and pays nothing until the GM agrees.
+    self_compel(
+        state.game.find_aspect(event.aspect_id),
+        event.target,
+        ledger=state.game.ledger,
+        complication=event.complication,
+        gm_agrees=False,
+    )
+    state.self_compels[event.compel_id] = SelfCompelRecord(
+        event.compel_id, event.version, event.aspect_id, event.target, event.complication
+    )
+
+
+@folds(SelfCompelAnswered)
+def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
+    asked = state.self_compels.pop(event.compel_id, None)
+    if asked is None:
+        raise BadInput(f"no self-compel {event.compel_id!r} is waiting for an answer")
+    if event.accepted:
+        self_compel(
+            state.game.find_aspect(asked.aspect_id),
+            asked.target,
+            ledger=state.game.ledger,
+            complication=asked.complication,
+            gm_agrees=True,
+        )
+    state.game.sync_sheets()

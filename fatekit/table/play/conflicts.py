@@ -1,0 +1,284 @@
+"""A conflict's frame: starting it with its sides, taking a hit (absorbing it, shielding with a
+minion, being taken out), conceding, ending turns and finishing the conflict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import folds
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartConflict(Command):
+    """Start a conflict in the running scene (GM only): (side, members) pairs."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    kind: ConflictKind = ConflictKind.PHYSICAL
+    first: str | None = None
+    group_npcs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtremeConsequence:
+    """An extreme consequence: its ``name`` and the id of the character aspect it replaces."""
+
+    name: str
+    replaces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Absorb(Command):
+    """The pending hit's target absorbs it: stress ``boxes`` and consequence ``slots`` (indexes
+    as :meth:`Conflict.absorb_options` gives them), naming each new consequence in ``names``.
+
+    ``extreme`` takes an extreme consequence as well (the extreme-consequences option). With
+    conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
+    """
+
+    boxes: tuple[int, ...] = ()
+    slots: tuple[int, ...] = ()
+    names: tuple[tuple[int, str], ...] = ()
+    extreme: ExtremeConsequence | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shield(Command):
+    """The big bad the pending hit is on throws ``minion`` in front of it (minion armor)."""
+
+    minion: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeOut(Command):
+    """The pending hit's target is taken out."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Concede(Command):
+    """A participant concedes the conflict."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndTurn(Command):
+    """The current actor ends their turn, naming who goes next in elective order."""
+
+    next_actor: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishConflict(Command):
+    """Close the conflict's books (GM only); ``into`` a contest or challenge ends it early."""
+
+    into: str | None = None
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConflictStarted(Event):
+    """A conflict began."""
+
+    sides: tuple[tuple[str, tuple[str, ...]], ...]
+    kind: ConflictKind
+    first: str | None
+    group_npcs: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitAbsorbed(Event):
+    """The pending hit on ``target`` was absorbed."""
+
+    target: str
+    boxes: tuple[int, ...]
+    slots: tuple[int, ...]
+    names: tuple[tuple[int, str], ...]
+    extreme: ExtremeConsequence | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakenOut(Event):
+    """The pending hit took ``target`` out."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Conceded(Event):
+    """A participant conceded."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnEnded(Event):
+    """The turn passed to ``next_actor``."""
+
+    next_actor: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConflictFinished(Event):
+    """The conflict's books were closed."""
+
+    into: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MinionShielded(Event):
+    """A big bad threw ``minion`` in front of the pending hit; the minion takes it."""
+
+    minion: str
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+gm_only(StartConflict, ConflictStarted, "start conflicts")
+
+
+gm_only(FinishConflict, ConflictFinished, "finish conflicts")
+
+
+@decides(Absorb)
+def _absorb(context: Context, command: Absorb) -> list[Event]:
+    target = _hit_target(context)
+    context.require_control(target, "absorb their hit")
+    return [context.event_from(HitAbsorbed, command, target=target)]
+
+
+@decides(TakeOut)
+def _take_out(context: Context, command: TakeOut) -> list[Event]:
+    target = _hit_target(context)
+    context.require_control(target, "choose to be taken out")
+    return [context.event(TakenOut, target=target)]
+
+
+@decides(Concede)
+def _concede(context: Context, command: Concede) -> list[Event]:
+    context.require_control(command.character_id, "concede for them")
+    return [context.event_from(Conceded, command)]
+
+
+@decides(EndTurn)
+def _end_turn(context: Context, command: EndTurn) -> list[Event]:
+    conflict = context.state.conflict
+    if conflict is None:
+        raise BadInput("there is no conflict running")
+    if conflict.current is not None:
+        context.require_control(conflict.current, "end their turn")
+    return [context.event_from(TurnEnded, command)]
+
+
+@decides(Shield)
+def _shield(context: Context, command: Shield) -> list[Event]:
+    target = _hit_target(context)
+    context.require_control(target, "throw their minions in the way")
+    return [context.event_from(MinionShielded, command)]
+
+
+def _hit_target(context: Context) -> str:
+    conflict = context.state.conflict
+    hit = None if conflict is None else conflict.pending_hit
+    if hit is None:
+        raise BadInput("there is no hit waiting to be absorbed")
+    return hit[0]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(ConflictStarted)
+def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+    if state.conflict is not None:
+        raise BadInput("a conflict is already running")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play first")
+    sides = {side: list(members) for side, members in event.sides}
+    if len(sides) != len(event.sides):
+        raise BadInput("two sides share a name")
+    state.conflict = Conflict(
+        state.game, sides, kind=event.kind, first=event.first, group_npcs=event.group_npcs
+    )
+
+
+@folds(HitAbsorbed)
+def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
+    conflict = conflict_in_play(state)
+    _check_hit_target(conflict, event.target)
+    extreme = event.extreme
+    conflict.absorb(
+        AbsorbPlan(
+            tuple(sorted(event.boxes)), tuple(sorted(event.slots)), extreme=extreme is not None
+        ),
+        dict(event.names),
+        extreme=None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces),
+    )
+    settle_conflict(state)
+
+
+@folds(TakenOut)
+def _taken_out(state: TableState, event: TakenOut) -> None:
+    conflict = conflict_in_play(state)
+    _check_hit_target(conflict, event.target)
+    conflict.take_out()
+    settle_conflict(state)
+
+
+@folds(Conceded)
+def _conceded(state: TableState, event: Conceded) -> None:
+    conflict_in_play(state).concede(event.character_id)
+    settle_conflict(state)
+
+
+@folds(TurnEnded)
+def _turn_ended(state: TableState, event: TurnEnded) -> None:
+    conflict_in_play(state).end_turn(event.next_actor)
+    settle_conflict(state)
+
+
+@folds(ConflictFinished)
+def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
+    conflict_in_play(state).finish(into=event.into)
+    state.conflict, state.roll, state.roll_aspect = None, None, None
+    state.zone_attack = None
+    state.game.sync_sheets()
+
+
+@folds(MinionShielded)
+def _minion_shielded(state: TableState, event: MinionShielded) -> None:
+    conflict_in_play(state).shield(event.minion)
+
+
+def conflict_in_play(state: TableState) -> Conflict:
+    if state.conflict is None:
+        raise BadInput("there is no conflict running")
+    return state.conflict
+
+
+def settle_conflict(state: TableState) -> None:
+    # A roll the conflict closed (resolved, or dropped by a concession) is no longer in play.
+    if state.roll is not None and state.roll.phase is RollPhase.RESOLVED:
+        state.roll, state.roll_aspect = None, None
+        state.zone_attack = None
+    state.game.sync_sheets()
+
+
+def _check_hit_target(conflict: Conflict, target: str) -> None:
+    hit = conflict.pending_hit
+    if hit is None:
+        raise BadInput("there is no hit waiting to be absorbed")
+    if hit[0] != target:
+        raise BadInput(f"the pending hit is on {hit[0]}, not {target}")

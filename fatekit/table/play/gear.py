@@ -1,0 +1,291 @@
+"""The optional rules a conflict may carry: equipment, scale, hazards and blocks, and big bads
+with their immunities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.options.big_bad_solo import SoloBonus, SuppressMode
+from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
+from fatekit.rules.options.conditions import to_conditions
+from fatekit.rules.options.obstacles import Block, Hazard
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import check_created, folds
+from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
+from fatekit.table.play.contests import contest_in_play
+from fatekit.table.play.people import parse_sheet
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Equip(Command):
+    """Give a participant Weapon and Armor ratings (the GM, or a PC's owner; Weapon and Armor)."""
+
+    character_id: str
+    weapon: int = 0
+    armor: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetScale(Command):
+    """Put a participant at a scale level (GM only; the scale option)."""
+
+    character_id: str
+    level: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddHazard(Command):
+    """Bring a hazard into the conflict on ``side`` (GM only; obstacles). Its seat is the GM's."""
+
+    hazard_id: str
+    name: str
+    rating: int
+    weapon: int
+    side: str
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddBlock(Command):
+    """Put a block in the conflict's scene (GM only; obstacles): its name becomes an aspect."""
+
+    block_id: str
+    name: str
+    rating: int
+    weapon: int = 0
+    harmful: bool = False
+    cover: bool = False
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetBigBad(Command):
+    """Make a participant a big bad (GM only; the big-bads option).
+
+    ``minions`` can be thrown in front of its hits; ``immunity`` (challenge or contest, against
+    ``immunity_harm``) keeps attacks off it until broken; ``forms`` are the sheets (character
+    files) of its later true forms, revealed one by one as each is taken out (``gentle``: the
+    consequences carry over); ``scale`` scales it up; the ``solo_*`` flags are its solo bonuses.
+    """
+
+    character_id: str
+    minions: tuple[str, ...] = ()
+    immunity: ImmunityKind | None = None
+    immunity_harm: Track = Track.ANY
+    forms: tuple[str, ...] = ()
+    gentle: bool = False
+    scale: str | None = None
+    solo_skill: bool = False
+    solo_skill_capped: bool = True
+    solo_stress: bool = False
+    solo_stress_floor_one: bool = False
+    solo_amplified: bool = False
+    solo_suppress: SuppressMode | None = None
+    solo_no_free_stacking: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakImmunity(Command):
+    """Settle a big bad's immunity (GM only): the challenge beaten, or, with ``contest_side``
+    (the big bad's side), the running contest's winner decides (a big bad that won escapes)."""
+
+    character_id: str
+    contest_side: str | None = None
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Equipped(Event):
+    """A participant's Weapon and Armor ratings were set."""
+
+    character_id: str
+    weapon: int
+    armor: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScaleSet(Event):
+    """A participant was put at a scale level."""
+
+    character_id: str
+    level: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HazardAdded(Event):
+    """A hazard joined the conflict on ``side`` (as a participant with the id ``hazard_id``)."""
+
+    hazard_id: str
+    name: str
+    rating: int
+    weapon: int
+    side: str
+    zone: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlockAdded(Event):
+    """A block was put in the scene; its name is the aspect ``aspect_id``."""
+
+    block_id: str
+    name: str
+    rating: int
+    weapon: int
+    harmful: bool
+    cover: bool
+    zone: str | None
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BigBadSet(Event):
+    """A participant became a big bad (``forms``: the sheets of its later true forms)."""
+
+    character_id: str
+    minions: tuple[str, ...]
+    immunity: ImmunityKind | None
+    immunity_harm: Track
+    forms: tuple[str, ...]
+    gentle: bool
+    scale: str | None
+    solo_skill: bool
+    solo_skill_capped: bool
+    solo_stress: bool
+    solo_stress_floor_one: bool
+    solo_amplified: bool
+    solo_suppress: SuppressMode | None
+    solo_no_free_stacking: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImmunityBroken(Event):
+    """A big bad's immunity was settled (by the challenge, or the contest's winner)."""
+
+    character_id: str
+    contest_side: str | None
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(Equip)
+def _equip(context: Context, command: Equip) -> list[Event]:
+    context.require_control(command.character_id, "equip them")
+    return [context.event_from(Equipped, command)]
+
+
+gm_only(SetScale, ScaleSet, "set scale")
+
+
+gm_only(AddHazard, HazardAdded, "bring in hazards")
+
+
+gm_only(AddBlock, BlockAdded, "put blocks in the way", aspect_id="")
+
+
+gm_only(SetBigBad, BigBadSet, "make big bads")
+
+
+gm_only(BreakImmunity, ImmunityBroken, "settle a big bad's immunity")
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(Equipped)
+def _equipped(state: TableState, event: Equipped) -> None:
+    conflict_in_play(state).equip(event.character_id, weapon=event.weapon, armor=event.armor)
+
+
+@folds(ScaleSet)
+def _scale_set(state: TableState, event: ScaleSet) -> None:
+    conflict_in_play(state).set_scale(event.character_id, event.level)
+
+
+@folds(HazardAdded)
+def _hazard_added(state: TableState, event: HazardAdded) -> None:
+    conflict = conflict_in_play(state)
+    hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
+    conflict.add_hazard(hazard, event.side, zone=event.zone)
+
+
+@folds(BlockAdded)
+def _block_added(state: TableState, event: BlockAdded) -> None:
+    block = Block(
+        event.block_id,
+        event.name,
+        event.rating,
+        weapon=event.weapon,
+        harmful=event.harmful,
+        cover=event.cover,
+    )
+    aspect = conflict_in_play(state).add_block(block, zone=event.zone)
+    check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
+
+
+@folds(BigBadSet)
+def _big_bad_set(state: TableState, event: BigBadSet) -> None:
+    conflict = conflict_in_play(state)
+    forms = None
+    if event.forms:
+        later = [_fit_to_table(state, parse_sheet(sheet)) for sheet in event.forms]
+        # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
+        current = conflict.fighter(event.character_id).character
+        forms = TrueForms.of([current, *later], gentle=event.gentle)
+    elif event.gentle:
+        raise BadInput("carrying consequences over goes with true forms: give the later forms")
+    immunity = None
+    if event.immunity is not None:
+        immunity = Immunity(event.immunity, event.immunity_harm)
+    conflict.set_big_bad(
+        BigBad(
+            event.character_id,
+            immunity=immunity,
+            minions=event.minions,
+            forms=forms,
+            scale=event.scale,
+            solo=SoloBonus(
+                skill=event.solo_skill,
+                skill_capped=event.solo_skill_capped,
+                stress=event.solo_stress,
+                stress_floor_one=event.solo_stress_floor_one,
+                amplified=event.solo_amplified,
+                suppress=event.solo_suppress,
+                no_free_stacking=event.solo_no_free_stacking,
+            ),
+        )
+    )
+
+
+@folds(ImmunityBroken)
+def _immunity_broken(state: TableState, event: ImmunityBroken) -> None:
+    conflict = conflict_in_play(state)
+    if event.contest_side is None:
+        conflict.break_immunity(event.character_id)
+    else:
+        conflict.break_immunity(
+            event.character_id, contest=contest_in_play(state), side=event.contest_side
+        )
+    settle_conflict(state)
+
+
+def _fit_to_table(state: TableState, character: Character) -> Character:
+    # A sheet that enters play without Game.add_character still takes the table's conditions.
+    ruleset = state.game.ruleset
+    if ruleset.has(OptionalRule.CONDITIONS):
+        character.consequences = to_conditions(
+            character.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
+        )
+    return character

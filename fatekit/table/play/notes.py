@@ -1,0 +1,81 @@
+"""The table's record: notes (public, private or for GMs) and the GM's undo, which rewinds the
+state while the log keeps every event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import folds
+from fatekit.table.seats import NoteVisibility
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Note(Command):
+    """Write a note: public narration, a GM note (GM only), or a private note."""
+
+    text: str
+    visibility: NoteVisibility = NoteVisibility.PUBLIC
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undo(Command):
+    """Undo the event at ``target_version`` and everything after it (GM only). The log keeps
+    them; the table's state is as if they had not happened."""
+
+    target_version: int
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoteAdded(Event):
+    """A note was written (narration, a GM note or a private note)."""
+
+    note_id: str
+    text: str
+    visibility: NoteVisibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Undone(Event):
+    """Every event from ``target_version`` up to this one no longer counts."""
+
+    target_version: int
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+gm_only(Undo, Undone, "undo")
+
+
+@decides(Note)
+def _note(context: Context, command: Note) -> list[Event]:
+    if command.visibility is NoteVisibility.GM:
+        context.require_gm("write GM notes")
+    return [context.event_from(NoteAdded, command, note_id=f"n{context.state.version + 1}")]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(NoteAdded)
+def _note_added(state: TableState, event: NoteAdded) -> None:
+    if not event.text.strip():
+        raise BadInput("a note cannot be blank")
+    if len(event.text) > MAX_NOTE_LENGTH:
+        raise BadInput(f"a note has at most {MAX_NOTE_LENGTH} characters")
+    if event.visibility is NoteVisibility.GM and not state.seat(event.seat).is_gm:
+        raise BadInput("only a GM writes GM notes")
+
+
+#: Notes longer than this are refused as malformed.
+MAX_NOTE_LENGTH = 20_000

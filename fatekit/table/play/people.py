@@ -1,0 +1,340 @@
+"""The people at the table: opening it, its seats, the characters they play, and the GM's
+templates for quick NPCs. Character sheets travel in events as character-file JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from fatekit.formats.character_json import character_from_dict
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.options.conditions import to_conditions
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.scene import Game
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import folds
+from fatekit.table.seats import Role, Seat
+from fatekit.table.state import SEAT_RULE, TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateTable(Command):
+    """Open a table with its ruleset; the creator takes the seat ``gm_seat`` as GM."""
+
+    name: str
+    preset: str = "condensed"
+    options: tuple[str, ...] = ()
+    skill_list: str | None = None
+    gm_seat: str = "gm"
+    gm_name: str = "GM"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddSeat(Command):
+    """Seat someone new (GM only). The seat id is chosen by the caller and must be new."""
+
+    seat_id: str
+    role: Role
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveSeat(Command):
+    """Take a seat away (GM only); its characters pass to the GM."""
+
+    seat_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddCharacter(Command):
+    """Bring a character to the table: ``sheet`` is a character file (JSON text).
+
+    A PC belongs to ``owner`` (a player's seat; a player may add only their own); NPCs belong to
+    the GM and stay unrevealed, showing players only their name and unhidden aspects, unless
+    ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players.
+    """
+
+    sheet: str
+    owner: str | None = None
+    revealed: bool = False
+    hidden_aspects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpdateCharacter(Command):
+    """Rewrite a sheet (the GM, or a PC's owner), not during a conflict. The fate points stay as
+    the table's ledger has them."""
+
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealCharacter(Command):
+    """Show an NPC's whole sheet to the players (GM only)."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddTemplate(Command):
+    """Offer a character template players can build from (GM only): an id, a name, a sheet."""
+
+    template_id: str
+    name: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveTemplate(Command):
+    """Withdraw a character template (GM only)."""
+
+    template_id: str
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableCreated(Event):
+    """A table was opened with its ruleset and its first GM."""
+
+    name: str
+    preset: str
+    options: tuple[str, ...]
+    skill_list: str | None
+    gm_seat: str
+    gm_name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAdded(Event):
+    """Someone new sat down."""
+
+    seat_id: str
+    role: Role
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatRemoved(Event):
+    """A seat was taken away; its characters went to the GM."""
+
+    seat_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterAdded(Event):
+    """A character came to the table (``sheet``: its character file, JSON text)."""
+
+    character_id: str
+    sheet: str
+    owner: str | None
+    revealed: bool
+    hidden_aspects: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterUpdated(Event):
+    """A sheet was rewritten."""
+
+    character_id: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterRevealed(Event):
+    """An NPC's sheet was shown to the players."""
+
+    character_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemplateAdded(Event):
+    """A character template was offered to the players."""
+
+    template_id: str
+    name: str
+    sheet: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemplateRemoved(Event):
+    """A character template was withdrawn."""
+
+    template_id: str
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+gm_only(AddSeat, SeatAdded, "seat people")
+
+
+gm_only(RemoveSeat, SeatRemoved, "remove seats")
+
+
+gm_only(RevealCharacter, CharacterRevealed, "reveal NPCs")
+
+
+gm_only(AddTemplate, TemplateAdded, "offer templates")
+
+
+gm_only(RemoveTemplate, TemplateRemoved, "withdraw templates")
+
+
+@decides(AddCharacter)
+def _add_character(context: Context, command: AddCharacter) -> list[Event]:
+    character = parse_sheet(command.sheet)
+    if not context.seat.is_gm:
+        if command.owner != context.seat.id:
+            raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
+        if command.hidden_aspects or command.revealed:
+            raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
+    return [context.event_from(CharacterAdded, command, character_id=character.id)]
+
+
+@decides(UpdateCharacter)
+def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
+    character = parse_sheet(command.sheet)
+    context.require_control(character.id, "rewrite this sheet")
+    return [context.event_from(CharacterUpdated, command, character_id=character.id)]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+def new_table(event: TableCreated) -> TableState:
+    ruleset = Ruleset.of(event.preset, event.options, skill_list=event.skill_list)
+    if not event.name.strip():
+        raise BadInput("a table needs a name")
+    state = TableState(
+        table_id=event.table_id,
+        name=event.name.strip(),
+        created_at=event.at,
+        preset=event.preset,
+        options=tuple(event.options),
+        skill_list=event.skill_list,
+        ruleset=ruleset,
+        game=Game([], ruleset=ruleset),
+    )
+    _check_seat_id(event.gm_seat)
+    state.seats[event.gm_seat] = Seat(event.gm_seat, Role.GM, _name(event.gm_name))
+    return state
+
+
+@folds(SeatAdded)
+def _seat_added(state: TableState, event: SeatAdded) -> None:
+    _check_seat_id(event.seat_id)
+    if event.seat_id in state.seats:
+        raise BadInput(f"there is already a seat {event.seat_id!r}")
+    state.seats[event.seat_id] = Seat(event.seat_id, event.role, _name(event.name))
+
+
+@folds(SeatRemoved)
+def _seat_removed(state: TableState, event: SeatRemoved) -> None:
+    seat = state.seats.get(event.seat_id)
+    if seat is None:
+        raise BadInput(f"there is no seat {event.seat_id!r}")
+    if seat.is_gm and sum(s.is_gm for s in state.seats.values()) == 1:
+        raise BadInput("the table's last GM seat cannot be removed")
+    del state.seats[event.seat_id]
+    for character, owner in list(state.owners.items()):
+        if owner == event.seat_id:
+            del state.owners[character]  # the GM runs them now
+
+
+@folds(CharacterAdded)
+def _character_added(state: TableState, event: CharacterAdded) -> None:
+    character = parse_sheet(event.sheet)
+    if character.id == GM:
+        raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
+    if character.id != event.character_id:
+        raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
+    if event.owner is not None:
+        owner = state.seats.get(event.owner)
+        if owner is None or owner.role is not Role.PLAYER:
+            raise BadInput(f"{event.owner!r} is not a player's seat")
+        if character.kind is not CharacterKind.PC:
+            raise BadInput("only a player character has a player for owner; NPCs are the GM's")
+    aspects = {a.id: a for a in character.aspects}
+    unknown = [a for a in event.hidden_aspects if a not in aspects]
+    if unknown:
+        raise BadInput(f"{character.id} has no aspect {unknown[0]!r}")
+    for aspect_id in event.hidden_aspects:
+        aspects[aspect_id].hidden = True
+    state.game.add_character(character)
+    if event.owner is not None:
+        state.owners[character.id] = event.owner
+    if event.revealed or character.kind is CharacterKind.PC:
+        state.revealed.add(character.id)
+
+
+@folds(CharacterUpdated)
+def _character_updated(state: TableState, event: CharacterUpdated) -> None:
+    old = state.game.character(event.character_id)
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot be rewritten during a conflict")
+    new = parse_sheet(event.sheet)
+    if new.id != old.id:
+        raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
+    if new.kind is not old.kind:
+        raise BadInput(f"{old.id} is a {old.kind.value}; a rewrite cannot change that")
+    for aspect in new.aspects:
+        # What was hidden stays hidden from the same people.
+        before = next((a for a in old.aspects if a.id == aspect.id), None)
+        if before is not None:
+            aspect.hidden, aspect.known_to = before.hidden, set(before.known_to)
+    ruleset = state.game.ruleset
+    if ruleset.has(OptionalRule.CONDITIONS):
+        new.consequences = to_conditions(
+            new.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
+        )
+    # The ledger keeps the fate points; the sheet shows them.
+    new.fate_points = state.game.ledger.account(new.id).available
+    state.game.characters[new.id] = new
+
+
+@folds(CharacterRevealed)
+def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
+    state.require_character(event.character_id)
+    state.revealed.add(event.character_id)
+
+
+@folds(TemplateAdded)
+def _template_added(state: TableState, event: TemplateAdded) -> None:
+    if not event.template_id.strip() or event.template_id in state.templates:
+        raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
+    parse_sheet(event.sheet)  # a template is a character file, checked like one
+    state.templates[event.template_id] = (_name(event.name), event.sheet)
+
+
+@folds(TemplateRemoved)
+def _template_removed(state: TableState, event: TemplateRemoved) -> None:
+    if state.templates.pop(event.template_id, None) is None:
+        raise BadInput(f"there is no template {event.template_id!r}")
+
+
+def _check_seat_id(seat_id: str) -> None:
+    if not seat_id.strip() or len(seat_id) > 200:
+        raise BadInput("a seat id is a non-blank string of at most 200 characters")
+
+
+def _name(name: str) -> str:
+    if not name.strip():
+        raise BadInput("a name cannot be blank")
+    return name.strip()
+
+
+def parse_sheet(sheet: str) -> Character:
+    """A character from its file's JSON text (raises :class:`BadInput` with every problem)."""
+    try:
+        data = json.loads(sheet)
+    except ValueError as error:
+        raise BadInput(f"the sheet is not JSON: {error}") from None
+    return character_from_dict(data).character

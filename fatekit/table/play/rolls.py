@@ -1,0 +1,366 @@
+"""A roll outside a conflict: rolled, invoked on, and resolved with the outcome's option. The
+helpers here (dice from recorded faces, the roll record, stunts on a roll) serve every roll at the
+table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
+from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.core.effects import carry_out
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.state import RollRecord, TableState
+
+if TYPE_CHECKING:
+    from fatekit.table.play.actions import AdvantageRolled, AttackRolled, OvercomeRolled
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roll(Command):
+    """An action roll outside a conflict: overcome or create an advantage, against a
+    ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
+
+    ``aspect_id`` aims a create an advantage at an existing aspect. ``dice`` and
+    ``defend_dice`` are entered faces, or ``None`` for the table to roll.
+    """
+
+    actor: str
+    action: Action
+    skill: str
+    difficulty: int | None = None
+    against: str | None = None
+    defend_skill: str | None = None
+    aspect_id: str | None = None
+    dice: str | None = None
+    defend_dice: str | None = None
+    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+    hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Invoke(Command):
+    """Invoke an aspect on the roll in play, for the character ``by`` (one the seat controls).
+
+    ``on_defence`` invokes on the defender's roll instead. A reroll rolls (or takes ``dice``).
+    """
+
+    aspect_id: str
+    by: str
+    effect: InvokeEffect = InvokeEffect.PLUS_TWO
+    free: bool = False
+    on_defence: bool = False
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveRoll(Command):
+    """Settle the roll in play with one of its options (needed when the outcome offers a
+    choice); ``aspect_name`` names a created aspect, ``boost_names`` (character, name) boosts."""
+
+    option: str | None = None
+    aspect_name: str = ""
+    boost_names: tuple[tuple[str, str], ...] = ()
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollMade(Event):
+    """An action roll outside a conflict, with the dice as they fell."""
+
+    actor: str
+    action: Action
+    skill: str
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    aspect_id: str | None
+    faces: str
+    defend_faces: str | None
+    stunts: tuple[str, ...] = ()
+    hidden_difficulty: bool = False  # the GM's screen: kept from the players
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Invoked(Event):
+    """An aspect was invoked on the roll in play (``faces``: the new dice of a reroll)."""
+
+    aspect_id: str
+    by: str
+    effect: InvokeEffect
+    free: bool
+    on_defence: bool
+    faces: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollResolved(Event):
+    """The roll in play was settled with ``option``."""
+
+    option: str | None
+    aspect_name: str
+    boost_names: tuple[tuple[str, str], ...]
+    created: tuple[str, ...]  # ids of the aspects the outcome created, as the rules gave them
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(Roll)
+def _roll(context: Context, command: Roll) -> list[Event]:
+    context.require_control(command.actor, "roll for them")
+    # The GM's screen may have set this roll's difficulty, kept from its player.
+    difficulty, hidden = roll_difficulty(
+        context,
+        actor=command.actor,
+        action=command.action,
+        skill=command.skill,
+        difficulty=command.difficulty,
+        against=command.against,
+        hidden=command.hidden_difficulty,
+    )
+    return [
+        context.event_from(
+            RollMade,
+            command,
+            difficulty=difficulty,
+            hidden_difficulty=hidden,
+            faces=context.faces(command.dice),
+            defend_faces=context.defend_faces(command.against, command.defend_dice),
+        )
+    ]
+
+
+@decides(Invoke)
+def _invoke(context: Context, command: Invoke) -> list[Event]:
+    context.require_control(command.by, "invoke for them")
+    roll = context.state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to invoke on")
+    faces = None
+    if command.effect.value == "reroll":
+        faces = context.faces(command.dice)
+    elif command.dice is not None:
+        raise BadInput("only a reroll takes dice")
+    return [context.event_from(Invoked, command, faces=faces)]
+
+
+@decides(ResolveRoll)
+def _resolve_roll(context: Context, command: ResolveRoll) -> list[Event]:
+    state = context.state
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to resolve")
+    resolution = (
+        state.conflict.preview() if state.conflict is not None else free_roll_resolution(state)
+    )
+    opposition = roll.opposition.actor if roll.opposition is not None else None
+    require_chooser(context, resolution, roll.actor, opposition)
+    return [context.event_from(RollResolved, command, created=())]
+
+
+def require_chooser(
+    context: Context, resolution: Resolution, actor: str, opposition: str | None
+) -> None:
+    # Whoever the outcome gives the choice to settles it; the GM may always.
+    chooser = resolution.chosen_by
+    if chooser is Chooser.GM:
+        context.require_gm("choose this outcome")
+    elif chooser is Chooser.OPPOSITION and opposition is not None:
+        context.require_control(opposition, "choose for the opposition")
+    elif chooser is Chooser.OPPOSITION:
+        context.require_gm("choose for the opposition")
+    else:
+        context.require_control(actor, "settle this roll")
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(RollMade)
+def _roll_made(state: TableState, event: RollMade) -> None:
+    if state.conflict is not None:
+        raise BadInput("during a conflict, roll with the conflict's actions")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play first")
+    if event.action not in (Action.OVERCOME, Action.CREATE_ADVANTAGE):
+        raise BadInput("outside a conflict, roll to overcome or to create an advantage")
+    scene = scene_in_play(state)
+    actor = state.game.character(event.actor)
+    if (event.difficulty is None) == (event.against is None):
+        raise BadInput("give either a difficulty or an opponent (against), not both")
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    if aimed is not None and event.action is not Action.CREATE_ADVANTAGE:
+        raise BadInput("only a create an advantage aims at an aspect")
+    roll = ActionRoll(
+        actor.id,
+        event.action,
+        actor.rating(event.skill),
+        skill=event.skill,
+        difficulty=event.difficulty,
+        dice=require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+    )
+    if event.against is not None:
+        if event.defend_skill is None:
+            raise BadInput("name the skill the opponent defends with")
+        defender = state.game.character(event.against)
+        if defender.id not in scene.participants:
+            raise BadInput(f"{defender.id} is not in the scene")
+        roll.opposed_by(
+            defender.id,
+            defender.rating(event.defend_skill),
+            skill=event.defend_skill,
+            dice=require_dice(event.defend_faces, "defence"),
+        )
+    roll.roll()
+    use_stunts(state, roll, event.stunts)
+    state.roll, state.roll_aspect = roll, aimed
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
+
+
+@folds(Invoked)
+def _invoked(state: TableState, event: Invoked) -> None:
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to invoke on")
+    target = roll
+    if event.on_defence:
+        if roll.opposition is None:
+            raise BadInput("this roll has no defender to invoke on")
+        target = roll.opposition
+    if event.faces is not None:
+        target.dice_source = ScriptedDice([event.faces])
+    aspect = state.game.find_aspect(event.aspect_id)
+    state.require_character(event.by)
+    if state.conflict is not None:
+        state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
+    else:
+        target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
+    if event.faces is not None:
+        state.last_roll = RollRecord(
+            event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
+        )
+    state.game.sync_sheets()
+
+
+@folds(RollResolved)
+def _roll_resolved(state: TableState, event: RollResolved) -> None:
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play to resolve")
+    names = dict(event.boost_names)
+    if state.conflict is not None:
+        _, applied = state.conflict.resolve(
+            event.option, aspect_name=event.aspect_name, boost_names=names
+        )
+    else:
+        chosen = choose_option(free_roll_resolution(state), event.option)
+        opposition = roll.opposition.actor if roll.opposition is not None else GM
+        applied = carry_out(
+            chosen,
+            actor=roll.actor,
+            opposition=opposition,
+            aspects=scene_in_play(state).aspects,
+            target=state.roll_aspect,
+            aspect_name=event.aspect_name,
+            boost_names={
+                Side.ACTOR: names.get(roll.actor, ""),
+                Side.OPPOSITION: names.get(opposition, ""),
+            },
+        )
+        roll.close()
+    made = tuple(a.id for a in (*applied.created, *applied.boosts))
+    if event.created and event.created != made:
+        raise BadInput(f"the log says {event.created} were made, the rules made {made}")
+    state.last_created = made
+    state.roll, state.roll_aspect = None, None
+    state.screen.hidden_difficulty = False  # no roll in play to hide
+    state.game.sync_sheets()
+
+
+def scripted_dice(faces: str | None) -> ScriptedDice | None:
+    return None if faces is None else ScriptedDice([faces])
+
+
+def require_dice(faces: str | None, what: str) -> ScriptedDice:
+    if faces is None:
+        raise BadInput(f"the {what} needs its dice")
+    return ScriptedDice([faces])
+
+
+def log_roll(
+    state: TableState,
+    event: RollMade | AttackRolled | AdvantageRolled | OvercomeRolled,
+    actor: str,
+    action: str,
+    skill: str,
+    defender: str | None,
+) -> None:
+    difficulty = getattr(event, "difficulty", None)
+    state.last_roll = RollRecord(
+        event.version,
+        event.at,
+        actor,
+        action,
+        skill,
+        event.faces,
+        defender,
+        event.defend_faces,
+        difficulty,
+    )
+
+
+def choose_option(resolution: Resolution, option: str | None) -> Option:
+    """The option named ``option``, or the only one when there is no choice."""
+    if option is None:
+        if resolution.only is None:
+            keys = ", ".join(o.key for o in resolution.options)
+            raise BadInput(f"this outcome offers a choice: one of {keys}")
+        return resolution.only
+    for candidate in resolution.options:
+        if candidate.key == option:
+            return candidate
+    keys = ", ".join(o.key for o in resolution.options)
+    raise BadInput(f"{option!r} is not an option of this outcome; choose one of {keys}")
+
+
+def free_roll_resolution(state: TableState) -> Resolution:
+    """What the roll in play outside a conflict allows, as things stand."""
+    roll = state.roll
+    if roll is None:
+        raise BadInput("there is no roll in play")
+    return roll.preview(target=_advantage_target(state, roll))
+
+
+def _advantage_target(state: TableState, roll: ActionRoll) -> AdvantageTarget:
+    aimed = state.roll_aspect
+    if aimed is None:
+        return AdvantageTarget.NEW
+    return AdvantageTarget.KNOWN if aimed.is_known_to(roll.actor) else AdvantageTarget.UNKNOWN
+
+
+def use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:
+    """Apply the stunts the actor named for this roll (the engine checks each one fits)."""
+    sheet = state.game.character(roll.actor)
+    for name in names:
+        stunt = next((s for s in sheet.stunts if s.name == name), None)
+        if stunt is None:
+            raise BadInput(f"{sheet.name} has no stunt {name!r}")
+        roll.use_stunt(stunt)

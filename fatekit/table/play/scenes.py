@@ -1,0 +1,348 @@
+"""Sessions and scenes: starting and ending them (a session's end may be a milestone), the
+situation and zone aspects the GM sets, reveals and removes, and the GM's countdowns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.options.countdowns import Countdown, Trigger, Visibility
+from fatekit.rules.scenes.clock import Milestone
+from fatekit.rules.scenes.clock import Milestone as MilestoneKind
+from fatekit.rules.scenes.scene import Scene
+from fatekit.rules.scenes.zones import ZoneMap
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import check_created, folds
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartSession(Command):
+    """Begin a session: each PC starts with at least their refresh."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndSession(Command):
+    """End the session, counting a milestone if one was reached (a major one closes the arc)."""
+
+    milestone: MilestoneKind | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartScene(Command):
+    """Begin a scene with its participants and, optionally, a zone map.
+
+    ``links`` connects zones in pairs; ``positions`` places participants in zones.
+    """
+
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...] = ()
+    links: tuple[tuple[str, str], ...] = ()
+    positions: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndScene(Command):
+    """End the running scene; ``keep`` names situation aspects that outlast it."""
+
+    keep: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddSituationAspect(Command):
+    """Put a situation (or zone) aspect in the scene (GM only); a hidden one is known only to the
+    characters in ``known_to``. ``free_invokes`` gives (holder, count) pairs."""
+
+    name: str
+    zone: str | None = None
+    hidden: bool = False
+    known_to: tuple[str, ...] = ()
+    free_invokes: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealAspect(Command):
+    """Reveal a hidden aspect to everyone, or only to the characters in ``to`` (GM only)."""
+
+    aspect_id: str
+    to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveAspect(Command):
+    """Take a scene aspect out of play (GM only)."""
+
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddCountdown(Command):
+    """Start a countdown in the scene (GM only; the countdowns option)."""
+
+    countdown_id: str
+    name: str
+    boxes: int
+    outcome: str
+    triggers: tuple[str, ...] = ()
+    visibility: Visibility = Visibility.SHOWN
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkCountdown(Command):
+    """Mark boxes of a countdown by the GM's say-so."""
+
+    countdown_id: str
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireTrigger(Command):
+    """Tell the scene's countdowns that ``trigger`` happened (GM only)."""
+
+    trigger: str
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionStarted(Event):
+    """A session began."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionEnded(Event):
+    """A session ended, perhaps at a milestone."""
+
+    milestone: Milestone | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SceneStarted(Event):
+    """A scene began."""
+
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    positions: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SceneEnded(Event):
+    """The scene ended."""
+
+    keep: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SituationAspectAdded(Event):
+    """A situation or zone aspect was put in the scene, under the id ``aspect_id``."""
+
+    aspect_id: str
+    name: str
+    zone: str | None
+    hidden: bool
+    known_to: tuple[str, ...]
+    free_invokes: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectRevealed(Event):
+    """A hidden aspect was revealed (to everyone, or to the characters in ``to``)."""
+
+    aspect_id: str
+    to: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectRemoved(Event):
+    """A scene aspect left play."""
+
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownAdded(Event):
+    """A countdown started."""
+
+    countdown_id: str
+    name: str
+    boxes: int
+    outcome: str
+    triggers: tuple[str, ...]
+    visibility: Visibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownMarked(Event):
+    """The GM marked boxes of a countdown."""
+
+    countdown_id: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerFired(Event):
+    """Something happened that countdowns may count."""
+
+    trigger: str
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+gm_only(EndSession, SessionEnded, "end sessions")
+
+
+gm_only(StartScene, SceneStarted, "start scenes")
+
+
+gm_only(EndScene, SceneEnded, "end scenes")
+
+
+gm_only(AddSituationAspect, SituationAspectAdded, "set situation aspects", aspect_id="")
+
+
+gm_only(RevealAspect, AspectRevealed, "reveal aspects")
+
+
+gm_only(RemoveAspect, AspectRemoved, "remove aspects")
+
+
+gm_only(AddCountdown, CountdownAdded, "start countdowns")
+
+
+gm_only(MarkCountdown, CountdownMarked, "mark countdowns")
+
+
+gm_only(FireTrigger, TriggerFired, "fire triggers")
+
+
+@decides(StartSession)
+def _start_session(context: Context, command: StartSession) -> list[Event]:
+    context.require_gm("start sessions")
+    return [context.event(SessionStarted, number=context.state.session + 1)]
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(SessionStarted)
+def _session_started(state: TableState, event: SessionStarted) -> None:
+    if event.number != state.session + 1:
+        raise BadInput(f"the next session is number {state.session + 1}")
+    state.game.start_session()
+    state.session = event.number
+
+
+@folds(SessionEnded)
+def _session_ended(state: TableState, event: SessionEnded) -> None:
+    state.game.end_session()
+    if event.milestone is not None:
+        state.game.reach_milestone(event.milestone)
+        if event.milestone is Milestone.MAJOR:
+            state.arc += 1
+        # Every PC may now make their change; a breakthrough open stays one (it includes a
+        # milestone change), and an unspent milestone does not pile up into two.
+        for pc in state.game.pcs:
+            if state.milestones.get(pc.id) is not Milestone.MAJOR:
+                state.milestones[pc.id] = event.milestone
+
+
+@folds(SceneStarted)
+def _scene_started(state: TableState, event: SceneStarted) -> None:
+    zones = None
+    if event.zones:
+        zones = ZoneMap()
+        for zone in event.zones:
+            zones.add_zone(zone)
+        for a, b in event.links:
+            zones.connect(a, b)
+        for who, where in event.positions:
+            if who not in event.participants:
+                raise BadInput(f"{who!r} is placed on the map but is not in the scene")
+            zones.place(who, where)
+    elif event.links or event.positions:
+        raise BadInput("links and positions need zones")
+    state.game.start_scene(event.name, event.participants, zones=zones)
+
+
+@folds(SceneEnded)
+def _scene_ended(state: TableState, event: SceneEnded) -> None:
+    if state.conflict is not None:
+        raise BadInput("finish the conflict before ending the scene")
+    if state.roll is not None:
+        raise BadInput("resolve the roll in play before ending the scene")
+    state.game.end_scene(event.keep)
+
+
+@folds(SituationAspectAdded)
+def _aspect_added(state: TableState, event: SituationAspectAdded) -> None:
+    for who in (*event.known_to, *(h for h, _ in event.free_invokes)):
+        state.require_character(who)
+    aspect = scene_in_play(state).add_situation_aspect(
+        event.name,
+        free_invokes=event.free_invokes,
+        zone=event.zone,
+        hidden=event.hidden,
+        known_to=event.known_to,
+    )
+    check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
+
+
+@folds(AspectRevealed)
+def _aspect_revealed(state: TableState, event: AspectRevealed) -> None:
+    aspect = state.game.find_aspect(event.aspect_id)
+    if not aspect.hidden:
+        raise BadInput(f"{aspect.label} is not hidden")
+    if event.to:
+        for who in event.to:
+            state.require_character(who)
+        aspect.known_to.update(event.to)
+    else:
+        aspect.reveal()
+
+
+@folds(AspectRemoved)
+def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
+    scene_in_play(state).aspects.remove(event.aspect_id)
+
+
+@folds(CountdownAdded)
+def _countdown_added(state: TableState, event: CountdownAdded) -> None:
+    state.game.add_countdown(
+        Countdown.new(
+            event.countdown_id,
+            event.name,
+            event.boxes,
+            event.outcome,
+            triggers=[Trigger(t) for t in event.triggers],
+            visibility=event.visibility,
+        )
+    )
+
+
+@folds(CountdownMarked)
+def _countdown_marked(state: TableState, event: CountdownMarked) -> None:
+    state.game.mark_countdown(event.countdown_id, event.count)
+
+
+@folds(TriggerFired)
+def _trigger_fired(state: TableState, event: TriggerFired) -> None:
+    state.game.fire(event.trigger)
+
+
+def scene_in_play(state: TableState) -> Scene:
+    scene = state.game.scene
+    if scene is None:
+        raise BadInput("no scene is running")
+    return scene

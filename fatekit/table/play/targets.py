@@ -1,0 +1,246 @@
+"""Attacks on more than one target: a split attack, a zone attack, assigning and resolving the
+targets, or missing everyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.core.errors import BadInput
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
+from fatekit.table.play.rolls import require_chooser, require_dice
+from fatekit.table.state import RollRecord, TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitAttack(Command):
+    """The current actor rolls one attack to split among several targets (multiple targets)."""
+
+    actor: str
+    skill: str
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZoneAttack(Command):
+    """The current actor rolls one attack on everyone else in ``zone`` (multiple targets)."""
+
+    actor: str
+    skill: str
+    zone: str
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AssignTargets(Command):
+    """Share out a split attack (``split``: (target, shifts) pairs) or aim a zone attack (no
+    split). Every target defends at once: ``defend_skills`` and ``defend_dice`` give (target,
+    value) pairs; dice left out are rolled by the table."""
+
+    split: tuple[tuple[str, int], ...] = ()
+    defend_skills: tuple[tuple[str, str], ...] = ()
+    defend_dice: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolveTargets(Command):
+    """Settle every target of a split or zone attack; ``options`` picks (target, option)."""
+
+    options: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissEveryone(Command):
+    """End a split or zone attack that reaches nobody (no positive effort, or an empty zone)."""
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitAttackRolled(Event):
+    """An attack to split among several targets was rolled."""
+
+    actor: str
+    skill: str
+    faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZoneAttackRolled(Event):
+    """An attack on everyone in a zone was rolled."""
+
+    actor: str
+    skill: str
+    zone: str
+    faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetsAssigned(Event):
+    """A split or zone attack was aimed; every target's defence, with its dice."""
+
+    split: tuple[tuple[str, int], ...]
+    defend_skills: tuple[tuple[str, str], ...]
+    defend_faces: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TargetsResolved(Event):
+    """Every target of a split or zone attack was settled (``options``: (target, option))."""
+
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MissedEveryone(Event):
+    """A split or zone attack reached nobody."""
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+@decides(SplitAttack)
+def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
+    context.require_control(command.actor, "attack for them")
+    return [context.event_from(SplitAttackRolled, command, faces=context.faces(command.dice))]
+
+
+@decides(ZoneAttack)
+def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
+    context.require_control(command.actor, "attack for them")
+    return [context.event_from(ZoneAttackRolled, command, faces=context.faces(command.dice))]
+
+
+@decides(AssignTargets)
+def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
+    state = context.state
+    actor = _attacker(context)
+    context.require_control(actor, "aim their attack")
+    if command.split:
+        targets = [who for who, _ in command.split]
+    else:
+        # A zone attack reaches everyone else still in the zone; the fold checks that the
+        # engine aims it at exactly these, so a mismatch is refused, never rolled at random.
+        scene, conflict = state.game.scene, state.conflict
+        zones = None if scene is None else scene.zones
+        if state.zone_attack is None or zones is None or conflict is None:
+            raise BadInput("name the targets of the split and the shifts each one gets")
+        active = conflict.active()
+        targets = [p for p in zones.occupants(state.zone_attack) if p != actor and p in active]
+    entered = dict(command.defend_dice)
+    unknown = sorted(set(entered) - set(targets))
+    if unknown:
+        raise BadInput(f"{', '.join(unknown)} is not a target of this attack")
+    faces = []
+    for target in targets:
+        if target in entered:
+            context.require_control(target, "enter the defender's dice")
+        faces.append((target, context.faces(entered.get(target))))
+    return [context.event_from(TargetsAssigned, command, defend_faces=tuple(faces))]
+
+
+@decides(ResolveTargets)
+def _resolve_targets(context: Context, command: ResolveTargets) -> list[Event]:
+    actor = _attacker_of_targets(context)
+    context.require_control(actor, "settle their attack")
+    conflict = context.state.conflict
+    assert conflict is not None
+    chosen = dict(command.options)
+    for target, resolution in conflict.preview_targets().items():
+        if target in chosen and resolution.only is None:
+            require_chooser(context, resolution, actor, target)
+    return [context.event_from(TargetsResolved, command)]
+
+
+@decides(MissEveryone)
+def _miss_everyone(context: Context, command: MissEveryone) -> list[Event]:
+    context.require_control(_attacker(context), "call off their attack")
+    return [context.event(MissedEveryone)]
+
+
+def _attacker(context: Context) -> str:
+    roll = context.state.roll
+    if context.state.conflict is None or roll is None:
+        raise BadInput("there is no attack under way")
+    return roll.actor
+
+
+def _attacker_of_targets(context: Context) -> str:
+    # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
+    conflict = context.state.conflict
+    if conflict is None or conflict.current is None:
+        raise BadInput("there is no attack under way")
+    return conflict.current
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(SplitAttackRolled)
+def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
+    roll = conflict_in_play(state).split_attack(
+        event.actor, event.skill, dice=require_dice(event.faces, "attack")
+    )
+    roll.roll()
+    state.roll, state.zone_attack = roll, None
+    _log_multi(state, event, "split_attack")
+
+
+@folds(ZoneAttackRolled)
+def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
+    roll = conflict_in_play(state).zone_attack(
+        event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
+    )
+    roll.roll()
+    state.roll, state.zone_attack = roll, event.zone
+    _log_multi(state, event, "zone_attack")
+
+
+@folds(TargetsAssigned)
+def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
+    faces = dict(event.defend_faces)
+    if len(faces) != len(event.defend_faces):
+        raise BadInput("each target's defence has one set of dice")
+    split = dict(event.split)
+    if len(split) != len(event.split):
+        raise BadInput("each target is named once in the split")
+    rolls = conflict_in_play(state).assign_targets(
+        split or None,
+        defend_skills=dict(event.defend_skills),
+        defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
+    )
+    # Every defence must have been rolled with recorded dice, or a replay would roll again.
+    if set(rolls) != set(faces):
+        raise BadInput(
+            f"the defenders are {sorted(rolls)}, but dice were given for {sorted(faces)}"
+        )
+    for who, sub in rolls.items():
+        defence = sub.opposition
+        skill = "" if defence is None or defence.skill is None else defence.skill
+        state.last_roll = RollRecord(event.version, event.at, who, "defend", skill, faces[who])
+    settle_conflict(state)
+
+
+@folds(TargetsResolved)
+def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
+    conflict_in_play(state).resolve_targets(dict(event.options))
+    settle_conflict(state)
+
+
+@folds(MissedEveryone)
+def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
+    conflict_in_play(state).miss_everyone()
+    settle_conflict(state)
+
+
+def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, what: str) -> None:
+    state.last_roll = RollRecord(
+        event.version, event.at, event.actor, what, event.skill, event.faces
+    )
