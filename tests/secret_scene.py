@@ -35,6 +35,9 @@ ALWAYS_HIDDEN = {
     '"--+-"',
     "ZZ-PREP-NEVER",
     "ZZ-PREP-HIDDEN-ASPECT",
+    # Alice's attack and her defence, rolled while the NPCs' dice were kept from the players.
+    '"+-00"',
+    '"0+-0"',
 }
 PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
 RUTH_ONLY = "ZZ-RUTH-ONLY"
@@ -166,17 +169,18 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
         )
     )
     later = do(c.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason="ZZ-SECRET-LATER"))
+    do(c.HideNpcDice(hidden=True))
     do(
         c.StartConflict(
             sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "bob"))), first="alice"
         )
     )
-    do(c.Attack(actor="alice", target="charles", skill="fight", dice="0000", defend_dice="++00"))
+    do(c.Attack(actor="alice", target="charles", skill="fight", dice="+-00", defend_dice="++00"))
     do(c.Invoke(aspect_id="a2", by="alice"))
     do(c.ResolveRoll(option="hit"))
     do(c.Absorb(boxes=(0, 1, 2)), "ben")
     do(c.EndTurn(next_actor="ruth"))
-    table_dice[:] = ["0000"]  # Alice's defence, rolled by the table
+    table_dice[:] = ["0+-0"]  # Alice's defence, rolled by the table
     do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
     do(c.ResolveRoll(option="hit"), "ann")
     do(c.TakeOut())

@@ -100,6 +100,7 @@ from fatekit.table.play.scenes import (
 )
 from fatekit.table.play.secrets import (
     HideDifficulty,
+    HideNpcDice,
     RevealRoll,
     SecretRoll,
 )
@@ -148,6 +149,7 @@ __all__ = [
     "FreeMove",
     "FullDefense",
     "HideDifficulty",
+    "HideNpcDice",
     "Invoke",
     "MarkCountdown",
     "Milestone",
@@ -258,6 +260,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SecretRoll,
         RevealRoll,
         HideDifficulty,
+        HideNpcDice,
         PrepareScene,
         RemovePreparedScene,
         StartPreparedScene,

@@ -10,7 +10,7 @@ from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
-from fatekit.table.screen import hide_difficulty_of_roll
+from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
 
@@ -53,6 +53,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     shown = _screen_event(event, data)  # the GM's screen: secrets and prepared scenes
     if shown is not data:
         return shown
+    _npc_dice(viewer, event, data)
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):
@@ -170,3 +171,10 @@ def _screen_event(event: e.Event, data: JSON) -> JSON | None:
     if isinstance(event, e.RollMade) and event.hidden_difficulty:
         hide_difficulty_of_roll(data)
     return data
+
+
+def _npc_dice(viewer: Viewer, event: e.Event, data: JSON) -> None:
+    """The NPCs' dice kept from the players when the event was rolled (a roll's, an invoke's
+    reroll, every target's defence). A secret roll the GM revealed shows its dice, NPC or not."""
+    if not isinstance(event, e.SecretRollRevealed):
+        hide_npc_dice(viewer.state, viewer.gm, data, event.version)

@@ -98,6 +98,7 @@ from fatekit.table.play.scenes import (
 )
 from fatekit.table.play.secrets import (
     DifficultyHidden,
+    NpcDiceHidden,
     SecretRollMade,
     SecretRollRevealed,
 )
@@ -149,6 +150,7 @@ __all__ = [
     "MissedEveryone",
     "Moved",
     "NoteAdded",
+    "NpcDiceHidden",
     "OvercomeRolled",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
@@ -251,6 +253,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SecretRollMade,
         SecretRollRevealed,
         DifficultyHidden,
+        NpcDiceHidden,
         ScenePrepared,
         PreparedSceneRemoved,
         PreparedSceneStarted,

@@ -29,8 +29,11 @@ __all__ = [
     "Screen",
     "SecretRollRecord",
     "hide_difficulty_of_roll",
+    "hide_npc_dice",
+    "hide_npc_dice_in_play",
     "hides_last_roll",
     "hides_roll_in_play",
+    "npc_dice_hidden",
     "screen_view",
 ]
 
@@ -100,6 +103,8 @@ class Screen:
     hidden_difficulty: bool = False  # whether the roll in play's difficulty is the GM's secret
     hidden_roll_at: int | None = None  # the version of the latest roll with a hidden difficulty
     prepared: dict[str, PreparedScene] = field(default_factory=dict)
+    # The versions from which (and until which, unless still so) NPCs' dice were kept hidden.
+    npc_dice: list[tuple[int, int | None]] = field(default_factory=list)
 
 
 # -- what each seat sees ---------------------------------------------------------------------
@@ -116,8 +121,10 @@ def screen_view(state: TableState, gm: bool, mine: set[str]) -> JSON:
             "secret_rolls": [to_json(r) for r in screen.secret_rolls.values()],
             "asked": [to_json(a) for a in screen.asked.values()],
             "prepared": [to_json(p) for p in screen.prepared.values()],
+            "npc_dice_hidden": npc_dice_hidden(state),
         }
     return {
+        "npc_dice_hidden": npc_dice_hidden(state),
         "secret_rolls": [],
         "asked": [
             {"actor": a.actor, "skill": a.skill, "action": a.action.value}
@@ -146,3 +153,50 @@ def hides_last_roll(state: TableState, gm: bool) -> bool:
     """Whether the latest roll's record was made against a difficulty kept from this seat."""
     last = state.last_roll
     return not gm and last is not None and last.version == state.screen.hidden_roll_at
+
+
+def npc_dice_hidden(state: TableState, version: int | None = None) -> bool:
+    """Whether the NPCs' dice were kept from the players at ``version`` (without one: now)."""
+    for start, end in state.screen.npc_dice:
+        if version is None:
+            if end is None:
+                return True
+        elif start <= version and (end is None or version < end):
+            return True
+    return False
+
+
+def hide_npc_dice_in_play(state: TableState, gm: bool, out: JSON) -> None:
+    """Take the NPCs' dice out of the roll in play (as :meth:`Viewer.roll` draws it) while they
+    are kept from this seat."""
+    if gm or not npc_dice_hidden(state):
+        return
+    if state.is_npc(out["actor"]):
+        out.update(faces=None, rerolled=[], dice_hidden=True)
+    defence = out.get("defence")
+    if defence is not None and state.is_npc(defence["actor"]):
+        defence["faces"] = None
+        out["dice_hidden"] = True
+
+
+def hide_npc_dice(state: TableState, gm: bool, data: JSON, version: int) -> None:
+    """Take the NPCs' dice out of a roll's event or record (its ``faces`` when an NPC rolled
+    them, its ``defend_faces`` when an NPC defended) if they were kept from this seat when it
+    was rolled. The results stay: an NPC's effort shows in what came of it, its dice do not."""
+    if gm or not npc_dice_hidden(state, version):
+        return
+    roller = next((data[k] for k in ("actor", "by") if isinstance(data.get(k), str)), None)
+    if isinstance(data.get("faces"), str) and roller is not None and state.is_npc(roller):
+        data["faces"] = None
+        data["dice_hidden"] = True
+    defender = next(
+        (data[k] for k in ("defender", "against", "target") if isinstance(data.get(k), str)), None
+    )
+    defence = data.get("defend_faces")
+    if isinstance(defence, str) and defender is not None and state.is_npc(defender):
+        data["defend_faces"] = None
+        data["dice_hidden"] = True
+    elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
+        data["defend_faces"] = [
+            [who, None if state.is_npc(who) else faces] for who, faces in defence
+        ]

@@ -224,6 +224,7 @@ class Viewer:
                 "faces": None if defence.dice is None else defence.dice.symbols(),
                 "invocations": [self._invocation(i) for i in defence.invocations],
             }
+        screen.hide_npc_dice_in_play(self.state, self.gm, out)
         return out
 
     def _invocation(self, invocation: Any) -> JSON:
@@ -444,6 +445,7 @@ class Viewer:
         if last is None:
             return None
         out: JSON = to_json(last)
+        screen.hide_npc_dice(self.state, self.gm, out, last.version)
         if screen.hides_last_roll(self.state, self.gm):
             screen.hide_difficulty_of_roll(out)
         return out

@@ -86,6 +86,47 @@ def test_only_the_gm_rolls_in_secret_and_reveals(play: Play) -> None:
     assert "already" not in str(_refused(play, c.RevealRoll(roll_id="s10")))
 
 
+def test_the_npcs_dice_are_kept_from_the_players_while_the_gm_says_so(play: Play) -> None:
+    _refused(play, c.HideNpcDice(hidden=True), "ann")
+    _refused(play, c.HideNpcDice(hidden=False))  # they are shown already
+    play.do(c.HideNpcDice(hidden=True))
+    _refused(play, c.HideNpcDice(hidden=True))
+    assert view_for(play.s, "ann")["screen"]["npc_dice_hidden"] is True
+    # Alice overcomes against Ruth's Notice: both rolls' results show, Alice's dice do not.
+    rolled = play.do(
+        c.Roll(
+            actor="alice",
+            action=Action.OVERCOME,
+            skill="deceive",
+            against="ruth",
+            defend_skill="notice",
+            dice="+-+0",
+            defend_dice="-0-0",
+        )
+    )
+    for seat in PLAYERS:
+        roll = view_for(play.s, seat)["roll"]
+        assert roll["faces"] is None and roll["dice_hidden"] is True
+        assert roll["defence"]["faces"] == "-0-0"  # Ruth's own dice
+        assert roll["effort"] == 5 and roll["outcome"] == "success_with_style"
+        assert view_for(play.s, seat)["last_roll"]["faces"] is None
+        shown = event_for(rolled.events[0], play.s, seat)
+        assert shown is not None and shown["data"]["faces"] is None
+        assert shown["data"]["defend_faces"] == "-0-0"
+    assert view_for(play.s, "gm")["roll"]["faces"] == "+-+0"
+    play.do(c.ResolveRoll(option="success_with_style"))
+    # Shown again from now on; what was rolled meanwhile stays hidden in the log.
+    play.do(c.HideNpcDice(hidden=False))
+    assert event_for(rolled.events[0], play.s, "ann")["data"]["faces"] is None  # type: ignore[index]
+    again = play.do(
+        c.Roll(actor="alice", action=Action.OVERCOME, skill="deceive", difficulty=1, dice="0+0-")
+    )
+    assert view_for(play.s, "ann")["roll"]["faces"] == "0+0-"
+    assert event_for(again.events[0], play.s, "ann")["data"]["faces"] == "0+0-"  # type: ignore[index]
+    assert play.s.screen.npc_dice == [(10, 13)]
+    assert_replays(play)
+
+
 # -- hidden difficulties ----------------------------------------------------------------------
 
 
@@ -297,6 +338,7 @@ def test_prepared_scenes_and_secret_rolls_go_with_the_tables_file_and_snapshots(
     play.do(_hold())
     play.do(c.SecretRoll(actor="alice", skill="deceive", dice="+-+-"))
     play.do(c.HideDifficulty(actor="charles", difficulty=2))
+    play.do(c.HideNpcDice(hidden=True))
     exported = export_table(play.log, play.s, "gm")
     imported = import_table(json.loads(json.dumps(exported)), table_id="copy")
     assert view_for(imported.state, "gm")["screen"] == view_for(play.s, "gm")["screen"]

@@ -81,6 +81,7 @@ def test_the_gms_screen_in_two_browsers(server: str, browser: Any, lang: str) ->
         words = catalog(lang)
         _prepare_and_start(gm, ann, words, lang)
         _secret_roll(gm, ann, words, lang)
+        _npc_dice(gm, ann, server, table, gm_link)
         _hidden_difficulty(gm, ann, words, lang)
         for page in (gm, ann):
             assert page.evaluate(UNTRANSLATED, lang) == []
@@ -153,6 +154,22 @@ def _secret_roll(gm: Any, ann: Any, words: dict[str, str], lang: str) -> None:
     ann.wait_for_selector(f"#log-list >> text={line}")
     assert SECRET_DICE in ann.content()
     hidden_from(ann, "is she lying?")  # the GM's note stays the GM's
+
+
+def _npc_dice(gm: Any, ann: Any, server: str, table: str, gm_link: str) -> None:
+    gm.click("#npc-dice[data-hidden=false]")
+    gm.wait_for_selector("#npc-dice[data-hidden=true]")
+    # Alice's Deceive, Great (+4), and +0 on the dice against Good (+3): a success everyone
+    # sees, made with dice only the GM sees.
+    npc_roll = {"actor": "alice", "action": "overcome", "skill": "deceive", "difficulty": 3}
+    command(server, table, gm_link, "Roll", {**npc_roll, "dice": "+-+-"})
+    for page in (gm, ann):
+        page.wait_for_selector("#roll-verdict[data-outcome=success]")
+    assert 'aria-label="+-+-"' in gm.content()
+    assert ann.locator("#roll-dice-hidden").count() == 1
+    hidden_from(ann, 'aria-label="+-+-"')
+    command(server, table, gm_link, "ResolveRoll", {})
+    ann.wait_for_selector("#roll-verdict", state="detached")
 
 
 def _hidden_difficulty(gm: Any, ann: Any, words: dict[str, str], lang: str) -> None:

@@ -4,6 +4,8 @@
   its dice and result until the GM reveals it; the reveal goes in everyone's log. It is not a roll
   in play: nobody invokes on it and it holds nothing up. An NPC's roll is kept behind the screen
   this way.
+- The NPCs' **dice** may be kept from the players for a while (:class:`HideNpcDice`): the
+  results of their rolls still show, the dice do not.
 - A **hidden difficulty** is set for a character's next roll outside a conflict: its player rolls
   without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen` says
   what each seat sees). :mod:`fatekit.table.play.rolls` asks :func:`roll_difficulty` for it.
@@ -20,9 +22,9 @@ from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.outcomes import Roll as Effort
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
-from fatekit.table.screen import AskedRoll, SecretRollRecord
+from fatekit.table.screen import AskedRoll, SecretRollRecord, npc_dice_hidden
 from fatekit.table.state import SEAT_RULE, TableState
 
 #: The longest note a secret roll keeps of what it was for.
@@ -67,6 +69,16 @@ class HideDifficulty(Command):
     action: Action = Action.OVERCOME
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HideNpcDice(Command):
+    """Keep the dice of every NPC's roll from the players from now on (GM only), or with
+    ``hidden=False`` show them again from now on. What came of a roll still shows (an outcome, a
+    hit's shifts); the dice the GM rolled behind the screen do not, and rolls made while they
+    were hidden stay hidden."""
+
+    hidden: bool
+
+
 # -- events ------------------------------------------------------------------------------------
 
 
@@ -107,7 +119,16 @@ class DifficultyHidden(Event):
     action: Action
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NpcDiceHidden(Event):
+    """From this version on, the NPCs' dice are kept from the players (or shown again)."""
+
+    hidden: bool
+
+
 # -- who may, and the events a command becomes -------------------------------------------------
+
+gm_only(HideNpcDice, NpcDiceHidden, "hide the NPCs' dice")
 
 
 @decides(SecretRoll)
@@ -238,6 +259,18 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
     state.screen.asked[event.actor] = AskedRoll(
         event.actor, event.difficulty, event.skill, event.action
     )
+
+
+@folds(NpcDiceHidden)
+def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
+    spans = state.screen.npc_dice
+    if event.hidden == npc_dice_hidden(state):
+        now = "hidden" if event.hidden else "shown"
+        raise BadInput(f"the NPCs' dice are already {now}")
+    if event.hidden:
+        spans.append((event.version, None))
+    else:
+        spans[-1] = (spans[-1][0], event.version)
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:

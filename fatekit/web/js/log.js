@@ -5,7 +5,7 @@
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { SCREEN_LINES } from "./screen.js";
+import { SCREEN_LINES, diceOrHidden } from "./screen.js";
 import { isGm, ladderValue, skill, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
@@ -42,7 +42,8 @@ function seat(id) {
 }
 
 function rolled(faces, defendFaces = null) {
-  return h("span", {}, dice(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
+  // Dice the GM keeps hidden (an NPC's, behind the screen) are null: said so, never drawn.
+  return h("span", {}, diceOrHidden(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
 }
 
 /** Each event type: the catalog key of its line and the pieces the line names. */

@@ -5,7 +5,7 @@ import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { invokeBox, openRoll, resolveBox } from "./roll.js";
-import { hiddenVerdict } from "./screen.js";
+import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
 import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -241,9 +241,9 @@ export function rollPanel() {
       { class: "roll-dice" },
       h("span", { class: "label" }, t("roll.dice")),
       " ",
-      dice(roll.faces),
+      diceOrHidden(roll.faces, "roll-dice-hidden"),
       roll.rerolled.length ? h("span", { class: "hint" }, " ", t("roll.rerolled")) : null,
-      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", dice(roll.defence.faces)) : null,
+      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", diceOrHidden(roll.defence.faces)) : null,
     ),
     h(
       "dl",

@@ -29,11 +29,24 @@ export function screenPanel() {
     "screen",
     t("screen.title"),
     h("h3", {}, t("screen.secret_rolls")),
+    npcDice(screen.npc_dice_hidden),
     secretRolls(screen.secret_rolls),
     h("h3", {}, t("screen.asked")),
     askedList(screen.asked),
     h("h3", {}, t("screen.prepared")),
     preparedList(screen.prepared),
+  );
+}
+
+/** The table's switch for the NPCs' dice: kept from the players, or shown. */
+function npcDice(hidden) {
+  const out = h("div", { "aria-live": "polite" });
+  return h(
+    "div",
+    { class: "actions" },
+    h("p", { class: "hint" }, t(hidden ? "screen.npc_dice_hidden" : "screen.npc_dice_shown")),
+    button(t(hidden ? "screen.npc_dice_show" : "screen.npc_dice_hide"), () => send("HideNpcDice", { hidden: !hidden }, out), { id: "npc-dice", "data-hidden": String(hidden) }),
+    out,
   );
 }
 
@@ -310,6 +323,11 @@ function openPrepare(prepared) {
 
 // -- what the roll panel and the log say ----------------------------------------------------------
 
+/** Dice as the seat may see them: the faces, or a word saying the GM keeps them hidden. */
+export function diceOrHidden(faces, id = null) {
+  return faces === null ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden")) : dice(faces);
+}
+
 /** The verdict of a roll against a difficulty the seat does not see: the outcome, no number
  * (null when the roll's difficulty is not hidden from this seat). */
 export function hiddenVerdict(roll) {
@@ -333,4 +351,5 @@ export const SCREEN_LINES = {
   ScenePrepared: (d) => ["ScenePrepared", { name: free(d.name) }],
   PreparedSceneRemoved: () => ["PreparedSceneRemoved", {}],
   PreparedSceneStarted: () => ["PreparedSceneStarted", {}],
+  NpcDiceHidden: (d) => [d.hidden ? "NpcDiceHidden" : "NpcDiceHidden.shown", {}],
 };
