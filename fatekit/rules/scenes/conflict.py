@@ -256,15 +256,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if shelter.negates:
                 attack_through_cover(None, shelter)  # raises: the attack cannot be made
         forced = self._block(into_block) if into_block is not None else None
-        roll = ActionRoll(
-            actor,
-            Action.ATTACK,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=0 if forgo_defense else None,
-        )
+        roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None)
         if forgo_defense:
             if defender is not None:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
@@ -535,6 +527,21 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         keys = list(self.preset.skill_keys)
         keys.extend(k for k in sheet.skills if k not in keys)
         return tuple(keys)
+
+    def _action_roll(
+        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
+    ) -> ActionRoll:
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
+        sheet = self.fighter(actor).character
+        return ActionRoll(
+            actor,
+            action,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=difficulty,
+        )
 
     def _rating(self, sheet: Character, skill: str) -> int:
         if skill not in self.preset.skill_keys and skill not in sheet.skills:

@@ -80,16 +80,7 @@ class Defence:
     ) -> ActionRoll:
         if (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
-        sheet = self.fighter(actor).character
-        roll = ActionRoll(
-            actor,
-            action,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=difficulty,
-        )
+        roll = self._action_roll(actor, action, skill, dice, difficulty)
         if against is not None:
             if self.fighter(against).status is not Status.ACTIVE:
                 raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)
