@@ -19,6 +19,7 @@ from fatekit.rules.scenes.conflict_parts import (
     TAKEN_OUT_RULE,
     ConflictHost,
     ConflictKind,
+    ConflictPart,
     DefenseFocus,
     FocusKind,
     Phase,
@@ -30,15 +31,8 @@ from fatekit.rules.scenes.teamwork import TEAMWORK_RULE, combine_skills
 __all__ = ["Defence"]
 
 
-class Defence:
-    """Defence rolls, full defense, interposing and helpers.
-
-    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
-    """
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
+class Defence(ConflictPart):
+    """Defence rolls, full defense, interposing and helpers."""
 
     def full_defense(self: ConflictHost, actor: str, focus: DefenseFocus | None = None) -> None:
         """Give up the action to concentrate on defence until the actor's next turn.

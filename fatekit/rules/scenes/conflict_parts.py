@@ -47,6 +47,7 @@ __all__ = [
     "ConflictEnd",
     "ConflictHost",
     "ConflictKind",
+    "ConflictPart",
     "DefenseFocus",
     "Exchange",
     "Fighter",
@@ -251,6 +252,18 @@ class Exchange:
     number: int = 1
     acted: set[str] = field(default_factory=set)
     moved: set[str] = field(default_factory=set)
+
+
+class ConflictPart:
+    """A part of the rules of a conflict, mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+
+    Its methods take the conflict as a :class:`ConflictHost`; the attributes the parts assign are
+    declared here, where the conflict sets them.
+    """
+
+    _turn: TurnInProgress | None
+    phase: Phase
+    _order: list[str] | None
 
 
 class ConflictHost(Protocol):

@@ -19,6 +19,7 @@ from fatekit.rules.scenes.conflict_parts import (
     MULTIPLE_TARGETS_RULE,
     ConflictHost,
     ConflictKind,
+    ConflictPart,
     PendingHit,
     Phase,
     TurnInProgress,
@@ -27,12 +28,8 @@ from fatekit.rules.scenes.conflict_parts import (
 __all__ = ["MultipleTargets"]
 
 
-class MultipleTargets:
+class MultipleTargets(ConflictPart):
     """The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
 
     def split_attack(self: ConflictHost, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
