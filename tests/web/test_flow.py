@@ -353,6 +353,8 @@ def _play(
     on_all(table, "#compels .compel")
     ann.click("[id^=accept-c]")
     on_all(table, "#char-ruth .fate-points", data_points=4)
+    # The point flies from the compelled aspect's card into Ruth's pile, on every page.
+    on_all(table, "#char-ruth [data-pile=ruth][data-coin-from*=data-aspect]")
     on_all(table, "#log-list [data-type=ledger]")
 
     # -- create an advantage: odds before, advice after, a named aspect with a free invoke -----

@@ -7,6 +7,7 @@ import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18
 import { openTable, operatorControls } from "./operator.js";
 import { addEvents, loadOlder, showLog } from "./log.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
+import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
 
@@ -191,24 +192,16 @@ function open(link) {
 }
 
 /** Fate points moving between two documents go to the log, so every spend and gain is
- * visible. Returns whether any moved. */
-function noteFatePoints(before, after) {
-  if (!before) return false;
-  const points = (view) => {
-    const out = new Map();
-    for (const c of view.characters) if (c.revealed && c.sheet) out.set(c.id, c.sheet.fate_points);
-    out.set("", view.gm_pool);
-    return out;
-  };
-  const was = points(before);
-  let moved = false;
-  for (const [who, now] of points(after)) {
-    if (was.has(who) && was.get(who) !== now) {
-      app.ledger.push({ version: after.table.version, who, from: was.get(who), to: now });
-      moved = true;
-    }
+ * visible, and fly across the page (coins.js). Returns the coins' flights. */
+function noteFatePoints(before, after, version) {
+  const changes = pileChanges(before, after);
+  for (const { who, delta } of changes) {
+    const to = who === "" ? after.gm_pool : after.characters.find((c) => c.id === who).sheet.fate_points;
+    app.ledger.push({ version: after.table.version, who, from: to - delta, to });
   }
-  return moved;
+  if (!changes.length) return null;
+  const events = app.events.filter((e) => e.version > app.version && e.version <= version);
+  return planFlights(changes, events, before);
 }
 
 /** The preset's skills and ladder, read again only when the table's preset or list changes. */
@@ -224,7 +217,7 @@ async function loadPreset(view) {
  * redraw: everything when `parts` is null, else only the panels that read those parts. */
 async function adopt(doc, version, parts = null) {
   const seat = app.seat;
-  const moved = noteFatePoints(app.view, doc);
+  const flights = noteFatePoints(app.view, doc, version);
   app.view = doc;
   app.extras = doc.extras || {};
   app.version = version;
@@ -233,10 +226,11 @@ async function adopt(doc, version, parts = null) {
   if (seat !== app.seat) return;
   if (parts === null || !document.getElementById("log-list")) {
     render();
-    return;
+  } else {
+    redrawParts(parts);
+    if (flights) showLog();
   }
-  redrawParts(parts);
-  if (moved) showLog();
+  if (flights) fly(flights);
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for

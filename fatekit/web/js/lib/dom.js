@@ -89,7 +89,7 @@ const seenTokens = new Map();
  * marked so the change shows (a coin lands, or one leaves). */
 export function tokens(n, key = null) {
   const count = Math.max(0, n);
-  const pile = h("span", { class: "tokens", "aria-hidden": "true", "data-count": count });
+  const pile = h("span", { class: "tokens", "aria-hidden": "true", "data-count": count, "data-pile": key === null ? null : key || "gm" });
   for (let i = 0; i < Math.min(count, 12); i++) pile.append(h("span", { class: "token" }));
   if (count > 12) pile.append(h("span", { class: "more" }, `+${count - 12}`));
   if (key !== null) {
