@@ -3,8 +3,9 @@ invokes (hidden ones included), the NPCs already there and where they stand, and
 come in. Only GM seats see them (:mod:`fatekit.table.screen`); one command starts one, as the
 same events a GM starting the scene by hand makes, so players learn of it as of any scene.
 
-A prepared scene is checked as it is prepared, the way :class:`~fatekit.table.play.scenes.
-StartScene` checks a scene's map, so starting it later fails only if a scene is still running.
+A prepared scene is checked as it is prepared, the way a started scene's map is checked
+(:class:`~fatekit.table.play.scenes.StartScene`), so starting it later fails only if a scene is
+still running.
 """
 
 from __future__ import annotations
