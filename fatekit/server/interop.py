@@ -116,4 +116,8 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
         target: Literal["fari", "foundry"],
     ) -> dict[str, Any]:
         sheet = await service.export_character(caller, character_id)
-        return export_character(character_from_dict(sheet), target)
+        # At a table playing a rule-set file, the sheet is read under it (only the table knows it).
+        own = await service.read(
+            caller, lambda state, seat: state.ruleset.preset if state.ruleset_file else None
+        )
+        return export_character(character_from_dict(sheet, own), target)

@@ -240,7 +240,7 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
     conflict = conflict_in_play(state)
     forms = None
     if event.forms:
-        later = [_fit_to_table(state, parse_sheet(sheet)) for sheet in event.forms]
+        later = [_fit_to_table(state, parse_sheet(sheet, state)) for sheet in event.forms]
         # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
         current = conflict.fighter(event.character_id).character
         forms = TrueForms.of([current, *later], gentle=event.gentle)
