@@ -401,7 +401,8 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
         _block(
             f"{cid}/stress/{track}",
             "SlotTracker",
-            track_labels[track],
+            # A rule set's own kind of harm (wealth) is labelled by its key.
+            track_labels.get(track, track.replace("_", " ").capitalize()),
             [{"label": str(b["value"]), "checked": bool(b.get("marked"))} for b in boxes],
         )
         for track, boxes in sheet.get("stress", {}).items()

@@ -347,7 +347,8 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
     saved_tracks: dict[str, Any] = {}
     taken = set()
     for track, boxes in sheet.get("stress", {}).items():
-        label = _unique({"physical": "Physical", "mental": "Mental"}.get(track, "Stress"), taken)
+        own = "Stress" if track == "any" else track.replace("_", " ").capitalize()
+        label = _unique({"physical": "Physical", "mental": "Mental"}.get(track, own), taken)
         values = [b["value"] for b in boxes]
         escalating = values == list(range(1, len(values) + 1)) and len(values) > 1
         same = len(set(values)) == 1 and values[0] < 10

@@ -87,8 +87,10 @@ def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) ->
         headers=gm.headers,
     ).json()
     assert checked["legal"] is True and "wealth" in checked["sheet"]["stress"]
-    fari = gm.get("/characters/lucia/export/fari")  # written with the hack's own skill names
-    assert "Resources" in json.dumps(fari)
+    fari = json.dumps(gm.get("/characters/lucia/export/fari"))
+    assert "Resources" in fari and '"Wealth"' in fari  # the hack's skills and its own track
+    foundry = json.dumps(gm.get("/characters/lucia/export/foundry"))
+    assert '"Wealth"' in foundry
 
 
 def test_a_rule_set_is_checked_before_a_table_opens_on_it(api: Api) -> None:
