@@ -197,8 +197,14 @@ def load_scenario(path: str | Path) -> Scenario:
     return scenario_from_dict(data, base=where.parent, source=str(path))
 
 
-def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "") -> Scenario:
-    """Build a scenario from parsed JSON (``base``: where relative character files are)."""
+def scenario_from_dict(
+    data: Any, *, base: Path | None = None, source: str = "", table_sheets: bool = False
+) -> Scenario:
+    """Build a scenario from parsed JSON (``base``: where relative character files are).
+
+    ``table_sheets``: the sheets come from a table, which has already let them into play (a
+    sheet made up as you play may still have blanks), so they are not held to the rules for
+    a finished character."""
     if not isinstance(data, Mapping):
         raise BadInput("a scenario is a JSON object")
     _check_keys(
@@ -235,7 +241,9 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
     except ValueError:
         raise BadInput("kind is 'physical' or 'mental'") from None
     zones = _zones(data.get("zones"))
-    fighters = _fighters(data.get("characters"), preset.key, ruleset, zones, base or Path("."))
+    fighters = _fighters(
+        data.get("characters"), preset.key, ruleset, zones, base or Path("."), table_sheets
+    )
     sides = _sides(data.get("sides"), fighters)
     aspects = _aspects(data.get("aspects", []), fighters)
     order = _order(data, ruleset, sides, fighters)
@@ -324,7 +332,7 @@ def _zones(data: Any) -> ZoneSpec | None:
 
 
 def _fighters(
-    data: Any, preset: str, ruleset: Ruleset, zones: ZoneSpec | None, base: Path
+    data: Any, preset: str, ruleset: Ruleset, zones: ZoneSpec | None, base: Path, trusted: bool
 ) -> dict[str, Fighter]:
     if not isinstance(data, list) or not data:
         raise BadInput("characters is a non-empty list")
@@ -354,7 +362,7 @@ def _fighters(
             except BadInput as error:
                 raise BadInput(f"{where}: {error}") from None
         character = loaded.character
-        problems = validate(character, loaded.preset)
+        problems = [] if trusted else validate(character, loaded.preset)
         if problems:
             listed = "; ".join(str(p) for p in problems)
             raise BadInput(
