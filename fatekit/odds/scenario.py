@@ -166,6 +166,7 @@ class Scenario:
     move_difficulty: int = 0
     source: str = ""
     notes: list[str] = field(default_factory=list)
+    gm_pool: int | None = None  # the GM's fate points at the start (None: as a new scene fills it)
 
     @property
     def preset_key(self) -> str:
@@ -225,6 +226,7 @@ def scenario_from_dict(
             "group_npcs",
             "max_exchanges",
             "move_difficulty",
+            "gm_pool",
             "notes",
         },
     )
@@ -249,6 +251,9 @@ def scenario_from_dict(
     order = _order(data, ruleset, sides, fighters)
     max_exchanges = _whole(data.get("max_exchanges", 50), "max_exchanges", least=1)
     move_difficulty = _integer(data.get("move_difficulty", 0), "move_difficulty")
+    gm_pool = data.get("gm_pool")
+    if gm_pool is not None:
+        gm_pool = _whole(gm_pool, "gm_pool")
     return Scenario(
         str(data.get("title", source or "scenario")),
         ruleset,
@@ -263,6 +268,7 @@ def scenario_from_dict(
         move_difficulty,
         source,
         list(_strings(data.get("notes", []), "notes")),
+        gm_pool,
     )
 
 

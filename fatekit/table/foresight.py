@@ -163,6 +163,7 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "preset": state.preset,
         "options": list(state.options),
         "kind": chosen.value,
+        "gm_pool": game.ledger.gm.available,
         "characters": characters,
         "aspects": aspects,
         "sides": {side: {"members": members} for side, members in sides.items()},
