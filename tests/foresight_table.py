@@ -61,7 +61,13 @@ _SHEETS: dict[str, dict[str, Any]] = {
         "stress": {"any": [{"value": 1}, {"value": 1}]},
     },
 }
-POSITIONS = {"ruth": "pier", "ethan": "boathouse", "boss": "street", "goon-1": "street", "goon-2": "street"}
+POSITIONS = {
+    "ruth": "pier",
+    "ethan": "boathouse",
+    "boss": "street",
+    "goon-1": "street",
+    "goon-2": "street",
+}
 GEAR = {"ruth": (1, 0), "ethan": (2, 0), "boss": (2, 1), "goon-1": (1, 0), "goon-2": (1, 0)}
 SIDES = {"crew": ["ruth", "ethan"], "smugglers": ["boss", "goon-1", "goon-2"]}
 TITLE = "Ambush on the pier"
@@ -98,10 +104,15 @@ def pier_commands(*, conflict: bool = True) -> list[tuple[str, dict[str, Any]]]:
             },
         )
     )
-    sent.append(("AddSituationAspect", {"name": "Fog off the Water", "free_invokes": [["ethan", 1]]}))
+    sent.append(
+        ("AddSituationAspect", {"name": "Fog off the Water", "free_invokes": [["ethan", 1]]})
+    )
     if conflict:
         sent.append(
-            ("StartConflict", {"sides": [[side, members] for side, members in SIDES.items()], "first": "ruth"})
+            (
+                "StartConflict",
+                {"sides": [[side, members] for side, members in SIDES.items()], "first": "ruth"},
+            )
         )
         for who, (weapon, armor) in GEAR.items():
             sent.append(("Equip", {"character_id": who, "weapon": weapon, "armor": armor}))

@@ -188,6 +188,7 @@ def serve(
         store.close()
         return 2
     bound_port = sock.getsockname()[1]
+    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     base = (
         f"http://{shown_host}:{bound_port}"

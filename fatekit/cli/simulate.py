@@ -76,8 +76,10 @@ def _progress(runs: int, engine: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from fatekit.odds.plan import fight_plan
     from fatekit.odds.report_plot import plot_report
     from fatekit.odds.simulate import simulate
+    from fatekit.table.foresight import fight_notes
 
     try:
         if args.runs < 1:
@@ -87,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None and not args.plot.lower().endswith(".png"):
             raise BadInput(f"--plot draws a PNG file: give a name ending in .png, not {args.plot}")
         scenario = _scenario(args.scenario, args.kind)
+        if scenario.source.startswith("the scene"):
+            for note in fight_notes(scenario, fight_plan(scenario)):
+                print(f"fatekit simulate: note: {note.text}", file=sys.stderr)
         with _progress(args.runs, args.engine) as progress:
             report = simulate(
                 scenario, args.runs, seed=args.seed, engine=args.engine, progress=progress

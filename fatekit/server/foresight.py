@@ -29,12 +29,19 @@ from fatekit.odds.plan import FightPlan, fight_plan
 from fatekit.odds.report import make_report
 from fatekit.odds.scenario import Scenario
 from fatekit.odds.tape import GROUP
-from fatekit.odds.vector import simulate_vector
+from fatekit.odds.vector import loaded, simulate_vector
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.errors import ApiError
 from fatekit.server.service import Caller, TableService
-from fatekit.table.foresight import Added, Gear, Rerated, WhatIf, foresight_scenarios
+from fatekit.table.foresight import (
+    Added,
+    Gear,
+    Rerated,
+    WhatIf,
+    fight_notes,
+    foresight_scenarios,
+)
 from fatekit.table.state import SEAT_RULE, TableState
 
 __all__ = ["DEFAULT_RUNS", "MAX_RUNS", "Foresight", "ForesightIn", "mount_foresight"]
@@ -161,6 +168,14 @@ class Foresight:
             )
         return Outcomes.join(played)
 
+    def warm(self) -> None:
+        """Start the worker processes now and have them load the engine, so that the first
+        request does not wait for them (``fatekit serve`` does this at start)."""
+        pool = self._executor()
+        if pool is not None:
+            for _ in range(self.workers):
+                pool.submit(loaded)
+
     def admit(self) -> None:
         """Count a request in, or refuse it (429) when the pool already has a queue."""
         if self._busy > 2 * max(1, self.workers):
@@ -231,6 +246,14 @@ def mount_foresight(
             "seed": seed,
             "seconds": round(seconds, 3),
             "names": found.names,
+            # Fighters with no skill to fight with, in the scene and in the what-if.
+            "unskilled": [
+                [
+                    {"who": n.who, "skill": n.skill, "modifier": n.modifier}
+                    for n in fight_notes(s, p)
+                ]
+                for s, p in zip(scenarios, plans, strict=False)
+            ],
             "baseline": reports[0],
             "what_if": reports[1] if len(reports) > 1 else None,
         }

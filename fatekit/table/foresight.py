@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
+from fatekit.odds.plan import FightPlan
 from fatekit.odds.scenario import FORMAT, VERSION, Scenario, scenario_from_dict
 from fatekit.rules.characters.character import CharacterKind, refit_harm
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -35,7 +36,9 @@ __all__ = [
     "Added",
     "Gear",
     "Rerated",
+    "Unskilled",
     "WhatIf",
+    "fight_notes",
     "foresight_scenarios",
     "table_scenario",
 ]
@@ -226,6 +229,38 @@ def foresight_scenarios(
             raise BadInput(f"the what-if cannot re-rate {sheet.name}: {error}") from None
     names.update({who: f.character.name for who, f in trial.fighters.items()})
     return Foresight(baseline, trial, names)
+
+
+@dataclass(frozen=True, slots=True)
+class Unskilled:
+    """A fighter with no skill to fight with: they attack with ``skill`` at ``modifier``."""
+
+    who: str
+    name: str
+    skill: str
+    modifier: int
+
+    @property
+    def text(self) -> str:
+        """The note in words."""
+        return (
+            f"{self.name} has no skill to fight with: they attack with {self.skill} "
+            f"at {self.modifier:+d}"
+        )
+
+
+def fight_notes(scenario: Scenario, plan: FightPlan) -> list[Unskilled]:
+    """What the GM should know before trusting the odds: fighters with no skill to fight with.
+    Anyone may attack with an unrated skill, at Mediocre (+0), so such a fight can be played;
+    but it is seldom what the GM meant."""
+    notes = []
+    for fighter in plan.fighters:
+        sheet = scenario.fighters[fighter.id].character
+        if sheet.rating(fighter.close.skill) <= 0:
+            notes.append(
+                Unskilled(fighter.id, sheet.name, fighter.close.skill, fighter.close.modifier)
+            )
+    return notes
 
 
 def _load(data: Mapping[str, Any], what: str) -> Scenario:
