@@ -50,7 +50,8 @@ __all__ = ["DEFAULT_RUNS", "MAX_RUNS", "Foresight", "ForesightIn", "mount_foresi
 DEFAULT_RUNS = 10_000
 #: The most fights one request may ask for (each what-if plays as many again).
 MAX_RUNS = 100_000
-_MAX_SEED = 2**63 - 1
+#: Seeds stay below 2**53, the largest whole numbers a browser's JSON keeps exact.
+_MAX_SEED = 2**53 - 1
 
 
 # -- the request ----------------------------------------------------------------------------
@@ -226,7 +227,7 @@ def mount_foresight(
             return state.version, found, [fight_plan(s) for s in scenarios]
 
         version, found, plans = await service.read(caller, prepare)
-        seed = body.seed if body.seed is not None else secrets.randbits(63)
+        seed = body.seed if body.seed is not None else secrets.randbits(53)
         foresight.admit()
         try:
             started = time.perf_counter()

@@ -7,6 +7,7 @@ import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, free, h, section, tokens } from "./lib/dom.js";
+import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
@@ -52,6 +53,7 @@ const PANELS = {
   challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
+  foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };
 
