@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = ["register", "run"]
 
+#: The most fights one command plays: a million keeps the outcomes well within memory.
+MAX_RUNS = 1_000_000
+
 # Below this many seconds of expected work, a progress bar only flickers.
 _SLOW_RUNS = {"scalar": 300, "vector": 50_000}
 
@@ -41,7 +44,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "scenario", help="a scenario file (JSON, see docs/odds.md) or a table file (an export)"
     )
-    parser.add_argument("--runs", type=int, default=10_000, help="fights to play (default 10000)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=10_000,
+        help=f"fights to play (default 10000, at most {MAX_RUNS:,})",
+    )
     parser.add_argument("--seed", type=int, help="seed the dice, for a repeatable report")
     parser.add_argument(
         "--engine",
@@ -82,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     from fatekit.table.foresight import fight_notes
 
     try:
-        if args.runs < 1:
-            raise BadInput(f"--runs must be 1 or more, not {args.runs}")
+        if not 1 <= args.runs <= MAX_RUNS:
+            raise BadInput(f"--runs must be from 1 to {MAX_RUNS:,}, not {args.runs}")
         if args.seed is not None and args.seed < 0:
             raise BadInput(f"--seed must be 0 or more, not {args.seed}")
         if args.plot is not None and not args.plot.lower().endswith(".png"):
