@@ -52,6 +52,8 @@ DEFAULT_RUNS = 10_000
 MAX_RUNS = 100_000
 #: Seeds stay below 2**53, the largest whole numbers a browser's JSON keeps exact.
 _MAX_SEED = 2**53 - 1
+#: How much lower the workers' priority is than the server's (see ``nice``).
+_NICE = 10
 
 
 # -- the request ----------------------------------------------------------------------------
@@ -132,12 +134,15 @@ class ForesightIn(BaseModel):
 
 
 class Foresight:
-    """Plays fights off the event loop: in ``workers`` processes (the machine's cores by
-    default), or with ``workers=0`` in one thread (the GIL then slows the loop; the benchmark
-    shows by how much). The pool starts at the first request and stops with :meth:`close`."""
+    """Plays fights off the event loop: in ``workers`` processes, or with ``workers=0`` in one
+    thread (the GIL then slows the loop; ``benchmarks/bench_foresight.py`` shows by how much).
+    By default one core less than the machine has, at least one: the engine's time goes mostly
+    into steps that do not shrink with fewer runs, so splitting one request gains little, and
+    a core left to the server keeps the other tables quick. The pool starts at the first request
+    (or :meth:`warm`) and stops with :meth:`close`."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        self.workers = max(1, (os.cpu_count() or 1) - 1) if workers is None else workers
         self._pool: Executor | None = None
         self._busy = 0
 
@@ -145,9 +150,12 @@ class Foresight:
         if self.workers <= 0:
             return None
         if self._pool is None:
-            # Spawned, not forked: the server's threads and sockets stay out of the workers.
+            # Spawned, not forked: the server's threads and sockets stay out of the workers. They
+            # run at a lower priority, so the server's own work comes first on a busy machine.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=os.nice, initargs=(_NICE,)
+            )
         return self._pool
 
     async def play(self, plan: FightPlan, runs: int, seed: int) -> Outcomes:
