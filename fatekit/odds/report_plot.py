@@ -76,7 +76,7 @@ def plot_report(report: Report, path: str | Path) -> Path:
     risks.set_xlim(0, 1.12)
     risks.invert_yaxis()
     risks.set_title("what each fighter risks")
-    risks.legend(fontsize=7, ncols=len(_RISKS), loc="lower center", bbox_to_anchor=(0.5, -0.35))
+    risks.legend(fontsize=7, loc="lower right")
     figure.tight_layout()
     try:
         figure.savefig(where)
