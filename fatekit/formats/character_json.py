@@ -61,6 +61,7 @@ __all__ = [
     "dumps_character",
     "load_character",
     "loads_character",
+    "parse_json",
     "template",
 ]
 
@@ -86,13 +87,21 @@ def load_character(path: str | Path, preset: str | None = None) -> LoadedCharact
 
 def loads_character(text: str, preset: str | None = None) -> LoadedCharacter:
     """Read a character from JSON text."""
+    return character_from_dict(parse_json(text), preset)
+
+
+def parse_json(text: str, source: str | None = None) -> Any:
+    """``text`` as JSON, or :class:`BadInput` saying where (line and column) it is not JSON.
+
+    ``source`` names the file the text came from, for the message.
+    """
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
+        what = f"{source} is not JSON" if source else "not JSON"
         raise BadInput(
-            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            f"{what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
-    return character_from_dict(data, preset)
 
 
 def character_from_dict(data: Any, preset: str | None = None) -> LoadedCharacter:

@@ -33,6 +33,7 @@ from fatekit.formats.draft import (
     DraftTrack,
     Leftover,
 )
+from fatekit.formats.mapping import extension_of
 from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.formats.vocabulary import matches
 from fatekit.rules import BadInput
@@ -446,22 +447,7 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
         section("Consequences", consequences),
         section("Skills", skill_blocks, True),
     ]
-    keep = {
-        k: sheet[k]
-        for k in (
-            "id",
-            "preset",
-            "kind",
-            "as_you_play",
-            "refresh_awarded",
-            "skill_steps",
-            "members",
-            "skill_labels",
-            "skill_lists",
-            "shape",
-        )
-        if k in sheet
-    }
+    keep = extension_of(sheet)
     return {
         "fariType": "character",
         "id": _id(f"{cid}/character"),

@@ -27,6 +27,7 @@ from fatekit.formats.draft import (
     DraftTrack,
     Leftover,
 )
+from fatekit.formats.mapping import extension_of
 from fatekit.formats.text import looks_like_html, plain_text, to_html
 from fatekit.rules import BadInput
 
@@ -371,22 +372,7 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             aspect={"name": _plain_field(text), "when_marked": True},
         )
         saved_tracks[label] = {k: v for k, v in slot.items() if v is not None}
-    keep = {
-        k: sheet[k]
-        for k in (
-            "id",
-            "preset",
-            "kind",
-            "as_you_play",
-            "refresh_awarded",
-            "skill_steps",
-            "members",
-            "skill_labels",
-            "skill_lists",
-            "shape",
-        )
-        if k in sheet
-    }
+    keep = extension_of(sheet)
     keep.update(aspects=saved_aspects, stunts=saved_stunts, tracks=saved_tracks)
     return {
         "name": sheet["name"],

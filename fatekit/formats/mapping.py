@@ -32,7 +32,7 @@ from fatekit.formats.text import plain_text, tidy
 from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
 from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
 
-__all__ = ["build", "character_id", "rating_of"]
+__all__ = ["EXTENSION_FIELDS", "build", "character_id", "extension_of", "rating_of"]
 
 
 # -- skills and the preset ----------------------------------------------------------------------
@@ -388,6 +388,15 @@ def _count(value: object, what: str) -> int | None:
 
 
 _KEPT_FIELDS = ("kind", "as_you_play", "refresh_awarded", "skill_steps", "members", "skill_labels")
+
+#: The fields of a character file that the exporters keep in their extension object: what only
+#: fatekit knows, which :func:`build` takes back from there.
+EXTENSION_FIELDS = ("id", "preset", *_KEPT_FIELDS, "skill_lists", "shape")
+
+
+def extension_of(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    """The :data:`EXTENSION_FIELDS` that a character file (``sheet``) has, in that order."""
+    return {k: sheet[k] for k in EXTENSION_FIELDS if k in sheet}
 
 
 def build(draft: Draft, source: str, preset: str | None = None) -> Imported:

@@ -27,14 +27,13 @@ refused. Loading raises :class:`BadInput` saying what is wrong; it never half-lo
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.character_json import character_from_dict, load_character
+from fatekit.formats.character_json import character_from_dict, load_character, parse_json
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.characters.character import Character
@@ -189,12 +188,7 @@ def load_scenario(path: str | Path) -> Scenario:
         text = where.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise BadInput(f"cannot read {path}: {error}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadInput(
-            f"{path} is not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
-        ) from None
+    data = parse_json(text, str(path))
     return scenario_from_dict(data, base=where.parent, source=str(path))
 
 

@@ -19,6 +19,7 @@ from fatekit.rules.core.errors import BadInput, StaleState
 __all__ = [
     "MAX_ID_LENGTH",
     "Appended",
+    "CheckedEventStore",
     "EventStore",
     "NewEvent",
     "Snapshot",
@@ -26,7 +27,9 @@ __all__ = [
     "StoredEvent",
     "VersionConflict",
     "check_append",
+    "check_snapshot_version",
     "check_table_id",
+    "numbered",
     "utc_now",
 ]
 
@@ -186,6 +189,28 @@ class EventStore(ABC):
         self.close()
 
 
+class CheckedEventStore(EventStore):
+    """What the adapters share in front of their storage: :meth:`append` checks its arguments
+    (with :func:`check_append`, the same in every adapter) and hands the checked events, their
+    timestamps filled in, to the adapter's :meth:`_append`."""
+
+    def append(
+        self,
+        table_id: str,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        idempotency_key: str | None = None,
+    ) -> Appended:
+        checked = check_append(table_id, expected_version, events, idempotency_key)
+        return self._append(table_id, expected_version, checked, idempotency_key)
+
+    @abstractmethod
+    def _append(
+        self, table_id: str, expected: int, events: list[NewEvent], key: str | None
+    ) -> Appended:
+        """Store checked ``events`` after version ``expected``, as :meth:`append` promises."""
+
+
 # -- checks every adapter shares ------------------------------------------------------------------
 
 
@@ -196,6 +221,23 @@ def check_table_id(table_id: object) -> str:
     if len(table_id) > MAX_ID_LENGTH:
         raise BadInput(f"a table id has at most {MAX_ID_LENGTH} characters")
     return table_id
+
+
+def check_snapshot_version(snapshot: Snapshot, reached: int) -> None:
+    """Refuse a snapshot at a version its table (now at ``reached``) has not reached."""
+    if not 1 <= snapshot.version <= reached:
+        raise BadInput(
+            f"table {snapshot.table_id!r} is at version {reached}; "
+            f"no snapshot at version {snapshot.version}"
+        )
+
+
+def numbered(table_id: str, current: int, events: Sequence[NewEvent]) -> tuple[StoredEvent, ...]:
+    """Checked ``events`` as the table stores them: numbered on from version ``current``."""
+    return tuple(
+        StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
+        for n, e in enumerate(events, start=1)
+    )
 
 
 def check_append(

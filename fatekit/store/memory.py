@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import (
     Appended,
-    EventStore,
+    CheckedEventStore,
     NewEvent,
     Snapshot,
     StoredEvent,
     StoreError,
     VersionConflict,
-    check_append,
+    check_snapshot_version,
     check_table_id,
+    numbered,
 )
 
 __all__ = ["MemoryEventStore"]
@@ -29,7 +28,7 @@ class _Log:
     snapshots: dict[int, Snapshot] = field(default_factory=dict)
 
 
-class MemoryEventStore(EventStore):
+class MemoryEventStore(CheckedEventStore):
     """Every table's events in a dict, behind one lock: any thread may call any method, and each
     call sees the store as of one moment. Nothing survives the process."""
 
@@ -38,31 +37,21 @@ class MemoryEventStore(EventStore):
         self._logs: dict[str, _Log] = {}
         self._closed = False
 
-    def append(
-        self,
-        table_id: str,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        idempotency_key: str | None = None,
+    def _append(
+        self, table_id: str, expected: int, events: list[NewEvent], key: str | None
     ) -> Appended:
-        checked = check_append(table_id, expected_version, events, idempotency_key)
         with self._lock:
             self._check_open()
             log = self._logs.get(table_id) or _Log()
-            if idempotency_key is not None and idempotency_key in log.keys:
-                return self._replayed(table_id, log, idempotency_key)
+            if key is not None and key in log.keys:
+                return self._replayed(table_id, log, key)
             current = len(log.events)
-            if current != expected_version:
-                raise VersionConflict(
-                    table_id, expected_version, current, log.events[expected_version:]
-                )
-            stored = tuple(
-                StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
-                for n, e in enumerate(checked, start=1)
-            )
+            if current != expected:
+                raise VersionConflict(table_id, expected, current, log.events[expected:])
+            stored = numbered(table_id, current, events)
             log.events.extend(stored)
-            if idempotency_key is not None:
-                log.keys[idempotency_key] = (current + 1, current + len(stored))
+            if key is not None:
+                log.keys[key] = (current + 1, current + len(stored))
             self._logs[table_id] = log
             return Appended(table_id, current + 1, current + len(stored), stored)
 
@@ -109,12 +98,7 @@ class MemoryEventStore(EventStore):
         with self._lock:
             self._check_open()
             log = self._logs.get(snapshot.table_id)
-            reached = 0 if log is None else len(log.events)
-            if not 1 <= snapshot.version <= reached:
-                raise BadInput(
-                    f"table {snapshot.table_id!r} is at version {reached}; "
-                    f"no snapshot at version {snapshot.version}"
-                )
+            check_snapshot_version(snapshot, 0 if log is None else len(log.events))
             assert log is not None
             log.snapshots[snapshot.version] = snapshot
 

@@ -8,9 +8,12 @@ same tables and numbering, in its own dialect.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-__all__ = ["MIGRATIONS", "Migration"]
+from fatekit.store.base import StoreError
+
+__all__ = ["MIGRATIONS", "Migration", "missing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +23,23 @@ class Migration:
     number: int
     name: str
     statements: tuple[str, ...]
+
+
+def missing(
+    migrations: Sequence[Migration], applied: Collection[int], where: str
+) -> list[Migration]:
+    """The ``migrations`` a database (``where``, as an error names it) lacks, in order.
+
+    Raises :class:`StoreError` when it has had one that is not in ``migrations``: it was written
+    by a newer fatekit, and would be misread.
+    """
+    unknown = sorted(set(applied) - {m.number for m in migrations})
+    if unknown:
+        raise StoreError(
+            f"{where} has schema migration {unknown[-1]}, which this fatekit does not know: "
+            "it was written by a newer version"
+        )
+    return sorted((m for m in migrations if m.number not in applied), key=lambda m: m.number)
 
 
 MIGRATIONS: tuple[Migration, ...] = (

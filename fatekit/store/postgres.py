@@ -15,7 +15,7 @@ commit (see :mod:`fatekit.store.postgres_notify`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,14 +27,15 @@ from psycopg.conninfo import conninfo_to_dict
 from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import (
     Appended,
-    EventStore,
+    CheckedEventStore,
     NewEvent,
     Snapshot,
     StoredEvent,
     StoreError,
     VersionConflict,
-    check_append,
+    check_snapshot_version,
     check_table_id,
+    numbered,
 )
 from fatekit.store.postgres_migrations import applied_migrations, migrate
 from fatekit.store.postgres_notify import CHANNEL, AppendNotice, Listener, check_channel
@@ -70,7 +71,7 @@ Conn = psycopg.Connection[tuple[Any, ...]]
 APPLICATION_NAME = "fatekit"
 
 
-class PostgresEventStore(EventStore):
+class PostgresEventStore(CheckedEventStore):
     """Events in a PostgreSQL database, reached through a pool of connections.
 
     ``dsn`` is a libpq connection string or URI (``postgresql://user@host/db``). Opening the store
@@ -141,26 +142,21 @@ class PostgresEventStore(EventStore):
 
     # -- events --------------------------------------------------------------------------------
 
-    def append(
-        self,
-        table_id: str,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        idempotency_key: str | None = None,
+    def _append(
+        self, table_id: str, expected: int, events: list[NewEvent], key: str | None
     ) -> Appended:
-        checked = check_append(table_id, expected_version, events, idempotency_key)
         # A unique violation means another append committed first; the second pass sees it (its
         # key or its version) and answers from there. A third pass would mean the database is
         # refusing for another reason, which is reported rather than retried forever.
         for _ in range(3):
             try:
                 with self._connection() as conn, conn.transaction():
-                    return self._append(conn, table_id, expected_version, checked, idempotency_key)
+                    return self._append_in(conn, table_id, expected, events, key)
             except pg_errors.UniqueViolation:
                 continue
         raise StoreError(f"table {table_id!r}: the append kept colliding with other writers")
 
-    def _append(
+    def _append_in(
         self,
         conn: Conn,
         table_id: str,
@@ -178,10 +174,7 @@ class PostgresEventStore(EventStore):
             since = _read(conn, table_id, expected) if current > expected else []
             actual = max(current, since[-1].version if since else 0)
             raise VersionConflict(table_id, expected, actual, since)
-        stored = tuple(
-            StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
-            for n, e in enumerate(events, start=1)
-        )
+        stored = numbered(table_id, current, events)
         with conn.cursor() as cursor:
             cursor.executemany(
                 f"INSERT INTO events ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s)",
@@ -247,12 +240,7 @@ class PostgresEventStore(EventStore):
                 "SELECT COALESCE(MAX(version), 0) FROM events WHERE table_id = %s",
                 (snapshot.table_id,),
             ).fetchone()
-            reached = int(row[0]) if row else 0
-            if not 1 <= snapshot.version <= reached:
-                raise BadInput(
-                    f"table {snapshot.table_id!r} is at version {reached}; "
-                    f"no snapshot at version {snapshot.version}"
-                )
+            check_snapshot_version(snapshot, int(row[0]) if row else 0)
             conn.execute(
                 "INSERT INTO snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (table_id, version) "
                 "DO UPDATE SET format = EXCLUDED.format, payload = EXCLUDED.payload",

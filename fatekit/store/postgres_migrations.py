@@ -18,7 +18,7 @@ from typing import Any
 import psycopg
 
 from fatekit.store.base import StoreError
-from fatekit.store.migrations import Migration
+from fatekit.store.migrations import Migration, missing
 
 __all__ = ["MIGRATION_LOCK", "PG_MIGRATIONS", "applied_migrations", "migrate"]
 
@@ -98,17 +98,8 @@ def migrate(
             "number INTEGER PRIMARY KEY, name TEXT NOT NULL, "
             "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
         )
-        applied = set(applied_migrations(conn))
-        unknown = sorted(applied - {m.number for m in migrations})
-        if unknown:
-            raise StoreError(
-                f"the database has schema migration {unknown[-1]}, which this fatekit does not "
-                "know: it was written by a newer version"
-            )
         done = []
-        for migration in sorted(migrations, key=lambda m: m.number):
-            if migration.number in applied:
-                continue
+        for migration in missing(migrations, applied_migrations(conn), "the database"):
             for statement in migration.statements:
                 conn.execute(statement)
             conn.execute(

@@ -11,31 +11,32 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import (
     Appended,
-    EventStore,
+    CheckedEventStore,
     NewEvent,
     Snapshot,
     StoredEvent,
     StoreError,
     VersionConflict,
-    check_append,
+    check_snapshot_version,
     check_table_id,
+    numbered,
     utc_now,
 )
-from fatekit.store.migrations import MIGRATIONS
+from fatekit.store.migrations import MIGRATIONS, missing
 
 __all__ = ["SqliteEventStore"]
 
 _COLUMNS = "table_id, version, type, payload, seat, recorded_at"
 
 
-class SqliteEventStore(EventStore):
+class SqliteEventStore(CheckedEventStore):
     """Events in a SQLite file (created with its schema if missing).
 
     One connection per store, behind a lock: any thread may call any method, and calls on one
@@ -74,16 +75,7 @@ class SqliteEventStore(EventStore):
                 "number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
             )
             applied = {row[0] for row in db.execute("SELECT number FROM schema_migrations")}
-            known = {m.number for m in MIGRATIONS}
-            unknown = sorted(applied - known)
-            if unknown:
-                raise StoreError(
-                    f"{self.path} has schema migration {unknown[-1]}, which this fatekit does "
-                    "not know: it was written by a newer version"
-                )
-            for migration in MIGRATIONS:
-                if migration.number in applied:
-                    continue
+            for migration in missing(MIGRATIONS, applied, str(self.path)):
                 for statement in migration.statements:
                     db.execute(statement)
                 db.execute(
@@ -99,31 +91,23 @@ class SqliteEventStore(EventStore):
 
     # -- events --------------------------------------------------------------------------------
 
-    def append(
-        self,
-        table_id: str,
-        expected_version: int,
-        events: Sequence[NewEvent],
-        idempotency_key: str | None = None,
+    def _append(
+        self, table_id: str, expected: int, events: list[NewEvent], key: str | None
     ) -> Appended:
-        checked = check_append(table_id, expected_version, events, idempotency_key)
         with self._lock, self._transaction() as db:
-            if idempotency_key is not None:
-                found = self._find_key(db, table_id, idempotency_key)
+            if key is not None:
+                found = self._find_key(db, table_id, key)
                 if found is not None:
                     return found
             current = self._version(db, table_id)
-            if current != expected_version:
+            if current != expected:
                 raise VersionConflict(
                     table_id,
-                    expected_version,
+                    expected,
                     current,
-                    self._read(db, table_id, expected_version),
+                    self._read(db, table_id, expected),
                 )
-            stored = tuple(
-                StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
-                for n, e in enumerate(checked, start=1)
-            )
+            stored = numbered(table_id, current, events)
             try:
                 db.executemany(
                     f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
@@ -136,12 +120,12 @@ class SqliteEventStore(EventStore):
                 # Only a writer bypassing BEGIN IMMEDIATE could get here; the key still holds.
                 now = self._version(db, table_id)
                 raise VersionConflict(
-                    table_id, expected_version, now, self._read(db, table_id, expected_version)
+                    table_id, expected, now, self._read(db, table_id, expected)
                 ) from None
-            if idempotency_key is not None:
+            if key is not None:
                 db.execute(
                     "INSERT INTO idempotency_keys VALUES (?, ?, ?, ?)",
-                    (table_id, idempotency_key, current + 1, current + len(stored)),
+                    (table_id, key, current + 1, current + len(stored)),
                 )
         return Appended(table_id, current + 1, current + len(stored), stored)
 
@@ -183,12 +167,7 @@ class SqliteEventStore(EventStore):
     def save_snapshot(self, snapshot: Snapshot) -> None:
         check_table_id(snapshot.table_id)
         with self._lock, self._transaction() as db:
-            reached = self._version(db, snapshot.table_id)
-            if not 1 <= snapshot.version <= reached:
-                raise BadInput(
-                    f"table {snapshot.table_id!r} is at version {reached}; "
-                    f"no snapshot at version {snapshot.version}"
-                )
+            check_snapshot_version(snapshot, self._version(db, snapshot.table_id))
             db.execute(
                 "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)",
                 (snapshot.table_id, snapshot.version, snapshot.format, bytes(snapshot.payload)),

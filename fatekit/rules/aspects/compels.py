@@ -118,6 +118,16 @@ class Compel:
             raise IllegalAction(f"this compel was already {self.state.value}", COMPEL_OFFER_RULE)
 
 
+def _check_compel(aspect: Aspect, by: str, complication: str, untold: str) -> None:
+    """Refuse a compel without a complication (``untold`` says so), on a boost, or on an aspect
+    ``by`` may not use."""
+    if not complication.strip():
+        raise BadInput(untold)
+    if aspect.is_boost:
+        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
+    aspect.check_usable_by(by)
+
+
 def offer_compel(
     aspect: Aspect,
     target: str,
@@ -128,11 +138,7 @@ def offer_compel(
     complication: str,
 ) -> Compel:
     """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now."""
-    if not complication.strip():
-        raise BadInput("a compel must say what the complication is")
-    if aspect.is_boost:
-        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
-    aspect.check_usable_by(offered_by)
+    _check_compel(aspect, offered_by, complication, "a compel must say what the complication is")
     if offered_by == target:
         raise BadInput("to compel your own character, ask the GM for a self-compel")
     ledger.wallet(target)  # the target must be known to the ledger
@@ -145,11 +151,7 @@ def self_compel(
     aspect: Aspect, target: str, *, ledger: FateLedger, complication: str, gm_agrees: bool
 ) -> bool:
     """A player compels their own character after the fact; the GM pays when they agree."""
-    if not complication.strip():
-        raise BadInput("a self-compel must say what the complication was")
-    if aspect.is_boost:
-        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
-    aspect.check_usable_by(target)
+    _check_compel(aspect, target, complication, "a self-compel must say what the complication was")
     if gm_agrees:
         ledger.wallet(target).gain()
     return gm_agrees

@@ -11,7 +11,7 @@ engines replay perft files. The format is described in ``docs/scenes-and-conflic
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
@@ -70,6 +70,16 @@ def replay(script: Script) -> ReplayResult:
 
 
 # -- the runner -----------------------------------------------------------------------------------
+
+
+class _Opposed(TypedDict):
+    """The arguments of a conflict's create an advantage and overcome that a step gives alike."""
+
+    dice: ScriptedDice
+    difficulty: int | None
+    against: str | None
+    defend_skill: str | None
+    defender_dice: ScriptedDice
 
 
 class _Runner(Expectations):
@@ -158,6 +168,16 @@ class _Runner(Expectations):
         value = step.get(key, [])
         return ScriptedDice([value] if isinstance(value, str) else list(value))
 
+    def _opposed(self, step: Mapping[str, Any]) -> _Opposed:
+        """What a step says of a roll against a difficulty or someone opposing it."""
+        return _Opposed(
+            dice=self._dice(step),
+            difficulty=step.get("difficulty"),
+            against=step.get("against"),
+            defend_skill=step.get("defend_skill"),
+            defender_dice=self._dice(step, "defend_dice"),
+        )
+
     def _do_attack(self, step: Mapping[str, Any]) -> None:
         self.roll = self._conflict().attack(
             str(step["actor"]),
@@ -179,14 +199,7 @@ class _Runner(Expectations):
     def _do_create_advantage(self, step: Mapping[str, Any]) -> None:
         aspect = self._aspect(step["aspect"]) if "aspect" in step else None
         self.roll = self._conflict().create_advantage(
-            str(step["actor"]),
-            str(step["skill"]),
-            dice=self._dice(step),
-            difficulty=step.get("difficulty"),
-            against=step.get("against"),
-            defend_skill=step.get("defend_skill"),
-            aspect=aspect,
-            defender_dice=self._dice(step, "defend_dice"),
+            str(step["actor"]), str(step["skill"]), aspect=aspect, **self._opposed(step)
         )
         self.roll.roll()
 
@@ -205,11 +218,7 @@ class _Runner(Expectations):
             self.roll = self._conflict().overcome(
                 str(step["actor"]),
                 str(step["skill"]),
-                dice=self._dice(step),
-                difficulty=step.get("difficulty"),
-                against=step.get("against"),
-                defend_skill=step.get("defend_skill"),
-                defender_dice=self._dice(step, "defend_dice"),
+                **self._opposed(step),
                 scale_benefit=step.get("scale_benefit"),
                 block=step.get("block"),
                 remove_block=bool(step.get("remove_block", False)),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
@@ -133,11 +134,7 @@ def suppressed_invoke_bonus(effect: InvokeEffect | str, mode: SuppressMode | str
 
 
 def _effect(effect: InvokeEffect | str) -> InvokeEffect:
-    try:
-        return InvokeEffect(effect)
-    except ValueError:
-        valid = ", ".join(e.value for e in InvokeEffect)
-        raise BadInput(f"not an invoke effect: {effect!r}; choose from {valid}") from None
+    return one_of(InvokeEffect, effect, "an invoke effect")
 
 
 def invoke_adjustment(bonus: int, source: str = "") -> Bonus | None:

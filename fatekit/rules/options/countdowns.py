@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 
@@ -251,8 +252,4 @@ class Countdown:
 
 
 def _as_visibility(value: Visibility | str) -> Visibility:
-    try:
-        return Visibility(value)
-    except ValueError:
-        valid = ", ".join(v.value for v in Visibility)
-        raise BadInput(f"not a visibility: {value!r}; choose from {valid}") from None
+    return one_of(Visibility, value, "a visibility")

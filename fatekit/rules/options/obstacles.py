@@ -29,7 +29,7 @@ from fatekit.rules.characters.character import Character, monster
 from fatekit.rules.characters.presets import Preset, get_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.actions import Action, Hit, Option, Resolution
-from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
 from fatekit.rules.options.weapons import with_weapon_and_armor
@@ -144,6 +144,22 @@ def _check_whole(what: str, value: int) -> None:
         raise BadInput(f"{what} is a whole number, not {value!r}")
 
 
+def _check_rated(
+    kind: str, obstacle: Hazard | Block, *, lowest_weapon: int, weapon_rule: Rule
+) -> None:
+    """What a hazard and a block are alike checked for: an id, a name, a whole rating, and a
+    Weapon rating from ``lowest_weapon`` to 4 (``weapon_rule`` says why)."""
+    _check_id_and_name(kind, obstacle.id, obstacle.name)
+    _check_whole(f"{kind} {obstacle.id!r}'s rating", obstacle.rating)
+    _check_whole(f"{kind} {obstacle.id!r}'s Weapon", obstacle.weapon)
+    if not lowest_weapon <= obstacle.weapon <= 4:
+        raise IllegalAction(
+            f"{kind} {obstacle.name!r} needs a Weapon rating of {lowest_weapon} to 4, "
+            f"not {obstacle.weapon}",
+            weapon_rule,
+        )
+
+
 def _check_targeted_by(kind: str, name: str, action: Action, rating: int) -> int:
     if action is Action.ATTACK:
         raise IllegalAction(
@@ -192,14 +208,7 @@ class Hazard:
     weapon: int
 
     def __post_init__(self) -> None:
-        _check_id_and_name("hazard", self.id, self.name)
-        _check_whole(f"hazard {self.id!r}'s rating", self.rating)
-        _check_whole(f"hazard {self.id!r}'s Weapon", self.weapon)
-        if not 1 <= self.weapon <= 4:
-            raise IllegalAction(
-                f"hazard {self.name!r} needs a Weapon rating of 1 to 4, not {self.weapon}",
-                HAZARD_WEAPON_RULE,
-            )
+        _check_rated("hazard", self, lowest_weapon=1, weapon_rule=HAZARD_WEAPON_RULE)
 
     @property
     def skill(self) -> str:
@@ -306,14 +315,7 @@ class Block:
     cover: bool = False
 
     def __post_init__(self) -> None:
-        _check_id_and_name("block", self.id, self.name)
-        _check_whole(f"block {self.id!r}'s rating", self.rating)
-        _check_whole(f"block {self.id!r}'s Weapon", self.weapon)
-        if not 0 <= self.weapon <= 4:
-            raise IllegalAction(
-                f"block {self.name!r} has a Weapon rating of 0 to 4, not {self.weapon}",
-                BLOCK_WEAPON_RULE,
-            )
+        _check_rated("block", self, lowest_weapon=0, weapon_rule=BLOCK_WEAPON_RULE)
 
     @property
     def can_harm(self) -> bool:

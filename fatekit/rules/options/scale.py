@@ -26,6 +26,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
@@ -231,11 +232,7 @@ def scale_advantage(
     :class:`IllegalAction` when ``higher`` is not above ``lower``, or when free invokes are chosen
     for anything but the actor's create an advantage.
     """
-    try:
-        chosen = ScaleBenefit(benefit)
-    except ValueError:
-        valid = ", ".join(b.value for b in ScaleBenefit)
-        raise BadInput(f"not a scale benefit: {benefit!r}; choose from {valid}") from None
+    chosen = one_of(ScaleBenefit, benefit, "a scale benefit")
     if action is Action.DEFEND:
         raise BadInput("name the action being defended against, with side=Side.OPPOSITION")
     levels = ladder.difference(higher, lower)
@@ -322,11 +319,7 @@ def supernatural_advantage(
     ``aspect_id`` names the aspect it creates, so it carries ``maker_scale`` when later invoked
     (give it once the aspect exists; without it ``aspect`` is ``None``).
     """
-    try:
-        chosen = AdvantageCase(case)
-    except ValueError:
-        valid = ", ".join(c.value for c in AdvantageCase)
-        raise BadInput(f"not a case of supernatural advantage: {case!r}; choose {valid}") from None
+    chosen = one_of(AdvantageCase, case, "a case of supernatural advantage")
     aspect = ScaledAspect(aspect_id, maker_scale) if aspect_id else None
     if chosen is AdvantageCase.UNOPPOSED:
         return SupernaturalAdvantage(False, False, 1, aspect)

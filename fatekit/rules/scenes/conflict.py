@@ -39,11 +39,13 @@ from fatekit.rules.options.big_bads import (
 from fatekit.rules.options.obstacles import (
     Block,
     CoverUse,
+    Hazard,
     attack_through_cover,
 )
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.scale import (
     STANDARD_SCALE,
+    ScaleAdvantage,
     ScaleBenefit,
     ScaleLadder,
 )
@@ -220,11 +222,8 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         attack or gives Armor); ``into_block`` forces the target into a block, borrowing its
         Weapon.
         """
-        self._check_action(actor)
+        hazard = self._start_action(actor, Action.ATTACK)
         sheet = self.fighter(actor).character
-        hazard = self.fighters[actor].hazard
-        if hazard is not None:
-            hazard.check_action(Action.ATTACK)
         aimed = self.fighter(target)
         if aimed.hazard is not None:
             aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
@@ -256,15 +255,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if shelter.negates:
                 attack_through_cover(None, shelter)  # raises: the attack cannot be made
         forced = self._block(into_block) if into_block is not None else None
-        roll = ActionRoll(
-            actor,
-            Action.ATTACK,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=0 if forgo_defense else None,
-        )
+        roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None)
         if forgo_defense:
             if defender is not None:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
@@ -272,9 +263,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             self._add_defence(
                 roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
             )
-        self._add_helpers(roll, actor, skill, helpers)
-        self._solo_bonus(roll, actor)
-        advantage = self._scale(roll, actor, victim, Action.ATTACK, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, helpers, victim, scale_benefit)
         self._turn = TurnInProgress(
             actor,
             roll,
@@ -309,10 +298,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         or whoever can interfere). With ``zone`` the new aspect sits on that zone: one aspect
         for everyone there, rather than one per target.
         """
-        self._check_action(actor)
-        hazard = self.fighters[actor].hazard
-        if hazard is not None:
-            hazard.check_action(Action.CREATE_ADVANTAGE)
+        self._start_action(actor, Action.CREATE_ADVANTAGE)
         target = AdvantageTarget.NEW
         if aspect is not None:
             target = (
@@ -333,9 +319,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                 raise BadInput(f"no zone {zone!r} in this scene")
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
-        self._add_helpers(roll, actor, skill, helpers)
-        self._solo_bonus(roll, actor)
-        advantage = self._scale(roll, actor, against, Action.CREATE_ADVANTAGE, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
         self._turn = TurnInProgress(
             actor, roll, against, aspect, target, zone=zone, scale=advantage
         )
@@ -367,10 +351,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         failing against a block that can harm deals a hit), or with ``remove_block`` one to get
         rid of (rating + 2); ``disable_hazard`` names a hazard to put out of action (its rating).
         """
-        self._check_action(actor)
-        hazard = self.fighters[actor].hazard
-        if hazard is not None:
-            hazard.check_action(Action.OVERCOME)
+        self._start_action(actor, Action.OVERCOME)
         if move_to is not None:
             zones = self.scene.zones
             if zones is None:
@@ -400,9 +381,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         roll = self._opposed_roll(
             actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
         )
-        self._add_helpers(roll, actor, skill, helpers)
-        self._solo_bonus(roll, actor)
-        advantage = self._scale(roll, actor, against, Action.OVERCOME, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
         self._turn = TurnInProgress(
             actor,
             roll,
@@ -535,6 +514,44 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         keys = list(self.preset.skill_keys)
         keys.extend(k for k in sheet.skills if k not in keys)
         return tuple(keys)
+
+    def _start_action(self, actor: str, action: Action) -> Hazard | None:
+        """Check that ``actor`` may take ``action`` now; return the hazard they are, if one."""
+        self._check_action(actor)
+        hazard = self.fighters[actor].hazard
+        if hazard is not None:
+            hazard.check_action(action)
+        return hazard
+
+    def _bonuses(
+        self,
+        roll: ActionRoll,
+        actor: str,
+        skill: str,
+        helpers: Iterable[str],
+        opponent: str | None,
+        scale_benefit: ScaleBenefit | str | None,
+    ) -> ScaleAdvantage | None:
+        """Add to an action's roll what helps it (teamwork, a big bad's solo bonus, scale);
+        return the scale advantage, if any."""
+        self._add_helpers(roll, actor, skill, helpers)
+        self._solo_bonus(roll, actor)
+        return self._scale(roll, actor, opponent, roll.action, scale_benefit)
+
+    def _action_roll(
+        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
+    ) -> ActionRoll:
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
+        sheet = self.fighter(actor).character
+        return ActionRoll(
+            actor,
+            action,
+            self._rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            difficulty=difficulty,
+        )
 
     def _rating(self, sheet: Character, skill: str) -> int:
         if skill not in self.preset.skill_keys and skill not in sheet.skills:

@@ -14,6 +14,7 @@ from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, Bi
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     ConflictHost,
+    ConflictPart,
     PendingHit,
     Status,
 )
@@ -22,7 +23,7 @@ from fatekit.rules.scenes.contest import Contest
 __all__ = ["BigBadRules"]
 
 
-class BigBadRules:
+class BigBadRules(ConflictPart):
     """The big-bads optional rule in a conflict: immunity, solo bonuses, minions, true forms, threats."""
 
     def set_big_bad(self: ConflictHost, big_bad: BigBad) -> None:

@@ -19,6 +19,7 @@ from fatekit.rules.scenes.conflict_parts import (
     TAKEN_OUT_RULE,
     ConflictHost,
     ConflictKind,
+    ConflictPart,
     DefenseFocus,
     FocusKind,
     Phase,
@@ -30,15 +31,8 @@ from fatekit.rules.scenes.teamwork import TEAMWORK_RULE, combine_skills
 __all__ = ["Defence"]
 
 
-class Defence:
-    """Defence rolls, full defense, interposing and helpers.
-
-    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
-    """
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
+class Defence(ConflictPart):
+    """Defence rolls, full defense, interposing and helpers."""
 
     def full_defense(self: ConflictHost, actor: str, focus: DefenseFocus | None = None) -> None:
         """Give up the action to concentrate on defence until the actor's next turn.
@@ -80,16 +74,7 @@ class Defence:
     ) -> ActionRoll:
         if (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
-        sheet = self.fighter(actor).character
-        roll = ActionRoll(
-            actor,
-            action,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=difficulty,
-        )
+        roll = self._action_roll(actor, action, skill, dice, difficulty)
         if against is not None:
             if self.fighter(against).status is not Status.ACTIVE:
                 raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)

@@ -16,24 +16,18 @@ from fatekit.rules.scenes.conflict_parts import (
     TAKEN_OUT_RULE,
     ConflictEnd,
     ConflictHost,
+    ConflictPart,
     PendingHit,
     Phase,
     Status,
-    TurnInProgress,
 )
 
 __all__ = ["HitsAndEnding"]
 
 
-class HitsAndEnding:
-    """Pending hits, concessions and the end.
+class HitsAndEnding(ConflictPart):
+    """Pending hits, concessions and the end."""
 
-    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
-    """
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
     ended: ConflictEnd | None
 
     def absorb_options(self: ConflictHost) -> list[AbsorbPlan]:

@@ -29,6 +29,7 @@ from fatekit.rules.options.scale import (
 )
 from fatekit.rules.scenes.conflict_parts import (
     ConflictHost,
+    ConflictPart,
     Fighter,
     PendingHit,
     TurnInProgress,
@@ -37,11 +38,8 @@ from fatekit.rules.scenes.conflict_parts import (
 __all__ = ["ObstaclesAndScale"]
 
 
-class ObstaclesAndScale:
+class ObstaclesAndScale(ConflictPart):
     """The obstacles and scale optional rules in a conflict: hazards, blocks, cover and scale levels."""
-
-    # Set by the conflict; declared so the mixin may assign it.
-    _order: list[str] | None
 
     def add_hazard(
         self: ConflictHost, hazard: Hazard, side: str, *, zone: str | None = None

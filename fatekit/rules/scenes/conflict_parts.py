@@ -14,7 +14,7 @@ from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.presets import (
     Preset,
 )
-from fatekit.rules.core.actions import AdvantageTarget, Option, Resolution
+from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.rolling import ActionRoll
@@ -47,6 +47,7 @@ __all__ = [
     "ConflictEnd",
     "ConflictHost",
     "ConflictKind",
+    "ConflictPart",
     "DefenseFocus",
     "Exchange",
     "Fighter",
@@ -253,6 +254,18 @@ class Exchange:
     moved: set[str] = field(default_factory=set)
 
 
+class ConflictPart:
+    """A part of the rules of a conflict, mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+
+    Its methods take the conflict as a :class:`ConflictHost`; the attributes the parts assign are
+    declared here, where the conflict sets them.
+    """
+
+    _turn: TurnInProgress | None
+    phase: Phase
+    _order: list[str] | None
+
+
 class ConflictHost(Protocol):
     """What the optional-rule parts of a :class:`~fatekit.rules.scenes.conflict.Conflict` use of it.
 
@@ -290,6 +303,9 @@ class ConflictHost(Protocol):
     def opponents(self, participant: str) -> list[str]: ...
     def set_scale(self, participant: str, level: str) -> None: ...
     def _check_action(self, actor: str) -> None: ...
+    def _action_roll(
+        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
+    ) -> ActionRoll: ...
     def _rating(self, sheet: Character, skill: str) -> int: ...
     def _skill_name(self, skill: str) -> str: ...
     def _choose(self, resolution: Resolution, option: str | None) -> Option: ...

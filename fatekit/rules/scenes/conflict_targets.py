@@ -19,6 +19,7 @@ from fatekit.rules.scenes.conflict_parts import (
     MULTIPLE_TARGETS_RULE,
     ConflictHost,
     ConflictKind,
+    ConflictPart,
     PendingHit,
     Phase,
     TurnInProgress,
@@ -27,12 +28,8 @@ from fatekit.rules.scenes.conflict_parts import (
 __all__ = ["MultipleTargets"]
 
 
-class MultipleTargets:
+class MultipleTargets(ConflictPart):
     """The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
 
     def split_attack(self: ConflictHost, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
@@ -62,16 +59,7 @@ class MultipleTargets:
         Each target then defends against their share (or the whole effort in a zone attack);
         the returned rolls are rolled, and :meth:`resolve_targets` settles them.
         """
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
-            raise IllegalAction(
-                "there is no attack on several targets to aim", MULTIPLE_TARGETS_RULE
-            )
-        if turn.targets:
-            raise IllegalAction("the targets are already chosen", MULTIPLE_TARGETS_RULE)
-        roll = turn.roll
-        if roll.phase is RollPhase.READY:
-            raise BadInput("roll the attack before sharing it out")
+        turn, roll = _rolled_multi_attack(self)
         effort = roll.effort
         if turn.multi == "split":
             shares = self._check_split(turn.actor, effort, split or {})
@@ -81,11 +69,7 @@ class MultipleTargets:
                     "a zone attack is not split: everyone defends against the whole effort"
                 )
             assert turn.zone is not None and self.scene.zones is not None
-            shares = {
-                p: effort
-                for p in self.scene.zones.occupants(turn.zone)
-                if p != turn.actor and p in self.active()
-            }
+            shares = {p: effort for p in _in_the_zone(self, turn)}
             if not shares:
                 raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
             if effort < 1:
@@ -132,24 +116,9 @@ class MultipleTargets:
     def miss_everyone(self: ConflictHost) -> None:
         """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
         a zone with nobody in it. The action is spent and nothing happens."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
-            raise IllegalAction(
-                "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
-            )
-        if turn.targets:
-            raise IllegalAction("the attack has targets: resolve them", MULTIPLE_TARGETS_RULE)
-        roll = turn.roll
-        if roll.phase is RollPhase.READY:
-            raise BadInput("roll the attack first")
+        turn, roll = _rolled_multi_attack(self)
         nobody = (
-            turn.zone is not None
-            and self.scene.zones is not None
-            and not [
-                p
-                for p in self.scene.zones.occupants(turn.zone)
-                if p != turn.actor and p in self.active()
-            ]
+            turn.zone is not None and self.scene.zones is not None and not _in_the_zone(self, turn)
         )
         if roll.effort >= 1 and not nobody:
             raise IllegalAction(
@@ -197,15 +166,7 @@ class MultipleTargets:
                 ATTACK_DEFEND_RULE,
             )
         # The effort is measured on its own first (against nothing), then shared out.
-        roll = ActionRoll(
-            actor,
-            Action.ATTACK,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            difficulty=0,
-        )
+        roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0)
         self._turn = TurnInProgress(
             actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi
         )
@@ -243,3 +204,25 @@ class MultipleTargets:
             for target in split:
                 zones.check_reach(actor, target, ranged=True)
         return dict(split)
+
+
+def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll]:
+    """The split or zone attack in play and its roll: rolled, its targets not yet chosen."""
+    turn = host._turn
+    if host.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+        raise IllegalAction(
+            "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
+        )
+    if turn.targets:
+        raise IllegalAction("the attack's targets are chosen: resolve them", MULTIPLE_TARGETS_RULE)
+    if turn.roll.phase is RollPhase.READY:
+        raise BadInput("roll the attack first")
+    return turn, turn.roll
+
+
+def _in_the_zone(host: ConflictHost, turn: TurnInProgress) -> list[str]:
+    """Who a zone attack reaches: everyone active in its zone but the attacker."""
+    assert turn.zone is not None and host.scene.zones is not None
+    return [
+        p for p in host.scene.zones.occupants(turn.zone) if p != turn.actor and p in host.active()
+    ]

@@ -21,27 +21,20 @@ from fatekit.rules.scenes.conflict_parts import (
     TAKEN_OUT_RULE,
     ConflictHost,
     ConflictKind,
+    ConflictPart,
     Exchange,
     LegalAction,
     Move,
     Phase,
     Status,
-    TurnInProgress,
 )
 
 __all__ = ["TurnOrder"]
 
 
-class TurnOrder:
-    """Legal actions, turn order, exchanges and free moves.
+class TurnOrder(ConflictPart):
+    """Legal actions, turn order, exchanges and free moves."""
 
-    Mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
-    """
-
-    # Set by the conflict; declared so the mixin may assign them.
-    _turn: TurnInProgress | None
-    phase: Phase
-    _order: list[str] | None
     current: str
     exchange: Exchange
 

@@ -73,14 +73,13 @@ export function milestoneForm(pc, kind) {
         return null;
     }
   };
+  // A milestone's form; a breakthrough's has it all and more.
+  const milestone = [field(t("milestone.change"), change), skillsBox, stuntBox, aspectBox];
   if (!major) {
     return h(
       "div",
       { class: "milestone-form", id: `milestone-${pc}` },
-      field(t("milestone.change"), change),
-      skillsBox,
-      stuntBox,
-      aspectBox,
+      ...milestone,
       button(t("milestone.take"), () => send("Milestone", { character_id: pc, choice: choice() }, out), { id: `milestone-take-${pc}`, class: "primary" }),
       out,
     );
@@ -98,10 +97,7 @@ export function milestoneForm(pc, kind) {
   return h(
     "div",
     { class: "milestone-form", id: `milestone-${pc}` },
-    field(t("milestone.change"), change),
-    skillsBox,
-    stuntBox,
-    aspectBox,
+    ...milestone,
     field(t("milestone.high_concept"), concept),
     recoveries.length
       ? h(

@@ -97,6 +97,22 @@ export function openAddAspect() {
   );
 }
 
+// Which side of a conflict or contest (`form`) someone is on: "a", "b" or "" (not in it).
+function sidePicker(form, id, chosen) {
+  return field(tn("conflict.side_of", { who: who(id) }), select(`${form}-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], chosen));
+}
+
+// The people the form's pickers put on the first and on the second side.
+function chosenSides(form, people) {
+  const sides = [[], []];
+  for (const id of people) {
+    const v = document.getElementById(`${form}-side-${id}`).value;
+    if (v === "a") sides[0].push(id);
+    if (v === "b") sides[1].push(id);
+  }
+  return sides;
+}
+
 export function openStartConflict() {
   const people = app.view.scene.participants;
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
@@ -105,20 +121,14 @@ export function openStartConflict() {
   const sides = people.map((id) => {
     const c = app.view.characters.find((x) => x.id === id);
     const pc = c && c.revealed && c.sheet.kind === "pc";
-    return field(tn("conflict.side_of", { who: who(id) }), select(`conflict-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], pc ? "a" : "b"));
+    return sidePicker("conflict", id, pc ? "a" : "b");
   });
   const first = characterSelect("conflict-first", people);
   openDialog(
     t("gm.start_conflict"),
     h("div", {}, field(t("conflict.kind"), kind), field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
     (form, out) => {
-      const a = [];
-      const b = [];
-      for (const id of people) {
-        const v = document.getElementById(`conflict-side-${id}`).value;
-        if (v === "a") a.push(id);
-        if (v === "b") b.push(id);
-      }
+      const [a, b] = chosenSides("conflict", people);
       return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, first: first.value }, out);
     },
     { id: "start-conflict-form" },
@@ -131,18 +141,12 @@ export function openStartContest() {
   const sideB = h("input", { id: "contest-side-b", value: t("conflict.side_b"), autocomplete: "off" });
   const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
   const intentB = h("input", { id: "contest-intent-b", autocomplete: "off" });
-  const sides = people.map((id) => field(tn("conflict.side_of", { who: who(id) }), select(`contest-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]])));
+  const sides = people.map((id) => sidePicker("contest", id));
   openDialog(
     t("gm.start_contest"),
     h("div", {}, field(t("conflict.first_side"), sideA), field(t("contest.intent"), intentA), field(t("conflict.second_side"), sideB), field(t("contest.intent"), intentB), sides),
     (form, out) => {
-      const a = [];
-      const b = [];
-      for (const id of people) {
-        const v = document.getElementById(`contest-side-${id}`).value;
-        if (v === "a") a.push(id);
-        if (v === "b") b.push(id);
-      }
+      const [a, b] = chosenSides("contest", people);
       const na = sideA.value.trim() || "a";
       const nb = sideB.value.trim() || "b";
       return sendFrom("StartContest", { sides: [[na, a], [nb, b]], intents: [[na, intentA.value.trim() || na], [nb, intentB.value.trim() || nb]] }, out);
