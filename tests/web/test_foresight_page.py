@@ -74,9 +74,21 @@ def test_the_gm_foresees_the_fight_and_compares_a_what_if(
         assert len(risks) == 5 * 6
         bars = gm_page.locator("#foresight-baseline .length-chart rect[data-exchanges]").count()
         assert bars >= 3
-        # What if Silas had brought his twin?
+        # What if Silas had brought his twin, and a clerk (from a character file) who cannot
+        # fight?
         gm_page.select_option("#foresight-add", "boss")
         gm_page.select_option("#foresight-add-side", "smugglers")
+        clerk = {"id": "clerk", "name": "Clerk", "kind": "minor_npc", "skills": {"lore": 2}}
+        gm_page.set_input_files(
+            "#foresight-add-file",
+            files=[
+                {
+                    "name": "clerk.json",
+                    "mimeType": "application/json",
+                    "buffer": json.dumps(clerk).encode(),
+                }
+            ],
+        )
         gm.click("#foresight-compare")
         gm_page.wait_for_selector("#foresight-what-if .risk-chart")
         again = win_shown(gm_page, "foresight-baseline")
@@ -87,6 +99,12 @@ def test_the_gm_foresees_the_fight_and_compares_a_what_if(
             "#foresight-what-if rect[data-risk^='boss-extra:']", "els => els.length"
         )
         assert extra == 6
+        clerk_risks = gm_page.locator("#foresight-what-if rect[data-risk^='clerk:']").count()
+        assert clerk_risks == 6
+        # The clerk has no skill to fight with: the what-if says so, in the page's language.
+        note = gm_page.locator("#foresight-what-if .note").inner_text()
+        assert note == words["foresight.unskilled"].format(who="Clerk", modifier="+0")
+        assert gm_page.locator("#foresight-baseline .note").count() == 0
         shown = gm_page.eval_on_selector_all(
             "#foresight-what-if .fighter", "els => els.map((e) => e.textContent)"
         )

@@ -80,7 +80,7 @@ function lengthChart(report) {
   const last = Math.max(...entries.map(([k]) => k), 1);
   const top = Math.max(...entries.map(([, v]) => v), 0.01);
   const width = 320;
-  const height = 130;
+  const height = 136;
   const step = (width - 20) / last;
   const chart = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart length-chart", role: "img", "aria-label": t("foresight.length") });
   for (const [k, v] of entries) {
@@ -94,7 +94,7 @@ function lengthChart(report) {
   const mean = report.exchanges.mean;
   add(chart, s("line", { x1: 10 + (mean - 0.5) * step, x2: 10 + (mean - 0.5) * step, y1: 4, y2: 100, class: "mean" }));
   add(chart, s("line", { x1: 10, x2: width - 10, y1: 100, y2: 100, class: "axis" }));
-  add(chart, s("text", { x: width / 2, y: 128, class: "caption" }, t("foresight.mean", { mean: mean.toFixed(1) })));
+  add(chart, s("text", { x: width / 2, y: 130, class: "caption" }, t("foresight.mean", { mean: mean.toFixed(1) })));
   return chart;
 }
 
@@ -130,13 +130,14 @@ function column(id, title, report, before, unskilled) {
     "div",
     { class: "foresight-column", id },
     h("h3", {}, title),
-    unskilled.map((n) => h("p", { class: "note" }, tn("foresight.unskilled", { who: free(nameOf(n.who)), modifier: n.modifier >= 0 ? `+${n.modifier}` : String(n.modifier) }))),
     h("h4", {}, t("foresight.win")),
     winChart(report, before),
     h("h4", {}, t("foresight.length")),
     lengthChart(report),
     h("h4", {}, t("foresight.risks")),
     riskChart(report),
+    // Below the charts, so that the scene and its what-if stay level side by side.
+    unskilled.map((n) => h("p", { class: "note" }, tn("foresight.unskilled", { who: free(nameOf(n.who)), modifier: n.modifier >= 0 ? `+${n.modifier}` : String(n.modifier) }))),
   );
 }
 
@@ -162,11 +163,16 @@ function runs() {
   return Math.max(1, Math.min(100000, Number(input && input.value) || 10000));
 }
 
-/** The what-if the controls describe, or null when they change nothing. */
-function whatIf() {
+/** The what-if the controls describe, or null when they change nothing. A character file
+ * chosen to add is read here; one that is not JSON throws, and the panel says so. */
+async function whatIf() {
   const value = (id) => (document.getElementById(id) || {}).value || "";
   const out = { add: [], remove: [], skills: [], gear: [] };
-  if (value("foresight-add")) out.add.push({ copy_of: value("foresight-add"), side: value("foresight-add-side"), copies: Number(value("foresight-add-count")) || 1 });
+  const side = value("foresight-add-side");
+  const copies = Number(value("foresight-add-count")) || 1;
+  if (value("foresight-add")) out.add.push({ copy_of: value("foresight-add"), side, copies });
+  const file = document.getElementById("foresight-add-file");
+  if (file && file.files && file.files.length) out.add.push({ sheet: JSON.parse(await file.files[0].text()), side, copies });
   if (value("foresight-remove")) out.remove.push(value("foresight-remove"));
   if (value("foresight-skill-who") && value("foresight-skill")) out.skills.push({ character: value("foresight-skill-who"), skill: value("foresight-skill"), rating: Number(value("foresight-rating")) });
   if (value("foresight-weapon-who")) out.gear.push({ character: value("foresight-weapon-who"), weapon: Number(value("foresight-weapon")) });
@@ -189,6 +195,7 @@ function whatIfControls(answer) {
       "div",
       { class: "what-if-grid" },
       field(t("foresight.add"), mark(select("foresight-add", people))),
+      field(t("foresight.add_file"), h("input", { type: "file", id: "foresight-add-file", accept: ".json,application/json" })),
       field(t("foresight.add_side"), mark(select("foresight-add-side", sides, sides.length > 1 ? sides[1][0] : null))),
       field(t("foresight.add_count"), select("foresight-add-count", counts)),
       field(t("foresight.remove"), mark(select("foresight-remove", people))),
@@ -201,8 +208,13 @@ function whatIfControls(answer) {
     h(
       "div",
       { class: "actions" },
-      button(t("foresight.compare"), () => {
-        const changes = whatIf();
+      button(t("foresight.compare"), async () => {
+        let changes;
+        try {
+          changes = await whatIf();
+        } catch {
+          return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.bad_file")));
+        }
         if (!changes) return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.no_change")));
         return ask({ runs: answer.runs, seed: answer.seed, what_if: changes }, out);
       }, { id: "foresight-compare", disabled: shown.busy }),
