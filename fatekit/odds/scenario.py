@@ -221,6 +221,7 @@ def scenario_from_dict(
             "max_exchanges",
             "move_difficulty",
             "gm_pool",
+            "skill_list",
             "notes",
         },
     )
@@ -228,7 +229,13 @@ def scenario_from_dict(
         raise BadInput(f"not a {FORMAT} file of version {VERSION}")
     preset = get_preset(str(data.get("preset", "condensed")))
     options = _strings(data.get("options", []), "options")
-    ruleset = Ruleset.of(preset, options)
+    skill_list = data.get("skill_list")
+    if skill_list is not None and not isinstance(skill_list, str):
+        raise BadInput("skill_list is the key of a skill list, such as 'actions'")
+    try:
+        ruleset = Ruleset.of(preset, options, skill_list=skill_list)
+    except IllegalAction as error:
+        raise BadInput(str(error)) from None
     for option, name in _UNSUPPORTED.items():
         if ruleset.has(option):
             raise BadInput(f"the simulator does not play the {name} optional rule")

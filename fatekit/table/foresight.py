@@ -165,6 +165,7 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "title": scene.name,
         "preset": state.preset,
         "options": list(state.options),
+        **({"skill_list": state.skill_list} if state.skill_list else {}),
         "kind": chosen.value,
         "gm_pool": game.ledger.gm.available,
         "characters": characters,
@@ -183,16 +184,19 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
 
 def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict[str, Any]:
     """A fighter's sheet as a character object, with the fate points the ledger says they hold.
-    Free invokes on the sheet's aspects go into ``held`` (aspect name -> holder -> count): the
-    simulator takes free invokes from scene aspects only."""
+    Free invokes on the sheet's aspects and consequences (an attacker's invoke on the
+    consequence they inflicted) go into ``held`` (aspect name -> holder -> count): the simulator
+    takes free invokes from scene aspects only."""
     character = state.game.character(who)
     sheet = character_to_dict(character)
     sheet["fate_points"] = state.game.ledger.account(who).available
-    for aspect in character.aspects:
+    taken = [slot.aspect for slot in character.consequences if slot.aspect is not None]
+    for aspect in [*character.aspects, *taken]:
         for invoke in aspect.free_invokes:
             counts = held.setdefault(aspect.name, {})
             counts[invoke.holder] = counts.get(invoke.holder, 0) + 1
-    for listed in sheet.get("aspects", []):
+    slots = [slot.get("aspect") for slot in sheet.get("consequences", [])]
+    for listed in [*sheet.get("aspects", []), *(a for a in slots if isinstance(a, dict))]:
         listed.pop("free_invokes", None)
     return sheet
 

@@ -4,10 +4,13 @@ the scenario and never the table; and scenes the simulator cannot play, refused 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from fatekit.odds import fight_plan, scenario_from_dict, simulate
 from fatekit.rules import BadInput
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table.codec import from_json
@@ -21,7 +24,7 @@ from fatekit.table.foresight import (
     foresight_scenarios,
     table_scenario,
 )
-from tests.foresight_table import OPTIONS, pier_commands, pier_scenario
+from tests.foresight_table import OPTIONS, pier_commands, pier_scenario, sheet
 
 from .conftest import Play, seated  # type: ignore[import-not-found]
 
@@ -137,3 +140,41 @@ def test_a_fighter_with_no_skill_to_fight_with_is_noted() -> None:
         "Clerk has no skill to fight with: they attack with fight at +0"
     ]
     assert fight_notes(found.baseline, fight_plan(found.baseline)) == []
+
+
+def test_a_skill_list_with_no_skill_to_attack_with_is_refused_by_name() -> None:
+    # Fate Accelerated with the Actions list: the table carries its list into the scenario, but
+    # the engine knows no action of that list that attacks, so the fight cannot be played.
+    play = Play()
+    play.do(
+        c.CreateTable(
+            name="Acts",
+            preset="fae",
+            options=("changing_skill_list", "creation_as_you_play"),
+            skill_list="actions",
+        )
+    )
+    for who, rating in (("ruth", 3), ("boss", 2)):
+        drawn = {**sheet(who), "preset": "fae", "skills": {"fight": rating}, "stunts": []}
+        play.do(c.AddCharacter(sheet=json.dumps(drawn)))
+    play.do(c.StartScene(name="Rooftops", participants=("ruth", "boss")))
+    found = foresight_scenarios(play.s)
+    assert found.baseline.ruleset.preset.skill_keys == play.s.ruleset.preset.skill_keys
+    with pytest.raises(BadInput, match="ruth has no skill to attack with in a physical conflict"):
+        fight_plan(found.baseline)
+
+
+def test_free_invokes_on_a_consequence_go_with_whoever_holds_them() -> None:
+    # Silas took a mild consequence from Ruth's hit: she holds a free invoke on it.
+    state = pier().s
+    boss = state.game.character("boss")
+    slot = boss.consequences[0]
+    slot.aspect = Aspect("boss/mild/1", "Split Lip", AspectKind.CONSEQUENCE, owner="boss")
+    slot.aspect.add_free_invokes("ruth")
+    data = table_scenario(state)
+    assert {"name": "Split Lip", "free_invokes": {"ruth": 1}} in data["aspects"]
+    [entry] = [e for e in data["characters"] if e["character"]["id"] == "boss"]
+    assert "free_invokes" not in entry["character"]["consequences"][0]["aspect"]
+    plan = fight_plan(foresight_scenarios(state).baseline)
+    assert plan.fighters[plan.index("ruth")].free_invokes == 1
+    assert plan.fighters[plan.index("boss")].filled[0]
