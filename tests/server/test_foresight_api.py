@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from fatekit.odds import scenario_from_dict, simulate
+from fatekit.server.errors import ApiError
 from tests.foresight_table import OPTIONS, pier_commands, pier_scenario
 
 from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
@@ -136,3 +137,22 @@ def test_worker_processes_give_what_one_thread_gives(threaded: Api) -> None:
         # 2,500 runs: split between the two workers at a group of the dice tape.
         out = foresee(gm, runs=2500, seed=8)
     assert out["baseline"] == foresee(pier(threaded), runs=2500, seed=8)["baseline"]
+
+
+def test_a_server_with_a_queue_of_foresights_asks_the_gm_to_wait(threaded: Api) -> None:
+    gm = pier(threaded)
+    foresight = threaded.client.app.state.foresight  # type: ignore[attr-defined]
+    queued = 0
+    while True:  # requests already waiting, as many as the server lets in
+        try:
+            foresight.admit()
+        except ApiError:
+            break
+        queued += 1
+    try:
+        refused = foresee(gm, 429, runs=100)
+        assert refused["error"] == "busy" and "moment" in refused["detail"]
+    finally:
+        for _ in range(queued):
+            foresight.leave()
+    assert foresee(gm, runs=100)["baseline"]["runs"] == 100

@@ -178,3 +178,11 @@ def test_free_invokes_on_a_consequence_go_with_whoever_holds_them() -> None:
     plan = fight_plan(foresight_scenarios(state).baseline)
     assert plan.fighters[plan.index("ruth")].free_invokes == 1
     assert plan.fighters[plan.index("boss")].filled[0]
+
+
+def test_a_conflict_of_three_sides_is_refused() -> None:
+    play = seated()
+    sides = (("ruth", ("ruth",)), ("charles", ("charles",)), ("cult", ("alice",)))
+    play.do(c.StartConflict(sides=sides, first="ruth"))
+    with pytest.raises(BadInput, match="has 3 sides; the simulator plays two"):
+        foresight_scenarios(play.s)
