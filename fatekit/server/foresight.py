@@ -19,6 +19,7 @@ import os
 import secrets
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI
@@ -169,13 +170,18 @@ class Foresight:
         pieces = [range(a, min(a + size, runs)) for a in range(0, runs, size)]
         if pool is None:
             played = [await asyncio.to_thread(simulate_vector, plan, p, seed) for p in pieces]
-        else:
-            played = list(
-                await asyncio.gather(
-                    *(loop.run_in_executor(pool, simulate_vector, plan, p, seed) for p in pieces)
-                )
+            return Outcomes.join(played)
+        try:
+            played = await asyncio.gather(
+                *(loop.run_in_executor(pool, simulate_vector, plan, p, seed) for p in pieces)
             )
-        return Outcomes.join(played)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start afresh at the next request.
+            self._pool = None
+            raise ApiError(
+                503, "workers", "the foresight workers stopped: ask again in a moment"
+            ) from None
+        return Outcomes.join(list(played))
 
     def warm(self) -> None:
         """Start the worker processes now and have them load the engine, so that the first
@@ -239,7 +245,8 @@ def mount_foresight(
         foresight.admit()
         try:
             started = time.perf_counter()
-            played = [await foresight.play(plan, body.runs, seed) for plan in plans]
+            # The scene and its what-if at once: each worker takes what it can.
+            played = await asyncio.gather(*(foresight.play(p, body.runs, seed) for p in plans))
             seconds = time.perf_counter() - started
         finally:
             foresight.leave()

@@ -4,6 +4,7 @@ players and spectators refused, and bad requests answered with a message (never 
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -136,7 +137,16 @@ def test_worker_processes_give_what_one_thread_gives(threaded: Api) -> None:
         gm = pier(pooled)
         # 2,500 runs: split between the two workers at a group of the dice tape.
         out = foresee(gm, runs=2500, seed=8)
-    assert out["baseline"] == foresee(pier(threaded), runs=2500, seed=8)["baseline"]
+        assert out["baseline"] == foresee(pier(threaded), runs=2500, seed=8)["baseline"]
+        # A worker killed under the server: the request that finds it gone is told to ask
+        # again, and the next one gets fresh workers.
+        pool = pooled.client.app.state.foresight._pool  # type: ignore[attr-defined]
+        for process in list(pool._processes.values()):
+            process.kill()
+            process.join()
+        refused = foresee(gm, 503, runs=2500, seed=8)
+        assert refused["error"] == "workers"
+        assert foresee(gm, runs=2500, seed=8) == {**out, "seconds": ANY}
 
 
 def test_a_server_with_a_queue_of_foresights_asks_the_gm_to_wait(threaded: Api) -> None:
