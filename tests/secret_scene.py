@@ -28,10 +28,26 @@ ALWAYS_HIDDEN = {
     "ZZ-BOXES-NAME",
     "ZZ-BOXES-OUTCOME",
     "zz-boxes-trigger",
+    # The GM's screen: a secret roll never revealed (its dice, quoted as JSON has them), a scene
+    # prepared and never started, and the hidden aspect of one that was.
+    "ZZ-SECRET-KEPT",
+    "ZZ-SECRET-LATER",  # the GM's note on the roll revealed later: the reveal leaves it out
+    '"--+-"',
+    "ZZ-PREP-NEVER",
+    "ZZ-PREP-HIDDEN-ASPECT",
+    # Alice's attack and her defence, rolled while the NPCs' dice were kept from the players.
+    '"+-00"',
+    '"0+-0"',
 }
 PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
 RUTH_ONLY = "ZZ-RUTH-ONLY"
 BOB = "ZZ-BOB-SECRET"
+#: A secret roll revealed near the end: its dice reach the players only then.
+REVEALED_ROLL = ('"-+-+"',)
+#: Numbers kept from the players for good: the hidden difficulty of Charles's Investigate roll
+#: and the difficulty of the secret roll never revealed (no other roll uses either).
+HIDDEN_DIFFICULTY = 6
+KEPT_DIFFICULTY = 5
 
 
 def bob_sheet() -> str:
@@ -48,8 +64,9 @@ class Do(Protocol):
 
 def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     """From a table with the countdowns option and seats gm, ann, ben and sam (a spectator):
-    characters, a scene with hidden aspects, countdowns and notes, a conflict, a compel, and Bob
-    revealed near the end. ``table_dice`` is the queue the table rolls from."""
+    characters, a scene with hidden aspects, countdowns and notes, a hidden difficulty, secret
+    rolls, a conflict, a compel, Bob and one secret roll revealed near the end, and a prepared
+    scene started last. ``table_dice`` is the queue the table rolls from."""
     do(c.AddCharacter(sheet=ruth_sheet(), owner="ann"), "ann")
     do(c.AddCharacter(sheet=charles_sheet(), owner="ben"), "ben")
     alice = json.loads(npc_sheet("ZZ-NPC-SECRET"))
@@ -57,6 +74,29 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     do(c.AddCharacter(sheet=json.dumps(alice), hidden_aspects=(secret_id,)))
     do(c.AddCharacter(sheet=bob_sheet()))
     do(c.StartSession())
+    # Scenes the GM prepared: one the players never reach, one they do (below deck).
+    do(
+        c.PrepareScene(
+            scene_id="never",
+            name="ZZ-PREP-NEVER Lighthouse",
+            participants=("alice",),
+            aspects=(c.PreparedAspect(name="ZZ-PREP-NEVER Beacon Out"),),
+        )
+    )
+    do(
+        c.PrepareScene(
+            scene_id="hold",
+            name="Below deck",
+            participants=("alice",),
+            zones=("hold", "stairs"),
+            links=(("hold", "stairs"),),
+            positions=(("alice", "hold"),),
+            aspects=(
+                c.PreparedAspect(name="Cramped Hold", zone="hold", free_invokes=(("alice", 1),)),
+                c.PreparedAspect(name="ZZ-PREP-HIDDEN-ASPECT Smuggled Guns", hidden=True),
+            ),
+        )
+    )
     do(c.StartScene(name="Storm on deck", participants=("ruth", "charles", "alice", "bob")))
     do(c.AddSituationAspect(name="Rain-Slick Deck"))
     do(c.AddSituationAspect(name="ZZ-HIDDEN-ASPECT Trapdoor", hidden=True))
@@ -114,17 +154,33 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     )
     do(c.Invoke(aspect_id="a3", by="ruth"), "ann")
     do(c.ResolveRoll(aspect_name="Found the Brine Trail"), "ann")
+    # Behind the screen: Charles investigates against a difficulty only the GM knows, and the GM
+    # rolls twice in secret (one roll is revealed near the end).
+    do(c.HideDifficulty(actor="charles", difficulty=HIDDEN_DIFFICULTY, skill="investigate"))
+    do(c.Roll(actor="charles", action=Action.OVERCOME, skill="investigate", dice="++++"), "ben")
+    do(c.ResolveRoll(), "ben")
+    do(
+        c.SecretRoll(
+            actor="alice",
+            skill="deceive",
+            difficulty=KEPT_DIFFICULTY,
+            dice="--+-",
+            reason="ZZ-SECRET-KEPT is the captain lying?",
+        )
+    )
+    later = do(c.SecretRoll(actor="bob", skill="notice", dice="-+-+", reason="ZZ-SECRET-LATER"))
+    do(c.HideNpcDice(hidden=True))
     do(
         c.StartConflict(
             sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "bob"))), first="alice"
         )
     )
-    do(c.Attack(actor="alice", target="charles", skill="fight", dice="0000", defend_dice="++00"))
+    do(c.Attack(actor="alice", target="charles", skill="fight", dice="+-00", defend_dice="++00"))
     do(c.Invoke(aspect_id="a2", by="alice"))
     do(c.ResolveRoll(option="hit"))
     do(c.Absorb(boxes=(0, 1, 2)), "ben")
     do(c.EndTurn(next_actor="ruth"))
-    table_dice[:] = ["0000"]  # Alice's defence, rolled by the table
+    table_dice[:] = ["0+-0"]  # Alice's defence, rolled by the table
     do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
     do(c.ResolveRoll(option="hit"), "ann")
     do(c.TakeOut())
@@ -139,6 +195,25 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     )
     do(c.AnswerCompel(compel_id=f"c{offered}", answer=c.CompelAnswer.ACCEPT), "ben")
     do(c.RevealCharacter(character_id="bob"))
+    do(c.RevealRoll(roll_id=f"s{later}"))
     do(c.Concede(character_id="bob"))
     do(c.FinishConflict())
     do(c.EndScene())
+    do(c.StartPreparedScene(scene_id="hold", joining=("ruth", "charles")))
+
+
+def numbers_kept(payload: object) -> list[str]:
+    """Where a payload shows a difficulty kept from the players (as ``key=value`` found)."""
+    found: list[str] = []
+    if isinstance(payload, dict):
+        for key, value in payload.items():
+            if key in ("difficulty", "opposition") and value in (
+                HIDDEN_DIFFICULTY,
+                KEPT_DIFFICULTY,
+            ):
+                found.append(f"{key}={value}")
+            found.extend(numbers_kept(value))
+    elif isinstance(payload, list):
+        for value in payload:
+            found.extend(numbers_kept(value))
+    return found

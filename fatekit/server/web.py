@@ -45,6 +45,7 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
+from fatekit.table.screen import hides_roll_in_play
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 
@@ -286,8 +287,9 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             fate_points = ledger.account(by).available
             count = free_total + min(paid_total, fate_points)
             advice: dict[str, Any] | None = None
-            # Advice is for the roller's own side: what the roll needs to reach the target.
-            if by == roll.actor:
+            # Advice is for the roller's own side: what the roll needs to reach the target. A
+            # difficulty behind the GM's screen gives none: the advice would tell the number.
+            if by == roll.actor and not hides_roll_in_play(state, viewer.gm):
                 defence = roll.opposition
                 their_dice = None if defence is None or defence.dice is None else defence.dice
                 against_value = roll.opposition_value - (

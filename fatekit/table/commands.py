@@ -75,6 +75,12 @@ from fatekit.table.play.people import (
     RevealCharacter,
     UpdateCharacter,
 )
+from fatekit.table.play.prepared import (
+    PreparedAspect,
+    PrepareScene,
+    RemovePreparedScene,
+    StartPreparedScene,
+)
 from fatekit.table.play.rolls import (
     Invoke,
     ResolveRoll,
@@ -91,6 +97,12 @@ from fatekit.table.play.scenes import (
     RevealAspect,
     StartScene,
     StartSession,
+)
+from fatekit.table.play.secrets import (
+    HideDifficulty,
+    HideNpcDice,
+    RevealRoll,
+    SecretRoll,
 )
 from fatekit.table.play.targets import (
     AssignTargets,
@@ -136,6 +148,8 @@ __all__ = [
     "FireTrigger",
     "FreeMove",
     "FullDefense",
+    "HideDifficulty",
+    "HideNpcDice",
     "Invoke",
     "MarkCountdown",
     "Milestone",
@@ -145,14 +159,19 @@ __all__ = [
     "OfferCompel",
     "Overcome",
     "PassFreeInvoke",
+    "PrepareScene",
+    "PreparedAspect",
     "RemoveAspect",
+    "RemovePreparedScene",
     "RemoveSeat",
     "RemoveTemplate",
     "ResolveRoll",
     "ResolveTargets",
     "RevealAspect",
     "RevealCharacter",
+    "RevealRoll",
     "Roll",
+    "SecretRoll",
     "SelfCompel",
     "SelfCompelAnswer",
     "SetBigBad",
@@ -162,6 +181,7 @@ __all__ = [
     "StartChallenge",
     "StartConflict",
     "StartContest",
+    "StartPreparedScene",
     "StartScene",
     "StartSession",
     "TakeOut",
@@ -236,5 +256,13 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         Breakthrough,
         Note,
         Undo,
+        # the GM's screen
+        SecretRoll,
+        RevealRoll,
+        HideDifficulty,
+        HideNpcDice,
+        PrepareScene,
+        RemovePreparedScene,
+        StartPreparedScene,
     )
 }

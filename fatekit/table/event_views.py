@@ -10,6 +10,7 @@ from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
+from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
 
@@ -49,6 +50,10 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     if viewer.gm:
         return data
     state = viewer.state
+    shown = _screen_event(event, data)  # the GM's screen: secrets and prepared scenes
+    if shown is not data:
+        return shown
+    _npc_dice(viewer, event, data)
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):
@@ -141,3 +146,35 @@ def _character_event(viewer: Viewer, event: e.CharacterAdded | e.CharacterUpdate
     if isinstance(event, e.CharacterAdded):
         out["owner"] = event.owner
     return out
+
+
+# -- the GM's screen: secrets and prepared scenes ---------------------------------------------
+
+
+def _screen_event(event: e.Event, data: JSON) -> JSON | None:
+    """A GM's screen event (or a roll against a hidden difficulty) as a player or spectator may
+    receive it; ``None``: not at all. Other events pass through as they are."""
+    if isinstance(event, e.SecretRollMade | e.ScenePrepared | e.PreparedSceneRemoved):
+        return None
+    if isinstance(event, e.PreparedSceneStarted):
+        return None  # the scene's own events tell the players it started
+    if isinstance(event, e.SecretRollRevealed):
+        data.pop("reason")  # the GM's own note: the reveal shows the roll, not what it was for
+        return data
+    if isinstance(event, e.DifficultyHidden):
+        return {
+            "actor": event.actor,
+            "skill": event.skill,
+            "action": event.action.value,
+            "withdrawn": event.difficulty is None,
+        }
+    if isinstance(event, e.RollMade) and event.hidden_difficulty:
+        hide_difficulty_of_roll(data)
+    return data
+
+
+def _npc_dice(viewer: Viewer, event: e.Event, data: JSON) -> None:
+    """The NPCs' dice kept from the players when the event was rolled (a roll's, an invoke's
+    reroll, every target's defence). A secret roll the GM revealed shows its dice, NPC or not."""
+    if not isinstance(event, e.SecretRollRevealed):
+        hide_npc_dice(viewer.state, viewer.gm, data, event.version)

@@ -74,6 +74,11 @@ from fatekit.table.play.people import (
     TemplateAdded,
     TemplateRemoved,
 )
+from fatekit.table.play.prepared import (
+    PreparedSceneRemoved,
+    PreparedSceneStarted,
+    ScenePrepared,
+)
 from fatekit.table.play.rolls import (
     Invoked,
     RollMade,
@@ -90,6 +95,12 @@ from fatekit.table.play.scenes import (
     SessionStarted,
     SituationAspectAdded,
     TriggerFired,
+)
+from fatekit.table.play.secrets import (
+    DifficultyHidden,
+    NpcDiceHidden,
+    SecretRollMade,
+    SecretRollRevealed,
 )
 from fatekit.table.play.targets import (
     MissedEveryone,
@@ -125,6 +136,7 @@ __all__ = [
     "ContestStarted",
     "CountdownAdded",
     "CountdownMarked",
+    "DifficultyHidden",
     "Equipped",
     "Event",
     "FreeInvokePassed",
@@ -138,14 +150,20 @@ __all__ = [
     "MissedEveryone",
     "Moved",
     "NoteAdded",
+    "NpcDiceHidden",
     "OvercomeRolled",
+    "PreparedSceneRemoved",
+    "PreparedSceneStarted",
     "RollMade",
     "RollResolved",
     "ScaleSet",
     "SceneEnded",
+    "ScenePrepared",
     "SceneStarted",
     "SeatAdded",
     "SeatRemoved",
+    "SecretRollMade",
+    "SecretRollRevealed",
     "SelfCompelAnswered",
     "SelfCompelAsked",
     "SessionEnded",
@@ -231,5 +249,13 @@ EVENT_TYPES: dict[str, type[Event]] = {
         BreakthroughTaken,
         NoteAdded,
         Undone,
+        # the GM's screen
+        SecretRollMade,
+        SecretRollRevealed,
+        DifficultyHidden,
+        NpcDiceHidden,
+        ScenePrepared,
+        PreparedSceneRemoved,
+        PreparedSceneStarted,
     )
 }

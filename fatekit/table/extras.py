@@ -12,6 +12,7 @@ from typing import Any
 from fatekit.rules.core.actions import CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
 from fatekit.table.fold import free_roll_resolution
+from fatekit.table.screen import hide_difficulty_of_roll, hides_roll_in_play
 from fatekit.table.state import TableState
 from fatekit.table.views import Viewer
 
@@ -50,6 +51,8 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
                     for option in found.options
                 ],
             }
+            if hides_roll_in_play(state, viewer.gm):
+                hide_difficulty_of_roll(out["resolution"])
     conflict = state.conflict
     if conflict is not None:
         out["acted"] = sorted(conflict.exchange.acted)

@@ -25,6 +25,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
+from fatekit.table.screen import Screen
 from fatekit.table.seats import Role, Seat
 
 __all__ = [
@@ -103,6 +104,7 @@ class TableState:
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
+    screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
 
     # -- who is who ----------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import events as e
+from fatekit.table import screen
 from fatekit.table.codec import to_json
 from fatekit.table.seats import NoteVisibility, Seat
 from fatekit.table.state import TableState
@@ -211,6 +212,10 @@ class Viewer:
             )
         if roll.difficulty is not None:
             out["difficulty"] = roll.difficulty.value
+        if screen.hides_roll_in_play(self.state, self.gm):
+            screen.hide_difficulty_of_roll(out)
+        elif self.state.roll is roll and self.state.screen.hidden_difficulty:
+            out["difficulty_hidden"] = True  # the GM sees it, and that the players do not
         if roll.opposition is not None:
             defence = roll.opposition
             out["defence"] = {
@@ -219,6 +224,7 @@ class Viewer:
                 "faces": None if defence.dice is None else defence.dice.symbols(),
                 "invocations": [self._invocation(i) for i in defence.invocations],
             }
+        screen.hide_npc_dice_in_play(self.state, self.gm, out)
         return out
 
     def _invocation(self, invocation: Any) -> JSON:
@@ -430,8 +436,19 @@ class Viewer:
                 for asked in state.self_compels.values()
             ],
             "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
-            "last_roll": None if state.last_roll is None else to_json(state.last_roll),
+            "last_roll": self._last_roll(),
+            "screen": screen.screen_view(state, self.gm, self.mine),
         }
+
+    def _last_roll(self) -> JSON | None:
+        last = self.state.last_roll
+        if last is None:
+            return None
+        out: JSON = to_json(last)
+        screen.hide_npc_dice(self.state, self.gm, out, last.version)
+        if screen.hides_last_roll(self.state, self.gm):
+            screen.hide_difficulty_of_roll(out)
+        return out
 
 
 def _count_holders(aspect: Aspect) -> dict[str, int]:

@@ -1,5 +1,5 @@
 """Views per seat: a whole scene with a GM and two players, and every payload each seat received
-searched for what was hidden from it.
+(redacted events, the live document, the log's pages) searched for what was hidden from it.
 
 Everything hidden carries a marker string; the GM's view shows each marker (so the test is not
 looking for strings that never existed), and no other seat's view or redacted event ever does,
@@ -15,18 +15,20 @@ import pytest
 from fatekit.rules import ForbiddenAction
 from fatekit.rules.options.countdowns import Visibility
 from fatekit.table import commands as c
-from fatekit.table import event_for, view_for
+from fatekit.table import document_for, event_for, view_for
 from fatekit.table.seats import Role
 
 from ..secret_scene import (  # type: ignore[import-not-found]
     ALWAYS_HIDDEN,
     BOB,
     PRIVATE,
+    REVEALED_ROLL,
     RUTH_ONLY,
+    numbers_kept,
     play_secret_scene,
 )
 from ..sheets import ruth_sheet  # type: ignore[import-not-found]
-from .conftest import Play  # type: ignore[import-not-found]
+from .conftest import Play, log_of  # type: ignore[import-not-found]
 
 
 class Recorder:
@@ -51,7 +53,8 @@ class Recorder:
                 redacted = event_for(event, state, viewer)
                 if redacted is not None:
                     self.received[viewer].append((event.version, json.dumps(redacted)))
-            self.received[viewer].append((state.version, json.dumps(view_for(state, viewer))))
+            document = document_for(state, viewer)  # the view and its extras
+            self.received[viewer].append((state.version, json.dumps(document)))
         return state.version
 
 
@@ -63,6 +66,8 @@ def scene() -> Recorder:
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
     play_secret_scene(r.do, r.play.dice)
+    for viewer, received in r.received.items():  # and the log, as each seat pages it
+        received.append((r.play.s.version, json.dumps(log_of(r.play, viewer))))
     return r
 
 
@@ -72,8 +77,9 @@ def _bob_revealed_at(r: Recorder) -> int:
 
 def test_the_gm_sees_every_secret(scene: Recorder) -> None:
     everything = "\n".join(text for _, text in scene.received["gm"])
-    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, BOB):
+    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, BOB, *REVEALED_ROLL):
         assert marker in everything, marker
+    assert numbers_kept([json.loads(text) for _, text in scene.received["gm"]])
 
 
 @pytest.mark.parametrize("seat", ["ann", "ben", "sam"])
@@ -83,6 +89,9 @@ def test_nothing_hidden_reaches_a_player_or_spectator(scene: Recorder, seat: str
     if seat != "ann":
         forbidden.add(RUTH_ONLY)
     revealed = _bob_revealed_at(scene)
+    roll_revealed = next(
+        e.version for e in scene.play.log if type(e).__name__ == "SecretRollRevealed"
+    )
     payloads = scene.received[seat]
     assert len(payloads) > 60
     for version, text in payloads:
@@ -90,6 +99,11 @@ def test_nothing_hidden_reaches_a_player_or_spectator(scene: Recorder, seat: str
             assert marker not in text, f"{marker} reached {seat} at version {version}"
         if version < revealed:
             assert BOB not in text, f"Bob's sheet reached {seat} before it was revealed"
+        if version < roll_revealed:
+            for marker in REVEALED_ROLL:
+                assert marker not in text, f"{marker} reached {seat} before the reveal"
+        assert numbers_kept(json.loads(text)) == [], f"a hidden number reached {seat}"
+    assert any(all(m in text for m in REVEALED_ROLL) for _, text in payloads)
 
 
 def test_what_a_seat_may_see_does_reach_it(scene: Recorder) -> None:

@@ -14,8 +14,10 @@ from fatekit.table.play import (
     gear,
     notes,
     people,
+    prepared,
     rolls,
     scenes,
+    secrets,
     targets,
 )
 
@@ -29,7 +31,9 @@ __all__ = [
     "gear",
     "notes",
     "people",
+    "prepared",
     "rolls",
     "scenes",
+    "secrets",
     "targets",
 ]

@@ -19,6 +19,7 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.state import RollRecord, TableState
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ class Roll(Command):
     dice: str | None = None
     defend_dice: str | None = None
     stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
+    hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,6 +93,7 @@ class RollMade(Event):
     faces: str
     defend_faces: str | None
     stunts: tuple[str, ...] = ()
+    hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -121,10 +124,22 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    # The GM's screen may have set this roll's difficulty, kept from its player.
+    difficulty, hidden = roll_difficulty(
+        context,
+        actor=command.actor,
+        action=command.action,
+        skill=command.skill,
+        difficulty=command.difficulty,
+        against=command.against,
+        hidden=command.hidden_difficulty,
+    )
     return [
         context.event_from(
             RollMade,
             command,
+            difficulty=difficulty,
+            hidden_difficulty=hidden,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
         )
@@ -216,6 +231,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
     roll.roll()
     use_stunts(state, roll, event.stunts)
     state.roll, state.roll_aspect = roll, aimed
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
     log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
 
 
@@ -275,6 +291,7 @@ def _roll_resolved(state: TableState, event: RollResolved) -> None:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
     state.last_created = made
     state.roll, state.roll_aspect = None, None
+    state.screen.hidden_difficulty = False  # no roll in play to hide
     state.game.sync_sheets()
 
 

@@ -5,6 +5,7 @@
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
+import { SCREEN_LINES, diceOrHidden } from "./screen.js";
 import { isGm, ladderValue, skill, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
@@ -41,7 +42,8 @@ function seat(id) {
 }
 
 function rolled(faces, defendFaces = null) {
-  return h("span", {}, dice(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
+  // Dice the GM keeps hidden (an NPC's, behind the screen) are null: said so, never drawn.
+  return h("span", {}, diceOrHidden(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
 }
 
 /** Each event type: the catalog key of its line and the pieces the line names. */
@@ -66,7 +68,13 @@ const LINES = {
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
   RollMade: (d) => [
     "RollMade",
-    { who: who(d.actor), action: t(`action.${d.action}`), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces), against: d.against ? who(d.against) : ladderValue(d.difficulty) },
+    {
+      who: who(d.actor),
+      action: t(`action.${d.action}`),
+      skill: skill(d.skill),
+      dice: rolled(d.faces, d.defend_faces),
+      against: d.against ? who(d.against) : d.difficulty === null ? t("screen.hidden_difficulty") : ladderValue(d.difficulty),
+    },
   ],
   Invoked: (d) => [d.free ? "Invoked.free" : "Invoked.paid", { who: who(d.by), aspect: aspect(d.aspect_id), effect: t(`effect.${d.effect}`) }],
   RollResolved: (d) => [d.option ? "RollResolved.option" : "RollResolved", { option: d.option ? t(`option.outcome.${d.option}`) : "" }],
@@ -113,6 +121,7 @@ const LINES = {
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
   NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
   Undone: (d) => ["Undone", { n: d.target_version }],
+  ...SCREEN_LINES,
 };
 
 /** One event as a log line (who did it, and what), or null for a kind the page does not know. */

@@ -218,7 +218,8 @@ export function resolveBox(roll) {
     boostBox.hidden = !(o && o.boosts.length);
   };
   add(box, 
-    h("p", {}, tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
+    // Against a difficulty the GM keeps hidden, no shifts: they would tell the number.
+    h("p", {}, found.shifts === null ? t(`outcome.${found.outcome}`) : tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
     h("fieldset", { onchange: update }, h("legend", {}, t("resolve.options")), radios),
     nameBox,
     boostBox,

@@ -5,6 +5,7 @@ import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { invokeBox, openRoll, resolveBox } from "./roll.js";
+import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
 import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -218,6 +219,7 @@ export function rollPanel() {
     return section("roll", t("roll.title"), button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" }));
   }
   const panel = section("roll", t("roll.title"));
+  const hidden = hiddenVerdict(roll);
   add(panel, 
     h(
       "p",
@@ -225,20 +227,23 @@ export function rollPanel() {
       tn("roll.by", { who: who(roll.actor), action: t(`action.${roll.action}`), skill: skill(roll.skill) }),
     ),
     // The verdict first, as a player would say it: the effort's ladder step against the
-    // opposition's, and what came of it.
-    h(
-      "p",
-      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome },
-      tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
-    ),
+    // opposition's, and what came of it (against a hidden difficulty, the outcome alone).
+    hidden && hidden.id === "roll-verdict"
+      ? hidden
+      : h(
+          "p",
+          { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome },
+          tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
+        ),
+    hidden && hidden.id !== "roll-verdict" ? hidden : null,
     h(
       "div",
       { class: "roll-dice" },
       h("span", { class: "label" }, t("roll.dice")),
       " ",
-      dice(roll.faces),
+      diceOrHidden(roll.faces, "roll-dice-hidden"),
       roll.rerolled.length ? h("span", { class: "hint" }, " ", t("roll.rerolled")) : null,
-      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", dice(roll.defence.faces)) : null,
+      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", diceOrHidden(roll.defence.faces)) : null,
     ),
     h(
       "dl",
@@ -246,9 +251,9 @@ export function rollPanel() {
       h("dt", {}, t("roll.effort")),
       h("dd", { id: "roll-effort" }, ladderValue(roll.effort)),
       h("dt", {}, t("roll.opposition")),
-      h("dd", { id: "roll-opposition" }, ladderValue(roll.opposition)),
+      h("dd", { id: "roll-opposition" }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
       h("dt", {}, t("roll.shifts")),
-      h("dd", { id: "roll-shifts" }, String(roll.shifts)),
+      h("dd", { id: "roll-shifts" }, roll.shifts === null ? "?" : String(roll.shifts)),
       h("dt", {}, t("roll.outcome")),
       h("dd", { id: "roll-outcome", "data-outcome": roll.outcome }, t(`outcome.${roll.outcome}`)),
     ),

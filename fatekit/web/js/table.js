@@ -13,6 +13,7 @@ import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
+import { screenPanel } from "./screen.js";
 import { app, redraw, send, showError } from "./store.js";
 import { isGm, mine, seatName, who } from "./view.js";
 
@@ -53,6 +54,7 @@ const PANELS = {
   challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
+  screen: { column: "middle", reads: ["screen", "scene", "characters", "table", "you"], draw: () => screenPanel() },
   foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };

@@ -1,0 +1,212 @@
+"""Scenes the GM prepares ahead of play: name, zones and links, situation aspects with free
+invokes (hidden ones included), the NPCs already there and where they stand, and where the PCs
+come in. Only GM seats see them (:mod:`fatekit.table.screen`); one command starts one, as the
+same events a GM starting the scene by hand makes, so players learn of it as of any scene.
+
+A prepared scene is checked as it is prepared, the way a started scene's map is checked
+(:class:`~fatekit.table.play.scenes.StartScene`), so starting it later fails only if a scene is
+still running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.scenes.zones import ZoneMap
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import folds
+from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded
+from fatekit.table.screen import PreparedAspect, PreparedScene
+from fatekit.table.state import TableState
+
+__all__ = [
+    "PrepareScene",
+    "PreparedAspect",
+    "PreparedSceneRemoved",
+    "PreparedSceneStarted",
+    "RemovePreparedScene",
+    "ScenePrepared",
+    "StartPreparedScene",
+]
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrepareScene(Command):
+    """Prepare a scene ahead of play, or rewrite the one prepared under ``scene_id`` (GM only).
+
+    ``participants`` are the characters already there (the PCs join when it starts),
+    ``positions`` places them in ``zones``, ``links`` connects zones in pairs, ``aspects`` are
+    the situation aspects it starts with (hidden ones included); those who join it as it starts
+    come in at ``entrance`` unless placed otherwise. Players see none of it.
+    """
+
+    scene_id: str
+    name: str
+    participants: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    links: tuple[tuple[str, str], ...] = ()
+    positions: tuple[tuple[str, str], ...] = ()
+    aspects: tuple[PreparedAspect, ...] = ()
+    entrance: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemovePreparedScene(Command):
+    """Drop a prepared scene (GM only)."""
+
+    scene_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartPreparedScene(Command):
+    """Start a prepared scene (GM only): ``joining`` are the characters who join its own
+    participants (the PCs, as a rule), placed by ``positions`` (else at its entrance). It becomes the
+    running scene with its aspects, and leaves the prepared ones."""
+
+    scene_id: str
+    joining: tuple[str, ...] = ()
+    positions: tuple[tuple[str, str], ...] = ()
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScenePrepared(Event):
+    """A scene was prepared (or rewritten) under ``scene_id``."""
+
+    scene_id: str
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    positions: tuple[tuple[str, str], ...]
+    aspects: tuple[PreparedAspect, ...]
+    entrance: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedSceneRemoved(Event):
+    """A prepared scene was dropped."""
+
+    scene_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedSceneStarted(Event):
+    """A prepared scene was taken off the list to start (the scene and its aspects follow as
+    their own events)."""
+
+    scene_id: str
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+
+gm_only(PrepareScene, ScenePrepared, "prepare scenes")
+gm_only(RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes")
+
+
+@decides(StartPreparedScene)
+def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event]:
+    """The scene and its aspects become the same events a GM starting it by hand makes, so the
+    players' log tells it as any other scene (and hidden aspects stay hidden the same way)."""
+    context.require_gm("start scenes")
+    prepared = context.state.screen.prepared.get(command.scene_id)
+    if prepared is None:
+        raise BadInput(f"there is no prepared scene {command.scene_id!r}")
+    joining = tuple(j for j in command.joining if j not in prepared.participants)
+    placed = {who for who, _ in command.positions}
+    entering = (
+        ()
+        if prepared.entrance is None
+        else tuple((j, prepared.entrance) for j in joining if j not in placed)
+    )
+    made: list[Event] = [
+        context.event(PreparedSceneStarted, scene_id=prepared.scene_id),
+        context.event(
+            SceneStarted,
+            name=prepared.name,
+            participants=(*prepared.participants, *joining),
+            zones=prepared.zones,
+            links=prepared.links,
+            positions=(*prepared.positions, *command.positions, *entering),
+        ),
+    ]
+    for aspect in prepared.aspects:
+        made.append(
+            context.event(
+                SituationAspectAdded,
+                aspect_id="",
+                name=aspect.name,
+                zone=aspect.zone,
+                hidden=aspect.hidden,
+                known_to=aspect.known_to,
+                free_invokes=aspect.free_invokes,
+            )
+        )
+    return made
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(ScenePrepared)
+def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
+    if not event.scene_id.strip():
+        raise BadInput("a prepared scene needs an id")
+    if not event.name.strip():
+        raise BadInput("a scene needs a name")
+    for who in event.participants:
+        state.require_character(who)
+    if len(set(event.participants)) != len(event.participants):
+        raise BadInput("a character is listed twice in the scene")
+    # The map is checked the way a started scene's is, so starting it later cannot fail on it.
+    zones = ZoneMap()
+    for zone in event.zones:
+        zones.add_zone(zone)
+    for a, b in event.links:
+        zones.connect(a, b)
+    for who, where in event.positions:
+        if who not in event.participants:
+            raise BadInput(f"{who!r} is placed on the map but is not in the scene")
+        zones.place(who, where)
+    if event.entrance is not None and event.entrance not in event.zones:
+        raise BadInput(f"no zone {event.entrance!r} to come in at in the prepared scene")
+    for aspect in event.aspects:
+        if not aspect.name.strip():
+            raise BadInput("an aspect needs a name")
+        if aspect.zone is not None and aspect.zone not in event.zones:
+            raise BadInput(f"no zone {aspect.zone!r} in the prepared scene")
+        if aspect.known_to and not aspect.hidden:
+            raise BadInput(f"{aspect.name!r} is not hidden: everyone knows it")
+        for who in (*aspect.known_to, *(h for h, _ in aspect.free_invokes)):
+            state.require_character(who)
+        if any(count < 1 for _, count in aspect.free_invokes):
+            raise BadInput("free invokes come one or more at a time")
+    state.screen.prepared[event.scene_id] = PreparedScene(
+        event.scene_id,
+        event.name.strip(),
+        event.participants,
+        event.zones,
+        event.links,
+        event.positions,
+        event.aspects,
+        event.entrance,
+    )
+
+
+@folds(PreparedSceneRemoved)
+def _prepared_removed(state: TableState, event: PreparedSceneRemoved) -> None:
+    if state.screen.prepared.pop(event.scene_id, None) is None:
+        raise BadInput(f"there is no prepared scene {event.scene_id!r}")
+
+
+@folds(PreparedSceneStarted)
+def _prepared_started(state: TableState, event: PreparedSceneStarted) -> None:
+    if state.screen.prepared.pop(event.scene_id, None) is None:
+        raise BadInput(f"there is no prepared scene {event.scene_id!r}")

@@ -1,0 +1,282 @@
+"""The GM's secret rolls and hidden difficulties.
+
+- A **secret roll** is rolled (or entered) for any character, PC or NPC, and only GM seats see
+  its dice and result until the GM reveals it; the reveal goes in everyone's log. It is not a roll
+  in play: nobody invokes on it and it holds nothing up. An NPC's roll is kept behind the screen
+  this way.
+- The NPCs' **dice** may be kept from the players for a while (:class:`HideNpcDice`): the
+  results of their rolls still show, the dice do not.
+- A **hidden difficulty** is set for a character's next roll outside a conflict: its player rolls
+  without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen` says
+  what each seat sees). :mod:`fatekit.table.play.rolls` asks :func:`roll_difficulty` for it.
+
+The effort and outcome of a secret roll are the rules' (:class:`fatekit.rules.core.outcomes.Roll`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.dice import parse_faces
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.outcomes import Roll as Effort
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.folding import folds
+from fatekit.table.screen import AskedRoll, SecretRollRecord, npc_dice_hidden
+from fatekit.table.state import SEAT_RULE, TableState
+
+#: The longest note a secret roll keeps of what it was for.
+MAX_REASON_LENGTH = 2_000
+
+#: Actions a hidden difficulty may be set for: the rolls outside a conflict.
+_FREE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretRoll(Command):
+    """Roll ``actor``'s ``skill`` behind the screen (GM only), against ``difficulty`` if given.
+    Only GM seats see the dice and the result until :class:`RevealRoll`. ``reason`` is the GM's
+    own note of what it was for; ``dice`` are entered faces, or ``None`` for the table to roll."""
+
+    actor: str
+    skill: str
+    difficulty: int | None = None
+    dice: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealRoll(Command):
+    """Show a secret roll to everyone (GM only): the reveal goes in the log with the dice."""
+
+    roll_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HideDifficulty(Command):
+    """Set the difficulty of ``actor``'s next roll outside a conflict without telling its player
+    (GM only): the player rolls with no difficulty and sees the outcome, never the number.
+    ``skill`` asks for a roll of that skill; ``difficulty=None`` withdraws the request."""
+
+    actor: str
+    difficulty: int | None
+    skill: str | None = None
+    action: Action = Action.OVERCOME
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HideNpcDice(Command):
+    """Keep the dice of every NPC's roll from the players from now on (GM only), or with
+    ``hidden=False`` show them again from now on. What came of a roll still shows (an outcome, a
+    hit's shifts); the dice the GM rolled behind the screen do not, and rolls made while they
+    were hidden stay hidden."""
+
+    hidden: bool
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretRollMade(Event):
+    """The GM rolled in secret, under the id ``roll_id``."""
+
+    roll_id: str
+    actor: str
+    skill: str
+    difficulty: int | None
+    faces: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecretRollRevealed(Event):
+    """The GM showed a secret roll: everything it was, for the log to tell."""
+
+    roll_id: str
+    rolled_at: int  # the version of the SecretRollMade
+    actor: str
+    skill: str
+    difficulty: int | None
+    faces: str
+    effort: int
+    outcome: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DifficultyHidden(Event):
+    """The GM set (or, with ``None``, withdrew) a hidden difficulty for ``actor``'s next roll."""
+
+    actor: str
+    difficulty: int | None
+    skill: str | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NpcDiceHidden(Event):
+    """From this version on, the NPCs' dice are kept from the players (or shown again)."""
+
+    hidden: bool
+
+
+# -- who may, and the events a command becomes -------------------------------------------------
+
+gm_only(HideNpcDice, NpcDiceHidden, "hide the NPCs' dice")
+
+
+@decides(SecretRoll)
+def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
+    context.require_gm("roll in secret")
+    context.state.require_character(command.actor)
+    return [
+        context.event_from(
+            SecretRollMade,
+            command,
+            roll_id=f"s{context.state.version + 1}",
+            faces=context.faces(command.dice),
+        )
+    ]
+
+
+@decides(RevealRoll)
+def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
+    context.require_gm("reveal secret rolls")
+    found = context.state.screen.secret_rolls.get(command.roll_id)
+    if found is None:
+        raise BadInput(f"there is no secret roll {command.roll_id!r} waiting to be revealed")
+    return [
+        context.event(
+            SecretRollRevealed,
+            roll_id=found.roll_id,
+            rolled_at=found.version,
+            actor=found.actor,
+            skill=found.skill,
+            difficulty=found.difficulty,
+            faces=found.faces,
+            effort=found.effort,
+            outcome=found.outcome,
+            reason=found.reason,
+        )
+    ]
+
+
+@decides(HideDifficulty)
+def _hide_difficulty(context: Context, command: HideDifficulty) -> list[Event]:
+    context.require_gm("set hidden difficulties")
+    context.state.require_character(command.actor)
+    return [context.event_from(DifficultyHidden, command)]
+
+
+def roll_difficulty(
+    context: Context,
+    *,
+    actor: str,
+    action: Action,
+    skill: str,
+    difficulty: int | None,
+    against: str | None,
+    hidden: bool,
+) -> tuple[int | None, bool]:
+    """The difficulty a roll outside a conflict is made against, and whether it is hidden from
+    the players: the GM's own ``hidden`` one, or the one the GM set for the actor's next roll
+    (:class:`HideDifficulty`)."""
+    if hidden:
+        context.require_gm("hide a roll's difficulty")
+        if difficulty is None:
+            raise BadInput("a hidden difficulty needs the difficulty itself")
+        return difficulty, True
+    asked = context.state.screen.asked.get(actor)
+    explicit = difficulty is not None or against is not None
+    if asked is None or (explicit and context.seat.is_gm):
+        return difficulty, False  # the GM may still set a roll's opposition openly
+    if explicit:
+        raise ForbiddenAction(
+            "the GM has set this roll's difficulty: roll without a difficulty or an opponent",
+            SEAT_RULE,
+        )
+    if asked.skill is not None and skill != asked.skill:
+        raise BadInput(f"the GM asked for a roll of {asked.skill}, not {skill}")
+    if action is not asked.action:
+        raise BadInput(f"the GM asked for a roll to {asked.action.value.replace('_', ' ')}")
+    return asked.difficulty, True
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(SecretRollMade)
+def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
+    actor = state.game.character(event.actor)
+    if not event.skill.strip():
+        raise BadInput("a secret roll needs a skill")
+    if len(event.reason) > MAX_REASON_LENGTH:
+        raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
+    if event.roll_id in state.screen.secret_rolls:
+        raise BadInput(f"secret roll {event.roll_id!r} was already made")
+    roll = Effort(parse_faces(event.faces), actor.rating(event.skill))
+    outcome = None if event.difficulty is None else roll.outcome_against(event.difficulty)
+    state.screen.secret_rolls[event.roll_id] = SecretRollRecord(
+        event.roll_id,
+        event.version,
+        actor.id,
+        event.skill,
+        roll.dice.symbols(),
+        roll.effort,
+        event.difficulty,
+        None if outcome is None else outcome.value,
+        event.reason,
+    )
+
+
+@folds(SecretRollRevealed)
+def _secret_roll_revealed(state: TableState, event: SecretRollRevealed) -> None:
+    found = state.screen.secret_rolls.get(event.roll_id)
+    if found is None:
+        raise BadInput(f"there is no secret roll {event.roll_id!r} waiting to be revealed")
+    if (found.faces, found.effort, found.outcome) != (event.faces, event.effort, event.outcome):
+        raise BadInput(f"the log's reveal of {event.roll_id!r} does not match the roll made")
+    del state.screen.secret_rolls[event.roll_id]
+
+
+@folds(DifficultyHidden)
+def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
+    state.require_character(event.actor)
+    if event.difficulty is None:
+        if state.screen.asked.pop(event.actor, None) is None:
+            raise BadInput(f"no hidden difficulty is set for {event.actor}")
+        return
+    if event.action not in _FREE_ACTIONS:
+        raise BadInput("a hidden difficulty is for a roll to overcome or create an advantage")
+    if event.skill is not None and not event.skill.strip():
+        raise BadInput("name the skill to roll, or leave it out")
+    state.screen.asked[event.actor] = AskedRoll(
+        event.actor, event.difficulty, event.skill, event.action
+    )
+
+
+@folds(NpcDiceHidden)
+def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
+    spans = state.screen.npc_dice
+    if event.hidden == npc_dice_hidden(state):
+        now = "hidden" if event.hidden else "shown"
+        raise BadInput(f"the NPCs' dice are already {now}")
+    if event.hidden:
+        spans.append((event.version, None))
+    else:
+        spans[-1] = (spans[-1][0], event.version)
+
+
+def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:
+    """After a roll outside a conflict is in play: whether its difficulty is hidden (a hidden
+    difficulty set for its actor is used up by it)."""
+    state.screen.hidden_difficulty = hidden
+    if hidden:
+        state.screen.hidden_roll_at = version
+        state.screen.asked.pop(actor, None)

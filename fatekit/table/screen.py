@@ -1,0 +1,202 @@
+"""The GM's screen in a table's state: secret rolls waiting to be revealed, hidden difficulties
+waiting for the roll they were set for, and scenes prepared ahead of play; and what each seat
+sees of it.
+
+A GM seat sees all of it. Every other seat sees only that the GM asked one of its characters for
+a roll (never the difficulty) and the outcome of a roll made against a hidden difficulty (never
+the number, nor the shifts or the opposition that would give it away). The commands and events
+are in :mod:`fatekit.table.play.secrets` and :mod:`fatekit.table.play.prepared`; the view
+(:mod:`fatekit.table.views`), the extras (:mod:`fatekit.table.extras`), the events
+(:mod:`fatekit.table.event_views`) and the invoke advice call the helpers here, so every payload
+leaves out the same things.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fatekit.rules.core.actions import Action
+from fatekit.table.codec import to_json
+
+if TYPE_CHECKING:
+    from fatekit.table.state import TableState
+
+__all__ = [
+    "AskedRoll",
+    "PreparedAspect",
+    "PreparedScene",
+    "Screen",
+    "SecretRollRecord",
+    "hide_difficulty_of_roll",
+    "hide_npc_dice",
+    "hide_npc_dice_in_play",
+    "hides_last_roll",
+    "hides_roll_in_play",
+    "npc_dice_hidden",
+    "screen_view",
+]
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SecretRollRecord:
+    """A roll the GM made behind the screen: the dice as they fell and what the rules made of
+    them (``outcome`` only when it was rolled against a difficulty)."""
+
+    roll_id: str
+    version: int
+    actor: str
+    skill: str
+    faces: str
+    effort: int
+    difficulty: int | None
+    outcome: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskedRoll:
+    """A difficulty the GM set for a character's next roll, which its player does not see."""
+
+    actor: str
+    difficulty: int
+    skill: str | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedAspect:
+    """A situation aspect a prepared scene starts with (hidden ones are known only to the
+    characters in ``known_to``); ``free_invokes`` gives (holder, count) pairs."""
+
+    name: str
+    zone: str | None = None
+    hidden: bool = False
+    known_to: tuple[str, ...] = ()
+    free_invokes: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedScene:
+    """A scene the GM set up ahead of play: its name, the characters already there (NPCs, as a
+    rule) and where they stand, its zones and their links, its situation aspects, and the zone
+    where those who join it as it starts come in (``entrance``)."""
+
+    scene_id: str
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    positions: tuple[tuple[str, str], ...]
+    aspects: tuple[PreparedAspect, ...]
+    entrance: str | None = None
+
+
+@dataclass(slots=True)
+class Screen:
+    """The GM's screen in a table's state."""
+
+    secret_rolls: dict[str, SecretRollRecord] = field(default_factory=dict)  # not revealed yet
+    asked: dict[str, AskedRoll] = field(default_factory=dict)  # character -> hidden difficulty
+    hidden_difficulty: bool = False  # whether the roll in play's difficulty is the GM's secret
+    hidden_roll_at: int | None = None  # the version of the latest roll with a hidden difficulty
+    prepared: dict[str, PreparedScene] = field(default_factory=dict)
+    # The versions from which (and until which, unless still so) NPCs' dice were kept hidden.
+    npc_dice: list[tuple[int, int | None]] = field(default_factory=list)
+
+
+# -- what each seat sees ---------------------------------------------------------------------
+
+#: What a roll against a hidden difficulty tells a player: no number to work it out from.
+_GIVES_AWAY_DIFFICULTY = ("difficulty", "opposition", "shifts")
+
+
+def screen_view(state: TableState, gm: bool, mine: set[str]) -> JSON:
+    """The ``screen`` part of a seat's view."""
+    screen = state.screen
+    if gm:
+        return {
+            "secret_rolls": [to_json(r) for r in screen.secret_rolls.values()],
+            "asked": [to_json(a) for a in screen.asked.values()],
+            "prepared": [to_json(p) for p in screen.prepared.values()],
+            "npc_dice_hidden": npc_dice_hidden(state),
+        }
+    return {
+        "npc_dice_hidden": npc_dice_hidden(state),
+        "secret_rolls": [],
+        "asked": [
+            {"actor": a.actor, "skill": a.skill, "action": a.action.value}
+            for a in screen.asked.values()
+            if a.actor in mine
+        ],
+        "prepared": [],
+    }
+
+
+def hides_roll_in_play(state: TableState, gm: bool) -> bool:
+    """Whether the roll in play's difficulty is kept from this seat."""
+    return not gm and state.roll is not None and state.screen.hidden_difficulty
+
+
+def hide_difficulty_of_roll(out: JSON) -> None:
+    """Take out of a roll (in play, a log record, a resolution) what gives its difficulty away,
+    saying that it is hidden."""
+    for key in _GIVES_AWAY_DIFFICULTY:
+        if key in out:
+            out[key] = None
+    out["difficulty_hidden"] = True
+
+
+def hides_last_roll(state: TableState, gm: bool) -> bool:
+    """Whether the latest roll's record was made against a difficulty kept from this seat."""
+    last = state.last_roll
+    return not gm and last is not None and last.version == state.screen.hidden_roll_at
+
+
+def npc_dice_hidden(state: TableState, version: int | None = None) -> bool:
+    """Whether the NPCs' dice were kept from the players at ``version`` (without one: now)."""
+    for start, end in state.screen.npc_dice:
+        if version is None:
+            if end is None:
+                return True
+        elif start <= version and (end is None or version < end):
+            return True
+    return False
+
+
+def hide_npc_dice_in_play(state: TableState, gm: bool, out: JSON) -> None:
+    """Take the NPCs' dice out of the roll in play (as :meth:`Viewer.roll` draws it) while they
+    are kept from this seat."""
+    if gm or not npc_dice_hidden(state):
+        return
+    if state.is_npc(out["actor"]):
+        out.update(faces=None, rerolled=[], dice_hidden=True)
+    defence = out.get("defence")
+    if defence is not None and state.is_npc(defence["actor"]):
+        defence["faces"] = None
+        out["dice_hidden"] = True
+
+
+def hide_npc_dice(state: TableState, gm: bool, data: JSON, version: int) -> None:
+    """Take the NPCs' dice out of a roll's event or record (its ``faces`` when an NPC rolled
+    them, its ``defend_faces`` when an NPC defended) if they were kept from this seat when it
+    was rolled. The results stay: an NPC's effort shows in what came of it, its dice do not."""
+    if gm or not npc_dice_hidden(state, version):
+        return
+    roller = next((data[k] for k in ("actor", "by") if isinstance(data.get(k), str)), None)
+    if isinstance(data.get("faces"), str) and roller is not None and state.is_npc(roller):
+        data["faces"] = None
+        data["dice_hidden"] = True
+    defender = next(
+        (data[k] for k in ("defender", "against", "target") if isinstance(data.get(k), str)), None
+    )
+    defence = data.get("defend_faces")
+    if isinstance(defence, str) and defender is not None and state.is_npc(defender):
+        data["defend_faces"] = None
+        data["dice_hidden"] = True
+    elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
+        data["defend_faces"] = [
+            [who, None if state.is_npc(who) else faces] for who, faces in defence
+        ]

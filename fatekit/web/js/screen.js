@@ -1,0 +1,355 @@
+// The GM's screen (fatekit.table.screen): secret rolls and their reveal, hidden difficulties and
+// scenes prepared ahead of play, for GM seats; for a player, the rolls the GM asks of their
+// characters against a difficulty they do not see. The server leaves the GM's part out of a
+// player's view altogether, so nothing here hides anything: it draws what the view holds.
+
+import { add, button, dice, field, free, h, section } from "./lib/dom.js";
+import { t, tn } from "./lib/i18n.js";
+import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { app, send } from "./store.js";
+import { isGm, ladderValue, mine, skill, who } from "./view.js";
+
+const ACTIONS = ["overcome", "create_advantage"];
+
+function splitList(text) {
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+// -- the panel ----------------------------------------------------------------------------------
+
+/** The GM's screen for a GM seat; for a player, the rolls the GM asks of their characters. */
+export function screenPanel() {
+  const screen = app.view.screen;
+  if (!screen) return null;
+  if (!isGm()) return askedPanel(screen.asked.filter((a) => mine().has(a.actor)));
+  return section(
+    "screen",
+    t("screen.title"),
+    h("h3", {}, t("screen.secret_rolls")),
+    npcDice(screen.npc_dice_hidden),
+    secretRolls(screen.secret_rolls),
+    h("h3", {}, t("screen.asked")),
+    askedList(screen.asked),
+    h("h3", {}, t("screen.prepared")),
+    preparedList(screen.prepared),
+  );
+}
+
+/** The table's switch for the NPCs' dice: kept from the players, or shown. */
+function npcDice(hidden) {
+  const out = h("div", { "aria-live": "polite" });
+  return h(
+    "div",
+    { class: "actions" },
+    h("p", { class: "hint" }, t(hidden ? "screen.npc_dice_hidden" : "screen.npc_dice_shown")),
+    button(t(hidden ? "screen.npc_dice_show" : "screen.npc_dice_hide"), () => send("HideNpcDice", { hidden: !hidden }, out), { id: "npc-dice", "data-hidden": String(hidden) }),
+    out,
+  );
+}
+
+function secretRolls(rolls) {
+  const out = h("div", { "aria-live": "polite" });
+  const list = h(
+    "ul",
+    { class: "plain", id: "secret-rolls" },
+    rolls.map((r) =>
+      h(
+        "li",
+        { "data-roll": r.roll_id, "data-outcome": r.outcome || "" },
+        tn("screen.secret_line", { who: who(r.actor), skill: skill(r.skill), dice: dice(r.faces), effort: ladderValue(r.effort) }),
+        r.difficulty !== null ? h("span", {}, " ", tn("screen.secret_against", { difficulty: ladderValue(r.difficulty), outcome: h("strong", {}, t(`outcome.${r.outcome}`)) })) : null,
+        r.reason ? h("span", {}, " ", free(r.reason, "q")) : null,
+        " ",
+        button(t("screen.reveal"), () => send("RevealRoll", { roll_id: r.roll_id }, out), { id: `reveal-${r.roll_id}` }),
+      ),
+    ),
+  );
+  return h("div", {}, rolls.length ? list : h("p", { class: "hint" }, t("screen.no_secret_rolls")), h("div", { class: "actions" }, button(t("screen.secret_roll"), () => openSecretRoll(), { id: "secret-roll" })), out);
+}
+
+function askedList(asked) {
+  const out = h("div", { "aria-live": "polite" });
+  const list = h(
+    "ul",
+    { class: "plain", id: "asked-rolls" },
+    asked.map((a) =>
+      h(
+        "li",
+        { "data-asked": a.actor },
+        tn("screen.asked_line", { who: who(a.actor), action: t(`action.${a.action}`), skill: a.skill ? skill(a.skill) : t("screen.any_skill"), difficulty: ladderValue(a.difficulty) }),
+        " ",
+        button(t("screen.withdraw"), () => send("HideDifficulty", { actor: a.actor, difficulty: null }, out), { id: `withdraw-${a.actor}` }),
+      ),
+    ),
+  );
+  return h("div", {}, asked.length ? list : null, h("div", { class: "actions" }, button(t("screen.ask"), () => openAsk(), { id: "ask-roll" })), out);
+}
+
+function preparedList(prepared) {
+  const out = h("div", { "aria-live": "polite" });
+  const running = Boolean(app.view.scene);
+  const pcs = app.view.characters.filter((c) => c.revealed && c.sheet.kind === "pc").map((c) => c.id);
+  const list = h(
+    "ul",
+    { class: "plain", id: "prepared-scenes" },
+    prepared.map((p) =>
+      h(
+        "li",
+        { "data-prepared": p.scene_id, class: "card" },
+        free(p.name, "strong"),
+        h("p", { class: "hint" }, tn("screen.prepared_line", { n: p.participants.length, zones: p.zones.length, aspects: p.aspects.length })),
+        h(
+          "div",
+          { class: "actions wrap" },
+          running ? null : button(t("screen.start"), () => send("StartPreparedScene", { scene_id: p.scene_id, joining: pcs }, out), { id: `start-prepared-${p.scene_id}`, class: "primary" }),
+          button(t("screen.edit"), () => openPrepare(p), { id: `edit-prepared-${p.scene_id}` }),
+          button(t("screen.remove"), () => send("RemovePreparedScene", { scene_id: p.scene_id }, out), { id: `remove-prepared-${p.scene_id}` }),
+        ),
+      ),
+    ),
+  );
+  return h(
+    "div",
+    {},
+    prepared.length ? list : h("p", { class: "hint" }, t("screen.no_prepared")),
+    prepared.length && running ? h("p", { class: "hint" }, t("screen.end_scene_first")) : null,
+    h("div", { class: "actions" }, button(t("screen.prepare"), () => openPrepare(null), { id: "prepare-scene" })),
+    out,
+  );
+}
+
+// -- a player's side: the rolls asked of their characters ---------------------------------------
+
+function askedPanel(asked) {
+  if (!asked.length) return null;
+  return section(
+    "screen",
+    t("screen.asked_title"),
+    asked.map((a) =>
+      h(
+        "div",
+        { class: "card", "data-asked": a.actor },
+        h("p", {}, tn("screen.asked_you", { who: who(a.actor), action: t(`action.${a.action}`), skill: a.skill ? skill(a.skill) : t("screen.any_skill") })),
+        button(t("roll.roll_button"), () => openAskedRoll(a), { id: `asked-roll-${a.actor}`, class: "primary" }),
+      ),
+    ),
+  );
+}
+
+function openAskedRoll(asked) {
+  const skillSel = select("asked-skill", skillOptions());
+  const [diceIn, diceBox] = diceField("asked-dice");
+  openDialog(
+    t("screen.asked_title"),
+    h("div", {}, h("p", {}, tn("screen.asked_you", { who: who(asked.actor), action: t(`action.${asked.action}`), skill: asked.skill ? skill(asked.skill) : t("screen.any_skill") })), asked.skill ? null : field(t("roll.skill"), skillSel), diceBox),
+    (form, out) =>
+      sendFrom(
+        "Roll",
+        {
+          actor: asked.actor,
+          action: asked.action,
+          skill: asked.skill || skillSel.value,
+          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "asked-form" },
+  );
+}
+
+// -- the GM's dialogs ---------------------------------------------------------------------------
+
+function openSecretRoll() {
+  const actor = characterSelect("secret-actor", app.view.characters.map((c) => c.id));
+  const skillSel = select("secret-skill", skillOptions());
+  const difficulty = select("secret-difficulty", [["", t("screen.no_difficulty")], ...ladderOptions()], "");
+  const reason = h("input", { id: "secret-reason", autocomplete: "off" });
+  const [diceIn, diceBox] = diceField("secret-dice");
+  openDialog(
+    t("screen.secret_roll"),
+    h("div", {}, field(t("roll.actor"), actor), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), field(t("screen.reason"), reason), diceBox),
+    (form, out) =>
+      sendFrom(
+        "SecretRoll",
+        {
+          actor: actor.value,
+          skill: skillSel.value,
+          ...(difficulty.value !== "" ? { difficulty: Number(difficulty.value) } : {}),
+          ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
+          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "secret-roll-form" },
+  );
+}
+
+function openAsk() {
+  const actor = characterSelect("ask-actor", app.view.characters.map((c) => c.id));
+  const action = select("ask-action", ACTIONS.map((a) => [a, t(`action.${a}`)]));
+  const skillSel = select("ask-skill", [["", t("screen.any_skill")], ...skillOptions()], "");
+  const difficulty = select("ask-difficulty", ladderOptions(), "2");
+  openDialog(
+    t("screen.ask"),
+    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), h("p", { class: "hint" }, t("screen.ask_hint"))),
+    (form, out) =>
+      sendFrom(
+        "HideDifficulty",
+        { actor: actor.value, action: action.value, difficulty: Number(difficulty.value), ...(skillSel.value ? { skill: skillSel.value } : {}) },
+        out,
+      ),
+    { id: "ask-form" },
+  );
+}
+
+/** A new scene id from its name: a slug no other prepared scene has. */
+function sceneId(name) {
+  const taken = new Set(app.view.screen.prepared.map((p) => p.scene_id));
+  const base = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "scene";
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+function zoneOptions(zones) {
+  return [["", t("scene.no_zone")], ...zones.map((z) => [z, z])];
+}
+
+/** Refill a select of zones, keeping its choice when the zone is still there. */
+function refill(sel, zones) {
+  const was = sel.value;
+  sel.replaceChildren(...zoneOptions(zones).map(([value, label]) => h("option", { value, selected: value === was }, label)));
+}
+
+function openPrepare(prepared) {
+  const editing = prepared !== null;
+  const p = prepared || { name: "", participants: [], zones: [], links: [], positions: [], aspects: [], entrance: null };
+  const placed = new Map(p.positions);
+  const name = h("input", { id: "prep-name", required: true, autocomplete: "off", value: p.name });
+  const zones = h("input", { id: "prep-zones", autocomplete: "off", value: p.zones.join(", ") });
+  const links = h("input", { id: "prep-links", autocomplete: "off", value: p.links.map((l) => l.join("-")).join(", ") });
+  const zoneSelects = [];
+  const zoneSelect = (id, chosen) => {
+    const sel = select(id, zoneOptions(p.zones), chosen || "", { freeText: true });
+    zoneSelects.push(sel);
+    return sel;
+  };
+  const entrance = zoneSelect("prep-entrance", p.entrance);
+  // The NPCs first: the PCs join when the scene starts.
+  const people = app.view.characters.filter((c) => !(c.revealed && c.sheet.kind === "pc")).map((c) => c.id);
+  const npcs = people.map((id) => {
+    const box = h("input", { type: "checkbox", value: id, id: `prep-with-${id}`, checked: p.participants.includes(id) });
+    return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)), " ", field(tn("scene.place", { who: who(id) }), zoneSelect(`prep-place-${id}`, placed.get(id))));
+  });
+  const holders = [["", t("aspect.no_free")], ...characterOptions(app.view.characters.map((c) => c.id))];
+  const rows = h("div", { id: "prep-aspects" });
+  let count = 0;
+  const addRow = (a = { name: "", zone: null, hidden: false, known_to: [], free_invokes: [] }) => {
+    const n = count++;
+    const [holder, invokes] = a.free_invokes[0] || ["", 1];
+    const hidden = h("input", { type: "checkbox", id: `prep-aspect-hidden-${n}`, checked: a.hidden });
+    add(
+      rows,
+      h(
+        "fieldset",
+        { class: "prep-aspect", "data-row": n, "data-known": JSON.stringify(a.known_to) },
+        h("legend", {}, tn("screen.aspect_n", { n: n + 1 })),
+        field(t("aspect.name"), h("input", { id: `prep-aspect-${n}`, autocomplete: "off", value: a.name })),
+        field(t("aspect.zone"), zoneSelect(`prep-aspect-zone-${n}`, a.zone)),
+        h("div", { class: "check" }, hidden, h("label", { for: hidden.id }, t("aspect.hide_from_players"))),
+        field(t("aspect.free_for"), select(`prep-aspect-holder-${n}`, holders, holder, { freeText: true })),
+        field(t("aspect.free_count"), h("input", { type: "number", id: `prep-aspect-count-${n}`, min: 1, max: 5, value: invokes })),
+      ),
+    );
+  };
+  for (const a of p.aspects) addRow(a);
+  if (!p.aspects.length) addRow();
+  zones.addEventListener("input", () => {
+    for (const sel of zoneSelects) refill(sel, splitList(zones.value));
+  });
+  openDialog(
+    editing ? t("screen.edit_prepared") : t("screen.prepare"),
+    h(
+      "div",
+      {},
+      field(t("scene.name"), name),
+      field(t("scene.zones"), zones, h("p", { class: "hint" }, t("scene.zones_hint"))),
+      field(t("scene.links"), links, h("p", { class: "hint" }, t("scene.links_hint"))),
+      field(t("screen.entrance"), entrance),
+      h("fieldset", {}, h("legend", {}, t("screen.npcs")), npcs),
+      h("h3", {}, t("screen.aspects")),
+      rows,
+      button(t("screen.add_aspect"), () => addRow(), { id: "prep-add-aspect" }),
+    ),
+    (form, out) => {
+      const zoneList = splitList(zones.value);
+      const chosen = people.filter((id) => document.getElementById(`prep-with-${id}`).checked);
+      const aspects = [...rows.querySelectorAll(".prep-aspect")]
+        .map((row) => {
+          const n = row.dataset.row;
+          const value = (id) => document.getElementById(`prep-aspect-${id}-${n}`);
+          const holder = value("holder").value;
+          const hidden = value("hidden").checked;
+          return {
+            name: document.getElementById(`prep-aspect-${n}`).value.trim(),
+            ...(value("zone").value ? { zone: value("zone").value } : {}),
+            hidden,
+            known_to: hidden ? JSON.parse(row.dataset.known) : [],
+            free_invokes: holder ? [[holder, Number(value("count").value) || 1]] : [],
+          };
+        })
+        .filter((a) => a.name);
+      return sendFrom(
+        "PrepareScene",
+        {
+          scene_id: editing ? p.scene_id : sceneId(name.value),
+          name: name.value.trim(),
+          participants: chosen,
+          zones: zoneList,
+          links: splitList(links.value).map((pair) => pair.split(/\s*-\s*/)).filter((pair) => pair.length === 2),
+          positions: chosen.map((id) => [id, document.getElementById(`prep-place-${id}`).value]).filter(([, z]) => z),
+          aspects,
+          ...(entrance.value ? { entrance: entrance.value } : {}),
+        },
+        out,
+      );
+    },
+    { id: "prepare-form" },
+  );
+}
+
+// -- what the roll panel and the log say ----------------------------------------------------------
+
+/** Dice as the seat may see them: the faces, or a word saying the GM keeps them hidden. */
+export function diceOrHidden(faces, id = null) {
+  return faces === null ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden")) : dice(faces);
+}
+
+/** The verdict of a roll against a difficulty the seat does not see: the outcome, no number
+ * (null when the roll's difficulty is not hidden from this seat). */
+export function hiddenVerdict(roll) {
+  if (!roll.difficulty_hidden) return null;
+  if (roll.opposition !== null) return h("p", { class: "hint", id: "roll-hidden" }, t("screen.hidden_from_players"));
+  return h(
+    "p",
+    { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+    tn("screen.verdict_hidden", { effort: ladderValue(roll.effort), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
+  );
+}
+
+/** The log's lines for the screen's events (the catalog key, and the pieces the line names). */
+export const SCREEN_LINES = {
+  SecretRollMade: (d) => ["SecretRollMade", { who: who(d.actor), skill: skill(d.skill), dice: dice(d.faces) }],
+  SecretRollRevealed: (d) => [
+    d.difficulty === null ? "SecretRollRevealed" : "SecretRollRevealed.against",
+    { who: who(d.actor), skill: skill(d.skill), dice: dice(d.faces), effort: ladderValue(d.effort), difficulty: d.difficulty === null ? "" : ladderValue(d.difficulty), outcome: d.outcome ? t(`outcome.${d.outcome}`) : "" },
+  ],
+  DifficultyHidden: (d) => [d.withdrawn || d.difficulty === null ? "DifficultyHidden.withdrawn" : "DifficultyHidden", { who: who(d.actor), skill: d.skill ? skill(d.skill) : t("screen.any_skill") }],
+  ScenePrepared: (d) => ["ScenePrepared", { name: free(d.name) }],
+  PreparedSceneRemoved: () => ["PreparedSceneRemoved", {}],
+  PreparedSceneStarted: () => ["PreparedSceneStarted", {}],
+  NpcDiceHidden: (d) => [d.hidden ? "NpcDiceHidden" : "NpcDiceHidden.shown", {}],
+};
