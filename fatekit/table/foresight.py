@@ -36,6 +36,7 @@ __all__ = [
     "Added",
     "Gear",
     "Rerated",
+    "Scenarios",
     "Unskilled",
     "WhatIf",
     "fight_notes",
@@ -96,7 +97,7 @@ class WhatIf:
 
 
 @dataclass(frozen=True, slots=True)
-class Foresight:
+class Scenarios:
     """The scenarios to simulate: the scene as it stands, and the what-if (if any); the names
     of everyone in them, for the page."""
 
@@ -206,13 +207,13 @@ def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict
 
 def foresight_scenarios(
     state: TableState, what_if: WhatIf | None = None, kind: ConflictKind | None = None
-) -> Foresight:
+) -> Scenarios:
     """The scenario of the scene in play and, if ``what_if`` changes anything, the what-if's."""
     data = table_scenario(state, kind)
     baseline = _load(data, "the scene in play")
     names = {who: f.character.name for who, f in baseline.fighters.items()}
     if what_if is None or what_if.empty:
-        return Foresight(baseline, None, names)
+        return Scenarios(baseline, None, names)
     changed = _apply(data, what_if)
     trial = _load(changed, "the what-if")
     for rerated in what_if.skills:
@@ -232,7 +233,7 @@ def foresight_scenarios(
         except IllegalAction as error:
             raise BadInput(f"the what-if cannot re-rate {sheet.name}: {error}") from None
     names.update({who: f.character.name for who, f in trial.fighters.items()})
-    return Foresight(baseline, trial, names)
+    return Scenarios(baseline, trial, names)
 
 
 @dataclass(frozen=True, slots=True)
