@@ -142,6 +142,7 @@ def serve(
     pool_size: int = 10,
     admin_token_file: str | None = None,
     caps: Caps | None = None,
+    foresight_workers: int | None = None,
 ) -> int:
     """Open the store, make a table if asked, and serve until interrupted. Returns an exit code:
     0 after a clean stop, 1 when the database or the server could not start, 2 for bad
@@ -180,7 +181,15 @@ def serve(
         print(f"fatekit serve: {error}", file=sys.stderr)
         return 1
     settings = SocketSettings()
-    app = create_app(store, sockets=settings, rate=rate, burst=burst, caps=caps, admin_token=token)
+    app = create_app(
+        store,
+        sockets=settings,
+        rate=rate,
+        burst=burst,
+        caps=caps,
+        admin_token=token,
+        foresight_workers=foresight_workers,
+    )
     try:
         sock = _bind(host, port)
     except OSError as error:
@@ -188,6 +197,7 @@ def serve(
         store.close()
         return 2
     bound_port = sock.getsockname()[1]
+    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
     shown_host = "localhost" if host in ("0.0.0.0", "::") else host
     base = (
         f"http://{shown_host}:{bound_port}"
@@ -321,6 +331,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             help=f"{what} (default: {getattr(defaults, name):,})",
         )
     parser.add_argument(
+        "--foresight-workers",
+        type=_whole,
+        metavar="N",
+        help="processes that play the GM's foresight fights (default: one core less than the "
+        "machine has, at least one; 0: a "
+        "thread of the server, which slows its other tables while it plays)",
+    )
+    parser.add_argument(
         "--log-level", default="warning", help="uvicorn's log level (default: warning)"
     )
     parser.set_defaults(
@@ -336,6 +354,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             pool_size=args.pool_size,
             admin_token_file=args.admin_token_file,
             caps=Caps(**{name: getattr(args, f"cap_{name}") for _, name, _ in _CAP_FLAGS}),
+            foresight_workers=args.foresight_workers,
         )
     )
 
@@ -364,4 +383,14 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to 64, not {text!r}")
     return value

@@ -1,4 +1,6 @@
-"""``fatekit simulate SCENARIO --runs N [--seed S] [--engine E] [--json]``: how a fight goes."""
+"""``fatekit simulate FILE --runs N [--seed S] [--engine E] [--json] [--plot P.png]``: how a fight
+goes. FILE is a scenario file, or a table file (``GET /tables/{id}/export``), whose scene in play
+is simulated (see :mod:`fatekit.table.foresight`)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fatekit.rules import BadInput
 
+if TYPE_CHECKING:
+    from fatekit.odds.scenario import Scenario
+
 __all__ = ["register", "run"]
+
+#: The most fights one command plays: a million keeps the outcomes well within memory.
+MAX_RUNS = 1_000_000
 
 # Below this many seconds of expected work, a progress bar only flickers.
 _SLOW_RUNS = {"scalar": 300, "vector": 50_000}
@@ -21,7 +31,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "simulate",
         help="play a fight many times and report the odds",
         description=(
-            "Play the conflict a scenario file describes many times, each side following its "
+            "Play the conflict a scenario file describes (or the scene in play of a table file, "
+            "as GET /tables/{id}/export gives it: the conflict's sides, or the scene's PCs "
+            "against its NPCs) many times, each side following its "
             "policy, and report each side's chance to win (with a 95%% interval), how many "
             "exchanges fights last, and each character's chances of being taken out, of "
             "conceding and of taking each severity of consequence, and the fate points they "
@@ -29,8 +41,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
         epilog="example: fatekit simulate docs/examples/pier.json --runs 20000 --seed 7",
     )
-    parser.add_argument("scenario", help="the scenario file (JSON, see docs/odds.md)")
-    parser.add_argument("--runs", type=int, default=10_000, help="fights to play (default 10000)")
+    parser.add_argument(
+        "scenario", help="a scenario file (JSON, see docs/odds.md) or a table file (an export)"
+    )
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=10_000,
+        help=f"fights to play (default 10000, at most {MAX_RUNS:,})",
+    )
     parser.add_argument("--seed", type=int, help="seed the dice, for a repeatable report")
     parser.add_argument(
         "--engine",
@@ -39,6 +58,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="vector: NumPy, fast (default); scalar: move by move through the rules engine",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--kind",
+        choices=("physical", "mental"),
+        help="a table file's conflict kind, before a conflict starts (default physical)",
+    )
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the report into a PNG file")
     parser.set_defaults(handler=run)
 
 
@@ -59,21 +84,62 @@ def _progress(runs: int, engine: str) -> Iterator[Callable[[int], None] | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from fatekit.odds.scenario import load_scenario
+    from fatekit.odds.plan import fight_plan
+    from fatekit.odds.report_plot import plot_report
     from fatekit.odds.simulate import simulate
+    from fatekit.table.foresight import fight_notes
 
     try:
-        if args.runs < 1:
-            raise BadInput(f"--runs must be 1 or more, not {args.runs}")
+        if not 1 <= args.runs <= MAX_RUNS:
+            raise BadInput(f"--runs must be from 1 to {MAX_RUNS:,}, not {args.runs}")
         if args.seed is not None and args.seed < 0:
             raise BadInput(f"--seed must be 0 or more, not {args.seed}")
-        scenario = load_scenario(args.scenario)
+        if args.plot is not None and not args.plot.lower().endswith(".png"):
+            raise BadInput(f"--plot draws a PNG file: give a name ending in .png, not {args.plot}")
+        scenario = _scenario(args.scenario, args.kind)
+        if scenario.source.startswith("the scene"):
+            for note in fight_notes(scenario, fight_plan(scenario)):
+                print(f"fatekit simulate: note: {note.text}", file=sys.stderr)
         with _progress(args.runs, args.engine) as progress:
             report = simulate(
                 scenario, args.runs, seed=args.seed, engine=args.engine, progress=progress
             )
+        if args.plot is not None:
+            plot_report(report, args.plot)
     except BadInput as error:
         print(f"fatekit simulate: {args.scenario}: {error}", file=sys.stderr)
         return 2
     print(json.dumps(report.as_json()) if args.json else report.as_text())
     return 0
+
+
+def _scenario(path: str, kind: str | None) -> Scenario:
+    """A scenario file, or the scene in play of a table file; anything else is refused."""
+    from fatekit.odds.scenario import FORMAT, scenario_from_dict
+    from fatekit.rules.scenes.conflict import ConflictKind
+    from fatekit.table.export import TABLE_FORMAT, import_table
+    from fatekit.table.foresight import foresight_scenarios
+
+    where = Path(path)
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read it: {error}") from None
+    except json.JSONDecodeError as error:
+        raise BadInput(
+            f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    found = data.get("format", FORMAT) if isinstance(data, dict) else None
+    if found == TABLE_FORMAT:
+        state = import_table(data).state
+        return foresight_scenarios(
+            state, kind=None if kind is None else ConflictKind(kind)
+        ).baseline
+    if kind is not None:
+        raise BadInput("--kind is for table files; a scenario file says its kind itself")
+    if found != FORMAT:
+        raise BadInput(
+            f"this is a {found!r} file; simulate reads a {FORMAT} file or a {TABLE_FORMAT} "
+            "file (a table's export)"
+        )
+    return scenario_from_dict(data, base=where.parent, source=path)

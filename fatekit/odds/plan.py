@@ -136,6 +136,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
             assert fighter.zone is not None  # the loader places everyone when there are zones
             zones.place(who, fighter.zone)
     scene = game.start_scene(scenario.title, list(scenario.fighters), zones=zones)
+    if scenario.gm_pool is not None:  # a scene already in play, whose pool is what it is
+        game.ledger.gm.available = scenario.gm_pool
     for name, invokes in scenario.aspects:
         scene.add_situation_aspect(name, free_invokes=invokes)
     elective = scenario.ruleset.preset.turn_order.style is TurnOrderStyle.ELECTIVE

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from fatekit.formats.character_json import character_from_dict, load_character, parse_json
-from fatekit.formats.ruleset import load_ruleset
+from fatekit.formats.ruleset import load_ruleset, ruleset_from_dict
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.aspects.stunts import Track
@@ -167,6 +167,7 @@ class Scenario:
     move_difficulty: int = 0
     source: str = ""
     notes: list[str] = field(default_factory=list)
+    gm_pool: int | None = None  # the GM's fate points at the start (None: as a new scene fills it)
     harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
 
     @property
@@ -194,8 +195,14 @@ def load_scenario(path: str | Path) -> Scenario:
     return scenario_from_dict(data, base=where.parent, source=str(path))
 
 
-def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "") -> Scenario:
-    """Build a scenario from parsed JSON (``base``: where relative character files are)."""
+def scenario_from_dict(
+    data: Any, *, base: Path | None = None, source: str = "", table_sheets: bool = False
+) -> Scenario:
+    """Build a scenario from parsed JSON (``base``: where relative character files are).
+
+    ``table_sheets``: the sheets come from a table, which has already let them into play (a
+    sheet made up as you play may still have blanks), so they are not held to the rules for
+    a finished character."""
     if not isinstance(data, Mapping):
         raise BadInput("a scenario is a JSON object")
     _check_keys(
@@ -218,6 +225,8 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
             "group_npcs",
             "max_exchanges",
             "move_difficulty",
+            "gm_pool",
+            "skill_list",
             "notes",
         },
     )
@@ -226,11 +235,22 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
     if "ruleset" in data:
         if "preset" in data:
             raise BadInput("name either a preset or a rule-set file, not both")
-        preset = load_ruleset((base or Path(".")) / str(data["ruleset"]))
+        given = data["ruleset"]
+        preset = (
+            ruleset_from_dict(given)
+            if isinstance(given, Mapping)
+            else load_ruleset((base or Path(".")) / str(given))
+        )
     else:
         preset = get_preset(str(data.get("preset", "condensed")))
     options = _strings(data.get("options", []), "options")
-    ruleset = Ruleset.of(preset, options)
+    skill_list = data.get("skill_list")
+    if skill_list is not None and not isinstance(skill_list, str):
+        raise BadInput("skill_list is the key of a skill list, such as 'actions'")
+    try:
+        ruleset = Ruleset.of(preset, options, skill_list=skill_list)
+    except IllegalAction as error:
+        raise BadInput(str(error)) from None
     for option, name in _UNSUPPORTED.items():
         if ruleset.has(option):
             raise BadInput(f"the simulator does not play the {name} optional rule")
@@ -243,12 +263,17 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
     except ValueError as error:
         raise BadInput(f"harm: {error}") from None
     zones = _zones(data.get("zones"))
-    fighters = _fighters(data.get("characters"), preset, ruleset, zones, base or Path("."))
+    fighters = _fighters(
+        data.get("characters"), preset, ruleset, zones, base or Path("."), table_sheets
+    )
     sides = _sides(data.get("sides"), fighters)
     aspects = _aspects(data.get("aspects", []), fighters)
     order = _order(data, ruleset, sides, fighters)
     max_exchanges = _whole(data.get("max_exchanges", 50), "max_exchanges", least=1)
     move_difficulty = _integer(data.get("move_difficulty", 0), "move_difficulty")
+    gm_pool = data.get("gm_pool")
+    if gm_pool is not None:
+        gm_pool = _whole(gm_pool, "gm_pool")
     return Scenario(
         str(data.get("title", source or "scenario")),
         ruleset,
@@ -263,6 +288,7 @@ def scenario_from_dict(data: Any, *, base: Path | None = None, source: str = "")
         move_difficulty,
         source,
         list(_strings(data.get("notes", []), "notes")),
+        gm_pool,
         harm,
     )
 
@@ -333,7 +359,12 @@ def _zones(data: Any) -> ZoneSpec | None:
 
 
 def _fighters(
-    data: Any, preset: Preset, ruleset: Ruleset, zones: ZoneSpec | None, base: Path
+    data: Any,
+    preset: Preset,
+    ruleset: Ruleset,
+    zones: ZoneSpec | None,
+    base: Path,
+    trusted: bool,
 ) -> dict[str, Fighter]:
     if not isinstance(data, list) or not data:
         raise BadInput("characters is a non-empty list")
@@ -363,7 +394,7 @@ def _fighters(
             except BadInput as error:
                 raise BadInput(f"{where}: {error}") from None
         character = loaded.character
-        problems = validate(character, loaded.preset)
+        problems = [] if trusted else validate(character, loaded.preset)
         if problems:
             listed = "; ".join(str(p) for p in problems)
             raise BadInput(

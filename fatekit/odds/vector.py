@@ -20,7 +20,7 @@ from fatekit.odds.plan import SEVERITIES, FightPlan
 from fatekit.odds.scenario import AdvantagePolicy, InvokeAim, SidePolicy, TargetPolicy
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
 
-__all__ = ["CHUNK", "simulate_vector"]
+__all__ = ["CHUNK", "loaded", "simulate_vector"]
 
 CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
 _BIG = 10**6
@@ -46,6 +46,11 @@ def simulate_vector(
         if progress is not None:
             progress(stop - start)
     return Outcomes.join(parts)
+
+
+def loaded() -> bool:
+    """True. Called in a worker process, it has the engine imported before the first fight."""
+    return True
 
 
 class _InvokeTable:

@@ -8,6 +8,8 @@ its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Query, Request, Security, WebSocket
@@ -23,6 +25,7 @@ from fatekit.rules.core.errors import FateError
 from fatekit.server.admin import Operator
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
 from fatekit.server.errors import ApiError, problem
+from fatekit.server.foresight import Foresight, mount_foresight
 from fatekit.server.hub import Hub
 from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BodyLimit, RateLimit
@@ -193,6 +196,7 @@ def create_app(
     sockets: SocketSettings | None = None,
     caps: Caps | None = None,
     admin_token: str | None = None,
+    foresight_workers: int | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -202,7 +206,8 @@ def create_app(
     address past ``misses`` answers of 401 or 404 a second, bursts of ``miss_burst``. ``sockets`` sets the WebSocket
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
-    opened only from loopback (see :mod:`fatekit.server.admin`).
+    opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
+    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -213,11 +218,21 @@ def create_app(
     service = TableService(store, dice=dice, hub=Hub(settings.behind), caps=limits)
     operator = Operator(admin_token)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
+    foresight = Foresight(foresight_workers)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        try:
+            async with service.fanout.follow(store):
+                yield
+        finally:
+            foresight.close()
+
     app = FastAPI(
         title="fatekit table server",
         version=__version__,
         description="A shared Fate table: seats, rules-checked commands, per-seat views.",
-        lifespan=lambda _: service.fanout.follow(store),
+        lifespan=lifespan,
     )
     app.state.service = service
 
@@ -438,6 +453,8 @@ def create_app(
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
+    mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
+    app.state.foresight = foresight
     app.state.operator = operator
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)

@@ -10,6 +10,12 @@ from pathlib import Path
 import pytest
 
 from fatekit.cli import main
+from fatekit.table import commands as c
+from fatekit.table.codec import from_json
+from fatekit.table.commands import COMMAND_TYPES
+from fatekit.table.export import export_table
+from tests.foresight_table import OPTIONS, pier_commands, pier_scenario
+from tests.table.conftest import Play
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "odds" / "scenarios"
 PIER = str(SCENARIOS / "pier.json")
@@ -88,11 +94,70 @@ def test_bad_input_exits_2_with_a_message(tmp_path: Path) -> None:
             [write(tmp_path, "illegal", {"characters": illegal})],
             "charles is not a legal Fate Condensed character",
         ),
-        ([PIER, "--runs", "0"], "--runs must be 1 or more"),
+        ([PIER, "--runs", "0"], "--runs must be from 1 to 1,000,000"),
+        ([PIER, "--runs", "1000000000"], "--runs must be from 1 to 1,000,000"),
         ([PIER, "--seed", "-4"], "--seed must be 0 or more"),
     ]
     for args, message in cases:
         result = fatekit("simulate", *args)
+        assert result.returncode == 2, (args, result.stdout)
+        assert message in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+
+
+# -- a table's export ---------------------------------------------------------------------------
+
+
+def pier_export(tmp_path: Path, *, conflict: bool = True, drop: tuple[str, ...] = ()) -> str:
+    """The pier table (tests/foresight_table.py) exported as GET /tables/{id}/export gives it."""
+    play = Play()
+    play.do(c.CreateTable(name="Docks", options=tuple(OPTIONS)))
+    for kind, data in pier_commands(conflict=conflict):
+        if kind == "StartScene" and drop:
+            data = {**data, "participants": [p for p in data["participants"] if p not in drop]}
+            data["positions"] = [p for p in data["positions"] if p[0] not in drop]
+        play.do(from_json(COMMAND_TYPES[kind], data))
+    where = tmp_path / "docks.json"
+    where.write_text(json.dumps(export_table(play.log, play.s, "gm")), encoding="utf-8")
+    return str(where)
+
+
+def test_a_table_export_simulates_like_the_same_fight_written_as_a_scenario(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    scenario = tmp_path / "pier.json"
+    scenario.write_text(json.dumps(pier_scenario()), encoding="utf-8")
+    assert main(["simulate", str(scenario), "--runs", "3000", "--seed", "12", "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    exported = pier_export(tmp_path)
+    assert main(["simulate", exported, "--runs", "3000", "--seed", "12", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == written
+    assert set(written["sides"]) == {"crew", "smugglers"}
+
+
+def test_plot_draws_the_report_into_a_png(tmp_path: Path) -> None:
+    picture = tmp_path / "docks.png"
+    result = fatekit("simulate", pier_export(tmp_path), "--runs", "500", "--plot", str(picture))
+    assert result.returncode == 0, result.stderr
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and picture.stat().st_size > 10_000
+    assert "crew" in result.stdout
+
+
+def test_bad_table_input_exits_2_with_a_message(tmp_path: Path) -> None:
+    other = tmp_path / "fari.json"
+    other.write_text(json.dumps({"format": "fari-character", "name": "X"}), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "fatekit-table", "version": 1}', encoding="utf-8")
+    lonely = pier_export(tmp_path, conflict=False, drop=("boss", "goon-1", "goon-2"))
+    cases = [
+        ([str(other)], "this is a 'fari-character' file; simulate reads a fatekit-scenario file"),
+        ([str(broken)], "table file"),
+        ([lonely], "one side only (pcs)"),
+        ([PIER, "--kind", "mental"], "--kind is for table files"),
+        ([PIER, "--plot", str(tmp_path / "report.svg")], "ending in .png"),
+    ]
+    for args, message in cases:
+        result = fatekit("simulate", *args, "--runs", "100")
         assert result.returncode == 2, (args, result.stdout)
         assert message in result.stderr, result.stderr
         assert "Traceback" not in result.stderr

@@ -1,4 +1,5 @@
-"""docs/odds.md shows real output: its console examples are run and compared as written."""
+"""docs/odds.md and docs/gm.md show real output: their console examples are run and compared as
+written."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from fatekit.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = (ROOT / "docs" / "odds.md").read_text(encoding="utf-8")
+DOC = "\n".join((ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("odds.md", "gm.md"))
 
 
 def examples() -> list[tuple[str, str]]:
@@ -43,5 +44,6 @@ def test_console_examples_print_what_the_doc_shows(
 
 
 def test_the_plot_and_the_example_scenario_are_there() -> None:
-    assert (ROOT / "docs" / "odds-ladder.png").read_bytes()[:4] == b"\x89PNG"
+    for picture in ("odds-ladder.png", "gm-foresight.png", "gm-foresight-plot.png"):
+        assert (ROOT / "docs" / picture).read_bytes()[:4] == b"\x89PNG"
     assert len(examples()) >= 6

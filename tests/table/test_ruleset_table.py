@@ -15,6 +15,7 @@ from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
 from fatekit.table.export import export_table, import_table
+from fatekit.table.foresight import foresight_scenarios, table_scenario
 from fatekit.table.seats import Role
 
 from .conftest import Play  # type: ignore[import-not-found]
@@ -134,3 +135,22 @@ def test_a_table_on_a_bad_rule_set_is_never_opened() -> None:
         Play().do(
             c.CreateTable(name="X", preset="core", ruleset=text("merchant-princes.ruleset.json"))
         )
+
+
+def test_the_odds_of_a_fight_in_wealth_at_the_table() -> None:
+    """Foresight reads the table's rule set and the harm of the fight in play."""
+    table = merchants()
+    table.do(
+        c.StartConflict(
+            sides=(("lucia", ("lucia",)), ("ottavio", ("ottavio",))),
+            kind=ConflictKind.MENTAL,
+            harm=Track("wealth"),
+            first="lucia",
+        )
+    )
+    data = table_scenario(table.s)
+    assert data["harm"] == "wealth" and data["ruleset"]["key"] == "merchant-princes"
+    assert "preset" not in data
+    scenario = foresight_scenarios(table.s).baseline
+    assert scenario.harm is Track("wealth")
+    assert scenario.ruleset.preset == table.s.ruleset.preset

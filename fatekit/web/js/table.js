@@ -7,6 +7,7 @@ import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, free, h, section, tokens } from "./lib/dom.js";
+import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
@@ -54,6 +55,7 @@ const PANELS = {
   milestones: { column: "middle", reads: ["milestones", "characters", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
   screen: { column: "middle", reads: ["screen", "scene", "characters", "table", "you"], draw: () => screenPanel() },
+  foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };
 

@@ -1,0 +1,188 @@
+"""The scene in play as a simulator scenario (fatekit.table.foresight): sides, zones, gear, free
+invokes, harm already taken and the GM's pool carried over from the table; what-ifs that change
+the scenario and never the table; and scenes the simulator cannot play, refused with a reason."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fatekit.odds import fight_plan, scenario_from_dict, simulate
+from fatekit.rules import BadInput
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.scenes.conflict import ConflictKind
+from fatekit.table import commands as c
+from fatekit.table.codec import from_json
+from fatekit.table.commands import COMMAND_TYPES
+from fatekit.table.foresight import (
+    Added,
+    Gear,
+    Rerated,
+    WhatIf,
+    fight_notes,
+    foresight_scenarios,
+    table_scenario,
+)
+from tests.foresight_table import OPTIONS, pier_commands, pier_scenario, sheet
+
+from .conftest import Play, seated  # type: ignore[import-not-found]
+
+
+def pier(*, conflict: bool = True) -> Play:
+    play = Play()
+    play.do(c.CreateTable(name="Docks", options=tuple(OPTIONS)))
+    for kind, data in pier_commands(conflict=conflict):
+        play.do(from_json(COMMAND_TYPES[kind], data))
+    return play
+
+
+def test_the_conflict_in_play_is_the_scenario_file_that_says_the_same_fight() -> None:
+    found = foresight_scenarios(pier().s)
+    written = scenario_from_dict(pier_scenario())
+    assert fight_plan(found.baseline) == fight_plan(written)
+    ours = simulate(found.baseline, 2000, seed=21).as_json()
+    assert ours == simulate(written, 2000, seed=21).as_json()
+    assert found.what_if is None and found.names["boss"] == "Silas"
+
+
+def test_before_a_conflict_the_scenes_pcs_face_its_npcs_unarmed() -> None:
+    data = table_scenario(pier(conflict=False).s)
+    assert data["sides"] == {
+        "pcs": {"members": ["ruth", "ethan"]},
+        "npcs": {"members": ["boss", "goon-1", "goon-2"]},
+    }
+    assert all("weapon" not in entry for entry in data["characters"])
+    assert data["kind"] == "physical"
+    assert table_scenario(pier(conflict=False).s, kind=ConflictKind.MENTAL)["kind"] == "mental"
+
+
+def test_harm_taken_and_the_fallen_carry_over() -> None:
+    play = pier()
+    play.do(c.Concede(character_id="goon-2"))
+    data = table_scenario(play.s)
+    assert data["sides"]["smugglers"]["members"] == ["boss", "goon-1"]
+    assert data["gm_pool"] == play.s.game.ledger.gm.available
+    fog = next(a for a in data["aspects"] if a["name"] == "Fog off the Water")
+    assert fog["free_invokes"] == {"ethan": 1}
+    assert [z for z in data["zones"]["zones"]] == ["pier", "boathouse", "street"]
+    where = {e["character"]["id"]: e["zone"] for e in data["characters"]}
+    assert where == {"ruth": "pier", "ethan": "boathouse", "boss": "street", "goon-1": "street"}
+
+
+def test_a_what_if_changes_the_scenario_and_not_the_table() -> None:
+    play = pier()
+    before = table_scenario(play.s)
+    found = foresight_scenarios(
+        play.s,
+        WhatIf(
+            add=(Added(side="smugglers", copy_of="goon-1", copies=2, zone="street"),),
+            remove=("boss",),
+            skills=(Rerated("ruth", "physique", 0),),
+            gear=(Gear("ethan", weapon=4, armor=1),),
+        ),
+    )
+    trial = found.what_if
+    assert trial is not None
+    assert "boss" not in trial.fighters and "boss" in found.baseline.fighters
+    assert {"goon-1-extra-1", "goon-1-extra-2"} <= set(trial.fighters)
+    assert trial.sides[1].members == ("goon-1", "goon-2", "goon-1-extra-1", "goon-1-extra-2")
+    assert trial.fighters["ruth"].character.skills["physique"] == 0
+    # Without her Good Physique, Ruth's physical stress track is shorter in the what-if.
+    boxes = [len(fight_plan(s).fighters[0].boxes) for s in (found.baseline, trial)]
+    assert boxes[1] < boxes[0]
+    assert (trial.fighters["ethan"].weapon, trial.fighters["ethan"].armor) == (4, 1)
+    assert table_scenario(play.s) == before
+
+
+@pytest.mark.parametrize(
+    ("what_if", "said"),
+    [
+        (WhatIf(remove=("nobody",)), "nobody"),
+        (WhatIf(add=(Added(side="crew", copy_of="ethan"),)), "is a PC"),
+        (WhatIf(add=(Added(side="crew"),)), "character file"),
+        (WhatIf(add=(Added(side="crew", copy_of="boss", zone="moon"),)), "no zone 'moon'"),
+        (WhatIf(add=(Added(side="third", copy_of="boss"),)), "sides are crew, smugglers"),
+        (WhatIf(skills=(Rerated("ruth", "fight", 9),)), "from -4 to 8"),
+        (WhatIf(skills=(Rerated("ruth", "juggling", 2),)), "'juggling' is not a skill"),
+        (WhatIf(gear=(Gear("ruth", weapon=7),)), "Weapon"),
+        (WhatIf(remove=("ruth", "ethan")), "one side only (smugglers)"),
+    ],
+)
+def test_what_ifs_the_simulator_cannot_play_are_refused(what_if: WhatIf, said: str) -> None:
+    with pytest.raises(BadInput, match=said.replace("(", r"\(").replace(")", r"\)")):
+        foresight_scenarios(pier().s, what_if)
+
+
+def test_scenes_the_simulator_cannot_play_are_refused() -> None:
+    quiet = Play()
+    quiet.do(c.CreateTable(name="Quiet"))
+    with pytest.raises(BadInput, match="no scene in play"):
+        table_scenario(quiet.s)
+    # The yacht's deck: two PCs and Alice, before a conflict; in a mental one, Alice's Will
+    # faces theirs. With only the PCs there, there is nobody to fight.
+    play = seated(("conditions",))
+    with pytest.raises(BadInput, match="conditions optional rule"):
+        foresight_scenarios(play.s)
+    play = seated()
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="Alone", participants=("ruth", "charles")))
+    with pytest.raises(BadInput, match=r"one side only \(pcs\)"):
+        foresight_scenarios(play.s)
+
+
+def test_a_fighter_with_no_skill_to_fight_with_is_noted() -> None:
+    clerk = {"id": "clerk", "name": "Clerk", "kind": "minor_npc", "skills": {"lore": 2}}
+    found = foresight_scenarios(pier().s, WhatIf(add=(Added(side="crew", sheet=clerk),)))
+    assert found.what_if is not None
+    notes = fight_notes(found.what_if, fight_plan(found.what_if))
+    assert [n.text for n in notes] == [
+        "Clerk has no skill to fight with: they attack with fight at +0"
+    ]
+    assert fight_notes(found.baseline, fight_plan(found.baseline)) == []
+
+
+def test_a_skill_list_with_no_skill_to_attack_with_is_refused_by_name() -> None:
+    # Fate Accelerated with the Actions list: the table carries its list into the scenario, but
+    # the engine knows no action of that list that attacks, so the fight cannot be played.
+    play = Play()
+    play.do(
+        c.CreateTable(
+            name="Acts",
+            preset="fae",
+            options=("changing_skill_list", "creation_as_you_play"),
+            skill_list="actions",
+        )
+    )
+    for who, rating in (("ruth", 3), ("boss", 2)):
+        drawn = {**sheet(who), "preset": "fae", "skills": {"fight": rating}, "stunts": []}
+        play.do(c.AddCharacter(sheet=json.dumps(drawn)))
+    play.do(c.StartScene(name="Rooftops", participants=("ruth", "boss")))
+    found = foresight_scenarios(play.s)
+    assert found.baseline.ruleset.preset.skill_keys == play.s.ruleset.preset.skill_keys
+    with pytest.raises(BadInput, match="ruth has no skill to attack with in a physical conflict"):
+        fight_plan(found.baseline)
+
+
+def test_free_invokes_on_a_consequence_go_with_whoever_holds_them() -> None:
+    # Silas took a mild consequence from Ruth's hit: she holds a free invoke on it.
+    state = pier().s
+    boss = state.game.character("boss")
+    slot = boss.consequences[0]
+    slot.aspect = Aspect("boss/mild/1", "Split Lip", AspectKind.CONSEQUENCE, owner="boss")
+    slot.aspect.add_free_invokes("ruth")
+    data = table_scenario(state)
+    assert {"name": "Split Lip", "free_invokes": {"ruth": 1}} in data["aspects"]
+    [entry] = [e for e in data["characters"] if e["character"]["id"] == "boss"]
+    assert "free_invokes" not in entry["character"]["consequences"][0]["aspect"]
+    plan = fight_plan(foresight_scenarios(state).baseline)
+    assert plan.fighters[plan.index("ruth")].free_invokes == 1
+    assert plan.fighters[plan.index("boss")].filled[0]
+
+
+def test_a_conflict_of_three_sides_is_refused() -> None:
+    play = seated()
+    sides = (("ruth", ("ruth",)), ("charles", ("charles",)), ("cult", ("alice",)))
+    play.do(c.StartConflict(sides=sides, first="ruth"))
+    with pytest.raises(BadInput, match="has 3 sides; the simulator plays two"):
+        foresight_scenarios(play.s)
