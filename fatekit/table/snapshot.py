@@ -81,7 +81,7 @@ class _Writer:
         if isinstance(value, tuple):
             return {"T": [self.write(v) for v in value]}
         if isinstance(value, frozenset):
-            return {"F": [self.write(v) for v in value]}
+            return {"F": [self.write(v) for v in _in_order(value)]}
         if isinstance(value, MappingProxyType):
             return {"M": [[self.write(k), self.write(v)] for k, v in value.items()]}
         if isinstance(value, _LIST_ITERATOR):
@@ -96,12 +96,18 @@ class _Writer:
         if isinstance(value, list):
             return {"L": [self.write(v) for v in value], "@": ref}
         if isinstance(value, set):
-            return {"S": [self.write(v) for v in value], "@": ref}
+            return {"S": [self.write(v) for v in _in_order(value)], "@": ref}
         if isinstance(value, dict):
             return {"D": [[self.write(k), self.write(v)] for k, v in value.items()], "@": ref}
         cls = type(value)
         path = _class_path(cls)
         return {"O": path, "@": ref, "a": {k: self.write(v) for k, v in _fields_of(value)}}
+
+
+def _in_order(members: set[Any] | frozenset[Any]) -> list[Any]:
+    # A set iterates in an order its history decides; written sorted, the same state always
+    # gives the same snapshot, loaded or not.
+    return sorted(members, key=lambda member: (type(member).__name__, repr(member)))
 
 
 def _class_path(cls: type) -> str:
