@@ -83,7 +83,7 @@ class _Writer:
         if isinstance(value, tuple):
             return {"T": [self.write(v) for v in value]}
         if isinstance(value, frozenset):
-            return {"F": [self.write(v) for v in _ordered(value)]}
+            return {"F": [self.write(v) for v in _in_order(value)]}
         if isinstance(value, MappingProxyType):
             return {"M": [[self.write(k), self.write(v)] for k, v in value.items()]}
         if isinstance(value, _LIST_ITERATOR):
@@ -98,7 +98,7 @@ class _Writer:
         if isinstance(value, list):
             return {"L": [self.write(v) for v in value], "@": ref}
         if isinstance(value, set):
-            return {"S": [self.write(v) for v in _ordered(value)], "@": ref}
+            return {"S": [self.write(v) for v in _in_order(value)], "@": ref}
         if isinstance(value, dict):
             return {"D": [[self.write(k), self.write(v)] for k, v in value.items()], "@": ref}
         cls = type(value)
@@ -106,13 +106,10 @@ class _Writer:
         return {"O": path, "@": ref, "a": {k: self.write(v) for k, v in _fields_of(value)}}
 
 
-def _ordered(members: set[Any] | frozenset[Any]) -> list[Any]:
-    """A set's members in a fixed order when they are texts or enumeration members: a set
-    iterates in an order that depends on the hash seed and on its history, and the same state
-    must encode to the same bytes."""
-    if all(isinstance(v, str | Enum) for v in members):
-        return sorted(members, key=lambda v: (type(v).__name__, str(v)))
-    return list(members)
+def _in_order(members: set[Any] | frozenset[Any]) -> list[Any]:
+    # A set iterates in an order its history decides; written sorted, the same state always
+    # gives the same snapshot, loaded or not.
+    return sorted(members, key=lambda member: (type(member).__name__, repr(member)))
 
 
 def _class_path(cls: type) -> str:
