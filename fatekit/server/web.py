@@ -8,6 +8,9 @@
 - ``GET /rules/presets/{key}``: what a character sheet of a preset holds (skill keys, aspect
   slots, refresh, consequence slots, the ladder's keys, the optional rules), with another skill
   list (``?skill_list=``) when the table plays with one;
+- ``GET /rules/rulesets/{key}``: a built-in preset's own rule-set file, for the page's rule-set
+  editor to start a hack from; ``POST /rules/rulesets/check``: a rule-set file checked, with
+  what a new character under it holds or every problem;
 - ``POST /rules/characters/check``: a character file checked by the rules engine, with every
   problem (rule key and place) and the sheet as the engine completes it (stress, consequences);
 - ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``),
@@ -44,7 +47,7 @@ from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
+from fatekit.rules.characters.presets import PRESETS, Preset, builtin_text, get_preset
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
@@ -172,6 +175,13 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             return _preset_json(state.preset, preset, changed_list=state.skill_list is not None)
 
         return await service.read(caller, work)
+
+    @app.get(
+        "/rules/rulesets/{key}", summary="A built-in preset as a rule-set file to start a hack from"
+    )
+    async def builtin_ruleset(key: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(builtin_text(key))
+        return data
 
     @app.post(
         "/rules/rulesets/check",

@@ -107,3 +107,24 @@ def test_a_rule_set_is_checked_before_a_table_opens_on_it(api: Api) -> None:
         f"$.consequences[{len(bad['consequences']) - 1}].skill: 'sorcery' is not on the rule "
         "set's skill list(s)"
     ]
+
+
+def test_a_built_in_comes_as_the_file_a_hack_starts_from(api: Api) -> None:
+    got = api.client.get("/rules/rulesets/fae")
+    assert got.status_code == 200
+    data = got.json()
+    assert data["format"] == "fatekit-ruleset" and data["key"] == "fae"
+    # The file as shipped: the checker takes it whole, and it holds what Fate Accelerated holds.
+    found = api.client.post("/rules/rulesets/check", json=data).json()
+    assert found["usable"] is True
+    assert found["preset"]["skills"] == [
+        "careful",
+        "clever",
+        "flashy",
+        "forceful",
+        "quick",
+        "sneaky",
+    ]
+    missing = api.client.get("/rules/rulesets/gurps")
+    assert 400 <= missing.status_code < 500
+    assert "condensed" in missing.text  # it says which keys there are
