@@ -51,7 +51,8 @@ export function select(id, options, selected = null, { freeText = false } = {}) 
   const el = h(
     "select",
     { id },
-    options.map(([value, label]) => h("option", { value, selected: value === selected }, label)),
+    // An option whose label is not our words (a rule-set file's skill name) is marked so.
+    options.map(([value, label, own = false]) => h("option", { value, selected: value === selected, ...(own ? { "data-free": "" } : {}) }, label)),
   );
   if (freeText) el.setAttribute("data-free", "");
   return el;
@@ -63,7 +64,10 @@ export function characterOptions(ids) {
 
 export function skillOptions(keys = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
-  return list.map((k) => [k, skill(k).textContent]);
+  return list.map((k) => {
+    const name = skill(k);
+    return [k, name.textContent, name.hasAttribute("data-free")];
+  });
 }
 
 export function ladderOptions() {
