@@ -99,3 +99,95 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
+    """The editor: a built-in fetched as its file, its names, tracks, slots and refresh edited with
+    the keyboard, every change checked by the server and previewed, and the table opened on the
+    edited set."""
+    from .test_flow import accessible  # type: ignore[import-not-found]
+
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        gm = Player(page, "GM")
+        page.goto(server)
+        page.wait_for_selector("#create-table")
+        page.fill("#new-table-name", "Canals")
+        page.select_option("#new-table-preset", "condensed")
+        page.focus("#ruleset-edit")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#ruleset-edit-name")
+        assert page.input_value("#ruleset-edit-name") == "Fate Condensed"
+        # The preview of the built-in as it is: Condensed's physical and mental tracks.
+        page.locator("#ruleset-track-mental").wait_for()
+        assert page.locator("#ruleset-track-physical .box").count() == 3
+
+        page.fill("#ruleset-edit-name", "Merchant Canals")
+        page.fill("#ruleset-edit-refresh", "2")
+        page.click("#ruleset-edit-skills summary")
+        page.fill("#ruleset-edit-skill-resources", "Coin")
+        page.fill("#ruleset-edit-track-name-0", "Body")
+        page.fill("#ruleset-edit-shared-boxes-0", "1 1")  # Mediocre Physique: two boxes
+        page.wait_for_function(
+            "() => document.querySelector('#ruleset-preview')?.textContent.includes('Merchant Canals')"
+            " && document.querySelectorAll('#ruleset-track-physical .box').length === 2"
+        )
+        assert page.locator("#ruleset-track-physical .label").inner_text() == "Body"
+        assert "Coin" in page.locator("#ruleset-preview").inner_text()
+        assert page.locator("#ruleset-refresh").inner_text() == "Refresh: 2"
+
+        # A new track, by keyboard: its own harm and skill, boxes of its own.
+        page.focus("#ruleset-edit-track-add")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-track-name-2"
+        assert page.input_value("#ruleset-edit-track-name-2") == "Track 3"
+        page.keyboard.press("Control+A")
+        page.keyboard.type("Wealth")
+        page.fill("#ruleset-edit-track-harm-2", "wealth")
+        page.select_option("#ruleset-edit-track-skill-2", "resources")
+        page.click("#ruleset-edit-track-own-2")
+        page.fill("#ruleset-edit-track-2-boxes-0", "1 1 1 1 1")
+        page.click("#ruleset-edit-slot-add")
+        page.select_option("#ruleset-edit-slot-severity-3", "moderate")
+        page.select_option("#ruleset-edit-slot-harm-3", "wealth")
+        wealth = page.locator("#ruleset-track-wealth")
+        wealth.wait_for()
+        page.wait_for_function(
+            "document.querySelectorAll('#ruleset-track-wealth .box').length === 5"
+        )
+        assert wealth.locator(".label").inner_text() == "Wealth"
+        page.wait_for_function("document.querySelectorAll('#ruleset-slots .badge').length === 4")
+        assert "Wealth only" in page.locator("#ruleset-slots").inner_text()
+
+        # A change the engine refuses: its problems are listed instead of a preview.
+        page.fill("#ruleset-edit-refresh", "-3")
+        page.wait_for_selector("#ruleset-preview-problems li")
+        assert "$.refresh" in page.locator("#ruleset-preview-problems").inner_text()
+        page.fill("#ruleset-edit-refresh", "2")
+        page.locator("#ruleset-track-wealth").wait_for()
+
+        # The mental track removed: its preview goes, and the slot count stays.
+        page.click("#ruleset-edit-track-remove-1")
+        page.wait_for_selector("#ruleset-track-mental", state="detached")
+        assert page.locator("#ruleset-track-wealth").count() == 1
+        assert page.evaluate(UNTRANSLATED, "en") == []
+        accessible(gm)
+
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#gm")
+        opened = page.evaluate(
+            """async () => {
+              const { app } = await import("/web/js/store.js");
+              return { name: app.preset.name, skill: app.preset.skill_names.resources[""], tracks: app.preset.tracks.map((x) => x.harm), refresh: app.preset.refresh };
+            }"""
+        )
+        assert opened["name"] == "Merchant Canals" and opened["skill"] == "Coin"
+        assert opened["tracks"] == ["physical", "wealth"]
+        assert opened["refresh"] == 2
+        assert errors == []
+    finally:
+        context.close()

@@ -10,6 +10,7 @@ import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
+import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 
 const RECENT_KEY = "fatekit.recent";
 
@@ -99,46 +100,15 @@ function rulesetProblems(error, out) {
   out.append(h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-problems" }, fields.map(([k, v]) => h("li", {}, free(`${k.replace(/^ruleset/, "$")}: ${v}`)))));
 }
 
-/** What a new character under the chosen rule-set file holds (its skills, each stress track's
- * boxes, its consequence slots), or every problem the engine finds in the file. */
+/** What a new character under the chosen rule-set file holds, or what is wrong with the file. */
 async function previewRuleset(input, out) {
   fill(out);
   const file = input.files[0];
   if (!file) return;
-  let data;
   try {
-    data = JSON.parse(await file.text());
+    await checkRuleset(JSON.parse(await file.text()), out);
   } catch {
     fill(out, h("p", { class: "error" }, t("start.ruleset_not_json")));
-    return;
-  }
-  try {
-    const found = await request("POST", "/rules/rulesets/check", { body: data });
-    if (!found.usable) {
-      fill(out, h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-preview-problems" }, found.problems.map((p) => h("li", {}, free(p)))));
-      return;
-    }
-    const lang = language();
-    const named = (names, fallback) => (names && names[lang]) || fallback;
-    const { preset, sheet } = found;
-    const trackLabel = (harm) => {
-      const spec = preset.tracks.find((x) => x.harm === harm);
-      return spec && spec.name ? free(named(spec.names, spec.name)) : t(`track.${harm}`);
-    };
-    const skills = preset.skills.map((k) => named(preset.skill_names[k], preset.skill_names[k][""])).join(", ");
-    const slots = sheet.consequences.map((c) => {
-      const slot = t("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts });
-      return h("span", { class: "badge" }, c.track && c.track !== "any" ? tn("start.ruleset_slot_for", { slot, track: trackLabel(c.track) }) : slot);
-    });
-    fill(
-      out,
-      h("p", {}, tn("start.ruleset_sheet", { name: free(preset.name) })),
-      h("p", {}, h("span", {}, t("sheet.skills")), " ", free(skills)),
-      Object.entries(sheet.stress).map(([harm, boxes]) => h("p", { class: "track", id: `ruleset-track-${harm}` }, h("span", { class: "label" }, trackLabel(harm)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
-      slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
-    );
-  } catch (error) {
-    showError(error, out);
   }
 }
 
@@ -153,7 +123,16 @@ function renderStart() {
     PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
   );
   const rulesetPreview = h("div", { id: "ruleset-preview", "aria-live": "polite" });
-  const rulesetFile = h("input", { id: "new-table-ruleset", type: "file", accept: ".json,application/json", onchange: () => previewRuleset(rulesetFile, rulesetPreview) });
+  const editor = rulesetEditor(rulesetPreview);
+  const rulesetFile = h("input", {
+    id: "new-table-ruleset",
+    type: "file",
+    accept: ".json,application/json",
+    onchange: () => {
+      editor.close(); // a new file: the edits of the old one are dropped
+      previewRuleset(rulesetFile, rulesetPreview);
+    },
+  });
   // Another skill list is the changing-the-skill-list option; the server says which presets'
   // shapes a list is long enough for.
   const skillList = h(
@@ -184,7 +163,8 @@ function renderStart() {
         if (skillList.value) chosen.push("changing_skill_list");
         let own = {};
         const file = rulesetFile.files[0];
-        if (file) {
+        if (editor.current()) own = { ruleset: editor.current() };
+        else if (file) {
           try {
             own = { ruleset: JSON.parse(await file.text()) };
           } catch {
@@ -206,6 +186,8 @@ function renderStart() {
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
     field(t("start.ruleset"), rulesetFile, h("p", { class: "hint" }, t("start.ruleset_hint"))),
+    h("div", { class: "actions" }, editButton(editor, preset, rulesetFile, rulesetPreview), h("span", { class: "hint" }, t("ruleset_editor.open_hint"))),
+    editor.element,
     rulesetPreview,
     h("details", {}, h("summary", {}, t("start.options")), options),
     h("button", { type: "submit", class: "primary" }, t("start.create_button")),

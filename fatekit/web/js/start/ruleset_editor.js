@@ -1,0 +1,267 @@
+// The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
+// an uploaded file, edits its name, skill names, stress tracks, consequence slots and refresh in
+// a form, and sees at once what a new character under it holds. Every change is checked by the
+// server (POST /rules/rulesets/check, debounced): this file holds no rule, it only edits the file.
+
+import { request } from "../lib/api.js";
+import { fill, field, free, h } from "../lib/dom.js";
+import { language, t, tn } from "../lib/i18n.js";
+import { showError } from "../store.js";
+
+const SEVERITIES = ["mild", "moderate", "severe"];
+const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
+
+// -- the preview -------------------------------------------------------------------------------
+
+let asked = 0; // the latest check asked for: an older answer arriving late is dropped
+
+/** Check ``data`` with the server and draw, in ``out``, what a new character under it holds (its
+ * skills, each stress track's boxes, its consequence slots), or every problem the engine found. */
+export async function checkRuleset(data, out) {
+  const mine = ++asked;
+  let found;
+  try {
+    found = await request("POST", "/rules/rulesets/check", { body: data });
+  } catch (error) {
+    if (mine === asked) showError(error, out);
+    return;
+  }
+  if (mine !== asked) return;
+  if (!found.usable) {
+    fill(out, h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-preview-problems" }, found.problems.map((p) => h("li", {}, free(p)))));
+    return;
+  }
+  const lang = language();
+  const named = (names, fallback) => (names && names[lang]) || fallback;
+  const { preset, sheet } = found;
+  const trackLabel = (harm) => {
+    const spec = preset.tracks.find((x) => x.harm === harm);
+    return spec && spec.name ? free(named(spec.names, spec.name)) : t(`track.${harm}`);
+  };
+  const skills = preset.skills.map((k) => named(preset.skill_names[k], preset.skill_names[k][""])).join(", ");
+  const slots = sheet.consequences.map((c) => {
+    const slot = t("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts });
+    return h("span", { class: "badge" }, c.track && c.track !== "any" ? tn("start.ruleset_slot_for", { slot, track: trackLabel(c.track) }) : slot);
+  });
+  fill(
+    out,
+    h("p", {}, tn("start.ruleset_sheet", { name: free(preset.name) })),
+    h("p", {}, h("span", {}, t("sheet.skills")), " ", free(skills)),
+    Object.entries(sheet.stress).map(([harm, boxes]) => h("p", { class: "track", id: `ruleset-track-${harm}` }, h("span", { class: "label" }, trackLabel(harm)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
+    h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
+    slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
+  );
+}
+
+// -- names in the page's language --------------------------------------------------------------
+
+/** The name a skill or track shows on this page: its own for the page's language, else its name. */
+function shown(thing, fallback = "") {
+  return (thing.names && thing.names[language()]) || thing.name || fallback;
+}
+
+/** Write ``value`` as the name in the page's language (English is the file's own ``name``). */
+function rename(thing, value) {
+  const lang = language();
+  if (lang === "en" || !thing.name) thing.name = value;
+  if (lang !== "en") thing.names = { ...(thing.names || {}), [lang]: value };
+}
+
+function parseBoxes(text) {
+  const parts = text.trim().split(/[\s,]+/).filter(Boolean);
+  // Anything not a number is passed on as it is, so the server's check names the problem.
+  return parts.map((p) => (/^-?\d+$/.test(p) ? Number(p) : p));
+}
+
+function numberOr(text) {
+  return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+// -- the editor --------------------------------------------------------------------------------
+
+/** The editor: ``start(data)`` opens it on a rule-set file's data; ``current()`` is the edited
+ * file (null before it is opened). ``out`` is where the preview or the problems are drawn. */
+export function rulesetEditor(out) {
+  const box = h("div", { id: "ruleset-editor" });
+  let data = null;
+  let timer = null;
+
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => checkRuleset(data, out), WAIT_MS);
+  };
+  // A change of shape (a track or slot added or removed): redraw, check, keep the focus near.
+  const reshaped = (focus) => {
+    draw();
+    changed();
+    const next = focus && document.getElementById(focus);
+    if (next) next.focus();
+  };
+  const text = (id, label, value, onInput, props = {}) => field(label, h("input", { id, value: value == null ? "" : String(value), autocomplete: "off", ...props, oninput: (e) => { onInput(e.target.value); changed(); } }));
+  const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
+  const skillKeys = () => data.skill_lists[0].skills.map((s) => s.key);
+
+  function rowsEditor(rows, prefix, legend) {
+    return h(
+      "fieldset",
+      { class: "rows", id: `${prefix}-rows` },
+      h("legend", {}, legend),
+      rows.map((row, r) =>
+        h(
+          "div",
+          { class: "inline" },
+          text(`${prefix}-min-${r}`, t("ruleset_editor.min_rating"), row.min_rating, (v) => (row.min_rating = numberOr(v)), { inputmode: "numeric" }),
+          text(`${prefix}-boxes-${r}`, t("ruleset_editor.boxes"), row.boxes.join(" "), (v) => (row.boxes = parseBoxes(v))),
+          rows.length > 1 ? button(`${prefix}-remove-${r}`, t("ruleset_editor.remove_row"), () => { rows.splice(r, 1); reshaped(`${prefix}-add`); }) : null,
+        ),
+      ),
+      button(`${prefix}-add`, t("ruleset_editor.add_row"), () => {
+        const last = rows[rows.length - 1];
+        rows.push({ min_rating: (last ? Number(last.min_rating) || 0 : -1) + 1, boxes: last ? [...last.boxes, 1] : [1] });
+        reshaped(`${prefix}-boxes-${rows.length - 1}`);
+      }),
+    );
+  }
+
+  function trackEditor(track, i) {
+    const stress = data.stress;
+    const skill = h(
+      "select",
+      { id: `ruleset-edit-track-skill-${i}`, "data-free": "", onchange: (e) => { track.skill = e.target.value || null; changed(); } },
+      h("option", { value: "", selected: !track.skill }, "\u2014"),
+      skillKeys().map((k) => h("option", { value: k, selected: k === track.skill }, shown(data.skill_lists[0].skills.find((s) => s.key === k)))),
+    );
+    const harmBefore = { value: track.harm };
+    return h(
+      "fieldset",
+      { class: "track-edit", id: `ruleset-edit-track-${i}` },
+      h("legend", {}, tn("ruleset_editor.track_n", { n: i + 1 })),
+      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => rename(track, v)),
+      text(`ruleset-edit-track-harm-${i}`, t("ruleset_editor.harm"), track.harm, (v) => {
+        // What dealt or took the old kind of harm now names the new one.
+        for (const use of data.skill_uses || []) if (use.harm === harmBefore.value) use.harm = v;
+        for (const slot of data.consequences) if (slot.harm === harmBefore.value) slot.harm = v;
+        track.harm = v;
+        harmBefore.value = v;
+      }, { spellcheck: "false" }),
+      field(t("ruleset_editor.track_skill"), skill),
+      track.table
+        ? [rowsEditor(track.table, `ruleset-edit-track-${i}`, t("ruleset_editor.own_rows")), button(`ruleset-edit-track-shared-${i}`, t("ruleset_editor.use_shared"), () => { delete track.table; reshaped(`ruleset-edit-track-own-${i}`); })]
+        : button(`ruleset-edit-track-own-${i}`, t("ruleset_editor.own_table"), () => { track.table = stress.table.map((row) => ({ ...row, boxes: [...row.boxes] })); reshaped(`ruleset-edit-track-shared-${i}`); }),
+      stress.tracks.length > 1
+        ? button(`ruleset-edit-track-remove-${i}`, t("ruleset_editor.remove_track"), () => {
+            stress.tracks.splice(i, 1);
+            // Nothing may deal or take a kind of harm no track holds.
+            data.skill_uses = (data.skill_uses || []).filter((u) => u.harm !== track.harm);
+            data.consequences = data.consequences.filter((c) => c.harm !== track.harm);
+            reshaped("ruleset-edit-track-add");
+          })
+        : null,
+    );
+  }
+
+  function slotEditor(slot, i) {
+    const harms = data.stress.tracks.map((x) => x.harm).filter((x) => x !== "any");
+    return h(
+      "div",
+      { class: "inline", id: `ruleset-edit-slot-${i}` },
+      field(
+        tn("ruleset_editor.slot_n", { n: i + 1 }),
+        h("select", { id: `ruleset-edit-slot-severity-${i}`, onchange: (e) => { slot.severity = e.target.value; changed(); } }, SEVERITIES.map((s) => h("option", { value: s, selected: s === slot.severity }, t(`severity.${s}`)))),
+      ),
+      field(
+        t("ruleset_editor.slot_harm"),
+        h(
+          "select",
+          { id: `ruleset-edit-slot-harm-${i}`, onchange: (e) => { if (e.target.value) slot.harm = e.target.value; else delete slot.harm; changed(); } },
+          h("option", { value: "", selected: !slot.harm }, t("ruleset_editor.any_harm")),
+          harms.map((x) => h("option", { value: x, selected: x === slot.harm, "data-free": "" }, shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)))),
+        ),
+      ),
+      button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => { data.consequences.splice(i, 1); reshaped("ruleset-edit-slot-add"); }),
+    );
+  }
+
+  function draw() {
+    const skills = data.skill_lists[0].skills;
+    fill(
+      box,
+      h("h3", {}, t("ruleset_editor.title")),
+      text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
+      text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), { inputmode: "numeric" }),
+      h(
+        "details",
+        { id: "ruleset-edit-skills" },
+        h("summary", {}, t("ruleset_editor.skills")),
+        h("div", { class: "grid" }, skills.map((s) => text(`ruleset-edit-skill-${s.key}`, tn("ruleset_editor.skill_name", { key: free(s.key) }), shown(s), (v) => rename(s, v)))),
+      ),
+      h("h4", {}, t("ruleset_editor.tracks")),
+      rowsEditor(data.stress.table, "ruleset-edit-shared", t("ruleset_editor.shared_rows")),
+      data.stress.tracks.map(trackEditor),
+      button("ruleset-edit-track-add", t("ruleset_editor.add_track"), () => {
+        const taken = new Set(data.stress.tracks.map((x) => x.harm));
+        let n = data.stress.tracks.length + 1;
+        while (taken.has(`track_${n}`)) n++;
+        data.stress.tracks.push({ harm: `track_${n}`, skill: null, name: t("ruleset_editor.new_track", { n }) });
+        reshaped(`ruleset-edit-track-name-${data.stress.tracks.length - 1}`);
+      }),
+      h("h4", {}, t("ruleset_editor.slots")),
+      data.consequences.map(slotEditor),
+      button("ruleset-edit-slot-add", t("ruleset_editor.add_slot"), () => {
+        data.consequences.push({ severity: "mild" });
+        reshaped(`ruleset-edit-slot-severity-${data.consequences.length - 1}`);
+      }),
+    );
+  }
+
+  return {
+    element: box,
+    start(file) {
+      data = structuredClone(file);
+      draw();
+      checkRuleset(data, out);
+    },
+    close() {
+      data = null;
+      fill(box);
+    },
+    current: () => data,
+  };
+}
+
+/** The button that opens the editor: on the chosen file if there is one, else on the chosen
+ * built-in, fetched as its rule-set file. */
+export function editButton(editor, presetSelect, fileInput, out) {
+  return h(
+    "button",
+    {
+      type: "button",
+      id: "ruleset-edit",
+      onclick: async () => {
+        const file = fileInput.files[0];
+        let data;
+        try {
+          if (file) data = JSON.parse(await file.text());
+          else {
+            data = await request("GET", `/rules/rulesets/${encodeURIComponent(presetSelect.value)}`);
+            // A hack of a built-in is a rule set of its own: it takes a key of its own.
+            data.key = `${data.key}-hack`;
+          }
+        } catch (error) {
+          if (error instanceof SyntaxError) fill(out, h("p", { class: "error" }, t("start.ruleset_not_json")));
+          else showError(error, out);
+          return;
+        }
+        const editable = data && Array.isArray(data.skill_lists) && data.skill_lists[0] && Array.isArray(data.skill_lists[0].skills) && data.stress && Array.isArray(data.stress.table) && Array.isArray(data.stress.tracks) && Array.isArray(data.consequences);
+        // A file too far off to lay out in the form: the check says what is wrong with it.
+        if (!editable) {
+          editor.close();
+          checkRuleset(data, out);
+          return;
+        }
+        editor.start(data);
+      },
+    },
+    t("ruleset_editor.open"),
+  );
+}
