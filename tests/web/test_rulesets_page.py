@@ -40,6 +40,9 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         not_json = tmp_path / "nonsense.json"
         not_json.write_text("{ not json", encoding="utf-8")
         page.set_input_files("#new-table-ruleset", str(not_json))
+        gm.click("#ruleset-edit")  # nothing to edit: said so, and no editor opens
+        page.wait_for_selector("#ruleset-preview .error")
+        assert page.locator("#ruleset-edit-name").count() == 0
         gm.click("#create-table button[type=submit]")
         page.wait_for_selector("#start-error .error")
 
@@ -117,6 +120,15 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         page.goto(server)
         page.wait_for_selector("#create-table")
         page.fill("#new-table-name", "Canals")
+        # On a chosen file, the editor starts from that file; choosing no file drops it.
+        page.set_input_files("#new-table-ruleset", str(EXAMPLES / "merchant-princes.ruleset.json"))
+        page.click("#ruleset-edit")
+        page.wait_for_selector("#ruleset-edit-name")
+        assert page.input_value("#ruleset-edit-name") == "Merchant Princes"
+        assert page.input_value("#ruleset-edit-track-name-2") == "Wealth"
+        assert page.input_value("#ruleset-edit-track-2-boxes-0") == "1 1"
+        page.set_input_files("#new-table-ruleset", [])
+        page.wait_for_selector("#ruleset-edit-name", state="detached")
         page.select_option("#new-table-preset", "condensed")
         page.focus("#ruleset-edit")
         page.keyboard.press("Enter")
