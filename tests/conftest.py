@@ -18,6 +18,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run and every machine (a fixed seed per test,
+# no example database), so a property that fails fails every time, never only sometimes.
+settings.register_profile("fatekit", derandomize=True, database=None)
+settings.load_profile("fatekit")
 
 
 def _load(name: str) -> ModuleType:
