@@ -43,7 +43,7 @@ bench: $(STAMP)
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)
-	FATEKIT_SCREENSHOTS=1 $(BIN)/pytest -q tests/web/test_flow.py tests/web/test_screen_page.py tests/web/test_foresight_page.py
+	FATEKIT_SCREENSHOTS=1 $(BIN)/pytest -q tests/web/test_flow.py tests/web/test_screen_page.py tests/web/test_foresight_page.py tests/web/test_rulesets_page.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

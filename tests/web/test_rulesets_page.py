@@ -108,7 +108,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
     """The editor: a built-in fetched as its file, its names, tracks, slots and refresh edited with
     the keyboard, every change checked by the server and previewed, and the table opened on the
     edited set."""
-    from .test_flow import accessible  # type: ignore[import-not-found]
+    from .test_flow import accessible, shoot  # type: ignore[import-not-found]
 
     context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
     try:
@@ -181,6 +181,9 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         assert "$.refresh" in page.locator("#ruleset-preview-problems").inner_text()
         page.fill("#ruleset-edit-refresh", "2")
         page.locator("#ruleset-track-wealth").wait_for()
+
+        page.locator("#ruleset-edit-track-2").evaluate("e => e.scrollIntoView()")
+        shoot(gm, "ruleset-editor")
 
         # The mental track removed: its preview goes, and the slot count stays.
         page.click("#ruleset-edit-track-remove-1")
