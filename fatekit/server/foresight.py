@@ -31,6 +31,7 @@ from fatekit.odds.report import make_report
 from fatekit.odds.scenario import Scenario
 from fatekit.odds.tape import GROUP
 from fatekit.odds.vector import loaded, simulate_vector
+from fatekit.odds.worker import start_worker
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.errors import ApiError
@@ -155,7 +156,10 @@ class Foresight:
             # run at a lower priority, so the server's own work comes first on a busy machine.
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=os.nice, initargs=(_NICE,)
+                self.workers,
+                mp_context=context,
+                initializer=start_worker,
+                initargs=(_NICE, os.getpid()),
             )
         return self._pool
 
