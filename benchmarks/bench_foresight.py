@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -33,6 +31,10 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_server import start, stop  # type: ignore[import-not-found]
 
 OPTIONS = ["weapon_and_armor", "creation_as_you_play"]
 
@@ -104,8 +106,8 @@ def fight_table(base: str) -> tuple[str, str]:
     return table, link
 
 
-def start(workers: int, db: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
+def start_server(workers: int, db: Path) -> tuple[subprocess.Popen[str], str]:
+    return start(
         [
             sys.executable,
             "-m",
@@ -122,29 +124,8 @@ def start(workers: int, db: Path) -> tuple[subprocess.Popen[str], str]:
             "100000",
             "--foresight-workers",
             str(workers),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        ]
     )
-    assert process.stdout is not None
-    deadline = time.monotonic() + 60
-    for line in process.stdout:
-        if found := re.search(r"serving at (http://\S+?)/?$", line.strip()):
-            return process, found.group(1)
-        if time.monotonic() > deadline:
-            break
-    process.kill()
-    raise SystemExit("the server did not start")
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    process.send_signal(signal.SIGINT)
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 def notes(base: str, table: str, link: str, count: int) -> list[float]:
@@ -164,7 +145,7 @@ def p(values: list[float], q: float) -> float:
 
 def measure(workers: int, runs: int, repeats: int, count: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        process, base = start(workers, Path(tmp) / "bench.db")
+        process, base = start_server(workers, Path(tmp) / "bench.db")
         try:
             table, gm = fight_table(base)
             other = post(base, "/tables", {"name": "Elsewhere"})

@@ -15,7 +15,7 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
-from fatekit.table.play.rolls import log_roll, require_dice, scripted_dice, use_stunts
+from fatekit.table.play.rolls import put_in_play, require_dice, scripted_dice
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -298,12 +298,7 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         cover_use=event.cover_use,
         into_block=event.into_block,
     )
-    roll.roll()
-    use_stunts(state, roll, event.stunts)
-    state.roll = roll
-    log_roll(
-        state, event, event.actor, Action.ATTACK.value, event.skill, event.defender or event.target
-    )
+    put_in_play(state, roll, event, Action.ATTACK.value, event.defender or event.target)
 
 
 @folds(AdvantageRolled)
@@ -322,10 +317,7 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         helpers=event.helpers,
         scale_benefit=event.scale_benefit,
     )
-    roll.roll()
-    use_stunts(state, roll, event.stunts)
-    state.roll = roll
-    log_roll(state, event, event.actor, Action.CREATE_ADVANTAGE.value, event.skill, event.against)
+    put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
 
 
 @folds(OvercomeRolled)
@@ -345,10 +337,7 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,
     )
-    roll.roll()
-    use_stunts(state, roll, event.stunts)
-    state.roll = roll
-    log_roll(state, event, event.actor, Action.OVERCOME.value, event.skill, event.against)
+    put_in_play(state, roll, event, Action.OVERCOME.value, event.against)
 
 
 @folds(FullDefenseTaken)

@@ -228,11 +228,9 @@ def _roll_made(state: TableState, event: RollMade) -> None:
             skill=event.defend_skill,
             dice=require_dice(event.defend_faces, "defence"),
         )
-    roll.roll()
-    use_stunts(state, roll, event.stunts)
-    state.roll, state.roll_aspect = roll, aimed
+    put_in_play(state, roll, event, event.action.value, event.against)
+    state.roll_aspect = aimed
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
-    log_roll(state, event, event.actor, event.action.value, event.skill, event.against)
 
 
 @folds(Invoked)
@@ -305,25 +303,28 @@ def require_dice(faces: str | None, what: str) -> ScriptedDice:
     return ScriptedDice([faces])
 
 
-def log_roll(
+def put_in_play(
     state: TableState,
+    roll: ActionRoll,
     event: RollMade | AttackRolled | AdvantageRolled | OvercomeRolled,
-    actor: str,
     action: str,
-    skill: str,
     defender: str | None,
 ) -> None:
-    difficulty = getattr(event, "difficulty", None)
+    """Roll ``roll`` with the dice ``event`` recorded, apply the stunts its actor named, and make
+    it the roll in play, recorded as the table's last roll."""
+    roll.roll()
+    _use_stunts(state, roll, event.stunts)
+    state.roll = roll
     state.last_roll = RollRecord(
         event.version,
         event.at,
-        actor,
+        event.actor,
         action,
-        skill,
+        event.skill,
         event.faces,
         defender,
         event.defend_faces,
-        difficulty,
+        getattr(event, "difficulty", None),
     )
 
 
@@ -356,7 +357,7 @@ def _advantage_target(state: TableState, roll: ActionRoll) -> AdvantageTarget:
     return AdvantageTarget.KNOWN if aimed.is_known_to(roll.actor) else AdvantageTarget.UNKNOWN
 
 
-def use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:
+def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:
     """Apply the stunts the actor named for this roll (the engine checks each one fits)."""
     sheet = state.game.character(roll.actor)
     for name in names:
