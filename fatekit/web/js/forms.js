@@ -89,3 +89,20 @@ export function diceField(id, label = null) {
   const input = diceInput(id);
   return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];
 }
+
+// -- lists typed into one field -----------------------------------------------------------------
+
+/** The items of a list typed into one field, split at commas and line breaks. */
+export function splitList(text) {
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The links between zones typed as "zone - zone" items: the pairs, others skipped. */
+export function zoneLinks(text) {
+  return splitList(text)
+    .map((pair) => pair.split(/\s*-\s*/))
+    .filter((pair) => pair.length === 2);
+}

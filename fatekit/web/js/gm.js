@@ -2,7 +2,7 @@
 // and the optional rules' tools in a conflict.
 
 import { add, field, free, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
 import { app, send } from "./store.js";
@@ -13,13 +13,6 @@ import { character, skill, trackText, who } from "./view.js";
 export function openEndSession() {
   const milestone = select("end-session-milestone", [["", t("milestone.none")], ["minor", t("milestone.minor")], ["major", t("milestone.major")]]);
   openDialog(t("gm.end_session"), field(t("milestone.reached"), milestone), (form, out) => sendFrom("EndSession", milestone.value ? { milestone: milestone.value } : {}, out), { id: "end-session-form" });
-}
-
-function splitList(text) {
-  return text
-    .split(/[,\n]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 export function openStartScene() {
@@ -54,7 +47,7 @@ export function openStartScene() {
     (form, out) => {
       const chosen = checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
       const zoneList = splitList(zones.value);
-      const linkList = splitList(links.value).map((pair) => pair.split(/\s*-\s*/)).filter((p) => p.length === 2);
+      const linkList = zoneLinks(links.value);
       const positions = zoneList.length
         ? chosen.map((id) => [id, (document.getElementById(`scene-place-${id}`) || {}).value]).filter(([, z]) => z)
         : [];

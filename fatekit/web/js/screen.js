@@ -5,18 +5,11 @@
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
 import { app, send } from "./store.js";
 import { isGm, ladderValue, mine, skill, who } from "./view.js";
 
 const ACTIONS = ["overcome", "create_advantage"];
-
-function splitList(text) {
-  return text
-    .split(/[,\n]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 // -- the panel ----------------------------------------------------------------------------------
 
@@ -309,7 +302,7 @@ function openPrepare(prepared) {
           name: name.value.trim(),
           participants: chosen,
           zones: zoneList,
-          links: splitList(links.value).map((pair) => pair.split(/\s*-\s*/)).filter((pair) => pair.length === 2),
+          links: zoneLinks(links.value),
           positions: chosen.map((id) => [id, document.getElementById(`prep-place-${id}`).value]).filter(([, z]) => z),
           aspects,
           ...(entrance.value ? { entrance: entrance.value } : {}),
