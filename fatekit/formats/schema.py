@@ -150,6 +150,12 @@ _SKILL_LIST = {
     ]
 }
 
+#: A count of skills at each of some ratings, as the diamond and tiers shapes give it.
+_TIER_COUNTS = {
+    "type": "array",
+    "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
+    "minItems": 1,
+}
 _RANGE = obj(
     {"low": {"type": "integer"}, "high": {"type": "integer"}, "budget": _COUNT},
     ["low", "high"],
@@ -164,13 +170,7 @@ SHAPES = [
     ),
     _effect(
         "diamond",
-        {
-            "tiers": {
-                "type": "array",
-                "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
-                "minItems": 1,
-            }
-        },
+        {"tiers": _TIER_COUNTS},
         [],
         "a count per tier; without tiers, 1 at +4, 2 at +3, 3 at +2, 2 at +1, 1 at +0",
     ),
@@ -187,11 +187,7 @@ SHAPES = [
         "tiers",
         {
             "name": _TEXT,
-            "tiers": {
-                "type": "array",
-                "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
-                "minItems": 1,
-            },
+            "tiers": _TIER_COUNTS,
             "rule": {"type": "string", "description": "the key of the rule this shape follows"},
         },
         ["name", "tiers"],
