@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fatekit.formats.character_json import shape_dict
-from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, obj
+from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, file_schema, obj, schema_json
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
@@ -80,19 +80,16 @@ _ROWS = {
     ),
 }
 
-RULESET_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://fatekit.invalid/schemas/ruleset-1.json",
-    "title": "fatekit rule set",
-    "description": (
+RULESET_SCHEMA = file_schema(
+    FORMAT,
+    VERSION,
+    title="fatekit rule set",
+    description=(
         "A Fate rule set (a hack): its skill list(s) or approaches, rating shape, aspect slots, "
         "refresh and stunts, stress tracks and their box tables, consequence slots, turn order, "
         "which skills attack and defend against which harm, and the optional rules it turns on."
     ),
-    "type": "object",
-    "properties": {
-        "format": {"const": FORMAT},
-        "version": {"const": VERSION},
+    properties={
         "key": PRESET_KEY,
         "name": _TEXT,
         "source": {**_TEXT, "description": "where the rules come from"},
@@ -200,9 +197,7 @@ RULESET_SCHEMA: dict[str, Any] = {
             "description": "optional rules on by default at a table playing this rule set",
         },
     },
-    "required": [
-        "format",
-        "version",
+    required=[
         "key",
         "name",
         "skill_lists",
@@ -213,13 +208,12 @@ RULESET_SCHEMA: dict[str, Any] = {
         "turn_order",
         "skill_uses",
     ],
-    "additionalProperties": False,
-}
+)
 
 
 def ruleset_schema_text() -> str:
-    """The schema as indented JSON, ending in a newline."""
-    return json.dumps(RULESET_SCHEMA, indent=2, ensure_ascii=False) + "\n"
+    """The rule-set schema as indented JSON, ending in a newline."""
+    return schema_json(RULESET_SCHEMA)
 
 
 def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -25,7 +25,9 @@ __all__ = [
     "SHAPES",
     "TRACK_KEY",
     "VERSION",
+    "file_schema",
     "obj",
+    "schema_json",
     "schema_text",
 ]
 
@@ -57,6 +59,43 @@ def obj(
     if description:
         schema["description"] = description
     return schema
+
+
+def file_schema(
+    format_name: str,
+    version: int,
+    *,
+    title: str,
+    description: str,
+    properties: dict[str, Any],
+    required: list[str],
+    defs: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The JSON Schema of one kind of fatekit file: the draft it follows, its id, and the
+    ``format`` and ``version`` fields every such file names itself by, then its own fields."""
+    kind = format_name.removeprefix("fatekit-")  # "fatekit-character": character-1.json
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://fatekit.invalid/schemas/{kind}-{version}.json",
+        "title": title,
+        "description": description,
+        "type": "object",
+        "properties": {
+            "format": {"const": format_name},
+            "version": {"const": version},
+            **properties,
+        },
+        "required": ["format", "version", *required],
+        "additionalProperties": False,
+    }
+    if defs is not None:
+        schema["$defs"] = defs
+    return schema
+
+
+def schema_json(schema: dict[str, Any]) -> str:
+    """A schema as indented JSON, ending in a newline (as ``fatekit schema`` prints it)."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
 _TEXT = {"type": "string", "pattern": NOT_BLANK}  # something besides white space
@@ -210,19 +249,16 @@ SHAPES = [
     ),
 ]
 
-CHARACTER_SCHEMA: dict[str, Any] = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://fatekit.invalid/schemas/character-1.json",
-    "title": "fatekit character",
-    "description": (
+CHARACTER_SCHEMA = file_schema(
+    FORMAT,
+    VERSION,
+    title="fatekit character",
+    description=(
         "A Fate character sheet: a player character, an NPC, a monster or a mob, for one of "
         "fatekit's presets. Skill ratings are whole numbers on the ladder (+4 is Great). Stress "
         "and consequences may be left out, and are then built from the preset."
     ),
-    "type": "object",
-    "properties": {
-        "format": {"const": FORMAT},
-        "version": {"const": VERSION},
+    properties={
         "id": _TEXT,
         "name": {"type": "string"},
         "kind": {"enum": [k.value for k in CharacterKind], "default": "pc"},
@@ -265,9 +301,8 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         },
         "consequences": {"type": "array", "items": {"$ref": "#/$defs/consequence"}},
     },
-    "required": ["format", "version", "id", "name"],
-    "additionalProperties": False,
-    "$defs": {
+    required=["id", "name"],
+    defs={
         "aspect": obj(
             {
                 "id": _TEXT,
@@ -331,9 +366,9 @@ CHARACTER_SCHEMA: dict[str, Any] = {
         "skill_list": _SKILL_LIST,
         "shape": {"oneOf": SHAPES},
     },
-}
+)
 
 
 def schema_text() -> str:
-    """The schema as indented JSON, ending in a newline."""
-    return json.dumps(CHARACTER_SCHEMA, indent=2, ensure_ascii=False) + "\n"
+    """The character schema as indented JSON, ending in a newline."""
+    return schema_json(CHARACTER_SCHEMA)
