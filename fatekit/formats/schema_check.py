@@ -9,7 +9,7 @@ with it, and picks the useful errors out of a failed ``oneOf``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from jsonschema import Draft202012Validator, validators
@@ -135,6 +135,19 @@ def _type_name(value: Any) -> str:
     return next((n for k, n in names.items() if isinstance(value, k)), type(value).__name__)
 
 
+#: What is wrong with a value (given it and the keyword's value) that failed a keyword whose
+#: failure one line says.
+_SAYS: dict[str, Callable[[Any, Any], str]] = {
+    "const": lambda value, rule: f"must be {rule!r}",
+    "enum": lambda value, rule: f"{value!r} is not one of {', '.join(repr(v) for v in rule)}",
+    "minimum": lambda value, rule: f"{value} is less than {rule}",
+    "maximum": lambda value, rule: f"{value} is more than {rule}",
+    "minLength": lambda value, rule: "must not be empty",
+    "minItems": lambda value, rule: f"needs at least {rule} items",
+    "maxItems": lambda value, rule: f"has more than {rule} items",
+}
+
+
 def _describe(error: ValidationError) -> list[str]:
     """The lines that tell a person what is wrong with one failed keyword."""
     where = _path(error.absolute_path)
@@ -146,22 +159,10 @@ def _describe(error: ValidationError) -> list[str]:
     if kind == "type":
         allowed = [rule] if isinstance(rule, str) else list(rule)
         return [f"{where}: expected {' or '.join(allowed)}, got {_type_name(value)}"]
-    if kind == "const":
-        return [f"{where}: must be {rule!r}"]
-    if kind == "enum":
-        return [f"{where}: {value!r} is not one of {', '.join(repr(v) for v in rule)}"]
-    if kind == "minimum":
-        return [f"{where}: {value} is less than {rule}"]
-    if kind == "maximum":
-        return [f"{where}: {value} is more than {rule}"]
-    if kind == "minLength":
-        return [f"{where}: must not be empty"]
+    if kind in _SAYS:
+        return [f"{where}: {_SAYS[kind](value, rule)}"]
     if kind == "pattern" and rule == NOT_BLANK:
         return [f"{where}: must not be empty or blank"]
-    if kind == "minItems":
-        return [f"{where}: needs at least {rule} items"]
-    if kind == "maxItems":
-        return [f"{where}: has more than {rule} items"]
     if kind == "required":
         return [f"{where}: missing {name!r}" for name in rule if name not in value]
     if kind == "additionalProperties" and rule is False:
