@@ -102,6 +102,11 @@ _TEXT = {"type": "string", "pattern": NOT_BLANK}  # something besides white spac
 _COUNT = {"type": "integer", "minimum": 0}
 
 
+def _positive(default: int) -> dict[str, Any]:
+    """A whole number of 1 or more, ``default`` when the file leaves it out."""
+    return {"type": "integer", "minimum": 1, "default": default}
+
+
 def _effect(
     tag: str, properties: dict[str, Any], required: list[str], about: str
 ) -> dict[str, Any]:
@@ -114,7 +119,7 @@ _EFFECTS = [
         {
             "skill": _TEXT,
             "action": {"enum": _ACTIONS},
-            "bonus": {"type": "integer", "minimum": 1, "default": 2},
+            "bonus": _positive(2),
         },
         ["skill", "action"],
         "+bonus (normally +2) when the skill is used for the action",
@@ -137,13 +142,13 @@ _EFFECTS = [
     ),
     _effect(
         "extra_free_invoke",
-        {"skill": _TEXT, "count": {"type": "integer", "minimum": 1, "default": 1}},
+        {"skill": _TEXT, "count": _positive(1)},
         ["skill"],
         "more free invokes when the skill succeeds at creating an advantage",
     ),
     _effect(
         "extra_stress",
-        {"track": TRACK_KEY, "boxes": {"type": "integer", "minimum": 1, "default": 1}},
+        {"track": TRACK_KEY, "boxes": _positive(1)},
         ["track"],
         "more stress boxes on a track ('any' adds them to every track)",
     ),
@@ -203,7 +208,7 @@ _RANGE = obj(
 SHAPES = [
     _effect(
         "pyramid",
-        {"peak": {"type": "integer", "minimum": 1, "default": 4}},
+        {"peak": _positive(4)},
         [],
         "one skill at the peak, one more at each tier below",
     ),
@@ -216,8 +221,8 @@ SHAPES = [
     _effect(
         "column",
         {
-            "peak": {"type": "integer", "minimum": 1, "default": 4},
-            "width": {"type": "integer", "minimum": 1, "default": 1},
+            "peak": _positive(4),
+            "width": _positive(1),
         },
         [],
         "width skills at every tier up to the peak",
@@ -235,8 +240,8 @@ SHAPES = [
     _effect(
         "free_cap",
         {
-            "budget": {"type": "integer", "minimum": 1, "default": 20},
-            "cap": {"type": "integer", "minimum": 1, "default": 4},
+            "budget": _positive(20),
+            "cap": _positive(4),
         },
         [],
         "spend a budget of points freely, no skill above the cap",
@@ -293,7 +298,7 @@ CHARACTER_SCHEMA = file_schema(
         "refresh_awarded": _COUNT,
         "fate_points": _COUNT,
         "skill_steps": obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
-        "members": {"type": "integer", "minimum": 1, "default": 1},
+        "members": _positive(1),
         "stress": {
             "type": "object",
             "propertyNames": TRACK_KEY,
