@@ -29,6 +29,7 @@ from fatekit.server.foresight import Foresight, mount_foresight
 from fatekit.server.hub import Hub
 from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BodyLimit, RateLimit
+from fatekit.server.links import SeatLink
 from fatekit.server.service import PAGE, Caller, Created, TableService
 from fatekit.server.web import mount_web
 from fatekit.server.ws import SocketSettings, serve_socket
@@ -181,6 +182,10 @@ def _table_out(created: Created) -> TableOut:
     )
 
 
+def _seat_out(link: SeatLink) -> SeatOut:
+    return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+
+
 # -- the app ----------------------------------------------------------------------------------
 
 
@@ -307,30 +312,24 @@ def create_app(
         report = await service.health()
         return JSONResponse(report, status_code=200 if report["ok"] else 503)
 
-    refusals: dict[int | str, dict[str, Any]] = {
-        401: {"description": "No operator token, or a wrong one (the server has one)"},
-        403: {"description": "The server has no operator token and the client is not local"},
-        409: {"description": "The server holds as many tables as its cap allows"},
+    # The two ways of opening a table: what they answer, who may, and why they may refuse.
+    opens_table: dict[str, Any] = {
+        "status_code": 201,
+        "response_model": TableOut,
+        "dependencies": OperatorOnly,
+        "responses": {
+            401: {"description": "No operator token, or a wrong one (the server has one)"},
+            403: {"description": "The server has no operator token and the client is not local"},
+            409: {"description": "The server holds as many tables as its cap allows"},
+        },
     }
 
-    @app.post(
-        "/tables",
-        status_code=201,
-        summary="Open a new table (the operator)",
-        response_model=TableOut,
-        dependencies=OperatorOnly,
-        responses=refusals,
-    )
+    @app.post("/tables", summary="Open a new table (the operator)", **opens_table)
     async def create_table(body: NewTable) -> TableOut:
         return _table_out(await service.create_table(body.model_dump()))
 
     @app.post(
-        "/tables/import",
-        status_code=201,
-        summary="Open a new table from a table file (the operator)",
-        response_model=TableOut,
-        dependencies=OperatorOnly,
-        responses=refusals,
+        "/tables/import", summary="Open a new table from a table file (the operator)", **opens_table
     )
     async def import_table(body: dict[str, Any]) -> TableOut:
         return _table_out(await service.import_table(body))
@@ -406,8 +405,7 @@ def create_app(
     )
     async def invite(caller: At, body: Invitation) -> SeatOut:
         service.caps.check_texts(body.model_dump(mode="json"), "seat")
-        link = await service.invite(caller, body.seat_id, body.role, body.name)
-        return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+        return _seat_out(await service.invite(caller, body.seat_id, body.role, body.name))
 
     @app.post(
         "/tables/{table_id}/seats/{seat_id}/links",
@@ -416,8 +414,7 @@ def create_app(
         response_model=SeatOut,
     )
     async def reissue(caller: At, seat_id: SeatId) -> SeatOut:
-        link = await service.reissue(caller, seat_id)
-        return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+        return _seat_out(await service.reissue(caller, seat_id))
 
     @app.delete(
         "/tables/{table_id}/seats/{seat_id}/links",
