@@ -12,7 +12,7 @@ import ipaddress
 import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 __all__ = [
@@ -153,6 +153,7 @@ class TokenBucket:
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
 
+@dataclass(eq=False)
 class RateLimit:
     """Slow a flooding client down: past its budget of requests it gets 429 and Retry-After.
 
@@ -167,28 +168,21 @@ class RateLimit:
     forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """
 
-    def __init__(
-        self,
-        app: ASGIApp,
-        *,
-        rate: float,
-        burst: float,
-        misses: float = 2.0,
-        miss_burst: float = 30.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.app = app
-        self.rate = rate
-        self.burst = burst
-        self.misses = misses
-        self.miss_burst = miss_burst
-        self.clock = clock
-        self.buckets: dict[str, TokenBucket] = {}
-        self.missed: dict[str, TokenBucket] = {}
-        self.proven: dict[
-            str, float
-        ] = {}  # link key -> when it was last answered other than 401/404
-        self._swept = clock()
+    app: ASGIApp
+    _: KW_ONLY
+    rate: float
+    burst: float
+    misses: float = 2.0
+    miss_burst: float = 30.0
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[str, TokenBucket] = field(default_factory=dict, init=False)
+    missed: dict[str, TokenBucket] = field(default_factory=dict, init=False)
+    #: Link key -> when it was last answered other than 401/404.
+    proven: dict[str, float] = field(default_factory=dict, init=False)
+    _swept: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._swept = self.clock()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
