@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -139,24 +139,20 @@ async def _refuse(socket: WebSocket, status: int, body: dict[str, Any]) -> None:
         pass  # the client is already gone
 
 
+@dataclass(eq=False)
 class _Connection:
-    def __init__(
-        self,
-        socket: WebSocket,
-        service: TableService,
-        settings: SocketSettings,
-        caller: Caller,
-        document: bool = False,
-    ) -> None:
-        self.socket = socket
-        self.document = document
-        self.service = service
-        self.settings = settings
-        self.caller = caller
-        self.phase = Phase.CONNECTING
-        self.seen = time.monotonic()
-        self.bucket = TokenBucket(settings.command_rate, settings.command_burst)
-        self.sent = 0  # the version the client has been brought to
+    socket: WebSocket
+    service: TableService
+    settings: SocketSettings
+    caller: Caller
+    document: bool = False
+    phase: Phase = field(default=Phase.CONNECTING, init=False)
+    seen: float = field(default_factory=time.monotonic, init=False)
+    bucket: TokenBucket = field(init=False)
+    sent: int = field(default=0, init=False)  # the version the client has been brought to
+
+    def __post_init__(self) -> None:
+        self.bucket = TokenBucket(self.settings.command_rate, self.settings.command_burst)
 
     async def run(self, after: int | None) -> None:
         fanout = self.service.fanout
