@@ -20,6 +20,7 @@ from urllib.parse import quote
 from fatekit.rules.core.errors import BadInput
 from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
 from fatekit.server.caps import Caps
+from fatekit.server.limits import BURST, RATE
 from fatekit.store.base import StoreError
 
 if TYPE_CHECKING:
@@ -137,8 +138,8 @@ def serve(
     new_table: str | None,
     out: TextIO,
     log_level: str = "warning",
-    rate: float = 20.0,
-    burst: float = 60.0,
+    rate: float = RATE,
+    burst: float = BURST,
     pool_size: int = 10,
     admin_token_file: str | None = None,
     caps: Caps | None = None,
@@ -304,14 +305,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--rate",
         type=float,
-        default=20.0,
-        help="HTTP requests a second allowed to each client on average (default: 20)",
+        default=RATE,
+        help=f"HTTP requests a second allowed to each client on average (default: {RATE:g})",
     )
     parser.add_argument(
         "--burst",
         type=float,
-        default=60.0,
-        help="HTTP requests a client may send at once before it is slowed (default: 60)",
+        default=BURST,
+        help=f"HTTP requests a client may send at once before it is slowed (default: {BURST:g})",
     )
     parser.add_argument(
         "--admin-token-file",

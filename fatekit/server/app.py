@@ -28,7 +28,7 @@ from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
 from fatekit.server.hub import Hub
 from fatekit.server.interop import mount_interop
-from fatekit.server.limits import BodyLimit, RateLimit
+from fatekit.server.limits import BURST, MISS_BURST, MISSES, RATE, BodyLimit, RateLimit
 from fatekit.server.links import SeatLink
 from fatekit.server.service import PAGE, Caller, Created, TableService
 from fatekit.server.web import mount_web
@@ -194,10 +194,10 @@ def create_app(
     *,
     dice: DiceSource | None = None,
     max_body: int = 2 << 20,
-    rate: float = 20.0,
-    burst: float = 60.0,
-    misses: float = 2.0,
-    miss_burst: float = 30.0,
+    rate: float = RATE,
+    burst: float = BURST,
+    misses: float = MISSES,
+    miss_burst: float = MISS_BURST,
     sockets: SocketSettings | None = None,
     caps: Caps | None = None,
     admin_token: str | None = None,

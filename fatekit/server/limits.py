@@ -16,7 +16,11 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 __all__ = [
+    "BURST",
     "CLOSE_TOO_MANY",
+    "MISSES",
+    "MISS_BURST",
+    "RATE",
     "BodyLimit",
     "RateLimit",
     "TokenBucket",
@@ -26,6 +30,14 @@ __all__ = [
 
 #: The close code of a socket refused by a rate limit or a cap.
 CLOSE_TOO_MANY = 4429
+
+#: The server's rate limit unless told otherwise: requests a second a client may make on average
+#: and how many it may send at once; answers of 401 or 404 a second an address may get on average
+#: before its unproven links are slowed, and how many at once.
+RATE = 20.0
+BURST = 60.0
+MISSES = 2.0
+MISS_BURST = 30.0
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -172,8 +184,8 @@ class RateLimit:
     _: KW_ONLY
     rate: float
     burst: float
-    misses: float = 2.0
-    miss_burst: float = 30.0
+    misses: float = MISSES
+    miss_burst: float = MISS_BURST
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, TokenBucket] = field(default_factory=dict, init=False)
     missed: dict[str, TokenBucket] = field(default_factory=dict, init=False)
