@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,14 +66,12 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, slots=True)
 class LoadedCharacter:
     """A character read from a file, with the preset it was written for."""
 
-    __slots__ = ("character", "preset")
-
-    def __init__(self, character: Character, preset: Preset) -> None:
-        self.character = character
-        self.preset = preset
+    character: Character
+    preset: Preset
 
 
 def load_character(path: str | Path, preset: str | Preset | None = None) -> LoadedCharacter:

@@ -55,13 +55,13 @@ def to_event(stored: StoredEvent) -> Event:
     )
 
 
+@dataclass(frozen=True, slots=True)
 class StoreHistory:
     """A table's past as an undo reads it (:class:`fatekit.table.history.History`): the events
     and the snapshots in the store. Undo is rare; this reads what it needs when it is asked."""
 
-    def __init__(self, store: EventStore, table_id: str) -> None:
-        self.store = store
-        self.table_id = table_id
+    store: EventStore
+    table_id: str
 
     def undos(self, before: int) -> list[tuple[int, int]]:
         """``(version, target)`` of the table's undos before ``before``."""
