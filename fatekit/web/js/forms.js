@@ -85,6 +85,13 @@ export function diceInput(id) {
   return h("input", { id, autocomplete: "off", spellcheck: "false", inputmode: "text", placeholder: "+0-+", pattern: "[-+0 _bB\\[\\]1-6]*" });
 }
 
+/** The dice typed into a dice input, as a command's field `name`; no field when it is left empty
+ * (the table rolls them then). */
+export function typedDice(input, name = "dice") {
+  const typed = input.value.trim();
+  return typed ? { [name]: typed } : {};
+}
+
 export function diceField(id, label = null) {
   const input = diceInput(id);
   return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];

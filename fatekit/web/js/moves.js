@@ -2,7 +2,7 @@
 // multiple-target attack, taking a hit, and rolls in contests and challenges.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { showOdds } from "./roll.js";
 import { app, send } from "./store.js";
@@ -101,8 +101,8 @@ function openAttack(actor, move) {
           ...(into.value ? { into_block: into.value } : {}),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
-          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
-          ...(isGm() && defendIn.value.trim() ? { defend_dice: defendIn.value.trim() } : {}),
+          ...typedDice(diceIn),
+          ...(isGm() ? typedDice(defendIn, "defend_dice") : {}),
         },
         out,
       ),
@@ -149,7 +149,7 @@ function openMultiAttack(actor, move, type) {
     (form, out) =>
       sendFrom(
         type,
-        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) },
+        { actor, skill: skillSel.value, ...(zone ? { zone: zone.value } : {}), ...typedDice(diceIn) },
         out,
       ),
     { submitLabel: t("roll.roll_button"), id: "multi-form" },
@@ -283,7 +283,7 @@ function openConflictRoll(actor, move, type) {
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
           ...(target && target.value ? { aspect_id: target.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
-          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+          ...typedDice(diceIn),
         },
         out,
       ),
@@ -371,7 +371,7 @@ export function contestRoll(side, members) {
     h(
       "div",
       { class: "actions" },
-      button(t("roll.roll_button"), () => send("ContestRoll", { side: side.id, actor: actor.value, skill: skillSel.value, ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) }, out)),
+      button(t("roll.roll_button"), () => send("ContestRoll", { side: side.id, actor: actor.value, skill: skillSel.value, ...typedDice(diceIn) }, out)),
       button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out)),
     ),
     out,
@@ -389,7 +389,7 @@ export function challengeRoll(task) {
     { class: "inline" },
     field(t("roll.actor"), actor),
     field(t("roll.enter_dice"), diceIn),
-    button(t("roll.roll_button"), () => send("ChallengeRoll", { task: task.key, actor: actor.value, ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}) }, out)),
+    button(t("roll.roll_button"), () => send("ChallengeRoll", { task: task.key, actor: actor.value, ...typedDice(diceIn) }, out)),
     out,
   );
 }

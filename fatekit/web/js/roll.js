@@ -2,7 +2,7 @@
 // outcome's options; compels and passing a free invoke on an aspect.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions } from "./forms.js";
+import { characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
 import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
@@ -96,7 +96,7 @@ export function openRoll() {
           ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
-          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+          ...typedDice(diceIn),
         },
         out,
       ),

@@ -5,7 +5,7 @@
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
+import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
 import { app, send } from "./store.js";
 import { isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -145,7 +145,7 @@ function openAskedRoll(asked) {
           actor: asked.actor,
           action: asked.action,
           skill: asked.skill || skillSel.value,
-          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+          ...typedDice(diceIn),
         },
         out,
       ),
@@ -172,7 +172,7 @@ function openSecretRoll() {
           skill: skillSel.value,
           ...(difficulty.value !== "" ? { difficulty: Number(difficulty.value) } : {}),
           ...(reason.value.trim() ? { reason: reason.value.trim() } : {}),
-          ...(diceIn.value.trim() ? { dice: diceIn.value.trim() } : {}),
+          ...typedDice(diceIn),
         },
         out,
       ),
