@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from fatekit.store.base import (
@@ -56,36 +58,24 @@ class MemoryEventStore(CheckedEventStore):
             return Appended(table_id, current + 1, current + len(stored), stored)
 
     def lookup(self, table_id: str, idempotency_key: str) -> Appended | None:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             if log is None or idempotency_key not in log.keys:
                 return None
             return self._replayed(table_id, log, idempotency_key)
 
     def read(self, table_id: str, after_version: int = 0) -> list[StoredEvent]:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             return [] if log is None else log.events[max(after_version, 0) :]
 
     def read_back(self, table_id: str, before: int | None, limit: int) -> list[StoredEvent]:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             if log is None or limit <= 0:
                 return []
             end = len(log.events) if before is None else min(max(before - 1, 0), len(log.events))
             return log.events[max(end - limit, 0) : end][::-1]
 
     def version(self, table_id: str) -> int:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             return 0 if log is None else len(log.events)
 
     def list_tables(self) -> list[str]:
@@ -94,19 +84,13 @@ class MemoryEventStore(CheckedEventStore):
             return sorted(t for t, log in self._logs.items() if log.events)
 
     def save_snapshot(self, snapshot: Snapshot) -> None:
-        check_table_id(snapshot.table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(snapshot.table_id)
+        with self._log(snapshot.table_id) as log:
             check_snapshot_version(snapshot, 0 if log is None else len(log.events))
             assert log is not None
             log.snapshots[snapshot.version] = snapshot
 
     def load_snapshot(self, table_id: str, at_most: int | None = None) -> Snapshot | None:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             if log is None:
                 return None
             versions = [v for v in log.snapshots if at_most is None or v <= at_most]
@@ -119,6 +103,14 @@ class MemoryEventStore(CheckedEventStore):
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError("this event store is closed")
+
+    @contextmanager
+    def _log(self, table_id: str) -> Iterator[_Log | None]:
+        """The table's log (``None`` for an unknown table), held under the store's lock."""
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            yield self._logs.get(table_id)
 
     @staticmethod
     def _replayed(table_id: str, log: _Log, key: str) -> Appended:
