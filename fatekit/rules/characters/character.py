@@ -25,7 +25,7 @@ from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt, T
 from fatekit.rules.characters.presets import (
     CONSEQUENCE_SLOTS_RULE,
     Preset,
-    get_preset,
+    as_preset,
 )
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
@@ -385,7 +385,7 @@ def new_character(
     refresh; stress and consequence slots follow from the skills and stunts. The result may still
     be illegal (too few skills, say): :func:`fatekit.rules.characters.validation.validate` says why.
     """
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     character = Character(
         id=id,
         name=name,
@@ -470,7 +470,7 @@ def minor_npc(
     boxes sit on one track that takes any harm; they get no consequence slots. With
     ``members`` > 1 the sheet is a mob of that many identical NPCs.
     """
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     kind = CharacterKind.MOB if members > 1 else CharacterKind.MINOR_NPC
     character = Character(
         id=id,
@@ -527,7 +527,7 @@ def monster(
     consequences: Sequence[SlotSpec] = (),
 ) -> Character:
     """A monster or other threat (a storm, a fire, a squad): any mix of parts, no limits."""
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     character = Character(
         id=id,
         name=name,

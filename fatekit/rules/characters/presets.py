@@ -73,6 +73,7 @@ __all__ = [
     "StressTrackSpec",
     "TurnOrder",
     "TurnOrderStyle",
+    "as_preset",
     "builtin_text",
     "get_preset",
     "turn_order",
@@ -118,3 +119,8 @@ def get_preset(key: str) -> Preset:
             "a rule set of your own (--ruleset FILE)"
         )
     return found
+
+
+def as_preset(preset: Preset | str) -> Preset:
+    """``preset`` itself, or the built-in one it names (see :func:`get_preset`)."""
+    return get_preset(preset) if isinstance(preset, str) else preset

@@ -15,6 +15,7 @@ from fatekit.rules.characters.presets import (
     PRESETS,
     StressTrackSpec,
     TurnOrderStyle,
+    as_preset,
     get_preset,
     turn_order,
 )
@@ -38,6 +39,14 @@ def test_four_presets_condensed_by_default() -> None:
     assert get_preset("öde") is ODE_PRESET
     with pytest.raises(BadInput, match="choose one of: condensed, core, fae, ode"):
         get_preset("gurps")
+
+
+def test_a_preset_is_given_as_itself_or_by_key() -> None:
+    own = CORE_PRESET.derive(key="our-core", name="Our Core")
+    assert as_preset(own) is own
+    assert as_preset("fate-core") is CORE_PRESET
+    with pytest.raises(BadInput, match="unknown preset 'gurps'"):
+        as_preset("gurps")
 
 
 @pytest.mark.rule("preset.condensed.stress", "character.superb-extra-mild")
