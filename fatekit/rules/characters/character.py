@@ -22,11 +22,8 @@ from typing import TypeVar
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt, Track
-from fatekit.rules.characters.presets import (
-    CONSEQUENCE_SLOTS_RULE,
-    Preset,
-    as_preset,
-)
+from fatekit.rules.characters.preset import CONSEQUENCE_SLOTS_RULE, Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction

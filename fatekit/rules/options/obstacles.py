@@ -26,7 +26,8 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.characters.character import Character, monster
-from fatekit.rules.characters.presets import Preset, as_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.actions import Action, Hit, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, Rule, rule

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from fatekit.rules.characters.presets import Preset, as_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.shapes import Shape
 from fatekit.rules.characters.skill_lists import ALTERNATIVE_LISTS, SkillList
 from fatekit.rules.core.citations import CONDENSED, rule

@@ -6,6 +6,7 @@ import pytest
 
 from fatekit.rules import Action, BadInput, ExtraAction, Stunt, Track
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.preset import StressTrackSpec, TurnOrderStyle, turn_order
 from fatekit.rules.characters.presets import (
     ACCELERATED,
     CONDENSED_PRESET,
@@ -13,11 +14,8 @@ from fatekit.rules.characters.presets import (
     DEFAULT_PRESET,
     ODE_PRESET,
     PRESETS,
-    StressTrackSpec,
-    TurnOrderStyle,
     as_preset,
     get_preset,
-    turn_order,
 )
 from fatekit.rules.characters.shapes import diamond
 from fatekit.rules.characters.skill_lists import ACTIONS
