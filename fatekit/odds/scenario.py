@@ -45,7 +45,7 @@ from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.weapons import check_rating
-from fatekit.rules.scenes.conflict import ConflictKind
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 
 __all__ = [
     "FORMAT",
