@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
 def _scenario(path: str, kind: str | None) -> Scenario:
     """A scenario file, or the scene in play of a table file; anything else is refused."""
     from fatekit.odds.scenario import FORMAT, scenario_from_dict
-    from fatekit.rules.scenes.conflict import ConflictKind
+    from fatekit.rules.scenes.conflict_parts import ConflictKind
     from fatekit.table.export import TABLE_FORMAT, import_table
     from fatekit.table.foresight import foresight_scenarios
 

@@ -17,14 +17,15 @@ from dataclasses import dataclass
 
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
 from fatekit.rules.characters.character import Character, CharacterKind
-from fatekit.rules.characters.presets import Preset, TurnOrderStyle
+from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm.absorb import extreme_available, stress_track_for
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.rules.scenes.conflict import Conflict, ConflictKind
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

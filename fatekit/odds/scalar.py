@@ -34,7 +34,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.harm.absorb import ExtremeChoice, stress_track_for
-from fatekit.rules.scenes.conflict import Phase, Status
+from fatekit.rules.scenes.conflict_parts import Phase, Status
 from fatekit.rules.scenes.scene import Game
 
 __all__ = ["simulate_scalar"]

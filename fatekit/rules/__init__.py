@@ -49,7 +49,8 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
-from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import PRESETS, get_preset
 from fatekit.rules.characters.validation import is_legal, validate
 from fatekit.rules.core.actions import (
     Action,
@@ -109,7 +110,8 @@ from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.challenge import Challenge, ChallengeReport, Task
 from fatekit.rules.scenes.clock import Clock, Milestone
-from fatekit.rules.scenes.conflict import Conflict, ConflictKind, LegalAction, Move, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import ConflictKind, LegalAction, Move, Phase, Status
 from fatekit.rules.scenes.contest import Contest, ExchangeResult
 from fatekit.rules.scenes.scene import Game, Scene
 from fatekit.rules.scenes.teamwork import Teamwork, combine_skills

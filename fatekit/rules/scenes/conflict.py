@@ -23,10 +23,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import (
-    ATTACK_DEFEND_RULE,
-    Preset,
-)
+from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.dice import DiceSource
@@ -56,23 +53,13 @@ from fatekit.rules.scenes.conflict_defence import Defence
 from fatekit.rules.scenes.conflict_harm import HitsAndEnding
 from fatekit.rules.scenes.conflict_obstacles import ObstaclesAndScale
 from fatekit.rules.scenes.conflict_parts import (
-    CONFLICT_END_RULE,
-    EXCHANGE_EVENT,
     EXCHANGE_RULE,
-    FORGO_DEFENSE_RULE,
-    FULL_DEFENSE_CORE_RULE,
-    FULL_DEFENSE_RULE,
-    INTERPOSE_RULE,
     MULTIPLE_TARGETS_RULE,
-    TAKEN_OUT_RULE,
     ConflictEnd,
     ConflictKind,
     DefenseFocus,
     Exchange,
     Fighter,
-    FocusKind,
-    LegalAction,
-    Move,
     PendingHit,
     Phase,
     Status,
@@ -83,26 +70,7 @@ from fatekit.rules.scenes.conflict_turns import TurnOrder
 from fatekit.rules.scenes.scene import Game, Scene
 from fatekit.rules.scenes.zones import resolve_move
 
-__all__ = [
-    "CONFLICT_END_RULE",
-    "EXCHANGE_EVENT",
-    "EXCHANGE_RULE",
-    "FORGO_DEFENSE_RULE",
-    "FULL_DEFENSE_CORE_RULE",
-    "FULL_DEFENSE_RULE",
-    "INTERPOSE_RULE",
-    "MULTIPLE_TARGETS_RULE",
-    "TAKEN_OUT_RULE",
-    "Conflict",
-    "ConflictEnd",
-    "ConflictKind",
-    "DefenseFocus",
-    "FocusKind",
-    "LegalAction",
-    "Move",
-    "Phase",
-    "Status",
-]
+__all__ = ["Conflict"]
 
 
 class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, ObstaclesAndScale):

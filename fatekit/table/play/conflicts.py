@@ -10,7 +10,8 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.scenes.conflict import Conflict, ConflictKind
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
