@@ -82,10 +82,7 @@ class MemoryEventStore(CheckedEventStore):
             return 0 if log is None else len(log.events)
 
     def log_bytes(self, table_id: str) -> int:
-        check_table_id(table_id)
-        with self._lock:
-            self._check_open()
-            log = self._logs.get(table_id)
+        with self._log(table_id) as log:
             return 0 if log is None else log.bytes
 
     def list_tables(self) -> list[str]:
