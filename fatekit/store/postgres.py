@@ -222,10 +222,7 @@ class PostgresEventStore(CheckedEventStore):
     def version(self, table_id: str) -> int:
         check_table_id(table_id)
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT COALESCE(MAX(version), 0) FROM events WHERE table_id = %s", (table_id,)
-            ).fetchone()
-        return int(row[0]) if row else 0
+            return _version(conn, table_id)
 
     def log_bytes(self, table_id: str) -> int:
         check_table_id(table_id)
@@ -244,11 +241,7 @@ class PostgresEventStore(CheckedEventStore):
     def save_snapshot(self, snapshot: Snapshot) -> None:
         check_table_id(snapshot.table_id)
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT COALESCE(MAX(version), 0) FROM events WHERE table_id = %s",
-                (snapshot.table_id,),
-            ).fetchone()
-            check_snapshot_version(snapshot, int(row[0]) if row else 0)
+            check_snapshot_version(snapshot, _version(conn, snapshot.table_id))
             conn.execute(
                 "INSERT INTO snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (table_id, version) "
                 "DO UPDATE SET format = EXCLUDED.format, payload = EXCLUDED.payload",
@@ -332,6 +325,13 @@ def _configure(conn: Conn) -> None:
         "SELECT set_config('synchronous_commit', 'on', false) "
         "WHERE current_setting('synchronous_commit') = 'off'"
     )
+
+
+def _version(conn: Conn, table_id: str) -> int:
+    row = conn.execute(
+        "SELECT COALESCE(MAX(version), 0) FROM events WHERE table_id = %s", (table_id,)
+    ).fetchone()
+    return int(row[0]) if row else 0
 
 
 def _read(conn: Conn, table_id: str, after: int, until: int | None = None) -> list[StoredEvent]:
