@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fatekit.cli.refusal import refuse
 from fatekit.cli.ruleset import read_ruleset
 from fatekit.formats import dumps_character, load_character, schema_text, template
 from fatekit.formats.ruleset import ruleset_schema_text
@@ -91,8 +92,7 @@ def run_check(args: argparse.Namespace) -> int:
         loaded = load_character(args.file, preset)
         problems = validate(loaded.character, loaded.preset)
     except BadInput as error:
-        print(f"fatekit check: {args.file}: {error}", file=sys.stderr)
-        return 2
+        return refuse("check", f"{args.file}: {error}")
     who = loaded.character.name or loaded.character.id
     if not problems:
         print(f"{args.file}: {who} is a legal {loaded.preset.name} character")
@@ -112,8 +112,7 @@ def run_new(args: argparse.Namespace) -> int:
         preset = chosen if isinstance(chosen, Preset) else get_preset(chosen)
         character = template(preset, args.id, args.name)
     except BadInput as error:
-        print(f"fatekit new: {error}", file=sys.stderr)
-        return 2
+        return refuse("new", error)
     print(dumps_character(character, preset), end="")
     return 0
 

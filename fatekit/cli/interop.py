@@ -14,6 +14,7 @@ import json
 import sys
 from pathlib import Path
 
+from fatekit.cli.refusal import refuse
 from fatekit.formats import load_character
 from fatekit.formats.interop import (
     EXPORT_FORMATS,
@@ -84,8 +85,7 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         imported = import_character(read_bytes(args.file), args.source, args.preset)
     except BadInput as error:
-        print(f"fatekit import: {args.file}: {error}", file=sys.stderr)
-        return 2
+        return refuse("import", f"{args.file}: {error}")
     for line in imported.report.lines():
         print(f"fatekit import: {line}", file=sys.stderr)
     print(json.dumps(imported.data, indent=2, ensure_ascii=False))
@@ -98,14 +98,12 @@ def run_export(args: argparse.Namespace) -> int:
         loaded = load_character(args.file)
         text = json.dumps(export_character(loaded, args.target), indent=2, ensure_ascii=False)
     except BadInput as error:
-        print(f"fatekit export: {args.file}: {error}", file=sys.stderr)
-        return 2
+        return refuse("export", f"{args.file}: {error}")
     if args.output is None:
         print(text)
         return 0
     try:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
     except OSError as error:
-        print(f"fatekit export: cannot write {args.output}: {error.strerror}", file=sys.stderr)
-        return 2
+        return refuse("export", f"cannot write {args.output}: {error.strerror}")
     return 0

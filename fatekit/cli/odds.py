@@ -14,6 +14,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from fatekit.cli.refusal import refuse
 from fatekit.rules import BadInput, format_rating, parse_faces, parse_rating
 
 __all__ = ["register", "run"]
@@ -79,8 +80,7 @@ def run(args: argparse.Namespace) -> int:
             return _table(args)
         data, text = _odds(args)
     except BadInput as error:
-        print(f"fatekit odds: {error}", file=sys.stderr)
-        return 2
+        return refuse("odds", error)
     print(json.dumps(data) if args.json else text)
     return 0
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from typing import Any
 
+from fatekit.cli.refusal import refuse
 from fatekit.rules import BadInput, FateDice, RandomDice, format_rating, parse_faces, parse_rating
 from fatekit.rules.core.outcomes import Outcome, outcome_for
 
@@ -116,7 +116,6 @@ def run(args: argparse.Namespace) -> int:
         dice = None if args.dice is None else parse_faces(args.dice)
         report = report_roll(args.modifier, args.opposition, dice, args.seed)
     except BadInput as error:
-        print(f"fatekit roll: {error}", file=sys.stderr)
-        return 2
+        return refuse("roll", error)
     print(json.dumps(report.as_json()) if args.json else report.as_text())
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from fatekit.cli.refusal import refuse
 from fatekit.formats.ruleset import load_ruleset
 from fatekit.rules import BadInput
 from fatekit.rules.characters.preset import Preset
@@ -48,8 +49,7 @@ def run_show(args: argparse.Namespace) -> int:
     try:
         key = get_preset(args.key).key
     except BadInput as error:
-        print(f"fatekit ruleset show: {error}", file=sys.stderr)
-        return 2
+        return refuse("ruleset show", error)
     print(builtin_text(key), end="")
     return 0
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
 
+from fatekit.cli.refusal import refuse
 from fatekit.rules.core.errors import BadInput
 from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
 from fatekit.server.caps import Caps
@@ -162,8 +163,7 @@ def serve(
     try:
         token = read_token(admin_token_file)
     except BadInput as error:
-        print(f"fatekit serve: {error}", file=sys.stderr)
-        return 2
+        return refuse("serve", error)
     token_note = (
         f"set (from {admin_token_file or '$' + TOKEN_ENV}): opening a table needs it"
         if token is not None
@@ -176,11 +176,9 @@ def serve(
     try:
         store, shown = open_store(db, pool_size=pool_size)
     except BadInput as error:
-        print(f"fatekit serve: {error}", file=sys.stderr)
-        return 2
+        return refuse("serve", error)
     except StoreError as error:
-        print(f"fatekit serve: {error}", file=sys.stderr)
-        return 1
+        return refuse("serve", error, 1)
     settings = SocketSettings()
     app = create_app(
         store,
@@ -267,8 +265,7 @@ def serve(
     finally:
         store.close()
     if not server.started:
-        print("fatekit serve: the server did not start (see the log above)", file=sys.stderr)
-        return 1
+        return refuse("serve", "the server did not start (see the log above)", 1)
     return 0
 
 

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from fatekit.cli.refusal import refuse
 from fatekit.rules import BadInput
 
 if TYPE_CHECKING:
@@ -107,8 +108,7 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             plot_report(report, args.plot)
     except BadInput as error:
-        print(f"fatekit simulate: {args.scenario}: {error}", file=sys.stderr)
-        return 2
+        return refuse("simulate", f"{args.scenario}: {error}")
     print(json.dumps(report.as_json()) if args.json else report.as_text())
     return 0
 
