@@ -1,6 +1,10 @@
 """The two kinds of message at a table: a :class:`Command` is what a seat asks for, an
 :class:`Event` is what happened. Every domain in :mod:`fatekit.table.play` derives its own from
 these.
+
+A command that rolls for a character derives from :class:`SkillRoll` and the event that records
+it from :class:`SkillRolled`: the command may leave the dice out (the table rolls them), the
+event always holds the faces as they fell, so a replay never rolls again.
 """
 
 from __future__ import annotations
@@ -21,3 +25,22 @@ class Event:
     version: int
     seat: str
     at: str  # ISO 8601, UTC
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillRoll(Command):
+    """Roll ``actor``'s ``skill``: ``dice`` are the faces read off physical dice (``"+0-+"``),
+    or ``None`` for the table to roll."""
+
+    actor: str
+    skill: str
+    dice: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillRolled(Event):
+    """``actor`` rolled ``skill``; ``faces`` are the dice as they fell."""
+
+    actor: str
+    skill: str
+    faces: str

@@ -15,62 +15,60 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
-from fatekit.table.play.rolls import put_in_play, require_dice, scripted_dice
+from fatekit.table.play.rolls import (
+    ActionCommand,
+    ActionRolled,
+    put_in_play,
+    require_dice,
+    scripted_dice,
+)
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Attack(Command):
+class ExchangeAction(ActionCommand):
+    """Base of the rolled actions of a conflict's exchange: ``helpers`` are allies giving
+    teamwork (their action for the exchange); ``scale_benefit`` is the higher side's choice when
+    the two differ in scale."""
+
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(ExchangeAction):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender. ``helpers`` give teamwork; ``scale_benefit`` is the higher
-    side's choice of scale benefit. With obstacles, ``cover`` names a block sheltering the target
-    (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the target is
-    forced into.
+    a seat that controls the defender. With obstacles, ``cover`` names a block sheltering the
+    target (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the
+    target is forced into.
     """
 
-    actor: str
     target: str
-    skill: str
-    dice: str | None = None
-    defend_dice: str | None = None
-    defend_skill: str | None = None
     defender: str | None = None
     forgo_defense: bool = False
     ranged: bool = False
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
     cover: str | None = None
     cover_use: CoverUse = CoverUse.MITIGATE
     into_block: str | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreateAdvantage(Command):
+class CreateAdvantage(ExchangeAction):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
-    free invokes on ``aspect_id``). ``helpers`` are allies giving teamwork (their action for the
-    exchange); ``scale_benefit`` is the higher side's choice when the two differ in scale."""
+    free invokes on ``aspect_id``)."""
 
-    actor: str
-    skill: str
     difficulty: int | None = None
     against: str | None = None
-    defend_skill: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
-    dice: str | None = None
-    defend_dice: str | None = None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Overcome(Command):
+class Overcome(ExchangeAction):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action).
 
@@ -78,20 +76,12 @@ class Overcome(Command):
     ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself.
     """
 
-    actor: str
-    skill: str
     difficulty: int | None = None
     against: str | None = None
-    defend_skill: str | None = None
     move_to: str | None = None
-    dice: str | None = None
-    defend_dice: str | None = None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
     block: str | None = None
     remove_block: bool = False
     disable_hazard: str | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,62 +109,47 @@ class FreeMove(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AttackRolled(Event):
+class ExchangeActionRolled(ActionRolled):
+    """Base of the events of a conflict's rolled actions: the teamwork and the scale benefit
+    they were rolled with."""
+
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackRolled(ExchangeActionRolled):
     """An attack and its defence were rolled."""
 
-    actor: str
     target: str
-    skill: str
-    defend_skill: str | None
     defender: str | None
     forgo_defense: bool
     ranged: bool
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
     cover: str | None = None
     cover_use: CoverUse = CoverUse.MITIGATE
     into_block: str | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(Event):
+class AdvantageRolled(ExchangeActionRolled):
     """A create an advantage in a conflict was rolled."""
 
-    actor: str
-    skill: str
     difficulty: int | None
     against: str | None
-    defend_skill: str | None
     aspect_id: str | None
     zone: str | None
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(Event):
+class OvercomeRolled(ExchangeActionRolled):
     """An overcome in a conflict was rolled."""
 
-    actor: str
-    skill: str
     difficulty: int | None
     against: str | None
-    defend_skill: str | None
     move_to: str | None
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
     block: str | None = None
     remove_block: bool = False
     disable_hazard: str | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,7 +10,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import Contest
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import require_dice
@@ -32,15 +32,12 @@ class StartContest(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRoll(Command):
+class ContestRoll(SkillRoll):
     """A side's overcome for this exchange, rolled by ``actor`` (``bonus``: teamwork and the
     like); the exchange is settled once every side has rolled or forfeited."""
 
     side: str
-    actor: str
-    skill: str
     bonus: int = 0
-    dice: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,14 +67,11 @@ class ContestStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRolled(Event):
+class ContestRolled(SkillRolled):
     """A side rolled its overcome for the exchange, with the dice as they fell."""
 
     side: str
-    actor: str
-    skill: str
     bonus: int
-    faces: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
