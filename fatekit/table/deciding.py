@@ -92,20 +92,29 @@ def decides(
     return register
 
 
-def gm_only(command: type[C], event: type[E], what: str, **fixed: Any) -> None:
-    """Register ``command`` as the GM's alone: it becomes one ``event`` that records it
+def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None:
+    """Register the command of each ``(command, event, what)`` row as the GM's alone (``what``
+    names it in the refusal): it becomes one ``event`` that records it
     (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
-    missing = {field.name for field in dataclasses.fields(command)} - set(
-        _shared_fields(event, command)
-    )
-    if missing:  # a programming error: the event would lose what the GM asked for
-        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
+    for command, event, what in rows:
+        missing = {field.name for field in dataclasses.fields(command)} - set(
+            _shared_fields(event, command)
+        )
+        if missing:  # a programming error: the event would lose what the GM asked for
+            raise TypeError(
+                f"{event.__name__} does not record {sorted(missing)} of {command.__name__}"
+            )
+        DECIDERS[command] = _decide_for_gm(event, what, fixed)
 
-    def decide(context: Context, cmd: C) -> list[Event]:
+
+def _decide_for_gm(
+    event: type[Event], what: str, fixed: dict[str, Any]
+) -> Callable[[Context, Command], list[Event]]:
+    def decide(context: Context, command: Command) -> list[Event]:
         context.require_gm(what)
-        return [context.event_from(event, cmd, **fixed)]
+        return [context.event_from(event, command, **fixed)]
 
-    DECIDERS[command] = decide
+    return decide
 
 
 _SHARED: dict[tuple[type[Event], type[Command]], tuple[str, ...]] = {}

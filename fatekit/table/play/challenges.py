@@ -72,10 +72,10 @@ class ChallengeEnded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartChallenge, ChallengeStarted, "start challenges")
-
-
-gm_only(EndChallenge, ChallengeEnded, "end challenges")
+gm_only(
+    (StartChallenge, ChallengeStarted, "start challenges"),
+    (EndChallenge, ChallengeEnded, "end challenges"),
+)
 
 
 @decides(ChallengeRoll)

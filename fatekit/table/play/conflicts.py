@@ -149,10 +149,10 @@ class MinionShielded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartConflict, ConflictStarted, "start conflicts")
-
-
-gm_only(FinishConflict, ConflictFinished, "finish conflicts")
+gm_only(
+    (StartConflict, ConflictStarted, "start conflicts"),
+    (FinishConflict, ConflictFinished, "finish conflicts"),
+)
 
 
 @decides(Absorb)

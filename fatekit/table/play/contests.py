@@ -89,10 +89,10 @@ class ContestEnded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartContest, ContestStarted, "start contests")
-
-
-gm_only(EndContest, ContestEnded, "end contests")
+gm_only(
+    (StartContest, ContestStarted, "start contests"),
+    (EndContest, ContestEnded, "end contests"),
+)
 
 
 @decides(ContestRoll)

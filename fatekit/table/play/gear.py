@@ -185,19 +185,13 @@ def _equip(context: Context, command: Equip) -> list[Event]:
     return [context.event_from(Equipped, command)]
 
 
-gm_only(SetScale, ScaleSet, "set scale")
-
-
-gm_only(AddHazard, HazardAdded, "bring in hazards")
-
-
-gm_only(AddBlock, BlockAdded, "put blocks in the way", aspect_id="")
-
-
-gm_only(SetBigBad, BigBadSet, "make big bads")
-
-
-gm_only(BreakImmunity, ImmunityBroken, "settle a big bad's immunity")
+gm_only(
+    (SetScale, ScaleSet, "set scale"),
+    (AddHazard, HazardAdded, "bring in hazards"),
+    (SetBigBad, BigBadSet, "make big bads"),
+    (BreakImmunity, ImmunityBroken, "settle a big bad's immunity"),
+)
+gm_only((AddBlock, BlockAdded, "put blocks in the way"), aspect_id="")
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -107,8 +107,10 @@ class PreparedSceneStarted(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(PrepareScene, ScenePrepared, "prepare scenes")
-gm_only(RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes")
+gm_only(
+    (PrepareScene, ScenePrepared, "prepare scenes"),
+    (RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes"),
+)
 
 
 @decides(StartPreparedScene)

@@ -199,31 +199,17 @@ class TriggerFired(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(EndSession, SessionEnded, "end sessions")
-
-
-gm_only(StartScene, SceneStarted, "start scenes")
-
-
-gm_only(EndScene, SceneEnded, "end scenes")
-
-
-gm_only(AddSituationAspect, SituationAspectAdded, "set situation aspects", aspect_id="")
-
-
-gm_only(RevealAspect, AspectRevealed, "reveal aspects")
-
-
-gm_only(RemoveAspect, AspectRemoved, "remove aspects")
-
-
-gm_only(AddCountdown, CountdownAdded, "start countdowns")
-
-
-gm_only(MarkCountdown, CountdownMarked, "mark countdowns")
-
-
-gm_only(FireTrigger, TriggerFired, "fire triggers")
+gm_only(
+    (EndSession, SessionEnded, "end sessions"),
+    (StartScene, SceneStarted, "start scenes"),
+    (EndScene, SceneEnded, "end scenes"),
+    (RevealAspect, AspectRevealed, "reveal aspects"),
+    (RemoveAspect, AspectRemoved, "remove aspects"),
+    (AddCountdown, CountdownAdded, "start countdowns"),
+    (MarkCountdown, CountdownMarked, "mark countdowns"),
+    (FireTrigger, TriggerFired, "fire triggers"),
+)
+gm_only((AddSituationAspect, SituationAspectAdded, "set situation aspects"), aspect_id="")
 
 
 @decides(StartSession)

@@ -122,7 +122,7 @@ class NpcDiceHidden(Event):
 
 # -- who may, and the events a command becomes -------------------------------------------------
 
-gm_only(HideNpcDice, NpcDiceHidden, "hide the NPCs' dice")
+gm_only((HideNpcDice, NpcDiceHidden, "hide the NPCs' dice"))
 
 
 @decides(SecretRoll)
