@@ -44,3 +44,21 @@ class SkillRolled(Event):
     actor: str
     skill: str
     faces: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SceneLayout:
+    """A scene's name, the characters in it, its zones, the links between zones and where each
+    character stands: declared once for a started scene's event, a prepared scene's event and
+    the prepared scene the GM's screen keeps.
+
+    It holds no slots of its own (``__slots__ = ()``), so an event may take it beside
+    :class:`Event`; every class that inherits it is slotted itself."""
+
+    __slots__ = ()
+
+    name: str
+    participants: tuple[str, ...]
+    zones: tuple[str, ...]
+    links: tuple[tuple[str, str], ...]
+    positions: tuple[tuple[str, str], ...]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fatekit.rules.core.actions import Action
+from fatekit.table.base import SceneLayout
 from fatekit.table.codec import to_json
 
 if TYPE_CHECKING:
@@ -78,18 +79,13 @@ class PreparedAspect:
     free_invokes: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PreparedScene:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedScene(SceneLayout):
     """A scene the GM set up ahead of play: its name, the characters already there (NPCs, as a
     rule) and where they stand, its zones and their links, its situation aspects, and the zone
     where those who join it as it starts come in (``entrance``)."""
 
     scene_id: str
-    name: str
-    participants: tuple[str, ...]
-    zones: tuple[str, ...]
-    links: tuple[tuple[str, str], ...]
-    positions: tuple[tuple[str, str], ...]
     aspects: tuple[PreparedAspect, ...]
     entrance: str | None = None
 
