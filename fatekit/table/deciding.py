@@ -8,13 +8,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.base import Command, Event
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 C = TypeVar("C", bound=Command)
 
@@ -40,12 +43,13 @@ class Context:
             **fields,
         )
 
-    def event_from(self, event_type: type[E], command: Command, /, **fields: Any) -> E:
-        """An event that records ``command``: every field the two share by name is copied, and
-        ``fields`` set what the table decided (the dice rolled, an id to be made)."""
+    def event_from(self, event_type: type[E], source: DataclassInstance, /, **fields: Any) -> E:
+        """An event that records ``source`` (a command, or a record the state keeps): every
+        field the two share by name is copied, and ``fields`` set what the table decided (the
+        dice rolled, an id to be made)."""
         copied = {
-            name: getattr(command, name)
-            for name in _shared_fields(event_type, type(command))
+            name: getattr(source, name)
+            for name in _shared_fields(event_type, type(source))
             if name not in fields
         }
         return self.event(event_type, **copied, **fields)
@@ -117,18 +121,18 @@ def _decide_for_gm(
     return decide
 
 
-_SHARED: dict[tuple[type[Event], type[Command]], tuple[str, ...]] = {}
+_SHARED: dict[tuple[type[Event], type[DataclassInstance]], tuple[str, ...]] = {}
 
 
-def _shared_fields(event: type[Event], command: type[Command]) -> tuple[str, ...]:
-    found = _SHARED.get((event, command))
+def _shared_fields(event: type[Event], source: type[DataclassInstance]) -> tuple[str, ...]:
+    found = _SHARED.get((event, source))
     if found is None:
         envelope = {field.name for field in dataclasses.fields(Event)}
-        asked = {field.name for field in dataclasses.fields(command)}
+        asked = {field.name for field in dataclasses.fields(source)}
         found = tuple(
             field.name
             for field in dataclasses.fields(event)
             if field.name in asked and field.name not in envelope
         )
-        _SHARED[(event, command)] = found
+        _SHARED[(event, source)] = found
     return found

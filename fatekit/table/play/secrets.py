@@ -145,20 +145,7 @@ def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
     found = context.state.screen.secret_rolls.get(command.roll_id)
     if found is None:
         raise BadInput(f"there is no secret roll {command.roll_id!r} waiting to be revealed")
-    return [
-        context.event(
-            SecretRollRevealed,
-            roll_id=found.roll_id,
-            rolled_at=found.version,
-            actor=found.actor,
-            skill=found.skill,
-            difficulty=found.difficulty,
-            faces=found.faces,
-            effort=found.effort,
-            outcome=found.outcome,
-            reason=found.reason,
-        )
-    ]
+    return [context.event_from(SecretRollRevealed, found, rolled_at=found.version)]
 
 
 @decides(HideDifficulty)
