@@ -62,3 +62,19 @@ class SceneLayout:
     zones: tuple[str, ...]
     links: tuple[tuple[str, str], ...]
     positions: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewSituationAspect:
+    """A situation (or zone) aspect to put in a scene; a hidden one is known only to the
+    characters in ``known_to``, and ``free_invokes`` gives (holder, count) pairs. Declared once
+    for the GM's command that puts one in the running scene and for the aspects a prepared scene
+    starts with; like :class:`SceneLayout`, it holds no slots of its own."""
+
+    __slots__ = ()
+
+    name: str
+    zone: str | None = None
+    hidden: bool = False
+    known_to: tuple[str, ...] = ()
+    free_invokes: tuple[tuple[str, int], ...] = ()

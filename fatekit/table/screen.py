@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fatekit.rules.core.actions import Action
-from fatekit.table.base import SceneLayout
+from fatekit.table.base import NewSituationAspect, SceneLayout
 from fatekit.table.codec import to_json
 
 if TYPE_CHECKING:
@@ -68,15 +68,8 @@ class AskedRoll:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PreparedAspect:
-    """A situation aspect a prepared scene starts with (hidden ones are known only to the
-    characters in ``known_to``); ``free_invokes`` gives (holder, count) pairs."""
-
-    name: str
-    zone: str | None = None
-    hidden: bool = False
-    known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+class PreparedAspect(NewSituationAspect):
+    """A situation aspect a prepared scene starts with."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

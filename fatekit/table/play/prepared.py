@@ -134,17 +134,7 @@ def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event
         ),
     ]
     for aspect in prepared.aspects:
-        made.append(
-            context.event(
-                SituationAspectAdded,
-                aspect_id="",
-                name=aspect.name,
-                zone=aspect.zone,
-                hidden=aspect.hidden,
-                known_to=aspect.known_to,
-                free_invokes=aspect.free_invokes,
-            )
-        )
+        made.append(context.event_from(SituationAspectAdded, aspect, aspect_id=""))
     return made
 
 

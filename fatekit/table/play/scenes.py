@@ -12,7 +12,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
-from fatekit.table.base import Command, Event, SceneLayout
+from fatekit.table.base import Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.state import TableState
@@ -54,15 +54,8 @@ class EndScene(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AddSituationAspect(Command):
-    """Put a situation (or zone) aspect in the scene (GM only); a hidden one is known only to the
-    characters in ``known_to``. ``free_invokes`` gives (holder, count) pairs."""
-
-    name: str
-    zone: str | None = None
-    hidden: bool = False
-    known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+class AddSituationAspect(Command, NewSituationAspect):
+    """Put a situation (or zone) aspect in the running scene (GM only)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
