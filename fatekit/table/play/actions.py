@@ -5,8 +5,10 @@ and a free move, each rolled by the acting seat with its defender's dice decided
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
@@ -255,20 +257,37 @@ def _require_scale_choice(
 # -- the fold ----------------------------------------------------------------------------------
 
 
+class _ExchangeRoll(TypedDict):
+    """What every rolled action of an exchange hands the conflict from its event: the dice as
+    they fell, the defence, the teamwork and the scale benefit."""
+
+    dice: ScriptedDice
+    defend_skill: str | None
+    defender_dice: ScriptedDice | None
+    helpers: tuple[str, ...]
+    scale_benefit: ScaleBenefit | None
+
+
+def _exchange_roll(event: ExchangeActionRolled, what: str) -> _ExchangeRoll:
+    return _ExchangeRoll(
+        dice=require_dice(event.faces, what),
+        defend_skill=event.defend_skill,
+        defender_dice=scripted_dice(event.defend_faces),
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+    )
+
+
 @folds(AttackRolled)
 def _attack_rolled(state: TableState, event: AttackRolled) -> None:
     roll = conflict_in_play(state).attack(
         event.actor,
         event.target,
         event.skill,
-        dice=require_dice(event.faces, "attack"),
-        defend_skill=event.defend_skill,
+        **_exchange_roll(event, "attack"),
         defender=event.defender,
         forgo_defense=event.forgo_defense,
         ranged=event.ranged,
-        defender_dice=scripted_dice(event.defend_faces),
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
         cover=event.cover,
         cover_use=event.cover_use,
         into_block=event.into_block,
@@ -282,15 +301,11 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
     roll = conflict_in_play(state).create_advantage(
         event.actor,
         event.skill,
-        dice=require_dice(event.faces, "roll"),
+        **_exchange_roll(event, "roll"),
         difficulty=event.difficulty,
         against=event.against,
-        defend_skill=event.defend_skill,
         aspect=aimed,
-        defender_dice=scripted_dice(event.defend_faces),
         zone=event.zone,
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
     )
     put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
 
@@ -300,14 +315,10 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     roll = conflict_in_play(state).overcome(
         event.actor,
         event.skill,
-        dice=require_dice(event.faces, "roll"),
+        **_exchange_roll(event, "roll"),
         difficulty=event.difficulty,
         against=event.against,
-        defend_skill=event.defend_skill,
-        defender_dice=scripted_dice(event.defend_faces),
         move_to=event.move_to,
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
         block=event.block,
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,
