@@ -26,36 +26,80 @@ from fatekit.table.play.rolls import (
 )
 from fatekit.table.state import TableState
 
-# -- commands ----------------------------------------------------------------------------------
+# -- what a command and its event both hold ----------------------------------------------------
+#
+# Each group below is declared once for a command and the event that records it. Like
+# base.SceneLayout, it holds no slots of its own, so the slotted command and event inherit it
+# beside their own bases.
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExchangeAction(ActionCommand):
-    """Base of the rolled actions of a conflict's exchange: ``helpers`` are allies giving
-    teamwork (their action for the exchange); ``scale_benefit`` is the higher side's choice when
-    the two differ in scale."""
+@dataclass(frozen=True, kw_only=True)
+class Teamwork:
+    """``helpers`` are allies giving teamwork (their action for the exchange); ``scale_benefit``
+    is the higher side's choice when the two sides differ in scale."""
+
+    __slots__ = ()
 
     helpers: tuple[str, ...] = ()
     scale_benefit: ScaleBenefit | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
+class Cover:
+    """With obstacles: ``cover`` names a block sheltering the target (``cover_use``: it negates
+    the attack or gives Armor) and ``into_block`` one the target is forced into."""
+
+    __slots__ = ()
+
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PastObstacles:
+    """With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
+    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself."""
+
+    __slots__ = ()
+
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FullDefenseFocus:
+    """Who goes on full defense; Fate Condensed's optional rule takes a ``focus`` (oneself by
+    default), naming ``who`` for ``protect`` and ``aggressors``, Fate Core's version none."""
+
+    __slots__ = ()
+
+    actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Attack(ExchangeAction):
+class ExchangeAction(ActionCommand, Teamwork):
+    """Base of the rolled actions of a conflict's exchange."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(ExchangeAction, Cover):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender. With obstacles, ``cover`` names a block sheltering the
-    target (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the
-    target is forced into.
+    a seat that controls the defender.
     """
 
     target: str
     defender: str | None = None
     forgo_defense: bool = False
     ranged: bool = False
-    cover: str | None = None
-    cover_use: CoverUse = CoverUse.MITIGATE
-    into_block: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,33 +114,18 @@ class CreateAdvantage(ExchangeAction):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Overcome(ExchangeAction):
+class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
-    the action).
-
-    With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
-    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself.
-    """
+    the action)."""
 
     difficulty: int | None = None
     against: str | None = None
     move_to: str | None = None
-    block: str | None = None
-    remove_block: bool = False
-    disable_hazard: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FullDefense(Command):
-    """The current actor gives up their action to defend fully (when the ruleset has it).
-
-    Fate Condensed's optional rule takes a ``focus`` (oneself by default), naming ``who`` for
-    ``protect`` and ``aggressors``; Fate Core's version takes none.
-    """
-
-    actor: str
-    focus: FocusKind | None = None
-    who: tuple[str, ...] = ()
+class FullDefense(Command, FullDefenseFocus):
+    """The current actor gives up their action to defend fully (when the ruleset has it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,25 +140,18 @@ class FreeMove(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ExchangeActionRolled(ActionRolled):
-    """Base of the events of a conflict's rolled actions: the teamwork and the scale benefit
-    they were rolled with."""
-
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
+class ExchangeActionRolled(ActionRolled, Teamwork):
+    """Base of the events of a conflict's rolled actions."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AttackRolled(ExchangeActionRolled):
+class AttackRolled(ExchangeActionRolled, Cover):
     """An attack and its defence were rolled."""
 
     target: str
     defender: str | None
     forgo_defense: bool
     ranged: bool
-    cover: str | None = None
-    cover_use: CoverUse = CoverUse.MITIGATE
-    into_block: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,24 +165,17 @@ class AdvantageRolled(ExchangeActionRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(ExchangeActionRolled):
+class OvercomeRolled(ExchangeActionRolled, PastObstacles):
     """An overcome in a conflict was rolled."""
 
     difficulty: int | None
     against: str | None
     move_to: str | None
-    block: str | None = None
-    remove_block: bool = False
-    disable_hazard: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FullDefenseTaken(Event):
+class FullDefenseTaken(Event, FullDefenseFocus):
     """The current actor went on full defense (with a focus, in Fate Condensed's version)."""
-
-    actor: str
-    focus: FocusKind | None = None
-    who: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
