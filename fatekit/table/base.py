@@ -2,9 +2,10 @@
 :class:`Event` is what happened. Every domain in :mod:`fatekit.table.play` derives its own from
 these.
 
-A command that rolls for a character derives from :class:`SkillRoll` and the event that records
-it from :class:`SkillRolled`: the command may leave the dice out (the table rolls them), the
-event always holds the faces as they fell, so a replay never rolls again.
+A command that rolls for a character derives from :class:`ActorRoll` (:class:`SkillRoll` when it
+names the skill) and the event that records it from :class:`ActorRolled` (:class:`SkillRolled`):
+the command may leave the dice out (the table rolls them), the event always holds the faces as
+they fell, so a replay never rolls again.
 """
 
 from __future__ import annotations
@@ -28,22 +29,34 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SkillRoll(Command):
-    """Roll ``actor``'s ``skill``: ``dice`` are the faces read off physical dice (``"+0-+"``),
-    or ``None`` for the table to roll."""
+class ActorRoll(Command):
+    """A roll for ``actor``: ``dice`` are the faces read off physical dice (``"+0-+"``), or
+    ``None`` for the table to roll."""
 
     actor: str
-    skill: str
     dice: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SkillRolled(Event):
-    """``actor`` rolled ``skill``; ``faces`` are the dice as they fell."""
+class SkillRoll(ActorRoll):
+    """A roll of ``actor``'s ``skill``."""
+
+    skill: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActorRolled(Event):
+    """``actor`` rolled; ``faces`` are the dice as they fell."""
 
     actor: str
-    skill: str
     faces: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillRolled(ActorRolled):
+    """``actor`` rolled ``skill``."""
+
+    skill: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.table.base import Command, Event
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -117,6 +117,24 @@ def _decide_for_gm(
     def decide(context: Context, command: Command) -> list[Event]:
         context.require_gm(what)
         return [context.event_from(event, command, **fixed)]
+
+    return decide
+
+
+def rolled_by_actor(*rows: tuple[type[ActorRoll], type[ActorRolled], str]) -> None:
+    """Register the command of each ``(command, event, what)`` row as a roll a seat makes for a
+    character it acts for (``what`` names it in the refusal): it becomes one ``event`` that
+    records it with the dice as they fell."""
+    for command, event, what in rows:
+        DECIDERS[command] = _decide_roll(event, what)
+
+
+def _decide_roll(
+    event: type[ActorRolled], what: str
+) -> Callable[[Context, ActorRoll], list[Event]]:
+    def decide(context: Context, command: ActorRoll) -> list[Event]:
+        context.require_control(command.actor, what)
+        return [context.event_from(event, command, faces=context.faces(command.dice))]
 
     return decide
 

@@ -11,7 +11,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import Contest
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import Context, decides, gm_only, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import require_dice
 from fatekit.table.play.scenes import scene_in_play
@@ -93,12 +93,7 @@ gm_only(
     (StartContest, ContestStarted, "start contests"),
     (EndContest, ContestEnded, "end contests"),
 )
-
-
-@decides(ContestRoll)
-def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
-    return [context.event_from(ContestRolled, command, faces=context.faces(command.dice))]
+rolled_by_actor((ContestRoll, ContestRolled, "roll for them"))
 
 
 @decides(ContestForfeit)

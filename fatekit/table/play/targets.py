@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
@@ -92,16 +92,10 @@ class MissedEveryone(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-@decides(SplitAttack)
-def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
-    context.require_control(command.actor, "attack for them")
-    return [context.event_from(SplitAttackRolled, command, faces=context.faces(command.dice))]
-
-
-@decides(ZoneAttack)
-def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
-    context.require_control(command.actor, "attack for them")
-    return [context.event_from(ZoneAttackRolled, command, faces=context.faces(command.dice))]
+rolled_by_actor(
+    (SplitAttack, SplitAttackRolled, "attack for them"),
+    (ZoneAttack, ZoneAttackRolled, "attack for them"),
+)
 
 
 @decides(AssignTargets)
