@@ -93,9 +93,7 @@ def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
 
 @folds(ChallengeRolled)
 def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
-    if state.challenge is None:
-        raise BadInput("there is no challenge running")
-    challenge = state.challenge
+    challenge = challenge_in_play(state)
     task = challenge.task(event.task)
     challenge.check_attempt(task.key, event.actor, task.skill)
     roll = ActionRoll(
@@ -125,6 +123,11 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
 
 @folds(ChallengeEnded)
 def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
+    challenge_in_play(state)
+    state.challenge = None
+
+
+def challenge_in_play(state: TableState) -> Challenge:
     if state.challenge is None:
         raise BadInput("there is no challenge running")
-    state.challenge = None
+    return state.challenge

@@ -177,9 +177,7 @@ def _concede(context: Context, command: Concede) -> list[Event]:
 
 @decides(EndTurn)
 def _end_turn(context: Context, command: EndTurn) -> list[Event]:
-    conflict = context.state.conflict
-    if conflict is None:
-        raise BadInput("there is no conflict running")
+    conflict = conflict_in_play(context.state)
     if conflict.current is not None:
         context.require_control(conflict.current, "end their turn")
     return [context.event_from(TurnEnded, command)]

@@ -98,9 +98,7 @@ rolled_by_actor((ContestRoll, ContestRolled, "roll for them"))
 
 @decides(ContestForfeit)
 def _contest_forfeit(context: Context, command: ContestForfeit) -> list[Event]:
-    contest = context.state.contest
-    if contest is None:
-        raise BadInput("there is no contest running")
+    contest = contest_in_play(context.state)
     members = contest.sides[command.side].members if command.side in contest.sides else ()
     if not context.seat.is_gm and not any(
         context.state.controls(context.seat.id, m) for m in members
