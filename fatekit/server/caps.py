@@ -35,7 +35,7 @@ from fatekit.server.limits import (
     refuse_socket,
 )
 from fatekit.server.links import links_of, stream_of
-from fatekit.store.base import EventStore, NewEvent
+from fatekit.store.base import EventStore, NewEvent, payload_bytes
 from fatekit.table.codec import FieldErrors
 from fatekit.table.state import TableState
 
@@ -98,25 +98,17 @@ def texts_over(value: object, limit: int, path: str = "$") -> dict[str, str]:
     return found
 
 
-@dataclass(slots=True)
-class _Tally:
-    version: int = 0
-    size: int = 0
-
-
 class TableCaps:
     """The table caps and the server's count of tables, over one store.
 
-    :meth:`check` is the repository's guard. It keeps, per table, the bytes of the log read so
-    far and reads only what was appended since (by this process or another), so a command costs
-    one small read.
+    :meth:`check` is the repository's guard. The size of a table's log comes from the store,
+    which keeps it as events are appended (by this process or another), so a command costs one
+    small read at any length of history.
     """
 
     def __init__(self, store: EventStore, caps: Caps) -> None:
         self.store = store
         self.caps = caps
-        self._tallies: dict[str, _Tally] = {}
-        self._guard = threading.Lock()
         self._creating = threading.Lock()
 
     def check_texts(self, value: object, what: str, path: str = "$") -> None:
@@ -150,7 +142,7 @@ class TableCaps:
                 caps.characters_per_table,
                 f"a table holds at most {caps.characters_per_table} characters",
             )
-        size = self._size(table_id) + sum(len(e.payload.encode()) for e in events)
+        size = self.store.log_bytes(table_id) + payload_bytes(events)
         if size > caps.bytes_per_table:
             raise CapReached(
                 "bytes_per_table",
@@ -174,16 +166,6 @@ class TableCaps:
     def check_import(self, events: Sequence[NewEvent], state: TableState) -> None:
         """Refuse a table file whose log is already past a table cap."""
         self.check(state.table_id, 0, 0, state, events)
-
-    def _size(self, table_id: str) -> int:
-        with self._guard:
-            tally = self._tallies.setdefault(table_id, _Tally())
-        # Only this table's lock holder calls here, so the tally is not updated twice at once.
-        newer = self.store.read(table_id, tally.version)
-        if newer:
-            tally.size += sum(len(e.payload.encode()) for e in newer)
-            tally.version = newer[-1].version
-        return tally.size
 
     def tables(self) -> int:
         """How many tables the store holds (the streams of links are not tables)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -164,6 +164,12 @@ class EventStore(ABC):
         """The version of the table's last event (0 for an unknown table)."""
 
     @abstractmethod
+    def log_bytes(self, table_id: str) -> int:
+        """The size of the table's log: its events' payloads in UTF-8 bytes (0 for an unknown
+        table). The sum is kept as events are appended (in SQL by a trigger, so every writer
+        adds to it), so asking costs the same at any length of history."""
+
+    @abstractmethod
     def list_tables(self) -> list[str]:
         """The ids of every table with at least one event, sorted."""
 
@@ -238,6 +244,11 @@ def numbered(table_id: str, current: int, events: Sequence[NewEvent]) -> tuple[S
         StoredEvent(table_id, current + n, e.type, e.payload, e.seat, e.timestamp or "")
         for n, e in enumerate(events, start=1)
     )
+
+
+def payload_bytes(events: Iterable[NewEvent | StoredEvent]) -> int:
+    """The UTF-8 bytes of the events' payloads, as :meth:`EventStore.log_bytes` counts them."""
+    return sum(len(e.payload.encode()) for e in events)
 
 
 def check_append(

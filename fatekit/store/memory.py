@@ -16,6 +16,7 @@ from fatekit.store.base import (
     check_snapshot_version,
     check_table_id,
     numbered,
+    payload_bytes,
 )
 
 __all__ = ["MemoryEventStore"]
@@ -26,6 +27,7 @@ class _Log:
     events: list[StoredEvent] = field(default_factory=list)
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> first, last version
     snapshots: dict[int, Snapshot] = field(default_factory=dict)
+    bytes: int = 0
 
 
 class MemoryEventStore(CheckedEventStore):
@@ -50,6 +52,7 @@ class MemoryEventStore(CheckedEventStore):
                 raise VersionConflict(table_id, expected, current, log.events[expected:])
             stored = numbered(table_id, current, events)
             log.events.extend(stored)
+            log.bytes += payload_bytes(stored)
             if key is not None:
                 log.keys[key] = (current + 1, current + len(stored))
             self._logs[table_id] = log
@@ -87,6 +90,13 @@ class MemoryEventStore(CheckedEventStore):
             self._check_open()
             log = self._logs.get(table_id)
             return 0 if log is None else len(log.events)
+
+    def log_bytes(self, table_id: str) -> int:
+        check_table_id(table_id)
+        with self._lock:
+            self._check_open()
+            log = self._logs.get(table_id)
+            return 0 if log is None else log.bytes
 
     def list_tables(self) -> list[str]:
         with self._lock:

@@ -78,4 +78,30 @@ MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        2,
+        "the bytes of each table's log",
+        (
+            """
+            CREATE TABLE log_sizes (
+                table_id TEXT    NOT NULL PRIMARY KEY,
+                bytes    INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            # The database keeps the sum itself, so every writer (an older fatekit still
+            # running during an upgrade included) adds to it. Payloads count as UTF-8 bytes,
+            # the file's text encoding.
+            """
+            CREATE TRIGGER events_grow_log_sizes AFTER INSERT ON events BEGIN
+                INSERT INTO log_sizes (table_id, bytes)
+                VALUES (NEW.table_id, LENGTH(CAST(NEW.payload AS BLOB)))
+                ON CONFLICT (table_id) DO UPDATE SET bytes = bytes + excluded.bytes;
+            END
+            """,
+            """
+            INSERT INTO log_sizes (table_id, bytes)
+            SELECT table_id, SUM(LENGTH(CAST(payload AS BLOB))) FROM events GROUP BY table_id
+            """,
+        ),
+    ),
 )

@@ -227,6 +227,14 @@ class PostgresEventStore(CheckedEventStore):
             ).fetchone()
         return int(row[0]) if row else 0
 
+    def log_bytes(self, table_id: str) -> int:
+        check_table_id(table_id)
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT bytes FROM log_sizes WHERE table_id = %s", (table_id,)
+            ).fetchone()
+        return 0 if row is None else int(row[0])
+
     def list_tables(self) -> list[str]:
         with self._connection() as conn:
             return sorted(str(r[0]) for r in conn.execute(_TABLES))

@@ -64,6 +64,38 @@ PG_MIGRATIONS: tuple[Migration, ...] = (
             """,
         ),
     ),
+    Migration(
+        2,
+        "the bytes of each table's log",
+        (
+            """
+            CREATE TABLE log_sizes (
+                table_id TEXT COLLATE "C" NOT NULL PRIMARY KEY,
+                bytes    BIGINT NOT NULL
+            )
+            """,
+            # The database keeps the sum itself, so every writer (an older fatekit still
+            # running during an upgrade included) adds to it.
+            """
+            CREATE FUNCTION fatekit_grow_log_sizes() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                INSERT INTO log_sizes (table_id, bytes)
+                VALUES (NEW.table_id, octet_length(NEW.payload))
+                ON CONFLICT (table_id) DO UPDATE SET bytes = log_sizes.bytes + EXCLUDED.bytes;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER events_grow_log_sizes AFTER INSERT ON events
+            FOR EACH ROW EXECUTE FUNCTION fatekit_grow_log_sizes()
+            """,
+            """
+            INSERT INTO log_sizes (table_id, bytes)
+            SELECT table_id, SUM(octet_length(payload)) FROM events GROUP BY table_id
+            """,
+        ),
+    ),
 )
 
 

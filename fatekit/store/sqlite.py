@@ -157,6 +157,16 @@ class SqliteEventStore(CheckedEventStore):
         with self._lock:
             return self._version(self._conn(), table_id)
 
+    def log_bytes(self, table_id: str) -> int:
+        check_table_id(table_id)
+        with self._lock:
+            row = (
+                self._conn()
+                .execute("SELECT bytes FROM log_sizes WHERE table_id = ?", (table_id,))
+                .fetchone()
+            )
+            return 0 if row is None else int(row[0])
+
     def list_tables(self) -> list[str]:
         with self._lock:
             rows = self._conn().execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")

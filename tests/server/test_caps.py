@@ -3,6 +3,7 @@ socket openings and made-up links. Every refusal changes nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +14,10 @@ from fatekit.server.app import create_app
 from fatekit.server.caps import Caps, texts_over
 from fatekit.server.limits import RateLimit, client_address
 from fatekit.store.memory import MemoryEventStore
+from fatekit.store.sqlite import SqliteEventStore
 
 from ..sheets import charles_sheet, ruth_sheet  # type: ignore[import-not-found]
-from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
+from .conftest import LOOPBACK, Api, Seat, make_api  # type: ignore[import-not-found]
 
 
 def refused_socket(seat: Seat) -> dict[str, Any]:
@@ -122,6 +124,28 @@ def test_a_table_at_its_byte_cap_refuses_what_would_pass_it() -> None:
         stored = sum(len(e.payload.encode()) for e in api.store.read(gm.table_id))
         assert stored <= 3000
         gm.send("Note", text="short")  # what still fits is taken
+
+
+def test_the_byte_cap_counts_what_another_server_wrote(tmp_path: Path) -> None:
+    # Two servers on one SQLite file, as two processes behind a proxy would be: the second's
+    # first command at the table already counts every byte the first one stored.
+    path = tmp_path / "shared.sqlite"
+    stores = [SqliteEventStore(path), SqliteEventStore(path)]
+    apps = [create_app(store, caps=Caps(bytes_per_table=3000)) for store in stores]
+    with TestClient(apps[0], client=LOOPBACK) as one, TestClient(apps[1], client=LOOPBACK) as two:
+        opened = one.post("/tables", json={"name": "The Yacht"}).json()
+        gm = Seat(one, opened["table_id"], opened["seat"], opened["link"])
+        for _ in range(4):
+            gm.send("Note", text="x" * 500)
+        written = stores[1].log_bytes(gm.table_id)
+        assert 2000 < written == sum(len(e.payload.encode()) for e in stores[1].read(gm.table_id))
+        at_two = Seat(two, gm.table_id, gm.seat, gm.link)
+        refused = at_two.send("Note", expect=409, text="y" * (3000 - written))
+        assert refused["cap"] == "bytes_per_table"
+        assert stores[0].log_bytes(gm.table_id) == written  # nothing was stored
+        at_two.send("Note", text="y" * 10)  # what fits is taken
+    for store in stores:
+        store.close()
 
 
 def test_a_table_records_links_up_to_its_cap() -> None:

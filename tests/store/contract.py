@@ -72,6 +72,7 @@ class EventStoreContract:
         assert store.read("nowhere", 5) == []
         assert store.lookup("nowhere", "key") is None
         assert store.load_snapshot("nowhere") is None
+        assert store.log_bytes("nowhere") == 0
         assert "nowhere" not in store.list_tables()
 
     def test_append_numbers_events_from_one_in_order(self, adapter: Adapter) -> None:
@@ -355,6 +356,22 @@ class EventStoreContract:
         loaded = store.load_snapshot("t1")
         assert loaded is not None and loaded.payload == blob
 
+    def test_the_log_size_counts_payload_bytes_as_appended(self, adapter: Adapter) -> None:
+        store = adapter.open()
+        first = [NewEvent("Note", json.dumps({"text": "Öde 🎲"}, ensure_ascii=False), "gm")]
+        store.append("t1", 0, first, idempotency_key="k")
+        assert store.log_bytes("t1") == len(first[0].payload.encode()) == 21
+        store.append("t1", 1, [event(2), event(3)])
+        other = adapter.open()  # another handle (connection, process) sees the same sum
+        assert other.log_bytes("t1") == sum(len(e.payload.encode()) for e in store.read("t1"))
+        size = other.log_bytes("t1")
+        # Neither a refused append nor a replayed key adds anything.
+        with pytest.raises(VersionConflict):
+            store.append("t1", 1, [event(9)])
+        assert store.append("t1", 3, [event(9)], idempotency_key="k").replayed
+        assert store.log_bytes("t1") == size
+        assert store.log_bytes("t2") == 0
+
     # -- lifetime -----------------------------------------------------------------------------
 
     def test_everything_survives_a_reopen(self, adapter: Adapter) -> None:
@@ -371,6 +388,7 @@ class EventStoreContract:
         again = reopened.append("t1", 0, [event(9)], idempotency_key="k")
         assert again.replayed and again.version == 2
         assert reopened.load_snapshot("t1") == Snapshot("t1", 2, "fmt/1", b"snap")
+        assert reopened.log_bytes("t1") == len(event(1).payload) + len(event(2).payload)
         assert reopened.append("t1", 2, [event(3)]).version == 3
 
     def test_a_closed_handle_refuses_work(self, adapter: Adapter) -> None:

@@ -89,14 +89,34 @@ def test_the_schema_is_created_in_the_search_path_and_recorded_once(
             )
         }
     assert rows == [(m.number, m.name) for m in PG_MIGRATIONS]
-    assert tables == {"events", "idempotency_keys", "snapshots", "schema_migrations"}
+    assert tables == {"events", "idempotency_keys", "snapshots", "log_sizes", "schema_migrations"}
 
 
 def test_an_older_schema_is_brought_up_to_date_keeping_its_events(postgres_dsn: str) -> None:
     first, *_ = PG_MIGRATIONS
+    with raw(postgres_dsn) as conn:
+        assert migrate(conn, [first]) == [1]
+        # Events a fatekit at migration 1 wrote, one of them not ASCII.
+        for n, text in ((1, "Öde 🎲"), (2, "plain")):
+            conn.execute(
+                "INSERT INTO events VALUES ('t1', %s, 'Note', %s, 'gm', 'now')",
+                (n, json.dumps({"text": text}, ensure_ascii=False)),
+            )
+    store = PostgresEventStore(postgres_dsn, pool_size=1)  # applies the rest
+    assert [json.loads(e.payload)["text"] for e in store.read("t1")] == ["Öde 🎲", "plain"]
+    # Migration 2 counted the log already there; appends add to it.
+    assert store.log_bytes("t1") == sum(len(e.payload.encode()) for e in store.read("t1")) == 38
+    store.append("t1", 2, [ev(3)])
+    assert store.log_bytes("t1") == 38 + len(ev(3).payload)
+    # The database keeps the sum, so a writer that knows nothing of it adds to it too.
+    with raw(postgres_dsn) as conn:
+        conn.execute("INSERT INTO events VALUES ('t1', 4, 'X', '{\"a\": 1}', 'gm', 'now')")
+    assert store.log_bytes("t1") == 46 + len(ev(3).payload)
+    store.close()
+
     # What a later fatekit might add: a column with a default, and an index.
     later = Migration(
-        2,
+        PG_MIGRATIONS[-1].number + 1,
         "events know their command",
         (
             "ALTER TABLE events ADD COLUMN command TEXT NOT NULL DEFAULT ''",
@@ -104,24 +124,18 @@ def test_an_older_schema_is_brought_up_to_date_keeping_its_events(postgres_dsn: 
         ),
     )
     with raw(postgres_dsn) as conn:
-        assert migrate(conn, [first]) == [1]
-    store = PostgresEventStore(postgres_dsn, pool_size=1)
-    store.append("t1", 0, [ev(1), ev(2)], idempotency_key="k")
-    store.close()
-
-    with raw(postgres_dsn) as conn:
-        assert migrate(conn, [first, later]) == [2]
-        assert migrate(conn, [first, later]) == []  # nothing twice
-        assert applied_migrations(conn) == [1, 2]
+        assert migrate(conn, [*PG_MIGRATIONS, later]) == [later.number]
+        assert migrate(conn, [*PG_MIGRATIONS, later]) == []  # nothing twice
+        assert applied_migrations(conn) == [*(m.number for m in PG_MIGRATIONS), later.number]
         rows = conn.execute("SELECT version, command FROM events ORDER BY version").fetchall()
-    assert rows == [(1, ""), (2, "")]
-    # The store at migration 1 now meets a schema from its future, and says so.
+    assert rows == [(1, ""), (2, ""), (3, ""), (4, "")]
+    # The store without that migration now meets a schema from its future, and says so.
     with pytest.raises(StoreError, match="newer"):
         PostgresEventStore(postgres_dsn)
 
 
 def test_a_failed_migration_leaves_nothing_behind(postgres_dsn: str) -> None:
-    broken = Migration(2, "broken", ("CREATE TABLE extra (id INTEGER)", "SELECT no_such_thing"))
+    broken = Migration(99, "broken", ("CREATE TABLE extra (id INTEGER)", "SELECT no_such_thing"))
     with raw(postgres_dsn) as conn:
         with pytest.raises(psycopg.Error):
             migrate(conn, [*PG_MIGRATIONS, broken])

@@ -41,6 +41,35 @@ def test_the_schema_is_created_and_recorded_once(tmp_path: Path) -> None:
     assert {"events", "idempotency_keys", "snapshots", "schema_migrations"} <= tables
 
 
+def test_an_older_file_gets_its_log_sizes_counted(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite"
+    with sqlite3.connect(path) as db:  # a file as a fatekit at migration 1 left it
+        db.execute(
+            "CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+            "applied_at TEXT NOT NULL)"
+        )
+        for statement in MIGRATIONS[0].statements:
+            db.execute(statement)
+        db.execute("INSERT INTO schema_migrations VALUES (1, ?, 'then')", (MIGRATIONS[0].name,))
+        for n, text in ((1, "Öde 🎲"), (2, "plain")):
+            payload = json.dumps({"text": text}, ensure_ascii=False)
+            db.execute("INSERT INTO events VALUES ('t1', ?, 'Note', ?, 'gm', 'then')", (n, payload))
+    store = SqliteEventStore(path)
+    try:
+        assert store.schema_version() == MIGRATIONS[-1].number
+        # Counted in UTF-8 bytes, as appends count them.
+        assert store.log_bytes("t1") == sum(len(e.payload.encode()) for e in store.read("t1")) == 38
+        store.append("t1", 2, [NewEvent("X", "{}", "gm")])
+        assert store.log_bytes("t1") == 40
+        # The database keeps the sum, so a writer that knows nothing of it (an older fatekit
+        # still running during an upgrade) adds to it too.
+        with sqlite3.connect(path) as db:
+            db.execute("INSERT INTO events VALUES ('t1', 4, 'X', '{\"a\": 1}', 'gm', 'now')")
+        assert store.log_bytes("t1") == 48
+    finally:
+        store.close()
+
+
 def test_a_database_from_a_newer_fatekit_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite"
     SqliteEventStore(path).close()

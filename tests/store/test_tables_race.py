@@ -64,6 +64,9 @@ class Interleaved(EventStore):
     def version(self, table_id: str) -> int:
         return self.inner.version(table_id)
 
+    def log_bytes(self, table_id: str) -> int:
+        return self.inner.log_bytes(table_id)
+
     def list_tables(self) -> list[str]:
         return self.inner.list_tables()
 
