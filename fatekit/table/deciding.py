@@ -101,13 +101,7 @@ def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None
     names it in the refusal): it becomes one ``event`` that records it
     (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
     for command, event, what in rows:
-        missing = {field.name for field in dataclasses.fields(command)} - set(
-            _shared_fields(event, command)
-        )
-        if missing:  # a programming error: the event would lose what the GM asked for
-            raise TypeError(
-                f"{event.__name__} does not record {sorted(missing)} of {command.__name__}"
-            )
+        _require_recorded(command, event)
         DECIDERS[command] = _decide_for_gm(event, what, fixed)
 
 
@@ -119,6 +113,27 @@ def _decide_for_gm(
         return [context.event_from(event, command, **fixed)]
 
     return decide
+
+
+def acts_for(command: type[C], event: type[E], what: str, character: Callable[[C], str]) -> None:
+    """Register ``command`` as one a seat sends for a character it acts for (``character``
+    picks it from the command; ``what`` names the command in the refusal): it becomes one
+    ``event`` that records it."""
+    _require_recorded(command, event)
+
+    def decide(context: Context, asked: C) -> list[Event]:
+        context.require_control(character(asked), what)
+        return [context.event_from(event, asked)]
+
+    DECIDERS[command] = decide
+
+
+def _require_recorded(command: type[Command], event: type[Event]) -> None:
+    missing = {field.name for field in dataclasses.fields(command)} - set(
+        _shared_fields(event, command)
+    )
+    if missing:  # a programming error: the event would lose what the seat asked for
+        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
 
 
 def rolled_by_actor(*rows: tuple[type[ActorRoll], type[ActorRolled], str]) -> None:

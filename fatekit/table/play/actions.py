@@ -14,7 +14,7 @@ from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.play.rolls import (
@@ -231,16 +231,10 @@ decides(CreateAdvantage)(_act_against)
 decides(Overcome)(_act_against)
 
 
-@decides(FullDefense)
-def _full_defense(context: Context, command: FullDefense) -> list[Event]:
-    context.require_control(command.actor, "act for them")
-    return [context.event_from(FullDefenseTaken, command)]
+acts_for(FullDefense, FullDefenseTaken, "act for them", lambda asked: asked.actor)
 
 
-@decides(FreeMove)
-def _free_move(context: Context, command: FreeMove) -> list[Event]:
-    context.require_control(command.actor, "move them")
-    return [context.event_from(Moved, command)]
+acts_for(FreeMove, Moved, "move them", lambda asked: asked.actor)
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:

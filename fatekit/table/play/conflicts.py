@@ -12,7 +12,7 @@ from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.state import TableState
 
@@ -169,10 +169,7 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
     return [context.event(TakenOut, target=target)]
 
 
-@decides(Concede)
-def _concede(context: Context, command: Concede) -> list[Event]:
-    context.require_control(command.character_id, "concede for them")
-    return [context.event_from(Conceded, command)]
+acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)
 
 
 @decides(EndTurn)

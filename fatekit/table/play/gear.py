@@ -15,7 +15,7 @@ from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import acts_for, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
@@ -179,10 +179,7 @@ class ImmunityBroken(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-@decides(Equip)
-def _equip(context: Context, command: Equip) -> list[Event]:
-    context.require_control(command.character_id, "equip them")
-    return [context.event_from(Equipped, command)]
+acts_for(Equip, Equipped, "equip them", lambda asked: asked.character_id)
 
 
 gm_only(
