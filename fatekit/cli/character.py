@@ -15,7 +15,8 @@ from fatekit.cli.ruleset import read_ruleset
 from fatekit.formats import dumps_character, load_character, schema_text, template
 from fatekit.formats.ruleset import ruleset_schema_text
 from fatekit.rules import BadInput
-from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import DEFAULT_PRESET, PRESETS, get_preset
 from fatekit.rules.characters.validation import validate
 
 __all__ = ["register", "run_check", "run_new", "run_schema"]

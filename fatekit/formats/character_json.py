@@ -36,7 +36,8 @@ from fatekit.rules.characters.character import (
     new_character,
     stunt_refresh_cost,
 )
-from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.ruleset_data import shape_from_data
 from fatekit.rules.characters.shapes import (
     Combined,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
 from fatekit.rules.characters.character import Character, CharacterKind
-from fatekit.rules.characters.presets import Preset, TurnOrderStyle
+from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm.absorb import extreme_available, stress_track_for

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fatekit.odds.plan import SEVERITIES
+from fatekit.odds.png import png_target, save_png
 from fatekit.odds.report import Report
-from fatekit.rules.core.errors import BadInput
 
 __all__ = ["plot_report"]
 
@@ -22,16 +22,9 @@ _RISKS = (
 
 def plot_report(report: Report, path: str | Path) -> Path:
     """Draw ``report`` into ``path`` (PNG); return the path."""
-    import matplotlib
-
-    matplotlib.use("Agg")  # draw to a file, never to a window
+    where = png_target(path)
     import matplotlib.pyplot as plt
 
-    where = Path(path)
-    if where.suffix.lower() != ".png":
-        raise BadInput(
-            f"the plot is drawn as a PNG file: give a name ending in .png, not {where.name}"
-        )
     fighters = report.fighters
     figure, (wins, length, risks) = plt.subplots(
         3,
@@ -77,14 +70,7 @@ def plot_report(report: Report, path: str | Path) -> Path:
     risks.invert_yaxis()
     risks.set_title("what each fighter risks")
     risks.legend(fontsize=7, loc="lower right")
-    figure.tight_layout()
-    try:
-        figure.savefig(where)
-    except OSError as error:
-        raise BadInput(f"cannot write {where}: {error}") from None
-    finally:
-        plt.close(figure)
-    return where
+    return save_png(figure, where)
 
 
 def _pct(p: float) -> str:

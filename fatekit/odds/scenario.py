@@ -39,7 +39,8 @@ from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import Preset, TurnOrderStyle, get_preset
+from fatekit.rules.characters.preset import Preset, TurnOrderStyle
+from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset

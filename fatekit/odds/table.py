@@ -10,7 +10,7 @@ from pathlib import Path
 
 from fatekit.odds.exact import Target
 from fatekit.odds.invokes import invoke_odds
-from fatekit.rules.core.errors import BadInput
+from fatekit.odds.png import png_target, save_png
 from fatekit.rules.core.ladder import format_rating
 
 __all__ = ["LADDER_RANGE", "LadderTable", "ladder_table", "plot_table", "rich_table"]
@@ -87,16 +87,9 @@ def _percent(p: Fraction) -> str:
 
 def plot_table(table: LadderTable, path: str | Path) -> Path:
     """Draw the table as a heat map into ``path`` (PNG); return the path."""
-    import matplotlib
-
-    matplotlib.use("Agg")  # draw to a file, never to a window
+    where = png_target(path)
     import matplotlib.pyplot as plt
 
-    where = Path(path)
-    if where.suffix.lower() != ".png":
-        raise BadInput(
-            f"the plot is drawn as a PNG file: give a name ending in .png, not {where.name}"
-        )
     values = [[float(p) for p in row] for row in table.chances]
     figure, axes = plt.subplots(figsize=(9, 7.5), dpi=100)
     image = axes.imshow(values, cmap="viridis", vmin=0.0, vmax=1.0, origin="lower")
@@ -118,11 +111,4 @@ def plot_table(table: LadderTable, path: str | Path) -> Path:
                 color="black" if value > 0.6 else "white",
             )
     figure.colorbar(image, ax=axes, label="probability")
-    figure.tight_layout()
-    try:
-        figure.savefig(where)
-    except OSError as error:
-        raise BadInput(f"cannot write {where}: {error}") from None
-    finally:
-        plt.close(figure)
-    return where
+    return save_png(figure, where)

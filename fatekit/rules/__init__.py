@@ -49,7 +49,8 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
-from fatekit.rules.characters.presets import PRESETS, Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import PRESETS, get_preset
 from fatekit.rules.characters.validation import is_legal, validate
 from fatekit.rules.core.actions import (
     Action,

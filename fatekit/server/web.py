@@ -47,7 +47,8 @@ from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import PRESETS, Preset, builtin_text, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action

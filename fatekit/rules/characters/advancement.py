@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
-from fatekit.rules.characters.presets import STUNT_SLOTS_RULE, Preset, get_preset
+from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
+from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction

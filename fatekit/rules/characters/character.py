@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt, Track
-from fatekit.rules.characters.presets import (
-    CONSEQUENCE_SLOTS_RULE,
-    Preset,
-    get_preset,
-)
+from fatekit.rules.characters.preset import CONSEQUENCE_SLOTS_RULE, Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -289,20 +287,15 @@ def fitted_harm(
     if any(slot.condition is not None for slot in character.consequences):
         return stress, _refit_conditions(character, capacity)
     wanted = Counter(capacity.consequences)
-    kept: list[ConsequenceSlot] = []
-    for slot in character.consequences:
-        spec = SlotSpec(slot.severity, slot.track)
-        if slot.severity is Severity.EXTREME:
-            kept.append(slot)  # taken in play, not granted by the sheet
-        elif wanted[spec] > 0:
-            wanted[spec] -= 1
-            kept.append(slot)
-        elif not slot.is_free:
-            raise IllegalAction(
-                f"the {slot.severity.value} slot holding "
-                f"{slot.aspect.label if slot.aspect else ''} would be lost; recover from it first",
-                CONSEQUENCE_SLOTS_RULE,
-            )
+    kept = _kept_slots(
+        character,
+        wanted,
+        lambda slot: SlotSpec(slot.severity, slot.track),
+        lambda slot: (
+            f"the {slot.severity.value} slot holding "
+            f"{slot.aspect.label if slot.aspect else ''} would be lost; recover from it first"
+        ),
+    )
     extra = [ConsequenceSlot.of(s.severity, s.track) for s in wanted.elements()]
     # Keep the preset's order for the granted slots so indexes stay predictable.
     order = {spec: i for i, spec in reversed(list(enumerate(capacity.consequences)))}
@@ -325,19 +318,15 @@ def _refit_conditions(character: Character, capacity: HarmCapacity) -> list[Cons
     mild = [spec for spec in capacity.consequences if spec.severity is Severity.MILD]
     fresh = condition_slots([spec.track for spec in mild[1:]], apart=apart)
     wanted = Counter((s.condition, s.track) for s in fresh)
-    kept: list[ConsequenceSlot] = []
-    for slot in character.consequences:
-        key = (slot.condition, slot.track)
-        if slot.severity is Severity.EXTREME or wanted[key] > 0:
-            if slot.severity is not Severity.EXTREME:
-                wanted[key] -= 1
-            kept.append(slot)
-        elif not slot.is_free:
-            raise IllegalAction(
-                f"the {slot.condition or slot.severity.value} box marked with "
-                f"{slot.aspect.label if slot.aspect else ''} would be lost; recover first",
-                CONSEQUENCE_SLOTS_RULE,
-            )
+    kept = _kept_slots(
+        character,
+        wanted,
+        lambda slot: (slot.condition, slot.track),
+        lambda slot: (
+            f"the {slot.condition or slot.severity.value} box marked with "
+            f"{slot.aspect.label if slot.aspect else ''} would be lost; recover first"
+        ),
+    )
     extra: list[ConsequenceSlot] = []
     for box in fresh:
         if wanted[(box.condition, box.track)] > 0:
@@ -348,6 +337,30 @@ def _refit_conditions(character: Character, capacity: HarmCapacity) -> list[Cons
         kept + extra,
         key=lambda s: (s.severity is Severity.EXTREME, order.get(s.condition or "", len(order))),
     )
+
+
+_Key = TypeVar("_Key")
+
+
+def _kept_slots(
+    character: Character,
+    wanted: Counter[_Key],
+    key: Callable[[ConsequenceSlot], _Key],
+    lost: Callable[[ConsequenceSlot], str],
+) -> list[ConsequenceSlot]:
+    """The character's slots the refitted sheet still has room for, each counted off ``wanted``
+    by its ``key``; extreme ones always stay (taken in play, not granted by the sheet). A filled
+    slot with no room left is refused with the message ``lost`` gives for it."""
+    kept: list[ConsequenceSlot] = []
+    for slot in character.consequences:
+        if slot.severity is Severity.EXTREME:
+            kept.append(slot)
+        elif wanted[key(slot)] > 0:
+            wanted[key(slot)] -= 1
+            kept.append(slot)
+        elif not slot.is_free:
+            raise IllegalAction(lost(slot), CONSEQUENCE_SLOTS_RULE)
+    return kept
 
 
 def new_character(
@@ -369,7 +382,7 @@ def new_character(
     refresh; stress and consequence slots follow from the skills and stunts. The result may still
     be illegal (too few skills, say): :func:`fatekit.rules.characters.validation.validate` says why.
     """
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     character = Character(
         id=id,
         name=name,
@@ -454,7 +467,7 @@ def minor_npc(
     boxes sit on one track that takes any harm; they get no consequence slots. With
     ``members`` > 1 the sheet is a mob of that many identical NPCs.
     """
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     kind = CharacterKind.MOB if members > 1 else CharacterKind.MINOR_NPC
     character = Character(
         id=id,
@@ -511,7 +524,7 @@ def monster(
     consequences: Sequence[SlotSpec] = (),
 ) -> Character:
     """A monster or other threat (a storm, a fire, a squad): any mix of parts, no limits."""
-    chosen = get_preset(preset) if isinstance(preset, str) else preset
+    chosen = as_preset(preset)
     character = Character(
         id=id,
         name=name,

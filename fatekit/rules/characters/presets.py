@@ -3,8 +3,7 @@
 Each is a rule-set file shipped in the package (``rulesets/*.json`` beside this module), read by
 :func:`~fatekit.rules.characters.ruleset_data.preset_from_data` exactly as a group's own hack is,
 so there is one way a preset comes to be. ``fatekit ruleset show core`` prints one. The classes a
-preset is made of, and the engine's hooks on it, are in :mod:`fatekit.rules.characters.preset`
-(re-exported here, where the rest of the engine has always found them).
+preset is made of, and the engine's hooks on it, are in :mod:`fatekit.rules.characters.preset`.
 """
 
 from __future__ import annotations
@@ -13,69 +12,21 @@ import json
 from collections.abc import Mapping
 from importlib import resources
 
-from fatekit.rules.characters.preset import (
-    APPROACH_SPREAD_RULE,
-    ASPECT_SLOTS_RULE,
-    ATTACK_DEFEND_RULE,
-    CONDENSED_STRESS_RULE,
-    CONSEQUENCE_SLOTS_RULE,
-    CORE_STRESS_RULE,
-    FAE_CONSEQUENCES_RULE,
-    FAE_STRESS_RULE,
-    ODE_STRESS_RULE,
-    REFRESH_RULE,
-    STUNT_SLOTS_RULE,
-    SUPERB_EXTRA_MILD_RULE,
-    TURN_ORDER_APPROACH_RULE,
-    TURN_ORDER_ELECTIVE_RULE,
-    TURN_ORDER_SKILL_RULE,
-    AspectSlot,
-    ExtraSlot,
-    Preset,
-    SkillUse,
-    StressRow,
-    StressTrackSpec,
-    TurnOrder,
-    TurnOrderStyle,
-    turn_order,
-)
+from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.ruleset_data import preset_from_data
 from fatekit.rules.core.errors import BadInput
 
 __all__ = [
     "ACCELERATED",
-    "APPROACH_SPREAD_RULE",
-    "ASPECT_SLOTS_RULE",
-    "ATTACK_DEFEND_RULE",
     "BUILTIN_KEYS",
     "CONDENSED_PRESET",
-    "CONDENSED_STRESS_RULE",
-    "CONSEQUENCE_SLOTS_RULE",
     "CORE_PRESET",
-    "CORE_STRESS_RULE",
     "DEFAULT_PRESET",
-    "FAE_CONSEQUENCES_RULE",
-    "FAE_STRESS_RULE",
     "ODE_PRESET",
-    "ODE_STRESS_RULE",
     "PRESETS",
-    "REFRESH_RULE",
-    "STUNT_SLOTS_RULE",
-    "SUPERB_EXTRA_MILD_RULE",
-    "TURN_ORDER_APPROACH_RULE",
-    "TURN_ORDER_ELECTIVE_RULE",
-    "TURN_ORDER_SKILL_RULE",
-    "AspectSlot",
-    "ExtraSlot",
-    "Preset",
-    "SkillUse",
-    "StressRow",
-    "StressTrackSpec",
-    "TurnOrder",
-    "TurnOrderStyle",
+    "as_preset",
     "builtin_text",
     "get_preset",
-    "turn_order",
 ]
 
 #: The built-in rule sets, in the order they are offered; Fate Condensed is the default.
@@ -118,3 +69,8 @@ def get_preset(key: str) -> Preset:
             "a rule set of your own (--ruleset FILE)"
         )
     return found
+
+
+def as_preset(preset: Preset | str) -> Preset:
+    """``preset`` itself, or the built-in one it names (see :func:`get_preset`)."""
+    return get_preset(preset) if isinstance(preset, str) else preset

@@ -36,15 +36,15 @@ from fatekit.rules.characters.character import (
     harm_capacity,
     stunt_refresh_cost,
 )
-from fatekit.rules.characters.presets import (
+from fatekit.rules.characters.preset import (
     ASPECT_SLOTS_RULE,
     CONSEQUENCE_SLOTS_RULE,
     REFRESH_RULE,
     STUNT_SLOTS_RULE,
     SUPERB_EXTRA_MILD_RULE,
     Preset,
-    get_preset,
 )
+from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import IllegalAction

@@ -19,7 +19,7 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
-from fatekit.rules.characters.presets import Preset
+from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.shapes import Shape, column, diamond, pyramid
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.harm.consequences import Severity

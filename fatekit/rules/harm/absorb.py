@@ -34,12 +34,14 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm.concession import Conceder
 from fatekit.rules.harm.consequences import (
     CONSEQUENCE_SLOT_RULE,
     SEVERITY_SHIFTS,
     ConsequenceSlot,
     Severity,
 )
+from fatekit.rules.harm.recovery import Recovering
 from fatekit.rules.harm.stress import StressStyle, StressTrack
 from fatekit.rules.scenes.clock import Clock
 
@@ -123,31 +125,17 @@ EXTREME_RULE = rule(
 )
 
 
-class Harmable(Protocol):
-    """What harm needs of a character: its id, aspects, stress tracks and consequence slots.
+class Harmable(Conceder, Recovering, Protocol):
+    """What harm needs of a character: its id, aspects, stress tracks and consequence slots, that
+    is what conceding and recovering need and its aspects.
 
     ``stress`` maps each kind of harm to its track: ``PHYSICAL`` and ``MENTAL``, or a single
     ``ANY`` track. ``aspects`` are the character aspects an extreme consequence may replace.
     """
 
     @property
-    def id(self) -> str:
-        """The character's participant id."""
-        ...
-
-    @property
     def aspects(self) -> list[Aspect]:
         """The character aspects written on the sheet."""
-        ...
-
-    @property
-    def stress(self) -> Mapping[Track, StressTrack]:
-        """Stress tracks by the kind of harm they take."""
-        ...
-
-    @property
-    def consequences(self) -> list[ConsequenceSlot]:
-        """Consequence slots, free or filled."""
         ...
 
 

@@ -14,7 +14,7 @@ from typing import Protocol
 from fatekit.rules.aspects.fate_points import FateLedger, FatePoints
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.harm.consequences import ConsequenceSlot
+from fatekit.rules.harm.consequences import ConsequenceSlot, HasConsequences
 
 __all__ = [
     "CONCEDE_REWARD_RULE",
@@ -43,17 +43,12 @@ CONCEDE_REWARD_RULE = rule(
 )
 
 
-class Conceder(Protocol):
+class Conceder(HasConsequences, Protocol):
     """What conceding needs of a character: its id and consequence slots."""
 
     @property
     def id(self) -> str:
         """The character's participant id."""
-        ...
-
-    @property
-    def consequences(self) -> list[ConsequenceSlot]:
-        """Consequence slots, free or filled."""
         ...
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.stunts import Track
@@ -24,6 +25,7 @@ __all__ = [
     "EXTREME_NO_RECOVERY_RULE",
     "SEVERITY_SHIFTS",
     "ConsequenceSlot",
+    "HasConsequences",
     "Severity",
 ]
 
@@ -163,3 +165,13 @@ class ConsequenceSlot:
         self.taken_at = None
         self.replaced = None
         return aspect
+
+
+class HasConsequences(Protocol):
+    """A character as far as its consequence slots go: what conceding, recovering and absorbing
+    a hit all read (each adds what else it needs)."""
+
+    @property
+    def consequences(self) -> list[ConsequenceSlot]:
+        """Consequence slots, free or filled."""
+        ...

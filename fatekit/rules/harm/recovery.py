@@ -22,7 +22,12 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
-from fatekit.rules.harm.consequences import EXTREME_NO_RECOVERY_RULE, ConsequenceSlot, Severity
+from fatekit.rules.harm.consequences import (
+    EXTREME_NO_RECOVERY_RULE,
+    ConsequenceSlot,
+    HasConsequences,
+    Severity,
+)
 from fatekit.rules.harm.stress import StressTrack
 from fatekit.rules.scenes.clock import Clock
 
@@ -83,17 +88,12 @@ TREATMENT_DIFFICULTY: Mapping[Severity, int] = {
 SELF_TREATMENT_PENALTY = 2
 
 
-class Recovering(Protocol):
+class Recovering(HasConsequences, Protocol):
     """What recovery needs of a character: its stress tracks and consequence slots."""
 
     @property
     def stress(self) -> Mapping[Track, StressTrack]:
         """Stress tracks by the kind of harm they take."""
-        ...
-
-    @property
-    def consequences(self) -> list[ConsequenceSlot]:
-        """Consequence slots, free or filled."""
         ...
 
 

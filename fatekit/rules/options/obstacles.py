@@ -26,7 +26,8 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.characters.character import Character, monster
-from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.actions import Action, Hit, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
@@ -222,7 +223,7 @@ class Hazard:
         its place in skill or approach order; its sheet has no stress or consequences, as it can
         never take a hit.
         """
-        chosen = get_preset(preset) if isinstance(preset, str) else preset
+        chosen = as_preset(preset)
         order = chosen.turn_order
         skills = {s: self.rating for s in (*order.physical, *order.mental)}
         skills[self.skill] = self.rating

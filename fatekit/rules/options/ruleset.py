@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from fatekit.rules.characters.presets import Preset, get_preset
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.shapes import Shape
 from fatekit.rules.characters.skill_lists import ALTERNATIVE_LISTS, SkillList
 from fatekit.rules.core.citations import CONDENSED, rule
@@ -63,7 +64,7 @@ class Ruleset:
         ``skill_list`` (an alternative list's key or a custom :class:`SkillList`) and ``shape``
         replace the preset's.
         """
-        chosen = get_preset(preset) if isinstance(preset, str) else preset
+        chosen = as_preset(preset)
         switches = {OptionalRule(o) for o in chosen.options}
         for option in options:
             try:

@@ -23,10 +23,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import (
-    ATTACK_DEFEND_RULE,
-    Preset,
-)
+from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.dice import DiceSource

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from fatekit.rules.characters.presets import (
-    ATTACK_DEFEND_RULE,
-)
+from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction

@@ -11,9 +11,7 @@ from typing import Protocol
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
-from fatekit.rules.characters.presets import (
-    Preset,
-)
+from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.core.dice import DiceSource

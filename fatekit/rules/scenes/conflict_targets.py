@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from fatekit.rules.characters.presets import (
-    ATTACK_DEFEND_RULE,
-)
+from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action, Resolution
 from fatekit.rules.core.dice import DiceSource, FateDice, ScriptedDice
 from fatekit.rules.core.effects import Applied, carry_out

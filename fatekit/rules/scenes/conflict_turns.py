@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fatekit.rules.characters.presets import (
+from fatekit.rules.characters.preset import (
     TURN_ORDER_APPROACH_RULE,
     TURN_ORDER_ELECTIVE_RULE,
     TURN_ORDER_SKILL_RULE,

@@ -6,6 +6,7 @@ import pytest
 
 from fatekit.rules import Action, BadInput, ExtraAction, Stunt, Track
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.characters.preset import StressTrackSpec, TurnOrderStyle, turn_order
 from fatekit.rules.characters.presets import (
     ACCELERATED,
     CONDENSED_PRESET,
@@ -13,10 +14,8 @@ from fatekit.rules.characters.presets import (
     DEFAULT_PRESET,
     ODE_PRESET,
     PRESETS,
-    StressTrackSpec,
-    TurnOrderStyle,
+    as_preset,
     get_preset,
-    turn_order,
 )
 from fatekit.rules.characters.shapes import diamond
 from fatekit.rules.characters.skill_lists import ACTIONS
@@ -38,6 +37,14 @@ def test_four_presets_condensed_by_default() -> None:
     assert get_preset("öde") is ODE_PRESET
     with pytest.raises(BadInput, match="choose one of: condensed, core, fae, ode"):
         get_preset("gurps")
+
+
+def test_a_preset_is_given_as_itself_or_by_key() -> None:
+    own = CORE_PRESET.derive(key="our-core", name="Our Core")
+    assert as_preset(own) is own
+    assert as_preset("fate-core") is CORE_PRESET
+    with pytest.raises(BadInput, match="unknown preset 'gurps'"):
+        as_preset("gurps")
 
 
 @pytest.mark.rule("preset.condensed.stress", "character.superb-extra-mild")

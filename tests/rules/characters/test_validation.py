@@ -18,13 +18,13 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
+from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import (
     ACCELERATED,
     CONDENSED_PRESET,
     CORE_PRESET,
     ODE_PRESET,
     PRESETS,
-    Preset,
 )
 from fatekit.rules.characters.validation import check_legal, is_legal, validate
 from fatekit.rules.core.actions import Action

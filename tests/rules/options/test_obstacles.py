@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.characters.presets import get_preset, turn_order
+from fatekit.rules.characters.preset import turn_order
+from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action, Fail, GainBoost, Hit, Resolution, Side, resolve
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import parse_rating
