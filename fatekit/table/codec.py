@@ -86,6 +86,14 @@ def _read_fields(
     return values
 
 
+#: The plain JSON values a field may hold, each with what to say of a value that is not one.
+_PLAIN: dict[type, str] = {
+    bool: "expected true or false",
+    int: "expected a whole number",
+    str: "expected a string",
+}
+
+
 def _read(hint: Any, value: Any, path: str, errors: dict[str, str]) -> tuple[bool, Any]:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
@@ -130,20 +138,11 @@ def _read(hint: Any, value: Any, path: str, errors: dict[str, str]) -> tuple[boo
         except ValueError as error:
             errors[path] = str(error)
             return False, None
-    if hint is bool:
-        if isinstance(value, bool):
+    if hint in _PLAIN:
+        # JSON's true and false are no whole numbers, though Python's bool is an int.
+        if isinstance(value, hint) and (hint is bool or not isinstance(value, bool)):
             return True, value
-        errors[path] = "expected true or false"
-        return False, None
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return True, value
-        errors[path] = "expected a whole number"
-        return False, None
-    if hint is str:
-        if isinstance(value, str):
-            return True, value
-        errors[path] = "expected a string"
+        errors[path] = _PLAIN[hint]
         return False, None
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):

@@ -8,13 +8,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.table.base import Command, Event
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 C = TypeVar("C", bound=Command)
 
@@ -40,12 +43,13 @@ class Context:
             **fields,
         )
 
-    def event_from(self, event_type: type[E], command: Command, /, **fields: Any) -> E:
-        """An event that records ``command``: every field the two share by name is copied, and
-        ``fields`` set what the table decided (the dice rolled, an id to be made)."""
+    def event_from(self, event_type: type[E], source: DataclassInstance, /, **fields: Any) -> E:
+        """An event that records ``source`` (a command, or a record the state keeps): every
+        field the two share by name is copied, and ``fields`` set what the table decided (the
+        dice rolled, an id to be made)."""
         copied = {
-            name: getattr(command, name)
-            for name in _shared_fields(event_type, type(command))
+            name: getattr(source, name)
+            for name in _shared_fields(event_type, type(source))
             if name not in fields
         }
         return self.event(event_type, **copied, **fields)
@@ -92,34 +96,76 @@ def decides(
     return register
 
 
-def gm_only(command: type[C], event: type[E], what: str, **fixed: Any) -> None:
-    """Register ``command`` as the GM's alone: it becomes one ``event`` that records it
+def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None:
+    """Register the command of each ``(command, event, what)`` row as the GM's alone (``what``
+    names it in the refusal): it becomes one ``event`` that records it
     (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
-    missing = {field.name for field in dataclasses.fields(command)} - set(
-        _shared_fields(event, command)
-    )
-    if missing:  # a programming error: the event would lose what the GM asked for
-        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
+    for command, event, what in rows:
+        _require_recorded(command, event)
+        DECIDERS[command] = _decide_for_gm(event, what, fixed)
 
-    def decide(context: Context, cmd: C) -> list[Event]:
+
+def _decide_for_gm(
+    event: type[Event], what: str, fixed: dict[str, Any]
+) -> Callable[[Context, Command], list[Event]]:
+    def decide(context: Context, command: Command) -> list[Event]:
         context.require_gm(what)
-        return [context.event_from(event, cmd, **fixed)]
+        return [context.event_from(event, command, **fixed)]
+
+    return decide
+
+
+def acts_for(command: type[C], event: type[E], what: str, character: Callable[[C], str]) -> None:
+    """Register ``command`` as one a seat sends for a character it acts for (``character``
+    picks it from the command; ``what`` names the command in the refusal): it becomes one
+    ``event`` that records it."""
+    _require_recorded(command, event)
+
+    def decide(context: Context, asked: C) -> list[Event]:
+        context.require_control(character(asked), what)
+        return [context.event_from(event, asked)]
 
     DECIDERS[command] = decide
 
 
-_SHARED: dict[tuple[type[Event], type[Command]], tuple[str, ...]] = {}
+def _require_recorded(command: type[Command], event: type[Event]) -> None:
+    missing = {field.name for field in dataclasses.fields(command)} - set(
+        _shared_fields(event, command)
+    )
+    if missing:  # a programming error: the event would lose what the seat asked for
+        raise TypeError(f"{event.__name__} does not record {sorted(missing)} of {command.__name__}")
 
 
-def _shared_fields(event: type[Event], command: type[Command]) -> tuple[str, ...]:
-    found = _SHARED.get((event, command))
+def rolled_by_actor(*rows: tuple[type[ActorRoll], type[ActorRolled], str]) -> None:
+    """Register the command of each ``(command, event, what)`` row as a roll a seat makes for a
+    character it acts for (``what`` names it in the refusal): it becomes one ``event`` that
+    records it with the dice as they fell."""
+    for command, event, what in rows:
+        DECIDERS[command] = _decide_roll(event, what)
+
+
+def _decide_roll(
+    event: type[ActorRolled], what: str
+) -> Callable[[Context, ActorRoll], list[Event]]:
+    def decide(context: Context, command: ActorRoll) -> list[Event]:
+        context.require_control(command.actor, what)
+        return [context.event_from(event, command, faces=context.faces(command.dice))]
+
+    return decide
+
+
+_SHARED: dict[tuple[type[Event], type[DataclassInstance]], tuple[str, ...]] = {}
+
+
+def _shared_fields(event: type[Event], source: type[DataclassInstance]) -> tuple[str, ...]:
+    found = _SHARED.get((event, source))
     if found is None:
         envelope = {field.name for field in dataclasses.fields(Event)}
-        asked = {field.name for field in dataclasses.fields(command)}
+        asked = {field.name for field in dataclasses.fields(source)}
         found = tuple(
             field.name
             for field in dataclasses.fields(event)
             if field.name in asked and field.name not in envelope
         )
-        _SHARED[(event, command)] = found
+        _SHARED[(event, source)] = found
     return found

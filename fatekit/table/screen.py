@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fatekit.rules.core.actions import Action
+from fatekit.table.base import NewSituationAspect, SceneLayout
 from fatekit.table.codec import to_json
 
 if TYPE_CHECKING:
@@ -67,29 +68,17 @@ class AskedRoll:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PreparedAspect:
-    """A situation aspect a prepared scene starts with (hidden ones are known only to the
-    characters in ``known_to``); ``free_invokes`` gives (holder, count) pairs."""
-
-    name: str
-    zone: str | None = None
-    hidden: bool = False
-    known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+class PreparedAspect(NewSituationAspect):
+    """A situation aspect a prepared scene starts with."""
 
 
-@dataclass(frozen=True, slots=True)
-class PreparedScene:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedScene(SceneLayout):
     """A scene the GM set up ahead of play: its name, the characters already there (NPCs, as a
     rule) and where they stand, its zones and their links, its situation aspects, and the zone
     where those who join it as it starts come in (``entrance``)."""
 
     scene_id: str
-    name: str
-    participants: tuple[str, ...]
-    zones: tuple[str, ...]
-    links: tuple[tuple[str, str], ...]
-    positions: tuple[tuple[str, str], ...]
     aspects: tuple[PreparedAspect, ...]
     entrance: str | None = None
 

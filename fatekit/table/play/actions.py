@@ -5,106 +5,127 @@ and a free move, each rolled by the acting seat with its defender's dice decided
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from fatekit.rules.core.actions import Action, Side
+from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
-from fatekit.table.play.rolls import put_in_play, require_dice, scripted_dice
+from fatekit.table.play.rolls import (
+    ActionCommand,
+    ActionRolled,
+    put_in_play,
+    require_dice,
+    scripted_dice,
+)
 from fatekit.table.state import TableState
+
+# -- what a command and its event both hold ----------------------------------------------------
+#
+# Each group below is declared once for a command and the event that records it. Like
+# base.SceneLayout, it holds no slots of its own, so the slotted command and event inherit it
+# beside their own bases.
+
+
+@dataclass(frozen=True, kw_only=True)
+class Teamwork:
+    """``helpers`` are allies giving teamwork (their action for the exchange); ``scale_benefit``
+    is the higher side's choice when the two sides differ in scale."""
+
+    __slots__ = ()
+
+    helpers: tuple[str, ...] = ()
+    scale_benefit: ScaleBenefit | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cover:
+    """With obstacles: ``cover`` names a block sheltering the target (``cover_use``: it negates
+    the attack or gives Armor) and ``into_block`` one the target is forced into."""
+
+    __slots__ = ()
+
+    cover: str | None = None
+    cover_use: CoverUse = CoverUse.MITIGATE
+    into_block: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PastObstacles:
+    """With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
+    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself."""
+
+    __slots__ = ()
+
+    block: str | None = None
+    remove_block: bool = False
+    disable_hazard: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class FullDefenseFocus:
+    """Who goes on full defense; Fate Condensed's optional rule takes a ``focus`` (oneself by
+    default), naming ``who`` for ``protect`` and ``aggressors``, Fate Core's version none."""
+
+    __slots__ = ()
+
+    actor: str
+    focus: FocusKind | None = None
+    who: tuple[str, ...] = ()
+
 
 # -- commands ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Attack(Command):
+class ExchangeAction(ActionCommand, Teamwork):
+    """Base of the rolled actions of a conflict's exchange."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(ExchangeAction, Cover):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender. ``helpers`` give teamwork; ``scale_benefit`` is the higher
-    side's choice of scale benefit. With obstacles, ``cover`` names a block sheltering the target
-    (``cover_use``: it negates the attack or gives Armor) and ``into_block`` one the target is
-    forced into.
+    a seat that controls the defender.
     """
 
-    actor: str
     target: str
-    skill: str
-    dice: str | None = None
-    defend_dice: str | None = None
-    defend_skill: str | None = None
     defender: str | None = None
     forgo_defense: bool = False
     ranged: bool = False
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    cover: str | None = None
-    cover_use: CoverUse = CoverUse.MITIGATE
-    into_block: str | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreateAdvantage(Command):
+class CreateAdvantage(ExchangeAction):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
-    free invokes on ``aspect_id``). ``helpers`` are allies giving teamwork (their action for the
-    exchange); ``scale_benefit`` is the higher side's choice when the two differ in scale."""
+    free invokes on ``aspect_id``)."""
 
-    actor: str
-    skill: str
     difficulty: int | None = None
     against: str | None = None
-    defend_skill: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
-    dice: str | None = None
-    defend_dice: str | None = None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Overcome(Command):
+class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
-    the action).
+    the action)."""
 
-    With obstacles: ``block`` gets past a block (``remove_block``: gets rid of it for good),
-    ``disable_hazard`` puts a hazard out of action; either sets the difficulty itself.
-    """
-
-    actor: str
-    skill: str
     difficulty: int | None = None
     against: str | None = None
-    defend_skill: str | None = None
     move_to: str | None = None
-    dice: str | None = None
-    defend_dice: str | None = None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    block: str | None = None
-    remove_block: bool = False
-    disable_hazard: str | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FullDefense(Command):
-    """The current actor gives up their action to defend fully (when the ruleset has it).
-
-    Fate Condensed's optional rule takes a ``focus`` (oneself by default), naming ``who`` for
-    ``protect`` and ``aggressors``; Fate Core's version takes none.
-    """
-
-    actor: str
-    focus: FocusKind | None = None
-    who: tuple[str, ...] = ()
+class FullDefense(Command, FullDefenseFocus):
+    """The current actor gives up their action to defend fully (when the ruleset has it)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,71 +140,42 @@ class FreeMove(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AttackRolled(Event):
+class ExchangeActionRolled(ActionRolled, Teamwork):
+    """Base of the events of a conflict's rolled actions."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackRolled(ExchangeActionRolled, Cover):
     """An attack and its defence were rolled."""
 
-    actor: str
     target: str
-    skill: str
-    defend_skill: str | None
     defender: str | None
     forgo_defense: bool
     ranged: bool
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    cover: str | None = None
-    cover_use: CoverUse = CoverUse.MITIGATE
-    into_block: str | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(Event):
+class AdvantageRolled(ExchangeActionRolled):
     """A create an advantage in a conflict was rolled."""
 
-    actor: str
-    skill: str
     difficulty: int | None
     against: str | None
-    defend_skill: str | None
     aspect_id: str | None
     zone: str | None
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(Event):
+class OvercomeRolled(ExchangeActionRolled, PastObstacles):
     """An overcome in a conflict was rolled."""
 
-    actor: str
-    skill: str
     difficulty: int | None
     against: str | None
-    defend_skill: str | None
     move_to: str | None
-    faces: str
-    defend_faces: str | None
-    helpers: tuple[str, ...] = ()
-    scale_benefit: ScaleBenefit | None = None
-    block: str | None = None
-    remove_block: bool = False
-    disable_hazard: str | None = None
-    stunts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FullDefenseTaken(Event):
+class FullDefenseTaken(Event, FullDefenseFocus):
     """The current actor went on full defense (with a focus, in Fate Condensed's version)."""
-
-    actor: str
-    focus: FocusKind | None = None
-    who: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,16 +231,10 @@ decides(CreateAdvantage)(_act_against)
 decides(Overcome)(_act_against)
 
 
-@decides(FullDefense)
-def _full_defense(context: Context, command: FullDefense) -> list[Event]:
-    context.require_control(command.actor, "act for them")
-    return [context.event_from(FullDefenseTaken, command)]
+acts_for(FullDefense, FullDefenseTaken, "act for them", lambda asked: asked.actor)
 
 
-@decides(FreeMove)
-def _free_move(context: Context, command: FreeMove) -> list[Event]:
-    context.require_control(command.actor, "move them")
-    return [context.event_from(Moved, command)]
+acts_for(FreeMove, Moved, "move them", lambda asked: asked.actor)
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:
@@ -280,20 +266,37 @@ def _require_scale_choice(
 # -- the fold ----------------------------------------------------------------------------------
 
 
+class _ExchangeRoll(TypedDict):
+    """What every rolled action of an exchange hands the conflict from its event: the dice as
+    they fell, the defence, the teamwork and the scale benefit."""
+
+    dice: ScriptedDice
+    defend_skill: str | None
+    defender_dice: ScriptedDice | None
+    helpers: tuple[str, ...]
+    scale_benefit: ScaleBenefit | None
+
+
+def _exchange_roll(event: ExchangeActionRolled, what: str) -> _ExchangeRoll:
+    return _ExchangeRoll(
+        dice=require_dice(event.faces, what),
+        defend_skill=event.defend_skill,
+        defender_dice=scripted_dice(event.defend_faces),
+        helpers=event.helpers,
+        scale_benefit=event.scale_benefit,
+    )
+
+
 @folds(AttackRolled)
 def _attack_rolled(state: TableState, event: AttackRolled) -> None:
     roll = conflict_in_play(state).attack(
         event.actor,
         event.target,
         event.skill,
-        dice=require_dice(event.faces, "attack"),
-        defend_skill=event.defend_skill,
+        **_exchange_roll(event, "attack"),
         defender=event.defender,
         forgo_defense=event.forgo_defense,
         ranged=event.ranged,
-        defender_dice=scripted_dice(event.defend_faces),
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
         cover=event.cover,
         cover_use=event.cover_use,
         into_block=event.into_block,
@@ -307,15 +310,11 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
     roll = conflict_in_play(state).create_advantage(
         event.actor,
         event.skill,
-        dice=require_dice(event.faces, "roll"),
+        **_exchange_roll(event, "roll"),
         difficulty=event.difficulty,
         against=event.against,
-        defend_skill=event.defend_skill,
         aspect=aimed,
-        defender_dice=scripted_dice(event.defend_faces),
         zone=event.zone,
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
     )
     put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
 
@@ -325,14 +324,10 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     roll = conflict_in_play(state).overcome(
         event.actor,
         event.skill,
-        dice=require_dice(event.faces, "roll"),
+        **_exchange_roll(event, "roll"),
         difficulty=event.difficulty,
         against=event.against,
-        defend_skill=event.defend_skill,
-        defender_dice=scripted_dice(event.defend_faces),
         move_to=event.move_to,
-        helpers=event.helpers,
-        scale_benefit=event.scale_benefit,
         block=event.block,
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,

@@ -26,7 +26,7 @@ from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.state import TableState
 
@@ -115,10 +115,7 @@ class BreakthroughTaken(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-@decides(Milestone)
-def _milestone(context: Context, command: Milestone) -> list[Event]:
-    context.require_control(command.character_id, "advance them")
-    return [context.event_from(MilestoneTaken, command)]
+acts_for(Milestone, MilestoneTaken, "advance them", lambda asked: asked.character_id)
 
 
 @decides(Breakthrough)

@@ -12,7 +12,7 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.state import SelfCompelRecord, TableState
 
@@ -184,10 +184,7 @@ def _pass_free_invoke(context: Context, command: PassFreeInvoke) -> list[Event]:
     return [context.event_from(FreeInvokePassed, command)]
 
 
-@decides(DeclareStoryDetail)
-def _declare_story_detail(context: Context, command: DeclareStoryDetail) -> list[Event]:
-    context.require_control(command.by, "spend their fate points")
-    return [context.event_from(StoryDetailDeclared, command)]
+acts_for(DeclareStoryDetail, StoryDetailDeclared, "spend their fate points", lambda asked: asked.by)
 
 
 @decides(SelfCompel)
@@ -196,11 +193,8 @@ def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
     return [context.event_from(SelfCompelAsked, command, compel_id=f"s{context.state.version + 1}")]
 
 
-@decides(SelfCompelAnswer)
-def _self_compel_answer(context: Context, command: SelfCompelAnswer) -> list[Event]:
-    # The GM pays for a self-compel, so only the GM agrees to one.
-    context.require_gm("answer self-compels")
-    return [context.event_from(SelfCompelAnswered, command)]
+# The GM pays for a self-compel, so only the GM agrees to one.
+gm_only((SelfCompelAnswer, SelfCompelAnswered, "answer self-compels"))
 
 
 # -- the fold ----------------------------------------------------------------------------------

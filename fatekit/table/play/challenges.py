@@ -10,8 +10,8 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
+from fatekit.table.deciding import gm_only, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import choose_option, require_dice
 from fatekit.table.play.scenes import scene_in_play
@@ -29,12 +29,10 @@ class StartChallenge(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChallengeRoll(Command):
+class ChallengeRoll(ActorRoll):
     """``actor`` rolls the task's overcome; ``option`` picks among the outcome's options."""
 
     task: str
-    actor: str
-    dice: str | None = None
     option: str | None = None
 
 
@@ -55,12 +53,10 @@ class ChallengeStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ChallengeRolled(Event):
+class ChallengeRolled(ActorRolled):
     """A task of the challenge was rolled, with the dice and the option chosen."""
 
     task: str
-    actor: str
-    faces: str
     option: str | None
 
 
@@ -72,16 +68,11 @@ class ChallengeEnded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartChallenge, ChallengeStarted, "start challenges")
-
-
-gm_only(EndChallenge, ChallengeEnded, "end challenges")
-
-
-@decides(ChallengeRoll)
-def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
-    return [context.event_from(ChallengeRolled, command, faces=context.faces(command.dice))]
+gm_only(
+    (StartChallenge, ChallengeStarted, "start challenges"),
+    (EndChallenge, ChallengeEnded, "end challenges"),
+)
+rolled_by_actor((ChallengeRoll, ChallengeRolled, "roll for them"))
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -102,9 +93,7 @@ def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
 
 @folds(ChallengeRolled)
 def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
-    if state.challenge is None:
-        raise BadInput("there is no challenge running")
-    challenge = state.challenge
+    challenge = challenge_in_play(state)
     task = challenge.task(event.task)
     challenge.check_attempt(task.key, event.actor, task.skill)
     roll = ActionRoll(
@@ -134,6 +123,11 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
 
 @folds(ChallengeEnded)
 def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
+    challenge_in_play(state)
+    state.challenge = None
+
+
+def challenge_in_play(state: TableState) -> Challenge:
     if state.challenge is None:
         raise BadInput("there is no challenge running")
-    state.challenge = None
+    return state.challenge

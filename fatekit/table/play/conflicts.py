@@ -13,7 +13,7 @@ from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.state import TableState
 
@@ -150,10 +150,10 @@ class MinionShielded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartConflict, ConflictStarted, "start conflicts")
-
-
-gm_only(FinishConflict, ConflictFinished, "finish conflicts")
+gm_only(
+    (StartConflict, ConflictStarted, "start conflicts"),
+    (FinishConflict, ConflictFinished, "finish conflicts"),
+)
 
 
 @decides(Absorb)
@@ -170,17 +170,12 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
     return [context.event(TakenOut, target=target)]
 
 
-@decides(Concede)
-def _concede(context: Context, command: Concede) -> list[Event]:
-    context.require_control(command.character_id, "concede for them")
-    return [context.event_from(Conceded, command)]
+acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)
 
 
 @decides(EndTurn)
 def _end_turn(context: Context, command: EndTurn) -> list[Event]:
-    conflict = context.state.conflict
-    if conflict is None:
-        raise BadInput("there is no conflict running")
+    conflict = conflict_in_play(context.state)
     if conflict.current is not None:
         context.require_control(conflict.current, "end their turn")
     return [context.event_from(TurnEnded, command)]

@@ -10,8 +10,8 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import Contest
-from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.deciding import Context, decides, gm_only, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import require_dice
 from fatekit.table.play.scenes import scene_in_play
@@ -32,15 +32,12 @@ class StartContest(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRoll(Command):
+class ContestRoll(SkillRoll):
     """A side's overcome for this exchange, rolled by ``actor`` (``bonus``: teamwork and the
     like); the exchange is settled once every side has rolled or forfeited."""
 
     side: str
-    actor: str
-    skill: str
     bonus: int = 0
-    dice: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,14 +67,11 @@ class ContestStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ContestRolled(Event):
+class ContestRolled(SkillRolled):
     """A side rolled its overcome for the exchange, with the dice as they fell."""
 
     side: str
-    actor: str
-    skill: str
     bonus: int
-    faces: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,23 +89,16 @@ class ContestEnded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(StartContest, ContestStarted, "start contests")
-
-
-gm_only(EndContest, ContestEnded, "end contests")
-
-
-@decides(ContestRoll)
-def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
-    return [context.event_from(ContestRolled, command, faces=context.faces(command.dice))]
+gm_only(
+    (StartContest, ContestStarted, "start contests"),
+    (EndContest, ContestEnded, "end contests"),
+)
+rolled_by_actor((ContestRoll, ContestRolled, "roll for them"))
 
 
 @decides(ContestForfeit)
 def _contest_forfeit(context: Context, command: ContestForfeit) -> list[Event]:
-    contest = context.state.contest
-    if contest is None:
-        raise BadInput("there is no contest running")
+    contest = contest_in_play(context.state)
     members = contest.sides[command.side].members if command.side in contest.sides else ()
     if not context.seat.is_gm and not any(
         context.state.controls(context.seat.id, m) for m in members

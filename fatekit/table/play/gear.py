@@ -15,7 +15,7 @@ from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import acts_for, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
@@ -179,25 +179,16 @@ class ImmunityBroken(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-@decides(Equip)
-def _equip(context: Context, command: Equip) -> list[Event]:
-    context.require_control(command.character_id, "equip them")
-    return [context.event_from(Equipped, command)]
+acts_for(Equip, Equipped, "equip them", lambda asked: asked.character_id)
 
 
-gm_only(SetScale, ScaleSet, "set scale")
-
-
-gm_only(AddHazard, HazardAdded, "bring in hazards")
-
-
-gm_only(AddBlock, BlockAdded, "put blocks in the way", aspect_id="")
-
-
-gm_only(SetBigBad, BigBadSet, "make big bads")
-
-
-gm_only(BreakImmunity, ImmunityBroken, "settle a big bad's immunity")
+gm_only(
+    (SetScale, ScaleSet, "set scale"),
+    (AddHazard, HazardAdded, "bring in hazards"),
+    (SetBigBad, BigBadSet, "make big bads"),
+    (BreakImmunity, ImmunityBroken, "settle a big bad's immunity"),
+)
+gm_only((AddBlock, BlockAdded, "put blocks in the way"), aspect_id="")
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ class Undone(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(Undo, Undone, "undo")
+gm_only((Undo, Undone, "undo"))
 
 
 @decides(Note)

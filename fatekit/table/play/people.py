@@ -177,19 +177,13 @@ class TemplateRemoved(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(AddSeat, SeatAdded, "seat people")
-
-
-gm_only(RemoveSeat, SeatRemoved, "remove seats")
-
-
-gm_only(RevealCharacter, CharacterRevealed, "reveal NPCs")
-
-
-gm_only(AddTemplate, TemplateAdded, "offer templates")
-
-
-gm_only(RemoveTemplate, TemplateRemoved, "withdraw templates")
+gm_only(
+    (AddSeat, SeatAdded, "seat people"),
+    (RemoveSeat, SeatRemoved, "remove seats"),
+    (RevealCharacter, CharacterRevealed, "reveal NPCs"),
+    (AddTemplate, TemplateAdded, "offer templates"),
+    (RemoveTemplate, TemplateRemoved, "withdraw templates"),
+)
 
 
 @decides(AddCharacter)

@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.scenes.zones import ZoneMap
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
-from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded
+from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_map
 from fatekit.table.screen import PreparedAspect, PreparedScene
 from fatekit.table.state import TableState
 
@@ -76,15 +75,10 @@ class StartPreparedScene(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ScenePrepared(Event):
+class ScenePrepared(Event, SceneLayout):
     """A scene was prepared (or rewritten) under ``scene_id``."""
 
     scene_id: str
-    name: str
-    participants: tuple[str, ...]
-    zones: tuple[str, ...]
-    links: tuple[tuple[str, str], ...]
-    positions: tuple[tuple[str, str], ...]
     aspects: tuple[PreparedAspect, ...]
     entrance: str | None = None
 
@@ -107,8 +101,10 @@ class PreparedSceneStarted(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(PrepareScene, ScenePrepared, "prepare scenes")
-gm_only(RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes")
+gm_only(
+    (PrepareScene, ScenePrepared, "prepare scenes"),
+    (RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes"),
+)
 
 
 @decides(StartPreparedScene)
@@ -138,17 +134,7 @@ def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event
         ),
     ]
     for aspect in prepared.aspects:
-        made.append(
-            context.event(
-                SituationAspectAdded,
-                aspect_id="",
-                name=aspect.name,
-                zone=aspect.zone,
-                hidden=aspect.hidden,
-                known_to=aspect.known_to,
-                free_invokes=aspect.free_invokes,
-            )
-        )
+        made.append(context.event_from(SituationAspectAdded, aspect, aspect_id=""))
     return made
 
 
@@ -166,15 +152,7 @@ def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
     if len(set(event.participants)) != len(event.participants):
         raise BadInput("a character is listed twice in the scene")
     # The map is checked the way a started scene's is, so starting it later cannot fail on it.
-    zones = ZoneMap()
-    for zone in event.zones:
-        zones.add_zone(zone)
-    for a, b in event.links:
-        zones.connect(a, b)
-    for who, where in event.positions:
-        if who not in event.participants:
-            raise BadInput(f"{who!r} is placed on the map but is not in the scene")
-        zones.place(who, where)
+    zone_map(event)
     if event.entrance is not None and event.entrance not in event.zones:
         raise BadInput(f"no zone {event.entrance!r} to come in at in the prepared scene")
     for aspect in event.aspects:
@@ -189,14 +167,14 @@ def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
         if any(count < 1 for _, count in aspect.free_invokes):
             raise BadInput("free invokes come one or more at a time")
     state.screen.prepared[event.scene_id] = PreparedScene(
-        event.scene_id,
-        event.name.strip(),
-        event.participants,
-        event.zones,
-        event.links,
-        event.positions,
-        event.aspects,
-        event.entrance,
+        scene_id=event.scene_id,
+        name=event.name.strip(),
+        participants=event.participants,
+        zones=event.zones,
+        links=event.links,
+        positions=event.positions,
+        aspects=event.aspects,
+        entrance=event.entrance,
     )
 
 

@@ -6,7 +6,6 @@ table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
@@ -15,22 +14,29 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.state import RollRecord, TableState
 
-if TYPE_CHECKING:
-    from fatekit.table.play.actions import AdvantageRolled, AttackRolled, OvercomeRolled
-
-
 # -- commands ----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Roll(Command):
+class ActionCommand(SkillRoll):
+    """Base of the action rolls (an overcome, a create an advantage, an attack), in a conflict
+    or out of one: a defender, if any, rolls ``defend_skill``, with ``defend_dice`` entered or
+    ``None`` for the table to roll; ``stunts`` names the actor's stunts that apply."""
+
+    defend_skill: str | None = None
+    defend_dice: str | None = None
+    stunts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roll(ActionCommand):
     """An action roll outside a conflict: overcome or create an advantage, against a
     ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
 
@@ -38,16 +44,10 @@ class Roll(Command):
     ``defend_dice`` are entered faces, or ``None`` for the table to roll.
     """
 
-    actor: str
     action: Action
-    skill: str
     difficulty: int | None = None
     against: str | None = None
-    defend_skill: str | None = None
     aspect_id: str | None = None
-    dice: str | None = None
-    defend_dice: str | None = None
-    stunts: tuple[str, ...] = ()  # the actor's stunts that apply, by name
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
@@ -80,19 +80,23 @@ class ResolveRoll(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RollMade(Event):
-    """An action roll outside a conflict, with the dice as they fell."""
+class ActionRolled(SkillRolled):
+    """Base of the events of the action rolls: the defender's dice as they fell too (``None``
+    when nobody defended), and the stunts the actor named."""
 
-    actor: str
-    action: Action
-    skill: str
-    difficulty: int | None
-    against: str | None
     defend_skill: str | None
-    aspect_id: str | None
-    faces: str
     defend_faces: str | None
     stunts: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollMade(ActionRolled):
+    """An action roll outside a conflict, with the dice as they fell."""
+
+    action: Action
+    difficulty: int | None
+    against: str | None
+    aspect_id: str | None
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
@@ -306,7 +310,7 @@ def require_dice(faces: str | None, what: str) -> ScriptedDice:
 def put_in_play(
     state: TableState,
     roll: ActionRoll,
-    event: RollMade | AttackRolled | AdvantageRolled | OvercomeRolled,
+    event: ActionRolled,
     action: str,
     defender: str | None,
 ) -> None:

@@ -12,7 +12,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.state import TableState
@@ -54,15 +54,8 @@ class EndScene(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AddSituationAspect(Command):
-    """Put a situation (or zone) aspect in the scene (GM only); a hidden one is known only to the
-    characters in ``known_to``. ``free_invokes`` gives (holder, count) pairs."""
-
-    name: str
-    zone: str | None = None
-    hidden: bool = False
-    known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+class AddSituationAspect(Command, NewSituationAspect):
+    """Put a situation (or zone) aspect in the running scene (GM only)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,14 +118,8 @@ class SessionEnded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SceneStarted(Event):
+class SceneStarted(Event, SceneLayout):
     """A scene began."""
-
-    name: str
-    participants: tuple[str, ...]
-    zones: tuple[str, ...]
-    links: tuple[tuple[str, str], ...]
-    positions: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -199,31 +186,17 @@ class TriggerFired(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(EndSession, SessionEnded, "end sessions")
-
-
-gm_only(StartScene, SceneStarted, "start scenes")
-
-
-gm_only(EndScene, SceneEnded, "end scenes")
-
-
-gm_only(AddSituationAspect, SituationAspectAdded, "set situation aspects", aspect_id="")
-
-
-gm_only(RevealAspect, AspectRevealed, "reveal aspects")
-
-
-gm_only(RemoveAspect, AspectRemoved, "remove aspects")
-
-
-gm_only(AddCountdown, CountdownAdded, "start countdowns")
-
-
-gm_only(MarkCountdown, CountdownMarked, "mark countdowns")
-
-
-gm_only(FireTrigger, TriggerFired, "fire triggers")
+gm_only(
+    (EndSession, SessionEnded, "end sessions"),
+    (StartScene, SceneStarted, "start scenes"),
+    (EndScene, SceneEnded, "end scenes"),
+    (RevealAspect, AspectRevealed, "reveal aspects"),
+    (RemoveAspect, AspectRemoved, "remove aspects"),
+    (AddCountdown, CountdownAdded, "start countdowns"),
+    (MarkCountdown, CountdownMarked, "mark countdowns"),
+    (FireTrigger, TriggerFired, "fire triggers"),
+)
+gm_only((AddSituationAspect, SituationAspectAdded, "set situation aspects"), aspect_id="")
 
 
 @decides(StartSession)
@@ -261,15 +234,7 @@ def _session_ended(state: TableState, event: SessionEnded) -> None:
 def _scene_started(state: TableState, event: SceneStarted) -> None:
     zones = None
     if event.zones:
-        zones = ZoneMap()
-        for zone in event.zones:
-            zones.add_zone(zone)
-        for a, b in event.links:
-            zones.connect(a, b)
-        for who, where in event.positions:
-            if who not in event.participants:
-                raise BadInput(f"{who!r} is placed on the map but is not in the scene")
-            zones.place(who, where)
+        zones = zone_map(event)
     elif event.links or event.positions:
         raise BadInput("links and positions need zones")
     state.game.start_scene(event.name, event.participants, zones=zones)
@@ -339,6 +304,21 @@ def _countdown_marked(state: TableState, event: CountdownMarked) -> None:
 @folds(TriggerFired)
 def _trigger_fired(state: TableState, event: TriggerFired) -> None:
     state.game.fire(event.trigger)
+
+
+def zone_map(layout: SceneLayout) -> ZoneMap:
+    """The scene's zone map: its zones, linked as it says, with each character it places in the
+    zone it names (only the scene's own participants may be placed)."""
+    zones = ZoneMap()
+    for zone in layout.zones:
+        zones.add_zone(zone)
+    for a, b in layout.links:
+        zones.connect(a, b)
+    for who, where in layout.positions:
+        if who not in layout.participants:
+            raise BadInput(f"{who!r} is placed on the map but is not in the scene")
+        zones.place(who, where)
+    return zones
 
 
 def scene_in_play(state: TableState) -> Scene:

@@ -21,7 +21,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.outcomes import Roll as Effort
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.screen import AskedRoll, SecretRollRecord, npc_dice_hidden
@@ -38,15 +38,12 @@ _FREE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SecretRoll(Command):
+class SecretRoll(SkillRoll):
     """Roll ``actor``'s ``skill`` behind the screen (GM only), against ``difficulty`` if given.
     Only GM seats see the dice and the result until :class:`RevealRoll`. ``reason`` is the GM's
     own note of what it was for; ``dice`` are entered faces, or ``None`` for the table to roll."""
 
-    actor: str
-    skill: str
     difficulty: int | None = None
-    dice: str | None = None
     reason: str = ""
 
 
@@ -83,14 +80,11 @@ class HideNpcDice(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SecretRollMade(Event):
+class SecretRollMade(SkillRolled):
     """The GM rolled in secret, under the id ``roll_id``."""
 
     roll_id: str
-    actor: str
-    skill: str
     difficulty: int | None
-    faces: str
     reason: str
 
 
@@ -128,7 +122,7 @@ class NpcDiceHidden(Event):
 
 # -- who may, and the events a command becomes -------------------------------------------------
 
-gm_only(HideNpcDice, NpcDiceHidden, "hide the NPCs' dice")
+gm_only((HideNpcDice, NpcDiceHidden, "hide the NPCs' dice"))
 
 
 @decides(SecretRoll)
@@ -151,20 +145,7 @@ def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
     found = context.state.screen.secret_rolls.get(command.roll_id)
     if found is None:
         raise BadInput(f"there is no secret roll {command.roll_id!r} waiting to be revealed")
-    return [
-        context.event(
-            SecretRollRevealed,
-            roll_id=found.roll_id,
-            rolled_at=found.version,
-            actor=found.actor,
-            skill=found.skill,
-            difficulty=found.difficulty,
-            faces=found.faces,
-            effort=found.effort,
-            outcome=found.outcome,
-            reason=found.reason,
-        )
-    ]
+    return [context.event_from(SecretRollRevealed, found, rolled_at=found.version)]
 
 
 @decides(HideDifficulty)

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides
+from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
@@ -19,22 +19,15 @@ from fatekit.table.state import RollRecord, TableState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SplitAttack(Command):
+class SplitAttack(SkillRoll):
     """The current actor rolls one attack to split among several targets (multiple targets)."""
-
-    actor: str
-    skill: str
-    dice: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ZoneAttack(Command):
+class ZoneAttack(SkillRoll):
     """The current actor rolls one attack on everyone else in ``zone`` (multiple targets)."""
 
-    actor: str
-    skill: str
     zone: str
-    dice: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,22 +57,15 @@ class MissEveryone(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SplitAttackRolled(Event):
+class SplitAttackRolled(SkillRolled):
     """An attack to split among several targets was rolled."""
-
-    actor: str
-    skill: str
-    faces: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ZoneAttackRolled(Event):
+class ZoneAttackRolled(SkillRolled):
     """An attack on everyone in a zone was rolled."""
 
-    actor: str
-    skill: str
     zone: str
-    faces: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,16 +92,10 @@ class MissedEveryone(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-@decides(SplitAttack)
-def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
-    context.require_control(command.actor, "attack for them")
-    return [context.event_from(SplitAttackRolled, command, faces=context.faces(command.dice))]
-
-
-@decides(ZoneAttack)
-def _zone_attack(context: Context, command: ZoneAttack) -> list[Event]:
-    context.require_control(command.actor, "attack for them")
-    return [context.event_from(ZoneAttackRolled, command, faces=context.faces(command.dice))]
+rolled_by_actor(
+    (SplitAttack, SplitAttackRolled, "attack for them"),
+    (ZoneAttack, ZoneAttackRolled, "attack for them"),
+)
 
 
 @decides(AssignTargets)
