@@ -21,18 +21,27 @@ __all__ = [
     "DraftTrack",
     "ImportReport",
     "Imported",
+    "Kept",
     "Leftover",
 ]
 
 
 @dataclass(slots=True)
-class DraftAspect:
+class Kept:
+    """A part of a sheet with what a fatekit export kept for it in the format's extension object
+    (``meta.fatekit`` of a Fari block, ``flags.fatekit`` of a Foundry actor): empty for a sheet
+    made elsewhere. What the sheet shows wins over it when both say something."""
+
+    extension: Mapping[str, Any] = field(default_factory=dict, kw_only=True)
+
+
+@dataclass(slots=True)
+class DraftAspect(Kept):
     """An aspect as the sheet has it: its text, the label next to it, and a kind if known."""
 
     text: str
     label: str = ""
     kind: str | None = None
-    extension: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -44,7 +53,7 @@ class DraftSkill:
 
 
 @dataclass(slots=True)
-class DraftStunt:
+class DraftStunt(Kept):
     """A stunt: name and text; ``skill``/``actions``/``bonus`` when the format says them."""
 
     name: str
@@ -52,7 +61,6 @@ class DraftStunt:
     skill: str | None = None
     actions: tuple[str, ...] = ()
     bonus: int = 0
-    extension: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -64,13 +72,12 @@ class DraftTrack:
 
 
 @dataclass(slots=True)
-class DraftConsequence:
+class DraftConsequence(Kept):
     """A consequence slot: its label, the shifts it absorbs if written, and its text if taken."""
 
     label: str
     text: str = ""
     shifts: int | None = None
-    extension: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,7 @@ class Leftover:
 
 
 @dataclass(slots=True)
-class Draft:
+class Draft(Kept):
     """A sheet read from another program, before it becomes a fatekit character.
 
     Texts are as the sheet holds them (maybe HTML), except ``notes``, already plain text.
@@ -104,7 +111,6 @@ class Draft:
     fate_points: int | None = None
     notes: list[str] = field(default_factory=list)
     leftovers: list[Leftover] = field(default_factory=list)
-    extension: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

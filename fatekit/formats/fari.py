@@ -197,13 +197,13 @@ class _Reader:
             elif matches(label, "fate_points"):
                 role = "fate_points"
         if role == "aspects":
-            d.aspects.append(DraftAspect(text, label, None, _extension(block)))
+            d.aspects.append(DraftAspect(text, label, None, extension=_extension(block)))
         elif role == "stunts":
             ext = _extension(block)
             named = bool(ext) or not matches(label, "stunts")
             d.stunts.append(DraftStunt(label if named else "", text, extension=ext))
         elif role == "consequences":
-            d.consequences.append(DraftConsequence(label, text, None, _extension(block)))
+            d.consequences.append(DraftConsequence(label, text, None, extension=_extension(block)))
         elif role == "notes":
             plain = plain_text(text)
             if plain:

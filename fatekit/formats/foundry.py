@@ -159,7 +159,7 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
 
     for label, entry in _entries(system, "aspects"):
         draft.aspects.append(
-            DraftAspect(_raw(entry.get("value")), label, None, saved("aspects", label))
+            DraftAspect(_raw(entry.get("value")), label, None, extension=saved("aspects", label))
         )
         notes = _html(entry.get("notes"))
         if notes:
@@ -180,7 +180,7 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
                 linked if isinstance(linked, str) and linked != "None" else None,
                 _actions(entry),
                 bonus,
-                ext_stunt,
+                extension=ext_stunt,
             )
         )
     for label, track in _entries(system, "tracks"):
@@ -190,7 +190,9 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
         aspect = track.get("aspect")
         text = _raw(aspect.get("name")) if isinstance(aspect, Mapping) else ""
         if harm > 0:
-            draft.consequences.append(DraftConsequence(label, text, harm, saved("tracks", label)))
+            draft.consequences.append(
+                DraftConsequence(label, text, harm, extension=saved("tracks", label))
+            )
         elif (
             (_int(track.get("boxes")) or 0) > 0
             or track.get("box_values")

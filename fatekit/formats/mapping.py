@@ -249,7 +249,12 @@ def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
             "fate_point_cost": cost if cost in (0, 1) else 0,
             "effect": _effect(
                 DraftStunt(
-                    name, description, stunt.skill, stunt.actions, stunt.bonus, stunt.extension
+                    name,
+                    description,
+                    stunt.skill,
+                    stunt.actions,
+                    stunt.bonus,
+                    extension=stunt.extension,
                 ),
                 preset,
                 keyed,
