@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
@@ -247,18 +248,7 @@ def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
             "name": name,
             "description": description,
             "fate_point_cost": cost if cost in (0, 1) else 0,
-            "effect": _effect(
-                DraftStunt(
-                    name,
-                    description,
-                    stunt.skill,
-                    stunt.actions,
-                    stunt.bonus,
-                    extension=stunt.extension,
-                ),
-                preset,
-                keyed,
-            ),
+            "effect": _effect(replace(stunt, name=name, description=description), preset, keyed),
         }
         out.append(item)
     return out
