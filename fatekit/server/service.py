@@ -23,7 +23,7 @@ import asyncio
 import json
 import re
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -303,11 +303,7 @@ class TableService:
             if isinstance(command, c.RemoveSeat):
                 # Also on a replay: if revoking failed the first time, the retry finishes it.
                 self.links.revoke(table_id, command.seat_id)
-            shown = [
-                e
-                for e in (event_for(ev, executed.state, caller.seat) for ev in executed.events)
-                if e is not None
-            ]
+            shown = _seen(executed.events, executed.state, caller.seat)
             return executed, shown, self.fanout.missed(table_id, executed)
 
         def after(result: tuple[Executed, list[dict[str, Any]], list[Event]]) -> None:
@@ -324,8 +320,7 @@ class TableService:
     def _stale(self, caller: Caller, conflict: VersionConflict) -> Stale:
         state = self.repo.load(caller.table_id)
         since = [to_event(s) for s in self.store.read(caller.table_id, conflict.expected)]
-        shown = [e for e in (event_for(ev, state, caller.seat) for ev in since) if e is not None]
-        return Stale(conflict.expected, state.version, shown)
+        return Stale(conflict.expected, state.version, _seen(since, state, caller.seat))
 
     # -- health ---------------------------------------------------------------------------------
 
@@ -399,11 +394,7 @@ class TableService:
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
             stored = self.store.read(caller.table_id, after)[:limit]
-            shown = []
-            for record in stored:
-                seen = event_for(to_event(record), state, seat)
-                if seen is not None:
-                    shown.append(seen)
+            shown = _seen((to_event(record) for record in stored), state, seat)
             through = stored[-1].version if stored else min(after, state.version)
             return {
                 "table_id": caller.table_id,
@@ -488,6 +479,11 @@ class TableService:
 
         self.caps.check_texts(data, "table file")
         return await asyncio.to_thread(work)
+
+
+def _seen(events: Iterable[Event], state: TableState, seat: str) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them, leaving out those it may not see at all."""
+    return [e for e in (event_for(ev, state, seat) for ev in events) if e is not None]
 
 
 def _data_path(path: str) -> str:
