@@ -12,6 +12,8 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput, FateError
@@ -74,6 +76,17 @@ class LinkRegistry:
         event = NewEvent("LinkIssued", json.dumps({"seat": seat, "hash": hash_secret(secret)}))
         self._append(table_id, [event])
         return SeatLink(table_id, seat, f"{table_id}.{secret}")
+
+    @contextmanager
+    def issuing(self, table_id: str, seat: str) -> Iterator[SeatLink]:
+        """A new link for ``seat`` while the block stores the seat; when the block raises, the
+        seat's links are revoked again, so that no link outlives a seat that was not stored."""
+        link = self.issue(table_id, seat)
+        try:
+            yield link
+        except BaseException:
+            self.revoke(table_id, seat)
+            raise
 
     def revoke(self, table_id: str, seat: str) -> int:
         """Revoke every link of ``seat``; return how many were live."""

@@ -166,13 +166,8 @@ class TableService:
         table_id = secrets.token_urlsafe(8)
         # Check the command before anything is written: no link for a table that cannot exist.
         handle(None, command, seat=command.gm_seat, table_id=table_id)
-        with self.caps.creating():
-            link = self.links.issue(table_id, command.gm_seat)
-            try:
-                executed = self.repo.execute(table_id, command, seat=command.gm_seat)
-            except BaseException:
-                self.links.revoke(table_id, command.gm_seat)
-                raise
+        with self.caps.creating(), self.links.issuing(table_id, command.gm_seat) as link:
+            executed = self.repo.execute(table_id, command, seat=command.gm_seat)
         return Created(table_id, command.gm_seat, link.token, executed.state.version)
 
     async def create_table(self, data: dict[str, Any]) -> Created:
@@ -199,14 +194,10 @@ class TableService:
             # A seat id used before keeps no old links: a crash between removing a seat and
             # revoking its links must not let them open the new seat.
             self.links.revoke(table_id, chosen)
-            link = self.links.issue(table_id, chosen)
-            try:
+            with self.links.issuing(table_id, chosen) as link:
                 executed = self.repo.execute(
                     table_id, command, seat=caller.seat, expected_version=state.version
                 )
-            except BaseException:
-                self.links.revoke(table_id, chosen)
-                raise
             return link, executed
 
         def work() -> tuple[SeatLink, Executed, list[Event]]:
@@ -468,13 +459,8 @@ class TableService:
                 raise BadInput("the table file seats no GM")
             new = [to_new_event(e) for e in imported.events]
             self.caps.check_import(new, imported.state)
-            with self.caps.creating():
-                link = self.links.issue(table_id, gm)
-                try:
-                    self.store.append(table_id, 0, new)
-                except BaseException:
-                    self.links.revoke(table_id, gm)
-                    raise
+            with self.caps.creating(), self.links.issuing(table_id, gm) as link:
+                self.store.append(table_id, 0, new)
             return Created(table_id, gm, link.token, imported.state.version)
 
         self.caps.check_texts(data, "table file")

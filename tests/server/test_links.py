@@ -41,3 +41,15 @@ def test_wrong_revoked_and_malformed_links_open_nothing() -> None:
         links.seat_for(ruth.token)
     assert links.seat_for(gm.token) == ("t1", "gm")
     assert links.revoke("t1", "ruth") == 0
+
+
+def test_a_link_issued_for_a_seat_that_is_not_stored_is_revoked_again() -> None:
+    links = LinkRegistry(MemoryEventStore())
+    with links.issuing("t1", "ruth") as kept:
+        pass  # the seat was stored
+    assert links.seat_for(kept.token) == ("t1", "ruth")
+    with pytest.raises(BadInput, match="refused"), links.issuing("t1", "sam") as lost:
+        raise BadInput("the table refused the seat")
+    with pytest.raises(LinkRefused, match="revoked"):
+        links.seat_for(lost.token)
+    assert links.live_seats("t1") == {"ruth"}
