@@ -125,11 +125,16 @@ function askedPanel(asked) {
       h(
         "div",
         { class: "card", "data-asked": a.actor },
-        h("p", {}, tn("screen.asked_you", { who: who(a.actor), action: t(`action.${a.action}`), skill: a.skill ? skill(a.skill) : t("screen.any_skill") })),
+        h("p", {}, askedOf(a)),
         button(t("roll.roll_button"), () => openAskedRoll(a), { id: `asked-roll-${a.actor}`, class: "primary" }),
       ),
     ),
   );
+}
+
+/** What the GM asks of one of this seat's characters: who rolls, for what action, with which skill. */
+function askedOf(asked) {
+  return tn("screen.asked_you", { who: who(asked.actor), action: t(`action.${asked.action}`), skill: asked.skill ? skill(asked.skill) : t("screen.any_skill") });
 }
 
 function openAskedRoll(asked) {
@@ -137,7 +142,7 @@ function openAskedRoll(asked) {
   const [diceIn, diceBox] = diceField("asked-dice");
   openDialog(
     t("screen.asked_title"),
-    h("div", {}, h("p", {}, tn("screen.asked_you", { who: who(asked.actor), action: t(`action.${asked.action}`), skill: asked.skill ? skill(asked.skill) : t("screen.any_skill") })), asked.skill ? null : field(t("roll.skill"), skillSel), diceBox),
+    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), diceBox),
     (form, out) =>
       sendFrom(
         "Roll",
