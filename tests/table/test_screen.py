@@ -19,6 +19,7 @@ from fatekit.table import (
     import_table,
     view_for,
 )
+from fatekit.table.play.secrets import SECRET_ROLLS_KEPT
 
 from .conftest import Play, assert_replays, log_of  # type: ignore[import-not-found]
 
@@ -346,3 +347,19 @@ def test_prepared_scenes_and_secret_rolls_go_with_the_tables_file_and_snapshots(
     restored = decode_snapshot("fatekit-table/json/1", encode_snapshot(play.s))
     assert restored is not None
     assert view_for(restored, "gm") == view_for(play.s, "gm")
+
+
+def test_the_screen_keeps_the_latest_secret_rolls_not_revealed(play: Play) -> None:
+    # A campaign's state stays small: the oldest unrevealed roll leaves the screen for a newer
+    # one, and stays in the GM's log.
+    first = play.do(c.SecretRoll(actor="ruth", skill="notice", dice="0000")).events[0]
+    for _ in range(SECRET_ROLLS_KEPT):
+        play.do(c.SecretRoll(actor="ruth", skill="notice", dice="+000"))
+    rolls = play.s.screen.secret_rolls
+    assert len(rolls) == SECRET_ROLLS_KEPT and f"s{first.version}" not in rolls
+    assert len(view_for(play.s, "gm")["screen"]["secret_rolls"]) == SECRET_ROLLS_KEPT
+    refused = _refused(play, c.RevealRoll(roll_id=f"s{first.version}"))
+    assert f"latest {SECRET_ROLLS_KEPT}" in str(refused)
+    assert event_for(first, play.s, "gm") is not None  # the GM's log keeps it
+    play.do(c.RevealRoll(roll_id=next(iter(rolls))))  # the oldest one kept is revealed
+    assert_replays(play)

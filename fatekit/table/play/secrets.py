@@ -30,6 +30,9 @@ from fatekit.table.state import SEAT_RULE, TableState
 #: The longest note a secret roll keeps of what it was for.
 MAX_REASON_LENGTH = 2_000
 
+#: How many secret rolls not revealed yet the screen keeps; the oldest leaves for a newer one.
+SECRET_ROLLS_KEPT = 100
+
 #: Actions a hidden difficulty may be set for: the rolls outside a conflict.
 _FREE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
 
@@ -144,7 +147,10 @@ def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
     context.require_gm("reveal secret rolls")
     found = context.state.screen.secret_rolls.get(command.roll_id)
     if found is None:
-        raise BadInput(f"there is no secret roll {command.roll_id!r} waiting to be revealed")
+        raise BadInput(
+            f"there is no secret roll {command.roll_id!r} waiting to be revealed (the screen "
+            f"keeps the latest {SECRET_ROLLS_KEPT} rolls not revealed yet)"
+        )
     return [context.event_from(SecretRollRevealed, found, rolled_at=found.version)]
 
 
@@ -214,6 +220,10 @@ def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
         None if outcome is None else outcome.value,
         event.reason,
     )
+    # The screen holds the latest rolls only, so a long campaign's state stays small; an older
+    # one the GM never revealed is still in the GM's log.
+    while len(state.screen.secret_rolls) > SECRET_ROLLS_KEPT:
+        del state.screen.secret_rolls[next(iter(state.screen.secret_rolls))]
 
 
 @folds(SecretRollRevealed)
