@@ -79,7 +79,6 @@ class _PageForBrowsers:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.page = FileResponse(WEB_DIR / "index.html", media_type="text/html")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == "/":
