@@ -114,6 +114,18 @@ def test_the_gm_foresees_the_fight_and_compares_a_what_if(
         accessible(gm)
         if lang == "en" and os.environ.get("FATEKIT_SCREENSHOTS"):
             gm_page.locator("#foresight").screenshot(path=str(DOCS / "gm-foresight.png"))
+        # What if, instead, Ruth wore Armor:3? Fewer of the smugglers' hits land.
+        gm_page.select_option("#foresight-add", "")
+        gm_page.set_input_files("#foresight-add-file", files=[])
+        gm_page.select_option("#foresight-gear-who", "ruth")
+        gm_page.select_option("#foresight-armor", "3")
+        # While it runs, the panel still shows the last what-if: wait for the new answer.
+        with gm_page.expect_response(lambda r: r.url.endswith("/foresight")):
+            gm.click("#foresight-compare")
+        gm_page.wait_for_selector("#foresight-compare:not([disabled])")
+        armored = win_shown(gm_page, "foresight-what-if")
+        assert win_shown(gm_page, "foresight-baseline") == before
+        assert armored["crew"] > before["crew"]
         # The player's page has no such panel, and the server will not foresee for her.
         assert ann_page.locator("#foresight").count() == 0
         assert ann_page.locator("[data-panel=foresight]").inner_html() == ""

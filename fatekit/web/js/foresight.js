@@ -2,7 +2,7 @@
 // times (POST /tables/{id}/foresight, GM only) and this panel draws what it found as SVG charts,
 // with the numbers beside the bars: each side's chance to win, how many exchanges the fight
 // lasts, and what each fighter risks. A what-if (NPCs added or left out, a skill re-rated, a
-// weapon changed) is played with the same dice beside the scene as it stands, never at the table.
+// weapon or armour changed) is played with the same dice beside the scene as it stands, never at the table.
 
 import { request } from "./lib/api.js";
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
@@ -175,7 +175,10 @@ async function whatIf() {
   if (file && file.files && file.files.length) out.add.push({ sheet: JSON.parse(await file.files[0].text()), side, copies });
   if (value("foresight-remove")) out.remove.push(value("foresight-remove"));
   if (value("foresight-skill-who") && value("foresight-skill")) out.skills.push({ character: value("foresight-skill-who"), skill: value("foresight-skill"), rating: Number(value("foresight-rating")) });
-  if (value("foresight-weapon-who")) out.gear.push({ character: value("foresight-weapon-who"), weapon: Number(value("foresight-weapon")) });
+  const gear = { character: value("foresight-gear-who") };
+  if (value("foresight-weapon")) gear.weapon = Number(value("foresight-weapon"));
+  if (value("foresight-armor")) gear.armor = Number(value("foresight-armor"));
+  if (gear.character && ("weapon" in gear || "armor" in gear)) out.gear.push(gear);
   return out.add.length || out.remove.length || out.skills.length || out.gear.length ? out : null;
 }
 
@@ -185,7 +188,7 @@ function whatIfControls(answer) {
   const sides = Object.keys(answer.baseline.sides).map((name) => [name, sideLabel(name)]);
   const mark = (el) => (el.setAttribute("data-free", ""), el);
   const counts = [1, 2, 3, 4, 5].map((n) => [String(n), String(n)]);
-  const weapons = [0, 1, 2, 3, 4].map((n) => [String(n), String(n)]);
+  const ratings = [["", t("foresight.as_now")], ...[0, 1, 2, 3, 4].map((n) => [String(n), String(n)])];
   const out = h("div", { id: "foresight-error" });
   return h(
     "fieldset",
@@ -202,8 +205,13 @@ function whatIfControls(answer) {
       field(t("foresight.skill_who"), mark(select("foresight-skill-who", people))),
       field(t("foresight.skill"), select("foresight-skill", skillOptions())),
       field(t("foresight.rating"), select("foresight-rating", ladderOptions(), "3")),
-      app.view.table.options.includes("weapon_and_armor") ? field(t("foresight.weapon_who"), mark(select("foresight-weapon-who", people))) : null,
-      app.view.table.options.includes("weapon_and_armor") ? field(t("foresight.weapon"), select("foresight-weapon", weapons, "2")) : null,
+      ...(app.view.table.options.includes("weapon_and_armor")
+        ? [
+            field(t("foresight.gear_who"), mark(select("foresight-gear-who", people))),
+            field(t("foresight.weapon"), select("foresight-weapon", ratings)),
+            field(t("foresight.armor"), select("foresight-armor", ratings)),
+          ]
+        : []),
     ),
     h(
       "div",
