@@ -119,7 +119,10 @@ def _prepare_and_start(gm: Any, ann: Any, words: dict[str, str], lang: str) -> N
     assert ann.locator("#screen").count() == 0
     hidden_from(ann, SECRET, "Below deck", "The Hold")
     shoot(gm, "prepared", "#screen", lang)
-    # One click starts it: Ruth joins at the entrance, Alice is in the hold.
+    # Alice is already there (in the hold); Ruth joins at the entrance unless the GM says else.
+    assert gm.locator("#start-place-below-deck-alice").count() == 0
+    assert gm.input_value("#start-place-below-deck-ruth") == "stairs"
+    gm.select_option("#start-place-below-deck-ruth", "hold")
     gm.click("#start-prepared-below-deck")
     ann.wait_for_selector("#scene")
     ann.wait_for_function(
@@ -128,6 +131,10 @@ def _prepare_and_start(gm: Any, ann: Any, words: dict[str, str], lang: str) -> N
     gm.wait_for_selector(f"#scene >> text={SECRET} Smuggled Guns")
     assert gm.locator("[data-prepared]").count() == 0
     same_version(gm, ann)
+    # The zone map shows both in the hold, on the GM's page and on Ann's.
+    for page in (gm, ann):
+        page.wait_for_selector("#zone-hold [data-character=ruth]")
+        assert page.locator("#zone-hold [data-character=alice]").count() == 1
     # A started scene is everyone's: Ann sees its name, never its hidden aspect.
     assert "The Hold" in ann.locator("#scene").inner_text()
     hidden_from(ann, SECRET, "Smuggled Guns", words["screen.prepared"])

@@ -81,6 +81,26 @@ function askedList(asked) {
   return h("div", {}, asked.length ? list : null, h("div", { class: "actions" }, button(t("screen.ask"), () => openAsk(), { id: "ask-roll" })), out);
 }
 
+/** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones
+ * to choose from, the entrance (else the first zone) unless the GM picks another. */
+function startPlaceFields(p, pcs) {
+  const joining = pcs.filter((pc) => !p.participants.includes(pc));
+  if (p.zones.length < 2 || !joining.length) return null;
+  const zones = p.zones.map((z) => [z, z]);
+  return h(
+    "div",
+    { class: "actions wrap" },
+    joining.map((pc) => field(tn("screen.starts_in", { who: who(pc) }), select(`start-place-${p.scene_id}-${pc}`, zones, p.entrance || p.zones[0], { freeText: true }))),
+  );
+}
+
+/** The positions the GM chose for the PCs joining ``p`` (none when its zones leave no choice). */
+function startPlaces(p, pcs) {
+  return pcs
+    .map((pc) => [pc, (document.getElementById(`start-place-${p.scene_id}-${pc}`) || {}).value])
+    .filter(([, zone]) => zone);
+}
+
 function preparedList(prepared) {
   const out = h("div", { "aria-live": "polite" });
   const running = Boolean(app.view.scene);
@@ -94,10 +114,11 @@ function preparedList(prepared) {
         { "data-prepared": p.scene_id, class: "card" },
         free(p.name, "strong"),
         h("p", { class: "hint" }, tn("screen.prepared_line", { n: p.participants.length, zones: p.zones.length, aspects: p.aspects.length })),
+        running ? null : startPlaceFields(p, pcs),
         h(
           "div",
           { class: "actions wrap" },
-          running ? null : button(t("screen.start"), () => send("StartPreparedScene", { scene_id: p.scene_id, joining: pcs }, out), { id: `start-prepared-${p.scene_id}`, class: "primary" }),
+          running ? null : button(t("screen.start"), () => send("StartPreparedScene", { scene_id: p.scene_id, joining: pcs, positions: startPlaces(p, pcs) }, out), { id: `start-prepared-${p.scene_id}`, class: "primary" }),
           button(t("screen.edit"), () => openPrepare(p), { id: `edit-prepared-${p.scene_id}` }),
           button(t("screen.remove"), () => send("RemovePreparedScene", { scene_id: p.scene_id }, out), { id: `remove-prepared-${p.scene_id}` }),
         ),
