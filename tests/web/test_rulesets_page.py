@@ -104,6 +104,17 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         context.close()
 
 
+def rulesets_in(found: Any) -> list[dict[str, Any]]:
+    """Every rule-set file in a table file: its first event holds the file's JSON text."""
+    if isinstance(found, dict):
+        text = found.get("ruleset")
+        own = [json.loads(text)] if isinstance(text, str) else []
+        return own + [r for value in found.values() for r in rulesets_in(value)]
+    if isinstance(found, list):
+        return [r for value in found for r in rulesets_in(value)]
+    return []
+
+
 def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
     """The editor: a built-in fetched as its file, its names, tracks, slots and refresh edited with
     the keyboard, every change checked by the server and previewed, and the table opened on the
@@ -174,6 +185,14 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         assert wealth.locator(".label").inner_text() == "Wealth"
         page.wait_for_function("document.querySelectorAll('#ruleset-slots .badge').length === 4")
         assert "Wealth only" in page.locator("#ruleset-slots").inner_text()
+        # Turns by skill: the engine asks which skills are compared, then takes them.
+        page.select_option("#ruleset-edit-turn-style", "skill_order")
+        page.wait_for_selector("#ruleset-preview-problems li")
+        assert "$.turn_order.physical" in page.locator("#ruleset-preview-problems").inner_text()
+        page.fill("#ruleset-edit-turn-physical", "notice, athletics")
+        page.fill("#ruleset-edit-turn-mental", "notice, will")
+        page.locator("#ruleset-track-wealth").wait_for()
+        page.check("#ruleset-edit-option-extreme_consequences")
 
         # A change the engine refuses: its problems are listed instead of a preview.
         page.fill("#ruleset-edit-refresh", "-3")
@@ -197,12 +216,21 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         opened = page.evaluate(
             """async () => {
               const { app } = await import("/web/js/store.js");
-              return { name: app.preset.name, skill: app.preset.skill_names.resources[""], tracks: app.preset.tracks.map((x) => x.harm), refresh: app.preset.refresh };
+              const file = await app.seat.get("/export");
+              return { name: app.preset.name, skill: app.preset.skill_names.resources[""], tracks: app.preset.tracks.map((x) => x.harm), refresh: app.preset.refresh, options: app.view.table.options, file };
             }"""
         )
         assert opened["name"] == "Merchant Canals" and opened["skill"] == "Coin"
         assert opened["tracks"] == ["physical", "wealth"]
         assert opened["refresh"] == 2
+        assert "extreme_consequences" in opened["options"]
+        [ruleset] = rulesets_in(opened["file"])
+        assert ruleset["turn_order"] == {
+            "style": "skill_order",
+            "physical": ["notice", "athletics"],
+            "mental": ["notice", "will"],
+        }
+        assert ruleset["options"] == ["extreme_consequences"]
         assert errors == []
     finally:
         context.close()

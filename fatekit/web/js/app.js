@@ -11,6 +11,7 @@ import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
+import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
 
 const RECENT_KEY = "fatekit.recent";
 
@@ -73,25 +74,6 @@ function remember(link, name, seatName) {
   kept.unshift({ link, name, seat: seatName });
   localStorage.setItem(RECENT_KEY, JSON.stringify(kept.slice(0, 8)));
 }
-
-const PRESETS = ["condensed", "core", "fae", "ode"];
-const SKILL_LISTS = ["actions", "approaches", "aptitudes", "attributes", "relationships", "roles", "themes", "values"];
-const OPTIONS = [
-  "conditions",
-  "conditions_apart",
-  "creation_as_you_play",
-  "countdowns",
-  "extreme_consequences",
-  "faster_contests",
-  "full_defense",
-  "full_defense_core",
-  "obstacles",
-  "scale",
-  "time_shifts",
-  "big_bads",
-  "multiple_targets",
-  "weapon_and_armor",
-];
 
 /** Under a refused rule-set file, each problem the server named (they quote the file). */
 function rulesetProblems(error, out) {

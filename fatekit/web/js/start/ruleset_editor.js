@@ -1,14 +1,17 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, skill names, stress tracks, consequence slots and refresh in
-// a form, and sees at once what a new character under it holds. Every change is checked by the
+// an uploaded file, edits its name, skill names, stress tracks, consequence slots, refresh, turn
+// order and the optional rules it starts with in a form, and sees at once what a new character
+// under it holds. Every change is checked by the
 // server (POST /rules/rulesets/check, debounced): this file holds no rule, it only edits the file.
 
 import { request } from "../lib/api.js";
 import { fill, field, free, h } from "../lib/dom.js";
 import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
+import { OPTIONS } from "./choices.js";
 
 const SEVERITIES = ["mild", "moderate", "severe"];
+const TURN_STYLES = ["elective", "skill_order", "approach_order"];
 const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 
 // -- the preview -------------------------------------------------------------------------------
@@ -182,6 +185,60 @@ export function rulesetEditor(out) {
     );
   }
 
+  function turnOrderEditor() {
+    const order = data.turn_order;
+    const compared = (kind) =>
+      text(`ruleset-edit-turn-${kind}`, t(`ruleset_editor.turn_${kind}`), (order[kind] || []).join(", "), (v) => {
+        const keys = v.split(",").map((k) => k.trim()).filter(Boolean);
+        if (keys.length) order[kind] = keys;
+        else delete order[kind];
+      }, { spellcheck: "false" });
+    const style = h(
+      "select",
+      {
+        id: "ruleset-edit-turn-style",
+        onchange: (e) => {
+          order.style = e.target.value;
+          // Elective order compares no skills: what was listed for another style goes with it.
+          if (order.style === "elective") for (const kind of ["physical", "mental"]) delete order[kind];
+          reshaped("ruleset-edit-turn-style");
+        },
+      },
+      TURN_STYLES.map((s) => h("option", { value: s, selected: s === order.style }, t(`ruleset_editor.turn.${s}`))),
+    );
+    return h(
+      "fieldset",
+      { id: "ruleset-edit-turn" },
+      h("legend", {}, t("ruleset_editor.turn_order")),
+      field(t("ruleset_editor.turn_style"), style),
+      order.style === "elective" ? null : [compared("physical"), compared("mental"), h("p", { class: "hint" }, t("ruleset_editor.turn_hint"))],
+    );
+  }
+
+  function optionsEditor() {
+    const on = new Set(data.options || []);
+    return h(
+      "fieldset",
+      { class: "options", id: "ruleset-edit-options" },
+      h("legend", {}, t("ruleset_editor.options")),
+      OPTIONS.map((o) => {
+        const box = h("input", {
+          type: "checkbox",
+          id: `ruleset-edit-option-${o}`,
+          checked: on.has(o),
+          onchange: (e) => {
+            if (e.target.checked) on.add(o);
+            else on.delete(o);
+            // Options the file names that are not listed here stay as they were.
+            data.options = [...(data.options || []).filter((x) => !OPTIONS.includes(x)), ...OPTIONS.filter((x) => on.has(x))];
+            changed();
+          },
+        });
+        return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${o}`)));
+      }),
+    );
+  }
+
   function draw() {
     const skills = data.skill_lists[0].skills;
     fill(
@@ -211,6 +268,8 @@ export function rulesetEditor(out) {
         data.consequences.push({ severity: "mild" });
         reshaped(`ruleset-edit-slot-severity-${data.consequences.length - 1}`);
       }),
+      turnOrderEditor(),
+      optionsEditor(),
     );
   }
 

@@ -1,0 +1,21 @@
+// What a new table offers to choose from: the built-in rules, the skill lists that may replace
+// theirs, and the optional rules (in the order the start page and the rule-set editor list them).
+
+export const PRESETS = ["condensed", "core", "fae", "ode"];
+export const SKILL_LISTS = ["actions", "approaches", "aptitudes", "attributes", "relationships", "roles", "themes", "values"];
+export const OPTIONS = [
+  "conditions",
+  "conditions_apart",
+  "creation_as_you_play",
+  "countdowns",
+  "extreme_consequences",
+  "faster_contests",
+  "full_defense",
+  "full_defense_core",
+  "obstacles",
+  "scale",
+  "time_shifts",
+  "big_bads",
+  "multiple_targets",
+  "weapon_and_armor",
+];
