@@ -193,6 +193,29 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         page.fill("#ruleset-edit-turn-mental", "notice, will")
         page.locator("#ruleset-track-wealth").wait_for()
         page.check("#ruleset-edit-option-extreme_consequences")
+        # Two relationships on every sheet, and Resources that attacks Wealth.
+        # A second relationship slot is refused (one count a kind); two relationships are not.
+        slots = page.locator("#ruleset-aspects .badge").count()
+        page.click("#ruleset-edit-aspect-add")
+        page.select_option(f"#ruleset-edit-aspect-kind-{slots}", "relationship")
+        page.wait_for_selector("#ruleset-preview-problems li")
+        assert "listed twice" in page.locator("#ruleset-preview-problems").inner_text()
+        page.click(f"#ruleset-edit-aspect-remove-{slots}")
+        relationship = page.eval_on_selector_all(
+            "select[id^=ruleset-edit-aspect-kind-]",
+            "els => els.findIndex((e) => e.value === 'relationship')",
+        )
+        page.fill(f"#ruleset-edit-aspect-count-{relationship}", "2")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#ruleset-aspects .badge')]"
+            ".some((b) => b.textContent === 'Relationship ×2')"
+        )
+        page.click("#ruleset-edit-uses summary")
+        uses = page.locator("#ruleset-edit-uses select[id^=ruleset-edit-use-skill-]").count()
+        page.click("#ruleset-edit-use-add")
+        page.select_option(f"#ruleset-edit-use-skill-{uses}", "resources")
+        page.select_option(f"#ruleset-edit-use-harm-{uses}", "wealth")
+        page.locator("#ruleset-track-wealth").wait_for()
 
         # A change the engine refuses: its problems are listed instead of a preview.
         page.fill("#ruleset-edit-refresh", "-3")
@@ -231,6 +254,8 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
             "mental": ["notice", "will"],
         }
         assert ruleset["options"] == ["extreme_consequences"]
+        assert {"kind": "relationship", "count": 2} in ruleset["aspects"]
+        assert {"skill": "resources", "action": "attack", "harm": "wealth"} in ruleset["skill_uses"]
         assert errors == []
     finally:
         context.close()

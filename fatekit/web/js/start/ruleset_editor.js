@@ -1,6 +1,7 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, skill names, stress tracks, consequence slots, refresh, turn
-// order and the optional rules it starts with in a form, and sees at once what a new character
+// an uploaded file, edits its name, skill names, aspect slots, stress tracks, consequence slots,
+// refresh, which skills attack and defend, turn order and the optional rules it starts with in a
+// form, and sees at once what a new character
 // under it holds. Every change is checked by the
 // server (POST /rules/rulesets/check, debounced): this file holds no rule, it only edits the file.
 
@@ -12,6 +13,8 @@ import { OPTIONS } from "./choices.js";
 
 const SEVERITIES = ["mild", "moderate", "severe"];
 const TURN_STYLES = ["elective", "skill_order", "approach_order"];
+const ASPECT_KINDS = ["high_concept", "trouble", "relationship", "character"];
+const USE_ACTIONS = ["attack", "defend"];
 const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 
 // -- the preview -------------------------------------------------------------------------------
@@ -51,6 +54,7 @@ export async function checkRuleset(data, out) {
     h("p", {}, tn("start.ruleset_sheet", { name: free(preset.name) })),
     h("p", {}, h("span", {}, t("sheet.skills")), " ", free(skills)),
     Object.entries(sheet.stress).map(([harm, boxes]) => h("p", { class: "track", id: `ruleset-track-${harm}` }, h("span", { class: "label" }, trackLabel(harm)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
+    h("p", { id: "ruleset-aspects" }, h("span", {}, t("sheet.aspects")), " ", preset.aspect_slots.map((a) => h("span", { class: "badge" }, t(`aspect.kind.${a.kind}`), a.count > 1 ? ` \u00d7${a.count}` : ""))),
     h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
   );
@@ -88,6 +92,7 @@ export function rulesetEditor(out) {
   const box = h("div", { id: "ruleset-editor" });
   let data = null;
   let timer = null;
+  let openUses = false; // the skill uses stay open across a redraw once opened
 
   const changed = () => {
     clearTimeout(timer);
@@ -185,6 +190,35 @@ export function rulesetEditor(out) {
     );
   }
 
+  function aspectEditor(slot, i) {
+    return h(
+      "div",
+      { class: "inline", id: `ruleset-edit-aspect-${i}` },
+      field(
+        tn("ruleset_editor.aspect_n", { n: i + 1 }),
+        h("select", { id: `ruleset-edit-aspect-kind-${i}`, onchange: (e) => { slot.kind = e.target.value; changed(); } }, ASPECT_KINDS.map((k) => h("option", { value: k, selected: k === slot.kind }, t(`aspect.kind.${k}`)))),
+      ),
+      text(`ruleset-edit-aspect-count-${i}`, t("ruleset_editor.count"), slot.count || 1, (v) => (slot.count = numberOr(v)), { inputmode: "numeric" }),
+      button(`ruleset-edit-aspect-remove-${i}`, t("ruleset_editor.remove_aspect"), () => { data.aspects.splice(i, 1); reshaped("ruleset-edit-aspect-add"); }),
+    );
+  }
+
+  function useEditor(use, i) {
+    const harms = data.stress.tracks.map((x) => x.harm);
+    const pick = (id, label, values, chosen, shownAs, set, free_ = false) =>
+      field(label, h("select", { id, ...(free_ ? { "data-free": "" } : {}), onchange: (e) => { set(e.target.value); changed(); } }, values.map((v) => h("option", { value: v, selected: v === chosen }, shownAs(v)))));
+    const melee = h("input", { type: "checkbox", id: `ruleset-edit-use-melee-${i}`, checked: Boolean(use.melee_only), onchange: (e) => { if (e.target.checked) use.melee_only = true; else delete use.melee_only; changed(); } });
+    return h(
+      "div",
+      { class: "inline", id: `ruleset-edit-use-${i}` },
+      pick(`ruleset-edit-use-skill-${i}`, tn("ruleset_editor.use_n", { n: i + 1 }), skillKeys(), use.skill, (k) => shown(data.skill_lists[0].skills.find((x) => x.key === k)), (v) => (use.skill = v), true),
+      pick(`ruleset-edit-use-action-${i}`, t("ruleset_editor.use_action"), USE_ACTIONS, use.action, (a) => t(`action.${a}`), (v) => (use.action = v)),
+      pick(`ruleset-edit-use-harm-${i}`, t("ruleset_editor.use_harm"), harms, use.harm, (x) => shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)), (v) => (use.harm = v), true),
+      h("div", { class: "check" }, melee, h("label", { for: melee.id }, t("ruleset_editor.melee_only"))),
+      button(`ruleset-edit-use-remove-${i}`, t("ruleset_editor.remove_use"), () => { data.skill_uses.splice(i, 1); reshaped("ruleset-edit-use-add"); }),
+    );
+  }
+
   function turnOrderEditor() {
     const order = data.turn_order;
     const compared = (kind) =>
@@ -252,6 +286,12 @@ export function rulesetEditor(out) {
         h("summary", {}, t("ruleset_editor.skills")),
         h("div", { class: "grid" }, skills.map((s) => text(`ruleset-edit-skill-${s.key}`, tn("ruleset_editor.skill_name", { key: free(s.key) }), shown(s), (v) => rename(s, v)))),
       ),
+      h("h4", {}, t("ruleset_editor.aspects")),
+      data.aspects.map(aspectEditor),
+      button("ruleset-edit-aspect-add", t("ruleset_editor.add_aspect"), () => {
+        data.aspects.push({ kind: "character", count: 1 });
+        reshaped(`ruleset-edit-aspect-kind-${data.aspects.length - 1}`);
+      }),
       h("h4", {}, t("ruleset_editor.tracks")),
       rowsEditor(data.stress.table, "ruleset-edit-shared", t("ruleset_editor.shared_rows")),
       data.stress.tracks.map(trackEditor),
@@ -268,6 +308,16 @@ export function rulesetEditor(out) {
         data.consequences.push({ severity: "mild" });
         reshaped(`ruleset-edit-slot-severity-${data.consequences.length - 1}`);
       }),
+      h(
+        "details",
+        { id: "ruleset-edit-uses", open: openUses, ontoggle: (e) => (openUses = e.target.open) },
+        h("summary", {}, t("ruleset_editor.uses")),
+        data.skill_uses.map(useEditor),
+        button("ruleset-edit-use-add", t("ruleset_editor.add_use"), () => {
+          data.skill_uses.push({ skill: skillKeys()[0], action: "attack", harm: data.stress.tracks[0].harm });
+          reshaped(`ruleset-edit-use-skill-${data.skill_uses.length - 1}`);
+        }),
+      ),
       turnOrderEditor(),
       optionsEditor(),
     );
@@ -277,6 +327,10 @@ export function rulesetEditor(out) {
     element: box,
     start(file) {
       data = structuredClone(file);
+      // What the form edits is always there to edit (the server still checks all of it).
+      data.aspects = data.aspects || [];
+      data.skill_uses = data.skill_uses || [];
+      data.turn_order = data.turn_order || { style: "elective" };
       draw();
       checkRuleset(data, out);
     },
