@@ -193,6 +193,15 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         page.fill("#ruleset-edit-turn-mental", "notice, will")
         page.locator("#ruleset-track-wealth").wait_for()
         page.check("#ruleset-edit-option-extreme_consequences")
+        # The skill shape: a diamond's counts by rating, then a pyramid one rating taller.
+        assert page.locator("#ruleset-peak").inner_text() == "Highest skill rating: 4"
+        page.select_option("#ruleset-edit-shape-type", "diamond")
+        assert page.input_value("#ruleset-edit-shape-rating-0") == "4"
+        page.select_option("#ruleset-edit-shape-type", "pyramid")
+        page.fill("#ruleset-edit-shape-peak", "5")
+        page.wait_for_function(
+            "document.querySelector('#ruleset-peak')?.textContent === 'Highest skill rating: 5'"
+        )
         # Two relationships on every sheet, and Resources that attacks Wealth.
         # A second relationship slot is refused (one count a kind); two relationships are not.
         slots = page.locator("#ruleset-aspects .badge").count()
@@ -254,6 +263,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
             "mental": ["notice", "will"],
         }
         assert ruleset["options"] == ["extreme_consequences"]
+        assert ruleset["shape"] == {"type": "pyramid", "peak": 5}
         assert {"kind": "relationship", "count": 2} in ruleset["aspects"]
         assert {"skill": "resources", "action": "attack", "harm": "wealth"} in ruleset["skill_uses"]
         assert errors == []

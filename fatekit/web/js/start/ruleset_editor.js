@@ -1,6 +1,6 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, skill names, aspect slots, stress tracks, consequence slots,
-// refresh, which skills attack and defend, turn order and the optional rules it starts with in a
+// an uploaded file, edits its name, skill names, skill shape, aspect slots, stress tracks,
+// consequence slots, refresh, which skills attack and defend, turn order and the optional rules it starts with in a
 // form, and sees at once what a new character
 // under it holds. Every change is checked by the
 // server (POST /rules/rulesets/check, debounced): this file holds no rule, it only edits the file.
@@ -15,6 +15,9 @@ const SEVERITIES = ["mild", "moderate", "severe"];
 const TURN_STYLES = ["elective", "skill_order", "approach_order"];
 const ASPECT_KINDS = ["high_concept", "trouble", "relationship", "character"];
 const USE_ACTIONS = ["attack", "defend"];
+// The shapes the form edits (a combined shape, two lists added together, is edited in the file).
+const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap"];
+const DIAMOND = [[4, 1], [3, 2], [2, 3], [1, 2], [0, 1]]; // a diamond's counts when the file gives none
 const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 
 // -- the preview -------------------------------------------------------------------------------
@@ -55,6 +58,7 @@ export async function checkRuleset(data, out) {
     h("p", {}, h("span", {}, t("sheet.skills")), " ", free(skills)),
     Object.entries(sheet.stress).map(([harm, boxes]) => h("p", { class: "track", id: `ruleset-track-${harm}` }, h("span", { class: "label" }, trackLabel(harm)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
     h("p", { id: "ruleset-aspects" }, h("span", {}, t("sheet.aspects")), " ", preset.aspect_slots.map((a) => h("span", { class: "badge" }, t(`aspect.kind.${a.kind}`), a.count > 1 ? ` \u00d7${a.count}` : ""))),
+    h("p", { id: "ruleset-peak" }, tn("ruleset_editor.peak_is", { n: preset.peak })),
     h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
   );
@@ -190,6 +194,59 @@ export function rulesetEditor(out) {
     );
   }
 
+  /** A new shape of ``type``, with the usual numbers for it. */
+  function newShape(type) {
+    const rows = (pairs) => pairs.map(([rating, count]) => ({ rating, count }));
+    if (type === "pyramid") return { type, peak: 4 };
+    if (type === "column") return { type, peak: 4, width: 1 };
+    if (type === "free_cap") return { type, budget: 20, cap: 4 };
+    if (type === "diamond") return { type, tiers: rows(DIAMOND) };
+    return { type, name: t("ruleset_editor.new_spread"), tiers: rows([[3, 1], [2, 2], [1, 2], [0, 1]]) };
+  }
+
+  function tierRows(shape) {
+    if (!shape.tiers) shape.tiers = DIAMOND.map(([rating, count]) => ({ rating, count }));
+    const tiers = shape.tiers;
+    return h(
+      "fieldset",
+      { class: "rows", id: "ruleset-edit-shape-tiers" },
+      h("legend", {}, t("ruleset_editor.width")),
+      tiers.map((tier, r) =>
+        h(
+          "div",
+          { class: "inline" },
+          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, (v) => (tier.rating = numberOr(v)), { inputmode: "numeric" }),
+          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, (v) => (tier.count = numberOr(v)), { inputmode: "numeric" }),
+          tiers.length > 1 ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => { tiers.splice(r, 1); reshaped("ruleset-edit-shape-add"); }) : null,
+        ),
+      ),
+      button("ruleset-edit-shape-add", t("ruleset_editor.add_tier"), () => {
+        const last = tiers[tiers.length - 1];
+        tiers.push({ rating: last ? Math.max(Number(last.rating) - 1, 0) : 0, count: 1 });
+        reshaped(`ruleset-edit-shape-rating-${tiers.length - 1}`);
+      }),
+    );
+  }
+
+  function shapeEditor() {
+    const shape = data.shape;
+    if (!SHAPES.includes(shape.type)) return h("p", { class: "hint", id: "ruleset-edit-shape" }, t("ruleset_editor.shape_combined"));
+    const type = h(
+      "select",
+      { id: "ruleset-edit-shape-type", onchange: (e) => { data.shape = newShape(e.target.value); reshaped("ruleset-edit-shape-type"); } },
+      SHAPES.map((x) => h("option", { value: x, selected: x === shape.type }, t(`ruleset_editor.shape.${x}`))),
+    );
+    const number = (key, label) => text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
+    const params = {
+      pyramid: () => number("peak", t("ruleset_editor.peak")),
+      column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
+      free_cap: () => [number("budget", t("ruleset_editor.budget")), number("cap", t("ruleset_editor.cap"))],
+      diamond: () => tierRows(shape),
+      tiers: () => [text("ruleset-edit-shape-name", t("ruleset_editor.tiers_name"), shape.name, (v) => (shape.name = v)), tierRows(shape)],
+    }[shape.type];
+    return h("fieldset", { id: "ruleset-edit-shape" }, h("legend", {}, t("ruleset_editor.shape")), field(t("ruleset_editor.shape_type"), type), params());
+  }
+
   function aspectEditor(slot, i) {
     return h(
       "div",
@@ -286,6 +343,7 @@ export function rulesetEditor(out) {
         h("summary", {}, t("ruleset_editor.skills")),
         h("div", { class: "grid" }, skills.map((s) => text(`ruleset-edit-skill-${s.key}`, tn("ruleset_editor.skill_name", { key: free(s.key) }), shown(s), (v) => rename(s, v)))),
       ),
+      shapeEditor(),
       h("h4", {}, t("ruleset_editor.aspects")),
       data.aspects.map(aspectEditor),
       button("ruleset-edit-aspect-add", t("ruleset_editor.add_aspect"), () => {
