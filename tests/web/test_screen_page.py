@@ -123,6 +123,18 @@ def _prepare_and_start(gm: Any, ann: Any, words: dict[str, str], lang: str) -> N
     assert gm.locator("#start-place-below-deck-alice").count() == 0
     assert gm.input_value("#start-place-below-deck-ruth") == "stairs"
     gm.select_option("#start-place-below-deck-ruth", "hold")
+    # The screen is drawn again as the table moves on (here the NPCs' dice hidden and shown
+    # again, from another tab of the GM's); the page keeps the choice, as it keeps any field.
+    place = "#start-place-below-deck-ruth"
+    for hidden in (True, False):
+        gm.eval_on_selector(place, "el => { el.dataset.drawn = 'before'; }")
+        gm.evaluate(
+            "async (hidden) => { const { app } = await import('/web/js/store.js');"
+            " await app.seat.command('HideNpcDice', { hidden }); }",
+            hidden,
+        )
+        gm.wait_for_function(f"() => !document.querySelector('{place}').dataset.drawn")
+        assert gm.input_value(place) == "hold"
     gm.click("#start-prepared-below-deck")
     ann.wait_for_selector("#scene")
     ann.wait_for_function(
