@@ -207,6 +207,11 @@ export function rulesetEditor(out) {
   function tierRows(shape) {
     if (!shape.tiers) shape.tiers = DIAMOND.map(([rating, count]) => ({ rating, count }));
     const tiers = shape.tiers;
+    // A spread the GM changed no longer follows the rule it was cited for.
+    const set = (tier, key) => (v) => {
+      tier[key] = numberOr(v);
+      delete shape.rule;
+    };
     return h(
       "fieldset",
       { class: "rows", id: "ruleset-edit-shape-tiers" },
@@ -215,14 +220,15 @@ export function rulesetEditor(out) {
         h(
           "div",
           { class: "inline" },
-          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, (v) => (tier.rating = numberOr(v)), { inputmode: "numeric" }),
-          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, (v) => (tier.count = numberOr(v)), { inputmode: "numeric" }),
-          tiers.length > 1 ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => { tiers.splice(r, 1); reshaped("ruleset-edit-shape-add"); }) : null,
+          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, set(tier, "rating"), { inputmode: "numeric" }),
+          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, set(tier, "count"), { inputmode: "numeric" }),
+          tiers.length > 1 ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => { tiers.splice(r, 1); delete shape.rule; reshaped("ruleset-edit-shape-add"); }) : null,
         ),
       ),
       button("ruleset-edit-shape-add", t("ruleset_editor.add_tier"), () => {
         const last = tiers[tiers.length - 1];
         tiers.push({ rating: last ? Math.max(Number(last.rating) - 1, 0) : 0, count: 1 });
+        delete shape.rule;
         reshaped(`ruleset-edit-shape-rating-${tiers.length - 1}`);
       }),
     );
