@@ -88,6 +88,16 @@ class Player:
             raise AssertionError(f"{self.name}: {form} was refused: {said}") from None
 
 
+def drag(page: Any, source: str, target: str) -> None:
+    """Drag ``source`` onto ``target`` as the browser's drag and drop does: the same data
+    carried from dragstart through dragover to drop (wherever each element is scrolled)."""
+    carried = page.evaluate_handle("() => new DataTransfer()")
+    page.dispatch_event(source, "dragstart", {"dataTransfer": carried})
+    page.dispatch_event(target, "dragover", {"dataTransfer": carried})
+    page.dispatch_event(target, "drop", {"dataTransfer": carried})
+    page.dispatch_event(source, "dragend", {"dataTransfer": carried})
+
+
 def everyone_reaches(table: list[Player], acting: Player) -> None:
     """Wait for every page to show the table at the version the acting page shows."""
     version = acting.version()
@@ -380,6 +390,12 @@ def _play(
     ann.click("#scene [id^=pass-][id$=-ruth]")
     ann.page.select_option("#pass-to", "charles")
     ann.submit("pass-form")
+    on_all(table, "#scene [data-holder=charles][data-count='1']")
+    # A free invoke is also handed over by dragging its token onto a character's card: Ben drags
+    # it onto Ruth's, and Ann drags it back onto Charles's.
+    drag(ben.page, "#scene [data-holder=charles]", "#char-ruth")
+    on_all(table, "#scene [data-holder=ruth][data-count='1']")
+    drag(ann.page, "#scene [data-holder=ruth]", "#char-charles")
     on_all(table, "#scene [data-holder=charles][data-count='1']")
     no_secrets(players)
 

@@ -9,6 +9,9 @@ import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { app, send, showError } from "./store.js";
 import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
+/** What a dragged free invoke carries: its aspect and the character who holds it. */
+const INVOKE_DRAG = "application/x-fatekit-free-invoke";
+
 // -- characters ---------------------------------------------------------------------------------
 
 export function charactersPanel() {
@@ -33,7 +36,21 @@ export function charactersPanel() {
 
 function characterCard(c) {
   const ours = mine().has(c.id);
-  const card = h("article", { class: `card character${ours ? " ours" : ""}`, id: `char-${c.id}`, "aria-labelledby": `char-${c.id}-name` });
+  const card = h("article", {
+    class: `card character${ours ? " ours" : ""}`,
+    id: `char-${c.id}`,
+    "aria-labelledby": `char-${c.id}-name`,
+    ondragover: (e) => {
+      if (e.dataTransfer.types.includes(INVOKE_DRAG)) e.preventDefault();
+    },
+    ondrop: (e) => {
+      const dragged = e.dataTransfer.getData(INVOKE_DRAG);
+      if (!dragged) return;
+      e.preventDefault();
+      const { aspect_id, holder } = JSON.parse(dragged);
+      if (holder !== c.id) send("PassFreeInvoke", { aspect_id, from_character: holder, to_character: c.id });
+    },
+  });
   if (!c.revealed) {
     add(card, 
       h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
@@ -164,7 +181,15 @@ function aspectCard(a) {
           holders.map(([holder, n]) =>
             h(
               "li",
-              { "data-holder": holder, "data-count": n, class: mine().has(holder) ? "mine" : "" },
+              {
+                "data-holder": holder,
+                "data-count": n,
+                class: mine().has(holder) ? "mine" : "",
+                // A free invoke of one's own is handed over by dragging it onto a character's card
+                // (the Pass button under the card does the same).
+                draggable: mine().has(holder) ? "true" : null,
+                ondragstart: mine().has(holder) ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder })) : null,
+              },
               h("span", { class: "invoke-tokens", "aria-hidden": "true" }, Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "invoke-token" }))),
               tn("aspect.free_invokes", { who: who(holder), n }),
             ),
