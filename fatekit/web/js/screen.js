@@ -82,15 +82,14 @@ function askedList(asked) {
 }
 
 /** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones
- * to choose from, the entrance (else the first zone) unless the GM picks another. */
+ * to choose from, set to what the table does unless told (the entrance, or no zone without one). */
 function startPlaceFields(p, pcs) {
   const joining = pcs.filter((pc) => !p.participants.includes(pc));
   if (p.zones.length < 2 || !joining.length) return null;
-  const zones = p.zones.map((z) => [z, z]);
   return h(
     "div",
     { class: "actions wrap" },
-    joining.map((pc) => field(tn("screen.starts_in", { who: who(pc) }), select(`start-place-${p.scene_id}-${pc}`, zones, p.entrance || p.zones[0], { freeText: true }))),
+    joining.map((pc) => field(tn("screen.starts_in", { who: who(pc) }), select(`start-place-${p.scene_id}-${pc}`, zoneOptions(p.zones), p.entrance || "", { freeText: true }))),
   );
 }
 

@@ -205,7 +205,6 @@ export function rulesetEditor(out) {
   }
 
   function tierRows(shape) {
-    if (!shape.tiers) shape.tiers = DIAMOND.map(([rating, count]) => ({ rating, count }));
     const tiers = shape.tiers;
     // A spread the GM changed no longer follows the rule it was cited for.
     const set = (tier, key) => (v) => {
@@ -395,6 +394,8 @@ export function rulesetEditor(out) {
       data.aspects = data.aspects || [];
       data.skill_uses = data.skill_uses || [];
       data.turn_order = data.turn_order || { style: "elective" };
+      // A diamond without counts has the usual ones; written out, they can be edited.
+      if (data.shape && data.shape.type === "diamond" && !data.shape.tiers) data.shape = newShape("diamond");
       draw();
       checkRuleset(data, out);
     },
