@@ -113,6 +113,8 @@ class FightPlan:
     scene_aspects: int  # situation aspects anyone may pay to invoke
     max_exchanges: int
     move_difficulty: int
+    # Fate Condensed's full defense: a boost at one's next turn if nobody made one defend.
+    full_defense_boost: bool = False
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -205,6 +207,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         len(scenario.aspects),
         scenario.max_exchanges,
         scenario.move_difficulty,
+        scenario.ruleset.has(OptionalRule.FULL_DEFENSE),
     )
 
 

@@ -123,6 +123,9 @@ class _Run:
         if policy.concede_after is not None and taken >= policy.concede_after:
             self.conflict.concede(actor)
             return
+        if policy.full_defense_after is not None and taken >= policy.full_defense_after:
+            self.conflict.full_defense(actor)
+            return
         reachable = self.reachable(actor)
         if not reachable:
             self.conflict.free_move(actor, self.step_towards_nearest(actor))

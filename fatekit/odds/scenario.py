@@ -120,6 +120,7 @@ class SidePolicy:
     advantage_skill: str | None = None  # None: the actor's best skill
     absorb: AbsorbPolicy = AbsorbPolicy.RECOMMENDED
     concede_after: int | None = None  # concede at one's turn after this many consequences
+    full_defense_after: int | None = None  # full defense at one's turn after this many
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +269,15 @@ def scenario_from_dict(
         data.get("characters"), preset, ruleset, zones, base or Path("."), table_sheets
     )
     sides = _sides(data.get("sides"), fighters)
+    full_defense = ruleset.has(OptionalRule.FULL_DEFENSE) or ruleset.has(
+        OptionalRule.FULL_DEFENSE_CORE
+    )
+    for side in sides:
+        if side.policy.full_defense_after is not None and not full_defense:
+            raise BadInput(
+                f"the policy of {side.name!r}: full_defense_after needs full defense in play "
+                "(Fate Core's, or the full_defense option)"
+            )
     aspects = _aspects(data.get("aspects", []), fighters)
     order = _order(data, ruleset, sides, fighters)
     max_exchanges = _whole(data.get("max_exchanges", 50), "max_exchanges", least=1)
@@ -497,7 +507,7 @@ def _policy(data: Any, side: str) -> SidePolicy:
             valid = ", ".join(m.value for m in kind)
             raise BadInput(f"{where}: {key} is one of {valid}, not {value!r}") from None
 
-    concede = data.get("concede_after")
+    concede, guard = data.get("concede_after"), data.get("full_defense_after")
     skill = data.get("advantage_skill")
     if skill is not None and not isinstance(skill, str):
         raise BadInput(f"{where}: advantage_skill is a skill key")
@@ -514,6 +524,9 @@ def _policy(data: Any, side: str) -> SidePolicy:
         advantage_skill=skill,
         absorb=choice("absorb", AbsorbPolicy, AbsorbPolicy.RECOMMENDED),
         concede_after=None if concede is None else _whole(concede, f"{where}: concede_after"),
+        full_defense_after=(
+            None if guard is None else _whole(guard, f"{where}: full_defense_after")
+        ),
     )
 
 

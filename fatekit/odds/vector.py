@@ -132,6 +132,10 @@ class _Batch:
         self.pos = np.repeat(np.array([[f.zone for f in fighters]]), n, axis=0)
         self.consequences = np.zeros((n, c, len(SEVERITIES)), dtype=np.int16)
         self.spent = np.zeros((n, c), dtype=np.int16)
+        # Full defense, kept only where a policy uses it (the bookkeeping costs every turn).
+        self.bracing = any(p.full_defense_after is not None for p in plan.policies)
+        self.guarding = np.zeros((n, c), dtype=bool)  # on full defense until their next turn
+        self.defended = np.zeros((n, c), dtype=bool)  # ... and made to defend since
         self.done = np.zeros(n, dtype=bool)
         self.winner = np.full(n, -1, dtype=np.int8)
         self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
@@ -188,11 +192,20 @@ class _Batch:
     def turn(self, actor: int, runs: IntArray) -> None:
         side = int(self.side[actor])
         policy = self.plan.policies[side]
+        if self.bracing:
+            if self.plan.full_defense_boost:
+                ready = self.guarding[runs, actor] & ~self.defended[runs, actor]
+                self.free[runs[ready], actor] += 1
+            self.guarding[runs, actor] = self.defended[runs, actor] = False
         if policy.concede_after is not None:
             quits = self.consequences[runs, actor].sum(axis=1) >= policy.concede_after
             self.status[runs[quits], actor] = CONCEDED
             self.check_end(runs[quits])
             runs = runs[~quits]
+        if policy.full_defense_after is not None:
+            guards = self.consequences[runs, actor].sum(axis=1) >= policy.full_defense_after
+            self.guarding[runs[guards], actor] = True
+            runs = runs[~guards]
         opponents = self.members[1 - side]
         reach, close = self.reach(actor, runs, opponents)
         stuck = ~reach.any(axis=1)
@@ -372,6 +385,10 @@ class _Batch:
             0,
         )
         attack, defence = attack + np.maximum(levels, 0), defence + np.maximum(-levels, 0)
+        if self.bracing:  # full defense: +2 to defending oneself, in either version
+            guarded = self.guarding[runs, target]
+            self.defended[runs[guarded], target[guarded]] = True
+            defence = defence + 2 * guarded
         mine, theirs = self.roll(runs), self.roll(runs)
         weapon, armor = self.weapon[actor], self.armor[target]
         needed = np.where(

@@ -3,7 +3,8 @@
 Both read the same tape of dice for a seed, so they must agree run by run; and with different
 seeds, their outcome distributions must agree by a chi-square test of homogeneity (fixed seeds,
 so the test gives the same verdict every time). The scenarios include the golden scenes'
-warehouse fight and Charles's ghoul, and the benchmark's boss and minions.
+warehouse fight and Charles's ghoul, the benchmark's boss and minions, and both versions of full
+defense (Fate Condensed's standoff, Fate Core's last stand).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ SCENARIOS = {
     "pier": ROOT / "tests/odds/scenarios/pier.json",
     "mind-games": ROOT / "tests/odds/scenarios/mind-games.json",
     "vampire": ROOT / "tests/odds/scenarios/vampire.json",
+    "standoff": ROOT / "tests/odds/scenarios/standoff.json",
+    "last-stand": ROOT / "tests/odds/scenarios/last-stand.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
@@ -35,7 +38,8 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    runs = 150 if name in ("warehouse", "boss-and-minions", "vampire") else SCALAR_RUNS
+    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand")
+    runs = 150 if name in slow else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 
 

@@ -126,6 +126,17 @@ def test_a_missing_character_file_is_refused(tmp_path: Path) -> None:
             lambda d: d["sides"]["charles"].update(policy={"advantage_skill": "juggling"}),
             "advantage_skill",
         ),
+        (
+            lambda d: d["sides"]["ghoul"].update(policy={"full_defense_after": 0}),
+            "full_defense_after needs full defense in play",
+        ),
+        (
+            lambda d: (
+                d.update(options=["creation_as_you_play", "full_defense"])
+                or d["sides"]["ghoul"].update(policy={"full_defense_after": "soon"})
+            ),
+            "full_defense_after must be a whole number",
+        ),
     ],
 )
 def test_bad_scenarios_say_what_is_wrong(change: Any, message: str) -> None:
@@ -175,3 +186,27 @@ def test_reports_give_wilson_intervals() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(0, 20)[0] == 0.0 and 0 < wilson_interval(0, 20)[1] < 0.2
+
+
+def test_full_defense_follows_the_tables_version() -> None:
+    condensed = load_scenario(SCENARIOS / "standoff.json")
+    assert condensed.sides[1].policy.full_defense_after == 1
+    assert fight_plan(condensed).full_defense_boost  # Fate Condensed's optional rule
+    core = load_scenario(SCENARIOS / "last-stand.json")
+    assert core.sides[1].policy.full_defense_after == 1
+    assert not fight_plan(core).full_defense_boost  # Fate Core's: +2, and no boost
+
+
+@pytest.mark.parametrize("engine", ["scalar", "vector"])
+def test_a_side_always_on_full_defense_never_hurts_anyone(engine: str) -> None:
+    from fatekit.odds import play
+
+    data = scenario_data("standoff")
+    data["sides"]["guards"]["policy"]["full_defense_after"] = 0
+    scenario = scenario_from_dict(data, base=SCENARIOS)
+    outcomes = play(scenario, 60, seed=3, engine=engine)
+    heroes = [i for i, f in enumerate(fight_plan(scenario).fighters) if f.side == 0]
+    assert outcomes.consequences[:, heroes].sum() == 0
+    assert (outcomes.winner != 1).all()  # bracing wins nothing
+    braced = play(scenario_from_dict(scenario_data("standoff"), base=SCENARIOS), 60, seed=3)
+    assert outcomes.exchanges.mean() > braced.exchanges.mean()  # bracing from the start drags on
