@@ -130,6 +130,15 @@ class ForesightIn(BaseModel):
         None, description="The conflict's kind before one starts (physical if absent)"
     )
     what_if: WhatIfIn | None = Field(None, description="Changes to try beside the scene")
+    play: dict[str, dict[str, Any]] = Field(
+        default_factory=dict,
+        max_length=8,
+        description=(
+            "How each side plays, by side name: a scenario file's policy object (target, "
+            "concede_after, full_defense_after, ...); a side not named plays the default. "
+            "The scene and its what-if are played alike"
+        ),
+    )
 
 
 # -- the pool ---------------------------------------------------------------------------------
@@ -240,7 +249,7 @@ def mount_foresight(
                 raise ForbiddenAction(
                     "only a GM may foresee a fight: it shows what every NPC can do", SEAT_RULE
                 )
-            found = foresight_scenarios(state, what_if, kind)
+            found = foresight_scenarios(state, what_if, kind, body.play)
             scenarios = [found.baseline] + ([found.what_if] if found.what_if else [])
             return state.version, found, [fight_plan(s) for s in scenarios]
 
@@ -266,6 +275,7 @@ def mount_foresight(
             "seed": seed,
             "seconds": round(seconds, 3),
             "names": found.names,
+            "play": body.play,
             # Fighters with no skill to fight with, in the scene and in the what-if.
             "unskilled": [
                 [

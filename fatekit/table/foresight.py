@@ -9,9 +9,11 @@ been taken out or has conceded is left out; before one, the scene's PCs face its
 
 :class:`WhatIf` changes that scenario without touching the table: NPCs added (from a character
 file or as copies of a character at the table) or removed, skills re-rated, Weapon and Armor
-changed. :func:`foresight_scenarios` gives the scenario as it stands and, when asked, the what-if
-beside it, both checked by :func:`fatekit.odds.scenario_from_dict`. Anything the simulator cannot
-play raises :class:`BadInput` that says why.
+changed. How each side plays (the simulator's policy: whom it attacks, when it concedes or goes
+on full defense) is set for both alike, so the two differ by the what-if alone.
+:func:`foresight_scenarios` gives the scenario as it stands and, when asked, the what-if beside
+it, both checked by :func:`fatekit.odds.scenario_from_dict`. Anything the simulator cannot play
+raises :class:`BadInput` that says why.
 """
 
 from __future__ import annotations
@@ -214,10 +216,21 @@ def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict
 
 
 def foresight_scenarios(
-    state: TableState, what_if: WhatIf | None = None, kind: ConflictKind | None = None
+    state: TableState,
+    what_if: WhatIf | None = None,
+    kind: ConflictKind | None = None,
+    play: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Scenarios:
-    """The scenario of the scene in play and, if ``what_if`` changes anything, the what-if's."""
+    """The scenario of the scene in play and, if ``what_if`` changes anything, the what-if's.
+    ``play`` gives sides a policy of their own (a scenario file's ``policy`` object, by side
+    name); the others play the default."""
     data = table_scenario(state, kind)
+    for side, policy in (play or {}).items():
+        if side not in data["sides"]:
+            raise BadInput(
+                f"no side {side!r} in the fight; the sides are {', '.join(data['sides'])}"
+            )
+        data["sides"][side]["policy"] = dict(policy)
     baseline = _load(data, "the scene in play")
     names = {who: f.character.name for who, f in baseline.fighters.items()}
     if what_if is None or what_if.empty:

@@ -102,6 +102,11 @@ def test_players_and_spectators_are_refused(threaded: Api) -> None:
         ({"what_if": {"skills": [{"character": "ruth", "skill": "fight", "rating": 12}]}}, "12"),
         ({"what_if": {"gear": [{"character": "ruth", "weapon": 9}]}}, "Weapon"),
         ({"what_if": {"remove": ["boss", "goon-1", "goon-2"]}}, "one side only"),
+        ({"play": {"gang": {"concede_after": 1}}}, "no side 'gang'"),
+        ({"play": {"smugglers": {"target": "prettiest"}}}, "target is one of"),
+        ({"play": {"smugglers": {"run_away": True}}}, "run_away"),
+        ({"play": {"smugglers": {"full_defense_after": 1}}}, "needs full defense in play"),
+        ({"play": {"smugglers": "cowards"}}, "smugglers"),
     ],
 )
 def test_bad_requests_are_answered_with_a_message(
@@ -110,6 +115,20 @@ def test_bad_requests_are_answered_with_a_message(
     gm = pier(threaded)
     refused = foresee(gm, 422, **body)
     assert said in refused["detail"] or said in str(refused.get("fields"))
+
+
+def test_how_each_side_plays_is_the_same_in_the_scene_and_its_what_if(threaded: Api) -> None:
+    gm = pier(threaded)
+    play = {"smugglers": {"concede_after": 1, "target": "weakest"}}
+    out = foresee(gm, runs=2000, seed=5, play=play, what_if={"remove": ["goon-2"]})
+    assert out["play"] == play
+    data = pier_scenario()
+    data["sides"]["smugglers"]["policy"] = play["smugglers"]
+    assert out["baseline"] == simulate(scenario_from_dict(data), 2000, seed=5).as_json()
+    plain = foresee(gm, runs=2000, seed=5)["baseline"]
+    conceded = out["baseline"]["fighters"]["boss"]["conceded"]
+    assert conceded > 0 == plain["fighters"]["boss"]["conceded"]  # Silas now gives up when hurt
+    assert out["what_if"]["fighters"]["boss"]["conceded"] > 0  # ... in the what-if as well
 
 
 def test_a_fighter_with_no_skill_to_fight_with_is_noted(threaded: Api) -> None:

@@ -186,3 +186,20 @@ def test_a_conflict_of_three_sides_is_refused() -> None:
     play.do(c.StartConflict(sides=sides, first="ruth"))
     with pytest.raises(BadInput, match="has 3 sides; the simulator plays two"):
         foresight_scenarios(play.s)
+
+
+def test_how_each_side_plays_is_set_for_the_scene_and_its_what_if_alike() -> None:
+    play = pier()
+    found = foresight_scenarios(
+        play.s,
+        WhatIf(remove=("goon-2",)),
+        play={"smugglers": {"concede_after": 1}, "crew": {"target": "most_hurt"}},
+    )
+    for scenario in (found.baseline, found.what_if):
+        assert scenario is not None
+        crew, smugglers = (side.policy for side in scenario.sides)
+        assert smugglers.concede_after == 1 and crew.target.value == "most_hurt"
+    with pytest.raises(BadInput, match="no side 'pcs' in the fight; the sides are crew, smugglers"):
+        foresight_scenarios(play.s, play={"pcs": {}})
+    with pytest.raises(BadInput, match="the scene in play: the policy of side 'crew'"):
+        foresight_scenarios(play.s, play={"crew": {"flee": True}})

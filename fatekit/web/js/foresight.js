@@ -3,17 +3,21 @@
 // with the numbers beside the bars: each side's chance to win, how many exchanges the fight
 // lasts, and what each fighter risks. A what-if (NPCs added or left out, a skill re-rated, a
 // weapon or armour changed) is played with the same dice beside the scene as it stands, never at the table.
+// How each side plays (whom it attacks, when it concedes or braces on full defense) is the GM's
+// choice too, and holds for the scene and its what-if alike.
 
 import { request } from "./lib/api.js";
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { ladderOptions, select, skillOptions } from "./forms.js";
 import { app, redraw, showError } from "./store.js";
+import { hasOption } from "./view.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RISKS = ["taken_out", "conceded", "mild", "moderate", "severe", "extreme"];
 const COLOURS = { taken_out: "#b2182b", conceded: "#d6604d", mild: "#92c5de", moderate: "#4393c3", severe: "#2166ac", extreme: "#053061" };
 const SIDE_COLOURS = ["#1f4e8c", "#8a3b00"];
+const TARGETS = ["first", "weakest", "strongest", "most_hurt", "random"];
 
 // What the panel shows survives redraws of the table: the last answer, and whether one is coming.
 const shown = { answer: null, table: null, busy: false };
@@ -182,6 +186,50 @@ async function whatIf() {
   return out.add.length || out.remove.length || out.skills.length || out.gear.length ? out : null;
 }
 
+/** How each side plays, as chosen: only what differs from the simulator's default is sent. */
+function playChoices() {
+  const out = {};
+  for (const el of document.querySelectorAll("#foresight-play select")) {
+    if (!el.value) continue;
+    const policy = (out[el.dataset.side] ||= {});
+    policy[el.dataset.key] = el.dataset.key === "target" ? el.value : Number(el.value);
+  }
+  return out;
+}
+
+function playControls(answer) {
+  const bracing = hasOption("full_defense") || hasOption("full_defense_core");
+  const counts = (first) => [["", t("foresight.never")], ...first, ...[1, 2, 3].map((n) => [String(n), t(`foresight.consequences_${n}`)])];
+  const choice = (i, name, key, label, options) => {
+    const policy = (answer.play || {})[name] || {};
+    const el = select(`foresight-play-${i}-${key}`, options, key in policy ? String(policy[key]) : "");
+    el.dataset.side = name;
+    el.dataset.key = key;
+    return field(label, el);
+  };
+  const targets = [["", t("foresight.target_first")], ...TARGETS.slice(1).map((k) => [k, t(`foresight.target_${k}`)])];
+  return h(
+    "fieldset",
+    { class: "what-if", id: "foresight-play" },
+    h("legend", {}, t("foresight.play")),
+    h("p", { class: "hint" }, t("foresight.play_hint")),
+    ...Object.keys(answer.baseline.sides).map((name, i) =>
+      h(
+        "fieldset",
+        { class: "play-side" },
+        h("legend", { "data-free": name === "pcs" || name === "npcs" ? null : "" }, sideLabel(name)),
+        h(
+          "div",
+          { class: "what-if-grid" },
+          choice(i, name, "target", t("foresight.target"), targets),
+          choice(i, name, "concede_after", t("foresight.concede_after"), counts([])),
+          bracing ? choice(i, name, "full_defense_after", t("foresight.full_defense_after"), counts([["0", t("foresight.from_the_start")]])) : null,
+        ),
+      ),
+    ),
+  );
+}
+
 function whatIfControls(answer) {
   const fighters = Object.keys(answer.baseline.fighters);
   const people = [["", t("foresight.nobody")], ...fighters.map((id) => [id, nameOf(id)])];
@@ -224,7 +272,7 @@ function whatIfControls(answer) {
           return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.bad_file")));
         }
         if (!changes) return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.no_change")));
-        return ask({ runs: answer.runs, seed: answer.seed, what_if: changes }, out);
+        return ask({ runs: answer.runs, seed: answer.seed, what_if: changes, play: playChoices() }, out);
       }, { id: "foresight-compare", disabled: shown.busy }),
     ),
     out,
@@ -249,7 +297,7 @@ export function foresightPanel() {
       "div",
       { class: "actions" },
       field(t("foresight.runs"), runsField),
-      button(t("foresight.run"), () => ask({ runs: runs() }, status), { id: "foresight-run", disabled: shown.busy }),
+      button(t("foresight.run"), () => ask({ runs: runs(), play: playChoices() }, status), { id: "foresight-run", disabled: shown.busy }),
     ),
     status,
   );
@@ -263,6 +311,7 @@ export function foresightPanel() {
       column("foresight-baseline", t("foresight.as_it_stands"), answer.baseline, null, answer.unskilled[0]),
       answer.what_if ? column("foresight-what-if", t("foresight.what_if_result"), answer.what_if, answer.baseline, answer.unskilled[1]) : null,
     ),
+    playControls(answer),
     whatIfControls(answer),
   );
   return panel;

@@ -1,0 +1,82 @@
+"""The foresight panel's "How each side plays": the GM has the smugglers brace on full defense
+from the start, and they can no longer win; then has them concede once hurt, and Silas's row
+shows him conceding. The choices stay in the panel across answers, hold for the what-if too, and
+full defense is offered only where the table plays it. In Swedish, every text from the catalog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.foresight_table import OPTIONS, pier_commands
+
+from .test_flow import UNTRANSLATED, Player, accessible  # type: ignore[import-not-found]
+from .test_foresight_page import win_shown  # type: ignore[import-not-found]
+from .test_turns import call, catalog, command  # type: ignore[import-not-found]
+
+TIMEOUT = 15_000
+
+
+def pier_table(server: str, options: list[str]) -> str:
+    """The pier fight at a new table with ``options``; the GM's link."""
+    made = call(server, "/tables", {"name": "Docks", "preset": "condensed", "options": options})
+    for kind, data in pier_commands():
+        command(server, made["table_id"], made["link"], kind, data)
+    link: str = made["link"]
+    return link
+
+
+def play_again(page: Any, button: str) -> None:
+    """Press ``button`` and wait for the new answer (the panel shows the last one meanwhile)."""
+    with page.expect_response(lambda r: r.url.endswith("/foresight")):
+        page.click(button)
+    page.wait_for_selector(f"{button}:not([disabled])")
+
+
+def test_the_gm_chooses_how_each_side_plays(server: str, browser: Any) -> None:
+    gm_link = pier_table(server, [*OPTIONS, "full_defense"])
+    context = browser.new_context(locale="sv-SE", viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server}/#link={gm_link}")
+        page.wait_for_selector("#log-list")
+        words = catalog("sv")
+        page.fill("#foresight-runs", "2000")
+        page.click("#foresight-run")
+        page.wait_for_selector("#foresight-baseline .risk-chart")
+        before = win_shown(page, "foresight-baseline")
+        assert before["smugglers"] > 0
+        assert page.locator("#foresight-play > legend").inner_text() == words["foresight.play"]
+        # The sides in the answer's order: the crew (0), the smugglers (1).
+        page.select_option("#foresight-play-1-full_defense_after", "0")
+        play_again(page, "#foresight-run")
+        braced = win_shown(page, "foresight-baseline")
+        assert braced["smugglers"] == 0  # bracing every turn, they never hurt anyone
+        assert page.input_value("#foresight-play-1-full_defense_after") == "0"
+        # Conceding once hurt instead, with a what-if beside it: both play it.
+        page.select_option("#foresight-play-1-full_defense_after", "")
+        page.select_option("#foresight-play-1-concede_after", "1")
+        page.select_option("#foresight-remove", "goon-2")
+        play_again(page, "#foresight-compare")
+        for column in ("foresight-baseline", "foresight-what-if"):
+            cell = page.locator(f"#{column} rect[data-risk='boss:conceded']")
+            assert float(cell.get_attribute("width") or 0) > 0, column
+        assert page.input_value("#foresight-play-1-concede_after") == "1"
+        bad = page.evaluate(UNTRANSLATED, "sv")
+        assert bad == [], f"untranslated: {bad[:10]}"
+        accessible(Player(page, "GM"))
+        # A table without full defense is not offered it.
+        plain = context.new_page()
+        plain.set_default_timeout(TIMEOUT)
+        plain.on("pageerror", lambda error: errors.append(str(error)))
+        plain.goto(f"{server}/#link={pier_table(server, OPTIONS)}")
+        plain.wait_for_selector("#log-list")
+        plain.fill("#foresight-runs", "500")
+        plain.click("#foresight-run")
+        plain.wait_for_selector("#foresight-play-1-concede_after")
+        assert plain.locator("#foresight-play-1-full_defense_after").count() == 0
+        assert errors == []
+    finally:
+        context.close()
