@@ -1,6 +1,7 @@
-"""``fatekit simulate FILE --runs N [--seed S] [--engine E] [--json] [--plot P.png]``: how a fight
-goes. FILE is a scenario file, or a table file (``GET /tables/{id}/export``), whose scene in play
-is simulated (see :mod:`fatekit.table.foresight`)."""
+"""``fatekit simulate FILE --runs N [--seed S] [--engine E] [--play SIDE:KEY=VALUE] [--json]
+[--plot P.png]``: how a fight goes. FILE is a scenario file, or a table file (``GET
+/tables/{id}/export``), whose scene in play is simulated (see :mod:`fatekit.table.foresight`).
+``--play`` sets one key of a side's policy, over what the file says."""
 
 from __future__ import annotations
 
@@ -64,6 +65,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=("physical", "mental"),
         help="a table file's conflict kind, before a conflict starts (default physical)",
     )
+    parser.add_argument(
+        "--play",
+        action="append",
+        default=[],
+        metavar="SIDE:KEY=VALUE",
+        help=(
+            "how a side plays, one policy key at a time, over the file's (repeatable; keys as "
+            "in a scenario file's policy, docs/odds.md): e.g. smugglers:concede_after=1 "
+            "or crew:target=weakest"
+        ),
+    )
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the report into a PNG file")
     parser.set_defaults(handler=run)
 
@@ -97,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             raise BadInput(f"--seed must be 0 or more, not {args.seed}")
         if args.plot is not None and not args.plot.lower().endswith(".png"):
             raise BadInput(f"--plot draws a PNG file: give a name ending in .png, not {args.plot}")
-        scenario = _scenario(args.scenario, args.kind)
+        scenario = _scenario(args.scenario, args.kind, _play(args.play))
         if scenario.source.startswith("the scene"):
             for note in fight_notes(scenario, fight_plan(scenario)):
                 print(f"fatekit simulate: note: {note.text}", file=sys.stderr)
@@ -113,8 +125,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scenario(path: str, kind: str | None) -> Scenario:
-    """A scenario file, or the scene in play of a table file; anything else is refused."""
+def _play(given: list[str]) -> dict[str, dict[str, object]]:
+    """``--play SIDE:KEY=VALUE`` options as policies by side; a value that reads as JSON (a
+    number, true, false) is taken as such, anything else as text."""
+    play: dict[str, dict[str, object]] = {}
+    for option in given:
+        setting, equals, text = option.partition("=")
+        side, colon, key = setting.rpartition(":")
+        if not (equals and colon and side and key):
+            raise BadInput(
+                f"--play takes SIDE:KEY=VALUE, such as smugglers:concede_after=1, not {option!r}"
+            )
+        try:
+            value: object = json.loads(text)
+        except json.JSONDecodeError:
+            value = text
+        play.setdefault(side, {})[key] = value
+    return play
+
+
+def _scenario(path: str, kind: str | None, play: dict[str, dict[str, object]]) -> Scenario:
+    """A scenario file, or the scene in play of a table file, with ``play``'s policy keys over
+    its own; anything else is refused."""
     from fatekit.odds.scenario import FORMAT, scenario_from_dict
     from fatekit.rules.scenes.conflict_parts import ConflictKind
     from fatekit.table.export import TABLE_FORMAT, import_table
@@ -133,7 +165,7 @@ def _scenario(path: str, kind: str | None) -> Scenario:
     if found == TABLE_FORMAT:
         state = import_table(data).state
         return foresight_scenarios(
-            state, kind=None if kind is None else ConflictKind(kind)
+            state, kind=None if kind is None else ConflictKind(kind), play=play
         ).baseline
     if kind is not None:
         raise BadInput("--kind is for table files; a scenario file says its kind itself")
@@ -142,4 +174,12 @@ def _scenario(path: str, kind: str | None) -> Scenario:
             f"this is a {found!r} file; simulate reads a {FORMAT} file or a {TABLE_FORMAT} "
             "file (a table's export)"
         )
+    sides = data.get("sides")
+    for side, policy in play.items():
+        if not isinstance(sides, dict) or not isinstance(sides.get(side), dict):
+            named = ", ".join(sides) if isinstance(sides, dict) else "none"
+            raise BadInput(f"--play names side {side!r}; the sides are {named}")
+        own = sides[side].get("policy", {})
+        # A policy that is not an object stays as it is, for the reader to refuse.
+        sides[side]["policy"] = {**own, **policy} if isinstance(own, dict) else own
     return scenario_from_dict(data, base=where.parent, source=path)

@@ -105,6 +105,46 @@ def test_bad_input_exits_2_with_a_message(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr
 
 
+def test_play_sets_a_sides_policy_over_the_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(Path(PIER).read_text(encoding="utf-8"))
+    data["sides"]["smugglers"]["policy"].update(target="first", concede_after=2)
+    data["sides"]["crew"]["policy"]["invoke_for"] = "style"
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["simulate", str(changed), "--runs", "2000", "--seed", "5", "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    play = ["smugglers:target=first", "smugglers:concede_after=2", "crew:invoke_for=style"]
+    args = [x for setting in play for x in ("--play", setting)]
+    assert main(["simulate", PIER, "--runs", "2000", "--seed", "5", "--json", *args]) == 0
+    assert json.loads(capsys.readouterr().out) == written
+    # A table's scene too: there, the sides play the default unless told otherwise.
+    exported = pier_export(tmp_path)
+    assert main(["simulate", exported, "--runs", "2000", "--seed", "5", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert plain["fighters"]["boss"]["conceded"] == 0
+    quitting = ["--play", "smugglers:concede_after=1"]
+    assert main(["simulate", exported, "--runs", "2000", "--seed", "5", "--json", *quitting]) == 0
+    assert json.loads(capsys.readouterr().out)["fighters"]["boss"]["conceded"] > 0
+
+
+def test_bad_play_options_exit_2_with_a_message(tmp_path: Path) -> None:
+    cases = [
+        ([PIER, "--play", "smugglers"], "--play takes SIDE:KEY=VALUE"),
+        ([PIER, "--play", "gang:target=first"], "--play names side 'gang'; the sides are crew"),
+        ([PIER, "--play", "crew:flee=1"], "flee"),
+        ([PIER, "--play", "crew:target=prettiest"], "target is one of"),
+        ([PIER, "--play", "crew:full_defense_after=0"], "needs full defense in play"),
+        ([pier_export(tmp_path), "--play", "pcs:target=first"], "no side 'pcs' in the fight"),
+    ]
+    for args, message in cases:
+        result = fatekit("simulate", *args, "--runs", "100")
+        assert result.returncode == 2, (args, result.stdout)
+        assert message in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr
+
+
 # -- a table's export ---------------------------------------------------------------------------
 
 
