@@ -355,6 +355,8 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         page.fill("#ruleset-edit-min-refresh", "0")
         page.wait_for_function(
             "document.querySelector('#ruleset-free-stunts')?.textContent === 'Free stunts: 2'"
+            " && document.querySelector('#ruleset-stunt-cost')?.textContent"
+            " === 'Further stunts cost 2 refresh each, leaving at least 0'"
         )
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)

@@ -63,6 +63,7 @@ export async function checkRuleset(data, out) {
     h("p", { id: "ruleset-peak" }, tn("ruleset_editor.peak_is", { n: preset.peak })),
     h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
     h("p", { id: "ruleset-free-stunts" }, tn("ruleset_editor.free_stunts_is", { n: preset.free_stunts })),
+    h("p", { id: "ruleset-stunt-cost" }, tn("ruleset_editor.stunt_cost_is", { n: preset.stunt_cost, least: preset.min_refresh })),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
   );
 }
