@@ -369,7 +369,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
 
 def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, Any]:
     """What the page needs to draw and fill a sheet of ``preset``: skills and their names,
-    aspect slots, refresh, and the stress tracks (named in each language): the kinds of harm."""
+    aspect slots, refresh and what stunts cost, and the stress tracks (named in each language): the kinds of harm."""
     return {
         "key": key,
         "name": preset.name,
@@ -381,6 +381,8 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         ],
         "refresh": preset.refresh,
         "free_stunts": preset.free_stunts,
+        "stunt_cost": preset.stunt_cost,
+        "min_refresh": preset.min_refresh,
         "peak": preset.peak,
         "ladder": {str(value): name for value, name in LADDER.items()},
         "presets": list(PRESETS),

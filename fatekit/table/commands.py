@@ -22,6 +22,7 @@ from fatekit.table.play.advancement import (
     ChangeKind,
     Milestone,
     MilestoneChange,
+    RaiseSkills,
 )
 from fatekit.table.play.aspects import (
     AnswerCompel,
@@ -161,6 +162,7 @@ __all__ = [
     "PassFreeInvoke",
     "PrepareScene",
     "PreparedAspect",
+    "RaiseSkills",
     "RemoveAspect",
     "RemovePreparedScene",
     "RemoveSeat",
@@ -254,6 +256,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SelfCompelAnswer,
         Milestone,
         Breakthrough,
+        RaiseSkills,
         Note,
         Undo,
         # the GM's screen

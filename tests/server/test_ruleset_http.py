@@ -125,6 +125,11 @@ def test_a_built_in_comes_as_the_file_a_hack_starts_from(api: Api) -> None:
         "quick",
         "sneaky",
     ]
+    # What stunts cost under it, for the editor's preview: three free, then one refresh each.
+    stunts = {
+        k: found["preset"][k] for k in ("refresh", "free_stunts", "stunt_cost", "min_refresh")
+    }
+    assert stunts == {"refresh": 3, "free_stunts": 3, "stunt_cost": 1, "min_refresh": 1}
     missing = api.client.get("/rules/rulesets/gurps")
     assert missing.status_code == 422, missing.text
     assert "condensed" in missing.text  # it says which keys there are

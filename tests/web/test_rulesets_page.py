@@ -269,3 +269,122 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         assert errors == []
     finally:
         context.close()
+
+
+def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> None:
+    """The editor's skill list, stunts and a slot's skill condition: a skill added by keyboard,
+    two removed (what named them repaired: a track's skill, a slot, a use, a turn-order key),
+    free stunts, their cost and the lowest refresh set, refusals shown in the engine's words, and
+    the table opened on the edited set."""
+    from .test_flow import accessible  # type: ignore[import-not-found]
+
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        gm = Player(page, "GM")
+        page.goto(server)
+        page.wait_for_selector("#create-table")
+        page.fill("#new-table-name", "Harbour")
+        page.select_option("#new-table-preset", "condensed")
+        gm.click("#ruleset-edit")
+        page.locator("#ruleset-track-mental").wait_for()
+
+        # A skill of the GM's own, added with the keyboard.
+        page.click("#ruleset-edit-skills summary")
+        page.focus("#ruleset-edit-skill-new-key")
+        page.keyboard.type("sailing")
+        page.keyboard.press("Tab")
+        page.keyboard.type("Sailing")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-add"
+        page.keyboard.press("Enter")
+        assert page.input_value("#ruleset-edit-skill-sailing") == "Sailing"
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key"
+        assert page.input_value("#ruleset-edit-skill-new-key") == ""
+        page.wait_for_function(
+            "document.querySelector('#ruleset-preview')?.textContent.includes('Sailing')"
+        )
+
+        # Turns by skill, a slot only for the strong, and Sailing that defends: all soon repaired.
+        page.select_option("#ruleset-edit-turn-style", "skill_order")
+        page.fill("#ruleset-edit-turn-physical", "physique, sailing")
+        page.fill("#ruleset-edit-turn-mental", "will")
+        # A condition on a slot every kind of harm shares, before others: the engine refuses.
+        page.select_option("#ruleset-edit-slot-skill-0", "will")
+        page.wait_for_selector("#ruleset-preview-problems li")
+        assert "$.consequences" in page.locator("#ruleset-preview-problems").inner_text()
+        assert "shares first" in page.locator("#ruleset-preview-problems").inner_text()
+        page.select_option("#ruleset-edit-slot-skill-0", "")
+        assert page.locator("#ruleset-edit-slot-min-0").count() == 0
+        page.locator("#ruleset-track-mental").wait_for()
+        for slot, skill, rating in ((3, "physique", "3"), (4, "sailing", "2")):
+            page.click("#ruleset-edit-slot-add")
+            page.select_option(f"#ruleset-edit-slot-skill-{slot}", skill)
+            # Choosing a skill asks for its rating next.
+            assert page.evaluate("document.activeElement.id") == f"ruleset-edit-slot-min-{slot}"
+            page.keyboard.type(rating)
+        page.click("#ruleset-edit-uses summary")
+        use = page.locator("#ruleset-edit-uses select[id^=ruleset-edit-use-skill-]").count()
+        page.click("#ruleset-edit-use-add")
+        page.select_option(f"#ruleset-edit-use-skill-{use}", "sailing")
+        page.select_option(f"#ruleset-edit-use-action-{use}", "defend")
+
+        # Physique and Provoke go: the physical track keeps its boxes with no skill, Provoke's
+        # attack, the Physique slot and Physique's place in the turn order go with them.
+        page.click("#ruleset-edit-skill-remove-physique")
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key"
+        assert page.locator("#ruleset-edit-skill-physique").count() == 0
+        assert page.input_value("#ruleset-edit-track-skill-0") == ""
+        assert page.input_value("#ruleset-edit-turn-physical") == "sailing"
+        assert page.input_value("#ruleset-edit-slot-skill-3") == "sailing"
+        page.click("#ruleset-edit-skill-remove-provoke")
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview')?.textContent.includes('Provoke')"
+            " && document.querySelector('#ruleset-track-physical')"
+        )
+
+        # Stunts: two free, each further one costs two, and refresh may fall to 0.
+        page.fill("#ruleset-edit-free-stunts", "2")
+        page.fill("#ruleset-edit-stunt-cost", "0")  # a stunt cannot be free beyond the free ones
+        page.wait_for_selector("#ruleset-preview-problems li")
+        assert "$.stunt_cost" in page.locator("#ruleset-preview-problems").inner_text()
+        page.fill("#ruleset-edit-stunt-cost", "2")
+        page.fill("#ruleset-edit-min-refresh", "0")
+        page.wait_for_function(
+            "document.querySelector('#ruleset-free-stunts')?.textContent === 'Free stunts: 2'"
+            " && document.querySelector('#ruleset-stunt-cost')?.textContent"
+            " === 'Further stunts cost 2 refresh each, leaving at least 0'"
+        )
+        assert page.evaluate(UNTRANSLATED, "en") == []
+        accessible(gm)
+
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#gm")
+        file = page.evaluate(
+            """async () => {
+              const { app } = await import("/web/js/store.js");
+              return app.seat.get("/export");
+            }"""
+        )
+        [ruleset] = rulesets_in(file)
+        skills = {s["key"]: s["name"] for s in ruleset["skill_lists"][0]["skills"]}
+        assert skills["sailing"] == "Sailing"
+        assert "physique" not in skills and "provoke" not in skills and len(skills) == 18
+        assert ruleset["stress"]["tracks"][0] == {"harm": "physical", "skill": None}
+        assert ruleset["consequences"][3:] == [
+            {"severity": "mild", "harm": "any", "skill": "sailing", "min_rating": 2}
+        ]
+        assert ruleset["turn_order"] == {
+            "style": "skill_order",
+            "physical": ["sailing"],
+            "mental": ["will"],
+        }
+        used = {(u["skill"], u["action"]) for u in ruleset["skill_uses"]}
+        assert ("sailing", "defend") in used and ("provoke", "attack") not in used
+        assert (ruleset["free_stunts"], ruleset["stunt_cost"], ruleset["min_refresh"]) == (2, 2, 0)
+        assert errors == []
+    finally:
+        context.close()

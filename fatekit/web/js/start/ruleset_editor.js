@@ -1,15 +1,17 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, skill names, skill shape, aspect slots, stress tracks,
-// consequence slots, refresh, which skills attack and defend, turn order and the optional rules it starts with in a
-// form, and sees at once what a new character
-// under it holds. Every change is checked by the
-// server (POST /rules/rulesets/check, debounced): this file holds no rule, it only edits the file.
+// an uploaded file, edits its name, skills, skill shape, aspect slots, stress tracks, consequence
+// slots (and the skill some need), refresh and stunts, which skills attack and defend, turn order
+// and the optional rules it starts with in a form, and sees at once what a new character under it
+// holds. Every change is checked by the server (POST /rules/rulesets/check, debounced): this file
+// holds no rule, it only edits the file. The skills section is start/ruleset_skills.js.
 
 import { request } from "../lib/api.js";
 import { fill, field, free, h } from "../lib/dom.js";
 import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
 import { OPTIONS } from "./choices.js";
+import { numberOr, rename, shown } from "./ruleset_form.js";
+import { skillsSection } from "./ruleset_skills.js";
 
 const SEVERITIES = ["mild", "moderate", "severe"];
 const TURN_STYLES = ["elective", "skill_order", "approach_order"];
@@ -60,32 +62,18 @@ export async function checkRuleset(data, out) {
     h("p", { id: "ruleset-aspects" }, h("span", {}, t("sheet.aspects")), " ", preset.aspect_slots.map((a) => h("span", { class: "badge" }, t(`aspect.kind.${a.kind}`), a.count > 1 ? ` \u00d7${a.count}` : ""))),
     h("p", { id: "ruleset-peak" }, tn("ruleset_editor.peak_is", { n: preset.peak })),
     h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
+    h("p", { id: "ruleset-free-stunts" }, tn("ruleset_editor.free_stunts_is", { n: preset.free_stunts })),
+    h("p", { id: "ruleset-stunt-cost" }, tn("ruleset_editor.stunt_cost_is", { n: preset.stunt_cost, least: preset.min_refresh })),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
   );
 }
 
-// -- names in the page's language --------------------------------------------------------------
-
-/** The name a skill or track shows on this page: its own for the page's language, else its name. */
-function shown(thing, fallback = "") {
-  return (thing.names && thing.names[language()]) || thing.name || fallback;
-}
-
-/** Write ``value`` as the name in the page's language (English is the file's own ``name``). */
-function rename(thing, value) {
-  const lang = language();
-  if (lang === "en" || !thing.name) thing.name = value;
-  if (lang !== "en") thing.names = { ...(thing.names || {}), [lang]: value };
-}
+// -- typed values ------------------------------------------------------------------------------
 
 function parseBoxes(text) {
   const parts = text.trim().split(/[\s,]+/).filter(Boolean);
   // Anything not a number is passed on as it is, so the server's check names the problem.
   return parts.map((p) => (/^-?\d+$/.test(p) ? Number(p) : p));
-}
-
-function numberOr(text) {
-  return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 
 // -- the editor --------------------------------------------------------------------------------
@@ -112,6 +100,8 @@ export function rulesetEditor(out) {
   const text = (id, label, value, onInput, props = {}) => field(label, h("input", { id, value: value == null ? "" : String(value), autocomplete: "off", ...props, oninput: (e) => { onInput(e.target.value); changed(); } }));
   const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
   const skillKeys = () => data.skill_lists[0].skills.map((s) => s.key);
+  const skillName = (k) => shown(data.skill_lists[0].skills.find((s) => s.key === k) || {}, k);
+  const skillsOf = skillsSection({ text, button, reshaped });
 
   function rowsEditor(rows, prefix, legend) {
     return h(
@@ -190,6 +180,27 @@ export function rulesetEditor(out) {
           harms.map((x) => h("option", { value: x, selected: x === slot.harm, "data-free": "" }, shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)))),
         ),
       ),
+      field(
+        t("ruleset_editor.slot_skill"),
+        h(
+          "select",
+          {
+            id: `ruleset-edit-slot-skill-${i}`,
+            onchange: (e) => {
+              // Without a skill, a slot is always there: no rating is left to need.
+              if (e.target.value) slot.skill = e.target.value;
+              else {
+                delete slot.skill;
+                delete slot.min_rating;
+              }
+              reshaped(e.target.value ? `ruleset-edit-slot-min-${i}` : `ruleset-edit-slot-skill-${i}`);
+            },
+          },
+          h("option", { value: "", selected: !slot.skill }, t("ruleset_editor.slot_always")),
+          skillKeys().map((k) => h("option", { value: k, selected: k === slot.skill, "data-free": "" }, skillName(k))),
+        ),
+      ),
+      slot.skill ? text(`ruleset-edit-slot-min-${i}`, t("ruleset_editor.slot_min_rating"), slot.min_rating, (v) => { if (v.trim()) slot.min_rating = numberOr(v); else delete slot.min_rating; }, { inputmode: "numeric" }) : null,
       button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => { data.consequences.splice(i, 1); reshaped("ruleset-edit-slot-add"); }),
     );
   }
@@ -335,19 +346,32 @@ export function rulesetEditor(out) {
     );
   }
 
+  function stuntsEditor() {
+    // Left empty, a field is left out of the file and the engine's usual number applies.
+    const count = (key) => text(`ruleset-edit-${key.replace("_", "-")}`, t(`ruleset_editor.${key}`), data[key], (v) => { if (v.trim()) data[key] = numberOr(v); else delete data[key]; }, { inputmode: "numeric" });
+    return h(
+      "fieldset",
+      { id: "ruleset-edit-stunts" },
+      h("legend", {}, t("ruleset_editor.stunts")),
+      h(
+        "div",
+        { class: "inline" },
+        text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), { inputmode: "numeric" }),
+        count("min_refresh"),
+        count("free_stunts"),
+        count("stunt_cost"),
+      ),
+      h("p", { class: "hint" }, t("ruleset_editor.stunts_hint")),
+    );
+  }
+
   function draw() {
-    const skills = data.skill_lists[0].skills;
     fill(
       box,
       h("h3", {}, t("ruleset_editor.title")),
       text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
-      text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), { inputmode: "numeric" }),
-      h(
-        "details",
-        { id: "ruleset-edit-skills" },
-        h("summary", {}, t("ruleset_editor.skills")),
-        h("div", { class: "grid" }, skills.map((s) => text(`ruleset-edit-skill-${s.key}`, tn("ruleset_editor.skill_name", { key: free(s.key) }), shown(s), (v) => rename(s, v)))),
-      ),
+      stuntsEditor(),
+      skillsOf(data),
       shapeEditor(),
       h("h4", {}, t("ruleset_editor.aspects")),
       data.aspects.map(aspectEditor),

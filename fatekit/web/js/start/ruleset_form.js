@@ -1,0 +1,21 @@
+// What the rule-set editor's parts share: names in the page's language and numbers as typed.
+// It holds no rule: the server's check says what a value may be.
+
+import { language } from "../lib/i18n.js";
+
+/** The name a skill or track shows on this page: its own for the page's language, else its name. */
+export function shown(thing, fallback = "") {
+  return (thing.names && thing.names[language()]) || thing.name || fallback;
+}
+
+/** Write ``value`` as the name in the page's language (English is the file's own ``name``). */
+export function rename(thing, value) {
+  const lang = language();
+  if (lang === "en" || !thing.name) thing.name = value;
+  if (lang !== "en") thing.names = { ...(thing.names || {}), [lang]: value };
+}
+
+/** A whole number as typed, else the text itself, so the server's check names the problem. */
+export function numberOr(text) {
+  return /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
+}
