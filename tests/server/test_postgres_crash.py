@@ -111,13 +111,15 @@ class Watcher:
             try:
                 self.reader.open(self._url())  # from the last version seen
                 return
-            except (OSError, InvalidHandshake, TimeoutError):
+            # A server killed between accepting the socket and its hello closes the connection
+            # mid-open: that one is down too, as much as one that refuses.
+            except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
                 self.stop.wait(0.05)  # that one is down too (restarting): try the other
 
     def finish(self, version: int) -> list[dict[str, Any]]:
         """Wait until the watcher has seen ``version``; its events."""
         self.target = version
-        self.thread.join(timeout=30)
+        self.thread.join(timeout=60)  # a bound for a loaded machine, not a wait
         self.stop.set()
         self.reader.close()
         assert self.failure is None, self.failure
