@@ -60,6 +60,7 @@ from fatekit.table.play.gear import (
     Equip,
     SetBigBad,
     SetScale,
+    ThreatPartEntry,
 )
 from fatekit.table.play.notes import (
     Note,
@@ -185,6 +186,7 @@ __all__ = [
     "StartScene",
     "StartSession",
     "TakeOut",
+    "ThreatPartEntry",
     "Undo",
     "UpdateCharacter",
     "ZoneAttack",
