@@ -15,7 +15,8 @@
   problem (rule key and place) and the sheet as the engine completes it (stress, consequences);
 - ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``),
   counting the bonuses of the stunts that apply (``Stunt.bonus_for``);
-- ``GET /tables/{id}/invokes``: for the roll in play, what a character may invoke (each aspect
+- ``GET /tables/{id}/invokes``: for the roll in play (or, with ``?on_target=``, the defence of
+  that aimed target of a split or zone attack), what a character may invoke (each aspect
   checked by the engine) and ``fatekit.odds``'s advice on spending them.
 
 None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rules` and
@@ -282,11 +283,17 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         caller: At,
         by: Annotated[str, Query(min_length=1)],
         target: Annotated[str, Query()] = "success",
+        on_target: Annotated[str | None, Query(min_length=1)] = None,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             if by not in state.characters_of(seat):
                 raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
             roll = state.roll
+            if on_target is not None:
+                # A target's defence of a split or zone attack: the engine finds it, or refuses.
+                if state.conflict is None:
+                    raise BadInput("there is no conflict in play")
+                roll = state.conflict.target_defence(on_target)
             if roll is None or roll.dice is None:
                 raise BadInput("no roll is in play")
             viewer = Viewer(state, seat)
@@ -323,7 +330,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             advice: dict[str, Any] | None = None
             # Advice is for the roller's own side: what the roll needs to reach the target. A
             # difficulty behind the GM's screen gives none: the advice would tell the number.
-            if by == roll.actor and not hides_roll_in_play(state, viewer.gm):
+            if on_target is None and by == roll.actor and not hides_roll_in_play(state, viewer.gm):
                 defence = roll.opposition
                 their_dice = None if defence is None or defence.dice is None else defence.dice
                 against_value = roll.opposition_value - (

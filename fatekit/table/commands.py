@@ -22,6 +22,7 @@ from fatekit.table.play.advancement import (
     ChangeKind,
     Milestone,
     MilestoneChange,
+    RaiseSkills,
 )
 from fatekit.table.play.aspects import (
     AnswerCompel,
@@ -162,6 +163,7 @@ __all__ = [
     "PassFreeInvoke",
     "PrepareScene",
     "PreparedAspect",
+    "RaiseSkills",
     "RemoveAspect",
     "RemovePreparedScene",
     "RemoveSeat",
@@ -256,6 +258,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         SelfCompelAnswer,
         Milestone,
         Breakthrough,
+        RaiseSkills,
         Note,
         Undo,
         # the GM's screen

@@ -23,6 +23,7 @@ from fatekit.table.play.actions import (
 from fatekit.table.play.advancement import (
     BreakthroughTaken,
     MilestoneTaken,
+    SkillsRaised,
 )
 from fatekit.table.play.aspects import (
     CompelAnswered,
@@ -169,6 +170,7 @@ __all__ = [
     "SessionEnded",
     "SessionStarted",
     "SituationAspectAdded",
+    "SkillsRaised",
     "SplitAttackRolled",
     "StoryDetailDeclared",
     "TableCreated",
@@ -247,6 +249,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SelfCompelAnswered,
         MilestoneTaken,
         BreakthroughTaken,
+        SkillsRaised,
         NoteAdded,
         Undone,
         # the GM's screen

@@ -19,6 +19,7 @@ as a seat may receive it, through the same :class:`Viewer`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
@@ -291,7 +292,7 @@ class Viewer:
                 for block in conflict.blocks.values()
             ],
             "big_bads": [self._big_bad(conflict, bad) for bad in conflict.big_bads.values()],
-            "targets": _targets(conflict),
+            "targets": _targets(conflict, self._invocation),
         }
 
     def _pending_hit(self, conflict: Conflict, target: str, shifts: int) -> JSON:
@@ -482,9 +483,9 @@ def _count_holders(aspect: Aspect) -> dict[str, int]:
     return counts
 
 
-def _targets(conflict: Conflict) -> JSON | None:
+def _targets(conflict: Conflict, invocation: Callable[[Any], JSON]) -> JSON | None:
     """The aimed targets of a split or zone attack and what each outcome allows (rolls are
-    public, so everyone sees them)."""
+    public, so everyone sees them), with the invokes made on each target's defence."""
     try:
         previews = conflict.preview_targets()
     except FateError:
@@ -495,6 +496,7 @@ def _targets(conflict: Conflict) -> JSON | None:
             "outcome": resolution.outcome.value,
             "options": [o.key for o in resolution.options],
             "chosen_by": resolution.chosen_by.value,
+            "invocations": [invocation(i) for i in conflict.target_defence(target).invocations],
         }
         for target, resolution in previews.items()
     }

@@ -111,6 +111,21 @@ class MultipleTargets(ConflictPart):
             for target, sub in turn.targets.items()
         }
 
+    def target_defence(self: ConflictHost, target: str) -> ActionRoll:
+        """The defend roll of ``target``, an aimed target of a split or zone attack.
+
+        Each target's defence is a roll like any other: invoke on it (through :meth:`invoke`)
+        until :meth:`resolve_targets` settles the attack; the outcome for that target follows.
+        """
+        turn = self._turn
+        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+            raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
+        sub = turn.targets.get(target)
+        if sub is None:
+            raise IllegalAction(f"{target} is not a target of this attack", MULTIPLE_TARGETS_RULE)
+        assert sub.opposition is not None  # every target defends (assign_targets)
+        return sub.opposition
+
     def miss_everyone(self: ConflictHost) -> None:
         """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
         a zone with nobody in it. The action is spent and nothing happens."""

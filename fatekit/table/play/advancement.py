@@ -1,5 +1,6 @@
-"""Advancement: a PC's milestone change and a breakthrough after a major milestone, each
-checked by the rules of advancement before the sheet is rewritten.
+"""Advancement: a PC's milestone change, a breakthrough after a major milestone, and skill steps
+banked earlier spent later, each checked by the rules of advancement before the sheet is
+rewritten.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from fatekit.rules.characters.advancement import (
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
+    raise_skills,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character
@@ -88,6 +90,16 @@ class Breakthrough(Command):
     gm_skill_step: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaiseSkills(Command):
+    """Spend skill steps a PC banked at earlier breakthroughs (the PC's owner, or the GM): one
+    entry in ``steps`` per step, all raised together so the column rule is checked on the result.
+    No milestone needs to be open, but a sheet does not change during a conflict."""
+
+    character_id: str
+    steps: tuple[str, ...]
+
+
 # -- events ------------------------------------------------------------------------------------
 
 
@@ -112,10 +124,19 @@ class BreakthroughTaken(Event):
     gm_skill_step: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SkillsRaised(Event):
+    """A PC spent banked skill steps."""
+
+    character_id: str
+    steps: tuple[str, ...]
+
+
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
 acts_for(Milestone, MilestoneTaken, "advance them", lambda asked: asked.character_id)
+acts_for(RaiseSkills, SkillsRaised, "raise their skills", lambda asked: asked.character_id)
 
 
 @decides(Breakthrough)
@@ -154,6 +175,16 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
     # The clock reached the major milestone when the session ended, as the rules ask.
     apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
     del state.milestones[character.id]
+    state.game.sync_sheets()
+
+
+@folds(SkillsRaised)
+def _skills_raised(state: TableState, event: SkillsRaised) -> None:
+    character = state.game.character(event.character_id)
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot change during a conflict")
+    # The rules check the banked count and the column rule, and change nothing when they refuse.
+    raise_skills(character, event.steps, state.game.ruleset.preset)
     state.game.sync_sheets()
 
 

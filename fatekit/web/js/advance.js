@@ -1,4 +1,5 @@
-// Milestones: the form a player fills in to change their character when one is open.
+// Advancement: the form a player fills in to change their character when a milestone is open,
+// and the one that spends skill steps banked at earlier breakthroughs.
 
 import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
@@ -143,6 +144,27 @@ export function milestoneForm(pc, kind) {
       },
       { id: `milestone-take-${pc}`, class: "primary" },
     ),
+    out,
+  );
+}
+
+// -- banked skill steps -------------------------------------------------------------------------
+
+/** Spending skill steps a PC banked at earlier breakthroughs, with no milestone open: one skill
+ * per step, sent together so the engine checks the column rule on the result (and its refusal,
+ * a broken column or too few steps, is shown under the button). */
+export function raiseForm(pc, banked) {
+  const out = h("div", { "aria-live": "polite" });
+  const steps = Array.from({ length: banked }, (_, i) => select(`advance-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
+  return h(
+    "div",
+    { class: "milestone-form", id: `advance-${pc}` },
+    h("p", { class: "hint" }, t("advance.hint")),
+    steps.map((s, i) => field(tn("milestone.raise_n", { n: i + 1 }), s)),
+    button(t("advance.spend"), () => send("RaiseSkills", { character_id: pc, steps: steps.map((s) => s.value).filter(Boolean) }, out), {
+      id: `advance-spend-${pc}`,
+      class: "primary",
+    }),
     out,
   );
 }

@@ -119,6 +119,7 @@ const LINES = {
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
   MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
+  SkillsRaised: (d) => ["SkillsRaised", { who: who(d.character_id), skills: h("span", {}, (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)]))) }],
   NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
   Undone: (d) => ["Undone", { n: d.target_version }],
   ...SCREEN_LINES,

@@ -4,9 +4,9 @@
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { showOdds } from "./roll.js";
+import { invokeBox, showOdds } from "./roll.js";
 import { app, send } from "./store.js";
-import { hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
+import { aspectName, hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -187,8 +187,9 @@ function assignTargets(actor, out) {
   );
 }
 
-/** The targets of a split or zone attack once aimed: everyone sees each one's outcome; the
- * attacker's seat (or the GM) settles them, picking an option where there is a choice. */
+/** The targets of a split or zone attack once aimed: everyone sees each one's outcome and the
+ * invokes on its defence; a target's seat may invoke on that defence; the attacker's seat (or the
+ * GM) settles them, picking an option where there is a choice. */
 export function targetsBox(c) {
   if (!c.targets) return null;
   const current = c.current;
@@ -207,6 +208,13 @@ export function targetsBox(c) {
       who(target),
       " ",
       tn("resolve.outcome", { outcome: t(`outcome.${r.outcome}`), n: r.shifts }),
+      r.invocations.length
+        ? h(
+            "ul",
+            { class: "invocations", "aria-label": t("roll.invocations") },
+            r.invocations.map((i) => h("li", {}, tn(i.free ? "invoke.done_free" : "invoke.done_paid", { who: who(i.by), aspect: aspectName(i.aspect_id), effect: t(`effect.${i.effect}`) }))),
+          )
+        : null,
       pick ? field(t("resolve.options"), pick) : null,
     );
   });
@@ -215,11 +223,31 @@ export function targetsBox(c) {
     { class: "card targets", id: "targets" },
     h("h3", {}, t("multi.targets")),
     h("ul", { class: "plain" }, rows),
+    targetInvokes(c.targets),
     settles
       ? button(t("resolve.button"), () => send("ResolveTargets", { options: picks.map(([target, sel]) => [target, sel.value]) }, out), { id: "resolve-targets", class: "primary" })
       : null,
     out,
   );
+}
+
+// The target whose defence the seat's invoke picker works on, kept while the page redraws.
+let invokeOn = null;
+
+/** The invoke picker on the defence of one of the aimed targets this seat plays. */
+function targetInvokes(targets) {
+  const ours = Object.keys(targets).filter((id) => mine().has(id));
+  if (!ours.length) return null;
+  if (!ours.includes(invokeOn)) invokeOn = ours[0];
+  const on = characterSelect("target-invoke-on", ours, invokeOn);
+  const box = h("div", { id: "target-invokes" });
+  const show = () => {
+    invokeOn = on.value;
+    fill(box, invokeBox(null, on.value));
+  };
+  on.addEventListener("change", show);
+  show();
+  return h("div", { class: "target-invoke" }, h("p", { class: "hint" }, t("targets.invoke_hint")), field(t("targets.invoke_on"), on), box);
 }
 
 function openConflictRoll(actor, move, type) {

@@ -110,29 +110,32 @@ export function openRoll() {
 // How many invokable aspects the picker shows before "show all".
 const SHORT_LIST = 5;
 
-/** The invokes a character of this seat may make on the roll in play, with the odds' advice. */
-export function invokeBox(roll) {
+/** The invokes a character of this seat may make on the roll in play, with the odds' advice;
+ * with `target`, on the defence of that aimed target of a split or zone attack instead. */
+export function invokeBox(roll, target = null) {
   const ids = [...mine()];
-  const preferred = ids.includes(roll.actor) ? roll.actor : roll.defence && ids.includes(roll.defence.actor) ? roll.defence.actor : ids[0];
+  // Whoever rolled the dice invoked on comes first: the target for its own defence.
+  const roller = target || roll.actor;
+  const preferred = ids.includes(roller) ? roller : roll && roll.defence && ids.includes(roll.defence.actor) ? roll.defence.actor : ids[0];
   const as = characterSelect("invoke-as", ids, preferred);
   const list = h("div", { id: "invoke-options", "aria-live": "polite" });
   const out = h("div", {});
   const load = async () => {
     try {
-      const found = await app.seat.get("/invokes", { by: as.value });
-      const onDefence = roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
+      const found = await app.seat.get("/invokes", { by: as.value, ...(target ? { on_target: target } : {}) });
+      const onDefence = !target && roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
       // The most relevant first: free invokes held, then the invoker's own aspects, then the
       // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
       const rank = (o) => (o.free > 0 ? 0 : o.owner === as.value ? 1 : !o.owner ? 2 : 3);
       const options = [...found.options].sort((a, b) => rank(a) - rank(b));
       const rows = options.map((o, i) => {
-        const base = { aspect_id: o.aspect_id, by: as.value, on_defence: onDefence };
+        const base = { aspect_id: o.aspect_id, by: as.value, ...(target ? { target } : { on_defence: onDefence }) };
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
           buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${o.name}: ${full}`, title: full, class: "invoke-choice", ...props }));
         if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
         if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
-        if (as.value === roll.actor) {
+        if (as.value === roller) {
           if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { class: "invoke-choice free" });
           if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" });
         }

@@ -2,7 +2,7 @@
 // appear where the view says the seat may act (legal_actions, absorb_options, the roll's
 // options from /extras), and the server has the last word on every command.
 
-import { milestoneForm } from "./advance.js";
+import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
@@ -52,7 +52,7 @@ const PANELS = {
   conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
   contest: { column: "middle", reads: ["contest", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
   challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
-  milestones: { column: "middle", reads: ["milestones", "characters", "you", "table"], draw: () => milestonesPanel() },
+  milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
   screen: { column: "middle", reads: ["screen", "scene", "characters", "table", "you"], draw: () => screenPanel() },
   foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
@@ -155,11 +155,20 @@ function youPanel() {
 
 function milestonesPanel() {
   const open = Object.entries(app.view.milestones).filter(([pc]) => mine().has(pc));
-  if (!open.length) return null;
+  // Banked skill steps may be spent at any time but during a conflict; an open breakthrough's
+  // form already spends them.
+  const banked = app.view.conflict
+    ? []
+    : app.view.characters
+        .filter((c) => mine().has(c.id) && app.view.milestones[c.id] !== "major")
+        .map((c) => [c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0])
+        .filter(([, n]) => n > 0);
+  if (!open.length && !banked.length) return null;
   return section(
     "milestones",
     t("milestone.title"),
     open.map(([pc, kind]) => h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind))),
+    banked.map(([pc, n]) => h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n))),
   );
 }
 
