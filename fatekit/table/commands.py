@@ -61,6 +61,7 @@ from fatekit.table.play.gear import (
     Equip,
     SetBigBad,
     SetScale,
+    ThreatPartEntry,
 )
 from fatekit.table.play.notes import (
     Note,
@@ -187,6 +188,7 @@ __all__ = [
     "StartScene",
     "StartSession",
     "TakeOut",
+    "ThreatPartEntry",
     "Undo",
     "UpdateCharacter",
     "ZoneAttack",

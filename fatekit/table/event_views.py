@@ -104,6 +104,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         # Later forms (and whether there are any) stay with the GM until they are revealed.
         data.pop("forms")
         data.pop("gentle")
+        data.pop("threat_heart")  # which part is the heart is the GM's to know
         return data
     if isinstance(event, e.HazardAdded):
         if not viewer.sees_sheet(event.hazard_id):

@@ -27,11 +27,13 @@ from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.options.big_bad_threats import Threat
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import Status
 from fatekit.table import events as e
 from fatekit.table import screen
 from fatekit.table.codec import to_json
@@ -289,7 +291,7 @@ class Viewer:
                 }
                 for block in conflict.blocks.values()
             ],
-            "big_bads": [self._big_bad(bad) for bad in conflict.big_bads.values()],
+            "big_bads": [self._big_bad(conflict, bad) for bad in conflict.big_bads.values()],
             "targets": _targets(conflict, self._invocation),
         }
 
@@ -311,7 +313,7 @@ class Viewer:
             out.update(rating=hazard.rating, weapon=hazard.weapon)
         return out
 
-    def _big_bad(self, bad: BigBad) -> JSON:
+    def _big_bad(self, conflict: Conflict, bad: BigBad) -> JSON:
         """A big bad's rule breaks. Its later true forms stay with the GM until each is revealed
         by taking out the one before: players see only how many have been revealed so far."""
         immunity = bad.immunity
@@ -344,6 +346,26 @@ class Viewer:
                 "current": bad.forms.current,
                 "gentle": bad.forms.gentle,
             }
+        if bad.threat is not None:
+            out["threat"] = self._threat(conflict, bad.threat)
+        return out
+
+    def _threat(self, conflict: Conflict, threat: Threat) -> JSON:
+        """A big bad that is a map or a hive: its parts, and which stand and can be attacked now,
+        are in plain sight at the table; which part is its heart is the GM's."""
+        taken = {p for p, f in conflict.fighters.items() if f.status is Status.TAKEN_OUT}
+        out: JSON = {
+            "map": threat.is_map,
+            "parts": [
+                {"id": p.id, "zone": p.zone, "reach": p.reach, "behind": sorted(p.behind)}
+                for p in threat.parts
+            ],
+            "standing": list(threat.standing(taken)),
+            "attackable": list(threat.attackable(taken)),
+            "defeated": threat.defeated(taken),
+        }
+        if self.gm:
+            out["heart"] = threat.heart
         return out
 
     # -- the whole view -------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -298,7 +299,10 @@ def test_a_subscriber_that_falls_too_far_behind_is_told_to_reconnect() -> None:
             items.append(subscriber.outbox.get_nowait())
         return items
 
-    items = asyncio.run(scenario())
+    # In a thread of its own: a browser test's Playwright (sync API) keeps an event loop
+    # running on the main thread for the session, and asyncio.run refuses to nest in it.
+    with ThreadPoolExecutor(1) as pool:
+        items = pool.submit(asyncio.run, scenario()).result()
     assert len(items) == 3 and items[-1] == Close(
         CLOSE_BEHIND, "too far behind: reconnect from the last version you saw"
     )

@@ -90,6 +90,10 @@ class Threat:
         """Whether the parts are zones of a map (otherwise a hive)."""
         return self.parts[0].zone is not None
 
+    def has_part(self, part_id: str) -> bool:
+        """Whether ``part_id`` is one of the parts."""
+        return any(p.id == part_id for p in self.parts)
+
     def part(self, part_id: str) -> ThreatPart:
         """The part with this id."""
         for part in self.parts:

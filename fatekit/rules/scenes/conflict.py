@@ -213,7 +213,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                 ATTACK_DEFEND_RULE,
             )
         zones = self.scene.zones
-        if (
+        if self._check_part_reach(actor, target):
+            pass  # a big bad's zone reaches as far as the map says, not as far as a gun
+        elif (
             self.kind is ConflictKind.PHYSICAL
             and zones is not None
             and actor in zones.positions

@@ -10,10 +10,12 @@ from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.options.big_bad_solo import Facing, invoke_adjustment
+from fatekit.rules.options.big_bad_threats import THREAT_MAP_RULE, Threat
 from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, BigBad, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     ConflictHost,
+    ConflictKind,
     ConflictPart,
     PendingHit,
     Status,
@@ -128,6 +130,46 @@ class BigBadRules(ConflictPart):
         for other in self.big_bads.values():
             if other.threat is not None and target in {p.id for p in other.threat.parts}:
                 other.threat.check_attack(target, out)
+
+    def _may_be_attacked(self: ConflictHost, target: str) -> bool:
+        """Whether an attack on ``target`` is allowed now as far as big bads go (no immunity
+        holds, and no part of a threat still shields it)."""
+        try:
+            self._check_big_bad_target(target)
+        except IllegalAction:
+            return False
+        return True
+
+    def _part_reaches(self: ConflictHost, actor: str, target: str) -> bool | None:
+        """Whether ``actor``, a zone of a big bad that is a map, reaches ``target`` in a physical
+        conflict: foes in that zone, or as many zones away as the part's reach (a limb). ``None``
+        when ``actor`` is no such part, and the usual zone rules decide."""
+        zones = self.scene.zones
+        threat = self._map_of(actor)
+        if threat is None or self.kind is not ConflictKind.PHYSICAL or zones is None:
+            return None
+        return target in threat.targets_for(actor, (target,), self._out(), zones)
+
+    def _check_part_reach(self: ConflictHost, actor: str, target: str) -> bool:
+        """Raise :class:`IllegalAction` if ``actor`` is a map's zone that does not reach
+        ``target``; whether the map's reach decided (so the usual zone rules do not apply)."""
+        reaches = self._part_reaches(actor, target)
+        if reaches is False:
+            part = self._map_of(actor)
+            assert part is not None
+            raise IllegalAction(
+                f"{target} is beyond the reach of {actor}, a zone of {part.name} "
+                f"(reach {part.part(actor).reach})",
+                THREAT_MAP_RULE,
+            )
+        return reaches is not None
+
+    def _map_of(self: ConflictHost, participant: str) -> Threat | None:
+        for bad in self.big_bads.values():
+            threat = bad.threat
+            if threat is not None and threat.is_map and threat.has_part(participant):
+                return threat
+        return None
 
     def _big_bad_against(self: ConflictHost, roll: ActionRoll) -> str | None:
         """The big bad this roll is made against, if any."""

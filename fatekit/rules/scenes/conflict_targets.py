@@ -199,6 +199,7 @@ class MultipleTargets(ConflictPart):
         for target, share in split.items():
             if target not in self.opponents(actor):
                 raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+            self._check_big_bad_target(target)  # as for an attack on one target
             if isinstance(share, bool) or not isinstance(share, int) or share < 1:
                 raise IllegalAction(
                     f"every target gets at least one shift ({target}: {share!r})",
@@ -215,7 +216,8 @@ class MultipleTargets(ConflictPart):
             if len(where) > 1:
                 raise IllegalAction("split targets share one zone", MULTIPLE_TARGETS_RULE)
             for target in split:
-                zones.check_reach(actor, target, ranged=True)
+                if not self._check_part_reach(actor, target):
+                    zones.check_reach(actor, target, ranged=True)
         return dict(split)
 
 
@@ -234,8 +236,11 @@ def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll
 
 
 def _in_the_zone(host: ConflictHost, turn: TurnInProgress) -> list[str]:
-    """Who a zone attack reaches: everyone active in its zone but the attacker."""
+    """Who a zone attack reaches: everyone active in its zone but the attacker, save those no
+    attack may reach yet (an immune big bad, a part of a threat still shielded)."""
     assert turn.zone is not None and host.scene.zones is not None
     return [
-        p for p in host.scene.zones.occupants(turn.zone) if p != turn.actor and p in host.active()
+        p
+        for p in host.scene.zones.occupants(turn.zone)
+        if p != turn.actor and p in host.active() and host._may_be_attacked(p)
     ]

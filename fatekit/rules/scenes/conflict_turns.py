@@ -231,6 +231,11 @@ class TurnOrder(ConflictPart):
         self.exchange.moved.add(actor)
 
     def _reachable(self: ConflictHost, actor: str, target: str) -> bool:
+        if not self._may_be_attacked(target):
+            return False  # an immune big bad, or a part of a threat still shielded
+        reaches = self._part_reaches(actor, target)
+        if reaches is not None:
+            return reaches
         zones = self.scene.zones
         if self.kind is ConflictKind.MENTAL or zones is None:
             return True

@@ -10,6 +10,7 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.big_bad_solo import SoloBonus, SuppressMode
+from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
@@ -68,6 +69,18 @@ class AddBlock(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ThreatPartEntry:
+    """One part of a big bad that is a map or a hive: ``id`` is a participant of the conflict;
+    on a map it is the zone ``zone`` and acts up to ``reach`` zones away; it cannot be attacked
+    until the parts it is ``behind`` are taken out."""
+
+    id: str
+    zone: str | None = None
+    reach: int = 0
+    behind: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SetBigBad(Command):
     """Make a participant a big bad (GM only; the big-bads option).
 
@@ -75,6 +88,8 @@ class SetBigBad(Command):
     ``immunity_harm``) keeps attacks off it until broken; ``forms`` are the sheets (character
     files) of its later true forms, revealed one by one as each is taken out (``gentle``: the
     consequences carry over); ``scale`` scales it up; the ``solo_*`` flags are its solo bonuses.
+    ``threat_parts`` make it a map (every part a zone) or a hive, beaten when ``threat_heart``
+    (one of the parts) is taken out.
     """
 
     character_id: str
@@ -91,6 +106,8 @@ class SetBigBad(Command):
     solo_amplified: bool = False
     solo_suppress: SuppressMode | None = None
     solo_no_free_stacking: bool = False
+    threat_parts: tuple[ThreatPartEntry, ...] = ()
+    threat_heart: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,7 +167,8 @@ class BlockAdded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BigBadSet(Event):
-    """A participant became a big bad (``forms``: the sheets of its later true forms)."""
+    """A participant became a big bad (``forms``: the sheets of its later true forms;
+    ``threat_parts`` and ``threat_heart``: the map or hive it is, left out by older events)."""
 
     character_id: str
     minions: tuple[str, ...]
@@ -166,6 +184,8 @@ class BigBadSet(Event):
     solo_amplified: bool
     solo_suppress: SuppressMode | None
     solo_no_free_stacking: bool
+    threat_parts: tuple[ThreatPartEntry, ...] = ()
+    threat_heart: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,6 +260,7 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
     immunity = None
     if event.immunity is not None:
         immunity = Immunity(event.immunity, event.immunity_harm)
+    threat = _threat(state, event)
     conflict.set_big_bad(
         BigBad(
             event.character_id,
@@ -256,8 +277,26 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
                 suppress=event.solo_suppress,
                 no_free_stacking=event.solo_no_free_stacking,
             ),
+            threat=threat,
         )
     )
+    if threat is not None and threat.is_map:
+        zones = conflict.scene.zones
+        if zones is None:
+            raise BadInput(f"{threat.name} is a map: its scene needs zones for its parts")
+        threat.place_on(zones)  # the usual reach rules then apply to attacks on each part
+
+
+def _threat(state: TableState, event: BigBadSet) -> Threat | None:
+    # The rules engine judges the parts and the heart; an event without them has no threat.
+    if not event.threat_parts and event.threat_heart is None:
+        return None
+    parts = tuple(
+        ThreatPart(p.id, zone=p.zone, reach=p.reach, behind=frozenset(p.behind))
+        for p in event.threat_parts
+    )
+    name = state.game.character(event.character_id).name
+    return Threat(name, parts, heart=event.threat_heart or "")
 
 
 @folds(ImmunityBroken)

@@ -140,7 +140,8 @@ function obstaclesView(c) {
   );
 }
 
-/** Big bads: their minions, immunity and solo bonuses; the GM settles an immunity here. */
+/** Big bads: their minions, immunity and solo bonuses, the parts of a map or hive; the GM
+ * settles an immunity here. */
 function bigBadsView(c) {
   if (!c.big_bads.length) return null;
   return h(
@@ -164,6 +165,35 @@ function bigBadsView(c) {
           isGm() && b.immunity && b.immunity.state === "active"
             ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
             : null,
+          b.threat ? threatView(b) : null,
+        );
+      }),
+    ),
+  );
+}
+
+/** A big bad that is a map or a hive: each part, where it stands on a map, whether it can be
+ * attacked now, is shielded or is out; the heart is marked for the GM only (the view says). */
+function threatView(b) {
+  const threat = b.threat;
+  const names = (ids) => h("span", {}, ids.map((id, i) => h("span", {}, i ? ", " : "", who(id))));
+  return h(
+    "div",
+    { class: "threat", id: `threat-${b.id}` },
+    h("p", {}, t(threat.map ? "bigbad.threat.is_map" : "bigbad.threat.is_hive"), threat.defeated ? h("span", { class: "badge" }, t("bigbad.threat.beaten")) : null),
+    h(
+      "ul",
+      { class: "plain" },
+      threat.parts.map((p) => {
+        const state = !threat.standing.includes(p.id) ? "out" : threat.attackable.includes(p.id) ? "open" : "shielded";
+        return h(
+          "li",
+          { id: `threat-part-${p.id}`, "data-state": state },
+          who(p.id),
+          p.zone ? h("span", {}, " ", tn("bigbad.threat.where", { zone: h("span", { "data-free": "" }, p.zone), reach: p.reach })) : null,
+          h("span", { class: "badge" }, t(`bigbad.threat.state.${state}`)),
+          p.behind.length > 0 && state === "shielded" ? h("span", {}, " ", tn("bigbad.threat.behind", { who: names(p.behind) })) : null,
+          threat.heart === p.id ? h("span", { class: "badge secret" }, t("bigbad.threat.heart")) : null,
         );
       }),
     ),

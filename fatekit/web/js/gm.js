@@ -245,8 +245,9 @@ export function openScale(ids) {
   );
 }
 
-/** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, and
- * the solo bonuses. (Later true forms are character files: send them through the API.) */
+/** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, the
+ * solo bonuses, and whether it is a map or a hive of parts. (Later true forms are character
+ * files: send them through the API.) */
 export function openBigBad(ids) {
   const whom = characterSelect("bigbad-who", ids);
   const minionChecks = h("div", {});
@@ -269,6 +270,7 @@ export function openBigBad(ids) {
     return { key: k, box, row: h("div", { class: "check" }, box, h("label", { for: box.id }, t(`bigbad.solo.${k}`))) };
   });
   const suppress = select("bigbad-suppress", [["", t("bigbad.suppress.none")], ["plus_one", t("bigbad.suppress.plus_one")], ["reroll_only", t("bigbad.suppress.reroll_only")]]);
+  const threat = threatControls(ids, whom);
   openDialog(
     t("bigbad.button"),
     h(
@@ -279,6 +281,7 @@ export function openBigBad(ids) {
       field(t("bigbad.immunity_pick"), immunity),
       field(t("scale.level"), scale),
       h("fieldset", {}, h("legend", {}, t("bigbad.solo_pick")), flags.map((f) => f.row), field(t("bigbad.suppress"), suppress)),
+      threat.node,
     ),
     (form, out) => {
       const data = { character_id: whom.value, minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value) };
@@ -286,10 +289,57 @@ export function openBigBad(ids) {
       if (scale.value) data.scale = scale.value;
       for (const f of flags) if (f.box.checked) data[`solo_${f.key}`] = true;
       if (suppress.value) data.solo_suppress = suppress.value;
+      Object.assign(data, threat.read());
       return sendFrom("SetBigBad", data, out);
     },
     { id: "bigbad-form" },
   );
+}
+
+/** The big bad as a map or a hive: which fighters are its parts, on a map each part's zone and
+ * reach, which parts shield each, and its heart. The table's rules engine judges the whole. */
+function threatControls(ids, whom) {
+  const kind = select("bigbad-threat", [["", t("bigbad.threat.none")], ["hive", t("bigbad.threat.hive")], ["map", t("bigbad.threat.map")]]);
+  const zones = (app.view.scene && app.view.scene.zones) || { zones: [], positions: {} };
+  const rows = ids.map((id) => {
+    const box = h("input", { type: "checkbox", value: id, id: `bigbad-part-${id}` });
+    const zone = select(`bigbad-part-zone-${id}`, zones.zones.map((z) => [z, z]), zones.positions[id] || zones.zones[0] || null, { freeText: true });
+    const reach = h("input", { type: "number", min: "0", step: "1", value: "0", id: `bigbad-part-reach-${id}` });
+    const shields = ids
+      .filter((other) => other !== id)
+      .map((other) => {
+        const shield = h("input", { type: "checkbox", value: other, id: `bigbad-part-${id}-behind-${other}` });
+        return h("div", { class: "check" }, shield, h("label", { for: shield.id }, who(other)));
+      });
+    const onMap = h("div", { class: "threat-map-only" }, field(t("bigbad.threat.zone"), zone), field(t("bigbad.threat.reach"), reach));
+    const details = h("div", { class: "threat-part-details" }, onMap, shields.length ? h("fieldset", {}, h("legend", {}, tn("bigbad.threat.behind_pick", { who: who(id) })), shields) : null);
+    const row = h("div", { class: "threat-part" }, h("div", { class: "check" }, box, h("label", { for: box.id }, who(id))), details);
+    return { id, box, zone, reach, onMap, details, row };
+  });
+  const heart = characterSelect("bigbad-heart", ids, whom.value);
+  const parts = h("div", {}, h("fieldset", {}, h("legend", {}, t("bigbad.threat.parts_pick")), rows.map((r) => r.row)), field(t("bigbad.threat.heart_pick"), heart));
+  const show = () => {
+    parts.hidden = !kind.value;
+    for (const r of rows) {
+      r.details.hidden = !r.box.checked;
+      r.onMap.hidden = kind.value !== "map";
+    }
+  };
+  kind.addEventListener("change", show);
+  for (const r of rows) r.box.addEventListener("change", show);
+  show();
+  const node = h("fieldset", { id: "bigbad-threat-fields" }, h("legend", {}, t("bigbad.threat.legend")), field(t("bigbad.threat.kind"), kind, h("p", { class: "hint" }, t("bigbad.threat.hint"))), parts);
+  const read = () => {
+    if (!kind.value) return {};
+    const chosen = rows.filter((r) => r.box.checked);
+    const threat_parts = chosen.map((r) => ({
+      id: r.id,
+      ...(kind.value === "map" ? { zone: r.zone.value, reach: Number(r.reach.value) } : {}),
+      behind: [...r.details.querySelectorAll("fieldset input:checked")].map((i) => i.value),
+    }));
+    return { threat_parts, threat_heart: heart.value };
+  };
+  return { node, read };
 }
 
 /** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says. */
