@@ -90,12 +90,16 @@ class Player:
 
 def drag(page: Any, source: str, target: str) -> None:
     """Drag ``source`` onto ``target`` as the browser's drag and drop does: the same data
-    carried from dragstart through dragover to drop (wherever each element is scrolled)."""
+    carried from dragstart through dragover to drop (wherever each element is scrolled).
+
+    The dragged element is held, as the browser holds it: once the drop is sent, the table's
+    answer may redraw the page and take the token away before its dragend."""
     carried = page.evaluate_handle("() => new DataTransfer()")
-    page.dispatch_event(source, "dragstart", {"dataTransfer": carried})
+    dragged = page.wait_for_selector(source)
+    dragged.dispatch_event("dragstart", {"dataTransfer": carried})
     page.dispatch_event(target, "dragover", {"dataTransfer": carried})
     page.dispatch_event(target, "drop", {"dataTransfer": carried})
-    page.dispatch_event(source, "dragend", {"dataTransfer": carried})
+    dragged.dispatch_event("dragend", {"dataTransfer": carried})
 
 
 def everyone_reaches(table: list[Player], acting: Player) -> None:
