@@ -22,10 +22,13 @@ from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, file_schema, o
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
+from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, preset_from_data
+from fatekit.rules.characters.shapes import FreeCap
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.options.ruleset import Ruleset
 from fatekit.rules.options.switches import OptionalRule
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "ruleset_from_dict",
     "ruleset_schema_text",
     "ruleset_to_dict",
+    "ruleset_with_list",
 ]
 
 #: The value of a rule-set file's ``format`` field.
@@ -342,6 +346,24 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
         "options": list(preset.options),
     }
     return out
+
+
+def ruleset_with_list(preset: Preset | str, skill_list: str) -> dict[str, Any]:
+    """The rule-set file of a table playing ``preset`` with the alternative list ``skill_list``.
+
+    Everything that names a skill is what the engine plays with that list
+    (:meth:`Ruleset.of <fatekit.rules.options.ruleset.Ruleset.of>`, so ``Preset.derive``): stress
+    tracks, consequence slots, skill uses and turn order keep only the skills on the list. The
+    shape stays the preset's even where the list is too short for it, so reading the file back
+    names that problem and the GM picks a shape that fits. An unknown list is :class:`BadInput`
+    naming the lists there are.
+    """
+    base = as_preset(preset)
+    # Derived with a shape any list fits, only to carry the skills over; the shape is put back.
+    played = Ruleset.of(
+        base, [OptionalRule.CHANGING_SKILL_LIST], skill_list=skill_list, shape=FreeCap()
+    ).preset
+    return {**ruleset_to_dict(played), "shape": shape_dict(base.shape)}
 
 
 def dumps_ruleset(preset: Preset) -> str:

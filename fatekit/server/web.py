@@ -9,8 +9,9 @@
   slots, refresh, consequence slots, the ladder's keys, the optional rules), with another skill
   list (``?skill_list=``) when the table plays with one;
 - ``GET /rules/rulesets/{key}``: a built-in preset's own rule-set file, for the page's rule-set
-  editor to start a hack from; ``POST /rules/rulesets/check``: a rule-set file checked, with
-  what a new character under it holds or every problem;
+  editor to start a hack from (with ``?skill_list=``, as a table playing that alternative list
+  has it, the preset's shape kept for the GM to change); ``POST /rules/rulesets/check``: a
+  rule-set file checked, with what a new character under it holds or every problem;
 - ``POST /rules/characters/check``: a character file checked by the rules engine, with every
   problem (rule key and place) and the sheet as the engine completes it (stress, consequences);
 - ``GET /tables/{id}/odds``: the exact chances of a roll before it is made (``fatekit.odds``),
@@ -42,7 +43,7 @@ from fatekit.formats.character_json import (
     character_to_dict,
     template,
 )
-from fatekit.formats.ruleset import ruleset_from_dict
+from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
@@ -180,8 +181,12 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
     @app.get(
         "/rules/rulesets/{key}", summary="A built-in preset as a rule-set file to start a hack from"
     )
-    async def builtin_ruleset(key: str) -> dict[str, Any]:
+    async def builtin_ruleset(key: str, skill_list: str | None = None) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(builtin_text(key))
+        if skill_list is not None:
+            # What a table playing the preset with that list plays, the preset's shape kept:
+            # the editor's check then says whether the list is long enough for it.
+            return ruleset_with_list(key, skill_list)
         return data
 
     @app.post(

@@ -434,17 +434,20 @@ class Preset:
 
         For example ``CONDENSED_PRESET.derive("space", "Space", skill_lists=(ACTIONS,),
         shape=diamond())``. Attack and defence permissions and turn-order skills that are not on
-        the new list are dropped.
+        the new list are dropped; an ordered turn order left with no skill to compare for a kind
+        of conflict becomes elective (Fate Condensed's order), since nothing would order it.
         """
         derived = dataclasses.replace(self, key=key, name=name, **changes)  # type: ignore[arg-type]
         keys = set(derived.skill_keys)
         uses = tuple(u for u in derived.skill_uses if u.skill in keys)
         order = derived.turn_order
         if order.style is not TurnOrderStyle.ELECTIVE:
-            order = TurnOrder(
-                order.style,
-                tuple(s for s in order.physical if s in keys),
-                tuple(s for s in order.mental if s in keys),
+            physical = tuple(s for s in order.physical if s in keys)
+            mental = tuple(s for s in order.mental if s in keys)
+            order = (
+                TurnOrder(order.style, physical, mental)
+                if physical and mental
+                else TurnOrder(TurnOrderStyle.ELECTIVE)
             )
         tracks = tuple(
             dataclasses.replace(t, skill=t.skill if t.skill in keys else None)

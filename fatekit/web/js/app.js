@@ -116,7 +116,8 @@ function renderStart() {
     },
   });
   // Another skill list is the changing-the-skill-list option; the server says which presets'
-  // shapes a list is long enough for.
+  // shapes a list is long enough for. "Edit a rule set" opens the editor on the list, where the
+  // GM picks a shape that fits it.
   const skillList = h(
     "select",
     { id: "new-table-skill-list" },
@@ -141,8 +142,12 @@ function renderStart() {
       onsubmit: async (event) => {
         event.preventDefault();
         const chosen = [...options.querySelectorAll("input:checked")].map((i) => i.value);
-        const listed = skillList.value ? { skill_list: skillList.value } : {};
-        if (skillList.value) chosen.push("changing_skill_list");
+        // A rule-set file opened in the editor with the chosen list already plays it, with the
+        // shape the GM gave it: the table takes the file as it is.
+        const edited = editor.current();
+        const inFile = edited && edited.skill_lists && edited.skill_lists[0] && edited.skill_lists[0].key === skillList.value;
+        const listed = skillList.value && !inFile ? { skill_list: skillList.value } : {};
+        if (listed.skill_list) chosen.push("changing_skill_list");
         let own = {};
         const file = rulesetFile.files[0];
         if (editor.current()) own = { ruleset: editor.current() };
@@ -168,7 +173,7 @@ function renderStart() {
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
     field(t("start.ruleset"), rulesetFile, h("p", { class: "hint" }, t("start.ruleset_hint"))),
-    h("div", { class: "actions" }, editButton(editor, preset, rulesetFile, rulesetPreview), h("span", { class: "hint" }, t("ruleset_editor.open_hint"))),
+    h("div", { class: "actions" }, editButton(editor, preset, rulesetFile, rulesetPreview, skillList), h("span", { class: "hint" }, t("ruleset_editor.open_hint"))),
     editor.element,
     rulesetPreview,
     h("details", {}, h("summary", {}, t("start.options")), options),

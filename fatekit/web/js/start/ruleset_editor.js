@@ -432,8 +432,10 @@ export function rulesetEditor(out) {
 }
 
 /** The button that opens the editor: on the chosen file if there is one, else on the chosen
- * built-in, fetched as its rule-set file. */
-export function editButton(editor, presetSelect, fileInput, out) {
+ * built-in, fetched as its rule-set file; with another skill list chosen, as a table playing that
+ * list has it (the built-in's shape kept, so the preview names the problem if the list is too
+ * short for it, and the GM picks a shape that fits). */
+export function editButton(editor, presetSelect, fileInput, out, listSelect) {
   return h(
     "button",
     {
@@ -445,7 +447,8 @@ export function editButton(editor, presetSelect, fileInput, out) {
         try {
           if (file) data = JSON.parse(await file.text());
           else {
-            data = await request("GET", `/rules/rulesets/${encodeURIComponent(presetSelect.value)}`);
+            const listed = listSelect && listSelect.value ? `?skill_list=${encodeURIComponent(listSelect.value)}` : "";
+            data = await request("GET", `/rules/rulesets/${encodeURIComponent(presetSelect.value)}${listed}`);
             // A hack of a built-in is a rule set of its own: it takes a key of its own.
             data.key = `${data.key}-hack`;
           }
