@@ -169,7 +169,9 @@ def _screen_event(event: e.Event, data: JSON) -> JSON | None:
             "action": event.action.value,
             "withdrawn": event.difficulty is None,
         }
-    if isinstance(event, e.RollMade) and event.hidden_difficulty:
+    if isinstance(event, e.RollMade | e.AdvantageRolled | e.OvercomeRolled) and (
+        event.hidden_difficulty
+    ):
         hide_difficulty_of_roll(data)
     return data
 

@@ -24,6 +24,7 @@ from fatekit.table.play.rolls import (
     require_dice,
     scripted_dice,
 )
+from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.state import TableState
 
 # -- what a command and its event both hold ----------------------------------------------------
@@ -105,22 +106,25 @@ class Attack(ExchangeAction, Cover):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CreateAdvantage(ExchangeAction):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
-    free invokes on ``aspect_id``)."""
+    free invokes on ``aspect_id``). With a hidden difficulty set for the actor
+    (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
 
     difficulty: int | None = None
     against: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
+    hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
-    the action)."""
+    the action). With a hidden difficulty set for the actor, their player gives no difficulty."""
 
     difficulty: int | None = None
     against: str | None = None
     move_to: str | None = None
+    hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -162,6 +166,7 @@ class AdvantageRolled(ExchangeActionRolled):
     against: str | None
     aspect_id: str | None
     zone: str | None
+    hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,6 +176,7 @@ class OvercomeRolled(ExchangeActionRolled, PastObstacles):
     difficulty: int | None
     against: str | None
     move_to: str | None
+    hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -215,11 +221,26 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
     context.require_control(command.actor, "act for them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
-    rolled = AdvantageRolled if isinstance(command, CreateAdvantage) else OvercomeRolled
+    advantage = isinstance(command, CreateAdvantage)
+    obstacle = command.block or command.disable_hazard if isinstance(command, Overcome) else None
+    # The GM's screen may have set this action's difficulty, kept from its player.
+    difficulty, hidden = roll_difficulty(
+        context,
+        actor=command.actor,
+        action=Action.CREATE_ADVANTAGE if advantage else Action.OVERCOME,
+        skill=command.skill,
+        difficulty=command.difficulty,
+        against=command.against,
+        hidden=command.hidden_difficulty,
+        obstacle=obstacle,
+    )
+    rolled = AdvantageRolled if advantage else OvercomeRolled
     return [
         context.event_from(
             rolled,
             command,
+            difficulty=difficulty,
+            hidden_difficulty=hidden,
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(command.against, command.defend_dice),
         )
@@ -287,6 +308,13 @@ def _exchange_roll(event: ExchangeActionRolled, what: str) -> _ExchangeRoll:
     )
 
 
+def _check_hidden(event: AdvantageRolled | OvercomeRolled) -> None:
+    # Only a passive difficulty is hidden: an opponent's roll or an obstacle's rating shows it.
+    obstacle = isinstance(event, OvercomeRolled) and (event.block or event.disable_hazard)
+    if event.hidden_difficulty and (event.difficulty is None or event.against or obstacle):
+        raise BadInput("a hidden difficulty is a difficulty, with no opponent or obstacle")
+
+
 @folds(AttackRolled)
 def _attack_rolled(state: TableState, event: AttackRolled) -> None:
     roll = conflict_in_play(state).attack(
@@ -302,10 +330,12 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         into_block=event.into_block,
     )
     put_in_play(state, roll, event, Action.ATTACK.value, event.defender or event.target)
+    note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
 
 
 @folds(AdvantageRolled)
 def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
+    _check_hidden(event)
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
     roll = conflict_in_play(state).create_advantage(
         event.actor,
@@ -317,10 +347,12 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         zone=event.zone,
     )
     put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
 @folds(OvercomeRolled)
 def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
+    _check_hidden(event)
     roll = conflict_in_play(state).overcome(
         event.actor,
         event.skill,
@@ -333,6 +365,7 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         disable_hazard=event.disable_hazard,
     )
     put_in_play(state, roll, event, Action.OVERCOME.value, event.against)
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
 @folds(FullDefenseTaken)

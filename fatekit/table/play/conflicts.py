@@ -15,6 +15,7 @@ from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
+from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -265,7 +266,9 @@ def _turn_ended(state: TableState, event: TurnEnded) -> None:
 @folds(ConflictFinished)
 def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
     conflict_in_play(state).finish(into=event.into)
+    drop_asked_out_of_conflict(state, ended=True)
     state.conflict, state.roll, state.roll_aspect = None, None, None
+    state.screen.hidden_difficulty = False  # no roll in play to hide
     state.zone_attack = None
     state.game.sync_sheets()
 
@@ -286,6 +289,8 @@ def settle_conflict(state: TableState) -> None:
     if state.roll is not None and state.roll.phase is RollPhase.RESOLVED:
         state.roll, state.roll_aspect = None, None
         state.zone_attack = None
+        state.screen.hidden_difficulty = False
+    drop_asked_out_of_conflict(state)  # nobody out of the fight rolls in it any more
     state.game.sync_sheets()
 
 

@@ -6,9 +6,12 @@
   this way.
 - The NPCs' **dice** may be kept from the players for a while (:class:`HideNpcDice`): the
   results of their rolls still show, the dice do not.
-- A **hidden difficulty** is set for a character's next roll outside a conflict: its player rolls
-  without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen` says
-  what each seat sees). :mod:`fatekit.table.play.rolls` asks :func:`roll_difficulty` for it.
+- A **hidden difficulty** is set for a character's next overcome or create an advantage against a
+  passive difficulty, outside a conflict or in one (for a participant still in it): its player
+  rolls without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen`
+  says what each seat sees). :mod:`fatekit.table.play.rolls` and the conflict's actions
+  (:mod:`fatekit.table.play.actions`) ask :func:`roll_difficulty` for it. An attack or a defence
+  is never hidden, nor an active opposition: the opponent's roll would tell the number anyway.
 
 The effort and outcome of a secret roll are the rules' (:class:`fatekit.rules.core.outcomes.Roll`).
 """
@@ -19,8 +22,9 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import parse_faces
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
+from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE, Status
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
@@ -33,8 +37,8 @@ MAX_REASON_LENGTH = 2_000
 #: How many secret rolls not revealed yet the screen keeps; the oldest leaves for a newer one.
 SECRET_ROLLS_KEPT = 100
 
-#: Actions a hidden difficulty may be set for: the rolls outside a conflict.
-_FREE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
+#: Actions a hidden difficulty may be set for: those rolled against a passive difficulty.
+_PASSIVE_ACTIONS = (Action.OVERCOME, Action.CREATE_ADVANTAGE)
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -59,9 +63,10 @@ class RevealRoll(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HideDifficulty(Command):
-    """Set the difficulty of ``actor``'s next roll outside a conflict without telling its player
-    (GM only): the player rolls with no difficulty and sees the outcome, never the number.
-    ``skill`` asks for a roll of that skill; ``difficulty=None`` withdraws the request."""
+    """Set the difficulty of ``actor``'s next overcome or create an advantage (outside a conflict,
+    or as a participant's action in one) without telling its player (GM only): the player rolls
+    with no difficulty and sees the outcome, never the number. ``skill`` asks for a roll of that
+    skill; ``difficulty=None`` withdraws the request."""
 
     actor: str
     difficulty: int | None
@@ -170,22 +175,25 @@ def roll_difficulty(
     difficulty: int | None,
     against: str | None,
     hidden: bool,
+    obstacle: str | None = None,
 ) -> tuple[int | None, bool]:
-    """The difficulty a roll outside a conflict is made against, and whether it is hidden from
-    the players: the GM's own ``hidden`` one, or the one the GM set for the actor's next roll
-    (:class:`HideDifficulty`)."""
+    """The difficulty an overcome or a create an advantage is made against, and whether it is
+    hidden from the players: the GM's own ``hidden`` one, or the one the GM set for the actor's
+    next roll (:class:`HideDifficulty`). ``obstacle`` is a conflict's block or hazard named for
+    an overcome: it sets the difficulty itself, so it counts as naming one."""
     if hidden:
         context.require_gm("hide a roll's difficulty")
-        if difficulty is None:
-            raise BadInput("a hidden difficulty needs the difficulty itself")
+        if difficulty is None or against is not None or obstacle is not None:
+            raise BadInput("a hidden difficulty needs the difficulty itself, and no opponent")
         return difficulty, True
     asked = context.state.screen.asked.get(actor)
-    explicit = difficulty is not None or against is not None
+    explicit = difficulty is not None or against is not None or obstacle is not None
     if asked is None or (explicit and context.seat.is_gm):
         return difficulty, False  # the GM may still set a roll's opposition openly
     if explicit:
         raise ForbiddenAction(
-            "the GM has set this roll's difficulty: roll without a difficulty or an opponent",
+            "the GM has set this roll's difficulty: roll without a difficulty, an opponent or "
+            "an obstacle",
             SEAT_RULE,
         )
     if asked.skill is not None and skill != asked.skill:
@@ -243,10 +251,14 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
         if state.screen.asked.pop(event.actor, None) is None:
             raise BadInput(f"no hidden difficulty is set for {event.actor}")
         return
-    if event.action not in _FREE_ACTIONS:
+    if event.action not in _PASSIVE_ACTIONS:
         raise BadInput("a hidden difficulty is for a roll to overcome or create an advantage")
     if event.skill is not None and not event.skill.strip():
         raise BadInput("name the skill to roll, or leave it out")
+    # In a fight the roll is one of the exchange's actions: only someone still in it has one.
+    conflict = state.conflict
+    if conflict is not None and conflict.fighter(event.actor).status is not Status.ACTIVE:
+        raise IllegalAction(f"{event.actor} has left the conflict", TAKEN_OUT_RULE)
     state.screen.asked[event.actor] = AskedRoll(
         event.actor, event.difficulty, event.skill, event.action
     )
@@ -265,9 +277,21 @@ def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:
-    """After a roll outside a conflict is in play: whether its difficulty is hidden (a hidden
-    difficulty set for its actor is used up by it)."""
+    """After a roll is in play (outside a conflict or an exchange's action): whether its
+    difficulty is hidden (a hidden difficulty set for its actor is used up by it)."""
     state.screen.hidden_difficulty = hidden
     if hidden:
         state.screen.hidden_roll_at = version
         state.screen.asked.pop(actor, None)
+
+
+def drop_asked_out_of_conflict(state: TableState, *, ended: bool = False) -> None:
+    """Drop the hidden difficulties no roll can use any more: those of the participants taken
+    out or gone from the conflict, and (``ended``) those of everyone who was in it. The GM asks
+    again if the roll is still wanted; its player's card asking for it goes with it."""
+    conflict = state.conflict
+    if conflict is None:
+        return
+    for who, fighter in conflict.fighters.items():
+        if ended or fighter.status is not Status.ACTIVE:
+            state.screen.asked.pop(who, None)

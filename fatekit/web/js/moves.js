@@ -5,6 +5,7 @@ import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
+import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, send } from "./store.js";
 import { aspectName, hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
 
@@ -281,6 +282,9 @@ function targetInvokes(targets) {
 }
 
 function openConflictRoll(actor, move, type) {
+  // The GM may have set this action's difficulty, kept from the player: no number to ask.
+  const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
+  if (asked) return openAskedRoll(asked, move);
   const c = app.view.conflict;
   const skillSel = select("conflict-skill", skillOptions(move.skills));
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");

@@ -1,6 +1,6 @@
 // The GM's screen (fatekit.table.screen): secret rolls and their reveal, hidden difficulties and
 // scenes prepared ahead of play, for GM seats; for a player, the rolls the GM asks of their
-// characters against a difficulty they do not see. The server leaves the GM's part out of a
+// characters against a difficulty they do not see (in a conflict, as their action on their turn). The server leaves the GM's part out of a
 // player's view altogether, so nothing here hides anything: it draws what the view holds.
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
@@ -141,15 +141,34 @@ function askedPanel(asked) {
   return section(
     "screen",
     t("screen.asked_title"),
-    asked.map((a) =>
-      h(
+    asked.map((a) => {
+      // In a conflict the roll is the character's action: it waits for their turn.
+      const waits = app.view.conflict && !conflictMove(a);
+      return h(
         "div",
         { class: "card", "data-asked": a.actor },
         h("p", {}, askedOf(a)),
-        button(t("roll.roll_button"), () => openAskedRoll(a), { id: `asked-roll-${a.actor}`, class: "primary" }),
-      ),
-    ),
+        waits
+          ? h("p", { class: "hint", id: `asked-wait-${a.actor}` }, tn("screen.asked_on_turn", { who: who(a.actor) }))
+          : button(t("roll.roll_button"), () => openAskedRoll(a), { id: `asked-roll-${a.actor}`, class: "primary" }),
+      );
+    }),
   );
+}
+
+/** The roll the GM asks of this seat's character ``actor`` for ``action`` against a hidden
+ * difficulty, or null. A GM sees every number and rolls openly, so never has one. */
+export function askedRoll(actor, action) {
+  const screen = app.view.screen;
+  if (!screen || isGm()) return null;
+  return screen.asked.find((a) => a.actor === actor && a.action === action) || null;
+}
+
+/** In a conflict, the exchange's move the asked roll is, if its character may take it now. */
+function conflictMove(asked) {
+  const c = app.view.conflict;
+  if (!c) return null;
+  return (c.legal_actions[asked.actor] || []).find((m) => m.move === asked.action) || null;
 }
 
 /** What the GM asks of one of this seat's characters: who rolls, for what action, with which skill. */
@@ -157,19 +176,26 @@ function askedOf(asked) {
   return tn("screen.asked_you", { who: who(asked.actor), action: t(`action.${asked.action}`), skill: asked.skill ? skill(asked.skill) : t("screen.any_skill") });
 }
 
-function openAskedRoll(asked) {
-  const skillSel = select("asked-skill", skillOptions());
+/** Roll what the GM asks, with no difficulty to name: outside a conflict a roll, in one the
+ * exchange's overcome (which may move the character) or create an advantage. */
+export function openAskedRoll(asked, move = conflictMove(asked)) {
+  const fighting = Boolean(app.view.conflict);
+  const skillSel = select("asked-skill", skillOptions(move ? move.skills : undefined));
+  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const moving = fighting && asked.action === "overcome" && zones.length;
+  const moveTo = moving ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
   const [diceIn, diceBox] = diceField("asked-dice");
   openDialog(
     t("screen.asked_title"),
-    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), diceBox),
+    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), moveTo ? field(t("overcome.move_to"), moveTo) : null, diceBox),
     (form, out) =>
       sendFrom(
-        "Roll",
+        fighting ? (asked.action === "overcome" ? "Overcome" : "CreateAdvantage") : "Roll",
         {
           actor: asked.actor,
-          action: asked.action,
+          ...(fighting ? {} : { action: asked.action }),
           skill: asked.skill || skillSel.value,
+          ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
           ...typedDice(diceIn),
         },
         out,
@@ -206,13 +232,16 @@ function openSecretRoll() {
 }
 
 function openAsk() {
-  const actor = characterSelect("ask-actor", app.view.characters.map((c) => c.id));
+  // In a conflict, only someone still fighting has an action left to roll it with.
+  const fight = app.view.conflict;
+  const actors = fight ? fight.fighters.filter((f) => f.status === "active").map((f) => f.id) : app.view.characters.map((c) => c.id);
+  const actor = characterSelect("ask-actor", actors);
   const action = select("ask-action", ACTIONS.map((a) => [a, t(`action.${a}`)]));
   const skillSel = select("ask-skill", [["", t("screen.any_skill")], ...skillOptions()], "");
   const difficulty = select("ask-difficulty", ladderOptions(), "2");
   openDialog(
     t("screen.ask"),
-    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), h("p", { class: "hint" }, t("screen.ask_hint"))),
+    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), h("p", { class: "hint" }, t("screen.ask_hint")), fight ? h("p", { class: "hint", id: "ask-conflict-hint" }, t("screen.ask_conflict_hint")) : null),
     (form, out) =>
       sendFrom(
         "HideDifficulty",

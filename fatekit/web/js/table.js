@@ -54,7 +54,7 @@ const PANELS = {
   challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
-  screen: { column: "middle", reads: ["screen", "scene", "characters", "table", "you"], draw: () => screenPanel() },
+  screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },
   foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };

@@ -1,0 +1,74 @@
+"""A hidden difficulty inside a conflict, over HTTP and the socket: the player's seat receives the
+overcome's event, state, log and invoke advice without the number; the GM's with it; refusals
+are 4xx and change nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from .conftest import Api, Seat  # type: ignore[import-not-found]
+from .test_ws import Watcher, connect  # type: ignore[import-not-found]
+
+HIDDEN = 5  # Superb (+5): no other roll here faces it
+
+
+def _fight(api: Api) -> tuple[Seat, Seat]:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    gm.send("AddCharacter", sheet=npc_sheet())
+    gm.send("StartSession")
+    gm.send("StartScene", name="On deck", participants=["ruth", "alice"])
+    gm.send("StartConflict", sides=[["heroes", ["ruth"]], ["cult", ["alice"]]], first="ruth")
+    return gm, ann
+
+
+def _overcome(watcher: Watcher, version: int) -> dict[str, Any]:
+    watcher.until(version)
+    found = [e for e in watcher.events if e["type"] == "OvercomeRolled"]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_each_seat_receives_a_hidden_overcome_as_it_may(api: Api) -> None:
+    gm, ann = _fight(api)
+    gm.send("HideDifficulty", actor="ruth", difficulty=HIDDEN, skill="notice")
+    assert ann.get("/state")["screen"]["asked"] == [
+        {"actor": "ruth", "skill": "notice", "action": "overcome"}
+    ]
+    with connect(ann) as ann_socket, connect(gm) as gm_socket:
+        ann_watch, gm_watch = Watcher(ann_socket), Watcher(gm_socket)
+        # Ruth's Notice is Fair (+2): nothing on the dice makes 2 against 5, a failure.
+        version = ann.send("Overcome", actor="ruth", skill="notice", dice="0000")["version"]
+        seen = _overcome(ann_watch, version)
+        assert seen["data"]["difficulty"] is None and seen["data"]["difficulty_hidden"] is True
+        assert _overcome(gm_watch, version)["data"]["difficulty"] == HIDDEN
+    state = ann.get("/state")
+    assert state["roll"]["outcome"] == "fail" and state["roll"]["difficulty"] is None
+    assert state["roll"]["shifts"] is None and state["last_roll"]["difficulty"] is None
+    assert ann.get("/invokes", by="ruth")["advice"] is None
+    logged = [e for e in ann.get("/log")["entries"] if e["type"] == "OvercomeRolled"]
+    assert logged[0]["data"]["difficulty"] is None
+    assert f'"difficulty": {HIDDEN}' not in json.dumps([state, ann.get("/log")])
+    gm_state = gm.get("/state")
+    assert gm_state["roll"]["difficulty"] == HIDDEN and gm_state["roll"]["shifts"] == -3
+    assert gm.get("/invokes", by="ruth")["advice"]["shifts_now"] == -3
+
+
+def test_refusals_in_a_conflict_are_4xx_and_change_nothing(api: Api) -> None:
+    gm, ann = _fight(api)
+    version = gm.get("/state")["table"]["version"]
+    assert gm.send("HideDifficulty", expect=422, actor="ruth", difficulty=3, action="attack")
+    forbidden = ann.send("HideDifficulty", expect=403, actor="ruth", difficulty=3)
+    assert forbidden["error"] == "forbidden"
+    assert gm.get("/state")["table"]["version"] == version
+    version = gm.send("HideDifficulty", actor="ruth", difficulty=HIDDEN)["version"]
+    named = ann.send("Overcome", expect=403, actor="ruth", skill="notice", difficulty=1)
+    assert named["error"] == "forbidden" and str(HIDDEN) not in named["detail"]
+    assert ann.send(
+        "Overcome", expect=403, actor="ruth", skill="notice", difficulty=2, hidden_difficulty=True
+    )
+    assert gm.get("/state")["table"]["version"] == version
+    assert [a["actor"] for a in gm.get("/state")["screen"]["asked"]] == ["ruth"]
