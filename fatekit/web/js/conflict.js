@@ -2,7 +2,7 @@
 // moves this seat may make now.
 
 import { add, button, free, h, section } from "./lib/dom.js";
-import { openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
+import { formsNote, openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
 import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
@@ -162,6 +162,7 @@ function bigBadsView(c) {
           b.scale ? h("span", { class: "badge" }, t(`scale.${b.scale}`)) : null,
           solo.map((text) => h("span", { class: "badge" }, text)),
           b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
+          b.forms ? formsNote(b.forms) : null,
           isGm() && b.immunity && b.immunity.state === "active"
             ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
             : null,

@@ -1,7 +1,7 @@
 // The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
 // and the optional rules' tools in a conflict.
 
-import { add, field, free, h } from "./lib/dom.js";
+import { add, button, field, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
@@ -246,8 +246,8 @@ export function openScale(ids) {
 }
 
 /** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, the
- * solo bonuses, and whether it is a map or a hive of parts. (Later true forms are character
- * files: send them through the API.) */
+ * solo bonuses, its later true forms (character files), and whether it is a map or a hive of
+ * parts. */
 export function openBigBad(ids) {
   const whom = characterSelect("bigbad-who", ids);
   const minionChecks = h("div", {});
@@ -271,6 +271,7 @@ export function openBigBad(ids) {
   });
   const suppress = select("bigbad-suppress", [["", t("bigbad.suppress.none")], ["plus_one", t("bigbad.suppress.plus_one")], ["reroll_only", t("bigbad.suppress.reroll_only")]]);
   const threat = threatControls(ids, whom);
+  const forms = formControls();
   openDialog(
     t("bigbad.button"),
     h(
@@ -281,19 +282,59 @@ export function openBigBad(ids) {
       field(t("bigbad.immunity_pick"), immunity),
       field(t("scale.level"), scale),
       h("fieldset", {}, h("legend", {}, t("bigbad.solo_pick")), flags.map((f) => f.row), field(t("bigbad.suppress"), suppress)),
+      forms.node,
       threat.node,
     ),
-    (form, out) => {
+    async (form, out) => {
       const data = { character_id: whom.value, minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value) };
       if (immunity.value) data.immunity = immunity.value;
       if (scale.value) data.scale = scale.value;
       for (const f of flags) if (f.box.checked) data[`solo_${f.key}`] = true;
       if (suppress.value) data.solo_suppress = suppress.value;
-      Object.assign(data, threat.read());
+      Object.assign(data, threat.read(), await forms.read());
       return sendFrom("SetBigBad", data, out);
     },
     { id: "bigbad-form" },
   );
+}
+
+/** The big bad's later true forms: a character file for each, in the order they are revealed
+ * (each when the one before is taken out), and whether consequences carry over. The files go to
+ * the table as their text; its rules engine reads and checks each sheet. */
+function formControls() {
+  const list = h("div", { id: "bigbad-form-files" });
+  const inputs = [];
+  const another = () => {
+    const input = h("input", { type: "file", id: `bigbad-form-file-${inputs.length}`, accept: ".json,application/json" });
+    inputs.push(input);
+    // The sheet in play is the first form, so the files are the second form on.
+    add(list, field(tn("bigbad.forms_file", { n: inputs.length + 1 }), input));
+    return input;
+  };
+  another();
+  const gentle = h("input", { type: "checkbox", id: "bigbad-gentle" });
+  const node = h(
+    "fieldset",
+    { id: "bigbad-forms-fields" },
+    h("legend", {}, t("bigbad.forms_legend")),
+    h("p", { class: "hint" }, t("bigbad.forms_hint")),
+    list,
+    button(t("bigbad.forms_more"), () => another().focus(), { id: "bigbad-form-more" }),
+    h("div", { class: "check" }, gentle, h("label", { for: gentle.id }, t("bigbad.forms_gentle"))),
+  );
+  const read = async () => {
+    const chosen = inputs.map((input) => input.files && input.files[0]).filter(Boolean);
+    const texts = await Promise.all(chosen.map((file) => file.text()));
+    return { ...(texts.length ? { forms: texts } : {}), ...(gentle.checked ? { gentle: true } : {}) };
+  };
+  return { node, read };
+}
+
+/** The GM's note of a big bad's true forms on the conflict card: their names in order, and which
+ * is in play (the players see only how many have been revealed). */
+export function formsNote(forms) {
+  const names = h("span", { "data-free": "" }, forms.names.join(" \u2192 "));
+  return h("span", { class: "badge secret", "data-forms": forms.current }, tn("bigbad.forms_gm", { names, n: forms.current + 1 }), forms.gentle ? h("span", {}, " ", t("bigbad.forms_gentle_note")) : null);
 }
 
 /** The big bad as a map or a hive: which fighters are its parts, on a map each part's zone and

@@ -158,34 +158,64 @@ function openMultiAttack(actor, move, type) {
 }
 
 /** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
- * checks them), everyone in the zone for a zone attack; or calling it off. */
+ * checks them), everyone in the zone for a zone attack; or calling it off. The dice of the
+ * targets' defences may be typed for those this seat plays; blank ones the table rolls. */
 function assignTargets(actor, out) {
   const view = app.view;
   const rolled = view.last_roll;
   const last = rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack") ? rolled : null;
   const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
-  if (!last || last.action === "zone_attack") {
-    return h("div", { class: "assign", id: "assign-targets" }, button(t("multi.aim_zone"), () => send("AssignTargets", {}, out), { id: "aim-zone", class: "primary" }), miss);
-  }
   const c = view.conflict;
+  if (!last || last.action === "zone_attack") {
+    const defence = defendDice(last ? zoneTargets(c, actor) : []);
+    const aim = () => send("AssignTargets", defence.read(defence.ids), out);
+    return h("div", { class: "assign", id: "assign-targets" }, defence.node, button(t("multi.aim_zone"), aim, { id: "aim-zone", class: "primary" }), miss);
+  }
   const side = (c.fighters.find((f) => f.id === actor) || {}).side;
   const opponents = c.fighters.filter((f) => f.side !== side && f.status === "active" && !f.hazard).map((f) => f.id);
   const shares = opponents.map((id) => ({ id, input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }) }));
+  const defence = defendDice(opponents);
   return h(
     "div",
     { class: "assign", id: "assign-targets" },
     h("p", { class: "hint" }, t("multi.shares_hint")),
     shares.map((sh) => field(tn("multi.share", { who: who(sh.id) }), sh.input)),
+    defence.node,
     button(
       t("multi.aim"),
       () => {
         const split = shares.filter((sh) => Number(sh.input.value) > 0).map((sh) => [sh.id, Number(sh.input.value)]);
-        send("AssignTargets", { split }, out);
+        send("AssignTargets", { split, ...defence.read(split.map(([id]) => id)) }, out);
       },
       { id: "aim-split", class: "primary" },
     ),
     miss,
   );
+}
+
+/** Who a zone attack just rolled reaches: every other active fighter standing in its zone (the
+ * zone is in the roll's event). Without the event at hand, every other active fighter. */
+function zoneTargets(c, actor) {
+  const others = c.fighters.filter((f) => f.id !== actor && f.status === "active" && !f.hazard).map((f) => f.id);
+  const roll = app.events.findLast((e) => e.type === "ZoneAttackRolled");
+  const zones = app.view.scene && app.view.scene.zones;
+  if (!roll || !roll.data || !zones) return others;
+  return others.filter((id) => zones.positions[id] === roll.data.zone);
+}
+
+/** A dice field for the defence of each of these targets this seat plays (only a seat that acts
+ * for a defender may enter its dice); `read(targets)` gives the command's `defend_dice` pairs. */
+function defendDice(targets) {
+  const ours = targets.filter((id) => mine().has(id));
+  const fields = ours.map((id) => ({ id, input: diceInput(`defend-dice-${id}`) }));
+  const node = fields.length
+    ? h("fieldset", { class: "defend-dice" }, h("legend", {}, t("multi.defend_legend")), h("p", { class: "hint" }, t("multi.defend_hint")), fields.map((f) => field(tn("multi.defend_dice", { who: who(f.id) }), f.input)))
+    : null;
+  const read = (aimed) => {
+    const typed = Object.entries(Object.assign({}, ...fields.filter((f) => aimed.includes(f.id)).map((f) => typedDice(f.input, f.id))));
+    return typed.length ? { defend_dice: typed } : {};
+  };
+  return { node, read, ids: ours };
 }
 
 /** The targets of a split or zone attack once aimed: everyone sees each one's outcome and the
