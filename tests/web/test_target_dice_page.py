@@ -1,7 +1,9 @@
-"""Typed defence dice for the targets of a split or zone attack, on the page that aims it. A seat
-gets a dice field only for the targets it plays (only they may enter a defender's dice): the GM's
-for everyone, a player's for their own. Typed dice decide that target's defence; a field left
-blank is rolled by the table, whose own dice are blank here (0000), so every run repeats."""
+"""Typed defence dice and chosen defence skills for the targets of a split or zone attack, on the
+page that aims it. A seat gets the fields only for the targets it plays (only they may choose a
+defender's skill or enter its dice): the GM's for everyone, a player's for their own. The skills
+offered are those the engine lets defend (the extras' defend_skills), blank for its own pick.
+Typed dice decide that target's defence; a field left blank is rolled by the table, whose own
+dice are blank here (0000), so every run repeats."""
 
 from __future__ import annotations
 
@@ -107,3 +109,31 @@ def test_a_player_types_dice_only_for_targets_they_play(server: str, browser: An
     finally:
         for player in (ann, gm):
             player.page.context.close()
+
+
+def test_the_gm_picks_a_targets_defence_skill(server: str, browser: Any) -> None:
+    table, gm_link, _ = deck(server, "alice")
+    # Alice's Good Fight and 0000: an effort of +3, all of it on Ruth.
+    attack = {"actor": "alice", "skill": "fight", "dice": "0000"}
+    command(server, table, gm_link, "SplitAttack", attack)
+    (gm,) = open_pages(browser, server, [gm_link], "sv-SE")
+    try:
+        page = gm.page
+        page.locator("#assign-targets #aim-split").wait_for()
+        # A split is a flurry of blows: Athletics and Fight may both parry it.
+        values = page.locator("#defend-skill-ruth option").evaluate_all(
+            "options => options.map(o => o.value)"
+        )
+        assert values == ["", "athletics", "fight"]
+        assert page.input_value("#defend-skill-ruth") == ""  # the engine's pick, by default
+        page.fill("#share-ruth", "3")
+        page.select_option("#defend-skill-ruth", "athletics")
+        accessible(gm)
+        assert page.evaluate(UNTRANSLATED, "sv") == []
+        page.locator("#aim-split").click()
+        # Ruth's Good (+3) Athletics ties the +3, where her Great Fight, the engine's own
+        # pick, would have held it off by one.
+        shifts(gm, "ruth", 0)
+        assert page.locator("#target-ruth").get_attribute("data-outcome") == "tie"
+    finally:
+        gm.page.context.close()

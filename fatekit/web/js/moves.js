@@ -158,8 +158,9 @@ function openMultiAttack(actor, move, type) {
 }
 
 /** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
- * checks them), everyone in the zone for a zone attack; or calling it off. The dice of the
- * targets' defences may be typed for those this seat plays; blank ones the table rolls. */
+ * checks them), everyone in the zone for a zone attack; or calling it off. For the targets this
+ * seat plays, the defence skill may be chosen and the dice typed; blank ones the engine picks and
+ * the table rolls. */
 function assignTargets(actor, out) {
   const view = app.view;
   const rolled = view.last_roll;
@@ -167,14 +168,14 @@ function assignTargets(actor, out) {
   const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
   const c = view.conflict;
   if (!last || last.action === "zone_attack") {
-    const defence = defendDice(last ? zoneTargets(c, actor) : []);
+    const defence = defences(last ? zoneTargets(c, actor) : []);
     const aim = () => send("AssignTargets", defence.read(defence.ids), out);
     return h("div", { class: "assign", id: "assign-targets" }, defence.node, button(t("multi.aim_zone"), aim, { id: "aim-zone", class: "primary" }), miss);
   }
   const side = (c.fighters.find((f) => f.id === actor) || {}).side;
   const opponents = c.fighters.filter((f) => f.side !== side && f.status === "active" && !f.hazard).map((f) => f.id);
   const shares = opponents.map((id) => ({ id, input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }) }));
-  const defence = defendDice(opponents);
+  const defence = defences(opponents);
   return h(
     "div",
     { class: "assign", id: "assign-targets" },
@@ -203,17 +204,32 @@ function zoneTargets(c, actor) {
   return others.filter((id) => zones.positions[id] === roll.data.zone);
 }
 
-/** A dice field for the defence of each of these targets this seat plays (only a seat that acts
- * for a defender may enter its dice); `read(targets)` gives the command's `defend_dice` pairs. */
-function defendDice(targets) {
+/** For each of these targets this seat plays (only a seat that acts for a defender may choose its
+ * defence): the skill it defends with, among those the engine allows (the extras' defend_skills),
+ * blank for the engine's pick, and a dice field. `read(targets)` gives the command's
+ * `defend_skills` and `defend_dice` pairs for the targets aimed at. */
+function defences(targets) {
+  const allowed = (app.extras && app.extras.defend_skills) || {};
   const ours = targets.filter((id) => mine().has(id));
-  const fields = ours.map((id) => ({ id, input: diceInput(`defend-dice-${id}`) }));
+  const fields = ours.map((id) => ({
+    id,
+    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [])], ""),
+    input: diceInput(`defend-dice-${id}`),
+  }));
   const node = fields.length
-    ? h("fieldset", { class: "defend-dice" }, h("legend", {}, t("multi.defend_legend")), h("p", { class: "hint" }, t("multi.defend_hint")), fields.map((f) => field(tn("multi.defend_dice", { who: who(f.id) }), f.input)))
+    ? h(
+        "fieldset",
+        { class: "defend-dice" },
+        h("legend", {}, t("multi.defend_legend")),
+        h("p", { class: "hint" }, t("multi.defend_hint")),
+        fields.map((f) => h("div", { class: "inline" }, field(tn("multi.defend_skill", { who: who(f.id) }), f.skill), field(tn("multi.defend_dice", { who: who(f.id) }), f.input))),
+      )
     : null;
   const read = (aimed) => {
-    const typed = Object.entries(Object.assign({}, ...fields.filter((f) => aimed.includes(f.id)).map((f) => typedDice(f.input, f.id))));
-    return typed.length ? { defend_dice: typed } : {};
+    const picked = fields.filter((f) => aimed.includes(f.id));
+    const typed = Object.entries(Object.assign({}, ...picked.map((f) => typedDice(f.input, f.id))));
+    const skills = picked.filter((f) => f.skill.value).map((f) => [f.id, f.skill.value]);
+    return { ...(skills.length ? { defend_skills: skills } : {}), ...(typed.length ? { defend_dice: typed } : {}) };
   };
   return { node, read, ids: ours };
 }
