@@ -1,7 +1,7 @@
 """A zone attack's target invokes on their own defence from the page: Ruth's attack is aimed at
 everyone on deck over HTTP; on Ben's page (in Russian) the targets card offers the invoke picker
-for Charles's defence, and after a +2 both pages show his outcome change and the invoke. The
-table's own dice are blank, so every run repeats."""
+for Charles's defence, and after a +2 both pages show his outcome change and the invoke, and the
+log line says whose defence it went on. The table's own dice are blank, so every run repeats."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from typing import Any
 
 from tests.sheets import charles_sheet, npc_sheet, ruth_sheet
 from tests.web.test_flow import UNTRANSLATED
-from tests.web.test_turns import call, command
+from tests.web.test_turns import call, catalog, command
 
 TIMEOUT = 15_000
 
 
 def test_a_target_invokes_on_their_defence_at_the_table(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
     made = call(
         server, "/tables", {"name": "Deck", "preset": "condensed", "options": ["multiple_targets"]}
     )
@@ -59,6 +61,12 @@ def test_a_target_invokes_on_their_defence_at_the_table(server: str, browser: An
             page.wait_for_selector("#target-charles[data-shifts='3']")
             page.locator("#target-charles .invocations li").wait_for()
             assert page.get_attribute("#target-alice", "data-shifts") == "5"
+        # The log says the invoke went on Charles's defence, in each page's language.
+        for page, lang in ((ben_page, "ru"), (ann_page, "en")):
+            # The words between the aspect and the effect: "on {target}'s defence" in English.
+            words = catalog(lang)["event.Invoked.paid_target"].split("{aspect}")[1].split("(")[0]
+            line = page.locator("#log-list [data-type=Invoked]")
+            expect(line).to_contain_text(words.replace("{target}", "Charles").strip())
         assert ben_page.evaluate(UNTRANSLATED, "ru") == []
         # Ruth's seat settles the attack: the picker goes with the targets.
         ann_page.locator("#resolve-targets").click()

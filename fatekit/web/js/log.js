@@ -76,7 +76,8 @@ const LINES = {
       against: d.against ? who(d.against) : d.difficulty === null ? t("screen.hidden_difficulty") : ladderValue(d.difficulty),
     },
   ],
-  Invoked: (d) => [d.free ? "Invoked.free" : "Invoked.paid", { who: who(d.by), aspect: aspect(d.aspect_id), effect: t(`effect.${d.effect}`) }],
+  // On an aimed target's defence (a split or zone attack), the line says whose defence it was.
+  Invoked: (d) => [`Invoked.${d.free ? "free" : "paid"}${d.target ? "_target" : ""}`, { who: who(d.by), aspect: aspect(d.aspect_id), effect: t(`effect.${d.effect}`), ...(d.target ? { target: who(d.target) } : {}) }],
   RollResolved: (d) => [d.option ? "RollResolved.option" : "RollResolved", { option: d.option ? t(`option.outcome.${d.option}`) : "" }],
   ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
   AttackRolled: (d) => ["AttackRolled", { who: who(d.actor), target: who(d.target), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) }],
