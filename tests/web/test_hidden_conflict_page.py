@@ -84,3 +84,56 @@ def test_the_gm_hides_a_difficulty_mid_conflict(server: str, browser: Any) -> No
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_hidden_advantage_aims_at_an_aspect_in_play(server: str, browser: Any) -> None:
+    """The hidden roll's create an advantage offers what the open dialog does: a new aspect, an
+    aspect in play (free invokes on it) or a zone. Ruth's Notice aims at the deck's Slick Deck."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "The Yacht", "preset": "condensed"})
+    table, gm_link = made["table_id"], made["link"]
+    ann_seat = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    command(server, table, gm_link, "AddCharacter", {"sheet": ruth_sheet(), "owner": "ann"})
+    command(server, table, gm_link, "AddCharacter", {"sheet": npc_sheet(), "revealed": True})
+    command(server, table, gm_link, "StartSession", {})
+    scene = {
+        "name": "On deck",
+        "participants": ["ruth", "alice"],
+        "zones": ["deck"],
+        "positions": [["ruth", "deck"], ["alice", "deck"]],
+    }
+    command(server, table, gm_link, "StartScene", scene)
+    command(server, table, gm_link, "AddSituationAspect", {"name": "Slick Deck"})
+    sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+    command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "ruth"})
+    # Notice against Average (+1), a number Ann never sees.
+    hidden = {"actor": "ruth", "difficulty": 1, "skill": "notice", "action": "create_advantage"}
+    command(server, table, gm_link, "HideDifficulty", hidden)
+    context = browser.new_context(locale="it-IT")
+    errors: list[str] = []
+    try:
+        ann = context.new_page()
+        ann.on("pageerror", lambda error: errors.append(str(error)))
+        ann.set_default_timeout(TIMEOUT)
+        ann.goto(f"{server}/#link={ann_seat['link']}")
+        ann.click("#advantage-ruth")
+        expect(ann.locator("#asked-form")).to_be_visible()
+        # A new aspect first, then the aspects in play (the characters' too), then the zone.
+        values = ann.locator("#asked-aspect option").evaluate_all("all => all.map(o => o.value)")
+        assert values[0] == "" and values[-1] == "zone:deck"
+        ann.select_option("#asked-aspect", label="Slick Deck")
+        ann.fill("#asked-dice", "0000")
+        ann.click("#asked-form-submit")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        # Fair (+2) Notice against Average (+1): a success, one free invoke on Slick Deck.
+        expect(ann.locator("#roll-verdict[data-hidden=true]")).to_have_attribute(
+            "data-outcome", "success"
+        )
+        ann.click("#resolve-button")
+        held = ann.locator(".aspect:has(.aspect-name:text-is('Slick Deck')) [data-holder=ruth]")
+        expect(held).to_have_attribute("data-count", "1")
+        assert ann.evaluate(UNTRANSLATED, "it") == []
+        assert errors == []
+    finally:
+        context.close()

@@ -2,9 +2,9 @@
 // steps, and the field where a player types the dice they rolled at a physical table.
 
 import { fill, h, field } from "./lib/dom.js";
-import { t } from "./lib/i18n.js";
+import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
-import { ladderValue, skill, who } from "./view.js";
+import { ladderValue, skill, visibleAspects, who } from "./view.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
 
@@ -90,6 +90,28 @@ export function diceInput(id) {
 export function typedDice(input, name = "dice") {
   const typed = input.value.trim();
   return typed ? { [name]: typed } : {};
+}
+
+/** Where a create an advantage in a conflict aims: a new aspect (blank), free invokes on an aspect
+ * in play (boosts aside), or a new aspect on one of the scene's zones. `read()` gives the
+ * command's `aspect_id` or `zone`; the engine checks either. */
+export function advantageTarget(id) {
+  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
+  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const sel = select(
+    id,
+    [["", t("roll.new_aspect")], ...aspects.map((a) => [`aspect:${a.id}`, a.name]), ...zones.map((z) => [`zone:${z}`, tn("roll.advantage_zone", { zone: z }).textContent])],
+    "",
+    { freeText: true },
+  );
+  const read = () => {
+    const [kind, ...rest] = sel.value.split(":");
+    const value = rest.join(":");
+    if (kind === "aspect") return { aspect_id: value };
+    if (kind === "zone") return { zone: value };
+    return {};
+  };
+  return { select: sel, node: field(t("roll.advantage_on"), sel), read };
 }
 
 export function diceField(id, label = null) {

@@ -2,12 +2,12 @@
 // multiple-target attack, taking a hit, and rolls in contests and challenges.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
+import { advantageTarget, characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
 import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, send } from "./store.js";
-import { aspectName, hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
+import { aspectName, hasOption, isGm, mine, skill, trackName, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -311,8 +311,7 @@ function openConflictRoll(actor, move, type) {
   const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
-  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
-  const target = type === "CreateAdvantage" ? select("conflict-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true }) : null;
+  const target = type === "CreateAdvantage" ? advantageTarget("conflict-aspect") : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const difficultyBox = field(t("roll.difficulty"), difficulty);
@@ -344,7 +343,7 @@ function openConflictRoll(actor, move, type) {
       obstacles.length ? field(t("overcome.against"), against) : null,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
-      target ? field(t("roll.advantage_on"), target) : null,
+      target ? target.node : null,
       benefitBox,
       h("h3", {}, t("odds.title")),
       odds,
@@ -359,7 +358,7 @@ function openConflictRoll(actor, move, type) {
           ...obstacle(),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
-          ...(target && target.value ? { aspect_id: target.value } : {}),
+          ...(target ? target.read() : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },

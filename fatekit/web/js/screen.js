@@ -5,7 +5,7 @@
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
+import { advantageTarget, characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
 import { app, send } from "./store.js";
 import { isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -184,10 +184,12 @@ export function openAskedRoll(asked, move = conflictMove(asked)) {
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moving = fighting && asked.action === "overcome" && zones.length;
   const moveTo = moving ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
+  // A create an advantage in a conflict aims as the open dialog's does.
+  const aim = fighting && asked.action === "create_advantage" ? advantageTarget("asked-aspect") : null;
   const [diceIn, diceBox] = diceField("asked-dice");
   openDialog(
     t("screen.asked_title"),
-    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), moveTo ? field(t("overcome.move_to"), moveTo) : null, diceBox),
+    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), moveTo ? field(t("overcome.move_to"), moveTo) : null, aim ? aim.node : null, diceBox),
     (form, out) =>
       sendFrom(
         fighting ? (asked.action === "overcome" ? "Overcome" : "CreateAdvantage") : "Roll",
@@ -196,6 +198,7 @@ export function openAskedRoll(asked, move = conflictMove(asked)) {
           ...(fighting ? {} : { action: asked.action }),
           skill: asked.skill || skillSel.value,
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
+          ...(aim ? aim.read() : {}),
           ...typedDice(diceIn),
         },
         out,
