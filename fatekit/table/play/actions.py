@@ -22,9 +22,10 @@ from fatekit.table.play.rolls import (
     ActionRolled,
     put_in_play,
     require_dice,
+    rolled_against,
     scripted_dice,
 )
-from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.state import TableState
 
 # -- what a command and its event both hold ----------------------------------------------------
@@ -221,30 +222,11 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
     context.require_control(command.actor, "act for them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
-    advantage = isinstance(command, CreateAdvantage)
-    obstacle = command.block or command.disable_hazard if isinstance(command, Overcome) else None
     # The GM's screen may have set this action's difficulty, kept from its player.
-    difficulty, hidden = roll_difficulty(
-        context,
-        actor=command.actor,
-        action=Action.CREATE_ADVANTAGE if advantage else Action.OVERCOME,
-        skill=command.skill,
-        difficulty=command.difficulty,
-        against=command.against,
-        hidden=command.hidden_difficulty,
-        obstacle=obstacle,
-    )
-    rolled = AdvantageRolled if advantage else OvercomeRolled
-    return [
-        context.event_from(
-            rolled,
-            command,
-            difficulty=difficulty,
-            hidden_difficulty=hidden,
-            faces=context.faces(command.dice),
-            defend_faces=context.defend_faces(command.against, command.defend_dice),
-        )
-    ]
+    if isinstance(command, CreateAdvantage):
+        return [rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)]
+    obstacle = command.block or command.disable_hazard  # names its own difficulty
+    return [rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)]
 
 
 # Creating an advantage and overcoming ask the same of the seat; only what they become differs.

@@ -5,7 +5,8 @@ table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import Field, dataclass
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
@@ -133,26 +134,7 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
-    # The GM's screen may have set this roll's difficulty, kept from its player.
-    difficulty, hidden = roll_difficulty(
-        context,
-        actor=command.actor,
-        action=command.action,
-        skill=command.skill,
-        difficulty=command.difficulty,
-        against=command.against,
-        hidden=command.hidden_difficulty,
-    )
-    return [
-        context.event_from(
-            RollMade,
-            command,
-            difficulty=difficulty,
-            hidden_difficulty=hidden,
-            faces=context.faces(command.dice),
-            defend_faces=context.defend_faces(command.against, command.defend_dice),
-        )
-    ]
+    return [rolled_against(context, RollMade, command, command.action)]
 
 
 @decides(Invoke)
@@ -309,6 +291,60 @@ def _invoked_roll(state: TableState, event: Invoked) -> ActionRoll:
     if roll.opposition is None:
         raise BadInput("this roll has no defender to invoke on")
     return roll.opposition
+
+
+Rolled = TypeVar("Rolled", bound=Event)
+
+
+class DifficultyRoll(Protocol):
+    """A command whose roll faces a difficulty or an opponent, which the GM's screen may hold
+    back: :class:`Roll`, and a conflict's create an advantage and overcome."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def actor(self) -> str: ...
+    @property
+    def skill(self) -> str: ...
+    @property
+    def dice(self) -> str | None: ...
+    @property
+    def defend_dice(self) -> str | None: ...
+    @property
+    def difficulty(self) -> int | None: ...
+    @property
+    def against(self) -> str | None: ...
+    @property
+    def hidden_difficulty(self) -> bool: ...
+
+
+def rolled_against(
+    context: Context,
+    rolled: type[Rolled],
+    command: DifficultyRoll,
+    action: Action,
+    obstacle: str | None = None,
+) -> Rolled:
+    """The event of ``command``'s roll against its difficulty: the one it names, or the one the
+    GM set for the actor's next roll, kept from the players (see :func:`roll_difficulty`)."""
+    difficulty, hidden = roll_difficulty(
+        context,
+        actor=command.actor,
+        action=action,
+        skill=command.skill,
+        difficulty=command.difficulty,
+        against=command.against,
+        hidden=command.hidden_difficulty,
+        obstacle=obstacle,
+    )
+    return context.event_from(
+        rolled,
+        command,
+        difficulty=difficulty,
+        hidden_difficulty=hidden,
+        faces=context.faces(command.dice),
+        defend_faces=context.defend_faces(command.against, command.defend_dice),
+    )
 
 
 def scripted_dice(faces: str | None) -> ScriptedDice | None:
