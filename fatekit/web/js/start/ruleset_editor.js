@@ -1,9 +1,10 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, skills, skill shape, aspect slots, stress tracks, consequence
-// slots (and the skill some need), refresh and stunts, which skills attack and defend, turn order
-// and the optional rules it starts with in a form, and sees at once what a new character under it
-// holds. Every change is checked by the server (POST /rules/rulesets/check, debounced): this file
-// holds no rule, it only edits the file. The skills section is start/ruleset_skills.js.
+// an uploaded file, edits its name, key, source, skills, skill shape, aspect slots, stress tracks
+// (their box style, rows and a row's extra mild slot), consequence slots (and the skill some
+// need), refresh and stunts, which skills attack and defend, turn order and the optional rules it
+// starts with in a form, and sees at once what a new character under it holds. Every change is
+// checked by the server (POST /rules/rulesets/check, debounced): this file holds no rule, it only
+// edits the file. The skills section is start/ruleset_skills.js.
 
 import { request } from "../lib/api.js";
 import { fill, field, free, h } from "../lib/dom.js";
@@ -14,6 +15,7 @@ import { numberOr, rename, shown } from "./ruleset_form.js";
 import { skillsSection } from "./ruleset_skills.js";
 
 const SEVERITIES = ["mild", "moderate", "severe"];
+const STRESS_STYLES = ["one_point", "escalating"];
 const TURN_STYLES = ["elective", "skill_order", "approach_order"];
 const ASPECT_KINDS = ["high_concept", "trouble", "relationship", "character"];
 const USE_ACTIONS = ["attack", "defend"];
@@ -103,6 +105,12 @@ export function rulesetEditor(out) {
   const skillName = (k) => shown(data.skill_lists[0].skills.find((s) => s.key === k) || {}, k);
   const skillsOf = skillsSection({ text, button, reshaped });
 
+  // A row's extra mild slot: written only when ticked, as the file leaves it out when false.
+  function mildBox(row, id) {
+    const tick = h("input", { type: "checkbox", id, checked: Boolean(row.extra_mild), onchange: (e) => { if (e.target.checked) row.extra_mild = true; else delete row.extra_mild; changed(); } });
+    return h("div", { class: "check" }, tick, h("label", { for: id }, t("ruleset_editor.extra_mild")));
+  }
+
   function rowsEditor(rows, prefix, legend) {
     return h(
       "fieldset",
@@ -114,6 +122,7 @@ export function rulesetEditor(out) {
           { class: "inline" },
           text(`${prefix}-min-${r}`, t("ruleset_editor.min_rating"), row.min_rating, (v) => (row.min_rating = numberOr(v)), { inputmode: "numeric" }),
           text(`${prefix}-boxes-${r}`, t("ruleset_editor.boxes"), row.boxes.join(" "), (v) => (row.boxes = parseBoxes(v))),
+          mildBox(row, `${prefix}-mild-${r}`),
           rows.length > 1 ? button(`${prefix}-remove-${r}`, t("ruleset_editor.remove_row"), () => { rows.splice(r, 1); reshaped(`${prefix}-add`); }) : null,
         ),
       ),
@@ -370,6 +379,9 @@ export function rulesetEditor(out) {
       box,
       h("h3", {}, t("ruleset_editor.title")),
       text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
+      // The key as typed, even empty: the server's check says what a key may be.
+      text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), { spellcheck: "false" }),
+      text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => { if (v.trim()) data.source = v; else delete data.source; }),
       stuntsEditor(),
       skillsOf(data),
       shapeEditor(),
@@ -380,6 +392,15 @@ export function rulesetEditor(out) {
         reshaped(`ruleset-edit-aspect-kind-${data.aspects.length - 1}`);
       }),
       h("h4", {}, t("ruleset_editor.tracks")),
+      field(
+        t("ruleset_editor.stress_style"),
+        h("select", { id: "ruleset-edit-stress-style", onchange: (e) => {
+          data.stress.style = e.target.value;
+          // Boxes of another style no longer follow the rule the built-in cited for them.
+          delete data.stress.rule;
+          changed();
+        } }, STRESS_STYLES.map((x) => h("option", { value: x, selected: x === data.stress.style }, t(`ruleset_editor.stress_style.${x}`)))),
+      ),
       rowsEditor(data.stress.table, "ruleset-edit-shared", t("ruleset_editor.shared_rows")),
       data.stress.tracks.map(trackEditor),
       button("ruleset-edit-track-add", t("ruleset_editor.add_track"), () => {
