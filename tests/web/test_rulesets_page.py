@@ -395,3 +395,89 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         assert errors == []
     finally:
         context.close()
+
+
+def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any) -> None:
+    """The editor's key (a built-in's hack key to start with), source, stress style and a row's
+    extra mild slot: the engine refuses one-point boxes worth more than 1 in its own words, the
+    boxes are fixed, and all four are in the rule set the table exports."""
+    from .test_flow import accessible  # type: ignore[import-not-found]
+
+    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        gm = Player(page, "GM")
+        page.goto(server)
+        page.wait_for_selector("#create-table")
+        page.fill("#new-table-name", "Lighthouse")
+        page.select_option("#new-table-preset", "core")
+        gm.click("#ruleset-edit")
+        page.locator("#ruleset-track-mental").wait_for()
+        # As the file has them: the hack's own key, Core's source, escalating boxes, and the
+        # extra mild slot of the last shared row only.
+        assert page.input_value("#ruleset-edit-key") == "core-hack"
+        assert page.input_value("#ruleset-edit-source") != ""
+        assert page.input_value("#ruleset-edit-stress-style") == "escalating"
+        ticked = page.eval_on_selector_all(
+            "input[id^=ruleset-edit-shared-mild-]", "els => els.map((e) => e.checked)"
+        )
+        assert ticked == [False, False, False, True]
+
+        page.fill("#ruleset-edit-key", "lighthouse")
+        page.fill("#ruleset-edit-source", "Our group's house rules")
+        # One-point boxes with Core's escalating values: refused in the engine's words.
+        page.focus("#ruleset-edit-stress-style")
+        page.select_option("#ruleset-edit-stress-style", "one_point")
+        problems_say(page, "$.stress.table[0].boxes", "one-point boxes are each worth 1")
+        for row, boxes in enumerate(("1 1", "1 1 1", "1 1 1 1", "1 1 1 1")):
+            page.fill(f"#ruleset-edit-shared-boxes-{row}", boxes)
+        page.locator("#ruleset-track-mental").wait_for()
+        # Good Physique also gives a mild slot for physical harm, ticked with the keyboard.
+        page.focus("#ruleset-edit-shared-mild-2")
+        page.keyboard.press("Space")
+        assert page.is_checked("#ruleset-edit-shared-mild-2")
+        # A track's own rows carry the ticks over, and can be ticked there too.
+        page.click("#ruleset-edit-track-own-1")
+        assert page.is_checked("#ruleset-edit-track-1-mild-2")
+        page.uncheck("#ruleset-edit-track-1-mild-3")
+        page.locator("#ruleset-track-mental").wait_for()
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview-problems')"
+            " && document.querySelectorAll('#ruleset-track-physical .box').length === 2"
+        )
+        assert page.evaluate(UNTRANSLATED, "en") == []
+        accessible(gm)
+
+        gm.click("#create-table button[type=submit]")
+        page.wait_for_selector("#gm")
+        file = page.evaluate(
+            """async () => {
+              const { app } = await import("/web/js/store.js");
+              return app.seat.get("/export");
+            }"""
+        )
+        [ruleset] = rulesets_in(file)
+        assert ruleset["key"] == "lighthouse"
+        assert ruleset["source"] == "Our group's house rules"
+        stress = ruleset["stress"]
+        assert stress["style"] == "one_point"
+        assert [row.get("extra_mild", False) for row in stress["table"]] == [
+            False,
+            False,
+            True,
+            True,
+        ]
+        mental = stress["tracks"][1]
+        assert [row.get("extra_mild", False) for row in mental["table"]] == [
+            False,
+            False,
+            True,
+            False,
+        ]
+        assert all(v == 1 for row in stress["table"] for v in row["boxes"])
+        assert errors == []
+    finally:
+        context.close()
