@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fatekit.rules.core.actions import Action, CreateAspect, GainBoost, Hit
+from fatekit.rules.core.actions import CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
-from fatekit.rules.scenes.conflict_parts import Move, Status
+from fatekit.rules.scenes.conflict_parts import Status
 from fatekit.table.fold import free_roll_resolution
 from fatekit.table.screen import hide_difficulty_of_roll, hides_roll_in_play
 from fatekit.table.state import TableState
@@ -76,26 +76,19 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
 
 def _defend_skills(state: TableState, seat: str) -> dict[str, list[str]]:
     """For a split or zone attack waiting to be aimed: the skills each active fighter the seat
-    plays (the attacker aside) may defend with, as the engine allows against this conflict's
-    harm. A split is a flurry of blows, so melee-only defences count; a zone attack is not."""
+    plays (the attacker aside) may defend with, as the engine allows."""
     conflict, roll = state.conflict, state.roll
     if conflict is None or roll is None:
         return {}
-    if not any(m.move is Move.ASSIGN_TARGETS for m in conflict.legal_actions(roll.actor)):
-        return {}
-    preset, melee = conflict.preset, state.zone_attack is None
     out: dict[str, list[str]] = {}
-    for who in sorted(state.characters_of(seat)):
-        fighter = conflict.fighters.get(who)
-        if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
-            continue
-        sheet = fighter.character
-        skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
-        out[who] = [
-            s
-            for s in skills
-            if preset.can_use(s, Action.DEFEND, conflict.harm, melee=melee, stunts=sheet.stunts)
-        ]
+    try:
+        for who in sorted(state.characters_of(seat)):
+            fighter = conflict.fighters.get(who)
+            if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
+                continue
+            out[who] = list(conflict.aimed_defence_skills(who))
+    except FateError:
+        return {}  # no attack on several targets is waiting to be aimed
     return out
 
 

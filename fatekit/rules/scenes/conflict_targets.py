@@ -83,12 +83,11 @@ class MultipleTargets(ConflictPart):
                 dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
                 ledger=self.game.ledger,
             )
-            # A split attack is a flurry of blows that Fight can parry; a zone attack is not.
             self._add_defence(
                 sub,
                 target,
                 skills.get(target),
-                melee=turn.multi == "split",
+                melee=_parried(turn),
                 dice=dice.get(target),
                 target=target,
             )
@@ -98,6 +97,19 @@ class MultipleTargets(ConflictPart):
             sub.roll()
         turn.targets = rolls
         return rolls
+
+    def aimed_defence_skills(self: ConflictHost, participant: str) -> tuple[str, ...]:
+        """The skills ``participant`` may defend with against the split or zone attack waiting
+        to have its targets chosen (raises when there is none)."""
+        turn, _ = _rolled_multi_attack(self)
+        sheet = self.fighter(participant).character
+        return tuple(
+            s
+            for s in self._sheet_skills(sheet)
+            if self.preset.can_use(
+                s, Action.DEFEND, self.harm, melee=_parried(turn), stunts=sheet.stunts
+            )
+        )
 
     def preview_targets(self: ConflictHost) -> dict[str, Resolution]:
         """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
@@ -219,6 +231,12 @@ class MultipleTargets(ConflictPart):
                 if not self._check_part_reach(actor, target):
                     zones.check_reach(actor, target, ranged=True)
         return dict(split)
+
+
+def _parried(turn: TurnInProgress) -> bool:
+    """Whether close-combat defences count: a split attack is a flurry of blows that Fight can
+    parry; a zone attack is not."""
+    return turn.multi == "split"
 
 
 def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll]:
