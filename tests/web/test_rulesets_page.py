@@ -5,6 +5,8 @@ is refused with each problem listed."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,38 @@ def problems_say(page: Any, *texts: str) -> None:
         }""",
         arg=list(texts),
     )
+
+
+@contextmanager
+def start_page(browser: Any, server: str, locale: str = "en-GB") -> Iterator[tuple[Any, Player]]:
+    """The start page in a browser context of its own, and the GM using it. A script error on the
+    page fails the test; the context is closed either way."""
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(server)
+        page.wait_for_selector("#create-table")
+        yield page, Player(page, "GM")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def created_ruleset(gm: Player, page: Any) -> dict[str, Any]:
+    """Create the table on the rule set the form holds; the rule set its export carries."""
+    gm.click("#create-table button[type=submit]")
+    page.wait_for_selector("#gm")
+    file = page.evaluate(
+        """async () => {
+          const { app } = await import("/web/js/store.js");
+          return app.seat.get("/export");
+        }"""
+    )
+    [ruleset] = rulesets_in(file)
+    return ruleset
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"
@@ -134,15 +168,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
     edited set."""
     from .test_flow import accessible, shoot  # type: ignore[import-not-found]
 
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        gm = Player(page, "GM")
-        page.goto(server)
-        page.wait_for_selector("#create-table")
+    with start_page(browser, server) as (page, gm):
         page.fill("#new-table-name", "Canals")
         # On a chosen file, the editor starts from that file; choosing no file drops it.
         page.set_input_files("#new-table-ruleset", str(EXAMPLES / "merchant-princes.ruleset.json"))
@@ -276,9 +302,6 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         assert ruleset["shape"] == {"type": "pyramid", "peak": 5}
         assert {"kind": "relationship", "count": 2} in ruleset["aspects"]
         assert {"skill": "resources", "action": "attack", "harm": "wealth"} in ruleset["skill_uses"]
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> None:
@@ -288,15 +311,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
     the table opened on the edited set."""
     from .test_flow import accessible  # type: ignore[import-not-found]
 
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        gm = Player(page, "GM")
-        page.goto(server)
-        page.wait_for_selector("#create-table")
+    with start_page(browser, server) as (page, gm):
         page.fill("#new-table-name", "Harbour")
         page.select_option("#new-table-preset", "condensed")
         gm.click("#ruleset-edit")
@@ -368,15 +383,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)
 
-        gm.click("#create-table button[type=submit]")
-        page.wait_for_selector("#gm")
-        file = page.evaluate(
-            """async () => {
-              const { app } = await import("/web/js/store.js");
-              return app.seat.get("/export");
-            }"""
-        )
-        [ruleset] = rulesets_in(file)
+        ruleset = created_ruleset(gm, page)
         skills = {s["key"]: s["name"] for s in ruleset["skill_lists"][0]["skills"]}
         assert skills["sailing"] == "Sailing"
         assert "physique" not in skills and "provoke" not in skills and len(skills) == 18
@@ -392,9 +399,6 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         used = {(u["skill"], u["action"]) for u in ruleset["skill_uses"]}
         assert ("sailing", "defend") in used and ("provoke", "attack") not in used
         assert (ruleset["free_stunts"], ruleset["stunt_cost"], ruleset["min_refresh"]) == (2, 2, 0)
-        assert errors == []
-    finally:
-        context.close()
 
 
 def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any) -> None:
@@ -403,15 +407,7 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
     boxes are fixed, and all four are in the rule set the table exports."""
     from .test_flow import accessible  # type: ignore[import-not-found]
 
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        gm = Player(page, "GM")
-        page.goto(server)
-        page.wait_for_selector("#create-table")
+    with start_page(browser, server) as (page, gm):
         page.fill("#new-table-name", "Lighthouse")
         page.select_option("#new-table-preset", "core")
         gm.click("#ruleset-edit")
@@ -451,15 +447,7 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)
 
-        gm.click("#create-table button[type=submit]")
-        page.wait_for_selector("#gm")
-        file = page.evaluate(
-            """async () => {
-              const { app } = await import("/web/js/store.js");
-              return app.seat.get("/export");
-            }"""
-        )
-        [ruleset] = rulesets_in(file)
+        ruleset = created_ruleset(gm, page)
         assert ruleset["key"] == "lighthouse"
         assert ruleset["source"] == "Our group's house rules"
         stress = ruleset["stress"]
@@ -478,6 +466,3 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
             False,
         ]
         assert all(v == 1 for row in stress["table"] for v in row["boxes"])
-        assert errors == []
-    finally:
-        context.close()

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from .test_flow import TIMEOUT, UNTRANSLATED, Player  # type: ignore[import-not-found]
-from .test_rulesets_page import rulesets_in  # type: ignore[import-not-found]
+from .test_flow import UNTRANSLATED  # type: ignore[import-not-found]
+from .test_rulesets_page import rulesets_in, start_page  # type: ignore[import-not-found]
 
 APPROACH_RATINGS = {"careful": 3, "quick": 3, "clever": 2, "flashy": 2, "forceful": 1, "sneaky": 1}
 
@@ -18,15 +18,7 @@ APPROACH_RATINGS = {"careful": 3, "quick": 3, "clever": 2, "flashy": 2, "forcefu
 def test_fate_core_with_the_approaches_in_columns(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        gm = Player(page, "GM")
-        page.goto(server)
-        expect(page.locator("#create-table")).to_be_visible()
+    with start_page(browser, server) as (page, gm):
         page.fill("#new-table-name", "Approaches")
         page.select_option("#new-table-preset", "core")
         gm.click("#create-table details summary")
@@ -84,6 +76,3 @@ def test_fate_core_with_the_approaches_in_columns(server: str, browser: Any) -> 
         card = page.locator("#char-ada .skills")
         expect(card).to_contain_text("Careful")
         expect(card).to_contain_text("Forceful")
-        assert errors == []
-    finally:
-        context.close()
