@@ -261,6 +261,7 @@ def _slot(data: Mapping[str, Any], owner: str, index: int) -> ConsequenceSlot:
             f"{owner}/replaced/{index}",
             AspectKind(replaced.get("kind", "character")),
         ),
+        data.get("condition"),
     )
 
 
@@ -376,6 +377,8 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
             "taken_at": _mark_dict(s.taken_at),
             "conflict": s.conflict,
             "replaced": None if s.replaced is None else _aspect_dict(s.replaced),
+            # Only condition boxes say which condition they are, so other files stay as they were.
+            **({"condition": s.condition} if s.condition is not None else {}),
         }
         for s in character.consequences
     ]

@@ -17,6 +17,7 @@ from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
 from fatekit.rules.core.actions import Action
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.conditions import CONDITIONS
 
 __all__ = [
     "CHARACTER_SCHEMA",
@@ -363,6 +364,10 @@ CHARACTER_SCHEMA = file_schema(
                 "replaced": {
                     "oneOf": [{"type": "null"}, {"$ref": "#/$defs/consequence_aspect"}],
                     "description": "the aspect an extreme consequence took the place of",
+                },
+                "condition": {
+                    "enum": [c.key for c in CONDITIONS],
+                    "description": "with the conditions option: the condition this box marks",
                 },
             },
             ["severity"],

@@ -34,6 +34,7 @@ from fatekit.rules.characters.presets import CONDENSED_PRESET, CORE_PRESET, PRES
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.options.conditions import condition_slots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,6 +126,23 @@ def test_npcs_round_trip() -> None:
     gang = mob(CORE_PRESET, "gang", "Gang", 5, ["Gang"], {"fight": 1})
     for npc in (thug, gang):
         assert loads_character(dumps_character(npc)).character == npc
+
+
+@pytest.mark.rule("option.conditions.apart")
+def test_condition_boxes_round_trip_as_conditions() -> None:
+    # A sheet playing conditions (kept apart) with a marked Scared box: written out and read
+    # back, each box is still the condition it was, so a table's export plays the same sheet.
+    pc = new_character(CONDENSED_PRESET, "ruth", "Ruth", high_concept="Ex-Boxer")
+    pc.consequences = condition_slots(apart=True)
+    scared = next(i for i, s in enumerate(pc.consequences) if s.condition == "scared")
+    aspect = Aspect(f"ruth/consequence/{scared}", "Scared", AspectKind.CONSEQUENCE, owner="ruth")
+    pc.consequences[scared].fill(aspect, conflict="gala")
+    data = json.loads(dumps_character(pc))
+    assert errors(data, CHARACTER_SCHEMA) == []
+    assert [s.get("condition") for s in data["consequences"]][:4] == ["hurt"] * 2 + ["scared"] * 2
+    assert loads_character(json.dumps(data)).character == pc
+    bad = minimal(consequences=[{"severity": "mild", "condition": "bruised"}])
+    assert errors(bad, CHARACTER_SCHEMA) != []
 
 
 @pytest.mark.rule("skills.custom-list", "shape.diamond")
