@@ -52,6 +52,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
+from fatekit.rules.options.conditions import CONDITIONS
 from fatekit.rules.scenes.clock import ClockMark
 
 __all__ = [
@@ -242,9 +243,18 @@ def _slot(data: Mapping[str, Any], owner: str, index: int) -> ConsequenceSlot:
     severity = Severity(data["severity"])
     aspect = data.get("aspect")
     replaced = data.get("replaced")
+    shifts = SEVERITY_SHIFTS[severity]
+    if "condition" in data:  # a condition box is worth its condition's value, on its row
+        condition = next(c for c in CONDITIONS if c.key == data["condition"])
+        if condition.severity is not severity:
+            raise BadInput(
+                f"consequence slot {index + 1}: {condition.name} is a {condition.severity.value} "
+                f"condition, not {severity.value}"
+            )
+        shifts = condition.value
     return ConsequenceSlot(
         severity,
-        data.get("shifts", SEVERITY_SHIFTS[severity]),
+        data.get("shifts", shifts),
         Track(data.get("track", "any")),
         None
         if aspect is None

@@ -143,6 +143,13 @@ def test_condition_boxes_round_trip_as_conditions() -> None:
     assert loads_character(json.dumps(data)).character == pc
     bad = minimal(consequences=[{"severity": "mild", "condition": "bruised"}])
     assert errors(bad, CHARACTER_SCHEMA) != []
+    # Written by hand, a box is worth its condition's value; a condition on the wrong row is
+    # refused.
+    short = minimal(consequences=[{"severity": "severe", "condition": "wounded"}])
+    assert loads_character(json.dumps(short)).character.consequences[0].shifts == 3
+    wrong = minimal(consequences=[{"severity": "mild", "condition": "wounded"}])
+    with pytest.raises(BadInput, match="Wounded is a severe condition"):
+        loads_character(json.dumps(wrong))
 
 
 @pytest.mark.rule("skills.custom-list", "shape.diamond")
