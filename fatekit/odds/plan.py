@@ -20,9 +20,10 @@ from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.harm.absorb import extreme_available, stress_track_for
+from fatekit.rules.harm.absorb import AbsorbPlan, extreme_available, stress_track_for
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
 from fatekit.rules.harm.stress import StressStyle
+from fatekit.rules.options.conditions import check_row_cutoff
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind
@@ -95,6 +96,9 @@ class FighterPlan:
     zone: int  # index into FightPlan.zones, 0 without zones
     free_invokes: int  # held at the start, on scene aspects
     scale: int | None = None  # level on the scale ladder; attacks between levels get +1 a level
+    # Conditions kept apart: how many of ``slots`` on each row (mild, moderate, severe) may be
+    # filled at once, the row cut-off; None where no cut-off applies.
+    row_marks: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +257,7 @@ def _fighter(
         if slot.serves(track) and slot.severity is not Severity.EXTREME
     ]
     allow_extreme = game.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+    apart = game.ruleset.has(OptionalRule.CONDITIONS_APART)
     return FighterPlan(
         id=sheet.id,
         side=side,
@@ -280,7 +285,33 @@ def _fighter(
         zone=zone,
         free_invokes=free_invokes,
         scale=scale,
+        row_marks=_row_marks(sheet, [i for i, _, _ in usable]) if apart else None,
     )
+
+
+def _row_marks(sheet: Character, usable: Sequence[int]) -> tuple[int, int, int]:
+    """How many of the ``usable`` slots on each row may be filled at once under the row cut-off.
+
+    The rules engine says how many more boxes a row takes now: the most free condition boxes of
+    the row that :func:`check_row_cutoff` lets one plan mark. Add the usable slots already filled.
+    """
+    found = []
+    for severity in SEVERITIES[:3]:
+        free = [
+            i
+            for i, slot in enumerate(sheet.consequences)
+            if slot.condition is not None and slot.severity is severity and slot.is_free
+        ]
+        more = 0
+        for count in range(1, len(free) + 1):
+            try:
+                check_row_cutoff(sheet, AbsorbPlan(slots=tuple(free[:count])))
+            except IllegalAction:
+                break
+            more = count
+        held = [i for i in usable if sheet.consequences[i].severity is severity]
+        found.append(more + sum(1 for i in held if not sheet.consequences[i].is_free))
+    return found[0], found[1], found[2]
 
 
 def _bonus(sheet: Character, skill: str, action: Action) -> int:

@@ -66,12 +66,6 @@ __all__ = [
 FORMAT = "fatekit-scenario"
 VERSION = 1
 
-# Optional rules the simulator cannot play: a scenario that turns them on is refused.
-_UNSUPPORTED = {
-    OptionalRule.CONDITIONS: "conditions",
-    OptionalRule.CONDITIONS_APART: "conditions",
-}
-
 
 class TargetPolicy(StrEnum):
     """Whom a side attacks among the opponents it can reach."""
@@ -253,9 +247,6 @@ def scenario_from_dict(
         ruleset = Ruleset.of(preset, options, skill_list=skill_list)
     except IllegalAction as error:
         raise BadInput(str(error)) from None
-    for option, name in _UNSUPPORTED.items():
-        if ruleset.has(option):
-            raise BadInput(f"the simulator does not play the {name} optional rule")
     try:
         kind = ConflictKind(str(data.get("kind", "physical")))
     except ValueError:

@@ -103,6 +103,11 @@ class _Batch:
         self.cand_covered = np.zeros((c, most), dtype=np.int64)
         self.cand_least = np.full((c, most), _BIG)
         self.cand_valid = np.zeros((c, most), dtype=bool)
+        # Conditions kept apart: slots each candidate fills per row, and how many of the
+        # fighter's slots on a row may be filled at once (no limit without the cut-off).
+        self.cutoff = any(f.row_marks is not None for f in fighters)
+        self.cand_rows = np.zeros((c, most, 3), dtype=np.int64)
+        self.row_marks = np.full((c, 3), _BIG)
         for i, f in enumerate(fighters):
             self.box_value[i, : len(f.boxes)] = f.boxes
             marked[i, : len(f.boxes)] = f.marked
@@ -115,6 +120,10 @@ class _Batch:
                 self.cand_covered[i, p] = cand.covered
                 self.cand_least[i, p] = cand.least
                 self.cand_valid[i, p] = True
+                for j in cand.slots:
+                    self.cand_rows[i, p, f.slots[j][2]] += 1
+            if f.row_marks is not None:
+                self.row_marks[i] = f.row_marks
         self.members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
@@ -448,6 +457,8 @@ class _Batch:
             ~escalating | (covered + box - np.minimum(least, box) < shifts[:, None]),
         )
         ok = self.cand_valid[target] & slots_free & extreme_fine & boxes_fit & minimal
+        if self.cutoff:  # conditions kept apart: no row past its cut-off
+            ok &= self.rows_fit(runs, target)
         absorbed = ok.any(axis=1)
         out = ~absorbed
         self.status[runs[out], target[out]] = TAKEN_OUT
@@ -477,6 +488,15 @@ class _Batch:
         single[np.arange(runs.size), first] = True
         marks = np.where(self.escalating[target][:, None], single, one_point) & (left > 0)[:, None]
         self.marked[runs, target] |= marks
+
+    def rows_fit(self, runs: IntArray, target: IntArray) -> BoolArray:
+        """Which candidates keep every row within its cut-off, in each run ([k, P])."""
+        filled = self.filled[runs, target]  # [k, S]
+        severities = self.slot_severity[target]  # [k, S]
+        held = np.stack([(filled & (severities == r)).sum(axis=1) for r in range(3)], axis=1)
+        after = held[:, None, :] + self.cand_rows[target]  # [k, P, 3]
+        fits: BoolArray = np.all(after <= self.row_marks[target][:, None, :], axis=2)
+        return fits
 
     def check_end(self, runs: IntArray) -> None:
         """Runs where a side has nobody standing are over; the other side won."""

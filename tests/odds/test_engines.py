@@ -3,8 +3,9 @@
 Both read the same tape of dice for a seed, so they must agree run by run; and with different
 seeds, their outcome distributions must agree by a chi-square test of homogeneity (fixed seeds,
 so the test gives the same verdict every time). The scenarios include the golden scenes'
-warehouse fight and Charles's ghoul, the benchmark's boss and minions, and both versions of full
-defense (Fate Condensed's standoff, Fate Core's last stand).
+warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
+defense (Fate Condensed's standoff, Fate Core's last stand) and both versions of conditions (the
+seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ SCENARIOS = {
     "vampire": ROOT / "tests/odds/scenarios/vampire.json",
     "standoff": ROOT / "tests/odds/scenarios/standoff.json",
     "last-stand": ROOT / "tests/odds/scenarios/last-stand.json",
+    "seance": ROOT / "tests/odds/scenarios/seance.json",
+    "crypt": ROOT / "tests/odds/scenarios/crypt.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
@@ -151,6 +154,28 @@ def test_both_engines_give_the_same_distributions_from_different_seeds(name: str
     assert failures == {}
     # The outcomes are not trivial: both sides win sometimes or someone is taken out.
     assert (fast.status == TAKEN_OUT).any() or (fast.status == CONCEDED).any()
+
+
+@pytest.mark.rule("option.conditions", "option.conditions.apart")
+def test_condition_boxes_fill_up_to_each_rows_cut_off_in_both_engines() -> None:
+    # Kept apart, a row takes two marks (plus one per added box), whatever track marked them:
+    # the priestess comes in twice Scared, so no hit makes her Hurt; the warden, Shaken, takes
+    # one Injured at most; Bram's stunt lets his mild row take four.
+    plan = fight_plan(load_scenario(SCENARIOS["crypt"]))
+    rows = [f.row_marks for f in plan.fighters]
+    assert rows == [(4, 2, 2), (2, 2, 2), (0, 2, 2), (2, 1, 2)]
+    fast = simulate_vector(plan, range(VECTOR_RUNS), seed=12)
+    for outcomes in (scalar("crypt"), fast):
+        most = outcomes.consequences[:, :, :3].max(axis=0)
+        assert (most <= np.array(rows)).all()
+    # With many runs every row fills to its cut-off somewhere.
+    assert fast.consequences[:, :, :3].max(axis=0).tolist() == [list(r) for r in rows]
+    # Together, any box takes any harm: the medium came in Hurt and Injured from a brawl, so a
+    # mental fight leaves her one box on each of those rows; Ada's stunt gives her four mild.
+    seance = fight_plan(load_scenario(SCENARIOS["seance"]))
+    assert all(f.row_marks is None for f in seance.fighters)
+    most = simulate_vector(seance, range(VECTOR_RUNS), seed=12).consequences.max(axis=0)
+    assert most[0, :3].tolist() == [4, 2, 2] and most[2, :3].tolist() == [1, 1, 2]
 
 
 def test_a_runs_tape_does_not_depend_on_batching() -> None:

@@ -110,7 +110,6 @@ def test_a_missing_character_file_is_refused(tmp_path: Path) -> None:
     [
         (lambda d: d.update(kind="social"), "kind is 'physical' or 'mental'"),
         (lambda d: d.update(preset="gurps"), "unknown preset 'gurps'"),
-        (lambda d: d.update(options=["conditions"]), "does not play the conditions"),
         (lambda d: d.update(colour="red"), "unknown field"),
         (lambda d: d["sides"].pop("ghoul"), "exactly two sides"),
         (lambda d: d["sides"]["ghoul"].update(policy={"target": "prettiest"}), "target is one of"),
