@@ -9,10 +9,12 @@ import json
 import pytest
 
 from fatekit.odds import fight_plan, scenario_from_dict, simulate
+from fatekit.odds import play as play_runs
 from fatekit.rules import BadInput
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.table import commands as c
+from fatekit.table import view_for
 from fatekit.table.codec import from_json
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.foresight import (
@@ -119,16 +121,44 @@ def test_scenes_the_simulator_cannot_play_are_refused() -> None:
     quiet.do(c.CreateTable(name="Quiet"))
     with pytest.raises(BadInput, match="no scene in play"):
         table_scenario(quiet.s)
-    # The yacht's deck: two PCs and Alice, before a conflict; in a mental one, Alice's Will
-    # faces theirs. With only the PCs there, there is nobody to fight.
-    play = seated(("conditions",))
-    with pytest.raises(BadInput, match="conditions optional rule"):
-        foresight_scenarios(play.s)
+    # With only the PCs there, there is nobody to fight.
     play = seated()
     play.do(c.EndScene())
     play.do(c.StartScene(name="Alone", participants=("ruth", "charles")))
     with pytest.raises(BadInput, match=r"one side only \(pcs\)"):
         foresight_scenarios(play.s)
+
+
+@pytest.mark.rule("option.conditions", "option.conditions.apart")
+@pytest.mark.parametrize("option", ["conditions", "conditions_apart"])
+def test_a_table_playing_conditions_foresees_its_fight(option: str) -> None:
+    # Ruth hits Alice for 2 and Alice marks a condition; the export carries her condition boxes
+    # as they stand, and both engines play the fight from there alike.
+    play = seated((option,))
+    sides = (("heroes", ("ruth", "charles")), ("cult", ("alice",)))
+    play.do(c.StartConflict(sides=sides, first="ruth"))
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+000"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    options = view_for(play.s, "gm")["conflict"]["pending_hit"]["absorb_options"]
+    plan = next(o for o in options if o["slots"] and not o["boxes"])
+    play.do(c.Absorb(slots=tuple(plan["slots"])))
+    table = play.s.game.character("alice").consequences
+    found = foresight_scenarios(play.s)
+    alice = found.baseline.fighters["alice"].character.consequences
+    assert [(s.condition, s.shifts, s.track, s.is_free) for s in alice] == [
+        (s.condition, s.shifts, s.track, s.is_free) for s in table
+    ]
+    fight = fight_plan(found.baseline)
+    sheet = fight.fighters[fight.index("alice")]
+    assert sum(sheet.filled) == 1
+    if option == "conditions_apart":  # Injured marked: one more box on the moderate row
+        assert sheet.row_marks == (2, 2, 2)
+    else:
+        assert sheet.row_marks is None
+    scalar = play_runs(found.baseline, 60, seed=3, engine="scalar")
+    assert scalar.same_as(play_runs(found.baseline, 60, seed=3, engine="vector"))
+    assert simulate(found.baseline, 500, seed=3).runs == 500
 
 
 def test_a_fighter_with_no_skill_to_fight_with_is_noted() -> None:
