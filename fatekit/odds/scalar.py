@@ -32,8 +32,10 @@ from fatekit.odds.scenario import (
 from fatekit.odds.tape import ChoiceTape, Tape, TapeDice
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.harm.absorb import ExtremeChoice, stress_track_for
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, stress_track_for
+from fatekit.rules.options.conditions import check_row_cutoff
 from fatekit.rules.scenes.conflict_parts import Phase, Status
 from fatekit.rules.scenes.scene import Game
 
@@ -181,11 +183,26 @@ class _Run:
         return me.defend_ranged if attack.ranged else me.defend_close
 
     def room_left(self, who: str) -> int:
-        """Shifts of stress and consequences still free (extreme ones aside)."""
+        """Shifts of stress and consequences still free (extreme ones aside); with conditions
+        kept apart, only the boxes a row past its cut-off still lets a hit mark."""
         sheet = self.conflict.fighter(who).character
         stress = stress_track_for(sheet, self.conflict.harm)
         boxes = sum(b.value for b in stress.boxes if not b.marked) if stress else 0
-        slots = sum(s for i, s, _ in self.fighter(who).slots if sheet.consequences[i].is_free)
+        free = [(i, s, r) for i, s, r in self.fighter(who).slots if sheet.consequences[i].is_free]
+        if self.fighter(who).row_marks is None:
+            return boxes + sum(s for _, s, _ in free)
+        slots = 0
+        for row in range(3):  # on each row, the free boxes the rules engine lets one plan mark
+            taken: list[int] = []
+            for i, shifts, r in free:
+                if r != row:
+                    continue
+                try:
+                    check_row_cutoff(sheet, AbsorbPlan(slots=(*taken, i)))
+                except IllegalAction:
+                    break
+                taken.append(i)
+                slots += shifts
         return boxes + slots
 
     def choose_target(

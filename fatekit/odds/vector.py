@@ -309,9 +309,21 @@ class _Batch:
         return chosen
 
     def room_left(self, runs: IntArray, who: IntArray) -> IntArray:
-        """Shifts of free stress boxes and consequence slots (extreme aside)."""
+        """Shifts of free stress boxes and consequence slots (extreme aside); with a row
+        cut-off, only the first free slots of each row that it still lets a hit fill."""
         boxes = (self.box_value[who][None] * ~self.marked[np.ix_(runs, who)]).sum(axis=2)
-        slots = (self.slot_shifts[who][None] * ~self.filled[np.ix_(runs, who)]).sum(axis=2)
+        filled = self.filled[np.ix_(runs, who)]  # [k, O, S]
+        free = ~filled
+        if self.cutoff:
+            severities = self.slot_severity[who][None]  # [1, O, S]
+            kept = np.zeros_like(free)
+            for row in range(3):
+                on_row = severities == row
+                left = self.row_marks[who, row][None] - (filled & on_row).sum(axis=2)  # [k, O]
+                first = np.cumsum(free & on_row, axis=2) <= left[:, :, None]
+                kept |= free & on_row & first
+            free = kept
+        slots = (self.slot_shifts[who][None] * free).sum(axis=2)
         room: IntArray = boxes + slots
         return room
 

@@ -20,7 +20,9 @@ import pytest
 
 from fatekit.odds import Outcomes, fight_plan, load_scenario, play
 from fatekit.odds.outcomes import CONCEDED, TAKEN_OUT
-from fatekit.odds.vector import simulate_vector
+from fatekit.odds.scalar import _Run
+from fatekit.odds.tape import Tape
+from fatekit.odds.vector import _Batch, simulate_vector
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = {
@@ -41,7 +43,7 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand")
+    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand", "crypt")
     runs = 150 if name in slow else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 
@@ -159,11 +161,11 @@ def test_both_engines_give_the_same_distributions_from_different_seeds(name: str
 @pytest.mark.rule("option.conditions", "option.conditions.apart")
 def test_condition_boxes_fill_up_to_each_rows_cut_off_in_both_engines() -> None:
     # Kept apart, a row takes two marks (plus one per added box), whatever track marked them:
-    # the priestess comes in twice Scared, so no hit makes her Hurt; the warden, Shaken, takes
-    # one Injured at most; Bram's stunt lets his mild row take four.
+    # the priestess comes in twice Scared and once Shaken, so no hit makes her Hurt and one
+    # makes her Injured at most; Bram's stunt lets his mild row take four.
     plan = fight_plan(load_scenario(SCENARIOS["crypt"]))
     rows = [f.row_marks for f in plan.fighters]
-    assert rows == [(4, 2, 2), (2, 2, 2), (0, 2, 2), (2, 1, 2)]
+    assert rows == [(4, 2, 2), (2, 2, 2), (0, 1, 2), (2, 2, 2)]
     fast = simulate_vector(plan, range(VECTOR_RUNS), seed=12)
     for outcomes in (scalar("crypt"), fast):
         most = outcomes.consequences[:, :, :3].max(axis=0)
@@ -176,6 +178,19 @@ def test_condition_boxes_fill_up_to_each_rows_cut_off_in_both_engines() -> None:
     assert all(f.row_marks is None for f in seance.fighters)
     most = simulate_vector(seance, range(VECTOR_RUNS), seed=12).consequences.max(axis=0)
     assert most[0, :3].tolist() == [4, 2, 2] and most[2, :3].tolist() == [1, 1, 2]
+
+
+@pytest.mark.rule("option.conditions.apart")
+def test_most_hurt_counts_only_the_boxes_a_row_still_takes() -> None:
+    # The priestess's free Hurt boxes and her second Injured box are past their rows' cut-off:
+    # her room is 3 stress, 2 for Injured and 6 for the Wounded boxes, in both engines.
+    scenario = load_scenario(SCENARIOS["crypt"])
+    plan = fight_plan(scenario)
+    run = _Run(scenario, plan, Tape(1), 0)
+    assert [run.room_left(who) for who in ("priestess", "warden")] == [11, 14]
+    batch = _Batch(plan, 0, 1, seed=1)
+    room = batch.room_left(np.array([0]), np.array([2, 3]))
+    assert room.tolist() == [[11, 14]]
 
 
 def test_a_runs_tape_does_not_depend_on_batching() -> None:
