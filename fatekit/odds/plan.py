@@ -4,8 +4,8 @@
 :class:`Conflict`); :func:`fight_plan` reads from that set-up everything a policy needs: each
 fighter's best attack (close and ranged), the defence the engine will pick against each kind of
 attack, the skill for creating advantages and for moving, stress boxes and consequence slots,
-the ways a hit can be absorbed in the engine's order of preference, fate points, and the turn
-order. The scalar engine uses the plan only to decide; the rules engine still plays every move.
+the ways a hit can be absorbed in the engine's order of preference, with conditions kept apart
+how many boxes each row may hold, fate points, and the turn order. The scalar engine uses the plan only to decide; the rules engine still plays every move.
 The vectorized engine plays the plan itself.
 """
 
