@@ -361,7 +361,7 @@ export function rulesetEditor(out) {
         h("summary", {}, t("ruleset_editor.uses")),
         data.skill_uses.map(useEditor),
         button("ruleset-edit-use-add", t("ruleset_editor.add_use"), () => {
-          data.skill_uses.push({ skill: allSkills(data)[0].key, action: "attack", harm: data.stress.tracks[0].harm });
+          data.skill_uses.push({ skill: (allSkills(data)[0] || {}).key, action: "attack", harm: data.stress.tracks[0].harm });
           reshaped(`ruleset-edit-use-skill-${data.skill_uses.length - 1}`);
         }),
       ),
