@@ -24,6 +24,7 @@ With ``as_you_play`` on the sheet, empty slots are legal; over-full ones never a
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Track
@@ -50,6 +51,12 @@ from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.ladder import format_rating
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.options.conditions import (
+    CONDITIONS,
+    CONDITIONS_APART_RULE,
+    CONDITIONS_RULE,
+    condition_slots,
+)
 
 __all__ = [
     "AS_YOU_PLAY_RULE",
@@ -254,6 +261,8 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
         else:
             detail = f"{preset.name} uses {preset.stress_style.value.replace('_', '-')} boxes"
         problems.append(Problem(f"stress.{track.value}", detail, why))
+    if any(s.condition is not None for s in character.consequences):
+        return problems + _condition_boxes(character, capacity.consequences)
     wanted_slots = Counter(capacity.consequences)
     have_slots = Counter(
         SlotSpec(s.severity, s.track)
@@ -282,6 +291,32 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
                     CONSEQUENCE_SLOTS_RULE,
                 )
             )
+    return problems
+
+
+def _condition_boxes(character: Character, specs: Sequence[SlotSpec]) -> list[Problem]:
+    """A sheet playing conditions holds condition boxes, not the preset's consequence slots:
+    the boxes its extra mild slots (Superb Physique or Will, stunts) turn into included."""
+    # Boxes kept to their own kind of harm are the "further apart" variant's.
+    apart = any(
+        s.condition is not None and s.track is not Track.ANY for s in character.consequences
+    )
+    mild = [spec.track for spec in specs if spec.severity is Severity.MILD]
+    wanted = Counter((s.condition, s.track) for s in condition_slots(mild[1:], apart=apart))
+    have = Counter(
+        (s.condition, s.track) for s in character.consequences if s.severity is not Severity.EXTREME
+    )
+    names = {c.key: c.name for c in CONDITIONS}
+    why = CONDITIONS_APART_RULE if apart else CONDITIONS_RULE
+    problems = []
+    for condition, track in sorted(set(wanted) | set(have), key=lambda k: (k[0] or "", k[1])):
+        diff = have[(condition, track)] - wanted[(condition, track)]
+        if not diff:
+            continue
+        what = f"{names[condition]} box" if condition else "consequence slot"
+        what += "es" if abs(diff) > 1 and condition else "s" if abs(diff) > 1 else ""
+        detail = f"{diff} {what} too many" if diff > 0 else f"missing {-diff} {what}"
+        problems.append(Problem("consequences", detail, why))
     return problems
 
 

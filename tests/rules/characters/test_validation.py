@@ -327,3 +327,37 @@ def test_any_arrangement_of_the_pyramid_is_legal(order: list[str], extra: int) -
         stunts=[stunt(n) for n in range(3 + extra)],
     )
     assert validate(pc) == []
+
+
+@pytest.mark.rule("option.conditions", "option.conditions.apart")
+@pytest.mark.parametrize("option", ["conditions", "conditions_apart"])
+def test_a_sheet_playing_conditions_is_checked_against_condition_boxes(option: str) -> None:
+    """A legal PC at a table playing conditions has no problems (its condition boxes are not
+    compared with consequence slots), a Superb Physique's two more Hurt boxes included; a box
+    gone is named by its condition."""
+    from fatekit.rules.characters.character import refit_harm
+    from fatekit.rules.options.ruleset import Ruleset
+    from fatekit.rules.scenes.scene import Game
+
+    for physique in (3, 5):
+        pc = legal_pc()
+        if (
+            physique == 5
+        ):  # an extra mild slot: two more Hurt boxes (the pyramid is not checked here)
+            pc.skills["physique"] = 5
+            refit_harm(pc, CONDENSED_PRESET)
+        game = Game([pc], ruleset=Ruleset.of("condensed", [option]))
+        sheet = game.character("cassandra")
+        assert all(s.condition is not None for s in sheet.consequences)
+        hurt_boxes = sum(1 for s in sheet.consequences if s.condition == "hurt")
+        assert hurt_boxes == (1 if option == "conditions" else 2) + (2 if physique == 5 else 0)
+        assert [p for p in game.problems("cassandra") if p.where == "consequences"] == []
+    hurt = next(i for i, s in enumerate(sheet.consequences) if s.condition == "hurt")
+    del sheet.consequences[hurt]
+    [problem] = [p for p in game.problems("cassandra") if p.where == "consequences"]
+    assert problem.detail == "missing 1 Hurt box"
+    assert problem.rule.key == (
+        "option.conditions.apart" if option != "conditions" else "option.conditions"
+    )
+    sheet.consequences.append(ConsequenceSlot(Severity.MILD, 2))  # a plain slot does not belong
+    assert "1 consequence slot too many" in [p.detail for p in game.problems("cassandra")]
