@@ -3,8 +3,9 @@
 Both read the same tape of dice for a seed, so they must agree run by run; and with different
 seeds, their outcome distributions must agree by a chi-square test of homogeneity (fixed seeds,
 so the test gives the same verdict every time). The scenarios include the golden scenes'
-warehouse fight and Charles's ghoul, the benchmark's boss and minions, and both versions of full
-defense (Fate Condensed's standoff, Fate Core's last stand).
+warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
+defense (Fate Condensed's standoff, Fate Core's last stand), and teamwork (the gang-up, where
+both sides help their best attacker).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ SCENARIOS = {
     "vampire": ROOT / "tests/odds/scenarios/vampire.json",
     "standoff": ROOT / "tests/odds/scenarios/standoff.json",
     "last-stand": ROOT / "tests/odds/scenarios/last-stand.json",
+    "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
