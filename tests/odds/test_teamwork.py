@@ -49,10 +49,7 @@ def test_an_unknown_teamwork_value_is_refused(value: Any) -> None:
         scenario_from_dict(data)
 
 
-TEAMWORK = pytest.mark.rule("teamwork.combine-skills")
-
-
-@TEAMWORK
+@pytest.mark.rule("teamwork.combine-skills")
 def test_the_plan_lists_the_allies_the_rules_let_help_each_attack() -> None:
     plan = fight_plan(load_scenario(SCENARIOS / "gang-up.json"))
     assert plan.teamwork is not None
@@ -65,7 +62,7 @@ def test_the_plan_lists_the_allies_the_rules_let_help_each_attack() -> None:
     assert plan.teamwork.allies(who["pip"], True) == (1, ())
 
 
-@TEAMWORK
+@pytest.mark.rule("teamwork.combine-skills")
 def test_free_allies_who_attack_the_target_worse_help() -> None:
     run = first_turn()
     mara = run.fighter("mara").close
@@ -79,7 +76,7 @@ def test_free_allies_who_attack_the_target_worse_help() -> None:
     assert run.helpers("imp-1", "lou", run.fighter("imp-1").close) == []
 
 
-@TEAMWORK
+@pytest.mark.rule("teamwork.combine-skills")
 def test_allies_who_acted_brace_or_would_concede_do_not_help() -> None:
     run = first_turn()
     mara = run.fighter("mara").close
@@ -92,7 +89,7 @@ def test_allies_who_acted_brace_or_would_concede_do_not_help() -> None:
     assert fresh.helpers("ogre", "lou", fresh.fighter("ogre").close) == ["imp-1"]
 
 
-@TEAMWORK
+@pytest.mark.rule("teamwork.combine-skills")
 def test_help_that_would_add_nothing_is_not_asked_for() -> None:
     # The rules engine caps the bonus at the roller's rating: a second helper of an Average
     # roller adds nothing, so the policy keeps that ally's action.
