@@ -466,3 +466,173 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
             False,
         ]
         assert all(v == 1 for row in stress["table"] for v in row["boxes"])
+
+
+def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: Any) -> None:
+    """A second skill list added by keyboard, rated with two lists added together: the engine
+    refuses a second list under a pyramid and ranges whose totals pass the cap in its own words,
+    a key renamed in the second list is followed by the use naming it, and the list and the shape
+    are in the rule set the table exports."""
+    from .test_flow import accessible  # type: ignore[import-not-found]
+
+    with start_page(browser, server) as (page, gm):
+        page.fill("#new-table-name", "Tea house")
+        page.select_option("#new-table-preset", "condensed")
+        gm.click("#ruleset-edit")
+        page.locator("#ruleset-track-mental").wait_for()
+        page.click("#ruleset-edit-skills summary")
+        page.focus("#ruleset-edit-list-add")
+        page.keyboard.press("Enter")
+        # The new list starts empty and asks for a skill: the engine says so.
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key-1"
+        problems_say(page, "$.skill_lists[1].skills")
+        for key, name in (("bold", "Bold"), ("gentle", "Gentle")):
+            page.keyboard.type(key)
+            page.keyboard.press("Tab")
+            page.keyboard.type(name)
+            page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+            assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key-1"
+        page.fill("#ruleset-edit-list-name-1", "Manners")
+        page.fill("#ruleset-edit-list-key-1", "manners")
+        # Two lists under a pyramid, a shape for one list: refused in the engine's words.
+        problems_say(page, "pyramid shape spreads ratings over 1 list(s)")
+
+        page.select_option("#ruleset-edit-shape-type", "combined")
+        assert page.locator("#ruleset-edit-shape-second-range legend").inner_text() == (
+            "Ratings on Manners"
+        )
+        page.fill("#ruleset-edit-shape-first-high", "3")
+        page.fill("#ruleset-edit-shape-second-high", "3")
+        problems_say(page, "combined totals must stay between +0 and +4")
+        page.fill("#ruleset-edit-shape-second-high", "1")
+        page.fill("#ruleset-edit-shape-second-budget", "1")
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview-problems')"
+            " && document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')"
+        )
+        assert page.locator("#ruleset-peak").inner_text() == "Highest skill rating: 4"
+
+        # A skill of the second list attacks; renaming its key renames the use too.
+        page.click("#ruleset-edit-uses summary")
+        use = page.locator("#ruleset-edit-uses select[id^=ruleset-edit-use-skill-]").count()
+        page.click("#ruleset-edit-use-add")
+        page.select_option(f"#ruleset-edit-use-skill-{use}", "bold")
+        page.fill("#ruleset-edit-skill-key-bold", "daring")
+        assert page.input_value(f"#ruleset-edit-use-skill-{use}") == "daring"
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview-problems')"
+            " && document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')"
+        )
+        assert page.evaluate(UNTRANSLATED, "en") == []
+        accessible(gm)
+
+        ruleset = created_ruleset(gm, page)
+        assert len(ruleset["skill_lists"]) == 2
+        assert ruleset["skill_lists"][1] == {
+            "key": "manners",
+            "name": "Manners",
+            "skills": [{"key": "daring", "name": "Bold"}, {"key": "gentle", "name": "Gentle"}],
+        }
+        assert ruleset["shape"] == {
+            "type": "combined",
+            "first": {"low": 0, "high": 3},
+            "second": {"low": 0, "high": 1, "budget": 1},
+            "cap": 4,
+        }
+        assert {"skill": "daring", "action": "attack", "harm": "physical"} in ruleset["skill_uses"]
+
+
+def test_the_second_list_removed(server: str, browser: Any) -> None:
+    """Removing the second list takes its skills out of what named them; the engine then asks
+    for a shape of one list, and gets it."""
+    with start_page(browser, server) as (page, gm):
+        page.fill("#new-table-name", "Market")
+        page.select_option("#new-table-preset", "condensed")
+        gm.click("#ruleset-edit")
+        page.locator("#ruleset-track-mental").wait_for()
+        page.click("#ruleset-edit-skills summary")
+        page.click("#ruleset-edit-list-add")
+        page.fill("#ruleset-edit-skill-new-key-1", "swift")
+        page.fill("#ruleset-edit-skill-new-name-1", "Swift")
+        page.click("#ruleset-edit-skill-add-1")
+        page.select_option("#ruleset-edit-shape-type", "combined")
+        page.select_option("#ruleset-edit-track-skill-0", "swift")
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview-problems')"
+            " && document.querySelector('#ruleset-preview')?.textContent.includes('Swift')"
+        )
+        page.focus("#ruleset-edit-list-remove-1")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "ruleset-edit-list-add"
+        assert page.input_value("#ruleset-edit-track-skill-0") == ""
+        problems_say(page, "combined shape spreads ratings over 2 list(s)")
+        page.select_option("#ruleset-edit-shape-type", "pyramid")
+        page.locator("#ruleset-track-physical").wait_for()
+        ruleset = created_ruleset(gm, page)
+        assert len(ruleset["skill_lists"]) == 1
+        assert ruleset["stress"]["tracks"][0] == {"harm": "physical", "skill": None}
+
+
+def test_a_skill_key_renamed(server: str, browser: Any) -> None:
+    """Renaming a skill's key renames it in the stress track it fills, the turn order and the
+    uses naming it; a key another skill has is refused in the engine's words, and the key typed
+    next renames only what the renamed skill named."""
+    from .test_flow import accessible  # type: ignore[import-not-found]
+
+    with start_page(browser, server) as (page, gm):
+        page.fill("#new-table-name", "Docks")
+        page.select_option("#new-table-preset", "core")
+        gm.click("#ruleset-edit")
+        page.locator("#ruleset-track-mental").wait_for()
+        page.click("#ruleset-edit-skills summary")
+        page.click("#ruleset-edit-uses summary")
+        # Physique fills the physical track and breaks ties last in a physical conflict.
+        page.focus("#ruleset-edit-skill-key-physique")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("brawn")
+        assert page.input_value("#ruleset-edit-track-skill-0") == "brawn"
+        assert page.input_value("#ruleset-edit-turn-physical") == "notice, athletics, brawn"
+        assert page.locator("label[for=ruleset-edit-skill-physique]").inner_text() == (
+            "Name of brawn"
+        )
+        # Will fills the mental track, defends against mental harm and breaks mental ties.
+        page.fill("#ruleset-edit-skill-key-will", "resolve")
+        assert page.input_value("#ruleset-edit-track-skill-1") == "resolve"
+        assert page.input_value("#ruleset-edit-turn-mental") == "empathy, rapport, resolve"
+        defends = page.eval_on_selector_all(
+            "select[id^=ruleset-edit-use-skill-]", "els => els.map((e) => e.value)"
+        )
+        assert "resolve" in defends and "will" not in defends
+
+        # Notice renamed to a key Empathy has: refused by the engine, then given its own.
+        page.fill("#ruleset-edit-skill-key-notice", "empathy")
+        problems_say(page, "names empathy more than once")
+        page.keyboard.press("Tab")
+        page.fill("#ruleset-edit-skill-key-notice", "alertness")
+        assert page.input_value("#ruleset-edit-turn-physical") == "alertness, athletics, brawn"
+        assert page.input_value("#ruleset-edit-turn-mental") == "empathy, rapport, resolve"
+        page.wait_for_function(
+            "!document.querySelector('#ruleset-preview-problems')"
+            " && document.querySelectorAll('#ruleset-track-physical .box').length > 0"
+        )
+        assert page.evaluate(UNTRANSLATED, "en") == []
+        accessible(gm)
+
+        ruleset = created_ruleset(gm, page)
+        keys = [s["key"] for s in ruleset["skill_lists"][0]["skills"]]
+        assert {"brawn", "resolve", "alertness", "empathy"} <= set(keys)
+        assert not {"physique", "will", "notice"} & set(keys)
+        names = {s["key"]: s["name"] for s in ruleset["skill_lists"][0]["skills"]}
+        assert names["brawn"] == "Physique"  # the key changed, not the name
+        tracks = ruleset["stress"]["tracks"]
+        assert [(x["harm"], x["skill"]) for x in tracks] == [
+            ("physical", "brawn"),
+            ("mental", "resolve"),
+        ]
+        assert ruleset["turn_order"] == {
+            "style": "skill_order",
+            "physical": ["alertness", "athletics", "brawn"],
+            "mental": ["empathy", "rapport", "resolve"],
+        }
+        assert {"skill": "resolve", "action": "defend", "harm": "mental"} in ruleset["skill_uses"]

@@ -1,10 +1,10 @@
 // The start page's rule-set editor: a GM starts from a built-in (fetched as its rule-set file) or
-// an uploaded file, edits its name, key, source, skills, skill shape, aspect slots, stress tracks
-// (their box style, rows and a row's extra mild slot), consequence slots (and the skill some
-// need), refresh and stunts, which skills attack and defend, turn order and the optional rules it
+// an uploaded file, edits its name, key, source, skill list(s), skill shape, aspect slots, stress
+// tracks (their box style, rows and a row's extra mild slot), consequence slots (and the skill
+// some need), refresh and stunts, which skills attack and defend, turn order and the optional rules it
 // starts with in a form, and sees at once what a new character under it holds. Every change is
 // checked by the server (POST /rules/rulesets/check, debounced): this file holds no rule, it only
-// edits the file. The skills section is start/ruleset_skills.js.
+// edits the file. The skills section is start/ruleset_skills.js, the shape start/ruleset_shape.js.
 
 import { request } from "../lib/api.js";
 import { fill, field, free, h } from "../lib/dom.js";
@@ -12,16 +12,14 @@ import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
 import { OPTIONS } from "./choices.js";
 import { numberOr, rename, shown } from "./ruleset_form.js";
-import { skillsSection } from "./ruleset_skills.js";
+import { newShape, shapeSection } from "./ruleset_shape.js";
+import { allSkills, skillOptions, skillsSection } from "./ruleset_skills.js";
 
 const SEVERITIES = ["mild", "moderate", "severe"];
 const STRESS_STYLES = ["one_point", "escalating"];
 const TURN_STYLES = ["elective", "skill_order", "approach_order"];
 const ASPECT_KINDS = ["high_concept", "trouble", "relationship", "character"];
 const USE_ACTIONS = ["attack", "defend"];
-// The shapes the form edits (a combined shape, two lists added together, is edited in the file).
-const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap"];
-const DIAMOND = [[4, 1], [3, 2], [2, 3], [1, 2], [0, 1]]; // a diamond's counts when the file gives none
 const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 
 // -- the preview -------------------------------------------------------------------------------
@@ -101,9 +99,8 @@ export function rulesetEditor(out) {
   };
   const text = (id, label, value, onInput, props = {}) => field(label, h("input", { id, value: value == null ? "" : String(value), autocomplete: "off", ...props, oninput: (e) => { onInput(e.target.value); changed(); } }));
   const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
-  const skillKeys = () => data.skill_lists[0].skills.map((s) => s.key);
-  const skillName = (k) => shown(data.skill_lists[0].skills.find((s) => s.key === k) || {}, k);
-  const skillsOf = skillsSection({ text, button, reshaped });
+  const skillsOf = skillsSection({ text, button, reshaped, changed });
+  const shapeOf = shapeSection({ text, button, reshaped });
 
   // A row's extra mild slot: written only when ticked, as the file leaves it out when false.
   function mildBox(row, id) {
@@ -140,7 +137,7 @@ export function rulesetEditor(out) {
       "select",
       { id: `ruleset-edit-track-skill-${i}`, "data-free": "", onchange: (e) => { track.skill = e.target.value || null; changed(); } },
       h("option", { value: "", selected: !track.skill }, "\u2014"),
-      skillKeys().map((k) => h("option", { value: k, selected: k === track.skill }, shown(data.skill_lists[0].skills.find((s) => s.key === k)))),
+      skillOptions(data, track.skill),
     );
     const harmBefore = { value: track.harm };
     return h(
@@ -206,70 +203,12 @@ export function rulesetEditor(out) {
             },
           },
           h("option", { value: "", selected: !slot.skill }, t("ruleset_editor.slot_always")),
-          skillKeys().map((k) => h("option", { value: k, selected: k === slot.skill, "data-free": "" }, skillName(k))),
+          skillOptions(data, slot.skill),
         ),
       ),
       slot.skill ? text(`ruleset-edit-slot-min-${i}`, t("ruleset_editor.slot_min_rating"), slot.min_rating, (v) => { if (v.trim()) slot.min_rating = numberOr(v); else delete slot.min_rating; }, { inputmode: "numeric" }) : null,
       button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => { data.consequences.splice(i, 1); reshaped("ruleset-edit-slot-add"); }),
     );
-  }
-
-  /** A new shape of ``type``, with the usual numbers for it. */
-  function newShape(type) {
-    const rows = (pairs) => pairs.map(([rating, count]) => ({ rating, count }));
-    if (type === "pyramid") return { type, peak: 4 };
-    if (type === "column") return { type, peak: 4, width: 1 };
-    if (type === "free_cap") return { type, budget: 20, cap: 4 };
-    if (type === "diamond") return { type, tiers: rows(DIAMOND) };
-    return { type, name: t("ruleset_editor.new_spread"), tiers: rows([[3, 1], [2, 2], [1, 2], [0, 1]]) };
-  }
-
-  function tierRows(shape) {
-    const tiers = shape.tiers;
-    // A spread the GM changed no longer follows the rule it was cited for.
-    const set = (tier, key) => (v) => {
-      tier[key] = numberOr(v);
-      delete shape.rule;
-    };
-    return h(
-      "fieldset",
-      { class: "rows", id: "ruleset-edit-shape-tiers" },
-      h("legend", {}, t("ruleset_editor.width")),
-      tiers.map((tier, r) =>
-        h(
-          "div",
-          { class: "inline" },
-          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, set(tier, "rating"), { inputmode: "numeric" }),
-          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, set(tier, "count"), { inputmode: "numeric" }),
-          tiers.length > 1 ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => { tiers.splice(r, 1); delete shape.rule; reshaped("ruleset-edit-shape-add"); }) : null,
-        ),
-      ),
-      button("ruleset-edit-shape-add", t("ruleset_editor.add_tier"), () => {
-        const last = tiers[tiers.length - 1];
-        tiers.push({ rating: last ? Math.max(Number(last.rating) - 1, 0) : 0, count: 1 });
-        delete shape.rule;
-        reshaped(`ruleset-edit-shape-rating-${tiers.length - 1}`);
-      }),
-    );
-  }
-
-  function shapeEditor() {
-    const shape = data.shape;
-    if (!SHAPES.includes(shape.type)) return h("p", { class: "hint", id: "ruleset-edit-shape" }, t("ruleset_editor.shape_combined"));
-    const type = h(
-      "select",
-      { id: "ruleset-edit-shape-type", onchange: (e) => { data.shape = newShape(e.target.value); reshaped("ruleset-edit-shape-type"); } },
-      SHAPES.map((x) => h("option", { value: x, selected: x === shape.type }, t(`ruleset_editor.shape.${x}`))),
-    );
-    const number = (key, label) => text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
-    const params = {
-      pyramid: () => number("peak", t("ruleset_editor.peak")),
-      column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
-      free_cap: () => [number("budget", t("ruleset_editor.budget")), number("cap", t("ruleset_editor.cap"))],
-      diamond: () => tierRows(shape),
-      tiers: () => [text("ruleset-edit-shape-name", t("ruleset_editor.tiers_name"), shape.name, (v) => (shape.name = v)), tierRows(shape)],
-    }[shape.type];
-    return h("fieldset", { id: "ruleset-edit-shape" }, h("legend", {}, t("ruleset_editor.shape")), field(t("ruleset_editor.shape_type"), type), params());
   }
 
   function aspectEditor(slot, i) {
@@ -293,7 +232,7 @@ export function rulesetEditor(out) {
     return h(
       "div",
       { class: "inline", id: `ruleset-edit-use-${i}` },
-      pick(`ruleset-edit-use-skill-${i}`, tn("ruleset_editor.use_n", { n: i + 1 }), skillKeys(), use.skill, (k) => shown(data.skill_lists[0].skills.find((x) => x.key === k)), (v) => (use.skill = v), true),
+      field(tn("ruleset_editor.use_n", { n: i + 1 }), h("select", { id: `ruleset-edit-use-skill-${i}`, onchange: (e) => { use.skill = e.target.value; changed(); } }, skillOptions(data, use.skill))),
       pick(`ruleset-edit-use-action-${i}`, t("ruleset_editor.use_action"), USE_ACTIONS, use.action, (a) => t(`action.${a}`), (v) => (use.action = v)),
       pick(`ruleset-edit-use-harm-${i}`, t("ruleset_editor.use_harm"), harms, use.harm, (x) => shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)), (v) => (use.harm = v), true),
       h("div", { class: "check" }, melee, h("label", { for: melee.id }, t("ruleset_editor.melee_only"))),
@@ -384,7 +323,7 @@ export function rulesetEditor(out) {
       text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => { if (v.trim()) data.source = v; else delete data.source; }),
       stuntsEditor(),
       skillsOf(data),
-      shapeEditor(),
+      shapeOf(data),
       h("h4", {}, t("ruleset_editor.aspects")),
       data.aspects.map(aspectEditor),
       button("ruleset-edit-aspect-add", t("ruleset_editor.add_aspect"), () => {
@@ -422,7 +361,7 @@ export function rulesetEditor(out) {
         h("summary", {}, t("ruleset_editor.uses")),
         data.skill_uses.map(useEditor),
         button("ruleset-edit-use-add", t("ruleset_editor.add_use"), () => {
-          data.skill_uses.push({ skill: skillKeys()[0], action: "attack", harm: data.stress.tracks[0].harm });
+          data.skill_uses.push({ skill: (allSkills(data)[0] || {}).key, action: "attack", harm: data.stress.tracks[0].harm });
           reshaped(`ruleset-edit-use-skill-${data.skill_uses.length - 1}`);
         }),
       ),
@@ -478,7 +417,10 @@ export function editButton(editor, presetSelect, fileInput, out, listSelect) {
           else showError(error, out);
           return;
         }
-        const editable = data && Array.isArray(data.skill_lists) && data.skill_lists[0] && Array.isArray(data.skill_lists[0].skills) && data.stress && Array.isArray(data.stress.table) && Array.isArray(data.stress.tracks) && Array.isArray(data.consequences);
+        const lists = data && Array.isArray(data.skill_lists) && data.skill_lists.length && data.skill_lists.every((l) => l && Array.isArray(l.skills));
+        const shape = data && data.shape;
+        const ranges = shape instanceof Object && (shape.type !== "combined" || (shape.first instanceof Object && shape.second instanceof Object));
+        const editable = lists && ranges && data.stress && Array.isArray(data.stress.table) && Array.isArray(data.stress.tracks) && Array.isArray(data.consequences);
         // A file too far off to lay out in the form: the check says what is wrong with it.
         if (!editable) {
           editor.close();

@@ -1,10 +1,42 @@
-// The rule-set editor's skills: each skill of the (first) list renamed or removed, and a new one
-// added by key and name. Removing a skill repairs what named it, so the file stays one the
-// engine can play; the server's check still judges every value.
+// The rule-set editor's skills: one skill list, or two for a game adding one skill from each to a
+// roll. Each list has a key and a name; each skill's key and name can be changed, a skill removed
+// or added by key and name, and the second list added or removed. Renaming a key renames it
+// everywhere the file names it; removing a skill repairs what named it, so the file stays one the
+// engine can play. The server's check still judges every value (a key used twice included).
 
-import { field, free, h } from "../lib/dom.js";
+import { field, fill, free, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { rename, shown } from "./ruleset_form.js";
+
+/** Every skill of every list in ``data``, the first list's first. */
+export function allSkills(data) {
+  return data.skill_lists.flatMap((list) => list.skills);
+}
+
+/** One ``option`` a skill, for a select choosing a skill (``chosen``: the key chosen now). Each
+ * option holds its skill, so a key renamed later renames the option's value too. */
+export function skillOptions(data, chosen) {
+  return allSkills(data).map((skill) => {
+    const option = h("option", { value: skill.key, selected: skill.key === chosen, "data-free": "" }, shown(skill, skill.key));
+    option.skill = skill;
+    return option;
+  });
+}
+
+/** Every place in ``data`` naming the skill ``key``: pairs of the holder and what it is under. */
+export function namings(data, key) {
+  const places = [];
+  for (const track of data.stress.tracks) if (track.skill === key) places.push([track, "skill"]);
+  for (const slot of data.consequences) if (slot.skill === key) places.push([slot, "skill"]);
+  for (const use of data.skill_uses) if (use.skill === key) places.push([use, "skill"]);
+  for (const side of ["physical", "mental"]) {
+    const order = data.turn_order[side] || [];
+    order.forEach((k, j) => {
+      if (k === key) places.push([order, j]);
+    });
+  }
+  return places;
+}
 
 /** Take the skill ``key`` out of everything in ``data`` that named it. */
 export function forgetSkill(data, key) {
@@ -24,59 +56,140 @@ export function forgetSkill(data, key) {
   }
 }
 
-/** The skills section. ``ui`` gives the editor's ``text`` and ``button`` makers and its
- * ``reshaped(focusId)``; the returned function draws the section for the file ``data``. */
+/** The skills section. ``ui`` gives the editor's ``text`` and ``button`` makers, its
+ * ``reshaped(focusId)`` and ``changed()``; the returned function draws the section for ``data``. */
 export function skillsSection(ui) {
   let open = false; // stays open across a redraw once opened
-  const fresh = { key: "", name: "" }; // the new skill, as typed so far
+  const fresh = [{ key: "", name: "" }, { key: "", name: "" }]; // each list's new skill, as typed so far
+  // The places a skill's key was last renamed in: while two skills share a key (a clash the check
+  // refuses), only these are the renamed skill's own.
+  const held = new WeakMap();
 
   return (data) => {
-    const skills = data.skill_lists[0].skills;
-    const typed = (id, label, what, props = {}) => field(label, h("input", { id, value: fresh[what], autocomplete: "off", ...props, oninput: (e) => (fresh[what] = e.target.value) }));
-    const add = () => {
-      const skill = { key: fresh.key.trim() };
-      rename(skill, fresh.name.trim());
-      skills.push(skill);
-      fresh.key = "";
-      fresh.name = "";
-      ui.reshaped("ruleset-edit-skill-new-key");
-    };
-    const remove = (i) => {
-      const [gone] = skills.splice(i, 1);
-      // A key still on the list (the file had it twice) keeps what names it.
-      if (!skills.some((s) => s.key === gone.key)) forgetSkill(data, gone.key);
-      ui.reshaped("ruleset-edit-skill-new-key");
-    };
-    return h(
-      "details",
-      { id: "ruleset-edit-skills", open, ontoggle: (e) => (open = e.target.open) },
-      h("summary", {}, t("ruleset_editor.skills")),
-      h(
+    const lists = data.skill_lists;
+    const suffix = (l) => (l ? `-${l}` : "");
+    const used = new Set(); // ids given in this drawing: two skills with one key get the second by place
+
+    function placesOf(skill) {
+      if (allSkills(data).some((s) => s !== skill && s.key === skill.key)) return (held.get(skill) || []).filter(([holder, at]) => holder[at] === skill.key);
+      return namings(data, skill.key);
+    }
+
+    // What the page shows of a renamed key follows it: the selects choosing a skill, the turn order.
+    function follow(skill, nameLabel) {
+      for (const option of document.querySelectorAll("#ruleset-editor option")) if (option.skill === skill) option.value = skill.key;
+      for (const side of ["physical", "mental"]) {
+        const input = document.getElementById(`ruleset-edit-turn-${side}`);
+        if (input) input.value = (data.turn_order[side] || []).join(", ");
+      }
+      fill(nameLabel, tn("ruleset_editor.skill_name", { key: free(skill.key) }));
+    }
+
+    function skillRow(list, skill, i, l) {
+      let id = `ruleset-edit-skill-${skill.key}`;
+      if (used.has(id)) id = `ruleset-edit-skill-${l}-${i}`;
+      used.add(id);
+      const name = ui.text(id, tn("ruleset_editor.skill_name", { key: free(skill.key) }), shown(skill), (v) => rename(skill, v));
+      let places = null;
+      const key = h("input", {
+        id: id.replace("ruleset-edit-skill-", "ruleset-edit-skill-key-"),
+        value: skill.key,
+        autocomplete: "off",
+        spellcheck: "false",
+        onfocus: () => (places = placesOf(skill)),
+        oninput: (e) => {
+          // Kept as typed (spaces trimmed): the check says what a key may be, and refuses one
+          // another skill already has.
+          if (!places) places = placesOf(skill);
+          skill.key = e.target.value.trim();
+          for (const [holder, at] of places) holder[at] = skill.key;
+          held.set(skill, places);
+          follow(skill, name.querySelector("label"));
+          ui.changed();
+        },
+      });
+      return h(
         "div",
-        { class: "columns" },
-        skills.map((s, i) =>
-          h(
-            "div",
-            { class: "inline" },
-            ui.text(`ruleset-edit-skill-${s.key}`, tn("ruleset_editor.skill_name", { key: free(s.key) }), shown(s), (v) => rename(s, v)),
-            skills.length > 1 ? ui.button(`ruleset-edit-skill-remove-${s.key}`, tn("ruleset_editor.remove_skill", { name: free(shown(s, s.key)) }), () => remove(i)) : null,
-          ),
-        ),
-      ),
-      h("p", { class: "hint" }, t("ruleset_editor.remove_skill_hint")),
-      h(
+        { class: "inline" },
+        field(tn("ruleset_editor.skill_key", { n: i + 1 }), key),
+        name,
+        list.skills.length > 1 ? ui.button(id.replace("ruleset-edit-skill-", "ruleset-edit-skill-remove-"), tn("ruleset_editor.remove_skill", { name: free(shown(skill, skill.key)) }), () => removeSkill(list, i, l)) : null,
+      );
+    }
+
+    function removeSkill(list, i, l) {
+      const [gone] = list.skills.splice(i, 1);
+      // A key still on a list (the file had it twice) keeps what names it.
+      if (!allSkills(data).some((s) => s.key === gone.key)) forgetSkill(data, gone.key);
+      ui.reshaped(`ruleset-edit-skill-new-key${suffix(l)}`);
+    }
+
+    function newSkill(list, l) {
+      const typed = fresh[l];
+      const input = (id, label, what, props = {}) => field(label, h("input", { id, value: typed[what], autocomplete: "off", ...props, oninput: (e) => (typed[what] = e.target.value) }));
+      const add = () => {
+        const skill = { key: typed.key.trim() };
+        rename(skill, typed.name.trim());
+        list.skills.push(skill);
+        typed.key = "";
+        typed.name = "";
+        ui.reshaped(`ruleset-edit-skill-new-key${suffix(l)}`);
+      };
+      return h(
         "fieldset",
-        { id: "ruleset-edit-skill-new" },
+        { id: `ruleset-edit-skill-new${suffix(l)}` },
         h("legend", {}, t("ruleset_editor.new_skill")),
         h(
           "div",
           { class: "inline" },
-          typed("ruleset-edit-skill-new-key", t("ruleset_editor.new_skill_key"), "key", { spellcheck: "false" }),
-          typed("ruleset-edit-skill-new-name", t("ruleset_editor.new_skill_name"), "name"),
-          ui.button("ruleset-edit-skill-add", t("ruleset_editor.add_skill"), add),
+          input(`ruleset-edit-skill-new-key${suffix(l)}`, t("ruleset_editor.new_skill_key"), "key", { spellcheck: "false" }),
+          input(`ruleset-edit-skill-new-name${suffix(l)}`, t("ruleset_editor.new_skill_name"), "name"),
+          ui.button(`ruleset-edit-skill-add${suffix(l)}`, t("ruleset_editor.add_skill"), add),
         ),
-        h("p", { class: "hint" }, t("ruleset_editor.new_skill_hint")),
-      ),
+      );
+    }
+
+    function listEditor(list, l) {
+      return h(
+        "fieldset",
+        { class: "skill-list", id: `ruleset-edit-list-${l}` },
+        h("legend", {}, tn("ruleset_editor.list_n", { n: l + 1 })),
+        h(
+          "div",
+          { class: "inline" },
+          ui.text(`ruleset-edit-list-name-${l}`, t("ruleset_editor.list_name"), list.name, (v) => (list.name = v)),
+          ui.text(`ruleset-edit-list-key-${l}`, t("ruleset_editor.list_key"), list.key, (v) => (list.key = v.trim()), { spellcheck: "false" }),
+        ),
+        h("div", { class: "columns" }, list.skills.map((skill, i) => skillRow(list, skill, i, l))),
+        newSkill(list, l),
+        l > 0
+          ? ui.button(`ruleset-edit-list-remove-${l}`, t("ruleset_editor.remove_list"), () => {
+              const [gone] = lists.splice(l, 1);
+              for (const skill of gone.skills) if (!allSkills(data).some((s) => s.key === skill.key)) forgetSkill(data, skill.key);
+              fresh[l] = { key: "", name: "" };
+              ui.reshaped("ruleset-edit-list-add");
+            })
+          : null,
+      );
+    }
+
+    return h(
+      "details",
+      { id: "ruleset-edit-skills", open, ontoggle: (e) => (open = e.target.open) },
+      h("summary", {}, t("ruleset_editor.skills")),
+      lists.map(listEditor),
+      h("p", { class: "hint" }, t("ruleset_editor.remove_skill_hint")),
+      h("p", { class: "hint" }, t("ruleset_editor.new_skill_hint")),
+      lists.length < 2
+        ? [
+            ui.button("ruleset-edit-list-add", t("ruleset_editor.add_list"), () => {
+              // Empty at first: the check asks for its skills until the GM adds them.
+              lists.push({ key: "second", name: t("ruleset_editor.new_list"), skills: [] });
+              ui.reshaped("ruleset-edit-skill-new-key-1");
+            }),
+            h("p", { class: "hint" }, t("ruleset_editor.add_list_hint")),
+          ]
+        : null,
     );
   };
 }
