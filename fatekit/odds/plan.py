@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
+from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
@@ -119,6 +120,8 @@ class FightPlan:
     move_difficulty: int
     # Fate Condensed's full defense: a boost at one's next turn if nobody made one defend.
     full_defense_boost: bool = False
+    # Who may help whose attack (teamwork), by the rules engine; None: nobody.
+    teamwork: TeamworkPlan | None = None
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -212,6 +215,12 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         scenario.max_exchanges,
         scenario.move_difficulty,
         scenario.ruleset.has(OptionalRule.FULL_DEFENSE),
+        teamwork_plan(
+            conflict,
+            ids,
+            [f.side for f in fighters],
+            [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
+        ),
     )
 
 

@@ -28,8 +28,10 @@ from fatekit.odds.scenario import (
     Scenario,
     SidePolicy,
     TargetPolicy,
+    TeamworkPolicy,
 )
 from fatekit.odds.tape import ChoiceTape, Tape, TapeDice
+from fatekit.odds.teamwork import team_bonus
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.errors import IllegalAction
@@ -220,6 +222,44 @@ class _Run:
             return min(reachable, key=lambda t: self.room_left(t[0]))
         return reachable[0]
 
+    def may_help(self, ally: str) -> bool:
+        """Whether ``ally`` is free to help: still in, their action not yet taken this exchange,
+        not on full defense, and not about to concede or go on full defense at their turn."""
+        conflict = self.conflict
+        if (
+            conflict.fighter(ally).status is not Status.ACTIVE
+            or ally in conflict.exchange.acted
+            or ally in conflict.full_defenders
+        ):
+            return False
+        policy = self.policy(ally)
+        taken = int(self.consequences[self.ids.index(ally)].sum())
+        limits = (policy.concede_after, policy.full_defense_after)
+        return all(limit is None or taken < limit for limit in limits)
+
+    def helpers(self, actor: str, target: str, attack: Roll) -> list[str]:
+        """The allies who help ``actor``'s attack on ``target`` (the ``weaker_help`` policy):
+        each free to help, whose own attack on the target is lower, and whose help the rules
+        engine counts, while it still adds to the bonus."""
+        if self.policy(actor).teamwork is TeamworkPolicy.NEVER or self.plan.teamwork is None:
+            return []
+        rating, allies = self.plan.teamwork.allies(
+            self.ids.index(actor), self.distance(actor, target) != 0
+        )
+        names: list[str] = []
+        ratings: tuple[int, ...] = ()
+        for j, theirs in allies:
+            ally = self.ids[j]
+            if not self.may_help(ally):
+                continue
+            own = self.attack_for(ally, target)
+            if own is None or own.modifier >= attack.modifier:
+                continue
+            if team_bonus(rating, (*ratings, theirs)) > team_bonus(rating, ratings):
+                names.append(ally)
+                ratings = (*ratings, theirs)
+        return names
+
     def wants_advantage(self, actor: str, target: str, attack: Roll, policy: SidePolicy) -> bool:
         if policy.advantage is AdvantagePolicy.NEVER or self.free_invokes(actor):
             return False
@@ -286,7 +326,14 @@ class _Run:
 
     def attack(self, actor: str, target: str, attack: Roll) -> None:
         conflict = self.conflict
-        roll = conflict.attack(actor, target, attack.skill, dice=self.dice, ranged=attack.ranged)
+        roll = conflict.attack(
+            actor,
+            target,
+            attack.skill,
+            dice=self.dice,
+            ranged=attack.ranged,
+            helpers=self.helpers(actor, target, attack),
+        )
         defence = roll.opposition
         assert defence is not None
         roll.roll()

@@ -58,6 +58,7 @@ __all__ = [
     "Side",
     "SidePolicy",
     "TargetPolicy",
+    "TeamworkPolicy",
     "ZoneSpec",
     "load_scenario",
     "scenario_from_dict",
@@ -100,6 +101,14 @@ class AbsorbPolicy(StrEnum):
     NO_EXTREME = "no_extreme"  # the same, but be taken out rather than take an extreme one
 
 
+class TeamworkPolicy(StrEnum):
+    """When a side's members help each other's attacks (teamwork)."""
+
+    NEVER = "never"
+    # At an attack, the allies who have not acted, can reach the target and attack it worse help.
+    WEAKER_HELP = "weaker_help"
+
+
 @dataclass(frozen=True, slots=True)
 class SidePolicy:
     """How every member of a side plays."""
@@ -115,6 +124,7 @@ class SidePolicy:
     absorb: AbsorbPolicy = AbsorbPolicy.RECOMMENDED
     concede_after: int | None = None  # concede at one's turn after this many consequences
     full_defense_after: int | None = None  # full defense at one's turn after this many
+    teamwork: TeamworkPolicy = TeamworkPolicy.NEVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,6 +528,7 @@ def _policy(data: Any, side: str) -> SidePolicy:
         full_defense_after=(
             None if guard is None else _whole(guard, f"{where}: full_defense_after")
         ),
+        teamwork=choice("teamwork", TeamworkPolicy, TeamworkPolicy.NEVER),
     )
 
 

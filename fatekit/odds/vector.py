@@ -17,8 +17,15 @@ import numpy.typing as npt
 from fatekit.odds.invokes import Choice, best_choice
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import SEVERITIES, FightPlan
-from fatekit.odds.scenario import AdvantagePolicy, InvokeAim, SidePolicy, TargetPolicy
+from fatekit.odds.scenario import (
+    AdvantagePolicy,
+    InvokeAim,
+    SidePolicy,
+    TargetPolicy,
+    TeamworkPolicy,
+)
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
+from fatekit.odds.teamwork import team_bonus
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
 
@@ -51,6 +58,18 @@ def simulate_vector(
 def loaded() -> bool:
     """True. Called in a worker process, it has the engine imported before the first fight."""
     return True
+
+
+def _team_bonus(rating: int, ratings: tuple[int, ...], helping: IntArray) -> IntArray:
+    """The rules engine's teamwork bonus in each run, ``helping`` holding a bit for each ally
+    (of those ``ratings``) who helps; asked once for each set of helpers found."""
+    unique, where = np.unique(helping, return_inverse=True)
+    values = [
+        team_bonus(rating, tuple(x for k, x in enumerate(ratings) if m >> k & 1))
+        for m in unique.tolist()
+    ]
+    found: IntArray = np.array(values, dtype=np.int64)[where.reshape(-1)]
+    return found
 
 
 class _InvokeTable:
@@ -145,6 +164,7 @@ class _Batch:
         self.bracing = any(p.full_defense_after is not None for p in plan.policies)
         self.guarding = np.zeros((n, c), dtype=bool)  # on full defense until their next turn
         self.defended = np.zeros((n, c), dtype=bool)  # ... and made to defend since
+        self.acted = np.zeros((n, c), dtype=bool)  # took their action (or helped) this exchange
         self.done = np.zeros(n, dtype=bool)
         self.winner = np.full(n, -1, dtype=np.int8)
         self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
@@ -160,8 +180,12 @@ class _Batch:
     def play(self) -> Outcomes:
         for exchange in range(1, self.plan.max_exchanges + 1):
             self.exchange = exchange
+            self.acted[:] = False
             for actor in self.plan.order:
-                runs = np.flatnonzero(~self.done & (self.status[:, actor] == STANDING))
+                runs = np.flatnonzero(
+                    ~self.done & (self.status[:, actor] == STANDING) & ~self.acted[:, actor]
+                )
+                self.acted[runs, actor] = True
                 if runs.size:
                     self.turn(actor, runs)
             if self.done.all():
@@ -242,7 +266,12 @@ class _Batch:
                 advantage &= attack < against
         self.create_advantage(actor, runs[advantage], policy)
         hit = ~advantage
-        self.attack(actor, runs[hit], target[hit], attack[hit], against[hit])
+        runs, target, is_close, attack = runs[hit], target[hit], is_close[hit], attack[hit]
+        if policy.teamwork is not TeamworkPolicy.NEVER:
+            helped = self.teamwork(actor, runs, target, is_close, attack)
+        else:
+            helped = np.zeros(runs.size, dtype=np.int64)
+        self.attack(actor, runs, target, attack + helped, against[hit])
 
     def reach(self, actor: int, runs: IntArray, opponents: IntArray) -> tuple[BoolArray, BoolArray]:
         """Which opponents each run's actor can attack, and which of them are close."""
@@ -326,6 +355,55 @@ class _Batch:
         slots = (self.slot_shifts[who][None] * free).sum(axis=2)
         room: IntArray = boxes + slots
         return room
+
+    def teamwork(
+        self, actor: int, runs: IntArray, target: IntArray, is_close: BoolArray, attack: IntArray
+    ) -> IntArray:
+        """The ``weaker_help`` policy: the teamwork bonus on each run's attack. Allies help in
+        the scenario's order when free to (standing, not yet acted this exchange, not on full
+        defense nor about to concede or go on it), their own attack on the target is lower,
+        and the rules engine counts their help and it still adds to the bonus; helping is their
+        action for the exchange."""
+        bonus = np.zeros(runs.size, dtype=np.int64)
+        teamwork = self.plan.teamwork
+        if teamwork is None:
+            return bonus
+        policy = self.plan.policies[int(self.side[actor])]
+        for ranged in (False, True):
+            rows = np.flatnonzero(is_close != ranged)
+            rating, allies = teamwork.allies(actor, ranged)
+            if not rows.size or not allies:
+                continue
+            r, t = runs[rows], target[rows]
+            helping = np.zeros(rows.size, dtype=np.int64)  # a bit for each ally who helps
+            ratings = tuple(theirs for _, theirs in allies)
+            for k, (ally, _) in enumerate(allies):
+                free = (self.status[r, ally] == STANDING) & ~self.acted[r, ally]
+                if self.bracing:
+                    free &= ~self.guarding[r, ally]
+                taken = self.consequences[r, ally].sum(axis=1)
+                for limit in (policy.concede_after, policy.full_defense_after):
+                    if limit is not None:
+                        free &= taken < limit
+                own = self.own_attack(ally, r, t)
+                free &= (own > -_BIG) & (own < attack[rows])
+                now = _team_bonus(rating, ratings, helping)
+                free &= _team_bonus(rating, ratings, helping | (1 << k)) > now
+                helping[free] |= 1 << k
+                self.acted[r[free], ally] = True
+            bonus[rows] = _team_bonus(rating, ratings, helping)
+        return bonus
+
+    def own_attack(self, who: int, runs: IntArray, target: IntArray) -> IntArray:
+        """``who``'s best attack on each run's target, or -_BIG where they cannot reach it."""
+        if self.plan.mental or len(self.plan.zones) == 1:
+            return np.full(runs.size, self.close_mod[who], dtype=np.int64)
+        apart = self.distance[self.pos[runs, who], self.pos[runs, target]]
+        far = bool(self.has_ranged[who]) & (apart <= self.plan.ranged_reach)
+        found: IntArray = np.where(
+            apart == 0, self.close_mod[who], np.where(far, self.far_mod[who], -_BIG)
+        )
+        return found
 
     # -- rolls -----------------------------------------------------------------------------------
 

@@ -110,12 +110,17 @@ def test_play_sets_a_sides_policy_over_the_files(
 ) -> None:
     data = json.loads(Path(PIER).read_text(encoding="utf-8"))
     data["sides"]["smugglers"]["policy"].update(target="first", concede_after=2)
-    data["sides"]["crew"]["policy"]["invoke_for"] = "style"
+    data["sides"]["crew"]["policy"].update(invoke_for="style", teamwork="weaker_help")
     changed = tmp_path / "changed.json"
     changed.write_text(json.dumps(data), encoding="utf-8")
     assert main(["simulate", str(changed), "--runs", "2000", "--seed", "5", "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
-    play = ["smugglers:target=first", "smugglers:concede_after=2", "crew:invoke_for=style"]
+    play = [
+        "smugglers:target=first",
+        "smugglers:concede_after=2",
+        "crew:invoke_for=style",
+        "crew:teamwork=weaker_help",
+    ]
     args = [x for setting in play for x in ("--play", setting)]
     assert main(["simulate", PIER, "--runs", "2000", "--seed", "5", "--json", *args]) == 0
     assert json.loads(capsys.readouterr().out) == written
@@ -135,6 +140,7 @@ def test_bad_play_options_exit_2_with_a_message(tmp_path: Path) -> None:
         ([PIER, "--play", "gang:target=first"], "--play names side 'gang'; the sides are crew"),
         ([PIER, "--play", "crew:flee=1"], "flee"),
         ([PIER, "--play", "crew:target=prettiest"], "target is one of"),
+        ([PIER, "--play", "crew:teamwork=always"], "teamwork is one of never, weaker_help"),
         ([PIER, "--play", "crew:full_defense_after=0"], "needs full defense in play"),
         ([pier_export(tmp_path), "--play", "pcs:target=first"], "no side 'pcs' in the fight"),
     ]

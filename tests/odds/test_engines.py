@@ -4,8 +4,9 @@ Both read the same tape of dice for a seed, so they must agree run by run; and w
 seeds, their outcome distributions must agree by a chi-square test of homogeneity (fixed seeds,
 so the test gives the same verdict every time). The scenarios include the golden scenes'
 warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
-defense (Fate Condensed's standoff, Fate Core's last stand) and both versions of conditions (the
-seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks).
+defense (Fate Condensed's standoff, Fate Core's last stand), both versions of conditions (the
+seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
+and teamwork (the gang-up, where both sides help their best attacker).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ SCENARIOS = {
     "last-stand": ROOT / "tests/odds/scenarios/last-stand.json",
     "seance": ROOT / "tests/odds/scenarios/seance.json",
     "crypt": ROOT / "tests/odds/scenarios/crypt.json",
+    "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400

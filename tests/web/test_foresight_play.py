@@ -80,3 +80,44 @@ def test_the_gm_chooses_how_each_side_plays(server: str, browser: Any) -> None:
         assert errors == []
     finally:
         context.close()
+
+
+def test_teamwork_is_played_where_allies_can_help(server: str, browser: Any) -> None:
+    # At the pier nobody can help anyone (Ethan cannot fight, Ruth cannot shoot), so teamwork
+    # leaves the scene's odds as they were; in a what-if where Ethan fights at Average he can
+    # help Ruth's blows, and the same dice give other odds.
+    gm_link = pier_table(server, OPTIONS)
+    context = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server}/#link={gm_link}")
+        page.wait_for_selector("#log-list")
+        words = catalog("it")
+        page.fill("#foresight-runs", "2000")
+        page.click("#foresight-run")
+        page.wait_for_selector("#foresight-baseline .risk-chart")
+        choice = page.locator("#foresight-play-0-teamwork option[value='weaker_help']")
+        assert choice.inner_text() == words["foresight.teamwork_weaker_help"]
+
+        def compare() -> tuple[dict[str, float], dict[str, float]]:
+            page.select_option("#foresight-skill-who", "ethan")
+            page.select_option("#foresight-skill", "fight")
+            page.select_option("#foresight-rating", "1")
+            play_again(page, "#foresight-compare")
+            page.wait_for_selector("#foresight-what-if .win-chart")
+            return win_shown(page, "foresight-baseline"), win_shown(page, "foresight-what-if")
+
+        alone, alone_if = compare()
+        page.select_option("#foresight-play-0-teamwork", "weaker_help")
+        with page.expect_request(lambda r: r.url.endswith("/foresight")) as sent:
+            helped, helped_if = compare()
+        assert sent.value.post_data_json["play"] == {"crew": {"teamwork": "weaker_help"}}
+        assert helped == alone
+        assert helped_if != alone_if
+        assert page.input_value("#foresight-play-0-teamwork") == "weaker_help"
+        assert errors == []
+    finally:
+        context.close()

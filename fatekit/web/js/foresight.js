@@ -3,8 +3,8 @@
 // with the numbers beside the bars: each side's chance to win, how many exchanges the fight
 // lasts, and what each fighter risks. A what-if (NPCs added or left out, a skill re-rated, a
 // weapon or armour changed) is played with the same dice beside the scene as it stands, never at the table.
-// How each side plays (whom it attacks, when it concedes or braces on full defense) is the GM's
-// choice too, and holds for the scene and its what-if alike.
+// How each side plays (whom it attacks, whether allies help with teamwork, when it concedes or
+// braces on full defense) is the GM's choice too, and holds for the scene and its what-if alike.
 
 import { request } from "./lib/api.js";
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
@@ -18,6 +18,8 @@ const RISKS = ["taken_out", "conceded", "mild", "moderate", "severe", "extreme"]
 const COLOURS = { taken_out: "#b2182b", conceded: "#d6604d", mild: "#92c5de", moderate: "#4393c3", severe: "#2166ac", extreme: "#053061" };
 const SIDE_COLOURS = ["#1f4e8c", "#8a3b00"];
 const TARGETS = ["first", "weakest", "strongest", "most_hurt", "random"];
+// Policy keys whose values are words; the others are counts.
+const WORDS = new Set(["target", "teamwork"]);
 
 // What the panel shows survives redraws of the table: the last answer, and whether one is coming.
 const shown = { answer: null, table: null, busy: false };
@@ -192,7 +194,7 @@ function playChoices() {
   for (const el of document.querySelectorAll("#foresight-play select")) {
     if (!el.value) continue;
     const policy = (out[el.dataset.side] ||= {});
-    policy[el.dataset.key] = el.dataset.key === "target" ? el.value : Number(el.value);
+    policy[el.dataset.key] = WORDS.has(el.dataset.key) ? el.value : Number(el.value);
   }
   return out;
 }
@@ -208,6 +210,7 @@ function playControls(answer) {
     return field(label, el);
   };
   const targets = [["", t("foresight.target_first")], ...TARGETS.slice(1).map((k) => [k, t(`foresight.target_${k}`)])];
+  const teamwork = [["", t("foresight.never")], ["weaker_help", t("foresight.teamwork_weaker_help")]];
   return h(
     "fieldset",
     { class: "what-if", id: "foresight-play" },
@@ -222,6 +225,7 @@ function playControls(answer) {
           "div",
           { class: "what-if-grid" },
           choice(i, name, "target", t("foresight.target"), targets),
+          choice(i, name, "teamwork", t("foresight.teamwork"), teamwork),
           choice(i, name, "concede_after", t("foresight.concede_after"), counts([])),
           bracing ? choice(i, name, "full_defense_after", t("foresight.full_defense_after"), counts([["0", t("foresight.from_the_start")]])) : null,
         ),

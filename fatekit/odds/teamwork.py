@@ -1,0 +1,67 @@
+"""Teamwork in simulated fights: who may help whose attack, and what their help adds.
+
+Both engines play the ``weaker_help`` policy (see ``docs/odds.md``) from what this module works
+out before the first roll. Who may help with a skill and how much the help adds are the rules
+engine's answer (:func:`fatekit.rules.scenes.teamwork.combine_skills`); the policy only picks,
+among those the engine lets help, the allies it asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.teamwork import combine_skills
+
+__all__ = ["TeamworkPlan", "team_bonus", "teamwork_plan"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamworkPlan:
+    """For each fighter (by position in the fight plan), each of their two attacks: the roller's
+    rating in its skill, and the allies whom the rules let help it, with their rating, in the
+    scenario's order of characters."""
+
+    close: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    ranged: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+
+    def allies(self, fighter: int, ranged: bool) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The roller's rating and the possible helpers of ``fighter``'s close or ranged
+        attack."""
+        return (self.ranged if ranged else self.close)[fighter]
+
+
+def teamwork_plan(
+    conflict: Conflict, ids: Sequence[str], sides: Sequence[int], skills: Sequence[tuple[str, str]]
+) -> TeamworkPlan:
+    """Who could help each attack: ``ids`` and ``sides`` are the fighters in the plan's order,
+    ``skills`` their close and ranged attack skills (the close one again if they have no other).
+    """
+    found: tuple[list[tuple[int, tuple[tuple[int, int], ...]]], ...] = ([], [])
+    for i, who in enumerate(ids):
+        for kind, skill in enumerate(skills[i]):
+            rating = conflict.fighter(who).character.rating(skill)
+            allies = []
+            for j, ally in enumerate(ids):
+                if j == i or sides[j] != sides[i]:
+                    continue
+                theirs = conflict.fighter(ally).character.rating(skill)
+                if team_bonus(rating, (theirs,)) > 0:
+                    allies.append((j, theirs))
+            found[kind].append((rating, tuple(allies)))
+    return TeamworkPlan(tuple(found[0]), tuple(found[1]))
+
+
+@cache
+def team_bonus(rating: int, helpers: tuple[int, ...]) -> int:
+    """What the rules engine's teamwork adds to a roller of ``rating`` helped by allies of the
+    ``helpers`` ratings in the same skill (0 where it would not let them help)."""
+    ratings = {"roller": rating, **{f"helper-{n}": r for n, r in enumerate(helpers)}}
+    try:
+        team = combine_skills(ratings, roller="roller")
+    except BadInput:  # a helper rated above the roller: the roller would not be the one to roll
+        return 0
+    return team.bonus if len(team.helpers) == len(helpers) else 0
