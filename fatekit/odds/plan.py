@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fatekit.odds.hazards import HazardsPlan, add_hazards, hazards_plan
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -122,6 +123,8 @@ class FightPlan:
     full_defense_boost: bool = False
     # Who may help whose attack (teamwork), by the rules engine; None: nobody.
     teamwork: TeamworkPlan | None = None
+    # The obstacles option's hazards and the turn order with them; None: no hazards.
+    hazards: HazardsPlan | None = None
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -155,7 +158,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
         game,
         {side.name: side.members for side in scenario.sides},
         kind=scenario.kind,
-        first=scenario.order[0] if elective else None,
+        # A hazard joins the conflict once it has started: the first to act is a fighter.
+        first=next(w for w in scenario.order if w in scenario.fighters) if elective else None,
         group_npcs=scenario.group_npcs,
         harm=scenario.harm,
     )
@@ -164,6 +168,7 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
             conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
         if fighter.scale is not None:
             conflict.set_scale(who, fighter.scale)
+    add_hazards(conflict, scenario.hazards)
     return game, conflict
 
 
@@ -204,7 +209,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
     return FightPlan(
         tuple(fighters),
         (scenario.sides[0].policy, scenario.sides[1].policy),
-        tuple(ids.index(who) for who in order),
+        tuple(ids.index(who) for who in order if who in ids),
         zones,
         distance,
         _next_hops(zones, distance),
@@ -220,6 +225,9 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             ids,
             [f.side for f in fighters],
             [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
+        ),
+        hazards_plan(
+            scenario.hazards, conflict, ids, order, [s.name for s in scenario.sides], zones
         ),
     )
 

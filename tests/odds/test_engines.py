@@ -6,7 +6,9 @@ so the test gives the same verdict every time). The scenarios include the golden
 warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
 defense (Fate Condensed's standoff, Fate Core's last stand), both versions of conditions (the
 seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
-and teamwork (the gang-up, where both sides help their best attacker).
+teamwork (the gang-up, where both sides help their best attacker), and hazards (the burning
+mill's, one filling the scene and one in a zone, in elective order; the flood's, in Fate Core's
+skill order).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ SCENARIOS = {
     "seance": ROOT / "tests/odds/scenarios/seance.json",
     "crypt": ROOT / "tests/odds/scenarios/crypt.json",
     "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
+    "burning-mill": ROOT / "tests/odds/scenarios/burning-mill.json",
+    "flood": ROOT / "tests/odds/scenarios/flood.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
