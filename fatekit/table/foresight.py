@@ -4,8 +4,9 @@
 format of ``docs/odds.md``): the table's preset and optional rules, the scene's zones and where
 everyone stands, its situation aspects and who holds free invokes on them, every fighter's sheet
 as it stands now (marked stress, consequences, fate points), and two sides. With a conflict in
-play the sides, Weapon and Armor ratings and scale levels are the conflict's, and whoever has
-been taken out or has conceded is left out; before one, the scene's PCs face its NPCs.
+play the sides, Weapon and Armor ratings, scale levels and hazards are the conflict's, and
+whoever has been taken out or has conceded is left out; before one, the scene's PCs face its
+NPCs.
 
 :class:`WhatIf` changes that scenario without touching the table: NPCs added (from a character
 file or as copies of a character at the table) or removed, skills re-rated, Weapon and Armor
@@ -30,6 +31,7 @@ from fatekit.odds.scenario import FORMAT, VERSION, Scenario, scenario_from_dict
 from fatekit.rules.characters.character import CharacterKind, refit_harm
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind, Status
 from fatekit.table.state import TableState
 
@@ -183,6 +185,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
     }
     if conflict is not None and conflict.harm is not conflict.kind.track:
         scenario["harm"] = conflict.harm.value  # a fight in the rule set's own harm (wealth)
+    if conflict is not None and (hazards := _hazards(conflict)):
+        scenario["hazards"] = hazards
     if zones is not None:
         links = sorted({tuple(sorted((a, b))) for a in zone_ids for b in zones.neighbours(a)})
         scenario["zones"] = {
@@ -191,6 +195,28 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
             "ranged_reach": zones.ranged_reach,
         }
     return scenario
+
+
+def _hazards(conflict: Conflict) -> list[dict[str, Any]]:
+    """The conflict's hazards still in action, each as ``AddHazard`` brought it in: the
+    simulator plays them (see docs/odds.md)."""
+    found = []
+    zones = conflict.scene.zones
+    for who, fighter in conflict.fighters.items():
+        hazard = fighter.hazard
+        if hazard is None or fighter.status is not Status.ACTIVE:
+            continue  # a hazard put out of action hurts nobody any more
+        entry: dict[str, Any] = {
+            "id": who,
+            "name": hazard.name,
+            "rating": hazard.rating,
+            "weapon": hazard.weapon,
+            "side": fighter.side,
+        }
+        if zones is not None and who in zones.positions:
+            entry["zone"] = zones.zone_of(who)
+        found.append(entry)
+    return found
 
 
 def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict[str, Any]:
