@@ -64,7 +64,9 @@ export function turnPanel() {
   const ours = mineNow.filter((node) => node.childNodes.length);
   if (ours.length) {
     panel.dataset.yours = "true";
-    add(panel, h("p", { class: "turn-yours" }, t("turn.yours")), ours);
+    // A hit to take is not a move to choose: say whose hit it is, not "your move".
+    const line = ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
+    add(panel, h("p", { class: "turn-yours", id: "turn-yours" }, line), ours);
   } else if (c.phase === "roll" && app.view.roll && mine().has(app.view.roll.actor)) {
     panel.dataset.yours = "true";
     add(panel, h("p", { class: "turn-yours" }, t("turn.roll_yours")));

@@ -1,0 +1,70 @@
+"""What got in the way when a GM and two players played an evening on the page, each fixed and
+checked here in a real browser: the turn strip tells the seat taking a hit to take it (not to
+choose a move).
+The table is set up over HTTP; the pages follow it over their sockets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.sheets import npc_sheet, ruth_sheet
+from tests.web.test_flow import UNTRANSLATED
+from tests.web.test_turns import call, catalog, command
+
+TIMEOUT = 15_000
+
+
+def hit_on_ruth(server: str) -> tuple[str, str, str]:
+    """A conflict in which Alice has hit Ruth for 2 shifts, the hit waiting for Ann's seat:
+    the table, the GM's link and Ann's."""
+    made = call(server, "/tables", {"name": "The Pier", "preset": "condensed"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    command(server, table, gm_link, "AddCharacter", {"sheet": ruth_sheet(), "owner": "ann"})
+    command(server, table, gm_link, "AddCharacter", {"sheet": npc_sheet(), "revealed": True})
+    command(server, table, gm_link, "StartSession", {})
+    command(
+        server, table, gm_link, "StartScene", {"name": "Pier", "participants": ["ruth", "alice"]}
+    )
+    sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+    command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "alice"})
+    # Alice's Fight +3 and +3 on the dice against Ruth's Fight +4 and blanks: 2 shifts.
+    attack = {"actor": "alice", "target": "ruth", "skill": "fight", "dice": "+++0"}
+    command(server, table, gm_link, "Attack", attack)
+    command(server, table, gm_link, "ResolveRoll", {"option": "hit"})
+    return table, gm_link, ann["link"]
+
+
+def open_page(browser: Any, server: str, link: str, locale: str, errors: list[str]) -> Any:
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TIMEOUT)
+    page.goto(f"{server}/#link={link}")
+    return page
+
+
+def test_the_turn_strip_tells_the_hit_seat_to_take_it(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    _, gm_link, ann_link = hit_on_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "ru-RU", errors)
+    gm = open_page(browser, server, gm_link, "en-GB", errors)
+    try:
+        ru, en = catalog("ru"), catalog("en")
+        # It is Alice's turn: Ann's page says Ruth is hit, never "your move".
+        expect(ann.locator("#turn[data-yours=true] #pending-hit")).to_be_visible()
+        expect(ann.locator("#turn-yours")).to_have_text(
+            ru["turn.hit_yours"].replace("{who}", "Ruth")
+        )
+        expect(ann.locator("#turn")).not_to_contain_text(ru["turn.yours"])
+        # The GM, who may take any hit, reads the same in English.
+        expect(gm.locator("#turn-yours")).to_have_text(
+            en["turn.hit_yours"].replace("{who}", "Ruth")
+        )
+        assert ann.evaluate(UNTRANSLATED, "ru") == []
+        assert errors == []
+    finally:
+        ann.context.close()
+        gm.context.close()
