@@ -1,6 +1,6 @@
 """What got in the way when a GM and two players played an evening on the page, each fixed and
 checked here in a real browser: the turn strip tells the seat taking a hit to take it (not to
-choose a move).
+choose a move), and a consequence left unnamed is caught at its field before anything is sent.
 The table is set up over HTTP; the pages follow it over their sockets."""
 
 from __future__ import annotations
@@ -68,3 +68,28 @@ def test_the_turn_strip_tells_the_hit_seat_to_take_it(server: str, browser: Any)
     finally:
         ann.context.close()
         gm.context.close()
+
+
+def test_an_unnamed_consequence_is_asked_for_at_its_field(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    _, _, ann_link = hit_on_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "sv-SE", errors)
+    try:
+        sv = catalog("sv")
+        mild = ann.locator("#pending-hit label", has_text=sv["severity.mild"])
+        mild.click()
+        version = ann.get_attribute("body", "data-version")
+        ann.click("#absorb-button")
+        # Nothing is sent: the page says what to do and puts the cursor where to do it.
+        expect(ann.locator("#absorb-unnamed")).to_have_text(sv["harm.name_first"])
+        expect(ann.locator("#consequence-name-0")).to_be_focused()
+        assert ann.get_attribute("body", "data-version") == version
+        ann.fill("#consequence-name-0", "Blåslagen")
+        ann.click("#absorb-button")
+        expect(ann.locator("#slot-ruth-0 .aspect-name")).to_have_text("Blåslagen")
+        expect(ann.locator("#pending-hit")).to_have_count(0)
+        assert errors == []
+    finally:
+        ann.context.close()

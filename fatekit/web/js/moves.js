@@ -418,6 +418,13 @@ export function harmBox(hit) {
             () => {
               const chosen = hit.absorb_options[Number(box.querySelector("input[name=absorb-plan]:checked").value)];
               const named = chosen.slots.map((slot) => [slot, names.get(slot).value.trim()]);
+              // A consequence needs a name: say so at its field rather than send a bare refusal.
+              const unnamed = named.find(([, name]) => !name);
+              if (unnamed) {
+                fill(out, h("p", { class: "error", role: "alert", id: "absorb-unnamed" }, t("harm.name_first")));
+                names.get(unnamed[0]).focus();
+                return;
+              }
               send("Absorb", { boxes: chosen.boxes, slots: chosen.slots, names: named }, out);
             },
             { id: "absorb-button", class: "primary" },
