@@ -1,6 +1,7 @@
 """What got in the way when a GM and two players played an evening on the page, each fixed and
 checked here in a real browser: the turn strip tells the seat taking a hit to take it (not to
-choose a move), and a consequence left unnamed is caught at its field before anything is sent.
+choose a move), a consequence left unnamed is caught at its field before anything is sent, and
+the dice fields check what is typed in them.
 The table is set up over HTTP; the pages follow it over their sockets."""
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ from tests.web.test_turns import call, catalog, command
 TIMEOUT = 15_000
 
 
-def hit_on_ruth(server: str) -> tuple[str, str, str]:
-    """A conflict in which Alice has hit Ruth for 2 shifts, the hit waiting for Ann's seat:
-    the table, the GM's link and Ann's."""
+def scene_with_ruth(server: str) -> tuple[str, str, str]:
+    """A scene on a pier with Ann's Ruth and the GM's Alice: the table, the GM's link and Ann's."""
     made = call(server, "/tables", {"name": "The Pier", "preset": "condensed"})
     table, gm_link = made["table_id"], made["link"]
     ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
@@ -26,13 +26,20 @@ def hit_on_ruth(server: str) -> tuple[str, str, str]:
     command(
         server, table, gm_link, "StartScene", {"name": "Pier", "participants": ["ruth", "alice"]}
     )
+    return table, gm_link, ann["link"]
+
+
+def hit_on_ruth(server: str) -> tuple[str, str, str]:
+    """A conflict in which Alice has hit Ruth for 2 shifts, the hit waiting for Ann's seat:
+    the table, the GM's link and Ann's."""
+    table, gm_link, ann_link = scene_with_ruth(server)
     sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
     command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "alice"})
     # Alice's Fight +3 and +3 on the dice against Ruth's Fight +4 and blanks: 2 shifts.
     attack = {"actor": "alice", "target": "ruth", "skill": "fight", "dice": "+++0"}
     command(server, table, gm_link, "Attack", attack)
     command(server, table, gm_link, "ResolveRoll", {"option": "hit"})
-    return table, gm_link, ann["link"]
+    return table, gm_link, ann_link
 
 
 def open_page(browser: Any, server: str, link: str, locale: str, errors: list[str]) -> Any:
@@ -90,6 +97,39 @@ def test_an_unnamed_consequence_is_asked_for_at_its_field(server: str, browser: 
         ann.click("#absorb-button")
         expect(ann.locator("#slot-ruth-0 .aspect-name")).to_have_text("Blåslagen")
         expect(ann.locator("#pending-hit")).to_have_count(0)
+        assert errors == []
+    finally:
+        ann.context.close()
+
+
+def test_the_dice_field_checks_what_is_typed(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "en-GB", errors)
+    console: list[str] = []
+    ann.on("console", lambda message: console.append(message.text))
+    try:
+        ann.click("#new-roll")
+        dice = ann.locator("#roll-dice")
+        expect(dice).to_be_visible()
+        # A pattern the browser cannot compile is dropped with a console error, and then the
+        # field takes anything; this one compiles, so a typo is caught before it is sent.
+        assert [m for m in console if "pattern" in m.lower()] == []
+        for typed, valid in (
+            ("+0-+", True),
+            ("1 4 5 6", True),
+            ("[+][-]00", True),
+            ("+0x+", False),
+        ):
+            dice.fill(typed)
+            assert dice.evaluate("e => e.validity.valid") is valid, typed
+        version = ann.get_attribute("body", "data-version")
+        ann.click("#roll-form-submit")
+        expect(ann.locator("#dialog")).to_be_visible()
+        expect(dice).to_be_focused()
+        assert ann.get_attribute("body", "data-version") == version
         assert errors == []
     finally:
         ann.context.close()

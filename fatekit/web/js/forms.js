@@ -82,7 +82,9 @@ export function characterSelect(id, ids, selected = null) {
 }
 
 export function diceInput(id) {
-  return h("input", { id, autocomplete: "off", spellcheck: "false", inputmode: "text", placeholder: "+0-+", pattern: "[-+0 _bB\\[\\]1-6]*" });
+  // Browsers compile `pattern` with the `v` flag, where a bare "-" in a class is an error that
+  // silently switches the check off: every literal sign here is escaped.
+  return h("input", { id, autocomplete: "off", spellcheck: "false", inputmode: "text", placeholder: "+0-+", pattern: "[\\-\\+0 _bB\\[\\]1-6]*" });
 }
 
 /** The dice typed into a dice input, as a command's field `name`; no field when it is left empty
