@@ -133,3 +133,30 @@ def test_the_dice_field_checks_what_is_typed(server: str, browser: Any) -> None:
         assert errors == []
     finally:
         ann.context.close()
+
+
+def test_a_table_opened_before_is_the_first_thing_on_the_start_page(
+    server: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "ru-RU", errors)
+    try:
+        expect(ann.locator("#char-ruth")).to_be_visible()
+        # Next week, on her phone, Ann opens the page with no link: her table is on top, in
+        # sight without scrolling, before the form that makes a new one.
+        ann.goto(server)
+        back = ann.locator("#recent-title ~ ul button").first
+        expect(back).to_contain_text("The Pier")
+        expect(back).to_be_in_viewport()
+        top = ann.evaluate("document.getElementById('recent-title').getBoundingClientRect().top")
+        form = ann.evaluate("document.getElementById('create-table').getBoundingClientRect().top")
+        assert top < form
+        back.click()
+        expect(ann.locator("#char-ruth")).to_be_visible()
+        expect(ann.locator("#log-list")).to_contain_text("Pier")
+        assert errors == []
+    finally:
+        ann.context.close()

@@ -215,7 +215,8 @@ function renderStart() {
         ),
       )
     : null;
-  fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, h("div", { class: "columns" }, create, join), back);
+  // Coming back to a table is what most visits are for: its links come before the new-table form.
+  fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, back, h("div", { class: "columns" }, create, join));
 }
 
 // -- the table ----------------------------------------------------------------------------------
