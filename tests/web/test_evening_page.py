@@ -160,3 +160,35 @@ def test_a_table_opened_before_is_the_first_thing_on_the_start_page(
         assert errors == []
     finally:
         ann.context.close()
+
+
+def test_the_skill_to_roll_starts_on_the_best_with_ratings_shown(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "ru-RU", errors)
+    ru = catalog("ru")
+
+    def rated(key: str, n: str) -> str:
+        return ru["roll.skill_rated"].replace("{skill}", ru[f"skill.{key}"]).replace("{n}", n)
+
+    try:
+        # Ruth's sheet: Fight +4, Athletics +3, Notice +2, Will +1, the rest Mediocre.
+        ann.click("#new-roll")
+        options = ann.locator("#roll-skill option")
+        expect(ann.locator("#roll-skill")).to_have_value("fight")
+        expect(options.nth(0)).to_have_text(rated("fight", "+4"))
+        expect(options.nth(1)).to_have_text(rated("athletics", "+3"))
+        expect(options.nth(4)).to_contain_text("+0")
+        assert ann.evaluate(UNTRANSLATED, "ru") == []
+        ann.keyboard.press("Escape")
+        # In a fight, her create an advantage starts on Fight as well.
+        sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+        command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "ruth"})
+        ann.click("#advantage-ruth")
+        expect(ann.locator("#conflict-skill")).to_have_value("fight")
+        expect(ann.locator("#conflict-skill option").nth(2)).to_have_text(rated("notice", "+2"))
+        assert errors == []
+    finally:
+        ann.context.close()

@@ -4,7 +4,7 @@
 import { fill, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
-import { ladderValue, skill, visibleAspects, who } from "./view.js";
+import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
 
@@ -62,12 +62,26 @@ export function characterOptions(ids) {
   return ids.map((id) => [id, who(id).textContent]);
 }
 
-export function skillOptions(keys = null) {
+/** The skills to pick from; for an `actor` whose sheet the seat sees, highest first with each
+ * rating beside it, so the select starts on the best and nobody has to remember the sheet. */
+export function skillOptions(keys = null, actor = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
-  return list.map((k) => {
+  const found = actor ? character(actor) : null;
+  const ratings = found && found.revealed ? found.sheet.skills : null;
+  const ranked = ratings ? [...list].sort((a, b) => (ratings[b] || 0) - (ratings[a] || 0)) : list;
+  return ranked.map((k) => {
     const name = skill(k);
-    return [k, name.textContent, name.hasAttribute("data-free")];
+    const n = ratings ? ratings[k] || 0 : null;
+    const label = n === null ? name.textContent : t("roll.skill_rated", { skill: name.textContent, n: n < 0 ? String(n) : `+${n}` });
+    return [k, label, name.hasAttribute("data-free")];
   });
+}
+
+/** Refill a skill select for another actor, keeping the skill already chosen. */
+export function rankSkills(sel, actor, keys = null) {
+  const chosen = sel.value;
+  sel.replaceChildren(...select(sel.id, skillOptions(keys, actor)).childNodes);
+  sel.value = chosen;
 }
 
 export function ladderOptions() {

@@ -61,7 +61,7 @@ function scaleBenefit(id) {
 function openAttack(actor, move) {
   const c = app.view.conflict;
   const target = characterSelect("attack-target", move.targets);
-  const skillSel = select("attack-skill", skillOptions(move.skills));
+  const skillSel = select("attack-skill", skillOptions(move.skills, actor));
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -141,7 +141,7 @@ function openFullDefense(actor) {
 
 /** One roll for several targets: split among opponents, or on everyone in a zone. */
 function openMultiAttack(actor, move, type) {
-  const skillSel = select("multi-skill", skillOptions(move.skills));
+  const skillSel = select("multi-skill", skillOptions(move.skills, actor));
   const zone = type === "ZoneAttack" ? select("multi-zone", move.targets.map((z) => [z, z]), null, { freeText: true }) : null;
   const [diceIn, diceBox] = diceField("multi-dice");
   openDialog(
@@ -302,7 +302,7 @@ function openConflictRoll(actor, move, type) {
   const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
   if (asked) return openAskedRoll(asked, move);
   const c = app.view.conflict;
-  const skillSel = select("conflict-skill", skillOptions(move.skills));
+  const skillSel = select("conflict-skill", skillOptions(move.skills, actor));
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.

@@ -2,7 +2,7 @@
 // outcome's options; compels and passing a free invoke on an aspect.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
+import { characterSelect, diceField, ladderOptions, openDialog, rankSkills, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
 import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
@@ -59,7 +59,7 @@ export function openRoll() {
   const ids = chars.length ? chars : [...mine()];
   const actor = characterSelect("roll-actor", ids);
   const action = select("roll-action", ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]));
-  const skillSel = select("roll-skill", skillOptions());
+  const skillSel = select("roll-skill", skillOptions(null, actor.value));
   const mode = select("roll-mode", [["difficulty", t("roll.against_difficulty")], ["against", t("roll.against_someone")]]);
   const difficulty = select("roll-difficulty", ladderOptions(), "2");
   const others = app.view.characters.map((c) => c.id);
@@ -82,6 +82,7 @@ export function openRoll() {
       ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
     });
   };
+  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   for (const el of [actor, action, skillSel, mode, difficulty, against]) el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
