@@ -192,3 +192,28 @@ def test_the_skill_to_roll_starts_on_the_best_with_ratings_shown(server: str, br
         assert errors == []
     finally:
         ann.context.close()
+
+
+def test_a_compel_the_gm_offers_names_the_gm_in_the_page_language(
+    server: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    _, gm_link, ann_link = scene_with_ruth(server)
+    errors: list[str] = []
+    gm = open_page(browser, server, gm_link, "en-GB", errors)
+    ann = open_page(browser, server, ann_link, "ru-RU", errors)
+    try:
+        gm.locator("#char-ruth .aspect.trouble button").first.click()
+        gm.fill("#compel-complication", "Her creditors find her on the pier")
+        gm.click("#compel-form-submit")
+        offer = ann.locator("#compels .compel")
+        # The offer reads "... offered by the GM" in Russian, not the engine's id "gm".
+        expect(offer).to_contain_text(catalog("ru")["gm.pool_owner"])
+        free = offer.locator("[data-free]").all_inner_texts()
+        assert "gm" not in [text.strip().lower() for text in free]
+        expect(gm.locator("#compels .compel")).to_contain_text(catalog("en")["gm.pool_owner"])
+        assert errors == []
+    finally:
+        gm.context.close()
+        ann.context.close()

@@ -5,6 +5,9 @@ import { free, h } from "./lib/dom.js";
 import { has, language, rating, skillName, t } from "./lib/i18n.js";
 import { app } from "./store.js";
 
+/** The id the engine gives the GM where a character could stand (`fatekit.rules` GM). */
+const GM = "gm";
+
 export const mine = () => new Set(app.view.you.characters);
 export const isGm = () => app.view.you.role === "gm";
 
@@ -14,8 +17,9 @@ export function character(id) {
 
 /** A character's name as its players typed it. */
 export function who(id) {
-  if (!id) return h("span", {}, t("gm.pool_owner"));
-  const found = character(id);
+  const found = id ? character(id) : null;
+  // The GM's own moves (a compel offered, a point paid from the pool) name "gm" or no one.
+  if (!id || (!found && id === GM)) return h("span", {}, t("gm.pool_owner"));
   const name = found ? (found.revealed ? found.sheet.name : found.name) : id;
   return free(name, "span", { class: "who" });
 }
