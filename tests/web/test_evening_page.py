@@ -217,3 +217,31 @@ def test_a_compel_the_gm_offers_names_the_gm_in_the_page_language(
     finally:
         gm.context.close()
         ann.context.close()
+
+
+def test_being_taken_out_with_a_hit_that_could_be_absorbed_asks_first(
+    server: str, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    _, _, ann_link = hit_on_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "sv-SE", errors)
+    try:
+        sv = catalog("sv")
+        ann.click("#take-out-button")
+        # A tap beside "Take the hit" asks first, with "Cancel" holding the focus.
+        dialog = ann.locator("#take-out-form")
+        expect(dialog).to_contain_text(sv["harm.taken_out_confirm"].split("{who}")[1].strip())
+        expect(ann.locator("#take-out-form .actions button[type=button]")).to_be_focused()
+        ann.keyboard.press("Enter")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        expect(ann.locator("#pending-hit #absorb-button")).to_be_visible()
+        # Asked again and confirmed, Ruth is out.
+        ann.click("#take-out-button")
+        ann.click("#take-out-form-submit")
+        expect(ann.locator("#fighter-ruth")).to_have_attribute("data-status", "taken_out")
+        assert ann.evaluate(UNTRANSLATED, "sv") == []
+        assert errors == []
+    finally:
+        ann.context.close()

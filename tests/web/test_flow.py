@@ -102,6 +102,14 @@ def drag(page: Any, source: str, target: str) -> None:
     dragged.dispatch_event("dragend", {"dataTransfer": carried})
 
 
+def take_out(player: Player) -> None:
+    """Take the pending hit's target out: a hit that could be absorbed asks first."""
+    absorbable = player.page.locator("#pending-hit #absorb-button").count() > 0
+    player.click("#take-out-button")
+    if absorbable:
+        player.submit("take-out-form")
+
+
 def everyone_reaches(table: list[Player], acting: Player) -> None:
     """Wait for every page to show the table at the version the acting page shows."""
     version = acting.version()
@@ -455,7 +463,7 @@ def _play(
         shoot(gm, "conflict")
     ben.click("#resolve-button")
     on_all(table, "#pending-hit")
-    gm.click("#take-out-button")
+    take_out(gm)
     on_all(table, "#fighter-thug", data_status="taken_out")
     on_all(table, "#conflict-phase", data_phase="ended")
 
@@ -631,7 +639,7 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     if lang == "en":
         gm.page.locator("#conflict").evaluate("e => e.scrollIntoView()")
         shoot(gm, "optional")
-    gm.click("#take-out-button")
+    take_out(gm)
     on_all(table, "#fighter-dock-rats", data_status="taken_out")
     on_all(table, "#conflict-phase", data_phase="ended")
     gm.click("#finish-conflict")
@@ -798,7 +806,7 @@ def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
     on_all(table, "#pending-hit")
     while gm.page.locator("#pending-hit").count():
         version = gm.version()
-        gm.click("#take-out-button")
+        take_out(gm)
         gm.reach(version + 1)
     on_all(table, "#fighter-goon-a", data_status="taken_out")
     on_all(table, "#fighter-goon-b", data_status="taken_out")

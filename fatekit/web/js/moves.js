@@ -370,6 +370,12 @@ function openConflictRoll(actor, move, type) {
 }
 
 /** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
+function confirmTakeOut(hit) {
+  const form = openDialog(t("harm.taken_out_title"), h("p", {}, tn("harm.taken_out_confirm", { who: who(hit.target) })), (f, out) => sendFrom("TakeOut", {}, out), { submitLabel: t("harm.taken_out_yes"), id: "take-out-form" });
+  // The safe answer takes the focus, so a stray Enter does not take anyone out.
+  form.querySelector(".actions button[type=button]").focus();
+}
+
 export function harmBox(hit) {
   const box = h("div", { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target }, h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })));
   if (!hit.absorb_options) return box;
@@ -430,7 +436,9 @@ export function harmBox(hit) {
             { id: "absorb-button", class: "primary" },
           )
         : null,
-      button(t("harm.taken_out"), () => send("TakeOut", {}, out), { id: "take-out-button" }),
+      // Out of the conflict in one tap, next to "Take the hit": when the hit could be absorbed,
+      // ask first. When nothing can absorb it, there is nothing else to do: no question.
+      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit) : send("TakeOut", {}, out)), { id: "take-out-button" }),
     ),
     out,
   );
