@@ -28,7 +28,7 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, Move, Phase
+from fatekit.rules.scenes.conflict_parts import Move, Phase
 
 if TYPE_CHECKING:
     from fatekit.odds.plan import FightPlan
@@ -204,17 +204,9 @@ def _harm(hazard: Hazard, shifts: int, armor: int, equipped: bool) -> int:
 
 
 def in_reach(conflict: Conflict, hazard: str, target: str) -> bool:
-    """Whether the hazard's attack, a close one, reaches ``target``: the rules engine lists the
-    target among those it may attack, and a close attack gets there (a hazard in a zone hits
-    what is in it; one given no zone fills the scene and hits anyone)."""
-    if not conflict._reachable(hazard, target):
-        return False
-    zones = conflict.scene.zones
-    if conflict.kind is ConflictKind.MENTAL or zones is None:
-        return True
-    if hazard not in zones.positions or target not in zones.positions:
-        return True
-    return zones.can_reach(hazard, target, ranged=False)
+    """Whether the hazard's attack, a close one, reaches ``target`` (a hazard in a zone hits what
+    is in it; one given no zone fills the scene and hits anyone)."""
+    return conflict.reaches(hazard, target, ranged=False)
 
 
 def _reaches(conflict: Conflict, hazard: str, zones: Sequence[str]) -> tuple[bool, ...]:
