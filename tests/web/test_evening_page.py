@@ -245,3 +245,25 @@ def test_being_taken_out_with_a_hit_that_could_be_absorbed_asks_first(
         assert errors == []
     finally:
         ann.context.close()
+
+
+def test_the_roll_form_shows_only_the_fields_that_apply(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    errors: list[str] = []
+    ann = open_page(browser, server, ann_link, "en-GB", errors)
+    try:
+        ann.click("#new-roll")
+        # An overcome against a difficulty: no opponent to pick, no aspect to create.
+        expect(ann.locator("#roll-difficulty")).to_be_visible()
+        expect(ann.locator("#roll-against")).to_be_hidden()
+        expect(ann.locator("#roll-aspect")).to_be_hidden()
+        ann.select_option("#roll-mode", "against")
+        expect(ann.locator("#roll-against")).to_be_visible()
+        expect(ann.locator("#roll-difficulty")).to_be_hidden()
+        ann.select_option("#roll-action", "create_advantage")
+        expect(ann.locator("#roll-aspect")).to_be_visible()
+        assert errors == []
+    finally:
+        ann.context.close()
