@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fatekit.odds.big_bad import SoloPlan, solo_plan
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -122,6 +123,8 @@ class FightPlan:
     full_defense_boost: bool = False
     # Who may help whose attack (teamwork), by the rules engine; None: nobody.
     teamwork: TeamworkPlan | None = None
+    # The big bad whose solo bonuses the engines play; None: no big bad.
+    solo: SoloPlan | None = None
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -164,6 +167,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
             conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
         if fighter.scale is not None:
             conflict.set_scale(who, fighter.scale)
+    if scenario.big_bad is not None:  # as the table's SetBigBad does
+        conflict.set_big_bad(scenario.big_bad)
     return game, conflict
 
 
@@ -221,7 +226,30 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             [f.side for f in fighters],
             [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
         ),
+        _solo(scenario, conflict, fighters),
     )
+
+
+def _solo(
+    scenario: Scenario, conflict: Conflict, fighters: Sequence[FighterPlan]
+) -> SoloPlan | None:
+    """The big bad's solo bonuses as the vectorized engine plays them, if it has any."""
+    bad = scenario.big_bad
+    if bad is None or not (bad.solo.skill or bad.solo.stress):
+        return None
+    me = next(f for f in fighters if f.id == bad.id)
+    rolls = {
+        name: roll.skill
+        for name, roll in (
+            ("close", me.close),
+            ("ranged", me.ranged or me.close),
+            ("defend_close", me.defend_close),
+            ("defend_ranged", me.defend_ranged),
+            ("advantage", me.advantage),
+            ("move", me.move),
+        )
+    }
+    return solo_plan(conflict, [f.id for f in fighters], rolls, bad)
 
 
 # -- one fighter --------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from fatekit.odds.invokes import Choice, best_choice
+from fatekit.odds.invokes import CODES, Choice, InvokeTable
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import SEVERITIES, FightPlan
 from fatekit.odds.scenario import (
@@ -26,13 +26,13 @@ from fatekit.odds.scenario import (
 )
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
 from fatekit.odds.teamwork import team_bonus
+from fatekit.odds.vector_solo import SoloRolls
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
 
 CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
 _BIG = 10**6
-_NOTHING, _PLUS_TWO, _REROLL = 0, 1, 2
-_CODES = {Choice.NOTHING: _NOTHING, Choice.PLUS_TWO: _PLUS_TWO, Choice.REROLL: _REROLL}
+_NOTHING, _PLUS_TWO, _REROLL = (CODES[c] for c in (Choice.NOTHING, Choice.PLUS_TWO, Choice.REROLL))
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -72,23 +72,7 @@ def _team_bonus(rating: int, ratings: tuple[int, ...], helping: IntArray) -> Int
     return found
 
 
-class _InvokeTable:
-    """:func:`best_choice` for every margin, dice total and invoke count, as one array."""
-
-    def __init__(self, most: int) -> None:
-        self.low, self.high = -(5 + 2 * most), 4  # below: hopeless; above: already there
-        self.table = np.zeros((self.high - self.low + 1, 9, most + 1), dtype=np.int8)
-        for m in range(self.low, self.high + 1):
-            for d in range(-4, 5):
-                for k in range(most + 1):
-                    self.table[m - self.low, d + 4, k] = _CODES[best_choice(m, d, k)]
-
-    def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
-        m = np.clip(margin, self.low, self.high) - self.low
-        return self.table[m, dice + 4, left].astype(np.int64)
-
-
-class _Batch:
+class _Batch(SoloRolls):
     def __init__(self, plan: FightPlan, start: int, stop: int, seed: int) -> None:
         self.plan, self.seed = plan, seed
         n, c = stop - start, len(plan.fighters)
@@ -146,7 +130,7 @@ class _Batch:
         self.members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
-        self.table = _InvokeTable(max(p.max_invokes for p in plan.policies))
+        self.table = InvokeTable(max(p.max_invokes for p in plan.policies))
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
         self.marked = np.repeat(marked[None], n, axis=0)
@@ -271,7 +255,8 @@ class _Batch:
             helped = self.teamwork(actor, runs, target, is_close, attack)
         else:
             helped = np.zeros(runs.size, dtype=np.int64)
-        self.attack(actor, runs, target, attack + helped, against[hit])
+        mine, theirs = self.solo_attack(actor, runs, target, is_close)
+        self.attack(actor, runs, target, attack + helped + mine, against[hit] + theirs)
 
     def reach(self, actor: int, runs: IntArray, opponents: IntArray) -> tuple[BoolArray, BoolArray]:
         """Which opponents each run's actor can attack, and which of them are close."""
@@ -306,7 +291,7 @@ class _Batch:
         if not runs.size:
             return
         to = self.nearest_zone(actor, runs, opponents)
-        move = self.plan.fighters[actor].move.modifier
+        move = self.plan.fighters[actor].move.modifier + self.solo_skill(actor, runs, "move")
         shifts = move + self.roll(runs) - self.plan.move_difficulty
         self.pos[runs[shifts >= 0], actor] = to[shifts >= 0]
         self.free[runs[shifts >= 3], actor] += 1
@@ -413,7 +398,8 @@ class _Batch:
         if not runs.size:
             return
         roll = self.plan.fighters[actor].advantage
-        shifts = roll.modifier + self.roll(runs) - policy.advantage_difficulty
+        solo = self.solo_skill(actor, runs, "advantage")
+        shifts = roll.modifier + solo + self.roll(runs) - policy.advantage_difficulty
         gained = np.select(
             [shifts < 0, shifts == 0, shifts < 3],
             [0, 1, 1 + roll.extra_invokes],
@@ -510,10 +496,11 @@ class _Batch:
         self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
         hit_like = (shifts >= 1) | ((shifts == 0) & (weapon > 0))
         dealt = shifts + weapon - armor
-        harmed = hit_like & (dealt >= 1)
+        reduced = self.solo_reduce(runs, target, dealt)  # the boost below goes by the hit dealt
+        harmed = hit_like & (reduced >= 1)
         boost = ((shifts == 0) & (weapon == 0)) | (hit_like & (dealt <= 0))
         self.free[runs[boost], actor] += 1
-        self.absorb(actor, runs[harmed], target[harmed], dealt[harmed])
+        self.absorb(actor, runs[harmed], target[harmed], reduced[harmed])
 
     # -- harm ------------------------------------------------------------------------------------
 
