@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
+from fatekit.odds.big_bad import big_bad_to_dict
 from fatekit.odds.plan import FightPlan
 from fatekit.odds.scenario import FORMAT, VERSION, Scenario, scenario_from_dict
 from fatekit.rules.characters.character import CharacterKind, refit_harm
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind, Status
 from fatekit.table.state import TableState
 
@@ -181,6 +183,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "aspects": aspects,
         "sides": {side: {"members": members} for side, members in sides.items()},
     }
+    if conflict is not None:
+        _write_big_bad(scenario, conflict, fighting)
     if conflict is not None and conflict.harm is not conflict.kind.track:
         scenario["harm"] = conflict.harm.value  # a fight in the rule set's own harm (wealth)
     if zones is not None:
@@ -191,6 +195,17 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
             "ranged_reach": zones.ranged_reach,
         }
     return scenario
+
+
+def _write_big_bad(scenario: dict[str, Any], conflict: Conflict, fighting: set[str]) -> None:
+    """The conflict's big bad still in the fight, with what the simulator plays of its rule
+    breaks (its solo bonuses; its scale goes with its entry)."""
+    bads = [bad for who, bad in conflict.big_bads.items() if who in fighting]
+    if len(bads) > 1:
+        names = ", ".join(sorted(bad.id for bad in bads))
+        raise BadInput(f"the simulator plays one big bad in a fight; this one has {names}")
+    if bads:
+        scenario["big_bad"] = big_bad_to_dict(bads[0])
 
 
 def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict[str, Any]:

@@ -37,6 +37,7 @@ SCENARIOS = {
     "seance": ROOT / "tests/odds/scenarios/seance.json",
     "crypt": ROOT / "tests/odds/scenarios/crypt.json",
     "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
+    "lich": ROOT / "tests/odds/scenarios/lich.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
@@ -45,7 +46,7 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand", "crypt")
+    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand", "crypt", "lich")
     runs = 150 if name in slow else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 

@@ -233,3 +233,36 @@ def test_how_each_side_plays_is_set_for_the_scene_and_its_what_if_alike() -> Non
         foresight_scenarios(play.s, play={"pcs": {}})
     with pytest.raises(BadInput, match="the scene in play: the policy of side 'crew'"):
         foresight_scenarios(play.s, play={"crew": {"flee": True}})
+
+
+def big_bad_pier(**solo: bool) -> Play:
+    """The pier with the big-bads option on, the boss made a big bad with ``solo`` bonuses."""
+    play = Play()
+    play.do(c.CreateTable(name="Docks", options=(*OPTIONS, "big_bads")))
+    for kind, data in pier_commands():
+        play.do(from_json(COMMAND_TYPES[kind], data))
+    play.do(c.SetBigBad(character_id="boss", **solo))
+    return play
+
+
+@pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")
+def test_a_table_with_a_big_bad_foresees_the_fight_with_its_solo_bonuses() -> None:
+    solo = {"solo_skill": True, "solo_stress": True, "solo_stress_floor_one": True}
+    data = table_scenario(big_bad_pier(**solo).s)
+    assert data["big_bad"] == {"character_id": "boss", "solo_skill_capped": True, **solo}
+    written = pier_scenario()
+    written["options"] = [*written["options"], "big_bads"]
+    written["big_bad"] = {"character_id": "boss", **solo}
+    found = foresight_scenarios(big_bad_pier(**solo).s).baseline
+    assert found.big_bad == scenario_from_dict(written).big_bad
+    ours = simulate(found, 2000, seed=21).as_json()
+    assert ours == simulate(scenario_from_dict(written), 2000, seed=21).as_json()
+    # Once the goons fall the boss stands alone: the odds are not those of a plain boss.
+    plain = foresight_scenarios(big_bad_pier().s).baseline
+    assert ours != simulate(plain, 2000, seed=21).as_json()
+
+
+def test_a_big_bad_out_of_the_fight_is_left_out_of_the_scenario() -> None:
+    play = big_bad_pier(solo_skill=True)
+    play.do(c.Concede(character_id="boss"))
+    assert "big_bad" not in table_scenario(play.s)
