@@ -4,8 +4,9 @@
 format of ``docs/odds.md``): the table's preset and optional rules, the scene's zones and where
 everyone stands, its situation aspects and who holds free invokes on them, every fighter's sheet
 as it stands now (marked stress, consequences, fate points), and two sides. With a conflict in
-play the sides, Weapon and Armor ratings and scale levels are the conflict's, and whoever has
-been taken out or has conceded is left out; before one, the scene's PCs face its NPCs.
+play the sides, Weapon and Armor ratings, scale levels and the big bad (with its solo bonuses)
+are the conflict's, and whoever has been taken out or has conceded is left out; before one, the
+scene's PCs face its NPCs.
 
 :class:`WhatIf` changes that scenario without touching the table: NPCs added (from a character
 file or as copies of a character at the table) or removed, skills re-rated, Weapon and Armor

@@ -6,7 +6,8 @@ so the test gives the same verdict every time). The scenarios include the golden
 warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
 defense (Fate Condensed's standoff, Fate Core's last stand), both versions of conditions (the
 seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
-and teamwork (the gang-up, where both sides help their best attacker).
+teamwork (the gang-up, where both sides help their best attacker), and a big bad's solo bonuses
+(the lich, alone once its servant falls).
 """
 
 from __future__ import annotations
