@@ -116,6 +116,10 @@ class _Run:
         self.winner = 1 - lost[0]
 
     def fighter(self, who: str) -> FighterPlan:
+        """``who`` as the plan has them; a big bad as the true form in play."""
+        bad = self.conflict.big_bads.get(who)
+        if bad is not None and bad.forms is not None and bad.forms.current:
+            return self.plan.forms[bad.forms.current - 1]
         return self.plan.fighters[self.ids.index(who)]
 
     def policy(self, who: str) -> SidePolicy:

@@ -292,7 +292,10 @@ def scenario_from_dict(
         gm_pool = _whole(gm_pool, "gm_pool")
     big_bad = None
     if "big_bad" in data:
-        big_bad = big_bad_from_dict(data["big_bad"], list(fighters), ruleset)
+        sheets = {who: f.character for who, f in fighters.items()}
+        big_bad = big_bad_from_dict(
+            data["big_bad"], sheets, ruleset, base=base or Path("."), trusted=table_sheets
+        )
     return Scenario(
         str(data.get("title", source or "scenario")),
         ruleset,

@@ -26,6 +26,7 @@ from fatekit.odds.scenario import (
 )
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
 from fatekit.odds.teamwork import team_bonus
+from fatekit.odds.vector_forms import FormColumns
 from fatekit.odds.vector_solo import SoloRolls
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
@@ -72,14 +73,14 @@ def _team_bonus(rating: int, ratings: tuple[int, ...], helping: IntArray) -> Int
     return found
 
 
-class _Batch(SoloRolls):
+class _Batch(SoloRolls, FormColumns):
     def __init__(self, plan: FightPlan, start: int, stop: int, seed: int) -> None:
         self.plan, self.seed = plan, seed
-        n, c = stop - start, len(plan.fighters)
+        n, c = stop - start, len(plan.fighters) + len(plan.forms)
         self.n = n
         runs = np.arange(start, stop)
         self.group, self.row = runs // GROUP, runs % GROUP
-        fighters = plan.fighters
+        fighters = (*plan.fighters, *plan.forms)  # each later true form has a column too
         # -- what never changes ----------------------------------------------------------------
         self.side = np.array([f.side for f in fighters])
         self.pc = np.array([f.pc for f in fighters])
@@ -133,6 +134,7 @@ class _Batch(SoloRolls):
         self.table = InvokeTable(max(p.max_invokes for p in plan.policies))
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
+        self.forms_setup(n)
         self.marked = np.repeat(marked[None], n, axis=0)
         self.filled = np.repeat(filled[None], n, axis=0)
         self.extreme_ok = np.repeat(np.array([[f.extreme_ok for f in fighters]]), n, axis=0)
@@ -165,7 +167,7 @@ class _Batch(SoloRolls):
         for exchange in range(1, self.plan.max_exchanges + 1):
             self.exchange = exchange
             self.acted[:] = False
-            for actor in self.plan.order:
+            for actor in self.turn_order:
                 runs = np.flatnonzero(
                     ~self.done & (self.status[:, actor] == STANDING) & ~self.acted[:, actor]
                 )
@@ -174,7 +176,7 @@ class _Batch(SoloRolls):
                     self.turn(actor, runs)
             if self.done.all():
                 break
-        return Outcomes(self.winner, self.exchanges, self.status, self.consequences, self.spent)
+        return Outcomes(self.winner, self.exchanges, *self.folded())
 
     # -- the tape --------------------------------------------------------------------------------
 
@@ -445,6 +447,7 @@ class _Batch(SoloRolls):
             left[acting] -= 1
             r, w = runs[acting], who[acting]
             free = self.free[r, w] > 0
+            self.spend_free(r[free], w[free])
             self.free[r[free], w[free]] -= 1
             paid_r, paid_w = r[~free], w[~free]
             pcs = self.pc[paid_w]
@@ -539,6 +542,7 @@ class _Batch(SoloRolls):
         absorbed = ok.any(axis=1)
         out = ~absorbed
         self.status[runs[out], target[out]] = TAKEN_OUT
+        self.reveal(runs[out], target[out])
         self.check_end(runs[out])
         runs, target, k = runs[absorbed], target[absorbed], k[absorbed]
         if not runs.size:
@@ -556,6 +560,7 @@ class _Batch(SoloRolls):
         self.extreme_ok[runs[took_extreme], target[took_extreme]] = False
         self.own[runs[took_extreme], target[took_extreme]] -= 1  # it replaced an aspect
         self.free[runs, actor] += chosen.sum(axis=1) + took_extreme  # one invoke per consequence
+        self.granted(runs, actor, target, chosen)
         left = rest[k, p]
         free_box = free_box[k]
         one_point = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])

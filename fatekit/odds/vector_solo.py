@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from fatekit.odds.big_bad import ROLLS
 from fatekit.odds.outcomes import STANDING
 from fatekit.odds.plan import FightPlan
 
@@ -43,18 +44,22 @@ class SoloRolls:
         other: str = "",
         use_other: BoolArray | None = None,
     ) -> IntArray:
-        """The solo bonus on each run's roll by ``who`` (0 for anyone but the big bad): its
-        ``roll`` (see :class:`~fatekit.odds.big_bad.SoloPlan`), or ``other`` where ``use_other``."""
+        """The solo bonus on each run's roll by ``who`` (0 for anyone but the big bad, in any of
+        its forms): its ``roll`` (one of :data:`~fatekit.odds.big_bad.ROLLS`), or ``other``
+        where ``use_other``."""
         bonus = np.zeros(runs.size, dtype=np.int64)
         solo = self.plan.solo
         if solo is None or not solo.solo.skill:
             return bonus
-        rows = np.flatnonzero(np.broadcast_to(np.asarray(who) == solo.index, runs.shape))
+        cols = np.broadcast_to(np.asarray(who), runs.shape)
+        rows = np.flatnonzero(np.isin(cols, solo.columns))
         if not rows.size:
             return bonus
-        rating = np.full(rows.size, solo.ratings[roll], dtype=np.int64)
+        form = np.searchsorted(np.array(solo.columns), cols[rows])  # columns are in order
+        ratings = np.array(solo.ratings, dtype=np.int64)
+        rating = ratings[form, ROLLS.index(roll)]
         if use_other is not None:
-            rating = np.where(use_other[rows], solo.ratings[other], rating)
+            rating = np.where(use_other[rows], ratings[form, ROLLS.index(other)], rating)
         pcs, allies = self.solo_facing(runs[rows])
         cases, where = np.unique(
             np.stack([rating, pcs, allies], axis=1), axis=0, return_inverse=True
@@ -78,7 +83,7 @@ class SoloRolls:
         solo = self.plan.solo
         if solo is None or not solo.solo.stress:
             return shifts
-        rows = np.flatnonzero((target == solo.index) & (shifts > 0))
+        rows = np.flatnonzero(np.isin(target, solo.columns) & (shifts > 0))
         if not rows.size:
             return shifts
         pcs, allies = self.solo_facing(runs[rows])
