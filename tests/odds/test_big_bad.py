@@ -97,3 +97,115 @@ def test_solo_bonuses_turn_the_odds_the_big_bads_way(engine: str, runs: int) -> 
     won = play(with_bonuses, runs, seed=7, engine=engine).winner == barrow
     won_plain = play(plain, runs, seed=7, engine=engine).winner == barrow
     assert won.mean() > 0.8 > 0.1 > won_plain.mean()
+
+
+# -- true forms --------------------------------------------------------------------------------
+
+
+def cult() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((SCENARIOS / "cult.json").read_text(encoding="utf-8"))
+    return data
+
+
+def same_runs(first: Any, second: Any) -> None:
+    assert (first.winner == second.winner).all()
+    assert (first.exchanges == second.exchanges).all()
+    assert (first.status == second.status).all()
+    assert (first.consequences == second.consequences).all()
+    assert (first.fate_points == second.fate_points).all()
+
+
+def test_forms_are_read_as_character_sheets_under_the_big_bads_id(tmp_path: Path) -> None:
+    bad = load_scenario(SCENARIOS / "cult.json").big_bad
+    assert bad is not None and bad.forms is not None and not bad.forms.gentle
+    assert [f.name for f in bad.forms.forms] == ["High Priest Oszkar", "The Hungry God"]
+    assert {f.id for f in bad.forms.forms} == {"priest"}
+    data = cult()
+    god = {"format": "fatekit-character", "version": 1, "id": "priest", "preset": "condensed"}
+    god.update(data["big_bad"]["forms"][0]["character"])
+    (tmp_path / "god.json").write_text(json.dumps(god), encoding="utf-8")
+    data["big_bad"].update(forms=[{"file": "god.json"}], gentle=True)
+    from_file = scenario_from_dict(data, base=tmp_path).big_bad
+    assert from_file is not None and from_file.forms is not None and from_file.forms.gentle
+    assert from_file.forms.forms[1].name == "The Hungry God"
+
+
+def _form(change: dict[str, Any]) -> Any:
+    return lambda d: d["big_bad"]["forms"][0]["character"].update(change)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["big_bad"].update(forms=[]), "big_bad.forms is a non-empty list"),
+        (lambda d: d["big_bad"].update(forms=[{"sheet": 1}]), "exactly one of 'file' and"),
+        (_form({"id": "someone"}), "every form plays the same participant"),
+        (_form({"kind": "pc", "skills": {"fight": 5}}), "not a legal Fate Condensed character"),
+        (
+            _form({"aspects": [{"kind": "high_concept", "name": "God", "free_invokes": ["ines"]}]}),
+            "free invokes",
+        ),
+        (
+            lambda d: d["big_bad"].pop("forms") and d["big_bad"].update(gentle=True),
+            "give the forms",
+        ),
+        (lambda d: d["big_bad"].update(gentle="yes"), "big_bad.gentle is true or false"),
+        (lambda d: d.update(options=["big_bads", "extreme_consequences"]), "extreme_consequences"),
+        (lambda d: d.update(options=["big_bads", "conditions"]), "the conditions option"),
+    ],
+)
+def test_bad_forms_say_what_is_wrong(change: Any, message: str) -> None:
+    data = cult()
+    change(data)
+    with pytest.raises(BadInput) as error:
+        scenario_from_dict(data)
+    assert message in str(error.value)
+
+
+def test_forms_the_engines_cannot_play_are_refused_when_planned() -> None:
+    data = cult()
+    data["sides"]["cult"]["policy"] = {"teamwork": "weaker_help"}
+    with pytest.raises(BadInput, match="no teamwork on the side of a big bad with true forms"):
+        fight_plan(scenario_from_dict(data))
+    data = cult()
+    # A form with no consequence slot of its own cannot take what the one before carries over.
+    data["big_bad"].update(gentle=True)
+    data["big_bad"]["forms"][0]["character"]["kind"] = "minor_npc"
+    data["big_bad"]["forms"][0]["character"]["skills"] = {"fight": 3}
+    with pytest.raises(BadInput, match="too few free consequence slots"):
+        fight_plan(scenario_from_dict(data))
+
+
+@pytest.mark.rule("big-bad.true-form")
+def test_taking_out_a_form_brings_on_the_next_in_both_engines() -> None:
+    with_form = load_scenario(SCENARIOS / "cult.json")
+    data = cult()
+    del data["big_bad"]["forms"]
+    one_form = scenario_from_dict(data)
+    for engine, runs in (("vector", 2000), ("scalar", 100)):
+        two = play(with_form, runs, seed=3, engine=engine)
+        one = play(one_form, runs, seed=3, engine=engine)
+        priest = fight_plan(with_form).index("priest")
+        # Taken out once, the priest is still in the fight as the god; only the god's fall ends it.
+        assert two.exchanges.mean() > one.exchanges.mean()
+        assert (two.winner == 1).mean() > (one.winner == 1).mean()
+        assert (two.status[two.winner == 0, priest] == TAKEN_OUT).all()
+        assert (two.status >= 0).all()  # a form never revealed is never reported
+        assert two.consequences[:, priest].sum() > one.consequences[:, priest].sum()
+
+
+@pytest.mark.rule("big-bad.true-form", "big-bad.true-form.gentle")
+@pytest.mark.parametrize("forms", [2, 3])
+def test_gentle_forms_play_alike_run_by_run_in_both_engines(forms: int) -> None:
+    data = cult()
+    data["big_bad"]["gentle"] = True
+    god = data["big_bad"]["forms"][0]
+    data["big_bad"]["forms"] = [god] * (forms - 1)
+    scenario = scenario_from_dict(data)
+    reference = play(scenario, 150, seed=11, engine="scalar")
+    same_runs(play(scenario, 150, seed=11, engine="vector"), reference)
+    # Carried over, the consequences leave the next form weaker than a fresh one.
+    data["big_bad"]["gentle"] = False
+    fresh = play(scenario_from_dict(data), 2000, seed=11, engine="vector")
+    gentle = play(scenario, 2000, seed=11, engine="vector")
+    assert (gentle.winner == 1).mean() < (fresh.winner == 1).mean()

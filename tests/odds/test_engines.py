@@ -6,8 +6,8 @@ so the test gives the same verdict every time). The scenarios include the golden
 warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
 defense (Fate Condensed's standoff, Fate Core's last stand), both versions of conditions (the
 seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
-teamwork (the gang-up, where both sides help their best attacker), and a big bad's solo bonuses
-(the lich, alone once its servant falls).
+teamwork (the gang-up, where both sides help their best attacker), and big bads: solo bonuses
+(the lich, alone once its servant falls) and a true form (the cult's high priest).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ SCENARIOS = {
     "crypt": ROOT / "tests/odds/scenarios/crypt.json",
     "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
     "lich": ROOT / "tests/odds/scenarios/lich.json",
+    "cult": ROOT / "tests/odds/scenarios/cult.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
@@ -47,7 +48,16 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand", "crypt", "lich")
+    slow = (
+        "warehouse",
+        "boss-and-minions",
+        "vampire",
+        "standoff",
+        "last-stand",
+        "crypt",
+        "lich",
+        "cult",
+    )
     runs = 150 if name in slow else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 
