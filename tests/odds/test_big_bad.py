@@ -5,6 +5,7 @@ them, and those bonuses turn the odds its way."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from fatekit.odds import fight_plan, load_scenario, play, scenario_from_dict
+from fatekit.odds.big_bad import big_bad_to_dict
 from fatekit.odds.outcomes import TAKEN_OUT
 from fatekit.odds.plan import start_conflict
 from fatekit.odds.vector import _Batch
@@ -209,3 +211,17 @@ def test_gentle_forms_play_alike_run_by_run_in_both_engines(forms: int) -> None:
     fresh = play(scenario_from_dict(data), 2000, seed=11, engine="vector")
     gentle = play(scenario, 2000, seed=11, engine="vector")
     assert (gentle.winner == 1).mean() < (fresh.winner == 1).mean()
+
+
+def test_a_big_bad_written_back_keeps_only_the_forms_still_to_come() -> None:
+    bad = load_scenario(SCENARIOS / "cult.json").big_bad
+    assert bad is not None and bad.forms is not None
+    written = big_bad_to_dict(bad)
+    assert [f["character"]["name"] for f in written["forms"]] == ["The Hungry God"]
+    revealed, _ = bad.forms.reveal(bad.forms.forms[0])
+    assert "forms" not in big_bad_to_dict(replace(bad, forms=revealed))
+    data = cult()
+    data["big_bad"] = written
+    again = scenario_from_dict(data).big_bad
+    assert again is not None and again.forms is not None
+    assert again.forms.forms[1].skills == bad.forms.forms[1].skills

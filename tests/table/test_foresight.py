@@ -5,6 +5,7 @@ the scenario and never the table; and scenes the simulator cannot play, refused 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -235,13 +236,14 @@ def test_how_each_side_plays_is_set_for_the_scene_and_its_what_if_alike() -> Non
         foresight_scenarios(play.s, play={"crew": {"flee": True}})
 
 
-def big_bad_pier(**solo: bool) -> Play:
-    """The pier with the big-bads option on, the boss made a big bad with ``solo`` bonuses."""
+def big_bad_pier(**given: Any) -> Play:
+    """The pier with the big-bads option on, the boss made a big bad as ``given`` (the fields of
+    SetBigBad)."""
     play = Play()
     play.do(c.CreateTable(name="Docks", options=(*OPTIONS, "big_bads")))
     for kind, data in pier_commands():
         play.do(from_json(COMMAND_TYPES[kind], data))
-    play.do(c.SetBigBad(character_id="boss", **solo))
+    play.do(c.SetBigBad(character_id="boss", **given))
     return play
 
 
@@ -266,3 +268,24 @@ def test_a_big_bad_out_of_the_fight_is_left_out_of_the_scenario() -> None:
     play = big_bad_pier(solo_skill=True)
     play.do(c.Concede(character_id="boss"))
     assert "big_bad" not in table_scenario(play.s)
+
+
+@pytest.mark.rule("big-bad.true-form", "big-bad.true-form.gentle")
+def test_a_big_bad_with_a_true_form_is_foreseen_with_the_forms_still_to_come() -> None:
+    monster = sheet("boss")
+    monster.update(name="Silas Unmasked", skills={"fight": 5, "athletics": 4, "physique": 4})
+    solo = {"solo_skill": True}
+    play = big_bad_pier(forms=(json.dumps(monster),), gentle=True, **solo)
+    data = table_scenario(play.s)
+    forms = data["big_bad"]["forms"]
+    assert data["big_bad"]["gentle"] is True
+    assert [f["character"]["name"] for f in forms] == ["Silas Unmasked"]
+    written = pier_scenario()
+    written["options"] = [*written["options"], "big_bads"]
+    written["big_bad"] = {"character_id": "boss", "forms": [{"character": monster}], "gentle": True}
+    written["big_bad"].update(solo)
+    found = foresight_scenarios(play.s).baseline
+    ours = simulate(found, 1000, seed=4).as_json()
+    assert ours == simulate(scenario_from_dict(written), 1000, seed=4).as_json()
+    without = foresight_scenarios(big_bad_pier(**solo).s).baseline
+    assert ours != simulate(without, 1000, seed=4).as_json()
