@@ -5,6 +5,8 @@ full defense is offered only where the table plays it. In Swedish, every text fr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.foresight_table import OPTIONS, pier_commands
@@ -25,6 +27,28 @@ def pier_table(server: str, options: list[str]) -> str:
     return link
 
 
+@contextmanager
+def foreseeing(
+    browser: Any, server: str, link: str, locale: str
+) -> Iterator[tuple[Any, list[str]]]:
+    """The GM's page at ``link`` in a context of its own, its first foresight of 2,000 fights
+    shown; the page and the script errors it has had. The context is closed either way."""
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server}/#link={link}")
+        page.wait_for_selector("#log-list")
+        page.fill("#foresight-runs", "2000")
+        page.click("#foresight-run")
+        page.wait_for_selector("#foresight-baseline .risk-chart")
+        yield page, errors
+    finally:
+        context.close()
+
+
 def play_again(page: Any, button: str) -> None:
     """Press ``button`` and wait for the new answer (the panel shows the last one meanwhile)."""
     with page.expect_response(lambda r: r.url.endswith("/foresight")):
@@ -34,18 +58,8 @@ def play_again(page: Any, button: str) -> None:
 
 def test_the_gm_chooses_how_each_side_plays(server: str, browser: Any) -> None:
     gm_link = pier_table(server, [*OPTIONS, "full_defense"])
-    context = browser.new_context(locale="sv-SE", viewport={"width": 1280, "height": 1000})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        page.goto(f"{server}/#link={gm_link}")
-        page.wait_for_selector("#log-list")
+    with foreseeing(browser, server, gm_link, "sv-SE") as (page, errors):
         words = catalog("sv")
-        page.fill("#foresight-runs", "2000")
-        page.click("#foresight-run")
-        page.wait_for_selector("#foresight-baseline .risk-chart")
         before = win_shown(page, "foresight-baseline")
         assert before["smugglers"] > 0
         assert page.locator("#foresight-play > legend").inner_text() == words["foresight.play"]
@@ -68,7 +82,7 @@ def test_the_gm_chooses_how_each_side_plays(server: str, browser: Any) -> None:
         assert bad == [], f"untranslated: {bad[:10]}"
         accessible(Player(page, "GM"))
         # A table without full defense is not offered it.
-        plain = context.new_page()
+        plain = page.context.new_page()
         plain.set_default_timeout(TIMEOUT)
         plain.on("pageerror", lambda error: errors.append(str(error)))
         plain.goto(f"{server}/#link={pier_table(server, OPTIONS)}")
@@ -78,8 +92,6 @@ def test_the_gm_chooses_how_each_side_plays(server: str, browser: Any) -> None:
         plain.wait_for_selector("#foresight-play-1-concede_after")
         assert plain.locator("#foresight-play-1-full_defense_after").count() == 0
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_teamwork_is_played_where_allies_can_help(server: str, browser: Any) -> None:
@@ -87,18 +99,8 @@ def test_teamwork_is_played_where_allies_can_help(server: str, browser: Any) -> 
     # leaves the scene's odds as they were; in a what-if where Ethan fights at Average he can
     # help Ruth's blows, and the same dice give other odds.
     gm_link = pier_table(server, OPTIONS)
-    context = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 1000})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.set_default_timeout(TIMEOUT)
-        page.goto(f"{server}/#link={gm_link}")
-        page.wait_for_selector("#log-list")
+    with foreseeing(browser, server, gm_link, "it-IT") as (page, errors):
         words = catalog("it")
-        page.fill("#foresight-runs", "2000")
-        page.click("#foresight-run")
-        page.wait_for_selector("#foresight-baseline .risk-chart")
         choice = page.locator("#foresight-play-0-teamwork option[value='weaker_help']")
         assert choice.inner_text() == words["foresight.teamwork_weaker_help"]
 
@@ -119,5 +121,3 @@ def test_teamwork_is_played_where_allies_can_help(server: str, browser: Any) -> 
         assert helped_if != alone_if
         assert page.input_value("#foresight-play-0-teamwork") == "weaker_help"
         assert errors == []
-    finally:
-        context.close()

@@ -25,6 +25,20 @@ def problems_say(page: Any, *texts: str) -> None:
     )
 
 
+def open_editor(page: Any, gm: Player, table: str, preset: str) -> None:
+    """Name a new table, choose a built-in and open the rule-set editor on it."""
+    page.fill("#new-table-name", table)
+    page.select_option("#new-table-preset", preset)
+    gm.click("#ruleset-edit")
+    page.locator("#ruleset-track-mental").wait_for()
+
+
+def accepted(page: Any, ready: str) -> None:
+    """Wait until the preview lists no problem and the script ``ready`` holds of it (the answer
+    to the last change has come, not an earlier one)."""
+    page.wait_for_function(f"!document.querySelector('#ruleset-preview-problems') && ({ready})")
+
+
 @contextmanager
 def start_page(browser: Any, server: str, locale: str = "en-GB") -> Iterator[tuple[Any, Player]]:
     """The start page in a browser context of its own, and the GM using it. A script error on the
@@ -312,10 +326,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
     from .test_flow import accessible  # type: ignore[import-not-found]
 
     with start_page(browser, server) as (page, gm):
-        page.fill("#new-table-name", "Harbour")
-        page.select_option("#new-table-preset", "condensed")
-        gm.click("#ruleset-edit")
-        page.locator("#ruleset-track-mental").wait_for()
+        open_editor(page, gm, "Harbour", "condensed")
 
         # A skill of the GM's own, added with the keyboard.
         page.click("#ruleset-edit-skills summary")
@@ -408,10 +419,7 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
     from .test_flow import accessible  # type: ignore[import-not-found]
 
     with start_page(browser, server) as (page, gm):
-        page.fill("#new-table-name", "Lighthouse")
-        page.select_option("#new-table-preset", "core")
-        gm.click("#ruleset-edit")
-        page.locator("#ruleset-track-mental").wait_for()
+        open_editor(page, gm, "Lighthouse", "core")
         # As the file has them: the hack's own key, Core's source, escalating boxes, and the
         # extra mild slot of the last shared row only.
         assert page.input_value("#ruleset-edit-key") == "core-hack"
@@ -440,10 +448,7 @@ def test_key_source_stress_style_and_extra_mild_edited(server: str, browser: Any
         assert page.is_checked("#ruleset-edit-track-1-mild-2")
         page.uncheck("#ruleset-edit-track-1-mild-3")
         page.locator("#ruleset-track-mental").wait_for()
-        page.wait_for_function(
-            "!document.querySelector('#ruleset-preview-problems')"
-            " && document.querySelectorAll('#ruleset-track-physical .box').length === 2"
-        )
+        accepted(page, "document.querySelectorAll('#ruleset-track-physical .box').length === 2")
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)
 
@@ -476,10 +481,7 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
     from .test_flow import accessible  # type: ignore[import-not-found]
 
     with start_page(browser, server) as (page, gm):
-        page.fill("#new-table-name", "Tea house")
-        page.select_option("#new-table-preset", "condensed")
-        gm.click("#ruleset-edit")
-        page.locator("#ruleset-track-mental").wait_for()
+        open_editor(page, gm, "Tea house", "condensed")
         page.click("#ruleset-edit-skills summary")
         page.focus("#ruleset-edit-list-add")
         page.keyboard.press("Enter")
@@ -507,10 +509,7 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
         problems_say(page, "combined totals must stay between +0 and +4")
         page.fill("#ruleset-edit-shape-second-high", "1")
         page.fill("#ruleset-edit-shape-second-budget", "1")
-        page.wait_for_function(
-            "!document.querySelector('#ruleset-preview-problems')"
-            " && document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')"
-        )
+        accepted(page, "document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')")
         assert page.locator("#ruleset-peak").inner_text() == "Highest skill rating: 4"
 
         # A skill of the second list attacks; renaming its key renames the use too.
@@ -520,10 +519,7 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
         page.select_option(f"#ruleset-edit-use-skill-{use}", "bold")
         page.fill("#ruleset-edit-skill-key-bold", "daring")
         assert page.input_value(f"#ruleset-edit-use-skill-{use}") == "daring"
-        page.wait_for_function(
-            "!document.querySelector('#ruleset-preview-problems')"
-            " && document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')"
-        )
+        accepted(page, "document.querySelector('#ruleset-preview')?.textContent.includes('Gentle')")
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)
 
@@ -547,10 +543,7 @@ def test_the_second_list_removed(server: str, browser: Any) -> None:
     """Removing the second list takes its skills out of what named them; the engine then asks
     for a shape of one list, and gets it."""
     with start_page(browser, server) as (page, gm):
-        page.fill("#new-table-name", "Market")
-        page.select_option("#new-table-preset", "condensed")
-        gm.click("#ruleset-edit")
-        page.locator("#ruleset-track-mental").wait_for()
+        open_editor(page, gm, "Market", "condensed")
         page.click("#ruleset-edit-skills summary")
         page.click("#ruleset-edit-list-add")
         page.fill("#ruleset-edit-skill-new-key-1", "swift")
@@ -558,10 +551,7 @@ def test_the_second_list_removed(server: str, browser: Any) -> None:
         page.click("#ruleset-edit-skill-add-1")
         page.select_option("#ruleset-edit-shape-type", "combined")
         page.select_option("#ruleset-edit-track-skill-0", "swift")
-        page.wait_for_function(
-            "!document.querySelector('#ruleset-preview-problems')"
-            " && document.querySelector('#ruleset-preview')?.textContent.includes('Swift')"
-        )
+        accepted(page, "document.querySelector('#ruleset-preview')?.textContent.includes('Swift')")
         page.focus("#ruleset-edit-list-remove-1")
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.id") == "ruleset-edit-list-add"
@@ -581,10 +571,7 @@ def test_a_skill_key_renamed(server: str, browser: Any) -> None:
     from .test_flow import accessible  # type: ignore[import-not-found]
 
     with start_page(browser, server) as (page, gm):
-        page.fill("#new-table-name", "Docks")
-        page.select_option("#new-table-preset", "core")
-        gm.click("#ruleset-edit")
-        page.locator("#ruleset-track-mental").wait_for()
+        open_editor(page, gm, "Docks", "core")
         page.click("#ruleset-edit-skills summary")
         page.click("#ruleset-edit-uses summary")
         # Physique fills the physical track and breaks ties last in a physical conflict.
@@ -612,10 +599,7 @@ def test_a_skill_key_renamed(server: str, browser: Any) -> None:
         page.fill("#ruleset-edit-skill-key-notice", "alertness")
         assert page.input_value("#ruleset-edit-turn-physical") == "alertness, athletics, brawn"
         assert page.input_value("#ruleset-edit-turn-mental") == "empathy, rapport, resolve"
-        page.wait_for_function(
-            "!document.querySelector('#ruleset-preview-problems')"
-            " && document.querySelectorAll('#ruleset-track-physical .box').length > 0"
-        )
+        accepted(page, "document.querySelectorAll('#ruleset-track-physical .box').length > 0")
         assert page.evaluate(UNTRANSLATED, "en") == []
         accessible(gm)
 
