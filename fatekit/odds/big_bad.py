@@ -22,10 +22,11 @@ from fatekit.formats.character_json import character_from_dict, character_to_dic
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.options.big_bad_solo import Facing, SoloBonus
+from fatekit.rules.options.big_bad_solo import Facing, SoloBonus, SuppressMode
 from fatekit.rules.options.big_bads import BigBad, TrueForms, carry_consequences
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict import Conflict
@@ -49,6 +50,7 @@ FIELDS: dict[str, bool] = {
     "solo_skill_capped": True,
     "solo_stress": False,
     "solo_stress_floor_one": False,
+    "solo_amplified": False,
 }
 
 
@@ -65,7 +67,7 @@ def big_bad_from_dict(
     sheets come from a table and are not held to the rules for a finished character."""
     if not isinstance(data, Mapping):
         raise BadInput("big_bad is an object naming the big bad's character_id and its bonuses")
-    allowed = {"character_id", "forms", "gentle", *FIELDS}
+    allowed = {"character_id", "forms", "gentle", "solo_suppress", *FIELDS}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise BadInput(
@@ -86,11 +88,20 @@ def big_bad_from_dict(
         if not isinstance(value, bool):
             raise BadInput(f"big_bad.{key} is true or false, not {value!r}")
         flags[key] = value
+    suppress = data.get("solo_suppress")
+    if suppress is not None and suppress != SuppressMode.PLUS_ONE.value:
+        # Only rerolls against it would take the sides' invoke advice apart: not played.
+        raise BadInput(
+            f"big_bad.solo_suppress: the simulator plays {SuppressMode.PLUS_ONE.value!r} "
+            f"(the foes' invokes give +1), not {suppress!r}"
+        )
     solo = SoloBonus(
         skill=flags["solo_skill"],
         skill_capped=flags["solo_skill_capped"],
         stress=flags["solo_stress"],
         stress_floor_one=flags["solo_stress_floor_one"],
+        amplified=flags["solo_amplified"],
+        suppress=None if suppress is None else SuppressMode.PLUS_ONE,
     )
     forms = None
     if "forms" in data:
@@ -154,7 +165,10 @@ def big_bad_to_dict(big_bad: BigBad) -> dict[str, Any]:
         "solo_skill_capped": solo.skill_capped,
         "solo_stress": solo.stress,
         "solo_stress_floor_one": solo.stress_floor_one,
+        "solo_amplified": solo.amplified,
     }
+    if solo.suppress is SuppressMode.PLUS_ONE:  # the simulator plays no other way
+        found["solo_suppress"] = solo.suppress.value
     forms = big_bad.forms
     if forms is not None and forms.has_next:
         later = forms.forms[forms.current + 1 :]
@@ -200,6 +214,19 @@ class SoloPlan:
     def reduce_hit(self, shifts: int, pcs: int, allies: int) -> int:
         """The rules engine's hit on the big bad after the solo reduction."""
         return self.solo.reduce_hit(shifts, Facing(pcs, allies))
+
+    def own_invoke(self, pcs: int, allies: int, *, free: bool) -> int:
+        """What one of the big bad's own +2 invokes is worth, by the rules engine."""
+        return self.solo.own_invoke_bonus(Facing(pcs, allies), free=free)
+
+    def invoke_against(self, pcs: int, allies: int, *, free: bool) -> int:
+        """What a foe's +2 invoke on a roll against the big bad is worth, by the rules engine."""
+        return self.solo.invoke_against(InvokeEffect.PLUS_TWO, Facing(pcs, allies), free=free)
+
+    @property
+    def bends_invokes(self) -> bool:
+        """Whether invokes are worth other than +2 where the big bad is concerned."""
+        return self.solo.amplified or self.solo.suppress is not None
 
 
 def solo_plan(

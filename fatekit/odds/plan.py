@@ -293,7 +293,9 @@ def _solo(
 ) -> SoloPlan | None:
     """The big bad's solo bonuses as the vectorized engine plays them, if it has any."""
     bad = scenario.big_bad
-    if bad is None or not (bad.solo.skill or bad.solo.stress):
+    if bad is None or not (
+        bad.solo.skill or bad.solo.stress or bad.solo.amplified or bad.solo.suppress is not None
+    ):
         return None
     first = next(f for f in fighters if f.id == bad.id)
     sheets = bad.forms.forms[1:] if bad.forms is not None else ()

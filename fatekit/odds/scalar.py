@@ -309,10 +309,11 @@ class _Run:
                 return
             effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL
             free = next((a for a in self.holders_aspects() if a.free_invokes_held_by(who)), None)
+            # Through the conflict, which makes a big bad's invokes (or its foes') worth more or less.
             if free is not None:
-                roll.invoke(free, by=who, effect=effect, free=True)
+                self.conflict.invoke(roll, free, by=who, effect=effect, free=True)
             else:
-                roll.invoke(self.payable(who, roll)[0], by=who, effect=effect)
+                self.conflict.invoke(roll, self.payable(who, roll)[0], by=who, effect=effect)
                 self.spent[self.ids.index(who)] += 1
             left -= 1
 

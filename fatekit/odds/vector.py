@@ -422,10 +422,12 @@ class _Batch(SoloRolls, FormColumns):
         margin: IntArray,
         dice: IntArray,
         policy: SidePolicy,
+        against: IntArray | None = None,
     ) -> tuple[IntArray, IntArray]:
         """Spend invokes as the advice says, free ones first; return the bonus and new dice.
 
-        ``margin`` is the roller's margin without dice or invokes (threshold already taken off).
+        ``margin`` is the roller's margin without dice or invokes (threshold already taken off);
+        ``against`` whom each roll is against (a big bad may change what invokes are worth).
         """
         bonus = np.zeros(runs.size, dtype=np.int64)
         payable = np.minimum(self.points(runs, who), self.own[runs, who] + self.scene[runs])
@@ -441,7 +443,8 @@ class _Batch(SoloRolls, FormColumns):
             if not acting.size:
                 break
             chosen = choice[choice != _NOTHING]
-            bonus[acting[chosen == _PLUS_TWO]] += 2
+            plus = acting[chosen == _PLUS_TWO]
+            bonus[plus] += self.invoke_worth(runs[plus], who[plus], against, plus)
             again = acting[chosen == _REROLL]
             dice[again] = self.roll(runs[again])
             left[acting] -= 1
@@ -487,13 +490,14 @@ class _Batch(SoloRolls, FormColumns):
         actors = np.full(runs.size, actor)
         if policy.invoke_for is not InvokeAim.NEVER:
             aim = np.maximum(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
-            bonus, mine = self.invoke(runs, actors, attack - defence - theirs - aim, mine, policy)
+            margin = attack - defence - theirs - aim
+            bonus, mine = self.invoke(runs, actors, margin, mine, policy, target)
         guard = self.plan.policies[1 - int(self.side[actor])]
         shield = np.zeros(runs.size, dtype=np.int64)
         if guard.defend_invokes:
             effort = attack + bonus + mine
             shield, theirs = self.invoke(
-                runs, target, defence - effort - (1 - needed), theirs, guard
+                runs, target, defence - effort - (1 - needed), theirs, guard, actors
             )
         shifts = attack + bonus + mine - (defence + shield + theirs)
         self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style

@@ -26,6 +26,7 @@ class SoloRolls:
     plan: FightPlan
     status: npt.NDArray[np.int8]
     close_ranged: BoolArray
+    free: IntArray
 
     def solo_facing(self, runs: IntArray) -> tuple[IntArray, IntArray]:
         """How many PCs the big bad faces, and how many allies stand beside it, in each run."""
@@ -94,3 +95,31 @@ class SoloRolls:
         reduced = shifts.copy()
         reduced[rows] = np.array(found, dtype=np.int64)[where.reshape(-1)]
         return reduced
+
+    def invoke_worth(
+        self, runs: IntArray, who: IntArray, against: IntArray | None, rows: IntArray
+    ) -> IntArray:
+        """What a +2 invoke by ``who`` is worth in each of ``runs``, on a roll against
+        ``against`` (taken at ``rows``): the big bad's own may be amplified, its foes' held
+        down, as the rules engine says; +2 anywhere else."""
+        worth = np.full(runs.size, 2, dtype=np.int64)
+        solo = self.plan.solo
+        if solo is None or not solo.bends_invokes or against is None or not runs.size:
+            return worth
+        own = np.isin(who, solo.columns)
+        bent = np.flatnonzero(own | np.isin(against[rows], solo.columns))
+        if not bent.size:
+            return worth
+        free = self.free[runs[bent], who[bent]] > 0  # free invokes are spent first
+        pcs, allies = self.solo_facing(runs[bent])
+        cases, where = np.unique(
+            np.stack([own[bent], free, pcs, allies], axis=1).astype(np.int64),
+            axis=0,
+            return_inverse=True,
+        )
+        found = [
+            solo.own_invoke(p, a, free=bool(f)) if o else solo.invoke_against(p, a, free=bool(f))
+            for o, f, p, a in cases.tolist()
+        ]
+        worth[bent] = np.array(found, dtype=np.int64)[where.reshape(-1)]
+        return worth

@@ -34,6 +34,7 @@ def test_the_big_bad_is_read_with_the_commands_defaults() -> None:
     assert bad is not None and bad.id == "lich"
     assert bad.solo.skill and bad.solo.skill_capped
     assert not bad.solo.stress and not bad.solo.stress_floor_one
+    assert not bad.solo.amplified and bad.solo.suppress is None
     assert scenario_from_dict({k: v for k, v in lich().items() if k != "big_bad"}).big_bad is None
 
 
@@ -45,7 +46,8 @@ def test_the_big_bad_is_read_with_the_commands_defaults() -> None:
         ({"character_id": "nobody"}, "not 'nobody'"),
         ({"character_id": "lich", "solo_skill": "yes"}, "big_bad.solo_skill is true or false"),
         ({"character_id": "lich", "minions": ["servant"]}, "unknown field(s) minions"),
-        ({"character_id": "lich", "solo_amplified": True}, "unknown field(s) solo_amplified"),
+        ({"character_id": "lich", "solo_no_free_stacking": True}, "unknown field(s) solo_no_"),
+        ({"character_id": "lich", "solo_suppress": "reroll_only"}, "plays 'plus_one'"),
     ],
 )
 def test_a_bad_big_bad_says_what_is_wrong(big_bad: Any, message: str) -> None:
@@ -88,6 +90,36 @@ def test_the_vectorized_engine_gives_the_bonuses_once_the_big_bad_stands_alone()
     hits = np.array([3, 3, 3, 1])
     assert batch.solo_reduce(runs, np.full(4, lich_), hits).tolist() == [3, 3, 1, 1]
     assert batch.solo_reduce(runs, np.full(4, servant), hits).tolist() == [3, 3, 3, 1]
+
+
+@pytest.mark.rule("big-bad.solo.amplified-invokes", "big-bad.solo.suppressed-invokes")
+def test_the_vectorized_engine_bends_invokes_once_the_big_bad_stands_alone() -> None:
+    plan = fight_plan(load_scenario(SCENARIOS / "lich.json"))
+    batch = _Batch(plan, 0, 3, seed=1)
+    lich_, ada = plan.index("lich"), plan.index("ada")
+    runs = np.arange(3)
+    batch.status[1:, plan.index("servant")] = TAKEN_OUT  # alone in runs 1 and 2
+    batch.free[2, lich_] = 1  # in run 2 the lich holds a free invoke, spent first
+    everyone = np.arange(3)
+    # Its paid invokes are worth the number of PCs (3), free ones +2.
+    own = batch.invoke_worth(runs, np.full(3, lich_), np.full(3, ada), everyone)
+    assert own.tolist() == [2, 3, 2]
+    # Its foes' invokes against it give only +1.
+    against = batch.invoke_worth(runs, np.full(3, ada), np.full(3, lich_), everyone)
+    assert against.tolist() == [2, 1, 1]
+    between_others = batch.invoke_worth(runs, np.full(3, ada), np.full(3, ada), everyone)
+    assert between_others.tolist() == [2, 2, 2]
+
+
+@pytest.mark.rule("big-bad.solo.amplified-invokes", "big-bad.solo.suppressed-invokes")
+@pytest.mark.parametrize(("engine", "runs"), [("vector", 4000), ("scalar", 150)])
+def test_bent_invokes_alone_turn_the_odds_the_big_bads_way(engine: str, runs: int) -> None:
+    data = lich()
+    data["big_bad"] = {"character_id": "lich", "solo_amplified": True, "solo_suppress": "plus_one"}
+    bent = play(scenario_from_dict(data), runs, seed=7, engine=engine).winner == 1
+    del data["big_bad"]
+    plain = play(scenario_from_dict(data), runs, seed=7, engine=engine).winner == 1
+    assert bent.mean() > plain.mean() + 0.03
 
 
 @pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")

@@ -247,11 +247,21 @@ def big_bad_pier(**given: Any) -> Play:
     return play
 
 
-@pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")
+@pytest.mark.rule(
+    "big-bad.solo.skill",
+    "big-bad.solo.stress",
+    "big-bad.solo.amplified-invokes",
+    "big-bad.solo.suppressed-invokes",
+)
 def test_a_table_with_a_big_bad_foresees_the_fight_with_its_solo_bonuses() -> None:
     solo = {"solo_skill": True, "solo_stress": True, "solo_stress_floor_one": True}
-    data = table_scenario(big_bad_pier(**solo).s)
-    assert data["big_bad"] == {"character_id": "boss", "solo_skill_capped": True, **solo}
+    solo.update(solo_amplified=True)
+    data = table_scenario(big_bad_pier(**solo, solo_suppress="plus_one").s)
+    written_back = {"character_id": "boss", "solo_skill_capped": True, **solo}
+    assert data["big_bad"] == {**written_back, "solo_suppress": "plus_one"}
+    # Foes held to rerolls only are not played: the big bad is foreseen without that.
+    held = big_bad_pier(**solo, solo_suppress="reroll_only", solo_no_free_stacking=True)
+    assert table_scenario(held.s)["big_bad"] == written_back
     written = pier_scenario()
     written["options"] = [*written["options"], "big_bads"]
     written["big_bad"] = {"character_id": "boss", **solo}
