@@ -128,7 +128,6 @@ class _Batch(SoloRolls, FormColumns):
                     self.cand_rows[i, p, f.slots[j][2]] += 1
             if f.row_marks is not None:
                 self.row_marks[i] = f.row_marks
-        self.members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
         self.table = InvokeTable(max(p.max_invokes for p in plan.policies))

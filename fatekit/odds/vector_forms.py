@@ -46,7 +46,8 @@ class FormColumns:
     filled: BoolArray
 
     def forms_setup(self, runs: int) -> None:
-        """Set the later forms waiting, and the turn order and sides with them in it."""
+        """Set the later forms waiting, and the turn order and the sides' members (``members``)
+        with each form where the big bad is."""
         plan = self.plan
         count = len(plan.fighters)
         self.form_columns: list[int] = []  # the big bad's columns, first form first
@@ -68,14 +69,8 @@ class FormColumns:
             )
             for s in (0, 1)
         ]
-        width = max([len(f.slots) for f in plan.forms] + [1])
-        if plan.forms:
-            width = max(
-                [
-                    width,
-                    *(s[0] + 1 for f in (plan.fighters[self.bad], *plan.forms) for s in f.slots),
-                ]
-            )
+        bad_plans = (plan.fighters[self.bad], *plan.forms) if plan.forms else ()
+        width = max([i + 1 for f in bad_plans for i, _, _ in f.slots] + [1])
         columns = count + len(plan.forms)
         # Free invokes each holder keeps on the big bad's consequences (by place on its sheet),
         # and on the consequences of fighters listed after it.
