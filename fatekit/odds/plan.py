@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fatekit.odds.big_bad import ROLLS, Carry, SoloPlan, carry_plan, in_play, solo_plan
+from fatekit.odds.hazards import HazardsPlan, add_hazards, hazards_plan
 from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy, TeamworkPolicy
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -130,6 +131,8 @@ class FightPlan:
     forms: tuple[FighterPlan, ...] = ()
     # In the gentle variant, how each form's consequences carry over to the next.
     carries: tuple[Carry, ...] = ()
+    # The obstacles option's hazards and the turn order with them; None: no hazards.
+    hazards: HazardsPlan | None = None
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -163,7 +166,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
         game,
         {side.name: side.members for side in scenario.sides},
         kind=scenario.kind,
-        first=scenario.order[0] if elective else None,
+        # A hazard joins the conflict once it has started: the first to act is a fighter.
+        first=next(w for w in scenario.order if w in scenario.fighters) if elective else None,
         group_npcs=scenario.group_npcs,
         harm=scenario.harm,
     )
@@ -174,6 +178,7 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
             conflict.set_scale(who, fighter.scale)
     if scenario.big_bad is not None:  # as the table's SetBigBad does
         conflict.set_big_bad(in_play(scenario.big_bad, conflict))
+    add_hazards(conflict, scenario.hazards)
     return game, conflict
 
 
@@ -215,7 +220,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
     return FightPlan(
         tuple(fighters),
         (scenario.sides[0].policy, scenario.sides[1].policy),
-        tuple(ids.index(who) for who in order),
+        tuple(ids.index(who) for who in order if who in ids),
         zones,
         distance,
         _next_hops(zones, distance),
@@ -235,6 +240,9 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         _solo(scenario, conflict, fighters, forms),
         forms,
         carries,
+        hazards_plan(
+            scenario.hazards, conflict, ids, order, [s.name for s in scenario.sides], zones
+        ),
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from fatekit.odds.hazards import play_hazard_scalar, turn_ids
 from fatekit.odds.invokes import Choice, best_choice
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import (
@@ -88,7 +89,7 @@ class _Run:
         self.winner = -1
         self.consequences = np.zeros((len(self.ids), len(SEVERITIES)), dtype=np.int16)
         self.spent = np.zeros(len(self.ids), dtype=np.int16)
-        self.order = [self.ids[i] for i in plan.order]
+        self.order = turn_ids(plan, self.ids)
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -126,6 +127,9 @@ class _Run:
         return self.plan.policies[self.fighter(who).side]
 
     def turn(self, actor: str) -> None:
+        if actor not in self.ids:  # a hazard
+            play_hazard_scalar(self, actor)
+            return
         policy = self.policy(actor)
         taken = int(self.consequences[self.ids.index(actor)].sum())
         if policy.concede_after is not None and taken >= policy.concede_after:

@@ -38,6 +38,7 @@ from fatekit.formats.ruleset import load_ruleset, ruleset_from_dict
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.odds.big_bad import big_bad_from_dict
+from fatekit.odds.hazards import HazardSpec, parse_hazards
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
@@ -178,6 +179,7 @@ class Scenario:
     gm_pool: int | None = None  # the GM's fate points at the start (None: as a new scene fills it)
     harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
     big_bad: BigBad | None = None  # the big-bads optional rule: who breaks the rules, and how
+    hazards: tuple[HazardSpec, ...] = ()  # the obstacles option's hazards, added to the conflict
 
     @property
     def preset_key(self) -> str:
@@ -238,6 +240,7 @@ def scenario_from_dict(
             "skill_list",
             "notes",
             "big_bad",
+            "hazards",
         },
     )
     if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
@@ -284,7 +287,14 @@ def scenario_from_dict(
                 "(Fate Core's, or the full_defense option)"
             )
     aspects = _aspects(data.get("aspects", []), fighters)
-    order = _order(data, ruleset, sides, fighters)
+    hazards = parse_hazards(
+        data.get("hazards", []),
+        ruleset=ruleset,
+        sides=[side.name for side in sides],
+        zones=zones.zones if zones is not None else None,
+        taken=fighters,
+    )
+    order = _order(data, ruleset, sides, fighters, [h.hazard.id for h in hazards])
     max_exchanges = _whole(data.get("max_exchanges", 50), "max_exchanges", least=1)
     move_difficulty = _integer(data.get("move_difficulty", 0), "move_difficulty")
     gm_pool = data.get("gm_pool")
@@ -313,6 +323,7 @@ def scenario_from_dict(
         gm_pool,
         harm,
         big_bad,
+        hazards,
     )
 
 
@@ -570,13 +581,18 @@ def _order(
     ruleset: Ruleset,
     sides: Sequence[Side],
     fighters: Mapping[str, Fighter],
+    hazards: Sequence[str],
 ) -> tuple[str, ...]:
+    """Who acts in what order; hazards the order leaves out act last, as listed."""
     listed = tuple(who for side in sides for who in side.members)
     if "order" not in data:
-        return listed
+        return (*listed, *hazards)
     if ruleset.preset.turn_order.style is not TurnOrderStyle.ELECTIVE:
         raise BadInput(f"{ruleset.preset.name} orders turns by skill: leave 'order' out")
     order = _strings(data["order"], "order")
-    if sorted(order) != sorted(listed):
-        raise BadInput(f"order must list every fighter once: {', '.join(fighters)}")
-    return order
+    placed = [who for who in order if who not in hazards]
+    if sorted(placed) != sorted(listed) or len(set(order)) != len(order):
+        raise BadInput(
+            f"order must list every fighter once (and may place hazards): {', '.join(fighters)}"
+        )
+    return (*order, *(h for h in hazards if h not in order))

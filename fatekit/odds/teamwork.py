@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.teamwork import combine_skills
 
-__all__ = ["TeamworkPlan", "team_bonus", "teamwork_plan"]
+__all__ = ["TeamworkPlan", "team_bonus", "team_bonuses", "teamwork_plan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +68,17 @@ def team_bonus(rating: int, helpers: tuple[int, ...]) -> int:
     except BadInput:  # a helper rated above the roller: the roller would not be the one to roll
         return 0
     return team.bonus if len(team.helpers) == len(helpers) else 0
+
+
+def team_bonuses(
+    rating: int, ratings: tuple[int, ...], helping: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """The rules engine's teamwork bonus in each run, ``helping`` holding a bit for each ally
+    (of those ``ratings``) who helps; asked once for each set of helpers found."""
+    unique, where = np.unique(helping, return_inverse=True)
+    values = [
+        team_bonus(rating, tuple(x for k, x in enumerate(ratings) if m >> k & 1))
+        for m in unique.tolist()
+    ]
+    found: npt.NDArray[np.int64] = np.array(values, dtype=np.int64)[where.reshape(-1)]
+    return found

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from fatekit.odds.hazards import play_hazard_vector, turns
 from fatekit.odds.invokes import CODES, Choice, InvokeTable
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import SEVERITIES, FightPlan
@@ -25,7 +26,7 @@ from fatekit.odds.scenario import (
     TeamworkPolicy,
 )
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
-from fatekit.odds.teamwork import team_bonus
+from fatekit.odds.teamwork import team_bonuses as _team_bonus
 from fatekit.odds.vector_forms import FormColumns
 from fatekit.odds.vector_solo import SoloRolls
 
@@ -59,18 +60,6 @@ def simulate_vector(
 def loaded() -> bool:
     """True. Called in a worker process, it has the engine imported before the first fight."""
     return True
-
-
-def _team_bonus(rating: int, ratings: tuple[int, ...], helping: IntArray) -> IntArray:
-    """The rules engine's teamwork bonus in each run, ``helping`` holding a bit for each ally
-    (of those ``ratings``) who helps; asked once for each set of helpers found."""
-    unique, where = np.unique(helping, return_inverse=True)
-    values = [
-        team_bonus(rating, tuple(x for k, x in enumerate(ratings) if m >> k & 1))
-        for m in unique.tolist()
-    ]
-    found: IntArray = np.array(values, dtype=np.int64)[where.reshape(-1)]
-    return found
 
 
 class _Batch(SoloRolls, FormColumns):
@@ -166,7 +155,10 @@ class _Batch(SoloRolls, FormColumns):
         for exchange in range(1, self.plan.max_exchanges + 1):
             self.exchange = exchange
             self.acted[:] = False
-            for actor in self.turn_order:
+            for actor in self.with_forms(turns(self.plan, exchange)):
+                if actor < 0:  # hazard ~actor's turn, in every run still going
+                    play_hazard_vector(self, ~actor, np.flatnonzero(~self.done))
+                    continue
                 runs = np.flatnonzero(
                     ~self.done & (self.status[:, actor] == STANDING) & ~self.acted[:, actor]
                 )
@@ -510,7 +502,7 @@ class _Batch(SoloRolls, FormColumns):
 
     # -- harm ------------------------------------------------------------------------------------
 
-    def absorb(self, actor: int, runs: IntArray, target: IntArray, shifts: IntArray) -> None:
+    def absorb(self, actor: int | None, runs: IntArray, target: IntArray, shifts: IntArray) -> None:
         """The engine's first legal minimal plan in its order of preference, or taken out."""
         if not runs.size:
             return
@@ -562,8 +554,9 @@ class _Batch(SoloRolls, FormColumns):
         self.consequences[runs, target, 3] += took_extreme
         self.extreme_ok[runs[took_extreme], target[took_extreme]] = False
         self.own[runs[took_extreme], target[took_extreme]] -= 1  # it replaced an aspect
-        self.free[runs, actor] += chosen.sum(axis=1) + took_extreme  # one invoke per consequence
-        self.granted(runs, actor, target, chosen)
+        if actor is not None:  # one invoke per consequence (a hazard's go unused)
+            self.free[runs, actor] += chosen.sum(axis=1) + took_extreme
+            self.granted(runs, actor, target, chosen)
         left = rest[k, p]
         free_box = free_box[k]
         one_point = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])

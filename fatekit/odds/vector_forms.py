@@ -13,6 +13,7 @@ the scalar engine does (the scene's, then the fighters' in the order they are li
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -46,8 +47,8 @@ class FormColumns:
     filled: BoolArray
 
     def forms_setup(self, runs: int) -> None:
-        """Set the later forms waiting, and the turn order and the sides' members (``members``)
-        with each form where the big bad is."""
+        """Set the later forms waiting, and the sides' members (``members``) with each form
+        where the big bad is."""
         plan = self.plan
         count = len(plan.fighters)
         self.form_columns: list[int] = []  # the big bad's columns, first form first
@@ -56,7 +57,6 @@ class FormColumns:
             self.bad = plan.index(plan.forms[0].id)
             self.form_columns = [self.bad, *range(count, count + len(plan.forms))]
             self.status[:, count:] = WAITING
-        self.turn_order = [c for i in plan.order for c in self._as_columns(i)]
         self.members = [
             np.array(
                 [
@@ -84,7 +84,12 @@ class FormColumns:
                 self.sheet_slot[c, j] = index
 
     def _as_columns(self, i: int) -> list[int]:
-        return self.form_columns if i == self.bad else [i]
+        # Hazards are negative numbers: no big bad (-1 for "none") stands for one.
+        return self.form_columns if self.form_columns and i == self.bad else [i]
+
+    def with_forms(self, order: Sequence[int]) -> list[int]:
+        """A turn order (hazards as negative numbers) with each form where the big bad acts."""
+        return [c for i in order for c in self._as_columns(i)]
 
     def folded(self) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
         """Status, consequences and fate points spent per fighter, the forms as one."""

@@ -100,14 +100,19 @@ class SoloRolls:
         self, runs: IntArray, who: IntArray, against: IntArray | None, rows: IntArray
     ) -> IntArray:
         """What a +2 invoke by ``who`` is worth in each of ``runs``, on a roll against
-        ``against`` (taken at ``rows``): the big bad's own may be amplified, its foes' held
-        down, as the rules engine says; +2 anywhere else."""
+        ``against`` (taken at ``rows``; ``None``: no fighter, such as a hazard): the big bad's
+        own may be amplified, its foes' held down, as the rules engine says; +2 elsewhere."""
         worth = np.full(runs.size, 2, dtype=np.int64)
         solo = self.plan.solo
-        if solo is None or not solo.bends_invokes or against is None or not runs.size:
+        if solo is None or not solo.bends_invokes or not runs.size:
             return worth
         own = np.isin(who, solo.columns)
-        bent = np.flatnonzero(own | np.isin(against[rows], solo.columns))
+        foe = (
+            np.zeros(runs.size, dtype=bool)
+            if against is None
+            else np.isin(against[rows], solo.columns)
+        )
+        bent = np.flatnonzero(own | foe)
         if not bent.size:
             return worth
         free = self.free[runs[bent], who[bent]] > 0  # free invokes are spent first

@@ -4,9 +4,9 @@
 format of ``docs/odds.md``): the table's preset and optional rules, the scene's zones and where
 everyone stands, its situation aspects and who holds free invokes on them, every fighter's sheet
 as it stands now (marked stress, consequences, fate points), and two sides. With a conflict in
-play the sides, Weapon and Armor ratings, scale levels and the big bad (with its solo bonuses)
-are the conflict's, and whoever has been taken out or has conceded is left out; before one, the
-scene's PCs face its NPCs.
+play the sides, Weapon and Armor ratings, scale levels, hazards and the big bad (with its solo
+bonuses and forms still to come) are the conflict's, and whoever has been taken out or has
+conceded is left out; before one, the scene's PCs face its NPCs.
 
 :class:`WhatIf` changes that scenario without touching the table: NPCs added (from a character
 file or as copies of a character at the table) or removed, skills re-rated, Weapon and Armor
@@ -188,6 +188,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         _write_big_bad(scenario, conflict, fighting)
     if conflict is not None and conflict.harm is not conflict.kind.track:
         scenario["harm"] = conflict.harm.value  # a fight in the rule set's own harm (wealth)
+    if conflict is not None and (hazards := _hazards(conflict)):
+        scenario["hazards"] = hazards
     if zones is not None:
         links = sorted({tuple(sorted((a, b))) for a in zone_ids for b in zones.neighbours(a)})
         scenario["zones"] = {
@@ -207,6 +209,28 @@ def _write_big_bad(scenario: dict[str, Any], conflict: Conflict, fighting: set[s
         raise BadInput(f"the simulator plays one big bad in a fight; this one has {names}")
     if bads:
         scenario["big_bad"] = big_bad_to_dict(bads[0])
+
+
+def _hazards(conflict: Conflict) -> list[dict[str, Any]]:
+    """The conflict's hazards still in action, each as ``AddHazard`` brought it in: the
+    simulator plays them (see docs/odds.md)."""
+    found = []
+    zones = conflict.scene.zones
+    for who, fighter in conflict.fighters.items():
+        hazard = fighter.hazard
+        if hazard is None or fighter.status is not Status.ACTIVE:
+            continue  # a hazard put out of action hurts nobody any more
+        entry: dict[str, Any] = {
+            "id": who,
+            "name": hazard.name,
+            "rating": hazard.rating,
+            "weapon": hazard.weapon,
+            "side": fighter.side,
+        }
+        if zones is not None and who in zones.positions:
+            entry["zone"] = zones.zone_of(who)
+        found.append(entry)
+    return found
 
 
 def _sheet(state: TableState, who: str, held: dict[str, dict[str, int]]) -> dict[str, Any]:

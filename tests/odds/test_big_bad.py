@@ -257,3 +257,24 @@ def test_a_big_bad_written_back_keeps_only_the_forms_still_to_come() -> None:
     again = scenario_from_dict(data).big_bad
     assert again is not None and again.forms is not None
     assert again.forms.forms[1].skills == bad.forms.forms[1].skills
+
+
+@pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress", "big-bad.true-form")
+@pytest.mark.parametrize(
+    ("name", "side"), [("lich", "party"), ("lich", "barrow"), ("cult", "hunters")]
+)
+def test_a_hazard_beside_a_big_bad_plays_alike_run_by_run_in_both_engines(
+    name: str, side: str
+) -> None:
+    # A hazard attacking the big bad meets its solo bonuses and may bring on its next form;
+    # one on its side leaves it never alone.
+    data = lich() if name == "lich" else cult()
+    data["options"] = [*data["options"], "obstacles"]
+    fire = {"id": "fire", "name": "Spreading Fire", "rating": 2, "weapon": 1, "side": side}
+    if "zones" in data:
+        fire["zone"] = data["zones"]["zones"][-1]
+        data["big_bad"]["gentle"] = True
+    data["hazards"] = [fire]
+    scenario = scenario_from_dict(data)
+    reference = play(scenario, 100, seed=11, engine="scalar")
+    same_runs(play(scenario, 100, seed=11, engine="vector"), reference)

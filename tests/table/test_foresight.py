@@ -299,3 +299,41 @@ def test_a_big_bad_with_a_true_form_is_foreseen_with_the_forms_still_to_come() -
     assert ours == simulate(scenario_from_dict(written), 1000, seed=4).as_json()
     without = foresight_scenarios(big_bad_pier(**solo).s).baseline
     assert ours != simulate(without, 1000, seed=4).as_json()
+
+
+@pytest.mark.rule("obstacle.hazard.acts", "obstacle.hazard.weapon")
+def test_a_conflict_with_a_hazard_foresees_the_fight_with_it() -> None:
+    play = Play()
+    play.do(c.CreateTable(name="Docks", options=(*OPTIONS, "obstacles")))
+    for kind, data in pier_commands():
+        play.do(from_json(COMMAND_TYPES[kind], data))
+    plain = foresight_scenarios(play.s).baseline
+    play.do(
+        c.AddHazard(
+            hazard_id="fire",
+            name="Burning Boathouse",
+            rating=4,
+            weapon=2,
+            side="smugglers",
+            zone="boathouse",
+        )
+    )
+    fire = {
+        "id": "fire",
+        "name": "Burning Boathouse",
+        "rating": 4,
+        "weapon": 2,
+        "side": "smugglers",
+        "zone": "boathouse",
+    }
+    assert table_scenario(play.s)["hazards"] == [fire]
+    found = foresight_scenarios(play.s)
+    written = {**pier_scenario(), "options": [*OPTIONS, "obstacles"], "hazards": [fire]}
+    assert fight_plan(found.baseline) == fight_plan(scenario_from_dict(written))
+    assert [h.hazard.id for h in found.baseline.hazards] == ["fire"]
+    assert "fire" not in found.baseline.fighters and "fire" not in found.names
+    scalar = play_runs(found.baseline, 60, seed=3, engine="scalar")
+    assert scalar.same_as(play_runs(found.baseline, 60, seed=3, engine="vector"))
+    # The fire burns Ethan where he stands: the crew, whom it works against, does worse.
+    burning = simulate(found.baseline, 3000, seed=4).as_json()["sides"]["crew"]["win"]
+    assert burning < simulate(plain, 3000, seed=4).as_json()["sides"]["crew"]["win"] - 0.05

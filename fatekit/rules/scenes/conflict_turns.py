@@ -46,9 +46,7 @@ class TurnOrder(ConflictPart):
         found: list[LegalAction] = []
         if self.phase is Phase.TURN and participant == self.current and fighter.hazard is not None:
             # A hazard attacks or creates advantages with its one skill, nothing else.
-            targets = tuple(
-                t for t in self.opponents(participant) if self._reachable(participant, t)
-            )
+            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
             hazard_skill = (fighter.hazard.skill,)
             if targets:
                 found.append(LegalAction(Move.ATTACK, targets, hazard_skill))
@@ -56,9 +54,7 @@ class TurnOrder(ConflictPart):
         elif self.phase is Phase.TURN and participant == self.current:
             sheet = fighter.character
             skills = self._sheet_skills(sheet)
-            targets = tuple(
-                t for t in self.opponents(participant) if self._reachable(participant, t)
-            )
+            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
             attack_skills = tuple(
                 s
                 for s in skills
@@ -230,7 +226,10 @@ class TurnOrder(ConflictPart):
         zones.move_freely(actor, to, self._in_the_way(actor))
         self.exchange.moved.add(actor)
 
-    def _reachable(self: ConflictHost, actor: str, target: str) -> bool:
+    def reaches(self: ConflictHost, actor: str, target: str, *, ranged: bool = True) -> bool:
+        """Whether ``actor`` may attack ``target`` from where both stand: ``target`` can be
+        attacked now, and is in ``actor``'s zone, or (``ranged``) within ranged reach. Without a
+        map, in a mental conflict or for someone placed nowhere, anyone is in reach."""
         if not self._may_be_attacked(target):
             return False  # an immune big bad, or a part of a threat still shielded
         reaches = self._part_reaches(actor, target)
@@ -241,7 +240,7 @@ class TurnOrder(ConflictPart):
             return True
         if actor not in zones.positions or target not in zones.positions:
             return True
-        return zones.can_reach(actor, target, ranged=True)
+        return zones.can_reach(actor, target, ranged=ranged)
 
     def _free_move_zones(self: ConflictHost, actor: str) -> tuple[str, ...]:
         zones = self.scene.zones

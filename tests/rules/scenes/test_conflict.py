@@ -127,6 +127,10 @@ def test_interposing_needs_to_be_close() -> None:
         conflict.attack("thug", "ruth", "fight", dice=dice("0000"))
     attack = next(a for a in conflict.legal_actions("thug") if a.move is Move.ATTACK)
     assert set(attack.targets) == {"ethan", "ruth"}  # ruth only by a ranged attack
+    # Asked directly: a close attack reaches only the thug's own zone, a ranged one the next.
+    assert conflict.reaches("thug", "ethan", ranged=False)
+    assert not conflict.reaches("thug", "ruth", ranged=False)
+    assert conflict.reaches("thug", "ruth")
 
 
 @pytest.mark.rule("zone.free-move", "conflict.exchange")
