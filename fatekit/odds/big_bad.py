@@ -1,13 +1,16 @@
 """A scenario's big bad: the fighter who breaks the rules (the big-bads optional rule).
 
-The ``big_bad`` object of a scenario names the fighter (``character_id``) and the solo bonuses
-it has, with the fields and meanings of the table's ``SetBigBad`` command. The engine's own
-constructors (:class:`~fatekit.rules.options.big_bads.BigBad`,
+The ``big_bad`` object of a scenario names the fighter (``character_id``), the solo bonuses it
+has and its later true forms (``forms``, ``gentle``), with the fields and meanings of the
+table's ``SetBigBad`` command. The engine's own constructors
+(:class:`~fatekit.rules.options.big_bads.BigBad`, :class:`~fatekit.rules.options.big_bads.TrueForms`,
 :class:`~fatekit.rules.options.big_bad_solo.SoloBonus`) check them.
 
-:class:`SoloPlan` is what the vectorized engine needs to play the solo bonuses: who the big bad
-is, whom the rules engine counts as the PCs it faces and as its allies, and the skill ratings of
-its rolls. The bonuses themselves are always asked of the rules engine, never restated.
+:class:`SoloPlan` is what the vectorized engine needs to play the solo bonuses: where it keeps
+the big bad, whom the rules engine counts as the PCs it faces and as its allies, and the skill
+ratings of its rolls; :class:`Carry` how the gentle variant carries consequences from one form
+to the next. Bonuses, invokes' worth and carried consequences are always asked of the rules
+engine, never restated.
 """
 
 from __future__ import annotations
