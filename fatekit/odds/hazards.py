@@ -302,7 +302,8 @@ def play_hazard_vector(batch: _Batch, h: int, runs: IntArray) -> None:
         return
     defence = np.broadcast_to(batch.def_close[opponents], reach.shape)
     target = opponents[batch.choose(policy, runs, reach, defence, opponents)]
-    against = batch.def_close[target]
+    # A big bad defending gets its solo bonus, as on any roll (the rules engine's Conflict).
+    against = batch.def_close[target] + batch.solo_skill(target, runs, "defend_close")
     attack = np.full(runs.size, hazard.rating, dtype=np.int64)
     if hazard.scale is not None:
         levels = np.where(batch.scale[target] >= 0, hazard.scale - batch.scale[target], 0)
@@ -322,5 +323,6 @@ def play_hazard_vector(batch: _Batch, h: int, runs: IntArray) -> None:
     shifts = attack + mine - (against + shield + theirs)
     batch.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
     dealt = np.array(hazard.harm)[armor, np.clip(shifts, -_SPAN, _SPAN) + _SPAN]
+    dealt = batch.solo_reduce(runs, target, dealt)  # a big bad alone takes less
     harmed = dealt > 0
     batch.absorb(None, runs[harmed], target[harmed], dealt[harmed])

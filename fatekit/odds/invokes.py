@@ -20,14 +20,19 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from fatekit.odds.exact import DICE_COUNTS, Target, dice_distribution, effective_modifier
 from fatekit.rules.core.dice import FateDice
 from fatekit.rules.core.errors import BadInput
 
 __all__ = [
+    "CODES",
     "Advice",
     "Choice",
     "InvokeOdds",
+    "InvokeTable",
     "advise",
     "best_choice",
     "clear_cache",
@@ -116,6 +121,30 @@ def best_choice(margin: int, dice: int, invokes: int) -> Choice:
     if invokes <= 0 or margin + dice >= 0:
         return Choice.NOTHING
     return _pick(_options(margin, dice, invokes))[0]
+
+
+IntArray = npt.NDArray[np.int64]
+
+#: The codes :class:`InvokeTable` gives the choices.
+CODES = {Choice.NOTHING: 0, Choice.PLUS_TWO: 1, Choice.REROLL: 2}
+
+
+class InvokeTable:
+    """:func:`best_choice` for every margin, dice total and invoke count, as one array."""
+
+    def __init__(self, most: int) -> None:
+        self.low, self.high = -(5 + 2 * most), 4  # below: hopeless; above: already there
+        self.table = np.zeros((self.high - self.low + 1, 9, most + 1), dtype=np.int8)
+        for m in range(self.low, self.high + 1):
+            for d in range(-4, 5):
+                for k in range(most + 1):
+                    self.table[m - self.low, d + 4, k] = CODES[best_choice(m, d, k)]
+
+    def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
+        """The code of the best choice in each of many cases at once."""
+        m = np.clip(margin, self.low, self.high) - self.low
+        found: IntArray = self.table[m, dice + 4, left].astype(np.int64)
+        return found
 
 
 @dataclass(frozen=True, slots=True)

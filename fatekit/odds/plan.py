@@ -11,12 +11,14 @@ The vectorized engine plays the plan itself.
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fatekit.odds.big_bad import ROLLS, Carry, SoloPlan, carry_plan, in_play, solo_plan
 from fatekit.odds.hazards import HazardsPlan, add_hazards, hazards_plan
-from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy
+from fatekit.odds.scenario import AbsorbPolicy, Scenario, SidePolicy, TeamworkPolicy
 from fatekit.odds.teamwork import TeamworkPlan, teamwork_plan
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
@@ -123,6 +125,12 @@ class FightPlan:
     full_defense_boost: bool = False
     # Who may help whose attack (teamwork), by the rules engine; None: nobody.
     teamwork: TeamworkPlan | None = None
+    # The big bad whose solo bonuses the engines play; None: no big bad.
+    solo: SoloPlan | None = None
+    # The big bad's later true forms, in the order they are revealed (ids: the big bad's).
+    forms: tuple[FighterPlan, ...] = ()
+    # In the gentle variant, how each form's consequences carry over to the next.
+    carries: tuple[Carry, ...] = ()
     # The obstacles option's hazards and the turn order with them; None: no hazards.
     hazards: HazardsPlan | None = None
 
@@ -168,6 +176,8 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
             conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
         if fighter.scale is not None:
             conflict.set_scale(who, fighter.scale)
+    if scenario.big_bad is not None:  # as the table's SetBigBad does
+        conflict.set_big_bad(in_play(scenario.big_bad, conflict))
     add_hazards(conflict, scenario.hazards)
     return game, conflict
 
@@ -204,6 +214,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
                 scale=None if spec.scale is None else conflict.scale_ladder.level(spec.scale),
             )
         )
+    forms, carries = _forms(scenario, conflict, game, fighters)
     ids = [f.id for f in fighters]
     order = conflict.order if conflict.order is not None else list(scenario.order)
     return FightPlan(
@@ -226,10 +237,83 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             [f.side for f in fighters],
             [(f.close.skill, (f.ranged or f.close).skill) for f in fighters],
         ),
+        _solo(scenario, conflict, fighters, forms),
+        forms,
+        carries,
         hazards_plan(
             scenario.hazards, conflict, ids, order, [s.name for s in scenario.sides], zones
         ),
     )
+
+
+def _forms(
+    scenario: Scenario, conflict: Conflict, game: Game, fighters: Sequence[FighterPlan]
+) -> tuple[tuple[FighterPlan, ...], tuple[Carry, ...]]:
+    """The big bad's later true forms as the engines see them (each fighter's plan, fresh), and
+    in the gentle variant how each carries its consequences to the next."""
+    bad = scenario.big_bad
+    if bad is None or bad.forms is None:
+        return (), ()
+    side = scenario.side_of(bad.id)
+    policy = scenario.sides[side].policy
+    if policy.teamwork is not TeamworkPolicy.NEVER:
+        raise BadInput("the simulator plays no teamwork on the side of a big bad with true forms")
+    spec = scenario.fighters[bad.id]
+    zones = scenario.zones.zones if scenario.zones is not None else ("",)
+    found = []
+    for sheet in bad.forms.forms[1:]:
+        found.append(
+            _fighter(
+                copy.deepcopy(sheet),
+                side,
+                policy,
+                conflict.preset,
+                conflict,
+                game,
+                zone=zones.index(spec.zone) if spec.zone is not None else 0,
+                weapon=spec.weapon,
+                armor=spec.armor,
+                free_invokes=0,
+                scale=None if spec.scale is None else conflict.scale_ladder.level(spec.scale),
+            )
+        )
+    if not bad.forms.gentle:
+        return tuple(found), ()
+    sheets = (conflict.fighter(bad.id).character, *bad.forms.forms[1:])
+    plans = (next(f for f in fighters if f.id == bad.id), *found)
+    carries = tuple(
+        carry_plan(
+            sheets[k],
+            [i for i, _, _ in plans[k].slots],
+            sheets[k + 1],
+            [i for i, _, _ in plans[k + 1].slots],
+        )
+        for k in range(len(found))
+    )
+    return tuple(found), carries
+
+
+def _solo(
+    scenario: Scenario,
+    conflict: Conflict,
+    fighters: Sequence[FighterPlan],
+    forms: Sequence[FighterPlan],
+) -> SoloPlan | None:
+    """The big bad's solo bonuses as the vectorized engine plays them, if it has any."""
+    bad = scenario.big_bad
+    if bad is None or not (
+        bad.solo.skill or bad.solo.stress or bad.solo.amplified or bad.solo.suppress is not None
+    ):
+        return None
+    first = next(f for f in fighters if f.id == bad.id)
+    sheets = bad.forms.forms[1:] if bad.forms is not None else ()
+    rolls = [
+        (sheet, {name: (getattr(me, name) or me.close).skill for name in ROLLS})
+        for sheet, me in zip(
+            (conflict.fighter(bad.id).character, *sheets), (first, *forms), strict=True
+        )
+    ]
+    return solo_plan(conflict, [f.id for f in fighters], bad, rolls)
 
 
 # -- one fighter --------------------------------------------------------------------------------

@@ -117,6 +117,10 @@ class _Run:
         self.winner = 1 - lost[0]
 
     def fighter(self, who: str) -> FighterPlan:
+        """``who`` as the plan has them; a big bad as the true form in play."""
+        bad = self.conflict.big_bads.get(who)
+        if bad is not None and bad.forms is not None and bad.forms.current:
+            return self.plan.forms[bad.forms.current - 1]
         return self.plan.fighters[self.ids.index(who)]
 
     def policy(self, who: str) -> SidePolicy:
@@ -309,10 +313,11 @@ class _Run:
                 return
             effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL
             free = next((a for a in self.holders_aspects() if a.free_invokes_held_by(who)), None)
+            # Through the conflict, which makes a big bad's invokes (or its foes') worth more or less.
             if free is not None:
-                roll.invoke(free, by=who, effect=effect, free=True)
+                self.conflict.invoke(roll, free, by=who, effect=effect, free=True)
             else:
-                roll.invoke(self.payable(who, roll)[0], by=who, effect=effect)
+                self.conflict.invoke(roll, self.payable(who, roll)[0], by=who, effect=effect)
                 self.spent[self.ids.index(who)] += 1
             left -= 1
 

@@ -37,6 +37,7 @@ from fatekit.formats.character_json import character_from_dict, load_character, 
 from fatekit.formats.ruleset import load_ruleset, ruleset_from_dict
 from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
+from fatekit.odds.big_bad import big_bad_from_dict
 from fatekit.odds.hazards import HazardSpec, parse_hazards
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
@@ -44,6 +45,7 @@ from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.weapons import check_rating
 from fatekit.rules.scenes.conflict_parts import ConflictKind
@@ -176,6 +178,7 @@ class Scenario:
     notes: list[str] = field(default_factory=list)
     gm_pool: int | None = None  # the GM's fate points at the start (None: as a new scene fills it)
     harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
+    big_bad: BigBad | None = None  # the big-bads optional rule: who breaks the rules, and how
     hazards: tuple[HazardSpec, ...] = ()  # the obstacles option's hazards, added to the conflict
 
     @property
@@ -236,6 +239,7 @@ def scenario_from_dict(
             "gm_pool",
             "skill_list",
             "notes",
+            "big_bad",
             "hazards",
         },
     )
@@ -296,6 +300,12 @@ def scenario_from_dict(
     gm_pool = data.get("gm_pool")
     if gm_pool is not None:
         gm_pool = _whole(gm_pool, "gm_pool")
+    big_bad = None
+    if "big_bad" in data:
+        sheets = {who: f.character for who, f in fighters.items()}
+        big_bad = big_bad_from_dict(
+            data["big_bad"], sheets, ruleset, base=base or Path("."), trusted=table_sheets
+        )
     return Scenario(
         str(data.get("title", source or "scenario")),
         ruleset,
@@ -312,6 +322,7 @@ def scenario_from_dict(
         list(_strings(data.get("notes", []), "notes")),
         gm_pool,
         harm,
+        big_bad,
         hazards,
     )
 

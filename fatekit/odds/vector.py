@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fatekit.odds.hazards import play_hazard_vector, turns
-from fatekit.odds.invokes import Choice, best_choice
+from fatekit.odds.invokes import CODES, Choice, InvokeTable
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import SEVERITIES, FightPlan
 from fatekit.odds.scenario import (
@@ -27,13 +27,14 @@ from fatekit.odds.scenario import (
 )
 from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
 from fatekit.odds.teamwork import team_bonuses as _team_bonus
+from fatekit.odds.vector_forms import FormColumns
+from fatekit.odds.vector_solo import SoloRolls
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
 
 CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
 _BIG = 10**6
-_NOTHING, _PLUS_TWO, _REROLL = 0, 1, 2
-_CODES = {Choice.NOTHING: _NOTHING, Choice.PLUS_TWO: _PLUS_TWO, Choice.REROLL: _REROLL}
+_NOTHING, _PLUS_TWO, _REROLL = (CODES[c] for c in (Choice.NOTHING, Choice.PLUS_TWO, Choice.REROLL))
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -61,30 +62,14 @@ def loaded() -> bool:
     return True
 
 
-class _InvokeTable:
-    """:func:`best_choice` for every margin, dice total and invoke count, as one array."""
-
-    def __init__(self, most: int) -> None:
-        self.low, self.high = -(5 + 2 * most), 4  # below: hopeless; above: already there
-        self.table = np.zeros((self.high - self.low + 1, 9, most + 1), dtype=np.int8)
-        for m in range(self.low, self.high + 1):
-            for d in range(-4, 5):
-                for k in range(most + 1):
-                    self.table[m - self.low, d + 4, k] = _CODES[best_choice(m, d, k)]
-
-    def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
-        m = np.clip(margin, self.low, self.high) - self.low
-        return self.table[m, dice + 4, left].astype(np.int64)
-
-
-class _Batch:
+class _Batch(SoloRolls, FormColumns):
     def __init__(self, plan: FightPlan, start: int, stop: int, seed: int) -> None:
         self.plan, self.seed = plan, seed
-        n, c = stop - start, len(plan.fighters)
+        n, c = stop - start, len(plan.fighters) + len(plan.forms)
         self.n = n
         runs = np.arange(start, stop)
         self.group, self.row = runs // GROUP, runs % GROUP
-        fighters = plan.fighters
+        fighters = (*plan.fighters, *plan.forms)  # each later true form has a column too
         # -- what never changes ----------------------------------------------------------------
         self.side = np.array([f.side for f in fighters])
         self.pc = np.array([f.pc for f in fighters])
@@ -132,12 +117,12 @@ class _Batch:
                     self.cand_rows[i, p, f.slots[j][2]] += 1
             if f.row_marks is not None:
                 self.row_marks[i] = f.row_marks
-        self.members = [np.flatnonzero(self.side == s) for s in (0, 1)]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
-        self.table = _InvokeTable(max(p.max_invokes for p in plan.policies))
+        self.table = InvokeTable(max(p.max_invokes for p in plan.policies))
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
+        self.forms_setup(n)
         self.marked = np.repeat(marked[None], n, axis=0)
         self.filled = np.repeat(filled[None], n, axis=0)
         self.extreme_ok = np.repeat(np.array([[f.extreme_ok for f in fighters]]), n, axis=0)
@@ -170,7 +155,7 @@ class _Batch:
         for exchange in range(1, self.plan.max_exchanges + 1):
             self.exchange = exchange
             self.acted[:] = False
-            for actor in turns(self.plan, exchange):
+            for actor in self.with_forms(turns(self.plan, exchange)):
                 if actor < 0:  # hazard ~actor's turn, in every run still going
                     play_hazard_vector(self, ~actor, np.flatnonzero(~self.done))
                     continue
@@ -182,7 +167,7 @@ class _Batch:
                     self.turn(actor, runs)
             if self.done.all():
                 break
-        return Outcomes(self.winner, self.exchanges, self.status, self.consequences, self.spent)
+        return Outcomes(self.winner, self.exchanges, *self.folded())
 
     # -- the tape --------------------------------------------------------------------------------
 
@@ -263,7 +248,8 @@ class _Batch:
             helped = self.teamwork(actor, runs, target, is_close, attack)
         else:
             helped = np.zeros(runs.size, dtype=np.int64)
-        self.attack(actor, runs, target, attack + helped, against[hit])
+        mine, theirs = self.solo_attack(actor, runs, target, is_close)
+        self.attack(actor, runs, target, attack + helped + mine, against[hit] + theirs)
 
     def reach(self, actor: int, runs: IntArray, opponents: IntArray) -> tuple[BoolArray, BoolArray]:
         """Which opponents each run's actor can attack, and which of them are close."""
@@ -298,7 +284,7 @@ class _Batch:
         if not runs.size:
             return
         to = self.nearest_zone(actor, runs, opponents)
-        move = self.plan.fighters[actor].move.modifier
+        move = self.plan.fighters[actor].move.modifier + self.solo_skill(actor, runs, "move")
         shifts = move + self.roll(runs) - self.plan.move_difficulty
         self.pos[runs[shifts >= 0], actor] = to[shifts >= 0]
         self.free[runs[shifts >= 3], actor] += 1
@@ -405,7 +391,8 @@ class _Batch:
         if not runs.size:
             return
         roll = self.plan.fighters[actor].advantage
-        shifts = roll.modifier + self.roll(runs) - policy.advantage_difficulty
+        solo = self.solo_skill(actor, runs, "advantage")
+        shifts = roll.modifier + solo + self.roll(runs) - policy.advantage_difficulty
         gained = np.select(
             [shifts < 0, shifts == 0, shifts < 3],
             [0, 1, 1 + roll.extra_invokes],
@@ -426,10 +413,12 @@ class _Batch:
         margin: IntArray,
         dice: IntArray,
         policy: SidePolicy,
+        against: IntArray | None = None,
     ) -> tuple[IntArray, IntArray]:
         """Spend invokes as the advice says, free ones first; return the bonus and new dice.
 
-        ``margin`` is the roller's margin without dice or invokes (threshold already taken off).
+        ``margin`` is the roller's margin without dice or invokes (threshold already taken off);
+        ``against`` whom each roll is against (a big bad may change what invokes are worth).
         """
         bonus = np.zeros(runs.size, dtype=np.int64)
         payable = np.minimum(self.points(runs, who), self.own[runs, who] + self.scene[runs])
@@ -445,12 +434,14 @@ class _Batch:
             if not acting.size:
                 break
             chosen = choice[choice != _NOTHING]
-            bonus[acting[chosen == _PLUS_TWO]] += 2
+            plus = acting[chosen == _PLUS_TWO]
+            bonus[plus] += self.invoke_worth(runs[plus], who[plus], against, plus)
             again = acting[chosen == _REROLL]
             dice[again] = self.roll(runs[again])
             left[acting] -= 1
             r, w = runs[acting], who[acting]
             free = self.free[r, w] > 0
+            self.spend_free(r[free], w[free])
             self.free[r[free], w[free]] -= 1
             paid_r, paid_w = r[~free], w[~free]
             pcs = self.pc[paid_w]
@@ -490,22 +481,24 @@ class _Batch:
         actors = np.full(runs.size, actor)
         if policy.invoke_for is not InvokeAim.NEVER:
             aim = np.maximum(3, needed) if policy.invoke_for is InvokeAim.STYLE else needed
-            bonus, mine = self.invoke(runs, actors, attack - defence - theirs - aim, mine, policy)
+            margin = attack - defence - theirs - aim
+            bonus, mine = self.invoke(runs, actors, margin, mine, policy, target)
         guard = self.plan.policies[1 - int(self.side[actor])]
         shield = np.zeros(runs.size, dtype=np.int64)
         if guard.defend_invokes:
             effort = attack + bonus + mine
             shield, theirs = self.invoke(
-                runs, target, defence - effort - (1 - needed), theirs, guard
+                runs, target, defence - effort - (1 - needed), theirs, guard, actors
             )
         shifts = attack + bonus + mine - (defence + shield + theirs)
         self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
         hit_like = (shifts >= 1) | ((shifts == 0) & (weapon > 0))
         dealt = shifts + weapon - armor
-        harmed = hit_like & (dealt >= 1)
+        reduced = self.solo_reduce(runs, target, dealt)  # the boost below goes by the hit dealt
+        harmed = hit_like & (reduced >= 1)
         boost = ((shifts == 0) & (weapon == 0)) | (hit_like & (dealt <= 0))
         self.free[runs[boost], actor] += 1
-        self.absorb(actor, runs[harmed], target[harmed], dealt[harmed])
+        self.absorb(actor, runs[harmed], target[harmed], reduced[harmed])
 
     # -- harm ------------------------------------------------------------------------------------
 
@@ -544,6 +537,7 @@ class _Batch:
         absorbed = ok.any(axis=1)
         out = ~absorbed
         self.status[runs[out], target[out]] = TAKEN_OUT
+        self.reveal(runs[out], target[out])
         self.check_end(runs[out])
         runs, target, k = runs[absorbed], target[absorbed], k[absorbed]
         if not runs.size:
@@ -562,6 +556,7 @@ class _Batch:
         self.own[runs[took_extreme], target[took_extreme]] -= 1  # it replaced an aspect
         if actor is not None:  # one invoke per consequence (a hazard's go unused)
             self.free[runs, actor] += chosen.sum(axis=1) + took_extreme
+            self.granted(runs, actor, target, chosen)
         left = rest[k, p]
         free_box = free_box[k]
         one_point = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])

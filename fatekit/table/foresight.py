@@ -4,9 +4,9 @@
 format of ``docs/odds.md``): the table's preset and optional rules, the scene's zones and where
 everyone stands, its situation aspects and who holds free invokes on them, every fighter's sheet
 as it stands now (marked stress, consequences, fate points), and two sides. With a conflict in
-play the sides, Weapon and Armor ratings, scale levels and hazards are the conflict's, and
-whoever has been taken out or has conceded is left out; before one, the scene's PCs face its
-NPCs.
+play the sides, Weapon and Armor ratings, scale levels, hazards and the big bad (with its solo
+bonuses and forms still to come) are the conflict's, and whoever has been taken out or has
+conceded is left out; before one, the scene's PCs face its NPCs.
 
 :class:`WhatIf` changes that scenario without touching the table: NPCs added (from a character
 file or as copies of a character at the table) or removed, skills re-rated, Weapon and Armor
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.formats.character_json import character_to_dict
+from fatekit.odds.big_bad import big_bad_to_dict
 from fatekit.odds.plan import FightPlan
 from fatekit.odds.scenario import FORMAT, VERSION, Scenario, scenario_from_dict
 from fatekit.rules.characters.character import CharacterKind, refit_harm
@@ -183,6 +184,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "aspects": aspects,
         "sides": {side: {"members": members} for side, members in sides.items()},
     }
+    if conflict is not None:
+        _write_big_bad(scenario, conflict, fighting)
     if conflict is not None and conflict.harm is not conflict.kind.track:
         scenario["harm"] = conflict.harm.value  # a fight in the rule set's own harm (wealth)
     if conflict is not None and (hazards := _hazards(conflict)):
@@ -195,6 +198,17 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
             "ranged_reach": zones.ranged_reach,
         }
     return scenario
+
+
+def _write_big_bad(scenario: dict[str, Any], conflict: Conflict, fighting: set[str]) -> None:
+    """The conflict's big bad still in the fight, with what the simulator plays of its rule
+    breaks (its solo bonuses; its scale goes with its entry)."""
+    bads = [bad for who, bad in conflict.big_bads.items() if who in fighting]
+    if len(bads) > 1:
+        names = ", ".join(sorted(bad.id for bad in bads))
+        raise BadInput(f"the simulator plays one big bad in a fight; this one has {names}")
+    if bads:
+        scenario["big_bad"] = big_bad_to_dict(bads[0])
 
 
 def _hazards(conflict: Conflict) -> list[dict[str, Any]]:

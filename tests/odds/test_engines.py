@@ -6,9 +6,10 @@ so the test gives the same verdict every time). The scenarios include the golden
 warehouse fight and Charles's ghoul, the benchmark's boss and minions, both versions of full
 defense (Fate Condensed's standoff, Fate Core's last stand), both versions of conditions (the
 seance, where any box takes any harm; the crypt, kept apart, with rows that stop taking marks),
-teamwork (the gang-up, where both sides help their best attacker), and hazards (the burning
-mill's, one filling the scene and one in a zone, in elective order; the flood's, in Fate Core's
-skill order).
+teamwork (the gang-up, where both sides help their best attacker), hazards (the burning mill's,
+one filling the scene and one in a zone, in elective order; the flood's, in Fate Core's skill
+order), and big bads: solo bonuses (the lich, alone once its servant falls) and a true form (the
+cult's high priest).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ SCENARIOS = {
     "gang-up": ROOT / "tests/odds/scenarios/gang-up.json",
     "burning-mill": ROOT / "tests/odds/scenarios/burning-mill.json",
     "flood": ROOT / "tests/odds/scenarios/flood.json",
+    "lich": ROOT / "tests/odds/scenarios/lich.json",
+    "cult": ROOT / "tests/odds/scenarios/cult.json",
     "boss-and-minions": ROOT / "benchmarks/boss-and-minions.json",
 }
 SCALAR_RUNS = 400
@@ -49,7 +52,16 @@ VECTOR_RUNS = 20_000
 
 @cache
 def scalar(name: str) -> Outcomes:
-    slow = ("warehouse", "boss-and-minions", "vampire", "standoff", "last-stand", "crypt")
+    slow = (
+        "warehouse",
+        "boss-and-minions",
+        "vampire",
+        "standoff",
+        "last-stand",
+        "crypt",
+        "lich",
+        "cult",
+    )
     runs = 150 if name in slow else SCALAR_RUNS
     return play(load_scenario(SCENARIOS[name]), runs, seed=11, engine="scalar")
 

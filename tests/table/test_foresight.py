@@ -5,6 +5,7 @@ the scenario and never the table; and scenes the simulator cannot play, refused 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -233,6 +234,71 @@ def test_how_each_side_plays_is_set_for_the_scene_and_its_what_if_alike() -> Non
         foresight_scenarios(play.s, play={"pcs": {}})
     with pytest.raises(BadInput, match="the scene in play: the policy of side 'crew'"):
         foresight_scenarios(play.s, play={"crew": {"flee": True}})
+
+
+def big_bad_pier(**given: Any) -> Play:
+    """The pier with the big-bads option on, the boss made a big bad as ``given`` (the fields of
+    SetBigBad)."""
+    play = Play()
+    play.do(c.CreateTable(name="Docks", options=(*OPTIONS, "big_bads")))
+    for kind, data in pier_commands():
+        play.do(from_json(COMMAND_TYPES[kind], data))
+    play.do(c.SetBigBad(character_id="boss", **given))
+    return play
+
+
+@pytest.mark.rule(
+    "big-bad.solo.skill",
+    "big-bad.solo.stress",
+    "big-bad.solo.amplified-invokes",
+    "big-bad.solo.suppressed-invokes",
+)
+def test_a_table_with_a_big_bad_foresees_the_fight_with_its_solo_bonuses() -> None:
+    solo = {"solo_skill": True, "solo_stress": True, "solo_stress_floor_one": True}
+    solo.update(solo_amplified=True)
+    data = table_scenario(big_bad_pier(**solo, solo_suppress="plus_one").s)
+    written_back = {"character_id": "boss", "solo_skill_capped": True, **solo}
+    assert data["big_bad"] == {**written_back, "solo_suppress": "plus_one"}
+    # Foes held to rerolls only are not played: the big bad is foreseen without that.
+    held = big_bad_pier(**solo, solo_suppress="reroll_only", solo_no_free_stacking=True)
+    assert table_scenario(held.s)["big_bad"] == written_back
+    written = pier_scenario()
+    written["options"] = [*written["options"], "big_bads"]
+    written["big_bad"] = {"character_id": "boss", **solo}
+    found = foresight_scenarios(big_bad_pier(**solo).s).baseline
+    assert found.big_bad == scenario_from_dict(written).big_bad
+    ours = simulate(found, 2000, seed=21).as_json()
+    assert ours == simulate(scenario_from_dict(written), 2000, seed=21).as_json()
+    # Once the goons fall the boss stands alone: the odds are not those of a plain boss.
+    plain = foresight_scenarios(big_bad_pier().s).baseline
+    assert ours != simulate(plain, 2000, seed=21).as_json()
+
+
+def test_a_big_bad_out_of_the_fight_is_left_out_of_the_scenario() -> None:
+    play = big_bad_pier(solo_skill=True)
+    play.do(c.Concede(character_id="boss"))
+    assert "big_bad" not in table_scenario(play.s)
+
+
+@pytest.mark.rule("big-bad.true-form", "big-bad.true-form.gentle")
+def test_a_big_bad_with_a_true_form_is_foreseen_with_the_forms_still_to_come() -> None:
+    monster = sheet("boss")
+    monster.update(name="Silas Unmasked", skills={"fight": 5, "athletics": 4, "physique": 4})
+    solo = {"solo_skill": True}
+    play = big_bad_pier(forms=(json.dumps(monster),), gentle=True, **solo)
+    data = table_scenario(play.s)
+    forms = data["big_bad"]["forms"]
+    assert data["big_bad"]["gentle"] is True
+    assert [f["character"]["name"] for f in forms] == ["Silas Unmasked"]
+    written = pier_scenario()
+    written["options"] = [*written["options"], "big_bads"]
+    written["big_bad"] = {"character_id": "boss", "forms": [{"character": monster}], "gentle": True}
+    written["big_bad"].update(solo)
+    found = foresight_scenarios(play.s).baseline
+    ours = simulate(found, 1000, seed=4).as_json()
+    assert ours == simulate(scenario_from_dict(written), 1000, seed=4).as_json()
+    without = foresight_scenarios(big_bad_pier(**solo).s).baseline
+    assert ours != simulate(without, 1000, seed=4).as_json()
 
 
 @pytest.mark.rule("obstacle.hazard.acts", "obstacle.hazard.weapon")
