@@ -8,6 +8,7 @@ import json
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,6 +35,14 @@ from fatekit.table.events import EVENT_TYPES
 from fatekit.table.seats import Role
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# The plural categories each language's CLDR rules use (Intl.PluralRules in the browser, which
+# picks a counted text's variant: the browser test below checks that Chromium agrees).
+PLURALS = {
+    "en": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "it": {"one", "many", "other"},
+    "sv": {"one", "other"},
+}
 
 
 def catalog(lang: str) -> dict[str, str]:
@@ -46,16 +55,64 @@ def scripts() -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB_DIR / "js").glob("*.js")))
 
 
+def base_keys(found: dict[str, str]) -> set[str]:
+    """The keys without plural variants (`KEY#one` is a variant of `KEY`)."""
+    return {key for key in found if "#" not in key}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> None:
     english, other = catalog("en"), catalog(lang)
-    assert sorted(set(english) - set(other)) == [], f"keys missing in {lang}"
-    assert sorted(set(other) - set(english)) == [], f"keys in {lang} that English lacks"
+    assert sorted(base_keys(english) - set(other)) == [], f"keys missing in {lang}"
+    assert sorted(base_keys(other) - set(english)) == [], f"keys in {lang} that English lacks"
     for key, text in other.items():
         assert text.strip(), f"{lang}: {key} is empty"
-        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (
+        base = key.split("#")[0]
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[base])), (
             f"{lang}: {key} has other placeholders than English"
         )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_variants_are_exactly_the_languages_categories(lang: str) -> None:
+    found = catalog(lang)
+    variants: dict[str, set[str]] = {}
+    for key in found:
+        if "#" in key:
+            base, category = key.split("#", 1)
+            variants.setdefault(base, set()).add(category)
+    assert variants, f"{lang} has no plural variants"
+    for base, categories in variants.items():
+        assert base in found, f"{lang}: {base} has variants but no text of its own"
+        assert "n" in PLACEHOLDER.findall(found[base]), f"{lang}: {base} counts no {{n}}"
+        assert categories == PLURALS[lang], f"{lang}: {base} has variants {sorted(categories)}"
+
+
+def test_the_browser_plural_rules_are_the_ones_the_catalogs_follow(browser: Any) -> None:
+    page = browser.new_page()
+    try:
+        used = page.evaluate(
+            "langs => Object.fromEntries(langs.map((l) => "
+            "[l, new Intl.PluralRules(l).resolvedOptions().pluralCategories]))",
+            list(LANGUAGES),
+        )
+    finally:
+        page.close()
+    assert {lang: set(categories) for lang, categories in used.items()} == PLURALS
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "it", "sv"])
+def test_counted_words_have_their_plural_forms(lang: str) -> None:
+    # The texts that put {n} before a counted word, audited: each has its variants where the
+    # word changes with the number (Swedish "skift" and Italian "colpo da {n}" do not).
+    counted = {
+        "en": ["harm.pending", "roll.verdict", "foresight.length_hover", "turn.challenge"],
+        "ru": ["harm.pending", "foresight.length_hover", "ruleset_editor.stunt_cost_is"],
+        "it": ["foresight.length_hover", "turn.challenge"],
+        "sv": ["foresight.length_hover", "turn.challenge"],
+    }
+    found = catalog(lang)
+    assert sorted(k for k in counted[lang] if f"{k}#one" not in found) == []
 
 
 def test_every_key_the_scripts_name_is_in_the_catalog() -> None:

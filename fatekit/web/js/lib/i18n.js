@@ -8,6 +8,7 @@ const STORE_KEY = "fatekit.lang";
 let catalog = {};
 let fallback = {};
 let current = "en";
+let plurals = new Intl.PluralRules("en");
 
 /** The language to start in: the one chosen before, else the browser's, else English. */
 export function pickLanguage() {
@@ -33,6 +34,7 @@ export async function setLanguage(lang, remember = false) {
   catalog = chosen;
   fallback = english || chosen;
   current = lang;
+  plurals = new Intl.PluralRules(lang);
   document.documentElement.lang = lang;
   if (remember) localStorage.setItem(STORE_KEY, lang);
 }
@@ -45,6 +47,17 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
+/** The key to read for these arguments: a text that counts {n} things may have a variant per
+ * plural category of the language (`KEY#one`, `KEY#few`, ...), chosen by the browser's own
+ * CLDR rules; a language without variants for the key reads the key itself. */
+function counted(key, args) {
+  if (!("n" in args) || args.n instanceof Node) return key;
+  const n = Number(args.n);
+  if (!Number.isFinite(n)) return key;
+  const variant = `${key}#${plurals.select(n)}`;
+  return has(variant) ? variant : key;
+}
+
 function template(key) {
   if (has(key)) return catalog[key];
   console.error(`missing catalog key ${key} in ${current}`);
@@ -54,7 +67,7 @@ function template(key) {
 
 /** A catalog string with {placeholders} filled in (for attributes and plain text). */
 export function t(key, args = {}) {
-  return template(key).replace(/\{(\w+)\}/g, (whole, name) =>
+  return template(counted(key, args)).replace(/\{(\w+)\}/g, (whole, name) =>
     name in args ? (args[name] instanceof Node ? args[name].textContent : String(args[name])) : whole,
   );
 }
@@ -62,7 +75,7 @@ export function t(key, args = {}) {
 /** A catalog string as DOM: each placeholder becomes its own node (an element, or text). */
 export function tn(key, args = {}) {
   const out = document.createDocumentFragment();
-  const parts = template(key).split(/(\{\w+\})/);
+  const parts = template(counted(key, args)).split(/(\{\w+\})/);
   for (const part of parts) {
     const m = /^\{(\w+)\}$/.exec(part);
     if (m && m[1] in args) {
