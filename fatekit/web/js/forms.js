@@ -37,7 +37,9 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
   form.append(h("div", { class: "actions" }, submitter, h("button", { type: "button", onclick: () => dialog.close() }, t("dialog.cancel"))));
   fill(dialog, form);
   dialog.showModal();
-  const first = form.querySelector("input, select, textarea");
+  // A form may name the field to start in (the new character's name, not the file picker
+  // that comes first); else the first field.
+  const first = form.querySelector("[autofocus]") || form.querySelector("input, select, textarea");
   if (first) first.focus();
   return form;
 }

@@ -60,7 +60,7 @@ export function openSheetEditor(existing, seed = null) {
   const view = app.view;
   const editing = existing && existing.sheet;
   const start = seed || (editing ? existing.sheet : null);
-  const name = h("input", { id: "sheet-name", autocomplete: "off", required: true, value: start ? start.name : "" });
+  const name = h("input", { id: "sheet-name", autocomplete: "off", required: true, autofocus: true, value: start ? start.name : "" });
   const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
   const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
   const players = view.seats.filter((s) => s.role === "player");
