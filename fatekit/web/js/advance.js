@@ -19,9 +19,11 @@ export function milestoneForm(pc, kind) {
   const sheet = c && c.sheet;
   const major = kind === "major";
   const change = select(`milestone-kind-${pc}`, [...(major ? [["", t("milestone.change.none")]] : []), ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)])]);
-  // Two skills: swapped, or the Average one traded for a new one.
-  const first = select(`milestone-first-${pc}`, skillOptions());
-  const second = select(`milestone-second-${pc}`, skillOptions());
+  // Two skills: swapped, or the Average one traded for a new one. They start on two different
+  // skills: a swap of a skill with itself is no change, and the engine refuses it.
+  const skills = skillOptions();
+  const first = select(`milestone-first-${pc}`, skills);
+  const second = select(`milestone-second-${pc}`, skills, skills.length > 1 ? skills[1][0] : null);
   const skillsBox = h("div", {}, field(t("milestone.first"), first), field(t("milestone.second"), second));
   // A stunt: the one to rewrite, and the new one (a +2 to one skill and action, as in the editor).
   const stunts = sheet ? sheet.stunts : [];
