@@ -1,6 +1,7 @@
 """Small rough edges of the page a page audit found, each checked in a real browser: the
-new-character dialog starts in the name field (not the file picker above it), and the
-milestone's swap starts on two different skills. The table is set up over HTTP."""
+new-character dialog starts in the name field (not the file picker above it), the
+milestone's swap starts on two different skills, and after a dialog is submitted the focus goes
+back to the redrawn button that opened it, or to its section's heading when the button is gone. The table is set up over HTTP."""
 
 from __future__ import annotations
 
@@ -55,3 +56,32 @@ def test_the_milestone_swap_starts_on_two_different_skills(server: str, browser:
         assert errors == []
     finally:
         ann.context.close()
+
+
+def test_focus_comes_back_after_a_dialog_is_submitted(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    errors: list[str] = []
+    gm = open_page(browser, server, gm_link, "en-GB", errors)
+    try:
+        # Undo the scene: the GM's tools are drawn anew, and focus is back on their Undo button.
+        expect(gm.locator("#end-scene")).to_be_visible()
+        gm.locator("#undo").focus()
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#undo-form")).to_be_visible()
+        gm.click("#undo-form-submit")
+        expect(gm.locator("#start-scene")).to_be_visible()
+        expect(gm.locator("#undo")).to_be_focused()
+        # Start a scene: the button that opened the dialog is gone, so focus goes to the heading
+        # of its section.
+        gm.locator("#start-scene").focus()
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#scene-name")).to_be_focused()
+        gm.fill("#scene-name", "Pier")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#end-scene")).to_be_visible()
+        expect(gm.locator("#gm-title")).to_be_focused()
+        assert errors == []
+    finally:
+        gm.context.close()

@@ -1,16 +1,36 @@
 // The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
 // steps, and the field where a player types the dice they rolled at a physical table.
 
-import { fill, h, field } from "./lib/dom.js";
+import { fill, focusAgain, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
 import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
 
+// Where focus goes back when the dialog closes: the control that opened it and its section.
+let opener = { id: null, section: null };
+
+/** Focus the control that opened the dialog when the browser could not (the command's answer
+ * redrew it while the dialog was open): found again by its id, else its section's heading. */
+function giveFocusBack(event) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !event.target.contains(active)) return;
+  focusAgain(opener.id, opener.section);
+}
+
 /** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
 export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
   const dialog = document.getElementById("dialog");
+  const from = document.activeElement;
+  if (from && from !== document.body && !dialog.contains(from)) {
+    const sectionOf = from.closest("section[id]");
+    opener = { id: from.id || null, section: sectionOf ? sectionOf.id : null };
+  }
+  if (!dialog.dataset.givesFocusBack) {
+    dialog.addEventListener("close", giveFocusBack);
+    dialog.dataset.givesFocusBack = "true";
+  }
   const out = h("div", { class: "dialog-error", "aria-live": "assertive" });
   const form = h(
     "form",

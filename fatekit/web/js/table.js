@@ -6,7 +6,7 @@ import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
-import { add, button, download, field, fill, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
@@ -65,7 +65,9 @@ const VERSION_ONLY = new Set(["table/version", "extras/version"]);
 /** Keep keyboard focus and whatever was typed or chosen inside `container` across a redraw
  * made by `draw`: another seat's move must not wipe a half-written form. */
 export function keeping(container, draw) {
-  const focused = document.activeElement && container.contains(document.activeElement) ? document.activeElement.id : null;
+  const inside = document.activeElement && container.contains(document.activeElement) ? document.activeElement : null;
+  const focused = inside ? inside.id : null;
+  const sectionOf = inside ? inside.closest("section[id]") : null;
   const kept = new Map();
   for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
     if (el.type === "file" || el.readOnly) continue;
@@ -85,6 +87,11 @@ export function keeping(container, draw) {
   if (focused) {
     const again = document.getElementById(focused);
     if (again && again !== document.activeElement && container.contains(again)) again.focus();
+  }
+  // The focused control is gone (a button the new state has no use for): rather than drop the
+  // focus on the page's body, put it on the heading of the section it was in.
+  if (inside && !inside.isConnected && (!document.activeElement || document.activeElement === document.body) && sectionOf) {
+    focusAgain(null, sectionOf.id);
   }
 }
 

@@ -77,6 +77,16 @@ export function section(id, title, ...children) {
   return h("section", { class: "panel", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
 }
 
+/** Focus the element `id`, else the heading of the section `section`; false when neither is
+ * on the page. */
+export function focusAgain(id, section) {
+  const found = (id && document.getElementById(id)) || (section && document.getElementById(`${section}-title`));
+  if (!found) return false;
+  if (!found.matches("a[href], button, input, select, textarea, [tabindex]")) found.setAttribute("tabindex", "-1");
+  found.focus();
+  return true;
+}
+
 /** A plain button (not a form submit). */
 export function button(label, onclick, props = {}) {
   return h("button", { type: "button", onclick, ...props }, label);
