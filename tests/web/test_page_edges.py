@@ -1,11 +1,14 @@
 """Small rough edges of the page a page audit found, each checked in a real browser: the
 new-character dialog starts in the name field (not the file picker above it), the
 milestone's swap starts on two different skills, and after a dialog is submitted the focus goes
-back to the redrawn button that opened it, or to its section's heading when the button is gone. The table is set up over HTTP."""
+back to the redrawn button that opened it, or to its section's heading when the button is gone;
+the Russian sheet editor's skill selects show whole ladder names at 1280 and 390 px. The table is set up over HTTP."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from tests.web.test_evening_page import open_page, scene_with_ruth
 from tests.web.test_turns import command
@@ -85,3 +88,45 @@ def test_focus_comes_back_after_a_dialog_is_submitted(server: str, browser: Any)
         assert errors == []
     finally:
         gm.context.close()
+
+
+# Every skill select of the sheet editor, against the width the browser gives it on its own
+# (a copy with no width limits, sized to its widest option): the ones that would cut.
+CUT_SELECTS = """
+() => [...document.querySelectorAll("#dialog .skill-grid select")].flatMap((sel) => {
+  const free = sel.cloneNode(true);
+  free.style.cssText = "position:absolute;visibility:hidden;width:auto;max-width:none;min-width:0";
+  document.body.append(free);
+  const wanted = free.getBoundingClientRect().width;
+  free.remove();
+  const has = sel.getBoundingClientRect().width;
+  return has + 0.5 < wanted ? [`${sel.id}: ${has} < ${wanted}`] : [];
+})
+"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_russian_skill_selects_show_whole_ladder_names(
+    server: str, browser: Any, size: tuple[int, int]
+) -> None:
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    context = browser.new_context(locale="ru-RU", viewport={"width": size[0], "height": size[1]})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/#link={gm_link}")
+        page.click("#new-character")
+        mediocre = page.locator("#sheet-skill-fight option[value='0']")
+        expect(mediocre).to_have_text("Посредственный (+0)")
+        assert page.evaluate(CUT_SELECTS) == []
+        # Wider, not fewer: three columns of skills on the desktop, one on the phone.
+        columns = page.evaluate(
+            "new Set([...document.querySelectorAll('#dialog .skill-grid .field')]"
+            ".map((f) => Math.round(f.getBoundingClientRect().left))).size"
+        )
+        assert columns == (3 if size[0] > 1000 else 1)
+        # Nothing scrolls sideways on the phone either.
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
