@@ -88,8 +88,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     """Headless Chromium, with a fresh profile directory."""
     _need_chromium()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Waiting assertions get as long as the tests' own waits (15 s), not Playwright's 5 s: on a
+    # loaded 2-core machine a command's answer and the redraw after it can take longer.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
