@@ -31,10 +31,10 @@ from fatekit.odds.report import make_report
 from fatekit.odds.scenario import Scenario
 from fatekit.odds.tape import GROUP
 from fatekit.odds.vector import loaded, simulate_vector
-from fatekit.odds.worker import start_worker
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.server.errors import ApiError
+from fatekit.server.foresight_worker import start_worker
 from fatekit.server.service import Caller, TableService
 from fatekit.table.foresight import (
     Added,

@@ -1,5 +1,5 @@
 """Foresight's worker processes end with their server, even a server killed with SIGKILL, which
-has no chance to stop them: each worker watches its parent (fatekit/odds/worker.py)."""
+has no chance to stop them: each worker watches its parent (fatekit/server/foresight_worker.py)."""
 
 from __future__ import annotations
 
