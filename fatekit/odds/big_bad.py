@@ -21,13 +21,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.character_json import character_from_dict, character_to_dict, load_character
-from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
-from fatekit.formats.schema import VERSION as CHARACTER_VERSION
+from fatekit.formats.character_json import character_to_dict
+from fatekit.odds.sheets import entry_character
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.characters.character import Character, CharacterKind
-from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.big_bad_solo import Facing, SoloBonus, SuppressMode
 from fatekit.rules.options.big_bads import BigBad, TrueForms, carry_consequences
@@ -133,24 +131,8 @@ def _forms(data: Any, who: str, ruleset: Ruleset, base: Path, trusted: bool) -> 
             raise BadInput(f"{where} is an object with exactly one of 'file' and 'character'")
         if set(entry) - {"file", "character"}:
             raise BadInput(f"{where} has only 'file' or 'character'")
-        try:
-            if "file" in entry:
-                loaded = load_character(base / str(entry["file"]), preset)
-            else:
-                sheet = entry["character"]
-                if not isinstance(sheet, Mapping):
-                    raise BadInput("'character' is a character object")
-                # A form plays as the big bad: its id may be left out.
-                sheet = {"format": CHARACTER_FORMAT, "version": CHARACTER_VERSION, "id": who}
-                sheet.update(entry["character"])
-                loaded = character_from_dict(sheet, preset)
-        except BadInput as error:
-            raise BadInput(f"{where}: {error}") from None
-        character = loaded.character
-        problems = [] if trusted else validate(character, loaded.preset)
-        if problems:
-            listed = "; ".join(str(p) for p in problems)
-            raise BadInput(f"{where} is not a legal {loaded.preset.name} character: {listed}")
+        # A form plays as the big bad: its id may be left out.
+        character = entry_character(entry, where, preset, base, trusted, default_id=who)
         taken = [slot.aspect for slot in character.consequences if slot.aspect is not None]
         if any(a.free_invokes for a in [*character.aspects, *taken]):
             raise BadInput(f"{where} has free invokes on its aspects; put them on the scene")

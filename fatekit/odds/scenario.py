@@ -33,17 +33,15 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.character_json import character_from_dict, load_character, parse_json
+from fatekit.formats.character_json import parse_json
 from fatekit.formats.ruleset import load_ruleset, ruleset_from_dict
-from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
-from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.odds.big_bad import big_bad_from_dict
 from fatekit.odds.hazards import HazardSpec, parse_hazards
+from fatekit.odds.sheets import entry_character
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.characters.presets import get_preset
-from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
@@ -412,28 +410,7 @@ def _fighters(
         )
         if ("file" in entry) == ("character" in entry):
             raise BadInput(f"{where} needs exactly one of 'file' and 'character'")
-        if "file" in entry:
-            path = base / str(entry["file"])
-            try:
-                loaded = load_character(path, preset)
-            except BadInput as error:
-                raise BadInput(f"{where}: {error}") from None
-        else:
-            sheet = entry["character"]
-            if not isinstance(sheet, Mapping):
-                raise BadInput(f"{where}.character is a character object")
-            sheet = {"format": CHARACTER_FORMAT, "version": CHARACTER_VERSION, **sheet}
-            try:
-                loaded = character_from_dict(sheet, preset)
-            except BadInput as error:
-                raise BadInput(f"{where}: {error}") from None
-        character = loaded.character
-        problems = [] if trusted else validate(character, loaded.preset)
-        if problems:
-            listed = "; ".join(str(p) for p in problems)
-            raise BadInput(
-                f"{where}: {character.id} is not a legal {loaded.preset.name} character: {listed}"
-            )
+        character = entry_character(entry, where, preset, base, trusted)
         if any(a.free_invokes for a in character.aspects):
             raise BadInput(
                 f"{where}: {character.id} has free invokes on a character aspect; the simulator "
