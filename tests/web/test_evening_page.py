@@ -6,6 +6,8 @@ The table is set up over HTTP; the pages follow it over their sockets."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.sheets import npc_sheet, ruth_sheet
@@ -51,14 +53,27 @@ def open_page(browser: Any, server: str, link: str, locale: str, errors: list[st
     return page
 
 
+@contextmanager
+def at_table(browser: Any, server: str, link: str, locale: str) -> Iterator[Any]:
+    """The page of the seat at ``link`` on a phone, in a context of its own; a script error on it
+    fails the test, and the context is closed either way."""
+    errors: list[str] = []
+    page = open_page(browser, server, link, locale, errors)
+    try:
+        yield page
+        assert errors == []
+    finally:
+        page.context.close()
+
+
 def test_the_turn_strip_tells_the_hit_seat_to_take_it(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     _, gm_link, ann_link = hit_on_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "ru-RU", errors)
-    gm = open_page(browser, server, gm_link, "en-GB", errors)
-    try:
+    with (
+        at_table(browser, server, ann_link, "ru-RU") as ann,
+        at_table(browser, server, gm_link, "en-GB") as gm,
+    ):
         ru, en = catalog("ru"), catalog("en")
         # It is Alice's turn: Ann's page says Ruth is hit, never "your move".
         expect(ann.locator("#turn[data-yours=true] #pending-hit")).to_be_visible()
@@ -71,19 +86,13 @@ def test_the_turn_strip_tells_the_hit_seat_to_take_it(server: str, browser: Any)
             en["turn.hit_yours"].replace("{who}", "Ruth")
         )
         assert ann.evaluate(UNTRANSLATED, "ru") == []
-        assert errors == []
-    finally:
-        ann.context.close()
-        gm.context.close()
 
 
 def test_an_unnamed_consequence_is_asked_for_at_its_field(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     _, _, ann_link = hit_on_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "sv-SE", errors)
-    try:
+    with at_table(browser, server, ann_link, "sv-SE") as ann:
         sv = catalog("sv")
         mild = ann.locator("#pending-hit label", has_text=sv["severity.mild"])
         mild.click()
@@ -97,20 +106,15 @@ def test_an_unnamed_consequence_is_asked_for_at_its_field(server: str, browser: 
         ann.click("#absorb-button")
         expect(ann.locator("#slot-ruth-0 .aspect-name")).to_have_text("Blåslagen")
         expect(ann.locator("#pending-hit")).to_have_count(0)
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_the_dice_field_checks_what_is_typed(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     _, _, ann_link = scene_with_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "en-GB", errors)
-    console: list[str] = []
-    ann.on("console", lambda message: console.append(message.text))
-    try:
+    with at_table(browser, server, ann_link, "en-GB") as ann:
+        console: list[str] = []
+        ann.on("console", lambda message: console.append(message.text))
         ann.click("#new-roll")
         dice = ann.locator("#roll-dice")
         expect(dice).to_be_visible()
@@ -130,9 +134,6 @@ def test_the_dice_field_checks_what_is_typed(server: str, browser: Any) -> None:
         expect(ann.locator("#dialog")).to_be_visible()
         expect(dice).to_be_focused()
         assert ann.get_attribute("body", "data-version") == version
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_a_table_opened_before_is_the_first_thing_on_the_start_page(
@@ -141,9 +142,7 @@ def test_a_table_opened_before_is_the_first_thing_on_the_start_page(
     from playwright.sync_api import expect
 
     _, _, ann_link = scene_with_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "ru-RU", errors)
-    try:
+    with at_table(browser, server, ann_link, "ru-RU") as ann:
         expect(ann.locator("#char-ruth")).to_be_visible()
         # Next week, on her phone, Ann opens the page with no link: her table is on top, in
         # sight without scrolling, before the form that makes a new one.
@@ -157,23 +156,18 @@ def test_a_table_opened_before_is_the_first_thing_on_the_start_page(
         back.click()
         expect(ann.locator("#char-ruth")).to_be_visible()
         expect(ann.locator("#log-list")).to_contain_text("Pier")
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_the_skill_to_roll_starts_on_the_best_with_ratings_shown(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     table, gm_link, ann_link = scene_with_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "ru-RU", errors)
     ru = catalog("ru")
 
     def rated(key: str, n: str) -> str:
         return ru["roll.skill_rated"].replace("{skill}", ru[f"skill.{key}"]).replace("{n}", n)
 
-    try:
+    with at_table(browser, server, ann_link, "ru-RU") as ann:
         # Ruth's sheet: Fight +4, Athletics +3, Notice +2, Will +1, the rest Mediocre.
         ann.click("#new-roll")
         options = ann.locator("#roll-skill option")
@@ -189,9 +183,6 @@ def test_the_skill_to_roll_starts_on_the_best_with_ratings_shown(server: str, br
         ann.click("#advantage-ruth")
         expect(ann.locator("#conflict-skill")).to_have_value("fight")
         expect(ann.locator("#conflict-skill option").nth(2)).to_have_text(rated("notice", "+2"))
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_a_compel_the_gm_offers_names_the_gm_in_the_page_language(
@@ -200,10 +191,10 @@ def test_a_compel_the_gm_offers_names_the_gm_in_the_page_language(
     from playwright.sync_api import expect
 
     _, gm_link, ann_link = scene_with_ruth(server)
-    errors: list[str] = []
-    gm = open_page(browser, server, gm_link, "en-GB", errors)
-    ann = open_page(browser, server, ann_link, "ru-RU", errors)
-    try:
+    with (
+        at_table(browser, server, gm_link, "en-GB") as gm,
+        at_table(browser, server, ann_link, "ru-RU") as ann,
+    ):
         gm.locator("#char-ruth .aspect.trouble button").first.click()
         gm.fill("#compel-complication", "Her creditors find her on the pier")
         gm.click("#compel-form-submit")
@@ -213,10 +204,6 @@ def test_a_compel_the_gm_offers_names_the_gm_in_the_page_language(
         free = offer.locator("[data-free]").all_inner_texts()
         assert "gm" not in [text.strip().lower() for text in free]
         expect(gm.locator("#compels .compel")).to_contain_text(catalog("en")["gm.pool_owner"])
-        assert errors == []
-    finally:
-        gm.context.close()
-        ann.context.close()
 
 
 def test_being_taken_out_with_a_hit_that_could_be_absorbed_asks_first(
@@ -225,9 +212,7 @@ def test_being_taken_out_with_a_hit_that_could_be_absorbed_asks_first(
     from playwright.sync_api import expect
 
     _, _, ann_link = hit_on_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "sv-SE", errors)
-    try:
+    with at_table(browser, server, ann_link, "sv-SE") as ann:
         sv = catalog("sv")
         ann.click("#take-out-button")
         # A tap beside "Take the hit" asks first, with "Cancel" holding the focus.
@@ -242,18 +227,13 @@ def test_being_taken_out_with_a_hit_that_could_be_absorbed_asks_first(
         ann.click("#take-out-form-submit")
         expect(ann.locator("#fighter-ruth")).to_have_attribute("data-status", "taken_out")
         assert ann.evaluate(UNTRANSLATED, "sv") == []
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_the_roll_form_shows_only_the_fields_that_apply(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     _, _, ann_link = scene_with_ruth(server)
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "en-GB", errors)
-    try:
+    with at_table(browser, server, ann_link, "en-GB") as ann:
         ann.click("#new-roll")
         # An overcome against a difficulty: no opponent to pick, no aspect to create.
         expect(ann.locator("#roll-difficulty")).to_be_visible()
@@ -264,6 +244,3 @@ def test_the_roll_form_shows_only_the_fields_that_apply(server: str, browser: An
         expect(ann.locator("#roll-difficulty")).to_be_hidden()
         ann.select_option("#roll-action", "create_advantage")
         expect(ann.locator("#roll-aspect")).to_be_visible()
-        assert errors == []
-    finally:
-        ann.context.close()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_evening_page import open_page, scene_with_ruth
+from tests.web.test_evening_page import at_table, scene_with_ruth
 from tests.web.test_turns import command
 
 
@@ -18,17 +18,12 @@ def test_the_new_character_dialog_starts_in_the_name_field(server: str, browser:
     from playwright.sync_api import expect
 
     _, gm_link, _ = scene_with_ruth(server)
-    errors: list[str] = []
-    gm = open_page(browser, server, gm_link, "en-GB", errors)
-    try:
+    with at_table(browser, server, gm_link, "en-GB") as gm:
         gm.click("#new-character")
         expect(gm.locator("#sheet-file")).to_be_visible()
         expect(gm.locator("#sheet-name")).to_be_focused()
         gm.keyboard.type("Ada")
         expect(gm.locator("#sheet-name")).to_have_value("Ada")
-        assert errors == []
-    finally:
-        gm.context.close()
 
 
 def test_the_milestone_swap_starts_on_two_different_skills(server: str, browser: Any) -> None:
@@ -37,9 +32,7 @@ def test_the_milestone_swap_starts_on_two_different_skills(server: str, browser:
     table, gm_link, ann_link = scene_with_ruth(server)
     command(server, table, gm_link, "EndScene", {})
     command(server, table, gm_link, "EndSession", {"milestone": "minor"})
-    errors: list[str] = []
-    ann = open_page(browser, server, ann_link, "en-GB", errors)
-    try:
+    with at_table(browser, server, ann_link, "en-GB") as ann:
         expect(ann.locator("#milestone-kind-ruth")).to_have_value("swap_skills")
         first = ann.locator("#milestone-first-ruth").input_value()
         second = ann.locator("#milestone-second-ruth").input_value()
@@ -56,18 +49,13 @@ def test_the_milestone_swap_starts_on_two_different_skills(server: str, browser:
         )
         assert sheet.get(first, 0) == rated.get(second, 0)
         assert sheet.get(second, 0) == rated.get(first, 0)
-        assert errors == []
-    finally:
-        ann.context.close()
 
 
 def test_focus_comes_back_after_a_dialog_is_submitted(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
     _, gm_link, _ = scene_with_ruth(server)
-    errors: list[str] = []
-    gm = open_page(browser, server, gm_link, "en-GB", errors)
-    try:
+    with at_table(browser, server, gm_link, "en-GB") as gm:
         # Undo the scene: the GM's tools are drawn anew, and focus is back on their Undo button.
         expect(gm.locator("#end-scene")).to_be_visible()
         gm.locator("#undo").focus()
@@ -85,9 +73,6 @@ def test_focus_comes_back_after_a_dialog_is_submitted(server: str, browser: Any)
         gm.keyboard.press("Enter")
         expect(gm.locator("#end-scene")).to_be_visible()
         expect(gm.locator("#gm-title")).to_be_focused()
-        assert errors == []
-    finally:
-        gm.context.close()
 
 
 # Every skill select of the sheet editor, against the width the browser gives it on its own
