@@ -44,7 +44,7 @@ from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
 from fatekit.table.export import export_character, export_table, import_table
 from fatekit.table.extras import document_for
-from fatekit.table.handle import handle
+from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
@@ -262,9 +262,12 @@ class TableService:
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        waive: list[str] | None = None,
+        reason: str | None = None,
     ) -> tuple[Executed, list[dict[str, Any]]]:
         """Handle a command from the caller's seat; return it as executed (once committed) and
-        its events as the caller may see them."""
+        its events as the caller may see them. ``waive`` and ``reason``: a GM's word over the
+        rules it names, for this command (:class:`fatekit.table.Waiver`)."""
         try:
             command = command_from_json(type_name, data)
         except FieldErrors as error:
@@ -276,6 +279,7 @@ class TableService:
         self.caps.check_texts(data, "command", "data")
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
+        waiver = None if waive is None and reason is None else Waiver(tuple(waive or ()), reason or "")
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
@@ -288,6 +292,7 @@ class TableService:
                     expected_version=expected_version,
                     idempotency_key=idempotency_key,
                     dice=self.dice,
+                    waiver=waiver,
                 )
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None

@@ -9,6 +9,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
+from fatekit.table.serialize import own_fields
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
 from fatekit.table.state import TableState
@@ -37,16 +38,8 @@ def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
     }
 
 
-def _payload(event: e.Event) -> JSON:
-    data = to_json(event)
-    for envelope in ("table_id", "version", "seat", "at"):
-        data.pop(envelope, None)
-    assert isinstance(data, dict)
-    return data
-
-
 def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
-    data = _payload(event)
+    data: JSON = own_fields(event)
     if viewer.gm:
         return data
     state = viewer.state
