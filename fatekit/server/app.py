@@ -115,7 +115,8 @@ class CommandIn(BaseModel):
         "illegal names them, with waivable true); needs a reason",
     )
     reason: str | None = Field(
-        None, description="Why the GM sets those rules aside (1 to 500 characters); every log shows it"
+        None,
+        description="Why the GM sets those rules aside (1 to 500 characters); every log shows it",
     )
 
 

@@ -279,7 +279,9 @@ class TableService:
         self.caps.check_texts(data, "command", "data")
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
-        waiver = None if waive is None and reason is None else Waiver(tuple(waive or ()), reason or "")
+        waiver = (
+            None if waive is None and reason is None else Waiver(tuple(waive or ()), reason or "")
+        )
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:

@@ -274,9 +274,7 @@ class TableRepository:
         # them, the cache is dropped and the next load reads the snapshot and the log again.
         self._states.pop(table_id, None)
         characters = 0 if state is None else len(state.game.characters)
-        decision = commit(
-            state, drafts, history=StoreHistory(self.store, table_id), waiver=waiver
-        )
+        decision = commit(state, drafts, history=StoreHistory(self.store, table_id), waiver=waiver)
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         new = [to_new_event(e) for e in decision.events]

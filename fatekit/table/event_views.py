@@ -9,9 +9,9 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
 from fatekit.table.codec import to_json
-from fatekit.table.serialize import own_fields
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
+from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
 
