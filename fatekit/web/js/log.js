@@ -4,7 +4,7 @@
 
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { app, send, showError } from "./store.js";
+import { app, ruleReason, send, showError } from "./store.js";
 import { SCREEN_LINES, diceOrHidden } from "./screen.js";
 import { isGm, ladderValue, presetName, skill, who } from "./view.js";
 
@@ -130,8 +130,21 @@ const LINES = {
 export function describeEvent(event) {
   const line = LINES[event.type];
   if (!line) return null;
-  const [key, args] = line(event.data || {});
-  return h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  const data = event.data || {};
+  const [key, args] = line(data);
+  const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
+  return out;
+}
+
+/** A move the GM allowed against the rules: which rules, in the seat's language, and why. */
+function waiverLine(data) {
+  const rules = h("span", { class: "rules" });
+  data.waived.forEach((key, i) => {
+    if (i) rules.append("; ");
+    rules.append(ruleReason(key));
+  });
+  return h("span", { class: "waived", "data-waived": data.waived.join(" ") }, tn("event.waived", { rules, reason: free(data.waiver_reason || "", "q") }));
 }
 
 /** A fate point count that changed between two views. */
