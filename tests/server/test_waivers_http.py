@@ -88,7 +88,7 @@ def test_every_refusal_body_says_whether_it_is_waivable(api: Api) -> None:
 
 
 def test_the_socket_takes_a_waiver_too(api: Api) -> None:
-    gm, ann = a_fight(api)
+    gm, _ = a_fight(api)
     with gm.client.websocket_connect(f"/tables/{gm.table_id}/ws?link={gm.link}") as socket:
         assert socket.receive_json()["kind"] == "hello"
         socket.send_json({"kind": "command", "id": 1, "type": "Attack", "data": NOTICE_ATTACK})
