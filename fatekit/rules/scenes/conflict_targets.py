@@ -147,7 +147,7 @@ class MultipleTargets(ConflictPart):
             turn.zone is not None and self.scene.zones is not None and not _in_the_zone(self, turn)
         )
         if roll.effort >= 1 and not nobody:
-            raise IllegalAction(
+            refuse(
                 "the attack has a positive effort to share out: assign its targets",
                 MULTIPLE_TARGETS_RULE,
             )

@@ -99,7 +99,11 @@ class TurnOrder(ConflictPart):
                     found.append(LegalAction(Move.SHIELD, shields))
             found.append(LegalAction(Move.TAKE_OUT))
         if self.phase is Phase.NEXT and participant == self.current:
-            found.append(LegalAction(Move.END_TURN, tuple(self.next_choices())))
+            # In a fixed order the next is known; in elective order the actor picks.
+            choices = self.next_choices()
+            found.append(
+                LegalAction(Move.END_TURN, tuple(choices if self._order is None else choices[:1]))
+            )
         if self._may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
