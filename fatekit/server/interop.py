@@ -84,7 +84,7 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 sheet, preset if state.ruleset_file is not None and body.preset is None else None
             )
             problems = [
-                {"where": p.where, "detail": p.detail, "rule": p.rule.key}
+                p.to_json()
                 for p in validate(loaded.character, loaded.preset)
             ]
             owner = body.owner if seat.is_gm else caller.seat

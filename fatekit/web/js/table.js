@@ -228,11 +228,13 @@ function seatsPanel() {
 function gmPanel() {
   const view = app.view;
   const tools = h("div", { class: "actions wrap" });
+  // Only what the engine takes now: a session ends once its scene has, a scene once its
+  // conflict has (the conflict panel ends that).
   if (!view.time.in_session) add(tools, button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
-  else add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
+  else if (!view.scene) add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
   if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
   else {
-    add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
+    if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
     if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
     if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
     if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
