@@ -332,7 +332,11 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
                     broken,
                     ("slots_over" if diff > 0 else "slots_under")
                     + ("" if spec.track is Track.ANY else "_for"),
-                    (("n", abs(diff)), ("severity", spec.severity.value), ("track", spec.track.value)),
+                    (
+                        ("n", abs(diff)),
+                        ("severity", spec.severity.value),
+                        ("track", spec.track.value),
+                    ),
                 )
             )
     for i, slot in enumerate(character.consequences):

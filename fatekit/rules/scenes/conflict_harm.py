@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.core.waivers import refuse
 from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.harm.concession import Concession, concede
 from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
