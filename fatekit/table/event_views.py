@@ -104,6 +104,12 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
             data.pop("rating")
             data.pop("weapon")
         return data
+    if isinstance(event, e.FatePointsCorrected | e.StressCorrected):
+        # An NPC's fate points and stress are on its sheet, which players see once revealed.
+        who = event.character_id
+        return data if who is None or viewer.sees_sheet(who) else None
+    if isinstance(event, e.FreeInvokesCorrected | e.AspectCorrected):
+        return data if viewer.sees_aspect_id(event.aspect_id) else None
     if isinstance(event, e.MilestoneTaken):
         data["choice"] = _change_for(viewer, event.choice)
         return data

@@ -760,6 +760,54 @@ class Game:
                 False,
             )
 
+    def corrections(self, doc: JSON) -> Iterator[Move]:
+        """The GM sets a value straight, as the GM's sheet and conflict views offer it."""
+        rng = self.rng
+        if rng.random() < 0.7:
+            return
+        characters = [ch for ch in doc["characters"] if ch["revealed"]]
+        if not characters:
+            return
+        ch = self.pick(characters)
+        sheet = ch["sheet"]
+        yield Move(
+            C("CorrectFatePoints", character_id=ch["id"], fate_points=rng.randint(0, 6)), GM, True
+        )
+        yield Move(C("CorrectFatePoints", fate_points=rng.randint(0, 6)), GM, True)
+        for track, boxes in sheet.get("stress", {}).items():
+            marked = [i for i in range(len(boxes)) if rng.random() < 0.4]
+            yield Move(
+                C("CorrectStress", character_id=ch["id"], track=track, marked=marked), GM, True
+            )
+        for i, slot in enumerate(sheet.get("consequences", [])):
+            if slot["severity"] == "extreme":
+                continue
+            name = None if slot["aspect"] and rng.random() < 0.5 else f"Hurt {self.step}"
+            yield Move(C("CorrectConsequence", character_id=ch["id"], slot=i, name=name), GM, True)
+        scene = doc.get("scene") or {}
+        aspects = [*scene.get("aspects", []), *sheet.get("aspects", [])]
+        if aspects:
+            aspect = self.pick(aspects)
+            yield Move(
+                C("CorrectAspect", aspect_id=aspect["id"], name=f"Fixed {self.step}"), GM, True
+            )
+            holder = self.pick([x["id"] for x in doc["characters"]])
+            yield Move(
+                C(
+                    "CorrectFreeInvokes",
+                    aspect_id=aspect["id"],
+                    holder=holder,
+                    count=rng.randint(0, 2),
+                ),
+                GM,
+                aspect["kind"] != "boost",
+            )
+        conflict = doc.get("conflict")
+        if conflict and conflict["phase"] in ("turn", "next"):
+            active = [f["id"] for f in conflict["fighters"] if f["status"] == "active"]
+            if active:
+                yield Move(C("CorrectTurn", current=self.pick(active)), GM, True)
+
     def gm_moves(self, doc: JSON) -> Iterator[Move]:
         rng = self.rng
         time, scene, conflict = doc["time"], doc.get("scene"), doc.get("conflict")
@@ -941,6 +989,7 @@ class Game:
             yield Move(C("RevealRoll", roll_id=secret["roll_id"]), GM, True)
         if rng.random() < 0.1:
             yield Move(C("HideNpcDice", hidden=not doc["screen"]["npc_dice_hidden"]), GM, True)
+        yield from self.corrections(doc)
         if self.s.version > self.set_up + 2 and rng.random() < 0.3:
             target = rng.randint(max(self.set_up + 1, self.s.version - 6), self.s.version)
             yield Move(C("Undo", target_version=target), GM, False)

@@ -248,6 +248,22 @@ class TurnOrder(ConflictPart):
         elif self.phase is not Phase.TURN:
             refuse(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
 
+    def give_turn(self: ConflictHost, participant: str) -> None:
+        """The GM's correction: ``participant`` acts now (again, if they had this exchange).
+        Only between actions: a roll or a hit under way is settled first."""
+        fighter = self.fighter(participant)
+        if fighter.status is not Status.ACTIVE:
+            raise IllegalAction(f"{participant} is out of the conflict", TAKEN_OUT_RULE)
+        if self.phase not in (Phase.TURN, Phase.NEXT):
+            raise IllegalAction(
+                f"settle what is under way ({self.phase.value}) before giving the turn",
+                EXCHANGE_RULE,
+            )
+        self.exchange.acted.discard(participant)
+        self.current = participant
+        self._turn = None
+        self.phase = Phase.TURN
+
     def free_move(self: ConflictHost, actor: str, to: str) -> None:
         """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
         if self.phase not in (Phase.TURN, Phase.NEXT):
