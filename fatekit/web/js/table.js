@@ -9,6 +9,7 @@ import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
+import { correctPoolButton } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
@@ -153,7 +154,7 @@ function youPanel() {
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
-      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, "")),
+      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, ""), view.you.role === "gm" ? [" ", correctPoolButton()] : null),
     ),
   );
 }
