@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.core.dice import DiceSource
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.server.caps import Caps, TableCaps
 from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
@@ -298,6 +298,10 @@ class TableService:
                 )
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None
+            except (IllegalAction, BadInput) as refused:
+                # The engine names characters by id; whoever reads the refusal knows names.
+                _with_names(refused, self.repo.load(table_id))
+                raise
             if isinstance(command, c.RemoveSeat):
                 # Also on a replay: if revoking failed the first time, the retry finishes it.
                 self.links.revoke(table_id, command.seat_id)
@@ -512,3 +516,12 @@ def _ruleset_fields(data: object, limit: int) -> dict[str, Any]:
     if len(text) > limit:
         raise FieldErrors("rule set", {"ruleset": f"a rule set of at most {limit} characters"})
     return {"preset": preset.key, "ruleset": text}
+
+
+def _with_names(error: IllegalAction | BadInput, state: TableState) -> None:
+    """Rewrite a refusal's sentences with the table's names for its characters' ids."""
+    if isinstance(error, IllegalAction):
+        error.reason = state.with_names(error.reason)
+    if isinstance(error, FieldErrors):
+        error.errors = {k: state.with_names(v) for k, v in error.errors.items()}
+    error.args = tuple(state.with_names(a) if isinstance(a, str) else a for a in error.args)

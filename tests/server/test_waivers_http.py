@@ -112,3 +112,17 @@ def test_the_socket_takes_a_waiver_too(api: Api) -> None:
         while (bad := socket.receive_json())["kind"] != "error":
             pass
         assert bad["status"] == 422 and "waive" in bad["fields"] and bad["waivable"] is False
+
+
+def test_a_refusal_names_characters_by_name(api: Api) -> None:
+    gm, ann = a_fight(api)
+    # Alice may not act on Ruth's turn: the sentence names them as the table knows them.
+    status, refused = command(
+        gm, {"type": "Attack", "data": {"actor": "alice", "target": "ruth", "skill": "fight"}}
+    )
+    assert status == 409 and refused["rule"]["key"] == "conflict.exchange"
+    assert "Ruth's turn, not Alice Westforth's" in refused["detail"]
+    status, refused = command(
+        ann, {"type": "Attack", "data": {"actor": "ruth", "target": "nobody", "skill": "fight"}}
+    )
+    assert status == 422 and "nobody" in refused["detail"]
