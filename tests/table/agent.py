@@ -924,15 +924,16 @@ class Game:
                         GM,
                         True,
                     )
-            if "big_bads" in options and fighters:
-                bad = self.pick(fighters)
+            foes_of_pcs = [f for f in fighters if f not in pcs]
+            if "big_bads" in options and foes_of_pcs:
+                bad = self.pick(foes_of_pcs)
                 side = next(f["side"] for f in conflict["fighters"] if f["id"] == bad)
                 minions = [
                     f["id"]
                     for f in conflict["fighters"]
                     if f["side"] == side and f["id"] != bad and f["id"] not in pcs
                 ]
-                yield Move(C("SetBigBad", character_id=bad, minions=minions), GM, False)
+                yield Move(C("SetBigBad", character_id=bad, minions=minions), GM, bool(minions))
         if doc.get("contest"):
             yield Move(C("EndContest"), GM, True)
         if doc.get("challenge"):

@@ -47,15 +47,23 @@ NOT_PLAYED = {
 }
 
 
+#: Commands that need a rare situation (a big bad with minions taking a hit, a split attack
+#: aimed and settled): reached in make soak, not always in make test's games.
+RARE = {"Shield", "ResolveTargets", "AssignTargets", "TakeOut", "MissEveryone"}
+
+
 def test_random_games_never_strand_the_table() -> None:
     findings, coverage, waived = play_games(range(FIRST_SEED, FIRST_SEED + GAMES), STEPS)
     left = [f for f in findings if (f.kind, f.rule) in LEFT_FOR_OTHERS]
     ours = [f for f in findings if (f.kind, f.rule) not in LEFT_FOR_OTHERS]
     print(report(GAMES, coverage, waived, left))
     assert ours == [], "\n\n".join(str(f) for f in _one_per_kind(ours))
-    # The agent reaches every command a seat can send in play, but those listed above.
-    missing = sorted(set(COMMAND_TYPES) - set(coverage) - set(NOT_PLAYED))
-    assert missing == [] or GAMES < 100, f"never reached: {missing}"
+    # The agent reaches every command a seat can send in play, but those listed above: all of
+    # them in make soak; in make test's fewer games, all but the rarest situations.
+    missing = set(COMMAND_TYPES) - set(coverage) - set(NOT_PLAYED)
+    if GAMES < 1000:
+        missing -= RARE
+    assert sorted(missing) == [], f"never reached: {sorted(missing)}"
 
 
 def report(games: int, coverage: Counter[str], waived: Counter[str], left: list[Finding]) -> str:
