@@ -79,7 +79,7 @@ export function errorText(error, named = {}) {
   // Beside a rule the engine's sentence adds names and numbers (English only); with nothing
   // else to say, it is the reason itself, in whatever language the server wrote it.
   const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
-  if (body.detail && (language() === "en" || alone)) out.append(" ", free(body.detail, "span", { class: "detail" }));
+  if (body.detail && (language() === "en" || alone)) out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
   return out;
 }
 
