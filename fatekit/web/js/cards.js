@@ -7,7 +7,7 @@ import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
-import { app, send, showError } from "./store.js";
+import { app, pressed, send, showErrorBeside } from "./store.js";
 import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
@@ -146,11 +146,12 @@ function consequenceView(s) {
 }
 
 async function exportCharacter(id) {
+  const from = pressed();
   try {
     const data = await app.seat.get(`/characters/${id}/export`);
     download(`${id}.json`, data);
   } catch (error) {
-    showError(error);
+    showErrorBeside(error, from);
   }
 }
 

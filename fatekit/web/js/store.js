@@ -183,6 +183,17 @@ function placeRefusal(home, p) {
   else home.after.after(p);
 }
 
+/** The control whose event is being handled now: read it before the first `await`, then give it
+ * to :func:`showErrorBeside` once the answer came back refused. */
+export function pressed() {
+  return triggeringControl();
+}
+
+/** Show what went wrong (a read, not a command) beside the control that asked for it. */
+export function showErrorBeside(error, control) {
+  placeRefusal(homeFor(null, control), refusal(error, {}, null));
+}
+
 /** Show what went wrong in `where` (or the banner at the top). */
 export function showError(error, where = null) {
   const target = where || document.getElementById("banner");
