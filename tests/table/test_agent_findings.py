@@ -62,3 +62,36 @@ def test_the_gm_calls_off_a_split_attack_with_an_effort_to_share() -> None:
     assert caught.value.waivable and caught.value.rule is MULTIPLE_TARGETS_RULE
     play.do(c.MissEveryone(), waiver=Waiver((MULTIPLE_TARGETS_RULE.key,), "she pulls the blow"))
     assert play.s.conflict is not None and play.s.conflict.phase.value == "next"
+
+
+@pytest.mark.parametrize(("where", "offered"), [("deck", True), ("cabin", False)])
+def test_a_big_bad_is_offered_only_minions_close_enough(where: str, offered: bool) -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import minor_npc
+
+    play = seated(("big_bads",))
+    goon = minor_npc("condensed", "goon", "Goon", ["Goon"], {"fight": 1}, stress_boxes=1)
+    play.do(c.AddCharacter(sheet=dumps_character(goon)))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="Deck",
+            participants=("ruth", "alice", "goon"),
+            zones=("deck", "cabin"),
+            links=(("deck", "cabin"),),
+            positions=(("ruth", "deck"), ("alice", "deck"), ("goon", where)),
+        )
+    )
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth",)), ("cult", ("alice", "goon"))), first="ruth")
+    )
+    play.do(c.SetBigBad(character_id="alice", minions=("goon",)))
+    play.dice[:] = ["----"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    conflict = play.s.conflict
+    assert conflict is not None and conflict.pending_hit is not None
+    shields = [a for a in conflict.legal_actions("alice") if a.move is Move.SHIELD]
+    assert bool(shields) is offered
+    if offered:
+        play.do(c.Shield(minion="goon"))

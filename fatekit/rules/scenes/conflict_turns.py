@@ -14,6 +14,7 @@ from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.core.waivers import refuse
+from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     CONFLICT_END_RULE,
@@ -94,7 +95,10 @@ class TurnOrder(ConflictPart):
                 found.append(LegalAction(Move.ABSORB))
             big_bad = self.big_bads.get(participant)
             if big_bad is not None and big_bad.minions:
-                shields = tuple(m for m in big_bad.minions if m in self.active())
+                # Only minions close enough to get in the way (the engine's own check).
+                shields = tuple(
+                    m for m in big_bad.minions if self._may_shield(big_bad, m, self._hits[0].shifts)
+                )
                 if shields:
                     found.append(LegalAction(Move.SHIELD, shields))
             found.append(LegalAction(Move.TAKE_OUT))
@@ -247,6 +251,13 @@ class TurnOrder(ConflictPart):
             refuse(f"it is {self.current}'s turn, not {actor}'s", EXCHANGE_RULE)
         elif self.phase is not Phase.TURN:
             refuse(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
+
+    def _may_shield(self: ConflictHost, big_bad: BigBad, minion: str, shifts: int) -> bool:
+        try:
+            big_bad.shield_with(minion, shifts, active=self.active(), zones=self.scene.zones)
+        except IllegalAction:
+            return False
+        return True
 
     def give_turn(self: ConflictHost, participant: str) -> None:
         """The GM's correction: ``participant`` acts now (again, if they had this exchange).
