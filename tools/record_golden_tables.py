@@ -300,7 +300,11 @@ def changed_code() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("names", nargs="*", help=f"tables to record (all: {', '.join(RECIPES)})")
+    parser.add_argument(
+        "names",
+        nargs="*",
+        help=f"tables to record (default: those not yet recorded) of {', '.join(RECIPES)}",
+    )
     parser.add_argument(
         "--into", type=Path, help="write there instead of tests/golden_tables (a trial copy)"
     )
@@ -313,7 +317,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.into is None and changed:
         print(f"refusing to record from code that is not its commit's:\n{changed}", file=sys.stderr)
         return 2
-    for name in args.names or list(RECIPES):
+    # Without names: every table not recorded yet.
+    names = args.names or [n for n in RECIPES if not (folder / f"{n}.json").exists()]
+    if not names:
+        print(f"every golden table is recorded in {folder}")
+    for name in names:
         target = folder / f"{name}.json"
         if target.exists():
             print(
