@@ -40,7 +40,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -69,21 +68,18 @@ APP_OPTIONS: dict[str, Any] = {
 }
 
 
-def _tables() -> ModuleType:
-    # The tables are a module beside this one; load it by its path, so that this tool works
-    # the same when a test loads it by path.
+def recipes() -> dict[str, Any]:
+    """The golden tables' recipes (``tools/golden_tables.py``), loaded only to record: the test
+    of the recorded files reads them with this module's other functions alone, whatever later
+    becomes of the APIs the recipes build their sheets with."""
     name = "golden_tables"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(f"{name}.py"))
         assert spec is not None and spec.loader is not None
         sys.modules[name] = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(sys.modules[name])
-    return sys.modules[name]
-
-
-tables = _tables()
-Recipe = tables.Recipe
-RECIPES: dict[str, Any] = tables.RECIPES
+    found: dict[str, Any] = sys.modules[name].RECIPES
+    return found
 
 
 # -- what a seat reads, and how a file keeps it --------------------------------------------------
@@ -231,7 +227,7 @@ class Table:
 
 
 @contextmanager
-def played(recipe: Recipe) -> Iterator[tuple[TestClient, Table]]:
+def played(recipe: Any) -> Iterator[tuple[TestClient, Table]]:
     """The recipe's table played on a fresh SQLite file, and a client of the server app over
     that file."""
     with tempfile.TemporaryDirectory() as folder:
@@ -249,7 +245,7 @@ def played(recipe: Recipe) -> Iterator[tuple[TestClient, Table]]:
             store.close()
 
 
-def record(recipe: Recipe) -> dict[str, Any]:
+def record(recipe: Any) -> dict[str, Any]:
     """The golden file of one table."""
     with played(recipe) as (client, table):
         links = {
@@ -299,26 +295,27 @@ def changed_code() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    known = recipes()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "names",
         nargs="*",
-        help=f"tables to record (default: those not yet recorded) of {', '.join(RECIPES)}",
+        help=f"tables to record (default: those not recorded yet) of {', '.join(known)}",
     )
     parser.add_argument(
         "--into", type=Path, help="write there instead of tests/golden_tables (a trial copy)"
     )
     args = parser.parse_args(argv)
-    unknown = [n for n in args.names if n not in RECIPES]
+    unknown = [n for n in args.names if n not in known]
     if unknown:
-        parser.error(f"no such table: {', '.join(unknown)} (known: {', '.join(RECIPES)})")
+        parser.error(f"no such table: {', '.join(unknown)} (known: {', '.join(known)})")
     folder = args.into if args.into is not None else GOLDEN
     changed = changed_code()
     if args.into is None and changed:
         print(f"refusing to record from code that is not its commit's:\n{changed}", file=sys.stderr)
         return 2
     # Without names: every table not recorded yet.
-    names = args.names or [n for n in RECIPES if not (folder / f"{n}.json").exists()]
+    names = args.names or [n for n in known if not (folder / f"{n}.json").exists()]
     if not names:
         print(f"every golden table is recorded in {folder}")
     for name in names:
@@ -329,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        text = layout(record(RECIPES[name])) + "\n"
+        text = layout(record(known[name])) + "\n"
         folder.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         print(f"{target}: {len(text.encode()):,} bytes")
