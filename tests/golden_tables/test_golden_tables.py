@@ -75,7 +75,7 @@ def differences(recorded: Any, now: Any, path: str = "$") -> Iterator[str]:
                 found = list(_item_differences(was, is_now, f"{path}[{i}]"))
                 differing += bool(found)
                 if differing > 3 and found:
-                    yield f"{path}: more items differ after [{i - 1}]"
+                    yield f"{path}: more items differ, from [{i}] on"
                     return
                 yield from found
     elif type(recorded) is not type(now) or recorded != now:
