@@ -28,7 +28,7 @@ from fatekit.rules import CharacterKind, ForbiddenAction, Preset, validate
 from fatekit.server.service import Caller, TableService
 from fatekit.table import SEAT_RULE, Role, TableState
 
-__all__ = ["ImportIn", "mount_interop"]
+__all__ = ["ImportIn", "mount_interop", "read_import"]
 
 
 class ImportIn(BaseModel):
@@ -55,6 +55,43 @@ def _free_id(state: TableState, wanted: str) -> str:
     return chosen
 
 
+def read_import(
+    service: TableService,
+    caller: Caller,
+    content: str,
+    source: str | None,
+    preset_key: str | None,
+    kind: CharacterKind | None,
+    owner: str | None,
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
+    """Read a character file for the caller's table (blocking): the sheet to add (with a free
+    id), the import report, the engine's problems with it, and its owner. A player's character is
+    always their own PC. Shared by the page's import and the Discord front door's ``/character``."""
+    state = service.repo.load(caller.table_id)
+    seat = state.seat(caller.seat)
+    if not seat.is_gm and seat.role is not Role.PLAYER:
+        raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
+    preset: str | Preset = preset_key or state.ruleset.preset.key.split("+", 1)[0]
+    if state.ruleset_file is not None and preset_key is None:
+        preset = state.ruleset.preset  # only the table knows its rule-set file
+    imported = import_character(content, source, preset)
+    sheet = dict(imported.data)
+    sheet["kind"] = (
+        CharacterKind.PC.value
+        if not seat.is_gm
+        else (kind or CharacterKind(sheet.get("kind", "major_npc"))).value
+    )
+    sheet["id"] = _free_id(state, sheet["id"])
+    loaded = character_from_dict(
+        sheet, preset if state.ruleset_file is not None and preset_key is None else None
+    )
+    problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
+    chosen = owner if seat.is_gm else caller.seat
+    if sheet["kind"] != CharacterKind.PC.value:
+        chosen = None
+    return sheet, imported.report.as_json(), problems, chosen
+
+
 def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
     """Add the import and export routes (see the module docstring) to ``app``."""
     At = Annotated[Caller, Depends(caller_at)]
@@ -65,29 +102,9 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
     )
     async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
         def read() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
-            state = service.repo.load(caller.table_id)
-            seat = state.seat(caller.seat)
-            if not seat.is_gm and seat.role is not Role.PLAYER:
-                raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
-            preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
-            if state.ruleset_file is not None and body.preset is None:
-                preset = state.ruleset.preset  # only the table knows its rule-set file
-            imported = import_character(body.content, body.source, preset)
-            sheet = dict(imported.data)
-            sheet["kind"] = (
-                CharacterKind.PC.value
-                if not seat.is_gm
-                else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
+            return read_import(
+                service, caller, body.content, body.source, body.preset, body.kind, body.owner
             )
-            sheet["id"] = _free_id(state, sheet["id"])
-            loaded = character_from_dict(
-                sheet, preset if state.ruleset_file is not None and body.preset is None else None
-            )
-            problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
-            owner = body.owner if seat.is_gm else caller.seat
-            if sheet["kind"] != CharacterKind.PC.value:
-                owner = None
-            return sheet, imported.report.as_json(), problems, owner
 
         sheet, report, problems, owner = await asyncio.to_thread(read)
         out: dict[str, Any] = {"report": report, "problems": problems, "sheet": sheet}

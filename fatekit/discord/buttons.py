@@ -1,0 +1,618 @@
+"""Where a choice waits: buttons, menus and forms (modals), and what pressing them sends.
+
+A button's ``custom_id`` says what it does and little else (``inv:plus_two``, ``cmp:accept:c12``):
+what the presser may do is read from their own seat's view when it is pressed, and the rules
+engine decides as it does for the page (a compel's Accept pressed by anyone but the target's
+player is refused, with the rule that says why). The forms: a seat link (never shown in the
+channel), a consequence's name, a new aspect's name, the GM's reason for allowing a move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from fatekit.discord.lines import escape
+from fatekit.discord.lookup import Choice, aspects, pick
+from fatekit.discord.moves import Ask, Move, acting, resolution_options
+from fatekit.discord.protocol import (
+    ButtonStyle,
+    Callback,
+    ComponentType,
+    button,
+    message,
+    row,
+    rows,
+)
+from fatekit.discord.words import LANGUAGES, Words
+from fatekit.rules.core.errors import FateError
+from fatekit.server.errors import ApiError, problem
+from fatekit.server.links import LinkRefused, hash_secret
+from fatekit.server.service import Caller
+from fatekit.table.seats import Role
+
+if TYPE_CHECKING:
+    from fatekit.discord.door import Context, FrontDoor, Seen
+
+__all__ = ["pressed", "refused", "submitted", "waiting_buttons"]
+
+JSON = dict[str, Any]
+#: Most characters a seat link holds (a table id and a secret); a modal's title and label.
+LINK_LONGEST = 300
+TITLE_LIMIT = 45
+#: Largest character file the app reads from an attachment.
+FILE_LIMIT = 1 << 20
+
+
+def _private(text: str, components: list[JSON] | None = None) -> JSON:
+    return {
+        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
+        "data": message(text, ephemeral=True, components=components),
+    }
+
+
+def _public(text: str, components: list[JSON] | None = None) -> JSON:
+    return {
+        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
+        "data": message(text, components=components),
+    }
+
+
+def _modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
+    """A form of text inputs: (custom id, label, most characters, long text)."""
+    return {
+        "type": Callback.MODAL,
+        "data": {
+            "custom_id": custom_id,
+            "title": title[:TITLE_LIMIT],
+            "components": [
+                {
+                    "type": ComponentType.LABEL,
+                    "label": label[:TITLE_LIMIT],
+                    "component": {
+                        "type": ComponentType.TEXT_INPUT,
+                        "custom_id": input_id,
+                        "style": 2 if long else 1,
+                        "max_length": longest,
+                        "required": True,
+                    },
+                }
+                for input_id, label, longest, long in inputs
+            ],
+        },
+    }
+
+
+# -- binding ------------------------------------------------------------------------------------
+
+
+def link_modal(context: Context, name: str, options: Mapping[str, Any]) -> JSON:
+    """``/bind`` and ``/join`` ask for the seat link in a form only the app sees."""
+    language = str(options.get("language") or context.words.language)
+    if language not in LANGUAGES:
+        language = "en"
+    t = context.words
+    return _modal(
+        f"link:{name}:{language}",
+        t("discord.link_title"),
+        [("link", t("discord.link_label"), LINK_LONGEST, False)],
+    )
+
+
+async def _bind(door: FrontDoor, context: Context, kind: str, language: str, link: str) -> JSON:
+    t = context.words
+    try:
+        caller = await door.service.resolve(link.strip())
+    except (ApiError, FateError):
+        return _private(t("error.link"))
+    state_seat = await door.service.read(caller, lambda state, seat: state.seat(seat))
+    table_name = await door.service.read(caller, lambda state, seat: state.name)
+    secret = link.strip().rpartition(".")[2]
+    if kind == "bind":
+        if not state_seat.is_gm:
+            return _private(t("discord.bind_gm_only"))
+        await asyncio.to_thread(
+            door.bindings.bind_channel,
+            context.channel_id,
+            context.guild_id,
+            caller.table_id,
+            language,
+            context.user_id,
+        )
+    elif context.channel is None:
+        return _private(t("discord.not_bound"))
+    elif context.channel.table_id != caller.table_id:
+        return _private(t("discord.link_other_table"))
+    await asyncio.to_thread(
+        door.bindings.bind_seat,
+        caller.table_id,
+        context.user_id,
+        caller.seat,
+        hash_secret(secret),
+        context.user_id,
+        context.words.language,
+    )
+    await door.changed()
+    seat_text = t(
+        "discord.joined",
+        seat=escape(state_seat.name),
+        role=t(f"role.{state_seat.role.value}"),
+        table=escape(table_name),
+    )
+    if kind == "bind":
+        said = words_for(language)(
+            "discord.bound",
+            table=escape(table_name),
+            language=words_for(language)(f"language.{language}"),
+        )
+        return _public(f"{said}\n{seat_text}")
+    return _private(seat_text)
+
+
+def words_for(language: str) -> Words:
+    from fatekit.discord.words import words
+
+    return words(language)
+
+
+async def unbind(door: FrontDoor, context: Context) -> JSON:
+    """``/unbind``: the GM stops playing a table in this channel."""
+    t = context.words
+    if context.channel is None:
+        return _private(t("discord.not_bound"))
+    if context.seat is None or not await _is_gm(door, context):
+        return _private(t("discord.gm_only"))
+    await asyncio.to_thread(door.bindings.unbind_channel, context.channel_id, context.user_id)
+    await door.changed()
+    return _public(context.table_words("discord.unbound"))
+
+
+async def leave(door: FrontDoor, context: Context) -> JSON:
+    """``/leave``: a user stops playing their seat from Discord."""
+    if context.channel is None or context.seat is None:
+        return _private(context.words("discord.no_seat"))
+    await asyncio.to_thread(
+        door.bindings.unbind_seat, context.channel.table_id, context.user_id, context.user_id
+    )
+    await door.changed()
+    return _private(context.words("discord.left"))
+
+
+async def _is_gm(door: FrontDoor, context: Context) -> bool:
+    caller = door.caller(context)
+    return bool(await door.service.read(caller, lambda state, seat: state.seat(seat).is_gm))
+
+
+async def seat_someone(
+    door: FrontDoor, context: Context, name: str, options: Mapping[str, Any]
+) -> JSON:
+    """``/seat`` and ``/unseat``: the GM binds (or unbinds) another Discord user to a seat."""
+    t = context.words
+    if context.channel is None:
+        return _private(t("discord.not_bound"))
+    if context.seat is None or not await _is_gm(door, context):
+        return _private(t("discord.gm_only"))
+    user = str(options.get("user", ""))
+    users = (options.get("__resolved__") or {}).get("users") or {}
+    shown = escape(str((users.get(user) or {}).get("username", user)))
+    table_id = context.channel.table_id
+    if name == "unseat":
+        await asyncio.to_thread(door.bindings.unbind_seat, table_id, user, context.user_id)
+        await door.changed()
+        return _private(t("discord.unseated", user=shown))
+    caller = door.caller(context)
+    seats = await door.service.read(
+        caller, lambda state, _: {s.id: s for s in state.seats.values()}
+    )
+    chosen = pick(
+        str(options.get("seat", "")), [Choice(s.name, s.id) for s in seats.values()], "seat"
+    )
+    language = str(options.get("language") or context.table_words.language)
+    await asyncio.to_thread(
+        door.bindings.bind_seat, table_id, user, chosen, None, context.user_id, language
+    )
+    await door.changed()
+    return _private(t("discord.seated", user=shown, seat=escape(seats[chosen].name)))
+
+
+# -- refusals and the GM's word -------------------------------------------------------------------
+
+
+def refusal_text(body: JSON, t: Words) -> str:
+    """A refusal in the user's language: what kind, and the real reason (the rule's, each
+    field's, or the server's own sentence)."""
+    kind = str(body.get("error", "other"))
+    known = ("illegal", "forbidden", "malformed", "stale", "link", "not_found", "cap")
+    out = [t(f"error.{kind if kind in known else 'other'}")]
+    rule = body.get("rule") or {}
+    if rule.get("key"):
+        key = str(rule["key"])
+        reason = t(f"rule.{key}") if t.has(f"rule.{key}") else escape(str(rule.get("summary", key)))
+        out.append(t("error.rule", rule=reason))
+    fields = body.get("fields") or {}
+    for path, said in fields.items():
+        out.append(f"• {escape(str(path))}: {escape(str(said))}")
+    detail = body.get("detail")
+    if detail and (t.language == "en" or not (rule.get("key") or fields)):
+        out.append(f"— {escape(str(detail))}")
+    return "\n".join(out)
+
+
+async def refused(
+    door: FrontDoor, context: Context, caller: Caller, move: Move, error: ApiError | FateError
+) -> JSON:
+    """A move the table refused, said privately: the rule's reason, and where a GM may set the
+    rule aside, the GM's "Allow it anyway" (a player: "Ask the GM")."""
+    _, body = problem(error)
+    t = context.words
+    text = refusal_text(body, t)
+    if not body.get("waivable"):
+        return _private(text)
+    rule = str((body.get("rule") or {}).get("key", ""))
+    kept = await asyncio.to_thread(
+        door.bindings.keep_move,
+        caller.table_id,
+        caller.seat,
+        context.user_id,
+        move.type,
+        move.data,
+        rule,
+    )
+    if await _is_gm(door, context):
+        return _private(
+            text, [row(button(t("refusal.allow"), f"allow:{kept}", ButtonStyle.DANGER))]
+        )
+    return _private(
+        f"{text}\n{t('refusal.ask_gm')}", [row(button(t("discord.ask_gm"), f"ask:{kept}"))]
+    )
+
+
+async def kept_moves(door: FrontDoor, context: Context, reader: Any) -> list[Choice]:
+    """The moves kept for the GM's word at this table, newest first (for ``/allow``)."""
+    if context.channel is None:
+        return []
+    kept = await asyncio.to_thread(door.bindings.moves, context.channel.table_id)
+    out = []
+    for move in kept:
+        rule = reader.rule(move.rule)
+        out.append(Choice(f"{move.type} ({move.seat}): {rule}", move.id))
+    return out
+
+
+async def _allow(door: FrontDoor, context: Context, move_id: str, reason: str) -> JSON:
+    if context.channel is None:
+        return _private(context.words("discord.not_bound"))
+    kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
+    if kept is None:
+        return _private(context.words("discord.move_gone"))
+    caller = door.caller(context)
+    return await door.play(
+        context, caller, Move(kept.type, kept.data), waive=[kept.rule], reason=reason
+    )
+
+
+async def allow_typed(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
+    """``/allow``: the GM lets a kept move through, with a reason every log shows."""
+    return await _allow(door, context, str(options.get("move", "")), str(options.get("reason", "")))
+
+
+# -- what waits for a choice ----------------------------------------------------------------------
+
+
+def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
+    """Buttons for what waits on the table: the roll in play (invoke, settle), a hit to take,
+    compels to answer and self-compels for the GM."""
+    view = seen.view
+    out: list[JSON] = []
+    roll = view.get("roll")
+    if roll and roll.get("phase") != "resolved":
+        out += [
+            button(t("discord.plus_two"), "inv:plus_two", ButtonStyle.PRIMARY),
+            button(t("discord.reroll"), "inv:reroll", ButtonStyle.PRIMARY),
+            button(t("resolve.button"), "settle", ButtonStyle.SUCCESS),
+        ]
+    hit = (view.get("conflict") or {}).get("pending_hit")
+    if hit:
+        out.append(button(t("harm.absorb"), "hit", ButtonStyle.DANGER))
+    for compel in view.get("compels", ()):
+        if compel.get("state") == "offered":
+            who = seen.reader.who(compel["target"]).strip("*")
+            out.append(
+                button(
+                    f"{t('compel.accept')} ({who})",
+                    f"cmp:accept:{compel['id']}",
+                    ButtonStyle.SUCCESS,
+                )
+            )
+            out.append(
+                button(
+                    f"{t('compel.refuse')} ({who})",
+                    f"cmp:refuse:{compel['id']}",
+                    ButtonStyle.DANGER,
+                )
+            )
+    for asked in view.get("self_compels", ()):
+        out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
+        out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
+    return rows(out)
+
+
+async def hit_options(door: FrontDoor, context: Context) -> JSON:
+    """The ways the seat's character may take the hit waiting for it, as buttons."""
+    seen = await door.seen(context)
+    t = context.words
+    hit = (seen.view.get("conflict") or {}).get("pending_hit")
+    if not hit or "absorb_options" not in hit:
+        return _private(t("discord.no_hit"))
+    out = []
+    for i, option in enumerate(hit["absorb_options"][:20]):
+        out.append(button(_absorb_label(seen, hit["target"], option, t), f"abs:{i}"))
+    out.append(button(t("harm.taken_out"), "out", ButtonStyle.DANGER))
+    return _private(
+        t("harm.pending", who=seen.reader.who(hit["target"]), n=hit["shifts"]), rows(out)
+    )
+
+
+def _absorb_label(seen: Seen, target: str, option: JSON, t: Words) -> str:
+    parts = []
+    if option.get("boxes"):
+        parts.append(t("harm.boxes", boxes=", ".join(str(b + 1) for b in option["boxes"])))
+    slots = _slots(seen, target)
+    for slot in option.get("slots", ()):
+        found = slots[slot] if slot < len(slots) else {}
+        severity = t(f"severity.{found.get('severity', 'mild')}")
+        parts.append(t("harm.slot", severity=severity, n=found.get("shifts", "?")))
+    if option.get("extreme"):
+        parts.append(t("harm.extreme"))
+    return " + ".join(parts) or t("harm.absorb")
+
+
+def _slots(seen: Seen, target: str) -> list[JSON]:
+    for character in seen.view["characters"]:
+        if character["id"] == target and character.get("sheet"):
+            return list(character["sheet"].get("consequences", ()))
+    return []
+
+
+async def _absorb(
+    door: FrontDoor, context: Context, index: int, names: Mapping[str, str] | None
+) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    hit = (seen.view.get("conflict") or {}).get("pending_hit")
+    options = (hit or {}).get("absorb_options") or []
+    if not hit or index >= len(options):
+        return _private(t("discord.no_hit"))
+    option = options[index]
+    if option.get("slots") and names is None:
+        slots = _slots(seen, hit["target"])
+        inputs = []
+        for slot in option["slots"]:
+            severity = t(
+                f"severity.{(slots[slot] if slot < len(slots) else {}).get('severity', 'mild')}"
+            )
+            inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
+        return _modal(f"absm:{index}", t("harm.absorb"), inputs)
+    data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
+    if names:
+        data["names"] = [
+            [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
+        ]
+    return await door.play(context, door.caller(context), Move("Absorb", data))
+
+
+# -- pressing -------------------------------------------------------------------------------------
+
+
+async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON) -> JSON:
+    """A button pressed (or a menu chosen from)."""
+    kind, _, rest = custom_id.partition(":")
+    t = context.words
+    if kind == "allow":
+        return _modal(
+            f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
+        )
+    if kind == "ask":
+        return await _ask(door, context, rest)
+    caller = door.caller(context)
+    if kind == "cmp":
+        answer, _, compel = rest.partition(":")
+        return await door.play(
+            context, caller, Move("AnswerCompel", {"compel_id": compel, "answer": answer})
+        )
+    if kind == "sc":
+        answer, _, compel = rest.partition(":")
+        return await door.play(
+            context,
+            caller,
+            Move("SelfCompelAnswer", {"compel_id": compel, "accepted": answer == "yes"}),
+        )
+    if kind == "hit":
+        return await hit_options(door, context)
+    if kind == "abs":
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
+    if kind == "out":
+        return await door.play(context, caller, Move("TakeOut"))
+    if kind == "inv":
+        return await _invoke_menu(door, context, rest)
+    if kind == "invs":
+        effect, _, by = rest.partition(":")
+        value = str((data.get("values") or [""])[0])
+        aspect, _, paid = value.rpartition("|")
+        move = Move(
+            "Invoke", {"aspect_id": aspect, "by": by, "effect": effect, "free": paid == "f"}
+        )
+        seen = await door.seen(context)
+        roll = seen.view.get("roll") or {}
+        if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
+            move.data["on_defence"] = True
+        return await door.play(context, caller, move)
+    if kind == "settle":
+        return await _settle_menu(door, context)
+    if kind == "set":
+        return await _settle(door, context, rest, None)
+    return _private(t("discord.unknown"))
+
+
+async def _ask(door: FrontDoor, context: Context, move_id: str) -> JSON:
+    """A player asks the GM, in the channel, to allow a refused move."""
+    if context.channel is None:
+        return _private(context.words("discord.not_bound"))
+    kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
+    if kept is None:
+        return _private(context.words("discord.move_gone"))
+    t = context.table_words
+    seen = await door.seen(context, public=True)
+    rule = seen.reader.rule(kept.rule)
+    text = t("discord.asked", who=escape(context.user_name), rule=rule)
+    return _public(text, [row(button(t("refusal.allow"), f"allow:{move_id}", ButtonStyle.DANGER))])
+
+
+async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    if not seen.view.get("roll"):
+        return _private(t("discord.no_roll"))
+    by = acting(seen.view, {}, roll_side=True)
+    options = []
+    for choice, held in aspects(seen.view, by)[:12]:
+        if held:
+            options.append(
+                {
+                    "label": t(
+                        "invoke.plus_two_free" if effect == "plus_two" else "invoke.reroll_free"
+                    )
+                    + f": {choice.name}"[:90],
+                    "value": f"{choice.value}|f",
+                }
+            )
+        options.append(
+            {
+                "label": (
+                    t("invoke.plus_two_paid" if effect == "plus_two" else "invoke.reroll_paid")
+                    + f": {choice.name}"
+                )[:100],
+                "value": f"{choice.value}|p",
+            }
+        )
+    if not options:
+        return _private(t("invoke.none"))
+    menu = {
+        "type": ComponentType.STRING_SELECT,
+        "custom_id": f"invs:{effect}:{by}",
+        "options": options[:25],
+        "placeholder": t("invoke.title")[:150],
+    }
+    return _private(t("invoke.title"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}])
+
+
+async def _settle_menu(door: FrontDoor, context: Context) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    listed = resolution_options(seen.extras, seen.reader)
+    if not seen.view.get("roll"):
+        return _private(t("discord.no_roll"))
+    if not listed:
+        return await door.play(context, door.caller(context), Move("ResolveRoll", {}))
+    return _private(t("resolve.options"), rows([button(c.name, f"set:{c.value}") for c in listed]))
+
+
+async def _settle(door: FrontDoor, context: Context, key: str, name: str | None) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    found = (seen.extras.get("resolution") or {}).get("options", ())
+    option = next((o for o in found if o["key"] == key), None)
+    if option is None:
+        return await door.play(context, door.caller(context), Move("ResolveRoll", {"option": key}))
+    if option.get("names_aspect") and name is None:
+        return _modal(
+            f"setm:{key}", t("resolve.title"), [("name", t("resolve.aspect_name"), 200, False)]
+        )
+    data: JSON = {"option": key}
+    if name:
+        data["aspect_name"] = name.strip()
+    return await door.play(context, door.caller(context), Move("ResolveRoll", data))
+
+
+# -- forms ----------------------------------------------------------------------------------------
+
+
+async def submitted(
+    door: FrontDoor, context: Context, custom_id: str, fields: Mapping[str, str]
+) -> JSON:
+    """A form sent back."""
+    kind, _, rest = custom_id.partition(":")
+    if kind == "link":
+        name, _, language = rest.partition(":")
+        return await _bind(door, context, name, language, fields.get("link", ""))
+    if kind == "allowm":
+        return await _allow(door, context, rest, fields.get("reason", ""))
+    if kind == "absm":
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
+    if kind == "setm":
+        return await _settle(door, context, rest, fields.get("name", ""))
+    raise Ask("discord.unknown")
+
+
+# -- characters from files ------------------------------------------------------------------------
+
+
+async def import_character(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
+    """``/character``: bring in a character from an attached file (Fari, Foundry VTT or
+    fatekit), as the page's import does."""
+    from fatekit.server.interop import read_import
+
+    t = context.words
+    caller = door.caller(context)
+    attachment_id = str(options.get("file", ""))
+    found = ((options.get("__resolved__") or {}).get("attachments") or {}).get(attachment_id)
+    if not found or not found.get("url"):
+        return _private(t("discord.no_file"))
+    if int(found.get("size", 0)) > FILE_LIMIT:
+        return _private(t("discord.file_too_big", n=FILE_LIMIT // 1024))
+    try:
+        raw = await door.rest.download(str(found["url"]), FILE_LIMIT)
+        content = raw.decode("utf-8")
+    except (UnicodeDecodeError, OSError, FateError) as error:
+        return _private(t("discord.no_file") + f" ({escape(str(error))})")
+    except Exception as error:  # the download failed: say so, change nothing
+        return _private(t("discord.no_file") + f" ({escape(type(error).__name__)})")
+    try:
+        sheet, _, problems, owner = await asyncio.to_thread(
+            read_import, door.service, caller, content, None, None, None, None
+        )
+    except (ApiError, FateError, LinkRefused) as error:
+        return _private(refusal_text(problem(error)[1], t))
+    said = []
+    for found_problem in problems:
+        code = found_problem.get("code")
+        key = f"problem.{code}"
+        args = {k: v for k, v in found_problem.items() if k not in ("code", "message")}
+        said.append(
+            "• "
+            + (
+                t(key, **args)
+                if code and t.has(key)
+                else escape(str(found_problem.get("message", "")))
+            )
+        )
+    move = Move("AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner})
+    reply = await door.play(context, caller, move)
+    if said:
+        reply["data"]["content"] = (reply["data"]["content"] + "\n" + "\n".join(said))[:2000]
+    return reply
+
+
+__all__ += [
+    "allow_typed",
+    "hit_options",
+    "import_character",
+    "kept_moves",
+    "leave",
+    "link_modal",
+    "seat_someone",
+    "unbind",
+]
+_ = Role

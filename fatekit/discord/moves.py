@@ -1,0 +1,294 @@
+"""From a slash command (or a button) to the table command the page would send for it.
+
+A :class:`Move` is the command's type and its JSON fields, exactly as the page posts them to
+``/tables/{id}/commands``; the server then handles it as it handles the page's (the rules engine
+decides, and refuses with its reason). Nothing here judges a move: it only reads what the
+person chose, finding characters, aspects and skills by id (what autocomplete sends) or by the
+name they typed, in the seat's own view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fatekit.discord.lines import Reader
+from fatekit.discord.lookup import Choice, Found, aspects, characters, in_play, pick, skills
+
+__all__ = ["Ask", "Move", "acting", "move_for", "resolution_options"]
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A table command: its type and fields, as the page sends them."""
+
+    type: str
+    data: JSON = field(default_factory=dict)
+
+
+class Ask(Exception):
+    """The person must say more (a catalog key and its fields): which character, say."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+def _text(options: Mapping[str, Any], name: str) -> str | None:
+    value = options.get(name)
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text or None
+
+
+def acting(view: JSON, options: Mapping[str, Any], *, roll_side: bool = False) -> str:
+    """The character a seat acts for in this move: the one named ("as"), else the seat's only
+    character, else the one whose turn (or roll) it is among the seat's."""
+    typed = _text(options, "as")
+    if typed is not None:
+        return pick(typed, characters(view), "as")
+    mine = list(view["you"]["characters"])
+    roll = view.get("roll")
+    if roll_side and roll:
+        for who in (roll.get("actor"), (roll.get("defence") or {}).get("actor")):
+            if who in mine:
+                return str(who)
+    conflict = view.get("conflict")
+    if conflict and conflict.get("current") in mine:
+        return str(conflict["current"])
+    hit = (conflict or {}).get("pending_hit")
+    if hit and hit.get("target") in mine:
+        return str(hit["target"])
+    if len(mine) == 1:
+        return str(mine[0])
+    if not mine:
+        raise Ask("discord.no_character")
+    raise Ask("discord.which_character")
+
+
+def _skill(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) -> str | None:
+    typed = _text(options, "skill")
+    if typed is None:
+        return None
+    known = skills(view, actor, reader)
+    preset = [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+    try:
+        return pick(typed, known + preset, "skill")
+    except Found:
+        return typed  # a skill of the table's own making: the engine says whether it exists
+
+
+def _fighting(view: JSON, actor: str) -> bool:
+    conflict = view.get("conflict") or {}
+    return any(f["id"] == actor for f in conflict.get("fighters", ()))
+
+
+def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    actor = acting(view, options)
+    action = kind if kind != "roll" else str(options.get("action") or "overcome")
+    data: JSON = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+    if options.get("difficulty") is not None:
+        data["difficulty"] = int(options["difficulty"])
+    against = _text(options, "against")
+    if against is not None:
+        data["against"] = pick(against, in_play(view), "against")
+    aspect = _text(options, "aspect")
+    if aspect is not None and action == "create_advantage":
+        data["aspect_id"] = pick(aspect, [c for c, _ in aspects(view)], "aspect")
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    if _fighting(view, actor):
+        return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
+    return Move("Roll", {**data, "action": action})
+
+
+def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    actor = acting(view, options)
+    target = pick(str(options.get("target", "")), in_play(view), "target")
+    skill = _skill(view, options, actor, reader)
+    if skill is None:
+        legal = ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ())
+        offered: list[str] = next((a["skills"] for a in legal if a["move"] == "attack"), [])
+        skill = offered[0] if offered else "fight"
+    data: JSON = {"actor": actor, "target": target, "skill": skill}
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    return Move("Attack", data)
+
+
+def _invoke(view: JSON, options: Mapping[str, Any]) -> Move:
+    by = acting(view, options, roll_side=True)
+    aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view, by)], "aspect")
+    data: JSON = {"aspect_id": aspect, "by": by, "effect": options.get("effect") or "plus_two"}
+    if options.get("free") is not None:
+        data["free"] = bool(options["free"])
+    else:
+        held = dict((c.value, n) for c, n in aspects(view, by))
+        data["free"] = held.get(aspect, 0) > 0
+    roll = view.get("roll") or {}
+    if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
+        data["on_defence"] = True
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    return Move("Invoke", data)
+
+
+def resolution_options(extras: JSON, reader: Reader) -> list[Choice]:
+    """The ways the roll in play may be settled, named in the reader's language."""
+    found = (extras or {}).get("resolution") or {}
+    out = []
+    for option in found.get("options", ()):
+        name = reader.t(f"option.outcome.{option['key']}")
+        if option.get("hit") is not None:
+            name += " " + reader.t("resolve.hit", n=option["hit"])
+        out.append(Choice(name, option["key"]))
+    return out
+
+
+def _settle(view: JSON, extras: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    data: JSON = {}
+    listed = (extras or {}).get("resolution") or {}
+    typed = _text(options, "option")
+    chosen: JSON | None = None
+    if typed is not None:
+        key = pick(typed, resolution_options(extras, reader), "option")
+        chosen = next((o for o in listed.get("options", ()) if o["key"] == key), None)
+        data["option"] = key
+    elif len(listed.get("options", ())) == 1:
+        chosen = listed["options"][0]
+        data["option"] = chosen["key"]
+    name = _text(options, "name")
+    if name is not None and chosen is not None:
+        if chosen.get("names_aspect"):
+            data["aspect_name"] = name
+        elif chosen.get("boosts"):
+            roll = view.get("roll") or {}
+            defence = roll.get("defence") or {}
+            holder = roll.get("actor") if "actor" in chosen["boosts"] else defence.get("actor")
+            data["boost_names"] = [[holder or roll.get("actor"), name]]
+    return Move("ResolveRoll", data)
+
+
+def _people(view: JSON, options: Mapping[str, Any], name: str) -> str:
+    return pick(str(options.get(name, "")), characters(view), name)
+
+
+def move_for(
+    command: str, options: Mapping[str, Any], view: JSON, extras: JSON, reader: Reader
+) -> Move:
+    """The table command for a slash command's options, read in the seat's ``view``. Raises
+    :class:`Ask` when something must be said first, :class:`~fatekit.discord.lookup.Found`
+    when a name names nothing the seat sees."""
+    if command in ("roll", "overcome"):
+        return _roll(command if command == "roll" else "overcome", view, options, reader)
+    if command == "advantage":
+        return _roll("create_advantage", view, options, reader)
+    if command == "attack":
+        return _attack(view, options, reader)
+    if command == "defend":
+        return Move("FullDefense", {"actor": acting(view, options)})
+    if command == "invoke":
+        return _invoke(view, options)
+    if command == "settle":
+        return _settle(view, extras, options, reader)
+    if command == "concede":
+        return Move("Concede", {"character_id": acting(view, options)})
+    if command == "compel":
+        target = pick(str(options.get("target", "")), in_play(view), "target")
+        data: JSON = {
+            "aspect_id": pick(
+                str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect"
+            ),
+            "target": target,
+            "complication": _text(options, "complication") or "",
+        }
+        if view["you"]["role"] != "gm" or _text(options, "as") is not None:
+            data["offered_by"] = acting(view, options)
+        return Move("OfferCompel", data)
+    if command == "selfcompel":
+        target = acting(view, options)
+        aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect")
+        complication = _text(options, "complication") or ""
+        return Move(
+            "SelfCompel", {"aspect_id": aspect, "target": target, "complication": complication}
+        )
+    if command == "pass":
+        giver = acting(view, options)
+        aspect = pick(
+            str(options.get("aspect", "")), [c for c, _ in aspects(view, giver)], "aspect"
+        )
+        to = _people(view, options, "to")
+        return Move(
+            "PassFreeInvoke", {"aspect_id": aspect, "from_character": giver, "to_character": to}
+        )
+    if command == "note":
+        return Move(
+            "Note",
+            {
+                "text": _text(options, "text") or "",
+                "visibility": options.get("visibility") or "public",
+            },
+        )
+    if command == "turn":
+        typed = _text(options, "next")
+        return Move(
+            "EndTurn", {"next_actor": pick(typed, in_play(view), "next") if typed else None}
+        )
+    if command == "secret":
+        actor = _people(view, options, "as")
+        data = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+        if options.get("difficulty") is not None:
+            data["difficulty"] = int(options["difficulty"])
+        for name in ("reason", "dice"):
+            if _text(options, name) is not None:
+                data[name] = _text(options, name)
+        return Move("SecretRoll", data)
+    if command == "reveal":
+        return Move("RevealRoll", {"roll_id": str(options.get("roll", ""))})
+    raise Ask("discord.unknown")
+
+
+def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON) -> Move:
+    """The table command for one of the ``/gm`` subcommands."""
+    if subcommand == "start-session":
+        return Move("StartSession")
+    if subcommand == "end-session":
+        return Move("EndSession")
+    if subcommand == "start-scene":
+        typed = _text(options, "characters")
+        if typed:
+            names = [part.strip() for part in typed.split(",") if part.strip()]
+            chosen = [pick(n, characters(view), "characters") for n in names]
+        else:
+            chosen = [c.value for c in characters(view)]
+        return Move("StartScene", {"name": _text(options, "name") or "", "participants": chosen})
+    if subcommand == "aspect":
+        return Move(
+            "AddSituationAspect",
+            {"name": _text(options, "name") or "", "hidden": bool(options.get("hidden", False))},
+        )
+    if subcommand == "start-conflict":
+        return Move("StartConflict", _sides(view, str(options.get("kind") or "physical")))
+    if subcommand == "end-conflict":
+        return Move("FinishConflict")
+    if subcommand == "end-scene":
+        return Move("EndScene")
+    raise Ask("discord.unknown")
+
+
+def _sides(view: JSON, kind: str) -> JSON:
+    """A conflict between the players' characters and the GM's, among those in the scene."""
+    scene = view.get("scene") or {}
+    present = set(scene.get("participants", ()))
+    heroes: list[str] = []
+    others: list[str] = []
+    for character in view["characters"]:
+        if present and character["id"] not in present:
+            continue
+        (heroes if character.get("owner") else others).append(character["id"])
+    return {"sides": [["heroes", heroes], ["opposition", others]], "kind": kind}
