@@ -211,9 +211,7 @@ def create_app(
     caps: Caps | None = None,
     admin_token: str | None = None,
     foresight_workers: int | None = None,
-    extensions: Sequence[
-        Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]
-    ] = (),
+    extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
 ) -> FastAPI:
     """The server over ``store``.
 
