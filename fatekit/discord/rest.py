@@ -30,6 +30,8 @@ from fatekit.discord.protocol import DEFAULT_API
 __all__ = ["DiscordError", "Rest"]
 
 _log = logging.getLogger("fatekit.discord")
+# httpx logs each request's URL at INFO; an interaction's callback URL holds its token.
+logging.getLogger("httpx2").setLevel(logging.WARNING)
 
 #: Path parts that name a top-level resource: each value has buckets of its own.
 _MAJOR = re.compile(
