@@ -147,7 +147,7 @@ async def _bind(door: FrontDoor, context: Context, kind: str, language: str, lin
             table=escape(table_name),
             language=words_for(language)(f"language.{language}"),
         )
-        return _public(f"{said}\n{seat_text}")
+        return _public(said)
     return _private(seat_text)
 
 
