@@ -190,6 +190,7 @@ COMMANDS: tuple[Slash, ...] = (
             Slash(
                 "start-conflict",
                 (
+                    _o("first", autocomplete=True),
                     _o(
                         "kind",
                         choices=(

@@ -377,7 +377,7 @@ class FrontDoor:
             mine = set(view["you"]["characters"])
             listed = characters(view)
             return [c for c in listed if c.value in mine] if focused == "as" else listed
-        if focused in ("target", "against", "to", "next"):
+        if focused in ("target", "against", "to", "next", "first"):
             return in_play(view)
         if focused == "skill":
             try:

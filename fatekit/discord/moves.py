@@ -273,7 +273,11 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON) -> Move:
             {"name": _text(options, "name") or "", "hidden": bool(options.get("hidden", False))},
         )
     if subcommand == "start-conflict":
-        return Move("StartConflict", _sides(view, str(options.get("kind") or "physical")))
+        data = _sides(view, str(options.get("kind") or "physical"))
+        first = _text(options, "first")
+        if first is not None:
+            data["first"] = pick(first, in_play(view), "first")
+        return Move("StartConflict", data)
     if subcommand == "end-conflict":
         return Move("FinishConflict")
     if subcommand == "end-scene":

@@ -47,7 +47,11 @@ def command_data(name: str, options: dict[str, Any], focused: str | None = None)
     listed = []
     for option in slash.options:
         if option.name in options and options[option.name] is not None:
-            item: JSON = {"name": option.name, "type": int(option.type), "value": options[option.name]}
+            item: JSON = {
+                "name": option.name,
+                "type": int(option.type),
+                "value": options[option.name],
+            }
             if option.name == focused:
                 item["focused"] = True
             listed.append(item)
@@ -93,7 +97,12 @@ class Member:
 
     @property
     def user(self) -> JSON:
-        return {"id": self.id, "username": self.name, "global_name": self.name, "discriminator": "0"}
+        return {
+            "id": self.id,
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+        }
 
     async def _wait(self, pending: Pending) -> Reply:
         message = await asyncio.wait_for(pending.final, 20)
@@ -101,7 +110,7 @@ class Member:
         self.replies.append(reply)
         return reply
 
-    async def use(self, name: str, *, resolved: JSON | None = None, **options: Any) -> Reply:
+    async def use(self, name: str, /, *, resolved: JSON | None = None, **options: Any) -> Reply:
         """Run ``/name`` with ``options``."""
         data = command_data(name, options)
         if resolved:
@@ -109,20 +118,24 @@ class Member:
         pending = await self.discord.interact(self.user, self.channel, 2, data, locale=self.locale)
         return await self._wait(pending)
 
-    async def suggest(self, name: str, focused: str, **options: Any) -> list[JSON]:
+    async def suggest(self, name: str, focused: str, /, **options: Any) -> list[JSON]:
         """What autocomplete offers while typing ``focused``."""
         data = command_data(name, options, focused)
         pending = await self.discord.interact(self.user, self.channel, 4, data, locale=self.locale)
         reply = await self._wait(pending)
         return list(reply.message.body.get("choices", []))
 
-    async def press(self, message: Message, custom_id: str, values: list[str] | None = None) -> Reply:
+    async def press(
+        self, message: Message, custom_id: str, values: list[str] | None = None
+    ) -> Reply:
         """Press a button (or choose ``values`` in a menu) on a message this user sees."""
         assert custom_id in message.buttons(), f"{custom_id} not on the message"
         data: JSON = {"custom_id": custom_id, "component_type": 3 if values else 2}
         if values:
             data["values"] = values
-        pending = await self.discord.interact(self.user, self.channel, 3, data, locale=self.locale, message=message)
+        pending = await self.discord.interact(
+            self.user, self.channel, 3, data, locale=self.locale, message=message
+        )
         return await self._wait(pending)
 
     async def submit(self, modal: Reply, **fields: str) -> Reply:
@@ -132,7 +145,18 @@ class Member:
         components = []
         for label in body["components"]:
             inner = label["component"]
-            components.append({"type": 18, "id": 1, "component": {"type": 4, "id": 2, "custom_id": inner["custom_id"], "value": fields[inner["custom_id"]]}})
+            components.append(
+                {
+                    "type": 18,
+                    "id": 1,
+                    "component": {
+                        "type": 4,
+                        "id": 2,
+                        "custom_id": inner["custom_id"],
+                        "value": fields[inner["custom_id"]],
+                    },
+                }
+            )
         data = {"custom_id": body["custom_id"], "components": components}
         pending = await self.discord.interact(self.user, self.channel, 5, data, locale=self.locale)
         return await self._wait(pending)
@@ -141,7 +165,15 @@ class Member:
 class Play:
     """The server, its front door and the stand-in, running in this event loop."""
 
-    def __init__(self, path: Path, discord: StandIn, *, endpoint: bool, dice: DiceSource | None = None, defer_after: float = 2.0) -> None:
+    def __init__(
+        self,
+        path: Path,
+        discord: StandIn,
+        *,
+        endpoint: bool,
+        dice: DiceSource | None = None,
+        defer_after: float = 2.0,
+    ) -> None:
         self.path = path
         self.discord = discord
         self.endpoint = endpoint
@@ -164,7 +196,9 @@ class Play:
             poll=0.2,
             heartbeat_jitter=0.5,
         )
-        app = create_app(self.store, dice=self.dice, extensions=[attach(settings)], rate=1000, burst=1000)
+        app = create_app(
+            self.store, dice=self.dice, extensions=[attach(settings)], rate=1000, burst=1000
+        )
         config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve())
@@ -194,7 +228,9 @@ class Play:
             if posted is not None and posted >= version:
                 return
             if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"the relay posted through {posted}, the table is at {version}")
+                raise AssertionError(
+                    f"the relay posted through {posted}, the table is at {version}"
+                )
             await asyncio.sleep(0.02)
 
 

@@ -29,6 +29,7 @@ and each user's direct messages, so a test can search what reached whom.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import re
@@ -75,7 +76,9 @@ def check_message(body: JSON, *, modal: bool = False) -> None:
     _check(isinstance(body, dict), "the body is an object")
     content = body.get("content")
     if content is not None:
-        _check(isinstance(content, str) and len(content) <= 2000, "content: 2000 characters at most")
+        _check(
+            isinstance(content, str) and len(content) <= 2000, "content: 2000 characters at most"
+        )
     rows = body.get("components") or []
     _check(len(rows) <= 5, "components: 5 at most")
     ids: set[str] = set()
@@ -111,7 +114,10 @@ def check_commands(commands: list[JSON]) -> None:
     names = set()
     for command in commands:
         _check(command.get("type", 1) == 1, "chat input commands")
-        _check(bool(NAME.match(command["name"])) and command["name"] == command["name"].lower(), f"name {command['name']!r}")
+        _check(
+            bool(NAME.match(command["name"])) and command["name"] == command["name"].lower(),
+            f"name {command['name']!r}",
+        )
         _check(command["name"] not in names, "command names are unique")
         names.add(command["name"])
         _check_described(command)
@@ -134,7 +140,10 @@ def _check_options(options: list[JSON]) -> None:
     for option in options:
         _check(bool(NAME.match(option["name"])), f"option {option['name']!r}")
         _check_described(option)
-        for locale, name in {"": option["name"], **(option.get("name_localizations") or {})}.items():
+        for locale, name in {
+            "": option["name"],
+            **(option.get("name_localizations") or {}),
+        }.items():
             _check(name not in seen.setdefault(locale, set()), f"option names unique in {locale!r}")
             seen[locale].add(name)
         if option["type"] in (1, 2):
@@ -144,14 +153,16 @@ def _check_options(options: list[JSON]) -> None:
             _check(not required_done, "required options come first")
         else:
             required_done = True
-        _check(not (option.get("autocomplete") and option.get("choices")), "autocomplete or choices")
+        _check(
+            not (option.get("autocomplete") and option.get("choices")), "autocomplete or choices"
+        )
         for choice in option.get("choices") or []:
             _check(1 <= len(choice["name"]) <= 100, "a choice's name: 1 to 100")
 
 
 def _size(command: JSON) -> int:
     def longest(item: JSON, key: str) -> int:
-        texts = [item.get(key, "")] + list((item.get(f"{key}_localizations") or {}).values())
+        texts = [item.get(key, ""), *list((item.get(f"{key}_localizations") or {}).values())]
         return max(len(t) for t in texts)
 
     total = longest(command, "name") + longest(command, "description")
@@ -204,8 +215,12 @@ class Pending:
     channel_id: str
     created: float
     payload: JSON
-    first: asyncio.Future[JSON] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
-    final: asyncio.Future[Message] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    first: asyncio.Future[JSON] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+    final: asyncio.Future[Message] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
     answered_at: float | None = None
     original: Message | None = None
 
@@ -253,6 +268,7 @@ class StandIn:
         self._session: Session | None = None
         self._client = httpx2.AsyncClient(timeout=10)
         self.attachments: dict[str, bytes] = {}
+        self._posts: set[asyncio.Task[None]] = set()
 
     def id(self) -> str:
         return str(next(self._ids))
@@ -268,7 +284,11 @@ class StandIn:
             Route("/api/v10/gateway/bot", self._gateway_bot, methods=["GET"]),
             Route("/api/v10/applications/{app}/commands", self._put_commands, methods=["PUT"]),
             Route("/api/v10/interactions/{id}/{token}/callback", self._callback, methods=["POST"]),
-            Route("/api/v10/webhooks/{app}/{token}/messages/@original", self._edit_original, methods=["PATCH"]),
+            Route(
+                "/api/v10/webhooks/{app}/{token}/messages/@original",
+                self._edit_original,
+                methods=["PATCH"],
+            ),
             Route("/api/v10/webhooks/{app}/{token}", self._follow_up, methods=["POST"]),
             Route("/api/v10/channels/{channel}/messages", self._create_message, methods=["POST"]),
             Route("/api/v10/users/@me/channels", self._create_dm, methods=["POST"]),
@@ -288,17 +308,17 @@ class StandIn:
     async def __aexit__(self, *exc: object) -> None:
         assert self._server is not None and self._task is not None
         for socket in list(self.connections):
-            try:
+            with contextlib.suppress(Exception):
                 await socket.close(1001)
-            except Exception:
-                pass
         self._server.should_exit = True
         await self._task
         await self._client.aclose()
 
     # -- REST ---------------------------------------------------------------------------------
 
-    async def _handle(self, request: Request, work: Callable[[], Awaitable[Response]], *, auth: bool = True) -> Response:
+    async def _handle(
+        self, request: Request, work: Callable[[], Awaitable[Response]], *, auth: bool = True
+    ) -> Response:
         try:
             if self.global_limits > 0:
                 self.global_limits -= 1
@@ -306,14 +326,20 @@ class StandIn:
                 return JSONResponse(
                     {"message": "You are being rate limited.", "retry_after": 0.05, "global": True},
                     status_code=429,
-                    headers={"Retry-After": "1", "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"},
+                    headers={
+                        "Retry-After": "1",
+                        "X-RateLimit-Global": "true",
+                        "X-RateLimit-Scope": "global",
+                    },
                 )
             if auth and request.headers.get("authorization") != f"Bot {TOKEN}":
                 return JSONResponse({"message": "401: Unauthorized", "code": 0}, status_code=401)
             _check(request.headers.get("user-agent", "").startswith("DiscordBot ("), "User-Agent")
             return await work()
         except Refused as refused:
-            return JSONResponse({"message": refused.message, "code": refused.code}, status_code=refused.status)
+            return JSONResponse(
+                {"message": refused.message, "code": refused.code}, status_code=refused.status
+            )
 
     async def _gateway_bot(self, request: Request) -> Response:
         async def work() -> Response:
@@ -321,7 +347,12 @@ class StandIn:
                 {
                     "url": f"ws://127.0.0.1:{self.port}/gateway",
                     "shards": 1,
-                    "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 999,
+                        "reset_after": 14400000,
+                        "max_concurrency": 1,
+                    },
                 }
             )
 
@@ -331,7 +362,10 @@ class StandIn:
         async def work() -> Response:
             commands = await request.json()
             check_commands(commands)
-            self.commands = [{**c, "id": self.id(), "application_id": APPLICATION, "version": "1"} for c in commands]
+            self.commands = [
+                {**c, "id": self.id(), "application_id": APPLICATION, "version": "1"}
+                for c in commands
+            ]
             return JSONResponse(self.commands)
 
         return await self._handle(request, work)
@@ -370,7 +404,9 @@ class StandIn:
             self.id(),
             pending.channel_id,
             data,
-            visible_to=pending.user_id if int(data.get("flags", 0)) & 64 or kind in (8, 9) else None,
+            visible_to=pending.user_id
+            if int(data.get("flags", 0)) & 64 or kind in (8, 9)
+            else None,
             kind={4: "message", 5: "deferred", 8: "autocomplete", 9: "modal", 1: "pong"}[kind],
         )
         if kind == 5:
@@ -412,7 +448,9 @@ class StandIn:
             body = await request.json()
             check_message(body)
             flags = int(body.get("flags", 0))
-            message = Message(self.id(), pending.channel_id, body, pending.user_id if flags & 64 else None)
+            message = Message(
+                self.id(), pending.channel_id, body, pending.user_id if flags & 64 else None
+            )
             self.messages.append(message)
             return JSONResponse({"id": message.id, **body})
 
@@ -445,9 +483,17 @@ class StandIn:
                 self.limited.append(request.url.path)
                 retry = float(headers["X-RateLimit-Reset-After"])
                 return JSONResponse(
-                    {"message": "You are being rate limited.", "retry_after": retry, "global": False},
+                    {
+                        "message": "You are being rate limited.",
+                        "retry_after": retry,
+                        "global": False,
+                    },
                     status_code=429,
-                    headers={**headers, "Retry-After": str(max(1, round(retry))), "X-RateLimit-Scope": "user"},
+                    headers={
+                        **headers,
+                        "Retry-After": str(max(1, round(retry))),
+                        "X-RateLimit-Scope": "user",
+                    },
                 )
             body = await request.json()
             check_message(body)
@@ -468,7 +514,11 @@ class StandIn:
 
     async def _attachment(self, request: Request) -> Response:
         found = self.attachments.get(request.path_params["name"])
-        return Response(found, media_type="application/json") if found is not None else Response(status_code=404)
+        return (
+            Response(found, media_type="application/json")
+            if found is not None
+            else Response(status_code=404)
+        )
 
     # -- the Gateway --------------------------------------------------------------------------
 
@@ -481,7 +531,9 @@ class StandIn:
         self.connections.append(socket)
         beat = asyncio.Event()
         try:
-            await socket.send_json({"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}, "s": None, "t": None})
+            await socket.send_json(
+                {"op": 10, "d": {"heartbeat_interval": self.heartbeat_ms}, "s": None, "t": None}
+            )
             session: Session | None = None
             while True:
                 raw = await socket.receive_text()
@@ -506,14 +558,17 @@ class StandIn:
                     session = Session(self.id())
                     self.sessions[session.id] = session
                     self._attach(socket, session)
-                    await self._dispatch("READY", {
-                        "v": 10,
-                        "user": BOT_USER,
-                        "guilds": [{"id": GUILD, "unavailable": True}],
-                        "session_id": session.id,
-                        "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                        "application": {"id": APPLICATION, "flags": 0},
-                    })
+                    await self._dispatch(
+                        "READY",
+                        {
+                            "v": 10,
+                            "user": BOT_USER,
+                            "guilds": [{"id": GUILD, "unavailable": True}],
+                            "session_id": session.id,
+                            "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                            "application": {"id": APPLICATION, "flags": 0},
+                        },
+                    )
                 elif op == 6:
                     found = self.sessions.get(payload["d"].get("session_id"))
                     if found is None or not found.resumable or payload["d"].get("token") != TOKEN:
@@ -553,10 +608,9 @@ class StandIn:
         payload = {"op": 0, "t": name, "s": session.seq, "d": data}
         session.sent.append(payload)
         if self._socket is not None:
-            try:
+            # A connection gone meanwhile: the app resumes and is sent it again.
+            with contextlib.suppress(Exception):
                 await self._socket.send_json(payload)
-            except Exception:
-                pass  # the connection is gone: the app resumes and gets it again
 
     async def ready(self, timeout: float = 10) -> None:
         """Wait until an app has identified (or resumed) on the Gateway."""
@@ -577,10 +631,21 @@ class StandIn:
 
     # -- interactions -------------------------------------------------------------------------
 
-    async def interact(self, user: JSON, channel_id: str, kind: int, data: JSON, *, locale: str = "en-US", message: Message | None = None) -> Pending:
+    async def interact(
+        self,
+        user: JSON,
+        channel_id: str,
+        kind: int,
+        data: JSON,
+        *,
+        locale: str = "en-US",
+        message: Message | None = None,
+    ) -> Pending:
         """A user interacts: over the Gateway (an INTERACTION_CREATE dispatch) or, when an
         endpoint is set, posted to it signed; the first answer arrives in ``first``."""
-        pending = Pending(self.id(), f"tok-{self.id()}", user["id"], channel_id, time.monotonic(), {})
+        pending = Pending(
+            self.id(), f"tok-{self.id()}", user["id"], channel_id, time.monotonic(), {}
+        )
         payload: JSON = {
             "id": pending.id,
             "application_id": APPLICATION,
@@ -601,14 +666,20 @@ class StandIn:
             "attachment_size_limit": 10485760,
         }
         if message is not None:
-            payload["message"] = {"id": message.id, "channel_id": message.channel_id, **message.body}
+            payload["message"] = {
+                "id": message.id,
+                "channel_id": message.channel_id,
+                **message.body,
+            }
         pending.payload = payload
         self.pending[pending.id] = pending
         if self.endpoint is None:
             await self.ready()
             await self._dispatch("INTERACTION_CREATE", payload)
         else:
-            asyncio.create_task(self._post(pending))
+            task = asyncio.create_task(self._post(pending))
+            self._posts.add(task)
+            task.add_done_callback(self._posts.discard)
         return pending
 
     def sign(self, body: bytes, timestamp: str) -> str:
@@ -622,10 +693,16 @@ class StandIn:
         response = await self._client.post(
             self.endpoint,
             content=body,
-            headers={"Content-Type": "application/json", "X-Signature-Ed25519": self.sign(body, timestamp), "X-Signature-Timestamp": timestamp},
+            headers={
+                "Content-Type": "application/json",
+                "X-Signature-Ed25519": self.sign(body, timestamp),
+                "X-Signature-Timestamp": timestamp,
+            },
         )
         if response.status_code != 200:
-            pending.first.set_exception(AssertionError(f"the endpoint answered {response.status_code}: {response.text}"))
+            pending.first.set_exception(
+                AssertionError(f"the endpoint answered {response.status_code}: {response.text}")
+            )
             return
         try:
             self._answer(pending, response.json())
@@ -633,14 +710,34 @@ class StandIn:
             if not pending.first.done():
                 pending.first.set_exception(AssertionError(refused.message))
 
-    async def ping_endpoint(self, *, signed: bool = True, body: bytes | None = None) -> httpx2.Response:
+    async def ping_endpoint(
+        self, *, signed: bool = True, body: bytes | None = None
+    ) -> httpx2.Response:
         """Post a PING (Discord does when the endpoint URL is saved), signed or not."""
         assert self.endpoint is not None
-        raw = body if body is not None else json.dumps({"id": self.id(), "type": 1, "application_id": APPLICATION, "token": "t", "version": 1}).encode()
+        raw = (
+            body
+            if body is not None
+            else json.dumps(
+                {
+                    "id": self.id(),
+                    "type": 1,
+                    "application_id": APPLICATION,
+                    "token": "t",
+                    "version": 1,
+                }
+            ).encode()
+        )
         timestamp = str(int(time.time()))
         signature = self.sign(raw, timestamp) if signed else "00" * 64
         return await self._client.post(
-            self.endpoint, content=raw, headers={"X-Signature-Ed25519": signature, "X-Signature-Timestamp": timestamp, "Content-Type": "application/json"}
+            self.endpoint,
+            content=raw,
+            headers={
+                "X-Signature-Ed25519": signature,
+                "X-Signature-Timestamp": timestamp,
+                "Content-Type": "application/json",
+            },
         )
 
     # -- what reached whom --------------------------------------------------------------------
@@ -652,14 +749,22 @@ class StandIn:
         return [
             m
             for m in self.messages
-            if (m.visible_to is None and m.channel_id != dm and m.channel_id not in self.dm_channels.values())
+            if (
+                m.visible_to is None
+                and m.channel_id != dm
+                and m.channel_id not in self.dm_channels.values()
+            )
             or m.visible_to == user_id
             or (dm is not None and m.channel_id == dm)
         ]
 
     def channel(self, channel_id: str) -> list[Message]:
         """The messages everyone in a channel reads."""
-        return [m for m in self.messages if m.channel_id == channel_id and m.visible_to is None and m.kind == "message"]
+        return [
+            m
+            for m in self.messages
+            if m.channel_id == channel_id and m.visible_to is None and m.kind == "message"
+        ]
 
     def direct(self, user_id: str) -> list[Message]:
         """A user's direct messages from the app."""
