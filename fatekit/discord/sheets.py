@@ -41,6 +41,8 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
             out.append(f"**{t('sheet.consequences')}**")
             out.extend(f"• *{escape(str(c['name']))}*" for c in named)
         return "\n".join(out)
+    if sheet.get("description"):
+        out.append(escape(str(sheet["description"])))
     group = "sheet.approaches" if view["table"].get("preset") == "fae" else "sheet.skills"
     out.append(f"**{t(group)}**")
     rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
