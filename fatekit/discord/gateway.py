@@ -124,6 +124,8 @@ class Gateway:
                 if not again.resume:
                     self._session = _Session()
                 failures = 0
+            except ConnectionClosed:
+                failures = 0  # closed before the Hello: connect again and resume
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
                 failures += 1
                 _log.warning("the Discord Gateway cannot be reached: %s", error)
@@ -175,7 +177,8 @@ class Gateway:
             finally:
                 if heart is not None:
                     heart.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
+                    # A beat that found the connection closed ended the task with that error.
+                    with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                         await heart
 
     def _closed(self, closed: ConnectionClosed) -> None:

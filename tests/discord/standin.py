@@ -239,7 +239,15 @@ class StandIn:
     """The fake Discord. ``async with StandIn() as discord:``; ``discord.api`` is the REST base the
     app is configured with; its Gateway URL comes from ``GET /gateway/bot``."""
 
-    def __init__(self, *, heartbeat_ms: int = 200, bucket: int = 5, window: float = 0.5) -> None:
+    def __init__(
+        self,
+        *,
+        heartbeat_ms: int = 200,
+        bucket: int = 5,
+        window: float = 0.5,
+        deadline: float = DEADLINE,
+    ) -> None:
+        self.deadline = deadline
         self.heartbeat_ms = heartbeat_ms
         self.bucket, self.window = bucket, window
         self.key = SigningKey.generate()
@@ -254,6 +262,7 @@ class StandIn:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        self.beats: list[object] = []  # each heartbeat's last sequence number
         self.connections: list[WebSocket] = []
         self.zombie = False
         self.global_limits = 0  # how many requests to answer with a global 429
@@ -384,7 +393,7 @@ class StandIn:
         now = time.monotonic()
         if pending.answered_at is not None:
             raise Refused(400, 40060, "Interaction has already been acknowledged")
-        if now - pending.created > DEADLINE:
+        if now - pending.created > self.deadline:
             self.deadline_missed.append(pending.id)
             raise Refused(404, 10062, "Unknown interaction")
         kind = answer.get("type")
@@ -544,6 +553,7 @@ class StandIn:
                 op = payload.get("op")
                 if op == 1:
                     self.heartbeats += 1
+                    self.beats.append(payload.get("d"))
                     beat.set()
                     if not self.zombie:
                         await socket.send_json({"op": 11})

@@ -61,14 +61,13 @@ def text_of(messages: list) -> str:  # type: ignore[type-arg]
 
 async def play(tmp: Path) -> dict[str, object]:
     queue: list[str] = []
-    async with StandIn() as discord, Play(
-        tmp / "t.db", discord, endpoint=False, dice=Queue(queue)
-    ).running() as running:
+    async with (
+        StandIn() as discord,
+        Play(tmp / "t.db", discord, endpoint=False, dice=Queue(queue)).running() as running,
+    ):
         async with httpx2.AsyncClient(base_url=running.base) as http:
             made = (
-                await http.post(
-                    "/tables", json={"name": "The Yacht", "options": ["countdowns"]}
-                )
+                await http.post("/tables", json={"name": "The Yacht", "options": ["countdowns"]})
             ).json()
             table, gm_link = made["table_id"], made["link"]
             links = {}
@@ -106,9 +105,7 @@ async def play(tmp: Path) -> dict[str, object]:
                 discord.attachments[f"{key}.json"] = command.sheet.encode()
                 url = f"http://127.0.0.1:{discord.port}/attachments/{key}.json"
                 resolved = {
-                    "attachments": {
-                        key: {"id": key, "filename": "c.json", "size": 10, "url": url}
-                    }
+                    "attachments": {key: {"id": key, "filename": "c.json", "size": 10, "url": url}}
                 }
                 await member.use("character", file=key, resolved=resolved)
             elif isinstance(command, c.Note):
@@ -125,9 +122,7 @@ async def play(tmp: Path) -> dict[str, object]:
             elif isinstance(command, c.Invoke) and seat != "gm":
                 await member.use("invoke", aspect=command.aspect_id, free=command.free)
             elif isinstance(command, c.ResolveRoll) and seat != "gm":
-                await member.use(
-                    "settle", option=command.option, name=command.aspect_name or None
-                )
+                await member.use("settle", option=command.option, name=command.aspect_name or None)
             elif isinstance(command, c.Attack) and seat != "gm":
                 await member.use(
                     "attack", target=command.target, skill=command.skill, dice=command.dice
