@@ -3,218 +3,55 @@
 A button's ``custom_id`` says what it does and little else (``inv:plus_two``, ``cmp:accept:c12``):
 what the presser may do is read from their own seat's view when it is pressed, and the rules
 engine decides as it does for the page (a compel's Accept pressed by anyone but the target's
-player is refused, with the rule that says why). The forms: a seat link (never shown in the
-channel), a consequence's name, a new aspect's name, the GM's reason for allowing a move.
+player is refused, with the rule that says why). The forms: a consequence's name, a new
+aspect's name, the GM's reason for allowing a move (the seat links' forms: :mod:`.seating`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from fatekit.discord.lines import escape
-from fatekit.discord.lookup import Choice, aspects, pick
+from fatekit.discord.lookup import Choice, aspects
 from fatekit.discord.moves import Ask, Move, acting, resolution_options
 from fatekit.discord.protocol import (
     ButtonStyle,
-    Callback,
     ComponentType,
     button,
-    message,
+    modal,
+    private_reply,
+    public_reply,
     row,
     rows,
 )
-from fatekit.discord.words import LANGUAGES, Words
+from fatekit.discord.words import Words
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
-from fatekit.server.links import LinkRefused, hash_secret
 from fatekit.server.service import Caller
-from fatekit.table.seats import Role
 
 if TYPE_CHECKING:
     from fatekit.discord.door import Context, FrontDoor, Seen
 
-__all__ = ["pressed", "refused", "submitted", "waiting_buttons"]
+__all__ = [
+    "allow_typed",
+    "hit_options",
+    "kept_moves",
+    "pressed",
+    "refusal_text",
+    "refused",
+    "submitted",
+    "waiting_buttons",
+]
 
 JSON = dict[str, Any]
-#: Most characters a seat link holds (a table id and a secret); a modal's title and label.
-LINK_LONGEST = 300
-TITLE_LIMIT = 45
-#: Largest character file the app reads from an attachment.
-FILE_LIMIT = 1 << 20
 
 
-def _private(text: str, components: list[JSON] | None = None) -> JSON:
-    return {
-        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
-        "data": message(text, ephemeral=True, components=components),
-    }
-
-
-def _public(text: str, components: list[JSON] | None = None) -> JSON:
-    return {
-        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
-        "data": message(text, components=components),
-    }
-
-
-def _modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
-    """A form of text inputs: (custom id, label, most characters, long text)."""
-    return {
-        "type": Callback.MODAL,
-        "data": {
-            "custom_id": custom_id,
-            "title": title[:TITLE_LIMIT],
-            "components": [
-                {
-                    "type": ComponentType.LABEL,
-                    "label": label[:TITLE_LIMIT],
-                    "component": {
-                        "type": ComponentType.TEXT_INPUT,
-                        "custom_id": input_id,
-                        "style": 2 if long else 1,
-                        "max_length": longest,
-                        "required": True,
-                    },
-                }
-                for input_id, label, longest, long in inputs
-            ],
-        },
-    }
-
-
-# -- binding ------------------------------------------------------------------------------------
-
-
-def link_modal(context: Context, name: str, options: Mapping[str, Any]) -> JSON:
-    """``/bind`` and ``/join`` ask for the seat link in a form only the app sees."""
-    language = str(options.get("language") or context.words.language)
-    if language not in LANGUAGES:
-        language = "en"
-    t = context.words
-    return _modal(
-        f"link:{name}:{language}",
-        t("discord.link_title"),
-        [("link", t("discord.link_label"), LINK_LONGEST, False)],
-    )
-
-
-async def _bind(door: FrontDoor, context: Context, kind: str, language: str, link: str) -> JSON:
-    t = context.words
-    try:
-        caller = await door.service.resolve(link.strip())
-    except (ApiError, FateError):
-        return _private(t("error.link"))
-    state_seat = await door.service.read(caller, lambda state, seat: state.seat(seat))
-    table_name = await door.service.read(caller, lambda state, seat: state.name)
-    secret = link.strip().rpartition(".")[2]
-    if kind == "bind":
-        if not state_seat.is_gm:
-            return _private(t("discord.bind_gm_only"))
-        await asyncio.to_thread(
-            door.bindings.bind_channel,
-            context.channel_id,
-            context.guild_id,
-            caller.table_id,
-            language,
-            context.user_id,
-        )
-    elif context.channel is None:
-        return _private(t("discord.not_bound"))
-    elif context.channel.table_id != caller.table_id:
-        return _private(t("discord.link_other_table"))
-    await asyncio.to_thread(
-        door.bindings.bind_seat,
-        caller.table_id,
-        context.user_id,
-        caller.seat,
-        hash_secret(secret),
-        context.user_id,
-        context.words.language,
-    )
-    await door.changed()
-    seat_text = t(
-        "discord.joined",
-        seat=escape(state_seat.name),
-        role=t(f"role.{state_seat.role.value}"),
-        table=escape(table_name),
-    )
-    if kind == "bind":
-        said = words_for(language)(
-            "discord.bound",
-            table=escape(table_name),
-            language=words_for(language)(f"language.{language}"),
-        )
-        return _public(said)
-    return _private(seat_text)
-
-
-def words_for(language: str) -> Words:
-    from fatekit.discord.words import words
-
-    return words(language)
-
-
-async def unbind(door: FrontDoor, context: Context) -> JSON:
-    """``/unbind``: the GM stops playing a table in this channel."""
-    t = context.words
-    if context.channel is None:
-        return _private(t("discord.not_bound"))
-    if context.seat is None or not await _is_gm(door, context):
-        return _private(t("discord.gm_only"))
-    await asyncio.to_thread(door.bindings.unbind_channel, context.channel_id, context.user_id)
-    await door.changed()
-    return _public(context.table_words("discord.unbound"))
-
-
-async def leave(door: FrontDoor, context: Context) -> JSON:
-    """``/leave``: a user stops playing their seat from Discord."""
-    if context.channel is None or context.seat is None:
-        return _private(context.words("discord.no_seat"))
-    await asyncio.to_thread(
-        door.bindings.unbind_seat, context.channel.table_id, context.user_id, context.user_id
-    )
-    await door.changed()
-    return _private(context.words("discord.left"))
-
-
-async def _is_gm(door: FrontDoor, context: Context) -> bool:
+async def is_gm(door: FrontDoor, context: Context) -> bool:
+    """Whether the user plays a GM seat at the channel's table."""
     caller = door.caller(context)
     return bool(await door.service.read(caller, lambda state, seat: state.seat(seat).is_gm))
-
-
-async def seat_someone(
-    door: FrontDoor, context: Context, name: str, options: Mapping[str, Any]
-) -> JSON:
-    """``/seat`` and ``/unseat``: the GM binds (or unbinds) another Discord user to a seat."""
-    t = context.words
-    if context.channel is None:
-        return _private(t("discord.not_bound"))
-    if context.seat is None or not await _is_gm(door, context):
-        return _private(t("discord.gm_only"))
-    user = str(options.get("user", ""))
-    users = (options.get("__resolved__") or {}).get("users") or {}
-    shown = escape(str((users.get(user) or {}).get("username", user)))
-    table_id = context.channel.table_id
-    if name == "unseat":
-        await asyncio.to_thread(door.bindings.unbind_seat, table_id, user, context.user_id)
-        await door.changed()
-        return _private(t("discord.unseated", user=shown))
-    caller = door.caller(context)
-    seats = await door.service.read(
-        caller, lambda state, _: {s.id: s for s in state.seats.values()}
-    )
-    chosen = pick(
-        str(options.get("seat", "")), [Choice(s.name, s.id) for s in seats.values()], "seat"
-    )
-    language = str(options.get("language") or context.table_words.language)
-    await asyncio.to_thread(
-        door.bindings.bind_seat, table_id, user, chosen, None, context.user_id, language
-    )
-    await door.changed()
-    return _private(t("discord.seated", user=shown, seat=escape(seats[chosen].name)))
 
 
 # -- refusals and the GM's word -------------------------------------------------------------------
@@ -249,7 +86,7 @@ async def refused(
     t = context.words
     text = refusal_text(body, t)
     if not body.get("waivable"):
-        return _private(text)
+        return private_reply(text)
     rule = str((body.get("rule") or {}).get("key", ""))
     kept = await asyncio.to_thread(
         door.bindings.keep_move,
@@ -260,11 +97,11 @@ async def refused(
         move.data,
         rule,
     )
-    if await _is_gm(door, context):
-        return _private(
+    if await is_gm(door, context):
+        return private_reply(
             text, [row(button(t("refusal.allow"), f"allow:{kept}", ButtonStyle.DANGER))]
         )
-    return _private(
+    return private_reply(
         f"{text}\n{t('refusal.ask_gm')}", [row(button(t("discord.ask_gm"), f"ask:{kept}"))]
     )
 
@@ -283,10 +120,10 @@ async def kept_moves(door: FrontDoor, context: Context, reader: Any) -> list[Cho
 
 async def _allow(door: FrontDoor, context: Context, move_id: str, reason: str) -> JSON:
     if context.channel is None:
-        return _private(context.words("discord.not_bound"))
+        return private_reply(context.words("discord.not_bound"))
     kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
     if kept is None:
-        return _private(context.words("discord.move_gone"))
+        return private_reply(context.words("discord.move_gone"))
     caller = door.caller(context)
     return await door.play(
         context, caller, Move(kept.type, kept.data), waive=[kept.rule], reason=reason
@@ -345,12 +182,12 @@ async def hit_options(door: FrontDoor, context: Context) -> JSON:
     t = context.words
     hit = (seen.view.get("conflict") or {}).get("pending_hit")
     if not hit or "absorb_options" not in hit:
-        return _private(t("discord.no_hit"))
+        return private_reply(t("discord.no_hit"))
     out = []
     for i, option in enumerate(hit["absorb_options"][:20]):
         out.append(button(_absorb_label(seen, hit["target"], option, t), f"abs:{i}"))
     out.append(button(t("harm.taken_out"), "out", ButtonStyle.DANGER))
-    return _private(
+    return private_reply(
         t("harm.pending", who=seen.reader.who(hit["target"]), n=hit["shifts"]), rows(out)
     )
 
@@ -384,7 +221,7 @@ async def _absorb(
     hit = (seen.view.get("conflict") or {}).get("pending_hit")
     options = (hit or {}).get("absorb_options") or []
     if not hit or index >= len(options):
-        return _private(t("discord.no_hit"))
+        return private_reply(t("discord.no_hit"))
     option = options[index]
     if option.get("slots") and names is None:
         slots = _slots(seen, hit["target"])
@@ -394,7 +231,7 @@ async def _absorb(
                 f"severity.{(slots[slot] if slot < len(slots) else {}).get('severity', 'mild')}"
             )
             inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
-        return _modal(f"absm:{index}", t("harm.absorb"), inputs)
+        return modal(f"absm:{index}", t("harm.absorb"), inputs)
     data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
     if names:
         data["names"] = [
@@ -411,7 +248,7 @@ async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON)
     kind, _, rest = custom_id.partition(":")
     t = context.words
     if kind == "allow":
-        return _modal(
+        return modal(
             f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
         )
     if kind == "ask":
@@ -453,28 +290,30 @@ async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON)
         return await _settle_menu(door, context)
     if kind == "set":
         return await _settle(door, context, rest, None)
-    return _private(t("discord.unknown"))
+    return private_reply(t("discord.unknown"))
 
 
 async def _ask(door: FrontDoor, context: Context, move_id: str) -> JSON:
     """A player asks the GM, in the channel, to allow a refused move."""
     if context.channel is None:
-        return _private(context.words("discord.not_bound"))
+        return private_reply(context.words("discord.not_bound"))
     kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
     if kept is None:
-        return _private(context.words("discord.move_gone"))
+        return private_reply(context.words("discord.move_gone"))
     t = context.table_words
     seen = await door.seen(context, public=True)
     rule = seen.reader.rule(kept.rule)
     text = t("discord.asked", who=escape(context.user_name), rule=rule)
-    return _public(text, [row(button(t("refusal.allow"), f"allow:{move_id}", ButtonStyle.DANGER))])
+    return public_reply(
+        text, [row(button(t("refusal.allow"), f"allow:{move_id}", ButtonStyle.DANGER))]
+    )
 
 
 async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
     if not seen.view.get("roll"):
-        return _private(t("discord.no_roll"))
+        return private_reply(t("discord.no_roll"))
     by = acting(seen.view, {}, roll_side=True)
     options = []
     for choice, held in aspects(seen.view, by)[:12]:
@@ -498,14 +337,16 @@ async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
             }
         )
     if not options:
-        return _private(t("invoke.none"))
+        return private_reply(t("invoke.none"))
     menu = {
         "type": ComponentType.STRING_SELECT,
         "custom_id": f"invs:{effect}:{by}",
         "options": options[:25],
         "placeholder": t("invoke.title")[:150],
     }
-    return _private(t("invoke.title"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}])
+    return private_reply(
+        t("invoke.title"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}]
+    )
 
 
 async def _settle_menu(door: FrontDoor, context: Context) -> JSON:
@@ -513,10 +354,12 @@ async def _settle_menu(door: FrontDoor, context: Context) -> JSON:
     t = context.words
     listed = resolution_options(seen.extras, seen.reader)
     if not seen.view.get("roll"):
-        return _private(t("discord.no_roll"))
+        return private_reply(t("discord.no_roll"))
     if not listed:
         return await door.play(context, door.caller(context), Move("ResolveRoll", {}))
-    return _private(t("resolve.options"), rows([button(c.name, f"set:{c.value}") for c in listed]))
+    return private_reply(
+        t("resolve.options"), rows([button(c.name, f"set:{c.value}") for c in listed])
+    )
 
 
 async def _settle(door: FrontDoor, context: Context, key: str, name: str | None) -> JSON:
@@ -527,7 +370,7 @@ async def _settle(door: FrontDoor, context: Context, key: str, name: str | None)
     if option is None:
         return await door.play(context, door.caller(context), Move("ResolveRoll", {"option": key}))
     if option.get("names_aspect") and name is None:
-        return _modal(
+        return modal(
             f"setm:{key}", t("resolve.title"), [("name", t("resolve.aspect_name"), 200, False)]
         )
     data: JSON = {"option": key}
@@ -545,8 +388,10 @@ async def submitted(
     """A form sent back."""
     kind, _, rest = custom_id.partition(":")
     if kind == "link":
+        from fatekit.discord.seating import bind
+
         name, _, language = rest.partition(":")
-        return await _bind(door, context, name, language, fields.get("link", ""))
+        return await bind(door, context, name, language, fields.get("link", ""))
     if kind == "allowm":
         return await _allow(door, context, rest, fields.get("reason", ""))
     if kind == "absm":
@@ -554,65 +399,3 @@ async def submitted(
     if kind == "setm":
         return await _settle(door, context, rest, fields.get("name", ""))
     raise Ask("discord.unknown")
-
-
-# -- characters from files ------------------------------------------------------------------------
-
-
-async def import_character(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
-    """``/character``: bring in a character from an attached file (Fari, Foundry VTT or
-    fatekit), as the page's import does."""
-    from fatekit.server.interop import read_import
-
-    t = context.words
-    caller = door.caller(context)
-    attachment_id = str(options.get("file", ""))
-    found = ((options.get("__resolved__") or {}).get("attachments") or {}).get(attachment_id)
-    if not found or not found.get("url"):
-        return _private(t("discord.no_file"))
-    if int(found.get("size", 0)) > FILE_LIMIT:
-        return _private(t("discord.file_too_big", n=FILE_LIMIT // 1024))
-    try:
-        raw = await door.rest.download(str(found["url"]), FILE_LIMIT)
-        content = raw.decode("utf-8")
-    except (UnicodeDecodeError, OSError, FateError) as error:
-        return _private(t("discord.no_file") + f" ({escape(str(error))})")
-    except Exception as error:  # the download failed: say so, change nothing
-        return _private(t("discord.no_file") + f" ({escape(type(error).__name__)})")
-    try:
-        sheet, _, problems, owner = await asyncio.to_thread(
-            read_import, door.service, caller, content, None, None, None, None
-        )
-    except (ApiError, FateError, LinkRefused) as error:
-        return _private(refusal_text(problem(error)[1], t))
-    said = []
-    for found_problem in problems:
-        code = found_problem.get("code")
-        key = f"problem.{code}"
-        args = {k: v for k, v in found_problem.items() if k not in ("code", "message")}
-        said.append(
-            "• "
-            + (
-                t(key, **args)
-                if code and t.has(key)
-                else escape(str(found_problem.get("message", "")))
-            )
-        )
-    move = Move("AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner})
-    reply = await door.play(context, caller, move)
-    if said:
-        reply["data"]["content"] = (reply["data"]["content"] + "\n" + "\n".join(said))[:2000]
-    return reply
-
-
-__all__ += [
-    "allow_typed",
-    "hit_options",
-    "import_character",
-    "kept_moves",
-    "leave",
-    "link_modal",
-    "seat_someone",
-    "unbind",
-]
-_ = Role

@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.discord import buttons as b
+from fatekit.discord import seating as s
 from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
 from fatekit.discord.lines import Reader, escape
 from fatekit.discord.lookup import Choice, Found, aspects, characters, choices, in_play, skills
 from fatekit.discord.moves import Ask, Move, acting, gm_move, move_for, resolution_options
-from fatekit.discord.protocol import Callback, Interaction, message
+from fatekit.discord.protocol import Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import Words, language_of, words
@@ -157,7 +158,7 @@ class FrontDoor:
         try:
             context = await self._context(interaction)
         except (KeyError, TypeError, ValueError):
-            return _private(words("en")("discord.unknown"))
+            return private_reply(words("en")("discord.unknown"))
         data = interaction.get("data") or {}
         try:
             if kind == Interaction.APPLICATION_COMMAND:
@@ -171,14 +172,14 @@ class FrontDoor:
                     self, context, str(data.get("custom_id", "")), _fields(data)
                 )
         except Ask as asked:
-            return _private(context.words(asked.key, **asked.fields))
+            return private_reply(context.words(asked.key, **asked.fields))
         except Found as missing:
-            return _private(
+            return private_reply(
                 context.words(
                     "discord.not_found", option=missing.option, typed=escape(missing.typed)
                 )
             )
-        return _private(context.words("discord.unknown"))
+        return private_reply(context.words("discord.unknown"))
 
     # -- who and where ----------------------------------------------------------------------------
 
@@ -268,18 +269,18 @@ class FrontDoor:
 
     async def _command(self, context: Context, name: str, options: dict[str, Any]) -> JSON:
         if name in ("bind", "join"):
-            return b.link_modal(context, name, options)
+            return s.link_modal(context, name, options)
         if name == "unbind":
-            return await b.unbind(self, context)
+            return await s.unbind(self, context)
         if name == "leave":
-            return await b.leave(self, context)
+            return await s.leave(self, context)
         if name in ("seat", "unseat"):
-            return await b.seat_someone(self, context, name, options)
+            return await s.seat_someone(self, context, name, options)
         if context.channel is None:
             raise Ask("discord.not_bound")
         if name == "scene":
             seen = await self.seen(context, public=context.seat is None)
-            return _private(scene_text(seen.view, seen.reader))
+            return private_reply(scene_text(seen.view, seen.reader))
         if name == "sheet":
             return await self._sheet(context, options)
         if name == "odds":
@@ -289,7 +290,7 @@ class FrontDoor:
         if name == "allow":
             return await b.allow_typed(self, context, options)
         if name == "character":
-            return await b.import_character(self, context, options)
+            return await s.import_character(self, context, options)
         caller = self.caller(context)
         seen = await self.seen(context)
         if name == "gm":
@@ -325,7 +326,7 @@ class FrontDoor:
             if extra:
                 lines.append(extra)
         text = "\n".join(lines) or context.words("discord.done")
-        return _private(text, b.waiting_buttons(seen, context.words))
+        return private_reply(text, b.waiting_buttons(seen, context.words))
 
     # -- private readings -------------------------------------------------------------------------
 
@@ -338,7 +339,7 @@ class FrontDoor:
             who = pick(str(typed), characters(seen.view), "character")
         else:
             who = acting(seen.view, {})
-        return _private(sheet_text(seen.view, who, seen.reader))
+        return private_reply(sheet_text(seen.view, who, seen.reader))
 
     async def _odds(self, context: Context, options: Mapping[str, Any]) -> JSON:
         from fatekit.discord.sheets import odds_text
@@ -349,7 +350,9 @@ class FrontDoor:
         from fatekit.discord.lookup import pick
 
         skill = pick(str(options.get("skill", "")), listed, "skill")
-        return _private(odds_text(seen.view, who, skill, options.get("difficulty"), seen.reader))
+        return private_reply(
+            odds_text(seen.view, who, skill, options.get("difficulty"), seen.reader)
+        )
 
     # -- autocomplete -----------------------------------------------------------------------------
 
@@ -420,13 +423,6 @@ class FrontDoor:
         if focused == "type":
             return [Choice(n, n) for n in sorted(COMMAND_TYPES) if n != "CreateTable"]
         return []
-
-
-def _private(text: str, components: list[JSON] | None = None) -> JSON:
-    return {
-        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
-        "data": message(text, ephemeral=True, components=components),
-    }
 
 
 def _options(data: JSON) -> dict[str, Any]:

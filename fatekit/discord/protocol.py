@@ -26,7 +26,11 @@ __all__ = [
     "OptionType",
     "button",
     "message",
+    "modal",
+    "private_reply",
+    "public_reply",
     "row",
+    "rows",
 ]
 
 API_VERSION = 10
@@ -122,6 +126,8 @@ MESSAGE_ROWS = 5
 CONTENT_LIMIT = 2000
 LABEL_LIMIT = 80
 CUSTOM_ID_LIMIT = 100
+#: Most characters of a form's (modal's) title and of a field's label.
+TITLE_LIMIT = 45
 
 
 def button(label: str, custom_id: str, style: ButtonStyle = ButtonStyle.SECONDARY) -> JSON:
@@ -160,3 +166,44 @@ def message(content: str, *, ephemeral: bool = False, components: list[JSON] | N
     if components is not None:
         out["components"] = components
     return out
+
+
+def private_reply(text: str, components: list[JSON] | None = None) -> JSON:
+    """An interaction's answer that only its user sees."""
+    return {
+        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
+        "data": message(text, ephemeral=True, components=components),
+    }
+
+
+def public_reply(text: str, components: list[JSON] | None = None) -> JSON:
+    """An interaction's answer the whole channel sees."""
+    return {
+        "type": Callback.CHANNEL_MESSAGE_WITH_SOURCE,
+        "data": message(text, components=components),
+    }
+
+
+def modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
+    """A form of text inputs: (custom id, label, most characters, long text)."""
+    return {
+        "type": Callback.MODAL,
+        "data": {
+            "custom_id": custom_id,
+            "title": title[:TITLE_LIMIT],
+            "components": [
+                {
+                    "type": ComponentType.LABEL,
+                    "label": label[:TITLE_LIMIT],
+                    "component": {
+                        "type": ComponentType.TEXT_INPUT,
+                        "custom_id": input_id,
+                        "style": 2 if long else 1,
+                        "max_length": longest,
+                        "required": True,
+                    },
+                }
+                for input_id, label, longest, long in inputs
+            ],
+        },
+    }
