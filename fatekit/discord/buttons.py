@@ -72,7 +72,9 @@ def refusal_text(body: JSON, t: Words) -> str:
     for path, said in fields.items():
         out.append(f"• {escape(str(path))}: {escape(str(said))}")
     detail = body.get("detail")
-    if detail and (t.language == "en" or not (rule.get("key") or fields)):
+    # The engine's own sentence is English: beside a rule it adds names and numbers (shown to
+    # English readers); alone it is the only reason there is. The fields already said theirs.
+    if detail and not fields and (t.language == "en" or not rule.get("key")):
         out.append(f"— {escape(str(detail))}")
     return "\n".join(out)
 

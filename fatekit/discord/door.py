@@ -174,11 +174,9 @@ class FrontDoor:
         except Ask as asked:
             return private_reply(context.words(asked.key, **asked.fields))
         except Found as missing:
-            return private_reply(
-                context.words(
-                    "discord.not_found", option=missing.option, typed=escape(missing.typed)
-                )
-            )
+            option = context.words(f"discord.opt.{missing.option}")  # as their Discord names it
+            said = context.words("discord.not_found", option=option, typed=escape(missing.typed))
+            return private_reply(said)
         return private_reply(context.words("discord.unknown"))
 
     # -- who and where ----------------------------------------------------------------------------

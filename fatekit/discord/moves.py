@@ -184,6 +184,11 @@ def move_for(
     """The table command for a slash command's options, read in the seat's ``view``. Raises
     :class:`Ask` when something must be said first, :class:`~fatekit.discord.lookup.Found`
     when a name names nothing the seat sees."""
+    # What the page would not offer at all is said in the user's words, before the engine's.
+    if command in ("invoke", "settle") and not view.get("roll"):
+        raise Ask("discord.no_roll")
+    if command in ("roll", "overcome", "advantage", "attack", "defend") and not view.get("scene"):
+        raise Ask("scene.none")
     if command in ("roll", "overcome"):
         return _roll(command if command == "roll" else "overcome", view, options, reader)
     if command == "advantage":

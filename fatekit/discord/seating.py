@@ -71,6 +71,7 @@ async def bind(door: FrontDoor, context: Context, kind: str, language: str, link
             language,
             context.user_id,
         )
+        await asyncio.to_thread(_posts_from_now, door, caller.table_id)
     elif context.channel is None:
         return private_reply(t("discord.not_bound"))
     elif context.channel.table_id != caller.table_id:
@@ -99,6 +100,13 @@ async def bind(door: FrontDoor, context: Context, kind: str, language: str, link
         )
         return public_reply(said)
     return private_reply(seat_text)
+
+
+def _posts_from_now(door: FrontDoor, table_id: str) -> None:
+    """A table bound for the first time is posted from its version now, not from its history
+    (set here, so a move made before the relay first looks is posted all the same)."""
+    if door.bindings.posted(table_id) is None:
+        door.bindings.mark_posted(table_id, door.service.store.version(table_id))
 
 
 def words_for(language: str) -> Words:
