@@ -247,11 +247,18 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 if not viewer.sees_sheet(against):
                     # The opponent's skills are the GM's secret: no odds that would give them away.
                     return {"hidden": True, "modifier": modifier, "stunts": stunts}
+                conflict = state.conflict
+                fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
+                if defending is None and action == "attack" and conflict is not None and fighting:
+                    # The engine's own choice: the best skill that may stop this attack (Fight
+                    # parries no shot).
+                    ranged = conflict.attack_is_ranged(actor, skill)
+                    defending = next(iter(conflict.defence_skills(against, melee=not ranged)), "")
                 if defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL
-                    if state.conflict is not None:
-                        track = state.conflict.harm  # a rule set's own harm, such as wealth
+                    if conflict is not None:
+                        track = conflict.harm  # a rule set's own harm, such as wealth
                     allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
                         opponent.skills
                     )

@@ -180,7 +180,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         defend_skill: str | None = None,
         defender: str | None = None,
         forgo_defense: bool = False,
-        ranged: bool = False,
+        ranged: bool | None = None,
         defender_dice: DiceSource | None = None,
         helpers: Iterable[str] = (),
         scale_benefit: ScaleBenefit | str | None = None,
@@ -190,6 +190,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> ActionRoll:
         """Attack ``target`` with ``skill``; return the roll (its defence already set up).
 
+        Whether the attack is made from a distance is the rule set's word on ``skill``
+        (:meth:`attack_is_ranged`: Shoot reaches the next zone and Fight cannot parry it);
+        ``ranged`` given says it instead (a table's log records what the engine decided).
         ``defender`` names someone interposing for the target (they defend and take the hit).
         ``forgo_defense`` lets the target take the attack against Mediocre (+0). With the
         optional rules: ``scale_benefit`` is the higher side's choice when the two differ in
@@ -205,6 +208,8 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         self._check_big_bad_target(target)
         if target not in self.opponents(actor):
             raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+        if ranged is None:
+            ranged = self.attack_is_ranged(actor, skill)
         if hazard is None and not self.preset.can_use(
             skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):

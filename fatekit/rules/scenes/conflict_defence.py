@@ -59,6 +59,18 @@ class Defence(ConflictPart):
         self._turn = TurnInProgress(actor)
         self.phase = Phase.NEXT
 
+    def defence_skills(self: ConflictHost, defender: str, *, melee: bool) -> tuple[str, ...]:
+        """The skills ``defender`` may defend against this conflict's harm with, best first
+        (the first is what the engine rolls when no skill is named); ``melee``: against an attack
+        at close quarters, which a defence like Fight may parry."""
+        sheet = self.fighter(defender).character
+        allowed = [
+            s
+            for s in self._sheet_skills(sheet)
+            if self.preset.can_use(s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts)
+        ]
+        return tuple(sorted(allowed, key=lambda s: -self._rating(sheet, s)))
+
     def _opposed_roll(
         self: ConflictHost,
         actor: str,
@@ -94,19 +106,13 @@ class Defence(ConflictPart):
     ) -> None:
         sheet = self.fighter(defender).character
         if harm:
-            allowed = [
-                s
-                for s in self._sheet_skills(sheet)
-                if self.preset.can_use(
-                    s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts
-                )
-            ]
+            allowed = self.defence_skills(defender, melee=melee)
             if skill is None:
                 if not allowed:
                     raise IllegalAction(
                         f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE
                     )
-                skill = max(allowed, key=lambda s: self._rating(sheet, s))
+                skill = allowed[0]
             elif skill not in allowed:
                 raise IllegalAction(
                     f"{self._skill_name(skill)} cannot defend against this attack",

@@ -189,11 +189,17 @@ class DefenseFocus:
 
 @dataclass(frozen=True, slots=True)
 class LegalAction:
-    """Something a participant may do now, with the targets and skills it allows."""
+    """Something a participant may do now, with the targets and skills it allows.
+
+    For an attack, ``reach`` pairs each skill with the targets it reaches from where the two
+    stand, and ``ranged`` lists the skills whose attacks are made from a distance.
+    """
 
     move: Move
     targets: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
+    reach: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    ranged: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -225,6 +231,7 @@ class TurnInProgress:
     scale: ScaleAdvantage | None = None
     cover: Cover | None = None  # the defender shelters behind a block
     into_block: Block | None = None  # the attack forces its target into a block
+    ranged: bool = False  # a split attack made from a distance: it reaches further, no parry
     block: Block | None = None  # an overcome against a block in the way
     remove_block: bool = False  # ... meant to remove it for good
     disable: str | None = None  # an overcome that puts a hazard out of action
@@ -329,9 +336,17 @@ class ConflictHost(Protocol):
     def _reduced(self, target: str, shifts: int) -> int: ...
     def _take_out(self, target: str) -> None: ...
     def _multi_attack(
-        self, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
+        self,
+        actor: str,
+        skill: str,
+        dice: DiceSource,
+        multi: str,
+        zone: str | None,
+        ranged: bool | None = None,
     ) -> ActionRoll: ...
-    def _check_split(self, actor: str, effort: int, split: Mapping[str, int]) -> dict[str, int]: ...
+    def _check_split(
+        self, actor: str, effort: int, split: Mapping[str, int], *, ranged: bool = True
+    ) -> dict[str, int]: ...
     def preview_targets(self) -> dict[str, Resolution]: ...
     def _big_bad_against(self, roll: ActionRoll) -> str | None: ...
     def facing(self, big_bad: str) -> Facing: ...
@@ -342,6 +357,9 @@ class ConflictHost(Protocol):
     def _part_reaches(self, actor: str, target: str) -> bool | None: ...
     def _check_part_reach(self, actor: str, target: str) -> bool: ...
     def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool: ...
+    def attack_is_ranged(self, actor: str, skill: str) -> bool: ...
+    def _attack_reach(self, actor: str, skills: tuple[str, ...]) -> dict[str, tuple[str, ...]]: ...
+    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]: ...
     def _free_move_zones(self, actor: str) -> tuple[str, ...]: ...
     def _in_the_way(self, actor: str) -> list[str]: ...
     def absorb_options(self) -> list[AbsorbPlan]: ...

@@ -46,24 +46,29 @@ class TurnOrder(ConflictPart):
         found: list[LegalAction] = []
         if self.phase is Phase.TURN and participant == self.current and fighter.hazard is not None:
             # A hazard attacks or creates advantages with its one skill, nothing else.
-            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
+            # Its attack is a close one: it hits what is in its zone (or anyone, placed nowhere).
+            targets = tuple(
+                t for t in self.opponents(participant) if self.reaches(participant, t, ranged=False)
+            )
             hazard_skill = (fighter.hazard.skill,)
             if targets:
-                found.append(LegalAction(Move.ATTACK, targets, hazard_skill))
+                reach = ((fighter.hazard.skill, targets),)
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill, reach))
             found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
         elif self.phase is Phase.TURN and participant == self.current:
             sheet = fighter.character
             skills = self._sheet_skills(sheet)
-            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
-            attack_skills = tuple(
-                s
-                for s in skills
-                if self.preset.can_use(s, Action.ATTACK, self.harm, stunts=sheet.stunts)
+            reach = self._attack_reach(participant, skills)
+            attack_skills = tuple(reach)
+            targets = tuple(
+                t for t in self.opponents(participant) if any(t in ts for ts in reach.values())
             )
-            if targets and attack_skills:
-                found.append(LegalAction(Move.ATTACK, targets, attack_skills))
-            if targets and attack_skills and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
-                found.append(LegalAction(Move.SPLIT_ATTACK, targets, attack_skills))
+            ranged = tuple(s for s in attack_skills if self.attack_is_ranged(participant, s))
+            aimed = (targets, attack_skills, tuple(reach.items()), ranged)
+            if targets:
+                found.append(LegalAction(Move.ATTACK, *aimed))
+            if targets and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+                found.append(LegalAction(Move.SPLIT_ATTACK, *aimed))
                 if self.scene.zones is not None:
                     zones = tuple(sorted(self.scene.zones.zones))
                     found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
@@ -241,6 +246,32 @@ class TurnOrder(ConflictPart):
         if actor not in zones.positions or target not in zones.positions:
             return True
         return zones.can_reach(actor, target, ranged=ranged)
+
+    def attack_is_ranged(self: ConflictHost, actor: str, skill: str) -> bool:
+        """Whether ``actor``'s attack with ``skill`` is made from a distance, as the rule set
+        says of the skill (Shoot, not Fight) or a stunt lets the skill stand in for one that is.
+        A ranged attack reaches beyond its own zone and no close-quarters defence stops it; a
+        hazard's attack is a close one."""
+        fighter = self.fighter(actor)
+        if fighter.hazard is not None:
+            return False
+        return self.preset.attacks_at_range(skill, self.harm, stunts=fighter.character.stunts)
+
+    def _attack_reach(
+        self: ConflictHost, actor: str, skills: tuple[str, ...]
+    ) -> dict[str, tuple[str, ...]]:
+        """Each skill ``actor`` may attack with, and the opponents it reaches (skills that reach
+        nobody left out)."""
+        sheet = self.fighter(actor).character
+        reach: dict[str, tuple[str, ...]] = {}
+        for skill in skills:
+            if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
+                continue
+            ranged = self.attack_is_ranged(actor, skill)
+            found = tuple(t for t in self.opponents(actor) if self.reaches(actor, t, ranged=ranged))
+            if found:
+                reach[skill] = found
+        return reach
 
     def _free_move_zones(self: ConflictHost, actor: str) -> tuple[str, ...]:
         zones = self.scene.zones

@@ -95,13 +95,13 @@ class Attack(ExchangeAction, Cover):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender.
+    a seat that controls the defender. Whether the attack is made from a distance is never asked:
+    the engine reads it off the skill (:func:`attack_range`).
     """
 
     target: str
     defender: str | None = None
     forgo_defense: bool = False
-    ranged: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,7 +151,8 @@ class ExchangeActionRolled(ActionRolled, Teamwork):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackRolled(ExchangeActionRolled, Cover):
-    """An attack and its defence were rolled."""
+    """An attack and its defence were rolled; ``ranged``: the engine's word, when it was made,
+    that the attack was made from a distance."""
 
     target: str
     defender: str | None
@@ -212,10 +213,21 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         context.event_from(
             AttackRolled,
             command,
+            ranged=attack_range(context.state, command.actor, command.skill),
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(defender, command.defend_dice),
         )
     ]
+
+
+def attack_range(state: TableState, actor: str, skill: str) -> bool:
+    """Whether the engine makes ``actor``'s attack with ``skill`` one from a distance (Shoot), by
+    the table's rule set; recorded on the event, so the log keeps what was decided. Outside a
+    conflict or for someone not in it, ``False``: the fold refuses such an attack anyway."""
+    conflict = state.conflict
+    if conflict is None or actor not in conflict.fighters:
+        return False
+    return conflict.attack_is_ranged(actor, skill)
 
 
 def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:

@@ -60,8 +60,21 @@ function scaleBenefit(id) {
 
 function openAttack(actor, move) {
   const c = app.view.conflict;
-  const target = characterSelect("attack-target", move.targets);
+  // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
+  // word (the view's legal actions): the target list follows the skill chosen.
+  const reach = move.reach || Object.fromEntries(move.skills.map((k) => [k, move.targets]));
   const skillSel = select("attack-skill", skillOptions(move.skills, actor));
+  const target = characterSelect("attack-target", reach[skillSel.value] || []);
+  const zoned = c && c.kind === "physical" && app.view.scene && app.view.scene.zones;
+  const range = h("p", { class: "hint", id: "attack-range", "aria-live": "polite" });
+  const fitTargets = () => {
+    const chosen = target.value;
+    const ids = reach[skillSel.value] || [];
+    target.replaceChildren(...characterSelect(target.id, ids).childNodes);
+    if (ids.includes(chosen)) target.value = chosen;
+    const ranged = (move.ranged || []).includes(skillSel.value);
+    fill(range, zoned ? tn(ranged ? "attack.ranged" : "attack.close", { skill: skill(skillSel.value) }) : null);
+  };
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -75,14 +88,18 @@ function openAttack(actor, move) {
   const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
   const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
   target.addEventListener("change", update);
-  skillSel.addEventListener("change", update);
+  skillSel.addEventListener("change", () => {
+    fitTargets();
+    update();
+  });
+  fitTargets();
   openDialog(
     tn("move.attack_by", { who: who(actor) }),
     h(
       "div",
       {},
+      field(t("roll.skill"), skillSel, range),
       field(t("attack.target"), target),
-      field(t("roll.skill"), skillSel),
       shelters.length ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse)) : null,
       blocks.length ? field(t("attack.into_block"), into) : null,
       benefitBox,
