@@ -52,8 +52,8 @@ class TurnOrder(ConflictPart):
             )
             hazard_skill = (fighter.hazard.skill,)
             if targets:
-                reach = ((fighter.hazard.skill, targets),)
-                found.append(LegalAction(Move.ATTACK, targets, hazard_skill, reach))
+                hazard_reach = ((fighter.hazard.skill, targets),)
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill, hazard_reach))
             found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
         elif self.phase is Phase.TURN and participant == self.current:
             sheet = fighter.character
