@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, InvokeEffect
 from fatekit.rules.scenes.conflict_parts import Phase, Status
-from fatekit.table import SEAT_RULE, handle, view_for
+from fatekit.table import SEAT_RULE, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.seats import NoteVisibility
@@ -315,5 +317,9 @@ def test_a_character_may_not_take_the_gms_ledger_name(play) -> None:
     from fatekit.rules import major_npc
 
     impostor = dumps_character(major_npc("condensed", "gm", "The Narrator", high_concept="Voice"))
+    # The table gives it an id of its own, made from its name; a log that names it "gm" is refused.
+    added = play.do(c.AddCharacter(sheet=impostor)).events[0]
+    assert isinstance(added, e.CharacterAdded) and added.character_id == "the-narrator"
+    forged = dataclasses.replace(added, character_id="gm", sheet=impostor)
     with pytest.raises(BadInput):
-        play.do(c.AddCharacter(sheet=impostor))
+        fold([*play.log[:-1], forged])

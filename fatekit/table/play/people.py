@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 
 from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.ids import renamed_sheet, unique_id
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -40,11 +41,12 @@ class CreateTable(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddSeat(Command):
-    """Seat someone new (GM only). The seat id is chosen by the caller and must be new."""
+    """Seat someone new (GM only). A ``seat_id`` left blank, or one already taken, becomes a new
+    one made from the name (in any script)."""
 
-    seat_id: str
     role: Role
     name: str
+    seat_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,7 +62,9 @@ class AddCharacter(Command):
 
     A PC belongs to ``owner`` (a player's seat; a player may add only their own); NPCs belong to
     the GM and stay unrevealed, showing players only their name and unhidden aspects, unless
-    ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players.
+    ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players. A sheet
+    with no id, or one already taken, gets a new id made from its name (in any script), and the
+    aspect ids made from the old one follow it.
     """
 
     sheet: str
@@ -86,11 +90,12 @@ class RevealCharacter(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddTemplate(Command):
-    """Offer a character template players can build from (GM only): an id, a name, a sheet."""
+    """Offer a character template players can build from (GM only): a name and a sheet; a
+    ``template_id`` left blank or already taken becomes one made from the name."""
 
-    template_id: str
     name: str
     sheet: str
+    template_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -178,23 +183,71 @@ class TemplateRemoved(Event):
 
 
 gm_only(
-    (AddSeat, SeatAdded, "seat people"),
     (RemoveSeat, SeatRemoved, "remove seats"),
     (RevealCharacter, CharacterRevealed, "reveal NPCs"),
-    (AddTemplate, TemplateAdded, "offer templates"),
     (RemoveTemplate, TemplateRemoved, "withdraw templates"),
 )
 
 
+@decides(AddSeat)
+def _add_seat(context: Context, command: AddSeat) -> list[Event]:
+    context.require_gm("seat people")
+    chosen = unique_id(command.seat_id, command.name, context.state.seats, fallback="seat")
+    return [context.event_from(SeatAdded, command, seat_id=chosen)]
+
+
+@decides(AddTemplate)
+def _add_template(context: Context, command: AddTemplate) -> list[Event]:
+    context.require_gm("offer templates")
+    taken = context.state.templates
+    chosen = unique_id(command.template_id, command.name, taken, fallback="template")
+    return [context.event_from(TemplateAdded, command, template_id=chosen)]
+
+
 @decides(AddCharacter)
 def _add_character(context: Context, command: AddCharacter) -> list[Event]:
-    character = parse_sheet(command.sheet, context.state)
     if not context.seat.is_gm:
         if command.owner != context.seat.id:
             raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
         if command.hidden_aspects or command.revealed:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
-    return [context.event_from(CharacterAdded, command, character_id=character.id)]
+    sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
+    character = parse_sheet(sheet, context.state)
+    return [
+        context.event_from(
+            CharacterAdded,
+            command,
+            sheet=sheet,
+            hidden_aspects=hidden,
+            character_id=character.id,
+        )
+    ]
+
+
+def taken_ids(state: TableState) -> set[str]:
+    """The ids no new character may take: everyone in the game (hazards too) and the GM's own
+    name in the ledger."""
+    return {*state.game.characters, GM}
+
+
+def with_free_id(
+    sheet: str, hidden: tuple[str, ...], state: TableState
+) -> tuple[str, tuple[str, ...]]:
+    """The sheet (JSON text) with an id no one at the table has: its own, or, when it has none
+    or one already taken, one made from its name; ``hidden`` (its aspect ids) follows it.
+    A sheet that is not a JSON object is left for :func:`parse_sheet` to refuse."""
+    try:
+        data = json.loads(sheet)
+    except ValueError:
+        return sheet, hidden
+    if not isinstance(data, dict):
+        return sheet, hidden
+    taken = taken_ids(state)
+    chosen = unique_id(data.get("id"), data.get("name"), taken, fallback="character")
+    if chosen == data.get("id"):
+        return sheet, hidden
+    moved = renamed_sheet(data, chosen)
+    return json.dumps(data, ensure_ascii=False), tuple(moved(a) for a in hidden)
 
 
 @decides(UpdateCharacter)

@@ -1,7 +1,7 @@
 // Characters and aspects as cards: sheets with stress and consequences, aspects with their free
 // invokes and the buttons this seat may use on them.
 
-import { add, button, download, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
@@ -146,7 +146,7 @@ function consequenceView(s) {
 async function exportCharacter(id) {
   try {
     const data = await app.seat.get(`/characters/${id}/export`);
-    download(`${id}.json`, data);
+    download(`${fileName(who(id).textContent, id)}.json`, data);
   } catch (error) {
     showError(error);
   }

@@ -5,12 +5,12 @@
 // table downloads for Fari or Foundry. The server does all the reading: see docs/interop.md.
 
 import { request } from "./lib/api.js";
-import { download, field, fill, free, h } from "./lib/dom.js";
+import { download, field, fileName, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
 import { app, showError } from "./store.js";
-import { isGm } from "./view.js";
+import { isGm, who } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -149,7 +149,7 @@ export function importButton() {
 async function downloadAs(id, target) {
   try {
     const data = await app.seat.get(`/characters/${id}/export/${target}`);
-    download(`${id}.${target}.json`, data);
+    download(`${fileName(who(id).textContent, id)}.${target}.json`, data);
   } catch (error) {
     showError(error);
   }

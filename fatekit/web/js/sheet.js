@@ -17,11 +17,14 @@ function checkSheet(body) {
   return request("POST", "/rules/characters/check", { body });
 }
 
+/** The id a new sheet proposes, made from its name in any script ("Фёдор" -> "федор"); the
+ * table keeps it when it is free and makes another from the name when it is taken. */
 function slug(text) {
   const base = String(text || "")
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/[^\w]+/g, "-")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
   return base || "character";
