@@ -77,7 +77,16 @@ const LINES = {
     },
   ],
   // On an aimed target's defence (a split or zone attack), the line says whose defence it was.
-  Invoked: (d) => [`Invoked.${d.free ? "free" : "paid"}${d.target ? "_target" : ""}`, { who: who(d.by), aspect: aspect(d.aspect_id), effect: t(`effect.${d.effect}`), ...(d.target ? { target: who(d.target) } : {}) }],
+  // A boost is gone once used: the event keeps its name ("" unnamed) for this line.
+  Invoked: (d) => [
+    `Invoked.${typeof d.boost_name === "string" ? "boost" : d.free ? "free" : "paid"}${d.target ? "_target" : ""}`,
+    {
+      who: who(d.by),
+      aspect: typeof d.boost_name === "string" ? (d.boost_name ? free(d.boost_name, "span", { class: "aspect-name" }) : h("span", {}, t("aspect.unnamed_boost"))) : aspect(d.aspect_id),
+      effect: t(`effect.${d.effect}`),
+      ...(d.target ? { target: who(d.target) } : {}),
+    },
+  ],
   RollResolved: (d) => [d.option ? "RollResolved.option" : "RollResolved", { option: d.option ? t(`option.outcome.${d.option}`) : "" }],
   ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
   AttackRolled: (d) => ["AttackRolled", { who: who(d.actor), target: who(d.target), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) }],
