@@ -67,6 +67,7 @@ from fatekit.table.play.notes import (
 )
 from fatekit.table.play.people import (
     CharacterAdded,
+    CharacterGiven,
     CharacterRevealed,
     CharacterUpdated,
     SeatAdded,
@@ -124,6 +125,7 @@ __all__ = [
     "ChallengeRolled",
     "ChallengeStarted",
     "CharacterAdded",
+    "CharacterGiven",
     "CharacterRevealed",
     "CharacterUpdated",
     "CompelAnswered",
@@ -196,6 +198,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CharacterAdded,
         CharacterUpdated,
         CharacterRevealed,
+        CharacterGiven,
         SessionStarted,
         SessionEnded,
         SceneStarted,

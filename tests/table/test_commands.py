@@ -323,3 +323,34 @@ def test_a_character_may_not_take_the_gms_ledger_name(play) -> None:
     forged = dataclasses.replace(added, character_id="gm", sheet=impostor)
     with pytest.raises(BadInput):
         fold([*play.log[:-1], forged])
+
+
+def test_the_gm_makes_a_pc_before_its_player_sits_down_and_hands_it_over() -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import new_character
+    from fatekit.table.seats import Role
+
+    from ..sheets import npc_sheet  # type: ignore[import-not-found]
+    from .conftest import Play  # type: ignore[import-not-found]
+
+    play = Play()
+    play.do(c.CreateTable(name="Early"))
+    fedor = dumps_character(new_character("condensed", "x", "Фёдор", high_concept="Сыщик"))
+    fedor = fedor.replace('"id": "x"', '"id": ""')  # no id: the table makes one from the name
+    made = play.do(c.AddCharacter(sheet=fedor)).events[0]
+    assert isinstance(made, e.CharacterAdded) and made.character_id == "федор"
+    assert play.s.owners == {}  # the GM plays it for now
+    play.do(c.AddSeat(role=Role.PLAYER, name="Аня"))
+    with pytest.raises(ForbiddenAction):
+        play.do(c.GiveCharacter(character_id="федор", owner="аня"), "аня")
+    play.do(c.GiveCharacter(character_id="федор", owner="аня"))
+    assert play.s.controls("аня", "федор")
+    mine = view_for(play.s, "аня")["you"]["characters"]
+    assert mine == ["федор"]
+    with pytest.raises(BadInput, match="not a player's seat"):
+        play.do(c.GiveCharacter(character_id="федор", owner="gm"))
+    play.do(c.GiveCharacter(character_id="федор"))  # back to the GM
+    assert not play.s.controls("аня", "федор")
+    play.do(c.AddCharacter(sheet=npc_sheet()))
+    with pytest.raises(BadInput, match="NPCs are the GM's"):
+        play.do(c.GiveCharacter(character_id="alice", owner="аня"))

@@ -89,6 +89,15 @@ class RevealCharacter(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GiveCharacter(Command):
+    """Hand a PC to a player's seat (GM only), or take it back to the GM (``owner`` left out): a
+    GM may make a PC before its player is seated, and give it to them when they sit down."""
+
+    character_id: str
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AddTemplate(Command):
     """Offer a character template players can build from (GM only): a name and a sheet; a
     ``template_id`` left blank or already taken becomes one made from the name."""
@@ -164,6 +173,14 @@ class CharacterRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterGiven(Event):
+    """A PC passed to a player's seat, or back to the GM (``owner`` ``None``)."""
+
+    character_id: str
+    owner: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TemplateAdded(Event):
     """A character template was offered to the players."""
 
@@ -185,6 +202,7 @@ class TemplateRemoved(Event):
 gm_only(
     (RemoveSeat, SeatRemoved, "remove seats"),
     (RevealCharacter, CharacterRevealed, "reveal NPCs"),
+    (GiveCharacter, CharacterGiven, "hand characters to players"),
     (RemoveTemplate, TemplateRemoved, "withdraw templates"),
 )
 
@@ -319,9 +337,7 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
     if character.id != event.character_id:
         raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
     if event.owner is not None:
-        owner = state.seats.get(event.owner)
-        if owner is None or owner.role is not Role.PLAYER:
-            raise BadInput(f"{event.owner!r} is not a player's seat")
+        _require_player(state, event.owner)
         if character.kind is not CharacterKind.PC:
             raise BadInput("only a player character has a player for owner; NPCs are the GM's")
     aspects = {a.id: a for a in character.aspects}
@@ -368,6 +384,18 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
     state.revealed.add(event.character_id)
 
 
+@folds(CharacterGiven)
+def _character_given(state: TableState, event: CharacterGiven) -> None:
+    character = state.game.character(event.character_id)
+    if character.kind is not CharacterKind.PC:
+        raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
+    if event.owner is None:
+        state.owners.pop(character.id, None)
+        return
+    _require_player(state, event.owner)
+    state.owners[character.id] = event.owner
+
+
 @folds(TemplateAdded)
 def _template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
@@ -380,6 +408,12 @@ def _template_added(state: TableState, event: TemplateAdded) -> None:
 def _template_removed(state: TableState, event: TemplateRemoved) -> None:
     if state.templates.pop(event.template_id, None) is None:
         raise BadInput(f"there is no template {event.template_id!r}")
+
+
+def _require_player(state: TableState, seat_id: str) -> None:
+    owner = state.seats.get(seat_id)
+    if owner is None or owner.role is not Role.PLAYER:
+        raise BadInput(f"{seat_id!r} is not a player's seat")
 
 
 def _check_seat_id(seat_id: str) -> None:

@@ -1,7 +1,7 @@
 // Characters and aspects as cards: sheets with stress and consequences, aspects with their free
 // invokes and the buttons this seat may use on them.
 
-import { add, button, download, fileName, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
@@ -101,8 +101,23 @@ function characterCard(c) {
       ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
     ),
+    isGm() && s.kind === "pc" ? handOver(c) : null,
   );
   return card;
+}
+
+/** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */
+function handOver(c) {
+  const players = app.view.seats.filter((s) => s.role === "player");
+  if (!players.length && !c.owner) return null;
+  const out = h("div", { class: "hand-over-result" });
+  const sel = h(
+    "select",
+    { id: `owner-${c.id}`, "data-free": "", onchange: () => send("GiveCharacter", sel.value ? { character_id: c.id, owner: sel.value } : { character_id: c.id }, out) },
+    players.map((s) => h("option", { value: s.id, selected: s.id === c.owner }, s.name)),
+    h("option", { value: "", selected: !c.owner }, t("sheet.owner_gm")),
+  );
+  return h("div", { class: "hand-over" }, field(t("sheet.owner"), sel), out);
 }
 
 function stressView(s) {
@@ -167,7 +182,7 @@ function aspectCard(a) {
   const myHolders = holders.filter(([holder]) => mine().has(holder));
   const card = h(
     "div",
-    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\w-]/g, "_")}`, "data-aspect": a.id },
+    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`, "data-aspect": a.id },
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
     free(a.name, "span", { class: "aspect-name" }),
@@ -202,7 +217,7 @@ function aspectCard(a) {
     add(buttons, button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
   }
   for (const [holder] of myHolders) {
-    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\w-]/g, "_")}-${holder}` }));
+    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}-${holder}` }));
   }
   if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
   if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {

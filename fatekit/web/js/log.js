@@ -54,6 +54,7 @@ const LINES = {
   CharacterAdded: (d) => ["CharacterAdded", { who: who(d.character_id) }],
   CharacterUpdated: (d) => ["CharacterUpdated", { who: who(d.character_id) }],
   CharacterRevealed: (d) => ["CharacterRevealed", { who: who(d.character_id) }],
+  CharacterGiven: (d) => [d.owner ? "CharacterGiven" : "CharacterGiven.gm", { who: who(d.character_id), seat: seat(d.owner) }],
   SessionStarted: (d) => ["SessionStarted", { n: d.number }],
   SessionEnded: (d) => [d.milestone ? "SessionEnded.milestone" : "SessionEnded", { milestone: d.milestone ? t(`milestone.${d.milestone}`) : "" }],
   SceneStarted: (d) => ["SceneStarted", { name: free(d.name) }],

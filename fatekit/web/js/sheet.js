@@ -67,12 +67,14 @@ export function openSheetEditor(existing, seed = null) {
   const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
   const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
   const players = view.seats.filter((s) => s.role === "player");
+  // The GM may make a PC before its player is seated: the GM plays it until handing it over.
   const owner = h(
     "select",
     { id: "sheet-owner", "data-free": "" },
-    players.map((s) => h("option", { value: s.id, selected: s.id === view.you.seat }, s.name)),
+    players.map((s) => h("option", { value: s.id }, s.name)),
+    h("option", { value: "" }, t("sheet.owner_gm")),
   );
-  const ownerBox = isGm() && !editing && players.length ? field(t("sheet.owner"), owner) : null;
+  const ownerBox = isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
 
   // Aspects: one input per slot the preset has.
   const aspectInputs = [];
@@ -217,6 +219,11 @@ export function openSheetEditor(existing, seed = null) {
       ? h("button", { type: "button", onclick: () => send("AddTemplate", { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) }, verdict) }, t("sheet.as_template"))
       : null,
   );
+  if (ownerBox) {
+    const showOwner = () => (ownerBox.hidden = kind.value !== "pc");
+    kind.addEventListener("change", showOwner);
+    showOwner();
+  }
   body.addEventListener("input", check);
   body.addEventListener("change", check);
   openDialog(
@@ -226,7 +233,8 @@ export function openSheetEditor(existing, seed = null) {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
       const data = { sheet: text };
-      if (kind.value === "pc") data.owner = isGm() && players.length ? owner.value : view.you.seat;
+      if (kind.value === "pc" && !isGm()) data.owner = view.you.seat;
+      else if (kind.value === "pc" && owner.value) data.owner = owner.value;
       return (await send("AddCharacter", data, out)) !== null;
     },
     { submitLabel: editing ? t("sheet.save") : t("sheet.add"), id: "sheet-form" },
