@@ -354,3 +354,39 @@ def test_the_gm_makes_a_pc_before_its_player_sits_down_and_hands_it_over() -> No
     play.do(c.AddCharacter(sheet=npc_sheet()))
     with pytest.raises(BadInput, match="NPCs are the GM's"):
         play.do(c.GiveCharacter(character_id="alice", owner="аня"))
+
+
+@pytest.mark.rule("conflict.end-called")
+def test_the_gm_ends_a_conflict_at_any_moment_even_with_a_hit_waiting(play) -> None:
+    _fight(play)
+    play.dice[:] = ["-0-0"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("alice", 5)
+    with pytest.raises(ForbiddenAction):
+        play.do(c.FinishConflict(), "ann")
+    play.do(c.FinishConflict())
+    assert play.s.conflict is None and play.s.roll is None
+    assert play.s.game.character("alice").consequences[0].aspect is None  # never taken
+    assert log_of(play, "ann")[0]["type"] == "ConflictFinished"
+    # The scene goes on: a new fight may start in it.
+    play.do(c.StartConflict(sides=(("a", ("ruth",)), ("b", ("alice",))), first="alice"))
+    assert play.s.conflict is not None
+
+
+@pytest.mark.rule("conflict.concede-reward")
+def test_a_concession_carries_its_terms_into_the_log(play) -> None:
+    _fight(play)
+    terms = "Ruth slips over the rail; Alice keeps the idol"
+    done = play.do(c.Concede(character_id="ruth", terms=terms), "ann").events[0]
+    assert isinstance(done, e.Conceded) and done.terms == terms
+    for seat in ("gm", "ann", "ben", "sam"):
+        assert log_of(play, seat)[0]["data"]["terms"] == terms
+    # The point is owed, not paid, until the conflict ends.
+    account = play.s.game.ledger.account("ruth")
+    assert account.pending == 1
+    play.do(c.FinishConflict())
+    assert play.s.game.ledger.account("ruth").pending == 0
+    _fight(play)
+    with pytest.raises(BadInput, match="at most 2,000"):
+        play.do(c.Concede(character_id="charles", terms="x" * 2001), "ben")

@@ -125,18 +125,25 @@ class HitsAndEnding(ConflictPart):
         return concession
 
     def finish(self: ConflictHost, *, into: str | None = None) -> ConflictEnd:
-        """Close an ended conflict's books (or one turning ``into`` a contest or challenge).
+        """Close the conflict's books: when a side is all out, or at any moment the GM calls it
+        over (or turns it ``into`` a contest or challenge).
 
-        Concession points and hostile-invoke points become usable now; when the conflict turns
-        into a contest or challenge they wait until that ends (the scene's end pays them).
+        Called over with no side out, nobody has lost (``losers`` is empty); a hit waiting to be
+        taken and an action whose dice are not settled are dropped, as the fight they belonged to
+        is over. Concession points and hostile-invoke points become usable now; when the
+        conflict turns into a contest or challenge they wait until that ends (the scene's end
+        pays them).
         """
         if self.ended is not None:
             raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
         losers = self._losing_sides()
-        if into is None and not losers:
-            raise IllegalAction("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
-        if self.phase is Phase.HIT:
-            raise IllegalAction("absorb the pending hit first", TAKEN_OUT_RULE)
+        # The fight is over: what was still under way in it will not happen.
+        self._hits.clear()
+        if self._turn is not None and self._turn.roll is not None:
+            self._turn.roll.close()
+            for sub in self._turn.targets.values():
+                sub.close()
+        self._turn = None
         deferred = into is not None
         if not deferred:
             for participant in self.fighters:

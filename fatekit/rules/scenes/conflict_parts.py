@@ -34,6 +34,7 @@ from fatekit.rules.options.scale import (
 from fatekit.rules.scenes.scene import Game, Scene
 
 __all__ = [
+    "CONFLICT_CALLED_RULE",
     "CONFLICT_END_RULE",
     "EXCHANGE_EVENT",
     "EXCHANGE_RULE",
@@ -109,6 +110,15 @@ TAKEN_OUT_RULE = rule(
     "Taking Harm > Getting Taken Out",
     "A hit that is not fully absorbed takes the character out; taken-out and conceded characters "
     "leave the conflict",
+)
+CONFLICT_CALLED_RULE = rule(
+    "conflict.end-called",
+    CORE,
+    "Ending a Conflict; Transitioning to a Contest or Challenge",
+    "A conflict is over when a side is all out only under most circumstances: the GM may call it "
+    "over at any moment, when the fight no longer matters (a truce, a collapse, a chase); "
+    "nobody has lost, a hit not yet taken and dice not yet settled are dropped, and the fate "
+    "points owed are paid as at any end",
 )
 CONFLICT_END_RULE = rule(
     "conflict.end",

@@ -69,9 +69,11 @@ class TakeOut(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Concede(Command):
-    """A participant concedes the conflict."""
+    """A participant concedes the conflict, on the ``terms`` their player declares (how they lose
+    and leave: what the other side gets)."""
 
     character_id: str
+    terms: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,9 +124,10 @@ class TakenOut(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Conceded(Event):
-    """A participant conceded."""
+    """A participant conceded, on the ``terms`` declared (older logs: none)."""
 
     character_id: str
+    terms: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,6 +175,9 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
 
 
 acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)
+
+#: The longest terms of a concession, in characters.
+MAX_TERMS_LENGTH = 2_000
 
 
 @decides(EndTurn)
@@ -253,6 +259,8 @@ def _taken_out(state: TableState, event: TakenOut) -> None:
 
 @folds(Conceded)
 def _conceded(state: TableState, event: Conceded) -> None:
+    if len(event.terms) > MAX_TERMS_LENGTH:
+        raise BadInput(f"the terms run to at most {MAX_TERMS_LENGTH:,} characters")
     conflict_in_play(state).concede(event.character_id)
     settle_conflict(state)
 

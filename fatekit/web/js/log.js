@@ -100,7 +100,7 @@ const LINES = {
     { who: who(d.target), consequence: h("span", {}, (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" }))) },
   ],
   TakenOut: (d) => ["TakenOut", { who: who(d.target) }],
-  Conceded: (d) => ["Conceded", { who: who(d.character_id) }],
+  Conceded: (d) => [d.terms ? "Conceded.terms" : "Conceded", { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" }],
   TurnEnded: (d) => [d.next_actor ? "TurnEnded.next" : "TurnEnded", { who: who(d.next_actor) }],
   ConflictFinished: () => ["ConflictFinished", {}],
   TemplateAdded: (d) => ["TemplateAdded", { name: free(d.name) }],

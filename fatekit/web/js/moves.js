@@ -42,11 +42,20 @@ export function conflictActions(id, moves) {
   return box;
 }
 
+/** Conceding: the player declares the terms (how their character loses and leaves, what the
+ * other side gets); the fate points come when the conflict ends. */
 function openConcede(id) {
+  const terms = h("textarea", { id: "concede-terms", rows: 3, maxlength: 2000, autofocus: true });
   openDialog(
     t("concede.title"),
-    h("div", {}, h("p", {}, tn("concede.confirm", { who: who(id) })), h("p", { class: "hint" }, t("concede.payout"))),
-    (form, out) => sendFrom("Concede", { character_id: id }, out),
+    h(
+      "div",
+      {},
+      h("p", {}, tn("concede.confirm", { who: who(id) })),
+      field(t("concede.terms"), terms, h("p", { class: "hint" }, t("concede.terms_hint"))),
+      h("p", { class: "hint", id: "concede-payout" }, t("concede.payout")),
+    ),
+    (form, out) => sendFrom("Concede", { character_id: id, ...(terms.value.trim() ? { terms: terms.value.trim() } : {}) }, out),
     { submitLabel: t("move.concede"), id: "concede-form" },
   );
 }
