@@ -23,6 +23,7 @@ from fatekit.rules.scenes.conflict_parts import (
     ConflictKind,
     ConflictPart,
     Exchange,
+    Fighter,
     LegalAction,
     Move,
     Phase,
@@ -107,6 +108,22 @@ class TurnOrder(ConflictPart):
         if self._may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
+
+    def join(self: ConflictHost, participant: str, side: str) -> None:
+        """A character in the scene comes into the fight under way on ``side`` (one already in
+        it, or a new one). In elective order they have not acted this exchange, so whoever acts
+        may name them next; a fixed order takes them in at their skill's place."""
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if participant in self.fighters:
+            raise BadInput(f"{participant!r} is already in this conflict")
+        if participant not in self.scene.participants:
+            raise BadInput(f"{participant!r} is not in scene {self.scene.name!r}: bring them in")
+        if not side.strip():
+            raise BadInput("name the side they join")
+        self.fighters[participant] = Fighter(self.game.character(participant), side.strip())
+        if self._order is not None:
+            self._order = self._ordered()
 
     @property
     def order(self: ConflictHost) -> list[str] | None:

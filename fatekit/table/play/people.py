@@ -20,6 +20,7 @@ from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
+from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -64,13 +65,16 @@ class AddCharacter(Command):
     the GM and stay unrevealed, showing players only their name and unhidden aspects, unless
     ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players. A sheet
     with no id, or one already taken, gets a new id made from its name (in any script), and the
-    aspect ids made from the old one follow it.
+    aspect ids made from the old one follow it. With ``enter`` the character comes straight into
+    the running scene at its ``zone`` (and the fight, on its ``side``): the GM's NPC made
+    mid-scene.
     """
 
     sheet: str
     owner: str | None = None
     revealed: bool = False
     hidden_aspects: tuple[str, ...] = ()
+    enter: Entrance | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -231,7 +235,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
-    return [
+    added: list[Event] = [
         context.event_from(
             CharacterAdded,
             command,
@@ -240,6 +244,10 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
             character_id=character.id,
         )
     ]
+    if command.enter is not None:
+        context.require_gm("bring characters into the scene")
+        added.append(context.event_from(JoinedScene, command.enter, character_id=character.id))
+    return added
 
 
 def taken_ids(state: TableState) -> set[str]:

@@ -4,6 +4,7 @@
 import { add, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
+import { entranceFields, openDialog, sendFrom } from "./forms.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { app, send, showError } from "./store.js";
@@ -100,10 +101,32 @@ function characterCard(c) {
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
+      bringInButton(c),
     ),
     isGm() && s.kind === "pc" ? handOver(c) : null,
   );
   return card;
+}
+
+/** The GM brings a character not in the running scene into it (and into the fight). */
+function bringInButton(c) {
+  const scene = app.view.scene;
+  if (!isGm() || !scene || scene.participants.includes(c.id)) return null;
+  return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
+}
+
+function openBringIn(id) {
+  const pc = app.view.characters.some((c) => c.id === id && c.revealed && c.sheet.kind === "pc");
+  const conflict = app.view.conflict;
+  // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
+  const pcSide = pc && conflict ? (conflict.fighters.find((f) => app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc")) || {}).side : null;
+  const entrance = entranceFields("bring-in", { side: pcSide || null });
+  openDialog(
+    tn("enter.bring_in_who", { who: who(id) }),
+    h("div", {}, entrance.node),
+    (form, out) => sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
+    { submitLabel: t("enter.bring_in"), id: "bring-in-form" },
+  );
 }
 
 /** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */

@@ -59,6 +59,7 @@ const LINES = {
   SessionEnded: (d) => [d.milestone ? "SessionEnded.milestone" : "SessionEnded", { milestone: d.milestone ? t(`milestone.${d.milestone}`) : "" }],
   SceneStarted: (d) => ["SceneStarted", { name: free(d.name) }],
   SceneEnded: () => ["SceneEnded", {}],
+  JoinedScene: (d) => [d.side ? "JoinedScene.side" : "JoinedScene", { who: who(d.character_id), side: d.side ? free(d.side) : "" }],
   SituationAspectAdded: (d) => ["SituationAspectAdded", { aspect: free(d.name) }],
   AspectRevealed: (d) => ["AspectRevealed", { aspect: aspect(d.aspect_id) }],
   AspectRemoved: (d) => ["AspectRemoved", { aspect: aspect(d.aspect_id) }],

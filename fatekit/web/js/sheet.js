@@ -5,7 +5,7 @@
 
 import { request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
-import { openDialog } from "./forms.js";
+import { entranceFields, openDialog } from "./forms.js";
 import { has, language, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
@@ -75,6 +75,8 @@ export function openSheetEditor(existing, seed = null) {
     h("option", { value: "" }, t("sheet.owner_gm")),
   );
   const ownerBox = isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
+  // The GM's character made while a scene runs may come straight into it (and into the fight).
+  const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
 
   // Aspects: one input per slot the preset has.
   const aspectInputs = [];
@@ -209,6 +211,7 @@ export function openSheetEditor(existing, seed = null) {
     field(t("sheet.name"), name),
     editing ? null : field(t("sheet.kind"), kind),
     ownerBox,
+    entrance.node,
     aspectBox,
     skillBox,
     stuntBox,
@@ -235,6 +238,8 @@ export function openSheetEditor(existing, seed = null) {
       const data = { sheet: text };
       if (kind.value === "pc" && !isGm()) data.owner = view.you.seat;
       else if (kind.value === "pc" && owner.value) data.owner = owner.value;
+      const enter = entrance.read();
+      if (enter) data.enter = enter;
       return (await send("AddCharacter", data, out)) !== null;
     },
     { submitLabel: editing ? t("sheet.save") : t("sheet.add"), id: "sheet-form" },
@@ -307,6 +312,8 @@ export function openQuickNpc(chosen = null) {
     rows.map((r, i) => h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating))),
     field(t("npc.boxes"), boxes),
   );
+  // An NPC made while a scene runs comes straight into it (and into the fight, on a side).
+  const entrance = entranceFields("npc", { optional: true });
   const membersBox = field(t("npc.members"), members);
   const sideBox = field(t("npc.side"), side);
   const blockBox = h(
@@ -326,6 +333,7 @@ export function openQuickNpc(chosen = null) {
   );
   const update = () => {
     people.hidden = isObstacle();
+    if (entrance.node) entrance.node.hidden = isObstacle();
     things.hidden = !isObstacle();
     membersBox.hidden = kind.value !== "mob";
     sideBox.hidden = kind.value !== "hazard";
@@ -343,6 +351,7 @@ export function openQuickNpc(chosen = null) {
     field(t("sheet.kind"), kind, obstacles ? null : h("p", { class: "hint" }, t("npc.obstacles_hint"))),
     people,
     membersBox,
+    entrance.node,
     things,
     verdict,
   );
@@ -366,7 +375,8 @@ export function openQuickNpc(chosen = null) {
       const data = sheet();
       // The second aspect is the GM's secret: kept hidden from the players.
       const hidden = secret.value.trim() ? [`${data.id}/character/${data.aspects.length}`] : [];
-      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden }, out)) !== null;
+      const enter = entrance.read();
+      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden, ...(enter ? { enter } : {}) }, out)) !== null;
     },
     { submitLabel: t("sheet.add"), id: "npc-form" },
   );
