@@ -249,11 +249,15 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                     return {"hidden": True, "modifier": modifier, "stunts": stunts}
                 conflict = state.conflict
                 fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
-                if defending is None and action == "attack" and conflict is not None and fighting:
+                if defending is None and conflict is not None and fighting:
                     # The engine's own choice: the best skill that may stop this attack (Fight
-                    # parries no shot).
-                    ranged = conflict.attack_is_ranged(actor, skill)
-                    defending = next(iter(conflict.defence_skills(against, melee=not ranged)), "")
+                    # parries no shot), or the opponent's best against anything else.
+                    if action == "attack":
+                        ranged = conflict.attack_is_ranged(actor, skill)
+                        allowed = conflict.defence_skills(against, melee=not ranged)
+                    else:
+                        allowed = conflict.opposing_skills(against)
+                    defending = next(iter(allowed), "")
                 if defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL

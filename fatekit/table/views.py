@@ -263,6 +263,7 @@ class Viewer:
                     "armor": f.armor,
                     "scale": f.scale,
                     "hazard": f.hazard is not None,
+                    "members": f.members,  # a mob's members still standing (1 for anyone else)
                 }
                 for who, f in conflict.fighters.items()
             ],

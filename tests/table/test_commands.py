@@ -390,3 +390,43 @@ def test_a_concession_carries_its_terms_into_the_log(play) -> None:
     _fight(play)
     with pytest.raises(BadInput, match="at most 2,000"):
         play.do(c.Concede(character_id="charles", terms="x" * 2001), "ben")
+
+
+@pytest.mark.rule("action.create-advantage.new")
+def test_an_advantage_in_a_conflict_may_face_an_active_opponent(play) -> None:
+    _fight(play)
+    play.dice[:] = ["0000"]  # Alice's dice, rolled by the table
+    rolled = play.do(
+        c.CreateAdvantage(actor="ruth", skill="fight", against="alice", dice="++00"), "ann"
+    ).events[0]
+    # Named with no skill, Alice opposes with her best (Deceive +4); the event records it.
+    assert isinstance(rolled, e.AdvantageRolled) and rolled.defend_skill == "deceive"
+    assert play.s.roll is not None and play.s.roll.opposition is not None
+    assert (play.s.roll.opposition.actor, play.s.roll.shifts) == ("alice", 2)  # 4+2 against 4
+    play.do(c.ResolveRoll(aspect_name="Off Balance"), "ann")
+    made = play.s.game.find_aspect(play.s.last_created[0])
+    assert made.name == "Off Balance" and [f.holder for f in made.free_invokes] == ["ruth"]
+
+
+@pytest.mark.rule("character.mob", "character.mob.hits")
+def test_a_mob_at_the_table_defends_as_a_team_and_loses_one_member_per_hit(play) -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import mob
+
+    cult = mob("condensed", "cult", "Культисты", 3, ["Культисты"], {"fight": 2}, stress_boxes=1)
+    play.do(c.AddCharacter(sheet=dumps_character(cult)))
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="Crypt", participants=("ruth", "cult")))
+    play.do(c.StartConflict(sides=(("heroes", ("ruth",)), ("cult", ("cult",))), first="ruth"))
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="cult", skill="fight", dice="+++0"), "ann")
+    # Fair (+2) and two others: the mob defends at +4 (not +2); Ruth's 7 is a 3-shift hit.
+    assert play.s.roll is not None and play.s.roll.opposition_value == 4
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    taken = play.do(c.TakeOut()).events[0]
+    assert isinstance(taken, e.TakenOut) and taken.standing == 2
+    # One box takes one shift: the first falls to 2, the third shift goes on to the next.
+    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("cult", 1)
+    play.do(c.Absorb(boxes=(0,)))
+    fighter = view_for(play.s, "ann")["conflict"]["fighters"][1]
+    assert fighter["id"] == "cult" and fighter["members"] == 2 and fighter["status"] == "active"

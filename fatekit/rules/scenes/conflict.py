@@ -29,6 +29,7 @@ from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.options.big_bads import (
@@ -68,6 +69,7 @@ from fatekit.rules.scenes.conflict_parts import (
 from fatekit.rules.scenes.conflict_targets import MultipleTargets
 from fatekit.rules.scenes.conflict_turns import TurnOrder
 from fatekit.rules.scenes.scene import Game, Scene
+from fatekit.rules.scenes.teamwork import combine_skills
 from fatekit.rules.scenes.zones import resolve_move
 
 __all__ = ["Conflict"]
@@ -525,7 +527,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> ActionRoll:
         """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
         sheet = self.fighter(actor).character
-        return ActionRoll(
+        roll = ActionRoll(
             actor,
             action,
             self._rating(sheet, skill),
@@ -534,6 +536,18 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             ledger=self.game.ledger,
             difficulty=difficulty,
         )
+        self._mob_bonus(roll, actor)
+        return roll
+
+    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None:
+        """A mob rolls as a team: each standing member past the first adds +1, as teamwork does
+        (members need Average (+1), and the bonus is at most the skill's rating)."""
+        members = self.fighter(participant).members
+        if members < 2:
+            return
+        team = combine_skills({f"{participant}#{n}": roll.rating for n in range(members)})
+        if team.bonus > 0:
+            roll.add_bonus(Bonus(BonusKind.TEAMWORK, team.bonus, f"mob of {members}"))
 
     def _rating(self, sheet: Character, skill: str) -> int:
         if skill not in self.preset.skill_keys and skill not in sheet.skills:

@@ -71,6 +71,12 @@ class Defence(ConflictPart):
         ]
         return tuple(sorted(allowed, key=lambda s: -self._rating(sheet, s)))
 
+    def opposing_skills(self: ConflictHost, participant: str) -> tuple[str, ...]:
+        """The skills ``participant`` may actively oppose a create an advantage or an overcome
+        with, best first: any skill the story makes fit; named by no one, the best is rolled."""
+        sheet = self.fighter(participant).character
+        return tuple(sorted(self._sheet_skills(sheet), key=lambda s: -self._rating(sheet, s)))
+
     def _opposed_roll(
         self: ConflictHost,
         actor: str,
@@ -119,8 +125,9 @@ class Defence(ConflictPart):
                     ATTACK_DEFEND_RULE,
                 )
         elif skill is None:
-            raise BadInput(f"say which skill {defender} opposes the roll with (defend_skill=...)")
+            skill = self.opposing_skills(defender)[0]
         defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
+        self._mob_bonus(defence, defender)
         self._solo_bonus(defence, defender)
         if defender in self.full_defenders:
             self._defended.add(defender)

@@ -9,6 +9,7 @@ from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.harm.recovery import clear_stress
 from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
@@ -23,6 +24,9 @@ from fatekit.rules.scenes.conflict_parts import (
 )
 
 __all__ = ["HitsAndEnding"]
+
+#: Far beyond any mob member's boxes: where counting what a member can absorb stops.
+MAX_MEMBER_CAPACITY = 100
 
 
 class HitsAndEnding(ConflictPart):
@@ -90,10 +94,32 @@ class HitsAndEnding(ConflictPart):
         return taken
 
     def take_out(self: ConflictHost) -> None:
-        """The pending hit's target is taken out (no plan absorbs it, or they choose not to)."""
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
+
+        A mob loses one member: the shifts beyond what that member could still absorb, less the
+        one that took them out, fall on the next member, fresh; the mob is out with its last.
+        """
         hit = self._require_hit()
+        fighter = self.fighter(hit.target)
+        if fighter.members > 1:
+            beyond = hit.shifts - self._member_capacity(hit.target) - 1
+            fighter.members -= 1
+            clear_stress(fighter.character)  # the next member comes in unhurt
+            if beyond > 0:
+                self._hits[0] = PendingHit(hit.target, beyond, hit.by)
+                return
+            self._next_hit()
+            return
         self._take_out(hit.target)
         self._next_hit()
+
+    def _member_capacity(self: ConflictHost, target: str) -> int:
+        """The most shifts the mob member in front could still absorb in one hit."""
+        sheet = self.fighter(target).character
+        shifts = 0
+        while shifts < MAX_MEMBER_CAPACITY and absorb_options(sheet, shifts + 1, self.harm):
+            shifts += 1
+        return shifts
 
     def concede(self: ConflictHost, participant: str) -> Concession:
         """Concede before the dice of the current action are rolled."""

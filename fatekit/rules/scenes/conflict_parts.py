@@ -42,6 +42,7 @@ __all__ = [
     "FULL_DEFENSE_CORE_RULE",
     "FULL_DEFENSE_RULE",
     "INTERPOSE_RULE",
+    "MOB_HITS_RULE",
     "MULTIPLE_TARGETS_RULE",
     "TAKEN_OUT_RULE",
     "ConflictEnd",
@@ -119,6 +120,14 @@ CONFLICT_CALLED_RULE = rule(
     "over at any moment, when the fight no longer matters (a truce, a collapse, a chase); "
     "nobody has lost, a hit not yet taken and dice not yet settled are dropped, and the fate "
     "points owed are paid as at any end",
+)
+MOB_HITS_RULE = rule(
+    "character.mob.hits",
+    CORE,
+    "The Exchange (mobs); Fate Core as published",
+    "A mob rolls as a team, each standing member past the first adding +1 (up to the skill's "
+    "rating); a hit falls on one member at a time: a member who cannot absorb it is taken out, "
+    "the shifts beyond those it took go on to the next member, and the mob is out with its last",
 )
 CONFLICT_END_RULE = rule(
     "conflict.end",
@@ -223,6 +232,11 @@ class Fighter:
     armor: int = 0
     hazard: Hazard | None = None  # a hazard acting in the turn order (obstacles option)
     scale: str | None = None  # scale level key (scale option)
+    members: int = 0  # a mob's members still standing (0: as many as its sheet has)
+
+    def __post_init__(self) -> None:
+        if self.members == 0:
+            self.members = self.character.members
 
 
 @dataclass(slots=True)
@@ -370,6 +384,7 @@ class ConflictHost(Protocol):
     def attack_is_ranged(self, actor: str, skill: str) -> bool: ...
     def _attack_reach(self, actor: str, skills: tuple[str, ...]) -> dict[str, tuple[str, ...]]: ...
     def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]: ...
+    def opposing_skills(self, participant: str) -> tuple[str, ...]: ...
     def _free_move_zones(self, actor: str) -> tuple[str, ...]: ...
     def _in_the_way(self, actor: str) -> list[str]: ...
     def absorb_options(self) -> list[AbsorbPlan]: ...
@@ -381,4 +396,6 @@ class ConflictHost(Protocol):
     def _losing_sides(self) -> list[str]: ...
     def _sheet_skills(self, sheet: Character) -> tuple[str, ...]: ...
     def _solo_bonus(self, roll: ActionRoll, participant: str) -> None: ...
+    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None: ...
+    def _member_capacity(self, target: str) -> int: ...
     def _focus_applies(self, defender: str, roll: ActionRoll, target: str | None) -> bool: ...

@@ -4,6 +4,7 @@ and a free move, each rolled by the acting seat with its defender's dice decided
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -234,6 +235,16 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
     context.require_control(command.actor, "act for them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
+    conflict = context.state.conflict
+    if (
+        command.against is not None
+        and command.defend_skill is None
+        and conflict is not None
+        and command.against in conflict.fighters
+    ):
+        # An active opponent named with no skill opposes with their best; the event says which.
+        best = conflict.opposing_skills(command.against)[0]
+        command = dataclasses.replace(command, defend_skill=best)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
         return [rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)]

@@ -117,9 +117,11 @@ class HitAbsorbed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TakenOut(Event):
-    """The pending hit took ``target`` out."""
+    """The pending hit took ``target`` out; of a mob, one member (``standing``: how many of the
+    mob were left standing after it, 0 when it is out; older logs: none said)."""
 
     target: str
+    standing: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,7 +173,11 @@ def _absorb(context: Context, command: Absorb) -> list[Event]:
 def _take_out(context: Context, command: TakeOut) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "choose to be taken out")
-    return [context.event(TakenOut, target=target)]
+    conflict = conflict_in_play(context.state)
+    members = conflict.fighters[target].members
+    # A mob loses one member to the hit; the log says how many are left.
+    standing = members - 1 if members > 1 else None
+    return [context.event(TakenOut, target=target, standing=standing)]
 
 
 acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)

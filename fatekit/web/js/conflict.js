@@ -110,6 +110,7 @@ function fighterExtras(f, c) {
   }
   if (f.scale) out.push(h("span", { class: "badge", "data-scale": f.scale }, t(`scale.${f.scale}`)));
   if (f.hazard) out.push(h("span", { class: "badge" }, t("kind.hazard")));
+  if (f.members > 1) out.push(h("span", { class: "badge", "data-members": f.members }, tn("conflict.members", { n: f.members })));
   if (c.big_bads.some((b) => b.id === f.id)) out.push(h("span", { class: "badge secret" }, t("bigbad.badge")));
   return out.length ? h("span", {}, " ", out) : null;
 }

@@ -100,7 +100,7 @@ const LINES = {
     d.names && d.names.length ? "HitAbsorbed.consequence" : "HitAbsorbed",
     { who: who(d.target), consequence: h("span", {}, (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" }))) },
   ],
-  TakenOut: (d) => ["TakenOut", { who: who(d.target) }],
+  TakenOut: (d) => [d.standing ? "TakenOut.member" : "TakenOut", { who: who(d.target), n: d.standing || 0 }],
   Conceded: (d) => [d.terms ? "Conceded.terms" : "Conceded", { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" }],
   TurnEnded: (d) => [d.next_actor ? "TurnEnded.next" : "TurnEnded", { who: who(d.next_actor) }],
   ConflictFinished: () => ["ConflictFinished", {}],

@@ -333,7 +333,20 @@ function openConflictRoll(actor, move, type) {
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.
   const obstacles = type === "Overcome" && hasOption("obstacles") && c ? [...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]), ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]), ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent])] : [];
-  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...obstacles], "", { freeText: true });
+  // An active opponent: anyone else still fighting may oppose the roll with a skill of theirs
+  // (named here, or their best when left to the table).
+  const people = c ? c.fighters.filter((f) => f.status === "active" && f.id !== actor && !f.hazard).map((f) => [`who:${f.id}`, who(f.id).textContent]) : [];
+  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...people, ...obstacles], "", { freeText: true });
+  const opposeWith = select("conflict-defend-skill", [["", t("roll.their_best")]]);
+  const opposeBox = field(t("roll.opposed_with"), opposeWith);
+  const opponent = () => (against.value.startsWith("who:") ? against.value.slice(4) : null);
+  const fitOpposition = () => {
+    const id = opponent();
+    const chosen = opposeWith.value;
+    opposeWith.replaceChildren(...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes);
+    opposeWith.value = chosen;
+    if (opposeWith.value !== chosen) opposeWith.value = "";
+  };
   const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
@@ -344,7 +357,9 @@ function openConflictRoll(actor, move, type) {
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
-    if (against.value) {
+    opposeBox.hidden = !opponent();
+    if (opponent()) showOdds(odds, { actor, skill: skillSel.value, against: opponent(), action, ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) });
+    else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
     }
@@ -352,9 +367,14 @@ function openConflictRoll(actor, move, type) {
   };
   skillSel.addEventListener("change", update);
   difficulty.addEventListener("change", update);
-  against.addEventListener("change", update);
+  against.addEventListener("change", () => {
+    fitOpposition();
+    update();
+  });
+  opposeWith.addEventListener("change", update);
   const obstacle = () => {
     const [kind, id] = against.value.split(":");
+    if (kind === "who") return { against: against.value.slice(4), ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) };
     if (kind === "block") return { block: id };
     if (kind === "remove") return { block: id, remove_block: true };
     if (kind === "hazard") return { disable_hazard: id };
@@ -366,7 +386,8 @@ function openConflictRoll(actor, move, type) {
       "div",
       {},
       field(t("roll.skill"), skillSel),
-      obstacles.length ? field(t("overcome.against"), against) : null,
+      people.length || obstacles.length ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against) : null,
+      opposeBox,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
       target ? target.node : null,

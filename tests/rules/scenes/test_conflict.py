@@ -303,14 +303,20 @@ def test_conceding_before_the_dice_drops_the_action() -> None:
     assert conflict.pending_hit == ("boss", 1)
 
 
+@pytest.mark.rule("action.overcome")
+def test_an_opponent_named_with_no_skill_opposes_with_their_best() -> None:
+    conflict = fight(first="ruth")
+    assert conflict.opposing_skills("thug")[:2] == ("notice", "fight")  # +3, +2
+    roll = conflict.overcome("ruth", "fight", dice=dice("0000"), against="thug")
+    assert roll.opposition is not None and roll.opposition.skill == "notice"
+
+
 def test_conflict_input_errors() -> None:
     conflict = fight(first="ruth")
     with pytest.raises(BadInput, match="not in this conflict"):
         conflict.fighter("nobody")
     with pytest.raises(BadInput, match="either a difficulty"):
         conflict.overcome("ruth", "fight", dice=dice("0000"))
-    with pytest.raises(BadInput, match="which skill"):
-        conflict.overcome("ruth", "fight", dice=dice("0000"), against="thug")
     with pytest.raises(IllegalAction, match="cannot make a physical attack"):
         conflict.attack("ruth", "thug", "crafts", dice=dice("0000"))
     with pytest.raises(IllegalAction, match="cannot defend"):
