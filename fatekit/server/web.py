@@ -407,9 +407,18 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
             s.key: {"": s.name, **dict(s.names)} for lst in preset.skill_lists for s in lst
         },
         "tracks": [
-            {"harm": t.track.value, "name": t.name, "names": dict(t.names), "skill": t.skill}
+            {
+                "harm": t.track.value,
+                "name": t.name,
+                "names": dict(t.names),
+                "skill": t.skill,
+                # Whether some skill attacks with this harm: a conflict in it can harm someone.
+                "dealt": bool(preset.skills_for(Action.ATTACK, t.track)),
+            }
             for t in preset.stress_tracks
         ],
+        # Elective: the table says who acts first; a skill or approach order works it out.
+        "turn_order": preset.turn_order.style.value,
     }
 
 

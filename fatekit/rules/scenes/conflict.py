@@ -125,6 +125,17 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                 self.fighters[member] = Fighter(game.character(member), side)
         self.ruleset = game.ruleset
         self.preset = preset if preset is not None else self.ruleset.preset
+        if harm is not None and not any(
+            self.preset.can_use(s, Action.ATTACK, self.harm, stunts=f.character.stunts)
+            for f in self.fighters.values()
+            for s in self._sheet_skills(f.character)
+        ):
+            # A rule set's own harm that no skill deals: nobody would get an attack.
+            raise IllegalAction(
+                f"no skill of {self.preset.name} attacks with {self.harm.value} harm, so nobody "
+                "in this conflict could harm anyone",
+                ATTACK_DEFEND_RULE,
+            )
         self.full_defense_allowed = self.ruleset.has(
             OptionalRule.FULL_DEFENSE_CORE
         ) or self.ruleset.has(OptionalRule.FULL_DEFENSE)

@@ -144,7 +144,10 @@ export function rulesetEditor(out) {
       "fieldset",
       { class: "track-edit", id: `ruleset-edit-track-${i}` },
       h("legend", {}, tn("ruleset_editor.track_n", { n: i + 1 })),
-      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => rename(track, v)),
+      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => {
+        rename(track, v);
+        relabel(track);
+      }),
       text(`ruleset-edit-track-harm-${i}`, t("ruleset_editor.harm"), track.harm, (v) => {
         // What dealt or took the old kind of harm now names the new one.
         for (const use of data.skill_uses || []) if (use.harm === harmBefore.value) use.harm = v;
@@ -166,6 +169,14 @@ export function rulesetEditor(out) {
           })
         : null,
     );
+  }
+
+  /** A track renamed: every select naming its harm (skill uses, consequence slots) says the new
+   * name at once, not the one it had when the form was drawn. */
+  function relabel(track) {
+    for (const sel of document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")) {
+      for (const option of sel.options) if (option.value === track.harm) option.textContent = shown(track, t(`track.${track.harm}`));
+    }
   }
 
   function slotEditor(slot, i) {
