@@ -60,7 +60,10 @@ def test_a_builtin_table_reads_its_preset_there_too(api: Api) -> None:
     gm = api.table(preset="fae")
     assert gm.get("/state")["table"]["ruleset"] is False
     preset = gm.get("/preset")
-    assert preset["tracks"] == [{"harm": "any", "name": "", "names": {}, "skill": None}]
+    assert preset["tracks"] == [
+        {"harm": "any", "name": "", "names": {}, "skill": None, "dealt": True}
+    ]
+    assert preset["turn_order"] == "approach_order"
 
 
 def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) -> None:
