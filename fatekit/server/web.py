@@ -57,6 +57,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet
@@ -419,6 +420,10 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         ],
         # Elective: the table says who acts first; a skill or approach order works it out.
         "turn_order": preset.turn_order.style.value,
+        # The kinds of conflict some skill attacks in (a hack may have no mental attack).
+        "conflict_kinds": [
+            k.value for k in ConflictKind if preset.skills_for(Action.ATTACK, k.track)
+        ],
     }
 
 

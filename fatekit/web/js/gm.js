@@ -110,7 +110,9 @@ export function openStartConflict() {
   const people = app.view.scene.participants;
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
-  const kind = select("conflict-kind", ["physical", "mental"].map((k) => [k, t(`conflict.kind.${k}`)]));
+  // Only the kinds of conflict some skill attacks in (a hack may have no mental attack at all).
+  const kinds = app.preset && app.preset.conflict_kinds && app.preset.conflict_kinds.length ? app.preset.conflict_kinds : ["physical", "mental"];
+  const kind = select("conflict-kind", kinds.map((k) => [k, t(`conflict.kind.${k}`)]));
   // A rule set's own kinds of harm (wealth, sanity): a fight may deal one of them instead.
   // Only a harm some skill attacks with: a conflict in any other could harm nobody.
   const own = ((app.preset && app.preset.tracks) || []).filter((x) => x.dealt !== false).map((x) => x.harm).filter((k) => !["physical", "mental", "any"].includes(k));
