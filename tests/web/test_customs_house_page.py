@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tests.web.test_flow import UNTRANSLATED
+from tests.web.test_flow import UNTRANSLATED, Player, fits_phone
 from tests.web.test_turns import call, catalog, command
 
 TIMEOUT = 15_000
@@ -246,6 +246,7 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         submit(gm, "npc-form")
         mob = asa.locator("#fighter-таможенники [data-members]")
         expect(mob).to_have_attribute("data-members", "3")
+        fits_phone(Player(asa, "Åsa"))
         # Åsa's blow: 4 + 3 on the dice against the mob's Fair and two helpers (+4), not +2.
         asa.click("#attack-asa-lind")
         asa.select_option("#attack-skill", "fight")
@@ -292,6 +293,7 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         asa.click("#concede-asa-lind")
         expect(asa.locator("#concede-payout")).to_have_text(sv["concede.payout"])
         asa.fill("#concede-terms", "Åsa smiter över taket; tullarna får lådan")
+        fits_phone(Player(asa, "Åsa"))
         submit(asa, "concede-form")
         expect(anya.locator("#log-list li").first).to_contain_text("tullarna får lådan")
         # The GM calls the fight over, though no side is out.
