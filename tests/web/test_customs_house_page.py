@@ -305,3 +305,34 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         assert anya.evaluate(UNTRANSLATED, "ru") == []
         assert asa.evaluate(UNTRANSLATED, "sv") == []
         assert gm.evaluate(UNTRANSLATED, "en") == []
+
+
+def test_an_invoked_boost_is_named_in_the_log_not_called_hidden(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    table = customs_house(server)
+    gm_link, tid = table["gm"], table["table"]
+    # Фёдор ties a create an advantage: a boost, named; then he uses it on his next roll.
+    roll = {"actor": "федор-кравцов", "action": "create_advantage", "skill": "notice"}
+    command(server, tid, gm_link, "Roll", {**roll, "difficulty": 3, "dice": "0000"})
+    boost = {"option": "boost", "boost_names": [["федор-кравцов", "Шаг вперёд"]]}
+    command(server, tid, gm_link, "ResolveRoll", boost)
+    with (
+        seat_page(browser, page_url(server, table["anya"]), "ru-RU", DESK) as anya,
+        seat_page(browser, page_url(server, table["asa"]), "sv-SE", PHONE) as asa,
+    ):
+        boost_card = anya.locator("#scene .aspect.boost")
+        expect(boost_card).to_contain_text("Шаг вперёд")
+        aspect_id = boost_card.get_attribute("data-aspect")
+        overcome = {"actor": "федор-кравцов", "action": "overcome", "skill": "athletics"}
+        command(server, tid, gm_link, "Roll", {**overcome, "difficulty": 4, "dice": "0000"})
+        invoke = {"aspect_id": aspect_id, "by": "федор-кравцов", "free": True}
+        command(server, tid, gm_link, "Invoke", invoke)
+        used = catalog("ru")["event.Invoked.boost"].split("{aspect}")[0].split("{who}")[1]
+        line = anya.locator("#log-list li[data-type=Invoked]").first
+        expect(line).to_contain_text(used.strip())
+        expect(line).to_contain_text("Шаг вперёд")
+        expect(line).not_to_contain_text(catalog("ru")["aspect.hidden_name"])
+        other = asa.locator("#log-list li[data-type=Invoked]").first
+        expect(other).to_contain_text("Шаг вперёд")
+        expect(other).not_to_contain_text(catalog("sv")["aspect.hidden_name"])
