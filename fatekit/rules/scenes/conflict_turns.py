@@ -254,15 +254,22 @@ class TurnOrder(ConflictPart):
         map, in a mental conflict or for someone placed nowhere, anyone is in reach."""
         if not self._may_be_attacked(target):
             return False  # an immune big bad, or a part of a threat still shielded
+        return self._reach(actor, target)[ranged]
+
+    def _reach(self: ConflictHost, actor: str, target: str) -> tuple[bool, bool]:
+        """Whether a blow, and whether a shot, from ``actor`` reaches ``target`` from where the
+        two stand (big-bad immunity and shields aside)."""
         reaches = self._part_reaches(actor, target)
         if reaches is not None:
-            return reaches
+            return reaches, reaches
         zones = self.scene.zones
         if self.kind is ConflictKind.MENTAL or zones is None:
-            return True
+            return True, True
         if actor not in zones.positions or target not in zones.positions:
-            return True
-        return zones.can_reach(actor, target, ranged=ranged)
+            return True, True
+        if zones.can_interact(actor, target):
+            return True, True
+        return False, zones.can_reach(actor, target, ranged=True)
 
     def attack_is_ranged(self: ConflictHost, actor: str, skill: str) -> bool:
         """Whether ``actor``'s attack with ``skill`` is made from a distance, as the rule set
@@ -280,12 +287,16 @@ class TurnOrder(ConflictPart):
         """Each skill ``actor`` may attack with, and the opponents it reaches (skills that reach
         nobody left out)."""
         sheet = self.fighter(actor).character
+        # One look per opponent serves every skill: what a blow reaches, and what a shot does.
+        ways = [
+            (t, self._reach(actor, t)) for t in self.opponents(actor) if self._may_be_attacked(t)
+        ]
+        within = {ranged: tuple(t for t, both in ways if both[ranged]) for ranged in (False, True)}
         reach: dict[str, tuple[str, ...]] = {}
         for skill in skills:
             if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
                 continue
-            ranged = self.attack_is_ranged(actor, skill)
-            found = tuple(t for t in self.opponents(actor) if self.reaches(actor, t, ranged=ranged))
+            found = within[self.attack_is_ranged(actor, skill)]
             if found:
                 reach[skill] = found
         return reach
