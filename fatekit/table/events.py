@@ -53,6 +53,14 @@ from fatekit.table.play.contests import (
     ContestRolled,
     ContestStarted,
 )
+from fatekit.table.play.corrections import (
+    AspectCorrected,
+    ConsequenceCorrected,
+    FatePointsCorrected,
+    FreeInvokesCorrected,
+    StressCorrected,
+    TurnCorrected,
+)
 from fatekit.table.play.gear import (
     BigBadSet,
     BlockAdded,
@@ -116,6 +124,7 @@ from fatekit.table.play.targets import (
 __all__ = [
     "EVENT_TYPES",
     "AdvantageRolled",
+    "AspectCorrected",
     "AspectRemoved",
     "AspectRevealed",
     "AttackRolled",
@@ -134,6 +143,7 @@ __all__ = [
     "Conceded",
     "ConflictFinished",
     "ConflictStarted",
+    "ConsequenceCorrected",
     "ContestEnded",
     "ContestForfeited",
     "ContestRolled",
@@ -143,7 +153,9 @@ __all__ = [
     "DifficultyHidden",
     "Equipped",
     "Event",
+    "FatePointsCorrected",
     "FreeInvokePassed",
+    "FreeInvokesCorrected",
     "FullDefenseTaken",
     "HazardAdded",
     "HitAbsorbed",
@@ -177,6 +189,7 @@ __all__ = [
     "SkillsRaised",
     "SplitAttackRolled",
     "StoryDetailDeclared",
+    "StressCorrected",
     "TableCreated",
     "TakenOut",
     "TargetsAssigned",
@@ -184,6 +197,7 @@ __all__ = [
     "TemplateAdded",
     "TemplateRemoved",
     "TriggerFired",
+    "TurnCorrected",
     "TurnEnded",
     "Undone",
     "ZoneAttackRolled",
@@ -266,5 +280,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ScenePrepared,
         PreparedSceneRemoved,
         PreparedSceneStarted,
+        # the GM's corrections
+        AspectCorrected,
+        ConsequenceCorrected,
+        FatePointsCorrected,
+        FreeInvokesCorrected,
+        StressCorrected,
+        TurnCorrected,
     )
 }

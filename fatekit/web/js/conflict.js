@@ -4,6 +4,7 @@
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
 import { openDialog, select, sendFrom } from "./forms.js";
 import { formsNote, openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
+import { turnCorrection } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
 import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
@@ -75,6 +76,7 @@ export function conflictPanel() {
           ? button(t("conflict.finish"), () => send("FinishConflict", {}), { id: "finish-conflict", class: "primary" })
           : button(t("conflict.finish_early"), () => openFinishEarly(), { id: "finish-conflict" }),
       ),
+      turnCorrection(c),
     );
   }
   return panel;
