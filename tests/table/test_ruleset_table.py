@@ -191,7 +191,7 @@ def test_a_harm_no_skill_deals_is_refused_by_the_rule_that_says_who_attacks() ->
     # Nobody would get an Attack button, and nothing would say why: the engine says it first.
     with pytest.raises(IllegalAction) as refused:
         table.do(c.StartConflict(sides=sides, first="lucia", harm=Track("wealth")))
-    assert refused.value.rule.key == "skills.attack-defend"
+    assert refused.value.rule.key == "skills.attack-defend" and refused.value.waivable
     assert "wealth" in str(refused.value)
     table.do(c.StartConflict(sides=sides, first="lucia"))  # a physical fight still may
     assert table.s.conflict is not None

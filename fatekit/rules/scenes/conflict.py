@@ -131,8 +131,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             for f in self.fighters.values()
             for s in self._sheet_skills(f.character)
         ):
-            # A rule set's own harm that no skill deals: nobody would get an attack.
-            raise IllegalAction(
+            # A rule set's own harm that no skill deals: nobody would get an attack (the GM may
+            # start it anyway: a hazard may be what deals it).
+            refuse(
                 f"no skill of {self.preset.name} attacks with {self.harm.value} harm, so nobody "
                 "in this conflict could harm anyone",
                 ATTACK_DEFEND_RULE,
