@@ -117,8 +117,8 @@ class HitAbsorbed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TakenOut(Event):
-    """The pending hit took ``target`` out; of a mob, one member (``standing``: how many of the
-    mob were left standing after it, 0 when it is out; older logs: none said)."""
+    """The pending hit took ``target`` out; of a mob of two or more, one member (``standing``:
+    how many of the mob stand after it; ``None``: the target itself is out, as in older logs)."""
 
     target: str
     standing: int | None = None
