@@ -161,6 +161,31 @@ class Reader:
             out += " " + self.t("event.waived", rules=rules, reason=f"“{reason}”")
         return out
 
+    def problem(self, found: JSON) -> str:
+        """A sheet-check problem (``Problem.to_json``) with its numbers, in the reader's language:
+        ratings on the ladder, skills, tracks, severities and aspect kinds by name."""
+        code = found.get("code")
+        if not code or not self.t.has(f"problem.{code}"):
+            return escape(str(found.get("detail", "")))
+        args = {k: self._problem_arg(k, v) for k, v in (found.get("args") or {}).items()}
+        return self.t(f"problem.{code}", **args)
+
+    def _problem_arg(self, name: str, value: object) -> object:
+        if isinstance(value, int) and (name == "rating" or name.endswith("_rating")):
+            return self.rating(value)
+        if name == "skill":
+            return self.skill(str(value))
+        if name == "track":
+            return self.track(str(value))
+        for kind, prefix in (
+            ("severity", "severity"),
+            ("kind", "aspect.kind"),
+            ("style", "problem.style"),
+        ):
+            if name == kind and self.t.has(f"{prefix}.{value}"):
+                return self.t(f"{prefix}.{value}")
+        return escape(value) if isinstance(value, str) else value
+
     def rule(self, key: str, summary: str = "") -> str:
         """A rule's reason, in the audience's language (the engine's summary for a rule the
         catalogs do not know)."""

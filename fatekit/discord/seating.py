@@ -9,7 +9,6 @@ only the hash of its secret is kept with the binding (:mod:`.bindings`).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -175,44 +174,31 @@ async def seat_someone(
 async def import_character(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
     """``/character``: bring in a character from an attached file (Fari, Foundry VTT or
     fatekit), as the page's import does."""
-    from fatekit.server.interop import read_import
+    from fatekit.server.interop import ImportIn, read_import
 
     t = context.words
     caller = door.caller(context)
     attachment_id = str(options.get("file", ""))
-    found = ((options.get("__resolved__") or {}).get("attachments") or {}).get(attachment_id)
-    if not found or not found.get("url"):
+    attached = ((options.get("__resolved__") or {}).get("attachments") or {}).get(attachment_id)
+    if not attached or not attached.get("url"):
         return private_reply(t("discord.no_file"))
-    if int(found.get("size", 0)) > FILE_LIMIT:
+    if int(attached.get("size", 0)) > FILE_LIMIT:
         return private_reply(t("discord.file_too_big", n=FILE_LIMIT // 1024))
     try:
-        raw = await door.rest.download(str(found["url"]), FILE_LIMIT)
+        raw = await door.rest.download(str(attached["url"]), FILE_LIMIT)
         content = raw.decode("utf-8")
     except (UnicodeDecodeError, OSError, FateError) as error:
         return private_reply(t("discord.no_file") + f" ({escape(str(error))})")
     except Exception as error:  # the download failed: say so, change nothing
         return private_reply(t("discord.no_file") + f" ({escape(type(error).__name__)})")
     try:
-        sheet, _, problems, owner = await asyncio.to_thread(
-            read_import, door.service, caller, content, None, None, None, None
-        )
+        body = ImportIn.model_validate({"content": content})
+        found = await asyncio.to_thread(read_import, door.service, caller, body)
     except (ApiError, FateError, LinkRefused) as error:
         return private_reply(refusal_text(problem(error)[1], t))
-    said = []
-    for found_problem in problems:
-        code = found_problem.get("code")
-        key = f"problem.{code}"
-        args = {k: v for k, v in found_problem.items() if k not in ("code", "message")}
-        said.append(
-            "• "
-            + (
-                t(key, **args)
-                if code and t.has(key)
-                else escape(str(found_problem.get("message", "")))
-            )
-        )
-    move = Move("AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner})
-    reply = await door.play(context, caller, move)
-    if said:
-        reply["data"]["content"] = (reply["data"]["content"] + "\n" + "\n".join(said))[:2000]
+    reply = await door.play(context, caller, Move("AddCharacter", found.command()))
+    if found.problems:
+        reader = (await door.seen(context)).reader
+        said = "\n".join(f"• {reader.problem(p)}" for p in found.problems)
+        reply["data"]["content"] = (reply["data"]["content"] + "\n" + said)[:2000]
     return reply

@@ -17,6 +17,7 @@ Bad files are answered 422 with a message; the app's body limit answers 413 for 
 
 import asyncio
 import json
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Path
@@ -24,11 +25,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
-from fatekit.rules import CharacterKind, ForbiddenAction, Preset, validate
+from fatekit.rules import BadInput, CharacterKind, ForbiddenAction, Preset, validate
 from fatekit.server.service import Caller, TableService
-from fatekit.table import SEAT_RULE, Role, TableState
+from fatekit.table import SEAT_RULE, Role
+from fatekit.table.events import CharacterAdded
 
-__all__ = ["ImportIn", "mount_interop", "read_import"]
+__all__ = ["ImportIn", "Imported", "mount_interop", "read_import"]
 
 
 class ImportIn(BaseModel):
@@ -44,52 +46,77 @@ class ImportIn(BaseModel):
         None, description="Bring it in as this kind (a player's is always a PC)"
     )
     owner: str | None = Field(None, description="The player seat a PC belongs to (GM only)")
+    hidden: list[Annotated[int, Field(ge=0, le=200)]] | None = Field(
+        None,
+        max_length=200,
+        description="The sheet's aspects kept from the players, by position (0 first; GM "
+        "only); left out, every aspect of an NPC (its trouble too) and none of a PC's",
+    )
     dry_run: bool = Field(False, description="Only read it and report; add nothing")
 
 
-def _free_id(state: TableState, wanted: str) -> str:
-    chosen, n = wanted, 1
-    while chosen in state.game.characters:
-        n += 1
-        chosen = f"{wanted}-{n}"
-    return chosen
+def _hidden(wanted: list[int] | None, kind: str, aspects: int, gm: bool) -> list[int]:
+    """Which of the sheet's aspects (by position) the players may not see."""
+    if wanted is None:
+        return list(range(aspects)) if gm and kind != CharacterKind.PC.value else []
+    if not gm:
+        raise ForbiddenAction("only the GM hides aspects", SEAT_RULE)
+    beyond = [p for p in wanted if p >= aspects]
+    if beyond:
+        raise BadInput(f"the sheet has {aspects} aspects; there is no aspect {beyond[0] + 1}")
+    return sorted(set(wanted))
 
 
-def read_import(
-    service: TableService,
-    caller: Caller,
-    content: str,
-    source: str | None,
-    preset_key: str | None,
-    kind: CharacterKind | None,
-    owner: str | None,
-) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
-    """Read a character file for the caller's table (blocking): the sheet to add (with a free
-    id), the import report, the engine's problems with it, and its owner. A player's character is
-    always their own PC. Shared by the page's import and the Discord front door's ``/character``."""
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A character file read for a table: the sheet to add, the import's report, the engine's
+    problems with it, its owner, and its aspects kept from the players (positions and ids)."""
+
+    sheet: dict[str, Any]
+    report: dict[str, Any]
+    problems: list[dict[str, str]]
+    owner: str | None
+    hidden: list[int]
+    hidden_ids: list[str]
+
+    def command(self) -> dict[str, Any]:
+        """The ``AddCharacter`` that brings it in (the table gives its id)."""
+        return {
+            "sheet": json.dumps(self.sheet, ensure_ascii=False),
+            "owner": self.owner,
+            "hidden_aspects": self.hidden_ids,
+        }
+
+
+def read_import(service: TableService, caller: Caller, body: ImportIn) -> Imported:
+    """Read a character file for the caller's table (blocking; no change to the table). A
+    player's character is always their own PC. Shared by the page's import and the Discord
+    front door's ``/character``."""
     state = service.repo.load(caller.table_id)
     seat = state.seat(caller.seat)
     if not seat.is_gm and seat.role is not Role.PLAYER:
         raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
-    preset: str | Preset = preset_key or state.ruleset.preset.key.split("+", 1)[0]
-    if state.ruleset_file is not None and preset_key is None:
+    preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+    if state.ruleset_file is not None and body.preset is None:
         preset = state.ruleset.preset  # only the table knows its rule-set file
-    imported = import_character(content, source, preset)
+    imported = import_character(body.content, body.source, preset)
     sheet = dict(imported.data)
     sheet["kind"] = (
         CharacterKind.PC.value
         if not seat.is_gm
-        else (kind or CharacterKind(sheet.get("kind", "major_npc"))).value
+        else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
     )
-    sheet["id"] = _free_id(state, sheet["id"])
     loaded = character_from_dict(
-        sheet, preset if state.ruleset_file is not None and preset_key is None else None
+        sheet, preset if state.ruleset_file is not None and body.preset is None else None
     )
     problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
-    chosen = owner if seat.is_gm else caller.seat
+    owner = body.owner if seat.is_gm else caller.seat
     if sheet["kind"] != CharacterKind.PC.value:
-        chosen = None
-    return sheet, imported.report.as_json(), problems, chosen
+        owner = None
+    aspects = loaded.character.aspects
+    hidden = _hidden(body.hidden, sheet["kind"], len(aspects), seat.is_gm)
+    hidden_ids = [aspects[p].id for p in hidden]
+    return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
 
 
 def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
@@ -101,24 +128,21 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
         summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
     )
     async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
-        def read() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
-            return read_import(
-                service, caller, body.content, body.source, body.preset, body.kind, body.owner
-            )
-
-        sheet, report, problems, owner = await asyncio.to_thread(read)
-        out: dict[str, Any] = {"report": report, "problems": problems, "sheet": sheet}
+        found = await asyncio.to_thread(read_import, service, caller, body)
+        out: dict[str, Any] = {
+            "report": found.report,
+            "problems": found.problems,
+            "sheet": found.sheet,
+            "hidden": found.hidden,
+        }
         if body.dry_run:
             return {**out, "added": False}
-        executed, _ = await service.command(
-            caller, "AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner}
-        )
-        return {
-            **out,
-            "added": True,
-            "character_id": sheet["id"],
-            "version": executed.events[-1].version,
-        }
+        # The table gives the id (the sheet's own, or one made from its name when that is taken).
+        command = found.command()
+        executed, _ = await service.command(caller, "AddCharacter", command)
+        added = executed.events[-1]
+        assert isinstance(added, CharacterAdded)
+        return {**out, "added": True, "character_id": added.character_id, "version": added.version}
 
     @app.get(
         "/tables/{table_id}/characters/{character_id}/export/{target}",
