@@ -334,6 +334,10 @@ _LINES: dict[str, _Line] = {
     "CharacterAdded": lambda r, d: ("CharacterAdded", {"who": r.who(d["character_id"])}),
     "CharacterUpdated": lambda r, d: ("CharacterUpdated", {"who": r.who(d["character_id"])}),
     "CharacterRevealed": lambda r, d: ("CharacterRevealed", {"who": r.who(d["character_id"])}),
+    "CharacterGiven": lambda r, d: (
+        "CharacterGiven" if d.get("owner") else "CharacterGiven.gm",
+        {"who": r.who(d["character_id"]), "seat": r.seat(d["owner"]) if d.get("owner") else ""},
+    ),
     "SessionStarted": lambda r, d: ("SessionStarted", {"n": d["number"]}),
     "SessionEnded": lambda r, d: (
         "SessionEnded.milestone" if d.get("milestone") else "SessionEnded",
@@ -341,6 +345,10 @@ _LINES: dict[str, _Line] = {
     ),
     "SceneStarted": lambda r, d: ("SceneStarted", {"name": _free(d["name"])}),
     "SceneEnded": lambda r, d: ("SceneEnded", {}),
+    "JoinedScene": lambda r, d: (
+        "JoinedScene.side" if d.get("side") else "JoinedScene",
+        {"who": r.who(d["character_id"]), "side": _free(d["side"]) if d.get("side") else ""},
+    ),
     "SituationAspectAdded": lambda r, d: (
         "SituationAspectAdded",
         {"aspect": f"*{_free(d['name'])}*"},
