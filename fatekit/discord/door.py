@@ -34,7 +34,7 @@ from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import Words, language_of, words
 from fatekit.rules.core.errors import FateError
-from fatekit.server.errors import ApiError
+from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller, TableService
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.extras import extras_for
@@ -177,6 +177,13 @@ class FrontDoor:
             option = context.words(f"discord.opt.{missing.option}")  # as their Discord names it
             said = context.words("discord.not_found", option=option, typed=escape(missing.typed))
             return private_reply(said)
+        except (ApiError, FateError) as error:
+            # Read as the user's seat, the table refused (a seat gone, a table removed).
+            return private_reply(b.refusal_text(problem(error)[1], context.words))
+        except Exception:
+            # A bug of ours: logged with its traceback to be fixed; the user is told plainly.
+            _log.exception("the Discord front door failed to answer an interaction")
+            return private_reply(context.words("discord.failed"))
         return private_reply(context.words("discord.unknown"))
 
     # -- who and where ----------------------------------------------------------------------------

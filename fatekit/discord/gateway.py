@@ -35,7 +35,6 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from fatekit import __version__
 from fatekit.discord.protocol import API_VERSION, FATAL_CLOSE_CODES, Op
 from fatekit.discord.rest import Rest
 
@@ -279,7 +278,3 @@ class Gateway:
         if not isinstance(payload, dict):
             raise _Reconnect(resume=True)
         return payload
-
-
-#: fatekit's version, as the Gateway's connection properties could carry it.
-VERSION = __version__

@@ -163,7 +163,7 @@ class Relay:
                     said += public.reader.ledger(before)
                 components = waiting_buttons(public, public.reader.t)
             body = message("\n".join(said), components=components) if said else None
-            private = _private_lines(state, events, seats, set(lines) - {None}, state.name)
+            private = _private_lines(state, events, seats, state.name)
             return Post(events[-1].version, body, private), points
 
         post, points = await self.service.read_table(table_id, work)
@@ -228,7 +228,6 @@ def _private_lines(
     state: TableState,
     events: list[Event],
     seats: list[SeatBinding],
-    public: set[str | None],
     name: str,
 ) -> dict[str, str]:
     """Each bound user's lines that say more than the channel's, in their own language."""

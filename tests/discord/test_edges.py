@@ -96,6 +96,17 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
         out.append(
             ("a stale Invoke button", stale_hit.content, play.store.version(table) != before)
         )
+        # The GM seats Zed at Sam's seat, then takes the seat away on the page: Zed is told.
+        await gm.use(
+            "seat", user=stranger.id, seat="sam", resolved={"users": {stranger.id: stranger.user}}
+        )
+        async with httpx2.AsyncClient(base_url=play.base) as http:
+            await http.post(
+                f"/tables/{table}/commands",
+                json={"type": "RemoveSeat", "data": {"seat_id": "sam"}},
+                headers={"X-Fatekit-Link": gm_link},
+            )
+        await tried("a seat taken away", stranger, "scene")
         # What reached Sam the spectator privately never named a seat link.
         assert all(
             seats["Ann"] not in m.content and gm_link not in m.content for m in discord.messages
@@ -127,3 +138,4 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     assert "Teleport" in said["a command type that does not exist"][0]
     assert "no longer kept" in said["a waiver with nothing kept"][0]
     assert said["a stale Settle button"][0] and said["a stale Invoke button"][0]
+    assert "Your seat may not do this." in said["a seat taken away"][0]
