@@ -216,6 +216,44 @@ async def play_session(
             else:
                 page.add("ann", "ResolveRoll", {"option": key[4:]})
 
+            # Ann passes the new aspect's free invoke to Charles (found by its name as she types).
+            found = await ann.suggest("pass", "aspect", aspect="Spotted")
+            assert len(found) == 1, found
+            hatch = found[0]["value"]
+            await ann.use("pass", aspect=hatch, to="charles")
+            page.add(
+                "ann",
+                "PassFreeInvoke",
+                {"aspect_id": hatch, "from_character": "ruth", "to_character": "charles"},
+            )
+            # Her private readings: the odds of a roll, her sheet, the scene.
+            odds = await ann.use("odds", skill="fight", difficulty=2)
+            assert odds.ephemeral and "%" in odds.content
+            sheet = await ann.use("sheet")
+            assert "Owes the Wrong People" in sheet.content and sheet.ephemeral
+            scene = await ann.use("scene")
+            assert "Storm on deck" in scene.content and "Spotted the Hatch" in scene.content
+            # Cat asks for a fate point through her trouble; the GM gives it with a button.
+            await cat.use(
+                "selfcompel", aspect="maya/trouble/1", complication="A creditor spots her"
+            )
+            page.add(
+                "cat",
+                "SelfCompel",
+                {
+                    "aspect_id": "maya/trouble/1",
+                    "target": "maya",
+                    "complication": "A creditor spots her",
+                },
+            )
+            await play.settled(table)
+            asked = discord.channel(CHANNEL)[-1]
+            give = next(cid for cid in asked.buttons() if cid.startswith("sc:yes:"))
+            await gm.press(asked, give)
+            page.add(
+                "gm", "SelfCompelAnswer", {"compel_id": give.rsplit(":", 1)[1], "accepted": True}
+            )
+
             # A secret roll: the GM alone reads it.
             secret = await gm.use(
                 "secret",
@@ -440,6 +478,8 @@ def test_a_session_through_discord_makes_the_pages_events(
         "RollMade",
         "Invoked",
         "RollResolved",
+        "FreeInvokePassed",
+        "SelfCompelAnswered",
         "SecretRollMade",
         "CompelAnswered",
         "ConflictStarted",
