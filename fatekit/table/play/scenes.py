@@ -244,8 +244,8 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
 def _scene_ended(state: TableState, event: SceneEnded) -> None:
     if state.conflict is not None:
         raise BadInput("finish the conflict before ending the scene")
-    if state.roll is not None:
-        raise BadInput("resolve the roll in play before ending the scene")
+    if state.rolls:
+        raise BadInput("settle the rolls in play before ending the scene")
     state.game.end_scene(event.keep)
 
 
