@@ -232,6 +232,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         defend_skill: str | None = None,
         mental: bool = False,
         action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
+        bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             viewer = Viewer(state, seat)
@@ -241,7 +242,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
             roller = game.character(actor)
             stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
-            modifier = _rating(roller, skill) + _counted(stunts)
+            # ``bonus``: what the roller adds besides (a contest's teamwork).
+            modifier = _rating(roller, skill) + _counted(stunts) + bonus
             opposing: list[dict[str, Any]] = []
             if against is not None:
                 opponent = game.character(against)

@@ -52,7 +52,7 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def scripts() -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB_DIR / "js").glob("*.js")))
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted((WEB_DIR / "js").rglob("*.js")))
 
 
 def base_keys(found: dict[str, str]) -> set[str]:
@@ -169,6 +169,8 @@ def test_the_ode_terms_are_used_in_swedish() -> None:
 def test_the_catalog_files_are_packaged() -> None:
     text = Path(__file__).resolve().parents[2].joinpath("pyproject.toml").read_text()
     assert '"i18n/*.json"' in text and '"web/js/*.js"' in text
+    for folder in {p.parent for p in (WEB_DIR / "js").rglob("*.js")}:
+        assert f'"web/{folder.relative_to(WEB_DIR).as_posix()}/*.js"' in text, folder
 
 
 def declared_rules() -> dict[str, str]:

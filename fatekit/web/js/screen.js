@@ -382,10 +382,10 @@ export function diceOrHidden(faces, id = null) {
  * (null when the roll's difficulty is not hidden from this seat). */
 export function hiddenVerdict(roll) {
   if (!roll.difficulty_hidden) return null;
-  if (roll.opposition !== null) return h("p", { class: "hint", id: "roll-hidden" }, t("screen.hidden_from_players"));
+  if (roll.opposition !== null) return h("p", { class: "hint roll-hidden", id: `roll-hidden-${roll.id}` }, t("screen.hidden_from_players"));
   return h(
     "p",
-    { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+    { class: "roll-verdict", id: `roll-verdict-${roll.id}`, "data-outcome": roll.outcome, "data-hidden": "true" },
     tn("screen.verdict_hidden", { effort: ladderValue(roll.effort), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
   );
 }

@@ -5,10 +5,12 @@
 import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
-import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
+import { conflictPanel } from "./conflict.js";
+import { challengePanel, openStartChallenge } from "./contests/challenge.js";
+import { contestPanel, openStartContest } from "./contests/contest.js";
 import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
-import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
+import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
@@ -45,13 +47,13 @@ const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
   characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
-  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "characters", "extras", "you", "table"], draw: () => turnPanel() },
+  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
   compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
-  roll: { column: "middle", reads: ["roll", "conflict", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
+  roll: { column: "middle", reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
   conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
-  contest: { column: "middle", reads: ["contest", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
-  challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
+  contest: { column: "middle", reads: ["contest", "rolls", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
+  challenge: { column: "middle", reads: ["challenge", "rolls", "scene", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
   gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
   screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },

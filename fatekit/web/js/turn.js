@@ -23,8 +23,10 @@ function otherTurn() {
   if (contest && !contest.winner) {
     const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
     const ours = waiting.some((s) => s.members.some((m) => mine().has(m)));
+    // A side of ours with its roll in play has that roll to settle, not a new one to make.
+    const settling = ours && waiting.every((s) => !s.members.some((m) => mine().has(m)) || (contest.rolling || {})[s.id]);
     const names = h("span", {}, waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))));
-    const line = ours ? t("turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
+    const line = ours ? t(settling ? "turn.contest_settle" : "turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
     const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })), line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null);
     panel.classList.add("turn");
     panel.dataset.yours = String(ours);
