@@ -14,14 +14,25 @@ const INVOKE_DRAG = "application/x-fatekit-free-invoke";
 
 // -- characters ---------------------------------------------------------------------------------
 
+/** A player's own characters, on their own panel above everyone else's (on a phone, right under
+ * the turn); a GM acts for everyone, so has none apart. */
+export function minePanel() {
+  if (isGm()) return null;
+  const own = app.view.characters.filter((c) => mine().has(c.id));
+  if (!own.length) return null;
+  return section("mine", t(own.length > 1 ? "characters.yours_many" : "characters.yours"), h("div", { class: "cards" }, own.map(characterCard)));
+}
+
+/** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
   const view = app.view;
   const canAdd = view.you.role !== "spectator";
+  const shown = isGm() ? view.characters : view.characters.filter((c) => !mine().has(c.id));
   return section(
     "characters",
-    t("characters.title"),
+    t(shown.length < view.characters.length ? "characters.others" : "characters.title"),
     view.characters.length === 0 ? h("p", { class: "empty" }, t("characters.none")) : null,
-    h("div", { class: "cards" }, view.characters.map(characterCard)),
+    h("div", { class: "cards" }, shown.map(characterCard)),
     canAdd
       ? h(
           "div",

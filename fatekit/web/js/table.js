@@ -4,7 +4,7 @@
 
 import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor } from "./lib/api.js";
-import { charactersPanel } from "./cards.js";
+import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
 import { contestPanel, openStartContest } from "./contests/contest.js";
@@ -12,7 +12,7 @@ import { add, button, download, field, fill, focusAgain, free, h, section, token
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { t, tn } from "./lib/i18n.js";
-import { turnPanel } from "./turn.js";
+import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { screenPanel } from "./screen.js";
@@ -45,8 +45,10 @@ function copyField(id, value, label) {
 // read a part it touched; names of characters are read nearly everywhere.
 const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
+  mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },
   characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
+  notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
   turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
   compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
@@ -108,6 +110,7 @@ export function renderTable(main) {
     add(columns[panel.column], h("div", { class: "slot", "data-panel": name }, panel.draw()));
   }
   keeping(main, () => fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, columns.left, columns.middle, columns.right)));
+  markAttention();
   showLog();
   drawZoneLinks();
 }
@@ -124,6 +127,7 @@ export function redrawParts(parts) {
     keeping(where, () => fill(where, panel.draw()));
     redrawn.push(name);
   }
+  markAttention();
   if (redrawn.includes("scene")) drawZoneLinks();
   if (keys.has("you")) {
     const where = slot("log");
