@@ -213,7 +213,7 @@ function defences(targets) {
   const ours = targets.filter((id) => mine().has(id));
   const fields = ours.map((id) => ({
     id,
-    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [])], ""),
+    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)], ""),
     input: diceInput(`defend-dice-${id}`),
   }));
   const node = fields.length
