@@ -115,9 +115,34 @@ export function renderTable(main) {
   drawZoneLinks();
 }
 
+// A press under way (the pointer down, not yet up) holds redraws back: another seat's move that
+// arrives between the two would replace the button under the pointer, and the click would be
+// lost without a word (two players acting at once). The held parts are drawn once the pointer
+// is let go, after its click has been handled.
+let pressing = false;
+const held = new Set();
+document.addEventListener("pointerdown", () => (pressing = true), true);
+function letGo() {
+  pressing = false;
+  if (!held.size) return;
+  setTimeout(() => {
+    if (pressing) return;
+    const parts = [...held];
+    held.clear();
+    redrawParts(parts);
+  }, 0);
+}
+for (const kind of ["pointerup", "pointercancel", "dragend"]) document.addEventListener(kind, letGo, true);
+window.addEventListener("blur", letGo);
+
 /** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
- * "extras/acted", "table/version"...). Returns the names of the panels redrawn. */
+ * "extras/acted", "table/version"...), or hold them until a press under way is over. Returns
+ * the names of the panels redrawn. */
 export function redrawParts(parts) {
+  if (pressing) {
+    for (const part of parts) held.add(part);
+    return [];
+  }
   const keys = new Set([...parts].filter((p) => !VERSION_ONLY.has(p)).map((p) => p.split("/")[0]));
   const redrawn = [];
   for (const [name, panel] of Object.entries(PANELS)) {
