@@ -108,6 +108,7 @@ def test_a_contest_roll_is_invoked_on_before_its_effort_counts(play: Play) -> No
     assert_replays(play)
 
 
+@pytest.mark.rule("contest.roles")
 def test_contest_rolls_follow_seats_and_sides(play: Play) -> None:
     chase(play)
     with pytest.raises(ForbiddenAction):
@@ -117,12 +118,14 @@ def test_contest_rolls_follow_seats_and_sides(play: Play) -> None:
     with pytest.raises(BadInput, match="not on side"):
         play.do(c.ContestRoll(side="cult", actor="ruth", skill="athletics"), seat="ann")
     play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), seat="ann")
-    with pytest.raises(BadInput, match=r"roll r\d+ in play"):
+    # One member rolls the side's overcome: Charles's player, a moment late, is refused.
+    with pytest.raises(IllegalAction, match=r"roll r\d+ in play") as refused:
         play.do(c.ContestRoll(side="heroes", actor="charles", skill="lore"), seat="ben")
-    with pytest.raises(BadInput, match="in play"):
+    assert refused.value.rule.key == "contest.roles"
+    with pytest.raises(IllegalAction, match="in play"):
         play.do(c.ContestForfeit(side="heroes"), seat="ben")
     _settle(play, "heroes", "ann")
-    with pytest.raises(BadInput, match="already rolled"):
+    with pytest.raises(IllegalAction, match="already rolled"):
         play.do(c.ContestRoll(side="heroes", actor="charles", skill="lore"), seat="ben")
     with pytest.raises(ForbiddenAction):
         play.do(c.StartContest(sides=(), intents=()), seat="ann")
@@ -184,8 +187,9 @@ def test_a_challenge_takes_any_number_of_tasks_rolled_at_once(play: Play) -> Non
     # Three characters work at three tasks at once; one task is one roll at a time.
     play.do(c.ChallengeRoll(task="t1", actor="ruth", dice="+++0"), seat="ann")
     play.do(c.ChallengeRoll(task="t2", actor="charles", dice="0000"), seat="ben")
-    with pytest.raises(BadInput, match="being rolled"):
+    with pytest.raises(IllegalAction, match="being rolled") as refused:
         play.do(c.ChallengeRoll(task="t1", actor="alice", dice="0000"))
+    assert refused.value.rule.key == "challenge.tasks"
     play.do(c.ChallengeRoll(task="t3", actor="alice", dice="0000"))
     assert [r["task"] for r in view_for(play.s, "sam")["rolls"]] == ["t1", "t2", "t3"]
     # Ruth's success with style is carried out like any overcome's: a boost for her.

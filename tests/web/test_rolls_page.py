@@ -257,6 +257,18 @@ def test_a_whole_challenge_through_the_page(server: str, browser: Any) -> None:
         expect(gm.locator("#challenge .report")).to_contain_text(
             en["challenge.report"].replace("{ok}", "2").replace("{bad}", "0").replace("{open}", "2")
         )
+        # Both go for the same task at once: one roll stands, the other is refused in the
+        # dialog it came from, with the rule's reason in that player's language.
+        ann.click("#task-roll-task3")
+        sofia.click("#task-roll-task3")
+        ann.click("#task-roll-form-submit")
+        sofia.click("#task-roll-form-submit")
+        expect(gm.locator(".roll-card[data-kind=challenge]")).to_have_count(1)
+        refused = [p for p in (ann, sofia) if p.locator("#dialog[open]").count()]
+        assert len(refused) == 1
+        lang = "ru" if refused[0] is ann else "sv"
+        reason = refused[0].locator("#dialog [data-rule='challenge.tasks']")
+        expect(reason).to_have_text(catalog(lang)["rule.challenge.tasks"])
         assert ann.evaluate(UNTRANSLATED, "ru") == []
         assert sofia.evaluate(UNTRANSLATED, "sv") == []
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.scenes.challenge import Challenge
+from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
@@ -124,8 +124,10 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
     task = challenge.task(event.task)
     challenge.check_attempt(task.key, event.actor, task.skill)
     rolling = next((r for r in state.rolls.values() if r.task == task.key), None)
-    if rolling is not None:
-        raise BadInput(f"task {task.key!r} is being rolled: settle roll {rolling.id} first")
+    if rolling is not None:  # one roll per task: two players at one task at once, the second
+        raise IllegalAction(
+            f"task {task.key!r} is being rolled: settle roll {rolling.id} first", CHALLENGE_RULE
+        )
     roll = ActionRoll(
         event.actor,
         Action.OVERCOME,

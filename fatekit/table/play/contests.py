@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.scenes.contest import Contest
+from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, Contest
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
@@ -227,11 +227,18 @@ def contest_in_play(state: TableState) -> Contest:
 def _contest_side(contest: Contest, state: TableState, side: str) -> None:
     if side not in contest.sides:
         raise BadInput(f"no side {side!r} in the contest")
+    # One member rolls the side's overcome each exchange: a second roll, or one after giving it
+    # up, is refused under that rule (two players of a side who roll at once: the second).
     if side in state.contest_efforts or side in state.contest_forfeits:
-        raise BadInput(f"side {side!r} has already rolled or forfeited this exchange")
+        raise IllegalAction(
+            f"side {side!r} has already rolled or forfeited this exchange", CONTEST_ROLES_RULE
+        )
     rolling = next((r for r in state.rolls.values() if r.side == side), None)
     if rolling is not None:
-        raise BadInput(f"side {side!r} has its roll {rolling.id} in play: settle it first")
+        raise IllegalAction(
+            f"side {side!r} has its roll {rolling.id} in play: settle it first",
+            CONTEST_ROLES_RULE,
+        )
     if contest.winner is not None:
         contest.exchange({})  # raises: the contest is over
 
