@@ -280,7 +280,9 @@ export function resolveBox(roll) {
 // -- compels and free invokes -------------------------------------------------------------------
 
 export function openCompel(aspect) {
-  const ids = app.view.characters.map((c) => c.id);
+  // Those in the scene, and the aspect's owner wherever they are.
+  const ids = othersInScene().filter((id) => id !== aspect.owner);
+  if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
   const target = characterSelect("compel-target", ids, aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0]);
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
   const kind = select("compel-kind", ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]));
@@ -308,7 +310,7 @@ export function openCompel(aspect) {
 }
 
 export function openPass(aspect, holder) {
-  const others = app.view.characters.map((c) => c.id).filter((id) => id !== holder);
+  const others = othersInScene(holder);
   const to = characterSelect("pass-to", others);
   openDialog(
     t("aspect.pass_title"),
