@@ -7,7 +7,7 @@ import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
-import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { answersFor, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
 
@@ -219,7 +219,7 @@ export function rollPanel() {
   if (!rolls.length && !canRoll) return null;
   const panel = section("roll", t(rolls.length > 1 ? "roll.title_many" : "roll.title"));
   if (canRoll) add(panel, h("div", { class: "actions" }, button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" })));
-  const ours = (r) => mine().has(r.actor) || Boolean(r.defence && mine().has(r.defence.actor));
+  const ours = (r) => answersFor(r.actor) || Boolean(r.defence && answersFor(r.defence.actor));
   const ordered = [...rolls.filter((r) => ours(r)), ...rolls.filter((r) => !ours(r))];
   for (const roll of ordered) add(panel, rollCard(roll, ours(roll)));
   return panel;

@@ -8,19 +8,12 @@ import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app } from "./store.js";
-import { character, isGm, mine, who } from "./view.js";
+import { answersFor, isGm, mine, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
 /** The parts of the document the notices read. */
 export const NOTICE_READS = ["compels", "self_compels", "conflict", "screen", "rolls", "extras", "contest", "characters", "you"];
-
-/** Whether this seat answers for a character: a player for their own, the GM for the NPCs. */
-function answersFor(id) {
-  if (!isGm()) return mine().has(id);
-  const c = character(id);
-  return Boolean(c && !(c.revealed ? c.owner : null) && !(c.revealed && c.sheet.kind === "pc"));
-}
 
 /** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
 export function addressed() {
@@ -108,9 +101,9 @@ function otherTurn() {
   const challenge = app.view.challenge;
   if (contest && !contest.winner) {
     const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
-    const ours = waiting.some((s) => s.members.some((m) => mine().has(m)));
+    const ours = waiting.some((s) => s.members.some((m) => answersFor(m)));
     // A side of ours with its roll in play has that roll to settle, not a new one to make.
-    const settling = ours && waiting.every((s) => !s.members.some((m) => mine().has(m)) || (contest.rolling || {})[s.id]);
+    const settling = ours && waiting.every((s) => !s.members.some((m) => answersFor(m)) || (contest.rolling || {})[s.id]);
     const names = h("span", {}, waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))));
     const line = ours ? t(settling ? "turn.contest_settle" : "turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
     const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })), line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null);

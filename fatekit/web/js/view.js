@@ -11,6 +11,14 @@ const GM = "gm";
 export const mine = () => new Set(app.view.you.characters);
 export const isGm = () => app.view.you.role === "gm";
 
+/** Whether this seat answers for a character: a player for their own, the GM for the NPCs (a GM
+ * acts for everyone, but a PC's moves are its player's to make). */
+export function answersFor(id) {
+  if (!isGm()) return mine().has(id);
+  const c = character(id);
+  return Boolean(c && !c.owner && !(c.revealed && c.sheet.kind === "pc"));
+}
+
 export function character(id) {
   return app.view.characters.find((c) => c.id === id) || null;
 }
