@@ -108,6 +108,14 @@ def test_two_players_rolling_at_once_both_see_both_rolls(server: str, browser: A
         # Each page puts its own roll first.
         expect(ann.locator(".roll-card").first).to_have_attribute("data-actor", "fyodor")
         expect(sofia.locator(".roll-card").first).to_have_attribute("data-actor", "astrid")
+        # Аня opens the invoke picker on Sofia's roll (anyone may invoke on anyone's); it stays
+        # open while Sofia pays for +2 on it and the rolls are drawn again.
+        other = ann.locator(".roll-card[data-actor=astrid] details.invoke-other")
+        other.locator("summary").click()
+        expect(other.locator(".invoke-box")).to_be_visible()
+        sofia.locator(".roll-card[data-actor=astrid] [data-invoke$='|paid']").first.click()
+        expect(ann.locator(".roll-card[data-actor=astrid] .invocations li")).to_have_count(1)
+        expect(other).to_have_attribute("open", "")
         # Sofia settles hers on her phone; Аня's stays in play until she settles it.
         sofia.click(".roll-card[data-actor=astrid] .resolve-button")
         expect(ann.locator(".roll-card")).to_have_count(1)

@@ -211,6 +211,9 @@ export function compelsPanel() {
 
 // -- the rolls in play -------------------------------------------------------------------------
 
+// The rolls of others whose invoke picker this seat opened.
+const openPickers = new Set();
+
 /** Every roll in play, one card each (several may be in play outside a conflict, one per
  * character): the seat's own first, then the others in the order they were rolled. */
 export function rollPanel() {
@@ -293,10 +296,17 @@ function rollCard(roll, ours) {
     // others behind a click (each picker asks the server what may be invoked).
     if (ours) add(card, invokeBox(roll));
     else {
-      const more = h("details", { class: "invoke-other", id: `invoke-other-${id}` }, h("summary", {}, t("invoke.on_other")));
-      more.addEventListener("toggle", () => {
+      // Opened, it stays open while other seats' moves redraw the rolls.
+      const more = h("details", { class: "invoke-other", id: `invoke-other-${id}`, open: openPickers.has(id) }, h("summary", {}, t("invoke.on_other")));
+      const fillIn = () => {
         if (more.open && !more.querySelector(".invoke-box")) add(more, invokeBox(roll));
-      }, { once: false });
+      };
+      more.addEventListener("toggle", () => {
+        if (more.open) openPickers.add(id);
+        else openPickers.delete(id);
+        fillIn();
+      });
+      fillIn();
       add(card, more);
     }
   }
