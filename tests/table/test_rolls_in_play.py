@@ -108,11 +108,11 @@ def test_a_character_has_one_roll_in_play_at_a_time(play: Play) -> None:
             c.Roll(actor="ruth", action=Action.OVERCOME, skill="fight", difficulty=1),
             seat="ann",
         )
-    # Nothing else may stop the table while rolls are open: the GM settles them to move on.
-    with pytest.raises(BadInput, match="settle the rolls in play"):
-        play.do(c.EndScene())
+    # A fight waits for the rolls to be settled; ending the scene takes them with it.
     with pytest.raises(BadInput, match="settle the rolls in play"):
         play.do(c.StartConflict(sides=(("a", ("ruth",)), ("b", ("alice",)))))
+    play.do(c.EndScene())
+    assert play.s.rolls == {} and view_for(play.s, "ann")["rolls"] == []
 
 
 def test_each_roll_keeps_its_own_hidden_difficulty(play: Play) -> None:

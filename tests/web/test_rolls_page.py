@@ -275,7 +275,7 @@ def test_a_whole_challenge_through_the_page(server: str, browser: Any) -> None:
         refused = [p for p in (ann, sofia) if p.locator("#dialog[open]").count()]
         assert len(refused) == 1
         lang = "ru" if refused[0] is ann else "sv"
-        reason = refused[0].locator("#dialog [data-rule='challenge.tasks']")
+        reason = refused[0].locator("#dialog .refusal[data-rule='challenge.tasks'] .reason")
         expect(reason).to_have_text(catalog(lang)["rule.challenge.tasks"])
         assert ann.evaluate(UNTRANSLATED, "ru") == []
         assert sofia.evaluate(UNTRANSLATED, "sv") == []

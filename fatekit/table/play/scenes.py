@@ -244,8 +244,10 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
 def _scene_ended(state: TableState, event: SceneEnded) -> None:
     if state.conflict is not None:
         raise BadInput("finish the conflict before ending the scene")
-    if state.rolls:
-        raise BadInput("settle the rolls in play before ending the scene")
+    # The GM ends the scene with rolls still unsettled: the rolls go with the scene.
+    for in_play in state.rolls.values():
+        in_play.roll.close()
+    state.rolls.clear()
     state.game.end_scene(event.keep)
 
 
