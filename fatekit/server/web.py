@@ -250,7 +250,11 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 if not viewer.sees_sheet(against):
                     # The opponent's skills are the GM's secret: no odds that would give them away.
                     return {"hidden": True, "modifier": modifier, "stunts": stunts}
-                if defending is None:
+                if defending is None and action != "attack":
+                    # An overcome or an advantage is resisted with any skill the story fits:
+                    # named by no one, the opponent's best, as the table takes it.
+                    defending = max(opponent.skills, key=opponent.rating, default="")
+                elif defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL
                     if state.conflict is not None:

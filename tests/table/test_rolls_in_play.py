@@ -182,3 +182,33 @@ def test_a_log_recorded_before_rolls_had_ids_folds_as_it_did() -> None:
         for seat, document in documents.items():
             assert _kept(document, document_for(state, seat)) == [], (version, seat)
     assert document_for(imported.state, "gm")["rolls"][0]["kind"] == "conflict"
+
+
+@pytest.mark.rule("action.overcome")
+def test_an_opponent_named_with_no_skill_resists_with_their_best(play: Play) -> None:
+    # Alice's best is Deceive (+4): with no skill named, she resists with it, and the event
+    # says so; a skill named is the one rolled.
+    made = play.do(
+        c.Roll(
+            actor="ruth", action=Action.OVERCOME, skill="athletics", against="alice", dice="0000"
+        ),
+        seat="ann",
+    )
+    assert made.events[0].defend_skill == "deceive"  # type: ignore[attr-defined]
+    (roll,) = view_for(play.s, "ann")["rolls"]
+    assert roll["defence"]["skill"] == "deceive"
+    play.do(c.ResolveRoll(option="fail"))
+    named = play.do(
+        c.Roll(
+            actor="ruth",
+            action=Action.OVERCOME,
+            skill="athletics",
+            against="alice",
+            defend_skill="fight",
+            dice="0000",
+            defend_dice="0000",
+        ),
+        seat="gm",
+    )
+    assert named.events[0].defend_skill == "fight"  # type: ignore[attr-defined]
+    assert_replays(play)

@@ -313,3 +313,41 @@ def test_a_press_is_not_lost_to_another_seats_move(server: str, browser: Any) ->
         ann.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
         ann.mouse.up()
         expect(ann.locator(".roll-card")).to_have_count(0)
+
+
+def test_a_roll_against_someone_and_a_boost_named_later(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    table = harbour(server)
+    with seats(
+        browser, server, (table["ann"], "ru-RU", DESKTOP), (table["sofia"], "sv-SE", PHONE)
+    ) as (ann, sofia):
+        ru, sv = catalog("ru"), catalog("sv")
+        # Sofia rolls against Kruger with no skill of his named: his best resists, and the
+        # roll goes through (it was refused for want of a defend skill).
+        sofia.click("#new-roll")
+        sofia.select_option("#roll-mode", "against")
+        sofia.select_option("#roll-against", "kruger")
+        their = sofia.locator("#roll-defend-skill option")
+        expect(their.first).to_have_text(sv["roll.their_best"])
+        expect(their.nth(1)).to_contain_text("(+3)")  # his skills, best first, rated
+        expect(sofia.locator("#dialog .odds li")).to_have_count(4)
+        sofia.fill("#roll-dice", "0000")
+        sofia.click("#roll-form-submit")
+        card = sofia.locator(".roll-card[data-actor=astrid]")
+        expect(card.locator(".roll-dice")).to_contain_text("Sergeant Kruger")
+        expect(sofia.locator("#dialog")).not_to_be_visible()
+        # Аня succeeds with style and leaves the boost unnamed (the texts let her name it when
+        # she uses it): its card says so in each language, never an empty name.
+        ann.click("#new-roll")
+        ann.select_option("#roll-skill", "athletics")
+        ann.select_option("#roll-difficulty", "0")
+        ann.fill("#roll-dice", "++++")
+        ann.click("#roll-form-submit")
+        ann.locator(".roll-card[data-actor=fyodor] .resolve-button").click()
+        expect(ann.locator("#scene .aspect.boost .aspect-name")).to_have_text(
+            ru["aspect.unnamed_boost"]
+        )
+        expect(sofia.locator("#scene .aspect.boost .aspect-name")).to_have_text(
+            sv["aspect.unnamed_boost"]
+        )

@@ -12,6 +12,7 @@ settling does depends on the roll's kind (:func:`settles`). Commands and events 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -149,6 +150,13 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    if command.against is not None and command.defend_skill is None:
+        # An opponent named with no skill opposes with their best; the event says which.
+        opponent = context.state.game.character(command.against)
+        best = max(opponent.skills, key=opponent.rating, default=None)
+        if best is None:
+            raise BadInput(f"name the skill {opponent.name} opposes the roll with")
+        command = dataclasses.replace(command, defend_skill=best)
     return [rolled_against(context, RollMade, command, command.action)]
 
 

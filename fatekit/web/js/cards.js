@@ -8,7 +8,7 @@ import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
 import { app, pressed, send, showErrorBeside } from "./store.js";
-import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
+import { aspectLabel, isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
 const INVOKE_DRAG = "application/x-fatekit-free-invoke";
@@ -184,7 +184,7 @@ function aspectCard(a) {
     { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\w-]/g, "_")}`, "data-aspect": a.id },
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
-    free(a.name, "span", { class: "aspect-name" }),
+    aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
     a.hidden && a.known_to && a.known_to.length ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) })) : null,

@@ -5,7 +5,7 @@ import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -81,7 +81,11 @@ export function openRoll() {
   const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true });
   const [diceIn, diceBox] = diceField("roll-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const againstBox = field(t("roll.opponent"), against);
+  // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
+  // table, their best opposes the roll.
+  const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
+  const defendSkill = select("roll-defend-skill", theirs(), "");
+  const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
   const difficultyBox = field(t("roll.difficulty"), difficulty);
   const targetBox = field(t("roll.advantage_on"), target);
   const update = () => {
@@ -92,14 +96,16 @@ export function openRoll() {
       actor: actor.value,
       skill: skillSel.value,
       action: action.value,
-      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
+      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
     });
   };
   actor.addEventListener("change", () => {
     rankSkills(skillSel, actor.value);
     refill(against, characterOptions(othersInScene(actor.value)));
+    refill(defendSkill, theirs());
   });
-  for (const el of [actor, action, skillSel, mode, difficulty, against]) el.addEventListener("change", update);
+  against.addEventListener("change", () => refill(defendSkill, theirs()));
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill]) el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
     h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.opposition"), mode), difficultyBox, againstBox, targetBox, h("h3", {}, t("odds.title")), odds, diceBox),
@@ -110,7 +116,7 @@ export function openRoll() {
           actor: actor.value,
           action: action.value,
           skill: skillSel.value,
-          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value }),
+          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
@@ -151,7 +157,7 @@ export function invokeBox(roll, target = null) {
         const base = { aspect_id: o.aspect_id, by: as.value, ...(target ? { target } : { on_defence: onDefence, roll: roll.id }) };
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
-          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${o.name}: ${full}`, title: full, class: "invoke-choice", ...props }));
+          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${aspectLabel(o).textContent}: ${full}`, title: full, class: "invoke-choice", ...props }));
         if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
         if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
         if (as.value === roller) {
@@ -161,7 +167,7 @@ export function invokeBox(roll, target = null) {
         return h(
           "li",
           { "data-aspect": o.aspect_id, "data-rank": rank(o), hidden: i >= SHORT_LIST, class: "invoke-row" },
-          h("span", { class: "invoke-what" }, free(o.name, "span", { class: "aspect-name" }), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
+          h("span", { class: "invoke-what" }, aspectLabel(o), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
           h("span", { class: "invoke-cost" }, o.free > 0 ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free })) : o.paid ? h("span", { class: "badge cost" }, t("invoke.costs_point")) : null),
           h("span", { class: "invoke-buttons" }, buttons),
         );
@@ -240,7 +246,7 @@ export function resolveBox(roll) {
   const name = h("input", { id: `resolve-aspect-name-${key}`, class: "resolve-aspect-name", autocomplete: "off" });
   const boost = h("input", { id: `resolve-boost-name-${key}`, class: "resolve-boost-name", autocomplete: "off" });
   const nameBox = field(t("resolve.aspect_name"), name);
-  const boostBox = field(t("resolve.boost_name"), boost);
+  const boostBox = field(t("resolve.boost_name"), boost, h("p", { class: "hint" }, t("resolve.boost_hint")));
   const radios = found.options.map((o, i) => {
     const input = h("input", { type: "radio", name: `resolve-option-${key}`, value: o.key, id: `resolve-${o.key}-${key}`, "data-option": o.key, checked: i === 0 });
     return h("div", { class: "check" }, input, h("label", { for: input.id }, t(`option.outcome.${o.key}`), o.hit !== null ? h("span", {}, " ", tn("resolve.hit", { n: o.hit })) : null));
@@ -264,7 +270,8 @@ export function resolveBox(roll) {
         const data = { option: o.key, roll: key };
         if (o.names_aspect) data.aspect_name = name.value.trim();
         if (o.boosts.length && boost.value.trim()) {
-          const holder = o.boosts.includes("actor") ? roll.actor : roll.defence ? roll.defence.actor : roll.actor;
+          // The opposition's boost, with nobody defending, is the GM's (the engine's "gm").
+          const holder = o.boosts.includes("actor") ? roll.actor : roll.defence ? roll.defence.actor : "gm";
           data.boost_names = [[holder, boost.value.trim()]];
         }
         send("ResolveRoll", data, out);
