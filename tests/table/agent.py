@@ -637,8 +637,9 @@ class Game:
             here = [p for p in scene.get("participants", []) if p in mine and p not in rolling]
             for task in challenge["tasks"]:
                 if task["result"] is None and task.get("rolling") is None and here:
+                    # A task's roll is in play until settled: offered, it is taken.
                     yield Move(
-                        C("ChallengeRoll", task=task["key"], actor=self.pick(here)), seat, False
+                        C("ChallengeRoll", task=task["key"], actor=self.pick(here)), seat, True
                     )
 
     def aspect_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
