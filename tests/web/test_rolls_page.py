@@ -256,9 +256,13 @@ def test_a_whole_challenge_through_the_page(server: str, browser: Any) -> None:
         # offers success at a serious cost, as the texts give it.
         expect(gm.locator("#notice")).to_contain_text("Фёдор Кравцов")
         expect(ann.locator(".roll-card[data-actor=fyodor] .resolve-waiting")).to_be_visible()
+        # A fight waits for the rolls in play: the GM's tools say so instead of offering one.
+        expect(gm.locator("#conflict-waits")).to_have_text(en["gm.conflict_waits"])
+        expect(gm.locator("#start-conflict")).to_have_count(0)
         sofia.locator(".roll-card[data-actor=astrid] .resolve-button").click()
         his.locator("[data-option=success_at_major_cost]").check()
         his.locator(".resolve-button").click()
+        expect(gm.locator("#start-conflict")).to_be_visible()
         done = ann.locator("#task-task1 .task-result")
         expect(done).to_have_attribute("data-option", "success_at_major_cost")
         expect(gm.locator("#task-task1 .badge.cost")).to_have_text(en["challenge.at_a_cost"])

@@ -58,7 +58,7 @@ const PANELS = {
   contest: { column: "middle", reads: ["contest", "rolls", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
   challenge: { column: "middle", reads: ["challenge", "rolls", "scene", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
-  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
+  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
   screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },
   foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
@@ -267,7 +267,10 @@ function gmPanel() {
   if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
   else {
     if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
-    if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
+    // A fight starts once the rolls in play are settled (the GM may settle any on its card).
+    const rolling = (view.rolls || []).length > 0;
+    if (!view.conflict && !rolling) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
+    if (!view.conflict && rolling) add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
     if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
     if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
