@@ -8,7 +8,7 @@ import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
 import { contestPanel, openStartContest } from "./contests/contest.js";
-import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fileName, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
@@ -276,6 +276,6 @@ function gmPanel() {
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
   }
   add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
-  add(tools, button(t("gm.export"), async () => download(`${view.table.id}.json`, await app.seat.get("/export"))));
+  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export"))));
   return section("gm", t("gm.title"), tools);
 }
