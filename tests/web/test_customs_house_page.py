@@ -275,7 +275,7 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         submit(gm, "conflict-roll-form")
         expect(anya.locator("#roll")).to_contain_text(ru["skill.shoot"])
         expect(anya.locator("#roll")).to_contain_text("Фёдор Кравцов")
-        gm.fill("#resolve-aspect-name", "Окружён")
+        gm.fill(".resolve-aspect-name", "Окружён")
         gm.click(".resolve-button")
         expect(anya.locator("#scene")).to_contain_text("Окружён")
         # Аня asks the GM for a self-compel on Фёдор's trouble; the GM agrees.
