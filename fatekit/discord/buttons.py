@@ -15,8 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from fatekit.discord.lines import escape
 from fatekit.discord.lookup import Choice, aspects
-from fatekit.discord.moves import Ask, Move, acting, resolution_options
+from fatekit.discord.moves import (
+    Ask,
+    Move,
+    acting,
+    resolution_of,
+    resolution_options,
+    rolls_in_play,
+)
 from fatekit.discord.protocol import (
+    MESSAGE_ROWS,
     ButtonStyle,
     ComponentType,
     button,
@@ -36,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "allow_typed",
+    "aspect_name_form",
     "hit_options",
     "kept_moves",
     "pressed",
@@ -141,17 +150,24 @@ async def allow_typed(door: FrontDoor, context: Context, options: Mapping[str, A
 
 
 def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
-    """Buttons for what waits on the table: the roll in play (invoke, settle), a hit to take,
-    compels to answer and self-compels for the GM."""
+    """Buttons for what waits on the table: each roll in play (invoke, settle: a row each,
+    named by its roller when there are several), a hit to take, compels to answer and
+    self-compels for the GM."""
     view = seen.view
+    rolled: list[JSON] = []
+    listed = [r for r in rolls_in_play(view) if r.get("id")]
+    for roll in listed[:MESSAGE_ROWS]:
+        who = f" ({seen.reader.who(roll.get('actor')).strip('*')})" if len(listed) > 1 else ""
+        rolled.append(
+            row(
+                button(
+                    t("discord.plus_two") + who, f"inv:plus_two:{roll['id']}", ButtonStyle.PRIMARY
+                ),
+                button(t("discord.reroll") + who, f"inv:reroll:{roll['id']}", ButtonStyle.PRIMARY),
+                button(t("resolve.button") + who, f"settle:{roll['id']}", ButtonStyle.SUCCESS),
+            )
+        )
     out: list[JSON] = []
-    roll = view.get("roll")
-    if roll and roll.get("phase") != "resolved":
-        out += [
-            button(t("discord.plus_two"), "inv:plus_two", ButtonStyle.PRIMARY),
-            button(t("discord.reroll"), "inv:reroll", ButtonStyle.PRIMARY),
-            button(t("resolve.button"), "settle", ButtonStyle.SUCCESS),
-        ]
     hit = (view.get("conflict") or {}).get("pending_hit")
     if hit:
         out.append(button(t("harm.absorb"), "hit", ButtonStyle.DANGER))
@@ -175,7 +191,7 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     for asked in view.get("self_compels", ()):
         out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
         out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
-    return rows(out)
+    return (rolled + rows(out))[:MESSAGE_ROWS]
 
 
 async def hit_options(door: FrontDoor, context: Context) -> JSON:
@@ -275,23 +291,28 @@ async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON)
     if kind == "out":
         return await door.play(context, caller, Move("TakeOut"))
     if kind == "inv":
-        return await _invoke_menu(door, context, rest)
+        effect, _, roll_id = rest.partition(":")
+        return await _invoke_menu(door, context, effect, roll_id)
     if kind == "invs":
-        effect, _, by = rest.partition(":")
+        effect, _, rest = rest.partition(":")
+        by, _, roll_id = rest.partition(":")
         value = str((data.get("values") or [""])[0])
         aspect, _, paid = value.rpartition("|")
         move = Move(
             "Invoke", {"aspect_id": aspect, "by": by, "effect": effect, "free": paid == "f"}
         )
         seen = await door.seen(context)
-        roll = seen.view.get("roll") or {}
-        if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
-            move.data["on_defence"] = True
+        roll = _the_roll(seen, roll_id)
+        if roll is not None:
+            move.data["roll"] = roll["id"]
+            if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
+                move.data["on_defence"] = True
         return await door.play(context, caller, move)
     if kind == "settle":
-        return await _settle_menu(door, context)
+        return await _settle_menu(door, context, rest)
     if kind == "set":
-        return await _settle(door, context, rest, None)
+        key, _, roll_id = rest.partition(":")
+        return await _settle(door, context, key, None, roll_id)
     return private_reply(t("discord.unknown"))
 
 
@@ -311,12 +332,22 @@ async def _ask(door: FrontDoor, context: Context, move_id: str) -> JSON:
     )
 
 
-async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
+def _the_roll(seen: Seen, roll_id: str) -> JSON | None:
+    """The roll in play a button was made for (a button from before rolls had ids: the one
+    roll in play, if there is only one)."""
+    listed = rolls_in_play(seen.view)
+    if roll_id:
+        return next((r for r in listed if r.get("id") == roll_id), None)
+    return listed[0] if len(listed) == 1 else None
+
+
+async def _invoke_menu(door: FrontDoor, context: Context, effect: str, roll_id: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
-    if not seen.view.get("roll"):
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
         return private_reply(t("discord.no_roll"))
-    by = acting(seen.view, {}, roll_side=True)
+    by = acting(seen.view, {}, roll_side=True, roll=roll)
     options = []
     for choice, held in aspects(seen.view, by)[:12]:
         if held:
@@ -342,7 +373,7 @@ async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
         return private_reply(t("invoke.none"))
     menu = {
         "type": ComponentType.STRING_SELECT,
-        "custom_id": f"invs:{effect}:{by}",
+        "custom_id": f"invs:{effect}:{by}:{roll['id']}",
         "options": options[:25],
         "placeholder": t("invoke.title")[:150],
     }
@@ -351,31 +382,51 @@ async def _invoke_menu(door: FrontDoor, context: Context, effect: str) -> JSON:
     )
 
 
-async def _settle_menu(door: FrontDoor, context: Context) -> JSON:
+async def _settle_menu(door: FrontDoor, context: Context, roll_id: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
-    listed = resolution_options(seen.extras, seen.reader)
-    if not seen.view.get("roll"):
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
         return private_reply(t("discord.no_roll"))
+    listed = resolution_options(resolution_of(seen.extras, roll), seen.reader)
     if not listed:
-        return await door.play(context, door.caller(context), Move("ResolveRoll", {}))
+        return await door.play(
+            context, door.caller(context), Move("ResolveRoll", {"roll": roll["id"]})
+        )
     return private_reply(
-        t("resolve.options"), rows([button(c.name, f"set:{c.value}") for c in listed])
+        t("resolve.options"),
+        rows([button(c.name, f"set:{c.value}:{roll['id']}") for c in listed]),
     )
 
 
-async def _settle(door: FrontDoor, context: Context, key: str, name: str | None) -> JSON:
+def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
+    """The form asking for the new aspect's name, when the way ``data`` (a ResolveRoll's
+    fields) settles its roll creates one and names none (``None``: nothing to ask)."""
+    roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
+    found = resolution_of(seen.extras, roll).get("options", ())
+    option = next((o for o in found if o["key"] == data.get("option")), None)
+    if option is None or not option.get("names_aspect") or data.get("aspect_name"):
+        return None
+    return modal(
+        f"setm:{option['key']}:{data['roll']}",
+        t("resolve.title"),
+        [("name", t("resolve.aspect_name"), 200, False)],
+    )
+
+
+async def _settle(
+    door: FrontDoor, context: Context, key: str, name: str | None, roll_id: str
+) -> JSON:
     seen = await door.seen(context)
     t = context.words
-    found = (seen.extras.get("resolution") or {}).get("options", ())
-    option = next((o for o in found if o["key"] == key), None)
-    if option is None:
-        return await door.play(context, door.caller(context), Move("ResolveRoll", {"option": key}))
-    if option.get("names_aspect") and name is None:
-        return modal(
-            f"setm:{key}", t("resolve.title"), [("name", t("resolve.aspect_name"), 200, False)]
-        )
-    data: JSON = {"option": key}
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
+        return private_reply(t("discord.no_roll"))
+    data: JSON = {"option": key, "roll": roll["id"]}
+    if name is None:
+        form = aspect_name_form(seen, data, t)
+        if form is not None:
+            return form
     if name:
         data["aspect_name"] = name.strip()
     return await door.play(context, door.caller(context), Move("ResolveRoll", data))
@@ -399,5 +450,6 @@ async def submitted(
     if kind == "absm":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
     if kind == "setm":
-        return await _settle(door, context, rest, fields.get("name", ""))
+        key, _, roll_id = rest.partition(":")
+        return await _settle(door, context, key, fields.get("name", ""), roll_id)
     raise Ask("discord.unknown")

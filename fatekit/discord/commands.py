@@ -57,6 +57,7 @@ _AS = _o("as", autocomplete=True)
 _DICE = _o("dice", longest=40)
 _DIFFICULTY = _o("difficulty", type=OptionType.INTEGER, ranged=True)
 _SKILL = _o("skill", required=True, autocomplete=True)
+_ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
 _ACTIONS = (("action.overcome", "overcome"), ("action.create_advantage", "create_advantage"))
 _TEXT = 1000
 
@@ -116,11 +117,12 @@ COMMANDS: tuple[Slash, ...] = (
             _o("aspect", required=True, autocomplete=True),
             _o("effect", choices=(("effect.plus_two", "plus_two"), ("effect.reroll", "reroll"))),
             _o("free", type=OptionType.BOOLEAN),
+            _ROLL,
             _AS,
             _DICE,
         ),
     ),
-    Slash("settle", (_o("option", autocomplete=True), _o("name", longest=200))),
+    Slash("settle", (_o("option", autocomplete=True), _o("name", longest=200), _ROLL)),
     Slash("hit"),
     Slash("concede", (_AS,)),
     Slash(
@@ -173,7 +175,7 @@ COMMANDS: tuple[Slash, ...] = (
             _DICE,
         ),
     ),
-    Slash("reveal", (_o("roll", required=True, autocomplete=True),)),
+    Slash("reveal", (_o("roll", required=True, autocomplete=True),)),  # a secret roll
     Slash(
         "gm",
         subcommands=(

@@ -28,7 +28,17 @@ from fatekit.discord import seating as s
 from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
 from fatekit.discord.lines import Reader, escape
 from fatekit.discord.lookup import Choice, Found, aspects, characters, choices, in_play, skills
-from fatekit.discord.moves import Ask, Move, acting, gm_move, move_for, resolution_options
+from fatekit.discord.moves import (
+    Ask,
+    Move,
+    acting,
+    gm_move,
+    move_for,
+    resolution_of,
+    resolution_options,
+    roll_choices,
+    roll_for,
+)
 from fatekit.discord.protocol import Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
@@ -306,6 +316,12 @@ class FrontDoor:
                 move = gm_move(sub, sub_options, seen.view)
         else:
             move = move_for(name, options, seen.view, seen.extras, seen.reader)
+            if move.type == "ResolveRoll":
+                # An outcome that makes an aspect and names none: its name is asked, as the
+                # Settle button asks it.
+                form = b.aspect_name_form(seen, move.data, context.words)
+                if form is not None:
+                    return form
         return await self.play(context, caller, move)
 
     async def play(
@@ -409,12 +425,18 @@ class FrontDoor:
                 out.append(Choice(label, choice.value))
             return out
         if focused == "option":
-            return resolution_options(seen.extras, reader)
+            try:
+                roll = roll_for(view, options, reader)
+            except (Ask, Found):
+                return []
+            return resolution_options(resolution_of(seen.extras, roll), reader)
         if focused == "seat":
             return [
                 Choice(f"{s['name']} ({reader.t('role.' + s['role'])})", s["id"])
                 for s in view["seats"]
             ]
+        if focused == "roll" and command != "reveal":
+            return roll_choices(view, reader)
         if focused == "roll":
             screen = view.get("screen") or {}
             return [

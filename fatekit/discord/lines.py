@@ -196,19 +196,27 @@ class Reader:
     # -- the state of play ------------------------------------------------------------------------
 
     def verdict(self) -> str | None:
-        """The roll in play: effort against opposition, the outcome and its shifts (``None``: no
-        roll, or one the audience sees no number of)."""
-        roll = self.view.get("roll")
-        if not roll or roll.get("opposition") is None or roll.get("effort") is None:
-            return None
-        outcome = roll.get("outcome")
-        return self.t(
-            "roll.verdict",
-            effort=self.rating(roll["effort"]),
-            opposition=self.rating(roll["opposition"]),
-            outcome=self.t(f"outcome.{outcome}") if outcome else "",
-            n=roll.get("shifts", 0),
-        )
+        """Each roll in play: its roller, effort against opposition, the outcome and its shifts
+        (``None``: no roll, or none the audience sees a number of). The roller is named, as
+        several may be rolling at once and a post about one shows the others still waiting."""
+        listed = self.view.get("rolls")
+        if listed is None:
+            listed = [self.view["roll"]] if self.view.get("roll") else []
+        listed = [r for r in listed if r.get("phase") != "resolved"]
+        out = []
+        for roll in listed:
+            if roll.get("opposition") is None or roll.get("effort") is None:
+                continue
+            outcome = roll.get("outcome")
+            said = self.t(
+                "roll.verdict",
+                effort=self.rating(roll["effort"]),
+                opposition=self.rating(roll["opposition"]),
+                outcome=self.t(f"outcome.{outcome}") if outcome else "",
+                n=roll.get("shifts", 0),
+            )
+            out.append(f"{self.who(roll.get('actor'))}: {said}")
+        return "\n".join(out) or None
 
     def turn(self) -> str | None:
         """Whose turn it is in the conflict, or who must take a hit (``None``: no conflict)."""
@@ -253,6 +261,18 @@ def _free(text: object) -> str:
 
 
 _Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
+
+
+def _roll_resolved(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+    """The way a roll was settled, with the names of the aspect or boosts it made."""
+    if not d.get("option"):
+        return "RollResolved", {"option": ""}
+    option = r.t(f"option.outcome.{d['option']}")
+    named = [str(d["aspect_name"])] if d.get("created") and d.get("aspect_name") else []
+    named += [str(pair[1]) for pair in d.get("boost_names") or () if len(pair) > 1 and pair[1]]
+    if named:
+        option += ": " + ", ".join(f"*{escape(n)}*" for n in named)
+    return "RollResolved.option", {"option": option}
 
 
 def _roll_made(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
@@ -372,10 +392,7 @@ _LINES: dict[str, _Line] = {
     "CompelAnswered": lambda r, d: (f"CompelAnswered.{d['answer']}", {}),
     "RollMade": _roll_made,
     "Invoked": _invoked,
-    "RollResolved": lambda r, d: (
-        "RollResolved.option" if d.get("option") else "RollResolved",
-        {"option": r.t(f"option.outcome.{d['option']}") if d.get("option") else ""},
-    ),
+    "RollResolved": _roll_resolved,
     "ConflictStarted": lambda r, d: (
         "ConflictStarted",
         {"kind": r.t(f"conflict.kind.{d['kind']}")},

@@ -16,7 +16,17 @@ from typing import Any
 from fatekit.discord.lines import Reader
 from fatekit.discord.lookup import Choice, Found, aspects, characters, in_play, pick, skills
 
-__all__ = ["Ask", "Move", "acting", "move_for", "resolution_options"]
+__all__ = [
+    "Ask",
+    "Move",
+    "acting",
+    "move_for",
+    "resolution_of",
+    "resolution_options",
+    "roll_choices",
+    "roll_for",
+    "rolls_in_play",
+]
 
 JSON = dict[str, Any]
 
@@ -46,18 +56,67 @@ def _text(options: Mapping[str, Any], name: str) -> str | None:
     return text or None
 
 
-def acting(view: JSON, options: Mapping[str, Any], *, roll_side: bool = False) -> str:
+def rolls_in_play(view: JSON) -> list[JSON]:
+    """The rolls in play the seat sees, not yet settled (outside a conflict, one per
+    character)."""
+    listed = view.get("rolls")
+    if listed is None:  # a view from before several rolls: its one roll
+        listed = [view["roll"]] if view.get("roll") else []
+    return [r for r in listed if r.get("phase") != "resolved"]
+
+
+def _roll_sides(roll: JSON) -> tuple[str | None, str | None]:
+    return roll.get("actor"), (roll.get("defence") or {}).get("actor")
+
+
+def roll_choices(view: JSON, reader: Reader) -> list[Choice]:
+    """The rolls in play, each named by its roller and skill ("Ruth: Notice")."""
+    return [
+        Choice(f"{reader.who(r.get('actor')).strip('*')}: {reader.skill(r.get('skill'))}", r["id"])
+        for r in rolls_in_play(view)
+        if r.get("id")
+    ]
+
+
+def roll_for(
+    view: JSON, options: Mapping[str, Any], reader: Reader, who: str | None = None
+) -> JSON | None:
+    """The roll in play a move is about: the one named ("roll"), else the only one, else the
+    one ``who`` (or else one of the seat's characters) rolls or defends against. ``None``: no
+    roll is in play; several that could be meant: :class:`Ask` which."""
+    listed = rolls_in_play(view)
+    typed = _text(options, "roll")
+    if typed is not None:
+        chosen = pick(typed, roll_choices(view, reader), "roll")
+        return next(r for r in listed if r.get("id") == chosen)
+    if len(listed) <= 1:
+        return listed[0] if listed else None
+    for people in ({who}, set(view["you"]["characters"])):
+        touching = [r for r in listed if people & set(_roll_sides(r))]
+        if len(touching) == 1:
+            return touching[0]
+    raise Ask("discord.which_roll")
+
+
+def acting(
+    view: JSON,
+    options: Mapping[str, Any],
+    *,
+    roll_side: bool = False,
+    roll: JSON | None = None,
+) -> str:
     """The character a seat acts for in this move: the one named ("as"), else the seat's only
-    character, else the one whose turn (or roll) it is among the seat's."""
+    character, else the one whose turn (or roll: ``roll``, else any in play) it is among the
+    seat's."""
     typed = _text(options, "as")
     if typed is not None:
         return pick(typed, characters(view), "as")
     mine = list(view["you"]["characters"])
-    roll = view.get("roll")
-    if roll_side and roll:
-        for who in (roll.get("actor"), (roll.get("defence") or {}).get("actor")):
-            if who in mine:
-                return str(who)
+    if roll_side:
+        for found in [roll] if roll is not None else rolls_in_play(view):
+            for who in _roll_sides(found):
+                if who in mine:
+                    return str(who)
     conflict = view.get("conflict")
     if conflict and conflict.get("current") in mine:
         return str(conflict["current"])
@@ -121,8 +180,12 @@ def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     return Move("Attack", data)
 
 
-def _invoke(view: JSON, options: Mapping[str, Any]) -> Move:
-    by = acting(view, options, roll_side=True)
+def _invoke(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    typed = _text(options, "as")
+    roll = roll_for(view, options, reader, pick(typed, characters(view), "as") if typed else None)
+    if roll is None:
+        raise Ask("discord.no_roll")
+    by = acting(view, options, roll_side=True, roll=roll)
     aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view, by)], "aspect")
     data: JSON = {"aspect_id": aspect, "by": by, "effect": options.get("effect") or "plus_two"}
     if options.get("free") is not None:
@@ -130,17 +193,25 @@ def _invoke(view: JSON, options: Mapping[str, Any]) -> Move:
     else:
         held = dict((c.value, n) for c, n in aspects(view, by))
         data["free"] = held.get(aspect, 0) > 0
-    roll = view.get("roll") or {}
-    if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
+    data["roll"] = roll["id"]
+    actor, defender = _roll_sides(roll)
+    if defender == by and actor != by:
         data["on_defence"] = True
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
     return Move("Invoke", data)
 
 
-def resolution_options(extras: JSON, reader: Reader) -> list[Choice]:
-    """The ways the roll in play may be settled, named in the reader's language."""
-    found = (extras or {}).get("resolution") or {}
+def resolution_of(extras: JSON, roll: JSON | None) -> JSON:
+    """What settling ``roll`` offers the seat (its extras' resolution)."""
+    if roll is None:
+        return {}
+    return dict(((extras or {}).get("resolutions") or {}).get(roll.get("id")) or {})
+
+
+def resolution_options(found: JSON, reader: Reader) -> list[Choice]:
+    """The ways a roll in play may be settled (``found``: :func:`resolution_of`), named in the
+    reader's language."""
     out = []
     for option in found.get("options", ()):
         name = reader.t(f"option.outcome.{option['key']}")
@@ -151,12 +222,15 @@ def resolution_options(extras: JSON, reader: Reader) -> list[Choice]:
 
 
 def _settle(view: JSON, extras: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
-    data: JSON = {}
-    listed = (extras or {}).get("resolution") or {}
+    roll = roll_for(view, options, reader)
+    if roll is None:
+        raise Ask("discord.no_roll")
+    data: JSON = {"roll": roll["id"]}
+    listed = resolution_of(extras, roll)
     typed = _text(options, "option")
     chosen: JSON | None = None
     if typed is not None:
-        key = pick(typed, resolution_options(extras, reader), "option")
+        key = pick(typed, resolution_options(listed, reader), "option")
         chosen = next((o for o in listed.get("options", ()) if o["key"] == key), None)
         data["option"] = key
     elif len(listed.get("options", ())) == 1:
@@ -167,10 +241,9 @@ def _settle(view: JSON, extras: JSON, options: Mapping[str, Any], reader: Reader
         if chosen.get("names_aspect"):
             data["aspect_name"] = name
         elif chosen.get("boosts"):
-            roll = view.get("roll") or {}
-            defence = roll.get("defence") or {}
-            holder = roll.get("actor") if "actor" in chosen["boosts"] else defence.get("actor")
-            data["boost_names"] = [[holder or roll.get("actor"), name]]
+            actor, defender = _roll_sides(roll)
+            holder = actor if "actor" in chosen["boosts"] else defender
+            data["boost_names"] = [[holder or actor, name]]
     return Move("ResolveRoll", data)
 
 
@@ -185,10 +258,13 @@ def move_for(
     :class:`Ask` when something must be said first, :class:`~fatekit.discord.lookup.Found`
     when a name names nothing the seat sees."""
     # What the page would not offer at all is said in the user's words, before the engine's.
-    if command in ("invoke", "settle") and not view.get("roll"):
+    if command in ("invoke", "settle") and not rolls_in_play(view):
         raise Ask("discord.no_roll")
     if command in ("roll", "overcome", "advantage", "attack", "defend") and not view.get("scene"):
         raise Ask("scene.none")
+    running = view.get("conflict") and view["conflict"].get("phase") != "ended"
+    if command in ("attack", "defend", "concede", "turn") and not running:
+        raise Ask("discord.no_conflict")
     if command in ("roll", "overcome"):
         return _roll(command if command == "roll" else "overcome", view, options, reader)
     if command == "advantage":
@@ -198,7 +274,7 @@ def move_for(
     if command == "defend":
         return Move("FullDefense", {"actor": acting(view, options)})
     if command == "invoke":
-        return _invoke(view, options)
+        return _invoke(view, options, reader)
     if command == "settle":
         return _settle(view, extras, options, reader)
     if command == "concede":
@@ -278,6 +354,8 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON) -> Move:
             {"name": _text(options, "name") or "", "hidden": bool(options.get("hidden", False))},
         )
     if subcommand == "start-conflict":
+        if any(r.get("kind") != "conflict" for r in rolls_in_play(view)):
+            raise Ask("discord.rolls_first")
         data = _sides(view, str(options.get("kind") or "physical"))
         first = _text(options, "first")
         if first is not None:

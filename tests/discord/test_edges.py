@@ -75,7 +75,10 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
         await gm.use("gm start-session")
         await gm.use("gm start-scene", name="Dock")
         await tried("an unseated user rolls", stranger, "roll", skill="fight", difficulty=1)
-        await tried("a target nobody sees", ann, "attack", target="Nobody")
+        await tried(
+            "a target nobody sees", ann, "compel", target="Nobody", aspect="a1", complication="x"
+        )
+        await tried("an attack with no conflict", ann, "attack", target="Alice")
         await tried("an invoke with no roll", ann, "invoke", aspect="ruth/trouble/1")
         await tried("a spectator rolls", sam, "roll", skill="fight", difficulty=1, **{"as": "ruth"})
         await tried("a player's secret roll", ann, "secret", skill="fight", **{"as": "ruth"})
@@ -90,9 +93,9 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
         post = discord.channel(CHANNEL)[-1]
         await ann.use("settle")
         before = play.store.version(table)
-        stale = await ann.press(post, "settle")
+        stale = await ann.press(post, post.button("Settle"))
         out.append(("a stale Settle button", stale.content, play.store.version(table) != before))
-        stale_hit = await ann.press(post, "inv:plus_two")
+        stale_hit = await ann.press(post, post.button("Invoke: +2"))
         out.append(
             ("a stale Invoke button", stale_hit.content, play.store.version(table) != before)
         )
@@ -137,5 +140,7 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     assert "JSON" in said["the GM's JSON that is not JSON"][0]
     assert "Teleport" in said["a command type that does not exist"][0]
     assert "no longer kept" in said["a waiver with nothing kept"][0]
-    assert said["a stale Settle button"][0] and said["a stale Invoke button"][0]
+    assert said["an attack with no conflict"][0].startswith("Ingen konflikt pågår")
+    assert said["a stale Settle button"][0] == "Inget slag pågår."
+    assert said["a stale Invoke button"][0] == "Inget slag pågår."
     assert "Your seat may not do this." in said["a seat taken away"][0]

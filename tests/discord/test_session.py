@@ -204,17 +204,18 @@ async def play_session(
             )
             await play.settled(table)
             assert said.invoked in discord.channel(CHANNEL)[-1].content
-            settle = await ann.press(discord.channel(CHANNEL)[-1], "settle")
+            post = discord.channel(CHANNEL)[-1]
+            settle = await ann.press(post, post.button(said_settle(language)))
             option = settle.message.buttons()
             key = next(cid for cid in option if cid.startswith("set:"))
             named = await ann.press(settle.message, key)
             if named.kind == "modal":
                 await ann.submit(named, name="Spotted the Hatch")
                 page.add(
-                    "ann", "ResolveRoll", {"option": key[4:], "aspect_name": "Spotted the Hatch"}
+                    "ann", "ResolveRoll", {"option": key.split(":")[1], "aspect_name": "Spotted the Hatch"}
                 )
             else:
-                page.add("ann", "ResolveRoll", {"option": key[4:]})
+                page.add("ann", "ResolveRoll", {"option": key.split(":")[1]})
 
             # Ann passes the new aspect's free invoke to Charles (found by its name as she types).
             found = await ann.suggest("pass", "aspect", aspect="Spotted")
@@ -372,6 +373,10 @@ def said_plus_two(language: str) -> str:
     return {"en": "Invoke: +2", "ru": "Призвать: +2"}[language]
 
 
+def said_settle(language: str) -> str:
+    return {"en": "Settle the roll", "ru": "Завершить бросок"}[language]
+
+
 async def take_hit(member: Member, play: Play, table: str, link: str, page: Page) -> None:
     """Take the hit waiting with the first way the buttons offer; the page's Absorb is that way
     as the seat's view lists it (with a name for each consequence)."""
@@ -406,11 +411,11 @@ async def settle_first(member: Member, play: Play, table: str, page: Page, seat:
     """Settle the roll in play with the first option its buttons offer."""
     await play.settled(table)
     post = play.discord.channel(CHANNEL)[-1]
-    menu = await member.press(post, "settle")
+    menu = await member.press(post, next(c for c in post.buttons() if c.startswith("settle:")))
     options = [cid for cid in menu.message.buttons() if cid.startswith("set:")]
     if options:
         await member.press(menu.message, options[0])
-        page.add(seat, "ResolveRoll", {"option": options[0][4:]})
+        page.add(seat, "ResolveRoll", {"option": options[0].split(":")[1]})
     else:
         page.add(seat, "ResolveRoll", {})
 
