@@ -57,6 +57,7 @@ _AS = _o("as", autocomplete=True)
 _DICE = _o("dice", longest=40)
 _DIFFICULTY = _o("difficulty", type=OptionType.INTEGER, ranged=True)
 _SKILL = _o("skill", required=True, autocomplete=True)
+_STUNT = _o("stunt", autocomplete=True)  # one more stunt to use (free bonuses count anyway)
 _ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
 _ACTIONS = (("action.overcome", "overcome"), ("action.create_advantage", "create_advantage"))
 _TEXT = 1000
@@ -85,11 +86,15 @@ COMMANDS: tuple[Slash, ...] = (
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _o("aspect", autocomplete=True),
+            _STUNT,
             _AS,
             _DICE,
         ),
     ),
-    Slash("overcome", (_SKILL, _DIFFICULTY, _o("against", autocomplete=True), _AS, _DICE)),
+    Slash(
+        "overcome",
+        (_SKILL, _DIFFICULTY, _o("against", autocomplete=True), _STUNT, _AS, _DICE),
+    ),
     Slash(
         "advantage",
         (
@@ -97,6 +102,7 @@ COMMANDS: tuple[Slash, ...] = (
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _o("aspect", autocomplete=True),
+            _STUNT,
             _AS,
             _DICE,
         ),
@@ -106,6 +112,7 @@ COMMANDS: tuple[Slash, ...] = (
         (
             _o("target", required=True, autocomplete=True),
             _o("skill", autocomplete=True),
+            _STUNT,
             _AS,
             _DICE,
         ),

@@ -38,20 +38,32 @@ from fatekit.discord.moves import (
     resolution_options,
     roll_choices,
     roll_for,
+    stunt_names,
 )
 from fatekit.discord.protocol import Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import Words, language_of, words
+from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller, TableService
+from fatekit.server.web import stunt_bonuses
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.extras import extras_for
 from fatekit.table.state import TableState
 from fatekit.table.views import view_for
 
 __all__ = ["Context", "FrontDoor", "Respond"]
+
+#: The table commands that roll a skill for an action, with the action (``None``: the command's
+#: own ``action`` field), for the stunts that add to them.
+_ACTIONS: dict[str, Action | None] = {
+    "Roll": None,
+    "Overcome": Action.OVERCOME,
+    "CreateAdvantage": Action.CREATE_ADVANTAGE,
+    "Attack": Action.ATTACK,
+}
 
 _log = logging.getLogger("fatekit.discord")
 
@@ -316,6 +328,8 @@ class FrontDoor:
                 move = gm_move(sub, sub_options, seen.view)
         else:
             move = move_for(name, options, seen.view, seen.extras, seen.reader)
+            if move.type in _ACTIONS:
+                move = await self._with_stunts(caller, move)
             if move.type == "ResolveRoll":
                 # An outcome that makes an aspect and names none: its name is asked, as the
                 # Settle button asks it.
@@ -348,6 +362,26 @@ class FrontDoor:
                 lines.append(extra)
         text = "\n".join(lines) or context.words("discord.done")
         return private_reply(text, b.waiting_buttons(seen, context.words))
+
+    async def _with_stunts(self, caller: Caller, move: Move) -> Move:
+        """A roll naming the actor's stunts that add a free bonus to it, as the page's roll
+        dialog names them (:func:`~fatekit.server.web.stunt_bonuses`), before any the person
+        chose."""
+        data = move.data
+        action = _ACTIONS[move.type] or Action(str(data.get("action", "overcome")))
+        skill = data.get("skill")
+
+        def counted(state: TableState) -> list[str]:
+            character = state.game.characters.get(str(data.get("actor")))
+            if character is None or not isinstance(skill, str):
+                return []
+            return [s["name"] for s in stunt_bonuses(character, skill, action) if s["counted"]]
+
+        named = await self.service.read_table(caller.table_id, counted)
+        chosen = [n for n in data.get("stunts", ()) if n not in named]
+        if not named and not chosen:
+            return move
+        return Move(move.type, {**data, "stunts": named + chosen})
 
     # -- private readings -------------------------------------------------------------------------
 
@@ -424,6 +458,11 @@ class FrontDoor:
                 )
                 out.append(Choice(label, choice.value))
             return out
+        if focused == "stunt":
+            try:
+                return stunt_names(view, acting(view, options))
+            except (Ask, Found):
+                return []
         if focused == "option":
             try:
                 roll = roll_for(view, options, reader)

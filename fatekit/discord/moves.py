@@ -26,6 +26,7 @@ __all__ = [
     "roll_choices",
     "roll_for",
     "rolls_in_play",
+    "stunt_names",
 ]
 
 JSON = dict[str, Any]
@@ -142,6 +143,19 @@ def _skill(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) -
         return typed  # a skill of the table's own making: the engine says whether it exists
 
 
+def stunt_names(view: JSON, actor: str | None) -> list[Choice]:
+    """The stunts of ``actor``'s sheet, if the seat sees it."""
+    found = next((c for c in view["characters"] if c["id"] == actor), None)
+    sheet = found.get("sheet") if found and found.get("revealed") else None
+    return [Choice(str(s["name"]), str(s["name"])) for s in (sheet or {}).get("stunts", ())]
+
+
+def _stunt(view: JSON, options: Mapping[str, Any], actor: str, data: JSON) -> None:
+    typed = _text(options, "stunt")
+    if typed is not None:
+        data["stunts"] = [pick(typed, stunt_names(view, actor), "stunt")]
+
+
 def _fighting(view: JSON, actor: str) -> bool:
     conflict = view.get("conflict") or {}
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
@@ -161,6 +175,7 @@ def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> 
         data["aspect_id"] = pick(aspect, [c for c, _ in aspects(view)], "aspect")
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
+    _stunt(view, options, actor, data)
     if _fighting(view, actor):
         return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
     return Move("Roll", {**data, "action": action})
@@ -177,6 +192,7 @@ def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     data: JSON = {"actor": actor, "target": target, "skill": skill}
     if _text(options, "dice") is not None:
         data["dice"] = _text(options, "dice")
+    _stunt(view, options, actor, data)
     return Move("Attack", data)
 
 

@@ -66,7 +66,7 @@ from fatekit.table.screen import hides_roll_in_play
 from fatekit.table.state import SEAT_RULE, RollKind, TableState
 from fatekit.table.views import Viewer
 
-__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web"]
+__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web", "stunt_bonuses"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
@@ -129,10 +129,11 @@ def _rating(character: Character, skill: str) -> int:
 _ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
 
 
-def _stunts(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
+def stunt_bonuses(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
     """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
     engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
-    which the odds leave out since it is the player's choice to pay."""
+    which the odds leave out since it is the player's choice to pay. The page's roll dialog and
+    Discord's rolls name the counted ones on the roll, so both make the same events."""
     out = []
     for stunt in character.stunts:
         bonus = stunt.bonus_for(skill, action)
@@ -242,7 +243,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             if not viewer.sees_sheet(actor):
                 raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
             roller = game.character(actor)
-            stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
+            stunts = stunt_bonuses(roller, skill, _ODDS_ACTIONS[action])
             # ``bonus``: what the roller adds besides (a contest's teamwork).
             modifier = _rating(roller, skill) + _counted(stunts) + bonus
             opposing: list[dict[str, Any]] = []
@@ -278,7 +279,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 # The defender's stunts are theirs to name when they defend: listed, never counted,
                 # just as the table adds only the stunts the roller names.
                 opposing = [
-                    {**st, "counted": False} for st in _stunts(opponent, defending, Action.DEFEND)
+                    {**st, "counted": False}
+                    for st in stunt_bonuses(opponent, defending, Action.DEFEND)
                 ]
                 opposition, active = _rating(opponent, defending), True
             elif difficulty is not None:

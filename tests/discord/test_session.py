@@ -212,7 +212,9 @@ async def play_session(
             if named.kind == "modal":
                 await ann.submit(named, name="Spotted the Hatch")
                 page.add(
-                    "ann", "ResolveRoll", {"option": key.split(":")[1], "aspect_name": "Spotted the Hatch"}
+                    "ann",
+                    "ResolveRoll",
+                    {"option": key.split(":")[1], "aspect_name": "Spotted the Hatch"},
                 )
             else:
                 page.add("ann", "ResolveRoll", {"option": key.split(":")[1]})
