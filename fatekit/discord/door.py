@@ -451,6 +451,8 @@ class FrontDoor:
                 holder = None
             out = []
             for choice, held in aspects(view, holder):
+                if command == "pass" and not held:
+                    continue  # only a free invoke held may be passed on
                 label = (
                     choice.name
                     if not held

@@ -157,7 +157,9 @@ class Relay:
             said = [line for line in lines if line]
             points = public.reader.fate_points()
             components = None
-            if last:
+            if last and said:
+                # Only beside something the public may read: a post made of the state alone
+                # would tell the channel that something secret just happened.
                 said += [x for x in (public.reader.verdict(), public.reader.turn()) if x]
                 if before is not None:
                     said += public.reader.ledger(before)

@@ -31,7 +31,8 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
     out = [f"## {reader.who(who).strip('*')}"]
     sheet = found.get("sheet") if found.get("revealed") else None
     aspects = sheet["aspects"] if sheet else found.get("aspects", [])
-    out.append(f"**{t('sheet.aspects')}**")
+    if aspects:
+        out.append(f"**{t('sheet.aspects')}**")
     for aspect in aspects:
         kind = t(f"aspect.kind.{aspect.get('kind', 'character')}")
         out.append(f"• *{escape(str(aspect['name']))}* ({kind})")
@@ -40,6 +41,7 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
         if named:
             out.append(f"**{t('sheet.consequences')}**")
             out.extend(f"• *{escape(str(c['name']))}*" for c in named)
+        out.append(t("discord.sheet_kept"))  # the GM has not revealed the rest
         return "\n".join(out)
     if sheet.get("description"):
         out.append(escape(str(sheet["description"])))
@@ -50,9 +52,9 @@ def sheet_text(view: JSON, who: str, reader: Reader) -> str:
     if sheet.get("stunts"):
         out.append(f"**{t('sheet.stunts')}**")
         for stunt in sheet["stunts"]:
-            out.append(
-                f"• **{escape(str(stunt.get('name', '')))}**: {escape(str(stunt.get('text', '')))}"
-            )
+            about = str(stunt.get("description") or "")
+            line = f"• **{escape(str(stunt.get('name', '')))}**"
+            out.append(f"{line}: {escape(about)}" if about else line)
     out.append(
         t("discord.fate_points", n=sheet.get("fate_points", 0), refresh=sheet.get("refresh", 0))
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx2
 
-from ..sheets import ruth_sheet  # type: ignore[import-not-found]
+from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 from .harness import CHANNEL, Member, Play
 from .standin import StandIn
 
@@ -34,6 +34,11 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
                 f"/tables/{table}/commands",
                 json={"type": "AddCharacter", "data": {"sheet": ruth_sheet(), "owner": "ann"}},
                 headers={"X-Fatekit-Link": seats["Ann"]},
+            )
+            await http.post(
+                f"/tables/{table}/commands",
+                json={"type": "AddCharacter", "data": {"sheet": npc_sheet()}},
+                headers={"X-Fatekit-Link": gm_link},
             )
         gm = Member(discord, "6001", "Gloria")
         ann = Member(discord, "6002", "Ann", "sv-SE")
@@ -79,6 +84,23 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
             "a target nobody sees", ann, "compel", target="Nobody", aspect="a1", complication="x"
         )
         await tried("an attack with no conflict", ann, "attack", target="Alice")
+        await tried(
+            "a compel on her own character",
+            ann,
+            "compel",
+            target="Ruth",
+            aspect="Owes",
+            complication="They come",
+        )
+        await tried("a sheet the GM keeps", ann, "sheet", character="Alice")
+        passable = await ann.suggest("pass", "aspect", aspect="")
+        out.append(("free invokes to pass", str(passable), False))
+        # The GM's secret roll posts nothing at all in the channel, not even the state of play.
+        await play.settled(table)
+        posts = len(discord.channel(CHANNEL))
+        await gm.use("secret", skill="notice", difficulty=3, **{"as": "alice"})
+        await play.settled(table)
+        out.append(("posts after a secret roll", str(len(discord.channel(CHANNEL)) - posts), False))
         await tried("an invoke with no roll", ann, "invoke", aspect="ruth/trouble/1")
         await tried("a spectator rolls", sam, "roll", skill="fight", difficulty=1, **{"as": "ruth"})
         await tried("a player's secret roll", ann, "secret", skill="fight", **{"as": "ruth"})
@@ -141,6 +163,10 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     assert "Teleport" in said["a command type that does not exist"][0]
     assert "no longer kept" in said["a waiver with nothing kept"][0]
     assert said["an attack with no conflict"][0].startswith("Ingen konflikt pågår")
+    assert said["a compel on her own character"][0].startswith("För att betvinga din egen")
+    assert said["a sheet the GM keeps"][0].endswith("håller spelledaren för sig själv.")
+    assert said["free invokes to pass"][0] == "[]"  # Ann holds none
+    assert said["posts after a secret roll"][0] == "0"
     assert said["a stale Settle button"][0] == "Inget slag pågår."
     assert said["a stale Invoke button"][0] == "Inget slag pågår."
     assert "Your seat may not do this." in said["a seat taken away"][0]
