@@ -166,7 +166,16 @@ COMMANDS: tuple[Slash, ...] = (
     ),
     Slash("sheet", (_o("character", autocomplete=True),)),
     Slash("scene"),
-    Slash("odds", (_SKILL, _DIFFICULTY, _AS)),
+    Slash(
+        "odds",
+        (
+            _SKILL,
+            _o("action", choices=(*_ACTIONS, ("action.attack", "attack"))),
+            _DIFFICULTY,
+            _o("against", autocomplete=True),
+            _AS,
+        ),
+    ),
     Slash("turn", (_o("next", autocomplete=True),)),
     Slash(
         "allow",

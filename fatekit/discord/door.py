@@ -48,7 +48,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller, TableService
-from fatekit.server.web import stunt_bonuses
+from fatekit.server.web import roll_odds, stunt_bonuses
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.extras import extras_for
 from fatekit.table.state import TableState
@@ -397,17 +397,32 @@ class FrontDoor:
         return private_reply(sheet_text(seen.view, who, seen.reader))
 
     async def _odds(self, context: Context, options: Mapping[str, Any]) -> JSON:
+        from fatekit.discord.lookup import pick
         from fatekit.discord.sheets import odds_text
 
-        seen = await self.seen(context, public=context.seat is None)
+        caller = self.caller(context)
+        seen = await self.seen(context)
         who = acting(seen.view, options)
-        listed = skills(seen.view, who, seen.reader)
-        from fatekit.discord.lookup import pick
-
-        skill = pick(str(options.get("skill", "")), listed, "skill")
-        return private_reply(
-            odds_text(seen.view, who, skill, options.get("difficulty"), seen.reader)
+        skill = pick(str(options.get("skill", "")), skills(seen.view, who, seen.reader), "skill")
+        typed = options.get("against")
+        against = pick(str(typed), in_play(seen.view), "against") if typed else None
+        difficulty = options.get("difficulty")
+        if against is None and difficulty is None:
+            difficulty = 0  # Mediocre, as a roll with no difficulty named is taken
+        action = str(options.get("action") or "overcome")
+        found = await self.service.read(
+            caller,
+            lambda state, seat: roll_odds(
+                state,
+                seat,
+                who,
+                skill,
+                difficulty=None if difficulty is None else int(difficulty),
+                against=against,
+                action=action,
+            ),
         )
+        return private_reply(odds_text(found, who, skill, against, seen.reader))
 
     # -- autocomplete -----------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from fractions import Fraction
 from typing import Any
 
 from fatekit.discord.lines import Reader, escape
-from fatekit.odds.exact import chances
 
 __all__ = ["odds_text", "scene_text", "sheet_text"]
 
@@ -126,19 +125,26 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
-def odds_text(view: JSON, who: str, skill: str, difficulty: object, reader: Reader) -> str:
-    """The exact chance of each outcome of ``who`` rolling ``skill`` against a difficulty."""
+def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Reader) -> str:
+    """The exact chance of each outcome of a roll, as :func:`~fatekit.server.web.roll_odds`
+    found it for the seat (the page's roll dialog shows the same), with the stunts it counts."""
     t = reader.t
-    found = next((c for c in view["characters"] if c["id"] == who), None)
-    sheet = found.get("sheet") if found and found.get("revealed") else None
-    if sheet is None:
+    if found.get("hidden"):
         return t("odds.hidden")
-    rating = int(sheet.get("skills", {}).get(skill, 0))
-    against = int(difficulty) if isinstance(difficulty, int) else 0
-    found_chances = chances(rating, against)
-    me = f"{reader.who(who)}, {reader.skill(skill)} {reader.rating(rating)}"
-    out = [f"**{t('odds.title')}**: " + t("odds.passive", me=me, them=reader.rating(against))]
+    me = f"{reader.who(who)}, {reader.skill(skill)} {reader.rating(int(found['modifier']))}"
+    opposition = reader.rating(int(found["opposition"]))
+    if found.get("active") and against is not None:
+        them = f"{reader.who(against)}, {reader.skill(found.get('defend_skill'))} {opposition}"
+        said = t("odds.active", me=me, them=them)
+    else:
+        said = t("odds.passive", me=me, them=opposition)
+    out = [f"**{t('odds.title')}**: {said}"]
+    for stunt in found.get("stunts", ()):
+        key = "odds.stunt" if stunt.get("counted") else "odds.stunt_paid"
+        out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")
+    for stunt in found.get("opposing_stunts", ()):
+        out.append(f"• {t('odds.stunt_theirs', name=escape(str(stunt['name'])), n=stunt['bonus'])}")
     for outcome in ("fail", "tie", "success", "success_with_style"):
-        p = found_chances.as_dict()[outcome]
+        p = Fraction(found["chances"][outcome]["exact"])
         out.append(f"• {t('outcome.' + outcome)}: {_percent(p)}")
     return "\n".join(out)

@@ -98,6 +98,9 @@ async def play(tmp: Path) -> dict[str, Any]:
         ).json()
         assert "stunts" in page_odds, page_odds
         seen["page counts"] = [s["name"] for s in page_odds["stunts"] if s["counted"]]
+        seen["page odds"] = page_odds
+        seen["odds"] = (await ann.use("odds", skill="notice", difficulty=2)).content
+        seen["odds against"] = (await ann.use("odds", skill="fight", against="Alice")).content
         seen["ann rolled"] = await ann.use("roll", skill="notice", difficulty=2, dice="0000")
         seen["ben rolled"] = await ben.use(
             "advantage", skill="investigate", difficulty=3, dice="0-00"
@@ -159,6 +162,17 @@ def test_rolls_at_once_are_kept_apart_and_stunts_named_as_the_page_names_them(
     made = next(e for e in events if e["type"] == "RollMade" and e["data"]["actor"] == "ruth")
     assert made["data"]["stunts"] == seen["page counts"] == ["Sharp Eyes"]
     assert "Utmärkt (+4) mot Hyffsad (+2)" in seen["ann rolled"].content  # 2 + 2 + 0000
+    # Her /odds are the page's odds, her stunt counted; an opponent whose sheet the GM keeps
+    # gives nothing away.
+    odds = seen["odds"]
+    assert "Uppmärksamma Utmärkt (+4) mot Hyffsad (+2)" in odds  # Fair and +2 for the stunt
+    assert "Sharp Eyes: +2, medräknad" in odds
+    for chance in seen["page odds"]["chances"].values():
+        assert f"{chance['p'] * 100:.1f} %" in odds
+    assert (
+        seen["odds against"]
+        == "Chanserna är dolda: motståndarens färdigheter känner bara spelledaren till."
+    )
 
     # The post after Ben's roll: a row of buttons for each roll, named by the roller; each
     # verdict names its roller.
