@@ -50,6 +50,7 @@ __all__ = [
     "pressed",
     "refusal_text",
     "refused",
+    "settle_menu",
     "submitted",
     "waiting_buttons",
 ]
@@ -388,11 +389,30 @@ async def _settle_menu(door: FrontDoor, context: Context, roll_id: str) -> JSON:
     roll = _the_roll(seen, roll_id)
     if roll is None:
         return private_reply(t("discord.no_roll"))
-    listed = resolution_options(resolution_of(seen.extras, roll), seen.reader)
-    if not listed:
+    menu = settle_menu(seen, roll, t)
+    if menu is None:
         return await door.play(
             context, door.caller(context), Move("ResolveRoll", {"roll": roll["id"]})
         )
+    return menu
+
+
+def may_choose(seen: Seen, roll: JSON) -> bool:
+    """Whether the seat chooses how ``roll`` is settled (the GM always may)."""
+    view = seen.view
+    if view["you"]["role"] == "gm":
+        return True
+    chooser = resolution_of(seen.extras, roll).get("chosen_by")
+    who = roll.get("actor") if chooser == "actor" else (roll.get("defence") or {}).get("actor")
+    return chooser in ("actor", "opposition") and who in view["you"]["characters"]
+
+
+def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | None:
+    """The ways to settle ``roll``, a button each (``None``: fewer than ``least`` to choose
+    from, or the seat does not choose: the table says why when it is asked)."""
+    listed = resolution_options(resolution_of(seen.extras, roll), seen.reader)
+    if len(listed) < least or (len(listed) > 1 and not may_choose(seen, roll)):
+        return None
     return private_reply(
         t("resolve.options"),
         rows([button(c.name, f"set:{c.value}:{roll['id']}") for c in listed]),

@@ -37,6 +37,7 @@ class Option:
     autocomplete: bool = False
     choices: tuple[tuple[str, str], ...] = ()
     ranged: bool = False  # an integer on the ladder's reach
+    bounds: tuple[int, int] | None = None  # an integer's least and most
     longest: int | None = None  # most characters of a string
 
 
@@ -57,6 +58,7 @@ _AS = _o("as", autocomplete=True)
 _DICE = _o("dice", longest=40)
 _DIFFICULTY = _o("difficulty", type=OptionType.INTEGER, ranged=True)
 _SKILL = _o("skill", required=True, autocomplete=True)
+_TASK = _o("task", autocomplete=True)  # a challenge's task (found by the skill when left out)
 _STUNT = _o("stunt", autocomplete=True)  # one more stunt to use (free bonuses count anyway)
 _ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
 _ACTIONS = (("action.overcome", "overcome"), ("action.create_advantage", "create_advantage"))
@@ -86,6 +88,7 @@ COMMANDS: tuple[Slash, ...] = (
             _DIFFICULTY,
             _o("against", autocomplete=True),
             _o("aspect", autocomplete=True),
+            _TASK,
             _STUNT,
             _AS,
             _DICE,
@@ -93,7 +96,7 @@ COMMANDS: tuple[Slash, ...] = (
     ),
     Slash(
         "overcome",
-        (_SKILL, _DIFFICULTY, _o("against", autocomplete=True), _STUNT, _AS, _DICE),
+        (_SKILL, _DIFFICULTY, _o("against", autocomplete=True), _TASK, _STUNT, _AS, _DICE),
     ),
     Slash(
         "advantage",
@@ -219,6 +222,17 @@ COMMANDS: tuple[Slash, ...] = (
                 ),
             ),
             Slash("end-conflict"),
+            Slash(
+                "start-contest",
+                (
+                    _o("heroes", longest=200),
+                    _o("opposition", longest=200),
+                    _o("victories", type=OptionType.INTEGER, bounds=(3, 5)),
+                ),
+            ),
+            Slash("end-contest"),
+            Slash("start-challenge", (_o("tasks", required=True, longest=_TEXT),)),
+            Slash("end-challenge"),
             Slash("end-scene"),
             Slash(
                 "command",
@@ -259,6 +273,8 @@ def _option(command: str, option: Option) -> dict[str, Any]:
             out["choices"].append({"name": label, "name_localizations": labels, "value": value})
     if option.ranged:
         out["min_value"], out["max_value"] = LOWEST, HIGHEST
+    if option.bounds is not None:
+        out["min_value"], out["max_value"] = option.bounds
     if option.longest is not None:
         out["max_length"] = option.longest
     return out

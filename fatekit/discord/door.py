@@ -34,10 +34,12 @@ from fatekit.discord.moves import (
     acting,
     gm_move,
     move_for,
+    open_tasks,
     resolution_of,
     resolution_options,
     roll_choices,
     roll_for,
+    rolls_in_play,
     stunt_names,
 )
 from fatekit.discord.protocol import Callback, Interaction, message, private_reply
@@ -325,14 +327,19 @@ class FrontDoor:
             if sub == "command":
                 move = _generic(options=sub_options)
             else:
-                move = gm_move(sub, sub_options, seen.view)
+                move = gm_move(sub, sub_options, seen.view, seen.reader)
         else:
             move = move_for(name, options, seen.view, seen.extras, seen.reader)
             if move.type in _ACTIONS:
                 move = await self._with_stunts(caller, move)
             if move.type == "ResolveRoll":
-                # An outcome that makes an aspect and names none: its name is asked, as the
-                # Settle button asks it.
+                # Several ways to settle and none named: offered as the Settle button offers
+                # them. An outcome that makes an aspect and names none: its name is asked.
+                roll = next(r for r in rolls_in_play(seen.view) if r["id"] == move.data["roll"])
+                if "option" not in move.data:
+                    menu = b.settle_menu(seen, roll, context.words, least=2)
+                    if menu is not None:
+                        return menu
                 form = b.aspect_name_form(seen, move.data, context.words)
                 if form is not None:
                     return form
@@ -360,6 +367,7 @@ class FrontDoor:
         for extra in (seen.reader.verdict(), seen.reader.turn()):
             if extra:
                 lines.append(extra)
+        lines += seen.reader.contest(any(e.get("type") == "RollResolved" for e in shown))
         text = "\n".join(lines) or context.words("discord.done")
         return private_reply(text, b.waiting_buttons(seen, context.words))
 
@@ -475,6 +483,8 @@ class FrontDoor:
                 )
                 out.append(Choice(label, choice.value))
             return out
+        if focused == "task":
+            return open_tasks(view, reader)
         if focused == "stunt":
             try:
                 return stunt_names(view, acting(view, options))

@@ -205,6 +205,10 @@ class Reader:
         listed = [r for r in listed if r.get("phase") != "resolved"]
         out = []
         for roll in listed:
+            if roll.get("kind") == "contest" and roll.get("effort") is not None:
+                said = self.t("roll.verdict_contest", effort=self.rating(roll["effort"]))
+                out.append(f"{self.who(roll.get('actor'))}: {said}")
+                continue
             if roll.get("opposition") is None or roll.get("effort") is None:
                 continue
             outcome = roll.get("outcome")
@@ -217,6 +221,39 @@ class Reader:
             )
             out.append(f"{self.who(roll.get('actor'))}: {said}")
         return "\n".join(out) or None
+
+    def contest(self, settled: bool) -> list[str]:
+        """The contest running: the exchange just decided (``settled``: a roll was just settled,
+        which may have closed it), then each side's victories, or the winner."""
+        contest = self.view.get("contest")
+        if not contest:
+            return []
+        out = []
+        last = contest.get("last")
+        closed = not contest.get("rolled") and not contest.get("rolling")
+        if settled and closed and last:
+            efforts = ", ".join(
+                f"{escape(str(side))} {self.rating(effort)}"
+                for side, effort in (last.get("efforts") or {}).items()
+            )
+            out.append(f"**{self.t('contest.last', n=int(contest['exchange']) - 1)}**: {efforts}")
+            if last.get("twist"):
+                out.append(self.t("contest.twist"))
+            for side, n in (last.get("victories") or {}).items():
+                if n:
+                    out.append(self.t("contest.marked", side=escape(str(side)), n=n))
+            for side, n in (last.get("hits") or {}).items():
+                out.append(self.t("contest.hit", side=escape(str(side)), n=n))
+        if contest.get("winner"):
+            out.append(self.t("contest.winner", side=escape(str(contest["winner"]))))
+            return out
+        standing = ", ".join(
+            f"{escape(str(side['id']))} {self.t('contest.victories', n=side['victories'])}"
+            for side in contest["sides"]
+        )
+        needed = self.t("contest.needed", n=contest["victories_needed"])
+        out.append(f"{self.t('contest.title')}: {standing}. {needed}")
+        return out
 
     def turn(self) -> str | None:
         """Whose turn it is in the conflict, or who must take a hit (``None``: no conflict)."""

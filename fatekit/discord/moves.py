@@ -9,6 +9,7 @@ name they typed, in the seat's own view.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,7 @@ __all__ = [
     "Move",
     "acting",
     "move_for",
+    "open_tasks",
     "resolution_of",
     "resolution_options",
     "roll_choices",
@@ -161,9 +163,57 @@ def _fighting(view: JSON, actor: str) -> bool:
     return any(f["id"] == actor for f in conflict.get("fighters", ()))
 
 
+def open_tasks(view: JSON, reader: Reader) -> list[Choice]:
+    """The challenge's tasks not yet rolled, each named by its description, skill and
+    difficulty."""
+    challenge = view.get("challenge") or {}
+    return [
+        Choice(
+            f"{task['description']} ({reader.skill(task['skill'])}, "
+            f"{reader.rating(int(task['difficulty']))})",
+            str(task["key"]),
+        )
+        for task in challenge.get("tasks", ())
+        if task.get("result") is None and task.get("rolling") is None
+    ]
+
+
+def _task(view: JSON, options: Mapping[str, Any], reader: Reader, skill: str | None) -> str:
+    """The challenge's task an overcome is for: the one named, else the one open task of the
+    skill rolled, else the one open task."""
+    listed = open_tasks(view, reader)
+    typed = _text(options, "task")
+    if typed is not None:
+        return pick(typed, listed, "task")
+    tasks = {t["key"]: t for t in (view.get("challenge") or {}).get("tasks", ())}
+    of_skill = [c for c in listed if tasks[c.value]["skill"] == skill]
+    for found in (of_skill, listed):
+        if len(found) == 1:
+            return found[0].value
+    raise Ask("discord.which_task")
+
+
+def _contest_side(view: JSON, actor: str) -> str | None:
+    """The side ``actor`` rolls for in the contest running (``None``: none, or it is won)."""
+    contest = view.get("contest")
+    if not contest or contest.get("winner"):
+        return None
+    return next((str(s["id"]) for s in contest["sides"] if actor in s["members"]), None)
+
+
 def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
     actor = acting(view, options)
     action = kind if kind != "roll" else str(options.get("action") or "overcome")
+    dice = {"dice": _text(options, "dice")} if _text(options, "dice") is not None else {}
+    if action == "overcome" and not _fighting(view, actor):
+        # In a contest or a challenge an overcome is the side's roll, or a task's.
+        side = _contest_side(view, actor)
+        if side is not None:
+            skill = _skill(view, options, actor, reader)
+            return Move("ContestRoll", {"side": side, "actor": actor, "skill": skill, **dice})
+        if view.get("challenge") and open_tasks(view, reader):
+            task = _task(view, options, reader, _skill(view, options, actor, reader))
+            return Move("ChallengeRoll", {"task": task, "actor": actor, **dice})
     data: JSON = {"actor": actor, "skill": _skill(view, options, actor, reader)}
     if options.get("difficulty") is not None:
         data["difficulty"] = int(options["difficulty"])
@@ -352,7 +402,28 @@ def move_for(
     raise Ask("discord.unknown")
 
 
-def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON) -> Move:
+#: A challenge's task as the GM types it: the skill, its difficulty, then what is to be done.
+_TASK = re.compile(r"^\s*(?P<skill>.+?)\s+(?P<difficulty>[+-]?\d{1,2})\b\s*(?P<text>.*?)\s*$")
+
+
+def _tasks(typed: str, view: JSON, reader: Reader) -> list[list[Any]]:
+    """The tasks of ``/gm start-challenge``: "Athletics 2 climb the wall; Lore 3 read the
+    runes" (the skill named in any of its names the reader knows, a difficulty on the ladder)."""
+    known = [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+    out: list[list[Any]] = []
+    for n, part in enumerate((p for p in re.split(r"[;\n]", typed) if p.strip()), start=1):
+        found = _TASK.match(part)
+        if found is None:
+            raise Ask("discord.tasks_format")
+        skill = pick(found["skill"], known, "skill")
+        text = found["text"] or reader.skill(skill)
+        out.append([f"task{n}", text, skill, int(found["difficulty"])])
+    if not out:
+        raise Ask("discord.tasks_format")
+    return out
+
+
+def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Reader) -> Move:
     """The table command for one of the ``/gm`` subcommands."""
     if subcommand == "start-session":
         return Move("StartSession")
@@ -381,6 +452,30 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON) -> Move:
         return Move("StartConflict", data)
     if subcommand == "end-conflict":
         return Move("FinishConflict")
+    if subcommand == "start-contest":
+        # The sides are named in the GM's language, as the page's contest dialog names them.
+        (_, heroes), (_, others) = _sides(view, "physical")["sides"]
+        side_names = (reader.t("conflict.side_a"), reader.t("conflict.side_b"))
+        intents = [
+            [side_names[0], _text(options, "heroes") or side_names[0]],
+            [side_names[1], _text(options, "opposition") or side_names[1]],
+        ]
+        return Move(
+            "StartContest",
+            {
+                "sides": [[side_names[0], heroes], [side_names[1], others]],
+                "intents": intents,
+                "victories_needed": int(options.get("victories") or 3),
+            },
+        )
+    if subcommand == "start-challenge":
+        return Move(
+            "StartChallenge", {"tasks": _tasks(str(options.get("tasks") or ""), view, reader)}
+        )
+    if subcommand == "end-contest":
+        return Move("EndContest")
+    if subcommand == "end-challenge":
+        return Move("EndChallenge")
     if subcommand == "end-scene":
         return Move("EndScene")
     raise Ask("discord.unknown")

@@ -36,6 +36,7 @@ from fatekit.server.hub import Batch, Close
 from fatekit.store.tables import to_event
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
+from fatekit.table.play.rolls import RollResolved
 from fatekit.table.state import TableState
 
 __all__ = ["Relay"]
@@ -69,6 +70,7 @@ class Relay:
         self._wake = asyncio.Event()
         self._dms: dict[str, str] = {}
         self._fate_points: dict[str, dict[str, int]] = {}
+        self._exchanges: dict[str, int] = {}  # each table's contest exchange, as last posted
         #: Everything sent, in order, as (channel id, body): for the log and the tests.
         self.sent: list[tuple[str, JSON]] = []
 
@@ -150,9 +152,11 @@ class Relay:
         seats = [s for (t, _), s in self.door.seats().items() if t == table_id]
         language = channel.language if channel else "en"
         before = self._fate_points.get(table_id)
+        exchange_before = self._exchanges.get(table_id)
 
-        def work(state: TableState) -> tuple[Post, dict[str, int]]:
+        def work(state: TableState) -> tuple[Post, dict[str, int], int | None]:
             public = seen_by(state, None, language)
+            exchange = (public.view.get("contest") or {}).get("exchange")
             lines = [public.reader.line(e) for e in _shown(events, state, None)]
             said = [line for line in lines if line]
             points = public.reader.fate_points()
@@ -161,16 +165,28 @@ class Relay:
                 # Only beside something the public may read: a post made of the state alone
                 # would tell the channel that something secret just happened.
                 said += [x for x in (public.reader.verdict(), public.reader.turn()) if x]
+                # A contest's exchange closed since the last post (posts made together while
+                # catching up say only how things stand now): how it went.
+                closed = (
+                    exchange is not None and exchange > exchange_before
+                    if exchange_before is not None
+                    else _settles(events)
+                )
+                said += public.reader.contest(closed)
                 if before is not None:
                     said += public.reader.ledger(before)
                 components = waiting_buttons(public, public.reader.t)
             body = message("\n".join(said), components=components) if said else None
             private = _private_lines(state, events, seats, state.name)
-            return Post(events[-1].version, body, private), points
+            return Post(events[-1].version, body, private), points, exchange
 
-        post, points = await self.service.read_table(table_id, work)
+        post, points, exchange = await self.service.read_table(table_id, work)
         if last:
             self._fate_points[table_id] = points
+            if exchange is None:
+                self._exchanges.pop(table_id, None)
+            else:
+                self._exchanges[table_id] = exchange
         return post
 
     async def _send(self, table_id: str, post: Post) -> None:
@@ -195,6 +211,11 @@ class Relay:
                 return
             raise
         self.sent.append((channel_id, body))
+
+
+def _settles(events: list[Event]) -> bool:
+    """Whether these events settle a roll (which may close a contest's exchange)."""
+    return any(isinstance(event, RollResolved) for event in events)
 
 
 def _a_gm(state: TableState) -> str:

@@ -108,6 +108,8 @@ def scene_text(view: JSON, reader: Reader) -> str:
     for extra in (reader.turn(), reader.verdict()):
         if extra:
             out.append(extra)
+    out += reader.contest(False)
+    out += _challenge(view, reader)
     for compel in view.get("compels", []):
         out.append(
             t(
@@ -119,6 +121,46 @@ def scene_text(view: JSON, reader: Reader) -> str:
             + f" {escape(str(compel['complication']))}"
         )
     return "\n".join(out)
+
+
+def _challenge(view: JSON, reader: Reader) -> list[str]:
+    """The challenge running: each task, who rolls for it or how it went, and the tally."""
+    challenge = view.get("challenge")
+    if not challenge:
+        return []
+    t = reader.t
+    out = [f"**{t('challenge.title')}**"]
+    for task in challenge["tasks"]:
+        what = t(
+            "challenge.task",
+            skill=reader.skill(task["skill"]),
+            difficulty=reader.rating(int(task["difficulty"])),
+        )
+        line = f"• {escape(str(task['description']))} ({what})"
+        result = task.get("result")
+        if result is not None:
+            outcome = t(f"outcome.{result['outcome']}")
+            if result.get("at_a_cost"):
+                outcome += f", {t('challenge.at_a_cost')}"
+            line += ": " + t("challenge.result", who=reader.who(result.get("by")), outcome=outcome)
+        elif task.get("rolling"):
+            line += ": " + t("challenge.rolling", who=reader.who(_roller(view, task["rolling"])))
+        out.append(line)
+    report = challenge.get("report") or {}
+    if report:
+        out.append(
+            t(
+                "challenge.report",
+                ok=len(report.get("successes", ())),
+                bad=len(report.get("failures", ())),
+                open=len(report.get("open", ())),
+            )
+        )
+    return out
+
+
+def _roller(view: JSON, roll_id: str) -> str | None:
+    return next((r.get("actor") for r in view.get("rolls") or () if r.get("id") == roll_id), None)
 
 
 def _percent(p: Fraction) -> str:
