@@ -60,7 +60,6 @@ from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet
-from fatekit.table.screen import hides_roll_in_play
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 
@@ -335,7 +334,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             advice: dict[str, Any] | None = None
             # Advice is for the roller's own side: what the roll needs to reach the target. A
             # difficulty behind the GM's screen gives none: the advice would tell the number.
-            if on_target is None and by == roll.actor and not hides_roll_in_play(state, viewer.gm):
+            if on_target is None and by == roll.actor and not viewer.hides_roll_numbers():
                 defence = roll.opposition
                 their_dice = None if defence is None or defence.dice is None else defence.dice
                 against_value = roll.opposition_value - (

@@ -46,10 +46,13 @@ class SkillRoll(ActorRoll):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActorRolled(Event):
-    """``actor`` rolled; ``faces`` are the dice as they fell."""
+    """``actor`` rolled; ``faces`` are the dice as they fell. ``npc_dice_hidden`` records whether
+    the GM kept the NPCs' dice from the players when it was rolled (``None`` in logs written before
+    events recorded it: the log's own ``NpcDiceHidden`` events tell then)."""
 
     actor: str
     faces: str
+    npc_dice_hidden: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

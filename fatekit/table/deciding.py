@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
+from fatekit.table.screen import npc_dice_hidden
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -35,6 +36,10 @@ class Context:
 
     def event(self, event_type: type[E], /, **fields: Any) -> E:
         self.made += 1
+        if "npc_dice_hidden" in _field_names(event_type) and "npc_dice_hidden" not in fields:
+            # A roll records whether the NPCs' dice were kept from the players as it was made:
+            # what a seat sees of it never depends on what the GM chose later.
+            fields["npc_dice_hidden"] = npc_dice_hidden(self.state)
         return event_type(
             table_id=self.state.table_id,
             version=self.state.version + self.made,
@@ -155,6 +160,14 @@ def _decide_roll(
 
 
 _SHARED: dict[tuple[type[Event], type[DataclassInstance]], tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[Event], frozenset[str]] = {}
+
+
+def _field_names(event: type[Event]) -> frozenset[str]:
+    found = _FIELD_NAMES.get(event)
+    if found is None:
+        found = _FIELD_NAMES[event] = frozenset(f.name for f in dataclasses.fields(event))
+    return found
 
 
 def _shared_fields(event: type[Event], source: type[DataclassInstance]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from fatekit.rules.core.actions import CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
 from fatekit.rules.scenes.conflict_parts import Status
 from fatekit.table.fold import free_roll_resolution
-from fatekit.table.screen import hide_difficulty_of_roll, hides_roll_in_play
+from fatekit.table.screen import hide_difficulty_of_roll
 from fatekit.table.state import TableState
 from fatekit.table.views import Viewer
 
@@ -54,7 +54,7 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
                     for option in found.options
                 ],
             }
-            if hides_roll_in_play(state, viewer.gm):
+            if viewer.hides_roll_numbers():
                 hide_difficulty_of_roll(out["resolution"])
     conflict = state.conflict
     if conflict is not None:

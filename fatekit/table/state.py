@@ -89,6 +89,9 @@ class TableState:
     seats: dict[str, Seat] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
     revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
+    # Every hazard brought into a conflict, as the log was written (an undo keeps them): their
+    # numbers stay the GM's in every event that names them until their sheets are revealed.
+    hazards: set[str] = field(default_factory=set)
     conflict: Conflict | None = None
     contest: Contest | None = None
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
@@ -96,6 +99,8 @@ class TableState:
     challenge: Challenge | None = None
     templates: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> (name, sheet)
     roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
+    roll_npc_dice_hidden: bool = False  # NPCs' dice kept from the players as it was (re)rolled
+    roll_disables: str | None = None  # the hazard the roll in play tries to put out of action
     roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
     compels: dict[str, Compel] = field(default_factory=dict)
     last_roll: RollRecord | None = None  # the latest roll, for aiming a split or zone attack

@@ -124,7 +124,7 @@ def test_the_npcs_dice_are_kept_from_the_players_while_the_gm_says_so(play: Play
     )
     assert view_for(play.s, "ann")["roll"]["faces"] == "0+0-"
     assert event_for(again.events[0], play.s, "ann")["data"]["faces"] == "0+0-"  # type: ignore[index]
-    assert play.s.screen.npc_dice == [(10, 13)]
+    assert play.s.screen.npc_dice_spans == [(10, 13)]
     assert_replays(play)
 
 

@@ -20,7 +20,9 @@ from fatekit.table.seats import Role
 
 from ..secret_scene import (  # type: ignore[import-not-found]
     ALWAYS_HIDDEN,
+    BEN_ONLY,
     BOB,
+    OPTIONS,
     PRIVATE,
     REVEALED_ROLL,
     RUTH_ONLY,
@@ -61,7 +63,7 @@ class Recorder:
 @pytest.fixture
 def scene() -> Recorder:
     r = Recorder()
-    r.do(c.CreateTable(name="The Yacht", options=("countdowns",)))
+    r.do(c.CreateTable(name="The Yacht", options=OPTIONS))
     r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
@@ -77,7 +79,7 @@ def _bob_revealed_at(r: Recorder) -> int:
 
 def test_the_gm_sees_every_secret(scene: Recorder) -> None:
     everything = "\n".join(text for _, text in scene.received["gm"])
-    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, BOB, *REVEALED_ROLL):
+    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, *BEN_ONLY, BOB, *REVEALED_ROLL):
         assert marker in everything, marker
     assert numbers_kept([json.loads(text) for _, text in scene.received["gm"]])
 
@@ -88,6 +90,8 @@ def test_nothing_hidden_reaches_a_player_or_spectator(scene: Recorder, seat: str
     forbidden.update(m for owner, m in PRIVATE.items() if owner != seat)
     if seat != "ann":
         forbidden.add(RUTH_ONLY)
+    if seat != "ben":
+        forbidden.update(BEN_ONLY)
     revealed = _bob_revealed_at(scene)
     roll_revealed = next(
         e.version for e in scene.play.log if type(e).__name__ == "SecretRollRevealed"
@@ -110,6 +114,7 @@ def test_what_a_seat_may_see_does_reach_it(scene: Recorder) -> None:
     ann = "\n".join(text for _, text in scene.received["ann"])
     ben = "\n".join(text for _, text in scene.received["ben"])
     assert RUTH_ONLY in ann and PRIVATE["ann"] in ann and PRIVATE["ben"] in ben
+    assert all(marker in ben for marker in BEN_ONLY)
     revealed = _bob_revealed_at(scene)
     for seat in ("ann", "ben", "sam"):
         later = [t for v, t in scene.received[seat] if v >= revealed]
@@ -125,9 +130,14 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
     assert [a["name"] for a in alice["aspects"]] == ["Cult Leader"]
     ruth = next(ch for ch in ben["characters"] if ch["id"] == "ruth")
     assert ruth["revealed"] is True and ruth["sheet"]["skills"]["fight"] == 4
-    assert ben["you"] == {"seat": "ben", "role": "player", "name": "Ben", "characters": ["charles"]}
+    assert ben["you"] == {
+        "seat": "ben",
+        "role": "player",
+        "name": "Ben",
+        "characters": ["charles", "eve"],
+    }
     gm = view_for(state, "gm")
-    assert gm["you"]["characters"] == ["alice", "bob", "charles", "ruth"]
+    assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
 
 
 def test_countdowns_show_as_their_visibility_says() -> None:

@@ -84,11 +84,11 @@ def test_a_hazards_numbers_are_the_gms(table: Recorder) -> None:
     assert shown is not None and shown["data"]["rating"] == 5
 
 
-def test_a_story_detail_on_a_hidden_aspect_does_not_name_it(table: Recorder) -> None:
+def test_a_story_detail_on_a_hidden_aspect_stays_with_those_who_know_it(table: Recorder) -> None:
     state = table.play.s
     told = next(ev for ev in table.play.log if type(ev).__name__ == "StoryDetailDeclared")
-    data = event_for(told, state, "ben")
-    assert data is not None and data["data"]["aspect_id"] is None
+    # The detail says what the hidden aspect is: a seat that may not see the aspect gets nothing.
+    assert event_for(told, state, "ben") is None
     gm = event_for(told, state, "gm")
     assert gm is not None and gm["data"]["aspect_id"] == "a1"
 

@@ -229,6 +229,7 @@ def _hazard_added(state: TableState, event: HazardAdded) -> None:
     conflict = conflict_in_play(state)
     hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
     conflict.add_hazard(hazard, event.side, zone=event.zone)
+    state.hazards.add(event.hazard_id)
 
 
 @folds(BlockAdded)

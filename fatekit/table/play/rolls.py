@@ -20,6 +20,7 @@ from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.screen import npc_dice_hidden_for
 from fatekit.table.state import RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -116,6 +117,7 @@ class Invoked(Event):
     on_defence: bool
     faces: str | None
     target: str | None = None  # older logs have none: the roll in play
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -238,6 +240,8 @@ def _invoked(state: TableState, event: Invoked) -> None:
         state.last_roll = RollRecord(
             event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
         )
+        # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+        state.roll_npc_dice_hidden |= npc_dice_hidden_for(state, event)
     state.game.sync_sheets()
 
 
@@ -369,6 +373,8 @@ def put_in_play(
     roll.roll()
     _use_stunts(state, roll, event.stunts)
     state.roll = roll
+    state.roll_npc_dice_hidden = npc_dice_hidden_for(state, event)
+    state.roll_disables = getattr(event, "disable_hazard", None)
     state.last_roll = RollRecord(
         event.version,
         event.at,

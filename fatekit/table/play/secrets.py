@@ -266,7 +266,7 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
 
 @folds(NpcDiceHidden)
 def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
-    spans = state.screen.npc_dice
+    spans = state.screen.npc_dice_spans
     if event.hidden == npc_dice_hidden(state):
         now = "hidden" if event.hidden else "shown"
         raise BadInput(f"the NPCs' dice are already {now}")

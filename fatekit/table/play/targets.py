@@ -13,6 +13,7 @@ from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
+from fatekit.table.screen import npc_dice_hidden_for
 from fatekit.table.state import RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -75,6 +76,7 @@ class TargetsAssigned(Event):
     split: tuple[tuple[str, int], ...]
     defend_skills: tuple[tuple[str, str], ...]
     defend_faces: tuple[tuple[str, str], ...]
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -170,6 +172,8 @@ def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
     )
     roll.roll()
     state.roll, state.zone_attack = roll, None
+    state.roll_npc_dice_hidden = npc_dice_hidden_for(state, event)
+    state.roll_disables = None
     _log_multi(state, event, "split_attack")
 
 
@@ -180,6 +184,8 @@ def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
     )
     roll.roll()
     state.roll, state.zone_attack = roll, event.zone
+    state.roll_npc_dice_hidden = npc_dice_hidden_for(state, event)
+    state.roll_disables = None
     _log_multi(state, event, "zone_attack")
 
 

@@ -249,7 +249,7 @@ export function rollPanel() {
       "dl",
       { class: "facts" },
       h("dt", {}, t("roll.effort")),
-      h("dd", { id: "roll-effort" }, ladderValue(roll.effort)),
+      h("dd", { id: "roll-effort" }, roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort)),
       h("dt", {}, t("roll.opposition")),
       h("dd", { id: "roll-opposition" }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
       h("dt", {}, t("roll.shifts")),
