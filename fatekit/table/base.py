@@ -11,6 +11,38 @@ they fell, so a replay never rolls again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from fatekit.rules.core.bounds import (
+    HIGHEST_RATING,
+    LOWEST_RATING,
+    MAX_BOXES,
+    MAX_FREE_INVOKES,
+    MAX_TALLY,
+    MAX_WHOLE,
+)
+from fatekit.table.codec import Tally, Within
+
+# The numbers a command may carry (see fatekit.rules.core.bounds), checked when it is decided.
+
+#: A rating a command names: a difficulty, an obstacle's rating, a bonus.
+Rating = Annotated[int, Within(LOWEST_RATING, HIGHEST_RATING)]
+#: Weapon or Armor, or how far a part of a big bad reaches.
+Gear = Annotated[int, Within(0, HIGHEST_RATING)]
+#: The boxes of a countdown, or how many to mark.
+Boxes = Annotated[int, Within(1, MAX_BOXES)]
+#: The place of a stress box or a consequence slot on a sheet.
+BoxIndex = Annotated[int, Within(0, MAX_BOXES - 1)]
+#: A tally to reach, such as a contest's victories.
+Tallied = Annotated[int, Within(1, MAX_TALLY)]
+#: A share of an attack's shifts.
+Shifts = Annotated[int, Within(0, MAX_TALLY)]
+#: A version of the table's log.
+Version = Annotated[int, Within(1, MAX_WHOLE)]
+#: Free invokes given as (holder, count) pairs: a few on one aspect.
+FreeInvokes = Annotated[
+    tuple[tuple[str, Annotated[int, Within(1, MAX_FREE_INVOKES)]], ...], Tally(MAX_FREE_INVOKES)
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,4 +125,4 @@ class NewSituationAspect:
     zone: str | None = None
     hidden: bool = False
     known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+    free_invokes: FreeInvokes = ()

@@ -13,7 +13,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
@@ -110,7 +110,7 @@ class CreateAdvantage(ExchangeAction):
     free invokes on ``aspect_id``). With a hidden difficulty set for the actor
     (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
@@ -122,7 +122,7 @@ class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action). With a hidden difficulty set for the actor, their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     move_to: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number

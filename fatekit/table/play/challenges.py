@@ -10,7 +10,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import gm_only, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import choose_option, require_dice
@@ -24,7 +24,7 @@ from fatekit.table.state import RollRecord, TableState
 class StartChallenge(Command):
     """Start a challenge (GM only): (key, description, skill, difficulty) for each task."""
 
-    tasks: tuple[tuple[str, str, str, int], ...]
+    tasks: tuple[tuple[str, str, str, Rating], ...]
     in_conflict: bool = False
 
 

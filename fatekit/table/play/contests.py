@@ -10,7 +10,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import Contest
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
 from fatekit.table.deciding import Context, decides, gm_only, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import require_dice
@@ -26,7 +26,7 @@ class StartContest(Command):
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
-    victories_needed: int = 3
+    victories_needed: Tallied = 3
     harmful_to: tuple[str, ...] = ()
     faster: bool = False
 
@@ -37,7 +37,7 @@ class ContestRoll(SkillRoll):
     like); the exchange is settled once every side has rolled or forfeited."""
 
     side: str
-    bonus: int = 0
+    bonus: Rating = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,7 +15,7 @@ from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueF
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, Gear, Rating
 from fatekit.table.deciding import acts_for, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
@@ -31,8 +31,8 @@ class Equip(Command):
     """Give a participant Weapon and Armor ratings (the GM, or a PC's owner; Weapon and Armor)."""
 
     character_id: str
-    weapon: int = 0
-    armor: int = 0
+    weapon: Gear = 0
+    armor: Gear = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,8 +49,8 @@ class AddHazard(Command):
 
     hazard_id: str
     name: str
-    rating: int
-    weapon: int
+    rating: Rating
+    weapon: Gear
     side: str
     zone: str | None = None
 
@@ -61,8 +61,8 @@ class AddBlock(Command):
 
     block_id: str
     name: str
-    rating: int
-    weapon: int = 0
+    rating: Rating
+    weapon: Gear = 0
     harmful: bool = False
     cover: bool = False
     zone: str | None = None
@@ -76,7 +76,7 @@ class ThreatPartEntry:
 
     id: str
     zone: str | None = None
-    reach: int = 0
+    reach: Gear = 0
     behind: tuple[str, ...] = ()
 
 

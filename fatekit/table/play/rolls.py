@@ -15,7 +15,7 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
@@ -47,7 +47,7 @@ class Roll(ActionCommand):
     """
 
     action: Action
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number

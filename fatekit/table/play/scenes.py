@@ -12,7 +12,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
-from fatekit.table.base import Command, Event, NewSituationAspect, SceneLayout
+from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.state import TableState
@@ -79,7 +79,7 @@ class AddCountdown(Command):
 
     countdown_id: str
     name: str
-    boxes: int
+    boxes: Boxes
     outcome: str
     triggers: tuple[str, ...] = ()
     visibility: Visibility = Visibility.SHOWN
@@ -90,7 +90,7 @@ class MarkCountdown(Command):
     """Mark boxes of a countdown by the GM's say-so."""
 
     countdown_id: str
-    count: int = 1
+    count: Boxes = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
@@ -37,7 +37,7 @@ class AssignTargets(Command):
     split). Every target defends at once: ``defend_skills`` and ``defend_dice`` give (target,
     value) pairs; dice left out are rolled by the table."""
 
-    split: tuple[tuple[str, int], ...] = ()
+    split: tuple[tuple[str, Shifts], ...] = ()
     defend_skills: tuple[tuple[str, str], ...] = ()
     defend_dice: tuple[tuple[str, str], ...] = ()
 
