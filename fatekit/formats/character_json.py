@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fatekit.formats import wellformed
 from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
 from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
@@ -103,11 +104,15 @@ def parse_json(text: str, source: str | None = None) -> Any:
         raise BadInput(
             f"{what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except RecursionError:
+        raise BadInput(f"{source or 'the JSON'} is nested too deeply") from None
 
 
 def character_from_dict(data: Any, preset: str | Preset | None = None) -> LoadedCharacter:
-    """Build a character from parsed JSON, after checking it against the schema."""
-    problems = errors(data, CHARACTER_SCHEMA)
+    """Build a character from parsed JSON, after checking it against the schema (and that its
+    texts and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`)."""
+    problems = [f"{k}: {v}" for k, v in sorted(wellformed.problems(data).items())]
+    problems += errors(data, CHARACTER_SCHEMA)
     if problems:
         raise BadInput("not a fatekit character file:\n  " + "\n  ".join(problems))
     chosen = _preset(data, preset)

@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fatekit.formats import wellformed
 from fatekit.formats.character_json import shape_dict
 from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, file_schema, obj, schema_json
 from fatekit.formats.schema_check import NOT_BLANK, errors
@@ -241,7 +242,10 @@ def load_ruleset(path: str | Path) -> Preset:
 
 def loads_ruleset(text: str | bytes) -> Preset:
     """Read a rule set from JSON text."""
-    raw = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+    except UnicodeEncodeError:
+        raise RulesetProblems(["$: not valid Unicode text (a lone surrogate)"]) from None
     if len(raw) > MAX_BYTES:
         raise RulesetProblems(
             [f"$: a rule-set file is at most {MAX_BYTES // 1024} KiB; this one is larger"]
@@ -256,12 +260,16 @@ def loads_ruleset(text: str | bytes) -> Preset:
         ) from None
     except BadInput as error:
         raise RulesetProblems([f"$: {error}"]) from None
+    except RecursionError:
+        raise RulesetProblems(["$: the JSON is nested too deeply"]) from None
     return ruleset_from_dict(data)
 
 
 def ruleset_from_dict(data: Any) -> Preset:
-    """Build a preset from parsed JSON, after checking it against the schema."""
-    problems = errors(data, RULESET_SCHEMA)
+    """Build a preset from parsed JSON, after checking it against the schema (and that its texts
+    and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`)."""
+    problems = [f"{k}: {v}" for k, v in sorted(wellformed.problems(data).items())]
+    problems += errors(data, RULESET_SCHEMA)
     if problems:
         raise RulesetProblems(problems)
     return preset_from_data(data)

@@ -237,6 +237,8 @@ def _stunt(character: Character, text: str) -> Stunt:
         data = json.loads(text)
     except ValueError as error:
         raise BadInput(f"the stunt is not JSON: {error}") from None
+    except RecursionError:
+        raise BadInput("the stunt is not a stunt: its JSON is nested too deeply") from None
     sheet = character_to_dict(character)
     sheet["stunts"] = [data]
     return character_from_dict(sheet).character.stunts[0]
