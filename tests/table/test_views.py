@@ -9,6 +9,7 @@ until the GM reveals it.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -207,3 +208,53 @@ def test_hidden_character_aspects_of_a_pc_stay_with_its_owner() -> None:
     assert all("ZZ-RUTH-SECRET" not in t for _, t in r.received["ben"])
     assert "ZZ-RUTH-SECRET" in json.dumps(view_for(r.play.s, "ann"))
     assert "ZZ-RUTH-SECRET" in json.dumps(view_for(r.play.s, "gm"))
+
+
+def test_a_player_rewriting_a_sheet_cannot_touch_an_aspect_hidden_from_them() -> None:
+    # The probe: the GM hides an aspect on Ruth from Ann (her player), and Ann rewrites the sheet.
+    r = Recorder()
+    r.do(c.CreateTable(name="T"))
+    r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = json.loads(ruth_sheet())
+    sheet["aspects"].insert(1, {"id": "ruth/character/2", "name": "ZZ-GM-ONLY Marked by the Cult"})
+    r.do(c.AddCharacter(sheet=json.dumps(sheet), owner="ann", hidden_aspects=("ruth/character/2",)))
+    hidden = next(a for a in r.play.s.game.character("ruth").aspects if a.hidden)
+    # Naming the hidden aspect's id, to overwrite it blind, is refused and changes nothing.
+    seen = _sheet_file(view_for(r.play.s, "ann"))
+    assert "ZZ-GM-ONLY" not in json.dumps(seen)
+    blind = {**seen, "aspects": [*seen["aspects"], {"id": hidden.id, "name": "Overwritten"}]}
+    version = r.play.s.version
+    with pytest.raises(ForbiddenAction):
+        r.do(c.UpdateCharacter(sheet=json.dumps(blind)), "ann")
+    assert r.play.s.version == version
+    # The sheet as Ann sees it, rewritten: the hidden aspect stays, hidden and where it was,
+    # even when a new aspect without an id falls where its id would be.
+    renamed = [
+        {**a, "name": "Ex-Champion on the Run"} if a["kind"] == "high_concept" else a
+        for a in seen["aspects"]
+    ]
+    fresh = {"kind": "character", "name": "Owes Ben a Favour"}
+    mine = {**seen, "aspects": [renamed[0], fresh, *renamed[1:]]}
+    r.do(c.UpdateCharacter(sheet=json.dumps(mine)), "ann")
+    ruth = r.play.s.game.character("ruth")
+    names = [a.name for a in ruth.aspects]
+    assert names[0] == "Ex-Champion on the Run" and names[1] == hidden.name
+    assert "Owes Ben a Favour" in names
+    kept = ruth.aspects[1]
+    assert (kept.id, kept.hidden) == (hidden.id, True)
+    assert len({a.id for a in ruth.aspects}) == len(ruth.aspects)
+    assert all("ZZ-GM-ONLY" not in t for _, t in r.received["ann"])
+    # The GM rewrites the whole sheet, hidden aspects and all.
+    whole = _sheet_file(view_for(r.play.s, "gm"))
+    whole["aspects"] = [a for a in whole["aspects"] if a["id"] != hidden.id]
+    r.do(c.UpdateCharacter(sheet=json.dumps(whole)))
+    assert hidden.id not in {a.id for a in r.play.s.game.character("ruth").aspects}
+
+
+def _sheet_file(view: dict[str, Any]) -> dict[str, Any]:
+    """Ruth's sheet as a seat's view shows it, as the character file the page sends back."""
+    sheet = view["characters"][0]["sheet"]
+    return {
+        **sheet,
+        "aspects": [{k: v for k, v in a.items() if k != "hidden"} for a in sheet["aspects"]],
+    }

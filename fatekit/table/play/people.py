@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -201,7 +201,54 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
     character = parse_sheet(command.sheet, context.state)
     context.require_control(character.id, "rewrite this sheet")
-    return [context.event_from(CharacterUpdated, command, character_id=character.id)]
+    sheet = command.sheet
+    if not context.seat.is_gm:
+        sheet = _keeping_unseen_aspects(context, character, sheet)
+    return [context.event_from(CharacterUpdated, command, character_id=character.id, sheet=sheet)]
+
+
+def _keeping_unseen_aspects(context: Context, character: Character, sheet: str) -> str:
+    """A player's rewrite of a sheet (the sheet as their view shows it, without the aspects the
+    GM keeps from them) with those aspects kept as they were, where they were. Naming one of them
+    is refused: a seat cannot rewrite what it may not see, nor learn it by rewriting it."""
+    state = context.state
+    mine = state.characters_of(context.seat.id)
+    old = state.game.character(character.id)
+    unseen = {
+        index: aspect
+        for index, aspect in enumerate(old.aspects)
+        if aspect.hidden and not aspect.known_to & mine
+    }
+    if not unseen:
+        return sheet
+    data = json.loads(sheet)
+    hidden_ids = {aspect.id for aspect in unseen.values()}
+    written = data.get("aspects", [])
+    taken = hidden_ids | {aspect.id for aspect in character.aspects}
+    for item, aspect in zip(written, character.aspects, strict=True):
+        if aspect.id not in hidden_ids:
+            item["id"] = aspect.id  # fixed now: the kept aspects go back in between
+        elif "id" in item:
+            raise ForbiddenAction(
+                f"seat {context.seat.id!r} may not rewrite aspect {aspect.id!r}: "
+                "the GM keeps it from this seat",
+                SEAT_RULE,
+            )
+        else:  # placed where a kept aspect's id would put it: a new aspect, with an id of its own
+            item["id"] = _free_aspect_id(character.id, aspect.kind.value, taken)
+            taken.add(item["id"])
+    kept = {a["id"]: a for a in character_to_dict(old)["aspects"] if a["id"] in hidden_ids}
+    for index in sorted(unseen):
+        written.insert(min(index, len(written)), kept[unseen[index].id])
+    data["aspects"] = written
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _free_aspect_id(character_id: str, kind: str, taken: set[str]) -> str:
+    number = 1
+    while f"{character_id}/{kind}/{number}" in taken:
+        number += 1
+    return f"{character_id}/{kind}/{number}"
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -350,6 +397,8 @@ def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
         data = json.loads(sheet)
     except ValueError as error:
         raise BadInput(f"the sheet is not JSON: {error}") from None
+    except RecursionError:
+        raise BadInput("the sheet is not a character file: its JSON is nested too deeply") from None
     own = state.ruleset.preset if state is not None and state.ruleset_file else None
     if own is not None and isinstance(data, dict) and data.get("preset", own.key) != own.key:
         raise BadInput(
