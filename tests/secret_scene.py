@@ -303,6 +303,11 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     do(c.FinishConflict())
     do(c.EndScene())
     do(c.StartPreparedScene(scene_id="hold", joining=("ruth", "charles")))
+    # Aspect ids start again in each scene: revealing this scene's a3 shows nothing of the first
+    # scene's a3 (Ruth's secret), and a log read after the first scene ended still shows Ann
+    # the aspects she could see then.
+    do(c.AddSituationAspect(name="Rats in the Bilge", hidden=True))
+    do(c.RevealAspect(aspect_id="a3"))
     # A breakthrough rewrites Eve's hidden high concept (leak D).
     do(c.EndScene())
     do(c.EndSession(milestone=Milestone.MAJOR))

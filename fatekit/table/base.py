@@ -126,3 +126,25 @@ class NewSituationAspect:
     hidden: bool = False
     known_to: tuple[str, ...] = ()
     free_invokes: FreeInvokes = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectSight:
+    """Who could see an aspect when an event named it: everyone, unless ``hidden``; then the GMs
+    and the seats acting for a character in ``known_to``."""
+
+    hidden: bool
+    known_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class NamesAspect:
+    """An event that names an aspect (``aspect_id``) records who could see it as the event was
+    made (``aspect_sight``, filled in when the event is decided), so that what a seat sees of
+    the event never depends on what became of the aspect, nor on which aspect holds its id in a
+    later scene. Logs written before events recorded it have ``None``. Like :class:`SceneLayout`,
+    it holds no slots of its own."""
+
+    __slots__ = ()
+
+    aspect_sight: AspectSight | None = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
+from fatekit.table.base import NamesAspect
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.screen import hide_dice, hide_difficulty_of_roll, npc_dice_hidden_for
@@ -57,17 +58,20 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):
-        if event.hidden:
-            known = set(event.known_to) & viewer.mine
-            if not known and not viewer.sees_aspect_id(event.aspect_id):
-                return None
+        # Who may see it is who could when it was made (a later reveal is an event of its own,
+        # and its id may name another aspect in a later scene).
+        if event.hidden and not set(event.known_to) & viewer.mine:
+            return None
         data["known_to"] = sorted(set(event.known_to) & viewer.mine)
         return data
     if isinstance(event, e.AspectRevealed):
         if event.to and not set(event.to) & viewer.mine:
             return None
         data["to"] = sorted(set(event.to) & viewer.mine)
-        try:
+        if event.name is not None:
+            data["aspect"] = {"id": event.aspect_id, "name": event.name}  # as it was revealed
+            return data
+        try:  # an older log, without the name: the aspect as it stands now, if the seat sees it
             aspect = state.game.find_aspect(event.aspect_id)
         except BadInput:
             return data
@@ -87,7 +91,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         return None if countdown is None or viewer.countdown(countdown) is None else data
     if isinstance(event, e.TriggerFired):
         return None  # a trigger's name can give away a countdown kept from the players
-    if isinstance(event, e.StoryDetailDeclared) and not viewer.sees_aspect_id(event.aspect_id):
+    if isinstance(event, e.StoryDetailDeclared) and not _sees_named(viewer, event):
         return None  # the detail is about the hidden aspect, and says what it is
     if isinstance(
         event,
@@ -98,7 +102,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         | e.FreeInvokePassed
         | e.SelfCompelAsked,
     ):
-        if not viewer.sees_aspect_id(data.get("aspect_id")):
+        if not _sees_named(viewer, event):
             data["aspect_id"] = None
         return data
     if isinstance(event, e.BigBadSet):
@@ -126,6 +130,18 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         ]
         return data
     return data
+
+
+def _sees_named(viewer: Viewer, event: NamesAspect) -> bool:
+    """Whether the seat could see the aspect an event names when the event was made (an older
+    log, which did not record it: as the aspect with that id stands now)."""
+    aspect_id: str | None = getattr(event, "aspect_id", None)
+    sight = event.aspect_sight
+    if viewer.gm or aspect_id is None:
+        return True
+    if sight is None:
+        return viewer.sees_aspect_id(aspect_id)
+    return not sight.hidden or bool(set(sight.known_to) & viewer.mine)
 
 
 def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:

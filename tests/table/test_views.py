@@ -116,6 +116,14 @@ def test_what_a_seat_may_see_does_reach_it(scene: Recorder) -> None:
     ben = "\n".join(text for _, text in scene.received["ben"])
     assert RUTH_ONLY in ann and PRIVATE["ann"] in ann and PRIVATE["ben"] in ben
     assert all(marker in ben for marker in BEN_ONLY)
+    # The log as each seat pages it at the end, long after the first scene ended: Ann still sees
+    # which aspect Ruth invoked (one she knew of), Ben does not; all see the hold's a3 revealed.
+    for seat, invoked in (("ann", "a3"), ("ben", None)):
+        log = log_of(scene.play, seat)
+        first = next(e for e in reversed(log) if e["type"] == "Invoked")
+        assert first["data"]["aspect_id"] == invoked, seat
+        revealed = next(e for e in log if e["type"] == "AspectRevealed")
+        assert revealed["data"]["aspect"] == {"id": "a3", "name": "Rats in the Bilge"}, seat
     revealed = _bob_revealed_at(scene)
     for seat in ("ann", "ben", "sam"):
         later = [t for v, t in scene.received[seat] if v >= revealed]

@@ -13,7 +13,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
-from fatekit.table.base import Command, Event, Rating
+from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
@@ -160,7 +160,7 @@ class AttackRolled(ExchangeActionRolled, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(ExchangeActionRolled):
+class AdvantageRolled(ExchangeActionRolled, NamesAspect):
     """A create an advantage in a conflict was rolled."""
 
     difficulty: int | None

@@ -15,7 +15,7 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, NamesAspect, Rating, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
@@ -95,7 +95,7 @@ class ActionRolled(SkillRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RollMade(ActionRolled):
+class RollMade(ActionRolled, NamesAspect):
     """An action roll outside a conflict, with the dice as they fell."""
 
     action: Action
@@ -106,7 +106,7 @@ class RollMade(ActionRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Invoked(Event):
+class Invoked(Event, NamesAspect):
     """An aspect was invoked on the roll in play (``faces``: the new dice of a reroll), or on
     the defence of ``target``, an aimed target of a split or zone attack."""
 

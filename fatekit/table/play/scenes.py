@@ -143,10 +143,12 @@ class SituationAspectAdded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AspectRevealed(Event):
-    """A hidden aspect was revealed (to everyone, or to the characters in ``to``)."""
+    """A hidden aspect was revealed (to everyone, or to the characters in ``to``): ``name`` is
+    its name as it was revealed (older logs have none)."""
 
     aspect_id: str
     to: tuple[str, ...]
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,13 +192,24 @@ gm_only(
     (EndSession, SessionEnded, "end sessions"),
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
-    (RevealAspect, AspectRevealed, "reveal aspects"),
     (RemoveAspect, AspectRemoved, "remove aspects"),
     (AddCountdown, CountdownAdded, "start countdowns"),
     (MarkCountdown, CountdownMarked, "mark countdowns"),
     (FireTrigger, TriggerFired, "fire triggers"),
 )
 gm_only((AddSituationAspect, SituationAspectAdded, "set situation aspects"), aspect_id="")
+
+
+@decides(RevealAspect)
+def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
+    context.require_gm("reveal aspects")
+    try:
+        name: str | None = context.state.game.find_aspect(command.aspect_id).name
+    except BadInput:
+        name = None  # no such aspect: the fold says so
+    # The name goes with the reveal: the seats it is revealed to read it there, whatever
+    # becomes of the aspect (or of its id, in a later scene).
+    return [context.event_from(AspectRevealed, command, name=name)]
 
 
 @decides(StartSession)
