@@ -55,9 +55,10 @@ class Table:
         body: dict[str, Any] = response.json()
         self.version = body["version"]
         self.received[seat].append((self.version, response.text))
-        # Each seat reads the table after every command, as a client refreshing would.
+        # Each seat reads the table after every command, as a client refreshing would, and a
+        # page of the log (redacted with the table as it is now).
         for name, reader in self.seats.items():
-            for part in ("state", "extras"):
+            for part in ("state", "extras", "log?limit=200"):
                 read = self.api.client.get(
                     f"/tables/{reader.table_id}/{part}", headers=reader.headers
                 )

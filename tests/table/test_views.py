@@ -35,10 +35,13 @@ from .conftest import Play, log_of  # type: ignore[import-not-found]
 
 
 class Recorder:
-    """Plays commands and records, per seat, every view and redacted event it would receive."""
+    """Plays commands and records, per seat, every view and redacted event it would receive;
+    with ``pages``, also the log as the seat would page it after each command (a page is
+    redacted with the table as it is then, so a later scene may change what it shows)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pages: bool = False) -> None:
         self.play = Play()
+        self.pages = pages
         self.received: dict[str, list[tuple[int, str]]] = {
             "gm": [],
             "ann": [],
@@ -58,12 +61,15 @@ class Recorder:
                     self.received[viewer].append((event.version, json.dumps(redacted)))
             document = document_for(state, viewer)  # the view and its extras
             self.received[viewer].append((state.version, json.dumps(document)))
+            if self.pages:
+                page = log_of(self.play, viewer)
+                self.received[viewer].append((state.version, json.dumps(page)))
         return state.version
 
 
 @pytest.fixture
 def scene() -> Recorder:
-    r = Recorder()
+    r = Recorder(pages=True)
     r.do(c.CreateTable(name="The Yacht", options=OPTIONS))
     r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
