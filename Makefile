@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest docs bench screenshots clean
+.PHONY: run test lint typecheck pytest docs bench soak screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
+
+# Long randomized runs, kept out of `make test`: the probe's random commands against a real
+# server, with many more examples (FATEKIT_PROBE_EXAMPLES).
+soak: $(STAMP)
+	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)

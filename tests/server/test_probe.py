@@ -43,10 +43,13 @@ FALLBACK = ("Traceback", "unexpected error")
 
 
 class Client:
-    """One kept-alive HTTP connection to the server, which must stay open throughout."""
+    """One kept-alive HTTP connection to the server. With ``strict``, it must stay open
+    throughout; else a connection the server closed after the client sat idle past its
+    keep-alive timeout is opened again (the random play pauses while hypothesis thinks)."""
 
-    def __init__(self, served: Served) -> None:
+    def __init__(self, served: Served, *, strict: bool = True) -> None:
         host, port = served.base.removeprefix("http://").split(":")
+        self.strict = strict
         self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
         self.connection.connect()
         self.socket = self.connection.sock
@@ -59,8 +62,16 @@ class Client:
         if link is not None:
             headers["X-Fatekit-Link"] = link
         raw = body if isinstance(body, str) or body is None else json.dumps(body)
-        self.connection.request(method, path, body=raw, headers=headers)
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, body=raw, headers=headers)
+            response = self.connection.getresponse()
+        except (ConnectionError, http.client.RemoteDisconnected):
+            if self.strict:
+                raise
+            self.connection.close()  # closed while idle: nothing of this request was read
+            self.connection.request(method, path, body=raw, headers=headers)
+            response = self.connection.getresponse()
+            self.socket = self.connection.sock
         data = response.read()
         assert response.status < 500, (response.status, data)
         assert not response.will_close, f"the server closed the connection after {path}"
@@ -524,7 +535,7 @@ def _sent(draw: st.DrawFn, names: list[str]) -> tuple[str, dict[str, Any]]:
 
 
 def test_random_commands_never_fail_the_server_nor_leak(served: Served) -> None:
-    client = Client(served)
+    client = Client(served, strict=False)
     table = _open(client)
     names = sorted(set(COMMAND_TYPES) - SHOWING - {"CreateTable"})
     setup_version = _gm_state(client, table)["table"]["version"]
