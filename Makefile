@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
+	$(BIN)/python benchmarks/bench_redaction.py
 
 # Long randomized runs, kept out of `make test`: the probe's random commands against a real
 # server, with many more examples (FATEKIT_PROBE_EXAMPLES).
