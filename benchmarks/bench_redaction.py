@@ -18,7 +18,6 @@ Run it on two checkouts to compare (``PYTHONPATH=<other>/ python benchmarks/benc
     python benchmarks/bench_redaction.py [--history 10000] [--rounds 5]
 """
 
-# ruff: noqa: E402  (the benchmark imports its neighbour and the tests' sheets by path)
 
 from __future__ import annotations
 
