@@ -57,10 +57,19 @@ ALWAYS_HIDDEN = {
 }
 PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
 RUTH_ONLY = "ZZ-RUTH-ONLY"
-#: Eve's high concept, hidden from everyone but Eve's player (Ben), before and after Ben rewrites
-#: it at a breakthrough (leak D); and the hidden difficulty the GM set for Charles, which only
-#: Ben is told of (as the event's type, quoted as JSON quotes it).
-BEN_ONLY = ("ZZ-EVE-OLD-HC", "ZZ-EVE-NEW-HC", '"DifficultyHidden"')
+#: Eve's high concept and one more of her aspects, hidden from everyone but Eve's player (Ben),
+#: before and after Ben rewrites them at a breakthrough (leak D: its high concept, and its
+#: milestone); and the hidden difficulty the GM set for Charles, which only Ben is told of (as
+#: the event's type, quoted as JSON quotes it).
+BEN_ONLY = (
+    "ZZ-EVE-OLD-HC",
+    "ZZ-EVE-NEW-HC",
+    "ZZ-EVE-OLD-VOW",
+    "ZZ-EVE-NEW-VOW",
+    '"DifficultyHidden"',
+)
+#: Eve's hidden aspects.
+EVE_HIDDEN = ("eve/high_concept/1", "eve/character/1")
 #: The options the scene's table plays with.
 OPTIONS = ("countdowns", "obstacles", "big_bads")
 #: The hazard whose rating (:data:`KEPT_DIFFICULTY`) and Weapon stay the GM's.
@@ -90,6 +99,7 @@ def eve_sheet() -> str:
         trouble="Hears the Drowned",
         skills={"lore": 3, "will": 2},
     )
+    eve.add_aspect("ZZ-EVE-OLD-VOW Sworn to the Tide")
     return dumps_character(eve)
 
 
@@ -119,8 +129,9 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     do(c.AddCharacter(sheet=bob_sheet()))
     do(c.UpdateCharacter(sheet=bob_sheet("and armed")))  # an NPC's sheet, rewritten unseen
     # Eve's high concept is hidden from all but Eve's player.
-    do(c.AddCharacter(sheet=eve_sheet(), owner="ben", hidden_aspects=("eve/high_concept/1",)))
-    do(c.RevealAspect(aspect_id="eve/high_concept/1", to=("eve",)))
+    do(c.AddCharacter(sheet=eve_sheet(), owner="ben", hidden_aspects=EVE_HIDDEN))
+    for hidden in EVE_HIDDEN:
+        do(c.RevealAspect(aspect_id=hidden, to=("eve",)))
     do(c.StartSession())
     # Scenes the GM prepared: one the players never reach, one they do (below deck).
     do(
@@ -311,7 +322,15 @@ def play_secret_scene(do: Do, table_dice: list[str]) -> None:
     # A breakthrough rewrites Eve's hidden high concept (leak D).
     do(c.EndScene())
     do(c.EndSession(milestone=Milestone.MAJOR))
-    do(c.Breakthrough(character_id="eve", high_concept="ZZ-EVE-NEW-HC Woken Oracle"), "ben")
+    vow = c.MilestoneChange(
+        kind=c.ChangeKind.REWRITE_ASPECT, aspect_id=EVE_HIDDEN[1], name="ZZ-EVE-NEW-VOW Unbound"
+    )
+    do(
+        c.Breakthrough(
+            character_id="eve", high_concept="ZZ-EVE-NEW-HC Woken Oracle", milestone=vow
+        ),
+        "ben",
+    )
 
 
 def numbers_kept(payload: object) -> list[str]:
