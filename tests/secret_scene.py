@@ -54,6 +54,9 @@ ALWAYS_HIDDEN = {
     "ZZ-DETAIL",  # a story detail declared on the hidden trapdoor
     "ZZ-TRUE-FORM",  # Bob's later true form, never reached
     "ZZ-PREP-REMOVED",  # a prepared scene the GM took back
+    # Who knew of the aspect an event names, as the event records it for the GM (Alice knew of
+    # the trapdoor she invoked): the players see only whether they may see it.
+    '"aspect_sight"',
 }
 PRIVATE = {"ann": "ZZ-ANN-PRIVATE", "ben": "ZZ-BEN-PRIVATE"}
 RUTH_ONLY = "ZZ-RUTH-ONLY"

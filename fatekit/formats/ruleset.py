@@ -19,7 +19,15 @@ from typing import Any
 
 from fatekit.formats import wellformed
 from fatekit.formats.character_json import shape_dict
-from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, file_schema, obj, schema_json
+from fatekit.formats.schema import (
+    PRESET_KEY,
+    SHAPES,
+    TRACK_KEY,
+    file_schema,
+    obj,
+    schema_json,
+    without_bounds,
+)
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
@@ -41,6 +49,7 @@ __all__ = [
     "load_ruleset",
     "loads_ruleset",
     "ruleset_from_dict",
+    "ruleset_problem",
     "ruleset_schema_text",
     "ruleset_to_dict",
     "ruleset_with_list",
@@ -216,6 +225,9 @@ RULESET_SCHEMA = file_schema(
 )
 
 
+_LOOSE_SCHEMA = without_bounds(RULESET_SCHEMA)
+
+
 def ruleset_schema_text() -> str:
     """The rule-set schema as indented JSON, ending in a newline."""
     return schema_json(RULESET_SCHEMA)
@@ -240,8 +252,9 @@ def load_ruleset(path: str | Path) -> Preset:
     return loads_ruleset(raw)
 
 
-def loads_ruleset(text: str | bytes) -> Preset:
-    """Read a rule set from JSON text."""
+def loads_ruleset(text: str | bytes, *, bounded: bool = True) -> Preset:
+    """Read a rule set from JSON text (``bounded=False``: without the bounds on numbers, for
+    the rule set a table's log holds; see :func:`ruleset_from_dict`)."""
     try:
         raw = text.encode("utf-8") if isinstance(text, str) else text
     except UnicodeEncodeError:
@@ -262,17 +275,33 @@ def loads_ruleset(text: str | bytes) -> Preset:
         raise RulesetProblems([f"$: {error}"]) from None
     except RecursionError:
         raise RulesetProblems(["$: the JSON is nested too deeply"]) from None
-    return ruleset_from_dict(data)
+    return ruleset_from_dict(data, bounded=bounded)
 
 
-def ruleset_from_dict(data: Any) -> Preset:
+def ruleset_from_dict(data: Any, *, bounded: bool = True) -> Preset:
     """Build a preset from parsed JSON, after checking it against the schema (and that its texts
-    and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`)."""
-    problems = [f"{k}: {v}" for k, v in sorted(wellformed.problems(data).items())]
-    problems += errors(data, RULESET_SCHEMA)
+    and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`).
+
+    ``bounded=False`` leaves out the bounds on numbers (:func:`~fatekit.formats.schema.
+    without_bounds`): for the rule set a table's log holds, which must load as it was written."""
+    kept = wellformed.problems(data, whole_numbers=bounded)
+    problems = [f"{k}: {v}" for k, v in sorted(kept.items())]
+    problems += errors(data, RULESET_SCHEMA if bounded else _LOOSE_SCHEMA)
     if problems:
         raise RulesetProblems(problems)
     return preset_from_data(data)
+
+
+def ruleset_problem(text: str) -> str | None:
+    """What keeps a rule set's JSON text from being read (``None``: nothing), said in one line:
+    for a new table's rule set, as its command is decided."""
+    try:
+        loads_ruleset(text)
+    except RulesetProblems as error:
+        return "not a usable rule set: " + "; ".join(error.problems)
+    except BadInput as error:
+        return f"not a usable rule set: {error}"
+    return None
 
 
 # -- writing ----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from fatekit.rules.options.conditions import CONDITIONS
 __all__ = [
     "CHARACTER_SCHEMA",
     "FORMAT",
+    "LOOSE_CHARACTER_SCHEMA",
     "PRESET_KEY",
     "SHAPES",
     "TRACK_KEY",
@@ -38,6 +39,7 @@ __all__ = [
     "obj",
     "schema_json",
     "schema_text",
+    "without_bounds",
 ]
 
 #: The value of a character file's ``format`` field.
@@ -340,7 +342,6 @@ CHARACTER_SCHEMA = file_schema(
                 "free_invokes": {
                     "type": "array",
                     "items": _TEXT,
-                    "maxItems": MAX_FREE_INVOKES,
                     "description": "who holds a free invoke, one entry per invoke",
                 },
             },
@@ -351,7 +352,7 @@ CHARACTER_SCHEMA = file_schema(
                 "id": _TEXT,
                 "name": _TEXT,
                 "kind": {"enum": [k.value for k in AspectKind if k.is_character_aspect]},
-                "free_invokes": {"type": "array", "items": _TEXT, "maxItems": MAX_FREE_INVOKES},
+                "free_invokes": {"type": "array", "items": _TEXT},
             },
             ["name"],
         ),
@@ -407,3 +408,23 @@ CHARACTER_SCHEMA = file_schema(
 def schema_text() -> str:
     """The character schema as indented JSON, ending in a newline."""
     return schema_json(CHARACTER_SCHEMA)
+
+
+def without_bounds(schema: Any) -> Any:
+    """``schema`` without the bounds on numbers (every ``maximum``, and the ``maxItems`` that
+    counts boxes): what a table reads a sheet or a rule set from its own log with, since a log
+    written before the bounds must load as it was written. A new sheet meets them, when its
+    command is decided."""
+    if isinstance(schema, dict):
+        return {
+            key: without_bounds(value)
+            for key, value in schema.items()
+            if key != "maximum" and not (key == "maxItems" and value == MAX_BOXES)
+        }
+    if isinstance(schema, list):
+        return [without_bounds(item) for item in schema]
+    return schema
+
+
+#: :data:`CHARACTER_SCHEMA` without the bounds on numbers (see :func:`without_bounds`).
+LOOSE_CHARACTER_SCHEMA = without_bounds(CHARACTER_SCHEMA)

@@ -33,9 +33,10 @@ def _text_problem(text: str) -> str | None:
     return None
 
 
-def problems(value: object, root: str = "$") -> dict[str, str]:
-    """Every text that is not valid Unicode or holds NUL, and every whole number past 64 bits,
-    in a parsed JSON value, by path (``root.key[0]``; an empty ``root`` names keys bare)."""
+def problems(value: object, root: str = "$", *, whole_numbers: bool = True) -> dict[str, str]:
+    """Every text that is not valid Unicode or holds NUL, and every whole number past 64 bits
+    (unless ``whole_numbers`` is false), in a parsed JSON value, by path (``root.key[0]``; an
+    empty ``root`` names keys bare)."""
     found: dict[str, str] = {}
     stack: list[tuple[str, object]] = [(root, value)]
     while stack:
@@ -47,7 +48,7 @@ def problems(value: object, root: str = "$") -> dict[str, str]:
         elif isinstance(item, bool):
             continue
         elif isinstance(item, int):
-            if not MIN_WHOLE <= item <= MAX_WHOLE:
+            if whole_numbers and not MIN_WHOLE <= item <= MAX_WHOLE:
                 found[where or "$"] = _TOO_BIG
         elif isinstance(item, dict):
             for key, inner in item.items():

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
+from fatekit.formats.character_json import sheet_problem, stunt_problem
+from fatekit.formats.ruleset import ruleset_problem
 from fatekit.rules.core.bounds import (
     HIGHEST_RATING,
     LOWEST_RATING,
@@ -21,7 +23,7 @@ from fatekit.rules.core.bounds import (
     MAX_TALLY,
     MAX_WHOLE,
 )
-from fatekit.table.codec import Tally, Within
+from fatekit.table.codec import Checked, Tally, Within
 
 # The numbers a command may carry (see fatekit.rules.core.bounds), checked when it is decided.
 
@@ -39,6 +41,12 @@ Tallied = Annotated[int, Within(1, MAX_TALLY)]
 Shifts = Annotated[int, Within(0, MAX_TALLY)]
 #: A version of the table's log.
 Version = Annotated[int, Within(1, MAX_WHOLE)]
+#: A character file's text (checked with the bounds a sheet keeps when its command is decided;
+#: a log's own sheets are read without them, as they were written).
+SheetText = Annotated[str, Checked(sheet_problem)]
+#: A stunt written as in a character file, and a rule-set file's text, checked the same way.
+StuntText = Annotated[str, Checked(stunt_problem)]
+RulesetText = Annotated[str, Checked(ruleset_problem)]
 #: Free invokes given as (holder, count) pairs: a few on one aspect.
 FreeInvokes = Annotated[
     tuple[tuple[str, Annotated[int, Within(1, MAX_FREE_INVOKES)]], ...], Tally(MAX_FREE_INVOKES)

@@ -5,9 +5,9 @@ those, so one small codec reads and writes all of them. Reading checks every fie
 type hint and reports every mismatch at once, by field, as :class:`BadInput`: the server turns that
 into a 422 with a message per field.
 
-A command's field may declare its bounds in its type hint (``Annotated[int, Within(1, 20)]``, or
-:class:`Tally` on a list of counts); :func:`check_bounds` reports every number past them, by
-field. Events declare none: a log keeps what was decided, whatever the bounds are today.
+A command's field may declare its bounds in its type hint (``Annotated[int, Within(1, 20)]``,
+:class:`Tally` on a list of counts, :class:`Checked` on a text holding a document such as a
+sheet); :func:`check_bounds` reports every value past them, by field. Events declare none: a log keeps what was decided, whatever the bounds are today.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from fatekit.rules.core.errors import BadInput
 
-__all__ = ["FieldErrors", "Tally", "Within", "check_bounds", "from_json", "to_json"]
+__all__ = ["Checked", "FieldErrors", "Tally", "Within", "check_bounds", "from_json", "to_json"]
 
 T = TypeVar("T")
 
@@ -189,6 +189,18 @@ class Tally:
         return None if total <= self.limit else f"at most {self.limit} in all"
 
 
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A text holding a document (a character file, a stunt, a rule-set file), in a type hint:
+    ``check`` says what is wrong with it (its bounds, what its texts hold), or ``None``."""
+
+    check: Callable[[str], str | None]
+
+    def problem(self, text: str) -> str | None:
+        """What is wrong with ``text`` (``None``: nothing)."""
+        return self.check(text)
+
+
 @cache
 def _bounded_hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, include_extras=True)
@@ -219,7 +231,7 @@ def _check(hint: Any, value: Any, path: str, errors: dict[str, str]) -> None:
         before = len(errors)
         _check(inner, value, path, errors)  # what it holds first: the most precise message
         for mark in marks if len(errors) == before else ():
-            if isinstance(mark, Within | Tally) and (found := mark.problem(value)) is not None:
+            if isinstance(mark, Within | Tally | Checked) and (found := mark.problem(value)):
                 errors[path] = found
         return
     origin = typing.get_origin(hint)

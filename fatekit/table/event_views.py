@@ -50,6 +50,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     data = _payload(event)
     if viewer.gm:
         return data
+    data.pop("aspect_sight", None)  # who knew of a hidden aspect is the GM's to know
     state = viewer.state
     shown = _screen_event(viewer, event, data)  # the GM's screen: secrets and prepared scenes
     if shown is not data:

@@ -27,7 +27,7 @@ from fatekit.rules.characters.advancement import Breakthrough as BreakthroughCho
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, StuntText
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.state import TableState
@@ -57,7 +57,7 @@ class MilestoneChange:
     second: str | None = None
     old: str | None = None
     new: str | None = None
-    stunt: str | None = None
+    stunt: StuntText | None = None
     aspect_id: str | None = None
     name: str | None = None
 
@@ -241,4 +241,6 @@ def _stunt(character: Character, text: str) -> Stunt:
         raise BadInput("the stunt is not a stunt: its JSON is nested too deeply") from None
     sheet = character_to_dict(character)
     sheet["stunts"] = [data]
-    return character_from_dict(sheet).character.stunts[0]
+    # Without the bounds: the stunt met them when its command was decided, and the rest of the
+    # sheet is the table's own (a log's, perhaps, from before them).
+    return character_from_dict(sheet, bounded=False).character.stunts[0]

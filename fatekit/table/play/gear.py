@@ -15,7 +15,7 @@ from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueF
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.table.base import Command, Event, Gear, Rating
+from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import acts_for, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
@@ -96,7 +96,7 @@ class SetBigBad(Command):
     minions: tuple[str, ...] = ()
     immunity: ImmunityKind | None = None
     immunity_harm: Track = Track.ANY
-    forms: tuple[str, ...] = ()
+    forms: tuple[SheetText, ...] = ()
     gentle: bool = False
     scale: str | None = None
     solo_skill: bool = False
@@ -252,7 +252,9 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
     conflict = conflict_in_play(state)
     forms = None
     if event.forms:
-        later = [_fit_to_table(state, parse_sheet(sheet, state)) for sheet in event.forms]
+        later = [
+            _fit_to_table(state, parse_sheet(sheet, state, bounded=False)) for sheet in event.forms
+        ]
         # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
         current = conflict.fighter(event.character_id).character
         forms = TrueForms.of([current, *later], gentle=event.gentle)

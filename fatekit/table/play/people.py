@@ -16,7 +16,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, RulesetText, SheetText
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.seats import Role, Seat
@@ -35,7 +35,7 @@ class CreateTable(Command):
     skill_list: str | None = None
     gm_seat: str = "gm"
     gm_name: str = "GM"
-    ruleset: str | None = None  # a rule-set file's JSON text: the table plays that, not a preset
+    ruleset: RulesetText | None = None  # a rule-set file's JSON text: the table plays it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -63,7 +63,7 @@ class AddCharacter(Command):
     ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players.
     """
 
-    sheet: str
+    sheet: SheetText
     owner: str | None = None
     revealed: bool = False
     hidden_aspects: tuple[str, ...] = ()
@@ -74,7 +74,7 @@ class UpdateCharacter(Command):
     """Rewrite a sheet (the GM, or a PC's owner), not during a conflict. The fate points stay as
     the table's ledger has them."""
 
-    sheet: str
+    sheet: SheetText
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,7 +90,7 @@ class AddTemplate(Command):
 
     template_id: str
     name: str
-    sheet: str
+    sheet: SheetText
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,7 +258,7 @@ def table_preset(event: TableCreated | CreateTable) -> Preset | str:
     """The preset a table plays: read from its rule-set file, or a built-in by key."""
     if event.ruleset is None:
         return event.preset
-    preset = loads_ruleset(event.ruleset)
+    preset = loads_ruleset(event.ruleset, bounded=False)  # checked with its bounds when decided
     if preset.key != event.preset:
         raise BadInput(f"the rule set is {preset.key!r}, but the table names {event.preset!r}")
     return preset
@@ -307,7 +307,7 @@ def _seat_removed(state: TableState, event: SeatRemoved) -> None:
 
 @folds(CharacterAdded)
 def _character_added(state: TableState, event: CharacterAdded) -> None:
-    character = parse_sheet(event.sheet, state)
+    character = parse_sheet(event.sheet, state, bounded=False)  # as the log has it
     if character.id == GM:
         raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
     if character.id != event.character_id:
@@ -336,7 +336,7 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
-    new = parse_sheet(event.sheet, state)
+    new = parse_sheet(event.sheet, state, bounded=False)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
     if new.kind is not old.kind:
@@ -366,7 +366,7 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
 def _template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
         raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
-    parse_sheet(event.sheet, state)  # a template is a character file, checked like one
+    parse_sheet(event.sheet, state, bounded=False)  # a template is a character file, read so
     state.templates[event.template_id] = (_name(event.name), event.sheet)
 
 
@@ -387,7 +387,7 @@ def _name(name: str) -> str:
     return name.strip()
 
 
-def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
+def parse_sheet(sheet: str, state: TableState | None = None, *, bounded: bool = True) -> Character:
     """A character from its file's JSON text (raises :class:`BadInput` with every problem).
 
     At a table playing a rule-set file, every sheet is read under that rule set (its ``preset``
@@ -404,4 +404,4 @@ def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
         raise BadInput(
             f"this table plays {own.name} ({own.key}); the sheet is for {data['preset']!r}"
         )
-    return character_from_dict(data, own).character
+    return character_from_dict(data, own, bounded=bounded).character
