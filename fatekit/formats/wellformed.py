@@ -18,7 +18,7 @@ __all__ = ["MIN_WHOLE", "problems"]
 MIN_WHOLE = -(2**63)
 
 _NOT_UNICODE = "not valid Unicode text (it holds half of a character, a lone surrogate)"
-_NUL = "a NUL character (\\u0000) is not allowed in a text"
+_NUL = "a NUL character (\\u0000), which no text may hold: is this a binary file?"
 _TOO_BIG = f"a whole number from {MIN_WHOLE} to {MAX_WHOLE} (64 bits)"
 
 
