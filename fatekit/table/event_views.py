@@ -92,8 +92,15 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         return None if countdown is None or viewer.countdown(countdown) is None else data
     if isinstance(event, e.TriggerFired):
         return None  # a trigger's name can give away a countdown kept from the players
-    if isinstance(event, e.StoryDetailDeclared) and not _sees_named(viewer, event):
-        return None  # the detail is about the hidden aspect, and says what it is
+    # A detail on an aspect the seat could not see says what the aspect is. (An older log's
+    # detail, which does not record who could, went to every seat with the aspect's id blanked:
+    # it stays as it was sent.)
+    if (
+        isinstance(event, e.StoryDetailDeclared)
+        and event.aspect_sight is not None
+        and not _sees_named(viewer, event)
+    ):
+        return None
     if isinstance(
         event,
         e.CompelOffered
@@ -101,6 +108,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         | e.AdvantageRolled
         | e.Invoked
         | e.FreeInvokePassed
+        | e.StoryDetailDeclared
         | e.SelfCompelAsked,
     ):
         if not _sees_named(viewer, event):
