@@ -26,7 +26,9 @@ _WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
 def malformed_body(fields: dict[str, str], what: str = "request") -> dict[str, Any]:
     """The body of a 422 that names each field and what is wrong with it."""
     listed = "; ".join(f"{k}: {v}" for k, v in fields.items())
-    return {"error": "malformed", "detail": f"malformed {what}: {listed}", "fields": fields}
+    detail = f"malformed {what}: {listed}"
+    # No rule of play refuses it, so no GM may set the refusal aside.
+    return {"error": "malformed", "detail": detail, "fields": fields, "waivable": False}
 
 
 def request_problems(scope: Scope) -> dict[str, str]:

@@ -266,6 +266,7 @@ def test_what_once_reached_the_fallback_is_refused_by_field(served: Served) -> N
         status, answer = client.request("POST", table.path(path), body, gm)
         assert status == 422, (body, answer)
         assert answer["error"] == "malformed" and field in answer["fields"], (body, answer)
+        assert answer["waivable"] is False
     # A sheet is text holding JSON: what it holds is checked as a character file is.
     sheet = json.loads(ruth_sheet())
     sheet["name"] = LONE
