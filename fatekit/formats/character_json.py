@@ -104,27 +104,33 @@ def sheet_problems(data: Any, *, bounded: bool = True) -> list[str]:
     return problems + errors(data, CHARACTER_SCHEMA if bounded else LOOSE_CHARACTER_SCHEMA)
 
 
+def _past_bounds(data: Any) -> list[str]:
+    # Only what the bounds refuse: whatever else is wrong is said when the sheet is read.
+    loose = set(sheet_problems(data, bounded=False))
+    return [problem for problem in sheet_problems(data) if problem not in loose]
+
+
 def sheet_problem(text: str) -> str | None:
-    """What is wrong with a character file's text, said in one line (``None``: nothing), the
-    preset aside (the table that reads it knows its own): for a command's sheet, as it is
-    decided."""
+    """What in a character file's text is past the bounds on numbers, said in one line
+    (``None``: nothing): for a command's sheet, as it is decided. Anything else wrong with it
+    is said when the table reads it."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None  # said when the sheet is read, with where it stops being JSON
-    problems = sheet_problems(data)
+    problems = _past_bounds(data)
     return None if not problems else "not a usable character file: " + "; ".join(problems)
 
 
 def stunt_problem(text: str) -> str | None:
-    """What is wrong with a stunt written as in a character file's ``stunts`` (``None``:
-    nothing): its effect's numbers within their bounds, as :func:`sheet_problem` says it."""
+    """What in a stunt written as in a character file's ``stunts`` is past the bounds on
+    numbers (``None``: nothing), as :func:`sheet_problem` says it."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None  # said when the stunt is read
     sheet = {"format": FORMAT, "version": VERSION, "id": "x", "name": "x", "stunts": [data]}
-    problems = [p.replace("$.stunts[0]", "$") for p in sheet_problems(sheet)]
+    problems = [p.replace("$.stunts[0]", "$") for p in _past_bounds(sheet)]
     return None if not problems else "not a usable stunt: " + "; ".join(problems)
 
 
