@@ -34,6 +34,8 @@ from ..secret_scene import (  # type: ignore[import-not-found]
 from .harness import CHANNEL, Member, Play
 from .standin import StandIn
 
+#: The options the secret scene's table plays with (as tests/table/test_views.py has them).
+OPTIONS = ("countdowns", "obstacles", "big_bads")
 #: The dice the scene keeps hidden, quoted as JSON has them: as Discord shows them here.
 HIDDEN_DICE = [dice_text(m.strip('"')) for m in ALWAYS_HIDDEN if m.startswith('"')]
 REVEALED_DICE = [dice_text(m.strip('"')) for m in REVEALED_ROLL]
@@ -67,7 +69,7 @@ async def play(tmp: Path) -> dict[str, object]:
     ):
         async with httpx2.AsyncClient(base_url=running.base) as http:
             made = (
-                await http.post("/tables", json={"name": "The Yacht", "options": ["countdowns"]})
+                await http.post("/tables", json={"name": "The Yacht", "options": list(OPTIONS)})
             ).json()
             table, gm_link = made["table_id"], made["link"]
             links = {}
@@ -110,15 +112,18 @@ async def play(tmp: Path) -> dict[str, object]:
                 await member.use("character", file=key, resolved=resolved)
             elif isinstance(command, c.Note):
                 await member.use("note", text=command.text, visibility=command.visibility.value)
-            elif isinstance(command, c.Roll):
+            elif isinstance(command, c.Roll) and seat != "gm":  # the GM's: as JSON, all fields
                 options = {
                     "skill": command.skill,
                     "dice": command.dice,
                     "difficulty": command.difficulty,
                 }
                 await member.use(
-                    "overcome" if command.action.value == "overcome" else "advantage", **options
+                    "overcome" if command.action.value == "overcome" else "advantage",
+                    **options,
+                    **{"as": command.actor},  # Ben plays two characters
                 )
+
             elif isinstance(command, c.Invoke) and seat != "gm":
                 await member.use("invoke", aspect=command.aspect_id, free=command.free)
             elif isinstance(command, c.ResolveRoll) and seat != "gm":

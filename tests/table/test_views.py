@@ -228,7 +228,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
     """Anyone watching without a seat (a Discord channel) has a spectator's eyes: every event and
     the whole view, moment by moment through the secret scene, as Sam the spectator has them."""
     r = Recorder()
-    r.do(c.CreateTable(name="The Yacht", options=("countdowns",)))
+    r.do(c.CreateTable(name="The Yacht", options=OPTIONS))
     r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
