@@ -10,7 +10,7 @@ aspect's name, the GM's reason for allowing a move (the seat links' forms: :mod:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fatekit.discord.lines import escape
@@ -67,9 +67,16 @@ async def is_gm(door: FrontDoor, context: Context) -> bool:
 # -- refusals and the GM's word -------------------------------------------------------------------
 
 
-def refusal_text(body: JSON, t: Words) -> str:
+def refusal_text(body: JSON, t: Words, who: Callable[[str], str] | None = None) -> str:
     """A refusal in the user's language: what kind, and the real reason (the rule's, each
-    field's, or the server's own sentence)."""
+    field's, or the server's own sentence). A refusal the engine names (``code``) reads in the
+    catalog's words, as the page reads it; ``who`` names a character by id."""
+    code = body.get("code")
+    if code and t.has(f"refusal.{code}"):
+        params = {k: escape(str(v)) for k, v in (body.get("params") or {}).items()}
+        if who is not None and isinstance((body.get("params") or {}).get("who"), str):
+            params["who"] = who(str(body["params"]["who"]))
+        return str(t(f"refusal.{code}", **params))
     kind = str(body.get("error", "other"))
     known = ("illegal", "forbidden", "malformed", "stale", "link", "not_found", "cap")
     out = [t(f"error.{kind if kind in known else 'other'}")]
@@ -96,7 +103,8 @@ async def refused(
     rule aside, the GM's "Allow it anyway" (a player: "Ask the GM")."""
     _, body = problem(error)
     t = context.words
-    text = refusal_text(body, t)
+    seen = await door.seen(context) if context.channel is not None else None
+    text = refusal_text(body, t, seen.reader.who if seen is not None else None)
     if not body.get("waivable"):
         return private_reply(text)
     rule = str((body.get("rule") or {}).get("key", ""))

@@ -84,6 +84,7 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
             "a target nobody sees", ann, "compel", target="Nobody", aspect="a1", complication="x"
         )
         await tried("an attack with no conflict", ann, "attack", target="Alice")
+        await tried("a skill nobody has", ann, "roll", skill="Xylophone", difficulty=1)
         await tried(
             "a compel on her own character",
             ann,
@@ -163,6 +164,8 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     assert "Teleport" in said["a command type that does not exist"][0]
     assert "no longer kept" in said["a waiver with nothing kept"][0]
     assert said["an attack with no conflict"][0].startswith("Ingen konflikt pågår")
+    # The engine names this refusal: it reads in Ann's words (main's refusal codes).
+    assert said["a skill nobody has"][0].startswith("”Xylophone”")
     assert said["a compel on her own character"][0].startswith("För att betvinga din egen")
     assert said["a sheet the GM keeps"][0].endswith("håller spelledaren för sig själv.")
     assert said["free invokes to pass"][0] == "[]"  # Ann holds none
