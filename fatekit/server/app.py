@@ -8,8 +8,8 @@ its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Query, Request, Security, WebSocket
@@ -216,6 +216,7 @@ def create_app(
     caps: Caps | None = None,
     admin_token: str | None = None,
     foresight_workers: int | None = None,
+    extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -226,7 +227,10 @@ def create_app(
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
     opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
-    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread).
+    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread). Each of
+    ``extensions`` is called with the app and its service once the routes are in place (it may
+    add its own, as the Discord front door adds its interactions endpoint); what it returns is
+    entered for the app's lifetime (the front door's Gateway and relay run in it).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -239,10 +243,14 @@ def create_app(
     seat_sockets = SeatSockets(limits.sockets_per_seat)
     foresight = Foresight(foresight_workers)
 
+    running: list[AbstractAsyncContextManager[None]] = []
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         try:
-            async with service.fanout.follow(store):
+            async with service.fanout.follow(store), AsyncExitStack() as stack:
+                for extension in running:
+                    await stack.enter_async_context(extension)
                 yield
         finally:
             foresight.close()
@@ -480,6 +488,7 @@ def create_app(
     mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
     app.state.foresight = foresight
     app.state.operator = operator
+    running.extend(extension(app, service) for extension in extensions)
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
