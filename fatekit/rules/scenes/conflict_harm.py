@@ -60,6 +60,23 @@ class HitsAndEnding(ConflictPart):
         """The target and shifts of the hit waiting to be absorbed."""
         return (self._hits[0].target, self._hits[0].shifts) if self._hits else None
 
+    @property
+    def pending_hits(self: ConflictHost) -> tuple[PendingHit, ...]:
+        """Every hit waiting to be absorbed, first first."""
+        return tuple(self._hits)
+
+    def set_pending_hits(self: ConflictHost, hits: tuple[PendingHit, ...]) -> None:
+        """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
+        rules reduced and aimed them when the move was decided)."""
+        if list(hits) == self._hits:
+            return
+        self._hits[:] = hits
+        if hits:
+            self.phase = Phase.HIT
+        elif self.phase is Phase.HIT:
+            self.phase = Phase.NEXT
+            self._check_end()
+
     def absorb(
         self: ConflictHost,
         plan: AbsorbPlan,
