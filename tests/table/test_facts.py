@@ -18,9 +18,10 @@ import pytest
 from fatekit.rules import Action
 from fatekit.rules.aspects import fate_points
 from fatekit.rules.core.editions import Edition, edition
-from fatekit.rules.core.errors import BadInput
-from fatekit.rules.harm import recovery
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.harm import absorb, recovery
 from fatekit.rules.options import big_bad_solo
+from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE
 from fatekit.store import SqliteEventStore
 from fatekit.store.base import Snapshot
 from fatekit.store.tables import TableRepository
@@ -190,6 +191,34 @@ def test_a_move_that_changed_no_fact_keeps_them_unchanged(monkeypatch: pytest.Mo
 
     monkeypatch.setitem(FOLDS, type(noted), costly)
     assert fold(play.log).game.ledger.gm.available == pool
+
+
+def test_a_hit_absorbed_is_applied_as_recorded_past_a_stricter_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    play = seated()
+    fight(play)
+    play.dice[:] = ["-0-0"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    play.do(c.Absorb(boxes=(0, 1, 2), slots=(0,), names=((0, "Bloody Nose"),)))
+    absorbed = play.log[-1]
+    assert absorbed.facts is not None and absorbed.facts.hits == ()
+    recorded = dump(play.s)
+
+    def stricter(*args: Any, **kwargs: Any) -> None:
+        raise IllegalAction("no plan absorbs a hit any more", TAKEN_OUT_RULE)
+
+    monkeypatch.setattr(absorb, "check_plan", stricter)
+    assert dump(fold(play.log)) == recorded
+    # The same choice made now meets the stricter rule.
+    again = seated()
+    fight(again)
+    again.dice[:] = ["-0-0"]
+    again.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
+    again.do(c.ResolveRoll(option="hit"), "ann")
+    with pytest.raises(IllegalAction, match="any more"):
+        again.do(c.Absorb(boxes=(0, 1, 2), slots=(0,), names=((0, "Bloody Nose"),)))
 
 
 def test_a_secret_roll_keeps_its_result_and_its_reason_past_a_lowered_limit(

@@ -261,6 +261,8 @@ def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
         ),
         dict(event.names),
         extreme=None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces),
+        # Folded again (its facts recorded), the plan is applied as it was judged when chosen.
+        as_recorded=event.facts is not None,
     )
     settle_conflict(state)
 
