@@ -3,7 +3,9 @@ return the events it becomes with the state they lead to.
 
 :func:`decide` turns a command into draft events (reading the state only) and :func:`commit`
 plays them through the same fold that replays the log, so a command is valid exactly when its
-events fold: the rules engine is the judge, never a copy of its rules here. :func:`handle` does
+events fold: the rules engine is the judge, never a copy of its rules here. Commit is the last
+step of deciding: each event keeps what the rules computed for it (its facts, which a later fold
+assigns instead of asking the rules again: :mod:`fatekit.table.facts`). :func:`handle` does
 both on a copy and never changes the state it is given; the table repository commits into the
 live state and drops it to reload after a refusal. Any error leaves nothing behind:
 :class:`~fatekit.rules.ForbiddenAction` when the seat may not do this, :class:`IllegalAction` (with
