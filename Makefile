@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
+	$(BIN)/python benchmarks/bench_replay.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)

@@ -516,6 +516,15 @@ def rolls_in_play(t: Play) -> None:
     ben("ContestRoll", side="smugglers", actor="astrid", skill="drive", dice="0000")
 
 
+def facts_recorded(t: Play) -> None:
+    """Öde's big bad evening again, then a secret roll, recorded once events carry their
+    facts and schema versions (issue 28): every hit's reduction, the GM's pool and each fate
+    point moved are on the events, and the secret roll's effort and outcome."""
+    big_bad_ode(t)
+    t.do("gm", "SecretRoll", actor="draken", skill="notice", difficulty=2, dice="+0+0",
+         reason="Märker Draken tjuven vid guldet?")
+
+
 # fmt: on
 
 
@@ -573,6 +582,28 @@ RECIPES = {
             "both sides' rolls in play",
             datetime(2026, 11, 27, 19, 0, tzinfo=UTC),
             {"name": "Harbour Night", "gm_name": "Morgan"},
+            rolls_in_play,
+        ),
+        Recipe(
+            "facts-ode",
+            "Events with their facts and schema versions (issue 28): Öde's solo big bad with its "
+            "hits reduced and fate points of its own in the GM's pool, as big-bad-ode, and a "
+            "secret roll with its effort and outcome recorded",
+            datetime(2026, 11, 27, 20, 0, tzinfo=UTC),
+            {
+                "name": "Öde: Draken under Berget, igen",
+                "preset": "ode",
+                "options": ["big_bads"],
+                "gm_name": "Greta",
+            },
+            facts_recorded,
+        ),
+        Recipe(
+            "rolls-in-play-schema-2",
+            "ChallengeRolled and ContestRolled at schema version 2 (in_play required) with every "
+            "event's facts: rolls-in-play's evening recorded again after issue 28",
+            datetime(2026, 11, 27, 21, 0, tzinfo=UTC),
+            {"name": "Harbour Night, again", "gm_name": "Morgan"},
             rolls_in_play,
         ),
     )

@@ -11,7 +11,7 @@ they fell, so a replay never rolls again.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from fatekit.formats.character_json import sheet_problem, stunt_problem
 from fatekit.formats.ruleset import ruleset_problem
@@ -59,11 +59,63 @@ class Command:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PointsFact:
+    """A supply of fate points as a move left it: its owner (a character, or the GM's pool
+    ``"gm"``), the points usable now and those usable once the scene ends."""
+
+    owner: str
+    available: int
+    pending: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitFact:
+    """A hit waiting to be absorbed, as the rules made it: whom it falls on, its shifts (after
+    every reduction) and who dealt it."""
+
+    target: str
+    shifts: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearedFact:
+    """A consequence the move cleared: whose, and the place of its slot on the sheet."""
+
+    character: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Facts:
+    """What a move did that the rules computed, recorded as it was decided, so that folding the
+    event assigns it and never asks the rules again (a fix to a rule changes what happens next,
+    never what already happened). What a field leaves out, the move did not change.
+
+    ``points`` holds every supply of fate points the move changed, as it left them (``None``:
+    it changed none); ``hits`` the hits waiting in the conflict after the move, when it changed
+    them (``None``: it did not; empty: none wait any more); ``cleared`` the consequences it
+    cleared (recovered, or gone with a correction; ``None``: none)."""
+
+    points: tuple[PointsFact, ...] | None = None
+    hits: tuple[HitFact, ...] | None = None
+    cleared: tuple[ClearedFact, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
     """What every event carries: where it belongs in which log, who caused it and when; and,
     for a move a GM allowed against the rules, the keys of the rules its fold sets aside
     (``waived``) and the GM's reason (``waiver_reason``): the fold sets them aside again on
-    every replay (:mod:`fatekit.rules.core.waivers`)."""
+    every replay (:mod:`fatekit.rules.core.waivers`). ``facts`` holds what the rules computed
+    when the move was decided (:class:`Facts`; ``None`` only in logs written before events
+    recorded them).
+
+    ``SCHEMA`` is the version of an event type's shape: it goes up by one whenever a change
+    to its fields needs an upcaster (:mod:`fatekit.table.upcasting`) to read what was stored
+    before."""
+
+    SCHEMA: ClassVar[int] = 1
 
     table_id: str
     version: int
@@ -71,6 +123,7 @@ class Event:
     at: str  # ISO 8601, UTC
     waived: tuple[str, ...] = ()
     waiver_reason: str = ""
+    facts: Facts | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,6 +1,7 @@
 """Deciding a command: the :class:`Context` a domain's decider reads (the state, the seat, the
-dice, the time) and the registry :func:`decides` fills. A decider checks who may ask and turns the
-command into draft events; the rules judge them when they fold (:mod:`fatekit.table.handle`).
+dice, the time) and the registry :func:`decides` fills. A decider checks who may ask and the
+limits of what was typed, and turns the command into draft events; the rules judge them when they
+fold as the command is committed (:mod:`fatekit.table.handle`), never again later.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ gave new aspects, the sheets of new characters. Replaying a log therefore gives 
 every time.
 
 Fields added to an event after it was first published have defaults, so logs written before
-still read (and fold) as they did.
+still read (and fold) as they did; a change that needs more raises the event's ``SCHEMA`` and
+registers an upcaster (:mod:`fatekit.table.upcasting`). Each event also records what the rules
+computed as it was decided (``facts``, :mod:`fatekit.table.facts`), which its fold assigns.
 """
 
 from __future__ import annotations

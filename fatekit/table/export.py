@@ -26,7 +26,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.fold import fold
-from fatekit.table.serialize import ENVELOPE, event_from_payload, event_payload
+from fatekit.table.serialize import ENVELOPE, SCHEMA_KEY, event_from_payload, event_payload
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import Viewer
 
@@ -165,6 +165,22 @@ def _object_schema(kind: type, skip: frozenset[str]) -> dict[str, Any]:
     }
 
 
+def _data_schema(kind: type[Event]) -> dict[str, Any]:
+    """An event's ``data``: today's shape with its schema version (absent in files written
+    before events carried one: version 1); or, for a type whose shape has changed, an older
+    version's, which reading upcasts (:mod:`fatekit.table.upcasting`) and checks then."""
+    today = _object_schema(kind, ENVELOPE)
+    today["properties"][SCHEMA_KEY] = {"const": kind.SCHEMA}
+    if kind.SCHEMA == 1:
+        return today
+    today["required"] = [*today["required"], SCHEMA_KEY]
+    older = {
+        "type": "object",
+        "properties": {SCHEMA_KEY: {"type": "integer", "minimum": 1, "maximum": kind.SCHEMA - 1}},
+    }
+    return {"anyOf": [today, older]}
+
+
 def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
     return {
         "type": "object",
@@ -173,7 +189,7 @@ def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
             "version": {"type": "integer", "minimum": 1},
             "seat": {"type": "string"},
             "at": {"type": "string"},
-            "data": _object_schema(kind, ENVELOPE),
+            "data": _data_schema(kind),
         },
         "required": ["type", "version", "seat", "at", "data"],
         "additionalProperties": False,

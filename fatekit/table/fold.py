@@ -1,7 +1,9 @@
 """The fold: ``apply(state, event) -> state``, and a table's state as a fold over its log.
 
-Each event is played through :mod:`fatekit.rules` exactly as it was when its command was handled,
-with the dice the event recorded, so folding a log always gives the same table. Undo is an event
+Each event is played through its domain's fold step with the dice the event recorded, and then
+the facts it recorded as it was decided (:mod:`fatekit.table.facts`: the fate points each supply
+held, the hits waiting) are assigned over what the rules of the day computed, so folding a log
+always gives the same table, whatever the rules say now. Undo is an event
 too: :class:`~fatekit.table.events.Undone` rebuilds the state from the events still in force, as
 if the undone ones had never happened, while the log keeps them all.
 """
@@ -11,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
+from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import waiving
 from fatekit.table.base import Event
+from fatekit.table.facts import assign, observe
 from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
@@ -82,7 +86,11 @@ def _history(history: History | Sequence[Event] | None) -> History | None:
 
 
 def apply_in_place(
-    state: TableState | None, event: Event, *, history: History | None = None
+    state: TableState | None,
+    event: Event,
+    *,
+    history: History | None = None,
+    deciding: bool = False,
 ) -> TableState:
     """Fold one event into ``state`` itself (for callers that own it) and return the table after
     it: ``state`` itself, or for an :class:`Undone` a table rebuilt from ``history``.
@@ -90,21 +98,30 @@ def apply_in_place(
     An event the state refuses may leave ``state`` half changed: callers that keep their state
     across a refusal fold into a copy, or drop it and load the table again. The rules the event
     records as waived are set aside while it folds, as they were when its command was handled.
+    ``deciding`` folds a draft as its command is decided (:func:`~fatekit.table.handle.commit`):
+    through today's rules, with no facts yet to assign.
     """
-    return fold_waiving(state, event, event.waived, history)[0]
+    return fold_waiving(state, event, event.waived, history, deciding=deciding)[0]
 
 
 def fold_waiving(
-    state: TableState | None, event: Event, waive: Iterable[str], history: History | None
+    state: TableState | None,
+    event: Event,
+    waive: Iterable[str],
+    history: History | None,
+    *,
+    deciding: bool = False,
 ) -> tuple[TableState, frozenset[str]]:
     """Fold ``event`` into ``state`` itself with the rules ``waive`` names set aside; return the
     table after it and the keys of those rules a check did set aside."""
     with waiving(waive) as waived:
-        folded = _fold_one(state, event, history)
+        folded = _fold_one(state, event, history, deciding)
     return folded, frozenset(waived.used)
 
 
-def _fold_one(state: TableState | None, event: Event, history: History | None) -> TableState:
+def _fold_one(
+    state: TableState | None, event: Event, history: History | None, deciding: bool
+) -> TableState:
     if isinstance(event, TableCreated):
         if state is not None:
             raise BadInput(f"table {state.table_id!r} already exists")
@@ -127,7 +144,16 @@ def _fold_one(state: TableState | None, event: Event, history: History | None) -
             handler = FOLDS.get(type(event))
             if handler is None:
                 raise BadInput(f"unknown event type {type(event).__name__}")
-            handler(state, event)
+            if deciding:  # the rules of the day decide; commit records what they computed
+                handler(state, event)
+            elif event.facts is None:  # logged before events recorded facts: as it folded then
+                with folding_under(Edition.FIRST):
+                    handler(state, event)
+            else:  # what the rules computed when it was decided, whatever they compute now
+                watched = observe(state)
+                handler(state, event)
+                assert watched is not None
+                assign(state, event.facts, watched)
     state.version = event.version
     return state
 

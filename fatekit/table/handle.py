@@ -3,7 +3,9 @@ return the events it becomes with the state they lead to.
 
 :func:`decide` turns a command into draft events (reading the state only) and :func:`commit`
 plays them through the same fold that replays the log, so a command is valid exactly when its
-events fold: the rules engine is the judge, never a copy of its rules here. :func:`handle` does
+events fold: the rules engine is the judge, never a copy of its rules here. Commit is the last
+step of deciding: each event keeps what the rules computed for it (its facts, which a later fold
+assigns instead of asking the rules again: :mod:`fatekit.table.facts`). :func:`handle` does
 both on a copy and never changes the state it is given; the table repository commits into the
 live state and drops it to reload after a refusal. Any error leaves nothing behind:
 :class:`~fatekit.rules.ForbiddenAction` when the seat may not do this, :class:`IllegalAction` (with
@@ -30,9 +32,10 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
+from fatekit.table.facts import observe, recorded
 from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
-from fatekit.table.play.people import new_table
+from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
@@ -147,6 +150,7 @@ def decide(
             gm_name=command.gm_name,
             ruleset=command.ruleset,
         )
+        check_seat_id(command.gm_seat)
         new_table(created)  # a table that could not be folded is refused before it is stored
         return (created,)
     if state is None:
@@ -192,13 +196,19 @@ def commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
+        before = None if isinstance(draft, e.Undone) else observe(trial)
         if waiver is None:
-            trial = apply_in_place(trial, draft, history=past)
+            trial = apply_in_place(trial, draft, history=past, deciding=True)
         else:
-            trial, used = fold_waiving(trial, draft, {*waiver.rules, *draft.waived}, past)
+            trial, used = fold_waiving(
+                trial, draft, {*waiver.rules, *draft.waived}, past, deciding=True
+            )
             if used:
                 waived = tuple(sorted({*draft.waived, *used}))
                 draft = dataclasses.replace(draft, waived=waived, waiver_reason=waiver.reason)
+        facts = recorded(before, trial)
+        if facts is not None:  # the rules ran here, once: the event keeps what they computed
+            draft = dataclasses.replace(draft, facts=facts)
         final.append(_with_created(draft, trial.last_created))
     if trial is None:
         raise BadInput("a command that changes nothing has no events")

@@ -14,39 +14,62 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.table.codec import FieldErrors, check_bounds, from_json, to_json
 from fatekit.table.commands import COMMAND_TYPES, Command
 from fatekit.table.events import EVENT_TYPES, Event
+from fatekit.table.upcasting import upcast
 
 __all__ = [
     "ENVELOPE",
+    "FACTS",
+    "SCHEMA_KEY",
     "WAIVER",
     "command_from_json",
     "command_to_json",
     "event_from_payload",
     "event_payload",
     "own_fields",
+    "stored_fields",
 ]
 
 #: The fields every event carries outside its payload.
 ENVELOPE = frozenset({"table_id", "version", "seat", "at"})
+#: The key of an event's schema version in what the store keeps (absent: version 1).
+SCHEMA_KEY = "schema"
+#: The key of the facts an event recorded (:class:`~fatekit.table.base.Facts`).
+FACTS = "facts"
 #: The fields of a move the GM allowed against the rules: in the payload only when they hold
 #: something, so the events of every other move read and write as they always did.
 WAIVER = ("waived", "waiver_reason")
 
 
 def own_fields(event: Event) -> dict[str, Any]:
-    """The event's own fields as JSON values: no envelope, and no waiver unless it has one."""
+    """The event's own fields as JSON values: no envelope, no waiver unless it has one, and no
+    facts (what the fold assigns is the table's record, not what a seat is shown)."""
     data = to_json(event)
     for key in ENVELOPE:
         data.pop(key)
     for key in WAIVER:
         if not data[key]:
             data.pop(key)
+    data.pop(FACTS)
     assert isinstance(data, dict)
     return data
 
 
+def stored_fields(event: Event) -> dict[str, Any]:
+    """What the store and a table file keep of an event: its own fields, its facts when it
+    recorded some, and its type's schema version (:data:`SCHEMA_KEY`)."""
+    data = own_fields(event)
+    if event.facts is not None:  # what a move left unchanged is left out: ``{}`` for nothing
+        data[FACTS] = {k: v for k, v in to_json(event.facts).items() if v is not None}
+    data[SCHEMA_KEY] = type(event).SCHEMA
+    return data
+
+
 def event_payload(event: Event) -> str:
-    """The event's own fields as compact JSON text (keys sorted, so equal events match)."""
-    return json.dumps(own_fields(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """What the store keeps of an event (:func:`stored_fields`) as compact JSON text (keys
+    sorted, so equal events match)."""
+    return json.dumps(
+        stored_fields(event), ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
 
 
 def event_from_payload(
@@ -62,6 +85,10 @@ def event_from_payload(
         raise BadInput(f"event {version} of {table_id!r} is not JSON: {error}") from None
     if not isinstance(data, dict):
         raise BadInput(f"event {version} of {table_id!r} is not a JSON object")
+    schema = data.pop(SCHEMA_KEY, 1)  # written before events carried one: the first shape
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        raise FieldErrors(type_name, {SCHEMA_KEY: "expected a whole number"})
+    data = upcast(kind, schema, data)
     return from_json(
         kind, data, given={"table_id": table_id, "version": version, "seat": seat, "at": at}
     )

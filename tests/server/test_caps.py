@@ -114,7 +114,7 @@ def test_a_table_at_its_byte_cap_refuses_what_would_pass_it() -> None:
         codes = [
             gm.client.post(
                 f"/tables/{gm.table_id}/commands",
-                json={"type": "Note", "data": {"text": "x" * 500}},
+                json={"type": "Note", "data": {"text": "x" * 450}},
                 headers=gm.headers,
             )
             for _ in range(8)
@@ -122,9 +122,14 @@ def test_a_table_at_its_byte_cap_refuses_what_would_pass_it() -> None:
         assert [c.status_code for c in codes].count(200) in range(3, 6)
         last = codes[-1].json()
         assert last["cap"] == "bytes_per_table" and last["limit"] == 3000
-        stored = sum(len(e.payload.encode()) for e in api.store.read(gm.table_id))
+        records = api.store.read(gm.table_id)
+        stored = sum(len(e.payload.encode()) for e in records)
         assert stored <= 3000
-        gm.send("Note", text="short")  # what still fits is taken
+        # What still fits is taken: a note as long as the room left, past its payload's own keys.
+        room = 3000 - stored - (len(records[-1].payload.encode()) - 450)
+        assert room > 0
+        gm.send("Note", text="y" * room)
+        assert sum(len(e.payload.encode()) for e in api.store.read(gm.table_id)) == 3000
 
 
 def test_the_byte_cap_counts_what_another_server_wrote(tmp_path: Path) -> None:

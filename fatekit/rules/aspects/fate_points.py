@@ -216,6 +216,21 @@ class FateLedger:
         self.gm.available += carried
         return carried
 
+    def balances(self) -> dict[str, tuple[int, int]]:
+        """Every supply's ``(available, pending)``, by owner (the GM's pool under ``GM``)."""
+        found = {GM: (self.gm.available, self.gm.pending)}
+        for points in (*self._pcs.values(), *self._npcs.values()):
+            found[points.owner] = (points.available, points.pending)
+        return found
+
+    def set_balance(self, owner: str, available: int, pending: int) -> None:
+        """Put ``owner``'s supply at what a log recorded: an assignment, checked by no rule
+        (the rules ran when the move was decided)."""
+        if available < 0 or pending < 0:
+            raise BadInput(f"fate points cannot be negative ({owner})")
+        points = self.gm if owner == GM else self.account(owner)
+        points.available, points.pending = available, pending
+
     def _check_new(self, participant: str) -> None:
         if participant == GM or participant in self._pcs or participant in self._npcs:
             raise BadInput(f"participant {participant!r} is already in the ledger")

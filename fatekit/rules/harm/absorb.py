@@ -354,6 +354,7 @@ def apply_plan(
     allow_extreme: bool = False,
     clock: Clock | None = None,
     conflict: str | None = None,
+    as_recorded: bool = False,
 ) -> list[Aspect]:
     """Absorb the hit with ``plan``: mark its boxes and write its consequences.
 
@@ -361,9 +362,12 @@ def apply_plan(
     the player's name for the consequence in each slot of the plan, by slot index; ``extreme``
     names an extreme consequence and the aspect it replaces. ``conflict`` records which conflict
     the consequences were taken in (for conceding). Returns the new consequences. Everything is
-    checked first: on an error nothing has changed.
+    checked first: on an error nothing has changed. ``as_recorded`` applies a plan a table's log
+    recorded as absorbing this hit: the rules judged it when it was chosen, and are not asked
+    again (a later fix to what a plan may hold leaves the absorbed hit as it was).
     """
-    check_plan(target, shifts, track, plan, allow_extreme=allow_extreme, clock=clock)
+    if not as_recorded:
+        check_plan(target, shifts, track, plan, allow_extreme=allow_extreme, clock=clock)
     if not by.strip():
         raise BadInput("say who inflicted the hit: they get a free invoke on each consequence")
     given = dict(names or {})

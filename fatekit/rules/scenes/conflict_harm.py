@@ -60,21 +60,41 @@ class HitsAndEnding(ConflictPart):
         """The target and shifts of the hit waiting to be absorbed."""
         return (self._hits[0].target, self._hits[0].shifts) if self._hits else None
 
+    @property
+    def pending_hits(self: ConflictHost) -> tuple[PendingHit, ...]:
+        """Every hit waiting to be absorbed, first first."""
+        return tuple(self._hits)
+
+    def set_pending_hits(self: ConflictHost, hits: tuple[PendingHit, ...]) -> None:
+        """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
+        rules reduced and aimed them when the move was decided)."""
+        if list(hits) == self._hits:
+            return
+        self._hits[:] = hits
+        if hits:
+            self.phase = Phase.HIT
+        elif self.phase is Phase.HIT:
+            self.phase = Phase.NEXT
+            self._check_end()
+
     def absorb(
         self: ConflictHost,
         plan: AbsorbPlan,
         names: Mapping[int, str] | None = None,
         *,
         extreme: ExtremeChoice | None = None,
+        as_recorded: bool = False,
     ) -> list[Aspect]:
         """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
 
         With conditions, a marked condition box takes the condition's name by itself.
+        ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
+        chosen; it is applied without asking them again (:func:`apply_plan`).
         """
         hit = self._require_hit()
         target = self.fighter(hit.target).character
         if self.conditions:
-            if self.ruleset.has(OptionalRule.CONDITIONS_APART):
+            if self.ruleset.has(OptionalRule.CONDITIONS_APART) and not as_recorded:
                 check_row_cutoff(target, plan)
             # A marked condition box is named by its condition, whatever else is offered.
             names = {**(names or {}), **condition_names(target, plan)}
@@ -89,6 +109,7 @@ class HitsAndEnding(ConflictPart):
             allow_extreme=self.allow_extreme,
             clock=self.game.clock,
             conflict=self.id,
+            as_recorded=as_recorded,
         )
         self._next_hit()
         return taken

@@ -215,6 +215,7 @@ def _compel_offered(state: TableState, event: CompelOffered) -> None:
         kind=event.kind,
         complication=event.complication,
     )
+    state.game.sync_sheets()  # a player who offers a compel pays for it from their own points
 
 
 @folds(CompelAnswered)

@@ -11,6 +11,7 @@ minor one), which the challenge records. A :class:`ChallengeRolled` logged befor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -29,6 +30,7 @@ from fatekit.table.play.rolls import (
 )
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.upcasting import upcasts
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -72,11 +74,21 @@ class ChallengeStarted(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengeRolled(ActorRolled):
     """A task of the challenge was rolled, with the dice as they fell: a roll in play until it is
-    settled (``in_play``; older logs have none: settled at once with ``option``)."""
+    settled (``in_play``; false in logs written before: settled at once with ``option``).
+
+    Schema 2 made ``in_play`` required; version 1 left it out when false (upcast below)."""
+
+    SCHEMA = 2
 
     task: str
     option: str | None
-    in_play: bool = False
+    in_play: bool
+
+
+@upcasts(ChallengeRolled, 1)
+def _challenge_rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
+    # Rolled before a task's roll was in play, the roll was settled as it fell.
+    return {"in_play": False, **data}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,10 +99,18 @@ class ChallengeEnded(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(
-    (StartChallenge, ChallengeStarted, "start challenges"),
-    (EndChallenge, ChallengeEnded, "end challenges"),
-)
+gm_only((EndChallenge, ChallengeEnded, "end challenges"))
+
+
+@decides(StartChallenge)
+def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
+    context.require_gm("start challenges")
+    # How many tasks one challenge takes is checked here, once: a log keeps the tasks it had.
+    if not command.tasks:
+        raise BadInput("a challenge needs at least one task")
+    if len(command.tasks) > MAX_TASKS:
+        raise BadInput(f"a challenge takes at most {MAX_TASKS} tasks, not {len(command.tasks)}")
+    return [context.event_from(ChallengeStarted, command)]
 
 
 @decides(ChallengeRoll)
@@ -108,10 +128,6 @@ def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
     if state.challenge is not None:
         raise BadInput("a challenge is already running")
     scene_in_play(state)
-    if not event.tasks:
-        raise BadInput("a challenge needs at least one task")
-    if len(event.tasks) > MAX_TASKS:
-        raise BadInput(f"a challenge takes at most {MAX_TASKS} tasks, not {len(event.tasks)}")
     challenge = Challenge(in_conflict=event.in_conflict)
     for key, description, skill, difficulty in event.tasks:
         challenge.add_task(key, description, skill, difficulty)

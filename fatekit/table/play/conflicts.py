@@ -5,6 +5,7 @@ minion, being taken out), conceding, ending turns and finishing the conflict.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput
@@ -13,6 +14,7 @@ from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.table.base import BoxIndex, Command, Event
+from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
@@ -67,13 +69,24 @@ class TakeOut(Command):
     """The pending hit's target is taken out."""
 
 
+#: The longest terms of a concession, in characters.
+MAX_TERMS_LENGTH = 2_000
+
+
+def _terms_problem(terms: str) -> str | None:
+    # Checked as the concession is decided, once: a log keeps the terms as they were declared.
+    if len(terms) > MAX_TERMS_LENGTH:
+        return f"the terms run to at most {MAX_TERMS_LENGTH:,} characters"
+    return None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Concede(Command):
     """A participant concedes the conflict, on the ``terms`` their player declares (how they lose
     and leave: what the other side gets)."""
 
     character_id: str
-    terms: str = ""
+    terms: Annotated[str, Checked(_terms_problem)] = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -182,9 +195,6 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
 
 acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)
 
-#: The longest terms of a concession, in characters.
-MAX_TERMS_LENGTH = 2_000
-
 
 @decides(EndTurn)
 def _end_turn(context: Context, command: EndTurn) -> list[Event]:
@@ -251,6 +261,8 @@ def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
         ),
         dict(event.names),
         extreme=None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces),
+        # Folded again (its facts recorded), the plan is applied as it was judged when chosen.
+        as_recorded=event.facts is not None,
     )
     settle_conflict(state)
 
@@ -265,8 +277,6 @@ def _taken_out(state: TableState, event: TakenOut) -> None:
 
 @folds(Conceded)
 def _conceded(state: TableState, event: Conceded) -> None:
-    if len(event.terms) > MAX_TERMS_LENGTH:
-        raise BadInput(f"the terms run to at most {MAX_TERMS_LENGTH:,} characters")
     conflict_in_play(state).concede(event.character_id)
     settle_conflict(state)
 

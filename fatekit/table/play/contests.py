@@ -10,6 +10,7 @@ forfeited. A :class:`ContestRolled` logged before that (``in_play`` false) count
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
@@ -30,6 +31,7 @@ from fatekit.table.state import (
     RollRecord,
     TableState,
 )
+from fatekit.table.upcasting import upcasts
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -83,11 +85,22 @@ class ContestStarted(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestRolled(SkillRolled):
     """A side rolled its overcome for the exchange, with the dice as they fell: a roll in play
-    until its roller settles it (``in_play``; older logs have none: the effort counted at once)."""
+    until its roller settles it (``in_play``; false in logs written before: the effort counted at
+    once).
+
+    Schema 2 made ``in_play`` required; version 1 left it out when false (upcast below)."""
+
+    SCHEMA = 2
 
     side: str
     bonus: int
-    in_play: bool = False
+    in_play: bool
+
+
+@upcasts(ContestRolled, 1)
+def _contest_rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
+    # Rolled before contest rolls were in play, the effort counted as it fell.
+    return {"in_play": False, **data}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -215,6 +215,7 @@ gm_only(
 def _add_seat(context: Context, command: AddSeat) -> list[Event]:
     context.require_gm("seat people")
     chosen = unique_id(command.seat_id, command.name, context.state.seats, fallback="seat")
+    check_seat_id(chosen)  # here, once: a log keeps the seats it made
     return [context.event_from(SeatAdded, command, seat_id=chosen)]
 
 
@@ -358,14 +359,12 @@ def new_table(event: TableCreated) -> TableState:
         ruleset_file=event.ruleset,
         game=Game([], ruleset=ruleset),
     )
-    _check_seat_id(event.gm_seat)
     state.seats[event.gm_seat] = Seat(event.gm_seat, Role.GM, _name(event.gm_name))
     return state
 
 
 @folds(SeatAdded)
 def _seat_added(state: TableState, event: SeatAdded) -> None:
-    _check_seat_id(event.seat_id)
     if event.seat_id in state.seats:
         raise BadInput(f"there is already a seat {event.seat_id!r}")
     state.seats[event.seat_id] = Seat(event.seat_id, event.role, _name(event.name))
@@ -471,7 +470,8 @@ def _require_player(state: TableState, seat_id: str) -> None:
         raise BadInput(f"{seat_id!r} is not a player's seat")
 
 
-def _check_seat_id(seat_id: str) -> None:
+def check_seat_id(seat_id: str) -> None:
+    """Raise :class:`BadInput` unless ``seat_id`` is one a new seat may take."""
     if not seat_id.strip() or len(seat_id) > 200:
         raise BadInput("a seat id is a non-blank string of at most 200 characters")
 

@@ -89,11 +89,15 @@ class HideNpcDice(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecretRollMade(SkillRolled):
-    """The GM rolled in secret, under the id ``roll_id``."""
+    """The GM rolled in secret, under the id ``roll_id``: ``effort`` and ``outcome`` (against
+    ``difficulty``, if one was set) are what the roll came to as it was decided (``effort`` is
+    ``None`` in logs written before events recorded it: the sheet's rating then gives it)."""
 
     roll_id: str
     difficulty: int | None
     reason: str
+    effort: int | None = None
+    outcome: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,14 +141,30 @@ gm_only((HideNpcDice, NpcDiceHidden, "hide the NPCs' dice"))
 def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
     context.require_gm("roll in secret")
     context.state.require_character(command.actor)
+    actor = context.state.game.character(command.actor)
+    # The limits of what the GM may type are checked here, once: a log keeps what was decided.
+    if not command.skill.strip():
+        raise BadInput("a secret roll needs a skill")
+    if len(command.reason) > MAX_REASON_LENGTH:
+        raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
+    faces = context.faces(command.dice)
+    effort, outcome = _secret_result(faces, actor.rating(command.skill), command.difficulty)
     return [
         context.event_from(
             SecretRollMade,
             command,
             roll_id=f"s{context.state.version + 1}",
-            faces=context.faces(command.dice),
+            faces=faces,
+            effort=effort,
+            outcome=outcome,
         )
     ]
+
+
+def _secret_result(faces: str, rating: int, difficulty: int | None) -> tuple[int, str | None]:
+    roll = Effort(parse_faces(faces), rating)
+    outcome = None if difficulty is None else roll.outcome_against(difficulty)
+    return roll.effort, None if outcome is None else outcome.value
 
 
 @decides(RevealRoll)
@@ -208,24 +228,23 @@ def roll_difficulty(
 
 @folds(SecretRollMade)
 def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
-    actor = state.game.character(event.actor)
-    if not event.skill.strip():
-        raise BadInput("a secret roll needs a skill")
-    if len(event.reason) > MAX_REASON_LENGTH:
-        raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
+    state.require_character(event.actor)
     if event.roll_id in state.screen.secret_rolls:
         raise BadInput(f"secret roll {event.roll_id!r} was already made")
-    roll = Effort(parse_faces(event.faces), actor.rating(event.skill))
-    outcome = None if event.difficulty is None else roll.outcome_against(event.difficulty)
+    faces, effort, outcome = event.faces, event.effort, event.outcome
+    if effort is None:  # logged before the roll's result was recorded: the sheet's rating tells
+        rating = state.game.character(event.actor).rating(event.skill)
+        faces = parse_faces(event.faces).symbols()
+        effort, outcome = _secret_result(faces, rating, event.difficulty)
     state.screen.secret_rolls[event.roll_id] = SecretRollRecord(
         event.roll_id,
         event.version,
-        actor.id,
+        event.actor,
         event.skill,
-        roll.dice.symbols(),
-        roll.effort,
+        faces,
+        effort,
         event.difficulty,
-        None if outcome is None else outcome.value,
+        outcome,
         event.reason,
     )
     # The screen holds the latest rolls only, so a long campaign's state stays small; an older
