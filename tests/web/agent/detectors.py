@@ -1,0 +1,116 @@
+"""What the page agent calls a failure, and how it looks for each in a page.
+
+Kinds of finding:
+
+- ``script-error``: an uncaught error or a console error on a page (a failed request's own
+  console line aside: the refusal checks judge those).
+- ``server-error``: a 5xx answer to anything the page asked.
+- ``generic-message``: a refusal or error on screen that says only one of the catalogs' generic
+  sentences (``error.malformed``, ``error.illegal``, ``error.other``, in any language), with no
+  rule reason or field message beside it; the engine's English detail does not count, since a
+  seat in another language never sees it.
+- ``refusal-not-beside``: a 4xx answer to something the page sent, with no reason where the
+  person is looking: contract §2 (``<p class="refusal" role="alert" data-error=...>`` inside the
+  open dialog that sent it, or after the container of the button that sent it).
+- ``dead-control``: an enabled control clicked, and neither the page (DOM, focus, the browser's
+  own validation) nor the network moved.
+- ``not-live``: a page whose connection is not live, or whose document does not reach the
+  table's version, once everything else has settled.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from fatekit.server.web import I18N_DIR
+
+KINDS = (
+    "script-error",
+    "server-error",
+    "generic-message",
+    "refusal-not-beside",
+    "dead-control",
+    "not-live",
+)
+
+#: The catalog keys whose sentence, alone, says nothing about why.
+GENERIC_KEYS = ("error.malformed", "error.illegal", "error.other")
+LANGUAGES = ("en", "ru", "it", "sv")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One failure: where in the evening (seed, step, seat) and what."""
+
+    seed: int
+    step: int
+    seat: str
+    kind: str
+    detail: str
+
+    def line(self) -> str:
+        return f"seed {self.seed} step {self.step} [{self.seat}] {self.kind}: {self.detail}"
+
+
+@cache
+def generic_sentences() -> tuple[str, ...]:
+    """The generic sentences in every language, longest first."""
+    found = set()
+    for lang in LANGUAGES:
+        catalog = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+        found.update(catalog[key] for key in GENERIC_KEYS if key in catalog)
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+#: Visible refusals and errors whose words, the engine's English detail and the generic
+#: sentences taken away, leave nothing.
+GENERIC_SCAN = """
+(generic) => {
+  const found = [];
+  for (const el of document.querySelectorAll(".error, .refusal, [role=alert]")) {
+    if (!el.checkVisibility() || !el.textContent.trim()) continue;
+    const copy = el.cloneNode(true);
+    for (const d of copy.querySelectorAll(".detail")) d.remove();
+    let text = copy.textContent;
+    if (!generic.some((g) => text.includes(g))) continue;
+    for (const g of generic) text = text.split(g).join("");
+    if (text.replace(/[\\s.:!,]/g, "") !== "") continue;
+    const where = el.closest("dialog[open] form, section[id], #banner, [id]");
+    found.push({ text: el.textContent.trim().replace(/\\s+/g, " ").slice(0, 160), where: where ? where.id : "" });
+  }
+  return found;
+}
+"""
+
+#: Where a refused command's reason is, for the control that sent it (marked data-agent-pick
+#: when it was clicked, found again by id if a redraw replaced it). `strict` follows contract
+#: §2; `near` is any visible error in the same dialog, card or section.
+REFUSAL_SCAN = """
+({ dialog, id, error }) => {
+  const visible = (el) => el && el.checkVisibility() && el.textContent.trim() !== "";
+  const refusal = (el) => el && (el.matches(".refusal[role=alert]") ? el : el.querySelector(".refusal[role=alert]"));
+  const any = (root) => root && [...root.querySelectorAll(".refusal, .error, [role=alert]")].find(visible);
+  const open = document.querySelector("dialog[open]");
+  if (dialog) {
+    if (!open) return { closed: true };
+    const r = refusal(open);
+    const near = any(open);
+    return { strict: visible(r), error: r ? r.dataset.error : null, near: Boolean(near), text: near ? near.textContent.trim().slice(0, 160) : "" };
+  }
+  const el = document.querySelector("[data-agent-pick]") || (id && document.getElementById(id));
+  const banner = any(document.getElementById("banner"));
+  if (!el) return { gone: true, banner: banner ? banner.textContent.trim().slice(0, 160) : "" };
+  const container = el.parentElement;
+  const next = container ? container.nextElementSibling : null;
+  const r = refusal(next);
+  const near = any(el.closest(".card, form, section"));
+  return {
+    strict: visible(r),
+    error: r ? r.dataset.error : null,
+    near: Boolean(near),
+    text: near ? near.textContent.trim().slice(0, 160) : banner ? "banner: " + banner.textContent.trim().slice(0, 160) : "",
+  };
+}
+"""
