@@ -8,7 +8,7 @@ if the undone ones had never happened, while the log keeps them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
 from fatekit.rules.core.errors import BadInput
@@ -17,7 +17,13 @@ from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
 from fatekit.table.play.notes import MAX_NOTE_LENGTH, Undone
-from fatekit.table.play.people import TableCreated, new_table, parse_sheet
+from fatekit.table.play.people import (
+    SeatAdded,
+    SeatRemoved,
+    TableCreated,
+    new_table,
+    parse_sheet,
+)
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
@@ -112,6 +118,17 @@ def apply_in_place(
     return state
 
 
+#: Who sits at the table is not a move in the game: an undo rewinds play, never the people
+#: seated (a player invited before the undone step keeps their seat and their link).
+SEATING = (SeatAdded, SeatRemoved)
+
+
+def _in_force(event: Event, cutoff: Callable[[int], int]) -> bool:
+    if isinstance(event, Undone):
+        return False
+    return isinstance(event, SEATING) or event.version < cutoff(event.version)
+
+
 def _undo(event: Undone, history: History) -> TableState:
     target = event.target_version
     earlier = history.undos(event.version)
@@ -120,7 +137,7 @@ def _undo(event: Undone, history: History) -> TableState:
     undoable = [
         e
         for e in history.events(target - 1, event.version)
-        if not isinstance(e, Undone) and e.version < before(e.version)
+        if _in_force(e, before) and not isinstance(e, SEATING)
     ]
     if target < 2 or not undoable:
         raise BadInput(
@@ -136,7 +153,7 @@ def _undo(event: Undone, history: History) -> TableState:
         look = found.version
     rebuilt = start
     for kept in history.events(0 if start is None else start.version, event.version):
-        if not isinstance(kept, Undone) and kept.version < after(kept.version):
+        if _in_force(kept, after):
             rebuilt = apply_in_place(rebuilt, kept)
     assert rebuilt is not None  # the table's creation is never undone
     return rebuilt
