@@ -37,3 +37,8 @@ def report(sent: Counter[str]) -> str:
     if unknown:
         lines.append("sent but not named by the page's scripts: " + ", ".join(unknown))
     return "\n".join(lines)
+
+
+#: The commands each evening played in this process sent (the browser tests add theirs here, and
+#: the terminal summary reports them).
+PLAYED: list[Counter[str]] = []

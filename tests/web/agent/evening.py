@@ -257,8 +257,9 @@ class Evening:
             page.wait_for_selector("#log-list", timeout=SETTLE_MS)
         except Exception:
             # Options that cannot go together: the start page says why; play without them.
-            self.find(gm, "setup", page.inner_text("#start-error")[:200])
-            page.click("#create-table details summary")
+            self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
+            if not page.is_visible(f"#opt-{chosen[0]}"):
+                page.click("#create-table details summary")
             for option in chosen:
                 page.uncheck(f"#opt-{option}")
             page.click("#create-table button[type=submit]")
@@ -358,14 +359,17 @@ class Evening:
                 if c["kind"] not in ("click", "drag") and self.key(c) not in done
             ]
             if not todo:
-                return
+                break
             control = todo[0]
             done.add(self.key(control))
             if control["id"] in special:
-                self.set_value(seat, control, special[control["id"]])
-            elif self.rng.random() < 0.7:
+                if special[control["id"]] != control["value"]:
+                    self.set_value(seat, control, special[control["id"]])
+            elif self.rng.random() < (0.5 if control["kind"] == "select" else 0.75):
                 self.use(seat, control)
-            self.settle_page(seat)
+                if control["kind"] == "file":
+                    self.settle_page(seat)  # a file is read, and may open the form again
+        self.settle_page(seat)
 
     @staticmethod
     def controls(seat: Seat) -> list[dict[str, Any]]:
@@ -407,12 +411,12 @@ class Evening:
                 if options:
                     value = self.rng.choice(options)
                     self.note(seat, f"picks {value!r} in {what}")
-                    target.select_option(value)
+                    target.select_option(value, force=True)
             elif kind == "check":
                 if control["dialog"] and control["type"] == "checkbox" and self.rng.random() < 0.6:
                     return  # most boxes keep what the form chose for them
                 self.note(seat, f"checks {what}")
-                target.click()
+                target.click(force=True)
             elif kind == "file":
                 wanted = "ruleset" if "ruleset" in control["id"] else "character"
                 chosen = values.pick_file(self.rng, wanted, self.bad_rate)
@@ -423,7 +427,7 @@ class Evening:
             else:
                 value = values.text_for(self.rng, control, self.bad_rate)
                 self.note(seat, f"types {value[:40]!r} into {what}")
-                target.fill(value)
+                target.fill(value, force=True)
         except Stuck:
             raise
         except Exception as error:
@@ -433,9 +437,9 @@ class Evening:
         seat.page.evaluate("(i) => __agent.mark(i)", control["i"])
         target = seat.page.locator("[data-agent-pick]")
         if control["kind"] == "select":
-            target.select_option(value)
+            target.select_option(value, force=True)
         else:
-            target.fill(value)
+            target.fill(value, force=True)
 
     def fill_near(self, seat: Seat, control: dict[str, Any], listing: list[dict[str, Any]]) -> None:
         """Before a button outside a dialog, the fields beside it (in its form or card)."""

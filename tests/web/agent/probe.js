@@ -142,6 +142,7 @@
       dialog: Boolean(el.closest("dialog")),
       form: el.form ? el.form.id : "",
       checked: Boolean(el.checked),
+      value: "value" in el && el.type !== "file" ? String(el.value).slice(0, 80) : "",
       min: el.getAttribute("min"),
       max: el.getAttribute("max"),
       required: Boolean(el.required),
