@@ -14,6 +14,8 @@ Kinds of finding:
   open dialog that sent it, or after the container of the button that sent it).
 - ``dead-control``: an enabled control clicked, and neither the page (DOM, focus, the browser's
   own validation) nor the network moved.
+- ``lost-dialog``: a dialog that closed by itself when one of its fields changed (what was typed
+  is gone, and nothing says why).
 - ``not-live``: a page whose connection is not live, or whose document does not reach the
   table's version, once everything else has settled.
 """
@@ -32,6 +34,7 @@ KINDS = (
     "generic-message",
     "refusal-not-beside",
     "dead-control",
+    "lost-dialog",
     "not-live",
 )
 

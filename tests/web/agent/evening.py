@@ -53,15 +53,25 @@ SETTLE_MS = 15_000
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
 
+#: The page's version once it is idle, live and at `version` or later; else 0.
 IDLE = """
-([version]) => window.__agent && window.__agent.idle()
-  && Number(document.body.dataset.version || 0) >= version
-  && document.querySelector("#connection.live") !== null
+([version]) => {
+  const at = Number(document.body.dataset.version || 0);
+  const idle = window.__agent && window.__agent.idle() && document.querySelector("#connection.live") !== null;
+  return idle && at >= version ? at : 0;
+}
+"""
+#: Fields the browser finds invalid but a person cannot see (so cannot fix).
+HIDDEN_INVALID = """
+() => [...document.querySelectorAll("form :invalid")]
+  .filter((el) => !el.checkVisibility())
+  .map((el) => `${el.closest("form").id}#${el.id || el.name || el.tagName}`)
 """
 FACTS = """
 () => ({
   characters: document.querySelectorAll("article.character").length,
   ours: document.querySelectorAll("article.character.ours").length,
+  npcs: [...document.querySelectorAll("article.character")].filter((c) => !c.querySelector(".owner")).length,
   yours: document.querySelector("#turn[data-yours=true]") !== null
     || document.querySelector("#compels [id^=accept-], #pending-hit #absorb-button") !== null,
   ended: document.querySelector("#conflict-phase[data-phase=ended]") !== null,
@@ -87,6 +97,8 @@ class Seat:
     pending: list[Any] = field(default_factory=list)  # answers to actions, to look at
     tries: int = 0  # attempts at the dialog open now
     generic: set[str] = field(default_factory=set)  # generic messages on screen after the last step
+    opener: str = ""  # the kind of control that opened the dialog open now
+    console: list[str] = field(default_factory=list)  # console errors not yet reported
 
     def describe(self) -> str:
         return f"{self.key} {self.lang}{' phone' if self.phone else ''}"
@@ -118,6 +130,7 @@ class Evening:
         self.contexts: list[Any] = []
         self.last_click: dict[str, Any] | None = None
         self.used: Counter[str] = Counter()  # how often each kind of control was used
+        self.refusals: Counter[str] = Counter()  # how often what it sent was refused
         self.scene_steps = 0  # steps since the scene began
         self.ended_session = False
         self.bad_rate = values.INVALID_RATE
@@ -174,7 +187,7 @@ class Evening:
     def console(self, seat: Seat, message: Any) -> None:
         # A refused request logs its own line; the refusal checks judge what the page showed.
         if message.type == "error" and "Failed to load resource" not in message.text:
-            self.find(seat, "script-error", f"console: {message.text[:300]}")
+            seat.console.append(message.text[:300])
 
     def requested(self, seat: Seat, request: Any) -> None:
         if request.resource_type not in ("fetch", "xhr"):
@@ -198,32 +211,37 @@ class Evening:
             seat.pending.append(response)
 
     def settle(self) -> None:
-        """Wait until every page is idle and at the table's version; a page that does not get
+        """Wait until every page is idle and at the table's version (the latest a command's
+        answer gave, or a page holds: an invitation moves it too); a page that does not get
         there is not live."""
-        for seat in self.seats:
-            self.read_answers(seat)
-        for _ in range(3):
-            moved = False
+        for _ in range(5):
+            for seat in self.seats:
+                self.read_answers(seat)
+            target = self.version
+            reached = []
             for seat in self.seats:
                 if seat.page is None:
                     continue
                 try:
-                    if not seat.page.evaluate(IDLE, [self.version]):
-                        seat.page.wait_for_function(
-                            IDLE, arg=[self.version], polling=20, timeout=SETTLE_MS
+                    version = seat.page.evaluate(IDLE, [target])
+                    if not version:
+                        handle = seat.page.wait_for_function(
+                            IDLE, arg=[target], polling=20, timeout=SETTLE_MS
                         )
+                        version = handle.json_value()
                 except Exception as error:
                     facts = seat.page.evaluate(FACTS)
                     self.find(
                         seat,
                         "not-live",
-                        f"at version {facts['version']} of {self.version}, live={facts['live']}: {str(error)[:120]}",
+                        f"at version {facts['version']} of {target}, live={facts['live']}: {str(error)[:120]}",
                     )
                     raise Stuck(seat.key) from error
-                before = self.version
+                reached.append(int(version))
+            self.version = max(target, *reached)
+            for seat in self.seats:
                 self.read_answers(seat)
-                moved = moved or self.version != before
-            if not moved:
+            if all(v == self.version for v in reached):
                 return
 
     def read_answers(self, seat: Seat) -> None:
@@ -258,6 +276,7 @@ class Evening:
         except Exception:
             # Options that cannot go together: the start page says why; play without them.
             self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
+            self.look_at(gm)
             if not page.is_visible(f"#opt-{chosen[0]}"):
                 page.click("#create-table details summary")
             for option in chosen:
@@ -351,8 +370,13 @@ class Evening:
         a field added while filling (a zone's place) is filled too."""
         special = self.special(seat, form)
         done: set[str] = set()
+        last = ""
         for _ in range(120):
             controls = self.controls(seat)
+            if not controls or not controls[0]["dialog"]:
+                # A field closed the form: what was typed is gone, and nothing says why.
+                self.find(seat, "lost-dialog", f"{form} closed when {last} changed")
+                return
             todo = [
                 c
                 for c in controls
@@ -362,13 +386,15 @@ class Evening:
                 break
             control = todo[0]
             done.add(self.key(control))
+            last = control["id"] or control["tag"]
             if control["id"] in special:
                 if special[control["id"]] != control["value"]:
                     self.set_value(seat, control, special[control["id"]])
             elif self.rng.random() < (0.5 if control["kind"] == "select" else 0.75):
                 self.use(seat, control)
-                if control["kind"] == "file":
-                    self.settle_page(seat)  # a file is read, and may open the form again
+                if control["kind"] in ("file", "select"):
+                    # A file is read (and may open the form again); a choice may ask the server.
+                    self.settle_page(seat)
         self.settle_page(seat)
 
     @staticmethod
@@ -472,6 +498,8 @@ class Evening:
             or seat.requests != requests
             or moved_focus
         )
+        if after["dialog"] and not before["dialog"]:
+            seat.opener = control["sig"]
         if not reacted:
             self.find(
                 seat,
@@ -499,7 +527,9 @@ class Evening:
         a session, a scene, then conflicts, contests and challenges, and what is asked of the
         seat), times how new the control is to this evening."""
         used = self.used[c["sig"]]
-        return self.base_weight(seat, c, facts) * (1 + 3 / (1 + used))
+        # What the table keeps refusing is tried less and less (the refusals are reported).
+        refused = self.refusals[c["sig"]]
+        return self.base_weight(seat, c, facts) * (1 + 3 / (1 + used)) / (1 + refused / 3)
 
     def base_weight(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
         ident = c["id"]
@@ -517,10 +547,14 @@ class Evening:
             if facts["ours"] == 0:
                 return 40 if ident == "new-character" else 6
             return 0.3
+        if ident == "quick-npc" and facts["npcs"] < 2:
+            return 15
         if ident in ("new-character", "quick-npc", "import-character"):
-            return 8 if facts["characters"] < 4 else 0.3
-        if ident in ("start-conflict", "start-contest", "start-challenge"):
-            return 1 if facts["busy"] else 6
+            return 6 if facts["characters"] < 4 else 0.3
+        if ident == "start-conflict":
+            return 1 if facts["busy"] else 12
+        if ident in ("start-contest", "start-challenge"):
+            return 1 if facts["busy"] else 4
         if ident == "finish-conflict":
             return 15 if facts["ended"] else 0.5
         if ident == "end-scene":
@@ -532,6 +566,14 @@ class Evening:
         if ident == "language":
             return 0.1
         section = c["section"]
+        if ident in ("resolve-button", "resolve-targets", "absorb-button") or ident.startswith(
+            "end-turn-"
+        ):
+            return 20  # what the table waits for
+        if "invoke-choice" in c["classes"]:
+            return 2
+        if ident.startswith(("concede-", "take-out")):
+            return 1  # out of the fight at once: now and then, not at every turn
         if section in ("turn", "roll", "contest", "challenge", "milestones"):
             return 10
         if section == "compels":
@@ -590,6 +632,11 @@ class Evening:
         ]
         if len(people) < 2:
             return {}
+        sides = {c["id"].removeprefix(f"{kind}-side-"): c["value"] for c in pickers}
+        fighting = [who for who in people if sides[who]]
+        if {sides[who] for who in people} >= {"a", "b"} and self.rng.random() < 0.7:
+            # The form's own split (the PCs against the rest) stands; someone on it goes first.
+            return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
         order = self.rng.sample(people, len(people))
         cut = self.rng.randrange(1, len(order))
         chosen = {f"{kind}-side-{who}": ("a" if n < cut else "b") for n, who in enumerate(order)}
@@ -600,16 +647,36 @@ class Evening:
     # -- looking ----------------------------------------------------------------------------
 
     def look(self, acting: Seat) -> None:
-        generic = list(generic_sentences())
+        """After a step: errors on any page, generic messages on any page, and the refusals of
+        what the acting seat sent."""
         for seat in self.seats:
-            # A message is reported when it appears, not again at each step it stays.
-            shown = {
-                f"{found['text']!r} in {found['where'] or 'the page'}"
-                for found in seat.page.evaluate(GENERIC_SCAN, generic)
-            }
-            for line in sorted(shown - seat.generic):
-                self.find(seat, "generic-message", line)
-            seat.generic = shown
+            if seat.page is not None:
+                self.look_at(seat)
+        self.look_at_refusals(acting)
+
+    def look_at(self, seat: Seat) -> None:
+        generic = list(generic_sentences())
+        # Uncaught errors Playwright reports itself (pageerror); a rejected promise no one
+        # handled only the probe sees.
+        for error in seat.page.evaluate("__agent.errors.splice(0)"):
+            if error.startswith("unhandled rejection"):
+                self.find(seat, "script-error", error[:300])
+        for text in seat.console:
+            if "not focusable" in text:
+                # The browser would not send a form whose invalid field is hidden: name it.
+                text += " " + str(seat.page.evaluate(HIDDEN_INVALID))
+            self.find(seat, "script-error", f"console: {text}")
+        seat.console.clear()
+        # A message is reported when it appears, not again at each step it stays.
+        shown = {
+            f"{found['text']!r} in {found['where'] or 'the page'}"
+            for found in seat.page.evaluate(GENERIC_SCAN, generic)
+        }
+        for line in sorted(shown - seat.generic):
+            self.find(seat, "generic-message", line)
+        seat.generic = shown
+
+    def look_at_refusals(self, acting: Seat) -> None:
         control = self.last_click
         for response in acting.pending:
             if response.status < 400 or response.status >= 500 or control is None:
@@ -622,6 +689,10 @@ class Evening:
             sent = response.request.post_data_json or {}
             what = sent.get("type") or response.request.url.rsplit("/", 1)[-1]
             self.report.refused[f"{what} {response.status} {body.get('error')}"] += 1
+            self.refusals[control["sig"]] += 1
+            if control["dialog"] and acting.opener:
+                self.refusals[acting.opener] += 1
+                acting.tries += 1  # a refused form is given up sooner
             self.note(
                 acting,
                 f"  refused {what}: {response.status} {body.get('error')} {str(body.get('detail'))[:120]}",

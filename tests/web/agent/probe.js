@@ -47,9 +47,17 @@
       }, 0);
     }
   };
-  for (const name of ["text", "arrayBuffer"]) {
-    const read = Blob.prototype[name];
-    Blob.prototype[name] = async function (...args) {
+  // Reading an answer's body or a chosen file is work under way too, until one more task has
+  // run after it (the page's code that awaited it has then run).
+  const reads = [
+    [Blob.prototype, "text"],
+    [Blob.prototype, "arrayBuffer"],
+    [Response.prototype, "json"],
+    [Response.prototype, "text"],
+  ];
+  for (const [proto, name] of reads) {
+    const read = proto[name];
+    proto[name] = async function (...args) {
       probe.inflight += 1;
       try {
         return await read.apply(this, args);
@@ -81,6 +89,13 @@
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   document.addEventListener("invalid", () => (probe.invalid += 1), true);
+  // An error no one caught, in a handler or a promise: the agent reports each once.
+  probe.errors = [];
+  window.addEventListener("error", (event) => probe.errors.push(String(event.message || event.error)));
+  window.addEventListener("unhandledrejection", (event) => {
+    const why = event.reason;
+    probe.errors.push(`unhandled rejection: ${why && why.stack ? why.stack.split("\n").slice(0, 2).join(" ") : String(why)}`);
+  });
 
   probe.idle = () => probe.inflight === 0 && probe.timers.size === 0;
 
