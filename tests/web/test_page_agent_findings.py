@@ -1,0 +1,39 @@
+"""What the page agent (tests/web/agent) found stranding a table, each fixed and checked here in a
+real browser as a person would meet it. Each test names the seed that found it; the table is set
+up over HTTP, the pages follow it over their sockets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.web.test_evening_page import at_table, scene_with_ruth
+from tests.web.test_turns import catalog
+
+FIXTURES = Path(__file__).resolve().parents[1] / "formats" / "fixtures"
+
+
+def test_a_fari_sheet_opens_in_the_character_editor(server: str, browser: Any) -> None:
+    """Seed 1, step 9: a Fari file chosen under "Start from a file" closed the editor, and what
+    had been typed with it, with nothing said; only fatekit's own files were read there."""
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    with at_table(browser, server, ann_link, "ru-RU") as ann:
+        ann.click("#new-character")
+        ann.set_input_files("#sheet-file", FIXTURES / "fari-v6-condensed.fari.json")
+        # The table read it for its rules, and the editor is open on it.
+        expect(ann.locator("#sheet-name")).to_have_value("Cassandra Vey")
+        expect(ann.locator("#sheet-aspect-high_concept-0")).to_have_value("Sharp-Eyed Smuggler")
+        expect(ann.locator("#sheet-skill-notice")).to_have_value("4")
+        # A file that is no character keeps the form as it was, with the reason under it.
+        ann.set_input_files(
+            "#sheet-file",
+            files={"name": "half.json", "mimeType": "application/json", "buffer": b'{"name": '},
+        )
+        expect(ann.locator("#sheet-verdict [role=alert]")).to_be_visible()
+        expect(ann.locator("#sheet-name")).to_have_value("Cassandra Vey")
+        ann.click("#sheet-form-submit")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        card = ann.locator("article.character.ours", has_text="Cassandra Vey")
+        expect(card).to_contain_text(catalog("ru")["kind.pc"])
