@@ -37,3 +37,28 @@ def test_a_fari_sheet_opens_in_the_character_editor(server: str, browser: Any) -
         expect(ann.locator("#dialog")).not_to_be_visible()
         card = ann.locator("article.character.ours", has_text="Cassandra Vey")
         expect(card).to_contain_text(catalog("ru")["kind.pc"])
+
+
+def test_an_empty_note_or_invitation_says_what_is_missing(server: str, browser: Any) -> None:
+    """Seeds 1, 2, 3, 6 (the note) and 2 (the invitation): "Write" with only spaces in the note,
+    or "Make a link" with no name, did nothing at all: no request, no word, no focus moved."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    with at_table(browser, server, gm_link, "sv-SE") as gm:
+        sv = catalog("sv")
+        expect(gm.locator("#connection.live")).to_be_visible()
+        version = gm.get_attribute("body", "data-version")
+        gm.fill("#note-text", "   ")
+        gm.click("#note-form button[type=submit]")
+        expect(gm.locator("#note-empty")).to_have_text(sv["note.write_first"])
+        expect(gm.locator("#note-text")).to_be_focused()
+        gm.fill("#invite-name", " ")
+        gm.click("#invite-form button[type=submit]")
+        expect(gm.locator("#invite-unnamed")).to_have_text(sv["invite.name_first"])
+        expect(gm.locator("#invite-name")).to_be_focused()
+        assert gm.get_attribute("body", "data-version") == version
+        # Written, the note goes to the log as before.
+        gm.fill("#note-text", "Dimman lättar.")
+        gm.click("#note-form button[type=submit]")
+        expect(gm.locator("#log-list")).to_contain_text("Dimman lättar.")

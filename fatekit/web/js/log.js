@@ -210,7 +210,7 @@ export function showLog() {
 /** The log: a note to write, and the table's history, newest first; older pages load when the
  * list is scrolled to its end, or with the button under it (for keyboards). */
 export function logPanel() {
-  const text = h("textarea", { id: "note-text", rows: 2 });
+  const text = h("textarea", { id: "note-text", rows: 2, required: true });
   const visibility = h(
     "select",
     { id: "note-visibility" },
@@ -239,7 +239,12 @@ export function logPanel() {
             onsubmit: async (e) => {
               e.preventDefault();
               const written = text.value.trim();
-              if (!written) return;
+              if (!written) {
+                // Nothing to send: say so at the field rather than do nothing.
+                fill(out, h("p", { class: "error", role: "alert", id: "note-empty" }, t("note.write_first")));
+                text.focus();
+                return;
+              }
               text.value = ""; // cleared first, so the redraw after sending does not bring it back
               if (!(await send("Note", { text: written, visibility: visibility.value }, out))) text.value = written;
             },
