@@ -252,10 +252,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                     track = Track.MENTAL if mental else Track.PHYSICAL
                     if state.conflict is not None:
                         track = state.conflict.harm  # a rule set's own harm, such as wealth
-                    allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
-                        opponent.skills
-                    )
-                    defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
+                    defending = state.ruleset.preset.best_defence(opponent.skills, track)
                 # The defender's stunts are theirs to name when they defend: listed, never counted,
                 # just as the table adds only the stunts the roller names.
                 opposing = [

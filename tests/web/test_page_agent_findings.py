@@ -62,3 +62,22 @@ def test_an_empty_note_or_invitation_says_what_is_missing(server: str, browser: 
         gm.fill("#note-text", "Dimman lättar.")
         gm.click("#note-form button[type=submit]")
         expect(gm.locator("#log-list")).to_contain_text("Dimman lättar.")
+
+
+def test_a_roll_against_someone_goes_through(server: str, browser: Any) -> None:
+    """Seed 3, step 59: every roll "against someone who resists" from the page was refused
+    ("name the skill the opponent defends with"), as the form has no field for it (a player
+    cannot see an NPC's sheet). The opponent now opposes with their best, as the odds said."""
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    with at_table(browser, server, ann_link, "it-IT") as ann:
+        ann.click("#new-roll")
+        ann.select_option("#roll-mode", "against")
+        ann.select_option("#roll-against", "alice")
+        ann.fill("#roll-dice", "0000")
+        ann.click("#roll-form-submit")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        # Alice's Fight +3 against Ruth's Fight +4, the table's dice blank: Ruth wins by one.
+        expect(ann.locator("#roll-outcome")).to_have_attribute("data-outcome", "success")
+        expect(ann.locator(".roll-dice")).to_contain_text(catalog("it")["skill.fight"])

@@ -5,11 +5,12 @@ table.
 
 from __future__ import annotations
 
-from dataclasses import Field, dataclass
+from dataclasses import Field, dataclass, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
@@ -134,6 +135,12 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    if command.against is not None and command.defend_skill is None:
+        # Nobody named the opposing skill (a player cannot see an NPC's sheet): the opponent
+        # opposes with their best, as the odds before the roll assumed.
+        opponent = context.state.game.character(command.against)
+        best = context.state.ruleset.preset.best_defence(opponent.skills, Track.PHYSICAL)
+        command = replace(command, defend_skill=best or None)
     return [rolled_against(context, RollMade, command, command.action)]
 
 
