@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.test_evening_page import at_table, scene_with_ruth
-from tests.web.test_turns import catalog
+from tests.web.test_turns import catalog, command
 
 FIXTURES = Path(__file__).resolve().parents[1] / "formats" / "fixtures"
 
@@ -81,3 +81,48 @@ def test_a_roll_against_someone_goes_through(server: str, browser: Any) -> None:
         # Alice's Fight +3 against Ruth's Fight +4, the table's dice blank: Ruth wins by one.
         expect(ann.locator("#roll-outcome")).to_have_attribute("data-outcome", "success")
         expect(ann.locator(".roll-dice")).to_contain_text(catalog("it")["skill.fight"])
+
+
+def test_invokes_listed_for_one_character_are_never_sent_for_another(
+    server: str, browser: Any
+) -> None:
+    """Seed 3, step 71: the GM switched "Invoke as" while the list for the roller was still on
+    its way; that list then arrived, and its free invoke went out in the other character's name
+    and was refused (403). An answer for a character no longer chosen is dropped."""
+    from playwright.sync_api import expect
+
+    table, gm_link, _ = scene_with_ruth(server)
+    command(
+        server, table, gm_link, "AddSituationAspect", {"name": "Fog", "free_invokes": [["ruth", 1]]}
+    )
+    command(
+        server,
+        table,
+        gm_link,
+        "Roll",
+        {"actor": "ruth", "action": "overcome", "skill": "fight", "difficulty": 2, "dice": "0000"},
+    )
+    with at_table(browser, server, gm_link, "en-GB") as gm:
+        held: list[Any] = []
+
+        def hold_ruths(route: Any) -> None:
+            if "by=ruth" in route.request.url and not held:
+                held.append(route)  # Ruth's list is late: answered below, after Alice's
+            else:
+                route.continue_()
+
+        gm.route("**/invokes?*", hold_ruths)
+        gm.reload()
+        expect(gm.locator("#invoke-as")).to_have_value("ruth")
+        gm.select_option("#invoke-as", "alice")
+        expect(gm.locator("#invoke-options .invoke-row").first).to_be_visible()
+        with gm.expect_response(lambda r: "by=ruth" in r.url) as late:
+            held[0].continue_()
+        late.value.finished()
+        # Two turns of the page's task queue: the late answer has been read and drawn (or
+        # dropped) by then.
+        gm.evaluate("() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0))")
+        # Ruth's late list must not replace Alice's: no free invoke of Ruth's to spend as Alice.
+        expect(gm.locator("#invoke-options [data-invoke$='|free']")).to_have_count(0)
+        gm.locator("#invoke-options [data-invoke$='|paid']").first.click()
+        expect(gm.locator(".invocations")).to_contain_text("Alice Westforth")
