@@ -1,0 +1,502 @@
+"""The golden tables: how each is played, command by command, at a table the recorder
+(``tools/record_golden_tables.py``) opens on the server's own repository.
+
+Each :class:`Recipe` names a table, says what it holds, when its evening starts and how it is
+opened, and plays it through a :class:`Play`: ``do(seat, command type, **fields)`` sends a command
+as the server reads it from JSON (``rolls`` gives the faces of dice the command leaves to the
+table) and returns the table's version after it; ``by(seat)`` is ``do`` for one seat; ``later``
+lets time pass. Every die is entered or scripted, so a recipe plays the same table every time.
+Add a recipe under a new name when the event schema changes; never change a recorded one's play.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from fatekit.formats import dumps_character
+from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
+from fatekit.rules import Action, SkillBonus, Stunt, major_npc, minor_npc, new_character
+from fatekit.rules.aspects.aspects import AspectKind
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Play(Protocol):
+    """A table being played (the recorder's ``Table``)."""
+
+    def do(self, seat: str, type_name: str, *, rolls: tuple[str, ...] = (), **data: Any) -> int:
+        """Send a command from ``seat``; the table's version after it."""
+
+    def by(self, seat: str) -> Callable[..., int]:
+        """``do`` for one seat."""
+
+    def later(self, **delta: float) -> None:
+        """Let time pass at the table."""
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A golden table: its name, what it holds, when it starts, how it is opened and played."""
+
+    name: str
+    about: str
+    started: datetime
+    create: dict[str, Any]
+    play: Callable[[Play], None]
+
+
+# -- the sheets ---------------------------------------------------------------------------------
+
+
+def pyramid(*tiers: str) -> dict[str, int]:
+    """Skills by tier, best first: ``pyramid("fight", "athletics notice")`` is Fight at Fair
+    (+2) and the two others at Average (+1)."""
+    return {skill: len(tiers) - i for i, tier in enumerate(tiers) for skill in tier.split()}
+
+
+def sheet(preset: Any, id: str, name: str, *tiers: str, **fields: Any) -> str:
+    """A PC's character file, its skills in a pyramid."""
+    return dumps_character(new_character(preset, id, name, skills=pyramid(*tiers), **fields))
+
+
+def npc(preset: Any, id: str, name: str, *tiers: str, **fields: Any) -> str:
+    """A major NPC's character file: built like a PC, with refresh and fate points of its own."""
+    return dumps_character(major_npc(preset, id, name, skills=pyramid(*tiers), **fields))
+
+
+def minion(preset: str, id: str, name: str, aspect: str, skill: str) -> str:
+    """A minor NPC's character file: one aspect, one skill, one stress box."""
+    return dumps_character(minor_npc(preset, id, name, [aspect], [skill], stress_boxes=1))
+
+
+def seated(t: Play, *players: str) -> list[Callable[..., int]]:
+    """Seat the players (ids from their names) and Sam, a spectator; each seat's ``do``."""
+    for name in players:
+        t.do("gm", "AddSeat", seat_id=name.lower(), role="player", name=name)
+    t.do("gm", "AddSeat", seat_id="sam", role="spectator", name="Sam")
+    return [t.by(seat) for seat in ("gm", *(name.lower() for name in players))]
+
+
+# The scripts below are laid out by hand, a command a line where it fits.
+# fmt: off
+
+# -- evening-condensed: a whole Fate Condensed evening --------------------------------------------
+
+
+def evening_condensed(t: Play) -> None:
+    """Two sessions of Fate Condensed with a GM, three players and a spectator."""
+    gm, ann, ben, cal = seated(t, "Ann", "Ben", "Cal")
+    relationship, other = AspectKind.RELATIONSHIP, AspectKind.CHARACTER
+    ruth = sheet(
+        "condensed", "ruth", "Ruth Calloway",
+        "fight", "athletics physique", "notice will provoke", "contacts stealth drive empathy",
+        high_concept="Ex-Boxer on the Run", trouble="Owes the Wrong People",
+        aspects=[(relationship, "Charles Pulled Me Out of the Harbour"),
+                 (other, "Fists Like Anchors"), (other, "Never Backs Down")],
+    )
+    ann("AddCharacter", sheet=ruth, owner="ann")
+    charles = sheet(
+        "condensed", "charles", "Charles Hale",
+        "lore", "investigate academics", "will notice empathy", "shoot rapport athletics crafts",
+        high_concept="Occult Librarian", trouble="Curious to a Fault",
+        aspects=[(relationship, "Ruth Keeps Me Alive"),
+                 (other, "I Have Read About This"), (other, "Friends in the Archive")],
+    )
+    ben("AddCharacter", sheet=charles, owner="ben")
+    reads_water = Stunt(
+        "Reads the Water",
+        SkillBonus("notice", Action.CREATE_ADVANTAGE),
+        "+2 to Notice when she creates an advantage from how the water moves",
+    )
+    mira = sheet(
+        "condensed", "mira", "Mira Voss",
+        "drive", "notice athletics", "shoot stealth physique", "rapport contacts crafts will",
+        high_concept="Harbour Pilot Who Knows Every Current", trouble="The Sea Took My Brother",
+        aspects=[(relationship, "Ruth Saved My Boat"),
+                 (other, "Salt in My Veins"), (other, "Quiet as Fog")],
+        stunts=[reads_water],
+    )
+    cal("AddCharacter", sheet=mira, owner="cal")
+    alice = npc(
+        "condensed", "alice", "Alice Westforth",
+        "deceive", "fight will provoke", "athletics physique notice", "",
+        high_concept="High Priestess of the Drowned Lantern",
+        aspects=[(other, "Servant of the Deep One"), (other, "Never Without Her Guards")],
+    )
+    gm("AddCharacter", sheet=alice, hidden_aspects=["alice/character/1"])
+    gm("AddCharacter", sheet=minion("condensed", "goon", "Lantern Thug", "Cult Muscle",
+                                    "Fair (+2) at Fight"))
+    gm("AddTemplate", template_id="dockhand", name="Dockhand", sheet=ruth)
+    gm("Note", text="The Drowned Lantern cult has been seen at the fish market.")
+    gm(
+        "PrepareScene", scene_id="warehouse", name="The Lantern warehouse",
+        participants=["alice", "goon"], zones=["floor", "loft"], links=[["floor", "loft"]],
+        positions=[["alice", "loft"], ["goon", "loft"]], entrance="floor",
+        aspects=[
+            {"name": "Stacked Crates", "zone": "floor"},
+            {"name": "Lantern Oil Everywhere", "free_invokes": [["alice", 1]]},
+            {"name": "Trapdoor to the Canal", "zone": "loft", "hidden": True},
+        ],
+    )
+
+    # Session one: the fish market, with aspects open, known to Mira alone, and the GM's alone.
+    gm("StartSession")
+    gm("StartScene", name="The fish market at dusk", participants=["ruth", "charles", "mira"])
+    gm("AddSituationAspect", name="Crowded Stalls")
+    gm("AddSituationAspect", name="A Watcher on the Roof", hidden=True, known_to=["mira"])
+    gm("AddSituationAspect", name="Chalk Marks of the Cult", hidden=True)
+    # Ruth ties creating an advantage: a boost (a4), which she spends on her next roll.
+    ann("Roll", actor="ruth", action="create_advantage", skill="notice", difficulty=2, dice="0000")
+    ann("ResolveRoll", option="boost", boost_names=[["ruth", "Steady Footing"]])
+    ann("Roll", actor="ruth", action="overcome", skill="athletics", difficulty=3, dice="0-00")
+    ann("Invoke", aspect_id="a4", by="ruth", free=True)
+    ann("ResolveRoll")
+    # Mira's stunt and a success with style: two free invokes on a5, one passed to Ruth.
+    cal("Roll", actor="mira", action="create_advantage", skill="notice", difficulty=3,
+        dice="+0-+", stunts=["Reads the Water"])
+    cal("ResolveRoll", aspect_name="The Pickpocket's Escape Route")
+    cal("PassFreeInvoke", aspect_id="a5", from_character="mira", to_character="ruth")
+    # Charles rolls the wrong skill and the GM undoes it; he rolls again, pays to invoke twice
+    # (+2, then a reroll) and names the boost his success with style brings.
+    wrong = ben("Roll", actor="charles", action="overcome", skill="shoot", difficulty=4,
+                dice="-0-0")
+    gm("Undo", target_version=wrong)
+    ben("Roll", actor="charles", action="overcome", skill="investigate", difficulty=4,
+        dice="-0-0")
+    ben("Invoke", aspect_id="charles/high_concept/1", by="charles")
+    ben("Invoke", aspect_id="a1", by="charles", effect="reroll", dice="+0+0")
+    ben("ResolveRoll", boost_names=[["charles", "The Cult's Ledger Code"]])
+    # Compels: the GM's, accepted and refused; Mira's own, which the GM agrees to.
+    offered = gm("OfferCompel", aspect_id="ruth/trouble/1", target="ruth",
+                 complication="The loan shark's men spot her in the crowd")
+    ann("AnswerCompel", compel_id=f"c{offered}", answer="accept")
+    offered = gm("OfferCompel", aspect_id="charles/trouble/1", target="charles",
+                 complication="He follows the chalk marks alone")
+    ben("AnswerCompel", compel_id=f"c{offered}", answer="refuse")
+    asked = cal("SelfCompel", aspect_id="mira/trouble/1", target="mira",
+                complication="She dives after a drowned lantern")
+    gm("SelfCompelAnswer", compel_id=f"s{asked}", accepted=True)
+    ann("DeclareStoryDetail", aspect_id="a1", by="ruth", detail="Her cousin runs the eel stall")
+    gm("RevealAspect", aspect_id="a2")
+    gm("Note", text="The watcher on the roof is Alice's scout.", visibility="gm")
+    ben("Note", text="Charles pockets a coin stamped with a lantern.", visibility="private")
+    cal("Note", text="Mira whistles for her boat.")
+    gm("SecretRoll", actor="alice", skill="deceive", difficulty=3, dice="+-0+",
+       reason="Does Alice fool the harbourmaster?")
+    gm("EndScene")
+
+    # The warehouse, prepared before the session: Alice's own fate points join the GM's pool,
+    # and from now on the players do not see the NPCs' dice.
+    t.later(minutes=10)
+    gm("StartPreparedScene", scene_id="warehouse", joining=["ruth", "charles", "mira"])
+    gm("HideNpcDice", hidden=True)
+    gm("StartConflict", sides=[["crew", ["ruth", "charles", "mira"]], ["cult", ["alice", "goon"]]],
+       first="ruth")
+    gm("SetBigBad", character_id="alice", minions=["goon"])
+    # Exchange 1. Ruth climbs to the loft and hits Alice, who throws her thug in the way.
+    ann("FreeMove", actor="ruth", to="loft")
+    ann("Attack", actor="ruth", target="alice", skill="fight", dice="+0+0", rolls=("0-00",))
+    ann("ResolveRoll", option="hit")
+    gm("Shield", minion="goon")
+    gm("TakeOut")
+    ann("EndTurn", next_actor="alice")
+    # Alice spends her free invoke on the oil (a2); Ruth takes a moderate consequence.
+    gm("Attack", actor="alice", target="ruth", skill="fight", dice="++0+", rolls=("0000",))
+    gm("Invoke", aspect_id="a2", by="alice", free=True)
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", slots=[1], names=[[1, "Cracked Ribs"]])
+    gm("EndTurn", next_actor="charles")
+    ben("CreateAdvantage", actor="charles", skill="lore", difficulty=2, dice="0+00")
+    ben("ResolveRoll", aspect_name="Her Ritual Is Unfinished")
+    ben("EndTurn", next_actor="mira")
+    cal("Attack", actor="mira", target="alice", skill="shoot", dice="+0+0", ranged=True,
+        rolls=("-000",))
+    cal("Invoke", aspect_id="mira/high_concept/1", by="mira")
+    cal("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[0, 1, 2], slots=[0], names=[[0, "Grazed by a Flare"]])
+    cal("EndTurn", next_actor="alice")
+    # Exchange 2. Ruth defends with style: a boost (a5); Charles passes her a free invoke (a4).
+    gm("Attack", actor="alice", target="ruth", skill="fight", dice="0000", rolls=("++0+",))
+    gm("ResolveRoll", option="miss", boost_names=[["ruth", "Inside Her Guard"]])
+    gm("EndTurn", next_actor="ruth")
+    ben("PassFreeInvoke", aspect_id="a4", from_character="charles", to_character="ruth")
+    ann("Attack", actor="ruth", target="alice", skill="fight", dice="0-00", rolls=("0000",))
+    ann("Invoke", aspect_id="a5", by="ruth", free=True)
+    ann("Invoke", aspect_id="a4", by="ruth", free=True)
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", slots=[1], names=[[1, "Shattered Lantern Staff"]])
+    ann("EndTurn", next_actor="charles")
+    # Alice concedes and slips out through the trapdoor (a3), which the players now see.
+    gm("Concede", character_id="alice")
+    gm("FinishConflict")
+    gm("RevealAspect", aspect_id="a3")
+    gm("Note", text="Alice drops through the trapdoor into the canal.")
+    gm("EndScene")
+
+    # A contest on the water (a tie in its second exchange); then a minor milestone.
+    gm("StartScene", name="Chase through the fog", participants=["ruth", "mira", "alice"])
+    gm("StartContest", sides=[["crew", ["ruth", "mira"]], ["alice", ["alice"]]],
+       intents=[["crew", "catch Alice before open water"], ["alice", "reach the cult's ship"]])
+    cal("ContestRoll", side="crew", actor="mira", skill="drive", dice="+0+0")
+    gm("ContestRoll", side="alice", actor="alice", skill="athletics", dice="0-00")
+    ann("ContestRoll", side="crew", actor="ruth", skill="athletics", bonus=1, dice="0000")
+    gm("ContestRoll", side="alice", actor="alice", skill="athletics", dice="++00")
+    cal("ContestRoll", side="crew", actor="mira", skill="drive", dice="0+00")
+    gm("ContestRoll", side="alice", actor="alice", skill="athletics", dice="0000")
+    gm("EndContest")
+    gm("EndScene")
+    gm("EndSession", milestone="minor")
+    ann("Milestone", character_id="ruth",
+        choice={"kind": "swap_skills", "first": "fight", "second": "athletics"})
+    cal("Milestone", character_id="mira", choice={"kind": "rewrite_aspect",
+        "aspect_id": "mira/character/1", "name": "Salt and Iron in My Veins"})
+
+    # Session two, a week later: a challenge at the lighthouse, and behind the screen a roll
+    # revealed to everyone and one against a difficulty kept from the players.
+    t.later(days=7, minutes=-90)
+    gm("StartSession")
+    gm("StartScene", name="The lighthouse on Gull Rock", participants=["ruth", "charles", "mira"])
+    gm("AddSituationAspect", name="Howling Gale", free_invokes=[["mira", 1]])
+    gm("StartChallenge", tasks=[["stairs", "climb the crumbling stairs", "athletics", 2],
+                                ["lamp", "relight the great lamp", "crafts", 3],
+                                ["runes", "read the warding runes", "lore", 4]])
+    ann("ChallengeRoll", task="stairs", actor="ruth", dice="+000")
+    cal("ChallengeRoll", task="lamp", actor="mira", dice="-000", option="success_at_major_cost")
+    ben("ChallengeRoll", task="runes", actor="charles", dice="0+00")
+    gm("EndChallenge")
+    kept = gm("SecretRoll", actor="mira", skill="notice", dice="++-0",
+              reason="Does Mira see the lantern glowing under the water?")
+    gm("RevealRoll", roll_id=f"s{kept}")
+    gm("Roll", actor="charles", action="overcome", skill="lore", difficulty=5,
+       hidden_difficulty=True, dice="0+0+")
+    ben("ResolveRoll")
+    ann("Note", text="Ruth keeps the drowned lantern.")
+    gm("EndScene")
+    # A major milestone: Ruth's breakthrough renames her moderate consequence as it starts to
+    # recover, Charles's takes the GM's extra refresh, and Mira's is left open.
+    gm("EndSession", milestone="major")
+    ann("Breakthrough", character_id="ruth", high_concept="Champion of the Fish Market",
+        recovery_names=[["ruth/consequence/1", "Mending Ribs"]])
+    gm("Breakthrough", character_id="charles", gm_refresh=True, milestone={
+        "kind": "rewrite_aspect", "aspect_id": "charles/trouble/1",
+        "name": "Curious, but Not Alone"})
+    gm("Note", text="Next time: the Deep One stirs under Gull Rock.", visibility="gm")
+
+
+# -- core-escalating: Fate Core's escalating boxes and turns by Notice ---------------------------
+
+
+def core_escalating(t: Play) -> None:
+    """Two PCs against a brute and his thug in a warehouse, until Landon's attack is rolled."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    landon = sheet(
+        "core", "landon", "Landon",
+        "fight", "athletics physique", "notice will provoke", "rapport stealth shoot empathy",
+        high_concept="Former Soldier Turned Bodyguard", trouble="I Owe Old Finn Everything",
+    )
+    ann("AddCharacter", sheet=landon, owner="ann")
+    cynere = sheet(
+        "core", "cynere", "Cynere",
+        "fight", "athletics notice", "physique deceive rapport", "will stealth burglary contacts",
+        high_concept="Infamous Girl with Sword", trouble="Tempted by Shiny Things",
+    )
+    ben("AddCharacter", sheet=cynere, owner="ben")
+    og = npc("core", "og", "Og the Strong", "fight physique", "", "athletics", "notice",
+             high_concept="Brute for Hire")
+    gm("AddCharacter", sheet=og)
+    gm("AddCharacter", sheet=minion("core", "thug", "Dock Thug", "Hired Muscle",
+                                    "Fair (+2) at Fight"))
+    gm("StartSession")
+    gm("StartScene", name="The warehouse", participants=["landon", "cynere", "og", "thug"])
+    gm("StartConflict", sides=[["heroes", ["landon", "cynere"]], ["og", ["og", "thug"]]])
+    # Exchange 1, in Notice order: Cynere (Great), Landon (Fair), Og (Average), the thug.
+    ben("Attack", actor="cynere", target="thug", skill="fight", dice="+0+0", rolls=("0-00",))
+    ben("ResolveRoll", option="hit")
+    gm("TakeOut")
+    ben("EndTurn")
+    ann("Attack", actor="landon", target="og", skill="fight", dice="+000", rolls=("-000",))
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[1])  # 2 shifts: Og's 2-point box alone
+    ann("EndTurn")
+    gm("Attack", actor="og", target="landon", skill="fight", dice="+++0", defend_dice="0000")
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", boxes=[0], slots=[0], names=[[0, "Bruised Ribs"]])  # 3: a mild 2, the 1-box
+    gm("EndTurn")
+    # Exchange 2: Cynere invokes her high concept; Landon's attack is rolled as the evening ends.
+    ben("Attack", actor="cynere", target="og", skill="fight", dice="0000", rolls=("0000",))
+    ben("Invoke", aspect_id="cynere/high_concept/1", by="cynere")
+    ben("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[2])  # 2 shifts: the 2-point box is marked, so the 3-point one
+    ben("EndTurn")
+    ann("Attack", actor="landon", target="og", skill="fight", dice="0+00", rolls=("00-0",))
+
+
+# -- hack-ruleset: a table playing a rule-set file with a Wealth track ----------------------------
+
+EXAMPLES = ROOT / "docs" / "examples" / "rulesets"
+
+
+def merchant_princes() -> dict[str, Any]:
+    """The CreateTable fields of a table on docs/examples' Merchant Princes: the rule-set file as
+    the server keeps one it is sent (checked, and stored as compact JSON text)."""
+    preset = ruleset_from_dict(
+        json.loads((EXAMPLES / "merchant-princes.ruleset.json").read_text(encoding="utf-8"))
+    )
+    text = json.dumps(ruleset_to_dict(preset), ensure_ascii=False, separators=(",", ":"))
+    return {"name": "The Spice Exchange", "preset": preset.key, "ruleset": text, "gm_name": "Vera"}
+
+
+def hack_ruleset(t: Play) -> None:
+    """A trade war on the Lower Canals: Lucia (the example's character file) and Beppe against
+    Ottavio, in a conflict that deals wealth harm."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    preset = ruleset_from_dict(
+        json.loads((EXAMPLES / "merchant-princes.ruleset.json").read_text(encoding="utf-8"))
+    )
+    ann("AddCharacter", owner="ann",
+        sheet=(EXAMPLES / "merchant-princes.character.json").read_text(encoding="utf-8"))
+    beppe = sheet(
+        preset, "beppe", "Beppe Rosso",
+        "contacts", "deceive resources", "rapport notice burglary",
+        "stealth will athletics empathy",
+        high_concept="Smuggler with a Seat at the Guild", trouble="Every Customs Man Knows My Face",
+    )
+    ben("AddCharacter", sheet=beppe, owner="ben")
+    ottavio = npc(preset, "ottavio", "Ottavio Brun", "resources", "contacts deceive will", "",
+                  high_concept="Shipping Magnate on Borrowed Money")
+    gm("AddCharacter", sheet=ottavio)
+    gm("StartSession")
+    gm("StartScene", name="The spice exchange at dawn", participants=["lucia", "beppe", "ottavio"])
+    gm("AddSituationAspect", name="Cinnamon Prices Falling")
+    gm("StartConflict", sides=[["traders", ["lucia", "beppe"]], ["ottavio", ["ottavio"]]],
+       kind="mental", harm="wealth", first="lucia")
+    # Lucia's Resources marks two of Ottavio's Wealth boxes; his Contacts fills the mild slot
+    # Lucia has for wealth only; Beppe's hit takes his last box and a moderate, and he concedes.
+    ann("Attack", actor="lucia", target="ottavio", skill="resources", dice="+000", rolls=("0000",))
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[0, 1])
+    ann("EndTurn", next_actor="ottavio")
+    gm("Attack", actor="ottavio", target="lucia", skill="contacts", dice="+++0",
+       defend_skill="resources", defend_dice="-000")
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", slots=[3], names=[[3, "Cargo Impounded at Customs"]])
+    gm("EndTurn", next_actor="beppe")
+    ben("Attack", actor="beppe", target="ottavio", skill="contacts", dice="+000", rolls=("0-00",))
+    ben("Invoke", aspect_id="a1", by="beppe")
+    ben("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[2], slots=[1], names=[[1, "Creditors at Every Door"]])
+    ben("EndTurn", next_actor="lucia")
+    gm("Concede", character_id="ottavio")
+    gm("FinishConflict")
+    gm("Note", text="Ottavio sells his fleet to the Guild; the canals are Lucia's.")
+
+
+# -- big-bad-ode: Öde, three PCs against a solo big bad ------------------------------------------
+
+
+def big_bad_ode(t: Play) -> None:
+    """Three PCs against Draken, a major NPC with fate points of its own that fill the GM's pool
+    (issue 27, item 4), as a solo big bad whose stress reduction rounds half the PCs up (issue
+    27, item 1: Öde rounds down). The conflict is still running when the evening stops."""
+    gm, ann, ben, cal = seated(t, "Ann", "Ben", "Cal")
+    pcs = (
+        ("ann", "astrid", "Astrid Järnhand", "Sista smeden i Öde", "Hämndlysten",
+         "fight", "notice lore", "athletics physique will"),
+        ("ben", "bjorn", "Björn Vargskinn", "Spårare från skogen", "Litar inte på någon",
+         "notice", "fight lore", "athletics physique will"),
+        ("cal", "cilla", "Cilla Rimfrost", "Runristerska", "Nyfiken på det förbjudna",
+         "lore", "fight notice", "athletics physique will"),
+    )
+    for seat, id, name, high_concept, trouble, *tiers in pcs:
+        pc = sheet("ode", id, name, *tiers, "stealth empathy rapport shoot",
+                   high_concept=high_concept, trouble=trouble)
+        t.do(seat, "AddCharacter", sheet=pc, owner=seat)
+    draken = npc("ode", "draken", "Draken under Berget",
+                 "fight", "physique", "provoke", "notice", "",
+                 high_concept="Uråldrig lindorm")
+    gm("AddCharacter", sheet=draken)
+    gm("StartSession")
+    gm("StartScene", name="Drakens håla", participants=["astrid", "bjorn", "cilla", "draken"])
+    gm("AddSituationAspect", name="Glödande guldhögar")
+    gm("StartConflict", sides=[["hjaltar", ["astrid", "bjorn", "cilla"]], ["draken", ["draken"]]],
+       first="bjorn")
+    gm("SetBigBad", character_id="draken", solo_stress=True, solo_skill=True)
+    # Björn finds its blind side (a2) and passes Astrid a free invoke on it; her blow lands
+    # with 5 shifts, which the solo reduction (half of three PCs, rounded up: 2) makes 3.
+    ben("CreateAdvantage", actor="bjorn", skill="notice", against="draken", defend_skill="notice",
+        dice="+++0", rolls=("-00-",))
+    ben("ResolveRoll", aspect_name="Drakens blinda sida")
+    ben("PassFreeInvoke", aspect_id="a2", from_character="bjorn", to_character="astrid")
+    ben("EndTurn", next_actor="astrid")
+    ann("Attack", actor="astrid", target="draken", skill="fight", dice="++0+", rolls=("---0",))
+    ann("Invoke", aspect_id="a2", by="astrid", free=True)
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", boxes=[0, 1, 2])
+    ann("EndTurn", next_actor="draken")
+    # Draken strikes back, and the GM pays its invoke from the pool its own points filled.
+    gm("Attack", actor="draken", target="bjorn", skill="fight", dice="-0-0", rolls=("0-00",))
+    gm("Invoke", aspect_id="draken/high_concept/1", by="draken")
+    gm("ResolveRoll", option="hit")
+    ben("Absorb", boxes=[0, 1, 2], slots=[0], names=[[0, "Brännsår över bröstet"]])
+    gm("EndTurn", next_actor="cilla")
+    # Cilla's 2-shift hit is reduced by 2: it does no harm at all.
+    cal("Attack", actor="cilla", target="draken", skill="fight", dice="+++0", rolls=("--0-",))
+    cal("ResolveRoll", option="hit")
+    gm("Note", text="Draken ruvar på sitt guld; nästa slag blir dess.")
+
+
+# fmt: on
+
+
+RECIPES = {
+    recipe.name: recipe
+    for recipe in (
+        Recipe(
+            "evening-condensed",
+            "A long Fate Condensed evening over two sessions: a GM, three players and a "
+            "spectator; aspects open, hidden, known to one PC and revealed, boosts, compels "
+            "(accepted, refused, a self-compel), free and paid invokes (+2 and rerolls), an "
+            "undo, notes of every kind, secret rolls (one revealed), a hidden difficulty, a "
+            "prepared scene, the NPCs' dice hidden, a conflict over two exchanges with a big "
+            "bad, its minion taken out and a concession, a contest, a challenge, a milestone "
+            "and breakthroughs",
+            datetime(2026, 11, 6, 19, 0, tzinfo=UTC),
+            {"name": "The Drowned Lantern", "options": ["big_bads"], "gm_name": "Morgan"},
+            evening_condensed,
+        ),
+        Recipe(
+            "core-escalating",
+            "Fate Core: turns by Notice, escalating stress boxes and a consequence in a short "
+            "conflict, left with an attack rolled and not yet resolved",
+            datetime(2026, 11, 14, 19, 0, tzinfo=UTC),
+            {"name": "The Warehouse on Pier Nine", "preset": "core", "gm_name": "Gail"},
+            core_escalating,
+        ),
+        Recipe(
+            "hack-ruleset",
+            "A rule-set file (docs/examples' Merchant Princes): a conflict in wealth harm marks "
+            "the Wealth track and the consequence slot kept for wealth",
+            datetime(2026, 11, 20, 19, 0, tzinfo=UTC),
+            merchant_princes(),
+            hack_ruleset,
+        ),
+        Recipe(
+            "big-bad-ode",
+            "Öde: three PCs against a solo big bad with fate points of its own in the GM's "
+            "pool; its solo stress reduction makes a 5-shift hit 3 and a 2-shift hit nothing",
+            datetime(2026, 11, 21, 18, 30, tzinfo=UTC),
+            {
+                "name": "Öde: Draken under Berget",
+                "preset": "ode",
+                "options": ["big_bads"],
+                "gm_name": "Greta",
+            },
+            big_bad_ode,
+        ),
+    )
+}
