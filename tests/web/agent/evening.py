@@ -128,7 +128,6 @@ class Evening:
         self.step_no = 0
         self.version = 0
         self.contexts: list[Any] = []
-        self.last_click: dict[str, Any] | None = None
         self.used: Counter[str] = Counter()  # how often each kind of control was used
         self.refusals: Counter[str] = Counter()  # how often what it sent was refused
         self.scene_steps = 0  # steps since the scene began
@@ -319,7 +318,6 @@ class Evening:
         self.scene_steps = self.scene_steps + 1 if facts["gm"]["scene"] else 0
         for s in self.seats:
             s.pending.clear()
-        self.last_click: dict[str, Any] | None = None
         controls = self.controls(seat)
         if not controls:
             self.note(seat, "nothing to use")
@@ -333,7 +331,7 @@ class Evening:
             )[0]
             self.use(seat, picked, controls)
         self.settle()
-        self.look(seat)
+        self.look()
 
     def dialog_step(
         self, seat: Seat, controls: list[dict[str, Any]], facts: dict[str, Any]
@@ -438,6 +436,8 @@ class Evening:
                     value = self.rng.choice(options)
                     self.note(seat, f"picks {value!r} in {what}")
                     target.select_option(value, force=True)
+                    self.settle_page(seat)
+                    self.look_at_refusals(seat, control)
             elif kind == "check":
                 if control["dialog"] and control["type"] == "checkbox" and self.rng.random() < 0.6:
                     return  # most boxes keep what the form chose for them
@@ -448,8 +448,12 @@ class Evening:
                 chosen = values.pick_file(self.rng, wanted, self.bad_rate)
                 self.note(seat, f"uploads {chosen.name} to {what}")
                 target.set_input_files(chosen.payload())
+                self.settle_page(seat)
+                self.look_at_refusals(seat, control)
             elif kind == "drag":
                 self.drag(seat, target, control)
+                self.settle()
+                self.look_at_refusals(seat, control)
             else:
                 value = values.text_for(self.rng, control, self.bad_rate)
                 self.note(seat, f"types {value[:40]!r} into {what}")
@@ -498,6 +502,7 @@ class Evening:
             or seat.requests != requests
             or moved_focus
         )
+        self.look_at_refusals(seat, control)
         if after["dialog"] and not before["dialog"]:
             seat.opener = control["sig"]
         if not reacted:
@@ -506,7 +511,6 @@ class Evening:
                 "dead-control",
                 f"{control['id'] or control['tag']} {control['text']!r} in {control['section'] or control['form'] or 'the page'}",
             )
-        self.last_click = control
 
     def drag(self, seat: Seat, target: Any, control: dict[str, Any]) -> None:
         drops = (
@@ -517,7 +521,6 @@ class Evening:
             return
         n = self.rng.randrange(count)
         self.note(seat, f"drags {control['text'][:30]!r} to {drops} #{n}")
-        self.last_click = control
         target.drag_to(seat.page.locator(drops).nth(n))
 
     # -- steering ---------------------------------------------------------------------------
@@ -646,13 +649,12 @@ class Evening:
 
     # -- looking ----------------------------------------------------------------------------
 
-    def look(self, acting: Seat) -> None:
-        """After a step: errors on any page, generic messages on any page, and the refusals of
-        what the acting seat sent."""
+    def look(self) -> None:
+        """After a step: errors and generic messages on any page (the refusals of what a
+        control sent are looked at as soon as it has been used)."""
         for seat in self.seats:
             if seat.page is not None:
                 self.look_at(seat)
-        self.look_at_refusals(acting)
 
     def look_at(self, seat: Seat) -> None:
         generic = list(generic_sentences())
@@ -676,10 +678,12 @@ class Evening:
             self.find(seat, "generic-message", line)
         seat.generic = shown
 
-    def look_at_refusals(self, acting: Seat) -> None:
-        control = self.last_click
-        for response in acting.pending:
-            if response.status < 400 or response.status >= 500 or control is None:
+    def look_at_refusals(self, acting: Seat, control: dict[str, Any]) -> None:
+        """The answers to what `control` sent: each refusal must show its reason beside it."""
+        self.read_answers(acting)
+        answers, acting.pending = acting.pending, []
+        for response in answers:
+            if response.status < 400 or response.status >= 500:
                 continue
             body = (
                 response.json()
@@ -712,6 +716,12 @@ class Evening:
                 else:
                     detail += f"nothing shown beside it {where.get('text')!r}"
                 self.find(acting, "refusal-not-beside", detail)
+            elif where.get("error") != body.get("error"):
+                self.find(
+                    acting,
+                    "refusal-not-beside",
+                    f"{what} refused ({body.get('error')}) shown as data-error={where.get('error')!r}",
+                )
 
 
 class Stuck(Exception):
