@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.sheets import npc_sheet, ruth_sheet
 from tests.web.test_evening_page import at_table, scene_with_ruth
-from tests.web.test_turns import catalog, command
+from tests.web.test_turns import call, catalog, command
 
 FIXTURES = Path(__file__).resolve().parents[1] / "formats" / "fixtures"
 
@@ -126,3 +127,28 @@ def test_invokes_listed_for_one_character_are_never_sent_for_another(
         expect(gm.locator("#invoke-options [data-invoke$='|free']")).to_have_count(0)
         gm.locator("#invoke-options [data-invoke$='|paid']").first.click()
         expect(gm.locator(".invocations")).to_contain_text("Alice Westforth")
+
+
+def test_the_gm_compels_with_an_npcs_secret_aspect(server: str, browser: Any) -> None:
+    """Seed 1, step 15: the GM's compel on a quick NPC's secret aspect was refused, "gm does not
+    know about aspect": the GM who keeps it hidden, and the NPC it belongs to, know it."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "The Cellar", "preset": "condensed"})
+    table, gm_link = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm_link)
+    command(server, table, gm_link, "AddCharacter", {"sheet": ruth_sheet(), "owner": "ann"})
+    secret = {"sheet": npc_sheet(), "revealed": True, "hidden_aspects": ["alice/character/1"]}
+    command(server, table, gm_link, "AddCharacter", secret)
+    command(server, table, gm_link, "StartSession", {})
+    with at_table(browser, server, gm_link, "ru-RU") as gm:
+        gm.locator("#char-alice .aspect.hidden button").first.click()
+        gm.select_option("#compel-target", "ruth")
+        gm.fill("#compel-complication", "Культ приходит за Рут")
+        gm.click("#compel-form-submit")
+        expect(gm.locator("#dialog")).not_to_be_visible()
+        expect(gm.locator("#compels .compel")).to_contain_text("Культ приходит за Рут")
+    with at_table(browser, server, ann["link"], "en-GB") as ann_page:
+        # Ann is compelled without learning the secret's name.
+        expect(ann_page.locator("#compels .compel")).to_contain_text("Культ приходит за Рут")
+        expect(ann_page.locator("#compels")).not_to_contain_text("Servant of the Deep One")
