@@ -24,9 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
-from fatekit.rules import CharacterKind, ForbiddenAction, Preset, validate
+from fatekit.rules import CharacterKind, ForbiddenAction, IllegalAction, Preset, validate
 from fatekit.server.service import Caller, TableService
-from fatekit.table import SEAT_RULE, Role, TableState
+from fatekit.table import SEAT_RULE, Role, TableState, handle
+from fatekit.table.commands import AddCharacter
 
 __all__ = ["ImportIn", "mount_interop"]
 
@@ -87,6 +88,16 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
             owner = body.owner if seat.is_gm else caller.seat
             if sheet["kind"] != CharacterKind.PC.value:
                 owner = None
+            if body.dry_run:
+                # What bringing it in would meet at this table (its optional rules, the seat's
+                # rights): the preview says so, rather than "legal" and then a refusal.
+                adding = AddCharacter(sheet=json.dumps(sheet, ensure_ascii=False), owner=owner)
+                try:
+                    handle(state, adding, seat=caller.seat)
+                except IllegalAction as refused:
+                    problems.append(
+                        {"where": "sheet", "detail": refused.reason, "rule": refused.rule.key}
+                    )
             return sheet, imported.report.as_json(), problems, owner
 
         sheet, report, problems, owner = await asyncio.to_thread(read)
