@@ -4,6 +4,7 @@ up over HTTP, the pages follow it over their sockets."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +153,32 @@ def test_the_gm_compels_with_an_npcs_secret_aspect(server: str, browser: Any) ->
         # Ann is compelled without learning the secret's name.
         expect(ann_page.locator("#compels .compel")).to_contain_text("Культ приходит за Рут")
         expect(ann_page.locator("#compels")).not_to_contain_text("Servant of the Deep One")
+
+
+def test_who_acts_first_is_someone_in_the_conflict(server: str, browser: Any) -> None:
+    """Seed 1, step 42: "who acts first" listed everyone in the scene, so the GM could pick
+    someone left out of the conflict, and the table refused it ("... is not in this conflict")."""
+    from playwright.sync_api import expect
+
+    table, gm_link, _ = scene_with_ruth(server)
+    sheet = json.loads(npc_sheet())
+    sheet.update(id="otto", name="Otto")
+    command(server, table, gm_link, "AddCharacter", {"sheet": json.dumps(sheet), "revealed": True})
+    command(server, table, gm_link, "EndScene", {})
+    scene = {"name": "Pier", "participants": ["ruth", "alice", "otto"]}
+    command(server, table, gm_link, "StartScene", scene)
+    with at_table(browser, server, gm_link, "en-GB") as gm:
+        gm.click("#start-conflict")
+        first = gm.locator("#conflict-first option")
+        expect(first).to_have_count(3)
+        gm.select_option("#conflict-first", "otto")
+        gm.select_option("#conflict-side-otto", "")
+        expect(first).to_have_count(2)
+        expect(gm.locator("#conflict-first option[value=otto]")).to_have_count(0)
+        gm.select_option("#conflict-first", "alice")
+        gm.select_option("#conflict-side-ruth", "")  # Alice stays the one chosen
+        expect(gm.locator("#conflict-first")).to_have_value("alice")
+        gm.select_option("#conflict-side-ruth", "a")
+        gm.click("#start-conflict-form-submit")
+        expect(gm.locator("#fighter-alice.current")).to_be_visible()
+        expect(gm.locator("#fighter-otto")).to_have_count(0)

@@ -120,6 +120,15 @@ export function openStartConflict() {
     return sidePicker("conflict", id, pc ? "a" : "b");
   });
   const first = characterSelect("conflict-first", people);
+  // Who acts first is one of those put on a side: the list follows the side pickers.
+  const fighters = () => {
+    const chosen = first.value;
+    const [a, b] = chosenSides("conflict", people);
+    const onSides = [...a, ...b];
+    first.replaceChildren(...characterSelect("conflict-first", onSides.length ? onSides : people).childNodes);
+    if (onSides.includes(chosen)) first.value = chosen;
+  };
+  for (const picker of sides) picker.addEventListener("change", fighters);
   openDialog(
     t("gm.start_conflict"),
     h("div", {}, field(t("conflict.kind"), kind), harm ? field(t("conflict.harm"), harm) : null, field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
@@ -130,6 +139,7 @@ export function openStartConflict() {
     },
     { id: "start-conflict-form" },
   );
+  fighters();
 }
 
 export function openStartContest() {
