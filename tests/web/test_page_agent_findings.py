@@ -156,7 +156,7 @@ def test_the_gm_compels_with_an_npcs_secret_aspect(server: str, browser: Any) ->
 
 
 def test_who_acts_first_is_someone_in_the_conflict(server: str, browser: Any) -> None:
-    """Seed 1, step 42: "who acts first" listed everyone in the scene, so the GM could pick
+    """Seed 3, step 42: "who acts first" listed everyone in the scene, so the GM could pick
     someone left out of the conflict, and the table refused it ("... is not in this conflict")."""
     from playwright.sync_api import expect
 
