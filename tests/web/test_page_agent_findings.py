@@ -182,3 +182,19 @@ def test_who_acts_first_is_someone_in_the_conflict(server: str, browser: Any) ->
         gm.click("#start-conflict-form-submit")
         expect(gm.locator("#fighter-alice.current")).to_be_visible()
         expect(gm.locator("#fighter-otto")).to_have_count(0)
+
+
+def test_the_gms_screen_asks_for_rolls_only_of_someone(server: str, browser: Any) -> None:
+    """Seed 3, steps 1-11: before anyone was at the table, the GM's screen offered a secret roll
+    and a roll against a hidden difficulty, and sent them for no one ("no character ''")."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "Empty", "preset": "condensed"})
+    table, gm_link = made["table_id"], made["link"]
+    with at_table(browser, server, gm_link, "it-IT") as gm:
+        expect(gm.locator("#screen")).to_be_visible()
+        expect(gm.locator("#secret-roll, #ask-roll")).to_have_count(0)
+        command(server, table, gm_link, "AddCharacter", {"sheet": npc_sheet()})
+        expect(gm.locator("#secret-roll")).to_be_visible()
+        gm.click("#ask-roll")
+        expect(gm.locator("#ask-actor")).to_have_value("alice")
