@@ -464,8 +464,12 @@ class Evening:
             self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
 
     def set_value(self, seat: Seat, control: dict[str, Any], value: str) -> None:
+        """Give a field a value the agent chose ahead (a select only one it still offers)."""
+        if control["kind"] == "select" and value not in (control["options"] or []):
+            return
         seat.page.evaluate("(i) => __agent.mark(i)", control["i"])
         target = seat.page.locator("[data-agent-pick]")
+        self.note(seat, f"sets {control['id']} to {value[:40]!r}")
         if control["kind"] == "select":
             target.select_option(value, force=True)
         else:
