@@ -386,8 +386,12 @@ class Evening:
             done.add(self.key(control))
             last = control["id"] or control["tag"]
             if control["id"] in special:
-                if special[control["id"]] != control["value"]:
-                    self.set_value(seat, control, special[control["id"]])
+                wanted = special[control["id"]]
+                if control["kind"] == "check":
+                    if (wanted == "on") != control["checked"]:
+                        self.tick(seat, control)
+                elif wanted != control["value"]:
+                    self.set_value(seat, control, wanted)
             elif self.rng.random() < (0.5 if control["kind"] == "select" else 0.75):
                 self.use(seat, control)
                 if control["kind"] in ("file", "select"):
@@ -462,6 +466,12 @@ class Evening:
             raise
         except Exception as error:
             self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
+
+    def tick(self, seat: Seat, control: dict[str, Any]) -> None:
+        """Tick or untick a box the agent chose ahead."""
+        if seat.page.evaluate("(i) => __agent.mark(i)", control["i"]):
+            self.note(seat, f"ticks {control['id']}")
+            seat.page.locator("[data-agent-pick]").click(force=True)
 
     def set_value(self, seat: Seat, control: dict[str, Any], value: str) -> None:
         """Give a field a value the agent chose ahead (a select only one it still offers)."""
@@ -606,7 +616,24 @@ class Evening:
             return self.legal_sheet(controls)
         if form in ("start-conflict-form", "start-contest-form"):
             return self.two_sides(controls, form.removeprefix("start-").removesuffix("-form"))
+        if form in ("scene-form", "prepare-form"):
+            return self.a_scene(controls, "scene" if form == "scene-form" else "prep")
         return {}
+
+    def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
+        """A name, everyone at the table in it, and, often, zones with links between them."""
+        chosen = {f"{prefix}-name": self.rng.choice(values.NAMES)}
+        for c in controls:
+            if c["id"].startswith(f"{prefix}-with-"):
+                chosen[c["id"]] = "on"
+        if self.rng.random() < 0.6:
+            zones = self.rng.choice(values.ZONES).split(", ")
+            chosen[f"{prefix}-zones"] = ", ".join(zones)
+            pairs = [f"{a} - {b}" for a, b in zip(zones, zones[1:], strict=False)]
+            chosen[f"{prefix}-links"] = ", ".join(pairs)
+        else:
+            chosen[f"{prefix}-zones"] = chosen[f"{prefix}-links"] = ""
+        return chosen
 
     def legal_sheet(self, controls: list[dict[str, Any]]) -> dict[str, str]:
         """A name, every aspect, and skills in the preset's pyramid (a column of 1, 2, 3, 4 for
