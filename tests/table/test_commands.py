@@ -148,37 +148,6 @@ def test_the_table_rolls_when_no_dice_are_entered(play) -> None:
     assert isinstance(event, e.RollMade) and event.faces == "+-+-"
 
 
-def test_an_opponent_nobody_names_a_skill_for_opposes_with_their_best(play) -> None:
-    # The page's roll against someone names no opposing skill (a player cannot see an NPC's
-    # sheet): the page agent found every such roll refused. Alice (Fight +3, Deceive +4) opposes
-    # with Fight, her best that defends, as the odds before the roll assumed.
-    play.dice[:] = ["0000"]  # Alice's dice, rolled by the table
-    rolled = play.do(
-        c.Roll(
-            actor="ruth", action=Action.OVERCOME, skill="athletics", against="alice", dice="0000"
-        ),
-        "ann",
-    ).events[0]
-    assert isinstance(rolled, e.RollMade) and rolled.defend_skill == "fight"
-    roll = play.s.roll
-    assert roll is not None and roll.opposition is not None and roll.opposition.skill == "fight"
-    assert roll.effort - roll.opposition.effort == 0  # Athletics +3 against Fight +3
-    # Named, the opposing skill is the one named.
-    play.do(c.ResolveRoll(option="partial_success"))
-    named = play.do(
-        c.Roll(
-            actor="ruth",
-            action=Action.OVERCOME,
-            skill="athletics",
-            against="alice",
-            defend_skill="deceive",
-            dice="0000",
-            defend_dice="0000",
-        )
-    ).events[0]
-    assert isinstance(named, e.RollMade) and named.defend_skill == "deceive"
-
-
 def test_only_the_roller_rerolls_and_the_new_dice_are_recorded(play) -> None:
     play.do(
         c.Roll(actor="ruth", action=Action.OVERCOME, skill="fight", difficulty=3, dice="----"),

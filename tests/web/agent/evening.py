@@ -19,6 +19,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -629,7 +630,7 @@ class Evening:
         if self.rng.random() < 0.6:
             zones = self.rng.choice(values.ZONES).split(", ")
             chosen[f"{prefix}-zones"] = ", ".join(zones)
-            pairs = [f"{a} - {b}" for a, b in zip(zones, zones[1:], strict=False)]
+            pairs = [f"{a} - {b}" for a, b in pairwise(zones)]
             chosen[f"{prefix}-links"] = ", ".join(pairs)
         else:
             chosen[f"{prefix}-zones"] = chosen[f"{prefix}-links"] = ""
