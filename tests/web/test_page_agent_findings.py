@@ -69,7 +69,7 @@ def test_an_empty_note_or_invitation_says_what_is_missing(server: str, browser: 
 def test_a_roll_against_someone_goes_through(server: str, browser: Any) -> None:
     """Seed 3, step 59: every roll "against someone who resists" from the page was refused
     ("name the skill the opponent defends with"), as the form has no field for it (a player
-    cannot see an NPC's sheet). The opponent now opposes with their best, as the odds said."""
+    cannot see an NPC's sheet). The opponent now opposes with their best, as the odds say."""
     from playwright.sync_api import expect
 
     _, _, ann_link = scene_with_ruth(server)
@@ -80,9 +80,10 @@ def test_a_roll_against_someone_goes_through(server: str, browser: Any) -> None:
         ann.fill("#roll-dice", "0000")
         ann.click("#roll-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
-        # Alice's Fight +3 against Ruth's Fight +4, the table's dice blank: Ruth wins by one.
-        expect(ann.locator("#roll-outcome")).to_have_attribute("data-outcome", "success")
-        expect(ann.locator(".roll-dice")).to_contain_text(catalog("it")["skill.fight"])
+        # Alice resists with her best, Deceive +4, against Ruth's Fight +4, the table's dice
+        # blank: a tie, and the roll says which skill she used.
+        expect(ann.locator(".roll-outcome")).to_have_attribute("data-outcome", "tie")
+        expect(ann.locator(".roll-dice")).to_contain_text(catalog("it")["skill.deceive"])
 
 
 def test_invokes_listed_for_one_character_are_never_sent_for_another(
@@ -115,9 +116,11 @@ def test_invokes_listed_for_one_character_are_never_sent_for_another(
 
         gm.route("**/invokes?*", hold_ruths)
         gm.reload()
-        expect(gm.locator("#invoke-as")).to_have_value("ruth")
-        gm.select_option("#invoke-as", "alice")
-        expect(gm.locator("#invoke-options .invoke-row").first).to_be_visible()
+        gm.click(".invoke-other summary")  # Ann's roll: the GM's picker is behind a click
+        invoke_as = gm.locator("[id^=invoke-as-]")  # one per roll in play; here one
+        expect(invoke_as).to_have_value("ruth")
+        invoke_as.select_option("alice")
+        expect(gm.locator(".invoke-options .invoke-row").first).to_be_visible()
         with gm.expect_response(lambda r: "by=ruth" in r.url) as late:
             held[0].continue_()
         late.value.finished()
@@ -125,8 +128,8 @@ def test_invokes_listed_for_one_character_are_never_sent_for_another(
         # dropped) by then.
         gm.evaluate("() => new Promise((r) => setTimeout(() => setTimeout(r, 0), 0))")
         # Ruth's late list must not replace Alice's: no free invoke of Ruth's to spend as Alice.
-        expect(gm.locator("#invoke-options [data-invoke$='|free']")).to_have_count(0)
-        gm.locator("#invoke-options [data-invoke$='|paid']").first.click()
+        expect(gm.locator(".invoke-options [data-invoke$='|free']")).to_have_count(0)
+        gm.locator(".invoke-options [data-invoke$='|paid']").first.click()
         expect(gm.locator(".invocations")).to_contain_text("Alice Westforth")
 
 
