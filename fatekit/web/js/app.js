@@ -313,7 +313,7 @@ async function start() {
   app.events = [];
   app.ledger = [];
   app.invites = [];
-  app.log = { started: false, before: null, more: false, loading: false };
+  app.log = { started: false, before: null, more: false, loading: null };
   app.view = null;
   app.version = null;
   if (!link) {

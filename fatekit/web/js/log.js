@@ -193,11 +193,18 @@ export function addEvents(events) {
 }
 
 /** Read one page of the log, older than what the page holds (the latest page when it holds
- * none), and show it. */
-export async function loadOlder() {
+ * none), and show it. A read under way is shared: its promise is `app.log.loading`. */
+export function loadOlder() {
   const log = app.log;
-  if (log.loading || (log.started && !log.more)) return;
-  log.loading = true;
+  if (log.loading) return log.loading;
+  if (log.started && !log.more) return Promise.resolve();
+  log.loading = readPage(log).finally(() => {
+    log.loading = null;
+  });
+  return log.loading;
+}
+
+async function readPage(log) {
   const seat = app.seat;
   try {
     const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
@@ -208,10 +215,14 @@ export async function loadOlder() {
     log.more = page.more && page.before !== null;
   } catch (error) {
     showError(error);
-  } finally {
-    log.loading = false;
   }
   showLog();
+}
+
+/** Whether the page holds the log's latest page, once read (it is read now if it was not). */
+export async function logRead() {
+  if (!app.log.started) await loadOlder();
+  return app.log.started;
 }
 
 // -- the log panel ------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ export const app = {
   preset: null,
   version: null, // the version of the document in `view`
   events: [], // the part of the log the page holds, oldest first
-  log: { started: false, before: null, more: false, loading: false }, // paging the log
+  log: { started: false, before: null, more: false, loading: null }, // paging the log
   ledger: [], // fate point changes seen between views, shown in the log
   invites: [], // links this page made for new seats
   status: "offline",
