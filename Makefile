@@ -28,14 +28,16 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 # Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
-# games from seeds make test does not play, longer, and prints the commands it reached; then the
-# page agent plays evenings in Chromium (docs/web.md, "The page agent"). `make soak-page
+# games from seeds make test does not play, longer, and prints the commands it reached; the
+# probe's random commands go to a real server with many more examples (FATEKIT_PROBE_EXAMPLES);
+# then the page agent plays evenings in Chromium (docs/web.md, "The page agent"). `make soak-page
 # PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
 PAGE_SEEDS ?= 100-139
 PAGE_STEPS ?= 300
 
 soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
+	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 	$(MAKE) soak-page
 
 soak-page: $(STAMP)
@@ -54,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
+	$(BIN)/python benchmarks/bench_redaction.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)
