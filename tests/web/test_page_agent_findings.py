@@ -201,3 +201,31 @@ def test_the_gms_screen_asks_for_rolls_only_of_someone(server: str, browser: Any
         expect(gm.locator("#secret-roll")).to_be_visible()
         gm.click("#ask-roll")
         expect(gm.locator("#ask-actor")).to_have_value("alice")
+
+
+def test_a_log_line_names_the_aspect_of_its_own_scene(server: str, browser: Any) -> None:
+    """Situation aspects' ids start again in each scene: a line about scene 1's a2 (an invoke on
+    "Stacked Crates") named scene 2's a2 ("Thick Smoke"), on the GM's page and the players'.
+    Each line names the aspect that held the id when its event happened."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    for name in ("Fog", "Stacked Crates"):
+        aspect = {"name": name, "free_invokes": [["ruth", 1]]}
+        command(server, table, gm_link, "AddSituationAspect", aspect)
+    roll = {"actor": "ruth", "action": "overcome", "skill": "fight", "difficulty": 2}
+    command(server, table, ann_link, "Roll", {**roll, "dice": "0000"})
+    command(server, table, ann_link, "Invoke", {"aspect_id": "a2", "by": "ruth", "free": True})
+    command(server, table, gm_link, "EndScene", {})
+    command(server, table, gm_link, "StartScene", {"name": "Warehouse", "participants": ["ruth"]})
+    for name in ("Rain", "Thick Smoke"):
+        command(server, table, gm_link, "AddSituationAspect", {"name": name})
+    for link, locale in ((ann_link, "ru-RU"), (gm_link, "en-GB")):
+        with at_table(browser, server, link, locale) as page:
+            invoked = page.locator("#log-list li[data-type=Invoked]")
+            expect(invoked).to_have_count(1)
+            expect(invoked).to_contain_text("Stacked Crates")
+            expect(invoked).not_to_contain_text("Thick Smoke")
+            # The scene in play's own lines name its aspects as they are now.
+            added = page.locator("#log-list li[data-type=SituationAspectAdded]").first
+            expect(added).to_contain_text("Thick Smoke")

@@ -11,31 +11,57 @@ import { aspectLabel, isGm, ladderValue, presetName, skill, trackName, who } fro
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
 
+// Situation aspects' ids start again in each scene (a1, a2...), so a name is remembered with the
+// version of the event that gave it, and a line names the aspect that held the id when the
+// line's event happened: id -> [[version, name], ...], oldest first.
 const aspectNames = new Map();
+// The scene changes the log holds, for telling whether an event is from the scene in play.
+const sceneChanges = new Set(["SceneStarted", "SceneEnded", "PreparedSceneStarted"]);
+// The version of the event being described (aspect() names as of then).
+let describing = Infinity;
+
+function named(id, version, name) {
+  const known = aspectNames.get(id) || [];
+  known.push([version, name]);
+  known.sort((a, b) => a[0] - b[0]);
+  aspectNames.set(id, known);
+}
 
 /** Remember names that events introduce, for lines about them later. */
 export function learn(event) {
   const d = event.data;
-  if (event.type === "SituationAspectAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
-  if (event.type === "RollResolved" && d.created) for (const id of d.created) aspectNames.set(id, d.aspect_name);
-  if (event.type === "BlockAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
+  const v = event.version;
+  if (event.type === "SituationAspectAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
+  if (event.type === "RollResolved" && d.created) for (const id of d.created) named(id, v, d.aspect_name);
+  if (event.type === "BlockAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
   // A hidden aspect revealed to the seat: its name comes with the reveal, not with its making.
-  if (event.type === "AspectRevealed" && d.aspect) aspectNames.set(d.aspect_id, d.aspect.name);
+  if (event.type === "AspectRevealed" && d.aspect) named(d.aspect_id, v, d.aspect.name);
+}
+
+/** Forget the names learnt at another table (a new seat's page starts afresh). */
+export function forgetNames() {
+  aspectNames.clear();
 }
 
 function aspect(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   if (app.view) {
+    // An event of the scene in play names the aspect as the scene holds it now (the page holds
+    // every event since the one described, so a scene change since would be among them).
     const scene = app.view.scene;
-    const found = scene && scene.aspects.find((a) => a.id === id);
+    const sinceThen = app.events.some((e) => e.version > describing && sceneChanges.has(e.type));
+    const found = scene && !sinceThen && scene.aspects.find((a) => a.id === id);
     if (found) return aspectLabel(found);
+    // A character's aspects keep their ids for good.
     for (const c of app.view.characters) {
       const list = c.revealed ? c.sheet.aspects : c.aspects;
       const own = list.find((a) => a.id === id);
       if (own) return free(own.name, "span", { class: "aspect-name" });
     }
   }
-  return aspectNames.has(id) ? free(aspectNames.get(id), "span", { class: "aspect-name" }) : free(id, "code");
+  // An earlier scene's: the latest name given to this id up to the event, the aspect it meant.
+  const then = (aspectNames.get(id) || []).filter(([v]) => v <= describing).pop();
+  return then ? free(then[1], "span", { class: "aspect-name" }) : free(id, "code");
 }
 
 function seat(id) {
@@ -154,7 +180,13 @@ export function describeEvent(event) {
   const line = LINES[event.type];
   if (!line) return null;
   const data = event.data || {};
-  const [key, args] = line(data);
+  describing = event.version ?? Infinity;
+  let key, args;
+  try {
+    [key, args] = line(data);
+  } finally {
+    describing = Infinity;
+  }
   const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;
