@@ -229,3 +229,39 @@ def test_a_log_line_names_the_aspect_of_its_own_scene(server: str, browser: Any)
             # The scene in play's own lines name its aspects as they are now.
             added = page.locator("#log-list li[data-type=SituationAspectAdded]").first
             expect(added).to_contain_text("Thick Smoke")
+
+
+#: Element ids with a space in them (an id holds none, and a selector cannot name them).
+SPACED_IDS = (
+    "() => [...document.querySelectorAll('[id]')].map((e) => e.id).filter((i) => /\\s/.test(i))"
+)
+
+
+def test_zones_and_sides_named_with_spaces_give_ids_without(server: str, browser: Any) -> None:
+    """A zone called "Customs House" was drawn as the element "zone-Customs House", and a
+    contest's side "The Heroes" as "contest-The Heroes": ids hold no spaces, so the zone's links
+    were drawn by luck and no selector could name either."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    command(server, table, gm_link, "EndScene", {})
+    scene = {
+        "name": "Docks",
+        "participants": ["ruth", "alice"],
+        "zones": ["Customs House", "Roof"],
+        "links": [["Customs House", "Roof"]],
+        "positions": [["ruth", "Customs House"], ["alice", "Roof"]],
+    }
+    command(server, table, gm_link, "StartScene", scene)
+    sides = [["The Heroes", ["ruth"]], ["Old Cult", ["alice"]]]
+    intents = [["The Heroes", "reach the boat"], ["Old Cult", "stop them"]]
+    command(server, table, gm_link, "StartContest", {"sides": sides, "intents": intents})
+    with at_table(browser, server, ann_link, "sv-SE") as ann:
+        house = ann.locator("#zone-Customs_House")
+        expect(house).to_have_attribute("data-zone", "Customs House")
+        expect(house.locator("[data-character=ruth]")).to_be_visible()
+        expect(ann.locator("#contest-The_Heroes")).to_be_visible()
+        expect(ann.locator("#contest-roll-The_Heroes")).to_be_visible()
+        # The link between the two zones is drawn, from one box to the other.
+        expect(ann.locator("#zone-map svg.links line")).to_have_count(1)
+        assert ann.evaluate(SPACED_IDS) == []

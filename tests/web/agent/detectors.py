@@ -19,6 +19,8 @@ Kinds of finding:
   is gone, and nothing says why).
 - ``not-live``: a page whose connection is not live, or whose document does not reach the
   table's version, once everything else has settled.
+- ``bad-id``: an element id with a space in it (made from a name someone typed): an id holds
+  none, and no selector can name it.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ KINDS = (
     "dead-control",
     "lost-dialog",
     "not-live",
+    "bad-id",
 )
 
 #: The catalog keys whose sentence, alone, says nothing about why.
@@ -84,6 +87,11 @@ GENERIC_SCAN = """
   }
   return found;
 }
+"""
+
+#: Element ids with a space in them.
+SPACED_IDS = """
+() => [...new Set([...document.querySelectorAll("[id]")].map((e) => e.id).filter((i) => /\\s/.test(i)))]
 """
 
 #: Where a refused command's reason is, for the control that sent it (marked data-agent-pick

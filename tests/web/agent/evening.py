@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.agent import values
-from tests.web.agent.detectors import GENERIC_SCAN, REFUSAL_SCAN, Finding, generic_sentences
+from tests.web.agent.detectors import (
+    GENERIC_SCAN,
+    REFUSAL_SCAN,
+    SPACED_IDS,
+    Finding,
+    generic_sentences,
+)
 
 PROBE = (Path(__file__).with_name("probe.js")).read_text(encoding="utf-8")
 LANGUAGES = ("en", "ru", "it", "sv")
@@ -98,6 +104,7 @@ class Seat:
     pending: list[Any] = field(default_factory=list)  # answers to actions, to look at
     tries: int = 0  # attempts at the dialog open now
     generic: set[str] = field(default_factory=set)  # generic messages on screen after the last step
+    spaced: set[str] = field(default_factory=set)  # ids with spaces on screen after the last step
     opener: str = ""  # the kind of control that opened the dialog open now
     console: list[str] = field(default_factory=list)  # console errors not yet reported
 
@@ -709,6 +716,10 @@ class Evening:
         for line in sorted(shown - seat.generic):
             self.find(seat, "generic-message", line)
         seat.generic = shown
+        spaced = set(seat.page.evaluate(SPACED_IDS))
+        for ident in sorted(spaced - seat.spaced):
+            self.find(seat, "bad-id", repr(ident))
+        seat.spaced = spaced
 
     def look_at_refusals(self, acting: Seat, control: dict[str, Any]) -> None:
         """The answers to what `control` sent: each refusal must show its reason beside it."""

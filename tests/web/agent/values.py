@@ -56,9 +56,23 @@ INVALID_TEXTS = ["", "   ", LONG, "x" * 501, "<b>жирный</b> & ;--"]
 DICE = ["+0-+", "++++", "----", "0000", "1 4 5 6", "[+][-]00", "-0+0", "6 6 1 1", "bb+-"]
 INVALID_DICE = ["+5", "-4", "+0x+", "++", "+++++", "7 1 1 1", "абвг", "1,2,3,4", "-", " "]
 
-ZONES = ["Крыша, Улица", "Roof, Street, Pier", "Tak, Gata", "Tetto, Vicolo, Porto", "Причал"]
+ZONES = [
+    "Крыша, Улица",
+    "Roof, Street, Pier",
+    "Tak, Gata",
+    "Tetto, Vicolo, Porto",
+    "Причал",
+    "Customs House, Old Roof",
+    "Старый склад, Причал",
+]
 INVALID_ZONES = ["", ",,,", "A, A", LONG]
-LINKS = ["Крыша - Улица", "Roof - Street, Street - Pier", "Tak - Gata", "Tetto - Vicolo"]
+LINKS = [
+    "Крыша - Улица",
+    "Roof - Street, Street - Pier",
+    "Tak - Gata",
+    "Tetto - Vicolo",
+    "Customs House - Old Roof",
+]
 INVALID_LINKS = ["Roof -", "A - B - C", "Nowhere - Else", LONG]
 
 
