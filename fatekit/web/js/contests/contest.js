@@ -118,7 +118,7 @@ function opposition(c, side, skillKey) {
 }
 
 export function openContestRoll(c, side, members) {
-  const id = side.id;
+  const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
   const skillSel = select(`contest-skill-${id}`, skillOptions(null, actor.value));
   const bonus = h("input", { id: `contest-bonus-${id}`, type: "number", min: 0, max: 10, value: 0, inputmode: "numeric" });
