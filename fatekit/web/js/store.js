@@ -100,7 +100,10 @@ function refusal(error, named, allow) {
 /** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
 function allowButton(allow) {
   const wrap = h("span", { class: "allow" });
-  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", required: true });
+  // Not `required`: the field sits inside the dialog's form, hidden until asked for, and a
+  // required one would stop the form itself from being sent again once changed. The confirm
+  // button asks for the reason instead.
+  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", "aria-required": "true" });
   const ask = h(
     "span",
     { class: "allow-reason", hidden: true },

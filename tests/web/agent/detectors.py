@@ -131,11 +131,7 @@ REFUSAL_SCAN = """
 
 #: Findings left for another branch (each in /work/coord/findings.md with its seed): what the
 #: finding's line contains, and whose it is. They are reported, and fail nothing, until fixed.
-KNOWN = {
-    # "Allow it anyway"'s reason field is required and hidden inside the dialog's form, so the
-    # browser blocks the form's next submit.
-    "An invalid form control with name='' is not focusable": "word",
-}
+KNOWN: dict[str, str] = {}
 
 
 def known(finding: Finding) -> str | None:
