@@ -17,7 +17,7 @@ from tests.web.agent.detectors import known
 from tests.web.agent.evening import Evening
 
 SEEDS = (1, 2, 3)
-STEPS = 120
+STEPS = 80
 #: The command types these evenings reach together; a change that loses one fails the test.
 REACHED = frozenset[str]()
 
