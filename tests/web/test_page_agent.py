@@ -18,8 +18,21 @@ from tests.web.agent.evening import Evening
 
 SEEDS = (1, 2, 3)
 STEPS = 80
-#: The command types these evenings reach together; a change that loses one fails the test.
-REACHED = frozenset[str]()
+#: Command types these evenings have reached together in every run so far (a floor: raise it as
+#: the agent reaches more); a change to the page or the agent that loses one fails the test.
+REACHED = frozenset(
+    {
+        "AddCharacter",
+        "AnswerCompel",
+        "Invoke",
+        "OfferCompel",
+        "ResolveRoll",
+        "Roll",
+        "StartConflict",
+        "StartScene",
+        "StartSession",
+    }
+)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -13,8 +13,8 @@ Kinds of finding:
   open dialog that sent it, or beside the button that sent it: in its container, or right after
   the container or one of the two boxes around it), or one whose ``data-error`` is not the
   answer's error word.
-- ``dead-control``: an enabled control clicked, and neither the page (DOM, focus, the browser's
-  own validation) nor the network moved.
+- ``dead-control``: an enabled control clicked, and neither the page (DOM, focus, scroll, the
+  browser's own validation) nor the network moved.
 - ``lost-dialog``: a dialog that closed by itself when one of its fields changed (what was typed
   is gone, and nothing says why).
 - ``not-live``: a page whose connection is not live, or whose document does not reach the

@@ -522,6 +522,7 @@ class Evening:
             or after["invalid"] != before["invalid"]
             or after["copies"] != before["copies"]
             or seat.requests != requests
+            or after["scroll"] != before["scroll"]
             or moved_focus
         )
         self.look_at_refusals(seat, control)

@@ -196,6 +196,8 @@
       focus: a && a !== document.body ? a.id || a.tagName + ":" + (a.textContent || "").trim().slice(0, 30) : "",
       picked: Boolean(a && a.hasAttribute("data-agent-pick")),
       dialog: Boolean(document.querySelector("dialog[open]")),
+      // A control that takes the person somewhere on the page has done something too.
+      scroll: `${Math.round(window.scrollX)},${Math.round(window.scrollY)}`,
     };
   };
 })();
