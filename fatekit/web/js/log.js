@@ -15,8 +15,10 @@ export const LOG_PAGE = 50;
 // version of the event that gave it, and a line names the aspect that held the id when the
 // line's event happened: id -> [[version, name], ...], oldest first.
 const aspectNames = new Map();
-// The scene changes the log holds, for telling whether an event is from the scene in play.
+// The latest scene change the page holds, for telling whether an event is from the scene in
+// play (the page holds every event since the oldest it shows).
 const sceneChanges = new Set(["SceneStarted", "SceneEnded", "PreparedSceneStarted"]);
+let lastSceneChange = 0;
 // The version of the event being described (aspect() names as of then).
 let describing = Infinity;
 
@@ -31,6 +33,7 @@ function named(id, version, name) {
 export function learn(event) {
   const d = event.data;
   const v = event.version;
+  if (sceneChanges.has(event.type)) lastSceneChange = Math.max(lastSceneChange, v);
   if (event.type === "SituationAspectAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
   if (event.type === "RollResolved" && d.created) for (const id of d.created) named(id, v, d.aspect_name);
   if (event.type === "BlockAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
@@ -41,16 +44,15 @@ export function learn(event) {
 /** Forget the names learnt at another table (a new seat's page starts afresh). */
 export function forgetNames() {
   aspectNames.clear();
+  lastSceneChange = 0;
 }
 
 function aspect(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   if (app.view) {
-    // An event of the scene in play names the aspect as the scene holds it now (the page holds
-    // every event since the one described, so a scene change since would be among them).
+    // An event of the scene in play names the aspect as the scene holds it now.
     const scene = app.view.scene;
-    const sinceThen = app.events.some((e) => e.version > describing && sceneChanges.has(e.type));
-    const found = scene && !sinceThen && scene.aspects.find((a) => a.id === id);
+    const found = scene && describing >= lastSceneChange && scene.aspects.find((a) => a.id === id);
     if (found) return aspectLabel(found);
     // A character's aspects keep their ids for good.
     for (const c of app.view.characters) {
