@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest docs bench screenshots soak clean
+.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,10 +29,19 @@ pytest: $(STAMP)
 
 # Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
 # games from seeds make test does not play, longer, and prints the commands it reached; the
-# probe's random commands go to a real server with many more examples (FATEKIT_PROBE_EXAMPLES).
+# probe's random commands go to a real server with many more examples (FATEKIT_PROBE_EXAMPLES);
+# then the page agent plays evenings in Chromium (docs/web.md, "The page agent"). `make soak-page
+# PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
+PAGE_SEEDS ?= 100-139
+PAGE_STEPS ?= 300
+
 soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
+	$(MAKE) soak-page
+
+soak-page: $(STAMP)
+	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
 docs: $(STAMP)

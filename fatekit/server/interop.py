@@ -25,9 +25,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
-from fatekit.rules import BadInput, CharacterKind, ForbiddenAction, Preset, validate
+from fatekit.rules import (
+    BadInput,
+    CharacterKind,
+    ForbiddenAction,
+    IllegalAction,
+    Preset,
+    validate,
+)
 from fatekit.server.service import Caller, TableService
-from fatekit.table import SEAT_RULE, Role
+from fatekit.table import SEAT_RULE, Role, handle
+from fatekit.table.commands import AddCharacter
 from fatekit.table.events import CharacterAdded
 
 __all__ = ["ImportIn", "Imported", "mount_interop", "read_import"]
@@ -116,6 +124,26 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
     aspects = loaded.character.aspects
     hidden = _hidden(body.hidden, sheet["kind"], len(aspects), seat.is_gm)
     hidden_ids = [aspects[p].id for p in hidden]
+    if body.dry_run:
+        # What bringing it in would meet at this table (its optional rules, the seat's rights):
+        # the preview says so, rather than "legal" and then a refusal.
+        adding = AddCharacter(
+            sheet=json.dumps(sheet, ensure_ascii=False),
+            owner=owner,
+            hidden_aspects=tuple(hidden_ids),
+        )
+        try:
+            handle(state, adding, seat=caller.seat)
+        except IllegalAction as refused:
+            problems.append(
+                {
+                    "where": "sheet",
+                    "detail": refused.reason,
+                    "rule": refused.rule.key,
+                    "code": "",
+                    "args": {},
+                }
+            )
     return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
 
 

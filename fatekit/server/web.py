@@ -28,6 +28,7 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 import json
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -203,10 +204,7 @@ def roll_odds(
             track = Track.MENTAL if mental else Track.PHYSICAL
             if conflict is not None:
                 track = conflict.harm  # a rule set's own harm, such as wealth
-            allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
-                opponent.skills
-            )
-            defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
+            defending = state.ruleset.preset.best_defence(opponent.skills, track)
         # The defender's stunts are theirs to name when they defend: listed, never counted,
         # just as the table adds only the stunts the roller names.
         opposing = [
@@ -266,8 +264,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         if skill_list is not None:
             # What a table playing the preset with that list plays, the preset's shape kept:
             # the editor's check then says whether the list is long enough for it.
-            return ruleset_with_list(key, skill_list)
-        return data
+            data = ruleset_with_list(key, skill_list)
+        return _named_in_every_language(data)
 
     @app.post(
         "/rules/rulesets/check",
@@ -466,6 +464,36 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
             k.value for k in ConflictKind if preset.skills_for(Action.ATTACK, k.track)
         ],
     }
+
+
+@cache
+def _catalogs() -> dict[str, dict[str, str]]:
+    return {
+        lang: json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in LANGUAGES
+    }
+
+
+def _named_in_every_language(data: dict[str, Any]) -> dict[str, Any]:
+    """A built-in's rule-set file with its skills named in each of the page's languages, as the
+    page names a built-in's skills (its catalogs): a hack started from it on a Swedish page
+    lists "Akademi", not the file's "Academics", and its table names them in each seat's
+    language. Names the file gives are kept."""
+    for listed in data.get("skill_lists", []):
+        for skill in listed.get("skills", []):
+            keys = (
+                f"skill.{listed.get('key')}.{skill['key']}",
+                f"skill.{skill['key']}",
+                f"approach.{skill['key']}",
+            )
+            names = {
+                lang: next(catalog[k] for k in keys if k in catalog)
+                for lang, catalog in _catalogs().items()
+                if any(k in catalog for k in keys)
+            }
+            if names:
+                skill["names"] = {**names, **skill.get("names", {})}
+    return data
 
 
 def _verdict(loaded: LoadedCharacter) -> dict[str, Any]:

@@ -10,7 +10,7 @@ if the undone ones had never happened, while the log keeps them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
 from fatekit.rules.core.editions import Edition, folding_under
@@ -22,7 +22,13 @@ from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
 from fatekit.table.play.notes import MAX_NOTE_LENGTH, Undone
-from fatekit.table.play.people import TableCreated, new_table, parse_sheet
+from fatekit.table.play.people import (
+    SeatAdded,
+    SeatRemoved,
+    TableCreated,
+    new_table,
+    parse_sheet,
+)
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
 from fatekit.table.screen import carry_npc_dice_spans
 from fatekit.table.snapshot import copy_state
@@ -158,6 +164,17 @@ def _fold_one(
     return state
 
 
+#: Who sits at the table is not a move in the game: an undo rewinds play, never the people
+#: seated (a player invited before the undone step keeps their seat and their link).
+SEATING = (SeatAdded, SeatRemoved)
+
+
+def _in_force(event: Event, cutoff: Callable[[int], int]) -> bool:
+    if isinstance(event, Undone):
+        return False
+    return isinstance(event, SEATING) or event.version < cutoff(event.version)
+
+
 def _keep_as_written(before: TableState, after: TableState, at: int) -> None:
     # What decides how a seat sees events already sent is kept as the log was written, so that
     # an undo at ``at`` never shows a seat more of them than it was sent.
@@ -173,7 +190,7 @@ def _undo(event: Undone, history: History) -> TableState:
     undoable = [
         e
         for e in history.events(target - 1, event.version)
-        if not isinstance(e, Undone) and e.version < before(e.version)
+        if _in_force(e, before) and not isinstance(e, SEATING)
     ]
     if target < 2 or not undoable:
         raise BadInput(
@@ -189,7 +206,7 @@ def _undo(event: Undone, history: History) -> TableState:
         look = found.version
     rebuilt = start
     for kept in history.events(0 if start is None else start.version, event.version):
-        if not isinstance(kept, Undone) and kept.version < after(kept.version):
+        if _in_force(kept, after):
             rebuilt = apply_in_place(rebuilt, kept)
     assert rebuilt is not None  # the table's creation is never undone
     return rebuilt

@@ -7,6 +7,7 @@ from typing import Any
 
 from fatekit.formats.interop import import_character
 
+from ..sheets import ruth_sheet  # type: ignore[import-not-found]
 from .conftest import Api, Seat  # type: ignore[import-not-found]
 
 FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
@@ -53,6 +54,22 @@ def test_the_gm_brings_in_an_npc_from_foundry(api: Api) -> None:
     assert out["sheet"]["kind"] == "major_npc" and out["report"]["source"] == "Foundry VTT"
     [card] = gm.get("/state")["characters"]
     assert card["sheet"]["name"] == "Cynere" and card["owner"] is None
+
+
+def test_the_preview_says_what_the_table_would_refuse(api: Api) -> None:
+    # A wounded Fari character at a table that plays conditions: the preview said the sheet was
+    # legal, then bringing it in was refused (the page agent, seed 1 step 36). The preview now
+    # names the rule the table would refuse it under.
+    gm = api.table("Conditions", preset="condensed", options=["conditions"])
+    content = fixture("fari-v6-ode-swedish.fari.json")  # a mild consequence written
+    seen = post_import(gm, 200, content=content, dry_run=True)
+    assert "option.conditions" in [p["rule"] for p in seen["problems"]]
+    refused = post_import(gm, 409, content=content)
+    assert refused["rule"]["key"] == "option.conditions"
+    # A sheet with no consequence written has no such problem in its preview, and comes in.
+    fine = post_import(gm, 200, content=ruth_sheet(), dry_run=True)
+    assert "option.conditions" not in [p["rule"] for p in fine["problems"]]
+    post_import(gm, 200, content=ruth_sheet())
 
 
 def test_a_player_cannot_bring_in_an_npc_and_a_spectator_nothing(api: Api) -> None:

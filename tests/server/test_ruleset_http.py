@@ -139,3 +139,30 @@ def test_a_built_in_comes_as_the_file_a_hack_starts_from(api: Api) -> None:
     missing = api.client.get("/rules/rulesets/gurps")
     assert missing.status_code == 422, missing.text
     assert "condensed" in missing.text  # it says which keys there are
+
+
+def test_a_built_in_names_its_skills_in_every_language_of_the_page(api: Api) -> None:
+    # A hack started on a Swedish page listed Fate Condensed's skills by the file's English
+    # names: the built-in's file now names them as the page's catalogs do, in each language.
+    condensed = api.client.get("/rules/rulesets/condensed").json()
+    academics = condensed["skill_lists"][0]["skills"][0]
+    assert academics["key"] == "academics" and academics["name"] == "Academics"
+    assert academics["names"] == {
+        "en": "Academics",
+        "ru": "Академика",
+        "it": "Erudizione",
+        "sv": "Akademi",
+    }
+    # Öde's own names are Swedish; an English page reads the English ones.
+    ode = api.client.get("/rules/rulesets/ode").json()
+    assert ode["skill_lists"][0]["skills"][0]["names"]["en"] == "Academics"
+    # An alternative list is named as that list's skills are; Accelerated's, as approaches.
+    core = api.client.get("/rules/rulesets/core", params={"skill_list": "approaches"}).json()
+    fae = api.client.get("/rules/rulesets/fae").json()
+    for data in (core, fae):
+        careful = next(s for s in data["skill_lists"][0]["skills"] if s["key"] == "careful")
+        assert careful["names"]["ru"] == "Осторожно"
+        assert set(careful["names"]) == {"en", "ru", "it", "sv"}
+    # The checker takes the file whole, and a table's preset gives the names to the page.
+    checked = api.client.post("/rules/rulesets/check", json=condensed).json()
+    assert checked["preset"]["skill_names"]["academics"]["sv"] == "Akademi"

@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, Milestone
+from fatekit.formats import dumps_character
+from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, Milestone, major_npc
+from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
@@ -65,6 +67,36 @@ def test_declaring_a_story_detail_costs_a_fate_point(play: Play) -> None:
         play.do(c.DeclareStoryDetail(aspect_id="a1", by="ruth", detail="It opens"), "ann")
     assert caught.value.rule.key == "aspect.hidden"
     assert_replays(play)
+
+
+def test_an_npcs_secret_is_the_gms_and_the_npcs_to_use(play: Play) -> None:
+    # The page agent's GM was refused a compel on a quick NPC's secret aspect ("gm does not know
+    # about aspect"): the GM keeps it hidden, and the NPC knows its own secret.
+    vera = major_npc(
+        "condensed",
+        "vera",
+        "Vera",
+        high_concept="Harbour Fence",
+        aspects=[(AspectKind.CHARACTER, "Informs for the Cult")],
+        skills={"deceive": 2},
+    )
+    secret = next(a.id for a in vera.aspects if a.name == "Informs for the Cult")
+    play.do(c.AddCharacter(sheet=dumps_character(vera), hidden_aspects=(secret,)))
+    compel = c.OfferCompel(aspect_id=secret, target="ruth", complication="Found out")
+    offered = play.do(compel).events[0]
+    assert isinstance(offered, e.CompelOffered)
+    play.do(c.AnswerCompel(compel_id=offered.compel_id, answer=c.CompelAnswer.WITHDRAW))
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="Harbour", participants=("ruth", "vera")))
+    play.do(
+        c.Roll(actor="vera", action=Action.OVERCOME, skill="deceive", difficulty=2, dice="0000")
+    )
+    play.do(c.Invoke(aspect_id=secret, by="vera"))
+    assert play.s.roll is not None and play.s.roll.effort == 4
+    # Nobody else knows it: Ruth's seat cannot use it, nor see it.
+    with pytest.raises(IllegalAction, match="does not know"):
+        play.do(c.Invoke(aspect_id=secret, by="ruth"), "ann")
+    assert "Informs for the Cult" not in json.dumps(view_for(play.s, "ann"))
 
 
 def test_a_self_compel_pays_only_when_the_gm_agrees(play: Play) -> None:

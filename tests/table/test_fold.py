@@ -8,7 +8,7 @@ from fatekit.rules import Action, BadInput, RandomDice
 from fatekit.table import apply, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
-from fatekit.table.seats import NoteVisibility
+from fatekit.table.seats import NoteVisibility, Role
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 
 from .conftest import NOW, Play, log_of  # type: ignore[import-not-found]
@@ -128,6 +128,24 @@ def test_what_cannot_be_undone(play: Play) -> None:
     assert [x["type"] for x in log_of(play, "gm")[:2]] == ["Undone", "NoteAdded"]
     with pytest.raises(BadInput):  # already undone
         play.do(c.Undo(target_version=version + 1))
+
+
+def test_an_undo_keeps_everyone_seated(play: Play) -> None:
+    # A player joins mid-evening, the GM rewinds to before she came: the moves go, she stays
+    # (the page agent's GM undid past the players' invitations and stranded both pages).
+    version = play.s.version
+    play.do(c.Note(text="before Dee"))
+    play.do(c.AddSeat(seat_id="dee", role=Role.PLAYER, name="Dee"))
+    play.do(c.AddSituationAspect(name="Fog"))
+    play.do(c.RemoveSeat(seat_id="sam"))
+    play.do(c.Undo(target_version=version + 1))
+    assert "dee" in play.s.seats and "sam" not in play.s.seats
+    scene = play.s.game.scene
+    assert scene is not None and [a.name for a in scene.aspects] == []
+    assert view_for(fold(play.log), "dee") == view_for(play.s, "dee")
+    # Seating alone is nothing to undo.
+    with pytest.raises(BadInput, match="nothing at version"):
+        play.do(c.Undo(target_version=play.s.version - 2))
 
 
 def test_snapshots_round_trip_and_stale_ones_are_ignored(play: Play) -> None:

@@ -67,6 +67,12 @@ def test_what_is_addressed_to_you_rises_to_the_top_with_a_notice(server: str, br
         assert _top(ann, "#mine") < _top(ann, "#compels")
         sofia.locator("#notice .notice-go").click()
         expect(sofia.locator("#compels-title")).to_be_focused()
+        expect(sofia.locator("#compels[data-shown]")).to_have_count(1)
+        # Pressed again, with the compel in view and its heading focused, "Show" still shows
+        # where (the page agent, seed 7 step 154, found it did nothing then): lit once more.
+        sofia.evaluate("document.getElementById('compels').removeAttribute('data-shown')")
+        sofia.locator("#notice .notice-go").click()
+        expect(sofia.locator("#compels[data-shown]")).to_have_count(1)
         sofia.click("#compels .compel button.primary")
         expect(sofia.locator("#notice")).to_have_count(0)
         # A roll the GM asks of her, against a difficulty she does not see.

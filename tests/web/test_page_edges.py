@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.web.test_evening_page import at_table, scene_with_ruth
-from tests.web.test_turns import command
+from tests.web.test_turns import catalog, command
 
 
 def test_the_new_character_dialog_starts_in_the_name_field(server: str, browser: Any) -> None:
@@ -73,6 +73,37 @@ def test_focus_comes_back_after_a_dialog_is_submitted(server: str, browser: Any)
         gm.keyboard.press("Enter")
         expect(gm.locator("#end-scene")).to_be_visible()
         expect(gm.locator("#gm-title")).to_be_focused()
+
+
+def test_the_undo_dialog_cannot_be_sent_before_its_choices_are_drawn(
+    server: str, browser: Any
+) -> None:
+    """The Undo dialog lists the steps from the log the page holds. Opened before the log's
+    latest page had arrived (a GM quick on a loaded machine), it listed nothing and its Undo did
+    nothing, silently; now it says it is reading, cannot be sent, and fills in when the log
+    arrives."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    with at_table(browser, server, gm_link, "sv-SE") as gm:
+        held: list[Any] = []
+        gm.route("**/log?*", lambda route: held.append(route) if not held else route.continue_())
+        gm.reload()
+        gm.click("#undo")
+        sv = catalog("sv")
+        expect(gm.locator("#undo-choices")).to_have_text(sv["undo.reading"])
+        expect(gm.locator("#undo-form-submit")).to_be_disabled()
+        # Sent anyway (Enter in a field would do this), it does nothing and stays, waiting.
+        gm.evaluate("document.getElementById('undo-form').requestSubmit()")
+        expect(gm.locator("#undo-form")).to_be_visible()
+        held[0].continue_()
+        # The newest step (the scene) first, chosen, with the focus on it.
+        newest = gm.locator("#undo-choices input[name=undo-version]").first
+        expect(newest).to_be_checked()
+        expect(newest).to_be_focused()
+        expect(gm.locator("#undo-form-submit")).to_be_enabled()
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#start-scene")).to_be_visible()
 
 
 # Every skill select of the sheet editor, against the width the browser gives it on its own

@@ -161,3 +161,19 @@ def test_a_refusal_the_engine_names_reads_in_the_seats_language(server: str, bro
         expect(said.locator("[data-code=no_conflict]")).to_have_text(ru["refusal.no_conflict"])
         expect(said).not_to_contain_text(ru["error.malformed"])
         expect(said).not_to_contain_text("there is no conflict")
+
+
+def test_a_dialog_refused_can_be_changed_and_sent_again(server: str, browser: Any) -> None:
+    """The page agent (seed 2, step 77): after a refusal the GM could allow, the dialog could no
+    longer be sent at all, as "Allow it anyway"'s reason field, hidden and required, blocked the
+    form. The GM changes the move instead, and it goes."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _, _ = fight_on_a_map(server)
+    with seat_page(browser, server, gm_link, "it-IT", (1366, 900)) as gm:
+        overcome_to_the_island(gm)
+        expect(gm.locator("#dialog p.refusal [data-waive]")).to_be_visible()
+        gm.select_option("#conflict-move-to", "cabin")
+        gm.click("#conflict-roll-form-submit")
+        expect(gm.locator("#dialog")).not_to_be_visible()
+        expect(gm.locator("#log-list li[data-type=OvercomeRolled]")).to_have_count(1)

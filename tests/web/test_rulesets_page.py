@@ -188,6 +188,8 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
     """The editor: a built-in fetched as its file, its names, tracks, slots and refresh edited with
     the keyboard, every change checked by the server and previewed, and the table opened on the
     edited set."""
+    from playwright.sync_api import expect
+
     from .test_flow import accessible, shoot  # type: ignore[import-not-found]
 
     with start_page(browser, server) as (page, gm):
@@ -244,8 +246,10 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
             "document.querySelectorAll('#ruleset-track-wealth .box').length === 5"
         )
         assert wealth.locator(".label").inner_text() == "Wealth"
-        page.wait_for_function("document.querySelectorAll('#ruleset-slots .badge').length === 4")
-        assert "Wealth only" in page.locator("#ruleset-slots").inner_text()
+        # The fourth slot shows as soon as it is added, for any harm; its harm comes with the
+        # answer to the next change (waiting for the count alone failed now and then).
+        expect(page.locator("#ruleset-slots .badge")).to_have_count(4)
+        expect(page.locator("#ruleset-slots")).to_contain_text("Wealth only")
         # Turns by skill: the engine asks which skills are compared, then takes them.
         page.select_option("#ruleset-edit-turn-style", "skill_order")
         problems_say(page, "$.turn_order.physical")
@@ -628,3 +632,20 @@ def test_a_skill_key_renamed(server: str, browser: Any) -> None:
             "mental": ["empathy", "rapport", "resolve"],
         }
         assert {"skill": "resolve", "action": "defend", "harm": "mental"} in ruleset["skill_uses"]
+
+
+def test_a_built_in_is_edited_in_the_page_language(server: str, browser: Any) -> None:
+    """On a Swedish page the editor listed Fate Condensed's skills by the file's English names
+    ("Academics"); they read as the rest of the page names them, and a name typed there is the
+    Swedish one, the others kept."""
+    with start_page(browser, server, "sv-SE") as (page, gm):
+        open_editor(page, gm, "Hamnen", "condensed")
+        page.click("#ruleset-edit-skills summary")
+        assert page.input_value("#ruleset-edit-skill-academics") == "Akademi"
+        assert page.input_value("#ruleset-edit-skill-fight") == "Slåss"
+        page.fill("#ruleset-edit-skill-fight", "Slagsmål")
+        accepted(page, "document.querySelectorAll('#ruleset-track-physical .box').length > 0")
+        ruleset = created_ruleset(gm, page)
+        fight = next(s for s in ruleset["skill_lists"][0]["skills"] if s["key"] == "fight")
+        assert fight["name"] == "Fight"
+        assert fight["names"]["sv"] == "Slagsmål" and fight["names"]["ru"] == "Драка"

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.waivers import refuse
@@ -84,7 +85,7 @@ class Aspect:
 
     ``owner`` is the character an aspect belongs to (character aspects and consequences); it is
     ``None`` for aspects of the scene. A hidden aspect is known only to the participants in
-    ``known_to`` until it is revealed.
+    ``known_to`` and to the GM until it is revealed.
     """
 
     id: str
@@ -103,8 +104,9 @@ class Aspect:
         return self.kind is AspectKind.BOOST
 
     def is_known_to(self, participant: str) -> bool:
-        """Whether the participant knows this aspect exists."""
-        return not self.hidden or participant in self.known_to
+        """Whether the participant knows this aspect exists: anyone, once it is revealed; before,
+        those in ``known_to``, and the GM, who keeps it hidden."""
+        return not self.hidden or participant in self.known_to or participant == GM
 
     def reveal(self) -> None:
         """Make the aspect known to everyone."""

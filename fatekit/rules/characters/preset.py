@@ -465,6 +465,13 @@ class Preset:
             )
         )
 
+    def best_defence(self, skills: Mapping[str, int], harm: Track) -> str:
+        """The skill someone opposes a roll with when nobody names one: their best among those
+        that defend against ``harm`` by default, or among all of theirs if none does ("" for
+        someone with no skills at all)."""
+        allowed = self.skills_for(Action.DEFEND, harm) or tuple(skills)
+        return max(allowed, key=lambda k: skills.get(k, 0), default="")
+
     # -- variants --------------------------------------------------------------------------
 
     def derive(self, key: str, name: str, **changes: object) -> Preset:

@@ -400,6 +400,10 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
         raise BadInput(f"{character.id} has no aspect {unknown[0]!r}")
     for aspect_id in event.hidden_aspects:
         aspects[aspect_id].hidden = True
+        if character.kind is not CharacterKind.PC:
+            # An NPC knows its own secret (a PC's hidden aspect may be one its player does not
+            # know: the GM says who knows it).
+            aspects[aspect_id].known_to.add(character.id)
     state.game.add_character(character)
     if event.owner is not None:
         state.owners[character.id] = event.owner

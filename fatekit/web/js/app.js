@@ -5,7 +5,7 @@ import { Live, Seat, linkFrom, request } from "./lib/api.js";
 import { fill, field, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
-import { addEvents, loadOlder, showLog } from "./log.js";
+import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
@@ -311,9 +311,10 @@ async function start() {
   if (app.live) app.live.close();
   app.live = null;
   app.events = [];
+  forgetNames();
   app.ledger = [];
   app.invites = [];
-  app.log = { started: false, before: null, more: false, loading: false };
+  app.log = { started: false, before: null, more: false, loading: null };
   app.view = null;
   app.version = null;
   if (!link) {

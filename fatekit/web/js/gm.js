@@ -1,10 +1,10 @@
 // The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
 // and the optional rules' tools in a conflict.
 
-import { add, button, field, free, h } from "./lib/dom.js";
+import { add, button, field, fill, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { describeEvent } from "./log.js";
+import { describeEvent, logRead } from "./log.js";
 import { app, send } from "./store.js";
 import { character, skill, trackText, who } from "./view.js";
 
@@ -125,6 +125,15 @@ export function openStartConflict() {
     return sidePicker("conflict", id, pc ? "a" : "b");
   });
   const first = characterSelect("conflict-first", people);
+  // Who acts first is one of those put on a side: the list follows the side pickers.
+  const fighters = () => {
+    const chosen = first.value;
+    const [a, b] = chosenSides("conflict", people);
+    const onSides = [...a, ...b];
+    first.replaceChildren(...characterSelect("conflict-first", onSides.length ? onSides : people).childNodes);
+    if (onSides.includes(chosen)) first.value = chosen;
+  };
+  for (const picker of sides) picker.addEventListener("change", fighters);
   const order = elective ? field(t("conflict.first"), first) : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
   openDialog(
     t("gm.start_conflict"),
@@ -136,6 +145,7 @@ export function openStartConflict() {
     },
     { id: "start-conflict-form" },
   );
+  fighters();
 }
 
 export function openAddCountdown() {
@@ -157,14 +167,10 @@ export function openAddCountdown() {
 }
 
 export function openUndo() {
-  const recent = app.events.filter((e) => e.type !== "Undone" && e.type !== "TableCreated").slice(-15).reverse();
-  const choice = h("div", {});
-  const radios = recent.map((e, i) => {
-    const input = h("input", { type: "radio", name: "undo-version", value: String(e.version), id: `undo-${e.version}`, checked: i === 0 });
-    return h("div", { class: "check" }, input, h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)));
-  });
-  add(choice, ...radios);
-  openDialog(
+  // The choices come from the log the page holds: until its latest page has been read, the
+  // dialog says so and cannot be sent (an Undo sent from an empty list would do nothing).
+  const choice = h("div", { id: "undo-choices", "aria-busy": "true" }, h("p", { class: "hint" }, t("undo.reading")));
+  const form = openDialog(
     t("gm.undo"),
     h("div", {}, h("p", { class: "hint" }, t("undo.hint")), h("fieldset", {}, h("legend", {}, t("undo.from")), choice)),
     (form, out) => {
@@ -173,6 +179,23 @@ export function openUndo() {
     },
     { submitLabel: t("gm.undo"), id: "undo-form" },
   );
+  const submit = form.querySelector("#undo-form-submit");
+  submit.disabled = true;
+  logRead().then((read) => {
+    if (!choice.isConnected) return; // the dialog was closed, or another opened, meanwhile
+    const recent = app.events.filter((e) => e.type !== "Undone" && e.type !== "TableCreated").slice(-15).reverse();
+    const radios = recent.map((e, i) => {
+      const input = h("input", { type: "radio", name: "undo-version", value: String(e.version), id: `undo-${e.version}`, checked: i === 0 });
+      return h("div", { class: "check" }, input, h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)));
+    });
+    fill(choice, radios.length ? radios : h("p", { class: "empty", role: read ? null : "alert" }, t(read ? "undo.nothing" : "undo.unread")));
+    choice.removeAttribute("aria-busy");
+    submit.disabled = radios.length === 0;
+    // The dialog started on its Cancel button (nothing else could take focus): the newest step
+    // is the one to start from, unless the person has moved on meanwhile.
+    const at = document.activeElement;
+    if (radios.length && !(at && form.contains(at) && at.matches("input, select, textarea"))) radios[0].querySelector("input").focus();
+  });
 }
 
 // -- the optional rules in a conflict -------------------------------------------------------------

@@ -11,31 +11,59 @@ import { aspectLabel, isGm, ladderValue, presetName, skill, trackName, who } fro
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
 
+// Situation aspects' ids start again in each scene (a1, a2...), so a name is remembered with the
+// version of the event that gave it, and a line names the aspect that held the id when the
+// line's event happened: id -> [[version, name], ...], oldest first.
 const aspectNames = new Map();
+// The latest scene change the page holds, for telling whether an event is from the scene in
+// play (the page holds every event since the oldest it shows).
+const sceneChanges = new Set(["SceneStarted", "SceneEnded", "PreparedSceneStarted"]);
+let lastSceneChange = 0;
+// The version of the event being described (aspect() names as of then).
+let describing = Infinity;
+
+function named(id, version, name) {
+  const known = aspectNames.get(id) || [];
+  known.push([version, name]);
+  known.sort((a, b) => a[0] - b[0]);
+  aspectNames.set(id, known);
+}
 
 /** Remember names that events introduce, for lines about them later. */
 export function learn(event) {
   const d = event.data;
-  if (event.type === "SituationAspectAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
-  if (event.type === "RollResolved" && d.created) for (const id of d.created) aspectNames.set(id, d.aspect_name);
-  if (event.type === "BlockAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
+  const v = event.version;
+  if (sceneChanges.has(event.type)) lastSceneChange = Math.max(lastSceneChange, v);
+  if (event.type === "SituationAspectAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
+  if (event.type === "RollResolved" && d.created) for (const id of d.created) named(id, v, d.aspect_name);
+  if (event.type === "BlockAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
   // A hidden aspect revealed to the seat: its name comes with the reveal, not with its making.
-  if (event.type === "AspectRevealed" && d.aspect) aspectNames.set(d.aspect_id, d.aspect.name);
+  if (event.type === "AspectRevealed" && d.aspect) named(d.aspect_id, v, d.aspect.name);
+}
+
+/** Forget the names learnt at another table (a new seat's page starts afresh). */
+export function forgetNames() {
+  aspectNames.clear();
+  lastSceneChange = 0;
 }
 
 function aspect(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   if (app.view) {
+    // An event of the scene in play names the aspect as the scene holds it now.
     const scene = app.view.scene;
-    const found = scene && scene.aspects.find((a) => a.id === id);
+    const found = scene && describing >= lastSceneChange && scene.aspects.find((a) => a.id === id);
     if (found) return aspectLabel(found);
+    // A character's aspects keep their ids for good.
     for (const c of app.view.characters) {
       const list = c.revealed ? c.sheet.aspects : c.aspects;
       const own = list.find((a) => a.id === id);
       if (own) return free(own.name, "span", { class: "aspect-name" });
     }
   }
-  return aspectNames.has(id) ? free(aspectNames.get(id), "span", { class: "aspect-name" }) : free(id, "code");
+  // An earlier scene's: the latest name given to this id up to the event, the aspect it meant.
+  const then = (aspectNames.get(id) || []).filter(([v]) => v <= describing).pop();
+  return then ? free(then[1], "span", { class: "aspect-name" }) : free(id, "code");
 }
 
 function seat(id) {
@@ -154,7 +182,13 @@ export function describeEvent(event) {
   const line = LINES[event.type];
   if (!line) return null;
   const data = event.data || {};
-  const [key, args] = line(data);
+  describing = event.version ?? Infinity;
+  let key, args;
+  try {
+    [key, args] = line(data);
+  } finally {
+    describing = Infinity;
+  }
   const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;
@@ -195,11 +229,18 @@ export function addEvents(events) {
 }
 
 /** Read one page of the log, older than what the page holds (the latest page when it holds
- * none), and show it. */
-export async function loadOlder() {
+ * none), and show it. A read under way is shared: its promise is `app.log.loading`. */
+export function loadOlder() {
   const log = app.log;
-  if (log.loading || (log.started && !log.more)) return;
-  log.loading = true;
+  if (log.loading) return log.loading;
+  if (log.started && !log.more) return Promise.resolve();
+  log.loading = readPage(log).finally(() => {
+    log.loading = null;
+  });
+  return log.loading;
+}
+
+async function readPage(log) {
   const seat = app.seat;
   try {
     const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
@@ -210,10 +251,14 @@ export async function loadOlder() {
     log.more = page.more && page.before !== null;
   } catch (error) {
     showError(error);
-  } finally {
-    log.loading = false;
   }
   showLog();
+}
+
+/** Whether the page holds the log's latest page, once read (it is read now if it was not). */
+export async function logRead() {
+  if (!app.log.started) await loadOlder();
+  return app.log.started;
 }
 
 // -- the log panel ------------------------------------------------------------------------------
@@ -246,7 +291,7 @@ export function showLog() {
 /** The log: a note to write, and the table's history, newest first; older pages load when the
  * list is scrolled to its end, or with the button under it (for keyboards). */
 export function logPanel() {
-  const text = h("textarea", { id: "note-text", rows: 2 });
+  const text = h("textarea", { id: "note-text", rows: 2, required: true });
   const visibility = h(
     "select",
     { id: "note-visibility" },
@@ -275,7 +320,12 @@ export function logPanel() {
             onsubmit: async (e) => {
               e.preventDefault();
               const written = text.value.trim();
-              if (!written) return;
+              if (!written) {
+                // Nothing to send: say so at the field rather than do nothing.
+                fill(out, h("p", { class: "error", role: "alert", id: "note-empty" }, t("note.write_first")));
+                text.focus();
+                return;
+              }
               text.value = ""; // cleared first, so the redraw after sending does not bring it back
               if (!(await send("Note", { text: written, visibility: visibility.value }, out))) text.value = written;
             },

@@ -146,21 +146,25 @@ export function invokeBox(roll, target = null) {
   const list = h("div", { id: `invoke-options-${key}`, class: "invoke-options", "aria-live": "polite" });
   const out = h("div", {});
   const load = async () => {
+    // The list is for the character chosen when it was asked for; an answer that comes back
+    // after another was chosen is dropped (its invokes are not theirs to make).
+    const by = as.value;
     try {
-      const found = await app.seat.get("/invokes", { by: as.value, ...(target ? { on_target: target } : { roll: roll.id }) });
-      const onDefence = !target && roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
+      const found = await app.seat.get("/invokes", { by, ...(target ? { on_target: target } : { roll: roll.id }) });
+      if (by !== as.value) return;
+      const onDefence = !target && roll.defence && roll.defence.actor === by && roll.actor !== by;
       // The most relevant first: free invokes held, then the invoker's own aspects, then the
       // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
-      const rank = (o) => (o.free > 0 ? 0 : o.owner === as.value ? 1 : !o.owner ? 2 : 3);
+      const rank = (o) => (o.free > 0 ? 0 : o.owner === by ? 1 : !o.owner ? 2 : 3);
       const options = [...found.options].sort((a, b) => rank(a) - rank(b));
       const rows = options.map((o, i) => {
-        const base = { aspect_id: o.aspect_id, by: as.value, ...(target ? { target } : { on_defence: onDefence, roll: roll.id }) };
+        const base = { aspect_id: o.aspect_id, by, ...(target ? { target } : { on_defence: onDefence, roll: roll.id }) };
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
           buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${aspectLabel(o).textContent}: ${full}`, title: full, class: "invoke-choice", ...props }));
         if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
         if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
-        if (as.value === roller) {
+        if (by === roller) {
           if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|free-reroll`, class: "invoke-choice free" });
           if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|paid-reroll` });
         }
@@ -208,7 +212,7 @@ export function invokeBox(roll, target = null) {
           : null,
       );
     } catch (error) {
-      showError(error, list);
+      if (by === as.value) showError(error, list);
     }
   };
   as.addEventListener("change", load);

@@ -1,7 +1,7 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
 import { aspectList } from "./cards.js";
-import { add, button, dice, field, free, h, section } from "./lib/dom.js";
+import { add, button, dice, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
@@ -60,13 +60,14 @@ function zoneMap(scene) {
   }
   const map = h("div", { class: "zone-map", id: "zone-map" });
   add(map, h("svg", { class: "links", "aria-hidden": "true" }));
+  const ids = zoneIds(zones.zones);
   for (const zone of zones.zones) {
     const people = Object.entries(zones.positions).filter(([, z]) => z === zone).map(([id]) => id);
     const box = h(
       "div",
       {
         class: "zone",
-        id: `zone-${zone}`,
+        id: ids.get(zone),
         "data-zone": zone,
         ondragover: (e) => e.preventDefault(),
         ondrop: (e) => {
@@ -111,6 +112,21 @@ function zoneMap(scene) {
   return h("div", {}, h("h3", {}, t("zones.title")), map, legend, moves);
 }
 
+/** Each zone's element id: "zone-" and its name made fit for an id (idPart), unique even if two
+ * names then meet. */
+function zoneIds(names) {
+  const ids = new Map();
+  const taken = new Set();
+  for (const name of names) {
+    const base = `zone-${idPart(name)}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    ids.set(name, id);
+  }
+  return ids;
+}
+
 export function drawZoneLinks() {
   const map = document.getElementById("zone-map");
   if (!map || !app.view.scene || !app.view.scene.zones) return;
@@ -122,9 +138,10 @@ export function drawZoneLinks() {
     svg.setAttribute("height", box.height);
     svg.replaceChildren();
     const ns = "http://www.w3.org/2000/svg";
+    const boxes = new Map([...map.querySelectorAll(".zone")].map((el) => [el.dataset.zone, el]));
     for (const [a, b] of app.view.scene.zones.links) {
-      const ea = document.getElementById(`zone-${a}`);
-      const eb = document.getElementById(`zone-${b}`);
+      const ea = boxes.get(a);
+      const eb = boxes.get(b);
       if (!ea || !eb) continue;
       const ra = ea.getBoundingClientRect();
       const rb = eb.getBoundingClientRect();

@@ -60,7 +60,9 @@ function secretRolls(rolls) {
       ),
     ),
   );
-  return h("div", {}, rolls.length ? list : h("p", { class: "hint" }, t("screen.no_secret_rolls")), h("div", { class: "actions" }, button(t("screen.secret_roll"), () => openSecretRoll(), { id: "secret-roll" })), out);
+  // Someone must be at the table to roll: with nobody, the form would send a roll for no one.
+  const roll = app.view.characters.length ? h("div", { class: "actions" }, button(t("screen.secret_roll"), () => openSecretRoll(), { id: "secret-roll" })) : null;
+  return h("div", {}, rolls.length ? list : h("p", { class: "hint" }, t("screen.no_secret_rolls")), roll, out);
 }
 
 function askedList(asked) {
@@ -78,7 +80,8 @@ function askedList(asked) {
       ),
     ),
   );
-  return h("div", {}, asked.length ? list : null, h("div", { class: "actions" }, button(t("screen.ask"), () => openAsk(), { id: "ask-roll" })), out);
+  const ask = app.view.characters.length ? h("div", { class: "actions" }, button(t("screen.ask"), () => openAsk(), { id: "ask-roll" })) : null;
+  return h("div", {}, asked.length ? list : null, ask, out);
 }
 
 /** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones

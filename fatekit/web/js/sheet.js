@@ -7,7 +7,7 @@ import { request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
-import { app, ruleReason, send } from "./store.js";
+import { app, ruleReason, send, showError } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
@@ -205,14 +205,19 @@ export function openSheetEditor(existing, seed = null) {
       if (tp) reopen(JSON.parse(tp.sheet));
     });
   }
+  // Any character file the table reads (a fatekit file, a Fari sheet, a Foundry actor): the
+  // table reads it for its rules, and the form opens again on what it made of it. A file it
+  // cannot read keeps the form as it was, with the reason under it.
   const file = h("input", { type: "file", id: "sheet-file", accept: ".json,application/json" });
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
     try {
-      reopen(JSON.parse(await chosen.text()));
-    } catch {
-      fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
+      const body = { content: await chosen.text(), dry_run: true, ...(isGm() ? { kind: kind.value } : {}) };
+      const found = await request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });
+      reopen(found.sheet);
+    } catch (error) {
+      showError(error, verdict);
     }
   });
   const reopen = (data) => {

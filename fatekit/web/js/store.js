@@ -15,7 +15,7 @@ export const app = {
   preset: null,
   version: null, // the version of the document in `view`
   events: [], // the part of the log the page holds, oldest first
-  log: { started: false, before: null, more: false, loading: false }, // paging the log
+  log: { started: false, before: null, more: false, loading: null }, // paging the log
   ledger: [], // fate point changes seen between views, shown in the log
   invites: [], // links this page made for new seats
   status: "offline",
@@ -114,7 +114,10 @@ function refusal(error, named, allow) {
 /** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
 function allowButton(allow) {
   const wrap = h("span", { class: "allow" });
-  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", required: true });
+  // Not `required`: the field sits inside the dialog's form, hidden until asked for, and a
+  // required one would stop the form itself from being sent again once changed. The confirm
+  // button asks for the reason instead.
+  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", "aria-required": "true" });
   const ask = h(
     "span",
     { class: "allow-reason", hidden: true },

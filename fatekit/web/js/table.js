@@ -215,7 +215,7 @@ function milestonesPanel() {
 
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
-  const name = h("input", { id: "invite-name", autocomplete: "off" });
+  const name = h("input", { id: "invite-name", autocomplete: "off", required: true });
   const role = h("select", { id: "invite-role" }, ["player", "spectator", "gm"].map((r) => h("option", { value: r }, t(`role.${r}`))));
   return section(
     "seats",
@@ -232,7 +232,12 @@ function seatsPanel() {
         onsubmit: async (e) => {
           e.preventDefault();
           const invited = name.value.trim();
-          if (!invited) return;
+          if (!invited) {
+            // Nothing to send: say so at the field rather than do nothing.
+            fill(out, h("p", { class: "error", role: "alert", id: "invite-unnamed" }, t("invite.name_first")));
+            name.focus();
+            return;
+          }
           name.value = "";
           try {
             const made = await app.seat.invite(invited, role.value);

@@ -64,7 +64,14 @@ export function noticePanel() {
           " ",
           button(t("notice.show"), () => {
             const where = document.getElementById(panelId);
-            if (where) where.scrollIntoView({ block: "start" });
+            if (where) {
+              where.scrollIntoView({ block: "start" });
+              // Lit for a moment, so pressing "Show" again, with the panel already in view and
+              // its heading focused, still shows where it is.
+              where.removeAttribute("data-shown");
+              void where.offsetWidth; // the animation starts again
+              where.setAttribute("data-shown", "");
+            }
             focusAgain(null, panelId);
           }, { class: "notice-go" }),
         ),

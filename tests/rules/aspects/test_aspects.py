@@ -79,6 +79,18 @@ def test_hidden_aspects_are_known_only_to_some_until_revealed() -> None:
     assert secret.is_known_to("ruth")
 
 
+@pytest.mark.rule("aspect.hidden")
+def test_a_hidden_aspect_is_known_to_the_gm() -> None:
+    # Listed as known to nobody, a hidden aspect is still the GM's, who keeps it hidden (the page
+    # agent's GM was refused a compel on a quick NPC's secret).
+    scene = AspectsInPlay()
+    trap = scene.create("Hidden Trapdoor", hidden=True)
+    assert trap.is_known_to("gm") and not trap.is_known_to("ruth")
+    trap.check_usable_by("gm")
+    with pytest.raises(IllegalAction, match="does not know"):
+        trap.check_usable_by("ruth")
+
+
 @pytest.mark.rule("aspect.situation-lifetime", "aspect.boost")
 def test_end_of_scene_clears_situation_aspects_and_boosts() -> None:
     scene = AspectsInPlay()

@@ -2,7 +2,7 @@
 // the effort), and a side's overcome, rolled through the same flow as any roll: the odds in the
 // dialog, then invokes and settling on its card among the rolls in play.
 
-import { add, button, field, free, h, section } from "../lib/dom.js";
+import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
 import { characterSelect, diceField, openDialog, rankSkills, sendFrom, select, skillOptions, typedDice } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
@@ -47,7 +47,7 @@ export function contestPanel() {
         const state = sideState(c, s);
         return h(
           "li",
-          { class: `side card${ours(s) ? " ours" : ""}`, id: `contest-${s.id}`, "data-state": state },
+          { class: `side card${ours(s) ? " ours" : ""}`, id: `contest-${idPart(s.id)}`, "data-state": state },
           h("p", {}, free(s.id, "strong"), " ", h("span", { class: "victories", "data-victories": s.victories }, tn("contest.victories", { n: s.victories }))),
           h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(s.intent) })),
           h("p", { class: "members" }, tn("contest.members", { who: names(s.members) })),
@@ -95,8 +95,8 @@ function contestMoves(c, side) {
   return h(
     "div",
     { class: "actions" },
-    members.length ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), { id: `contest-roll-${side.id}`, class: "primary" }) : null,
-    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), { id: `contest-forfeit-${side.id}` }),
+    members.length ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), { id: `contest-roll-${idPart(side.id)}`, class: "primary" }) : null,
+    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), { id: `contest-forfeit-${idPart(side.id)}` }),
     out,
   );
 }
@@ -118,7 +118,7 @@ function opposition(c, side, skillKey) {
 }
 
 export function openContestRoll(c, side, members) {
-  const id = side.id;
+  const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
   const skillSel = select(`contest-skill-${id}`, skillOptions(null, actor.value));
   const bonus = h("input", { id: `contest-bonus-${id}`, type: "number", min: 0, max: 10, value: 0, inputmode: "numeric" });

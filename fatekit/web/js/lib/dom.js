@@ -43,6 +43,12 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** A name someone typed (a zone, a contest's side), made fit for an element id: an id holds no
+ * spaces, and "#zone-Customs House" is no selector. */
+export function idPart(text) {
+  return String(text).trim().replace(/\s+/g, "_");
+}
+
 let counter = 0;
 /** A fresh id for label/for pairs. */
 export function uid(prefix = "f") {

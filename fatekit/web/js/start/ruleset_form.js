@@ -8,11 +8,12 @@ export function shown(thing, fallback = "") {
   return (thing.names && thing.names[language()]) || thing.name || fallback;
 }
 
-/** Write ``value`` as the name in the page's language (English is the file's own ``name``). */
+/** Write ``value`` as the name in the page's language (English is the file's own ``name``, and
+ * its English name too when it has one: a built-in's file names its skills in every language). */
 export function rename(thing, value) {
   const lang = language();
   if (lang === "en" || !thing.name) thing.name = value;
-  if (lang !== "en") thing.names = { ...(thing.names || {}), [lang]: value };
+  if (lang !== "en" || (thing.names && "en" in thing.names)) thing.names = { ...(thing.names || {}), [lang]: value };
 }
 
 /** A whole number as typed, else the text itself, so the server's check names the problem. */

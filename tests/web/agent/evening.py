@@ -1,0 +1,772 @@
+"""The page agent's evening: a GM and two players, each in a browser context of their own, play
+a table through the page's own controls, chosen by a seeded random generator.
+
+The GM makes the table on the start page and invites the players from the seats panel; then,
+step by step, the agent picks a seat, lists the controls a person could use on its page (those
+of the open dialog, if one is open), picks one (weighted towards what moves an evening on:
+characters first, then sessions, scenes, conflicts, contests, challenges, the turn strip) and
+uses it: a click, a value typed or picked, a file chosen, a drag. A dialog is filled field by
+field, each field with a valid value or, now and then, an invalid one, then sent or cancelled.
+After each step every page settles (no request or short timer pending, every document at the
+table's version) and the detectors look (`detectors.py`).
+
+Every choice comes from the seed, and the agent waits only on the pages' own signals, so a seed
+plays the same evening again (the browser's timing aside)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from tests.web.agent import values
+from tests.web.agent.detectors import (
+    GENERIC_SCAN,
+    REFUSAL_SCAN,
+    SPACED_IDS,
+    Finding,
+    generic_sentences,
+)
+
+PROBE = (Path(__file__).with_name("probe.js")).read_text(encoding="utf-8")
+LANGUAGES = ("en", "ru", "it", "sv")
+LOCALES = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}
+PRESETS = ("condensed", "core", "fae", "ode")
+OPTIONS = (
+    "conditions",
+    "conditions_apart",
+    "creation_as_you_play",
+    "countdowns",
+    "extreme_consequences",
+    "faster_contests",
+    "full_defense",
+    "full_defense_core",
+    "obstacles",
+    "scale",
+    "time_shifts",
+    "big_bads",
+    "multiple_targets",
+    "weapon_and_armor",
+)
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+#: How long the pages may take to settle after a step before the agent calls one not live.
+SETTLE_MS = 15_000
+#: POST requests that do something at the table (a refusal of one must be shown beside it);
+#: the checks (sheet, rule set) and the foresight answer questions and change nothing.
+ACTIONS = ("/commands", "/seats", "/characters/import")
+
+#: The page's version once it is idle, live and at `version` or later; else 0.
+IDLE = """
+([version]) => {
+  const at = Number(document.body.dataset.version || 0);
+  const idle = window.__agent && window.__agent.idle() && document.querySelector("#connection.live") !== null;
+  return idle && at >= version ? at : 0;
+}
+"""
+#: Fields the browser finds invalid but a person cannot see (so cannot fix).
+HIDDEN_INVALID = """
+() => [...document.querySelectorAll("form :invalid")]
+  .filter((el) => !el.checkVisibility())
+  .map((el) => `${el.closest("form").id}#${el.id || el.name || el.tagName}`)
+"""
+FACTS = """
+() => ({
+  characters: document.querySelectorAll("article.character").length,
+  ours: document.querySelectorAll("article.character.ours").length,
+  npcs: [...document.querySelectorAll("article.character")].filter((c) => !c.querySelector(".owner")).length,
+  yours: document.querySelector("#turn[data-yours=true]") !== null
+    || document.querySelector("#compels [id^=accept-], #pending-hit #absorb-button") !== null,
+  ended: document.querySelector("#conflict-phase[data-phase=ended]") !== null,
+  dialog: document.querySelector("dialog[open] form") ? document.querySelector("dialog[open] form").id : "",
+  version: Number(document.body.dataset.version || 0),
+  session: document.querySelector("#session-state[data-in-session=true]") !== null,
+  scene: document.querySelector("#scene .scene-name") !== null,
+  busy: document.querySelector("#conflict, #contest, #challenge") !== null,
+  live: document.querySelector("#connection.live") !== null,
+})
+"""
+
+
+@dataclass
+class Seat:
+    """One person at the table: their page, language and screen, and what their page sent."""
+
+    key: str
+    lang: str
+    phone: bool
+    page: Any = None
+    requests: int = 0
+    pending: list[Any] = field(default_factory=list)  # answers to actions, to look at
+    tries: int = 0  # attempts at the dialog open now
+    generic: set[str] = field(default_factory=set)  # generic messages on screen after the last step
+    spaced: set[str] = field(default_factory=set)  # ids with spaces on screen after the last step
+    opener: str = ""  # the kind of control that opened the dialog open now
+    console: list[str] = field(default_factory=list)  # console errors not yet reported
+
+    def describe(self) -> str:
+        return f"{self.key} {self.lang}{' phone' if self.phone else ''}"
+
+
+@dataclass
+class Report:
+    """What an evening did and found."""
+
+    seed: int
+    steps: int
+    findings: list[Finding] = field(default_factory=list)
+    sent: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    trail: list[str] = field(default_factory=list)
+    setup: str = ""
+
+
+class Evening:
+    """One seeded evening at one table (see the module's docstring)."""
+
+    def __init__(self, browser: Any, server: str, seed: int, steps: int) -> None:
+        self.browser = browser
+        self.server = server
+        self.rng = random.Random(seed)
+        self.report = Report(seed, steps)
+        self.step_no = 0
+        self.version = 0
+        self.contexts: list[Any] = []
+        self.used: Counter[str] = Counter()  # how often each kind of control was used
+        self.refusals: Counter[str] = Counter()  # how often what it sent was refused
+        self.scene_steps = 0  # steps since the scene began
+        self.ended_session = False
+        self.bad_rate = values.INVALID_RATE
+        langs = [self.rng.choice(LANGUAGES) for _ in range(3)]
+        phone = self.rng.randrange(3)
+        self.seats = [
+            Seat(key, lang, i == phone)
+            for i, (key, lang) in enumerate(zip(("gm", "p1", "p2"), langs, strict=True))
+        ]
+
+    # -- the evening ------------------------------------------------------------------------
+
+    def play(self) -> Report:
+        try:
+            self.set_up()
+            for n in range(1, self.report.steps + 1):
+                self.step_no = n
+                self.step()
+        except Stuck:
+            pass  # the finding says which page stopped; nothing after it would mean much
+        finally:
+            for context in self.contexts:
+                context.close()
+        return self.report
+
+    def find(self, seat: Seat | str, kind: str, detail: str) -> None:
+        who = seat if isinstance(seat, str) else seat.key
+        self.report.findings.append(Finding(self.report.seed, self.step_no, who, kind, detail))
+
+    def note(self, seat: Seat, what: str) -> None:
+        self.report.trail.append(f"{self.step_no:4} {seat.key}: {what}")
+
+    # -- pages ------------------------------------------------------------------------------
+
+    def open_page(self, seat: Seat, url: str) -> None:
+        context = self.browser.new_context(
+            locale=LOCALES[seat.lang],
+            viewport=PHONE if seat.phone else DESKTOP,
+            accept_downloads=True,
+            reduced_motion="reduce",
+        )
+        self.contexts.append(context)
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.set_default_timeout(SETTLE_MS)
+        page.on("pageerror", lambda error: self.find(seat, "script-error", str(error)[:300]))
+        page.on("console", lambda message: self.console(seat, message))
+        page.on("request", lambda request: self.requested(seat, request))
+        page.on("response", lambda response: self.answered(seat, response))
+        page.on("download", lambda download: download.cancel())
+        seat.page = page
+        page.goto(url)
+
+    def console(self, seat: Seat, message: Any) -> None:
+        # A refused request logs its own line; the refusal checks judge what the page showed.
+        if message.type == "error" and "Failed to load resource" not in message.text:
+            seat.console.append(message.text[:300])
+
+    def requested(self, seat: Seat, request: Any) -> None:
+        if request.resource_type not in ("fetch", "xhr"):
+            return
+        seat.requests += 1
+        if request.method == "POST" and request.url.endswith("/commands"):
+            sent = json.loads(request.post_data or "{}")
+            self.report.sent[sent.get("type", "?")] += 1
+            self.note(
+                seat,
+                f"  sent {sent.get('type')} {json.dumps(sent.get('data'), ensure_ascii=False)[:200]}",
+            )
+
+    def answered(self, seat: Seat, response: Any) -> None:
+        request = response.request
+        if response.status >= 500:
+            self.find(
+                seat, "server-error", f"{request.method} {request.url} answered {response.status}"
+            )
+        if request.method == "POST" and request.url.endswith(ACTIONS):
+            seat.pending.append(response)
+
+    def settle(self) -> None:
+        """Wait until every page is idle and at the table's version (the latest a command's
+        answer gave, or a page holds: an invitation moves it too); a page that does not get
+        there is not live."""
+        for _ in range(5):
+            for seat in self.seats:
+                self.read_answers(seat)
+            target = self.version
+            reached = []
+            for seat in self.seats:
+                if seat.page is None:
+                    continue
+                try:
+                    version = seat.page.evaluate(IDLE, [target])
+                    if not version:
+                        handle = seat.page.wait_for_function(
+                            IDLE, arg=[target], polling=20, timeout=SETTLE_MS
+                        )
+                        version = handle.json_value()
+                except Exception as error:
+                    facts = seat.page.evaluate(FACTS)
+                    self.find(
+                        seat,
+                        "not-live",
+                        f"at version {facts['version']} of {target}, live={facts['live']}: {str(error)[:120]}",
+                    )
+                    raise Stuck(seat.key) from error
+                reached.append(int(version))
+            self.version = max(target, *reached)
+            for seat in self.seats:
+                self.read_answers(seat)
+            if all(v == self.version for v in reached):
+                return
+
+    def read_answers(self, seat: Seat) -> None:
+        """The table's version from the answers to commands (the pages must all reach it)."""
+        for response in seat.pending:
+            if response.request.url.endswith("/commands") and response.status == 200:
+                self.version = max(self.version, int(response.json()["version"]))
+
+    # -- setting the table ------------------------------------------------------------------
+
+    def set_up(self) -> None:
+        gm, *players = self.seats
+        self.open_page(gm, self.server)
+        page = gm.page
+        page.wait_for_selector("#create-table")
+        name = self.rng.choice(values.NAMES)
+        preset = self.rng.choice(PRESETS)
+        chosen = [o for o in OPTIONS if self.rng.random() < 0.4]
+        page.fill("#new-table-name", f"{name} ({self.report.seed})")
+        page.fill("#new-table-gm", self.rng.choice(values.NAMES))
+        page.select_option("#new-table-preset", preset)
+        if chosen:
+            page.click("#create-table details summary")
+            for option in chosen:
+                page.check(f"#opt-{option}")
+        self.report.setup = f"{preset} with {', '.join(chosen) or 'no options'}; " + ", ".join(
+            s.describe() for s in self.seats
+        )
+        page.click("#create-table button[type=submit]")
+        try:
+            page.wait_for_selector("#log-list", timeout=SETTLE_MS)
+        except Exception:
+            # Options that cannot go together: the start page says why; play without them.
+            self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
+            self.look_at(gm)
+            if not page.is_visible(f"#opt-{chosen[0]}"):
+                page.click("#create-table details summary")
+            for option in chosen:
+                page.uncheck(f"#opt-{option}")
+            page.click("#create-table button[type=submit]")
+            page.wait_for_selector("#log-list")
+        self.settle_page(gm)
+        for n, player in enumerate(players):
+            page.fill("#invite-name", self.rng.choice(values.NAMES))
+            page.select_option("#invite-role", "player")
+            page.click("#invite-form button[type=submit]")
+            link = page.locator("input[id^=invite-link-]").nth(n)
+            link.wait_for()
+            self.open_page(player, link.input_value())
+            player.page.wait_for_selector("#log-list")
+        for seat in self.seats:
+            seat.pending.clear()
+        self.settle()
+
+    def settle_page(self, seat: Seat) -> None:
+        """Wait until the seat's page has nothing under way (most often it has nothing)."""
+        idle = "() => window.__agent && window.__agent.idle()"
+        if not seat.page.evaluate(idle):
+            seat.page.wait_for_function(idle, polling=20)
+
+    # -- a step -----------------------------------------------------------------------------
+
+    def step(self) -> None:
+        facts = {seat.key: seat.page.evaluate(FACTS) for seat in self.seats}
+        weights = []
+        for seat in self.seats:
+            f = facts[seat.key]
+            w = 0.4 if seat.key == "gm" else 0.3
+            if f["yours"]:
+                w *= 4
+            if f["dialog"]:
+                w *= 2
+            weights.append(w)
+        seat = self.rng.choices(self.seats, weights)[0]
+        self.scene_steps = self.scene_steps + 1 if facts["gm"]["scene"] else 0
+        for s in self.seats:
+            s.pending.clear()
+        controls = self.controls(seat)
+        if not controls:
+            self.note(seat, "nothing to use")
+            return
+        if controls[0]["dialog"]:
+            self.dialog_step(seat, controls, facts[seat.key])
+        else:
+            seat.tries = 0
+            picked = self.rng.choices(
+                controls, [self.weight(seat, c, facts[seat.key]) for c in controls]
+            )[0]
+            self.use(seat, picked, controls)
+        self.settle()
+        self.look()
+
+    def dialog_step(
+        self, seat: Seat, controls: list[dict[str, Any]], facts: dict[str, Any]
+    ) -> None:
+        seat.tries += 1
+        form = facts["dialog"]
+        submit = next((c for c in controls if c["id"] == f"{form}-submit"), None)
+        cancel = next((c for c in controls if c["cancel"]), None)
+        roll = self.rng.random()
+        if seat.tries > 4 or roll < 0.06 or submit is None:
+            self.note(seat, f"leaves {form}")
+            if cancel is not None and self.rng.random() < 0.7:
+                self.use(seat, cancel)
+            else:
+                seat.page.keyboard.press("Escape")
+            seat.tries = 0
+            return
+        if roll < 0.18:
+            self.use(seat, self.rng.choice(controls))
+            return
+        # Most forms are filled with care; now and then one carelessly.
+        self.bad_rate = 0.35 if self.rng.random() < 0.3 else 0.02
+        try:
+            self.fill_dialog(seat, form)
+        finally:
+            self.bad_rate = values.INVALID_RATE
+        # Filling may have added fields (a zone's place): find the button in a fresh listing.
+        again = next((c for c in self.controls(seat) if c["id"] == f"{form}-submit"), None)
+        if again is not None:
+            self.use(seat, again)
+
+    def fill_dialog(self, seat: Seat, form: str) -> None:
+        """Fill the open dialog's fields in order, most of them, with values from `values`;
+        a field added while filling (a zone's place) is filled too."""
+        special = self.special(seat, form)
+        done: set[str] = set()
+        last = ""
+        for _ in range(120):
+            controls = self.controls(seat)
+            if not controls or not controls[0]["dialog"]:
+                # A field closed the form: what was typed is gone, and nothing says why.
+                self.find(seat, "lost-dialog", f"{form} closed when {last} changed")
+                return
+            todo = [
+                c
+                for c in controls
+                if c["kind"] not in ("click", "drag") and self.key(c) not in done
+            ]
+            if not todo:
+                break
+            control = todo[0]
+            done.add(self.key(control))
+            last = control["id"] or control["tag"]
+            if control["id"] in special:
+                wanted = special[control["id"]]
+                if control["kind"] == "check":
+                    if (wanted == "on") != control["checked"]:
+                        self.tick(seat, control)
+                elif wanted != control["value"]:
+                    self.set_value(seat, control, wanted)
+            elif self.rng.random() < (0.5 if control["kind"] == "select" else 0.75):
+                self.use(seat, control)
+                if control["kind"] in ("file", "select"):
+                    # A file is read (and may open the form again); a choice may ask the server.
+                    self.settle_page(seat)
+        self.settle_page(seat)
+
+    @staticmethod
+    def controls(seat: Seat) -> list[dict[str, Any]]:
+        """The controls on the seat's page now; `use` takes one of the latest listing."""
+        listed: list[dict[str, Any]] = seat.page.evaluate("__agent.controls()")
+        return listed
+
+    @staticmethod
+    def key(control: dict[str, Any]) -> str:
+        return control["id"] or f"{control['tag']}#{control['i']}"
+
+    # -- using a control --------------------------------------------------------------------
+
+    def use(
+        self, seat: Seat, control: dict[str, Any], listing: list[dict[str, Any]] | None = None
+    ) -> None:
+        """Use `control`, of the seat's latest listing; with the `listing` it came from, a
+        button's neighbouring fields may be filled first."""
+        with_fields = listing is not None
+        page = seat.page
+        if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
+            return
+        target = page.locator("[data-agent-pick]")
+        kind = control["kind"]
+        self.used[control["sig"]] += 1
+        if control["id"] == "end-session-form-submit":
+            self.ended_session = True
+        what = f"{control['id'] or control['tag']} {control['text'][:40]!r}"
+        try:
+            if kind == "click":
+                if with_fields and self.rng.random() < 0.6:
+                    self.fill_near(seat, control, listing)
+                    if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
+                        return
+                self.note(seat, f"clicks {what}")
+                self.click(seat, target, control)
+            elif kind == "select":
+                options = control["options"] or []
+                if options:
+                    value = self.rng.choice(options)
+                    self.note(seat, f"picks {value!r} in {what}")
+                    target.select_option(value, force=True)
+                    self.settle_page(seat)
+                    self.look_at_refusals(seat, control)
+            elif kind == "check":
+                if control["dialog"] and control["type"] == "checkbox" and self.rng.random() < 0.6:
+                    return  # most boxes keep what the form chose for them
+                self.note(seat, f"checks {what}")
+                target.click(force=True)
+            elif kind == "file":
+                wanted = "ruleset" if "ruleset" in control["id"] else "character"
+                chosen = values.pick_file(self.rng, wanted, self.bad_rate)
+                self.note(seat, f"uploads {chosen.name} to {what}")
+                target.set_input_files(chosen.payload())
+                self.settle_page(seat)
+                self.look_at_refusals(seat, control)
+            elif kind == "drag":
+                self.drag(seat, target, control)
+                self.settle()
+                self.look_at_refusals(seat, control)
+            else:
+                value = values.text_for(self.rng, control, self.bad_rate)
+                self.note(seat, f"types {value[:40]!r} into {what}")
+                target.fill(value, force=True)
+        except Stuck:
+            raise
+        except Exception as error:
+            self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
+
+    def tick(self, seat: Seat, control: dict[str, Any]) -> None:
+        """Tick or untick a box the agent chose ahead."""
+        if seat.page.evaluate("(i) => __agent.mark(i)", control["i"]):
+            self.note(seat, f"ticks {control['id']}")
+            seat.page.locator("[data-agent-pick]").click(force=True)
+
+    def set_value(self, seat: Seat, control: dict[str, Any], value: str) -> None:
+        """Give a field a value the agent chose ahead (a select only one it still offers)."""
+        if control["kind"] == "select" and value not in (control["options"] or []):
+            return
+        seat.page.evaluate("(i) => __agent.mark(i)", control["i"])
+        target = seat.page.locator("[data-agent-pick]")
+        self.note(seat, f"sets {control['id']} to {value[:40]!r}")
+        if control["kind"] == "select":
+            target.select_option(value, force=True)
+        else:
+            target.fill(value, force=True)
+
+    def fill_near(self, seat: Seat, control: dict[str, Any], listing: list[dict[str, Any]]) -> None:
+        """Before a button outside a dialog, the fields beside it (in its form or card)."""
+        near = seat.page.evaluate(
+            """(i) => {
+                const el = __agent.last[i];
+                const box = el.closest("form, .card, .resolve-box, .assign, .inline, .invoke-box");
+                if (!box) return [];
+                return __agent.last.map((c, j) => (j !== i && box.contains(c) ? j : -1)).filter((j) => j >= 0);
+            }""",
+            control["i"],
+        )
+        for j in near:
+            if listing[j]["kind"] not in ("click", "drag") and self.rng.random() < 0.7:
+                self.use(seat, listing[j])
+                self.settle_page(seat)
+
+    def click(self, seat: Seat, target: Any, control: dict[str, Any]) -> None:
+        page = seat.page
+        before = page.evaluate("__agent.snapshot()")
+        requests = seat.requests
+        target.click()
+        self.settle()
+        after = page.evaluate("__agent.snapshot()")
+        moved_focus = after["focus"] != before["focus"] and not after["picked"]
+        reacted = (
+            after["mutations"] != before["mutations"]
+            or after["invalid"] != before["invalid"]
+            or after["copies"] != before["copies"]
+            or seat.requests != requests
+            or after["scroll"] != before["scroll"]
+            or moved_focus
+        )
+        self.look_at_refusals(seat, control)
+        if after["dialog"] and not before["dialog"]:
+            seat.opener = control["sig"]
+        if not reacted:
+            self.find(
+                seat,
+                "dead-control",
+                f"{control['id'] or control['tag']} {control['text']!r} in {control['section'] or control['form'] or 'the page'}",
+            )
+
+    def drag(self, seat: Seat, target: Any, control: dict[str, Any]) -> None:
+        drops = (
+            "#zone-map .zone" if control["classes"].startswith("person") else "article.character"
+        )
+        count = seat.page.locator(drops).count()
+        if not count:
+            return
+        n = self.rng.randrange(count)
+        self.note(seat, f"drags {control['text'][:30]!r} to {drops} #{n}")
+        target.drag_to(seat.page.locator(drops).nth(n))
+
+    # -- steering ---------------------------------------------------------------------------
+
+    def weight(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
+        """How much the agent wants this control now: what moves the evening on (characters,
+        a session, a scene, then conflicts, contests and challenges, and what is asked of the
+        seat), times how new the control is to this evening."""
+        used = self.used[c["sig"]]
+        # What the table keeps refusing is tried less and less (the refusals are reported).
+        refused = self.refusals[c["sig"]]
+        return self.base_weight(seat, c, facts) * (1 + 3 / (1 + used)) / (1 + refused / 3)
+
+    def base_weight(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
+        ident = c["id"]
+        gm = seat.key == "gm"
+        late = self.step_no > 0.7 * self.report.steps
+        if c["kind"] in ("fill", "select", "check", "file"):
+            return 0.3
+        if c["kind"] == "drag":
+            return 1.5
+        if ident == "start-session":
+            return 40
+        if ident == "start-scene":
+            return 25 if facts["characters"] >= 2 else 1
+        if ident in ("new-character", "import-character") and not gm:
+            if facts["ours"] == 0:
+                return 40 if ident == "new-character" else 6
+            return 0.3
+        if ident == "quick-npc" and facts["npcs"] < 2:
+            return 15
+        if ident in ("new-character", "quick-npc", "import-character"):
+            return 6 if facts["characters"] < 4 else 0.3
+        if ident == "start-conflict":
+            return 1 if facts["busy"] else 12
+        if ident in ("start-contest", "start-challenge"):
+            return 1 if facts["busy"] else 4
+        if ident == "finish-conflict":
+            return 15 if facts["ended"] else 0.5
+        if ident == "end-scene":
+            return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
+        if ident == "end-session":
+            return 5 if late and not self.ended_session else 0.2
+        if ident == "undo":
+            return 0.5
+        if ident == "language":
+            return 0.1
+        section = c["section"]
+        if ident in ("resolve-button", "resolve-targets", "absorb-button") or ident.startswith(
+            "end-turn-"
+        ):
+            return 20  # what the table waits for
+        if "invoke-choice" in c["classes"]:
+            return 2
+        if ident.startswith(("concede-", "take-out")):
+            return 1  # out of the fight at once: now and then, not at every turn
+        if section in ("turn", "roll", "contest", "challenge", "milestones"):
+            return 10
+        if section == "compels":
+            return 6
+        if section == "conflict":
+            return 3
+        if section in ("screen", "scene"):
+            # The compel buttons on every aspect card: one among many, not many times one.
+            return 0.4 if c["sig"].startswith("aspect") and c["sig"].endswith("[0]") else 1.5
+        if section == "foresight":
+            return 0.3
+        if section == "characters":
+            return 0.5 if ident.startswith(("edit-", "pass-")) else 0.15
+        return 0.3
+
+    def special(self, seat: Seat, form: str) -> dict[str, str]:
+        """Values that make a form likely to go through, for forms random values rarely get
+        past (most of the time; the rest, the form gets random values like any other)."""
+        if self.rng.random() < 0.35:
+            return {}
+        controls = self.controls(seat)
+        if form == "sheet-form":
+            return self.legal_sheet(controls)
+        if form in ("start-conflict-form", "start-contest-form"):
+            return self.two_sides(controls, form.removeprefix("start-").removesuffix("-form"))
+        if form in ("scene-form", "prepare-form"):
+            return self.a_scene(controls, "scene" if form == "scene-form" else "prep")
+        return {}
+
+    def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
+        """A name, everyone at the table in it, and, often, zones with links between them."""
+        chosen = {f"{prefix}-name": self.rng.choice(values.NAMES)}
+        for c in controls:
+            if c["id"].startswith(f"{prefix}-with-"):
+                chosen[c["id"]] = "on"
+        if self.rng.random() < 0.6:
+            zones = self.rng.choice(values.ZONES).split(", ")
+            chosen[f"{prefix}-zones"] = ", ".join(zones)
+            pairs = [f"{a} - {b}" for a, b in pairwise(zones)]
+            chosen[f"{prefix}-links"] = ", ".join(pairs)
+        else:
+            chosen[f"{prefix}-zones"] = chosen[f"{prefix}-links"] = ""
+        return chosen
+
+    def legal_sheet(self, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """A name, every aspect, and skills in the preset's pyramid (a column of 1, 2, 3, 4 for
+        the long lists, 1, 2, 2 for six approaches)."""
+        skills = [c for c in controls if c["id"].startswith("sheet-skill-") and c["options"]]
+        if not skills:
+            return {}
+        peak = max(int(v) for v in skills[0]["options"]) - 1
+        shape = [1, 2, 3, 4] if len(skills) >= 10 else [1, 2, 2]
+        chosen_values: dict[str, str] = {c["id"]: "0" for c in skills}
+        chosen = self.rng.sample([c["id"] for c in skills], min(len(skills), sum(shape)))
+        for step, count in enumerate(shape):
+            for ident in chosen[:count]:
+                chosen_values[ident] = str(peak - step)
+            chosen = chosen[count:]
+        chosen_values["sheet-name"] = self.rng.choice(values.NAMES)
+        for c in controls:
+            if c["id"].startswith("sheet-aspect-"):
+                chosen_values[c["id"]] = self.rng.choice(values.ASPECTS)
+        return chosen_values
+
+    def two_sides(self, controls: list[dict[str, Any]], kind: str) -> dict[str, str]:
+        """Everyone in the scene on one of two sides (the PCs together when the form put them
+        so), and a fighter to act first."""
+        pickers = [c for c in controls if c["id"].startswith(f"{kind}-side-") and c["options"]]
+        people = [
+            c["id"].removeprefix(f"{kind}-side-")
+            for c in pickers
+            if c["id"] not in (f"{kind}-side-a", f"{kind}-side-b")
+        ]
+        if len(people) < 2:
+            return {}
+        sides = {c["id"].removeprefix(f"{kind}-side-"): c["value"] for c in pickers}
+        fighting = [who for who in people if sides[who]]
+        if {sides[who] for who in people} >= {"a", "b"} and self.rng.random() < 0.7:
+            # The form's own split (the PCs against the rest) stands; someone on it goes first.
+            return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
+        order = self.rng.sample(people, len(people))
+        cut = self.rng.randrange(1, len(order))
+        chosen = {f"{kind}-side-{who}": ("a" if n < cut else "b") for n, who in enumerate(order)}
+        if kind == "conflict":
+            chosen["conflict-first"] = self.rng.choice(people)
+        return chosen
+
+    # -- looking ----------------------------------------------------------------------------
+
+    def look(self) -> None:
+        """After a step: errors and generic messages on any page (the refusals of what a
+        control sent are looked at as soon as it has been used)."""
+        for seat in self.seats:
+            if seat.page is not None:
+                self.look_at(seat)
+
+    def look_at(self, seat: Seat) -> None:
+        generic = list(generic_sentences())
+        # Uncaught errors Playwright reports itself (pageerror); a rejected promise no one
+        # handled only the probe sees.
+        for error in seat.page.evaluate("__agent.errors.splice(0)"):
+            if error.startswith("unhandled rejection"):
+                self.find(seat, "script-error", error[:300])
+        for text in seat.console:
+            if "not focusable" in text:
+                # The browser would not send a form whose invalid field is hidden: name it.
+                text += " " + str(seat.page.evaluate(HIDDEN_INVALID))
+            self.find(seat, "script-error", f"console: {text}")
+        seat.console.clear()
+        # A message is reported when it appears, not again at each step it stays.
+        shown = {
+            f"{found['text']!r} in {found['where'] or 'the page'}"
+            for found in seat.page.evaluate(GENERIC_SCAN, generic)
+        }
+        for line in sorted(shown - seat.generic):
+            self.find(seat, "generic-message", line)
+        seat.generic = shown
+        spaced = set(seat.page.evaluate(SPACED_IDS))
+        for ident in sorted(spaced - seat.spaced):
+            self.find(seat, "bad-id", repr(ident))
+        seat.spaced = spaced
+
+    def look_at_refusals(self, acting: Seat, control: dict[str, Any]) -> None:
+        """The answers to what `control` sent: each refusal must show its reason beside it."""
+        self.read_answers(acting)
+        answers, acting.pending = acting.pending, []
+        for response in answers:
+            if response.status < 400 or response.status >= 500:
+                continue
+            body = (
+                response.json()
+                if response.headers.get("content-type", "").startswith("application/json")
+                else {}
+            )
+            sent = response.request.post_data_json or {}
+            what = sent.get("type") or response.request.url.rsplit("/", 1)[-1]
+            self.report.refused[f"{what} {response.status} {body.get('error')}"] += 1
+            self.refusals[control["sig"]] += 1
+            if control["dialog"] and acting.opener:
+                self.refusals[acting.opener] += 1
+                acting.tries += 1  # a refused form is given up sooner
+            self.note(
+                acting,
+                f"  refused {what}: {response.status} {body.get('error')} {str(body.get('detail'))[:120]}",
+            )
+            where = acting.page.evaluate(
+                REFUSAL_SCAN,
+                {"dialog": control["dialog"], "id": control["id"], "error": body.get("error")},
+            )
+            if not where.get("strict"):
+                detail = f"{what} refused ({response.status} {body.get('error')}) from {control['id'] or control['text']!r}: "
+                if where.get("closed"):
+                    detail += "the dialog closed"
+                elif where.get("gone"):
+                    detail += f"the control is gone; {where.get('banner') or 'nothing shown'}"
+                elif where.get("near"):
+                    detail += f"shown nearby, not as contract §2 says: {where.get('text')!r}"
+                else:
+                    detail += f"nothing shown beside it {where.get('text')!r}"
+                self.find(acting, "refusal-not-beside", detail)
+            elif where.get("error") != body.get("error"):
+                self.find(
+                    acting,
+                    "refusal-not-beside",
+                    f"{what} refused ({body.get('error')}) shown as data-error={where.get('error')!r}",
+                )
+
+
+class Stuck(Exception):
+    """A page stopped following the table: the evening cannot go on."""
