@@ -32,8 +32,8 @@ from fatekit.rules.scenes.conflict_parts import Move, Phase
 
 if TYPE_CHECKING:
     from fatekit.odds.plan import FightPlan
-    from fatekit.odds.scalar import Run
-    from fatekit.odds.vector import Batch, IntArray
+    from fatekit.odds.scalar import _Run
+    from fatekit.odds.vector import IntArray, _Batch
 
 __all__ = [
     "HazardPlan",
@@ -242,7 +242,7 @@ def turn_ids(plan: FightPlan, ids: Sequence[str]) -> list[str]:
 # -- the scalar engine ------------------------------------------------------------------------
 
 
-def play_hazard_scalar(run: Run, actor: str) -> None:
+def play_hazard_scalar(run: _Run, actor: str) -> None:
     """A hazard's turn through the conflict: attack whom the side's policy picks among those
     the engine lets it attack; with nobody, create an advantage."""
     plan = run.plan.hazards
@@ -283,7 +283,7 @@ def play_hazard_scalar(run: Run, actor: str) -> None:
 # -- the vector engine ------------------------------------------------------------------------
 
 
-def play_hazard_vector(batch: Batch, h: int, runs: IntArray) -> None:
+def play_hazard_vector(batch: _Batch, h: int, runs: IntArray) -> None:
     """Hazard ``h``'s turn in each of ``runs`` (those still going), as the scalar engine plays it."""
     plan = batch.plan.hazards
     assert plan is not None

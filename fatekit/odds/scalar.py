@@ -42,7 +42,7 @@ from fatekit.rules.options.conditions import check_row_cutoff
 from fatekit.rules.scenes.conflict_parts import Phase, Status
 from fatekit.rules.scenes.scene import Game
 
-__all__ = ["Run", "simulate_scalar"]
+__all__ = ["simulate_scalar"]
 
 _STATUS = {Status.ACTIVE: STANDING, Status.CONCEDED: CONCEDED, Status.TAKEN_OUT: TAKEN_OUT}
 
@@ -63,7 +63,7 @@ def simulate_scalar(
     fate_points = np.zeros((count, fighters), dtype=np.int16)
     tape = Tape(seed)
     for row, run in enumerate(runs):
-        game = Run(scenario, plan, tape, run)
+        game = _Run(scenario, plan, tape, run)
         game.play()
         winner[row] = game.winner
         # A fight stopped at the limit counts the exchanges it was allowed.
@@ -76,7 +76,7 @@ def simulate_scalar(
     return Outcomes(winner, exchanges, status, consequences, fate_points)
 
 
-class Run:
+class _Run:
     """One conflict in play."""
 
     def __init__(self, scenario: Scenario, plan: FightPlan, tape: Tape, run: int) -> None:

@@ -30,7 +30,7 @@ from fatekit.odds.teamwork import team_bonuses as _team_bonus
 from fatekit.odds.vector_forms import FormColumns
 from fatekit.odds.vector_solo import SoloRolls
 
-__all__ = ["CHUNK", "Batch", "loaded", "simulate_vector"]
+__all__ = ["CHUNK", "loaded", "simulate_vector"]
 
 CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
 _BIG = 10**6
@@ -51,7 +51,7 @@ def simulate_vector(
     parts = []
     for start in range(runs.start, runs.stop, chunk):
         stop = min(start + chunk, runs.stop)
-        parts.append(Batch(plan, start, stop, seed).play())
+        parts.append(_Batch(plan, start, stop, seed).play())
         if progress is not None:
             progress(stop - start)
     return Outcomes.join(parts)
@@ -62,7 +62,7 @@ def loaded() -> bool:
     return True
 
 
-class Batch(SoloRolls, FormColumns):
+class _Batch(SoloRolls, FormColumns):
     def __init__(self, plan: FightPlan, start: int, stop: int, seed: int) -> None:
         self.plan, self.seed = plan, seed
         n, c = stop - start, len(plan.fighters) + len(plan.forms)
