@@ -1,6 +1,6 @@
 """Scenes the GM prepares ahead of play: name, zones and links, situation aspects with free
 invokes (hidden ones included), the NPCs already there and where they stand, and where the PCs
-come in. Only GM seats see them (:mod:`fatekit.table.screen`); one command starts one, as the
+come in. Only GM seats see them (declared below); one command starts one, as the
 same events a GM starting the scene by hand makes, so players learn of it as of any scene.
 
 A prepared scene is checked as it is prepared, the way a started scene's map is checked

@@ -8,8 +8,8 @@
   results of their rolls still show, the dice do not.
 - A **hidden difficulty** is set for a character's next overcome or create an advantage against a
   passive difficulty, outside a conflict or in one (for a participant still in it): its player
-  rolls without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen`
-  says what each seat sees). :mod:`fatekit.table.play.rolls` and the conflict's actions
+  rolls without a difficulty and sees the outcome, never the number (:func:`screen_view` and
+  the events' declarations below say what each seat sees). :mod:`fatekit.table.play.rolls` and the conflict's actions
   (:mod:`fatekit.table.play.actions`) ask :func:`roll_difficulty` for it. An attack or a defence
   is never hidden, nor an active opposition: the opponent's roll would tell the number anyway.
 
