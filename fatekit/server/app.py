@@ -22,7 +22,7 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
 from fatekit.server.admin import Operator
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
-from fatekit.server.deps import LINK_HEADER, caller_at
+from fatekit.server.deps import LINK_HEADER
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
@@ -104,9 +104,8 @@ def create_app(
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
     mount_web(app)  # the browser page and its read-only helpers
-    mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
-    mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
-    app.state.foresight = foresight
+    mount_interop(app)  # characters from and to Fari and Foundry VTT
+    mount_foresight(app, foresight)  # the GM's odds of a fight
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)

@@ -19,13 +19,13 @@ import asyncio
 import json
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Path
+from fastapi import APIRouter, FastAPI, Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
 from fatekit.rules import BadInput, CharacterKind, ForbiddenAction, Preset, validate
-from fatekit.server.service import Caller, TableService
+from fatekit.server.deps import At, Service
 from fatekit.table import SEAT_RULE, Role
 from fatekit.table.events import CharacterAdded
 
@@ -66,76 +66,82 @@ def _hidden(body: ImportIn, kind: str, aspects: int, gm: bool) -> list[int]:
     return sorted(set(body.hidden))
 
 
-def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
-    """Add the import and export routes (see the module docstring) to ``app``."""
-    At = Annotated[Caller, Depends(caller_at)]
+def mount_interop(app: FastAPI) -> None:
+    """Add the import and export routes (:data:`router`, see the module docstring) to ``app``."""
+    app.include_router(router)
 
-    @app.post(
-        "/tables/{table_id}/characters/import",
-        summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
-    )
-    async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
-        def read() -> tuple[
-            dict[str, Any], dict[str, Any], list[dict[str, str]], str | None, list[int], list[str]
-        ]:
-            state = service.repo.load(caller.table_id)
-            seat = state.seat(caller.seat)
-            if not seat.is_gm and seat.role is not Role.PLAYER:
-                raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
-            preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
-            if state.ruleset_file is not None and body.preset is None:
-                preset = state.ruleset.preset  # only the table knows its rule-set file
-            imported = import_character(body.content, body.source, preset)
-            sheet = dict(imported.data)
-            sheet["kind"] = (
-                CharacterKind.PC.value
-                if not seat.is_gm
-                else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
-            )
-            loaded = character_from_dict(
-                sheet, preset if state.ruleset_file is not None and body.preset is None else None
-            )
-            problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
-            owner = body.owner if seat.is_gm else caller.seat
-            if sheet["kind"] != CharacterKind.PC.value:
-                owner = None
-            aspects = loaded.character.aspects
-            hidden = _hidden(body, sheet["kind"], len(aspects), seat.is_gm)
-            hidden_ids = [aspects[p].id for p in hidden]
-            return sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids
 
-        sheet, report, problems, owner, hidden, hidden_ids = await asyncio.to_thread(read)
-        out: dict[str, Any] = {
-            "report": report,
-            "problems": problems,
-            "sheet": sheet,
-            "hidden": hidden,
-        }
-        if body.dry_run:
-            return {**out, "added": False}
-        # The table gives the id (the sheet's own, or one made from its name when that is taken).
-        command = {
-            "sheet": json.dumps(sheet, ensure_ascii=False),
-            "owner": owner,
-            "hidden_aspects": hidden_ids,
-        }
-        executed, _ = await service.command(caller, "AddCharacter", command)
-        added = executed.events[-1]
-        assert isinstance(added, CharacterAdded)
-        return {**out, "added": True, "character_id": added.character_id, "version": added.version}
+router = APIRouter()
 
-    @app.get(
-        "/tables/{table_id}/characters/{character_id}/export/{target}",
-        summary="A character written for Fari or Foundry VTT, if your seat may see the whole sheet",
-    )
-    async def export_for(
-        caller: At,
-        character_id: Annotated[str, Path(min_length=1)],
-        target: Literal["fari", "foundry"],
-    ) -> dict[str, Any]:
-        sheet = await service.export_character(caller, character_id)
-        # At a table playing a rule-set file, the sheet is read under it (only the table knows it).
-        own = await service.read(
-            caller, lambda state, seat: state.ruleset.preset if state.ruleset_file else None
+
+@router.post(
+    "/tables/{table_id}/characters/import",
+    summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
+)
+async def import_at_table(caller: At, service: Service, body: ImportIn) -> dict[str, Any]:
+    def read() -> tuple[
+        dict[str, Any], dict[str, Any], list[dict[str, str]], str | None, list[int], list[str]
+    ]:
+        state = service.repo.load(caller.table_id)
+        seat = state.seat(caller.seat)
+        if not seat.is_gm and seat.role is not Role.PLAYER:
+            raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
+        preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+        if state.ruleset_file is not None and body.preset is None:
+            preset = state.ruleset.preset  # only the table knows its rule-set file
+        imported = import_character(body.content, body.source, preset)
+        sheet = dict(imported.data)
+        sheet["kind"] = (
+            CharacterKind.PC.value
+            if not seat.is_gm
+            else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
         )
-        return export_character(character_from_dict(sheet, own), target)
+        loaded = character_from_dict(
+            sheet, preset if state.ruleset_file is not None and body.preset is None else None
+        )
+        problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
+        owner = body.owner if seat.is_gm else caller.seat
+        if sheet["kind"] != CharacterKind.PC.value:
+            owner = None
+        aspects = loaded.character.aspects
+        hidden = _hidden(body, sheet["kind"], len(aspects), seat.is_gm)
+        hidden_ids = [aspects[p].id for p in hidden]
+        return sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids
+
+    sheet, report, problems, owner, hidden, hidden_ids = await asyncio.to_thread(read)
+    out: dict[str, Any] = {
+        "report": report,
+        "problems": problems,
+        "sheet": sheet,
+        "hidden": hidden,
+    }
+    if body.dry_run:
+        return {**out, "added": False}
+    # The table gives the id (the sheet's own, or one made from its name when that is taken).
+    command = {
+        "sheet": json.dumps(sheet, ensure_ascii=False),
+        "owner": owner,
+        "hidden_aspects": hidden_ids,
+    }
+    executed, _ = await service.command(caller, "AddCharacter", command)
+    added = executed.events[-1]
+    assert isinstance(added, CharacterAdded)
+    return {**out, "added": True, "character_id": added.character_id, "version": added.version}
+
+
+@router.get(
+    "/tables/{table_id}/characters/{character_id}/export/{target}",
+    summary="A character written for Fari or Foundry VTT, if your seat may see the whole sheet",
+)
+async def export_for(
+    caller: At,
+    service: Service,
+    character_id: Annotated[str, Path(min_length=1)],
+    target: Literal["fari", "foundry"],
+) -> dict[str, Any]:
+    sheet = await service.export_character(caller, character_id)
+    # At a table playing a rule-set file, the sheet is read under it (only the table knows it).
+    own = await service.read(
+        caller, lambda state, seat: state.ruleset.preset if state.ruleset_file else None
+    )
+    return export_character(character_from_dict(sheet, own), target)
