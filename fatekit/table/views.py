@@ -35,7 +35,7 @@ from fatekit.table.play.targets import targets_view
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import TableState
 
-__all__ = ["Viewer", "view_for"]
+__all__ = ["Viewer", "table_view", "view_for"]
 
 
 def view_for(state: TableState, seat: str) -> JSON:
