@@ -50,9 +50,9 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller, TableService
-from fatekit.server.web import roll_odds, stunt_bonuses
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.extras import extras_for
+from fatekit.table.offers import roll_odds, stunt_bonuses
 from fatekit.table.state import TableState
 from fatekit.table.views import view_for
 
@@ -373,7 +373,7 @@ class FrontDoor:
 
     async def _with_stunts(self, caller: Caller, move: Move) -> Move:
         """A roll naming the actor's stunts that add a free bonus to it, as the page's roll
-        dialog names them (:func:`~fatekit.server.web.stunt_bonuses`), before any the person
+        dialog names them (:func:`~fatekit.table.offers.stunt_bonuses`), before any the person
         chose."""
         data = move.data
         action = _ACTIONS[move.type] or Action(str(data.get("action", "overcome")))
@@ -423,8 +423,8 @@ class FrontDoor:
             lambda state, seat: roll_odds(
                 state,
                 seat,
-                who,
-                skill,
+                actor=who,
+                skill=skill,
                 difficulty=None if difficulty is None else int(difficulty),
                 against=against,
                 action=action,

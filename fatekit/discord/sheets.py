@@ -168,7 +168,7 @@ def _percent(p: Fraction) -> str:
 
 
 def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Reader) -> str:
-    """The exact chance of each outcome of a roll, as :func:`~fatekit.server.web.roll_odds`
+    """The exact chance of each outcome of a roll, as :func:`~fatekit.table.offers.roll_odds`
     found it for the seat (the page's roll dialog shows the same), with the stunts it counts."""
     t = reader.t
     if found.get("hidden"):

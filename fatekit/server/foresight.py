@@ -20,9 +20,9 @@ import secrets
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Annotated, Any, Literal
+from typing import Any, Literal, cast
 
-from fastapi import Depends, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.odds.outcomes import Outcomes
@@ -33,9 +33,9 @@ from fatekit.odds.tape import GROUP
 from fatekit.odds.vector import loaded, simulate_vector
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.server.deps import At, Service
 from fatekit.server.errors import ApiError
 from fatekit.server.foresight_worker import start_worker
-from fatekit.server.service import Caller, TableService
 from fatekit.table.foresight import (
     Added,
     Gear,
@@ -225,68 +225,72 @@ class Foresight:
 # -- the route --------------------------------------------------------------------------------
 
 
-def mount_foresight(
-    app: FastAPI, service: TableService, caller_at: Any, foresight: Foresight
-) -> None:
-    """Add ``POST /tables/{table_id}/foresight`` to ``app``."""
-    At = Annotated[Caller, Depends(caller_at)]
+def mount_foresight(app: FastAPI, foresight: Foresight) -> None:
+    """Add ``POST /tables/{table_id}/foresight`` (:data:`router`) to ``app``, playing its fights
+    with ``foresight``."""
+    app.state.foresight = foresight
+    app.include_router(router)
 
-    @app.post(
-        "/tables/{table_id}/foresight",
-        summary="How a fight in the scene in play is likely to go, and a what-if beside it (GM)",
-        responses={
-            403: {"description": "Not a GM's seat"},
-            422: {"description": "No scene, one side only, or a fight the simulator cannot play"},
-            429: {"description": "The server is busy foreseeing other fights"},
-        },
-    )
-    async def foresee(caller: At, body: ForesightIn) -> dict[str, Any]:
-        what_if = body.what_if.as_what_if() if body.what_if is not None else None
-        kind = ConflictKind(body.kind) if body.kind is not None else None
 
-        def prepare(state: TableState, seat: str) -> tuple[int, Any, list[FightPlan]]:
-            if not state.seat(seat).is_gm:
-                raise ForbiddenAction(
-                    "only a GM may foresee a fight: it shows what every NPC can do", SEAT_RULE
-                )
-            found = foresight_scenarios(state, what_if, kind, body.play)
-            scenarios = [found.baseline] + ([found.what_if] if found.what_if else [])
-            return state.version, found, [fight_plan(s) for s in scenarios]
+router = APIRouter()
 
-        version, found, plans = await service.read(caller, prepare)
-        seed = body.seed if body.seed is not None else secrets.randbits(53)
-        foresight.admit()
-        try:
-            started = time.perf_counter()
-            # The scene and its what-if at once: each worker takes what it can.
-            played = await asyncio.gather(*(foresight.play(p, body.runs, seed) for p in plans))
-            seconds = time.perf_counter() - started
-        finally:
-            foresight.leave()
-        scenarios = [found.baseline, found.what_if]
-        reports = [
-            _report(scenario, plan, outcomes, seed)
-            for scenario, plan, outcomes in zip(scenarios, plans, played, strict=False)
-        ]
-        return {
-            "table_id": caller.table_id,
-            "version": version,
-            "runs": body.runs,
-            "seed": seed,
-            "seconds": round(seconds, 3),
-            "names": found.names,
-            "play": body.play,
-            # Fighters with no skill to fight with, in the scene and in the what-if.
-            "unskilled": [
-                [
-                    {"who": n.who, "skill": n.skill, "modifier": n.modifier}
-                    for n in fight_notes(s, p)
-                ]
-                for s, p in zip(scenarios, plans, strict=False)
-            ],
-            "baseline": reports[0],
-            "what_if": reports[1] if len(reports) > 1 else None,
-        }
+
+@router.post(
+    "/tables/{table_id}/foresight",
+    summary="How a fight in the scene in play is likely to go, and a what-if beside it (GM)",
+    responses={
+        403: {"description": "Not a GM's seat"},
+        422: {"description": "No scene, one side only, or a fight the simulator cannot play"},
+        429: {"description": "The server is busy foreseeing other fights"},
+    },
+)
+async def foresee(
+    caller: At, service: Service, request: Request, body: ForesightIn
+) -> dict[str, Any]:
+    foresight = cast(Foresight, request.app.state.foresight)
+    what_if = body.what_if.as_what_if() if body.what_if is not None else None
+    kind = ConflictKind(body.kind) if body.kind is not None else None
+
+    def prepare(state: TableState, seat: str) -> tuple[int, Any, list[FightPlan]]:
+        if not state.seat(seat).is_gm:
+            raise ForbiddenAction(
+                "only a GM may foresee a fight: it shows what every NPC can do", SEAT_RULE
+            )
+        found = foresight_scenarios(state, what_if, kind, body.play)
+        scenarios = [found.baseline] + ([found.what_if] if found.what_if else [])
+        return state.version, found, [fight_plan(s) for s in scenarios]
+
+    version, found, plans = await service.read(caller, prepare)
+    seed = body.seed if body.seed is not None else secrets.randbits(53)
+    foresight.admit()
+    try:
+        started = time.perf_counter()
+        # The scene and its what-if at once: each worker takes what it can.
+        played = await asyncio.gather(*(foresight.play(p, body.runs, seed) for p in plans))
+        seconds = time.perf_counter() - started
+    finally:
+        foresight.leave()
+    scenarios = [found.baseline, found.what_if]
+    reports = [
+        _report(scenario, plan, outcomes, seed)
+        for scenario, plan, outcomes in zip(scenarios, plans, played, strict=False)
+    ]
+    return {
+        "table_id": caller.table_id,
+        "version": version,
+        "runs": body.runs,
+        "seed": seed,
+        "seconds": round(seconds, 3),
+        "names": found.names,
+        "play": body.play,
+        # Fighters with no skill to fight with, in the scene and in the what-if.
+        "unskilled": [
+            [{"who": n.who, "skill": n.skill, "modifier": n.modifier} for n in fight_notes(s, p)]
+            for s, p in zip(scenarios, plans, strict=False)
+        ],
+        "baseline": reports[0],
+        "what_if": reports[1] if len(reports) > 1 else None,
+    }
 
 
 def _report(scenario: Scenario, plan: FightPlan, outcomes: Outcomes, seed: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Path
+from fastapi import APIRouter, FastAPI, Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
@@ -33,6 +33,7 @@ from fatekit.rules import (
     Preset,
     validate,
 )
+from fatekit.server.deps import At, Service
 from fatekit.server.service import Caller, TableService
 from fatekit.table import SEAT_RULE, Role, handle
 from fatekit.table.commands import AddCharacter
@@ -147,43 +148,48 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
     return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
 
 
-def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
-    """Add the import and export routes (see the module docstring) to ``app``."""
-    At = Annotated[Caller, Depends(caller_at)]
+def mount_interop(app: FastAPI) -> None:
+    """Add the import and export routes (:data:`router`, see the module docstring) to ``app``."""
+    app.include_router(router)
 
-    @app.post(
-        "/tables/{table_id}/characters/import",
-        summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
-    )
-    async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
-        found = await asyncio.to_thread(read_import, service, caller, body)
-        out: dict[str, Any] = {
-            "report": found.report,
-            "problems": found.problems,
-            "sheet": found.sheet,
-            "hidden": found.hidden,
-        }
-        if body.dry_run:
-            return {**out, "added": False}
-        # The table gives the id (the sheet's own, or one made from its name when that is taken).
-        command = found.command()
-        executed, _ = await service.command(caller, "AddCharacter", command)
-        added = executed.events[-1]
-        assert isinstance(added, CharacterAdded)
-        return {**out, "added": True, "character_id": added.character_id, "version": added.version}
 
-    @app.get(
-        "/tables/{table_id}/characters/{character_id}/export/{target}",
-        summary="A character written for Fari or Foundry VTT, if your seat may see the whole sheet",
+router = APIRouter()
+
+
+@router.post(
+    "/tables/{table_id}/characters/import",
+    summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
+)
+async def import_at_table(caller: At, service: Service, body: ImportIn) -> dict[str, Any]:
+    found = await asyncio.to_thread(read_import, service, caller, body)
+    out: dict[str, Any] = {
+        "report": found.report,
+        "problems": found.problems,
+        "sheet": found.sheet,
+        "hidden": found.hidden,
+    }
+    if body.dry_run:
+        return {**out, "added": False}
+    # The table gives the id (the sheet's own, or one made from its name when that is taken).
+    executed, _ = await service.command(caller, "AddCharacter", found.command())
+    added = executed.events[-1]
+    assert isinstance(added, CharacterAdded)
+    return {**out, "added": True, "character_id": added.character_id, "version": added.version}
+
+
+@router.get(
+    "/tables/{table_id}/characters/{character_id}/export/{target}",
+    summary="A character written for Fari or Foundry VTT, if your seat may see the whole sheet",
+)
+async def export_for(
+    caller: At,
+    service: Service,
+    character_id: Annotated[str, Path(min_length=1)],
+    target: Literal["fari", "foundry"],
+) -> dict[str, Any]:
+    sheet = await service.export_character(caller, character_id)
+    # At a table playing a rule-set file, the sheet is read under it (only the table knows it).
+    own = await service.read(
+        caller, lambda state, seat: state.ruleset.preset if state.ruleset_file else None
     )
-    async def export_for(
-        caller: At,
-        character_id: Annotated[str, Path(min_length=1)],
-        target: Literal["fari", "foundry"],
-    ) -> dict[str, Any]:
-        sheet = await service.export_character(caller, character_id)
-        # At a table playing a rule-set file, the sheet is read under it (only the table knows it).
-        own = await service.read(
-            caller, lambda state, seat: state.ruleset.preset if state.ruleset_file else None
-        )
-        return export_character(character_from_dict(sheet, own), target)
+    return export_character(character_from_dict(sheet, own), target)

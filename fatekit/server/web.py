@@ -27,12 +27,11 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
 import json
-from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query
+from fastapi import APIRouter, FastAPI, Query
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import FileResponse
@@ -45,28 +44,21 @@ from fatekit.formats.character_json import (
     template,
 )
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
-from fatekit.odds import Choice, advise, chances
-from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.invokes import check_invoke
-from fatekit.rules.aspects.stunts import Track
-from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict_parts import ConflictKind
-from fatekit.server.service import Caller, TableService
+from fatekit.server.deps import At, Service
 from fatekit.table.extras import extras_for
+from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
-from fatekit.table.play.rolls import roll_in_play
-from fatekit.table.state import SEAT_RULE, RollKind, TableState
-from fatekit.table.views import Viewer
+from fatekit.table.state import TableState
 
-__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web", "roll_odds", "stunt_bonuses"]
+__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web", "router"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
@@ -106,321 +98,141 @@ class CharacterCheck(BaseModel):
     preset: str | None = Field(None, description="Check against this preset instead")
 
 
-def _fraction(value: Fraction) -> dict[str, Any]:
-    return {"p": float(value), "exact": f"{value.numerator}/{value.denominator}"}
-
-
-def _visible_aspects(state: TableState, viewer: Viewer) -> list[Aspect]:
-    game = state.game
-    found: list[Aspect] = []
-    if game.scene is not None:
-        found.extend(game.scene.aspects)
-    for character in game.characters.values():
-        found.extend(character.aspects)
-        found.extend(s.aspect for s in character.consequences if s.aspect is not None)
-    return [a for a in found if viewer.sees_aspect(a)]
-
-
-def _rating(character: Character, skill: str) -> int:
-    return character.skills.get(skill, 0)
-
-
-#: The actions a roll's odds may be asked for (a defence is the opponent's side of one).
-_ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
-
-
-def stunt_bonuses(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
-    """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
-    engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
-    which the odds leave out since it is the player's choice to pay. The page's roll dialog and
-    Discord's rolls name the counted ones on the roll, so both make the same events."""
-    out = []
-    for stunt in character.stunts:
-        bonus = stunt.bonus_for(skill, action)
-        if bonus:
-            out.append(
-                {
-                    "name": stunt.name,
-                    "bonus": bonus,
-                    "fate_point_cost": stunt.fate_point_cost,
-                    "counted": not stunt.fate_point_cost,
-                }
-            )
-    return out
-
-
-def _counted(stunts: list[dict[str, Any]]) -> int:
-    return sum(s["bonus"] for s in stunts if s["counted"])
-
-
-def roll_odds(
-    state: TableState,
-    seat: str,
-    actor: str,
-    skill: str,
-    *,
-    difficulty: int | None = None,
-    against: str | None = None,
-    defend_skill: str | None = None,
-    mental: bool = False,
-    action: str = "overcome",
-    bonus: int = 0,
-) -> dict[str, Any]:
-    """The exact chances of ``actor`` rolling ``skill`` for ``action`` against a difficulty or
-    an opponent (``against``, who resists as the table would have them), as ``seat`` may know
-    them: what the page's roll dialog shows and Discord's /odds says."""
-    viewer = Viewer(state, seat)
-    defending = defend_skill
-    game = state.game
-    if not viewer.sees_sheet(actor):
-        raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
-    roller = game.character(actor)
-    stunts = stunt_bonuses(roller, skill, _ODDS_ACTIONS[action])
-    # ``bonus``: what the roller adds besides (a contest's teamwork).
-    modifier = _rating(roller, skill) + _counted(stunts) + bonus
-    opposing: list[dict[str, Any]] = []
-    if against is not None:
-        opponent = game.character(against)
-        if not viewer.sees_sheet(against):
-            # The opponent's skills are the GM's secret: no odds that would give them away.
-            return {"hidden": True, "modifier": modifier, "stunts": stunts}
-        conflict = state.conflict
-        fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
-        if defending is None and conflict is not None and fighting:
-            # The engine's own choice: the best skill that may stop this attack (Fight
-            # parries no shot), or the opponent's best against anything else.
-            if action == "attack":
-                ranged = conflict.attack_is_ranged(actor, skill)
-                allowed = conflict.defence_skills(against, melee=not ranged)
-            else:
-                allowed = conflict.opposing_skills(against)
-            defending = next(iter(allowed), "")
-        elif defending is None and action != "attack":
-            # Outside a fight, an overcome or an advantage is resisted with any skill the
-            # story fits: named by no one, the opponent's best, as the table takes it.
-            defending = max(opponent.skills, key=opponent.rating, default="")
-        if defending is None:
-            # The defender picks their best skill among those the preset lets defend.
-            track = Track.MENTAL if mental else Track.PHYSICAL
-            if conflict is not None:
-                track = conflict.harm  # a rule set's own harm, such as wealth
-            defending = state.ruleset.preset.best_defence(opponent.skills, track)
-        # The defender's stunts are theirs to name when they defend: listed, never counted,
-        # just as the table adds only the stunts the roller names.
-        opposing = [
-            {**st, "counted": False} for st in stunt_bonuses(opponent, defending, Action.DEFEND)
-        ]
-        opposition, active = _rating(opponent, defending), True
-    elif difficulty is not None:
-        opposition, active = difficulty, False
-    else:
-        raise BadInput("give a difficulty or an opponent")
-    found = chances(modifier, opposition, active=active)
-    return {
-        "hidden": False,
-        "modifier": modifier,
-        "opposition": opposition,
-        "active": active,
-        "defend_skill": defending if active else None,
-        "stunts": stunts,
-        "opposing_stunts": opposing,
-        "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
-    }
-
-
-def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
-    """Add the page, its files and its read-only helpers to ``app`` (see the module docstring).
-
-    ``caller_at`` is the app's dependency that reads the seat link of a table's request.
-    """
-    At = Annotated[Caller, Depends(caller_at)]
+def mount_web(app: FastAPI) -> None:
+    """Add the page, its files and its read-only helpers (:data:`router`) to ``app`` (see the
+    module docstring)."""
     app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
     app.mount("/i18n", StaticFiles(directory=I18N_DIR), name="i18n")
     app.add_middleware(_PageForBrowsers)
+    app.include_router(router)
 
-    @app.get("/rules/presets/{key}", summary="What a character sheet of a preset holds")
-    async def preset_info(key: str, skill_list: str | None = None) -> dict[str, Any]:
-        preset = get_preset(key)
-        if skill_list is not None:
-            # The preset as a table playing with another skill list has it.
-            preset = Ruleset.of(
-                key, [OptionalRule.CHANGING_SKILL_LIST], skill_list=skill_list
-            ).preset
-        return _preset_json(key, preset, changed_list=skill_list is not None)
 
-    @app.get("/tables/{table_id}/preset", summary="What a sheet of the table's rule set holds")
-    async def table_preset(caller: At) -> dict[str, Any]:
-        def work(state: TableState, seat: str) -> dict[str, Any]:
-            preset = state.ruleset.preset
-            return _preset_json(state.preset, preset, changed_list=state.skill_list is not None)
+# -- the endpoints ------------------------------------------------------------------------------
 
-        return await service.read(caller, work)
+router = APIRouter()
 
-    @app.get(
-        "/rules/rulesets/{key}", summary="A built-in preset as a rule-set file to start a hack from"
-    )
-    async def builtin_ruleset(key: str, skill_list: str | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = json.loads(builtin_text(key))
-        if skill_list is not None:
-            # What a table playing the preset with that list plays, the preset's shape kept:
-            # the editor's check then says whether the list is long enough for it.
-            data = ruleset_with_list(key, skill_list)
-        return _named_in_every_language(data)
 
-    @app.post(
-        "/rules/rulesets/check",
-        summary="Check a rule-set file, and what a blank character under it holds",
-    )
-    async def check_ruleset(body: dict[str, Any]) -> dict[str, Any]:
-        try:
-            preset = ruleset_from_dict(body)
-        except RulesetProblems as error:
-            return {"usable": False, "problems": error.problems}
-        return {
-            "usable": True,
-            "preset": _preset_json(preset.key, preset, changed_list=False),
-            "sheet": character_to_dict(template(preset, "new-character", preset.name), preset),
-        }
+@router.get("/rules/presets/{key}", summary="What a character sheet of a preset holds")
+async def preset_info(key: str, skill_list: str | None = None) -> dict[str, Any]:
+    preset = get_preset(key)
+    if skill_list is not None:
+        # The preset as a table playing with another skill list has it.
+        preset = Ruleset.of(key, [OptionalRule.CHANGING_SKILL_LIST], skill_list=skill_list).preset
+    return _preset_json(key, preset, changed_list=skill_list is not None)
 
-    @app.post("/rules/characters/check", summary="Check a character file against the rules")
-    async def check_character(body: CharacterCheck) -> dict[str, Any]:
-        return _verdict(character_from_dict(body.sheet, body.preset))
 
-    @app.post(
-        "/tables/{table_id}/characters/check",
-        summary="Check a character file against the table's rule set",
-    )
-    async def check_table_character(caller: At, body: CharacterCheck) -> dict[str, Any]:
-        def work(state: TableState, seat: str) -> dict[str, Any]:
-            if state.ruleset_file is None:
-                return _verdict(character_from_dict(body.sheet, body.preset))
-            character = parse_sheet(json.dumps(body.sheet), state)
-            return _verdict(LoadedCharacter(character, state.ruleset.preset))
+@router.get("/tables/{table_id}/preset", summary="What a sheet of the table's rule set holds")
+async def table_preset(caller: At, service: Service) -> dict[str, Any]:
+    def work(state: TableState, seat: str) -> dict[str, Any]:
+        preset = state.ruleset.preset
+        return _preset_json(state.preset, preset, changed_list=state.skill_list is not None)
 
-        return await service.read(caller, work)
+    return await service.read(caller, work)
 
-    @app.get("/tables/{table_id}/odds", summary="The exact chances of a roll, before it is made")
-    async def odds(
-        caller: At,
-        actor: Annotated[str, Query(min_length=1)],
-        skill: Annotated[str, Query(min_length=1)],
-        difficulty: Annotated[int | None, Query(ge=-10, le=20)] = None,
-        against: str | None = None,
-        defend_skill: str | None = None,
-        mental: bool = False,
-        action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
-        bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
-    ) -> dict[str, Any]:
-        def work(state: TableState, seat: str) -> dict[str, Any]:
-            return roll_odds(
-                state,
-                seat,
-                actor,
-                skill,
-                difficulty=difficulty,
-                against=against,
-                defend_skill=defend_skill,
-                mental=mental,
-                action=action,
-                bonus=bonus,
-            )
 
-        return await service.read(caller, work)
+@router.get(
+    "/rules/rulesets/{key}", summary="A built-in preset as a rule-set file to start a hack from"
+)
+async def builtin_ruleset(key: str, skill_list: str | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(builtin_text(key))
+    if skill_list is not None:
+        # What a table playing the preset with that list plays, the preset's shape kept:
+        # the editor's check then says whether the list is long enough for it.
+        data = ruleset_with_list(key, skill_list)
+    return _named_in_every_language(data)
 
-    @app.get(
-        "/tables/{table_id}/invokes",
-        summary="What a character may invoke on the roll in play, and the odds' advice",
-    )
-    async def invokes(
-        caller: At,
-        by: Annotated[str, Query(min_length=1)],
-        target: Annotated[str, Query()] = "success",
-        on_target: Annotated[str | None, Query(min_length=1)] = None,
-        roll_id: Annotated[str | None, Query(alias="roll", min_length=1, max_length=40)] = None,
-    ) -> dict[str, Any]:
-        def work(state: TableState, seat: str) -> dict[str, Any]:
-            if by not in state.characters_of(seat):
-                raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
-            in_play = roll_in_play(state, roll_id) if on_target is None else None
-            roll = None if in_play is None else in_play.roll
-            if on_target is not None:
-                # A target's defence of a split or zone attack: the engine finds it, or refuses.
-                if state.conflict is None:
-                    raise BadInput("there is no conflict in play", code="no_conflict")
-                roll = state.conflict.target_defence(on_target)
-            if roll is None or roll.dice is None:
-                raise BadInput("no roll is in play")
-            viewer = Viewer(state, seat)
-            ledger = state.game.ledger
-            paid_already = {i.aspect_id for i in roll.invocations if not i.free}
-            options: list[dict[str, Any]] = []
-            free_total = paid_total = 0
-            for aspect in _visible_aspects(state, viewer):
-                held = aspect.free_invokes_held_by(by)
-                can_free = can_paid = True
-                try:
-                    check_invoke(aspect, by, free=True, ledger=ledger)
-                except FateError:
-                    can_free = False
-                try:
-                    check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
-                except FateError:
-                    can_paid = False
-                if can_free or can_paid:
-                    options.append(
-                        {
-                            "aspect_id": aspect.id,
-                            "name": aspect.name,
-                            "kind": aspect.kind.value,
-                            "owner": aspect.owner,
-                            "free": held if can_free else 0,
-                            "paid": can_paid,
-                        }
-                    )
-                    free_total += held if can_free else 0
-                    paid_total += 1 if can_paid else 0
-            fate_points = ledger.account(by).available
-            count = free_total + min(paid_total, fate_points)
-            advice: dict[str, Any] | None = None
-            # Advice is for the roller's own side: what the roll needs to reach the target. A
-            # difficulty behind the GM's screen gives none: the advice would tell the number.
-            contest = in_play is not None and in_play.kind is RollKind.CONTEST
-            hidden = viewer.hides_roll_numbers(in_play)
-            if on_target is None and by == roll.actor and not hidden and not contest:
-                defence = roll.opposition
-                their_dice = None if defence is None or defence.dice is None else defence.dice
-                against_value = roll.opposition_value - (
-                    0 if their_dice is None else their_dice.total
-                )
-                found = advise(
-                    roll.effort - roll.dice.total,
-                    against_value,
-                    roll.dice,
-                    invokes=count,
-                    target=target,
-                    opposition_dice=their_dice,
-                )
-                advice = {
-                    "choice": found.choice.value,
-                    "target": found.target.value,
-                    "shifts_now": found.shifts_now,
-                    "invokes": found.invokes,
-                    "chances": {c.value: _fraction(found.chances[c]) for c in found.chances},
-                    "expected_invokes": {
-                        c.value: float(found.expected_invokes[c]) for c in found.expected_invokes
-                    },
-                    "choices": [c.value for c in Choice],
-                }
-            return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
 
-        return await service.read(caller, work)
+@router.post(
+    "/rules/rulesets/check",
+    summary="Check a rule-set file, and what a blank character under it holds",
+)
+async def check_ruleset(body: dict[str, Any]) -> dict[str, Any]:
+    try:
+        preset = ruleset_from_dict(body)
+    except RulesetProblems as error:
+        return {"usable": False, "problems": error.problems}
+    return {
+        "usable": True,
+        "preset": _preset_json(preset.key, preset, changed_list=False),
+        "sheet": character_to_dict(template(preset, "new-character", preset.name), preset),
+    }
 
-    @app.get(
-        "/tables/{table_id}/extras",
-        summary="What the page shows beside the view: the roll's options, turns, impediments",
-    )
-    async def extras(caller: At) -> dict[str, Any]:
-        return await service.read(caller, extras_for)
+
+@router.post("/rules/characters/check", summary="Check a character file against the rules")
+async def check_character(body: CharacterCheck) -> dict[str, Any]:
+    return _verdict(character_from_dict(body.sheet, body.preset))
+
+
+@router.post(
+    "/tables/{table_id}/characters/check",
+    summary="Check a character file against the table's rule set",
+)
+async def check_table_character(
+    caller: At, service: Service, body: CharacterCheck
+) -> dict[str, Any]:
+    def work(state: TableState, seat: str) -> dict[str, Any]:
+        if state.ruleset_file is None:
+            return _verdict(character_from_dict(body.sheet, body.preset))
+        character = parse_sheet(json.dumps(body.sheet), state)
+        return _verdict(LoadedCharacter(character, state.ruleset.preset))
+
+    return await service.read(caller, work)
+
+
+@router.get("/tables/{table_id}/odds", summary="The exact chances of a roll, before it is made")
+async def odds(
+    caller: At,
+    service: Service,
+    actor: Annotated[str, Query(min_length=1)],
+    skill: Annotated[str, Query(min_length=1)],
+    difficulty: Annotated[int | None, Query(ge=-10, le=20)] = None,
+    against: str | None = None,
+    defend_skill: str | None = None,
+    mental: bool = False,
+    action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
+    bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
+) -> dict[str, Any]:
+    def work(state: TableState, seat: str) -> dict[str, Any]:
+        return roll_odds(
+            state,
+            seat,
+            actor=actor,
+            skill=skill,
+            difficulty=difficulty,
+            against=against,
+            defend_skill=defend_skill,
+            mental=mental,
+            action=action,
+            bonus=bonus,
+        )
+
+    return await service.read(caller, work)
+
+
+@router.get(
+    "/tables/{table_id}/invokes",
+    summary="What a character may invoke on the roll in play, and the odds' advice",
+)
+async def invokes(
+    caller: At,
+    service: Service,
+    by: Annotated[str, Query(min_length=1)],
+    target: Annotated[str, Query()] = "success",
+    on_target: Annotated[str | None, Query(min_length=1)] = None,
+    roll_id: Annotated[str | None, Query(alias="roll", min_length=1, max_length=40)] = None,
+) -> dict[str, Any]:
+    def work(state: TableState, seat: str) -> dict[str, Any]:
+        return invoke_options(state, seat, by, target=target, on_target=on_target, roll_id=roll_id)
+
+    return await service.read(caller, work)
+
+
+@router.get(
+    "/tables/{table_id}/extras",
+    summary="What the page shows beside the view: the roll's options, turns, impediments",
+)
+async def extras(caller: At, service: Service) -> dict[str, Any]:
+    return await service.read(caller, extras_for)
 
 
 def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from fatekit.formats.wellformed import problems
 from fatekit.rules.core.bounds import MAX_WHOLE
 from fatekit.server.caps import SeatSockets
+from fatekit.server.envelope import MalformedEnvelope, read_envelope
 from fatekit.server.errors import problem
 from fatekit.server.hub import (
     CLOSE_LINK,
@@ -335,48 +336,19 @@ class _Connection:
 
     async def _command(self, message: dict[str, Any]) -> dict[str, Any]:
         reference = message.get("id")
-        unknown = set(message) - {
-            "kind",
-            "id",
-            "type",
-            "data",
-            "expected_version",
-            "idempotency_key",
-            "waive",
-            "reason",
-        }
-        problems = {key: "unknown field" for key in sorted(unknown)}
-        kind = message.get("type")
-        if not isinstance(kind, str):
-            problems["type"] = "expected a command's name"
-        expected = message.get("expected_version")
-        if expected is not None and (
-            isinstance(expected, bool) or not isinstance(expected, int) or expected < 0
-        ):
-            problems["expected_version"] = "a whole number of 0 or more"
-        key = message.get("idempotency_key")
-        if key is not None and not isinstance(key, str):
-            problems["idempotency_key"] = "expected a string"
-        waive = message.get("waive")
-        if waive is not None and (
-            not isinstance(waive, list) or not all(isinstance(k, str) for k in waive)
-        ):
-            problems["waive"] = "expected a list of rule keys"
-        reason = message.get("reason")
-        if reason is not None and not isinstance(reason, str):
-            problems["reason"] = "expected a string"
-        if problems:
-            return _malformed(reference, problems)
-        assert isinstance(kind, str)
+        try:
+            envelope = read_envelope({k: v for k, v in message.items() if k not in ("kind", "id")})
+        except MalformedEnvelope as error:
+            return _malformed(reference, error.fields)
         try:
             executed, _ = await self.service.command(
                 self.caller,
-                kind,
-                message.get("data", {}),
-                expected_version=expected,
-                idempotency_key=key,
-                waive=waive,
-                reason=reason,
+                envelope.type,
+                envelope.data,
+                expected_version=envelope.expected_version,
+                idempotency_key=envelope.idempotency_key,
+                waive=envelope.waive,
+                reason=envelope.reason,
             )
         except Exception as error:
             status, body = problem(error)

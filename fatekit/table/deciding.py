@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.base import ActorRoll, ActorRolled, AspectSight, Command, Event
-from fatekit.table.screen import npc_dice_hidden
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -42,7 +41,7 @@ class Context:
         # from what the table holds later: whether the NPCs' dice were hidden as it was rolled,
         # who could see the aspect it names.
         if "npc_dice_hidden" in names and "npc_dice_hidden" not in fields:
-            fields["npc_dice_hidden"] = npc_dice_hidden(self.state)
+            fields["npc_dice_hidden"] = self.state.screen.npc_dice_hidden()
         if "aspect_sight" in names and "aspect_sight" not in fields:
             fields["aspect_sight"] = self._sight(fields.get("aspect_id"))
         return event_type(

@@ -26,9 +26,9 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.fold import fold
+from fatekit.table.seeing import Viewer
 from fatekit.table.serialize import ENVELOPE, SCHEMA_KEY, event_from_payload, event_payload
 from fatekit.table.state import SEAT_RULE, TableState
-from fatekit.table.views import Viewer
 
 __all__ = [
     "TABLE_FORMAT",

@@ -13,11 +13,11 @@ from typing import Any
 
 from fatekit.rules.core.actions import Chooser, CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
-from fatekit.rules.scenes.conflict_parts import Status
+from fatekit.table.offers import defend_skills
 from fatekit.table.play.rolls import resolution_of
-from fatekit.table.screen import hide_difficulty_of_roll
+from fatekit.table.seeing import Viewer, hide_difficulty_of_roll
 from fatekit.table.state import RollInPlay, RollKind, TableState
-from fatekit.table.views import Viewer
+from fatekit.table.views import table_view
 
 __all__ = ["document_for", "extras_for"]
 
@@ -37,7 +37,7 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
     conflict = state.conflict
     if conflict is not None:
         out["acted"] = sorted(conflict.exchange.acted)
-    out["defend_skills"] = _defend_skills(state, seat)
+    out["defend_skills"] = defend_skills(state, seat)
     scene = state.game.scene
     impeded: list[dict[str, Any]] = []
     if scene is not None and scene.zones is not None:
@@ -90,26 +90,8 @@ def _resolution(state: TableState, in_play: RollInPlay, viewer: Viewer) -> dict[
     return out
 
 
-def _defend_skills(state: TableState, seat: str) -> dict[str, list[str]]:
-    """For a split or zone attack waiting to be aimed: the skills each active fighter the seat
-    plays (the attacker aside) may defend with, as the engine allows."""
-    conflict, roll = state.conflict, state.roll
-    if conflict is None or roll is None:
-        return {}
-    out: dict[str, list[str]] = {}
-    try:
-        for who in sorted(state.characters_of(seat)):
-            fighter = conflict.fighters.get(who)
-            if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
-                continue
-            out[who] = list(conflict.aimed_defence_skills(who))
-    except FateError:
-        return {}  # no attack on several targets is waiting to be aimed
-    return out
-
-
 def document_for(state: TableState, seat: str) -> dict[str, Any]:
     """The live document a seat's page holds: its view, with its extras under ``extras``."""
-    document = Viewer(state, seat).view()
+    document = table_view(Viewer(state, seat))
     document["extras"] = extras_for(state, seat)
     return document

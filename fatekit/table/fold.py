@@ -30,7 +30,6 @@ from fatekit.table.play.people import (
     parse_sheet,
 )
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
-from fatekit.table.screen import carry_npc_dice_spans
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
 
@@ -178,7 +177,7 @@ def _in_force(event: Event, cutoff: Callable[[int], int]) -> bool:
 def _keep_as_written(before: TableState, after: TableState, at: int) -> None:
     # What decides how a seat sees events already sent is kept as the log was written, so that
     # an undo at ``at`` never shows a seat more of them than it was sent.
-    carry_npc_dice_spans(before, after, at)
+    after.screen.carry_spans(before.screen, at)
     after.hazards |= before.hazards
 
 

@@ -18,6 +18,7 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import Compel
 from fatekit.rules.characters.character import CharacterKind
+from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, Rule
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.rolling import ActionRoll
@@ -27,15 +28,20 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.screen import Screen
+from fatekit.table.base import NewSituationAspect, SceneLayout
 from fatekit.table.seats import Role, Seat
 
 __all__ = [
     "SEAT_RULE",
+    "AskedRoll",
     "ContestRollRecord",
+    "PreparedAspect",
+    "PreparedScene",
     "RollInPlay",
     "RollKind",
     "RollRecord",
+    "Screen",
+    "SecretRollRecord",
     "SelfCompelRecord",
     "TableState",
 ]
@@ -120,6 +126,97 @@ class SelfCompelRecord:
     aspect_id: str
     target: str
     complication: str
+
+
+# -- the GM's screen ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SecretRollRecord:
+    """A roll the GM made behind the screen: the dice as they fell and what the rules made of
+    them (``outcome`` only when it was rolled against a difficulty)."""
+
+    roll_id: str
+    version: int
+    actor: str
+    skill: str
+    faces: str
+    effort: int
+    difficulty: int | None
+    outcome: str | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskedRoll:
+    """A difficulty the GM set for a character's next roll, which its player does not see."""
+
+    actor: str
+    difficulty: int
+    skill: str | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedAspect(NewSituationAspect):
+    """A situation aspect a prepared scene starts with."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedScene(SceneLayout):
+    """A scene the GM set up ahead of play: its name, the characters already there (NPCs, as a
+    rule) and where they stand, its zones and their links, its situation aspects, and the zone
+    where those who join it as it starts come in (``entrance``)."""
+
+    scene_id: str
+    aspects: tuple[PreparedAspect, ...]
+    entrance: str | None = None
+
+
+@dataclass(slots=True)
+class Screen:
+    """The GM's screen: secret rolls waiting to be revealed, hidden difficulties waiting for the
+    roll they were set for, scenes prepared ahead of play, and when the NPCs' dice were kept
+    from the players. What each seat sees of it is :func:`fatekit.table.play.secrets.screen_view`'s
+    to say (a GM: all of it)."""
+
+    secret_rolls: dict[str, SecretRollRecord] = field(default_factory=dict)  # not revealed yet
+    asked: dict[str, AskedRoll] = field(default_factory=dict)  # character -> hidden difficulty
+    hidden_roll_at: int | None = None  # the version of the latest roll with a hidden difficulty
+    prepared: dict[str, PreparedScene] = field(default_factory=dict)
+    # The versions from which (and until which, unless still so) NPCs' dice were kept hidden, as
+    # the log was written: undoing a HideNpcDice ends its span at the undo, never erases it, so
+    # the rolls made meanwhile (undone or not) stay as hidden as they were when sent.
+    npc_dice_spans: list[tuple[int, int | None]] = field(default_factory=list)
+
+    def npc_dice_hidden(self, version: int | None = None) -> bool:
+        """Whether the NPCs' dice were kept from the players at ``version`` (without one: now),
+        as the log was written."""
+        for start, end in self.npc_dice_spans:
+            if version is None:
+                if end is None:
+                    return True
+            elif start <= version and (end is None or version < end):
+                return True
+        return False
+
+    def npc_dice_hidden_at(self, version: int, recorded: bool | None) -> bool:
+        """Whether the NPCs' dice were kept from the players when the event of ``version`` was
+        made: as it ``recorded``, or (an event from an older log, ``None``) as the spans say."""
+        return self.npc_dice_hidden(version) if recorded is None else recorded
+
+    def carry_spans(self, before: Screen, at: int) -> None:
+        """After an undo at version ``at`` rebuilt this screen from the events still in force:
+        keep the spans as ``before`` had them, ending or starting one at ``at`` if the undo
+        changed whether the dice are hidden now."""
+        spans = list(before.npc_dice_spans)
+        was = before.npc_dice_hidden()
+        now = self.npc_dice_hidden()
+        if was and not now:
+            spans[-1] = (spans[-1][0], at)
+        elif now and not was:
+            spans.append((at, None))
+        self.npc_dice_spans = spans
 
 
 @dataclass(slots=True)

@@ -272,7 +272,7 @@ class Game:
 
     def _running(self) -> Scene:
         if self.scene is None:
-            raise BadInput("no scene is running")
+            raise BadInput("no scene is running", code="no_scene")
         return self.scene
 
     # -- bookkeeping ---------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from fatekit.table.play.rolls import (
     scripted_dice,
 )
 from fatekit.table.play.secrets import note_roll_made
+from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
 
 # -- what a command and its event both hold ----------------------------------------------------
@@ -410,3 +412,38 @@ def _full_defense_taken(state: TableState, event: FullDefenseTaken) -> None:
 @folds(Moved)
 def _moved(state: TableState, event: Moved) -> None:
     conflict_in_play(state).free_move(event.actor, event.to)
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(FullDefenseTaken, Moved)
+
+
+@shows(AttackRolled)
+def _show_attack(viewer: Viewer, event: AttackRolled, data: JSON) -> JSON:
+    # The target defends, unless someone defends for them.
+    defender = event.defender if event.defender is not None else event.target
+    viewer.keep_dice(
+        data,
+        version=event.version,
+        recorded=event.npc_dice_hidden,
+        roller=event.actor,
+        defender=defender,
+    )
+    return data
+
+
+@shows(AdvantageRolled, OvercomeRolled)
+def _show_action(viewer: Viewer, event: AdvantageRolled | OvercomeRolled, data: JSON) -> JSON:
+    if event.hidden_difficulty:
+        hide_difficulty_of_roll(data)
+    viewer.keep_dice(
+        data,
+        version=event.version,
+        recorded=event.npc_dice_hidden,
+        roller=event.actor,
+        defender=event.against,
+    )
+    if isinstance(event, AdvantageRolled):
+        viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    return data

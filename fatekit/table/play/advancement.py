@@ -29,8 +29,11 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.table.base import Command, Event, StuntText
+from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -245,3 +248,43 @@ def _stunt(character: Character, text: str) -> Stunt:
     # Without the bounds: the stunt met them when its command was decided, and the rest of the
     # sheet is the table's own (a log's, perhaps, from before them).
     return character_from_dict(sheet, bounded=False).character.stunts[0]
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(SkillsRaised)
+
+
+@shows(MilestoneTaken)
+def _show_milestone(viewer: Viewer, event: MilestoneTaken, data: JSON) -> JSON:
+    data["choice"] = _change_for(viewer, event.choice)
+    return data
+
+
+@shows(BreakthroughTaken)
+def _show_breakthrough(viewer: Viewer, event: BreakthroughTaken, data: JSON) -> JSON:
+    if event.milestone is not None:
+        data["milestone"] = _change_for(viewer, event.milestone)
+    if event.high_concept is not None and not _sees_high_concept(viewer, event.character_id):
+        data["high_concept"] = None  # the new name of a high concept the seat may not see
+    data["recovery_names"] = [
+        [aspect_id, name if viewer.sees_aspect_id(aspect_id) else None]
+        for aspect_id, name in event.recovery_names
+    ]
+    return data
+
+
+def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:
+    # Rewriting an aspect the seat may not see must not tell it the aspect's new name.
+    out: JSON = to_json(change)
+    if change.kind is ChangeKind.REWRITE_ASPECT and not viewer.sees_aspect_id(change.aspect_id):
+        out["aspect_id"], out["name"] = None, None
+    return out
+
+
+def _sees_high_concept(viewer: Viewer, character_id: str) -> bool:
+    try:
+        found = viewer.state.game.character(character_id).high_concept
+    except BadInput:
+        return False  # gone since (undone): nothing to say of it
+    return found is not None and viewer.sees_aspect(found)

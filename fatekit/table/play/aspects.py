@@ -14,6 +14,8 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -287,3 +289,59 @@ def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
             gm_agrees=True,
         )
     state.game.sync_sheets()
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(CompelAnswered, SelfCompelAnswered)
+
+
+@shows(CompelOffered, FreeInvokePassed, SelfCompelAsked)
+def _show_named(
+    viewer: Viewer, event: CompelOffered | FreeInvokePassed | SelfCompelAsked, data: JSON
+) -> JSON:
+    viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    return data
+
+
+@shows(StoryDetailDeclared)
+def _show_detail(viewer: Viewer, event: StoryDetailDeclared, data: JSON) -> JSON | None:
+    # A detail on an aspect the seat could not see says what the aspect is. (An older log's
+    # detail, which does not record who could, went to every seat with the aspect's id blanked:
+    # it stays as it was sent.)
+    if event.aspect_sight is not None and not viewer.saw_aspect(
+        event.aspect_id, event.aspect_sight
+    ):
+        return None
+    viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    return data
+
+
+def compels_view(viewer: Viewer) -> list[JSON]:
+    """The compels on the table, each naming its aspect only to a seat that sees it."""
+    return [
+        {
+            "id": key,
+            "aspect_id": compel.aspect_id if viewer.sees_aspect_id(compel.aspect_id) else None,
+            "target": compel.target,
+            "offered_by": compel.offered_by,
+            "kind": compel.kind.value,
+            "complication": compel.complication,
+            "state": compel.state.value,
+        }
+        for key, compel in viewer.state.compels.items()
+    ]
+
+
+def self_compels_view(viewer: Viewer) -> list[JSON]:
+    """The self-compels waiting for the GM's answer, each naming its aspect only to a seat that
+    sees it."""
+    return [
+        {
+            "id": asked.compel_id,
+            "aspect_id": asked.aspect_id if viewer.sees_aspect_id(asked.aspect_id) else None,
+            "target": asked.target,
+            "complication": asked.complication,
+        }
+        for asked in viewer.state.self_compels.values()
+    ]

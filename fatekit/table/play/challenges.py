@@ -29,6 +29,8 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 from fatekit.table.upcasting import upcasts
 
@@ -199,3 +201,53 @@ def challenge_in_play(state: TableState) -> Challenge:
     if state.challenge is None:
         raise BadInput("there is no challenge running", code="no_challenge")
     return state.challenge
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(ChallengeStarted, ChallengeEnded)
+
+
+@shows(ChallengeRolled)
+def _show_task_roll(viewer: Viewer, event: ChallengeRolled, data: JSON) -> JSON:
+    viewer.keep_dice(
+        data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
+    )
+    return data
+
+
+def challenge_view(viewer: Viewer, challenge: Challenge) -> JSON:
+    """The challenge's tasks (with the id of a task's roll in play), their results and the
+    report: all in plain sight at the table."""
+    report = challenge.report()
+    rolling = {r.task: r.id for r in viewer.state.rolls.values() if r.task is not None}
+    return {
+        "in_conflict": challenge.in_conflict,
+        "tasks": [
+            {
+                "key": task.key,
+                "description": task.description,
+                "skill": task.skill,
+                "difficulty": task.difficulty,
+                "rolling": rolling.get(task.key),
+                "result": None
+                if task.result is None
+                else {
+                    "by": task.result.by,
+                    "effort": task.result.effort,
+                    "outcome": task.result.outcome.value,
+                    "option": task.result.option,
+                    "succeeded": task.result.succeeded,
+                    "at_a_cost": task.result.at_a_cost,
+                },
+            }
+            for task in challenge.tasks.values()
+        ],
+        "report": {
+            "successes": list(report.successes),
+            "failures": list(report.failures),
+            "ties": list(report.ties),
+            "costs": list(report.costs),
+            "open": list(report.open),
+        },
+    }

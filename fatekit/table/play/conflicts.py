@@ -18,6 +18,8 @@ from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -331,3 +333,62 @@ def _check_hit_target(conflict: Conflict, target: str) -> None:
         raise BadInput("there is no hit waiting to be absorbed", code="no_hit")
     if hit[0] != target:
         raise BadInput(f"the pending hit is on {hit[0]}, not {target}")
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(
+    ConflictStarted,
+    HitAbsorbed,
+    TakenOut,
+    Conceded,
+    TurnEnded,
+    ConflictFinished,
+    MinionShielded,
+)
+
+
+def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
+    """The conflict in plain sight at the table: its kind and phase, the turn order, the
+    fighters (with their Weapon and Armor ratings), who defends fully, the hit waiting to be
+    absorbed and the blocks in the way. What the seat's characters may do, the hazards, big bads
+    and aimed targets are their own parts (:mod:`fatekit.table.views` puts them together)."""
+    hit = conflict.pending_hit
+    return {
+        "kind": conflict.kind.value,
+        "harm": conflict.harm.value,  # the kind of harm hits deal (a rule set may name its own)
+        "phase": conflict.phase.value,
+        "exchange": conflict.exchange.number,
+        "current": conflict.current,
+        "order": conflict.order,
+        "next_choices": conflict.next_choices() if conflict.phase.value == "next" else [],
+        "fighters": [
+            {
+                "id": who,
+                "side": f.side,
+                "status": f.status.value,
+                "weapon": f.weapon,
+                "armor": f.armor,
+                "scale": f.scale,
+                "hazard": f.hazard is not None,
+                "members": f.members,  # a mob's members still standing (1 for anyone else)
+            }
+            for who, f in conflict.fighters.items()
+        ],
+        "full_defenders": {
+            who: None if focus is None else {"focus": focus.kind.value, "who": list(focus.who)}
+            for who, focus in conflict.full_defenders.items()
+        },
+        "pending_hit": None if hit is None else {"target": hit[0], "shifts": hit[1]},
+        "blocks": [
+            {
+                "id": block.id,
+                "name": block.name,
+                "rating": block.rating,
+                "weapon": block.weapon,
+                "harmful": block.harmful,
+                "cover": block.cover,
+            }
+            for block in conflict.blocks.values()
+        ],
+    }

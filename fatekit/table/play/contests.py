@@ -22,7 +22,8 @@ from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import RollResolved, put_in_play, require_dice, settles
 from fatekit.table.play.scenes import scene_in_play
-from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.seeing import JSON, Viewer, hide_dice
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import (
     SEAT_RULE,
     ContestRollRecord,
@@ -188,7 +189,14 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
         return
     roll.roll()  # logged before contest rolls were in play: the effort counted as it fell
     state.last_roll = record
-    _count(state, contest, event.side, roll, event.version, npc_dice_hidden_for(state, event))
+    _count(
+        state,
+        contest,
+        event.side,
+        roll,
+        event.version,
+        state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
+    )
 
 
 @settles(RollKind.CONTEST)
@@ -272,3 +280,72 @@ def _settle_exchange(state: TableState, contest: Contest) -> None:
     contest.exchange(dict(state.contest_efforts), forfeited=state.contest_forfeits)
     state.contest_efforts, state.contest_forfeits = {}, set()
     state.contest_last, state.contest_rolls = state.contest_rolls, {}
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(ContestStarted, ContestForfeited, ContestEnded)
+
+
+@shows(ContestRolled)
+def _show_contest_roll(viewer: Viewer, event: ContestRolled, data: JSON) -> JSON:
+    viewer.keep_dice(
+        data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
+    )
+    return data
+
+
+def contest_view(viewer: Viewer, contest: Contest) -> JSON:
+    """The contest: sides, intents, victories, this exchange's rolls so far, the last result."""
+    state = viewer.state
+    last = contest.exchanges[-1] if contest.exchanges else None
+    return {
+        "sides": [
+            {
+                "id": side.id,
+                "members": list(side.members),
+                "intent": side.intent,
+                "victories": side.victories,
+            }
+            for side in contest.sides.values()
+        ],
+        "victories_needed": contest.victories_needed,
+        "faster": contest.faster,
+        "exchange": len(contest.exchanges) + 1,
+        "rolled": dict(state.contest_efforts),
+        "rolls": _rolls_view(viewer, contest, state.contest_rolls),
+        "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
+        "forfeited": sorted(state.contest_forfeits),
+        "last": None
+        if last is None
+        else {
+            "efforts": dict(last.efforts),
+            "victories": dict(last.victories),
+            "twist": last.twist,
+            "hits": dict(last.hits),
+            "rolls": _rolls_view(viewer, contest, state.contest_last),
+        },
+        "winner": contest.winner,
+    }
+
+
+def _rolls_view(
+    viewer: Viewer, contest: Contest, records: dict[str, ContestRollRecord]
+) -> list[JSON]:
+    """The sides' settled overcomes, in the order of the sides: who rolled what, the dice (an
+    NPC's kept from the players while its dice were hidden), and the effort each counts for."""
+    out = []
+    for side in contest.sides:
+        record = records.get(side)
+        if record is None:
+            continue
+        shown: JSON = {
+            "side": record.side,
+            "actor": record.actor,
+            "skill": record.skill,
+            "faces": record.faces,
+            "effort": record.effort,
+        }
+        hide_dice(shown, viewer.dice_kept(record.npc_dice_hidden), roller=record.actor)
+        out.append(shown)
+    return out

@@ -22,6 +22,8 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 
 __all__ = [
@@ -319,3 +321,24 @@ def _aspect_corrected(state: TableState, event: AspectCorrected) -> None:
 @folds(TurnCorrected)
 def _turn_corrected(state: TableState, event: TurnCorrected) -> None:
     conflict_in_play(state).give_turn(event.current)
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(ConsequenceCorrected, TurnCorrected)
+
+
+@shows(FatePointsCorrected, StressCorrected)
+def _show_sheet_correction(
+    viewer: Viewer, event: FatePointsCorrected | StressCorrected, data: JSON
+) -> JSON | None:
+    # An NPC's fate points and stress are on its sheet, which players see once revealed.
+    who = event.character_id
+    return data if who is None or viewer.sees_sheet(who) else None
+
+
+@shows(FreeInvokesCorrected, AspectCorrected)
+def _show_aspect_correction(
+    viewer: Viewer, event: FreeInvokesCorrected | AspectCorrected, data: JSON
+) -> JSON | None:
+    return data if viewer.sees_aspect_id(event.aspect_id) else None

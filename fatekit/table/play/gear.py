@@ -16,12 +16,16 @@ from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueF
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import Status
 from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
 from fatekit.table.play.people import parse_sheet, taken_ids
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -341,3 +345,102 @@ def _fit_to_table(state: TableState, character: Character) -> Character:
             character.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
         )
     return character
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(Equipped, ScaleSet, BlockAdded, ImmunityBroken)
+
+
+@shows(BigBadSet)
+def _show_big_bad(viewer: Viewer, event: BigBadSet, data: JSON) -> JSON:
+    # Later forms (and whether there are any) stay with the GM until they are revealed, and
+    # which part is the heart is the GM's to know.
+    for secret in ("forms", "gentle", "threat_heart"):
+        data.pop(secret)
+    return data
+
+
+@shows(HazardAdded)
+def _show_hazard(viewer: Viewer, event: HazardAdded, data: JSON) -> JSON:
+    # A hazard's numbers are the GM's, like an NPC's skills, until its sheet is revealed.
+    if not viewer.sees_sheet(event.hazard_id):
+        data.pop("rating")
+        data.pop("weapon")
+    return data
+
+
+def hazards_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
+    """The hazards in the conflict: everyone sees them act; their numbers are the GM's, like an
+    NPC's skills, until the GM reveals their sheets."""
+    out: list[JSON] = []
+    for who, fighter in conflict.fighters.items():
+        hazard = fighter.hazard
+        if hazard is None:
+            continue
+        shown: JSON = {"id": who, "name": hazard.name, "side": fighter.side}
+        if viewer.sees_sheet(who):
+            shown.update(rating=hazard.rating, weapon=hazard.weapon)
+        out.append(shown)
+    return out
+
+
+def big_bads_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
+    """The big bads' rule breaks. Their later true forms stay with the GM until each is revealed
+    by taking out the one before: players see only how many have been revealed so far."""
+    return [_big_bad_view(viewer, conflict, bad) for bad in conflict.big_bads.values()]
+
+
+def _big_bad_view(viewer: Viewer, conflict: Conflict, bad: BigBad) -> JSON:
+    immunity = bad.immunity
+    solo = bad.solo
+    out: JSON = {
+        "id": bad.id,
+        "minions": list(bad.minions),
+        "immunity": None
+        if immunity is None
+        else {
+            "kind": immunity.kind.value,
+            "harm": immunity.harm.value,
+            "state": immunity.state.value,
+        },
+        "scale": bad.scale,
+        "solo": {
+            "skill": solo.skill,
+            "skill_capped": solo.skill_capped,
+            "stress": solo.stress,
+            "stress_floor_one": solo.stress_floor_one,
+            "amplified": solo.amplified,
+            "suppress": None if solo.suppress is None else solo.suppress.value,
+            "no_free_stacking": solo.no_free_stacking,
+        },
+        "forms_revealed": 0 if bad.forms is None else bad.forms.current,
+    }
+    if viewer.gm and bad.forms is not None:
+        out["forms"] = {
+            "names": [form.name for form in bad.forms.forms],
+            "current": bad.forms.current,
+            "gentle": bad.forms.gentle,
+        }
+    if bad.threat is not None:
+        out["threat"] = _threat_view(viewer, conflict, bad.threat)
+    return out
+
+
+def _threat_view(viewer: Viewer, conflict: Conflict, threat: Threat) -> JSON:
+    """A big bad that is a map or a hive: its parts, and which stand and can be attacked now,
+    are in plain sight at the table; which part is its heart is the GM's."""
+    taken = {p for p, f in conflict.fighters.items() if f.status is Status.TAKEN_OUT}
+    out: JSON = {
+        "map": threat.is_map,
+        "parts": [
+            {"id": p.id, "zone": p.zone, "reach": p.reach, "behind": sorted(p.behind)}
+            for p in threat.parts
+        ],
+        "standing": list(threat.standing(taken)),
+        "attackable": list(threat.attackable(taken)),
+        "defeated": threat.defeated(taken),
+    }
+    if viewer.gm:
+        out["heart"] = threat.heart
+    return out

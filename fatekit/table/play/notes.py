@@ -11,6 +11,8 @@ from fatekit.table.base import Command, Event, Version
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.seats import NoteVisibility
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -79,3 +81,14 @@ def _note_added(state: TableState, event: NoteAdded) -> None:
 
 #: Notes longer than this are refused as malformed.
 MAX_NOTE_LENGTH = 20_000
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(Undone)
+
+
+@shows(NoteAdded)
+def _show_note(viewer: Viewer, event: NoteAdded, data: JSON) -> JSON | None:
+    # A GM's note is the GMs'; a private one its writer's and the GMs'.
+    return data if viewer.sees_note(event.visibility, event.seat) else None

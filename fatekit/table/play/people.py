@@ -22,6 +22,8 @@ from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SEAT_RULE, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -504,3 +506,33 @@ def parse_sheet(sheet: str, state: TableState | None = None, *, bounded: bool = 
             f"this table plays {own.name} ({own.key}); the sheet is for {data['preset']!r}"
         )
     return character_from_dict(data, own, bounded=bounded).character
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(
+    TableCreated,
+    SeatAdded,
+    SeatRemoved,
+    CharacterRevealed,
+    CharacterGiven,
+    TemplateAdded,
+    TemplateRemoved,
+)
+
+
+@shows(CharacterAdded, CharacterUpdated)
+def _show_character(viewer: Viewer, event: CharacterAdded | CharacterUpdated, data: JSON) -> JSON:
+    # The sheet as the seat may see it (an NPC's: its name and what shows of it), never the
+    # sheet the event carries.
+    try:
+        character = viewer.state.game.character(event.character_id)
+    except BadInput:
+        character = None
+    if character is None:
+        # Gone since (undone): say no more than that it happened.
+        return {"character_id": event.character_id}
+    out: JSON = {"character_id": event.character_id, "character": viewer.character(character)}
+    if isinstance(event, CharacterAdded):
+        out["owner"] = event.owner
+    return out

@@ -1,6 +1,6 @@
 """Scenes the GM prepares ahead of play: name, zones and links, situation aspects with free
 invokes (hidden ones included), the NPCs already there and where they stand, and where the PCs
-come in. Only GM seats see them (:mod:`fatekit.table.screen`); one command starts one, as the
+come in. Only GM seats see them (declared below); one command starts one, as the
 same events a GM starting the scene by hand makes, so players learn of it as of any scene.
 
 A prepared scene is checked as it is prepared, the way a started scene's map is checked
@@ -18,8 +18,8 @@ from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_map
-from fatekit.table.screen import PreparedAspect, PreparedScene
-from fatekit.table.state import TableState
+from fatekit.table.showing import shown_to_gms
+from fatekit.table.state import PreparedAspect, PreparedScene, TableState
 
 __all__ = [
     "PrepareScene",
@@ -197,3 +197,9 @@ def _prepared_removed(state: TableState, event: PreparedSceneRemoved) -> None:
 def _prepared_started(state: TableState, event: PreparedSceneStarted) -> None:
     if state.screen.prepared.pop(event.scene_id, None) is None:
         raise BadInput(f"there is no prepared scene {event.scene_id!r}")
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+# The scene's own events tell the players it started.
+shown_to_gms(ScenePrepared, PreparedSceneRemoved, PreparedSceneStarted)

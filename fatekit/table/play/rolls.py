@@ -34,11 +34,21 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
+from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
-from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.seeing import (
+    JSON,
+    Viewer,
+    hide_dice,
+    hide_dice_in_play,
+    hide_difficulty_of_roll,
+    hides_last_roll,
+    hides_roll_in_play,
+)
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -302,7 +312,9 @@ def _invoked(state: TableState, event: Invoked) -> None:
             (r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None
         )
         if in_play is not None:
-            in_play.npc_dice_hidden |= npc_dice_hidden_for(state, event)
+            in_play.npc_dice_hidden |= state.screen.npc_dice_hidden_at(
+                event.version, event.npc_dice_hidden
+            )
     state.game.sync_sheets()
 
 
@@ -519,7 +531,7 @@ def put_in_play(
         hidden=hidden,
         side=side,
         task=task,
-        npc_dice_hidden=npc_dice_hidden_for(state, event),
+        npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
         disables=getattr(event, "disable_hazard", None),
     )
     state.rolls[in_play.id] = in_play
@@ -581,3 +593,103 @@ def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> 
         if stunt is None:
             raise BadInput(f"{sheet.name} has no stunt {name!r}")
         roll.use_stunt(stunt)
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(RollResolved)
+
+
+@shows(RollMade)
+def _show_roll(viewer: Viewer, event: RollMade, data: JSON) -> JSON:
+    if event.hidden_difficulty:
+        hide_difficulty_of_roll(data)
+    viewer.keep_dice(
+        data,
+        version=event.version,
+        recorded=event.npc_dice_hidden,
+        roller=event.actor,
+        defender=event.against,
+    )
+    viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    return data
+
+
+@shows(Invoked)
+def _show_invoke(viewer: Viewer, event: Invoked, data: JSON) -> JSON:
+    # A reroll's new dice are the invoker's.
+    viewer.keep_dice(data, version=event.version, recorded=event.npc_dice_hidden, roller=event.by)
+    viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    return data
+
+
+def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
+    """A roll in play as the seat sees it: its id and kind (a contest's side, a challenge's
+    task), the dice, and the outcome as things stand."""
+    roll = in_play.roll
+    out: JSON = {
+        "id": in_play.id,
+        "kind": in_play.kind.value,
+        "side": in_play.side,
+        "task": in_play.task,
+        "actor": roll.actor,
+        "action": roll.action.value,
+        "skill": roll.skill,
+        "phase": roll.phase.value,
+        "faces": None if roll.dice is None else roll.dice.symbols(),
+        "rerolled": [d.symbols() for d in roll.rerolled],
+        "invocations": [viewer.invocation(i) for i in roll.invocations],
+    }
+    if roll.dice is not None:
+        out.update(
+            effort=roll.effort,
+            opposition=roll.opposition_value,
+            shifts=roll.shifts,
+            outcome=roll.outcome.value,
+        )
+    if in_play.kind is RollKind.CONTEST and roll.dice is not None:
+        # Efforts are compared between the sides: nothing to beat on its own.
+        out.update(opposition=None, shifts=None, outcome=None)
+    if roll.difficulty is not None and in_play.kind is not RollKind.CONTEST:
+        out["difficulty"] = roll.difficulty.value
+    if hides_roll_in_play(in_play, viewer.gm):
+        hide_difficulty_of_roll(out)
+    elif in_play.hidden:
+        out["difficulty_hidden"] = True  # the GM sees it, and that the players do not
+    if roll.opposition is not None:
+        defence = roll.opposition
+        out["defence"] = {
+            "actor": defence.actor,
+            "skill": defence.skill,
+            "faces": None if defence.dice is None else defence.dice.symbols(),
+            "invocations": [viewer.invocation(i) for i in defence.invocations],
+        }
+    hide_dice_in_play(out, viewer.dice_kept(in_play.npc_dice_hidden))
+    _keep_hazard_numbers(viewer, in_play, out)
+    return out
+
+
+def _keep_hazard_numbers(viewer: Viewer, in_play: RollInPlay, out: JSON) -> None:
+    """A hazard's rating and Weapon stay the GM's: its own roll shows no effort or shifts (with
+    its Weapon in the hit, they would give both away), a roll against it no difficulty,
+    opposition or shifts. The outcome, and a hit's shifts, still show."""
+    roll = in_play.roll
+    if viewer.keeps_hazard(roll.actor):
+        out.update(effort=None, shifts=None, effort_hidden=True)
+    faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+    if viewer.keeps_hazard(faced):
+        hide_difficulty_of_roll(out)
+
+
+def last_roll_view(viewer: Viewer) -> JSON | None:
+    """The latest roll's record as the seat sees it (for aiming a split or zone attack)."""
+    state = viewer.state
+    last = state.last_roll
+    if last is None:
+        return None
+    out: JSON = to_json(last)
+    kept = viewer.dice_kept(state.screen.npc_dice_hidden(last.version))
+    hide_dice(out, kept, roller=last.actor, defender=last.defender)
+    if hides_last_roll(state, viewer.gm):
+        hide_difficulty_of_roll(out)
+    return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.options.countdowns import Countdown, Trigger, Visibility
+from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, Visibility
 from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
@@ -15,6 +15,8 @@ from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import check_created, folds
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -379,3 +381,88 @@ def scene_in_play(state: TableState) -> Scene:
     if scene is None:
         raise BadInput("no scene is running", code="no_scene")
     return scene
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(SessionStarted, SessionEnded, SceneStarted, SceneEnded, JoinedScene, AspectRemoved)
+shown_to_gms(TriggerFired)  # a trigger's name can give away a countdown kept from the players
+
+
+@shows(SituationAspectAdded)
+def _show_situation_aspect(viewer: Viewer, event: SituationAspectAdded, data: JSON) -> JSON | None:
+    # Who may see it is who could when it was made (a later reveal is an event of its own, and
+    # its id may name another aspect in a later scene).
+    if event.hidden and not set(event.known_to) & viewer.mine:
+        return None
+    data["known_to"] = sorted(set(event.known_to) & viewer.mine)
+    return data
+
+
+@shows(AspectRevealed)
+def _show_reveal(viewer: Viewer, event: AspectRevealed, data: JSON) -> JSON | None:
+    if event.to and not set(event.to) & viewer.mine:
+        return None
+    data["to"] = sorted(set(event.to) & viewer.mine)
+    if event.name is not None:
+        data["aspect"] = {"id": event.aspect_id, "name": event.name}  # as it was revealed
+        return data
+    try:  # an older log, without the name: the aspect as it stands now, if the seat sees it
+        aspect = viewer.state.game.find_aspect(event.aspect_id)
+    except BadInput:
+        return data
+    if viewer.sees_aspect(aspect):
+        data["aspect"] = viewer.aspect(aspect)
+    return data
+
+
+@shows(CountdownAdded)
+def _show_countdown(viewer: Viewer, event: CountdownAdded, data: JSON) -> JSON | None:
+    if event.visibility is Visibility.HIDDEN:
+        return None
+    if event.visibility is Visibility.BOXES_ONLY:
+        return {"countdown_id": event.countdown_id, "boxes": event.boxes}
+    return data
+
+
+@shows(CountdownMarked)
+def _show_mark(viewer: Viewer, event: CountdownMarked, data: JSON) -> JSON | None:
+    scene = viewer.state.game.scene
+    countdown = None if scene is None else scene.countdowns.get(event.countdown_id)
+    return None if countdown is None or viewer.countdown(countdown) is None else data
+
+
+def scene_view(viewer: Viewer, scene: Scene) -> JSON:
+    """The scene in play as the seat sees it: the aspects it may know of, the zones and who
+    stands where, and the countdowns as their visibility says."""
+    zones = scene.zones
+    return {
+        "name": scene.name,
+        "number": scene.number,
+        "participants": list(scene.participants),
+        "aspects": [viewer.aspect(a) for a in scene.aspects if viewer.sees_aspect(a)],
+        "zones": None
+        if zones is None
+        else {
+            "zones": sorted(zones.zones),
+            "links": sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
+            "positions": dict(sorted(zones.positions.items())),
+        },
+        "countdowns": [
+            _countdown_view(shown)
+            for shown in (viewer.countdown(c) for c in scene.countdowns.values())
+            if shown is not None
+        ],
+    }
+
+
+def _countdown_view(view: CountdownView) -> JSON:
+    return {
+        "id": view.id,
+        "boxes": view.boxes,
+        "marked": view.marked,
+        "finished": view.finished,
+        "name": view.name,
+        "triggers": None if view.triggers is None else [t.key for t in view.triggers],
+        "outcome": view.outcome,
+    }

@@ -8,8 +8,8 @@
   results of their rolls still show, the dice do not.
 - A **hidden difficulty** is set for a character's next overcome or create an advantage against a
   passive difficulty, outside a conflict or in one (for a participant still in it): its player
-  rolls without a difficulty and sees the outcome, never the number (:mod:`fatekit.table.screen`
-  says what each seat sees). :mod:`fatekit.table.play.rolls` and the conflict's actions
+  rolls without a difficulty and sees the outcome, never the number (:func:`screen_view` and
+  the events' declarations below say what each seat sees). :mod:`fatekit.table.play.rolls` and the conflict's actions
   (:mod:`fatekit.table.play.actions`) ask :func:`roll_difficulty` for it. An attack or a defence
   is never hidden, nor an active opposition: the opponent's roll would tell the number anyway.
 
@@ -26,10 +26,12 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
 from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE, Status
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
+from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
-from fatekit.table.screen import AskedRoll, SecretRollRecord, npc_dice_hidden
-from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_to_gms, shown_whole, shows
+from fatekit.table.state import SEAT_RULE, AskedRoll, SecretRollRecord, TableState
 
 #: The longest note a secret roll keeps of what it was for.
 MAX_REASON_LENGTH = 2_000
@@ -286,7 +288,7 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
 @folds(NpcDiceHidden)
 def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
     spans = state.screen.npc_dice_spans
-    if event.hidden == npc_dice_hidden(state):
+    if event.hidden == state.screen.npc_dice_hidden():
         now = "hidden" if event.hidden else "shown"
         raise BadInput(f"the NPCs' dice are already {now}")
     if event.hidden:
@@ -313,3 +315,52 @@ def drop_asked_out_of_conflict(state: TableState, *, ended: bool = False) -> Non
     for who, fighter in conflict.fighters.items():
         if ended or fighter.status is not Status.ACTIVE:
             state.screen.asked.pop(who, None)
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(NpcDiceHidden)
+shown_to_gms(SecretRollMade)
+
+
+@shows(SecretRollRevealed)
+def _show_secret_roll(viewer: Viewer, event: SecretRollRevealed, data: JSON) -> JSON:
+    # The reveal shows the roll, dice and all, not what the GM noted it was for.
+    data.pop("reason")
+    return data
+
+
+@shows(DifficultyHidden)
+def _show_asked(viewer: Viewer, event: DifficultyHidden, data: JSON) -> JSON | None:
+    # Only the seat asked for the roll learns the GM asked (as its view says), never the number.
+    if event.actor not in viewer.mine:
+        return None
+    return {
+        "actor": event.actor,
+        "skill": event.skill,
+        "action": event.action.value,
+        "withdrawn": event.difficulty is None,
+    }
+
+
+def screen_view(viewer: Viewer) -> JSON:
+    """The ``screen`` part of a seat's view: all of it for a GM; for anyone else only that the
+    GM asked one of the seat's characters for a roll (never the difficulty)."""
+    screen = viewer.state.screen
+    if viewer.gm:
+        return {
+            "secret_rolls": [to_json(r) for r in screen.secret_rolls.values()],
+            "asked": [to_json(a) for a in screen.asked.values()],
+            "prepared": [to_json(p) for p in screen.prepared.values()],
+            "npc_dice_hidden": screen.npc_dice_hidden(),
+        }
+    return {
+        "npc_dice_hidden": screen.npc_dice_hidden(),
+        "secret_rolls": [],
+        "asked": [
+            {"actor": a.actor, "skill": a.skill, "action": a.action.value}
+            for a in screen.asked.values()
+            if a.actor in viewer.mine
+        ],
+        "prepared": [],
+    }

@@ -7,15 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.dice import ScriptedDice
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
-from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -245,7 +247,7 @@ def _in_play(
         event.version,
         RollKind.CONFLICT,
         roll,
-        npc_dice_hidden=npc_dice_hidden_for(state, event),
+        npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
     )
     state.rolls[in_play.id] = in_play
 
@@ -254,3 +256,47 @@ def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, w
     state.last_roll = RollRecord(
         event.version, event.at, event.actor, what, event.skill, event.faces
     )
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+shown_whole(TargetsResolved, MissedEveryone)
+
+
+@shows(SplitAttackRolled, ZoneAttackRolled)
+def _show_attack_on_many(
+    viewer: Viewer, event: SplitAttackRolled | ZoneAttackRolled, data: JSON
+) -> JSON:
+    viewer.keep_dice(
+        data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
+    )
+    return data
+
+
+@shows(TargetsAssigned)
+def _show_defences(viewer: Viewer, event: TargetsAssigned, data: JSON) -> JSON:
+    # Every target's defence, each kept from the seat as that target's dice are.
+    viewer.keep_dice(data, version=event.version, recorded=event.npc_dice_hidden, roller=None)
+    return data
+
+
+def targets_view(viewer: Viewer, conflict: Conflict) -> JSON | None:
+    """The aimed targets of a split or zone attack and what each outcome allows (rolls are
+    public, so everyone sees them), with the invokes made on each target's defence; ``None``
+    while no attack on several targets is aimed."""
+    try:
+        previews = conflict.preview_targets()
+    except FateError:
+        return None
+    return {
+        target: {
+            "shifts": resolution.shifts,
+            "outcome": resolution.outcome.value,
+            "options": [o.key for o in resolution.options],
+            "chosen_by": resolution.chosen_by.value,
+            "invocations": [
+                viewer.invocation(i) for i in conflict.target_defence(target).invocations
+            ],
+        }
+        for target, resolution in previews.items()
+    }

@@ -1,0 +1,318 @@
+"""What a seat may do now, in one place: the moves of a conflict each of its characters may make
+(and against whom, with which skill), the ways to absorb a hit, the skills to defend with against
+a split or zone attack, what a character may invoke on a roll in play with :mod:`fatekit.odds`'s
+advice on spending it, and a roll's exact odds before it is made with the skill an opponent
+would defend with.
+
+Pure functions of a table's state and a seat: the view, the extras and the server's read-only
+routes call them, and none holds a rule of its own: they ask the rules engine
+(:mod:`fatekit.rules`) and the odds (:mod:`fatekit.odds`). Nothing here tells a seat what it may
+not see: no odds on an opponent's secret skills, no advice on a hidden difficulty.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fatekit.odds import Choice, advise, chances
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.invokes import check_invoke
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import LegalAction, Status
+from fatekit.table.play.rolls import roll_in_play
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
+
+__all__ = [
+    "ODDS_ACTIONS",
+    "absorb_options",
+    "defend_skills",
+    "defending_skill",
+    "invoke_advice",
+    "invoke_options",
+    "legal_actions",
+    "roll_odds",
+    "stunt_bonuses",
+]
+
+#: The actions a roll's odds may be asked for (a defence is the opponent's side of one).
+ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
+
+
+# -- in a conflict ------------------------------------------------------------------------------
+
+
+def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[JSON]]:
+    """The moves each of the seat's characters in the conflict may make now, as the engine
+    allows them."""
+    return {
+        who: [_legal_action(a) for a in conflict.legal_actions(who)]
+        for who in conflict.fighters
+        if who in viewer.mine
+    }
+
+
+def _legal_action(action: LegalAction) -> JSON:
+    """A move the view offers; an attack also says which targets each skill reaches and which
+    skills attack from a distance, so a page offers only what the engine will take."""
+    out: JSON = {
+        "move": action.move.value,
+        "targets": list(action.targets),
+        "skills": list(action.skills),
+    }
+    if action.reach:
+        out["reach"] = {skill: list(targets) for skill, targets in action.reach}
+        out["ranged"] = list(action.ranged)
+    return out
+
+
+def absorb_options(conflict: Conflict) -> list[JSON]:
+    """The ways the engine allows to absorb the hit waiting in the conflict: stress boxes,
+    consequence slots, and whether an extreme consequence is among them."""
+    return [
+        {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
+        for plan in conflict.absorb_options()
+    ]
+
+
+def defend_skills(state: TableState, seat: str) -> dict[str, list[str]]:
+    """For a split or zone attack waiting to be aimed: the skills each active fighter the seat
+    plays (the attacker aside) may defend with, as the engine allows."""
+    conflict, roll = state.conflict, state.roll
+    if conflict is None or roll is None:
+        return {}
+    out: dict[str, list[str]] = {}
+    try:
+        for who in sorted(state.characters_of(seat)):
+            fighter = conflict.fighters.get(who)
+            if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
+                continue
+            out[who] = list(conflict.aimed_defence_skills(who))
+    except FateError:
+        return {}  # no attack on several targets is waiting to be aimed
+    return out
+
+
+# -- invokes on a roll in play ------------------------------------------------------------------
+
+
+def invoke_options(
+    state: TableState,
+    seat: str,
+    by: str,
+    *,
+    target: str = "success",
+    on_target: str | None = None,
+    roll_id: str | None = None,
+) -> JSON:
+    """What ``by`` may invoke on the roll in play (``roll_id``; or, with ``on_target``, on the
+    defence of that aimed target of a split or zone attack): each aspect the seat sees that the
+    engine lets ``by`` invoke, free (how many) or paid; ``by``'s fate points; and, on the
+    roller's own roll, the odds' advice on reaching ``target`` (none behind a hidden number)."""
+    if by not in state.characters_of(seat):
+        raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
+    in_play = roll_in_play(state, roll_id) if on_target is None else None
+    roll = None if in_play is None else in_play.roll
+    if on_target is not None:
+        # A target's defence of a split or zone attack: the engine finds it, or refuses.
+        if state.conflict is None:
+            raise BadInput("there is no conflict in play", code="no_conflict")
+        roll = state.conflict.target_defence(on_target)
+    if roll is None or roll.dice is None:
+        raise BadInput("no roll is in play")
+    viewer = Viewer(state, seat)
+    ledger = state.game.ledger
+    paid_already = {i.aspect_id for i in roll.invocations if not i.free}
+    options: list[JSON] = []
+    free_total = paid_total = 0
+    for aspect in _visible_aspects(viewer):
+        held = aspect.free_invokes_held_by(by)
+        can_free = can_paid = True
+        try:
+            check_invoke(aspect, by, free=True, ledger=ledger)
+        except FateError:
+            can_free = False
+        try:
+            check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
+        except FateError:
+            can_paid = False
+        if can_free or can_paid:
+            options.append(
+                {
+                    "aspect_id": aspect.id,
+                    "name": aspect.name,
+                    "kind": aspect.kind.value,
+                    "owner": aspect.owner,
+                    "free": held if can_free else 0,
+                    "paid": can_paid,
+                }
+            )
+            free_total += held if can_free else 0
+            paid_total += 1 if can_paid else 0
+    fate_points = ledger.account(by).available
+    advice = None
+    if on_target is None and by == roll.actor and in_play is not None:
+        count = free_total + min(paid_total, fate_points)
+        advice = invoke_advice(viewer, in_play, invokes=count, target=target)
+    return {"by": by, "fate_points": fate_points, "options": options, "advice": advice}
+
+
+def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: str) -> JSON | None:
+    """The odds' advice to a roll's own side on spending up to ``invokes`` invokes to reach
+    ``target``; ``None`` where it would give away a number the seat may not see (a difficulty
+    behind the GM's screen, a hazard's rating) and on a contest's roll, whose effort is compared
+    with the other sides' rather than met on its own."""
+    roll = in_play.roll
+    if roll.dice is None or in_play.kind is RollKind.CONTEST or viewer.hides_roll_numbers(in_play):
+        return None
+    defence = roll.opposition
+    their_dice = None if defence is None or defence.dice is None else defence.dice
+    against = roll.opposition_value - (0 if their_dice is None else their_dice.total)
+    found = advise(
+        roll.effort - roll.dice.total,
+        against,
+        roll.dice,
+        invokes=invokes,
+        target=target,
+        opposition_dice=their_dice,
+    )
+    return {
+        "choice": found.choice.value,
+        "target": found.target.value,
+        "shifts_now": found.shifts_now,
+        "invokes": found.invokes,
+        "chances": {c.value: _fraction(found.chances[c]) for c in found.chances},
+        "expected_invokes": {
+            c.value: float(found.expected_invokes[c]) for c in found.expected_invokes
+        },
+        "choices": [c.value for c in Choice],
+    }
+
+
+def _visible_aspects(viewer: Viewer) -> list[Aspect]:
+    game = viewer.state.game
+    found: list[Aspect] = []
+    if game.scene is not None:
+        found.extend(game.scene.aspects)
+    for character in game.characters.values():
+        found.extend(character.aspects)
+        found.extend(s.aspect for s in character.consequences if s.aspect is not None)
+    return [a for a in found if viewer.sees_aspect(a)]
+
+
+# -- a roll's odds before it is made ------------------------------------------------------------
+
+
+def roll_odds(
+    state: TableState,
+    seat: str,
+    *,
+    actor: str,
+    skill: str,
+    difficulty: int | None = None,
+    against: str | None = None,
+    defend_skill: str | None = None,
+    mental: bool = False,
+    action: str = "overcome",
+    bonus: int = 0,
+) -> JSON:
+    """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
+    or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
+    pick for them: :func:`defending_skill`), counting the stunts that add to it and ``bonus``
+    (a contest's teamwork). An opponent whose sheet the seat may not see gives no odds: they
+    would tell the opponent's skills."""
+    viewer = Viewer(state, seat)
+    game = state.game
+    if not viewer.sees_sheet(actor):
+        raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
+    roller = game.character(actor)
+    stunts = stunt_bonuses(roller, skill, ODDS_ACTIONS[action])
+    modifier = roller.skills.get(skill, 0) + _counted(stunts) + bonus
+    opposing: list[JSON] = []
+    defending: str | None = None
+    if against is not None:
+        opponent = game.character(against)
+        if not viewer.sees_sheet(against):
+            # The opponent's skills are the GM's secret: no odds that would give them away.
+            return {"hidden": True, "modifier": modifier, "stunts": stunts}
+        defending = defend_skill
+        if defending is None:
+            defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
+        # The defender's stunts are theirs to name when they defend: listed, never counted, just
+        # as the table adds only the stunts the roller names.
+        opposing = [
+            {**st, "counted": False} for st in stunt_bonuses(opponent, defending, Action.DEFEND)
+        ]
+        opposition, active = opponent.skills.get(defending, 0), True
+    elif difficulty is not None:
+        opposition, active = difficulty, False
+    else:
+        raise BadInput("give a difficulty or an opponent")
+    found = chances(modifier, opposition, active=active)
+    return {
+        "hidden": False,
+        "modifier": modifier,
+        "opposition": opposition,
+        "active": active,
+        "defend_skill": defending if active else None,
+        "stunts": stunts,
+        "opposing_stunts": opposing,
+        "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
+    }
+
+
+def defending_skill(
+    state: TableState, actor: str, skill: str, against: str, *, action: str, mental: bool
+) -> str:
+    """The skill ``against`` opposes ``actor``'s ``skill`` with when no one names one, as the
+    table takes it: in a conflict, the engine's choice (the best skill that may stop this attack,
+    so no parrying a shot with Fight; the best that may oppose anything else); outside one, an
+    overcome or an advantage is resisted with any skill the story fits, so the opponent's best,
+    and an attack with the best the preset lets defend (``mental``: against mental harm)."""
+    opponent = state.game.character(against)
+    conflict = state.conflict
+    if conflict is not None and {actor, against} <= set(conflict.fighters):
+        if action == "attack":
+            ranged = conflict.attack_is_ranged(actor, skill)
+            allowed = conflict.defence_skills(against, melee=not ranged)
+        else:
+            allowed = conflict.opposing_skills(against)
+        return next(iter(allowed), "")
+    if action != "attack":
+        return max(opponent.skills, key=opponent.rating, default="")
+    track = Track.MENTAL if mental else Track.PHYSICAL
+    if conflict is not None:
+        track = conflict.harm  # a rule set's own harm, such as wealth
+    return state.ruleset.preset.best_defence(opponent.skills, track)
+
+
+def stunt_bonuses(character: Character, skill: str, action: Action) -> list[JSON]:
+    """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
+    engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
+    which the odds leave out since it is the player's choice to pay. The page's roll dialog and
+    Discord's rolls name the counted ones on the roll, so both make the same events."""
+    out: list[JSON] = []
+    for stunt in character.stunts:
+        bonus = stunt.bonus_for(skill, action)
+        if bonus:
+            out.append(
+                {
+                    "name": stunt.name,
+                    "bonus": bonus,
+                    "fate_point_cost": stunt.fate_point_cost,
+                    "counted": not stunt.fate_point_cost,
+                }
+            )
+    return out
+
+
+def _counted(stunts: list[JSON]) -> int:
+    return sum(s["bonus"] for s in stunts if s["counted"])
+
+
+def _fraction(value: Fraction) -> JSON:
+    return {"p": float(value), "exact": f"{value.numerator}/{value.denominator}"}

@@ -1,0 +1,272 @@
+"""One seat's eyes on a table: what it may see, decided in one place.
+
+:class:`Viewer` holds the decisions (may this seat know of this aspect, read this sheet, see
+these dice?) and the pieces every part of a view shares (an aspect, a sheet). The domains in
+:mod:`fatekit.table.play` build their parts of a seat's view and say what a seat receives of
+each of their events (:mod:`fatekit.table.showing`) through it; :mod:`fatekit.table.views`
+composes the whole view.
+
+The helpers below take out of a roll (in play, recorded, or an event) what a seat may not see:
+the dice of those whose dice are kept from it, and whatever would give a hidden difficulty
+away. They are told whose dice are whose by the caller, which reads them off its own typed
+records, so nothing here guesses a field's meaning from its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fatekit.formats.character_json import character_to_dict
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.characters.character import Character
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.options.countdowns import Countdown, CountdownView
+from fatekit.table.base import AspectSight
+from fatekit.table.seats import NoteVisibility, Role, Seat
+from fatekit.table.state import RollInPlay, TableState
+
+__all__ = [
+    "JSON",
+    "PUBLIC",
+    "Viewer",
+    "hide_dice",
+    "hide_dice_in_play",
+    "hide_difficulty_of_roll",
+    "hides_last_roll",
+    "hides_roll_in_play",
+]
+
+JSON = dict[str, Any]
+
+#: The eyes of anyone who watches without a seat (a Discord channel bound to the table): a
+#: spectator's, acting for no character. Pass ``None`` as the seat to see as the public does.
+PUBLIC = Seat("", Role.SPECTATOR, "")
+
+
+class Viewer:
+    """One seat's eyes on a table: what it may see, decided in one place."""
+
+    def __init__(self, state: TableState, seat_id: str | None) -> None:
+        self.state = state
+        self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
+        self.gm = self.seat.is_gm
+        self.mine = set() if seat_id is None else state.characters_of(seat_id)
+
+    # -- decisions ------------------------------------------------------------------------------
+
+    def sees_aspect(self, aspect: Aspect) -> bool:
+        """Whether the seat may know this aspect exists."""
+        return self.gm or not aspect.hidden or bool(aspect.known_to & self.mine)
+
+    def sees_aspect_id(self, aspect_id: str | None) -> bool:
+        """Whether the seat may see an aspect named by id (one no longer in play: no)."""
+        if aspect_id is None or self.gm:
+            return True
+        try:
+            return self.sees_aspect(self.state.game.find_aspect(aspect_id))
+        except BadInput:
+            return False
+
+    def saw_aspect(self, aspect_id: str | None, sight: AspectSight | None) -> bool:
+        """Whether the seat could see the aspect an event names when the event was made
+        (``sight``, as the event recorded it; an older log, which did not record it: as the
+        aspect with that id stands now)."""
+        if self.gm or aspect_id is None:
+            return True
+        if sight is None:
+            return self.sees_aspect_id(aspect_id)
+        return not sight.hidden or bool(set(sight.known_to) & self.mine)
+
+    def sees_sheet(self, character_id: str) -> bool:
+        """Whether the seat may see a character's whole sheet."""
+        return self.gm or character_id in self.state.revealed or character_id in self.mine
+
+    def sees_note(self, visibility: NoteVisibility, writer: str) -> bool:
+        """Whether the seat may read a note of this ``visibility`` written by the seat
+        ``writer``."""
+        if visibility is NoteVisibility.PUBLIC or self.gm:
+            return True
+        return visibility is NoteVisibility.PRIVATE and writer == self.seat.id
+
+    def countdown(self, countdown: Countdown) -> CountdownView | None:
+        """What the seat sees of a countdown (``None``: not that it exists)."""
+        return countdown.view_for(self.gm)
+
+    def keeps_hazard(self, who: str | None) -> bool:
+        """Whether ``who`` is a hazard whose numbers (rating, Weapon, its dice) the seat may not
+        see: the GM's, like an NPC's skills, until its sheet is revealed."""
+        return who is not None and who in self.state.hazards and not self.sees_sheet(who)
+
+    def dice_kept(self, npc_dice_hidden: bool) -> Callable[[str], bool]:
+        """Whose dice in a roll the seat may not see: the NPCs' when the GM kept them hidden as it
+        was rolled (``npc_dice_hidden``), and a hazard's until its sheet is revealed."""
+        if self.gm:
+            return lambda who: False
+        state = self.state
+        return lambda who: (npc_dice_hidden and state.is_npc(who)) or self.keeps_hazard(who)
+
+    def dice_kept_at(self, version: int, recorded: bool | None) -> Callable[[str], bool]:
+        """:meth:`dice_kept` for the roll an event made at ``version``: as the event recorded
+        whether the NPCs' dice were hidden, or (an older log's event) as the log's spans say."""
+        return self.dice_kept(self.state.screen.npc_dice_hidden_at(version, recorded))
+
+    def hides_roll_numbers(self, in_play: RollInPlay | None) -> bool:
+        """Whether a roll in play's numbers (its difficulty, or an effort that would give a
+        hazard's rating or Weapon away) are kept from the seat: no shifts, no advice on them."""
+        if in_play is None or self.gm:
+            return False
+        roll = in_play.roll
+        faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+        return (
+            hides_roll_in_play(in_play, self.gm)
+            or self.keeps_hazard(roll.actor)
+            or self.keeps_hazard(faced)
+        )
+
+    # -- what an event tells -------------------------------------------------------------------
+
+    def keep_dice(
+        self,
+        data: JSON,
+        *,
+        version: int,
+        recorded: bool | None,
+        roller: str | None,
+        defender: str | None = None,
+    ) -> None:
+        """Take out of an event's fields (``data``) the dice the seat may not see: the event,
+        made at ``version``, ``recorded`` whether the NPCs' dice were hidden; ``roller`` rolled
+        its ``faces`` and ``defender`` its ``defend_faces``."""
+        hide_dice(data, self.dice_kept_at(version, recorded), roller=roller, defender=defender)
+
+    def keep_aspect_id(self, data: JSON, aspect_id: str | None, sight: AspectSight | None) -> None:
+        """Blank an event's ``aspect_id`` when the seat could not see that aspect as the event
+        was made (:meth:`saw_aspect`)."""
+        if not self.saw_aspect(aspect_id, sight):
+            data["aspect_id"] = None
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    def aspect(self, aspect: Aspect) -> JSON:
+        """An aspect the seat sees."""
+        out: JSON = {
+            "id": aspect.id,
+            "name": aspect.name,
+            "kind": aspect.kind.value,
+            "owner": aspect.owner,
+            "zone": aspect.zone,
+            "free_invokes": _count_holders(aspect),
+            "hidden": aspect.hidden,
+        }
+        if aspect.hidden:
+            known = aspect.known_to if self.gm else aspect.known_to & self.mine
+            out["known_to"] = sorted(known)
+        return out
+
+    def character(self, character: Character) -> JSON:
+        """A sheet as the seat may see it."""
+        fate_points = self.state.game.ledger.account(character.id).available
+        if self.sees_sheet(character.id):
+            sheet = character_to_dict(character)
+            written = {a["id"]: a for a in sheet["aspects"]}
+            sheet["aspects"] = [
+                {**written[a.id], "hidden": a.hidden}
+                for a in character.aspects
+                if self.sees_aspect(a)
+            ]
+            sheet["fate_points"] = fate_points
+            return {
+                "id": character.id,
+                "revealed": True,
+                "owner": self.state.owner_of(character.id),
+                "sheet": sheet,
+            }
+        return {
+            "id": character.id,
+            "revealed": False,
+            "owner": None,
+            "name": character.name,
+            "kind": character.kind.value,
+            "aspects": [self.aspect(a) for a in character.aspects if self.sees_aspect(a)],
+            "consequences": [
+                self.aspect(s.aspect) for s in character.consequences if s.aspect is not None
+            ],
+        }
+
+    def invocation(self, invocation: Any) -> JSON:
+        """An invoke made on a roll: the aspect's id only when the seat sees the aspect."""
+        seen = self.sees_aspect_id(invocation.aspect_id)
+        return {
+            "aspect_id": invocation.aspect_id if seen else None,
+            "by": invocation.by,
+            "effect": invocation.effect.value,
+            "free": invocation.free,
+        }
+
+
+def _count_holders(aspect: Aspect) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for free in aspect.free_invokes:
+        counts[free.holder] = counts.get(free.holder, 0) + 1
+    return counts
+
+
+# -- what a roll tells a seat ------------------------------------------------------------------
+
+#: What a roll against a hidden difficulty tells a player: no number to work it out from.
+_GIVES_AWAY_DIFFICULTY = ("difficulty", "opposition", "shifts")
+
+
+def hides_roll_in_play(in_play: RollInPlay | None, gm: bool) -> bool:
+    """Whether a roll in play's difficulty is kept from this seat."""
+    return not gm and in_play is not None and in_play.hidden
+
+
+def hide_difficulty_of_roll(out: JSON) -> None:
+    """Take out of a roll (in play, a log record, a resolution) what gives its difficulty away,
+    saying that it is hidden."""
+    for key in _GIVES_AWAY_DIFFICULTY:
+        if key in out:
+            out[key] = None
+    out["difficulty_hidden"] = True
+
+
+def hides_last_roll(state: TableState, gm: bool) -> bool:
+    """Whether the latest roll's record was made against a difficulty kept from this seat."""
+    last = state.last_roll
+    return not gm and last is not None and last.version == state.screen.hidden_roll_at
+
+
+def hide_dice_in_play(out: JSON, kept: Callable[[str], bool]) -> None:
+    """Take out of the roll in play (as :func:`fatekit.table.play.rolls.roll_view` draws it) the
+    dice of those whose dice are ``kept`` from the seat: the roller's (and their rerolls), a
+    defender's."""
+    if kept(out["actor"]):
+        out.update(faces=None, rerolled=[], dice_hidden=True)
+    defence = out.get("defence")
+    if defence is not None and kept(defence["actor"]):
+        defence["faces"] = None
+        out["dice_hidden"] = True
+
+
+def hide_dice(
+    data: JSON,
+    kept: Callable[[str], bool],
+    *,
+    roller: str | None,
+    defender: str | None = None,
+) -> None:
+    """Take out of a roll's event or record (``faces``: the ``roller``'s dice; ``defend_faces``:
+    the ``defender``'s, or every target's as (target, faces) pairs) the dice of those whose dice
+    are ``kept`` from the seat. What came of the roll stays: an NPC's effort shows in what came
+    of it, its dice do not."""
+    if isinstance(data.get("faces"), str) and roller is not None and kept(roller):
+        data["faces"] = None
+        data["dice_hidden"] = True
+    defence = data.get("defend_faces")
+    if isinstance(defence, str) and defender is not None and kept(defender):
+        data["defend_faces"] = None
+        data["dice_hidden"] = True
+    elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
+        data["defend_faces"] = [[who, None if kept(who) else faces] for who, faces in defence]

@@ -1,0 +1,62 @@
+"""The endpoints are module-level functions: each works on an app of its own, with only the
+table service on ``app.state`` (what create_app puts there), and can be called directly."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from fatekit.rules import ScriptedDice
+from fatekit.server import routes, web
+from fatekit.server.deps import LINK_HEADER
+from fatekit.server.service import TableService
+from fatekit.store.memory import MemoryEventStore
+from fatekit.table import commands as c
+
+from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+
+
+def _service() -> tuple[TableService, str, str]:
+    service = TableService(MemoryEventStore(), dice=ScriptedDice(["0000"] * 10))
+    created = service.create_table_now(c.CreateTable(name="Alone"))
+    return service, created.table_id, created.link
+
+
+def test_the_odds_endpoint_on_an_app_of_its_own() -> None:
+    service, table_id, link = _service()
+    app = FastAPI()
+    app.state.service = service
+    app.include_router(web.router)
+    client = TestClient(app)
+    headers = {LINK_HEADER: link}
+    for command in (
+        {"type": "AddCharacter", "data": {"sheet": ruth_sheet()}},
+        {"type": "AddCharacter", "data": {"sheet": npc_sheet()}},
+    ):
+        assert asyncio.run(_command(service, table_id, link, command))
+    odds = client.get(
+        f"/tables/{table_id}/odds",
+        params={"actor": "ruth", "skill": "notice", "against": "alice"},
+        headers=headers,
+    )
+    assert odds.status_code == 200, odds.text
+    assert odds.json()["defend_skill"] == "deceive"  # Alice's best, as the table takes it
+
+
+async def _command(service: TableService, table_id: str, link: str, body: dict[str, object]) -> int:
+    caller = await service.resolve(link, table_id)
+    executed, _ = await service.command(caller, str(body["type"]), body["data"])
+    return executed.events[-1].version
+
+
+def test_an_endpoint_is_a_function_to_call() -> None:
+    service, table_id, link = _service()
+
+    async def read() -> dict[str, object]:
+        caller = await service.resolve(link, table_id)
+        return await routes.state(caller, service)
+
+    table = asyncio.run(read())["table"]
+    assert isinstance(table, dict) and (table["id"], table["name"]) == (table_id, "Alone")
