@@ -7,12 +7,22 @@ import sys
 from collections.abc import Sequence
 
 from fatekit import __version__
-from fatekit.cli import character, interop, odds, roll, ruleset, serve, session, simulate
+from fatekit.cli import (
+    campaign,
+    character,
+    interop,
+    odds,
+    roll,
+    ruleset,
+    serve,
+    session,
+    simulate,
+)
 
 __all__ = ["main"]
 
 # Each subcommand module offers ``register(subparsers)``; the handler it sets returns an exit code.
-_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve)
+_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve, campaign)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -24,6 +25,8 @@ from fatekit.rules.core.bounds import MAX_WHOLE
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
 from fatekit.server.admin import Operator
+from fatekit.server.backups import BackupPlan, NightlyBackups
+from fatekit.server.campaign import mount_campaign
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
@@ -216,6 +219,7 @@ def create_app(
     caps: Caps | None = None,
     admin_token: str | None = None,
     foresight_workers: int | None = None,
+    backups: BackupPlan | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -226,7 +230,9 @@ def create_app(
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
     opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
-    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread).
+    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread). With
+    ``backups``, every table is backed up each night as the plan says (see
+    :mod:`fatekit.server.backups`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -238,13 +244,17 @@ def create_app(
     operator = Operator(admin_token)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
     foresight = Foresight(foresight_workers)
+    nightly = None if backups is None else NightlyBackups(store, backups)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        nights = None if nightly is None else asyncio.ensure_future(nightly.run())
         try:
             async with service.fanout.follow(store):
                 yield
         finally:
+            if nights is not None:
+                nights.cancel()
             foresight.close()
 
     app = FastAPI(
@@ -254,6 +264,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.backups = nightly
 
     async def link_of(
         header: Annotated[str | None, Security(_header_link)] = None,
@@ -477,7 +488,10 @@ def create_app(
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
-    mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
+    mount_foresight(app, service, caller_at, foresight)
+    mount_campaign(
+        app, service, caller_at, OperatorOnly, nightly
+    )  # campaign files, backups  # the GM's odds of a fight
     app.state.foresight = foresight
     app.state.operator = operator
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit

@@ -35,13 +35,14 @@ from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
-from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict
+from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict, utc_now
 from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
 from fatekit.table import commands as c
+from fatekit.table.campaign import export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event, SeatAdded
-from fatekit.table.export import export_character, export_table, import_table
+from fatekit.table.export import export_character, export_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
@@ -471,6 +472,15 @@ class TableService:
 
         return await self.read(caller, work)
 
+    async def campaign(self, caller: Caller) -> dict[str, Any]:
+        """The whole campaign as a file (a GM only)."""
+
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            events = self.repo.events(caller.table_id)
+            return export_campaign(events, state, seat, exported_at=utc_now())
+
+        return await self.read(caller, work)
+
     async def export_character(self, caller: Caller, character_id: str) -> dict[str, Any]:
         """One character as a character file, for a seat that may see the whole sheet."""
 
@@ -482,11 +492,12 @@ class TableService:
         return await self.read(caller, work)
 
     async def import_table(self, data: object) -> Created:
-        """A new table from a table file; the link of its first GM seat comes back."""
+        """A new table from a campaign file or a table file; the link of its first GM seat
+        comes back."""
 
         def work() -> Created:
             table_id = secrets.token_urlsafe(8)
-            imported = import_table(data, table_id=table_id)
+            imported = import_campaign(data, table_id=table_id)
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")
