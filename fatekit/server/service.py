@@ -46,6 +46,8 @@ from fatekit.table.export import export_character, export_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
+from fatekit.table.recap import session_recap, sessions_of
+from fatekit.table.recap_text import RecapText, recap_text
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
 from fatekit.table.state import SEAT_RULE, TableState
@@ -478,6 +480,28 @@ class TableService:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             events = self.repo.events(caller.table_id)
             return export_campaign(events, state, seat, exported_at=utc_now())
+
+        return await self.read(caller, work)
+
+    async def recap(self, caller: Caller, number: int | None, lang: str) -> tuple[str, RecapText]:
+        """A session's recap as the caller's seat may read it, in ``lang``: session ``number``,
+        else the last one ended (the one before the session under way). Comes back with the
+        table's name."""
+
+        def work(state: TableState, seat: str) -> tuple[str, RecapText]:
+            events = self.repo.events(caller.table_id)
+            played = sessions_of(events)
+            if not played:
+                raise NotFound("no session has been played at this table yet")
+            wanted = number
+            if wanted is None:
+                wanted = played[-1]
+                if state.game.in_session and len(played) > 1:
+                    wanted = played[-2]
+            found = session_recap(events, state, seat, wanted)
+            if found is None:
+                raise NotFound(f"there is no session {wanted} at this table")
+            return state.name, recap_text(found, state, seat, lang)
 
         return await self.read(caller, work)
 

@@ -12,6 +12,7 @@ from fatekit.table.base import NamesAspect
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.screen import hide_dice, hide_difficulty_of_roll, npc_dice_hidden_for
+from fatekit.table.seats import NoteVisibility
 from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
@@ -51,6 +52,8 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     _kept_dice(viewer, event, data)
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
+    if isinstance(event, e.RecapLineAdded):  # the GM's line: everyone's, or the GMs' alone
+        return data if event.visibility is NoteVisibility.PUBLIC else None
     if isinstance(event, e.SituationAspectAdded):
         # Who may see it is who could when it was made (a later reveal is an event of its own,
         # and its id may name another aspect in a later scene).

@@ -89,6 +89,7 @@ from fatekit.table.play.prepared import (
     PreparedSceneStarted,
     ScenePrepared,
 )
+from fatekit.table.play.recaps import RecapLineAdded
 from fatekit.table.play.rolls import (
     Invoked,
     RollMade,
@@ -171,6 +172,7 @@ __all__ = [
     "OvercomeRolled",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
+    "RecapLineAdded",
     "RollMade",
     "RollResolved",
     "ScaleSet",
@@ -272,6 +274,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SkillsRaised,
         NoteAdded,
         Undone,
+        RecapLineAdded,
         # the GM's screen
         SecretRollMade,
         SecretRollRevealed,

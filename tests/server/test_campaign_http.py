@@ -126,7 +126,10 @@ def test_a_served_backup_restores_with_one_command(
     assert first["folder"] in second["removed"] or first["folder"] == second["folder"]
     assert main(["campaign", "restore", str(kept[0]), "--db", str(tmp_path / "new.db")]) == 0
     assert "GM link" in capsys.readouterr().out
-    with SqliteEventStore(tmp_path / "new.db") as new, SqliteEventStore(tmp_path / "live.db") as old:
+    with (
+        SqliteEventStore(tmp_path / "new.db") as new,
+        SqliteEventStore(tmp_path / "live.db") as old,
+    ):
         table = served.table_id
         assert table is not None
         assert [(e.type, e.payload) for e in new.read(table)] == [

@@ -276,6 +276,7 @@ function gmPanel() {
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
   }
   add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
-  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export"))));
+  // The whole campaign, the one file the GM keeps (any fatekit server opens it).
+  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")), { id: "download-campaign" }));
   return section("gm", t("gm.title"), tools);
 }
