@@ -26,7 +26,6 @@ from fatekit.table.event_views import event_for
 from fatekit.table.fold import apply_in_place
 from fatekit.table.history import EventLog
 from fatekit.table.state import TableState
-from fatekit.table.views import Viewer
 
 __all__ = ["Moment", "SceneRecap", "SessionRecap", "session_recap", "sessions_of"]
 
@@ -94,7 +93,6 @@ def session_recap(
     """The recap of session ``number`` for ``seat``, from the table's complete log ``events``
     (``state`` is the table after them); ``None`` if the log holds no such session."""
     live = _live(events)
-    viewer = Viewer(state, seat)
     history = EventLog(list(events))
     recap: SessionRecap | None = None
     scene: SceneRecap | None = None
@@ -128,7 +126,7 @@ def session_recap(
             elif event.number == number:
                 recap = SessionRecap(number, event.at, None)
                 scene = None
-                _count_points(recap, viewer, points, _points(folded))  # refresh
+                _count_points(recap, state, points, _points(folded))  # refresh
             continue
         if recap is None:
             continue
@@ -144,7 +142,7 @@ def session_recap(
             recap.scenes.append(scene)
         elif isinstance(event, e.SceneEnded):
             scene = None
-        _count_points(recap, viewer, points, _points(folded))
+        _count_points(recap, state, points, _points(folded))
         moment = _moment(event, data, opened, offers, settled)
         if moment is None:
             continue
@@ -194,15 +192,14 @@ def _points(state: TableState | None) -> dict[str, int]:
 
 
 def _count_points(
-    recap: SessionRecap, viewer: Viewer, before: dict[str, int], after: dict[str, int]
+    recap: SessionRecap, state: TableState, before: dict[str, int], after: dict[str, int]
 ) -> None:
-    """Add the fate points an event the seat saw moved, for the characters whose points it sees:
-    every PC's (they sit on the table for all), and every character's for a GM."""
+    """Add the fate points an event the seat saw moved, for each PC (their points are on the
+    table for everyone). NPCs' are left out: theirs come and go with each scene, the GM's
+    business, and a reset read as "spent" would mislead."""
     for cid, now in after.items():
         was = before.get(cid)
-        if was is None or was == now:
-            continue
-        if not viewer.gm and not _is_pc(viewer.state, cid):
+        if was is None or was == now or not _is_pc(state, cid):
             continue
         tally = recap.fate_points.setdefault(cid, [0, 0])
         tally[0 if now > was else 1] += abs(now - was)

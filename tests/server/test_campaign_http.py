@@ -135,3 +135,35 @@ def test_a_served_backup_restores_with_one_command(
         assert [(e.type, e.payload) for e in new.read(table)] == [
             (e.type, e.payload) for e in old.read(table)
         ]
+
+
+def test_the_recap_over_http_in_each_form(api: Api) -> None:
+    gm = api.table("The Yacht")
+    ann = gm.invite("Ann")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    assert gm.get("/recap", expect=404)["error"] == "not_found"  # no session played yet
+    gm.send("StartSession")
+    gm.send("StartScene", name="On deck", participants=["ruth"])
+    ann.send("Roll", actor="ruth", skill="fight", action="overcome", difficulty=1, dice="++++")
+    ann.send("ResolveRoll")
+    gm.send("AddRecapLine", text="For the GM <b>only</b>", visibility="gm")
+    gm.send("EndScene")
+    gm.send("EndSession")
+    said = ann.get("/recap", lang="sv")
+    assert said["title"] == "Spelmöte 1" and said["ended"] is True
+    lines = [line["text"] for part in said["sections"] for line in part["lines"]]
+    assert "Lyckas med stil: Ruth (Slåss)" in lines
+    assert not any("only" in x for x in lines)
+    page = api.client.get(
+        f"/tables/{gm.table_id}/recap", params={"format": "html", "session": 1}, headers=gm.headers
+    )
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "For the GM &lt;b&gt;only&lt;/b&gt;" in page.text and "<b>only" not in page.text
+    markdown = api.client.get(
+        f"/tables/{gm.table_id}/recap", params={"format": "md", "lang": "it"}, headers=gm.headers
+    )
+    assert markdown.headers["content-disposition"].endswith('.md"')
+    assert markdown.text.startswith("# The Yacht: Sessione 1\n")
+    assert "For the GM \\<b\\>only\\</b\\>" in markdown.text
+    assert gm.get("/recap", expect=404, session=2)["error"] == "not_found"
+    assert gm.get("/recap", expect=422, lang="de")["error"] == "malformed"
