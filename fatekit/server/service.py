@@ -36,7 +36,13 @@ from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
 from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict, utc_now
-from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
+from fatekit.store.tables import (
+    Executed,
+    StoreHistory,
+    TableRepository,
+    to_event,
+    to_new_event,
+)
 from fatekit.table import commands as c
 from fatekit.table.campaign import export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
@@ -498,7 +504,8 @@ class TableService:
                 wanted = played[-1]
                 if state.game.in_session and len(played) > 1:
                     wanted = played[-2]
-            found = session_recap(events, state, seat, wanted)
+            history = StoreHistory(self.store, caller.table_id)
+            found = session_recap(events, state, seat, wanted, snapshot=history.snapshot)
             if found is None:
                 raise NotFound(f"there is no session {wanted} at this table")
             return state.name, recap_text(found, state, seat, lang)

@@ -16,7 +16,7 @@ language's (:mod:`fatekit.table.recap_text`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,19 +88,41 @@ def _live(events: Sequence[e.Event]) -> set[int]:
 
 
 def session_recap(
-    events: Sequence[e.Event], state: TableState, seat: str, number: int
+    events: Sequence[e.Event],
+    state: TableState,
+    seat: str,
+    number: int,
+    *,
+    snapshot: Callable[[int], TableState | None] | None = None,
 ) -> SessionRecap | None:
     """The recap of session ``number`` for ``seat``, from the table's complete log ``events``
-    (``state`` is the table after them); ``None`` if the log holds no such session."""
+    (``state`` is the table after them); ``None`` if the log holds no such session.
+
+    The replay starts from ``snapshot(v)`` when given (the table at a version before ``v``, the
+    session's start, or ``None``), so a recap of last week costs last week's events, not the
+    campaign's."""
     live = _live(events)
+    begins = next(
+        (
+            ev.version
+            for ev in events
+            if isinstance(ev, e.SessionStarted) and ev.number == number and ev.version in live
+        ),
+        None,
+    )
+    if begins is None:
+        return None
     history = EventLog(list(events))
     recap: SessionRecap | None = None
     scene: SceneRecap | None = None
     opened: dict[int, JSON | None] = {}  # the seat's copy of each roll's opening event
     offers: dict[str, JSON] = {}  # compel id -> the seat's copy of its offer
-    folded: TableState | None = None
+    folded = None if snapshot is None else snapshot(begins)
+    start = 0 if folded is None else folded.version
     over = False  # the session has ended and the next begun: only the GM's lines may follow
     for event in events:
+        if event.version <= start:
+            continue
         if (
             isinstance(event, e.RecapLineAdded)
             and recap is not None
@@ -130,6 +152,9 @@ def session_recap(
             continue
         if recap is None:
             continue
+        after = _points(folded)
+        if not isinstance(event, _TOLD) and not _pcs_moved(state, points, after):
+            continue  # nothing a recap tells: no need to redact it
         seen = event_for(event, state, seat)
         if seen is None:
             continue
@@ -142,7 +167,7 @@ def session_recap(
             recap.scenes.append(scene)
         elif isinstance(event, e.SceneEnded):
             scene = None
-        _count_points(recap, state, points, _points(folded))
+        _count_points(recap, state, points, after)
         moment = _moment(event, data, opened, offers, settled)
         if moment is None:
             continue
@@ -157,6 +182,34 @@ def session_recap(
 
 
 # -- what the replay adds ---------------------------------------------------------------------
+
+#: The events a recap may tell of (any other only for the fate points it moves).
+_TOLD = (
+    e.SessionEnded,
+    e.SceneStarted,
+    e.SceneEnded,
+    e.RollMade,
+    e.AttackRolled,
+    e.AdvantageRolled,
+    e.OvercomeRolled,
+    e.ChallengeRolled,
+    e.RollResolved,
+    e.CompelOffered,
+    e.SelfCompelAsked,
+    e.CompelAnswered,
+    e.SelfCompelAnswered,
+    e.HitAbsorbed,
+    e.TakenOut,
+    e.Conceded,
+    e.MilestoneTaken,
+    e.BreakthroughTaken,
+)
+
+
+def _pcs_moved(state: TableState, before: dict[str, int], after: dict[str, int]) -> bool:
+    """Whether an event moved any PC's fate points."""
+    return any(before.get(cid) != now and _is_pc(state, cid) for cid, now in after.items())
+
 
 _OPENS_ROLL = (e.RollMade, e.AttackRolled, e.AdvantageRolled, e.OvercomeRolled, e.ChallengeRolled)
 

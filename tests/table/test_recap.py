@@ -132,3 +132,27 @@ def test_only_the_gm_adds_a_line_to_a_session_played(play: Play) -> None:
             play.do(bad)
     with pytest.raises(BadInput, match="at most 500"):
         play.do(c.AddRecapLine(text="x" * 501))
+
+
+def test_a_recap_from_a_snapshot_reads_as_one_from_the_start(play: Play) -> None:
+    from fatekit.table import fold
+
+    _session(play)
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Below deck", participants=("ruth", "charles", "alice")))
+    play.do(
+        c.Roll(actor="ruth", skill="fight", action=Action.OVERCOME, difficulty=1, dice="++++"),
+        "ann",
+    )
+    play.do(c.ResolveRoll(), "ann")
+    play.do(c.EndScene())
+    play.do(c.EndSession())
+
+    def snapshot(before: int) -> object:
+        return fold([ev for ev in play.log if ev.version < before - 1])
+
+    for seat in ("gm", "ann"):
+        whole = session_recap(play.log, play.s, seat, 2)
+        quick = session_recap(play.log, play.s, seat, 2, snapshot=snapshot)  # type: ignore[arg-type]
+        assert whole == quick and whole is not None
+        assert [m.kind for m in whole.moments()] == ["style"]

@@ -8,10 +8,9 @@ import { language, t } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
 import { isGm } from "./view.js";
 
-/** Whether the panel shows: a session has been played, and no scene is under way. */
+/** Whether the panel shows: a session has been played to its end, and no scene is under way. */
 export function showsRecap() {
-  const time = app.view.time;
-  return time.session >= 1 && (time.sessions_ended >= 1 || time.in_session) && !app.view.scene;
+  return app.view.time.sessions_ended >= 1 && !app.view.scene;
 }
 
 let chosen = null; // the session the reader picked (null: the last one ended)
