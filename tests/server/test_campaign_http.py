@@ -167,3 +167,31 @@ def test_the_recap_over_http_in_each_form(api: Api) -> None:
     assert "For the GM \\<b\\>only\\</b\\>" in markdown.text
     assert gm.get("/recap", expect=404, session=2)["error"] == "not_found"
     assert gm.get("/recap", expect=422, lang="de")["error"] == "malformed"
+
+
+def test_a_failed_night_is_logged_and_the_next_one_still_runs(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = MemoryEventStore()
+    with TestClient(create_app(store), client=("127.0.0.1", 5000)) as local:
+        local.post("/tables", json={"name": "Ours"})
+    target = tmp_path / "backups"
+    target.write_text("not a folder", encoding="utf-8")  # the first night cannot write
+    now = [datetime(2026, 11, 27, 2, 0, tzinfo=UTC)]
+    nights = 0
+
+    async def sleep(seconds: float) -> None:
+        nonlocal nights
+        if nights == 1:
+            target.unlink()  # the operator frees the path before the second night
+        if nights == 2:
+            raise asyncio.CancelledError
+        nights += 1
+        now[0] += timedelta(seconds=seconds)
+
+    nightly = NightlyBackups(store, BackupPlan(target), clock=lambda: now[0], sleep=sleep)
+    with caplog.at_level("ERROR", logger="fatekit.server"), pytest.raises(asyncio.CancelledError):
+        asyncio.run(nightly.run())
+    failed = [r for r in caplog.records if "the nightly backup failed" in r.getMessage()]
+    assert len(failed) == 1 and failed[0].exc_info is None  # one line, no traceback
+    assert [p.name for p in backups_in(target)] == ["2026-11-28T030000Z"]
