@@ -10,6 +10,7 @@ from fatekit import __version__
 from fatekit.cli import (
     campaign,
     character,
+    discord,
     interop,
     odds,
     roll,
@@ -22,7 +23,7 @@ from fatekit.cli import (
 __all__ = ["main"]
 
 # Each subcommand module offers ``register(subparsers)``; the handler it sets returns an exit code.
-_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve, campaign)
+_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve, discord, campaign)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -149,6 +149,7 @@ def serve(
     caps: Caps | None = None,
     foresight_workers: int | None = None,
     backups: BackupPlan | None = None,
+    discord: object | None = None,
 ) -> int:
     """Open the store, make a table if asked, and serve until interrupted. Returns an exit code:
     0 after a clean stop, 1 when the database or the server could not start, 2 for bad
@@ -156,7 +157,8 @@ def serve(
 
     The operator token comes from ``admin_token_file``, else ``$FATEKIT_ADMIN_TOKEN``. A server
     that listens beyond this machine without one makes one for the run and prints it, with how
-    to keep one."""
+    to keep one. ``discord`` (:class:`fatekit.discord.run.DiscordSettings`) runs the Discord front
+    door in the server too."""
     import uvicorn
 
     from fatekit.server.app import create_app
@@ -184,6 +186,12 @@ def serve(
     except StoreError as error:
         return refuse("serve", error, 1)
     settings = SocketSettings()
+    extensions = []
+    if discord is not None:
+        from fatekit.discord.run import DiscordSettings, attach
+
+        assert isinstance(discord, DiscordSettings)
+        extensions.append(attach(discord))
     app = create_app(
         store,
         sockets=settings,
@@ -193,6 +201,7 @@ def serve(
         admin_token=token,
         foresight_workers=foresight_workers,
         backups=backups,
+        extensions=extensions,
     )
     try:
         sock = _bind(host, port)
@@ -239,6 +248,8 @@ def serve(
                 f"{backups.directory}, the latest {backups.keep} kept",
                 file=out,
             )
+        if discord is not None:
+            print(f"  Discord: {_discord_note(discord)}", file=out)
         if made_token is not None:
             print(
                 f"Operator token for this run (opens tables from other machines): {made_token}",
@@ -280,7 +291,52 @@ def serve(
     return 0
 
 
+def _discord_note(discord: object) -> str:
+    from fatekit.discord.endpoint import PATH
+    from fatekit.discord.run import DiscordSettings
+
+    assert isinstance(discord, DiscordSettings)
+    ways = []
+    if discord.gateway:
+        ways.append("the Gateway (outbound)")
+    if discord.public_key:
+        ways.append(f"the interactions endpoint at {PATH}")
+    return "application " + discord.application_id + ", through " + " and ".join(ways)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from fatekit.cli.discord import PUBLIC_KEY_ENV, settings_from
+
+    discord = None
+    public_key = args.discord_public_key or os.environ.get(PUBLIC_KEY_ENV)
+    if args.discord or args.discord_public_key:
+        try:
+            discord = settings_from(args, gateway=args.discord, public_key=public_key)
+        except BadInput as error:
+            return refuse("serve", error)
+    return serve(
+        db=args.db,
+        host=args.host,
+        port=args.port,
+        new_table=None if args.no_table else args.table,
+        out=sys.stdout,
+        log_level=args.log_level,
+        rate=args.rate,
+        burst=args.burst,
+        pool_size=args.pool_size,
+        admin_token_file=args.admin_token_file,
+        caps=Caps(**{name: getattr(args, f"cap_{name}") for _, name, _ in _CAP_FLAGS}),
+        foresight_workers=args.foresight_workers,
+        backups=None
+        if args.backup_dir is None
+        else BackupPlan(Path(args.backup_dir), args.backup_keep, args.backup_at),
+        discord=discord,
+    )
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from fatekit.cli.discord import PUBLIC_KEY_ENV, add_options
+
     parser = subparsers.add_parser(
         "serve",
         help="run the shared table server",
@@ -370,25 +426,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--log-level", default="warning", help="uvicorn's log level (default: warning)"
     )
-    parser.set_defaults(
-        handler=lambda args: serve(
-            db=args.db,
-            host=args.host,
-            port=args.port,
-            new_table=None if args.no_table else args.table,
-            out=sys.stdout,
-            log_level=args.log_level,
-            rate=args.rate,
-            burst=args.burst,
-            pool_size=args.pool_size,
-            admin_token_file=args.admin_token_file,
-            caps=Caps(**{name: getattr(args, f"cap_{name}") for _, name, _ in _CAP_FLAGS}),
-            foresight_workers=args.foresight_workers,
-            backups=None
-            if args.backup_dir is None
-            else BackupPlan(Path(args.backup_dir), args.backup_keep, args.backup_at),
-        )
+    parser.add_argument(
+        "--discord",
+        action="store_true",
+        help="also play the tables from Discord, through a Gateway connection (docs/discord.md)",
     )
+    parser.add_argument(
+        "--discord-public-key",
+        metavar="HEX",
+        help=f"take Discord's interactions at /discord/interactions, checked with the "
+        f"application's public key (default: ${PUBLIC_KEY_ENV}, read only when this flag or "
+        "--discord is given)",
+    )
+    add_options(parser)
+    parser.set_defaults(handler=_serve)
 
 
 #: The caps' flags: flag, field of :class:`Caps`, what it limits.

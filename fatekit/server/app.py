@@ -9,8 +9,8 @@ its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Query, Request, Security, WebSocket
@@ -219,6 +219,7 @@ def create_app(
     caps: Caps | None = None,
     admin_token: str | None = None,
     foresight_workers: int | None = None,
+    extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
     backups: BackupPlan | None = None,
 ) -> FastAPI:
     """The server over ``store``.
@@ -230,8 +231,11 @@ def create_app(
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
     opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
-    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread). With
-    ``backups``, every table is backed up each night as the plan says (see
+    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread). Each of
+    ``extensions`` is called with the app and its service once the routes are in place (it may
+    add its own, as the Discord front door adds its interactions endpoint); what it returns is
+    entered for the app's lifetime (the front door's Gateway and relay run in it).
+    With ``backups``, every table is backed up each night as the plan says (see
     :mod:`fatekit.server.backups`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
@@ -246,11 +250,15 @@ def create_app(
     foresight = Foresight(foresight_workers)
     nightly = None if backups is None else NightlyBackups(store, backups)
 
+    running: list[AbstractAsyncContextManager[None]] = []
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         nights = None if nightly is None else asyncio.ensure_future(nightly.run())
         try:
-            async with service.fanout.follow(store):
+            async with service.fanout.follow(store), AsyncExitStack() as stack:
+                for extension in running:
+                    await stack.enter_async_context(extension)
                 yield
         finally:
             if nights is not None:
@@ -488,12 +496,11 @@ def create_app(
 
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
-    mount_foresight(app, service, caller_at, foresight)
-    mount_campaign(
-        app, service, caller_at, OperatorOnly, nightly
-    )  # campaign files, backups  # the GM's odds of a fight
+    mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
+    mount_campaign(app, service, caller_at, OperatorOnly, nightly)  # campaign files, backups
     app.state.foresight = foresight
     app.state.operator = operator
+    running.extend(extension(app, service) for extension in extensions)
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)

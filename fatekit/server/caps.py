@@ -168,8 +168,13 @@ class TableCaps:
         self.check(state.table_id, 0, 0, state, events)
 
     def tables(self) -> int:
-        """How many tables the store holds (the streams of links are not tables)."""
-        return sum(1 for t in self.store.list_tables() if links_of(t) is None)
+        """How many tables the store holds (the streams of links and of the Discord front door,
+        ``discord:...``, are not tables)."""
+        return sum(
+            1
+            for t in self.store.list_tables()
+            if links_of(t) is None and not t.startswith("discord:")
+        )
 
     @contextmanager
     def creating(self) -> Iterator[None]:

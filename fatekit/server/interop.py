@@ -17,6 +17,7 @@ Bad files are answered 422 with a message; the app's body limit answers 413 for 
 
 import asyncio
 import json
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Path
@@ -29,7 +30,7 @@ from fatekit.server.service import Caller, TableService
 from fatekit.table import SEAT_RULE, Role
 from fatekit.table.events import CharacterAdded
 
-__all__ = ["ImportIn", "mount_interop"]
+__all__ = ["ImportIn", "Imported", "mount_interop", "read_import"]
 
 
 class ImportIn(BaseModel):
@@ -54,16 +55,68 @@ class ImportIn(BaseModel):
     dry_run: bool = Field(False, description="Only read it and report; add nothing")
 
 
-def _hidden(body: ImportIn, kind: str, aspects: int, gm: bool) -> list[int]:
+def _hidden(wanted: list[int] | None, kind: str, aspects: int, gm: bool) -> list[int]:
     """Which of the sheet's aspects (by position) the players may not see."""
-    if body.hidden is None:
+    if wanted is None:
         return list(range(aspects)) if gm and kind != CharacterKind.PC.value else []
     if not gm:
         raise ForbiddenAction("only the GM hides aspects", SEAT_RULE)
-    beyond = [p for p in body.hidden if p >= aspects]
+    beyond = [p for p in wanted if p >= aspects]
     if beyond:
         raise BadInput(f"the sheet has {aspects} aspects; there is no aspect {beyond[0] + 1}")
-    return sorted(set(body.hidden))
+    return sorted(set(wanted))
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A character file read for a table: the sheet to add, the import's report, the engine's
+    problems with it, its owner, and its aspects kept from the players (positions and ids)."""
+
+    sheet: dict[str, Any]
+    report: dict[str, Any]
+    problems: list[dict[str, str]]
+    owner: str | None
+    hidden: list[int]
+    hidden_ids: list[str]
+
+    def command(self) -> dict[str, Any]:
+        """The ``AddCharacter`` that brings it in (the table gives its id)."""
+        return {
+            "sheet": json.dumps(self.sheet, ensure_ascii=False),
+            "owner": self.owner,
+            "hidden_aspects": self.hidden_ids,
+        }
+
+
+def read_import(service: TableService, caller: Caller, body: ImportIn) -> Imported:
+    """Read a character file for the caller's table (blocking; no change to the table). A
+    player's character is always their own PC. Shared by the page's import and the Discord
+    front door's ``/character``."""
+    state = service.repo.load(caller.table_id)
+    seat = state.seat(caller.seat)
+    if not seat.is_gm and seat.role is not Role.PLAYER:
+        raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
+    preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
+    if state.ruleset_file is not None and body.preset is None:
+        preset = state.ruleset.preset  # only the table knows its rule-set file
+    imported = import_character(body.content, body.source, preset)
+    sheet = dict(imported.data)
+    sheet["kind"] = (
+        CharacterKind.PC.value
+        if not seat.is_gm
+        else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
+    )
+    loaded = character_from_dict(
+        sheet, preset if state.ruleset_file is not None and body.preset is None else None
+    )
+    problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
+    owner = body.owner if seat.is_gm else caller.seat
+    if sheet["kind"] != CharacterKind.PC.value:
+        owner = None
+    aspects = loaded.character.aspects
+    hidden = _hidden(body.hidden, sheet["kind"], len(aspects), seat.is_gm)
+    hidden_ids = [aspects[p].id for p in hidden]
+    return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
 
 
 def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
@@ -75,50 +128,17 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
         summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
     )
     async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
-        def read() -> tuple[
-            dict[str, Any], dict[str, Any], list[dict[str, str]], str | None, list[int], list[str]
-        ]:
-            state = service.repo.load(caller.table_id)
-            seat = state.seat(caller.seat)
-            if not seat.is_gm and seat.role is not Role.PLAYER:
-                raise ForbiddenAction("only the GM and players bring characters in", SEAT_RULE)
-            preset: str | Preset = body.preset or state.ruleset.preset.key.split("+", 1)[0]
-            if state.ruleset_file is not None and body.preset is None:
-                preset = state.ruleset.preset  # only the table knows its rule-set file
-            imported = import_character(body.content, body.source, preset)
-            sheet = dict(imported.data)
-            sheet["kind"] = (
-                CharacterKind.PC.value
-                if not seat.is_gm
-                else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
-            )
-            loaded = character_from_dict(
-                sheet, preset if state.ruleset_file is not None and body.preset is None else None
-            )
-            problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
-            owner = body.owner if seat.is_gm else caller.seat
-            if sheet["kind"] != CharacterKind.PC.value:
-                owner = None
-            aspects = loaded.character.aspects
-            hidden = _hidden(body, sheet["kind"], len(aspects), seat.is_gm)
-            hidden_ids = [aspects[p].id for p in hidden]
-            return sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids
-
-        sheet, report, problems, owner, hidden, hidden_ids = await asyncio.to_thread(read)
+        found = await asyncio.to_thread(read_import, service, caller, body)
         out: dict[str, Any] = {
-            "report": report,
-            "problems": problems,
-            "sheet": sheet,
-            "hidden": hidden,
+            "report": found.report,
+            "problems": found.problems,
+            "sheet": found.sheet,
+            "hidden": found.hidden,
         }
         if body.dry_run:
             return {**out, "added": False}
         # The table gives the id (the sheet's own, or one made from its name when that is taken).
-        command = {
-            "sheet": json.dumps(sheet, ensure_ascii=False),
-            "owner": owner,
-            "hidden_aspects": hidden_ids,
-        }
+        command = found.command()
         executed, _ = await service.command(caller, "AddCharacter", command)
         added = executed.events[-1]
         assert isinstance(added, CharacterAdded)

@@ -110,6 +110,12 @@ class LinkRegistry:
             raise LinkRefused("this link opens no seat: it is unknown or has been revoked")
         return table_id, found
 
+    def is_live(self, table_id: str, hashed: str, seat: str) -> bool:
+        """Whether the link whose secret hashes to ``hashed`` still opens ``seat`` (for the
+        Discord front door, which keeps the hash of the link a player gave it)."""
+        found = self._live(table_id).get(hashed)
+        return found is not None and hmac.compare_digest(found, seat)
+
     def live_seats(self, table_id: str) -> set[str]:
         """The seats of the table that hold at least one link that has not been revoked."""
         return set(self._live(table_id).values())

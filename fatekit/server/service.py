@@ -391,6 +391,16 @@ class TableService:
 
         return await self._locked(caller.table_id, locked)
 
+    async def read_table(self, table_id: str, work: Callable[[TableState], T]) -> T:
+        """``work(state)`` on the table as it stands, for a reader that is no seat: the Discord
+        front door, which posts what the public may see in a channel. Under the table's lock,
+        in a worker thread, as :meth:`read`."""
+
+        def locked() -> T:
+            return work(self._state(table_id))
+
+        return await self._locked(table_id, locked)
+
     async def view(self, caller: Caller) -> dict[str, Any]:
         """The table as the caller's seat sees it."""
         return await self.read(caller, view_for)

@@ -65,7 +65,7 @@ from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.state import SEAT_RULE, RollKind, TableState
 from fatekit.table.views import Viewer
 
-__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web"]
+__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web", "roll_odds", "stunt_bonuses"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
@@ -128,10 +128,11 @@ def _rating(character: Character, skill: str) -> int:
 _ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
 
 
-def _stunts(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
+def stunt_bonuses(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
     """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
     engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
-    which the odds leave out since it is the player's choice to pay."""
+    which the odds leave out since it is the player's choice to pay. The page's roll dialog and
+    Discord's rolls name the counted ones on the roll, so both make the same events."""
     out = []
     for stunt in character.stunts:
         bonus = stunt.bonus_for(skill, action)
@@ -149,6 +150,84 @@ def _stunts(character: Character, skill: str, action: Action) -> list[dict[str, 
 
 def _counted(stunts: list[dict[str, Any]]) -> int:
     return sum(s["bonus"] for s in stunts if s["counted"])
+
+
+def roll_odds(
+    state: TableState,
+    seat: str,
+    actor: str,
+    skill: str,
+    *,
+    difficulty: int | None = None,
+    against: str | None = None,
+    defend_skill: str | None = None,
+    mental: bool = False,
+    action: str = "overcome",
+    bonus: int = 0,
+) -> dict[str, Any]:
+    """The exact chances of ``actor`` rolling ``skill`` for ``action`` against a difficulty or
+    an opponent (``against``, who resists as the table would have them), as ``seat`` may know
+    them: what the page's roll dialog shows and Discord's /odds says."""
+    viewer = Viewer(state, seat)
+    defending = defend_skill
+    game = state.game
+    if not viewer.sees_sheet(actor):
+        raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
+    roller = game.character(actor)
+    stunts = stunt_bonuses(roller, skill, _ODDS_ACTIONS[action])
+    # ``bonus``: what the roller adds besides (a contest's teamwork).
+    modifier = _rating(roller, skill) + _counted(stunts) + bonus
+    opposing: list[dict[str, Any]] = []
+    if against is not None:
+        opponent = game.character(against)
+        if not viewer.sees_sheet(against):
+            # The opponent's skills are the GM's secret: no odds that would give them away.
+            return {"hidden": True, "modifier": modifier, "stunts": stunts}
+        conflict = state.conflict
+        fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
+        if defending is None and conflict is not None and fighting:
+            # The engine's own choice: the best skill that may stop this attack (Fight
+            # parries no shot), or the opponent's best against anything else.
+            if action == "attack":
+                ranged = conflict.attack_is_ranged(actor, skill)
+                allowed = conflict.defence_skills(against, melee=not ranged)
+            else:
+                allowed = conflict.opposing_skills(against)
+            defending = next(iter(allowed), "")
+        elif defending is None and action != "attack":
+            # Outside a fight, an overcome or an advantage is resisted with any skill the
+            # story fits: named by no one, the opponent's best, as the table takes it.
+            defending = max(opponent.skills, key=opponent.rating, default="")
+        if defending is None:
+            # The defender picks their best skill among those the preset lets defend.
+            track = Track.MENTAL if mental else Track.PHYSICAL
+            if conflict is not None:
+                track = conflict.harm  # a rule set's own harm, such as wealth
+            allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
+                opponent.skills
+            )
+            defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
+        # The defender's stunts are theirs to name when they defend: listed, never counted,
+        # just as the table adds only the stunts the roller names.
+        opposing = [
+            {**st, "counted": False} for st in stunt_bonuses(opponent, defending, Action.DEFEND)
+        ]
+        opposition, active = _rating(opponent, defending), True
+    elif difficulty is not None:
+        opposition, active = difficulty, False
+    else:
+        raise BadInput("give a difficulty or an opponent")
+    found = chances(modifier, opposition, active=active)
+    return {
+        "hidden": False,
+        "modifier": modifier,
+        "opposition": opposition,
+        "active": active,
+        "defend_skill": defending if active else None,
+        "stunts": stunts,
+        "opposing_stunts": opposing,
+        "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
+    }
 
 
 def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
@@ -235,66 +314,18 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
-            viewer = Viewer(state, seat)
-            defending = defend_skill
-            game = state.game
-            if not viewer.sees_sheet(actor):
-                raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
-            roller = game.character(actor)
-            stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
-            # ``bonus``: what the roller adds besides (a contest's teamwork).
-            modifier = _rating(roller, skill) + _counted(stunts) + bonus
-            opposing: list[dict[str, Any]] = []
-            if against is not None:
-                opponent = game.character(against)
-                if not viewer.sees_sheet(against):
-                    # The opponent's skills are the GM's secret: no odds that would give them away.
-                    return {"hidden": True, "modifier": modifier, "stunts": stunts}
-                conflict = state.conflict
-                fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
-                if defending is None and conflict is not None and fighting:
-                    # The engine's own choice: the best skill that may stop this attack (Fight
-                    # parries no shot), or the opponent's best against anything else.
-                    if action == "attack":
-                        ranged = conflict.attack_is_ranged(actor, skill)
-                        allowed = conflict.defence_skills(against, melee=not ranged)
-                    else:
-                        allowed = conflict.opposing_skills(against)
-                    defending = next(iter(allowed), "")
-                elif defending is None and action != "attack":
-                    # Outside a fight, an overcome or an advantage is resisted with any skill the
-                    # story fits: named by no one, the opponent's best, as the table takes it.
-                    defending = max(opponent.skills, key=opponent.rating, default="")
-                if defending is None:
-                    # The defender picks their best skill among those the preset lets defend.
-                    track = Track.MENTAL if mental else Track.PHYSICAL
-                    if conflict is not None:
-                        track = conflict.harm  # a rule set's own harm, such as wealth
-                    allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
-                        opponent.skills
-                    )
-                    defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
-                # The defender's stunts are theirs to name when they defend: listed, never counted,
-                # just as the table adds only the stunts the roller names.
-                opposing = [
-                    {**st, "counted": False} for st in _stunts(opponent, defending, Action.DEFEND)
-                ]
-                opposition, active = _rating(opponent, defending), True
-            elif difficulty is not None:
-                opposition, active = difficulty, False
-            else:
-                raise BadInput("give a difficulty or an opponent")
-            found = chances(modifier, opposition, active=active)
-            return {
-                "hidden": False,
-                "modifier": modifier,
-                "opposition": opposition,
-                "active": active,
-                "defend_skill": defending if active else None,
-                "stunts": stunts,
-                "opposing_stunts": opposing,
-                "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
-            }
+            return roll_odds(
+                state,
+                seat,
+                actor,
+                skill,
+                difficulty=difficulty,
+                against=against,
+                defend_skill=defend_skill,
+                mental=mental,
+                action=action,
+                bonus=bonus,
+            )
 
         return await service.read(caller, work)
 
@@ -317,7 +348,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             if on_target is not None:
                 # A target's defence of a split or zone attack: the engine finds it, or refuses.
                 if state.conflict is None:
-                    raise BadInput("there is no conflict in play")
+                    raise BadInput("there is no conflict in play", code="no_conflict")
                 roll = state.conflict.target_defence(on_target)
             if roll is None or roll.dice is None:
                 raise BadInput("no roll is in play")

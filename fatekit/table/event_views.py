@@ -20,8 +20,9 @@ from fatekit.table.views import JSON, Viewer
 __all__ = ["event_for"]
 
 
-def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
-    """``event`` as ``seat`` may receive it, or ``None`` if the seat may not learn of it.
+def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | None:
+    """``event`` as ``seat`` may receive it, or ``None`` if the seat may not learn of it
+    (``seat=None``: as the public, a spectator without a seat, may).
 
     ``state`` is the table after the event (the server's current state serves too: it decides
     what is hidden now). The result has ``type``, ``version``, ``seat``, ``at`` and ``data``.

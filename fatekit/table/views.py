@@ -36,22 +36,26 @@ from fatekit.rules.scenes.conflict_parts import LegalAction, Status
 from fatekit.table import events as e
 from fatekit.table import screen
 from fatekit.table.codec import to_json
-from fatekit.table.seats import NoteVisibility, Seat
+from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.state import ContestRollRecord, RollInPlay, RollKind, TableState
 
-__all__ = ["Viewer", "view_for"]
+__all__ = ["PUBLIC", "Viewer", "view_for"]
 
 JSON = dict[str, Any]
+
+#: The eyes of anyone who watches without a seat (a Discord channel bound to the table): a
+#: spectator's, acting for no character. Pass ``None`` as the seat to see as the public does.
+PUBLIC = Seat("", Role.SPECTATOR, "")
 
 
 class Viewer:
     """One seat's eyes on a table: what it may see, decided in one place."""
 
-    def __init__(self, state: TableState, seat_id: str) -> None:
+    def __init__(self, state: TableState, seat_id: str | None) -> None:
         self.state = state
-        self.seat: Seat = state.seat(seat_id)
+        self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm
-        self.mine = state.characters_of(seat_id)
+        self.mine = set() if seat_id is None else state.characters_of(seat_id)
 
     # -- decisions ------------------------------------------------------------------------------
 
@@ -584,8 +588,9 @@ def _countdown_json(view: CountdownView) -> JSON:
     }
 
 
-def view_for(state: TableState, seat: str) -> JSON:
-    """The table as ``seat`` may see it, ready for ``json.dumps``.
+def view_for(state: TableState, seat: str | None) -> JSON:
+    """The table as ``seat`` may see it, ready for ``json.dumps`` (``None``: as the public, a
+    spectator without a seat, sees it).
 
     Raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is not at the table.
     """

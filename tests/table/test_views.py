@@ -224,6 +224,32 @@ def test_hidden_character_aspects_of_a_pc_stay_with_its_owner() -> None:
     assert "ZZ-RUTH-SECRET" in json.dumps(view_for(r.play.s, "gm"))
 
 
+def test_the_public_sees_what_a_spectator_sees() -> None:
+    """Anyone watching without a seat (a Discord channel) has a spectator's eyes: every event and
+    the whole view, moment by moment through the secret scene, as Sam the spectator has them."""
+    r = Recorder()
+    r.do(c.CreateTable(name="The Yacht", options=OPTIONS))
+    r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
+    r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
+    compared = 0
+
+    def do(command: c.Command, seat: str = "gm") -> int:
+        nonlocal compared
+        decision = r.play.do(command, seat)
+        for event in decision.events:
+            assert event_for(event, decision.state, None) == event_for(event, decision.state, "sam")
+            compared += 1
+        public, sam = view_for(decision.state, None), view_for(decision.state, "sam")
+        assert public.pop("you") == {"seat": "", "role": "spectator", "name": "", "characters": []}
+        sam.pop("you")
+        assert public == sam
+        return decision.state.version
+
+    play_secret_scene(do, r.play.dice)
+    assert compared > 50
+
+
 def test_a_player_rewriting_a_sheet_cannot_touch_an_aspect_hidden_from_them() -> None:
     # The probe: the GM hides an aspect on Ruth from Ann (her player), and Ann rewrites the sheet.
     r = Recorder()

@@ -114,6 +114,7 @@ gm_only(
 @decides(ContestRoll)
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    context.require_skill(command.actor, command.skill)
     faces = context.faces(command.dice)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
 
@@ -228,7 +229,7 @@ def _contest_ended(state: TableState, event: ContestEnded) -> None:
 
 def contest_in_play(state: TableState) -> Contest:
     if state.contest is None:
-        raise BadInput("there is no contest running")
+        raise BadInput("there is no contest running", code="no_contest")
     return state.contest
 
 

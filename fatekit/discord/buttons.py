@@ -1,0 +1,483 @@
+"""Where a choice waits: buttons, menus and forms (modals), and what pressing them sends.
+
+A button's ``custom_id`` says what it does and little else (``inv:plus_two``, ``cmp:accept:c12``):
+what the presser may do is read from their own seat's view when it is pressed, and the rules
+engine decides as it does for the page (a compel's Accept pressed by anyone but the target's
+player is refused, with the rule that says why). The forms: a consequence's name, a new
+aspect's name, the GM's reason for allowing a move (the seat links' forms: :mod:`.seating`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from fatekit.discord.lines import escape
+from fatekit.discord.lookup import Choice, aspects
+from fatekit.discord.moves import (
+    Ask,
+    Move,
+    acting,
+    resolution_of,
+    resolution_options,
+    rolls_in_play,
+)
+from fatekit.discord.protocol import (
+    MESSAGE_ROWS,
+    ButtonStyle,
+    ComponentType,
+    button,
+    modal,
+    private_reply,
+    public_reply,
+    row,
+    rows,
+)
+from fatekit.discord.words import Words
+from fatekit.rules.core.errors import FateError
+from fatekit.server.errors import ApiError, problem
+from fatekit.server.service import Caller
+
+if TYPE_CHECKING:
+    from fatekit.discord.door import Context, FrontDoor, Seen
+
+__all__ = [
+    "allow_typed",
+    "aspect_name_form",
+    "hit_options",
+    "kept_moves",
+    "pressed",
+    "refusal_text",
+    "refused",
+    "settle_menu",
+    "submitted",
+    "waiting_buttons",
+]
+
+JSON = dict[str, Any]
+
+
+async def is_gm(door: FrontDoor, context: Context) -> bool:
+    """Whether the user plays a GM seat at the channel's table."""
+    caller = door.caller(context)
+    return bool(await door.service.read(caller, lambda state, seat: state.seat(seat).is_gm))
+
+
+# -- refusals and the GM's word -------------------------------------------------------------------
+
+
+def refusal_text(body: JSON, t: Words, who: Callable[[str], str] | None = None) -> str:
+    """A refusal in the user's language: what kind, and the real reason (the rule's, each
+    field's, or the server's own sentence). A refusal the engine names (``code``) reads in the
+    catalog's words, as the page reads it; ``who`` names a character by id."""
+    code = body.get("code")
+    if code and t.has(f"refusal.{code}"):
+        params = {k: escape(str(v)) for k, v in (body.get("params") or {}).items()}
+        if who is not None and isinstance((body.get("params") or {}).get("who"), str):
+            params["who"] = who(str(body["params"]["who"]))
+        return str(t(f"refusal.{code}", **params))
+    kind = str(body.get("error", "other"))
+    known = ("illegal", "forbidden", "malformed", "stale", "link", "not_found", "cap")
+    out = [t(f"error.{kind if kind in known else 'other'}")]
+    rule = body.get("rule") or {}
+    if rule.get("key"):
+        key = str(rule["key"])
+        reason = t(f"rule.{key}") if t.has(f"rule.{key}") else escape(str(rule.get("summary", key)))
+        out.append(t("error.rule", rule=reason))
+    fields = body.get("fields") or {}
+    for path, said in fields.items():
+        out.append(f"• {escape(str(path))}: {escape(str(said))}")
+    detail = body.get("detail")
+    # The engine's own sentence is English: beside a rule it adds names and numbers (shown to
+    # English readers); alone it is the only reason there is. The fields already said theirs.
+    if detail and not fields and (t.language == "en" or not rule.get("key")):
+        out.append(f"— {escape(str(detail))}")
+    return "\n".join(out)
+
+
+async def refused(
+    door: FrontDoor, context: Context, caller: Caller, move: Move, error: ApiError | FateError
+) -> JSON:
+    """A move the table refused, said privately: the rule's reason, and where a GM may set the
+    rule aside, the GM's "Allow it anyway" (a player: "Ask the GM")."""
+    _, body = problem(error)
+    t = context.words
+    seen = await door.seen(context) if context.channel is not None else None
+    text = refusal_text(body, t, seen.reader.who if seen is not None else None)
+    if not body.get("waivable"):
+        return private_reply(text)
+    rule = str((body.get("rule") or {}).get("key", ""))
+    kept = await asyncio.to_thread(
+        door.bindings.keep_move,
+        caller.table_id,
+        caller.seat,
+        context.user_id,
+        move.type,
+        move.data,
+        rule,
+    )
+    if await is_gm(door, context):
+        return private_reply(
+            text, [row(button(t("refusal.allow"), f"allow:{kept}", ButtonStyle.DANGER))]
+        )
+    return private_reply(
+        f"{text}\n{t('refusal.ask_gm')}", [row(button(t("discord.ask_gm"), f"ask:{kept}"))]
+    )
+
+
+async def kept_moves(door: FrontDoor, context: Context, reader: Any) -> list[Choice]:
+    """The moves kept for the GM's word at this table, newest first (for ``/allow``)."""
+    if context.channel is None:
+        return []
+    kept = await asyncio.to_thread(door.bindings.moves, context.channel.table_id)
+    out = []
+    for move in kept:
+        rule = reader.rule(move.rule)
+        out.append(Choice(f"{move.type} ({move.seat}): {rule}", move.id))
+    return out
+
+
+async def _allow(door: FrontDoor, context: Context, move_id: str, reason: str) -> JSON:
+    if context.channel is None:
+        return private_reply(context.words("discord.not_bound"))
+    kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
+    if kept is None:
+        return private_reply(context.words("discord.move_gone"))
+    caller = door.caller(context)
+    return await door.play(
+        context, caller, Move(kept.type, kept.data), waive=[kept.rule], reason=reason
+    )
+
+
+async def allow_typed(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
+    """``/allow``: the GM lets a kept move through, with a reason every log shows."""
+    return await _allow(door, context, str(options.get("move", "")), str(options.get("reason", "")))
+
+
+# -- what waits for a choice ----------------------------------------------------------------------
+
+
+def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
+    """Buttons for what waits on the table: each roll in play (invoke, settle: a row each,
+    named by its roller when there are several), a hit to take, compels to answer and
+    self-compels for the GM."""
+    view = seen.view
+    rolled: list[JSON] = []
+    listed = [r for r in rolls_in_play(view) if r.get("id")]
+    for roll in listed[:MESSAGE_ROWS]:
+        who = f" ({seen.reader.who(roll.get('actor')).strip('*')})" if len(listed) > 1 else ""
+        rolled.append(
+            row(
+                button(
+                    t("discord.plus_two") + who, f"inv:plus_two:{roll['id']}", ButtonStyle.PRIMARY
+                ),
+                button(t("discord.reroll") + who, f"inv:reroll:{roll['id']}", ButtonStyle.PRIMARY),
+                button(t("resolve.button") + who, f"settle:{roll['id']}", ButtonStyle.SUCCESS),
+            )
+        )
+    out: list[JSON] = []
+    hit = (view.get("conflict") or {}).get("pending_hit")
+    if hit:
+        out.append(button(t("harm.absorb"), "hit", ButtonStyle.DANGER))
+    for compel in view.get("compels", ()):
+        if compel.get("state") == "offered":
+            who = seen.reader.who(compel["target"]).strip("*")
+            out.append(
+                button(
+                    f"{t('compel.accept')} ({who})",
+                    f"cmp:accept:{compel['id']}",
+                    ButtonStyle.SUCCESS,
+                )
+            )
+            out.append(
+                button(
+                    f"{t('compel.refuse')} ({who})",
+                    f"cmp:refuse:{compel['id']}",
+                    ButtonStyle.DANGER,
+                )
+            )
+    for asked in view.get("self_compels", ()):
+        out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
+        out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
+    return (rolled + rows(out))[:MESSAGE_ROWS]
+
+
+async def hit_options(door: FrontDoor, context: Context) -> JSON:
+    """The ways the seat's character may take the hit waiting for it, as buttons."""
+    seen = await door.seen(context)
+    t = context.words
+    hit = (seen.view.get("conflict") or {}).get("pending_hit")
+    if not hit or "absorb_options" not in hit:
+        return private_reply(t("discord.no_hit"))
+    out = []
+    for i, option in enumerate(hit["absorb_options"][:20]):
+        out.append(button(_absorb_label(seen, hit["target"], option, t), f"abs:{i}"))
+    out.append(button(t("harm.taken_out"), "out", ButtonStyle.DANGER))
+    return private_reply(
+        t("harm.pending", who=seen.reader.who(hit["target"]), n=hit["shifts"]), rows(out)
+    )
+
+
+def _absorb_label(seen: Seen, target: str, option: JSON, t: Words) -> str:
+    parts = []
+    if option.get("boxes"):
+        parts.append(t("harm.boxes", boxes=", ".join(str(b + 1) for b in option["boxes"])))
+    slots = _slots(seen, target)
+    for slot in option.get("slots", ()):
+        found = slots[slot] if slot < len(slots) else {}
+        severity = t(f"severity.{found.get('severity', 'mild')}")
+        parts.append(t("harm.slot", severity=severity, n=found.get("shifts", "?")))
+    if option.get("extreme"):
+        parts.append(t("harm.extreme"))
+    return " + ".join(parts) or t("harm.absorb")
+
+
+def _slots(seen: Seen, target: str) -> list[JSON]:
+    for character in seen.view["characters"]:
+        if character["id"] == target and character.get("sheet"):
+            return list(character["sheet"].get("consequences", ()))
+    return []
+
+
+async def _absorb(
+    door: FrontDoor, context: Context, index: int, names: Mapping[str, str] | None
+) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    hit = (seen.view.get("conflict") or {}).get("pending_hit")
+    options = (hit or {}).get("absorb_options") or []
+    if not hit or index >= len(options):
+        return private_reply(t("discord.no_hit"))
+    option = options[index]
+    if option.get("slots") and names is None:
+        slots = _slots(seen, hit["target"])
+        inputs = []
+        for slot in option["slots"]:
+            severity = t(
+                f"severity.{(slots[slot] if slot < len(slots) else {}).get('severity', 'mild')}"
+            )
+            inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
+        return modal(f"absm:{index}", t("harm.absorb"), inputs)
+    data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
+    if names:
+        data["names"] = [
+            [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
+        ]
+    return await door.play(context, door.caller(context), Move("Absorb", data))
+
+
+# -- pressing -------------------------------------------------------------------------------------
+
+
+async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON) -> JSON:
+    """A button pressed (or a menu chosen from)."""
+    kind, _, rest = custom_id.partition(":")
+    t = context.words
+    if kind == "allow":
+        return modal(
+            f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
+        )
+    if kind == "ask":
+        return await _ask(door, context, rest)
+    caller = door.caller(context)
+    if kind == "cmp":
+        answer, _, compel = rest.partition(":")
+        return await door.play(
+            context, caller, Move("AnswerCompel", {"compel_id": compel, "answer": answer})
+        )
+    if kind == "sc":
+        answer, _, compel = rest.partition(":")
+        return await door.play(
+            context,
+            caller,
+            Move("SelfCompelAnswer", {"compel_id": compel, "accepted": answer == "yes"}),
+        )
+    if kind == "hit":
+        return await hit_options(door, context)
+    if kind == "abs":
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
+    if kind == "out":
+        return await door.play(context, caller, Move("TakeOut"))
+    if kind == "inv":
+        effect, _, roll_id = rest.partition(":")
+        return await _invoke_menu(door, context, effect, roll_id)
+    if kind == "invs":
+        effect, _, rest = rest.partition(":")
+        by, _, roll_id = rest.partition(":")
+        value = str((data.get("values") or [""])[0])
+        aspect, _, paid = value.rpartition("|")
+        move = Move(
+            "Invoke", {"aspect_id": aspect, "by": by, "effect": effect, "free": paid == "f"}
+        )
+        seen = await door.seen(context)
+        roll = _the_roll(seen, roll_id)
+        if roll is not None:
+            move.data["roll"] = roll["id"]
+            if (roll.get("defence") or {}).get("actor") == by and roll.get("actor") != by:
+                move.data["on_defence"] = True
+        return await door.play(context, caller, move)
+    if kind == "settle":
+        return await _settle_menu(door, context, rest)
+    if kind == "set":
+        key, _, roll_id = rest.partition(":")
+        return await _settle(door, context, key, None, roll_id)
+    return private_reply(t("discord.unknown"))
+
+
+async def _ask(door: FrontDoor, context: Context, move_id: str) -> JSON:
+    """A player asks the GM, in the channel, to allow a refused move."""
+    if context.channel is None:
+        return private_reply(context.words("discord.not_bound"))
+    kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
+    if kept is None:
+        return private_reply(context.words("discord.move_gone"))
+    t = context.table_words
+    seen = await door.seen(context, public=True)
+    rule = seen.reader.rule(kept.rule)
+    text = t("discord.asked", who=escape(context.user_name), rule=rule)
+    return public_reply(
+        text, [row(button(t("refusal.allow"), f"allow:{move_id}", ButtonStyle.DANGER))]
+    )
+
+
+def _the_roll(seen: Seen, roll_id: str) -> JSON | None:
+    """The roll in play a button was made for (a button from before rolls had ids: the one
+    roll in play, if there is only one)."""
+    listed = rolls_in_play(seen.view)
+    if roll_id:
+        return next((r for r in listed if r.get("id") == roll_id), None)
+    return listed[0] if len(listed) == 1 else None
+
+
+async def _invoke_menu(door: FrontDoor, context: Context, effect: str, roll_id: str) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
+        return private_reply(t("discord.no_roll"))
+    by = acting(seen.view, {}, roll_side=True, roll=roll)
+    options = []
+    for choice, held in aspects(seen.view, by)[:12]:
+        if held:
+            options.append(
+                {
+                    "label": t(
+                        "invoke.plus_two_free" if effect == "plus_two" else "invoke.reroll_free"
+                    )
+                    + f": {choice.name}"[:90],
+                    "value": f"{choice.value}|f",
+                }
+            )
+        options.append(
+            {
+                "label": (
+                    t("invoke.plus_two_paid" if effect == "plus_two" else "invoke.reroll_paid")
+                    + f": {choice.name}"
+                )[:100],
+                "value": f"{choice.value}|p",
+            }
+        )
+    if not options:
+        return private_reply(t("invoke.none"))
+    menu = {
+        "type": ComponentType.STRING_SELECT,
+        "custom_id": f"invs:{effect}:{by}:{roll['id']}",
+        "options": options[:25],
+        "placeholder": t("invoke.title")[:150],
+    }
+    return private_reply(
+        t("invoke.title"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}]
+    )
+
+
+async def _settle_menu(door: FrontDoor, context: Context, roll_id: str) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
+        return private_reply(t("discord.no_roll"))
+    menu = settle_menu(seen, roll, t)
+    if menu is None:
+        return await door.play(
+            context, door.caller(context), Move("ResolveRoll", {"roll": roll["id"]})
+        )
+    return menu
+
+
+def may_choose(seen: Seen, roll: JSON) -> bool:
+    """Whether the seat chooses how ``roll`` is settled (the GM always may)."""
+    view = seen.view
+    if view["you"]["role"] == "gm":
+        return True
+    chooser = resolution_of(seen.extras, roll).get("chosen_by")
+    who = roll.get("actor") if chooser == "actor" else (roll.get("defence") or {}).get("actor")
+    return chooser in ("actor", "opposition") and who in view["you"]["characters"]
+
+
+def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | None:
+    """The ways to settle ``roll``, a button each (``None``: fewer than ``least`` to choose
+    from, or the seat does not choose: the table says why when it is asked)."""
+    listed = resolution_options(resolution_of(seen.extras, roll), seen.reader)
+    if len(listed) < least or (len(listed) > 1 and not may_choose(seen, roll)):
+        return None
+    return private_reply(
+        t("resolve.options"),
+        rows([button(c.name, f"set:{c.value}:{roll['id']}") for c in listed]),
+    )
+
+
+def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
+    """The form asking for the new aspect's name, when the way ``data`` (a ResolveRoll's
+    fields) settles its roll creates one and names none (``None``: nothing to ask)."""
+    roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
+    found = resolution_of(seen.extras, roll).get("options", ())
+    option = next((o for o in found if o["key"] == data.get("option")), None)
+    if option is None or not option.get("names_aspect") or data.get("aspect_name"):
+        return None
+    return modal(
+        f"setm:{option['key']}:{data['roll']}",
+        t("resolve.title"),
+        [("name", t("resolve.aspect_name"), 200, False)],
+    )
+
+
+async def _settle(
+    door: FrontDoor, context: Context, key: str, name: str | None, roll_id: str
+) -> JSON:
+    seen = await door.seen(context)
+    t = context.words
+    roll = _the_roll(seen, roll_id)
+    if roll is None:
+        return private_reply(t("discord.no_roll"))
+    data: JSON = {"option": key, "roll": roll["id"]}
+    if name is None:
+        form = aspect_name_form(seen, data, t)
+        if form is not None:
+            return form
+    if name:
+        data["aspect_name"] = name.strip()
+    return await door.play(context, door.caller(context), Move("ResolveRoll", data))
+
+
+# -- forms ----------------------------------------------------------------------------------------
+
+
+async def submitted(
+    door: FrontDoor, context: Context, custom_id: str, fields: Mapping[str, str]
+) -> JSON:
+    """A form sent back."""
+    kind, _, rest = custom_id.partition(":")
+    if kind == "link":
+        from fatekit.discord.seating import bind
+
+        name, _, language = rest.partition(":")
+        return await bind(door, context, name, language, fields.get("link", ""))
+    if kind == "allowm":
+        return await _allow(door, context, rest, fields.get("reason", ""))
+    if kind == "absm":
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
+    if kind == "setm":
+        key, _, roll_id = rest.partition(":")
+        return await _settle(door, context, key, fields.get("name", ""), roll_id)
+    raise Ask("discord.unknown")

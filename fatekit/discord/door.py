@@ -1,0 +1,578 @@
+"""The front door: one handler for every interaction, whichever way it came in.
+
+The Gateway (:mod:`.gateway`) and the HTTP interactions endpoint (:mod:`.endpoint`) both hand an
+interaction to :meth:`FrontDoor.answer` with a way to send the first answer. The door finds the
+table the channel is bound to and the seat the user plays, turns the slash command or button
+into the table command the page would send (:mod:`.moves`) and sends it through the server's
+:class:`~fatekit.server.service.TableService`, so the rules engine, the event log and the
+per-seat views are the page's. What comes back is said privately, in the user's language
+(Discord sends it with every interaction), and seen only as the user's seat may see it; what the
+table may all see reaches the channel through the relay (:mod:`.relay`), once, whoever sent it.
+
+Discord waits three seconds for the first answer. A move that takes longer (a busy table, a
+slow database) is answered at ``defer_after`` with "thinking" (a deferred answer), and its reply
+fills that in when it comes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fatekit.discord import buttons as b
+from fatekit.discord import seating as s
+from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
+from fatekit.discord.lines import Reader, escape
+from fatekit.discord.lookup import Choice, Found, aspects, characters, choices, in_play, skills
+from fatekit.discord.moves import (
+    Ask,
+    Move,
+    acting,
+    gm_move,
+    move_for,
+    open_tasks,
+    resolution_of,
+    resolution_options,
+    roll_choices,
+    roll_for,
+    rolls_in_play,
+    stunt_names,
+)
+from fatekit.discord.protocol import Callback, Interaction, message, private_reply
+from fatekit.discord.rest import Rest
+from fatekit.discord.sheets import scene_text, sheet_text
+from fatekit.discord.words import Words, language_of, words
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import FateError
+from fatekit.server.errors import ApiError, problem
+from fatekit.server.service import Caller, TableService
+from fatekit.server.web import roll_odds, stunt_bonuses
+from fatekit.table.commands import COMMAND_TYPES
+from fatekit.table.extras import extras_for
+from fatekit.table.state import TableState
+from fatekit.table.views import view_for
+
+__all__ = ["Context", "FrontDoor", "Respond"]
+
+#: The table commands that roll a skill for an action, with the action (``None``: the command's
+#: own ``action`` field), for the stunts that add to them.
+_ACTIONS: dict[str, Action | None] = {
+    "Roll": None,
+    "Overcome": Action.OVERCOME,
+    "CreateAdvantage": Action.CREATE_ADVANTAGE,
+    "Attack": Action.ATTACK,
+}
+
+_log = logging.getLogger("fatekit.discord")
+
+JSON = dict[str, Any]
+Respond = Callable[[JSON], Awaitable[None]]
+#: Seconds after which a move still being played is answered with "thinking" (Discord allows 3).
+DEFER_AFTER = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Who sent an interaction, from where, and at which table and seat."""
+
+    user_id: str
+    user_name: str
+    words: Words  # the user's own language
+    channel_id: str
+    guild_id: str | None
+    channel: ChannelBinding | None
+    seat: SeatBinding | None
+    interaction: JSON
+
+    @property
+    def table_words(self) -> Words:
+        """The table's language in this channel (the user's where none is bound)."""
+        return words(self.channel.language) if self.channel else self.words
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A seat's (or the public's) view of a table, with what names things in it."""
+
+    view: JSON
+    extras: JSON
+    reader: Reader
+
+
+def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """A rule-set file's own names for its skills and stress tracks (empty for a built-in, whose
+    names are the catalogs')."""
+    if state.ruleset_file is None:
+        return {}, {}
+    preset = state.ruleset.preset
+    skill_names = {s.key: {"": s.name, **dict(s.names)} for lst in preset.skill_lists for s in lst}
+    track_names = {t.track.value: {"": t.name, **dict(t.names)} for t in preset.stress_tracks}
+    return skill_names, track_names
+
+
+def seen_by(state: TableState, seat: str | None, language: str) -> Seen:
+    """What ``seat`` (``None``: the public) sees of the table, read aloud in ``language``."""
+    view = view_for(state, seat)
+    view["skills"] = list(state.ruleset.preset.skill_keys)
+    extras = extras_for(state, seat) if seat is not None else {}
+    skill_names, track_names = table_names(state)
+    reader = Reader(view, words(language), skill_names=skill_names, track_names=track_names)
+    return Seen(view, extras, reader)
+
+
+class FrontDoor:
+    """Answers interactions against the tables ``service`` holds."""
+
+    def __init__(
+        self,
+        service: TableService,
+        rest: Rest,
+        application_id: str,
+        *,
+        defer_after: float = DEFER_AFTER,
+    ) -> None:
+        self.service = service
+        self.rest = rest
+        self.application_id = application_id
+        self.defer_after = defer_after
+        self.bindings = Bindings(service.store)
+        self._channels: dict[str, ChannelBinding] = {}
+        self._seats: dict[tuple[str, str], SeatBinding] = {}
+        self._version = -1
+        #: Called (on the loop) when a binding changed here, so the relay looks again at once.
+        self.on_bindings: Callable[[], None] = lambda: None
+
+    # -- answering --------------------------------------------------------------------------------
+
+    async def answer(self, interaction: JSON, respond: Respond) -> None:
+        """Answer one interaction: ``respond`` sends the first answer (a callback over HTTP, or
+        the endpoint's own response); a reply that takes longer than ``defer_after`` is deferred
+        first and then written into the deferred message."""
+        work = asyncio.ensure_future(self._reply(interaction))
+        done, _ = await asyncio.wait({work}, timeout=self.defer_after)
+        if work in done:
+            await respond(work.result())
+            return
+        kind = interaction.get("type")
+        if kind == Interaction.APPLICATION_COMMAND_AUTOCOMPLETE:
+            await respond(
+                {"type": Callback.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT, "data": {"choices": []}}
+            )
+            work.cancel()
+            return
+        await respond(
+            {"type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, "data": {"flags": 64}}
+        )
+        reply = await work
+        body = reply.get("data") or {}
+        if reply.get("type") != Callback.CHANNEL_MESSAGE_WITH_SOURCE:
+            language = language_of(interaction.get("locale"))
+            body = message(words(language)("discord.again"), ephemeral=True)
+        body = {k: v for k, v in body.items() if k != "flags"}
+        await self.rest.edit_original(self.application_id, str(interaction["token"]), body)
+
+    async def _reply(self, interaction: JSON) -> JSON:
+        kind = interaction.get("type")
+        if kind == Interaction.PING:
+            return {"type": Callback.PONG}
+        try:
+            context = await self._context(interaction)
+        except (KeyError, TypeError, ValueError):
+            return private_reply(words("en")("discord.unknown"))
+        data = interaction.get("data") or {}
+        try:
+            if kind == Interaction.APPLICATION_COMMAND:
+                return await self._command(context, str(data.get("name", "")), _options(data))
+            if kind == Interaction.APPLICATION_COMMAND_AUTOCOMPLETE:
+                return await self._autocomplete(context, data)
+            if kind == Interaction.MESSAGE_COMPONENT:
+                return await b.pressed(self, context, str(data.get("custom_id", "")), data)
+            if kind == Interaction.MODAL_SUBMIT:
+                return await b.submitted(
+                    self, context, str(data.get("custom_id", "")), _fields(data)
+                )
+        except Ask as asked:
+            return private_reply(context.words(asked.key, **asked.fields))
+        except Found as missing:
+            option = context.words(f"discord.opt.{missing.option}")  # as their Discord names it
+            said = context.words("discord.not_found", option=option, typed=escape(missing.typed))
+            return private_reply(said)
+        except (ApiError, FateError) as error:
+            # Read as the user's seat, the table refused (a seat gone, a table removed).
+            return private_reply(b.refusal_text(problem(error)[1], context.words))
+        except Exception:
+            # A bug of ours: logged with its traceback to be fixed; the user is told plainly.
+            _log.exception("the Discord front door failed to answer an interaction")
+            return private_reply(context.words("discord.failed"))
+        return private_reply(context.words("discord.unknown"))
+
+    # -- who and where ----------------------------------------------------------------------------
+
+    async def _context(self, interaction: JSON) -> Context:
+        member = interaction.get("member") or {}
+        user = member.get("user") or interaction.get("user") or {}
+        user_id = str(user["id"])
+        name = str(member.get("nick") or user.get("global_name") or user.get("username") or user_id)
+        channel_id = str(
+            interaction.get("channel_id") or (interaction.get("channel") or {}).get("id")
+        )
+        guild = interaction.get("guild_id")
+        await self.refresh()
+        channel = self._channels.get(channel_id)
+        seat = None
+        if channel is not None:
+            seat = self._seats.get((channel.table_id, user_id))
+            if seat is not None and not await asyncio.to_thread(self._holds, seat):
+                await asyncio.to_thread(
+                    self.bindings.unbind_seat, seat.table_id, user_id, "link revoked"
+                )
+                await self.refresh()
+                seat = None
+        return Context(
+            user_id,
+            name,
+            words(language_of(interaction.get("locale"))),
+            channel_id,
+            str(guild) if guild is not None else None,
+            channel,
+            seat,
+            interaction,
+        )
+
+    def _holds(self, seat: SeatBinding) -> bool:
+        """Whether a seat binding still holds: its link is live (a GM's binding: the seat is
+        still at the table)."""
+        if seat.link_hash is not None:
+            return self.service.links.is_live(seat.table_id, seat.link_hash, seat.seat)
+        return True
+
+    async def refresh(self) -> None:
+        """Read the bindings again if any process changed them."""
+
+        def read() -> None:
+            version = self.bindings.version()
+            if version != self._version:
+                self._channels, self._seats = self.bindings.load()
+                self._version = version
+
+        await asyncio.to_thread(read)
+
+    def channels(self) -> dict[str, ChannelBinding]:
+        """Every bound channel, as last read."""
+        return dict(self._channels)
+
+    def seats(self) -> dict[tuple[str, str], SeatBinding]:
+        """Every seat binding, as last read."""
+        return dict(self._seats)
+
+    async def changed(self) -> None:
+        """A binding changed here: read them again and tell the relay."""
+        await self.refresh()
+        self.on_bindings()
+
+    # -- reading the table ------------------------------------------------------------------------
+
+    async def seen(self, context: Context, *, public: bool = False) -> Seen:
+        """The table as the user's seat sees it (the public's view, for one with no seat), in
+        the user's language."""
+        assert context.channel is not None
+        seat = None if public or context.seat is None else context.seat.seat
+        language = context.table_words.language if public else context.words.language
+        return await self.service.read_table(
+            context.channel.table_id, lambda state: seen_by(state, seat, language)
+        )
+
+    def caller(self, context: Context) -> Caller:
+        """The seat the user plays, as the server's caller (only for a bound user)."""
+        if context.channel is None:
+            raise Ask("discord.not_bound")
+        if context.seat is None:
+            raise Ask("discord.no_seat")
+        return Caller(context.channel.table_id, context.seat.seat)
+
+    # -- slash commands ---------------------------------------------------------------------------
+
+    async def _command(self, context: Context, name: str, options: dict[str, Any]) -> JSON:
+        if name in ("bind", "join"):
+            return s.link_modal(context, name, options)
+        if name == "unbind":
+            return await s.unbind(self, context)
+        if name == "leave":
+            return await s.leave(self, context)
+        if name in ("seat", "unseat"):
+            return await s.seat_someone(self, context, name, options)
+        if context.channel is None:
+            raise Ask("discord.not_bound")
+        if name == "scene":
+            seen = await self.seen(context, public=context.seat is None)
+            return private_reply(scene_text(seen.view, seen.reader))
+        if name == "sheet":
+            return await self._sheet(context, options)
+        if name == "odds":
+            return await self._odds(context, options)
+        if name == "hit":
+            return await b.hit_options(self, context)
+        if name == "allow":
+            return await b.allow_typed(self, context, options)
+        if name == "character":
+            return await s.import_character(self, context, options)
+        caller = self.caller(context)
+        seen = await self.seen(context)
+        if name == "gm":
+            sub, sub_options = _subcommand(options)
+            if sub == "command":
+                move = _generic(options=sub_options)
+            else:
+                move = gm_move(sub, sub_options, seen.view, seen.reader)
+        else:
+            move = move_for(name, options, seen.view, seen.extras, seen.reader)
+            if move.type in _ACTIONS:
+                move = await self._with_stunts(caller, move)
+            if move.type == "ResolveRoll":
+                # Several ways to settle and none named: offered as the Settle button offers
+                # them. An outcome that makes an aspect and names none: its name is asked.
+                roll = next(r for r in rolls_in_play(seen.view) if r["id"] == move.data["roll"])
+                if "option" not in move.data:
+                    menu = b.settle_menu(seen, roll, context.words, least=2)
+                    if menu is not None:
+                        return menu
+                form = b.aspect_name_form(seen, move.data, context.words)
+                if form is not None:
+                    return form
+        return await self.play(context, caller, move)
+
+    async def play(
+        self,
+        context: Context,
+        caller: Caller,
+        move: Move,
+        *,
+        waive: list[str] | None = None,
+        reason: str | None = None,
+    ) -> JSON:
+        """Send a move as the user's seat and answer with what it did, as the seat sees it; a
+        refusal says why, with the GM's "allow it anyway" where the rule may be set aside."""
+        try:
+            _, shown = await self.service.command(
+                caller, move.type, move.data, waive=waive, reason=reason
+            )
+        except (ApiError, FateError) as error:
+            return await b.refused(self, context, caller, move, error)
+        seen = await self.seen(context)
+        lines = [line for line in (seen.reader.line(e) for e in shown) if line]
+        for extra in (seen.reader.verdict(), seen.reader.turn()):
+            if extra:
+                lines.append(extra)
+        lines += seen.reader.contest(any(e.get("type") == "RollResolved" for e in shown))
+        text = "\n".join(lines) or context.words("discord.done")
+        return private_reply(text, b.waiting_buttons(seen, context.words))
+
+    async def _with_stunts(self, caller: Caller, move: Move) -> Move:
+        """A roll naming the actor's stunts that add a free bonus to it, as the page's roll
+        dialog names them (:func:`~fatekit.server.web.stunt_bonuses`), before any the person
+        chose."""
+        data = move.data
+        action = _ACTIONS[move.type] or Action(str(data.get("action", "overcome")))
+        skill = data.get("skill")
+
+        def counted(state: TableState) -> list[str]:
+            character = state.game.characters.get(str(data.get("actor")))
+            if character is None or not isinstance(skill, str):
+                return []
+            return [s["name"] for s in stunt_bonuses(character, skill, action) if s["counted"]]
+
+        named = await self.service.read_table(caller.table_id, counted)
+        chosen = [n for n in data.get("stunts", ()) if n not in named]
+        if not named and not chosen:
+            return move
+        return Move(move.type, {**data, "stunts": named + chosen})
+
+    # -- private readings -------------------------------------------------------------------------
+
+    async def _sheet(self, context: Context, options: Mapping[str, Any]) -> JSON:
+        seen = await self.seen(context, public=context.seat is None)
+        typed = options.get("character")
+        if typed:
+            from fatekit.discord.lookup import pick
+
+            who = pick(str(typed), characters(seen.view), "character")
+        else:
+            who = acting(seen.view, {})
+        return private_reply(sheet_text(seen.view, who, seen.reader))
+
+    async def _odds(self, context: Context, options: Mapping[str, Any]) -> JSON:
+        from fatekit.discord.lookup import pick
+        from fatekit.discord.sheets import odds_text
+
+        caller = self.caller(context)
+        seen = await self.seen(context)
+        who = acting(seen.view, options)
+        skill = pick(str(options.get("skill", "")), skills(seen.view, who, seen.reader), "skill")
+        typed = options.get("against")
+        against = pick(str(typed), in_play(seen.view), "against") if typed else None
+        difficulty = options.get("difficulty")
+        if against is None and difficulty is None:
+            difficulty = 0  # Mediocre, as a roll with no difficulty named is taken
+        action = str(options.get("action") or "overcome")
+        found = await self.service.read(
+            caller,
+            lambda state, seat: roll_odds(
+                state,
+                seat,
+                who,
+                skill,
+                difficulty=None if difficulty is None else int(difficulty),
+                against=against,
+                action=action,
+            ),
+        )
+        return private_reply(odds_text(found, who, skill, against, seen.reader))
+
+    # -- autocomplete -----------------------------------------------------------------------------
+
+    async def _autocomplete(self, context: Context, data: JSON) -> JSON:
+        name = str(data.get("name", ""))
+        options = _options(data)
+        focused = _focused(data)
+        listed: list[Choice] = []
+        if context.channel is not None:
+            if name == "gm":
+                _, options = _subcommand(options)
+            seen = await self.seen(context, public=context.seat is None)
+            listed = await self._suggestions(context, seen, name, focused, options)
+        typed = str(options.get(focused, "") or "")
+        return {
+            "type": Callback.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+            "data": {"choices": choices(listed, typed)},
+        }
+
+    async def _suggestions(
+        self, context: Context, seen: Seen, command: str, focused: str, options: Mapping[str, Any]
+    ) -> list[Choice]:
+        view, reader = seen.view, seen.reader
+        if focused in ("as", "character"):
+            mine = set(view["you"]["characters"])
+            listed = characters(view)
+            return [c for c in listed if c.value in mine] if focused == "as" else listed
+        if focused in ("target", "against", "to", "next", "first"):
+            return in_play(view)
+        if focused == "skill":
+            try:
+                who = acting(view, options)
+            except (Ask, Found):
+                who = None
+            found = skills(view, who, reader)
+            return found or [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+        if focused == "aspect":
+            try:
+                holder: str | None = acting(view, options, roll_side=True)
+            except (Ask, Found):
+                holder = None
+            out = []
+            for choice, held in aspects(view, holder):
+                if command == "pass" and not held:
+                    continue  # only a free invoke held may be passed on
+                label = (
+                    choice.name
+                    if not held
+                    else f"{choice.name} ({reader.t('invoke.free_held', n=held)})"
+                )
+                out.append(Choice(label, choice.value))
+            return out
+        if focused == "task":
+            return open_tasks(view, reader)
+        if focused == "stunt":
+            try:
+                return stunt_names(view, acting(view, options))
+            except (Ask, Found):
+                return []
+        if focused == "option":
+            try:
+                roll = roll_for(view, options, reader)
+            except (Ask, Found):
+                return []
+            return resolution_options(resolution_of(seen.extras, roll), reader)
+        if focused == "seat":
+            return [
+                Choice(f"{s['name']} ({reader.t('role.' + s['role'])})", s["id"])
+                for s in view["seats"]
+            ]
+        if focused == "roll" and command != "reveal":
+            return roll_choices(view, reader)
+        if focused == "roll":
+            screen = view.get("screen") or {}
+            return [
+                Choice(
+                    f"{reader.who(r['actor']).strip('*')}: {reader.skill(r['skill'])}", r["roll_id"]
+                )
+                for r in screen.get("secret_rolls", ())
+            ]
+        if focused == "move":
+            return await b.kept_moves(self, context, reader)
+        if focused == "type":
+            return [Choice(n, n) for n in sorted(COMMAND_TYPES) if n != "CreateTable"]
+        return []
+
+
+def _options(data: JSON) -> dict[str, Any]:
+    """A command's options by name (a subcommand's nested options under its own name)."""
+    out: dict[str, Any] = {}
+    for option in data.get("options") or ():
+        if "options" in option and "value" not in option:
+            out[option["name"]] = _options(option)
+        else:
+            out[option["name"]] = option.get("value")
+    resolved = data.get("resolved")
+    if resolved:
+        out["__resolved__"] = resolved
+    return out
+
+
+def _focused(data: JSON) -> str:
+    for option in data.get("options") or ():
+        if option.get("focused"):
+            return str(option["name"])
+        if "options" in option:
+            inner = _focused(option)
+            if inner:
+                return inner
+    return ""
+
+
+def _subcommand(options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    for name, value in options.items():
+        if isinstance(value, dict) and name != "__resolved__":
+            return name, value
+    return "", {}
+
+
+def _fields(data: JSON) -> dict[str, str]:
+    """A modal's text inputs by custom id (inside labels or action rows alike)."""
+    out: dict[str, str] = {}
+
+    def walk(components: Any) -> None:
+        for component in components or ():
+            if "custom_id" in component and "value" in component:
+                out[str(component["custom_id"])] = str(component["value"])
+            walk(component.get("components"))
+            if isinstance(component.get("component"), dict):
+                walk([component["component"]])
+
+    walk(data.get("components"))
+    return out
+
+
+def _generic(options: Mapping[str, Any]) -> Move:
+    """The GM's ``/gm command``: any table command by type, with its fields as JSON."""
+    text = str(options.get("data") or "{}")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        raise Ask("discord.not_json")
+    return Move(str(options.get("type", "")), data)

@@ -1,0 +1,84 @@
+"""The inbound way in: Discord's HTTP interactions endpoint, on ``fatekit serve``.
+
+A server with a public HTTPS address can have Discord post interactions to it instead of
+keeping a Gateway connection: ``POST /discord/interactions``, set as the application's
+"Interactions Endpoint URL". Every request is checked against the application's public key
+(Ed25519, :mod:`.signature`) before anything is read; one that does not check is answered 401
+and changes nothing. ``PING`` is answered ``PONG``. Anything else goes to the same
+:class:`~fatekit.discord.door.FrontDoor` the Gateway uses: its first answer is this request's
+response; a deferred move's reply follows over Discord's REST API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from fatekit.discord.door import FrontDoor
+from fatekit.discord.signature import Verifier
+
+__all__ = ["PATH", "mount_interactions"]
+
+_log = logging.getLogger("fatekit.discord")
+
+#: Where Discord posts interactions.
+PATH = "/discord/interactions"
+
+
+def mount_interactions(app: FastAPI, door: FrontDoor, verifier: Verifier) -> None:
+    """Add ``POST /discord/interactions`` to ``app``."""
+    pending: set[asyncio.Task[None]] = set()
+
+    @app.post(
+        PATH,
+        summary="Discord's interactions (signed with the application's Ed25519 key)",
+        responses={401: {"description": "The signature does not check"}},
+        include_in_schema=False,
+    )
+    async def interactions(request: Request) -> JSONResponse:
+        body = await request.body()
+        signature = request.headers.get("x-signature-ed25519")
+        timestamp = request.headers.get("x-signature-timestamp")
+        if not verifier.verify(signature, timestamp, body):
+            return JSONResponse(
+                {"error": "signature", "detail": "invalid request signature"}, status_code=401
+            )
+        try:
+            interaction = json.loads(body)
+        except ValueError:
+            interaction = None
+        if not isinstance(interaction, dict):
+            return JSONResponse(
+                {"error": "malformed", "detail": "an interaction is a JSON object"},
+                status_code=400,
+            )
+        first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+
+        async def respond(answer: dict[str, Any]) -> None:
+            if not first.done():
+                first.set_result(answer)
+
+        async def run() -> None:
+            try:
+                await door.answer(interaction, respond)
+            except Exception as error:
+                _log.exception("an interaction could not be answered")
+                if not first.done():
+                    first.set_exception(error)
+
+        task = asyncio.create_task(run())
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        try:
+            answer = await first
+        except Exception:
+            return JSONResponse(
+                {"error": "failed", "detail": "the interaction could not be answered"},
+                status_code=422,
+            )
+        return JSONResponse(answer)

@@ -1,0 +1,494 @@
+"""From a slash command (or a button) to the table command the page would send for it.
+
+A :class:`Move` is the command's type and its JSON fields, exactly as the page posts them to
+``/tables/{id}/commands``; the server then handles it as it handles the page's (the rules engine
+decides, and refuses with its reason). Nothing here judges a move: it only reads what the
+person chose, finding characters, aspects and skills by id (what autocomplete sends) or by the
+name they typed, in the seat's own view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fatekit.discord.lines import Reader
+from fatekit.discord.lookup import Choice, Found, aspects, characters, in_play, pick, skills
+
+__all__ = [
+    "Ask",
+    "Move",
+    "acting",
+    "move_for",
+    "open_tasks",
+    "resolution_of",
+    "resolution_options",
+    "roll_choices",
+    "roll_for",
+    "rolls_in_play",
+    "stunt_names",
+]
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A table command: its type and fields, as the page sends them."""
+
+    type: str
+    data: JSON = field(default_factory=dict)
+
+
+class Ask(Exception):
+    """The person must say more (a catalog key and its fields): which character, say."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.fields = fields
+
+
+def _text(options: Mapping[str, Any], name: str) -> str | None:
+    value = options.get(name)
+    if value is None:
+        return None
+    text = str(value).strip()
+    return text or None
+
+
+def rolls_in_play(view: JSON) -> list[JSON]:
+    """The rolls in play the seat sees, not yet settled (outside a conflict, one per
+    character)."""
+    listed = view.get("rolls")
+    if listed is None:  # a view from before several rolls: its one roll
+        listed = [view["roll"]] if view.get("roll") else []
+    return [r for r in listed if r.get("phase") != "resolved"]
+
+
+def _roll_sides(roll: JSON) -> tuple[str | None, str | None]:
+    return roll.get("actor"), (roll.get("defence") or {}).get("actor")
+
+
+def roll_choices(view: JSON, reader: Reader) -> list[Choice]:
+    """The rolls in play, each named by its roller and skill ("Ruth: Notice")."""
+    return [
+        Choice(f"{reader.who(r.get('actor')).strip('*')}: {reader.skill(r.get('skill'))}", r["id"])
+        for r in rolls_in_play(view)
+        if r.get("id")
+    ]
+
+
+def roll_for(
+    view: JSON, options: Mapping[str, Any], reader: Reader, who: str | None = None
+) -> JSON | None:
+    """The roll in play a move is about: the one named ("roll"), else the only one, else the
+    one ``who`` (or else one of the seat's characters) rolls or defends against. ``None``: no
+    roll is in play; several that could be meant: :class:`Ask` which."""
+    listed = rolls_in_play(view)
+    typed = _text(options, "roll")
+    if typed is not None:
+        chosen = pick(typed, roll_choices(view, reader), "roll")
+        return next(r for r in listed if r.get("id") == chosen)
+    if len(listed) <= 1:
+        return listed[0] if listed else None
+    for people in ({who}, set(view["you"]["characters"])):
+        touching = [r for r in listed if people & set(_roll_sides(r))]
+        if len(touching) == 1:
+            return touching[0]
+    raise Ask("discord.which_roll")
+
+
+def acting(
+    view: JSON,
+    options: Mapping[str, Any],
+    *,
+    roll_side: bool = False,
+    roll: JSON | None = None,
+) -> str:
+    """The character a seat acts for in this move: the one named ("as"), else the seat's only
+    character, else the one whose turn (or roll: ``roll``, else any in play) it is among the
+    seat's."""
+    typed = _text(options, "as")
+    if typed is not None:
+        return pick(typed, characters(view), "as")
+    mine = list(view["you"]["characters"])
+    if roll_side:
+        for found in [roll] if roll is not None else rolls_in_play(view):
+            for who in _roll_sides(found):
+                if who in mine:
+                    return str(who)
+    conflict = view.get("conflict")
+    if conflict and conflict.get("current") in mine:
+        return str(conflict["current"])
+    hit = (conflict or {}).get("pending_hit")
+    if hit and hit.get("target") in mine:
+        return str(hit["target"])
+    if len(mine) == 1:
+        return str(mine[0])
+    if not mine:
+        raise Ask("discord.no_character")
+    raise Ask("discord.which_character")
+
+
+def _skill(view: JSON, options: Mapping[str, Any], actor: str, reader: Reader) -> str | None:
+    typed = _text(options, "skill")
+    if typed is None:
+        return None
+    known = skills(view, actor, reader)
+    preset = [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+    try:
+        return pick(typed, known + preset, "skill")
+    except Found:
+        return typed  # a skill of the table's own making: the engine says whether it exists
+
+
+def stunt_names(view: JSON, actor: str | None) -> list[Choice]:
+    """The stunts of ``actor``'s sheet, if the seat sees it."""
+    found = next((c for c in view["characters"] if c["id"] == actor), None)
+    sheet = found.get("sheet") if found and found.get("revealed") else None
+    return [Choice(str(s["name"]), str(s["name"])) for s in (sheet or {}).get("stunts", ())]
+
+
+def _stunt(view: JSON, options: Mapping[str, Any], actor: str, data: JSON) -> None:
+    typed = _text(options, "stunt")
+    if typed is not None:
+        data["stunts"] = [pick(typed, stunt_names(view, actor), "stunt")]
+
+
+def _fighting(view: JSON, actor: str) -> bool:
+    conflict = view.get("conflict") or {}
+    return any(f["id"] == actor for f in conflict.get("fighters", ()))
+
+
+def open_tasks(view: JSON, reader: Reader) -> list[Choice]:
+    """The challenge's tasks not yet rolled, each named by its description, skill and
+    difficulty."""
+    challenge = view.get("challenge") or {}
+    return [
+        Choice(
+            f"{task['description']} ({reader.skill(task['skill'])}, "
+            f"{reader.rating(int(task['difficulty']))})",
+            str(task["key"]),
+        )
+        for task in challenge.get("tasks", ())
+        if task.get("result") is None and task.get("rolling") is None
+    ]
+
+
+def _task(view: JSON, options: Mapping[str, Any], reader: Reader, skill: str | None) -> str:
+    """The challenge's task an overcome is for: the one named, else the one open task of the
+    skill rolled, else the one open task."""
+    listed = open_tasks(view, reader)
+    typed = _text(options, "task")
+    if typed is not None:
+        return pick(typed, listed, "task")
+    tasks = {t["key"]: t for t in (view.get("challenge") or {}).get("tasks", ())}
+    of_skill = [c for c in listed if tasks[c.value]["skill"] == skill]
+    for found in (of_skill, listed):
+        if len(found) == 1:
+            return found[0].value
+    raise Ask("discord.which_task")
+
+
+def _contest_side(view: JSON, actor: str) -> str | None:
+    """The side ``actor`` rolls for in the contest running (``None``: none, or it is won)."""
+    contest = view.get("contest")
+    if not contest or contest.get("winner"):
+        return None
+    return next((str(s["id"]) for s in contest["sides"] if actor in s["members"]), None)
+
+
+def _roll(kind: str, view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    actor = acting(view, options)
+    action = kind if kind != "roll" else str(options.get("action") or "overcome")
+    dice = {"dice": _text(options, "dice")} if _text(options, "dice") is not None else {}
+    if action == "overcome" and not _fighting(view, actor):
+        # In a contest or a challenge an overcome is the side's roll, or a task's.
+        side = _contest_side(view, actor)
+        if side is not None:
+            skill = _skill(view, options, actor, reader)
+            return Move("ContestRoll", {"side": side, "actor": actor, "skill": skill, **dice})
+        if view.get("challenge") and open_tasks(view, reader):
+            task = _task(view, options, reader, _skill(view, options, actor, reader))
+            return Move("ChallengeRoll", {"task": task, "actor": actor, **dice})
+    data: JSON = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+    if options.get("difficulty") is not None:
+        data["difficulty"] = int(options["difficulty"])
+    against = _text(options, "against")
+    if against is not None:
+        data["against"] = pick(against, in_play(view), "against")
+    aspect = _text(options, "aspect")
+    if aspect is not None and action == "create_advantage":
+        data["aspect_id"] = pick(aspect, [c for c, _ in aspects(view)], "aspect")
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    _stunt(view, options, actor, data)
+    if _fighting(view, actor):
+        return Move("Overcome" if action == "overcome" else "CreateAdvantage", data)
+    return Move("Roll", {**data, "action": action})
+
+
+def _attack(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    actor = acting(view, options)
+    target = pick(str(options.get("target", "")), in_play(view), "target")
+    skill = _skill(view, options, actor, reader)
+    if skill is None:
+        legal = ((view.get("conflict") or {}).get("legal_actions") or {}).get(actor, ())
+        offered: list[str] = next((a["skills"] for a in legal if a["move"] == "attack"), [])
+        skill = offered[0] if offered else "fight"
+    data: JSON = {"actor": actor, "target": target, "skill": skill}
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    _stunt(view, options, actor, data)
+    return Move("Attack", data)
+
+
+def _invoke(view: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    typed = _text(options, "as")
+    roll = roll_for(view, options, reader, pick(typed, characters(view), "as") if typed else None)
+    if roll is None:
+        raise Ask("discord.no_roll")
+    by = acting(view, options, roll_side=True, roll=roll)
+    aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view, by)], "aspect")
+    data: JSON = {"aspect_id": aspect, "by": by, "effect": options.get("effect") or "plus_two"}
+    if options.get("free") is not None:
+        data["free"] = bool(options["free"])
+    else:
+        held = dict((c.value, n) for c, n in aspects(view, by))
+        data["free"] = held.get(aspect, 0) > 0
+    data["roll"] = roll["id"]
+    actor, defender = _roll_sides(roll)
+    if defender == by and actor != by:
+        data["on_defence"] = True
+    if _text(options, "dice") is not None:
+        data["dice"] = _text(options, "dice")
+    return Move("Invoke", data)
+
+
+def resolution_of(extras: JSON, roll: JSON | None) -> JSON:
+    """What settling ``roll`` offers the seat (its extras' resolution)."""
+    if roll is None:
+        return {}
+    return dict(((extras or {}).get("resolutions") or {}).get(roll.get("id")) or {})
+
+
+def resolution_options(found: JSON, reader: Reader) -> list[Choice]:
+    """The ways a roll in play may be settled (``found``: :func:`resolution_of`), named in the
+    reader's language."""
+    out = []
+    for option in found.get("options", ()):
+        name = reader.t(f"option.outcome.{option['key']}")
+        if option.get("hit") is not None:
+            name += " " + reader.t("resolve.hit", n=option["hit"])
+        out.append(Choice(name, option["key"]))
+    return out
+
+
+def _settle(view: JSON, extras: JSON, options: Mapping[str, Any], reader: Reader) -> Move:
+    roll = roll_for(view, options, reader)
+    if roll is None:
+        raise Ask("discord.no_roll")
+    data: JSON = {"roll": roll["id"]}
+    listed = resolution_of(extras, roll)
+    typed = _text(options, "option")
+    chosen: JSON | None = None
+    if typed is not None:
+        key = pick(typed, resolution_options(listed, reader), "option")
+        chosen = next((o for o in listed.get("options", ()) if o["key"] == key), None)
+        data["option"] = key
+    elif len(listed.get("options", ())) == 1:
+        chosen = listed["options"][0]
+        data["option"] = chosen["key"]
+    name = _text(options, "name")
+    if name is not None and chosen is not None:
+        if chosen.get("names_aspect"):
+            data["aspect_name"] = name
+        elif chosen.get("boosts"):
+            actor, defender = _roll_sides(roll)
+            holder = actor if "actor" in chosen["boosts"] else defender
+            data["boost_names"] = [[holder or actor, name]]
+    return Move("ResolveRoll", data)
+
+
+def _people(view: JSON, options: Mapping[str, Any], name: str) -> str:
+    return pick(str(options.get(name, "")), characters(view), name)
+
+
+def move_for(
+    command: str, options: Mapping[str, Any], view: JSON, extras: JSON, reader: Reader
+) -> Move:
+    """The table command for a slash command's options, read in the seat's ``view``. Raises
+    :class:`Ask` when something must be said first, :class:`~fatekit.discord.lookup.Found`
+    when a name names nothing the seat sees."""
+    # What the page would not offer at all is said in the user's words, before the engine's.
+    if command in ("invoke", "settle") and not rolls_in_play(view):
+        raise Ask("discord.no_roll")
+    if command in ("roll", "overcome", "advantage", "attack", "defend") and not view.get("scene"):
+        raise Ask("scene.none")
+    running = view.get("conflict") and view["conflict"].get("phase") != "ended"
+    if command in ("attack", "defend", "concede", "turn") and not running:
+        raise Ask("discord.no_conflict")
+    if command in ("roll", "overcome"):
+        return _roll(command if command == "roll" else "overcome", view, options, reader)
+    if command == "advantage":
+        return _roll("create_advantage", view, options, reader)
+    if command == "attack":
+        return _attack(view, options, reader)
+    if command == "defend":
+        return Move("FullDefense", {"actor": acting(view, options)})
+    if command == "invoke":
+        return _invoke(view, options, reader)
+    if command == "settle":
+        return _settle(view, extras, options, reader)
+    if command == "concede":
+        return Move("Concede", {"character_id": acting(view, options)})
+    if command == "compel":
+        target = pick(str(options.get("target", "")), in_play(view), "target")
+        if view["you"]["role"] != "gm" and target in view["you"]["characters"]:
+            raise Ask("discord.compel_own")
+        data: JSON = {
+            "aspect_id": pick(
+                str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect"
+            ),
+            "target": target,
+            "complication": _text(options, "complication") or "",
+        }
+        if view["you"]["role"] != "gm" or _text(options, "as") is not None:
+            data["offered_by"] = acting(view, options)
+        return Move("OfferCompel", data)
+    if command == "selfcompel":
+        target = acting(view, options)
+        aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect")
+        complication = _text(options, "complication") or ""
+        return Move(
+            "SelfCompel", {"aspect_id": aspect, "target": target, "complication": complication}
+        )
+    if command == "pass":
+        giver = acting(view, options)
+        aspect = pick(
+            str(options.get("aspect", "")), [c for c, _ in aspects(view, giver)], "aspect"
+        )
+        to = _people(view, options, "to")
+        return Move(
+            "PassFreeInvoke", {"aspect_id": aspect, "from_character": giver, "to_character": to}
+        )
+    if command == "note":
+        return Move(
+            "Note",
+            {
+                "text": _text(options, "text") or "",
+                "visibility": options.get("visibility") or "public",
+            },
+        )
+    if command == "turn":
+        typed = _text(options, "next")
+        return Move(
+            "EndTurn", {"next_actor": pick(typed, in_play(view), "next") if typed else None}
+        )
+    if command == "secret":
+        actor = _people(view, options, "as")
+        data = {"actor": actor, "skill": _skill(view, options, actor, reader)}
+        if options.get("difficulty") is not None:
+            data["difficulty"] = int(options["difficulty"])
+        for name in ("reason", "dice"):
+            if _text(options, name) is not None:
+                data[name] = _text(options, name)
+        return Move("SecretRoll", data)
+    if command == "reveal":
+        return Move("RevealRoll", {"roll_id": str(options.get("roll", ""))})
+    raise Ask("discord.unknown")
+
+
+#: A challenge's task as the GM types it: the skill, its difficulty, then what is to be done.
+_TASK = re.compile(r"^\s*(?P<skill>.+?)\s+(?P<difficulty>[+-]?\d{1,2})\b\s*(?P<text>.*?)\s*$")
+
+
+def _tasks(typed: str, view: JSON, reader: Reader) -> list[list[Any]]:
+    """The tasks of ``/gm start-challenge``: "Athletics 2 climb the wall; Lore 3 read the
+    runes" (the skill named in any of its names the reader knows, a difficulty on the ladder)."""
+    known = [Choice(reader.skill(k), k) for k in view.get("skills", ())]
+    out: list[list[Any]] = []
+    for n, part in enumerate((p for p in re.split(r"[;\n]", typed) if p.strip()), start=1):
+        found = _TASK.match(part)
+        if found is None:
+            raise Ask("discord.tasks_format")
+        skill = pick(found["skill"], known, "skill")
+        text = found["text"] or reader.skill(skill)
+        out.append([f"task{n}", text, skill, int(found["difficulty"])])
+    if not out:
+        raise Ask("discord.tasks_format")
+    return out
+
+
+def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Reader) -> Move:
+    """The table command for one of the ``/gm`` subcommands."""
+    if subcommand == "start-session":
+        return Move("StartSession")
+    if subcommand == "end-session":
+        return Move("EndSession")
+    if subcommand == "start-scene":
+        typed = _text(options, "characters")
+        if typed:
+            names = [part.strip() for part in typed.split(",") if part.strip()]
+            chosen = [pick(n, characters(view), "characters") for n in names]
+        else:
+            chosen = [c.value for c in characters(view)]
+        return Move("StartScene", {"name": _text(options, "name") or "", "participants": chosen})
+    if subcommand == "aspect":
+        return Move(
+            "AddSituationAspect",
+            {"name": _text(options, "name") or "", "hidden": bool(options.get("hidden", False))},
+        )
+    if subcommand == "start-conflict":
+        if any(r.get("kind") != "conflict" for r in rolls_in_play(view)):
+            raise Ask("discord.rolls_first")
+        data = _sides(view, str(options.get("kind") or "physical"))
+        first = _text(options, "first")
+        if first is not None:
+            data["first"] = pick(first, in_play(view), "first")
+        return Move("StartConflict", data)
+    if subcommand == "end-conflict":
+        return Move("FinishConflict")
+    if subcommand == "start-contest":
+        # The sides are named in the GM's language, as the page's contest dialog names them.
+        (_, heroes), (_, others) = _sides(view, "physical")["sides"]
+        side_names = (reader.t("conflict.side_a"), reader.t("conflict.side_b"))
+        intents = [
+            [side_names[0], _text(options, "heroes") or side_names[0]],
+            [side_names[1], _text(options, "opposition") or side_names[1]],
+        ]
+        return Move(
+            "StartContest",
+            {
+                "sides": [[side_names[0], heroes], [side_names[1], others]],
+                "intents": intents,
+                "victories_needed": int(options.get("victories") or 3),
+            },
+        )
+    if subcommand == "start-challenge":
+        return Move(
+            "StartChallenge", {"tasks": _tasks(str(options.get("tasks") or ""), view, reader)}
+        )
+    if subcommand == "end-contest":
+        return Move("EndContest")
+    if subcommand == "end-challenge":
+        return Move("EndChallenge")
+    if subcommand == "end-scene":
+        return Move("EndScene")
+    raise Ask("discord.unknown")
+
+
+def _sides(view: JSON, kind: str) -> JSON:
+    """A conflict between the players' characters and the GM's, among those in the scene."""
+    scene = view.get("scene") or {}
+    present = set(scene.get("participants", ()))
+    heroes: list[str] = []
+    others: list[str] = []
+    for character in view["characters"]:
+        if present and character["id"] not in present:
+            continue
+        (heroes if character.get("owner") else others).append(character["id"])
+    return {"sides": [["heroes", heroes], ["opposition", others]], "kind": kind}

@@ -1,0 +1,192 @@
+"""Private readings: a character's sheet, the scene as a seat sees it, and a roll's odds.
+
+Each is read from one seat's view, so it holds only what that seat may see, and goes only to
+that user (an ephemeral reply). Short lines, for a phone.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from fatekit.discord.lines import Reader, escape
+
+__all__ = ["odds_text", "scene_text", "sheet_text"]
+
+JSON = dict[str, Any]
+
+
+def _boxes(track: list[JSON]) -> str:
+    return "".join("\N{BLACK SQUARE}" if box.get("marked") else "\N{WHITE SQUARE}" for box in track)
+
+
+def sheet_text(view: JSON, who: str, reader: Reader) -> str:
+    """A character's sheet as the seat sees it: aspects, skills, stunts, fate points, stress
+    and consequences (of an unrevealed NPC, only what players see of it)."""
+    t = reader.t
+    found = next((c for c in view["characters"] if c["id"] == who), None)
+    if found is None:
+        return t("discord.no_character")
+    out = [f"## {reader.who(who).strip('*')}"]
+    sheet = found.get("sheet") if found.get("revealed") else None
+    aspects = sheet["aspects"] if sheet else found.get("aspects", [])
+    if aspects:
+        out.append(f"**{t('sheet.aspects')}**")
+    for aspect in aspects:
+        kind = t(f"aspect.kind.{aspect.get('kind', 'character')}")
+        out.append(f"• *{escape(str(aspect['name']))}* ({kind})")
+    if sheet is None:
+        named = [c for c in found.get("consequences", []) if c.get("name")]
+        if named:
+            out.append(f"**{t('sheet.consequences')}**")
+            out.extend(f"• *{escape(str(c['name']))}*" for c in named)
+        out.append(t("discord.sheet_kept"))  # the GM has not revealed the rest
+        return "\n".join(out)
+    if sheet.get("description"):
+        out.append(escape(str(sheet["description"])))
+    group = "sheet.approaches" if view["table"].get("preset") == "fae" else "sheet.skills"
+    out.append(f"**{t(group)}**")
+    rated = sorted(sheet.get("skills", {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    out.append(", ".join(f"{reader.skill(k)} {reader.rating(v)}" for k, v in rated))
+    if sheet.get("stunts"):
+        out.append(f"**{t('sheet.stunts')}**")
+        for stunt in sheet["stunts"]:
+            about = str(stunt.get("description") or "")
+            line = f"• **{escape(str(stunt.get('name', '')))}**"
+            out.append(f"{line}: {escape(about)}" if about else line)
+    out.append(
+        t("discord.fate_points", n=sheet.get("fate_points", 0), refresh=sheet.get("refresh", 0))
+    )
+    for harm, track in (sheet.get("stress") or {}).items():
+        out.append(f"{reader.track(harm)}: {_boxes(track)}")
+    slots = sheet.get("consequences", [])
+    if slots:
+        out.append(f"**{t('sheet.consequences')}**")
+        for slot in slots:
+            severity = t(f"severity.{slot['severity']}")
+            held = slot.get("aspect")
+            name = f"*{escape(str(held['name']))}*" if held else t("consequence.empty")
+            out.append(f"• {t('consequence.slot', severity=severity, n=slot['shifts'])}: {name}")
+    return "\n".join(out)
+
+
+def scene_text(view: JSON, reader: Reader) -> str:
+    """The scene as the seat sees it: its aspects (with free invokes), who is in it and where,
+    the conflict's turn, the roll in play and the compels waiting."""
+    t = reader.t
+    scene = view.get("scene")
+    if not scene:
+        return t("scene.none")
+    out = [f"## {escape(str(scene['name']))}"]
+    out.append(
+        f"**{t('scene.participants')}**: " + ", ".join(reader.who(p) for p in scene["participants"])
+    )
+    out.append(f"**{t('scene.aspects')}**")
+    if not scene["aspects"]:
+        out.append(t("scene.no_aspects"))
+    for aspect in scene["aspects"]:
+        free = ", ".join(
+            t("aspect.free_invokes", who=reader.who(h), n=n)
+            for h, n in aspect.get("free_invokes", {}).items()
+            if n
+        )
+        hidden = f" ({t('aspect.hidden')})" if aspect.get("hidden") else ""
+        out.append(f"• *{escape(str(aspect['name']))}*{hidden}" + (f" — {free}" if free else ""))
+    zones = scene.get("zones")
+    if zones:
+        out.append(f"**{t('zones.title')}**")
+        by_zone: dict[str, list[str]] = {}
+        for who, zone in zones.get("positions", {}).items():
+            by_zone.setdefault(zone, []).append(reader.who(who))
+        for zone in zones["zones"]:
+            out.append(f"• {escape(zone)}: " + ", ".join(by_zone.get(zone, [])))
+    for countdown in scene.get("countdowns", []):
+        name = escape(str(countdown.get("name") or t("countdown.unnamed")))
+        marked = int(countdown.get("marked") or 0)
+        boxes = [{"marked": i < marked} for i in range(int(countdown.get("boxes") or 0))]
+        out.append(f"{name}: {_boxes(boxes)}")
+    for extra in (reader.turn(), reader.verdict()):
+        if extra:
+            out.append(extra)
+    out += reader.contest(False)
+    out += _challenge(view, reader)
+    for compel in view.get("compels", []):
+        out.append(
+            t(
+                "compel.offered",
+                target=reader.who(compel["target"]),
+                aspect=reader.aspect(compel.get("aspect_id")),
+                by=reader.who(compel.get("offered_by")),
+            )
+            + f" {escape(str(compel['complication']))}"
+        )
+    return "\n".join(out)
+
+
+def _challenge(view: JSON, reader: Reader) -> list[str]:
+    """The challenge running: each task, who rolls for it or how it went, and the tally."""
+    challenge = view.get("challenge")
+    if not challenge:
+        return []
+    t = reader.t
+    out = [f"**{t('challenge.title')}**"]
+    for task in challenge["tasks"]:
+        what = t(
+            "challenge.task",
+            skill=reader.skill(task["skill"]),
+            difficulty=reader.rating(int(task["difficulty"])),
+        )
+        line = f"• {escape(str(task['description']))} ({what})"
+        result = task.get("result")
+        if result is not None:
+            outcome = t(f"outcome.{result['outcome']}")
+            if result.get("at_a_cost"):
+                outcome += f", {t('challenge.at_a_cost')}"
+            line += ": " + t("challenge.result", who=reader.who(result.get("by")), outcome=outcome)
+        elif task.get("rolling"):
+            line += ": " + t("challenge.rolling", who=reader.who(_roller(view, task["rolling"])))
+        out.append(line)
+    report = challenge.get("report") or {}
+    if report:
+        out.append(
+            t(
+                "challenge.report",
+                ok=len(report.get("successes", ())),
+                bad=len(report.get("failures", ())),
+                open=len(report.get("open", ())),
+            )
+        )
+    return out
+
+
+def _roller(view: JSON, roll_id: str) -> str | None:
+    return next((r.get("actor") for r in view.get("rolls") or () if r.get("id") == roll_id), None)
+
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f} %"
+
+
+def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Reader) -> str:
+    """The exact chance of each outcome of a roll, as :func:`~fatekit.server.web.roll_odds`
+    found it for the seat (the page's roll dialog shows the same), with the stunts it counts."""
+    t = reader.t
+    if found.get("hidden"):
+        return t("odds.hidden")
+    me = f"{reader.who(who)}, {reader.skill(skill)} {reader.rating(int(found['modifier']))}"
+    opposition = reader.rating(int(found["opposition"]))
+    if found.get("active") and against is not None:
+        them = f"{reader.who(against)}, {reader.skill(found.get('defend_skill'))} {opposition}"
+        said = t("odds.active", me=me, them=them)
+    else:
+        said = t("odds.passive", me=me, them=opposition)
+    out = [f"**{t('odds.title')}**: {said}"]
+    for stunt in found.get("stunts", ()):
+        key = "odds.stunt" if stunt.get("counted") else "odds.stunt_paid"
+        out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")
+    for stunt in found.get("opposing_stunts", ()):
+        out.append(f"• {t('odds.stunt_theirs', name=escape(str(stunt['name'])), n=stunt['bonus'])}")
+    for outcome in ("fail", "tie", "success", "success_with_style"):
+        p = Fraction(found["chances"][outcome]["exact"])
+        out.append(f"• {t('outcome.' + outcome)}: {_percent(p)}")
+    return "\n".join(out)

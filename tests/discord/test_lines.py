@@ -1,0 +1,82 @@
+"""The table read aloud in Discord: every event has a line in every language, the slash commands
+are what Discord accepts (names, lengths, localizations), and people's text cannot format or
+mention."""
+
+from __future__ import annotations
+
+import pytest
+
+from fatekit.discord.commands import COMMANDS, definitions
+from fatekit.discord.lines import _LINES, Reader, dice_text, escape
+from fatekit.discord.words import LANGUAGES, language_of, plural, words
+from fatekit.table.events import EVENT_TYPES
+
+from .standin import check_commands
+
+
+def test_every_event_has_a_line() -> None:
+    assert sorted(set(EVENT_TYPES) - set(_LINES)) == []
+    assert sorted(set(_LINES) - set(EVENT_TYPES)) == []
+
+
+def test_the_commands_are_what_discord_takes_and_keep_their_english_names() -> None:
+    made = definitions()
+    check_commands(made)
+    assert [c["name"] for c in made] == [s.name for s in COMMANDS]
+    for command, slash in zip(made, COMMANDS, strict=True):
+        assert set(command["name_localizations"]) == {"ru", "it", "sv-SE"}
+        for option, listed in zip(
+            command["options"], sorted(slash.options, key=lambda o: not o.required), strict=False
+        ):
+            assert option["name"] == listed.name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_line_in_each_language(language: str) -> None:
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {
+                "id": "ruth",
+                "revealed": True,
+                "sheet": {"name": "Ruth", "aspects": [], "consequences": []},
+            }
+        ],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    reader = Reader(view, words(language))
+    line = reader.line(
+        {
+            "type": "AttackRolled",
+            "seat": "gm",
+            "data": {"actor": "ruth", "target": "ruth", "skill": "fight", "faces": "+0-+"},
+        }
+    )
+    assert line is not None and "**Ruth**" in line and dice_text("+0-+") in line
+    assert words(language)("skill.fight") in line
+
+
+def test_typed_text_cannot_format_or_mention() -> None:
+    assert escape("**@everyone** [link](x) <@123>") == r"\*\*\@everyone\*\* \[link\](x) \<\@123\>"
+
+
+def test_languages_and_plurals() -> None:
+    assert [language_of(x) for x in ("ru", "sv-SE", "en-GB", "it", "de", None)] == [
+        "ru",
+        "sv",
+        "en",
+        "it",
+        "en",
+        "en",
+    ]
+    assert [plural("ru", n) for n in (1, 2, 5, 11, 21, 22, 25)] == [
+        "one",
+        "few",
+        "many",
+        "many",
+        "one",
+        "few",
+        "many",
+    ]
+    assert words("ru")("harm.pending", who="Рут", n=3).endswith("3 сдвига.")
