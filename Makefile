@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_campaign.py
+	$(BIN)/python benchmarks/bench_recap.py
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py

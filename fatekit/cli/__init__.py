@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from fatekit import __version__
 from fatekit.cli import (
+    campaign,
     character,
     discord,
     interop,
@@ -22,7 +23,7 @@ from fatekit.cli import (
 __all__ = ["main"]
 
 # Each subcommand module offers ``register(subparsers)``; the handler it sets returns an exit code.
-_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve, discord)
+_COMMANDS = (roll, session, character, ruleset, interop, odds, simulate, serve, discord, campaign)
 
 
 def build_parser() -> argparse.ArgumentParser:

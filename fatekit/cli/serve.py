@@ -13,6 +13,7 @@ import gc
 import os
 import socket
 import sys
+from datetime import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from urllib.parse import quote
@@ -20,9 +21,11 @@ from urllib.parse import quote
 from fatekit.cli.refusal import refuse
 from fatekit.rules.core.errors import BadInput
 from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
+from fatekit.server.backups import DEFAULT_AT, BackupPlan, parse_at
 from fatekit.server.caps import Caps
 from fatekit.server.limits import BURST, RATE
 from fatekit.store.base import StoreError
+from fatekit.store.campaigns import DEFAULT_KEEP
 
 if TYPE_CHECKING:
     from fatekit.store.base import EventStore
@@ -145,6 +148,7 @@ def serve(
     admin_token_file: str | None = None,
     caps: Caps | None = None,
     foresight_workers: int | None = None,
+    backups: BackupPlan | None = None,
     discord: object | None = None,
 ) -> int:
     """Open the store, make a table if asked, and serve until interrupted. Returns an exit code:
@@ -196,6 +200,7 @@ def serve(
         caps=caps,
         admin_token=token,
         foresight_workers=foresight_workers,
+        backups=backups,
         extensions=extensions,
     )
     try:
@@ -237,6 +242,12 @@ def serve(
         print(f"  database: {shown}", file=out)
         print(f"  API and a page to try it: {base}/docs", file=out)
         print(f"  operator token: {token_note}", file=out)
+        if backups is not None:
+            print(
+                f"  backups: every table each day at {backups.at:%H:%M} UTC into "
+                f"{backups.directory}, the latest {backups.keep} kept",
+                file=out,
+            )
         if discord is not None:
             print(f"  Discord: {_discord_note(discord)}", file=out)
         if made_token is not None:
@@ -316,6 +327,9 @@ def _serve(args: argparse.Namespace) -> int:
         admin_token_file=args.admin_token_file,
         caps=Caps(**{name: getattr(args, f"cap_{name}") for _, name, _ in _CAP_FLAGS}),
         foresight_workers=args.foresight_workers,
+        backups=None
+        if args.backup_dir is None
+        else BackupPlan(Path(args.backup_dir), args.backup_keep, args.backup_at),
         discord=discord,
     )
 
@@ -390,6 +404,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "thread of the server, which slows its other tables while it plays)",
     )
     parser.add_argument(
+        "--backup-dir",
+        metavar="DIR",
+        help="back up every table each day into a new folder of DIR (restore one with "
+        "'fatekit campaign restore DIR/FOLDER')",
+    )
+    parser.add_argument(
+        "--backup-keep",
+        type=_positive,
+        default=DEFAULT_KEEP,
+        metavar="N",
+        help=f"daily backups kept, the oldest removed first (default: {DEFAULT_KEEP})",
+    )
+    parser.add_argument(
+        "--backup-at",
+        type=_time_of_day,
+        default=DEFAULT_AT,
+        metavar="HH:MM",
+        help=f"when in the day the backup runs, in UTC (default: {DEFAULT_AT:%H:%M})",
+    )
+    parser.add_argument(
         "--log-level", default="warning", help="uvicorn's log level (default: warning)"
     )
     parser.add_argument(
@@ -433,6 +467,13 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"a whole number of 1 or more, not {text!r}")
     return value
+
+
+def _time_of_day(text: str) -> time:
+    try:
+        return parse_at(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _whole(text: str) -> int:

@@ -8,6 +8,7 @@ its OpenAPI description at ``/openapi.json`` and a page to try it at ``/docs``.
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from typing import Any
@@ -21,8 +22,10 @@ from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
 from fatekit.server.admin import Operator
+from fatekit.server.backups import BackupPlan, NightlyBackups
+from fatekit.server.campaign import mount_campaign
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
-from fatekit.server.deps import LINK_HEADER
+from fatekit.server.deps import LINK_HEADER, OperatorOnly, caller_at
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
@@ -56,6 +59,7 @@ def create_app(
     admin_token: str | None = None,
     foresight_workers: int | None = None,
     extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
+    backups: BackupPlan | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -70,6 +74,8 @@ def create_app(
     ``extensions`` is called with the app and its service once the routes are in place (it may
     add its own, as the Discord front door adds its interactions endpoint); what it returns is
     entered for the app's lifetime (the front door's Gateway and relay run in it).
+    With ``backups``, every table is backed up each night as the plan says (see
+    :mod:`fatekit.server.backups`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -81,17 +87,21 @@ def create_app(
     operator = Operator(admin_token)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
     foresight = Foresight(foresight_workers)
+    nightly = None if backups is None else NightlyBackups(store, backups)
 
     running: list[AbstractAsyncContextManager[None]] = []
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        nights = None if nightly is None else asyncio.ensure_future(nightly.run())
         try:
             async with service.fanout.follow(store), AsyncExitStack() as stack:
                 for extension in running:
                     await stack.enter_async_context(extension)
                 yield
         finally:
+            if nights is not None:
+                nights.cancel()
             foresight.close()
 
     app = FastAPI(
@@ -105,6 +115,7 @@ def create_app(
     app.state.operator = operator
     app.state.socket_settings = settings
     app.state.seat_sockets = seat_sockets
+    app.state.backups = nightly
 
     for kind in (FateError, ApiError, StoreError, Exception):
         app.add_exception_handler(kind, on_error)
@@ -114,6 +125,7 @@ def create_app(
     mount_web(app)  # the browser page and its read-only helpers
     mount_interop(app)  # characters from and to Fari and Foundry VTT
     mount_foresight(app, foresight)  # the GM's odds of a fight
+    mount_campaign(app, service, caller_at, OperatorOnly, nightly)  # campaign files, backups
     running.extend(extension(app, service) for extension in extensions)
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)

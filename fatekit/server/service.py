@@ -35,16 +35,25 @@ from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
 from fatekit.server.hub import CLOSE_FORBIDDEN, Hub, Line, render
 from fatekit.server.links import LinkRefused, LinkRegistry, SeatLink
-from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict
-from fatekit.store.tables import Executed, TableRepository, to_event, to_new_event
+from fatekit.store.base import MAX_ID_LENGTH, EventStore, VersionConflict, utc_now
+from fatekit.store.tables import (
+    Executed,
+    StoreHistory,
+    TableRepository,
+    to_event,
+    to_new_event,
+)
 from fatekit.table import commands as c
+from fatekit.table.campaign import export_campaign, import_campaign
 from fatekit.table.codec import FieldErrors
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event, SeatAdded
-from fatekit.table.export import export_character, export_table, import_table
+from fatekit.table.export import export_character, export_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
+from fatekit.table.recap import session_recap, sessions_of
+from fatekit.table.recap_text import RecapText, recap_text
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
 from fatekit.table.state import SEAT_RULE, TableState
@@ -481,6 +490,38 @@ class TableService:
 
         return await self.read(caller, work)
 
+    async def campaign(self, caller: Caller) -> dict[str, Any]:
+        """The whole campaign as a file (a GM only)."""
+
+        def work(state: TableState, seat: str) -> dict[str, Any]:
+            events = self.repo.events(caller.table_id)
+            return export_campaign(events, state, seat, exported_at=utc_now())
+
+        return await self.read(caller, work)
+
+    async def recap(self, caller: Caller, number: int | None, lang: str) -> tuple[str, RecapText]:
+        """A session's recap as the caller's seat may read it, in ``lang``: session ``number``,
+        else the last one ended (the one before the session under way). Comes back with the
+        table's name."""
+
+        def work(state: TableState, seat: str) -> tuple[str, RecapText]:
+            events = self.repo.events(caller.table_id)
+            played = sessions_of(events)
+            if not played:
+                raise NotFound("no session has been played at this table yet")
+            wanted = number
+            if wanted is None:
+                wanted = played[-1]
+                if state.game.in_session and len(played) > 1:
+                    wanted = played[-2]
+            history = StoreHistory(self.store, caller.table_id)
+            found = session_recap(events, state, seat, wanted, snapshot=history.snapshot)
+            if found is None:
+                raise NotFound(f"there is no session {wanted} at this table")
+            return state.name, recap_text(found, state, seat, lang)
+
+        return await self.read(caller, work)
+
     async def export_character(self, caller: Caller, character_id: str) -> dict[str, Any]:
         """One character as a character file, for a seat that may see the whole sheet."""
 
@@ -492,11 +533,12 @@ class TableService:
         return await self.read(caller, work)
 
     async def import_table(self, data: object) -> Created:
-        """A new table from a table file; the link of its first GM seat comes back."""
+        """A new table from a campaign file or a table file; the link of its first GM seat
+        comes back."""
 
         def work() -> Created:
             table_id = secrets.token_urlsafe(8)
-            imported = import_table(data, table_id=table_id)
+            imported = import_campaign(data, table_id=table_id)
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")

@@ -92,6 +92,7 @@ from fatekit.table.play.prepared import (
     RemovePreparedScene,
     StartPreparedScene,
 )
+from fatekit.table.play.recaps import AddRecapLine
 from fatekit.table.play.rolls import (
     Invoke,
     ResolveRoll,
@@ -132,6 +133,7 @@ __all__ = [
     "AddCharacter",
     "AddCountdown",
     "AddHazard",
+    "AddRecapLine",
     "AddSeat",
     "AddSituationAspect",
     "AddTemplate",
@@ -283,6 +285,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         RaiseSkills,
         Note,
         Undo,
+        AddRecapLine,
         # the GM's screen
         SecretRoll,
         RevealRoll,

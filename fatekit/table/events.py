@@ -91,6 +91,7 @@ from fatekit.table.play.prepared import (
     PreparedSceneStarted,
     ScenePrepared,
 )
+from fatekit.table.play.recaps import RecapLineAdded
 from fatekit.table.play.rolls import (
     Invoked,
     RollMade,
@@ -173,6 +174,7 @@ __all__ = [
     "OvercomeRolled",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
+    "RecapLineAdded",
     "RollMade",
     "RollResolved",
     "ScaleSet",
@@ -274,6 +276,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SkillsRaised,
         NoteAdded,
         Undone,
+        RecapLineAdded,
         # the GM's screen
         SecretRollMade,
         SecretRollRevealed,

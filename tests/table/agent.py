@@ -374,6 +374,10 @@ class Game:
         yield from self.advancement_moves(doc, seat, mine)
         if self.rng.random() < 0.1:
             yield Move(C("Note", text=f"note {self.step}"), seat, True)
+        if gm and doc["time"]["session"] >= 1 and self.step % 29 == 0:  # no draw of the rng:
+            # the other moves' random paths stay as they were
+            shown = "public" if self.step % 2 else "gm"
+            yield Move(C("AddRecapLine", text=f"line {self.step}", visibility=shown), seat, True)
         if gm:
             yield from self.gm_moves(doc)
             yield from self.against_the_rules(doc)

@@ -334,7 +334,8 @@ async function start() {
     return;
   }
   // The socket brings the document (hello) and every change after it; the log's history is
-  // read a page at a time. Nothing else is read from the server while the page is open.
+  // read a page at a time, and a session's recap when "Last time…" shows. Nothing else is read
+  // from the server while the page is open.
   const live = new Live(seat, {
     onHello: async (hello) => {
       await adopt(hello.view, hello.version);
@@ -344,6 +345,7 @@ async function start() {
     },
     onEvent: (event) => {
       if (addEvents([event]) && app.log.started) showLog();
+      if (event.type === "RecapLineAdded") redrawParts(["time"]); // "Last time…" reads it anew
     },
     onView: receiveView,
     onStatus: setStatus,

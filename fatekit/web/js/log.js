@@ -163,6 +163,7 @@ const LINES = {
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
   SkillsRaised: (d) => ["SkillsRaised", { who: who(d.character_id), skills: h("span", {}, (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)]))) }],
   NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
+  RecapLineAdded: (d) => [`RecapLineAdded.${d.visibility}`, { n: d.session, text: free(d.text, "q") }],
   // The GM's corrections: what was set straight, from what to what.
   FatePointsCorrected: (d) => [d.character_id ? "FatePointsCorrected" : "FatePointsCorrected.pool", { who: who(d.character_id), was: d.was, to: d.fate_points }],
   StressCorrected: (d) => ["StressCorrected", { who: who(d.character_id), track: trackName(d.track), was: d.was.length, to: d.marked.length }],

@@ -16,6 +16,7 @@ import { t, tn } from "./lib/i18n.js";
 import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
+import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
 import { app, redraw, send, showError } from "./store.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
@@ -49,6 +50,7 @@ const PANELS = {
   mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },
   characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
+  recap: { column: "middle", reads: ["time", "scene", "you"], draw: () => recapPanel() },
   notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
   turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
@@ -281,6 +283,7 @@ function gmPanel() {
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
   }
   add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
-  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export"))));
+  // The whole campaign, the one file the GM keeps (any fatekit server opens it).
+  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")), { id: "download-campaign" }));
   return section("gm", t("gm.title"), tools);
 }

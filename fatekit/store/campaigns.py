@@ -1,0 +1,196 @@
+"""Campaign files in and out of an event store, and the nightly backup of every table.
+
+:func:`export_stored` writes a table's campaign file from any store (SQLite or PostgreSQL) and
+:func:`import_stored` opens a table from one, all at once or not at all, so a campaign moves
+between servers and between databases unchanged. :func:`back_up` writes every table of a store
+into a new folder of a backup directory and keeps only the latest ``keep`` folders;
+:func:`restore` brings a whole backup folder back, checking every file before it writes any.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.store.base import EventStore, NewEvent, VersionConflict, check_table_id, utc_now
+from fatekit.store.tables import TableRepository, to_new_event
+from fatekit.table.campaign import export_campaign, import_campaign
+from fatekit.table.export import ImportedTable
+
+__all__ = [
+    "BACKUP_SUFFIX",
+    "DEFAULT_KEEP",
+    "Backup",
+    "Restored",
+    "back_up",
+    "backups_in",
+    "export_stored",
+    "import_stored",
+    "read_campaign_file",
+    "restore",
+]
+
+#: How every campaign file in a backup folder is named: ``<table id>.campaign.json``.
+BACKUP_SUFFIX = ".campaign.json"
+#: Backup folders kept when no retention is given.
+DEFAULT_KEEP = 14
+# A backup folder is named for the moment it was taken, in UTC: 2026-11-27T030000Z.
+_FOLDER = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{6}Z$")
+_PARTIAL = ".partial"
+
+
+def export_stored(
+    store: EventStore, table_id: str, *, exported_at: str | None = None
+) -> dict[str, Any]:
+    """The campaign file of a table kept in ``store`` (as its first GM seat exports it)."""
+    repo = TableRepository(store)
+    state = repo.load(table_id)
+    events = repo.events(table_id)
+    gm = next((s.id for s in state.seats.values() if s.is_gm), None)
+    if gm is None:
+        raise BadInput(f"table {table_id!r} seats no GM to take its campaign")
+    return export_campaign(events, state, gm, exported_at=exported_at or utc_now())
+
+
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """A table opened from a campaign file: its id, the GM seat to give a link to, its version."""
+
+    table_id: str
+    gm_seat: str
+    version: int
+
+
+def _checked(data: object, table_id: str | None, store: EventStore) -> tuple[str, ImportedTable]:
+    imported = import_campaign(data, table_id=table_id)
+    new_id = check_table_id(imported.state.table_id)
+    if ":" in new_id:  # the store's other streams are named "<kind>:<table id>"
+        raise BadInput(f"a table id has no ':' ({new_id!r})")
+    if store.version(new_id) > 0:
+        raise BadInput(
+            f"this database already holds a table {new_id!r}: import it under another id "
+            "(--as NEW_ID), or into another database"
+        )
+    if not any(s.is_gm for s in imported.state.seats.values()):
+        raise BadInput("the campaign file seats no GM")
+    return new_id, imported
+
+
+def _write(store: EventStore, new_id: str, imported: ImportedTable) -> Restored:
+    new: list[NewEvent] = [to_new_event(e) for e in imported.events]
+    try:
+        store.append(new_id, 0, new)
+    except VersionConflict:
+        raise BadInput(f"a table {new_id!r} was opened in this database meanwhile") from None
+    gm = next(s.id for s in imported.state.seats.values() if s.is_gm)
+    return Restored(new_id, gm, imported.state.version)
+
+
+def import_stored(store: EventStore, data: object, *, table_id: str | None = None) -> Restored:
+    """Open a table in ``store`` from a campaign file, under ``table_id`` or the file's own id.
+
+    Raises :class:`BadInput` for a broken or foreign file, or an id the store already holds;
+    the table's events are appended in one go, so either all of them are kept or none is."""
+    new_id, imported = _checked(data, table_id, store)
+    return _write(store, new_id, imported)
+
+
+def read_campaign_file(path: Path) -> object:
+    """A campaign file's JSON, or :class:`BadInput` saying why it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"cannot read {path}: {error}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{path} is not JSON, perhaps cut short ({error})") from None
+
+
+# -- backups ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """One backup run: the folder it wrote, the tables in it, and the older folders removed."""
+
+    folder: Path
+    tables: tuple[str, ...]
+    removed: tuple[Path, ...]
+
+
+def backups_in(directory: Path) -> list[Path]:
+    """The complete backup folders in ``directory``, oldest first."""
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.iterdir() if p.is_dir() and _FOLDER.match(p.name))
+
+
+def table_ids(store: EventStore) -> list[str]:
+    """The tables of a store (its other streams, such as seat links, left out)."""
+    return [t for t in store.list_tables() if ":" not in t]
+
+
+def back_up(
+    store: EventStore,
+    directory: Path,
+    *,
+    keep: int = DEFAULT_KEEP,
+    now: Callable[[], datetime],
+) -> Backup:
+    """Write every table of ``store`` as a campaign file into a new folder of ``directory``
+    named for ``now()``, then remove all but the latest ``keep`` folders.
+
+    The folder is written under a temporary name and renamed when complete, so a run that
+    stops half-way never leaves a folder that looks whole (and never costs an older one)."""
+    if keep < 1:
+        raise BadInput("keep at least one backup")
+    taken = now()
+    name = taken.strftime("%Y-%m-%dT%H%M%SZ")
+    directory.mkdir(parents=True, exist_ok=True)
+    folder = directory / name
+    partial = directory / (name + _PARTIAL)
+    shutil.rmtree(partial, ignore_errors=True)
+    partial.mkdir()
+    written = []
+    for table_id in table_ids(store):
+        data = export_stored(store, table_id, exported_at=taken.isoformat())
+        target = partial / f"{table_id}{BACKUP_SUFFIX}"
+        with open(target, "w", encoding="utf-8") as out:
+            json.dump(data, out, ensure_ascii=False)
+            out.flush()
+            os.fsync(out.fileno())
+        written.append(table_id)
+    if folder.exists():  # two runs in one second: the later one stands
+        shutil.rmtree(folder)
+    partial.rename(folder)
+    older = backups_in(directory)[:-keep]
+    for old in older:
+        shutil.rmtree(old)
+    return Backup(folder, tuple(written), tuple(older))
+
+
+def restore(store: EventStore, folder: Path) -> list[Restored]:
+    """Open every table of a backup folder in ``store``. Every file is read and checked first
+    (a broken one, or a table the store already holds, refuses the whole restore with
+    :class:`BadInput` and writes nothing); then the tables are written one by one."""
+    if not folder.is_dir():
+        raise BadInput(f"{folder} is not a backup folder")
+    files = sorted(folder.glob(f"*{BACKUP_SUFFIX}"))
+    if not files:
+        raise BadInput(f"{folder} holds no campaign files (*{BACKUP_SUFFIX})")
+    checked: list[tuple[str, ImportedTable]] = []
+    for path in files:
+        try:
+            checked.append(_checked(read_campaign_file(path), None, store))
+        except BadInput as error:
+            raise BadInput(f"{path.name}: {error}") from None
+    return [_write(store, new_id, imported) for new_id, imported in checked]

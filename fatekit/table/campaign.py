@@ -1,0 +1,229 @@
+"""A whole campaign as one file that its GM owns: the table's complete log, and a readable copy of
+what that log holds (the rule set, the seats, the characters, the NPC templates, the prepared
+scenes, the setting, how many sessions have been played).
+
+The log is the campaign: :func:`import_campaign` folds it, as :func:`~fatekit.table.import_table`
+does a table file, and a table rebuilt from it is the table that was exported. The readable copy
+(``contents``) is for people and for other tools; it is written from the folded state at export
+and is never read back, so editing it changes nothing. A campaign file is checked against
+:func:`campaign_schema` (published as ``docs/campaign.schema.json``) before anything is read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from fatekit import __version__
+from fatekit.formats.ruleset import ruleset_to_dict
+from fatekit.formats.schema_check import errors
+from fatekit.rules.core.errors import ForbiddenAction
+from fatekit.table.codec import FieldErrors, to_json
+from fatekit.table.events import Event
+from fatekit.table.export import (
+    TABLE_FORMAT,
+    ImportedTable,
+    export_character,
+    export_table,
+    import_table,
+    table_schema,
+)
+from fatekit.table.state import SEAT_RULE, TableState
+
+__all__ = [
+    "CAMPAIGN_FORMAT",
+    "CAMPAIGN_FORMAT_VERSION",
+    "campaign_contents",
+    "campaign_schema",
+    "campaign_schema_text",
+    "export_campaign",
+    "import_campaign",
+    "is_campaign",
+]
+
+CAMPAIGN_FORMAT = "fatekit-campaign"
+CAMPAIGN_FORMAT_VERSION = 1
+
+
+def is_campaign(data: object) -> bool:
+    """Whether ``data`` says it is a campaign file (it may still be a broken one)."""
+    return isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT
+
+
+def export_campaign(
+    events: Sequence[Event], state: TableState, seat: str, *, exported_at: str
+) -> dict[str, Any]:
+    """The campaign file of the table whose complete log is ``events`` (a GM only: the log holds
+    every secret)."""
+    if not state.seat(seat).is_gm:
+        raise ForbiddenAction(
+            "only a GM may take the whole campaign: it holds every secret", SEAT_RULE
+        )
+    return {
+        "format": CAMPAIGN_FORMAT,
+        "version": CAMPAIGN_FORMAT_VERSION,
+        "name": state.name,
+        "exported_at": exported_at,
+        "exported_by": f"fatekit {__version__}",
+        "table": export_table(events, state, seat),
+        "contents": campaign_contents(state, seat),
+    }
+
+
+def campaign_contents(state: TableState, seat: str) -> dict[str, Any]:
+    """The readable copy of a campaign's state, as the GM ``seat`` sees it."""
+    ledger = state.game.ledger
+    characters = []
+    for character_id, character in state.game.characters.items():
+        characters.append(
+            {
+                "id": character_id,
+                "name": character.name,
+                "kind": character.kind.value,
+                "owner": state.owner_of(character_id),
+                "fate_points": ledger.account(character_id).available,
+                "sheet": export_character(state, character_id, seat),
+            }
+        )
+    return {
+        "ruleset": {
+            "preset": state.ruleset.preset.key,
+            "options": sorted(o.value for o in state.ruleset.options),
+            "from_file": state.ruleset_file is not None,
+            "file": ruleset_to_dict(state.ruleset.preset),
+        },
+        "seats": [{"id": s.id, "role": s.role.value, "name": s.name} for s in state.seats.values()],
+        "characters": characters,
+        "npc_templates": [
+            {"id": template_id, "name": name, "sheet": json.loads(sheet)}
+            for template_id, (name, sheet) in state.templates.items()
+        ],
+        "prepared_scenes": [to_json(p) for p in state.screen.prepared.values()],
+        "sessions": state.session,
+        "arc": state.arc,
+    }
+
+
+def import_campaign(data: object, *, table_id: str | None = None) -> ImportedTable:
+    """Read a campaign file, or a table file (the log alone), under ``table_id`` or its own
+    table's id. Raises :class:`~fatekit.rules.BadInput` naming every problem of a broken or
+    foreign file, or the rules error of the first event that no longer folds."""
+    if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
+        return import_table(data, table_id=table_id)
+    if not is_campaign(data):
+        said = data.get("format") if isinstance(data, dict) else None
+        raise FieldErrors(
+            "file",
+            {
+                "format" if isinstance(data, dict) else "$": "not a fatekit campaign file ("
+                + (f"its format is {said!r}" if isinstance(said, str) else "it names no format")
+                + f'; a campaign file says "format": "{CAMPAIGN_FORMAT}", a table file '
+                f'"{TABLE_FORMAT}")'
+            },
+        )
+    # The table inside is checked by import_table against the table file's schema, once.
+    problems = errors(data, _ENVELOPE_SCHEMA)
+    if problems:
+        raise FieldErrors("campaign file", {f"#{i}": p for i, p in enumerate(problems, 1)})
+    assert isinstance(data, dict)
+    try:
+        return import_table(data["table"], table_id=table_id)
+    except FieldErrors as error:
+        where = {k: v.replace("$", "$.table", 1) for k, v in error.errors.items()}
+        raise FieldErrors("campaign file", where) from None
+
+
+# -- the schema -------------------------------------------------------------------------------
+
+_OBJECT = {"type": "object"}
+_TEXT = {"type": "string"}
+_WHOLE = {"type": "integer", "minimum": 0}
+
+
+def _rows(properties: dict[str, Any], required: Sequence[str]) -> dict[str, Any]:
+    return {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": properties,
+            "required": list(required),
+            "additionalProperties": False,
+        },
+    }
+
+
+def campaign_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a campaign file. Its ``table`` is a table file, whose
+    schema is ``docs/table.schema.json`` (referred to by its ``$id``)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://fatekit.example/schemas/campaign.schema.json",
+        "title": "fatekit campaign",
+        "description": "A Fate campaign as fatekit exports it: the table's complete log, which "
+        "import reads, and a readable copy of what it holds, which import does not read.",
+        "type": "object",
+        "properties": {
+            "format": {"const": CAMPAIGN_FORMAT},
+            "version": {"const": CAMPAIGN_FORMAT_VERSION},
+            "name": _TEXT,
+            "exported_at": _TEXT,
+            "exported_by": _TEXT,
+            "table": {"$ref": table_schema()["$id"]},
+            "contents": {
+                "type": "object",
+                "description": "A copy for people and other tools, written from the log at "
+                "export; import never reads it.",
+                "properties": {
+                    "ruleset": {
+                        "type": "object",
+                        "properties": {
+                            "preset": _TEXT,
+                            "options": {"type": "array", "items": _TEXT},
+                            "from_file": {"type": "boolean"},
+                            "file": _OBJECT,
+                        },
+                        "required": ["preset", "options", "from_file", "file"],
+                        "additionalProperties": False,
+                    },
+                    "seats": _rows(
+                        {"id": _TEXT, "role": _TEXT, "name": _TEXT}, ("id", "role", "name")
+                    ),
+                    "characters": _rows(
+                        {
+                            "id": _TEXT,
+                            "name": _TEXT,
+                            "kind": _TEXT,
+                            "owner": {"type": ["string", "null"]},
+                            "fate_points": {"type": "integer"},
+                            "sheet": _OBJECT,
+                        },
+                        ("id", "name", "kind", "owner", "fate_points", "sheet"),
+                    ),
+                    "npc_templates": _rows(
+                        {"id": _TEXT, "name": _TEXT, "sheet": _OBJECT}, ("id", "name", "sheet")
+                    ),
+                    "prepared_scenes": {"type": "array", "items": _OBJECT},
+                    "setting": _OBJECT,
+                    "sessions": _WHOLE,
+                    "arc": _WHOLE,
+                },
+                "additionalProperties": False,
+            },
+        },
+        "required": ["format", "version", "name", "table"],
+        "additionalProperties": False,
+    }
+
+
+#: The campaign schema with its table left to the table file's own check (see import_campaign).
+_ENVELOPE_SCHEMA = {
+    **campaign_schema(),
+    "properties": {**campaign_schema()["properties"], "table": {"type": "object"}},
+}
+
+
+def campaign_schema_text() -> str:
+    """The campaign file schema as indented JSON, ending in a newline
+    (``docs/campaign.schema.json``)."""
+    return json.dumps(campaign_schema(), indent=2, ensure_ascii=False) + "\n"
