@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException
 from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
+from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
 from fatekit.server.errors import ApiError, problem
@@ -30,6 +31,7 @@ from fatekit.server.hub import Hub
 from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BURST, MISS_BURST, MISSES, RATE, BodyLimit, RateLimit
 from fatekit.server.links import SeatLink
+from fatekit.server.reach import mount_reach
 from fatekit.server.service import PAGE, Caller, Created, TableService
 from fatekit.server.web import mount_web
 from fatekit.server.ws import SocketSettings, serve_socket
@@ -115,11 +117,15 @@ class CommandIn(BaseModel):
 
 
 class SeatOut(BaseModel):
-    """A seat and the link that opens it."""
+    """A seat, the link that opens it, and the page's address that opens it."""
 
     table_id: str
     seat: str
     link: str = Field(description="Secret: whoever has it sits in this seat")
+    url: str = Field(
+        description="Secret too: the page's address that opens the seat, on the server's public "
+        "address (--public-url) or else the one this request came to"
+    )
 
 
 class TableOut(SeatOut):
@@ -176,14 +182,18 @@ class Revoked(BaseModel):
     revoked: int
 
 
-def _table_out(created: Created) -> TableOut:
+def _table_out(created: Created, url: str) -> TableOut:
     return TableOut(
-        table_id=created.table_id, seat=created.seat, link=created.link, version=created.version
+        table_id=created.table_id,
+        seat=created.seat,
+        link=created.link,
+        url=url,
+        version=created.version,
     )
 
 
-def _seat_out(link: SeatLink) -> SeatOut:
-    return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+def _seat_out(link: SeatLink, url: str) -> SeatOut:
+    return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token, url=url)
 
 
 # -- the app ----------------------------------------------------------------------------------
@@ -202,6 +212,7 @@ def create_app(
     caps: Caps | None = None,
     admin_token: str | None = None,
     foresight_workers: int | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -212,7 +223,9 @@ def create_app(
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
     opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
-    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread).
+    ``foresight_workers`` processes (the machine's cores by default; 0: in a thread). The links
+    it hands out lead to ``public_url`` when given, else to the address each request came to
+    (see :mod:`fatekit.server.reach`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -224,6 +237,7 @@ def create_app(
     operator = Operator(admin_token)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
     foresight = Foresight(foresight_workers)
+    reach = Reach(public_url)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -325,14 +339,16 @@ def create_app(
     }
 
     @app.post("/tables", summary="Open a new table (the operator)", **opens_table)
-    async def create_table(body: NewTable) -> TableOut:
-        return _table_out(await service.create_table(body.model_dump()))
+    async def create_table(request: Request, body: NewTable) -> TableOut:
+        created = await service.create_table(body.model_dump())
+        return _table_out(created, reach.seat_url(request, created.link))
 
     @app.post(
         "/tables/import", summary="Open a new table from a table file (the operator)", **opens_table
     )
-    async def import_table(body: dict[str, Any]) -> TableOut:
-        return _table_out(await service.import_table(body))
+    async def import_table(request: Request, body: dict[str, Any]) -> TableOut:
+        created = await service.import_table(body)
+        return _table_out(created, reach.seat_url(request, created.link))
 
     @app.get("/join", summary="The seat a link opens", response_model=JoinOut)
     async def join(link: Link) -> JoinOut:
@@ -403,9 +419,10 @@ def create_app(
         summary="Seat someone and get their link (GM)",
         response_model=SeatOut,
     )
-    async def invite(caller: At, body: Invitation) -> SeatOut:
+    async def invite(request: Request, caller: At, body: Invitation) -> SeatOut:
         service.caps.check_texts(body.model_dump(mode="json"), "seat")
-        return _seat_out(await service.invite(caller, body.seat_id, body.role, body.name))
+        link = await service.invite(caller, body.seat_id, body.role, body.name)
+        return _seat_out(link, reach.seat_url(request, link.token))
 
     @app.post(
         "/tables/{table_id}/seats/{seat_id}/links",
@@ -413,8 +430,9 @@ def create_app(
         summary="A new link for a seat (GM)",
         response_model=SeatOut,
     )
-    async def reissue(caller: At, seat_id: SeatId) -> SeatOut:
-        return _seat_out(await service.reissue(caller, seat_id))
+    async def reissue(request: Request, caller: At, seat_id: SeatId) -> SeatOut:
+        link = await service.reissue(caller, seat_id)
+        return _seat_out(link, reach.seat_url(request, link.token))
 
     @app.delete(
         "/tables/{table_id}/seats/{seat_id}/links",
@@ -451,8 +469,10 @@ def create_app(
     mount_web(app, service, caller_at)  # the browser page and its read-only helpers
     mount_interop(app, service, caller_at)  # characters from and to Fari and Foundry VTT
     mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
+    mount_reach(app, service, reach, link_of)  # where links lead, and their QR codes
     app.state.foresight = foresight
     app.state.operator = operator
+    app.state.reach = reach
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(RateLimit, rate=rate, burst=burst, misses=misses, miss_burst=miss_burst)
