@@ -1,7 +1,7 @@
 // The page: the start screen (make a table, join one) and the table itself.
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
-import { Live, Seat, linkFrom, request } from "./lib/api.js";
+import { ApiError, Live, Seat, linkFrom, request } from "./lib/api.js";
 import { fill, field, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
@@ -35,7 +35,7 @@ function renderHeader() {
     top,
     h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
     app.view ? free(app.view.table.name, "span", { class: "table-name" }) : null,
-    app.seat ? status : null,
+    app.seat || app.waiting ? status : null,
     field(t("language.label"), choose),
   );
 }
@@ -46,6 +46,7 @@ function leave(event) {
   app.live = null;
   app.seat = null;
   app.view = null;
+  stopWaiting();
   history.pushState(null, "", "/");
   render();
 }
@@ -219,6 +220,63 @@ function renderStart() {
   fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, back, h("div", { class: "columns" }, create, join));
 }
 
+// -- offline ------------------------------------------------------------------------------------
+
+// A seat's page that cannot reach the server: the page itself came from the service worker, or
+// the server is down. It says which, and opens the table as soon as it can: at once when the
+// device's network comes back, and every few seconds while the network is up but the server
+// does not answer.
+const RETRY_MS = 5000;
+
+function stopWaiting() {
+  if (!app.waiting) return;
+  clearTimeout(app.waiting.timer);
+  window.removeEventListener("online", app.waiting.retry);
+  app.waiting = null;
+}
+
+function waitForServer(link) {
+  stopWaiting();
+  const retry = () => {
+    if (app.waiting && linkFrom(location.hash.slice(1) ? location.hash : "") === link) start();
+  };
+  app.waiting = { link, retry, timer: navigator.onLine ? setTimeout(retry, RETRY_MS) : null };
+  window.addEventListener("online", retry);
+  app.status = navigator.onLine ? "offline" : "no_network";
+  render();
+}
+
+function renderWaiting(main) {
+  const known = recent().find((r) => r.link === app.waiting.link);
+  fill(
+    main,
+    h(
+      "section",
+      { class: "card", id: "offline", "aria-labelledby": "offline-title" },
+      h("h1", { id: "offline-title" }, t("offline.title")),
+      known ? h("p", { class: "lead" }, tn("offline.table", { table: free(known.name), seat: free(known.seat) })) : null,
+      h("p", { id: "offline-why", "data-network": String(navigator.onLine) }, t(navigator.onLine ? "offline.no_server" : "offline.no_network")),
+      h("div", { class: "actions" }, h("button", { type: "button", id: "offline-retry", onclick: () => start() }, t("offline.retry"))),
+    ),
+  );
+}
+
+/** The page's service worker keeps its own files, so it opens at once and offline. A new
+ * version of the page, once its files are kept, is offered in the banner rather than loaded
+ * under the table's feet. */
+function registerWorker() {
+  if (!("serviceWorker" in navigator)) return; // only secure pages (https, or this machine) have one
+  const had = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!had) return;
+    const banner = document.getElementById("banner");
+    fill(banner, h("p", { id: "page-update", role: "status" }, t("update.ready"), " ", h("button", { type: "button", onclick: () => location.reload() }, t("update.reload"))));
+  });
+  navigator.serviceWorker.register("/sw.js").catch(() => {
+    // No worker (a private window, a browser setting): the page works, only not offline.
+  });
+}
+
 // -- the table ----------------------------------------------------------------------------------
 
 function open(link) {
@@ -293,7 +351,13 @@ function receiveView(message) {
 }
 
 async function start() {
-  const link = linkFrom(location.hash.slice(1) ? location.hash : "");
+  let link = linkFrom(location.hash.slice(1) ? location.hash : "");
+  // Opened from the home screen (the manifest's start address): back to the last table.
+  if (!link && new URLSearchParams(location.search).get("from") === "home" && recent().length) {
+    link = recent()[0].link;
+    history.replaceState(null, "", `/#link=${encodeURIComponent(link)}`);
+  }
+  stopWaiting();
   if (app.live) app.live.close();
   app.live = null;
   app.events = [];
@@ -314,9 +378,23 @@ async function start() {
     joined = await seat.join();
   } catch (error) {
     app.seat = null;
+    if (!(error instanceof ApiError)) {
+      waitForServer(link); // no answer at all: offline, or the server is down
+      return;
+    }
     render();
     showError(error, document.getElementById("start-error"));
     return;
+  }
+  if (seat !== app.seat) return;
+  // Where the links the GM hands out lead, and whether they only open on this machine.
+  app.address = null;
+  if (joined.role === "gm") {
+    try {
+      app.address = await request("GET", "/address");
+    } catch {
+      app.address = null; // the invitations still carry the server's address
+    }
   }
   // The socket brings the document (hello) and every change after it; the log's history is
   // read a page at a time. Nothing else is read from the server while the page is open.
@@ -342,6 +420,10 @@ async function start() {
 function render() {
   renderHeader();
   const main = document.getElementById("app");
+  if (app.waiting) {
+    renderWaiting(main);
+    return;
+  }
   if (!app.seat || !app.view) {
     renderStart();
     return;
@@ -362,4 +444,5 @@ window.addEventListener("hashchange", start);
 (async () => {
   await setLanguage(pickLanguage());
   await start();
+  registerWorker();
 })();

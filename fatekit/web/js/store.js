@@ -18,6 +18,8 @@ export const app = {
   log: { started: false, before: null, more: false, loading: false }, // paging the log
   ledger: [], // fate point changes seen between views, shown in the log
   invites: [], // links this page made for new seats
+  address: null, // where the server's links lead (GET /address), for a GM's seat
+  waiting: null, // a seat's link waiting for the server to answer (offline), with its retry
   status: "offline",
   error: null,
 };

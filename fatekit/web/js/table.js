@@ -3,7 +3,7 @@
 // options from /extras), and the server has the last word on every command.
 
 import { milestoneForm, raiseForm } from "./advance.js";
-import { pageFor } from "./lib/api.js";
+import { pageFor, qrFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
@@ -181,6 +181,23 @@ function milestonesPanel() {
 
 // -- seats (GM) ---------------------------------------------------------------------------------
 
+/** An invitation's QR code: a phone's camera opens its seat. Drawn by the server once per link
+ * and kept by the page (an object URL), so a redraw does not ask again. */
+function inviteCode(invite) {
+  const img = h("img", { class: "qr", id: `invite-qr-${invite.seat}`, alt: t("invite.qr_alt", { who: invite.name }), width: 220, height: 220 });
+  if (!invite.qr) invite.qr = qrFor(invite.link).catch(() => null); // without it, the link still works
+  invite.qr.then((url) => url && (img.src = url));
+  return h("figure", { class: "qr" }, img, h("figcaption", { class: "hint" }, tn("invite.scan", { who: free(invite.name) })));
+}
+
+/** Before anyone is invited: a warning when the links would lead to a loopback address, which
+ * opens only on the server's own machine, and what to do about it. */
+function loopbackWarning() {
+  const address = app.address;
+  if (!address || !address.loopback) return null;
+  return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: h("code", {}, address.url), lan: h("code", {}, "fatekit serve --lan"), public: h("code", {}, "--public-url") }));
+}
+
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off" });
@@ -205,7 +222,7 @@ function seatsPanel() {
           try {
             const made = await app.seat.invite(invited, role.value);
             // Kept on the page (not in the view: links are secrets the server does not repeat).
-            app.invites.push({ seat: made.seat, name: invited, link: made.link });
+            app.invites.push({ seat: made.seat, name: invited, link: made.link, url: made.url, qr: null });
             redraw();
           } catch (error) {
             showError(error, out);
@@ -215,11 +232,12 @@ function seatsPanel() {
       h("h3", {}, t("invite.title")),
       field(t("invite.name"), name),
       field(t("invite.role"), role),
+      loopbackWarning(),
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
-    (app.invites || []).map((i) => h("div", { class: "invite" }, copyField(`invite-link-${i.seat}`, pageFor(i.link), tn("invite.made", { who: free(i.name) })))),
-    copyField("own-link", pageFor(app.seat.link), t("invite.own_link")),
+    (app.invites || []).map((i) => h("div", { class: "invite", "data-seat": i.seat }, copyField(`invite-link-${i.seat}`, i.url, tn("invite.made", { who: free(i.name) })), inviteCode(i))),
+    copyField("own-link", pageFor(app.seat.link, app.address && app.address.url), t("invite.own_link")),
   );
 }
 
