@@ -232,6 +232,7 @@ function stopWaiting() {
   if (!app.waiting) return;
   clearTimeout(app.waiting.timer);
   window.removeEventListener("online", app.waiting.retry);
+  window.removeEventListener("offline", app.waiting.lost);
   app.waiting = null;
 }
 
@@ -240,8 +241,14 @@ function waitForServer(link) {
   const retry = () => {
     if (app.waiting && linkFrom(location.hash.slice(1) ? location.hash : "") === link) start();
   };
-  app.waiting = { link, retry, timer: navigator.onLine ? setTimeout(retry, RETRY_MS) : null };
+  const lost = () => {
+    clearTimeout(app.waiting.timer); // nothing to try until the network is back
+    app.status = "no_network";
+    render();
+  };
+  app.waiting = { link, retry, lost, timer: navigator.onLine ? setTimeout(retry, RETRY_MS) : null };
   window.addEventListener("online", retry);
+  window.addEventListener("offline", lost);
   app.status = navigator.onLine ? "offline" : "no_network";
   render();
 }
