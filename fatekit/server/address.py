@@ -55,11 +55,10 @@ def parse_public_url(text: str, where: str = "--public-url") -> str:
     if parts.username is not None or parts.password is not None:
         raise BadInput(f"{where}: an address with a user name or password cannot be shared")
     if parts.path not in ("", "/") or parts.query or parts.fragment:
+        extra = value[len(f"{parts.scheme}://{parts.netloc}") :].removeprefix("/")
         raise BadInput(
             f"{where}: the page is served at the root of its address: give "
-            f"{parts.scheme}://{parts.netloc} without {parts.path or ''}"
-            f"{'?' + parts.query if parts.query else ''}"
-            f"{'#' + parts.fragment if parts.fragment else ''}"
+            f"{parts.scheme}://{parts.netloc} without /{extra}"
         )
     host = parts.hostname.lower()
     shown = f"[{host}]" if ":" in host else host

@@ -15,7 +15,6 @@ skipped with a message; under CI (``CI=true``) it fails, and ``.ci/run`` install
 from __future__ import annotations
 
 import http.client
-import io
 import json
 import os
 import queue
@@ -36,6 +35,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import ARGS, CHROMIUM
+from tests.web.qr import qr_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "deployment.md"
 NAME = "fate.test"
@@ -235,16 +235,6 @@ def _chromium(playwright: Any, home: Path) -> Any:
     )
 
 
-def _qr_text(locator: Any) -> str:
-    """The text of the QR code a locator shows, read from a screenshot of it (zxing-cpp)."""
-    import zxingcpp
-    from PIL import Image
-
-    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
-    assert len(found) == 1, found
-    return str(found[0].text)
-
-
 def test_a_table_over_https_and_wss_through_caddy(
     site: Site, playwright: Any, tmp_path: Path
 ) -> None:
@@ -297,7 +287,7 @@ def test_a_table_over_https_and_wss_through_caddy(
             invited[seat] = gm.locator(f"#invite-link-{seat}").input_value()
             assert invited[seat].startswith(f"{site.url}/#link={made['table_id']}.")
         # Ann's phone reads the QR code on the GM's screen and opens what it says.
-        read = _qr_text(gm.locator("#invite-qr-ann"))
+        read = qr_text(gm.locator("#invite-qr-ann"))
         assert read == invited["ann"]
         ann = page_of(browser.new_context(locale="it-IT", viewport={"width": 390, "height": 844}))
         ann.goto(read)
