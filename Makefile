@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest docs bench screenshots clean
+.PHONY: run test lint typecheck pytest docs bench screenshots soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
+# games from seeds make test does not play, longer, and prints the commands it reached.
+soak: $(STAMP)
+	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
 docs: $(STAMP)

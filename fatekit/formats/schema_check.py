@@ -68,7 +68,25 @@ def errors(instance: Any, schema: Mapping[str, Any]) -> list[str]:
     return found
 
 
+#: Validators made for the schemas checked lately (the published schemas are module constants, so
+#: a table's replay builds each once, not once per character it folds), by the schema's identity.
+_MADE: dict[int, tuple[Mapping[str, Any], Draft202012Validator]] = {}
+_KEEP = 8
+
+
 def _validator_for(schema: Mapping[str, Any]) -> Draft202012Validator:
+    """The validator of ``schema`` (see :func:`_make_validator`), made once per schema object."""
+    found = _MADE.get(id(schema))
+    if found is not None and found[0] is schema:
+        return found[1]
+    made = _make_validator(schema)
+    if len(_MADE) >= _KEEP:
+        _MADE.pop(next(iter(_MADE)))
+    _MADE[id(schema)] = (schema, made)
+    return made
+
+
+def _make_validator(schema: Mapping[str, Any]) -> Draft202012Validator:
     """A draft 2020-12 validator whose ``oneOf`` tries the form a tagged value names first.
 
     A table file is a list of events, each one of some eighty forms told apart by ``type``; the

@@ -111,6 +111,15 @@ class CommandIn(BaseModel):
         max_length=MAX_ID_LENGTH,
         description="Send a retry with the same key: it is applied once",
     )
+    waive: list[str] | None = Field(
+        None,
+        description="A GM's only: the keys of the rules this command sets aside (as a 409 "
+        "illegal names them, with waivable true); needs a reason",
+    )
+    reason: str | None = Field(
+        None,
+        description="Why the GM sets those rules aside (1 to 500 characters); every log shows it",
+    )
 
 
 # -- answers ----------------------------------------------------------------------------------
@@ -295,15 +304,23 @@ def create_app(
             fields.setdefault(path, str(item.get("msg", "invalid")))
         listed = "; ".join(f"{k}: {v}" for k, v in fields.items())
         return JSONResponse(
-            {"error": "malformed", "detail": f"malformed request: {listed}", "fields": fields},
+            {
+                "error": "malformed",
+                "detail": f"malformed request: {listed}",
+                "fields": fields,
+                "waivable": False,
+            },
             status_code=422,
         )
 
     @app.exception_handler(HTTPException)
     async def on_http(request: Request, error: HTTPException) -> JSONResponse:
         word = "not_found" if error.status_code == 404 else "http"
+        body: dict[str, Any] = {"error": word, "detail": str(error.detail)}
+        if error.status_code in (403, 409, 422):
+            body["waivable"] = False
         return JSONResponse(
-            {"error": word, "detail": str(error.detail)},
+            body,
             status_code=error.status_code,
             headers=error.headers,
         )
@@ -404,6 +421,8 @@ def create_app(
             body.data,
             expected_version=body.expected_version,
             idempotency_key=body.idempotency_key,
+            waive=body.waive,
+            reason=body.reason,
         )
         return CommandOut(
             table_id=caller.table_id,

@@ -17,6 +17,11 @@ status    ``error``       when, and what else the body holds
 503       ``store``       the event store cannot work (a database from a newer fatekit)
 ========  ==============  ============================================================
 
+Every 403, 409 and 422 body also says whether a GM may set the refusal aside (``waivable``):
+true only for a 409 ``illegal`` whose check enforces a rule of play (see
+:mod:`fatekit.rules.core.waivers`); the GM sends the same command again with ``waive`` (the rule's
+key) and ``reason``.
+
 The server never answers 500 to any input: see :func:`problem`.
 """
 
@@ -89,6 +94,15 @@ def rule_json(rule: Rule) -> dict[str, str]:
 
 
 def problem(error: BaseException) -> tuple[int, dict[str, Any]]:
+    """The status and JSON body that answer ``error`` (every 403, 409 and 422 body says whether
+    the refusal is ``waivable``)."""
+    status, body = _problem(error)
+    if status in (403, 409, 422):
+        body.setdefault("waivable", False)
+    return status, body
+
+
+def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     """The status and JSON body that answer ``error``.
 
     Errors the rules and the table raise on purpose map to their statuses. Anything else that
@@ -103,7 +117,12 @@ def problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     if isinstance(error, ForbiddenAction):
         return 403, {"error": "forbidden", "detail": error.reason, "rule": rule_json(error.rule)}
     if isinstance(error, IllegalAction):
-        return 409, {"error": "illegal", "detail": error.reason, "rule": rule_json(error.rule)}
+        return 409, {
+            "error": "illegal",
+            "detail": error.reason,
+            "rule": rule_json(error.rule),
+            "waivable": error.waivable,
+        }
     if isinstance(error, FieldErrors):
         return 422, {"error": "malformed", "detail": str(error), "fields": error.errors}
     if isinstance(error, BadInput):

@@ -83,10 +83,7 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
             loaded = character_from_dict(
                 sheet, preset if state.ruleset_file is not None and body.preset is None else None
             )
-            problems = [
-                {"where": p.where, "detail": p.detail, "rule": p.rule.key}
-                for p in validate(loaded.character, loaded.preset)
-            ]
+            problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
             owner = body.owner if seat.is_gm else caller.seat
             if sheet["kind"] != CharacterKind.PC.value:
                 owner = None

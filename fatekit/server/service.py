@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_to_dict
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.core.dice import DiceSource
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.server.caps import Caps, TableCaps
 from fatekit.server.errors import ApiError, NotFound, Stale
 from fatekit.server.fanout import Fanout
@@ -44,7 +44,7 @@ from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
 from fatekit.table.export import export_character, export_table, import_table
 from fatekit.table.extras import document_for
-from fatekit.table.handle import handle
+from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
 from fatekit.table.seats import Role
 from fatekit.table.serialize import command_from_json
@@ -273,9 +273,12 @@ class TableService:
         *,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        waive: list[str] | None = None,
+        reason: str | None = None,
     ) -> tuple[Executed, list[dict[str, Any]]]:
         """Handle a command from the caller's seat; return it as executed (once committed) and
-        its events as the caller may see them."""
+        its events as the caller may see them. ``waive`` and ``reason``: a GM's word over the
+        rules it names, for this command (:class:`fatekit.table.Waiver`)."""
         try:
             command = command_from_json(type_name, data)
         except FieldErrors as error:
@@ -287,6 +290,9 @@ class TableService:
         self.caps.check_texts(data, "command", "data")
         if idempotency_key is not None and not 0 < len(idempotency_key) <= MAX_ID_LENGTH:
             raise FieldErrors("command", {"idempotency_key": f"1 to {MAX_ID_LENGTH} characters"})
+        waiver = (
+            None if waive is None and reason is None else Waiver(tuple(waive or ()), reason or "")
+        )
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
@@ -299,9 +305,14 @@ class TableService:
                     expected_version=expected_version,
                     idempotency_key=idempotency_key,
                     dice=self.dice,
+                    waiver=waiver,
                 )
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None
+            except (IllegalAction, BadInput) as refused:
+                # The engine names characters by id; whoever reads the refusal knows names.
+                _with_names(refused, self.repo.load(table_id))
+                raise
             if isinstance(command, c.RemoveSeat):
                 # Also on a replay: if revoking failed the first time, the retry finishes it.
                 self.links.revoke(table_id, command.seat_id)
@@ -516,3 +527,12 @@ def _ruleset_fields(data: object, limit: int) -> dict[str, Any]:
     if len(text) > limit:
         raise FieldErrors("rule set", {"ruleset": f"a rule set of at most {limit} characters"})
     return {"preset": preset.key, "ruleset": text}
+
+
+def _with_names(error: IllegalAction | BadInput, state: TableState) -> None:
+    """Rewrite a refusal's sentences with the table's names for its characters' ids."""
+    if isinstance(error, IllegalAction):
+        error.reason = state.with_names(error.reason)
+    if isinstance(error, FieldErrors):
+        error.errors = {k: state.with_names(v) for k, v in error.errors.items()}
+    error.args = tuple(state.with_names(a) if isinstance(a, str) else a for a in error.args)

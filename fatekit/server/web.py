@@ -455,6 +455,6 @@ def _verdict(loaded: LoadedCharacter) -> dict[str, Any]:
     problems = validate(loaded.character, loaded.preset)
     return {
         "legal": not problems,
-        "problems": [{"where": p.where, "detail": p.detail, "rule": p.rule.key} for p in problems],
+        "problems": [p.to_json() for p in problems],
         "sheet": character_to_dict(loaded.character, loaded.preset),
     }

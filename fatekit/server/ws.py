@@ -17,7 +17,8 @@ Every message that carries a version moves the client's version on: after a reco
 ``{"kind": "ping"}`` every ``heartbeat`` seconds; any message from the client counts as a sign of
 life (``{"kind": "pong"}`` is the usual answer), and a client silent for ``timeout`` seconds is
 dropped. The client may also send ``{"kind": "ping"}`` (answered with a pong) and commands:
-``{"kind": "command", "id", "type", "data", "expected_version", "idempotency_key"}``, answered with
+``{"kind": "command", "id", "type", "data", "expected_version", "idempotency_key", "waive",
+"reason"}`` (a GM setting rules aside, as over HTTP), answered with
 ``{"kind": "ack", "id", "version", "first_version", "replayed"}`` once the events are stored, or
 ``{"kind": "error", "id", "status", "error", "detail", ...}`` with the body HTTP would give.
 """
@@ -210,6 +211,7 @@ class _Connection:
                         "error": "malformed",
                         "detail": f"the table is at version {version}, not {after}",
                         "fields": {"after": f"at most {version}"},
+                        "waivable": False,
                     }
                 )
             )
@@ -326,6 +328,8 @@ class _Connection:
             "data",
             "expected_version",
             "idempotency_key",
+            "waive",
+            "reason",
         }
         problems = {key: "unknown field" for key in sorted(unknown)}
         kind = message.get("type")
@@ -339,6 +343,14 @@ class _Connection:
         key = message.get("idempotency_key")
         if key is not None and not isinstance(key, str):
             problems["idempotency_key"] = "expected a string"
+        waive = message.get("waive")
+        if waive is not None and (
+            not isinstance(waive, list) or not all(isinstance(k, str) for k in waive)
+        ):
+            problems["waive"] = "expected a list of rule keys"
+        reason = message.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            problems["reason"] = "expected a string"
         if problems:
             return _malformed(reference, problems)
         assert isinstance(kind, str)
@@ -349,6 +361,8 @@ class _Connection:
                 message.get("data", {}),
                 expected_version=expected,
                 idempotency_key=key,
+                waive=waive,
+                reason=reason,
             )
         except Exception as error:
             status, body = problem(error)
@@ -381,4 +395,5 @@ def _malformed(reference: object, fields: dict[str, str]) -> dict[str, Any]:
         "error": "malformed",
         "detail": f"malformed message: {listed}",
         "fields": fields,
+        "waivable": False,
     }

@@ -20,7 +20,7 @@ from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, Vers
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.fold import apply_in_place
-from fatekit.table.handle import commit, decide
+from fatekit.table.handle import Waiver, commit, decide
 from fatekit.table.serialize import event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
@@ -200,6 +200,7 @@ class TableRepository:
         idempotency_key: str | None = None,
         dice: DiceSource | None = None,
         now: str | None = None,
+        waiver: Waiver | None = None,
     ) -> Executed:
         """Handle ``command`` from ``seat`` and store its events; return them once stored.
 
@@ -209,13 +210,21 @@ class TableRepository:
         up to ``attempts`` times; this is safe because nothing was stored, and the dice a
         command leaves to the table are rolled inside the handling and recorded in its events.
         A repeated ``idempotency_key`` returns the original events without doing anything
-        again, whichever process stored them.
+        again, whichever process stored them. ``waiver`` is a GM's word over the rules for this
+        command (:func:`fatekit.table.handle`).
         """
         with self._lock(table_id):
             for attempt in range(1, self.attempts + 1):
                 try:
                     return self._execute(
-                        table_id, command, seat, expected_version, idempotency_key, dice, now
+                        table_id,
+                        command,
+                        seat,
+                        expected_version,
+                        idempotency_key,
+                        dice,
+                        now,
+                        waiver,
                     )
                 except VersionConflict:
                     if expected_version is not None or attempt == self.attempts:
@@ -239,6 +248,7 @@ class TableRepository:
         idempotency_key: str | None,
         dice: DiceSource | None,
         now: str | None,
+        waiver: Waiver | None,
     ) -> Executed:
         if idempotency_key is not None:
             earlier = self.store.lookup(table_id, idempotency_key)
@@ -256,13 +266,15 @@ class TableRepository:
             raise VersionConflict(
                 table_id, expected_version, current, self.store.read(table_id, expected_version)
             )
-        drafts = decide(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
+        drafts = decide(
+            state, command, seat=seat, table_id=table_id, dice=dice, now=now, waiver=waiver
+        )
         # From here the cached state changes in place, at the cost of what the command touches,
         # not of the whole table. If the rules refuse the events, or the store does not take
         # them, the cache is dropped and the next load reads the snapshot and the log again.
         self._states.pop(table_id, None)
         characters = 0 if state is None else len(state.game.characters)
-        decision = commit(state, drafts, history=StoreHistory(self.store, table_id))
+        decision = commit(state, drafts, history=StoreHistory(self.store, table_id), waiver=waiver)
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         new = [to_new_event(e) for e in decision.events]

@@ -31,7 +31,7 @@ from fatekit.table.export import (
 )
 from fatekit.table.extras import document_for, extras_for
 from fatekit.table.fold import apply, fold
-from fatekit.table.handle import Decision, commit, decide, handle
+from fatekit.table.handle import Decision, Waiver, commit, decide, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, EventLog, History, LogPage, log_page
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.serialize import (
@@ -64,6 +64,7 @@ __all__ = [
     "Seat",
     "StaleState",
     "TableState",
+    "Waiver",
     "apply",
     "command_from_json",
     "command_to_json",

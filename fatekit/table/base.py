@@ -20,12 +20,17 @@ class Command:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """What every event carries: where it belongs in which log, who caused it and when."""
+    """What every event carries: where it belongs in which log, who caused it and when; and,
+    for a move a GM allowed against the rules, the keys of the rules its fold sets aside
+    (``waived``) and the GM's reason (``waiver_reason``): the fold sets them aside again on
+    every replay (:mod:`fatekit.rules.core.waivers`)."""
 
     table_id: str
     version: int
     seat: str
     at: str  # ISO 8601, UTC
+    waived: tuple[str, ...] = ()
+    waiver_reason: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

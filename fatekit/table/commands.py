@@ -54,6 +54,14 @@ from fatekit.table.play.contests import (
     EndContest,
     StartContest,
 )
+from fatekit.table.play.corrections import (
+    CorrectAspect,
+    CorrectConsequence,
+    CorrectFatePoints,
+    CorrectFreeInvokes,
+    CorrectStress,
+    CorrectTurn,
+)
 from fatekit.table.play.gear import (
     AddBlock,
     AddHazard,
@@ -136,6 +144,12 @@ __all__ = [
     "Concede",
     "ContestForfeit",
     "ContestRoll",
+    "CorrectAspect",
+    "CorrectConsequence",
+    "CorrectFatePoints",
+    "CorrectFreeInvokes",
+    "CorrectStress",
+    "CorrectTurn",
     "CreateAdvantage",
     "CreateTable",
     "DeclareStoryDetail",
@@ -269,5 +283,12 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         PrepareScene,
         RemovePreparedScene,
         StartPreparedScene,
+        # the GM's corrections
+        CorrectAspect,
+        CorrectConsequence,
+        CorrectFatePoints,
+        CorrectFreeInvokes,
+        CorrectStress,
+        CorrectTurn,
     )
 }

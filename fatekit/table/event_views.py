@@ -11,6 +11,7 @@ from fatekit.table import events as e
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
 from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
+from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
 
@@ -37,16 +38,8 @@ def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
     }
 
 
-def _payload(event: e.Event) -> JSON:
-    data = to_json(event)
-    for envelope in ("table_id", "version", "seat", "at"):
-        data.pop(envelope, None)
-    assert isinstance(data, dict)
-    return data
-
-
 def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
-    data = _payload(event)
+    data: JSON = own_fields(event)
     if viewer.gm:
         return data
     state = viewer.state
@@ -111,6 +104,12 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
             data.pop("rating")
             data.pop("weapon")
         return data
+    if isinstance(event, e.FatePointsCorrected | e.StressCorrected):
+        # An NPC's fate points and stress are on its sheet, which players see once revealed.
+        who = event.character_id
+        return data if who is None or viewer.sees_sheet(who) else None
+    if isinstance(event, e.FreeInvokesCorrected | e.AspectCorrected):
+        return data if viewer.sees_aspect_id(event.aspect_id) else None
     if isinstance(event, e.MilestoneTaken):
         data["choice"] = _change_for(viewer, event.choice)
         return data

@@ -53,6 +53,14 @@ from fatekit.table.play.contests import (
     ContestRolled,
     ContestStarted,
 )
+from fatekit.table.play.corrections import (
+    AspectCorrected,
+    ConsequenceCorrected,
+    FatePointsCorrected,
+    FreeInvokesCorrected,
+    StressCorrected,
+    TurnCorrected,
+)
 from fatekit.table.play.gear import (
     BigBadSet,
     BlockAdded,
@@ -114,6 +122,7 @@ from fatekit.table.play.targets import (
 __all__ = [
     "EVENT_TYPES",
     "AdvantageRolled",
+    "AspectCorrected",
     "AspectRemoved",
     "AspectRevealed",
     "AttackRolled",
@@ -131,6 +140,7 @@ __all__ = [
     "Conceded",
     "ConflictFinished",
     "ConflictStarted",
+    "ConsequenceCorrected",
     "ContestEnded",
     "ContestForfeited",
     "ContestRolled",
@@ -140,7 +150,9 @@ __all__ = [
     "DifficultyHidden",
     "Equipped",
     "Event",
+    "FatePointsCorrected",
     "FreeInvokePassed",
+    "FreeInvokesCorrected",
     "FullDefenseTaken",
     "HazardAdded",
     "HitAbsorbed",
@@ -173,6 +185,7 @@ __all__ = [
     "SkillsRaised",
     "SplitAttackRolled",
     "StoryDetailDeclared",
+    "StressCorrected",
     "TableCreated",
     "TakenOut",
     "TargetsAssigned",
@@ -180,6 +193,7 @@ __all__ = [
     "TemplateAdded",
     "TemplateRemoved",
     "TriggerFired",
+    "TurnCorrected",
     "TurnEnded",
     "Undone",
     "ZoneAttackRolled",
@@ -260,5 +274,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ScenePrepared,
         PreparedSceneRemoved,
         PreparedSceneStarted,
+        # the GM's corrections
+        AspectCorrected,
+        ConsequenceCorrected,
+        FatePointsCorrected,
+        FreeInvokesCorrected,
+        StressCorrected,
+        TurnCorrected,
     )
 }

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.waivers import waiving
 from fatekit.table.base import Event
 from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
@@ -28,6 +29,7 @@ __all__ = [
     "apply_in_place",
     "choose_option",
     "fold",
+    "fold_waiving",
     "free_roll_resolution",
     "milestone_choice",
     "parse_sheet",
@@ -85,8 +87,23 @@ def apply_in_place(
     it: ``state`` itself, or for an :class:`Undone` a table rebuilt from ``history``.
 
     An event the state refuses may leave ``state`` half changed: callers that keep their state
-    across a refusal fold into a copy, or drop it and load the table again.
+    across a refusal fold into a copy, or drop it and load the table again. The rules the event
+    records as waived are set aside while it folds, as they were when its command was handled.
     """
+    return fold_waiving(state, event, event.waived, history)[0]
+
+
+def fold_waiving(
+    state: TableState | None, event: Event, waive: Iterable[str], history: History | None
+) -> tuple[TableState, frozenset[str]]:
+    """Fold ``event`` into ``state`` itself with the rules ``waive`` names set aside; return the
+    table after it and the keys of those rules a check did set aside."""
+    with waiving(waive) as waived:
+        folded = _fold_one(state, event, history)
+    return folded, frozenset(waived.used)
+
+
+def _fold_one(state: TableState | None, event: Event, history: History | None) -> TableState:
     if isinstance(event, TableCreated):
         if state is not None:
             raise BadInput(f"table {state.table_id!r} already exists")

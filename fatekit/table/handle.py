@@ -8,6 +8,10 @@ both on a copy and never changes the state it is given; the table repository com
 live state and drops it to reload after a refusal. Any error leaves nothing behind:
 :class:`~fatekit.rules.ForbiddenAction` when the seat may not do this, :class:`IllegalAction` (with
 its rule) when the rules forbid it, :class:`BadInput` when it is malformed.
+
+A GM may send a command with a :class:`Waiver`: the rules it names are set aside while the
+command is decided and its events fold (:mod:`fatekit.rules.core.waivers`), and each event records
+the rules its fold set aside and the GM's reason, so the log replays the move as it happened.
 """
 
 from __future__ import annotations
@@ -18,19 +22,49 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import fatekit.table.play  # noqa: F401  (each domain registers what its commands become)
+from fatekit.rules.core.citations import find_rule
 from fatekit.rules.core.dice import DiceSource, RandomDice
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
+from fatekit.table.codec import FieldErrors
 from fatekit.table.deciding import DECIDERS, Context
-from fatekit.table.fold import apply_in_place
+from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import new_table
 from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
 
-__all__ = ["Decision", "commit", "decide", "handle"]
+__all__ = ["MAX_WAIVER_REASON", "Decision", "Waiver", "commit", "decide", "handle"]
+
+#: The longest reason a GM may give for setting a rule aside.
+MAX_WAIVER_REASON = 500
+#: The most rules one command may set aside.
+MAX_WAIVED_RULES = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Waiver:
+    """The GM's word over the rules for one command: the keys of the rules it sets aside
+    (``rules``, as a refusal names them) and why (``reason``, 1 to 500 characters)."""
+
+    rules: tuple[str, ...]
+    reason: str
+
+    def check(self) -> None:
+        """Raise :class:`FieldErrors` unless every key names a rule and the reason is given."""
+        problems: dict[str, str] = {}
+        unknown = [key for key in self.rules if find_rule(key) is None]
+        if not self.rules or len(self.rules) > MAX_WAIVED_RULES:
+            problems["waive"] = f"name 1 to {MAX_WAIVED_RULES} rules to set aside"
+        elif unknown:
+            problems["waive"] = f"no rule has the key {unknown[0]!r}"
+        if not self.reason.strip() or len(self.reason) > MAX_WAIVER_REASON:
+            problems["reason"] = f"say why, in 1 to {MAX_WAIVER_REASON} characters"
+        if problems:
+            raise FieldErrors("waiver", problems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +85,7 @@ def handle(
     dice: DiceSource | None = None,
     now: str | None = None,
     history: History | Sequence[e.Event] | None = None,
+    waiver: Waiver | None = None,
 ) -> Decision:
     """Handle ``command`` from ``seat`` at the table in ``state``, leaving ``state`` as it was.
 
@@ -60,9 +95,12 @@ def handle(
     ``history`` is the table's log, which an undo reads. This is :func:`decide` then
     :func:`commit` on a copy of the state: a caller that owns its state and can reload it after a
     refusal commits into it directly, at a cost that does not grow with the state.
+    ``waiver`` (a GM's only) sets rules aside for this command.
     """
-    drafts = decide(state, command, seat=seat, table_id=table_id, dice=dice, now=now)
-    return commit(None if state is None else copy_state(state), drafts, history=history)
+    drafts = decide(state, command, seat=seat, table_id=table_id, dice=dice, now=now, waiver=waiver)
+    return commit(
+        None if state is None else copy_state(state), drafts, history=history, waiver=waiver
+    )
 
 
 def decide(
@@ -73,16 +111,21 @@ def decide(
     table_id: str | None = None,
     dice: DiceSource | None = None,
     now: str | None = None,
+    waiver: Waiver | None = None,
 ) -> tuple[e.Event, ...]:
     """The events ``command`` from ``seat`` would become, not yet checked against the rules
     (:func:`commit` folds them, and the fold is the rules' judge). Reads ``state`` only.
 
-    Raises :class:`ForbiddenAction` when the seat may not do this and :class:`BadInput` when the
-    command is malformed; the dice the command leaves to the table are rolled here.
+    Raises :class:`ForbiddenAction` when the seat may not do this (a ``waiver`` from any seat but
+    a GM's among it) and :class:`BadInput` when the command is malformed; the dice the command
+    leaves to the table are rolled here. Rules the waiver names are set aside while deciding, and
+    the first draft records those set aside here.
     """
     at = now if now is not None else datetime.now(UTC).isoformat(timespec="microseconds")
     source: DiceSource = dice if dice is not None else RandomDice()
     if isinstance(command, c.CreateTable):
+        if waiver is not None:
+            raise FieldErrors("waiver", {"waive": "a table's creation sets no rule aside"})
         if state is not None:
             raise BadInput("this table already exists")
         if not table_id or not table_id.strip():
@@ -111,10 +154,22 @@ def decide(
     sitter = state.seat(seat)
     if sitter.role is Role.SPECTATOR:
         raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
+    if waiver is not None:
+        if not sitter.is_gm:
+            raise ForbiddenAction("only a GM may set a rule aside", SEAT_RULE)
+        waiver.check()
     decided = DECIDERS.get(type(command))
     if decided is None:
         raise BadInput(f"unknown command {type(command).__name__}")
-    return tuple(decided(Context(state, sitter, source, at), command))
+    with waiving(() if waiver is None else waiver.rules) as waived:
+        drafts = decided(Context(state, sitter, source, at), command)
+    if waived.used and drafts:
+        assert waiver is not None
+        first = drafts[0]
+        drafts[0] = dataclasses.replace(
+            first, waived=tuple(sorted(waived.used)), waiver_reason=waiver.reason
+        )
+    return tuple(drafts)
 
 
 def commit(
@@ -122,9 +177,11 @@ def commit(
     drafts: Sequence[e.Event],
     *,
     history: History | Sequence[e.Event] | None = None,
+    waiver: Waiver | None = None,
 ) -> Decision:
     """Fold the events :func:`decide` drafted into ``state`` itself; return them as final (with
-    the ids the rules gave what they created) and the table after them.
+    the ids the rules gave what they created, and the rules each one's fold set aside under
+    ``waiver``) and the table after them.
 
     A refusal (:class:`IllegalAction` with its rule, or :class:`BadInput`) may leave ``state``
     half changed: commit into a copy, or drop the state and load the table again.
@@ -133,7 +190,13 @@ def commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        trial = apply_in_place(trial, draft, history=past)
+        if waiver is None:
+            trial = apply_in_place(trial, draft, history=past)
+        else:
+            trial, used = fold_waiving(trial, draft, {*waiver.rules, *draft.waived}, past)
+            if used:
+                waived = tuple(sorted({*draft.waived, *used}))
+                draft = dataclasses.replace(draft, waived=waived, waiver_reason=waiver.reason)
         final.append(_with_created(draft, trial.last_created))
     if trial is None:
         raise BadInput("a command that changes nothing has no events")

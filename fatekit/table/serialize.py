@@ -17,22 +17,36 @@ from fatekit.table.events import EVENT_TYPES, Event
 
 __all__ = [
     "ENVELOPE",
+    "WAIVER",
     "command_from_json",
     "command_to_json",
     "event_from_payload",
     "event_payload",
+    "own_fields",
 ]
 
 #: The fields every event carries outside its payload.
 ENVELOPE = frozenset({"table_id", "version", "seat", "at"})
+#: The fields of a move the GM allowed against the rules: in the payload only when they hold
+#: something, so the events of every other move read and write as they always did.
+WAIVER = ("waived", "waiver_reason")
+
+
+def own_fields(event: Event) -> dict[str, Any]:
+    """The event's own fields as JSON values: no envelope, and no waiver unless it has one."""
+    data = to_json(event)
+    for key in ENVELOPE:
+        data.pop(key)
+    for key in WAIVER:
+        if not data[key]:
+            data.pop(key)
+    assert isinstance(data, dict)
+    return data
 
 
 def event_payload(event: Event) -> str:
     """The event's own fields as compact JSON text (keys sorted, so equal events match)."""
-    data = to_json(event)
-    for key in ENVELOPE:
-        data.pop(key)
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(own_fields(event), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def event_from_payload(

@@ -11,6 +11,7 @@ return new states and never change the one they are given.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -146,3 +147,18 @@ class TableState:
         """Raise :class:`BadInput` unless the character is at the table."""
         if character_id not in self.game.characters:
             raise BadInput(f"no character {character_id!r} at this table")
+
+    def with_names(self, text: str) -> str:
+        """``text`` (an engine's refusal) with each character's id written as its name, for the
+        person who reads it: the engine names characters by id (``sergeant-kruger``), the table
+        knows them as ``Sergeant Kruger``. Ids stand alone: inside a longer word or id, untouched."""
+        names = {
+            cid: c.name
+            for cid, c in self.game.characters.items()
+            if len(cid) > 1 and c.name and c.name != cid
+        }
+        if not names:
+            return text
+        ids = "|".join(re.escape(cid) for cid in sorted(names, key=len, reverse=True))
+        pattern = re.compile(rf"(?<![\w/-])'?({ids})'?(?![\w/-])")
+        return pattern.sub(lambda m: names[m.group(1)], text)

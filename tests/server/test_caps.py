@@ -79,6 +79,7 @@ def test_a_table_at_its_event_cap_refuses_commands_over_http_and_websocket() -> 
             "detail": response.json()["detail"],
             "cap": "events_per_table",
             "limit": 4,
+            "waivable": False,  # a cap is the operator's, not a rule a GM sets aside
         }
         assert "export it" in response.json()["detail"]
         with api.client.websocket_connect(f"/tables/{gm.table_id}/ws?link={gm.link}") as socket:

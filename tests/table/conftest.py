@@ -12,6 +12,7 @@ from fatekit.table import (
     MAX_LOG_PAGE,
     Decision,
     TableState,
+    Waiver,
     event_for,
     fold,
     handle,
@@ -35,14 +36,22 @@ class Play:
     log: list[Event] = field(default_factory=list)
     dice: list[str] = field(default_factory=list)
 
-    def do(self, command: c.Command, seat: str = "gm") -> Decision:
-        """Handle a command; the table's own rolls come from ``self.dice``."""
+    def do(self, command: c.Command, seat: str = "gm", waiver: Waiver | None = None) -> Decision:
+        """Handle a command (with the GM's ``waiver``, if any); the table's own rolls come from
+        ``self.dice``."""
         # Scripted dice when the test gave some; otherwise a fixed seed, so runs repeat.
         script: ScriptedDice | RandomDice = (
             ScriptedDice(self.dice) if self.dice else RandomDice(seed=self.version_seed())
         )
         decision = handle(
-            self.state, command, seat=seat, table_id="t1", dice=script, now=NOW, history=self.log
+            self.state,
+            command,
+            seat=seat,
+            table_id="t1",
+            dice=script,
+            now=NOW,
+            history=self.log,
+            waiver=waiver,
         )
         used = sum(1 for e in decision.events for f in _rolled(e, command))
         del self.dice[:used]

@@ -172,12 +172,14 @@ def test_the_catalog_files_are_packaged() -> None:
 
 
 def declared_rules() -> dict[str, str]:
-    """Every rule the engine declares (each module of fatekit.rules imported), key -> summary."""
+    """Every rule a refusal can name, key -> summary: each one the engine declares (every module
+    of fatekit.rules imported), and the table's rule of who may do what."""
     import fatekit.rules as package
+    from fatekit.table.state import SEAT_RULE
 
     for module in pkgutil.walk_packages(package.__path__, "fatekit.rules."):
         importlib.import_module(module.name)
-    return {r.key: r.summary for r in all_rules()}
+    return {r.key: r.summary for r in (*all_rules(), SEAT_RULE)}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -197,3 +199,19 @@ def test_every_rule_has_a_reason_in_every_language(lang: str) -> None:
         english = catalog("en")
         same = sorted(k for k in rules if found[f"rule.{k}"] == english[f"rule.{k}"])
         assert same == [], f"{lang} keeps the English reason for these rules"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_sheet_problem_is_said_with_its_numbers(lang: str) -> None:
+    # A sheet's problems keep their numbers in every language (issue 26): each kind of problem
+    # the engine reports has its sentence, and that sentence names only what the problem carries.
+    from fatekit.rules.characters.problems import CODES
+
+    found = catalog(lang)
+    missing = sorted(code for code in CODES if f"problem.{code}" not in found)
+    assert missing == [], f"{lang} cannot say these sheet problems"
+    for code, args in CODES.items():
+        named = set(re.findall(r"\{(\w+)\}", found[f"problem.{code}"]))
+        assert named <= args, f"{lang} problem.{code} names {named - args}"
+        numbers = {a for a in args if a in ("have", "wanted", "n", "spent", "budget", "total")}
+        assert numbers <= named, f"{lang} problem.{code} drops {numbers - named}"

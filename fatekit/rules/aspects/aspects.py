@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "BOOST_RULE",
@@ -118,7 +119,7 @@ class Aspect:
         if count < 0:
             raise BadInput(f"a number of free invokes cannot be negative, got {count}")
         if self.is_boost and count + len(self.free_invokes) > 1:
-            raise IllegalAction("a boost carries exactly one free invoke", BOOST_RULE)
+            refuse("a boost carries exactly one free invoke", BOOST_RULE)
         self.free_invokes.extend(FreeInvoke(holder) for _ in range(count))
 
     def check_can_spend_free_invoke(self, holder: str) -> None:

@@ -9,6 +9,7 @@ from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
 from fatekit.rules.aspects.fate_points import GM, FateLedger
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "COMPEL_OFFER_RULE",
@@ -124,7 +125,7 @@ def _check_compel(aspect: Aspect, by: str, complication: str, untold: str) -> No
     if not complication.strip():
         raise BadInput(untold)
     if aspect.is_boost:
-        raise IllegalAction(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
+        refuse(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
     aspect.check_usable_by(by)
 
 

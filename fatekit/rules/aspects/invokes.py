@@ -9,7 +9,8 @@ from enum import StrEnum
 from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
 from fatekit.rules.aspects.fate_points import FateLedger
 from fatekit.rules.core.citations import CONDENSED, ITALIAN, rule
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "FREE_INVOKES_STACK_RULE",
@@ -105,13 +106,9 @@ def check_invoke(
         aspect.check_can_spend_free_invoke(by)
         return
     if aspect.is_boost:
-        raise IllegalAction(
-            f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE
-        )
+        refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
     if aspect.id in paid_already:
-        raise IllegalAction(
-            f"{aspect.label} was already invoked with a fate point on this roll", PAID_ONCE_RULE
-        )
+        refuse(f"{aspect.label} was already invoked with a fate point on this roll", PAID_ONCE_RULE)
     if ledger is None:
         raise BadInput("a paid invoke needs a FateLedger to take the fate point from")
     ledger.wallet(by).check_can_spend(purpose=f"invoke {aspect.label}")
@@ -152,8 +149,6 @@ def declare_story_detail(aspect: Aspect, by: str, detail: str, ledger: FateLedge
         raise BadInput("say what the story detail is")
     aspect.check_usable_by(by)
     if aspect.is_boost:
-        raise IllegalAction(
-            f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE
-        )
+        refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
     ledger.wallet(by).spend(purpose=f"declare a story detail with {aspect.label}")
     return StoryDetail(aspect.id, by, detail.strip())

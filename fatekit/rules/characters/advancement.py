@@ -26,6 +26,7 @@ from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import format_rating
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.scenes.clock import Clock
 
@@ -176,15 +177,13 @@ def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refr
         _known_skill(preset, choice.old)
         _known_skill(preset, choice.new)
         if skills.get(choice.old, 0) != 1:
-            raise IllegalAction(
+            refuse(
                 f"only an Average (+1) skill can be traded; {preset.skill_name(choice.old)} is "
                 f"{format_rating(skills.get(choice.old, 0))}",
                 MILESTONE_RULE,
             )
         if skills.get(choice.new, 0) != 0:
-            raise IllegalAction(
-                f"{preset.skill_name(choice.new)} is already on the sheet", MILESTONE_RULE
-            )
+            refuse(f"{preset.skill_name(choice.new)} is already on the sheet", MILESTONE_RULE)
         _set(skills, choice.old, 0)
         _set(skills, choice.new, 1)
     elif isinstance(choice, RewriteStunt):
@@ -197,7 +196,7 @@ def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refr
             raise BadInput(f"the sheet already has a stunt called {choice.stunt.name!r}")
         cost = stunt_refresh_cost(preset, len(stunts) + 1) - stunt_refresh_cost(preset, len(stunts))
         if refresh - cost < preset.min_refresh:
-            raise IllegalAction(
+            refuse(
                 f"buying {choice.stunt.name!r} costs {cost} refresh and would leave "
                 f"{refresh - cost}; at least {preset.min_refresh} must remain",
                 STUNT_SLOTS_RULE,
@@ -209,7 +208,7 @@ def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refr
         if aspect is None:
             raise BadInput(f"{character.name} has no aspect {choice.aspect_id!r}")
         if aspect.kind is AspectKind.HIGH_CONCEPT:
-            raise IllegalAction(
+            refuse(
                 "a milestone cannot rewrite the high concept; a breakthrough can", MILESTONE_RULE
             )
         if not choice.name.strip():
@@ -272,7 +271,7 @@ def _raised(skills: Mapping[str, int], steps: Sequence[str], preset: Preset) -> 
     problems = column_problems(raised)
     if problems:
         names = ", ".join(preset.skill_name(k) for k in steps)
-        raise IllegalAction(
+        refuse(
             f"raising {names} leaves {problems[0].detail}; raise lower skills first or bank the "
             "step",
             COLUMN_RULE,

@@ -108,6 +108,13 @@ def column_problems(ratings: Mapping[str, int]) -> list[Problem]:
                     f"{counts[tier]} at {format_rating(tier)} but only {counts[tier - 1]} at "
                     f"{format_rating(tier - 1)}",
                     COLUMN_RULE,
+                    "column",
+                    (
+                        ("have", counts[tier]),
+                        ("rating", tier),
+                        ("below", counts[tier - 1]),
+                        ("rating_below", tier - 1),
+                    ),
                 )
             )
     return problems
@@ -163,6 +170,13 @@ class Shape(ABC):
                         f"ratings add up to {total}, but {self.points} starting points and "
                         f"{steps_spent} skill steps from advancement make {expected}",
                         COLUMN_RULE,
+                        "points_total",
+                        (
+                            ("total", total),
+                            ("points", self.points),
+                            ("steps", steps_spent),
+                            ("expected", expected),
+                        ),
                     )
                 )
         return problems + column_problems(ratings)
@@ -174,7 +188,13 @@ class Shape(ABC):
 
 def _negative(ratings: Mapping[str, int], broken: Rule) -> list[Problem]:
     return [
-        Problem(f"skills.{key}", f"{format_rating(r)} is below Mediocre (+0)", broken)
+        Problem(
+            f"skills.{key}",
+            f"{format_rating(r)} is below Mediocre (+0)",
+            broken,
+            "below_mediocre",
+            (("skill", key), ("rating", r)),
+        )
         for key, r in ratings.items()
         if r < 0
     ]
@@ -231,6 +251,8 @@ class Tiers(Shape):
                         f"{format_rating(r)} is {where} of this {self.name} "
                         f"({self.describe_tiers()})",
                         self.rule,
+                        "above_peak" if r > self.peak else "not_a_tier",
+                        (("skill", key), ("rating", r), ("tiers", self.describe_tiers())),
                     )
                 )
         counts = tier_counts(ratings)
@@ -249,6 +271,8 @@ class Tiers(Shape):
                         f"{have} at {format_rating(tier)} but the {self.name} has "
                         f"{_skills(wanted)} there",
                         self.rule,
+                        "tier_count",
+                        (("have", have), ("rating", tier), ("wanted", wanted)),
                     )
                 )
         return problems
@@ -324,6 +348,8 @@ class FreeCap(Shape):
                 f"skills.{key}",
                 f"{format_rating(r)} is above the cap {format_rating(self.cap)}",
                 FREE_CAP_RULE,
+                "above_cap",
+                (("skill", key), ("rating", r), ("cap_rating", self.cap)),
             )
             for key, r in ratings.items()
             if r > self.cap
@@ -331,7 +357,13 @@ class FreeCap(Shape):
         spent = sum(r for r in ratings.values() if r > 0)
         if spent > self.budget or (spent < self.budget and not partial):
             problems.append(
-                Problem("skills", f"{spent} skill points spent out of {self.budget}", FREE_CAP_RULE)
+                Problem(
+                    "skills",
+                    f"{spent} skill points spent out of {self.budget}",
+                    FREE_CAP_RULE,
+                    "points_spent",
+                    (("spent", spent), ("budget", self.budget)),
+                )
             )
         return problems
 
@@ -413,6 +445,14 @@ class Combined(Shape):
                             f"{format_rating(value)} is outside {skills.name}'s range "
                             f"{allowed.low:+d} to {allowed.high:+d}",
                             COMBINED_RULE,
+                            "outside_range",
+                            (
+                                ("skill", skill.key),
+                                ("rating", value),
+                                ("list", skills.name),
+                                ("low_rating", allowed.low),
+                                ("high_rating", allowed.high),
+                            ),
                         )
                     )
             if allowed.budget is not None and (
@@ -423,6 +463,8 @@ class Combined(Shape):
                         "skills",
                         f"{spent} points spent on {skills.name} out of {allowed.budget}",
                         COMBINED_RULE,
+                        "list_points",
+                        (("spent", spent), ("list", skills.name), ("budget", allowed.budget)),
                     )
                 )
         return problems

@@ -117,7 +117,7 @@ def validate(character: Character, preset: Preset | None = None) -> list[Problem
     chosen = preset if preset is not None else get_preset(character.preset)
     problems: list[Problem] = []
     if not character.name.strip():
-        problems.append(Problem("name", "the character has no name", NAME_RULE))
+        problems.append(Problem("name", "the character has no name", NAME_RULE, "no_name"))
     if character.kind is CharacterKind.PC:
         problems += _pc_aspects(character, chosen)
         problems += _listed_skills(character, chosen, SKILL_LIST_RULE)
@@ -127,7 +127,12 @@ def validate(character: Character, preset: Preset | None = None) -> list[Problem
     elif character.kind is CharacterKind.MAJOR_NPC:
         if character.high_concept is None and not character.as_you_play:
             problems.append(
-                Problem("aspects.high_concept", "a major NPC needs a high concept", MAJOR_NPC_RULE)
+                Problem(
+                    "aspects.high_concept",
+                    "a major NPC needs a high concept",
+                    MAJOR_NPC_RULE,
+                    "npc_high_concept",
+                )
             )
         problems += _listed_skills(character, chosen, MAJOR_NPC_RULE)
     elif character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB):
@@ -170,6 +175,8 @@ def _pc_aspects(character: Character, preset: Preset) -> list[Problem]:
                     f"aspects.{kind.value}",
                     f"{preset.name} has no {_slot_name(kind)} slot",
                     ASPECT_SLOTS_RULE,
+                    "no_slot",
+                    (("kind", kind.value),),
                 )
             )
     for kind, wanted in slots.items():
@@ -181,13 +188,23 @@ def _pc_aspects(character: Character, preset: Preset) -> list[Problem]:
                     f"aspects.{kind.value}",
                     f"{have} {label}s but the sheet has room for {wanted}",
                     ASPECT_SLOTS_RULE,
+                    "aspects_over",
+                    (("kind", kind.value), ("have", have), ("wanted", wanted)),
                 )
             )
         elif have < wanted and not character.as_you_play:
             detail = (
                 f"no {label} written yet" if wanted == 1 else f"{have} of {wanted} {label}s written"
             )
-            problems.append(Problem(f"aspects.{kind.value}", detail, ASPECT_SLOTS_RULE))
+            problems.append(
+                Problem(
+                    f"aspects.{kind.value}",
+                    detail,
+                    ASPECT_SLOTS_RULE,
+                    "aspects_under",
+                    (("kind", kind.value), ("have", have), ("wanted", wanted)),
+                )
+            )
     return problems
 
 
@@ -197,6 +214,8 @@ def _listed_skills(character: Character, preset: Preset, broken: Rule) -> list[P
             f"skills.{key}",
             f"{character.skill_labels.get(key, key)!r} is not on the {preset.name} skill list",
             broken,
+            "not_listed",
+            (("label", character.skill_labels.get(key, key)),),
         )
         for key in character.skills
         if not preset.has_skill(key)
@@ -219,7 +238,15 @@ def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
     problems = []
     names = [s.name for s in character.stunts]
     for name in sorted({n for n in names if names.count(n) > 1}):
-        problems.append(Problem("stunts", f"two stunts are both called {name!r}", STUNT_SLOTS_RULE))
+        problems.append(
+            Problem(
+                "stunts",
+                f"two stunts are both called {name!r}",
+                STUNT_SLOTS_RULE,
+                "stunt_twice",
+                (("name", name),),
+            )
+        )
     if left < preset.min_refresh:
         problems.append(
             Problem(
@@ -227,6 +254,14 @@ def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
                 f"{count} stunts cost {cost} refresh beyond the {preset.free_stunts} free ones, "
                 f"leaving {left}, but at least {preset.min_refresh} refresh must remain",
                 STUNT_SLOTS_RULE,
+                "stunt_refresh",
+                (
+                    ("count", count),
+                    ("cost", cost),
+                    ("free", preset.free_stunts),
+                    ("left", left),
+                    ("least", preset.min_refresh),
+                ),
             )
         )
     elif character.refresh != left:
@@ -237,6 +272,8 @@ def _pc_stunts(character: Character, preset: Preset) -> list[Problem]:
                 f"the sheet says {character.refresh}, but {preset.refresh}{awarded} less {cost} "
                 f"for {count} stunts leaves {left}",
                 REFRESH_RULE,
+                "refresh",
+                (("sheet", character.refresh), ("cost", cost), ("count", count), ("left", left)),
             )
         )
     return problems
@@ -252,15 +289,22 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
         have = None if found is None else tuple(b.value for b in found.boxes)
         if have == wanted and (found is None or found.style is preset.stress_style):
             continue
+        args: tuple[tuple[str, str | int], ...] = (("track", track.value),)
         if wanted is None:
-            detail = f"{preset.name} has no {track.value} stress track"
+            code, detail = "no_track", f"{preset.name} has no {track.value} stress track"
         elif have is None:
+            code = "track_missing"
             detail = f"the {track.value} stress track is missing; it should be {_boxes(wanted)}"
+            args += (("wanted", _boxes(wanted)),)
         elif have != wanted:
+            code = "boxes"
             detail = f"boxes {_boxes(have)} but {_because(character, preset, track)} gives {_boxes(wanted)}"
+            args += (("have", _boxes(have)), ("wanted", _boxes(wanted)))
         else:
+            code = "box_style"
             detail = f"{preset.name} uses {preset.stress_style.value.replace('_', '-')} boxes"
-        problems.append(Problem(f"stress.{track.value}", detail, why))
+            args += (("style", preset.stress_style.value),)
+        problems.append(Problem(f"stress.{track.value}", detail, why, code, args))
     if any(s.condition is not None for s in character.consequences):
         return problems + _condition_boxes(character, capacity.consequences)
     wanted_slots = Counter(capacity.consequences)
@@ -281,7 +325,20 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
             broken = CONSEQUENCE_SLOTS_RULE
             if spec.track is not Track.ANY:
                 broken = STUNT_HARM_RULE if _has_harm_stunt(character) else SUPERB_EXTRA_MILD_RULE
-            problems.append(Problem("consequences", detail, broken))
+            problems.append(
+                Problem(
+                    "consequences",
+                    detail,
+                    broken,
+                    ("slots_over" if diff > 0 else "slots_under")
+                    + ("" if spec.track is Track.ANY else "_for"),
+                    (
+                        ("n", abs(diff)),
+                        ("severity", spec.severity.value),
+                        ("track", spec.track.value),
+                    ),
+                )
+            )
     for i, slot in enumerate(character.consequences):
         if slot.severity is Severity.EXTREME and slot.aspect is None:
             problems.append(
@@ -289,6 +346,7 @@ def _pc_harm(character: Character, preset: Preset) -> list[Problem]:
                     f"consequences.{i}",
                     "an empty extreme slot: extreme consequences are taken in play, not kept empty",
                     CONSEQUENCE_SLOTS_RULE,
+                    "empty_extreme",
                 )
             )
     return problems
@@ -316,7 +374,13 @@ def _condition_boxes(character: Character, specs: Sequence[SlotSpec]) -> list[Pr
         what = f"{names[condition]} box" if condition else "consequence slot"
         what += "es" if abs(diff) > 1 and condition else "s" if abs(diff) > 1 else ""
         detail = f"{diff} {what} too many" if diff > 0 else f"missing {-diff} {what}"
-        problems.append(Problem("consequences", detail, why))
+        code = ("boxes" if condition else "slots") + ("_over" if diff > 0 else "_under")
+        args: tuple[tuple[str, str | int], ...] = (("n", abs(diff)), ("track", track.value))
+        if condition:
+            args += (("condition", names[condition]),)
+        else:
+            args += (("severity", "mild"),)
+        problems.append(Problem("consequences", detail, why, f"condition_{code}", args))
     return problems
 
 
@@ -348,18 +412,34 @@ def _minor(character: Character) -> list[Problem]:
     aspects = len(character.aspects)
     if not 1 <= aspects <= 3:
         problems.append(
-            Problem("aspects", f"{aspects} aspects; a minor NPC has one to three", MINOR_NPC_RULE)
+            Problem(
+                "aspects",
+                f"{aspects} aspects; a minor NPC has one to three",
+                MINOR_NPC_RULE,
+                "minor_aspects",
+                (("n", aspects),),
+            )
         )
     skills = len(character.skills)
     if not 1 <= skills <= 2:
         problems.append(
-            Problem("skills", f"{skills} skills; a minor NPC has one or two", MINOR_NPC_RULE)
+            Problem(
+                "skills",
+                f"{skills} skills; a minor NPC has one or two",
+                MINOR_NPC_RULE,
+                "minor_skills",
+                (("n", skills),),
+            )
         )
     boxes = sum(len(t.boxes) for t in character.stress.values())
     if boxes > 3:
         problems.append(
             Problem(
-                "stress", f"{boxes} stress boxes; a minor NPC has at most three", MINOR_NPC_RULE
+                "stress",
+                f"{boxes} stress boxes; a minor NPC has at most three",
+                MINOR_NPC_RULE,
+                "minor_boxes",
+                (("n", boxes),),
             )
         )
     if len(character.stunts) > 1:
@@ -368,10 +448,18 @@ def _minor(character: Character) -> list[Problem]:
                 "stunts",
                 f"{len(character.stunts)} stunts; a minor NPC has at most one",
                 MINOR_NPC_RULE,
+                "minor_stunts",
+                (("n", len(character.stunts)),),
             )
         )
     if character.kind is CharacterKind.MOB and character.members < 2:
-        problems.append(Problem("members", "a mob has at least two members", MOB_RULE))
+        problems.append(
+            Problem("members", "a mob has at least two members", MOB_RULE, "mob_members")
+        )
     if character.kind is CharacterKind.MINOR_NPC and character.members != 1:
-        problems.append(Problem("members", "a minor NPC with several members is a mob", MOB_RULE))
+        problems.append(
+            Problem(
+                "members", "a minor NPC with several members is a mob", MOB_RULE, "minor_members"
+            )
+        )
     return problems

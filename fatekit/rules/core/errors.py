@@ -1,7 +1,9 @@
 """The engine's small family of errors.
 
 - :class:`BadInput`: the input is malformed (an unknown ladder name, dice faces that are not dice).
-- :class:`IllegalAction`: well-formed, but the rules forbid it; carries the :class:`Rule` it breaks.
+- :class:`IllegalAction`: well-formed, but the rules forbid it; carries the :class:`Rule` it breaks,
+  and whether a GM may set that rule aside for this move (``waivable``: see
+  :mod:`fatekit.rules.core.waivers`; a check that guards the engine's own bookkeeping is not).
 - :class:`ForbiddenAction`: this participant may not do this (someone else's free invoke, say).
 - :class:`StaleState`: someone else changed the game first (used by the table layer).
 
@@ -24,16 +26,22 @@ class BadInput(FateError, ValueError):
 
 
 class IllegalAction(FateError):
-    """The rules forbid this action; ``rule`` names which rule."""
+    """The rules forbid this action; ``rule`` names which rule, ``waivable`` whether a GM may
+    set it aside for this move."""
 
-    def __init__(self, message: str, rule: Rule) -> None:
+    def __init__(self, message: str, rule: Rule, *, waivable: bool = False) -> None:
         super().__init__(f"{message} [{rule.key}: {rule}]")
         self.reason = message
         self.rule = rule
+        self.waivable = waivable
 
 
 class ForbiddenAction(IllegalAction):
-    """The action is legal in general but not for this participant."""
+    """The action is legal in general but not for this participant (never waivable: a GM acts
+    for every participant already)."""
+
+    def __init__(self, message: str, rule: Rule) -> None:
+        super().__init__(message, rule)
 
 
 class StaleState(FateError):

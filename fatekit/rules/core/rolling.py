@@ -19,7 +19,7 @@ from fatekit.rules.aspects.invokes import (
     InvokeEffect,
     pay_for_invoke,
 )
-from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, Stunt
+from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, SkillBonus, Stunt
 from fatekit.rules.core.actions import (
     Action,
     AddFreeInvokes,
@@ -34,6 +34,7 @@ from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.dice import DiceSource, FateDice
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
+from fatekit.rules.core.waivers import refuse
 
 __all__ = ["AFTER_DICE_RULE", "ActionRoll", "RollPhase"]
 
@@ -174,9 +175,7 @@ class ActionRoll:
         by = self.actor if by is None else by
         self._check_open()
         if effect is InvokeEffect.REROLL and by != self.actor:
-            raise IllegalAction(
-                "only the one who rolled can reroll their dice", INVOKE_EFFECTS_RULE
-            )
+            refuse("only the one who rolled can reroll their dice", INVOKE_EFFECTS_RULE)
         if effect is InvokeEffect.RAISE_DIFFICULTY:
             if self.difficulty is None:
                 raise IllegalAction(
@@ -185,7 +184,7 @@ class ActionRoll:
                     INVOKE_EFFECTS_RULE,
                 )
             if by == self.actor:
-                raise IllegalAction(
+                refuse(
                     "raising a difficulty is done against someone else's roll", INVOKE_EFFECTS_RULE
                 )
         paid_already = {i.aspect_id for i in self.invocations if not i.free}
@@ -226,14 +225,15 @@ class ActionRoll:
         bonus = stunt.bonus_for(self.skill, self.action)
         extra = stunt.extra_free_invokes(self.skill, self.action)
         if bonus == 0 and extra == 0:
-            raise IllegalAction(
+            refuse(
                 f"stunt {stunt.name!r} does not apply to {self.skill} used to {self.action.value}",
                 BONUS_STUNT_RULE,
             )
+            # The GM lets it apply here anyway: its bonus counts as if the roll fitted it.
+            if isinstance(stunt.effect, SkillBonus):
+                bonus = stunt.effect.bonus
         if stunt.name in self._stunts_used:
-            raise IllegalAction(
-                f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE
-            )
+            refuse(f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE)
         if stunt.fate_point_cost:
             if self.ledger is None:
                 raise BadInput("a stunt that costs a fate point needs a FateLedger")

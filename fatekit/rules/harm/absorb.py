@@ -34,6 +34,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.concession import Conceder
 from fatekit.rules.harm.consequences import (
     CONSEQUENCE_SLOT_RULE,
@@ -315,7 +316,7 @@ def check_plan(
                 CONSEQUENCE_SLOT_RULE,
             )
         if not slot.serves(track):
-            raise IllegalAction(
+            refuse(
                 f"the {slot.severity.value} consequence slot {i + 1} takes only "
                 f"{slot.track.value} harm, and this hit is {track.value}",
                 RESERVED_SLOT_RULE,
@@ -323,18 +324,18 @@ def check_plan(
     if plan.extreme:
         problem = _extreme_problem(target, allow_extreme=allow_extreme, clock=clock)
         if problem is not None:
-            raise IllegalAction(problem, EXTREME_RULE)
+            refuse(problem, EXTREME_RULE)
     if stress is not None and stress.style is StressStyle.ESCALATING and plan.boxes:
         _check_escalating_box(target, stress, plan, shifts)
     absorbed = _capacity(target, stress, plan)
     if absorbed < shifts:
-        raise IllegalAction(
+        refuse(
             f"this plan absorbs {absorbed} of the hit's {shifts} shifts: absorb them all or be "
             "taken out",
             ABSORB_RULE,
         )
     if not _is_minimal(target, stress, plan, shifts):
-        raise IllegalAction(
+        refuse(
             f"this plan absorbs {absorbed} shifts of a {shifts}-shift hit even without one of "
             "its boxes or consequences: take only what the hit needs",
             ONLY_AS_NEEDED_RULE,
@@ -517,19 +518,20 @@ def _check_escalating_box(
     target: Harmable, stress: StressTrack, plan: AbsorbPlan, shifts: int
 ) -> None:
     if len(plan.boxes) > 1:
-        raise IllegalAction("escalating stress allows one box per hit", ESCALATING_RULE)
+        refuse("escalating stress allows one box per hit", ESCALATING_RULE)
     remaining = shifts - _consequence_shifts(target, plan.slots, plan.extreme)
     if remaining <= 0:
-        raise IllegalAction(
+        refuse(
             "the plan's consequences already absorb the whole hit: no stress box is needed",
             ONLY_AS_NEEDED_RULE,
         )
+        return
     due = _escalating_box(stress, remaining)
     chosen = stress.boxes[plan.boxes[0]].value
     if due is None:
-        raise IllegalAction(f"no free box is worth {remaining} or more shifts", ESCALATING_RULE)
-    if chosen != stress.boxes[due].value:
-        raise IllegalAction(
+        refuse(f"no free box is worth {remaining} or more shifts", ESCALATING_RULE)
+    elif chosen != stress.boxes[due].value:
+        refuse(
             f"with {remaining} shifts left the box to check is the {stress.boxes[due].value}-point "
             f"box, not the {chosen}-point one",
             ESCALATING_RULE,

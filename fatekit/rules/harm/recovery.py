@@ -22,6 +22,7 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import (
     EXTREME_NO_RECOVERY_RULE,
     ConsequenceSlot,
@@ -187,12 +188,12 @@ def rename_extreme(slot: ConsequenceSlot, new_name: str, clock: Clock) -> None:
     if not name:
         raise BadInput("give the extreme consequence its new name")
     if slot.taken_at is not None and clock.major_milestones_since(slot.taken_at) < 1:
-        raise IllegalAction(
+        refuse(
             f"{slot.aspect.label} can be renamed only after the next major milestone",
             EXTREME_RENAME_RULE,
         )
     if slot.replaced is not None and name.casefold() == slot.replaced.name.casefold():
-        raise IllegalAction(
+        refuse(
             f"{name!r} is the aspect the extreme consequence replaced: it cannot come back",
             EXTREME_RENAME_RULE,
         )

@@ -13,8 +13,9 @@ from enum import StrEnum
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Bonus, BonusKind
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "AMPLIFIED_INVOKES_RULE",
@@ -128,9 +129,8 @@ def suppressed_invoke_bonus(effect: InvokeEffect | str, mode: SuppressMode | str
         return 2
     if suppress is SuppressMode.PLUS_ONE:
         return 1
-    raise IllegalAction(
-        "invokes against this big bad may only reroll the dice", SUPPRESSED_INVOKES_RULE
-    )
+    refuse("invokes against this big bad may only reroll the dice", SUPPRESSED_INVOKES_RULE)
+    return 2  # the GM lets it count in full
 
 
 def _effect(effect: InvokeEffect | str) -> InvokeEffect:
@@ -224,7 +224,5 @@ class SoloBonus:
         if self.suppress is None or not facing.solo:
             return 0 if chosen is InvokeEffect.REROLL else 2
         if free and self.no_free_stacking and facing.pcs >= 2 and free_invokes_on_roll >= 1:
-            raise IllegalAction(
-                "free invokes cannot be stacked against this big bad", SUPPRESSED_INVOKES_RULE
-            )
+            refuse("free invokes cannot be stacked against this big bad", SUPPRESSED_INVOKES_RULE)
         return suppressed_invoke_bonus(chosen, self.suppress, facing.pcs)

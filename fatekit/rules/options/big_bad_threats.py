@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bad_solo import check_count
 from fatekit.rules.scenes.zones import ZoneMap
 
@@ -122,7 +123,7 @@ class Threat:
             raise IllegalAction(f"{part_id} is already out of the fight", THREAT_MAP_RULE)
         shields = sorted(part.behind - set(taken_out))
         if shields:
-            raise IllegalAction(
+            refuse(
                 f"{part_id} cannot be reached until {', '.join(shields)} is taken out",
                 THREAT_MAP_RULE,
             )

@@ -28,6 +28,7 @@ from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.big_bad_solo import SoloBonus
 from fatekit.rules.options.big_bad_threats import Threat
@@ -154,7 +155,7 @@ class Immunity:
         which = self.broken_rule
         if self.state is ImmunityState.ESCAPED:
             raise IllegalAction(f"{target} won the contest and got away", which)
-        raise IllegalAction(
+        refuse(
             f"{target} cannot be harmed directly until the group wins the {self.kind.value}",
             which,
         )
@@ -227,9 +228,7 @@ def expendable_minion(
         and minion in zones.positions
         and not zones.can_interact(big_bad, minion)
     ):
-        raise IllegalAction(
-            f"{minion} is too far from {big_bad} to get in the way", MINION_ARMOR_RULE
-        )
+        refuse(f"{minion} is too far from {big_bad} to get in the way", MINION_ARMOR_RULE)
     return MinionShield(big_bad, minion, shifts)
 
 

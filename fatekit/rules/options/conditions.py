@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.absorb import AbsorbPlan, Harmable, absorb_options
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.scenes.clock import Clock
@@ -123,7 +124,7 @@ def check_row_cutoff(target: Harmable, plan: AbsorbPlan) -> None:
     adding = Counter(target.consequences[i].severity for i in plan.slots)
     for row, count in adding.items():
         if marked[row] + count > cutoffs.get(row, 0):
-            raise IllegalAction(
+            refuse(
                 f"the {row.value} row already has {marked[row]} of its {cutoffs.get(row, 0)} "
                 "allowed marks",
                 CONDITIONS_APART_RULE,

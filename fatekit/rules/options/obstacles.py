@@ -33,6 +33,7 @@ from fatekit.rules.core.actions import Action, Hit, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.weapons import with_weapon_and_armor
 
 __all__ = [
@@ -239,7 +240,7 @@ class Hazard:
     def check_action(self, action: Action) -> None:
         """Raise unless a hazard may take ``action`` on its turn (attack or create an advantage)."""
         if action not in (Action.ATTACK, Action.CREATE_ADVANTAGE):
-            raise IllegalAction(
+            refuse(
                 f"{self.name} is a hazard: it attacks or creates advantages, nothing else",
                 HAZARD_ACTS_RULE,
             )

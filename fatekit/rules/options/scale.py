@@ -30,6 +30,7 @@ from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "SCALE_ASPECT_RULE",
@@ -244,7 +245,7 @@ def scale_advantage(
     if chosen is ScaleBenefit.FREE_INVOKES and (
         action is not Action.CREATE_ADVANTAGE or side is not Side.ACTOR
     ):
-        raise IllegalAction(
+        refuse(
             "extra free invokes from scale come only with one's own create an advantage",
             SCALE_BENEFIT_RULE,
         )

@@ -18,6 +18,7 @@ from fatekit.rules.core.actions import (
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "CHALLENGE_RULE",
@@ -132,9 +133,9 @@ class Challenge:
         if task.result is not None:
             raise IllegalAction(f"task {key!r} has already been rolled", CHALLENGE_RULE)
         if skill != task.skill:
-            raise IllegalAction(f"task {key!r} calls for {task.skill}, not {skill}", CHALLENGE_RULE)
+            refuse(f"task {key!r} calls for {task.skill}, not {skill}", CHALLENGE_RULE)
         if not self.may_attempt(participant):
-            raise IllegalAction(
+            refuse(
                 f"{participant} failed to defend this exchange and cannot work on the challenge",
                 CONFLICT_CHALLENGE_RULE,
             )

@@ -30,6 +30,7 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.options.big_bads import (
     BigBad,
@@ -204,11 +205,13 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
         self._check_big_bad_target(target)
         if target not in self.opponents(actor):
-            raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+            if target == actor or aimed.status is not Status.ACTIVE:
+                raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+            refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
         if hazard is None and not self.preset.can_use(
             skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):
-            raise IllegalAction(
+            refuse(
                 f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
@@ -411,8 +414,11 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
 
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
         """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
-        if not self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
-            raise IllegalAction("Weapon and Armor ratings are not in use", WEAPON_ARMOR_RULE)
+        require(
+            self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
+            "Weapon and Armor ratings are not in use",
+            WEAPON_ARMOR_RULE,
+        )
         check_rating("Weapon", weapon)
         check_rating("Armor", armor)
         fighter = self.fighter(participant)
@@ -484,8 +490,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             self._check_end()
 
     def _require(self, option: OptionalRule, message: str, rule_: Rule) -> None:
-        if not self.ruleset.has(option):
-            raise IllegalAction(message, rule_)
+        require(self.ruleset.has(option), message, rule_)  # the GM may bring it in anyway
 
     def _sheet_skills(self, sheet: Character) -> tuple[str, ...]:
         keys = list(self.preset.skill_keys)

@@ -9,6 +9,7 @@ from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bad_solo import Facing, invoke_adjustment
 from fatekit.rules.options.big_bad_threats import THREAT_MAP_RULE, Threat
 from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, BigBad, ImmunityState
@@ -157,11 +158,12 @@ class BigBadRules(ConflictPart):
         if reaches is False:
             part = self._map_of(actor)
             assert part is not None
-            raise IllegalAction(
+            refuse(
                 f"{target} is beyond the reach of {actor}, a zone of {part.name} "
                 f"(reach {part.part(actor).reach})",
                 THREAT_MAP_RULE,
             )
+            return True  # the GM lets it reach
         return reaches is not None
 
     def _map_of(self: ConflictHost, participant: str) -> Threat | None:

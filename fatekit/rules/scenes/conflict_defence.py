@@ -10,6 +10,7 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     FULL_DEFENSE_RULE,
@@ -40,10 +41,11 @@ class Defence(ConflictPart):
         defence was rolled meanwhile.
         """
         self._check_action(actor)
-        if not self.full_defense_allowed:
-            raise IllegalAction(
-                f"full defense is not in use at this table ({self.preset.name})", FULL_DEFENSE_RULE
-            )
+        require(
+            self.full_defense_allowed,
+            f"full defense is not in use at this table ({self.preset.name})",
+            FULL_DEFENSE_RULE,
+        )
         if self.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
             if focus is not None:
                 raise BadInput("Fate Core's full defense covers every defence: it takes no focus")
@@ -103,12 +105,11 @@ class Defence(ConflictPart):
             ]
             if skill is None:
                 if not allowed:
-                    raise IllegalAction(
-                        f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE
-                    )
+                    refuse(f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE)
+                    allowed = list(self._sheet_skills(sheet))  # the GM allows any
                 skill = max(allowed, key=lambda s: self._rating(sheet, s))
             elif skill not in allowed:
-                raise IllegalAction(
+                refuse(
                     f"{self._skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
@@ -134,7 +135,7 @@ class Defence(ConflictPart):
             if helper == actor or fighter.side != side or fighter.status is not Status.ACTIVE:
                 raise ForbiddenAction(f"{helper} is not an active ally of {actor}", TEAMWORK_RULE)
             if helper in self.exchange.acted:
-                raise IllegalAction(f"{helper} has already acted this exchange", TEAMWORK_RULE)
+                refuse(f"{helper} has already acted this exchange", TEAMWORK_RULE)
         ratings = {actor: roll.rating}
         ratings.update({h: self._rating(self.fighter(h).character, skill) for h in helping})
         try:
@@ -143,8 +144,9 @@ class Defence(ConflictPart):
             raise IllegalAction(str(error), TEAMWORK_RULE) from None
         idle = [h for h in helping if h not in team.helpers]
         if idle:
-            raise IllegalAction(
-                f"{', '.join(idle)} cannot help: helping needs at least Average (+1) in "
+            names = ", ".join(idle)
+            refuse(
+                f"{names} cannot help: helping needs at least Average (+1) in "
                 f"{self._skill_name(skill)}",
                 TEAMWORK_RULE,
             )
@@ -179,4 +181,7 @@ class Defence(ConflictPart):
             and zones is not None
             and not zones.can_interact(defender, target)
         ):
-            raise IllegalAction(f"{defender} is too far from {target} to step in", INTERPOSE_RULE)
+            refuse(
+                f"{defender} is too far from {target} to step in",
+                INTERPOSE_RULE,
+            )

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.harm.concession import Concession, concede
 from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
@@ -134,7 +135,8 @@ class HitsAndEnding(ConflictPart):
             raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
         losers = self._losing_sides()
         if into is None and not losers:
-            raise IllegalAction("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
+            # The GM may call it over anyway (the fiction has moved on).
+            refuse("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
         if self.phase is Phase.HIT:
             raise IllegalAction("absorb the pending hit first", TAKEN_OUT_RULE)
         deferred = into is not None

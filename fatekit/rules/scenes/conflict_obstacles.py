@@ -7,8 +7,9 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.effects import Applied
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bads import (
     scale_applies,
 )
@@ -120,7 +121,7 @@ class ObstaclesAndScale(ConflictPart):
         involved = actor in self.big_bads or other in self.big_bads
         if other is None or not scale_applies(self.ruleset, big_bad_involved=involved):
             if benefit is not None:
-                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+                refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
         # Anyone without a level stands at the bottom of the ladder.
         bottom = self.scale_ladder.keys[0]
@@ -128,7 +129,7 @@ class ObstaclesAndScale(ConflictPart):
         theirs = self.fighters[other].scale or bottom
         if mine == theirs:
             if benefit is not None:
-                raise IllegalAction("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+                refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
         found = higher_side(self.scale_ladder, mine, theirs)
         assert found is not None
@@ -136,9 +137,7 @@ class ObstaclesAndScale(ConflictPart):
         if side is Side.OPPOSITION and roll.opposition is None:
             # A higher side that does not roll (forgoing its defence) takes no benefit.
             if benefit is not None:
-                raise IllegalAction(
-                    "scale helps a defender only when they roll", SCALE_BENEFIT_RULE
-                )
+                refuse("scale helps a defender only when they roll", SCALE_BENEFIT_RULE)
             return None
         higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
         chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit

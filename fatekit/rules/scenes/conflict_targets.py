@@ -10,6 +10,7 @@ from fatekit.rules.core.dice import DiceSource, FateDice, ScriptedDice
 from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.weapons import with_weapon_and_armor
 from fatekit.rules.scenes.conflict_parts import (
@@ -146,7 +147,7 @@ class MultipleTargets(ConflictPart):
             turn.zone is not None and self.scene.zones is not None and not _in_the_zone(self, turn)
         )
         if roll.effort >= 1 and not nobody:
-            raise IllegalAction(
+            refuse(
                 "the attack has a positive effort to share out: assign its targets",
                 MULTIPLE_TARGETS_RULE,
             )
@@ -182,11 +183,14 @@ class MultipleTargets(ConflictPart):
         self: ConflictHost, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
     ) -> ActionRoll:
         self._check_action(actor)
-        if not self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
-            raise IllegalAction("attacks on several targets are not in use", MULTIPLE_TARGETS_RULE)
+        require(
+            self.ruleset.has(OptionalRule.MULTIPLE_TARGETS),
+            "attacks on several targets are not in use",
+            MULTIPLE_TARGETS_RULE,
+        )
         sheet = self.fighter(actor).character
         if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
-            raise IllegalAction(
+            refuse(
                 f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
@@ -210,7 +214,11 @@ class MultipleTargets(ConflictPart):
             raise BadInput("name the targets and the shifts each one gets")
         for target, share in split.items():
             if target not in self.opponents(actor):
-                raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
+                if target == actor or target not in self.active():
+                    raise IllegalAction(
+                        f"{target} is not an active opponent of {actor}", EXCHANGE_RULE
+                    )
+                refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
             self._check_big_bad_target(target)  # as for an attack on one target
             if isinstance(share, bool) or not isinstance(share, int) or share < 1:
                 raise IllegalAction(
@@ -218,7 +226,7 @@ class MultipleTargets(ConflictPart):
                     MULTIPLE_TARGETS_RULE,
                 )
         if sum(split.values()) > effort:
-            raise IllegalAction(
+            refuse(
                 f"the shares add up to {sum(split.values())}, more than the effort of {effort}",
                 MULTIPLE_TARGETS_RULE,
             )
@@ -226,7 +234,7 @@ class MultipleTargets(ConflictPart):
         if self.kind is ConflictKind.PHYSICAL and zones is not None:
             where = {zones.zone_of(t) for t in split}
             if len(where) > 1:
-                raise IllegalAction("split targets share one zone", MULTIPLE_TARGETS_RULE)
+                refuse("split targets share one zone", MULTIPLE_TARGETS_RULE)
             for target in split:
                 if not self._check_part_reach(actor, target):
                     zones.check_reach(actor, target, ranged=True)

@@ -13,6 +13,8 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.core.waivers import refuse
+from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     CONFLICT_END_RULE,
@@ -93,12 +95,19 @@ class TurnOrder(ConflictPart):
                 found.append(LegalAction(Move.ABSORB))
             big_bad = self.big_bads.get(participant)
             if big_bad is not None and big_bad.minions:
-                shields = tuple(m for m in big_bad.minions if m in self.active())
+                # Only minions close enough to get in the way (the engine's own check).
+                shields = tuple(
+                    m for m in big_bad.minions if self._may_shield(big_bad, m, self._hits[0].shifts)
+                )
                 if shields:
                     found.append(LegalAction(Move.SHIELD, shields))
             found.append(LegalAction(Move.TAKE_OUT))
         if self.phase is Phase.NEXT and participant == self.current:
-            found.append(LegalAction(Move.END_TURN, tuple(self.next_choices())))
+            # In a fixed order the next is known; in elective order the actor picks.
+            choices = self.next_choices()
+            found.append(
+                LegalAction(Move.END_TURN, tuple(choices if self._order is None else choices[:1]))
+            )
         if self._may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
@@ -116,12 +125,19 @@ class TurnOrder(ConflictPart):
         """
         if self.phase is Phase.ENDED:
             raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
-        if self.phase is not Phase.NEXT:
+        assert self.current is not None
+        if self.phase is Phase.TURN:
+            # Passing a turn without acting is the GM's call; a roll or a hit under way is not
+            # left behind.
+            refuse(
+                f"{self.current} has not finished their action yet: no action taken",
+                EXCHANGE_RULE,
+            )
+        elif self.phase is not Phase.NEXT:
             raise IllegalAction(
                 f"{self.current} has not finished their action yet ({self.phase.value})",
                 EXCHANGE_RULE,
             )
-        assert self.current is not None
         self.exchange.acted.add(self.current)
         choices = self.next_choices()
         exchange_over = not [p for p in self.active() if p not in self.exchange.acted]
@@ -129,17 +145,21 @@ class TurnOrder(ConflictPart):
             if next_actor is None:
                 raise BadInput(f"name who acts next: one of {', '.join(choices)}")
             if next_actor not in choices:
-                raise IllegalAction(
+                self._check_next(next_actor)
+                refuse(
                     f"{next_actor} cannot act next; choose one of {', '.join(choices)}",
                     TURN_ORDER_ELECTIVE_RULE,
                 )
             chosen = next_actor
         else:
-            if next_actor is not None and next_actor != choices[0]:
-                raise IllegalAction(
-                    f"the turn order gives the next turn to {choices[0]}", self._order_rule()
-                )
             chosen = choices[0]
+            if next_actor is not None and next_actor != choices[0]:
+                self._check_next(next_actor)
+                refuse(
+                    f"the turn order gives the next turn to {choices[0]}",
+                    self._order_rule(),
+                )
+                chosen = next_actor
         if exchange_over:
             self.exchange = Exchange(self.exchange.number + 1)
             # Countdowns that tick with the exchanges hear about it.
@@ -169,8 +189,18 @@ class TurnOrder(ConflictPart):
         order = self._ordered()
         self._order = order
         if first is not None and first != order[0]:
-            raise IllegalAction(f"the turn order puts {order[0]} first", self._order_rule())
+            self.fighter(first)
+            refuse(f"the turn order puts {order[0]} first", self._order_rule())
+            return first
         return order[0]
+
+    def _check_next(self: ConflictHost, participant: str) -> None:
+        """Only someone still fighting can be given the next turn, whatever the GM allows."""
+        if participant not in self.active():
+            self.fighter(participant)
+            raise IllegalAction(
+                f"{participant} cannot act next: they are out of the conflict", TAKEN_OUT_RULE
+            )
 
     def _ordered(self: ConflictHost) -> list[str]:
         """Everyone in skill or approach order (NPCs together at their best's place if asked)."""
@@ -209,17 +239,51 @@ class TurnOrder(ConflictPart):
             raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
         if fighter.status is not Status.ACTIVE:
             raise IllegalAction(f"{actor} is out of the conflict", TAKEN_OUT_RULE)
+        if self.phase not in (Phase.TURN, Phase.NEXT):
+            # A roll or a hit under way is settled first, whatever the GM allows.
+            raise IllegalAction(
+                f"{self.current} has already taken their action this turn and it is still under "
+                f"way ({self.phase.value}): it is settled before {actor} acts",
+                EXCHANGE_RULE,
+            )
         if actor != self.current:
-            raise IllegalAction(f"it is {self.current}'s turn, not {actor}'s", EXCHANGE_RULE)
-        if self.phase is not Phase.TURN:
-            raise IllegalAction(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
+            assert self.current is not None
+            refuse(f"it is {self.current}'s turn, not {actor}'s", EXCHANGE_RULE)
+        elif self.phase is not Phase.TURN:
+            refuse(f"{actor} has already taken their action this turn", EXCHANGE_RULE)
+
+    def _may_shield(self: ConflictHost, big_bad: BigBad, minion: str, shifts: int) -> bool:
+        try:
+            big_bad.shield_with(minion, shifts, active=self.active(), zones=self.scene.zones)
+        except IllegalAction:
+            return False
+        return True
+
+    def give_turn(self: ConflictHost, participant: str) -> None:
+        """The GM's correction: ``participant`` acts now (again, if they had this exchange).
+        Only between actions: a roll or a hit under way is settled first."""
+        fighter = self.fighter(participant)
+        if fighter.status is not Status.ACTIVE:
+            raise IllegalAction(f"{participant} is out of the conflict", TAKEN_OUT_RULE)
+        if self.phase not in (Phase.TURN, Phase.NEXT):
+            raise IllegalAction(
+                f"settle what is under way ({self.phase.value}) before giving the turn",
+                EXCHANGE_RULE,
+            )
+        self.exchange.acted.discard(participant)
+        self.current = participant
+        self._turn = None
+        self.phase = Phase.TURN
 
     def free_move(self: ConflictHost, actor: str, to: str) -> None:
         """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
-        if self.phase not in (Phase.TURN, Phase.NEXT) or actor != self.current:
-            raise IllegalAction(f"{actor} may move only on their own turn", EXCHANGE_RULE)
+        if self.phase not in (Phase.TURN, Phase.NEXT):
+            raise IllegalAction(f"finish the roll under way before {actor} moves", EXCHANGE_RULE)
+        self.fighter(actor)
+        if actor != self.current:
+            refuse(f"{actor} may move only on their own turn", EXCHANGE_RULE)
         if actor in self.exchange.moved:
-            raise IllegalAction(f"{actor} has already moved this exchange", EXCHANGE_RULE)
+            refuse(f"{actor} has already moved this exchange", EXCHANGE_RULE)
         zones = self.scene.zones
         if zones is None:
             raise BadInput("this scene has no zones to move between")

@@ -18,6 +18,7 @@ from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.recovery import clear_recovered, clear_stress
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
@@ -124,7 +125,7 @@ class Game:
         if character.id in self.characters:
             raise BadInput(f"a character with id {character.id!r} is already in the game")
         if character.as_you_play and not self.ruleset.has(OptionalRule.CREATION_AS_YOU_PLAY):
-            raise IllegalAction(
+            refuse(
                 f"{character.name} is to be made up as you play, but this table has not opted in",
                 AS_YOU_PLAY_RULE,
             )
@@ -220,7 +221,7 @@ class Game:
     def add_countdown(self, countdown: Countdown) -> None:
         """Start a countdown in the running scene (the countdowns option)."""
         if not self.ruleset.has(OptionalRule.COUNTDOWNS):
-            raise IllegalAction("countdowns are not in use at this table", COUNTDOWN_TRACK_RULE)
+            refuse("countdowns are not in use at this table", COUNTDOWN_TRACK_RULE)
         scene = self._running()
         if countdown.id in scene.countdowns:
             raise BadInput(f"countdown {countdown.id!r} is already running")
@@ -248,7 +249,7 @@ class Game:
     def task_time(self, base: Duration, shifts: int) -> Duration:
         """How long a task takes once a roll's shifts move its base time (the time-shifts option)."""
         if not self.ruleset.has(OptionalRule.TIME_SHIFTS):
-            raise IllegalAction("time shifts are not in use at this table", TIME_SHIFT_RULE)
+            refuse("time shifts are not in use at this table", TIME_SHIFT_RULE)
         return duration_after_roll(base, shifts)
 
     def _running(self) -> Scene:

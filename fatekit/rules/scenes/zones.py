@@ -17,8 +17,9 @@ from fatekit.rules.core.actions import (
     Succeed,
 )
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "FREE_MOVE_RULE",
@@ -192,8 +193,9 @@ class ZoneMap:
             return
         where = f"{attacker} is in {self.zone_of(attacker)}, {target} in {self.zone_of(target)}"
         if ranged:
-            raise IllegalAction(f"{target} is out of range: {where}", RANGED_RULE)
-        raise IllegalAction(f"{target} is not in reach: {where}", INTERACT_RULE)
+            refuse(f"{target} is out of range: {where}", RANGED_RULE)
+        else:
+            refuse(f"{target} is not in reach: {where}", INTERACT_RULE)
 
     def obstacles_to_moving(
         self, participant: str, to: str, in_the_way: Iterable[str] = ()
@@ -208,7 +210,8 @@ class ZoneMap:
             raise BadInput(f"{participant} is already in {to!r}")
         apart = self.distance(here, to)
         if apart is None:
-            raise IllegalAction(f"there is no way from {here!r} to {to!r}", MOVE_ROLL_RULE)
+            refuse(f"there is no way from {here!r} to {to!r}", MOVE_ROLL_RULE)
+            return []  # the GM lets them get there
         reasons = []
         if apart > 1:
             reasons.append(f"{to!r} is {apart} zones away")
@@ -221,7 +224,7 @@ class ZoneMap:
         """Make a free move to an adjacent zone; raise if the move needs a roll."""
         reasons = self.obstacles_to_moving(participant, to, in_the_way)
         if reasons:
-            raise IllegalAction(
+            refuse(
                 f"{participant} cannot move to {to!r} for free: {'; '.join(reasons)}",
                 FREE_MOVE_RULE,
             )

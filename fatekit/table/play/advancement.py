@@ -25,7 +25,8 @@ from fatekit.rules.characters.advancement import (
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.waivers import refuse
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, acts_for, decides
@@ -154,7 +155,7 @@ def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
 def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
     character = _open_milestone(state, event.character_id, MilestoneKind.MINOR)
     apply_milestone(character, milestone_choice(character, event.choice), state.game.ruleset.preset)
-    del state.milestones[character.id]
+    state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
     state.game.sync_sheets()
 
 
@@ -174,7 +175,7 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
     )
     # The clock reached the major milestone when the session ended, as the rules ask.
     apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
-    del state.milestones[character.id]
+    state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
     state.game.sync_sheets()
 
 
@@ -194,7 +195,7 @@ def _open_milestone(state: TableState, character_id: str, kind: MilestoneKind) -
         raise BadInput("a sheet cannot change during a conflict")
     if state.milestones.get(character_id) is not kind:
         what = "milestone" if kind is MilestoneKind.MINOR else "breakthrough"
-        raise IllegalAction(
+        refuse(
             f"{character.name} has no {what} to spend: the GM opens one by ending a session at "
             f"a {kind.value} milestone",
             MILESTONE_RULE,

@@ -245,7 +245,9 @@ def _scene_ended(state: TableState, event: SceneEnded) -> None:
     if state.conflict is not None:
         raise BadInput("finish the conflict before ending the scene")
     if state.roll is not None:
-        raise BadInput("resolve the roll in play before ending the scene")
+        # The GM ends the scene with a roll still unsettled: the roll goes with the scene.
+        state.roll.close()
+        state.roll, state.roll_aspect = None, None
     state.game.end_scene(event.keep)
 
 

@@ -6,7 +6,8 @@ import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
-import { app, send, showError } from "./store.js";
+import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
+import { app, pressed, send, showErrorBeside } from "./store.js";
 import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
@@ -100,6 +101,7 @@ function characterCard(c) {
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
+      isGm() ? correctCharacterButton(c) : null,
     ),
   );
   return card;
@@ -144,11 +146,12 @@ function consequenceView(s) {
 }
 
 async function exportCharacter(id) {
+  const from = pressed();
   try {
     const data = await app.seat.get(`/characters/${id}/export`);
     download(`${id}.json`, data);
   } catch (error) {
-    showError(error);
+    showErrorBeside(error, from);
   }
 }
 
@@ -205,6 +208,7 @@ function aspectCard(a) {
     add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\w-]/g, "_")}-${holder}` }));
   }
   if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
+  if (isGm() && a.id) add(buttons, correctAspectButton(a));
   if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {
     add(buttons, button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })));
   }

@@ -3,6 +3,7 @@
 
 import { add, button, free, h, section } from "./lib/dom.js";
 import { formsNote, openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
+import { turnCorrection } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
 import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
@@ -72,6 +73,7 @@ export function conflictPanel() {
         { class: "actions" },
         button(c.phase === "ended" ? t("conflict.finish") : t("conflict.finish_early"), () => send("FinishConflict", {}), { id: "finish-conflict", class: c.phase === "ended" ? "primary" : "" }),
       ),
+      turnCorrection(c),
     );
   }
   return panel;

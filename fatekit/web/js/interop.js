@@ -9,7 +9,7 @@ import { download, field, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
-import { app, showError } from "./store.js";
+import { app, pressed, showError, showErrorBeside } from "./store.js";
 import { isGm } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
@@ -147,11 +147,12 @@ export function importButton() {
 }
 
 async function downloadAs(id, target) {
+  const from = pressed();
   try {
     const data = await app.seat.get(`/characters/${id}/export/${target}`);
     download(`${id}.${target}.json`, data);
   } catch (error) {
-    showError(error);
+    showErrorBeside(error, from);
   }
 }
 

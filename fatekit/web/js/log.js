@@ -4,9 +4,9 @@
 
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { app, send, showError } from "./store.js";
+import { app, ruleReason, send, showError } from "./store.js";
 import { SCREEN_LINES, diceOrHidden } from "./screen.js";
-import { isGm, ladderValue, presetName, skill, who } from "./view.js";
+import { isGm, ladderValue, presetName, skill, trackName, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
@@ -122,6 +122,16 @@ const LINES = {
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
   SkillsRaised: (d) => ["SkillsRaised", { who: who(d.character_id), skills: h("span", {}, (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)]))) }],
   NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
+  // The GM's corrections: what was set straight, from what to what.
+  FatePointsCorrected: (d) => [d.character_id ? "FatePointsCorrected" : "FatePointsCorrected.pool", { who: who(d.character_id), was: d.was, to: d.fate_points }],
+  StressCorrected: (d) => ["StressCorrected", { who: who(d.character_id), track: trackName(d.track), was: d.was.length, to: d.marked.length }],
+  ConsequenceCorrected: (d) => [
+    `ConsequenceCorrected.${d.name === null ? "cleared" : d.was === null ? "written" : "renamed"}`,
+    { who: who(d.character_id), name: free(d.name || "", "span", { class: "aspect-name" }), was: free(d.was || "", "span", { class: "aspect-name" }) },
+  ],
+  FreeInvokesCorrected: (d) => ["FreeInvokesCorrected", { who: who(d.holder), aspect: aspect(d.aspect_id), was: d.was, to: d.count }],
+  AspectCorrected: (d) => ["AspectCorrected", { was: free(d.was, "span", { class: "aspect-name" }), name: free(d.name, "span", { class: "aspect-name" }) }],
+  TurnCorrected: (d) => ["TurnCorrected", { who: who(d.current), was: who(d.was) }],
   Undone: (d) => ["Undone", { n: d.target_version }],
   ...SCREEN_LINES,
 };
@@ -130,8 +140,21 @@ const LINES = {
 export function describeEvent(event) {
   const line = LINES[event.type];
   if (!line) return null;
-  const [key, args] = line(event.data || {});
-  return h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  const data = event.data || {};
+  const [key, args] = line(data);
+  const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
+  return out;
+}
+
+/** A move the GM allowed against the rules: which rules, in the seat's language, and why. */
+function waiverLine(data) {
+  const rules = h("span", { class: "rules" });
+  data.waived.forEach((key, i) => {
+    if (i) rules.append("; ");
+    rules.append(ruleReason(key));
+  });
+  return h("span", { class: "waived", "data-waived": data.waived.join(" ") }, tn("event.waived", { rules, reason: free(data.waiver_reason || "", "q") }));
 }
 
 /** A fate point count that changed between two views. */

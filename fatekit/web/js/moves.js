@@ -165,8 +165,12 @@ function assignTargets(actor, out) {
   const view = app.view;
   const rolled = view.last_roll;
   const last = rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack") ? rolled : null;
-  const miss = button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" });
   const c = view.conflict;
+  // Calling the attack off is for an effort with nothing to share, or a zone with nobody in
+  // it; a positive effort is shared out (the engine refuses otherwise, save by the GM's word).
+  const reached = last && last.action === "zone_attack" ? zoneTargets(c, actor) : null;
+  const nothing = !view.roll || view.roll.effort === null || view.roll.effort < 1 || (reached !== null && !reached.length);
+  const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
   if (!last || last.action === "zone_attack") {
     const defence = defences(last ? zoneTargets(c, actor) : []);
     const aim = () => send("AssignTargets", defence.read(defence.ids), out);

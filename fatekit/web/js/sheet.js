@@ -6,7 +6,7 @@
 import { request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
-import { has, language, t, tn } from "./lib/i18n.js";
+import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
 
@@ -27,7 +27,31 @@ function slug(text) {
   return base || "character";
 }
 
-/** The engine's problems, in the page's language: where on the sheet, and which rule. */
+/** One argument of a problem's detail, as the page says it: ratings by the ladder, skills,
+ * tracks, severities and aspect kinds by their names; numbers and counts as they are. */
+function problemArg(name, value) {
+  if (typeof value === "number" && (name === "rating" || name.endsWith("_rating"))) return ladderValue(value);
+  if (name === "skill") return app.view ? skill(value) : free(value);
+  if (name === "track") return app.view || app.preset ? trackName(value) : free(value);
+  if (name === "severity" && has(`severity.${value}`)) return t(`severity.${value}`);
+  if (name === "kind" && has(`aspect.kind.${value}`)) return t(`aspect.kind.${value}`);
+  if (name === "style" && has(`problem.style.${value}`)) return t(`problem.style.${value}`);
+  if (typeof value === "string" && ["label", "name", "list", "condition"].includes(name)) return free(value);
+  return value;
+}
+
+/** What is wrong, with its numbers, in the page's language: the catalog's words for the
+ * problem's code, else (a problem the catalog does not know yet) the engine's English. */
+function problemDetail(p) {
+  if (p.code && has(`problem.${p.code}`)) {
+    const args = Object.fromEntries(Object.entries(p.args || {}).map(([k, v]) => [k, problemArg(k, v)]));
+    return h("span", { class: "detail", "data-code": p.code }, tn(`problem.${p.code}`, args));
+  }
+  return h("span", { class: "detail" }, free(p.detail));
+}
+
+/** The engine's problems, in the page's language: where on the sheet, what is wrong (numbers
+ * and all), and which rule says so. */
 export function problemList(problems) {
   return h(
     "ul",
@@ -35,15 +59,7 @@ export function problemList(problems) {
     problems.map((p) => {
       const place = p.where.split(".")[0];
       const where = has(`where.${place}`) ? t(`where.${place}`) : p.where;
-      const rule = ruleReason(p.rule);
-      return h(
-        "li",
-        { "data-rule": p.rule, "data-where": p.where },
-        h("strong", {}, where),
-        " ",
-        rule,
-        language() === "en" ? h("span", { class: "detail" }, " ", free(p.detail)) : null,
-      );
+      return h("li", { "data-rule": p.rule, "data-where": p.where }, h("strong", {}, where), " ", problemDetail(p), " ", h("span", { class: "why" }, "(", ruleReason(p.rule), ")"));
     }),
   );
 }

@@ -43,7 +43,7 @@ export function redraw() {
   notify({ kind: "redraw" });
 }
 
-// -- errors -------------------------------------------------------------------------------------
+// -- errors ---------------------------------------------------------------------------------------
 
 const KINDS = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap"];
 
@@ -54,37 +54,177 @@ export function ruleReason(key, summary = "") {
   return summary ? free(summary, "span", { class: "reason", "data-rule": key }) : free(key, "code");
 }
 
-/** A message for a failed request, in the page's language: what kind of refusal, and the rule's
- * reason. The engine's detailed sentence (names, numbers) is English, so only English shows it. */
-export function errorText(error) {
+/** What each refused field says: the page's own words where the page knows the field (`named`,
+ * field path -> catalog key), else the engine's message for it. */
+function fieldList(fields, named = {}) {
+  const listed = Object.entries(fields || {});
+  if (!listed.length) return null;
+  return h(
+    "ul",
+    { class: "fields" },
+    listed.map(([path, message]) => h("li", { "data-field": path }, named[path] ? t(named[path]) : free(`${path}: ${message}`))),
+  );
+}
+
+/** A message for a failed request, in the page's language: what kind of refusal, and its real
+ * reason: the rule's (from the catalog), each field's, or the server's own sentence. The engine's
+ * detailed sentence (names, numbers) is English, so only English shows it beside a rule. */
+export function errorText(error, named = {}) {
   if (!(error instanceof ApiError)) return tn("error.network");
   const body = error.body || {};
   const kind = KINDS.includes(body.error) ? body.error : "other";
   const out = h("span", {}, tn(`error.${kind}`));
   const rule = body.rule;
   if (rule && rule.key) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
-  if (language() === "en" && body.detail) out.append(" ", free(body.detail, "span", { class: "detail" }));
+  const fields = fieldList(body.fields, named);
+  if (fields) out.append(fields);
+  // Beside a rule the engine's sentence adds names and numbers (English only); with nothing
+  // else to say, it is the reason itself, in whatever language the server wrote it.
+  const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
+  if (body.detail && (language() === "en" || alone)) out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
   return out;
+}
+
+/** The refusal's paragraph (contract §2): its reason, and for a rule a GM may set aside the
+ * GM's "Allow it anyway" (a player reads that they may ask the GM). */
+function refusal(error, named, allow) {
+  const body = (error && error.body) || {};
+  const rule = body.rule && body.rule.key ? body.rule.key : "";
+  const p = h("p", { class: "refusal error", role: "alert", "data-error": error instanceof ApiError ? body.error || "other" : "network", "data-rule": rule }, errorText(error, named));
+  if (body.waivable && rule) {
+    const gm = app.view && app.view.you && app.view.you.role === "gm";
+    if (gm && allow) p.append(" ", allowButton(allow));
+    else p.append(" ", h("span", { class: "ask-gm" }, t("refusal.ask_gm")));
+  }
+  return p;
+}
+
+/** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
+function allowButton(allow) {
+  const wrap = h("span", { class: "allow" });
+  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", required: true });
+  const ask = h(
+    "span",
+    { class: "allow-reason", hidden: true },
+    h("label", {}, t("refusal.allow_reason"), " ", reason),
+    " ",
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        "data-waive-confirm": "",
+        onclick: async (event) => {
+          const why = reason.value.trim();
+          if (!why) {
+            reason.focus();
+            return;
+          }
+          event.currentTarget.disabled = true;
+          await allow(why);
+        },
+      },
+      t("refusal.allow_confirm"),
+    ),
+  );
+  const open = h(
+    "button",
+    {
+      type: "button",
+      "data-waive": "",
+      onclick: () => {
+        open.hidden = true;
+        ask.hidden = false;
+        reason.focus();
+      },
+    },
+    t("refusal.allow"),
+  );
+  reason.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      ask.querySelector("[data-waive-confirm]").click();
+    }
+  });
+  wrap.append(open, ask);
+  return wrap;
+}
+
+/** Where a refusal goes: into `where` (a dialog's or a form's place for it), else right after
+ * the container of the control that sent the command (the button the person just pressed),
+ * else the banner. */
+function homeFor(where, control) {
+  if (where) return { inside: where, own: true };
+  const from = control && control.isConnected ? control : null;
+  const inDialog = from && from.closest("dialog[open]");
+  if (inDialog) return { inside: inDialog.querySelector(".dialog-error") || inDialog.querySelector("form") || inDialog };
+  if (from && from.parentElement) return { after: from.parentElement };
+  return { inside: document.getElementById("banner"), own: true };
+}
+
+/** The control a command came from: the target of the event being handled, if any. */
+function triggeringControl() {
+  const event = window.event;
+  const target = event && event.target instanceof Element ? event.target : null;
+  if (!target) return null;
+  return target.closest("button, input, select, textarea, a, [draggable], [data-zone]") || target;
+}
+
+function clearRefusal(home) {
+  if (home.inside && home.own) fill(home.inside); // a place kept for what went wrong
+  else if (home.inside) {
+    for (const old of home.inside.querySelectorAll(":scope > .refusal")) old.remove();
+  } else if (home.after && home.after.nextElementSibling && home.after.nextElementSibling.classList.contains("refusal")) {
+    home.after.nextElementSibling.remove();
+  }
+}
+
+function placeRefusal(home, p) {
+  clearRefusal(home);
+  if (home.inside) home.inside.append(p);
+  else home.after.after(p);
+}
+
+/** The control whose event is being handled now: read it before the first `await`, then give it
+ * to :func:`showErrorBeside` once the answer came back refused. */
+export function pressed() {
+  return triggeringControl();
+}
+
+/** Show what went wrong (a read, not a command) beside the control that asked for it. */
+export function showErrorBeside(error, control) {
+  placeRefusal(homeFor(null, control), refusal(error, {}, null));
 }
 
 /** Show what went wrong in `where` (or the banner at the top). */
 export function showError(error, where = null) {
   const target = where || document.getElementById("banner");
-  if (target) fill(target, h("p", { class: "error", role: "alert" }, errorText(error)));
+  if (target) placeRefusal({ inside: target, own: true }, refusal(error, {}, null));
 }
 
-/** Run a command from a button or form; show what went wrong in `where` (or the banner).
- * Returns the server's answer, or null when it refused. */
-export async function send(type, data, where = null) {
+/** Run a command from a button or form; a refusal shows its reason where the person is looking
+ * (`where`, a form's place for it; else beside the control pressed). `named` maps a field path
+ * of this command to the page's own catalog key for its message. Returns the server's answer,
+ * or null when it refused. */
+export async function send(type, data, where = null, { named = {}, waive = [], reason = null, home = null } = {}) {
+  const place = home || homeFor(where, triggeringControl());
+  const extra = waive.length ? { waive, reason } : {};
   try {
-    const done = await app.seat.command(type, data);
-    // A command that went through clears the last refusal shown for it (or the banner's).
-    const shown = where || document.getElementById("banner");
-    if (shown) fill(shown);
+    const done = await app.seat.command(type, data, extra);
+    clearRefusal(place);
+    // A move the GM allowed from a dialog's refusal closes that dialog, as sending it would have.
+    if (waive.length && place.inside) {
+      const dialog = place.inside.closest("dialog[open]");
+      if (dialog) dialog.close();
+    }
     await notify({ kind: "sent", type, done });
     return done;
   } catch (error) {
-    showError(error, where);
+    const body = (error && error.body) || {};
+    const key = body.rule && body.rule.key;
+    // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
+    const allow = body.waivable && key ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place }) : null;
+    placeRefusal(place, refusal(error, named, allow));
     return null;
   }
 }

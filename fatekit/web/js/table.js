@@ -9,6 +9,7 @@ import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
 import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
+import { correctPoolButton } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
 import { turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
@@ -153,7 +154,7 @@ function youPanel() {
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
-      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, "")),
+      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, ""), view.you.role === "gm" ? [" ", correctPoolButton()] : null),
     ),
   );
 }
@@ -246,11 +247,13 @@ function seatsPanel() {
 function gmPanel() {
   const view = app.view;
   const tools = h("div", { class: "actions wrap" });
+  // Only what the engine takes now: a session ends once its scene has, a scene once its
+  // conflict has (the conflict panel ends that).
   if (!view.time.in_session) add(tools, button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
-  else add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
+  else if (!view.scene) add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
   if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
   else {
-    add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
+    if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
     if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
     if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
     if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));

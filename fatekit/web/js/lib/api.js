@@ -49,11 +49,12 @@ export class Seat {
     return request("GET", `/tables/${this.tableId}${path}`, { link: this.link, params });
   }
 
-  /** Send a command; a retry of the same call reuses its key, so it is applied once. */
-  command(type, data = {}) {
+  /** Send a command; a retry of the same call reuses its key, so it is applied once. `extra`
+   * holds the envelope's other fields: a GM's `waive` and `reason`. */
+  command(type, data = {}, extra = {}) {
     return request("POST", `/tables/${this.tableId}/commands`, {
       link: this.link,
-      body: { type, data, idempotency_key: randomKey() },
+      body: { type, data, idempotency_key: randomKey(), ...extra },
     });
   }
 

@@ -1,0 +1,321 @@
+"""The GM's corrections: a value set straight by hand, whatever the rules would have made of it.
+
+A table errs (a fate point spent twice, a box checked on the wrong track, a consequence named
+wrong, the turn given to the wrong fighter), and a group must be able to mend it without undoing
+an evening. Each correction is the GM's alone and records the value it replaces, so every seat's
+log says what changed from what to what (as far as the seat may see the thing corrected): fate
+points (a character's, an NPC's carried ones, or the GM's pool), the boxes checked on a stress
+track, a consequence written, renamed or cleared, the free invokes someone holds on an aspect, an
+aspect's name, and whose turn it is in a conflict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
+from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.harm.stress import StressTrack
+from fatekit.rules.options.conditions import CONDITIONS
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.play.conflicts import conflict_in_play
+from fatekit.table.state import TableState
+
+__all__ = [
+    "MAX_CORRECTED_COUNT",
+    "MAX_CORRECTED_FATE_POINTS",
+    "AspectCorrected",
+    "ConsequenceCorrected",
+    "CorrectAspect",
+    "CorrectConsequence",
+    "CorrectFatePoints",
+    "CorrectFreeInvokes",
+    "CorrectStress",
+    "CorrectTurn",
+    "FatePointsCorrected",
+    "FreeInvokesCorrected",
+    "StressCorrected",
+    "TurnCorrected",
+]
+
+#: The most fate points a correction gives anyone (or the GM's pool).
+MAX_CORRECTED_FATE_POINTS = 99
+#: The most free invokes a correction gives one holder on one aspect.
+MAX_CORRECTED_COUNT = 20
+#: The longest name a corrected aspect or consequence may have.
+MAX_NAME = 200
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectFatePoints(Command):
+    """Set fate points straight: a character's (for an NPC, what it carries to the GM's pool in
+    later scenes), or with no ``character_id`` the GM's pool."""
+
+    character_id: str | None = None
+    fate_points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectStress(Command):
+    """Check exactly the boxes ``marked`` (from 0) on the character's stress track for ``track``
+    (a kind of harm: ``physical``, ``mental``, ``any``, a rule set's own)."""
+
+    character_id: str
+    track: str
+    marked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectConsequence(Command):
+    """Write the consequence ``name`` in the character's slot ``slot`` (from 0), or rename the
+    one there; with no ``name``, clear the slot."""
+
+    character_id: str
+    slot: int
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectFreeInvokes(Command):
+    """Set how many free invokes ``holder`` has on an aspect in play."""
+
+    aspect_id: str
+    holder: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectAspect(Command):
+    """Rename an aspect in play (a situation aspect, a character's, a consequence)."""
+
+    aspect_id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectTurn(Command):
+    """Give the turn to ``current``, a fighter still in the conflict, between actions (no roll
+    or hit is under way): they act now, and may act again this exchange if they had."""
+
+    current: str
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FatePointsCorrected(Event):
+    """The GM set fate points to ``fate_points`` (they were ``was``)."""
+
+    character_id: str | None
+    fate_points: int
+    was: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StressCorrected(Event):
+    """The GM checked exactly the boxes ``marked`` on a stress track (``was`` before)."""
+
+    character_id: str
+    track: str
+    marked: tuple[int, ...]
+    was: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConsequenceCorrected(Event):
+    """The GM wrote ``name`` in a consequence slot (``None``: cleared it); ``was`` is what the
+    slot held. ``aspect_id`` is the consequence's id (a new one's, or the one cleared)."""
+
+    character_id: str
+    slot: int
+    name: str | None
+    was: str | None
+    aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeInvokesCorrected(Event):
+    """The GM set ``holder``'s free invokes on an aspect to ``count`` (from ``was``)."""
+
+    aspect_id: str
+    holder: str
+    count: int
+    was: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectCorrected(Event):
+    """The GM renamed an aspect to ``name`` (it was ``was``)."""
+
+    aspect_id: str
+    name: str
+    was: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnCorrected(Event):
+    """The GM gave the turn to ``current`` (it was ``was``'s)."""
+
+    current: str
+    was: str
+
+
+# -- deciding ----------------------------------------------------------------------------------
+
+
+def _bounded(value: int, most: int, what: str) -> int:
+    if isinstance(value, bool) or not 0 <= value <= most:
+        raise BadInput(f"{what} runs from 0 to {most}, not {value!r}")
+    return value
+
+
+def _name(text: str, what: str) -> str:
+    name = text.strip()
+    if not name or len(name) > MAX_NAME:
+        raise BadInput(f"{what} needs a name of 1 to {MAX_NAME} characters")
+    return name
+
+
+@decides(CorrectFatePoints)
+def _correct_fate_points(context: Context, command: CorrectFatePoints) -> list[Event]:
+    context.require_gm("correct fate points")
+    _bounded(command.fate_points, MAX_CORRECTED_FATE_POINTS, "fate points")
+    ledger = context.state.game.ledger
+    if command.character_id is None:
+        was = ledger.gm.available
+    else:
+        context.state.require_character(command.character_id)
+        was = ledger.account(command.character_id).available
+    return [context.event_from(FatePointsCorrected, command, was=was)]
+
+
+@decides(CorrectStress)
+def _correct_stress(context: Context, command: CorrectStress) -> list[Event]:
+    context.require_gm("correct stress")
+    character = context.state.game.character(command.character_id)
+    boxes = _track_of(character.stress, command.track).boxes
+    if len(set(command.marked)) != len(command.marked) or any(
+        isinstance(i, bool) or not 0 <= i < len(boxes) for i in command.marked
+    ):
+        raise BadInput(f"name boxes 0 to {len(boxes) - 1} of the track, each once")
+    was = tuple(i for i, box in enumerate(boxes) if box.marked)
+    marked = tuple(sorted(command.marked))
+    return [context.event_from(StressCorrected, command, marked=marked, was=was)]
+
+
+@decides(CorrectConsequence)
+def _correct_consequence(context: Context, command: CorrectConsequence) -> list[Event]:
+    context.require_gm("correct consequences")
+    character = context.state.game.character(command.character_id)
+    slots = character.consequences
+    if isinstance(command.slot, bool) or not 0 <= command.slot < len(slots):
+        raise BadInput(f"{character.name} has consequence slots 1 to {len(slots)}")
+    slot = slots[command.slot]
+    name = None if command.name is None else _name(command.name, "a consequence")
+    if slot.condition is not None and name is not None:
+        # A condition box is marked under the condition's own name.
+        name = next(c.name for c in CONDITIONS if c.key == slot.condition)
+    was = None if slot.aspect is None else slot.aspect.name
+    if name is None and was is None:
+        raise BadInput(f"{character.name}'s slot {command.slot + 1} holds nothing to clear")
+    aspect_id = (
+        slot.aspect.id if slot.aspect is not None else f"{character.id}/consequence/{command.slot}"
+    )
+    return [
+        context.event_from(ConsequenceCorrected, command, name=name, was=was, aspect_id=aspect_id)
+    ]
+
+
+@decides(CorrectFreeInvokes)
+def _correct_free_invokes(context: Context, command: CorrectFreeInvokes) -> list[Event]:
+    context.require_gm("correct free invokes")
+    _bounded(command.count, MAX_CORRECTED_COUNT, "free invokes")
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    context.state.require_character(command.holder)
+    was = aspect.free_invokes_held_by(command.holder)
+    return [context.event_from(FreeInvokesCorrected, command, was=was)]
+
+
+@decides(CorrectAspect)
+def _correct_aspect(context: Context, command: CorrectAspect) -> list[Event]:
+    context.require_gm("rename aspects")
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    name = _name(command.name, "an aspect")
+    return [context.event_from(AspectCorrected, command, name=name, was=aspect.name)]
+
+
+@decides(CorrectTurn)
+def _correct_turn(context: Context, command: CorrectTurn) -> list[Event]:
+    context.require_gm("give the turn")
+    conflict = conflict_in_play(context.state)
+    conflict.fighter(command.current)
+    return [context.event_from(TurnCorrected, command, was=conflict.current)]
+
+
+def _track_of(stress: dict[Track, StressTrack], key: str) -> StressTrack:
+    try:
+        track = Track(key)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    found = stress.get(track)
+    if found is None:
+        raise BadInput(f"no {key} stress track on this sheet")
+    return found
+
+
+# -- the fold ----------------------------------------------------------------------------------
+
+
+@folds(FatePointsCorrected)
+def _fate_points_corrected(state: TableState, event: FatePointsCorrected) -> None:
+    ledger = state.game.ledger
+    if event.character_id is None:
+        ledger.gm.available = event.fate_points
+    else:
+        ledger.account(event.character_id).available = event.fate_points
+    state.game.sync_sheets()
+
+
+@folds(StressCorrected)
+def _stress_corrected(state: TableState, event: StressCorrected) -> None:
+    character = state.game.character(event.character_id)
+    track = character.stress[Track(event.track)]
+    for i, box in enumerate(track.boxes):
+        box.marked = i in event.marked
+
+
+@folds(ConsequenceCorrected)
+def _consequence_corrected(state: TableState, event: ConsequenceCorrected) -> None:
+    character = state.game.character(event.character_id)
+    slot = character.consequences[event.slot]
+    if event.name is None:
+        slot.clear()
+    elif slot.aspect is not None:
+        slot.aspect.name = event.name
+    else:
+        slot.fill(Aspect(event.aspect_id, event.name, AspectKind.CONSEQUENCE, owner=character.id))
+
+
+@folds(FreeInvokesCorrected)
+def _free_invokes_corrected(state: TableState, event: FreeInvokesCorrected) -> None:
+    aspect = state.game.find_aspect(event.aspect_id)
+    kept = [f for f in aspect.free_invokes if f.holder != event.holder]
+    aspect.free_invokes[:] = kept + [FreeInvoke(event.holder)] * event.count
+    if aspect.is_boost and event.count:
+        aspect.gone = False
+
+
+@folds(AspectCorrected)
+def _aspect_corrected(state: TableState, event: AspectCorrected) -> None:
+    state.game.find_aspect(event.aspect_id).name = event.name
+
+
+@folds(TurnCorrected)
+def _turn_corrected(state: TableState, event: TurnCorrected) -> None:
+    conflict_in_play(state).give_turn(event.current)

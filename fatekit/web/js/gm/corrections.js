@@ -1,0 +1,127 @@
+// The GM's corrections: a value set straight by hand (fate points, stress boxes, consequences,
+// free invokes, an aspect's name, whose turn it is), for when the table erred. Each change is a
+// command of its own, which every seat's log shows as a correction (as far as it may see it).
+
+import { button, field, h } from "../lib/dom.js";
+import { characterSelect, openDialog } from "../forms.js";
+import { t, tn } from "../lib/i18n.js";
+import { app, send } from "../store.js";
+import { trackName, who } from "../view.js";
+
+/** Send each correction in turn, stopping at the first one refused (its reason shows in `out`,
+ * inside the dialog); true when all went through. */
+async function sendAll(commands, out) {
+  for (const [type, data] of commands) {
+    if ((await send(type, data, out)) === null) return false;
+  }
+  return true;
+}
+
+function count(id, value, max) {
+  return h("input", { id, type: "number", min: 0, max, step: 1, value, required: true, inputmode: "numeric" });
+}
+
+/** "Correct" on a character's card: its fate points, stress boxes and consequences at once. */
+export function correctCharacterButton(c) {
+  return button(t("correct.button"), () => openCorrectCharacter(c), { id: `correct-${c.id}`, "aria-label": t("correct.character_title", { who: who(c.id).textContent }) });
+}
+
+function openCorrectCharacter(c) {
+  const s = c.sheet;
+  const points = count("correct-fp", s.fate_points, 99);
+  const tracks = Object.entries(s.stress || {}).map(([track, boxes]) => {
+    const checks = boxes.map((b, i) => {
+      const box = h("input", { type: "checkbox", id: `correct-stress-${track}-${i}`, checked: b.marked });
+      return h("span", { class: "check" }, box, h("label", { for: box.id }, String(b.value)));
+    });
+    const marked = () => checks.map((x, i) => (x.querySelector("input").checked ? i : -1)).filter((i) => i >= 0);
+    const was = boxes.map((b, i) => (b.marked ? i : -1)).filter((i) => i >= 0);
+    return { track, was, marked, node: h("fieldset", { class: "boxes" }, h("legend", {}, trackName(track)), checks) };
+  });
+  const slots = (s.consequences || [])
+    .map((slot, i) => ({ slot, i }))
+    .filter(({ slot }) => slot.severity !== "extreme")
+    .map(({ slot, i }) => {
+      const input = h("input", { id: `correct-slot-${i}`, autocomplete: "off", maxlength: 200, value: slot.aspect ? slot.aspect.name : "" });
+      const label = tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts });
+      return { i, was: slot.aspect ? slot.aspect.name : "", input, node: field(label, input) };
+    });
+  const body = h(
+    "div",
+    {},
+    h("p", { class: "hint" }, t("correct.hint")),
+    field(t("correct.fate_points"), points),
+    tracks.length ? h("div", { class: "stress" }, h("h3", {}, t("correct.stress")), tracks.map((x) => x.node)) : null,
+    slots.length ? h("div", {}, h("h3", {}, t("sheet.consequences")), h("p", { class: "hint" }, t("correct.slot_hint")), slots.map((x) => x.node)) : null,
+  );
+  openDialog(
+    tn("correct.character_title", { who: who(c.id) }),
+    body,
+    (form, out) => {
+      const commands = [];
+      if (Number(points.value) !== s.fate_points) commands.push(["CorrectFatePoints", { character_id: c.id, fate_points: Number(points.value) }]);
+      for (const x of tracks) {
+        const now = x.marked();
+        if (now.join() !== x.was.join()) commands.push(["CorrectStress", { character_id: c.id, track: x.track, marked: now }]);
+      }
+      for (const x of slots) {
+        const name = x.input.value.trim();
+        if (name !== x.was) commands.push(["CorrectConsequence", { character_id: c.id, slot: x.i, ...(name ? { name } : {}) }]);
+      }
+      return sendAll(commands, out);
+    },
+    { submitLabel: t("correct.save"), id: "correct-form" },
+  );
+}
+
+/** "Correct" on an aspect's card: its name, and the free invokes someone holds on it. */
+export function correctAspectButton(a) {
+  return button(t("correct.button"), () => openCorrectAspect(a), { id: `correct-aspect-${a.id.replace(/[^\w-]/g, "_")}`, "aria-label": t("correct.aspect_title", { name: a.name }) });
+}
+
+function openCorrectAspect(a) {
+  const name = h("input", { id: "correct-aspect-name", autocomplete: "off", maxlength: 200, required: true, value: a.name });
+  const holders = app.view.characters.map((c) => c.id);
+  const held = (id) => (a.free_invokes && a.free_invokes[id]) || 0;
+  const first = holders.find((id) => held(id) > 0) || holders[0];
+  const holder = characterSelect("correct-aspect-holder", holders, first);
+  const invokes = count("correct-aspect-invokes", held(first), 20);
+  holder.addEventListener("change", () => {
+    invokes.value = held(holder.value);
+  });
+  openDialog(
+    t("correct.aspect_title", { name: a.name }),
+    h("div", {}, h("p", { class: "hint" }, t("correct.hint")), field(t("aspect.name"), name), h("div", { class: "inline" }, field(t("aspect.free_for"), holder), field(t("aspect.free_count"), invokes))),
+    (form, out) => {
+      const commands = [];
+      const renamed = name.value.trim();
+      if (renamed && renamed !== a.name) commands.push(["CorrectAspect", { aspect_id: a.id, name: renamed }]);
+      if (holder.value && Number(invokes.value) !== held(holder.value)) commands.push(["CorrectFreeInvokes", { aspect_id: a.id, holder: holder.value, count: Number(invokes.value) }]);
+      return sendAll(commands, out);
+    },
+    { submitLabel: t("correct.save"), id: "correct-aspect-form" },
+  );
+}
+
+/** "Correct" beside the GM's pool. */
+export function correctPoolButton() {
+  return button(t("correct.button"), openCorrectPool, { id: "correct-pool", class: "small", "aria-label": t("correct.pool_title") });
+}
+
+function openCorrectPool() {
+  const points = count("correct-pool-points", app.view.gm_pool, 99);
+  openDialog(
+    t("correct.pool_title"),
+    h("div", {}, h("p", { class: "hint" }, t("correct.hint")), field(t("correct.fate_points"), points)),
+    (form, out) => (Number(points.value) === app.view.gm_pool ? true : sendAll([["CorrectFatePoints", { fate_points: Number(points.value) }]], out)),
+    { submitLabel: t("correct.save"), id: "correct-pool-form" },
+  );
+}
+
+/** In a conflict, between actions: the GM gives the turn to whoever should have it. */
+export function turnCorrection(c) {
+  if (c.phase !== "turn" && c.phase !== "next") return null;
+  const active = c.fighters.filter((f) => f.status === "active").map((f) => f.id);
+  const whom = characterSelect("correct-turn", active, c.current);
+  return h("div", { class: "inline correct-turn" }, field(t("correct.turn"), whom), button(t("correct.turn_button"), () => send("CorrectTurn", { current: whom.value }), { id: "correct-turn-button" }));
+}

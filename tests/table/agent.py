@@ -1,0 +1,1145 @@
+"""A random agent that plays whole games at the table layer (issue 26, "never stuck").
+
+Every seat picks its moves at random from what its view offers (``legal_actions``, the pending
+hit's ``absorb_options``, the roll's resolution options, the contest and challenge, the scene's
+aspects and compels...), and the GM adds what a GM does (scenes, conflicts, aspects, NPCs, the
+screen, undo, the optional rules' gear) and sometimes a move the agent makes up. After every step
+the game checks:
+
+- every move the view offered was accepted (``offered`` commands);
+- a refusal is a refusal (:class:`IllegalAction` naming a rule, :class:`BadInput` naming what is
+  wrong), never another exception; a GM who gets a waivable refusal may set the rule aside, and the
+  move then goes through or is refused the same way;
+- from the state reached, the GM can end the conflict, the contest, the challenge, the scene and
+  the session (sometimes with the GM's word);
+- undoing the step gives back the exact state before it (every seat's view and a canonical dump);
+- at the end, folding the log again gives the same table.
+
+What goes wrong is collected as :class:`Finding` values rather than raised, so one run reports
+every kind of problem it met; ``coverage`` counts the commands accepted, by type.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fatekit.formats import dumps_character
+from fatekit.formats.ruleset import loads_ruleset
+from fatekit.rules import BadInput, IllegalAction, RandomDice
+from fatekit.rules.characters.character import major_npc, minor_npc, new_character
+from fatekit.rules.characters.preset import Preset
+from fatekit.rules.characters.presets import get_preset
+from fatekit.rules.options.switches import OptionalRule
+from fatekit.store.memory import MemoryEventStore
+from fatekit.store.tables import StoreHistory, TableRepository
+from fatekit.table import (
+    TableState,
+    Waiver,
+    document_for,
+    encode_snapshot,
+    fold,
+    handle,
+    view_for,
+)
+from fatekit.table import commands as c
+from fatekit.table.events import Event
+from fatekit.table.seats import Role
+from fatekit.table.serialize import command_from_json
+from fatekit.table.snapshot import copy_state
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(
+    [
+        *(ROOT / "fatekit" / "rules" / "characters" / "rulesets").glob("*.json"),
+        *(ROOT / "docs" / "examples" / "rulesets").glob("*.ruleset.json"),
+    ]
+)
+PRESETS = ("condensed", "core", "fae", "ode")
+GM, PLAYERS = "gm", ("ann", "ben")
+SEATS = (GM, *PLAYERS, "sam")
+NOW = "2024-03-01T20:00:00+00:00"
+TABLE = "agent"
+#: Every optional rule a table may switch on; changing the skill list needs a list, left out.
+OPTIONS = tuple(o.value for o in OptionalRule if o is not OptionalRule.CHANGING_SKILL_LIST)
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the agent met that the table should not do."""
+
+    kind: str  # "offered-refused", "crash", "stuck", "undo", "replay", "waiver"
+    seed: int
+    step: int
+    command: str
+    detail: str
+    rule: str = ""  # the rule a refusal named, if any
+
+    def __str__(self) -> str:
+        return f"[{self.kind}] seed {self.seed} step {self.step}: {self.command}: {self.detail}"
+
+
+@dataclass
+class Move:
+    """A command a seat may send: ``offered`` when the seat's view offered exactly this."""
+
+    command: c.Command
+    seat: str
+    offered: bool
+
+
+@dataclass
+class Game:
+    """One seeded game, played ``steps`` moves long."""
+
+    seed: int
+    steps: int = 40
+    rng: random.Random = field(init=False)
+    store: MemoryEventStore = field(default_factory=MemoryEventStore)
+    repo: TableRepository = field(init=False)
+    findings: list[Finding] = field(default_factory=list)
+    coverage: Counter[str] = field(default_factory=Counter)
+    waived: Counter[str] = field(default_factory=Counter)
+    preset: Preset | None = None
+    step: int = 0
+    counter: int = 0
+    set_up: int = 0  # the version the game's set-up reached: undo never reaches into it
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        # The server's own path: the repository commits into its live state, drops it after a
+        # refusal and reloads from its snapshots (one every 10 events) and the log.
+        self.repo = TableRepository(self.store, snapshot_every=10, attempts=1, backoff=0)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    @property
+    def s(self) -> TableState:
+        return self.repo.load(TABLE)
+
+    @property
+    def log(self) -> list[Event]:
+        return self.repo.events(TABLE)
+
+    def history(self) -> StoreHistory:
+        return StoreHistory(self.store, TABLE)
+
+    def play(self) -> Game:
+        self.setup()
+        for step in range(1, self.steps + 1):
+            self.step = step
+            self.one_step()
+        self.check_escape()
+        self.check_replay()
+        return self
+
+    def send(self, command: c.Command, seat: str, waiver: Waiver | None = None) -> list[Event]:
+        done = self.repo.execute(
+            TABLE,
+            command,
+            seat=seat,
+            dice=RandomDice(seed=self.rng.getrandbits(64)),
+            now=NOW,
+            waiver=waiver,
+        )
+        self.coverage[type(command).__name__] += 1
+        return list(done.events)
+
+    def setup(self) -> None:
+        rng = self.rng
+        ruleset_text = None
+        if rng.random() < 0.25:
+            path = rng.choice(RULESETS)
+            ruleset_text = path.read_text(encoding="utf-8")
+            preset = loads_ruleset(ruleset_text)
+            key = preset.key
+        else:
+            key = rng.choice(PRESETS)
+            preset = get_preset(key)
+        options = [o for o in OPTIONS if rng.random() < 0.3]
+        if "full_defense" in options and "full_defense_core" in options:
+            options.remove(rng.choice(["full_defense", "full_defense_core"]))
+        self.preset = preset
+        try:
+            self.send(
+                c.CreateTable(
+                    name="Agent", preset=key, options=tuple(options), ruleset=ruleset_text
+                ),
+                GM,
+            )
+        except BadInput:  # a preset with its own version of full defense takes no other
+            kept = tuple(o for o in options if not o.startswith("full_defense"))
+            self.send(
+                c.CreateTable(name="Agent", preset=key, options=kept, ruleset=ruleset_text), GM
+            )
+        self.send(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"), GM)
+        self.send(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"), GM)
+        self.send(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"), GM)
+        for seat, name in (("ann", "Ruth"), ("ben", "Charles")):
+            self.send(c.AddCharacter(sheet=self.pc_sheet(name), owner=seat), seat)
+        for _ in range(rng.randint(1, 3)):
+            self.send(c.AddCharacter(sheet=self.npc_sheet(), revealed=rng.random() < 0.5), GM)
+        self.set_up = self.s.version
+
+    def skills(self, count: int) -> dict[str, int]:
+        assert self.preset is not None
+        keys = list(self.preset.skill_keys)
+        self.rng.shuffle(keys)
+        ratings = [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+        return {k: ratings[i] for i, k in enumerate(keys[: min(count, len(ratings))])}
+
+    def fresh_id(self, stem: str) -> str:
+        self.counter += 1
+        return f"{stem}{self.counter}"
+
+    def pc_sheet(self, name: str) -> str:
+        assert self.preset is not None
+        pc = new_character(
+            self.preset,
+            name.lower(),
+            name,
+            high_concept=f"{name} the Bold",
+            trouble=f"{name}'s Bad Luck",
+            skills=self.skills(10),
+        )
+        return dumps_character(pc)
+
+    def npc_sheet(self) -> str:
+        assert self.preset is not None
+        cid = self.fresh_id("npc")
+        if self.rng.random() < 0.5:
+            npc = major_npc(
+                self.preset, cid, f"Foe {cid}", high_concept="Hired Muscle", skills=self.skills(5)
+            )
+        else:
+            members = self.rng.choice([1, 1, 3])
+            npc = minor_npc(
+                self.preset,
+                cid,
+                f"Thug {cid}",
+                ["Thug"],
+                self.skills(2),
+                stress_boxes=self.rng.randint(0, 2),
+                members=members,
+            )
+        return dumps_character(npc)
+
+    def one_step(self) -> None:
+        rng = self.rng
+        # Every seat's moves at once, so the seat whose turn it is (or who has a hit to take, a
+        # roll to settle) is the one most likely to move, as at a real table.
+        moves = [m for seat in (GM, *PLAYERS) for m in self.moves_for(seat)]
+        if not moves:
+            return
+        offered = [m for m in moves if m.offered]
+        made_up = [m for m in moves if not m.offered]
+        pool = offered if offered and (not made_up or rng.random() < 0.8) else made_up
+        move = rng.choices(pool, weights=[_weight(m.command) for m in pool])[0]
+        undo_check = rng.random() < 0.15
+        before = copy_state(self.s) if undo_check else None
+        try:
+            events = self.send(move.command, move.seat)
+        except (IllegalAction, BadInput) as refused:
+            if move.offered:
+                self.find("offered-refused", move, _said(refused), refused)
+            elif (
+                isinstance(refused, IllegalAction)
+                and refused.waivable
+                and move.seat == GM
+                and rng.random() < 0.6
+            ):
+                self.try_waiver(move, refused)
+            return
+        except Exception as error:
+            self.find("crash", move, _trace(error))
+            return
+        if undo_check:
+            self.check_undo(before, events, move, dump=rng.random() < 0.3)
+        if rng.random() < 0.2:
+            self.check_escape()
+        if rng.random() < 0.3:
+            self.check_views(move)
+
+    def try_waiver(self, move: Move, refused: IllegalAction) -> None:
+        """The GM sets the rule aside: the move goes through, or is refused as any move is."""
+        rules: list[str] = [refused.rule.key]
+        for _ in range(4):
+            try:
+                events = self.send(
+                    move.command, GM, waiver=Waiver(tuple(rules), "the GM allows it")
+                )
+            except IllegalAction as again:
+                if again.waivable and again.rule.key not in rules:
+                    rules.append(again.rule.key)
+                    continue
+                return
+            except BadInput:
+                return
+            except Exception as error:
+                self.find("waiver", move, f"waiving {rules}: {_trace(error)}")
+                return
+            recorded = {k for e in events for k in e.waived}
+            self.waived.update(recorded)
+            if not recorded <= set(rules):
+                self.find("waiver", move, f"recorded {recorded} beyond {rules}")
+            return
+
+    # -- checks ----------------------------------------------------------------------------------
+
+    def find(
+        self, kind: str, move: Move | None, detail: str, error: BaseException | None = None
+    ) -> None:
+        shown = "-" if move is None else f"{move.seat}: {move.command!r}"
+        rule = error.rule.key if isinstance(error, IllegalAction) else ""
+        self.findings.append(Finding(kind, self.seed, self.step, shown, detail, rule))
+
+    def check_views(self, move: Move) -> None:
+        try:
+            for seat in SEATS:
+                document_for(self.s, seat)
+        except Exception as error:
+            self.find("crash", move, f"a view: {_trace(error)}")
+
+    def check_undo(
+        self, before: TableState | None, events: list[Event], move: Move, *, dump: bool
+    ) -> None:
+        if before is None or not events or isinstance(move.command, c.Undo):
+            return
+        try:
+            undone = handle(
+                self.s,
+                c.Undo(target_version=events[0].version),
+                seat=GM,
+                table_id=TABLE,
+                now=NOW,
+                history=self.history(),
+            ).state
+        except Exception as error:
+            self.find("undo", move, f"undo refused: {_said(error)}")
+            return
+        for seat in SEATS:
+            if _view(before, seat) != _view(undone, seat):
+                self.find("undo", move, f"{seat}'s view differs after undo")
+                return
+        if dump and _dump(before) != _dump(undone):
+            self.find("undo", move, "the state differs after undo (canonical dump)")
+
+    def check_escape(self) -> None:
+        """The GM can bring the table back to no conflict, no scene, no session."""
+        state, log = self.s, self.log
+        for _ in range(12):
+            assert state is not None
+            step = _escape_move(state)
+            if step is None:
+                return
+            try:
+                state, log = _gm_forcing(state, log, step)
+            except Exception as error:
+                self.find("stuck", Move(step, GM, True), _said(error))
+                return
+        self.find("stuck", None, f"still not out after 12 GM moves: {_escape_move(state)!r}")
+
+    def check_replay(self) -> None:
+        try:
+            replayed = fold(self.log)
+        except Exception as error:
+            self.find("replay", None, _trace(error))
+            return
+        for seat in SEATS:
+            if _view(replayed, seat) != _view(self.s, seat):
+                self.find("replay", None, f"{seat}'s view differs after folding the log again")
+                return
+
+    # -- what each seat may do -------------------------------------------------------------------
+
+    def moves_for(self, seat: str) -> Iterator[Move]:
+        doc = document_for(self.s, seat)
+        mine = set(doc["you"]["characters"])
+        gm = seat == GM
+        yield from self.conflict_moves(doc, seat, mine)
+        yield from self.roll_moves(doc, seat, mine)
+        yield from self.contest_moves(doc, seat, mine)
+        yield from self.aspect_moves(doc, seat, mine)
+        yield from self.advancement_moves(doc, seat, mine)
+        if self.rng.random() < 0.1:
+            yield Move(C("Note", text=f"note {self.step}"), seat, True)
+        if gm:
+            yield from self.gm_moves(doc)
+            yield from self.against_the_rules(doc)
+
+    def pick(self, items: list[Any] | tuple[Any, ...]) -> Any:
+        return self.rng.choice(list(items))
+
+    def conflict_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        conflict = doc.get("conflict")
+        if not conflict:
+            return
+        rng = self.rng
+        for actor, actions in conflict["legal_actions"].items():
+            for action in actions:
+                kind, targets, skills = action["move"], action["targets"], action["skills"]
+                if kind == "attack":
+                    yield Move(
+                        C(
+                            "Attack",
+                            actor=actor,
+                            target=self.pick(targets),
+                            skill=self.pick(skills),
+                        ),
+                        seat,
+                        True,
+                    )
+                elif kind == "create_advantage":
+                    skill = self.pick(skills)
+                    others = [t for t in targets if t != actor]
+                    if others and rng.random() < 0.4:
+                        yield Move(
+                            C(
+                                "CreateAdvantage",
+                                actor=actor,
+                                skill=skill,
+                                against=self.pick(others),
+                            ),
+                            seat,
+                            False,
+                        )
+                    else:
+                        yield Move(
+                            C(
+                                "CreateAdvantage",
+                                actor=actor,
+                                skill=skill,
+                                difficulty=rng.randint(0, 4),
+                            ),
+                            seat,
+                            True,
+                        )
+                elif kind == "overcome":
+                    zones = (doc.get("scene") or {}).get("zones") or {}
+                    move_to = None
+                    if zones and rng.random() < 0.3:
+                        move_to = self.pick(zones["zones"])
+                    yield Move(
+                        C(
+                            "Overcome",
+                            actor=actor,
+                            skill=self.pick(skills),
+                            difficulty=rng.randint(0, 4),
+                            move_to=move_to,
+                        ),
+                        seat,
+                        move_to is None,
+                    )
+                elif kind == "full_defense":
+                    yield Move(C("FullDefense", actor=actor), seat, True)
+                elif kind == "free_move":
+                    yield Move(C("FreeMove", actor=actor, to=self.pick(targets)), seat, True)
+                elif kind == "split_attack":
+                    yield Move(C("SplitAttack", actor=actor, skill=self.pick(skills)), seat, True)
+                elif kind == "zone_attack":
+                    yield Move(
+                        C(
+                            "ZoneAttack",
+                            actor=actor,
+                            skill=self.pick(skills),
+                            zone=self.pick(targets),
+                        ),
+                        seat,
+                        True,
+                    )
+                elif kind == "assign_targets":
+                    yield from self.aim(doc, seat, actor)
+                elif kind == "resolve":
+                    yield from self.resolutions(doc, seat, mine)
+                elif kind == "invoke":
+                    yield from self.invokes(doc, seat, actor)
+                elif kind == "absorb":
+                    hit = conflict["pending_hit"] or {}
+                    for plan in hit.get("absorb_options", []):
+                        names = tuple((s, f"Hurt {self.step}.{s}") for s in plan["slots"])
+                        yield Move(
+                            C(
+                                "Absorb",
+                                boxes=tuple(plan["boxes"]),
+                                slots=tuple(plan["slots"]),
+                                names=names,
+                            ),
+                            seat,
+                            not plan["extreme"],
+                        )
+                elif kind == "take_out":
+                    yield Move(C("TakeOut"), seat, True)
+                elif kind == "shield":
+                    yield Move(C("Shield", minion=self.pick(targets)), seat, True)
+                elif kind == "end_turn":
+                    yield Move(
+                        C("EndTurn", next_actor=self.pick(targets) if targets else None), seat, True
+                    )
+                elif kind == "concede" and rng.random() < 0.2:
+                    yield Move(C("Concede", character_id=actor), seat, True)
+        targets = conflict["targets"]
+        if targets and (seat == GM or conflict["current"] in mine):
+            # As the page settles them: a pick for every target whose outcome offers a choice.
+            picks = [
+                [t, self.pick(r["options"])] for t, r in targets.items() if len(r["options"]) > 1
+            ]
+            yield Move(C("ResolveTargets", options=picks), seat, True)
+
+    def aim(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
+        """Aiming a split or zone attack as the page offers it: shares of a positive effort, the
+        zone's people, or calling it off when there is nothing to share or nobody to reach."""
+        roll = doc.get("roll") or {}
+        effort = roll.get("effort")
+        conflict = doc["conflict"]
+        active = {
+            f["id"] for f in conflict["fighters"] if f["status"] == "active" and not f["hazard"]
+        }
+        side = next(f["side"] for f in conflict["fighters"] if f["id"] == actor)
+        foes = [f["id"] for f in conflict["fighters"] if f["id"] in active and f["side"] != side]
+        last = doc.get("last_roll") or {}
+        nothing = effort is None or effort < 1
+        if last.get("action") == "zone_attack":
+            zoned = next(
+                (e for e in reversed(self.log) if type(e).__name__ == "ZoneAttackRolled"), None
+            )
+            positions = ((doc.get("scene") or {}).get("zones") or {}).get("positions", {})
+            zone = getattr(zoned, "zone", None)
+            reached = [p for p, z in positions.items() if z == zone and p in active and p != actor]
+            if reached:
+                yield Move(C("AssignTargets"), seat, not nothing)
+            yield Move(C("MissEveryone"), seat, nothing or not reached)
+            return
+        if not nothing and foes:
+            target = self.pick(foes)
+            yield Move(C("AssignTargets", split=[[target, effort]]), seat, False)
+        yield Move(C("MissEveryone"), seat, nothing)
+
+    def resolutions(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        """The options of the roll's outcome, offered to whoever chooses (as the page judges it:
+        the GM always; the opposition's choice its seat's; anything else the roller's)."""
+        found = doc["extras"].get("resolution")
+        roll = doc.get("roll") or {}
+        if not found:
+            return
+        chooser = found["chosen_by"]
+        defence = (roll.get("defence") or {}).get("actor")
+        may = seat == GM or (
+            defence in mine
+            if chooser == "opposition"
+            else chooser != "gm" and roll.get("actor") in mine
+        )
+        for option in found["options"]:
+            boosts = tuple(
+                (
+                    roll.get("actor") if side == "actor" else defence or roll.get("actor"),
+                    f"Boost {self.step}",
+                )
+                for side in option["boosts"]
+            )
+            yield Move(
+                C(
+                    "ResolveRoll",
+                    option=option["key"],
+                    aspect_name=f"Advantage {self.step}" if option["names_aspect"] else "",
+                    boost_names=[list(b) for b in boosts if b[0]],
+                ),
+                seat,
+                may,
+            )
+
+    def invokes(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
+        scene = doc.get("scene") or {}
+        for aspect in scene.get("aspects", []):
+            held = aspect["free_invokes"].get(actor, 0)
+            if held:
+                yield Move(C("Invoke", aspect_id=aspect["id"], by=actor, free=True), seat, False)
+            elif aspect["kind"] != "boost":
+                yield Move(C("Invoke", aspect_id=aspect["id"], by=actor), seat, False)
+
+    def roll_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        roll = doc.get("roll")
+        scene = doc.get("scene")
+        if doc.get("conflict") or not scene:
+            return
+        if roll:
+            yield from self.resolutions(doc, seat, mine)
+            if roll["actor"] in mine or seat == GM:
+                yield from self.invokes(doc, seat, roll["actor"])
+            return
+        here = [p for p in scene["participants"] if p in mine]
+        if not here or doc.get("contest") or doc.get("challenge"):
+            return
+        assert self.preset is not None
+        actor = self.pick(here)
+        action = self.pick(["overcome", "create_advantage"])
+        yield Move(
+            C(
+                "Roll",
+                actor=actor,
+                action=action,
+                skill=self.pick(self.preset.skill_keys),
+                difficulty=self.rng.randint(0, 4),
+            ),
+            seat,
+            True,
+        )
+
+    def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        contest = doc.get("contest")
+        if contest and contest["winner"] is None:
+            for side in contest["sides"]:
+                if side["id"] in contest["rolled"] or side["id"] in contest["forfeited"]:
+                    continue
+                members = [m for m in side["members"] if m in mine]
+                if members:
+                    assert self.preset is not None
+                    yield Move(
+                        C(
+                            "ContestRoll",
+                            side=side["id"],
+                            actor=self.pick(members),
+                            skill=self.pick(self.preset.skill_keys),
+                        ),
+                        seat,
+                        True,
+                    )
+                    yield Move(C("ContestForfeit", side=side["id"]), seat, self.rng.random() < 0.2)
+        challenge = doc.get("challenge")
+        scene = doc.get("scene") or {}
+        if challenge:
+            here = [p for p in scene.get("participants", []) if p in mine]
+            for task in challenge["tasks"]:
+                if task["result"] is None and here:
+                    yield Move(
+                        C("ChallengeRoll", task=task["key"], actor=self.pick(here)), seat, False
+                    )
+
+    def aspect_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        for compel in doc.get("compels", []):
+            if compel["target"] in mine:
+                yield Move(C("AnswerCompel", compel_id=compel["id"], answer="accept"), seat, True)
+                yield Move(C("AnswerCompel", compel_id=compel["id"], answer="refuse"), seat, False)
+            if seat == GM or compel.get("offered_by") in mine:
+                yield Move(C("AnswerCompel", compel_id=compel["id"], answer="withdraw"), seat, True)
+        scene = doc.get("scene")
+        if not scene:
+            return
+        aspects = [a for a in scene["aspects"] if a["kind"] != "boost"]
+        present = [p for p in scene["participants"]]
+        if aspects and present:
+            aspect = self.pick(aspects)
+            target = self.pick(present)
+            if seat == GM:
+                yield Move(
+                    C("OfferCompel", aspect_id=aspect["id"], target=target, complication="Trouble"),
+                    seat,
+                    False,
+                )
+            elif mine:
+                offerer = self.pick(sorted(mine))
+                yield Move(
+                    C(
+                        "OfferCompel",
+                        aspect_id=aspect["id"],
+                        target=target,
+                        complication="Trouble",
+                        offered_by=offerer,
+                    ),
+                    seat,
+                    False,
+                )
+        for aspect in scene["aspects"]:
+            for holder, count in aspect["free_invokes"].items():
+                if holder in mine and count:
+                    others = [p for p in present if p != holder]
+                    if others:
+                        yield Move(
+                            C(
+                                "PassFreeInvoke",
+                                aspect_id=aspect["id"],
+                                from_character=holder,
+                                to_character=self.pick(others),
+                            ),
+                            seat,
+                            False,
+                        )
+        if aspects and mine:
+            yield Move(
+                C(
+                    "DeclareStoryDetail",
+                    aspect_id=self.pick(aspects)["id"],
+                    by=self.pick(sorted(mine)),
+                    detail="A key",
+                ),
+                seat,
+                False,
+            )
+
+    def advancement_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        assert self.preset is not None
+        for character, kind in doc.get("milestones", {}).items():
+            if character not in mine:
+                continue
+            first, second = self.rng.sample(list(self.preset.skill_keys), 2)
+            change = {"kind": "swap_skills", "first": first, "second": second}
+            if kind == "minor":
+                yield Move(C("Milestone", character_id=character, choice=change), seat, False)
+            else:
+                yield Move(C("Breakthrough", character_id=character, milestone=change), seat, False)
+
+    def against_the_rules(self, doc: JSON) -> Iterator[Move]:
+        """Moves the view does not offer, made up by the GM: refused, they must name a rule (and
+        the GM may then set it aside) or what is wrong, never fail otherwise."""
+        conflict = doc.get("conflict")
+        if not conflict or self.rng.random() < 0.5:
+            return
+        assert self.preset is not None
+        rng = self.rng
+        fighters = [f["id"] for f in conflict["fighters"]]
+        active = [f["id"] for f in conflict["fighters"] if f["status"] == "active"]
+        if not active:
+            return
+        actor, target = self.pick(active), self.pick(fighters)
+        skill = self.pick(self.preset.skill_keys)
+        zones = ((doc.get("scene") or {}).get("zones") or {}).get("zones", [])
+        yield Move(
+            C(
+                "Attack",
+                actor=actor,
+                target=target,
+                skill=skill,
+                helpers=[h for h in active if h != actor and rng.random() < 0.3],
+            ),
+            GM,
+            False,
+        )
+        yield Move(
+            C("Overcome", actor=actor, skill=skill, difficulty=rng.randint(-1, 5)), GM, False
+        )
+        if zones:
+            yield Move(C("FreeMove", actor=actor, to=self.pick(zones)), GM, False)
+            yield Move(
+                C("Overcome", actor=actor, skill=skill, difficulty=2, move_to=self.pick(zones)),
+                GM,
+                False,
+            )
+        yield Move(C("EndTurn", next_actor=self.pick(fighters)), GM, False)
+        yield Move(C("FullDefense", actor=actor), GM, False)
+        hit = conflict["pending_hit"]
+        if hit:
+            yield Move(
+                C(
+                    "Absorb",
+                    boxes=sorted(rng.sample(range(4), rng.randint(0, 2))),
+                    slots=sorted(rng.sample(range(3), rng.randint(0, 1))),
+                    names=[[i, "Bruised"] for i in range(3)],
+                ),
+                GM,
+                False,
+            )
+        roll = doc.get("roll")
+        scene = doc.get("scene") or {}
+        if roll and scene.get("aspects"):
+            aspect = self.pick(scene["aspects"])
+            yield Move(
+                C(
+                    "Invoke",
+                    aspect_id=aspect["id"],
+                    by=self.pick(active),
+                    effect=self.pick(["plus_two", "reroll", "raise_difficulty"]),
+                ),
+                GM,
+                False,
+            )
+
+    def corrections(self, doc: JSON) -> Iterator[Move]:
+        """The GM sets a value straight, as the GM's sheet and conflict views offer it."""
+        rng = self.rng
+        if rng.random() < 0.7:
+            return
+        characters = [ch for ch in doc["characters"] if ch["revealed"]]
+        if not characters:
+            return
+        ch = self.pick(characters)
+        sheet = ch["sheet"]
+        yield Move(
+            C("CorrectFatePoints", character_id=ch["id"], fate_points=rng.randint(0, 6)), GM, True
+        )
+        yield Move(C("CorrectFatePoints", fate_points=rng.randint(0, 6)), GM, True)
+        for track, boxes in sheet.get("stress", {}).items():
+            marked = [i for i in range(len(boxes)) if rng.random() < 0.4]
+            yield Move(
+                C("CorrectStress", character_id=ch["id"], track=track, marked=marked), GM, True
+            )
+        for i, slot in enumerate(sheet.get("consequences", [])):
+            if slot["severity"] == "extreme":
+                continue
+            name = None if slot["aspect"] and rng.random() < 0.5 else f"Hurt {self.step}"
+            yield Move(C("CorrectConsequence", character_id=ch["id"], slot=i, name=name), GM, True)
+        scene = doc.get("scene") or {}
+        aspects = [*scene.get("aspects", []), *sheet.get("aspects", [])]
+        if aspects:
+            aspect = self.pick(aspects)
+            yield Move(
+                C("CorrectAspect", aspect_id=aspect["id"], name=f"Fixed {self.step}"), GM, True
+            )
+            holder = self.pick([x["id"] for x in doc["characters"]])
+            yield Move(
+                C(
+                    "CorrectFreeInvokes",
+                    aspect_id=aspect["id"],
+                    holder=holder,
+                    count=rng.randint(0, 2),
+                ),
+                GM,
+                aspect["kind"] != "boost",
+            )
+        conflict = doc.get("conflict")
+        if conflict and conflict["phase"] in ("turn", "next"):
+            active = [f["id"] for f in conflict["fighters"] if f["status"] == "active"]
+            if active:
+                yield Move(C("CorrectTurn", current=self.pick(active)), GM, True)
+
+    def gm_moves(self, doc: JSON) -> Iterator[Move]:
+        rng = self.rng
+        time, scene, conflict = doc["time"], doc.get("scene"), doc.get("conflict")
+        options = set(doc["table"]["options"])
+        characters = [ch["id"] for ch in doc["characters"]]
+        pcs = [ch["id"] for ch in doc["characters"] if ch.get("owner")]
+        npcs = [ch for ch in characters if ch not in pcs]
+        if not time["in_session"]:
+            yield Move(C("StartSession"), GM, True)
+        elif not scene and not conflict:
+            yield Move(C("EndSession", milestone=self.pick([None, "minor", "major"])), GM, True)
+        if not scene:
+            chosen = [ch for ch in characters if rng.random() < 0.8] or characters[:1]
+            zones: tuple[str, ...] = ()
+            links: tuple[tuple[str, str], ...] = ()
+            positions: tuple[tuple[str, str], ...] = ()
+            if rng.random() < 0.6:
+                zones = tuple(f"z{i}" for i in range(rng.randint(1, 3)))
+                links = tuple((zones[i], zones[i + 1]) for i in range(len(zones) - 1))
+                positions = tuple((ch, self.pick(zones)) for ch in chosen)
+            yield Move(
+                C(
+                    "StartScene",
+                    name=f"Scene {self.step}",
+                    participants=tuple(chosen),
+                    zones=zones,
+                    links=links,
+                    positions=positions,
+                ),
+                GM,
+                time["in_session"],
+            )
+            return
+        here = list(scene["participants"])
+        if not conflict and not doc.get("contest") and not doc.get("challenge"):
+            yield Move(C("EndScene"), GM, True)
+            heroes = [p for p in here if p in pcs]
+            foes = [p for p in here if p in npcs]
+            if heroes and foes and not doc.get("roll"):
+                assert self.preset is not None
+                elective = self.preset.turn_order.style.value == "elective"
+                own_harms = bool(doc["table"]["ruleset"])
+                first = self.pick([*heroes, *foes]) if elective else None
+                yield Move(
+                    C(
+                        "StartConflict",
+                        sides=(("heroes", tuple(heroes)), ("foes", tuple(foes))),
+                        first=first,
+                        # A rule-set file names its own kinds of harm; its tables fight physically
+                        # here (which harms a hack offers is left for fixes-play, issue 26).
+                        kind="physical" if own_harms else self.pick(["physical", "mental"]),
+                    ),
+                    GM,
+                    True,
+                )
+                yield Move(
+                    C(
+                        "StartContest",
+                        sides=(("heroes", tuple(heroes)), ("foes", tuple(foes))),
+                        intents=(("heroes", "Escape"), ("foes", "Catch them")),
+                    ),
+                    GM,
+                    True,
+                )
+            if not doc.get("roll"):
+                assert self.preset is not None
+                tasks = tuple(
+                    (f"t{i}", f"Task {i}", self.pick(self.preset.skill_keys), rng.randint(0, 4))
+                    for i in range(rng.randint(1, 3))
+                )
+                yield Move(C("StartChallenge", tasks=tasks), GM, True)
+        if conflict:
+            ended = conflict["phase"] == "ended"
+            if ended or rng.random() < 0.2:
+                yield Move(C("FinishConflict"), GM, ended)
+            fighters = [f["id"] for f in conflict["fighters"] if f["status"] == "active"]
+            sides = sorted({f["side"] for f in conflict["fighters"]})
+            if "weapon_and_armor" in options and fighters:
+                yield Move(
+                    C(
+                        "Equip",
+                        character_id=self.pick(fighters),
+                        weapon=rng.randint(0, 4),
+                        armor=rng.randint(0, 4),
+                    ),
+                    GM,
+                    True,
+                )
+            if "obstacles" in options and sides:
+                hid = self.fresh_id("hazard")
+                yield Move(
+                    C(
+                        "AddHazard",
+                        hazard_id=hid,
+                        name=f"Fire {hid}",
+                        rating=2,
+                        weapon=1,
+                        side=self.pick(sides),
+                    ),
+                    GM,
+                    True,
+                )
+                bid = self.fresh_id("block")
+                yield Move(
+                    C("AddBlock", block_id=bid, name=f"Crates {bid}", rating=2, cover=True),
+                    GM,
+                    True,
+                )
+            if "scale" in options and fighters:
+                levels = self.s.conflict.scale_ladder.keys if self.s.conflict else ()
+                if levels:
+                    yield Move(
+                        C("SetScale", character_id=self.pick(fighters), level=self.pick(levels)),
+                        GM,
+                        True,
+                    )
+            foes_of_pcs = [f for f in fighters if f not in pcs]
+            if "big_bads" in options and foes_of_pcs:
+                bad = self.pick(foes_of_pcs)
+                side = next(f["side"] for f in conflict["fighters"] if f["id"] == bad)
+                minions = [
+                    f["id"]
+                    for f in conflict["fighters"]
+                    if f["side"] == side and f["id"] != bad and f["id"] not in pcs
+                ]
+                yield Move(C("SetBigBad", character_id=bad, minions=minions), GM, bool(minions))
+        if doc.get("contest"):
+            yield Move(C("EndContest"), GM, True)
+        if doc.get("challenge"):
+            yield Move(C("EndChallenge"), GM, True)
+        yield Move(
+            C(
+                "AddSituationAspect",
+                name=f"Aspect {self.step}",
+                hidden=rng.random() < 0.3,
+                free_invokes=((self.pick(here), 1),) if here and rng.random() < 0.5 else (),
+            ),
+            GM,
+            True,
+        )
+        for aspect in scene["aspects"]:
+            if aspect["hidden"]:
+                yield Move(C("RevealAspect", aspect_id=aspect["id"]), GM, True)
+            if aspect["kind"] in ("situation", "zone", "boost"):
+                yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.3)
+        if rng.random() < 0.1:
+            yield Move(C("AddCharacter", sheet=self.npc_sheet()), GM, True)
+        hidden = [ch for ch in npcs if ch not in self.s.revealed]
+        if hidden and rng.random() < 0.3:
+            yield Move(C("RevealCharacter", character_id=self.pick(hidden)), GM, True)
+        if "countdowns" in options and rng.random() < 0.2:
+            cid = self.fresh_id("cd")
+            yield Move(
+                C(
+                    "AddCountdown",
+                    countdown_id=cid,
+                    name="Doom",
+                    boxes=3,
+                    outcome="Boom",
+                    triggers=("exchange",),
+                ),
+                GM,
+                False,
+            )
+        for countdown in scene.get("countdowns", []):
+            yield Move(C("MarkCountdown", countdown_id=countdown["id"]), GM, False)
+        if here and rng.random() < 0.2:
+            assert self.preset is not None
+            yield Move(
+                C(
+                    "SecretRoll",
+                    actor=self.pick(here),
+                    skill=self.pick(self.preset.skill_keys),
+                    difficulty=2,
+                ),
+                GM,
+                True,
+            )
+        for secret in doc["screen"]["secret_rolls"]:
+            yield Move(C("RevealRoll", roll_id=secret["roll_id"]), GM, True)
+        if rng.random() < 0.1:
+            yield Move(C("HideNpcDice", hidden=not doc["screen"]["npc_dice_hidden"]), GM, True)
+        yield from self.corrections(doc)
+        if self.s.version > self.set_up + 2 and rng.random() < 0.3:
+            target = rng.randint(max(self.set_up + 1, self.s.version - 6), self.s.version)
+            yield Move(C("Undo", target_version=target), GM, False)
+
+
+#: Commands that play what is in play now, picked more often than setting the next thing up.
+IN_PLAY = frozenset(
+    {
+        "Attack",
+        "CreateAdvantage",
+        "Overcome",
+        "FullDefense",
+        "FreeMove",
+        "SplitAttack",
+        "ZoneAttack",
+        "AssignTargets",
+        "ResolveTargets",
+        "MissEveryone",
+        "ResolveRoll",
+        "Invoke",
+        "Absorb",
+        "TakeOut",
+        "Shield",
+        "EndTurn",
+        "ContestRoll",
+        "ChallengeRoll",
+        "Roll",
+        "AnswerCompel",
+        "Milestone",
+        "Breakthrough",
+    }
+)
+
+
+def _weight(command: c.Command) -> float:
+    name = type(command).__name__
+    if name == "StartConflict":
+        return 4.0  # fights are where most of the rules are
+    if name == "Concede":
+        return 0.1
+    return 6.0 if name in IN_PLAY else 0.3 if name in ("Undo", "EndScene") else 1.0
+
+
+def C(type_name: str, **data: Any) -> c.Command:
+    """A command as the page sends it: its type and its fields as JSON (enums by value)."""
+    return command_from_json(type_name, {k: v for k, v in data.items() if v is not None})
+
+
+def _escape_move(state: TableState) -> c.Command | None:
+    """The GM's next move towards no conflict, contest, challenge, scene or session."""
+    conflict = state.conflict
+    if conflict is not None:
+        if conflict.pending_hit is not None:
+            return C("TakeOut")
+        if state.roll is not None and conflict.phase.value == "roll":
+            return C("MissEveryone") if _multi(state) else C("ResolveRoll", option=None)
+        return C("FinishConflict")
+    if state.contest is not None:
+        return C("EndContest")
+    if state.challenge is not None:
+        return C("EndChallenge")
+    if state.roll is not None:
+        return C("ResolveRoll", option=None)
+    if state.game.scene is not None:
+        return C("EndScene")
+    if state.game.in_session:
+        return C("EndSession")
+    return None
+
+
+def _multi(state: TableState) -> bool:
+    turn = state.conflict._turn if state.conflict is not None else None
+    return bool(turn is not None and turn.multi)
+
+
+def _gm_forcing(
+    state: TableState, log: list[Event], command: c.Command
+) -> tuple[TableState, list[Event]]:
+    """The GM's move, with the GM's word over any rule that refuses it (and, for a roll whose
+    outcome offers a choice, its first option)."""
+    rules: list[str] = []
+    for _ in range(5):
+        try:
+            waiver = Waiver(tuple(rules), "the GM ends it here") if rules else None
+            done = handle(
+                state, command, seat=GM, table_id=TABLE, now=NOW, history=log, waiver=waiver
+            )
+        except IllegalAction as refused:
+            if refused.waivable and refused.rule.key not in rules:
+                rules.append(refused.rule.key)
+                continue
+            raise
+        except BadInput as refused:
+            if isinstance(command, c.ResolveRoll) and command.option is None:
+                command = C("ResolveRoll", option=_first_option(state), aspect_name="Settled")
+                continue
+            raise refused
+        return done.state, [*log, *done.events]
+    raise AssertionError(f"{command!r} refused after setting aside {rules}")
+
+
+def _first_option(state: TableState) -> str | None:
+    doc = document_for(state, GM)
+    found = doc["extras"].get("resolution")
+    return found["options"][0]["key"] if found and found["options"] else None
+
+
+def _view(state: TableState, seat: str) -> str:
+    """The seat's view, without the version (an undo is itself a new version)."""
+    view = view_for(state, seat)
+    view["table"].pop("version")
+    return json.dumps(view, sort_keys=True, default=str)
+
+
+def _dump(state: TableState) -> bytes:
+    """The state's canonical dump, with what only says when it was made set aside."""
+    saved = (state.version, state.last_created)
+    try:
+        state.version, state.last_created = 0, ()
+        return encode_snapshot(state)
+    finally:
+        state.version, state.last_created = saved
+
+
+def _said(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
+
+
+def _trace(error: BaseException) -> str:
+    lines = traceback.format_exception(error)
+    return f"{_said(error)}\n{''.join(lines[-6:])}"
+
+
+def play_games(
+    seeds: range, steps: int = 40, on_game: Callable[[Game], None] | None = None
+) -> tuple[list[Finding], Counter[str], Counter[str]]:
+    """Play a game per seed; every finding, the commands accepted and the rules waived."""
+    findings: list[Finding] = []
+    coverage: Counter[str] = Counter()
+    waived: Counter[str] = Counter()
+    for seed in seeds:
+        game = Game(seed, steps)
+        try:
+            game.play()
+        except Exception as error:
+            game.find("crash", None, _trace(error))
+        findings.extend(game.findings)
+        coverage.update(game.coverage)
+        waived.update(game.waived)
+        if on_game is not None:
+            on_game(game)
+    return findings, coverage, waived

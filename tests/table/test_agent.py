@@ -1,0 +1,86 @@
+"""The table never strands its group, proved by machine (issue 26, item 4a): a random agent
+plays seeded games across the four presets, random optional rules and rule-set files (the
+built-in ones and the docs' example hacks), every seat choosing from what its view offers (see
+``agent.py``). ``make test`` plays a few hundred short games; ``make soak`` thousands
+(``FATEKIT_SOAK_GAMES``), with a report of the commands reached."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from fatekit.table.commands import COMMAND_TYPES
+
+from .agent import Finding, play_games  # type: ignore[import-not-found]
+
+#: Games of ``STEPS`` moves in ``make test`` (a fifth of a second each, on a quiet machine) and
+#: the first seed; ``make soak`` plays thousands more from other seeds.
+GAMES = int(os.environ.get("FATEKIT_SOAK_GAMES", "200"))
+STEPS = int(os.environ.get("FATEKIT_SOAK_STEPS", "30"))
+FIRST_SEED = int(os.environ.get("FATEKIT_SOAK_SEED", "0"))
+
+#: Findings that belong to another helper's item of issue 26 (coordination contract §4), by
+#: (kind, rule): reported, not failed on, until their fix lands.
+LEFT_FOR_OTHERS = {
+    ("offered-refused", "zone.interact"): "fixes-play: ranged attacks (targets offered beyond a "
+    "melee skill's reach; the engine, not the client, decides what is ranged)",
+}
+
+#: Commands no seat's view offers at all (the set-up's, and the GM's screen's planning), or that
+#: need sheets the agent does not write; each listed here is one the agent does not try to reach.
+NOT_PLAYED = {
+    "CreateTable": "set up before play",
+    "AddSeat": "set up before play",
+    "RemoveSeat": "ends a seat; played by the server tests",
+    "UpdateCharacter": "a whole new sheet: played by the sheet editor's tests",
+    "AddTemplate": "templates: the sheet editor's",
+    "RemoveTemplate": "templates: the sheet editor's",
+    "FireTrigger": "a countdown trigger by name",
+    "SelfCompel": "left for fixes-play (self-compels from the page)",
+    "SelfCompelAnswer": "follows SelfCompel",
+    "RaiseSkills": "banked steps: advancement tests",
+    "BreakImmunity": "needs an immunity set up",
+    "HideDifficulty": "the GM's screen",
+    "PrepareScene": "the GM's screen",
+    "RemovePreparedScene": "the GM's screen",
+    "StartPreparedScene": "the GM's screen",
+}
+
+
+#: Commands that need a rare situation (a big bad with minions taking a hit, a split attack
+#: aimed and settled): reached in make soak, not always in make test's games.
+RARE = {"Shield", "ResolveTargets", "AssignTargets", "TakeOut", "MissEveryone"}
+
+
+def test_random_games_never_strand_the_table() -> None:
+    findings, coverage, waived = play_games(range(FIRST_SEED, FIRST_SEED + GAMES), STEPS)
+    left = [f for f in findings if (f.kind, f.rule) in LEFT_FOR_OTHERS]
+    ours = [f for f in findings if (f.kind, f.rule) not in LEFT_FOR_OTHERS]
+    print(report(GAMES, coverage, waived, left))
+    assert ours == [], "\n\n".join(str(f) for f in _one_per_kind(ours))
+    # The agent reaches every command a seat can send in play, but those listed above: all of
+    # them in make soak; in make test's fewer games, all but the rarest situations.
+    missing = set(COMMAND_TYPES) - set(coverage) - set(NOT_PLAYED)
+    if GAMES < 1000:
+        missing -= RARE
+    assert sorted(missing) == [], f"never reached: {sorted(missing)}"
+
+
+def report(games: int, coverage: Counter[str], waived: Counter[str], left: list[Finding]) -> str:
+    lines = [f"{games} games; commands accepted, by type:"]
+    lines += [f"  {name}: {n}" for name, n in sorted(coverage.items())]
+    never = sorted(set(COMMAND_TYPES) - set(coverage))
+    lines.append(f"never reached: {', '.join(never) or 'none'}")
+    lines.append(f"rules the GM set aside: {dict(sorted(waived.items()))}")
+    for (kind, rule), owner in LEFT_FOR_OTHERS.items():
+        hits = [f for f in left if (f.kind, f.rule) == (kind, rule)]
+        if hits:
+            lines.append(f"left for others ({owner}): {len(hits)}, e.g. {hits[0]}")
+    return "\n".join(lines)
+
+
+def _one_per_kind(findings: list[Finding]) -> list[Finding]:
+    seen: dict[tuple[str, str, str], Finding] = {}
+    for f in findings:
+        seen.setdefault((f.kind, f.rule, f.detail.splitlines()[0][:60]), f)
+    return list(seen.values())
