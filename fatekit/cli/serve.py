@@ -203,12 +203,7 @@ def serve(
     import uvicorn
 
     from fatekit.rules.core.errors import FateError
-    from fatekit.server.address import (
-        PUBLIC_URL_ENV,
-        lan_address,
-        parse_public_url,
-        seat_url,
-    )
+    from fatekit.server.address import lan_address, parse_public_url, seat_url
     from fatekit.server.app import create_app
     from fatekit.server.errors import ApiError
     from fatekit.server.ws import SocketSettings
@@ -262,7 +257,6 @@ def serve(
         public_url=public,
     )
     service = app.state.service
-    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
     gm_links = []
     count, listed = _tables_here(store)
     if new_table is None and first_table and count == 0:
@@ -282,6 +276,7 @@ def serve(
             detail = error.detail if isinstance(error, ApiError) else str(error)
             return refuse("serve", f"--gm-link: {detail}")
         gm_links.append((f"A new GM link for table {gm_link!r}.", again))
+    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
     config = uvicorn.Config(
         app,
         log_level=log_level,
@@ -324,7 +319,13 @@ def serve(
         print(f"  database: {shown}", file=out)
         print(f"  API and a page to try it: {base}/docs", file=out)
         print(f"  operator token: {token_note}", file=out)
-        if public is not None:
+        if lan and public == base:
+            print(
+                f"  links lead to: {links_to}/ on the local network: phones on the same Wi-Fi "
+                "open them, and the page's QR codes",
+                file=out,
+            )
+        elif public is not None:
             print(f"  links lead to: {links_to}/", file=out)
         elif is_loopback(host):
             print(f"  links lead to: {links_to}/, which opens only on this machine:", file=out)

@@ -46,9 +46,9 @@ MISS_BURST = 30.0
 #: opening the table at once got 429 for the page's scripts. They are small static files.
 PAGE_RATE = 50.0
 PAGE_BURST = 600.0
-#: What is a file of the page: paths under these prefixes, and these paths.
+#: What is a file of the page: paths under these prefixes, the worker, and ``/`` for a browser.
 _PAGE_PREFIXES = ("/web/", "/i18n/")
-_PAGE_PATHS = ("/", "/sw.js")
+_PAGE_PATHS = ("/sw.js",)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -178,10 +178,12 @@ class TokenBucket:
 
 def _page_file(scope: Scope) -> bool:
     """Whether a request asks for one of the page's own files (read only, no link needed)."""
+    if scope.get("method") not in ("GET", "HEAD"):
+        return False
     path = str(scope.get("path", ""))
-    return scope.get("method") in ("GET", "HEAD") and (
-        path in _PAGE_PATHS or path.startswith(_PAGE_PREFIXES)
-    )
+    if path == "/":  # the page for a browser; an API client's description is any other request
+        return b"text/html" in dict(scope.get("headers") or []).get(b"accept", b"")
+    return path in _PAGE_PATHS or path.startswith(_PAGE_PREFIXES)
 
 
 @dataclass(eq=False)
@@ -195,8 +197,8 @@ class RateLimit:
     budget per address, ``misses`` a second in bursts of ``miss_burst``: once it is spent, links
     from that address that have never been answered otherwise get 429, and a client making up a
     new link for every request cannot escape the limit that way, while the links already proven
-    there (another player behind the same router) play on. The page's own files (``GET /``,
-    ``/sw.js``, ``/web/...``, ``/i18n/...``) take from a larger budget of their own per address,
+    there (another player behind the same router) play on. The page's own files (``GET /`` for a
+    browser, ``/sw.js``, ``/web/...``, ``/i18n/...``) take from a larger budget of their own per address,
     ``page_rate`` a second in bursts of ``page_burst``. Buckets that have filled up again are
     forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """

@@ -66,9 +66,12 @@ def test_the_pages_own_files_have_a_budget_of_their_own() -> None:
         RateLimit(app, rate=2, burst=3, page_rate=1, page_burst=8, clock=lambda: now[0])
     )
     files = ["/web/js/app.js", "/web/style.css", "/i18n/sv.json", "/sw.js"]
+    page = {"accept": "text/html"}
     assert [client.get(path).status_code for path in files * 2] == [200] * 8
+    # The page itself, to a browser, is one of them; the API's description of itself is not.
+    assert client.get("/", headers=page).status_code == 429
     # The address's other budget is untouched by them...
-    assert [client.get("/health").status_code for _ in range(3)] == [200, 200, 200]
+    assert [client.get("/").status_code for _ in range(3)] == [200, 200, 200]
     assert client.get("/health").status_code == 429
     # ...and the page's budget has its own end: a flood of file requests is slowed too.
     slowed = client.get("/web/js/app.js")

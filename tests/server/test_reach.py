@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -19,7 +20,8 @@ from fatekit.server.app import create_app
 from fatekit.server.reach import qr_svg
 from fatekit.store.memory import MemoryEventStore
 
-from .process import call, start  # type: ignore[import-not-found]
+from .process import call  # type: ignore[import-not-found]
+from .process import start as start_serving  # type: ignore[import-not-found]
 
 TOKEN = "reach-test-operator-token"
 OPERATOR = {"authorization": f"Bearer {TOKEN}"}
@@ -159,6 +161,11 @@ def test_serve_opens_a_table_only_in_an_empty_database_and_lists_the_others(
     finally:
         listed.stop()
     assert len(list_tables(db)) == 2
+
+
+def start(db: Path, *args: str, **kwargs: Any) -> Any:
+    """``fatekit serve`` on ``db``, without foresight workers (none of these tests asks them)."""
+    return start_serving(db, *args, "--foresight-workers", "0", **kwargs)
 
 
 def list_tables(db: Path) -> list[str]:

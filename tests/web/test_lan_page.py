@@ -115,7 +115,7 @@ def test_phones_in_the_room_join_by_qr_code(room: Room, playwright: Any, tmp_pat
     # The server found the room's LAN address, listens there and says so; links lead there.
     assert room.base.startswith(f"http://{ADDRESS}:")
     printed = "".join(room.output)
-    assert f"links lead to: {room.base}/" in printed
+    assert f"links lead to: {room.base}/ on the local network" in printed
     assert room.gm_url.startswith(f"{room.base}/#link=")
     # A Chromium inside the room: the GM's laptop and the players' phones on its Wi-Fi.
     inside = tmp_path / "chromium-in-the-room"

@@ -196,7 +196,7 @@ function inviteCode(invite) {
 function loopbackWarning() {
   const address = app.address;
   if (!address || !address.loopback) return null;
-  return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: h("code", {}, address.url), lan: h("code", {}, "fatekit serve --lan"), public: h("code", {}, "--public-url") }));
+  return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: free(address.url, "code"), lan: free("fatekit serve --lan", "code"), public: free("--public-url", "code") }));
 }
 
 function seatsPanel() {
