@@ -145,3 +145,23 @@ def test_a_server_that_does_not_answer_is_told_apart_from_no_network(
         page.unroute("**/join")
         expect(page.locator("#connection.live")).to_be_visible()
         expect(page.locator("#offline")).to_have_count(0)
+
+
+def test_a_new_version_of_the_page_is_offered_not_forced(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "Upgrade night", "preset": "condensed"})
+    it = catalog("it")
+    with phone(browser, server, made["link"], "it-IT") as page:
+        page.reload()  # now opened under the worker, as every later visit is
+        expect(page.locator("#connection.live")).to_be_visible()
+        page.fill("#note-text", "half a sentence")
+        # A new worker takes over (the server was upgraded): the page offers to reload, and
+        # leaves the table, and what was being typed, as they are until asked.
+        page.evaluate("navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
+        offer = page.locator("#banner #page-update")
+        expect(offer).to_contain_text(it["update.ready"])
+        expect(page.locator("#note-text")).to_have_value("half a sentence")
+        offer.get_by_role("button", name=it["update.reload"]).click()
+        expect(page.locator("#page-update")).to_have_count(0)
+        expect(page.locator("#connection.live")).to_be_visible()
