@@ -190,6 +190,12 @@ RULESET_SCHEMA = file_schema(
                     "action": {"enum": [Action.ATTACK.value, Action.DEFEND.value]},
                     "harm": TRACK_KEY,
                     "melee_only": {"type": "boolean", "default": False},
+                    "ranged": {
+                        "type": "boolean",
+                        "default": False,
+                        "description": "an attack made from a distance (Shoot): it reaches "
+                        "beyond its own zone, and a close-quarters defence cannot stop it",
+                    },
                 },
                 ["skill", "action", "harm"],
                 "a skill that may attack (or defend against) a kind of harm",
@@ -340,6 +346,7 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
                 "action": u.action.value,
                 "harm": u.track.value,
                 **({"melee_only": True} if u.melee_only else {}),
+                **({"ranged": True} if u.ranged else {}),
             }
             for u in preset.skill_uses
         ],

@@ -35,7 +35,6 @@ from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = [
-    "RANGED_SKILLS",
     "SEVERITIES",
     "AbsorbCandidate",
     "FightPlan",
@@ -46,8 +45,6 @@ __all__ = [
     "start_conflict",
 ]
 
-#: Skills whose attacks are ranged: they reach other zones and Fight cannot parry them.
-RANGED_SKILLS = frozenset({"shoot"})
 #: Consequence severities in the order reports use.
 SEVERITIES = (Severity.MILD, Severity.MODERATE, Severity.SEVERE, Severity.EXTREME)
 
@@ -338,7 +335,11 @@ def _fighter(
     skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
     attacks = [
         Roll(
-            s, sheet.rating(s) + _bonus(sheet, s, Action.ATTACK), s in RANGED_SKILLS and not mental
+            s,
+            sheet.rating(s) + _bonus(sheet, s, Action.ATTACK),
+            # As the engine decides it: the rule set's word on the skill (Shoot reaches other
+            # zones and Fight cannot parry it).
+            not mental and preset.attacks_at_range(s, track, stunts=sheet.stunts),
         )
         for s in skills
         if preset.can_use(s, Action.ATTACK, track, stunts=sheet.stunts)

@@ -24,9 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
 from fatekit.formats.interop import export_character, import_character
-from fatekit.rules import CharacterKind, ForbiddenAction, Preset, validate
+from fatekit.rules import BadInput, CharacterKind, ForbiddenAction, Preset, validate
 from fatekit.server.service import Caller, TableService
-from fatekit.table import SEAT_RULE, Role, TableState
+from fatekit.table import SEAT_RULE, Role
+from fatekit.table.events import CharacterAdded
 
 __all__ = ["ImportIn", "mount_interop"]
 
@@ -44,15 +45,25 @@ class ImportIn(BaseModel):
         None, description="Bring it in as this kind (a player's is always a PC)"
     )
     owner: str | None = Field(None, description="The player seat a PC belongs to (GM only)")
+    hidden: list[Annotated[int, Field(ge=0, le=200)]] | None = Field(
+        None,
+        max_length=200,
+        description="The sheet's aspects kept from the players, by position (0 first; GM "
+        "only); left out, every aspect of an NPC (its trouble too) and none of a PC's",
+    )
     dry_run: bool = Field(False, description="Only read it and report; add nothing")
 
 
-def _free_id(state: TableState, wanted: str) -> str:
-    chosen, n = wanted, 1
-    while chosen in state.game.characters:
-        n += 1
-        chosen = f"{wanted}-{n}"
-    return chosen
+def _hidden(body: ImportIn, kind: str, aspects: int, gm: bool) -> list[int]:
+    """Which of the sheet's aspects (by position) the players may not see."""
+    if body.hidden is None:
+        return list(range(aspects)) if gm and kind != CharacterKind.PC.value else []
+    if not gm:
+        raise ForbiddenAction("only the GM hides aspects", SEAT_RULE)
+    beyond = [p for p in body.hidden if p >= aspects]
+    if beyond:
+        raise BadInput(f"the sheet has {aspects} aspects; there is no aspect {beyond[0] + 1}")
+    return sorted(set(body.hidden))
 
 
 def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
@@ -64,7 +75,9 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
         summary="Bring in a character from Fari, Foundry VTT or a fatekit file",
     )
     async def import_at_table(caller: At, body: ImportIn) -> dict[str, Any]:
-        def read() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, str]], str | None]:
+        def read() -> tuple[
+            dict[str, Any], dict[str, Any], list[dict[str, str]], str | None, list[int], list[str]
+        ]:
             state = service.repo.load(caller.table_id)
             seat = state.seat(caller.seat)
             if not seat.is_gm and seat.role is not Role.PLAYER:
@@ -79,7 +92,6 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 if not seat.is_gm
                 else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
             )
-            sheet["id"] = _free_id(state, sheet["id"])
             loaded = character_from_dict(
                 sheet, preset if state.ruleset_file is not None and body.preset is None else None
             )
@@ -87,21 +99,30 @@ def mount_interop(app: FastAPI, service: TableService, caller_at: Any) -> None:
             owner = body.owner if seat.is_gm else caller.seat
             if sheet["kind"] != CharacterKind.PC.value:
                 owner = None
-            return sheet, imported.report.as_json(), problems, owner
+            aspects = loaded.character.aspects
+            hidden = _hidden(body, sheet["kind"], len(aspects), seat.is_gm)
+            hidden_ids = [aspects[p].id for p in hidden]
+            return sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids
 
-        sheet, report, problems, owner = await asyncio.to_thread(read)
-        out: dict[str, Any] = {"report": report, "problems": problems, "sheet": sheet}
+        sheet, report, problems, owner, hidden, hidden_ids = await asyncio.to_thread(read)
+        out: dict[str, Any] = {
+            "report": report,
+            "problems": problems,
+            "sheet": sheet,
+            "hidden": hidden,
+        }
         if body.dry_run:
             return {**out, "added": False}
-        executed, _ = await service.command(
-            caller, "AddCharacter", {"sheet": json.dumps(sheet, ensure_ascii=False), "owner": owner}
-        )
-        return {
-            **out,
-            "added": True,
-            "character_id": sheet["id"],
-            "version": executed.events[-1].version,
+        # The table gives the id (the sheet's own, or one made from its name when that is taken).
+        command = {
+            "sheet": json.dumps(sheet, ensure_ascii=False),
+            "owner": owner,
+            "hidden_aspects": hidden_ids,
         }
+        executed, _ = await service.command(caller, "AddCharacter", command)
+        added = executed.events[-1]
+        assert isinstance(added, CharacterAdded)
+        return {**out, "added": True, "character_id": added.character_id, "version": added.version}
 
     @app.get(
         "/tables/{table_id}/characters/{character_id}/export/{target}",

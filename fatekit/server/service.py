@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -41,7 +40,7 @@ from fatekit.store.tables import Executed, TableRepository, to_event, to_new_eve
 from fatekit.table import commands as c
 from fatekit.table.codec import FieldErrors
 from fatekit.table.event_views import event_for
-from fatekit.table.events import Event
+from fatekit.table.events import Event, SeatAdded
 from fatekit.table.export import export_character, export_table, import_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
@@ -198,9 +197,14 @@ class TableService:
 
         def attempt() -> tuple[SeatLink, Executed]:
             state = self._state(table_id)
-            chosen = seat_id if seat_id is not None else _free_seat_id(state, name)
+            asked = c.AddSeat(seat_id=seat_id or "", role=role, name=name)
+            # Checked, not stored: the table gives the seat its id (made from the name when none
+            # is asked for or the one asked for is taken), and the link is issued for that id.
+            trial = handle(state, asked, seat=caller.seat, table_id=table_id)
+            added = trial.events[0]
+            assert isinstance(added, SeatAdded)
+            chosen = added.seat_id
             command = c.AddSeat(seat_id=chosen, role=role, name=name)
-            handle(state, command, seat=caller.seat, table_id=table_id)  # checked, not stored
             self.caps.check_links(table_id)
             # A seat id used before keeps no old links: a crash between removing a seat and
             # revoking its links must not let them open the new seat.
@@ -497,15 +501,6 @@ def _seen(events: Iterable[Event], state: TableState, seat: str) -> list[dict[st
 def _data_path(path: str) -> str:
     # Command fields arrive under "data"; the command's type is a field of its own.
     return path if path == "type" else "data" if path == "$" else f"data.{path}"
-
-
-def _free_seat_id(state: TableState, name: str) -> str:
-    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "seat"
-    chosen, n = base, 1
-    while chosen in state.seats:
-        n += 1
-        chosen = f"{base}-{n}"
-    return chosen
 
 
 def _ruleset_fields(data: object, limit: int) -> dict[str, Any]:

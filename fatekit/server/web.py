@@ -61,6 +61,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet
@@ -295,11 +296,22 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 if not viewer.sees_sheet(against):
                     # The opponent's skills are the GM's secret: no odds that would give them away.
                     return {"hidden": True, "modifier": modifier, "stunts": stunts}
+                conflict = state.conflict
+                fighting = conflict is not None and {actor, against} <= set(conflict.fighters)
+                if defending is None and conflict is not None and fighting:
+                    # The engine's own choice: the best skill that may stop this attack (Fight
+                    # parries no shot), or the opponent's best against anything else.
+                    if action == "attack":
+                        ranged = conflict.attack_is_ranged(actor, skill)
+                        allowed = conflict.defence_skills(against, melee=not ranged)
+                    else:
+                        allowed = conflict.opposing_skills(against)
+                    defending = next(iter(allowed), "")
                 if defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL
-                    if state.conflict is not None:
-                        track = state.conflict.harm  # a rule set's own harm, such as wealth
+                    if conflict is not None:
+                        track = conflict.harm  # a rule set's own harm, such as wealth
                     allowed = state.ruleset.preset.skills_for(Action.DEFEND, track) or tuple(
                         opponent.skills
                     )
@@ -444,8 +456,21 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
             s.key: {"": s.name, **dict(s.names)} for lst in preset.skill_lists for s in lst
         },
         "tracks": [
-            {"harm": t.track.value, "name": t.name, "names": dict(t.names), "skill": t.skill}
+            {
+                "harm": t.track.value,
+                "name": t.name,
+                "names": dict(t.names),
+                "skill": t.skill,
+                # Whether some skill attacks with this harm: a conflict in it can harm someone.
+                "dealt": bool(preset.skills_for(Action.ATTACK, t.track)),
+            }
             for t in preset.stress_tracks
+        ],
+        # Elective: the table says who acts first; a skill or approach order works it out.
+        "turn_order": preset.turn_order.style.value,
+        # The kinds of conflict some skill attacks in (a hack may have no mental attack).
+        "conflict_kinds": [
+            k.value for k in ConflictKind if preset.skills_for(Action.ATTACK, k.track)
         ],
     }
 

@@ -33,7 +33,7 @@ from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Status
+from fatekit.rules.scenes.conflict_parts import LegalAction, Status
 from fatekit.table import events as e
 from fatekit.table import screen
 from fatekit.table.codec import to_json
@@ -245,10 +245,7 @@ class Viewer:
         legal: JSON = {}
         for who in conflict.fighters:
             if who in self.mine:
-                legal[who] = [
-                    {"move": a.move.value, "targets": list(a.targets), "skills": list(a.skills)}
-                    for a in conflict.legal_actions(who)
-                ]
+                legal[who] = [_legal_action(a) for a in conflict.legal_actions(who)]
         return {
             "kind": conflict.kind.value,
             "harm": conflict.harm.value,  # the kind of harm hits deal (a rule set may name its own)
@@ -266,6 +263,7 @@ class Viewer:
                     "armor": f.armor,
                     "scale": f.scale,
                     "hazard": f.hazard is not None,
+                    "members": f.members,  # a mob's members still standing (1 for anyone else)
                 }
                 for who, f in conflict.fighters.items()
             ],
@@ -520,3 +518,17 @@ def view_for(state: TableState, seat: str) -> JSON:
     Raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is not at the table.
     """
     return Viewer(state, seat).view()
+
+
+def _legal_action(action: LegalAction) -> JSON:
+    """A move the view offers; an attack also says which targets each skill reaches and which
+    skills attack from a distance, so a page offers only what the engine will take."""
+    out: JSON = {
+        "move": action.move.value,
+        "targets": list(action.targets),
+        "skills": list(action.skills),
+    }
+    if action.reach:
+        out["reach"] = {skill: list(targets) for skill, targets in action.reach}
+        out["ranged"] = list(action.ranged)
+    return out

@@ -60,7 +60,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 _STANDARD_USES = (
     SkillUse("fight", Action.ATTACK, Track.PHYSICAL),
-    SkillUse("shoot", Action.ATTACK, Track.PHYSICAL),
+    SkillUse("shoot", Action.ATTACK, Track.PHYSICAL, ranged=True),  # Shoot attacks at range
     SkillUse("athletics", Action.DEFEND, Track.PHYSICAL),
     SkillUse("fight", Action.DEFEND, Track.PHYSICAL, melee_only=True),
     SkillUse("provoke", Action.ATTACK, Track.MENTAL),
@@ -158,9 +158,10 @@ ACCELERATED = Preset(
     stress_tracks=(StressTrackSpec(Track.ANY, None),),
     stress_table=(StressRow(0, (1, 2, 3)),),
     turn_order=TurnOrder(TurnOrderStyle.APPROACH_ORDER, ("quick",), ("careful",)),
-    # Every approach can be used for every action: what matters is how you act, not what with.
+    # Every approach can be used for every action: what matters is how you act, not what with;
+    # so any approach's attack may be one from a distance (a thrown knife, an arrow).
     skill_uses=tuple(
-        SkillUse(a.key, action, Track.ANY)
+        SkillUse(a.key, action, Track.ANY, ranged=action is Action.ATTACK)
         for a in APPROACHES
         for action in (Action.ATTACK, Action.DEFEND)
     ),

@@ -203,7 +203,7 @@ def play_conflict(seed: int) -> int:
                 roll.roll()
                 try:
                     if choice is Move.SPLIT_ATTACK:
-                        targets = list(legal.targets)
+                        targets = list(dict(legal.reach)[skill])
                         rng.shuffle(targets)
                         zones = conflict.scene.zones
                         if zones is not None and conflict.kind is ConflictKind.PHYSICAL:
@@ -226,13 +226,13 @@ def play_conflict(seed: int) -> int:
                 continue
             if choice is Move.ATTACK:
                 legal = moves[Move.ATTACK]
+                skill, reached = rng.choice(legal.reach)
                 roll = conflict.attack(
                     actor,
-                    rng.choice(legal.targets),
-                    rng.choice(legal.skills),
+                    rng.choice(reached),
+                    skill,
                     dice=dice,
                     forgo_defense=rng.random() < 0.1,
-                    ranged=True,
                 )
             elif choice is Move.CREATE_ADVANTAGE:
                 roll = conflict.create_advantage(

@@ -105,3 +105,29 @@ def test_a_sheet_downloads_as_fari_and_foundry_and_reads_back_the_same(api: Api)
         assert back.data["stress"] == sheet["stress"]
     assert gm.get("/characters/nobody/export/fari", expect=404)["error"] == "not_found"
     gm.get("/characters/contessa-livia-orsini/export/pdf", expect=422)
+
+
+def test_an_imported_npc_keeps_its_aspects_from_the_players_unless_the_gm_shows_them(
+    api: Api,
+) -> None:
+    gm = api.table("Duel", preset="core")
+    ann = gm.invite("Ann")
+    content = fixture("foundry-core-base64.json")
+    seen = post_import(gm, 200, content=content, kind="major_npc", dry_run=True)
+    names = [a["name"] for a in seen["sheet"]["aspects"]]
+    # By default every aspect of an NPC, trouble included, is the GM's secret.
+    assert seen["hidden"] == list(range(len(names))) and len(names) >= 2
+    post_import(gm, 200, content=content, kind="major_npc")
+    [card] = ann.get("/state")["characters"]
+    assert card["aspects"] == [] and card["name"] == "Cynere"
+    # The GM chooses: only the second aspect kept back this time.
+    again = post_import(gm, 200, content=content, kind="major_npc", hidden=[1])
+    assert again["hidden"] == [1] and again["character_id"] == "cynere-2"
+    shown = next(c for c in ann.get("/state")["characters"] if c["id"] == "cynere-2")
+    assert [a["name"] for a in shown["aspects"]] == [n for i, n in enumerate(names) if i != 1]
+    whole = next(c for c in gm.get("/state")["characters"] if c["id"] == "cynere-2")
+    assert [a["name"] for a in whole["sheet"]["aspects"]] == names
+    # A player hides nothing, and a position beyond the sheet is refused.
+    assert post_import(ann, 403, content=content, hidden=[0])["error"] == "forbidden"
+    beyond = post_import(gm, 422, content=content, kind="major_npc", hidden=[99])
+    assert "no aspect 100" in beyond["detail"]

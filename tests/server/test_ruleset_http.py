@@ -24,6 +24,8 @@ def test_a_table_opens_on_a_rule_set_file(api: Api) -> None:
     assert preset["name"] == "The Long Night"
     sanity = next(t for t in preset["tracks"] if t["harm"] == "sanity")
     assert sanity["names"]["ru"] == "Рассудок" and sanity["skill"] == "will"
+    # Sanity is dealt (Provoke, Lore); no skill attacks in a mental conflict, so none is offered.
+    assert sanity["dealt"] is True and preset["conflict_kinds"] == ["physical"]
     assert preset["skill_names"]["lore"][""] == "Lore"
     sheet = (EXAMPLES / "long-night.character.json").read_text(encoding="utf-8")
     gm.send("AddCharacter", sheet=sheet)
@@ -60,7 +62,11 @@ def test_a_builtin_table_reads_its_preset_there_too(api: Api) -> None:
     gm = api.table(preset="fae")
     assert gm.get("/state")["table"]["ruleset"] is False
     preset = gm.get("/preset")
-    assert preset["tracks"] == [{"harm": "any", "name": "", "names": {}, "skill": None}]
+    assert preset["tracks"] == [
+        {"harm": "any", "name": "", "names": {}, "skill": None, "dealt": True}
+    ]
+    assert preset["turn_order"] == "approach_order"
+    assert preset["conflict_kinds"] == ["physical", "mental"]
 
 
 def test_a_hack_table_brings_in_fatekit_files_and_says_why_not_fari(api: Api) -> None:

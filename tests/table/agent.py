@@ -36,7 +36,9 @@ from fatekit.rules import BadInput, IllegalAction, RandomDice
 from fatekit.rules.characters.character import major_npc, minor_npc, new_character
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
+from fatekit.rules.core.actions import Action
 from fatekit.rules.options.switches import OptionalRule
+from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.store.memory import MemoryEventStore
 from fatekit.store.tables import StoreHistory, TableRepository
 from fatekit.table import (
@@ -70,6 +72,7 @@ TABLE = "agent"
 OPTIONS = tuple(o.value for o in OptionalRule if o is not OptionalRule.CHANGING_SKILL_LIST)
 
 JSON = dict[str, Any]
+ATTACK = Action.ATTACK
 
 
 @dataclass(frozen=True)
@@ -387,12 +390,14 @@ class Game:
             for action in actions:
                 kind, targets, skills = action["move"], action["targets"], action["skills"]
                 if kind == "attack":
+                    # The skill first, then a target it reaches: the engine says which.
+                    skill = self.pick(sorted(action["reach"]))
                     yield Move(
                         C(
                             "Attack",
                             actor=actor,
-                            target=self.pick(targets),
-                            skill=self.pick(skills),
+                            target=self.pick(action["reach"][skill]),
+                            skill=skill,
                         ),
                         seat,
                         True,
@@ -401,6 +406,7 @@ class Game:
                     skill = self.pick(skills)
                     others = [t for t in targets if t != actor]
                     if others and rng.random() < 0.4:
+                        # Against an active opponent, who opposes with their best skill.
                         yield Move(
                             C(
                                 "CreateAdvantage",
@@ -409,7 +415,7 @@ class Game:
                                 against=self.pick(others),
                             ),
                             seat,
-                            False,
+                            True,
                         )
                     else:
                         yield Move(
@@ -484,7 +490,8 @@ class Game:
                         C("EndTurn", next_actor=self.pick(targets) if targets else None), seat, True
                     )
                 elif kind == "concede" and rng.random() < 0.2:
-                    yield Move(C("Concede", character_id=actor), seat, True)
+                    terms = "Gone into the night" if rng.random() < 0.5 else ""
+                    yield Move(C("Concede", character_id=actor, terms=terms), seat, True)
         targets = conflict["targets"]
         if targets and (seat == GM or conflict["current"] in mine):
             # As the page settles them: a pick for every target whose outcome offers a choice.
@@ -623,6 +630,26 @@ class Game:
                     )
 
     def aspect_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        for asked in doc.get("self_compels", []):
+            if seat == GM:
+                accepted = self.rng.random() < 0.7
+                yield Move(
+                    C("SelfCompelAnswer", compel_id=asked["id"], accepted=accepted), seat, True
+                )
+        own = [
+            (ch["id"], a["id"])
+            for ch in doc["characters"]
+            if ch["id"] in mine and seat != GM and ch.get("revealed")
+            for a in ch["sheet"]["aspects"]
+        ]
+        if own and self.rng.random() < 0.2:
+            # A player's Compel on their own character: the page asks the GM for a self-compel.
+            who, aspect_id = self.pick(own)
+            yield Move(
+                C("SelfCompel", aspect_id=aspect_id, target=who, complication="It bites back"),
+                seat,
+                True,
+            )
         for compel in doc.get("compels", []):
             if compel["target"] in mine:
                 yield Move(C("AnswerCompel", compel_id=compel["id"], answer="accept"), seat, True)
@@ -851,17 +878,26 @@ class Game:
                 elective = self.preset.turn_order.style.value == "elective"
                 own_harms = bool(doc["table"]["ruleset"])
                 first = self.pick([*heroes, *foes]) if elective else None
+                # As the page offers them: the kinds of conflict some skill attacks in, and a
+                # rule set's own harms some skill deals.
+                kinds = [k.value for k in ConflictKind if self.preset.skills_for(ATTACK, k.track)]
+                dealt = [
+                    t.track.value
+                    for t in self.preset.stress_tracks
+                    if t.track.value not in ("physical", "mental", "any")
+                    and self.preset.skills_for(ATTACK, t.track)
+                ]
+                harm = self.pick(dealt) if own_harms and dealt and rng.random() < 0.5 else None
                 yield Move(
                     C(
                         "StartConflict",
                         sides=(("heroes", tuple(heroes)), ("foes", tuple(foes))),
                         first=first,
-                        # A rule-set file names its own kinds of harm; its tables fight physically
-                        # here (which harms a hack offers is left for fixes-play, issue 26).
-                        kind="physical" if own_harms else self.pick(["physical", "mental"]),
+                        kind=self.pick(kinds or ["physical"]),
+                        harm=harm,
                     ),
                     GM,
-                    True,
+                    bool(kinds),
                 )
                 yield Move(
                     C(
@@ -882,7 +918,8 @@ class Game:
         if conflict:
             ended = conflict["phase"] == "ended"
             if ended or rng.random() < 0.2:
-                yield Move(C("FinishConflict"), GM, ended)
+                # The GM may end a conflict at any moment.
+                yield Move(C("FinishConflict"), GM, True)
             fighters = [f["id"] for f in conflict["fighters"] if f["status"] == "active"]
             sides = sorted({f["side"] for f in conflict["fighters"]})
             if "weapon_and_armor" in options and fighters:
@@ -955,6 +992,25 @@ class Game:
                 yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.3)
         if rng.random() < 0.1:
             yield Move(C("AddCharacter", sheet=self.npc_sheet()), GM, True)
+        # Someone not in the scene comes into it (and into the fight, on a side), as the card's
+        # button offers; a PC passes between the players and the GM, as its card's select does.
+        away = [ch for ch in characters if ch not in here]
+        zoned = (scene.get("zones") or {}).get("zones") or []
+        if away and rng.random() < 0.3:
+            sides = sorted({f["side"] for f in conflict["fighters"]}) if conflict else []
+            yield Move(
+                C(
+                    "JoinScene",
+                    character_id=self.pick(away),
+                    zone=self.pick(zoned) if zoned else None,
+                    side=self.pick(sides) if sides and rng.random() < 0.7 else None,
+                ),
+                GM,
+                not conflict or conflict["phase"] != "ended",
+            )
+        if pcs and rng.random() < 0.1:
+            owner = self.pick([*PLAYERS, None])
+            yield Move(C("GiveCharacter", character_id=self.pick(pcs), owner=owner), GM, True)
         hidden = [ch for ch in npcs if ch not in self.s.revealed]
         if hidden and rng.random() < 0.3:
             yield Move(C("RevealCharacter", character_id=self.pick(hidden)), GM, True)
@@ -1041,12 +1097,8 @@ def C(type_name: str, **data: Any) -> c.Command:
 
 def _escape_move(state: TableState) -> c.Command | None:
     """The GM's next move towards no conflict, contest, challenge, scene or session."""
-    conflict = state.conflict
-    if conflict is not None:
-        if conflict.pending_hit is not None:
-            return C("TakeOut")
-        if state.roll is not None and conflict.phase.value == "roll":
-            return C("MissEveryone") if _multi(state) else C("ResolveRoll", option=None)
+    if state.conflict is not None:
+        # At any moment: a hit waiting and dice not settled are dropped with the fight.
         return C("FinishConflict")
     if state.contest is not None:
         return C("EndContest")

@@ -21,10 +21,7 @@ FIRST_SEED = int(os.environ.get("FATEKIT_SOAK_SEED", "0"))
 
 #: Findings that belong to another helper's item of issue 26 (coordination contract §4), by
 #: (kind, rule): reported, not failed on, until their fix lands.
-LEFT_FOR_OTHERS = {
-    ("offered-refused", "zone.interact"): "fixes-play: ranged attacks (targets offered beyond a "
-    "melee skill's reach; the engine, not the client, decides what is ranged)",
-}
+LEFT_FOR_OTHERS: dict[tuple[str, str], str] = {}
 
 #: Commands no seat's view offers at all (the set-up's, and the GM's screen's planning), or that
 #: need sheets the agent does not write; each listed here is one the agent does not try to reach.
@@ -36,8 +33,6 @@ NOT_PLAYED = {
     "AddTemplate": "templates: the sheet editor's",
     "RemoveTemplate": "templates: the sheet editor's",
     "FireTrigger": "a countdown trigger by name",
-    "SelfCompel": "left for fixes-play (self-compels from the page)",
-    "SelfCompelAnswer": "follows SelfCompel",
     "RaiseSkills": "banked steps: advancement tests",
     "BreakImmunity": "needs an immunity set up",
     "HideDifficulty": "the GM's screen",

@@ -112,6 +112,33 @@ def test_boosts_cannot_be_self_compelled(play: Play) -> None:
     assert caught.value.rule.key == "aspect.boost"
 
 
+@pytest.mark.rule("aspect.boost")
+def test_an_invoked_boost_keeps_its_name_in_the_log(play: Play) -> None:
+    from fatekit.rules import Action
+
+    play.do(
+        c.Roll(
+            actor="ruth", action=Action.CREATE_ADVANTAGE, skill="notice", difficulty=2, dice="0000"
+        ),
+        "ann",
+    )
+    play.do(c.ResolveRoll(option="boost", boost_names=(("ruth", "Steady Footing"),)))
+    boost = play.s.last_created[0]
+    play.do(
+        c.Roll(actor="ruth", action=Action.OVERCOME, skill="athletics", difficulty=4, dice="0000"),
+        "ann",
+    )
+    invoked = play.do(c.Invoke(aspect_id=boost, by="ruth", free=True), "ann").events[0]
+    # The boost is gone once used: the event keeps its name, so no log says "a hidden aspect".
+    assert isinstance(invoked, e.Invoked) and invoked.boost_name == "Steady Footing"
+    with pytest.raises(BadInput):
+        play.s.game.find_aspect(boost)
+    for seat in ("gm", "ann", "ben", "sam"):
+        line = log_of(play, seat)[0]
+        assert line["type"] == "Invoked" and line["data"]["boost_name"] == "Steady Footing"
+    assert_replays(play)
+
+
 # -- advancement ------------------------------------------------------------------------------
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, InvokeEffect
 from fatekit.rules.scenes.conflict_parts import Phase, Status
-from fatekit.table import SEAT_RULE, handle, view_for
+from fatekit.table import SEAT_RULE, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.seats import NoteVisibility
@@ -315,5 +317,116 @@ def test_a_character_may_not_take_the_gms_ledger_name(play) -> None:
     from fatekit.rules import major_npc
 
     impostor = dumps_character(major_npc("condensed", "gm", "The Narrator", high_concept="Voice"))
+    # The table gives it an id of its own, made from its name; a log that names it "gm" is refused.
+    added = play.do(c.AddCharacter(sheet=impostor)).events[0]
+    assert isinstance(added, e.CharacterAdded) and added.character_id == "the-narrator"
+    forged = dataclasses.replace(added, character_id="gm", sheet=impostor)
     with pytest.raises(BadInput):
-        play.do(c.AddCharacter(sheet=impostor))
+        fold([*play.log[:-1], forged])
+
+
+def test_the_gm_makes_a_pc_before_its_player_sits_down_and_hands_it_over() -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import new_character
+    from fatekit.table.seats import Role
+
+    from ..sheets import npc_sheet  # type: ignore[import-not-found]
+    from .conftest import Play  # type: ignore[import-not-found]
+
+    play = Play()
+    play.do(c.CreateTable(name="Early"))
+    fedor = dumps_character(new_character("condensed", "x", "Фёдор", high_concept="Сыщик"))
+    fedor = fedor.replace('"id": "x"', '"id": ""')  # no id: the table makes one from the name
+    made = play.do(c.AddCharacter(sheet=fedor)).events[0]
+    assert isinstance(made, e.CharacterAdded) and made.character_id == "федор"
+    assert play.s.owners == {}  # the GM plays it for now
+    play.do(c.AddSeat(role=Role.PLAYER, name="Аня"))
+    with pytest.raises(ForbiddenAction):
+        play.do(c.GiveCharacter(character_id="федор", owner="аня"), "аня")
+    play.do(c.GiveCharacter(character_id="федор", owner="аня"))
+    assert play.s.controls("аня", "федор")
+    mine = view_for(play.s, "аня")["you"]["characters"]
+    assert mine == ["федор"]
+    with pytest.raises(BadInput, match="not a player's seat"):
+        play.do(c.GiveCharacter(character_id="федор", owner="gm"))
+    play.do(c.GiveCharacter(character_id="федор"))  # back to the GM
+    assert not play.s.controls("аня", "федор")
+    play.do(c.AddCharacter(sheet=npc_sheet()))
+    with pytest.raises(BadInput, match="NPCs are the GM's"):
+        play.do(c.GiveCharacter(character_id="alice", owner="аня"))
+
+
+@pytest.mark.rule("conflict.end-called")
+def test_the_gm_ends_a_conflict_at_any_moment_even_with_a_hit_waiting(play) -> None:
+    _fight(play)
+    play.dice[:] = ["-0-0"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("alice", 5)
+    with pytest.raises(ForbiddenAction):
+        play.do(c.FinishConflict(), "ann")
+    play.do(c.FinishConflict())
+    assert play.s.conflict is None and play.s.roll is None
+    assert play.s.game.character("alice").consequences[0].aspect is None  # never taken
+    assert log_of(play, "ann")[0]["type"] == "ConflictFinished"
+    # The scene goes on: a new fight may start in it.
+    play.do(c.StartConflict(sides=(("a", ("ruth",)), ("b", ("alice",))), first="alice"))
+    assert play.s.conflict is not None
+
+
+@pytest.mark.rule("conflict.concede-reward")
+def test_a_concession_carries_its_terms_into_the_log(play) -> None:
+    _fight(play)
+    terms = "Ruth slips over the rail; Alice keeps the idol"
+    done = play.do(c.Concede(character_id="ruth", terms=terms), "ann").events[0]
+    assert isinstance(done, e.Conceded) and done.terms == terms
+    for seat in ("gm", "ann", "ben", "sam"):
+        assert log_of(play, seat)[0]["data"]["terms"] == terms
+    # The point is owed, not paid, until the conflict ends.
+    account = play.s.game.ledger.account("ruth")
+    assert account.pending == 1
+    play.do(c.FinishConflict())
+    assert play.s.game.ledger.account("ruth").pending == 0
+    _fight(play)
+    with pytest.raises(BadInput, match="at most 2,000"):
+        play.do(c.Concede(character_id="charles", terms="x" * 2001), "ben")
+
+
+@pytest.mark.rule("action.create-advantage.new")
+def test_an_advantage_in_a_conflict_may_face_an_active_opponent(play) -> None:
+    _fight(play)
+    play.dice[:] = ["0000"]  # Alice's dice, rolled by the table
+    rolled = play.do(
+        c.CreateAdvantage(actor="ruth", skill="fight", against="alice", dice="++00"), "ann"
+    ).events[0]
+    # Named with no skill, Alice opposes with her best (Deceive +4); the event records it.
+    assert isinstance(rolled, e.AdvantageRolled) and rolled.defend_skill == "deceive"
+    assert play.s.roll is not None and play.s.roll.opposition is not None
+    assert (play.s.roll.opposition.actor, play.s.roll.shifts) == ("alice", 2)  # 4+2 against 4
+    play.do(c.ResolveRoll(aspect_name="Off Balance"), "ann")
+    made = play.s.game.find_aspect(play.s.last_created[0])
+    assert made.name == "Off Balance" and [f.holder for f in made.free_invokes] == ["ruth"]
+
+
+@pytest.mark.rule("character.mob", "character.mob.hits")
+def test_a_mob_at_the_table_defends_as_a_team_and_loses_one_member_per_hit(play) -> None:
+    from fatekit.formats import dumps_character
+    from fatekit.rules import mob
+
+    cult = mob("condensed", "cult", "Культисты", 3, ["Культисты"], {"fight": 2}, stress_boxes=1)
+    play.do(c.AddCharacter(sheet=dumps_character(cult)))
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="Crypt", participants=("ruth", "cult")))
+    play.do(c.StartConflict(sides=(("heroes", ("ruth",)), ("cult", ("cult",))), first="ruth"))
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="cult", skill="fight", dice="+++0"), "ann")
+    # Fair (+2) and two others: the mob defends at +4 (not +2); Ruth's 7 is a 3-shift hit.
+    assert play.s.roll is not None and play.s.roll.opposition_value == 4
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    taken = play.do(c.TakeOut()).events[0]
+    assert isinstance(taken, e.TakenOut) and taken.standing == 2
+    # One box takes one shift: the first falls to 2, the third shift goes on to the next.
+    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("cult", 1)
+    play.do(c.Absorb(boxes=(0,)))
+    fighter = view_for(play.s, "ann")["conflict"]["fighters"][1]
+    assert fighter["id"] == "cult" and fighter["members"] == 2 and fighter["status"] == "active"

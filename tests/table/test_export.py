@@ -120,13 +120,19 @@ def test_commands_from_json_report_each_bad_field() -> None:
     command = c.StartConflict(sides=(("a", ("x", "y")), ("b", ("z",))), first="x")
     assert command_from_json("StartConflict", command_to_json(command)["data"]) == command
     with pytest.raises(FieldErrors) as caught:
-        command_from_json("Attack", {"actor": 3, "skill": "fight", "ranged": "yes", "extra": 1})
+        command_from_json("Attack", {"actor": 3, "skill": "fight", "forgo_defense": "yes", "x": 1})
     assert caught.value.errors == {
-        "extra": "unknown field",
+        "x": "unknown field",
         "actor": "expected a string",
         "target": "required",
-        "ranged": "expected true or false",
+        "forgo_defense": "expected true or false",
     }
+    # Whether an attack is made from a distance is the engine's to say, never the client's.
+    with pytest.raises(FieldErrors) as caught:
+        command_from_json(
+            "Attack", {"actor": "ruth", "target": "x", "skill": "shoot", "ranged": True}
+        )
+    assert caught.value.errors == {"ranged": "unknown field"}
     with pytest.raises(FieldErrors) as caught:
         command_from_json(
             "Roll", {"actor": "r", "action": "dance", "skill": "s", "difficulty": True}

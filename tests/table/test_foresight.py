@@ -98,6 +98,28 @@ def test_a_what_if_changes_the_scenario_and_not_the_table() -> None:
     assert table_scenario(play.s) == before
 
 
+@pytest.mark.rule("character.minor-npc")
+def test_re_rating_a_minor_npc_changes_the_skill_and_nothing_else() -> None:
+    # It once gave a goon a PC's stress track and consequence slots: Good to Good moved the fight
+    # from 4.3 to 7.0 exchanges.
+    play = pier()
+    same = foresight_scenarios(play.s, WhatIf(skills=(Rerated("goon-1", "fight", 2),)))
+    assert same.what_if is not None
+    before, after = (s.fighters["goon-1"].character for s in (same.baseline, same.what_if))
+    assert after.consequences == [] == before.consequences
+    assert [len(t.boxes) for t in after.stress.values()] == [2]
+    base, trial = (fight_plan(s) for s in (same.baseline, same.what_if))
+    assert base == trial
+    runs = [simulate(s, 1500, seed=4).as_json() for s in (same.baseline, same.what_if)]
+    assert runs[0] == runs[1]
+    # A better goon is only better at fighting.
+    better = foresight_scenarios(play.s, WhatIf(skills=(Rerated("goon-1", "fight", 4),)))
+    assert better.what_if is not None
+    goon = better.what_if.fighters["goon-1"].character
+    assert goon.skills["fight"] == 4 and goon.consequences == []
+    assert [len(t.boxes) for t in goon.stress.values()] == [2]
+
+
 @pytest.mark.parametrize(
     ("what_if", "said"),
     [

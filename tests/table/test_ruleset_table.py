@@ -154,3 +154,44 @@ def test_the_odds_of_a_fight_in_wealth_at_the_table() -> None:
     scenario = foresight_scenarios(table.s).baseline
     assert scenario.harm is Track("wealth")
     assert scenario.ruleset.preset == table.s.ruleset.preset
+
+
+def merchants_without(harm: str) -> Play:
+    """Merchant Princes where no skill attacks with ``harm`` any more (its track stays)."""
+    data = json.loads(text("merchant-princes.ruleset.json"))
+    data["skill_uses"] = [
+        u for u in data["skill_uses"] if not (u["harm"] == harm and u["action"] == "attack")
+    ]
+    table = Play()
+    table.do(c.CreateTable(name="Canals", preset="merchant-princes", ruleset=json.dumps(data)))
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    table.do(c.AddCharacter(sheet=text("merchant-princes.character.json"), owner="ann"), "ann")
+    table.do(c.StartSession())
+    return table
+
+
+@pytest.mark.rule("skills.attack-defend")
+def test_a_harm_no_skill_deals_is_refused_by_the_rule_that_says_who_attacks() -> None:
+    from fatekit.rules import IllegalAction
+
+    table = merchants_without("wealth")
+    npc = {
+        "format": "fatekit-character",
+        "version": 1,
+        "id": "ottavio",
+        "name": "Ottavio",
+        "kind": "major_npc",
+        "preset": "merchant-princes",
+        "aspects": [{"kind": "high_concept", "name": "Magnate"}],
+        "skills": {"resources": 3},
+    }
+    table.do(c.AddCharacter(sheet=json.dumps(npc)))
+    table.do(c.StartScene(name="Exchange", participants=("lucia", "ottavio")))
+    sides = (("lucia", ("lucia",)), ("ottavio", ("ottavio",)))
+    # Nobody would get an Attack button, and nothing would say why: the engine says it first.
+    with pytest.raises(IllegalAction) as refused:
+        table.do(c.StartConflict(sides=sides, first="lucia", harm=Track("wealth")))
+    assert refused.value.rule.key == "skills.attack-defend" and refused.value.waivable
+    assert "wealth" in str(refused.value)
+    table.do(c.StartConflict(sides=sides, first="lucia"))  # a physical fight still may
+    assert table.s.conflict is not None

@@ -297,7 +297,6 @@ def test_the_gm_rewrites_and_removes_prepared_scenes(play: Play) -> None:
 def test_a_prepared_scene_that_does_not_hold_together_is_refused(play: Play) -> None:
     _refused(play, _hold(), "ann")
     _refused(play, c.PrepareScene(scene_id="x", name=" "))
-    _refused(play, c.PrepareScene(scene_id=" ", name="X"))
     _refused(play, c.PrepareScene(scene_id="x", name="X", participants=("nobody",)))
     _refused(play, c.PrepareScene(scene_id="x", name="X", zones=("a",), links=(("a", "b"),)))
     _refused(

@@ -634,11 +634,18 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     ann.submit("attack-form")
     on_all(table, "#roll-outcome", data_outcome="success_with_style")
     ann.click("#resolve-button")
-    # Fight +4 and ++00 make +6 against the rats' Fight +1 on blank dice: 5 shifts, Weapon 2.
-    on_all(table, "#pending-hit", data_shifts=7, data_target="dock-rats")
+    # Fight +4 and ++00 make +6 against the rats' Fight +1 and +1 for the pack (a mob of three
+    # helps as a team, up to its rating) on blank dice: 4 shifts, Weapon 2.
+    on_all(table, "#pending-hit", data_shifts=6, data_target="dock-rats")
     if lang == "en":
         gm.page.locator("#conflict").evaluate("e => e.scrollIntoView()")
         shoot(gm, "optional")
+    # One rat falls to each hit it cannot take; the shifts left go on to the next rat.
+    take_out(gm)
+    on_all(table, "#fighter-dock-rats [data-members]", data_members=2)
+    on_all(table, "#pending-hit", data_shifts=4, data_target="dock-rats")
+    take_out(gm)
+    on_all(table, "#pending-hit", data_shifts=2, data_target="dock-rats")
     take_out(gm)
     on_all(table, "#fighter-dock-rats", data_status="taken_out")
     on_all(table, "#conflict-phase", data_phase="ended")

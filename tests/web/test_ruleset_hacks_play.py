@@ -117,7 +117,11 @@ def test_an_example_hack_played(
         page.select_option(f"#conflict-side-{who}", "a")
         if harm:
             page.select_option("#conflict-harm", harm)
-        page.select_option("#conflict-first", npc)
+        if order["style"] == "elective":
+            page.select_option("#conflict-first", npc)
+        else:
+            # A skill or approach order decides who acts first: the dialog does not ask.
+            assert page.locator("#conflict-first").count() == 0
         gm.submit("start-conflict-form")
         page.locator(f"#fighter-{npc}.current").wait_for()
 

@@ -204,6 +204,18 @@ class FateLedger:
             account.available = account.pending = 0
         return self.gm.start_scene(len(self._pcs), carried=carried, ending_compel=ending_compel)
 
+    def join_scene(self, npc: str) -> int:
+        """An NPC comes into the running scene: the points it carries (from conceding or hostile
+        invokes in earlier scenes) join the GM's pool, as they would have at the scene's start.
+        Returns how many joined."""
+        if npc not in self._npcs:
+            raise BadInput(f"{npc!r} is not an NPC")
+        account = self._npcs[npc]
+        carried = account.available + account.pending
+        account.available = account.pending = 0
+        self.gm.available += carried
+        return carried
+
     def _check_new(self, participant: str) -> None:
         if participant == GM or participant in self._pcs or participant in self._npcs:
             raise BadInput(f"participant {participant!r} is already in the ledger")

@@ -30,6 +30,7 @@ __all__ = [
     "APPROACH_SPREAD_RULE",
     "ASPECT_SLOTS_RULE",
     "ATTACK_DEFEND_RULE",
+    "ATTACK_RANGE_RULE",
     "CONDENSED_STRESS_RULE",
     "CONSEQUENCE_SLOTS_RULE",
     "CORE_STRESS_RULE",
@@ -134,6 +135,14 @@ ATTACK_DEFEND_RULE = rule(
     "Fight and Shoot make physical attacks, Provoke mental ones; Athletics defends against any "
     "physical attack, Fight against melee, Will against mental attacks; stunts may add more",
 )
+ATTACK_RANGE_RULE = rule(
+    "skills.ranged",
+    CONDENSED,
+    "Setting Up Scenes > Zones; Actions > Which skills can be used to attack and defend?",
+    "Shoot attacks from a distance: it reaches the adjacent zones (further where the map is open), "
+    "and as no blow of close combat Fight cannot defend against it, in the same zone or not; a "
+    "Fight attack reaches only its own zone",
+)
 TURN_ORDER_ELECTIVE_RULE = rule(
     "turn-order.elective",
     CONDENSED,
@@ -216,13 +225,20 @@ class ExtraSlot:
 class SkillUse:
     """Permission for a skill to attack or defend against one kind of harm.
 
-    ``melee_only`` limits a defence to attacks at close quarters (Fight parries blows, not bullets).
+    ``melee_only`` limits a defence to attacks at close quarters (Fight parries blows, not bullets);
+    ``ranged`` makes an attack one from a distance (Shoot): it reaches beyond its own zone, and a
+    defence limited to close quarters cannot stop it.
     """
 
     skill: str
     action: Action
     track: Track
     melee_only: bool = False
+    ranged: bool = False
+
+    def __post_init__(self) -> None:
+        if self.ranged and self.action is not Action.ATTACK:
+            raise BadInput(f"{self.skill}: only an attack is made at range")
 
 
 class TurnOrderStyle(StrEnum):
@@ -414,6 +430,28 @@ class Preset:
             ):
                 return True
         return any(_stunt_grants(s, skill, action) for s in stunts)
+
+    def attacks_at_range(self, skill: str, harm: Track, *, stunts: Iterable[Stunt] = ()) -> bool:
+        """Whether an attack with ``skill`` against ``harm`` is made from a distance: the rule set
+        says so of the skill, or a stunt lets the skill attack in place of one that does."""
+        if self._ranged_use(skill, harm):
+            return True
+        return any(
+            isinstance(s.effect, SkillSwap)
+            and s.effect.skill == skill
+            and s.effect.action in (None, Action.ATTACK)
+            and self._ranged_use(s.effect.replaces, harm)
+            for s in stunts
+        )
+
+    def _ranged_use(self, skill: str, harm: Track) -> bool:
+        return any(
+            use.skill == skill
+            and use.action is Action.ATTACK
+            and use.ranged
+            and (use.track is Track.ANY or use.track is harm)
+            for use in self.skill_uses
+        )
 
     def skills_for(self, action: Action, harm: Track, *, melee: bool = True) -> tuple[str, ...]:
         """The skills that may ``action`` (attack or defend) against ``harm`` by default."""

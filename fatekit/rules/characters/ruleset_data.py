@@ -250,7 +250,17 @@ class _Reader:
             harm = Track(entry["harm"])
             action = Action(entry["action"])
             self.taken(tracks, harm, f"{where}.harm", f"{entry['skill']} would {action.value}")
-            uses.append(SkillUse(entry["skill"], action, harm, bool(entry.get("melee_only"))))
+            use = self.attempt(
+                where,
+                SkillUse,
+                entry["skill"],
+                action,
+                harm,
+                bool(entry.get("melee_only")),
+                bool(entry.get("ranged")),
+            )
+            if use is not None:
+                uses.append(use)
         return tuple(uses)
 
     def order(self, keys: set[str]) -> TurnOrder:

@@ -200,7 +200,7 @@ class _Runner(Expectations):
             defend_skill=step.get("defend_skill"),
             defender=step.get("defender"),
             forgo_defense=bool(step.get("forgo_defense", False)),
-            ranged=bool(step.get("ranged", False)),
+            ranged=step.get("ranged"),
             scale_benefit=step.get("scale_benefit"),
             cover=step.get("cover"),
             cover_use=str(step.get("cover_use", "mitigate")),

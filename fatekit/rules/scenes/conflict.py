@@ -29,6 +29,7 @@ from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll, RollPhase
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.harm.concession import Concession
@@ -69,6 +70,7 @@ from fatekit.rules.scenes.conflict_parts import (
 from fatekit.rules.scenes.conflict_targets import MultipleTargets
 from fatekit.rules.scenes.conflict_turns import TurnOrder
 from fatekit.rules.scenes.scene import Game, Scene
+from fatekit.rules.scenes.teamwork import combine_skills
 from fatekit.rules.scenes.zones import resolve_move
 
 __all__ = ["Conflict"]
@@ -124,6 +126,18 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                 self.fighters[member] = Fighter(game.character(member), side)
         self.ruleset = game.ruleset
         self.preset = preset if preset is not None else self.ruleset.preset
+        if harm is not None and not any(
+            self.preset.can_use(s, Action.ATTACK, self.harm, stunts=f.character.stunts)
+            for f in self.fighters.values()
+            for s in self._sheet_skills(f.character)
+        ):
+            # A rule set's own harm that no skill deals: nobody would get an attack (the GM may
+            # start it anyway: a hazard may be what deals it).
+            refuse(
+                f"no skill of {self.preset.name} attacks with {self.harm.value} harm, so nobody "
+                "in this conflict could harm anyone",
+                ATTACK_DEFEND_RULE,
+            )
         self.full_defense_allowed = self.ruleset.has(
             OptionalRule.FULL_DEFENSE_CORE
         ) or self.ruleset.has(OptionalRule.FULL_DEFENSE)
@@ -181,7 +195,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         defend_skill: str | None = None,
         defender: str | None = None,
         forgo_defense: bool = False,
-        ranged: bool = False,
+        ranged: bool | None = None,
         defender_dice: DiceSource | None = None,
         helpers: Iterable[str] = (),
         scale_benefit: ScaleBenefit | str | None = None,
@@ -191,6 +205,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> ActionRoll:
         """Attack ``target`` with ``skill``; return the roll (its defence already set up).
 
+        Whether the attack is made from a distance is the rule set's word on ``skill``
+        (:meth:`attack_is_ranged`: Shoot reaches the next zone and Fight cannot parry it);
+        ``ranged`` given says it instead (a table's log records what the engine decided).
         ``defender`` names someone interposing for the target (they defend and take the hit).
         ``forgo_defense`` lets the target take the attack against Mediocre (+0). With the
         optional rules: ``scale_benefit`` is the higher side's choice when the two differ in
@@ -208,6 +225,8 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if target == actor or aimed.status is not Status.ACTIVE:
                 raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
             refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
+        if ranged is None:
+            ranged = self.attack_is_ranged(actor, skill)
         if hazard is None and not self.preset.can_use(
             skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):
@@ -525,7 +544,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> ActionRoll:
         """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
         sheet = self.fighter(actor).character
-        return ActionRoll(
+        roll = ActionRoll(
             actor,
             action,
             self._rating(sheet, skill),
@@ -534,6 +553,18 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             ledger=self.game.ledger,
             difficulty=difficulty,
         )
+        self._mob_bonus(roll, actor)
+        return roll
+
+    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None:
+        """A mob rolls as a team: each standing member past the first adds +1, as teamwork does
+        (members need Average (+1), and the bonus is at most the skill's rating)."""
+        members = self.fighter(participant).members
+        if members < 2:
+            return
+        team = combine_skills({f"{participant}#{n}": roll.rating for n in range(members)})
+        if team.bonus > 0:
+            roll.add_bonus(Bonus(BonusKind.TEAMWORK, team.bonus, f"mob of {members}"))
 
     def _rating(self, sheet: Character, skill: str) -> int:
         if skill not in self.preset.skill_keys and skill not in sheet.skills:

@@ -61,6 +61,24 @@ class Defence(ConflictPart):
         self._turn = TurnInProgress(actor)
         self.phase = Phase.NEXT
 
+    def defence_skills(self: ConflictHost, defender: str, *, melee: bool) -> tuple[str, ...]:
+        """The skills ``defender`` may defend against this conflict's harm with, best first
+        (the first is what the engine rolls when no skill is named); ``melee``: against an attack
+        at close quarters, which a defence like Fight may parry."""
+        sheet = self.fighter(defender).character
+        allowed = [
+            s
+            for s in self._sheet_skills(sheet)
+            if self.preset.can_use(s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts)
+        ]
+        return tuple(sorted(allowed, key=lambda s: -self._rating(sheet, s)))
+
+    def opposing_skills(self: ConflictHost, participant: str) -> tuple[str, ...]:
+        """The skills ``participant`` may actively oppose a create an advantage or an overcome
+        with, best first: any skill the story makes fit; named by no one, the best is rolled."""
+        sheet = self.fighter(participant).character
+        return tuple(sorted(self._sheet_skills(sheet), key=lambda s: -self._rating(sheet, s)))
+
     def _opposed_roll(
         self: ConflictHost,
         actor: str,
@@ -96,26 +114,21 @@ class Defence(ConflictPart):
     ) -> None:
         sheet = self.fighter(defender).character
         if harm:
-            allowed = [
-                s
-                for s in self._sheet_skills(sheet)
-                if self.preset.can_use(
-                    s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts
-                )
-            ]
+            allowed = self.defence_skills(defender, melee=melee)
             if skill is None:
                 if not allowed:
                     refuse(f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE)
-                    allowed = list(self._sheet_skills(sheet))  # the GM allows any
-                skill = max(allowed, key=lambda s: self._rating(sheet, s))
+                    allowed = self.opposing_skills(defender)  # the GM allows any, best first
+                skill = allowed[0]
             elif skill not in allowed:
                 refuse(
                     f"{self._skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
         elif skill is None:
-            raise BadInput(f"say which skill {defender} opposes the roll with (defend_skill=...)")
+            skill = self.opposing_skills(defender)[0]
         defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
+        self._mob_bonus(defence, defender)
         self._solo_bonus(defence, defender)
         if defender in self.full_defenders:
             self._defended.add(defender)

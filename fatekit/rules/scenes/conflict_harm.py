@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.rolling import RollPhase
-from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.harm.recovery import clear_stress
 from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
@@ -24,6 +24,9 @@ from fatekit.rules.scenes.conflict_parts import (
 )
 
 __all__ = ["HitsAndEnding"]
+
+#: Far beyond any mob member's boxes: where counting what a member can absorb stops.
+MAX_MEMBER_CAPACITY = 100
 
 
 class HitsAndEnding(ConflictPart):
@@ -91,10 +94,32 @@ class HitsAndEnding(ConflictPart):
         return taken
 
     def take_out(self: ConflictHost) -> None:
-        """The pending hit's target is taken out (no plan absorbs it, or they choose not to)."""
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
+
+        A mob loses one member: the shifts beyond what that member could still absorb, less the
+        one that took them out, fall on the next member, fresh; the mob is out with its last.
+        """
         hit = self._require_hit()
+        fighter = self.fighter(hit.target)
+        if fighter.members > 1:
+            beyond = hit.shifts - self._member_capacity(hit.target) - 1
+            fighter.members -= 1
+            clear_stress(fighter.character)  # the next member comes in unhurt
+            if beyond > 0:
+                self._hits[0] = PendingHit(hit.target, beyond, hit.by)
+                return
+            self._next_hit()
+            return
         self._take_out(hit.target)
         self._next_hit()
+
+    def _member_capacity(self: ConflictHost, target: str) -> int:
+        """The most shifts the mob member in front could still absorb in one hit."""
+        sheet = self.fighter(target).character
+        shifts = 0
+        while shifts < MAX_MEMBER_CAPACITY and absorb_options(sheet, shifts + 1, self.harm):
+            shifts += 1
+        return shifts
 
     def concede(self: ConflictHost, participant: str) -> Concession:
         """Concede before the dice of the current action are rolled."""
@@ -126,19 +151,25 @@ class HitsAndEnding(ConflictPart):
         return concession
 
     def finish(self: ConflictHost, *, into: str | None = None) -> ConflictEnd:
-        """Close an ended conflict's books (or one turning ``into`` a contest or challenge).
+        """Close the conflict's books: when a side is all out, or at any moment the GM calls it
+        over (or turns it ``into`` a contest or challenge).
 
-        Concession points and hostile-invoke points become usable now; when the conflict turns
-        into a contest or challenge they wait until that ends (the scene's end pays them).
+        Called over with no side out, nobody has lost (``losers`` is empty); a hit waiting to be
+        taken and an action whose dice are not settled are dropped, as the fight they belonged to
+        is over. Concession points and hostile-invoke points become usable now; when the
+        conflict turns into a contest or challenge they wait until that ends (the scene's end
+        pays them).
         """
         if self.ended is not None:
             raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
         losers = self._losing_sides()
-        if into is None and not losers:
-            # The GM may call it over anyway (the fiction has moved on).
-            refuse("no side has all conceded or been taken out yet", CONFLICT_END_RULE)
-        if self.phase is Phase.HIT:
-            raise IllegalAction("absorb the pending hit first", TAKEN_OUT_RULE)
+        # The fight is over: what was still under way in it will not happen.
+        self._hits.clear()
+        if self._turn is not None and self._turn.roll is not None:
+            self._turn.roll.close()
+            for sub in self._turn.targets.values():
+                sub.close()
+        self._turn = None
         deferred = into is not None
         if not deferred:
             for participant in self.fighters:

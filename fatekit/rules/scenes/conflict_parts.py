@@ -34,6 +34,7 @@ from fatekit.rules.options.scale import (
 from fatekit.rules.scenes.scene import Game, Scene
 
 __all__ = [
+    "CONFLICT_CALLED_RULE",
     "CONFLICT_END_RULE",
     "EXCHANGE_EVENT",
     "EXCHANGE_RULE",
@@ -41,6 +42,7 @@ __all__ = [
     "FULL_DEFENSE_CORE_RULE",
     "FULL_DEFENSE_RULE",
     "INTERPOSE_RULE",
+    "MOB_HITS_RULE",
     "MULTIPLE_TARGETS_RULE",
     "TAKEN_OUT_RULE",
     "ConflictEnd",
@@ -109,6 +111,23 @@ TAKEN_OUT_RULE = rule(
     "Taking Harm > Getting Taken Out",
     "A hit that is not fully absorbed takes the character out; taken-out and conceded characters "
     "leave the conflict",
+)
+CONFLICT_CALLED_RULE = rule(
+    "conflict.end-called",
+    CORE,
+    "Ending a Conflict; Transitioning to a Contest or Challenge",
+    "A conflict is over when a side is all out only under most circumstances: the GM may call it "
+    "over at any moment, when the fight no longer matters (a truce, a collapse, a chase); "
+    "nobody has lost, a hit not yet taken and dice not yet settled are dropped, and the fate "
+    "points owed are paid as at any end",
+)
+MOB_HITS_RULE = rule(
+    "character.mob.hits",
+    CORE,
+    "The Exchange (mobs); Fate Core as published",
+    "A mob rolls as a team, each standing member past the first adding +1 (up to the skill's "
+    "rating); a hit falls on one member at a time: a member who cannot absorb it is taken out, "
+    "the shifts beyond those it took go on to the next member, and the mob is out with its last",
 )
 CONFLICT_END_RULE = rule(
     "conflict.end",
@@ -189,11 +208,17 @@ class DefenseFocus:
 
 @dataclass(frozen=True, slots=True)
 class LegalAction:
-    """Something a participant may do now, with the targets and skills it allows."""
+    """Something a participant may do now, with the targets and skills it allows.
+
+    For an attack, ``reach`` pairs each skill with the targets it reaches from where the two
+    stand, and ``ranged`` lists the skills whose attacks are made from a distance.
+    """
 
     move: Move
     targets: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
+    reach: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    ranged: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -207,6 +232,11 @@ class Fighter:
     armor: int = 0
     hazard: Hazard | None = None  # a hazard acting in the turn order (obstacles option)
     scale: str | None = None  # scale level key (scale option)
+    members: int = 0  # a mob's members still standing (0: as many as its sheet has)
+
+    def __post_init__(self) -> None:
+        if self.members == 0:
+            self.members = self.character.members
 
 
 @dataclass(slots=True)
@@ -225,6 +255,7 @@ class TurnInProgress:
     scale: ScaleAdvantage | None = None
     cover: Cover | None = None  # the defender shelters behind a block
     into_block: Block | None = None  # the attack forces its target into a block
+    ranged: bool = False  # a split attack made from a distance: it reaches further, no parry
     block: Block | None = None  # an overcome against a block in the way
     remove_block: bool = False  # ... meant to remove it for good
     disable: str | None = None  # an overcome that puts a hazard out of action
@@ -331,9 +362,17 @@ class ConflictHost(Protocol):
     def _reduced(self, target: str, shifts: int) -> int: ...
     def _take_out(self, target: str) -> None: ...
     def _multi_attack(
-        self, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
+        self,
+        actor: str,
+        skill: str,
+        dice: DiceSource,
+        multi: str,
+        zone: str | None,
+        ranged: bool | None = None,
     ) -> ActionRoll: ...
-    def _check_split(self, actor: str, effort: int, split: Mapping[str, int]) -> dict[str, int]: ...
+    def _check_split(
+        self, actor: str, effort: int, split: Mapping[str, int], *, ranged: bool = True
+    ) -> dict[str, int]: ...
     def preview_targets(self) -> dict[str, Resolution]: ...
     def _big_bad_against(self, roll: ActionRoll) -> str | None: ...
     def facing(self, big_bad: str) -> Facing: ...
@@ -344,6 +383,11 @@ class ConflictHost(Protocol):
     def _part_reaches(self, actor: str, target: str) -> bool | None: ...
     def _check_part_reach(self, actor: str, target: str) -> bool: ...
     def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool: ...
+    def attack_is_ranged(self, actor: str, skill: str) -> bool: ...
+    def _reach(self, actor: str, target: str) -> tuple[bool, bool]: ...
+    def _attack_reach(self, actor: str, skills: tuple[str, ...]) -> dict[str, tuple[str, ...]]: ...
+    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]: ...
+    def opposing_skills(self, participant: str) -> tuple[str, ...]: ...
     def _free_move_zones(self, actor: str) -> tuple[str, ...]: ...
     def _in_the_way(self, actor: str) -> list[str]: ...
     def absorb_options(self) -> list[AbsorbPlan]: ...
@@ -355,4 +399,6 @@ class ConflictHost(Protocol):
     def _losing_sides(self) -> list[str]: ...
     def _sheet_skills(self, sheet: Character) -> tuple[str, ...]: ...
     def _solo_bonus(self, roll: ActionRoll, participant: str) -> None: ...
+    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None: ...
+    def _member_capacity(self, target: str) -> int: ...
     def _focus_applies(self, defender: str, roll: ActionRoll, target: str | None) -> bool: ...

@@ -30,12 +30,22 @@ __all__ = ["MultipleTargets"]
 class MultipleTargets(ConflictPart):
     """The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
 
-    def split_attack(self: ConflictHost, actor: str, skill: str, *, dice: DiceSource) -> ActionRoll:
+    def split_attack(
+        self: ConflictHost,
+        actor: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        ranged: bool | None = None,
+    ) -> ActionRoll:
         """Roll one attack to split among several targets (the multiple-targets optional rule).
 
         Invoke on the returned roll as usual, then :meth:`assign_targets` shares out its effort.
+        A split attack with a skill that attacks at range (:meth:`attack_is_ranged`, or
+        ``ranged`` as a log recorded it) reaches targets in a zone within range, and Fight
+        cannot parry it; a flurry of blows reaches only the attacker's zone, and may be parried.
         """
-        return self._multi_attack(actor, skill, dice, "split", None)
+        return self._multi_attack(actor, skill, dice, "split", None, ranged)
 
     def zone_attack(
         self: ConflictHost, actor: str, skill: str, zone: str, *, dice: DiceSource
@@ -61,7 +71,7 @@ class MultipleTargets(ConflictPart):
         turn, roll = _rolled_multi_attack(self)
         effort = roll.effort
         if turn.multi == "split":
-            shares = self._check_split(turn.actor, effort, split or {})
+            shares = self._check_split(turn.actor, effort, split or {}, ranged=turn.ranged)
         else:
             if split is not None:
                 raise BadInput(
@@ -180,7 +190,13 @@ class MultipleTargets(ConflictPart):
         return results
 
     def _multi_attack(
-        self: ConflictHost, actor: str, skill: str, dice: DiceSource, multi: str, zone: str | None
+        self: ConflictHost,
+        actor: str,
+        skill: str,
+        dice: DiceSource,
+        multi: str,
+        zone: str | None,
+        ranged: bool | None = None,
     ) -> ActionRoll:
         self._check_action(actor)
         require(
@@ -196,14 +212,21 @@ class MultipleTargets(ConflictPart):
             )
         # The effort is measured on its own first (against nothing), then shared out.
         roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0)
+        if ranged is None:
+            ranged = multi == "split" and self.attack_is_ranged(actor, skill)
         self._turn = TurnInProgress(
-            actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi
+            actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi, ranged=ranged
         )
         self.phase = Phase.ROLL
         return roll
 
     def _check_split(
-        self: ConflictHost, actor: str, effort: int, split: Mapping[str, int]
+        self: ConflictHost,
+        actor: str,
+        effort: int,
+        split: Mapping[str, int],
+        *,
+        ranged: bool = True,
     ) -> dict[str, int]:
         if effort < 1:
             raise IllegalAction(
@@ -237,14 +260,14 @@ class MultipleTargets(ConflictPart):
                 refuse("split targets share one zone", MULTIPLE_TARGETS_RULE)
             for target in split:
                 if not self._check_part_reach(actor, target):
-                    zones.check_reach(actor, target, ranged=True)
+                    zones.check_reach(actor, target, ranged=ranged)
         return dict(split)
 
 
 def _parried(turn: TurnInProgress) -> bool:
-    """Whether close-combat defences count: a split attack is a flurry of blows that Fight can
-    parry; a zone attack is not."""
-    return turn.multi == "split"
+    """Whether close-combat defences count: a split attack of blows is a flurry that Fight can
+    parry; a split made at range (shots) and a zone attack are not."""
+    return turn.multi == "split" and not turn.ranged
 
 
 def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll]:

@@ -25,6 +25,7 @@ from fatekit.rules.scenes.conflict_parts import (
     ConflictKind,
     ConflictPart,
     Exchange,
+    Fighter,
     LegalAction,
     Move,
     Phase,
@@ -48,24 +49,29 @@ class TurnOrder(ConflictPart):
         found: list[LegalAction] = []
         if self.phase is Phase.TURN and participant == self.current and fighter.hazard is not None:
             # A hazard attacks or creates advantages with its one skill, nothing else.
-            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
+            # Its attack is a close one: it hits what is in its zone (or anyone, placed nowhere).
+            targets = tuple(
+                t for t in self.opponents(participant) if self.reaches(participant, t, ranged=False)
+            )
             hazard_skill = (fighter.hazard.skill,)
             if targets:
-                found.append(LegalAction(Move.ATTACK, targets, hazard_skill))
+                hazard_reach = ((fighter.hazard.skill, targets),)
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill, hazard_reach))
             found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
         elif self.phase is Phase.TURN and participant == self.current:
             sheet = fighter.character
             skills = self._sheet_skills(sheet)
-            targets = tuple(t for t in self.opponents(participant) if self.reaches(participant, t))
-            attack_skills = tuple(
-                s
-                for s in skills
-                if self.preset.can_use(s, Action.ATTACK, self.harm, stunts=sheet.stunts)
+            reach = self._attack_reach(participant, skills)
+            attack_skills = tuple(reach)
+            targets = tuple(
+                t for t in self.opponents(participant) if any(t in ts for ts in reach.values())
             )
-            if targets and attack_skills:
-                found.append(LegalAction(Move.ATTACK, targets, attack_skills))
-            if targets and attack_skills and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
-                found.append(LegalAction(Move.SPLIT_ATTACK, targets, attack_skills))
+            ranged = tuple(s for s in attack_skills if self.attack_is_ranged(participant, s))
+            aimed = (targets, attack_skills, tuple(reach.items()), ranged)
+            if targets:
+                found.append(LegalAction(Move.ATTACK, *aimed))
+            if targets and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+                found.append(LegalAction(Move.SPLIT_ATTACK, *aimed))
                 if self.scene.zones is not None:
                     zones = tuple(sorted(self.scene.zones.zones))
                     found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
@@ -111,6 +117,22 @@ class TurnOrder(ConflictPart):
         if self._may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
+
+    def join(self: ConflictHost, participant: str, side: str) -> None:
+        """A character in the scene comes into the fight under way on ``side`` (one already in
+        it, or a new one). In elective order they have not acted this exchange, so whoever acts
+        may name them next; a fixed order takes them in at their skill's place."""
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if participant in self.fighters:
+            raise BadInput(f"{participant!r} is already in this conflict")
+        if participant not in self.scene.participants:
+            raise BadInput(f"{participant!r} is not in scene {self.scene.name!r}: bring them in")
+        if not side.strip():
+            raise BadInput("name the side they join")
+        self.fighters[participant] = Fighter(self.game.character(participant), side.strip())
+        if self._order is not None:
+            self._order = self._ordered()
 
     @property
     def order(self: ConflictHost) -> list[str] | None:
@@ -296,15 +318,52 @@ class TurnOrder(ConflictPart):
         map, in a mental conflict or for someone placed nowhere, anyone is in reach."""
         if not self._may_be_attacked(target):
             return False  # an immune big bad, or a part of a threat still shielded
+        return self._reach(actor, target)[ranged]
+
+    def _reach(self: ConflictHost, actor: str, target: str) -> tuple[bool, bool]:
+        """Whether a blow, and whether a shot, from ``actor`` reaches ``target`` from where the
+        two stand (big-bad immunity and shields aside)."""
         reaches = self._part_reaches(actor, target)
         if reaches is not None:
-            return reaches
+            return reaches, reaches
         zones = self.scene.zones
         if self.kind is ConflictKind.MENTAL or zones is None:
-            return True
+            return True, True
         if actor not in zones.positions or target not in zones.positions:
-            return True
-        return zones.can_reach(actor, target, ranged=ranged)
+            return True, True
+        if zones.can_interact(actor, target):
+            return True, True
+        return False, zones.can_reach(actor, target, ranged=True)
+
+    def attack_is_ranged(self: ConflictHost, actor: str, skill: str) -> bool:
+        """Whether ``actor``'s attack with ``skill`` is made from a distance, as the rule set
+        says of the skill (Shoot, not Fight) or a stunt lets the skill stand in for one that is.
+        A ranged attack reaches beyond its own zone and no close-quarters defence stops it; a
+        hazard's attack is a close one."""
+        fighter = self.fighter(actor)
+        if fighter.hazard is not None:
+            return False
+        return self.preset.attacks_at_range(skill, self.harm, stunts=fighter.character.stunts)
+
+    def _attack_reach(
+        self: ConflictHost, actor: str, skills: tuple[str, ...]
+    ) -> dict[str, tuple[str, ...]]:
+        """Each skill ``actor`` may attack with, and the opponents it reaches (skills that reach
+        nobody left out)."""
+        sheet = self.fighter(actor).character
+        # One look per opponent serves every skill: what a blow reaches, and what a shot does.
+        ways = [
+            (t, self._reach(actor, t)) for t in self.opponents(actor) if self._may_be_attacked(t)
+        ]
+        within = {ranged: tuple(t for t, both in ways if both[ranged]) for ranged in (False, True)}
+        reach: dict[str, tuple[str, ...]] = {}
+        for skill in skills:
+            if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
+                continue
+            found = within[self.attack_is_ranged(actor, skill)]
+            if found:
+                reach[skill] = found
+        return reach
 
     def _free_move_zones(self: ConflictHost, actor: str) -> tuple[str, ...]:
         zones = self.scene.zones

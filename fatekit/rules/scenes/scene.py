@@ -201,6 +201,24 @@ class Game:
         self.scene = Scene(name.strip(), self.clock.scenes_ended + 1, present, zones=zones)
         return self.scene
 
+    def join_scene(self, participant: str, *, zone: str | None = None) -> None:
+        """Bring a character into the running scene (an NPC made as it runs, a PC arriving late),
+        in ``zone`` when the scene has a map. An NPC brings the fate points it carries into the
+        GM's pool, as it would have at the scene's start."""
+        scene = self._running()
+        self.character(participant)
+        if participant in scene.participants:
+            raise BadInput(f"{participant!r} is already in scene {scene.name!r}")
+        if scene.zones is not None and scene.zones.zones:
+            if zone is None:
+                raise BadInput(f"say which zone {participant!r} comes into")
+            scene.zones.place(participant, zone)
+        elif zone is not None:
+            raise BadInput(f"scene {scene.name!r} has no zones")
+        scene.participants.append(participant)
+        if self.ledger.is_npc(participant):
+            self.ledger.join_scene(participant)
+
     def end_scene(self, keep: Iterable[str] = ()) -> SceneEnd:
         """End the running scene; ``keep`` names situation aspects that outlast it."""
         scene = self.scene

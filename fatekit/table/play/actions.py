@@ -4,6 +4,7 @@ and a free move, each rolled by the acting seat with its defender's dice decided
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TypedDict
 
@@ -95,13 +96,13 @@ class Attack(ExchangeAction, Cover):
     """The current actor attacks ``target``; the defence is rolled at once.
 
     ``forgo_defense`` needs the seat to control the target; ``defend_dice`` may be entered only by
-    a seat that controls the defender.
+    a seat that controls the defender. Whether the attack is made from a distance is never asked:
+    the engine reads it off the skill (:func:`attack_range`).
     """
 
     target: str
     defender: str | None = None
     forgo_defense: bool = False
-    ranged: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,7 +152,8 @@ class ExchangeActionRolled(ActionRolled, Teamwork):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackRolled(ExchangeActionRolled, Cover):
-    """An attack and its defence were rolled."""
+    """An attack and its defence were rolled; ``ranged``: the engine's word, when it was made,
+    that the attack was made from a distance."""
 
     target: str
     defender: str | None
@@ -212,16 +214,37 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         context.event_from(
             AttackRolled,
             command,
+            ranged=attack_range(context.state, command.actor, command.skill),
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(defender, command.defend_dice),
         )
     ]
 
 
+def attack_range(state: TableState, actor: str, skill: str) -> bool:
+    """Whether the engine makes ``actor``'s attack with ``skill`` one from a distance (Shoot), by
+    the table's rule set; recorded on the event, so the log keeps what was decided. Outside a
+    conflict or for someone not in it, ``False``: the fold refuses such an attack anyway."""
+    conflict = state.conflict
+    if conflict is None or actor not in conflict.fighters:
+        return False
+    return conflict.attack_is_ranged(actor, skill)
+
+
 def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:
     context.require_control(command.actor, "act for them")
     _require_helpers(context, command.helpers)
     _require_scale_choice(context, command.scale_benefit, command.actor, command.against)
+    conflict = context.state.conflict
+    if (
+        command.against is not None
+        and command.defend_skill is None
+        and conflict is not None
+        and command.against in conflict.fighters
+    ):
+        # An active opponent named with no skill opposes with their best; the event says which.
+        best = conflict.opposing_skills(command.against)[0]
+        command = dataclasses.replace(command, defend_skill=best)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
         return [rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)]

@@ -69,9 +69,11 @@ class TakeOut(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Concede(Command):
-    """A participant concedes the conflict."""
+    """A participant concedes the conflict, on the ``terms`` their player declares (how they lose
+    and leave: what the other side gets)."""
 
     character_id: str
+    terms: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,16 +117,19 @@ class HitAbsorbed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TakenOut(Event):
-    """The pending hit took ``target`` out."""
+    """The pending hit took ``target`` out; of a mob of two or more, one member (``standing``:
+    how many of the mob stand after it; ``None``: the target itself is out, as in older logs)."""
 
     target: str
+    standing: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Conceded(Event):
-    """A participant conceded."""
+    """A participant conceded, on the ``terms`` declared (older logs: none)."""
 
     character_id: str
+    terms: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,10 +173,17 @@ def _absorb(context: Context, command: Absorb) -> list[Event]:
 def _take_out(context: Context, command: TakeOut) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "choose to be taken out")
-    return [context.event(TakenOut, target=target)]
+    conflict = conflict_in_play(context.state)
+    members = conflict.fighters[target].members
+    # A mob loses one member to the hit; the log says how many are left.
+    standing = members - 1 if members > 1 else None
+    return [context.event(TakenOut, target=target, standing=standing)]
 
 
 acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id)
+
+#: The longest terms of a concession, in characters.
+MAX_TERMS_LENGTH = 2_000
 
 
 @decides(EndTurn)
@@ -253,6 +265,8 @@ def _taken_out(state: TableState, event: TakenOut) -> None:
 
 @folds(Conceded)
 def _conceded(state: TableState, event: Conceded) -> None:
+    if len(event.terms) > MAX_TERMS_LENGTH:
+        raise BadInput(f"the terms run to at most {MAX_TERMS_LENGTH:,} characters")
     conflict_in_play(state).concede(event.character_id)
     settle_conflict(state)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.formats.ids import unique_id
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
@@ -16,11 +17,11 @@ from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import acts_for, gm_only
+from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
-from fatekit.table.play.people import parse_sheet
+from fatekit.table.play.people import parse_sheet, taken_ids
 from fatekit.table.state import TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -45,27 +46,29 @@ class SetScale(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddHazard(Command):
-    """Bring a hazard into the conflict on ``side`` (GM only; obstacles). Its seat is the GM's."""
+    """Bring a hazard into the conflict on ``side`` (GM only; obstacles). Its seat is the GM's.
+    A ``hazard_id`` left blank or already taken becomes one made from the name."""
 
-    hazard_id: str
     name: str
     rating: int
     weapon: int
     side: str
     zone: str | None = None
+    hazard_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddBlock(Command):
-    """Put a block in the conflict's scene (GM only; obstacles): its name becomes an aspect."""
+    """Put a block in the conflict's scene (GM only; obstacles): its name becomes an aspect. A
+    ``block_id`` left blank or already taken becomes one made from the name."""
 
-    block_id: str
     name: str
     rating: int
     weapon: int = 0
     harmful: bool = False
     cover: bool = False
     zone: str | None = None
+    block_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -204,11 +207,27 @@ acts_for(Equip, Equipped, "equip them", lambda asked: asked.character_id)
 
 gm_only(
     (SetScale, ScaleSet, "set scale"),
-    (AddHazard, HazardAdded, "bring in hazards"),
     (SetBigBad, BigBadSet, "make big bads"),
     (BreakImmunity, ImmunityBroken, "settle a big bad's immunity"),
 )
-gm_only((AddBlock, BlockAdded, "put blocks in the way"), aspect_id="")
+
+
+@decides(AddHazard)
+def _add_hazard(context: Context, command: AddHazard) -> list[Event]:
+    context.require_gm("bring in hazards")
+    # A hazard is a participant: its id is new among everyone in the game.
+    taken = taken_ids(context.state)
+    chosen = unique_id(command.hazard_id, command.name, taken, fallback="hazard")
+    return [context.event_from(HazardAdded, command, hazard_id=chosen)]
+
+
+@decides(AddBlock)
+def _add_block(context: Context, command: AddBlock) -> list[Event]:
+    context.require_gm("put blocks in the way")
+    conflict = context.state.conflict
+    taken = () if conflict is None else conflict.blocks
+    chosen = unique_id(command.block_id, command.name, taken, fallback="block")
+    return [context.event_from(BlockAdded, command, block_id=chosen, aspect_id="")]
 
 
 # -- the fold ----------------------------------------------------------------------------------

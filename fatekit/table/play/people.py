@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 
 from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.ids import renamed_sheet, unique_id
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind
@@ -19,6 +20,7 @@ from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
+from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -40,11 +42,12 @@ class CreateTable(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AddSeat(Command):
-    """Seat someone new (GM only). The seat id is chosen by the caller and must be new."""
+    """Seat someone new (GM only). A ``seat_id`` left blank, or one already taken, becomes a new
+    one made from the name (in any script)."""
 
-    seat_id: str
     role: Role
     name: str
+    seat_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,13 +63,18 @@ class AddCharacter(Command):
 
     A PC belongs to ``owner`` (a player's seat; a player may add only their own); NPCs belong to
     the GM and stay unrevealed, showing players only their name and unhidden aspects, unless
-    ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players.
+    ``revealed``. ``hidden_aspects`` names sheet aspects (by id) kept from the players. A sheet
+    with no id, or one already taken, gets a new id made from its name (in any script), and the
+    aspect ids made from the old one follow it. With ``enter`` the character comes straight into
+    the running scene at its ``zone`` (and the fight, on its ``side``): the GM's NPC made
+    mid-scene.
     """
 
     sheet: str
     owner: str | None = None
     revealed: bool = False
     hidden_aspects: tuple[str, ...] = ()
+    enter: Entrance | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,12 +93,22 @@ class RevealCharacter(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AddTemplate(Command):
-    """Offer a character template players can build from (GM only): an id, a name, a sheet."""
+class GiveCharacter(Command):
+    """Hand a PC to a player's seat (GM only), or take it back to the GM (``owner`` left out): a
+    GM may make a PC before its player is seated, and give it to them when they sit down."""
 
-    template_id: str
+    character_id: str
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddTemplate(Command):
+    """Offer a character template players can build from (GM only): a name and a sheet; a
+    ``template_id`` left blank or already taken becomes one made from the name."""
+
     name: str
     sheet: str
+    template_id: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -159,6 +177,14 @@ class CharacterRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CharacterGiven(Event):
+    """A PC passed to a player's seat, or back to the GM (``owner`` ``None``)."""
+
+    character_id: str
+    owner: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TemplateAdded(Event):
     """A character template was offered to the players."""
 
@@ -178,23 +204,76 @@ class TemplateRemoved(Event):
 
 
 gm_only(
-    (AddSeat, SeatAdded, "seat people"),
     (RemoveSeat, SeatRemoved, "remove seats"),
     (RevealCharacter, CharacterRevealed, "reveal NPCs"),
-    (AddTemplate, TemplateAdded, "offer templates"),
+    (GiveCharacter, CharacterGiven, "hand characters to players"),
     (RemoveTemplate, TemplateRemoved, "withdraw templates"),
 )
 
 
+@decides(AddSeat)
+def _add_seat(context: Context, command: AddSeat) -> list[Event]:
+    context.require_gm("seat people")
+    chosen = unique_id(command.seat_id, command.name, context.state.seats, fallback="seat")
+    return [context.event_from(SeatAdded, command, seat_id=chosen)]
+
+
+@decides(AddTemplate)
+def _add_template(context: Context, command: AddTemplate) -> list[Event]:
+    context.require_gm("offer templates")
+    taken = context.state.templates
+    chosen = unique_id(command.template_id, command.name, taken, fallback="template")
+    return [context.event_from(TemplateAdded, command, template_id=chosen)]
+
+
 @decides(AddCharacter)
 def _add_character(context: Context, command: AddCharacter) -> list[Event]:
-    character = parse_sheet(command.sheet, context.state)
     if not context.seat.is_gm:
         if command.owner != context.seat.id:
             raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
         if command.hidden_aspects or command.revealed:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
-    return [context.event_from(CharacterAdded, command, character_id=character.id)]
+    sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
+    character = parse_sheet(sheet, context.state)
+    added: list[Event] = [
+        context.event_from(
+            CharacterAdded,
+            command,
+            sheet=sheet,
+            hidden_aspects=hidden,
+            character_id=character.id,
+        )
+    ]
+    if command.enter is not None:
+        context.require_gm("bring characters into the scene")
+        added.append(context.event_from(JoinedScene, command.enter, character_id=character.id))
+    return added
+
+
+def taken_ids(state: TableState) -> set[str]:
+    """The ids no new character may take: everyone in the game (hazards too) and the GM's own
+    name in the ledger."""
+    return {*state.game.characters, GM}
+
+
+def with_free_id(
+    sheet: str, hidden: tuple[str, ...], state: TableState
+) -> tuple[str, tuple[str, ...]]:
+    """The sheet (JSON text) with an id no one at the table has: its own, or, when it has none
+    or one already taken, one made from its name; ``hidden`` (its aspect ids) follows it.
+    A sheet that is not a JSON object is left for :func:`parse_sheet` to refuse."""
+    try:
+        data = json.loads(sheet)
+    except ValueError:
+        return sheet, hidden
+    if not isinstance(data, dict):
+        return sheet, hidden
+    taken = taken_ids(state)
+    chosen = unique_id(data.get("id"), data.get("name"), taken, fallback="character")
+    if chosen == data.get("id"):
+        return sheet, hidden
+    moved = renamed_sheet(data, chosen)
+    return json.dumps(data, ensure_ascii=False), tuple(moved(a) for a in hidden)
 
 
 @decides(UpdateCharacter)
@@ -266,9 +345,7 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
     if character.id != event.character_id:
         raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
     if event.owner is not None:
-        owner = state.seats.get(event.owner)
-        if owner is None or owner.role is not Role.PLAYER:
-            raise BadInput(f"{event.owner!r} is not a player's seat")
+        _require_player(state, event.owner)
         if character.kind is not CharacterKind.PC:
             raise BadInput("only a player character has a player for owner; NPCs are the GM's")
     aspects = {a.id: a for a in character.aspects}
@@ -315,6 +392,18 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
     state.revealed.add(event.character_id)
 
 
+@folds(CharacterGiven)
+def _character_given(state: TableState, event: CharacterGiven) -> None:
+    character = state.game.character(event.character_id)
+    if character.kind is not CharacterKind.PC:
+        raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
+    if event.owner is None:
+        state.owners.pop(character.id, None)
+        return
+    _require_player(state, event.owner)
+    state.owners[character.id] = event.owner
+
+
 @folds(TemplateAdded)
 def _template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
@@ -327,6 +416,12 @@ def _template_added(state: TableState, event: TemplateAdded) -> None:
 def _template_removed(state: TableState, event: TemplateRemoved) -> None:
     if state.templates.pop(event.template_id, None) is None:
         raise BadInput(f"there is no template {event.template_id!r}")
+
+
+def _require_player(state: TableState, seat_id: str) -> None:
+    owner = state.seats.get(seat_id)
+    if owner is None or owner.role is not Role.PLAYER:
+        raise BadInput(f"{seat_id!r} is not a player's seat")
 
 
 def _check_seat_id(seat_id: str) -> None:

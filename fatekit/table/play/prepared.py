@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.formats.ids import id_from_name
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
@@ -40,10 +41,11 @@ class PrepareScene(Command):
     ``participants`` are the characters already there (the PCs join when it starts),
     ``positions`` places them in ``zones``, ``links`` connects zones in pairs, ``aspects`` are
     the situation aspects it starts with (hidden ones included); those who join it as it starts
-    come in at ``entrance`` unless placed otherwise. Players see none of it.
+    come in at ``entrance`` unless placed otherwise. Players see none of it. A ``scene_id`` left
+    blank becomes a new one made from the name.
     """
 
-    scene_id: str
+    scene_id: str = ""
     name: str
     participants: tuple[str, ...] = ()
     zones: tuple[str, ...] = ()
@@ -101,10 +103,17 @@ class PreparedSceneStarted(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-gm_only(
-    (PrepareScene, ScenePrepared, "prepare scenes"),
-    (RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes"),
-)
+gm_only((RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes"))
+
+
+@decides(PrepareScene)
+def _prepare(context: Context, command: PrepareScene) -> list[Event]:
+    context.require_gm("prepare scenes")
+    # The same id rewrites a prepared scene; a blank one is a new scene, named for its name.
+    chosen = command.scene_id.strip() or id_from_name(
+        command.name, context.state.screen.prepared, fallback="scene"
+    )
+    return [context.event_from(ScenePrepared, command, scene_id=chosen)]
 
 
 @decides(StartPreparedScene)

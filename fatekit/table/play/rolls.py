@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
@@ -116,6 +117,9 @@ class Invoked(Event):
     on_defence: bool
     faces: str | None
     target: str | None = None  # older logs have none: the roll in play
+    # A boost's name as it was invoked ("" unnamed): a boost is gone once used, so the log
+    # needs its name from here. ``None``: not a boost (and every invoke of older logs).
+    boost_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,7 +151,21 @@ def _invoke(context: Context, command: Invoke) -> list[Event]:
         faces = context.faces(command.dice)
     elif command.dice is not None:
         raise BadInput("only a reroll takes dice")
-    return [context.event_from(Invoked, command, faces=faces)]
+    return [
+        context.event_from(
+            Invoked, command, faces=faces, boost_name=_boost_name(context.state, command.aspect_id)
+        )
+    ]
+
+
+def _boost_name(state: TableState, aspect_id: str) -> str | None:
+    """The name of the boost ``aspect_id`` ("" when unnamed), or ``None`` for any other aspect
+    (or none at all: the fold refuses that invoke)."""
+    try:
+        aspect = state.game.find_aspect(aspect_id)
+    except BadInput:
+        return None
+    return aspect.name if aspect.kind is AspectKind.BOOST else None
 
 
 @decides(ResolveRoll)
@@ -230,6 +248,10 @@ def _invoked(state: TableState, event: Invoked) -> None:
         target.dice_source = ScriptedDice([event.faces])
     aspect = state.game.find_aspect(event.aspect_id)
     state.require_character(event.by)
+    if event.boost_name is not None and (
+        aspect.kind is not AspectKind.BOOST or aspect.name != event.boost_name
+    ):
+        raise BadInput(f"{event.aspect_id} is not the boost {event.boost_name!r}")
     if state.conflict is not None:
         state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
     else:

@@ -47,6 +47,25 @@ class StartScene(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Entrance:
+    """Where a character comes into the running scene: its ``zone`` (needed when the scene has
+    a map) and, in a conflict under way, the ``side`` they fight on (none: not in the fight)."""
+
+    zone: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinScene(Command):
+    """Bring a character into the running scene at ``zone``, and into the conflict under way on
+    ``side`` (GM only): an NPC made mid-scene, a PC arriving late."""
+
+    character_id: str
+    zone: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EndScene(Command):
     """End the running scene; ``keep`` names situation aspects that outlast it."""
 
@@ -123,6 +142,15 @@ class SceneStarted(Event, SceneLayout):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class JoinedScene(Event):
+    """A character came into the running scene (at ``zone``), and into the conflict on ``side``."""
+
+    character_id: str
+    zone: str | None
+    side: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SceneEnded(Event):
     """The scene ended."""
 
@@ -190,6 +218,7 @@ gm_only(
     (EndSession, SessionEnded, "end sessions"),
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
+    (JoinScene, JoinedScene, "bring characters into the scene"),
     (RevealAspect, AspectRevealed, "reveal aspects"),
     (RemoveAspect, AspectRemoved, "remove aspects"),
     (AddCountdown, CountdownAdded, "start countdowns"),
@@ -238,6 +267,15 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
     elif event.links or event.positions:
         raise BadInput("links and positions need zones")
     state.game.start_scene(event.name, event.participants, zones=zones)
+
+
+@folds(JoinedScene)
+def _joined_scene(state: TableState, event: JoinedScene) -> None:
+    if event.side is not None and state.conflict is None:
+        raise BadInput("there is no conflict running to join")
+    state.game.join_scene(event.character_id, zone=event.zone)
+    if event.side is not None and state.conflict is not None:
+        state.conflict.join(event.character_id, event.side)
 
 
 @folds(SceneEnded)

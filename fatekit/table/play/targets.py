@@ -11,6 +11,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
+from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
 from fatekit.table.state import RollRecord, TableState
@@ -58,7 +59,10 @@ class MissEveryone(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SplitAttackRolled(SkillRolled):
-    """An attack to split among several targets was rolled."""
+    """An attack to split among several targets was rolled; ``ranged``: the engine's word that it
+    was made from a distance (left out by logs written before it was recorded: the skill says)."""
+
+    ranged: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,10 +96,18 @@ class MissedEveryone(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-rolled_by_actor(
-    (SplitAttack, SplitAttackRolled, "attack for them"),
-    (ZoneAttack, ZoneAttackRolled, "attack for them"),
-)
+rolled_by_actor((ZoneAttack, ZoneAttackRolled, "attack for them"))
+
+
+@decides(SplitAttack)
+def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
+    context.require_control(command.actor, "attack for them")
+    ranged = attack_range(context.state, command.actor, command.skill)
+    return [
+        context.event_from(
+            SplitAttackRolled, command, ranged=ranged, faces=context.faces(command.dice)
+        )
+    ]
 
 
 @decides(AssignTargets)
@@ -166,7 +178,7 @@ def _attacker_of_targets(context: Context) -> str:
 @folds(SplitAttackRolled)
 def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
     roll = conflict_in_play(state).split_attack(
-        event.actor, event.skill, dice=require_dice(event.faces, "attack")
+        event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
     )
     roll.roll()
     state.roll, state.zone_attack = roll, None

@@ -1,9 +1,10 @@
 // Characters and aspects as cards: sheets with stress and consequences, aspects with their free
 // invokes and the buttons this seat may use on them.
 
-import { add, button, download, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
+import { entranceFields, openDialog, sendFrom } from "./forms.js";
 import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
@@ -101,10 +102,47 @@ function characterCard(c) {
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
       isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
+      bringInButton(c),
       isGm() ? correctCharacterButton(c) : null,
     ),
+    isGm() && s.kind === "pc" ? handOver(c) : null,
   );
   return card;
+}
+
+/** The GM brings a character not in the running scene into it (and into the fight). */
+function bringInButton(c) {
+  const scene = app.view.scene;
+  if (!isGm() || !scene || scene.participants.includes(c.id)) return null;
+  return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
+}
+
+function openBringIn(id) {
+  const pc = app.view.characters.some((c) => c.id === id && c.revealed && c.sheet.kind === "pc");
+  const conflict = app.view.conflict;
+  // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
+  const pcSide = pc && conflict ? (conflict.fighters.find((f) => app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc")) || {}).side : null;
+  const entrance = entranceFields("bring-in", { side: pcSide || null });
+  openDialog(
+    tn("enter.bring_in_who", { who: who(id) }),
+    h("div", {}, entrance.node),
+    (form, out) => sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
+    { submitLabel: t("enter.bring_in"), id: "bring-in-form" },
+  );
+}
+
+/** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */
+function handOver(c) {
+  const players = app.view.seats.filter((s) => s.role === "player");
+  if (!players.length && !c.owner) return null;
+  const out = h("div", { class: "hand-over-result" });
+  const sel = h(
+    "select",
+    { id: `owner-${c.id}`, "data-free": "", onchange: () => send("GiveCharacter", sel.value ? { character_id: c.id, owner: sel.value } : { character_id: c.id }, out) },
+    players.map((s) => h("option", { value: s.id, selected: s.id === c.owner }, s.name)),
+    h("option", { value: "", selected: !c.owner }, t("sheet.owner_gm")),
+  );
+  return h("div", { class: "hand-over" }, field(t("sheet.owner"), sel), out);
 }
 
 function stressView(s) {
@@ -149,7 +187,7 @@ async function exportCharacter(id) {
   const from = pressed();
   try {
     const data = await app.seat.get(`/characters/${id}/export`);
-    download(`${id}.json`, data);
+    download(`${fileName(who(id).textContent, id)}.json`, data);
   } catch (error) {
     showErrorBeside(error, from);
   }
@@ -170,7 +208,7 @@ function aspectCard(a) {
   const myHolders = holders.filter(([holder]) => mine().has(holder));
   const card = h(
     "div",
-    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\w-]/g, "_")}`, "data-aspect": a.id },
+    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`, "data-aspect": a.id },
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
     free(a.name, "span", { class: "aspect-name" }),
@@ -205,7 +243,7 @@ function aspectCard(a) {
     add(buttons, button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
   }
   for (const [holder] of myHolders) {
-    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\w-]/g, "_")}-${holder}` }));
+    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}-${holder}` }));
   }
   if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
   if (isGm() && a.id) add(buttons, correctAspectButton(a));

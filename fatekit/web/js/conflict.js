@@ -1,7 +1,8 @@
 // Conflicts, contests and challenges: the turn order, fighters, obstacles, big bads, and the
 // moves this seat may make now.
 
-import { add, button, free, h, section } from "./lib/dom.js";
+import { add, button, field, fill, free, h, section } from "./lib/dom.js";
+import { openDialog, select, sendFrom } from "./forms.js";
 import { formsNote, openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
 import { turnCorrection } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
@@ -71,12 +72,30 @@ export function conflictPanel() {
       h(
         "div",
         { class: "actions" },
-        button(c.phase === "ended" ? t("conflict.finish") : t("conflict.finish_early"), () => send("FinishConflict", {}), { id: "finish-conflict", class: c.phase === "ended" ? "primary" : "" }),
+        c.phase === "ended"
+          ? button(t("conflict.finish"), () => send("FinishConflict", {}), { id: "finish-conflict", class: "primary" })
+          : button(t("conflict.finish_early"), () => openFinishEarly(), { id: "finish-conflict" }),
       ),
       turnCorrection(c),
     );
   }
   return panel;
+}
+
+/** The GM calls the fight over before a side is out (a truce, a collapse), or turns it into a
+ * contest or a challenge: what is still under way in it is dropped, as the dialog says. */
+function openFinishEarly() {
+  const into = select("finish-into", [["", t("conflict.finish_into.none")], ["contest", t("conflict.finish_into.contest")], ["challenge", t("conflict.finish_into.challenge")]]);
+  const hint = h("p", { class: "hint", id: "finish-hint" });
+  const update = () => fill(hint, t(into.value ? "conflict.finish_into_hint" : "conflict.finish_early_hint"));
+  into.addEventListener("change", update);
+  openDialog(
+    t("conflict.finish_early"),
+    h("div", {}, field(t("conflict.finish_into"), into), hint),
+    (form, out) => sendFrom("FinishConflict", into.value ? { into: into.value } : {}, out),
+    { submitLabel: t("conflict.finish_early"), id: "finish-form" },
+  );
+  update();
 }
 
 function fullDefenseBadge(focus) {
@@ -93,6 +112,7 @@ function fighterExtras(f, c) {
   }
   if (f.scale) out.push(h("span", { class: "badge", "data-scale": f.scale }, t(`scale.${f.scale}`)));
   if (f.hazard) out.push(h("span", { class: "badge" }, t("kind.hazard")));
+  if (f.members > 1) out.push(h("span", { class: "badge", "data-members": f.members }, tn("conflict.members", { n: f.members })));
   if (c.big_bads.some((b) => b.id === f.id)) out.push(h("span", { class: "badge secret" }, t("bigbad.badge")));
   return out.length ? h("span", {}, " ", out) : null;
 }

@@ -1,7 +1,7 @@
 // The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
 // steps, and the field where a player types the dice they rolled at a physical table.
 
-import { fill, focusAgain, h, field } from "./lib/dom.js";
+import { fill, focusAgain, free, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
 import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
@@ -150,6 +150,37 @@ export function advantageTarget(id) {
     return {};
   };
   return { select: sel, node: field(t("roll.advantage_on"), sel), read };
+}
+
+/** Where a character comes into the running scene: its zone (when the scene has a map) and, in
+ * a conflict under way, the side it fights on or none. `optional` adds the box that says it
+ * comes in now (a new character); `side` is the side chosen to start with. `read()` gives the
+ * command's `zone` and `side`, or null when it stays out. No scene running: no node. */
+export function entranceFields(prefix, { optional = false, side = null } = {}) {
+  const scene = app.view.scene;
+  if (!scene) return { node: null, read: () => null };
+  const conflict = app.view.conflict;
+  const zones = scene.zones ? scene.zones.zones : [];
+  const enter = h("input", { type: "checkbox", id: `${prefix}-enter`, checked: true });
+  const zone = select(`${prefix}-enter-zone`, zones.map((z) => [z, z]), zones[0], { freeText: true });
+  const sides = conflict ? [...new Set(conflict.fighters.map((f) => f.side))] : [];
+  const sideSel = select(`${prefix}-enter-side`, [...sides.map((x) => [x, x]), ["", t("enter.no_side")]], side !== null && sides.includes(side) ? side : sides[sides.length - 1], { freeText: true });
+  const details = h("div", {}, zones.length ? field(t("enter.zone"), zone) : null, sides.length ? field(t("enter.side"), sideSel) : null);
+  const node = h(
+    "fieldset",
+    { id: `${prefix}-entrance` },
+    h("legend", {}, tn("enter.title", { scene: free(scene.name) })),
+    optional ? h("div", { class: "check" }, enter, h("label", { for: enter.id }, t("enter.now"))) : null,
+    details,
+  );
+  const update = () => (details.hidden = optional && !enter.checked);
+  enter.addEventListener("change", update);
+  update();
+  const read = () => {
+    if (optional && !enter.checked) return null;
+    return { ...(zones.length ? { zone: zone.value } : {}), ...(sides.length && sideSel.value ? { side: sideSel.value } : {}) };
+  };
+  return { node, read };
 }
 
 export function diceField(id, label = null) {

@@ -110,23 +110,29 @@ export function openStartConflict() {
   const people = app.view.scene.participants;
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
-  const kind = select("conflict-kind", ["physical", "mental"].map((k) => [k, t(`conflict.kind.${k}`)]));
+  // Only the kinds of conflict some skill attacks in (a hack may have no mental attack at all).
+  const kinds = app.preset && app.preset.conflict_kinds && app.preset.conflict_kinds.length ? app.preset.conflict_kinds : ["physical", "mental"];
+  const kind = select("conflict-kind", kinds.map((k) => [k, t(`conflict.kind.${k}`)]));
   // A rule set's own kinds of harm (wealth, sanity): a fight may deal one of them instead.
-  const own = ((app.preset && app.preset.tracks) || []).map((x) => x.harm).filter((k) => !["physical", "mental", "any"].includes(k));
+  // Only a harm some skill attacks with: a conflict in any other could harm nobody.
+  const own = ((app.preset && app.preset.tracks) || []).filter((x) => x.dealt !== false).map((x) => x.harm).filter((k) => !["physical", "mental", "any"].includes(k));
   const harm = own.length ? select("conflict-harm", [["", t("conflict.harm_kind")], ...own.map((k) => [k, trackText(k)])], null, { freeText: true }) : null;
+  // Who acts first is the table's say in elective order only; a skill order works it out.
+  const elective = !app.preset || !app.preset.turn_order || app.preset.turn_order === "elective";
   const sides = people.map((id) => {
     const c = app.view.characters.find((x) => x.id === id);
     const pc = c && c.revealed && c.sheet.kind === "pc";
     return sidePicker("conflict", id, pc ? "a" : "b");
   });
   const first = characterSelect("conflict-first", people);
+  const order = elective ? field(t("conflict.first"), first) : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
   openDialog(
     t("gm.start_conflict"),
-    h("div", {}, field(t("conflict.kind"), kind), harm ? field(t("conflict.harm"), harm) : null, field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, field(t("conflict.first"), first)),
+    h("div", {}, field(t("conflict.kind"), kind), harm ? field(t("conflict.harm"), harm) : null, field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, order),
     (form, out) => {
       const [a, b] = chosenSides("conflict", people);
       const dealt = harm && harm.value ? { harm: harm.value } : {};
-      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, first: first.value, ...dealt }, out);
+      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, ...(elective ? { first: first.value } : {}), ...dealt }, out);
     },
     { id: "start-conflict-form" },
   );

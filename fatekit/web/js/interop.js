@@ -5,12 +5,12 @@
 // table downloads for Fari or Foundry. The server does all the reading: see docs/interop.md.
 
 import { request } from "./lib/api.js";
-import { download, field, fill, free, h } from "./lib/dom.js";
+import { download, field, fileName, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
 import { app, pressed, showError, showErrorBeside } from "./store.js";
-import { isGm } from "./view.js";
+import { isGm, who } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -67,18 +67,38 @@ export function openImport() {
   const owner = h("select", { id: "import-owner", "data-free": "" }, players.map((s) => h("option", { value: s.id }, s.name)));
   const ownerBox = field(t("sheet.owner"), owner);
   const report = h("div", { id: "import-result", "aria-live": "polite" });
+  // The GM chooses which of the sheet's aspects the players may not see: all of an NPC's at
+  // first (its trouble too), none of a PC's.
+  const secrets = h("fieldset", { id: "import-hidden", hidden: true });
   let content = null;
 
+  const hiddenBoxes = () => [...secrets.querySelectorAll("input[type=checkbox]")];
   const choices = () => {
     const body = { content };
     if (gm) {
       body.kind = kind.value;
       if (kind.value === "pc" && players.length) body.owner = owner.value;
+      if (hiddenBoxes().length) body.hidden = hiddenBoxes().filter((b) => b.checked).map((b) => Number(b.value));
     }
     return body;
   };
+  const showSecrets = (aspects) => {
+    if (!gm) return;
+    secrets.hidden = !aspects.length;
+    const npc = kind.value !== "pc";
+    fill(
+      secrets,
+      h("legend", {}, t("import.hidden")),
+      h("p", { class: "hint" }, t("import.hidden_hint")),
+      aspects.map((a, i) => {
+        const box = h("input", { type: "checkbox", id: `import-hide-${i}`, value: String(i), checked: npc });
+        return h("div", { class: "check" }, box, h("label", { for: box.id }, free(a.name), " ", h("span", { class: "badge" }, t(`aspect.kind.${a.kind || "character"}`))));
+      }),
+    );
+  };
   const update = () => {
     ownerBox.hidden = !gm || kind.value !== "pc" || !players.length;
+    for (const box of hiddenBoxes()) box.checked = kind.value !== "pc";
   };
   const read = async (chosen) => {
     content = null;
@@ -93,6 +113,7 @@ export function openImport() {
       const found = await importAt({ ...choices(), content: text, dry_run: true });
       content = text;
       fill(report, reportView(found));
+      showSecrets(found.sheet.aspects);
     } catch (error) {
       showError(error, report);
     }
@@ -120,6 +141,7 @@ export function openImport() {
     gm ? field(t("sheet.kind"), kind) : null,
     gm ? ownerBox : null,
     report,
+    secrets,
   );
   openDialog(
     t("import.title"),
@@ -150,7 +172,7 @@ async function downloadAs(id, target) {
   const from = pressed();
   try {
     const data = await app.seat.get(`/characters/${id}/export/${target}`);
-    download(`${id}.${target}.json`, data);
+    download(`${fileName(who(id).textContent, id)}.${target}.json`, data);
   } catch (error) {
     showErrorBeside(error, from);
   }

@@ -42,11 +42,20 @@ export function conflictActions(id, moves) {
   return box;
 }
 
+/** Conceding: the player declares the terms (how their character loses and leaves, what the
+ * other side gets); the fate points come when the conflict ends. */
 function openConcede(id) {
+  const terms = h("textarea", { id: "concede-terms", rows: 3, maxlength: 2000, autofocus: true });
   openDialog(
     t("concede.title"),
-    h("div", {}, h("p", {}, tn("concede.confirm", { who: who(id) })), h("p", { class: "hint" }, t("concede.payout"))),
-    (form, out) => sendFrom("Concede", { character_id: id }, out),
+    h(
+      "div",
+      {},
+      h("p", {}, tn("concede.confirm", { who: who(id) })),
+      field(t("concede.terms"), terms, h("p", { class: "hint" }, t("concede.terms_hint"))),
+      h("p", { class: "hint", id: "concede-payout" }, t("concede.payout")),
+    ),
+    (form, out) => sendFrom("Concede", { character_id: id, ...(terms.value.trim() ? { terms: terms.value.trim() } : {}) }, out),
     { submitLabel: t("move.concede"), id: "concede-form" },
   );
 }
@@ -60,8 +69,21 @@ function scaleBenefit(id) {
 
 function openAttack(actor, move) {
   const c = app.view.conflict;
-  const target = characterSelect("attack-target", move.targets);
+  // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
+  // word (the view's legal actions): the target list follows the skill chosen.
+  const reach = move.reach || Object.fromEntries(move.skills.map((k) => [k, move.targets]));
   const skillSel = select("attack-skill", skillOptions(move.skills, actor));
+  const target = characterSelect("attack-target", reach[skillSel.value] || []);
+  const zoned = c && c.kind === "physical" && app.view.scene && app.view.scene.zones;
+  const range = h("p", { class: "hint", id: "attack-range", "aria-live": "polite" });
+  const fitTargets = () => {
+    const chosen = target.value;
+    const ids = reach[skillSel.value] || [];
+    target.replaceChildren(...characterSelect(target.id, ids).childNodes);
+    if (ids.includes(chosen)) target.value = chosen;
+    const ranged = (move.ranged || []).includes(skillSel.value);
+    fill(range, zoned ? tn(ranged ? "attack.ranged" : "attack.close", { skill: skill(skillSel.value) }) : null);
+  };
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -75,14 +97,18 @@ function openAttack(actor, move) {
   const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
   const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
   target.addEventListener("change", update);
-  skillSel.addEventListener("change", update);
+  skillSel.addEventListener("change", () => {
+    fitTargets();
+    update();
+  });
+  fitTargets();
   openDialog(
     tn("move.attack_by", { who: who(actor) }),
     h(
       "div",
       {},
+      field(t("roll.skill"), skillSel, range),
       field(t("attack.target"), target),
-      field(t("roll.skill"), skillSel),
       shelters.length ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse)) : null,
       blocks.length ? field(t("attack.into_block"), into) : null,
       benefitBox,
@@ -311,7 +337,20 @@ function openConflictRoll(actor, move, type) {
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.
   const obstacles = type === "Overcome" && hasOption("obstacles") && c ? [...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]), ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]), ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent])] : [];
-  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...obstacles], "", { freeText: true });
+  // An active opponent: anyone else still fighting may oppose the roll with a skill of theirs
+  // (named here, or their best when left to the table).
+  const people = c ? c.fighters.filter((f) => f.status === "active" && f.id !== actor && !f.hazard).map((f) => [`who:${f.id}`, who(f.id).textContent]) : [];
+  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...people, ...obstacles], "", { freeText: true });
+  const opposeWith = select("conflict-defend-skill", [["", t("roll.their_best")]]);
+  const opposeBox = field(t("roll.opposed_with"), opposeWith);
+  const opponent = () => (against.value.startsWith("who:") ? against.value.slice(4) : null);
+  const fitOpposition = () => {
+    const id = opponent();
+    const chosen = opposeWith.value;
+    opposeWith.replaceChildren(...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes);
+    opposeWith.value = chosen;
+    if (opposeWith.value !== chosen) opposeWith.value = "";
+  };
   const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
@@ -322,7 +361,9 @@ function openConflictRoll(actor, move, type) {
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
-    if (against.value) {
+    opposeBox.hidden = !opponent();
+    if (opponent()) showOdds(odds, { actor, skill: skillSel.value, against: opponent(), action, ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) });
+    else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
     }
@@ -330,9 +371,14 @@ function openConflictRoll(actor, move, type) {
   };
   skillSel.addEventListener("change", update);
   difficulty.addEventListener("change", update);
-  against.addEventListener("change", update);
+  against.addEventListener("change", () => {
+    fitOpposition();
+    update();
+  });
+  opposeWith.addEventListener("change", update);
   const obstacle = () => {
     const [kind, id] = against.value.split(":");
+    if (kind === "who") return { against: against.value.slice(4), ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) };
     if (kind === "block") return { block: id };
     if (kind === "remove") return { block: id, remove_block: true };
     if (kind === "hazard") return { disable_hazard: id };
@@ -344,7 +390,8 @@ function openConflictRoll(actor, move, type) {
       "div",
       {},
       field(t("roll.skill"), skillSel),
-      obstacles.length ? field(t("overcome.against"), against) : null,
+      people.length || obstacles.length ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against) : null,
+      opposeBox,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
       target ? target.node : null,

@@ -256,25 +256,34 @@ export function openCompel(aspect) {
   const kind = select("compel-kind", ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]));
   const offerers = isGm() ? [] : [...mine()];
   const by = offerers.length ? characterSelect("compel-by", offerers) : null;
-  openDialog(
+  // A player compelling their own character asks the GM for a self-compel: no one pays, and the
+  // GM's yes brings the fate point.
+  const self = () => !isGm() && mine().has(target.value);
+  const kindBox = field(t("compel.kind"), kind);
+  const byBox = by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null;
+  const selfNote = h("p", { class: "hint", id: "compel-self-note" }, t("compel.self_hint"));
+  const form = openDialog(
     tn("compel.offer_on", { name: free(aspect.name) }),
-    h(
-      "div",
-      {},
-      h("p", {}, free(aspect.name, "strong")),
-      field(t("compel.target"), target),
-      field(t("compel.complication"), complication),
-      field(t("compel.kind"), kind),
-      by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null,
-    ),
+    h("div", {}, h("p", {}, free(aspect.name, "strong")), field(t("compel.target"), target), selfNote, field(t("compel.complication"), complication), kindBox, byBox),
     (form, out) =>
-      sendFrom(
-        "OfferCompel",
-        { aspect_id: aspect.id, target: target.value, complication: complication.value.trim(), kind: kind.value, ...(by ? { offered_by: by.value } : {}) },
-        out,
-      ),
+      self()
+        ? sendFrom("SelfCompel", { aspect_id: aspect.id, target: target.value, complication: complication.value.trim() }, out)
+        : sendFrom(
+            "OfferCompel",
+            { aspect_id: aspect.id, target: target.value, complication: complication.value.trim(), kind: kind.value, ...(by ? { offered_by: by.value } : {}) },
+            out,
+          ),
     { submitLabel: t("compel.offer"), id: "compel-form" },
   );
+  const submit = form.querySelector("#compel-form-submit");
+  const update = () => {
+    selfNote.hidden = !self();
+    kindBox.hidden = self();
+    if (byBox) byBox.hidden = self();
+    submit.textContent = t(self() ? "compel.self_ask" : "compel.offer");
+  };
+  target.addEventListener("change", update);
+  update();
 }
 
 export function openPass(aspect, holder) {

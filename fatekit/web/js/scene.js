@@ -193,17 +193,17 @@ export function compelsPanel() {
     asked.map((c) =>
       h(
         "div",
-        { class: "card compel" },
+        { class: "card compel", id: `self-compel-${c.id}` },
         h("p", {}, tn("compel.self_asked", { aspect: aspectName(c.aspect_id), target: who(c.target) })),
         h("blockquote", {}, free(c.complication)),
         isGm()
           ? h(
               "div",
               { class: "actions" },
-              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true })),
-              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false })),
+              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true }), { id: `agree-${c.id}`, class: "primary" }),
+              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false }), { id: `decline-${c.id}` }),
             )
-          : null,
+          : h("p", { class: "hint" }, t("compel.self_waiting")),
       ),
     ),
   );

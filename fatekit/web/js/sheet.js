@@ -5,7 +5,7 @@
 
 import { request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
-import { openDialog } from "./forms.js";
+import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
@@ -17,11 +17,14 @@ function checkSheet(body) {
   return request("POST", "/rules/characters/check", { body });
 }
 
+/** The id a new sheet proposes, made from its name in any script ("Фёдор" -> "федор"); the
+ * table keeps it when it is free and makes another from the name when it is taken. */
 function slug(text) {
   const base = String(text || "")
     .toLowerCase()
     .normalize("NFKD")
-    .replace(/[^\w]+/g, "-")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 40);
   return base || "character";
@@ -80,12 +83,16 @@ export function openSheetEditor(existing, seed = null) {
   const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
   const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
   const players = view.seats.filter((s) => s.role === "player");
+  // The GM may make a PC before its player is seated: the GM plays it until handing it over.
   const owner = h(
     "select",
     { id: "sheet-owner", "data-free": "" },
-    players.map((s) => h("option", { value: s.id, selected: s.id === view.you.seat }, s.name)),
+    players.map((s) => h("option", { value: s.id }, s.name)),
+    h("option", { value: "" }, t("sheet.owner_gm")),
   );
-  const ownerBox = isGm() && !editing && players.length ? field(t("sheet.owner"), owner) : null;
+  const ownerBox = isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
+  // The GM's character made while a scene runs may come straight into it (and into the fight).
+  const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
 
   // Aspects: one input per slot the preset has.
   const aspectInputs = [];
@@ -220,6 +227,7 @@ export function openSheetEditor(existing, seed = null) {
     field(t("sheet.name"), name),
     editing ? null : field(t("sheet.kind"), kind),
     ownerBox,
+    entrance.node,
     aspectBox,
     skillBox,
     stuntBox,
@@ -230,6 +238,11 @@ export function openSheetEditor(existing, seed = null) {
       ? h("button", { type: "button", onclick: () => send("AddTemplate", { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) }, verdict) }, t("sheet.as_template"))
       : null,
   );
+  if (ownerBox) {
+    const showOwner = () => (ownerBox.hidden = kind.value !== "pc");
+    kind.addEventListener("change", showOwner);
+    showOwner();
+  }
   body.addEventListener("input", check);
   body.addEventListener("change", check);
   openDialog(
@@ -239,7 +252,10 @@ export function openSheetEditor(existing, seed = null) {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
       const data = { sheet: text };
-      if (kind.value === "pc") data.owner = isGm() && players.length ? owner.value : view.you.seat;
+      if (kind.value === "pc" && !isGm()) data.owner = view.you.seat;
+      else if (kind.value === "pc" && owner.value) data.owner = owner.value;
+      const enter = entrance.read();
+      if (enter) data.enter = enter;
       return (await send("AddCharacter", data, out)) !== null;
     },
     { submitLabel: editing ? t("sheet.save") : t("sheet.add"), id: "sheet-form" },
@@ -312,6 +328,8 @@ export function openQuickNpc(chosen = null) {
     rows.map((r, i) => h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating))),
     field(t("npc.boxes"), boxes),
   );
+  // An NPC made while a scene runs comes straight into it (and into the fight, on a side).
+  const entrance = entranceFields("npc", { optional: true });
   const membersBox = field(t("npc.members"), members);
   const sideBox = field(t("npc.side"), side);
   const blockBox = h(
@@ -331,6 +349,7 @@ export function openQuickNpc(chosen = null) {
   );
   const update = () => {
     people.hidden = isObstacle();
+    if (entrance.node) entrance.node.hidden = isObstacle();
     things.hidden = !isObstacle();
     membersBox.hidden = kind.value !== "mob";
     sideBox.hidden = kind.value !== "hazard";
@@ -348,6 +367,7 @@ export function openQuickNpc(chosen = null) {
     field(t("sheet.kind"), kind, obstacles ? null : h("p", { class: "hint" }, t("npc.obstacles_hint"))),
     people,
     membersBox,
+    entrance.node,
     things,
     verdict,
   );
@@ -371,7 +391,8 @@ export function openQuickNpc(chosen = null) {
       const data = sheet();
       // The second aspect is the GM's secret: kept hidden from the players.
       const hidden = secret.value.trim() ? [`${data.id}/character/${data.aspects.length}`] : [];
-      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden }, out)) !== null;
+      const enter = entrance.read();
+      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden, ...(enter ? { enter } : {}) }, out)) !== null;
     },
     { submitLabel: t("sheet.add"), id: "npc-form" },
   );

@@ -6,7 +6,7 @@ import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor, qrFor } from "./lib/api.js";
 import { charactersPanel } from "./cards.js";
 import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
-import { add, button, download, field, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fileName, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
@@ -260,6 +260,6 @@ function gmPanel() {
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
   }
   add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
-  add(tools, button(t("gm.export"), async () => download(`${view.table.id}.json`, await app.seat.get("/export"))));
+  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export"))));
   return section("gm", t("gm.title"), tools);
 }

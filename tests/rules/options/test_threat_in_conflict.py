@@ -115,12 +115,13 @@ def test_a_shielded_part_is_no_target_for_any_attack() -> None:
     assert "heart" not in targets(conflict, "ethan")
     with pytest.raises(IllegalAction, match="until tentacle is taken out"):
         conflict.attack("ethan", "maw", "fight", dice=dice("0000"))
-    roll = conflict.split_attack("ethan", "fight", dice=dice("++++"))
+    # His shots reach the next zone, where the tentacle is (a flurry of blows would not).
+    roll = conflict.split_attack("ethan", "shoot", dice=dice("++++"))
     roll.roll()
     with pytest.raises(IllegalAction, match="until tentacle is taken out") as refused:
-        conflict.assign_targets({"maw": 3, "tentacle": 4})
+        conflict.assign_targets({"maw": 1, "tentacle": 3})
     assert refused.value.rule.key == "big-bad.threat-map"
-    rolls = conflict.assign_targets({"tentacle": 7}, defender_dice={"tentacle": dice("0000")})
+    rolls = conflict.assign_targets({"tentacle": 4}, defender_dice={"tentacle": dice("0000")})
     assert set(rolls) == {"tentacle"}
 
 

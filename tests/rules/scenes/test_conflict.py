@@ -231,8 +231,7 @@ def test_fixed_orders_skip_those_who_are_out() -> None:
 def test_the_conflict_ends_when_a_side_is_out_and_pays_out() -> None:
     conflict = fight(first="ruth")
     game = conflict.game
-    with pytest.raises(IllegalAction, match="no side"):
-        conflict.finish()
+    assert not conflict.over
     conflict.concede("thug")
     assert not conflict.over
     concession = conflict.concede("boss")
@@ -245,6 +244,40 @@ def test_the_conflict_ends_when_a_side_is_out_and_pays_out() -> None:
         conflict.attack("ruth", "thug", "fight", dice=dice("0000"))
     with pytest.raises(IllegalAction, match="already closed"):
         conflict.finish()
+
+
+@pytest.mark.rule("conflict.end-called", "conflict.end")
+def test_the_gm_may_call_a_conflict_over_at_any_moment() -> None:
+    """fate-core-conflicts.en.txt § Ending a Conflict: a side all out ends it "under most
+    circumstances"; the GM may end it otherwise."""
+    conflict = fight(first="thug")
+    game = conflict.game
+    conflict.concede("ethan")  # one concession, paid at the end
+    # A hit is waiting for Ruth when the building comes down on everyone.
+    roll = conflict.attack("thug", "ruth", "fight", dice=dice("++++"), defender_dice=dice("----"))
+    roll.roll()
+    conflict.resolve(option="hit")
+    assert conflict.pending_hit is not None and conflict.phase is Phase.HIT
+    end = conflict.finish()
+    assert end.losers == () and not end.payouts_deferred
+    assert conflict.phase is Phase.ENDED and conflict.pending_hit is None
+    assert game.ledger.account("ethan").available == 4  # 3 refresh + 1 for conceding
+    # The hit was never taken.
+    ruth = game.character("ruth")
+    assert not any(b.marked for t in ruth.stress.values() for b in t.boxes)
+    with pytest.raises(IllegalAction, match="already closed"):
+        conflict.finish()
+
+
+@pytest.mark.rule("conflict.end-called")
+def test_calling_a_conflict_over_drops_dice_not_yet_settled() -> None:
+    conflict = fight(first="ruth")
+    roll = conflict.attack("ruth", "thug", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.finish(into="challenge")
+    assert conflict.phase is Phase.ENDED
+    with pytest.raises(IllegalAction):
+        roll.invoke(conflict.scene.aspects.create_boost("ruth"), by="ruth", free=True)
 
 
 @pytest.mark.rule("conflict.end")
@@ -270,14 +303,20 @@ def test_conceding_before_the_dice_drops_the_action() -> None:
     assert conflict.pending_hit == ("boss", 1)
 
 
+@pytest.mark.rule("action.overcome")
+def test_an_opponent_named_with_no_skill_opposes_with_their_best() -> None:
+    conflict = fight(first="ruth")
+    assert conflict.opposing_skills("thug")[:2] == ("notice", "fight")  # +3, +2
+    roll = conflict.overcome("ruth", "fight", dice=dice("0000"), against="thug")
+    assert roll.opposition is not None and roll.opposition.skill == "notice"
+
+
 def test_conflict_input_errors() -> None:
     conflict = fight(first="ruth")
     with pytest.raises(BadInput, match="not in this conflict"):
         conflict.fighter("nobody")
     with pytest.raises(BadInput, match="either a difficulty"):
         conflict.overcome("ruth", "fight", dice=dice("0000"))
-    with pytest.raises(BadInput, match="which skill"):
-        conflict.overcome("ruth", "fight", dice=dice("0000"), against="thug")
     with pytest.raises(IllegalAction, match="cannot make a physical attack"):
         conflict.attack("ruth", "thug", "crafts", dice=dice("0000"))
     with pytest.raises(IllegalAction, match="cannot defend"):

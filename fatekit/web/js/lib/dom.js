@@ -113,6 +113,17 @@ export function tokens(n, key = null) {
   return pile;
 }
 
+/** A file name from a name typed in any script ("Фёдор Кравцов"): only the characters file
+ * systems refuse become "-". */
+export function fileName(text, fallback = "fatekit") {
+  const cleaned = String(text || "")
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+  return cleaned || fallback;
+}
+
 /** Offer data as a JSON file to save. */
 export function download(name, data) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });

@@ -144,7 +144,10 @@ export function rulesetEditor(out) {
       "fieldset",
       { class: "track-edit", id: `ruleset-edit-track-${i}` },
       h("legend", {}, tn("ruleset_editor.track_n", { n: i + 1 })),
-      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => rename(track, v)),
+      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => {
+        rename(track, v);
+        relabel(track);
+      }),
       text(`ruleset-edit-track-harm-${i}`, t("ruleset_editor.harm"), track.harm, (v) => {
         // What dealt or took the old kind of harm now names the new one.
         for (const use of data.skill_uses || []) if (use.harm === harmBefore.value) use.harm = v;
@@ -166,6 +169,14 @@ export function rulesetEditor(out) {
           })
         : null,
     );
+  }
+
+  /** A track renamed: every select naming its harm (skill uses, consequence slots) says the new
+   * name at once, not the one it had when the form was drawn. */
+  function relabel(track) {
+    for (const sel of document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")) {
+      for (const option of sel.options) if (option.value === track.harm) option.textContent = shown(track, t(`track.${track.harm}`));
+    }
   }
 
   function slotEditor(slot, i) {
@@ -228,14 +239,23 @@ export function rulesetEditor(out) {
     const harms = data.stress.tracks.map((x) => x.harm);
     const pick = (id, label, values, chosen, shownAs, set, free_ = false) =>
       field(label, h("select", { id, ...(free_ ? { "data-free": "" } : {}), onchange: (e) => { set(e.target.value); changed(); } }, values.map((v) => h("option", { value: v, selected: v === chosen }, shownAs(v)))));
-    const melee = h("input", { type: "checkbox", id: `ruleset-edit-use-melee-${i}`, checked: Boolean(use.melee_only), onchange: (e) => { if (e.target.checked) use.melee_only = true; else delete use.melee_only; changed(); } });
+    // An attack may be made from a distance (Shoot); a defence may be one for close quarters
+    // only (Fight): each use shows the box that fits its action.
+    const [flag, suffix, label] = use.action === "attack" ? ["ranged", "ranged", "ruleset_editor.ranged"] : ["melee_only", "melee", "ruleset_editor.melee_only"];
+    const box = h("input", { type: "checkbox", id: `ruleset-edit-use-${suffix}-${i}`, checked: Boolean(use[flag]), onchange: (e) => { if (e.target.checked) use[flag] = true; else delete use[flag]; changed(); } });
+    const setAction = (v) => {
+      use.action = v;
+      delete use.melee_only;
+      delete use.ranged;
+      reshaped(`ruleset-edit-use-action-${i}`);
+    };
     return h(
       "div",
       { class: "inline", id: `ruleset-edit-use-${i}` },
       field(tn("ruleset_editor.use_n", { n: i + 1 }), h("select", { id: `ruleset-edit-use-skill-${i}`, onchange: (e) => { use.skill = e.target.value; changed(); } }, skillOptions(data, use.skill))),
-      pick(`ruleset-edit-use-action-${i}`, t("ruleset_editor.use_action"), USE_ACTIONS, use.action, (a) => t(`action.${a}`), (v) => (use.action = v)),
+      pick(`ruleset-edit-use-action-${i}`, t("ruleset_editor.use_action"), USE_ACTIONS, use.action, (a) => t(`action.${a}`), setAction),
       pick(`ruleset-edit-use-harm-${i}`, t("ruleset_editor.use_harm"), harms, use.harm, (x) => shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)), (v) => (use.harm = v), true),
-      h("div", { class: "check" }, melee, h("label", { for: melee.id }, t("ruleset_editor.melee_only"))),
+      h("div", { class: "check" }, box, h("label", { for: box.id }, t(label))),
       button(`ruleset-edit-use-remove-${i}`, t("ruleset_editor.remove_use"), () => { data.skill_uses.splice(i, 1); reshaped("ruleset-edit-use-add"); }),
     );
   }
