@@ -21,7 +21,7 @@ from fatekit.table.base import NewSituationAspect, SceneLayout
 from fatekit.table.codec import to_json
 
 if TYPE_CHECKING:
-    from fatekit.table.state import TableState
+    from fatekit.table.state import RollInPlay, TableState
 
 __all__ = [
     "AskedRoll",
@@ -89,7 +89,6 @@ class Screen:
 
     secret_rolls: dict[str, SecretRollRecord] = field(default_factory=dict)  # not revealed yet
     asked: dict[str, AskedRoll] = field(default_factory=dict)  # character -> hidden difficulty
-    hidden_difficulty: bool = False  # whether the roll in play's difficulty is the GM's secret
     hidden_roll_at: int | None = None  # the version of the latest roll with a hidden difficulty
     prepared: dict[str, PreparedScene] = field(default_factory=dict)
     # The versions from which (and until which, unless still so) NPCs' dice were kept hidden.
@@ -124,9 +123,9 @@ def screen_view(state: TableState, gm: bool, mine: set[str]) -> JSON:
     }
 
 
-def hides_roll_in_play(state: TableState, gm: bool) -> bool:
-    """Whether the roll in play's difficulty is kept from this seat."""
-    return not gm and state.roll is not None and state.screen.hidden_difficulty
+def hides_roll_in_play(in_play: RollInPlay | None, gm: bool) -> bool:
+    """Whether a roll in play's difficulty is kept from this seat."""
+    return not gm and in_play is not None and in_play.hidden
 
 
 def hide_difficulty_of_roll(out: JSON) -> None:

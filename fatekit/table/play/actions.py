@@ -21,13 +21,14 @@ from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.play.rolls import (
     ActionCommand,
     ActionRolled,
+    action_record,
     put_in_play,
     require_dice,
     rolled_against,
     scripted_dice,
 )
 from fatekit.table.play.secrets import note_roll_made
-from fatekit.table.state import TableState
+from fatekit.table.state import RollKind, TableState
 
 # -- what a command and its event both hold ----------------------------------------------------
 #
@@ -334,7 +335,14 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         cover_use=event.cover_use,
         into_block=event.into_block,
     )
-    put_in_play(state, roll, event, Action.ATTACK.value, event.defender or event.target)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.ATTACK.value, event.defender or event.target),
+        stunts=event.stunts,
+    )
     note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
 
 
@@ -351,7 +359,15 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         aspect=aimed,
         zone=event.zone,
     )
-    put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.CREATE_ADVANTAGE.value, event.against),
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+    )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
@@ -369,7 +385,15 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,
     )
-    put_in_play(state, roll, event, Action.OVERCOME.value, event.against)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.OVERCOME.value, event.against),
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+    )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 

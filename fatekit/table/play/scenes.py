@@ -282,10 +282,10 @@ def _joined_scene(state: TableState, event: JoinedScene) -> None:
 def _scene_ended(state: TableState, event: SceneEnded) -> None:
     if state.conflict is not None:
         raise BadInput("finish the conflict before ending the scene")
-    if state.roll is not None:
-        # The GM ends the scene with a roll still unsettled: the roll goes with the scene.
-        state.roll.close()
-        state.roll, state.roll_aspect = None, None
+    # The GM ends the scene with rolls still unsettled: the rolls go with the scene.
+    for in_play in state.rolls.values():
+        in_play.roll.close()
+    state.rolls.clear()
     state.game.end_scene(event.keep)
 
 

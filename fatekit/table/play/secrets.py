@@ -277,9 +277,8 @@ def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:
-    """After a roll is in play (outside a conflict or an exchange's action): whether its
-    difficulty is hidden (a hidden difficulty set for its actor is used up by it)."""
-    state.screen.hidden_difficulty = hidden
+    """After a roll is in play (outside a conflict or an exchange's action) whose difficulty is
+    ``hidden``: a hidden difficulty set for its actor is used up by it."""
     if hidden:
         state.screen.hidden_roll_at = version
         state.screen.asked.pop(actor, None)

@@ -8,13 +8,14 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.rolling import ActionRoll
 from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
-from fatekit.table.state import RollRecord, TableState
+from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -181,7 +182,8 @@ def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
         event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
     )
     roll.roll()
-    state.roll, state.zone_attack = roll, None
+    _in_play(state, event, roll)
+    state.zone_attack = None
     _log_multi(state, event, "split_attack")
 
 
@@ -191,7 +193,8 @@ def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
         event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
     )
     roll.roll()
-    state.roll, state.zone_attack = roll, event.zone
+    _in_play(state, event, roll)
+    state.zone_attack = event.zone
     _log_multi(state, event, "zone_attack")
 
 
@@ -230,6 +233,14 @@ def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
 def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
     conflict_in_play(state).miss_everyone()
     settle_conflict(state)
+
+
+def _in_play(
+    state: TableState, event: SplitAttackRolled | ZoneAttackRolled, roll: ActionRoll
+) -> None:
+    # The attack on several targets is the conflict's action in play until it is aimed.
+    in_play = RollInPlay(event.version, RollKind.CONFLICT, roll)
+    state.rolls[in_play.id] = in_play
 
 
 def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, what: str) -> None:
