@@ -116,12 +116,18 @@ def test_an_offline_start_shows_the_offline_state_and_catches_up_when_back(
         context.set_offline(False)
         expect(page.locator("#connection.live")).to_be_visible()
         expect(page.locator("#log-list")).to_contain_text("The ferry leaves at dawn.")
-        # A live page that loses its network says so at once, and catches up when it is back.
+        # A live page that loses its network says so at once, where the player is looking
+        # (scrolled down to the log, far below the header), and catches up when it is back.
+        page.locator("#note-text").scroll_into_view_if_needed()
+        assert page.evaluate("window.scrollY") > 0
         context.set_offline(True)
-        expect(page.locator("#connection.no_network")).to_have_text(sv["status.no_network"])
+        pill = page.locator("#connection.no_network.lost")
+        expect(pill).to_have_text(sv["status.no_network"])
+        expect(pill).to_be_in_viewport()
         command(server, table, gm_link, "Note", {"text": "Fog rolls in."})
         context.set_offline(False)
         expect(page.locator("#connection.live")).to_be_visible()
+        expect(page.locator("#connection.lost")).to_have_count(0)
         expect(page.locator("#log-list")).to_contain_text("Fog rolls in.")
         # Nothing was missed or shown twice.
         expect(page.locator("#log-list")).to_contain_text("The ferry leaves at dawn.")

@@ -30,7 +30,7 @@ function renderHeader() {
     },
     LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, t(`language.${lang}`))),
   );
-  const status = h("span", { class: `status ${app.status}`, id: "connection" }, t(`status.${app.status}`));
+  const status = h("span", { class: statusClass(app.status), id: "connection", role: "status" }, t(`status.${app.status}`));
   fill(
     top,
     h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
@@ -51,11 +51,20 @@ function leave(event) {
   render();
 }
 
+/** The connection's pill. Once the table was live, a lost connection is also pinned to the foot
+ * of the screen (class "lost"): a player scrolled down to their sheet on a phone never sees the
+ * header, and would play on without knowing that nothing reaches the table. */
+function statusClass(status) {
+  if (status === "live") app.wasLive = true;
+  const lost = app.wasLive && status !== "live" && status !== "connecting";
+  return `status ${status}${lost ? " lost" : ""}`;
+}
+
 function setStatus(status) {
   app.status = status;
   const el = document.getElementById("connection");
   if (el) {
-    el.className = `status ${status}`;
+    el.className = statusClass(status);
     el.textContent = t(`status.${status}`);
   }
 }
@@ -382,6 +391,7 @@ async function start() {
   if (app.live) app.live.close();
   app.live = null;
   app.events = [];
+  app.wasLive = false;
   app.ledger = [];
   app.invites = [];
   app.log = { started: false, before: null, more: false, loading: false };
@@ -408,14 +418,18 @@ async function start() {
     return;
   }
   if (seat !== app.seat) return;
-  // Where the links the GM hands out lead, and whether they only open on this machine.
+  // Where the links the GM hands out lead, and whether they only open on this machine: asked
+  // beside the socket, not before it; the seats panel is drawn again when the answer comes.
   app.address = null;
   if (joined.role === "gm") {
-    try {
-      app.address = await request("GET", "/address");
-    } catch {
-      app.address = null; // the invitations still carry the server's address
-    }
+    request("GET", "/address").then(
+      (address) => {
+        if (seat !== app.seat) return;
+        app.address = address;
+        if (app.view) redrawParts(["seats"]);
+      },
+      () => null, // the invitations still carry the server's address
+    );
   }
   // The socket brings the document (hello) and every change after it; the log's history is
   // read a page at a time. Nothing else is read from the server while the page is open.

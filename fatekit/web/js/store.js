@@ -21,6 +21,7 @@ export const app = {
   address: null, // where the server's links lead (GET /address), for a GM's seat
   waiting: null, // a seat's link waiting for the server to answer (offline), with its retry
   status: "offline",
+  wasLive: false, // this seat's connection was live once: losing it now is worth pinning
   error: null,
 };
 
