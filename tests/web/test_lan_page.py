@@ -166,6 +166,32 @@ def test_phones_in_the_room_join_by_qr_code(room: Room, playwright: Any, tmp_pat
         ann.click("#note-form button[type=submit]")
         for page in (gm, bob):
             expect(page.locator("#log-list")).to_contain_text("Who brought the dice?")
+        # The GM's page is reloaded, and the links it made are gone with it (the server never
+        # repeats a secret); Ann borrows another phone. "New link" beside her seat shows a new
+        # link and its QR code for the same seat, not a second Ann.
+        gm.reload()
+        expect(gm.locator("#connection.live")).to_be_visible()
+        expect(gm.locator("#invite-qr-ann")).to_have_count(0)
+        expect(gm.locator("#new-link-gm")).to_have_count(0)  # the GM's own is shown below
+        gm.click("#new-link-ann")
+        code = gm.locator("#invite-qr-ann")
+        expect(code).to_have_attribute("src", re.compile("^blob:"))
+        expect(gm.locator("#invite-link-ann")).to_be_focused()
+        gm.evaluate("(img) => img.decode()", code.element_handle())
+        again = qr_text(code)
+        assert again.startswith(f"{room.base}/#link=") and again != read["ann"]
+        borrowed = page_of(
+            browser.new_context(locale="sv-SE", viewport={"width": 390, "height": 844})
+        )
+        borrowed.goto(again)
+        expect(borrowed.locator("#connection.live")).to_be_visible()
+        expect(borrowed.locator("[data-panel=you]")).to_contain_text("Ann")
+        expect(gm.locator("[data-panel=seats] li")).to_have_count(3)  # GM, Ann, Bob
+        # Her first phone, on the older link, plays on.
+        borrowed.fill("#note-text", "Found my dice.")
+        borrowed.click("#note-form button[type=submit]")
+        expect(ann.locator("#connection.live")).to_be_visible()
+        expect(ann.locator("#log-list")).to_contain_text("Found my dice.")
         assert errors == []
     finally:
         browser.close()

@@ -17,7 +17,7 @@ import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { screenPanel } from "./screen.js";
-import { app, redraw, send, showError } from "./store.js";
+import { app, redraw, send, showError, showErrorBeside } from "./store.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
 
 /** A link to copy, with its label (what the link is for) tied to the field. */
@@ -230,6 +230,29 @@ function loopbackWarning() {
   return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: free(address.url, "code"), lan: free("fatekit serve --lan", "code"), public: free("--public-url", "code") }));
 }
 
+/** The page keeps the links it made for others only until it is reloaded (the server never
+ * repeats a secret): a seat whose player lost theirs, or whose phone is to scan it now, gets a
+ * new link and its QR code here, rather than a second seat of the same name. */
+function newLinkButton(seat) {
+  return button(
+    t("invite.again"),
+    async (event) => {
+      const control = event.currentTarget;
+      try {
+        const made = await app.seat.reissue(seat.id);
+        app.invites = (app.invites || []).filter((i) => i.seat !== seat.id);
+        app.invites.push({ seat: made.seat, name: seat.name, link: made.link, url: made.url, qr: null });
+        redraw();
+        const field = document.getElementById(`invite-link-${seat.id}`);
+        if (field) field.focus();
+      } catch (error) {
+        showErrorBeside(error, control);
+      }
+    },
+    { id: `new-link-${seat.id}`, class: "seat-link", "aria-label": t("invite.again_for", { who: seat.name }) },
+  );
+}
+
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off" });
@@ -240,7 +263,7 @@ function seatsPanel() {
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)))),
+      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)), s.id === app.view.you.seat ? null : newLinkButton(s))),
     ),
     h(
       "form",

@@ -62,6 +62,11 @@ export class Seat {
     return request("POST", `/tables/${this.tableId}/seats`, { link: this.link, body: { name, role } });
   }
 
+  /** A new link for a seat already at the table (the GM); its older links keep working. */
+  reissue(seatId) {
+    return request("POST", `/tables/${this.tableId}/seats/${encodeURIComponent(seatId)}/links`, { link: this.link });
+  }
+
   join() {
     return request("GET", "/join", { link: this.link });
   }
