@@ -134,6 +134,32 @@ def test_an_offline_start_shows_the_offline_state_and_catches_up_when_back(
         assert page.locator("#log-list", has_text="Fog rolls in.").count() == 1
 
 
+def test_the_home_screen_reopens_the_last_table_offline_too(server: str, browser: Any) -> None:
+    """The manifest's start address, ``/?from=home``, is what an installed page opens: it goes
+    back to the table this phone opened last (not to the start page), from the worker with no
+    network into the offline state, and live once the network is back."""
+    from playwright.sync_api import expect
+
+    first = call(server, "/tables", {"name": "Monday group", "preset": "condensed"})
+    last = call(server, "/tables", {"name": "Harbour night", "preset": "condensed"})
+    ru = catalog("ru")
+    with phone(browser, server, first["link"], "ru-RU") as page:
+        page.goto(f"{server}/#link={last['link']}")
+        expect(page.locator(".table-name")).to_have_text("Harbour night")
+        expect(page.locator("#connection.live")).to_be_visible()
+        page.goto(f"{server}/?from=home")
+        expect(page.locator("#connection.live")).to_be_visible()
+        expect(page.locator(".table-name")).to_have_text("Harbour night")
+        assert page.evaluate("location.hash") == f"#link={last['link']}"
+        page.context.set_offline(True)
+        page.goto(f"{server}/?from=home")
+        expect(page.locator("#offline-title")).to_have_text(ru["offline.title"])
+        expect(page.locator("#offline")).to_contain_text("Harbour night")
+        page.context.set_offline(False)
+        expect(page.locator("#connection.live")).to_be_visible()
+        expect(page.locator(".table-name")).to_have_text("Harbour night")
+
+
 def test_a_server_that_does_not_answer_is_told_apart_from_no_network(
     server: str, browser: Any
 ) -> None:
