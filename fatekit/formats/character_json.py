@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
+from fatekit.formats import wellformed
+from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, LOOSE_CHARACTER_SCHEMA, VERSION
 from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
@@ -64,6 +65,9 @@ __all__ = [
     "loads_character",
     "parse_json",
     "shape_dict",
+    "sheet_problem",
+    "sheet_problems",
+    "stunt_problem",
     "template",
 ]
 
@@ -91,6 +95,45 @@ def loads_character(text: str, preset: str | Preset | None = None) -> LoadedChar
     return character_from_dict(parse_json(text), preset)
 
 
+def sheet_problems(data: Any, *, bounded: bool = True) -> list[str]:
+    """What keeps parsed JSON from being a character file, each with its place: its schema (with
+    the bounds on numbers, unless ``bounded`` is false) and what its texts (and, bounded, its
+    numbers) may hold."""
+    kept = wellformed.problems(data, whole_numbers=bounded)
+    problems = [f"{k}: {v}" for k, v in sorted(kept.items())]
+    return problems + errors(data, CHARACTER_SCHEMA if bounded else LOOSE_CHARACTER_SCHEMA)
+
+
+def _past_bounds(data: Any) -> list[str]:
+    # Only what the bounds refuse: whatever else is wrong is said when the sheet is read.
+    loose = set(sheet_problems(data, bounded=False))
+    return [problem for problem in sheet_problems(data) if problem not in loose]
+
+
+def sheet_problem(text: str) -> str | None:
+    """What in a character file's text is past the bounds on numbers, said in one line
+    (``None``: nothing): for a command's sheet, as it is decided. Anything else wrong with it
+    is said when the table reads it."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # said when the sheet is read, with where it stops being JSON
+    problems = _past_bounds(data)
+    return None if not problems else "not a usable character file: " + "; ".join(problems)
+
+
+def stunt_problem(text: str) -> str | None:
+    """What in a stunt written as in a character file's ``stunts`` is past the bounds on
+    numbers (``None``: nothing), as :func:`sheet_problem` says it."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # said when the stunt is read
+    sheet = {"format": FORMAT, "version": VERSION, "id": "x", "name": "x", "stunts": [data]}
+    problems = [p.replace("$.stunts[0]", "$") for p in _past_bounds(sheet)]
+    return None if not problems else "not a usable stunt: " + "; ".join(problems)
+
+
 def parse_json(text: str, source: str | None = None) -> Any:
     """``text`` as JSON, or :class:`BadInput` saying where (line and column) it is not JSON.
 
@@ -103,11 +146,19 @@ def parse_json(text: str, source: str | None = None) -> Any:
         raise BadInput(
             f"{what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except RecursionError:
+        raise BadInput(f"{source or 'the JSON'} is nested too deeply") from None
 
 
-def character_from_dict(data: Any, preset: str | Preset | None = None) -> LoadedCharacter:
-    """Build a character from parsed JSON, after checking it against the schema."""
-    problems = errors(data, CHARACTER_SCHEMA)
+def character_from_dict(
+    data: Any, preset: str | Preset | None = None, *, bounded: bool = True
+) -> LoadedCharacter:
+    """Build a character from parsed JSON, after checking it against the schema (and that its
+    texts and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`).
+
+    ``bounded=False`` leaves out the bounds on numbers (:func:`~fatekit.formats.schema.
+    without_bounds`): for a sheet a table's log holds, which must load as it was written."""
+    problems = sheet_problems(data, bounded=bounded)
     if problems:
         raise BadInput("not a fatekit character file:\n  " + "\n  ".join(problems))
     chosen = _preset(data, preset)

@@ -66,7 +66,6 @@ from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet
 from fatekit.table.play.rolls import roll_in_play
-from fatekit.table.screen import hides_roll_in_play
 from fatekit.table.state import SEAT_RULE, RollKind, TableState
 from fatekit.table.views import Viewer
 
@@ -405,7 +404,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             # Advice is for the roller's own side: what the roll needs to reach the target. A
             # difficulty behind the GM's screen gives none: the advice would tell the number.
             contest = in_play is not None and in_play.kind is RollKind.CONTEST
-            hidden = hides_roll_in_play(in_play, viewer.gm)
+            hidden = viewer.hides_roll_numbers(in_play)
             if on_target is None and by == roll.actor and not hidden and not contest:
                 defence = roll.opposition
                 their_dice = None if defence is None or defence.dice is None else defence.dice

@@ -15,7 +15,7 @@ from fatekit.rules.core.actions import Chooser, CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
 from fatekit.rules.scenes.conflict_parts import Status
 from fatekit.table.play.rolls import resolution_of
-from fatekit.table.screen import hide_difficulty_of_roll, hides_roll_in_play
+from fatekit.table.screen import hide_difficulty_of_roll
 from fatekit.table.state import RollInPlay, RollKind, TableState
 from fatekit.table.views import Viewer
 
@@ -26,7 +26,7 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
     """The extras of ``seat`` (raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is
     not at the table)."""
     viewer = Viewer(state, seat)
-    resolutions = {r.id: _resolution(state, r, viewer.gm) for r in state.rolls.values()}
+    resolutions = {r.id: _resolution(state, r, viewer) for r in state.rolls.values()}
     first = state.conflict_roll() or next(iter(state.rolls.values()), None)
     out: dict[str, Any] = {
         "version": state.version,
@@ -52,7 +52,7 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
     return out
 
 
-def _resolution(state: TableState, in_play: RollInPlay, gm: bool) -> dict[str, Any] | None:
+def _resolution(state: TableState, in_play: RollInPlay, viewer: Viewer) -> dict[str, Any] | None:
     """What a roll in play's outcome offers as things stand, and who chooses. A contest's
     overcome offers no choice: its effort counts once its roller settles it."""
     if in_play.roll.dice is None:
@@ -85,7 +85,7 @@ def _resolution(state: TableState, in_play: RollInPlay, gm: bool) -> dict[str, A
             for option in found.options
         ],
     }
-    if hides_roll_in_play(in_play, gm):
+    if viewer.hides_roll_numbers(in_play):
         hide_difficulty_of_roll(out)
     return out
 

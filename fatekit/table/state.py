@@ -88,6 +88,8 @@ class RollInPlay:
     hidden: bool = False  # its difficulty is the GM's secret
     side: str | None = None  # a contest's side
     task: str | None = None  # a challenge's task
+    npc_dice_hidden: bool = False  # NPCs' dice kept from the players as it was (re)rolled
+    disables: str | None = None  # the hazard it tries to put out of action
 
     @property
     def id(self) -> str:
@@ -105,7 +107,8 @@ class ContestRollRecord:
     skill: str
     faces: str
     effort: int
-    version: int  # of the roll's event, for hiding an NPC's dice as they were then
+    version: int  # of the roll's event
+    npc_dice_hidden: bool = False  # the NPCs' dice were kept from the players as it was rolled
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,9 @@ class TableState:
     seats: dict[str, Seat] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
     revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
+    # Every hazard brought into a conflict, as the log was written (an undo keeps them): their
+    # numbers stay the GM's in every event that names them until their sheets are revealed.
+    hazards: set[str] = field(default_factory=set)
     conflict: Conflict | None = None
     contest: Contest | None = None
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far

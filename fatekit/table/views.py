@@ -82,6 +82,32 @@ class Viewer:
         """What the seat sees of a countdown (``None``: not that it exists)."""
         return countdown.view_for(self.gm)
 
+    def keeps_hazard(self, who: str | None) -> bool:
+        """Whether ``who`` is a hazard whose numbers (rating, Weapon, its dice) the seat may not
+        see: the GM's, like an NPC's skills, until its sheet is revealed."""
+        return who is not None and who in self.state.hazards and not self.sees_sheet(who)
+
+    def dice_kept(self, npc_dice_hidden: bool) -> Callable[[str], bool]:
+        """Whose dice in a roll the seat may not see: the NPCs' when the GM kept them hidden as it
+        was rolled (``npc_dice_hidden``), and a hazard's until its sheet is revealed."""
+        if self.gm:
+            return lambda who: False
+        state = self.state
+        return lambda who: (npc_dice_hidden and state.is_npc(who)) or self.keeps_hazard(who)
+
+    def hides_roll_numbers(self, in_play: RollInPlay | None) -> bool:
+        """Whether a roll in play's numbers (its difficulty, or an effort that would give a
+        hazard's rating or Weapon away) are kept from the seat: no shifts, no advice on them."""
+        if in_play is None or self.gm:
+            return False
+        roll = in_play.roll
+        faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+        return (
+            screen.hides_roll_in_play(in_play, self.gm)
+            or self.keeps_hazard(roll.actor)
+            or self.keeps_hazard(faced)
+        )
+
     # -- pieces ---------------------------------------------------------------------------------
 
     def aspect(self, aspect: Aspect) -> JSON:
@@ -179,7 +205,7 @@ class Viewer:
             "faces": record.faces,
             "effort": record.effort,
         }
-        screen.hide_npc_dice(self.state, self.gm, out, record.version)
+        screen.hide_dice(out, self.dice_kept(record.npc_dice_hidden))
         return out
 
     def challenge(self, challenge: Challenge) -> JSON:
@@ -259,8 +285,20 @@ class Viewer:
                 "faces": None if defence.dice is None else defence.dice.symbols(),
                 "invocations": [self._invocation(i) for i in defence.invocations],
             }
-        screen.hide_npc_dice_in_play(self.state, self.gm, out)
+        screen.hide_dice_in_play(out, self.dice_kept(in_play.npc_dice_hidden))
+        self._keep_hazard_numbers(in_play, out)
         return out
+
+    def _keep_hazard_numbers(self, in_play: RollInPlay, out: JSON) -> None:
+        """A hazard's rating and Weapon stay the GM's: its own roll shows no effort or shifts
+        (with its Weapon in the hit, they would give both away), a roll against it no
+        difficulty, opposition or shifts. The outcome, and a hit's shifts, still show."""
+        roll = in_play.roll
+        if self.keeps_hazard(roll.actor):
+            out.update(effort=None, shifts=None, effort_hidden=True)
+        faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+        if self.keeps_hazard(faced):
+            screen.hide_difficulty_of_roll(out)
 
     def _invocation(self, invocation: Any) -> JSON:
         seen = self.sees_aspect_id(invocation.aspect_id)
@@ -502,7 +540,7 @@ class Viewer:
         if last is None:
             return None
         out: JSON = to_json(last)
-        screen.hide_npc_dice(self.state, self.gm, out, last.version)
+        screen.hide_dice(out, self.dice_kept(screen.npc_dice_hidden(self.state, last.version)))
         if screen.hides_last_roll(self.state, self.gm):
             screen.hide_difficulty_of_roll(out)
         return out

@@ -1182,13 +1182,17 @@ def _view(state: TableState, seat: str) -> str:
 
 
 def _dump(state: TableState) -> bytes:
-    """The state's canonical dump, with what only says when it was made set aside."""
-    saved = (state.version, state.last_created)
+    """The state's canonical dump, with what only says when it was made set aside, and what it
+    keeps of the log as written, which an undo keeps on purpose (the spans of hidden NPC dice,
+    the hazards ever brought in: the events sent meanwhile stay as hidden as they were)."""
+    saved = (state.version, state.last_created, state.hazards, state.screen.npc_dice_spans)
     try:
-        state.version, state.last_created = 0, ()
+        state.version, state.last_created, state.hazards = 0, (), set()
+        state.screen.npc_dice_spans = []
         return encode_snapshot(state)
     finally:
-        state.version, state.last_created = saved
+        state.version, state.last_created, state.hazards = saved[:3]
+        state.screen.npc_dice_spans = saved[3]
 
 
 def _said(error: BaseException) -> str:

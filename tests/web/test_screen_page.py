@@ -187,6 +187,12 @@ def _npc_dice(gm: Any, ann: Any, server: str, table: str, gm_link: str) -> None:
     assert 'aria-label="+-+-"' in gm.content()
     assert ann.locator("[id^=roll-dice-hidden]").count() == 1
     hidden_from(ann, 'aria-label="+-+-"')
+    # Shown again before the roll is settled: what was rolled hidden stays hidden.
+    gm.click("#npc-dice[data-hidden=true]")
+    gm.wait_for_selector("#npc-dice[data-hidden=false]")
+    same_version(gm, ann)
+    assert ann.locator("#roll-dice-hidden").count() == 1
+    hidden_from(ann, 'aria-label="+-+-"')
     command(server, table, gm_link, "ResolveRoll", {})
     ann.wait_for_selector(".roll-verdict", state="detached")
 

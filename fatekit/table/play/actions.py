@@ -14,7 +14,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
@@ -112,7 +112,7 @@ class CreateAdvantage(ExchangeAction):
     free invokes on ``aspect_id``). With a hidden difficulty set for the actor
     (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
@@ -124,7 +124,7 @@ class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action). With a hidden difficulty set for the actor, their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     move_to: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
@@ -163,7 +163,7 @@ class AttackRolled(ExchangeActionRolled, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(ExchangeActionRolled):
+class AdvantageRolled(ExchangeActionRolled, NamesAspect):
     """A create an advantage in a conflict was rolled."""
 
     difficulty: int | None

@@ -16,7 +16,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
-from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import (
@@ -42,7 +42,7 @@ class StartChallenge(Command):
     """Start a challenge (GM only): (key, description, skill, difficulty) for each task, one to
     :data:`MAX_TASKS` of them."""
 
-    tasks: tuple[tuple[str, str, str, int], ...]
+    tasks: tuple[tuple[str, str, str, Rating], ...]
     in_conflict: bool = False
 
 

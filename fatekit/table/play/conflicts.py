@@ -12,7 +12,7 @@ from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
@@ -49,9 +49,9 @@ class Absorb(Command):
     conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
     """
 
-    boxes: tuple[int, ...] = ()
-    slots: tuple[int, ...] = ()
-    names: tuple[tuple[int, str], ...] = ()
+    boxes: tuple[BoxIndex, ...] = ()
+    slots: tuple[BoxIndex, ...] = ()
+    names: tuple[tuple[BoxIndex, str], ...] = ()
     extreme: ExtremeConsequence | None = None
 
 

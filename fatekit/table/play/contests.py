@@ -16,11 +16,12 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, Contest
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.rolls import RollResolved, put_in_play, require_dice, settles
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.screen import npc_dice_hidden_for
 from fatekit.table.state import (
     SEAT_RULE,
     ContestRollRecord,
@@ -39,7 +40,7 @@ class StartContest(Command):
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
-    victories_needed: int = 3
+    victories_needed: Tallied = 3
     harmful_to: tuple[str, ...] = ()
     faster: bool = False
 
@@ -50,7 +51,7 @@ class ContestRoll(SkillRoll):
     like); the exchange is settled once every side has rolled or forfeited."""
 
     side: str
-    bonus: int = 0
+    bonus: Rating = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,7 +174,7 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
         return
     roll.roll()  # logged before contest rolls were in play: the effort counted as it fell
     state.last_roll = record
-    _count(state, contest, event.side, roll, event.version)
+    _count(state, contest, event.side, roll, event.version, npc_dice_hidden_for(state, event))
 
 
 @settles(RollKind.CONTEST)
@@ -185,18 +186,25 @@ def _settle_contest_roll(
     contest = contest_in_play(state)
     assert in_play.side is not None
     in_play.roll.close()
-    _count(state, contest, in_play.side, in_play.roll, in_play.version)
+    _count(state, contest, in_play.side, in_play.roll, in_play.version, in_play.npc_dice_hidden)
     return ()
 
 
-def _count(state: TableState, contest: Contest, side: str, roll: ActionRoll, version: int) -> None:
+def _count(
+    state: TableState,
+    contest: Contest,
+    side: str,
+    roll: ActionRoll,
+    version: int,
+    npc_dice_hidden: bool,
+) -> None:
     """Count a side's settled overcome in this exchange, and settle the exchange if it was the
     last one the sides owed."""
     assert roll.dice is not None and roll.skill is not None
     effort = roll.effort
     state.contest_efforts[side] = effort
     state.contest_rolls[side] = ContestRollRecord(
-        side, roll.actor, roll.skill, roll.dice.symbols(), effort, version
+        side, roll.actor, roll.skill, roll.dice.symbols(), effort, version, npc_dice_hidden
     )
     _settle_exchange(state, contest)
 

@@ -25,11 +25,20 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import ActorRolled, Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import (
+    ActorRolled,
+    Command,
+    Event,
+    NamesAspect,
+    Rating,
+    SkillRoll,
+    SkillRolled,
+)
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.screen import npc_dice_hidden_for
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -56,7 +65,7 @@ class Roll(ActionCommand):
     """
 
     action: Action
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
@@ -108,7 +117,7 @@ class ActionRolled(SkillRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RollMade(ActionRolled):
+class RollMade(ActionRolled, NamesAspect):
     """An action roll outside a conflict, with the dice as they fell."""
 
     action: Action
@@ -119,7 +128,7 @@ class RollMade(ActionRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Invoked(Event):
+class Invoked(Event, NamesAspect):
     """An aspect was invoked on the roll ``roll`` (``faces``: the new dice of a reroll), or on
     the defence of ``target``, an aimed target of a split or zone attack."""
 
@@ -131,6 +140,7 @@ class Invoked(Event):
     faces: str | None
     target: str | None = None  # older logs have none: the roll in play
     roll: str | None = None  # older logs have none: the roll in play (there was one at a time)
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
     # A boost's name as it was invoked ("" unnamed): a boost is gone once used, so the log
     # needs its name from here. ``None``: not a boost (and every invoke of older logs).
     boost_name: str | None = None
@@ -286,6 +296,12 @@ def _invoked(state: TableState, event: Invoked) -> None:
         state.last_roll = RollRecord(
             event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
         )
+        # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+        in_play = next(
+            (r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None
+        )
+        if in_play is not None:
+            in_play.npc_dice_hidden |= npc_dice_hidden_for(state, event)
     state.game.sync_sheets()
 
 
@@ -488,7 +504,17 @@ def put_in_play(
         raise BadInput(f"{event.actor}'s roll {waiting.id} is still in play: settle it first")
     roll.roll()
     _use_stunts(state, roll, stunts)
-    in_play = RollInPlay(event.version, kind, roll, aim=aim, hidden=hidden, side=side, task=task)
+    in_play = RollInPlay(
+        event.version,
+        kind,
+        roll,
+        aim=aim,
+        hidden=hidden,
+        side=side,
+        task=task,
+        npc_dice_hidden=npc_dice_hidden_for(state, event),
+        disables=getattr(event, "disable_hazard", None),
+    )
     state.rolls[in_play.id] = in_play
     state.last_roll = record
     return in_play

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
+from fatekit.table.screen import npc_dice_hidden_for
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
@@ -38,7 +39,7 @@ class AssignTargets(Command):
     split). Every target defends at once: ``defend_skills`` and ``defend_dice`` give (target,
     value) pairs; dice left out are rolled by the table."""
 
-    split: tuple[tuple[str, int], ...] = ()
+    split: tuple[tuple[str, Shifts], ...] = ()
     defend_skills: tuple[tuple[str, str], ...] = ()
     defend_dice: tuple[tuple[str, str], ...] = ()
 
@@ -80,6 +81,7 @@ class TargetsAssigned(Event):
     split: tuple[tuple[str, int], ...]
     defend_skills: tuple[tuple[str, str], ...]
     defend_faces: tuple[tuple[str, str], ...]
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,7 +241,12 @@ def _in_play(
     state: TableState, event: SplitAttackRolled | ZoneAttackRolled, roll: ActionRoll
 ) -> None:
     # The attack on several targets is the conflict's action in play until it is aimed.
-    in_play = RollInPlay(event.version, RollKind.CONFLICT, roll)
+    in_play = RollInPlay(
+        event.version,
+        RollKind.CONFLICT,
+        roll,
+        npc_dice_hidden=npc_dice_hidden_for(state, event),
+    )
     state.rolls[in_play.id] = in_play
 
 

@@ -19,6 +19,8 @@ export function learn(event) {
   if (event.type === "SituationAspectAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
   if (event.type === "RollResolved" && d.created) for (const id of d.created) aspectNames.set(id, d.aspect_name);
   if (event.type === "BlockAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
+  // A hidden aspect revealed to the seat: its name comes with the reveal, not with its making.
+  if (event.type === "AspectRevealed" && d.aspect) aspectNames.set(d.aspect_id, d.aspect.name);
 }
 
 function aspect(id) {

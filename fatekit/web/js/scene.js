@@ -273,7 +273,7 @@ function rollCard(roll, ours) {
       "dl",
       { class: "facts" },
       h("dt", {}, t("roll.effort")),
-      h("dd", { class: "roll-effort", id: `roll-effort-${id}` }, ladderValue(roll.effort)),
+      h("dd", { class: "roll-effort", id: `roll-effort-${id}` }, roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort)),
       contest ? null : h("dt", {}, t("roll.opposition")),
       contest ? null : h("dd", { class: "roll-opposition", id: `roll-opposition-${id}` }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
       contest ? null : h("dt", {}, t("roll.shifts")),

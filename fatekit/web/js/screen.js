@@ -388,9 +388,17 @@ export function diceOrHidden(faces, id = null) {
   return faces === null ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden")) : dice(faces);
 }
 
-/** The verdict of a roll against a difficulty the seat does not see: the outcome, no number
- * (null when the roll's difficulty is not hidden from this seat). */
+/** The verdict of a roll whose numbers the seat does not see (a difficulty, or a hazard's
+ * effort): the outcome, no number (null when nothing of the roll is hidden from this seat). */
 export function hiddenVerdict(roll) {
+  if (roll.effort === null) {
+    // A hazard's own roll: its effort would give its rating and Weapon away.
+    return h(
+      "p",
+      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+      tn("screen.verdict_effort_hidden", { outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
+    );
+  }
   if (!roll.difficulty_hidden) return null;
   if (roll.opposition !== null) return h("p", { class: "hint roll-hidden", id: `roll-hidden-${roll.id}` }, t("screen.hidden_from_players"));
   return h(
