@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -49,3 +51,39 @@ def test_readme_shows_the_two_commands_first() -> None:
     assert first_block is not None
     assert "make run" in first_block.group(1) and "make test" in first_block.group(1)
     assert README.index("make run") < README.index("## What fatekit is")
+
+
+def test_what_make_run_prints_is_what_the_readme_shows(tmp_path: Path) -> None:
+    # `make run` is `fatekit serve` on $FATEKIT_DATA/fatekit.db: run on a free port instead of
+    # 8000, its first start prints what the README shows, the port, id and link aside.
+    shown = re.search(r"The first time.*?```text\n(.*?)```", README, re.S)
+    assert shown is not None
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fatekit", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "FATEKIT_DATA": "data"},
+    )
+    printed: list[str] = []
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            printed.append(line.rstrip("\n"))
+            if line.lstrip().startswith("try: curl"):
+                break
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=10)
+    text = "\n".join(printed)
+    port = re.search(r"serving at http://127\.0\.0\.1:(\d+)/", text)
+    link = re.search(r"GM link \(keep it secret\): (\S+)", text)
+    assert port is not None and link is not None, text
+    table = link.group(1).rpartition(".")[0]
+    text = (
+        text.replace(f":{port.group(1)}/", ":8000/")
+        .replace(link.group(1), "Qx3....k8F...")
+        .replace(table, "Qx3...")
+    )
+    assert text == shown.group(1).rstrip("\n")

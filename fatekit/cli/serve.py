@@ -16,10 +16,10 @@ import sys
 from datetime import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
-from urllib.parse import quote
 
 from fatekit.cli.refusal import refuse
 from fatekit.rules.core.errors import BadInput
+from fatekit.server.address import PUBLIC_URL_ENV
 from fatekit.server.admin import TOKEN_ENV, is_loopback, new_token, read_token
 from fatekit.server.backups import DEFAULT_AT, BackupPlan, parse_at
 from fatekit.server.caps import Caps
@@ -134,6 +134,43 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+#: The name of the table ``fatekit serve`` opens in a database that has none.
+FIRST_TABLE = "My table"
+#: Tables listed by name at start; a database with more is only counted.
+LISTED_TABLES = 10
+#: Tables read at start to find the most recently played; a larger database is only counted.
+SCANNED_TABLES = 200
+
+
+def _base_url(host: str, port: int) -> str:
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def _tables_here(store: EventStore) -> tuple[int, list[tuple[str, str, str]]]:
+    """How many tables the store holds, and the most recently played ones (id, name, when the
+    last event was recorded), newest first; none are read when there are too many to scan."""
+    from fatekit.server.links import links_of
+
+    ids = [t for t in store.list_tables() if links_of(t) is None]
+    if len(ids) > SCANNED_TABLES:
+        return len(ids), []
+    found = []
+    for table_id in ids:
+        first = store.read_back(table_id, 2, 1)
+        last = store.read_back(table_id, None, 1)
+        data = first[0].data() if first else {}
+        name = str(data.get("name", "?")) if isinstance(data, dict) else "?"
+        found.append((table_id, name, last[0].timestamp if last else ""))
+    found.sort(key=lambda t: t[2], reverse=True)
+    return len(ids), found[:LISTED_TABLES]
+
+
+def _when(timestamp: str) -> str:
+    # ISO 8601 in UTC, as the store records it: the minute is enough to tell tables apart.
+    return timestamp[:16].replace("T", " ") + " UTC" if timestamp else "never"
+
+
 def serve(
     *,
     db: str | None,
@@ -141,6 +178,10 @@ def serve(
     port: int,
     new_table: str | None,
     out: TextIO,
+    first_table: bool = True,
+    gm_link: str | None = None,
+    public_url: str | None = None,
+    lan: bool = False,
     log_level: str = "warning",
     rate: float = RATE,
     burst: float = BURST,
@@ -155,12 +196,21 @@ def serve(
     0 after a clean stop, 1 when the database or the server could not start, 2 for bad
     options.
 
-    The operator token comes from ``admin_token_file``, else ``$FATEKIT_ADMIN_TOKEN``. A server
-    that listens beyond this machine without one makes one for the run and prints it, with how
-    to keep one. ``discord`` (:class:`fatekit.discord.run.DiscordSettings`) runs the Discord front
-    door in the server too."""
+    ``new_table`` names a table to open now; without one, a table named :data:`FIRST_TABLE` is
+    opened only when ``first_table`` is set and the database has no table yet, and otherwise
+    the tables it has are listed. ``gm_link`` names a table to issue a new GM link for.
+
+    Links lead to ``public_url`` (else ``$FATEKIT_PUBLIC_URL``); ``lan`` listens on the
+    machine's local network address instead of ``host``, and links lead there unless a public
+    address is set. The operator token comes from ``admin_token_file``, else
+    ``$FATEKIT_ADMIN_TOKEN``. A server that listens beyond this machine without one makes one
+    for the run and prints it, with how to keep one. ``discord``
+    (:class:`fatekit.discord.run.DiscordSettings`) runs the Discord front door in the server
+    too."""
     import uvicorn
 
+    from fatekit.rules.core.errors import FateError
+    from fatekit.server.address import lan_address, parse_public_url, seat_url
     from fatekit.server.app import create_app
     from fatekit.server.errors import ApiError
     from fatekit.server.ws import SocketSettings
@@ -168,6 +218,14 @@ def serve(
 
     try:
         token = read_token(admin_token_file)
+        if public_url is not None:
+            public = parse_public_url(public_url)
+        elif os.environ.get(PUBLIC_URL_ENV, "").strip():
+            public = parse_public_url(os.environ[PUBLIC_URL_ENV], "$" + PUBLIC_URL_ENV)
+        else:
+            public = None
+        if lan:
+            host = lan_address()
     except BadInput as error:
         return refuse("serve", error)
     token_note = (
@@ -180,11 +238,20 @@ def serve(
         token = made_token = new_token()
         token_note = "made for this run (below)"
     try:
+        sock = _bind(host, port)
+    except OSError as error:
+        print(f"fatekit serve: cannot listen on {host}:{port}: {error}", file=sys.stderr)
+        return 2
+    bound_port = sock.getsockname()[1]
+    base = _base_url(host, bound_port)
+    if public is None and lan:
+        public = base  # the LAN address is the one phones in the room reach
+    links_to = public or base
+    try:
         store, shown = open_store(db, pool_size=pool_size)
-    except BadInput as error:
-        return refuse("serve", error)
-    except StoreError as error:
-        return refuse("serve", error, 1)
+    except (BadInput, StoreError) as error:
+        sock.close()
+        return refuse("serve", error, 2 if isinstance(error, BadInput) else 1)
     settings = SocketSettings()
     extensions = []
     if discord is not None:
@@ -202,27 +269,29 @@ def serve(
         foresight_workers=foresight_workers,
         backups=backups,
         extensions=extensions,
+        public_url=public,
     )
-    try:
-        sock = _bind(host, port)
-    except OSError as error:
-        print(f"fatekit serve: cannot listen on {host}:{port}: {error}", file=sys.stderr)
-        store.close()
-        return 2
-    bound_port = sock.getsockname()[1]
-    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
-    shown_host = "localhost" if host in ("0.0.0.0", "::") else host
-    base = (
-        f"http://{shown_host}:{bound_port}"
-        if ":" not in shown_host
-        else (f"http://[{shown_host}]:{bound_port}")
-    )
-    created = None
+    service = app.state.service
+    gm_links = []
+    count, listed = _tables_here(store)
+    if new_table is None and first_table and count == 0:
+        new_table = FIRST_TABLE
     if new_table is not None:
         try:
-            created = app.state.service.create_table_now(CreateTable(name=new_table))
+            created = service.create_table_now(CreateTable(name=new_table))
+            gm_links.append((f"New table {new_table!r} (id {created.table_id}).", created))
         except ApiError as error:  # the server holds as many tables as its cap allows
             print(f"fatekit serve: no new table: {error.detail}", file=sys.stderr)
+    if gm_link is not None:
+        try:
+            again = service.gm_link_now(gm_link)
+        except (ApiError, FateError) as error:
+            sock.close()
+            store.close()
+            detail = error.detail if isinstance(error, ApiError) else str(error)
+            return refuse("serve", f"--gm-link: {detail}")
+        gm_links.append((f"A new GM link for table {gm_link!r}.", again))
+    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
     config = uvicorn.Config(
         app,
         log_level=log_level,
@@ -235,6 +304,29 @@ def serve(
     )
     server = uvicorn.Server(config)
 
+    def tables_note() -> None:
+        if new_table is not None or count == 0:
+            return
+        made = "" if first_table else " (--no-table)"
+        print(
+            f"This database holds {count} table{'s' if count != 1 else ''}; no new one was "
+            f"made{made}: --table NAME opens one.",
+            file=out,
+        )
+        for table_id, name, when in listed:
+            print(f"  {name!r} (id {table_id}), last played {_when(when)}", file=out)
+        if count > len(listed):
+            print(f"  ... and {count - len(listed)} more", file=out)
+        print(
+            f"  A GM opens theirs with their link, or from the start page at {links_to}/ in a "
+            "browser that opened it before.",
+            file=out,
+        )
+        print(
+            "  A GM who lost their link: start the server with --gm-link TABLE_ID for a new one.",
+            file=out,
+        )
+
     async def announce() -> None:
         while not server.started:
             await asyncio.sleep(0.05)
@@ -242,6 +334,27 @@ def serve(
         print(f"  database: {shown}", file=out)
         print(f"  API and a page to try it: {base}/docs", file=out)
         print(f"  operator token: {token_note}", file=out)
+        if lan and public == base:
+            print(
+                f"  links lead to: {links_to}/ on the local network: phones on the same Wi-Fi "
+                "open them, and the page's QR codes",
+                file=out,
+            )
+        elif public is not None:
+            print(f"  links lead to: {links_to}/", file=out)
+        elif is_loopback(host):
+            print(f"  links lead to: {links_to}/, which opens only on this machine:", file=out)
+            print(
+                "    for players in the room restart with --lan, for players elsewhere with "
+                "--public-url URL (docs/deployment.md)",
+                file=out,
+            )
+        else:
+            print(
+                "  links lead to: the address each browser used to reach the server "
+                "(--public-url sets one)",
+                file=out,
+            )
         if backups is not None:
             print(
                 f"  backups: every table each day at {backups.at:%H:%M} UTC into "
@@ -260,11 +373,12 @@ def serve(
                 f"--admin-token-file FILE, or set {TOKEN_ENV}",
                 file=out,
             )
-        if created is not None:
-            print(f"New table {new_table!r} (id {created.table_id}).", file=out)
+        tables_note()
+        for heading, created in gm_links:
+            print(heading, file=out)
             print(f"GM link (keep it secret): {created.link}", file=out)
             # The page reads the link after '#', which browsers never send to the server.
-            print(f"  open it in a browser: {base}/#link={quote(created.link)}", file=out)
+            print(f"  open it in a browser: {seat_url(links_to, created.link)}", file=out)
             print(
                 f"  try: curl -H 'X-Fatekit-Link: {created.link}' "
                 f"{base}/tables/{created.table_id}/state",
@@ -318,8 +432,12 @@ def _serve(args: argparse.Namespace) -> int:
         db=args.db,
         host=args.host,
         port=args.port,
-        new_table=None if args.no_table else args.table,
+        new_table=args.table,
         out=sys.stdout,
+        first_table=not args.no_table,
+        gm_link=args.gm_link,
+        public_url=args.public_url,
+        lan=args.lan,
         log_level=args.log_level,
         rate=args.rate,
         burst=args.burst,
@@ -355,17 +473,39 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="PostgreSQL: the most database connections this process opens, besides its "
         "listener (default: 10)",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    where.add_argument(
+        "--lan",
+        action="store_true",
+        help="listen on this machine's local network address and print it, so phones on the "
+        "same Wi-Fi join by the page's QR codes",
+    )
     parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help="port to listen on (0: any free port)"
     )
     parser.add_argument(
-        "--table",
-        default="My table",
-        metavar="NAME",
-        help="name of the new table made at start (its GM link is printed)",
+        "--public-url",
+        metavar="URL",
+        help=f"the address people open, such as https://fate.example.org behind a proxy: every "
+        f"link the server and the page hand out leads there (default: ${PUBLIC_URL_ENV}, else "
+        "--lan's address, else the address each browser used)",
     )
-    parser.add_argument("--no-table", action="store_true", help="make no new table at start")
+    tables = parser.add_mutually_exclusive_group()
+    tables.add_argument(
+        "--table",
+        metavar="NAME",
+        help=f"open a new table NAME at start and print its GM link (without it, a table named "
+        f"{FIRST_TABLE!r} is opened only in a database that has none)",
+    )
+    tables.add_argument(
+        "--no-table", action="store_true", help="open no table at start, even in a new database"
+    )
+    parser.add_argument(
+        "--gm-link",
+        metavar="TABLE_ID",
+        help="print a new GM link for that table at start (for a GM who lost theirs)",
+    )
     parser.add_argument(
         "--rate",
         type=float,

@@ -21,11 +21,12 @@ from starlette.exceptions import HTTPException
 from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
+from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import mount_campaign
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
-from fatekit.server.deps import LINK_HEADER, OperatorOnly, caller_at
+from fatekit.server.deps import LINK_HEADER, OperatorOnly, caller_at, link_of
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
@@ -33,6 +34,7 @@ from fatekit.server.hub import Hub
 from fatekit.server.inputs import InputGuard
 from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BURST, MISS_BURST, MISSES, RATE, BodyLimit, RateLimit
+from fatekit.server.reach import mount_reach
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
 from fatekit.server.web import mount_web
@@ -60,6 +62,7 @@ def create_app(
     foresight_workers: int | None = None,
     extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
     backups: BackupPlan | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -76,6 +79,8 @@ def create_app(
     entered for the app's lifetime (the front door's Gateway and relay run in it).
     With ``backups``, every table is backed up each night as the plan says (see
     :mod:`fatekit.server.backups`).
+    The links it hands out lead to ``public_url`` when given, else to the address each request
+    came to (see :mod:`fatekit.server.reach`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -90,6 +95,7 @@ def create_app(
     nightly = None if backups is None else NightlyBackups(store, backups)
 
     running: list[AbstractAsyncContextManager[None]] = []
+    reach = Reach(public_url)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -127,6 +133,8 @@ def create_app(
     mount_foresight(app, foresight)  # the GM's odds of a fight
     mount_campaign(app, service, caller_at, OperatorOnly, nightly)  # campaign files, backups
     running.extend(extension(app, service) for extension in extensions)
+    mount_reach(app, service, reach, link_of)  # where links lead, and their QR codes
+    app.state.reach = reach
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)

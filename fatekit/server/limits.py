@@ -20,6 +20,8 @@ __all__ = [
     "CLOSE_TOO_MANY",
     "MISSES",
     "MISS_BURST",
+    "PAGE_BURST",
+    "PAGE_RATE",
     "RATE",
     "BodyLimit",
     "RateLimit",
@@ -38,6 +40,15 @@ RATE = 20.0
 BURST = 60.0
 MISSES = 2.0
 MISS_BURST = 30.0
+#: The page's own files (its scripts, styles, catalogs, icons) have a budget of their own per
+#: address: loading the page takes about 50 requests and its service worker keeping them about
+#: 50 more, so a phone's first visit alone passed ``BURST``, and a household behind one address
+#: opening the table at once got 429 for the page's scripts. They are small static files.
+PAGE_RATE = 50.0
+PAGE_BURST = 600.0
+#: What is a file of the page: paths under these prefixes, the worker, and ``/`` for a browser.
+_PAGE_PREFIXES = ("/web/", "/i18n/")
+_PAGE_PATHS = ("/sw.js",)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -165,6 +176,16 @@ class TokenBucket:
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
 
+def _page_file(scope: Scope) -> bool:
+    """Whether a request asks for one of the page's own files (read only, no link needed)."""
+    if scope.get("method") not in ("GET", "HEAD"):
+        return False
+    path = str(scope.get("path", ""))
+    if path == "/":  # the page for a browser; an API client's description is any other request
+        return b"text/html" in dict(scope.get("headers") or []).get(b"accept", b"")
+    return path in _PAGE_PATHS or path.startswith(_PAGE_PREFIXES)
+
+
 @dataclass(eq=False)
 class RateLimit:
     """Slow a flooding client down: past its budget of requests it gets 429 and Retry-After.
@@ -176,7 +197,9 @@ class RateLimit:
     budget per address, ``misses`` a second in bursts of ``miss_burst``: once it is spent, links
     from that address that have never been answered otherwise get 429, and a client making up a
     new link for every request cannot escape the limit that way, while the links already proven
-    there (another player behind the same router) play on. Buckets that have filled up again are
+    there (another player behind the same router) play on. The page's own files (``GET /`` for a
+    browser, ``/sw.js``, ``/web/...``, ``/i18n/...``) take from a larger budget of their own per address,
+    ``page_rate`` a second in bursts of ``page_burst``. Buckets that have filled up again are
     forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """
 
@@ -186,6 +209,8 @@ class RateLimit:
     burst: float
     misses: float = MISSES
     miss_burst: float = MISS_BURST
+    page_rate: float = PAGE_RATE
+    page_burst: float = PAGE_BURST
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, TokenBucket] = field(default_factory=dict, init=False)
     missed: dict[str, TokenBucket] = field(default_factory=dict, init=False)
@@ -205,8 +230,13 @@ class RateLimit:
         if now - self._swept > 10:
             self._forget(now)
         address = client_address(scope)
-        key = "addr:" + address if kind == "websocket" else self._client(scope, address)
-        wait = self._bucket(self.buckets, key, self.rate, self.burst, now).take(now)
+        if kind == "http" and _page_file(scope):
+            key = "page:" + address
+            bucket = self._bucket(self.buckets, key, self.page_rate, self.page_burst, now)
+        else:
+            key = "addr:" + address if kind == "websocket" else self._client(scope, address)
+            bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
+        wait = bucket.take(now)
         if wait == 0 and key.startswith("link:") and key not in self.proven:
             misses = self.missed.get(address)
             if misses is not None:

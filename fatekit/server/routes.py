@@ -8,12 +8,13 @@ and hands the work to :class:`~fatekit.server.service.TableService`. :data:`rout
 
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Path, Query, WebSocket
+from fastapi import APIRouter, Path, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit import __version__
 from fatekit.rules.core.bounds import MAX_WHOLE
+from fatekit.server.address import Reach
 from fatekit.server.caps import SeatSockets
 from fatekit.server.deps import LINK_HEADER, At, Link, OperatorOnly, SeatId, Service, service_of
 from fatekit.server.envelope import CommandIn
@@ -63,11 +64,15 @@ class Invitation(BaseModel):
 
 
 class SeatOut(BaseModel):
-    """A seat and the link that opens it."""
+    """A seat, the link that opens it, and the page's address that opens it."""
 
     table_id: str
     seat: str
     link: str = Field(description="Secret: whoever has it sits in this seat")
+    url: str = Field(
+        description="Secret too: the page's address that opens the seat, on the server's public "
+        "address (--public-url) or else the one this request came to"
+    )
 
 
 class TableOut(SeatOut):
@@ -124,14 +129,25 @@ class Revoked(BaseModel):
     revoked: int
 
 
-def _table_out(created: Created) -> TableOut:
+def _url(request: Request, link: str) -> str:
+    """The page's address that opens the seat of ``link`` (see :mod:`fatekit.server.reach`)."""
+    return cast(Reach, request.app.state.reach).seat_url(request, link)
+
+
+def _table_out(request: Request, created: Created) -> TableOut:
     return TableOut(
-        table_id=created.table_id, seat=created.seat, link=created.link, version=created.version
+        table_id=created.table_id,
+        seat=created.seat,
+        link=created.link,
+        url=_url(request, created.link),
+        version=created.version,
     )
 
 
-def _seat_out(link: SeatLink) -> SeatOut:
-    return SeatOut(table_id=link.table_id, seat=link.seat, link=link.token)
+def _seat_out(request: Request, link: SeatLink) -> SeatOut:
+    return SeatOut(
+        table_id=link.table_id, seat=link.seat, link=link.token, url=_url(request, link.token)
+    )
 
 
 # -- the endpoints ------------------------------------------------------------------------------
@@ -171,15 +187,15 @@ opens_table: dict[str, Any] = {
 
 
 @router.post("/tables", summary="Open a new table (the operator)", **opens_table)
-async def create_table(service: Service, body: NewTable) -> TableOut:
-    return _table_out(await service.create_table(body.model_dump()))
+async def create_table(request: Request, service: Service, body: NewTable) -> TableOut:
+    return _table_out(request, await service.create_table(body.model_dump()))
 
 
 @router.post(
     "/tables/import", summary="Open a new table from a table file (the operator)", **opens_table
 )
-async def import_table(service: Service, body: dict[str, Any]) -> TableOut:
-    return _table_out(await service.import_table(body))
+async def import_table(request: Request, service: Service, body: dict[str, Any]) -> TableOut:
+    return _table_out(request, await service.import_table(body))
 
 
 @router.get("/join", summary="The seat a link opens", response_model=JoinOut)
@@ -261,9 +277,9 @@ async def command(caller: At, service: Service, body: CommandIn) -> CommandOut:
     summary="Seat someone and get their link (GM)",
     response_model=SeatOut,
 )
-async def invite(caller: At, service: Service, body: Invitation) -> SeatOut:
+async def invite(request: Request, caller: At, service: Service, body: Invitation) -> SeatOut:
     service.caps.check_texts(body.model_dump(mode="json"), "seat")
-    return _seat_out(await service.invite(caller, body.seat_id, body.role, body.name))
+    return _seat_out(request, await service.invite(caller, body.seat_id, body.role, body.name))
 
 
 @router.post(
@@ -272,8 +288,8 @@ async def invite(caller: At, service: Service, body: Invitation) -> SeatOut:
     summary="A new link for a seat (GM)",
     response_model=SeatOut,
 )
-async def reissue(caller: At, service: Service, seat_id: SeatId) -> SeatOut:
-    return _seat_out(await service.reissue(caller, seat_id))
+async def reissue(request: Request, caller: At, service: Service, seat_id: SeatId) -> SeatOut:
+    return _seat_out(request, await service.reissue(caller, seat_id))
 
 
 @router.delete(

@@ -178,6 +178,17 @@ class TableService:
             executed = self.repo.execute(table_id, command, seat=command.gm_seat)
         return Created(table_id, command.gm_seat, link.token, executed.state.version)
 
+    def gm_link_now(self, table_id: str) -> Created:
+        """A new link for a table's first GM seat (blocking): the operator's way back in for a
+        GM who lost theirs (``fatekit serve --gm-link``). Older links keep working."""
+        state = self._state(table_id)
+        gm = next((s.id for s in state.seats.values() if s.is_gm), None)
+        if gm is None:
+            raise BadInput(f"table {table_id!r} seats no GM")
+        self.caps.check_links(table_id)
+        link = self.links.issue(table_id, gm)
+        return Created(table_id, gm, link.token, state.version)
+
     async def create_table(self, data: dict[str, Any]) -> Created:
         """Open a new table from the fields of a :class:`~fatekit.table.commands.CreateTable`."""
         self.caps.check_texts(data, "table")

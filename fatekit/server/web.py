@@ -4,7 +4,10 @@
 
 - ``GET /`` for a browser (``Accept: text/html``): the page (``fatekit/web/index.html``); other
   clients keep the JSON description the app answers there;
-- ``/web/...``: the page's scripts and styles; ``/i18n/{lang}.json``: the catalogs;
+- ``/web/...``: the page's scripts, styles, icons and web app manifest; ``/i18n/{lang}.json``:
+  the catalogs;
+- ``GET /sw.js``: the page's service worker (``fatekit/web/sw.js``), which keeps those files and
+  nothing else, headed by their list and a version that changes with any of them;
 - ``GET /rules/presets/{key}``: what a character sheet of a preset holds (skill keys, aspect
   slots, refresh, consequence slots, the ladder's keys, the optional rules), with another skill
   list (``?skill_list=``) when the table plays with one;
@@ -26,6 +29,7 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -34,7 +38,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, FastAPI, Query
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.responses import FileResponse
+from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fatekit.formats.character_json import (
@@ -98,6 +102,42 @@ class CharacterCheck(BaseModel):
     preset: str | None = Field(None, description="Check against this preset instead")
 
 
+class _PageFiles:
+    """The page's own files as the service worker keeps them: their addresses, and a version
+    made from their contents (not their times, so every process of one release agrees)."""
+
+    def __init__(self) -> None:
+        self._seen: tuple[tuple[str, int, int], ...] = ()
+        self._version = ""
+
+    def listed(self) -> list[tuple[str, Path]]:
+        found = [
+            (f"/web/{path.relative_to(WEB_DIR).as_posix()}", path)
+            for path in sorted(WEB_DIR.rglob("*"))
+            if path.is_file() and path.name != "sw.js" and not path.name.startswith(".")
+        ]
+        found += [(f"/i18n/{path.name}", path) for path in sorted(I18N_DIR.glob("*.json"))]
+        return found
+
+    def worker(self) -> str:
+        """The service worker's script, headed by the files' list and version."""
+        files = self.listed()
+        stats = tuple((url, p.stat().st_size, p.stat().st_mtime_ns) for url, p in files)
+        if stats != self._seen:  # read the files again only when one of them changed
+            digest = hashlib.sha256()
+            for url, path in files:
+                digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
+            self._seen, self._version = stats, digest.hexdigest()[:16]
+        head = (
+            f"const VERSION = {json.dumps(self._version)};\n"
+            f"const FILES = {json.dumps([url for url, _ in files])};\n"
+        )
+        return head + (WEB_DIR / "sw.js").read_text(encoding="utf-8")
+
+
+_PAGE_FILES = _PageFiles()
+
+
 def mount_web(app: FastAPI) -> None:
     """Add the page, its files and its read-only helpers (:data:`router`) to ``app`` (see the
     module docstring)."""
@@ -107,9 +147,21 @@ def mount_web(app: FastAPI) -> None:
     app.include_router(router)
 
 
-# -- the endpoints ------------------------------------------------------------------------------
-
 router = APIRouter()
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker() -> Response:
+    # Served from the root, so that the worker's scope is the whole page; never cached by HTTP,
+    # so that browsers see a new version as soon as there is one.
+    return Response(
+        _PAGE_FILES.worker(),
+        media_type="text/javascript",
+        headers={"cache-control": "no-cache"},
+    )
+
+
+# -- the endpoints ------------------------------------------------------------------------------
 
 
 @router.get("/rules/presets/{key}", summary="What a character sheet of a preset holds")

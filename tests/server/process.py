@@ -42,11 +42,17 @@ class Served:
 
 
 def start(
-    db: Path | str, *args: str, wait_for: str | None = None, env: dict[str, str] | None = None
+    db: Path | str,
+    *args: str,
+    wait_for: str | None = None,
+    env: dict[str, str] | None = None,
+    gm_link: bool | None = None,
 ) -> Served:
     """Start ``fatekit serve --port 0`` on ``db`` (a file, or a database URL) and wait for it to
-    say where it listens (and, with ``wait_for``, for a line holding that too). ``env`` adds to
-    the environment it runs in."""
+    say where it listens, and for the GM link it prints (unless ``gm_link`` is false; by default
+    unless ``--no-table`` is given: a database that already has a table gets none without
+    ``--table``), and, with ``wait_for``, for a line holding that too. ``env`` adds to the
+    environment it runs in."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
         stdout=subprocess.PIPE,
@@ -67,7 +73,7 @@ def start(
     threading.Thread(target=pump, daemon=True).start()
     seen: list[str] = []
     base = link = table_id = None
-    want_link = "--no-table" not in args
+    want_link = "--no-table" not in args if gm_link is None else gm_link
     while (
         base is None
         or (want_link and link is None)

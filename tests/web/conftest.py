@@ -85,20 +85,27 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Headless Chromium, with a fresh profile directory."""
+def playwright() -> Iterator[Any]:
+    """Playwright, for the tests that launch a Chromium of their own (a profile of its own, or
+    another environment); the others share ``browser``."""
     _need_chromium()
     from playwright.sync_api import expect, sync_playwright
 
     # Waiting assertions get as long as the tests' own waits (15 s), not Playwright's 5 s: on a
     # loaded 2-core machine a command's answer and the redraw after it can take longer.
     expect.set_options(timeout=15_000)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Headless Chromium, with a fresh profile directory."""
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    try:
+        yield launched
+    finally:
+        launched.close()
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -146,3 +146,34 @@ def test_the_russian_skill_selects_show_whole_ladder_names(
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
+
+
+# Each character card's right edge against its panel's: a card that sticks out covers the column
+# beside it.
+CARDS_OUTSIDE = """
+() => [...document.querySelectorAll("[data-panel] .card")]
+  .filter((card) => {
+    const panel = card.closest(".panel");
+    return panel && card.getBoundingClientRect().right > panel.getBoundingClientRect().right + 0.5;
+  })
+  .map((card) => card.id)
+"""
+
+
+def test_a_character_card_stays_inside_its_panel_on_the_gm_desktop(
+    server: str, browser: Any
+) -> None:
+    """Found playing a LAN table: on the GM's desktop page the "Played by" select of a PC, whose
+    longest choice is "The GM, until a player sits down", made the card wider than the left
+    column, over the scene beside it (the cards' grid sized its column to the select)."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    context = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/#link={gm_link}")
+        expect(page.locator("#char-ruth select[id^=owner-]")).to_be_visible()
+        assert page.evaluate(CARDS_OUTSIDE) == []
+    finally:
+        context.close()

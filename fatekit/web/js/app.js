@@ -1,7 +1,7 @@
 // The page: the start screen (make a table, join one) and the table itself.
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
-import { Live, Seat, linkFrom, request } from "./lib/api.js";
+import { ApiError, Live, Seat, linkFrom, request } from "./lib/api.js";
 import { fill, field, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
@@ -30,12 +30,12 @@ function renderHeader() {
     },
     LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, t(`language.${lang}`))),
   );
-  const status = h("span", { class: `status ${app.status}`, id: "connection" }, t(`status.${app.status}`));
+  const status = h("span", { class: statusClass(app.status), id: "connection", role: "status" }, t(`status.${app.status}`));
   fill(
     top,
     h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
     app.view ? free(app.view.table.name, "span", { class: "table-name" }) : null,
-    app.seat ? status : null,
+    app.seat || app.waiting ? status : null,
     field(t("language.label"), choose),
   );
 }
@@ -46,15 +46,25 @@ function leave(event) {
   app.live = null;
   app.seat = null;
   app.view = null;
+  stopWaiting();
   history.pushState(null, "", "/");
   render();
+}
+
+/** The connection's pill. Once the table was live, a lost connection is also pinned to the foot
+ * of the screen (class "lost"): a player scrolled down to their sheet on a phone never sees the
+ * header, and would play on without knowing that nothing reaches the table. */
+function statusClass(status) {
+  if (status === "live") app.wasLive = true;
+  const lost = app.wasLive && status !== "live" && status !== "connecting";
+  return `status ${status}${lost ? " lost" : ""}`;
 }
 
 function setStatus(status) {
   app.status = status;
   const el = document.getElementById("connection");
   if (el) {
-    el.className = `status ${status}`;
+    el.className = statusClass(status);
     el.textContent = t(`status.${status}`);
   }
 }
@@ -233,6 +243,70 @@ function renderStart() {
   fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, back, h("div", { class: "columns" }, create, join));
 }
 
+// -- offline ------------------------------------------------------------------------------------
+
+// A seat's page that cannot reach the server: the page itself came from the service worker, or
+// the server is down. It says which, and opens the table as soon as it can: at once when the
+// device's network comes back, and every few seconds while the network is up but the server
+// does not answer.
+const RETRY_MS = 5000;
+
+function stopWaiting() {
+  if (!app.waiting) return;
+  clearTimeout(app.waiting.timer);
+  window.removeEventListener("online", app.waiting.retry);
+  window.removeEventListener("offline", app.waiting.lost);
+  app.waiting = null;
+}
+
+function waitForServer(link) {
+  stopWaiting();
+  const retry = () => {
+    if (app.waiting && linkFrom(location.hash.slice(1) ? location.hash : "") === link) start();
+  };
+  const lost = () => {
+    clearTimeout(app.waiting.timer); // nothing to try until the network is back
+    app.status = "no_network";
+    render();
+  };
+  app.waiting = { link, retry, lost, timer: navigator.onLine ? setTimeout(retry, RETRY_MS) : null };
+  window.addEventListener("online", retry);
+  window.addEventListener("offline", lost);
+  app.status = navigator.onLine ? "offline" : "no_network";
+  render();
+}
+
+function renderWaiting(main) {
+  const known = recent().find((r) => r.link === app.waiting.link);
+  fill(
+    main,
+    h(
+      "section",
+      { class: "card", id: "offline", "aria-labelledby": "offline-title" },
+      h("h1", { id: "offline-title" }, t("offline.title")),
+      known ? h("p", { class: "lead" }, tn("offline.table", { table: free(known.name), seat: free(known.seat) })) : null,
+      h("p", { id: "offline-why", "data-network": String(navigator.onLine) }, t(navigator.onLine ? "offline.no_server" : "offline.no_network")),
+      h("div", { class: "actions" }, h("button", { type: "button", id: "offline-retry", onclick: () => start() }, t("offline.retry"))),
+    ),
+  );
+}
+
+/** The page's service worker keeps its own files, so it opens at once and offline. A new
+ * version of the page, once its files are kept, is offered in the banner rather than loaded
+ * under the table's feet. */
+function registerWorker() {
+  if (!("serviceWorker" in navigator)) return; // only secure pages (https, or this machine) have one
+  const had = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!had) return;
+    const banner = document.getElementById("banner");
+    fill(banner, h("p", { id: "page-update", role: "status" }, t("update.ready"), " ", h("button", { type: "button", onclick: () => location.reload() }, t("update.reload"))));
+  });
+  navigator.serviceWorker.register("/sw.js").catch(() => {
+    // No worker (a private window, a browser setting): the page works, only not offline.
+  });
+}
+
 // -- the table ----------------------------------------------------------------------------------
 
 function open(link) {
@@ -307,11 +381,18 @@ function receiveView(message) {
 }
 
 async function start() {
-  const link = linkFrom(location.hash.slice(1) ? location.hash : "");
+  let link = linkFrom(location.hash.slice(1) ? location.hash : "");
+  // Opened from the home screen (the manifest's start address): back to the last table.
+  if (!link && new URLSearchParams(location.search).get("from") === "home" && recent().length) {
+    link = recent()[0].link;
+    history.replaceState(null, "", `/#link=${encodeURIComponent(link)}`);
+  }
+  stopWaiting();
   if (app.live) app.live.close();
   app.live = null;
   app.events = [];
   forgetNames();
+  app.wasLive = false;
   app.ledger = [];
   app.invites = [];
   app.log = { started: false, before: null, more: false, loading: null };
@@ -329,9 +410,27 @@ async function start() {
     joined = await seat.join();
   } catch (error) {
     app.seat = null;
+    if (!(error instanceof ApiError)) {
+      waitForServer(link); // no answer at all: offline, or the server is down
+      return;
+    }
     render();
     showError(error, document.getElementById("start-error"));
     return;
+  }
+  if (seat !== app.seat) return;
+  // Where the links the GM hands out lead, and whether they only open on this machine: asked
+  // beside the socket, not before it; the seats panel is drawn again when the answer comes.
+  app.address = null;
+  if (joined.role === "gm") {
+    request("GET", "/address").then(
+      (address) => {
+        if (seat !== app.seat) return;
+        app.address = address;
+        if (app.view) redrawParts(["seats"]);
+      },
+      () => null, // the invitations still carry the server's address
+    );
   }
   // The socket brings the document (hello) and every change after it; the log's history is
   // read a page at a time, and a session's recap when "Last time…" shows. Nothing else is read
@@ -359,6 +458,10 @@ async function start() {
 function render() {
   renderHeader();
   const main = document.getElementById("app");
+  if (app.waiting) {
+    renderWaiting(main);
+    return;
+  }
   if (!app.seat || !app.view) {
     renderStart();
     return;
@@ -379,4 +482,5 @@ window.addEventListener("hashchange", start);
 (async () => {
   await setLanguage(pickLanguage());
   await start();
+  registerWorker();
 })();

@@ -18,7 +18,10 @@ export const app = {
   log: { started: false, before: null, more: false, loading: null }, // paging the log
   ledger: [], // fate point changes seen between views, shown in the log
   invites: [], // links this page made for new seats
+  address: null, // where the server's links lead (GET /address), for a GM's seat
+  waiting: null, // a seat's link waiting for the server to answer (offline), with its retry
   status: "offline",
+  wasLive: false, // this seat's connection was live once: losing it now is worth pinning
   error: null,
 };
 

@@ -3,7 +3,7 @@
 // options from /extras), and the server has the last word on every command.
 
 import { milestoneForm, raiseForm } from "./advance.js";
-import { pageFor } from "./lib/api.js";
+import { pageFor, qrFor } from "./lib/api.js";
 import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
@@ -18,7 +18,7 @@ import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
-import { app, redraw, send, showError } from "./store.js";
+import { app, redraw, send, showError, showErrorBeside } from "./store.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
 
 /** A link to copy, with its label (what the link is for) tied to the field. */
@@ -215,6 +215,46 @@ function milestonesPanel() {
 
 // -- seats (GM) ---------------------------------------------------------------------------------
 
+/** An invitation's QR code: a phone's camera opens its seat. Drawn by the server once per link
+ * and kept by the page (an object URL), so a redraw does not ask again. */
+function inviteCode(invite) {
+  const img = h("img", { class: "qr", id: `invite-qr-${invite.seat}`, alt: t("invite.qr_alt", { who: invite.name }), width: 220, height: 220 });
+  if (!invite.qr) invite.qr = qrFor(invite.link).catch(() => null); // without it, the link still works
+  invite.qr.then((url) => url && (img.src = url));
+  return h("figure", { class: "qr" }, img, h("figcaption", { class: "hint" }, tn("invite.scan", { who: free(invite.name) })));
+}
+
+/** Before anyone is invited: a warning when the links would lead to a loopback address, which
+ * opens only on the server's own machine, and what to do about it. */
+function loopbackWarning() {
+  const address = app.address;
+  if (!address || !address.loopback) return null;
+  return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: free(address.url, "code"), lan: free("fatekit serve --lan", "code"), public: free("--public-url", "code") }));
+}
+
+/** The page keeps the links it made for others only until it is reloaded (the server never
+ * repeats a secret): a seat whose player lost theirs, or whose phone is to scan it now, gets a
+ * new link and its QR code here, rather than a second seat of the same name. */
+function newLinkButton(seat) {
+  return button(
+    t("invite.again"),
+    async (event) => {
+      const control = event.currentTarget;
+      try {
+        const made = await app.seat.reissue(seat.id);
+        app.invites = (app.invites || []).filter((i) => i.seat !== seat.id);
+        app.invites.push({ seat: made.seat, name: seat.name, link: made.link, url: made.url, qr: null });
+        redraw();
+        const field = document.getElementById(`invite-link-${seat.id}`);
+        if (field) field.focus();
+      } catch (error) {
+        showErrorBeside(error, control);
+      }
+    },
+    { id: `new-link-${seat.id}`, class: "seat-link", "aria-label": t("invite.again_for", { who: seat.name }) },
+  );
+}
+
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off", required: true });
@@ -225,7 +265,7 @@ function seatsPanel() {
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)))),
+      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)), s.id === app.view.you.seat ? null : newLinkButton(s))),
     ),
     h(
       "form",
@@ -244,7 +284,7 @@ function seatsPanel() {
           try {
             const made = await app.seat.invite(invited, role.value);
             // Kept on the page (not in the view: links are secrets the server does not repeat).
-            app.invites.push({ seat: made.seat, name: invited, link: made.link });
+            app.invites.push({ seat: made.seat, name: invited, link: made.link, url: made.url, qr: null });
             redraw();
           } catch (error) {
             showError(error, out);
@@ -254,11 +294,12 @@ function seatsPanel() {
       h("h3", {}, t("invite.title")),
       field(t("invite.name"), name),
       field(t("invite.role"), role),
+      loopbackWarning(),
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
-    (app.invites || []).map((i) => h("div", { class: "invite" }, copyField(`invite-link-${i.seat}`, pageFor(i.link), tn("invite.made", { who: free(i.name) })))),
-    copyField("own-link", pageFor(app.seat.link), t("invite.own_link")),
+    (app.invites || []).map((i) => h("div", { class: "invite", "data-seat": i.seat }, copyField(`invite-link-${i.seat}`, i.url, tn("invite.made", { who: free(i.name) })), inviteCode(i))),
+    copyField("own-link", pageFor(app.seat.link, app.address && app.address.url), t("invite.own_link")),
   );
 }
 

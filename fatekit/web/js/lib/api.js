@@ -62,6 +62,11 @@ export class Seat {
     return request("POST", `/tables/${this.tableId}/seats`, { link: this.link, body: { name, role } });
   }
 
+  /** A new link for a seat already at the table (the GM); its older links keep working. */
+  reissue(seatId) {
+    return request("POST", `/tables/${this.tableId}/seats/${encodeURIComponent(seatId)}/links`, { link: this.link });
+  }
+
   join() {
     return request("GET", "/join", { link: this.link });
   }
@@ -70,8 +75,10 @@ export class Seat {
 /**
  * The live connection with the seat's document (view=1): `hello` brings the whole document,
  * each command's events are followed by a `view` message patching it. Reconnects with a growing
- * pause when the connection drops, and at once when the page finds a gap; a reconnect asks for
- * the events after the last one seen (for the log), and hello brings the document again.
+ * pause when the connection drops, at once when the page finds a gap, and at once when the
+ * device's network comes back (while it has none, the status says so and nothing is tried); a
+ * reconnect asks for the events after the last one seen (for the log), and hello brings the
+ * document again.
  */
 export class Live {
   constructor(seat, { onHello, onEvent, onView, onStatus }) {
@@ -84,13 +91,24 @@ export class Live {
     this.pause = 500;
     this.closed = false;
     this.socket = null;
+    this.timer = null;
+    this.lost = () => this.networkLost();
+    this.back = () => this.networkBack();
   }
 
   start() {
+    window.addEventListener("offline", this.lost);
+    window.addEventListener("online", this.back);
     this.open();
   }
 
   open() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (!navigator.onLine) {
+      this.onStatus("no_network");
+      return; // "online" opens it
+    }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const after = this.version === null ? "" : `&after=${this.version}`;
     const url = `${scheme}://${location.host}/tables/${this.seat.tableId}/ws?link=${encodeURIComponent(this.seat.link)}&view=1${after}`;
@@ -102,15 +120,38 @@ export class Live {
     });
     socket.addEventListener("close", (closing) => {
       if (this.closed || socket !== this.socket) return;
+      this.socket = null;
       // 4401: the link was revoked or never opened a seat; no point trying again.
       if (closing.code === 4401 || closing.code === 4403 || closing.code === 4404) {
         this.onStatus("refused");
         return;
       }
+      if (!navigator.onLine) {
+        this.onStatus("no_network");
+        return;
+      }
       this.onStatus("offline");
-      setTimeout(() => this.open(), this.pause);
+      this.timer = setTimeout(() => this.open(), this.pause);
       this.pause = Math.min(this.pause * 2, 10000);
     });
+  }
+
+  /** The device lost its network: say so, and drop the socket rather than wait for it to time
+   * out (what it would bring is caught up on reconnecting). */
+  networkLost() {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.onStatus("no_network");
+  }
+
+  /** The network is back: reconnect now, not after the pause. */
+  networkBack() {
+    if (this.closed || (this.socket && this.socket.readyState === WebSocket.OPEN)) return;
+    this.pause = 500;
+    this.reconnect();
   }
 
   /** Drop this connection and open a new one now (the page's document missed a change). */
@@ -141,6 +182,9 @@ export class Live {
 
   close() {
     this.closed = true;
+    clearTimeout(this.timer);
+    window.removeEventListener("offline", this.lost);
+    window.removeEventListener("online", this.back);
     if (this.socket) this.socket.close();
   }
 }
@@ -152,7 +196,17 @@ export function linkFrom(text) {
   return m ? decodeURIComponent(m[1]) : trimmed;
 }
 
-/** The page address that opens a seat (the link rides in the fragment, never sent). */
-export function pageFor(link) {
-  return `${location.origin}/#link=${encodeURIComponent(link)}`;
+/** The page address that opens a seat (the link rides in the fragment, never sent), on `base`
+ * (the server's address for links, from GET /address) or else this page's own. */
+export function pageFor(link, base = null) {
+  const root = base ? base.replace(/\/$/, "") : location.origin;
+  return `${root}/#link=${encodeURIComponent(link)}`;
+}
+
+/** A QR code of the address that opens `link`'s seat, drawn by the server (GET /join/qr), as an
+ * object URL for an <img>. The link travels in the header, as for every request. */
+export async function qrFor(link) {
+  const response = await fetch(new URL("/join/qr", location.origin), { headers: { "X-Fatekit-Link": link } });
+  if (!response.ok) throw new ApiError(response.status, null);
+  return URL.createObjectURL(await response.blob());
 }
