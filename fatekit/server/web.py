@@ -47,7 +47,6 @@ from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
@@ -56,6 +55,7 @@ from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.server.service import Caller, TableService

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import monster, new_character
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
