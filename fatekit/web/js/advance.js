@@ -5,7 +5,7 @@ import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
-import { aspectName, isGm, skill } from "./view.js";
+import { aspectName, isGm } from "./view.js";
 
 // -- milestones ---------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import { t, tn } from "./lib/i18n.js";
 import { harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";
-import { hasOption, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { hasOption, isGm, ladderValue, mine, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 

@@ -165,19 +165,19 @@ async function ask(body, out) {
 }
 
 function runs() {
-  const input = document.getElementById("foresight-runs");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("foresight-runs"));
   return Math.max(1, Math.min(100000, Number(input && input.value) || 10000));
 }
 
 /** The what-if the controls describe, or null when they change nothing. A character file
  * chosen to add is read here; one that is not JSON throws, and the panel says so. */
 async function whatIf() {
-  const value = (id) => (document.getElementById(id) || {}).value || "";
+  const value = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value || "";
   const out = { add: [], remove: [], skills: [], gear: [] };
   const side = value("foresight-add-side");
   const copies = Number(value("foresight-add-count")) || 1;
   if (value("foresight-add")) out.add.push({ copy_of: value("foresight-add"), side, copies });
-  const file = document.getElementById("foresight-add-file");
+  const file = /** @type {HTMLInputElement | null} */ (document.getElementById("foresight-add-file"));
   if (file && file.files && file.files.length) out.add.push({ sheet: JSON.parse(await file.files[0].text()), side, copies });
   if (value("foresight-remove")) out.remove.push(value("foresight-remove"));
   if (value("foresight-skill-who") && value("foresight-skill")) out.skills.push({ character: value("foresight-skill-who"), skill: value("foresight-skill"), rating: Number(value("foresight-rating")) });
@@ -191,7 +191,7 @@ async function whatIf() {
 /** How each side plays, as chosen: only what differs from the simulator's default is sent. */
 function playChoices() {
   const out = {};
-  for (const el of document.querySelectorAll("#foresight-play select")) {
+  for (const el of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#foresight-play select"))) {
     if (!el.value) continue;
     const policy = (out[el.dataset.side] ||= {});
     policy[el.dataset.key] = WORDS.has(el.dataset.key) ? el.value : Number(el.value);

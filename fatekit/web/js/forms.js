@@ -21,7 +21,7 @@ function giveFocusBack(event) {
 
 /** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
 export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
-  const dialog = document.getElementById("dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
   const from = document.activeElement;
   if (from && from !== document.body && !dialog.contains(from)) {
     const sectionOf = from.closest("section[id]");

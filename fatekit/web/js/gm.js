@@ -1,12 +1,12 @@
 // The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
 // and the optional rules' tools in a conflict.
 
-import { add, button, field, free, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
+import { add, button, field, h } from "./lib/dom.js";
+import { characterOptions, characterSelect, openDialog, select, sendFrom, splitList, zoneLinks } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
-import { app, send } from "./store.js";
-import { character, skill, trackText, who } from "./view.js";
+import { app } from "./store.js";
+import { trackText, who } from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ export function openStartScene() {
       const zoneList = splitList(zones.value);
       const linkList = zoneLinks(links.value);
       const positions = zoneList.length
-        ? chosen.map((id) => [id, (document.getElementById(`scene-place-${id}`) || {}).value]).filter(([, z]) => z)
+        ? chosen.map((id) => [id, /** @type {HTMLSelectElement | null} */ (document.getElementById(`scene-place-${id}`))?.value]).filter(([, z]) => z)
         : [];
       return sendFrom("StartScene", { name: name.value.trim(), participants: chosen, zones: zoneList, links: linkList, positions }, out);
     },
@@ -99,7 +99,7 @@ function sidePicker(form, id, chosen) {
 function chosenSides(form, people) {
   const sides = [[], []];
   for (const id of people) {
-    const v = document.getElementById(`${form}-side-${id}`).value;
+    const v = /** @type {HTMLSelectElement} */ (document.getElementById(`${form}-side-${id}`)).value;
     if (v === "a") sides[0].push(id);
     if (v === "b") sides[1].push(id);
   }

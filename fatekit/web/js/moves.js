@@ -1,7 +1,7 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
-import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
+import { add, button, field, fill, free, h } from "./lib/dom.js";
 import { advantageTarget, characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";

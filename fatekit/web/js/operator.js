@@ -31,7 +31,7 @@ function needsToken(error) {
 /** Ask for the token in the page's dialog: the token typed, or null if the person cancels. */
 function ask(wrong) {
   return new Promise((resolve) => {
-    const dialog = document.getElementById("dialog");
+    const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
     const input = h("input", { id: "operator-token", type: "password", autocomplete: "off", spellcheck: "false", required: true });
     let answer = null;
     const form = h(

@@ -1,11 +1,11 @@
 // A roll outside a conflict, and what follows the dice: the odds before it, invokes after it, the
 // outcome's options; compels and passing a free invoke on an aspect.
 
-import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
+import { add, button, field, fill, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, visibleAspects } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -47,7 +47,7 @@ export async function showOdds(out, params) {
         ),
       ),
     );
-  } catch (error) {
+  } catch {
     if (asked === out.asked) fill(out);
   }
 }

@@ -1,7 +1,7 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
 import { aspectList } from "./cards.js";
-import { add, button, dice, field, free, h, section } from "./lib/dom.js";
+import { add, button, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
@@ -118,8 +118,8 @@ export function drawZoneLinks() {
     const svg = map.querySelector("svg.links");
     if (!svg) return;
     const box = map.getBoundingClientRect();
-    svg.setAttribute("width", box.width);
-    svg.setAttribute("height", box.height);
+    svg.setAttribute("width", String(box.width));
+    svg.setAttribute("height", String(box.height));
     svg.replaceChildren();
     const ns = "http://www.w3.org/2000/svg";
     for (const [a, b] of app.view.scene.zones.links) {
@@ -129,10 +129,10 @@ export function drawZoneLinks() {
       const ra = ea.getBoundingClientRect();
       const rb = eb.getBoundingClientRect();
       const line = document.createElementNS(ns, "line");
-      line.setAttribute("x1", ra.left + ra.width / 2 - box.left);
-      line.setAttribute("y1", ra.top + ra.height / 2 - box.top);
-      line.setAttribute("x2", rb.left + rb.width / 2 - box.left);
-      line.setAttribute("y2", rb.top + rb.height / 2 - box.top);
+      line.setAttribute("x1", String(ra.left + ra.width / 2 - box.left));
+      line.setAttribute("y1", String(ra.top + ra.height / 2 - box.top));
+      line.setAttribute("x2", String(rb.left + rb.width / 2 - box.left));
+      line.setAttribute("y2", String(rb.top + rb.height / 2 - box.top));
       const blocked = (app.extras.impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
       line.setAttribute("class", blocked ? "impeded" : "");
       svg.append(line);

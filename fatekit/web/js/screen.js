@@ -96,7 +96,7 @@ function startPlaceFields(p, pcs) {
 /** The positions the GM chose for the PCs joining ``p`` (none when its zones leave no choice). */
 function startPlaces(p, pcs) {
   return pcs
-    .map((pc) => [pc, (document.getElementById(`start-place-${p.scene_id}-${pc}`) || {}).value])
+    .map((pc) => [pc, /** @type {HTMLSelectElement | null} */ (document.getElementById(`start-place-${p.scene_id}-${pc}`))?.value])
     .filter(([, zone]) => zone);
 }
 
@@ -346,15 +346,15 @@ function openPrepare(prepared) {
     ),
     (form, out) => {
       const zoneList = splitList(zones.value);
-      const chosen = people.filter((id) => document.getElementById(`prep-with-${id}`).checked);
+      const chosen = people.filter((id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-with-${id}`)).checked);
       const aspects = [...rows.querySelectorAll(".prep-aspect")]
         .map((row) => {
           const n = row.dataset.row;
-          const value = (id) => document.getElementById(`prep-aspect-${id}-${n}`);
+          const value = (id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${id}-${n}`));
           const holder = value("holder").value;
           const hidden = value("hidden").checked;
           return {
-            name: document.getElementById(`prep-aspect-${n}`).value.trim(),
+            name: /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${n}`)).value.trim(),
             ...(value("zone").value ? { zone: value("zone").value } : {}),
             hidden,
             known_to: hidden ? JSON.parse(row.dataset.known) : [],
@@ -370,7 +370,7 @@ function openPrepare(prepared) {
           participants: chosen,
           zones: zoneList,
           links: zoneLinks(links.value),
-          positions: chosen.map((id) => [id, document.getElementById(`prep-place-${id}`).value]).filter(([, z]) => z),
+          positions: chosen.map((id) => [id, /** @type {HTMLSelectElement} */ (document.getElementById(`prep-place-${id}`)).value]).filter(([, z]) => z),
           aspects,
           ...(entrance.value ? { entrance: entrance.value } : {}),
         },

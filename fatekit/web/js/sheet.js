@@ -187,7 +187,7 @@ export function openSheetEditor(existing, seed = null) {
           Object.entries(s.stress || {}).map(([track, boxes]) => h("p", {}, h("span", {}, trackName(track)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
           s.consequences.length ? h("p", {}, s.consequences.map((c) => h("span", { class: "badge" }, tn("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts })))) : null,
         );
-      } catch (error) {
+      } catch {
         if (mine !== asked) return;
         fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
       }
@@ -216,7 +216,7 @@ export function openSheetEditor(existing, seed = null) {
     }
   });
   const reopen = (data) => {
-    document.getElementById("dialog").close();
+    /** @type {HTMLDialogElement} */ (document.getElementById("dialog")).close();
     openSheetEditor(existing, { ...data, name: name.value.trim() || data.name });
   };
 

@@ -218,7 +218,7 @@ export async function send(type, data, where = null, { named = {}, waive = [], r
     await notify({ kind: "sent", type, done });
     return done;
   } catch (error) {
-    const body = (error && error.body) || {};
+    const body = (error instanceof ApiError && error.body) || {};
     const key = body.rule && body.rule.key;
     // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
     const allow = body.waivable && key ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place }) : null;

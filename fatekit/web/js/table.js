@@ -80,7 +80,7 @@ export function keeping(container, draw) {
   }
   draw();
   for (const [id, value] of kept) {
-    const el = document.getElementById(id);
+    const el = /** @type {(HTMLInputElement & HTMLSelectElement) | null} */ (document.getElementById(id));
     if (!el || !container.contains(el)) continue;
     const was = typeof value === "boolean" ? el.checked : el.value;
     if (was === value) continue;

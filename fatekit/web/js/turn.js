@@ -15,9 +15,11 @@ import { answersFor, isGm, mine, who } from "./view.js";
 /** The parts of the document the notices read. */
 export const NOTICE_READS = ["compels", "self_compels", "conflict", "screen", "rolls", "extras", "contest", "characters", "you"];
 
-/** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
+/** What is addressed to this seat now: [panel, line] pairs, in the order they are listed.
+ * @returns {Array<[string, string | DocumentFragment]>} */
 export function addressed() {
   const view = app.view;
+  /** @type {Array<[string, string | DocumentFragment]>} */
   const out = [];
   for (const c of view.compels.filter((x) => x.state === "offered")) {
     const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
@@ -79,7 +81,7 @@ export function noticePanel() {
 /** Raise the panels that hold what is addressed to this seat (on a phone, to the top). */
 export function markAttention() {
   const wanted = new Set(addressed().map(([panel]) => panel));
-  for (const slot of document.querySelectorAll("#app .slot[data-panel]")) {
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#app .slot[data-panel]"))) {
     if (wanted.has(slot.dataset.panel)) slot.dataset.attention = "true";
     else delete slot.dataset.attention;
   }

@@ -182,7 +182,7 @@ export function openStartContest() {
     (form, out) => {
       const sides = [[], []];
       for (const id of people) {
-        const v = document.getElementById(`contest-side-${id}`).value;
+        const v = /** @type {HTMLSelectElement} */ (document.getElementById(`contest-side-${id}`)).value;
         if (v === "a") sides[0].push(id);
         if (v === "b") sides[1].push(id);
       }

@@ -28,7 +28,7 @@ export async function request(method, path, { link = null, body = undefined, par
   if (body !== undefined) headers["content-type"] = "application/json";
   if (extra) Object.assign(headers, extra);
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {

@@ -117,6 +117,7 @@ export function tokens(n, key = null) {
  * systems refuse become "-". */
 export function fileName(text, fallback = "fatekit") {
   const cleaned = String(text || "")
+    // eslint-disable-next-line no-control-regex -- a file name must hold no control characters
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-")
     .replace(/\s+/g, " ")
     .trim()

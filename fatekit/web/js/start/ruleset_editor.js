@@ -174,7 +174,7 @@ export function rulesetEditor(out) {
   /** A track renamed: every select naming its harm (skill uses, consequence slots) says the new
    * name at once, not the one it had when the form was drawn. */
   function relabel(track) {
-    for (const sel of document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")) {
+    for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']"))) {
       for (const option of sel.options) if (option.value === track.harm) option.textContent = shown(track, t(`track.${track.harm}`));
     }
   }

@@ -77,9 +77,9 @@ export function skillsSection(ui) {
 
     // What the page shows of a renamed key follows it: the selects choosing a skill, the turn order.
     function follow(skill, nameLabel) {
-      for (const option of document.querySelectorAll("#ruleset-editor option")) if (option.skill === skill) option.value = skill.key;
+      for (const option of /** @type {NodeListOf<HTMLOptionElement & { skill?: object }>} */ (document.querySelectorAll("#ruleset-editor option"))) if (option.skill === skill) option.value = skill.key;
       for (const side of ["physical", "mental"]) {
-        const input = document.getElementById(`ruleset-edit-turn-${side}`);
+        const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`ruleset-edit-turn-${side}`));
         if (input) input.value = (data.turn_order[side] || []).join(", ");
       }
       fill(nameLabel, tn("ruleset_editor.skill_name", { key: free(skill.key) }));
