@@ -215,3 +215,15 @@ def test_the_map_for_newcomers_names_every_layer_in_order() -> None:
         assert where == sorted(where), f"docs/layout.md lists {prefix} out of layer order"
     for name in DATA_FOLDERS:
         assert f"`fatekit/{name}/`" in text
+
+
+def test_the_conflict_is_used_through_its_public_module() -> None:
+    # conflict_parts and the other conflict_* modules are how the Conflict is built;
+    # everything outside the scenes folder imports the conflict's names from conflict.py.
+    inner = {name for name in MODULES if name.startswith("fatekit.rules.scenes.conflict_")}
+    reached = [
+        f"{i.importer}:{i.line} imports {i.module}"
+        for i in IMPORTS
+        if i.module in inner and not i.importer.startswith("fatekit.rules.scenes.")
+    ]
+    assert reached == []

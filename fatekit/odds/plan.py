@@ -29,8 +29,7 @@ from fatekit.rules.harm.conditions import check_row_cutoff
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

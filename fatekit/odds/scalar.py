@@ -40,7 +40,7 @@ from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, stress_track_for
 from fatekit.rules.harm.conditions import check_row_cutoff
-from fatekit.rules.scenes.conflict_parts import Move, Phase, Status
+from fatekit.rules.scenes.conflict import Move, Phase, Status
 from fatekit.rules.scenes.scene import Game
 
 __all__ = ["simulate_scalar"]

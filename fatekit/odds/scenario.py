@@ -46,7 +46,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.weapons import check_rating
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 
 __all__ = [
     "FORMAT",

@@ -111,8 +111,7 @@ from fatekit.rules.harm.recovery import clear_stress, treat
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.challenge import Challenge, ChallengeReport, Task
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, LegalAction, Move, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, LegalAction, Move, Phase, Status
 from fatekit.rules.scenes.contest import Contest, ExchangeResult
 from fatekit.rules.scenes.scene import Game, Scene
 from fatekit.rules.scenes.zones import Zone, ZoneMap

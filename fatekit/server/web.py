@@ -57,7 +57,7 @@ from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet

@@ -13,7 +13,7 @@ from typing import Any
 
 from fatekit.rules.core.actions import Chooser, CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
-from fatekit.rules.scenes.conflict_parts import Status
+from fatekit.rules.scenes.conflict import Status
 from fatekit.table.play.rolls import resolution_of
 from fatekit.table.screen import hide_difficulty_of_roll
 from fatekit.table.state import RollInPlay, RollKind, TableState

@@ -31,8 +31,7 @@ from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import LegalAction, Status
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
 from fatekit.table import events as e
 from fatekit.table import screen
 from fatekit.table.codec import to_json

@@ -16,8 +16,8 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import ExtremeChoice
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import (
+from fatekit.rules.scenes.conflict import (
+    Conflict,
     ConflictKind,
     DefenseFocus,
     FocusKind,

@@ -38,7 +38,7 @@ from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.switches import OptionalRule
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.store.memory import MemoryEventStore
 from fatekit.store.tables import StoreHistory, TableRepository
 from fatekit.table import (

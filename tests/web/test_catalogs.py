@@ -28,7 +28,7 @@ from fatekit.rules.options.big_bad_solo import SuppressMode
 from fatekit.rules.options.big_bads import ImmunityKind, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.scale import STANDARD_SCALE, ScaleBenefit
-from fatekit.rules.scenes.conflict_parts import FocusKind, Phase, Status
+from fatekit.rules.scenes.conflict import FocusKind, Phase, Status
 from fatekit.server.web import I18N_DIR, LANGUAGES, WEB_DIR
 from fatekit.table.commands import ChangeKind
 from fatekit.table.events import EVENT_TYPES

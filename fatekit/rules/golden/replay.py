@@ -38,8 +38,7 @@ from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import Ruleset
 from fatekit.rules.options.time_shifts import format_duration, parse_duration
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, DefenseFocus, FocusKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, DefenseFocus, FocusKind
 from fatekit.rules.scenes.contest import Contest, Role
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap

@@ -56,13 +56,25 @@ from fatekit.rules.scenes.conflict_defence import Defence
 from fatekit.rules.scenes.conflict_harm import HitsAndEnding
 from fatekit.rules.scenes.conflict_obstacles import ObstaclesAndScale
 from fatekit.rules.scenes.conflict_parts import (
+    CONFLICT_CALLED_RULE,
+    CONFLICT_END_RULE,
+    EXCHANGE_EVENT,
     EXCHANGE_RULE,
+    FORGO_DEFENSE_RULE,
+    FULL_DEFENSE_CORE_RULE,
+    FULL_DEFENSE_RULE,
+    INTERPOSE_RULE,
+    MOB_HITS_RULE,
     MULTIPLE_TARGETS_RULE,
+    TAKEN_OUT_RULE,
     ConflictEnd,
     ConflictKind,
     DefenseFocus,
     Exchange,
     Fighter,
+    FocusKind,
+    LegalAction,
+    Move,
     PendingHit,
     Phase,
     Status,
@@ -73,7 +85,33 @@ from fatekit.rules.scenes.conflict_turns import TurnOrder
 from fatekit.rules.scenes.scene import Game, Scene
 from fatekit.rules.scenes.zones import resolve_move
 
-__all__ = ["Conflict"]
+# The conflict's vocabulary is public here; conflict_parts is how the class is built.
+__all__ = [
+    "CONFLICT_CALLED_RULE",
+    "CONFLICT_END_RULE",
+    "EXCHANGE_EVENT",
+    "EXCHANGE_RULE",
+    "FORGO_DEFENSE_RULE",
+    "FULL_DEFENSE_CORE_RULE",
+    "FULL_DEFENSE_RULE",
+    "INTERPOSE_RULE",
+    "MOB_HITS_RULE",
+    "MULTIPLE_TARGETS_RULE",
+    "TAKEN_OUT_RULE",
+    "Conflict",
+    "ConflictEnd",
+    "ConflictKind",
+    "DefenseFocus",
+    "Exchange",
+    "Fighter",
+    "FocusKind",
+    "LegalAction",
+    "Move",
+    "PendingHit",
+    "Phase",
+    "Status",
+    "TurnInProgress",
+]
 
 
 class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, ObstaclesAndScale):

@@ -31,8 +31,7 @@ from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import format_duration, parse_duration
 from fatekit.rules.options.weapons import with_weapon_and_armor
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind, Move, Status
+from fatekit.rules.scenes.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap

@@ -15,8 +15,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, Move
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

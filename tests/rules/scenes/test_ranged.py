@@ -13,8 +13,7 @@ from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.ruleset import Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, Move
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 
