@@ -28,6 +28,7 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check fatekit tests tools
 	$(BIN)/ruff format --check fatekit tests tools
 	$(NODE_BIN)/eslint --max-warnings 0 fatekit/web/js
+	$(NODE_BIN)/prettier --check --log-level warn fatekit/web/js
 
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit

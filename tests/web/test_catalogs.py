@@ -117,7 +117,7 @@ def test_counted_words_have_their_plural_forms(lang: str) -> None:
 
 def test_every_key_the_scripts_name_is_in_the_catalog() -> None:
     english = catalog("en")
-    named = set(re.findall(r"\btn?\(\"([^\"]+)\"", scripts()))
+    named = set(re.findall(r"\btn?\(\s*\"([^\"]+)\"", scripts()))
     assert named, "the scripts name no keys: the pattern is out of date"
     assert sorted(named - set(english)) == []
 

@@ -32,7 +32,13 @@ function needsToken(error) {
 function ask(wrong) {
   return new Promise((resolve) => {
     const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
-    const input = h("input", { id: "operator-token", type: "password", autocomplete: "off", spellcheck: "false", required: true });
+    const input = h("input", {
+      id: "operator-token",
+      type: "password",
+      autocomplete: "off",
+      spellcheck: "false",
+      required: true,
+    });
     let answer = null;
     const form = h(
       "form",

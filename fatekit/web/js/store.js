@@ -60,7 +60,9 @@ function fieldList(fields, named = {}) {
   return h(
     "ul",
     { class: "fields" },
-    listed.map(([path, message]) => h("li", { "data-field": path }, named[path] ? t(named[path]) : free(`${path}: ${message}`))),
+    listed.map(([path, message]) =>
+      h("li", { "data-field": path }, named[path] ? t(named[path]) : free(`${path}: ${message}`)),
+    ),
   );
 }
 
@@ -73,13 +75,15 @@ export function errorText(error, named = {}) {
   const kind = KINDS.includes(body.error) ? body.error : "other";
   const out = h("span", {}, tn(`error.${kind}`));
   const rule = body.rule;
-  if (rule && rule.key) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
+  if (rule && rule.key)
+    out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
   const fields = fieldList(body.fields, named);
   if (fields) out.append(fields);
   // Beside a rule the engine's sentence adds names and numbers (English only); with nothing
   // else to say, it is the reason itself, in whatever language the server wrote it.
   const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
-  if (body.detail && (language() === "en" || alone)) out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
+  if (body.detail && (language() === "en" || alone))
+    out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
   return out;
 }
 
@@ -88,7 +92,16 @@ export function errorText(error, named = {}) {
 function refusal(error, named, allow) {
   const body = (error && error.body) || {};
   const rule = body.rule && body.rule.key ? body.rule.key : "";
-  const p = h("p", { class: "refusal error", role: "alert", "data-error": error instanceof ApiError ? body.error || "other" : "network", "data-rule": rule }, errorText(error, named));
+  const p = h(
+    "p",
+    {
+      class: "refusal error",
+      role: "alert",
+      "data-error": error instanceof ApiError ? body.error || "other" : "network",
+      "data-rule": rule,
+    },
+    errorText(error, named),
+  );
   if (body.waivable && rule) {
     const gm = app.view && app.view.you && app.view.you.role === "gm";
     if (gm && allow) p.append(" ", allowButton(allow));
@@ -100,7 +113,13 @@ function refusal(error, named, allow) {
 /** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
 function allowButton(allow) {
   const wrap = h("span", { class: "allow" });
-  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", required: true });
+  const reason = h("input", {
+    type: "text",
+    maxlength: "500",
+    autocomplete: "off",
+    "data-waive-reason": "",
+    required: true,
+  });
   const ask = h(
     "span",
     { class: "allow-reason", hidden: true },
@@ -155,7 +174,8 @@ function homeFor(where, control) {
   if (where) return { inside: where, own: true };
   const from = control && control.isConnected ? control : null;
   const inDialog = from && from.closest("dialog[open]");
-  if (inDialog) return { inside: inDialog.querySelector(".dialog-error") || inDialog.querySelector("form") || inDialog };
+  if (inDialog)
+    return { inside: inDialog.querySelector(".dialog-error") || inDialog.querySelector("form") || inDialog };
   if (from && from.parentElement) return { after: from.parentElement };
   return { inside: document.getElementById("banner"), own: true };
 }
@@ -169,10 +189,15 @@ function triggeringControl() {
 }
 
 function clearRefusal(home) {
-  if (home.inside && home.own) fill(home.inside); // a place kept for what went wrong
+  if (home.inside && home.own)
+    fill(home.inside); // a place kept for what went wrong
   else if (home.inside) {
     for (const old of home.inside.querySelectorAll(":scope > .refusal")) old.remove();
-  } else if (home.after && home.after.nextElementSibling && home.after.nextElementSibling.classList.contains("refusal")) {
+  } else if (
+    home.after &&
+    home.after.nextElementSibling &&
+    home.after.nextElementSibling.classList.contains("refusal")
+  ) {
     home.after.nextElementSibling.remove();
   }
 }
@@ -221,7 +246,10 @@ export async function send(type, data, where = null, { named = {}, waive = [], r
     const body = (error instanceof ApiError && error.body) || {};
     const key = body.rule && body.rule.key;
     // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
-    const allow = body.waivable && key ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place }) : null;
+    const allow =
+      body.waivable && key
+        ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
+        : null;
     placeRefusal(place, refusal(error, named, allow));
     return null;
   }

@@ -47,20 +47,64 @@ function copyField(id, value, label) {
 const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
   mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },
-  characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
+  characters: {
+    column: "left",
+    reads: ["characters", "conflict", "you", "table", "seats"],
+    draw: () => charactersPanel(),
+  },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
   notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
-  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
+  turn: {
+    column: "middle",
+    reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"],
+    draw: () => turnPanel(),
+  },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
-  compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
-  roll: { column: "middle", reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
-  conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
-  contest: { column: "middle", reads: ["contest", "rolls", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
-  challenge: { column: "middle", reads: ["challenge", "rolls", "scene", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
-  milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
-  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
-  screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },
-  foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
+  compels: {
+    column: "middle",
+    reads: ["compels", "self_compels", "characters", "scene", "you"],
+    draw: () => compelsPanel(),
+  },
+  roll: {
+    column: "middle",
+    reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"],
+    draw: () => rollPanel(),
+  },
+  conflict: {
+    column: "middle",
+    reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"],
+    draw: () => (app.view.conflict ? conflictPanel() : null),
+  },
+  contest: {
+    column: "middle",
+    reads: ["contest", "rolls", "characters", "you"],
+    draw: () => (app.view.contest ? contestPanel() : null),
+  },
+  challenge: {
+    column: "middle",
+    reads: ["challenge", "rolls", "scene", "characters", "you"],
+    draw: () => (app.view.challenge ? challengePanel() : null),
+  },
+  milestones: {
+    column: "middle",
+    reads: ["milestones", "characters", "conflict", "you", "table"],
+    draw: () => milestonesPanel(),
+  },
+  gm: {
+    column: "middle",
+    reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"],
+    draw: () => (isGm() ? gmPanel() : null),
+  },
+  screen: {
+    column: "middle",
+    reads: ["screen", "scene", "conflict", "characters", "table", "you"],
+    draw: () => screenPanel(),
+  },
+  foresight: {
+    column: "middle",
+    reads: ["scene", "conflict", "characters", "table", "you"],
+    draw: () => (isGm() ? foresightPanel() : null),
+  },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };
 
@@ -95,7 +139,12 @@ export function keeping(container, draw) {
   }
   // The focused control is gone (a button the new state has no use for): rather than drop the
   // focus on the page's body, put it on the heading of the section it was in.
-  if (inside && !inside.isConnected && (!document.activeElement || document.activeElement === document.body) && sectionOf) {
+  if (
+    inside &&
+    !inside.isConnected &&
+    (!document.activeElement || document.activeElement === document.body) &&
+    sectionOf
+  ) {
     focusAgain(null, sectionOf.id);
   }
 }
@@ -106,11 +155,21 @@ function slot(name) {
 
 /** Draw the whole table screen into `main`. */
 export function renderTable(main) {
-  const columns = { left: h("div", { class: "col" }), middle: h("div", { class: "col wide" }), right: h("div", { class: "col" }) };
+  const columns = {
+    left: h("div", { class: "col" }),
+    middle: h("div", { class: "col wide" }),
+    right: h("div", { class: "col" }),
+  };
   for (const [name, panel] of Object.entries(PANELS)) {
     add(columns[panel.column], h("div", { class: "slot", "data-panel": name }, panel.draw()));
   }
-  keeping(main, () => fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, columns.left, columns.middle, columns.right)));
+  keeping(main, () =>
+    fill(
+      main,
+      h("h1", { class: "visually-hidden" }, t("app.name")),
+      h("div", { class: "layout" }, columns.left, columns.middle, columns.right),
+    ),
+  );
   markAttention();
   showLog();
   drawZoneLinks();
@@ -177,15 +236,32 @@ function youPanel() {
       h("dt", {}, t("table.preset")),
       h("dd", {}, presetName(view.table.preset)),
       view.table.options.length ? h("dt", {}, t("table.options")) : null,
-      view.table.options.length ? h("dd", {}, view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`)))) : null,
+      view.table.options.length
+        ? h(
+            "dd",
+            {},
+            view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`))),
+          )
+        : null,
       view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,
       view.table.skill_list ? h("dd", { id: "skill-list" }, t(`skill_list.${view.table.skill_list}`)) : null,
       h("dt", {}, t("time.session")),
-      h("dd", { id: "session-state", "data-in-session": String(time.in_session) }, time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session")),
+      h(
+        "dd",
+        { id: "session-state", "data-in-session": String(time.in_session) },
+        time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session"),
+      ),
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
-      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, ""), view.you.role === "gm" ? [" ", correctPoolButton()] : null),
+      h(
+        "dd",
+        { id: "gm-pool", "data-points": view.gm_pool },
+        String(view.gm_pool),
+        " ",
+        tokens(view.gm_pool, ""),
+        view.you.role === "gm" ? [" ", correctPoolButton()] : null,
+      ),
     ),
   );
 }
@@ -206,8 +282,12 @@ function milestonesPanel() {
   return section(
     "milestones",
     t("milestone.title"),
-    open.map(([pc, kind]) => h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind))),
-    banked.map(([pc, n]) => h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n))),
+    open.map(([pc, kind]) =>
+      h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind)),
+    ),
+    banked.map(([pc, n]) =>
+      h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n)),
+    ),
   );
 }
 
@@ -216,14 +296,20 @@ function milestonesPanel() {
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off" });
-  const role = h("select", { id: "invite-role" }, ["player", "spectator", "gm"].map((r) => h("option", { value: r }, t(`role.${r}`))));
+  const role = h(
+    "select",
+    { id: "invite-role" },
+    ["player", "spectator", "gm"].map((r) => h("option", { value: r }, t(`role.${r}`))),
+  );
   return section(
     "seats",
     t("seats.title"),
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)))),
+      app.view.seats.map((s) =>
+        h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`))),
+      ),
     ),
     h(
       "form",
@@ -250,7 +336,13 @@ function seatsPanel() {
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
-    (app.invites || []).map((i) => h("div", { class: "invite" }, copyField(`invite-link-${i.seat}`, pageFor(i.link), tn("invite.made", { who: free(i.name) })))),
+    (app.invites || []).map((i) =>
+      h(
+        "div",
+        { class: "invite" },
+        copyField(`invite-link-${i.seat}`, pageFor(i.link), tn("invite.made", { who: free(i.name) })),
+      ),
+    ),
     copyField("own-link", pageFor(app.seat.link), t("invite.own_link")),
   );
 }
@@ -262,20 +354,61 @@ function gmPanel() {
   const tools = h("div", { class: "actions wrap" });
   // Only what the engine takes now: a session ends once its scene has, a scene once its
   // conflict has (the conflict panel ends that).
-  if (!view.time.in_session) add(tools, button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
-  else if (!view.scene) add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
-  if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
+  if (!view.time.in_session)
+    add(
+      tools,
+      button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }),
+    );
+  else if (!view.scene)
+    add(
+      tools,
+      button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }),
+    );
+  if (!view.scene)
+    add(
+      tools,
+      button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }),
+    );
   else {
-    if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
+    if (!view.conflict)
+      add(
+        tools,
+        button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }),
+      );
     // A fight starts once the rolls in play are settled (the GM may settle any on its card).
     const rolling = (view.rolls || []).length > 0;
-    if (!view.conflict && !rolling) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
-    if (!view.conflict && rolling) add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
-    if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
-    if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
-    if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
+    if (!view.conflict && !rolling)
+      add(
+        tools,
+        button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }),
+      );
+    if (!view.conflict && rolling)
+      add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
+    if (!view.contest)
+      add(
+        tools,
+        button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }),
+      );
+    if (!view.challenge)
+      add(
+        tools,
+        button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }),
+      );
+    if (view.table.options.includes("countdowns"))
+      add(
+        tools,
+        button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }),
+      );
   }
-  add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
-  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export"))));
+  add(
+    tools,
+    button(t("gm.undo"), () => openUndo(), { id: "undo" }),
+  );
+  add(
+    tools,
+    button(t("gm.export"), async () =>
+      download(`${fileName(view.table.name, view.table.id)}.json`, await app.seat.get("/export")),
+    ),
+  );
   return section("gm", t("gm.title"), tools);
 }

@@ -16,7 +16,11 @@ function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function request(method, path, { link = null, body = undefined, params = null, headers: extra = null } = {}) {
+export async function request(
+  method,
+  path,
+  { link = null, body = undefined, params = null, headers: extra = null } = {},
+) {
   const url = new URL(path, location.origin);
   if (params) {
     for (const [k, v] of Object.entries(params)) {

@@ -61,7 +61,13 @@ export function dice(faces) {
   const row = h("span", { class: "dice", role: "img", "aria-label": faces || "" });
   for (const face of faces || "") {
     const kind = face === "+" ? "plus" : face === "-" ? "minus" : "blank";
-    row.append(h("span", { class: `die ${kind}`, "aria-hidden": "true" }, face === "0" ? "\u00a0" : face === "-" ? "\u2212" : face));
+    row.append(
+      h(
+        "span",
+        { class: `die ${kind}`, "aria-hidden": "true" },
+        face === "0" ? "\u00a0" : face === "-" ? "\u2212" : face,
+      ),
+    );
   }
   return row;
 }
@@ -74,7 +80,12 @@ export function add(el, ...children) {
 
 /** A titled panel of the table screen. */
 export function section(id, title, ...children) {
-  return h("section", { class: "panel", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+  return h(
+    "section",
+    { class: "panel", id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title),
+    ...children,
+  );
 }
 
 /** Focus the element `id`, else the heading of the section `section`; false when neither is
@@ -99,7 +110,12 @@ const seenTokens = new Map();
  * marked so the change shows (a coin lands, or one leaves). */
 export function tokens(n, key = null) {
   const count = Math.max(0, n);
-  const pile = h("span", { class: "tokens", "aria-hidden": "true", "data-count": count, "data-pile": key === null ? null : key || "gm" });
+  const pile = h("span", {
+    class: "tokens",
+    "aria-hidden": "true",
+    "data-count": count,
+    "data-pile": key === null ? null : key || "gm",
+  });
   for (let i = 0; i < Math.min(count, 12); i++) pile.append(h("span", { class: "token" }));
   if (count > 12) pile.append(h("span", { class: "more" }, `+${count - 12}`));
   if (key !== null) {
