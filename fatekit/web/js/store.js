@@ -75,7 +75,12 @@ export function errorText(error, named = {}) {
   const kind = KINDS.includes(body.error) ? body.error : "other";
   // A refusal the engine names (`code`) reads in the page's own words, names and all: the
   // engine's English sentence is only its fallback.
-  if (body.code && has(`refusal.${body.code}`)) return h("span", { class: "detail", "data-code": body.code }, tn(`refusal.${body.code}`, refusalParams(body.params)));
+  if (body.code && has(`refusal.${body.code}`))
+    return h(
+      "span",
+      { class: "detail", "data-code": body.code },
+      tn(`refusal.${body.code}`, refusalParams(body.params)),
+    );
   const out = h("span", {}, tn(`error.${kind}`));
   const rule = body.rule;
   if (rule && rule.key)
