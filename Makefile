@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The page's JavaScript checks (eslint, prettier, TypeScript's checkJs), from package-lock.json.
+NODE_STAMP := node_modules/.installed
+NODE_BIN := node_modules/.bin
 
 .PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page clean
 
@@ -12,17 +15,24 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	touch $(STAMP)
 
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/fatekit serve
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check fatekit tests tools
 	$(BIN)/ruff format --check fatekit tests tools
+	$(NODE_BIN)/eslint --max-warnings 0 fatekit/web/js
+	$(NODE_BIN)/prettier --check --log-level warn fatekit/web/js
 
-typecheck: $(STAMP)
+typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
+	$(NODE_BIN)/tsc -p jsconfig.json
 
 pytest: $(STAMP)
 	$(BIN)/pytest
@@ -66,4 +76,4 @@ screenshots: $(STAMP)
 	FATEKIT_SCREENSHOTS=1 $(BIN)/pytest -q tests/web/test_flow.py tests/web/test_screen_page.py tests/web/test_foresight_page.py tests/web/test_rulesets_page.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -18,7 +18,6 @@ Run it on two checkouts to compare (``PYTHONPATH=<other>/ python benchmarks/benc
     python benchmarks/bench_redaction.py [--history 10000] [--rounds 5]
 """
 
-
 from __future__ import annotations
 
 import argparse

@@ -18,8 +18,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from fatekit.cli.database import open_store
 from fatekit.cli.refusal import refuse
-from fatekit.cli.serve import open_store
 from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import EventStore, StoreError
 from fatekit.store.campaigns import (

@@ -82,7 +82,7 @@ def settings_from(
 
 def run_discord(args: argparse.Namespace, out: TextIO) -> int:
     """Run the front door over ``--db`` until interrupted."""
-    from fatekit.cli.serve import open_store
+    from fatekit.cli.database import open_store
     from fatekit.discord.gateway import GatewayStopped
     from fatekit.discord.run import Discord, DiscordSettings
     from fatekit.server.service import TableService

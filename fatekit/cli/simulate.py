@@ -148,7 +148,7 @@ def _scenario(path: str, kind: str | None, play: dict[str, dict[str, object]]) -
     """A scenario file, or the scene in play of a table file, with ``play``'s policy keys over
     its own; anything else is refused."""
     from fatekit.odds.scenario import FORMAT, scenario_from_dict
-    from fatekit.rules.scenes.conflict_parts import ConflictKind
+    from fatekit.rules.scenes.conflict import ConflictKind
     from fatekit.table.export import TABLE_FORMAT, import_table
     from fatekit.table.foresight import foresight_scenarios
 

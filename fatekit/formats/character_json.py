@@ -28,7 +28,6 @@ from fatekit.rules.aspects.stunts import (
     SkillSwap,
     Stunt,
     StuntEffect,
-    Track,
     TrueDetail,
 )
 from fatekit.rules.characters.character import (
@@ -50,11 +49,12 @@ from fatekit.rules.characters.shapes import (
 )
 from fatekit.rules.characters.skill_lists import SkillList, custom_skill_list, skill_list
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.clock import ClockMark
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
-from fatekit.rules.options.conditions import CONDITIONS
-from fatekit.rules.scenes.clock import ClockMark
 
 __all__ = [
     "LoadedCharacter",

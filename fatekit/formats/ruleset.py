@@ -36,9 +36,9 @@ from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, pr
 from fatekit.rules.characters.shapes import FreeCap
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import Ruleset
-from fatekit.rules.options.switches import OptionalRule
 
 __all__ = [
     "FORMAT",

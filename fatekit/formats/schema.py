@@ -11,7 +11,6 @@ from typing import Any
 
 from fatekit.formats.schema_check import NOT_BLANK
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import TRACK_PATTERN
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
@@ -24,8 +23,9 @@ from fatekit.rules.core.bounds import (
     MAX_TALLY,
     MAX_WHOLE,
 )
+from fatekit.rules.core.tracks import TRACK_PATTERN
+from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.options.conditions import CONDITIONS
 
 __all__ = [
     "CHARACTER_SCHEMA",
@@ -192,7 +192,7 @@ _CLOCK_MARK = obj(
         "major_milestones": _WHOLE,
     },
     ["scenes_ended", "sessions_ended", "minor_milestones", "major_milestones"],
-    "the game clock at a moment (see fatekit.rules.scenes.clock)",
+    "the game clock at a moment (see fatekit.rules.core.clock)",
 )
 
 _SKILL_LIST = {

@@ -18,39 +18,27 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import numpy as np
-
-from fatekit.odds.outcomes import STANDING
 from fatekit.rules.core.actions import Action, Hit, resolve
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move, Phase
-
-if TYPE_CHECKING:
-    from fatekit.odds.plan import FightPlan
-    from fatekit.odds.scalar import _Run
-    from fatekit.odds.vector import IntArray, _Batch
 
 __all__ = [
+    "MARGIN_SPAN",
     "HazardPlan",
     "HazardSpec",
     "HazardsPlan",
     "add_hazards",
     "hazards_plan",
     "parse_hazards",
-    "play_hazard_scalar",
-    "play_hazard_vector",
-    "turn_ids",
-    "turns",
 ]
 
 _FIELDS = ("id", "name", "rating", "weapon", "side", "zone")
 _ARMORS = 5  # Armor ratings 0 to 4
-_SPAN = 64  # margins beyond this, either way, count as this (no fight comes near)
+MARGIN_SPAN = 64  # margins beyond this, either way, count as this (no fight comes near)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +114,7 @@ class HazardPlan:
     skill: str
     reaches: tuple[bool, ...]  # by zone of the plan: whether it may attack someone standing there
     # The harm of its attack (the full hit, as the simulator always takes) by the target's Armor
-    # and the attack's margin, from -_SPAN to _SPAN; and the fewest shifts that harm, by Armor.
+    # and the attack's margin, from -MARGIN_SPAN to MARGIN_SPAN; and the fewest shifts that harm, by Armor.
     harm: tuple[tuple[int, ...], ...]
     needed: tuple[int, ...]
     scale: int | None  # its level on the scale ladder (none given: the bottom), with scale
@@ -170,11 +158,15 @@ def hazards_plan(
     for spec in hazards:
         hazard = spec.hazard
         harm = tuple(
-            tuple(_harm(hazard, shifts, armor, equipped) for shifts in range(-_SPAN, _SPAN + 1))
+            tuple(
+                _harm(hazard, shifts, armor, equipped)
+                for shifts in range(-MARGIN_SPAN, MARGIN_SPAN + 1)
+            )
             for armor in range(_ARMORS)
         )
         needed = tuple(
-            next((s - _SPAN for s, h in enumerate(row) if h > 0), _SPAN + 1) for row in harm
+            next((s - MARGIN_SPAN for s, h in enumerate(row) if h > 0), MARGIN_SPAN + 1)
+            for row in harm
         )
         planned.append(
             HazardPlan(
@@ -223,106 +215,3 @@ def _reaches(conflict: Conflict, hazard: str, zones: Sequence[str]) -> tuple[boo
         found.append(in_reach(conflict, hazard, probe))
     where.place(probe, home)
     return tuple(found)
-
-
-def turns(plan: FightPlan, exchange: int) -> tuple[int, ...]:
-    """Who acts in what order in this exchange (hazards as ``~h``)."""
-    if plan.hazards is None:
-        return plan.order
-    return plan.hazards.opening if exchange == 1 else plan.hazards.turns
-
-
-def turn_ids(plan: FightPlan, ids: Sequence[str]) -> list[str]:
-    """The turn order by id, hazards included."""
-    if plan.hazards is None:
-        return [ids[i] for i in plan.order]
-    return [plan.hazards.hazards[~t].id if t < 0 else ids[t] for t in plan.hazards.turns]
-
-
-# -- the scalar engine ------------------------------------------------------------------------
-
-
-def play_hazard_scalar(run: _Run, actor: str) -> None:
-    """A hazard's turn through the conflict: attack whom the side's policy picks among those
-    the engine lets it attack; with nobody, create an advantage."""
-    plan = run.plan.hazards
-    assert plan is not None
-    hazard = next(h for h in plan.hazards if h.id == actor)
-    conflict = run.conflict
-    policy = run.plan.policies[hazard.side]
-    legal = conflict.legal_actions(actor)
-    targets = next((a.targets for a in legal if a.move is Move.ATTACK), ())
-    from fatekit.odds.plan import Roll  # here: the plan module imports this one
-
-    close = Roll(hazard.skill, hazard.rating)  # a close attack: the target's close defence counts
-    reachable = [
-        (who, close) for who in run.ids if who in targets and in_reach(conflict, actor, who)
-    ]
-    if not reachable:
-        roll = conflict.create_advantage(
-            actor, hazard.skill, dice=run.dice, difficulty=policy.advantage_difficulty
-        )
-        roll.roll()
-        conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
-        return
-    target, _ = run.choose_target(actor, reachable, policy)
-    roll = conflict.attack(actor, target, hazard.skill, dice=run.dice)
-    defence = roll.opposition
-    assert defence is not None
-    roll.roll()
-    run.use_stunts(defence)
-    guard = run.policy(target)
-    if guard.defend_invokes:
-        needed = hazard.needed[run.fighter(target).armor]
-        run.invoke(target, defence, 1 - needed, guard)
-    conflict.resolve("hit" if roll.shifts >= 3 else None)
-    if conflict.phase is Phase.HIT:
-        run.absorb(target)
-
-
-# -- the vector engine ------------------------------------------------------------------------
-
-
-def play_hazard_vector(batch: _Batch, h: int, runs: IntArray) -> None:
-    """Hazard ``h``'s turn in each of ``runs`` (those still going), as the scalar engine plays it."""
-    plan = batch.plan.hazards
-    assert plan is not None
-    hazard = plan.hazards[h]
-    policy = batch.plan.policies[hazard.side]
-    opponents = batch.members[1 - hazard.side]
-    standing = batch.status[np.ix_(runs, opponents)] == STANDING
-    reach = standing & np.array(hazard.reaches)[batch.pos[np.ix_(runs, opponents)]]
-    some = reach.any(axis=1)
-    idle = runs[~some]
-    if idle.size:  # an advantage for nobody's use but the new aspect's
-        shifts = hazard.rating + batch.roll(idle) - policy.advantage_difficulty
-        batch.scene[idle] += shifts > 0
-    runs, reach = runs[some], reach[some]
-    if not runs.size:
-        return
-    defence = np.broadcast_to(batch.def_close[opponents], reach.shape)
-    target = opponents[batch.choose(policy, runs, reach, defence, opponents)]
-    # A big bad defending gets its solo bonus, as on any roll (the rules engine's Conflict).
-    against = batch.def_close[target] + batch.solo_skill(target, runs, "defend_close")
-    attack = np.full(runs.size, hazard.rating, dtype=np.int64)
-    if hazard.scale is not None:
-        levels = np.where(batch.scale[target] >= 0, hazard.scale - batch.scale[target], 0)
-        attack, against = attack + np.maximum(levels, 0), against + np.maximum(-levels, 0)
-    if batch.bracing:  # full defense: +2 to defending oneself
-        guarded = batch.guarding[runs, target]
-        batch.defended[runs[guarded], target[guarded]] = True
-        against = against + 2 * guarded
-    mine, theirs = batch.roll(runs), batch.roll(runs)
-    armor = batch.armor[target]
-    guard = batch.plan.policies[1 - hazard.side]
-    shield = np.zeros(runs.size, dtype=np.int64)
-    if guard.defend_invokes:
-        needed = np.array(hazard.needed)[armor]
-        margin = against - (attack + mine) - (1 - needed)
-        shield, theirs = batch.invoke(runs, target, margin, theirs, guard)
-    shifts = attack + mine - (against + shield + theirs)
-    batch.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
-    dealt = np.array(hazard.harm)[armor, np.clip(shifts, -_SPAN, _SPAN) + _SPAN]
-    dealt = batch.solo_reduce(runs, target, dealt)  # a big bad alone takes less
-    harmed = dealt > 0
-    batch.absorb(None, runs[harmed], target[harmed], dealt[harmed])

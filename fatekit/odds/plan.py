@@ -25,12 +25,11 @@ from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm.absorb import AbsorbPlan, extreme_available, stress_track_for
+from fatekit.rules.harm.conditions import check_row_cutoff
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
 from fatekit.rules.harm.stress import StressStyle
-from fatekit.rules.options.conditions import check_row_cutoff
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 
@@ -43,6 +42,8 @@ __all__ = [
     "fight_plan",
     "harm_threshold",
     "start_conflict",
+    "turn_ids",
+    "turns",
 ]
 
 #: Consequence severities in the order reports use.
@@ -519,3 +520,17 @@ def harm_threshold(weapon: int, armor: int) -> int:
     if weapon > 0 and weapon - armor >= 1:
         return 0
     return max(1, 1 + armor - weapon)
+
+
+def turns(plan: FightPlan, exchange: int) -> tuple[int, ...]:
+    """Who acts in what order in this exchange (hazards as ``~h``)."""
+    if plan.hazards is None:
+        return plan.order
+    return plan.hazards.opening if exchange == 1 else plan.hazards.turns
+
+
+def turn_ids(plan: FightPlan, ids: Sequence[str]) -> list[str]:
+    """The turn order by id, hazards included."""
+    if plan.hazards is None:
+        return [ids[i] for i in plan.order]
+    return [plan.hazards.hazards[~t].id if t < 0 else ids[t] for t in plan.hazards.turns]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from fatekit.odds.hazards import play_hazard_scalar, turn_ids
+from fatekit.odds.hazards import in_reach
 from fatekit.odds.invokes import Choice, best_choice
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
 from fatekit.odds.plan import (
@@ -21,6 +21,7 @@ from fatekit.odds.plan import (
     Roll,
     harm_threshold,
     start_conflict,
+    turn_ids,
 )
 from fatekit.odds.scenario import (
     AbsorbPolicy,
@@ -35,11 +36,11 @@ from fatekit.odds.tape import ChoiceTape, Tape, TapeDice
 from fatekit.odds.teamwork import team_bonus
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, stress_track_for
-from fatekit.rules.options.conditions import check_row_cutoff
-from fatekit.rules.scenes.conflict_parts import Phase, Status
+from fatekit.rules.harm.conditions import check_row_cutoff
+from fatekit.rules.scenes.conflict import Move, Phase, Status
 from fatekit.rules.scenes.scene import Game
 
 __all__ = ["simulate_scalar"]
@@ -128,7 +129,7 @@ class _Run:
 
     def turn(self, actor: str) -> None:
         if actor not in self.ids:  # a hazard
-            play_hazard_scalar(self, actor)
+            self.play_hazard(actor)
             return
         policy = self.policy(actor)
         taken = int(self.consequences[self.ids.index(actor)].sum())
@@ -152,6 +153,43 @@ class _Run:
             self.attack(actor, target, attack)
 
     # -- deciding ----------------------------------------------------------------------------
+
+    def play_hazard(self, actor: str) -> None:
+        """A hazard's turn through the conflict: attack whom the side's policy picks among those
+        the engine lets it attack; with nobody, create an advantage."""
+        plan = self.plan.hazards
+        assert plan is not None
+        hazard = next(h for h in plan.hazards if h.id == actor)
+        conflict = self.conflict
+        policy = self.plan.policies[hazard.side]
+        legal = conflict.legal_actions(actor)
+        targets = next((a.targets for a in legal if a.move is Move.ATTACK), ())
+        close = Roll(
+            hazard.skill, hazard.rating
+        )  # a close attack: the target's close defence counts
+        reachable = [
+            (who, close) for who in self.ids if who in targets and in_reach(conflict, actor, who)
+        ]
+        if not reachable:
+            roll = conflict.create_advantage(
+                actor, hazard.skill, dice=self.dice, difficulty=policy.advantage_difficulty
+            )
+            roll.roll()
+            conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
+            return
+        target, _ = self.choose_target(actor, reachable, policy)
+        roll = conflict.attack(actor, target, hazard.skill, dice=self.dice)
+        defence = roll.opposition
+        assert defence is not None
+        roll.roll()
+        self.use_stunts(defence)
+        guard = self.policy(target)
+        if guard.defend_invokes:
+            needed = hazard.needed[self.fighter(target).armor]
+            self.invoke(target, defence, 1 - needed, guard)
+        conflict.resolve("hit" if roll.shifts >= 3 else None)
+        if conflict.phase is Phase.HIT:
+            self.absorb(target)
 
     def distance(self, a: str, b: str) -> int:
         zones = self.conflict.scene.zones

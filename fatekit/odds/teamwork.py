@@ -2,7 +2,7 @@
 
 Both engines play the ``weaker_help`` policy (see ``docs/odds.md``) from what this module works
 out before the first roll. Who may help with a skill and how much the help adds are the rules
-engine's answer (:func:`fatekit.rules.scenes.teamwork.combine_skills`); the policy only picks,
+engine's answer (:func:`fatekit.rules.core.teamwork.combine_skills`); the policy only picks,
 among those the engine lets help, the allies it asks.
 """
 
@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.teamwork import combine_skills
 from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.teamwork import combine_skills
 
 __all__ = ["TeamworkPlan", "team_bonus", "team_bonuses", "teamwork_plan"]
 

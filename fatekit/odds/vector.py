@@ -14,10 +14,10 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from fatekit.odds.hazards import play_hazard_vector, turns
+from fatekit.odds.hazards import MARGIN_SPAN
 from fatekit.odds.invokes import CODES, Choice, InvokeTable
 from fatekit.odds.outcomes import CONCEDED, STANDING, TAKEN_OUT, Outcomes
-from fatekit.odds.plan import SEVERITIES, FightPlan
+from fatekit.odds.plan import SEVERITIES, FightPlan, turns
 from fatekit.odds.scenario import (
     AdvantagePolicy,
     InvokeAim,
@@ -157,7 +157,7 @@ class _Batch(SoloRolls, FormColumns):
             self.acted[:] = False
             for actor in self.with_forms(turns(self.plan, exchange)):
                 if actor < 0:  # hazard ~actor's turn, in every run still going
-                    play_hazard_vector(self, ~actor, np.flatnonzero(~self.done))
+                    self.play_hazard(~actor, np.flatnonzero(~self.done))
                     continue
                 runs = np.flatnonzero(
                     ~self.done & (self.status[:, actor] == STANDING) & ~self.acted[:, actor]
@@ -250,6 +250,52 @@ class _Batch(SoloRolls, FormColumns):
             helped = np.zeros(runs.size, dtype=np.int64)
         mine, theirs = self.solo_attack(actor, runs, target, is_close)
         self.attack(actor, runs, target, attack + helped + mine, against[hit] + theirs)
+
+    def play_hazard(self, h: int, runs: IntArray) -> None:
+        """Hazard ``h``'s turn in each of ``runs`` (those still going), as the scalar engine plays it."""
+        plan = self.plan.hazards
+        assert plan is not None
+        hazard = plan.hazards[h]
+        policy = self.plan.policies[hazard.side]
+        opponents = self.members[1 - hazard.side]
+        standing = self.status[np.ix_(runs, opponents)] == STANDING
+        reach = standing & np.array(hazard.reaches)[self.pos[np.ix_(runs, opponents)]]
+        some = reach.any(axis=1)
+        idle = runs[~some]
+        if idle.size:  # an advantage for nobody's use but the new aspect's
+            shifts = hazard.rating + self.roll(idle) - policy.advantage_difficulty
+            self.scene[idle] += shifts > 0
+        runs, reach = runs[some], reach[some]
+        if not runs.size:
+            return
+        defence = np.broadcast_to(self.def_close[opponents], reach.shape)
+        target = opponents[self.choose(policy, runs, reach, defence, opponents)]
+        # A big bad defending gets its solo bonus, as on any roll (the rules engine's Conflict).
+        against = self.def_close[target] + self.solo_skill(target, runs, "defend_close")
+        attack = np.full(runs.size, hazard.rating, dtype=np.int64)
+        if hazard.scale is not None:
+            levels = np.where(self.scale[target] >= 0, hazard.scale - self.scale[target], 0)
+            attack, against = attack + np.maximum(levels, 0), against + np.maximum(-levels, 0)
+        if self.bracing:  # full defense: +2 to defending oneself
+            guarded = self.guarding[runs, target]
+            self.defended[runs[guarded], target[guarded]] = True
+            against = against + 2 * guarded
+        mine, theirs = self.roll(runs), self.roll(runs)
+        armor = self.armor[target]
+        guard = self.plan.policies[1 - hazard.side]
+        shield = np.zeros(runs.size, dtype=np.int64)
+        if guard.defend_invokes:
+            needed = np.array(hazard.needed)[armor]
+            margin = against - (attack + mine) - (1 - needed)
+            shield, theirs = self.invoke(runs, target, margin, theirs, guard)
+        shifts = attack + mine - (against + shield + theirs)
+        self.free[runs[shifts <= -3], target[shifts <= -3]] += 1  # defended with style
+        dealt = np.array(hazard.harm)[
+            armor, np.clip(shifts, -MARGIN_SPAN, MARGIN_SPAN) + MARGIN_SPAN
+        ]
+        dealt = self.solo_reduce(runs, target, dealt)  # a big bad alone takes less
+        harmed = dealt > 0
+        self.absorb(None, runs[harmed], target[harmed], dealt[harmed])
 
     def reach(self, actor: int, runs: IntArray, opponents: IntArray) -> tuple[BoolArray, BoolArray]:
         """Which opponents each run's actor can attack, and which of them are close."""

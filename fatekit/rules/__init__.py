@@ -10,6 +10,7 @@ Everything a program needs to play out a roll of Fate is importable from here::
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
 from fatekit.rules.aspects.compels import Compel, CompelKind, CompelState, offer_compel, self_compel
+from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM, FateLedger, FatePoints, GMPool
 from fatekit.rules.aspects.invokes import (
     Invocation,
@@ -17,6 +18,7 @@ from fatekit.rules.aspects.invokes import (
     StoryDetail,
     declare_story_detail,
 )
+from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.aspects.stunts import (
     ExtraAction,
     ExtraConsequence,
@@ -26,7 +28,6 @@ from fatekit.rules.aspects.stunts import (
     SkillSwap,
     Stunt,
     StuntEffect,
-    Track,
     TrueDetail,
 )
 from fatekit.rules.characters.advancement import (
@@ -74,6 +75,7 @@ from fatekit.rules.core.actions import (
     resolve,
 )
 from fatekit.rules.core.citations import Rule, all_rules
+from fatekit.rules.core.clock import Clock, Milestone
 from fatekit.rules.core.dice import (
     DiceSource,
     EnteredDice,
@@ -83,7 +85,6 @@ from fatekit.rules.core.dice import (
     all_rolls,
     parse_faces,
 )
-from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import (
     BadInput,
     FateError,
@@ -93,7 +94,8 @@ from fatekit.rules.core.errors import (
 )
 from fatekit.rules.core.ladder import LADDER, format_rating, ladder_key, parse_rating, rating_name
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
-from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.core.teamwork import Teamwork, combine_skills
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.golden.replay import replay
 from fatekit.rules.golden.script import ReplayMismatch
 from fatekit.rules.harm.absorb import (
@@ -109,12 +111,9 @@ from fatekit.rules.harm.recovery import clear_stress, treat
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.challenge import Challenge, ChallengeReport, Task
-from fatekit.rules.scenes.clock import Clock, Milestone
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, LegalAction, Move, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, LegalAction, Move, Phase, Status
 from fatekit.rules.scenes.contest import Contest, ExchangeResult
 from fatekit.rules.scenes.scene import Game, Scene
-from fatekit.rules.scenes.teamwork import Teamwork, combine_skills
 from fatekit.rules.scenes.zones import Zone, ZoneMap
 
 __all__ = [

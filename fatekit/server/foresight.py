@@ -32,7 +32,7 @@ from fatekit.odds.scenario import Scenario
 from fatekit.odds.tape import GROUP
 from fatekit.odds.vector import loaded, simulate_vector
 from fatekit.rules.core.errors import ForbiddenAction
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
 from fatekit.server.errors import ApiError
 from fatekit.server.foresight_worker import start_worker

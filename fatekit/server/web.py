@@ -55,7 +55,7 @@ from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
 from fatekit.table.extras import extras_for
 from fatekit.table.offers import invoke_options, roll_odds

@@ -10,6 +10,7 @@ the faces go into the event, so replaying the log never rolls again.
 from __future__ import annotations
 
 from fatekit.table.base import Command
+from fatekit.table.deciding import DECIDERS
 from fatekit.table.play.actions import (
     Attack,
     CreateAdvantage,
@@ -217,89 +218,10 @@ __all__ = [
 ]
 
 
-#: Every command by its type name, as the server reads them.
+#: Every command by its type name, as the server reads them: those the domains register with
+#: :func:`~fatekit.table.deciding.decides`, and ``CreateTable``, which starts a table before any
+#: state exists (:func:`fatekit.table.handle.handle`).
+_COMMANDS: list[type[Command]] = [CreateTable, *DECIDERS]
 COMMAND_TYPES: dict[str, type[Command]] = {
-    cls.__name__: cls
-    for cls in (
-        CreateTable,
-        AddSeat,
-        RemoveSeat,
-        AddCharacter,
-        UpdateCharacter,
-        RevealCharacter,
-        GiveCharacter,
-        StartSession,
-        EndSession,
-        StartScene,
-        EndScene,
-        JoinScene,
-        AddSituationAspect,
-        RevealAspect,
-        RemoveAspect,
-        AddCountdown,
-        MarkCountdown,
-        FireTrigger,
-        OfferCompel,
-        AnswerCompel,
-        Roll,
-        Invoke,
-        ResolveRoll,
-        StartConflict,
-        Attack,
-        CreateAdvantage,
-        Overcome,
-        FullDefense,
-        FreeMove,
-        Absorb,
-        TakeOut,
-        Concede,
-        EndTurn,
-        FinishConflict,
-        AddTemplate,
-        RemoveTemplate,
-        StartContest,
-        ContestRoll,
-        ContestForfeit,
-        EndContest,
-        StartChallenge,
-        ChallengeRoll,
-        EndChallenge,
-        Shield,
-        Equip,
-        SetScale,
-        AddHazard,
-        AddBlock,
-        SplitAttack,
-        ZoneAttack,
-        AssignTargets,
-        ResolveTargets,
-        MissEveryone,
-        SetBigBad,
-        BreakImmunity,
-        PassFreeInvoke,
-        DeclareStoryDetail,
-        SelfCompel,
-        SelfCompelAnswer,
-        Milestone,
-        Breakthrough,
-        RaiseSkills,
-        Note,
-        Undo,
-        AddRecapLine,
-        # the GM's screen
-        SecretRoll,
-        RevealRoll,
-        HideDifficulty,
-        HideNpcDice,
-        PrepareScene,
-        RemovePreparedScene,
-        StartPreparedScene,
-        # the GM's corrections
-        CorrectAspect,
-        CorrectConsequence,
-        CorrectFatePoints,
-        CorrectFreeInvokes,
-        CorrectStress,
-        CorrectTurn,
-    )
+    cls.__name__: cls for cls in sorted(_COMMANDS, key=lambda cls: cls.__name__)
 }

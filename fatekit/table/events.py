@@ -15,6 +15,7 @@ computed as it was decided (``facts``, :mod:`fatekit.table.facts`), which its fo
 from __future__ import annotations
 
 from fatekit.table.base import Event
+from fatekit.table.folding import FOLDS
 from fatekit.table.play.actions import (
     AdvantageRolled,
     AttackRolled,
@@ -208,89 +209,10 @@ __all__ = [
 ]
 
 
-#: Every event by its type name, as the store records them.
+#: Every event by its type name, as the store records them: those the domains register with
+#: :func:`~fatekit.table.folding.folds`, and ``TableCreated`` and ``Undone``, which the fold
+#: plays itself (a new table; the past rebuilt, :mod:`fatekit.table.fold`).
+_EVENTS: list[type[Event]] = [TableCreated, Undone, *FOLDS]
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for cls in (
-        TableCreated,
-        SeatAdded,
-        SeatRemoved,
-        CharacterAdded,
-        CharacterUpdated,
-        CharacterRevealed,
-        CharacterGiven,
-        SessionStarted,
-        SessionEnded,
-        SceneStarted,
-        SceneEnded,
-        JoinedScene,
-        SituationAspectAdded,
-        AspectRevealed,
-        AspectRemoved,
-        CountdownAdded,
-        CountdownMarked,
-        TriggerFired,
-        CompelOffered,
-        CompelAnswered,
-        RollMade,
-        Invoked,
-        RollResolved,
-        ConflictStarted,
-        AttackRolled,
-        AdvantageRolled,
-        OvercomeRolled,
-        FullDefenseTaken,
-        Moved,
-        HitAbsorbed,
-        TakenOut,
-        Conceded,
-        TurnEnded,
-        ConflictFinished,
-        TemplateAdded,
-        TemplateRemoved,
-        ContestStarted,
-        ContestRolled,
-        ContestForfeited,
-        ContestEnded,
-        ChallengeStarted,
-        ChallengeRolled,
-        ChallengeEnded,
-        MinionShielded,
-        Equipped,
-        ScaleSet,
-        HazardAdded,
-        BlockAdded,
-        SplitAttackRolled,
-        ZoneAttackRolled,
-        TargetsAssigned,
-        TargetsResolved,
-        MissedEveryone,
-        BigBadSet,
-        ImmunityBroken,
-        FreeInvokePassed,
-        StoryDetailDeclared,
-        SelfCompelAsked,
-        SelfCompelAnswered,
-        MilestoneTaken,
-        BreakthroughTaken,
-        SkillsRaised,
-        NoteAdded,
-        Undone,
-        RecapLineAdded,
-        # the GM's screen
-        SecretRollMade,
-        SecretRollRevealed,
-        DifficultyHidden,
-        NpcDiceHidden,
-        ScenePrepared,
-        PreparedSceneRemoved,
-        PreparedSceneStarted,
-        # the GM's corrections
-        AspectCorrected,
-        ConsequenceCorrected,
-        FatePointsCorrected,
-        FreeInvokesCorrected,
-        StressCorrected,
-        TurnCorrected,
-    )
+    cls.__name__: cls for cls in sorted(_EVENTS, key=lambda cls: cls.__name__)
 }

@@ -21,8 +21,8 @@ from typing import Any
 from fatekit.formats.character_json import character_to_dict
 from fatekit.formats.schema import TRACK_KEY
 from fatekit.formats.schema_check import NOT_BLANK, errors
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.tracks import Track
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.fold import fold

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.rules.harm.consequences import ConsequenceSlot
-from fatekit.rules.scenes.conflict_parts import PendingHit
+from fatekit.rules.scenes.conflict import PendingHit
 from fatekit.table.base import ClearedFact, Facts, HitFact, PointsFact
 from fatekit.table.state import TableState
 

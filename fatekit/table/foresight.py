@@ -32,8 +32,7 @@ from fatekit.odds.scenario import FORMAT, VERSION, Scenario, scenario_from_dict
 from fatekit.rules.characters.character import CharacterKind, refit_harm
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, Status
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, Status
 from fatekit.table.state import TableState
 
 __all__ = [

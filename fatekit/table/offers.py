@@ -17,12 +17,11 @@ from fractions import Fraction
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import LegalAction, Status
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState

@@ -17,14 +17,14 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import Compel
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, Rule
+from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.options.ruleset import Ruleset
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fatekit.cli import main
-from fatekit.cli.serve import default_database, is_postgresql, open_store_path, shown_dsn
+from fatekit.cli.database import default_database, is_postgresql, open_store_path, shown_dsn
 from fatekit.rules import BadInput
 
 

@@ -33,8 +33,8 @@ from fatekit.rules.characters.character import minor_npc, mob, new_character
 from fatekit.rules.characters.presets import CONDENSED_PRESET, CORE_PRESET, PRESETS
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
+from fatekit.rules.harm.conditions import condition_slots
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
-from fatekit.rules.options.conditions import condition_slots
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -20,7 +20,6 @@ from fatekit.formats.ruleset import (
 )
 from fatekit.formats.schema_check import check_schema
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import harm_capacity, new_character
 from fatekit.rules.characters.preset import (
     APPROACH_SPREAD_RULE,
@@ -48,11 +47,12 @@ from fatekit.rules.characters.skill_lists import (
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import recommended_plan
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import Ruleset
-from fatekit.rules.options.switches import OptionalRule
 
 ROOT = Path(__file__).resolve().parents[2]
 

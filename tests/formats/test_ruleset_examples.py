@@ -12,9 +12,9 @@ from fatekit.formats import load_character
 from fatekit.formats.ruleset import load_ruleset
 from fatekit.odds.scenario import load_scenario
 from fatekit.odds.simulate import simulate
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.golden.replay import replay
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "rulesets"

@@ -10,14 +10,14 @@ import random
 import pytest
 
 from fatekit.rules import AspectKind, IllegalAction, RandomDice
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character, minor_npc, monster, new_character
 from fatekit.rules.characters.presets import get_preset
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import ExtremeChoice
 from fatekit.rules.options.obstacles import Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import (
+from fatekit.rules.scenes.conflict import (
+    Conflict,
     ConflictKind,
     DefenseFocus,
     FocusKind,

@@ -37,8 +37,8 @@ from fatekit.rules.characters.character import major_npc, minor_npc, new_charact
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
-from fatekit.rules.options.switches import OptionalRule
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.store.memory import MemoryEventStore
 from fatekit.store.tables import StoreHistory, TableRepository
 from fatekit.table import (

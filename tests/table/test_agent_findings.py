@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import Action, IllegalAction
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Move
 from fatekit.rules.scenes.conflict_targets import MULTIPLE_TARGETS_RULE
 from fatekit.table import Waiver
 from fatekit.table import commands as c

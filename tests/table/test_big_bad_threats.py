@@ -10,7 +10,7 @@ import pytest
 
 from fatekit.formats import dumps_character
 from fatekit.rules import BadInput, IllegalAction, major_npc
-from fatekit.rules.scenes.conflict_parts import Status
+from fatekit.rules.scenes.conflict import Status
 from fatekit.rules.scenes.zones import INTERACT_RULE
 from fatekit.table import commands as c
 from fatekit.table import events as e

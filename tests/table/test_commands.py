@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, InvokeEffect
-from fatekit.rules.scenes.conflict_parts import Phase, Status
+from fatekit.rules.scenes.conflict import Phase, Status
 from fatekit.table import SEAT_RULE, fold, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e

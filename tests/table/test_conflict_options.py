@@ -14,7 +14,7 @@ from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, major_npc
 from fatekit.rules.options.big_bads import ImmunityKind
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.scenes.conflict_parts import FocusKind, Status
+from fatekit.rules.scenes.conflict import FocusKind, Status
 from fatekit.table import SEAT_RULE, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e

@@ -150,7 +150,7 @@ def test_commands_from_json_report_each_bad_field() -> None:
 def test_the_optional_rules_events_round_trip_through_a_table_file() -> None:
     from fatekit.rules import Milestone
     from fatekit.rules.options.big_bads import ImmunityKind
-    from fatekit.rules.scenes.conflict_parts import FocusKind
+    from fatekit.rules.scenes.conflict import FocusKind
 
     from .conftest import seated  # type: ignore[import-not-found]
     from .test_conflict_options import true_form_sheet, with_goon  # type: ignore[import-not-found]

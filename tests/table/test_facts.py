@@ -21,7 +21,7 @@ from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm import absorb, recovery
 from fatekit.rules.options import big_bad_solo
-from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE
+from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE
 from fatekit.store import SqliteEventStore
 from fatekit.store.base import Snapshot
 from fatekit.store.tables import TableRepository

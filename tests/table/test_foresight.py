@@ -13,7 +13,7 @@ from fatekit.odds import fight_plan, scenario_from_dict, simulate
 from fatekit.odds import play as play_runs
 from fatekit.rules import BadInput
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import view_for
 from fatekit.table.codec import from_json

@@ -10,8 +10,8 @@ import pytest
 
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules import BadInput
-from fatekit.rules.aspects.stunts import Track
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
 from fatekit.table.export import export_table, import_table

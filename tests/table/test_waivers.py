@@ -8,7 +8,7 @@ import pytest
 
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
-from fatekit.rules.scenes.conflict_parts import EXCHANGE_RULE
+from fatekit.rules.scenes.conflict import EXCHANGE_RULE
 from fatekit.table import FieldErrors, Waiver, export_table, import_table, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e

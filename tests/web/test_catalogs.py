@@ -28,7 +28,7 @@ from fatekit.rules.options.big_bad_solo import SuppressMode
 from fatekit.rules.options.big_bads import ImmunityKind, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.scale import STANDARD_SCALE, ScaleBenefit
-from fatekit.rules.scenes.conflict_parts import FocusKind, Phase, Status
+from fatekit.rules.scenes.conflict import FocusKind, Phase, Status
 from fatekit.server.web import I18N_DIR, LANGUAGES, WEB_DIR
 from fatekit.table.commands import ChangeKind
 from fatekit.table.events import EVENT_TYPES
@@ -117,7 +117,7 @@ def test_counted_words_have_their_plural_forms(lang: str) -> None:
 
 def test_every_key_the_scripts_name_is_in_the_catalog() -> None:
     english = catalog("en")
-    named = set(re.findall(r"\btn?\(\"([^\"]+)\"", scripts()))
+    named = set(re.findall(r"\btn?\(\s*\"([^\"]+)\"", scripts()))
     assert named, "the scripts name no keys: the pattern is out of date"
     assert sorted(named - set(english)) == []
 

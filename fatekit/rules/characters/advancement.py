@@ -8,7 +8,7 @@ banked and spent together with :func:`raise_skills`, as long as no tier ends up 
 skills than the tier below.
 
 Every function checks everything first and changes nothing when it raises. Reach the milestone
-on the :class:`~fatekit.rules.scenes.clock.Clock` before applying a breakthrough, so that recovery
+on the :class:`~fatekit.rules.core.clock.Clock` before applying a breakthrough, so that recovery
 started now waits for the *next* major milestone.
 """
 
@@ -24,11 +24,11 @@ from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import format_rating
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
-from fatekit.rules.scenes.clock import Clock
 
 __all__ = [
     "BREAKTHROUGH_RULE",

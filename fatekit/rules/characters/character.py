@@ -21,17 +21,18 @@ from enum import StrEnum
 from typing import TypeVar
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt, Track
+from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt
 from fatekit.rules.characters.preset import CONSEQUENCE_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import parse_rating
+from fatekit.rules.core.teamwork import combine_skills
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.conditions import CONDITIONS, condition_slots
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.options.conditions import CONDITIONS, condition_slots
-from fatekit.rules.scenes.teamwork import combine_skills
 
 __all__ = [
     "MOB_RULE",

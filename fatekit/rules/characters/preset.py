@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import ExtraAction, SkillSwap, Stunt, Track
+from fatekit.rules.aspects.stunts import ExtraAction, SkillSwap, Stunt
 from fatekit.rules.characters.shapes import Shape, Tiers
 from fatekit.rules.characters.skill_lists import SkillList
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE, Rule, rule
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.stress import StressStyle
 

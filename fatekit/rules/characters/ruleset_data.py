@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.preset import (
     AspectSlot,
     ExtraSlot,
@@ -40,9 +39,10 @@ from fatekit.rules.characters.skill_lists import SkillDef, SkillList, skill_list
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, Rule, find_rule, rule
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.stress import StressStyle
-from fatekit.rules.options.switches import OptionalRule
 
 __all__ = [
     "LANGUAGES",

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Track
+from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress
 from fatekit.rules.characters.character import (
     MOB_RULE,
     STUNT_HARM_RULE,
@@ -50,13 +50,14 @@ from fatekit.rules.characters.problems import Problem
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.ladder import format_rating
-from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.options.conditions import (
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.conditions import (
     CONDITIONS,
     CONDITIONS_APART_RULE,
     CONDITIONS_RULE,
     condition_slots,
 )
+from fatekit.rules.harm.consequences import Severity
 
 __all__ = [
     "AS_YOU_PLAY_RULE",

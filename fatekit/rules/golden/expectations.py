@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.golden.script import ReplayMismatch, ReplayResult
 from fatekit.rules.harm.stress import StressTrack
 from fatekit.rules.scenes.conflict import Conflict

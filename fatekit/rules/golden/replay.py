@@ -15,13 +15,13 @@ from typing import Any, TypedDict
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.golden.expectations import Expectations
 from fatekit.rules.golden.script import (
     ReplayMismatch,
@@ -38,8 +38,7 @@ from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import Ruleset
 from fatekit.rules.options.time_shifts import format_duration, parse_duration
 from fatekit.rules.scenes.challenge import Challenge
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, DefenseFocus, FocusKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, DefenseFocus, FocusKind
 from fatekit.rules.scenes.contest import Contest, Role
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap

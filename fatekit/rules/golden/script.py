@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import (
     Character,
     CharacterKind,
@@ -22,6 +21,7 @@ from fatekit.rules.characters.character import (
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.shapes import Shape, column, diamond, pyramid
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict

@@ -13,7 +13,7 @@ interchangeable, so each distinct plan is listed once, using the leftmost free b
 
     >>> from fatekit.rules.harm.stress import StressTrack
     >>> from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
-    >>> from fatekit.rules.aspects.stunts import Track
+    >>> from fatekit.rules.core.tracks import Track
     >>> class Sheet:
     ...     id = "charles"
     ...     aspects = []
@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
+from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.concession import Conceder
 from fatekit.rules.harm.consequences import (
@@ -44,7 +45,6 @@ from fatekit.rules.harm.consequences import (
 )
 from fatekit.rules.harm.recovery import Recovering
 from fatekit.rules.harm.stress import StressStyle, StressTrack
-from fatekit.rules.scenes.clock import Clock
 
 __all__ = [
     "ABSORB_RULE",

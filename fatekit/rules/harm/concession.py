@@ -65,7 +65,7 @@ class Concession:
 def check_can_concede(*, dice_rolled: bool) -> None:
     """Raise :class:`IllegalAction` if the current action's dice are already on the table.
 
-    With an :class:`~fatekit.rules.core.rolling.ActionRoll`, the dice are down once its ``phase`` is
+    With an :class:`~fatekit.rules.aspects.rolling.ActionRoll`, the dice are down once its ``phase`` is
     no longer ``RollPhase.READY``.
     """
     if dice_rolled:

@@ -15,10 +15,10 @@ from enum import StrEnum
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.clock import Clock, ClockMark
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.scenes.clock import Clock, ClockMark
+from fatekit.rules.core.tracks import Track
 
 __all__ = [
     "CONSEQUENCE_SLOT_RULE",

@@ -3,7 +3,7 @@
 Treatment is an overcome roll against a difficulty set by the consequence's severity
 (:func:`treatment_difficulty`); :func:`treat` settles it and, on success, renames the
 consequence and starts its recovery. :func:`clear_recovered` then clears every consequence whose
-time has come, judged by the :class:`~fatekit.rules.scenes.clock.Clock`:
+time has come, judged by the :class:`~fatekit.rules.core.clock.Clock`:
 
 - mild: one full scene after treatment, that is, the scene *after* the one in which treatment
   happened has ended;
@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
+from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import (
     EXTREME_NO_RECOVERY_RULE,
@@ -30,7 +31,6 @@ from fatekit.rules.harm.consequences import (
     Severity,
 )
 from fatekit.rules.harm.stress import StressTrack
-from fatekit.rules.scenes.clock import Clock
 
 __all__ = [
     "EXTREME_RENAME_RULE",

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
 
 __all__ = ["StressBox", "StressStyle", "StressTrack"]
 

@@ -6,20 +6,47 @@ its heart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Set
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bad_solo import check_count
-from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = [
     "THREAT_MAP_RULE",
     "Threat",
     "ThreatPart",
+    "Zones",
 ]
+
+
+class Zones(Protocol):
+    """What a threat needs of a scene's zone map (:class:`~fatekit.rules.scenes.zones.ZoneMap`)."""
+
+    @property
+    def positions(self) -> Mapping[str, str]:
+        """Who stands in which zone."""
+        ...
+
+    def place(self, participant: str, zone_id: str) -> None:
+        """Put ``participant`` in ``zone_id``."""
+        ...
+
+    def zone_of(self, participant: str) -> str:
+        """The zone ``participant`` is in."""
+        ...
+
+    def distance(self, a: str, b: str) -> int | None:
+        """Moves between zones ``a`` and ``b`` (None when unconnected)."""
+        ...
+
+    def can_interact(self, a: str, b: str) -> bool:
+        """Whether ``a`` and ``b`` share a zone."""
+        ...
+
 
 _SECTION = "Optional Rules > Ways to Break the Rules for Big Bads"
 
@@ -129,7 +156,7 @@ class Threat:
             )
 
     def targets_for(
-        self, part_id: str, foes: Iterable[str], taken_out: Set[str], zones: ZoneMap | None = None
+        self, part_id: str, foes: Iterable[str], taken_out: Set[str], zones: Zones | None = None
     ) -> tuple[str, ...]:
         """The foes a standing part may act against.
 
@@ -153,7 +180,7 @@ class Threat:
                 found.append(foe)
         return tuple(found)
 
-    def place_on(self, zones: ZoneMap) -> None:
+    def place_on(self, zones: Zones) -> None:
         """Put each part of a map in its zone, so the usual reach rules apply to attacks on it."""
         if not self.is_map:
             raise BadInput(f"{self.name} is a hive: its parts have no zones")

@@ -19,22 +19,21 @@ Each way is a small value or function the conflict engine consults:
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.citations import CONDENSED, Rule, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.big_bad_solo import SoloBonus
-from fatekit.rules.options.big_bad_threats import Threat
+from fatekit.rules.options.big_bad_threats import Threat, Zones
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.contest import Contest
-from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = [
     "CHALLENGE_IMMUNITY_RULE",
@@ -48,11 +47,27 @@ __all__ = [
     "ImmunityKind",
     "ImmunityState",
     "MinionShield",
+    "SettledContest",
     "TrueForms",
     "carry_consequences",
     "expendable_minion",
     "scale_applies",
 ]
+
+
+class SettledContest(Protocol):
+    """What contest immunity needs of a contest (:class:`~fatekit.rules.scenes.contest.Contest`)."""
+
+    @property
+    def sides(self) -> Mapping[str, object]:
+        """The contest's sides, by name."""
+        ...
+
+    @property
+    def winner(self) -> str | None:
+        """The side that won, once one has."""
+        ...
+
 
 _SECTION = "Optional Rules > Ways to Break the Rules for Big Bads"
 
@@ -175,7 +190,7 @@ class Immunity:
         escaped = winner == big_bad_side
         return replace(self, state=ImmunityState.ESCAPED if escaped else ImmunityState.BROKEN)
 
-    def after_contest(self, contest: Contest, big_bad_side: str) -> Immunity:
+    def after_contest(self, contest: SettledContest, big_bad_side: str) -> Immunity:
         """The immunity once ``contest`` is over."""
         if big_bad_side not in contest.sides:
             raise BadInput(f"{big_bad_side!r} is not a side of the contest")
@@ -207,7 +222,7 @@ def expendable_minion(
     *,
     minions: Iterable[str],
     active: Iterable[str],
-    zones: ZoneMap | None = None,
+    zones: Zones | None = None,
 ) -> MinionShield:
     """Check that ``minion`` may take a hit of ``shifts`` meant for ``big_bad``.
 
@@ -380,7 +395,7 @@ class BigBad:
         shifts: int,
         *,
         active: Iterable[str],
-        zones: ZoneMap | None = None,
+        zones: Zones | None = None,
     ) -> MinionShield:
         """Throw one of its minions in front of a hit (see :func:`expendable_minion`)."""
         if not self.minions:

@@ -17,7 +17,7 @@ from fatekit.rules.characters.shapes import Shape
 from fatekit.rules.characters.skill_lists import ALTERNATIVE_LISTS, SkillList
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.options.switches import OptionalRule
+from fatekit.rules.core.switches import OptionalRule
 
 CHANGING_LIST_RULE = rule(
     "option.changing-skill-list",

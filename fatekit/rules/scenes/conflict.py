@@ -7,7 +7,7 @@ goes:
 
 1. the current actor declares an action (:meth:`Conflict.attack`, :meth:`Conflict.create_advantage`,
    :meth:`Conflict.overcome`, or :meth:`Conflict.full_defense`), and may make one free move;
-2. the returned :class:`~fatekit.rules.core.rolling.ActionRoll` is rolled and invoked upon;
+2. the returned :class:`~fatekit.rules.aspects.rolling.ActionRoll` is rolled and invoked upon;
 3. :meth:`Conflict.resolve` settles it; a hit waits for its target to :meth:`Conflict.absorb` it or
    be :meth:`Conflict.take_out`;
 4. :meth:`Conflict.end_turn` passes the turn (in elective order, to whoever the actor picks).
@@ -20,17 +20,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.dice import DiceSource
-from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.core.rolling import ActionRoll, RollPhase
+from fatekit.rules.core.teamwork import combine_skills
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.options.big_bads import (
@@ -55,13 +56,25 @@ from fatekit.rules.scenes.conflict_defence import Defence
 from fatekit.rules.scenes.conflict_harm import HitsAndEnding
 from fatekit.rules.scenes.conflict_obstacles import ObstaclesAndScale
 from fatekit.rules.scenes.conflict_parts import (
+    CONFLICT_CALLED_RULE,
+    CONFLICT_END_RULE,
+    EXCHANGE_EVENT,
     EXCHANGE_RULE,
+    FORGO_DEFENSE_RULE,
+    FULL_DEFENSE_CORE_RULE,
+    FULL_DEFENSE_RULE,
+    INTERPOSE_RULE,
+    MOB_HITS_RULE,
     MULTIPLE_TARGETS_RULE,
+    TAKEN_OUT_RULE,
     ConflictEnd,
     ConflictKind,
     DefenseFocus,
     Exchange,
     Fighter,
+    FocusKind,
+    LegalAction,
+    Move,
     PendingHit,
     Phase,
     Status,
@@ -70,10 +83,35 @@ from fatekit.rules.scenes.conflict_parts import (
 from fatekit.rules.scenes.conflict_targets import MultipleTargets
 from fatekit.rules.scenes.conflict_turns import TurnOrder
 from fatekit.rules.scenes.scene import Game, Scene
-from fatekit.rules.scenes.teamwork import combine_skills
 from fatekit.rules.scenes.zones import resolve_move
 
-__all__ = ["Conflict"]
+# The conflict's vocabulary is public here; conflict_parts is how the class is built.
+__all__ = [
+    "CONFLICT_CALLED_RULE",
+    "CONFLICT_END_RULE",
+    "EXCHANGE_EVENT",
+    "EXCHANGE_RULE",
+    "FORGO_DEFENSE_RULE",
+    "FULL_DEFENSE_CORE_RULE",
+    "FULL_DEFENSE_RULE",
+    "INTERPOSE_RULE",
+    "MOB_HITS_RULE",
+    "MULTIPLE_TARGETS_RULE",
+    "TAKEN_OUT_RULE",
+    "Conflict",
+    "ConflictEnd",
+    "ConflictKind",
+    "DefenseFocus",
+    "Exchange",
+    "Fighter",
+    "FocusKind",
+    "LegalAction",
+    "Move",
+    "PendingHit",
+    "Phase",
+    "Status",
+    "TurnInProgress",
+]
 
 
 class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, ObstaclesAndScale):

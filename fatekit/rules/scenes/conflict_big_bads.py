@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bad_solo import Facing, invoke_adjustment
 from fatekit.rules.options.big_bad_threats import THREAT_MAP_RULE, Threat

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.teamwork import TEAMWORK_RULE, combine_skills
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
@@ -25,7 +26,6 @@ from fatekit.rules.scenes.conflict_parts import (
     Status,
     TurnInProgress,
 )
-from fatekit.rules.scenes.teamwork import TEAMWORK_RULE, combine_skills
 
 __all__ = ["Defence"]
 

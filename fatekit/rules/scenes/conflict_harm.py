@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
 from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.harm.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.harm.recovery import clear_stress
-from fatekit.rules.options.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     CONFLICT_END_RULE,

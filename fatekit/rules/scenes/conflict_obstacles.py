@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.effects import Applied
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action, Side
-from fatekit.rules.core.effects import Applied
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bads import (
     scale_applies,

@@ -9,13 +9,13 @@ from enum import StrEnum
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.core.dice import DiceSource
-from fatekit.rules.core.rolling import ActionRoll
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.options.big_bad_solo import Facing

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from fatekit.rules.aspects.effects import Applied, carry_out
+from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
 from fatekit.rules.core.actions import Action, Resolution
 from fatekit.rules.core.dice import DiceSource, FateDice, ScriptedDice
-from fatekit.rules.core.effects import Applied, carry_out
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.rolling import ActionRoll, RollPhase
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.weapons import with_weapon_and_armor

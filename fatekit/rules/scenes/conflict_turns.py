@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.characters.preset import (
     TURN_ORDER_APPROACH_RULE,
     TURN_ORDER_ELECTIVE_RULE,
@@ -12,7 +13,6 @@ from fatekit.rules.characters.preset import (
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule

@@ -17,14 +17,14 @@ from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.clock import Clock, Milestone
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
+from fatekit.rules.harm.conditions import to_conditions
 from fatekit.rules.harm.recovery import clear_recovered, clear_stress
-from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
-from fatekit.rules.scenes.clock import Clock, Milestone
 from fatekit.rules.scenes.zones import ZoneMap
 
 __all__ = ["SCENE_END_RULE", "SCENE_SETUP_RULE", "Game", "Scene", "SceneEnd"]

@@ -13,7 +13,7 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
-from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
+from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind
 from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds

@@ -25,9 +25,9 @@ from fatekit.rules.characters.advancement import (
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character
+from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
-from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.table.base import Command, Event, StuntText
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, acts_for, decides

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import Context, decides, gm_only

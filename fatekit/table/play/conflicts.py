@@ -7,12 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.rolling import RollPhase
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only

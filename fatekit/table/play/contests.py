@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, Contest
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
 from fatekit.table.deciding import Context, decides, gm_only

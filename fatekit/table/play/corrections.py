@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.stress import StressTrack
-from fatekit.rules.options.conditions import CONDITIONS
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds

@@ -7,17 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.formats.ids import unique_id
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.conditions import to_conditions
 from fatekit.rules.options.big_bad_solo import SoloBonus, SuppressMode
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
-from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Status
+from fatekit.rules.scenes.conflict import Conflict, Status
 from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import check_created, folds

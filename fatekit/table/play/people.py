@@ -14,7 +14,7 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.rules.options.conditions import to_conditions
+from fatekit.rules.harm.conditions import to_conditions
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event, RulesetText, SheetText

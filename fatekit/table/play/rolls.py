@@ -18,13 +18,13 @@ from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
+from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
-from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.table.base import (
     ActorRolled,
     Command,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.rules.core.clock import Milestone
+from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, Visibility
-from fatekit.rules.scenes.clock import Milestone
-from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout

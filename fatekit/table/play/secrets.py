@@ -24,7 +24,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
-from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE, Status
+from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides, gm_only

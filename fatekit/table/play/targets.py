@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor

@@ -5,7 +5,7 @@ import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
-import { aspectName, isGm, skill } from "./view.js";
+import { aspectName, isGm } from "./view.js";
 
 // -- milestones ---------------------------------------------------------------------------------
 
@@ -18,7 +18,10 @@ export function milestoneForm(pc, kind) {
   const c = app.view.characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
   const major = kind === "major";
-  const change = select(`milestone-kind-${pc}`, [...(major ? [["", t("milestone.change.none")]] : []), ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)])]);
+  const change = select(`milestone-kind-${pc}`, [
+    ...(major ? [["", t("milestone.change.none")]] : []),
+    ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)]),
+  ]);
   // Two skills: swapped, or the Average one traded for a new one. They start on two different
   // skills: a swap of a skill with itself is no change, and the engine refuses it.
   const skills = skillOptions();
@@ -27,10 +30,18 @@ export function milestoneForm(pc, kind) {
   const skillsBox = h("div", {}, field(t("milestone.first"), first), field(t("milestone.second"), second));
   // A stunt: the one to rewrite, and the new one (a +2 to one skill and action, as in the editor).
   const stunts = sheet ? sheet.stunts : [];
-  const oldStunt = select(`milestone-stunt-old-${pc}`, stunts.map((st) => [st.name, st.name]), null, { freeText: true });
+  const oldStunt = select(
+    `milestone-stunt-old-${pc}`,
+    stunts.map((st) => [st.name, st.name]),
+    null,
+    { freeText: true },
+  );
   const stuntName = h("input", { id: `milestone-stunt-name-${pc}`, autocomplete: "off" });
   const stuntSkill = select(`milestone-stunt-skill-${pc}`, skillOptions());
-  const stuntAction = select(`milestone-stunt-action-${pc}`, ["overcome", "create_advantage", "attack", "defend"].map((a) => [a, t(`action.${a}`)]));
+  const stuntAction = select(
+    `milestone-stunt-action-${pc}`,
+    ["overcome", "create_advantage", "attack", "defend"].map((a) => [a, t(`action.${a}`)]),
+  );
   const stuntText = h("input", { id: `milestone-stunt-text-${pc}`, autocomplete: "off" });
   const oldStuntBox = field(t("milestone.old_stunt"), oldStunt);
   const stuntBox = h(
@@ -43,7 +54,12 @@ export function milestoneForm(pc, kind) {
   );
   // An aspect other than the high concept, and its new wording.
   const aspects = sheet ? sheet.aspects.filter((a) => a.kind !== "high_concept") : [];
-  const aspect = select(`milestone-aspect-${pc}`, aspects.map((a) => [a.id, a.name]), null, { freeText: true });
+  const aspect = select(
+    `milestone-aspect-${pc}`,
+    aspects.map((a) => [a.id, a.name]),
+    null,
+    { freeText: true },
+  );
   const text = h("input", { id: `milestone-text-${pc}`, autocomplete: "off" });
   const aspectBox = h("div", {}, field(t("milestone.aspect"), aspect), field(t("milestone.new_name"), text));
   const update = () => {
@@ -83,7 +99,10 @@ export function milestoneForm(pc, kind) {
       "div",
       { class: "milestone-form", id: `milestone-${pc}` },
       ...milestone,
-      button(t("milestone.take"), () => send("Milestone", { character_id: pc, choice: choice() }, out), { id: `milestone-take-${pc}`, class: "primary" }),
+      button(t("milestone.take"), () => send("Milestone", { character_id: pc, choice: choice() }, out), {
+        id: `milestone-take-${pc}`,
+        class: "primary",
+      }),
       out,
     );
   }
@@ -91,8 +110,19 @@ export function milestoneForm(pc, kind) {
   // renamed as they start to recover, skill steps spent now (the rest are banked), and the
   // GM's extra refresh and skill step.
   const concept = h("input", { id: `milestone-concept-${pc}`, autocomplete: "off" });
-  const untreated = sheet ? sheet.consequences.filter((slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && !slot.recovering) : [];
-  const recoveries = untreated.map((slot) => ({ id: slot.aspect.id, input: h("input", { id: `milestone-recover-${pc}-${slot.aspect.id}`, autocomplete: "off", value: slot.aspect.name }) }));
+  const untreated = sheet
+    ? sheet.consequences.filter(
+        (slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && !slot.recovering,
+      )
+    : [];
+  const recoveries = untreated.map((slot) => ({
+    id: slot.aspect.id,
+    input: h("input", {
+      id: `milestone-recover-${pc}-${slot.aspect.id}`,
+      autocomplete: "off",
+      value: slot.aspect.name,
+    }),
+  }));
   const raises = [0, 1].map((i) => select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
   const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
   const gmRefresh = h("input", { type: "checkbox", id: `milestone-gm-refresh-${pc}` });
@@ -157,16 +187,22 @@ export function milestoneForm(pc, kind) {
  * a broken column or too few steps, is shown under the button). */
 export function raiseForm(pc, banked) {
   const out = h("div", { "aria-live": "polite" });
-  const steps = Array.from({ length: banked }, (_, i) => select(`advance-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
+  const steps = Array.from({ length: banked }, (_, i) =>
+    select(`advance-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""),
+  );
   return h(
     "div",
     { class: "milestone-form", id: `advance-${pc}` },
     h("p", { class: "hint" }, t("advance.hint")),
     steps.map((s, i) => field(tn("milestone.raise_n", { n: i + 1 }), s)),
-    button(t("advance.spend"), () => send("RaiseSkills", { character_id: pc, steps: steps.map((s) => s.value).filter(Boolean) }, out), {
-      id: `advance-spend-${pc}`,
-      class: "primary",
-    }),
+    button(
+      t("advance.spend"),
+      () => send("RaiseSkills", { character_id: pc, steps: steps.map((s) => s.value).filter(Boolean) }, out),
+      {
+        id: `advance-spend-${pc}`,
+        class: "primary",
+      },
+    ),
     out,
   );
 }

@@ -30,7 +30,11 @@ function renderHeader() {
     },
     LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === language() }, t(`language.${lang}`))),
   );
-  const status = h("span", { class: statusClass(app.status), id: "connection", role: "status" }, t(`status.${app.status}`));
+  const status = h(
+    "span",
+    { class: statusClass(app.status), id: "connection", role: "status" },
+    t(`status.${app.status}`),
+  );
   fill(
     top,
     h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
@@ -101,9 +105,18 @@ function remember(link, name, seatName) {
 
 /** Under a refused rule-set file, each problem the server named (they quote the file). */
 function rulesetProblems(error, out) {
-  const fields = Object.entries((error && error.body && error.body.fields) || {}).filter(([k]) => k.startsWith("ruleset"));
+  const fields = Object.entries((error && error.body && error.body.fields) || {}).filter(([k]) =>
+    k.startsWith("ruleset"),
+  );
   if (!fields.length) return;
-  out.append(h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-problems" }, fields.map(([k, v]) => h("li", {}, free(`${k.replace(/^ruleset/, "$")}: ${v}`)))));
+  out.append(
+    h("p", {}, t("start.ruleset_problems")),
+    h(
+      "ul",
+      { id: "ruleset-problems" },
+      fields.map(([k, v]) => h("li", {}, free(`${k.replace(/^ruleset/, "$")}: ${v}`))),
+    ),
+  );
 }
 
 /** What a new character under the chosen rule-set file holds, or what is wrong with the file. */
@@ -169,7 +182,8 @@ function renderStart() {
         // A rule-set file opened in the editor with the chosen list already plays it, with the
         // shape the GM gave it: the table takes the file as it is.
         const edited = editor.current();
-        const inFile = edited && edited.skill_lists && edited.skill_lists[0] && edited.skill_lists[0].key === skillList.value;
+        const inFile =
+          edited && edited.skill_lists && edited.skill_lists[0] && edited.skill_lists[0].key === skillList.value;
         const listed = skillList.value && !inFile ? { skill_list: skillList.value } : {};
         if (listed.skill_list) chosen.push("changing_skill_list");
         let own = {};
@@ -184,7 +198,14 @@ function renderStart() {
           }
         }
         try {
-          const made = await openTable("/tables", { name: name.value.trim(), preset: preset.value, options: chosen, gm_name: gmName.value.trim() || "GM", ...listed, ...own });
+          const made = await openTable("/tables", {
+            name: name.value.trim(),
+            preset: preset.value,
+            options: chosen,
+            gm_name: gmName.value.trim() || "GM",
+            ...listed,
+            ...own,
+          });
           open(made.link);
         } catch (error) {
           showError(error, out);
@@ -197,7 +218,12 @@ function renderStart() {
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
     field(t("start.ruleset"), rulesetFile, [h("p", { class: "hint" }, t("start.ruleset_hint")), builtinFile(preset)]),
-    h("div", { class: "actions" }, editButton(editor, preset, rulesetFile, rulesetPreview, skillList), h("span", { class: "hint" }, t("ruleset_editor.open_hint"))),
+    h(
+      "div",
+      { class: "actions" },
+      editButton(editor, preset, rulesetFile, rulesetPreview, skillList),
+      h("span", { class: "hint" }, t("ruleset_editor.open_hint")),
+    ),
     editor.element,
     rulesetPreview,
     h("details", {}, h("summary", {}, t("start.options")), options),
@@ -233,14 +259,25 @@ function renderStart() {
             h(
               "li",
               {},
-              h("button", { type: "button", onclick: () => open(r.link) }, tn("start.return", { table: free(r.name), seat: free(r.seat) })),
+              h(
+                "button",
+                { type: "button", onclick: () => open(r.link) },
+                tn("start.return", { table: free(r.name), seat: free(r.seat) }),
+              ),
             ),
           ),
         ),
       )
     : null;
   // Coming back to a table is what most visits are for: its links come before the new-table form.
-  fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("p", { class: "lead" }, t("start.lead")), out, back, h("div", { class: "columns" }, create, join));
+  fill(
+    main,
+    h("h1", { class: "visually-hidden" }, t("app.name")),
+    h("p", { class: "lead" }, t("start.lead")),
+    out,
+    back,
+    h("div", { class: "columns" }, create, join),
+  );
 }
 
 // -- offline ------------------------------------------------------------------------------------
@@ -284,9 +321,19 @@ function renderWaiting(main) {
       "section",
       { class: "card", id: "offline", "aria-labelledby": "offline-title" },
       h("h1", { id: "offline-title" }, t("offline.title")),
-      known ? h("p", { class: "lead" }, tn("offline.table", { table: free(known.name), seat: free(known.seat) })) : null,
-      h("p", { id: "offline-why", "data-network": String(navigator.onLine) }, t(navigator.onLine ? "offline.no_server" : "offline.no_network")),
-      h("div", { class: "actions" }, h("button", { type: "button", id: "offline-retry", onclick: () => start() }, t("offline.retry"))),
+      known
+        ? h("p", { class: "lead" }, tn("offline.table", { table: free(known.name), seat: free(known.seat) }))
+        : null,
+      h(
+        "p",
+        { id: "offline-why", "data-network": String(navigator.onLine) },
+        t(navigator.onLine ? "offline.no_server" : "offline.no_network"),
+      ),
+      h(
+        "div",
+        { class: "actions" },
+        h("button", { type: "button", id: "offline-retry", onclick: () => start() }, t("offline.retry")),
+      ),
     ),
   );
 }
@@ -300,7 +347,16 @@ function registerWorker() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!had) return;
     const banner = document.getElementById("banner");
-    fill(banner, h("p", { id: "page-update", role: "status" }, t("update.ready"), " ", h("button", { type: "button", onclick: () => location.reload() }, t("update.reload"))));
+    fill(
+      banner,
+      h(
+        "p",
+        { id: "page-update", role: "status" },
+        t("update.ready"),
+        " ",
+        h("button", { type: "button", onclick: () => location.reload() }, t("update.reload")),
+      ),
+    );
   });
   navigator.serviceWorker.register("/sw.js").catch(() => {
     // No worker (a private window, a browser setting): the page works, only not offline.
@@ -331,8 +387,11 @@ function noteFatePoints(before, after, version) {
 async function loadPreset(view) {
   const list = view.table.skill_list || null;
   const own = Boolean(view.table.ruleset); // a rule-set file: only the table knows it
-  if (app.preset && app.preset.key === view.table.preset && app.preset.list === list && app.preset.own === own) return false;
-  const found = own ? await app.seat.get("/preset") : await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
+  if (app.preset && app.preset.key === view.table.preset && app.preset.list === list && app.preset.own === own)
+    return false;
+  const found = own
+    ? await app.seat.get("/preset")
+    : await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
   app.preset = { ...found, list, own };
   return true;
 }

@@ -22,7 +22,11 @@ export function minePanel() {
   if (isGm()) return null;
   const own = app.view.characters.filter((c) => mine().has(c.id));
   if (!own.length) return null;
-  return section("mine", t(own.length > 1 ? "characters.yours_many" : "characters.yours"), h("div", { class: "cards" }, own.map(characterCard)));
+  return section(
+    "mine",
+    t(own.length > 1 ? "characters.yours_many" : "characters.yours"),
+    h("div", { class: "cards" }, own.map(characterCard)),
+  );
 }
 
 /** Everyone else's characters (a GM's: every one), and the buttons that add one. */
@@ -65,10 +69,19 @@ function characterCard(c) {
     },
   });
   if (!c.revealed) {
-    add(card, 
+    add(
+      card,
       h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
       aspectList(c.aspects.map((a) => ({ ...a, owner: c.id }))),
-      c.consequences.length ? h("p", {}, t("sheet.consequences"), " ", c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" }))) : null,
+      c.consequences.length
+        ? h(
+            "p",
+            {},
+            t("sheet.consequences"),
+            " ",
+            c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
+          )
+        : null,
     );
     return card;
   }
@@ -76,7 +89,8 @@ function characterCard(c) {
   const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
   // A hazard's sheet is a monster's; the conflict says it is a hazard.
   const hazard = app.view.conflict && app.view.conflict.fighters.some((f) => f.id === c.id && f.hazard);
-  add(card, 
+  add(
+    card,
     h(
       "h3",
       { id: `char-${c.id}-name` },
@@ -103,16 +117,26 @@ function characterCard(c) {
           skills.map(([k, v]) => h("li", {}, skill(k), " ", h("span", { class: "rating" }, ladderValue(v)))),
         )
       : null,
-    s.stunts.length ? h("ul", { class: "stunts", "aria-label": t("sheet.stunts") }, s.stunts.map((st) => h("li", {}, free(st.name, "strong"), " ", free(st.description || "")))) : null,
+    s.stunts.length
+      ? h(
+          "ul",
+          { class: "stunts", "aria-label": t("sheet.stunts") },
+          s.stunts.map((st) => h("li", {}, free(st.name, "strong"), " ", free(st.description || ""))),
+        )
+      : null,
     stressView(s),
     consequenceView(s),
     h(
       "div",
       { class: "actions" },
-      (ours && s.kind === "pc") || isGm() ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` }) : null,
+      (ours && s.kind === "pc") || isGm()
+        ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` })
+        : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
-      isGm() && s.kind !== "pc" ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id })) : null,
+      isGm() && s.kind !== "pc"
+        ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id }))
+        : null,
       bringInButton(c),
       isGm() ? correctCharacterButton(c) : null,
     ),
@@ -132,7 +156,14 @@ function openBringIn(id) {
   const pc = app.view.characters.some((c) => c.id === id && c.revealed && c.sheet.kind === "pc");
   const conflict = app.view.conflict;
   // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
-  const pcSide = pc && conflict ? (conflict.fighters.find((f) => app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc")) || {}).side : null;
+  const pcSide =
+    pc && conflict
+      ? (
+          conflict.fighters.find((f) =>
+            app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc"),
+          ) || {}
+        ).side
+      : null;
   const entrance = entranceFields("bring-in", { side: pcSide || null });
   openDialog(
     tn("enter.bring_in_who", { who: who(id) }),
@@ -149,7 +180,12 @@ function handOver(c) {
   const out = h("div", { class: "hand-over-result" });
   const sel = h(
     "select",
-    { id: `owner-${c.id}`, "data-free": "", onchange: () => send("GiveCharacter", sel.value ? { character_id: c.id, owner: sel.value } : { character_id: c.id }, out) },
+    {
+      id: `owner-${c.id}`,
+      "data-free": "",
+      onchange: () =>
+        send("GiveCharacter", sel.value ? { character_id: c.id, owner: sel.value } : { character_id: c.id }, out),
+    },
     players.map((s) => h("option", { value: s.id, selected: s.id === c.owner }, s.name)),
     h("option", { value: "", selected: !c.owner }, t("sheet.owner_gm")),
   );
@@ -169,7 +205,14 @@ function stressView(s) {
         h("span", { class: "label" }, trackName(track)),
         " ",
         boxes.map((b) =>
-          h("span", { class: `box${b.marked ? " marked" : ""}`, "aria-label": b.marked ? t("stress.marked", { n: b.value }) : t("stress.free", { n: b.value }) }, String(b.value)),
+          h(
+            "span",
+            {
+              class: `box${b.marked ? " marked" : ""}`,
+              "aria-label": b.marked ? t("stress.marked", { n: b.value }) : t("stress.free", { n: b.value }),
+            },
+            String(b.value),
+          ),
         ),
       ),
     ),
@@ -185,9 +228,15 @@ function consequenceView(s) {
       h(
         "li",
         { id: `slot-${s.id}-${i}` },
-        h("span", { class: "label" }, tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts })),
+        h(
+          "span",
+          { class: "label" },
+          tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts }),
+        ),
         " ",
-        slot.aspect ? free(slot.aspect.name, "span", { class: "aspect-name" }) : h("span", { class: "empty" }, t("consequence.empty")),
+        slot.aspect
+          ? free(slot.aspect.name, "span", { class: "aspect-name" })
+          : h("span", { class: "empty" }, t("consequence.empty")),
         slot.recovering ? h("span", { class: "badge" }, t("consequence.recovering")) : null,
       ),
     ),
@@ -208,7 +257,11 @@ async function exportCharacter(id) {
 
 export function aspectList(aspects) {
   if (!aspects.length) return null;
-  return h("ul", { class: "aspects" }, aspects.map((a) => h("li", {}, aspectCard(a))));
+  return h(
+    "ul",
+    { class: "aspects" },
+    aspects.map((a) => h("li", {}, aspectCard(a))),
+  );
 }
 
 /** An aspect as an index card: its kind on the card's edge, the name large, free invokes as
@@ -219,13 +272,19 @@ function aspectCard(a) {
   const myHolders = holders.filter(([holder]) => mine().has(holder));
   const card = h(
     "div",
-    { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`, "data-aspect": a.id },
+    {
+      class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`,
+      id: `aspect-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`,
+      "data-aspect": a.id,
+    },
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
     aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
-    a.hidden && a.known_to && a.known_to.length ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) })) : null,
+    a.hidden && a.known_to && a.known_to.length
+      ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) }))
+      : null,
     holders.length
       ? h(
           "ul",
@@ -240,9 +299,15 @@ function aspectCard(a) {
                 // A free invoke of one's own is handed over by dragging it onto a character's card
                 // (the Pass button under the card does the same).
                 draggable: mine().has(holder) ? "true" : null,
-                ondragstart: mine().has(holder) ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder })) : null,
+                ondragstart: mine().has(holder)
+                  ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
+                  : null,
               },
-              h("span", { class: "invoke-tokens", "aria-hidden": "true" }, Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "invoke-token" }))),
+              h(
+                "span",
+                { class: "invoke-tokens", "aria-hidden": "true" },
+                Array.from({ length: Math.min(n, 6) }, () => h("span", { class: "invoke-token" })),
+              ),
               tn("aspect.free_invokes", { who: who(holder), n }),
             ),
           ),
@@ -251,15 +316,30 @@ function aspectCard(a) {
   );
   const buttons = h("div", { class: "actions small" });
   if (a.kind !== "boost" && (isGm() || mine().size > 0) && app.view.you.role !== "spectator") {
-    add(buttons, button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }));
+    add(
+      buttons,
+      button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }),
+    );
   }
   for (const [holder] of myHolders) {
-    add(buttons, button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), { id: `pass-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}-${holder}` }));
+    add(
+      buttons,
+      button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), {
+        id: `pass-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}-${holder}`,
+      }),
+    );
   }
-  if (isGm() && a.hidden) add(buttons, button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })));
+  if (isGm() && a.hidden)
+    add(
+      buttons,
+      button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })),
+    );
   if (isGm() && a.id) add(buttons, correctAspectButton(a));
   if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {
-    add(buttons, button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })));
+    add(
+      buttons,
+      button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })),
+    );
   }
   if (buttons.childNodes.length) add(card, buttons);
   return card;

@@ -9,7 +9,7 @@ import { t, tn } from "./lib/i18n.js";
 import { harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";
-import { hasOption, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { hasOption, isGm, ladderValue, mine, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -33,7 +33,19 @@ export function conflictPanel() {
       " ",
       h("span", { class: "badge", id: "conflict-phase", "data-phase": c.phase }, t(`conflict.phase.${c.phase}`)),
     ),
-    c.order ? h("p", {}, t("conflict.order"), " ", h("span", {}, c.order.map((id, i) => h("span", {}, i ? " \u2192 " : "", who(id))))) : null,
+    c.order
+      ? h(
+          "p",
+          {},
+          t("conflict.order"),
+          " ",
+          h(
+            "span",
+            {},
+            c.order.map((id, i) => h("span", {}, i ? " \u2192 " : "", who(id))),
+          ),
+        )
+      : null,
     h(
       "div",
       { class: "sides" },
@@ -48,13 +60,25 @@ export function conflictPanel() {
             fighters.map((f) =>
               h(
                 "li",
-                { class: `fighter ${f.status}${c.current === f.id ? " current" : ""}`, id: `fighter-${f.id}`, "data-status": f.status },
+                {
+                  class: `fighter ${f.status}${c.current === f.id ? " current" : ""}`,
+                  id: `fighter-${f.id}`,
+                  "data-status": f.status,
+                },
                 who(f.id),
                 " ",
                 h("span", { class: "badge" }, t(`fighter.${f.status}`)),
-                c.current === f.id && c.phase !== "ended" ? h("span", { class: "badge now" }, t("conflict.current")) : null,
+                c.current === f.id && c.phase !== "ended"
+                  ? h("span", { class: "badge now" }, t("conflict.current"))
+                  : null,
                 acted.has(f.id) ? h("span", { class: "badge" }, t("conflict.acted")) : null,
-                f.id in c.full_defenders ? h("span", { class: "badge", "data-focus": (c.full_defenders[f.id] || {}).focus || "" }, fullDefenseBadge(c.full_defenders[f.id])) : null,
+                f.id in c.full_defenders
+                  ? h(
+                      "span",
+                      { class: "badge", "data-focus": (c.full_defenders[f.id] || {}).focus || "" },
+                      fullDefenseBadge(c.full_defenders[f.id]),
+                    )
+                  : null,
                 fighterExtras(f, c),
               ),
             ),
@@ -68,7 +92,8 @@ export function conflictPanel() {
   if (c.phase === "ended" && c.pending_hit) add(panel, harmBox(c.pending_hit));
   add(panel, optionalTools(c));
   if (isGm()) {
-    add(panel, 
+    add(
+      panel,
       h(
         "div",
         { class: "actions" },
@@ -85,7 +110,11 @@ export function conflictPanel() {
 /** The GM calls the fight over before a side is out (a truce, a collapse), or turns it into a
  * contest or a challenge: what is still under way in it is dropped, as the dialog says. */
 function openFinishEarly() {
-  const into = select("finish-into", [["", t("conflict.finish_into.none")], ["contest", t("conflict.finish_into.contest")], ["challenge", t("conflict.finish_into.challenge")]]);
+  const into = select("finish-into", [
+    ["", t("conflict.finish_into.none")],
+    ["contest", t("conflict.finish_into.contest")],
+    ["challenge", t("conflict.finish_into.challenge")],
+  ]);
   const hint = h("p", { class: "hint", id: "finish-hint" });
   const update = () => fill(hint, t(into.value ? "conflict.finish_into_hint" : "conflict.finish_early_hint"));
   into.addEventListener("change", update);
@@ -100,7 +129,14 @@ function openFinishEarly() {
 
 function fullDefenseBadge(focus) {
   if (!focus) return t("conflict.full_defense");
-  const named = focus.who.length ? h("span", {}, " ", focus.who.map((id, i) => h("span", {}, i ? ", " : "", who(id)))) : null;
+  const named = focus.who.length
+    ? h(
+        "span",
+        {},
+        " ",
+        focus.who.map((id, i) => h("span", {}, i ? ", " : "", who(id))),
+      )
+    : null;
   return h("span", {}, tn("conflict.full_defense_focus", { focus: t(`focus.${focus.focus}`) }), named);
 }
 
@@ -108,11 +144,18 @@ function fullDefenseBadge(focus) {
 function fighterExtras(f, c) {
   const out = [];
   if (hasOption("weapon_and_armor") && (f.weapon || f.armor)) {
-    out.push(h("span", { class: "badge gear", "data-weapon": f.weapon, "data-armor": f.armor }, tn("conflict.gear", { weapon: f.weapon, armor: f.armor })));
+    out.push(
+      h(
+        "span",
+        { class: "badge gear", "data-weapon": f.weapon, "data-armor": f.armor },
+        tn("conflict.gear", { weapon: f.weapon, armor: f.armor }),
+      ),
+    );
   }
   if (f.scale) out.push(h("span", { class: "badge", "data-scale": f.scale }, t(`scale.${f.scale}`)));
   if (f.hazard) out.push(h("span", { class: "badge" }, t("kind.hazard")));
-  if (f.members > 1) out.push(h("span", { class: "badge", "data-members": f.members }, tn("conflict.members", { n: f.members })));
+  if (f.members > 1)
+    out.push(h("span", { class: "badge", "data-members": f.members }, tn("conflict.members", { n: f.members })));
   if (c.big_bads.some((b) => b.id === f.id)) out.push(h("span", { class: "badge secret" }, t("bigbad.badge")));
   return out.length ? h("span", {}, " ", out) : null;
 }
@@ -136,7 +179,9 @@ function obstaclesView(c) {
               free(z.name, "strong"),
               " ",
               tn("obstacle.hazard_side", { side: free(z.side) }),
-              "rating" in z ? h("span", {}, " \u00b7 ", tn("obstacle.numbers", { rating: ladderValue(z.rating), weapon: z.weapon })) : null,
+              "rating" in z
+                ? h("span", {}, " \u00b7 ", tn("obstacle.numbers", { rating: ladderValue(z.rating), weapon: z.weapon }))
+                : null,
             ),
           ),
         )
@@ -174,13 +219,37 @@ function bigBadsView(c) {
       "ul",
       { class: "plain" },
       c.big_bads.map((b) => {
-        const solo = Object.entries(b.solo).filter(([k, v]) => v && k !== "skill_capped").map(([k, v]) => (k === "suppress" ? t(`bigbad.suppress.${v}`) : t(`bigbad.solo.${k}`)));
+        const solo = Object.entries(b.solo)
+          .filter(([k, v]) => v && k !== "skill_capped")
+          .map(([k, v]) => (k === "suppress" ? t(`bigbad.suppress.${v}`) : t(`bigbad.solo.${k}`)));
         return h(
           "li",
           { id: `bigbad-${b.id}`, "data-immunity": b.immunity ? b.immunity.state : "" },
           who(b.id),
-          b.minions.length ? h("span", {}, " ", tn("bigbad.minions", { who: h("span", {}, b.minions.map((m, i) => h("span", {}, i ? ", " : "", who(m)))) })) : null,
-          b.immunity ? h("span", { class: "badge" }, tn("bigbad.immunity", { kind: t(`bigbad.immunity.${b.immunity.kind}`), state: t(`bigbad.state.${b.immunity.state}`) })) : null,
+          b.minions.length
+            ? h(
+                "span",
+                {},
+                " ",
+                tn("bigbad.minions", {
+                  who: h(
+                    "span",
+                    {},
+                    b.minions.map((m, i) => h("span", {}, i ? ", " : "", who(m))),
+                  ),
+                }),
+              )
+            : null,
+          b.immunity
+            ? h(
+                "span",
+                { class: "badge" },
+                tn("bigbad.immunity", {
+                  kind: t(`bigbad.immunity.${b.immunity.kind}`),
+                  state: t(`bigbad.state.${b.immunity.state}`),
+                }),
+              )
+            : null,
           b.scale ? h("span", { class: "badge" }, t(`scale.${b.scale}`)) : null,
           solo.map((text) => h("span", { class: "badge" }, text)),
           b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
@@ -199,11 +268,21 @@ function bigBadsView(c) {
  * attacked now, is shielded or is out; the heart is marked for the GM only (the view says). */
 function threatView(b) {
   const threat = b.threat;
-  const names = (ids) => h("span", {}, ids.map((id, i) => h("span", {}, i ? ", " : "", who(id))));
+  const names = (ids) =>
+    h(
+      "span",
+      {},
+      ids.map((id, i) => h("span", {}, i ? ", " : "", who(id))),
+    );
   return h(
     "div",
     { class: "threat", id: `threat-${b.id}` },
-    h("p", {}, t(threat.map ? "bigbad.threat.is_map" : "bigbad.threat.is_hive"), threat.defeated ? h("span", { class: "badge" }, t("bigbad.threat.beaten")) : null),
+    h(
+      "p",
+      {},
+      t(threat.map ? "bigbad.threat.is_map" : "bigbad.threat.is_hive"),
+      threat.defeated ? h("span", { class: "badge" }, t("bigbad.threat.beaten")) : null,
+    ),
     h(
       "ul",
       { class: "plain" },
@@ -213,9 +292,18 @@ function threatView(b) {
           "li",
           { id: `threat-part-${p.id}`, "data-state": state },
           who(p.id),
-          p.zone ? h("span", {}, " ", tn("bigbad.threat.where", { zone: h("span", { "data-free": "" }, p.zone), reach: p.reach })) : null,
+          p.zone
+            ? h(
+                "span",
+                {},
+                " ",
+                tn("bigbad.threat.where", { zone: h("span", { "data-free": "" }, p.zone), reach: p.reach }),
+              )
+            : null,
           h("span", { class: "badge" }, t(`bigbad.threat.state.${state}`)),
-          p.behind.length > 0 && state === "shielded" ? h("span", {}, " ", tn("bigbad.threat.behind", { who: names(p.behind) })) : null,
+          p.behind.length > 0 && state === "shielded"
+            ? h("span", {}, " ", tn("bigbad.threat.behind", { who: names(p.behind) }))
+            : null,
           threat.heart === p.id ? h("span", { class: "badge secret" }, t("bigbad.threat.heart")) : null,
         );
       }),
@@ -230,13 +318,36 @@ function optionalTools(c) {
   const row = h("div", { class: "actions wrap" });
   const fighters = c.fighters.filter((f) => !f.hazard).map((f) => f.id);
   const equippable = isGm() ? fighters : fighters.filter((id) => mine().has(id));
-  if (hasOption("weapon_and_armor") && equippable.length) add(row, button(t("gear.button"), () => openEquip(equippable), { id: "equip" }));
-  if (isGm() && hasOption("scale")) add(row, button(t("scale.button"), () => openScale(fighters), { id: "set-scale" }));
+  if (hasOption("weapon_and_armor") && equippable.length)
+    add(
+      row,
+      button(t("gear.button"), () => openEquip(equippable), { id: "equip" }),
+    );
+  if (isGm() && hasOption("scale"))
+    add(
+      row,
+      button(t("scale.button"), () => openScale(fighters), { id: "set-scale" }),
+    );
   if (isGm() && hasOption("obstacles")) {
-    add(row, button(t("obstacle.add_hazard"), () => openQuickNpc("hazard"), { id: "add-hazard" }));
-    add(row, button(t("obstacle.add_block"), () => openQuickNpc("block"), { id: "add-block" }));
+    add(
+      row,
+      button(t("obstacle.add_hazard"), () => openQuickNpc("hazard"), { id: "add-hazard" }),
+    );
+    add(
+      row,
+      button(t("obstacle.add_block"), () => openQuickNpc("block"), { id: "add-block" }),
+    );
   }
-  if (isGm() && hasOption("big_bads")) add(row, button(t("bigbad.button"), () => openBigBad(fighters), { id: "set-big-bad" }));
+  if (isGm() && hasOption("big_bads"))
+    add(
+      row,
+      button(t("bigbad.button"), () => openBigBad(fighters), { id: "set-big-bad" }),
+    );
   if (!row.childNodes.length) return null;
-  return h("div", { class: "card optional-tools", id: "optional-tools" }, h("h3", {}, t("conflict.optional_tools")), row);
+  return h(
+    "div",
+    { class: "card optional-tools", id: "optional-tools" },
+    h("h3", {}, t("conflict.optional_tools")),
+    row,
+  );
 }

@@ -15,7 +15,14 @@ import { hasOption } from "./view.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RISKS = ["taken_out", "conceded", "mild", "moderate", "severe", "extreme"];
-const COLOURS = { taken_out: "#b2182b", conceded: "#d6604d", mild: "#92c5de", moderate: "#4393c3", severe: "#2166ac", extreme: "#053061" };
+const COLOURS = {
+  taken_out: "#b2182b",
+  conceded: "#d6604d",
+  mild: "#92c5de",
+  moderate: "#4393c3",
+  severe: "#2166ac",
+  extreme: "#053061",
+};
 const SIDE_COLOURS = ["#1f4e8c", "#8a3b00"];
 const TARGETS = ["first", "weakest", "strongest", "most_hurt", "random"];
 // Policy keys whose values are words; the others are counts.
@@ -27,8 +34,11 @@ const shown = { answer: null, table: null, busy: false };
 /** An SVG element: s("rect", {x: 1}, child, ...). */
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) el.setAttribute(key, String(value));
-  for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  for (const [key, value] of Object.entries(attrs))
+    if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  for (const child of children.flat())
+    if (child !== null && child !== undefined)
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   return el;
 }
 
@@ -58,21 +68,35 @@ function winChart(report, before) {
   if (report.unfinished > 0) rows.push([null, report.unfinished]);
   const width = 320;
   const height = rows.length * 26 + 4;
-  const chart = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart win-chart", role: "img", "aria-label": t("foresight.win") });
+  const chart = s("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "chart win-chart",
+    role: "img",
+    "aria-label": t("foresight.win"),
+  });
   rows.forEach(([name, chance], i) => {
     const y = 4 + i * 26;
     const bar = Math.max(1, chance * 150);
-    const label = name === null ? s("text", { x: 0, y: y + 14 }, t("foresight.unfinished")) : sideText(name, { x: 0, y: y + 14 });
+    const label =
+      name === null ? s("text", { x: 0, y: y + 14 }, t("foresight.unfinished")) : sideText(name, { x: 0, y: y + 14 });
     const colour = name === null ? "#999" : SIDE_COLOURS[i % 2];
     let change = null;
     if (before && name !== null && before.sides[name]) {
       const delta = 100 * (chance - before.sides[name].win);
-      change = s("text", { x: 100 + bar + 52, y: y + 14, class: delta >= 0 ? "up" : "down" }, `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}`);
+      change = s(
+        "text",
+        { x: 100 + bar + 52, y: y + 14, class: delta >= 0 ? "up" : "down" },
+        `${delta >= 0 ? "+" : ""}${delta.toFixed(1)}`,
+      );
     }
     add(
       chart,
       label,
-      s("rect", { x: 100, y, width: bar, height: 18, fill: colour, "data-side": name || "" }, s("title", {}, t("foresight.win_hover", { chance: pct(chance) }))),
+      s(
+        "rect",
+        { x: 100, y, width: bar, height: 18, fill: colour, "data-side": name || "" },
+        s("title", {}, t("foresight.win_hover", { chance: pct(chance) })),
+      ),
       s("text", { x: 104 + bar, y: y + 14, class: "value" }, pct(chance)),
       change,
     );
@@ -88,14 +112,31 @@ function lengthChart(report) {
   const width = 320;
   const height = 136;
   const step = (width - 20) / last;
-  const chart = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart length-chart", role: "img", "aria-label": t("foresight.length") });
+  const chart = s("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "chart length-chart",
+    role: "img",
+    "aria-label": t("foresight.length"),
+  });
   for (const [k, v] of entries) {
     const tall = (v / top) * 90;
     add(
       chart,
-      s("rect", { x: 10 + (k - 1) * step + 1, y: 100 - tall, width: Math.max(1, step - 2), height: tall, fill: "#4393c3", "data-exchanges": k }, s("title", {}, t("foresight.length_hover", { n: k, share: pct(v) }))),
+      s(
+        "rect",
+        {
+          x: 10 + (k - 1) * step + 1,
+          y: 100 - tall,
+          width: Math.max(1, step - 2),
+          height: tall,
+          fill: "#4393c3",
+          "data-exchanges": k,
+        },
+        s("title", {}, t("foresight.length_hover", { n: k, share: pct(v) })),
+      ),
     );
-    if (last <= 16 || k % Math.ceil(last / 12) === 0) add(chart, s("text", { x: 10 + (k - 0.5) * step, y: 114, class: "tick" }, String(k)));
+    if (last <= 16 || k % Math.ceil(last / 12) === 0)
+      add(chart, s("text", { x: 10 + (k - 0.5) * step, y: 114, class: "tick" }, String(k)));
   }
   const mean = report.exchanges.mean;
   add(chart, s("line", { x1: 10 + (mean - 0.5) * step, x2: 10 + (mean - 0.5) * step, y1: 4, y2: 100, class: "mean" }));
@@ -111,8 +152,15 @@ function riskChart(report) {
   const left = 92;
   const width = left + RISKS.length * cell;
   const height = 34 + fighters.length * 24;
-  const chart = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart risk-chart", role: "img", "aria-label": t("foresight.risks") });
-  RISKS.forEach((risk, j) => add(chart, s("text", { x: left + j * cell + cell / 2, y: 12, class: "head" }, t(`foresight.risk_${risk}`))));
+  const chart = s("svg", {
+    viewBox: `0 0 ${width} ${height}`,
+    class: "chart risk-chart",
+    role: "img",
+    "aria-label": t("foresight.risks"),
+  });
+  RISKS.forEach((risk, j) =>
+    add(chart, s("text", { x: left + j * cell + cell / 2, y: 12, class: "head" }, t(`foresight.risk_${risk}`))),
+  );
   fighters.forEach(([id, odds], i) => {
     const y = 22 + i * 24;
     add(chart, s("text", { x: 0, y: y + 12, "data-free": "", class: "fighter" }, nameOf(id)));
@@ -122,8 +170,16 @@ function riskChart(report) {
       add(
         chart,
         s("rect", { x, y, width: cell - 3, height: 16, class: "cell" }),
-        s("rect", { x, y, width: Math.max(0, p * (cell - 3)), height: 16, fill: COLOURS[risk], "data-risk": `${id}:${risk}` }, s("title", {}, t("foresight.risk_hover", { chance: pct(p) }))),
-        s("text", { x: x + (cell - 3) / 2, y: y + 12, class: p > 0.55 ? "value light" : "value" }, p >= 0.0005 ? (100 * p).toFixed(0) : "·"),
+        s(
+          "rect",
+          { x, y, width: Math.max(0, p * (cell - 3)), height: 16, fill: COLOURS[risk], "data-risk": `${id}:${risk}` },
+          s("title", {}, t("foresight.risk_hover", { chance: pct(p) })),
+        ),
+        s(
+          "text",
+          { x: x + (cell - 3) / 2, y: y + 12, class: p > 0.55 ? "value light" : "value" },
+          p >= 0.0005 ? (100 * p).toFixed(0) : "·",
+        ),
       );
     });
   });
@@ -143,7 +199,16 @@ function column(id, title, report, before, unskilled) {
     h("h4", {}, t("foresight.risks")),
     riskChart(report),
     // Below the charts, so that the scene and its what-if stay level side by side.
-    unskilled.map((n) => h("p", { class: "note" }, tn("foresight.unskilled", { who: free(nameOf(n.who)), modifier: n.modifier >= 0 ? `+${n.modifier}` : String(n.modifier) }))),
+    unskilled.map((n) =>
+      h(
+        "p",
+        { class: "note" },
+        tn("foresight.unskilled", {
+          who: free(nameOf(n.who)),
+          modifier: n.modifier >= 0 ? `+${n.modifier}` : String(n.modifier),
+        }),
+      ),
+    ),
   );
 }
 
@@ -165,22 +230,28 @@ async function ask(body, out) {
 }
 
 function runs() {
-  const input = document.getElementById("foresight-runs");
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("foresight-runs"));
   return Math.max(1, Math.min(100000, Number(input && input.value) || 10000));
 }
 
 /** The what-if the controls describe, or null when they change nothing. A character file
  * chosen to add is read here; one that is not JSON throws, and the panel says so. */
 async function whatIf() {
-  const value = (id) => (document.getElementById(id) || {}).value || "";
+  const value = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value || "";
   const out = { add: [], remove: [], skills: [], gear: [] };
   const side = value("foresight-add-side");
   const copies = Number(value("foresight-add-count")) || 1;
   if (value("foresight-add")) out.add.push({ copy_of: value("foresight-add"), side, copies });
-  const file = document.getElementById("foresight-add-file");
-  if (file && file.files && file.files.length) out.add.push({ sheet: JSON.parse(await file.files[0].text()), side, copies });
+  const file = /** @type {HTMLInputElement | null} */ (document.getElementById("foresight-add-file"));
+  if (file && file.files && file.files.length)
+    out.add.push({ sheet: JSON.parse(await file.files[0].text()), side, copies });
   if (value("foresight-remove")) out.remove.push(value("foresight-remove"));
-  if (value("foresight-skill-who") && value("foresight-skill")) out.skills.push({ character: value("foresight-skill-who"), skill: value("foresight-skill"), rating: Number(value("foresight-rating")) });
+  if (value("foresight-skill-who") && value("foresight-skill"))
+    out.skills.push({
+      character: value("foresight-skill-who"),
+      skill: value("foresight-skill"),
+      rating: Number(value("foresight-rating")),
+    });
   const gear = { character: value("foresight-gear-who") };
   if (value("foresight-weapon")) gear.weapon = Number(value("foresight-weapon"));
   if (value("foresight-armor")) gear.armor = Number(value("foresight-armor"));
@@ -191,7 +262,7 @@ async function whatIf() {
 /** How each side plays, as chosen: only what differs from the simulator's default is sent. */
 function playChoices() {
   const out = {};
-  for (const el of document.querySelectorAll("#foresight-play select")) {
+  for (const el of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#foresight-play select"))) {
     if (!el.value) continue;
     const policy = (out[el.dataset.side] ||= {});
     policy[el.dataset.key] = WORDS.has(el.dataset.key) ? el.value : Number(el.value);
@@ -201,7 +272,11 @@ function playChoices() {
 
 function playControls(answer) {
   const bracing = hasOption("full_defense") || hasOption("full_defense_core");
-  const counts = (first) => [["", t("foresight.never")], ...first, ...[1, 2, 3].map((n) => [String(n), t(`foresight.consequences_${n}`)])];
+  const counts = (first) => [
+    ["", t("foresight.never")],
+    ...first,
+    ...[1, 2, 3].map((n) => [String(n), t(`foresight.consequences_${n}`)]),
+  ];
   const choice = (i, name, key, label, options) => {
     const policy = (answer.play || {})[name] || {};
     const el = select(`foresight-play-${i}-${key}`, options, key in policy ? String(policy[key]) : "");
@@ -210,7 +285,10 @@ function playControls(answer) {
     return field(label, el);
   };
   const targets = [["", t("foresight.target_first")], ...TARGETS.slice(1).map((k) => [k, t(`foresight.target_${k}`)])];
-  const teamwork = [["", t("foresight.never")], ["weaker_help", t("foresight.teamwork_weaker_help")]];
+  const teamwork = [
+    ["", t("foresight.never")],
+    ["weaker_help", t("foresight.teamwork_weaker_help")],
+  ];
   return h(
     "fieldset",
     { class: "what-if", id: "foresight-play" },
@@ -227,7 +305,15 @@ function playControls(answer) {
           choice(i, name, "target", t("foresight.target"), targets),
           choice(i, name, "teamwork", t("foresight.teamwork"), teamwork),
           choice(i, name, "concede_after", t("foresight.concede_after"), counts([])),
-          bracing ? choice(i, name, "full_defense_after", t("foresight.full_defense_after"), counts([["0", t("foresight.from_the_start")]])) : null,
+          bracing
+            ? choice(
+                i,
+                name,
+                "full_defense_after",
+                t("foresight.full_defense_after"),
+                counts([["0", t("foresight.from_the_start")]]),
+              )
+            : null,
         ),
       ),
     ),
@@ -250,7 +336,10 @@ function whatIfControls(answer) {
       "div",
       { class: "what-if-grid" },
       field(t("foresight.add"), mark(select("foresight-add", people))),
-      field(t("foresight.add_file"), h("input", { type: "file", id: "foresight-add-file", accept: ".json,application/json" })),
+      field(
+        t("foresight.add_file"),
+        h("input", { type: "file", id: "foresight-add-file", accept: ".json,application/json" }),
+      ),
       field(t("foresight.add_side"), mark(select("foresight-add-side", sides, sides.length > 1 ? sides[1][0] : null))),
       field(t("foresight.add_count"), select("foresight-add-count", counts)),
       field(t("foresight.remove"), mark(select("foresight-remove", people))),
@@ -268,16 +357,20 @@ function whatIfControls(answer) {
     h(
       "div",
       { class: "actions" },
-      button(t("foresight.compare"), async () => {
-        let changes;
-        try {
-          changes = await whatIf();
-        } catch {
-          return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.bad_file")));
-        }
-        if (!changes) return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.no_change")));
-        return ask({ runs: answer.runs, seed: answer.seed, what_if: changes, play: playChoices() }, out);
-      }, { id: "foresight-compare", disabled: shown.busy }),
+      button(
+        t("foresight.compare"),
+        async () => {
+          let changes;
+          try {
+            changes = await whatIf();
+          } catch {
+            return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.bad_file")));
+          }
+          if (!changes) return fill(out, h("p", { class: "error", role: "alert" }, t("foresight.no_change")));
+          return ask({ runs: answer.runs, seed: answer.seed, what_if: changes, play: playChoices() }, out);
+        },
+        { id: "foresight-compare", disabled: shown.busy },
+      ),
     ),
     out,
   );
@@ -291,8 +384,19 @@ export function foresightPanel() {
   if (view.you.role !== "gm" || !view.scene) return null;
   if (shown.table !== app.seat.tableId) shown.answer = null;
   const answer = shown.answer;
-  const status = h("div", { id: "foresight-status", "aria-live": "polite" }, shown.busy ? h("p", { class: "busy" }, t("foresight.running")) : null);
-  const runsField = h("input", { id: "foresight-runs", type: "number", min: 1, max: 100000, step: 1000, value: answer ? answer.runs : 10000 });
+  const status = h(
+    "div",
+    { id: "foresight-status", "aria-live": "polite" },
+    shown.busy ? h("p", { class: "busy" }, t("foresight.running")) : null,
+  );
+  const runsField = h("input", {
+    id: "foresight-runs",
+    type: "number",
+    min: 1,
+    max: 100000,
+    step: 1000,
+    value: answer ? answer.runs : 10000,
+  });
   const panel = section(
     "foresight",
     t("foresight.title"),
@@ -301,19 +405,39 @@ export function foresightPanel() {
       "div",
       { class: "actions" },
       field(t("foresight.runs"), runsField),
-      button(t("foresight.run"), () => ask({ runs: runs(), play: playChoices() }, status), { id: "foresight-run", disabled: shown.busy }),
+      button(t("foresight.run"), () => ask({ runs: runs(), play: playChoices() }, status), {
+        id: "foresight-run",
+        disabled: shown.busy,
+      }),
     ),
     status,
   );
   if (!answer) return panel;
   add(
     panel,
-    h("p", { class: "hint", id: "foresight-summary" }, t("foresight.summary", { runs: answer.runs.toLocaleString(), seed: answer.seed, seconds: answer.seconds.toFixed(2), version: answer.version })),
+    h(
+      "p",
+      { class: "hint", id: "foresight-summary" },
+      t("foresight.summary", {
+        runs: answer.runs.toLocaleString(),
+        seed: answer.seed,
+        seconds: answer.seconds.toFixed(2),
+        version: answer.version,
+      }),
+    ),
     h(
       "div",
       { class: "foresight-results" + (answer.what_if ? " compared" : "") },
       column("foresight-baseline", t("foresight.as_it_stands"), answer.baseline, null, answer.unskilled[0]),
-      answer.what_if ? column("foresight-what-if", t("foresight.what_if_result"), answer.what_if, answer.baseline, answer.unskilled[1]) : null,
+      answer.what_if
+        ? column(
+            "foresight-what-if",
+            t("foresight.what_if_result"),
+            answer.what_if,
+            answer.baseline,
+            answer.unskilled[1],
+          )
+        : null,
     ),
     playControls(answer),
     whatIfControls(answer),

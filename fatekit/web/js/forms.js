@@ -21,7 +21,7 @@ function giveFocusBack(event) {
 
 /** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
 export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
-  const dialog = document.getElementById("dialog");
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
   const from = document.activeElement;
   if (from && from !== document.body && !dialog.contains(from)) {
     const sectionOf = from.closest("section[id]");
@@ -53,8 +53,19 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
     body,
     out,
   );
-  const submitter = h("button", { type: "submit", class: "primary", id: `${id}-submit` }, submitLabel || t("dialog.ok"));
-  form.append(h("div", { class: "actions" }, submitter, h("button", { type: "button", onclick: () => dialog.close() }, t("dialog.cancel"))));
+  const submitter = h(
+    "button",
+    { type: "submit", class: "primary", id: `${id}-submit` },
+    submitLabel || t("dialog.ok"),
+  );
+  form.append(
+    h(
+      "div",
+      { class: "actions" },
+      submitter,
+      h("button", { type: "button", onclick: () => dialog.close() }, t("dialog.cancel")),
+    ),
+  );
   fill(dialog, form);
   dialog.showModal();
   // A form may name the field to start in (the new character's name, not the file picker
@@ -74,7 +85,9 @@ export function select(id, options, selected = null, { freeText = false } = {}) 
     "select",
     { id },
     // An option whose label is not our words (a rule-set file's skill name) is marked so.
-    options.map(([value, label, own = false]) => h("option", { value, selected: value === selected, ...(own ? { "data-free": "" } : {}) }, label)),
+    options.map(([value, label, own = false]) =>
+      h("option", { value, selected: value === selected, ...(own ? { "data-free": "" } : {}) }, label),
+    ),
   );
   if (freeText) el.setAttribute("data-free", "");
   return el;
@@ -94,7 +107,10 @@ export function skillOptions(keys = null, actor = null) {
   return ranked.map((k) => {
     const name = skill(k);
     const n = ratings ? ratings[k] || 0 : null;
-    const label = n === null ? name.textContent : t("roll.skill_rated", { skill: name.textContent, n: n < 0 ? String(n) : `+${n}` });
+    const label =
+      n === null
+        ? name.textContent
+        : t("roll.skill_rated", { skill: name.textContent, n: n < 0 ? String(n) : `+${n}` });
     return [k, label, name.hasAttribute("data-free")];
   });
 }
@@ -125,7 +141,14 @@ export function characterSelect(id, ids, selected = null) {
 export function diceInput(id) {
   // Browsers compile `pattern` with the `v` flag, where a bare "-" in a class is an error that
   // silently switches the check off: every literal sign here is escaped.
-  return h("input", { id, autocomplete: "off", spellcheck: "false", inputmode: "text", placeholder: "+0-+", pattern: "[\\-\\+0 _bB\\[\\]1-6]*" });
+  return h("input", {
+    id,
+    autocomplete: "off",
+    spellcheck: "false",
+    inputmode: "text",
+    placeholder: "+0-+",
+    pattern: "[\\-\\+0 _bB\\[\\]1-6]*",
+  });
 }
 
 /** The dice typed into a dice input, as a command's field `name`; no field when it is left empty
@@ -143,7 +166,11 @@ export function advantageTarget(id) {
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const sel = select(
     id,
-    [["", t("roll.new_aspect")], ...aspects.map((a) => [`aspect:${a.id}`, a.name]), ...zones.map((z) => [`zone:${z}`, tn("roll.advantage_zone", { zone: z }).textContent])],
+    [
+      ["", t("roll.new_aspect")],
+      ...aspects.map((a) => [`aspect:${a.id}`, a.name]),
+      ...zones.map((z) => [`zone:${z}`, tn("roll.advantage_zone", { zone: z }).textContent]),
+    ],
     "",
     { freeText: true },
   );
@@ -167,10 +194,25 @@ export function entranceFields(prefix, { optional = false, side = null } = {}) {
   const conflict = app.view.conflict;
   const zones = scene.zones ? scene.zones.zones : [];
   const enter = h("input", { type: "checkbox", id: `${prefix}-enter`, checked: true });
-  const zone = select(`${prefix}-enter-zone`, zones.map((z) => [z, z]), zones[0], { freeText: true });
+  const zone = select(
+    `${prefix}-enter-zone`,
+    zones.map((z) => [z, z]),
+    zones[0],
+    { freeText: true },
+  );
   const sides = conflict ? [...new Set(conflict.fighters.map((f) => f.side))] : [];
-  const sideSel = select(`${prefix}-enter-side`, [...sides.map((x) => [x, x]), ["", t("enter.no_side")]], side !== null && sides.includes(side) ? side : sides[sides.length - 1], { freeText: true });
-  const details = h("div", {}, zones.length ? field(t("enter.zone"), zone) : null, sides.length ? field(t("enter.side"), sideSel) : null);
+  const sideSel = select(
+    `${prefix}-enter-side`,
+    [...sides.map((x) => [x, x]), ["", t("enter.no_side")]],
+    side !== null && sides.includes(side) ? side : sides[sides.length - 1],
+    { freeText: true },
+  );
+  const details = h(
+    "div",
+    {},
+    zones.length ? field(t("enter.zone"), zone) : null,
+    sides.length ? field(t("enter.side"), sideSel) : null,
+  );
   const node = h(
     "fieldset",
     { id: `${prefix}-entrance` },
@@ -183,7 +225,10 @@ export function entranceFields(prefix, { optional = false, side = null } = {}) {
   update();
   const read = () => {
     if (optional && !enter.checked) return null;
-    return { ...(zones.length ? { zone: zone.value } : {}), ...(sides.length && sideSel.value ? { side: sideSel.value } : {}) };
+    return {
+      ...(zones.length ? { zone: zone.value } : {}),
+      ...(sides.length && sideSel.value ? { side: sideSel.value } : {}),
+    };
   };
   return { node, read };
 }

@@ -1,18 +1,27 @@
 // The GM's dialogs: sessions, scenes, aspects, conflicts, contests, challenges, countdowns, undo,
 // and the optional rules' tools in a conflict.
 
-import { add, button, field, fill, free, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, zoneLinks } from "./forms.js";
+import { add, button, field, fill, h } from "./lib/dom.js";
+import { characterOptions, characterSelect, openDialog, select, sendFrom, splitList, zoneLinks } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent, logRead } from "./log.js";
-import { app, send } from "./store.js";
-import { character, skill, trackText, who } from "./view.js";
+import { app } from "./store.js";
+import { trackText, who } from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
 export function openEndSession() {
-  const milestone = select("end-session-milestone", [["", t("milestone.none")], ["minor", t("milestone.minor")], ["major", t("milestone.major")]]);
-  openDialog(t("gm.end_session"), field(t("milestone.reached"), milestone), (form, out) => sendFrom("EndSession", milestone.value ? { milestone: milestone.value } : {}, out), { id: "end-session-form" });
+  const milestone = select("end-session-milestone", [
+    ["", t("milestone.none")],
+    ["minor", t("milestone.minor")],
+    ["major", t("milestone.major")],
+  ]);
+  openDialog(
+    t("gm.end_session"),
+    field(t("milestone.reached"), milestone),
+    (form, out) => sendFrom("EndSession", milestone.value ? { milestone: milestone.value } : {}, out),
+    { id: "end-session-form" },
+  );
 }
 
 export function openStartScene() {
@@ -29,7 +38,15 @@ export function openStartScene() {
     const list = splitList(zones.value);
     places.replaceChildren();
     for (const id of people) {
-      add(places, field(tn("scene.place", { who: who(id) }), select(`scene-place-${id}`, [["", t("scene.no_zone")], ...list.map((z) => [z, z])], list[0] || "", { freeText: true })));
+      add(
+        places,
+        field(
+          tn("scene.place", { who: who(id) }),
+          select(`scene-place-${id}`, [["", t("scene.no_zone")], ...list.map((z) => [z, z])], list[0] || "", {
+            freeText: true,
+          }),
+        ),
+      );
     }
   };
   zones.addEventListener("input", placeFor);
@@ -45,13 +62,25 @@ export function openStartScene() {
       places,
     ),
     (form, out) => {
-      const chosen = checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value);
+      const chosen = checks
+        .map((c) => c.querySelector("input"))
+        .filter((i) => i.checked)
+        .map((i) => i.value);
       const zoneList = splitList(zones.value);
       const linkList = zoneLinks(links.value);
       const positions = zoneList.length
-        ? chosen.map((id) => [id, (document.getElementById(`scene-place-${id}`) || {}).value]).filter(([, z]) => z)
+        ? chosen
+            .map((id) => [
+              id,
+              /** @type {HTMLSelectElement | null} */ (document.getElementById(`scene-place-${id}`))?.value,
+            ])
+            .filter(([, z]) => z)
         : [];
-      return sendFrom("StartScene", { name: name.value.trim(), participants: chosen, zones: zoneList, links: linkList, positions }, out);
+      return sendFrom(
+        "StartScene",
+        { name: name.value.trim(), participants: chosen, zones: zoneList, links: linkList, positions },
+        out,
+      );
     },
     { id: "scene-form" },
   );
@@ -62,7 +91,12 @@ export function openAddAspect() {
   const zones = app.view.scene.zones ? app.view.scene.zones.zones : [];
   const zone = select("aspect-zone", [["", t("scene.no_zone")], ...zones.map((z) => [z, z])], "", { freeText: true });
   const hidden = h("input", { type: "checkbox", id: "aspect-hidden" });
-  const holder = select("aspect-holder", [["", t("aspect.no_free")], ...characterOptions(app.view.scene.participants)], "", { freeText: true });
+  const holder = select(
+    "aspect-holder",
+    [["", t("aspect.no_free")], ...characterOptions(app.view.scene.participants)],
+    "",
+    { freeText: true },
+  );
   const count = h("input", { type: "number", id: "aspect-free-count", min: 1, max: 5, value: 1 });
   openDialog(
     t("gm.add_aspect"),
@@ -92,14 +126,25 @@ export function openAddAspect() {
 
 // Which side of a conflict or contest (`form`) someone is on: "a", "b" or "" (not in it).
 function sidePicker(form, id, chosen) {
-  return field(tn("conflict.side_of", { who: who(id) }), select(`${form}-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], chosen));
+  return field(
+    tn("conflict.side_of", { who: who(id) }),
+    select(
+      `${form}-side-${id}`,
+      [
+        ["a", t("conflict.first_side")],
+        ["b", t("conflict.second_side")],
+        ["", t("conflict.not_in")],
+      ],
+      chosen,
+    ),
+  );
 }
 
 // The people the form's pickers put on the first and on the second side.
 function chosenSides(form, people) {
   const sides = [[], []];
   for (const id of people) {
-    const v = document.getElementById(`${form}-side-${id}`).value;
+    const v = /** @type {HTMLSelectElement} */ (document.getElementById(`${form}-side-${id}`)).value;
     if (v === "a") sides[0].push(id);
     if (v === "b") sides[1].push(id);
   }
@@ -111,12 +156,25 @@ export function openStartConflict() {
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
   // Only the kinds of conflict some skill attacks in (a hack may have no mental attack at all).
-  const kinds = app.preset && app.preset.conflict_kinds && app.preset.conflict_kinds.length ? app.preset.conflict_kinds : ["physical", "mental"];
-  const kind = select("conflict-kind", kinds.map((k) => [k, t(`conflict.kind.${k}`)]));
+  const kinds =
+    app.preset && app.preset.conflict_kinds && app.preset.conflict_kinds.length
+      ? app.preset.conflict_kinds
+      : ["physical", "mental"];
+  const kind = select(
+    "conflict-kind",
+    kinds.map((k) => [k, t(`conflict.kind.${k}`)]),
+  );
   // A rule set's own kinds of harm (wealth, sanity): a fight may deal one of them instead.
   // Only a harm some skill attacks with: a conflict in any other could harm nobody.
-  const own = ((app.preset && app.preset.tracks) || []).filter((x) => x.dealt !== false).map((x) => x.harm).filter((k) => !["physical", "mental", "any"].includes(k));
-  const harm = own.length ? select("conflict-harm", [["", t("conflict.harm_kind")], ...own.map((k) => [k, trackText(k)])], null, { freeText: true }) : null;
+  const own = ((app.preset && app.preset.tracks) || [])
+    .filter((x) => x.dealt !== false)
+    .map((x) => x.harm)
+    .filter((k) => !["physical", "mental", "any"].includes(k));
+  const harm = own.length
+    ? select("conflict-harm", [["", t("conflict.harm_kind")], ...own.map((k) => [k, trackText(k)])], null, {
+        freeText: true,
+      })
+    : null;
   // Who acts first is the table's say in elective order only; a skill order works it out.
   const elective = !app.preset || !app.preset.turn_order || app.preset.turn_order === "elective";
   const sides = people.map((id) => {
@@ -134,14 +192,37 @@ export function openStartConflict() {
     if (onSides.includes(chosen)) first.value = chosen;
   };
   for (const picker of sides) picker.addEventListener("change", fighters);
-  const order = elective ? field(t("conflict.first"), first) : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
+  const order = elective
+    ? field(t("conflict.first"), first)
+    : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
   openDialog(
     t("gm.start_conflict"),
-    h("div", {}, field(t("conflict.kind"), kind), harm ? field(t("conflict.harm"), harm) : null, field(t("conflict.first_side"), sideA), field(t("conflict.second_side"), sideB), sides, order),
+    h(
+      "div",
+      {},
+      field(t("conflict.kind"), kind),
+      harm ? field(t("conflict.harm"), harm) : null,
+      field(t("conflict.first_side"), sideA),
+      field(t("conflict.second_side"), sideB),
+      sides,
+      order,
+    ),
     (form, out) => {
       const [a, b] = chosenSides("conflict", people);
       const dealt = harm && harm.value ? { harm: harm.value } : {};
-      return sendFrom("StartConflict", { sides: [[sideA.value.trim() || "a", a], [sideB.value.trim() || "b", b]], kind: kind.value, ...(elective ? { first: first.value } : {}), ...dealt }, out);
+      return sendFrom(
+        "StartConflict",
+        {
+          sides: [
+            [sideA.value.trim() || "a", a],
+            [sideB.value.trim() || "b", b],
+          ],
+          kind: kind.value,
+          ...(elective ? { first: first.value } : {}),
+          ...dealt,
+        },
+        out,
+      );
     },
     { id: "start-conflict-form" },
   );
@@ -152,14 +233,30 @@ export function openAddCountdown() {
   const name = h("input", { id: "countdown-name", required: true, autocomplete: "off" });
   const boxes = h("input", { id: "countdown-boxes", type: "number", min: 1, max: 10, value: 4 });
   const outcome = h("input", { id: "countdown-outcome", autocomplete: "off" });
-  const visibility = select("countdown-visibility", ["shown", "boxes_only", "hidden"].map((v) => [v, t(`countdown.${v}`)]));
+  const visibility = select(
+    "countdown-visibility",
+    ["shown", "boxes_only", "hidden"].map((v) => [v, t(`countdown.${v}`)]),
+  );
   openDialog(
     t("gm.add_countdown"),
-    h("div", {}, field(t("countdown.name"), name), field(t("countdown.boxes"), boxes), field(t("countdown.outcome"), outcome), field(t("countdown.visibility"), visibility)),
+    h(
+      "div",
+      {},
+      field(t("countdown.name"), name),
+      field(t("countdown.boxes"), boxes),
+      field(t("countdown.outcome"), outcome),
+      field(t("countdown.visibility"), visibility),
+    ),
     (form, out) =>
       sendFrom(
         "AddCountdown",
-        { countdown_id: `cd${app.view.table.version + 1}`, name: name.value.trim(), boxes: Number(boxes.value), outcome: outcome.value.trim(), visibility: visibility.value },
+        {
+          countdown_id: `cd${app.view.table.version + 1}`,
+          name: name.value.trim(),
+          boxes: Number(boxes.value),
+          outcome: outcome.value.trim(),
+          visibility: visibility.value,
+        },
         out,
       ),
     { id: "countdown-form" },
@@ -183,18 +280,38 @@ export function openUndo() {
   submit.disabled = true;
   logRead().then((read) => {
     if (!choice.isConnected) return; // the dialog was closed, or another opened, meanwhile
-    const recent = app.events.filter((e) => e.type !== "Undone" && e.type !== "TableCreated").slice(-15).reverse();
+    const recent = app.events
+      .filter((e) => e.type !== "Undone" && e.type !== "TableCreated")
+      .slice(-15)
+      .reverse();
     const radios = recent.map((e, i) => {
-      const input = h("input", { type: "radio", name: "undo-version", value: String(e.version), id: `undo-${e.version}`, checked: i === 0 });
-      return h("div", { class: "check" }, input, h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)));
+      const input = h("input", {
+        type: "radio",
+        name: "undo-version",
+        value: String(e.version),
+        id: `undo-${e.version}`,
+        checked: i === 0,
+      });
+      return h(
+        "div",
+        { class: "check" },
+        input,
+        h("label", { for: input.id }, h("span", { class: "version" }, `#${e.version}`), " ", describeEvent(e)),
+      );
     });
-    fill(choice, radios.length ? radios : h("p", { class: "empty", role: read ? null : "alert" }, t(read ? "undo.nothing" : "undo.unread")));
+    fill(
+      choice,
+      radios.length
+        ? radios
+        : h("p", { class: "empty", role: read ? null : "alert" }, t(read ? "undo.nothing" : "undo.unread")),
+    );
     choice.removeAttribute("aria-busy");
     submit.disabled = radios.length === 0;
     // The dialog started on its Cancel button (nothing else could take focus): the newest step
     // is the one to start from, unless the person has moved on meanwhile.
     const at = document.activeElement;
-    if (radios.length && !(at && form.contains(at) && at.matches("input, select, textarea"))) radios[0].querySelector("input").focus();
+    if (radios.length && !(at && form.contains(at) && at.matches("input, select, textarea")))
+      radios[0].querySelector("input").focus();
   });
 }
 
@@ -217,8 +334,16 @@ export function openEquip(ids) {
   whom.addEventListener("change", current);
   openDialog(
     t("gear.title"),
-    h("div", {}, field(t("gear.who"), whom), field(t("gear.weapon"), weapon), field(t("gear.armor"), armor), h("p", { class: "hint" }, t("gear.hint"))),
-    (form, out) => sendFrom("Equip", { character_id: whom.value, weapon: Number(weapon.value), armor: Number(armor.value) }, out),
+    h(
+      "div",
+      {},
+      field(t("gear.who"), whom),
+      field(t("gear.weapon"), weapon),
+      field(t("gear.armor"), armor),
+      h("p", { class: "hint" }, t("gear.hint")),
+    ),
+    (form, out) =>
+      sendFrom("Equip", { character_id: whom.value, weapon: Number(weapon.value), armor: Number(armor.value) }, out),
     { id: "equip-form" },
   );
   current();
@@ -228,7 +353,10 @@ export const SCALE_LEVELS = ["mundane", "supernatural", "otherworldly", "legenda
 
 export function openScale(ids) {
   const whom = characterSelect("scale-who", ids);
-  const level = select("scale-level", SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)]));
+  const level = select(
+    "scale-level",
+    SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)]),
+  );
   openDialog(
     t("scale.title"),
     h("div", {}, field(t("gear.who"), whom), field(t("scale.level"), level)),
@@ -255,13 +383,21 @@ export function openBigBad(ids) {
   };
   whom.addEventListener("change", fillMinions);
   fillMinions();
-  const immunity = select("bigbad-immunity", [["", t("bigbad.immunity.none")], ["challenge", t("bigbad.immunity.challenge")], ["contest", t("bigbad.immunity.contest")]]);
+  const immunity = select("bigbad-immunity", [
+    ["", t("bigbad.immunity.none")],
+    ["challenge", t("bigbad.immunity.challenge")],
+    ["contest", t("bigbad.immunity.contest")],
+  ]);
   const scale = select("bigbad-scale", [["", t("scale.none")], ...SCALE_LEVELS.map((l) => [l, t(`scale.${l}`)])]);
   const flags = ["skill", "stress", "amplified", "no_free_stacking"].map((k) => {
     const box = h("input", { type: "checkbox", id: `bigbad-solo-${k}` });
     return { key: k, box, row: h("div", { class: "check" }, box, h("label", { for: box.id }, t(`bigbad.solo.${k}`))) };
   });
-  const suppress = select("bigbad-suppress", [["", t("bigbad.suppress.none")], ["plus_one", t("bigbad.suppress.plus_one")], ["reroll_only", t("bigbad.suppress.reroll_only")]]);
+  const suppress = select("bigbad-suppress", [
+    ["", t("bigbad.suppress.none")],
+    ["plus_one", t("bigbad.suppress.plus_one")],
+    ["reroll_only", t("bigbad.suppress.reroll_only")],
+  ]);
   const threat = threatControls(ids, whom);
   const forms = formControls();
   openDialog(
@@ -273,12 +409,21 @@ export function openBigBad(ids) {
       h("fieldset", {}, h("legend", {}, t("bigbad.minions_pick")), minionChecks),
       field(t("bigbad.immunity_pick"), immunity),
       field(t("scale.level"), scale),
-      h("fieldset", {}, h("legend", {}, t("bigbad.solo_pick")), flags.map((f) => f.row), field(t("bigbad.suppress"), suppress)),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("bigbad.solo_pick")),
+        flags.map((f) => f.row),
+        field(t("bigbad.suppress"), suppress),
+      ),
       forms.node,
       threat.node,
     ),
     async (form, out) => {
-      const data = { character_id: whom.value, minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value) };
+      const data = {
+        character_id: whom.value,
+        minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value),
+      };
       if (immunity.value) data.immunity = immunity.value;
       if (scale.value) data.scale = scale.value;
       for (const f of flags) if (f.box.checked) data[`solo_${f.key}`] = true;
@@ -297,7 +442,11 @@ function formControls() {
   const list = h("div", { id: "bigbad-form-files" });
   const inputs = [];
   const another = () => {
-    const input = h("input", { type: "file", id: `bigbad-form-file-${inputs.length}`, accept: ".json,application/json" });
+    const input = h("input", {
+      type: "file",
+      id: `bigbad-form-file-${inputs.length}`,
+      accept: ".json,application/json",
+    });
     inputs.push(input);
     // The sheet in play is the first form, so the files are the second form on.
     add(list, field(tn("bigbad.forms_file", { n: inputs.length + 1 }), input));
@@ -326,17 +475,31 @@ function formControls() {
  * is in play (the players see only how many have been revealed). */
 export function formsNote(forms) {
   const names = h("span", { "data-free": "" }, forms.names.join(" \u2192 "));
-  return h("span", { class: "badge secret", "data-forms": forms.current }, tn("bigbad.forms_gm", { names, n: forms.current + 1 }), forms.gentle ? h("span", {}, " ", t("bigbad.forms_gentle_note")) : null);
+  return h(
+    "span",
+    { class: "badge secret", "data-forms": forms.current },
+    tn("bigbad.forms_gm", { names, n: forms.current + 1 }),
+    forms.gentle ? h("span", {}, " ", t("bigbad.forms_gentle_note")) : null,
+  );
 }
 
 /** The big bad as a map or a hive: which fighters are its parts, on a map each part's zone and
  * reach, which parts shield each, and its heart. The table's rules engine judges the whole. */
 function threatControls(ids, whom) {
-  const kind = select("bigbad-threat", [["", t("bigbad.threat.none")], ["hive", t("bigbad.threat.hive")], ["map", t("bigbad.threat.map")]]);
+  const kind = select("bigbad-threat", [
+    ["", t("bigbad.threat.none")],
+    ["hive", t("bigbad.threat.hive")],
+    ["map", t("bigbad.threat.map")],
+  ]);
   const zones = (app.view.scene && app.view.scene.zones) || { zones: [], positions: {} };
   const rows = ids.map((id) => {
     const box = h("input", { type: "checkbox", value: id, id: `bigbad-part-${id}` });
-    const zone = select(`bigbad-part-zone-${id}`, zones.zones.map((z) => [z, z]), zones.positions[id] || zones.zones[0] || null, { freeText: true });
+    const zone = select(
+      `bigbad-part-zone-${id}`,
+      zones.zones.map((z) => [z, z]),
+      zones.positions[id] || zones.zones[0] || null,
+      { freeText: true },
+    );
     const reach = h("input", { type: "number", min: "0", step: "1", value: "0", id: `bigbad-part-reach-${id}` });
     const shields = ids
       .filter((other) => other !== id)
@@ -344,13 +507,40 @@ function threatControls(ids, whom) {
         const shield = h("input", { type: "checkbox", value: other, id: `bigbad-part-${id}-behind-${other}` });
         return h("div", { class: "check" }, shield, h("label", { for: shield.id }, who(other)));
       });
-    const onMap = h("div", { class: "threat-map-only" }, field(t("bigbad.threat.zone"), zone), field(t("bigbad.threat.reach"), reach));
-    const details = h("div", { class: "threat-part-details" }, onMap, shields.length ? h("fieldset", {}, h("legend", {}, tn("bigbad.threat.behind_pick", { who: who(id) })), shields) : null);
-    const row = h("div", { class: "threat-part" }, h("div", { class: "check" }, box, h("label", { for: box.id }, who(id))), details);
+    const onMap = h(
+      "div",
+      { class: "threat-map-only" },
+      field(t("bigbad.threat.zone"), zone),
+      field(t("bigbad.threat.reach"), reach),
+    );
+    const details = h(
+      "div",
+      { class: "threat-part-details" },
+      onMap,
+      shields.length
+        ? h("fieldset", {}, h("legend", {}, tn("bigbad.threat.behind_pick", { who: who(id) })), shields)
+        : null,
+    );
+    const row = h(
+      "div",
+      { class: "threat-part" },
+      h("div", { class: "check" }, box, h("label", { for: box.id }, who(id))),
+      details,
+    );
     return { id, box, zone, reach, onMap, details, row };
   });
   const heart = characterSelect("bigbad-heart", ids, whom.value);
-  const parts = h("div", {}, h("fieldset", {}, h("legend", {}, t("bigbad.threat.parts_pick")), rows.map((r) => r.row)), field(t("bigbad.threat.heart_pick"), heart));
+  const parts = h(
+    "div",
+    {},
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("bigbad.threat.parts_pick")),
+      rows.map((r) => r.row),
+    ),
+    field(t("bigbad.threat.heart_pick"), heart),
+  );
   const show = () => {
     parts.hidden = !kind.value;
     for (const r of rows) {
@@ -361,7 +551,13 @@ function threatControls(ids, whom) {
   kind.addEventListener("change", show);
   for (const r of rows) r.box.addEventListener("change", show);
   show();
-  const node = h("fieldset", { id: "bigbad-threat-fields" }, h("legend", {}, t("bigbad.threat.legend")), field(t("bigbad.threat.kind"), kind, h("p", { class: "hint" }, t("bigbad.threat.hint"))), parts);
+  const node = h(
+    "fieldset",
+    { id: "bigbad-threat-fields" },
+    h("legend", {}, t("bigbad.threat.legend")),
+    field(t("bigbad.threat.kind"), kind, h("p", { class: "hint" }, t("bigbad.threat.hint"))),
+    parts,
+  );
   const read = () => {
     if (!kind.value) return {};
     const chosen = rows.filter((r) => r.box.checked);
@@ -379,11 +575,24 @@ function threatControls(ids, whom) {
 export function openBreakImmunity(bad) {
   const contest = app.view.contest;
   const byContest = bad.immunity.kind === "contest" && contest;
-  const side = byContest ? select("break-side", contest.sides.map((s) => [s.id, s.id]), null, { freeText: true }) : null;
+  const side = byContest
+    ? select(
+        "break-side",
+        contest.sides.map((s) => [s.id, s.id]),
+        null,
+        { freeText: true },
+      )
+    : null;
   openDialog(
     t("bigbad.break"),
-    h("div", {}, h("p", {}, who(bad.id)), side ? field(t("bigbad.contest_side"), side) : h("p", { class: "hint" }, t("bigbad.break_hint"))),
-    (form, out) => sendFrom("BreakImmunity", { character_id: bad.id, ...(side ? { contest_side: side.value } : {}) }, out),
+    h(
+      "div",
+      {},
+      h("p", {}, who(bad.id)),
+      side ? field(t("bigbad.contest_side"), side) : h("p", { class: "hint" }, t("bigbad.break_hint")),
+    ),
+    (form, out) =>
+      sendFrom("BreakImmunity", { character_id: bad.id, ...(side ? { contest_side: side.value } : {}) }, out),
     { id: "break-form" },
   );
 }

@@ -47,11 +47,22 @@ function reportView(found) {
           h(
             "ul",
             { id: "import-leftovers" },
-            r.leftovers.map((x) => h("li", { "data-what": x.what }, leftoverName(x.what), ": ", free(x.label || "\u2014"), x.value ? h("span", {}, " ", free(x.value)) : null)),
+            r.leftovers.map((x) =>
+              h(
+                "li",
+                { "data-what": x.what },
+                leftoverName(x.what),
+                ": ",
+                free(x.label || "\u2014"),
+                x.value ? h("span", {}, " ", free(x.value)) : null,
+              ),
+            ),
           ),
         )
       : h("p", { id: "import-no-leftovers" }, t("import.nothing_left")),
-    found.problems.length ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems)) : h("p", { class: "ok" }, t("sheet.legal")),
+    found.problems.length
+      ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
+      : h("p", { class: "ok" }, t("sheet.legal")),
   );
 }
 
@@ -62,9 +73,17 @@ export function openImport() {
   const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
   const zone = h("div", { id: "import-drop", class: "drop-zone", tabindex: "0" }, t("import.drop"));
   const kinds = ["major_npc", "minor_npc", "mob", "monster", "pc"];
-  const kind = h("select", { id: "import-kind" }, kinds.map((k) => h("option", { value: k }, t(`kind.${k}`))));
+  const kind = h(
+    "select",
+    { id: "import-kind" },
+    kinds.map((k) => h("option", { value: k }, t(`kind.${k}`))),
+  );
   const players = view.seats.filter((s) => s.role === "player");
-  const owner = h("select", { id: "import-owner", "data-free": "" }, players.map((s) => h("option", { value: s.id }, s.name)));
+  const owner = h(
+    "select",
+    { id: "import-owner", "data-free": "" },
+    players.map((s) => h("option", { value: s.id }, s.name)),
+  );
   const ownerBox = field(t("sheet.owner"), owner);
   const report = h("div", { id: "import-result", "aria-live": "polite" });
   // The GM chooses which of the sheet's aspects the players may not see: all of an NPC's at
@@ -78,7 +97,10 @@ export function openImport() {
     if (gm) {
       body.kind = kind.value;
       if (kind.value === "pc" && players.length) body.owner = owner.value;
-      if (hiddenBoxes().length) body.hidden = hiddenBoxes().filter((b) => b.checked).map((b) => Number(b.value));
+      if (hiddenBoxes().length)
+        body.hidden = hiddenBoxes()
+          .filter((b) => b.checked)
+          .map((b) => Number(b.value));
     }
     return body;
   };
@@ -92,7 +114,18 @@ export function openImport() {
       h("p", { class: "hint" }, t("import.hidden_hint")),
       aspects.map((a, i) => {
         const box = h("input", { type: "checkbox", id: `import-hide-${i}`, value: String(i), checked: npc });
-        return h("div", { class: "check" }, box, h("label", { for: box.id }, free(a.name), " ", h("span", { class: "badge" }, t(`aspect.kind.${a.kind || "character"}`))));
+        return h(
+          "div",
+          { class: "check" },
+          box,
+          h(
+            "label",
+            { for: box.id },
+            free(a.name),
+            " ",
+            h("span", { class: "badge" }, t(`aspect.kind.${a.kind || "character"}`)),
+          ),
+        );
       }),
     );
   };
@@ -182,6 +215,10 @@ async function downloadAs(id, target) {
 export function downloadButtons(id) {
   return [
     h("button", { type: "button", id: `fari-${id}`, onclick: () => downloadAs(id, "fari") }, t("import.download_fari")),
-    h("button", { type: "button", id: `foundry-${id}`, onclick: () => downloadAs(id, "foundry") }, t("import.download_foundry")),
+    h(
+      "button",
+      { type: "button", id: `foundry-${id}`, onclick: () => downloadAs(id, "foundry") },
+      t("import.download_foundry"),
+    ),
   ];
 }

@@ -84,19 +84,31 @@ const LINES = {
   CharacterAdded: (d) => ["CharacterAdded", { who: who(d.character_id) }],
   CharacterUpdated: (d) => ["CharacterUpdated", { who: who(d.character_id) }],
   CharacterRevealed: (d) => ["CharacterRevealed", { who: who(d.character_id) }],
-  CharacterGiven: (d) => [d.owner ? "CharacterGiven" : "CharacterGiven.gm", { who: who(d.character_id), seat: seat(d.owner) }],
+  CharacterGiven: (d) => [
+    d.owner ? "CharacterGiven" : "CharacterGiven.gm",
+    { who: who(d.character_id), seat: seat(d.owner) },
+  ],
   SessionStarted: (d) => ["SessionStarted", { n: d.number }],
-  SessionEnded: (d) => [d.milestone ? "SessionEnded.milestone" : "SessionEnded", { milestone: d.milestone ? t(`milestone.${d.milestone}`) : "" }],
+  SessionEnded: (d) => [
+    d.milestone ? "SessionEnded.milestone" : "SessionEnded",
+    { milestone: d.milestone ? t(`milestone.${d.milestone}`) : "" },
+  ],
   SceneStarted: (d) => ["SceneStarted", { name: free(d.name) }],
   SceneEnded: () => ["SceneEnded", {}],
-  JoinedScene: (d) => [d.side ? "JoinedScene.side" : "JoinedScene", { who: who(d.character_id), side: d.side ? free(d.side) : "" }],
+  JoinedScene: (d) => [
+    d.side ? "JoinedScene.side" : "JoinedScene",
+    { who: who(d.character_id), side: d.side ? free(d.side) : "" },
+  ],
   SituationAspectAdded: (d) => ["SituationAspectAdded", { aspect: free(d.name) }],
   AspectRevealed: (d) => ["AspectRevealed", { aspect: aspect(d.aspect_id) }],
   AspectRemoved: (d) => ["AspectRemoved", { aspect: aspect(d.aspect_id) }],
   CountdownAdded: (d) => ["CountdownAdded", { name: d.name ? free(d.name) : h("span", {}, t("countdown.unnamed")) }],
   CountdownMarked: (d) => ["CountdownMarked", { n: d.count }],
   TriggerFired: () => ["TriggerFired", {}],
-  CompelOffered: (d) => ["CompelOffered", { target: who(d.target), aspect: aspect(d.aspect_id), by: who(d.offered_by) }],
+  CompelOffered: (d) => [
+    "CompelOffered",
+    { target: who(d.target), aspect: aspect(d.aspect_id), by: who(d.offered_by) },
+  ],
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
   RollMade: (d) => [
     "RollMade",
@@ -105,7 +117,11 @@ const LINES = {
       action: t(`action.${d.action}`),
       skill: skill(d.skill),
       dice: rolled(d.faces, d.defend_faces),
-      against: d.against ? who(d.against) : d.difficulty === null ? t("screen.hidden_difficulty") : ladderValue(d.difficulty),
+      against: d.against
+        ? who(d.against)
+        : d.difficulty === null
+          ? t("screen.hidden_difficulty")
+          : ladderValue(d.difficulty),
     },
   ],
   // On an aimed target's defence (a split or zone attack), the line says whose defence it was.
@@ -114,24 +130,51 @@ const LINES = {
     `Invoked.${typeof d.boost_name === "string" ? "boost" : d.free ? "free" : "paid"}${d.target ? "_target" : ""}`,
     {
       who: who(d.by),
-      aspect: typeof d.boost_name === "string" ? (d.boost_name ? free(d.boost_name, "span", { class: "aspect-name" }) : h("span", {}, t("aspect.unnamed_boost"))) : aspect(d.aspect_id),
+      aspect:
+        typeof d.boost_name === "string"
+          ? d.boost_name
+            ? free(d.boost_name, "span", { class: "aspect-name" })
+            : h("span", {}, t("aspect.unnamed_boost"))
+          : aspect(d.aspect_id),
       effect: t(`effect.${d.effect}`),
       ...(d.target ? { target: who(d.target) } : {}),
     },
   ],
-  RollResolved: (d) => [d.option ? "RollResolved.option" : "RollResolved", { option: d.option ? t(`option.outcome.${d.option}`) : "" }],
+  RollResolved: (d) => [
+    d.option ? "RollResolved.option" : "RollResolved",
+    { option: d.option ? t(`option.outcome.${d.option}`) : "" },
+  ],
   ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
-  AttackRolled: (d) => ["AttackRolled", { who: who(d.actor), target: who(d.target), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) }],
-  AdvantageRolled: (d) => ["AdvantageRolled", { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) }],
-  OvercomeRolled: (d) => ["OvercomeRolled", { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) }],
+  AttackRolled: (d) => [
+    "AttackRolled",
+    { who: who(d.actor), target: who(d.target), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
+  ],
+  AdvantageRolled: (d) => [
+    "AdvantageRolled",
+    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
+  ],
+  OvercomeRolled: (d) => [
+    "OvercomeRolled",
+    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
+  ],
   FullDefenseTaken: (d) => ["FullDefenseTaken", { who: who(d.actor) }],
   Moved: (d) => ["Moved", { who: who(d.actor), zone: free(d.to) }],
   HitAbsorbed: (d) => [
     d.names && d.names.length ? "HitAbsorbed.consequence" : "HitAbsorbed",
-    { who: who(d.target), consequence: h("span", {}, (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" }))) },
+    {
+      who: who(d.target),
+      consequence: h(
+        "span",
+        {},
+        (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
+      ),
+    },
   ],
   TakenOut: (d) => [d.standing ? "TakenOut.member" : "TakenOut", { who: who(d.target), n: d.standing || 0 }],
-  Conceded: (d) => [d.terms ? "Conceded.terms" : "Conceded", { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" }],
+  Conceded: (d) => [
+    d.terms ? "Conceded.terms" : "Conceded",
+    { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" },
+  ],
   TurnEnded: (d) => [d.next_actor ? "TurnEnded.next" : "TurnEnded", { who: who(d.next_actor) }],
   ConflictFinished: () => ["ConflictFinished", {}],
   TemplateAdded: (d) => ["TemplateAdded", { name: free(d.name) }],
@@ -155,24 +198,53 @@ const LINES = {
   MissedEveryone: () => ["MissedEveryone", {}],
   BigBadSet: (d) => ["BigBadSet", { who: who(d.character_id) }],
   ImmunityBroken: (d) => ["ImmunityBroken", { who: who(d.character_id) }],
-  FreeInvokePassed: (d) => ["FreeInvokePassed", { from: who(d.from_character), to: who(d.to_character), aspect: aspect(d.aspect_id) }],
+  FreeInvokePassed: (d) => [
+    "FreeInvokePassed",
+    { from: who(d.from_character), to: who(d.to_character), aspect: aspect(d.aspect_id) },
+  ],
   StoryDetailDeclared: (d) => ["StoryDetailDeclared", { who: who(d.by), detail: free(d.detail) }],
   SelfCompelAsked: (d) => ["SelfCompelAsked", { who: who(d.target), aspect: aspect(d.aspect_id) }],
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
   MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
-  SkillsRaised: (d) => ["SkillsRaised", { who: who(d.character_id), skills: h("span", {}, (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)]))) }],
+  SkillsRaised: (d) => [
+    "SkillsRaised",
+    {
+      who: who(d.character_id),
+      skills: h(
+        "span",
+        {},
+        (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)])),
+      ),
+    },
+  ],
   NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
   RecapLineAdded: (d) => [`RecapLineAdded.${d.visibility}`, { n: d.session, text: free(d.text, "q") }],
   // The GM's corrections: what was set straight, from what to what.
-  FatePointsCorrected: (d) => [d.character_id ? "FatePointsCorrected" : "FatePointsCorrected.pool", { who: who(d.character_id), was: d.was, to: d.fate_points }],
-  StressCorrected: (d) => ["StressCorrected", { who: who(d.character_id), track: trackName(d.track), was: d.was.length, to: d.marked.length }],
+  FatePointsCorrected: (d) => [
+    d.character_id ? "FatePointsCorrected" : "FatePointsCorrected.pool",
+    { who: who(d.character_id), was: d.was, to: d.fate_points },
+  ],
+  StressCorrected: (d) => [
+    "StressCorrected",
+    { who: who(d.character_id), track: trackName(d.track), was: d.was.length, to: d.marked.length },
+  ],
   ConsequenceCorrected: (d) => [
     `ConsequenceCorrected.${d.name === null ? "cleared" : d.was === null ? "written" : "renamed"}`,
-    { who: who(d.character_id), name: free(d.name || "", "span", { class: "aspect-name" }), was: free(d.was || "", "span", { class: "aspect-name" }) },
+    {
+      who: who(d.character_id),
+      name: free(d.name || "", "span", { class: "aspect-name" }),
+      was: free(d.was || "", "span", { class: "aspect-name" }),
+    },
   ],
-  FreeInvokesCorrected: (d) => ["FreeInvokesCorrected", { who: who(d.holder), aspect: aspect(d.aspect_id), was: d.was, to: d.count }],
-  AspectCorrected: (d) => ["AspectCorrected", { was: free(d.was, "span", { class: "aspect-name" }), name: free(d.name, "span", { class: "aspect-name" }) }],
+  FreeInvokesCorrected: (d) => [
+    "FreeInvokesCorrected",
+    { who: who(d.holder), aspect: aspect(d.aspect_id), was: d.was, to: d.count },
+  ],
+  AspectCorrected: (d) => [
+    "AspectCorrected",
+    { was: free(d.was, "span", { class: "aspect-name" }), name: free(d.name, "span", { class: "aspect-name" }) },
+  ],
   TurnCorrected: (d) => ["TurnCorrected", { who: who(d.current), was: who(d.was) }],
   Undone: (d) => ["Undone", { n: d.target_version }],
   ...SCREEN_LINES,
@@ -202,13 +274,21 @@ function waiverLine(data) {
     if (i) rules.append("; ");
     rules.append(ruleReason(key));
   });
-  return h("span", { class: "waived", "data-waived": data.waived.join(" ") }, tn("event.waived", { rules, reason: free(data.waiver_reason || "", "q") }));
+  return h(
+    "span",
+    { class: "waived", "data-waived": data.waived.join(" ") },
+    tn("event.waived", { rules, reason: free(data.waiver_reason || "", "q") }),
+  );
 }
 
 /** A fate point count that changed between two views. */
 export function describeLedger(change) {
   const name = change.who ? who(change.who) : h("span", {}, t("gm.pool"));
-  return h("span", { class: "line ledger" }, tn(change.to > change.from ? "ledger.gain" : "ledger.spend", { who: name, from: change.from, to: change.to }));
+  return h(
+    "span",
+    { class: "line ledger" },
+    tn(change.to > change.from ? "ledger.gain" : "ledger.spend", { who: name, from: change.from, to: change.to }),
+  );
 }
 
 // -- the history the page holds -----------------------------------------------------------------
@@ -270,7 +350,8 @@ function entries() {
     const line = describeEvent(event);
     if (line) out.push({ version: event.version, node: line, type: event.type });
   }
-  for (const change of app.ledger) out.push({ version: change.version + 0.5, node: describeLedger(change), type: "ledger" });
+  for (const change of app.ledger)
+    out.push({ version: change.version + 0.5, node: describeLedger(change), type: "ledger" });
   return out.sort((a, b) => b.version - a.version);
 }
 

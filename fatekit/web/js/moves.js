@@ -1,8 +1,19 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
-import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { advantageTarget, characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
+import { add, button, field, fill, free, h } from "./lib/dom.js";
+import {
+  advantageTarget,
+  characterSelect,
+  diceField,
+  diceInput,
+  ladderOptions,
+  openDialog,
+  select,
+  sendFrom,
+  skillOptions,
+  typedDice,
+} from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
 import { askedRoll, openAskedRoll } from "./screen.js";
@@ -14,27 +25,64 @@ import { aspectName, hasOption, isGm, mine, skill, trackName, who } from "./view
 /** What one of this seat's characters may do now, from the view's legal_actions. */
 export function conflictActions(id, moves) {
   const out = h("div", {});
-  const box = h("div", { class: "card moves", id: `moves-${id}` }, h("h3", {}, tn("conflict.moves_for", { who: who(id) })));
+  const box = h(
+    "div",
+    { class: "card moves", id: `moves-${id}` },
+    h("h3", {}, tn("conflict.moves_for", { who: who(id) })),
+  );
   const row = h("div", { class: "actions wrap" });
   for (const m of moves) {
-    if (m.move === "attack") add(row, button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }));
-    else if (m.move === "create_advantage") add(row, button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }));
-    else if (m.move === "overcome") add(row, button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }));
+    if (m.move === "attack")
+      add(
+        row,
+        button(t("move.attack"), () => openAttack(id, m), { id: `attack-${id}`, class: "primary" }),
+      );
+    else if (m.move === "create_advantage")
+      add(
+        row,
+        button(t("move.create_advantage"), () => openConflictRoll(id, m, "CreateAdvantage"), { id: `advantage-${id}` }),
+      );
+    else if (m.move === "overcome")
+      add(
+        row,
+        button(t("move.overcome"), () => openConflictRoll(id, m, "Overcome"), { id: `overcome-${id}` }),
+      );
     else if (m.move === "full_defense") {
       // Fate Condensed's full defense takes a focus; Fate Core's takes none.
       const focused = hasOption("full_defense");
-      add(row, button(t("move.full_defense"), () => (focused ? openFullDefense(id) : send("FullDefense", { actor: id }, out)), { id: `full-defense-${id}` }));
-    } else if (m.move === "split_attack") add(row, button(t("move.split_attack"), () => openMultiAttack(id, m, "SplitAttack"), { id: `split-attack-${id}` }));
-    else if (m.move === "zone_attack") add(row, button(t("move.zone_attack"), () => openMultiAttack(id, m, "ZoneAttack"), { id: `zone-attack-${id}` }));
+      add(
+        row,
+        button(
+          t("move.full_defense"),
+          () => (focused ? openFullDefense(id) : send("FullDefense", { actor: id }, out)),
+          { id: `full-defense-${id}` },
+        ),
+      );
+    } else if (m.move === "split_attack")
+      add(
+        row,
+        button(t("move.split_attack"), () => openMultiAttack(id, m, "SplitAttack"), { id: `split-attack-${id}` }),
+      );
+    else if (m.move === "zone_attack")
+      add(
+        row,
+        button(t("move.zone_attack"), () => openMultiAttack(id, m, "ZoneAttack"), { id: `zone-attack-${id}` }),
+      );
     else if (m.move === "assign_targets") add(row, assignTargets(id, out));
     else if (m.move === "end_turn") {
       const next = characterSelect(`next-${id}`, m.targets);
-      add(row, 
+      add(
+        row,
         m.targets.length ? field(t("conflict.next"), next) : null,
-        button(t("move.end_turn"), () => send("EndTurn", m.targets.length ? { next_actor: next.value } : {}, out), { id: `end-turn-${id}` }),
+        button(t("move.end_turn"), () => send("EndTurn", m.targets.length ? { next_actor: next.value } : {}, out), {
+          id: `end-turn-${id}`,
+        }),
       );
     } else if (m.move === "concede") {
-      add(row, button(t("move.concede"), () => openConcede(id), { id: `concede-${id}` }));
+      add(
+        row,
+        button(t("move.concede"), () => openConcede(id), { id: `concede-${id}` }),
+      );
     }
   }
   if (!row.childNodes.length) return h("div", {});
@@ -55,7 +103,8 @@ function openConcede(id) {
       field(t("concede.terms"), terms, h("p", { class: "hint" }, t("concede.terms_hint"))),
       h("p", { class: "hint", id: "concede-payout" }, t("concede.payout")),
     ),
-    (form, out) => sendFrom("Concede", { character_id: id, ...(terms.value.trim() ? { terms: terms.value.trim() } : {}) }, out),
+    (form, out) =>
+      sendFrom("Concede", { character_id: id, ...(terms.value.trim() ? { terms: terms.value.trim() } : {}) }, out),
     { submitLabel: t("move.concede"), id: "concede-form" },
   );
 }
@@ -63,7 +112,10 @@ function openConcede(id) {
 /** The higher side's choice of scale benefit, when the table plays with scale. */
 function scaleBenefit(id) {
   if (!hasOption("scale") && !hasOption("big_bads")) return [null, null];
-  const sel = select(id, [["", t("scale.benefit.none")], ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)])]);
+  const sel = select(id, [
+    ["", t("scale.benefit.none")],
+    ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)]),
+  ]);
   return [sel, field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")))];
 }
 
@@ -91,11 +143,19 @@ function openAttack(actor, move) {
   // Blocks: cover for the target (only weakening the attack) or a block to force them into.
   const blocks = hasOption("obstacles") && c ? c.blocks : [];
   const shelters = blocks.filter((b) => b.cover);
-  const cover = select("attack-cover", [["", t("attack.no_cover")], ...shelters.map((b) => [b.id, b.name])], "", { freeText: true });
-  const coverUse = select("attack-cover-use", ["mitigate", "negate"].map((u) => [u, t(`attack.cover.${u}`)]));
-  const into = select("attack-into-block", [["", t("attack.no_block")], ...blocks.map((b) => [b.id, b.name])], "", { freeText: true });
+  const cover = select("attack-cover", [["", t("attack.no_cover")], ...shelters.map((b) => [b.id, b.name])], "", {
+    freeText: true,
+  });
+  const coverUse = select(
+    "attack-cover-use",
+    ["mitigate", "negate"].map((u) => [u, t(`attack.cover.${u}`)]),
+  );
+  const into = select("attack-into-block", [["", t("attack.no_block")], ...blocks.map((b) => [b.id, b.name])], "", {
+    freeText: true,
+  });
   const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
-  const update = () => showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
+  const update = () =>
+    showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
   target.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
     fitTargets();
@@ -109,7 +169,9 @@ function openAttack(actor, move) {
       {},
       field(t("roll.skill"), skillSel, range),
       field(t("attack.target"), target),
-      shelters.length ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse)) : null,
+      shelters.length
+        ? h("div", { class: "inline" }, field(t("attack.cover"), cover), field(t("attack.cover_use"), coverUse))
+        : null,
       blocks.length ? field(t("attack.into_block"), into) : null,
       benefitBox,
       h("h3", {}, t("odds.title")),
@@ -142,7 +204,10 @@ function openAttack(actor, move) {
  * or others' efforts to overcome. */
 function openFullDefense(actor) {
   const c = app.view.conflict;
-  const focus = select("defense-focus", ["self", "protect", "aggressors", "outcome"].map((f) => [f, t(`focus.${f}`)]));
+  const focus = select(
+    "defense-focus",
+    ["self", "protect", "aggressors", "outcome"].map((f) => [f, t(`focus.${f}`)]),
+  );
   const others = c.fighters.filter((f) => f.id !== actor && f.status === "active").map((f) => f.id);
   const checks = others.map((id) => {
     const box = h("input", { type: "checkbox", value: id, id: `defense-who-${id}` });
@@ -157,7 +222,12 @@ function openFullDefense(actor) {
     t("move.full_defense"),
     h("div", {}, field(t("focus.title"), focus, h("p", { class: "hint" }, t("focus.hint"))), whoBox),
     (form, out) => {
-      const named = ["protect", "aggressors"].includes(focus.value) ? checks.map((c) => c.querySelector("input")).filter((i) => i.checked).map((i) => i.value) : [];
+      const named = ["protect", "aggressors"].includes(focus.value)
+        ? checks
+            .map((c) => c.querySelector("input"))
+            .filter((i) => i.checked)
+            .map((i) => i.value)
+        : [];
       return sendFrom("FullDefense", { actor, focus: focus.value, who: named }, out);
     },
     { id: "full-defense-form" },
@@ -168,11 +238,26 @@ function openFullDefense(actor) {
 /** One roll for several targets: split among opponents, or on everyone in a zone. */
 function openMultiAttack(actor, move, type) {
   const skillSel = select("multi-skill", skillOptions(move.skills, actor));
-  const zone = type === "ZoneAttack" ? select("multi-zone", move.targets.map((z) => [z, z]), null, { freeText: true }) : null;
+  const zone =
+    type === "ZoneAttack"
+      ? select(
+          "multi-zone",
+          move.targets.map((z) => [z, z]),
+          null,
+          { freeText: true },
+        )
+      : null;
   const [diceIn, diceBox] = diceField("multi-dice");
   openDialog(
     t(type === "SplitAttack" ? "move.split_attack" : "move.zone_attack"),
-    h("div", {}, h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")), field(t("roll.skill"), skillSel), zone ? field(t("multi.zone"), zone) : null, diceBox),
+    h(
+      "div",
+      {},
+      h("p", { class: "hint" }, t(type === "SplitAttack" ? "multi.split_hint" : "multi.zone_hint")),
+      field(t("roll.skill"), skillSel),
+      zone ? field(t("multi.zone"), zone) : null,
+      diceBox,
+    ),
     (form, out) =>
       sendFrom(
         type,
@@ -190,21 +275,34 @@ function openMultiAttack(actor, move, type) {
 function assignTargets(actor, out) {
   const view = app.view;
   const rolled = view.last_roll;
-  const last = rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack") ? rolled : null;
+  const last =
+    rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack")
+      ? rolled
+      : null;
   const c = view.conflict;
   // Calling the attack off is for an effort with nothing to share, or a zone with nobody in
   // it; a positive effort is shared out (the engine refuses otherwise, save by the GM's word).
   const reached = last && last.action === "zone_attack" ? zoneTargets(c, actor) : null;
-  const nothing = !view.roll || view.roll.effort === null || view.roll.effort < 1 || (reached !== null && !reached.length);
+  const nothing =
+    !view.roll || view.roll.effort === null || view.roll.effort < 1 || (reached !== null && !reached.length);
   const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
   if (!last || last.action === "zone_attack") {
     const defence = defences(last ? zoneTargets(c, actor) : []);
     const aim = () => send("AssignTargets", defence.read(defence.ids), out);
-    return h("div", { class: "assign", id: "assign-targets" }, defence.node, button(t("multi.aim_zone"), aim, { id: "aim-zone", class: "primary" }), miss);
+    return h(
+      "div",
+      { class: "assign", id: "assign-targets" },
+      defence.node,
+      button(t("multi.aim_zone"), aim, { id: "aim-zone", class: "primary" }),
+      miss,
+    );
   }
   const side = (c.fighters.find((f) => f.id === actor) || {}).side;
   const opponents = c.fighters.filter((f) => f.side !== side && f.status === "active" && !f.hazard).map((f) => f.id);
-  const shares = opponents.map((id) => ({ id, input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }) }));
+  const shares = opponents.map((id) => ({
+    id,
+    input: h("input", { type: "number", min: 0, max: 20, value: 0, id: `share-${id}` }),
+  }));
   const defence = defences(opponents);
   return h(
     "div",
@@ -243,7 +341,11 @@ function defences(targets) {
   const ours = targets.filter((id) => mine().has(id));
   const fields = ours.map((id) => ({
     id,
-    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)], ""),
+    skill: select(
+      `defend-skill-${id}`,
+      [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)],
+      "",
+    ),
     input: diceInput(`defend-dice-${id}`),
   }));
   const node = fields.length
@@ -252,7 +354,14 @@ function defences(targets) {
         { class: "defend-dice" },
         h("legend", {}, t("multi.defend_legend")),
         h("p", { class: "hint" }, t("multi.defend_hint")),
-        fields.map((f) => h("div", { class: "inline" }, field(tn("multi.defend_skill", { who: who(f.id) }), f.skill), field(tn("multi.defend_dice", { who: who(f.id) }), f.input))),
+        fields.map((f) =>
+          h(
+            "div",
+            { class: "inline" },
+            field(tn("multi.defend_skill", { who: who(f.id) }), f.skill),
+            field(tn("multi.defend_dice", { who: who(f.id) }), f.input),
+          ),
+        ),
       )
     : null;
   const read = (aimed) => {
@@ -276,7 +385,10 @@ export function targetsBox(c) {
   const rows = Object.entries(c.targets).map(([target, r]) => {
     let pick = null;
     if (settles && r.options.length > 1) {
-      pick = select(`target-option-${target}`, r.options.map((o) => [o, t(`option.outcome.${o}`)]));
+      pick = select(
+        `target-option-${target}`,
+        r.options.map((o) => [o, t(`option.outcome.${o}`)]),
+      );
       picks.push([target, pick]);
     }
     return h(
@@ -289,7 +401,17 @@ export function targetsBox(c) {
         ? h(
             "ul",
             { class: "invocations", "aria-label": t("roll.invocations") },
-            r.invocations.map((i) => h("li", {}, tn(i.free ? "invoke.done_free" : "invoke.done_paid", { who: who(i.by), aspect: aspectName(i.aspect_id), effect: t(`effect.${i.effect}`) }))),
+            r.invocations.map((i) =>
+              h(
+                "li",
+                {},
+                tn(i.free ? "invoke.done_free" : "invoke.done_paid", {
+                  who: who(i.by),
+                  aspect: aspectName(i.aspect_id),
+                  effect: t(`effect.${i.effect}`),
+                }),
+              ),
+            ),
           )
         : null,
       pick ? field(t("resolve.options"), pick) : null,
@@ -302,7 +424,11 @@ export function targetsBox(c) {
     h("ul", { class: "plain" }, rows),
     targetInvokes(c.targets),
     settles
-      ? button(t("resolve.button"), () => send("ResolveTargets", { options: picks.map(([target, sel]) => [target, sel.value]) }, out), { id: "resolve-targets", class: "primary" })
+      ? button(
+          t("resolve.button"),
+          () => send("ResolveTargets", { options: picks.map(([target, sel]) => [target, sel.value]) }, out),
+          { id: "resolve-targets", class: "primary" },
+        )
       : null,
     out,
   );
@@ -324,7 +450,13 @@ function targetInvokes(targets) {
   };
   on.addEventListener("change", show);
   show();
-  return h("div", { class: "target-invoke" }, h("p", { class: "hint" }, t("targets.invoke_hint")), field(t("targets.invoke_on"), on), box);
+  return h(
+    "div",
+    { class: "target-invoke" },
+    h("p", { class: "hint" }, t("targets.invoke_hint")),
+    field(t("targets.invoke_on"), on),
+    box,
+  );
 }
 
 function openConflictRoll(actor, move, type) {
@@ -336,24 +468,42 @@ function openConflictRoll(actor, move, type) {
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
   // the engine then sets the difficulty from its rating.
-  const obstacles = type === "Overcome" && hasOption("obstacles") && c ? [...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]), ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]), ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent])] : [];
+  const obstacles =
+    type === "Overcome" && hasOption("obstacles") && c
+      ? [
+          ...c.blocks.map((b) => [`block:${b.id}`, tn("overcome.block", { name: free(b.name) }).textContent]),
+          ...c.blocks.map((b) => [`remove:${b.id}`, tn("overcome.remove_block", { name: free(b.name) }).textContent]),
+          ...c.hazards.map((z) => [`hazard:${z.id}`, tn("overcome.hazard", { name: free(z.name) }).textContent]),
+        ]
+      : [];
   // An active opponent: anyone else still fighting may oppose the roll with a skill of theirs
   // (named here, or their best when left to the table).
-  const people = c ? c.fighters.filter((f) => f.status === "active" && f.id !== actor && !f.hazard).map((f) => [`who:${f.id}`, who(f.id).textContent]) : [];
-  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...people, ...obstacles], "", { freeText: true });
+  const people = c
+    ? c.fighters
+        .filter((f) => f.status === "active" && f.id !== actor && !f.hazard)
+        .map((f) => [`who:${f.id}`, who(f.id).textContent])
+    : [];
+  const against = select("conflict-obstacle", [["", t("overcome.difficulty")], ...people, ...obstacles], "", {
+    freeText: true,
+  });
   const opposeWith = select("conflict-defend-skill", [["", t("roll.their_best")]]);
   const opposeBox = field(t("roll.opposed_with"), opposeWith);
   const opponent = () => (against.value.startsWith("who:") ? against.value.slice(4) : null);
   const fitOpposition = () => {
     const id = opponent();
     const chosen = opposeWith.value;
-    opposeWith.replaceChildren(...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes);
+    opposeWith.replaceChildren(
+      ...select(opposeWith.id, [["", t("roll.their_best")], ...(id ? skillOptions(null, id) : [])]).childNodes,
+    );
     opposeWith.value = chosen;
     if (opposeWith.value !== chosen) opposeWith.value = "";
   };
   const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
-  const moveTo = type === "Overcome" && zones.length ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
+  const moveTo =
+    type === "Overcome" && zones.length
+      ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true })
+      : null;
   const target = type === "CreateAdvantage" ? advantageTarget("conflict-aspect") : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
@@ -362,12 +512,18 @@ function openConflictRoll(actor, move, type) {
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
     opposeBox.hidden = !opponent();
-    if (opponent()) showOdds(odds, { actor, skill: skillSel.value, against: opponent(), action, ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) });
+    if (opponent())
+      showOdds(odds, {
+        actor,
+        skill: skillSel.value,
+        against: opponent(),
+        action,
+        ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
+      });
     else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
-    }
-    else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
+    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
   };
   skillSel.addEventListener("change", update);
   difficulty.addEventListener("change", update);
@@ -378,7 +534,8 @@ function openConflictRoll(actor, move, type) {
   opposeWith.addEventListener("change", update);
   const obstacle = () => {
     const [kind, id] = against.value.split(":");
-    if (kind === "who") return { against: against.value.slice(4), ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) };
+    if (kind === "who")
+      return { against: against.value.slice(4), ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}) };
     if (kind === "block") return { block: id };
     if (kind === "remove") return { block: id, remove_block: true };
     if (kind === "hazard") return { disable_hazard: id };
@@ -390,7 +547,9 @@ function openConflictRoll(actor, move, type) {
       "div",
       {},
       field(t("roll.skill"), skillSel),
-      people.length || obstacles.length ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against) : null,
+      people.length || obstacles.length
+        ? field(t(type === "Overcome" ? "overcome.against" : "roll.opposition"), against)
+        : null,
       opposeBox,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
@@ -422,19 +581,32 @@ function openConflictRoll(actor, move, type) {
 
 /** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
 function confirmTakeOut(hit) {
-  const form = openDialog(t("harm.taken_out_title"), h("p", {}, tn("harm.taken_out_confirm", { who: who(hit.target) })), (f, out) => sendFrom("TakeOut", {}, out), { submitLabel: t("harm.taken_out_yes"), id: "take-out-form" });
+  const form = openDialog(
+    t("harm.taken_out_title"),
+    h("p", {}, tn("harm.taken_out_confirm", { who: who(hit.target) })),
+    (f, out) => sendFrom("TakeOut", {}, out),
+    { submitLabel: t("harm.taken_out_yes"), id: "take-out-form" },
+  );
   // The safe answer takes the focus, so a stray Enter does not take anyone out.
   form.querySelector(".actions button[type=button]").focus();
 }
 
 export function harmBox(hit) {
-  const box = h("div", { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target }, h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })));
+  const box = h(
+    "div",
+    { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target },
+    h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })),
+  );
   if (!hit.absorb_options) return box;
   // A big bad may throw one of its minions in front of the hit.
   const shield = (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
   if (shield) {
     const minions = h("div", { class: "actions" });
-    for (const m of shield.targets) add(minions, button(tn("harm.shield", { who: who(m) }), () => send("Shield", { minion: m }), { id: `shield-${m}` }));
+    for (const m of shield.targets)
+      add(
+        minions,
+        button(tn("harm.shield", { who: who(m) }), () => send("Shield", { minion: m }), { id: `shield-${m}` }),
+      );
     add(box, minions);
   }
   const target = app.view.characters.find((c) => c.id === hit.target);
@@ -443,28 +615,48 @@ export function harmBox(hit) {
   const out = h("div", {});
   const names = new Map();
   const plans = hit.absorb_options.map((plan, i) => {
-    const input = h("input", { type: "radio", name: "absorb-plan", value: String(i), id: `absorb-${i}`, checked: i === 0 });
+    const input = h("input", {
+      type: "radio",
+      name: "absorb-plan",
+      value: String(i),
+      id: `absorb-${i}`,
+      checked: i === 0,
+    });
     const parts = [];
-    if (plan.boxes.length) parts.push(h("span", {}, tn("harm.boxes", { boxes: plan.boxes.map((b) => b + 1).join(", ") })));
+    if (plan.boxes.length)
+      parts.push(h("span", {}, tn("harm.boxes", { boxes: plan.boxes.map((b) => b + 1).join(", ") })));
     for (const slot of plan.slots) {
       const s = sheet && sheet.consequences[slot];
-      parts.push(h("span", {}, " ", s ? tn("harm.slot", { severity: t(`severity.${s.severity}`), n: s.shifts }) : String(slot)));
+      parts.push(
+        h("span", {}, " ", s ? tn("harm.slot", { severity: t(`severity.${s.severity}`), n: s.shifts }) : String(slot)),
+      );
     }
     if (plan.extreme) parts.push(h("span", {}, " ", t("harm.extreme")));
     return h("div", { class: "check" }, input, h("label", { for: input.id }, parts));
   });
   const nameFields = h("div", { class: "names" });
   const update = () => {
-    const chosen = hit.absorb_options[Number((box.querySelector("input[name=absorb-plan]:checked") || { value: 0 }).value)];
+    const chosen =
+      hit.absorb_options[Number((box.querySelector("input[name=absorb-plan]:checked") || { value: 0 }).value)];
     nameFields.replaceChildren();
     for (const slot of chosen ? chosen.slots : []) {
-      if (!names.has(slot)) names.set(slot, h("input", { id: `consequence-name-${slot}`, autocomplete: "off", required: true }));
+      if (!names.has(slot))
+        names.set(slot, h("input", { id: `consequence-name-${slot}`, autocomplete: "off", required: true }));
       const s = sheet && sheet.consequences[slot];
-      add(nameFields, field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)));
+      add(
+        nameFields,
+        field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)),
+      );
     }
   };
-  add(box, 
-    h("fieldset", { onchange: update }, h("legend", {}, tn("harm.choose", { track: trackName(app.view.conflict.harm || kind) })), plans.length ? plans : h("p", {}, t("harm.no_plan"))),
+  add(
+    box,
+    h(
+      "fieldset",
+      { onchange: update },
+      h("legend", {}, tn("harm.choose", { track: trackName(app.view.conflict.harm || kind) })),
+      plans.length ? plans : h("p", {}, t("harm.no_plan")),
+    ),
     nameFields,
     h(
       "div",
@@ -489,7 +681,9 @@ export function harmBox(hit) {
         : null,
       // Out of the conflict in one tap, next to "Take the hit": when the hit could be absorbed,
       // ask first. When nothing can absorb it, there is nothing else to do: no question.
-      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit) : send("TakeOut", {}, out)), { id: "take-out-button" }),
+      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit) : send("TakeOut", {}, out)), {
+        id: "take-out-button",
+      }),
     ),
     out,
   );

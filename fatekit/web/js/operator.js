@@ -31,8 +31,14 @@ function needsToken(error) {
 /** Ask for the token in the page's dialog: the token typed, or null if the person cancels. */
 function ask(wrong) {
   return new Promise((resolve) => {
-    const dialog = document.getElementById("dialog");
-    const input = h("input", { id: "operator-token", type: "password", autocomplete: "off", spellcheck: "false", required: true });
+    const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
+    const input = h("input", {
+      id: "operator-token",
+      type: "password",
+      autocomplete: "off",
+      spellcheck: "false",
+      required: true,
+    });
     let answer = null;
     const form = h(
       "form",

@@ -135,11 +135,13 @@ function lineForm(reload) {
       id: "recap-line-form",
       onsubmit: async (submitted) => {
         submitted.preventDefault();
-        const session = Number(document.getElementById("recap-session").value);
-        const done = await send("AddRecapLine", { text: text.value, session, visibility: who.value }, out, { named: { text: "recap.line_text" } });
+        const session = Number(/** @type {HTMLSelectElement} */ (document.getElementById("recap-session")).value);
+        const done = await send("AddRecapLine", { text: text.value, session, visibility: who.value }, out, {
+          named: { text: "recap.line_text" },
+        });
         if (done) {
           // The line's own event may have redrawn the panel already, keeping what was typed.
-          const now = document.getElementById("recap-line");
+          const now = /** @type {HTMLInputElement | null} */ (document.getElementById("recap-line"));
           if (now) now.value = "";
           reload();
         }

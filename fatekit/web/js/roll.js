@@ -1,11 +1,23 @@
 // A roll outside a conflict, and what follows the dice: the odds before it, invokes after it, the
 // outcome's options; compels and passing a free invoke on an aspect.
 
-import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill, select, sendFrom, skillOptions, typedDice } from "./forms.js";
+import { add, button, field, fill, free, h } from "./lib/dom.js";
+import {
+  characterOptions,
+  characterSelect,
+  diceField,
+  ladderOptions,
+  openDialog,
+  rankSkills,
+  refill,
+  select,
+  sendFrom,
+  skillOptions,
+  typedDice,
+} from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, visibleAspects } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -30,24 +42,45 @@ export async function showOdds(out, params) {
     const c = found.chances;
     const stuntLine = (list, key) =>
       list.map((st) =>
-        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) }, tn(st.counted ? key : "odds.stunt_paid", { name: free(st.name), n: st.bonus })),
+        h(
+          "p",
+          { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) },
+          tn(st.counted ? key : "odds.stunt_paid", { name: free(st.name), n: st.bonus }),
+        ),
       );
     fill(
       out,
-      h("p", { class: "hint" }, tn(found.active ? "odds.active" : "odds.passive", { me: ladderValue(found.modifier), them: ladderValue(found.opposition) })),
+      h(
+        "p",
+        { class: "hint" },
+        tn(found.active ? "odds.active" : "odds.passive", {
+          me: ladderValue(found.modifier),
+          them: ladderValue(found.opposition),
+        }),
+      ),
       stuntLine(found.stunts || [], "odds.stunt"),
       (found.opposing_stunts || []).map((st) =>
-        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" }, tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus })),
+        h(
+          "p",
+          { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" },
+          tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus }),
+        ),
       ),
       h(
         "ul",
         { class: "odds plain", id: "odds-list" },
         ["fail", "tie", "success", "success_with_style"].map((k) =>
-          h("li", { "data-outcome": k }, h("span", {}, t(`outcome.${k}`)), " ", h("strong", { title: c[k].exact }, percent(c[k].p))),
+          h(
+            "li",
+            { "data-outcome": k },
+            h("span", {}, t(`outcome.${k}`)),
+            " ",
+            h("strong", { title: c[k].exact }, percent(c[k].p)),
+          ),
         ),
       ),
     );
-  } catch (error) {
+  } catch {
     if (asked === out.asked) fill(out);
   }
 }
@@ -72,13 +105,21 @@ export function othersInScene(actor = null) {
 
 export function openRoll() {
   const actor = characterSelect("roll-actor", freeToRoll());
-  const action = select("roll-action", ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]));
+  const action = select(
+    "roll-action",
+    ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]),
+  );
   const skillSel = select("roll-skill", skillOptions(null, actor.value));
-  const mode = select("roll-mode", [["difficulty", t("roll.against_difficulty")], ["against", t("roll.against_someone")]]);
+  const mode = select("roll-mode", [
+    ["difficulty", t("roll.against_difficulty")],
+    ["against", t("roll.against_someone")],
+  ]);
   const difficulty = select("roll-difficulty", ladderOptions(), "2");
   const against = characterSelect("roll-against", othersInScene(actor.value));
   const aspects = visibleAspects().filter((a) => a.kind !== "boost");
-  const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true });
+  const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", {
+    freeText: true,
+  });
   const [diceIn, diceBox] = diceField("roll-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
@@ -96,7 +137,9 @@ export function openRoll() {
       actor: actor.value,
       skill: skillSel.value,
       action: action.value,
-      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
+      ...(mode.value === "difficulty"
+        ? { difficulty: difficulty.value }
+        : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
     });
   };
   actor.addEventListener("change", () => {
@@ -105,10 +148,24 @@ export function openRoll() {
     refill(defendSkill, theirs());
   });
   against.addEventListener("change", () => refill(defendSkill, theirs()));
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill]) el.addEventListener("change", update);
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill])
+    el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
-    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.opposition"), mode), difficultyBox, againstBox, targetBox, h("h3", {}, t("odds.title")), odds, diceBox),
+    h(
+      "div",
+      {},
+      field(t("roll.actor"), actor),
+      field(t("roll.action"), action),
+      field(t("roll.skill"), skillSel),
+      field(t("roll.opposition"), mode),
+      difficultyBox,
+      againstBox,
+      targetBox,
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+    ),
     (form, out) =>
       sendFrom(
         "Roll",
@@ -116,7 +173,9 @@ export function openRoll() {
           actor: actor.value,
           action: action.value,
           skill: skillSel.value,
-          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
+          ...(mode.value === "difficulty"
+            ? { difficulty: Number(difficulty.value) }
+            : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
@@ -141,7 +200,11 @@ export function invokeBox(roll, target = null) {
   const key = target ? `t-${target}` : roll.id;
   // Whoever rolled the dice invoked on comes first: the target for its own defence.
   const roller = target || roll.actor;
-  const preferred = ids.includes(roller) ? roller : roll && roll.defence && ids.includes(roll.defence.actor) ? roll.defence.actor : ids[0];
+  const preferred = ids.includes(roller)
+    ? roller
+    : roll && roll.defence && ids.includes(roll.defence.actor)
+      ? roll.defence.actor
+      : ids[0];
   const as = characterSelect(`invoke-as-${key}`, ids, preferred);
   const list = h("div", { id: `invoke-options-${key}`, class: "invoke-options", "aria-live": "polite" });
   const out = h("div", {});
@@ -158,29 +221,76 @@ export function invokeBox(roll, target = null) {
       const rank = (o) => (o.free > 0 ? 0 : o.owner === by ? 1 : !o.owner ? 2 : 3);
       const options = [...found.options].sort((a, b) => rank(a) - rank(b));
       const rows = options.map((o, i) => {
-        const base = { aspect_id: o.aspect_id, by, ...(target ? { target } : { on_defence: onDefence, roll: roll.id }) };
+        const base = {
+          aspect_id: o.aspect_id,
+          by,
+          ...(target ? { target } : { on_defence: onDefence, roll: roll.id }),
+        };
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
-          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${aspectLabel(o).textContent}: ${full}`, title: full, class: "invoke-choice", ...props }));
-        if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
+          buttons.push(
+            button(label, () => send("Invoke", { ...base, ...data }, out), {
+              "aria-label": `${aspectLabel(o).textContent}: ${full}`,
+              title: full,
+              class: "invoke-choice",
+              ...props,
+            }),
+          );
+        if (o.free > 0)
+          choice(
+            "+2",
+            t("invoke.plus_two_free"),
+            { free: true },
+            { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" },
+          );
         if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
         if (by === roller) {
-          if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|free-reroll`, class: "invoke-choice free" });
-          if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|paid-reroll` });
+          if (o.free > 0)
+            choice(
+              "\u21bb",
+              t("invoke.reroll_free"),
+              { free: true, effect: "reroll" },
+              { "data-invoke": `${o.aspect_id}|free-reroll`, class: "invoke-choice free" },
+            );
+          if (o.paid)
+            choice(
+              "\u21bb",
+              t("invoke.reroll_paid"),
+              { free: false, effect: "reroll" },
+              { "data-invoke": `${o.aspect_id}|paid-reroll` },
+            );
         }
         return h(
           "li",
           { "data-aspect": o.aspect_id, "data-rank": rank(o), hidden: i >= SHORT_LIST, class: "invoke-row" },
-          h("span", { class: "invoke-what" }, aspectLabel(o), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
-          h("span", { class: "invoke-cost" }, o.free > 0 ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free })) : o.paid ? h("span", { class: "badge cost" }, t("invoke.costs_point")) : null),
+          h(
+            "span",
+            { class: "invoke-what" },
+            aspectLabel(o),
+            " ",
+            h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`)),
+          ),
+          h(
+            "span",
+            { class: "invoke-cost" },
+            o.free > 0
+              ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free }))
+              : o.paid
+                ? h("span", { class: "badge cost" }, t("invoke.costs_point"))
+                : null,
+          ),
           h("span", { class: "invoke-buttons" }, buttons),
         );
       });
       const filter = h("input", { id: `invoke-filter-${key}`, type: "search", autocomplete: "off" });
-      const more = button(tn("invoke.show_all", { n: rows.length }), () => {
-        for (const row of rows) row.hidden = false;
-        more.hidden = true;
-      }, { id: `invoke-more-${key}`, hidden: rows.length <= SHORT_LIST });
+      const more = button(
+        tn("invoke.show_all", { n: rows.length }),
+        () => {
+          for (const row of rows) row.hidden = false;
+          more.hidden = true;
+        },
+        { id: `invoke-more-${key}`, hidden: rows.length <= SHORT_LIST },
+      );
       filter.addEventListener("input", () => {
         const wanted = filter.value.trim().toLowerCase();
         rows.forEach((row, i) => {
@@ -206,7 +316,13 @@ export function invokeBox(roll, target = null) {
                 { class: "hint" },
                 advice.choices
                   .filter((c) => c in advice.chances)
-                  .map((c) => h("span", { class: "chance" }, tn("advice.chance", { choice: t(`advice.option.${c}`), p: percent(advice.chances[c].p) }))),
+                  .map((c) =>
+                    h(
+                      "span",
+                      { class: "chance" },
+                      tn("advice.chance", { choice: t(`advice.option.${c}`), p: percent(advice.chances[c].p) }),
+                    ),
+                  ),
               ),
             )
           : null,
@@ -231,10 +347,25 @@ export function resolveBox(roll) {
   const ours = mine();
   // As the server judges it: the GM may always; the opposition's choice is its seat's (the
   // GM's against a difficulty); anything else is the roller's.
-  const may = isGm() || (chooser === "opposition" ? Boolean(roll.defence && ours.has(roll.defence.actor)) : chooser !== "gm" && ours.has(roll.actor));
-  const box = h("div", { class: "resolve-box" }, h("h3", {}, t(roll.kind === "contest" ? "resolve.contest_title" : "resolve.title")));
+  const may =
+    isGm() ||
+    (chooser === "opposition"
+      ? Boolean(roll.defence && ours.has(roll.defence.actor))
+      : chooser !== "gm" && ours.has(roll.actor));
+  const box = h(
+    "div",
+    { class: "resolve-box" },
+    h("h3", {}, t(roll.kind === "contest" ? "resolve.contest_title" : "resolve.title")),
+  );
   if (!may) {
-    add(box, h("p", { class: "hint resolve-waiting" }, tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) })));
+    add(
+      box,
+      h(
+        "p",
+        { class: "hint resolve-waiting" },
+        tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) }),
+      ),
+    );
     return box;
   }
   const out = h("div", {});
@@ -242,7 +373,10 @@ export function resolveBox(roll) {
     add(
       box,
       h("p", {}, tn("resolve.contest_effort", { effort: ladderValue(found.effort) })),
-      button(t("resolve.contest_button"), () => send("ResolveRoll", { roll: key }, out), { id: `resolve-button-${key}`, class: "primary resolve-button" }),
+      button(t("resolve.contest_button"), () => send("ResolveRoll", { roll: key }, out), {
+        id: `resolve-button-${key}`,
+        class: "primary resolve-button",
+      }),
       out,
     );
     return box;
@@ -252,18 +386,44 @@ export function resolveBox(roll) {
   const nameBox = field(t("resolve.aspect_name"), name);
   const boostBox = field(t("resolve.boost_name"), boost, h("p", { class: "hint" }, t("resolve.boost_hint")));
   const radios = found.options.map((o, i) => {
-    const input = h("input", { type: "radio", name: `resolve-option-${key}`, value: o.key, id: `resolve-${o.key}-${key}`, "data-option": o.key, checked: i === 0 });
-    return h("div", { class: "check" }, input, h("label", { for: input.id }, t(`option.outcome.${o.key}`), o.hit !== null ? h("span", {}, " ", tn("resolve.hit", { n: o.hit })) : null));
+    const input = h("input", {
+      type: "radio",
+      name: `resolve-option-${key}`,
+      value: o.key,
+      id: `resolve-${o.key}-${key}`,
+      "data-option": o.key,
+      checked: i === 0,
+    });
+    return h(
+      "div",
+      { class: "check" },
+      input,
+      h(
+        "label",
+        { for: input.id },
+        t(`option.outcome.${o.key}`),
+        o.hit !== null ? h("span", {}, " ", tn("resolve.hit", { n: o.hit })) : null,
+      ),
+    );
   });
-  const chosen = () => found.options.find((o) => o.key === (box.querySelector(`input[name=resolve-option-${key}]:checked`) || {}).value) || found.options[0];
+  const chosen = () =>
+    found.options.find((o) => o.key === (box.querySelector(`input[name=resolve-option-${key}]:checked`) || {}).value) ||
+    found.options[0];
   const update = () => {
     const o = chosen();
     nameBox.hidden = !(o && o.names_aspect);
     boostBox.hidden = !(o && o.boosts.length);
   };
-  add(box,
+  add(
+    box,
     // Against a difficulty the GM keeps hidden, no shifts: they would tell the number.
-    h("p", {}, found.shifts === null ? t(`outcome.${found.outcome}`) : tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
+    h(
+      "p",
+      {},
+      found.shifts === null
+        ? t(`outcome.${found.outcome}`)
+        : tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts }),
+    ),
     h("fieldset", { onchange: update }, h("legend", {}, t("resolve.options")), radios),
     nameBox,
     boostBox,
@@ -294,9 +454,16 @@ export function openCompel(aspect) {
   // Those in the scene, and the aspect's owner wherever they are.
   const ids = othersInScene().filter((id) => id !== aspect.owner);
   if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
-  const target = characterSelect("compel-target", ids, aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0]);
+  const target = characterSelect(
+    "compel-target",
+    ids,
+    aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0],
+  );
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
-  const kind = select("compel-kind", ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]));
+  const kind = select(
+    "compel-kind",
+    ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]),
+  );
   const offerers = isGm() ? [] : [...mine()];
   const by = offerers.length ? characterSelect("compel-by", offerers) : null;
   // A player compelling their own character asks the GM for a self-compel: no one pays, and the
@@ -307,13 +474,32 @@ export function openCompel(aspect) {
   const selfNote = h("p", { class: "hint", id: "compel-self-note" }, t("compel.self_hint"));
   const form = openDialog(
     tn("compel.offer_on", { name: free(aspect.name) }),
-    h("div", {}, h("p", {}, free(aspect.name, "strong")), field(t("compel.target"), target), selfNote, field(t("compel.complication"), complication), kindBox, byBox),
+    h(
+      "div",
+      {},
+      h("p", {}, free(aspect.name, "strong")),
+      field(t("compel.target"), target),
+      selfNote,
+      field(t("compel.complication"), complication),
+      kindBox,
+      byBox,
+    ),
     (form, out) =>
       self()
-        ? sendFrom("SelfCompel", { aspect_id: aspect.id, target: target.value, complication: complication.value.trim() }, out)
+        ? sendFrom(
+            "SelfCompel",
+            { aspect_id: aspect.id, target: target.value, complication: complication.value.trim() },
+            out,
+          )
         : sendFrom(
             "OfferCompel",
-            { aspect_id: aspect.id, target: target.value, complication: complication.value.trim(), kind: kind.value, ...(by ? { offered_by: by.value } : {}) },
+            {
+              aspect_id: aspect.id,
+              target: target.value,
+              complication: complication.value.trim(),
+              kind: kind.value,
+              ...(by ? { offered_by: by.value } : {}),
+            },
             out,
           ),
     { submitLabel: t("compel.offer"), id: "compel-form" },
@@ -335,7 +521,8 @@ export function openPass(aspect, holder) {
   openDialog(
     t("aspect.pass_title"),
     h("div", {}, h("p", {}, free(aspect.name, "strong")), field(t("aspect.pass_to"), to)),
-    (form, out) => sendFrom("PassFreeInvoke", { aspect_id: aspect.id, from_character: holder, to_character: to.value }, out),
+    (form, out) =>
+      sendFrom("PassFreeInvoke", { aspect_id: aspect.id, from_character: holder, to_character: to.value }, out),
     { submitLabel: t("aspect.pass_button"), id: "pass-form" },
   );
 }

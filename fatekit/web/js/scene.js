@@ -1,7 +1,7 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
 import { aspectList } from "./cards.js";
-import { add, button, dice, field, free, h, idPart, section } from "./lib/dom.js";
+import { add, button, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
@@ -24,7 +24,13 @@ export function scenePanel() {
   return section(
     "scene",
     t("scene.title"),
-    h("p", { class: "scene-name" }, free(scene.name, "strong"), " ", h("span", { class: "badge" }, tn("scene.number", { n: scene.number }))),
+    h(
+      "p",
+      { class: "scene-name" },
+      free(scene.name, "strong"),
+      " ",
+      h("span", { class: "badge" }, tn("scene.number", { n: scene.number })),
+    ),
     h("h3", {}, t("scene.aspects")),
     situation.length
       ? h(
@@ -33,11 +39,22 @@ export function scenePanel() {
           groups
             .filter(([, list]) => list.length)
             .map(([zone, list]) =>
-              h("div", { class: "board-group", "data-zone": zone || "" }, zone ? h("h4", {}, tn("scene.in_zone", { zone: free(zone) })) : h("h4", {}, t("scene.everywhere")), aspectList(list)),
+              h(
+                "div",
+                { class: "board-group", "data-zone": zone || "" },
+                zone ? h("h4", {}, tn("scene.in_zone", { zone: free(zone) })) : h("h4", {}, t("scene.everywhere")),
+                aspectList(list),
+              ),
             ),
         )
       : h("p", { class: "empty" }, t("scene.no_aspects")),
-    isGm() ? h("div", { class: "actions" }, button(t("gm.add_aspect"), () => openAddAspect(), { id: "add-aspect" })) : null,
+    isGm()
+      ? h(
+          "div",
+          { class: "actions" },
+          button(t("gm.add_aspect"), () => openAddAspect(), { id: "add-aspect" }),
+        )
+      : null,
     boosts.length ? h("h3", {}, t("scene.boosts")) : null,
     boosts.length ? aspectList(boosts) : null,
     scene.zones ? zoneMap(scene) : null,
@@ -62,7 +79,9 @@ function zoneMap(scene) {
   add(map, h("svg", { class: "links", "aria-hidden": "true" }));
   const ids = zoneIds(zones.zones);
   for (const zone of zones.zones) {
-    const people = Object.entries(zones.positions).filter(([, z]) => z === zone).map(([id]) => id);
+    const people = Object.entries(zones.positions)
+      .filter(([, z]) => z === zone)
+      .map(([id]) => id);
     const box = h(
       "div",
       {
@@ -101,13 +120,31 @@ function zoneMap(scene) {
     { class: "plain zone-links", "aria-label": t("zones.links") },
     zones.links.map(([a, b]) => {
       const blocked = (app.extras.impediments || []).find((i) => i.between[0] === a && i.between[1] === b);
-      return h("li", { "data-link": `${a}|${b}`, class: blocked ? "impeded" : "" }, free(a), " \u2194 ", free(b), blocked ? h("span", {}, " ", tn("zones.impeded", { what: h("span", {}, blocked.aspects.map(aspectName)) })) : null);
+      return h(
+        "li",
+        { "data-link": `${a}|${b}`, class: blocked ? "impeded" : "" },
+        free(a),
+        " \u2194 ",
+        free(b),
+        blocked
+          ? h("span", {}, " ", tn("zones.impeded", { what: h("span", {}, blocked.aspects.map(aspectName)) }))
+          : null,
+      );
     }),
   );
   const moves = [...movable.entries()].map(([id, targets]) => {
-    const select = h("select", { id: `move-${id}` }, targets.map((z) => h("option", { value: z }, z)));
+    const select = h(
+      "select",
+      { id: `move-${id}` },
+      targets.map((z) => h("option", { value: z }, z)),
+    );
     select.setAttribute("data-free", "");
-    return h("div", { class: "inline" }, field(tn("zones.move", { who: who(id) }), select), button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: select.value })));
+    return h(
+      "div",
+      { class: "inline" },
+      field(tn("zones.move", { who: who(id) }), select),
+      button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: select.value })),
+    );
   });
   return h("div", {}, h("h3", {}, t("zones.title")), map, legend, moves);
 }
@@ -134,11 +171,13 @@ export function drawZoneLinks() {
     const svg = map.querySelector("svg.links");
     if (!svg) return;
     const box = map.getBoundingClientRect();
-    svg.setAttribute("width", box.width);
-    svg.setAttribute("height", box.height);
+    svg.setAttribute("width", String(box.width));
+    svg.setAttribute("height", String(box.height));
     svg.replaceChildren();
     const ns = "http://www.w3.org/2000/svg";
-    const boxes = new Map([...map.querySelectorAll(".zone")].map((el) => [el.dataset.zone, el]));
+    const boxes = new Map(
+      [.../** @type {NodeListOf<HTMLElement>} */ (map.querySelectorAll(".zone"))].map((el) => [el.dataset.zone, el]),
+    );
     for (const [a, b] of app.view.scene.zones.links) {
       const ea = boxes.get(a);
       const eb = boxes.get(b);
@@ -146,10 +185,10 @@ export function drawZoneLinks() {
       const ra = ea.getBoundingClientRect();
       const rb = eb.getBoundingClientRect();
       const line = document.createElementNS(ns, "line");
-      line.setAttribute("x1", ra.left + ra.width / 2 - box.left);
-      line.setAttribute("y1", ra.top + ra.height / 2 - box.top);
-      line.setAttribute("x2", rb.left + rb.width / 2 - box.left);
-      line.setAttribute("y2", rb.top + rb.height / 2 - box.top);
+      line.setAttribute("x1", String(ra.left + ra.width / 2 - box.left));
+      line.setAttribute("y1", String(ra.top + ra.height / 2 - box.top));
+      line.setAttribute("x2", String(rb.left + rb.width / 2 - box.left));
+      line.setAttribute("y2", String(rb.top + rb.height / 2 - box.top));
       const blocked = (app.extras.impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
       line.setAttribute("class", blocked ? "impeded" : "");
       svg.append(line);
@@ -168,10 +207,14 @@ function countdowns(list) {
         { class: "countdown", id: `countdown-${cd.id}` },
         cd.name ? free(cd.name, "strong") : h("strong", {}, t("countdown.unnamed")),
         " ",
-        Array.from({ length: cd.boxes }, (_, i) => h("span", { class: `box${i < cd.marked ? " marked" : ""}` }, "\u00a0")),
+        Array.from({ length: cd.boxes }, (_, i) =>
+          h("span", { class: `box${i < cd.marked ? " marked" : ""}` }, "\u00a0"),
+        ),
         cd.finished ? h("span", { class: "badge" }, t("countdown.finished")) : null,
         cd.outcome ? h("p", {}, free(cd.outcome)) : null,
-        isGm() && !cd.finished ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id })) : null,
+        isGm() && !cd.finished
+          ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id }))
+          : null,
       ),
     ),
   );
@@ -192,19 +235,30 @@ export function compelsPanel() {
       return h(
         "div",
         { class: "card compel", id: `compel-${c.id}` },
-        h("p", {}, tn("compel.offered", { aspect: aspectName(c.aspect_id), target: who(c.target), by: who(c.offered_by) })),
+        h(
+          "p",
+          {},
+          tn("compel.offered", { aspect: aspectName(c.aspect_id), target: who(c.target), by: who(c.offered_by) }),
+        ),
         h("blockquote", {}, free(c.complication)),
         target
           ? h(
               "div",
               { class: "actions" },
-              button(t("compel.accept"), () => send("AnswerCompel", { compel_id: c.id, answer: "accept" }), { id: `accept-${c.id}`, class: "primary" }),
+              button(t("compel.accept"), () => send("AnswerCompel", { compel_id: c.id, answer: "accept" }), {
+                id: `accept-${c.id}`,
+                class: "primary",
+              }),
               h("span", { class: "hint" }, t("compel.accept_gain")),
-              button(t("compel.refuse"), () => send("AnswerCompel", { compel_id: c.id, answer: "refuse" }), { id: `refuse-${c.id}` }),
+              button(t("compel.refuse"), () => send("AnswerCompel", { compel_id: c.id, answer: "refuse" }), {
+                id: `refuse-${c.id}`,
+              }),
               h("span", { class: "hint" }, t("compel.refuse_cost")),
             )
           : h("p", { class: "hint" }, t("compel.waiting")),
-        offerer ? button(t("compel.withdraw"), () => send("AnswerCompel", { compel_id: c.id, answer: "withdraw" })) : null,
+        offerer
+          ? button(t("compel.withdraw"), () => send("AnswerCompel", { compel_id: c.id, answer: "withdraw" }))
+          : null,
       );
     }),
     asked.map((c) =>
@@ -217,8 +271,13 @@ export function compelsPanel() {
           ? h(
               "div",
               { class: "actions" },
-              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true }), { id: `agree-${c.id}`, class: "primary" }),
-              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false }), { id: `decline-${c.id}` }),
+              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true }), {
+                id: `agree-${c.id}`,
+                class: "primary",
+              }),
+              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false }), {
+                id: `decline-${c.id}`,
+              }),
             )
           : h("p", { class: "hint" }, t("compel.self_waiting")),
       ),
@@ -238,7 +297,15 @@ export function rollPanel() {
   const canRoll = app.view.scene && !app.view.conflict && freeToRoll().length > 0;
   if (!rolls.length && !canRoll) return null;
   const panel = section("roll", t(rolls.length > 1 ? "roll.title_many" : "roll.title"));
-  if (canRoll) add(panel, h("div", { class: "actions" }, button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" })));
+  if (canRoll)
+    add(
+      panel,
+      h(
+        "div",
+        { class: "actions" },
+        button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" }),
+      ),
+    );
   const ours = (r) => answersFor(r.actor) || Boolean(r.defence && answersFor(r.defence.actor));
   const ordered = [...rolls.filter((r) => ours(r)), ...rolls.filter((r) => !ours(r))];
   for (const roll of ordered) add(panel, rollCard(roll, ours(roll)));
@@ -258,7 +325,13 @@ function rollHead(roll) {
 
 function rollCard(roll, ours) {
   const id = roll.id;
-  const card = h("article", { class: `card roll-card${ours ? " ours" : ""}`, id: `roll-${id}`, "data-roll": id, "data-actor": roll.actor, "data-kind": roll.kind });
+  const card = h("article", {
+    class: `card roll-card${ours ? " ours" : ""}`,
+    id: `roll-${id}`,
+    "data-roll": id,
+    "data-actor": roll.actor,
+    "data-kind": roll.kind,
+  });
   const hidden = hiddenVerdict(roll);
   const contest = roll.kind === "contest";
   add(
@@ -268,13 +341,22 @@ function rollCard(roll, ours) {
     // opposition's, and what came of it (against a hidden difficulty, the outcome alone; in a
     // contest the effort alone: the sides' efforts are compared once all have counted).
     contest
-      ? h("p", { class: "roll-verdict", id: `roll-verdict-${id}` }, tn("roll.verdict_contest", { effort: ladderValue(roll.effort) }))
+      ? h(
+          "p",
+          { class: "roll-verdict", id: `roll-verdict-${id}` },
+          tn("roll.verdict_contest", { effort: ladderValue(roll.effort) }),
+        )
       : hidden && hidden.classList.contains("roll-verdict")
         ? hidden
         : h(
             "p",
             { class: "roll-verdict", id: `roll-verdict-${id}`, "data-outcome": roll.outcome },
-            tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
+            tn("roll.verdict", {
+              effort: ladderValue(roll.effort),
+              opposition: ladderValue(roll.opposition),
+              outcome: h("strong", {}, t(`outcome.${roll.outcome}`)),
+              n: roll.shifts,
+            }),
           ),
     hidden && !hidden.classList.contains("roll-verdict") ? hidden : null,
     h(
@@ -284,26 +366,61 @@ function rollCard(roll, ours) {
       " ",
       diceOrHidden(roll.faces, `roll-dice-hidden-${id}`),
       roll.rerolled.length ? h("span", { class: "hint" }, " ", t("roll.rerolled")) : null,
-      roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", diceOrHidden(roll.defence.faces)) : null,
+      roll.defence
+        ? h(
+            "span",
+            {},
+            " ",
+            tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }),
+            " ",
+            diceOrHidden(roll.defence.faces),
+          )
+        : null,
     ),
     h(
       "dl",
       { class: "facts" },
       h("dt", {}, t("roll.effort")),
-      h("dd", { class: "roll-effort", id: `roll-effort-${id}` }, roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort)),
+      h(
+        "dd",
+        { class: "roll-effort", id: `roll-effort-${id}` },
+        roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort),
+      ),
       contest ? null : h("dt", {}, t("roll.opposition")),
-      contest ? null : h("dd", { class: "roll-opposition", id: `roll-opposition-${id}` }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
+      contest
+        ? null
+        : h(
+            "dd",
+            { class: "roll-opposition", id: `roll-opposition-${id}` },
+            roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition),
+          ),
       contest ? null : h("dt", {}, t("roll.shifts")),
-      contest ? null : h("dd", { class: "roll-shifts", id: `roll-shifts-${id}` }, roll.shifts === null ? "?" : String(roll.shifts)),
+      contest
+        ? null
+        : h("dd", { class: "roll-shifts", id: `roll-shifts-${id}` }, roll.shifts === null ? "?" : String(roll.shifts)),
       contest ? null : h("dt", {}, t("roll.outcome")),
-      contest ? null : h("dd", { class: "roll-outcome", id: `roll-outcome-${id}`, "data-outcome": roll.outcome }, t(`outcome.${roll.outcome}`)),
+      contest
+        ? null
+        : h(
+            "dd",
+            { class: "roll-outcome", id: `roll-outcome-${id}`, "data-outcome": roll.outcome },
+            t(`outcome.${roll.outcome}`),
+          ),
     ),
     roll.invocations.length || (roll.defence && roll.defence.invocations.length)
       ? h(
           "ul",
           { class: "invocations", "aria-label": t("roll.invocations") },
           [...roll.invocations, ...(roll.defence ? roll.defence.invocations : [])].map((i) =>
-            h("li", {}, tn(i.free ? "invoke.done_free" : "invoke.done_paid", { who: who(i.by), aspect: aspectName(i.aspect_id), effect: t(`effect.${i.effect}`) })),
+            h(
+              "li",
+              {},
+              tn(i.free ? "invoke.done_free" : "invoke.done_paid", {
+                who: who(i.by),
+                aspect: aspectName(i.aspect_id),
+                effect: t(`effect.${i.effect}`),
+              }),
+            ),
           ),
         )
       : null,
@@ -314,7 +431,11 @@ function rollCard(roll, ours) {
     if (ours) add(card, invokeBox(roll));
     else {
       // Opened, it stays open while other seats' moves redraw the rolls.
-      const more = h("details", { class: "invoke-other", id: `invoke-other-${id}`, open: openPickers.has(id) }, h("summary", {}, t("invoke.on_other")));
+      const more = h(
+        "details",
+        { class: "invoke-other", id: `invoke-other-${id}`, open: openPickers.has(id) },
+        h("summary", {}, t("invoke.on_other")),
+      );
       const fillIn = () => {
         if (more.open && !more.querySelector(".invoke-box")) add(more, invokeBox(roll));
       };

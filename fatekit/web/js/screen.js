@@ -5,7 +5,22 @@
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { advantageTarget, characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill as refillSelect, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
+import {
+  advantageTarget,
+  characterOptions,
+  characterSelect,
+  diceField,
+  ladderOptions,
+  openDialog,
+  rankSkills,
+  refill as refillSelect,
+  select,
+  sendFrom,
+  skillOptions,
+  splitList,
+  typedDice,
+  zoneLinks,
+} from "./forms.js";
 import { app, send } from "./store.js";
 import { isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -38,7 +53,11 @@ function npcDice(hidden) {
     "div",
     { class: "actions" },
     h("p", { class: "hint" }, t(hidden ? "screen.npc_dice_hidden" : "screen.npc_dice_shown")),
-    button(t(hidden ? "screen.npc_dice_show" : "screen.npc_dice_hide"), () => send("HideNpcDice", { hidden: !hidden }, out), { id: "npc-dice", "data-hidden": String(hidden) }),
+    button(
+      t(hidden ? "screen.npc_dice_show" : "screen.npc_dice_hide"),
+      () => send("HideNpcDice", { hidden: !hidden }, out),
+      { id: "npc-dice", "data-hidden": String(hidden) },
+    ),
     out,
   );
 }
@@ -52,16 +71,39 @@ function secretRolls(rolls) {
       h(
         "li",
         { "data-roll": r.roll_id, "data-outcome": r.outcome || "" },
-        tn("screen.secret_line", { who: who(r.actor), skill: skill(r.skill), dice: dice(r.faces), effort: ladderValue(r.effort) }),
-        r.difficulty !== null ? h("span", {}, " ", tn("screen.secret_against", { difficulty: ladderValue(r.difficulty), outcome: h("strong", {}, t(`outcome.${r.outcome}`)) })) : null,
+        tn("screen.secret_line", {
+          who: who(r.actor),
+          skill: skill(r.skill),
+          dice: dice(r.faces),
+          effort: ladderValue(r.effort),
+        }),
+        r.difficulty !== null
+          ? h(
+              "span",
+              {},
+              " ",
+              tn("screen.secret_against", {
+                difficulty: ladderValue(r.difficulty),
+                outcome: h("strong", {}, t(`outcome.${r.outcome}`)),
+              }),
+            )
+          : null,
         r.reason ? h("span", {}, " ", free(r.reason, "q")) : null,
         " ",
-        button(t("screen.reveal"), () => send("RevealRoll", { roll_id: r.roll_id }, out), { id: `reveal-${r.roll_id}` }),
+        button(t("screen.reveal"), () => send("RevealRoll", { roll_id: r.roll_id }, out), {
+          id: `reveal-${r.roll_id}`,
+        }),
       ),
     ),
   );
   // Someone must be at the table to roll: with nobody, the form would send a roll for no one.
-  const roll = app.view.characters.length ? h("div", { class: "actions" }, button(t("screen.secret_roll"), () => openSecretRoll(), { id: "secret-roll" })) : null;
+  const roll = app.view.characters.length
+    ? h(
+        "div",
+        { class: "actions" },
+        button(t("screen.secret_roll"), () => openSecretRoll(), { id: "secret-roll" }),
+      )
+    : null;
   return h("div", {}, rolls.length ? list : h("p", { class: "hint" }, t("screen.no_secret_rolls")), roll, out);
 }
 
@@ -74,13 +116,26 @@ function askedList(asked) {
       h(
         "li",
         { "data-asked": a.actor },
-        tn("screen.asked_line", { who: who(a.actor), action: t(`action.${a.action}`), skill: a.skill ? skill(a.skill) : t("screen.any_skill"), difficulty: ladderValue(a.difficulty) }),
+        tn("screen.asked_line", {
+          who: who(a.actor),
+          action: t(`action.${a.action}`),
+          skill: a.skill ? skill(a.skill) : t("screen.any_skill"),
+          difficulty: ladderValue(a.difficulty),
+        }),
         " ",
-        button(t("screen.withdraw"), () => send("HideDifficulty", { actor: a.actor, difficulty: null }, out), { id: `withdraw-${a.actor}` }),
+        button(t("screen.withdraw"), () => send("HideDifficulty", { actor: a.actor, difficulty: null }, out), {
+          id: `withdraw-${a.actor}`,
+        }),
       ),
     ),
   );
-  const ask = app.view.characters.length ? h("div", { class: "actions" }, button(t("screen.ask"), () => openAsk(), { id: "ask-roll" })) : null;
+  const ask = app.view.characters.length
+    ? h(
+        "div",
+        { class: "actions" },
+        button(t("screen.ask"), () => openAsk(), { id: "ask-roll" }),
+      )
+    : null;
   return h("div", {}, asked.length ? list : null, ask, out);
 }
 
@@ -92,14 +147,22 @@ function startPlaceFields(p, pcs) {
   return h(
     "div",
     { class: "actions wrap" },
-    joining.map((pc) => field(tn("screen.starts_in", { who: who(pc) }), select(`start-place-${p.scene_id}-${pc}`, zoneOptions(p.zones), p.entrance || "", { freeText: true }))),
+    joining.map((pc) =>
+      field(
+        tn("screen.starts_in", { who: who(pc) }),
+        select(`start-place-${p.scene_id}-${pc}`, zoneOptions(p.zones), p.entrance || "", { freeText: true }),
+      ),
+    ),
   );
 }
 
 /** The positions the GM chose for the PCs joining ``p`` (none when its zones leave no choice). */
 function startPlaces(p, pcs) {
   return pcs
-    .map((pc) => [pc, (document.getElementById(`start-place-${p.scene_id}-${pc}`) || {}).value])
+    .map((pc) => [
+      pc,
+      /** @type {HTMLSelectElement | null} */ (document.getElementById(`start-place-${p.scene_id}-${pc}`))?.value,
+    ])
     .filter(([, zone]) => zone);
 }
 
@@ -115,14 +178,31 @@ function preparedList(prepared) {
         "li",
         { "data-prepared": p.scene_id, class: "card" },
         free(p.name, "strong"),
-        h("p", { class: "hint" }, tn("screen.prepared_line", { n: p.participants.length, zones: p.zones.length, aspects: p.aspects.length })),
+        h(
+          "p",
+          { class: "hint" },
+          tn("screen.prepared_line", { n: p.participants.length, zones: p.zones.length, aspects: p.aspects.length }),
+        ),
         running ? null : startPlaceFields(p, pcs),
         h(
           "div",
           { class: "actions wrap" },
-          running ? null : button(t("screen.start"), () => send("StartPreparedScene", { scene_id: p.scene_id, joining: pcs, positions: startPlaces(p, pcs) }, out), { id: `start-prepared-${p.scene_id}`, class: "primary" }),
+          running
+            ? null
+            : button(
+                t("screen.start"),
+                () =>
+                  send(
+                    "StartPreparedScene",
+                    { scene_id: p.scene_id, joining: pcs, positions: startPlaces(p, pcs) },
+                    out,
+                  ),
+                { id: `start-prepared-${p.scene_id}`, class: "primary" },
+              ),
           button(t("screen.edit"), () => openPrepare(p), { id: `edit-prepared-${p.scene_id}` }),
-          button(t("screen.remove"), () => send("RemovePreparedScene", { scene_id: p.scene_id }, out), { id: `remove-prepared-${p.scene_id}` }),
+          button(t("screen.remove"), () => send("RemovePreparedScene", { scene_id: p.scene_id }, out), {
+            id: `remove-prepared-${p.scene_id}`,
+          }),
         ),
       ),
     ),
@@ -132,7 +212,11 @@ function preparedList(prepared) {
     {},
     prepared.length ? list : h("p", { class: "hint" }, t("screen.no_prepared")),
     prepared.length && running ? h("p", { class: "hint" }, t("screen.end_scene_first")) : null,
-    h("div", { class: "actions" }, button(t("screen.prepare"), () => openPrepare(null), { id: "prepare-scene" })),
+    h(
+      "div",
+      { class: "actions" },
+      button(t("screen.prepare"), () => openPrepare(null), { id: "prepare-scene" }),
+    ),
     out,
   );
 }
@@ -176,7 +260,11 @@ function conflictMove(asked) {
 
 /** What the GM asks of one of this seat's characters: who rolls, for what action, with which skill. */
 function askedOf(asked) {
-  return tn("screen.asked_you", { who: who(asked.actor), action: t(`action.${asked.action}`), skill: asked.skill ? skill(asked.skill) : t("screen.any_skill") });
+  return tn("screen.asked_you", {
+    who: who(asked.actor),
+    action: t(`action.${asked.action}`),
+    skill: asked.skill ? skill(asked.skill) : t("screen.any_skill"),
+  });
 }
 
 /** Roll what the GM asks, with no difficulty to name: outside a conflict a roll, in one the
@@ -186,13 +274,23 @@ export function openAskedRoll(asked, move = conflictMove(asked)) {
   const skillSel = select("asked-skill", skillOptions(move ? move.skills : null, asked.actor));
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moving = fighting && asked.action === "overcome" && zones.length;
-  const moveTo = moving ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
+  const moveTo = moving
+    ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true })
+    : null;
   // A create an advantage in a conflict aims as the open dialog's does.
   const aim = fighting && asked.action === "create_advantage" ? advantageTarget("asked-aspect") : null;
   const [diceIn, diceBox] = diceField("asked-dice");
   openDialog(
     t("screen.asked_title"),
-    h("div", {}, h("p", {}, askedOf(asked)), asked.skill ? null : field(t("roll.skill"), skillSel), moveTo ? field(t("overcome.move_to"), moveTo) : null, aim ? aim.node : null, diceBox),
+    h(
+      "div",
+      {},
+      h("p", {}, askedOf(asked)),
+      asked.skill ? null : field(t("roll.skill"), skillSel),
+      moveTo ? field(t("overcome.move_to"), moveTo) : null,
+      aim ? aim.node : null,
+      diceBox,
+    ),
     (form, out) =>
       sendFrom(
         fighting ? (asked.action === "overcome" ? "Overcome" : "CreateAdvantage") : "Roll",
@@ -228,7 +326,15 @@ function openSecretRoll() {
   const [diceIn, diceBox] = diceField("secret-dice");
   openDialog(
     t("screen.secret_roll"),
-    h("div", {}, field(t("roll.actor"), actor), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), field(t("screen.reason"), reason), diceBox),
+    h(
+      "div",
+      {},
+      field(t("roll.actor"), actor),
+      field(t("roll.skill"), skillSel),
+      field(t("roll.difficulty"), difficulty),
+      field(t("screen.reason"), reason),
+      diceBox,
+    ),
     (form, out) =>
       sendFrom(
         "SecretRoll",
@@ -250,18 +356,35 @@ function openAsk() {
   const fight = app.view.conflict;
   const actors = fight ? fight.fighters.filter((f) => f.status === "active").map((f) => f.id) : inScene();
   const actor = characterSelect("ask-actor", actors);
-  const action = select("ask-action", ACTIONS.map((a) => [a, t(`action.${a}`)]));
+  const action = select(
+    "ask-action",
+    ACTIONS.map((a) => [a, t(`action.${a}`)]),
+  );
   const askable = () => [["", t("screen.any_skill")], ...skillOptions(null, actor.value)];
   const skillSel = select("ask-skill", askable(), "");
   actor.addEventListener("change", () => refillSelect(skillSel, askable()));
   const difficulty = select("ask-difficulty", ladderOptions(), "2");
   openDialog(
     t("screen.ask"),
-    h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.difficulty"), difficulty), h("p", { class: "hint" }, t("screen.ask_hint")), fight ? h("p", { class: "hint", id: "ask-conflict-hint" }, t("screen.ask_conflict_hint")) : null),
+    h(
+      "div",
+      {},
+      field(t("roll.actor"), actor),
+      field(t("roll.action"), action),
+      field(t("roll.skill"), skillSel),
+      field(t("roll.difficulty"), difficulty),
+      h("p", { class: "hint" }, t("screen.ask_hint")),
+      fight ? h("p", { class: "hint", id: "ask-conflict-hint" }, t("screen.ask_conflict_hint")) : null,
+    ),
     (form, out) =>
       sendFrom(
         "HideDifficulty",
-        { actor: actor.value, action: action.value, difficulty: Number(difficulty.value), ...(skillSel.value ? { skill: skillSel.value } : {}) },
+        {
+          actor: actor.value,
+          action: action.value,
+          difficulty: Number(difficulty.value),
+          ...(skillSel.value ? { skill: skillSel.value } : {}),
+        },
         out,
       ),
     { id: "ask-form" },
@@ -271,7 +394,11 @@ function openAsk() {
 /** A new scene id from its name: a slug no other prepared scene has. */
 function sceneId(name) {
   const taken = new Set(app.view.screen.prepared.map((p) => p.scene_id));
-  const base = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "scene";
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "-")
+      .replace(/^-|-$/g, "") || "scene";
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
   return id;
@@ -284,16 +411,30 @@ function zoneOptions(zones) {
 /** Refill a select of zones, keeping its choice when the zone is still there. */
 function refill(sel, zones) {
   const was = sel.value;
-  sel.replaceChildren(...zoneOptions(zones).map(([value, label]) => h("option", { value, selected: value === was }, label)));
+  sel.replaceChildren(
+    ...zoneOptions(zones).map(([value, label]) => h("option", { value, selected: value === was }, label)),
+  );
 }
 
 function openPrepare(prepared) {
   const editing = prepared !== null;
-  const p = prepared || { name: "", participants: [], zones: [], links: [], positions: [], aspects: [], entrance: null };
+  const p = prepared || {
+    name: "",
+    participants: [],
+    zones: [],
+    links: [],
+    positions: [],
+    aspects: [],
+    entrance: null,
+  };
   const placed = new Map(p.positions);
   const name = h("input", { id: "prep-name", required: true, autocomplete: "off", value: p.name });
   const zones = h("input", { id: "prep-zones", autocomplete: "off", value: p.zones.join(", ") });
-  const links = h("input", { id: "prep-links", autocomplete: "off", value: p.links.map((l) => l.join("-")).join(", ") });
+  const links = h("input", {
+    id: "prep-links",
+    autocomplete: "off",
+    value: p.links.map((l) => l.join("-")).join(", "),
+  });
   const zoneSelects = [];
   const zoneSelect = (id, chosen) => {
     const sel = select(id, zoneOptions(p.zones), chosen || "", { freeText: true });
@@ -304,8 +445,20 @@ function openPrepare(prepared) {
   // The NPCs first: the PCs join when the scene starts.
   const people = app.view.characters.filter((c) => !(c.revealed && c.sheet.kind === "pc")).map((c) => c.id);
   const npcs = people.map((id) => {
-    const box = h("input", { type: "checkbox", value: id, id: `prep-with-${id}`, checked: p.participants.includes(id) });
-    return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)), " ", field(tn("scene.place", { who: who(id) }), zoneSelect(`prep-place-${id}`, placed.get(id))));
+    const box = h("input", {
+      type: "checkbox",
+      value: id,
+      id: `prep-with-${id}`,
+      checked: p.participants.includes(id),
+    });
+    return h(
+      "div",
+      { class: "check" },
+      box,
+      h("label", { for: box.id }, who(id)),
+      " ",
+      field(tn("scene.place", { who: who(id) }), zoneSelect(`prep-place-${id}`, placed.get(id))),
+    );
   });
   const holders = [["", t("aspect.no_free")], ...characterOptions(app.view.characters.map((c) => c.id))];
   const rows = h("div", { id: "prep-aspects" });
@@ -324,7 +477,10 @@ function openPrepare(prepared) {
         field(t("aspect.zone"), zoneSelect(`prep-aspect-zone-${n}`, a.zone)),
         h("div", { class: "check" }, hidden, h("label", { for: hidden.id }, t("aspect.hide_from_players"))),
         field(t("aspect.free_for"), select(`prep-aspect-holder-${n}`, holders, holder, { freeText: true })),
-        field(t("aspect.free_count"), h("input", { type: "number", id: `prep-aspect-count-${n}`, min: 1, max: 5, value: invokes })),
+        field(
+          t("aspect.free_count"),
+          h("input", { type: "number", id: `prep-aspect-count-${n}`, min: 1, max: 5, value: invokes }),
+        ),
       ),
     );
   };
@@ -349,15 +505,17 @@ function openPrepare(prepared) {
     ),
     (form, out) => {
       const zoneList = splitList(zones.value);
-      const chosen = people.filter((id) => document.getElementById(`prep-with-${id}`).checked);
+      const chosen = people.filter(
+        (id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-with-${id}`)).checked,
+      );
       const aspects = [...rows.querySelectorAll(".prep-aspect")]
         .map((row) => {
           const n = row.dataset.row;
-          const value = (id) => document.getElementById(`prep-aspect-${id}-${n}`);
+          const value = (id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${id}-${n}`));
           const holder = value("holder").value;
           const hidden = value("hidden").checked;
           return {
-            name: document.getElementById(`prep-aspect-${n}`).value.trim(),
+            name: /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${n}`)).value.trim(),
             ...(value("zone").value ? { zone: value("zone").value } : {}),
             hidden,
             known_to: hidden ? JSON.parse(row.dataset.known) : [],
@@ -373,7 +531,9 @@ function openPrepare(prepared) {
           participants: chosen,
           zones: zoneList,
           links: zoneLinks(links.value),
-          positions: chosen.map((id) => [id, document.getElementById(`prep-place-${id}`).value]).filter(([, z]) => z),
+          positions: chosen
+            .map((id) => [id, /** @type {HTMLSelectElement} */ (document.getElementById(`prep-place-${id}`)).value])
+            .filter(([, z]) => z),
           aspects,
           ...(entrance.value ? { entrance: entrance.value } : {}),
         },
@@ -388,7 +548,9 @@ function openPrepare(prepared) {
 
 /** Dice as the seat may see them: the faces, or a word saying the GM keeps them hidden. */
 export function diceOrHidden(faces, id = null) {
-  return faces === null ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden")) : dice(faces);
+  return faces === null
+    ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden"))
+    : dice(faces);
 }
 
 /** The verdict of a roll whose numbers the seat does not see (a difficulty, or a hazard's
@@ -403,11 +565,15 @@ export function hiddenVerdict(roll) {
     );
   }
   if (!roll.difficulty_hidden) return null;
-  if (roll.opposition !== null) return h("p", { class: "hint roll-hidden", id: `roll-hidden-${roll.id}` }, t("screen.hidden_from_players"));
+  if (roll.opposition !== null)
+    return h("p", { class: "hint roll-hidden", id: `roll-hidden-${roll.id}` }, t("screen.hidden_from_players"));
   return h(
     "p",
     { class: "roll-verdict", id: `roll-verdict-${roll.id}`, "data-outcome": roll.outcome, "data-hidden": "true" },
-    tn("screen.verdict_hidden", { effort: ladderValue(roll.effort), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
+    tn("screen.verdict_hidden", {
+      effort: ladderValue(roll.effort),
+      outcome: h("strong", {}, t(`outcome.${roll.outcome}`)),
+    }),
   );
 }
 
@@ -416,9 +582,19 @@ export const SCREEN_LINES = {
   SecretRollMade: (d) => ["SecretRollMade", { who: who(d.actor), skill: skill(d.skill), dice: dice(d.faces) }],
   SecretRollRevealed: (d) => [
     d.difficulty === null ? "SecretRollRevealed" : "SecretRollRevealed.against",
-    { who: who(d.actor), skill: skill(d.skill), dice: dice(d.faces), effort: ladderValue(d.effort), difficulty: d.difficulty === null ? "" : ladderValue(d.difficulty), outcome: d.outcome ? t(`outcome.${d.outcome}`) : "" },
+    {
+      who: who(d.actor),
+      skill: skill(d.skill),
+      dice: dice(d.faces),
+      effort: ladderValue(d.effort),
+      difficulty: d.difficulty === null ? "" : ladderValue(d.difficulty),
+      outcome: d.outcome ? t(`outcome.${d.outcome}`) : "",
+    },
   ],
-  DifficultyHidden: (d) => [d.withdrawn || d.difficulty === null ? "DifficultyHidden.withdrawn" : "DifficultyHidden", { who: who(d.actor), skill: d.skill ? skill(d.skill) : t("screen.any_skill") }],
+  DifficultyHidden: (d) => [
+    d.withdrawn || d.difficulty === null ? "DifficultyHidden.withdrawn" : "DifficultyHidden",
+    { who: who(d.actor), skill: d.skill ? skill(d.skill) : t("screen.any_skill") },
+  ],
   ScenePrepared: (d) => ["ScenePrepared", { name: free(d.name) }],
   PreparedSceneRemoved: () => ["PreparedSceneRemoved", {}],
   PreparedSceneStarted: () => ["PreparedSceneStarted", {}],

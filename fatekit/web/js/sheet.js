@@ -13,7 +13,8 @@ import { isGm, ladderValue, skill, trackName } from "./view.js";
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names. */
 function checkSheet(body) {
-  if (app.view.table.ruleset) return request("POST", `/tables/${app.seat.tableId}/characters/check`, { link: app.seat.link, body });
+  if (app.view.table.ruleset)
+    return request("POST", `/tables/${app.seat.tableId}/characters/check`, { link: app.seat.link, body });
   return request("POST", "/rules/characters/check", { body });
 }
 
@@ -62,7 +63,15 @@ export function problemList(problems) {
     problems.map((p) => {
       const place = p.where.split(".")[0];
       const where = has(`where.${place}`) ? t(`where.${place}`) : p.where;
-      return h("li", { "data-rule": p.rule, "data-where": p.where }, h("strong", {}, where), " ", problemDetail(p), " ", h("span", { class: "why" }, "(", ruleReason(p.rule), ")"));
+      return h(
+        "li",
+        { "data-rule": p.rule, "data-where": p.where },
+        h("strong", {}, where),
+        " ",
+        problemDetail(p),
+        " ",
+        h("span", { class: "why" }, "(", ruleReason(p.rule), ")"),
+      );
     }),
   );
 }
@@ -79,9 +88,19 @@ export function openSheetEditor(existing, seed = null) {
   const view = app.view;
   const editing = existing && existing.sheet;
   const start = seed || (editing ? existing.sheet : null);
-  const name = h("input", { id: "sheet-name", autocomplete: "off", required: true, autofocus: true, value: start ? start.name : "" });
+  const name = h("input", {
+    id: "sheet-name",
+    autocomplete: "off",
+    required: true,
+    autofocus: true,
+    value: start ? start.name : "",
+  });
   const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
-  const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
+  const kind = h(
+    "select",
+    { id: "sheet-kind", disabled: Boolean(editing) },
+    kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))),
+  );
   const players = view.seats.filter((s) => s.role === "player");
   // The GM may make a PC before its player is seated: the GM plays it until handing it over.
   const owner = h(
@@ -90,7 +109,8 @@ export function openSheetEditor(existing, seed = null) {
     players.map((s) => h("option", { value: s.id }, s.name)),
     h("option", { value: "" }, t("sheet.owner_gm")),
   );
-  const ownerBox = isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
+  const ownerBox =
+    isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
   // The GM's character made while a scene runs may come straight into it (and into the fight).
   const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
 
@@ -101,20 +121,39 @@ export function openSheetEditor(existing, seed = null) {
     for (let i = 0; i < slot.count; i++) {
       const index = given.findIndex((a) => (a.kind || "character") === slot.kind);
       const found = index >= 0 ? given.splice(index, 1)[0] : null;
-      const input = h("input", { id: `sheet-aspect-${slot.kind}-${i}`, autocomplete: "off", value: found ? found.name : "", "data-kind": slot.kind });
+      const input = h("input", {
+        id: `sheet-aspect-${slot.kind}-${i}`,
+        autocomplete: "off",
+        value: found ? found.name : "",
+        "data-kind": slot.kind,
+      });
       aspectInputs.push({ kind: slot.kind, input, id: found ? found.id : null });
     }
   }
-  const aspectBox = h("fieldset", {}, h("legend", {}, t("sheet.aspects")), aspectInputs.map((a) => field(t(`aspect.kind.${a.kind}`), a.input)));
+  const aspectBox = h(
+    "fieldset",
+    {},
+    h("legend", {}, t("sheet.aspects")),
+    aspectInputs.map((a) => field(t(`aspect.kind.${a.kind}`), a.input)),
+  );
 
   // Skills: a rating for every skill of the list.
   const ratings = skillRatings(preset.peak);
   const skillSelects = preset.skills.map((key) => {
     const current = start && start.skills && start.skills[key] ? String(start.skills[key]) : "0";
-    const sel = h("select", { id: `sheet-skill-${key}`, "data-skill": key }, ratings.map(([v, label]) => h("option", { value: v, selected: v === current }, label)));
+    const sel = h(
+      "select",
+      { id: `sheet-skill-${key}`, "data-skill": key },
+      ratings.map(([v, label]) => h("option", { value: v, selected: v === current }, label)),
+    );
     return { key, sel };
   });
-  const skillBox = h("fieldset", { class: "skill-grid" }, h("legend", {}, preset.key === "fae" && !preset.list ? t("sheet.approaches") : t("sheet.skills")), skillSelects.map((s) => field(skill(s.key), s.sel)));
+  const skillBox = h(
+    "fieldset",
+    { class: "skill-grid" },
+    h("legend", {}, preset.key === "fae" && !preset.list ? t("sheet.approaches") : t("sheet.skills")),
+    skillSelects.map((s) => field(skill(s.key), s.sel)),
+  );
 
   // Stunts: a name, what it is for (a +2 to one skill and action), and a description.
   const stuntRows = [0, 1, 2].map((i) => {
@@ -122,9 +161,25 @@ export function openSheetEditor(existing, seed = null) {
     const effect = found ? found.effect : null;
     return {
       name: h("input", { id: `sheet-stunt-${i}`, autocomplete: "off", value: found ? found.name : "" }),
-      skill: h("select", { id: `sheet-stunt-skill-${i}` }, preset.skills.map((k) => h("option", { value: k, selected: effect && effect.skill === k }, skill(k).textContent))),
-      action: h("select", { id: `sheet-stunt-action-${i}` }, ["overcome", "create_advantage", "attack", "defend"].map((a) => h("option", { value: a, selected: effect && effect.action === a }, t(`action.${a}`)))),
-      description: h("input", { id: `sheet-stunt-text-${i}`, autocomplete: "off", value: found ? found.description || "" : "" }),
+      skill: h(
+        "select",
+        { id: `sheet-stunt-skill-${i}` },
+        preset.skills.map((k) =>
+          h("option", { value: k, selected: effect && effect.skill === k }, skill(k).textContent),
+        ),
+      ),
+      action: h(
+        "select",
+        { id: `sheet-stunt-action-${i}` },
+        ["overcome", "create_advantage", "attack", "defend"].map((a) =>
+          h("option", { value: a, selected: effect && effect.action === a }, t(`action.${a}`)),
+        ),
+      ),
+      description: h("input", {
+        id: `sheet-stunt-text-${i}`,
+        autocomplete: "off",
+        value: found ? found.description || "" : "",
+      }),
       kept: effect && effect.type !== "skill_bonus" ? found : null,
     };
   });
@@ -133,7 +188,16 @@ export function openSheetEditor(existing, seed = null) {
     {},
     h("legend", {}, t("sheet.stunts")),
     h("p", { class: "hint" }, t("sheet.stunt_hint")),
-    stuntRows.map((r, i) => h("div", { class: "stunt-row" }, field(tn("sheet.stunt_n", { n: i + 1 }), r.name), field(t("roll.skill"), r.skill), field(t("roll.action"), r.action), field(t("sheet.stunt_text"), r.description))),
+    stuntRows.map((r, i) =>
+      h(
+        "div",
+        { class: "stunt-row" },
+        field(tn("sheet.stunt_n", { n: i + 1 }), r.name),
+        field(t("roll.skill"), r.skill),
+        field(t("roll.action"), r.action),
+        field(t("sheet.stunt_text"), r.description),
+      ),
+    ),
   );
 
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
@@ -152,13 +216,19 @@ export function openSheetEditor(existing, seed = null) {
       aspects: aspectInputs
         .filter((a) => a.input.value.trim())
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
-      skills: Object.fromEntries(skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)])),
+      skills: Object.fromEntries(
+        skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)]),
+      ),
       stunts: stuntRows
         .filter((r) => r.name.value.trim())
         .map((r) =>
           r.kept
             ? { ...r.kept, name: r.name.value.trim(), description: r.description.value.trim() }
-            : { name: r.name.value.trim(), description: r.description.value.trim(), effect: { type: "skill_bonus", skill: r.skill.value, action: r.action.value } },
+            : {
+                name: r.name.value.trim(),
+                description: r.description.value.trim(),
+                effect: { type: "skill_bonus", skill: r.skill.value, action: r.action.value },
+              },
         ),
     };
     if (editing) {
@@ -179,15 +249,38 @@ export function openSheetEditor(existing, seed = null) {
       try {
         const found = await checkSheet({ sheet: sheet() });
         if (mine !== asked) return;
-        fill(verdict, found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems));
+        fill(
+          verdict,
+          found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems),
+        );
         const s = found.sheet;
         fill(
           preview,
           h("p", {}, tn("sheet.refresh_is", { n: s.refresh })),
-          Object.entries(s.stress || {}).map(([track, boxes]) => h("p", {}, h("span", {}, trackName(track)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
-          s.consequences.length ? h("p", {}, s.consequences.map((c) => h("span", { class: "badge" }, tn("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts })))) : null,
+          Object.entries(s.stress || {}).map(([track, boxes]) =>
+            h(
+              "p",
+              {},
+              h("span", {}, trackName(track)),
+              " ",
+              boxes.map((b) => h("span", { class: "box" }, String(b.value))),
+            ),
+          ),
+          s.consequences.length
+            ? h(
+                "p",
+                {},
+                s.consequences.map((c) =>
+                  h(
+                    "span",
+                    { class: "badge" },
+                    tn("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts }),
+                  ),
+                ),
+              )
+            : null,
         );
-      } catch (error) {
+      } catch {
         if (mine !== asked) return;
         fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
       }
@@ -197,7 +290,12 @@ export function openSheetEditor(existing, seed = null) {
   // Start from a template or a file: both fill the form, which the engine checks again.
   const templates = view.templates || [];
   const templateSel = templates.length
-    ? h("select", { id: "sheet-template", "data-free": "" }, h("option", { value: "" }, "\u2014"), templates.map((tp) => h("option", { value: tp.id }, tp.name)))
+    ? h(
+        "select",
+        { id: "sheet-template", "data-free": "" },
+        h("option", { value: "" }, "\u2014"),
+        templates.map((tp) => h("option", { value: tp.id }, tp.name)),
+      )
     : null;
   if (templateSel) {
     templateSel.addEventListener("change", () => {
@@ -214,21 +312,31 @@ export function openSheetEditor(existing, seed = null) {
     if (!chosen) return;
     try {
       const body = { content: await chosen.text(), dry_run: true, ...(isGm() ? { kind: kind.value } : {}) };
-      const found = await request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });
+      const found = await request("POST", `/tables/${app.seat.tableId}/characters/import`, {
+        link: app.seat.link,
+        body,
+      });
       reopen(found.sheet);
     } catch (error) {
       showError(error, verdict);
     }
   });
   const reopen = (data) => {
-    document.getElementById("dialog").close();
+    /** @type {HTMLDialogElement} */ (document.getElementById("dialog")).close();
     openSheetEditor(existing, { ...data, name: name.value.trim() || data.name });
   };
 
   const body = h(
     "div",
     { class: "sheet-editor" },
-    editing ? null : h("div", { class: "inline" }, templateSel ? field(t("sheet.from_template"), templateSel) : null, field(t("sheet.import"), file)),
+    editing
+      ? null
+      : h(
+          "div",
+          { class: "inline" },
+          templateSel ? field(t("sheet.from_template"), templateSel) : null,
+          field(t("sheet.import"), file),
+        ),
     field(t("sheet.name"), name),
     editing ? null : field(t("sheet.kind"), kind),
     ownerBox,
@@ -240,7 +348,19 @@ export function openSheetEditor(existing, seed = null) {
     verdict,
     preview,
     isGm() && !editing
-      ? h("button", { type: "button", onclick: () => send("AddTemplate", { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) }, verdict) }, t("sheet.as_template"))
+      ? h(
+          "button",
+          {
+            type: "button",
+            onclick: () =>
+              send(
+                "AddTemplate",
+                { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) },
+                verdict,
+              ),
+          },
+          t("sheet.as_template"),
+        )
       : null,
   );
   if (ownerBox) {
@@ -279,34 +399,74 @@ export function openQuickNpc(chosen = null) {
   const obstacles = Boolean(conflict) && view.table.options.includes("obstacles") && conflict.phase !== "ended";
   const kinds = ["minor_npc", "mob", "monster", "major_npc", ...(obstacles ? ["hazard", "block"] : [])];
   const name = h("input", { id: "npc-name", autocomplete: "off", required: true });
-  const kind = h("select", { id: "npc-kind" }, kinds.map((k) => h("option", { value: k, selected: k === chosen }, t(`kind.${k}`))));
+  const kind = h(
+    "select",
+    { id: "npc-kind" },
+    kinds.map((k) => h("option", { value: k, selected: k === chosen }, t(`kind.${k}`))),
+  );
   const aspect = h("input", { id: "npc-aspect", autocomplete: "off" });
   const secret = h("input", { id: "npc-secret", autocomplete: "off" });
   const rows = [0, 1].map((i) => ({
-    skill: h("select", { id: `npc-skill-${i}` }, h("option", { value: "" }, "\u2014"), preset.skills.map((k) => h("option", { value: k }, skill(k).textContent))),
-    rating: h("select", { id: `npc-rating-${i}` }, skillRatings(preset.peak + 2).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label))),
+    skill: h(
+      "select",
+      { id: `npc-skill-${i}` },
+      h("option", { value: "" }, "\u2014"),
+      preset.skills.map((k) => h("option", { value: k }, skill(k).textContent)),
+    ),
+    rating: h(
+      "select",
+      { id: `npc-rating-${i}` },
+      skillRatings(preset.peak + 2).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label)),
+    ),
   }));
   const boxes = h("input", { id: "npc-boxes", type: "number", min: 0, max: 10, value: 2 });
   const members = h("input", { id: "npc-members", type: "number", min: 2, max: 20, value: 3 });
   // A hazard's or a block's numbers.
-  const rating = h("select", { id: "npc-obstacle-rating" }, skillRatings(preset.peak + 3).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label)));
-  const weapon = h("select", { id: "npc-weapon" }, [0, 1, 2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 1 }, String(n))));
+  const rating = h(
+    "select",
+    { id: "npc-obstacle-rating" },
+    skillRatings(preset.peak + 3).map(([v, label]) => h("option", { value: v, selected: v === "2" }, label)),
+  );
+  const weapon = h(
+    "select",
+    { id: "npc-weapon" },
+    [0, 1, 2, 3, 4].map((n) => h("option", { value: String(n), selected: n === 1 }, String(n))),
+  );
   const sides = conflict ? [...new Set(conflict.fighters.map((f) => f.side))] : [];
-  const side = h("select", { id: "npc-side", "data-free": "" }, sides.map((s, i) => h("option", { value: s, selected: i === sides.length - 1 }, s)));
+  const side = h(
+    "select",
+    { id: "npc-side", "data-free": "" },
+    sides.map((s, i) => h("option", { value: s, selected: i === sides.length - 1 }, s)),
+  );
   const zones = view.scene && view.scene.zones ? view.scene.zones.zones : [];
-  const zone = h("select", { id: "npc-zone", "data-free": "" }, h("option", { value: "" }, "\u2014"), zones.map((z) => h("option", { value: z }, z)));
+  const zone = h(
+    "select",
+    { id: "npc-zone", "data-free": "" },
+    h("option", { value: "" }, "\u2014"),
+    zones.map((z) => h("option", { value: z }, z)),
+  );
   const harmful = h("input", { type: "checkbox", id: "npc-harmful" });
   const cover = h("input", { type: "checkbox", id: "npc-cover" });
   const verdict = h("div", { id: "npc-verdict", "aria-live": "polite" });
   const isObstacle = () => kind.value === "hazard" || kind.value === "block";
   const sheet = () => {
     const aspects = [];
-    if (aspect.value.trim()) aspects.push({ kind: kind.value === "major_npc" ? "high_concept" : "character", name: aspect.value.trim() });
+    if (aspect.value.trim())
+      aspects.push({ kind: kind.value === "major_npc" ? "high_concept" : "character", name: aspect.value.trim() });
     if (secret.value.trim()) aspects.push({ kind: "character", name: secret.value.trim() });
     const skills = {};
     for (const r of rows) if (r.skill.value) skills[r.skill.value] = Number(r.rating.value);
     const n = Number(boxes.value) || 0;
-    const data = { format: "fatekit-character", version: 1, id: slug(name.value), name: name.value.trim(), kind: kind.value, preset: view.table.preset, aspects, skills };
+    const data = {
+      format: "fatekit-character",
+      version: 1,
+      id: slug(name.value),
+      name: name.value.trim(),
+      kind: kind.value,
+      preset: view.table.preset,
+      aspects,
+      skills,
+    };
     if (preset.list) data.skill_lists = [preset.list];
     if (kind.value !== "major_npc") data.stress = { any: Array.from({ length: n }, () => ({ value: 1 })) };
     if (kind.value === "mob") data.members = Number(members.value) || 2;
@@ -330,7 +490,9 @@ export function openQuickNpc(chosen = null) {
     {},
     field(t("npc.aspect"), aspect),
     field(t("npc.secret"), secret, h("p", { class: "hint" }, t("npc.secret_hint"))),
-    rows.map((r, i) => h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating))),
+    rows.map((r, i) =>
+      h("div", { class: "inline" }, field(tn("npc.skill_n", { n: i + 1 }), r.skill), field(t("npc.rating"), r.rating)),
+    ),
     field(t("npc.boxes"), boxes),
   );
   // An NPC made while a scene runs comes straight into it (and into the fight, on a side).
@@ -386,18 +548,39 @@ export function openQuickNpc(chosen = null) {
       const id = slug(name.value);
       const where = zone.value ? { zone: zone.value } : {};
       if (kind.value === "hazard") {
-        const data = { hazard_id: id, name: name.value.trim(), rating: Number(rating.value), weapon: Number(weapon.value), side: side.value, ...where };
+        const data = {
+          hazard_id: id,
+          name: name.value.trim(),
+          rating: Number(rating.value),
+          weapon: Number(weapon.value),
+          side: side.value,
+          ...where,
+        };
         return (await send("AddHazard", data, out)) !== null;
       }
       if (kind.value === "block") {
-        const data = { block_id: id, name: name.value.trim(), rating: Number(rating.value), weapon: Number(weapon.value), harmful: harmful.checked, cover: cover.checked, ...where };
+        const data = {
+          block_id: id,
+          name: name.value.trim(),
+          rating: Number(rating.value),
+          weapon: Number(weapon.value),
+          harmful: harmful.checked,
+          cover: cover.checked,
+          ...where,
+        };
         return (await send("AddBlock", data, out)) !== null;
       }
       const data = sheet();
       // The second aspect is the GM's secret: kept hidden from the players.
       const hidden = secret.value.trim() ? [`${data.id}/character/${data.aspects.length}`] : [];
       const enter = entrance.read();
-      return (await send("AddCharacter", { sheet: JSON.stringify(data), hidden_aspects: hidden, ...(enter ? { enter } : {}) }, out)) !== null;
+      return (
+        (await send(
+          "AddCharacter",
+          { sheet: JSON.stringify(data), hidden_aspects: hidden, ...(enter ? { enter } : {}) },
+          out,
+        )) !== null
+      );
     },
     { submitLabel: t("sheet.add"), id: "npc-form" },
   );

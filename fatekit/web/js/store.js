@@ -63,7 +63,9 @@ function fieldList(fields, named = {}) {
   return h(
     "ul",
     { class: "fields" },
-    listed.map(([path, message]) => h("li", { "data-field": path }, named[path] ? t(named[path]) : free(`${path}: ${message}`))),
+    listed.map(([path, message]) =>
+      h("li", { "data-field": path }, named[path] ? t(named[path]) : free(`${path}: ${message}`)),
+    ),
   );
 }
 
@@ -76,16 +78,23 @@ export function errorText(error, named = {}) {
   const kind = KINDS.includes(body.error) ? body.error : "other";
   // A refusal the engine names (`code`) reads in the page's own words, names and all: the
   // engine's English sentence is only its fallback.
-  if (body.code && has(`refusal.${body.code}`)) return h("span", { class: "detail", "data-code": body.code }, tn(`refusal.${body.code}`, refusalParams(body.params)));
+  if (body.code && has(`refusal.${body.code}`))
+    return h(
+      "span",
+      { class: "detail", "data-code": body.code },
+      tn(`refusal.${body.code}`, refusalParams(body.params)),
+    );
   const out = h("span", {}, tn(`error.${kind}`));
   const rule = body.rule;
-  if (rule && rule.key) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
+  if (rule && rule.key)
+    out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
   const fields = fieldList(body.fields, named);
   if (fields) out.append(fields);
   // Beside a rule the engine's sentence adds names and numbers (English only); with nothing
   // else to say, it is the reason itself, in whatever language the server wrote it.
   const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
-  if (body.detail && (language() === "en" || alone)) out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
+  if (body.detail && (language() === "en" || alone))
+    out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
   return out;
 }
 
@@ -105,7 +114,16 @@ function refusalParams(params) {
 function refusal(error, named, allow) {
   const body = (error && error.body) || {};
   const rule = body.rule && body.rule.key ? body.rule.key : "";
-  const p = h("p", { class: "refusal error", role: "alert", "data-error": error instanceof ApiError ? body.error || "other" : "network", "data-rule": rule }, errorText(error, named));
+  const p = h(
+    "p",
+    {
+      class: "refusal error",
+      role: "alert",
+      "data-error": error instanceof ApiError ? body.error || "other" : "network",
+      "data-rule": rule,
+    },
+    errorText(error, named),
+  );
   if (body.waivable && rule) {
     const gm = app.view && app.view.you && app.view.you.role === "gm";
     if (gm && allow) p.append(" ", allowButton(allow));
@@ -120,7 +138,13 @@ function allowButton(allow) {
   // Not `required`: the field sits inside the dialog's form, hidden until asked for, and a
   // required one would stop the form itself from being sent again once changed. The confirm
   // button asks for the reason instead.
-  const reason = h("input", { type: "text", maxlength: "500", autocomplete: "off", "data-waive-reason": "", "aria-required": "true" });
+  const reason = h("input", {
+    type: "text",
+    maxlength: "500",
+    autocomplete: "off",
+    "data-waive-reason": "",
+    "aria-required": "true",
+  });
   const ask = h(
     "span",
     { class: "allow-reason", hidden: true },
@@ -175,7 +199,8 @@ function homeFor(where, control) {
   if (where) return { inside: where, own: true };
   const from = control && control.isConnected ? control : null;
   const inDialog = from && from.closest("dialog[open]");
-  if (inDialog) return { inside: inDialog.querySelector(".dialog-error") || inDialog.querySelector("form") || inDialog };
+  if (inDialog)
+    return { inside: inDialog.querySelector(".dialog-error") || inDialog.querySelector("form") || inDialog };
   if (from && from.parentElement) return { after: from.parentElement };
   return { inside: document.getElementById("banner"), own: true };
 }
@@ -189,10 +214,15 @@ function triggeringControl() {
 }
 
 function clearRefusal(home) {
-  if (home.inside && home.own) fill(home.inside); // a place kept for what went wrong
+  if (home.inside && home.own)
+    fill(home.inside); // a place kept for what went wrong
   else if (home.inside) {
     for (const old of home.inside.querySelectorAll(":scope > .refusal")) old.remove();
-  } else if (home.after && home.after.nextElementSibling && home.after.nextElementSibling.classList.contains("refusal")) {
+  } else if (
+    home.after &&
+    home.after.nextElementSibling &&
+    home.after.nextElementSibling.classList.contains("refusal")
+  ) {
     home.after.nextElementSibling.remove();
   }
 }
@@ -238,10 +268,13 @@ export async function send(type, data, where = null, { named = {}, waive = [], r
     await notify({ kind: "sent", type, done });
     return done;
   } catch (error) {
-    const body = (error && error.body) || {};
+    const body = (error instanceof ApiError && error.body) || {};
     const key = body.rule && body.rule.key;
     // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
-    const allow = body.waivable && key ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place }) : null;
+    const allow =
+      body.waivable && key
+        ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
+        : null;
     placeRefusal(place, refusal(error, named, allow));
     return null;
   }

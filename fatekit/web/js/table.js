@@ -48,21 +48,65 @@ function copyField(id, value, label) {
 const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
   mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },
-  characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
+  characters: {
+    column: "left",
+    reads: ["characters", "conflict", "you", "table", "seats"],
+    draw: () => charactersPanel(),
+  },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
   recap: { column: "middle", reads: ["time", "scene", "you"], draw: () => recapPanel() },
   notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
-  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
+  turn: {
+    column: "middle",
+    reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"],
+    draw: () => turnPanel(),
+  },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
-  compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
-  roll: { column: "middle", reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
-  conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
-  contest: { column: "middle", reads: ["contest", "rolls", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
-  challenge: { column: "middle", reads: ["challenge", "rolls", "scene", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
-  milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
-  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
-  screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },
-  foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
+  compels: {
+    column: "middle",
+    reads: ["compels", "self_compels", "characters", "scene", "you"],
+    draw: () => compelsPanel(),
+  },
+  roll: {
+    column: "middle",
+    reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"],
+    draw: () => rollPanel(),
+  },
+  conflict: {
+    column: "middle",
+    reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"],
+    draw: () => (app.view.conflict ? conflictPanel() : null),
+  },
+  contest: {
+    column: "middle",
+    reads: ["contest", "rolls", "characters", "you"],
+    draw: () => (app.view.contest ? contestPanel() : null),
+  },
+  challenge: {
+    column: "middle",
+    reads: ["challenge", "rolls", "scene", "characters", "you"],
+    draw: () => (app.view.challenge ? challengePanel() : null),
+  },
+  milestones: {
+    column: "middle",
+    reads: ["milestones", "characters", "conflict", "you", "table"],
+    draw: () => milestonesPanel(),
+  },
+  gm: {
+    column: "middle",
+    reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"],
+    draw: () => (isGm() ? gmPanel() : null),
+  },
+  screen: {
+    column: "middle",
+    reads: ["screen", "scene", "conflict", "characters", "table", "you"],
+    draw: () => screenPanel(),
+  },
+  foresight: {
+    column: "middle",
+    reads: ["scene", "conflict", "characters", "table", "you"],
+    draw: () => (isGm() ? foresightPanel() : null),
+  },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };
 
@@ -82,7 +126,7 @@ export function keeping(container, draw) {
   }
   draw();
   for (const [id, value] of kept) {
-    const el = document.getElementById(id);
+    const el = /** @type {(HTMLInputElement & HTMLSelectElement) | null} */ (document.getElementById(id));
     if (!el || !container.contains(el)) continue;
     const was = typeof value === "boolean" ? el.checked : el.value;
     if (was === value) continue;
@@ -97,7 +141,12 @@ export function keeping(container, draw) {
   }
   // The focused control is gone (a button the new state has no use for): rather than drop the
   // focus on the page's body, put it on the heading of the section it was in.
-  if (inside && !inside.isConnected && (!document.activeElement || document.activeElement === document.body) && sectionOf) {
+  if (
+    inside &&
+    !inside.isConnected &&
+    (!document.activeElement || document.activeElement === document.body) &&
+    sectionOf
+  ) {
     focusAgain(null, sectionOf.id);
   }
 }
@@ -108,11 +157,21 @@ function slot(name) {
 
 /** Draw the whole table screen into `main`. */
 export function renderTable(main) {
-  const columns = { left: h("div", { class: "col" }), middle: h("div", { class: "col wide" }), right: h("div", { class: "col" }) };
+  const columns = {
+    left: h("div", { class: "col" }),
+    middle: h("div", { class: "col wide" }),
+    right: h("div", { class: "col" }),
+  };
   for (const [name, panel] of Object.entries(PANELS)) {
     add(columns[panel.column], h("div", { class: "slot", "data-panel": name }, panel.draw()));
   }
-  keeping(main, () => fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, columns.left, columns.middle, columns.right)));
+  keeping(main, () =>
+    fill(
+      main,
+      h("h1", { class: "visually-hidden" }, t("app.name")),
+      h("div", { class: "layout" }, columns.left, columns.middle, columns.right),
+    ),
+  );
   markAttention();
   showLog();
   drawZoneLinks();
@@ -179,15 +238,32 @@ function youPanel() {
       h("dt", {}, t("table.preset")),
       h("dd", {}, presetName(view.table.preset)),
       view.table.options.length ? h("dt", {}, t("table.options")) : null,
-      view.table.options.length ? h("dd", {}, view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`)))) : null,
+      view.table.options.length
+        ? h(
+            "dd",
+            {},
+            view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`))),
+          )
+        : null,
       view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,
       view.table.skill_list ? h("dd", { id: "skill-list" }, t(`skill_list.${view.table.skill_list}`)) : null,
       h("dt", {}, t("time.session")),
-      h("dd", { id: "session-state", "data-in-session": String(time.in_session) }, time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session")),
+      h(
+        "dd",
+        { id: "session-state", "data-in-session": String(time.in_session) },
+        time.in_session ? tn("time.in_session", { n: time.session }) : t("time.no_session"),
+      ),
       h("dt", {}, t("time.arc")),
       h("dd", {}, String(time.arc)),
       h("dt", {}, t("gm.pool")),
-      h("dd", { id: "gm-pool", "data-points": view.gm_pool }, String(view.gm_pool), " ", tokens(view.gm_pool, ""), view.you.role === "gm" ? [" ", correctPoolButton()] : null),
+      h(
+        "dd",
+        { id: "gm-pool", "data-points": view.gm_pool },
+        String(view.gm_pool),
+        " ",
+        tokens(view.gm_pool, ""),
+        view.you.role === "gm" ? [" ", correctPoolButton()] : null,
+      ),
     ),
   );
 }
@@ -208,8 +284,12 @@ function milestonesPanel() {
   return section(
     "milestones",
     t("milestone.title"),
-    open.map(([pc, kind]) => h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind))),
-    banked.map(([pc, n]) => h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n))),
+    open.map(([pc, kind]) =>
+      h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind)),
+    ),
+    banked.map(([pc, n]) =>
+      h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n)),
+    ),
   );
 }
 
@@ -218,10 +298,21 @@ function milestonesPanel() {
 /** An invitation's QR code: a phone's camera opens its seat. Drawn by the server once per link
  * and kept by the page (an object URL), so a redraw does not ask again. */
 function inviteCode(invite) {
-  const img = h("img", { class: "qr", id: `invite-qr-${invite.seat}`, alt: t("invite.qr_alt", { who: invite.name }), width: 220, height: 220 });
+  const img = h("img", {
+    class: "qr",
+    id: `invite-qr-${invite.seat}`,
+    alt: t("invite.qr_alt", { who: invite.name }),
+    width: 220,
+    height: 220,
+  });
   if (!invite.qr) invite.qr = qrFor(invite.link).catch(() => null); // without it, the link still works
   invite.qr.then((url) => url && (img.src = url));
-  return h("figure", { class: "qr" }, img, h("figcaption", { class: "hint" }, tn("invite.scan", { who: free(invite.name) })));
+  return h(
+    "figure",
+    { class: "qr" },
+    img,
+    h("figcaption", { class: "hint" }, tn("invite.scan", { who: free(invite.name) })),
+  );
 }
 
 /** Before anyone is invited: a warning when the links would lead to a loopback address, which
@@ -229,7 +320,15 @@ function inviteCode(invite) {
 function loopbackWarning() {
   const address = app.address;
   if (!address || !address.loopback) return null;
-  return h("p", { class: "warning", id: "invite-warning", role: "note" }, tn("invite.loopback", { address: free(address.url, "code"), lan: free("fatekit serve --lan", "code"), public: free("--public-url", "code") }));
+  return h(
+    "p",
+    { class: "warning", id: "invite-warning", role: "note" },
+    tn("invite.loopback", {
+      address: free(address.url, "code"),
+      lan: free("fatekit serve --lan", "code"),
+      public: free("--public-url", "code"),
+    }),
+  );
 }
 
 /** The page keeps the links it made for others only until it is reloaded (the server never
@@ -258,14 +357,27 @@ function newLinkButton(seat) {
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off", required: true });
-  const role = h("select", { id: "invite-role" }, ["player", "spectator", "gm"].map((r) => h("option", { value: r }, t(`role.${r}`))));
+  const role = h(
+    "select",
+    { id: "invite-role" },
+    ["player", "spectator", "gm"].map((r) => h("option", { value: r }, t(`role.${r}`))),
+  );
   return section(
     "seats",
     t("seats.title"),
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) => h("li", { "data-seat": s.id }, free(s.name), " ", h("span", { class: "badge" }, t(`role.${s.role}`)), s.id === app.view.you.seat ? null : newLinkButton(s))),
+      app.view.seats.map((s) =>
+        h(
+          "li",
+          { "data-seat": s.id },
+          free(s.name),
+          " ",
+          h("span", { class: "badge" }, t(`role.${s.role}`)),
+          s.id === app.view.you.seat ? null : newLinkButton(s),
+        ),
+      ),
     ),
     h(
       "form",
@@ -298,7 +410,14 @@ function seatsPanel() {
       h("button", { type: "submit" }, t("invite.button")),
     ),
     out,
-    (app.invites || []).map((i) => h("div", { class: "invite", "data-seat": i.seat }, copyField(`invite-link-${i.seat}`, i.url, tn("invite.made", { who: free(i.name) })), inviteCode(i))),
+    (app.invites || []).map((i) =>
+      h(
+        "div",
+        { class: "invite", "data-seat": i.seat },
+        copyField(`invite-link-${i.seat}`, i.url, tn("invite.made", { who: free(i.name) })),
+        inviteCode(i),
+      ),
+    ),
     copyField("own-link", pageFor(app.seat.link, app.address && app.address.url), t("invite.own_link")),
   );
 }
@@ -310,21 +429,65 @@ function gmPanel() {
   const tools = h("div", { class: "actions wrap" });
   // Only what the engine takes now: a session ends once its scene has, a scene once its
   // conflict has (the conflict panel ends that).
-  if (!view.time.in_session) add(tools, button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }));
-  else if (!view.scene) add(tools, button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }));
-  if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
+  if (!view.time.in_session)
+    add(
+      tools,
+      button(t("gm.start_session"), () => send("StartSession", {}), { id: "start-session" }),
+    );
+  else if (!view.scene)
+    add(
+      tools,
+      button(t("gm.end_session"), () => openEndSession(), { id: "end-session" }),
+    );
+  if (!view.scene)
+    add(
+      tools,
+      button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }),
+    );
   else {
-    if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
+    if (!view.conflict)
+      add(
+        tools,
+        button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }),
+      );
     // A fight starts once the rolls in play are settled (the GM may settle any on its card).
     const rolling = (view.rolls || []).length > 0;
-    if (!view.conflict && !rolling) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
-    if (!view.conflict && rolling) add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
-    if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
-    if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
-    if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));
+    if (!view.conflict && !rolling)
+      add(
+        tools,
+        button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }),
+      );
+    if (!view.conflict && rolling)
+      add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
+    if (!view.contest)
+      add(
+        tools,
+        button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }),
+      );
+    if (!view.challenge)
+      add(
+        tools,
+        button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }),
+      );
+    if (view.table.options.includes("countdowns"))
+      add(
+        tools,
+        button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }),
+      );
   }
-  add(tools, button(t("gm.undo"), () => openUndo(), { id: "undo" }));
+  add(
+    tools,
+    button(t("gm.undo"), () => openUndo(), { id: "undo" }),
+  );
   // The whole campaign, the one file the GM keeps (any fatekit server opens it).
-  add(tools, button(t("gm.export"), async () => download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")), { id: "download-campaign" }));
+  add(
+    tools,
+    button(
+      t("gm.export"),
+      async () =>
+        download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")),
+      { id: "download-campaign" },
+    ),
+  );
   return section("gm", t("gm.title"), tools);
 }

@@ -13,7 +13,17 @@ import { answersFor, isGm, mine, who } from "./view.js";
 // -- notices ------------------------------------------------------------------------------------
 
 /** The parts of the document the notices read. */
-export const NOTICE_READS = ["compels", "self_compels", "conflict", "screen", "rolls", "extras", "contest", "characters", "you"];
+export const NOTICE_READS = [
+  "compels",
+  "self_compels",
+  "conflict",
+  "screen",
+  "rolls",
+  "extras",
+  "contest",
+  "characters",
+  "you",
+];
 
 /** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
 export function addressed() {
@@ -23,24 +33,33 @@ export function addressed() {
     const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
     if (answersFor(c.target) && !offeredByUs) out.push(["compels", tn("notice.compel", { who: who(c.target) })]);
   }
-  if (isGm()) for (const c of view.self_compels) out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
+  if (isGm())
+    for (const c of view.self_compels) out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
   const hit = view.conflict && view.conflict.pending_hit;
-  if (hit && hit.absorb_options && answersFor(hit.target)) out.push(["turn", tn("notice.hit", { who: who(hit.target), n: hit.shifts })]);
+  if (hit && hit.absorb_options && answersFor(hit.target))
+    out.push(["turn", tn("notice.hit", { who: who(hit.target), n: hit.shifts })]);
   if (!isGm() && view.screen) {
-    for (const a of view.screen.asked.filter((x) => mine().has(x.actor))) out.push(["screen", tn("notice.asked", { who: who(a.actor) })]);
+    for (const a of view.screen.asked.filter((x) => mine().has(x.actor)))
+      out.push(["screen", tn("notice.asked", { who: who(a.actor) })]);
   }
   const resolutions = (app.extras && app.extras.resolutions) || {};
   for (const roll of view.rolls || []) {
     const found = resolutions[roll.id];
     if (!found || answersFor(roll.actor)) continue; // the seat's own roll: it knows
-    const ours = found.chosen_by === "gm" ? isGm() : found.chosen_by === "opposition" ? Boolean(roll.defence ? answersFor(roll.defence.actor) : isGm()) : false;
+    const ours =
+      found.chosen_by === "gm"
+        ? isGm()
+        : found.chosen_by === "opposition"
+          ? Boolean(roll.defence ? answersFor(roll.defence.actor) : isGm())
+          : false;
     if (ours) out.push(["roll", tn("notice.choose", { who: who(roll.actor) })]);
   }
   const contest = view.contest;
   if (contest && !contest.winner) {
     for (const s of contest.sides) {
       const owed = !(s.id in contest.rolled) && !contest.forfeited.includes(s.id) && !(contest.rolling || {})[s.id];
-      if (owed && s.members.some((m) => answersFor(m))) out.push(["contest", tn("notice.contest", { side: free(s.id) })]);
+      if (owed && s.members.some((m) => answersFor(m)))
+        out.push(["contest", tn("notice.contest", { side: free(s.id) })]);
     }
   }
   return out;
@@ -62,18 +81,22 @@ export function noticePanel() {
           { "data-for": panelId },
           h("span", {}, line),
           " ",
-          button(t("notice.show"), () => {
-            const where = document.getElementById(panelId);
-            if (where) {
-              where.scrollIntoView({ block: "start" });
-              // Lit for a moment, so pressing "Show" again, with the panel already in view and
-              // its heading focused, still shows where it is.
-              where.removeAttribute("data-shown");
-              void where.offsetWidth; // the animation starts again
-              where.setAttribute("data-shown", "");
-            }
-            focusAgain(null, panelId);
-          }, { class: "notice-go" }),
+          button(
+            t("notice.show"),
+            () => {
+              const where = document.getElementById(String(panelId));
+              if (where) {
+                where.scrollIntoView({ block: "start" });
+                // Lit for a moment, so pressing "Show" again, with the panel already in view and
+                // its heading focused, still shows where it is.
+                where.removeAttribute("data-shown");
+                void where.offsetWidth; // the animation starts again
+                where.setAttribute("data-shown", "");
+              }
+              focusAgain(null, panelId);
+            },
+            { class: "notice-go" },
+          ),
         ),
       ),
     ),
@@ -86,7 +109,7 @@ export function noticePanel() {
 /** Raise the panels that hold what is addressed to this seat (on a phone, to the top). */
 export function markAttention() {
   const wanted = new Set(addressed().map(([panel]) => panel));
-  for (const slot of document.querySelectorAll("#app .slot[data-panel]")) {
+  for (const slot of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#app .slot[data-panel]"))) {
     if (wanted.has(slot.dataset.panel)) slot.dataset.attention = "true";
     else delete slot.dataset.attention;
   }
@@ -110,10 +133,24 @@ function otherTurn() {
     const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
     const ours = waiting.some((s) => s.members.some((m) => answersFor(m)));
     // A side of ours with its roll in play has that roll to settle, not a new one to make.
-    const settling = ours && waiting.every((s) => !s.members.some((m) => answersFor(m)) || (contest.rolling || {})[s.id]);
-    const names = h("span", {}, waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))));
-    const line = ours ? t(settling ? "turn.contest_settle" : "turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
-    const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })), line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null);
+    const settling =
+      ours && waiting.every((s) => !s.members.some((m) => answersFor(m)) || (contest.rolling || {})[s.id]);
+    const names = h(
+      "span",
+      {},
+      waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))),
+    );
+    const line = ours
+      ? t(settling ? "turn.contest_settle" : "turn.contest_yours")
+      : waiting.length
+        ? tn("turn.contest_waiting", { sides: names })
+        : null;
+    const panel = section(
+      "turn",
+      t("turn.title"),
+      h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })),
+      line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null,
+    );
     panel.classList.add("turn");
     panel.dataset.yours = String(ours);
     return panel;
@@ -134,7 +171,16 @@ export function turnPanel() {
   if (!c || c.phase === "ended") return otherTurn();
   const panel = section("turn", t("turn.title"));
   panel.classList.add("turn");
-  add(panel, h("p", { class: "turn-head" }, tn("turn.exchange", { n: c.exchange }), " ", c.current ? tn("turn.current", { who: who(c.current) }) : null));
+  add(
+    panel,
+    h(
+      "p",
+      { class: "turn-head" },
+      tn("turn.exchange", { n: c.exchange }),
+      " ",
+      c.current ? tn("turn.current", { who: who(c.current) }) : null,
+    ),
+  );
   const hit = c.pending_hit;
   const mineNow = [];
   // The server gives the ways to take a hit only to the seat that takes it.
@@ -161,7 +207,8 @@ export function turnPanel() {
   } else {
     const waiting = waitingFor(c);
     panel.dataset.yours = "false";
-    if (waiting) add(panel, h("p", { class: "turn-waiting", id: "turn-waiting" }, tn(waiting[0], { who: who(waiting[1]) })));
+    if (waiting)
+      add(panel, h("p", { class: "turn-waiting", id: "turn-waiting" }, tn(waiting[0], { who: who(waiting[1]) })));
   }
   return panel;
 }

@@ -94,7 +94,8 @@ export function visibleAspects() {
   for (const c of app.view.characters) {
     if (c.revealed) {
       for (const a of c.sheet.aspects) out.push({ ...a, owner: c.id });
-      for (const slot of c.sheet.consequences) if (slot.aspect) out.push({ ...slot.aspect, kind: "consequence", owner: c.id });
+      for (const slot of c.sheet.consequences)
+        if (slot.aspect) out.push({ ...slot.aspect, kind: "consequence", owner: c.id });
     } else {
       out.push(...c.aspects, ...c.consequences);
     }

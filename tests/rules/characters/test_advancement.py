@@ -25,8 +25,8 @@ from fatekit.rules.characters.character import Character, new_character
 from fatekit.rules.characters.presets import CONDENSED_PRESET
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.clock import Clock, Milestone
 from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.scenes.clock import Clock, Milestone
 
 RUTH_SKILLS = {
     "investigate": 4,

@@ -12,8 +12,8 @@ import pytest
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.fate_points import FateLedger, FatePoints
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, apply_plan
 from fatekit.rules.harm.concession import (
     check_can_concede,

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 import pytest
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.clock import Clock, Milestone
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm import absorb
 from fatekit.rules.harm.absorb import (
     AbsorbPlan,
@@ -31,7 +32,6 @@ from fatekit.rules.harm.absorb import (
 )
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.scenes.clock import Clock, Milestone
 
 MILD, MODERATE, SEVERE = Severity.MILD, Severity.MODERATE, Severity.SEVERE
 PHYSICAL, MENTAL, ANY = Track.PHYSICAL, Track.MENTAL, Track.ANY

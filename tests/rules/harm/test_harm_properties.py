@@ -21,8 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,
@@ -34,7 +35,6 @@ from fatekit.rules.harm.absorb import (
 )
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
-from fatekit.rules.scenes.clock import Clock
 
 # Reproducible runs: the same examples every time, and no flaky deadline on slow machines.
 PROPERTY = settings(derandomize=True, max_examples=400, deadline=None)

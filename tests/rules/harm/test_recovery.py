@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
+from fatekit.rules.core.clock import Clock, Milestone
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, apply_plan
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import (
@@ -26,7 +27,6 @@ from fatekit.rules.harm.recovery import (
     treatment_difficulty,
 )
 from fatekit.rules.harm.stress import StressTrack
-from fatekit.rules.scenes.clock import Clock, Milestone
 
 MILD, MODERATE, SEVERE = Severity.MILD, Severity.MODERATE, Severity.SEVERE
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 

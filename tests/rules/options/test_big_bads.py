@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character, SlotSpec, monster
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.teamwork import combine_skills
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.options.big_bad_solo import (
     Facing,
@@ -40,7 +41,6 @@ from fatekit.rules.options.big_bads import (
 )
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.contest import Contest
-from fatekit.rules.scenes.teamwork import combine_skills
 from fatekit.rules.scenes.zones import ZoneMap
 
 PHYSICAL, MENTAL, ANY = Track.PHYSICAL, Track.MENTAL, Track.ANY

@@ -16,23 +16,22 @@ from fatekit.rules import (
     Side,
     resolve,
 )
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import CharacterKind, minor_npc, monster, new_character
 from fatekit.rules.characters.shapes import diamond
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.harm.conditions import condition_slots, to_conditions
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.options.big_bad_solo import Facing, SoloBonus, SuppressMode
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
-from fatekit.rules.options.conditions import condition_slots, to_conditions
 from fatekit.rules.options.countdowns import Countdown, Trigger
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import format_duration, parse_duration
 from fatekit.rules.options.weapons import with_weapon_and_armor
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind, Move, Status
+from fatekit.rules.scenes.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap

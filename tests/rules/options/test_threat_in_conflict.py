@@ -8,15 +8,14 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import monster, new_character
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, Move
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, ScriptedDice
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import minor_npc, new_character
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import ConflictKind, Move, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, Move, Phase, Status
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

@@ -9,8 +9,7 @@ import pytest
 
 from fatekit.rules import BadInput, IllegalAction, ScriptedDice
 from fatekit.rules.characters.character import major_npc, minor_npc, new_character
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, Move
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

@@ -8,8 +8,7 @@ import pytest
 from fatekit.rules import ScriptedDice
 from fatekit.rules.characters.character import mob, new_character
 from fatekit.rules.core.outcomes import BonusKind
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict, Move, Phase, Status
 from fatekit.rules.scenes.scene import Game
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import IllegalAction, ScriptedDice
-from fatekit.rules.aspects.stunts import SkillSwap, Stunt, Track
+from fatekit.rules.aspects.stunts import SkillSwap, Stunt
 from fatekit.rules.characters.character import minor_npc, new_character
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.ruleset import Ruleset
-from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, Move
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

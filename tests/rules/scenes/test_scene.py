@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import GM, Action, ActionRoll, AspectKind, BadInput, IllegalAction, ScriptedDice
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import major_npc, new_character
+from fatekit.rules.core.clock import Milestone
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, apply_plan
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.harm.recovery import treat
-from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 

@@ -3,7 +3,16 @@
 // where a failure may become success at a serious cost), and the report the GM reads.
 
 import { add, button, field, free, h, section } from "../lib/dom.js";
-import { characterOptions, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "../forms.js";
+import {
+  characterOptions,
+  diceField,
+  ladderOptions,
+  openDialog,
+  select,
+  sendFrom,
+  skillOptions,
+  typedDice,
+} from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
 import { app, send } from "../store.js";
@@ -48,14 +57,41 @@ export function challengePanel() {
         const free_ = workers(task);
         return h(
           "li",
-          { class: "task card", id: `task-${task.key}`, "data-state": task.result ? "done" : task.rolling ? "rolling" : "open" },
-          h("p", {}, free(task.description, "strong"), " ", h("span", { class: "hint" }, tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }))),
+          {
+            class: "task card",
+            id: `task-${task.key}`,
+            "data-state": task.result ? "done" : task.rolling ? "rolling" : "open",
+          },
+          h(
+            "p",
+            {},
+            free(task.description, "strong"),
+            " ",
+            h(
+              "span",
+              { class: "hint" },
+              tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
+            ),
+          ),
           task.result
             ? taskResult(task)
             : task.rolling
-              ? h("p", { class: "hint" }, tn("challenge.rolling", { who: who((app.view.rolls || []).find((r) => r.id === task.rolling)?.actor) }))
+              ? h(
+                  "p",
+                  { class: "hint" },
+                  tn("challenge.rolling", {
+                    who: who((app.view.rolls || []).find((r) => r.id === task.rolling)?.actor),
+                  }),
+                )
               : free_.length
-                ? h("div", { class: "actions" }, button(t("challenge.roll"), () => openTaskRoll(task), { id: `task-roll-${task.key}`, class: "primary" }))
+                ? h(
+                    "div",
+                    { class: "actions" },
+                    button(t("challenge.roll"), () => openTaskRoll(task), {
+                      id: `task-roll-${task.key}`,
+                      class: "primary",
+                    }),
+                  )
                 : null,
         );
       }),
@@ -63,11 +99,23 @@ export function challengePanel() {
     h(
       "p",
       { class: "report" },
-      tn("challenge.report", { ok: c.report.successes.length, bad: c.report.failures.length, open: c.report.open.length }),
+      tn("challenge.report", {
+        ok: c.report.successes.length,
+        bad: c.report.failures.length,
+        open: c.report.open.length,
+      }),
       c.report.costs.length ? h("span", {}, " ", tn("challenge.costs", { n: c.report.costs.length })) : null,
     ),
   );
-  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("challenge.end"), () => send("EndChallenge", {}), { id: "end-challenge" })));
+  if (isGm())
+    add(
+      panel,
+      h(
+        "div",
+        { class: "actions" },
+        button(t("challenge.end"), () => send("EndChallenge", {}), { id: "end-challenge" }),
+      ),
+    );
   return panel;
 }
 
@@ -77,19 +125,28 @@ export function openTaskRoll(task) {
   const ids = workers(task);
   const options = characterOptions(ids).map(([id, name]) => {
     const n = rating(id, task.skill);
-    return [id, n === null ? name : t("challenge.worker", { who: name, skill: skill(task.skill).textContent, n: ladderValue(n) }), true];
+    return [
+      id,
+      n === null ? name : t("challenge.worker", { who: name, skill: skill(task.skill).textContent, n: ladderValue(n) }),
+      true,
+    ];
   });
   const actor = select(`task-actor-${task.key}`, options, ids[0], { freeText: true });
   const [diceIn, diceBox] = diceField(`task-dice-${task.key}`);
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const update = () => showOdds(odds, { actor: actor.value, skill: task.skill, action: "overcome", difficulty: task.difficulty });
+  const update = () =>
+    showOdds(odds, { actor: actor.value, skill: task.skill, action: "overcome", difficulty: task.difficulty });
   actor.addEventListener("change", update);
   openDialog(
     free(task.description),
     h(
       "div",
       {},
-      h("p", { class: "hint" }, tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) })),
+      h(
+        "p",
+        { class: "hint" },
+        tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
+      ),
       field(t("roll.actor"), actor),
       h("h3", {}, t("odds.title")),
       odds,
@@ -118,14 +175,24 @@ export function openStartChallenge() {
       "fieldset",
       { class: "task-row", "data-row": n },
       h("legend", {}, tn("challenge.task_n", { n: list.children.length + 1 })),
-      field(t("challenge.description"), h("input", { id: `task-text-${n}`, class: "task-text", autocomplete: "off", required: true })),
+      field(
+        t("challenge.description"),
+        h("input", { id: `task-text-${n}`, class: "task-text", autocomplete: "off", required: true }),
+      ),
       field(t("roll.skill"), select(`task-skill-${n}`, skillOptions())),
       field(t("roll.difficulty"), select(`task-difficulty-${n}`, ladderOptions(), "2")),
     );
-    add(row, button(t("challenge.remove_task"), () => {
-      row.remove();
-      renumber();
-    }, { class: "remove-task", id: `task-remove-${n}` }));
+    add(
+      row,
+      button(
+        t("challenge.remove_task"),
+        () => {
+          row.remove();
+          renumber();
+        },
+        { class: "remove-task", id: `task-remove-${n}` },
+      ),
+    );
     list.append(row);
     renumber();
     return row;
@@ -148,7 +215,11 @@ export function openStartChallenge() {
     h("div", {}, h("p", { class: "hint" }, t("challenge.tasks_hint")), list, h("div", { class: "actions" }, more)),
     (form, out) => {
       const tasks = [...list.children]
-        .map((row) => [row.querySelector(".task-text").value.trim(), row.querySelector("select[id^=task-skill]").value, Number(row.querySelector("select[id^=task-difficulty]").value)])
+        .map((row) => [
+          row.querySelector(".task-text").value.trim(),
+          row.querySelector("select[id^=task-skill]").value,
+          Number(row.querySelector("select[id^=task-difficulty]").value),
+        ])
         .filter(([text]) => text)
         .map(([text, key, difficulty], i) => [`task${i + 1}`, text, key, difficulty]);
       return sendFrom("StartChallenge", { tasks }, out);

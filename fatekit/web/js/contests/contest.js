@@ -3,7 +3,16 @@
 // dialog, then invokes and settling on its card among the rolls in play.
 
 import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
-import { characterSelect, diceField, openDialog, rankSkills, sendFrom, select, skillOptions, typedDice } from "../forms.js";
+import {
+  characterSelect,
+  diceField,
+  openDialog,
+  rankSkills,
+  sendFrom,
+  select,
+  skillOptions,
+  typedDice,
+} from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
 import { diceOrHidden } from "../screen.js";
@@ -12,7 +21,11 @@ import { character, isGm, ladderValue, mine, skill, who } from "../view.js";
 
 /** Names of characters as a list read aloud: "Ann, Ben". */
 export function names(ids) {
-  return h("span", { class: "names" }, ids.map((id, i) => [i ? ", " : "", who(id)]));
+  return h(
+    "span",
+    { class: "names" },
+    ids.map((id, i) => [i ? ", " : "", who(id)]),
+  );
 }
 
 /** Where a side stands this exchange: counted (its effort), rolling, given up, or owed. */
@@ -28,7 +41,12 @@ function rolledLine(r) {
   return h(
     "span",
     { class: "contest-roll", "data-side": r.side },
-    tn("contest.roll_line", { who: who(r.actor), skill: skill(r.skill), dice: diceOrHidden(r.faces), effort: ladderValue(r.effort) }),
+    tn("contest.roll_line", {
+      who: who(r.actor),
+      skill: skill(r.skill),
+      dice: diceOrHidden(r.faces),
+      effort: ladderValue(r.effort),
+    }),
   );
 }
 
@@ -48,7 +66,17 @@ export function contestPanel() {
         return h(
           "li",
           { class: `side card${ours(s) ? " ours" : ""}`, id: `contest-${idPart(s.id)}`, "data-state": state },
-          h("p", {}, free(s.id, "strong"), " ", h("span", { class: "victories", "data-victories": s.victories }, tn("contest.victories", { n: s.victories }))),
+          h(
+            "p",
+            {},
+            free(s.id, "strong"),
+            " ",
+            h(
+              "span",
+              { class: "victories", "data-victories": s.victories },
+              tn("contest.victories", { n: s.victories }),
+            ),
+          ),
           h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(s.intent) })),
           h("p", { class: "members" }, tn("contest.members", { who: names(s.members) })),
           h(
@@ -67,7 +95,15 @@ export function contestPanel() {
     c.last ? lastExchange(c) : null,
     c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
   );
-  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}), { id: "end-contest" })));
+  if (isGm())
+    add(
+      panel,
+      h(
+        "div",
+        { class: "actions" },
+        button(t("contest.end"), () => send("EndContest", {}), { id: "end-contest" }),
+      ),
+    );
   return panel;
 }
 
@@ -79,10 +115,16 @@ function lastExchange(c) {
     "div",
     { class: "last-exchange", id: "contest-last" },
     h("h3", {}, tn("contest.last", { n: c.exchange - 1 })),
-    h("ul", { class: "plain" }, (last.rolls || []).map((r) => h("li", {}, free(r.side, "strong"), ": ", rolledLine(r)))),
+    h(
+      "ul",
+      { class: "plain" },
+      (last.rolls || []).map((r) => h("li", {}, free(r.side, "strong"), ": ", rolledLine(r))),
+    ),
     last.twist ? h("p", { class: "twist" }, t("contest.twist")) : null,
     won.map(([side, n]) => h("p", { class: "victory" }, tn("contest.marked", { side: free(side), n }))),
-    Object.entries(last.hits || {}).map(([side, n]) => h("p", { class: "hit" }, tn("contest.hit", { side: free(side), n }))),
+    Object.entries(last.hits || {}).map(([side, n]) =>
+      h("p", { class: "hit" }, tn("contest.hit", { side: free(side), n })),
+    ),
   );
 }
 
@@ -95,8 +137,15 @@ function contestMoves(c, side) {
   return h(
     "div",
     { class: "actions" },
-    members.length ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), { id: `contest-roll-${idPart(side.id)}`, class: "primary" }) : null,
-    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), { id: `contest-forfeit-${idPart(side.id)}` }),
+    members.length
+      ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), {
+          id: `contest-roll-${idPart(side.id)}`,
+          class: "primary",
+        })
+      : null,
+    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), {
+      id: `contest-forfeit-${idPart(side.id)}`,
+    }),
     out,
   );
 }
@@ -121,13 +170,26 @@ export function openContestRoll(c, side, members) {
   const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
   const skillSel = select(`contest-skill-${id}`, skillOptions(null, actor.value));
-  const bonus = h("input", { id: `contest-bonus-${id}`, type: "number", min: 0, max: 10, value: 0, inputmode: "numeric" });
+  const bonus = h("input", {
+    id: `contest-bonus-${id}`,
+    type: "number",
+    min: 0,
+    max: 10,
+    value: 0,
+    inputmode: "numeric",
+  });
   const [diceIn, diceBox] = diceField(`contest-dice-${id}`);
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () => {
     const against = opposition(app.view.contest || c, side, skillSel.value);
     if (!against) return;
-    showOdds(odds, { actor: actor.value, skill: skillSel.value, action: "overcome", bonus: Number(bonus.value) || 0, ...against });
+    showOdds(odds, {
+      actor: actor.value,
+      skill: skillSel.value,
+      action: "overcome",
+      bonus: Number(bonus.value) || 0,
+      ...against,
+    });
   };
   actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
@@ -145,7 +207,11 @@ export function openContestRoll(c, side, members) {
       diceBox,
     ),
     (form, out) =>
-      sendFrom("ContestRoll", { side: id, actor: actor.value, skill: skillSel.value, bonus: Number(bonus.value) || 0, ...typedDice(diceIn) }, out),
+      sendFrom(
+        "ContestRoll",
+        { side: id, actor: actor.value, skill: skillSel.value, bonus: Number(bonus.value) || 0, ...typedDice(diceIn) },
+        out,
+      ),
     { submitLabel: t("roll.roll_button"), id: "contest-roll-form" },
   );
   update();
@@ -157,7 +223,18 @@ export function openContestRoll(c, side, members) {
 function sidePicker(id, chosen) {
   const c = character(id);
   const pc = c && c.revealed && c.sheet.kind === "pc";
-  return field(tn("conflict.side_of", { who: who(id) }), select(`contest-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], chosen || (pc ? "a" : "b")));
+  return field(
+    tn("conflict.side_of", { who: who(id) }),
+    select(
+      `contest-side-${id}`,
+      [
+        ["a", t("conflict.first_side")],
+        ["b", t("conflict.second_side")],
+        ["", t("conflict.not_in")],
+      ],
+      chosen || (pc ? "a" : "b"),
+    ),
+  );
 }
 
 export function openStartContest() {
@@ -182,7 +259,7 @@ export function openStartContest() {
     (form, out) => {
       const sides = [[], []];
       for (const id of people) {
-        const v = document.getElementById(`contest-side-${id}`).value;
+        const v = /** @type {HTMLSelectElement} */ (document.getElementById(`contest-side-${id}`)).value;
         if (v === "a") sides[0].push(id);
         if (v === "b") sides[1].push(id);
       }
@@ -191,8 +268,14 @@ export function openStartContest() {
       return sendFrom(
         "StartContest",
         {
-          sides: [[na, sides[0]], [nb, sides[1]]],
-          intents: [[na, intentA.value.trim() || na], [nb, intentB.value.trim() || nb]],
+          sides: [
+            [na, sides[0]],
+            [nb, sides[1]],
+          ],
+          intents: [
+            [na, intentA.value.trim() || na],
+            [nb, intentB.value.trim() || nb],
+          ],
           victories_needed: Number(needed.value) || 3,
         },
         out,

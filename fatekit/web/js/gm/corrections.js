@@ -23,7 +23,10 @@ function count(id, value, max) {
 
 /** "Correct" on a character's card: its fate points, stress boxes and consequences at once. */
 export function correctCharacterButton(c) {
-  return button(t("correct.button"), () => openCorrectCharacter(c), { id: `correct-${c.id}`, "aria-label": t("correct.character_title", { who: who(c.id).textContent }) });
+  return button(t("correct.button"), () => openCorrectCharacter(c), {
+    id: `correct-${c.id}`,
+    "aria-label": t("correct.character_title", { who: who(c.id).textContent }),
+  });
 }
 
 function openCorrectCharacter(c) {
@@ -42,7 +45,12 @@ function openCorrectCharacter(c) {
     .map((slot, i) => ({ slot, i }))
     .filter(({ slot }) => slot.severity !== "extreme")
     .map(({ slot, i }) => {
-      const input = h("input", { id: `correct-slot-${i}`, autocomplete: "off", maxlength: 200, value: slot.aspect ? slot.aspect.name : "" });
+      const input = h("input", {
+        id: `correct-slot-${i}`,
+        autocomplete: "off",
+        maxlength: 200,
+        value: slot.aspect ? slot.aspect.name : "",
+      });
       const label = tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts });
       return { i, was: slot.aspect ? slot.aspect.name : "", input, node: field(label, input) };
     });
@@ -51,22 +59,40 @@ function openCorrectCharacter(c) {
     {},
     h("p", { class: "hint" }, t("correct.hint")),
     field(t("correct.fate_points"), points),
-    tracks.length ? h("div", { class: "stress" }, h("h3", {}, t("correct.stress")), tracks.map((x) => x.node)) : null,
-    slots.length ? h("div", {}, h("h3", {}, t("sheet.consequences")), h("p", { class: "hint" }, t("correct.slot_hint")), slots.map((x) => x.node)) : null,
+    tracks.length
+      ? h(
+          "div",
+          { class: "stress" },
+          h("h3", {}, t("correct.stress")),
+          tracks.map((x) => x.node),
+        )
+      : null,
+    slots.length
+      ? h(
+          "div",
+          {},
+          h("h3", {}, t("sheet.consequences")),
+          h("p", { class: "hint" }, t("correct.slot_hint")),
+          slots.map((x) => x.node),
+        )
+      : null,
   );
   openDialog(
     tn("correct.character_title", { who: who(c.id) }),
     body,
     (form, out) => {
       const commands = [];
-      if (Number(points.value) !== s.fate_points) commands.push(["CorrectFatePoints", { character_id: c.id, fate_points: Number(points.value) }]);
+      if (Number(points.value) !== s.fate_points)
+        commands.push(["CorrectFatePoints", { character_id: c.id, fate_points: Number(points.value) }]);
       for (const x of tracks) {
         const now = x.marked();
-        if (now.join() !== x.was.join()) commands.push(["CorrectStress", { character_id: c.id, track: x.track, marked: now }]);
+        if (now.join() !== x.was.join())
+          commands.push(["CorrectStress", { character_id: c.id, track: x.track, marked: now }]);
       }
       for (const x of slots) {
         const name = x.input.value.trim();
-        if (name !== x.was) commands.push(["CorrectConsequence", { character_id: c.id, slot: x.i, ...(name ? { name } : {}) }]);
+        if (name !== x.was)
+          commands.push(["CorrectConsequence", { character_id: c.id, slot: x.i, ...(name ? { name } : {}) }]);
       }
       return sendAll(commands, out);
     },
@@ -76,11 +102,20 @@ function openCorrectCharacter(c) {
 
 /** "Correct" on an aspect's card: its name, and the free invokes someone holds on it. */
 export function correctAspectButton(a) {
-  return button(t("correct.button"), () => openCorrectAspect(a), { id: `correct-aspect-${a.id.replace(/[^\w-]/g, "_")}`, "aria-label": t("correct.aspect_title", { name: a.name }) });
+  return button(t("correct.button"), () => openCorrectAspect(a), {
+    id: `correct-aspect-${a.id.replace(/[^\w-]/g, "_")}`,
+    "aria-label": t("correct.aspect_title", { name: a.name }),
+  });
 }
 
 function openCorrectAspect(a) {
-  const name = h("input", { id: "correct-aspect-name", autocomplete: "off", maxlength: 200, required: true, value: a.name });
+  const name = h("input", {
+    id: "correct-aspect-name",
+    autocomplete: "off",
+    maxlength: 200,
+    required: true,
+    value: a.name,
+  });
   const holders = app.view.characters.map((c) => c.id);
   const held = (id) => (a.free_invokes && a.free_invokes[id]) || 0;
   const first = holders.find((id) => held(id) > 0) || holders[0];
@@ -91,12 +126,19 @@ function openCorrectAspect(a) {
   });
   openDialog(
     t("correct.aspect_title", { name: a.name }),
-    h("div", {}, h("p", { class: "hint" }, t("correct.hint")), field(t("aspect.name"), name), h("div", { class: "inline" }, field(t("aspect.free_for"), holder), field(t("aspect.free_count"), invokes))),
+    h(
+      "div",
+      {},
+      h("p", { class: "hint" }, t("correct.hint")),
+      field(t("aspect.name"), name),
+      h("div", { class: "inline" }, field(t("aspect.free_for"), holder), field(t("aspect.free_count"), invokes)),
+    ),
     (form, out) => {
       const commands = [];
       const renamed = name.value.trim();
       if (renamed && renamed !== a.name) commands.push(["CorrectAspect", { aspect_id: a.id, name: renamed }]);
-      if (holder.value && Number(invokes.value) !== held(holder.value)) commands.push(["CorrectFreeInvokes", { aspect_id: a.id, holder: holder.value, count: Number(invokes.value) }]);
+      if (holder.value && Number(invokes.value) !== held(holder.value))
+        commands.push(["CorrectFreeInvokes", { aspect_id: a.id, holder: holder.value, count: Number(invokes.value) }]);
       return sendAll(commands, out);
     },
     { submitLabel: t("correct.save"), id: "correct-aspect-form" },
@@ -105,7 +147,11 @@ function openCorrectAspect(a) {
 
 /** "Correct" beside the GM's pool. */
 export function correctPoolButton() {
-  return button(t("correct.button"), openCorrectPool, { id: "correct-pool", class: "small", "aria-label": t("correct.pool_title") });
+  return button(t("correct.button"), openCorrectPool, {
+    id: "correct-pool",
+    class: "small",
+    "aria-label": t("correct.pool_title"),
+  });
 }
 
 function openCorrectPool() {
@@ -113,7 +159,10 @@ function openCorrectPool() {
   openDialog(
     t("correct.pool_title"),
     h("div", {}, h("p", { class: "hint" }, t("correct.hint")), field(t("correct.fate_points"), points)),
-    (form, out) => (Number(points.value) === app.view.gm_pool ? true : sendAll([["CorrectFatePoints", { fate_points: Number(points.value) }]], out)),
+    (form, out) =>
+      Number(points.value) === app.view.gm_pool
+        ? true
+        : sendAll([["CorrectFatePoints", { fate_points: Number(points.value) }]], out),
     { submitLabel: t("correct.save"), id: "correct-pool-form" },
   );
 }
@@ -123,5 +172,10 @@ export function turnCorrection(c) {
   if (c.phase !== "turn" && c.phase !== "next") return null;
   const active = c.fighters.filter((f) => f.status === "active").map((f) => f.id);
   const whom = characterSelect("correct-turn", active, c.current);
-  return h("div", { class: "inline correct-turn" }, field(t("correct.turn"), whom), button(t("correct.turn_button"), () => send("CorrectTurn", { current: whom.value }), { id: "correct-turn-button" }));
+  return h(
+    "div",
+    { class: "inline correct-turn" },
+    field(t("correct.turn"), whom),
+    button(t("correct.turn_button"), () => send("CorrectTurn", { current: whom.value }), { id: "correct-turn-button" }),
+  );
 }

@@ -16,7 +16,11 @@ function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export async function request(method, path, { link = null, body = undefined, params = null, headers: extra = null } = {}) {
+export async function request(
+  method,
+  path,
+  { link = null, body = undefined, params = null, headers: extra = null } = {},
+) {
   const url = new URL(path, location.origin);
   if (params) {
     for (const [k, v] of Object.entries(params)) {
@@ -28,7 +32,7 @@ export async function request(method, path, { link = null, body = undefined, par
   if (body !== undefined) headers["content-type"] = "application/json";
   if (extra) Object.assign(headers, extra);
   const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {

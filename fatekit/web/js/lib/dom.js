@@ -67,7 +67,13 @@ export function dice(faces) {
   const row = h("span", { class: "dice", role: "img", "aria-label": faces || "" });
   for (const face of faces || "") {
     const kind = face === "+" ? "plus" : face === "-" ? "minus" : "blank";
-    row.append(h("span", { class: `die ${kind}`, "aria-hidden": "true" }, face === "0" ? "\u00a0" : face === "-" ? "\u2212" : face));
+    row.append(
+      h(
+        "span",
+        { class: `die ${kind}`, "aria-hidden": "true" },
+        face === "0" ? "\u00a0" : face === "-" ? "\u2212" : face,
+      ),
+    );
   }
   return row;
 }
@@ -80,7 +86,12 @@ export function add(el, ...children) {
 
 /** A titled panel of the table screen. */
 export function section(id, title, ...children) {
-  return h("section", { class: "panel", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+  return h(
+    "section",
+    { class: "panel", id, "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title),
+    ...children,
+  );
 }
 
 /** Focus the element `id`, else the heading of the section `section`; false when neither is
@@ -105,7 +116,12 @@ const seenTokens = new Map();
  * marked so the change shows (a coin lands, or one leaves). */
 export function tokens(n, key = null) {
   const count = Math.max(0, n);
-  const pile = h("span", { class: "tokens", "aria-hidden": "true", "data-count": count, "data-pile": key === null ? null : key || "gm" });
+  const pile = h("span", {
+    class: "tokens",
+    "aria-hidden": "true",
+    "data-count": count,
+    "data-pile": key === null ? null : key || "gm",
+  });
   for (let i = 0; i < Math.min(count, 12); i++) pile.append(h("span", { class: "token" }));
   if (count > 12) pile.append(h("span", { class: "more" }, `+${count - 12}`));
   if (key !== null) {
@@ -123,6 +139,7 @@ export function tokens(n, key = null) {
  * systems refuse become "-". */
 export function fileName(text, fallback = "fatekit") {
   const cleaned = String(text || "")
+    // eslint-disable-next-line no-control-regex -- a file name must hold no control characters
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "-")
     .replace(/\s+/g, " ")
     .trim()

@@ -2,7 +2,16 @@
 // theirs, and the optional rules (in the order the start page and the rule-set editor list them).
 
 export const PRESETS = ["condensed", "core", "fae", "ode"];
-export const SKILL_LISTS = ["actions", "approaches", "aptitudes", "attributes", "relationships", "roles", "themes", "values"];
+export const SKILL_LISTS = [
+  "actions",
+  "approaches",
+  "aptitudes",
+  "attributes",
+  "relationships",
+  "roles",
+  "themes",
+  "values",
+];
 export const OPTIONS = [
   "conditions",
   "conditions_apart",

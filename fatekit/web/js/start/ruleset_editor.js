@@ -39,7 +39,15 @@ export async function checkRuleset(data, out) {
   }
   if (mine !== asked) return;
   if (!found.usable) {
-    fill(out, h("p", {}, t("start.ruleset_problems")), h("ul", { id: "ruleset-preview-problems" }, found.problems.map((p) => h("li", {}, free(p)))));
+    fill(
+      out,
+      h("p", {}, t("start.ruleset_problems")),
+      h(
+        "ul",
+        { id: "ruleset-preview-problems" },
+        found.problems.map((p) => h("li", {}, free(p))),
+      ),
+    );
     return;
   }
   const lang = language();
@@ -52,18 +60,42 @@ export async function checkRuleset(data, out) {
   const skills = preset.skills.map((k) => named(preset.skill_names[k], preset.skill_names[k][""])).join(", ");
   const slots = sheet.consequences.map((c) => {
     const slot = t("consequence.slot", { severity: t(`severity.${c.severity}`), n: c.shifts });
-    return h("span", { class: "badge" }, c.track && c.track !== "any" ? tn("start.ruleset_slot_for", { slot, track: trackLabel(c.track) }) : slot);
+    return h(
+      "span",
+      { class: "badge" },
+      c.track && c.track !== "any" ? tn("start.ruleset_slot_for", { slot, track: trackLabel(c.track) }) : slot,
+    );
   });
   fill(
     out,
     h("p", {}, tn("start.ruleset_sheet", { name: free(preset.name) })),
     h("p", {}, h("span", {}, t("sheet.skills")), " ", free(skills)),
-    Object.entries(sheet.stress).map(([harm, boxes]) => h("p", { class: "track", id: `ruleset-track-${harm}` }, h("span", { class: "label" }, trackLabel(harm)), " ", boxes.map((b) => h("span", { class: "box" }, String(b.value))))),
-    h("p", { id: "ruleset-aspects" }, h("span", {}, t("sheet.aspects")), " ", preset.aspect_slots.map((a) => h("span", { class: "badge" }, t(`aspect.kind.${a.kind}`), a.count > 1 ? ` \u00d7${a.count}` : ""))),
+    Object.entries(sheet.stress).map(([harm, boxes]) =>
+      h(
+        "p",
+        { class: "track", id: `ruleset-track-${harm}` },
+        h("span", { class: "label" }, trackLabel(harm)),
+        " ",
+        boxes.map((b) => h("span", { class: "box" }, String(b.value))),
+      ),
+    ),
+    h(
+      "p",
+      { id: "ruleset-aspects" },
+      h("span", {}, t("sheet.aspects")),
+      " ",
+      preset.aspect_slots.map((a) =>
+        h("span", { class: "badge" }, t(`aspect.kind.${a.kind}`), a.count > 1 ? ` \u00d7${a.count}` : ""),
+      ),
+    ),
     h("p", { id: "ruleset-peak" }, tn("ruleset_editor.peak_is", { n: preset.peak })),
     h("p", { id: "ruleset-refresh" }, tn("ruleset_editor.refresh_is", { n: preset.refresh })),
     h("p", { id: "ruleset-free-stunts" }, tn("ruleset_editor.free_stunts_is", { n: preset.free_stunts })),
-    h("p", { id: "ruleset-stunt-cost" }, tn("ruleset_editor.stunt_cost_is", { n: preset.stunt_cost, least: preset.min_refresh })),
+    h(
+      "p",
+      { id: "ruleset-stunt-cost" },
+      tn("ruleset_editor.stunt_cost_is", { n: preset.stunt_cost, least: preset.min_refresh }),
+    ),
     slots.length ? h("p", { id: "ruleset-slots" }, slots) : null,
   );
 }
@@ -71,7 +103,10 @@ export async function checkRuleset(data, out) {
 // -- typed values ------------------------------------------------------------------------------
 
 function parseBoxes(text) {
-  const parts = text.trim().split(/[\s,]+/).filter(Boolean);
+  const parts = text
+    .trim()
+    .split(/[\s,]+/)
+    .filter(Boolean);
   // Anything not a number is passed on as it is, so the server's check names the problem.
   return parts.map((p) => (/^-?\d+$/.test(p) ? Number(p) : p));
 }
@@ -97,14 +132,36 @@ export function rulesetEditor(out) {
     const next = focus && document.getElementById(focus);
     if (next) next.focus();
   };
-  const text = (id, label, value, onInput, props = {}) => field(label, h("input", { id, value: value == null ? "" : String(value), autocomplete: "off", ...props, oninput: (e) => { onInput(e.target.value); changed(); } }));
+  const text = (id, label, value, onInput, props = {}) =>
+    field(
+      label,
+      h("input", {
+        id,
+        value: value == null ? "" : String(value),
+        autocomplete: "off",
+        ...props,
+        oninput: (e) => {
+          onInput(e.target.value);
+          changed();
+        },
+      }),
+    );
   const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
   const skillsOf = skillsSection({ text, button, reshaped, changed });
   const shapeOf = shapeSection({ text, button, reshaped });
 
   // A row's extra mild slot: written only when ticked, as the file leaves it out when false.
   function mildBox(row, id) {
-    const tick = h("input", { type: "checkbox", id, checked: Boolean(row.extra_mild), onchange: (e) => { if (e.target.checked) row.extra_mild = true; else delete row.extra_mild; changed(); } });
+    const tick = h("input", {
+      type: "checkbox",
+      id,
+      checked: Boolean(row.extra_mild),
+      onchange: (e) => {
+        if (e.target.checked) row.extra_mild = true;
+        else delete row.extra_mild;
+        changed();
+      },
+    });
     return h("div", { class: "check" }, tick, h("label", { for: id }, t("ruleset_editor.extra_mild")));
   }
 
@@ -117,15 +174,34 @@ export function rulesetEditor(out) {
         h(
           "div",
           { class: "inline" },
-          text(`${prefix}-min-${r}`, t("ruleset_editor.min_rating"), row.min_rating, (v) => (row.min_rating = numberOr(v)), { inputmode: "numeric" }),
-          text(`${prefix}-boxes-${r}`, t("ruleset_editor.boxes"), row.boxes.join(" "), (v) => (row.boxes = parseBoxes(v))),
+          text(
+            `${prefix}-min-${r}`,
+            t("ruleset_editor.min_rating"),
+            row.min_rating,
+            (v) => (row.min_rating = numberOr(v)),
+            { inputmode: "numeric" },
+          ),
+          text(
+            `${prefix}-boxes-${r}`,
+            t("ruleset_editor.boxes"),
+            row.boxes.join(" "),
+            (v) => (row.boxes = parseBoxes(v)),
+          ),
           mildBox(row, `${prefix}-mild-${r}`),
-          rows.length > 1 ? button(`${prefix}-remove-${r}`, t("ruleset_editor.remove_row"), () => { rows.splice(r, 1); reshaped(`${prefix}-add`); }) : null,
+          rows.length > 1
+            ? button(`${prefix}-remove-${r}`, t("ruleset_editor.remove_row"), () => {
+                rows.splice(r, 1);
+                reshaped(`${prefix}-add`);
+              })
+            : null,
         ),
       ),
       button(`${prefix}-add`, t("ruleset_editor.add_row"), () => {
         const last = rows[rows.length - 1];
-        rows.push({ min_rating: (last ? Number(last.min_rating) || 0 : -1) + 1, boxes: last ? [...last.boxes, 1] : [1] });
+        rows.push({
+          min_rating: (last ? Number(last.min_rating) || 0 : -1) + 1,
+          boxes: last ? [...last.boxes, 1] : [1],
+        });
         reshaped(`${prefix}-boxes-${rows.length - 1}`);
       }),
     );
@@ -135,7 +211,14 @@ export function rulesetEditor(out) {
     const stress = data.stress;
     const skill = h(
       "select",
-      { id: `ruleset-edit-track-skill-${i}`, "data-free": "", onchange: (e) => { track.skill = e.target.value || null; changed(); } },
+      {
+        id: `ruleset-edit-track-skill-${i}`,
+        "data-free": "",
+        onchange: (e) => {
+          track.skill = e.target.value || null;
+          changed();
+        },
+      },
       h("option", { value: "", selected: !track.skill }, "\u2014"),
       skillOptions(data, track.skill),
     );
@@ -144,21 +227,41 @@ export function rulesetEditor(out) {
       "fieldset",
       { class: "track-edit", id: `ruleset-edit-track-${i}` },
       h("legend", {}, tn("ruleset_editor.track_n", { n: i + 1 })),
-      text(`ruleset-edit-track-name-${i}`, t("ruleset_editor.track_name"), shown(track, t(`track.${track.harm}`)), (v) => {
-        rename(track, v);
-        relabel(track);
-      }),
-      text(`ruleset-edit-track-harm-${i}`, t("ruleset_editor.harm"), track.harm, (v) => {
-        // What dealt or took the old kind of harm now names the new one.
-        for (const use of data.skill_uses || []) if (use.harm === harmBefore.value) use.harm = v;
-        for (const slot of data.consequences) if (slot.harm === harmBefore.value) slot.harm = v;
-        track.harm = v;
-        harmBefore.value = v;
-      }, { spellcheck: "false" }),
+      text(
+        `ruleset-edit-track-name-${i}`,
+        t("ruleset_editor.track_name"),
+        shown(track, t(`track.${track.harm}`)),
+        (v) => {
+          rename(track, v);
+          relabel(track);
+        },
+      ),
+      text(
+        `ruleset-edit-track-harm-${i}`,
+        t("ruleset_editor.harm"),
+        track.harm,
+        (v) => {
+          // What dealt or took the old kind of harm now names the new one.
+          for (const use of data.skill_uses || []) if (use.harm === harmBefore.value) use.harm = v;
+          for (const slot of data.consequences) if (slot.harm === harmBefore.value) slot.harm = v;
+          track.harm = v;
+          harmBefore.value = v;
+        },
+        { spellcheck: "false" },
+      ),
       field(t("ruleset_editor.track_skill"), skill),
       track.table
-        ? [rowsEditor(track.table, `ruleset-edit-track-${i}`, t("ruleset_editor.own_rows")), button(`ruleset-edit-track-shared-${i}`, t("ruleset_editor.use_shared"), () => { delete track.table; reshaped(`ruleset-edit-track-own-${i}`); })]
-        : button(`ruleset-edit-track-own-${i}`, t("ruleset_editor.own_table"), () => { track.table = stress.table.map((row) => ({ ...row, boxes: [...row.boxes] })); reshaped(`ruleset-edit-track-shared-${i}`); }),
+        ? [
+            rowsEditor(track.table, `ruleset-edit-track-${i}`, t("ruleset_editor.own_rows")),
+            button(`ruleset-edit-track-shared-${i}`, t("ruleset_editor.use_shared"), () => {
+              delete track.table;
+              reshaped(`ruleset-edit-track-own-${i}`);
+            }),
+          ]
+        : button(`ruleset-edit-track-own-${i}`, t("ruleset_editor.own_table"), () => {
+            track.table = stress.table.map((row) => ({ ...row, boxes: [...row.boxes] }));
+            reshaped(`ruleset-edit-track-shared-${i}`);
+          }),
       stress.tracks.length > 1
         ? button(`ruleset-edit-track-remove-${i}`, t("ruleset_editor.remove_track"), () => {
             stress.tracks.splice(i, 1);
@@ -174,8 +277,11 @@ export function rulesetEditor(out) {
   /** A track renamed: every select naming its harm (skill uses, consequence slots) says the new
    * name at once, not the one it had when the form was drawn. */
   function relabel(track) {
-    for (const sel of document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")) {
-      for (const option of sel.options) if (option.value === track.harm) option.textContent = shown(track, t(`track.${track.harm}`));
+    for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (
+      document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")
+    )) {
+      for (const option of sel.options)
+        if (option.value === track.harm) option.textContent = shown(track, t(`track.${track.harm}`));
     }
   }
 
@@ -186,15 +292,41 @@ export function rulesetEditor(out) {
       { class: "inline", id: `ruleset-edit-slot-${i}` },
       field(
         tn("ruleset_editor.slot_n", { n: i + 1 }),
-        h("select", { id: `ruleset-edit-slot-severity-${i}`, onchange: (e) => { slot.severity = e.target.value; changed(); } }, SEVERITIES.map((s) => h("option", { value: s, selected: s === slot.severity }, t(`severity.${s}`)))),
+        h(
+          "select",
+          {
+            id: `ruleset-edit-slot-severity-${i}`,
+            onchange: (e) => {
+              slot.severity = e.target.value;
+              changed();
+            },
+          },
+          SEVERITIES.map((s) => h("option", { value: s, selected: s === slot.severity }, t(`severity.${s}`))),
+        ),
       ),
       field(
         t("ruleset_editor.slot_harm"),
         h(
           "select",
-          { id: `ruleset-edit-slot-harm-${i}`, onchange: (e) => { if (e.target.value) slot.harm = e.target.value; else delete slot.harm; changed(); } },
+          {
+            id: `ruleset-edit-slot-harm-${i}`,
+            onchange: (e) => {
+              if (e.target.value) slot.harm = e.target.value;
+              else delete slot.harm;
+              changed();
+            },
+          },
           h("option", { value: "", selected: !slot.harm }, t("ruleset_editor.any_harm")),
-          harms.map((x) => h("option", { value: x, selected: x === slot.harm, "data-free": "" }, shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)))),
+          harms.map((x) =>
+            h(
+              "option",
+              { value: x, selected: x === slot.harm, "data-free": "" },
+              shown(
+                data.stress.tracks.find((tr) => tr.harm === x),
+                t(`track.${x}`),
+              ),
+            ),
+          ),
         ),
       ),
       field(
@@ -217,8 +349,22 @@ export function rulesetEditor(out) {
           skillOptions(data, slot.skill),
         ),
       ),
-      slot.skill ? text(`ruleset-edit-slot-min-${i}`, t("ruleset_editor.slot_min_rating"), slot.min_rating, (v) => { if (v.trim()) slot.min_rating = numberOr(v); else delete slot.min_rating; }, { inputmode: "numeric" }) : null,
-      button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => { data.consequences.splice(i, 1); reshaped("ruleset-edit-slot-add"); }),
+      slot.skill
+        ? text(
+            `ruleset-edit-slot-min-${i}`,
+            t("ruleset_editor.slot_min_rating"),
+            slot.min_rating,
+            (v) => {
+              if (v.trim()) slot.min_rating = numberOr(v);
+              else delete slot.min_rating;
+            },
+            { inputmode: "numeric" },
+          )
+        : null,
+      button(`ruleset-edit-slot-remove-${i}`, t("ruleset_editor.remove_slot"), () => {
+        data.consequences.splice(i, 1);
+        reshaped("ruleset-edit-slot-add");
+      }),
     );
   }
 
@@ -228,21 +374,66 @@ export function rulesetEditor(out) {
       { class: "inline", id: `ruleset-edit-aspect-${i}` },
       field(
         tn("ruleset_editor.aspect_n", { n: i + 1 }),
-        h("select", { id: `ruleset-edit-aspect-kind-${i}`, onchange: (e) => { slot.kind = e.target.value; changed(); } }, ASPECT_KINDS.map((k) => h("option", { value: k, selected: k === slot.kind }, t(`aspect.kind.${k}`)))),
+        h(
+          "select",
+          {
+            id: `ruleset-edit-aspect-kind-${i}`,
+            onchange: (e) => {
+              slot.kind = e.target.value;
+              changed();
+            },
+          },
+          ASPECT_KINDS.map((k) => h("option", { value: k, selected: k === slot.kind }, t(`aspect.kind.${k}`))),
+        ),
       ),
-      text(`ruleset-edit-aspect-count-${i}`, t("ruleset_editor.count"), slot.count || 1, (v) => (slot.count = numberOr(v)), { inputmode: "numeric" }),
-      button(`ruleset-edit-aspect-remove-${i}`, t("ruleset_editor.remove_aspect"), () => { data.aspects.splice(i, 1); reshaped("ruleset-edit-aspect-add"); }),
+      text(
+        `ruleset-edit-aspect-count-${i}`,
+        t("ruleset_editor.count"),
+        slot.count || 1,
+        (v) => (slot.count = numberOr(v)),
+        { inputmode: "numeric" },
+      ),
+      button(`ruleset-edit-aspect-remove-${i}`, t("ruleset_editor.remove_aspect"), () => {
+        data.aspects.splice(i, 1);
+        reshaped("ruleset-edit-aspect-add");
+      }),
     );
   }
 
   function useEditor(use, i) {
     const harms = data.stress.tracks.map((x) => x.harm);
     const pick = (id, label, values, chosen, shownAs, set, free_ = false) =>
-      field(label, h("select", { id, ...(free_ ? { "data-free": "" } : {}), onchange: (e) => { set(e.target.value); changed(); } }, values.map((v) => h("option", { value: v, selected: v === chosen }, shownAs(v)))));
+      field(
+        label,
+        h(
+          "select",
+          {
+            id,
+            ...(free_ ? { "data-free": "" } : {}),
+            onchange: (e) => {
+              set(e.target.value);
+              changed();
+            },
+          },
+          values.map((v) => h("option", { value: v, selected: v === chosen }, shownAs(v))),
+        ),
+      );
     // An attack may be made from a distance (Shoot); a defence may be one for close quarters
     // only (Fight): each use shows the box that fits its action.
-    const [flag, suffix, label] = use.action === "attack" ? ["ranged", "ranged", "ruleset_editor.ranged"] : ["melee_only", "melee", "ruleset_editor.melee_only"];
-    const box = h("input", { type: "checkbox", id: `ruleset-edit-use-${suffix}-${i}`, checked: Boolean(use[flag]), onchange: (e) => { if (e.target.checked) use[flag] = true; else delete use[flag]; changed(); } });
+    const [flag, suffix, label] =
+      use.action === "attack"
+        ? ["ranged", "ranged", "ruleset_editor.ranged"]
+        : ["melee_only", "melee", "ruleset_editor.melee_only"];
+    const box = h("input", {
+      type: "checkbox",
+      id: `ruleset-edit-use-${suffix}-${i}`,
+      checked: Boolean(use[flag]),
+      onchange: (e) => {
+        if (e.target.checked) use[flag] = true;
+        else delete use[flag];
+        changed();
+      },
+    });
     const setAction = (v) => {
       use.action = v;
       delete use.melee_only;
@@ -252,22 +443,66 @@ export function rulesetEditor(out) {
     return h(
       "div",
       { class: "inline", id: `ruleset-edit-use-${i}` },
-      field(tn("ruleset_editor.use_n", { n: i + 1 }), h("select", { id: `ruleset-edit-use-skill-${i}`, onchange: (e) => { use.skill = e.target.value; changed(); } }, skillOptions(data, use.skill))),
-      pick(`ruleset-edit-use-action-${i}`, t("ruleset_editor.use_action"), USE_ACTIONS, use.action, (a) => t(`action.${a}`), setAction),
-      pick(`ruleset-edit-use-harm-${i}`, t("ruleset_editor.use_harm"), harms, use.harm, (x) => shown(data.stress.tracks.find((tr) => tr.harm === x), t(`track.${x}`)), (v) => (use.harm = v), true),
+      field(
+        tn("ruleset_editor.use_n", { n: i + 1 }),
+        h(
+          "select",
+          {
+            id: `ruleset-edit-use-skill-${i}`,
+            onchange: (e) => {
+              use.skill = e.target.value;
+              changed();
+            },
+          },
+          skillOptions(data, use.skill),
+        ),
+      ),
+      pick(
+        `ruleset-edit-use-action-${i}`,
+        t("ruleset_editor.use_action"),
+        USE_ACTIONS,
+        use.action,
+        (a) => t(`action.${a}`),
+        setAction,
+      ),
+      pick(
+        `ruleset-edit-use-harm-${i}`,
+        t("ruleset_editor.use_harm"),
+        harms,
+        use.harm,
+        (x) =>
+          shown(
+            data.stress.tracks.find((tr) => tr.harm === x),
+            t(`track.${x}`),
+          ),
+        (v) => (use.harm = v),
+        true,
+      ),
       h("div", { class: "check" }, box, h("label", { for: box.id }, t(label))),
-      button(`ruleset-edit-use-remove-${i}`, t("ruleset_editor.remove_use"), () => { data.skill_uses.splice(i, 1); reshaped("ruleset-edit-use-add"); }),
+      button(`ruleset-edit-use-remove-${i}`, t("ruleset_editor.remove_use"), () => {
+        data.skill_uses.splice(i, 1);
+        reshaped("ruleset-edit-use-add");
+      }),
     );
   }
 
   function turnOrderEditor() {
     const order = data.turn_order;
     const compared = (kind) =>
-      text(`ruleset-edit-turn-${kind}`, t(`ruleset_editor.turn_${kind}`), (order[kind] || []).join(", "), (v) => {
-        const keys = v.split(",").map((k) => k.trim()).filter(Boolean);
-        if (keys.length) order[kind] = keys;
-        else delete order[kind];
-      }, { spellcheck: "false" });
+      text(
+        `ruleset-edit-turn-${kind}`,
+        t(`ruleset_editor.turn_${kind}`),
+        (order[kind] || []).join(", "),
+        (v) => {
+          const keys = v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean);
+          if (keys.length) order[kind] = keys;
+          else delete order[kind];
+        },
+        { spellcheck: "false" },
+      );
     const style = h(
       "select",
       {
@@ -286,7 +521,9 @@ export function rulesetEditor(out) {
       { id: "ruleset-edit-turn" },
       h("legend", {}, t("ruleset_editor.turn_order")),
       field(t("ruleset_editor.turn_style"), style),
-      order.style === "elective" ? null : [compared("physical"), compared("mental"), h("p", { class: "hint" }, t("ruleset_editor.turn_hint"))],
+      order.style === "elective"
+        ? null
+        : [compared("physical"), compared("mental"), h("p", { class: "hint" }, t("ruleset_editor.turn_hint"))],
     );
   }
 
@@ -305,7 +542,10 @@ export function rulesetEditor(out) {
             if (e.target.checked) on.add(o);
             else on.delete(o);
             // Options the file names that are not listed here stay as they were.
-            data.options = [...(data.options || []).filter((x) => !OPTIONS.includes(x)), ...OPTIONS.filter((x) => on.has(x))];
+            data.options = [
+              ...(data.options || []).filter((x) => !OPTIONS.includes(x)),
+              ...OPTIONS.filter((x) => on.has(x)),
+            ];
             changed();
           },
         });
@@ -316,7 +556,17 @@ export function rulesetEditor(out) {
 
   function stuntsEditor() {
     // Left empty, a field is left out of the file and the engine's usual number applies.
-    const count = (key) => text(`ruleset-edit-${key.replace("_", "-")}`, t(`ruleset_editor.${key}`), data[key], (v) => { if (v.trim()) data[key] = numberOr(v); else delete data[key]; }, { inputmode: "numeric" });
+    const count = (key) =>
+      text(
+        `ruleset-edit-${key.replace("_", "-")}`,
+        t(`ruleset_editor.${key}`),
+        data[key],
+        (v) => {
+          if (v.trim()) data[key] = numberOr(v);
+          else delete data[key];
+        },
+        { inputmode: "numeric" },
+      );
     return h(
       "fieldset",
       { id: "ruleset-edit-stunts" },
@@ -324,7 +574,9 @@ export function rulesetEditor(out) {
       h(
         "div",
         { class: "inline" },
-        text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), { inputmode: "numeric" }),
+        text("ruleset-edit-refresh", t("ruleset_editor.refresh"), data.refresh, (v) => (data.refresh = numberOr(v)), {
+          inputmode: "numeric",
+        }),
         count("min_refresh"),
         count("free_stunts"),
         count("stunt_cost"),
@@ -340,7 +592,10 @@ export function rulesetEditor(out) {
       text("ruleset-edit-name", t("ruleset_editor.name"), data.name, (v) => (data.name = v)),
       // The key as typed, even empty: the server's check says what a key may be.
       text("ruleset-edit-key", t("ruleset_editor.key"), data.key, (v) => (data.key = v), { spellcheck: "false" }),
-      text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => { if (v.trim()) data.source = v; else delete data.source; }),
+      text("ruleset-edit-source", t("ruleset_editor.source"), data.source, (v) => {
+        if (v.trim()) data.source = v;
+        else delete data.source;
+      }),
       stuntsEditor(),
       skillsOf(data),
       shapeOf(data),
@@ -353,12 +608,21 @@ export function rulesetEditor(out) {
       h("h4", {}, t("ruleset_editor.tracks")),
       field(
         t("ruleset_editor.stress_style"),
-        h("select", { id: "ruleset-edit-stress-style", onchange: (e) => {
-          data.stress.style = e.target.value;
-          // Boxes of another style no longer follow the rule the built-in cited for them.
-          delete data.stress.rule;
-          changed();
-        } }, STRESS_STYLES.map((x) => h("option", { value: x, selected: x === data.stress.style }, t(`ruleset_editor.stress_style.${x}`)))),
+        h(
+          "select",
+          {
+            id: "ruleset-edit-stress-style",
+            onchange: (e) => {
+              data.stress.style = e.target.value;
+              // Boxes of another style no longer follow the rule the built-in cited for them.
+              delete data.stress.rule;
+              changed();
+            },
+          },
+          STRESS_STYLES.map((x) =>
+            h("option", { value: x, selected: x === data.stress.style }, t(`ruleset_editor.stress_style.${x}`)),
+          ),
+        ),
       ),
       rowsEditor(data.stress.table, "ruleset-edit-shared", t("ruleset_editor.shared_rows")),
       data.stress.tracks.map(trackEditor),
@@ -381,7 +645,11 @@ export function rulesetEditor(out) {
         h("summary", {}, t("ruleset_editor.uses")),
         data.skill_uses.map(useEditor),
         button("ruleset-edit-use-add", t("ruleset_editor.add_use"), () => {
-          data.skill_uses.push({ skill: (allSkills(data)[0] || {}).key, action: "attack", harm: data.stress.tracks[0].harm });
+          data.skill_uses.push({
+            skill: (allSkills(data)[0] || {}).key,
+            action: "attack",
+            harm: data.stress.tracks[0].harm,
+          });
           reshaped(`ruleset-edit-use-skill-${data.skill_uses.length - 1}`);
         }),
       ),
@@ -437,10 +705,22 @@ export function editButton(editor, presetSelect, fileInput, out, listSelect) {
           else showError(error, out);
           return;
         }
-        const lists = data && Array.isArray(data.skill_lists) && data.skill_lists.length && data.skill_lists.every((l) => l && Array.isArray(l.skills));
+        const lists =
+          data &&
+          Array.isArray(data.skill_lists) &&
+          data.skill_lists.length &&
+          data.skill_lists.every((l) => l && Array.isArray(l.skills));
         const shape = data && data.shape;
-        const ranges = shape instanceof Object && (shape.type !== "combined" || (shape.first instanceof Object && shape.second instanceof Object));
-        const editable = lists && ranges && data.stress && Array.isArray(data.stress.table) && Array.isArray(data.stress.tracks) && Array.isArray(data.consequences);
+        const ranges =
+          shape instanceof Object &&
+          (shape.type !== "combined" || (shape.first instanceof Object && shape.second instanceof Object));
+        const editable =
+          lists &&
+          ranges &&
+          data.stress &&
+          Array.isArray(data.stress.table) &&
+          Array.isArray(data.stress.tracks) &&
+          Array.isArray(data.consequences);
         // A file too far off to lay out in the form: the check says what is wrong with it.
         if (!editable) {
           editor.close();

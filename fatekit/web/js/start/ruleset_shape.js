@@ -7,7 +7,13 @@ import { t, tn } from "../lib/i18n.js";
 import { numberOr } from "./ruleset_form.js";
 
 const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined"];
-const DIAMOND = [[4, 1], [3, 2], [2, 3], [1, 2], [0, 1]]; // a diamond's counts when the file gives none
+const DIAMOND = [
+  [4, 1],
+  [3, 2],
+  [2, 3],
+  [1, 2],
+  [0, 1],
+]; // a diamond's counts when the file gives none
 // Two lists each rated +0 to +2: every total stays within +0 to +4, the usual top.
 const RANGE = { low: 0, high: 2 };
 
@@ -19,7 +25,16 @@ export function newShape(type) {
   if (type === "free_cap") return { type, budget: 20, cap: 4 };
   if (type === "diamond") return { type, tiers: rows(DIAMOND) };
   if (type === "combined") return { type, first: { ...RANGE }, second: { ...RANGE }, cap: 4 };
-  return { type, name: t("ruleset_editor.new_spread"), tiers: rows([[3, 1], [2, 2], [1, 2], [0, 1]]) };
+  return {
+    type,
+    name: t("ruleset_editor.new_spread"),
+    tiers: rows([
+      [3, 1],
+      [2, 2],
+      [1, 2],
+      [0, 1],
+    ]),
+  };
 }
 
 /** The shape section. ``ui`` gives the editor's ``text`` and ``button`` makers and its
@@ -42,9 +57,19 @@ export function shapeSection(ui) {
         h(
           "div",
           { class: "inline" },
-          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, set(tier, "rating"), { inputmode: "numeric" }),
-          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, set(tier, "count"), { inputmode: "numeric" }),
-          tiers.length > 1 ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => { tiers.splice(r, 1); delete shape.rule; reshaped("ruleset-edit-shape-add"); }) : null,
+          text(`ruleset-edit-shape-rating-${r}`, t("ruleset_editor.rating"), tier.rating, set(tier, "rating"), {
+            inputmode: "numeric",
+          }),
+          text(`ruleset-edit-shape-count-${r}`, t("ruleset_editor.count"), tier.count, set(tier, "count"), {
+            inputmode: "numeric",
+          }),
+          tiers.length > 1
+            ? button(`ruleset-edit-shape-remove-${r}`, t("ruleset_editor.remove_tier"), () => {
+                tiers.splice(r, 1);
+                delete shape.rule;
+                reshaped("ruleset-edit-shape-add");
+              })
+            : null,
         ),
       ),
       button("ruleset-edit-shape-add", t("ruleset_editor.add_tier"), () => {
@@ -61,7 +86,8 @@ export function shapeSection(ui) {
   function rangeRows(data, which, l) {
     const range = data.shape[which];
     const list = data.skill_lists[l];
-    const legend = list && list.name ? tn("ruleset_editor.range_of", { list: free(list.name) }) : t(`ruleset_editor.range_${which}`);
+    const legend =
+      list && list.name ? tn("ruleset_editor.range_of", { list: free(list.name) }) : t(`ruleset_editor.range_${which}`);
     const id = (key) => `ruleset-edit-shape-${which}-${key}`;
     return h(
       "fieldset",
@@ -70,9 +96,22 @@ export function shapeSection(ui) {
       h(
         "div",
         { class: "inline" },
-        text(id("low"), t("ruleset_editor.range_low"), range.low, (v) => (range.low = numberOr(v)), { inputmode: "numeric" }),
-        text(id("high"), t("ruleset_editor.range_high"), range.high, (v) => (range.high = numberOr(v)), { inputmode: "numeric" }),
-        text(id("budget"), t("ruleset_editor.range_budget"), range.budget, (v) => { if (v.trim()) range.budget = numberOr(v); else delete range.budget; }, { inputmode: "numeric" }),
+        text(id("low"), t("ruleset_editor.range_low"), range.low, (v) => (range.low = numberOr(v)), {
+          inputmode: "numeric",
+        }),
+        text(id("high"), t("ruleset_editor.range_high"), range.high, (v) => (range.high = numberOr(v)), {
+          inputmode: "numeric",
+        }),
+        text(
+          id("budget"),
+          t("ruleset_editor.range_budget"),
+          range.budget,
+          (v) => {
+            if (v.trim()) range.budget = numberOr(v);
+            else delete range.budget;
+          },
+          { inputmode: "numeric" },
+        ),
       ),
     );
   }
@@ -82,26 +121,51 @@ export function shapeSection(ui) {
     const known = SHAPES.includes(shape.type);
     const type = h(
       "select",
-      { id: "ruleset-edit-shape-type", onchange: (e) => { data.shape = newShape(e.target.value); reshaped("ruleset-edit-shape-type"); } },
+      {
+        id: "ruleset-edit-shape-type",
+        onchange: (e) => {
+          data.shape = newShape(e.target.value);
+          reshaped("ruleset-edit-shape-type");
+        },
+      },
       // A type the form does not know is shown as it is, so the check can name it.
       known ? null : h("option", { value: shape.type, selected: true, "data-free": "" }, String(shape.type)),
       SHAPES.map((x) => h("option", { value: x, selected: x === shape.type }, t(`ruleset_editor.shape.${x}`))),
     );
-    const number = (key, label) => text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
+    const number = (key, label) =>
+      text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
     const params = {
       pyramid: () => number("peak", t("ruleset_editor.peak")),
       column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
       free_cap: () => [number("budget", t("ruleset_editor.budget")), number("cap", t("ruleset_editor.cap"))],
       diamond: () => tierRows(shape),
-      tiers: () => [text("ruleset-edit-shape-name", t("ruleset_editor.tiers_name"), shape.name, (v) => (shape.name = v)), tierRows(shape)],
+      tiers: () => [
+        text("ruleset-edit-shape-name", t("ruleset_editor.tiers_name"), shape.name, (v) => (shape.name = v)),
+        tierRows(shape),
+      ],
       combined: () => [
         rangeRows(data, "first", 0),
         rangeRows(data, "second", 1),
         // Left empty, the file gives no cap and the engine's usual one applies.
-        text("ruleset-edit-shape-cap", t("ruleset_editor.combined_cap"), shape.cap, (v) => { if (v.trim()) shape.cap = numberOr(v); else delete shape.cap; }, { inputmode: "numeric" }),
+        text(
+          "ruleset-edit-shape-cap",
+          t("ruleset_editor.combined_cap"),
+          shape.cap,
+          (v) => {
+            if (v.trim()) shape.cap = numberOr(v);
+            else delete shape.cap;
+          },
+          { inputmode: "numeric" },
+        ),
         h("p", { class: "hint" }, t("ruleset_editor.combined_hint")),
       ],
     }[shape.type];
-    return h("fieldset", { id: "ruleset-edit-shape" }, h("legend", {}, t("ruleset_editor.shape")), field(t("ruleset_editor.shape_type"), type), params ? params() : null);
+    return h(
+      "fieldset",
+      { id: "ruleset-edit-shape" },
+      h("legend", {}, t("ruleset_editor.shape")),
+      field(t("ruleset_editor.shape_type"), type),
+      params ? params() : null,
+    );
   };
 }

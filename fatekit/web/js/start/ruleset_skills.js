@@ -17,7 +17,11 @@ export function allSkills(data) {
  * option holds its skill, so a key renamed later renames the option's value too. */
 export function skillOptions(data, chosen) {
   return allSkills(data).map((skill) => {
-    const option = h("option", { value: skill.key, selected: skill.key === chosen, "data-free": "" }, shown(skill, skill.key));
+    const option = h(
+      "option",
+      { value: skill.key, selected: skill.key === chosen, "data-free": "" },
+      shown(skill, skill.key),
+    );
     option.skill = skill;
     return option;
   });
@@ -60,7 +64,10 @@ export function forgetSkill(data, key) {
  * ``reshaped(focusId)`` and ``changed()``; the returned function draws the section for ``data``. */
 export function skillsSection(ui) {
   let open = false; // stays open across a redraw once opened
-  const fresh = [{ key: "", name: "" }, { key: "", name: "" }]; // each list's new skill, as typed so far
+  const fresh = [
+    { key: "", name: "" },
+    { key: "", name: "" },
+  ]; // each list's new skill, as typed so far
   // The places a skill's key was last renamed in: while two skills share a key (a clash the check
   // refuses), only these are the renamed skill's own.
   const held = new WeakMap();
@@ -71,15 +78,19 @@ export function skillsSection(ui) {
     const used = new Set(); // ids given in this drawing: two skills with one key get the second by place
 
     function placesOf(skill) {
-      if (allSkills(data).some((s) => s !== skill && s.key === skill.key)) return (held.get(skill) || []).filter(([holder, at]) => holder[at] === skill.key);
+      if (allSkills(data).some((s) => s !== skill && s.key === skill.key))
+        return (held.get(skill) || []).filter(([holder, at]) => holder[at] === skill.key);
       return namings(data, skill.key);
     }
 
     // What the page shows of a renamed key follows it: the selects choosing a skill, the turn order.
     function follow(skill, nameLabel) {
-      for (const option of document.querySelectorAll("#ruleset-editor option")) if (option.skill === skill) option.value = skill.key;
+      for (const option of /** @type {NodeListOf<HTMLOptionElement & { skill?: object }>} */ (
+        document.querySelectorAll("#ruleset-editor option")
+      ))
+        if (option.skill === skill) option.value = skill.key;
       for (const side of ["physical", "mental"]) {
-        const input = document.getElementById(`ruleset-edit-turn-${side}`);
+        const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`ruleset-edit-turn-${side}`));
         if (input) input.value = (data.turn_order[side] || []).join(", ");
       }
       fill(nameLabel, tn("ruleset_editor.skill_name", { key: free(skill.key) }));
@@ -89,7 +100,9 @@ export function skillsSection(ui) {
       let id = `ruleset-edit-skill-${skill.key}`;
       if (used.has(id)) id = `ruleset-edit-skill-${l}-${i}`;
       used.add(id);
-      const name = ui.text(id, tn("ruleset_editor.skill_name", { key: free(skill.key) }), shown(skill), (v) => rename(skill, v));
+      const name = ui.text(id, tn("ruleset_editor.skill_name", { key: free(skill.key) }), shown(skill), (v) =>
+        rename(skill, v),
+      );
       let places = null;
       const key = h("input", {
         id: id.replace("ruleset-edit-skill-", "ruleset-edit-skill-key-"),
@@ -113,7 +126,13 @@ export function skillsSection(ui) {
         { class: "inline" },
         field(tn("ruleset_editor.skill_key", { n: i + 1 }), key),
         name,
-        list.skills.length > 1 ? ui.button(id.replace("ruleset-edit-skill-", "ruleset-edit-skill-remove-"), tn("ruleset_editor.remove_skill", { name: free(shown(skill, skill.key)) }), () => removeSkill(list, i, l)) : null,
+        list.skills.length > 1
+          ? ui.button(
+              id.replace("ruleset-edit-skill-", "ruleset-edit-skill-remove-"),
+              tn("ruleset_editor.remove_skill", { name: free(shown(skill, skill.key)) }),
+              () => removeSkill(list, i, l),
+            )
+          : null,
       );
     }
 
@@ -126,7 +145,17 @@ export function skillsSection(ui) {
 
     function newSkill(list, l) {
       const typed = fresh[l];
-      const input = (id, label, what, props = {}) => field(label, h("input", { id, value: typed[what], autocomplete: "off", ...props, oninput: (e) => (typed[what] = e.target.value) }));
+      const input = (id, label, what, props = {}) =>
+        field(
+          label,
+          h("input", {
+            id,
+            value: typed[what],
+            autocomplete: "off",
+            ...props,
+            oninput: (e) => (typed[what] = e.target.value),
+          }),
+        );
       const add = () => {
         const skill = { key: typed.key.trim() };
         rename(skill, typed.name.trim());
@@ -142,7 +171,9 @@ export function skillsSection(ui) {
         h(
           "div",
           { class: "inline" },
-          input(`ruleset-edit-skill-new-key${suffix(l)}`, t("ruleset_editor.new_skill_key"), "key", { spellcheck: "false" }),
+          input(`ruleset-edit-skill-new-key${suffix(l)}`, t("ruleset_editor.new_skill_key"), "key", {
+            spellcheck: "false",
+          }),
           input(`ruleset-edit-skill-new-name${suffix(l)}`, t("ruleset_editor.new_skill_name"), "name"),
           ui.button(`ruleset-edit-skill-add${suffix(l)}`, t("ruleset_editor.add_skill"), add),
         ),
@@ -158,14 +189,21 @@ export function skillsSection(ui) {
           "div",
           { class: "inline" },
           ui.text(`ruleset-edit-list-name-${l}`, t("ruleset_editor.list_name"), list.name, (v) => (list.name = v)),
-          ui.text(`ruleset-edit-list-key-${l}`, t("ruleset_editor.list_key"), list.key, (v) => (list.key = v.trim()), { spellcheck: "false" }),
+          ui.text(`ruleset-edit-list-key-${l}`, t("ruleset_editor.list_key"), list.key, (v) => (list.key = v.trim()), {
+            spellcheck: "false",
+          }),
         ),
-        h("div", { class: "columns" }, list.skills.map((skill, i) => skillRow(list, skill, i, l))),
+        h(
+          "div",
+          { class: "columns" },
+          list.skills.map((skill, i) => skillRow(list, skill, i, l)),
+        ),
         newSkill(list, l),
         l > 0
           ? ui.button(`ruleset-edit-list-remove-${l}`, t("ruleset_editor.remove_list"), () => {
               const [gone] = lists.splice(l, 1);
-              for (const skill of gone.skills) if (!allSkills(data).some((s) => s.key === skill.key)) forgetSkill(data, skill.key);
+              for (const skill of gone.skills)
+                if (!allSkills(data).some((s) => s.key === skill.key)) forgetSkill(data, skill.key);
               fresh[l] = { key: "", name: "" };
               ui.reshaped("ruleset-edit-list-add");
             })

@@ -17,13 +17,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.absorb import AbsorbPlan, Harmable, absorb_options
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
-from fatekit.rules.scenes.clock import Clock
 
 __all__ = [
     "CONDITIONS",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, BonusKind
-from fatekit.rules.scenes.teamwork import combine_skills
+from fatekit.rules.core.teamwork import combine_skills
 
 pytestmark = pytest.mark.rule("teamwork.combine-skills")
 
