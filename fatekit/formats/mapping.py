@@ -19,8 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.character_json import (
+    LoadedCharacter,
+    character_from_dict,
+    character_to_dict,
+)
 from fatekit.formats.draft import (
+    Change,
     Draft,
     DraftConsequence,
     DraftSkill,
@@ -31,7 +36,21 @@ from fatekit.formats.draft import (
 )
 from fatekit.formats.text import plain_text, tidy
 from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
-from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
+from fatekit.rules import (
+    BadInput,
+    Character,
+    CharacterKind,
+    ConsequenceSlot,
+    IllegalAction,
+    Preset,
+    Severity,
+    StressStyle,
+    StressTrack,
+    Track,
+    get_preset,
+    parse_rating,
+)
+from fatekit.rules.characters.character import fitted_harm
 
 __all__ = ["EXTENSION_FIELDS", "build", "character_id", "extension_of", "rating_of"]
 
@@ -60,9 +79,14 @@ def rating_of(value: object) -> int:
 
 
 def _recognise(
-    labels: Sequence[str], escalating: bool, hint: str | None
+    labels: Sequence[str], escalating: bool, one_point: bool, hint: str | None
 ) -> tuple[str, dict[str, str]]:
-    """The preset whose skill names best cover ``labels``, and each label's key on it."""
+    """The preset whose skill names best cover ``labels``, and each label's key on it.
+
+    ``escalating`` says the sheet's stress boxes climb (1, 2...), ``one_point`` that every box is
+    labelled 1: a Fate Core list without Academics on one-point boxes is a Condensed sheet whose
+    template left Academics out (Fari's Italian one does).
+    """
     scored: list[tuple[int, str, dict[str, str]]] = []
     for key in ("fae", "condensed", "core", "ode"):
         names = skill_names(key)
@@ -85,13 +109,13 @@ def _recognise(
         return "ode", found
     if "academics" in found.values():
         return "condensed", found
-    if escalating or len(found) >= 18:
+    if escalating or (len(found) >= 18 and not one_point):
         return "core", by_key["core"][1]
     return "condensed", found
 
 
 def _skill_plan(
-    draft: Draft, preset_key: str | None, escalating: bool
+    draft: Draft, preset_key: str | None, escalating: bool, one_point: bool, changes: list[Change]
 ) -> tuple[Preset, dict[str, int], list[dict[str, Any]] | None]:
     labels = [s.label for s in draft.skills if s.label.strip()]
     hint = draft.extension.get("preset") if isinstance(draft.extension.get("preset"), str) else None
@@ -100,10 +124,11 @@ def _skill_plan(
         names = skill_names(preset.key)
         keyed = {label: names[fold(label)] for label in labels if fold(label) in names}
     else:
-        chosen, keyed = _recognise(labels, escalating, hint)
+        chosen, keyed = _recognise(labels, escalating, one_point, hint)
         preset = get_preset(chosen)
     ratings: dict[str, int] = {}
     custom: dict[str, str] = {}
+    seen: dict[str, tuple[str, int]] = {}
     for skill in draft.skills:
         label = skill.label.strip()
         if not label:
@@ -113,10 +138,26 @@ def _skill_plan(
             key = _own_key(label)
             custom[key] = label
         rating = rating_of(skill.rating)
-        if key in ratings:
-            ratings[key] = max(ratings[key], rating)
-        elif rating:
-            ratings[key] = rating
+        if key in seen:
+            # Two blocks name one skill: the higher rating stays, and the report says so.
+            first_label, first = seen[key]
+            kept = max(first, rating)
+            seen[key] = (first_label, kept)
+            changes.append(
+                Change(
+                    "skill",
+                    label,
+                    f"{first_label} {first:+d}, {label} {rating:+d}",
+                    f"{preset.skill_name(key) if key in preset.skill_keys else label} {kept:+d}",
+                    "the sheet names this skill twice; the higher rating is kept",
+                    "duplicate_skill",
+                    {"before": [[first_label, first], [label, rating]], "after": [[key, kept]]},
+                )
+            )
+        else:
+            seen[key] = (label, rating)
+        if seen[key][1]:
+            ratings[key] = seen[key][1]
     lists = None
     if custom:
         # The sheet's own list: its recognised skills keep their standard names (and keys, so
@@ -293,9 +334,12 @@ def _track_of(label: str, index: int, tracks: Sequence[Track]) -> Track:
 
 def _stress(
     draft: Draft, preset: Preset, leftovers: list[Leftover]
-) -> dict[str, list[dict[str, Any]]]:
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, tuple[str, list[tuple[int | None, bool]]]]]:
+    """The stress boxes for the character file, and each track's label and boxes as the sheet
+    had them (to report what fitting them to the rules changed)."""
     tracks = [spec.track for spec in preset.stress_tracks]
     out: dict[str, list[dict[str, Any]]] = {}
+    sheet: dict[str, tuple[str, list[tuple[int | None, bool]]]] = {}
     for index, track in enumerate(draft.tracks):
         kind = _track_of(track.label, index, tracks)
         if kind.value in out:
@@ -305,14 +349,173 @@ def _stress(
             )
             continue
         boxes = []
+        shown: list[tuple[int | None, bool]] = []
         for position, (value, checked) in enumerate(track.boxes):
+            read = value if value is not None and value >= 1 else position + 1
             if preset.stress_style is StressStyle.ONE_POINT:
-                value = 1  # numbers by one-point boxes count them; each is worth 1
-            elif value is None or value < 1:
-                value = position + 1
-            boxes.append({"value": value, "marked": checked})
+                # Numbers by one-point boxes count them; each is worth 1. A box with no number
+                # is worth what the preset's boxes are, which is no change to report.
+                read, value = 1, 1 if value is None else value
+            boxes.append({"value": read, "marked": checked})
+            shown.append((read if value is None else value, checked))
         out[kind.value] = boxes
-    return out
+        sheet[kind.value] = (track.label, shown)
+    return out, sheet
+
+
+def _boxes_text(values: Sequence[int | None], marked: int) -> str:
+    shown = ", ".join("?" if v is None else str(v) for v in values)
+    text = f"{len(values)} boxes ({shown})" if values else "no boxes"
+    return f"{text}, {marked} marked" if marked else text
+
+
+def _fit_harm(
+    loaded: LoadedCharacter,
+    sheet: Mapping[str, tuple[str, list[tuple[int | None, bool]]]],
+    changes: list[Change],
+) -> None:
+    """Give a PC-like character the stress boxes and consequence slots its preset derives from
+    its skills (Physique +1 gives Fate Condensed four physical boxes, whatever the template had),
+    keeping every marked box and written consequence; each change goes in ``changes``. A track or
+    the slots whose fitting would drop a mark or a written consequence stay as the sheet had them,
+    and the report says so (the rules engine's check lists the difference)."""
+    character, preset = loaded.character, loaded.preset
+    if character.kind not in (CharacterKind.PC, CharacterKind.MAJOR_NPC):
+        return
+    ratings = {
+        spec.track: (spec.skill, character.rating(spec.skill))
+        for spec in preset.stress_tracks
+        if spec.skill is not None
+    }
+    # The stress as the rules give it, whatever becomes of the slots (see _fit_slots).
+    fitted, _ = fitted_harm(replace(character, consequences=[]), preset)
+    for track in dict.fromkeys([*character.stress, *fitted]):
+        old = character.stress.get(track)
+        new = fitted.get(track)
+        label, boxes = sheet.get(track.value, (preset.track_name(track), []))
+        if not boxes and old is not None:
+            boxes = [(b.value, b.marked) for b in old.boxes]
+        before = [v for v, _ in boxes]
+        marked = sum(1 for b in old.boxes if b.marked) if old else 0
+        after = [b.value for b in new.boxes] if new else []
+
+        def detail(
+            kept: StressTrack | None,
+            track: Track = track,
+            boxes: list[tuple[int | None, bool]] = boxes,
+        ) -> dict[str, Any]:
+            shown = [] if kept is None else [[b.value, b.marked] for b in kept.boxes]
+            return {"track": track.value, "before": [list(b) for b in boxes], "after": shown}
+
+        if before == after and (old is None) == (new is None):
+            continue
+        if new is not None and sum(1 for b in new.boxes if b.marked) >= marked:
+            character.stress[track] = new
+            skill = ratings.get(track)
+            why = (
+                f"{preset.name} gives {preset.skill_name(skill[0])} {skill[1]:+d} these boxes"
+                if skill is not None
+                else f"{preset.name} gives this track these boxes"
+            )
+            changes.append(
+                Change(
+                    "stress",
+                    label,
+                    _boxes_text(before, marked),
+                    _boxes_text(after, marked),
+                    why,
+                    "refit",
+                    detail(new),
+                )
+            )
+        elif new is None and not marked:
+            del character.stress[track]
+            changes.append(
+                Change(
+                    "stress",
+                    label,
+                    _boxes_text(before, 0),
+                    "",
+                    f"{preset.name} has no {track.value} stress track",
+                    "no_track",
+                    detail(None),
+                )
+            )
+        else:
+            changes.append(
+                Change(
+                    "stress",
+                    label,
+                    _boxes_text(before, marked),
+                    _boxes_text([b.value for b in old.boxes] if old else [], marked),
+                    f"kept as the sheet has them: {preset.name} gives "
+                    f"{_boxes_text(after, 0)}, which would drop a marked box",
+                    "kept_marks",
+                    {**detail(old), "rules": after},
+                )
+            )
+    _fit_slots(character, preset, changes)
+
+
+def _slots_text(slots: Sequence[ConsequenceSlot]) -> str:
+    def one(slot: ConsequenceSlot) -> str:
+        track = "" if slot.track is Track.ANY else f" {slot.track.value}"
+        text = f" ({slot.aspect.name})" if slot.aspect is not None else ""
+        return f"{slot.severity.value}{track} {slot.shifts}{text}"
+
+    return ", ".join(one(s) for s in slots) or "none"
+
+
+def _slots_data(slots: Sequence[ConsequenceSlot]) -> list[dict[str, Any]]:
+    return [
+        {
+            "severity": s.severity.value,
+            "shifts": s.shifts,
+            "track": s.track.value,
+            "text": s.aspect.name if s.aspect is not None else "",
+        }
+        for s in slots
+    ]
+
+
+def _fit_slots(character: Character, preset: Preset, changes: list[Change]) -> None:
+    try:
+        _, slots = fitted_harm(character, preset)
+    except IllegalAction:
+        kept = _slots_data(character.consequences)
+        changes.append(
+            Change(
+                "consequences",
+                "",
+                _slots_text(character.consequences),
+                _slots_text(character.consequences),
+                f"kept as the sheet has them: {preset.name}'s slots have no room for a written "
+                "consequence",
+                "kept_consequences",
+                {"before": kept, "after": kept},
+            )
+        )
+        return
+
+    def key(slot: ConsequenceSlot) -> tuple[str, int, str]:
+        return (slot.severity.value, slot.shifts, slot.track.value)
+
+    if sorted(map(key, slots)) == sorted(map(key, character.consequences)):
+        return
+    before = _slots_text(character.consequences)
+    detail = {"before": _slots_data(character.consequences), "after": _slots_data(slots)}
+    character.consequences = slots
+    changes.append(
+        Change(
+            "consequences",
+            "",
+            before,
+            _slots_text(slots),
+            f"the consequence slots {preset.name} gives this character's skills and stunts",
+            "refit",
+            detail,
+        )
+    )
 
 
 _SEVERITY_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
@@ -405,7 +608,11 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     # Labels compared and kept as tidy text, whichever program wrote them.
     draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
     escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
-    chosen, ratings, lists = _skill_plan(draft, preset, escalating)
+    one_point = bool(draft.tracks) and all(
+        len(t.boxes) > 1 and all(v == 1 for v, _ in t.boxes) for t in draft.tracks
+    )
+    changes: list[Change] = []
+    chosen, ratings, lists = _skill_plan(draft, preset, escalating, one_point, changes)
     leftovers = list(draft.leftovers)
     name = plain_text(draft.name) or "Imported character"
     ext = draft.extension
@@ -448,7 +655,7 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
         data["refresh"] = _count(draft.refresh, "refresh")
     if draft.fate_points is not None:
         data["fate_points"] = _count(draft.fate_points, "fate points")
-    stress = _stress(draft, chosen, leftovers)
+    stress, sheet_tracks = _stress(draft, chosen, leftovers)
     if stress:
         data["stress"] = stress
     if draft.consequences:
@@ -459,5 +666,6 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     if description:
         data["description"] = description
     loaded = character_from_dict(data)
-    report = ImportReport(source, loaded.preset.name, tuple(leftovers), ())
+    _fit_harm(loaded, sheet_tracks, changes)
+    report = ImportReport(source, loaded.preset.name, tuple(leftovers), (), tuple(changes))
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

@@ -88,7 +88,14 @@ def test_a_filled_condensed_sheet_comes_across_whole() -> None:
         "stealth": 1,
     }
     assert (data["refresh"], data["fate_points"]) == (3, 2)
-    assert marks(data, "physical") == [(1, True), (1, True), (1, False), (1, False)]
+    # The sheet had four physical boxes; Physique Good (+3) gives six under Fate Condensed:
+    # refitted, both marks kept, and the report says so.
+    assert marks(data, "physical") == [(1, True), (1, True)] + [(1, False)] * 4
+    refits = [(c.what, c.before, c.after) for c in out.report.changes]
+    assert ("stress", "4 boxes (1, 1, 1, 1), 2 marked", "6 boxes (1, 1, 1, 1, 1, 1), 2 marked") in (
+        refits
+    )
+    assert not out.report.whole
     assert filled(data) == [("mild", 2, "Bruised Ribs"), ("moderate", 4, None), ("severe", 6, None)]
     eagle = data["stunts"][0]
     assert eagle["name"] == "Eagle Eye"
@@ -205,8 +212,10 @@ def test_a_sheet_in_another_language_keeps_its_own_skill_list() -> None:
     data = out.data
     assert data["preset"] == "core"  # escalating boxes
     [own] = data["skill_lists"]
-    assert own["skills"][:3] == ["Athletik", "Einbruch", "Kontakte"]
-    assert data["skills"]["charisma"] == 4 and data["skills"]["tauschen"] == 3
+    # Names the published German Fate Core gives (Charisma, Kontakte) are Fate's skills; the
+    # sheet's own words for the others (Einbruch for Diebeskünste) stay its own.
+    assert own["skills"][:3] == ["Athletics", "Einbruch", "Contacts"]
+    assert data["skills"]["rapport"] == 4 and data["skills"]["tauschen"] == 3
     assert [a["kind"] for a in data["aspects"]] == ["high_concept", "trouble", "character"]
     assert marks(data, "physical") == [(1, True), (2, False)]
     assert filled(data)[1] == ("moderate", 4, "Gebrochenes Herz")
