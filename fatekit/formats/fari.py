@@ -402,7 +402,7 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
             "Text",
             s["name"],
             s.get("description", ""),
-            fatekit={"effect": s["effect"], "fate_point_cost": s.get("fate_point_cost", 0)},
+            fatekit={k: s[k] for k in ("effect", "cost", "circumstance") if k in s},
         )
         for i, s in enumerate(sheet.get("stunts", []))
     ]

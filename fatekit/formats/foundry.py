@@ -352,16 +352,16 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             "macro": None,
         }
         if effect.get("type") == "skill_bonus":
-            field = {"create_advantage": "caa"}.get(effect["action"], effect["action"])
             entry["linked_skill"] = names.get(
                 effect["skill"], labels.get(effect["skill"], effect["skill"])
             )
-            entry[field] = True
+            for action in effect.get("actions") or [effect["action"]]:
+                entry[{"create_advantage": "caa"}.get(action, action)] = True
             entry["bonus"] = effect.get("bonus", 2)
         stunt_entries[entry_key(label)] = entry
         saved_stunts[label] = {
             "effect": effect,
-            "fate_point_cost": stunt.get("fate_point_cost", 0),
+            **{k: stunt[k] for k in ("cost", "circumstance") if k in stunt},
             "name": stunt["name"],  # FCO needs names unique; fatekit does not
         }
     tracks: dict[str, Any] = {}

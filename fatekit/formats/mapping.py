@@ -46,6 +46,7 @@ from fatekit.rules import (
     Severity,
     StressStyle,
     StressTrack,
+    StuntCost,
     Track,
     get_preset,
     parse_rating,
@@ -255,11 +256,11 @@ def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict
     skill = None
     if stunt.skill:
         skill = keyed.get(fold(stunt.skill))
-    if skill is not None and stunt.bonus and len(stunt.actions) == 1:
+    if skill is not None and stunt.bonus and stunt.actions:
         return {
             "type": "skill_bonus",
             "skill": skill,
-            "action": stunt.actions[0],
+            "actions": list(stunt.actions),
             "bonus": stunt.bonus,
         }
     # A stunt written as prose: a +2 to one named skill and one action is the common kind;
@@ -270,7 +271,12 @@ def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict
         named = {key for name, key in keyed.items() if re.search(rf"\b{re.escape(name)}\b", folded)}
         actions = [a for a, stems in _ACTIONS.items() if any(s in folded for s in stems)]
         if len(named) == 1 and len(actions) == 1:
-            return {"type": "skill_bonus", "skill": named.pop(), "action": actions[0], "bonus": 2}
+            return {
+                "type": "skill_bonus",
+                "skill": named.pop(),
+                "actions": actions,
+                "bonus": preset.stunt_bonus,
+            }
     return {"type": "true_detail", "detail": stunt.description or stunt.name}
 
 
@@ -284,15 +290,25 @@ def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
             continue
         if not name:
             name = _title_of(description)
-        cost = stunt.extension.get("fate_point_cost", 0)
         item = {
             "name": name,
             "description": description,
-            "fate_point_cost": cost if cost in (0, 1) else 0,
+            "cost": _cost(stunt.extension),
             "effect": _effect(replace(stunt, name=name, description=description), preset, keyed),
         }
+        circumstance = stunt.extension.get("circumstance")
+        if isinstance(circumstance, str) and circumstance.strip():
+            item["circumstance"] = circumstance
         out.append(item)
     return out
+
+
+def _cost(extension: Mapping[str, Any]) -> str:
+    """A stunt's cost as a fatekit export kept it (``cost``, or an older ``fate_point_cost``)."""
+    cost = extension.get("cost")
+    if cost in {c.value for c in StuntCost}:
+        return str(cost)
+    return "fate_point" if extension.get("fate_point_cost") == 1 else "free"
 
 
 def _title_of(text: str) -> str:

@@ -25,6 +25,7 @@ from fatekit.rules import (
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     Track,
     TrueDetail,
 )
@@ -74,10 +75,10 @@ def test_a_full_sheet_round_trips() -> None:
         trouble="Wine and Women",
         skills={"fight": 4, "physique": 5},
         stunts=[
-            Stunt("Riposte", SkillBonus("fight", Action.DEFEND), "Strike back"),
+            Stunt("Riposte", SkillBonus("fight", (Action.DEFEND,)), "Strike back"),
             Stunt("Tough", ExtraStress(Track.PHYSICAL, 1)),
             Stunt("Steel Nerve", ExtraConsequence(Track.MENTAL, "mild")),
-            Stunt("Smooth", SkillSwap("rapport", "deceive", None), fate_point_cost=1),
+            Stunt("Smooth", SkillSwap("rapport", "deceive"), cost=StuntCost.FATE_POINT),
         ],
     )
     pc.stress[Track.PHYSICAL].boxes[2].marked = True
@@ -212,7 +213,7 @@ def test_a_custom_list_and_shape_in_the_file() -> None:
         ),
         (
             minimal(stunts=[{"name": "S", "effect": {"type": "skill_bonus", "skill": "x"}}]),
-            "missing 'action'",
+            "missing 'actions'",
         ),
         (
             minimal(consequences=[{"severity": "mild", "aspect": {"nom": "x"}}]),

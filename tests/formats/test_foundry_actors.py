@@ -36,7 +36,7 @@ def test_an_fco_actor_keeps_its_marked_box_and_leaves_switched_off_tracks_out(
     assert data["stunts"][0]["effect"] == {
         "type": "skill_bonus",
         "skill": "fight",
-        "action": "defend",
+        "actions": ["defend"],
         "bonus": 2,
     }
     assert imported.report.whole, imported.report.lines()

@@ -102,7 +102,7 @@ def test_a_filled_condensed_sheet_comes_across_whole() -> None:
     assert eagle["effect"] == {
         "type": "skill_bonus",
         "skill": "notice",
-        "action": "overcome",
+        "actions": ["overcome"],
         "bonus": 2,
     }
     assert eagle["description"] == "+2 to Notice when you overcome an obstacle at sea."
@@ -138,7 +138,7 @@ def test_an_italian_core_sheet_is_recognised_by_its_skill_names() -> None:
     assert by_name["Lama rapida"] == {
         "type": "skill_bonus",
         "skill": "fight",
-        "action": "attack",
+        "actions": ["attack"],
         "bonus": 2,
     }
     assert by_name["Denaro chiama denaro"]["type"] == "true_detail"
@@ -190,7 +190,7 @@ def test_a_swedish_sheet_is_an_ode_sheet() -> None:
     assert data["stunts"][0]["effect"] == {
         "type": "skill_bonus",
         "skill": "fight",
-        "action": "defend",
+        "actions": ["defend"],
         "bonus": 2,
     }
 
@@ -238,7 +238,7 @@ def test_foundry_actors_keyed_by_base64_or_by_name() -> None:
     assert riposte["effect"] == {
         "type": "skill_bonus",
         "skill": "fight",
-        "action": "defend",
+        "actions": ["defend"],
         "bonus": 2,
     }
     assert {(x.what, x.label) for x in core.report.leftovers} == {
@@ -250,7 +250,7 @@ def test_foundry_actors_keyed_by_base64_or_by_name() -> None:
     assert old["preset"] == "condensed" and old["skills"]["burglary"] == 4
     assert marks(old, "physical")[0] == (1, True)
     assert filled(old)[2] == ("severe", 6, "Broken Leg")
-    assert old["stunts"][0]["effect"]["action"] == "overcome"
+    assert old["stunts"][0]["effect"]["actions"] == ["overcome"]
 
 
 def test_fco_keys_are_base64_of_the_utf8_name_without_padding() -> None:

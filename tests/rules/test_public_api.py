@@ -13,7 +13,7 @@ import fatekit.rules
 PUBLIC_API = {
     "GM", "LADDER", "PRESETS", "AbsorbPlan", "Action", "ActionRoll", "AddFreeInvokes",
     "AdvantageTarget", "Applied", "Aspect", "AspectKind", "AspectsInPlay", "BadInput", "Bonus",
-    "BonusKind", "Breakthrough", "BuyStunt", "Challenge", "ChallengeReport", "Character",
+    "ActFirst", "BonusKind", "GrantsBoost", "RuleException", "Breakthrough", "BuyStunt", "Challenge", "ChallengeReport", "Character",
     "CharacterKind", "Chooser", "Clock", "Compel", "CompelKind", "CompelState", "Concession",
     "Conflict", "ConflictKind", "ConsequenceSlot", "Contest", "CreateAspect", "DiceSource",
     "Difficulty", "Effect", "EnteredDice", "ExchangeResult", "ExtraAction", "ExtraConsequence",
@@ -24,7 +24,7 @@ PUBLIC_API = {
     "Phase", "Preset", "RandomDice", "ReplaceSkill", "ReplayMismatch", "Resolution",
     "RevealAspect", "RewriteAspect", "RewriteStunt", "Roll", "RollPhase", "Rule", "Ruleset",
     "Scene", "ScriptedDice", "Severity", "Side", "SkillBonus", "SkillSwap", "StaleState",
-    "Status", "StoryDetail", "StressBox", "StressStyle", "StressTrack", "Stunt", "StuntEffect",
+    "Status", "StoryDetail", "StressBox", "StressStyle", "StressTrack", "Stunt", "StuntCost", "StuntEffect", "StuntUses",
     "Succeed", "SwapSkills", "TakeHit", "Task", "Teamwork", "Track", "TrueDetail", "Zone",
     "ZoneMap", "absorb_options", "all_rolls", "all_rules", "apply_breakthrough",
     "apply_milestone", "apply_plan", "carry_out", "clear_stress", "combine_skills", "concede",

@@ -225,6 +225,7 @@ class _Runner(Expectations):
                 difficulty=int(step["difficulty"]),
                 dice=self._dice(step),
                 ledger=self.game.ledger,
+                stunt_uses=self.game.stunt_uses,
             )
         else:
             self.roll = self._conflict().overcome(
@@ -445,6 +446,7 @@ class _Runner(Expectations):
                 skill=entry.get("skill"),
                 dice=self._dice(entry),
                 ledger=self.game.ledger,
+                stunt_uses=self.game.stunt_uses,
                 difficulty=0,
             )
             roll.roll()
@@ -477,6 +479,7 @@ class _Runner(Expectations):
             difficulty=task.difficulty,
             dice=self._dice(step),
             ledger=self.game.ledger,
+            stunt_uses=self.game.stunt_uses,
         )
         roll.roll()
         self.roll = roll

@@ -551,6 +551,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             skill=skill,
             dice=dice,
             ledger=self.game.ledger,
+            stunt_uses=self.game.stunt_uses,
             difficulty=difficulty,
         )
         self._mob_bonus(roll, actor)

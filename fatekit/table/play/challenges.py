@@ -104,6 +104,7 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         difficulty=task.difficulty,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
     )
     roll.roll()
     resolution = roll.preview()

@@ -223,6 +223,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
     )
     if event.against is not None:
         if event.defend_skill is None:

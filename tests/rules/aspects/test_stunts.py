@@ -20,6 +20,7 @@ from fatekit.rules import (
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     Track,
     TrueDetail,
     carry_out,
@@ -27,7 +28,7 @@ from fatekit.rules import (
 
 SNIPER = Stunt(
     "Trained Sniper",
-    SkillBonus("shoot", Action.ATTACK),
+    SkillBonus("shoot", (Action.ATTACK,)),
     "+2 to Shoot attacks while I can see the target through my scope",
 )
 
@@ -67,7 +68,7 @@ def test_bonus_stunt_does_not_apply_elsewhere(skill: str, action: Action) -> Non
 def test_a_powerful_stunt_costs_a_fate_point_per_use() -> None:
     ledger = FateLedger()
     ledger.add_pc("ruth", 1)
-    rage = Stunt("Berserk", SkillBonus("shoot", Action.ATTACK, 3), fate_point_cost=1)
+    rage = Stunt("Berserk", SkillBonus("shoot", (Action.ATTACK,), 3), cost=StuntCost.FATE_POINT)
     roll = shot(ledger=ledger)
     roll.use_stunt(rage)
     assert ledger.wallet("ruth").available == 0 and roll.effort == 6
@@ -75,8 +76,8 @@ def test_a_powerful_stunt_costs_a_fate_point_per_use() -> None:
     with pytest.raises(IllegalAction, match="cannot use stunt"):
         again.use_stunt(rage)
     assert again.effort == 3
-    with pytest.raises(BadInput, match="0 or 1"):
-        Stunt("Too Much", TrueDetail("x"), fate_point_cost=2)
+    with pytest.raises(BadInput, match="cost is one of"):
+        Stunt("Too Much", TrueDetail("x"), cost="two points")
     with pytest.raises(BadInput, match="FateLedger"):
         shot().use_stunt(rage)
 

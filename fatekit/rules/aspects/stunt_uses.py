@@ -1,0 +1,88 @@
+"""Using a stunt: its fate point paid, its once-per-scene or once-per-session use counted.
+
+A game keeps one :class:`StuntUses` beside its :class:`~fatekit.rules.aspects.fate_points.FateLedger`;
+a roll that applies a stunt (:meth:`fatekit.rules.core.rolling.ActionRoll.use_stunt`) and a stunt
+used on its own (a rule exception, a boost out of nowhere) both go through :meth:`StuntUses.use`.
+A spent stunt is refused under :data:`~fatekit.rules.aspects.stunts.STUNT_USES_RULE`, which a GM
+may set aside for one move (:mod:`fatekit.rules.core.waivers`).
+
+    >>> from fatekit.rules.scenes.clock import Clock
+    >>> from fatekit.rules.aspects.stunts import Stunt, StuntCost, RuleException
+    >>> uses = StuntUses(Clock())
+    >>> unbeliever = Stunt("Unbeliever", RuleException("ignore magic"), cost=StuntCost.ONCE_PER_SESSION)
+    >>> uses.use("ruth", unbeliever)
+    >>> uses.spent("ruth", unbeliever)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.stunts import STUNT_COST_RULE, STUNT_USES_RULE, Stunt, StuntCost
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.waivers import refuse
+from fatekit.rules.scenes.clock import Clock, ClockMark
+
+__all__ = ["StuntUses"]
+
+
+class StuntUses:
+    """When each character last used each of their limited stunts, read against ``clock``."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self._used: dict[tuple[str, str], ClockMark] = {}
+
+    def last_used(self, who: str, name: str) -> ClockMark | None:
+        """When ``who`` last used the stunt called ``name`` (``None``: not since it counts)."""
+        return self._used.get((who, name))
+
+    def of(self, who: str) -> dict[str, ClockMark]:
+        """``who``'s recorded uses, by stunt name."""
+        return {name: mark for (owner, name), mark in self._used.items() if owner == who}
+
+    def restore(self, who: str, uses: Mapping[str, ClockMark]) -> None:
+        """Take ``who``'s recorded uses from their sheet (a character joining the game)."""
+        for name, mark in uses.items():
+            self._used[(who, name)] = mark
+
+    def forget(self, who: str) -> None:
+        """Drop ``who``'s uses (a character leaving the game)."""
+        for key in [k for k in self._used if k[0] == who]:
+            del self._used[key]
+
+    def spent(self, who: str, stunt: Stunt) -> bool:
+        """Whether ``who``'s ``stunt`` is used up until the next scene or session."""
+        mark = self._used.get((who, stunt.name))
+        if mark is None or not stunt.cost.limited:
+            return False
+        if stunt.cost is StuntCost.ONCE_PER_SCENE:
+            return mark.scenes_ended == self.clock.scenes_ended
+        return mark.sessions_ended == self.clock.sessions_ended
+
+    def check(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+        """Refuse (waivably) a spent stunt, or one whose fate point ``who`` does not have."""
+        if self.spent(who, stunt):
+            when = "scene" if stunt.cost is StuntCost.ONCE_PER_SCENE else "session"
+            refuse(f"{stunt.name!r} is already used this {when}", STUNT_USES_RULE)
+        if stunt.cost is StuntCost.FATE_POINT:
+            if ledger is None:
+                raise BadInput("a stunt that costs a fate point needs a FateLedger")
+            ledger.wallet(who).check_can_spend(1, purpose=f"use stunt {stunt.name!r}")
+
+    def use(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+        """Use ``stunt`` for ``who``: refuse it if spent, pay its fate point, count its use."""
+        if stunt.always_on:
+            refuse(
+                f"{stunt.name!r} changes the sheet itself; there is nothing to use",
+                STUNT_COST_RULE,
+            )
+            return
+        self.check(who, stunt, ledger)
+        if stunt.cost is StuntCost.FATE_POINT:
+            assert ledger is not None
+            ledger.wallet(who).spend(1, purpose=f"use stunt {stunt.name!r}")
+        if stunt.cost.limited:
+            self._used[(who, stunt.name)] = self.clock.mark()
