@@ -28,9 +28,11 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 # Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
-# games from seeds make test does not play, longer, and prints the commands it reached.
+# games from seeds make test does not play, longer, and prints the commands it reached; the
+# probe's random commands go to a real server with many more examples (FATEKIT_PROBE_EXAMPLES).
 soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
+	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
 docs: $(STAMP)
@@ -45,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_page.py
 	$(BIN)/python benchmarks/bench_campaign.py
 	$(BIN)/python benchmarks/bench_limits.py
+	$(BIN)/python benchmarks/bench_redaction.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)

@@ -450,6 +450,72 @@ def big_bad_ode(t: Play) -> None:
     gm("Note", text="Draken ruvar på sitt guld; nästa slag blir dess.")
 
 
+# -- rolls-in-play: several rolls at once, contests and challenges through the roll's flow ------
+
+
+def rolls_in_play(t: Play) -> None:
+    """Two players rolling at once, a challenge of four tasks and a contest whose rolls are
+    invoked on before they count, left with two rolls in play."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "fyodor", "Фёдор Кравцов",
+        "athletics", "fight notice", "will rapport shoot", "lore drive stealth contacts",
+        high_concept="Бывший жандарм", trouble="Долги чести",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "condensed", "astrid", "Astrid Lind",
+        "drive", "shoot notice", "athletics deceive contacts", "rapport will stealth fight",
+        high_concept="Smugglerskeppare", trouble="Jagad av tullen",
+    ), owner="ben")
+    gm("AddCharacter", sheet=npc("condensed", "kruger", "Sergeant Kruger", "shoot notice",
+                                 "athletics will", "fight", "", high_concept="Customs Sergeant"))
+    gm("StartSession")
+    gm("StartScene", name="The quay at night", participants=["fyodor", "astrid", "kruger"])
+    gm("AddSituationAspect", name="Fog on the Water", free_invokes=[["astrid", 1]])
+    # Both players roll at once: two rolls in play, each invoked on and settled by its id.
+    his = ann("Roll", actor="fyodor", action="overcome", skill="athletics", difficulty=4,
+              dice="0-00")
+    hers = ben("Roll", actor="astrid", action="create_advantage", skill="drive", difficulty=3,
+               dice="0000")
+    ben("Invoke", aspect_id="a1", by="astrid", free=True, roll=f"r{hers}")
+    ann("Invoke", aspect_id="fyodor/high_concept/1", by="fyodor", effect="reroll",
+        roll=f"r{his}", rolls=("+0+0",))
+    ben("ResolveRoll", roll=f"r{hers}", aspect_name="A Smuggler's Channel")
+    ann("ResolveRoll", roll=f"r{his}")
+    # A challenge of four tasks: two rolled at once, a failure made a success at a serious cost.
+    gm("StartChallenge", tasks=[
+        ["lines", "Cut the mooring lines", "athletics", 3],
+        ["engine", "Start the engine", "drive", 2],
+        ["boat", "Spot the customs boat", "notice", 4],
+        ["papers", "Keep the papers dry", "will", 1],
+    ])
+    lines = ann("ChallengeRoll", task="lines", actor="fyodor", dice="--00")
+    engine = ben("ChallengeRoll", task="engine", actor="astrid", dice="0+00")
+    ben("ResolveRoll", roll=f"r{engine}")
+    gm("ResolveRoll", roll=f"r{lines}", option="success_at_major_cost")
+    boat = ben("ChallengeRoll", task="boat", actor="astrid", dice="0+00")
+    gm("ResolveRoll", roll=f"r{boat}", option="success_at_minor_cost")
+    gm("EndChallenge")
+    # A contest: the customs boat against the smugglers, each side's roll invoked on before it
+    # counts; the NPCs' dice are hidden from the second exchange on.
+    gm("StartContest", sides=[["customs", ["kruger", "fyodor"]], ["smugglers", ["astrid"]]],
+       intents=[["customs", "board the boat"], ["smugglers", "reach open water"]])
+    theirs = gm("ContestRoll", side="customs", actor="kruger", skill="shoot", bonus=1,
+                dice="0000")
+    ours = ben("ContestRoll", side="smugglers", actor="astrid", skill="drive", dice="-000")
+    ben("Invoke", aspect_id="astrid/high_concept/1", by="astrid", roll=f"r{ours}")
+    gm("ResolveRoll", roll=f"r{theirs}")
+    ben("ResolveRoll", roll=f"r{ours}")
+    gm("HideNpcDice", hidden=True)
+    theirs = gm("ContestRoll", side="customs", actor="kruger", skill="notice", dice="+-00")
+    ours = ben("ContestRoll", side="smugglers", actor="astrid", skill="drive", dice="++00")
+    gm("ResolveRoll", roll=f"r{theirs}")
+    ben("ResolveRoll", roll=f"r{ours}")
+    # The third exchange is rolled as the evening ends: both rolls still in play.
+    gm("ContestRoll", side="customs", actor="kruger", skill="shoot", dice="0+00")
+    ben("ContestRoll", side="smugglers", actor="astrid", skill="drive", dice="0000")
+
+
 # fmt: on
 
 
@@ -497,6 +563,17 @@ RECIPES = {
                 "gm_name": "Greta",
             },
             big_bad_ode,
+        ),
+        Recipe(
+            "rolls-in-play",
+            "Several rolls in play at once (issue 26): two players roll together and each roll "
+            "is invoked on and settled by its id; a challenge of four tasks rolled through the "
+            "roll's flow, a failure made a success at a serious cost; a contest whose rolls are "
+            "invoked on before their efforts count, the NPCs' dice hidden for a while, left with "
+            "both sides' rolls in play",
+            datetime(2026, 11, 27, 19, 0, tzinfo=UTC),
+            {"name": "Harbour Night", "gm_name": "Morgan"},
+            rolls_in_play,
         ),
     )
 }

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, VERSION
+from fatekit.formats import wellformed
+from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, LOOSE_CHARACTER_SCHEMA, VERSION
 from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
@@ -68,7 +69,10 @@ __all__ = [
     "loads_character",
     "parse_json",
     "shape_dict",
+    "sheet_problem",
+    "sheet_problems",
     "stunt_dict",
+    "stunt_problem",
     "template",
 ]
 
@@ -96,6 +100,45 @@ def loads_character(text: str, preset: str | Preset | None = None) -> LoadedChar
     return character_from_dict(parse_json(text), preset)
 
 
+def sheet_problems(data: Any, *, bounded: bool = True) -> list[str]:
+    """What keeps parsed JSON from being a character file, each with its place: its schema (with
+    the bounds on numbers, unless ``bounded`` is false) and what its texts (and, bounded, its
+    numbers) may hold."""
+    kept = wellformed.problems(data, whole_numbers=bounded)
+    problems = [f"{k}: {v}" for k, v in sorted(kept.items())]
+    return problems + errors(data, CHARACTER_SCHEMA if bounded else LOOSE_CHARACTER_SCHEMA)
+
+
+def _past_bounds(data: Any) -> list[str]:
+    # Only what the bounds refuse: whatever else is wrong is said when the sheet is read.
+    loose = set(sheet_problems(data, bounded=False))
+    return [problem for problem in sheet_problems(data) if problem not in loose]
+
+
+def sheet_problem(text: str) -> str | None:
+    """What in a character file's text is past the bounds on numbers, said in one line
+    (``None``: nothing): for a command's sheet, as it is decided. Anything else wrong with it
+    is said when the table reads it."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # said when the sheet is read, with where it stops being JSON
+    problems = _past_bounds(data)
+    return None if not problems else "not a usable character file: " + "; ".join(problems)
+
+
+def stunt_problem(text: str) -> str | None:
+    """What in a stunt written as in a character file's ``stunts`` is past the bounds on
+    numbers (``None``: nothing), as :func:`sheet_problem` says it."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # said when the stunt is read
+    sheet = {"format": FORMAT, "version": VERSION, "id": "x", "name": "x", "stunts": [data]}
+    problems = [p.replace("$.stunts[0]", "$") for p in _past_bounds(sheet)]
+    return None if not problems else "not a usable stunt: " + "; ".join(problems)
+
+
 def parse_json(text: str, source: str | None = None) -> Any:
     """``text`` as JSON, or :class:`BadInput` saying where (line and column) it is not JSON.
 
@@ -108,11 +151,19 @@ def parse_json(text: str, source: str | None = None) -> Any:
         raise BadInput(
             f"{what}: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except RecursionError:
+        raise BadInput(f"{source or 'the JSON'} is nested too deeply") from None
 
 
-def character_from_dict(data: Any, preset: str | Preset | None = None) -> LoadedCharacter:
-    """Build a character from parsed JSON, after checking it against the schema."""
-    problems = errors(data, CHARACTER_SCHEMA)
+def character_from_dict(
+    data: Any, preset: str | Preset | None = None, *, bounded: bool = True
+) -> LoadedCharacter:
+    """Build a character from parsed JSON, after checking it against the schema (and that its
+    texts and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`).
+
+    ``bounded=False`` leaves out the bounds on numbers (:func:`~fatekit.formats.schema.
+    without_bounds`): for a sheet a table's log holds, which must load as it was written."""
+    problems = sheet_problems(data, bounded=bounded)
     if problems:
         raise BadInput("not a fatekit character file:\n  " + "\n  ".join(problems))
     chosen = _preset(data, preset)
@@ -315,12 +366,24 @@ def _aspect_dict(aspect: Aspect, *, kind: bool = True) -> dict[str, Any]:
     return out
 
 
+def _action_fields(actions: tuple[Action, ...], *, none_is_any: bool) -> dict[str, Any]:
+    """``actions`` as a list, and the single ``action`` older readers know when the list says
+    the same (one action; for a swap, none meaning any), so that no field a file or a view once
+    had goes missing."""
+    out: dict[str, Any] = {"actions": [a.value for a in actions]}
+    if len(actions) == 1:
+        out["action"] = actions[0].value
+    elif not actions and none_is_any:
+        out["action"] = None
+    return out
+
+
 def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
     if isinstance(effect, SkillBonus):
         return {
             "type": "skill_bonus",
             "skill": effect.skill,
-            "actions": [a.value for a in effect.actions],
+            **_action_fields(effect.actions, none_is_any=False),
             "bonus": effect.bonus,
         }
     if isinstance(effect, SkillSwap):
@@ -328,7 +391,7 @@ def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
             "type": "skill_swap",
             "skill": effect.skill,
             "replaces": effect.replaces,
-            "actions": [a.value for a in effect.actions],
+            **_action_fields(effect.actions, none_is_any=True),
         }
     if isinstance(effect, ExtraAction):
         return {"type": "extra_action", "skill": effect.skill, "action": effect.action.value}
@@ -361,6 +424,7 @@ def stunt_dict(stunt: Stunt, used_at: ClockMark | None = None) -> dict[str, Any]
         "name": stunt.name,
         "description": stunt.description,
         "cost": stunt.cost.value,
+        "fate_point_cost": stunt.fate_point_cost,  # what older readers know of the cost
         "effect": _effect_dict(stunt.effect),
     }
     if stunt.circumstance:

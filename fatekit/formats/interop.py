@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from fatekit.formats import wellformed
 from fatekit.formats.character_json import LoadedCharacter, character_from_dict, character_to_dict
 from fatekit.formats.draft import Imported, ImportReport
 from fatekit.formats.fari import read_fari, write_fari
@@ -71,6 +72,10 @@ def parse_file(content: bytes | str) -> Mapping[str, Any]:
         raise BadInput("not a character file: the JSON is nested too deeply") from None
     if not isinstance(data, dict):
         raise BadInput(f"a character file holds a JSON object, not a {type(data).__name__}")
+    found = wellformed.problems(data)
+    if found:
+        listed = "\n  ".join(f"{k}: {v}" for k, v in sorted(found.items()))
+        raise BadInput(f"not a usable character file:\n  {listed}")
     return data
 
 

@@ -17,8 +17,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fatekit.formats import wellformed
 from fatekit.formats.character_json import shape_dict
-from fatekit.formats.schema import PRESET_KEY, SHAPES, TRACK_KEY, file_schema, obj, schema_json
+from fatekit.formats.schema import (
+    PRESET_KEY,
+    SHAPES,
+    TRACK_KEY,
+    file_schema,
+    obj,
+    schema_json,
+    without_bounds,
+)
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
@@ -40,6 +49,7 @@ __all__ = [
     "load_ruleset",
     "loads_ruleset",
     "ruleset_from_dict",
+    "ruleset_problem",
     "ruleset_schema_text",
     "ruleset_to_dict",
     "ruleset_with_list",
@@ -228,6 +238,9 @@ RULESET_SCHEMA = file_schema(
 )
 
 
+_LOOSE_SCHEMA = without_bounds(RULESET_SCHEMA)
+
+
 def ruleset_schema_text() -> str:
     """The rule-set schema as indented JSON, ending in a newline."""
     return schema_json(RULESET_SCHEMA)
@@ -252,9 +265,13 @@ def load_ruleset(path: str | Path) -> Preset:
     return loads_ruleset(raw)
 
 
-def loads_ruleset(text: str | bytes) -> Preset:
-    """Read a rule set from JSON text."""
-    raw = text.encode("utf-8") if isinstance(text, str) else text
+def loads_ruleset(text: str | bytes, *, bounded: bool = True) -> Preset:
+    """Read a rule set from JSON text (``bounded=False``: without the bounds on numbers, for
+    the rule set a table's log holds; see :func:`ruleset_from_dict`)."""
+    try:
+        raw = text.encode("utf-8") if isinstance(text, str) else text
+    except UnicodeEncodeError:
+        raise RulesetProblems(["$: not valid Unicode text (a lone surrogate)"]) from None
     if len(raw) > MAX_BYTES:
         raise RulesetProblems(
             [f"$: a rule-set file is at most {MAX_BYTES // 1024} KiB; this one is larger"]
@@ -269,15 +286,35 @@ def loads_ruleset(text: str | bytes) -> Preset:
         ) from None
     except BadInput as error:
         raise RulesetProblems([f"$: {error}"]) from None
-    return ruleset_from_dict(data)
+    except RecursionError:
+        raise RulesetProblems(["$: the JSON is nested too deeply"]) from None
+    return ruleset_from_dict(data, bounded=bounded)
 
 
-def ruleset_from_dict(data: Any) -> Preset:
-    """Build a preset from parsed JSON, after checking it against the schema."""
-    problems = errors(data, RULESET_SCHEMA)
+def ruleset_from_dict(data: Any, *, bounded: bool = True) -> Preset:
+    """Build a preset from parsed JSON, after checking it against the schema (and that its texts
+    and numbers are ones that can be kept: see :mod:`fatekit.formats.wellformed`).
+
+    ``bounded=False`` leaves out the bounds on numbers (:func:`~fatekit.formats.schema.
+    without_bounds`): for the rule set a table's log holds, which must load as it was written."""
+    kept = wellformed.problems(data, whole_numbers=bounded)
+    problems = [f"{k}: {v}" for k, v in sorted(kept.items())]
+    problems += errors(data, RULESET_SCHEMA if bounded else _LOOSE_SCHEMA)
     if problems:
         raise RulesetProblems(problems)
     return preset_from_data(data)
+
+
+def ruleset_problem(text: str) -> str | None:
+    """What keeps a rule set's JSON text from being read (``None``: nothing), said in one line:
+    for a new table's rule set, as its command is decided."""
+    try:
+        loads_ruleset(text)
+    except RulesetProblems as error:
+        return "not a usable rule set: " + "; ".join(error.problems)
+    except BadInput as error:
+        return f"not a usable rule set: {error}"
+    return None
 
 
 # -- writing ----------------------------------------------------------------------------------

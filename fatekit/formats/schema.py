@@ -16,12 +16,21 @@ from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.bounds import (
+    HIGHEST_RATING,
+    LOWEST_RATING,
+    MAX_BOXES,
+    MAX_FREE_INVOKES,
+    MAX_TALLY,
+    MAX_WHOLE,
+)
 from fatekit.rules.harm.consequences import Severity
 from fatekit.rules.options.conditions import CONDITIONS
 
 __all__ = [
     "CHARACTER_SCHEMA",
     "FORMAT",
+    "LOOSE_CHARACTER_SCHEMA",
     "PRESET_KEY",
     "SHAPES",
     "TRACK_KEY",
@@ -30,6 +39,7 @@ __all__ = [
     "obj",
     "schema_json",
     "schema_text",
+    "without_bounds",
 ]
 
 #: The value of a character file's ``format`` field.
@@ -100,12 +110,16 @@ def schema_json(schema: dict[str, Any]) -> str:
 
 
 _TEXT = {"type": "string", "pattern": NOT_BLANK}  # something besides white space
-_COUNT = {"type": "integer", "minimum": 0}
+# The numbers a sheet holds, within the bounds every number at a table keeps
+# (fatekit.rules.core.bounds): ratings within the ladder's reach, small caps on what is counted.
+_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_TALLY}
+_RATING = {"type": "integer", "minimum": LOWEST_RATING, "maximum": HIGHEST_RATING}
+_WHOLE = {"type": "integer", "minimum": 0, "maximum": MAX_WHOLE}  # a count of scenes, say
 
 
-def _positive(default: int) -> dict[str, Any]:
-    """A whole number of 1 or more, ``default`` when the file leaves it out."""
-    return {"type": "integer", "minimum": 1, "default": default}
+def _positive(default: int, most: int = HIGHEST_RATING) -> dict[str, Any]:
+    """A whole number of 1 to ``most``, ``default`` when the file leaves it out."""
+    return {"type": "integer", "minimum": 1, "maximum": most, "default": default}
 
 
 def _effect(
@@ -170,13 +184,13 @@ _EFFECTS = [
     ),
     _effect(
         "extra_free_invoke",
-        {"skill": _TEXT, "count": {**_positive(1), "maximum": 5}},
+        {"skill": _TEXT, "count": _positive(1, MAX_FREE_INVOKES)},
         ["skill"],
         "more free invokes when the skill succeeds at creating an advantage",
     ),
     _effect(
         "extra_stress",
-        {"track": TRACK_KEY, "boxes": {**_positive(1), "maximum": 10}},
+        {"track": TRACK_KEY, "boxes": _positive(1, MAX_BOXES)},
         ["track"],
         "more stress boxes on a track ('any' adds them to every track)",
     ),
@@ -221,10 +235,10 @@ _EFFECTS = [
 
 _CLOCK_MARK = obj(
     {
-        "scenes_ended": _COUNT,
-        "sessions_ended": _COUNT,
-        "minor_milestones": _COUNT,
-        "major_milestones": _COUNT,
+        "scenes_ended": _WHOLE,
+        "sessions_ended": _WHOLE,
+        "minor_milestones": _WHOLE,
+        "major_milestones": _WHOLE,
     },
     ["scenes_ended", "sessions_ended", "minor_milestones", "major_milestones"],
     "the game clock at a moment (see fatekit.rules.scenes.clock)",
@@ -247,11 +261,11 @@ _SKILL_LIST = {
 #: A count of skills at each of some ratings, as the diamond and tiers shapes give it.
 _TIER_COUNTS = {
     "type": "array",
-    "items": obj({"rating": _COUNT, "count": _COUNT}, ["rating", "count"]),
+    "items": obj({"rating": {**_RATING, "minimum": 0}, "count": _COUNT}, ["rating", "count"]),
     "minItems": 1,
 }
 _RANGE = obj(
-    {"low": {"type": "integer"}, "high": {"type": "integer"}, "budget": _COUNT},
+    {"low": _RATING, "high": _RATING, "budget": _COUNT},
     ["low", "high"],
 )
 
@@ -272,7 +286,7 @@ SHAPES = [
         "column",
         {
             "peak": _positive(4),
-            "width": _positive(1),
+            "width": _positive(1, MAX_TALLY),
         },
         [],
         "width skills at every tier up to the peak",
@@ -290,7 +304,7 @@ SHAPES = [
     _effect(
         "free_cap",
         {
-            "budget": _positive(20),
+            "budget": _positive(20, MAX_TALLY),
             "cap": _positive(4),
         },
         [],
@@ -298,7 +312,11 @@ SHAPES = [
     ),
     _effect(
         "combined",
-        {"first": _RANGE, "second": _RANGE, "cap": {"type": "integer", "minimum": 1}},
+        {
+            "first": _RANGE,
+            "second": _RANGE,
+            "cap": {"type": "integer", "minimum": 1, "maximum": HIGHEST_RATING},
+        },
         ["first", "second"],
         "two lists added together for a roll, each with its rating range",
     ),
@@ -335,7 +353,7 @@ CHARACTER_SCHEMA = file_schema(
         "aspects": {"type": "array", "items": {"$ref": "#/$defs/aspect"}},
         "skills": {
             "type": "object",
-            "additionalProperties": {"type": "integer"},
+            "additionalProperties": _RATING,
             "description": "rating by skill key; skills left out are Mediocre (+0)",
         },
         "skill_labels": {
@@ -348,13 +366,17 @@ CHARACTER_SCHEMA = file_schema(
         "refresh_awarded": _COUNT,
         "fate_points": _COUNT,
         "skill_steps": obj({"earned": _COUNT, "banked": _COUNT}, ["earned", "banked"]),
-        "members": _positive(1),
+        "members": _positive(1, MAX_TALLY),
         "stress": {
             "type": "object",
             "propertyNames": TRACK_KEY,
             "additionalProperties": {"$ref": "#/$defs/stress_track"},
         },
-        "consequences": {"type": "array", "items": {"$ref": "#/$defs/consequence"}},
+        "consequences": {
+            "type": "array",
+            "items": {"$ref": "#/$defs/consequence"},
+            "maxItems": MAX_BOXES,
+        },
     },
     required=["id", "name"],
     defs={
@@ -413,14 +435,18 @@ CHARACTER_SCHEMA = file_schema(
         "stress_track": {
             "type": "array",
             "items": obj(
-                {"value": {"type": "integer", "minimum": 1}, "marked": {"type": "boolean"}},
+                {
+                    "value": {"type": "integer", "minimum": 1, "maximum": HIGHEST_RATING},
+                    "marked": {"type": "boolean"},
+                },
                 ["value"],
             ),
+            "maxItems": MAX_BOXES,
         },
         "consequence": obj(
             {
                 "severity": {"enum": [s.value for s in Severity]},
-                "shifts": {"type": "integer", "minimum": 1},
+                "shifts": {"type": "integer", "minimum": 1, "maximum": HIGHEST_RATING},
                 "track": {**TRACK_KEY, "default": "any"},
                 "aspect": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/consequence_aspect"}]},
                 "recovering": {"type": "boolean", "default": False},
@@ -448,3 +474,23 @@ CHARACTER_SCHEMA = file_schema(
 def schema_text() -> str:
     """The character schema as indented JSON, ending in a newline."""
     return schema_json(CHARACTER_SCHEMA)
+
+
+def without_bounds(schema: Any) -> Any:
+    """``schema`` without the bounds on numbers (every ``maximum``, and the ``maxItems`` that
+    counts boxes): what a table reads a sheet or a rule set from its own log with, since a log
+    written before the bounds must load as it was written. A new sheet meets them, when its
+    command is decided."""
+    if isinstance(schema, dict):
+        return {
+            key: without_bounds(value)
+            for key, value in schema.items()
+            if key != "maximum" and not (key == "maxItems" and value == MAX_BOXES)
+        }
+    if isinstance(schema, list):
+        return [without_bounds(item) for item in schema]
+    return schema
+
+
+#: :data:`CHARACTER_SCHEMA` without the bounds on numbers (see :func:`without_bounds`).
+LOOSE_CHARACTER_SCHEMA = without_bounds(CHARACTER_SCHEMA)

@@ -279,14 +279,19 @@ def skill_names(preset_key: str) -> Mapping[str, str]:
     translations and Fari's templates (:mod:`fatekit.formats.translated_skills`), to
     ``preset_key``'s skill keys.
 
-    Fate Condensed, Core and Öde share their keys; Accelerated's approaches have their own.
+    Fate Condensed, Core and Öde share their keys (so each reads the others' names, Öde's own
+    among them: the page's Swedish may call a skill otherwise, as it does Rapport); Accelerated's
+    approaches have their own.
     """
     preset = PRESETS[preset_key]
+    ode = PRESETS["ode"]
     catalogs = [_catalog(lang) for lang in _LANGUAGES]
     found: dict[str, str] = {}
     list_key = preset.skill_lists[0].key
     for key in preset.skill_keys:
         names: list[str] = [key, preset.skill_name(key)]
+        if key in ode.skill_keys:
+            names.append(ode.skill_name(key))
         for catalog in catalogs:
             for entry in (f"skill.{key}", f"skill.{list_key}.{key}", f"approach.{key}"):
                 if entry in catalog:

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
+from fatekit.rules.core.bounds import MAX_WHOLE
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
 from fatekit.server.admin import Operator
@@ -27,6 +28,7 @@ from fatekit.server.caps import Caps, SeatSockets, SocketCap
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
 from fatekit.server.hub import Hub
+from fatekit.server.inputs import InputGuard
 from fatekit.server.interop import mount_interop
 from fatekit.server.limits import BURST, MISS_BURST, MISSES, RATE, BodyLimit, RateLimit
 from fatekit.server.links import SeatLink
@@ -101,7 +103,10 @@ class CommandIn(BaseModel):
         default_factory=dict, description="The command's fields (see docs/table.md)"
     )
     expected_version: int | None = Field(
-        None, ge=0, description="Refuse the command (409) if the table is no longer at this"
+        None,
+        ge=0,
+        le=MAX_WHOLE,
+        description="Refuse the command (409) if the table is no longer at this",
     )
     idempotency_key: str | None = Field(
         None,
@@ -374,7 +379,9 @@ def create_app(
     )
     async def events(
         caller: At,
-        after: Annotated[int, Query(ge=0, description="The last version you have")] = 0,
+        after: Annotated[
+            int, Query(ge=0, le=MAX_WHOLE, description="The last version you have")
+        ] = 0,
         limit: Annotated[int, Query(ge=1, le=PAGE)] = PAGE,
     ) -> dict[str, Any]:
         return await service.events(caller, after, limit)
@@ -387,7 +394,8 @@ def create_app(
     async def log(
         caller: At,
         before: Annotated[
-            int | None, Query(ge=1, description="Only entries before this version")
+            int | None,
+            Query(ge=1, le=MAX_WHOLE, description="Only entries before this version"),
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LOG_PAGE)] = LOG_PAGE,
     ) -> dict[str, Any]:
@@ -472,6 +480,7 @@ def create_app(
     mount_foresight(app, service, caller_at, foresight)  # the GM's odds of a fight
     app.state.foresight = foresight
     app.state.operator = operator
+    app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(RateLimit, rate=rate, burst=burst, misses=misses, miss_burst=miss_burst)

@@ -223,6 +223,20 @@ class TableService:
         link, _, _ = await self._locked(table_id, work, after)
         return link
 
+    def _keep_a_gm_link(self, state: TableState, seat_id: str, what: str) -> None:
+        """Refuse to take away the links of the last GM seat that holds any: nobody could run
+        the table after that (nor hand out a new link)."""
+        seat = state.seats.get(seat_id)
+        if seat is None or not seat.is_gm:
+            return
+        live = self.links.live_seats(state.table_id)
+        if not any(s != seat_id and s in live and state.seats[s].is_gm for s in state.seats):
+            raise ForbiddenAction(
+                f"the table's last GM link is {seat_id!r}'s: seat another GM, or give another GM "
+                f"seat a link, before you {what} it",
+                SEAT_RULE,
+            )
+
     def _require_gm(self, caller: Caller, what: str) -> TableState:
         state = self._state(caller.table_id)
         if not state.seat(caller.seat).is_gm:
@@ -246,9 +260,11 @@ class TableService:
 
         def work() -> int:
             if seat_id != caller.seat:
-                self._require_gm(caller, "revoke another seat's links")
+                state = self._require_gm(caller, "revoke another seat's links")
             else:
-                self._state(caller.table_id).seat(caller.seat)
+                state = self._state(caller.table_id)
+                state.seat(caller.seat)
+            self._keep_a_gm_link(state, seat_id, "revoke")
             return self.links.revoke(caller.table_id, seat_id)
 
         def after(_: int) -> None:
@@ -289,7 +305,9 @@ class TableService:
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
-            self._state(table_id)
+            state = self._state(table_id)
+            if isinstance(command, c.RemoveSeat):
+                self._keep_a_gm_link(state, command.seat_id, "remove")
             try:
                 executed = self.repo.execute(
                     table_id,

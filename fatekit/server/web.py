@@ -61,8 +61,8 @@ from fatekit.rules.scenes.conflict_parts import ConflictKind
 from fatekit.server.service import Caller, TableService
 from fatekit.table.extras import extras_for
 from fatekit.table.play.people import parse_sheet
-from fatekit.table.screen import hides_roll_in_play
-from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.play.rolls import roll_in_play
+from fatekit.table.state import SEAT_RULE, RollKind, TableState
 from fatekit.table.views import Viewer
 
 __all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web"]
@@ -232,6 +232,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         defend_skill: str | None = None,
         mental: bool = False,
         action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
+        bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             viewer = Viewer(state, seat)
@@ -241,7 +242,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
             roller = game.character(actor)
             stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
-            modifier = _rating(roller, skill) + _counted(stunts)
+            # ``bonus``: what the roller adds besides (a contest's teamwork).
+            modifier = _rating(roller, skill) + _counted(stunts) + bonus
             opposing: list[dict[str, Any]] = []
             if against is not None:
                 opponent = game.character(against)
@@ -259,6 +261,10 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                     else:
                         allowed = conflict.opposing_skills(against)
                     defending = next(iter(allowed), "")
+                elif defending is None and action != "attack":
+                    # Outside a fight, an overcome or an advantage is resisted with any skill the
+                    # story fits: named by no one, the opponent's best, as the table takes it.
+                    defending = max(opponent.skills, key=opponent.rating, default="")
                 if defending is None:
                     # The defender picks their best skill among those the preset lets defend.
                     track = Track.MENTAL if mental else Track.PHYSICAL
@@ -301,11 +307,13 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         by: Annotated[str, Query(min_length=1)],
         target: Annotated[str, Query()] = "success",
         on_target: Annotated[str | None, Query(min_length=1)] = None,
+        roll_id: Annotated[str | None, Query(alias="roll", min_length=1, max_length=40)] = None,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             if by not in state.characters_of(seat):
                 raise ForbiddenAction(f"your seat does not act for {by}", SEAT_RULE)
-            roll = state.roll
+            in_play = roll_in_play(state, roll_id) if on_target is None else None
+            roll = None if in_play is None else in_play.roll
             if on_target is not None:
                 # A target's defence of a split or zone attack: the engine finds it, or refuses.
                 if state.conflict is None:
@@ -347,7 +355,9 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             advice: dict[str, Any] | None = None
             # Advice is for the roller's own side: what the roll needs to reach the target. A
             # difficulty behind the GM's screen gives none: the advice would tell the number.
-            if on_target is None and by == roll.actor and not hides_roll_in_play(state, viewer.gm):
+            contest = in_play is not None and in_play.kind is RollKind.CONTEST
+            hidden = viewer.hides_roll_numbers(in_play)
+            if on_target is None and by == roll.actor and not hidden and not contest:
                 defence = roll.opposition
                 their_dice = None if defence is None or defence.dice is None else defence.dice
                 against_value = roll.opposition_value - (

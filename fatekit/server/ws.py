@@ -35,6 +35,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from fatekit.formats.wellformed import problems
+from fatekit.rules.core.bounds import MAX_WHOLE
 from fatekit.server.caps import SeatSockets
 from fatekit.server.errors import problem
 from fatekit.server.hub import (
@@ -51,6 +53,7 @@ from fatekit.server.hub import (
 )
 from fatekit.server.limits import CLOSE_TOO_MANY, TokenBucket
 from fatekit.server.service import Caller, TableService
+from fatekit.store.base import MAX_ID_LENGTH
 from fatekit.table.codec import FieldErrors
 
 __all__ = ["Phase", "SocketSettings", "serve_socket"]
@@ -127,8 +130,10 @@ def _flag(text: str | None) -> bool:
 def _after(text: str | None, document: bool) -> int | None:
     if text is None or text == "":
         return None if document else 0  # a document brings the table as it is: no backlog
-    if not (text.isascii() and text.isdigit()):
-        raise FieldErrors("subscription", {"after": "a version: a whole number of 0 or more"})
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_WHOLE:
+        raise FieldErrors(
+            "subscription", {"after": f"a version: a whole number from 0 to {MAX_WHOLE}"}
+        )
     return int(text)
 
 
@@ -285,10 +290,19 @@ class _Connection:
     async def _answer(self, subscriber: Subscriber, text: str) -> None:
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             message = None
         if not isinstance(message, dict):
             self._reply(subscriber, _malformed(None, {"$": "expected a JSON object"}))
+            return
+        # What no one may keep (a lone surrogate, NUL, a number past 64 bits) is refused before
+        # anything is done, and a bad id is not echoed: the answer must reach the client.
+        found = dict(sorted(problems(message, "").items()))
+        reference = message.get("id")
+        if not _is_reference(reference):
+            found["id"] = f"a string of 1 to {MAX_ID_LENGTH} characters, a whole number or null"
+        if found:
+            self._reply(subscriber, _malformed(None if "id" in found else reference, found))
             return
         kind = message.get("kind")
         if kind == "pong":
@@ -384,6 +398,14 @@ class _Connection:
             if time.monotonic() - self.seen > self.settings.timeout:
                 return Close(CLOSE_TIMEOUT, "no answer to the heartbeat")
             self._reply(subscriber, {"kind": "ping"})
+
+
+def _is_reference(value: object) -> bool:
+    """Whether a message's ``id`` is one the server echoes: a short string, a whole number
+    (within 64 bits, checked with the rest of the message) or null."""
+    if isinstance(value, str):
+        return 0 < len(value) <= MAX_ID_LENGTH
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _malformed(reference: object, fields: dict[str, str]) -> dict[str, Any]:

@@ -8,6 +8,8 @@ redacted per seat with :func:`fatekit.table.event_for`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 import time
@@ -21,7 +23,7 @@ from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.fold import apply_in_place
 from fatekit.table.handle import Waiver, commit, decide
-from fatekit.table.serialize import event_from_payload, event_payload
+from fatekit.table.serialize import command_to_json, event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
 
@@ -33,9 +35,18 @@ __all__ = [
     "Guard",
     "StoreHistory",
     "TableRepository",
+    "scoped_key",
     "to_event",
     "to_new_event",
 ]
+
+
+def scoped_key(seat: str, key: str, command: Command) -> str:
+    """The key the store keeps for a seat's idempotency key used with a command: a replay is
+    only for the same seat sending the same command (a key another seat chose, or the same key
+    sent with another command, finds nothing, so no seat sees events it did not ask for)."""
+    text = json.dumps([seat, key, command_to_json(command)], sort_keys=True)
+    return "k1:" + hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def to_new_event(event: Event) -> NewEvent:
@@ -210,8 +221,10 @@ class TableRepository:
         up to ``attempts`` times; this is safe because nothing was stored, and the dice a
         command leaves to the table are rolled inside the handling and recorded in its events.
         A repeated ``idempotency_key`` returns the original events without doing anything
-        again, whichever process stored them. ``waiver`` is a GM's word over the rules for this
-        command (:func:`fatekit.table.handle`).
+        again, whichever process stored them, when the same seat sends the same command with it
+        (:func:`scoped_key`): another seat's command, or another command, is never answered
+        with events it did not make, and is handled as any command is. ``waiver`` is a GM's
+        word over the rules for this command (:func:`fatekit.table.handle`).
         """
         with self._lock(table_id):
             for attempt in range(1, self.attempts + 1):
@@ -251,6 +264,7 @@ class TableRepository:
         waiver: Waiver | None,
     ) -> Executed:
         if idempotency_key is not None:
+            idempotency_key = scoped_key(seat, idempotency_key, command)
             earlier = self.store.lookup(table_id, idempotency_key)
             if earlier is not None:
                 return self._replayed(table_id, earlier.events)

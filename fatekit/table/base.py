@@ -11,6 +11,46 @@ they fell, so a replay never rolls again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from fatekit.formats.character_json import sheet_problem, stunt_problem
+from fatekit.formats.ruleset import ruleset_problem
+from fatekit.rules.core.bounds import (
+    HIGHEST_RATING,
+    LOWEST_RATING,
+    MAX_BOXES,
+    MAX_FREE_INVOKES,
+    MAX_TALLY,
+    MAX_WHOLE,
+)
+from fatekit.table.codec import Checked, Tally, Within
+
+# The numbers a command may carry (see fatekit.rules.core.bounds), checked when it is decided.
+
+#: A rating a command names: a difficulty, an obstacle's rating, a bonus.
+Rating = Annotated[int, Within(LOWEST_RATING, HIGHEST_RATING)]
+#: Weapon or Armor, or how far a part of a big bad reaches.
+Gear = Annotated[int, Within(0, HIGHEST_RATING)]
+#: The boxes of a countdown, or how many to mark.
+Boxes = Annotated[int, Within(1, MAX_BOXES)]
+#: The place of a stress box or a consequence slot on a sheet.
+BoxIndex = Annotated[int, Within(0, MAX_BOXES - 1)]
+#: A tally to reach, such as a contest's victories.
+Tallied = Annotated[int, Within(1, MAX_TALLY)]
+#: A share of an attack's shifts.
+Shifts = Annotated[int, Within(0, MAX_TALLY)]
+#: A version of the table's log.
+Version = Annotated[int, Within(1, MAX_WHOLE)]
+#: A character file's text (checked with the bounds a sheet keeps when its command is decided;
+#: a log's own sheets are read without them, as they were written).
+SheetText = Annotated[str, Checked(sheet_problem)]
+#: A stunt written as in a character file, and a rule-set file's text, checked the same way.
+StuntText = Annotated[str, Checked(stunt_problem)]
+RulesetText = Annotated[str, Checked(ruleset_problem)]
+#: Free invokes given as (holder, count) pairs: a few on one aspect.
+FreeInvokes = Annotated[
+    tuple[tuple[str, Annotated[int, Within(1, MAX_FREE_INVOKES)]], ...], Tally(MAX_FREE_INVOKES)
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,10 +91,13 @@ class SkillRoll(ActorRoll):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActorRolled(Event):
-    """``actor`` rolled; ``faces`` are the dice as they fell."""
+    """``actor`` rolled; ``faces`` are the dice as they fell. ``npc_dice_hidden`` records whether
+    the GM kept the NPCs' dice from the players when it was rolled (``None`` in logs written before
+    events recorded it: the log's own ``NpcDiceHidden`` events tell then)."""
 
     actor: str
     faces: str
+    npc_dice_hidden: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,4 +138,26 @@ class NewSituationAspect:
     zone: str | None = None
     hidden: bool = False
     known_to: tuple[str, ...] = ()
-    free_invokes: tuple[tuple[str, int], ...] = ()
+    free_invokes: FreeInvokes = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AspectSight:
+    """Who could see an aspect when an event named it: everyone, unless ``hidden``; then the GMs
+    and the seats acting for a character in ``known_to``."""
+
+    hidden: bool
+    known_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class NamesAspect:
+    """An event that names an aspect (``aspect_id``) records who could see it as the event was
+    made (``aspect_sight``, filled in when the event is decided), so that what a seat sees of
+    the event never depends on what became of the aspect, nor on which aspect holds its id in a
+    later scene. Logs written before events recorded it have ``None``. Like :class:`SceneLayout`,
+    it holds no slots of its own."""
+
+    __slots__ = ()
+
+    aspect_sight: AspectSight | None = None

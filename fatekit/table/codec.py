@@ -4,6 +4,10 @@ Commands and events hold only strings, whole numbers, booleans, enums, ``None`` 
 those, so one small codec reads and writes all of them. Reading checks every field against its
 type hint and reports every mismatch at once, by field, as :class:`BadInput`: the server turns that
 into a 422 with a message per field.
+
+A command's field may declare its bounds in its type hint (``Annotated[int, Within(1, 20)]``,
+:class:`Tally` on a list of counts, :class:`Checked` on a text holding a document such as a
+sheet); :func:`check_bounds` reports every value past them, by field. Events declare none: a log keeps what was decided, whatever the bounds are today.
 """
 
 from __future__ import annotations
@@ -11,14 +15,15 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
 from fatekit.rules.core.errors import BadInput
 
-__all__ = ["FieldErrors", "from_json", "to_json"]
+__all__ = ["Checked", "FieldErrors", "Tally", "Within", "check_bounds", "from_json", "to_json"]
 
 T = TypeVar("T")
 
@@ -153,3 +158,92 @@ def _read(hint: Any, value: Any, path: str, errors: dict[str, str]) -> tuple[boo
         return len(errors) == before, hint(**values) if len(errors) == before else None
     errors[path] = f"unsupported type {hint!r}"
     return False, None
+
+
+# -- bounds ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Within:
+    """The bounds of a whole number (in a type hint: ``Annotated[int, Within(low, high)]``)."""
+
+    low: int
+    high: int
+
+    def problem(self, value: int) -> str | None:
+        """What is wrong with ``value`` (``None``: nothing)."""
+        if self.low <= value <= self.high:
+            return None
+        return f"a whole number from {self.low} to {self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The most a list of ``(who, count)`` pairs may add up to (in a type hint on the list)."""
+
+    limit: int
+
+    def problem(self, pairs: tuple[tuple[object, int], ...]) -> str | None:
+        """What is wrong with ``pairs`` (``None``: nothing)."""
+        total = sum(count for _, count in pairs)
+        return None if total <= self.limit else f"at most {self.limit} in all"
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A text holding a document (a character file, a stunt, a rule-set file), in a type hint:
+    ``check`` says what is wrong with it (its bounds, what its texts hold), or ``None``."""
+
+    check: Callable[[str], str | None]
+
+    def problem(self, text: str) -> str | None:
+        """What is wrong with ``text`` (``None``: nothing)."""
+        return self.check(text)
+
+
+@cache
+def _bounded_hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+def check_bounds(value: object, what: str = "command") -> None:
+    """Raise :class:`FieldErrors` (each field with its bound) if a number in ``value``, a command
+    or what it holds, is past the bounds its fields declare."""
+    errors: dict[str, str] = {}
+    _check_fields(value, "", errors)
+    if errors:
+        raise FieldErrors(what, errors)
+
+
+def _check_fields(value: object, prefix: str, errors: dict[str, str]) -> None:
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return
+    hints = _bounded_hints(type(value))
+    for field in dataclasses.fields(value):
+        _check(hints[field.name], getattr(value, field.name), f"{prefix}{field.name}", errors)
+
+
+def _check(hint: Any, value: Any, path: str, errors: dict[str, str]) -> None:
+    if value is None:
+        return
+    if typing.get_origin(hint) is typing.Annotated:
+        inner, *marks = typing.get_args(hint)
+        before = len(errors)
+        _check(inner, value, path, errors)  # what it holds first: the most precise message
+        for mark in marks if len(errors) == before else ():
+            if isinstance(mark, Within | Tally | Checked) and (found := mark.problem(value)):
+                errors[path] = found
+        return
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            if option is not type(None):
+                _check(option, value, path, errors)
+        return
+    if origin is tuple and isinstance(value, tuple):
+        args = typing.get_args(hint)
+        kinds = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else list(args)
+        for index, (kind, item) in enumerate(zip(kinds, value, strict=False)):
+            _check(kind, item, f"{path}[{index}]", errors)
+        return
+    _check_fields(value, f"{path}.", errors)

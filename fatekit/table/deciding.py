@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource, parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
+from fatekit.table.base import ActorRoll, ActorRolled, AspectSight, Command, Event
+from fatekit.table.screen import npc_dice_hidden
 from fatekit.table.seats import Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -35,6 +36,14 @@ class Context:
 
     def event(self, event_type: type[E], /, **fields: Any) -> E:
         self.made += 1
+        names = _field_names(event_type)
+        # What decides how a seat sees an event is recorded as the event is made, never read
+        # from what the table holds later: whether the NPCs' dice were hidden as it was rolled,
+        # who could see the aspect it names.
+        if "npc_dice_hidden" in names and "npc_dice_hidden" not in fields:
+            fields["npc_dice_hidden"] = npc_dice_hidden(self.state)
+        if "aspect_sight" in names and "aspect_sight" not in fields:
+            fields["aspect_sight"] = self._sight(fields.get("aspect_id"))
         return event_type(
             table_id=self.state.table_id,
             version=self.state.version + self.made,
@@ -42,6 +51,15 @@ class Context:
             at=self.at,
             **fields,
         )
+
+    def _sight(self, aspect_id: str | None) -> AspectSight | None:
+        if aspect_id is None:
+            return None
+        try:
+            aspect = self.state.game.find_aspect(aspect_id)
+        except BadInput:
+            return None  # no such aspect: the fold refuses the event
+        return AspectSight(hidden=aspect.hidden, known_to=tuple(sorted(aspect.known_to)))
 
     def event_from(self, event_type: type[E], source: DataclassInstance, /, **fields: Any) -> E:
         """An event that records ``source`` (a command, or a record the state keeps): every
@@ -155,6 +173,14 @@ def _decide_roll(
 
 
 _SHARED: dict[tuple[type[Event], type[DataclassInstance]], tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type[Event], frozenset[str]] = {}
+
+
+def _field_names(event: type[Event]) -> frozenset[str]:
+    found = _FIELD_NAMES.get(event)
+    if found is None:
+        found = _FIELD_NAMES[event] = frozenset(f.name for f in dataclasses.fields(event))
+    return found
 
 
 def _shared_fields(event: type[Event], source: type[DataclassInstance]) -> tuple[str, ...]:

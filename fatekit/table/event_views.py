@@ -8,9 +8,10 @@ from __future__ import annotations
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.countdowns import Countdown, Visibility
 from fatekit.table import events as e
+from fatekit.table.base import NamesAspect
 from fatekit.table.codec import to_json
 from fatekit.table.commands import ChangeKind, MilestoneChange
-from fatekit.table.screen import hide_difficulty_of_roll, hide_npc_dice
+from fatekit.table.screen import hide_dice, hide_difficulty_of_roll, npc_dice_hidden_for
 from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 from fatekit.table.views import JSON, Viewer
@@ -42,25 +43,29 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     data: JSON = own_fields(event)
     if viewer.gm:
         return data
+    data.pop("aspect_sight", None)  # who knew of a hidden aspect is the GM's to know
     state = viewer.state
-    shown = _screen_event(event, data)  # the GM's screen: secrets and prepared scenes
+    shown = _screen_event(viewer, event, data)  # the GM's screen: secrets and prepared scenes
     if shown is not data:
         return shown
-    _npc_dice(viewer, event, data)
+    _kept_dice(viewer, event, data)
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):
-        if event.hidden:
-            known = set(event.known_to) & viewer.mine
-            if not known and not viewer.sees_aspect_id(event.aspect_id):
-                return None
+        # Who may see it is who could when it was made (a later reveal is an event of its own,
+        # and its id may name another aspect in a later scene).
+        if event.hidden and not set(event.known_to) & viewer.mine:
+            return None
         data["known_to"] = sorted(set(event.known_to) & viewer.mine)
         return data
     if isinstance(event, e.AspectRevealed):
         if event.to and not set(event.to) & viewer.mine:
             return None
         data["to"] = sorted(set(event.to) & viewer.mine)
-        try:
+        if event.name is not None:
+            data["aspect"] = {"id": event.aspect_id, "name": event.name}  # as it was revealed
+            return data
+        try:  # an older log, without the name: the aspect as it stands now, if the seat sees it
             aspect = state.game.find_aspect(event.aspect_id)
         except BadInput:
             return data
@@ -80,6 +85,15 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         return None if countdown is None or viewer.countdown(countdown) is None else data
     if isinstance(event, e.TriggerFired):
         return None  # a trigger's name can give away a countdown kept from the players
+    # A detail on an aspect the seat could not see says what the aspect is. (An older log's
+    # detail, which does not record who could, went to every seat with the aspect's id blanked:
+    # it stays as it was sent.)
+    if (
+        isinstance(event, e.StoryDetailDeclared)
+        and event.aspect_sight is not None
+        and not _sees_named(viewer, event)
+    ):
+        return None
     if isinstance(
         event,
         e.CompelOffered
@@ -90,7 +104,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
         | e.StoryDetailDeclared
         | e.SelfCompelAsked,
     ):
-        if not viewer.sees_aspect_id(data.get("aspect_id")):
+        if not _sees_named(viewer, event):
             data["aspect_id"] = None
         return data
     if isinstance(event, e.BigBadSet):
@@ -116,8 +130,26 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     if isinstance(event, e.BreakthroughTaken):
         if event.milestone is not None:
             data["milestone"] = _change_for(viewer, event.milestone)
+        if event.high_concept is not None and not _sees_high_concept(viewer, event.character_id):
+            data["high_concept"] = None  # the new name of a high concept the seat may not see
+        data["recovery_names"] = [
+            [aspect_id, name if viewer.sees_aspect_id(aspect_id) else None]
+            for aspect_id, name in event.recovery_names
+        ]
         return data
     return data
+
+
+def _sees_named(viewer: Viewer, event: NamesAspect) -> bool:
+    """Whether the seat could see the aspect an event names when the event was made (an older
+    log, which did not record it: as the aspect with that id stands now)."""
+    aspect_id: str | None = getattr(event, "aspect_id", None)
+    sight = event.aspect_sight
+    if viewer.gm or aspect_id is None:
+        return True
+    if sight is None:
+        return viewer.sees_aspect_id(aspect_id)
+    return not sight.hidden or bool(set(sight.known_to) & viewer.mine)
 
 
 def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:
@@ -126,6 +158,14 @@ def _change_for(viewer: Viewer, change: MilestoneChange) -> JSON:
     if change.kind is ChangeKind.REWRITE_ASPECT and not viewer.sees_aspect_id(change.aspect_id):
         out["aspect_id"], out["name"] = None, None
     return out
+
+
+def _sees_high_concept(viewer: Viewer, character_id: str) -> bool:
+    try:
+        found = viewer.state.game.character(character_id).high_concept
+    except BadInput:
+        return False  # gone since (undone): nothing to say of it
+    return found is not None and viewer.sees_aspect(found)
 
 
 def _countdown(state: TableState, countdown_id: str) -> Countdown | None:
@@ -151,7 +191,7 @@ def _character_event(viewer: Viewer, event: e.CharacterAdded | e.CharacterUpdate
 # -- the GM's screen: secrets and prepared scenes ---------------------------------------------
 
 
-def _screen_event(event: e.Event, data: JSON) -> JSON | None:
+def _screen_event(viewer: Viewer, event: e.Event, data: JSON) -> JSON | None:
     """A GM's screen event (or a roll against a hidden difficulty) as a player or spectator may
     receive it; ``None``: not at all. Other events pass through as they are."""
     if isinstance(event, e.SecretRollMade | e.ScenePrepared | e.PreparedSceneRemoved):
@@ -162,6 +202,8 @@ def _screen_event(event: e.Event, data: JSON) -> JSON | None:
         data.pop("reason")  # the GM's own note: the reveal shows the roll, not what it was for
         return data
     if isinstance(event, e.DifficultyHidden):
+        if event.actor not in viewer.mine:
+            return None  # only the seat asked for the roll learns the GM asked (as its view says)
         return {
             "actor": event.actor,
             "skill": event.skill,
@@ -175,8 +217,9 @@ def _screen_event(event: e.Event, data: JSON) -> JSON | None:
     return data
 
 
-def _npc_dice(viewer: Viewer, event: e.Event, data: JSON) -> None:
-    """The NPCs' dice kept from the players when the event was rolled (a roll's, an invoke's
-    reroll, every target's defence). A secret roll the GM revealed shows its dice, NPC or not."""
+def _kept_dice(viewer: Viewer, event: e.Event, data: JSON) -> None:
+    """The dice kept from the seat (a roll's, an invoke's reroll, every target's defence): the
+    NPCs' when the GM kept them hidden as the event was rolled, whatever the GM chose since, and a
+    hazard's until its sheet is revealed. A secret roll the GM revealed shows its dice."""
     if not isinstance(event, e.SecretRollRevealed):
-        hide_npc_dice(viewer.state, viewer.gm, data, event.version)
+        hide_dice(data, viewer.dice_kept(npc_dice_hidden_for(viewer.state, event)))

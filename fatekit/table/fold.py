@@ -20,6 +20,7 @@ from fatekit.table.play.advancement import milestone_choice
 from fatekit.table.play.notes import MAX_NOTE_LENGTH, Undone
 from fatekit.table.play.people import TableCreated, new_table, parse_sheet
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
+from fatekit.table.screen import carry_npc_dice_spans
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
 
@@ -119,7 +120,9 @@ def _fold_one(state: TableState | None, event: Event, history: History | None) -
         if isinstance(event, Undone):
             if history is None:
                 raise BadInput("an undo needs the table's log to rewind")
+            before = state
             state = _undo(event, history)
+            _keep_as_written(before, state, event.version)
         else:
             handler = FOLDS.get(type(event))
             if handler is None:
@@ -127,6 +130,13 @@ def _fold_one(state: TableState | None, event: Event, history: History | None) -
             handler(state, event)
     state.version = event.version
     return state
+
+
+def _keep_as_written(before: TableState, after: TableState, at: int) -> None:
+    # What decides how a seat sees events already sent is kept as the log was written, so that
+    # an undo at ``at`` never shows a seat more of them than it was sent.
+    carry_npc_dice_spans(before, after, at)
+    after.hazards |= before.hazards
 
 
 def _undo(event: Undone, history: History) -> TableState:

@@ -28,7 +28,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
-from fatekit.table.codec import FieldErrors
+from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
 from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
@@ -117,10 +117,12 @@ def decide(
     (:func:`commit` folds them, and the fold is the rules' judge). Reads ``state`` only.
 
     Raises :class:`ForbiddenAction` when the seat may not do this (a ``waiver`` from any seat but
-    a GM's among it) and :class:`BadInput` when the command is malformed; the dice the command
-    leaves to the table are rolled here. Rules the waiver names are set aside while deciding, and
-    the first draft records those set aside here.
+    a GM's among it) and :class:`BadInput` when the command is malformed (a
+    :class:`~fatekit.table.codec.FieldErrors` naming each number past the bound its field
+    declares); the dice the command leaves to the table are rolled here. Rules the waiver names
+    are set aside while deciding, and the first draft records those set aside here.
     """
+    check_bounds(command)  # a number past its bound is refused before anything reads it
     at = now if now is not None else datetime.now(UTC).isoformat(timespec="microseconds")
     source: DiceSource = dice if dice is not None else RandomDice()
     if isinstance(command, c.CreateTable):

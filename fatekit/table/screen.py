@@ -13,6 +13,7 @@ leaves out the same things.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from fatekit.table.base import NewSituationAspect, SceneLayout
 from fatekit.table.codec import to_json
 
 if TYPE_CHECKING:
-    from fatekit.table.state import TableState
+    from fatekit.table.state import RollInPlay, TableState
 
 __all__ = [
     "AskedRoll",
@@ -29,12 +30,14 @@ __all__ = [
     "PreparedScene",
     "Screen",
     "SecretRollRecord",
+    "carry_npc_dice_spans",
+    "hide_dice",
+    "hide_dice_in_play",
     "hide_difficulty_of_roll",
-    "hide_npc_dice",
-    "hide_npc_dice_in_play",
     "hides_last_roll",
     "hides_roll_in_play",
     "npc_dice_hidden",
+    "npc_dice_hidden_for",
     "screen_view",
 ]
 
@@ -89,11 +92,12 @@ class Screen:
 
     secret_rolls: dict[str, SecretRollRecord] = field(default_factory=dict)  # not revealed yet
     asked: dict[str, AskedRoll] = field(default_factory=dict)  # character -> hidden difficulty
-    hidden_difficulty: bool = False  # whether the roll in play's difficulty is the GM's secret
     hidden_roll_at: int | None = None  # the version of the latest roll with a hidden difficulty
     prepared: dict[str, PreparedScene] = field(default_factory=dict)
-    # The versions from which (and until which, unless still so) NPCs' dice were kept hidden.
-    npc_dice: list[tuple[int, int | None]] = field(default_factory=list)
+    # The versions from which (and until which, unless still so) NPCs' dice were kept hidden, as
+    # the log was written: undoing a HideNpcDice ends its span at the undo, never erases it, so
+    # the rolls made meanwhile (undone or not) stay as hidden as they were when sent.
+    npc_dice_spans: list[tuple[int, int | None]] = field(default_factory=list)
 
 
 # -- what each seat sees ---------------------------------------------------------------------
@@ -124,9 +128,9 @@ def screen_view(state: TableState, gm: bool, mine: set[str]) -> JSON:
     }
 
 
-def hides_roll_in_play(state: TableState, gm: bool) -> bool:
-    """Whether the roll in play's difficulty is kept from this seat."""
-    return not gm and state.roll is not None and state.screen.hidden_difficulty
+def hides_roll_in_play(in_play: RollInPlay | None, gm: bool) -> bool:
+    """Whether a roll in play's difficulty is kept from this seat."""
+    return not gm and in_play is not None and in_play.hidden
 
 
 def hide_difficulty_of_roll(out: JSON) -> None:
@@ -145,8 +149,9 @@ def hides_last_roll(state: TableState, gm: bool) -> bool:
 
 
 def npc_dice_hidden(state: TableState, version: int | None = None) -> bool:
-    """Whether the NPCs' dice were kept from the players at ``version`` (without one: now)."""
-    for start, end in state.screen.npc_dice:
+    """Whether the NPCs' dice were kept from the players at ``version`` (without one: now), as
+    the log was written (see :attr:`Screen.npc_dice_spans`)."""
+    for start, end in state.screen.npc_dice_spans:
         if version is None:
             if end is None:
                 return True
@@ -155,37 +160,53 @@ def npc_dice_hidden(state: TableState, version: int | None = None) -> bool:
     return False
 
 
-def hide_npc_dice_in_play(state: TableState, gm: bool, out: JSON) -> None:
-    """Take the NPCs' dice out of the roll in play (as :meth:`Viewer.roll` draws it) while they
-    are kept from this seat."""
-    if gm or not npc_dice_hidden(state):
-        return
-    if state.is_npc(out["actor"]):
+def npc_dice_hidden_for(state: TableState, event: Any) -> bool:
+    """Whether the NPCs' dice were kept from the players when ``event`` was made: as the event
+    records it, or (an event from an older log) as the log's spans say."""
+    recorded = getattr(event, "npc_dice_hidden", None)
+    return npc_dice_hidden(state, event.version) if recorded is None else bool(recorded)
+
+
+def carry_npc_dice_spans(before: TableState, after: TableState, at: int) -> None:
+    """After an undo at version ``at`` rebuilt ``after`` from the events still in force: keep
+    the spans as ``before`` had them, ending or starting one at ``at`` if the undo changed
+    whether the dice are hidden now."""
+    spans = list(before.screen.npc_dice_spans)
+    was = npc_dice_hidden(before)
+    now = any(end is None for _, end in after.screen.npc_dice_spans)
+    if was and not now:
+        spans[-1] = (spans[-1][0], at)
+    elif now and not was:
+        spans.append((at, None))
+    after.screen.npc_dice_spans = spans
+
+
+def hide_dice_in_play(out: JSON, kept: Callable[[str], bool]) -> None:
+    """Take out of the roll in play (as :meth:`Viewer.roll` draws it) the dice of those whose
+    dice are ``kept`` from the seat: the roller's (and their rerolls), a defender's."""
+    if kept(out["actor"]):
         out.update(faces=None, rerolled=[], dice_hidden=True)
     defence = out.get("defence")
-    if defence is not None and state.is_npc(defence["actor"]):
+    if defence is not None and kept(defence["actor"]):
         defence["faces"] = None
         out["dice_hidden"] = True
 
 
-def hide_npc_dice(state: TableState, gm: bool, data: JSON, version: int) -> None:
-    """Take the NPCs' dice out of a roll's event or record (its ``faces`` when an NPC rolled
-    them, its ``defend_faces`` when an NPC defended) if they were kept from this seat when it
-    was rolled. The results stay: an NPC's effort shows in what came of it, its dice do not."""
-    if gm or not npc_dice_hidden(state, version):
-        return
+def hide_dice(data: JSON, kept: Callable[[str], bool]) -> None:
+    """Take out of a roll's event or record the dice of those whose dice are ``kept`` from the
+    seat: its ``faces`` when they rolled them, its ``defend_faces`` when they defended (every
+    target's, for a split or zone attack). What came of the roll stays: an NPC's effort shows in
+    what came of it, its dice do not."""
     roller = next((data[k] for k in ("actor", "by") if isinstance(data.get(k), str)), None)
-    if isinstance(data.get("faces"), str) and roller is not None and state.is_npc(roller):
+    if isinstance(data.get("faces"), str) and roller is not None and kept(roller):
         data["faces"] = None
         data["dice_hidden"] = True
     defender = next(
         (data[k] for k in ("defender", "against", "target") if isinstance(data.get(k), str)), None
     )
     defence = data.get("defend_faces")
-    if isinstance(defence, str) and defender is not None and state.is_npc(defender):
+    if isinstance(defence, str) and defender is not None and kept(defender):
         data["defend_faces"] = None
         data["dice_hidden"] = True
     elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
-        data["defend_faces"] = [
-            [who, None if state.is_npc(who) else faces] for who, faces in defence
-        ]
+        data["defend_faces"] = [[who, None if kept(who) else faces] for who, faces in defence]

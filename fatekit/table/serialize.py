@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.codec import FieldErrors, from_json, to_json
+from fatekit.table.codec import FieldErrors, check_bounds, from_json, to_json
 from fatekit.table.commands import COMMAND_TYPES, Command
 from fatekit.table.events import EVENT_TYPES, Event
 
@@ -73,7 +73,9 @@ def command_from_json(type_name: str, data: object) -> Command:
     if kind is None:
         known = ", ".join(sorted(COMMAND_TYPES))
         raise FieldErrors("command", {"type": f"unknown command {type_name!r}; one of {known}"})
-    return from_json(kind, data)
+    command = from_json(kind, data)
+    check_bounds(command)
+    return command
 
 
 def command_to_json(command: Command) -> dict[str, Any]:

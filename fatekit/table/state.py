@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import Compel
@@ -31,6 +32,9 @@ from fatekit.table.seats import Role, Seat
 
 __all__ = [
     "SEAT_RULE",
+    "ContestRollRecord",
+    "RollInPlay",
+    "RollKind",
     "RollRecord",
     "SelfCompelRecord",
     "TableState",
@@ -62,6 +66,51 @@ class RollRecord:
     difficulty: int | None = None
 
 
+class RollKind(StrEnum):
+    """What a roll in play is for, which says what settling it does."""
+
+    ACTION = "action"  # an overcome or a create an advantage outside a conflict
+    CONFLICT = "conflict"  # an action of a conflict's exchange (one at a time)
+    CONTEST = "contest"  # a contest side's overcome for the exchange
+    CHALLENGE = "challenge"  # the overcome of one of a challenge's tasks
+
+
+@dataclass(slots=True)
+class RollInPlay:
+    """A roll whose dice are down and whose outcome is not settled yet: invokes may still change
+    it. Outside a conflict several may be in play, one per character; each has an id made from
+    the version of the event that rolled it (``r14``), which invokes and settling name."""
+
+    version: int  # of the event that rolled it
+    kind: RollKind
+    roll: ActionRoll
+    aim: Aspect | None = None  # an existing aspect a create an advantage works on
+    hidden: bool = False  # its difficulty is the GM's secret
+    side: str | None = None  # a contest's side
+    task: str | None = None  # a challenge's task
+    npc_dice_hidden: bool = False  # NPCs' dice kept from the players as it was (re)rolled
+    disables: str | None = None  # the hazard it tries to put out of action
+
+    @property
+    def id(self) -> str:
+        """The roll's id, as commands and views name it."""
+        return f"r{self.version}"
+
+
+@dataclass(frozen=True, slots=True)
+class ContestRollRecord:
+    """A side's overcome in a contest's exchange, once settled: who rolled which skill, the dice
+    as they fell (after any reroll), and the effort it counts for."""
+
+    side: str
+    actor: str
+    skill: str
+    faces: str
+    effort: int
+    version: int  # of the roll's event
+    npc_dice_hidden: bool = False  # the NPCs' dice were kept from the players as it was rolled
+
+
 @dataclass(frozen=True, slots=True)
 class SelfCompelRecord:
     """A self-compel a player asked for, waiting for the GM's answer."""
@@ -90,14 +139,18 @@ class TableState:
     seats: dict[str, Seat] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
     revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
+    # Every hazard brought into a conflict, as the log was written (an undo keeps them): their
+    # numbers stay the GM's in every event that names them until their sheets are revealed.
+    hazards: set[str] = field(default_factory=set)
     conflict: Conflict | None = None
     contest: Contest | None = None
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
     contest_forfeits: set[str] = field(default_factory=set)
+    contest_rolls: dict[str, ContestRollRecord] = field(default_factory=dict)  # this exchange's
+    contest_last: dict[str, ContestRollRecord] = field(default_factory=dict)  # the last exchange's
     challenge: Challenge | None = None
     templates: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> (name, sheet)
-    roll: ActionRoll | None = None  # the roll in play, in or out of a conflict
-    roll_aspect: Aspect | None = None  # what a free create-an-advantage roll aims at
+    rolls: dict[str, RollInPlay] = field(default_factory=dict)  # in play, by id, oldest first
     compels: dict[str, Compel] = field(default_factory=dict)
     last_roll: RollRecord | None = None  # the latest roll, for aiming a split or zone attack
     session: int = 0  # sessions started
@@ -107,6 +160,26 @@ class TableState:
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
+
+    # -- rolls in play --------------------------------------------------------------------------
+
+    @property
+    def roll(self) -> ActionRoll | None:
+        """The roll in play: during a conflict its action's (one at a time), else the oldest of
+        the rolls in play. :attr:`rolls` holds them all."""
+        if self.conflict is not None:
+            found = self.conflict_roll()
+        else:
+            found = next(iter(self.rolls.values()), None)
+        return None if found is None else found.roll
+
+    def conflict_roll(self) -> RollInPlay | None:
+        """The conflict's action in play, if any."""
+        return next((r for r in self.rolls.values() if r.kind is RollKind.CONFLICT), None)
+
+    def roll_of(self, character_id: str) -> RollInPlay | None:
+        """The roll a character has in play, if any (one at a time)."""
+        return next((r for r in self.rolls.values() if r.roll.actor == character_id), None)
 
     # -- who is who ----------------------------------------------------------------------------
 

@@ -26,7 +26,6 @@ from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput, FateError
-from fatekit.rules.core.rolling import ActionRoll
 from fatekit.rules.options.big_bad_threats import Threat
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.countdowns import Countdown, CountdownView
@@ -38,7 +37,7 @@ from fatekit.table import events as e
 from fatekit.table import screen
 from fatekit.table.codec import to_json
 from fatekit.table.seats import NoteVisibility, Seat
-from fatekit.table.state import TableState
+from fatekit.table.state import ContestRollRecord, RollInPlay, RollKind, TableState
 
 __all__ = ["Viewer", "view_for"]
 
@@ -82,6 +81,32 @@ class Viewer:
     def countdown(self, countdown: Countdown) -> CountdownView | None:
         """What the seat sees of a countdown (``None``: not that it exists)."""
         return countdown.view_for(self.gm)
+
+    def keeps_hazard(self, who: str | None) -> bool:
+        """Whether ``who`` is a hazard whose numbers (rating, Weapon, its dice) the seat may not
+        see: the GM's, like an NPC's skills, until its sheet is revealed."""
+        return who is not None and who in self.state.hazards and not self.sees_sheet(who)
+
+    def dice_kept(self, npc_dice_hidden: bool) -> Callable[[str], bool]:
+        """Whose dice in a roll the seat may not see: the NPCs' when the GM kept them hidden as it
+        was rolled (``npc_dice_hidden``), and a hazard's until its sheet is revealed."""
+        if self.gm:
+            return lambda who: False
+        state = self.state
+        return lambda who: (npc_dice_hidden and state.is_npc(who)) or self.keeps_hazard(who)
+
+    def hides_roll_numbers(self, in_play: RollInPlay | None) -> bool:
+        """Whether a roll in play's numbers (its difficulty, or an effort that would give a
+        hazard's rating or Weapon away) are kept from the seat: no shifts, no advice on them."""
+        if in_play is None or self.gm:
+            return False
+        roll = in_play.roll
+        faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+        return (
+            screen.hides_roll_in_play(in_play, self.gm)
+            or self.keeps_hazard(roll.actor)
+            or self.keeps_hazard(faced)
+        )
 
     # -- pieces ---------------------------------------------------------------------------------
 
@@ -150,6 +175,8 @@ class Viewer:
             "faster": contest.faster,
             "exchange": len(contest.exchanges) + 1,
             "rolled": dict(state.contest_efforts),
+            "rolls": self._contest_rolls(state.contest_rolls),
+            "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
             "forfeited": sorted(state.contest_forfeits),
             "last": None
             if last is None
@@ -158,13 +185,34 @@ class Viewer:
                 "victories": dict(last.victories),
                 "twist": last.twist,
                 "hits": dict(last.hits),
+                "rolls": self._contest_rolls(state.contest_last),
             },
             "winner": contest.winner,
         }
 
+    def _contest_rolls(self, records: dict[str, ContestRollRecord]) -> list[JSON]:
+        """The sides' settled overcomes, in the order of the sides."""
+        sides = self.state.contest.sides if self.state.contest is not None else {}
+        return [self._contest_roll(records[side]) for side in sides if side in records]
+
+    def _contest_roll(self, record: ContestRollRecord) -> JSON:
+        """A side's settled overcome: who rolled what, the dice (an NPC's kept from the players
+        while its dice were hidden), and the effort it counts for."""
+        out: JSON = {
+            "side": record.side,
+            "actor": record.actor,
+            "skill": record.skill,
+            "faces": record.faces,
+            "effort": record.effort,
+        }
+        screen.hide_dice(out, self.dice_kept(record.npc_dice_hidden))
+        return out
+
     def challenge(self, challenge: Challenge) -> JSON:
-        """The challenge's tasks, their results and the report."""
+        """The challenge's tasks (with the id of a task's roll in play), their results and the
+        report."""
         report = challenge.report()
+        rolling = {r.task: r.id for r in self.state.rolls.values() if r.task is not None}
         return {
             "in_conflict": challenge.in_conflict,
             "tasks": [
@@ -173,6 +221,7 @@ class Viewer:
                     "description": task.description,
                     "skill": task.skill,
                     "difficulty": task.difficulty,
+                    "rolling": rolling.get(task.key),
                     "result": None
                     if task.result is None
                     else {
@@ -195,9 +244,15 @@ class Viewer:
             },
         }
 
-    def roll(self, roll: ActionRoll) -> JSON:
-        """The roll in play."""
+    def roll(self, in_play: RollInPlay) -> JSON:
+        """A roll in play: its id and kind (a contest's side, a challenge's task), the dice, and
+        the outcome as things stand."""
+        roll = in_play.roll
         out: JSON = {
+            "id": in_play.id,
+            "kind": in_play.kind.value,
+            "side": in_play.side,
+            "task": in_play.task,
             "actor": roll.actor,
             "action": roll.action.value,
             "skill": roll.skill,
@@ -213,11 +268,14 @@ class Viewer:
                 shifts=roll.shifts,
                 outcome=roll.outcome.value,
             )
-        if roll.difficulty is not None:
+        if in_play.kind is RollKind.CONTEST and roll.dice is not None:
+            # Efforts are compared between the sides: nothing to beat on its own.
+            out.update(opposition=None, shifts=None, outcome=None)
+        if roll.difficulty is not None and in_play.kind is not RollKind.CONTEST:
             out["difficulty"] = roll.difficulty.value
-        if screen.hides_roll_in_play(self.state, self.gm):
+        if screen.hides_roll_in_play(in_play, self.gm):
             screen.hide_difficulty_of_roll(out)
-        elif self.state.roll is roll and self.state.screen.hidden_difficulty:
+        elif in_play.hidden:
             out["difficulty_hidden"] = True  # the GM sees it, and that the players do not
         if roll.opposition is not None:
             defence = roll.opposition
@@ -227,8 +285,20 @@ class Viewer:
                 "faces": None if defence.dice is None else defence.dice.symbols(),
                 "invocations": [self._invocation(i) for i in defence.invocations],
             }
-        screen.hide_npc_dice_in_play(self.state, self.gm, out)
+        screen.hide_dice_in_play(out, self.dice_kept(in_play.npc_dice_hidden))
+        self._keep_hazard_numbers(in_play, out)
         return out
+
+    def _keep_hazard_numbers(self, in_play: RollInPlay, out: JSON) -> None:
+        """A hazard's rating and Weapon stay the GM's: its own roll shows no effort or shifts
+        (with its Weapon in the hit, they would give both away), a roll against it no
+        difficulty, opposition or shifts. The outcome, and a hit's shifts, still show."""
+        roll = in_play.roll
+        if self.keeps_hazard(roll.actor):
+            out.update(effort=None, shifts=None, effort_hidden=True)
+        faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
+        if self.keeps_hazard(faced):
+            screen.hide_difficulty_of_roll(out)
 
     def _invocation(self, invocation: Any) -> JSON:
         seen = self.sees_aspect_id(invocation.aspect_id)
@@ -372,6 +442,7 @@ class Viewer:
         """The table as this seat sees it."""
         state, game = self.state, self.state.game
         clock = game.clock
+        first = state.conflict_roll() or next(iter(state.rolls.values()), None)
         scene = game.scene
         scene_view: JSON | None = None
         if scene is not None:
@@ -434,7 +505,8 @@ class Viewer:
             "conflict": None if state.conflict is None else self.conflict(state.conflict),
             "contest": None if state.contest is None else self.contest(state),
             "challenge": None if state.challenge is None else self.challenge(state.challenge),
-            "roll": None if state.roll is None else self.roll(state.roll),
+            "roll": None if first is None else self.roll(first),
+            "rolls": [self.roll(r) for r in state.rolls.values()],
             "compels": [
                 {
                     "id": key,
@@ -468,7 +540,7 @@ class Viewer:
         if last is None:
             return None
         out: JSON = to_json(last)
-        screen.hide_npc_dice(self.state, self.gm, out, last.version)
+        screen.hide_dice(out, self.dice_kept(screen.npc_dice_hidden(self.state, last.version)))
         if screen.hides_last_roll(self.state, self.gm):
             screen.hide_difficulty_of_roll(out)
         return out

@@ -37,6 +37,7 @@ def test_an_fco_actor_keeps_its_marked_box_and_leaves_switched_off_tracks_out(
         "type": "skill_bonus",
         "skill": "fight",
         "actions": ["defend"],
+        "action": "defend",
         "bonus": 2,
     }
     assert imported.report.whole, imported.report.lines()

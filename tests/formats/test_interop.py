@@ -103,6 +103,7 @@ def test_a_filled_condensed_sheet_comes_across_whole() -> None:
         "type": "skill_bonus",
         "skill": "notice",
         "actions": ["overcome"],
+        "action": "overcome",
         "bonus": 2,
     }
     assert eagle["description"] == "+2 to Notice when you overcome an obstacle at sea."
@@ -139,6 +140,7 @@ def test_an_italian_core_sheet_is_recognised_by_its_skill_names() -> None:
         "type": "skill_bonus",
         "skill": "fight",
         "actions": ["attack"],
+        "action": "attack",
         "bonus": 2,
     }
     assert by_name["Denaro chiama denaro"]["type"] == "true_detail"
@@ -191,6 +193,7 @@ def test_a_swedish_sheet_is_an_ode_sheet() -> None:
         "type": "skill_bonus",
         "skill": "fight",
         "actions": ["defend"],
+        "action": "defend",
         "bonus": 2,
     }
 
@@ -239,6 +242,7 @@ def test_foundry_actors_keyed_by_base64_or_by_name() -> None:
         "type": "skill_bonus",
         "skill": "fight",
         "actions": ["defend"],
+        "action": "defend",
         "bonus": 2,
     }
     assert {(x.what, x.label) for x in core.report.leftovers} == {

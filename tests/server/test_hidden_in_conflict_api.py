@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..secret_scene import HAZARD, numbers_kept  # type: ignore[import-not-found]
 from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 from .conftest import Api, Seat  # type: ignore[import-not-found]
 from .test_ws import Watcher, connect  # type: ignore[import-not-found]
@@ -72,3 +73,62 @@ def test_refusals_in_a_conflict_are_4xx_and_change_nothing(api: Api) -> None:
     )
     assert gm.get("/state")["table"]["version"] == version
     assert [a["actor"] for a in gm.get("/state")["screen"]["asked"]] == ["ruth"]
+
+
+def test_a_hazards_rating_and_weapon_reach_no_player(api: Api) -> None:
+    # The probe's leak C, over HTTP and the live document's socket: Ruth tries to put out a
+    # hazard (rating 5, Weapon 3), then the hazard attacks her. Every payload Ann receives is
+    # searched for its numbers; the GM's show them.
+    gm = api.table(options=["obstacles"])
+    ann = gm.invite("Ann")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+    gm.send("AddCharacter", sheet=npc_sheet())
+    gm.send("StartSession")
+    gm.send("StartScene", name="On deck", participants=["ruth", "alice"])
+    gm.send("StartConflict", sides=[["heroes", ["ruth"]], ["cult", ["alice"]]], first="ruth")
+    received: list[Any] = []
+    with ann.client.websocket_connect(
+        f"/tables/{ann.table_id}/ws?link={ann.link}&view=1&after=0"
+    ) as socket:
+        gm.send("AddHazard", hazard_id=HAZARD, name="Raging Fire", rating=5, weapon=3, side="cult")
+        # Ruth's Athletics is Good (+3): -1 on the dice makes 2 against the fire's 5.
+        ann.send("Overcome", actor="ruth", skill="athletics", disable_hazard=HAZARD, dice="00-0")
+        received += [ann.get("/state"), ann.get("/extras"), ann.get("/invokes", by="ruth")]
+        roll = received[0]["roll"]
+        assert (roll["difficulty"], roll["opposition"], roll["shifts"]) == (None, None, None)
+        assert roll["effort"] == 2 and roll["outcome"] == "fail"
+        assert received[1]["resolution"]["shifts"] is None
+        assert received[2]["advice"] is None
+        gm_roll = gm.get("/state")["roll"]
+        assert (gm_roll["opposition"], gm_roll["shifts"]) == (5, -3)
+        gm.send("ResolveRoll", option="fail")
+        gm.send("EndTurn", next_actor=HAZARD)
+        # The fire's 5 and +2 on the dice make 7 against Ruth's Fight, Great (+4): 3 shifts (with
+        # style), and its Weapon makes the hit 6. Ann sees the outcome and the hit, not the 3, the
+        # 7 nor the dice.
+        version = gm.send(
+            "Attack",
+            actor=HAZARD,
+            target="ruth",
+            skill="raging_fire",
+            dice="+0+0",
+            defend_dice="0000",
+        )["version"]
+        received += [ann.get("/state"), ann.get("/extras")]
+        roll = received[-2]["roll"]
+        assert (roll["faces"], roll["effort"], roll["shifts"]) == (None, None, None)
+        assert roll["outcome"] == "success_with_style" and roll["opposition"] == 4
+        gm_roll = gm.get("/state")["roll"]
+        assert (gm_roll["faces"], gm_roll["effort"], gm_roll["shifts"]) == ("+0+0", 7, 3)
+        version = gm.send("ResolveRoll", option="hit")["version"]
+        assert ann.get("/state")["conflict"]["pending_hit"]["shifts"] == 6
+        received += [ann.get("/state"), ann.get("/log"), ann.get("/events", after=0)]
+        while True:
+            message = socket.receive_json()
+            received.append(message)
+            if message["kind"] == "view" and message["version"] >= version:
+                break
+    assert numbers_kept(received) == []
+    assert '"+0+0"' not in json.dumps(received)
+    gm_payloads = [gm.get("/state"), gm.get("/log")]
+    assert numbers_kept(gm_payloads) and '"+0+0"' in json.dumps(gm_payloads)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from fatekit.server.links import LinkRegistry
 from fatekit.table import fold
 from fatekit.table.export import import_table
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
-from .conftest import Api, make_api  # type: ignore[import-not-found]
+from .conftest import Api, Seat, make_api  # type: ignore[import-not-found]
 
 
 def test_creating_a_table_gives_the_gm_a_working_link(api: Api) -> None:
@@ -91,6 +92,34 @@ def test_links_can_be_reissued_and_revoked(api: Api) -> None:
     for link in (ann.link, second):
         refused = api.client.get("/join", params={"link": link})
         assert refused.status_code == 401 and refused.json()["error"] == "link"
+
+
+def test_the_tables_last_gm_link_cannot_be_revoked(api: Api) -> None:
+    # The probe revoked the only GM link: nobody could run the table after that.
+    gm = api.table()
+    ann = gm.invite("Ann")
+    path = f"/tables/{gm.table_id}/seats/gm/links"
+    version = gm.get("/state")["table"]["version"]
+    refused = api.client.delete(path, headers=gm.headers)
+    assert refused.status_code == 403 and "last GM link" in refused.json()["detail"]
+    assert api.client.get("/join", params={"link": gm.link}).status_code == 200
+    # Nor the last GM seat holding links be removed, by its own command.
+    co = gm.invite("Co-GM", role="gm", seat_id="co")
+    api.client.delete(f"/tables/{gm.table_id}/seats/co/links", headers=co.headers)
+    assert gm.send("RemoveSeat", expect=403, seat_id="gm")["error"] == "forbidden"
+    assert api.client.get("/join", params={"link": gm.link}).status_code == 200
+    # With another GM seat holding a link, the first GM may go.
+    co = Seat(api.client, gm.table_id, "co", gm_link_for(api, gm, "co"))
+    assert api.client.delete(path, headers=gm.headers).json() == {"revoked": 1}
+    assert co.get("/state")["table"]["version"] > version
+    assert ann.get("/state")["you"]["seat"] == "ann"
+
+
+def gm_link_for(api: Api, gm: Seat, seat: str) -> str:
+    response = api.client.post(f"/tables/{gm.table_id}/seats/{seat}/links", headers=gm.headers)
+    assert response.status_code == 201, response.text
+    link: str = response.json()["link"]
+    return link
 
 
 def test_missing_wrong_and_foreign_links(api: Api) -> None:
@@ -187,6 +216,40 @@ def test_a_retry_with_the_same_key_is_applied_once(api: Api) -> None:
     assert first.json()["events"] == retry.json()["events"]
     notes = [e for e in gm.get("/log")["entries"] if e["type"] == "NoteAdded"]
     assert [n["data"]["text"] for n in notes] == ["once"]
+
+
+def test_a_key_replays_only_the_same_seats_same_command(api: Api) -> None:
+    # The probe: a player and a spectator sent other commands (a secret roll among them) with the
+    # GM's key and were answered {"replayed": true} with the GM's events, their right unchecked.
+    gm = api.table()
+    ann, sam = gm.invite("Ann"), gm.invite("Sam", role="spectator")
+    ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
+
+    def send(seat: Seat, type_name: str, key: str, **data: Any) -> Any:
+        body = {"type": type_name, "data": data, "idempotency_key": key}
+        path = f"/tables/{gm.table_id}/commands"
+        return api.client.post(path, json=body, headers=seat.headers)
+
+    secret = {"actor": "ruth", "skill": "fight", "dice": "++++", "reason": "ZZ-GM-KEY"}
+    first = send(gm, "SecretRoll", "gm-key", **secret)
+    assert first.status_code == 200 and first.json()["replayed"] is False
+    for seat in (ann, sam):
+        refused = send(seat, "SecretRoll", "gm-key", **secret)
+        assert refused.status_code == 403, refused.text
+        assert "ZZ-GM-KEY" not in refused.text and "replayed" not in refused.text
+    # Another seat's own command with the same key is its own, applied once.
+    note = send(ann, "Note", "gm-key", text="Ann's note")
+    assert note.status_code == 200 and note.json()["replayed"] is False
+    assert send(ann, "Note", "gm-key", text="Ann's note").json()["replayed"] is True
+    # The same seat's other command with a used key is another command: not a replay of the
+    # first (whose events it would be answered with), applied as any command is.
+    other = send(gm, "Note", "gm-key", text="The GM's note")
+    assert other.status_code == 200 and other.json()["replayed"] is False
+    assert other.json()["events"][0]["data"]["text"] == "The GM's note"
+    again = send(gm, "SecretRoll", "gm-key", **secret)
+    assert again.json()["replayed"] is True and again.json()["events"] == first.json()["events"]
+    notes = [e["data"]["text"] for e in gm.get("/log")["entries"] if e["type"] == "NoteAdded"]
+    assert sorted(notes) == ["Ann's note", "The GM's note"]
 
 
 def test_events_after_a_version_are_redacted_and_paged(api: Api) -> None:

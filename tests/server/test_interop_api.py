@@ -73,7 +73,8 @@ def test_bad_files_get_a_message_and_add_nothing(api: Api) -> None:
         (fixture("fari-scene.fari.json"), "'scene', not a character"),
         ('{"fariType": "character", "pages": []}', "no Fari character layout"),
         ('{"name": "x"}', "not a character file fatekit knows"),
-        ("\x00\x01garbage", "not valid JSON"),
+        ("\x01garbage", "not valid JSON"),
+        ("\x00\x01garbage", "binary file"),  # refused by field before the file is read
         ("[1, 2]", "JSON object"),
     ]:
         out = post_import(gm, 422, content=content)

@@ -20,7 +20,9 @@ from fatekit.table import commands as c
 
 from ..secret_scene import (  # type: ignore[import-not-found]
     ALWAYS_HIDDEN,
+    BEN_ONLY,
     BOB,
+    OPTIONS,
     PRIVATE,
     REVEALED_ROLL,
     RUTH_ONLY,
@@ -53,9 +55,10 @@ class Table:
         body: dict[str, Any] = response.json()
         self.version = body["version"]
         self.received[seat].append((self.version, response.text))
-        # Each seat reads the table after every command, as a client refreshing would.
+        # Each seat reads the table after every command, as a client refreshing would, and a
+        # page of the log (redacted with the table as it is now).
         for name, reader in self.seats.items():
-            for part in ("state", "extras"):
+            for part in ("state", "extras", "log?limit=200"):
                 read = self.api.client.get(
                     f"/tables/{reader.table_id}/{part}", headers=reader.headers
                 )
@@ -99,7 +102,7 @@ def live(seat: Seat) -> Any:
 def played() -> Iterator[tuple[Table, dict[str, Watcher]]]:
     api = make_api()
     with api.client:
-        gm = api.table("The Yacht", options=["countdowns"])
+        gm = api.table("The Yacht", options=list(OPTIONS))
         seats = {
             "ann": gm.invite("Ann"),
             "ben": gm.invite("Ben"),
@@ -147,7 +150,7 @@ def _revealed_at(table: Table, kind: str = "CharacterRevealed") -> int:
 def test_the_gm_receives_every_secret(played: tuple[Table, dict[str, Watcher]]) -> None:
     table, _ = played
     everything = "\n".join(text for _, text in table.received["gm"])
-    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, BOB, *REVEALED_ROLL):
+    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, *BEN_ONLY, BOB, *REVEALED_ROLL):
         assert marker in everything, marker
     assert numbers_kept([json.loads(text) for _, text in table.received["gm"]])
 
@@ -161,6 +164,8 @@ def test_nothing_hidden_reaches_a_player_or_spectator(
     forbidden.update(marker for owner, marker in PRIVATE.items() if owner != seat)
     if seat != "ann":
         forbidden.add(RUTH_ONLY)
+    if seat != "ben":
+        forbidden.update(BEN_ONLY)
     revealed = _revealed_at(table)
     roll_revealed = _revealed_at(table, "SecretRollRevealed")
     payloads = table.received[seat]

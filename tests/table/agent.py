@@ -464,7 +464,10 @@ class Game:
                 elif kind == "assign_targets":
                     yield from self.aim(doc, seat, actor)
                 elif kind == "resolve":
-                    yield from self.resolutions(doc, seat, mine)
+                    # The conflict's action: the one roll in play, named or not.
+                    roll = doc.get("roll") or {}
+                    named = "id" in roll and self.rng.random() < 0.5
+                    yield from self.resolutions(doc, seat, mine, roll, named)
                 elif kind == "invoke":
                     yield from self.invokes(doc, seat, actor)
                 elif kind == "absorb":
@@ -529,13 +532,18 @@ class Game:
             yield Move(C("AssignTargets", split=[[target, effort]]), seat, False)
         yield Move(C("MissEveryone"), seat, nothing)
 
-    def resolutions(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
-        """The options of the roll's outcome, offered to whoever chooses (as the page judges it:
-        the GM always; the opposition's choice its seat's; anything else the roller's)."""
-        found = doc["extras"].get("resolution")
-        roll = doc.get("roll") or {}
+    def resolutions(
+        self, doc: JSON, seat: str, mine: set[str], roll: JSON, named: bool
+    ) -> Iterator[Move]:
+        """The options of a roll's outcome, offered to whoever chooses (as the page judges it:
+        the GM always; the opposition's choice its seat's; anything else the roller's). A
+        contest's overcome offers none: its roller (or the GM) counts its effort. ``named``:
+        the command names the roll, as the page's roll cards do."""
+        resolutions = doc["extras"].get("resolutions") or {}
+        found = resolutions.get(roll.get("id")) if "id" in roll else doc["extras"].get("resolution")
         if not found:
             return
+        which = {"roll": roll["id"]} if named else {}
         chooser = found["chosen_by"]
         defence = (roll.get("defence") or {}).get("actor")
         may = seat == GM or (
@@ -543,6 +551,8 @@ class Game:
             if chooser == "opposition"
             else chooser != "gm" and roll.get("actor") in mine
         )
+        if not found["options"]:
+            yield Move(C("ResolveRoll", **which), seat, may)
         for option in found["options"]:
             boosts = tuple(
                 (
@@ -557,31 +567,38 @@ class Game:
                     option=option["key"],
                     aspect_name=f"Advantage {self.step}" if option["names_aspect"] else "",
                     boost_names=[list(b) for b in boosts if b[0]],
+                    **which,
                 ),
                 seat,
                 may,
             )
 
-    def invokes(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
+    def invokes(self, doc: JSON, seat: str, actor: str, roll: str | None = None) -> Iterator[Move]:
         scene = doc.get("scene") or {}
+        which = {} if roll is None else {"roll": roll}
         for aspect in scene.get("aspects", []):
             held = aspect["free_invokes"].get(actor, 0)
             if held:
-                yield Move(C("Invoke", aspect_id=aspect["id"], by=actor, free=True), seat, False)
+                yield Move(
+                    C("Invoke", aspect_id=aspect["id"], by=actor, free=True, **which), seat, False
+                )
             elif aspect["kind"] != "boost":
-                yield Move(C("Invoke", aspect_id=aspect["id"], by=actor), seat, False)
+                yield Move(C("Invoke", aspect_id=aspect["id"], by=actor, **which), seat, False)
 
     def roll_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
-        roll = doc.get("roll")
         scene = doc.get("scene")
         if doc.get("conflict") or not scene:
             return
-        if roll:
-            yield from self.resolutions(doc, seat, mine)
+        # Every roll in play, each named by its id as its card on the page names it (one only:
+        # now and then by no id, as older pages send it).
+        rolls = doc.get("rolls") or []
+        for roll in rolls:
+            named = len(rolls) > 1 or self.rng.random() < 0.5
+            yield from self.resolutions(doc, seat, mine, roll, named)
             if roll["actor"] in mine or seat == GM:
-                yield from self.invokes(doc, seat, roll["actor"])
-            return
-        here = [p for p in scene["participants"] if p in mine]
+                yield from self.invokes(doc, seat, roll["actor"], roll["id"] if named else None)
+        rolling = {r["actor"] for r in rolls}
+        here = [p for p in scene["participants"] if p in mine and p not in rolling]
         if not here or doc.get("contest") or doc.get("challenge"):
             return
         assert self.preset is not None
@@ -600,12 +617,14 @@ class Game:
         )
 
     def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        rolling = {r["actor"] for r in doc.get("rolls") or []}
         contest = doc.get("contest")
         if contest and contest["winner"] is None:
             for side in contest["sides"]:
-                if side["id"] in contest["rolled"] or side["id"] in contest["forfeited"]:
+                done = side["id"] in contest["rolled"] or side["id"] in contest["forfeited"]
+                if done or side["id"] in contest.get("rolling", {}):
                     continue
-                members = [m for m in side["members"] if m in mine]
+                members = [m for m in side["members"] if m in mine and m not in rolling]
                 if members:
                     assert self.preset is not None
                     yield Move(
@@ -622,11 +641,12 @@ class Game:
         challenge = doc.get("challenge")
         scene = doc.get("scene") or {}
         if challenge:
-            here = [p for p in scene.get("participants", []) if p in mine]
+            here = [p for p in scene.get("participants", []) if p in mine and p not in rolling]
             for task in challenge["tasks"]:
-                if task["result"] is None and here:
+                if task["result"] is None and task.get("rolling") is None and here:
+                    # A task's roll is in play until settled: offered, it is taken.
                     yield Move(
-                        C("ChallengeRoll", task=task["key"], actor=self.pick(here)), seat, False
+                        C("ChallengeRoll", task=task["key"], actor=self.pick(here)), seat, True
                     )
 
     def aspect_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
@@ -873,7 +893,7 @@ class Game:
             yield Move(C("EndScene"), GM, True)
             heroes = [p for p in here if p in pcs]
             foes = [p for p in here if p in npcs]
-            if heroes and foes and not doc.get("roll"):
+            if heroes and foes and not doc.get("rolls"):
                 assert self.preset is not None
                 elective = self.preset.turn_order.style.value == "elective"
                 own_harms = bool(doc["table"]["ruleset"])
@@ -1104,8 +1124,8 @@ def _escape_move(state: TableState) -> c.Command | None:
         return C("EndContest")
     if state.challenge is not None:
         return C("EndChallenge")
-    if state.roll is not None:
-        return C("ResolveRoll", option=None)
+    if state.rolls:
+        return C("ResolveRoll", option=None, roll=next(iter(state.rolls)))
     if state.game.scene is not None:
         return C("EndScene")
     if state.game.in_session:
@@ -1137,16 +1157,20 @@ def _gm_forcing(
             raise
         except BadInput as refused:
             if isinstance(command, c.ResolveRoll) and command.option is None:
-                command = C("ResolveRoll", option=_first_option(state), aspect_name="Settled")
+                option = _first_option(state, command.roll)
+                if option is None:
+                    raise refused
+                command = C("ResolveRoll", option=option, aspect_name="Settled", roll=command.roll)
                 continue
             raise refused
         return done.state, [*log, *done.events]
     raise AssertionError(f"{command!r} refused after setting aside {rules}")
 
 
-def _first_option(state: TableState) -> str | None:
+def _first_option(state: TableState, roll: str | None = None) -> str | None:
     doc = document_for(state, GM)
-    found = doc["extras"].get("resolution")
+    extras = doc["extras"]
+    found = extras.get("resolution") if roll is None else extras["resolutions"].get(roll)
     return found["options"][0]["key"] if found and found["options"] else None
 
 
@@ -1158,13 +1182,17 @@ def _view(state: TableState, seat: str) -> str:
 
 
 def _dump(state: TableState) -> bytes:
-    """The state's canonical dump, with what only says when it was made set aside."""
-    saved = (state.version, state.last_created)
+    """The state's canonical dump, with what only says when it was made set aside, and what it
+    keeps of the log as written, which an undo keeps on purpose (the spans of hidden NPC dice,
+    the hazards ever brought in: the events sent meanwhile stay as hidden as they were)."""
+    saved = (state.version, state.last_created, state.hazards, state.screen.npc_dice_spans)
     try:
-        state.version, state.last_created = 0, ()
+        state.version, state.last_created, state.hazards = 0, (), set()
+        state.screen.npc_dice_spans = []
         return encode_snapshot(state)
     finally:
-        state.version, state.last_created = saved
+        state.version, state.last_created, state.hazards = saved[:3]
+        state.screen.npc_dice_spans = saved[3]
 
 
 def _said(error: BaseException) -> str:

@@ -87,7 +87,7 @@ def test_a_hidden_overcome_in_a_conflict_shows_the_players_the_outcome_only(play
     ann = document_for(play.s, "ann")
     assert ann["roll"]["outcome"] == "success" and _numbers(ann) == []
     play.do(c.ResolveRoll(), "ann")
-    assert play.s.screen.hidden_difficulty is False
+    assert play.s.rolls == {}  # nothing left in play to hide
     assert_replays(play)
 
     # The next action is an open one again: Ruth's turn passes and comes back next exchange.

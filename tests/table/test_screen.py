@@ -4,6 +4,7 @@ the secret scene (tests/table/test_views.py and tests/server/test_permissions.py
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -16,11 +17,13 @@ from fatekit.table import (
     encode_snapshot,
     event_for,
     export_table,
+    fold,
     import_table,
     view_for,
 )
 from fatekit.table.play.secrets import SECRET_ROLLS_KEPT
 
+from ..sheets import npc_sheet  # type: ignore[import-not-found]
 from .conftest import Play, assert_replays, log_of  # type: ignore[import-not-found]
 
 PLAYERS = ("ann", "ben", "sam")
@@ -124,8 +127,63 @@ def test_the_npcs_dice_are_kept_from_the_players_while_the_gm_says_so(play: Play
     )
     assert view_for(play.s, "ann")["roll"]["faces"] == "0+0-"
     assert event_for(again.events[0], play.s, "ann")["data"]["faces"] == "0+0-"  # type: ignore[index]
-    assert play.s.screen.npc_dice == [(10, 13)]
+    assert play.s.screen.npc_dice_spans == [(10, 13)]
     assert_replays(play)
+
+
+def test_showing_the_npcs_dice_again_leaves_the_roll_in_play_hidden(play: Play) -> None:
+    # The probe's leak A: hidden, an NPC rolls (and an NPC defends), shown again before the roll
+    # is settled. The roll was made with its dice hidden; what the GM chose later changes nothing.
+    play.do(c.AddCharacter(sheet=json.dumps({**json.loads(npc_sheet()), "id": "bob"})))
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="The hold", participants=("ruth", "alice", "bob")))
+    play.do(c.HideNpcDice(hidden=True))
+    play.do(
+        c.Roll(
+            actor="alice",
+            action=Action.OVERCOME,
+            skill="deceive",
+            against="bob",
+            defend_skill="will",
+            dice="+-+0",
+            defend_dice="0-0+",
+        )
+    )
+    play.do(c.HideNpcDice(hidden=False))
+    for seat in PLAYERS:
+        roll = view_for(play.s, seat)["roll"]
+        assert roll["faces"] is None and roll["defence"]["faces"] is None, seat
+        assert "+-+0" not in json.dumps(document_for(play.s, seat))
+    assert view_for(play.s, "gm")["roll"]["faces"] == "+-+0"
+    assert_replays(play)
+
+
+def test_undoing_the_hiding_leaves_what_was_rolled_meanwhile_hidden(play: Play) -> None:
+    # The probe's leak B: hidden, an NPC rolls, settled, and the hiding undone. The rolls were
+    # sent with their dice hidden; the log pages them so for good, in a log written before
+    # events recorded the hiding too (read from the log's own HideNpcDice events).
+    hide = play.do(c.HideNpcDice(hidden=True)).state.version
+    rolled = play.do(
+        c.Roll(actor="alice", action=Action.OVERCOME, skill="deceive", difficulty=2, dice="--0+")
+    ).events[0]
+    assert rolled.npc_dice_hidden is True  # type: ignore[attr-defined]
+    play.do(c.ResolveRoll())
+    play.do(c.Undo(target_version=hide))
+    assert view_for(play.s, "ann")["screen"]["npc_dice_hidden"] is False
+    older = [
+        dataclasses.replace(ev, npc_dice_hidden=None) if hasattr(ev, "npc_dice_hidden") else ev
+        for ev in play.log
+    ]
+    for log in (play.log, older):
+        state = fold(log)
+        assert state.screen.npc_dice_spans == [(hide, state.version)]
+        for seat in PLAYERS:
+            shown = event_for(log[rolled.version - 1], state, seat)
+            assert shown is not None and shown["data"]["faces"] is None, seat
+    after = play.do(
+        c.Roll(actor="alice", action=Action.OVERCOME, skill="deceive", difficulty=1, dice="0+0-")
+    )
+    assert event_for(after.events[0], play.s, "ann")["data"]["faces"] == "0+0-"  # type: ignore[index]
 
 
 # -- hidden difficulties ----------------------------------------------------------------------
@@ -166,7 +224,7 @@ def test_a_player_rolls_against_a_hidden_difficulty_and_sees_the_outcome_only(pl
     assert view_for(play.s, "ann")["roll"]["outcome"] == "tie"
     assert view_for(play.s, "ann")["roll"]["difficulty"] is None
     play.do(c.ResolveRoll(option="success_at_minor_cost"))  # a tie: the GM names the cost
-    assert play.s.screen.hidden_difficulty is False
+    assert play.s.rolls == {}  # nothing left in play to hide
     assert_replays(play)
     # The next roll is an open one again.
     play.do(

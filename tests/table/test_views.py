@@ -9,6 +9,7 @@ until the GM reveals it.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,9 @@ from fatekit.table.seats import Role
 
 from ..secret_scene import (  # type: ignore[import-not-found]
     ALWAYS_HIDDEN,
+    BEN_ONLY,
     BOB,
+    OPTIONS,
     PRIVATE,
     REVEALED_ROLL,
     RUTH_ONLY,
@@ -32,10 +35,13 @@ from .conftest import Play, log_of  # type: ignore[import-not-found]
 
 
 class Recorder:
-    """Plays commands and records, per seat, every view and redacted event it would receive."""
+    """Plays commands and records, per seat, every view and redacted event it would receive;
+    with ``pages``, also the log as the seat would page it after each command (a page is
+    redacted with the table as it is then, so a later scene may change what it shows)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pages: bool = False) -> None:
         self.play = Play()
+        self.pages = pages
         self.received: dict[str, list[tuple[int, str]]] = {
             "gm": [],
             "ann": [],
@@ -55,13 +61,16 @@ class Recorder:
                     self.received[viewer].append((event.version, json.dumps(redacted)))
             document = document_for(state, viewer)  # the view and its extras
             self.received[viewer].append((state.version, json.dumps(document)))
+            if self.pages:
+                page = log_of(self.play, viewer)
+                self.received[viewer].append((state.version, json.dumps(page)))
         return state.version
 
 
 @pytest.fixture
 def scene() -> Recorder:
-    r = Recorder()
-    r.do(c.CreateTable(name="The Yacht", options=("countdowns",)))
+    r = Recorder(pages=True)
+    r.do(c.CreateTable(name="The Yacht", options=OPTIONS))
     r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     r.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     r.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))
@@ -77,7 +86,7 @@ def _bob_revealed_at(r: Recorder) -> int:
 
 def test_the_gm_sees_every_secret(scene: Recorder) -> None:
     everything = "\n".join(text for _, text in scene.received["gm"])
-    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, BOB, *REVEALED_ROLL):
+    for marker in (*ALWAYS_HIDDEN, *PRIVATE.values(), RUTH_ONLY, *BEN_ONLY, BOB, *REVEALED_ROLL):
         assert marker in everything, marker
     assert numbers_kept([json.loads(text) for _, text in scene.received["gm"]])
 
@@ -88,6 +97,8 @@ def test_nothing_hidden_reaches_a_player_or_spectator(scene: Recorder, seat: str
     forbidden.update(m for owner, m in PRIVATE.items() if owner != seat)
     if seat != "ann":
         forbidden.add(RUTH_ONLY)
+    if seat != "ben":
+        forbidden.update(BEN_ONLY)
     revealed = _bob_revealed_at(scene)
     roll_revealed = next(
         e.version for e in scene.play.log if type(e).__name__ == "SecretRollRevealed"
@@ -110,6 +121,15 @@ def test_what_a_seat_may_see_does_reach_it(scene: Recorder) -> None:
     ann = "\n".join(text for _, text in scene.received["ann"])
     ben = "\n".join(text for _, text in scene.received["ben"])
     assert RUTH_ONLY in ann and PRIVATE["ann"] in ann and PRIVATE["ben"] in ben
+    assert all(marker in ben for marker in BEN_ONLY)
+    # The log as each seat pages it at the end, long after the first scene ended: Ann still sees
+    # which aspect Ruth invoked (one she knew of), Ben does not; all see the hold's a3 revealed.
+    for seat, invoked in (("ann", "a3"), ("ben", None)):
+        log = log_of(scene.play, seat)
+        first = next(e for e in reversed(log) if e["type"] == "Invoked")
+        assert first["data"]["aspect_id"] == invoked, seat
+        revealed = next(e for e in log if e["type"] == "AspectRevealed")
+        assert revealed["data"]["aspect"] == {"id": "a3", "name": "Rats in the Bilge"}, seat
     revealed = _bob_revealed_at(scene)
     for seat in ("ann", "ben", "sam"):
         later = [t for v, t in scene.received[seat] if v >= revealed]
@@ -125,9 +145,14 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
     assert [a["name"] for a in alice["aspects"]] == ["Cult Leader"]
     ruth = next(ch for ch in ben["characters"] if ch["id"] == "ruth")
     assert ruth["revealed"] is True and ruth["sheet"]["skills"]["fight"] == 4
-    assert ben["you"] == {"seat": "ben", "role": "player", "name": "Ben", "characters": ["charles"]}
+    assert ben["you"] == {
+        "seat": "ben",
+        "role": "player",
+        "name": "Ben",
+        "characters": ["charles", "eve"],
+    }
     gm = view_for(state, "gm")
-    assert gm["you"]["characters"] == ["alice", "bob", "charles", "ruth"]
+    assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
 
 
 def test_countdowns_show_as_their_visibility_says() -> None:
@@ -197,3 +222,53 @@ def test_hidden_character_aspects_of_a_pc_stay_with_its_owner() -> None:
     assert all("ZZ-RUTH-SECRET" not in t for _, t in r.received["ben"])
     assert "ZZ-RUTH-SECRET" in json.dumps(view_for(r.play.s, "ann"))
     assert "ZZ-RUTH-SECRET" in json.dumps(view_for(r.play.s, "gm"))
+
+
+def test_a_player_rewriting_a_sheet_cannot_touch_an_aspect_hidden_from_them() -> None:
+    # The probe: the GM hides an aspect on Ruth from Ann (her player), and Ann rewrites the sheet.
+    r = Recorder()
+    r.do(c.CreateTable(name="T"))
+    r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    sheet = json.loads(ruth_sheet())
+    sheet["aspects"].insert(1, {"id": "ruth/character/2", "name": "ZZ-GM-ONLY Marked by the Cult"})
+    r.do(c.AddCharacter(sheet=json.dumps(sheet), owner="ann", hidden_aspects=("ruth/character/2",)))
+    hidden = next(a for a in r.play.s.game.character("ruth").aspects if a.hidden)
+    # Naming the hidden aspect's id, to overwrite it blind, is refused and changes nothing.
+    seen = _sheet_file(view_for(r.play.s, "ann"))
+    assert "ZZ-GM-ONLY" not in json.dumps(seen)
+    blind = {**seen, "aspects": [*seen["aspects"], {"id": hidden.id, "name": "Overwritten"}]}
+    version = r.play.s.version
+    with pytest.raises(ForbiddenAction):
+        r.do(c.UpdateCharacter(sheet=json.dumps(blind)), "ann")
+    assert r.play.s.version == version
+    # The sheet as Ann sees it, rewritten: the hidden aspect stays, hidden and where it was,
+    # even when a new aspect without an id falls where its id would be.
+    renamed = [
+        {**a, "name": "Ex-Champion on the Run"} if a["kind"] == "high_concept" else a
+        for a in seen["aspects"]
+    ]
+    fresh = {"kind": "character", "name": "Owes Ben a Favour"}
+    mine = {**seen, "aspects": [renamed[0], fresh, *renamed[1:]]}
+    r.do(c.UpdateCharacter(sheet=json.dumps(mine)), "ann")
+    ruth = r.play.s.game.character("ruth")
+    names = [a.name for a in ruth.aspects]
+    assert names[0] == "Ex-Champion on the Run" and names[1] == hidden.name
+    assert "Owes Ben a Favour" in names
+    kept = ruth.aspects[1]
+    assert (kept.id, kept.hidden) == (hidden.id, True)
+    assert len({a.id for a in ruth.aspects}) == len(ruth.aspects)
+    assert all("ZZ-GM-ONLY" not in t for _, t in r.received["ann"])
+    # The GM rewrites the whole sheet, hidden aspects and all.
+    whole = _sheet_file(view_for(r.play.s, "gm"))
+    whole["aspects"] = [a for a in whole["aspects"] if a["id"] != hidden.id]
+    r.do(c.UpdateCharacter(sheet=json.dumps(whole)))
+    assert hidden.id not in {a.id for a in r.play.s.game.character("ruth").aspects}
+
+
+def _sheet_file(view: dict[str, Any]) -> dict[str, Any]:
+    """Ruth's sheet as a seat's view shows it, as the character file the page sends back."""
+    sheet = view["characters"][0]["sheet"]
+    return {
+        **sheet,
+        "aspects": [{k: v for k, v in a.items() if k != "hidden"} for a in sheet["aspects"]],
+    }

@@ -84,11 +84,11 @@ def test_a_hazards_numbers_are_the_gms(table: Recorder) -> None:
     assert shown is not None and shown["data"]["rating"] == 5
 
 
-def test_a_story_detail_on_a_hidden_aspect_does_not_name_it(table: Recorder) -> None:
+def test_a_story_detail_on_a_hidden_aspect_stays_with_those_who_know_it(table: Recorder) -> None:
     state = table.play.s
     told = next(ev for ev in table.play.log if type(ev).__name__ == "StoryDetailDeclared")
-    data = event_for(told, state, "ben")
-    assert data is not None and data["data"]["aspect_id"] is None
+    # The detail says what the hidden aspect is: a seat that may not see the aspect gets nothing.
+    assert event_for(told, state, "ben") is None
     gm = event_for(told, state, "gm")
     assert gm is not None and gm["data"]["aspect_id"] == "a1"
 
@@ -113,3 +113,23 @@ def test_rewriting_a_hidden_aspect_stays_with_its_owner(table: Recorder) -> None
         assert any(OLD_NAME in t for t in _texts(r, seat)), seat
     for seat in ("ben", "sam"):
         assert not any(NEW_NAME in t or OLD_NAME in t for t in _texts(r, seat)), seat
+
+
+def test_a_story_detail_in_the_open_stays_in_the_log_after_its_scene() -> None:
+    # golden's repro: a detail declared on a public situation aspect vanished from the players'
+    # log once the scene ended (judged by what was in play then, not when it was declared).
+    r = Recorder()
+    r.do(c.CreateTable(name="T"))
+    r.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    r.do(c.AddCharacter(sheet=ruth_sheet(), owner="ann"), "ann")
+    r.do(c.StartSession())
+    r.do(c.StartScene(name="Market", participants=("ruth",)))
+    r.do(c.AddSituationAspect(name="Crowded Stalls"))
+    told = r.do(
+        c.DeclareStoryDetail(aspect_id="a1", by="ruth", detail="A cousin sells fish"), "ann"
+    )
+    r.do(c.EndScene())
+    detail = next(ev for ev in r.play.log if ev.version == told)
+    shown = event_for(detail, r.play.s, "ann")
+    assert shown is not None and shown["data"]["aspect_id"] == "a1"
+    assert shown["data"]["detail"] == "A cousin sells fish"

@@ -254,7 +254,7 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         asa.fill("#attack-dice", "+++0")
         submit(asa, "attack-form")
         expect(gm.locator("#roll")).to_contain_text(f"{en['ladder.great']} (+4)")
-        asa.click("#resolve-button")
+        asa.click(".resolve-button")
         # Three shifts on one box: the member in front falls to two, and the third shift goes on
         # to the next member, who takes it in a box. The mob stands with two.
         gm.click("#take-out-button")
@@ -275,8 +275,8 @@ def test_a_mob_an_advantage_against_someone_a_self_compel_a_concession_and_the_e
         submit(gm, "conflict-roll-form")
         expect(anya.locator("#roll")).to_contain_text(ru["skill.shoot"])
         expect(anya.locator("#roll")).to_contain_text("Фёдор Кравцов")
-        gm.fill("#resolve-aspect-name", "Окружён")
-        gm.click("#resolve-button")
+        gm.fill(".resolve-aspect-name", "Окружён")
+        gm.click(".resolve-button")
         expect(anya.locator("#scene")).to_contain_text("Окружён")
         # Аня asks the GM for a self-compel on Фёдор's trouble; the GM agrees.
         anya.locator("#char-федор-кравцов .aspect.trouble button").first.click()

@@ -389,14 +389,14 @@ def _play(
     if screenshots:
         shoot(ann, "roll-odds")
     ann.submit("roll-form")
-    on_all(table, "#roll-outcome", data_outcome="success")
-    ann.page.wait_for_selector("#invoke-advice")
+    on_all(table, ".roll-outcome", data_outcome="success")
+    ann.page.wait_for_selector(".invoke-advice")
     fits_phone(ann)
-    ann.page.check("#resolve-aspect")
-    ann.page.fill("#resolve-aspect-name", "Weak Spot in His Guard")
+    ann.page.check("[data-option=aspect]")
+    ann.page.fill(".resolve-aspect-name", "Weak Spot in His Guard")
     if screenshots:
         shoot(ann, "roll-advice")
-    ann.click("#resolve-button")
+    ann.click(".resolve-button")
     on_all(table, "#scene [data-holder=ruth][data-count='1']")
     # Ann hands the free invoke to Ben's Charles.
     ann.click("#scene [id^=pass-][id$=-ruth]")
@@ -422,8 +422,8 @@ def _play(
     gm.page.fill("#attack-dice", "++++")
     gm.page.fill("#attack-defend-dice", "0000")
     gm.submit("attack-form")
-    on_all(table, "#roll-outcome", data_outcome="success")
-    gm.click("#resolve-button")
+    on_all(table, ".roll-outcome", data_outcome="success")
+    gm.click(".resolve-button")
     on_all(table, "#pending-hit")
     ann.page.wait_for_selector("#absorb-1")
     ann.page.check("#absorb-1")  # the mild consequence
@@ -452,7 +452,7 @@ def _play(
     ben.page.wait_for_selector("#odds-hidden")  # the thug's skills are the GM's: no odds
     ben.page.fill("#attack-dice", "+000")
     ben.submit("attack-form")
-    on_all(table, "#roll-shifts")
+    on_all(table, ".roll-shifts")
     ben.page.locator("[data-invoke$='|free']").first.click()
     on_all(table, "#roll .invocations li")
     # A populated scene mid-conflict, a roll in play: axe-core finds nothing serious on the
@@ -461,7 +461,7 @@ def _play(
     accessible(ben)
     if screenshots:
         shoot(gm, "conflict")
-    ben.click("#resolve-button")
+    ben.click(".resolve-button")
     on_all(table, "#pending-hit")
     take_out(gm)
     on_all(table, "#fighter-thug", data_status="taken_out")
@@ -632,8 +632,8 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     ann.page.select_option("#attack-skill", "fight")
     ann.page.fill("#attack-dice", "++00")
     ann.submit("attack-form")
-    on_all(table, "#roll-outcome", data_outcome="success_with_style")
-    ann.click("#resolve-button")
+    on_all(table, ".roll-outcome", data_outcome="success_with_style")
+    ann.click(".resolve-button")
     # Fight +4 and ++00 make +6 against the rats' Fight +1 and +1 for the pack (a mob of three
     # helps as a team, up to its rating) on blank dice: 4 shifts, Weapon 2.
     on_all(table, "#pending-hit", data_shifts=6, data_target="dock-rats")
@@ -784,8 +784,8 @@ def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
     gm.page.select_option("#conflict-obstacle", "block:crates")
     gm.page.fill("#conflict-dice", "+000")
     gm.submit("conflict-roll-form")
-    on_all(table, "#roll-outcome", data_outcome="tie")  # Fight +1 and +1 against Fair (+2)
-    gm.click("#resolve-button")
+    on_all(table, ".roll-outcome", data_outcome="tie")  # Fight +1 and +1 against Fair (+2)
+    gm.click(".resolve-button")
     gm.page.select_option("#next-goon-a", "goon-b")
     gm.click("#end-turn-goon-a")
     on_all(table, "#fighter-goon-b.current")

@@ -65,18 +65,18 @@ def test_the_gm_hides_a_difficulty_mid_conflict(server: str, browser: Any) -> No
         ann.click("#asked-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
         # Ruth's Notice is Fair (+2): +1 on the dice is Good (+3) against Superb (+5), a failure.
-        verdict = ann.locator("#roll-verdict[data-hidden=true]")
+        verdict = ann.locator(".roll-verdict[data-hidden=true]")
         expect(verdict).to_have_attribute("data-outcome", "fail")
         against = words["screen.verdict_hidden"].split("{effort}")[1].split("{outcome}")[0]
         expect(verdict).to_contain_text(against.strip(" :"))
-        expect(ann.locator("#roll-opposition")).to_have_text(words["screen.hidden"])
+        expect(ann.locator(".roll-opposition")).to_have_text(words["screen.hidden"])
         expect(ann.locator("#roll")).not_to_contain_text("+5")
         expect(ann.locator("#log-list [data-type=OvercomeRolled]")).to_have_count(2)  # and Alice's
         expect(ann.locator("#log-list")).not_to_contain_text("+5")
         expect(ann.locator("#screen")).to_have_count(0)  # the request is used up
         # The GM sees the number, and that the players do not.
-        expect(gm.locator("#roll-hidden")).to_be_visible()
-        expect(gm.locator("#roll-opposition")).to_contain_text("+5")
+        expect(gm.locator(".roll-hidden")).to_be_visible()
+        expect(gm.locator(".roll-opposition")).to_contain_text("+5")
         expect(gm.locator("#asked-rolls")).to_have_count(0)
         for page in (gm, ann):
             assert page.evaluate(UNTRANSLATED, "en") == []
@@ -127,10 +127,10 @@ def test_a_hidden_advantage_aims_at_an_aspect_in_play(server: str, browser: Any)
         ann.click("#asked-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
         # Fair (+2) Notice against Average (+1): a success, one free invoke on Slick Deck.
-        expect(ann.locator("#roll-verdict[data-hidden=true]")).to_have_attribute(
+        expect(ann.locator(".roll-verdict[data-hidden=true]")).to_have_attribute(
             "data-outcome", "success"
         )
-        ann.click("#resolve-button")
+        ann.click(".resolve-button")
         held = ann.locator(".aspect:has(.aspect-name:text-is('Slick Deck')) [data-holder=ruth]")
         expect(held).to_have_attribute("data-count", "1")
         assert ann.evaluate(UNTRANSLATED, "it") == []

@@ -132,7 +132,7 @@ def test_an_example_hack_played(
         page.fill("#attack-dice", dice)
         page.fill("#attack-defend-dice", "0000")
         gm.submit("attack-form")
-        gm.click("#resolve-button")
+        gm.click(".resolve-button")
         hit = page.locator("#pending-hit")
         hit.wait_for()
         assert hit.get_attribute("data-shifts") == "1"

@@ -13,6 +13,14 @@ from typing import Any
 from .test_flow import TIMEOUT, UNTRANSLATED, Player  # type: ignore[import-not-found]
 
 
+def expect_focus(page: Any, element_id: str) -> None:
+    """Wait for the focus to land on ``element_id``: the editor redraws after the server's check,
+    so an immediate look may come before it (it failed now and then on a loaded machine)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(f"[id='{element_id}']")).to_be_focused()
+
+
 def problems_say(page: Any, *texts: str) -> None:
     """Wait until the preview's list of problems says each of ``texts``: the answer to an earlier
     change may show other problems first, and a pause in typing may send a change half made."""
@@ -219,7 +227,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         # A new track, by keyboard: its own harm and skill, boxes of its own.
         page.focus("#ruleset-edit-track-add")
         page.keyboard.press("Enter")
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-track-name-2"
+        expect_focus(page, "ruleset-edit-track-name-2")
         assert page.input_value("#ruleset-edit-track-name-2") == "Track 3"
         page.keyboard.press("Control+A")
         page.keyboard.type("Wealth")
@@ -335,10 +343,10 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         page.keyboard.press("Tab")
         page.keyboard.type("Sailing")
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-add"
+        expect_focus(page, "ruleset-edit-skill-add")
         page.keyboard.press("Enter")
         assert page.input_value("#ruleset-edit-skill-sailing") == "Sailing"
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key"
+        expect_focus(page, "ruleset-edit-skill-new-key")
         assert page.input_value("#ruleset-edit-skill-new-key") == ""
         page.wait_for_function(
             "document.querySelector('#ruleset-preview')?.textContent.includes('Sailing')"
@@ -358,7 +366,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
             page.click("#ruleset-edit-slot-add")
             page.select_option(f"#ruleset-edit-slot-skill-{slot}", skill)
             # Choosing a skill asks for its rating next.
-            assert page.evaluate("document.activeElement.id") == f"ruleset-edit-slot-min-{slot}"
+            expect_focus(page, f"ruleset-edit-slot-min-{slot}")
             page.keyboard.type(rating)
         page.click("#ruleset-edit-uses summary")
         use = page.locator("#ruleset-edit-uses select[id^=ruleset-edit-use-skill-]").count()
@@ -369,7 +377,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         # Physique and Provoke go: the physical track keeps its boxes with no skill, Provoke's
         # attack, the Physique slot and Physique's place in the turn order go with them.
         page.click("#ruleset-edit-skill-remove-physique")
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key"
+        expect_focus(page, "ruleset-edit-skill-new-key")
         assert page.locator("#ruleset-edit-skill-physique").count() == 0
         assert page.input_value("#ruleset-edit-track-skill-0") == ""
         assert page.input_value("#ruleset-edit-turn-physical") == "sailing"
@@ -486,7 +494,7 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
         page.focus("#ruleset-edit-list-add")
         page.keyboard.press("Enter")
         # The new list starts empty and asks for a skill: the engine says so.
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key-1"
+        expect_focus(page, "ruleset-edit-skill-new-key-1")
         problems_say(page, "$.skill_lists[1].skills")
         for key, name in (("bold", "Bold"), ("gentle", "Gentle")):
             page.keyboard.type(key)
@@ -494,7 +502,7 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
             page.keyboard.type(name)
             page.keyboard.press("Tab")
             page.keyboard.press("Enter")
-            assert page.evaluate("document.activeElement.id") == "ruleset-edit-skill-new-key-1"
+            expect_focus(page, "ruleset-edit-skill-new-key-1")
         page.fill("#ruleset-edit-list-name-1", "Manners")
         page.fill("#ruleset-edit-list-key-1", "manners")
         # Two lists under a pyramid, a shape for one list: refused in the engine's words.
@@ -554,7 +562,7 @@ def test_the_second_list_removed(server: str, browser: Any) -> None:
         accepted(page, "document.querySelector('#ruleset-preview')?.textContent.includes('Swift')")
         page.focus("#ruleset-edit-list-remove-1")
         page.keyboard.press("Enter")
-        assert page.evaluate("document.activeElement.id") == "ruleset-edit-list-add"
+        expect_focus(page, "ruleset-edit-list-add")
         assert page.input_value("#ruleset-edit-track-skill-0") == ""
         problems_say(page, "combined shape spreads ratings over 2 list(s)")
         page.select_option("#ruleset-edit-shape-type", "pyramid")

@@ -183,12 +183,18 @@ def _npc_dice(gm: Any, ann: Any, server: str, table: str, gm_link: str) -> None:
     npc_roll = {"actor": "alice", "action": "overcome", "skill": "deceive", "difficulty": 3}
     command(server, table, gm_link, "Roll", {**npc_roll, "dice": "+-+-"})
     for page in (gm, ann):
-        page.wait_for_selector("#roll-verdict[data-outcome=success]")
+        page.wait_for_selector(".roll-verdict[data-outcome=success]")
     assert 'aria-label="+-+-"' in gm.content()
+    assert ann.locator("[id^=roll-dice-hidden]").count() == 1
+    hidden_from(ann, 'aria-label="+-+-"')
+    # Shown again before the roll is settled: what was rolled hidden stays hidden.
+    gm.click("#npc-dice[data-hidden=true]")
+    gm.wait_for_selector("#npc-dice[data-hidden=false]")
+    same_version(gm, ann)
     assert ann.locator("#roll-dice-hidden").count() == 1
     hidden_from(ann, 'aria-label="+-+-"')
     command(server, table, gm_link, "ResolveRoll", {})
-    ann.wait_for_selector("#roll-verdict", state="detached")
+    ann.wait_for_selector(".roll-verdict", state="detached")
 
 
 def _hidden_difficulty(gm: Any, ann: Any, words: dict[str, str], lang: str) -> None:
@@ -202,11 +208,11 @@ def _hidden_difficulty(gm: Any, ann: Any, words: dict[str, str], lang: str) -> N
     ann.fill("#asked-dice", "+000")
     submit(ann, "asked-form")
     # Ruth's Notice is Fair (+2): +1 on the dice is Good (+3) against Superb (+5), a failure.
-    verdict = ann.locator("#roll-verdict[data-hidden=true]")
+    verdict = ann.locator(".roll-verdict[data-hidden=true]")
     verdict.wait_for()
     assert verdict.get_attribute("data-outcome") == "fail"
-    assert ann.locator("#roll-opposition").inner_text() == words["screen.hidden"]
+    assert ann.locator(".roll-opposition").inner_text() == words["screen.hidden"]
     assert "+5" not in ann.locator("#roll").inner_text()
-    gm.wait_for_selector("#roll-hidden")
-    assert "+5" in gm.locator("#roll-opposition").inner_text()
+    gm.wait_for_selector(".roll-hidden")
+    assert "+5" in gm.locator(".roll-opposition").inner_text()
     shoot(ann, "hidden-difficulty", "#roll", lang)

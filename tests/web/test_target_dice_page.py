@@ -120,11 +120,11 @@ def test_the_gm_picks_a_targets_defence_skill(server: str, browser: Any) -> None
     try:
         page = gm.page
         page.locator("#assign-targets #aim-split").wait_for()
-        # A split is a flurry of blows: Athletics and Fight may both parry it.
+        # A split is a flurry of blows: Athletics and Fight may both parry it, Ruth's best first.
         values = page.locator("#defend-skill-ruth option").evaluate_all(
             "options => options.map(o => o.value)"
         )
-        assert values == ["", "athletics", "fight"]
+        assert values == ["", "fight", "athletics"]
         assert page.input_value("#defend-skill-ruth") == ""  # the engine's pick, by default
         page.fill("#share-ruth", "3")
         page.select_option("#defend-skill-ruth", "athletics")

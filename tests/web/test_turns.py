@@ -29,6 +29,14 @@ def command(server: str, table: str, link: str, kind: str, data: dict[str, Any])
     call(server, f"/tables/{table}/commands", {"type": kind, "data": data}, link)
 
 
+def state_of(server: str, table: str, link: str) -> Any:
+    """The table as the seat at ``link`` sees it."""
+    headers = {"accept": "application/json", "X-Fatekit-Link": link}
+    request = urllib.request.Request(f"{server}/tables/{table}/state", headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
 def catalog(lang: str) -> dict[str, str]:
     loaded: dict[str, str] = json.loads((I18N_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     return loaded
@@ -77,6 +85,10 @@ def test_the_turn_strip_in_a_contest(server: str, browser: Any) -> None:
             "ContestRoll",
             {"side": "heroes", "actor": "ruth", "skill": "athletics", "dice": "0000"},
         )
+        # Her side's roll is in play: her page asks her to settle it, then waits.
+        ann_page.wait_for_selector(".turn-yours >> text=" + ru["turn.contest_settle"])
+        rolling = state_of(server, table, ann["link"])["contest"]["rolling"]
+        command(server, table, ann["link"], "ResolveRoll", {"roll": rolling["heroes"]})
         ann_page.wait_for_selector("#turn[data-yours=false]")
         waiting = ann_page.locator("#turn .turn-waiting").inner_text()
         assert waiting == ru["turn.contest_waiting"].replace("{sides}", "cult")

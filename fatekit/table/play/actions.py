@@ -14,20 +14,21 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict_parts import DefenseFocus, FocusKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.play.rolls import (
     ActionCommand,
     ActionRolled,
+    action_record,
     put_in_play,
     require_dice,
     rolled_against,
     scripted_dice,
 )
 from fatekit.table.play.secrets import note_roll_made
-from fatekit.table.state import TableState
+from fatekit.table.state import RollKind, TableState
 
 # -- what a command and its event both hold ----------------------------------------------------
 #
@@ -111,7 +112,7 @@ class CreateAdvantage(ExchangeAction):
     free invokes on ``aspect_id``). With a hidden difficulty set for the actor
     (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     zone: str | None = None
@@ -123,7 +124,7 @@ class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action). With a hidden difficulty set for the actor, their player gives no difficulty."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     move_to: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
@@ -162,7 +163,7 @@ class AttackRolled(ExchangeActionRolled, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(ExchangeActionRolled):
+class AdvantageRolled(ExchangeActionRolled, NamesAspect):
     """A create an advantage in a conflict was rolled."""
 
     difficulty: int | None
@@ -334,7 +335,14 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         cover_use=event.cover_use,
         into_block=event.into_block,
     )
-    put_in_play(state, roll, event, Action.ATTACK.value, event.defender or event.target)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.ATTACK.value, event.defender or event.target),
+        stunts=event.stunts,
+    )
     note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
 
 
@@ -351,7 +359,15 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         aspect=aimed,
         zone=event.zone,
     )
-    put_in_play(state, roll, event, Action.CREATE_ADVANTAGE.value, event.against)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.CREATE_ADVANTAGE.value, event.against),
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+    )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
@@ -369,7 +385,15 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,
     )
-    put_in_play(state, roll, event, Action.OVERCOME.value, event.against)
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        action_record(event, Action.OVERCOME.value, event.against),
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+    )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 

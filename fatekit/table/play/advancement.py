@@ -28,7 +28,7 @@ from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, StuntText
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.folding import folds
 from fatekit.table.state import TableState
@@ -58,7 +58,7 @@ class MilestoneChange:
     second: str | None = None
     old: str | None = None
     new: str | None = None
-    stunt: str | None = None
+    stunt: StuntText | None = None
     aspect_id: str | None = None
     name: str | None = None
 
@@ -238,6 +238,10 @@ def _stunt(character: Character, text: str) -> Stunt:
         data = json.loads(text)
     except ValueError as error:
         raise BadInput(f"the stunt is not JSON: {error}") from None
+    except RecursionError:
+        raise BadInput("the stunt is not a stunt: its JSON is nested too deeply") from None
     sheet = character_to_dict(character)
     sheet["stunts"] = [data]
-    return character_from_dict(sheet).character.stunts[0]
+    # Without the bounds: the stunt met them when its command was decided, and the rest of the
+    # sheet is the table's own (a log's, perhaps, from before them).
+    return character_from_dict(sheet, bounded=False).character.stunts[0]

@@ -11,7 +11,7 @@ from fatekit.rules.aspects.compels import COMPEL_OFFER_RULE, CompelKind, offer_c
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.state import SelfCompelRecord, TableState
@@ -88,7 +88,7 @@ class SelfCompelAnswer(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CompelOffered(Event):
+class CompelOffered(Event, NamesAspect):
     """A compel was offered (``offered_by``: a character, or ``None`` for the GM)."""
 
     compel_id: str
@@ -108,7 +108,7 @@ class CompelAnswered(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FreeInvokePassed(Event):
+class FreeInvokePassed(Event, NamesAspect):
     """A free invoke on an aspect changed hands."""
 
     aspect_id: str
@@ -117,7 +117,7 @@ class FreeInvokePassed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StoryDetailDeclared(Event):
+class StoryDetailDeclared(Event, NamesAspect):
     """A fate point was spent on an aspect to make a detail true."""
 
     aspect_id: str
@@ -126,7 +126,7 @@ class StoryDetailDeclared(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SelfCompelAsked(Event):
+class SelfCompelAsked(Event, NamesAspect):
     """A player asked for a fate point for a complication their aspect brought on."""
 
     compel_id: str

@@ -1,5 +1,11 @@
-"""Challenges: a set of overcome tasks, each rolled once, whose outcomes together decide how
-the challenge goes.
+"""Challenges: a set of overcome tasks (as many as the GM sets), each rolled once, whose
+outcomes together decide how the challenge goes.
+
+A task's overcome is a roll in play like any other (:mod:`fatekit.table.play.rolls`): rolled,
+invoked on, then settled with :class:`~fatekit.table.play.rolls.ResolveRoll` and the option its
+outcome offers (a failure may be turned into success at a serious cost, a tie into success at a
+minor one), which the challenge records. A :class:`ChallengeRolled` logged before that
+(``in_play`` false) was settled as it fell, with the option it names.
 """
 
 from __future__ import annotations
@@ -7,33 +13,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.scenes.challenge import Challenge
-from fatekit.table.base import ActorRoll, ActorRolled, Command, Event
-from fatekit.table.deciding import gm_only, rolled_by_actor
+from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
+from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
+from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
-from fatekit.table.play.rolls import choose_option, require_dice
+from fatekit.table.play.rolls import (
+    RollResolved,
+    carry_out_roll,
+    choose_option,
+    put_in_play,
+    require_dice,
+    settles,
+)
 from fatekit.table.play.scenes import scene_in_play
-from fatekit.table.state import RollRecord, TableState
+from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
 
 
+#: The most tasks a challenge takes (the texts aim at one per character, more for a harder one).
+MAX_TASKS = 20
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartChallenge(Command):
-    """Start a challenge (GM only): (key, description, skill, difficulty) for each task."""
+    """Start a challenge (GM only): (key, description, skill, difficulty) for each task, one to
+    :data:`MAX_TASKS` of them."""
 
-    tasks: tuple[tuple[str, str, str, int], ...]
+    tasks: tuple[tuple[str, str, str, Rating], ...]
     in_conflict: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengeRoll(ActorRoll):
-    """``actor`` rolls the task's overcome; ``option`` picks among the outcome's options."""
+    """``actor`` rolls the task's overcome, which stays in play to be invoked on and settled."""
 
     task: str
-    option: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,10 +71,12 @@ class ChallengeStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengeRolled(ActorRolled):
-    """A task of the challenge was rolled, with the dice and the option chosen."""
+    """A task of the challenge was rolled, with the dice as they fell: a roll in play until it is
+    settled (``in_play``; older logs have none: settled at once with ``option``)."""
 
     task: str
     option: str | None
+    in_play: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,7 +91,13 @@ gm_only(
     (StartChallenge, ChallengeStarted, "start challenges"),
     (EndChallenge, ChallengeEnded, "end challenges"),
 )
-rolled_by_actor((ChallengeRoll, ChallengeRolled, "roll for them"))
+
+
+@decides(ChallengeRoll)
+def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
+    context.require_control(command.actor, "roll for them")
+    faces = context.faces(command.dice)
+    return [context.event_from(ChallengeRolled, command, faces=faces, option=None, in_play=True)]
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -83,11 +108,13 @@ def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
     if state.challenge is not None:
         raise BadInput("a challenge is already running")
     scene_in_play(state)
+    if not event.tasks:
+        raise BadInput("a challenge needs at least one task")
+    if len(event.tasks) > MAX_TASKS:
+        raise BadInput(f"a challenge takes at most {MAX_TASKS} tasks, not {len(event.tasks)}")
     challenge = Challenge(in_conflict=event.in_conflict)
     for key, description, skill, difficulty in event.tasks:
         challenge.add_task(key, description, skill, difficulty)
-    if not challenge.tasks:
-        raise BadInput("a challenge needs at least one task")
     state.challenge = challenge
 
 
@@ -96,6 +123,11 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
     challenge = challenge_in_play(state)
     task = challenge.task(event.task)
     challenge.check_attempt(task.key, event.actor, task.skill)
+    rolling = next((r for r in state.rolls.values() if r.task == task.key), None)
+    if rolling is not None:  # one roll per task: two players at one task at once, the second
+        raise IllegalAction(
+            f"task {task.key!r} is being rolled: settle roll {rolling.id} first", CHALLENGE_RULE
+        )
     roll = ActionRoll(
         event.actor,
         Action.OVERCOME,
@@ -106,12 +138,7 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
     )
-    roll.roll()
-    resolution = roll.preview()
-    option = choose_option(resolution, event.option)
-    challenge.record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
-    roll.close()
-    state.last_roll = RollRecord(
+    record = RollRecord(
         event.version,
         event.at,
         event.actor,
@@ -120,12 +147,37 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         event.faces,
         difficulty=task.difficulty,
     )
+    if event.in_play:
+        put_in_play(state, roll, event, RollKind.CHALLENGE, record, task=task.key)
+        return
+    # Logged before a task's roll was in play: settled as it fell, with the option it names.
+    roll.roll()
+    resolution = roll.preview()
+    option = choose_option(resolution, event.option)
+    challenge.record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
+    roll.close()
+    state.last_roll = record
+
+
+@settles(RollKind.CHALLENGE)
+def _settle_task(state: TableState, in_play: RollInPlay, event: RollResolved) -> tuple[str, ...]:
+    # The task's overcome is carried out like any (a boost for style, one for the opposition),
+    # and the challenge records how it went for the GM to read with the others.
+    challenge = challenge_in_play(state)
+    roll = in_play.roll
+    assert in_play.task is not None and roll.skill is not None
+    resolution = roll.preview()
+    option = choose_option(resolution, event.option)
+    challenge.record(in_play.task, roll.actor, roll.skill, roll.effort, resolution, option.key)
+    return carry_out_roll(state, in_play, event)
 
 
 @folds(ChallengeEnded)
 def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
     challenge_in_play(state)
     state.challenge = None
+    for in_play in [r for r in state.rolls.values() if r.kind is RollKind.CHALLENGE]:
+        del state.rolls[in_play.id]  # a task's roll still in play no longer counts
 
 
 def challenge_in_play(state: TableState) -> Challenge:

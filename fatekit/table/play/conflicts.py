@@ -12,7 +12,7 @@ from fatekit.rules.core.rolling import RollPhase
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.conflict_parts import ConflictKind
-from fatekit.table.base import Command, Event
+from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
@@ -49,9 +49,9 @@ class Absorb(Command):
     conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
     """
 
-    boxes: tuple[int, ...] = ()
-    slots: tuple[int, ...] = ()
-    names: tuple[tuple[int, str], ...] = ()
+    boxes: tuple[BoxIndex, ...] = ()
+    slots: tuple[BoxIndex, ...] = ()
+    names: tuple[tuple[BoxIndex, str], ...] = ()
     extreme: ExtremeConsequence | None = None
 
 
@@ -216,8 +216,8 @@ def _hit_target(context: Context) -> str:
 def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     if state.conflict is not None:
         raise BadInput("a conflict is already running")
-    if state.roll is not None:
-        raise BadInput("resolve the roll in play first")
+    if state.rolls:
+        raise BadInput("settle the rolls in play first")
     sides = {side: list(members) for side, members in event.sides}
     if len(sides) != len(event.sides):
         raise BadInput("two sides share a name")
@@ -281,8 +281,8 @@ def _turn_ended(state: TableState, event: TurnEnded) -> None:
 def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
     conflict_in_play(state).finish(into=event.into)
     drop_asked_out_of_conflict(state, ended=True)
-    state.conflict, state.roll, state.roll_aspect = None, None, None
-    state.screen.hidden_difficulty = False  # no roll in play to hide
+    drop_conflict_roll(state)
+    state.conflict = None
     state.zone_attack = None
     state.game.sync_sheets()
 
@@ -300,12 +300,19 @@ def conflict_in_play(state: TableState) -> Conflict:
 
 def settle_conflict(state: TableState) -> None:
     # A roll the conflict closed (resolved, or dropped by a concession) is no longer in play.
-    if state.roll is not None and state.roll.phase is RollPhase.RESOLVED:
-        state.roll, state.roll_aspect = None, None
+    in_play = state.conflict_roll()
+    if in_play is not None and in_play.roll.phase is RollPhase.RESOLVED:
+        drop_conflict_roll(state)
         state.zone_attack = None
-        state.screen.hidden_difficulty = False
     drop_asked_out_of_conflict(state)  # nobody out of the fight rolls in it any more
     state.game.sync_sheets()
+
+
+def drop_conflict_roll(state: TableState) -> None:
+    """Take the conflict's action out of play (settled, dropped, or the conflict is over)."""
+    in_play = state.conflict_roll()
+    if in_play is not None:
+        del state.rolls[in_play.id]
 
 
 def _check_hit_target(conflict: Conflict, target: str) -> None:

@@ -1,5 +1,10 @@
 """Contests: two sides racing to a number of victories, exchange by exchange, or one side
 forfeiting.
+
+A side's overcome is a roll in play like any other (:mod:`fatekit.table.play.rolls`): rolled,
+invoked on, then settled by its roller with :class:`~fatekit.table.play.rolls.ResolveRoll`; its
+effort counts from then on, and the exchange is settled once every side has counted an effort or
+forfeited. A :class:`ContestRolled` logged before that (``in_play`` false) counted as it fell.
 """
 
 from __future__ import annotations
@@ -7,15 +12,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.rules.scenes.contest import Contest
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides, gm_only, rolled_by_actor
+from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, Contest
+from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
+from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
-from fatekit.table.play.rolls import require_dice
+from fatekit.table.play.rolls import RollResolved, put_in_play, require_dice, settles
 from fatekit.table.play.scenes import scene_in_play
-from fatekit.table.state import SEAT_RULE, RollRecord, TableState
+from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.state import (
+    SEAT_RULE,
+    ContestRollRecord,
+    RollInPlay,
+    RollKind,
+    RollRecord,
+    TableState,
+)
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -26,7 +40,7 @@ class StartContest(Command):
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
-    victories_needed: int = 3
+    victories_needed: Tallied = 3
     harmful_to: tuple[str, ...] = ()
     faster: bool = False
 
@@ -37,7 +51,7 @@ class ContestRoll(SkillRoll):
     like); the exchange is settled once every side has rolled or forfeited."""
 
     side: str
-    bonus: int = 0
+    bonus: Rating = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,10 +82,12 @@ class ContestStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestRolled(SkillRolled):
-    """A side rolled its overcome for the exchange, with the dice as they fell."""
+    """A side rolled its overcome for the exchange, with the dice as they fell: a roll in play
+    until its roller settles it (``in_play``; older logs have none: the effort counted at once)."""
 
     side: str
     bonus: int
+    in_play: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,7 +109,13 @@ gm_only(
     (StartContest, ContestStarted, "start contests"),
     (EndContest, ContestEnded, "end contests"),
 )
-rolled_by_actor((ContestRoll, ContestRolled, "roll for them"))
+
+
+@decides(ContestRoll)
+def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
+    context.require_control(command.actor, "roll for them")
+    faces = context.faces(command.dice)
+    return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
 
 
 @decides(ContestForfeit)
@@ -145,10 +167,45 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
         stunt_uses=state.game.stunt_uses,
         difficulty=0,  # efforts are compared between the sides, not with a difficulty
     )
-    roll.roll()
-    state.contest_efforts[event.side] = roll.effort + event.bonus
-    state.last_roll = RollRecord(
-        event.version, event.at, event.actor, "contest", event.skill, event.faces
+    if event.bonus:
+        roll.add_bonus(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
+    record = RollRecord(event.version, event.at, event.actor, "contest", event.skill, event.faces)
+    if event.in_play:
+        put_in_play(state, roll, event, RollKind.CONTEST, record, side=event.side)
+        return
+    roll.roll()  # logged before contest rolls were in play: the effort counted as it fell
+    state.last_roll = record
+    _count(state, contest, event.side, roll, event.version, npc_dice_hidden_for(state, event))
+
+
+@settles(RollKind.CONTEST)
+def _settle_contest_roll(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    if event.option is not None:
+        raise BadInput("a contest's overcome offers no choice: its effort counts")
+    contest = contest_in_play(state)
+    assert in_play.side is not None
+    in_play.roll.close()
+    _count(state, contest, in_play.side, in_play.roll, in_play.version, in_play.npc_dice_hidden)
+    return ()
+
+
+def _count(
+    state: TableState,
+    contest: Contest,
+    side: str,
+    roll: ActionRoll,
+    version: int,
+    npc_dice_hidden: bool,
+) -> None:
+    """Count a side's settled overcome in this exchange, and settle the exchange if it was the
+    last one the sides owed."""
+    assert roll.dice is not None and roll.skill is not None
+    effort = roll.effort
+    state.contest_efforts[side] = effort
+    state.contest_rolls[side] = ContestRollRecord(
+        side, roll.actor, roll.skill, roll.dice.symbols(), effort, version, npc_dice_hidden
     )
     _settle_exchange(state, contest)
 
@@ -165,6 +222,9 @@ def _contest_forfeited(state: TableState, event: ContestForfeited) -> None:
 def _contest_ended(state: TableState, event: ContestEnded) -> None:
     contest_in_play(state)
     state.contest, state.contest_efforts, state.contest_forfeits = None, {}, set()
+    state.contest_rolls, state.contest_last = {}, {}
+    for in_play in [r for r in state.rolls.values() if r.kind is RollKind.CONTEST]:
+        del state.rolls[in_play.id]  # an overcome still in play no longer counts for anything
 
 
 def contest_in_play(state: TableState) -> Contest:
@@ -176,8 +236,18 @@ def contest_in_play(state: TableState) -> Contest:
 def _contest_side(contest: Contest, state: TableState, side: str) -> None:
     if side not in contest.sides:
         raise BadInput(f"no side {side!r} in the contest")
+    # One member rolls the side's overcome each exchange: a second roll, or one after giving it
+    # up, is refused under that rule (two players of a side who roll at once: the second).
     if side in state.contest_efforts or side in state.contest_forfeits:
-        raise BadInput(f"side {side!r} has already rolled or forfeited this exchange")
+        raise IllegalAction(
+            f"side {side!r} has already rolled or forfeited this exchange", CONTEST_ROLES_RULE
+        )
+    rolling = next((r for r in state.rolls.values() if r.side == side), None)
+    if rolling is not None:
+        raise IllegalAction(
+            f"side {side!r} has its roll {rolling.id} in play: settle it first",
+            CONTEST_ROLES_RULE,
+        )
     if contest.winner is not None:
         contest.exchange({})  # raises: the contest is over
 
@@ -188,3 +258,4 @@ def _settle_exchange(state: TableState, contest: Contest) -> None:
         return
     contest.exchange(dict(state.contest_efforts), forfeited=state.contest_forfeits)
     state.contest_efforts, state.contest_forfeits = {}, set()
+    state.contest_last, state.contest_rolls = state.contest_rolls, {}

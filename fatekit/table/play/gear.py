@@ -16,7 +16,7 @@ from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueF
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
@@ -32,8 +32,8 @@ class Equip(Command):
     """Give a participant Weapon and Armor ratings (the GM, or a PC's owner; Weapon and Armor)."""
 
     character_id: str
-    weapon: int = 0
-    armor: int = 0
+    weapon: Gear = 0
+    armor: Gear = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,8 +50,8 @@ class AddHazard(Command):
     A ``hazard_id`` left blank or already taken becomes one made from the name."""
 
     name: str
-    rating: int
-    weapon: int
+    rating: Rating
+    weapon: Gear
     side: str
     zone: str | None = None
     hazard_id: str = ""
@@ -63,8 +63,8 @@ class AddBlock(Command):
     ``block_id`` left blank or already taken becomes one made from the name."""
 
     name: str
-    rating: int
-    weapon: int = 0
+    rating: Rating
+    weapon: Gear = 0
     harmful: bool = False
     cover: bool = False
     zone: str | None = None
@@ -79,7 +79,7 @@ class ThreatPartEntry:
 
     id: str
     zone: str | None = None
-    reach: int = 0
+    reach: Gear = 0
     behind: tuple[str, ...] = ()
 
 
@@ -99,7 +99,7 @@ class SetBigBad(Command):
     minions: tuple[str, ...] = ()
     immunity: ImmunityKind | None = None
     immunity_harm: Track = Track.ANY
-    forms: tuple[str, ...] = ()
+    forms: tuple[SheetText, ...] = ()
     gentle: bool = False
     scale: str | None = None
     solo_skill: bool = False
@@ -248,6 +248,7 @@ def _hazard_added(state: TableState, event: HazardAdded) -> None:
     conflict = conflict_in_play(state)
     hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
     conflict.add_hazard(hazard, event.side, zone=event.zone)
+    state.hazards.add(event.hazard_id)
 
 
 @folds(BlockAdded)
@@ -270,7 +271,9 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
     conflict = conflict_in_play(state)
     forms = None
     if event.forms:
-        later = [_fit_to_table(state, parse_sheet(sheet, state)) for sheet in event.forms]
+        later = [
+            _fit_to_table(state, parse_sheet(sheet, state, bounded=False)) for sheet in event.forms
+        ]
         # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
         current = conflict.fighter(event.character_id).character
         forms = TrueForms.of([current, *later], gentle=event.gentle)

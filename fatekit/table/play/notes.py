@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, Version
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.seats import NoteVisibility
@@ -29,7 +29,7 @@ class Undo(Command):
     """Undo the event at ``target_version`` and everything after it (GM only). The log keeps
     them; the table's state is as if they had not happened."""
 
-    target_version: int
+    target_version: Version
 
 
 # -- events ------------------------------------------------------------------------------------

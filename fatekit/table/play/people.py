@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from fatekit.formats.character_json import character_from_dict
+from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.formats.ids import renamed_sheet, unique_id
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
@@ -17,7 +17,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.options.conditions import to_conditions
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
-from fatekit.table.base import Command, Event
+from fatekit.table.base import Command, Event, RulesetText, SheetText
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import Entrance, JoinedScene
@@ -37,7 +37,7 @@ class CreateTable(Command):
     skill_list: str | None = None
     gm_seat: str = "gm"
     gm_name: str = "GM"
-    ruleset: str | None = None  # a rule-set file's JSON text: the table plays that, not a preset
+    ruleset: RulesetText | None = None  # a rule-set file's JSON text: the table plays it
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,7 +70,7 @@ class AddCharacter(Command):
     mid-scene.
     """
 
-    sheet: str
+    sheet: SheetText
     owner: str | None = None
     revealed: bool = False
     hidden_aspects: tuple[str, ...] = ()
@@ -82,7 +82,7 @@ class UpdateCharacter(Command):
     """Rewrite a sheet (the GM, or a PC's owner), not during a conflict. The fate points stay as
     the table's ledger has them."""
 
-    sheet: str
+    sheet: SheetText
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,7 +107,7 @@ class AddTemplate(Command):
     ``template_id`` left blank or already taken becomes one made from the name."""
 
     name: str
-    sheet: str
+    sheet: SheetText
     template_id: str = ""
 
 
@@ -280,7 +280,54 @@ def with_free_id(
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
     character = parse_sheet(command.sheet, context.state)
     context.require_control(character.id, "rewrite this sheet")
-    return [context.event_from(CharacterUpdated, command, character_id=character.id)]
+    sheet = command.sheet
+    if not context.seat.is_gm:
+        sheet = _keeping_unseen_aspects(context, character, sheet)
+    return [context.event_from(CharacterUpdated, command, character_id=character.id, sheet=sheet)]
+
+
+def _keeping_unseen_aspects(context: Context, character: Character, sheet: str) -> str:
+    """A player's rewrite of a sheet (the sheet as their view shows it, without the aspects the
+    GM keeps from them) with those aspects kept as they were, where they were. Naming one of them
+    is refused: a seat cannot rewrite what it may not see, nor learn it by rewriting it."""
+    state = context.state
+    mine = state.characters_of(context.seat.id)
+    old = state.game.character(character.id)
+    unseen = {
+        index: aspect
+        for index, aspect in enumerate(old.aspects)
+        if aspect.hidden and not aspect.known_to & mine
+    }
+    if not unseen:
+        return sheet
+    data = json.loads(sheet)
+    hidden_ids = {aspect.id for aspect in unseen.values()}
+    written = data.get("aspects", [])
+    taken = hidden_ids | {aspect.id for aspect in character.aspects}
+    for item, aspect in zip(written, character.aspects, strict=True):
+        if aspect.id not in hidden_ids:
+            item["id"] = aspect.id  # fixed now: the kept aspects go back in between
+        elif "id" in item:
+            raise ForbiddenAction(
+                f"seat {context.seat.id!r} may not rewrite aspect {aspect.id!r}: "
+                "the GM keeps it from this seat",
+                SEAT_RULE,
+            )
+        else:  # placed where a kept aspect's id would put it: a new aspect, with an id of its own
+            item["id"] = _free_aspect_id(character.id, aspect.kind.value, taken)
+            taken.add(item["id"])
+    kept = {a["id"]: a for a in character_to_dict(old)["aspects"] if a["id"] in hidden_ids}
+    for index in sorted(unseen):
+        written.insert(min(index, len(written)), kept[unseen[index].id])
+    data["aspects"] = written
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _free_aspect_id(character_id: str, kind: str, taken: set[str]) -> str:
+    number = 1
+    while f"{character_id}/{kind}/{number}" in taken:
+        number += 1
+    return f"{character_id}/{kind}/{number}"
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -290,7 +337,7 @@ def table_preset(event: TableCreated | CreateTable) -> Preset | str:
     """The preset a table plays: read from its rule-set file, or a built-in by key."""
     if event.ruleset is None:
         return event.preset
-    preset = loads_ruleset(event.ruleset)
+    preset = loads_ruleset(event.ruleset, bounded=False)  # checked with its bounds when decided
     if preset.key != event.preset:
         raise BadInput(f"the rule set is {preset.key!r}, but the table names {event.preset!r}")
     return preset
@@ -339,7 +386,7 @@ def _seat_removed(state: TableState, event: SeatRemoved) -> None:
 
 @folds(CharacterAdded)
 def _character_added(state: TableState, event: CharacterAdded) -> None:
-    character = parse_sheet(event.sheet, state)
+    character = parse_sheet(event.sheet, state, bounded=False)  # as the log has it
     if character.id == GM:
         raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
     if character.id != event.character_id:
@@ -366,7 +413,7 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
-    new = parse_sheet(event.sheet, state)
+    new = parse_sheet(event.sheet, state, bounded=False)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
     if new.kind is not old.kind:
@@ -408,7 +455,7 @@ def _character_given(state: TableState, event: CharacterGiven) -> None:
 def _template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
         raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
-    parse_sheet(event.sheet, state)  # a template is a character file, checked like one
+    parse_sheet(event.sheet, state, bounded=False)  # a template is a character file, read so
     state.templates[event.template_id] = (_name(event.name), event.sheet)
 
 
@@ -435,7 +482,7 @@ def _name(name: str) -> str:
     return name.strip()
 
 
-def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
+def parse_sheet(sheet: str, state: TableState | None = None, *, bounded: bool = True) -> Character:
     """A character from its file's JSON text (raises :class:`BadInput` with every problem).
 
     At a table playing a rule-set file, every sheet is read under that rule set (its ``preset``
@@ -445,9 +492,11 @@ def parse_sheet(sheet: str, state: TableState | None = None) -> Character:
         data = json.loads(sheet)
     except ValueError as error:
         raise BadInput(f"the sheet is not JSON: {error}") from None
+    except RecursionError:
+        raise BadInput("the sheet is not a character file: its JSON is nested too deeply") from None
     own = state.ruleset.preset if state is not None and state.ruleset_file else None
     if own is not None and isinstance(data, dict) and data.get("preset", own.key) != own.key:
         raise BadInput(
             f"this table plays {own.name} ({own.key}); the sheet is for {data['preset']!r}"
         )
-    return character_from_dict(data, own).character
+    return character_from_dict(data, own, bounded=bounded).character

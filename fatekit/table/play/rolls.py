@@ -1,14 +1,23 @@
 """A roll outside a conflict: rolled, invoked on, and resolved with the outcome's option. The
-helpers here (dice from recorded faces, the roll record, stunts on a roll) serve every roll at the
-table.
+helpers here (dice from recorded faces, the roll record, stunts on a roll, the rolls in play) serve
+every roll at the table.
+
+Outside a conflict several rolls may be in play at once, one per character: two players roll at
+the same moment and both rolls stand, each invoked on and settled by its id (``r14``, from the
+version of the event that rolled it). A conflict's action, a contest side's overcome and a
+challenge task's overcome are rolls in play too, settled by the same :class:`ResolveRoll`; what
+settling does depends on the roll's kind (:func:`settles`). Commands and events that name no roll
+(every one logged before rolls had ids) mean the roll in play: the conflict's, or the only one.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import Field, dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
@@ -16,12 +25,21 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.rolling import ActionRoll
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import (
+    ActorRolled,
+    Command,
+    Event,
+    NamesAspect,
+    Rating,
+    SkillRoll,
+    SkillRolled,
+)
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
-from fatekit.table.state import RollRecord, TableState
+from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -47,7 +65,7 @@ class Roll(ActionCommand):
     """
 
     action: Action
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     against: str | None = None
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
@@ -55,7 +73,8 @@ class Roll(ActionCommand):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Invoke(Command):
-    """Invoke an aspect on the roll in play, for the character ``by`` (one the seat controls).
+    """Invoke an aspect on the roll ``roll`` (its id; left out: the roll in play, when there is
+    one only or a conflict's), for the character ``by`` (one the seat controls).
 
     ``on_defence`` invokes on the defender's roll instead; ``target`` invokes on the defence of
     that target of a split or zone attack (aimed, not yet resolved). A reroll rolls (or takes
@@ -69,16 +88,19 @@ class Invoke(Command):
     on_defence: bool = False
     dice: str | None = None
     target: str | None = None
+    roll: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResolveRoll(Command):
-    """Settle the roll in play with one of its options (needed when the outcome offers a
-    choice); ``aspect_name`` names a created aspect, ``boost_names`` (character, name) boosts."""
+    """Settle the roll ``roll`` (its id; left out: the roll in play, when there is one only or a
+    conflict's) with one of its options (needed when the outcome offers a choice);
+    ``aspect_name`` names a created aspect, ``boost_names`` (character, name) boosts."""
 
     option: str | None = None
     aspect_name: str = ""
     boost_names: tuple[tuple[str, str], ...] = ()
+    roll: str | None = None
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -95,7 +117,7 @@ class ActionRolled(SkillRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RollMade(ActionRolled):
+class RollMade(ActionRolled, NamesAspect):
     """An action roll outside a conflict, with the dice as they fell."""
 
     action: Action
@@ -106,8 +128,8 @@ class RollMade(ActionRolled):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Invoked(Event):
-    """An aspect was invoked on the roll in play (``faces``: the new dice of a reroll), or on
+class Invoked(Event, NamesAspect):
+    """An aspect was invoked on the roll ``roll`` (``faces``: the new dice of a reroll), or on
     the defence of ``target``, an aimed target of a split or zone attack."""
 
     aspect_id: str
@@ -117,6 +139,8 @@ class Invoked(Event):
     on_defence: bool
     faces: str | None
     target: str | None = None  # older logs have none: the roll in play
+    roll: str | None = None  # older logs have none: the roll in play (there was one at a time)
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
     # A boost's name as it was invoked ("" unnamed): a boost is gone once used, so the log
     # needs its name from here. ``None``: not a boost (and every invoke of older logs).
     boost_name: str | None = None
@@ -124,12 +148,13 @@ class Invoked(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RollResolved(Event):
-    """The roll in play was settled with ``option``."""
+    """The roll ``roll`` was settled with ``option``."""
 
     option: str | None
     aspect_name: str
     boost_names: tuple[tuple[str, str], ...]
     created: tuple[str, ...]  # ids of the aspects the outcome created, as the rules gave them
+    roll: str | None = None  # older logs have none: the roll in play (there was one at a time)
 
 
 # -- who may, and the events a command becomes -------------------------------------------------
@@ -138,24 +163,29 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    if command.against is not None and command.defend_skill is None:
+        # An opponent named with no skill opposes with their best; the event says which.
+        opponent = context.state.game.character(command.against)
+        best = max(opponent.skills, key=opponent.rating, default=None)
+        if best is None:
+            raise BadInput(f"name the skill {opponent.name} opposes the roll with")
+        command = dataclasses.replace(command, defend_skill=best)
     return [rolled_against(context, RollMade, command, command.action)]
 
 
 @decides(Invoke)
 def _invoke(context: Context, command: Invoke) -> list[Event]:
     context.require_control(command.by, "invoke for them")
-    if command.target is None and context.state.roll is None:
-        raise BadInput("there is no roll in play to invoke on")
+    # The event names the roll it went on, so a roll settled meanwhile is never mistaken for
+    # another one rolled since.
+    roll = None if command.target is not None else roll_in_play(context.state, command.roll).id
     faces = None
     if command.effect.value == "reroll":
         faces = context.faces(command.dice)
     elif command.dice is not None:
         raise BadInput("only a reroll takes dice")
-    return [
-        context.event_from(
-            Invoked, command, faces=faces, boost_name=_boost_name(context.state, command.aspect_id)
-        )
-    ]
+    boost = _boost_name(context.state, command.aspect_id)
+    return [context.event_from(Invoked, command, faces=faces, roll=roll, boost_name=boost)]
 
 
 def _boost_name(state: TableState, aspect_id: str) -> str | None:
@@ -170,16 +200,15 @@ def _boost_name(state: TableState, aspect_id: str) -> str | None:
 
 @decides(ResolveRoll)
 def _resolve_roll(context: Context, command: ResolveRoll) -> list[Event]:
-    state = context.state
-    roll = state.roll
-    if roll is None:
-        raise BadInput("there is no roll in play to resolve")
-    resolution = (
-        state.conflict.preview() if state.conflict is not None else free_roll_resolution(state)
-    )
+    in_play = roll_in_play(context.state, command.roll)
+    roll = in_play.roll
+    resolution = resolution_of(context.state, in_play)
     opposition = roll.opposition.actor if roll.opposition is not None else None
-    require_chooser(context, resolution, roll.actor, opposition)
-    return [context.event_from(RollResolved, command, created=())]
+    if resolution is None:  # a contest's overcome: its effort counts, nothing to choose
+        context.require_control(roll.actor, "settle this roll")
+    else:
+        require_chooser(context, resolution, roll.actor, opposition)
+    return [context.event_from(RollResolved, command, created=(), roll=in_play.id)]
 
 
 def require_chooser(
@@ -204,8 +233,6 @@ def require_chooser(
 def _roll_made(state: TableState, event: RollMade) -> None:
     if state.conflict is not None:
         raise BadInput("during a conflict, roll with the conflict's actions")
-    if state.roll is not None:
-        raise BadInput("resolve the roll in play first")
     if event.action not in (Action.OVERCOME, Action.CREATE_ADVANTAGE):
         raise BadInput("outside a conflict, roll to overcome or to create an advantage")
     scene = scene_in_play(state)
@@ -237,14 +264,22 @@ def _roll_made(state: TableState, event: RollMade) -> None:
             skill=event.defend_skill,
             dice=require_dice(event.defend_faces, "defence"),
         )
-    put_in_play(state, roll, event, event.action.value, event.against)
-    state.roll_aspect = aimed
+    put_in_play(
+        state,
+        roll,
+        event,
+        RollKind.ACTION,
+        action_record(event, event.action.value, event.against),
+        stunts=event.stunts,
+        aim=aimed,
+        hidden=event.hidden_difficulty,
+    )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
 @folds(Invoked)
 def _invoked(state: TableState, event: Invoked) -> None:
-    target = _invoked_roll(state, event)
+    target, in_conflict = _invoked_roll(state, event)
     if event.faces is not None:
         target.dice_source = ScriptedDice([event.faces])
     aspect = state.game.find_aspect(event.aspect_id)
@@ -253,7 +288,8 @@ def _invoked(state: TableState, event: Invoked) -> None:
         aspect.kind is not AspectKind.BOOST or aspect.name != event.boost_name
     ):
         raise BadInput(f"{event.aspect_id} is not the boost {event.boost_name!r}")
-    if state.conflict is not None:
+    if in_conflict:
+        assert state.conflict is not None
         state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
     else:
         target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
@@ -261,59 +297,127 @@ def _invoked(state: TableState, event: Invoked) -> None:
         state.last_roll = RollRecord(
             event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
         )
+        # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+        in_play = next(
+            (r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None
+        )
+        if in_play is not None:
+            in_play.npc_dice_hidden |= npc_dice_hidden_for(state, event)
     state.game.sync_sheets()
 
 
 @folds(RollResolved)
 def _roll_resolved(state: TableState, event: RollResolved) -> None:
-    roll = state.roll
-    if roll is None:
-        raise BadInput("there is no roll in play to resolve")
-    names = dict(event.boost_names)
-    if state.conflict is not None:
-        _, applied = state.conflict.resolve(
-            event.option, aspect_name=event.aspect_name, boost_names=names
-        )
-    else:
-        chosen = choose_option(free_roll_resolution(state), event.option)
-        opposition = roll.opposition.actor if roll.opposition is not None else GM
-        applied = carry_out(
-            chosen,
-            actor=roll.actor,
-            opposition=opposition,
-            aspects=scene_in_play(state).aspects,
-            target=state.roll_aspect,
-            aspect_name=event.aspect_name,
-            boost_names={
-                Side.ACTOR: names.get(roll.actor, ""),
-                Side.OPPOSITION: names.get(opposition, ""),
-            },
-        )
-        roll.close()
-    made = tuple(a.id for a in (*applied.created, *applied.boosts))
+    in_play = roll_in_play(state, event.roll)
+    made = SETTLERS[in_play.kind](state, in_play, event)
     if event.created and event.created != made:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
     state.last_created = made
-    state.roll, state.roll_aspect = None, None
-    state.screen.hidden_difficulty = False  # no roll in play to hide
+    state.rolls.pop(in_play.id, None)
     state.game.sync_sheets()
 
 
-def _invoked_roll(state: TableState, event: Invoked) -> ActionRoll:
-    """The roll an invoke goes on: the roll in play, its defence, or a target's defence."""
+#: What settling a roll in play does, by its kind: each returns the ids of the aspects it made.
+Settler = Callable[[TableState, RollInPlay, RollResolved], tuple[str, ...]]
+SETTLERS: dict[RollKind, Settler] = {}
+
+
+def settles(kind: RollKind) -> Callable[[Settler], Settler]:
+    """Register what settling a roll of ``kind`` does (contests and challenges add theirs)."""
+
+    def register(settler: Settler) -> Settler:
+        SETTLERS[kind] = settler
+        return settler
+
+    return register
+
+
+@settles(RollKind.CONFLICT)
+def _settle_conflict_action(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    if state.conflict is None:
+        raise BadInput("there is no conflict in play")
+    _, applied = state.conflict.resolve(
+        event.option, aspect_name=event.aspect_name, boost_names=dict(event.boost_names)
+    )
+    return tuple(a.id for a in (*applied.created, *applied.boosts))
+
+
+@settles(RollKind.ACTION)
+def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) -> tuple[str, ...]:
+    """Settle a roll outside a conflict: carry out the chosen option of its outcome on the
+    scene's aspects (an overcome's boost, a created advantage), and close it."""
+    roll = in_play.roll
+    resolution = resolution_of(state, in_play)
+    if resolution is None:
+        raise BadInput("this roll has no outcome to carry out")
+    chosen = choose_option(resolution, event.option)
+    names = dict(event.boost_names)
+    opposition = roll.opposition.actor if roll.opposition is not None else GM
+    applied = carry_out(
+        chosen,
+        actor=roll.actor,
+        opposition=opposition,
+        aspects=scene_in_play(state).aspects,
+        target=in_play.aim,
+        aspect_name=event.aspect_name,
+        boost_names={
+            Side.ACTOR: names.get(roll.actor, ""),
+            Side.OPPOSITION: names.get(opposition, ""),
+        },
+    )
+    roll.close()
+    return tuple(a.id for a in (*applied.created, *applied.boosts))
+
+
+def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
+    """The roll an invoke goes on (a roll in play, its defence, or a target's defence), and
+    whether it is a conflict's (whose own rules then judge the invoke)."""
     if event.target is not None:
         if state.conflict is None:
             raise BadInput("there is no conflict in play")
         # The engine refuses, naming the multiple-targets rule, unless the target is aimed.
-        return state.conflict.target_defence(event.target)
-    roll = state.roll
-    if roll is None:
-        raise BadInput("there is no roll in play to invoke on")
+        return state.conflict.target_defence(event.target), True
+    in_play = roll_in_play(state, event.roll)
+    in_conflict = in_play.kind is RollKind.CONFLICT
+    roll = in_play.roll
     if not event.on_defence:
-        return roll
+        return roll, in_conflict
     if roll.opposition is None:
         raise BadInput("this roll has no defender to invoke on")
-    return roll.opposition
+    return roll.opposition, in_conflict
+
+
+def roll_in_play(state: TableState, roll_id: str | None) -> RollInPlay:
+    """The roll in play with this id; with none, the conflict's action, or the only roll in
+    play (several: the refusal lists them, for the seat to name one)."""
+    if roll_id is not None:
+        found = state.rolls.get(roll_id)
+        if found is None:
+            raise BadInput(f"there is no roll {roll_id!r} in play: it may be settled already")
+        return found
+    in_conflict = state.conflict_roll()
+    if in_conflict is not None:
+        return in_conflict
+    if not state.rolls:
+        raise BadInput("there is no roll in play")
+    if len(state.rolls) > 1:
+        listed = ", ".join(f"{r.id} ({r.roll.actor})" for r in state.rolls.values())
+        raise BadInput(f"several rolls are in play: name one of {listed}")
+    return next(iter(state.rolls.values()))
+
+
+def resolution_of(state: TableState, in_play: RollInPlay) -> Resolution | None:
+    """What a roll in play allows as things stand (``None``: a contest's overcome, whose effort
+    is compared with the other sides' and offers no choice)."""
+    if in_play.kind is RollKind.CONFLICT:
+        if state.conflict is None:
+            raise BadInput("there is no conflict in play")
+        return state.conflict.preview()
+    if in_play.kind is RollKind.CONTEST:
+        return None
+    return in_play.roll.preview(target=_advantage_target(in_play))
 
 
 Rolled = TypeVar("Rolled", bound=Event)
@@ -383,16 +487,43 @@ def require_dice(faces: str | None, what: str) -> ScriptedDice:
 def put_in_play(
     state: TableState,
     roll: ActionRoll,
-    event: ActionRolled,
-    action: str,
-    defender: str | None,
-) -> None:
-    """Roll ``roll`` with the dice ``event`` recorded, apply the stunts its actor named, and make
-    it the roll in play, recorded as the table's last roll."""
+    event: ActorRolled,
+    kind: RollKind,
+    record: RollRecord,
+    *,
+    stunts: tuple[str, ...] = (),
+    aim: Aspect | None = None,
+    hidden: bool = False,
+    side: str | None = None,
+    task: str | None = None,
+) -> RollInPlay:
+    """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
+    it in play (a character has one roll in play at a time), with ``record`` as the table's last
+    roll."""
+    waiting = state.roll_of(event.actor)
+    if waiting is not None:
+        raise BadInput(f"{event.actor}'s roll {waiting.id} is still in play: settle it first")
     roll.roll()
-    _use_stunts(state, roll, event.stunts)
-    state.roll = roll
-    state.last_roll = RollRecord(
+    _use_stunts(state, roll, stunts)
+    in_play = RollInPlay(
+        event.version,
+        kind,
+        roll,
+        aim=aim,
+        hidden=hidden,
+        side=side,
+        task=task,
+        npc_dice_hidden=npc_dice_hidden_for(state, event),
+        disables=getattr(event, "disable_hazard", None),
+    )
+    state.rolls[in_play.id] = in_play
+    state.last_roll = record
+    return in_play
+
+
+def action_record(event: ActionRolled, action: str, defender: str | None) -> RollRecord:
+    """The record of an action's roll (and its defence) as the table's last roll."""
+    return RollRecord(
         event.version,
         event.at,
         event.actor,
@@ -419,19 +550,21 @@ def choose_option(resolution: Resolution, option: str | None) -> Option:
     raise BadInput(f"{option!r} is not an option of this outcome; choose one of {keys}")
 
 
-def free_roll_resolution(state: TableState) -> Resolution:
-    """What the roll in play outside a conflict allows, as things stand."""
-    roll = state.roll
-    if roll is None:
-        raise BadInput("there is no roll in play")
-    return roll.preview(target=_advantage_target(state, roll))
+def free_roll_resolution(state: TableState, roll_id: str | None = None) -> Resolution:
+    """What a roll in play outside a conflict allows, as things stand."""
+    found = resolution_of(state, roll_in_play(state, roll_id))
+    if found is None:
+        raise BadInput("this roll has no outcome to choose from")
+    return found
 
 
-def _advantage_target(state: TableState, roll: ActionRoll) -> AdvantageTarget:
-    aimed = state.roll_aspect
+def _advantage_target(in_play: RollInPlay) -> AdvantageTarget:
+    aimed = in_play.aim
     if aimed is None:
         return AdvantageTarget.NEW
-    return AdvantageTarget.KNOWN if aimed.is_known_to(roll.actor) else AdvantageTarget.UNKNOWN
+    if aimed.is_known_to(in_play.roll.actor):
+        return AdvantageTarget.KNOWN
+    return AdvantageTarget.UNKNOWN
 
 
 def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:

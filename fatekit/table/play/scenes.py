@@ -12,7 +12,7 @@ from fatekit.rules.scenes.clock import Milestone
 from fatekit.rules.scenes.clock import Milestone as MilestoneKind
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
-from fatekit.table.base import Command, Event, NewSituationAspect, SceneLayout
+from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import check_created, folds
 from fatekit.table.state import TableState
@@ -98,7 +98,7 @@ class AddCountdown(Command):
 
     countdown_id: str
     name: str
-    boxes: int
+    boxes: Boxes
     outcome: str
     triggers: tuple[str, ...] = ()
     visibility: Visibility = Visibility.SHOWN
@@ -109,7 +109,7 @@ class MarkCountdown(Command):
     """Mark boxes of a countdown by the GM's say-so."""
 
     countdown_id: str
-    count: int = 1
+    count: Boxes = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,10 +171,12 @@ class SituationAspectAdded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AspectRevealed(Event):
-    """A hidden aspect was revealed (to everyone, or to the characters in ``to``)."""
+    """A hidden aspect was revealed (to everyone, or to the characters in ``to``): ``name`` is
+    its name as it was revealed (older logs have none)."""
 
     aspect_id: str
     to: tuple[str, ...]
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -219,13 +221,24 @@ gm_only(
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
-    (RevealAspect, AspectRevealed, "reveal aspects"),
     (RemoveAspect, AspectRemoved, "remove aspects"),
     (AddCountdown, CountdownAdded, "start countdowns"),
     (MarkCountdown, CountdownMarked, "mark countdowns"),
     (FireTrigger, TriggerFired, "fire triggers"),
 )
 gm_only((AddSituationAspect, SituationAspectAdded, "set situation aspects"), aspect_id="")
+
+
+@decides(RevealAspect)
+def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
+    context.require_gm("reveal aspects")
+    try:
+        name: str | None = context.state.game.find_aspect(command.aspect_id).name
+    except BadInput:
+        name = None  # no such aspect: the fold says so
+    # The name goes with the reveal: the seats it is revealed to read it there, whatever
+    # becomes of the aspect (or of its id, in a later scene).
+    return [context.event_from(AspectRevealed, command, name=name)]
 
 
 @decides(StartSession)
@@ -282,10 +295,10 @@ def _joined_scene(state: TableState, event: JoinedScene) -> None:
 def _scene_ended(state: TableState, event: SceneEnded) -> None:
     if state.conflict is not None:
         raise BadInput("finish the conflict before ending the scene")
-    if state.roll is not None:
-        # The GM ends the scene with a roll still unsettled: the roll goes with the scene.
-        state.roll.close()
-        state.roll, state.roll_aspect = None, None
+    # The GM ends the scene with rolls still unsettled: the rolls go with the scene.
+    for in_play in state.rolls.values():
+        in_play.roll.close()
+    state.rolls.clear()
     state.game.end_scene(event.keep)
 
 

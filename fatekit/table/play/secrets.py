@@ -25,7 +25,7 @@ from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
 from fatekit.rules.scenes.conflict_parts import TAKEN_OUT_RULE, Status
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
 from fatekit.table.screen import AskedRoll, SecretRollRecord, npc_dice_hidden
@@ -50,7 +50,7 @@ class SecretRoll(SkillRoll):
     Only GM seats see the dice and the result until :class:`RevealRoll`. ``reason`` is the GM's
     own note of what it was for; ``dice`` are entered faces, or ``None`` for the table to roll."""
 
-    difficulty: int | None = None
+    difficulty: Rating | None = None
     reason: str = ""
 
 
@@ -69,7 +69,7 @@ class HideDifficulty(Command):
     skill; ``difficulty=None`` withdraws the request."""
 
     actor: str
-    difficulty: int | None
+    difficulty: Rating | None
     skill: str | None = None
     action: Action = Action.OVERCOME
 
@@ -266,7 +266,7 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
 
 @folds(NpcDiceHidden)
 def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
-    spans = state.screen.npc_dice
+    spans = state.screen.npc_dice_spans
     if event.hidden == npc_dice_hidden(state):
         now = "hidden" if event.hidden else "shown"
         raise BadInput(f"the NPCs' dice are already {now}")
@@ -277,9 +277,8 @@ def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:
-    """After a roll is in play (outside a conflict or an exchange's action): whether its
-    difficulty is hidden (a hidden difficulty set for its actor is used up by it)."""
-    state.screen.hidden_difficulty = hidden
+    """After a roll is in play (outside a conflict or an exchange's action) whose difficulty is
+    ``hidden``: a hidden difficulty set for its actor is used up by it."""
     if hidden:
         state.screen.hidden_roll_at = version
         state.screen.asked.pop(actor, None)

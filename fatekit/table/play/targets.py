@@ -8,13 +8,15 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.base import Command, Event, SkillRoll, SkillRolled
+from fatekit.rules.core.rolling import ActionRoll
+from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.folding import folds
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
-from fatekit.table.state import RollRecord, TableState
+from fatekit.table.screen import npc_dice_hidden_for
+from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -37,7 +39,7 @@ class AssignTargets(Command):
     split). Every target defends at once: ``defend_skills`` and ``defend_dice`` give (target,
     value) pairs; dice left out are rolled by the table."""
 
-    split: tuple[tuple[str, int], ...] = ()
+    split: tuple[tuple[str, Shifts], ...] = ()
     defend_skills: tuple[tuple[str, str], ...] = ()
     defend_dice: tuple[tuple[str, str], ...] = ()
 
@@ -79,6 +81,7 @@ class TargetsAssigned(Event):
     split: tuple[tuple[str, int], ...]
     defend_skills: tuple[tuple[str, str], ...]
     defend_faces: tuple[tuple[str, str], ...]
+    npc_dice_hidden: bool | None = None  # as on a roll (:class:`~fatekit.table.base.ActorRolled`)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -181,7 +184,8 @@ def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
         event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
     )
     roll.roll()
-    state.roll, state.zone_attack = roll, None
+    _in_play(state, event, roll)
+    state.zone_attack = None
     _log_multi(state, event, "split_attack")
 
 
@@ -191,7 +195,8 @@ def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
         event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
     )
     roll.roll()
-    state.roll, state.zone_attack = roll, event.zone
+    _in_play(state, event, roll)
+    state.zone_attack = event.zone
     _log_multi(state, event, "zone_attack")
 
 
@@ -230,6 +235,19 @@ def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
 def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
     conflict_in_play(state).miss_everyone()
     settle_conflict(state)
+
+
+def _in_play(
+    state: TableState, event: SplitAttackRolled | ZoneAttackRolled, roll: ActionRoll
+) -> None:
+    # The attack on several targets is the conflict's action in play until it is aimed.
+    in_play = RollInPlay(
+        event.version,
+        RollKind.CONFLICT,
+        roll,
+        npc_dice_hidden=npc_dice_hidden_for(state, event),
+    )
+    state.rolls[in_play.id] = in_play
 
 
 def _log_multi(state: TableState, event: SplitAttackRolled | ZoneAttackRolled, what: str) -> None:

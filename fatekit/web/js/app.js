@@ -61,6 +61,20 @@ function setStatus(status) {
 
 // -- the start screen ---------------------------------------------------------------------------
 
+/** A link to the rules chosen in `preset` as a rule-set file, to start a hack from: what a GM
+ * needs to write one is on the page (this file, and the editor below), not in the repository. */
+function builtinFile(preset) {
+  const link = h("a", { id: "builtin-ruleset" });
+  const update = () => {
+    link.href = `/rules/rulesets/${encodeURIComponent(preset.value)}`;
+    link.download = `${preset.value}.ruleset.json`;
+    link.replaceChildren(tn("start.ruleset_builtin", { preset: t(`preset.${preset.value}`) }));
+  };
+  preset.addEventListener("change", update);
+  update();
+  return h("p", { class: "hint" }, link);
+}
+
 function recent() {
   try {
     return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
@@ -172,7 +186,7 @@ function renderStart() {
     field(t("start.table_name"), name),
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
-    field(t("start.ruleset"), rulesetFile, h("p", { class: "hint" }, t("start.ruleset_hint"))),
+    field(t("start.ruleset"), rulesetFile, [h("p", { class: "hint" }, t("start.ruleset_hint")), builtinFile(preset)]),
     h("div", { class: "actions" }, editButton(editor, preset, rulesetFile, rulesetPreview, skillList), h("span", { class: "hint" }, t("ruleset_editor.open_hint"))),
     editor.element,
     rulesetPreview,

@@ -9,21 +9,32 @@ import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
 import { app, pressed, send, showErrorBeside } from "./store.js";
-import { isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
+import { aspectLabel, isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
 const INVOKE_DRAG = "application/x-fatekit-free-invoke";
 
 // -- characters ---------------------------------------------------------------------------------
 
+/** A player's own characters, on their own panel above everyone else's (on a phone, right under
+ * the turn); a GM acts for everyone, so has none apart. */
+export function minePanel() {
+  if (isGm()) return null;
+  const own = app.view.characters.filter((c) => mine().has(c.id));
+  if (!own.length) return null;
+  return section("mine", t(own.length > 1 ? "characters.yours_many" : "characters.yours"), h("div", { class: "cards" }, own.map(characterCard)));
+}
+
+/** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
   const view = app.view;
   const canAdd = view.you.role !== "spectator";
+  const shown = isGm() ? view.characters : view.characters.filter((c) => !mine().has(c.id));
   return section(
     "characters",
-    t("characters.title"),
+    t(shown.length < view.characters.length ? "characters.others" : "characters.title"),
     view.characters.length === 0 ? h("p", { class: "empty" }, t("characters.none")) : null,
-    h("div", { class: "cards" }, view.characters.map(characterCard)),
+    h("div", { class: "cards" }, shown.map(characterCard)),
     canAdd
       ? h(
           "div",
@@ -211,7 +222,7 @@ function aspectCard(a) {
     { class: `aspect ${a.kind}${a.hidden ? " hidden" : ""}`, id: `aspect-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`, "data-aspect": a.id },
     h("span", { class: "kind" }, t(`aspect.kind.${a.kind}`)),
     " ",
-    free(a.name, "span", { class: "aspect-name" }),
+    aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
     a.hidden && a.known_to && a.known_to.length ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) })) : null,

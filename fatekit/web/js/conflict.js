@@ -6,7 +6,7 @@ import { openDialog, select, sendFrom } from "./forms.js";
 import { formsNote, openBigBad, openBreakImmunity, openEquip, openScale } from "./gm.js";
 import { turnCorrection } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
-import { challengeRoll, contestRoll, harmBox, targetsBox } from "./moves.js";
+import { harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";
 import { hasOption, isGm, ladderValue, mine, skill, who } from "./view.js";
@@ -239,76 +239,4 @@ function optionalTools(c) {
   if (isGm() && hasOption("big_bads")) add(row, button(t("bigbad.button"), () => openBigBad(fighters), { id: "set-big-bad" }));
   if (!row.childNodes.length) return null;
   return h("div", { class: "card optional-tools", id: "optional-tools" }, h("h3", {}, t("conflict.optional_tools")), row);
-}
-
-// -- contests and challenges --------------------------------------------------------------------
-
-export function contestPanel() {
-  const c = app.view.contest;
-  const panel = section(
-    "contest",
-    t("contest.title"),
-    h("p", {}, tn("contest.needed", { n: c.victories_needed }), " ", tn("conflict.exchange", { n: c.exchange })),
-    h(
-      "ul",
-      { class: "plain sides" },
-      c.sides.map((s) =>
-        h(
-          "li",
-          { class: "side", id: `contest-${s.id}` },
-          free(s.id, "strong"),
-          " ",
-          free(s.intent),
-          " ",
-          h("span", { class: "victories", "data-victories": s.victories }, tn("contest.victories", { n: s.victories })),
-          s.id in c.rolled ? h("span", { class: "badge" }, tn("contest.rolled", { n: c.rolled[s.id] })) : null,
-          c.forfeited.includes(s.id) ? h("span", { class: "badge" }, t("contest.forfeited")) : null,
-          " ",
-          s.members.map((m) => who(m)),
-        ),
-      ),
-    ),
-    c.last && c.last.twist ? h("p", { class: "twist" }, t("contest.twist")) : null,
-    c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
-  );
-  if (!c.winner) {
-    for (const s of c.sides) {
-      if (s.id in c.rolled || c.forfeited.includes(s.id)) continue;
-      const ours = s.members.filter((m) => mine().has(m));
-      if (ours.length) add(panel, contestRoll(s, ours));
-    }
-  }
-  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}))));
-  return panel;
-}
-
-export function challengePanel() {
-  const c = app.view.challenge;
-  const panel = section(
-    "challenge",
-    t("challenge.title"),
-    h(
-      "ul",
-      { class: "plain tasks" },
-      c.tasks.map((task) =>
-        h(
-          "li",
-          { class: "task", id: `task-${task.key}` },
-          free(task.description, "strong"),
-          " ",
-          tn("challenge.task", { skill: skill(task.skill), difficulty: ladderValue(task.difficulty) }),
-          task.result
-            ? h("span", { class: "badge" }, tn("challenge.result", { who: who(task.result.by), outcome: t(`outcome.${task.result.outcome}`) }))
-            : challengeRoll(task),
-        ),
-      ),
-    ),
-    h(
-      "p",
-      {},
-      tn("challenge.report", { ok: c.report.successes.length, bad: c.report.failures.length, open: c.report.open.length }),
-    ),
-  );
-  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("challenge.end"), () => send("EndChallenge", {}))));
-  return panel;
 }

@@ -101,9 +101,14 @@ export function skillOptions(keys = null, actor = null) {
 
 /** Refill a skill select for another actor, keeping the skill already chosen. */
 export function rankSkills(sel, actor, keys = null) {
+  refill(sel, skillOptions(keys, actor));
+}
+
+/** Give a select new options ([value, label] pairs), keeping the choice when it is still one. */
+export function refill(sel, options) {
   const chosen = sel.value;
-  sel.replaceChildren(...select(sel.id, skillOptions(keys, actor)).childNodes);
-  sel.value = chosen;
+  sel.replaceChildren(...select(sel.id, options).childNodes);
+  if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
 }
 
 export function ladderOptions() {

@@ -138,43 +138,6 @@ export function openStartConflict() {
   );
 }
 
-export function openStartContest() {
-  const people = app.view.scene.participants;
-  const sideA = h("input", { id: "contest-side-a", value: t("conflict.side_a"), autocomplete: "off" });
-  const sideB = h("input", { id: "contest-side-b", value: t("conflict.side_b"), autocomplete: "off" });
-  const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
-  const intentB = h("input", { id: "contest-intent-b", autocomplete: "off" });
-  const sides = people.map((id) => sidePicker("contest", id));
-  openDialog(
-    t("gm.start_contest"),
-    h("div", {}, field(t("conflict.first_side"), sideA), field(t("contest.intent"), intentA), field(t("conflict.second_side"), sideB), field(t("contest.intent"), intentB), sides),
-    (form, out) => {
-      const [a, b] = chosenSides("contest", people);
-      const na = sideA.value.trim() || "a";
-      const nb = sideB.value.trim() || "b";
-      return sendFrom("StartContest", { sides: [[na, a], [nb, b]], intents: [[na, intentA.value.trim() || na], [nb, intentB.value.trim() || nb]] }, out);
-    },
-    { id: "start-contest-form" },
-  );
-}
-
-export function openStartChallenge() {
-  const rows = [0, 1, 2].map((i) => ({
-    text: h("input", { id: `task-text-${i}`, autocomplete: "off" }),
-    skill: select(`task-skill-${i}`, skillOptions()),
-    difficulty: select(`task-difficulty-${i}`, ladderOptions(), "2"),
-  }));
-  openDialog(
-    t("gm.start_challenge"),
-    h("div", {}, rows.map((r, i) => h("fieldset", {}, h("legend", {}, tn("challenge.task_n", { n: i + 1 })), field(t("challenge.description"), r.text), field(t("roll.skill"), r.skill), field(t("roll.difficulty"), r.difficulty)))),
-    (form, out) => {
-      const tasks = rows.filter((r) => r.text.value.trim()).map((r, i) => [`task${i + 1}`, r.text.value.trim(), r.skill.value, Number(r.difficulty.value)]);
-      return sendFrom("StartChallenge", { tasks }, out);
-    },
-    { id: "start-challenge-form" },
-  );
-}
-
 export function openAddCountdown() {
   const name = h("input", { id: "countdown-name", required: true, autocomplete: "off" });
   const boxes = h("input", { id: "countdown-boxes", type: "number", min: 1, max: 10, value: 4 });

@@ -6,7 +6,7 @@ import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showError } from "./store.js";
 import { SCREEN_LINES, diceOrHidden } from "./screen.js";
-import { isGm, ladderValue, presetName, skill, trackName, who } from "./view.js";
+import { aspectLabel, isGm, ladderValue, presetName, skill, trackName, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
@@ -19,6 +19,8 @@ export function learn(event) {
   if (event.type === "SituationAspectAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
   if (event.type === "RollResolved" && d.created) for (const id of d.created) aspectNames.set(id, d.aspect_name);
   if (event.type === "BlockAdded" && d.aspect_id) aspectNames.set(d.aspect_id, d.name);
+  // A hidden aspect revealed to the seat: its name comes with the reveal, not with its making.
+  if (event.type === "AspectRevealed" && d.aspect) aspectNames.set(d.aspect_id, d.aspect.name);
 }
 
 function aspect(id) {
@@ -26,7 +28,7 @@ function aspect(id) {
   if (app.view) {
     const scene = app.view.scene;
     const found = scene && scene.aspects.find((a) => a.id === id);
-    if (found) return free(found.name, "span", { class: "aspect-name" });
+    if (found) return aspectLabel(found);
     for (const c of app.view.characters) {
       const list = c.revealed ? c.sheet.aspects : c.aspects;
       const own = list.find((a) => a.id === id);

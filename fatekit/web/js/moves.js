@@ -1,5 +1,5 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
-// multiple-target attack, taking a hit, and rolls in contests and challenges.
+// multiple-target attack, and taking a hit.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { advantageTarget, characterSelect, diceField, diceInput, ladderOptions, openDialog, select, sendFrom, skillOptions, typedDice } from "./forms.js";
@@ -243,7 +243,7 @@ function defences(targets) {
   const ours = targets.filter((id) => mine().has(id));
   const fields = ours.map((id) => ({
     id,
-    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [])], ""),
+    skill: select(`defend-skill-${id}`, [["", t("multi.defend_skill_best")], ...skillOptions(allowed[id] || [], id)], ""),
     input: diceInput(`defend-dice-${id}`),
   }));
   const node = fields.length
@@ -495,44 +495,4 @@ export function harmBox(hit) {
   );
   update();
   return box;
-}
-
-// -- contests and challenges --------------------------------------------------------------------
-
-export function contestRoll(side, members) {
-  const out = h("div", {});
-  const actor = characterSelect(`contest-actor-${side.id}`, members);
-  const skillSel = select(`contest-skill-${side.id}`, skillOptions());
-  const diceIn = diceInput(`contest-dice-${side.id}`);
-  return h(
-    "div",
-    { class: "card" },
-    h("p", {}, tn("contest.roll_for", { side: free(side.id) })),
-    field(t("roll.actor"), actor),
-    field(t("roll.skill"), skillSel),
-    field(t("roll.enter_dice"), diceIn),
-    h(
-      "div",
-      { class: "actions" },
-      button(t("roll.roll_button"), () => send("ContestRoll", { side: side.id, actor: actor.value, skill: skillSel.value, ...typedDice(diceIn) }, out)),
-      button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out)),
-    ),
-    out,
-  );
-}
-
-export function challengeRoll(task) {
-  const ids = [...mine()];
-  if (!ids.length) return null;
-  const out = h("span", {});
-  const actor = characterSelect(`task-actor-${task.key}`, ids);
-  const diceIn = diceInput(`task-dice-${task.key}`);
-  return h(
-    "span",
-    { class: "inline" },
-    field(t("roll.actor"), actor),
-    field(t("roll.enter_dice"), diceIn),
-    button(t("roll.roll_button"), () => send("ChallengeRoll", { task: task.key, actor: actor.value, ...typedDice(diceIn) }, out)),
-    out,
-  );
 }

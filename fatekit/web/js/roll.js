@@ -2,10 +2,10 @@
 // outcome's options; compels and passing a free invoke on an aspect.
 
 import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
-import { characterSelect, diceField, ladderOptions, openDialog, rankSkills, select, sendFrom, skillOptions, typedDice } from "./forms.js";
+import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -54,21 +54,38 @@ export async function showOdds(out, params) {
 
 // -- a roll outside a conflict ------------------------------------------------------------------
 
+/** The characters this seat may start a roll for now: in the scene, with no roll in play. */
+export function freeToRoll() {
+  const rolling = new Set((app.view.rolls || []).map((r) => r.actor));
+  const scene = app.view.scene;
+  const ids = [...mine()].filter((id) => !rolling.has(id));
+  const inScene = ids.filter((id) => scene && scene.participants.includes(id));
+  return inScene.length ? inScene : ids;
+}
+
+/** Who else is in the scene: the characters a roll may be opposed by (all, with no scene). */
+export function othersInScene(actor = null) {
+  const scene = app.view.scene;
+  const ids = scene ? scene.participants : app.view.characters.map((c) => c.id);
+  return ids.filter((id) => id !== actor && character(id));
+}
+
 export function openRoll() {
-  const chars = [...mine()].filter((id) => app.view.scene && app.view.scene.participants.includes(id));
-  const ids = chars.length ? chars : [...mine()];
-  const actor = characterSelect("roll-actor", ids);
+  const actor = characterSelect("roll-actor", freeToRoll());
   const action = select("roll-action", ["overcome", "create_advantage"].map((a) => [a, t(`action.${a}`)]));
   const skillSel = select("roll-skill", skillOptions(null, actor.value));
   const mode = select("roll-mode", [["difficulty", t("roll.against_difficulty")], ["against", t("roll.against_someone")]]);
   const difficulty = select("roll-difficulty", ladderOptions(), "2");
-  const others = app.view.characters.map((c) => c.id);
-  const against = characterSelect("roll-against", others);
+  const against = characterSelect("roll-against", othersInScene(actor.value));
   const aspects = visibleAspects().filter((a) => a.kind !== "boost");
   const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", { freeText: true });
   const [diceIn, diceBox] = diceField("roll-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const againstBox = field(t("roll.opponent"), against);
+  // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
+  // table, their best opposes the roll.
+  const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
+  const defendSkill = select("roll-defend-skill", theirs(), "");
+  const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
   const difficultyBox = field(t("roll.difficulty"), difficulty);
   const targetBox = field(t("roll.advantage_on"), target);
   const update = () => {
@@ -79,11 +96,16 @@ export function openRoll() {
       actor: actor.value,
       skill: skillSel.value,
       action: action.value,
-      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value }),
+      ...(mode.value === "difficulty" ? { difficulty: difficulty.value } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
     });
   };
-  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
-  for (const el of [actor, action, skillSel, mode, difficulty, against]) el.addEventListener("change", update);
+  actor.addEventListener("change", () => {
+    rankSkills(skillSel, actor.value);
+    refill(against, characterOptions(othersInScene(actor.value)));
+    refill(defendSkill, theirs());
+  });
+  against.addEventListener("change", () => refill(defendSkill, theirs()));
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill]) el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
     h("div", {}, field(t("roll.actor"), actor), field(t("roll.action"), action), field(t("roll.skill"), skillSel), field(t("roll.opposition"), mode), difficultyBox, againstBox, targetBox, h("h3", {}, t("odds.title")), odds, diceBox),
@@ -94,7 +116,7 @@ export function openRoll() {
           actor: actor.value,
           action: action.value,
           skill: skillSel.value,
-          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value }),
+          ...(mode.value === "difficulty" ? { difficulty: Number(difficulty.value) } : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
           ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
@@ -111,48 +133,50 @@ export function openRoll() {
 // How many invokable aspects the picker shows before "show all".
 const SHORT_LIST = 5;
 
-/** The invokes a character of this seat may make on the roll in play, with the odds' advice;
- * with `target`, on the defence of that aimed target of a split or zone attack instead. */
+/** The invokes a character of this seat may make on a roll in play, with the odds' advice;
+ * with `target`, on the defence of that aimed target of a split or zone attack instead. Ids end
+ * in the roll's id (or the target's), as several rolls may be in play at once. */
 export function invokeBox(roll, target = null) {
   const ids = [...mine()];
+  const key = target ? `t-${target}` : roll.id;
   // Whoever rolled the dice invoked on comes first: the target for its own defence.
   const roller = target || roll.actor;
   const preferred = ids.includes(roller) ? roller : roll && roll.defence && ids.includes(roll.defence.actor) ? roll.defence.actor : ids[0];
-  const as = characterSelect("invoke-as", ids, preferred);
-  const list = h("div", { id: "invoke-options", "aria-live": "polite" });
+  const as = characterSelect(`invoke-as-${key}`, ids, preferred);
+  const list = h("div", { id: `invoke-options-${key}`, class: "invoke-options", "aria-live": "polite" });
   const out = h("div", {});
   const load = async () => {
     try {
-      const found = await app.seat.get("/invokes", { by: as.value, ...(target ? { on_target: target } : {}) });
+      const found = await app.seat.get("/invokes", { by: as.value, ...(target ? { on_target: target } : { roll: roll.id }) });
       const onDefence = !target && roll.defence && roll.defence.actor === as.value && roll.actor !== as.value;
       // The most relevant first: free invokes held, then the invoker's own aspects, then the
       // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
       const rank = (o) => (o.free > 0 ? 0 : o.owner === as.value ? 1 : !o.owner ? 2 : 3);
       const options = [...found.options].sort((a, b) => rank(a) - rank(b));
       const rows = options.map((o, i) => {
-        const base = { aspect_id: o.aspect_id, by: as.value, ...(target ? { target } : { on_defence: onDefence }) };
+        const base = { aspect_id: o.aspect_id, by: as.value, ...(target ? { target } : { on_defence: onDefence, roll: roll.id }) };
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
-          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${o.name}: ${full}`, title: full, class: "invoke-choice", ...props }));
+          buttons.push(button(label, () => send("Invoke", { ...base, ...data }, out), { "aria-label": `${aspectLabel(o).textContent}: ${full}`, title: full, class: "invoke-choice", ...props }));
         if (o.free > 0) choice("+2", t("invoke.plus_two_free"), { free: true }, { "data-invoke": `${o.aspect_id}|free`, class: "invoke-choice free" });
         if (o.paid) choice("+2", t("invoke.plus_two_paid"), { free: false }, { "data-invoke": `${o.aspect_id}|paid` });
         if (as.value === roller) {
-          if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { class: "invoke-choice free" });
-          if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" });
+          if (o.free > 0) choice("\u21bb", t("invoke.reroll_free"), { free: true, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|free-reroll`, class: "invoke-choice free" });
+          if (o.paid) choice("\u21bb", t("invoke.reroll_paid"), { free: false, effect: "reroll" }, { "data-invoke": `${o.aspect_id}|paid-reroll` });
         }
         return h(
           "li",
           { "data-aspect": o.aspect_id, "data-rank": rank(o), hidden: i >= SHORT_LIST, class: "invoke-row" },
-          h("span", { class: "invoke-what" }, free(o.name, "span", { class: "aspect-name" }), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
+          h("span", { class: "invoke-what" }, aspectLabel(o), " ", h("span", { class: "hint" }, t(`aspect.kind.${o.kind}`))),
           h("span", { class: "invoke-cost" }, o.free > 0 ? h("span", { class: "badge free" }, tn("invoke.free_held", { n: o.free })) : o.paid ? h("span", { class: "badge cost" }, t("invoke.costs_point")) : null),
           h("span", { class: "invoke-buttons" }, buttons),
         );
       });
-      const filter = h("input", { id: "invoke-filter", type: "search", autocomplete: "off" });
+      const filter = h("input", { id: `invoke-filter-${key}`, type: "search", autocomplete: "off" });
       const more = button(tn("invoke.show_all", { n: rows.length }), () => {
         for (const row of rows) row.hidden = false;
         more.hidden = true;
-      }, { id: "invoke-more", hidden: rows.length <= SHORT_LIST });
+      }, { id: `invoke-more-${key}`, hidden: rows.length <= SHORT_LIST });
       filter.addEventListener("input", () => {
         const wanted = filter.value.trim().toLowerCase();
         rows.forEach((row, i) => {
@@ -170,7 +194,7 @@ export function invokeBox(roll, target = null) {
         advice
           ? h(
               "p",
-              { class: "advice", id: "invoke-advice", "data-choice": advice.choice },
+              { class: "advice invoke-advice", id: `invoke-advice-${key}`, "data-choice": advice.choice },
               tn(`advice.${advice.choice}`, { n: advice.invokes }),
               " ",
               h(
@@ -192,36 +216,48 @@ export function invokeBox(roll, target = null) {
   return h("div", { class: "invoke-box" }, h("h3", {}, t("invoke.title")), field(t("invoke.as"), as), list, out);
 }
 
-/** The outcome's options, for the seat the outcome gives the choice to (the GM may always). */
+/** The outcome's options of a roll in play, for the seat the outcome gives the choice to (the GM
+ * may always). A contest's overcome offers none: its roller counts its effort. */
 export function resolveBox(roll) {
-  const found = app.extras.resolution;
+  const resolutions = app.extras.resolutions || {};
+  const found = roll.id in resolutions ? resolutions[roll.id] : app.extras.resolution;
   if (!found) return null;
+  const key = roll.id;
   const chooser = found.chosen_by;
   const ours = mine();
   // As the server judges it: the GM may always; the opposition's choice is its seat's (the
   // GM's against a difficulty); anything else is the roller's.
   const may = isGm() || (chooser === "opposition" ? Boolean(roll.defence && ours.has(roll.defence.actor)) : chooser !== "gm" && ours.has(roll.actor));
-  const box = h("div", { class: "resolve-box" }, h("h3", {}, t("resolve.title")));
+  const box = h("div", { class: "resolve-box" }, h("h3", {}, t(roll.kind === "contest" ? "resolve.contest_title" : "resolve.title")));
   if (!may) {
-    add(box, h("p", { class: "hint" }, tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) })));
+    add(box, h("p", { class: "hint resolve-waiting" }, tn("resolve.waiting", { who: t(`chooser.${chooser === "none" ? "actor" : chooser}`) })));
     return box;
   }
   const out = h("div", {});
-  const name = h("input", { id: "resolve-aspect-name", autocomplete: "off" });
-  const boost = h("input", { id: "resolve-boost-name", autocomplete: "off" });
+  if (roll.kind === "contest") {
+    add(
+      box,
+      h("p", {}, tn("resolve.contest_effort", { effort: ladderValue(found.effort) })),
+      button(t("resolve.contest_button"), () => send("ResolveRoll", { roll: key }, out), { id: `resolve-button-${key}`, class: "primary resolve-button" }),
+      out,
+    );
+    return box;
+  }
+  const name = h("input", { id: `resolve-aspect-name-${key}`, class: "resolve-aspect-name", autocomplete: "off" });
+  const boost = h("input", { id: `resolve-boost-name-${key}`, class: "resolve-boost-name", autocomplete: "off" });
   const nameBox = field(t("resolve.aspect_name"), name);
-  const boostBox = field(t("resolve.boost_name"), boost);
+  const boostBox = field(t("resolve.boost_name"), boost, h("p", { class: "hint" }, t("resolve.boost_hint")));
   const radios = found.options.map((o, i) => {
-    const input = h("input", { type: "radio", name: "resolve-option", value: o.key, id: `resolve-${o.key}`, checked: i === 0 });
+    const input = h("input", { type: "radio", name: `resolve-option-${key}`, value: o.key, id: `resolve-${o.key}-${key}`, "data-option": o.key, checked: i === 0 });
     return h("div", { class: "check" }, input, h("label", { for: input.id }, t(`option.outcome.${o.key}`), o.hit !== null ? h("span", {}, " ", tn("resolve.hit", { n: o.hit })) : null));
   });
-  const chosen = () => found.options.find((o) => o.key === (box.querySelector("input[name=resolve-option]:checked") || {}).value) || found.options[0];
+  const chosen = () => found.options.find((o) => o.key === (box.querySelector(`input[name=resolve-option-${key}]:checked`) || {}).value) || found.options[0];
   const update = () => {
     const o = chosen();
     nameBox.hidden = !(o && o.names_aspect);
     boostBox.hidden = !(o && o.boosts.length);
   };
-  add(box, 
+  add(box,
     // Against a difficulty the GM keeps hidden, no shifts: they would tell the number.
     h("p", {}, found.shifts === null ? t(`outcome.${found.outcome}`) : tn("resolve.outcome", { outcome: t(`outcome.${found.outcome}`), n: found.shifts })),
     h("fieldset", { onchange: update }, h("legend", {}, t("resolve.options")), radios),
@@ -231,15 +267,16 @@ export function resolveBox(roll) {
       t("resolve.button"),
       () => {
         const o = chosen();
-        const data = { option: o.key };
+        const data = { option: o.key, roll: key };
         if (o.names_aspect) data.aspect_name = name.value.trim();
         if (o.boosts.length && boost.value.trim()) {
-          const holder = o.boosts.includes("actor") ? roll.actor : roll.defence ? roll.defence.actor : roll.actor;
+          // The opposition's boost, with nobody defending, is the GM's (the engine's "gm").
+          const holder = o.boosts.includes("actor") ? roll.actor : roll.defence ? roll.defence.actor : "gm";
           data.boost_names = [[holder, boost.value.trim()]];
         }
         send("ResolveRoll", data, out);
       },
-      { id: "resolve-button", class: "primary" },
+      { id: `resolve-button-${key}`, class: "primary resolve-button" },
     ),
     out,
   );
@@ -250,7 +287,9 @@ export function resolveBox(roll) {
 // -- compels and free invokes -------------------------------------------------------------------
 
 export function openCompel(aspect) {
-  const ids = app.view.characters.map((c) => c.id);
+  // Those in the scene, and the aspect's owner wherever they are.
+  const ids = othersInScene().filter((id) => id !== aspect.owner);
+  if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
   const target = characterSelect("compel-target", ids, aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0]);
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
   const kind = select("compel-kind", ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]));
@@ -287,7 +326,7 @@ export function openCompel(aspect) {
 }
 
 export function openPass(aspect, holder) {
-  const others = app.view.characters.map((c) => c.id).filter((id) => id !== holder);
+  const others = othersInScene(holder);
   const to = characterSelect("pass-to", others);
   openDialog(
     t("aspect.pass_title"),

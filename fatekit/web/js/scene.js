@@ -4,10 +4,10 @@ import { aspectList } from "./cards.js";
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
-import { invokeBox, openRoll, resolveBox } from "./roll.js";
+import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
-import { aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { answersFor, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
 
@@ -209,39 +209,63 @@ export function compelsPanel() {
   );
 }
 
-// -- the roll in play ---------------------------------------------------------------------------
+// -- the rolls in play -------------------------------------------------------------------------
 
+// The rolls of others whose invoke picker this seat opened.
+const openPickers = new Set();
+
+/** Every roll in play, one card each (several may be in play outside a conflict, one per
+ * character): the seat's own first, then the others in the order they were rolled. */
 export function rollPanel() {
-  const roll = app.view.roll;
-  const canRoll = app.view.scene && !app.view.conflict && mine().size > 0;
-  if (!roll) {
-    if (!canRoll) return null;
-    return section("roll", t("roll.title"), button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" }));
+  const rolls = app.view.rolls || (app.view.roll ? [app.view.roll] : []);
+  const canRoll = app.view.scene && !app.view.conflict && freeToRoll().length > 0;
+  if (!rolls.length && !canRoll) return null;
+  const panel = section("roll", t(rolls.length > 1 ? "roll.title_many" : "roll.title"));
+  if (canRoll) add(panel, h("div", { class: "actions" }, button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" })));
+  const ours = (r) => answersFor(r.actor) || Boolean(r.defence && answersFor(r.defence.actor));
+  const ordered = [...rolls.filter((r) => ours(r)), ...rolls.filter((r) => !ours(r))];
+  for (const roll of ordered) add(panel, rollCard(roll, ours(roll)));
+  return panel;
+}
+
+/** What a roll is for: an action, a contest side's overcome, a challenge task's. */
+function rollHead(roll) {
+  const by = { who: who(roll.actor), skill: skill(roll.skill) };
+  if (roll.kind === "contest") return tn("roll.by_contest", { ...by, side: free(roll.side) });
+  if (roll.kind === "challenge") {
+    const task = app.view.challenge && app.view.challenge.tasks.find((x) => x.key === roll.task);
+    return tn("roll.by_challenge", { ...by, task: task ? free(task.description) : free(roll.task) });
   }
-  const panel = section("roll", t("roll.title"));
+  return tn("roll.by", { ...by, action: t(`action.${roll.action}`) });
+}
+
+function rollCard(roll, ours) {
+  const id = roll.id;
+  const card = h("article", { class: `card roll-card${ours ? " ours" : ""}`, id: `roll-${id}`, "data-roll": id, "data-actor": roll.actor, "data-kind": roll.kind });
   const hidden = hiddenVerdict(roll);
-  add(panel, 
-    h(
-      "p",
-      { class: "roll-head" },
-      tn("roll.by", { who: who(roll.actor), action: t(`action.${roll.action}`), skill: skill(roll.skill) }),
-    ),
+  const contest = roll.kind === "contest";
+  add(
+    card,
+    h("p", { class: "roll-head" }, rollHead(roll)),
     // The verdict first, as a player would say it: the effort's ladder step against the
-    // opposition's, and what came of it (against a hidden difficulty, the outcome alone).
-    hidden && hidden.id === "roll-verdict"
-      ? hidden
-      : h(
-          "p",
-          { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome },
-          tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
-        ),
-    hidden && hidden.id !== "roll-verdict" ? hidden : null,
+    // opposition's, and what came of it (against a hidden difficulty, the outcome alone; in a
+    // contest the effort alone: the sides' efforts are compared once all have counted).
+    contest
+      ? h("p", { class: "roll-verdict", id: `roll-verdict-${id}` }, tn("roll.verdict_contest", { effort: ladderValue(roll.effort) }))
+      : hidden && hidden.classList.contains("roll-verdict")
+        ? hidden
+        : h(
+            "p",
+            { class: "roll-verdict", id: `roll-verdict-${id}`, "data-outcome": roll.outcome },
+            tn("roll.verdict", { effort: ladderValue(roll.effort), opposition: ladderValue(roll.opposition), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)), n: roll.shifts }),
+          ),
+    hidden && !hidden.classList.contains("roll-verdict") ? hidden : null,
     h(
       "div",
       { class: "roll-dice" },
       h("span", { class: "label" }, t("roll.dice")),
       " ",
-      diceOrHidden(roll.faces, "roll-dice-hidden"),
+      diceOrHidden(roll.faces, `roll-dice-hidden-${id}`),
       roll.rerolled.length ? h("span", { class: "hint" }, " ", t("roll.rerolled")) : null,
       roll.defence ? h("span", {}, " ", tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }), " ", diceOrHidden(roll.defence.faces)) : null,
     ),
@@ -249,13 +273,13 @@ export function rollPanel() {
       "dl",
       { class: "facts" },
       h("dt", {}, t("roll.effort")),
-      h("dd", { id: "roll-effort" }, ladderValue(roll.effort)),
-      h("dt", {}, t("roll.opposition")),
-      h("dd", { id: "roll-opposition" }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
-      h("dt", {}, t("roll.shifts")),
-      h("dd", { id: "roll-shifts" }, roll.shifts === null ? "?" : String(roll.shifts)),
-      h("dt", {}, t("roll.outcome")),
-      h("dd", { id: "roll-outcome", "data-outcome": roll.outcome }, t(`outcome.${roll.outcome}`)),
+      h("dd", { class: "roll-effort", id: `roll-effort-${id}` }, roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort)),
+      contest ? null : h("dt", {}, t("roll.opposition")),
+      contest ? null : h("dd", { class: "roll-opposition", id: `roll-opposition-${id}` }, roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition)),
+      contest ? null : h("dt", {}, t("roll.shifts")),
+      contest ? null : h("dd", { class: "roll-shifts", id: `roll-shifts-${id}` }, roll.shifts === null ? "?" : String(roll.shifts)),
+      contest ? null : h("dt", {}, t("roll.outcome")),
+      contest ? null : h("dd", { class: "roll-outcome", id: `roll-outcome-${id}`, "data-outcome": roll.outcome }, t(`outcome.${roll.outcome}`)),
     ),
     roll.invocations.length || (roll.defence && roll.defence.invocations.length)
       ? h(
@@ -267,7 +291,25 @@ export function rollPanel() {
         )
       : null,
   );
-  if (mine().size > 0) add(panel, invokeBox(roll));
-  add(panel, resolveBox(roll));
-  return panel;
+  if (mine().size > 0) {
+    // Anyone may invoke on anyone's roll; the seat's own rolls show the picker at once, the
+    // others behind a click (each picker asks the server what may be invoked).
+    if (ours) add(card, invokeBox(roll));
+    else {
+      // Opened, it stays open while other seats' moves redraw the rolls.
+      const more = h("details", { class: "invoke-other", id: `invoke-other-${id}`, open: openPickers.has(id) }, h("summary", {}, t("invoke.on_other")));
+      const fillIn = () => {
+        if (more.open && !more.querySelector(".invoke-box")) add(more, invokeBox(roll));
+      };
+      more.addEventListener("toggle", () => {
+        if (more.open) openPickers.add(id);
+        else openPickers.delete(id);
+        fillIn();
+      });
+      fillIn();
+      add(card, more);
+    }
+  }
+  add(card, resolveBox(roll));
+  return card;
 }

@@ -5,7 +5,7 @@
 
 import { add, button, dice, field, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { advantageTarget, characterOptions, characterSelect, diceField, ladderOptions, openDialog, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
+import { advantageTarget, characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill as refillSelect, select, sendFrom, skillOptions, splitList, typedDice, zoneLinks } from "./forms.js";
 import { app, send } from "./store.js";
 import { isGm, ladderValue, mine, skill, who } from "./view.js";
 
@@ -180,7 +180,7 @@ function askedOf(asked) {
  * exchange's overcome (which may move the character) or create an advantage. */
 export function openAskedRoll(asked, move = conflictMove(asked)) {
   const fighting = Boolean(app.view.conflict);
-  const skillSel = select("asked-skill", skillOptions(move ? move.skills : undefined));
+  const skillSel = select("asked-skill", skillOptions(move ? move.skills : null, asked.actor));
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moving = fighting && asked.action === "overcome" && zones.length;
   const moveTo = moving ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true }) : null;
@@ -209,9 +209,17 @@ export function openAskedRoll(asked, move = conflictMove(asked)) {
 
 // -- the GM's dialogs ---------------------------------------------------------------------------
 
+/** The characters a GM's roll is for: those in the scene, when one is running. */
+function inScene() {
+  const scene = app.view.scene;
+  const all = app.view.characters.map((c) => c.id);
+  return scene ? all.filter((id) => scene.participants.includes(id)) : all;
+}
+
 function openSecretRoll() {
-  const actor = characterSelect("secret-actor", app.view.characters.map((c) => c.id));
-  const skillSel = select("secret-skill", skillOptions());
+  const actor = characterSelect("secret-actor", inScene());
+  const skillSel = select("secret-skill", skillOptions(null, actor.value));
+  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   const difficulty = select("secret-difficulty", [["", t("screen.no_difficulty")], ...ladderOptions()], "");
   const reason = h("input", { id: "secret-reason", autocomplete: "off" });
   const [diceIn, diceBox] = diceField("secret-dice");
@@ -237,10 +245,12 @@ function openSecretRoll() {
 function openAsk() {
   // In a conflict, only someone still fighting has an action left to roll it with.
   const fight = app.view.conflict;
-  const actors = fight ? fight.fighters.filter((f) => f.status === "active").map((f) => f.id) : app.view.characters.map((c) => c.id);
+  const actors = fight ? fight.fighters.filter((f) => f.status === "active").map((f) => f.id) : inScene();
   const actor = characterSelect("ask-actor", actors);
   const action = select("ask-action", ACTIONS.map((a) => [a, t(`action.${a}`)]));
-  const skillSel = select("ask-skill", [["", t("screen.any_skill")], ...skillOptions()], "");
+  const askable = () => [["", t("screen.any_skill")], ...skillOptions(null, actor.value)];
+  const skillSel = select("ask-skill", askable(), "");
+  actor.addEventListener("change", () => refillSelect(skillSel, askable()));
   const difficulty = select("ask-difficulty", ladderOptions(), "2");
   openDialog(
     t("screen.ask"),
@@ -378,14 +388,22 @@ export function diceOrHidden(faces, id = null) {
   return faces === null ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden")) : dice(faces);
 }
 
-/** The verdict of a roll against a difficulty the seat does not see: the outcome, no number
- * (null when the roll's difficulty is not hidden from this seat). */
+/** The verdict of a roll whose numbers the seat does not see (a difficulty, or a hazard's
+ * effort): the outcome, no number (null when nothing of the roll is hidden from this seat). */
 export function hiddenVerdict(roll) {
+  if (roll.effort === null) {
+    // A hazard's own roll: its effort would give its rating and Weapon away.
+    return h(
+      "p",
+      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+      tn("screen.verdict_effort_hidden", { outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
+    );
+  }
   if (!roll.difficulty_hidden) return null;
-  if (roll.opposition !== null) return h("p", { class: "hint", id: "roll-hidden" }, t("screen.hidden_from_players"));
+  if (roll.opposition !== null) return h("p", { class: "hint roll-hidden", id: `roll-hidden-${roll.id}` }, t("screen.hidden_from_players"));
   return h(
     "p",
-    { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+    { class: "roll-verdict", id: `roll-verdict-${roll.id}`, "data-outcome": roll.outcome, "data-hidden": "true" },
     tn("screen.verdict_hidden", { effort: ladderValue(roll.effort), outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
   );
 }

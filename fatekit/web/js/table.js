@@ -4,14 +4,16 @@
 
 import { milestoneForm, raiseForm } from "./advance.js";
 import { pageFor } from "./lib/api.js";
-import { charactersPanel } from "./cards.js";
-import { challengePanel, conflictPanel, contestPanel } from "./conflict.js";
+import { charactersPanel, minePanel } from "./cards.js";
+import { conflictPanel } from "./conflict.js";
+import { challengePanel, openStartChallenge } from "./contests/challenge.js";
+import { contestPanel, openStartContest } from "./contests/contest.js";
 import { add, button, download, field, fileName, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
-import { openAddCountdown, openEndSession, openStartChallenge, openStartConflict, openStartContest, openStartScene, openUndo } from "./gm.js";
+import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
-import { turnPanel } from "./turn.js";
+import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { screenPanel } from "./screen.js";
@@ -44,17 +46,19 @@ function copyField(id, value, label) {
 // read a part it touched; names of characters are read nearly everywhere.
 const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
+  mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },
   characters: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => charactersPanel() },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
-  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "characters", "extras", "you", "table"], draw: () => turnPanel() },
+  notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
+  turn: { column: "middle", reads: ["conflict", "contest", "challenge", "roll", "rolls", "characters", "extras", "you", "table"], draw: () => turnPanel() },
   scene: { column: "middle", reads: ["scene", "characters", "conflict", "extras", "you"], draw: () => scenePanel() },
   compels: { column: "middle", reads: ["compels", "self_compels", "characters", "scene", "you"], draw: () => compelsPanel() },
-  roll: { column: "middle", reads: ["roll", "conflict", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
+  roll: { column: "middle", reads: ["roll", "rolls", "conflict", "contest", "challenge", "scene", "characters", "extras", "you"], draw: () => rollPanel() },
   conflict: { column: "middle", reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"], draw: () => (app.view.conflict ? conflictPanel() : null) },
-  contest: { column: "middle", reads: ["contest", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
-  challenge: { column: "middle", reads: ["challenge", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
+  contest: { column: "middle", reads: ["contest", "rolls", "characters", "you"], draw: () => (app.view.contest ? contestPanel() : null) },
+  challenge: { column: "middle", reads: ["challenge", "rolls", "scene", "characters", "you"], draw: () => (app.view.challenge ? challengePanel() : null) },
   milestones: { column: "middle", reads: ["milestones", "characters", "conflict", "you", "table"], draw: () => milestonesPanel() },
-  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
+  gm: { column: "middle", reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"], draw: () => (isGm() ? gmPanel() : null) },
   screen: { column: "middle", reads: ["screen", "scene", "conflict", "characters", "table", "you"], draw: () => screenPanel() },
   foresight: { column: "middle", reads: ["scene", "conflict", "characters", "table", "you"], draw: () => (isGm() ? foresightPanel() : null) },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
@@ -107,13 +111,39 @@ export function renderTable(main) {
     add(columns[panel.column], h("div", { class: "slot", "data-panel": name }, panel.draw()));
   }
   keeping(main, () => fill(main, h("h1", { class: "visually-hidden" }, t("app.name")), h("div", { class: "layout" }, columns.left, columns.middle, columns.right)));
+  markAttention();
   showLog();
   drawZoneLinks();
 }
 
+// A press under way (the pointer down, not yet up) holds redraws back: another seat's move that
+// arrives between the two would replace the button under the pointer, and the click would be
+// lost without a word (two players acting at once). The held parts are drawn once the pointer
+// is let go, after its click has been handled.
+let pressing = false;
+const held = new Set();
+document.addEventListener("pointerdown", () => (pressing = true), true);
+function letGo() {
+  pressing = false;
+  if (!held.size) return;
+  setTimeout(() => {
+    if (pressing) return;
+    const parts = [...held];
+    held.clear();
+    redrawParts(parts);
+  }, 0);
+}
+for (const kind of ["pointerup", "pointercancel", "dragend"]) document.addEventListener(kind, letGo, true);
+window.addEventListener("blur", letGo);
+
 /** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
- * "extras/acted", "table/version"...). Returns the names of the panels redrawn. */
+ * "extras/acted", "table/version"...), or hold them until a press under way is over. Returns
+ * the names of the panels redrawn. */
 export function redrawParts(parts) {
+  if (pressing) {
+    for (const part of parts) held.add(part);
+    return [];
+  }
   const keys = new Set([...parts].filter((p) => !VERSION_ONLY.has(p)).map((p) => p.split("/")[0]));
   const redrawn = [];
   for (const [name, panel] of Object.entries(PANELS)) {
@@ -123,6 +153,7 @@ export function redrawParts(parts) {
     keeping(where, () => fill(where, panel.draw()));
     redrawn.push(name);
   }
+  markAttention();
   if (redrawn.includes("scene")) drawZoneLinks();
   if (keys.has("you")) {
     const where = slot("log");
@@ -236,7 +267,10 @@ function gmPanel() {
   if (!view.scene) add(tools, button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }));
   else {
     if (!view.conflict) add(tools, button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }));
-    if (!view.conflict) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
+    // A fight starts once the rolls in play are settled (the GM may settle any on its card).
+    const rolling = (view.rolls || []).length > 0;
+    if (!view.conflict && !rolling) add(tools, button(t("gm.start_conflict"), () => openStartConflict(), { id: "start-conflict" }));
+    if (!view.conflict && rolling) add(tools, h("span", { class: "hint", id: "conflict-waits" }, t("gm.conflict_waits")));
     if (!view.contest) add(tools, button(t("gm.start_contest"), () => openStartContest(), { id: "start-contest" }));
     if (!view.challenge) add(tools, button(t("gm.start_challenge"), () => openStartChallenge(), { id: "start-challenge" }));
     if (view.table.options.includes("countdowns")) add(tools, button(t("gm.add_countdown"), () => openAddCountdown(), { id: "add-countdown" }));

@@ -1,12 +1,91 @@
 // The guided turn: at the top of the table, whose turn it is in a conflict and what the table is
 // waiting for; for this seat, the few things it may do now (from the view's legal_actions) as
-// the main buttons, and the hit it has to take. Waiting seats read what they wait for.
+// the main buttons, and the hit it has to take. Waiting seats read what they wait for. Above it,
+// the notices: whatever is addressed to this seat (a compel, a hit, a roll the GM asks, a choice
+// an outcome waits for), each with the way to it; on a phone its panel rises to the top.
 
-import { add, free, h, section } from "./lib/dom.js";
+import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app } from "./store.js";
-import { isGm, mine, who } from "./view.js";
+import { answersFor, isGm, mine, who } from "./view.js";
+
+// -- notices ------------------------------------------------------------------------------------
+
+/** The parts of the document the notices read. */
+export const NOTICE_READS = ["compels", "self_compels", "conflict", "screen", "rolls", "extras", "contest", "characters", "you"];
+
+/** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
+export function addressed() {
+  const view = app.view;
+  const out = [];
+  for (const c of view.compels.filter((x) => x.state === "offered")) {
+    const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
+    if (answersFor(c.target) && !offeredByUs) out.push(["compels", tn("notice.compel", { who: who(c.target) })]);
+  }
+  if (isGm()) for (const c of view.self_compels) out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
+  const hit = view.conflict && view.conflict.pending_hit;
+  if (hit && hit.absorb_options && answersFor(hit.target)) out.push(["turn", tn("notice.hit", { who: who(hit.target), n: hit.shifts })]);
+  if (!isGm() && view.screen) {
+    for (const a of view.screen.asked.filter((x) => mine().has(x.actor))) out.push(["screen", tn("notice.asked", { who: who(a.actor) })]);
+  }
+  const resolutions = (app.extras && app.extras.resolutions) || {};
+  for (const roll of view.rolls || []) {
+    const found = resolutions[roll.id];
+    if (!found || answersFor(roll.actor)) continue; // the seat's own roll: it knows
+    const ours = found.chosen_by === "gm" ? isGm() : found.chosen_by === "opposition" ? Boolean(roll.defence ? answersFor(roll.defence.actor) : isGm()) : false;
+    if (ours) out.push(["roll", tn("notice.choose", { who: who(roll.actor) })]);
+  }
+  const contest = view.contest;
+  if (contest && !contest.winner) {
+    for (const s of contest.sides) {
+      const owed = !(s.id in contest.rolled) && !contest.forfeited.includes(s.id) && !(contest.rolling || {})[s.id];
+      if (owed && s.members.some((m) => answersFor(m))) out.push(["contest", tn("notice.contest", { side: free(s.id) })]);
+    }
+  }
+  return out;
+}
+
+/** The notices, at the top: each says what is waiting and takes the seat to it. */
+export function noticePanel() {
+  const items = addressed();
+  if (!items.length) return null;
+  const panel = section(
+    "notice",
+    t("notice.title"),
+    h(
+      "ul",
+      { class: "plain notices" },
+      items.map(([panelId, line]) =>
+        h(
+          "li",
+          { "data-for": panelId },
+          h("span", {}, line),
+          " ",
+          button(t("notice.show"), () => {
+            const where = document.getElementById(panelId);
+            if (where) where.scrollIntoView({ block: "start" });
+            focusAgain(null, panelId);
+          }, { class: "notice-go" }),
+        ),
+      ),
+    ),
+  );
+  panel.classList.add("notice");
+  panel.setAttribute("role", "status");
+  return panel;
+}
+
+/** Raise the panels that hold what is addressed to this seat (on a phone, to the top). */
+export function markAttention() {
+  const wanted = new Set(addressed().map(([panel]) => panel));
+  for (const slot of document.querySelectorAll("#app .slot[data-panel]")) {
+    if (wanted.has(slot.dataset.panel)) slot.dataset.attention = "true";
+    else delete slot.dataset.attention;
+  }
+}
+
+// -- the turn -----------------------------------------------------------------------------------
 
 /** What the table waits for now, as a sentence, and for whom (a character id), or null. */
 function waitingFor(c) {
@@ -22,9 +101,11 @@ function otherTurn() {
   const challenge = app.view.challenge;
   if (contest && !contest.winner) {
     const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
-    const ours = waiting.some((s) => s.members.some((m) => mine().has(m)));
+    const ours = waiting.some((s) => s.members.some((m) => answersFor(m)));
+    // A side of ours with its roll in play has that roll to settle, not a new one to make.
+    const settling = ours && waiting.every((s) => !s.members.some((m) => answersFor(m)) || (contest.rolling || {})[s.id]);
     const names = h("span", {}, waiting.map((s, i) => h("span", {}, i ? ", " : "", free(s.id))));
-    const line = ours ? t("turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
+    const line = ours ? t(settling ? "turn.contest_settle" : "turn.contest_yours") : waiting.length ? tn("turn.contest_waiting", { sides: names }) : null;
     const panel = section("turn", t("turn.title"), h("p", { class: "turn-head" }, tn("turn.contest", { n: contest.exchange })), line ? h("p", { class: ours ? "turn-yours" : "turn-waiting" }, line) : null);
     panel.classList.add("turn");
     panel.dataset.yours = String(ours);

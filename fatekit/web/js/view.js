@@ -11,6 +11,14 @@ const GM = "gm";
 export const mine = () => new Set(app.view.you.characters);
 export const isGm = () => app.view.you.role === "gm";
 
+/** Whether this seat answers for a character: a player for their own, the GM for the NPCs (a GM
+ * acts for everyone, but a PC's moves are its player's to make). */
+export function answersFor(id) {
+  if (!isGm()) return mine().has(id);
+  const c = character(id);
+  return Boolean(c && !c.owner && !(c.revealed && c.sheet.kind === "pc"));
+}
+
 export function character(id) {
   return app.view.characters.find((c) => c.id === id) || null;
 }
@@ -94,10 +102,17 @@ export function visibleAspects() {
   return out;
 }
 
+/** An aspect's name as its card and lines show it: as typed, or for a boost not named yet (the
+ * texts let its holder name it when using it) words saying so. */
+export function aspectLabel(a) {
+  if (!a.name && a.kind === "boost") return h("span", { class: "aspect-name unnamed" }, t("aspect.unnamed_boost"));
+  return free(a.name, "span", { class: "aspect-name" });
+}
+
 export function aspectName(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   const found = visibleAspects().find((a) => a.id === id);
-  return found ? free(found.name, "span", { class: "aspect-name" }) : free(id, "code");
+  return found ? aspectLabel(found) : free(id, "code");
 }
 
 /** Whether the table plays with an optional rule (the view lists those switched on). */

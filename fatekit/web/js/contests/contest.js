@@ -1,0 +1,203 @@
+// A contest: the sides, their victories, each exchange's rolls (who rolled which skill, the dice,
+// the effort), and a side's overcome, rolled through the same flow as any roll: the odds in the
+// dialog, then invokes and settling on its card among the rolls in play.
+
+import { add, button, field, free, h, section } from "../lib/dom.js";
+import { characterSelect, diceField, openDialog, rankSkills, sendFrom, select, skillOptions, typedDice } from "../forms.js";
+import { t, tn } from "../lib/i18n.js";
+import { showOdds } from "../roll.js";
+import { diceOrHidden } from "../screen.js";
+import { app, send } from "../store.js";
+import { character, isGm, ladderValue, mine, skill, who } from "../view.js";
+
+/** Names of characters as a list read aloud: "Ann, Ben". */
+export function names(ids) {
+  return h("span", { class: "names" }, ids.map((id, i) => [i ? ", " : "", who(id)]));
+}
+
+/** Where a side stands this exchange: counted (its effort), rolling, given up, or owed. */
+function sideState(c, side) {
+  if (side.id in c.rolled) return "rolled";
+  if (c.rolling && side.id in c.rolling) return "rolling";
+  if (c.forfeited.includes(side.id)) return "forfeited";
+  return "waiting";
+}
+
+/** One side's settled overcome: "Ruth, Athletics: [dice] Good (+3)". */
+function rolledLine(r) {
+  return h(
+    "span",
+    { class: "contest-roll", "data-side": r.side },
+    tn("contest.roll_line", { who: who(r.actor), skill: skill(r.skill), dice: diceOrHidden(r.faces), effort: ladderValue(r.effort) }),
+  );
+}
+
+export function contestPanel() {
+  const c = app.view.contest;
+  const ours = (s) => s.members.some((m) => mine().has(m));
+  const thisExchange = new Map((c.rolls || []).map((r) => [r.side, r]));
+  const panel = section(
+    "contest",
+    t("contest.title"),
+    h("p", {}, tn("contest.needed", { n: c.victories_needed }), " ", tn("conflict.exchange", { n: c.exchange })),
+    h(
+      "ul",
+      { class: "plain sides" },
+      c.sides.map((s) => {
+        const state = sideState(c, s);
+        return h(
+          "li",
+          { class: `side card${ours(s) ? " ours" : ""}`, id: `contest-${s.id}`, "data-state": state },
+          h("p", {}, free(s.id, "strong"), " ", h("span", { class: "victories", "data-victories": s.victories }, tn("contest.victories", { n: s.victories }))),
+          h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(s.intent) })),
+          h("p", { class: "members" }, tn("contest.members", { who: names(s.members) })),
+          h(
+            "p",
+            { class: "side-state" },
+            state === "rolled" && thisExchange.has(s.id)
+              ? rolledLine(thisExchange.get(s.id))
+              : state === "rolled"
+                ? tn("contest.rolled", { n: c.rolled[s.id] })
+                : t(`contest.state.${state}`),
+          ),
+          !c.winner && state === "waiting" && ours(s) ? contestMoves(c, s) : null,
+        );
+      }),
+    ),
+    c.last ? lastExchange(c) : null,
+    c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
+  );
+  if (isGm()) add(panel, h("div", { class: "actions" }, button(t("contest.end"), () => send("EndContest", {}), { id: "end-contest" })));
+  return panel;
+}
+
+/** The exchange just settled: each side's roll and effort, and what it decided. */
+function lastExchange(c) {
+  const last = c.last;
+  const won = Object.entries(last.victories).filter(([, n]) => n > 0);
+  return h(
+    "div",
+    { class: "last-exchange", id: "contest-last" },
+    h("h3", {}, tn("contest.last", { n: c.exchange - 1 })),
+    h("ul", { class: "plain" }, (last.rolls || []).map((r) => h("li", {}, free(r.side, "strong"), ": ", rolledLine(r)))),
+    last.twist ? h("p", { class: "twist" }, t("contest.twist")) : null,
+    won.map(([side, n]) => h("p", { class: "victory" }, tn("contest.marked", { side: free(side), n }))),
+    Object.entries(last.hits || {}).map(([side, n]) => h("p", { class: "hit" }, tn("contest.hit", { side: free(side), n }))),
+  );
+}
+
+/** A side's moves this exchange: roll its overcome, or give the roll up (after a failed create
+ * an advantage). */
+function contestMoves(c, side) {
+  const rolling = new Set((app.view.rolls || []).map((r) => r.actor));
+  const members = side.members.filter((m) => mine().has(m) && !rolling.has(m));
+  const out = h("div", {});
+  return h(
+    "div",
+    { class: "actions" },
+    members.length ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), { id: `contest-roll-${side.id}`, class: "primary" }) : null,
+    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), { id: `contest-forfeit-${side.id}` }),
+    out,
+  );
+}
+
+/** What a side's overcome is measured against, for the odds: the best effort another side has
+ * already counted or has in play (a number to beat), else another side's member rolling the same
+ * skill (who rolls too). */
+function opposition(c, side, skillKey) {
+  const known = [];
+  for (const other of c.sides) {
+    if (other.id === side.id) continue;
+    if (other.id in c.rolled) known.push(c.rolled[other.id]);
+    const inPlay = (app.view.rolls || []).find((r) => r.side === other.id);
+    if (inPlay && inPlay.effort !== undefined && inPlay.effort !== null) known.push(inPlay.effort);
+  }
+  if (known.length) return { difficulty: Math.max(...known) };
+  const other = c.sides.find((s) => s.id !== side.id && !c.forfeited.includes(s.id) && s.members.length);
+  return other ? { against: other.members[0], defend_skill: skillKey } : null;
+}
+
+export function openContestRoll(c, side, members) {
+  const id = side.id;
+  const actor = characterSelect(`contest-actor-${id}`, members);
+  const skillSel = select(`contest-skill-${id}`, skillOptions(null, actor.value));
+  const bonus = h("input", { id: `contest-bonus-${id}`, type: "number", min: 0, max: 10, value: 0, inputmode: "numeric" });
+  const [diceIn, diceBox] = diceField(`contest-dice-${id}`);
+  const odds = h("div", { class: "odds-box", "aria-live": "polite" });
+  const update = () => {
+    const against = opposition(app.view.contest || c, side, skillSel.value);
+    if (!against) return;
+    showOdds(odds, { actor: actor.value, skill: skillSel.value, action: "overcome", bonus: Number(bonus.value) || 0, ...against });
+  };
+  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
+  for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
+  openDialog(
+    tn("contest.roll_for", { side: free(id) }),
+    h(
+      "div",
+      {},
+      h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(side.intent) })),
+      field(t("roll.actor"), actor),
+      field(t("roll.skill"), skillSel),
+      field(t("contest.bonus"), bonus, h("p", { class: "hint" }, t("contest.bonus_hint"))),
+      h("h3", {}, t("odds.title")),
+      odds,
+      diceBox,
+    ),
+    (form, out) =>
+      sendFrom("ContestRoll", { side: id, actor: actor.value, skill: skillSel.value, bonus: Number(bonus.value) || 0, ...typedDice(diceIn) }, out),
+    { submitLabel: t("roll.roll_button"), id: "contest-roll-form" },
+  );
+  update();
+}
+
+// -- the GM's dialog --------------------------------------------------------------------------
+
+/** Which side of a contest someone is on: "a", "b" or "" (not in it). */
+function sidePicker(id, chosen) {
+  const c = character(id);
+  const pc = c && c.revealed && c.sheet.kind === "pc";
+  return field(tn("conflict.side_of", { who: who(id) }), select(`contest-side-${id}`, [["a", t("conflict.first_side")], ["b", t("conflict.second_side")], ["", t("conflict.not_in")]], chosen || (pc ? "a" : "b")));
+}
+
+export function openStartContest() {
+  const people = app.view.scene.participants;
+  const sideA = h("input", { id: "contest-side-a", value: t("conflict.side_a"), autocomplete: "off" });
+  const sideB = h("input", { id: "contest-side-b", value: t("conflict.side_b"), autocomplete: "off" });
+  const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
+  const intentB = h("input", { id: "contest-intent-b", autocomplete: "off" });
+  const needed = h("input", { id: "contest-needed", type: "number", min: 3, max: 5, value: 3, inputmode: "numeric" });
+  openDialog(
+    t("gm.start_contest"),
+    h(
+      "div",
+      {},
+      field(t("conflict.first_side"), sideA),
+      field(t("contest.intent"), intentA),
+      field(t("conflict.second_side"), sideB),
+      field(t("contest.intent"), intentB),
+      people.map((id) => sidePicker(id)),
+      field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
+    ),
+    (form, out) => {
+      const sides = [[], []];
+      for (const id of people) {
+        const v = document.getElementById(`contest-side-${id}`).value;
+        if (v === "a") sides[0].push(id);
+        if (v === "b") sides[1].push(id);
+      }
+      const na = sideA.value.trim() || "a";
+      const nb = sideB.value.trim() || "b";
+      return sendFrom(
+        "StartContest",
+        {
+          sides: [[na, sides[0]], [nb, sides[1]]],
+          intents: [[na, intentA.value.trim() || na], [nb, intentB.value.trim() || nb]],
+          victories_needed: Number(needed.value) || 3,
+        },
+        out,
+      );
+    },
+    { id: "start-contest-form" },
+  );
+}
