@@ -17,7 +17,7 @@ from fatekit.rules.aspects.invokes import (
     StoryDetail,
     declare_story_detail,
 )
-from fatekit.rules.aspects.stunt_uses import StuntUses
+from fatekit.rules.aspects.stunt_uses import StuntOffer, StuntUses, default_stunts, stunt_offers
 from fatekit.rules.aspects.stunts import (
     ActFirst,
     ExtraAction,
@@ -219,6 +219,7 @@ __all__ = [
     "Stunt",
     "StuntCost",
     "StuntEffect",
+    "StuntOffer",
     "StuntUses",
     "Succeed",
     "SwapSkills",
@@ -240,6 +241,7 @@ __all__ = [
     "combine_skills",
     "concede",
     "declare_story_detail",
+    "default_stunts",
     "format_rating",
     "get_preset",
     "is_legal",
@@ -259,6 +261,7 @@ __all__ = [
     "replay",
     "resolve",
     "self_compel",
+    "stunt_offers",
     "treat",
     "validate",
 ]

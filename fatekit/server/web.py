@@ -41,12 +41,14 @@ from fatekit.formats.character_json import (
     LoadedCharacter,
     character_from_dict,
     character_to_dict,
+    stunt_dict,
     template,
 )
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
+from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.aspects.stunts import Track
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.preset import Preset
@@ -128,27 +130,54 @@ def _rating(character: Character, skill: str) -> int:
 _ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
 
 
-def _stunts(character: Character, skill: str, action: Action) -> list[dict[str, Any]]:
-    """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
-    engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
-    which the odds leave out since it is the player's choice to pay."""
+def _stunts(
+    state: TableState,
+    character: Character,
+    skill: str,
+    action: Action,
+    chosen: tuple[str, ...] | None = None,
+) -> list[dict[str, Any]]:
+    """The character's stunts that do something on a roll of ``skill`` for ``action``, as the
+    rules engine offers them (:func:`stunt_offers`), whoever the opponent is. ``counted`` says
+    whether the roll applies one: those in ``chosen``, or (``None``) those the table applies when
+    the player names none. A spent one is never counted."""
     out = []
-    for stunt in character.stunts:
-        bonus = stunt.bonus_for(skill, action)
-        if bonus:
-            out.append(
-                {
-                    "name": stunt.name,
-                    "bonus": bonus,
-                    "fate_point_cost": stunt.fate_point_cost,
-                    "counted": not stunt.fate_point_cost,
-                }
-            )
+    for offer in stunt_offers(character, skill, action, state.game.stunt_uses):
+        stunt = offer.stunt
+        counted = offer.by_default if chosen is None else stunt.name in chosen
+        out.append(
+            {
+                "name": stunt.name,
+                "bonus": offer.bonus,
+                "cost": stunt.cost.value,
+                "fate_point_cost": stunt.fate_point_cost,
+                "circumstance": stunt.circumstance,
+                "description": stunt.description,
+                "effect": stunt_dict(stunt)["effect"],
+                "spent": offer.spent,
+                "counted": counted and not offer.spent,
+            }
+        )
     return out
 
 
 def _counted(stunts: list[dict[str, Any]]) -> int:
     return sum(s["bonus"] for s in stunts if s["counted"])
+
+
+def _chosen(text: str | None) -> tuple[str, ...] | None:
+    """The stunts a roll's player chose, as the page sends them (a JSON list of names)."""
+    if text is None:
+        return None
+    try:
+        names = json.loads(text)
+    except ValueError:
+        names = None
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= 200 for n in names
+    ):
+        raise BadInput("stunts: a JSON list of stunt names")
+    return tuple(names)
 
 
 def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
@@ -233,6 +262,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
         mental: bool = False,
         action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
         bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
+        stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
     ) -> dict[str, Any]:
         def work(state: TableState, seat: str) -> dict[str, Any]:
             viewer = Viewer(state, seat)
@@ -241,7 +271,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             if not viewer.sees_sheet(actor):
                 raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
             roller = game.character(actor)
-            stunts = _stunts(roller, skill, _ODDS_ACTIONS[action])
+            chosen = _chosen(stunts_chosen)
+            stunts = _stunts(state, roller, skill, _ODDS_ACTIONS[action], chosen)
             # ``bonus``: what the roller adds besides (a contest's teamwork).
             modifier = _rating(roller, skill) + _counted(stunts) + bonus
             opposing: list[dict[str, Any]] = []
@@ -277,7 +308,8 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                 # The defender's stunts are theirs to name when they defend: listed, never counted,
                 # just as the table adds only the stunts the roller names.
                 opposing = [
-                    {**st, "counted": False} for st in _stunts(opponent, defending, Action.DEFEND)
+                    {**st, "counted": False}
+                    for st in _stunts(state, opponent, defending, Action.DEFEND)
                 ]
                 opposition, active = _rating(opponent, defending), True
             elif difficulty is not None:
@@ -409,6 +441,7 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "refresh": preset.refresh,
         "free_stunts": preset.free_stunts,
         "stunt_cost": preset.stunt_cost,
+        "stunt_bonus": preset.stunt_bonus,
         "min_refresh": preset.min_refresh,
         "peak": preset.peak,
         "ladder": {str(value): name for value, name in LADDER.items()},

@@ -117,6 +117,7 @@ from fatekit.table.play.secrets import (
     RevealRoll,
     SecretRoll,
 )
+from fatekit.table.play.stunts import UseStunt
 from fatekit.table.play.targets import (
     AssignTargets,
     MissEveryone,
@@ -211,6 +212,7 @@ __all__ = [
     "ThreatPartEntry",
     "Undo",
     "UpdateCharacter",
+    "UseStunt",
     "ZoneAttack",
 ]
 
@@ -276,6 +278,7 @@ COMMAND_TYPES: dict[str, type[Command]] = {
         BreakImmunity,
         PassFreeInvoke,
         DeclareStoryDetail,
+        UseStunt,
         SelfCompel,
         SelfCompelAnswer,
         Milestone,

@@ -39,6 +39,16 @@ def event_for(event: e.Event, state: TableState, seat: str) -> JSON | None:
     }
 
 
+def _kept_stunts(viewer: Viewer, event: e.Event, data: JSON) -> None:
+    """A stunt's name is on its owner's sheet: a seat that may not see the sheet (a hidden NPC's)
+    learns that a stunt was used, not which."""
+    if isinstance(event, e.StuntUsed):
+        if not viewer.sees_sheet(event.by):
+            data["stunt"] = None
+    elif data.get("stunts") and not viewer.sees_sheet(getattr(event, "actor", "")):
+        data["stunts"] = [None for _ in data["stunts"]]
+
+
 def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     data: JSON = own_fields(event)
     if viewer.gm:
@@ -49,6 +59,7 @@ def _redacted(viewer: Viewer, event: e.Event) -> JSON | None:
     if shown is not data:
         return shown
     _kept_dice(viewer, event, data)
+    _kept_stunts(viewer, event, data)
     if isinstance(event, e.NoteAdded):
         return data if viewer.sees_note(event) else None
     if isinstance(event, e.SituationAspectAdded):

@@ -113,6 +113,7 @@ from fatekit.table.play.secrets import (
     SecretRollMade,
     SecretRollRevealed,
 )
+from fatekit.table.play.stunts import StuntUsed
 from fatekit.table.play.targets import (
     MissedEveryone,
     SplitAttackRolled,
@@ -190,6 +191,7 @@ __all__ = [
     "SplitAttackRolled",
     "StoryDetailDeclared",
     "StressCorrected",
+    "StuntUsed",
     "TableCreated",
     "TakenOut",
     "TargetsAssigned",
@@ -265,6 +267,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ImmunityBroken,
         FreeInvokePassed,
         StoryDetailDeclared,
+        StuntUsed,
         SelfCompelAsked,
         SelfCompelAnswered,
         MilestoneTaken,

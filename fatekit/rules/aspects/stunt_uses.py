@@ -18,14 +18,28 @@ may set aside for one move (:mod:`fatekit.rules.core.waivers`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from fatekit.rules.aspects.aspects import Aspect, AspectsInPlay
 from fatekit.rules.aspects.fate_points import FateLedger
-from fatekit.rules.aspects.stunts import STUNT_COST_RULE, STUNT_USES_RULE, Stunt, StuntCost
+from fatekit.rules.aspects.stunts import (
+    RULE_STUNT_RULE,
+    STUNT_COST_RULE,
+    STUNT_USES_RULE,
+    GrantsBoost,
+    Stunt,
+    StuntCost,
+)
+from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.scenes.clock import Clock, ClockMark
 
-__all__ = ["StuntUses"]
+if TYPE_CHECKING:
+    from fatekit.rules.characters.character import Character
+
+__all__ = ["StuntOffer", "StuntUses", "default_stunts", "stunt_offers", "use_alone"]
 
 
 class StuntUses:
@@ -86,3 +100,76 @@ class StuntUses:
             ledger.wallet(who).spend(1, purpose=f"use stunt {stunt.name!r}")
         if stunt.cost.limited:
             self._used[(who, stunt.name)] = self.clock.mark()
+
+
+def use_alone(
+    uses: StuntUses,
+    who: str,
+    stunt: Stunt,
+    ledger: FateLedger | None = None,
+    aspects: AspectsInPlay | None = None,
+) -> Aspect | None:
+    """Use ``who``'s ``stunt`` on its own, not on a roll: a rule exception or a true detail (the
+    table judges what it does), or a boost out of nowhere, made in ``aspects`` (the scene's) and
+    returned. Its fate point is paid and a limited use counted; a spent one is refused, and so,
+    waivably, is a stunt that works on a roll (apply it there, where its bonus counts)."""
+    if not stunt.used_outside_rolls:
+        refuse(
+            f"{stunt.name!r} works on a roll of the skill it names: apply it on that roll",
+            RULE_STUNT_RULE,
+        )
+    uses.use(who, stunt, ledger)
+    if isinstance(stunt.effect, GrantsBoost):
+        if aspects is None:
+            raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
+        return aspects.create_boost(who)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class StuntOffer:
+    """One of a character's stunts that does something on a roll: what it adds (``bonus``),
+    whether it is ``spent`` until the next scene or session, and whether the table applies it
+    when the player names no stunts (``by_default``: free, not spent, and adding something)."""
+
+    stunt: Stunt
+    bonus: int
+    spent: bool
+    by_default: bool
+
+
+def stunt_offers(
+    character: Character, skill: str, action: Action, uses: StuntUses | None = None
+) -> list[StuntOffer]:
+    """The stunts of ``character`` that do something on a roll of ``skill`` for ``action``, as
+    the engine offers them on every roll, whoever the opponent is: the player confirms each
+    one's circumstance. A free one that adds a bonus, a boost or a free invoke applies unless
+    the player leaves it out (stunts are free whenever they apply); one that costs a fate point
+    or a limited use is the player's to choose; a spent one is offered as spent."""
+    offers = []
+    for stunt in character.stunts:
+        if not stunt.applies_to(skill, action):
+            continue
+        spent = uses is not None and uses.spent(character.id, stunt)
+        adds = bool(
+            stunt.bonus_for(skill, action)
+            or stunt.extra_free_invokes(skill, action)
+            or stunt.boost_on(skill, action)
+        )
+        offers.append(
+            StuntOffer(
+                stunt,
+                stunt.bonus_for(skill, action),
+                spent,
+                adds and stunt.cost is StuntCost.FREE and not spent,
+            )
+        )
+    return offers
+
+
+def default_stunts(
+    character: Character, skill: str, action: Action, uses: StuntUses | None = None
+) -> tuple[str, ...]:
+    """The names of the stunts a roll applies when its player names none (see
+    :func:`stunt_offers`)."""
+    return tuple(o.stunt.name for o in stunt_offers(character, skill, action, uses) if o.by_default)

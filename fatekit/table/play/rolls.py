@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.effects import carry_out
@@ -48,11 +49,14 @@ from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 class ActionCommand(SkillRoll):
     """Base of the action rolls (an overcome, a create an advantage, an attack), in a conflict
     or out of one: a defender, if any, rolls ``defend_skill``, with ``defend_dice`` entered or
-    ``None`` for the table to roll; ``stunts`` names the actor's stunts that apply."""
+    ``None`` for the table to roll. ``stunts`` names the actor's stunts the player applies (each
+    circumstance confirmed); left out, the table applies those the rules engine applies unless
+    told otherwise (:func:`~fatekit.rules.default_stunts`), whether or not the seat may see the
+    opponent's sheet."""
 
     defend_skill: str | None = None
     defend_dice: str | None = None
-    stunts: tuple[str, ...] = ()
+    stunts: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -467,11 +471,24 @@ def rolled_against(
     return context.event_from(
         rolled,
         command,
+        stunts=stunts_applied(context.state, command, action),
         difficulty=difficulty,
         hidden_difficulty=hidden,
         faces=context.faces(command.dice),
         defend_faces=context.defend_faces(command.against, command.defend_dice),
     )
+
+
+def stunts_applied(state: TableState, command: object, action: Action) -> tuple[str, ...]:
+    """The stunts an action's roll (an :class:`ActionCommand`) applies: those its command names,
+    or, named by none, those the rules engine applies by default, decided here and recorded on
+    the event."""
+    if not isinstance(command, ActionCommand):
+        return ()
+    if command.stunts is not None:
+        return command.stunts
+    sheet = state.game.character(command.actor)
+    return default_stunts(sheet, command.skill, action, state.game.stunt_uses)
 
 
 def scripted_dice(faces: str | None) -> ScriptedDice | None:
@@ -575,3 +592,5 @@ def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> 
         if stunt is None:
             raise BadInput(f"{sheet.name} has no stunt {name!r}")
         roll.use_stunt(stunt)
+    if names:
+        state.game.sync_sheets()  # a use counted or a fate point paid shows on the sheet

@@ -9,6 +9,7 @@ import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
+import { stuntEditor } from "./sheet/stunts.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names. */
@@ -116,25 +117,8 @@ export function openSheetEditor(existing, seed = null) {
   });
   const skillBox = h("fieldset", { class: "skill-grid" }, h("legend", {}, preset.key === "fae" && !preset.list ? t("sheet.approaches") : t("sheet.skills")), skillSelects.map((s) => field(skill(s.key), s.sel)));
 
-  // Stunts: a name, what it is for (a +2 to one skill and action), and a description.
-  const stuntRows = [0, 1, 2].map((i) => {
-    const found = start && start.stunts && start.stunts[i];
-    const effect = found ? found.effect : null;
-    return {
-      name: h("input", { id: `sheet-stunt-${i}`, autocomplete: "off", value: found ? found.name : "" }),
-      skill: h("select", { id: `sheet-stunt-skill-${i}` }, preset.skills.map((k) => h("option", { value: k, selected: effect && effect.skill === k }, skill(k).textContent))),
-      action: h("select", { id: `sheet-stunt-action-${i}` }, ["overcome", "create_advantage", "attack", "defend"].map((a) => h("option", { value: a, selected: effect && effect.action === a }, t(`action.${a}`)))),
-      description: h("input", { id: `sheet-stunt-text-${i}`, autocomplete: "off", value: found ? found.description || "" : "" }),
-      kept: effect && effect.type !== "skill_bonus" ? found : null,
-    };
-  });
-  const stuntBox = h(
-    "fieldset",
-    {},
-    h("legend", {}, t("sheet.stunts")),
-    h("p", { class: "hint" }, t("sheet.stunt_hint")),
-    stuntRows.map((r, i) => h("div", { class: "stunt-row" }, field(tn("sheet.stunt_n", { n: i + 1 }), r.name), field(t("roll.skill"), r.skill), field(t("roll.action"), r.action), field(t("sheet.stunt_text"), r.description))),
-  );
+  // Stunts: every kind the texts give, as data the engine checks.
+  const stunts = stuntEditor(preset, start && start.stunts);
 
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
   const preview = h("div", { id: "sheet-preview" });
@@ -153,13 +137,7 @@ export function openSheetEditor(existing, seed = null) {
         .filter((a) => a.input.value.trim())
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
       skills: Object.fromEntries(skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)])),
-      stunts: stuntRows
-        .filter((r) => r.name.value.trim())
-        .map((r) =>
-          r.kept
-            ? { ...r.kept, name: r.name.value.trim(), description: r.description.value.trim() }
-            : { name: r.name.value.trim(), description: r.description.value.trim(), effect: { type: "skill_bonus", skill: r.skill.value, action: r.action.value } },
-        ),
+      stunts: stunts.read(),
     };
     if (editing) {
       // Harm and advancement stay as the table has them; the engine checks the rest.
@@ -230,7 +208,7 @@ export function openSheetEditor(existing, seed = null) {
     entrance.node,
     aspectBox,
     skillBox,
-    stuntBox,
+    stunts.node,
     h("h3", {}, t("sheet.check")),
     verdict,
     preview,

@@ -119,3 +119,45 @@ export function aspectName(id) {
 export function hasOption(key) {
   return app.view.table.options.includes(key);
 }
+
+/** What a stunt does, as a line of text in the seat's language: its effect as the character
+ * file gives it (the kinds the texts name), and its cost when it has one. */
+export function stuntSummary(st) {
+  const e = st.effect || {};
+  const name = (k) => skill(k).textContent;
+  const actions = (list) => (list || []).map((a) => t(`action.${a}`)).join(", ");
+  const listed = e.actions || (e.action ? [e.action] : []);
+  let does;
+  switch (e.type) {
+    case "skill_bonus":
+      does = t("stunt.does.bonus_to", { n: e.bonus, skill: name(e.skill), actions: actions(listed) });
+      break;
+    case "skill_swap":
+      does = listed.length ? t("stunt.does.swap_for", { skill: name(e.skill), replaces: name(e.replaces), actions: actions(listed) }) : t("stunt.does.swap", { skill: name(e.skill), replaces: name(e.replaces) });
+      break;
+    case "extra_action":
+      does = t("stunt.does.extra_action", { skill: name(e.skill), action: t(`action.${e.action}`) });
+      break;
+    case "extra_free_invoke":
+      does = t("stunt.does.free_invoke", { n: e.count, skill: name(e.skill) });
+      break;
+    case "extra_stress":
+      does = t("stunt.does.stress", { n: e.boxes, track: trackText(e.track) });
+      break;
+    case "extra_consequence":
+      does = t("stunt.does.consequence", { severity: t(`severity.${e.severity}`), track: trackText(e.track) });
+      break;
+    case "boost":
+      does = e.skill ? t("stunt.does.boost_on", { skill: name(e.skill) }) : t("stunt.does.boost");
+      break;
+    case "act_first":
+      does = t("stunt.does.act_first");
+      break;
+    case "rule_exception":
+      does = t("stunt.does.exception", { text: e.text });
+      break;
+    default:
+      does = t("stunt.does.detail", { detail: e.detail || "" });
+  }
+  return st.cost && st.cost !== "free" ? `${does} (${t(`stunt.cost.${st.cost}`)})` : does;
+}
