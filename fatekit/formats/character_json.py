@@ -58,6 +58,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
 from fatekit.rules.options.conditions import CONDITIONS
+from fatekit.rules.options.weapons import CarriedGear
 from fatekit.rules.scenes.clock import ClockMark
 
 __all__ = [
@@ -290,6 +291,10 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
         skill_steps_banked=steps["banked"],
         members=data.get("members", 1),
         stunt_uses=uses,
+        gear=[
+            CarriedGear(g["name"].strip(), g.get("weapon", 0), g.get("armor", 0))
+            for g in data.get("gear", [])
+        ],
     )
     npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
     if "refresh" not in data and not npc_like:
@@ -480,6 +485,10 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     }
     if character.members != 1:
         out["members"] = character.members
+    if character.gear:
+        out["gear"] = [
+            {"name": g.name, "weapon": g.weapon, "armor": g.armor} for g in character.gear
+        ]
     out["stress"] = {
         track.value: [{"value": b.value, "marked": b.marked} for b in stress.boxes]
         for track, stress in character.stress.items()

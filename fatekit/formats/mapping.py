@@ -343,7 +343,15 @@ def _count(value: object, what: str) -> int | None:
     return max(0, number)
 
 
-_KEPT_FIELDS = ("kind", "as_you_play", "refresh_awarded", "skill_steps", "members", "skill_labels")
+_KEPT_FIELDS = (
+    "kind",
+    "as_you_play",
+    "refresh_awarded",
+    "skill_steps",
+    "members",
+    "skill_labels",
+    "gear",
+)
 
 #: The fields of a character file that the exporters keep in their extension object: what only
 #: fatekit knows, which :func:`build` takes back from there.

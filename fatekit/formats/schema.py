@@ -362,6 +362,19 @@ CHARACTER_SCHEMA = file_schema(
             "description": "display text of skills not on the list ('Getting into Bar Fights')",
         },
         "stunts": {"type": "array", "items": {"$ref": "#/$defs/stunt"}},
+        "gear": {
+            "type": "array",
+            "items": obj(
+                {
+                    "name": _TEXT,
+                    "weapon": {"type": "integer", "minimum": 0, "maximum": 4, "default": 0},
+                    "armor": {"type": "integer", "minimum": 0, "maximum": 4, "default": 0},
+                },
+                ["name"],
+                "something carried with a Weapon or Armor rating (the optional rule's 0 to 4)",
+            ),
+            "maxItems": MAX_BOXES,
+        },
         "refresh": _COUNT,
         "refresh_awarded": _COUNT,
         "fate_points": _COUNT,

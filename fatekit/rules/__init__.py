@@ -17,7 +17,13 @@ from fatekit.rules.aspects.invokes import (
     StoryDetail,
     declare_story_detail,
 )
-from fatekit.rules.aspects.stunt_uses import StuntOffer, StuntUses, default_stunts, stunt_offers
+from fatekit.rules.aspects.stunt_uses import (
+    StuntOffer,
+    StuntUses,
+    default_stunts,
+    stunt_offers,
+    use_alone,
+)
 from fatekit.rules.aspects.stunts import (
     ActFirst,
     ExtraAction,
@@ -113,6 +119,7 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clear_stress, treat
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.weapons import CarriedGear
 from fatekit.rules.scenes.challenge import Challenge, ChallengeReport, Task
 from fatekit.rules.scenes.clock import Clock, Milestone
 from fatekit.rules.scenes.conflict import Conflict
@@ -141,6 +148,7 @@ __all__ = [
     "BonusKind",
     "Breakthrough",
     "BuyStunt",
+    "CarriedGear",
     "Challenge",
     "ChallengeReport",
     "Character",
@@ -263,5 +271,6 @@ __all__ = [
     "self_compel",
     "stunt_offers",
     "treat",
+    "use_alone",
     "validate",
 ]

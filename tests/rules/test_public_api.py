@@ -13,7 +13,7 @@ import fatekit.rules
 PUBLIC_API = {
     "GM", "LADDER", "PRESETS", "AbsorbPlan", "Action", "ActionRoll", "AddFreeInvokes",
     "AdvantageTarget", "Applied", "Aspect", "AspectKind", "AspectsInPlay", "BadInput", "Bonus",
-    "ActFirst", "BonusKind", "GrantsBoost", "RuleException", "Breakthrough", "BuyStunt",
+    "ActFirst", "BonusKind", "CarriedGear", "GrantsBoost", "RuleException", "Breakthrough", "BuyStunt",
     "Challenge", "ChallengeReport", "Character",
     "CharacterKind", "Chooser", "Clock", "Compel", "CompelKind", "CompelState", "Concession",
     "Conflict", "ConflictKind", "ConsequenceSlot", "Contest", "CreateAspect", "DiceSource",
@@ -26,7 +26,7 @@ PUBLIC_API = {
     "RevealAspect", "RewriteAspect", "RewriteStunt", "Roll", "RollPhase", "Rule", "Ruleset",
     "Scene", "ScriptedDice", "Severity", "Side", "SkillBonus", "SkillSwap", "StaleState",
     "Status", "StoryDetail", "StressBox", "StressStyle", "StressTrack", "Stunt", "StuntCost",
-    "StuntEffect", "StuntOffer", "StuntUses", "default_stunts", "stunt_offers",
+    "StuntEffect", "StuntOffer", "StuntUses", "default_stunts", "stunt_offers", "use_alone",
     "Succeed", "SwapSkills", "TakeHit", "Task", "Teamwork", "Track", "TrueDetail", "Zone",
     "ZoneMap", "absorb_options", "all_rolls", "all_rules", "apply_breakthrough",
     "apply_milestone", "apply_plan", "carry_out", "clear_stress", "combine_skills", "concede",

@@ -1,6 +1,6 @@
 """Stunts through the page, as a group plays them: Аня, on a phone in Russian, makes Ирина with a
 stunt of four kinds (a bonus to Fight attacks, a rule exception once a session, Rapport in place
-of Provoke, one more stress box); her card says what each does; her attack on the GM's hidden NPC
+of Provoke, one more stress box) and a cutlass of Weapon 2; her card says what each does; her attack on the GM's hidden NPC
 lists the stunts that apply, counts the bonus although the odds stay hidden, and the GM's English
 log names it; the once-a-session stunt is used from the card and shows as spent."""
 
@@ -68,6 +68,9 @@ def _make_irina(page: Any) -> None:
     page.select_option("#sheet-stunt-kind-3", "extra_stress")
     expect(page.locator("#sheet-stunt-cost-3")).to_be_hidden()
     page.select_option("#sheet-stunt-track-3", "physical")
+    # What she carries: a cutlass, Weapon 2.
+    page.fill("#sheet-gear-0", "Абордажная сабля")
+    page.fill("#sheet-gear-weapon-0", "2")
     expect(page.locator("#sheet-legal")).to_be_visible()
     submit(page, "sheet-form")
 
@@ -96,6 +99,8 @@ def test_a_russian_player_makes_and_uses_every_kind_of_stunt(server: str, browse
         swap = card.locator(".stunts [data-stunt='Серебряный язык'] .stunt-does")
         expect(swap).to_contain_text(ru["skill.provoke"])
         expect(card.locator(".stunts [data-stunt='Крепкая'] .stunt-does")).to_contain_text("1")
+        expect(card.locator(".gear")).to_contain_text("Абордажная сабля")
+        expect(card.locator(".gear")).to_contain_text(ru["gear.weapon"] + " 2")
         # Physical stress with Physique at Mediocre: three boxes, and the stunt's fourth.
         sheet = next(
             c for c in state_of(server, table, gm_link)["characters"] if c["id"] == "ирина"

@@ -31,6 +31,7 @@ from fatekit.rules.core.ladder import parse_rating
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressStyle, StressTrack
 from fatekit.rules.options.conditions import CONDITIONS, condition_slots
+from fatekit.rules.options.weapons import CarriedGear
 from fatekit.rules.scenes.clock import ClockMark
 from fatekit.rules.scenes.teamwork import combine_skills
 
@@ -105,7 +106,8 @@ class Character:
     ``skill_steps_earned`` counts skill steps from advancement and ``skill_steps_banked`` those
     not spent yet. ``as_you_play`` marks a sheet filled in during play, whose empty slots are
     legal. ``members`` is the size of a mob (1 for everyone else). ``stunt_uses`` says when
-    each stunt limited to once a scene or session was last used (by stunt name).
+    each stunt limited to once a scene or session was last used (by stunt name); ``gear`` is
+    what the character carries with Weapon and Armor ratings.
     """
 
     id: str
@@ -127,6 +129,7 @@ class Character:
     skill_steps_banked: int = 0
     members: int = 1
     stunt_uses: dict[str, ClockMark] = field(default_factory=dict)
+    gear: list[CarriedGear] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.id.strip():

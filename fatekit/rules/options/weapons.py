@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from fatekit.rules.core.actions import Action, GainBoost, Hit, Option, Resolution, Side
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
 
-__all__ = ["WEAPON_ARMOR_RULE", "WEAPON_RANGE_RULE", "check_rating", "with_weapon_and_armor"]
+__all__ = [
+    "WEAPON_ARMOR_RULE",
+    "WEAPON_RANGE_RULE",
+    "CarriedGear",
+    "carried_ratings",
+    "check_rating",
+    "with_weapon_and_armor",
+]
 
 WEAPON_ARMOR_RULE = rule(
     "option.weapon-armor",
@@ -31,6 +39,29 @@ def check_rating(kind: str, value: int) -> None:
     """Raise unless a Weapon or Armor rating is within 0 to 4."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
         raise IllegalAction(f"a {kind} rating runs from 0 to 4, not {value!r}", WEAPON_RANGE_RULE)
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedGear:
+    """Something a character carries with a Weapon or Armor rating (a sword: Weapon 2; a mail
+    shirt: Armor 1), on their sheet whether or not the table plays the optional rule."""
+
+    name: str
+    weapon: int = 0
+    armor: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise BadInput("carried gear needs a name")
+        check_rating("Weapon", self.weapon)
+        check_rating("Armor", self.armor)
+
+
+def carried_ratings(gear: Iterable[CarriedGear]) -> tuple[int, int]:
+    """The Weapon and Armor a character brings into a conflict from what they carry: the best of
+    each (one weapon strikes at a time; armor does not stack)."""
+    listed = list(gear)
+    return max((g.weapon for g in listed), default=0), max((g.armor for g in listed), default=0)
 
 
 def with_weapon_and_armor(resolution: Resolution, *, weapon: int = 0, armor: int = 0) -> Resolution:

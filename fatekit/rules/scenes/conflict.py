@@ -49,7 +49,12 @@ from fatekit.rules.options.scale import (
     ScaleBenefit,
     ScaleLadder,
 )
-from fatekit.rules.options.weapons import WEAPON_ARMOR_RULE, check_rating, with_weapon_and_armor
+from fatekit.rules.options.weapons import (
+    WEAPON_ARMOR_RULE,
+    carried_ratings,
+    check_rating,
+    with_weapon_and_armor,
+)
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
 from fatekit.rules.scenes.conflict_harm import HitsAndEnding
@@ -125,6 +130,8 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                     raise BadInput(f"{member!r} is not in scene {self.scene.name!r}")
                 self.fighters[member] = Fighter(game.character(member), side)
         self.ruleset = game.ruleset
+        for fighter in self.fighters.values():
+            self.arm(fighter)
         self.preset = preset if preset is not None else self.ruleset.preset
         if harm is not None and not any(
             self.preset.can_use(s, Action.ATTACK, self.harm, stunts=f.character.stunts)
@@ -430,6 +437,12 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             return resolution.option(option)
         except KeyError as error:
             raise BadInput(str(error.args[0])) from None
+
+    def arm(self, fighter: Fighter) -> None:
+        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
+        they carry (the best weapon, the best armor); :meth:`equip` changes it."""
+        if self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+            fighter.weapon, fighter.armor = carried_ratings(fighter.character.gear)
 
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
         """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""

@@ -131,6 +131,7 @@ class TurnOrder(ConflictPart):
         if not side.strip():
             raise BadInput("name the side they join")
         self.fighters[participant] = Fighter(self.game.character(participant), side.strip())
+        self.arm(self.fighters[participant])
         if self._order is not None:
             self._order = self._ordered()
 

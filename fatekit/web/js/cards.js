@@ -104,6 +104,7 @@ function characterCard(c) {
         )
       : null,
     s.stunts.length ? h("ul", { class: "stunts", "aria-label": t("sheet.stunts") }, s.stunts.map((st) => stuntItem(c, st))) : null,
+    s.gear && s.gear.length ? h("ul", { class: "gear", "aria-label": t("sheet.gear") }, s.gear.map((g) => h("li", {}, free(g.name, "strong"), " ", t("conflict.gear", { weapon: g.weapon, armor: g.armor })))) : null,
     stressView(s),
     consequenceView(s),
     h(

@@ -9,7 +9,7 @@ import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
-import { stuntEditor } from "./sheet/stunts.js";
+import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names. */
@@ -119,6 +119,7 @@ export function openSheetEditor(existing, seed = null) {
 
   // Stunts: every kind the texts give, as data the engine checks.
   const stunts = stuntEditor(preset, start && start.stunts);
+  const gear = gearEditor(start && start.gear);
 
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
   const preview = h("div", { id: "sheet-preview" });
@@ -138,6 +139,7 @@ export function openSheetEditor(existing, seed = null) {
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
       skills: Object.fromEntries(skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)])),
       stunts: stunts.read(),
+      ...(gear.read().length ? { gear: gear.read() } : {}),
     };
     if (editing) {
       // Harm and advancement stay as the table has them; the engine checks the rest.
@@ -209,6 +211,7 @@ export function openSheetEditor(existing, seed = null) {
     aspectBox,
     skillBox,
     stunts.node,
+    gear.node,
     h("h3", {}, t("sheet.check")),
     verdict,
     preview,

@@ -155,3 +155,33 @@ export function stuntEditor(preset, given) {
         }),
   };
 }
+
+/** The gear part of the sheet editor: what the character carries with Weapon and Armor ratings
+ * (0 to 4, the optional rule's), which a conflict counts when the table plays that rule. */
+export function gearEditor(given) {
+  const rows = [];
+  const list = h("div", { class: "gear-rows" });
+  const rating = (id, value) => h("input", { id, type: "number", min: "0", max: "4", step: "1", value: String(value || 0), inputmode: "numeric" });
+  const add = (found) => {
+    const i = rows.length;
+    const row = {
+      name: h("input", { id: `sheet-gear-${i}`, autocomplete: "off", maxlength: "200", value: found ? found.name : "" }),
+      weapon: rating(`sheet-gear-weapon-${i}`, found && found.weapon),
+      armor: rating(`sheet-gear-armor-${i}`, found && found.armor),
+    };
+    rows.push(row);
+    list.append(h("div", { class: "inline gear-row" }, field(t("sheet.gear_item"), row.name), field(t("gear.weapon"), row.weapon), field(t("gear.armor"), row.armor)));
+    return row;
+  };
+  for (const found of given || []) add(found);
+  if (!rows.length) add(null);
+  const more = h("button", { type: "button", id: "sheet-gear-add", class: "small" }, t("sheet.gear_add"));
+  more.addEventListener("click", () => add(null).name.focus());
+  return {
+    node: h("fieldset", {}, h("legend", {}, t("sheet.gear")), h("p", { class: "hint" }, t("sheet.gear_hint")), list, more),
+    read: () =>
+      rows
+        .filter((r) => r.name.value.trim())
+        .map((r) => ({ name: r.name.value.trim(), weapon: Number(r.weapon.value) || 0, armor: Number(r.armor.value) || 0 })),
+  };
+}
