@@ -305,13 +305,9 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
                         opponent.skills
                     )
                     defending = max(allowed, key=lambda k: _rating(opponent, k), default="")
-                # The defender's stunts are theirs to name when they defend: listed, never counted,
-                # just as the table adds only the stunts the roller names.
-                opposing = [
-                    {**st, "counted": False}
-                    for st in _stunts(state, opponent, defending, Action.DEFEND)
-                ]
-                opposition, active = _rating(opponent, defending), True
+                # The defender's free stunts that fit count, as the table applies them.
+                opposing = _stunts(state, opponent, defending, Action.DEFEND)
+                opposition, active = _rating(opponent, defending) + _counted(opposing), True
             elif difficulty is not None:
                 opposition, active = difficulty, False
             else:

@@ -5,6 +5,7 @@ a rule exception used on its own, and a hidden NPC's stunt kept from the players
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -21,7 +22,7 @@ from fatekit.rules import (
     major_npc,
     new_character,
 )
-from fatekit.table import Waiver, event_for, view_for
+from fatekit.table import Waiver, event_for, fold, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.seats import Role
@@ -93,10 +94,17 @@ def test_an_attack_stunt_counts_against_a_hidden_npc_when_the_page_names_none() 
     play.do(c.Attack(actor="iris", target="vex", skill="fight", dice="0000"), seat="ann")
     rolled = play.log[-1]
     assert isinstance(rolled, e.AttackRolled) and rolled.stunts == ("Quick Blade",)
+    # Fight +3 and Quick Blade's +2 on 0000 is +5; Vex's Fight +2 and her free Iron Guard on
+    # ---- is +0 (a defender's free stunt that fits applies too).
+    roll = play.s.roll
+    assert roll is not None and roll.effort == 5 and roll.shifts == 5
     # Ann's copy of the event names her own stunt.
     seen = event_for(rolled, play.s, "ann")
     assert seen is not None and seen["data"]["stunts"] == ["Quick Blade"]
     assert_replays(play, ("gm", "ann"))
+    # An attack logged before defenders' stunts counted replays as it was: no Iron Guard.
+    older = fold([*play.log[:-1], dataclasses.replace(rolled, defence_stunts=False)])
+    assert older.roll is not None and older.roll.shifts == 7
 
 
 @pytest.mark.rule("stunt.bonus")
@@ -175,7 +183,7 @@ def test_a_hidden_npcs_stunt_is_used_without_its_name_reaching_the_players() -> 
     play.do(c.Attack(actor="vex", target="iris", skill="fight", dice="+000"))
     rolled = play.log[-1]
     assert isinstance(rolled, e.AttackRolled)
-    # Vex's free Iron Guard adds to defence only: nothing of hers applies to her attack.
+    # Vex's free Iron Guard adds to her defence only: nothing of hers applies to her attack.
     assert rolled.stunts == ()
     # A used stunt of a hidden NPC reaches the players as "a stunt", the GM by name.
     play.do(c.AddSituationAspect(name="Slick Planks"))

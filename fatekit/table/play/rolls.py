@@ -118,6 +118,9 @@ class ActionRolled(SkillRolled):
     defend_skill: str | None
     defend_faces: str | None
     stunts: tuple[str, ...] = ()
+    # The defender's free stunts that fit the defence apply (every roll since stunts counted at
+    # the table; an older log's defence had none, and replays as it was).
+    defence_stunts: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -472,6 +475,7 @@ def rolled_against(
         rolled,
         command,
         stunts=stunts_applied(context.state, command, action),
+        defence_stunts=True,
         difficulty=difficulty,
         hidden_difficulty=hidden,
         faces=context.faces(command.dice),
@@ -522,6 +526,13 @@ def put_in_play(
         raise BadInput(f"{event.actor}'s roll {waiting.id} is still in play: settle it first")
     roll.roll()
     _use_stunts(state, roll, stunts)
+    defence = roll.opposition
+    if getattr(event, "defence_stunts", False) and defence is not None and defence.skill:
+        # The defender's free stunts that fit apply as the rules engine says, whoever sees them.
+        sheet = state.game.characters.get(defence.actor)  # a hazard has no sheet in the game
+        if sheet is not None:
+            found = default_stunts(sheet, defence.skill, Action.DEFEND, state.game.stunt_uses)
+            _use_stunts(state, defence, found)
     in_play = RollInPlay(
         event.version,
         kind,
