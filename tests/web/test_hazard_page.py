@@ -40,15 +40,15 @@ def test_a_hazards_numbers_stay_on_the_gms_page(server: str, browser: Any) -> No
         player.fill("#conflict-dice", "00-0")
         player.click("#conflict-roll-form-submit")
         expect(player.locator("#dialog")).not_to_be_visible()
-        verdict = player.locator("#roll-verdict[data-hidden=true]")
+        verdict = player.locator(".roll-verdict[data-hidden=true]")
         expect(verdict).to_have_attribute("data-outcome", "fail")
         expect(player.locator(".roll-opposition")).to_have_text(ru["screen.hidden"])
         expect(player.locator(".roll-shifts")).to_have_text("?")
         expect(player.locator("#roll")).not_to_contain_text("+5")
         expect(gm.locator(".roll-opposition")).to_contain_text("+5")
         expect(gm.locator(".roll-shifts")).to_have_text("-3")
-        gm.click("#resolve-button")  # the GM settles it: the fire stays
-        expect(player.locator("#roll-verdict")).to_have_count(0)
+        gm.click(".resolve-button")  # the GM settles it: the fire stays
+        expect(player.locator(".roll-verdict")).to_have_count(0)
         command(server, table, gm_link, "EndTurn", {"next_actor": "fire"})
         # The fire attacks Ruth from the GM's page: 5 and +2 on the dice make 7 against Ruth's
         # Fight, Great (+4), on blank dice: 3 shifts, and its Weapon makes the hit 6.
@@ -61,16 +61,16 @@ def test_a_hazards_numbers_stay_on_the_gms_page(server: str, browser: Any) -> No
         expect(gm.locator(".roll-effort")).to_contain_text("+7")
         expect(gm.locator(".roll-shifts")).to_have_text("3")
         # Ann reads that it succeeded, with the GM keeping its numbers: no dice, no effort.
-        verdict = player.locator("#roll-verdict[data-hidden=true]")
+        verdict = player.locator(".roll-verdict[data-hidden=true]")
         expect(verdict).to_have_attribute("data-outcome", "success_with_style")
         told = ru["screen.verdict_effort_hidden"].split("{outcome}")[0].strip()
         expect(verdict).to_contain_text(told)
         expect(player.locator(".roll-effort")).to_have_text(ru["screen.hidden"])
-        expect(player.locator("#roll-dice-hidden")).to_be_visible()
+        expect(player.locator("[id^=roll-dice-hidden]")).to_be_visible()
         expect(player.locator(".roll-shifts")).to_have_text("?")
         expect(player.locator("#roll")).not_to_contain_text("+7")
-        expect(gm.locator("#roll-verdict")).not_to_have_attribute("data-hidden", "true")
-        gm.click("#resolve-button")
+        expect(gm.locator(".roll-verdict")).not_to_have_attribute("data-hidden", "true")
+        gm.click(".resolve-button")
         expect(player.locator("#pending-hit")).to_have_attribute("data-shifts", "6")
         # Dice are drawn with their faces as a label: the GM's log has the fire's, Ann's none.
         expect(gm.locator('#log-list [aria-label="+0+0"]')).to_have_count(1)

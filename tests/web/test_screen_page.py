@@ -191,7 +191,7 @@ def _npc_dice(gm: Any, ann: Any, server: str, table: str, gm_link: str) -> None:
     gm.click("#npc-dice[data-hidden=true]")
     gm.wait_for_selector("#npc-dice[data-hidden=false]")
     same_version(gm, ann)
-    assert ann.locator("#roll-dice-hidden").count() == 1
+    assert ann.locator("[id^=roll-dice-hidden]").count() == 1
     hidden_from(ann, 'aria-label="+-+-"')
     command(server, table, gm_link, "ResolveRoll", {})
     ann.wait_for_selector(".roll-verdict", state="detached")

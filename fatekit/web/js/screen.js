@@ -395,7 +395,7 @@ export function hiddenVerdict(roll) {
     // A hazard's own roll: its effort would give its rating and Weapon away.
     return h(
       "p",
-      { class: "roll-verdict", id: "roll-verdict", "data-outcome": roll.outcome, "data-hidden": "true" },
+      { class: "roll-verdict", id: `roll-verdict-${roll.id}`, "data-outcome": roll.outcome, "data-hidden": "true" },
       tn("screen.verdict_effort_hidden", { outcome: h("strong", {}, t(`outcome.${roll.outcome}`)) }),
     );
   }
