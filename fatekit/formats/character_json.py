@@ -295,8 +295,14 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
             CarriedGear(g["name"].strip(), g.get("weapon", 0), g.get("armor", 0))
             for g in data.get("gear", [])
         ],
+        shared_with=list(dict.fromkeys(data.get("shared_with", []))),
     )
-    npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
+    npc_like = character.kind in (
+        CharacterKind.MINOR_NPC,
+        CharacterKind.MOB,
+        CharacterKind.MONSTER,
+        CharacterKind.EXTRA,
+    )
     if "refresh" not in data and not npc_like:
         # Left out: what the preset's refresh, awards and stunts give (validation checks the rest).
         earned = preset.refresh + character.refresh_awarded
@@ -485,6 +491,8 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     }
     if character.members != 1:
         out["members"] = character.members
+    if character.shared_with:
+        out["shared_with"] = list(character.shared_with)
     if character.gear:
         out["gear"] = [
             {"name": g.name, "weapon": g.weapon, "armor": g.armor} for g in character.gear

@@ -362,6 +362,12 @@ CHARACTER_SCHEMA = file_schema(
             "description": "display text of skills not on the list ('Getting into Bar Fights')",
         },
         "stunts": {"type": "array", "items": {"$ref": "#/$defs/stunt"}},
+        "shared_with": {
+            "type": "array",
+            "items": _TEXT,
+            "maxItems": MAX_BOXES,
+            "description": "an extra: the ids of the PCs whose players act for it too",
+        },
         "gear": {
             "type": "array",
             "items": obj(

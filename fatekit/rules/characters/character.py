@@ -77,6 +77,10 @@ class CharacterKind(StrEnum):
     MINOR_NPC = "minor_npc"
     MONSTER = "monster"
     MOB = "mob"
+    #: Fate's fractal: a ship, a familiar, an organization with aspects, skills, stress and
+    #: consequences of its own, acting and taking harm like a character, shared by the PCs in
+    #: its ``shared_with``.
+    EXTRA = "extra"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,8 @@ class Character:
     not spent yet. ``as_you_play`` marks a sheet filled in during play, whose empty slots are
     legal. ``members`` is the size of a mob (1 for everyone else). ``stunt_uses`` says when
     each stunt limited to once a scene or session was last used (by stunt name); ``gear`` is
-    what the character carries with Weapon and Armor ratings.
+    what the character carries with Weapon and Armor ratings. ``shared_with`` names the PCs whose
+    players act for an extra too.
     """
 
     id: str
@@ -130,6 +135,7 @@ class Character:
     members: int = 1
     stunt_uses: dict[str, ClockMark] = field(default_factory=dict)
     gear: list[CarriedGear] = field(default_factory=list)
+    shared_with: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.id.strip():

@@ -81,7 +81,7 @@ export function openSheetEditor(existing, seed = null) {
   const editing = existing && existing.sheet;
   const start = seed || (editing ? existing.sheet : null);
   const name = h("input", { id: "sheet-name", autocomplete: "off", required: true, autofocus: true, value: start ? start.name : "" });
-  const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
+  const kinds = isGm() ? ["pc", "extra", "major_npc", "minor_npc", "mob", "monster"] : ["pc", "extra"];
   const kind = h("select", { id: "sheet-kind", disabled: Boolean(editing) }, kinds.map((k) => h("option", { value: k, selected: start && start.kind === k }, t(`kind.${k}`))));
   const players = view.seats.filter((s) => s.role === "player");
   // The GM may make a PC before its player is seated: the GM plays it until handing it over.
@@ -94,6 +94,21 @@ export function openSheetEditor(existing, seed = null) {
   const ownerBox = isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
   // The GM's character made while a scene runs may come straight into it (and into the fight).
   const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
+
+  // An extra (a ship, a familiar, an organization): the PCs whose players act for it too.
+  const pcs = view.characters.filter((c) => c.revealed && c.sheet.kind === "pc");
+  const sharedWith = new Set((start && start.shared_with) || []);
+  const shareBoxes = pcs.map((c) => h("input", { type: "checkbox", id: `sheet-shared-${c.id}`, value: c.id, checked: sharedWith.has(c.id) }));
+  const shareBox = h(
+    "fieldset",
+    { class: "inline", id: "sheet-shared" },
+    h("legend", {}, t("sheet.shared_with")),
+    h("p", { class: "hint" }, t("sheet.shared_hint")),
+    pcs.map((c, i) => h("label", {}, shareBoxes[i], " ", free(c.sheet.name))),
+  );
+  const showShare = () => (shareBox.hidden = kind.value !== "extra" || !pcs.length);
+  kind.addEventListener("change", showShare);
+  showShare();
 
   // Aspects: one input per slot the preset has.
   const aspectInputs = [];
@@ -139,6 +154,7 @@ export function openSheetEditor(existing, seed = null) {
         .map((a) => ({ ...(a.id ? { id: a.id } : {}), kind: a.kind, name: a.input.value.trim() })),
       skills: Object.fromEntries(skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)])),
       stunts: stunts.read(),
+      ...(kind.value === "extra" && shareBoxes.some((b) => b.checked) ? { shared_with: shareBoxes.filter((b) => b.checked).map((b) => b.value) } : {}),
       ...(gear.read().length ? { gear: gear.read() } : {}),
     };
     if (editing) {
@@ -207,6 +223,7 @@ export function openSheetEditor(existing, seed = null) {
     field(t("sheet.name"), name),
     editing ? null : field(t("sheet.kind"), kind),
     ownerBox,
+    shareBox,
     entrance.node,
     aspectBox,
     skillBox,
@@ -233,8 +250,9 @@ export function openSheetEditor(existing, seed = null) {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
       const data = { sheet: text };
-      if (kind.value === "pc" && !isGm()) data.owner = view.you.seat;
-      else if (kind.value === "pc" && owner.value) data.owner = owner.value;
+      const owned = kind.value === "pc" || kind.value === "extra";
+      if (owned && !isGm()) data.owner = view.you.seat;
+      else if (owned && owner.value) data.owner = owner.value;
       const enter = entrance.read();
       if (enter) data.enter = enter;
       return (await send("AddCharacter", data, out)) !== null;
