@@ -359,6 +359,17 @@ class Stunt:
         )
 
     @property
+    def summary(self) -> str:
+        """What the stunt does, in one line of English (the page words it in each language)."""
+        effect = self.effect
+        does = _summary(effect)
+        if self.circumstance:
+            does += f", when {self.circumstance}"
+        if self.cost is not StuntCost.FREE:
+            does += f" ({self.cost.value.replace('_', ' ')})"
+        return does
+
+    @property
     def used_outside_rolls(self) -> bool:
         """Whether the stunt is used on its own, not on a roll: a true detail, a rule exception,
         a boost with no skill named. A free one of these needs no use recorded."""
@@ -366,3 +377,28 @@ class Stunt:
         return isinstance(effect, TrueDetail | RuleException) or (
             isinstance(effect, GrantsBoost) and effect.skill is None
         )
+
+
+def _summary(effect: StuntEffect) -> str:
+    def verbs(actions: tuple[Action, ...]) -> str:
+        return " or ".join(a.value.replace("_", " ") for a in actions) or "any action"
+
+    if isinstance(effect, SkillBonus):
+        return f"+{effect.bonus} to {effect.skill} to {verbs(effect.actions)}"
+    if isinstance(effect, SkillSwap):
+        return f"{effect.skill} in place of {effect.replaces} to {verbs(effect.actions)}"
+    if isinstance(effect, ExtraAction):
+        return f"{effect.skill} may also {verbs((effect.action,))}"
+    if isinstance(effect, ExtraFreeInvoke):
+        return f"{effect.count} more free invoke(s) when {effect.skill} creates an advantage"
+    if isinstance(effect, ExtraStress):
+        return f"{effect.boxes} more {effect.track.value} stress box(es)"
+    if isinstance(effect, ExtraConsequence):
+        return f"one more {effect.severity} consequence ({effect.track.value})"
+    if isinstance(effect, GrantsBoost):
+        return "a boost when used" if effect.skill is None else f"a boost on {effect.skill} rolls"
+    if isinstance(effect, ActFirst):
+        return "acts first in a conflict"
+    if isinstance(effect, RuleException):
+        return f"rule exception: {effect.text}"
+    return f"simply true: {effect.detail}"
