@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import (
+    ActFirst,
     Action,
     ActionRoll,
     AspectsInPlay,
@@ -24,7 +25,12 @@ from fatekit.rules import (
     Track,
     TrueDetail,
     carry_out,
+    new_character,
 )
+from fatekit.rules.options.ruleset import Ruleset
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.scene import Game
 
 SNIPER = Stunt(
     "Trained Sniper",
@@ -134,3 +140,28 @@ def test_extra_free_invoke_stunt_on_create_an_advantage() -> None:
     failed.roll()
     failed.use_stunt(orator)
     assert "success_at_cost" in {o.key for o in failed.resolve().options}  # no extra on failure
+
+
+@pytest.mark.rule("stunt.rule-changing")
+def test_a_stunt_to_act_first_moves_its_owner_ahead_in_a_skill_order() -> None:
+    """Fate Core orders a physical conflict by Notice; a stunt that lets Ruth act first (a rule
+    exception) puts her ahead of the sharper-eyed ghoul, in physical conflicts only when it says
+    so."""
+
+    def order(track: Track, kind: ConflictKind) -> list[str]:
+        quick = Stunt("Quick Draw", ActFirst(track))
+        ruth = new_character(
+            "core", "ruth", "Ruth", high_concept="Gunslinger", skills={"notice": 1, "empathy": 1}
+        )
+        ruth.stunts = [quick]
+        ghoul = new_character(
+            "core", "ghoul", "Ghoul", high_concept="Hungry", skills={"notice": 3, "empathy": 3}
+        )
+        game = Game([ruth, ghoul], ruleset=Ruleset.of("core"))
+        game.start_scene("crypt", ["ruth", "ghoul"])
+        conflict = Conflict(game, {"a": ["ruth"], "b": ["ghoul"]}, kind=kind)
+        return [conflict.current]
+
+    assert order(Track.ANY, ConflictKind.PHYSICAL) == ["ruth"]
+    assert order(Track.PHYSICAL, ConflictKind.MENTAL) == ["ghoul"]
+    assert order(Track.MENTAL, ConflictKind.MENTAL) == ["ruth"]
