@@ -314,11 +314,29 @@ def test_a_fatekit_file_round_trips_through_both_formats() -> None:
                 "description": "Once per session, something small was hidden on the ship.",
                 "fate_point_cost": 1,
                 "effect": {"type": "true_detail", "detail": "a hidden compartment"},
-            }
+            },
+            {
+                "name": "Old Friends",
+                "description": "A friend in every port.",
+                "cost": "once_per_session",
+                "circumstance": "in a harbour town",
+                "effect": {"type": "rule_exception", "text": "a friend turns up"},
+            },
+            {
+                "name": "Steady Hand",
+                "description": "",
+                "effect": {
+                    "type": "skill_bonus",
+                    "skill": "shoot",
+                    "actions": ["attack", "defend"],
+                },
+            },
         ],
+        "gear": [{"name": "Pistol", "weapon": 1, "armor": 0}],
     }
     original = character_from_dict(sheet)
     base = import_character(json.dumps(sheet)).data
+    assert base["stunts"][1]["cost"] == "once_per_session" and base["gear"] == sheet["gear"]
     for target in ("fari", "foundry"):
         back = import_character(json.dumps(export_character(original, target)))
         assert back.data == base
