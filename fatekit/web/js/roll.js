@@ -26,6 +26,7 @@ function stuntPicker(out, params, offers) {
       const box = h("input", { type: "checkbox", "data-stunt-pick": st.name, checked: st.counted, disabled: st.spent });
       box.addEventListener("change", () => {
         const chosen = [...out.querySelectorAll("[data-stunt-pick]")].filter((b) => b.checked).map((b) => b.dataset.stuntPick);
+        out.picked = { roll: rollKey(params), chosen };
         showOdds(out, { ...params, stunts: JSON.stringify(chosen) });
       });
       return h(
@@ -41,6 +42,11 @@ function stuntPicker(out, params, offers) {
       );
     }),
   );
+}
+
+/** Which roll the odds are asked for: the same actor, skill and action offer the same stunts. */
+function rollKey(params) {
+  return `${params.actor}|${params.skill}|${params.action || "overcome"}`;
 }
 
 /** What a stunt does on a roll, in the seat's language. */
@@ -59,6 +65,8 @@ export function stuntDoes(st) {
 export async function showOdds(out, params) {
   // Answers may come back out of order as the form changes: only the latest question's counts.
   const asked = (out.asked = (out.asked || 0) + 1);
+  // What the player ticked stays ticked while the form changes around the same roll.
+  if (params.stunts === undefined && out.picked && out.picked.roll === rollKey(params)) params = { ...params, stunts: JSON.stringify(out.picked.chosen) };
   try {
     const found = await app.seat.get("/odds", params);
     if (asked !== out.asked) return;
