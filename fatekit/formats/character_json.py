@@ -297,13 +297,10 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
         ],
         shared_with=list(dict.fromkeys(data.get("shared_with", []))),
     )
-    npc_like = character.kind in (
-        CharacterKind.MINOR_NPC,
-        CharacterKind.MOB,
-        CharacterKind.MONSTER,
-        CharacterKind.EXTRA,
-    )
-    if "refresh" not in data and not npc_like:
+    npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
+    # An extra has no refresh of its own (its owners' pays for it) but, left out, the boxes and
+    # slots its skills give, as a PC's.
+    if "refresh" not in data and not npc_like and character.kind is not CharacterKind.EXTRA:
         # Left out: what the preset's refresh, awards and stunts give (validation checks the rest).
         earned = preset.refresh + character.refresh_awarded
         character.refresh = max(0, earned - stunt_refresh_cost(preset, len(stunts)))

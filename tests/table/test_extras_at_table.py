@@ -49,7 +49,16 @@ def _table() -> Play:
 def test_a_shared_extra_acts_for_its_players_and_takes_harm() -> None:
     play = _table()
     play.do(c.AddCharacter(sheet=_ship(["iris", "bo"]), owner="ann"), seat="ann")
-    # Its sheet is in the open, like a PC's; Ann and Ben both count it as theirs.
+    # Its sheet is in the open, like a PC's; Ann and Ben both count it as theirs. Its boxes and
+    # slots are its own; a sheet that leaves them out gets those its skills give, as a PC's.
+    bare = json.loads(_ship([]))
+    for field in ("stress", "consequences"):
+        bare.pop(field)
+    bare.update(id="skiff", name="The Skiff")
+    play.do(c.AddCharacter(sheet=json.dumps(bare), owner="ann"), seat="ann")
+    skiff = play.s.game.character("skiff")
+    assert [len(t.boxes) for t in skiff.stress.values()] == [4, 3]  # Physique +2: one more
+    assert [s.severity.value for s in skiff.consequences] == ["mild", "moderate", "severe"]
     for seat in ("ann", "ben"):
         assert "gull" in view_for(play.s, seat)["you"]["characters"]
     assert "gull" not in view_for(play.s, "cal")["you"]["characters"]

@@ -268,10 +268,10 @@ def refit_harm(character: Character, preset: Preset) -> None:
     Checked boxes stay checked (box by box, from the left); consequences already taken keep their
     slots, as do extreme consequences. Raises :class:`IllegalAction`, changing nothing, when a
     slot holding a consequence would disappear. Only a sheet built like a PC's (a PC, a major
-    NPC) takes its harm from its skills: a minor NPC's, a mob's or a monster's boxes and slots are
+    NPC, an extra) takes its harm from its skills: a minor NPC's, a mob's or a monster's boxes and slots are
     the GM's to set, and a new rating leaves them as they are.
     """
-    if character.kind not in (CharacterKind.PC, CharacterKind.MAJOR_NPC):
+    if character.kind not in (CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.EXTRA):
         return
     stress, slots = fitted_harm(character, preset)
     character.stress = stress
