@@ -84,6 +84,17 @@ class Context:
                 SEAT_RULE,
             )
 
+    def require_skill(self, character_id: str, skill: str) -> None:
+        """Refuse a roll with a skill neither on the table's list(s) nor on the character's own
+        sheet (a hazard's or a hack's skill of its own): a typo must not roll at Mediocre."""
+        preset = self.state.game.ruleset.preset
+        if preset.has_skill(skill) or skill in self.state.game.character(character_id).skills:
+            return
+        raise BadInput(
+            f"{skill!r} is not a skill of {preset.name} nor of {character_id}'s sheet; "
+            f"use one of: {', '.join(preset.skill_keys)}"
+        )
+
     def faces(self, entered: str | None) -> str:
         """Dice entered off physical dice, or rolled now: either way, fixed from here on."""
         rolled = parse_faces(entered) if entered is not None else self.dice.roll()

@@ -212,3 +212,26 @@ def test_an_opponent_named_with_no_skill_resists_with_their_best(play: Play) -> 
     )
     assert named.events[0].defend_skill == "fight"  # type: ignore[attr-defined]
     assert_replays(play)
+
+
+def test_a_roll_with_a_skill_no_list_or_sheet_has_is_refused_and_changes_nothing(
+    play: Play,
+) -> None:
+    """A typed skill the table does not know (Discord's free text, an API client) is a bad input,
+    not a roll at Mediocre (+0); a skill on the preset's list the sheet leaves out still rolls at
+    Mediocre, as the texts rate unlisted skills."""
+    before = play.s.version
+    with pytest.raises(BadInput, match="'xylophone' is not a skill"):
+        play.do(
+            c.Roll(actor="ruth", action=Action.OVERCOME, skill="xylophone", difficulty=1),
+            seat="ann",
+        )
+    assert play.s.version == before
+    assert play.s.rolls == {}
+    sheet = play.s.game.character("ruth")
+    unlisted = next(k for k in play.s.game.ruleset.preset.skill_keys if k not in sheet.skills)
+    made = play.do(
+        c.Roll(actor="ruth", action=Action.OVERCOME, skill=unlisted, difficulty=0, dice="0000"),
+        seat="ann",
+    )
+    assert made.events[0].skill == unlisted

@@ -114,6 +114,7 @@ gm_only(
 @decides(ContestRoll)
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    context.require_skill(command.actor, command.skill)
     faces = context.faces(command.dice)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
 

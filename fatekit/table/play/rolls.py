@@ -170,6 +170,7 @@ class RollResolved(Event):
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
+    context.require_skill(command.actor, command.skill)
     if command.against is not None and command.defend_skill is None:
         # An opponent named with no skill opposes with their best; the event says which.
         opponent = context.state.game.character(command.against)
