@@ -84,8 +84,9 @@ export async function showOdds(out, params) {
       out,
       h("p", { class: "hint" }, tn(found.active ? "odds.active" : "odds.passive", { me: ladderValue(found.modifier), them: ladderValue(found.opposition) })),
       picker,
+      // The defender's free stunts that fit count, as the table applies them; others are theirs.
       (found.opposing_stunts || []).map((st) =>
-        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" }, tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus })),
+        h("p", { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) }, tn(st.counted ? "odds.stunt_theirs_counted" : "odds.stunt_theirs", { name: free(st.name), n: st.bonus })),
       ),
       h(
         "ul",
