@@ -5,7 +5,7 @@ import { add, button, dice, field, fill, free, h } from "./lib/dom.js";
 import { characterOptions, characterSelect, diceField, ladderOptions, openDialog, rankSkills, refill, select, sendFrom, skillOptions, typedDice } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who, withCost } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -50,14 +50,14 @@ function rollKey(params) {
 }
 
 /** What a stunt does on a roll, in the seat's language. */
-export function stuntDoes(st) {
-  const cost = st.cost && st.cost !== "free" ? ` (${t(`stunt.cost.${st.cost}`)})` : "";
+function stuntDoes(st) {
   const e = st.effect || {};
-  if (e.type === "skill_bonus") return `${t("stunt.does.bonus", { n: st.bonus || e.bonus })}${cost}`;
-  if (e.type === "skill_swap") return `${t("stunt.does.swap_short", { replaces: skill(e.replaces).textContent })}${cost}`;
-  if (e.type === "extra_free_invoke") return `${t("stunt.does.free_invoke_short", { n: e.count })}${cost}`;
-  if (e.type === "boost") return `${t("stunt.does.boost_short")}${cost}`;
-  return cost.trim();
+  let does = null;
+  if (e.type === "skill_bonus") does = tn("stunt.does.bonus", { n: st.bonus || e.bonus });
+  else if (e.type === "skill_swap") does = tn("stunt.does.swap_short", { replaces: skill(e.replaces) });
+  else if (e.type === "extra_free_invoke") does = tn("stunt.does.free_invoke_short", { n: e.count });
+  else if (e.type === "boost") does = tn("stunt.does.boost_short");
+  return does ? withCost(does, st.cost) : st.cost && st.cost !== "free" ? t(`stunt.cost.${st.cost}`) : null;
 }
 
 /** Ask /odds for the chances and show them in `out`; the page never works a probability out.
