@@ -126,7 +126,10 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     if isinstance(error, FieldErrors):
         return 422, {"error": "malformed", "detail": str(error), "fields": error.errors}
     if isinstance(error, BadInput):
-        return 422, {"error": "malformed", "detail": str(error), "fields": {}}
+        body: dict[str, Any] = {"error": "malformed", "detail": str(error), "fields": {}}
+        if error.code is not None:
+            body.update(code=error.code, params=error.params)
+        return 422, body
     if isinstance(error, StaleState):
         return 409, {"error": "stale", "detail": str(error)}
     if isinstance(error, StoreError | OSError | sqlite3.Error):

@@ -345,7 +345,7 @@ def mount_web(app: FastAPI, service: TableService, caller_at: Any) -> None:
             if on_target is not None:
                 # A target's defence of a split or zone attack: the engine finds it, or refuses.
                 if state.conflict is None:
-                    raise BadInput("there is no conflict in play")
+                    raise BadInput("there is no conflict in play", code="no_conflict")
                 roll = state.conflict.target_defence(on_target)
             if roll is None or roll.dice is None:
                 raise BadInput("no roll is in play")

@@ -92,7 +92,9 @@ class Context:
             return
         raise BadInput(
             f"{skill!r} is not a skill of {preset.name} nor of {character_id}'s sheet; "
-            f"use one of: {', '.join(preset.skill_keys)}"
+            f"use one of: {', '.join(preset.skill_keys)}",
+            code="unknown_skill",
+            skill=skill,
         )
 
     def faces(self, entered: str | None) -> str:

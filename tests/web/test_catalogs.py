@@ -271,3 +271,20 @@ def test_every_sheet_problem_is_said_with_its_numbers(lang: str) -> None:
         assert named <= args, f"{lang} problem.{code} names {named - args}"
         numbers = {a for a in args if a in ("have", "wanted", "n", "spent", "budget", "total")}
         assert numbers <= named, f"{lang} problem.{code} drops {numbers - named}"
+
+
+def test_every_refusal_the_engine_names_has_its_words_and_placeholders() -> None:
+    """Each ``BadInput(..., code=...)`` in the package reads in the page's words (the catalogs'
+    ``refusal.<code>``), with a placeholder for each parameter the raise passes."""
+    package = Path(__file__).resolve().parents[2] / "fatekit"
+    raised = re.compile(r"raise BadInput\((?:[^()]|\([^()]*\))*?code=\"(\w+)\"(?P<rest>[^)]*)\)")
+    found: dict[str, set[str]] = {}
+    for path in package.rglob("*.py"):
+        for match in raised.finditer(path.read_text(encoding="utf-8")):
+            params = set(re.findall(r"(\w+)=", match.group("rest")))
+            found.setdefault(match.group(1), set()).update(params)
+    assert len(found) >= 10
+    english = catalog("en")
+    for code, params in found.items():
+        assert f"refusal.{code}" in english, code
+        assert set(PLACEHOLDER.findall(english[f"refusal.{code}"])) == params, code

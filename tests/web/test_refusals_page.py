@@ -142,3 +142,22 @@ def test_a_refusal_outside_a_dialog_sits_by_what_was_pressed(server: str, browse
         expect(ben.locator("#zone-island li[data-character=charles]")).to_be_visible()
         line = ben.locator("#log-list li[data-type=Moved] .waived")
         expect(line).to_contain_text("He was always going to jump")
+
+
+def test_a_refusal_the_engine_names_reads_in_the_seats_language(server: str, browser: Any) -> None:
+    """A refusal that is neither a rule nor a field (here: the conflict ended while Ann's dialog
+    was open) reads in the seat's own words by its code, names from the page, never the generic
+    sentence with the engine's English."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link, _ = fight_on_a_map(server)
+    ru = catalog("ru")
+    with seat_page(browser, server, ann_link, "ru-RU", (1280, 800)) as ann:
+        ann.click("#overcome-ruth")
+        expect(ann.locator("#conflict-roll-form-submit")).to_be_visible()
+        command(server, table, gm_link, "FinishConflict", {})
+        ann.click("#conflict-roll-form-submit")
+        said = ann.locator("#dialog p.refusal[data-error=malformed]")
+        expect(said.locator("[data-code=no_conflict]")).to_have_text(ru["refusal.no_conflict"])
+        expect(said).not_to_contain_text(ru["error.malformed"])
+        expect(said).not_to_contain_text("there is no conflict")

@@ -22,7 +22,16 @@ class FateError(Exception):
 
 
 class BadInput(FateError, ValueError):
-    """Malformed input: the message says what was expected."""
+    """Malformed input: the message says what was expected.
+
+    ``code`` (with ``params``) names the refusal for a page that words it in its own language
+    (the catalogs' ``refusal.<code>`` keys); the message stays the English fallback.
+    """
+
+    def __init__(self, message: str = "", *, code: str | None = None, **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class IllegalAction(FateError):

@@ -175,7 +175,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         try:
             return self.fighters[participant]
         except KeyError:
-            raise BadInput(f"{participant!r} is not in this conflict") from None
+            raise BadInput(
+                f"{participant!r} is not in this conflict", code="not_in_conflict", who=participant
+            ) from None
 
     def active(self) -> list[str]:
         """Participants still in the conflict, in the order they were listed."""

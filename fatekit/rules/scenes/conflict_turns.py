@@ -128,7 +128,11 @@ class TurnOrder(ConflictPart):
         if participant in self.fighters:
             raise BadInput(f"{participant!r} is already in this conflict")
         if participant not in self.scene.participants:
-            raise BadInput(f"{participant!r} is not in scene {self.scene.name!r}: bring them in")
+            raise BadInput(
+                f"{participant!r} is not in scene {self.scene.name!r}: bring them in",
+                code="not_in_scene",
+                who=participant,
+            )
         if not side.strip():
             raise BadInput("name the side they join")
         self.fighters[participant] = Fighter(self.game.character(participant), side.strip())

@@ -183,7 +183,7 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
 def _skills_raised(state: TableState, event: SkillsRaised) -> None:
     character = state.game.character(event.character_id)
     if state.conflict is not None:
-        raise BadInput("a sheet cannot change during a conflict")
+        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
     # The rules check the banked count and the column rule, and change nothing when they refuse.
     raise_skills(character, event.steps, state.game.ruleset.preset)
     state.game.sync_sheets()
@@ -192,7 +192,7 @@ def _skills_raised(state: TableState, event: SkillsRaised) -> None:
 def _open_milestone(state: TableState, character_id: str, kind: MilestoneKind) -> Character:
     character = state.game.character(character_id)
     if state.conflict is not None:
-        raise BadInput("a sheet cannot change during a conflict")
+        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
     if state.milestones.get(character_id) is not kind:
         what = "milestone" if kind is MilestoneKind.MINOR else "breakthrough"
         refuse(

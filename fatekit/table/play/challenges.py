@@ -182,5 +182,5 @@ def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
 
 def challenge_in_play(state: TableState) -> Challenge:
     if state.challenge is None:
-        raise BadInput("there is no challenge running")
+        raise BadInput("there is no challenge running", code="no_challenge")
     return state.challenge

@@ -205,7 +205,7 @@ def _hit_target(context: Context) -> str:
     conflict = context.state.conflict
     hit = None if conflict is None else conflict.pending_hit
     if hit is None:
-        raise BadInput("there is no hit waiting to be absorbed")
+        raise BadInput("there is no hit waiting to be absorbed", code="no_hit")
     return hit[0]
 
 
@@ -217,7 +217,7 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     if state.conflict is not None:
         raise BadInput("a conflict is already running")
     if state.rolls:
-        raise BadInput("settle the rolls in play first")
+        raise BadInput("settle the rolls in play first", code="rolls_waiting")
     sides = {side: list(members) for side, members in event.sides}
     if len(sides) != len(event.sides):
         raise BadInput("two sides share a name")
@@ -294,7 +294,7 @@ def _minion_shielded(state: TableState, event: MinionShielded) -> None:
 
 def conflict_in_play(state: TableState) -> Conflict:
     if state.conflict is None:
-        raise BadInput("there is no conflict running")
+        raise BadInput("there is no conflict running", code="no_conflict")
     return state.conflict
 
 
@@ -318,6 +318,6 @@ def drop_conflict_roll(state: TableState) -> None:
 def _check_hit_target(conflict: Conflict, target: str) -> None:
     hit = conflict.pending_hit
     if hit is None:
-        raise BadInput("there is no hit waiting to be absorbed")
+        raise BadInput("there is no hit waiting to be absorbed", code="no_hit")
     if hit[0] != target:
         raise BadInput(f"the pending hit is on {hit[0]}, not {target}")

@@ -230,7 +230,7 @@ def _contest_ended(state: TableState, event: ContestEnded) -> None:
 
 def contest_in_play(state: TableState) -> Contest:
     if state.contest is None:
-        raise BadInput("there is no contest running")
+        raise BadInput("there is no contest running", code="no_contest")
     return state.contest
 
 

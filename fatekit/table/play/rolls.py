@@ -345,7 +345,7 @@ def _settle_conflict_action(
     state: TableState, in_play: RollInPlay, event: RollResolved
 ) -> tuple[str, ...]:
     if state.conflict is None:
-        raise BadInput("there is no conflict in play")
+        raise BadInput("there is no conflict in play", code="no_conflict")
     _, applied = state.conflict.resolve(
         event.option, aspect_name=event.aspect_name, boost_names=dict(event.boost_names)
     )
@@ -384,7 +384,7 @@ def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
     whether it is a conflict's (whose own rules then judge the invoke)."""
     if event.target is not None:
         if state.conflict is None:
-            raise BadInput("there is no conflict in play")
+            raise BadInput("there is no conflict in play", code="no_conflict")
         # The engine refuses, naming the multiple-targets rule, unless the target is aimed.
         return state.conflict.target_defence(event.target), True
     in_play = roll_in_play(state, event.roll)
@@ -403,13 +403,15 @@ def roll_in_play(state: TableState, roll_id: str | None) -> RollInPlay:
     if roll_id is not None:
         found = state.rolls.get(roll_id)
         if found is None:
-            raise BadInput(f"there is no roll {roll_id!r} in play: it may be settled already")
+            raise BadInput(
+                f"there is no roll {roll_id!r} in play: it may be settled already", code="roll_gone"
+            )
         return found
     in_conflict = state.conflict_roll()
     if in_conflict is not None:
         return in_conflict
     if not state.rolls:
-        raise BadInput("there is no roll in play")
+        raise BadInput("there is no roll in play", code="no_roll")
     if len(state.rolls) > 1:
         listed = ", ".join(f"{r.id} ({r.roll.actor})" for r in state.rolls.values())
         raise BadInput(f"several rolls are in play: name one of {listed}")
@@ -421,7 +423,7 @@ def resolution_of(state: TableState, in_play: RollInPlay) -> Resolution | None:
     is compared with the other sides' and offers no choice)."""
     if in_play.kind is RollKind.CONFLICT:
         if state.conflict is None:
-            raise BadInput("there is no conflict in play")
+            raise BadInput("there is no conflict in play", code="no_conflict")
         return state.conflict.preview()
     if in_play.kind is RollKind.CONTEST:
         return None
@@ -524,7 +526,11 @@ def put_in_play(
     roll."""
     waiting = state.roll_of(event.actor)
     if waiting is not None:
-        raise BadInput(f"{event.actor}'s roll {waiting.id} is still in play: settle it first")
+        raise BadInput(
+            f"{event.actor}'s roll {waiting.id} is still in play: settle it first",
+            code="roll_waiting",
+            who=event.actor,
+        )
     roll.roll()
     _use_stunts(state, roll, stunts)
     defence = roll.opposition

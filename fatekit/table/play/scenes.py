@@ -377,5 +377,5 @@ def zone_map(layout: SceneLayout) -> ZoneMap:
 def scene_in_play(state: TableState) -> Scene:
     scene = state.game.scene
     if scene is None:
-        raise BadInput("no scene is running")
+        raise BadInput("no scene is running", code="no_scene")
     return scene

@@ -163,7 +163,7 @@ def _miss_everyone(context: Context, command: MissEveryone) -> list[Event]:
 def _attacker(context: Context) -> str:
     roll = context.state.roll
     if context.state.conflict is None or roll is None:
-        raise BadInput("there is no attack under way")
+        raise BadInput("there is no attack under way", code="no_attack")
     return roll.actor
 
 
@@ -171,7 +171,7 @@ def _attacker_of_targets(context: Context) -> str:
     # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
     conflict = context.state.conflict
     if conflict is None or conflict.current is None:
-        raise BadInput("there is no attack under way")
+        raise BadInput("there is no attack under way", code="no_attack")
     return conflict.current
 
 

@@ -71,6 +71,9 @@ export function errorText(error, named = {}) {
   if (!(error instanceof ApiError)) return tn("error.network");
   const body = error.body || {};
   const kind = KINDS.includes(body.error) ? body.error : "other";
+  // A refusal the engine names (`code`) reads in the page's own words, names and all: the
+  // engine's English sentence is only its fallback.
+  if (body.code && has(`refusal.${body.code}`)) return h("span", { class: "detail", "data-code": body.code }, tn(`refusal.${body.code}`, refusalParams(body.params)));
   const out = h("span", {}, tn(`error.${kind}`));
   const rule = body.rule;
   if (rule && rule.key) out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
@@ -80,6 +83,17 @@ export function errorText(error, named = {}) {
   // else to say, it is the reason itself, in whatever language the server wrote it.
   const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
   if (body.detail && (language() === "en" || alone)) out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
+  return out;
+}
+
+/** A coded refusal's parameters for its sentence: a character id (`who`) by the name the seat
+ * knows it by. */
+function refusalParams(params) {
+  const out = { ...(params || {}) };
+  if (typeof out.who === "string") {
+    const found = (app.view && app.view.characters.find((c) => c.id === out.who)) || null;
+    if (found) out.who = free(found.revealed ? found.sheet.name : found.name, "span", { class: "who" });
+  }
   return out;
 }
 
