@@ -110,7 +110,7 @@ def evening_condensed(t: Play) -> None:
     ben("AddCharacter", sheet=charles, owner="ben")
     reads_water = Stunt(
         "Reads the Water",
-        SkillBonus("notice", Action.CREATE_ADVANTAGE),
+        SkillBonus("notice", (Action.CREATE_ADVANTAGE,)),
         "+2 to Notice when she creates an advantage from how the water moves",
     )
     mira = sheet(

@@ -96,6 +96,10 @@ def run_check(args: argparse.Namespace) -> int:
     who = loaded.character.name or loaded.character.id
     if not problems:
         print(f"{args.file}: {who} is a legal {loaded.preset.name} character")
+        for stunt in loaded.character.stunts:
+            print(f"  stunt {stunt.name}: {stunt.summary}")
+        for gear in loaded.character.gear:
+            print(f"  carries {gear.name}: Weapon {gear.weapon}, Armor {gear.armor}")
         return 0
     count = "1 problem" if len(problems) == 1 else f"{len(problems)} problems"
     print(f"{args.file}: {who} has {count} under {loaded.preset.name}:")

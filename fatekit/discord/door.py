@@ -383,7 +383,9 @@ class FrontDoor:
             character = state.game.characters.get(str(data.get("actor")))
             if character is None or not isinstance(skill, str):
                 return []
-            return [s["name"] for s in stunt_bonuses(character, skill, action) if s["counted"]]
+            return [
+                s["name"] for s in stunt_bonuses(state, character, skill, action) if s["counted"]
+            ]
 
         named = await self.service.read_table(caller.table_id, counted)
         chosen = [n for n in data.get("stunts", ()) if n not in named]

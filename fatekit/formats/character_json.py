@@ -20,13 +20,17 @@ from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, LOOSE_CHARACTER_SCH
 from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
+    ActFirst,
     ExtraAction,
     ExtraConsequence,
     ExtraFreeInvoke,
     ExtraStress,
+    GrantsBoost,
+    RuleException,
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     StuntEffect,
     TrueDetail,
 )
@@ -37,6 +41,7 @@ from fatekit.rules.characters.character import (
     new_character,
     stunt_refresh_cost,
 )
+from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.ruleset_data import shape_from_data
@@ -67,6 +72,7 @@ __all__ = [
     "shape_dict",
     "sheet_problem",
     "sheet_problems",
+    "stunt_dict",
     "stunt_problem",
     "template",
 ]
@@ -199,15 +205,21 @@ def _aspect(data: Mapping[str, Any], owner: str, fallback_id: str, kind: AspectK
     return aspect
 
 
-def _effect(data: Mapping[str, Any]) -> StuntEffect:
+def _actions(data: Mapping[str, Any]) -> tuple[Action, ...]:
+    """A stunt's actions: ``actions`` (a list), or the single ``action`` older files wrote
+    (``null``: any action)."""
+    if "actions" in data:
+        return tuple(Action(a) for a in data["actions"])
+    action = data.get("action")
+    return () if action is None else (Action(action),)
+
+
+def _effect(data: Mapping[str, Any], preset: Preset) -> StuntEffect:
     kind = data["type"]
     if kind == "skill_bonus":
-        return SkillBonus(data["skill"], Action(data["action"]), data.get("bonus", 2))
+        return SkillBonus(data["skill"], _actions(data), data.get("bonus", preset.stunt_bonus))
     if kind == "skill_swap":
-        action = data.get("action")
-        return SkillSwap(
-            data["skill"], data["replaces"], None if action is None else Action(action)
-        )
+        return SkillSwap(data["skill"], data["replaces"], _actions(data))
     if kind == "extra_action":
         return ExtraAction(data["skill"], Action(data["action"]))
     if kind == "extra_free_invoke":
@@ -216,7 +228,25 @@ def _effect(data: Mapping[str, Any]) -> StuntEffect:
         return ExtraStress(Track(data["track"]), data.get("boxes", 1))
     if kind == "extra_consequence":
         return ExtraConsequence(Track(data["track"]), data.get("severity", "mild"))
+    if kind == "boost":
+        return GrantsBoost(data.get("skill"), _actions(data))
+    if kind == "act_first":
+        return ActFirst(Track(data.get("track", "any")))
+    if kind == "rule_exception":
+        return RuleException(data["text"])
     return TrueDetail(data["detail"])
+
+
+def _stunt(data: Mapping[str, Any], preset: Preset) -> Stunt:
+    # Older files wrote fate_point_cost (0 or 1); newer ones the cost.
+    cost = data.get("cost", "fate_point" if data.get("fate_point_cost") == 1 else "free")
+    return Stunt(
+        data["name"].strip(),
+        _effect(data["effect"], preset),
+        data.get("description", ""),
+        StuntCost(cost),
+        data.get("circumstance", ""),
+    )
 
 
 def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
@@ -236,15 +266,12 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
     for i, item in enumerate(data.get("aspects", [])):
         kind = AspectKind(item.get("kind", "character"))
         aspects.append(_aspect(item, cid, f"{cid}/{kind.value}/{i + 1}", kind))
-    stunts = [
-        Stunt(
-            s["name"].strip(),
-            _effect(s["effect"]),
-            s.get("description", ""),
-            s.get("fate_point_cost", 0),
-        )
+    stunts = [_stunt(s, preset) for s in data.get("stunts", [])]
+    uses = {
+        s["name"].strip(): mark
         for s in data.get("stunts", [])
-    ]
+        if (mark := _mark(s.get("used_at"))) is not None
+    }
     steps = data.get("skill_steps", {"earned": 0, "banked": 0})
     character = Character(
         id=cid,
@@ -263,9 +290,17 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
         skill_steps_earned=steps["earned"],
         skill_steps_banked=steps["banked"],
         members=data.get("members", 1),
+        stunt_uses=uses,
+        gear=[
+            CarriedGear(g["name"].strip(), g.get("weapon", 0), g.get("armor", 0))
+            for g in data.get("gear", [])
+        ],
+        shared_with=list(dict.fromkeys(data.get("shared_with", []))),
     )
     npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)
-    if "refresh" not in data and not npc_like:
+    # An extra has no refresh of its own (its owners' pays for it) but, left out, the boxes and
+    # slots its skills give, as a PC's.
+    if "refresh" not in data and not npc_like and character.kind is not CharacterKind.EXTRA:
         # Left out: what the preset's refresh, awards and stunts give (validation checks the rest).
         earned = preset.refresh + character.refresh_awarded
         character.refresh = max(0, earned - stunt_refresh_cost(preset, len(stunts)))
@@ -339,12 +374,24 @@ def _aspect_dict(aspect: Aspect, *, kind: bool = True) -> dict[str, Any]:
     return out
 
 
+def _action_fields(actions: tuple[Action, ...], *, none_is_any: bool) -> dict[str, Any]:
+    """``actions`` as a list, and the single ``action`` older readers know when the list says
+    the same (one action; for a swap, none meaning any), so that no field a file or a view once
+    had goes missing."""
+    out: dict[str, Any] = {"actions": [a.value for a in actions]}
+    if len(actions) == 1:
+        out["action"] = actions[0].value
+    elif not actions and none_is_any:
+        out["action"] = None
+    return out
+
+
 def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
     if isinstance(effect, SkillBonus):
         return {
             "type": "skill_bonus",
             "skill": effect.skill,
-            "action": effect.action.value,
+            **_action_fields(effect.actions, none_is_any=False),
             "bonus": effect.bonus,
         }
     if isinstance(effect, SkillSwap):
@@ -352,7 +399,7 @@ def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
             "type": "skill_swap",
             "skill": effect.skill,
             "replaces": effect.replaces,
-            "action": None if effect.action is None else effect.action.value,
+            **_action_fields(effect.actions, none_is_any=True),
         }
     if isinstance(effect, ExtraAction):
         return {"type": "extra_action", "skill": effect.skill, "action": effect.action.value}
@@ -366,7 +413,33 @@ def _effect_dict(effect: StuntEffect) -> dict[str, Any]:
             "track": effect.track.value,
             "severity": effect.severity,
         }
+    if isinstance(effect, GrantsBoost):
+        return {
+            "type": "boost",
+            "skill": effect.skill,
+            "actions": [a.value for a in effect.actions],
+        }
+    if isinstance(effect, ActFirst):
+        return {"type": "act_first", "track": effect.track.value}
+    if isinstance(effect, RuleException):
+        return {"type": "rule_exception", "text": effect.text}
     return {"type": "true_detail", "detail": effect.detail}
+
+
+def stunt_dict(stunt: Stunt, used_at: ClockMark | None = None) -> dict[str, Any]:
+    """A stunt as a character file writes it (``used_at``: when a limited one was last used)."""
+    out: dict[str, Any] = {
+        "name": stunt.name,
+        "description": stunt.description,
+        "cost": stunt.cost.value,
+        "fate_point_cost": stunt.fate_point_cost,  # what older readers know of the cost
+        "effect": _effect_dict(stunt.effect),
+    }
+    if stunt.circumstance:
+        out["circumstance"] = stunt.circumstance
+    if used_at is not None:
+        out["used_at"] = _mark_dict(used_at)
+    return out
 
 
 def _mark_dict(mark: ClockMark | None) -> dict[str, int] | None:
@@ -405,15 +478,7 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     out["skills"] = dict(sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0])))
     if character.skill_labels:
         out["skill_labels"] = dict(character.skill_labels)
-    out["stunts"] = [
-        {
-            "name": s.name,
-            "description": s.description,
-            "fate_point_cost": s.fate_point_cost,
-            "effect": _effect_dict(s.effect),
-        }
-        for s in character.stunts
-    ]
+    out["stunts"] = [stunt_dict(s, character.stunt_uses.get(s.name)) for s in character.stunts]
     out["refresh"] = character.refresh
     out["refresh_awarded"] = character.refresh_awarded
     out["fate_points"] = character.fate_points
@@ -423,6 +488,12 @@ def character_to_dict(character: Character, preset: Preset | None = None) -> dic
     }
     if character.members != 1:
         out["members"] = character.members
+    if character.shared_with:
+        out["shared_with"] = list(character.shared_with)
+    if character.gear:
+        out["gear"] = [
+            {"name": g.name, "weapon": g.weapon, "armor": g.armor} for g in character.gear
+        ]
     out["stress"] = {
         track.value: [{"value": b.value, "marked": b.marked} for b in stress.boxes]
         for track, stress in character.stress.items()

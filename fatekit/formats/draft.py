@@ -13,6 +13,7 @@ from typing import Any
 from fatekit.formats.character_json import LoadedCharacter
 
 __all__ = [
+    "Change",
     "Draft",
     "DraftAspect",
     "DraftConsequence",
@@ -94,6 +95,37 @@ class Leftover:
         return f"{head}: {self.value}" if self.value else head
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Something the import did not keep as the sheet had it: ``what`` part (its ``label`` on
+    the sheet), ``before`` as the sheet had it, ``after`` as the character has it now (``""``
+    when it is gone), and ``why``: ``reason`` is its stable key (``refit``, ``kept_marks``...),
+    which the page words in the seat's language, ``why`` the sentence the CLI prints.
+    ``detail`` holds the same in data for the page to draw: ``before`` and ``after`` as lists
+    of stress boxes (``[value, marked]``), of consequence slots (``{"severity", "shifts",
+    "track", "text"}``) or of skill ratings (``[label, rating]``)."""
+
+    what: str
+    label: str
+    before: str
+    after: str
+    why: str
+    reason: str = ""
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the part is gone rather than changed."""
+        return not self.after
+
+    def line(self) -> str:
+        """The change in a sentence for a person to read."""
+        head = f"{self.what} {self.label!r}" if self.label else self.what
+        if self.lost:
+            return f"{head}: {self.before} left out ({self.why})"
+        return f"{head}: {self.before} -> {self.after} ({self.why})"
+
+
 @dataclass(slots=True)
 class Draft(Kept):
     """A sheet read from another program, before it becomes a fatekit character.
@@ -115,19 +147,34 @@ class Draft(Kept):
 
 @dataclass(frozen=True, slots=True)
 class ImportReport:
-    """What an import did: the format and preset it recognised, what it left out, and why."""
+    """What an import did: the format and preset it recognised, what it kept in the description
+    (``leftovers``), what it changed or left out to fit the rules (``changes``), and why.
+
+    :attr:`whole` is true only when every part of the sheet is on the character as it was.
+    """
 
     source: str
     preset: str
     leftovers: tuple[Leftover, ...]
     notes: tuple[str, ...]
+    changes: tuple[Change, ...] = ()
+
+    @property
+    def whole(self) -> bool:
+        """Whether everything on the sheet found its place unchanged."""
+        return not self.leftovers and not self.changes
 
     def lines(self) -> list[str]:
         """The report as lines for a person to read."""
         out = [f"read as a {self.source} sheet for {self.preset}"]
+        if self.changes:
+            out.append("changed or left out to fit the rules:")
+            out.extend(f"  - {change.line()}" for change in self.changes)
         if self.leftovers:
             out.append("kept in the description (fatekit has no place for them):")
             out.extend(f"  - {item.what}: {item.line()}" for item in self.leftovers)
+        if self.whole:
+            out.append("everything on the sheet found its place")
         out.extend(self.notes)
         return out
 
@@ -139,6 +186,20 @@ class ImportReport:
             "leftovers": [
                 {"what": x.what, "label": x.label, "value": x.value} for x in self.leftovers
             ],
+            "changes": [
+                {
+                    "what": c.what,
+                    "label": c.label,
+                    "before": c.before,
+                    "after": c.after,
+                    "why": c.why,
+                    "reason": c.reason,
+                    "lost": c.lost,
+                    "detail": dict(c.detail),
+                }
+                for c in self.changes
+            ],
+            "whole": self.whole,
             "notes": list(self.notes),
         }
 

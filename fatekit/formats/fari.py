@@ -18,6 +18,7 @@ label in many languages, then by where a section sits on the sheet. See ``docs/i
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Mapping, Sequence
@@ -196,6 +197,8 @@ class _Reader:
                 role = "refresh"
             elif matches(label, "fate_points"):
                 role = "fate_points"
+            elif matches(label, "notes"):
+                role = "notes"
         if role == "aspects":
             d.aspects.append(DraftAspect(text, label, None, extension=_extension(block)))
         elif role == "stunts":
@@ -224,7 +227,7 @@ class _Reader:
         meta = _meta(block)
         d = self.draft
         if kind == "Skill":
-            d.skills.append(DraftSkill(label, block.get("value", "")))
+            d.skills.extend(_skills(label, block.get("value", "")))
         elif kind == "SlotTracker":
             boxes = _dicts(block.get("value"))
             if meta.get("asClock"):
@@ -277,6 +280,22 @@ class _Reader:
                     )
                 else:
                     self.text_block(role, block, section)
+
+
+#: A skill block that holds a tier of the pyramid, as Fari's "General" sheets have them:
+#: ``+4 Skills: Fight, Notice`` (the block's value is the tier's rating).
+_TIER = re.compile(r"^\s*([+-]?\d+)[^:\d]*:(.*)$", re.DOTALL)
+
+
+def _skills(label: str, value: object) -> list[DraftSkill]:
+    """The skills a ``Skill`` block holds: itself, or the names a tier's label lists (none when
+    the tier is still empty)."""
+    tier = _TIER.match(label)
+    if tier is None:
+        return [DraftSkill(label, value)]
+    rating = value if _text(value).strip() else tier.group(1)
+    names = (n.strip() for n in re.split(r"[,;/\n]", tier.group(2)))
+    return [DraftSkill(name, rating) for name in names if name]
 
 
 def _box_value(box: Mapping[str, Any]) -> int | None:
@@ -383,7 +402,7 @@ def write_fari(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -> d
             "Text",
             s["name"],
             s.get("description", ""),
-            fatekit={"effect": s["effect"], "fate_point_cost": s.get("fate_point_cost", 0)},
+            fatekit={k: s[k] for k in ("effect", "cost", "circumstance") if k in s},
         )
         for i, s in enumerate(sheet.get("stunts", []))
     ]

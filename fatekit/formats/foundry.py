@@ -128,6 +128,22 @@ def _box_values(track: Mapping[str, Any], saved: object) -> list[tuple[int | Non
     return list(zip(values, checked, strict=True))
 
 
+def _is_consequence(track: Mapping[str, Any], harm: int) -> bool:
+    """Whether an FCO track is a consequence slot rather than stress boxes.
+
+    A consequence names an aspect when marked (``aspect`` is an object, or a word other than
+    "No"); stress has boxes and no aspect. FCO's Fate Condensed stress tracks absorb 1 harm per
+    box, so what a track absorbs alone does not tell them apart.
+    """
+    aspect = track.get("aspect")
+    if isinstance(aspect, Mapping):
+        return True
+    if isinstance(aspect, str) and aspect.strip() and aspect.strip().lower() != "no":
+        return True
+    boxes = _int(track.get("boxes")) or 0
+    return harm > 0 and boxes == 0 and not track.get("box_values")
+
+
 def _actions(stunt: Mapping[str, Any]) -> tuple[str, ...]:
     pairs = (
         ("overcome", "overcome"),
@@ -184,23 +200,26 @@ def read_foundry(actor: Mapping[str, Any]) -> Draft:
             )
         )
     for label, track in _entries(system, "tracks"):
-        if track.get("enabled") is False:
-            continue
         harm = _int(track.get("harm_can_absorb")) or 0
         aspect = track.get("aspect")
         text = _raw(aspect.get("name")) if isinstance(aspect, Mapping) else ""
-        if harm > 0:
+        boxes = _box_values(track, saved("tracks", label).get("values"))
+        if track.get("enabled") is False:
+            # A track FCO keeps switched off (Superb Physique's extra mild slot until then) is
+            # not on the sheet; one that holds something anyway is reported, not dropped.
+            marked = sum(1 for _, checked in boxes if checked)
+            if text or marked:
+                value = plain_text(text) or f"{marked}/{len(boxes)} marked"
+                draft.leftovers.append(Leftover("disabled track", label, value))
+            continue
+        if _is_consequence(track, harm):
             draft.consequences.append(
                 DraftConsequence(label, text, harm, extension=saved("tracks", label))
             )
-        elif (
-            (_int(track.get("boxes")) or 0) > 0
-            or track.get("box_values")
-            or "values" in saved("tracks", label)  # a stress track fatekit wrote, maybe empty
-        ):
-            draft.tracks.append(
-                DraftTrack(label, _box_values(track, saved("tracks", label).get("values")))
-            )
+        elif boxes or "values" in saved(
+            "tracks", label
+        ):  # a stress track fatekit wrote, maybe empty
+            draft.tracks.append(DraftTrack(label, boxes))
         else:
             draft.leftovers.append(Leftover("track", label, _html(track.get("description"))))
     details = system.get("details")
@@ -333,16 +352,16 @@ def write_foundry(sheet: Mapping[str, Any], skills: Sequence[tuple[str, str]]) -
             "macro": None,
         }
         if effect.get("type") == "skill_bonus":
-            field = {"create_advantage": "caa"}.get(effect["action"], effect["action"])
             entry["linked_skill"] = names.get(
                 effect["skill"], labels.get(effect["skill"], effect["skill"])
             )
-            entry[field] = True
+            for action in effect.get("actions") or [effect["action"]]:
+                entry[{"create_advantage": "caa"}.get(action, action)] = True
             entry["bonus"] = effect.get("bonus", 2)
         stunt_entries[entry_key(label)] = entry
         saved_stunts[label] = {
             "effect": effect,
-            "fate_point_cost": stunt.get("fate_point_cost", 0),
+            **{k: stunt[k] for k in ("cost", "circumstance") if k in stunt},
             "name": stunt["name"],  # FCO needs names unique; fatekit does not
         }
     tracks: dict[str, Any] = {}

@@ -19,19 +19,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.character_json import (
+    character_from_dict,
+    character_to_dict,
+)
 from fatekit.formats.draft import (
+    Change,
     Draft,
-    DraftConsequence,
     DraftSkill,
     DraftStunt,
     Imported,
     ImportReport,
-    Leftover,
 )
+from fatekit.formats.harm_fit import fit_harm, read_consequences, read_stress
 from fatekit.formats.text import plain_text, tidy
 from fatekit.formats.vocabulary import first_number, fold, matches, skill_names
-from fatekit.rules import BadInput, Preset, Severity, StressStyle, Track, get_preset, parse_rating
+from fatekit.rules import (
+    BadInput,
+    Preset,
+    StuntCost,
+    get_preset,
+    parse_rating,
+)
 
 __all__ = ["EXTENSION_FIELDS", "build", "character_id", "extension_of", "rating_of"]
 
@@ -60,9 +69,14 @@ def rating_of(value: object) -> int:
 
 
 def _recognise(
-    labels: Sequence[str], escalating: bool, hint: str | None
+    labels: Sequence[str], escalating: bool, one_point: bool, hint: str | None
 ) -> tuple[str, dict[str, str]]:
-    """The preset whose skill names best cover ``labels``, and each label's key on it."""
+    """The preset whose skill names best cover ``labels``, and each label's key on it.
+
+    ``escalating`` says the sheet's stress boxes climb (1, 2...), ``one_point`` that every box is
+    labelled 1: a Fate Core list without Academics on one-point boxes is a Condensed sheet whose
+    template left Academics out (Fari's Italian one does).
+    """
     scored: list[tuple[int, str, dict[str, str]]] = []
     for key in ("fae", "condensed", "core", "ode"):
         names = skill_names(key)
@@ -85,13 +99,13 @@ def _recognise(
         return "ode", found
     if "academics" in found.values():
         return "condensed", found
-    if escalating or len(found) >= 18:
+    if escalating or (len(found) >= 18 and not one_point):
         return "core", by_key["core"][1]
     return "condensed", found
 
 
 def _skill_plan(
-    draft: Draft, preset_key: str | None, escalating: bool
+    draft: Draft, preset_key: str | None, escalating: bool, one_point: bool, changes: list[Change]
 ) -> tuple[Preset, dict[str, int], list[dict[str, Any]] | None]:
     labels = [s.label for s in draft.skills if s.label.strip()]
     hint = draft.extension.get("preset") if isinstance(draft.extension.get("preset"), str) else None
@@ -100,10 +114,11 @@ def _skill_plan(
         names = skill_names(preset.key)
         keyed = {label: names[fold(label)] for label in labels if fold(label) in names}
     else:
-        chosen, keyed = _recognise(labels, escalating, hint)
+        chosen, keyed = _recognise(labels, escalating, one_point, hint)
         preset = get_preset(chosen)
     ratings: dict[str, int] = {}
     custom: dict[str, str] = {}
+    seen: dict[str, tuple[str, int]] = {}
     for skill in draft.skills:
         label = skill.label.strip()
         if not label:
@@ -113,10 +128,26 @@ def _skill_plan(
             key = _own_key(label)
             custom[key] = label
         rating = rating_of(skill.rating)
-        if key in ratings:
-            ratings[key] = max(ratings[key], rating)
-        elif rating:
-            ratings[key] = rating
+        if key in seen:
+            # Two blocks name one skill: the higher rating stays, and the report says so.
+            first_label, first = seen[key]
+            kept = max(first, rating)
+            seen[key] = (first_label, kept)
+            changes.append(
+                Change(
+                    "skill",
+                    label,
+                    f"{first_label} {first:+d}, {label} {rating:+d}",
+                    f"{preset.skill_name(key) if key in preset.skill_keys else label} {kept:+d}",
+                    "the sheet names this skill twice; the higher rating is kept",
+                    "duplicate_skill",
+                    {"before": [[first_label, first], [label, rating]], "after": [[key, kept]]},
+                )
+            )
+        else:
+            seen[key] = (label, rating)
+        if seen[key][1]:
+            ratings[key] = seen[key][1]
     lists = None
     if custom:
         # The sheet's own list: its recognised skills keep their standard names (and keys, so
@@ -214,11 +245,11 @@ def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict
     skill = None
     if stunt.skill:
         skill = keyed.get(fold(stunt.skill))
-    if skill is not None and stunt.bonus and len(stunt.actions) == 1:
+    if skill is not None and stunt.bonus and stunt.actions:
         return {
             "type": "skill_bonus",
             "skill": skill,
-            "action": stunt.actions[0],
+            "actions": list(stunt.actions),
             "bonus": stunt.bonus,
         }
     # A stunt written as prose: a +2 to one named skill and one action is the common kind;
@@ -229,7 +260,12 @@ def _effect(stunt: DraftStunt, preset: Preset, keyed: Mapping[str, str]) -> dict
         named = {key for name, key in keyed.items() if re.search(rf"\b{re.escape(name)}\b", folded)}
         actions = [a for a, stems in _ACTIONS.items() if any(s in folded for s in stems)]
         if len(named) == 1 and len(actions) == 1:
-            return {"type": "skill_bonus", "skill": named.pop(), "action": actions[0], "bonus": 2}
+            return {
+                "type": "skill_bonus",
+                "skill": named.pop(),
+                "actions": actions,
+                "bonus": preset.stunt_bonus,
+            }
     return {"type": "true_detail", "detail": stunt.description or stunt.name}
 
 
@@ -243,15 +279,25 @@ def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
             continue
         if not name:
             name = _title_of(description)
-        cost = stunt.extension.get("fate_point_cost", 0)
         item = {
             "name": name,
             "description": description,
-            "fate_point_cost": cost if cost in (0, 1) else 0,
+            "cost": _cost(stunt.extension),
             "effect": _effect(replace(stunt, name=name, description=description), preset, keyed),
         }
+        circumstance = stunt.extension.get("circumstance")
+        if isinstance(circumstance, str) and circumstance.strip():
+            item["circumstance"] = circumstance
         out.append(item)
     return out
+
+
+def _cost(extension: Mapping[str, Any]) -> str:
+    """A stunt's cost as a fatekit export kept it (``cost``, or an older ``fate_point_cost``)."""
+    cost = extension.get("cost")
+    if cost in {c.value for c in StuntCost}:
+        return str(cost)
+    return "fate_point" if extension.get("fate_point_cost") == 1 else "free"
 
 
 def _title_of(text: str) -> str:
@@ -278,91 +324,6 @@ def _base_key(preset: Preset) -> str:
     return preset.key.split("+", 1)[0]
 
 
-# -- stress and consequences --------------------------------------------------------------------
-
-
-def _track_of(label: str, index: int, tracks: Sequence[Track]) -> Track:
-    if len(tracks) == 1:
-        return tracks[0]
-    if matches(label, "physical"):
-        return Track.PHYSICAL
-    if matches(label, "mental"):
-        return Track.MENTAL
-    return tracks[index] if index < len(tracks) else Track.ANY
-
-
-def _stress(
-    draft: Draft, preset: Preset, leftovers: list[Leftover]
-) -> dict[str, list[dict[str, Any]]]:
-    tracks = [spec.track for spec in preset.stress_tracks]
-    out: dict[str, list[dict[str, Any]]] = {}
-    for index, track in enumerate(draft.tracks):
-        kind = _track_of(track.label, index, tracks)
-        if kind.value in out:
-            marked = sum(1 for _, checked in track.boxes if checked)
-            leftovers.append(
-                Leftover("stress track", track.label, f"{marked}/{len(track.boxes)} marked")
-            )
-            continue
-        boxes = []
-        for position, (value, checked) in enumerate(track.boxes):
-            if preset.stress_style is StressStyle.ONE_POINT:
-                value = 1  # numbers by one-point boxes count them; each is worth 1
-            elif value is None or value < 1:
-                value = position + 1
-            boxes.append({"value": value, "marked": checked})
-        out[kind.value] = boxes
-    return out
-
-
-_SEVERITY_ORDER = (Severity.MILD, Severity.MODERATE, Severity.SEVERE)
-_SHIFTS = {2: Severity.MILD, 4: Severity.MODERATE, 6: Severity.SEVERE, 8: Severity.EXTREME}
-
-
-def _severity(slot: DraftConsequence, index: int) -> tuple[Severity, int | None]:
-    for severity in (Severity.EXTREME, Severity.SEVERE, Severity.MODERATE, Severity.MILD):
-        if matches(slot.label, severity.value):
-            return severity, slot.shifts
-    shifts = slot.shifts if slot.shifts is not None else first_number(slot.label)
-    if shifts is not None and abs(shifts) in _SHIFTS:
-        return _SHIFTS[abs(shifts)], abs(shifts)
-    return (_SEVERITY_ORDER[index] if index < 3 else Severity.MILD), slot.shifts
-
-
-def _consequences(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
-    tracks = {spec.track for spec in preset.stress_tracks}
-    out = []
-    for index, slot in enumerate(draft.consequences):
-        severity, shifts = _severity(slot, index)
-        # What fatekit alone knows of a slot (recovery, when it was taken) comes from the
-        # extension; what the sheet shows (severity, shifts, text) from the sheet.
-        saved = slot.extension if "severity" in slot.extension else {}
-        item: dict[str, Any] = {k: v for k, v in saved.items() if k not in ("aspect", "track")}
-        item["severity"] = severity.value
-        if shifts is not None and shifts > 0:
-            item["shifts"] = shifts
-        elif "shifts" in item and saved.get("severity") != severity.value:
-            del item["shifts"]
-        if len(tracks) > 1 and matches(slot.label, "physical"):
-            item["track"] = "physical"
-        elif len(tracks) > 1 and matches(slot.label, "mental"):
-            item["track"] = "mental"
-        text = plain_text(slot.text)
-        old = saved.get("aspect")
-        if text:
-            aspect = dict(old) if isinstance(old, Mapping) else {}
-            aspect["name"] = text
-            item["aspect"] = aspect
-        else:
-            item.pop("recovering", None)
-            item.pop("treated_at", None)
-            item.pop("taken_at", None)
-            item.pop("replaced", None)
-            item.pop("conflict", None)
-        out.append(item)
-    return out
-
-
 # -- the whole sheet ----------------------------------------------------------------------------
 
 
@@ -382,7 +343,15 @@ def _count(value: object, what: str) -> int | None:
     return max(0, number)
 
 
-_KEPT_FIELDS = ("kind", "as_you_play", "refresh_awarded", "skill_steps", "members", "skill_labels")
+_KEPT_FIELDS = (
+    "kind",
+    "as_you_play",
+    "refresh_awarded",
+    "skill_steps",
+    "members",
+    "skill_labels",
+    "gear",
+)
 
 #: The fields of a character file that the exporters keep in their extension object: what only
 #: fatekit knows, which :func:`build` takes back from there.
@@ -405,7 +374,11 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
     # Labels compared and kept as tidy text, whichever program wrote them.
     draft.skills = [DraftSkill(plain_text(s.label), s.rating) for s in draft.skills]
     escalating = any(len({v for v, _ in t.boxes if v is not None}) > 1 for t in draft.tracks)
-    chosen, ratings, lists = _skill_plan(draft, preset, escalating)
+    one_point = bool(draft.tracks) and all(
+        len(t.boxes) > 1 and all(v == 1 for v, _ in t.boxes) for t in draft.tracks
+    )
+    changes: list[Change] = []
+    chosen, ratings, lists = _skill_plan(draft, preset, escalating, one_point, changes)
     leftovers = list(draft.leftovers)
     name = plain_text(draft.name) or "Imported character"
     ext = draft.extension
@@ -448,16 +421,17 @@ def build(draft: Draft, source: str, preset: str | None = None) -> Imported:
         data["refresh"] = _count(draft.refresh, "refresh")
     if draft.fate_points is not None:
         data["fate_points"] = _count(draft.fate_points, "fate points")
-    stress = _stress(draft, chosen, leftovers)
+    stress, sheet_tracks = read_stress(draft, chosen, leftovers)
     if stress:
         data["stress"] = stress
     if draft.consequences:
-        data["consequences"] = _consequences(draft, chosen)
+        data["consequences"] = read_consequences(draft, chosen)
     data = {k: v for k, v in data.items() if v is not None}
     notes.extend(x.line() for x in leftovers if x.what == "stress track")
     description = tidy("\n\n".join(dict.fromkeys(notes)))
     if description:
         data["description"] = description
     loaded = character_from_dict(data)
-    report = ImportReport(source, loaded.preset.name, tuple(leftovers), ())
+    fit_harm(loaded, sheet_tracks, changes)
+    report = ImportReport(source, loaded.preset.name, tuple(leftovers), (), tuple(changes))
     return Imported(character_to_dict(loaded.character, loaded.preset), loaded, report)

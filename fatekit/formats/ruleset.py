@@ -144,6 +144,13 @@ RULESET_SCHEMA = file_schema(
         "refresh": {**_COUNT, "default": 3},
         "free_stunts": {**_COUNT, "default": 3},
         "stunt_cost": {"type": "integer", "minimum": 1, "maximum": 20, "default": 1},
+        "stunt_bonus": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 10,
+            "default": 2,
+            "description": "what a bonus stunt adds (+2 in the texts)",
+        },
         "min_refresh": {**_COUNT, "default": 1},
         "stress": obj(
             {
@@ -368,6 +375,7 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
         "refresh": preset.refresh,
         "free_stunts": preset.free_stunts,
         "stunt_cost": preset.stunt_cost,
+        "stunt_bonus": preset.stunt_bonus,
         "min_refresh": preset.min_refresh,
         "stress": {
             "style": preset.stress_style.value,

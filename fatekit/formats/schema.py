@@ -11,6 +11,7 @@ from typing import Any
 
 from fatekit.formats.schema_check import NOT_BLANK
 from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import StuntCost
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.presets import PRESETS
 from fatekit.rules.characters.skill_lists import SKILL_LISTS
@@ -128,26 +129,53 @@ def _effect(
     return obj({"type": {"const": tag}, **properties}, ["type", *required], about)
 
 
+_ACTION_LIST = {
+    "type": "array",
+    "items": {"enum": _ACTIONS},
+    "uniqueItems": True,
+    "maxItems": len(_ACTIONS),
+}
+
+
+def _one_of_actions(effect: dict[str, Any], *, needed: bool) -> dict[str, Any]:
+    """An effect naming ``actions`` (a list), or the single ``action`` older files wrote."""
+    effect["properties"]["actions"] = {**_ACTION_LIST, "minItems": 1 if needed else 0}
+    if needed:
+        effect["if"] = {"not": {"required": ["action"]}}
+        effect["then"] = {"required": ["actions"]}
+    return effect
+
+
 _EFFECTS = [
-    _effect(
-        "skill_bonus",
-        {
-            "skill": _TEXT,
-            "action": {"enum": _ACTIONS},
-            "bonus": _positive(2),
-        },
-        ["skill", "action"],
-        "+bonus (normally +2) when the skill is used for the action",
+    _one_of_actions(
+        _effect(
+            "skill_bonus",
+            {
+                "skill": _TEXT,
+                "action": {"enum": _ACTIONS, "description": "older files: one action"},
+                "bonus": {**_positive(2), "maximum": 10},
+            },
+            ["skill"],
+            "+bonus (the rule set's, normally +2) when the skill is used for one of the actions",
+        ),
+        needed=True,
     ),
-    _effect(
-        "skill_swap",
-        {
-            "skill": _TEXT,
-            "replaces": _TEXT,
-            "action": {"enum": [*_ACTIONS, None], "default": None},
-        },
-        ["skill", "replaces"],
-        "use one skill in place of another (for one action, or any)",
+    _one_of_actions(
+        _effect(
+            "skill_swap",
+            {
+                "skill": _TEXT,
+                "replaces": _TEXT,
+                "action": {
+                    "enum": [*_ACTIONS, None],
+                    "default": None,
+                    "description": "older files: one action, or null for any",
+                },
+            },
+            ["skill", "replaces"],
+            "use one skill in place of another for the actions (every action when empty)",
+        ),
+        needed=False,
     ),
     _effect(
         "extra_action",
@@ -181,6 +209,28 @@ _EFFECTS = [
         {"detail": _TEXT},
         ["detail"],
         "a minor detail that is simply true, with no fate point spent",
+    ),
+    _effect(
+        "boost",
+        {
+            "skill": {"oneOf": [{"type": "null"}, _TEXT], "default": None},
+            "actions": {**_ACTION_LIST, "default": []},
+        },
+        [],
+        "a boost for the owner: on a roll of the skill for the actions (any when empty), or, "
+        "with no skill, whenever the stunt is used",
+    ),
+    _effect(
+        "act_first",
+        {"track": {**TRACK_KEY, "default": "any"}},
+        [],
+        "the owner acts first in a conflict about this kind of harm ('any': every conflict)",
+    ),
+    _effect(
+        "rule_exception",
+        {"text": _TEXT},
+        ["text"],
+        "any other exception to the rules, in the player's words: the table judges it",
     ),
 ]
 
@@ -313,6 +363,25 @@ CHARACTER_SCHEMA = file_schema(
             "description": "display text of skills not on the list ('Getting into Bar Fights')",
         },
         "stunts": {"type": "array", "items": {"$ref": "#/$defs/stunt"}},
+        "shared_with": {
+            "type": "array",
+            "items": _TEXT,
+            "maxItems": MAX_BOXES,
+            "description": "an extra: the ids of the PCs whose players act for it too",
+        },
+        "gear": {
+            "type": "array",
+            "items": obj(
+                {
+                    "name": _TEXT,
+                    "weapon": {"type": "integer", "minimum": 0, "maximum": 4, "default": 0},
+                    "armor": {"type": "integer", "minimum": 0, "maximum": 4, "default": 0},
+                },
+                ["name"],
+                "something carried with a Weapon or Armor rating (the optional rule's 0 to 4)",
+            ),
+            "maxItems": MAX_BOXES,
+        },
         "refresh": _COUNT,
         "refresh_awarded": _COUNT,
         "fate_points": _COUNT,
@@ -360,7 +429,24 @@ CHARACTER_SCHEMA = file_schema(
             {
                 "name": _TEXT,
                 "description": {"type": "string"},
-                "fate_point_cost": {"enum": [0, 1], "default": 0},
+                "circumstance": {
+                    "type": "string",
+                    "description": "when it applies, in the player's words (the table judges)",
+                },
+                "cost": {
+                    "enum": [c.value for c in StuntCost],
+                    "default": "free",
+                    "description": "free whenever it applies, a fate point a use, or one use "
+                    "a scene or a session",
+                },
+                "fate_point_cost": {
+                    "enum": [0, 1],
+                    "description": "older files: 1 for a fate point",
+                },
+                "used_at": {
+                    "$ref": "#/$defs/clock_mark",
+                    "description": "when a stunt limited to a scene or session was last used",
+                },
                 "effect": {"$ref": "#/$defs/effect"},
             },
             ["name", "effect"],

@@ -24,7 +24,8 @@ NOT_BLANK = r"\S"
 
 # Keywords that only annotate a schema; every other keyword must be one the library checks.
 _ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "title", "description", "default"})
-_KEYWORDS = frozenset(Draft202012Validator.VALIDATORS) | _ANNOTATIONS
+# ``then`` and ``else`` are checked by ``if``, which the library lists alone.
+_KEYWORDS = frozenset(Draft202012Validator.VALIDATORS) | _ANNOTATIONS | {"then", "else"}
 # Where sub-schemas sit inside a schema (by name, by list, or as one schema).
 _SCHEMA_MAPS = ("properties", "$defs", "patternProperties")
 _SCHEMA_LISTS = ("oneOf", "anyOf", "allOf", "prefixItems")

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from fatekit.formats.translated_skills import APPROACH_NAMES, SKILL_NAMES
 from fatekit.rules import PRESETS
 
 __all__ = [
@@ -29,8 +30,11 @@ _LANGUAGES = ("en", "ru", "it", "sv")
 
 
 def fold(text: str) -> str:
-    """``text`` lower-cased, without accents, punctuation or repeated spaces: for comparing."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """``text`` lower-cased, without accents, punctuation or repeated spaces: for comparing.
+
+    Turkish dotless ı folds to i, as its capital I does, so ``ATICILIK`` is ``Atıcılık``.
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("ı", "i"))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^\w]+", " ", plain).split())
 
@@ -73,6 +77,7 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "sorun",
         "svaghet",
         "bekymmer",
+        "dificuldade",
     ),
     "relationship": (
         "relation",
@@ -84,6 +89,8 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "relacj",
         "relacao",
         "iliski",
+        "relaco",
+        "zugehorigkeit",
     ),
     "stunts": (
         "stunt",
@@ -132,7 +139,16 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "fizyczn",
         "fiziksel",
     ),
-    "mental": ("mental", "ментал", "психич", "psychisch", "geistig", "psychiczn", "zihinsel"),
+    "mental": (
+        "mental",
+        "ментал",
+        "психич",
+        "psychisch",
+        "geistig",
+        "psychiczn",
+        "umysl",
+        "zihinsel",
+    ),
     "consequences": (
         "consequen",
         "consegu",
@@ -141,6 +157,7 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "konsequenz",
         "consecuenc",
         "konsekwencj",
+        "konsekwecj",
         "sonuc",
     ),
     "mild": (
@@ -154,6 +171,8 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "leger",
         "lekk",
         "hafif",
+        "lagodn",
+        "suave",
     ),
     "moderate": (
         "moderat",
@@ -224,6 +243,12 @@ ROLE_STEMS: Mapping[str, tuple[str, ...]] = {
         "прочее",
         "ovrigt",
         "sonstig",
+        "weitere",
+        "otro",
+        "outro",
+        "divers",
+        "diger",
+        "notlar",
     ),
 }
 
@@ -250,7 +275,9 @@ def _catalog(language: str) -> Mapping[str, str]:
 
 @cache
 def skill_names(preset_key: str) -> Mapping[str, str]:
-    """Folded skill names, in every language fatekit speaks, to ``preset_key``'s skill keys.
+    """Folded skill names, in every language fatekit speaks and those of Fate's published
+    translations and Fari's templates (:mod:`fatekit.formats.translated_skills`), to
+    ``preset_key``'s skill keys.
 
     Fate Condensed, Core and Öde share their keys (so each reads the others' names, Öde's own
     among them: the page's Swedish may call a skill otherwise, as it does Rapport); Accelerated's
@@ -269,6 +296,9 @@ def skill_names(preset_key: str) -> Mapping[str, str]:
             for entry in (f"skill.{key}", f"skill.{list_key}.{key}", f"approach.{key}"):
                 if entry in catalog:
                     names.append(catalog[entry])
+        for table in (SKILL_NAMES, APPROACH_NAMES):
+            for language in table.values():
+                names.extend(language.get(key, ()))
         for name in names:
             found.setdefault(fold(name), key)
     return found

@@ -39,13 +39,13 @@ from fatekit.odds.big_bad import big_bad_from_dict
 from fatekit.odds.hazards import HazardSpec, parse_hazards
 from fatekit.odds.sheets import entry_character
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.options.weapons import check_rating
 from fatekit.rules.scenes.conflict import ConflictKind
 
 __all__ = [

@@ -19,14 +19,25 @@ from fatekit.rules.aspects.invokes import (
     declare_story_detail,
 )
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
+from fatekit.rules.aspects.stunt_uses import (
+    StuntOffer,
+    StuntUses,
+    default_stunts,
+    stunt_offers,
+    use_alone,
+)
 from fatekit.rules.aspects.stunts import (
+    ActFirst,
     ExtraAction,
     ExtraConsequence,
     ExtraFreeInvoke,
     ExtraStress,
+    GrantsBoost,
+    RuleException,
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     StuntEffect,
     TrueDetail,
 )
@@ -50,6 +61,7 @@ from fatekit.rules.characters.character import (
     monster,
     new_character,
 )
+from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, get_preset
 from fatekit.rules.characters.validation import is_legal, validate
@@ -121,6 +133,7 @@ __all__ = [
     "LADDER",
     "PRESETS",
     "AbsorbPlan",
+    "ActFirst",
     "Action",
     "ActionRoll",
     "AddFreeInvokes",
@@ -134,6 +147,7 @@ __all__ = [
     "BonusKind",
     "Breakthrough",
     "BuyStunt",
+    "CarriedGear",
     "Challenge",
     "ChallengeReport",
     "Character",
@@ -169,6 +183,7 @@ __all__ = [
     "GMPool",
     "GainBoost",
     "Game",
+    "GrantsBoost",
     "Hit",
     "IllegalAction",
     "Invocation",
@@ -194,6 +209,7 @@ __all__ = [
     "Roll",
     "RollPhase",
     "Rule",
+    "RuleException",
     "Ruleset",
     "Scene",
     "ScriptedDice",
@@ -208,7 +224,10 @@ __all__ = [
     "StressStyle",
     "StressTrack",
     "Stunt",
+    "StuntCost",
     "StuntEffect",
+    "StuntOffer",
+    "StuntUses",
     "Succeed",
     "SwapSkills",
     "TakeHit",
@@ -229,6 +248,7 @@ __all__ = [
     "combine_skills",
     "concede",
     "declare_story_detail",
+    "default_stunts",
     "format_rating",
     "get_preset",
     "is_legal",
@@ -248,6 +268,8 @@ __all__ = [
     "replay",
     "resolve",
     "self_compel",
+    "stunt_offers",
     "treat",
+    "use_alone",
     "validate",
 ]

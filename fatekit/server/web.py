@@ -53,6 +53,7 @@ from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict import ConflictKind
@@ -243,7 +244,10 @@ async def odds(
     mental: bool = False,
     action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
     bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
+    stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
 ) -> dict[str, Any]:
+    chosen = _chosen(stunts_chosen)
+
     def work(state: TableState, seat: str) -> dict[str, Any]:
         return roll_odds(
             state,
@@ -256,9 +260,25 @@ async def odds(
             mental=mental,
             action=action,
             bonus=bonus,
+            chosen=chosen,
         )
 
     return await service.read(caller, work)
+
+
+def _chosen(text: str | None) -> tuple[str, ...] | None:
+    """The stunts a roll's player chose, as the page sends them (a JSON list of names)."""
+    if text is None:
+        return None
+    try:
+        names = json.loads(text)
+    except ValueError:
+        names = None
+    if not isinstance(names, list) or not all(
+        isinstance(n, str) and 0 < len(n) <= 200 for n in names
+    ):
+        raise BadInput("stunts: a JSON list of stunt names")
+    return tuple(names)
 
 
 @router.get(
@@ -302,6 +322,7 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "refresh": preset.refresh,
         "free_stunts": preset.free_stunts,
         "stunt_cost": preset.stunt_cost,
+        "stunt_bonus": preset.stunt_bonus,
         "min_refresh": preset.min_refresh,
         "peak": preset.peak,
         "ladder": {str(value): name for value, name in LADDER.items()},

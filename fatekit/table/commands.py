@@ -119,6 +119,7 @@ from fatekit.table.play.secrets import (
     RevealRoll,
     SecretRoll,
 )
+from fatekit.table.play.stunts import UseStunt
 from fatekit.table.play.targets import (
     AssignTargets,
     MissEveryone,
@@ -214,6 +215,7 @@ __all__ = [
     "ThreatPartEntry",
     "Undo",
     "UpdateCharacter",
+    "UseStunt",
     "ZoneAttack",
 ]
 

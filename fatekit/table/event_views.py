@@ -37,6 +37,7 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
         if shown is None:
             return None
         data = shown
+        _keep_stunts(viewer, event, data)
     return {
         "type": type(event).__name__,
         "version": event.version,
@@ -44,3 +45,10 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
         "at": event.at,
         "data": data,
     }
+
+
+def _keep_stunts(viewer: Viewer, event: e.Event, data: JSON) -> None:
+    """The stunts a roll named are on their owner's sheet: a seat that may not see
+    the sheet (a hidden NPC's) learns how many were used, not which."""
+    if data.get("stunts") and not viewer.sees_sheet(getattr(event, "actor", "")):
+        data["stunts"] = [None for _ in data["stunts"]]

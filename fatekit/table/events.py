@@ -117,6 +117,7 @@ from fatekit.table.play.secrets import (
     SecretRollMade,
     SecretRollRevealed,
 )
+from fatekit.table.play.stunts import StuntUsed
 from fatekit.table.play.targets import (
     MissedEveryone,
     SplitAttackRolled,
@@ -195,6 +196,7 @@ __all__ = [
     "SplitAttackRolled",
     "StoryDetailDeclared",
     "StressCorrected",
+    "StuntUsed",
     "TableCreated",
     "TakenOut",
     "TargetsAssigned",

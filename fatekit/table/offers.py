@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from fatekit.formats.character_json import stunt_dict
 from fatekit.odds import Choice, advise, chances
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import check_invoke
+from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
@@ -218,6 +220,7 @@ def roll_odds(
     mental: bool = False,
     action: str = "overcome",
     bonus: int = 0,
+    chosen: tuple[str, ...] | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
@@ -229,7 +232,7 @@ def roll_odds(
     if not viewer.sees_sheet(actor):
         raise ForbiddenAction(f"your seat may not see {actor}'s skills", SEAT_RULE)
     roller = game.character(actor)
-    stunts = stunt_bonuses(roller, skill, ODDS_ACTIONS[action])
+    stunts = stunt_bonuses(state, roller, skill, ODDS_ACTIONS[action], chosen)
     modifier = roller.skills.get(skill, 0) + _counted(stunts) + bonus
     opposing: list[JSON] = []
     defending: str | None = None
@@ -241,12 +244,9 @@ def roll_odds(
         defending = defend_skill
         if defending is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
-        # The defender's stunts are theirs to name when they defend: listed, never counted, just
-        # as the table adds only the stunts the roller names.
-        opposing = [
-            {**st, "counted": False} for st in stunt_bonuses(opponent, defending, Action.DEFEND)
-        ]
-        opposition, active = opponent.skills.get(defending, 0), True
+        # The defender's free stunts that fit count, as the table applies them.
+        opposing = stunt_bonuses(state, opponent, defending, Action.DEFEND)
+        opposition, active = opponent.skills.get(defending, 0) + _counted(opposing), True
     elif difficulty is not None:
         opposition, active = difficulty, False
     else:
@@ -289,23 +289,36 @@ def defending_skill(
     return state.ruleset.preset.best_defence(opponent.skills, track)
 
 
-def stunt_bonuses(character: Character, skill: str, action: Action) -> list[JSON]:
-    """The character's stunts that add a bonus to ``skill`` used for ``action``, as the rules
-    engine says (``Stunt.bonus_for``); ``counted`` is false for one that costs a fate point,
-    which the odds leave out since it is the player's choice to pay. The page's roll dialog and
-    Discord's rolls name the counted ones on the roll, so both make the same events."""
+def stunt_bonuses(
+    state: TableState,
+    character: Character,
+    skill: str,
+    action: Action,
+    chosen: tuple[str, ...] | None = None,
+) -> list[JSON]:
+    """The character's stunts that do something on a roll of ``skill`` for ``action``, as the
+    rules engine offers them (:func:`~fatekit.rules.aspects.stunt_uses.stunt_offers`), whoever
+    the opponent is. ``counted`` says whether the roll applies one: those in ``chosen``, or
+    (``None``) those the table applies when the player names none. A spent one is never counted.
+    The page's roll dialog and Discord's rolls name the counted ones on the roll, so both make
+    the same events."""
     out: list[JSON] = []
-    for stunt in character.stunts:
-        bonus = stunt.bonus_for(skill, action)
-        if bonus:
-            out.append(
-                {
-                    "name": stunt.name,
-                    "bonus": bonus,
-                    "fate_point_cost": stunt.fate_point_cost,
-                    "counted": not stunt.fate_point_cost,
-                }
-            )
+    for offer in stunt_offers(character, skill, action, state.game.stunt_uses):
+        stunt = offer.stunt
+        counted = offer.by_default if chosen is None else stunt.name in chosen
+        out.append(
+            {
+                "name": stunt.name,
+                "bonus": offer.bonus,
+                "cost": stunt.cost.value,
+                "fate_point_cost": stunt.fate_point_cost,
+                "circumstance": stunt.circumstance,
+                "description": stunt.description,
+                "effect": stunt_dict(stunt)["effect"],
+                "spent": offer.spent,
+                "counted": counted and not offer.spent,
+            }
+        )
     return out
 
 

@@ -176,6 +176,9 @@ class Viewer:
                 if self.sees_aspect(a)
             ]
             sheet["fate_points"] = fate_points
+            spent = self.state.game.stunt_uses.spent
+            for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
+                item["spent"] = spent(character.id, stunt)  # until the next scene or session
             return {
                 "id": character.id,
                 "revealed": True,

@@ -297,7 +297,7 @@ class TableState:
         seat = self.seats.get(seat_id)
         if seat is None or seat.role is Role.SPECTATOR:
             return False
-        return seat.is_gm or self.owners.get(character_id) == seat_id
+        return seat.is_gm or character_id in self._owned_by(seat_id)
 
     def characters_of(self, seat_id: str) -> set[str]:
         """The characters a seat acts for (every one, for a GM)."""
@@ -306,7 +306,17 @@ class TableState:
             return set()
         if seat.is_gm:
             return set(self.game.characters)
-        return {c for c, s in self.owners.items() if s == seat_id}
+        return self._owned_by(seat_id)
+
+    def _owned_by(self, seat_id: str) -> set[str]:
+        """A player's characters: their own, and the extras shared with one of them."""
+        own = {c for c, s in self.owners.items() if s == seat_id}
+        shared = {
+            c.id
+            for c in self.game.characters.values()
+            if c.kind is CharacterKind.EXTRA and own.intersection(c.shared_with)
+        }
+        return own | shared
 
     def is_npc(self, character_id: str) -> bool:
         """Whether a character is a non-player character (run by the GM)."""

@@ -68,6 +68,33 @@ def test_check_legal_file(tmp_path: Path) -> None:
     assert "Cassandra is a legal Fate Condensed character" in result.stdout
 
 
+def test_check_says_what_each_stunt_does_and_what_she_carries(tmp_path: Path) -> None:
+    data = dict(
+        LEGAL,
+        stunts=[
+            {
+                "name": "Eagle Eyes",
+                "circumstance": "she has a spyglass",
+                "effect": {"type": "skill_bonus", "skill": "notice", "actions": ["overcome"]},
+            },
+            {
+                "name": "Old Friends",
+                "cost": "once_per_session",
+                "effect": {"type": "rule_exception", "text": "a friend in every port"},
+            },
+        ],
+        gear=[{"name": "Cutlass", "weapon": 2}],
+    )
+    result = fatekit("check", write(tmp_path, data))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()[1:]
+    assert lines == [
+        "  stunt Eagle Eyes: +2 to notice to overcome, when she has a spyglass",
+        "  stunt Old Friends: rule exception: a friend in every port (once per session)",
+        "  carries Cutlass: Weapon 2, Armor 0",
+    ]
+
+
 def test_check_lists_every_problem(tmp_path: Path) -> None:
     data = dict(LEGAL, skills=dict(LEGAL["skills"], stealth=2))  # type: ignore[arg-type]
     data["stunts"] = [

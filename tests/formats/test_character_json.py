@@ -10,6 +10,7 @@ import pytest
 
 from fatekit.formats import (
     CHARACTER_SCHEMA,
+    character_from_dict,
     character_to_dict,
     dumps_character,
     load_character,
@@ -25,6 +26,7 @@ from fatekit.rules import (
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     Track,
     TrueDetail,
 )
@@ -74,10 +76,10 @@ def test_a_full_sheet_round_trips() -> None:
         trouble="Wine and Women",
         skills={"fight": 4, "physique": 5},
         stunts=[
-            Stunt("Riposte", SkillBonus("fight", Action.DEFEND), "Strike back"),
+            Stunt("Riposte", SkillBonus("fight", (Action.DEFEND,)), "Strike back"),
             Stunt("Tough", ExtraStress(Track.PHYSICAL, 1)),
             Stunt("Steel Nerve", ExtraConsequence(Track.MENTAL, "mild")),
-            Stunt("Smooth", SkillSwap("rapport", "deceive", None), fate_point_cost=1),
+            Stunt("Smooth", SkillSwap("rapport", "deceive"), cost=StuntCost.FATE_POINT),
         ],
     )
     pc.stress[Track.PHYSICAL].boxes[2].marked = True
@@ -212,7 +214,7 @@ def test_a_custom_list_and_shape_in_the_file() -> None:
         ),
         (
             minimal(stunts=[{"name": "S", "effect": {"type": "skill_bonus", "skill": "x"}}]),
-            "missing 'action'",
+            "missing 'actions'",
         ),
         (
             minimal(consequences=[{"severity": "mild", "aspect": {"nom": "x"}}]),
@@ -253,3 +255,57 @@ def test_preset_override() -> None:
     assert loads_character(text, "core").preset is CORE_PRESET
     with pytest.raises(BadInput, match="unknown preset"):
         loads_character(text, "gurps")
+
+
+def test_carried_gear_and_stunt_costs_round_trip() -> None:
+    """Gear with its Weapon and Armor ratings, and a stunt's cost, circumstance and last use,
+    come back as written; older files' single action and fate_point_cost still read."""
+    data = minimal(
+        gear=[
+            {"name": "Cutlass", "weapon": 2, "armor": 0},
+            {"name": "Mail", "weapon": 0, "armor": 1},
+        ],
+        stunts=[
+            {
+                "name": "Last Stand",
+                "cost": "once_per_session",
+                "circumstance": "with her back to the sea",
+                "used_at": {
+                    "scenes_ended": 2,
+                    "sessions_ended": 1,
+                    "minor_milestones": 0,
+                    "major_milestones": 0,
+                },
+                "effect": {
+                    "type": "skill_bonus",
+                    "skill": "fight",
+                    "actions": ["attack", "defend"],
+                },
+            },
+            {
+                "name": "Old Trick",
+                "fate_point_cost": 1,
+                "effect": {
+                    "type": "skill_swap",
+                    "skill": "rapport",
+                    "replaces": "deceive",
+                    "action": None,
+                },
+            },
+        ],
+    )
+    loaded = character_from_dict(data).character
+    assert [(g.name, g.weapon, g.armor) for g in loaded.gear] == [("Cutlass", 2, 0), ("Mail", 0, 1)]
+    stand, trick = loaded.stunts
+    assert (
+        stand.cost is StuntCost.ONCE_PER_SESSION
+        and stand.circumstance == "with her back to the sea"
+    )
+    assert stand.effect == SkillBonus("fight", (Action.ATTACK, Action.DEFEND))
+    assert trick.cost is StuntCost.FATE_POINT and trick.effect == SkillSwap("rapport", "deceive")
+    written = character_to_dict(loaded)
+    assert written["gear"] == data["gear"]
+    assert written["stunts"][0]["used_at"]["sessions_ended"] == 1
+    assert character_to_dict(character_from_dict(written).character) == written
+    with pytest.raises(BadInput, match="gear"):
+        character_from_dict(minimal(gear=[{"name": "Cannon", "weapon": 5}]))

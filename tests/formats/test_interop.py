@@ -88,13 +88,21 @@ def test_a_filled_condensed_sheet_comes_across_whole() -> None:
         "stealth": 1,
     }
     assert (data["refresh"], data["fate_points"]) == (3, 2)
-    assert marks(data, "physical") == [(1, True), (1, True), (1, False), (1, False)]
+    # The sheet had four physical boxes; Physique Good (+3) gives six under Fate Condensed:
+    # refitted, both marks kept, and the report says so.
+    assert marks(data, "physical") == [(1, True), (1, True)] + [(1, False)] * 4
+    refits = [(c.what, c.before, c.after) for c in out.report.changes]
+    assert ("stress", "4 boxes (1, 1, 1, 1), 2 marked", "6 boxes (1, 1, 1, 1, 1, 1), 2 marked") in (
+        refits
+    )
+    assert not out.report.whole
     assert filled(data) == [("mild", 2, "Bruised Ribs"), ("moderate", 4, None), ("severe", 6, None)]
     eagle = data["stunts"][0]
     assert eagle["name"] == "Eagle Eye"
     assert eagle["effect"] == {
         "type": "skill_bonus",
         "skill": "notice",
+        "actions": ["overcome"],
         "action": "overcome",
         "bonus": 2,
     }
@@ -131,6 +139,7 @@ def test_an_italian_core_sheet_is_recognised_by_its_skill_names() -> None:
     assert by_name["Lama rapida"] == {
         "type": "skill_bonus",
         "skill": "fight",
+        "actions": ["attack"],
         "action": "attack",
         "bonus": 2,
     }
@@ -183,6 +192,7 @@ def test_a_swedish_sheet_is_an_ode_sheet() -> None:
     assert data["stunts"][0]["effect"] == {
         "type": "skill_bonus",
         "skill": "fight",
+        "actions": ["defend"],
         "action": "defend",
         "bonus": 2,
     }
@@ -205,8 +215,10 @@ def test_a_sheet_in_another_language_keeps_its_own_skill_list() -> None:
     data = out.data
     assert data["preset"] == "core"  # escalating boxes
     [own] = data["skill_lists"]
-    assert own["skills"][:3] == ["Athletik", "Einbruch", "Kontakte"]
-    assert data["skills"]["charisma"] == 4 and data["skills"]["tauschen"] == 3
+    # Names the published German Fate Core gives (Charisma, Kontakte) are Fate's skills; the
+    # sheet's own words for the others (Einbruch for Diebeskünste) stay its own.
+    assert own["skills"][:3] == ["Athletics", "Einbruch", "Contacts"]
+    assert data["skills"]["rapport"] == 4 and data["skills"]["tauschen"] == 3
     assert [a["kind"] for a in data["aspects"]] == ["high_concept", "trouble", "character"]
     assert marks(data, "physical") == [(1, True), (2, False)]
     assert filled(data)[1] == ("moderate", 4, "Gebrochenes Herz")
@@ -229,6 +241,7 @@ def test_foundry_actors_keyed_by_base64_or_by_name() -> None:
     assert riposte["effect"] == {
         "type": "skill_bonus",
         "skill": "fight",
+        "actions": ["defend"],
         "action": "defend",
         "bonus": 2,
     }
@@ -241,7 +254,7 @@ def test_foundry_actors_keyed_by_base64_or_by_name() -> None:
     assert old["preset"] == "condensed" and old["skills"]["burglary"] == 4
     assert marks(old, "physical")[0] == (1, True)
     assert filled(old)[2] == ("severe", 6, "Broken Leg")
-    assert old["stunts"][0]["effect"]["action"] == "overcome"
+    assert old["stunts"][0]["effect"]["actions"] == ["overcome"]
 
 
 def test_fco_keys_are_base64_of_the_utf8_name_without_padding() -> None:
@@ -301,11 +314,29 @@ def test_a_fatekit_file_round_trips_through_both_formats() -> None:
                 "description": "Once per session, something small was hidden on the ship.",
                 "fate_point_cost": 1,
                 "effect": {"type": "true_detail", "detail": "a hidden compartment"},
-            }
+            },
+            {
+                "name": "Old Friends",
+                "description": "A friend in every port.",
+                "cost": "once_per_session",
+                "circumstance": "in a harbour town",
+                "effect": {"type": "rule_exception", "text": "a friend turns up"},
+            },
+            {
+                "name": "Steady Hand",
+                "description": "",
+                "effect": {
+                    "type": "skill_bonus",
+                    "skill": "shoot",
+                    "actions": ["attack", "defend"],
+                },
+            },
         ],
+        "gear": [{"name": "Pistol", "weapon": 1, "armor": 0}],
     }
     original = character_from_dict(sheet)
     base = import_character(json.dumps(sheet)).data
+    assert base["stunts"][1]["cost"] == "once_per_session" and base["gear"] == sheet["gear"]
     for target in ("fari", "foundry"):
         back = import_character(json.dumps(export_character(original, target)))
         assert back.data == base

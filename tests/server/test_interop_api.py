@@ -41,7 +41,7 @@ def test_a_player_brings_in_a_fari_sheet_as_their_own_pc(api: Api) -> None:
     [card] = view["characters"]
     assert card["owner"] == ann.seat and card["sheet"]["kind"] == "pc"
     assert card["sheet"]["skills"]["notice"] == 4
-    assert [b["marked"] for b in card["sheet"]["stress"]["physical"]] == [True, True, False, False]
+    assert [b["marked"] for b in card["sheet"]["stress"]["physical"]] == [True, True] + [False] * 4
     assert card["sheet"]["fate_points"] == 2
     # The same file again gets an id of its own rather than clashing.
     again = post_import(ann, 200, content=content)

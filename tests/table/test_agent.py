@@ -39,6 +39,7 @@ NOT_PLAYED = {
     "PrepareScene": "the GM's screen",
     "RemovePreparedScene": "the GM's screen",
     "StartPreparedScene": "the GM's screen",
+    "UseStunt": "a stunt used on its own: the agent's sheets have none (test_stunt_uses_at_table)",
 }
 
 

@@ -11,7 +11,7 @@ from fatekit.table import fold
 
 from .conftest import Play  # type: ignore[import-not-found]
 
-KEEN = Stunt("Keen Eye", SkillBonus("notice", Action.OVERCOME), "+2 to spot what others miss")
+KEEN = Stunt("Keen Eye", SkillBonus("notice", (Action.OVERCOME,)), "+2 to spot what others miss")
 
 
 def with_stunt(play: Play) -> None:

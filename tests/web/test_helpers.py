@@ -81,10 +81,19 @@ def test_the_odds_count_the_stunts_that_apply(client: TestClient) -> None:
     assert plain["modifier"] == 2 and plain["stunts"] == []
     # +4 against Great (+4) and +2 against Fair (+2) have the same chances.
     assert found["chances"] == plain["chances"]
-    # The defender's stunt is theirs to name when they defend: listed, not counted.
+    # The defender's free stunt that fits counts, as the table applies it: Fight +1 and Parry.
     fight = odds(actor="ruth", skill="notice", against="goon", action="attack")
-    assert fight["defend_skill"] == "fight" and fight["opposition"] == 1
-    assert [(s["name"], s["counted"]) for s in fight["opposing_stunts"]] == [("Parry", False)]
+    assert fight["defend_skill"] == "fight" and fight["opposition"] == 3
+    assert [(s["name"], s["counted"]) for s in fight["opposing_stunts"]] == [("Parry", True)]
+    # The player unticks the free stunt: it is left out of the odds, as of the roll.
+    chosen = odds(
+        actor="ruth", skill="notice", difficulty=4, action="overcome", stunts='["Last Look"]'
+    )
+    assert chosen["modifier"] == 4
+    assert [(s["name"], s["counted"]) for s in chosen["stunts"]] == [
+        ("Eagle Eyes", False),
+        ("Last Look", True),
+    ]
     refused = client.get(
         f"/tables/{tid}/odds",
         params={"actor": "ruth", "skill": "notice", "difficulty": 2, "action": "defend"},

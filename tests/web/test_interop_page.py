@@ -70,6 +70,16 @@ def _play(server: str, gm: Player, ann: Player, lang: str, tmp: Path) -> None:
     report.wait_for()
     assert report.get_attribute("data-preset") == "condensed"
     assert report.get_attribute("data-leftovers") == "4"
+    # Physique Good (+3) gives six boxes, where the sheet had four: the change is named, and
+    # the report does not claim that everything found its place.
+    assert report.get_attribute("data-changes") == "1"
+    assert report.get_attribute("data-whole") == "false"
+    change = ann.page.locator("#import-changes li")
+    assert (change.get_attribute("data-what"), change.get_attribute("data-reason")) == (
+        "stress",
+        "refit",
+    )
+    assert "\u2612" in change.inner_text() and ann.page.locator("#import-no-leftovers").count() == 0
     kept = ann.page.locator("#import-leftovers li")
     assert sorted(kept.nth(i).get_attribute("data-what") or "" for i in range(4)) == [
         "clock",

@@ -19,12 +19,14 @@ from fatekit.rules.aspects.invokes import (
     InvokeEffect,
     pay_for_invoke,
 )
-from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, SkillBonus, Stunt
+from fatekit.rules.aspects.stunt_uses import StuntUses
+from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, RULE_STUNT_RULE, SkillBonus, Stunt
 from fatekit.rules.core.actions import (
     Action,
     AddFreeInvokes,
     AdvantageTarget,
     CreateAspect,
+    GainBoost,
     Option,
     Resolution,
     Side,
@@ -67,6 +69,7 @@ class ActionRoll:
         difficulty: int | None = None,
         dice: DiceSource,
         ledger: FateLedger | None = None,
+        stunt_uses: StuntUses | None = None,
     ) -> None:
         self.actor = actor
         self.action = action
@@ -74,6 +77,7 @@ class ActionRoll:
         self.skill = skill
         self.dice_source = dice
         self.ledger = ledger
+        self.stunt_uses = stunt_uses
         self.difficulty: Difficulty | None = None if difficulty is None else Difficulty(difficulty)
         self.opposition: ActionRoll | None = None
         self.opposes: ActionRoll | None = None
@@ -83,7 +87,8 @@ class ActionRoll:
         self.bonuses: list[Bonus] = []
         self.invocations: list[Invocation] = []
         self.extra_free_invokes = 0  # from stunts, added to a successful create an advantage
-        self._stunts_used: set[str] = set()
+        self.stunt_boosts = 0  # boosts stunts grant the roller, whatever the outcome
+        self.stunts_used: list[str] = []
         if action is Action.DEFEND and difficulty is not None:
             raise BadInput("a defend roll opposes another roll; it has no difficulty of its own")
 
@@ -111,6 +116,7 @@ class ActionRoll:
             skill=skill,
             dice=dice if dice is not None else self.dice_source,
             ledger=self.ledger,
+            stunt_uses=self.stunt_uses,
         )
         defense.opposes = self
         self.opposition = defense
@@ -214,34 +220,42 @@ class ActionRoll:
         return invocation
 
     def use_stunt(self, stunt: Stunt) -> Bonus | None:
-        """Apply one of the roller's stunts, paying its fate point if it costs one.
+        """Apply one of the roller's stunts, paying its fate point or counting its use.
 
         A bonus stunt adds its bonus (returned); a stunt that grants extra free invokes adds them
-        to what a successful create an advantage yields (returns ``None``).
+        to what a successful create an advantage yields, one that grants a boost gives the
+        roller a boost whatever the outcome, and one that lets this skill do this action only
+        counts its use (each of these returns ``None``). A stunt that does not fit the roll, a
+        stunt applied twice, or one already spent this scene or session is refused (a GM may
+        set the rule aside); a fate point the roller lacks cannot be spent.
         """
         self._check_open()
         if self.skill is None:
             raise BadInput("name the skill of this roll to use a stunt on it")
         bonus = stunt.bonus_for(self.skill, self.action)
         extra = stunt.extra_free_invokes(self.skill, self.action)
-        if bonus == 0 and extra == 0:
+        boost = stunt.boost_on(self.skill, self.action)
+        if not stunt.applies_to(self.skill, self.action):
             refuse(
                 f"stunt {stunt.name!r} does not apply to {self.skill} used to {self.action.value}",
-                BONUS_STUNT_RULE,
+                BONUS_STUNT_RULE if isinstance(stunt.effect, SkillBonus) else RULE_STUNT_RULE,
             )
             # The GM lets it apply here anyway: its bonus counts as if the roll fitted it.
             if isinstance(stunt.effect, SkillBonus):
                 bonus = stunt.effect.bonus
-        if stunt.name in self._stunts_used:
+        if stunt.name in self.stunts_used:
             refuse(f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE)
-        if stunt.fate_point_cost:
+        if self.stunt_uses is not None:
+            self.stunt_uses.use(self.actor, stunt, self.ledger)
+        elif stunt.fate_point_cost:
             if self.ledger is None:
                 raise BadInput("a stunt that costs a fate point needs a FateLedger")
             self.ledger.wallet(self.actor).spend(
                 stunt.fate_point_cost, purpose=f"use stunt {stunt.name!r}"
             )
-        self._stunts_used.add(stunt.name)
+        self.stunts_used.append(stunt.name)
         self.extra_free_invokes += extra
+        self.stunt_boosts += int(boost)
         if bonus == 0:
             return None
         applied = Bonus(BonusKind.STUNT, bonus, f"stunt {stunt.name}")
@@ -284,6 +298,8 @@ class ActionRoll:
         extra = self.extra_free_invokes + extra_free_invokes
         if extra and resolution.outcome.succeeded:
             resolution = _with_extra_invokes(resolution, extra)
+        if self.stunt_boosts:
+            resolution = _with_boosts(resolution, self.stunt_boosts)
         return resolution
 
     def resolve(self, *, target: AdvantageTarget = AdvantageTarget.NEW) -> Resolution:
@@ -329,3 +345,10 @@ def _with_extra_invokes(resolution: Resolution, extra: int) -> Resolution:
         )
         options.append(Option(option.key, effects))
     return replace(resolution, options=tuple(options))
+
+
+def _with_boosts(resolution: Resolution, count: int) -> Resolution:
+    """Every option also gives the roller ``count`` boosts (a stunt's, whatever the outcome)."""
+    boosts = tuple(GainBoost(Side.ACTOR) for _ in range(count))
+    options = tuple(Option(o.key, (*o.effects, *boosts)) for o in resolution.options)
+    return replace(resolution, options=options)

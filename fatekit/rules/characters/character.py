@@ -22,10 +22,12 @@ from typing import TypeVar
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import ExtraConsequence, ExtraStress, Stunt
+from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.preset import CONSEQUENCE_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.skill_lists import skill_key
 from fatekit.rules.core.citations import CONDENSED, CORE, rule
+from fatekit.rules.core.clock import ClockMark
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import parse_rating
 from fatekit.rules.core.teamwork import combine_skills
@@ -76,6 +78,10 @@ class CharacterKind(StrEnum):
     MINOR_NPC = "minor_npc"
     MONSTER = "monster"
     MOB = "mob"
+    #: Fate's fractal: a ship, a familiar, an organization with aspects, skills, stress and
+    #: consequences of its own, acting and taking harm like a character, shared by the PCs in
+    #: its ``shared_with``.
+    EXTRA = "extra"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,10 @@ class Character:
     after buying stunts; ``refresh_awarded`` counts refresh a GM granted at breakthroughs.
     ``skill_steps_earned`` counts skill steps from advancement and ``skill_steps_banked`` those
     not spent yet. ``as_you_play`` marks a sheet filled in during play, whose empty slots are
-    legal. ``members`` is the size of a mob (1 for everyone else).
+    legal. ``members`` is the size of a mob (1 for everyone else). ``stunt_uses`` says when
+    each stunt limited to once a scene or session was last used (by stunt name); ``gear`` is
+    what the character carries with Weapon and Armor ratings. ``shared_with`` names the PCs whose
+    players act for an extra too.
     """
 
     id: str
@@ -125,6 +134,9 @@ class Character:
     skill_steps_earned: int = 0
     skill_steps_banked: int = 0
     members: int = 1
+    stunt_uses: dict[str, ClockMark] = field(default_factory=dict)
+    gear: list[CarriedGear] = field(default_factory=list)
+    shared_with: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.id.strip():
@@ -257,10 +269,10 @@ def refit_harm(character: Character, preset: Preset) -> None:
     Checked boxes stay checked (box by box, from the left); consequences already taken keep their
     slots, as do extreme consequences. Raises :class:`IllegalAction`, changing nothing, when a
     slot holding a consequence would disappear. Only a sheet built like a PC's (a PC, a major
-    NPC) takes its harm from its skills: a minor NPC's, a mob's or a monster's boxes and slots are
+    NPC, an extra) takes its harm from its skills: a minor NPC's, a mob's or a monster's boxes and slots are
     the GM's to set, and a new rating leaves them as they are.
     """
-    if character.kind not in (CharacterKind.PC, CharacterKind.MAJOR_NPC):
+    if character.kind not in (CharacterKind.PC, CharacterKind.MAJOR_NPC, CharacterKind.EXTRA):
         return
     stress, slots = fitted_harm(character, preset)
     character.stress = stress

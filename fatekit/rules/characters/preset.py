@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.aspects.stunts import ExtraAction, SkillSwap, Stunt
+from fatekit.rules.aspects.stunts import SkillSwap, Stunt
 from fatekit.rules.characters.shapes import Shape, Tiers
 from fatekit.rules.characters.skill_lists import SkillList
 from fatekit.rules.core.actions import Action
@@ -282,6 +282,7 @@ class Preset:
     free_stunts: int = 3
     stunt_cost: int = 1
     min_refresh: int = 1
+    stunt_bonus: int = 2
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -319,6 +320,8 @@ class Preset:
             raise BadInput(f"{self.name}: refresh, minimum refresh and free stunts do not fit")
         if self.stunt_cost < 1:
             raise BadInput(f"{self.name}: a stunt beyond the free ones costs at least 1 refresh")
+        if not 1 <= self.stunt_bonus <= 10:
+            raise BadInput(f"{self.name}: a bonus stunt's bonus runs from +1 to +10")
 
     @property
     def extreme_consequences(self) -> bool:
@@ -440,7 +443,7 @@ class Preset:
         return any(
             isinstance(s.effect, SkillSwap)
             and s.effect.skill == skill
-            and s.effect.action in (None, Action.ATTACK)
+            and (not s.effect.actions or Action.ATTACK in s.effect.actions)
             and self._ranged_use(s.effect.replaces, harm)
             for s in stunts
         )
@@ -506,12 +509,7 @@ class Preset:
 
 
 def _stunt_grants(stunt: Stunt, skill: str, action: Action) -> bool:
-    effect = stunt.effect
-    if isinstance(effect, ExtraAction):
-        return effect.skill == skill and effect.action is action
-    if isinstance(effect, SkillSwap):
-        return effect.skill == skill and (effect.action is None or effect.action is action)
-    return False
+    return stunt.allows_skill(skill, action)
 
 
 def turn_order(

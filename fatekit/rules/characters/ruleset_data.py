@@ -364,6 +364,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             free_stunts=data.get("free_stunts", 3),
             stunt_cost=data.get("stunt_cost", 1),
             min_refresh=data.get("min_refresh", 1),
+            stunt_bonus=data.get("stunt_bonus", 2),
         ),
     )
     if preset is None:

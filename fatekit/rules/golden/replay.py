@@ -224,6 +224,7 @@ class _Runner(Expectations):
                 difficulty=int(step["difficulty"]),
                 dice=self._dice(step),
                 ledger=self.game.ledger,
+                stunt_uses=self.game.stunt_uses,
             )
         else:
             self.roll = self._conflict().overcome(
@@ -444,6 +445,7 @@ class _Runner(Expectations):
                 skill=entry.get("skill"),
                 dice=self._dice(entry),
                 ledger=self.game.ledger,
+                stunt_uses=self.game.stunt_uses,
                 difficulty=0,
             )
             roll.roll()
@@ -476,6 +478,7 @@ class _Runner(Expectations):
             difficulty=task.difficulty,
             dice=self._dice(step),
             ledger=self.game.ledger,
+            stunt_uses=self.game.stunt_uses,
         )
         roll.roll()
         self.roll = roll

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
+from fatekit.rules.characters.gear import CarriedGear, check_rating
 from fatekit.rules.core.actions import Action, GainBoost, Hit, Option, Resolution, Side
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.outcomes import Outcome
 
-__all__ = ["WEAPON_ARMOR_RULE", "WEAPON_RANGE_RULE", "check_rating", "with_weapon_and_armor"]
+__all__ = [
+    "WEAPON_ARMOR_RULE",
+    "carried_ratings",
+    "with_weapon_and_armor",
+]
 
 WEAPON_ARMOR_RULE = rule(
     "option.weapon-armor",
@@ -19,18 +24,13 @@ WEAPON_ARMOR_RULE = rule(
     "Armor takes its rating off a hit, and a hit brought to 0 or less gives the attacker a boost "
     "instead of harm",
 )
-WEAPON_RANGE_RULE = rule(
-    "option.weapon-armor.range",
-    CONDENSED,
-    "Optional Rules > Weapon and Armor Ratings",
-    "Weapon and Armor ratings run from 0 to 4",
-)
 
 
-def check_rating(kind: str, value: int) -> None:
-    """Raise unless a Weapon or Armor rating is within 0 to 4."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 4:
-        raise IllegalAction(f"a {kind} rating runs from 0 to 4, not {value!r}", WEAPON_RANGE_RULE)
+def carried_ratings(gear: Iterable[CarriedGear]) -> tuple[int, int]:
+    """The Weapon and Armor a character brings into a conflict from what they carry: the best of
+    each (one weapon strikes at a time; armor does not stack)."""
+    listed = list(gear)
+    return max((g.weapon for g in listed), default=0), max((g.armor for g in listed), default=0)
 
 
 def with_weapon_and_armor(resolution: Resolution, *, weapon: int = 0, armor: int = 0) -> Resolution:

@@ -24,6 +24,7 @@ from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
 from fatekit.rules.core.citations import Rule
@@ -50,7 +51,11 @@ from fatekit.rules.options.scale import (
     ScaleBenefit,
     ScaleLadder,
 )
-from fatekit.rules.options.weapons import WEAPON_ARMOR_RULE, check_rating, with_weapon_and_armor
+from fatekit.rules.options.weapons import (
+    WEAPON_ARMOR_RULE,
+    carried_ratings,
+    with_weapon_and_armor,
+)
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
 from fatekit.rules.scenes.conflict_harm import HitsAndEnding
@@ -163,6 +168,8 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                     raise BadInput(f"{member!r} is not in scene {self.scene.name!r}")
                 self.fighters[member] = Fighter(game.character(member), side)
         self.ruleset = game.ruleset
+        for fighter in self.fighters.values():
+            self.arm(fighter)
         self.preset = preset if preset is not None else self.ruleset.preset
         if harm is not None and not any(
             self.preset.can_use(s, Action.ATTACK, self.harm, stunts=f.character.stunts)
@@ -471,6 +478,12 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         except KeyError as error:
             raise BadInput(str(error.args[0])) from None
 
+    def arm(self, fighter: Fighter) -> None:
+        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
+        they carry (the best weapon, the best armor); :meth:`equip` changes it."""
+        if self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+            fighter.weapon, fighter.armor = carried_ratings(fighter.character.gear)
+
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
         """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
         require(
@@ -591,6 +604,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             skill=skill,
             dice=dice,
             ledger=self.game.ledger,
+            stunt_uses=self.game.stunt_uses,
             difficulty=difficulty,
         )
         self._mob_bonus(roll, actor)

@@ -93,6 +93,7 @@ class MultipleTargets(ConflictPart):
                 skill=roll.skill,
                 dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
                 ledger=self.game.ledger,
+                stunt_uses=self.game.stunt_uses,
             )
             self._add_defence(
                 sub,

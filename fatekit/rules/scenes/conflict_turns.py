@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fatekit.rules.aspects.rolling import RollPhase
+from fatekit.rules.aspects.stunts import ActFirst, StuntCost
 from fatekit.rules.characters.preset import (
     TURN_ORDER_APPROACH_RULE,
     TURN_ORDER_ELECTIVE_RULE,
@@ -13,6 +14,7 @@ from fatekit.rules.characters.preset import (
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import Rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule
@@ -135,6 +137,7 @@ class TurnOrder(ConflictPart):
         if not side.strip():
             raise BadInput("name the side they join")
         self.fighters[participant] = Fighter(self.game.character(participant), side.strip())
+        self.arm(self.fighters[participant])
         if self._order is not None:
             self._order = self._ordered()
 
@@ -232,6 +235,9 @@ class TurnOrder(ConflictPart):
         """Everyone in skill or approach order (NPCs together at their best's place if asked)."""
         ratings = {p: dict(f.character.skills) for p, f in self.fighters.items()}
         order = turn_order(self.preset, ratings, self.kind.track)
+        # A stunt that lets its owner act first in this kind of conflict moves them ahead.
+        first = [p for p in order if self._acts_first(p)]
+        order = first + [p for p in order if p not in first]
         if self._group_npcs:
             npcs = [p for p in order if self.game.ledger.is_npc(p)]
             if npcs:
@@ -239,6 +245,14 @@ class TurnOrder(ConflictPart):
                 pcs = [p for p in order if p not in npcs]
                 order = pcs[:at] + npcs + pcs[at:]
         return order
+
+    def _acts_first(self: ConflictHost, participant: str) -> bool:
+        return any(
+            isinstance(s.effect, ActFirst)
+            and s.cost is StuntCost.FREE
+            and s.effect.track in (Track.ANY, self.harm)
+            for s in self.fighters[participant].character.stunts
+        )
 
     def _order_rule(self: ConflictHost) -> Rule:
         style = self.preset.turn_order.style

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay
 from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
@@ -109,6 +110,7 @@ class Game:
         self.characters: dict[str, Character] = {}
         self.ledger = FateLedger()
         self.clock = clock if clock is not None else Clock()
+        self.stunt_uses = StuntUses(self.clock)
         self.scene: Scene | None = None
         self.in_session = False
         for character in listed:
@@ -134,6 +136,7 @@ class Game:
                 character.consequences, apart=self.ruleset.has(OptionalRule.CONDITIONS_APART)
             )
         self.characters[character.id] = character
+        self.stunt_uses.restore(character.id, character.stunt_uses)
         if character.kind is CharacterKind.PC:
             self.ledger.add_pc(character.id, character.fate_points)
         else:
@@ -278,9 +281,12 @@ class Game:
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def sync_sheets(self) -> None:
-        """Write each PC's available fate points onto their sheet."""
+        """Write each PC's available fate points, and every character's stunt uses, onto their
+        sheets."""
         for pc in self.pcs:
             pc.fate_points = self.ledger.account(pc.id).available
+        for character in self.characters.values():
+            character.stunt_uses = self.stunt_uses.of(character.id)
 
     def find_aspect(self, aspect_id: str) -> Aspect:
         """Any aspect in play by id: the scene's, a character's, or a consequence."""

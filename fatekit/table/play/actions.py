@@ -26,6 +26,7 @@ from fatekit.table.play.rolls import (
     require_dice,
     rolled_against,
     scripted_dice,
+    stunts_applied,
 )
 from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
@@ -217,6 +218,8 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         context.event_from(
             AttackRolled,
             command,
+            stunts=stunts_applied(context.state, command, Action.ATTACK),
+            defence_stunts=True,
             ranged=attack_range(context.state, command.actor, command.skill),
             faces=context.faces(command.dice),
             defend_faces=context.defend_faces(defender, command.defend_dice),

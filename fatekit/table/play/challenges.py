@@ -154,6 +154,7 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         difficulty=task.difficulty,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
     )
     record = RollRecord(
         event.version,

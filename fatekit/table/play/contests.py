@@ -179,6 +179,7 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
         difficulty=0,  # efforts are compared between the sides, not with a difficulty
     )
     if event.bonus:

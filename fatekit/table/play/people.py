@@ -394,8 +394,10 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
         raise BadInput(f"the sheet is {character.id!r}, not {event.character_id!r}")
     if event.owner is not None:
         _require_player(state, event.owner)
-        if character.kind is not CharacterKind.PC:
-            raise BadInput("only a player character has a player for owner; NPCs are the GM's")
+        if character.kind not in _PLAYERS_KINDS:
+            raise BadInput(
+                "only a player character or an extra has a player for owner; NPCs are the GM's"
+            )
     aspects = {a.id: a for a in character.aspects}
     unknown = [a for a in event.hidden_aspects if a not in aspects]
     if unknown:
@@ -409,7 +411,7 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
     state.game.add_character(character)
     if event.owner is not None:
         state.owners[character.id] = event.owner
-    if event.revealed or character.kind is CharacterKind.PC:
+    if event.revealed or character.kind in _PLAYERS_KINDS:
         state.revealed.add(character.id)
 
 
@@ -444,10 +446,15 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
     state.revealed.add(event.character_id)
 
 
+#: The kinds of sheet a player may own: their PC, and an extra (a ship, a familiar, an
+#: organization) their PC and others' share.
+_PLAYERS_KINDS = (CharacterKind.PC, CharacterKind.EXTRA)
+
+
 @folds(CharacterGiven)
 def _character_given(state: TableState, event: CharacterGiven) -> None:
     character = state.game.character(event.character_id)
-    if character.kind is not CharacterKind.PC:
+    if character.kind not in _PLAYERS_KINDS:
         raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
     if event.owner is None:
         state.owners.pop(character.id, None)

@@ -22,6 +22,7 @@ from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
@@ -58,11 +59,14 @@ from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 class ActionCommand(SkillRoll):
     """Base of the action rolls (an overcome, a create an advantage, an attack), in a conflict
     or out of one: a defender, if any, rolls ``defend_skill``, with ``defend_dice`` entered or
-    ``None`` for the table to roll; ``stunts`` names the actor's stunts that apply."""
+    ``None`` for the table to roll. ``stunts`` names the actor's stunts the player applies (each
+    circumstance confirmed); left out, the table applies those the rules engine applies unless
+    told otherwise (:func:`~fatekit.rules.default_stunts`), whether or not the seat may see the
+    opponent's sheet."""
 
     defend_skill: str | None = None
     defend_dice: str | None = None
-    stunts: tuple[str, ...] = ()
+    stunts: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,6 +128,9 @@ class ActionRolled(SkillRolled):
     defend_skill: str | None
     defend_faces: str | None
     stunts: tuple[str, ...] = ()
+    # The defender's free stunts that fit the defence apply (every roll since stunts counted at
+    # the table; an older log's defence had none, and replays as it was).
+    defence_stunts: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -261,6 +268,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
     )
     if event.against is not None:
         if event.defend_skill is None:
@@ -481,11 +489,25 @@ def rolled_against(
     return context.event_from(
         rolled,
         command,
+        stunts=stunts_applied(context.state, command, action),
+        defence_stunts=True,
         difficulty=difficulty,
         hidden_difficulty=hidden,
         faces=context.faces(command.dice),
         defend_faces=context.defend_faces(command.against, command.defend_dice),
     )
+
+
+def stunts_applied(state: TableState, command: object, action: Action) -> tuple[str, ...]:
+    """The stunts an action's roll (an :class:`ActionCommand`) applies: those its command names,
+    or, named by none, those the rules engine applies by default, decided here and recorded on
+    the event."""
+    if not isinstance(command, ActionCommand):
+        return ()
+    if command.stunts is not None:
+        return command.stunts
+    sheet = state.game.character(command.actor)
+    return default_stunts(sheet, command.skill, action, state.game.stunt_uses)
 
 
 def scripted_dice(faces: str | None) -> ScriptedDice | None:
@@ -523,6 +545,13 @@ def put_in_play(
         )
     roll.roll()
     _use_stunts(state, roll, stunts)
+    defence = roll.opposition
+    if getattr(event, "defence_stunts", False) and defence is not None and defence.skill:
+        # The defender's free stunts that fit apply as the rules engine says, whoever sees them.
+        sheet = state.game.characters.get(defence.actor)  # a hazard has no sheet in the game
+        if sheet is not None:
+            found = default_stunts(sheet, defence.skill, Action.DEFEND, state.game.stunt_uses)
+            _use_stunts(state, defence, found)
     in_play = RollInPlay(
         event.version,
         kind,
@@ -593,6 +622,8 @@ def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> 
         if stunt is None:
             raise BadInput(f"{sheet.name} has no stunt {name!r}")
         roll.use_stunt(stunt)
+    if names:
+        state.game.sync_sheets()  # a use counted or a fate point paid shows on the sheet
 
 
 # -- what each seat sees -----------------------------------------------------------------------

@@ -9,7 +9,18 @@ import { openCompel, openPass } from "./roll.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
 import { app, pressed, send, showErrorBeside } from "./store.js";
-import { aspectLabel, isGm, ladderValue, mine, seatName, skill, trackName, who } from "./view.js";
+import {
+  answersFor,
+  aspectLabel,
+  isGm,
+  ladderValue,
+  mine,
+  seatName,
+  skill,
+  stuntSummary,
+  trackName,
+  who,
+} from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
 const INVOKE_DRAG = "application/x-fatekit-free-invoke";
@@ -121,7 +132,16 @@ function characterCard(c) {
       ? h(
           "ul",
           { class: "stunts", "aria-label": t("sheet.stunts") },
-          s.stunts.map((st) => h("li", {}, free(st.name, "strong"), " ", free(st.description || ""))),
+          s.stunts.map((st) => stuntItem(c, st)),
+        )
+      : null,
+    s.gear && s.gear.length
+      ? h(
+          "ul",
+          { class: "gear", "aria-label": t("sheet.gear") },
+          s.gear.map((g) =>
+            h("li", {}, free(g.name, "strong"), " ", t("conflict.gear", { weapon: g.weapon, armor: g.armor })),
+          ),
         )
       : null,
     stressView(s),
@@ -143,6 +163,37 @@ function characterCard(c) {
     isGm() && s.kind === "pc" ? handOver(c) : null,
   );
   return card;
+}
+
+/** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
+ * whether it is spent, and, for one used on its own (not on a roll), a button to use it. */
+function stuntItem(c, st) {
+  const e = st.effect || {};
+  const alone = e.type === "rule_exception" || e.type === "true_detail" || (e.type === "boost" && !e.skill);
+  return h(
+    "li",
+    { "data-stunt": st.name, "data-spent": String(Boolean(st.spent)) },
+    free(st.name, "strong"),
+    " ",
+    h("span", { class: "stunt-does" }, stuntSummary(st)),
+    st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
+    st.description ? h("span", {}, " ", free(st.description)) : null,
+    st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
+    alone && answersFor(c.id) && !st.spent
+      ? button(t("stunt.use"), () => openUseStunt(c.id, st), { class: "small", "data-use-stunt": st.name })
+      : null,
+  );
+}
+
+function openUseStunt(id, st) {
+  const note = h("input", { id: "use-stunt-note", autocomplete: "off", maxlength: "500" });
+  openDialog(
+    tn("stunt.use_title", { who: who(id), stunt: free(st.name) }),
+    h("div", {}, h("p", { class: "hint" }, stuntSummary(st)), field(t("stunt.note"), note)),
+    (form, out) =>
+      sendFrom("UseStunt", { by: id, stunt: st.name, ...(note.value.trim() ? { note: note.value.trim() } : {}) }, out),
+    { submitLabel: t("stunt.use"), id: "use-stunt-form" },
+  );
 }
 
 /** The GM brings a character not in the running scene into it (and into the fight). */

@@ -14,7 +14,18 @@ import { isGm, who } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;
-const LEFTOVERS = ["image", "link", "counter", "clock", "number", "dice pool", "track", "stress track"];
+const LEFTOVERS = [
+  "image",
+  "link",
+  "counter",
+  "clock",
+  "number",
+  "dice pool",
+  "track",
+  "stress track",
+  "disabled track",
+];
+const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill"];
 
 function importAt(body) {
   return request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });
@@ -24,13 +35,70 @@ function leftoverName(what) {
   return LEFTOVERS.includes(what) ? t(`import.leftover.${what.replace(" ", "_")}`) : t("import.leftover.other");
 }
 
+/** Stress boxes as the report gives them ([value, marked]): a ticked or empty box with its value. */
+function boxesText(boxes) {
+  return (
+    boxes.map(([value, marked]) => `${marked ? "\u2612" : "\u2610"}${value === null ? "?" : value}`).join(" ") ||
+    "\u2014"
+  );
+}
+
+/** Consequence slots as the report gives them, in the seat's words. */
+function slotsText(slots) {
+  return (
+    slots
+      .map((s) => {
+        const track = s.track === "any" ? "" : ` (${t(`track.${s.track}`)})`;
+        return `${t(`severity.${s.severity}`)} ${s.shifts}${track}${s.text ? ` \u201c${s.text}\u201d` : ""}`;
+      })
+      .join(", ") || "\u2014"
+  );
+}
+
+/** One thing the import changed or left out to fit the rules, said in the seat's language. */
+function changeView(c) {
+  const d = c.detail || {};
+  const reason = CHANGES.includes(c.reason) ? c.reason : "refit";
+  const key = c.what === "consequences" ? `import.change.consequences_${reason}` : `import.change.${reason}`;
+  let before = c.before;
+  let after = c.after;
+  let rules = "";
+  if (c.what === "stress") {
+    before = boxesText(d.before || []);
+    after = boxesText(d.after || []);
+    rules = (d.rules || []).join(" ");
+  } else if (c.what === "consequences") {
+    before = slotsText(d.before || []);
+    after = slotsText(d.after || []);
+  } else if (c.what === "skill") {
+    before = (d.before || []).map(([label, n]) => `${label} ${n >= 0 ? "+" : ""}${n}`).join(", ");
+    after = (d.after || []).map(([, n]) => `${n >= 0 ? "+" : ""}${n}`).join(", ");
+  }
+  return h(
+    "li",
+    { "data-what": c.what, "data-reason": c.reason, "data-lost": String(Boolean(c.lost)) },
+    tn(key, {
+      label: free(c.label || t(`import.part.${c.what}`)),
+      before: free(before),
+      after: free(after),
+      rules: free(rules),
+    }),
+  );
+}
+
 /** What the server made of the file, before anything is added. */
 function reportView(found) {
   const r = found.report;
   const s = found.sheet;
   return h(
     "div",
-    { id: "import-report", "data-preset": s.preset, "data-leftovers": r.leftovers.length },
+    {
+      id: "import-report",
+      "data-preset": s.preset,
+      "data-leftovers": r.leftovers.length,
+      "data-changes": (r.changes || []).length,
+      "data-whole": String(Boolean(r.whole)),
+    },
     h("p", {}, t("import.read_as"), " ", free(r.source, "strong"), " \u2014 ", free(r.preset, "strong")),
     h(
       "p",
@@ -39,6 +107,9 @@ function reportView(found) {
       " ",
       tn("import.counts", { aspects: s.aspects.length, skills: Object.keys(s.skills).length, stunts: s.stunts.length }),
     ),
+    (r.changes || []).length
+      ? h("div", {}, h("p", {}, t("import.changes")), h("ul", { id: "import-changes" }, r.changes.map(changeView)))
+      : null,
     r.leftovers.length
       ? h(
           "div",
@@ -59,7 +130,9 @@ function reportView(found) {
             ),
           ),
         )
-      : h("p", { id: "import-no-leftovers" }, t("import.nothing_left")),
+      : r.whole
+        ? h("p", { id: "import-no-leftovers" }, t("import.nothing_left"))
+        : null,
     found.problems.length
       ? h("div", {}, h("p", {}, t("import.problems")), problemList(found.problems))
       : h("p", { class: "ok" }, t("sheet.legal")),

@@ -202,6 +202,14 @@ const LINES = {
     "FreeInvokePassed",
     { from: who(d.from_character), to: who(d.to_character), aspect: aspect(d.aspect_id) },
   ],
+  StuntUsed: (d) => [
+    d.note ? "StuntUsed.note" : "StuntUsed",
+    {
+      who: who(d.by),
+      stunt: d.stunt === null ? h("span", {}, t("stunt.unnamed")) : free(d.stunt, "strong"),
+      note: free(d.note || ""),
+    },
+  ],
   StoryDetailDeclared: (d) => ["StoryDetailDeclared", { who: who(d.by), detail: free(d.detail) }],
   SelfCompelAsked: (d) => ["SelfCompelAsked", { who: who(d.target), aspect: aspect(d.aspect_id) }],
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
@@ -263,8 +271,23 @@ export function describeEvent(event) {
     describing = Infinity;
   }
   const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  if (data.stunts && data.stunts.length) out.append(" ", stuntsLine(data.stunts));
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;
+}
+
+/** The stunts a roll applied (a name the seat may not see comes as null: "a stunt"). */
+function stuntsLine(names) {
+  const list = h("span", {});
+  names.forEach((name, i) => {
+    if (i) list.append(", ");
+    list.append(name === null ? h("span", {}, t("stunt.unnamed")) : free(name, "strong"));
+  });
+  return h(
+    "span",
+    { class: "with-stunts", "data-stunts": String(names.length) },
+    tn("event.with_stunts", { stunts: list }),
+  );
 }
 
 /** A move the GM allowed against the rules: which rules, in the seat's language, and why. */

@@ -17,7 +17,7 @@ import {
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, visibleAspects } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, withCost } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -25,29 +25,85 @@ function percent(p) {
   return `${(p * 100).toFixed(1)}%`;
 }
 
-/** Ask /odds for the chances and show them in `out`; the page never works a probability out. */
+/** The roller's stunts that do something on this roll, as the rules engine offers them (whether
+ * or not the odds can be shown), one tick each: the player confirms each one's circumstance. A
+ * spent one is shown, not offered. Ticking asks the odds again, counting what is ticked. */
+function stuntPicker(out, params, offers) {
+  if (!offers.length) return null;
+  return h(
+    "fieldset",
+    { class: "stunt-picker" },
+    h("legend", {}, t("stunt.on_roll")),
+    offers.map((st) => {
+      const box = h("input", { type: "checkbox", "data-stunt-pick": st.name, checked: st.counted, disabled: st.spent });
+      box.addEventListener("change", () => {
+        const chosen = [...out.querySelectorAll("[data-stunt-pick]")]
+          .filter((b) => b.checked)
+          .map((b) => b.dataset.stuntPick);
+        out.picked = { roll: rollKey(params), chosen };
+        showOdds(out, { ...params, stunts: JSON.stringify(chosen) });
+      });
+      return h(
+        "label",
+        {
+          class: "stunt-bonus",
+          "data-stunt": st.name,
+          "data-counted": String(st.counted),
+          "data-spent": String(st.spent),
+        },
+        box,
+        " ",
+        free(st.name, "strong"),
+        " ",
+        stuntDoes(st),
+        st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
+        st.spent ? h("span", { class: "hint" }, " ", t(`stunt.spent.${st.cost}`)) : null,
+      );
+    }),
+  );
+}
+
+/** Which roll the odds are asked for: the same actor, skill and action offer the same stunts. */
+function rollKey(params) {
+  return `${params.actor}|${params.skill}|${params.action || "overcome"}`;
+}
+
+/** What a stunt does on a roll, in the seat's language. */
+function stuntDoes(st) {
+  const e = st.effect || {};
+  let does = null;
+  if (e.type === "skill_bonus") does = tn("stunt.does.bonus", { n: st.bonus || e.bonus });
+  else if (e.type === "skill_swap") does = tn("stunt.does.swap_short", { replaces: skill(e.replaces) });
+  else if (e.type === "extra_free_invoke") does = tn("stunt.does.free_invoke_short", { n: e.count });
+  else if (e.type === "boost") does = tn("stunt.does.boost_short");
+  return does ? withCost(does, st.cost) : st.cost && st.cost !== "free" ? t(`stunt.cost.${st.cost}`) : null;
+}
+
+/** Ask /odds for the chances and show them in `out`; the page never works a probability out.
+ * `out.stunts` holds the stunts the roll is to apply, as ticked: the command names them. */
 export async function showOdds(out, params) {
   // Answers may come back out of order as the form changes: only the latest question's counts.
   const asked = (out.asked = (out.asked || 0) + 1);
+  // What the player ticked stays ticked while the form changes around the same roll.
+  if (params.stunts === undefined && out.picked && out.picked.roll === rollKey(params))
+    params = { ...params, stunts: JSON.stringify(out.picked.chosen) };
   try {
     const found = await app.seat.get("/odds", params);
     if (asked !== out.asked) return;
+    const offers = found.stunts || [];
+    // The roll names the ticked stunts, so the table adds exactly what was shown; the table
+    // decides the same ones itself when the page names none (no answer yet).
+    out.stunts = offers.filter((st) => st.counted).map((st) => st.name);
+    const picker = stuntPicker(out, params, offers);
     if (found.hidden) {
-      fill(out, h("p", { class: "hint", id: "odds-hidden" }, t("odds.hidden")));
+      fill(
+        out,
+        picker,
+        h("p", { class: "hint", id: "odds-hidden" }, tn("odds.hidden_with", { me: ladderValue(found.modifier) })),
+      );
       return;
     }
-    if (found.stunts === undefined) found.stunts = [];
-    // The roll names the stunts the odds counted, so the table adds exactly what was shown.
-    out.stunts = found.stunts.filter((st) => st.counted).map((st) => st.name);
     const c = found.chances;
-    const stuntLine = (list, key) =>
-      list.map((st) =>
-        h(
-          "p",
-          { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) },
-          tn(st.counted ? key : "odds.stunt_paid", { name: free(st.name), n: st.bonus }),
-        ),
-      );
     fill(
       out,
       h(
@@ -58,12 +114,13 @@ export async function showOdds(out, params) {
           them: ladderValue(found.opposition),
         }),
       ),
-      stuntLine(found.stunts || [], "odds.stunt"),
+      picker,
+      // The defender's free stunts that fit count, as the table applies them; others are theirs.
       (found.opposing_stunts || []).map((st) =>
         h(
           "p",
-          { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": "false" },
-          tn("odds.stunt_theirs", { name: free(st.name), n: st.bonus }),
+          { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) },
+          tn(st.counted ? "odds.stunt_theirs_counted" : "odds.stunt_theirs", { name: free(st.name), n: st.bonus }),
         ),
       ),
       h(
@@ -81,7 +138,10 @@ export async function showOdds(out, params) {
       ),
     );
   } catch {
-    if (asked === out.asked) fill(out);
+    if (asked === out.asked) {
+      out.stunts = undefined;
+      fill(out);
+    }
   }
 }
 
@@ -177,7 +237,7 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
-          ...(odds.stunts && odds.stunts.length ? { stunts: odds.stunts } : {}),
+          ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
         out,

@@ -9,6 +9,7 @@ import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showError } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
+import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names. */
@@ -95,7 +96,7 @@ export function openSheetEditor(existing, seed = null) {
     autofocus: true,
     value: start ? start.name : "",
   });
-  const kinds = isGm() ? ["pc", "major_npc", "minor_npc", "mob", "monster"] : ["pc"];
+  const kinds = isGm() ? ["pc", "extra", "major_npc", "minor_npc", "mob", "monster"] : ["pc", "extra"];
   const kind = h(
     "select",
     { id: "sheet-kind", disabled: Boolean(editing) },
@@ -113,6 +114,23 @@ export function openSheetEditor(existing, seed = null) {
     isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
   // The GM's character made while a scene runs may come straight into it (and into the fight).
   const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
+
+  // An extra (a ship, a familiar, an organization): the PCs whose players act for it too.
+  const pcs = view.characters.filter((c) => c.revealed && c.sheet.kind === "pc");
+  const sharedWith = new Set((start && start.shared_with) || []);
+  const shareBoxes = pcs.map((c) =>
+    h("input", { type: "checkbox", id: `sheet-shared-${c.id}`, value: c.id, checked: sharedWith.has(c.id) }),
+  );
+  const shareBox = h(
+    "fieldset",
+    { class: "inline", id: "sheet-shared" },
+    h("legend", {}, t("sheet.shared_with")),
+    h("p", { class: "hint" }, t("sheet.shared_hint")),
+    pcs.map((c, i) => h("label", {}, shareBoxes[i], " ", free(c.sheet.name))),
+  );
+  const showShare = () => (shareBox.hidden = kind.value !== "extra" || !pcs.length);
+  kind.addEventListener("change", showShare);
+  showShare();
 
   // Aspects: one input per slot the preset has.
   const aspectInputs = [];
@@ -155,50 +173,9 @@ export function openSheetEditor(existing, seed = null) {
     skillSelects.map((s) => field(skill(s.key), s.sel)),
   );
 
-  // Stunts: a name, what it is for (a +2 to one skill and action), and a description.
-  const stuntRows = [0, 1, 2].map((i) => {
-    const found = start && start.stunts && start.stunts[i];
-    const effect = found ? found.effect : null;
-    return {
-      name: h("input", { id: `sheet-stunt-${i}`, autocomplete: "off", value: found ? found.name : "" }),
-      skill: h(
-        "select",
-        { id: `sheet-stunt-skill-${i}` },
-        preset.skills.map((k) =>
-          h("option", { value: k, selected: effect && effect.skill === k }, skill(k).textContent),
-        ),
-      ),
-      action: h(
-        "select",
-        { id: `sheet-stunt-action-${i}` },
-        ["overcome", "create_advantage", "attack", "defend"].map((a) =>
-          h("option", { value: a, selected: effect && effect.action === a }, t(`action.${a}`)),
-        ),
-      ),
-      description: h("input", {
-        id: `sheet-stunt-text-${i}`,
-        autocomplete: "off",
-        value: found ? found.description || "" : "",
-      }),
-      kept: effect && effect.type !== "skill_bonus" ? found : null,
-    };
-  });
-  const stuntBox = h(
-    "fieldset",
-    {},
-    h("legend", {}, t("sheet.stunts")),
-    h("p", { class: "hint" }, t("sheet.stunt_hint")),
-    stuntRows.map((r, i) =>
-      h(
-        "div",
-        { class: "stunt-row" },
-        field(tn("sheet.stunt_n", { n: i + 1 }), r.name),
-        field(t("roll.skill"), r.skill),
-        field(t("roll.action"), r.action),
-        field(t("sheet.stunt_text"), r.description),
-      ),
-    ),
-  );
+  // Stunts: every kind the texts give, as data the engine checks.
+  const stunts = stuntEditor(preset, start && start.stunts);
+  const gear = gearEditor(start && start.gear);
 
   const verdict = h("div", { id: "sheet-verdict", "aria-live": "polite" });
   const preview = h("div", { id: "sheet-preview" });
@@ -219,17 +196,11 @@ export function openSheetEditor(existing, seed = null) {
       skills: Object.fromEntries(
         skillSelects.filter((s) => s.sel.value !== "0").map((s) => [s.key, Number(s.sel.value)]),
       ),
-      stunts: stuntRows
-        .filter((r) => r.name.value.trim())
-        .map((r) =>
-          r.kept
-            ? { ...r.kept, name: r.name.value.trim(), description: r.description.value.trim() }
-            : {
-                name: r.name.value.trim(),
-                description: r.description.value.trim(),
-                effect: { type: "skill_bonus", skill: r.skill.value, action: r.action.value },
-              },
-        ),
+      stunts: stunts.read(),
+      ...(kind.value === "extra" && shareBoxes.some((b) => b.checked)
+        ? { shared_with: shareBoxes.filter((b) => b.checked).map((b) => b.value) }
+        : {}),
+      ...(gear.read().length ? { gear: gear.read() } : {}),
     };
     if (editing) {
       // Harm and advancement stay as the table has them; the engine checks the rest.
@@ -340,10 +311,12 @@ export function openSheetEditor(existing, seed = null) {
     field(t("sheet.name"), name),
     editing ? null : field(t("sheet.kind"), kind),
     ownerBox,
+    shareBox,
     entrance.node,
     aspectBox,
     skillBox,
-    stuntBox,
+    stunts.node,
+    gear.node,
     h("h3", {}, t("sheet.check")),
     verdict,
     preview,
@@ -377,8 +350,9 @@ export function openSheetEditor(existing, seed = null) {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
       const data = { sheet: text };
-      if (kind.value === "pc" && !isGm()) data.owner = view.you.seat;
-      else if (kind.value === "pc" && owner.value) data.owner = owner.value;
+      const owned = kind.value === "pc" || kind.value === "extra";
+      if (owned && !isGm()) data.owner = view.you.seat;
+      else if (owned && owner.value) data.owner = owner.value;
       const enter = entrance.read();
       if (enter) data.enter = enter;
       return (await send("AddCharacter", data, out)) !== null;

@@ -2,7 +2,7 @@
 // names as people typed them, skills and ladder steps in the page's language.
 
 import { free, h } from "./lib/dom.js";
-import { has, language, rating, skillName, t } from "./lib/i18n.js";
+import { has, language, rating, skillName, t, tn } from "./lib/i18n.js";
 import { app } from "./store.js";
 
 /** The id the engine gives the GM where a character could stand (`fatekit.rules` GM). */
@@ -119,4 +119,62 @@ export function aspectName(id) {
 /** Whether the table plays with an optional rule (the view lists those switched on). */
 export function hasOption(key) {
   return app.view.table.options.includes(key);
+}
+
+/** A list of catalog words, each its own text node (so each reads as the catalog's). */
+function wordList(words) {
+  const out = h("span", {});
+  words.forEach((w, i) => {
+    if (i) out.append(", ");
+    out.append(w);
+  });
+  return out;
+}
+
+/** A stunt's cost beside what it does, when it has one. */
+export function withCost(does, cost) {
+  return cost && cost !== "free" ? tn("stunt.with_cost", { does, cost: t(`stunt.cost.${cost}`) }) : does;
+}
+
+/** What a stunt does, in the seat's language: its effect as the character file gives it (the
+ * kinds the texts name), and its cost when it has one. The player's own words stay theirs. */
+export function stuntSummary(st) {
+  const e = st.effect || {};
+  const listed = e.actions || (e.action ? [e.action] : []);
+  const actions = wordList(listed.map((a) => t(`action.${a}`)));
+  let does;
+  switch (e.type) {
+    case "skill_bonus":
+      does = tn("stunt.does.bonus_to", { n: e.bonus, skill: skill(e.skill), actions });
+      break;
+    case "skill_swap":
+      does = listed.length
+        ? tn("stunt.does.swap_for", { skill: skill(e.skill), replaces: skill(e.replaces), actions })
+        : tn("stunt.does.swap", { skill: skill(e.skill), replaces: skill(e.replaces) });
+      break;
+    case "extra_action":
+      does = tn("stunt.does.extra_action", { skill: skill(e.skill), action: t(`action.${e.action}`) });
+      break;
+    case "extra_free_invoke":
+      does = tn("stunt.does.free_invoke", { n: e.count, skill: skill(e.skill) });
+      break;
+    case "extra_stress":
+      does = tn("stunt.does.stress", { n: e.boxes, track: trackName(e.track) });
+      break;
+    case "extra_consequence":
+      does = tn("stunt.does.consequence", { severity: t(`severity.${e.severity}`), track: trackName(e.track) });
+      break;
+    case "boost":
+      does = e.skill ? tn("stunt.does.boost_on", { skill: skill(e.skill) }) : tn("stunt.does.boost");
+      break;
+    case "act_first":
+      does = tn("stunt.does.act_first");
+      break;
+    case "rule_exception":
+      does = tn("stunt.does.exception", { text: free(e.text || "") });
+      break;
+    default:
+      does = tn("stunt.does.detail", { detail: free(e.detail || "") });
+  }
+  return withCost(does, st.cost);
 }

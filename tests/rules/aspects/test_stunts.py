@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import (
+    ActFirst,
     Action,
     ActionRoll,
     AspectsInPlay,
@@ -20,14 +21,20 @@ from fatekit.rules import (
     SkillBonus,
     SkillSwap,
     Stunt,
+    StuntCost,
     Track,
     TrueDetail,
     carry_out,
+    new_character,
 )
+from fatekit.rules.options.ruleset import Ruleset
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_parts import ConflictKind
+from fatekit.rules.scenes.scene import Game
 
 SNIPER = Stunt(
     "Trained Sniper",
-    SkillBonus("shoot", Action.ATTACK),
+    SkillBonus("shoot", (Action.ATTACK,)),
     "+2 to Shoot attacks while I can see the target through my scope",
 )
 
@@ -67,7 +74,7 @@ def test_bonus_stunt_does_not_apply_elsewhere(skill: str, action: Action) -> Non
 def test_a_powerful_stunt_costs_a_fate_point_per_use() -> None:
     ledger = FateLedger()
     ledger.add_pc("ruth", 1)
-    rage = Stunt("Berserk", SkillBonus("shoot", Action.ATTACK, 3), fate_point_cost=1)
+    rage = Stunt("Berserk", SkillBonus("shoot", (Action.ATTACK,), 3), cost=StuntCost.FATE_POINT)
     roll = shot(ledger=ledger)
     roll.use_stunt(rage)
     assert ledger.wallet("ruth").available == 0 and roll.effort == 6
@@ -75,8 +82,8 @@ def test_a_powerful_stunt_costs_a_fate_point_per_use() -> None:
     with pytest.raises(IllegalAction, match="cannot use stunt"):
         again.use_stunt(rage)
     assert again.effort == 3
-    with pytest.raises(BadInput, match="0 or 1"):
-        Stunt("Too Much", TrueDetail("x"), fate_point_cost=2)
+    with pytest.raises(BadInput, match="cost is one of"):
+        Stunt("Too Much", TrueDetail("x"), cost="two points")
     with pytest.raises(BadInput, match="FateLedger"):
         shot().use_stunt(rage)
 
@@ -133,3 +140,28 @@ def test_extra_free_invoke_stunt_on_create_an_advantage() -> None:
     failed.roll()
     failed.use_stunt(orator)
     assert "success_at_cost" in {o.key for o in failed.resolve().options}  # no extra on failure
+
+
+@pytest.mark.rule("stunt.rule-changing")
+def test_a_stunt_to_act_first_moves_its_owner_ahead_in_a_skill_order() -> None:
+    """Fate Core orders a physical conflict by Notice; a stunt that lets Ruth act first (a rule
+    exception) puts her ahead of the sharper-eyed ghoul, in physical conflicts only when it says
+    so."""
+
+    def order(track: Track, kind: ConflictKind) -> list[str]:
+        quick = Stunt("Quick Draw", ActFirst(track))
+        ruth = new_character(
+            "core", "ruth", "Ruth", high_concept="Gunslinger", skills={"notice": 1, "empathy": 1}
+        )
+        ruth.stunts = [quick]
+        ghoul = new_character(
+            "core", "ghoul", "Ghoul", high_concept="Hungry", skills={"notice": 3, "empathy": 3}
+        )
+        game = Game([ruth, ghoul], ruleset=Ruleset.of("core"))
+        game.start_scene("crypt", ["ruth", "ghoul"])
+        conflict = Conflict(game, {"a": ["ruth"], "b": ["ghoul"]}, kind=kind)
+        return [conflict.current]
+
+    assert order(Track.ANY, ConflictKind.PHYSICAL) == ["ruth"]
+    assert order(Track.PHYSICAL, ConflictKind.MENTAL) == ["ghoul"]
+    assert order(Track.MENTAL, ConflictKind.MENTAL) == ["ruth"]

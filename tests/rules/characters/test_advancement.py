@@ -43,7 +43,7 @@ RUTH_SKILLS = {
 
 
 def stunt(n: int) -> Stunt:
-    return Stunt(f"Stunt {n}", SkillBonus("investigate", Action.OVERCOME))
+    return Stunt(f"Stunt {n}", SkillBonus("investigate", (Action.OVERCOME,)))
 
 
 def ruth(stunts: int = 3) -> Character:
@@ -105,7 +105,7 @@ def test_rewrite_a_stunt_or_an_aspect_but_not_the_high_concept() -> None:
     """Milestone: rewrite one stunt, or any aspect except the high concept."""
     pc = ruth()
     apply_milestone(
-        pc, RewriteStunt("Stunt 1", Stunt("Speed Reader", SkillBonus("lore", Action.OVERCOME)))
+        pc, RewriteStunt("Stunt 1", Stunt("Speed Reader", SkillBonus("lore", (Action.OVERCOME,))))
     )
     assert [s.name for s in pc.stunts] == ["Stunt 0", "Speed Reader", "Stunt 2"]
     trouble = pc.aspects_of(AspectKind.TROUBLE)[0]

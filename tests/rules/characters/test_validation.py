@@ -52,7 +52,7 @@ FIVE = [
 
 
 def stunt(n: int) -> Stunt:
-    return Stunt(f"Stunt {n}", SkillBonus("shoot", Action.ATTACK))
+    return Stunt(f"Stunt {n}", SkillBonus("shoot", (Action.ATTACK,)))
 
 
 def legal_pc(preset: Preset = CONDENSED_PRESET, **changes: object) -> Character:

@@ -17,6 +17,7 @@ from fatekit.rules import (
     resolve,
 )
 from fatekit.rules.characters.character import CharacterKind, minor_npc, monster, new_character
+from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.shapes import diamond
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.tracks import Track
@@ -30,7 +31,7 @@ from fatekit.rules.options.countdowns import Countdown, Trigger
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import format_duration, parse_duration
-from fatekit.rules.options.weapons import with_weapon_and_armor
+from fatekit.rules.options.weapons import carried_ratings, with_weapon_and_armor
 from fatekit.rules.scenes.conflict import Conflict, DefenseFocus, FocusKind, Move, Status
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
@@ -120,6 +121,31 @@ def test_weapon_and_armor_in_a_conflict_only_when_switched_on() -> None:
     assert roll.shifts == 0
     conflict.resolve()
     assert conflict.pending_hit == ("ghoul", 1)  # a tie: Weapon 2 less Armor 1
+
+
+@pytest.mark.rule("option.weapon-armor", "option.weapon-armor.range")
+def test_carried_gear_arms_a_fighter_when_the_rule_is_on() -> None:
+    """What a sheet says its character carries comes into a conflict as its Weapon and Armor
+    (the best weapon, the best armor), only when the table plays the rule; ratings beyond 0 to 4
+    are refused on the sheet."""
+    gear = [CarriedGear("Cutlass", weapon=2), CarriedGear("Pistol", weapon=1)]
+    mail = [CarriedGear("Mail Shirt", armor=1), CarriedGear("Cloak")]
+    assert carried_ratings(gear + mail) == (2, 1) and carried_ratings([]) == (0, 0)
+    with pytest.raises(IllegalAction, match="0 to 4"):
+        CarriedGear("Cannon", weapon=5)
+    for options, expected in (((OptionalRule.WEAPON_AND_ARMOR,), ("ghoul", 1)), ((), None)):
+        conflict = duel(*options)
+        conflict.game.character("ruth").gear = gear
+        conflict.game.character("ghoul").gear = mail
+        for fighter in conflict.fighters.values():
+            conflict.arm(fighter)
+        roll = conflict.attack(
+            "ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("+000")
+        )
+        roll.roll()
+        conflict.resolve()
+        # A tie: with the rule, Weapon 2 less Armor 1 makes a hit of 1; without it, a boost.
+        assert conflict.pending_hit == expected
 
 
 # -- Conditions -------------------------------------------------------------------------------

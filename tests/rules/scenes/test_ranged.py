@@ -55,8 +55,8 @@ def test_the_rule_sets_say_shoot_attacks_at_range_and_fight_does_not(preset: str
     assert not rules.attacks_at_range("provoke", Track.MENTAL)
     # A stunt that lets Notice stand in for Shoot makes a shot of it; one standing in for Fight
     # a blow.
-    sniper = Stunt("Eagle Eye", SkillSwap("notice", "shoot", Action.ATTACK))
-    brawler = Stunt("Headbutt", SkillSwap("physique", "fight", Action.ATTACK))
+    sniper = Stunt("Eagle Eye", SkillSwap("notice", "shoot", (Action.ATTACK,)))
+    brawler = Stunt("Headbutt", SkillSwap("physique", "fight", (Action.ATTACK,)))
     assert rules.attacks_at_range("notice", Track.PHYSICAL, stunts=[sniper])
     assert not rules.attacks_at_range("physique", Track.PHYSICAL, stunts=[brawler])
 

@@ -1,0 +1,71 @@
+"""Stunts used on their own, not on a roll: a rule exception, a true detail, a boost out of
+nowhere. A stunt used on a roll is named by the roll's command (:mod:`fatekit.table.play.rolls`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.aspects.stunt_uses import use_alone
+from fatekit.rules.core.errors import BadInput
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import acts_for
+from fatekit.table.folding import folds
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shows
+from fatekit.table.state import TableState
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UseStunt(Command):
+    """Use ``by``'s stunt named ``stunt`` on its own (the seat of ``by``): its fate point is
+    paid and a use limited to a scene or session counted; ``note`` says what it did, in the
+    player's words."""
+
+    by: str
+    stunt: str
+    note: str = ""
+
+
+# -- events ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StuntUsed(Event):
+    """A stunt was used on its own."""
+
+    by: str
+    stunt: str
+    note: str = ""
+
+
+acts_for(UseStunt, StuntUsed, "use their stunts", lambda asked: asked.by)
+
+
+@folds(StuntUsed)
+def _stunt_used(state: TableState, event: StuntUsed) -> None:
+    state.require_character(event.by)
+    sheet = state.game.character(event.by)
+    stunt = next((s for s in sheet.stunts if s.name == event.stunt), None)
+    if stunt is None:
+        raise BadInput(f"{sheet.name} has no stunt {event.stunt!r}")
+    scene = state.game.scene
+    use_alone(
+        state.game.stunt_uses,
+        event.by,
+        stunt,
+        state.game.ledger,
+        None if scene is None else scene.aspects,
+    )
+    state.game.sync_sheets()
+
+
+@shows(StuntUsed)
+def _show_stunt_used(viewer: Viewer, event: StuntUsed, data: JSON) -> JSON:
+    # A stunt's name is on its owner's sheet: a seat that may not see the sheet (a hidden NPC's)
+    # learns that a stunt was used, not which.
+    if not viewer.sees_sheet(event.by):
+        data["stunt"] = None
+    return data
