@@ -177,3 +177,26 @@ def test_a_dialog_refused_can_be_changed_and_sent_again(server: str, browser: An
         gm.click("#conflict-roll-form-submit")
         expect(gm.locator("#dialog")).not_to_be_visible()
         expect(gm.locator("#log-list li[data-type=OvercomeRolled]")).to_have_count(1)
+
+
+def test_options_that_cannot_go_together_are_refused_in_the_pages_words(
+    server: str, browser: Any
+) -> None:
+    """The page agent (seed 5, set-up): both versions of full defense ticked on an Italian start
+    page read the engine's coded refusal in Italian, not the generic sentence and English."""
+    from playwright.sync_api import expect
+
+    it = catalog("it")
+    with seat_page(browser, server, "", "it-IT", (1366, 900)) as page:
+        page.goto(server)
+        page.fill("#new-table-name", "La Banchina")
+        page.click("#create-table details summary")
+        page.check("#opt-full_defense")
+        page.check("#opt-full_defense_core")
+        page.click("#create-table button[type=submit]")
+        said = page.locator("p.refusal[role=alert]")
+        expect(said.locator("[data-code=full_defense_both]")).to_have_text(
+            it["refusal.full_defense_both"]
+        )
+        expect(said).not_to_contain_text(it["error.malformed"])
+        expect(said).not_to_contain_text("choose one version")

@@ -75,7 +75,10 @@ class Ruleset:
         if OptionalRule.CONDITIONS_APART in switches:
             switches.add(OptionalRule.CONDITIONS)
         if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
-            raise BadInput("choose one version of full defense: Fate Condensed's or Fate Core's")
+            raise BadInput(
+                "choose one version of full defense: Fate Condensed's or Fate Core's",
+                code="full_defense_both",
+            )
         if skill_list is not None or shape is not None:
             if OptionalRule.CHANGING_SKILL_LIST not in switches:
                 raise IllegalAction(
