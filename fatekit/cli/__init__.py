@@ -39,9 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# Options whose values may start with "-" (dice faces such as "--0+"): argparse would read such a
-# value as an option, so "--dice --0+" is passed on as "--dice=--0+".
-_DASHED_VALUES = ("--dice", "--vs", "--their-dice")
+# Options whose values may start with "-" (dice faces such as "--0+", a table id made before ids
+# stopped starting with one): argparse would read such a value as an option, so "--dice --0+" is
+# passed on as "--dice=--0+".
+_DASHED_VALUES = ("--dice", "--vs", "--their-dice", "--gm-link", "--as")
 
 
 def _join_dashed_values(argv: Sequence[str]) -> list[str]:

@@ -532,6 +532,19 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["character_id"]), "skills": ", ".join(r.skill(k) for k in d["steps"])},
     ),
     "NoteAdded": lambda r, d: (f"NoteAdded.{d['visibility']}", {"text": f"“{_free(d['text'])}”"}),
+    "RecapLineAdded": lambda r, d: (
+        f"RecapLineAdded.{d['visibility']}",
+        {"n": d["session"], "text": f"“{_free(d['text'])}”"},
+    ),
+    "StuntUsed": lambda r, d: (
+        "StuntUsed.note" if d.get("note") else "StuntUsed",
+        {
+            "who": r.who(d["by"]),
+            # A hidden NPC's stunt reaches the players unnamed.
+            "stunt": r.t("stunt.unnamed") if d.get("stunt") is None else _free(d["stunt"]),
+            "note": _free(d.get("note") or ""),
+        },
+    ),
     "FatePointsCorrected": lambda r, d: (
         "FatePointsCorrected" if d.get("character_id") else "FatePointsCorrected.pool",
         {"who": r.who(d.get("character_id")), "was": d["was"], "to": d["fate_points"]},

@@ -185,7 +185,9 @@ def odds_text(found: JSON, who: str, skill: str, against: str | None, reader: Re
         key = "odds.stunt" if stunt.get("counted") else "odds.stunt_paid"
         out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")
     for stunt in found.get("opposing_stunts", ()):
-        out.append(f"• {t('odds.stunt_theirs', name=escape(str(stunt['name'])), n=stunt['bonus'])}")
+        # A defender's free stunt that fits counts, as the table applies it.
+        key = "odds.stunt_theirs_counted" if stunt.get("counted") else "odds.stunt_theirs"
+        out.append(f"• {t(key, name=escape(str(stunt['name'])), n=stunt['bonus'])}")
     for outcome in ("fail", "tie", "success", "success_with_style"):
         p = Fraction(found["chances"][outcome]["exact"])
         out.append(f"• {t('outcome.' + outcome)}: {_percent(p)}")

@@ -67,6 +67,15 @@ T = TypeVar("T")
 PAGE = 1000
 
 
+def new_table_id() -> str:
+    """A new table's id: 64 random bits, URL-safe, never starting with "-" (a command line would
+    read ``fatekit serve --gm-link -x3...`` as an option)."""
+    while True:
+        found = secrets.token_urlsafe(8)
+        if not found.startswith("-"):
+            return found
+
+
 @dataclass(frozen=True, slots=True)
 class Caller:
     """Who is asking: the table and seat their link opens."""
@@ -171,7 +180,7 @@ class TableService:
 
     def create_table_now(self, command: c.CreateTable) -> Created:
         """Open a new table (blocking); the GM's link comes back with it."""
-        table_id = secrets.token_urlsafe(8)
+        table_id = new_table_id()
         # Check the command before anything is written: no link for a table that cannot exist.
         handle(None, command, seat=command.gm_seat, table_id=table_id)
         with self.caps.creating(), self.links.issuing(table_id, command.gm_seat) as link:
@@ -548,7 +557,7 @@ class TableService:
         comes back."""
 
         def work() -> Created:
-            table_id = secrets.token_urlsafe(8)
+            table_id = new_table_id()
             imported = import_campaign(data, table_id=table_id)
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:

@@ -18,7 +18,7 @@ import httpx2
 
 from fatekit.formats import dumps_character
 from fatekit.rules import new_character
-from fatekit.rules.aspects.stunts import SkillBonus, Stunt
+from fatekit.rules.aspects.stunts import SkillBonus, Stunt, StuntCost
 from fatekit.rules.core.actions import Action
 
 from ..sheets import charles_sheet, npc_sheet  # type: ignore[import-not-found]
@@ -38,8 +38,12 @@ def ruth_with_stunts() -> str:
             trouble="Owes the Wrong People",
             skills={"fight": 4, "athletics": 3, "notice": 2, "will": 1},
             stunts=[
-                Stunt("Sharp Eyes", SkillBonus("notice", Action.OVERCOME)),
-                Stunt("Haymaker", SkillBonus("fight", Action.ATTACK), fate_point_cost=1),
+                Stunt("Sharp Eyes", SkillBonus("notice", (Action.OVERCOME,))),
+                Stunt(
+                    "Haymaker",
+                    SkillBonus("fight", (Action.ATTACK,)),
+                    cost=StuntCost.FATE_POINT,
+                ),
             ],
         )
     )

@@ -215,3 +215,16 @@ def test_the_page_is_served_with_its_manifest_and_worker(tmp_path: Path) -> None
             assert response.headers["content-type"] == "application/manifest+json"
     finally:
         served.stop()
+
+
+def test_a_table_id_starting_with_a_dash_is_a_value_not_an_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ids made before new ones stopped starting with "-" still reach --gm-link (a made-up one
+    here: the refusal names it, where argparse used to print its usage), and new ids never do."""
+    from fatekit.cli import main
+    from fatekit.server.service import new_table_id
+
+    assert main(["serve", "--db", str(tmp_path / "t.db"), "--gm-link", "-x3nosuch"]) == 2
+    assert "--gm-link: there is no table '-x3nosuch'" in capsys.readouterr().err
+    assert not any(new_table_id().startswith("-") for _ in range(2000))
