@@ -33,7 +33,16 @@ from fatekit.server.foresight import Foresight, mount_foresight
 from fatekit.server.hub import Hub
 from fatekit.server.inputs import InputGuard
 from fatekit.server.interop import mount_interop
-from fatekit.server.limits import BURST, MISS_BURST, MISSES, RATE, BodyLimit, RateLimit
+from fatekit.server.limits import (
+    BURST,
+    MISS_BURST,
+    MISSES,
+    PAGE_BURST,
+    PAGE_RATE,
+    RATE,
+    BodyLimit,
+    RateLimit,
+)
 from fatekit.server.reach import mount_reach
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
@@ -56,6 +65,8 @@ def create_app(
     burst: float = BURST,
     misses: float = MISSES,
     miss_burst: float = MISS_BURST,
+    page_rate: float = PAGE_RATE,
+    page_burst: float = PAGE_BURST,
     sockets: SocketSettings | None = None,
     caps: Caps | None = None,
     admin_token: str | None = None,
@@ -69,7 +80,8 @@ def create_app(
     ``dice`` rolls what commands leave to the table (by default fresh OS randomness); requests
     over ``max_body`` bytes get 413; a client (told apart by its link, else its address) over
     ``rate`` requests a second, bursts of ``burst``, gets 429, and so do unproven links from an
-    address past ``misses`` answers of 401 or 404 a second, bursts of ``miss_burst``. ``sockets`` sets the WebSocket
+    address past ``misses`` answers of 401 or 404 a second, bursts of ``miss_burst``; the
+    page's own files have ``page_rate`` a second per address, bursts of ``page_burst``. ``sockets`` sets the WebSocket
     heartbeat and limits, ``caps`` what a client, a seat, a table and the server may hold. With
     ``admin_token``, opening a table needs it (``Authorization: Bearer``); without, tables are
     opened only from loopback (see :mod:`fatekit.server.admin`). Foresight plays its fights in
@@ -138,7 +150,15 @@ def create_app(
     app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
-    app.add_middleware(RateLimit, rate=rate, burst=burst, misses=misses, miss_burst=miss_burst)
+    app.add_middleware(
+        RateLimit,
+        rate=rate,
+        burst=burst,
+        misses=misses,
+        miss_burst=miss_burst,
+        page_rate=page_rate,
+        page_burst=page_burst,
+    )
     return app
 
 

@@ -1,6 +1,8 @@
 """The table server for the browser tests: uvicorn over ``create_app`` on a SQLite file, with
 dice the table rolls always blank (``0000``) so every run of the flow repeats, and no rate limit
-(the tests click faster than people). Prints the address it serves, as ``fatekit serve`` does.
+(the tests click faster than people, and every test's pages come from one address: a limit on
+requests, on unproven links after 401s and 404s, or on the page's files would carry over from
+one test to the next). Prints the address it serves, as ``fatekit serve`` does.
 ``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token.
 
 Run as ``python tests/web/serve_app.py DB_PATH``.
@@ -30,7 +32,17 @@ class BlankDice:
 def main() -> None:
     store = SqliteEventStore(sys.argv[1])
     token = os.environ.get("FATEKIT_ADMIN_TOKEN") or None
-    app = create_app(store, dice=BlankDice(), rate=10_000, burst=10_000, admin_token=token)
+    app = create_app(
+        store,
+        dice=BlankDice(),
+        rate=10_000,
+        burst=10_000,
+        misses=10_000,
+        miss_burst=10_000,
+        page_rate=10_000,
+        page_burst=10_000,
+        admin_token=token,
+    )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
