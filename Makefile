@@ -1,4 +1,5 @@
-# `make run` and `make test` do all the set-up on a fresh machine that has python3 (3.11+) and make.
+# `make run` and `make test` do all the set-up on a fresh machine that has python3 (3.11+) and make
+# (and, for `make test`, Node.js with npm for the page's JavaScript checks).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
