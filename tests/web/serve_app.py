@@ -1,8 +1,8 @@
 """The table server for the browser tests: uvicorn over ``create_app`` on a SQLite file, with
 dice the table rolls always blank (``0000``) so every run of the flow repeats, and no rate limit
 (the tests click faster than people, and every test's pages come from one address: a limit on
-requests, on unproven links after 401s and 404s, or on the page's files would carry over from
-one test to the next). Prints the address it serves, as ``fatekit serve`` does.
+requests, on unproven links after 401s and 404s, on the page's files, or on the sockets open from
+one address would carry over from one test to the next). Prints the address it serves, as ``fatekit serve`` does.
 ``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token.
 
 Run as ``python tests/web/serve_app.py DB_PATH``.
@@ -19,6 +19,7 @@ import uvicorn
 
 from fatekit.rules.core.dice import FateDice, parse_faces
 from fatekit.server.app import create_app
+from fatekit.server.caps import Caps
 from fatekit.store.sqlite import SqliteEventStore
 
 
@@ -41,6 +42,7 @@ def main() -> None:
         miss_burst=10_000,
         page_rate=10_000,
         page_burst=10_000,
+        caps=Caps(sockets_per_address=10_000),
         admin_token=token,
     )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
