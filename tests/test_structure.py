@@ -10,8 +10,10 @@ only from the layers below it (or its own).
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,7 +223,7 @@ def test_the_map_for_newcomers_names_every_layer_in_order() -> None:
 
 
 def test_the_conflict_is_used_through_its_public_module() -> None:
-    # conflict_parts and the other conflict_* modules are how the Conflict is built;
+    # conflict_parts and the other conflict_* modules hold the Conflict's parts;
     # everything outside the scenes folder imports the conflict's names from conflict.py.
     inner = {name for name in MODULES if name.startswith("fatekit.rules.scenes.conflict_")}
     reached = [
@@ -230,3 +232,32 @@ def test_the_conflict_is_used_through_its_public_module() -> None:
         if i.module in inner and not i.importer.startswith("fatekit.rules.scenes.")
     ]
     assert reached == []
+
+
+def test_the_conflict_is_a_small_class_with_collaborators_not_mixins() -> None:
+    # Each part of a fight is an object the conflict holds, given only the parts it uses; a part
+    # is slotted, so a snapshot of a conflict of another shape is stale (docs/table.md).
+    from fatekit.rules.scenes import conflict
+
+    assert conflict.Conflict.__bases__ == (object,)
+    assert set(conflict.Conflict.__slots__) == {
+        "id",
+        "roster",
+        "turns",
+        "big_bad_rules",
+        "defence",
+        "hits",
+        "targets",
+        "obstacles",
+    }
+    unslotted = [
+        f"{module}.{cls.__name__}"
+        for module in MODULES
+        if module.startswith("fatekit.rules.scenes.conflict")
+        for cls in vars(importlib.import_module(module)).values()
+        if isinstance(cls, type)
+        and cls.__module__ == module
+        and not issubclass(cls, Enum)
+        and "__slots__" not in vars(cls)
+    ]
+    assert unslotted == []

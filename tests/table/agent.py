@@ -1138,7 +1138,7 @@ def _escape_move(state: TableState) -> c.Command | None:
 
 
 def _multi(state: TableState) -> bool:
-    turn = state.conflict._turn if state.conflict is not None else None
+    turn = state.conflict.turn if state.conflict is not None else None
     return bool(turn is not None and turn.multi)
 
 

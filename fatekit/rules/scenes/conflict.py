@@ -22,44 +22,33 @@ from collections.abc import Iterable, Mapping
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
-from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution, Side
-from fatekit.rules.core.citations import Rule
+from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, IllegalAction
-from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.core.teamwork import combine_skills
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse, require
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.harm.concession import Concession
-from fatekit.rules.options.big_bads import (
-    BigBad,
-)
+from fatekit.rules.options.big_bad_solo import Facing
+from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.obstacles import (
     Block,
     CoverUse,
     Hazard,
     attack_through_cover,
 )
-from fatekit.rules.options.ruleset import OptionalRule
-from fatekit.rules.options.scale import (
-    STANDARD_SCALE,
-    ScaleAdvantage,
-    ScaleBenefit,
-    ScaleLadder,
-)
-from fatekit.rules.options.weapons import (
-    WEAPON_ARMOR_RULE,
-    carried_ratings,
-    with_weapon_and_armor,
-)
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.scale import ScaleAdvantage, ScaleBenefit, ScaleLadder
+from fatekit.rules.options.weapons import WEAPON_ARMOR_RULE, with_weapon_and_armor
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
-from fatekit.rules.scenes.conflict_harm import HitsAndEnding
-from fatekit.rules.scenes.conflict_obstacles import ObstaclesAndScale
+from fatekit.rules.scenes.conflict_harm import Hits
+from fatekit.rules.scenes.conflict_obstacles import Obstacles
 from fatekit.rules.scenes.conflict_parts import (
     CONFLICT_CALLED_RULE,
     CONFLICT_END_RULE,
@@ -82,15 +71,18 @@ from fatekit.rules.scenes.conflict_parts import (
     Move,
     PendingHit,
     Phase,
+    Roster,
     Status,
     TurnInProgress,
+    choose,
 )
-from fatekit.rules.scenes.conflict_targets import MultipleTargets
-from fatekit.rules.scenes.conflict_turns import TurnOrder
+from fatekit.rules.scenes.conflict_targets import Targets
+from fatekit.rules.scenes.conflict_turns import Turns
+from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game, Scene
 from fatekit.rules.scenes.zones import resolve_move
 
-# The conflict's vocabulary is public here; conflict_parts is how the class is built.
+# The conflict's vocabulary is public here; the conflict_* modules are how the class is built.
 __all__ = [
     "CONFLICT_CALLED_RULE",
     "CONFLICT_END_RULE",
@@ -119,7 +111,7 @@ __all__ = [
 ]
 
 
-class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, ObstaclesAndScale):
+class Conflict:
     """A physical or mental conflict in the game's running scene.
 
     ``sides`` maps side names to participant ids. Elective order (Fate Condensed) needs ``first``,
@@ -128,8 +120,25 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     :class:`~fatekit.rules.options.ruleset.Ruleset` says which optional rules apply: full defense
     (Fate Core's or Fate Condensed's), extreme consequences, conditions, Weapon and Armor.
 
-    The methods live in the ``conflict_*`` modules, one part of a conflict each, as mixins.
+    The conflict declares actions and settles them; the rest is done by its parts, each in its
+    own ``conflict_*`` module and each given only the parts it needs: the :class:`Roster` (who
+    is in, the rules they play by), :class:`Turns` (phase, turn order, exchanges),
+    :class:`BigBadRules`, :class:`Defence`, :class:`Hits` (hits, concessions, the end),
+    :class:`Targets` (reach, attacks on several targets) and :class:`Obstacles` (hazards,
+    blocks, scale). Its methods below that only hand over to a part are its public face.
     """
+
+    # Slotted, so a snapshot of another shape of conflict is stale and the log is folded instead.
+    __slots__ = (
+        "big_bad_rules",
+        "defence",
+        "hits",
+        "id",
+        "obstacles",
+        "roster",
+        "targets",
+        "turns",
+    )
 
     def __init__(
         self,
@@ -145,16 +154,14 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> None:
         if game.scene is None:
             raise BadInput("start a scene before starting a conflict")
-        self.game = game
-        self.scene: Scene = game.scene
+        scene = game.scene
         self.id = conflict_id
-        self.kind = kind
         # The harm its attacks deal: the kind's own, or one the rule set names (wealth, sanity).
         try:
-            self.harm = kind.track if harm is None else Track(harm)
+            track = kind.track if harm is None else Track(harm)
         except ValueError as error:
             raise BadInput(str(error)) from None
-        self.fighters: dict[str, Fighter] = {}
+        roster = Roster(game, scene, kind, track, preset)
         if len(sides) < 2:
             raise BadInput("a conflict needs at least two sides")
         for side, members in sides.items():
@@ -162,73 +169,310 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if not listed:
                 raise BadInput(f"side {side!r} has nobody on it")
             for member in listed:
-                if member in self.fighters:
+                if member in roster.fighters:
                     raise BadInput(f"{member!r} is on two sides")
-                if member not in self.scene.participants:
-                    raise BadInput(f"{member!r} is not in scene {self.scene.name!r}")
-                self.fighters[member] = Fighter(game.character(member), side)
-        self.ruleset = game.ruleset
-        for fighter in self.fighters.values():
-            self.arm(fighter)
-        self.preset = preset if preset is not None else self.ruleset.preset
+                if member not in scene.participants:
+                    raise BadInput(f"{member!r} is not in scene {scene.name!r}")
+                roster.enlist(member, side)
         if harm is not None and not any(
-            self.preset.can_use(s, Action.ATTACK, self.harm, stunts=f.character.stunts)
-            for f in self.fighters.values()
-            for s in self._sheet_skills(f.character)
+            roster.can_attack(f.character, s)
+            for f in roster.fighters.values()
+            for s in roster.sheet_skills(f.character)
         ):
             # A rule set's own harm that no skill deals: nobody would get an attack (the GM may
             # start it anyway: a hazard may be what deals it).
             refuse(
-                f"no skill of {self.preset.name} attacks with {self.harm.value} harm, so nobody "
+                f"no skill of {roster.preset.name} attacks with {track.value} harm, so nobody "
                 "in this conflict could harm anyone",
                 ATTACK_DEFEND_RULE,
             )
-        self.full_defense_allowed = self.ruleset.has(
-            OptionalRule.FULL_DEFENSE_CORE
-        ) or self.ruleset.has(OptionalRule.FULL_DEFENSE)
-        self.allow_extreme = self.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
-        self.conditions = self.ruleset.has(OptionalRule.CONDITIONS)
-        self.phase = Phase.TURN
-        self.exchange = Exchange()
-        # Full defenders and their focus (``None``: Fate Core's version, every defence).
-        self.full_defenders: dict[str, DefenseFocus | None] = {}
-        self._defended: set[str] = set()  # full defenders who have rolled a defence since
-        self.concessions: list[Concession] = []
-        self.ended: ConflictEnd | None = None
-        self._turn: TurnInProgress | None = None
-        self._hits: list[PendingHit] = []  # hits waiting to be absorbed, first first
-        self._order: list[str] | None = None
-        self._group_npcs = group_npcs
-        self.blocks: dict[str, Block] = {}
-        self.big_bads: dict[str, BigBad] = {}
-        self._block_aspects: dict[str, str] = {}
-        self.scale_ladder: ScaleLadder = STANDARD_SCALE
-        self.current = self._first_actor(first, group_npcs)
-        self._begin_turn(self.current)
+        self.roster = roster
+        self.turns = Turns(roster, first, group_npcs=group_npcs)
+        self.big_bad_rules = BigBadRules(roster)
+        self.defence = Defence(roster, self.turns, self.big_bad_rules)
+        self.hits = Hits(roster, self.turns, self.big_bad_rules, self.defence, conflict_id)
+        self.targets = Targets(roster, self.turns, self.hits, self.defence, self.big_bad_rules)
+        self.obstacles = Obstacles(roster, self.turns, self.hits, self.big_bad_rules)
+
+    # -- what the parts hold -------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game the conflict is played in."""
+        return self.roster.game
+
+    @property
+    def scene(self) -> Scene:
+        """The scene the conflict is played in."""
+        return self.roster.scene
+
+    @property
+    def kind(self) -> ConflictKind:
+        """Physical or mental."""
+        return self.roster.kind
+
+    @property
+    def harm(self) -> Track:
+        """The stress track its attacks deal harm to."""
+        return self.roster.harm
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The game's rule set."""
+        return self.roster.ruleset
+
+    @property
+    def preset(self) -> Preset:
+        """The skills (or approaches) the conflict is played with."""
+        return self.roster.preset
+
+    @property
+    def fighters(self) -> dict[str, Fighter]:
+        """Everyone in the conflict, by id, in the order they came in."""
+        return self.roster.fighters
+
+    @property
+    def scale_ladder(self) -> ScaleLadder:
+        """The scale levels in use (the scale option)."""
+        return self.roster.scale_ladder
+
+    @property
+    def phase(self) -> Phase:
+        """Where the conflict stands."""
+        return self.turns.phase
+
+    @property
+    def current(self) -> str:
+        """Whose turn it is."""
+        return self.turns.current
+
+    @property
+    def exchange(self) -> Exchange:
+        """The exchange under way: who has acted and who has moved."""
+        return self.turns.exchange
+
+    @property
+    def order(self) -> list[str] | None:
+        """The fixed turn order (skill and approach orders), or ``None`` in elective order."""
+        return self.turns.order
+
+    @property
+    def full_defenders(self) -> dict[str, DefenseFocus | None]:
+        """Full defenders and their focus (``None``: Fate Core's version, every defence)."""
+        return self.defence.full_defenders
+
+    @property
+    def full_defense_allowed(self) -> bool:
+        """Whether either version of full defense is in use."""
+        return self.defence.full_defense_allowed
+
+    @property
+    def allow_extreme(self) -> bool:
+        """Whether extreme consequences are in use."""
+        return self.hits.allow_extreme
+
+    @property
+    def conditions(self) -> bool:
+        """Whether conditions stand in for consequences."""
+        return self.hits.conditions
+
+    @property
+    def concessions(self) -> list[Concession]:
+        """The concessions made so far."""
+        return self.hits.concessions
+
+    @property
+    def ended(self) -> ConflictEnd | None:
+        """How the conflict ended, once its books are closed."""
+        return self.hits.ended
+
+    @property
+    def big_bads(self) -> dict[str, BigBad]:
+        """The big bads in the conflict, by id (the big-bads option)."""
+        return self.big_bad_rules.big_bads
+
+    @property
+    def blocks(self) -> dict[str, Block]:
+        """The blocks in the scene, by id (the obstacles option)."""
+        return self.obstacles.blocks
+
+    @property
+    def turn(self) -> TurnInProgress | None:
+        """The action under way, if any."""
+        return self.turns.turn
+
+    @property
+    def pending_hit(self) -> tuple[str, int] | None:
+        """The target and shifts of the hit waiting to be absorbed."""
+        pending = self.hits.pending
+        return (pending[0].target, pending[0].shifts) if pending else None
+
+    @property
+    def pending_hits(self) -> tuple[PendingHit, ...]:
+        """Every hit waiting to be absorbed, first first."""
+        return tuple(self.hits.pending)
+
+    @property
+    def over(self) -> bool:
+        """Whether one side has all conceded or been taken out."""
+        return bool(self.hits.losing_sides())
 
     # -- who is who ----------------------------------------------------------------------------
 
     def fighter(self, participant: str) -> Fighter:
         """The participant's entry in this conflict."""
-        try:
-            return self.fighters[participant]
+        try:  # the simulators ask this most: one lookup, the roster refuses a stranger
+            return self.roster.fighters[participant]
         except KeyError:
-            raise BadInput(
-                f"{participant!r} is not in this conflict", code="not_in_conflict", who=participant
-            ) from None
+            return self.roster.fighter(participant)
 
     def active(self) -> list[str]:
         """Participants still in the conflict, in the order they were listed."""
-        return [p for p, f in self.fighters.items() if f.status is Status.ACTIVE]
+        return self.roster.active()
 
     def opponents(self, participant: str) -> list[str]:
         """Active participants on other sides who can be targeted (hazards cannot)."""
-        side = self.fighter(participant).side
-        return [
-            p
-            for p in self.active()
-            if self.fighters[p].side != side and self.fighters[p].hazard is None
-        ]
+        return self.roster.opponents(participant)
+
+    def join(self, participant: str, side: str) -> None:
+        """A character in the scene comes into the fight under way on ``side`` (one already in
+        it, or a new one). In elective order they have not acted this exchange, so whoever acts
+        may name them next; a fixed order takes them in at their skill's place."""
+        if self.phase is Phase.ENDED:
+            raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
+        if participant in self.fighters:
+            raise BadInput(f"{participant!r} is already in this conflict")
+        if participant not in self.scene.participants:
+            raise BadInput(
+                f"{participant!r} is not in scene {self.scene.name!r}: bring them in",
+                code="not_in_scene",
+                who=participant,
+            )
+        if not side.strip():
+            raise BadInput("name the side they join")
+        self.roster.enlist(participant, side.strip())
+        self.turns.reorder()
+
+    def arm(self, fighter: Fighter) -> None:
+        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
+        they carry (the best weapon, the best armor); :meth:`equip` changes it."""
+        self.roster.arm(fighter)
+
+    def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
+        """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
+        require(
+            self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
+            "Weapon and Armor ratings are not in use",
+            WEAPON_ARMOR_RULE,
+        )
+        check_rating("Weapon", weapon)
+        check_rating("Armor", armor)
+        fighter = self.fighter(participant)
+        fighter.weapon, fighter.armor = weapon, armor
+
+    # -- what each may do ----------------------------------------------------------------------
+
+    def legal_actions(self, participant: str) -> tuple[LegalAction, ...]:
+        """Everything ``participant`` may do right now."""
+        fighter = self.fighter(participant)
+        phase, turn, mine = self.phase, self.turns.turn, participant == self.current
+        if phase is Phase.ENDED or fighter.status is not Status.ACTIVE:
+            return ()
+        found: list[LegalAction] = []
+        if phase is Phase.TURN and mine and fighter.hazard is not None:
+            # A hazard attacks or creates advantages with its one skill, nothing else.
+            # Its attack is a close one: it hits what is in its zone (or anyone, placed nowhere).
+            targets = tuple(
+                t
+                for t in self.opponents(participant)
+                if self.targets.reaches(participant, t, ranged=False)
+            )
+            hazard_skill = (fighter.hazard.skill,)
+            if targets:
+                hazard_reach = ((fighter.hazard.skill, targets),)
+                found.append(LegalAction(Move.ATTACK, targets, hazard_skill, hazard_reach))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
+        elif phase is Phase.TURN and mine:
+            skills = self.roster.sheet_skills(fighter.character)
+            reach = self.targets.attack_reach(participant, skills)
+            attack_skills = tuple(reach)
+            targets = tuple(
+                t for t in self.opponents(participant) if any(t in ts for ts in reach.values())
+            )
+            ranged = tuple(s for s in attack_skills if self.attack_is_ranged(participant, s))
+            aimed = (targets, attack_skills, tuple(reach.items()), ranged)
+            if targets:
+                found.append(LegalAction(Move.ATTACK, *aimed))
+            if targets and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+                found.append(LegalAction(Move.SPLIT_ATTACK, *aimed))
+                if self.scene.zones is not None:
+                    zones = tuple(sorted(self.scene.zones.zones))
+                    found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), skills))
+            found.append(LegalAction(Move.OVERCOME, (), skills))
+            if self.full_defense_allowed:
+                found.append(LegalAction(Move.FULL_DEFENSE))
+        if phase in (Phase.TURN, Phase.NEXT) and mine and fighter.hazard is None:
+            zones = self.turns.free_move_zones(participant)
+            if zones:
+                found.append(LegalAction(Move.FREE_MOVE, zones))
+        if phase is Phase.ROLL and turn is not None and turn.roll is not None:
+            roll = turn.roll
+            waiting = turn.multi and not turn.targets
+            if roll.phase is RollPhase.ROLLED or (turn.targets and not waiting):
+                found.append(LegalAction(Move.INVOKE))
+            if participant == roll.actor and roll.phase is not RollPhase.READY:
+                found.append(LegalAction(Move.ASSIGN_TARGETS if waiting else Move.RESOLVE))
+        hits = self.hits.pending
+        if phase is Phase.HIT and hits and hits[0].target == participant:
+            if self.absorb_options():
+                found.append(LegalAction(Move.ABSORB))
+            # Only minions close enough to get in the way (the engine's own check).
+            shields = self.big_bad_rules.shields(participant, hits[0].shifts)
+            if shields:
+                found.append(LegalAction(Move.SHIELD, shields))
+            found.append(LegalAction(Move.TAKE_OUT))
+        if phase is Phase.NEXT and mine:
+            # In a fixed order the next is known; in elective order the actor picks.
+            choices = self.next_choices()
+            fixed = self.turns.fixed is not None
+            found.append(LegalAction(Move.END_TURN, tuple(choices[:1] if fixed else choices)))
+        if self.hits.may_concede_now():
+            found.append(LegalAction(Move.CONCEDE))
+        return tuple(found)
+
+    def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool:
+        """Whether ``actor`` may attack ``target`` from where both stand (:meth:`Targets.reaches`)."""
+        return self.targets.reaches(actor, target, ranged=ranged)
+
+    def attack_is_ranged(self, actor: str, skill: str) -> bool:
+        """Whether ``actor``'s attack with ``skill`` is made from a distance (Shoot, not Fight)."""
+        return self.targets.attack_is_ranged(actor, skill)
+
+    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]:
+        """The skills ``defender`` may defend with, best first (:meth:`Defence.defence_skills`)."""
+        return self.defence.defence_skills(defender, melee=melee)
+
+    def opposing_skills(self, participant: str) -> tuple[str, ...]:
+        """The skills ``participant`` may actively oppose with, best first."""
+        return self.defence.opposing_skills(participant)
+
+    def aimed_defence_skills(self, participant: str) -> tuple[str, ...]:
+        """The skills ``participant`` may defend with against the split or zone attack waiting
+        to have its targets chosen."""
+        return self.targets.aimed_defence_skills(participant)
+
+    def absorb_options(self) -> list[AbsorbPlan]:
+        """Every minimal way the pending hit's target can absorb it (empty: taken out)."""
+        return self.hits.absorb_options()
+
+    def next_choices(self) -> list[str]:
+        """Who may act next once the current turn ends (in fixed orders, the first is next)."""
+        return self.turns.next_choices()
+
+    def facing(self, big_bad: str) -> Facing:
+        """Whom a big bad faces now: the PCs against it and the allies still beside it."""
+        return self.big_bad_rules.facing(big_bad)
 
     # -- the actions ---------------------------------------------------------------------------
 
@@ -267,7 +511,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         aimed = self.fighter(target)
         if aimed.hazard is not None:
             aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
-        self._check_big_bad_target(target)
+        self.big_bad_rules.check_target(target)
         if target not in self.opponents(actor):
             if target == actor or aimed.status is not Status.ACTIVE:
                 raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
@@ -278,11 +522,11 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             skill, Action.ATTACK, self.harm, stunts=sheet.stunts
         ):
             refuse(
-                f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
+                f"{self.roster.skill_name(skill)} cannot make a {self.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
         zones = self.scene.zones
-        if self._check_part_reach(actor, target):
+        if self.big_bad_rules.check_part_reach(actor, target):
             pass  # a big bad's zone reaches as far as the map says, not as far as a gun
         elif (
             self.kind is ConflictKind.PHYSICAL
@@ -294,33 +538,36 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             zones.check_reach(actor, target, ranged=ranged)
         victim = target if defender is None else defender
         if defender is not None:
-            self._check_interpose(defender, target)
+            self.defence.check_interpose(defender, target)
         shelter = None
         if cover is not None:
-            shelter = self._block(cover).as_cover(cover_use)
+            shelter = self.obstacles.block(cover).as_cover(cover_use)
             if shelter.negates:
                 attack_through_cover(None, shelter)  # raises: the attack cannot be made
-        forced = self._block(into_block) if into_block is not None else None
-        roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None)
+        forced = self.obstacles.block(into_block) if into_block is not None else None
+        roll = self.roster.action_roll(
+            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
+        )
         if forgo_defense:
             if defender is not None:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
         else:
-            self._add_defence(
+            self.defence.add_defence(
                 roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
             )
         advantage = self._bonuses(roll, actor, skill, helpers, victim, scale_benefit)
-        self._turn = TurnInProgress(
-            actor,
-            roll,
-            victim,
-            weapon=self.fighters[actor].weapon,
-            armor=self.fighters[victim].armor,
-            scale=advantage,
-            cover=shelter,
-            into_block=forced,
+        self.turns.start(
+            TurnInProgress(
+                actor,
+                roll,
+                victim,
+                weapon=self.roster.fighters[actor].weapon,
+                armor=self.roster.fighters[victim].armor,
+                scale=advantage,
+                cover=shelter,
+                into_block=forced,
+            )
         )
-        self.phase = Phase.ROLL
         return roll
 
     def create_advantage(
@@ -350,7 +597,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             target = (
                 AdvantageTarget.UNKNOWN if not aspect.is_known_to(actor) else AdvantageTarget.KNOWN
             )
-        roll = self._opposed_roll(
+        roll = self.defence.opposed_roll(
             actor,
             Action.CREATE_ADVANTAGE,
             skill,
@@ -366,10 +613,9 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
         advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
-        self._turn = TurnInProgress(
-            actor, roll, against, aspect, target, zone=zone, scale=advantage
+        self.turns.start(
+            TurnInProgress(actor, roll, against, aspect, target, zone=zone, scale=advantage)
         )
-        self.phase = Phase.ROLL
         return roll
 
     def overcome(
@@ -410,7 +656,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             if block is not None and disable_hazard is not None:
                 raise BadInput("overcome one obstacle at a time")
             if block is not None:
-                obstacle = self._block(block)
+                obstacle = self.obstacles.block(block)
                 difficulty = (
                     obstacle.removal_difficulty
                     if remove_block
@@ -419,32 +665,36 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             else:
                 assert disable_hazard is not None
                 found = self.fighter(disable_hazard).hazard
-                if found is None or self.fighters[disable_hazard].status is not Status.ACTIVE:
+                if (
+                    found is None
+                    or self.roster.fighters[disable_hazard].status is not Status.ACTIVE
+                ):
                     raise BadInput(f"{disable_hazard!r} is not a hazard in this conflict")
                 difficulty = found.opposition_to(Action.OVERCOME)
         elif remove_block:
             raise BadInput("name the block to remove")
-        roll = self._opposed_roll(
+        roll = self.defence.opposed_roll(
             actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
         )
         advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
-        self._turn = TurnInProgress(
-            actor,
-            roll,
-            against,
-            move_to=move_to,
-            scale=advantage,
-            block=obstacle,
-            remove_block=remove_block,
-            disable=disable_hazard,
+        self.turns.start(
+            TurnInProgress(
+                actor,
+                roll,
+                against,
+                move_to=move_to,
+                scale=advantage,
+                block=obstacle,
+                remove_block=remove_block,
+                disable=disable_hazard,
+            )
         )
-        self.phase = Phase.ROLL
         return roll
 
     def preview(self) -> Resolution:
         """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
         scale, Weapon and Armor, hazards, blocks and cover included), without settling it."""
-        turn = self._turn
+        turn = self.turns.turn
         if self.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
             raise IllegalAction("there is no single roll under way", EXCHANGE_RULE)
         roll = turn.roll
@@ -456,7 +706,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
             extra = turn.scale.extra_free_invokes(shifts)
         resolution = roll.preview(target=turn.advantage, shifts=shifts, extra_free_invokes=extra)
         equipped = self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
-        hazard = self.fighters[turn.actor].hazard
+        hazard = self.roster.fighters[turn.actor].hazard
         if hazard is not None and roll.action is Action.ATTACK:
             return hazard.attack_resolution(resolution, armor=turn.armor, weapon_and_armor=equipped)
         if turn.into_block is not None:
@@ -466,35 +716,6 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         if turn.cover is not None:
             return attack_through_cover(resolution, turn.cover, weapon=turn.weapon)
         return with_weapon_and_armor(resolution, weapon=turn.weapon, armor=turn.armor)
-
-    def _choose(self, resolution: Resolution, option: str | None) -> Option:
-        if option is None:
-            if resolution.only is None:
-                keys = ", ".join(o.key for o in resolution.options)
-                raise BadInput(f"this outcome offers a choice: pass option= one of {keys}")
-            return resolution.only
-        try:
-            return resolution.option(option)
-        except KeyError as error:
-            raise BadInput(str(error.args[0])) from None
-
-    def arm(self, fighter: Fighter) -> None:
-        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
-        they carry (the best weapon, the best armor); :meth:`equip` changes it."""
-        if self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
-            fighter.weapon, fighter.armor = carried_ratings(fighter.character.gear)
-
-    def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
-        """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
-        require(
-            self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
-            "Weapon and Armor ratings are not in use",
-            WEAPON_ARMOR_RULE,
-        )
-        check_rating("Weapon", weapon)
-        check_rating("Armor", armor)
-        fighter = self.fighter(participant)
-        fighter.weapon, fighter.armor = weapon, armor
 
     def resolve(
         self,
@@ -508,7 +729,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         ``option`` is needed when the outcome offers a choice. A hit makes its target absorb it
         before the turn can end.
         """
-        turn = self._turn
+        turn = self.turns.turn
         if self.phase is not Phase.ROLL or turn is None or turn.roll is None:
             raise IllegalAction("there is no roll to resolve", EXCHANGE_RULE)
         if turn.multi:
@@ -523,7 +744,7 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
         # environment, a free invoke for whoever the GM runs).
         opposition = roll.opposition.actor if roll.opposition is not None else (turn.victim or GM)
         resolution = self.preview()
-        chosen = self._choose(resolution, option)
+        chosen = choose(resolution, option)
         names = boost_names or {}
         side_names = {
             Side.ACTOR: names.get(roll.actor, ""),
@@ -547,32 +768,183 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
                 # Targeting the scene: one aspect on the whole zone.
                 created.kind, created.zone = AspectKind.ZONE, turn.zone
         if applied.hit > 0 and turn.victim is not None:
-            shifts = self._reduced(turn.victim, applied.hit)
-            if shifts > 0:
-                self._hits.append(PendingHit(turn.victim, shifts, roll.actor))
-        self._after_obstacle(turn, roll, applied)
-        self._after_resolution()
+            self.hits.land(turn.victim, applied.hit, roll.actor)
+        self.obstacles.after_obstacle(turn, roll, applied)
+        self.hits.after_resolution()
         return resolution, applied
 
-    def _after_resolution(self) -> None:
-        if self._hits:
-            self.phase = Phase.HIT
-        else:
-            self.phase = Phase.NEXT
-            self._check_end()
+    # -- turns ---------------------------------------------------------------------------------
 
-    def _require(self, option: OptionalRule, message: str, rule_: Rule) -> None:
-        require(self.ruleset.has(option), message, rule_)  # the GM may bring it in anyway
+    def end_turn(self, next_actor: str | None = None) -> str | None:
+        """Finish the current turn and start the next; return who acts next.
 
-    def _sheet_skills(self, sheet: Character) -> tuple[str, ...]:
-        keys = list(self.preset.skill_keys)
-        keys.extend(k for k in sheet.skills if k not in keys)
-        return tuple(keys)
+        In elective order the actor names ``next_actor`` among those who have not acted this
+        exchange (anyone still in, when the exchange is over). In fixed orders the next is known.
+        """
+        chosen = self.turns.pass_turn(next_actor)
+        self.defence.turn_begins(chosen)
+        return chosen
+
+    def give_turn(self, participant: str) -> None:
+        """The GM's correction: ``participant`` acts now (again, if they had this exchange).
+        Only between actions: a roll or a hit under way is settled first."""
+        self.turns.give_turn(participant)
+
+    def free_move(self, actor: str, to: str) -> None:
+        """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
+        self.turns.free_move(actor, to)
+
+    def full_defense(self, actor: str, focus: DefenseFocus | None = None) -> None:
+        """Give up the action to concentrate on defence until the actor's next turn
+        (:meth:`Defence.full_defense`)."""
+        self.defence.full_defense(actor, focus)
+
+    # -- several targets (the multiple-targets option) ----------------------------------------
+
+    def split_attack(
+        self, actor: str, skill: str, *, dice: DiceSource, ranged: bool | None = None
+    ) -> ActionRoll:
+        """Roll one attack to split among several targets (:meth:`Targets.split_attack`)."""
+        return self.targets.split_attack(actor, skill, dice=dice, ranged=ranged)
+
+    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
+        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
+        return self.targets.zone_attack(actor, skill, zone, dice=dice)
+
+    def assign_targets(
+        self,
+        split: Mapping[str, int] | None = None,
+        *,
+        defend_skills: Mapping[str, str] | None = None,
+        defender_dice: Mapping[str, DiceSource] | None = None,
+    ) -> dict[str, ActionRoll]:
+        """Share out a split attack's effort, or aim a zone attack (:meth:`Targets.assign_targets`)."""
+        return self.targets.assign_targets(
+            split, defend_skills=defend_skills, defender_dice=defender_dice
+        )
+
+    def preview_targets(self) -> dict[str, Resolution]:
+        """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
+        return self.targets.preview_targets()
+
+    def target_defence(self, target: str) -> ActionRoll:
+        """The defend roll of ``target``, an aimed target of a split or zone attack."""
+        return self.targets.target_defence(target)
+
+    def miss_everyone(self) -> None:
+        """End a split or zone attack that reaches nobody (:meth:`Targets.miss_everyone`)."""
+        self.targets.miss_everyone()
+
+    def resolve_targets(
+        self, options: Mapping[str, str] | None = None
+    ) -> dict[str, tuple[Resolution, Applied]]:
+        """Settle every target of a split or zone attack; ``options`` picks per target."""
+        return self.targets.resolve_targets(options)
+
+    # -- hits and the end ----------------------------------------------------------------------
+
+    def set_pending_hits(self, hits: tuple[PendingHit, ...]) -> None:
+        """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
+        rules reduced and aimed them when the move was decided)."""
+        self.hits.set_pending(hits)
+
+    def absorb(
+        self,
+        plan: AbsorbPlan,
+        names: Mapping[int, str] | None = None,
+        *,
+        extreme: ExtremeChoice | None = None,
+        as_recorded: bool = False,
+    ) -> list[Aspect]:
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+
+        With conditions, a marked condition box takes the condition's name by itself.
+        ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
+        chosen; it is applied without asking them again (:func:`apply_plan`).
+        """
+        return self.hits.absorb(plan, names, extreme=extreme, as_recorded=as_recorded)
+
+    def take_out(self) -> None:
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
+
+        A mob loses one member: the shifts beyond what that member could still absorb, less the
+        one that took them out, fall on the next member, fresh; the mob is out with its last.
+        """
+        self.hits.take_out()
+
+    def concede(self, participant: str) -> Concession:
+        """Concede before the dice of the current action are rolled."""
+        return self.hits.concede(participant)
+
+    def finish(self, *, into: str | None = None) -> ConflictEnd:
+        """Close the conflict's books: when a side is all out, or at any moment the GM calls it
+        over (or turns it ``into`` a contest or challenge).
+
+        Called over with no side out, nobody has lost (``losers`` is empty); a hit waiting to be
+        taken and an action whose dice are not settled are dropped, as the fight they belonged to
+        is over. Concession points and hostile-invoke points become usable now; when the
+        conflict turns into a contest or challenge they wait until that ends (the scene's end
+        pays them).
+        """
+        return self.hits.finish(into=into)
+
+    # -- big bads (the big-bads option) -------------------------------------------------------
+
+    def set_big_bad(self, big_bad: BigBad) -> None:
+        """Give a participant the rule breaks of a big bad (the big-bads option)."""
+        self.big_bad_rules.set_big_bad(big_bad)
+
+    def shield(self, minion: str) -> None:
+        """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
+        self.hits.shield(minion)
+
+    def invoke(
+        self,
+        roll: ActionRoll,
+        aspect: Aspect,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+    ) -> Invocation:
+        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes.
+
+        Plain invokes may go straight to the roll; this is needed only where big bads bend the
+        worth of an invoke.
+        """
+        return self.big_bad_rules.invoke(
+            roll, aspect, self.turns.turn, by=by, effect=effect, free=free
+        )
+
+    def break_immunity(
+        self, big_bad: str, *, contest: Contest | None = None, side: str = ""
+    ) -> None:
+        """Settle a big bad's immunity: the challenge beaten, or the contest over (``side`` is
+        the big bad's side in it). A big bad that won its contest gets away."""
+        if self.big_bad_rules.break_immunity(big_bad, contest=contest, side=side):
+            self.hits.leave(big_bad)
+            self.hits.check_end()
+
+    # -- obstacles and scale (the obstacles and scale options) -------------------------------
+
+    def add_hazard(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
+        """Bring a hazard into the conflict on ``side`` (:meth:`Obstacles.add_hazard`)."""
+        return self.obstacles.add_hazard(hazard, side, zone=zone)
+
+    def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
+        """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
+        return self.obstacles.add_block(block, zone=zone)
+
+    def set_scale(self, participant: str, level: str) -> None:
+        """Give a participant a scale level (the scale option)."""
+        self.obstacles.set_scale(participant, level)
+
+    # -- helpers -------------------------------------------------------------------------------
 
     def _start_action(self, actor: str, action: Action) -> Hazard | None:
         """Check that ``actor`` may take ``action`` now; return the hazard they are, if one."""
-        self._check_action(actor)
-        hazard = self.fighters[actor].hazard
+        self.turns.check_action(actor)
+        hazard = self.roster.fighters[actor].hazard
         if hazard is not None:
             hazard.check_action(action)
         return hazard
@@ -588,42 +960,6 @@ class Conflict(TurnOrder, Defence, HitsAndEnding, MultipleTargets, BigBadRules, 
     ) -> ScaleAdvantage | None:
         """Add to an action's roll what helps it (teamwork, a big bad's solo bonus, scale);
         return the scale advantage, if any."""
-        self._add_helpers(roll, actor, skill, helpers)
-        self._solo_bonus(roll, actor)
-        return self._scale(roll, actor, opponent, roll.action, scale_benefit)
-
-    def _action_roll(
-        self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
-    ) -> ActionRoll:
-        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
-        sheet = self.fighter(actor).character
-        roll = ActionRoll(
-            actor,
-            action,
-            self._rating(sheet, skill),
-            skill=skill,
-            dice=dice,
-            ledger=self.game.ledger,
-            stunt_uses=self.game.stunt_uses,
-            difficulty=difficulty,
-        )
-        self._mob_bonus(roll, actor)
-        return roll
-
-    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None:
-        """A mob rolls as a team: each standing member past the first adds +1, as teamwork does
-        (members need Average (+1), and the bonus is at most the skill's rating)."""
-        members = self.fighter(participant).members
-        if members < 2:
-            return
-        team = combine_skills({f"{participant}#{n}": roll.rating for n in range(members)})
-        if team.bonus > 0:
-            roll.add_bonus(Bonus(BonusKind.TEAMWORK, team.bonus, f"mob of {members}"))
-
-    def _rating(self, sheet: Character, skill: str) -> int:
-        if skill not in self.preset.skill_keys and skill not in sheet.skills:
-            raise BadInput(f"{skill!r} is not a skill in {self.preset.name}")
-        return sheet.rating(skill)
-
-    def _skill_name(self, skill: str) -> str:
-        return self.preset.skill_name(skill) if self.preset.has_skill(skill) else skill
+        self.defence.add_helpers(roll, actor, skill, helpers)
+        self.big_bad_rules.solo_bonus(roll, actor)
+        return self.obstacles.scale(roll, actor, opponent, roll.action, scale_benefit)

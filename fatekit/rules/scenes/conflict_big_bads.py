@@ -15,77 +15,91 @@ from fatekit.rules.options.big_bad_threats import THREAT_MAP_RULE, Threat
 from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, BigBad, ImmunityState
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
-    ConflictHost,
     ConflictKind,
-    ConflictPart,
     PendingHit,
+    Roster,
     Status,
+    TurnInProgress,
 )
 from fatekit.rules.scenes.contest import Contest
 
 __all__ = ["BigBadRules"]
 
 
-class BigBadRules(ConflictPart):
-    """The big-bads optional rule in a conflict: immunity, solo bonuses, minions, true forms, threats."""
+class BigBadRules:
+    """The big bads of a conflict (the big-bads optional rule) and how they bend its rules:
+    immunity, solo bonuses, minions, true forms, threats."""
 
-    def set_big_bad(self: ConflictHost, big_bad: BigBad) -> None:
+    __slots__ = ("big_bads", "roster")
+
+    def __init__(self, roster: Roster) -> None:
+        self.roster = roster
+        self.big_bads: dict[str, BigBad] = {}
+
+    def set_big_bad(self, big_bad: BigBad) -> None:
         """Give a participant the rule breaks of a big bad (the big-bads option)."""
-        self._require(OptionalRule.BIG_BADS, "big bads are not in use", TRUE_FORM_RULE)
+        roster = self.roster
+        roster.require(OptionalRule.BIG_BADS, "big bads are not in use", TRUE_FORM_RULE)
         for who in (big_bad.id, *big_bad.minions):
-            self.fighter(who)
+            roster.fighter(who)
         if big_bad.threat is not None:
             for part in big_bad.threat.parts:
-                self.fighter(part.id)
+                roster.fighter(part.id)
         self.big_bads[big_bad.id] = big_bad
         if big_bad.scale is not None:
             # Scaling a big bad up works with the big-bads switch alone.
-            self.scale_ladder.level(big_bad.scale)
-            self.fighters[big_bad.id].scale = big_bad.scale
+            roster.scale_ladder.level(big_bad.scale)
+            roster.fighters[big_bad.id].scale = big_bad.scale
 
-    def facing(self: ConflictHost, big_bad: str) -> Facing:
+    def facing(self, big_bad: str) -> Facing:
         """Whom a big bad faces now: the PCs against it and the allies still beside it."""
-        side = self.fighter(big_bad).side
+        fighters = self.roster.fighters
+        side = self.roster.fighter(big_bad).side
+        active = self.roster.active()
         pcs = sum(
             1
-            for p in self.active()
-            if self.fighters[p].side != side and self.fighters[p].character.kind is CharacterKind.PC
+            for p in active
+            if fighters[p].side != side and fighters[p].character.kind is CharacterKind.PC
         )
         allies = sum(
             1
-            for p in self.active()
-            if p != big_bad and self.fighters[p].side == side and self.fighters[p].hazard is None
+            for p in active
+            if p != big_bad and fighters[p].side == side and fighters[p].hazard is None
         )
         return Facing(pcs, allies)
 
-    def shield(self: ConflictHost, minion: str) -> None:
-        """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
-        hit = self._require_hit()
+    def shield(self, hit: PendingHit, minion: str) -> PendingHit:
+        """The hit as it falls on ``minion``, thrown in front of it by the big bad it aims at."""
         big_bad = self.big_bads.get(hit.target)
         if big_bad is None:
             raise IllegalAction(f"{hit.target} has no minions to hide behind", MINION_ARMOR_RULE)
         shield = big_bad.shield_with(
-            minion, hit.shifts, active=self.active(), zones=self.scene.zones
+            minion, hit.shifts, active=self.roster.active(), zones=self.roster.scene.zones
         )
-        self._hits[0] = PendingHit(shield.minion, shield.shifts, hit.by)
+        return PendingHit(shield.minion, shield.shifts, hit.by)
+
+    def shields(self, target: str, shifts: int) -> tuple[str, ...]:
+        """The minions close enough to take a hit of ``shifts`` for the big bad ``target``."""
+        big_bad = self.big_bads.get(target)
+        if big_bad is None:
+            return ()
+        return tuple(m for m in big_bad.minions if self._may_shield(big_bad, m, shifts))
 
     def invoke(
-        self: ConflictHost,
+        self,
         roll: ActionRoll,
         aspect: Aspect,
+        turn: TurnInProgress | None,
         *,
         by: str | None = None,
         effect: InvokeEffect = InvokeEffect.PLUS_TWO,
         free: bool = False,
     ) -> Invocation:
-        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes.
-
-        Plain invokes may go straight to the roll; this is needed only where big bads bend the
-        worth of an invoke.
-        """
+        """Invoke on a roll of the conflict (``turn``: the action under way), counting a big
+        bad's amplified or suppressed invokes."""
         invoker = roll.actor if by is None else by
         worth = 2  # what a +2 invoke is worth here
-        facing_bad = self._big_bad_against(roll)
+        facing_bad = self._against(roll, turn)
         if invoker in self.big_bads:
             if effect is InvokeEffect.PLUS_TWO:
                 bad = self.big_bads[invoker]
@@ -106,10 +120,10 @@ class BigBadRules(ConflictPart):
         return record
 
     def break_immunity(
-        self: ConflictHost, big_bad: str, *, contest: Contest | None = None, side: str = ""
-    ) -> None:
+        self, big_bad: str, *, contest: Contest | None = None, side: str = ""
+    ) -> bool:
         """Settle a big bad's immunity: the challenge beaten, or the contest over (``side`` is
-        the big bad's side in it). A big bad that won its contest gets away."""
+        the big bad's side in it). Whether it won its contest and got away."""
         bad = self.big_bads.get(big_bad)
         if bad is None or bad.immunity is None:
             raise BadInput(f"{big_bad!r} has no immunity in this conflict")
@@ -119,42 +133,43 @@ class BigBadRules(ConflictPart):
             immunity = bad.immunity.after_contest(contest, side)
         self.big_bads[big_bad] = replace(bad, immunity=immunity)
         if immunity.state is ImmunityState.ESCAPED:
-            self.fighters[big_bad].status = Status.ESCAPED
-            self._leave(big_bad)
-            self._check_end()
+            self.roster.fighters[big_bad].status = Status.ESCAPED
+            return True
+        return False
 
-    def _check_big_bad_target(self: ConflictHost, target: str) -> None:
+    def check_target(self, target: str) -> None:
+        """Refuse an attack on ``target`` while an immunity or a threat's shield holds."""
         bad = self.big_bads.get(target)
         if bad is not None:
-            bad.check_attack(self.harm)
-        out = self._out()
+            bad.check_attack(self.roster.harm)
+        out = self.roster.out()
         for other in self.big_bads.values():
             if other.threat is not None and target in {p.id for p in other.threat.parts}:
                 other.threat.check_attack(target, out)
 
-    def _may_be_attacked(self: ConflictHost, target: str) -> bool:
+    def may_be_attacked(self, target: str) -> bool:
         """Whether an attack on ``target`` is allowed now as far as big bads go (no immunity
         holds, and no part of a threat still shields it)."""
         try:
-            self._check_big_bad_target(target)
+            self.check_target(target)
         except IllegalAction:
             return False
         return True
 
-    def _part_reaches(self: ConflictHost, actor: str, target: str) -> bool | None:
+    def part_reaches(self, actor: str, target: str) -> bool | None:
         """Whether ``actor``, a zone of a big bad that is a map, reaches ``target`` in a physical
         conflict: foes in that zone, or as many zones away as the part's reach (a limb). ``None``
         when ``actor`` is no such part, and the usual zone rules decide."""
-        zones = self.scene.zones
+        zones = self.roster.scene.zones
         threat = self._map_of(actor)
-        if threat is None or self.kind is not ConflictKind.PHYSICAL or zones is None:
+        if threat is None or self.roster.kind is not ConflictKind.PHYSICAL or zones is None:
             return None
-        return target in threat.targets_for(actor, (target,), self._out(), zones)
+        return target in threat.targets_for(actor, (target,), self.roster.out(), zones)
 
-    def _check_part_reach(self: ConflictHost, actor: str, target: str) -> bool:
+    def check_part_reach(self, actor: str, target: str) -> bool:
         """Raise :class:`IllegalAction` if ``actor`` is a map's zone that does not reach
         ``target``; whether the map's reach decided (so the usual zone rules do not apply)."""
-        reaches = self._part_reaches(actor, target)
+        reaches = self.part_reaches(actor, target)
         if reaches is False:
             part = self._map_of(actor)
             assert part is not None
@@ -166,16 +181,65 @@ class BigBadRules(ConflictPart):
             return True  # the GM lets it reach
         return reaches is not None
 
-    def _map_of(self: ConflictHost, participant: str) -> Threat | None:
+    def solo_bonus(self, roll: ActionRoll, participant: str) -> None:
+        """A big bad fighting alone adds its solo bonus to its roll."""
+        bad = self.big_bads.get(participant)
+        if bad is None:
+            return
+        bonus = bad.solo.skill_bonus(roll.rating, self.facing(participant))
+        if bonus is not None:
+            roll.add_bonus(bonus)
+
+    def reduced(self, target: str, shifts: int) -> int:
+        """The shifts of a hit on ``target`` after a big bad's reduction."""
+        bad = self.big_bads.get(target)
+        return shifts if bad is None else bad.solo.reduce_hit(shifts, self.facing(target))
+
+    def reveal_true_form(self, target: str) -> bool:
+        """A big bad taken out with a true form still to show reveals it: a new sheet takes its
+        place, still in the fight. Whether it did."""
+        bad = self.big_bads.get(target)
+        if bad is None or bad.forms is None or not bad.forms.has_next:
+            return False
+        fighter = self.roster.fighters[target]
+        forms, sheet = bad.forms.reveal(fighter.character)
+        self.big_bads[target] = replace(bad, forms=forms)
+        fighter.character = sheet
+        self.roster.game.characters[target] = sheet
+        return True
+
+    def fell_with_their_hearts(self) -> list[str]:
+        """Take out the parts still standing of every threat whose heart has fallen; return
+        them (they leave the conflict)."""
+        fallen: list[str] = []
+        for other in self.big_bads.values():
+            threat = other.threat
+            if threat is not None and threat.defeated(self.roster.out()):
+                for part in threat.parts:
+                    fighter = self.roster.fighters[part.id]
+                    if fighter.status is Status.ACTIVE:
+                        fighter.status = Status.TAKEN_OUT
+                        fallen.append(part.id)
+        return fallen
+
+    def _may_shield(self, big_bad: BigBad, minion: str, shifts: int) -> bool:
+        try:
+            big_bad.shield_with(
+                minion, shifts, active=self.roster.active(), zones=self.roster.scene.zones
+            )
+        except IllegalAction:
+            return False
+        return True
+
+    def _map_of(self, participant: str) -> Threat | None:
         for bad in self.big_bads.values():
             threat = bad.threat
             if threat is not None and threat.is_map and threat.has_part(participant):
                 return threat
         return None
 
-    def _big_bad_against(self: ConflictHost, roll: ActionRoll) -> str | None:
+    def _against(self, roll: ActionRoll, turn: TurnInProgress | None) -> str | None:
         """The big bad this roll is made against, if any."""
-        turn = self._turn
         for who in (
             roll.opposition.actor if roll.opposition is not None else None,
             roll.opposes.actor if roll.opposes is not None else None,
@@ -184,38 +248,3 @@ class BigBadRules(ConflictPart):
             if who in self.big_bads and who != roll.actor:
                 return who
         return None
-
-    def _solo_bonus(self: ConflictHost, roll: ActionRoll, participant: str) -> None:
-        bad = self.big_bads.get(participant)
-        if bad is None:
-            return
-        bonus = bad.solo.skill_bonus(roll.rating, self.facing(participant))
-        if bonus is not None:
-            roll.add_bonus(bonus)
-
-    def _reduced(self: ConflictHost, target: str, shifts: int) -> int:
-        bad = self.big_bads.get(target)
-        return shifts if bad is None else bad.solo.reduce_hit(shifts, self.facing(target))
-
-    def _out(self: ConflictHost) -> set[str]:
-        return {p for p, f in self.fighters.items() if f.status is Status.TAKEN_OUT}
-
-    def _take_out(self: ConflictHost, target: str) -> None:
-        bad = self.big_bads.get(target)
-        if bad is not None and bad.forms is not None and bad.forms.has_next:
-            # Reveal the true form: a new sheet takes the big bad's place, still in the fight.
-            forms, sheet = bad.forms.reveal(self.fighters[target].character)
-            self.big_bads[target] = replace(bad, forms=forms)
-            self.fighters[target].character = sheet
-            self.game.characters[target] = sheet
-            return
-        self.fighters[target].status = Status.TAKEN_OUT
-        self._leave(target)
-        for other in self.big_bads.values():
-            threat = other.threat
-            if threat is not None and threat.defeated(self._out()):
-                # The heart has fallen: every part still standing falls with it.
-                for part in threat.parts:
-                    if self.fighters[part.id].status is Status.ACTIVE:
-                        self.fighters[part.id].status = Status.TAKEN_OUT
-                        self._leave(part.id)

@@ -13,74 +13,107 @@ from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.teamwork import TEAMWORK_RULE, combine_skills
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_parts import (
     FULL_DEFENSE_RULE,
     INTERPOSE_RULE,
     TAKEN_OUT_RULE,
-    ConflictHost,
     ConflictKind,
-    ConflictPart,
     DefenseFocus,
     FocusKind,
     Phase,
+    Roster,
     Status,
     TurnInProgress,
 )
+from fatekit.rules.scenes.conflict_turns import Turns
 
 __all__ = ["Defence"]
 
 
-class Defence(ConflictPart):
-    """Defence rolls, full defense, interposing and helpers."""
+class Defence:
+    """Defence rolls, full defense (who holds it, with what focus), interposing and helpers."""
 
-    def full_defense(self: ConflictHost, actor: str, focus: DefenseFocus | None = None) -> None:
+    __slots__ = ("big_bad_rules", "defended", "full_defenders", "roster", "turns")
+
+    def __init__(self, roster: Roster, turns: Turns, big_bad_rules: BigBadRules) -> None:
+        self.roster = roster
+        self.turns = turns
+        self.big_bad_rules = big_bad_rules
+        # Full defenders and their focus (``None``: Fate Core's version, every defence).
+        self.full_defenders: dict[str, DefenseFocus | None] = {}
+        self.defended: set[str] = set()  # full defenders who have rolled a defence since
+
+    @property
+    def full_defense_allowed(self) -> bool:
+        """Whether either version of full defense is in use."""
+        ruleset = self.roster.ruleset
+        return ruleset.has(OptionalRule.FULL_DEFENSE_CORE) or ruleset.has(OptionalRule.FULL_DEFENSE)
+
+    def full_defense(self, actor: str, focus: DefenseFocus | None = None) -> None:
         """Give up the action to concentrate on defence until the actor's next turn.
 
         Fate Core: +2 to every defend roll. Fate Condensed (the optional rule): +2 to defend rolls
         that fit the declared ``focus`` (oneself by default), and a boost at the next turn if no
         defence was rolled meanwhile.
         """
-        self._check_action(actor)
+        self.turns.check_action(actor)
         require(
             self.full_defense_allowed,
-            f"full defense is not in use at this table ({self.preset.name})",
+            f"full defense is not in use at this table ({self.roster.preset.name})",
             FULL_DEFENSE_RULE,
         )
-        if self.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
+        if self.roster.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
             if focus is not None:
                 raise BadInput("Fate Core's full defense covers every defence: it takes no focus")
             self.full_defenders[actor] = None
         else:
             chosen = focus if focus is not None else DefenseFocus()
             for who in chosen.who:
-                self.fighter(who)
+                self.roster.fighter(who)
             if chosen.kind in (FocusKind.PROTECT, FocusKind.AGGRESSORS) and not chosen.who:
                 raise BadInput(f"a {chosen.kind.value} focus names who it is about")
             self.full_defenders[actor] = chosen
-        self._defended.discard(actor)
-        self._turn = TurnInProgress(actor)
-        self.phase = Phase.NEXT
+        self.defended.discard(actor)
+        self.turns.start(TurnInProgress(actor), Phase.NEXT)
 
-    def defence_skills(self: ConflictHost, defender: str, *, melee: bool) -> tuple[str, ...]:
+    def turn_begins(self, actor: str) -> None:
+        """Full defence lasts until one's next turn; a Condensed full defender who never had to
+        defend gets a boost for the preparation."""
+        if actor in self.full_defenders:
+            focus = self.full_defenders.pop(actor)
+            if focus is not None and actor not in self.defended:
+                self.roster.scene.aspects.create_boost(actor)
+        self.defended.discard(actor)
+
+    def forget(self, participant: str) -> None:
+        """``participant`` left the conflict: their full defense goes with them."""
+        self.full_defenders.pop(participant, None)
+
+    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]:
         """The skills ``defender`` may defend against this conflict's harm with, best first
         (the first is what the engine rolls when no skill is named); ``melee``: against an attack
         at close quarters, which a defence like Fight may parry."""
-        sheet = self.fighter(defender).character
+        roster = self.roster
+        sheet = roster.fighter(defender).character
         allowed = [
             s
-            for s in self._sheet_skills(sheet)
-            if self.preset.can_use(s, Action.DEFEND, self.harm, melee=melee, stunts=sheet.stunts)
+            for s in roster.sheet_skills(sheet)
+            if roster.preset.can_use(
+                s, Action.DEFEND, roster.harm, melee=melee, stunts=sheet.stunts
+            )
         ]
-        return tuple(sorted(allowed, key=lambda s: -self._rating(sheet, s)))
+        return tuple(sorted(allowed, key=lambda s: -roster.rating(sheet, s)))
 
-    def opposing_skills(self: ConflictHost, participant: str) -> tuple[str, ...]:
+    def opposing_skills(self, participant: str) -> tuple[str, ...]:
         """The skills ``participant`` may actively oppose a create an advantage or an overcome
         with, best first: any skill the story makes fit; named by no one, the best is rolled."""
-        sheet = self.fighter(participant).character
-        return tuple(sorted(self._sheet_skills(sheet), key=lambda s: -self._rating(sheet, s)))
+        roster = self.roster
+        sheet = roster.fighter(participant).character
+        return tuple(sorted(roster.sheet_skills(sheet), key=lambda s: -roster.rating(sheet, s)))
 
-    def _opposed_roll(
-        self: ConflictHost,
+    def opposed_roll(
+        self,
         actor: str,
         action: Action,
         skill: str,
@@ -90,19 +123,20 @@ class Defence(ConflictPart):
         defend_skill: str | None,
         defender_dice: DiceSource | None,
     ) -> ActionRoll:
+        """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``."""
         if (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
-        roll = self._action_roll(actor, action, skill, dice, difficulty)
+        roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
         if against is not None:
-            if self.fighter(against).status is not Status.ACTIVE:
+            if self.roster.fighter(against).status is not Status.ACTIVE:
                 raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)
-            self._add_defence(
+            self.add_defence(
                 roll, against, defend_skill, melee=True, dice=defender_dice, harm=False
             )
         return roll
 
-    def _add_defence(
-        self: ConflictHost,
+    def add_defence(
+        self,
         roll: ActionRoll,
         defender: str,
         skill: str | None,
@@ -112,7 +146,10 @@ class Defence(ConflictPart):
         harm: bool = True,
         target: str | None = None,
     ) -> None:
-        sheet = self.fighter(defender).character
+        """``defender`` opposes ``roll`` with ``skill`` (named by no one: the best they may use);
+        ``harm``: a defence against an attack, ``target``: whom the attack aims at."""
+        roster = self.roster
+        sheet = roster.fighter(defender).character
         if harm:
             allowed = self.defence_skills(defender, melee=melee)
             if skill is None:
@@ -122,35 +159,34 @@ class Defence(ConflictPart):
                 skill = allowed[0]
             elif skill not in allowed:
                 refuse(
-                    f"{self._skill_name(skill)} cannot defend against this attack",
+                    f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
         elif skill is None:
             skill = self.opposing_skills(defender)[0]
-        defence = roll.opposed_by(defender, self._rating(sheet, skill), skill=skill, dice=dice)
-        self._mob_bonus(defence, defender)
-        self._solo_bonus(defence, defender)
+        defence = roll.opposed_by(defender, roster.rating(sheet, skill), skill=skill, dice=dice)
+        roster.mob_bonus(defence, defender)
+        self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
-            self._defended.add(defender)
+            self.defended.add(defender)
             if self._focus_applies(defender, roll, target):
                 defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
 
-    def _add_helpers(
-        self: ConflictHost, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]
-    ) -> None:
+    def add_helpers(self, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]) -> None:
         """Teamwork: allies who have not acted add +1 each and spend their action doing so."""
         helping = list(dict.fromkeys(helpers))
         if not helping:
             return
-        side = self.fighter(actor).side
+        roster, exchange = self.roster, self.turns.exchange
+        side = roster.fighter(actor).side
         for helper in helping:
-            fighter = self.fighter(helper)
+            fighter = roster.fighter(helper)
             if helper == actor or fighter.side != side or fighter.status is not Status.ACTIVE:
                 raise ForbiddenAction(f"{helper} is not an active ally of {actor}", TEAMWORK_RULE)
-            if helper in self.exchange.acted:
+            if helper in exchange.acted:
                 refuse(f"{helper} has already acted this exchange", TEAMWORK_RULE)
         ratings = {actor: roll.rating}
-        ratings.update({h: self._rating(self.fighter(h).character, skill) for h in helping})
+        ratings.update({h: roster.rating(roster.fighter(h).character, skill) for h in helping})
         try:
             team = combine_skills(ratings, roller=actor)
         except BadInput as error:
@@ -160,15 +196,28 @@ class Defence(ConflictPart):
             names = ", ".join(idle)
             refuse(
                 f"{names} cannot help: helping needs at least Average (+1) in "
-                f"{self._skill_name(skill)}",
+                f"{roster.skill_name(skill)}",
                 TEAMWORK_RULE,
             )
         roll.add_bonus(team.as_bonus())
-        self.exchange.acted.update(helping)  # helping is the helper's action for the exchange
+        exchange.acted.update(helping)  # helping is the helper's action for the exchange
 
-    def _focus_applies(
-        self: ConflictHost, defender: str, roll: ActionRoll, target: str | None
-    ) -> bool:
+    def check_interpose(self, defender: str, target: str) -> None:
+        """Refuse ``defender`` stepping in for ``target`` unless they are an ally close by."""
+        if defender == target:
+            return
+        fighters = self.roster.fighters
+        if defender not in self.roster.active() or fighters[defender].side != fighters[target].side:
+            raise ForbiddenAction(f"{defender} is not an active ally of {target}", INTERPOSE_RULE)
+        zones = self.roster.scene.zones
+        if (
+            self.roster.kind is ConflictKind.PHYSICAL
+            and zones is not None
+            and not zones.can_interact(defender, target)
+        ):
+            refuse(f"{defender} is too far from {target} to step in", INTERPOSE_RULE)
+
+    def _focus_applies(self, defender: str, roll: ActionRoll, target: str | None) -> bool:
         focus = self.full_defenders[defender]
         if focus is None:
             return True  # Fate Core: every defence
@@ -179,22 +228,3 @@ class Defence(ConflictPart):
         if focus.kind is FocusKind.AGGRESSORS:
             return roll.actor in focus.who
         return roll.action is Action.OVERCOME
-
-    def _check_interpose(self: ConflictHost, defender: str, target: str) -> None:
-        if defender == target:
-            return
-        if (
-            defender not in self.active()
-            or self.fighters[defender].side != self.fighters[target].side
-        ):
-            raise ForbiddenAction(f"{defender} is not an active ally of {target}", INTERPOSE_RULE)
-        zones = self.scene.zones
-        if (
-            self.kind is ConflictKind.PHYSICAL
-            and zones is not None
-            and not zones.can_interact(defender, target)
-        ):
-            refuse(
-                f"{defender} is too far from {target} to step in",
-                INTERPOSE_RULE,
-            )

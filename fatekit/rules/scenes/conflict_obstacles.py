@@ -28,89 +28,99 @@ from fatekit.rules.options.scale import (
     higher_side,
     scale_advantage,
 )
+from fatekit.rules.scenes.conflict_big_bads import BigBadRules
+from fatekit.rules.scenes.conflict_harm import Hits
 from fatekit.rules.scenes.conflict_parts import (
-    ConflictHost,
-    ConflictPart,
     Fighter,
     PendingHit,
+    Roster,
     TurnInProgress,
 )
+from fatekit.rules.scenes.conflict_turns import Turns
 
-__all__ = ["ObstaclesAndScale"]
+__all__ = ["Obstacles"]
 
 
-class ObstaclesAndScale(ConflictPart):
-    """The obstacles and scale optional rules in a conflict: hazards, blocks, cover and scale levels."""
+class Obstacles:
+    """The obstacles and scale optional rules in a conflict: hazards, blocks (and the aspects
+    they put in the scene), cover and scale levels."""
 
-    def add_hazard(
-        self: ConflictHost, hazard: Hazard, side: str, *, zone: str | None = None
-    ) -> Character:
+    __slots__ = ("big_bad_rules", "block_aspects", "blocks", "hits", "roster", "turns")
+
+    def __init__(
+        self, roster: Roster, turns: Turns, hits: Hits, big_bad_rules: BigBadRules
+    ) -> None:
+        self.roster = roster
+        self.turns = turns
+        self.hits = hits
+        self.big_bad_rules = big_bad_rules
+        self.blocks: dict[str, Block] = {}
+        self.block_aspects: dict[str, str] = {}  # each block's situation aspect
+
+    def add_hazard(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
         """Bring a hazard into the conflict on ``side`` (the obstacles option).
 
         It acts in the turn order (attack or create an advantage), adds its Weapon to its hits,
         and cannot be attacked; it does not keep its side in the fight.
         """
-        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
-        if side not in {f.side for f in self.fighters.values()}:
+        self.roster.require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
+        if side not in {f.side for f in self.roster.fighters.values()}:
             raise BadInput(f"no side {side!r} in this conflict")
-        sheet = hazard.sheet(self.preset)
-        self.game.add_character(sheet)
-        self.scene.participants.append(sheet.id)
+        sheet = hazard.sheet(self.roster.preset)
+        self.roster.game.add_character(sheet)
+        self.roster.scene.participants.append(sheet.id)
         if zone is not None:
-            if self.scene.zones is None:
+            if self.roster.scene.zones is None:
                 raise BadInput("this scene has no zones")
-            self.scene.zones.place(sheet.id, zone)
-        self.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
-        if self._order is not None:
-            self._order = self._ordered()
+            self.roster.scene.zones.place(sheet.id, zone)
+        self.roster.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
+        self.turns.reorder()
         return sheet
 
-    def add_block(self: ConflictHost, block: Block, *, zone: str | None = None) -> Aspect:
+    def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
         """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
-        self._require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
+        self.roster.require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
         if block.id in self.blocks:
             raise BadInput(f"block {block.id!r} is already in the scene")
-        aspect = block.aspect(self.scene.aspects.new_id(), zone=zone)
+        aspect = block.aspect(self.roster.scene.aspects.new_id(), zone=zone)
         if zone is not None:
             aspect.kind = AspectKind.ZONE
-        self.scene.aspects.add(aspect)
+        self.roster.scene.aspects.add(aspect)
         self.blocks[block.id] = block
-        self._block_aspects[block.id] = aspect.id
+        self.block_aspects[block.id] = aspect.id
         return aspect
 
-    def set_scale(self: ConflictHost, participant: str, level: str) -> None:
+    def set_scale(self, participant: str, level: str) -> None:
         """Give a participant a scale level (the scale option)."""
-        self._require(OptionalRule.SCALE, "scale is not in use", SCALE_LEVELS_RULE)
-        self.scale_ladder.level(level)  # raises on an unknown level
-        self.fighter(participant).scale = level
+        self.roster.require(OptionalRule.SCALE, "scale is not in use", SCALE_LEVELS_RULE)
+        self.roster.scale_ladder.level(level)  # raises on an unknown level
+        self.roster.fighter(participant).scale = level
 
-    def _after_obstacle(
-        self: ConflictHost, turn: TurnInProgress, roll: ActionRoll, applied: Applied
-    ) -> None:
+    def after_obstacle(self, turn: TurnInProgress, roll: ActionRoll, applied: Applied) -> None:
         """What an overcome against a block or a hazard does besides its outcome."""
         if turn.block is not None:
             if turn.remove_block:
                 if applied.succeeded:
                     del self.blocks[turn.block.id]
-                    aspect_id = self._block_aspects.pop(turn.block.id)
-                    if aspect_id in self.scene.aspects:
-                        self.scene.aspects.remove(aspect_id)
+                    aspect_id = self.block_aspects.pop(turn.block.id)
+                    if aspect_id in self.roster.scene.aspects:
+                        self.roster.scene.aspects.remove(aspect_id)
             else:
                 check = turn.block.interfere(roll.effort)
                 if check.harm:
                     # A block that can harm hits whoever fails to get past it.
-                    self._hits.append(PendingHit(roll.actor, check.harm, GM))
+                    self.hits.pending.append(PendingHit(roll.actor, check.harm, GM))
         if turn.disable is not None and applied.succeeded:
-            self._take_out(turn.disable)
+            self.hits.take_out_of_fight(turn.disable)
 
-    def _block(self: ConflictHost, block_id: str) -> Block:
+    def block(self, block_id: str) -> Block:
         try:
             return self.blocks[block_id]
         except KeyError:
             raise BadInput(f"no block {block_id!r} in this scene") from None
 
-    def _scale(
-        self: ConflictHost,
+    def scale(
+        self,
         roll: ActionRoll,
         actor: str,
         other: str | None,
@@ -118,20 +128,20 @@ class ObstaclesAndScale(ConflictPart):
         benefit: ScaleBenefit | str | None,
     ) -> ScaleAdvantage | None:
         """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
-        involved = actor in self.big_bads or other in self.big_bads
-        if other is None or not scale_applies(self.ruleset, big_bad_involved=involved):
+        involved = actor in self.big_bad_rules.big_bads or other in self.big_bad_rules.big_bads
+        if other is None or not scale_applies(self.roster.ruleset, big_bad_involved=involved):
             if benefit is not None:
                 refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
         # Anyone without a level stands at the bottom of the ladder.
-        bottom = self.scale_ladder.keys[0]
-        mine = self.fighters[actor].scale or bottom
-        theirs = self.fighters[other].scale or bottom
+        bottom = self.roster.scale_ladder.keys[0]
+        mine = self.roster.fighters[actor].scale or bottom
+        theirs = self.roster.fighters[other].scale or bottom
         if mine == theirs:
             if benefit is not None:
                 refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
             return None
-        found = higher_side(self.scale_ladder, mine, theirs)
+        found = higher_side(self.roster.scale_ladder, mine, theirs)
         assert found is not None
         side, _ = found
         if side is Side.OPPOSITION and roll.opposition is None:
@@ -141,7 +151,9 @@ class ObstaclesAndScale(ConflictPart):
             return None
         higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
         chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
-        advantage = scale_advantage(self.scale_ladder, higher, lower, action, chosen, side=side)
+        advantage = scale_advantage(
+            self.roster.scale_ladder, higher, lower, action, chosen, side=side
+        )
         bonus = advantage.before_roll_bonus()
         if bonus is not None:
             if side is Side.ACTOR:

@@ -1,12 +1,10 @@
 """The pieces of a conflict: its rules, phases, moves, participants, the record of a turn and of
-an exchange, and what its optional-rule parts see of it."""
+an exchange, and the roster every part of a conflict reads."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import ActionRoll
@@ -15,22 +13,16 @@ from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Option, Resolution
 from fatekit.rules.core.citations import CONDENSED, CORE, Rule, rule
 from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.outcomes import Bonus, BonusKind
+from fatekit.rules.core.teamwork import combine_skills
 from fatekit.rules.core.tracks import Track
-from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.core.waivers import require
 from fatekit.rules.harm.concession import Concession
-from fatekit.rules.options.big_bad_solo import Facing
-from fatekit.rules.options.big_bad_threats import Threat
-from fatekit.rules.options.big_bads import BigBad
-from fatekit.rules.options.obstacles import (
-    Block,
-    Cover,
-    Hazard,
-)
+from fatekit.rules.options.obstacles import Block, Cover, Hazard
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.options.scale import (
-    ScaleAdvantage,
-    ScaleLadder,
-)
+from fatekit.rules.options.scale import STANDARD_SCALE, ScaleAdvantage, ScaleLadder
+from fatekit.rules.options.weapons import carried_ratings
 from fatekit.rules.scenes.scene import Game, Scene
 
 __all__ = [
@@ -46,9 +38,7 @@ __all__ = [
     "MULTIPLE_TARGETS_RULE",
     "TAKEN_OUT_RULE",
     "ConflictEnd",
-    "ConflictHost",
     "ConflictKind",
-    "ConflictPart",
     "DefenseFocus",
     "Exchange",
     "Fighter",
@@ -57,8 +47,10 @@ __all__ = [
     "Move",
     "PendingHit",
     "Phase",
+    "Roster",
     "Status",
     "TurnInProgress",
+    "choose",
 ]
 
 #: The event a conflict reports to the scene's countdowns at the end of every exchange.
@@ -284,123 +276,137 @@ class Exchange:
     moved: set[str] = field(default_factory=set)
 
 
-class ConflictPart:
-    """A part of the rules of a conflict, mixed into :class:`~fatekit.rules.scenes.conflict.Conflict`.
+class Roster:
+    """Who is in a conflict, on which side and at what scale, and the rules they play by: what
+    every part of a conflict reads."""
 
-    Its methods take the conflict as a :class:`ConflictHost`; the attributes the parts assign are
-    declared here, where the conflict sets them.
-    """
+    __slots__ = ("fighters", "game", "harm", "kind", "preset", "ruleset", "scale_ladder", "scene")
 
-    _turn: TurnInProgress | None
-    phase: Phase
-    _order: list[str] | None
+    def __init__(
+        self,
+        game: Game,
+        scene: Scene,
+        kind: ConflictKind,
+        harm: Track,
+        preset: Preset | None,
+    ) -> None:
+        self.game = game
+        self.scene = scene
+        self.kind = kind
+        self.harm = harm  # the harm its attacks deal: the kind's own, or one the rule set names
+        self.ruleset: Ruleset = game.ruleset
+        self.preset: Preset = preset if preset is not None else self.ruleset.preset
+        self.fighters: dict[str, Fighter] = {}
+        self.scale_ladder: ScaleLadder = STANDARD_SCALE
 
+    def enlist(self, participant: str, side: str) -> Fighter:
+        """Bring a character of the game in on ``side``, armed as their sheet says."""
+        fighter = Fighter(self.game.character(participant), side)
+        self.arm(fighter)
+        self.fighters[participant] = fighter
+        return fighter
 
-class ConflictHost(Protocol):
-    """What the optional-rule parts of a :class:`~fatekit.rules.scenes.conflict.Conflict` use of it.
+    def fighter(self, participant: str) -> Fighter:
+        """The participant's entry in this conflict."""
+        try:
+            return self.fighters[participant]
+        except KeyError:
+            raise BadInput(
+                f"{participant!r} is not in this conflict", code="not_in_conflict", who=participant
+            ) from None
 
-    The parts are mixins; this protocol is their view of the conflict they are mixed into.
-    """
+    def active(self) -> list[str]:
+        """Participants still in the conflict, in the order they were listed."""
+        return [p for p, f in self.fighters.items() if f.status is Status.ACTIVE]
 
-    game: Game
-    scene: Scene
-    ruleset: Ruleset
-    preset: Preset
-    kind: ConflictKind
-    harm: Track
-    phase: Phase
-    fighters: dict[str, Fighter]
-    exchange: Exchange
-    blocks: dict[str, Block]
-    big_bads: dict[str, BigBad]
-    scale_ladder: ScaleLadder
-    _turn: TurnInProgress | None
-    _hits: list[PendingHit]
-    _order: list[str] | None
-    _block_aspects: dict[str, str]
-    id: str
-    current: str
-    full_defense_allowed: bool
-    allow_extreme: bool
-    conditions: bool
-    full_defenders: dict[str, DefenseFocus | None]
-    _defended: set[str]
-    concessions: list[Concession]
-    ended: ConflictEnd | None
-    _group_npcs: bool
+    def out(self) -> set[str]:
+        """Participants taken out."""
+        return {p for p, f in self.fighters.items() if f.status is Status.TAKEN_OUT}
 
-    def fighter(self, participant: str) -> Fighter: ...
-    def active(self) -> list[str]: ...
-    def arm(self, fighter: Fighter) -> None: ...
-    def opponents(self, participant: str) -> list[str]: ...
-    def set_scale(self, participant: str, level: str) -> None: ...
-    def _check_action(self, actor: str) -> None: ...
-    def _check_next(self, participant: str) -> None: ...
-    def _may_shield(self, big_bad: BigBad, minion: str, shifts: int) -> bool: ...
-    def _action_roll(
+    def opponents(self, participant: str) -> list[str]:
+        """Active participants on other sides who can be targeted (hazards cannot)."""
+        side = self.fighter(participant).side
+        return [
+            p
+            for p in self.active()
+            if self.fighters[p].side != side and self.fighters[p].hazard is None
+        ]
+
+    def in_the_way(self, actor: str) -> list[str]:
+        """Opponents sharing the mover's zone are taken to stand in the way."""
+        zones = self.scene.zones
+        if zones is None or actor not in zones.positions:
+            return []
+        here = zones.zone_of(actor)
+        return [p for p in self.opponents(actor) if zones.positions.get(p) == here]
+
+    def arm(self, fighter: Fighter) -> None:
+        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
+        they carry (the best weapon, the best armor)."""
+        if self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
+            fighter.weapon, fighter.armor = carried_ratings(fighter.character.gear)
+
+    def require(self, option: OptionalRule, message: str, rule_: Rule) -> None:
+        """Refuse unless ``option`` is in use (the GM may bring it in anyway)."""
+        require(self.ruleset.has(option), message, rule_)
+
+    def sheet_skills(self, sheet: Character) -> tuple[str, ...]:
+        """The preset's skills, then any others the sheet has."""
+        keys = list(self.preset.skill_keys)
+        keys.extend(k for k in sheet.skills if k not in keys)
+        return tuple(keys)
+
+    def rating(self, sheet: Character, skill: str) -> int:
+        """The sheet's rating in ``skill``, a skill of the preset or of the sheet."""
+        if skill not in self.preset.skill_keys and skill not in sheet.skills:
+            raise BadInput(f"{skill!r} is not a skill in {self.preset.name}")
+        return sheet.rating(skill)
+
+    def skill_name(self, skill: str) -> str:
+        """The skill's name in the preset (its key for a skill the preset lacks)."""
+        return self.preset.skill_name(skill) if self.preset.has_skill(skill) else skill
+
+    def can_attack(self, sheet: Character, skill: str) -> bool:
+        """Whether ``skill`` deals this conflict's harm for ``sheet`` (stunts counted)."""
+        return self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts)
+
+    def action_roll(
         self, actor: str, action: Action, skill: str, dice: DiceSource, difficulty: int | None
-    ) -> ActionRoll: ...
-    def _rating(self, sheet: Character, skill: str) -> int: ...
-    def _skill_name(self, skill: str) -> str: ...
-    def _choose(self, resolution: Resolution, option: str | None) -> Option: ...
-    def _after_resolution(self) -> None: ...
-    def _add_defence(
-        self,
-        roll: ActionRoll,
-        defender: str,
-        skill: str | None,
-        *,
-        melee: bool,
-        dice: DiceSource | None,
-        harm: bool = True,
-        target: str | None = None,
-    ) -> None: ...
-    def _require(self, option: OptionalRule, message: str, rule_: Rule) -> None: ...
-    def _require_hit(self) -> PendingHit: ...
-    def _leave(self, participant: str) -> None: ...
-    def _check_end(self) -> None: ...
-    def _ordered(self) -> list[str]: ...
-    def _reduced(self, target: str, shifts: int) -> int: ...
-    def _take_out(self, target: str) -> None: ...
-    def _multi_attack(
-        self,
-        actor: str,
-        skill: str,
-        dice: DiceSource,
-        multi: str,
-        zone: str | None,
-        ranged: bool | None = None,
-    ) -> ActionRoll: ...
-    def _check_split(
-        self, actor: str, effort: int, split: Mapping[str, int], *, ranged: bool = True
-    ) -> dict[str, int]: ...
-    def preview_targets(self) -> dict[str, Resolution]: ...
-    def _big_bad_against(self, roll: ActionRoll) -> str | None: ...
-    def facing(self, big_bad: str) -> Facing: ...
-    def _out(self) -> set[str]: ...
-    def _may_be_attacked(self, target: str) -> bool: ...
-    def _check_big_bad_target(self, target: str) -> None: ...
-    def _map_of(self, participant: str) -> Threat | None: ...
-    def _part_reaches(self, actor: str, target: str) -> bool | None: ...
-    def _check_part_reach(self, actor: str, target: str) -> bool: ...
-    def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool: ...
-    def attack_is_ranged(self, actor: str, skill: str) -> bool: ...
-    def _reach(self, actor: str, target: str) -> tuple[bool, bool]: ...
-    def _attack_reach(self, actor: str, skills: tuple[str, ...]) -> dict[str, tuple[str, ...]]: ...
-    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]: ...
-    def opposing_skills(self, participant: str) -> tuple[str, ...]: ...
-    def _free_move_zones(self, actor: str) -> tuple[str, ...]: ...
-    def _in_the_way(self, actor: str) -> list[str]: ...
-    def absorb_options(self) -> list[AbsorbPlan]: ...
-    def next_choices(self) -> list[str]: ...
-    def _may_concede_now(self) -> bool: ...
-    def _order_rule(self) -> Rule: ...
-    def _acts_first(self, participant: str) -> bool: ...
-    def _begin_turn(self, actor: str) -> None: ...
-    def _next_hit(self) -> None: ...
-    def _losing_sides(self) -> list[str]: ...
-    def _sheet_skills(self, sheet: Character) -> tuple[str, ...]: ...
-    def _solo_bonus(self, roll: ActionRoll, participant: str) -> None: ...
-    def _mob_bonus(self, roll: ActionRoll, participant: str) -> None: ...
-    def _member_capacity(self, target: str) -> int: ...
-    def _focus_applies(self, defender: str, roll: ActionRoll, target: str | None) -> bool: ...
+    ) -> ActionRoll:
+        """``actor``'s roll of ``skill`` for ``action``, spending from the game's ledger."""
+        sheet = self.fighter(actor).character
+        roll = ActionRoll(
+            actor,
+            action,
+            self.rating(sheet, skill),
+            skill=skill,
+            dice=dice,
+            ledger=self.game.ledger,
+            stunt_uses=self.game.stunt_uses,
+            difficulty=difficulty,
+        )
+        self.mob_bonus(roll, actor)
+        return roll
+
+    def mob_bonus(self, roll: ActionRoll, participant: str) -> None:
+        """A mob rolls as a team: each standing member past the first adds +1, as teamwork does
+        (members need Average (+1), and the bonus is at most the skill's rating)."""
+        members = self.fighter(participant).members
+        if members < 2:
+            return
+        team = combine_skills({f"{participant}#{n}": roll.rating for n in range(members)})
+        if team.bonus > 0:
+            roll.add_bonus(Bonus(BonusKind.TEAMWORK, team.bonus, f"mob of {members}"))
+
+
+def choose(resolution: Resolution, option: str | None) -> Option:
+    """The option picked from an outcome (``None``: its only one)."""
+    if option is None:
+        if resolution.only is None:
+            keys = ", ".join(o.key for o in resolution.options)
+            raise BadInput(f"this outcome offers a choice: pass option= one of {keys}")
+        return resolution.only
+    try:
+        return resolution.option(option)
+    except KeyError as error:
+        raise BadInput(str(error.args[0])) from None

@@ -1,4 +1,5 @@
-"""The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
+"""Whom an attack reaches in a conflict, and the multiple-targets optional rule: split attacks,
+zone attacks and their targets."""
 
 from __future__ import annotations
 
@@ -13,25 +14,101 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse, require
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.options.weapons import with_weapon_and_armor
+from fatekit.rules.scenes.conflict_big_bads import BigBadRules
+from fatekit.rules.scenes.conflict_defence import Defence
+from fatekit.rules.scenes.conflict_harm import Hits
 from fatekit.rules.scenes.conflict_parts import (
     EXCHANGE_RULE,
     MULTIPLE_TARGETS_RULE,
-    ConflictHost,
     ConflictKind,
-    ConflictPart,
-    PendingHit,
     Phase,
+    Roster,
     TurnInProgress,
+    choose,
 )
+from fatekit.rules.scenes.conflict_turns import Turns
 
-__all__ = ["MultipleTargets"]
+__all__ = ["Targets"]
 
 
-class MultipleTargets(ConflictPart):
-    """The multiple-targets optional rule in a conflict: split attacks, zone attacks and their targets."""
+class Targets:
+    """Whom an attack reaches from where everyone stands, and attacks on several targets at
+    once (the multiple-targets optional rule)."""
+
+    __slots__ = ("big_bad_rules", "defence", "hits", "roster", "turns")
+
+    def __init__(
+        self,
+        roster: Roster,
+        turns: Turns,
+        hits: Hits,
+        defence: Defence,
+        big_bad_rules: BigBadRules,
+    ) -> None:
+        self.roster = roster
+        self.turns = turns
+        self.hits = hits
+        self.defence = defence
+        self.big_bad_rules = big_bad_rules
+
+    def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool:
+        """Whether ``actor`` may attack ``target`` from where both stand: ``target`` can be
+        attacked now, and is in ``actor``'s zone, or (``ranged``) within ranged reach. Without a
+        map, in a mental conflict or for someone placed nowhere, anyone is in reach."""
+        if not self.big_bad_rules.may_be_attacked(target):
+            return False  # an immune big bad, or a part of a threat still shielded
+        return self._reach(actor, target)[ranged]
+
+    def attack_is_ranged(self, actor: str, skill: str) -> bool:
+        """Whether ``actor``'s attack with ``skill`` is made from a distance, as the rule set
+        says of the skill (Shoot, not Fight) or a stunt lets the skill stand in for one that is.
+        A ranged attack reaches beyond its own zone and no close-quarters defence stops it; a
+        hazard's attack is a close one."""
+        fighter = self.roster.fighter(actor)
+        if fighter.hazard is not None:
+            return False
+        return self.roster.preset.attacks_at_range(
+            skill, self.roster.harm, stunts=fighter.character.stunts
+        )
+
+    def attack_reach(self, actor: str, skills: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+        """Each skill ``actor`` may attack with, and the opponents it reaches (skills that reach
+        nobody left out)."""
+        roster = self.roster
+        sheet = roster.fighter(actor).character
+        # One look per opponent serves every skill: what a blow reaches, and what a shot does.
+        ways = [
+            (t, self._reach(actor, t))
+            for t in roster.opponents(actor)
+            if self.big_bad_rules.may_be_attacked(t)
+        ]
+        within = {ranged: tuple(t for t, both in ways if both[ranged]) for ranged in (False, True)}
+        reach: dict[str, tuple[str, ...]] = {}
+        for skill in skills:
+            if not roster.can_attack(sheet, skill):
+                continue
+            found = within[self.attack_is_ranged(actor, skill)]
+            if found:
+                reach[skill] = found
+        return reach
+
+    def _reach(self, actor: str, target: str) -> tuple[bool, bool]:
+        """Whether a blow, and whether a shot, from ``actor`` reaches ``target`` from where the
+        two stand (big-bad immunity and shields aside)."""
+        reaches = self.big_bad_rules.part_reaches(actor, target)
+        if reaches is not None:
+            return reaches, reaches
+        zones = self.roster.scene.zones
+        if self.roster.kind is ConflictKind.MENTAL or zones is None:
+            return True, True
+        if actor not in zones.positions or target not in zones.positions:
+            return True, True
+        if zones.can_interact(actor, target):
+            return True, True
+        return False, zones.can_reach(actor, target, ranged=True)
 
     def split_attack(
-        self: ConflictHost,
+        self,
         actor: str,
         skill: str,
         *,
@@ -47,17 +124,15 @@ class MultipleTargets(ConflictPart):
         """
         return self._multi_attack(actor, skill, dice, "split", None, ranged)
 
-    def zone_attack(
-        self: ConflictHost, actor: str, skill: str, zone: str, *, dice: DiceSource
-    ) -> ActionRoll:
+    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
         """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
-        zones = self.scene.zones
+        zones = self.roster.scene.zones
         if zones is None or zone not in zones.zones:
             raise BadInput(f"no zone {zone!r} in this scene")
         return self._multi_attack(actor, skill, dice, "zone", zone)
 
     def assign_targets(
-        self: ConflictHost,
+        self,
         split: Mapping[str, int] | None = None,
         *,
         defend_skills: Mapping[str, str] | None = None,
@@ -68,7 +143,7 @@ class MultipleTargets(ConflictPart):
         Each target then defends against their share (or the whole effort in a zone attack);
         the returned rolls are rolled, and :meth:`resolve_targets` settles them.
         """
-        turn, roll = _rolled_multi_attack(self)
+        turn, roll = _rolled_multi_attack(self.turns)
         effort = roll.effort
         if turn.multi == "split":
             shares = self._check_split(turn.actor, effort, split or {}, ranged=turn.ranged)
@@ -77,8 +152,8 @@ class MultipleTargets(ConflictPart):
                 raise BadInput(
                     "a zone attack is not split: everyone defends against the whole effort"
                 )
-            assert turn.zone is not None and self.scene.zones is not None
-            shares = {p: effort for p in _in_the_zone(self, turn)}
+            assert turn.zone is not None and self.roster.scene.zones is not None
+            shares = {p: effort for p in self._in_the_zone(turn)}
             if not shares:
                 raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
             if effort < 1:
@@ -92,10 +167,10 @@ class MultipleTargets(ConflictPart):
                 share,
                 skill=roll.skill,
                 dice=ScriptedDice([FateDice((0, 0, 0, 0))]),  # the share is the whole effort
-                ledger=self.game.ledger,
-                stunt_uses=self.game.stunt_uses,
+                ledger=self.roster.game.ledger,
+                stunt_uses=self.roster.game.stunt_uses,
             )
-            self._add_defence(
+            self.defence.add_defence(
                 sub,
                 target,
                 skills.get(target),
@@ -110,39 +185,39 @@ class MultipleTargets(ConflictPart):
         turn.targets = rolls
         return rolls
 
-    def aimed_defence_skills(self: ConflictHost, participant: str) -> tuple[str, ...]:
+    def aimed_defence_skills(self, participant: str) -> tuple[str, ...]:
         """The skills ``participant`` may defend with against the split or zone attack waiting
         to have its targets chosen (raises when there is none)."""
-        turn, _ = _rolled_multi_attack(self)
-        sheet = self.fighter(participant).character
+        turn, _ = _rolled_multi_attack(self.turns)
+        sheet = self.roster.fighter(participant).character
         return tuple(
             s
-            for s in self._sheet_skills(sheet)
-            if self.preset.can_use(
-                s, Action.DEFEND, self.harm, melee=_parried(turn), stunts=sheet.stunts
+            for s in self.roster.sheet_skills(sheet)
+            if self.roster.preset.can_use(
+                s, Action.DEFEND, self.roster.harm, melee=_parried(turn), stunts=sheet.stunts
             )
         )
 
-    def preview_targets(self: ConflictHost) -> dict[str, Resolution]:
+    def preview_targets(self) -> dict[str, Resolution]:
         """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+        turn = self.turns.turn
+        if self.turns.phase is not Phase.ROLL or turn is None or not turn.targets:
             raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
         return {
             target: with_weapon_and_armor(
-                sub.preview(), weapon=turn.weapon, armor=self.fighters[target].armor
+                sub.preview(), weapon=turn.weapon, armor=self.roster.fighters[target].armor
             )
             for target, sub in turn.targets.items()
         }
 
-    def target_defence(self: ConflictHost, target: str) -> ActionRoll:
+    def target_defence(self, target: str) -> ActionRoll:
         """The defend roll of ``target``, an aimed target of a split or zone attack.
 
         Each target's defence is a roll like any other: invoke on it (through :meth:`invoke`)
         until :meth:`resolve_targets` settles the attack; the outcome for that target follows.
         """
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+        turn = self.turns.turn
+        if self.turns.phase is not Phase.ROLL or turn is None or not turn.targets:
             raise IllegalAction("there are no aimed targets", MULTIPLE_TARGETS_RULE)
         sub = turn.targets.get(target)
         if sub is None:
@@ -150,12 +225,14 @@ class MultipleTargets(ConflictPart):
         assert sub.opposition is not None  # every target defends (assign_targets)
         return sub.opposition
 
-    def miss_everyone(self: ConflictHost) -> None:
+    def miss_everyone(self) -> None:
         """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
         a zone with nobody in it. The action is spent and nothing happens."""
-        turn, roll = _rolled_multi_attack(self)
+        turn, roll = _rolled_multi_attack(self.turns)
         nobody = (
-            turn.zone is not None and self.scene.zones is not None and not _in_the_zone(self, turn)
+            turn.zone is not None
+            and self.roster.scene.zones is not None
+            and not self._in_the_zone(turn)
         )
         if roll.effort >= 1 and not nobody:
             refuse(
@@ -163,35 +240,34 @@ class MultipleTargets(ConflictPart):
                 MULTIPLE_TARGETS_RULE,
             )
         roll.close()
-        self.phase = Phase.NEXT
+        self.turns.phase = Phase.NEXT
 
     def resolve_targets(
-        self: ConflictHost, options: Mapping[str, str] | None = None
+        self, options: Mapping[str, str] | None = None
     ) -> dict[str, tuple[Resolution, Applied]]:
         """Settle every target of a split or zone attack; ``options`` picks per target."""
-        turn = self._turn
-        if self.phase is not Phase.ROLL or turn is None or not turn.targets:
+        turn = self.turns.turn
+        if self.turns.phase is not Phase.ROLL or turn is None or not turn.targets:
             raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
         chosen_by_target = options or {}
         plans = {
-            target: (resolution, self._choose(resolution, chosen_by_target.get(target)))
+            target: (resolution, choose(resolution, chosen_by_target.get(target)))
             for target, resolution in self.preview_targets().items()
         }
         results: dict[str, tuple[Resolution, Applied]] = {}
         for target, (resolution, chosen) in plans.items():
             applied = carry_out(
-                chosen, actor=turn.actor, opposition=target, aspects=self.scene.aspects
+                chosen, actor=turn.actor, opposition=target, aspects=self.roster.scene.aspects
             )
             turn.targets[target].close()
-            shifts = self._reduced(target, applied.hit) if applied.hit > 0 else 0
-            if shifts > 0:
-                self._hits.append(PendingHit(target, shifts, turn.actor))
+            if applied.hit > 0:
+                self.hits.land(target, applied.hit, turn.actor)
             results[target] = (resolution, applied)
-        self._after_resolution()
+        self.hits.after_resolution()
         return results
 
     def _multi_attack(
-        self: ConflictHost,
+        self,
         actor: str,
         skill: str,
         dice: DiceSource,
@@ -199,30 +275,38 @@ class MultipleTargets(ConflictPart):
         zone: str | None,
         ranged: bool | None = None,
     ) -> ActionRoll:
-        self._check_action(actor)
+        self.turns.check_action(actor)
         require(
-            self.ruleset.has(OptionalRule.MULTIPLE_TARGETS),
+            self.roster.ruleset.has(OptionalRule.MULTIPLE_TARGETS),
             "attacks on several targets are not in use",
             MULTIPLE_TARGETS_RULE,
         )
-        sheet = self.fighter(actor).character
-        if not self.preset.can_use(skill, Action.ATTACK, self.harm, stunts=sheet.stunts):
+        sheet = self.roster.fighter(actor).character
+        if not self.roster.preset.can_use(
+            skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
+        ):
             refuse(
-                f"{self._skill_name(skill)} cannot make a {self.harm.value} attack",
+                f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
         # The effort is measured on its own first (against nothing), then shared out.
-        roll = self._action_roll(actor, Action.ATTACK, skill, dice, 0)
+        roll = self.roster.action_roll(actor, Action.ATTACK, skill, dice, 0)
         if ranged is None:
             ranged = multi == "split" and self.attack_is_ranged(actor, skill)
-        self._turn = TurnInProgress(
-            actor, roll, weapon=self.fighters[actor].weapon, zone=zone, multi=multi, ranged=ranged
+        self.turns.start(
+            TurnInProgress(
+                actor,
+                roll,
+                weapon=self.roster.fighters[actor].weapon,
+                zone=zone,
+                multi=multi,
+                ranged=ranged,
+            )
         )
-        self.phase = Phase.ROLL
         return roll
 
     def _check_split(
-        self: ConflictHost,
+        self,
         actor: str,
         effort: int,
         split: Mapping[str, int],
@@ -237,13 +321,13 @@ class MultipleTargets(ConflictPart):
         if not split:
             raise BadInput("name the targets and the shifts each one gets")
         for target, share in split.items():
-            if target not in self.opponents(actor):
-                if target == actor or target not in self.active():
+            if target not in self.roster.opponents(actor):
+                if target == actor or target not in self.roster.active():
                     raise IllegalAction(
                         f"{target} is not an active opponent of {actor}", EXCHANGE_RULE
                     )
                 refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
-            self._check_big_bad_target(target)  # as for an attack on one target
+            self.big_bad_rules.check_target(target)  # as for an attack on one target
             if isinstance(share, bool) or not isinstance(share, int) or share < 1:
                 raise IllegalAction(
                     f"every target gets at least one shift ({target}: {share!r})",
@@ -254,15 +338,27 @@ class MultipleTargets(ConflictPart):
                 f"the shares add up to {sum(split.values())}, more than the effort of {effort}",
                 MULTIPLE_TARGETS_RULE,
             )
-        zones = self.scene.zones
-        if self.kind is ConflictKind.PHYSICAL and zones is not None:
+        zones = self.roster.scene.zones
+        if self.roster.kind is ConflictKind.PHYSICAL and zones is not None:
             where = {zones.zone_of(t) for t in split}
             if len(where) > 1:
                 refuse("split targets share one zone", MULTIPLE_TARGETS_RULE)
             for target in split:
-                if not self._check_part_reach(actor, target):
+                if not self.big_bad_rules.check_part_reach(actor, target):
                     zones.check_reach(actor, target, ranged=ranged)
         return dict(split)
+
+    def _in_the_zone(self, turn: TurnInProgress) -> list[str]:
+        """Who a zone attack reaches: everyone active in its zone but the attacker, save those no
+        attack may reach yet (an immune big bad, a part of a threat still shielded)."""
+        zones = self.roster.scene.zones
+        assert turn.zone is not None and zones is not None
+        active = self.roster.active()
+        return [
+            p
+            for p in zones.occupants(turn.zone)
+            if p != turn.actor and p in active and self.big_bad_rules.may_be_attacked(p)
+        ]
 
 
 def _parried(turn: TurnInProgress) -> bool:
@@ -271,10 +367,10 @@ def _parried(turn: TurnInProgress) -> bool:
     return turn.multi == "split" and not turn.ranged
 
 
-def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll]:
+def _rolled_multi_attack(turns: Turns) -> tuple[TurnInProgress, ActionRoll]:
     """The split or zone attack in play and its roll: rolled, its targets not yet chosen."""
-    turn = host._turn
-    if host.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
+    turn = turns.turn
+    if turns.phase is not Phase.ROLL or turn is None or turn.roll is None or not turn.multi:
         raise IllegalAction(
             "there is no attack on several targets under way", MULTIPLE_TARGETS_RULE
         )
@@ -283,14 +379,3 @@ def _rolled_multi_attack(host: ConflictHost) -> tuple[TurnInProgress, ActionRoll
     if turn.roll.phase is RollPhase.READY:
         raise BadInput("roll the attack first")
     return turn, turn.roll
-
-
-def _in_the_zone(host: ConflictHost, turn: TurnInProgress) -> list[str]:
-    """Who a zone attack reaches: everyone active in its zone but the attacker, save those no
-    attack may reach yet (an immune big bad, a part of a threat still shielded)."""
-    assert turn.zone is not None and host.scene.zones is not None
-    return [
-        p
-        for p in host.scene.zones.occupants(turn.zone)
-        if p != turn.actor and p in host.active() and host._may_be_attacked(p)
-    ]
