@@ -28,11 +28,8 @@ DATA_FOLDERS = ("i18n", "web")
 #: The rules' folders, bottom first, the same way.
 RULES_LAYERS = ("core", "aspects", "harm", "characters", "options", "scenes", "golden")
 #: Cycles still to untangle, each listed so that no new one comes in unseen; the check says when
-#: one is gone. The Discord front door's buttons and seating reach back into the door they serve
-#: (its Context, Seen and FrontDoor types); they want narrow interfaces of their own (issue 30).
-PENDING_CYCLES: list[list[str]] = [
-    ["fatekit.discord.buttons", "fatekit.discord.door", "fatekit.discord.seating"]
-]
+#: one is gone. None is left: keep it so.
+PENDING_CYCLES: list[list[str]] = []
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from fatekit.discord.context import Context, Door, Seen
 from fatekit.discord.lines import escape
 from fatekit.discord.lookup import Choice, aspects
 from fatekit.discord.moves import (
@@ -39,9 +40,6 @@ from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller
 
-if TYPE_CHECKING:
-    from fatekit.discord.door import Context, FrontDoor, Seen
-
 __all__ = [
     "allow_typed",
     "aspect_name_form",
@@ -58,7 +56,7 @@ __all__ = [
 JSON = dict[str, Any]
 
 
-async def is_gm(door: FrontDoor, context: Context) -> bool:
+async def is_gm(door: Door, context: Context) -> bool:
     """Whether the user plays a GM seat at the channel's table."""
     caller = door.caller(context)
     return bool(await door.service.read(caller, lambda state, seat: state.seat(seat).is_gm))
@@ -97,7 +95,7 @@ def refusal_text(body: JSON, t: Words, who: Callable[[str], str] | None = None) 
 
 
 async def refused(
-    door: FrontDoor, context: Context, caller: Caller, move: Move, error: ApiError | FateError
+    door: Door, context: Context, caller: Caller, move: Move, error: ApiError | FateError
 ) -> JSON:
     """A move the table refused, said privately: the rule's reason, and where a GM may set the
     rule aside, the GM's "Allow it anyway" (a player: "Ask the GM")."""
@@ -126,7 +124,7 @@ async def refused(
     )
 
 
-async def kept_moves(door: FrontDoor, context: Context, reader: Any) -> list[Choice]:
+async def kept_moves(door: Door, context: Context, reader: Any) -> list[Choice]:
     """The moves kept for the GM's word at this table, newest first (for ``/allow``)."""
     if context.channel is None:
         return []
@@ -138,7 +136,7 @@ async def kept_moves(door: FrontDoor, context: Context, reader: Any) -> list[Cho
     return out
 
 
-async def _allow(door: FrontDoor, context: Context, move_id: str, reason: str) -> JSON:
+async def _allow(door: Door, context: Context, move_id: str, reason: str) -> JSON:
     if context.channel is None:
         return private_reply(context.words("discord.not_bound"))
     kept = await asyncio.to_thread(door.bindings.move, context.channel.table_id, move_id)
@@ -150,7 +148,7 @@ async def _allow(door: FrontDoor, context: Context, move_id: str, reason: str) -
     )
 
 
-async def allow_typed(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
+async def allow_typed(door: Door, context: Context, options: Mapping[str, Any]) -> JSON:
     """``/allow``: the GM lets a kept move through, with a reason every log shows."""
     return await _allow(door, context, str(options.get("move", "")), str(options.get("reason", "")))
 
@@ -203,7 +201,7 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     return (rolled + rows(out))[:MESSAGE_ROWS]
 
 
-async def hit_options(door: FrontDoor, context: Context) -> JSON:
+async def hit_options(door: Door, context: Context) -> JSON:
     """The ways the seat's character may take the hit waiting for it, as buttons."""
     seen = await door.seen(context)
     t = context.words
@@ -241,7 +239,7 @@ def _slots(seen: Seen, target: str) -> list[JSON]:
 
 
 async def _absorb(
-    door: FrontDoor, context: Context, index: int, names: Mapping[str, str] | None
+    door: Door, context: Context, index: int, names: Mapping[str, str] | None
 ) -> JSON:
     seen = await door.seen(context)
     t = context.words
@@ -270,7 +268,7 @@ async def _absorb(
 # -- pressing -------------------------------------------------------------------------------------
 
 
-async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON) -> JSON:
+async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> JSON:
     """A button pressed (or a menu chosen from)."""
     kind, _, rest = custom_id.partition(":")
     t = context.words
@@ -325,7 +323,7 @@ async def pressed(door: FrontDoor, context: Context, custom_id: str, data: JSON)
     return private_reply(t("discord.unknown"))
 
 
-async def _ask(door: FrontDoor, context: Context, move_id: str) -> JSON:
+async def _ask(door: Door, context: Context, move_id: str) -> JSON:
     """A player asks the GM, in the channel, to allow a refused move."""
     if context.channel is None:
         return private_reply(context.words("discord.not_bound"))
@@ -350,7 +348,7 @@ def _the_roll(seen: Seen, roll_id: str) -> JSON | None:
     return listed[0] if len(listed) == 1 else None
 
 
-async def _invoke_menu(door: FrontDoor, context: Context, effect: str, roll_id: str) -> JSON:
+async def _invoke_menu(door: Door, context: Context, effect: str, roll_id: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -391,7 +389,7 @@ async def _invoke_menu(door: FrontDoor, context: Context, effect: str, roll_id: 
     )
 
 
-async def _settle_menu(door: FrontDoor, context: Context, roll_id: str) -> JSON:
+async def _settle_menu(door: Door, context: Context, roll_id: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -442,9 +440,7 @@ def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
     )
 
 
-async def _settle(
-    door: FrontDoor, context: Context, key: str, name: str | None, roll_id: str
-) -> JSON:
+async def _settle(door: Door, context: Context, key: str, name: str | None, roll_id: str) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -464,15 +460,10 @@ async def _settle(
 
 
 async def submitted(
-    door: FrontDoor, context: Context, custom_id: str, fields: Mapping[str, str]
+    door: Door, context: Context, custom_id: str, fields: Mapping[str, str]
 ) -> JSON:
-    """A form sent back."""
+    """A form of the buttons sent back (a seat link's form goes to :mod:`.seating`)."""
     kind, _, rest = custom_id.partition(":")
-    if kind == "link":
-        from fatekit.discord.seating import bind
-
-        name, _, language = rest.partition(":")
-        return await bind(door, context, name, language, fields.get("link", ""))
     if kind == "allowm":
         return await _allow(door, context, rest, fields.get("reason", ""))
     if kind == "absm":

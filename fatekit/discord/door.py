@@ -20,12 +20,12 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from fatekit.discord import buttons as b
 from fatekit.discord import seating as s
 from fatekit.discord.bindings import Bindings, ChannelBinding, SeatBinding
+from fatekit.discord.context import Context, Seen
 from fatekit.discord.lines import Reader, escape
 from fatekit.discord.lookup import Choice, Found, aspects, characters, choices, in_play, skills
 from fatekit.discord.moves import (
@@ -45,7 +45,7 @@ from fatekit.discord.moves import (
 from fatekit.discord.protocol import Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
-from fatekit.discord.words import Words, language_of, words
+from fatekit.discord.words import language_of, words
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
@@ -56,7 +56,7 @@ from fatekit.table.offers import roll_odds, stunt_bonuses
 from fatekit.table.state import TableState
 from fatekit.table.views import view_for
 
-__all__ = ["Context", "FrontDoor", "Respond"]
+__all__ = ["FrontDoor", "Respond", "seen_by"]
 
 #: The table commands that roll a skill for an action, with the action (``None``: the command's
 #: own ``action`` field), for the stunts that add to them.
@@ -73,34 +73,6 @@ JSON = dict[str, Any]
 Respond = Callable[[JSON], Awaitable[None]]
 #: Seconds after which a move still being played is answered with "thinking" (Discord allows 3).
 DEFER_AFTER = 2.0
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """Who sent an interaction, from where, and at which table and seat."""
-
-    user_id: str
-    user_name: str
-    words: Words  # the user's own language
-    channel_id: str
-    guild_id: str | None
-    channel: ChannelBinding | None
-    seat: SeatBinding | None
-    interaction: JSON
-
-    @property
-    def table_words(self) -> Words:
-        """The table's language in this channel (the user's where none is bound)."""
-        return words(self.channel.language) if self.channel else self.words
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """A seat's (or the public's) view of a table, with what names things in it."""
-
-    view: JSON
-    extras: JSON
-    reader: Reader
 
 
 def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
@@ -192,9 +164,12 @@ class FrontDoor:
             if kind == Interaction.MESSAGE_COMPONENT:
                 return await b.pressed(self, context, str(data.get("custom_id", "")), data)
             if kind == Interaction.MODAL_SUBMIT:
-                return await b.submitted(
-                    self, context, str(data.get("custom_id", "")), _fields(data)
-                )
+                custom_id, fields = str(data.get("custom_id", "")), _fields(data)
+                form, _, rest = custom_id.partition(":")
+                if form == "link":  # a seat link's form (seating); the rest are the buttons'
+                    name, _, language = rest.partition(":")
+                    return await s.bind(self, context, name, language, fields.get("link", ""))
+                return await b.submitted(self, context, custom_id, fields)
         except Ask as asked:
             return private_reply(context.words(asked.key, **asked.fields))
         except Found as missing:

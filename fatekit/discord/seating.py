@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fatekit.discord.buttons import is_gm, refusal_text
+from fatekit.discord.context import Context, Door
 from fatekit.discord.lines import escape
 from fatekit.discord.lookup import Choice, pick
 from fatekit.discord.moves import Move
@@ -21,9 +22,6 @@ from fatekit.discord.words import LANGUAGES, Words, words
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.links import LinkRefused, hash_secret
-
-if TYPE_CHECKING:
-    from fatekit.discord.door import Context, FrontDoor
 
 __all__ = ["bind", "import_character", "leave", "link_modal", "seat_someone", "unbind"]
 
@@ -50,7 +48,7 @@ def link_modal(context: Context, name: str, options: Mapping[str, Any]) -> JSON:
     )
 
 
-async def bind(door: FrontDoor, context: Context, kind: str, language: str, link: str) -> JSON:
+async def bind(door: Door, context: Context, kind: str, language: str, link: str) -> JSON:
     t = context.words
     try:
         caller = await door.service.resolve(link.strip())
@@ -101,7 +99,7 @@ async def bind(door: FrontDoor, context: Context, kind: str, language: str, link
     return private_reply(seat_text)
 
 
-def _posts_from_now(door: FrontDoor, table_id: str) -> None:
+def _posts_from_now(door: Door, table_id: str) -> None:
     """A table bound for the first time is posted from its version now, not from its history
     (set here, so a move made before the relay first looks is posted all the same)."""
     if door.bindings.posted(table_id) is None:
@@ -113,7 +111,7 @@ def words_for(language: str) -> Words:
     return words(language)
 
 
-async def unbind(door: FrontDoor, context: Context) -> JSON:
+async def unbind(door: Door, context: Context) -> JSON:
     """``/unbind``: the GM stops playing a table in this channel."""
     t = context.words
     if context.channel is None:
@@ -125,7 +123,7 @@ async def unbind(door: FrontDoor, context: Context) -> JSON:
     return public_reply(context.table_words("discord.unbound"))
 
 
-async def leave(door: FrontDoor, context: Context) -> JSON:
+async def leave(door: Door, context: Context) -> JSON:
     """``/leave``: a user stops playing their seat from Discord."""
     if context.channel is None or context.seat is None:
         return private_reply(context.words("discord.no_seat"))
@@ -136,9 +134,7 @@ async def leave(door: FrontDoor, context: Context) -> JSON:
     return private_reply(context.words("discord.left"))
 
 
-async def seat_someone(
-    door: FrontDoor, context: Context, name: str, options: Mapping[str, Any]
-) -> JSON:
+async def seat_someone(door: Door, context: Context, name: str, options: Mapping[str, Any]) -> JSON:
     """``/seat`` and ``/unseat``: the GM binds (or unbinds) another Discord user to a seat."""
     t = context.words
     if context.channel is None:
@@ -171,7 +167,7 @@ async def seat_someone(
 # -- characters from files ------------------------------------------------------------------------
 
 
-async def import_character(door: FrontDoor, context: Context, options: Mapping[str, Any]) -> JSON:
+async def import_character(door: Door, context: Context, options: Mapping[str, Any]) -> JSON:
     """``/character``: bring in a character from an attached file (Fari, Foundry VTT or
     fatekit), as the page's import does."""
     from fatekit.server.interop import ImportIn, read_import
