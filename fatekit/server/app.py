@@ -24,9 +24,9 @@ from fatekit.rules.core.errors import FateError
 from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
 from fatekit.server.backups import BackupPlan, NightlyBackups
-from fatekit.server.campaign import mount_campaign
+from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
-from fatekit.server.deps import LINK_HEADER, OperatorOnly, caller_at, link_of
+from fatekit.server.deps import LINK_HEADER, link_of
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight, mount_foresight
@@ -143,7 +143,7 @@ def create_app(
     mount_web(app)  # the browser page and its read-only helpers
     mount_interop(app)  # characters from and to Fari and Foundry VTT
     mount_foresight(app, foresight)  # the GM's odds of a fight
-    mount_campaign(app, service, caller_at, OperatorOnly, nightly)  # campaign files, backups
+    app.include_router(campaign_router)  # campaign files, recaps, backups
     running.extend(extension(app, service) for extension in extensions)
     mount_reach(app, service, reach, link_of)  # where links lead, and their QR codes
     app.state.reach = reach

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from fatekit.rules import ScriptedDice
-from fatekit.server import routes, web
+from fatekit.server import campaign, routes, web
 from fatekit.server.deps import LINK_HEADER
+from fatekit.server.errors import ApiError, NotFound
 from fatekit.server.service import TableService
 from fatekit.store.memory import MemoryEventStore
 from fatekit.table import commands as c
@@ -60,3 +62,23 @@ def test_an_endpoint_is_a_function_to_call() -> None:
 
     table = asyncio.run(read())["table"]
     assert isinstance(table, dict) and (table["id"], table["name"]) == (table_id, "Alone")
+
+
+def test_the_campaign_endpoints_on_an_app_of_their_own() -> None:
+    service, table_id, link = _service()
+    app = FastAPI()
+    app.state.service, app.state.backups = service, None
+    app.include_router(campaign.router)
+    client = TestClient(app)
+    kept = client.get(f"/tables/{table_id}/campaign", headers={LINK_HEADER: link})
+    assert kept.status_code == 200, kept.text
+    assert kept.json()["name"] == "Alone"
+    assert 'filename="Alone.campaign.json"' in kept.headers["content-disposition"]
+    # Called as functions: no session played yet, no recap to read (a 404 once create_app's
+    # handlers turn it into an answer); a server started without --backup-dir backs up nothing.
+    caller = asyncio.run(service.resolve(link, table_id))
+    with pytest.raises(NotFound, match="no session"):
+        asyncio.run(campaign.recap(caller, service))
+    with pytest.raises(ApiError) as refused:
+        asyncio.run(campaign.back_up_now(None))
+    assert refused.value.status == 409
