@@ -54,9 +54,11 @@ soak: $(STAMP)
 soak-page: $(STAMP)
 	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
 
-# Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
+# Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
+# and the JSON Schemas docs/ publishes from the code that defines them.
 docs: $(STAMP)
 	$(BIN)/python tools/rules_coverage.py --write
+	$(BIN)/python tools/published_schemas.py --write
 
 # Benchmarks print their figures; the tests never assert timings.
 bench: $(STAMP)

@@ -49,7 +49,7 @@ def test_published_schema_is_current_and_uses_known_keywords() -> None:
     check_schema(CHARACTER_SCHEMA)
     published = ROOT / "docs" / "character.schema.json"
     assert published.read_text(encoding="utf-8") == schema_text(), (
-        "run `fatekit schema character > docs/character.schema.json`"
+        "docs/character.schema.json is stale: run `make docs`"
     )
     assert json.loads(schema_text())["title"] == "fatekit character"
 

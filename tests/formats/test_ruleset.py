@@ -208,7 +208,7 @@ def test_published_schema_is_current_and_valid() -> None:
     check_schema(RULESET_SCHEMA)
     published = ROOT / "docs" / "ruleset.schema.json"
     assert published.read_text(encoding="utf-8") == ruleset_schema_text(), (
-        "run `fatekit schema ruleset > docs/ruleset.schema.json`"
+        "docs/ruleset.schema.json is stale: run `make docs`"
     )
 
 

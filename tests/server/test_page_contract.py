@@ -58,8 +58,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def test_the_published_page_schema_is_the_one_the_tests_check() -> None:
     published = ROOT / "docs" / "page.schema.json"
     assert published.read_text(encoding="utf-8") == page_schema_text(), (
-        "run `python -c 'from fatekit.table.contract import page_schema_text as s; "
-        'print(s(), end="")\' > docs/page.schema.json`'
+        "docs/page.schema.json is stale: run `make docs`"
     )
     Draft202012Validator.check_schema(SCHEMA)
 
