@@ -22,8 +22,8 @@ from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, Vers
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.fold import apply_in_place
-from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
 from fatekit.table.handle import Waiver, commit, decide
+from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
 from fatekit.table.serialize import command_to_json, event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState

@@ -171,7 +171,7 @@ def test_the_gm_turns_each_signal_off_and_on_for_the_table(play: Play) -> None:
     with pytest.raises(ForbiddenAction):
         play.do(c.SetSafetyTool(tool=SafetyTool.REWIND, on=False), "ann")
     (turned,) = play.do(c.SetSafetyTool(tool=SafetyTool.REWIND, on=False)).events
-    assert [entry["type"] for entry in log_of(play, "ben")][0] == "SafetyToolSet"
+    assert log_of(play, "ben")[0]["type"] == "SafetyToolSet"
     assert turned.seat == "gm"
     with pytest.raises(IllegalAction) as caught:
         play.do(c.RaiseSignal(tool=SafetyTool.REWIND), "ben")
