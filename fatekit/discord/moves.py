@@ -375,6 +375,8 @@ def move_for(
         return Move(
             "PassFreeInvoke", {"aspect_id": aspect, "from_character": giver, "to_character": to}
         )
+    if command == "safety":
+        return Move("RaiseSignal", {"tool": str(options.get("tool", ""))})
     if command == "note":
         return Move(
             "Note",

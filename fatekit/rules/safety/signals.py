@@ -79,9 +79,7 @@ class SafetySignals:
         """The GM has addressed the signal ``signal_id``: it no longer holds play."""
         tool = self.waiting.pop(signal_id, None)
         if tool is None:
-            raise BadInput(
-                f"no signal {signal_id!r} is waiting", code="safety_not_waiting", signal=signal_id
-            )
+            raise BadInput(f"no signal {signal_id!r} is waiting", code="safety_not_waiting")
         return tool
 
     def set_tool(self, tool: SafetyTool, on: bool) -> None:

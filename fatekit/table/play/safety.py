@@ -153,7 +153,6 @@ def _answer_signal(context: Context, command: AnswerSignal) -> list[Event]:
         raise BadInput(
             f"no signal {command.signal_id!r} is waiting",
             code="safety_not_waiting",
-            signal=command.signal_id,
         )
     return [context.event(SignalAnswered, signal_id=command.signal_id, tool=tool, note=note)]
 

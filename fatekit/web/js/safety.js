@@ -68,7 +68,6 @@ function signal(waiting) {
     { class: `safety-signal ${tool}`, "data-signal": id, "data-tool": tool },
     h("p", { class: "safety-title" }, h("strong", {}, t(`safety.raised.${tool}`))),
     h("p", {}, t(`safety.about.${tool}`)),
-    h("p", { class: "hint" }, t("safety.waits")),
   );
   if (!isGm()) return out;
   const note = h("input", {
@@ -113,7 +112,13 @@ export function drawSafety(force = false) {
   document.body.dataset.safety = waiting.length ? "waiting" : "";
   fill(
     place,
-    waiting.length ? [h("h2", { class: "visually-hidden" }, t("safety.title")), ...waiting.map(signal)] : null,
+    waiting.length
+      ? [
+          h("h2", { class: "visually-hidden" }, t("safety.title")),
+          ...waiting.map(signal),
+          h("p", { class: "hint safety-waits" }, t("safety.waits")),
+        ]
+      : null,
   );
   place.hidden = !waiting.length;
 }
