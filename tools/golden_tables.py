@@ -528,7 +528,8 @@ def facts_recorded(t: Play) -> None:
 def safety_signals(t: Play) -> None:
     """Safety signals (issue 27): raised from a player's seat and a spectator's in the middle of
     a roll, the roll taken back by the GM's undo for the rewind, both answered (one with a
-    note), a signal turned off, and one left waiting as the evening ends."""
+    note), and a signal turned off; play goes on (a golden table must take a new command, so
+    none is left waiting)."""
     gm, ann, ben = seated(t, "Ann", "Ben")
     ann("AddCharacter", sheet=sheet(
         "condensed", "ingrid", "Ingrid Holm",
@@ -547,7 +548,6 @@ def safety_signals(t: Play) -> None:
     gm("SetSafetyTool", tool="pause", on=False)
     ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3, dice="+000")
     ann("ResolveRoll")
-    ann("RaiseSignal", tool="fast-forward")
 
 
 # fmt: on
@@ -635,8 +635,7 @@ RECIPES = {
             "safety-signals",
             "Safety signals (issue 27): the X-Card from a player and a rewind from a spectator "
             "in the middle of a roll, which the GM's undo takes back; both answered, one with a "
-            "note; the pause turned off; a fast forward left waiting. No event names who raised "
-            "a signal",
+            "note; the pause turned off; play going on. No event names who raised a signal",
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "The Wreck at Twenty Metres", "gm_name": "Morgan"},
             safety_signals,
