@@ -56,7 +56,9 @@ def test_a_signal_from_a_player_and_from_the_gm_through_the_page(server: str, br
             expect(page.locator(".resolve-button").first).to_be_visible()
         for page in (gm, ann, ben):
             expect(page.locator("#safety-signals")).to_be_hidden()
-        # Ann raises the X-Card.
+        # Ann raises the X-Card, on her socket: no request an access log could keep.
+        posted: list[str] = []
+        ann.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
         ann.click("#safety-open")
         ann.click("#safety-raise-x-card")
         for page, words in ((gm, en), (ann, ru), (ben, sv)):
@@ -67,6 +69,7 @@ def test_a_signal_from_a_player_and_from_the_gm_through_the_page(server: str, br
                 words["event.SignalRaised"].split("{")[0].strip()
             )
         expect(ann.locator("#safety-menu")).not_to_have_attribute("open", "")
+        assert posted == []
         # Ann's page and Ben's are drawn alike; nobody's names her.
         for part in ("#safety-signals", "#safety-slot"):
             assert ann.evaluate(SHAPE, part) == ben.evaluate(SHAPE, part), part
