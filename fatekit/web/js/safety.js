@@ -99,7 +99,7 @@ export function drawSafety(force = false) {
   const slot = document.getElementById("safety-slot");
   const safety = app.view && app.seat ? app.view.safety : null;
   const key = safety ? JSON.stringify([safety, isGm(), language()]) : null;
-  if (!force && key === drawn && (!slot || slot.childElementCount || !safety)) return;
+  if (!force && key === drawn) return;
   drawn = key;
   if (slot) {
     const wasOpen = Boolean(slot.querySelector("details[open]"));
