@@ -235,6 +235,8 @@ COMMANDS: tuple[Slash, ...] = (
                 ),
             ),
             Slash("end-conflict"),
+            # The oldest safety signal waiting, addressed: play goes on.
+            Slash("addressed", (_o("note", longest=500),)),
             Slash(
                 "start-contest",
                 (

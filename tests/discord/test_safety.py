@@ -1,11 +1,10 @@
 """A safety signal through Discord: ``/safety`` answers its sender privately, the channel reads the
 signal with no name, every other move waits (in the user's words, under the rule that a signal
-comes first), and the GM's answer lets play go on."""
+comes first), and the GM's ``/gm addressed`` lets play go on."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +40,8 @@ async def play(tmp: Path) -> dict[str, Any]:
         await p.settled(table)
         seen["channel"] = discord.channel(CHANNEL)[-1].content
         seen["note"] = (await ann.use("note", text="Vidare")).content
-        state = (
-            await http.get(f"/tables/{table}/state", headers={"X-Fatekit-Link": gm_link})
-        ).json()
-        (signal,) = state["safety"]["waiting"]
-        data = json.dumps({"signal_id": signal["id"], "note": "Inga drunkningar"})
-        await gm.use("gm command", type="AnswerSignal", data=data)
+        await gm.use("gm addressed", note="Inga drunkningar")
+        seen["none left"] = (await gm.use("gm addressed")).content
         seen["after"] = (await ann.use("note", text="Vidare")).content
         await p.settled(table)
         seen["answered"] = discord.channel(CHANNEL)[-2].content
@@ -64,3 +59,4 @@ def test_a_signal_raised_in_discord_names_nobody_and_holds_play(tmp_path: Path) 
     assert sv("rule.safety.signal-first") in seen["note"]
     assert "Vidare" in seen["after"]
     assert "Inga drunkningar" in seen["answered"]
+    assert seen["none left"] == words("en")("discord.no_signal")
