@@ -12,6 +12,7 @@ import pytest
 
 from fatekit.formats.ruleset import dumps_ruleset
 from fatekit.rules import Action, get_preset
+from fatekit.rules.core.errors import BadInput
 from fatekit.table import commands as c
 from fatekit.table import fold
 from fatekit.table.codec import FieldErrors
@@ -102,3 +103,13 @@ def test_a_log_from_before_the_bounds_still_loads(play: Play) -> None:
     old = dataclasses.replace(added, sheet=json.dumps(big), character_id="kaiju")
     state = fold([*play.log[:-1], old])
     assert state.game.character("kaiju").skills["fight"] == 25
+
+
+def test_a_sheet_nested_past_the_stack_is_refused_and_changes_nothing(play: Play) -> None:
+    # The server's probe (seeded) sent a sheet nested deeper than Python's stack: the id check
+    # before the sheet is parsed raised RecursionError and the server answered 500.
+    version = play.s.version
+    for sheet in ("[" * 100_000 + "]" * 100_000, '{"a": ' * 100_000 + "1" + "}" * 100_000):
+        with pytest.raises(BadInput, match="nested too deeply"):
+            play.do(c.AddCharacter(sheet=sheet))
+    assert play.s.version == version

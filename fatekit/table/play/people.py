@@ -267,7 +267,7 @@ def with_free_id(
     A sheet that is not a JSON object is left for :func:`parse_sheet` to refuse."""
     try:
         data = json.loads(sheet)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's stack: parse_sheet says so
         return sheet, hidden
     if not isinstance(data, dict):
         return sheet, hidden
