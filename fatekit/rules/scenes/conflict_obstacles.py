@@ -114,6 +114,7 @@ class Obstacles:
             self.hits.take_out_of_fight(turn.disable)
 
     def block(self, block_id: str) -> Block:
+        """The block of that id in the scene."""
         try:
             return self.blocks[block_id]
         except KeyError:
