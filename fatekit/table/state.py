@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.compels import Compel
+from fatekit.rules.aspects.compels import Compel, CompelKind
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.actions import Action
@@ -126,6 +126,8 @@ class SelfCompelRecord:
     aspect_id: str
     target: str
     complication: str
+    kind: CompelKind = CompelKind.EVENT
+    decision: str = ""
 
 
 # -- the GM's screen ---------------------------------------------------------------------------

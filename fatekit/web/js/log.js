@@ -106,7 +106,7 @@ const LINES = {
   CountdownMarked: (d) => ["CountdownMarked", { n: d.count }],
   TriggerFired: () => ["TriggerFired", {}],
   CompelOffered: (d) => [
-    "CompelOffered",
+    d.kind === "decision" ? "CompelOffered.decision" : "CompelOffered",
     { target: who(d.target), aspect: aspect(d.aspect_id), by: who(d.offered_by) },
   ],
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
@@ -211,7 +211,10 @@ const LINES = {
     },
   ],
   StoryDetailDeclared: (d) => ["StoryDetailDeclared", { who: who(d.by), detail: free(d.detail) }],
-  SelfCompelAsked: (d) => ["SelfCompelAsked", { who: who(d.target), aspect: aspect(d.aspect_id) }],
+  SelfCompelAsked: (d) => [
+    d.kind === "decision" ? "SelfCompelAsked.decision" : "SelfCompelAsked",
+    { who: who(d.target), aspect: aspect(d.aspect_id) },
+  ],
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
   MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
