@@ -6,9 +6,11 @@ import {
   characterOptions,
   characterSelect,
   diceField,
+  difficultyGuide,
   ladderOptions,
   openDialog,
   rankSkills,
+  ratingOf,
   refill,
   select,
   sendFrom,
@@ -187,7 +189,8 @@ export function openRoll() {
   const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
   const defendSkill = select("roll-defend-skill", theirs(), "");
   const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
-  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
   const update = () => {
     againstBox.hidden = mode.value !== "against";
@@ -208,6 +211,8 @@ export function openRoll() {
     refill(defendSkill, theirs());
   });
   against.addEventListener("change", () => refill(defendSkill, theirs()));
+  actor.addEventListener("change", guide.redraw);
+  skillSel.addEventListener("change", guide.redraw);
   for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill])
     el.addEventListener("change", update);
   openDialog(
