@@ -245,6 +245,7 @@ class TableState:
     contest: Contest | None = None
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
     contest_forfeits: set[str] = field(default_factory=set)
+    contest_threats: dict[str, int] = field(default_factory=dict)  # outside threats, by side
     contest_rolls: dict[str, ContestRollRecord] = field(default_factory=dict)  # this exchange's
     contest_last: dict[str, ContestRollRecord] = field(default_factory=dict)  # the last exchange's
     challenge: Challenge | None = None

@@ -182,6 +182,10 @@ const LINES = {
   ContestStarted: () => ["ContestStarted", {}],
   ContestRolled: (d) => ["ContestRolled", { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces) }],
   ContestForfeited: (d) => ["ContestForfeited", { side: free(d.side) }],
+  ContestThreatRolled: (d) => [
+    "ContestThreatRolled",
+    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces), sides: free(d.sides.join(", ")) },
+  ],
   ContestEnded: () => ["ContestEnded", {}],
   ChallengeStarted: () => ["ChallengeStarted", {}],
   ChallengeRolled: (d) => ["ChallengeRolled", { who: who(d.actor), dice: rolled(d.faces) }],
