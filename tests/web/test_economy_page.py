@@ -221,3 +221,47 @@ def test_an_ode_contest_with_an_outside_threat(server: str, browser: Any) -> Non
         expect(ann.locator("#contest-last .hit")).to_have_count(2)
         assert ann.evaluate(UNTRANSLATED, "ru") == []
         assert ru["contest.threat_line"]
+
+
+def test_every_dialog_that_sets_a_difficulty_offers_the_rules_of_thumb(
+    server: str, browser: Any
+) -> None:
+    """The GM in Italian: a challenge's task, a secret roll, a roll asked of a player behind the
+    screen, and Ann's overcome in a conflict, each with the guide beside its difficulty."""
+    from playwright.sync_api import expect
+
+    table_id, gm_link, ann_link, _ = table(server)
+    it = catalog("it")
+    with (
+        at_table(browser, server, gm_link, "it-IT", LAPTOP) as gm,
+        at_table(browser, server, ann_link, "ru-RU", PHONE) as ann,
+    ):
+        gm.click("#start-challenge")
+        task = gm.locator("#task-difficulty-1-guide")
+        expect(task).to_contain_text(it["difficulty.guide"])
+        expect(task.locator("[data-guide=tension]")).to_have_count(0)  # nobody rolls it yet
+        task.locator("[data-guide=three_reasons]").click()
+        expect(gm.locator("#task-difficulty-1")).to_have_value("6")
+        gm.keyboard.press("Escape")
+        gm.click("#secret-roll")
+        gm.select_option("#secret-actor", "alice")
+        gm.select_option("#secret-skill", "deceive")
+        secret = gm.locator("#secret-difficulty-guide")
+        # Alice's Deceive +4 is the GM's to see: the choices follow it.
+        expect(secret.locator("[data-guide=tension]")).to_have_attribute("data-rating", "4")
+        secret.locator("[data-guide=not_tough]").click()
+        expect(gm.locator("#secret-difficulty")).to_have_value("0")
+        gm.keyboard.press("Escape")
+        gm.click("#ask-roll")
+        gm.select_option("#ask-actor", "ruth")
+        gm.select_option("#ask-skill", "athletics")
+        gm.locator("#ask-difficulty-guide [data-guide=dire]").click()
+        expect(gm.locator("#ask-difficulty")).to_have_value("6")  # Athletics +3, much higher
+        gm.keyboard.press("Escape")
+        assert gm.evaluate(UNTRANSLATED, "it") == []
+        sides = [["heroes", ["ruth", "charles"]], ["cult", ["alice"]]]
+        command(server, table_id, gm_link, "StartConflict", {"sides": sides, "first": "ruth"})
+        ann.click("#overcome-ruth")
+        ann.select_option("#conflict-skill", "athletics")
+        ann.locator("#conflict-difficulty-guide [data-guide=show_off]").click()
+        expect(ann.locator("#conflict-difficulty")).to_have_value("1")
