@@ -99,6 +99,7 @@ from fatekit.table.play.rolls import (
     RollMade,
     RollResolved,
 )
+from fatekit.table.play.safety import SafetyToolSet, SignalAnswered, SignalRaised
 from fatekit.table.play.scenes import (
     AspectRemoved,
     AspectRevealed,
@@ -181,6 +182,7 @@ __all__ = [
     "RecapLineAdded",
     "RollMade",
     "RollResolved",
+    "SafetyToolSet",
     "ScaleSet",
     "SceneEnded",
     "ScenePrepared",
@@ -193,6 +195,8 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SignalAnswered",
+    "SignalRaised",
     "SituationAspectAdded",
     "SkillsRaised",
     "SplitAttackRolled",
