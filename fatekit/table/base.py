@@ -23,6 +23,7 @@ from fatekit.rules.core.bounds import (
     MAX_TALLY,
     MAX_WHOLE,
 )
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.table.codec import Checked, Tally, Within
 
 # The numbers a command may carry (see fatekit.rules.core.bounds), checked when it is decided.
@@ -87,6 +88,19 @@ class ClearedFact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RollFact:
+    """A roll in play as a move left it: its id, its effort, the opposition it faces (the
+    difficulty, raised by any invokes, or the defender's effort; ``None``: an attack on several
+    targets not yet split) and its outcome (``None`` with no opposition), each as the rules
+    gave it then (ratings, stunts' and teamwork's bonuses, invokes, the ladder)."""
+
+    roll: str
+    effort: int
+    opposition: int | None = None
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Facts:
     """What a move did that the rules computed, recorded as it was decided, so that folding the
     event assigns it and never asks the rules again (a fix to a rule changes what happens next,
@@ -95,11 +109,14 @@ class Facts:
     ``points`` holds every supply of fate points the move changed, as it left them (``None``:
     it changed none); ``hits`` the hits waiting in the conflict after the move, when it changed
     them (``None``: it did not; empty: none wait any more); ``cleared`` the consequences it
-    cleared (recovered, or gone with a correction; ``None``: none)."""
+    cleared (recovered, or gone with a correction; ``None``: none); ``rolls`` the rolls in play
+    whose figures the move made or changed (``None``: none, or a move logged before rolls were
+    recorded, whose rolls fold through the rules)."""
 
     points: tuple[PointsFact, ...] | None = None
     hits: tuple[HitFact, ...] | None = None
     cleared: tuple[ClearedFact, ...] | None = None
+    rolls: tuple[RollFact, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

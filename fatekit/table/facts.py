@@ -7,8 +7,9 @@ what the fold changed, which the committed event keeps (every event decided sinc
 has them, empty when it changed nothing they watch). Folding a recorded event again observes the
 table, runs the event's fold step and then :func:`assign` puts back what was recorded over
 whatever the rules of the day computed: the fate points every supply held, the hits waiting in
-the conflict, the consequences cleared, and for what the facts leave out, the table as it was
-before the step. So a rule fixed after a table was played (how a big bad's hit is reduced, what
+the conflict, the consequences cleared, the figures of every roll in play the move made or changed
+(effort, opposition, outcome), and for what the facts leave out, the table as it was before the
+step. So a rule fixed after a table was played (how a big bad's hit is reduced, what
 the GM's pool holds when an NPC comes in, when a consequence clears) changes the moves made after
 the fix, never the table already played.
 """
@@ -19,12 +20,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from fatekit.rules.aspects.rolling import RecordedFigures
 from fatekit.rules.harm.consequences import ConsequenceSlot
 from fatekit.rules.scenes.conflict import PendingHit
-from fatekit.table.base import ClearedFact, Facts, HitFact, PointsFact
+from fatekit.table.base import ClearedFact, Facts, HitFact, PointsFact, RollFact
 from fatekit.table.state import TableState
 
-__all__ = ["Observed", "assign", "observe", "recorded"]
+__all__ = ["Observed", "assign", "keep_rolls", "observe", "recorded"]
 
 _SLOT_FIELDS = tuple(f.name for f in dataclasses.fields(ConsequenceSlot))
 
@@ -32,11 +34,13 @@ _SLOT_FIELDS = tuple(f.name for f in dataclasses.fields(ConsequenceSlot))
 @dataclass(frozen=True, slots=True)
 class Observed:
     """What facts watch, as a table held it before a move: every supply's fate points, the hits
-    waiting, and each consequence written (with all its slot held, to put back)."""
+    waiting, each consequence written (with all its slot held, to put back) and the figures of
+    every roll in play."""
 
     points: dict[str, tuple[int, int]]
     hits: tuple[PendingHit, ...] | None
     written: dict[tuple[str, int], tuple[ConsequenceSlot, tuple[Any, ...]]]
+    rolls: dict[str, RecordedFigures | None]
 
 
 def _hits(state: TableState) -> tuple[PendingHit, ...] | None:
@@ -52,11 +56,15 @@ def _written(state: TableState) -> dict[tuple[str, int], tuple[ConsequenceSlot, 
     }
 
 
+def _rolls(state: TableState) -> dict[str, RecordedFigures | None]:
+    return {key: in_play.roll.figures() for key, in_play in state.rolls.items()}
+
+
 def observe(state: TableState | None) -> Observed | None:
     """What facts watch in ``state`` (``None`` before a table's first event)."""
     if state is None:
         return None
-    return Observed(state.game.ledger.balances(), _hits(state), _written(state))
+    return Observed(state.game.ledger.balances(), _hits(state), _written(state), _rolls(state))
 
 
 def recorded(before: Observed | None, state: TableState) -> Facts | None:
@@ -76,7 +84,12 @@ def recorded(before: Observed | None, state: TableState) -> Facts | None:
         for (who, index), (slot, _) in before.written.items()
         if slot.aspect is None
     )
-    return Facts(points=points or None, hits=hits, cleared=cleared or None)
+    rolls = tuple(
+        RollFact(roll=key, effort=f.effort, opposition=f.opposition, outcome=f.outcome)
+        for key, f in _rolls(state).items()
+        if f is not None and before.rolls.get(key) != f
+    )
+    return Facts(points=points or None, hits=hits, cleared=cleared or None, rolls=rolls or None)
 
 
 def assign(state: TableState, facts: Facts, before: Observed) -> None:
@@ -96,6 +109,7 @@ def assign(state: TableState, facts: Facts, before: Observed) -> None:
         else:
             hits = before.hits or ()
         state.conflict.set_pending_hits(hits)
+    keep_rolls(state, facts)
     cleared = {(c.character, c.slot) for c in facts.cleared or ()}
     for place, (slot, fields) in before.written.items():
         if place in cleared:
@@ -104,6 +118,15 @@ def assign(state: TableState, facts: Facts, before: Observed) -> None:
         elif slot.aspect is None:  # cleared now by a rule that did not clear it then
             for name, value in zip(_SLOT_FIELDS, fields, strict=True):
                 setattr(slot, name, value)
+
+
+def keep_rolls(state: TableState, facts: Facts) -> None:
+    """Hold every roll in play ``facts`` recorded to its figures (as a move is decided too, so
+    the table it leaves is the one its event folds to)."""
+    for fact in facts.rolls or ():
+        in_play = state.rolls.get(fact.roll)
+        if in_play is not None:
+            in_play.roll.keep_figures(RecordedFigures(fact.effort, fact.opposition, fact.outcome))
 
 
 def _set_points(state: TableState, owner: str, available: int, pending: int) -> None:

@@ -32,7 +32,7 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
-from fatekit.table.facts import observe, recorded
+from fatekit.table.facts import keep_rolls, observe, recorded
 from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
@@ -209,6 +209,7 @@ def commit(
         facts = recorded(before, trial)
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
+            keep_rolls(trial, facts)
         final.append(_with_created(draft, trial.last_created))
     if trial is None:
         raise BadInput("a command that changes nothing has no events")
