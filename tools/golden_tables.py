@@ -525,6 +525,68 @@ def facts_recorded(t: Play) -> None:
          reason="Märker Draken tjuven vid guldet?")
 
 
+def figures_recorded(t: Play) -> None:
+    """Every roll's figures and every advancement's sheet on its event (issue 28): rolls made,
+    invoked on and settled in and out of a conflict, an advantage created with style and its
+    free invokes, a challenge and a contest at schema 3, a milestone, a breakthrough and a skill
+    step spent later; left with a roll invoked on and still in play."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "fyodor", "Фёдор Кравцов",
+        "athletics", "fight notice", "will rapport shoot", "lore drive stealth contacts",
+        high_concept="Бывший жандарм", trouble="Долги чести",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "condensed", "astrid", "Astrid Lind",
+        "drive", "shoot notice", "athletics deceive contacts", "rapport will stealth fight",
+        high_concept="Smugglerskeppare", trouble="Jagad av tullen",
+    ), owner="ben")
+    gm("AddCharacter", sheet=npc("condensed", "kruger", "Sergeant Kruger", "shoot notice",
+                                 "athletics will", "fight", "", high_concept="Customs Sergeant"))
+    gm("StartSession")
+    gm("StartScene", name="The customs shed", participants=["fyodor", "astrid", "kruger"])
+    # Drive +4 and two pluses against 1: an advantage with style, two free invokes for Astrid.
+    made = ben("Roll", actor="astrid", action="create_advantage", skill="drive", difficulty=1,
+               dice="++00")
+    ben("ResolveRoll", roll=f"r{made}", aspect_name="Engine Still Warm")
+    gm("StartConflict", sides=[["crew", ["fyodor", "astrid"]], ["customs", ["kruger"]]],
+       first="fyodor")
+    ann("Attack", actor="fyodor", target="kruger", skill="fight", dice="+000", rolls=("0-00",))
+    ben("Invoke", aspect_id="a1", by="astrid", free=True)
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", slots=[1], names=[[1, "Bruised Pride"]])
+    ann("EndTurn", next_actor="kruger")
+    gm("Attack", actor="kruger", target="astrid", skill="shoot", dice="0+00", rolls=("0000",))
+    gm("ResolveRoll", option="hit")
+    ben("Absorb", boxes=[0, 1, 2])
+    gm("FinishConflict")
+    gm("StartChallenge", tasks=[["rope", "Throw the line to the boat", "athletics", 2]])
+    rope = ann("ChallengeRoll", task="rope", actor="fyodor", dice="+000")
+    ann("ResolveRoll", roll=f"r{rope}")
+    gm("EndChallenge")
+    gm("EndScene")
+    gm("EndSession", milestone="minor")
+    ann("Milestone", character_id="fyodor",
+        choice={"kind": "swap_skills", "first": "athletics", "second": "fight"})
+    gm("StartSession")
+    gm("EndSession", milestone="major")
+    ben("Breakthrough", character_id="astrid", high_concept="Skeppare med eget fartyg")
+    gm("StartSession")
+    ben("RaiseSkills", character_id="astrid", steps=["lore"])
+    gm("StartScene", name="Open water", participants=["fyodor", "astrid", "kruger"])
+    gm("StartContest", sides=[["crew", ["astrid"]], ["customs", ["kruger"]]],
+       intents=[["crew", "reach open water"], ["customs", "board the boat"]])
+    ours = ben("ContestRoll", side="crew", actor="astrid", skill="drive", dice="0+00")
+    theirs = gm("ContestRoll", side="customs", actor="kruger", skill="shoot", dice="00-0")
+    ben("Invoke", aspect_id="astrid/high_concept/1", by="astrid", roll=f"r{ours}")
+    ben("ResolveRoll", roll=f"r{ours}")
+    gm("ResolveRoll", roll=f"r{theirs}")
+    gm("EndContest")
+    left = ann("Roll", actor="fyodor", action="overcome", skill="fight", difficulty=4,
+               dice="0-00")
+    ann("Invoke", aspect_id="fyodor/high_concept/1", by="fyodor", roll=f"r{left}")
+
+
 # fmt: on
 
 
@@ -605,6 +667,16 @@ RECIPES = {
             datetime(2026, 11, 27, 21, 0, tzinfo=UTC),
             {"name": "Harbour Night, again", "gm_name": "Morgan"},
             rolls_in_play,
+        ),
+        Recipe(
+            "figures-recorded",
+            "Every roll's figures (effort, opposition, outcome), a settled roll's free invokes "
+            "and every advancement's sheet on its event (issue 28): rolls in and out of a "
+            "conflict invoked on and settled, a challenge and a contest at schema 3, a "
+            "milestone, a breakthrough and a skill step spent later, left with a roll in play",
+            datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
+            {"name": "Customs Night", "gm_name": "Morgan"},
+            figures_recorded,
         ),
     )
 }

@@ -155,7 +155,7 @@ def _fold_one(
                 with folding_under(Edition.FIRST):
                     handler(state, event)
             else:  # what the rules computed when it was decided, whatever they compute now
-                watched = observe(state)
+                watched = observe(state, event)
                 handler(state, event)
                 assert watched is not None
                 assign(state, event.facts, watched)

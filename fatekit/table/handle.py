@@ -196,7 +196,7 @@ def commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        before = None if isinstance(draft, e.Undone) else observe(trial)
+        before = None if isinstance(draft, e.Undone) else observe(trial, draft)
         if waiver is None:
             trial = apply_in_place(trial, draft, history=past, deciding=True)
         else:
@@ -206,7 +206,7 @@ def commit(
             if used:
                 waived = tuple(sorted({*draft.waived, *used}))
                 draft = dataclasses.replace(draft, waived=waived, waiver_reason=waiver.reason)
-        facts = recorded(before, trial)
+        facts = recorded(before, trial, draft)
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
             keep_rolls(trial, facts)
