@@ -8,11 +8,12 @@ has them, empty when it changed nothing they watch). Folding a recorded event ag
 table, runs the event's fold step and then :func:`assign` puts back what was recorded over
 whatever the rules of the day computed: the fate points every supply held, the hits waiting in
 the conflict, the consequences cleared, the figures of every roll in play the move made or changed
-(effort, opposition, outcome), and for what the facts leave out, the table as it was before the
-step. An advancement's sheet (:class:`~fatekit.table.base.SheetFact`) is assigned by its own fold
-step, which writes the recorded sheet instead of running the rules of advancement. So a rule fixed after a table was played (how a big bad's hit is reduced, what
-the GM's pool holds when an NPC comes in, when a consequence clears) changes the moves made after
-the fix, never the table already played.
+(effort, opposition, outcome), the free invokes a settled roll gave, and for what the facts leave
+out, the table as it was before the step. An advancement's sheet
+(:class:`~fatekit.table.base.SheetFact`) is written back by its own fold step instead of the rules
+of advancement. So a rule fixed after a table was played (how a big bad's hit is reduced, what
+the GM's pool holds when an NPC comes in, when a consequence clears, the ladder, a rating) changes
+the moves made after the fix, never the table already played.
 """
 
 from __future__ import annotations
@@ -52,8 +53,6 @@ __all__ = [
 
 #: The events whose move rewrites a PC's sheet (an advancement), by the field naming the PC.
 SHEET_MOVES: dict[type[Event], str] = {}
-
-
 #: The events whose move may give or take free invokes as the rules decide (a settled roll).
 INVOKE_MOVES: set[type[Event]] = set()
 
