@@ -126,14 +126,17 @@ def _invokes(state: TableState) -> dict[str, tuple[str, ...]]:
     }
 
 
-def observe(state: TableState | None, event: Event | None = None) -> Observed | None:
-    """What facts watch in ``state`` before ``event`` (``None`` before a table's first event)."""
+def observe(
+    state: TableState | None, event: Event | None = None, *, recording: bool = False
+) -> Observed | None:
+    """What facts watch in ``state`` before ``event`` (``None`` before a table's first event).
+    The rolls' figures and the free invokes are watched only when ``recording`` the move's
+    facts: folding a recorded event assigns them, with nothing to compare."""
     if state is None:
         return None
-    invokes = _invokes(state) if type(event) in INVOKE_MOVES else None
-    return Observed(
-        state.game.ledger.balances(), _hits(state), _written(state), _rolls(state), invokes
-    )
+    rolls = _rolls(state) if recording else {}
+    invokes = _invokes(state) if recording and type(event) in INVOKE_MOVES else None
+    return Observed(state.game.ledger.balances(), _hits(state), _written(state), rolls, invokes)
 
 
 def recorded(

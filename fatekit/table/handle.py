@@ -196,7 +196,7 @@ def commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        before = None if isinstance(draft, e.Undone) else observe(trial, draft)
+        before = None if isinstance(draft, e.Undone) else observe(trial, draft, recording=True)
         if waiver is None:
             trial = apply_in_place(trial, draft, history=past, deciding=True)
         else:

@@ -206,13 +206,14 @@ class ActionRoll:
         """Hold the roll (and its defence) to ``figures``, as a table's log recorded them: no
         rating, bonus or ladder of today changes them, and what a later move adds (an invoke's
         +2, a reroll's dice) adds to them."""
-        if self.dice is None:
-            raise BadInput(f"{self.actor} has not rolled yet")
-        self.kept = _Kept(figures.effort - self._as_roll().effort)
+        offset = figures.effort - self._as_roll().effort
         if self.opposition is not None and figures.opposition is not None:
             self.opposition.keep_figures(RecordedFigures(figures.opposition))
-        if figures.outcome is not None:
-            self.kept = _Kept(self.kept.offset, self.shifts, figures.outcome)
+        if figures.outcome is None:
+            self.kept = _Kept(offset)
+            return
+        opposing = figures.opposition if figures.opposition is not None else self.opposition_value
+        self.kept = _Kept(offset, figures.effort - opposing, figures.outcome)
 
     # -- modifying the roll -----------------------------------------------------------------
 
