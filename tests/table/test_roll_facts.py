@@ -316,3 +316,27 @@ def test_events_stored_before_their_facts_grew_read_as_they_were() -> None:
         "BreakthroughTaken",
         "SkillsRaised",
     }
+
+
+def test_stunts_bonuses_recorded_stand_when_a_release_makes_them_bigger(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Iris's Quick Blade (+2 to Fight attacks) and Vex's Iron Guard (+2 to defend with Fight):
+    # a release in which every bonus stunt gives +4 leaves this attack as it was rolled.
+    from fatekit.rules.aspects.stunts import Stunt
+
+    from .test_stunt_uses_at_table import _fight, _table
+
+    play = _table()
+    _fight(play)
+    play.dice = ["----"]  # Vex's defence, rolled by the table
+    play.do(c.Attack(actor="iris", target="vex", skill="fight", dice="0000"), seat="ann")
+    seen = {seat: view_for(play.s, seat) for seat in ("gm", "ann")}
+    (roll,) = seen["ann"]["rolls"]
+    assert (roll["effort"], roll["shifts"]) == (5, 5)
+    bonus_for = Stunt.bonus_for
+    monkeypatch.setattr(
+        Stunt, "bonus_for", lambda self, skill, action: 2 * bonus_for(self, skill, action)
+    )
+    replayed = fold(play.log)
+    assert {seat: view_for(replayed, seat) for seat in ("gm", "ann")} == seen
