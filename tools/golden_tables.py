@@ -525,11 +525,36 @@ def facts_recorded(t: Play) -> None:
          reason="Märker Draken tjuven vid guldet?")
 
 
+def safety_signals(t: Play) -> None:
+    """Safety signals (issue 27): raised from a player's seat and a spectator's in the middle of
+    a roll, the roll taken back by the GM's undo for the rewind, both answered (one with a
+    note), and a signal turned off; play goes on (a golden table must take a new command, so
+    none is left waiting)."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "ingrid", "Ingrid Holm",
+        "athletics", "fight notice", "will rapport shoot", "lore drive stealth contacts",
+        high_concept="Dykare utan licens", trouble="Rädd för mörkt vatten",
+    ), owner="ann")
+    gm("StartSession")
+    gm("StartScene", name="The wreck at twenty metres", participants=["ingrid"])
+    dive = ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3,
+               dice="-000")
+    ben("RaiseSignal", tool="x-card")
+    t.do("sam", "RaiseSignal", tool="rewind")
+    gm("Undo", target_version=dive)
+    gm("AnswerSignal", signal_id=f"x{dive + 1}", note="No drowning: the hatch is open.")
+    gm("AnswerSignal", signal_id=f"x{dive + 2}")
+    gm("SetSafetyTool", tool="pause", on=False)
+    ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3, dice="+000")
+    ann("ResolveRoll")
+
+
 def figures_recorded(t: Play) -> None:
     """Every roll's figures and every advancement's sheet on its event (issue 28): rolls made,
     invoked on and settled in and out of a conflict, an advantage created with style and its
-    free invokes, a challenge and a contest at schema 3, a milestone, a breakthrough and a skill
-    step spent later; left with a roll invoked on and still in play."""
+    free invokes, a challenge and a contest, a milestone, a breakthrough and a skill step spent
+    later; left with a roll invoked on and still in play."""
     gm, ann, ben = seated(t, "Ann", "Ben")
     ann("AddCharacter", sheet=sheet(
         "condensed", "fyodor", "Фёдор Кравцов",
@@ -669,11 +694,20 @@ RECIPES = {
             rolls_in_play,
         ),
         Recipe(
+            "safety-signals",
+            "Safety signals (issue 27): the X-Card from a player and a rewind from a spectator "
+            "in the middle of a roll, which the GM's undo takes back; both answered, one with a "
+            "note; the pause turned off; play going on. No event names who raised a signal",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "The Wreck at Twenty Metres", "gm_name": "Morgan"},
+            safety_signals,
+        ),
+        Recipe(
             "figures-recorded",
             "Every roll's figures (effort, opposition, outcome), a settled roll's free invokes "
             "and every advancement's sheet on its event (issue 28): rolls in and out of a "
-            "conflict invoked on and settled, a challenge and a contest at schema 3, a "
-            "milestone, a breakthrough and a skill step spent later, left with a roll in play",
+            "conflict invoked on and settled, a challenge and a contest, a milestone, a "
+            "breakthrough and a skill step spent later, left with a roll in play",
             datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
             {"name": "Customs Night", "gm_name": "Morgan"},
             figures_recorded,

@@ -98,6 +98,7 @@ from fatekit.table.play.rolls import (
     RollMade,
     RollResolved,
 )
+from fatekit.table.play.safety import SafetyToolSet, SignalAnswered, SignalRaised
 from fatekit.table.play.scenes import (
     AspectRemoved,
     AspectRevealed,
@@ -179,6 +180,7 @@ __all__ = [
     "RecapLineAdded",
     "RollMade",
     "RollResolved",
+    "SafetyToolSet",
     "ScaleSet",
     "SceneEnded",
     "ScenePrepared",
@@ -191,6 +193,8 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SignalAnswered",
+    "SignalRaised",
     "SituationAspectAdded",
     "SkillsRaised",
     "SplitAttackRolled",
