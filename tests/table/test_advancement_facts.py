@@ -14,7 +14,6 @@ import pytest
 
 from fatekit.rules import IllegalAction, Milestone
 from fatekit.rules.characters import advancement
-from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table import fold, view_for
@@ -69,10 +68,8 @@ def views(play_state: Any) -> dict[str, Any]:
 
 def stricter(monkeypatch: pytest.MonkeyPatch) -> None:
     """A release whose rules of advancement refuse every change these PCs made."""
-    never = rule("advancement.never", CONDENSED, "Advancement", "nothing changes any more")
-
     def refuse(*args: Any, **kwargs: Any) -> None:
-        raise IllegalAction("no advancement in this release", never)
+        raise IllegalAction("no advancement in this release", advancement.MILESTONE_RULE)
 
     for name in ("apply_milestone", "apply_breakthrough", "raise_skills"):
         monkeypatch.setattr(play_advancement, name, refuse)
