@@ -68,6 +68,7 @@ def views(play_state: Any) -> dict[str, Any]:
 
 def stricter(monkeypatch: pytest.MonkeyPatch) -> None:
     """A release whose rules of advancement refuse every change these PCs made."""
+
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise IllegalAction("no advancement in this release", advancement.MILESTONE_RULE)
 
