@@ -65,6 +65,8 @@ class Reader:
         if scene:
             for aspect in scene.get("aspects", ()):
                 self._aspects[aspect["id"]] = aspect["name"]
+        for aspect in (view.get("setting") or {}).get("aspects", ()):
+            self._aspects[aspect["id"]] = aspect["name"]  # the story's lasting aspects
         for character in self._characters.values():
             sheet = character.get("sheet")
             aspects = sheet["aspects"] if sheet else character.get("aspects", ())
@@ -596,4 +598,16 @@ _LINES: dict[str, _Line] = {
         "NpcDiceHidden" if d.get("hidden") else "NpcDiceHidden.shown",
         {},
     ),
+    "SettingDescribed": lambda r, d: ("SettingDescribed", {"name": _free(d["name"])}),
+    "LastingAspectAdded": lambda r, d: (
+        f"LastingAspectAdded.{d['kind']}",
+        {"aspect": f"*{_free(d['name'])}*", "organization": _free(d.get("organization") or "")},
+    ),
+    "ScenarioClosed": lambda r, d: ("ScenarioClosed", {}),
+    "MembershipSet": lambda r, d: (
+        "MembershipSet" if d.get("member") else "MembershipSet.left",
+        {"who": r.who(d["character_id"]), "organization": _free(d["organization"])},
+    ),
+    "SettingEntryPut": lambda r, d: (f"SettingEntryPut.{d['kind']}", {"name": _free(d["name"])}),
+    "SettingEntryRemoved": lambda r, d: ("SettingEntryRemoved", {}),
 }

@@ -117,6 +117,14 @@ from fatekit.table.play.secrets import (
     SecretRollMade,
     SecretRollRevealed,
 )
+from fatekit.table.play.setting import (
+    LastingAspectAdded,
+    MembershipSet,
+    ScenarioClosed,
+    SettingDescribed,
+    SettingEntryPut,
+    SettingEntryRemoved,
+)
 from fatekit.table.play.stunts import StuntUsed
 from fatekit.table.play.targets import (
     MissedEveryone,
@@ -167,6 +175,8 @@ __all__ = [
     "ImmunityBroken",
     "Invoked",
     "JoinedScene",
+    "LastingAspectAdded",
+    "MembershipSet",
     "MilestoneTaken",
     "MinionShielded",
     "MissedEveryone",
@@ -180,6 +190,7 @@ __all__ = [
     "RollMade",
     "RollResolved",
     "ScaleSet",
+    "ScenarioClosed",
     "SceneEnded",
     "ScenePrepared",
     "SceneStarted",
@@ -191,6 +202,9 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SettingDescribed",
+    "SettingEntryPut",
+    "SettingEntryRemoved",
     "SituationAspectAdded",
     "SkillsRaised",
     "SplitAttackRolled",

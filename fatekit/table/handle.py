@@ -221,6 +221,8 @@ def _with_created(event: e.Event, created: tuple[str, ...]) -> e.Event:
         return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.RollResolved) and created:
         return dataclasses.replace(event, created=created)
+    if isinstance(event, e.LastingAspectAdded) and not event.aspect_id:
+        return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.BlockAdded) and not event.aspect_id:
         return dataclasses.replace(event, aspect_id=created[0])
     return event

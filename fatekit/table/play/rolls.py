@@ -21,6 +21,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
@@ -74,7 +75,8 @@ class Roll(ActionCommand):
     """An action roll outside a conflict: overcome or create an advantage, against a
     ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
 
-    ``aspect_id`` aims a create an advantage at an existing aspect. ``dice`` and
+    ``aspect_id`` aims a create an advantage at an existing aspect, or an overcome at an aspect
+    to remove (an opponent, ``against``, may defend it; success removes it). ``dice`` and
     ``defend_dice`` are entered faces, or ``None`` for the table to roll.
     """
 
@@ -258,8 +260,8 @@ def _roll_made(state: TableState, event: RollMade) -> None:
     if (event.difficulty is None) == (event.against is None):
         raise BadInput("give either a difficulty or an opponent (against), not both")
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    if aimed is not None and event.action is not Action.CREATE_ADVANTAGE:
-        raise BadInput("only a create an advantage aims at an aspect")
+    if aimed is not None and event.action is Action.OVERCOME:
+        check_overcome_removes(aimed)  # an overcome aimed at an aspect removes it on success
     roll = ActionRoll(
         actor.id,
         event.action,
@@ -386,7 +388,11 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
             Side.ACTOR: names.get(roll.actor, ""),
             Side.OPPOSITION: names.get(opposition, ""),
         },
+        removes=roll.action is Action.OVERCOME,
     )
+    for gone in applied.removed:
+        state.game.remove_aspect(gone.id)
+        state.setting.issues.pop(gone.id, None)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 
@@ -670,6 +676,10 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         "faces": None if roll.dice is None else roll.dice.symbols(),
         "rerolled": [d.symbols() for d in roll.rerolled],
         "invocations": [viewer.invocation(i) for i in roll.invocations],
+        # the aspect a create an advantage works on, or an overcome would remove
+        "aim": None
+        if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
+        else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
     }
     if roll.dice is not None:
         out.update(
