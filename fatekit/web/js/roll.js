@@ -189,10 +189,18 @@ export function openRoll() {
   const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
   const difficultyBox = field(t("roll.difficulty"), difficulty);
   const targetBox = field(t("roll.advantage_on"), target);
+  // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
+  const removable = visibleAspects().filter((a) => ["situation", "zone", "boost"].includes(a.kind));
+  const removing = select("roll-remove", [
+    ["", t("roll.no_aspect_removed")],
+    ...removable.map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
+  ]);
+  const removingBox = field(t("roll.remove_aspect"), removing);
   const update = () => {
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
+    removingBox.hidden = action.value !== "overcome" || !removable.length;
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -222,6 +230,7 @@ export function openRoll() {
       difficultyBox,
       againstBox,
       targetBox,
+      removingBox,
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
@@ -237,6 +246,7 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
+          ...(action.value === "overcome" && removing.value ? { aspect_id: removing.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
