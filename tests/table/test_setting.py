@@ -362,3 +362,27 @@ def test_the_campaign_file_carries_the_setting(play: Play) -> None:
     assert setting["organizations"] == [{"name": "Crew", "members": ["ruth"]}]
     imported = import_campaign(json.loads(json.dumps(exported)), table_id="t2")
     assert view_for(imported.state, "gm")["setting"] == view_for(play.s, "gm")["setting"]
+
+
+@pytest.mark.rule("aspect.remove-overcome")
+def test_an_overcome_whose_aspect_left_play_meanwhile_still_settles(play: Play) -> None:
+    # Found by the random agent: the GM removed the aspect while the roll waited, and settling
+    # the roll then failed on the missing aspect, leaving the roll stuck in play.
+    play.do(c.AddSituationAspect(name="Locked Hatch"))
+    play.do(
+        c.Roll(
+            actor="ruth",
+            action=Action.OVERCOME,
+            skill="athletics",
+            difficulty=1,
+            aspect_id="a1",
+            dice="0000",
+        ),
+        "ann",
+    )
+    play.do(c.RemoveAspect(aspect_id="a1"))
+    play.do(c.AddSituationAspect(name="A Later Aspect"))  # a2: a1 is never reused
+    play.do(c.ResolveRoll(), "ann")
+    assert play.s.rolls == {}
+    assert [a.name for a in play.s.game.scene.aspects] == ["A Later Aspect"]
+    assert_replays(play)

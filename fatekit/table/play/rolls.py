@@ -391,10 +391,19 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
         removes=roll.action is Action.OVERCOME,
     )
     for gone in applied.removed:
+        if not _still_in_play(state, gone):
+            continue  # it left play while the roll was waiting (the GM removed it): done already
         state.game.remove_aspect(gone.id)
         state.setting.issues.pop(gone.id, None)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
+
+
+def _still_in_play(state: TableState, aspect: Aspect) -> bool:
+    try:
+        return state.game.find_aspect(aspect.id) is aspect
+    except BadInput:
+        return False
 
 
 def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
