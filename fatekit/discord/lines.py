@@ -304,6 +304,9 @@ _Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
 
 def _roll_resolved(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
     """The way a roll was settled, with the names of the aspect or boosts it made."""
+    if d.get("removed"):  # an overcome that took an aspect out of play
+        option = r.t(f"option.outcome.{d.get('option') or 'success'}")
+        return "RollResolved.removed", {"option": option, "aspect": r.aspect(d["removed"][0])}
     if not d.get("option"):
         return "RollResolved", {"option": ""}
     option = r.t(f"option.outcome.{d['option']}")

@@ -290,6 +290,7 @@ class TableState:
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
+    last_removed: tuple[str, ...] = ()  # aspect ids the last event took out of play
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
     setting: Setting = field(default_factory=Setting)  # the campaign's setting
 

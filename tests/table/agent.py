@@ -622,8 +622,11 @@ class Game:
         )
         # An overcome to remove an aspect the scene brought, which an opponent may defend (the
         # roll form's "aspect to remove" offers these).
-        removable = [
-            a["id"] for a in scene["aspects"] if a["kind"] in ("situation", "zone", "boost")
+        removable = [  # only what the actor knows of: a hidden aspect is discovered first
+            a["id"]
+            for a in scene["aspects"]
+            if a["kind"] in ("situation", "zone", "boost")
+            and (not a["hidden"] or actor in a.get("known_to", ()))
         ]
         others = [p for p in scene["participants"] if p != actor]
         if removable and others and not doc.get("conflict") and self.rng.random() < 0.3:

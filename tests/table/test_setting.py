@@ -215,9 +215,14 @@ def test_an_overcome_an_opponent_defends_removes_an_aspect_on_success(play: Play
         ),
         "ann",
     )
-    play.do(c.ResolveRoll(option="success_with_style", boost_names=(("ruth", "Free"),)), "ann")
+    done = play.do(
+        c.ResolveRoll(option="success_with_style", boost_names=(("ruth", "Free"),)), "ann"
+    )
+    assert done.events[0].removed == ("a1",)
     with pytest.raises(BadInput):
         play.s.game.find_aspect("a1")
+    # The log says so, to every seat (the spectator too).
+    assert log_of(play, "sam")[0]["data"]["removed"] == ["a1"]
     # A character's own aspect is not overcome away.
     with pytest.raises(IllegalAction) as sheet:
         play.do(
@@ -385,4 +390,38 @@ def test_an_overcome_whose_aspect_left_play_meanwhile_still_settles(play: Play) 
     play.do(c.ResolveRoll(), "ann")
     assert play.s.rolls == {}
     assert [a.name for a in play.s.game.scene.aspects] == ["A Later Aspect"]
+    assert_replays(play)
+
+
+@pytest.mark.rule("aspect.hidden")
+def test_an_overcome_cannot_remove_an_aspect_its_actor_has_not_discovered(play: Play) -> None:
+    # fate-condensed.ru.md § Actions > Create an Advantage: an aspect unknown to a participant is
+    # discovered before they use it; removing it is using it.
+    play.do(c.AddSituationAspect(name="Hidden Tripwire", hidden=True))
+    with pytest.raises(IllegalAction) as unknown:
+        play.do(
+            c.Roll(
+                actor="ruth",
+                action=Action.OVERCOME,
+                skill="athletics",
+                difficulty=1,
+                aspect_id="a1",
+            ),
+            "ann",
+        )
+    assert unknown.value.rule.key == "aspect.hidden"
+    play.do(c.RevealAspect(aspect_id="a1", to=("ruth",)))
+    play.do(
+        c.Roll(
+            actor="ruth",
+            action=Action.OVERCOME,
+            skill="athletics",
+            difficulty=1,
+            aspect_id="a1",
+            dice="++00",
+        ),
+        "ann",
+    )
+    done = play.do(c.ResolveRoll(), "ann")
+    assert done.events[0].removed == ("a1",)
     assert_replays(play)

@@ -148,7 +148,13 @@ def test_the_setting_is_built_read_invoked_and_an_aspect_overcome(
         ann.locator(".roll-card[data-actor=ruth] .resolve-button").click()
         for page in (gm, ann, ben):
             expect(page.locator("#scene")).not_to_contain_text("Pinned Down")
-            expect(page.locator("#log-list li[data-type=AspectRemoved]")).to_have_count(0)
+        # The log says the aspect left play with the roll, in each seat's words.
+        line = ben.locator("#log-list li[data-type=RollResolved]").first
+        expect(line).to_contain_text("Pinned Down")
+        expect(line).to_contain_text(it["event.RollResolved.removed"].split("{aspect}")[1].strip())
+        expect(gm.locator("#log-list li[data-type=RollResolved]").first).to_contain_text(
+            sv["event.RollResolved.removed"].split("{aspect}")[1].strip()
+        )
 
         # The GM strikes the place and closes the scenario; the players' setting follows.
         gm.locator("#setting [data-entry]", has_text="The Rusty Anchor").get_by_role(

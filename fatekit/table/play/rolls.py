@@ -174,6 +174,7 @@ class RollResolved(Event):
     boost_names: tuple[tuple[str, str], ...]
     created: tuple[str, ...]  # ids of the aspects the outcome created, as the rules gave them
     roll: str | None = None  # older logs have none: the roll in play (there was one at a time)
+    removed: tuple[str, ...] = ()  # the aspect an overcome removed (older logs: none)
 
 
 # -- who may, and the events a command becomes -------------------------------------------------
@@ -261,7 +262,10 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         raise BadInput("give either a difficulty or an opponent (against), not both")
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
     if aimed is not None and event.action is Action.OVERCOME:
-        check_overcome_removes(aimed)  # an overcome aimed at an aspect removes it on success
+        # An overcome aimed at an aspect removes it on success; one unknown to the actor first
+        # has to be discovered.
+        aimed.check_usable_by(actor.id)
+        check_overcome_removes(aimed)
     roll = ActionRoll(
         actor.id,
         event.action,
@@ -334,6 +338,10 @@ def _roll_resolved(state: TableState, event: RollResolved) -> None:
     made = SETTLERS[in_play.kind](state, in_play, event)
     if event.created and event.created != made:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
+    if event.removed and event.removed != state.last_removed:
+        raise BadInput(
+            f"the log says {event.removed} left play, the rules removed {state.last_removed}"
+        )
     state.last_created = made
     state.rolls.pop(in_play.id, None)
     state.game.sync_sheets()
@@ -390,11 +398,14 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
         },
         removes=roll.action is Action.OVERCOME,
     )
+    removed = []
     for gone in applied.removed:
         if not _still_in_play(state, gone):
             continue  # it left play while the roll was waiting (the GM removed it): done already
         state.game.remove_aspect(gone.id)
         state.setting.issues.pop(gone.id, None)
+        removed.append(gone.id)
+    state.last_removed = tuple(removed)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 

@@ -156,10 +156,13 @@ const LINES = {
       ...(d.target ? { target: who(d.target) } : {}),
     },
   ],
-  RollResolved: (d) => [
-    d.option ? "RollResolved.option" : "RollResolved",
-    { option: d.option ? t(`option.outcome.${d.option}`) : "" },
-  ],
+  RollResolved: (d) =>
+    d.removed && d.removed.length
+      ? ["RollResolved.removed", { option: t(`option.outcome.${d.option || "success"}`), aspect: aspect(d.removed[0]) }]
+      : [
+          d.option ? "RollResolved.option" : "RollResolved",
+          { option: d.option ? t(`option.outcome.${d.option}`) : "" },
+        ],
   ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
   AttackRolled: (d) => [
     "AttackRolled",

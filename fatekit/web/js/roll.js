@@ -190,11 +190,17 @@ export function openRoll() {
   const difficultyBox = field(t("roll.difficulty"), difficulty);
   const targetBox = field(t("roll.advantage_on"), target);
   // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
-  const removable = visibleAspects().filter((a) => ["situation", "zone", "boost"].includes(a.kind));
-  const removing = select("roll-remove", [
+  // Only an aspect the actor knows of: a hidden one must be discovered first.
+  const removableBy = (who) =>
+    visibleAspects().filter(
+      (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(who)),
+    );
+  const removingOptions = (who) => [
     ["", t("roll.no_aspect_removed")],
-    ...removable.map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
-  ]);
+    ...removableBy(who).map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
+  ];
+  let removable = removableBy(actor.value);
+  const removing = select("roll-remove", removingOptions(actor.value));
   const removingBox = field(t("roll.remove_aspect"), removing);
   const update = () => {
     againstBox.hidden = mode.value !== "against";
@@ -211,6 +217,8 @@ export function openRoll() {
     });
   };
   actor.addEventListener("change", () => {
+    removable = removableBy(actor.value);
+    refill(removing, removingOptions(actor.value));
     rankSkills(skillSel, actor.value);
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
