@@ -128,6 +128,19 @@ def test_the_setting_is_built_read_invoked_and_an_aspect_overcome(
         his.locator(".resolve-button").click()
         expect(ben.locator(".roll-card")).to_have_count(0)
 
+        # The guild's aspect is compelled on its members: Ben's page puts Ruth first, and asking
+        # for it on Charles is refused beside the form, naming the rule in Italian.
+        guild_card = ben.locator(f"#setting [data-aspect='{guild}']")
+        guild_card.get_by_role("button", name=it["compel.offer"]).click()
+        expect(ben.locator("#compel-target")).to_have_value("ruth")
+        ben.select_option("#compel-target", "charles")
+        ben.fill("#compel-complication", "The guild wants a favour")
+        ben.click("#compel-form-submit")
+        refusal = ben.locator("#dialog .refusal")
+        expect(refusal).to_contain_text(it["rule.aspect.organization"][:40])
+        ben.keyboard.press("Escape")
+        expect(ben.locator("#dialog")).not_to_be_visible()
+
         # "Pinned Down" is overcome away by Ruth; Alice defends it with her Will.
         command(server, table, gm_link, "AddSituationAspect", {"name": "Pinned Down"})
         ann.click("#new-roll")

@@ -529,13 +529,20 @@ export function resolveBox(roll) {
 // -- compels and free invokes -------------------------------------------------------------------
 
 export function openCompel(aspect) {
-  // Those in the scene, and the aspect's owner wherever they are.
+  // Those in the scene, and the aspect's owner wherever they are; an organization's aspect is
+  // compelled on its members, who come first.
   const ids = othersInScene().filter((id) => id !== aspect.owner);
   if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
+  const organization =
+    aspect.kind === "organization" && app.view.setting
+      ? app.view.setting.organizations.find((o) => o.name === aspect.organization)
+      : null;
+  const members = organization ? organization.members.filter((m) => character(m)) : [];
+  const ordered = [...members, ...ids.filter((id) => !members.includes(id))];
   const target = characterSelect(
     "compel-target",
-    ids,
-    aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0],
+    ordered,
+    aspect.owner && ordered.includes(aspect.owner) ? aspect.owner : ordered[0],
   );
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
   const kind = select(
