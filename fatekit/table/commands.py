@@ -99,6 +99,7 @@ from fatekit.table.play.rolls import (
     ResolveRoll,
     Roll,
 )
+from fatekit.table.play.safety import AnswerSignal, RaiseSignal, SetSafetyTool
 from fatekit.table.play.scenes import (
     AddCountdown,
     AddSituationAspect,
@@ -149,6 +150,7 @@ __all__ = [
     "AddSituationAspect",
     "AddTemplate",
     "AnswerCompel",
+    "AnswerSignal",
     "AssignTargets",
     "Attack",
     "BreakImmunity",
@@ -199,6 +201,7 @@ __all__ = [
     "PrepareScene",
     "PreparedAspect",
     "PutSettingEntry",
+    "RaiseSignal",
     "RaiseSkills",
     "RemoveAspect",
     "RemovePreparedScene",
@@ -216,6 +219,7 @@ __all__ = [
     "SelfCompelAnswer",
     "SetBigBad",
     "SetMembership",
+    "SetSafetyTool",
     "SetScale",
     "Shield",
     "SplitAttack",

@@ -98,6 +98,7 @@ from fatekit.table.play.rolls import (
     RollMade,
     RollResolved,
 )
+from fatekit.table.play.safety import SafetyToolSet, SignalAnswered, SignalRaised
 from fatekit.table.play.scenes import (
     AspectRemoved,
     AspectRevealed,
@@ -189,6 +190,7 @@ __all__ = [
     "RecapLineAdded",
     "RollMade",
     "RollResolved",
+    "SafetyToolSet",
     "ScaleSet",
     "ScenarioClosed",
     "SceneEnded",
@@ -205,6 +207,8 @@ __all__ = [
     "SettingDescribed",
     "SettingEntryPut",
     "SettingEntryRemoved",
+    "SignalAnswered",
+    "SignalRaised",
     "SituationAspectAdded",
     "SkillsRaised",
     "SplitAttackRolled",

@@ -25,6 +25,7 @@ from fatekit.rules.core.citations import CONDENSED, Rule
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.options.ruleset import Ruleset
+from fatekit.rules.safety import SafetySignals
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
@@ -293,6 +294,7 @@ class TableState:
     last_removed: tuple[str, ...] = ()  # aspect ids the last event took out of play
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
     setting: Setting = field(default_factory=Setting)  # the campaign's setting
+    safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
 
     # -- rolls in play --------------------------------------------------------------------------
 
