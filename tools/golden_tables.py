@@ -525,6 +525,67 @@ def facts_recorded(t: Play) -> None:
          reason="Märker Draken tjuven vid guldet?")
 
 
+def setting_and_lasting_aspects(t: Play) -> None:
+    """Game creation and the aspects that outlast scenes (issues 27 and 28): a setting with its
+    issues, faces and places (one face secret, written public later), an organization with a
+    PC and a hidden NPC among its members, a scenario aspect until the scenario closes; the
+    setting's and the guild's aspects invoked, an aspect overcome away against a defence, one
+    the GM removes, a boost its holder lets go, over two sessions."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "mara", "Mara Quill",
+        "burglary", "athletics stealth", "notice deceive will", "fight contacts lore rapport",
+        high_concept="Guild Cat Burglar", trouble="Owes the Guild",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "condensed", "tomas", "Tomas Reyes",
+        "lore", "investigate notice", "will rapport empathy", "athletics contacts drive shoot",
+        high_concept="Harbour Archivist", trouble="Curious to a Fault",
+    ), owner="ben")
+    gm("AddCharacter", sheet=npc("condensed", "voss", "Captain Voss", "fight will",
+                                 "athletics notice", "deceive", "", high_concept="Syndicate Enforcer"))
+    gm("DescribeSetting", name="Bay City", summary="A port run by two families, and a third coming.")
+    gm("AddLastingAspect", name="The Docks Are Dying", kind="setting", issue="current")
+    gm("AddLastingAspect", name="The Syndicate Is Coming", kind="setting", issue="impending")
+    gm("AddLastingAspect", name="Fog Every Night", kind="setting")
+    gm("AddLastingAspect", name="The Guild Never Forgets", kind="organization",
+       organization="Thieves' Guild")
+    gm("AddLastingAspect", name="Everyone Has a Price", kind="scenario")
+    gm("SetMembership", character_id="mara", organization="Thieves' Guild")
+    gm("SetMembership", character_id="voss", organization="The Syndicate")
+    gm("PutSettingEntry", kind="face", name="Harbour Master Ines", text="Knows every ship")
+    gm("PutSettingEntry", entry_id="informer", kind="face", name="The Informer",
+       text="Tomas's cousin, selling to the Syndicate", secret=True)
+    gm("PutSettingEntry", kind="place", name="The Rusty Anchor", text="A dive by the water")
+    gm("StartSession")
+    gm("StartScene", name="The warehouse", participants=["mara", "tomas", "voss"])
+    gm("AddSituationAspect", name="Pinned Down")
+    gm("AddSituationAspect", name="Crates Everywhere")
+    # Mara invokes the guild's aspect and the setting's on one roll; Tomas the setting's.
+    hers = ann("Roll", actor="mara", action="overcome", skill="athletics", difficulty=4,
+               dice="0-00")
+    ann("Invoke", aspect_id="w4", by="mara", roll=f"r{hers}")
+    ann("Invoke", aspect_id="w3", by="mara", roll=f"r{hers}")
+    ann("ResolveRoll", roll=f"r{hers}")
+    # Tomas overcomes "Pinned Down"; Voss defends it and keeps it, then loses it.
+    his = ben("Roll", actor="tomas", action="overcome", skill="athletics", against="voss",
+              defend_skill="deceive", aspect_id="a1", dice="0000", rolls=("0000",))
+    gm("ResolveRoll", roll=f"r{his}", option="fail")
+    his = ben("Roll", actor="tomas", action="overcome", skill="athletics", against="voss",
+              defend_skill="athletics", aspect_id="a1", dice="++++", rolls=("-000",))
+    ben("ResolveRoll", roll=f"r{his}", boost_names=[["tomas", "Momentum"]])
+    ben("RemoveAspect", aspect_id="a3", by="tomas")  # his boost, let go
+    gm("RemoveAspect", aspect_id="a2")  # the crates are cleared, nothing in the way
+    gm("OfferCompel", aspect_id="w4", target="mara", complication="The guild calls in a debt")
+    gm("EndScene")
+    gm("EndSession")
+    gm("StartSession")
+    gm("PutSettingEntry", entry_id="informer", kind="face", name="Luis Reyes",
+       text="Tomas's cousin, selling to the Syndicate")
+    gm("CloseScenario")
+    gm("RemoveSettingEntry", entry_id="the-rusty-anchor")
+
+
 def safety_signals(t: Play) -> None:
     """Safety signals (issue 27): raised from a player's seat and a spectator's in the middle of
     a roll, the roll taken back by the GM's undo for the rewind, both answered (one with a
@@ -692,6 +753,17 @@ RECIPES = {
             datetime(2026, 11, 27, 21, 0, tzinfo=UTC),
             {"name": "Harbour Night, again", "gm_name": "Morgan"},
             rolls_in_play,
+        ),
+        Recipe(
+            "setting-aspects",
+            "Game creation and the other kinds of aspects (issues 27 and 28): a setting with "
+            "current and impending issues, faces (one secret, made public later) and places, "
+            "organization aspects and memberships (a hidden NPC's too), a scenario aspect until "
+            "the scenario closes; lasting aspects invoked, an aspect overcome away against a "
+            "defence, one removed by the GM, a boost let go by its holder",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Bay City Nights", "gm_name": "Morgan"},
+            setting_and_lasting_aspects,
         ),
         Recipe(
             "safety-signals",

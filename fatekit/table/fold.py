@@ -140,6 +140,7 @@ def _fold_one(
         if event.version <= state.version:
             raise BadInput(f"event version {event.version} is not after {state.version}")
         state.last_created = ()
+        state.last_removed = ()
         if isinstance(event, Undone):
             if history is None:
                 raise BadInput("an undo needs the table's log to rewind")

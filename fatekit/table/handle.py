@@ -213,18 +213,25 @@ def commit(
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
             keep_rolls(trial, facts)
-        final.append(_with_created(draft, trial.last_created))
+        final.append(_with_created(draft, trial.last_created, trial.last_removed))
     if trial is None:
         raise BadInput("a command that changes nothing has no events")
     return Decision(tuple(final), trial)
 
 
-def _with_created(event: e.Event, created: tuple[str, ...]) -> e.Event:
-    # Ids the rules gave new aspects are known once the draft has folded; the event records them.
+def _with_created(
+    event: e.Event, created: tuple[str, ...], removed: tuple[str, ...] = ()
+) -> e.Event:
+    # Ids the rules gave new aspects are known once the draft has folded; the event records them,
+    # and those of the aspects a settled overcome took out of play.
+    if isinstance(event, e.RollResolved) and removed:
+        event = dataclasses.replace(event, removed=removed)
     if isinstance(event, e.SituationAspectAdded) and not event.aspect_id:
         return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.RollResolved) and created:
         return dataclasses.replace(event, created=created)
+    if isinstance(event, e.LastingAspectAdded) and not event.aspect_id:
+        return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.BlockAdded) and not event.aspect_id:
         return dataclasses.replace(event, aspect_id=created[0])
     return event
