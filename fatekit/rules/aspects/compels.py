@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
 from fatekit.rules.aspects.fate_points import GM, FateLedger
+from fatekit.rules.aspects.lasting import check_organization_compel
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
@@ -183,6 +184,7 @@ def offer_compel(
     Either kind gives the target the point on acceptance (``decision``: see
     :func:`check_compel_kind`, which the table runs as the offer is made)."""
     _check_compel(aspect, offered_by, complication, "a compel must say what the complication is")
+    check_organization_compel(aspect, target)
     if offered_by == target:
         raise BadInput("to compel your own character, ask the GM for a self-compel")
     ledger.wallet(target)  # the target must be known to the ledger
@@ -199,6 +201,7 @@ def self_compel(
     """A player compels their own character after the fact; the GM pays when they agree. It may
     be of either kind, as :func:`check_compel_kind` says."""
     _check_compel(aspect, target, complication, "a self-compel must say what the complication was")
+    check_organization_compel(aspect, target)
     if gm_agrees:
         ledger.wallet(target).gain()
     return gm_agrees
