@@ -57,8 +57,8 @@ soak-page: $(STAMP)
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them.
 docs: $(STAMP)
+	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/rules_coverage.py --write
-	$(BIN)/python tools/published_schemas.py --write
 
 # Benchmarks print their figures; the tests never assert timings.
 bench: $(STAMP)

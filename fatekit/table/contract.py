@@ -53,6 +53,7 @@ _TABLE = _closed(
         "options": _IDS,
         "skill_list": _nullable(_STR),
         "ruleset": _BOOL,
+        "difficulty_guidance": _closed({"any": _LIST, "by_skill": _OBJ}),
     }
 )
 _YOU = _closed(
@@ -104,6 +105,16 @@ _SAFETY = _closed(
     }
 )
 
+_SETTING = _closed(
+    {
+        "name": _STR,
+        "summary": _STR,
+        "aspects": {"type": "array", "items": _OBJ},
+        "entries": {"type": "array", "items": _OBJ},
+        "organizations": {"type": "array", "items": _OBJ},
+    }
+)
+
 #: The seat's live document: every part named, each of its type.
 DOCUMENT = _closed(
     {
@@ -125,6 +136,7 @@ DOCUMENT = _closed(
         "milestones": {"type": "object", "additionalProperties": _STR},
         "last_roll": _nullable(_OBJ),
         "screen": _nullable(_OBJ),
+        "setting": _SETTING,
         "safety": _SAFETY,
     },
     optional=("screen",),

@@ -55,6 +55,7 @@ from fatekit.table.play.contests import (
     ContestForfeited,
     ContestRolled,
     ContestStarted,
+    ContestThreatRolled,
 )
 from fatekit.table.play.corrections import (
     AspectCorrected,
@@ -118,6 +119,14 @@ from fatekit.table.play.secrets import (
     SecretRollMade,
     SecretRollRevealed,
 )
+from fatekit.table.play.setting import (
+    LastingAspectAdded,
+    MembershipSet,
+    ScenarioClosed,
+    SettingDescribed,
+    SettingEntryPut,
+    SettingEntryRemoved,
+)
 from fatekit.table.play.stunts import StuntUsed
 from fatekit.table.play.targets import (
     MissedEveryone,
@@ -154,6 +163,7 @@ __all__ = [
     "ContestForfeited",
     "ContestRolled",
     "ContestStarted",
+    "ContestThreatRolled",
     "CountdownAdded",
     "CountdownMarked",
     "DifficultyHidden",
@@ -168,6 +178,8 @@ __all__ = [
     "ImmunityBroken",
     "Invoked",
     "JoinedScene",
+    "LastingAspectAdded",
+    "MembershipSet",
     "MilestoneTaken",
     "MinionShielded",
     "MissedEveryone",
@@ -182,6 +194,7 @@ __all__ = [
     "RollResolved",
     "SafetyToolSet",
     "ScaleSet",
+    "ScenarioClosed",
     "SceneEnded",
     "ScenePrepared",
     "SceneStarted",
@@ -193,6 +206,9 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SettingDescribed",
+    "SettingEntryPut",
+    "SettingEntryRemoved",
     "SignalAnswered",
     "SignalRaised",
     "SituationAspectAdded",

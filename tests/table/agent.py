@@ -396,6 +396,7 @@ class Game:
         yield from self.contest_moves(doc, seat, mine)
         yield from self.aspect_moves(doc, seat, mine)
         yield from self.advancement_moves(doc, seat, mine)
+        yield from self.setting_moves(doc, seat, mine)
         if self.rng.random() < 0.1:
             yield Move(C("Note", text=f"note {self.step}"), seat, True)
         if gm and doc["time"]["session"] >= 1 and self.step % 29 == 0:  # no draw of the rng:
@@ -643,6 +644,28 @@ class Game:
             seat,
             True,
         )
+        # An overcome to remove an aspect the scene brought, which an opponent may defend (the
+        # roll form's "aspect to remove" offers these).
+        removable = [  # only what the actor knows of: a hidden aspect is discovered first
+            a["id"]
+            for a in scene["aspects"]
+            if a["kind"] in ("situation", "zone", "boost")
+            and (not a["hidden"] or actor in a.get("known_to", ()))
+        ]
+        others = [p for p in scene["participants"] if p != actor]
+        if removable and others and not doc.get("conflict") and self.rng.random() < 0.3:
+            yield Move(
+                C(
+                    "Roll",
+                    actor=actor,
+                    action="overcome",
+                    skill=self.pick(self.preset.skill_keys),
+                    against=self.pick(others),
+                    aspect_id=self.pick(removable),
+                ),
+                seat,
+                True,
+            )
 
     def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
         rolling = {r["actor"] for r in doc.get("rolls") or []}
@@ -666,6 +689,30 @@ class Game:
                         True,
                     )
                     yield Move(C("ContestForfeit", side=side["id"]), seat, self.rng.random() < 0.2)
+            if seat == GM and contest.get("whole_side"):
+                # Öde: an outside threat, on no side, attacks the sides still to roll.
+                on_sides = {m for side in contest["sides"] for m in side["members"]}
+                scene = doc.get("scene") or {}
+                threats = [p for p in scene.get("participants", []) if p not in on_sides]
+                open_sides = [
+                    side["id"]
+                    for side in contest["sides"]
+                    if side["id"] not in contest["rolled"]
+                    and side["id"] not in contest["forfeited"]
+                    and side["id"] not in contest.get("rolling", {})
+                ]
+                if threats and open_sides:
+                    assert self.preset is not None
+                    yield Move(
+                        C(
+                            "ContestThreat",
+                            actor=self.pick(threats),
+                            skill=self.pick(self.preset.skill_keys),
+                            sides=(self.pick(open_sides),),
+                        ),
+                        seat,
+                        True,
+                    )
         challenge = doc.get("challenge")
         scene = doc.get("scene") or {}
         if challenge:
@@ -695,6 +742,19 @@ class Game:
             who, aspect_id = self.pick(own)
             yield Move(
                 C("SelfCompel", aspect_id=aspect_id, target=who, complication="It bites back"),
+                seat,
+                True,
+            )
+            # Or a decision of theirs, led by their own aspect (compel.kinds).
+            yield Move(
+                C(
+                    "SelfCompel",
+                    aspect_id=aspect_id,
+                    target=who,
+                    kind="decision",
+                    decision="They choose the hard way",
+                    complication="It bites back",
+                ),
                 seat,
                 True,
             )
@@ -883,6 +943,59 @@ class Game:
             if active:
                 yield Move(C("CorrectTurn", current=self.pick(active)), GM, True)
 
+    def setting_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        """The setting panel's moves (the GM's), and a boost let go from its card (its holder's)."""
+        scene = doc.get("scene")
+        for aspect in scene["aspects"] if scene else []:
+            held = [h for h in aspect["free_invokes"] if h in mine]
+            if aspect["kind"] == "boost" and held and seat != GM:
+                yield Move(C("RemoveAspect", aspect_id=aspect["id"], by=held[0]), seat, True)
+        if seat != GM or self.rng.random() > 0.3:
+            return
+        rng = self.rng
+        setting = doc["setting"]
+        yield Move(C("DescribeSetting", name=f"World {self.step}", summary="A place"), GM, True)
+        kind = self.pick(["setting", "scenario", "organization"])
+        yield Move(
+            C(
+                "AddLastingAspect",
+                name=f"Lasting {self.step}",
+                kind=kind,
+                issue=self.pick(["current", "impending", None]) if kind == "setting" else None,
+                organization="Guild" if kind == "organization" else None,
+            ),
+            GM,
+            True,
+        )
+        if any(a["kind"] == "scenario" for a in setting["aspects"]):
+            yield Move(C("CloseScenario"), GM, True)
+        for aspect in setting["aspects"]:
+            yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.2)
+        characters = [ch["id"] for ch in doc["characters"]]
+        if characters:
+            yield Move(
+                C(
+                    "SetMembership",
+                    character_id=self.pick(characters),
+                    organization="Guild",
+                    member=rng.random() < 0.7,
+                ),
+                GM,
+                True,
+            )
+        yield Move(
+            C(
+                "PutSettingEntry",
+                kind=self.pick(["face", "place"]),
+                name=f"Entry {self.step}",
+                secret=rng.random() < 0.3,
+            ),
+            GM,
+            True,
+        )
+        for entry in setting["entries"]:
+            yield Move(C("RemoveSettingEntry", entry_id=entry["id"]), GM, rng.random() < 0.3)
+
     def gm_moves(self, doc: JSON) -> Iterator[Move]:
         rng = self.rng
         time, scene, conflict = doc["time"], doc.get("scene"), doc.get("conflict")
@@ -947,11 +1060,15 @@ class Game:
                     GM,
                     bool(kinds),
                 )
+                # At an Öde table one foe may stay out of the contest, an outside threat to it.
+                outside = foes[-1:] if len(foes) > 1 and self.preset.key == "ode" else []
+                racing = [f for f in foes if f not in outside]
                 yield Move(
                     C(
                         "StartContest",
-                        sides=(("heroes", tuple(heroes)), ("foes", tuple(foes))),
+                        sides=(("heroes", tuple(heroes)), ("foes", tuple(racing))),
                         intents=(("heroes", "Escape"), ("foes", "Catch them")),
+                        harmful_to=("heroes",) if rng.random() < 0.5 else (),
                     ),
                     GM,
                     True,
@@ -1037,7 +1154,7 @@ class Game:
             if aspect["hidden"]:
                 yield Move(C("RevealAspect", aspect_id=aspect["id"]), GM, True)
             if aspect["kind"] in ("situation", "zone", "boost"):
-                yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.3)
+                yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, True)
         if rng.random() < 0.1:
             yield Move(C("AddCharacter", sheet=self.npc_sheet()), GM, True)
         # Someone not in the scene comes into it (and into the fight, on a side), as the card's

@@ -254,10 +254,28 @@ def test_a_note_longer_than_a_lowered_limit_still_folds(monkeypatch: pytest.Monk
         play.do(c.Note(text="n" * 101))
 
 
+def without_roll_facts(log: list[Any]) -> list[Any]:
+    """The log as it was written before events recorded their rolls' figures."""
+    return [
+        e
+        if e.facts is None
+        else dataclasses.replace(e, facts=dataclasses.replace(e.facts, rolls=None))
+        for e in log
+    ]
+
+
 def test_an_event_logged_before_facts_folds_as_it_did() -> None:
     play = big_bad_hit()
     older = [dataclasses.replace(e, facts=None) for e in play.log]
-    assert dump(fold(older)) == dump(play.s)
+    replayed, expected = fold(older), fold(without_roll_facts(play.log))
+    # Rolls held to their recorded figures are one difference the rules of the day make. The
+    # other is a rule fixed since (issue 27): before it, Alice's own fate points went into the
+    # GM's pool on her first scene. Logged then, the moves keep that pool; all else is alike.
+    own = play.s.game.character("alice").fate_points
+    assert own > 0
+    assert replayed.game.ledger.gm.available == expected.game.ledger.gm.available + own
+    replayed.game.ledger.gm.available -= own
+    assert dump(replayed) == dump(expected)
 
 
 def test_a_fix_keeps_the_first_editions_behaviour_for_events_logged_before_facts(

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay
 from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.lasting import LastingAspects, check_removable
 from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.clock import Clock, Milestone
+from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.conditions import to_conditions
@@ -113,6 +115,8 @@ class Game:
         self.stunt_uses = StuntUses(self.clock)
         self.scene: Scene | None = None
         self.in_session = False
+        # The story's setting, scenario and organization aspects: they outlast every scene.
+        self.lasting = LastingAspects()
         for character in listed:
             self.add_character(character)
 
@@ -139,8 +143,13 @@ class Game:
         self.stunt_uses.restore(character.id, character.stunt_uses)
         if character.kind is CharacterKind.PC:
             self.ledger.add_pc(character.id, character.fate_points)
-        else:
+        elif edition() is Edition.FIRST:
+            # How fatekit played before issue 27: the sheet's own points went to the GM's pool.
             self.ledger.add_npc(character.id, character.fate_points)
+        else:
+            # An NPC's own points never fill the GM's pool: it carries only what it earns by
+            # conceding or from hostile invokes, to bring to a later scene (GM_POOL_RULE).
+            self.ledger.add_npc(character.id, 0)
 
     def problems(self, character_id: str) -> list[Problem]:
         """What is wrong with a character's sheet under this table's rules (empty: legal)."""
@@ -289,9 +298,12 @@ class Game:
             character.stunt_uses = self.stunt_uses.of(character.id)
 
     def find_aspect(self, aspect_id: str) -> Aspect:
-        """Any aspect in play by id: the scene's, a character's, or a consequence."""
+        """Any aspect in play by id: the scene's, the story's lasting ones, a character's, or a
+        consequence."""
         if self.scene is not None and aspect_id in self.scene.aspects:
             return self.scene.aspects.get(aspect_id)
+        if aspect_id in self.lasting:
+            return self.lasting.aspects.get(aspect_id)
         for character in self.characters.values():
             for aspect in character.aspects:
                 if aspect.id == aspect_id:
@@ -300,6 +312,15 @@ class Game:
                 if slot.aspect is not None and slot.aspect.id == aspect_id:
                     return slot.aspect
         raise BadInput(f"no aspect {aspect_id!r} is in play")
+
+    def remove_aspect(self, aspect_id: str) -> Aspect:
+        """Take an aspect out of play: the scene's, or one of the story's lasting aspects (a
+        character's own aspects and consequences are not removed this way)."""
+        aspect = self.find_aspect(aspect_id)
+        check_removable(aspect)
+        if aspect_id in self.lasting:
+            return self.lasting.remove(aspect_id)
+        return self._running().aspects.remove(aspect_id)
 
     def _clear_recovered(self) -> list[Aspect]:
         cleared: list[Aspect] = []
