@@ -482,6 +482,15 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["actor"]), "skill": r.skill(d["skill"]), "dice": r.dice(d.get("faces"))},
     ),
     "ContestForfeited": lambda r, d: ("ContestForfeited", {"side": _free(d["side"])}),
+    "ContestThreatRolled": lambda r, d: (
+        "ContestThreatRolled",
+        {
+            "who": r.who(d["actor"]),
+            "skill": r.skill(d["skill"]),
+            "dice": r.dice(d.get("faces")),
+            "sides": _free(", ".join(d["sides"])),
+        },
+    ),
     "ContestEnded": lambda r, d: ("ContestEnded", {}),
     "ChallengeStarted": lambda r, d: ("ChallengeStarted", {}),
     "ChallengeRolled": lambda r, d: (

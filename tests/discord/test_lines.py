@@ -80,3 +80,21 @@ def test_languages_and_plurals() -> None:
         "many",
     ]
     assert words("ru")("harm.pending", who="Рут", n=3).endswith("3 сдвига.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_outside_threats_roll_in_a_contest_names_the_sides_it_attacked(language: str) -> None:
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [],
+        "table": {"preset": "ode"},
+        "scene": None,
+    }
+    line = Reader(view, words(language)).line(
+        {
+            "type": "ContestThreatRolled",
+            "seat": "gm",
+            "data": {"actor": "vulkanen", "skill": "shoot", "faces": "++00", "sides": ["hjaltar"]},
+        }
+    )
+    assert line is not None and "hjaltar" in line and dice_text("++00") in line
