@@ -81,7 +81,8 @@ class Breakthrough(Command):
 
     ``milestone`` is its one milestone change; ``high_concept`` rewrites the high concept;
     ``recovery_names`` gives (consequence aspect id, new name) for each untreated moderate or
-    severe consequence; ``raise_now`` spends skill steps. ``gm_refresh`` and ``gm_skill_step``
+    severe consequence the player chooses to start recovering (none needed); ``raise_now`` spends
+    skill steps. ``gm_refresh`` and ``gm_skill_step``
     are the GM's power-up, set by a GM seat only.
     """
 
