@@ -25,7 +25,7 @@ from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE, Rule, rule
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
-from fatekit.rules.harm.recovery import RecoveryRules
+from fatekit.rules.harm.recovery import DEFAULT_RECOVERY, RecoveryRules
 from fatekit.rules.harm.stress import StressStyle
 
 __all__ = [
@@ -285,7 +285,7 @@ class Preset:
     min_refresh: int = 1
     stunt_bonus: int = 2
     #: How consequences are treated and when they clear (skills, self-treatment, severe).
-    recovery: RecoveryRules = RecoveryRules()
+    recovery: RecoveryRules = DEFAULT_RECOVERY
     #: A solo big bad's stress reduction: half the PCs rounded down (Öde) instead of up.
     solo_rounds_down: bool = False
 

@@ -43,6 +43,7 @@ from fatekit.rules.harm.stress import StressTrack
 
 __all__ = [
     "CORE_SCENARIO_RULE",
+    "DEFAULT_RECOVERY",
     "EXTREME_RENAME_RULE",
     "LONG_ARCS_RULE",
     "ODE_RECOVERY_RULE",
@@ -177,7 +178,8 @@ class RecoveryRules:
             )
 
 
-CONDENSED_RECOVERY = RecoveryRules()
+#: Fate Condensed's difficulties and times, with no skill named (any may treat).
+DEFAULT_RECOVERY = RecoveryRules()
 
 
 class Recovering(HasConsequences, Protocol):
@@ -205,7 +207,7 @@ def clear_stress(target: Recovering) -> int:
 
 
 def treatment_difficulty(
-    slot: ConsequenceSlot, *, on_self: bool, rules: RecoveryRules = CONDENSED_RECOVERY
+    slot: ConsequenceSlot, *, on_self: bool, rules: RecoveryRules = DEFAULT_RECOVERY
 ) -> int:
     """The difficulty of the overcome roll that starts recovery of ``slot``'s consequence."""
     difficulty = TREATMENT_DIFFICULTY.get(slot.severity)
@@ -223,7 +225,7 @@ def treat(
     clock: Clock,
     at_cost: bool = False,
     moment: Moment = Moment.SCENE,
-    rules: RecoveryRules = CONDENSED_RECOVERY,
+    rules: RecoveryRules = DEFAULT_RECOVERY,
 ) -> Treatment:
     """Settle a treatment roll of ``effort`` on ``slot``'s consequence.
 
@@ -250,7 +252,7 @@ def treat(
 def is_recovered(
     slot: ConsequenceSlot,
     clock: Clock,
-    rules: RecoveryRules = CONDENSED_RECOVERY,
+    rules: RecoveryRules = DEFAULT_RECOVERY,
     *,
     long_arcs: bool = False,
 ) -> bool:
@@ -277,7 +279,7 @@ def is_recovered(
 
 
 def clears_after(
-    slot: ConsequenceSlot, rules: RecoveryRules = CONDENSED_RECOVERY, *, long_arcs: bool = False
+    slot: ConsequenceSlot, rules: RecoveryRules = DEFAULT_RECOVERY, *, long_arcs: bool = False
 ) -> str | None:
     """What a recovering consequence waits for, as a key the page words (``None``: it is not
     recovering): ``scene`` (the next whole scene), ``session``, ``major_milestone``,
@@ -296,7 +298,7 @@ def clears_after(
 def clear_recovered(
     target: Recovering,
     clock: Clock,
-    rules: RecoveryRules = CONDENSED_RECOVERY,
+    rules: RecoveryRules = DEFAULT_RECOVERY,
     *,
     long_arcs: bool = False,
 ) -> list[Aspect]:
