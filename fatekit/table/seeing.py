@@ -21,6 +21,9 @@ from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.harm.consequences import ConsequenceSlot
+from fatekit.rules.harm.recovery import clears_after
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.base import AspectSight
 from fatekit.table.seats import NoteVisibility, Role, Seat
@@ -176,6 +179,8 @@ class Viewer:
                 if self.sees_aspect(a)
             ]
             sheet["fate_points"] = fate_points
+            for item, slot in zip(sheet["consequences"], character.consequences, strict=True):
+                item["clears_after"] = self.clears_after(slot)
             spent = self.state.game.stunt_uses.spent
             for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
                 item["spent"] = spent(character.id, stunt)  # until the next scene or session
@@ -193,9 +198,23 @@ class Viewer:
             "kind": character.kind.value,
             "aspects": [self.aspect(a) for a in character.aspects if self.sees_aspect(a)],
             "consequences": [
-                self.aspect(s.aspect) for s in character.consequences if s.aspect is not None
+                {
+                    **self.aspect(s.aspect),
+                    "recovering": s.recovering,
+                    "clears_after": self.clears_after(s),
+                }
+                for s in character.consequences
+                if s.aspect is not None
             ],
         }
+
+    def clears_after(self, slot: ConsequenceSlot) -> str | None:
+        """What a recovering consequence waits for before it clears, as the rules say
+        (:func:`~fatekit.rules.harm.recovery.clears_after`); ``None`` when it is not recovering."""
+        game = self.state.game
+        return clears_after(
+            slot, game.ruleset.preset.recovery, long_arcs=game.ruleset.has(OptionalRule.LONG_ARCS)
+        )
 
     def invocation(self, invocation: Any) -> JSON:
         """An invoke made on a roll: the aspect's id only when the seat sees the aspect."""

@@ -167,13 +167,22 @@ class RecoveryRules:
                 return skill
         return None
 
-    def check_skill(self, skill: str, harm: Track) -> None:
+    def check_skill(self, skill: str, harm: Track | None = None) -> None:
         """Refuse (waivably: a stunt may allow another) a skill the rule set does not treat
-        ``harm`` with."""
-        wanted = self.skill_for(harm)
-        if wanted is not None and skill != wanted:
+        ``harm`` with; with no kind of harm known (a slot any harm fills), a skill that treats
+        none."""
+        if harm is not None and harm is not Track.ANY:
+            wanted = self.skill_for(harm)
+            if wanted is not None and skill != wanted:
+                refuse(
+                    f"{harm.value} consequences are treated with {wanted}, not {skill}",
+                    TREATMENT_SKILL_RULE,
+                )
+            return
+        treating = sorted({s for _, s in self.skills})
+        if treating and skill not in treating:
             refuse(
-                f"{harm.value} consequences are treated with {wanted}, not {skill}",
+                f"consequences are treated with {' or '.join(treating)}, not {skill}",
                 TREATMENT_SKILL_RULE,
             )
 
