@@ -163,7 +163,7 @@ class RecoveryRules:
     def skill_for(self, harm: Track) -> str | None:
         """The skill that treats ``harm`` (``None``: the rule set names none, any may)."""
         for kind, skill in self.skills:
-            if kind is harm:
+            if kind == harm:
                 return skill
         return None
 
@@ -171,7 +171,8 @@ class RecoveryRules:
         """Refuse (waivably: a stunt may allow another) a skill the rule set does not treat
         ``harm`` with; with no kind of harm known (a slot any harm fills), a skill that treats
         none."""
-        if harm is not None and harm is not Track.ANY:
+        if harm is not None and Track(harm) is not Track.ANY:
+            harm = Track(harm)
             wanted = self.skill_for(harm)
             if wanted is not None and skill != wanted:
                 refuse(
