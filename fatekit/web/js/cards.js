@@ -6,6 +6,7 @@ import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { entranceFields, openDialog, sendFrom } from "./forms.js";
 import { openCompel, openPass } from "./roll.js";
+import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
 import { app, pressed, send, showErrorBeside } from "./store.js";
@@ -289,6 +290,8 @@ function consequenceView(s) {
           ? free(slot.aspect.name, "span", { class: "aspect-name" })
           : h("span", { class: "empty" }, t("consequence.empty")),
         slot.recovering ? h("span", { class: "badge" }, t("consequence.recovering")) : null,
+        slot.recovering ? [" ", clearsAfter(slot)] : null,
+        slot.recovering ? null : treatButton(s.id, slot, i),
       ),
     ),
   );
