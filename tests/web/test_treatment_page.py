@@ -38,7 +38,11 @@ def test_a_consequence_is_treated_and_clears_through_the_page(server: str, brows
     scene = {"name": "Below decks", "participants": ["ruth", "charles"]}
     command(server, table, gm, "StartScene", scene)
     command(
-        server, table, gm, "CorrectConsequence", {"character_id": "ruth", "slot": 0, "name": "Bruised Ribs"}
+        server,
+        table,
+        gm,
+        "CorrectConsequence",
+        {"character_id": "ruth", "slot": 0, "name": "Bruised Ribs"},
     )
     seats = (
         (ann["link"], "en-GB", {"width": 390, "height": 844}, "en"),
@@ -85,7 +89,11 @@ def test_a_consequence_is_treated_and_clears_through_the_page(server: str, brows
             expect(page.locator("[data-kind=treatment]")).to_have_count(1)
         roll = card.get_attribute("data-roll")
         ben_page.click(f"#resolve-button-{roll}")
-        for page, words, phone in ((ann_page, en, True), (ben_page, ru, False), (gm_page, sv, False)):
+        for page, words, phone in (
+            (ann_page, en, True),
+            (ben_page, ru, False),
+            (gm_page, sv, False),
+        ):
             slot = page.locator("#slot-ruth-0")
             expect(slot).to_contain_text("Strapped Ribs")
             expect(slot.locator(".clears-after")).to_have_text(words["consequence.clears.scene"])
@@ -107,3 +115,50 @@ def test_a_consequence_is_treated_and_clears_through_the_page(server: str, brows
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_breakthrough_lets_a_player_leave_a_consequence_untreated(
+    server: str, browser: Any
+) -> None:
+    """fate-condensed.ru.md § Прорывы: starting recovery at a breakthrough is the player's
+    choice. Ben, on a phone in Italian, ticks his severe consequence off and keeps the moderate:
+    only the moderate starts healing, and says when it clears."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "Arc's End", "preset": "condensed"})
+    table, gm = made["table_id"], made["link"]
+    ben = call(server, f"/tables/{table}/seats", {"name": "Ben", "role": "player"}, gm)
+    command(server, table, gm, "AddCharacter", {"sheet": charles_sheet(), "owner": ben["seat"]})
+    for slot, name in ((1, "Cracked Rib"), (2, "Shattered Knee")):
+        command(
+            server,
+            table,
+            gm,
+            "CorrectConsequence",
+            {"character_id": "charles", "slot": slot, "name": name},
+        )
+    command(server, table, gm, "StartSession", {})
+    command(server, table, gm, "EndSession", {"milestone": "major"})
+    context = browser.new_context(locale="it-IT", viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"{server}/#link={ben['link']}")
+        knee = page.locator("#milestone-recover-start-charles-charles\\/consequence\\/2")
+        expect(knee).to_be_checked()
+        knee.uncheck()
+        page.fill("#milestone-recover-charles-charles\\/consequence\\/1", "Strapped Rib")
+        page.click("#milestone-take-charles")
+        expect(page.locator("#milestone-charles")).to_have_count(0)
+        it = catalog("it")
+        expect(page.locator("#slot-charles-1")).to_contain_text("Strapped Rib")
+        expect(page.locator("#slot-charles-1 .clears-after")).to_have_text(
+            it["consequence.clears.session"]
+        )
+        expect(page.locator("#slot-charles-2")).to_contain_text("Shattered Knee")
+        expect(page.locator("#slot-charles-2 .clears-after")).to_have_count(0)
+        assert errors == []
+    finally:
+        context.close()
