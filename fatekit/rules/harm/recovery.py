@@ -84,8 +84,9 @@ RECOVERY_TIME_RULE = rule(
     "recovery.time",
     CONDENSED,
     "Conflicts > Recovering from Conflicts",
-    "A treated consequence clears after one full scene (mild), one full session (moderate), or "
-    "at the next major milestone (severe), counted from treatment",
+    "A treated consequence clears after one whole scene (mild), one whole session (moderate), or "
+    "at the next major milestone (severe; other rule sets say otherwise), counting only spans "
+    "that start after treatment",
 )
 TREATMENT_SKILL_RULE = rule(
     "recovery.treatment-skill",
