@@ -265,3 +265,34 @@ def test_ode_treating_oneself_is_no_harder_at_the_table() -> None:
         )
         assert isinstance(done.events[0], TreatmentRolled)
         assert done.events[0].difficulty == difficulty, preset
+
+
+def test_one_treatment_at_a_time_and_a_treatment_never_strands_the_table() -> None:
+    """Found by the table agent: two characters treating one consequence at once left the
+    second roll impossible to settle once the first had started the recovery. A second
+    treatment waits for the first (refused, naming the roll); and a treatment whose consequence
+    the GM cleared or rewrote meanwhile still settles, starting nothing."""
+    play = wounded()
+    first = play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/0",
+            new_name="A",
+            dice="----",
+        ),
+        "ben",
+    ).events[0]
+    with pytest.raises(BadInput) as waiting:
+        play.do(
+            c.Treat(actor="ruth", skill="academics", aspect_id="ruth/consequence/0", new_name="B"),
+            "ann",
+        )
+    assert waiting.value.code == "treatment_waiting"
+    play.do(c.CorrectConsequence(character_id="ruth", slot=0))  # the GM clears it
+    play.do(c.CorrectConsequence(character_id="ruth", slot=0, name="Fresh Bruise"))
+    play.do(c.ResolveRoll(roll=f"r{first.version}", option="success_at_major_cost"))
+    slot = consequence(play, "ruth", 0)
+    assert slot["aspect"]["name"] == "Fresh Bruise" and not slot["recovering"]
+    assert view_for(play.s, "gm")["rolls"] == []
+    assert_replays(play)

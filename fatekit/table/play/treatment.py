@@ -126,6 +126,15 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
     if holder != event.patient:
         raise BadInput(f"{event.aspect_id} is not {event.patient}'s consequence")
     slot.check_can_start_recovery()
+    waiting = next(
+        (r for r in state.rolls.values() if r.kind is RollKind.TREATMENT and r.aim is slot.aspect),
+        None,
+    )
+    if waiting is not None:
+        raise BadInput(
+            f"{event.aspect_id} is being treated already: settle roll {waiting.id} first",
+            code="treatment_waiting",
+        )
     # The skill the rule set treats this kind of harm with (a slot kept for one kind), or one
     # of those it names; a stunt may allow another, by the GM's waiver.
     state.game.ruleset.preset.recovery.check_skill(event.skill, event.harm or slot.track)
@@ -161,15 +170,25 @@ def _settle_treatment(
     if resolution is None:
         raise BadInput("this roll has no outcome to carry out")
     chosen = choose_option(resolution, event.option)
+    made = carry_out_roll(state, in_play, event)
+    slot = _still_untreated(state, in_play)
+    # A consequence cleared or set recovering meanwhile (by the GM's hand) needs no treatment:
+    # the roll still settles, so it never stands in the table's way.
+    if slot is not None and any(isinstance(effect, Succeed) for effect in chosen.effects):
+        slot.start_recovery(in_play.renames or "", state.game.clock, state.game.moment())
+    return made
+
+
+def _still_untreated(state: TableState, in_play: RollInPlay) -> ConsequenceSlot | None:
+    """The slot a treatment roll aims at, while it still holds that consequence untreated."""
     treated = in_play.aim
     if treated is None:
-        raise BadInput("this treatment names no consequence")
-    _, _, slot = find_consequence(state, treated.id)
-    made = carry_out_roll(state, in_play, event)
-    if any(isinstance(effect, Succeed) for effect in chosen.effects):
-        name = in_play.renames or treated.name
-        slot.start_recovery(name, state.game.clock, state.game.moment())
-    return made
+        return None
+    for character in state.game.characters.values():
+        for slot in character.consequences:
+            if slot.aspect is treated and not slot.recovering:
+                return slot
+    return None
 
 
 # -- what each seat sees -----------------------------------------------------------------------

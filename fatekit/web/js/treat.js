@@ -40,6 +40,8 @@ function treatingOptions(treater) {
 export function treatButton(patient, slot, index) {
   if (!slot.aspect || slot.recovering || slot.severity === "extreme") return null;
   if (!treaters(patient).length) return null;
+  // A treatment already in play on it is settled first (its card is in the rolls panel).
+  if ((app.view.rolls || []).some((r) => r.treats && r.treats.aspect_id === slot.aspect.id)) return null;
   return button(t("treat.button"), () => openTreat(patient, slot), {
     id: `treat-${patient}-${index}`,
     class: "treat-button",
