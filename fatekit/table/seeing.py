@@ -22,8 +22,8 @@ from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
-from fatekit.rules.harm.consequences import ConsequenceSlot
-from fatekit.rules.harm.recovery import clears_after
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.base import AspectSight
 from fatekit.table.seats import NoteVisibility, Role, Seat
@@ -181,6 +181,7 @@ class Viewer:
             sheet["fate_points"] = fate_points
             for item, slot in zip(sheet["consequences"], character.consequences, strict=True):
                 item["clears_after"] = self.clears_after(slot)
+                item["treatment"] = self.treatment(slot)
             spent = self.state.game.stunt_uses.spent
             for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
                 item["spent"] = spent(character.id, stunt)  # until the next scene or session
@@ -206,6 +207,18 @@ class Viewer:
                 for s in character.consequences
                 if s.aspect is not None
             ],
+        }
+
+    def treatment(self, slot: ConsequenceSlot) -> JSON | None:
+        """The difficulty of treating an untreated consequence, by someone else and by its
+        bearer (the rules' :func:`~fatekit.rules.harm.recovery.treatment_difficulty`); ``None``
+        when there is nothing to treat."""
+        if slot.aspect is None or slot.recovering or slot.severity is Severity.EXTREME:
+            return None
+        rules = self.state.game.ruleset.preset.recovery
+        return {
+            "difficulty": treatment_difficulty(slot, on_self=False, rules=rules),
+            "on_self": treatment_difficulty(slot, on_self=True, rules=rules),
         }
 
     def clears_after(self, slot: ConsequenceSlot) -> str | None:

@@ -67,7 +67,9 @@ def test_a_consequence_is_treated_and_clears_through_the_page(server: str, brows
 
         # Ann, on her phone, treats herself with Fight: refused beside the form, saying why.
         ann_page.click("#treat-ruth-0")
+        expect(ann_page.locator("#treat-hint")).to_contain_text("(+2)")  # by someone else
         ann_page.select_option("#treat-actor", "ruth")
+        expect(ann_page.locator("#treat-hint")).to_contain_text("(+4)")  # two more on oneself
         ann_page.select_option("#treat-skill", "fight")
         ann_page.fill("#treat-name", "Taped Up")
         ann_page.click("#treat-form-submit")

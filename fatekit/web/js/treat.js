@@ -2,7 +2,7 @@
 // sheet, by the GM or by a player for a character they act for (the one treating or the one
 // treated); the roll then stays in play like any other, to be invoked on and settled.
 
-import { button, field, h } from "./lib/dom.js";
+import { button, field, fill, h } from "./lib/dom.js";
 import {
   characterSelect,
   diceField,
@@ -15,7 +15,7 @@ import {
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { app } from "./store.js";
-import { isGm, mine, who } from "./view.js";
+import { isGm, ladderValue, mine, who } from "./view.js";
 
 /** Who may treat a consequence of `patient` for this seat: the GM or the patient's player, any
  * character in the scene; another player, their own characters in it. Empty when nothing may
@@ -64,8 +64,16 @@ function openTreat(patient, slot) {
     value: slot.aspect.name,
   });
   const [diceIn, diceBox] = diceField("treat-dice");
-  const hint = h("p", { class: "hint", id: "treat-hint" }, t(`treat.hint.${slot.severity}`));
+  // The difficulty as the engine gives it: by someone else, and (often harder) on oneself.
+  const hint = h("p", { class: "hint", id: "treat-hint" });
+  const explain = () => {
+    const found = slot.treatment;
+    if (!found) return;
+    const own = treater.value === patient;
+    fill(hint, tn("treat.hint", { difficulty: ladderValue(own ? found.on_self : found.difficulty) }));
+  };
   treater.addEventListener("change", () => {
+    explain();
     rankSkills(skillSel, treater.value);
     const first = treatingOptions(treater.value)[0];
     if (first) skillSel.value = first[0];
@@ -95,6 +103,7 @@ function openTreat(patient, slot) {
       ),
     { submitLabel: t("treat.roll"), id: "treat-form" },
   );
+  explain();
 }
 
 /** What a recovering consequence waits for, in words ("clears after the next whole scene"). */
