@@ -24,7 +24,7 @@ PACKAGE_LAYERS = ("rules", "formats", "odds", "table", "store", "server", "disco
 #: Folders without Python modules, which the map still names.
 DATA_FOLDERS = ("i18n", "web")
 #: The rules' folders, bottom first, the same way.
-RULES_LAYERS = ("core", "aspects", "harm", "characters", "options", "scenes", "golden")
+RULES_LAYERS = ("core", "aspects", "harm", "characters", "options", "scenes", "safety", "golden")
 #: Cycles still to untangle, each listed so that no new one comes in unseen; the check says when
 #: one is gone. The Discord front door's buttons and seating reach back into the door they serve
 #: (its Context, Seen and FrontDoor types); they want narrow interfaces of their own (issue 30).

@@ -566,6 +566,31 @@ def treatment_ode(t: Play) -> None:
     gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
 
 
+def safety_signals(t: Play) -> None:
+    """Safety signals (issue 27): raised from a player's seat and a spectator's in the middle of
+    a roll, the roll taken back by the GM's undo for the rewind, both answered (one with a
+    note), and a signal turned off; play goes on (a golden table must take a new command, so
+    none is left waiting)."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "ingrid", "Ingrid Holm",
+        "athletics", "fight notice", "will rapport shoot", "lore drive stealth contacts",
+        high_concept="Dykare utan licens", trouble="Rädd för mörkt vatten",
+    ), owner="ann")
+    gm("StartSession")
+    gm("StartScene", name="The wreck at twenty metres", participants=["ingrid"])
+    dive = ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3,
+               dice="-000")
+    ben("RaiseSignal", tool="x-card")
+    t.do("sam", "RaiseSignal", tool="rewind")
+    gm("Undo", target_version=dive)
+    gm("AnswerSignal", signal_id=f"x{dive + 1}", note="No drowning: the hatch is open.")
+    gm("AnswerSignal", signal_id=f"x{dive + 2}")
+    gm("SetSafetyTool", tool="pause", on=False)
+    ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3, dice="+000")
+    ann("ResolveRoll")
+
+
 # fmt: on
 
 
@@ -646,6 +671,15 @@ RECIPES = {
             datetime(2026, 11, 27, 21, 0, tzinfo=UTC),
             {"name": "Harbour Night, again", "gm_name": "Morgan"},
             rolls_in_play,
+        ),
+        Recipe(
+            "safety-signals",
+            "Safety signals (issue 27): the X-Card from a player and a rewind from a spectator "
+            "in the middle of a roll, which the GM's undo takes back; both answered, one with a "
+            "note; the pause turned off; play going on. No event names who raised a signal",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "The Wreck at Twenty Metres", "gm_name": "Morgan"},
+            safety_signals,
         ),
         Recipe(
             "treatment-ode",

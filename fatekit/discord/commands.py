@@ -167,6 +167,19 @@ COMMANDS: tuple[Slash, ...] = (
             _o("visibility", choices=tuple((f"note.{v}", v) for v in ("public", "private", "gm"))),
         ),
     ),
+    # A safety signal: its answer is private, and the channel's line names nobody.
+    Slash(
+        "safety",
+        (
+            _o(
+                "tool",
+                required=True,
+                choices=tuple(
+                    (f"safety.tool.{t}", t) for t in ("x-card", "pause", "rewind", "fast-forward")
+                ),
+            ),
+        ),
+    ),
     Slash("sheet", (_o("character", autocomplete=True),)),
     Slash("scene"),
     Slash(
@@ -222,6 +235,8 @@ COMMANDS: tuple[Slash, ...] = (
                 ),
             ),
             Slash("end-conflict"),
+            # The oldest safety signal waiting, addressed: play goes on.
+            Slash("addressed", (_o("note", longest=500),)),
             Slash(
                 "start-contest",
                 (

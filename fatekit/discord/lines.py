@@ -154,7 +154,7 @@ class Reader:
             return None
         key, args = make(self, data)
         text = self.t(f"event.{key}", **args)
-        out = f"**{self.seat(event['seat'])}** · {text}"
+        out = f"**{self.seat(event['seat'])}** · {text}" if event["seat"] else text
         if data.get("waived"):
             rules = "; ".join(self.rule(k) for k in data["waived"])
             reason = escape(str(data.get("waiver_reason") or ""))
@@ -577,6 +577,16 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["current"]), "was": r.who(d.get("was"))},
     ),
     "Undone": lambda r, d: ("Undone", {"n": d["target_version"]}),
+    # Safety signals: a raised one names nobody (its seat is empty, and so is its line's "who").
+    "SignalRaised": lambda r, d: ("SignalRaised", {"tool": r.t(f"safety.tool.{d['tool']}")}),
+    "SignalAnswered": lambda r, d: (
+        "SignalAnswered.note" if d.get("note") else "SignalAnswered",
+        {"tool": r.t(f"safety.tool.{d['tool']}"), "note": _free(d.get("note") or "")},
+    ),
+    "SafetyToolSet": lambda r, d: (
+        "SafetyToolSet.on" if d.get("on") else "SafetyToolSet.off",
+        {"tool": r.t(f"safety.tool.{d['tool']}")},
+    ),
     # The GM's screen.
     "SecretRollMade": lambda r, d: (
         "SecretRollMade",

@@ -375,6 +375,8 @@ def move_for(
         return Move(
             "PassFreeInvoke", {"aspect_id": aspect, "from_character": giver, "to_character": to}
         )
+    if command == "safety":
+        return Move("RaiseSignal", {"tool": str(options.get("tool", ""))})
     if command == "note":
         return Move(
             "Note",
@@ -452,6 +454,13 @@ def gm_move(subcommand: str, options: Mapping[str, Any], view: JSON, reader: Rea
         return Move("StartConflict", data)
     if subcommand == "end-conflict":
         return Move("FinishConflict")
+    if subcommand == "addressed":
+        waiting = view["safety"]["waiting"]
+        if not waiting:
+            raise Ask("discord.no_signal")
+        return Move(
+            "AnswerSignal", {"signal_id": waiting[0]["id"], "note": _text(options, "note") or ""}
+        )
     if subcommand == "start-contest":
         # The sides are named in the GM's language, as the page's contest dialog names them.
         (_, heroes), (_, others) = _sides(view, "physical")["sides"]

@@ -23,6 +23,7 @@ from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.fold import apply_in_place
 from fatekit.table.handle import Waiver, commit, decide
+from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
 from fatekit.table.serialize import command_to_json, event_from_payload, event_payload
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
@@ -44,7 +45,12 @@ __all__ = [
 def scoped_key(seat: str, key: str, command: Command) -> str:
     """The key the store keeps for a seat's idempotency key used with a command: a replay is
     only for the same seat sending the same command (a key another seat chose, or the same key
-    sent with another command, finds nothing, so no seat sees events it did not ask for)."""
+    sent with another command, finds nothing, so no seat sees events it did not ask for).
+
+    A safety signal is the exception: its event names no seat, so neither does its key (the
+    store's row must not say who raised it), and its events are every seat's to read anyway."""
+    if isinstance(command, RaiseSignal):
+        seat = ANONYMOUS
     text = json.dumps([seat, key, command_to_json(command)], sort_keys=True)
     return "k1:" + hashlib.sha256(text.encode("ascii")).hexdigest()
 

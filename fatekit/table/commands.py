@@ -99,6 +99,7 @@ from fatekit.table.play.rolls import (
     ResolveRoll,
     Roll,
 )
+from fatekit.table.play.safety import AnswerSignal, RaiseSignal, SetSafetyTool
 from fatekit.table.play.scenes import (
     AddCountdown,
     AddSituationAspect,
@@ -141,6 +142,7 @@ __all__ = [
     "AddSituationAspect",
     "AddTemplate",
     "AnswerCompel",
+    "AnswerSignal",
     "AssignTargets",
     "Attack",
     "BreakImmunity",
@@ -188,6 +190,7 @@ __all__ = [
     "PassFreeInvoke",
     "PrepareScene",
     "PreparedAspect",
+    "RaiseSignal",
     "RaiseSkills",
     "RemoveAspect",
     "RemovePreparedScene",
@@ -203,6 +206,7 @@ __all__ = [
     "SelfCompel",
     "SelfCompelAnswer",
     "SetBigBad",
+    "SetSafetyTool",
     "SetScale",
     "Shield",
     "SplitAttack",

@@ -92,6 +92,17 @@ _SCENE = _closed(
         "countdowns": {"type": "array", "items": _OBJ},
     }
 )
+_SAFETY_TOOL: JSON = {"enum": ["x-card", "pause", "rewind", "fast-forward"]}
+#: The safety tools: the signals on, and those waiting for the GM (every seat reads the same).
+_SAFETY = _closed(
+    {
+        "on": {"type": "array", "items": _SAFETY_TOOL},
+        "waiting": {
+            "type": "array",
+            "items": _closed({"id": _STR, "tool": _SAFETY_TOOL}),
+        },
+    }
+)
 
 #: The seat's live document: every part named, each of its type.
 DOCUMENT = _closed(
@@ -114,6 +125,7 @@ DOCUMENT = _closed(
         "milestones": {"type": "object", "additionalProperties": _STR},
         "last_roll": _nullable(_OBJ),
         "screen": _nullable(_OBJ),
+        "safety": _SAFETY,
     },
     optional=("screen",),
 )

@@ -98,6 +98,7 @@ from fatekit.table.play.rolls import (
     RollMade,
     RollResolved,
 )
+from fatekit.table.play.safety import SafetyToolSet, SignalAnswered, SignalRaised
 from fatekit.table.play.scenes import (
     AspectRemoved,
     AspectRevealed,
@@ -180,6 +181,7 @@ __all__ = [
     "RecapLineAdded",
     "RollMade",
     "RollResolved",
+    "SafetyToolSet",
     "ScaleSet",
     "SceneEnded",
     "ScenePrepared",
@@ -192,6 +194,8 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SignalAnswered",
+    "SignalRaised",
     "SituationAspectAdded",
     "SkillsRaised",
     "SplitAttackRolled",

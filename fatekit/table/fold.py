@@ -30,6 +30,7 @@ from fatekit.table.play.people import (
     parse_sheet,
 )
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
+from fatekit.table.play.safety import OUT_OF_PLAY
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
 
@@ -164,8 +165,9 @@ def _fold_one(
 
 
 #: Who sits at the table is not a move in the game: an undo rewinds play, never the people
-#: seated (a player invited before the undone step keeps their seat and their link).
-SEATING = (SeatAdded, SeatRemoved)
+#: seated (a player invited before the undone step keeps their seat and their link), nor a
+#: safety signal raised or answered, nor a safety tool turned on or off.
+SEATING = (SeatAdded, SeatRemoved, *OUT_OF_PLAY)
 
 
 def _in_force(event: Event, cutoff: Callable[[int], int]) -> bool:

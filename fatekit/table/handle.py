@@ -36,6 +36,7 @@ from fatekit.table.facts import observe, recorded
 from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
+from fatekit.table.play.safety import RaiseSignal, blocks
 from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
@@ -158,7 +159,7 @@ def decide(
     if table_id is not None and table_id != state.table_id:
         raise BadInput(f"this is table {state.table_id!r}, not {table_id!r}")
     sitter = state.seat(seat)
-    if sitter.role is Role.SPECTATOR:
+    if sitter.role is Role.SPECTATOR and not isinstance(command, RaiseSignal):
         raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
     if waiver is not None:
         if not sitter.is_gm:
@@ -167,6 +168,8 @@ def decide(
     decided = DECIDERS.get(type(command))
     if decided is None:
         raise BadInput(f"unknown command {type(command).__name__}")
+    if blocks(state, command):  # a safety signal comes first, waiver or not
+        state.safety.require_clear()
     with waiving(() if waiver is None else waiver.rules) as waived:
         drafts = decided(Context(state, sitter, source, at), command)
     if waived.used and drafts:

@@ -24,6 +24,7 @@ from fatekit.rules.core.citations import CONDENSED, Rule
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.options.ruleset import Ruleset
+from fatekit.rules.safety import SafetySignals
 from fatekit.rules.scenes.challenge import Challenge
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
@@ -259,6 +260,7 @@ class TableState:
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
+    safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
 
     # -- rolls in play --------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from fatekit.table.play.conflicts import conflict_view
 from fatekit.table.play.contests import contest_view
 from fatekit.table.play.gear import big_bads_view, hazards_view
 from fatekit.table.play.rolls import last_roll_view, roll_view
+from fatekit.table.play.safety import safety_view
 from fatekit.table.play.scenes import scene_view
 from fatekit.table.play.secrets import screen_view
 from fatekit.table.play.targets import targets_view
@@ -95,6 +96,7 @@ def table_view(viewer: Viewer) -> JSON:
         "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
         "last_roll": last_roll_view(viewer),
         "screen": screen_view(viewer),
+        "safety": safety_view(state),
     }
 
 

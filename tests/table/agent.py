@@ -315,7 +315,9 @@ class Game:
     def check_undo(
         self, before: TableState | None, events: list[Event], move: Move, *, dump: bool
     ) -> None:
-        if before is None or not events or isinstance(move.command, c.Undo):
+        # An undo never takes back a safety signal, its answer or a safety tool's switch.
+        beyond_undo = (c.Undo, c.RaiseSignal, c.AnswerSignal, c.SetSafetyTool)
+        if before is None or not events or isinstance(move.command, beyond_undo):
             return
         try:
             undone = handle(
@@ -366,6 +368,28 @@ class Game:
 
     def moves_for(self, seat: str) -> Iterator[Move]:
         doc = document_for(self.s, seat)
+        safety = doc["safety"]
+        # Now and then a seat raises a safety signal (chosen by the step, drawing nothing from
+        # the rng); while one waits, only the GM's answer and undo are moves the table takes:
+        # everything else the view offers is refused under safety.signal-first, so it is sent
+        # as a made-up move, expected to be refused.
+        if self.step % 17 == 5 and seat == (GM, *PLAYERS)[self.step % 3] and safety["on"]:
+            tool = safety["on"][self.step % len(safety["on"])]
+            yield Move(C("RaiseSignal", tool=tool), seat, True)
+        if seat == GM and self.step % 37 == 11:
+            tool = ("x-card", "pause", "rewind", "fast-forward")[self.step % 4]
+            on = tool not in safety["on"]
+            yield Move(C("SetSafetyTool", tool=tool, on=on), seat, not safety["waiting"])
+        if safety["waiting"]:
+            if seat == GM:
+                first = safety["waiting"][0]["id"]
+                yield Move(C("AnswerSignal", signal_id=first, note=f"step {self.step}"), GM, True)
+            for move in self._play_moves(doc, seat):
+                yield Move(move.command, move.seat, False)
+            return
+        yield from self._play_moves(doc, seat)
+
+    def _play_moves(self, doc: JSON, seat: str) -> Iterator[Move]:
         mine = set(doc["you"]["characters"])
         gm = seat == GM
         yield from self.conflict_moves(doc, seat, mine)
@@ -1162,6 +1186,8 @@ def C(type_name: str, **data: Any) -> c.Command:
 
 def _escape_move(state: TableState) -> c.Command | None:
     """The GM's next move towards no conflict, contest, challenge, scene or session."""
+    if state.safety.waiting:  # a signal comes first: the GM answers it
+        return C("AnswerSignal", signal_id=next(iter(state.safety.waiting)))
     if state.conflict is not None:
         # At any moment: a hit waiting and dice not settled are dropped with the fight.
         return C("FinishConflict")

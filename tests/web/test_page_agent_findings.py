@@ -33,8 +33,17 @@ def test_a_fari_sheet_opens_in_the_character_editor(server: str, browser: Any) -
             "#sheet-file",
             files={"name": "half.json", "mimeType": "application/json", "buffer": b'{"name": '},
         )
-        expect(ann.locator("#sheet-verdict [role=alert]")).to_be_visible()
+        refused = ann.locator("#dialog p.refusal[role=alert]")
+        expect(ann.locator("#sheet-verdict [role=alert]")).to_have_count(0)
+        expect(refused).to_be_visible()
         expect(ann.locator("#sheet-name")).to_have_value("Cassandra Vey")
+        # Seed 3, steps 9 and 64: the reason stood in the live check's verdict, which the next
+        # check redrew, so a refused file said nothing; it now stays where the file was chosen.
+        with ann.expect_response(lambda answer: "/characters/check" in answer.url):
+            ann.fill("#sheet-name", "Cassandra Vey ")
+        expect(ann.locator("#sheet-verdict")).not_to_be_empty()
+        expect(refused).to_be_visible()
+        ann.fill("#sheet-name", "Cassandra Vey")
         ann.click("#sheet-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
         card = ann.locator("article.character.ours", has_text="Cassandra Vey")

@@ -10,6 +10,7 @@ import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
+import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
 
@@ -40,8 +41,10 @@ function renderHeader() {
     h("a", { href: "#", class: "brand", onclick: leave }, t("app.name")),
     app.view ? free(app.view.table.name, "span", { class: "table-name" }) : null,
     app.seat || app.waiting ? status : null,
+    app.view ? h("span", { id: "safety-slot", class: "safety-slot" }) : null,
     field(t("language.label"), choose),
   );
+  drawSafety(true);
 }
 
 function leave(event) {
@@ -411,6 +414,7 @@ async function adopt(doc, version, parts = null) {
     render();
   } else {
     redrawParts(parts);
+    drawSafety();
     if (flights) showLog();
   }
   if (flights) fly(flights);

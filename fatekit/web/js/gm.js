@@ -263,6 +263,10 @@ export function openAddCountdown() {
   );
 }
 
+// Steps an undo never takes back: the table's creation, an undo, and what is not a move of play
+// (a safety signal raised or answered, a safety tool turned on or off).
+const NOT_UNDONE = new Set(["Undone", "TableCreated", "SignalRaised", "SignalAnswered", "SafetyToolSet"]);
+
 export function openUndo() {
   // The choices come from the log the page holds: until its latest page has been read, the
   // dialog says so and cannot be sent (an Undo sent from an empty list would do nothing).
@@ -281,7 +285,7 @@ export function openUndo() {
   logRead().then((read) => {
     if (!choice.isConnected) return; // the dialog was closed, or another opened, meanwhile
     const recent = app.events
-      .filter((e) => e.type !== "Undone" && e.type !== "TableCreated")
+      .filter((e) => !NOT_UNDONE.has(e.type))
       .slice(-15)
       .reverse();
     const radios = recent.map((e, i) => {

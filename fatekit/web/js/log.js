@@ -265,6 +265,13 @@ const LINES = {
   ],
   TurnCorrected: (d) => ["TurnCorrected", { who: who(d.current), was: who(d.was) }],
   Undone: (d) => ["Undone", { n: d.target_version }],
+  // A signal names nobody: its line has no "who" (describeEvent leaves it out for no seat).
+  SignalRaised: (d) => ["SignalRaised", { tool: t(`safety.tool.${d.tool}`) }],
+  SignalAnswered: (d) => [
+    d.note ? "SignalAnswered.note" : "SignalAnswered",
+    { tool: t(`safety.tool.${d.tool}`), note: free(d.note || "", "span", { class: "note-text" }) },
+  ],
+  SafetyToolSet: (d) => [d.on ? "SafetyToolSet.on" : "SafetyToolSet.off", { tool: t(`safety.tool.${d.tool}`) }],
   ...SCREEN_LINES,
 };
 
@@ -280,7 +287,8 @@ export function describeEvent(event) {
   } finally {
     describing = Infinity;
   }
-  const out = h("span", { class: "line" }, h("span", { class: "by" }, seat(event.seat)), " ", tn(`event.${key}`, args));
+  const by = event.seat ? [h("span", { class: "by" }, seat(event.seat)), " "] : [];
+  const out = h("span", { class: "line" }, ...by, tn(`event.${key}`, args));
   if (data.stunts && data.stunts.length) out.append(" ", stuntsLine(data.stunts));
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
   return out;

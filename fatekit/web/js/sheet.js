@@ -7,7 +7,7 @@ import { request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
-import { app, ruleReason, send, showError } from "./store.js";
+import { app, ruleReason, send, showErrorBeside } from "./store.js";
 import { isGm, ladderValue, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
@@ -276,7 +276,8 @@ export function openSheetEditor(existing, seed = null) {
   }
   // Any character file the table reads (a fatekit file, a Fari sheet, a Foundry actor): the
   // table reads it for its rules, and the form opens again on what it made of it. A file it
-  // cannot read keeps the form as it was, with the reason under it.
+  // cannot read keeps the form as it was, with the reason beside the file input (the verdict below
+  // is redrawn by the live check, which would wipe it).
   const file = h("input", { type: "file", id: "sheet-file", accept: ".json,application/json" });
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
@@ -289,7 +290,7 @@ export function openSheetEditor(existing, seed = null) {
       });
       reopen(found.sheet);
     } catch (error) {
-      showError(error, verdict);
+      showErrorBeside(error, file);
     }
   });
   const reopen = (data) => {

@@ -19,6 +19,7 @@ import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
 import { app, redraw, send, showError, showErrorBeside } from "./store.js";
+import { TOOLS } from "./safety.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
 
 /** A link to copy, with its label (what the link is for) tied to the field. */
@@ -94,7 +95,7 @@ const PANELS = {
   },
   gm: {
     column: "middle",
-    reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you"],
+    reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you", "safety"],
     draw: () => (isGm() ? gmPanel() : null),
   },
   screen: {
@@ -489,5 +490,28 @@ function gmPanel() {
       { id: "download-campaign" },
     ),
   );
-  return section("gm", t("gm.title"), tools);
+  return section("gm", t("gm.title"), tools, safetyTools());
+}
+
+/** The safety signals this table uses, each on or off (on by default; the log keeps each
+ * change). */
+function safetyTools() {
+  const on = new Set(app.view.safety.on);
+  return h(
+    "fieldset",
+    { id: "safety-tools", class: "safety-tools" },
+    h("legend", {}, t("safety.tools")),
+    TOOLS.map((tool) => {
+      const box = h("input", {
+        type: "checkbox",
+        id: `safety-tool-${tool}`,
+        checked: on.has(tool),
+        onchange: async (event) => {
+          const wanted = event.currentTarget.checked;
+          if (!(await send("SetSafetyTool", { tool, on: wanted }))) event.currentTarget.checked = !wanted;
+        },
+      });
+      return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`safety.tool.${tool}`)));
+    }),
+  );
 }

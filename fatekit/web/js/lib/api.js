@@ -96,6 +96,7 @@ export class Live {
     this.closed = false;
     this.socket = null;
     this.timer = null;
+    this.sent = new Map(); // commands sent on the socket, by id, waiting for their answer
     this.lost = () => this.networkLost();
     this.back = () => this.networkBack();
   }
@@ -123,6 +124,7 @@ export class Live {
       if (socket === this.socket) this.receive(JSON.parse(message.data));
     });
     socket.addEventListener("close", (closing) => {
+      this.dropSent(socket);
       if (this.closed || socket !== this.socket) return;
       this.socket = null;
       // 4401: the link was revoked or never opened a seat; no point trying again.
@@ -181,6 +183,33 @@ export class Live {
       this.onView(message);
     } else if (message.kind === "ping") {
       this.socket.send(JSON.stringify({ kind: "pong" }));
+    } else if ((message.kind === "ack" || message.kind === "error") && this.sent.has(message.id)) {
+      const { resolve, reject } = this.sent.get(message.id);
+      this.sent.delete(message.id);
+      if (message.kind === "ack") resolve(message);
+      else reject(new ApiError(message.status, message));
+    }
+  }
+
+  /** Send a command on the socket rather than over HTTP (a request line is what an access log
+   * keeps, with the sender's address): resolves with its ack, rejects with the refusal HTTP
+   * would give. Null when the socket is not open. */
+  command(type, data = {}) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return null;
+    const id = randomKey();
+    return new Promise((resolve, reject) => {
+      this.sent.set(id, { resolve, reject, socket });
+      socket.send(JSON.stringify({ kind: "command", id, type, data, idempotency_key: randomKey() }));
+    });
+  }
+
+  /** The commands sent on `socket` will get no answer now: they fail as a lost request does. */
+  dropSent(socket) {
+    for (const [id, waiting] of this.sent) {
+      if (waiting.socket !== socket) continue;
+      this.sent.delete(id);
+      waiting.reject(new Error("the connection was lost"));
     }
   }
 
