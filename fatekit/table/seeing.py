@@ -179,9 +179,6 @@ class Viewer:
                 if self.sees_aspect(a)
             ]
             sheet["fate_points"] = fate_points
-            for item, slot in zip(sheet["consequences"], character.consequences, strict=True):
-                item["clears_after"] = self.clears_after(slot)
-                item["treatment"] = self.treatment(slot)
             spent = self.state.game.stunt_uses.spent
             for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
                 item["spent"] = spent(character.id, stunt)  # until the next scene or session
@@ -190,6 +187,12 @@ class Viewer:
                 "revealed": True,
                 "owner": self.state.owner_of(character.id),
                 "sheet": sheet,
+                # Beside the sheet, which stays a character file the page may send back: for
+                # each consequence slot, when it clears and what treating it takes.
+                "healing": [
+                    {"clears_after": self.clears_after(slot), "treatment": self.treatment(slot)}
+                    for slot in character.consequences
+                ],
             }
         return {
             "id": character.id,

@@ -37,7 +37,7 @@ def test_a_player_treats_over_the_api_and_bad_requests_change_nothing(api: Api) 
     [roll] = ben.get("/state")["rolls"]
     assert roll["kind"] == "treatment" and roll["treats"]["patient"] == "ruth"
     ben.send("ResolveRoll", roll=roll["id"])
-    [slot, *_] = next(c for c in ann.get("/state")["characters"] if c["id"] == "ruth")["sheet"][
-        "consequences"
-    ]
-    assert slot["aspect"]["name"] == "Strapped Ribs" and slot["clears_after"] == "scene"
+    ruth = next(c for c in ann.get("/state")["characters"] if c["id"] == "ruth")
+    assert ruth["sheet"]["consequences"][0]["aspect"]["name"] == "Strapped Ribs"
+    assert ruth["healing"][0] == {"clears_after": "scene", "treatment": None}
+    assert ruth["healing"][1] == {"clears_after": None, "treatment": None}  # an empty slot

@@ -20,15 +20,11 @@ from fatekit.table.events import TreatmentRolled
 from .conftest import Play, assert_replays, seated
 
 
-def sheet_of(play: Play, character: str, seat: str = "gm") -> dict[str, Any]:
-    found = next(ch for ch in view_for(play.s, seat)["characters"] if ch["id"] == character)
-    sheet: dict[str, Any] = found["sheet"]
-    return sheet
-
-
 def consequence(play: Play, character: str, slot: int, seat: str = "gm") -> dict[str, Any]:
-    slots: list[dict[str, Any]] = sheet_of(play, character, seat)["consequences"]
-    return slots[slot]
+    """The slot as the seat's view shows it, with what the view says beside the sheet of when
+    it clears and what treating it takes (``healing``)."""
+    found = next(ch for ch in view_for(play.s, seat)["characters"] if ch["id"] == character)
+    return {**found["sheet"]["consequences"][slot], **found["healing"][slot]}
 
 
 def wounded(preset: str = "condensed") -> Play:

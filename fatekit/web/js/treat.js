@@ -37,18 +37,18 @@ function treatingOptions(treater) {
 }
 
 /** A "Treat" button beside an untreated consequence, when this seat may ask for it now. */
-export function treatButton(patient, slot, index) {
+export function treatButton(patient, slot, index, healing) {
   if (!slot.aspect || slot.recovering || slot.severity === "extreme") return null;
   if (!treaters(patient).length) return null;
   // A treatment already in play on it is settled first (its card is in the rolls panel).
   if ((app.view.rolls || []).some((r) => r.treats && r.treats.aspect_id === slot.aspect.id)) return null;
-  return button(t("treat.button"), () => openTreat(patient, slot), {
+  return button(t("treat.button"), () => openTreat(patient, slot, healing), {
     id: `treat-${patient}-${index}`,
     class: "treat-button",
   });
 }
 
-function openTreat(patient, slot) {
+function openTreat(patient, slot, healing) {
   const ids = treaters(patient);
   const treater = characterSelect(
     "treat-actor",
@@ -67,7 +67,7 @@ function openTreat(patient, slot) {
   // The difficulty as the engine gives it: by someone else, and (often harder) on oneself.
   const hint = h("p", { class: "hint", id: "treat-hint" });
   const explain = () => {
-    const found = slot.treatment;
+    const found = healing && healing.treatment;
     if (!found) return;
     const own = treater.value === patient;
     fill(hint, tn("treat.hint", { difficulty: ladderValue(own ? found.on_self : found.difficulty) }));
@@ -107,11 +107,11 @@ function openTreat(patient, slot) {
 }
 
 /** What a recovering consequence waits for, in words ("clears after the next whole scene"). */
-export function clearsAfter(slot) {
-  if (!slot.recovering || !slot.clears_after) return null;
+export function clearsAfter(slot, healing) {
+  if (!slot.recovering || !healing || !healing.clears_after) return null;
   return h(
     "span",
-    { class: "badge clears-after", "data-clears": slot.clears_after },
-    t(`consequence.clears.${slot.clears_after}`),
+    { class: "badge clears-after", "data-clears": healing.clears_after },
+    t(`consequence.clears.${healing.clears_after}`),
   );
 }
