@@ -9,7 +9,7 @@ rule set says so), recorded on the event as decided. The roll is a roll in play 
 :class:`~fatekit.table.play.rolls.ResolveRoll`. Settled as a success (or success at a cost, as
 the GM may grant on a tie or failure), the consequence takes its new name and starts recovering,
 during the scene; the rules then clear it when its time has come, which the view shows
-(``clears_after`` on the consequence).
+(``healing`` beside the sheet, slot by slot).
 """
 
 from __future__ import annotations
