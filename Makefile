@@ -56,6 +56,7 @@ soak-page: $(STAMP)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them.
 docs: $(STAMP)
+	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/rules_coverage.py --write
 
 # Benchmarks print their figures; the tests never assert timings.

@@ -566,6 +566,67 @@ def treatment_ode(t: Play) -> None:
     gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
 
 
+def setting_and_lasting_aspects(t: Play) -> None:
+    """Game creation and the aspects that outlast scenes (issues 27 and 28): a setting with its
+    issues, faces and places (one face secret, written public later), an organization with a
+    PC and a hidden NPC among its members, a scenario aspect until the scenario closes; the
+    setting's and the guild's aspects invoked, an aspect overcome away against a defence, one
+    the GM removes, a boost its holder lets go, over two sessions."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "mara", "Mara Quill",
+        "burglary", "athletics stealth", "notice deceive will", "fight contacts lore rapport",
+        high_concept="Guild Cat Burglar", trouble="Owes the Guild",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "condensed", "tomas", "Tomas Reyes",
+        "lore", "investigate notice", "will rapport empathy", "athletics contacts drive shoot",
+        high_concept="Harbour Archivist", trouble="Curious to a Fault",
+    ), owner="ben")
+    gm("AddCharacter", sheet=npc("condensed", "voss", "Captain Voss", "fight will",
+                                 "athletics notice", "deceive", "", high_concept="Syndicate Enforcer"))
+    gm("DescribeSetting", name="Bay City", summary="A port run by two families, and a third coming.")
+    gm("AddLastingAspect", name="The Docks Are Dying", kind="setting", issue="current")
+    gm("AddLastingAspect", name="The Syndicate Is Coming", kind="setting", issue="impending")
+    gm("AddLastingAspect", name="Fog Every Night", kind="setting")
+    gm("AddLastingAspect", name="The Guild Never Forgets", kind="organization",
+       organization="Thieves' Guild")
+    gm("AddLastingAspect", name="Everyone Has a Price", kind="scenario")
+    gm("SetMembership", character_id="mara", organization="Thieves' Guild")
+    gm("SetMembership", character_id="voss", organization="The Syndicate")
+    gm("PutSettingEntry", kind="face", name="Harbour Master Ines", text="Knows every ship")
+    gm("PutSettingEntry", entry_id="informer", kind="face", name="The Informer",
+       text="Tomas's cousin, selling to the Syndicate", secret=True)
+    gm("PutSettingEntry", kind="place", name="The Rusty Anchor", text="A dive by the water")
+    gm("StartSession")
+    gm("StartScene", name="The warehouse", participants=["mara", "tomas", "voss"])
+    gm("AddSituationAspect", name="Pinned Down")
+    gm("AddSituationAspect", name="Crates Everywhere")
+    # Mara invokes the guild's aspect and the setting's on one roll; Tomas the setting's.
+    hers = ann("Roll", actor="mara", action="overcome", skill="athletics", difficulty=4,
+               dice="0-00")
+    ann("Invoke", aspect_id="w4", by="mara", roll=f"r{hers}")
+    ann("Invoke", aspect_id="w3", by="mara", roll=f"r{hers}")
+    ann("ResolveRoll", roll=f"r{hers}")
+    # Tomas overcomes "Pinned Down"; Voss defends it and keeps it, then loses it.
+    his = ben("Roll", actor="tomas", action="overcome", skill="athletics", against="voss",
+              defend_skill="deceive", aspect_id="a1", dice="0000", rolls=("0000",))
+    gm("ResolveRoll", roll=f"r{his}", option="fail")
+    his = ben("Roll", actor="tomas", action="overcome", skill="athletics", against="voss",
+              defend_skill="athletics", aspect_id="a1", dice="++++", rolls=("-000",))
+    ben("ResolveRoll", roll=f"r{his}", boost_names=[["tomas", "Momentum"]])
+    ben("RemoveAspect", aspect_id="a3", by="tomas")  # his boost, let go
+    gm("RemoveAspect", aspect_id="a2")  # the crates are cleared, nothing in the way
+    gm("OfferCompel", aspect_id="w4", target="mara", complication="The guild calls in a debt")
+    gm("EndScene")
+    gm("EndSession")
+    gm("StartSession")
+    gm("PutSettingEntry", entry_id="informer", kind="face", name="Luis Reyes",
+       text="Tomas's cousin, selling to the Syndicate")
+    gm("CloseScenario")
+    gm("RemoveSettingEntry", entry_id="the-rusty-anchor")
+
+
 def safety_signals(t: Play) -> None:
     """Safety signals (issue 27): raised from a player's seat and a spectator's in the middle of
     a roll, the roll taken back by the GM's undo for the rewind, both answered (one with a
@@ -589,6 +650,68 @@ def safety_signals(t: Play) -> None:
     gm("SetSafetyTool", tool="pause", on=False)
     ann("Roll", actor="ingrid", action="overcome", skill="athletics", difficulty=3, dice="+000")
     ann("ResolveRoll")
+
+
+def figures_recorded(t: Play) -> None:
+    """Every roll's figures and every advancement's sheet on its event (issue 28): rolls made,
+    invoked on and settled in and out of a conflict, an advantage created with style and its
+    free invokes, a challenge and a contest, a milestone, a breakthrough and a skill step spent
+    later; left with a roll invoked on and still in play."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "fyodor", "Фёдор Кравцов",
+        "athletics", "fight notice", "will rapport shoot", "lore drive stealth contacts",
+        high_concept="Бывший жандарм", trouble="Долги чести",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "condensed", "astrid", "Astrid Lind",
+        "drive", "shoot notice", "athletics deceive contacts", "rapport will stealth fight",
+        high_concept="Smugglerskeppare", trouble="Jagad av tullen",
+    ), owner="ben")
+    gm("AddCharacter", sheet=npc("condensed", "kruger", "Sergeant Kruger", "shoot notice",
+                                 "athletics will", "fight", "", high_concept="Customs Sergeant"))
+    gm("StartSession")
+    gm("StartScene", name="The customs shed", participants=["fyodor", "astrid", "kruger"])
+    # Drive +4 and two pluses against 1: an advantage with style, two free invokes for Astrid.
+    made = ben("Roll", actor="astrid", action="create_advantage", skill="drive", difficulty=1,
+               dice="++00")
+    ben("ResolveRoll", roll=f"r{made}", aspect_name="Engine Still Warm")
+    gm("StartConflict", sides=[["crew", ["fyodor", "astrid"]], ["customs", ["kruger"]]],
+       first="fyodor")
+    ann("Attack", actor="fyodor", target="kruger", skill="fight", dice="+000", rolls=("0-00",))
+    ben("Invoke", aspect_id="a1", by="astrid", free=True)
+    ann("ResolveRoll", option="hit")
+    gm("Absorb", slots=[1], names=[[1, "Bruised Pride"]])
+    ann("EndTurn", next_actor="kruger")
+    gm("Attack", actor="kruger", target="astrid", skill="shoot", dice="0+00", rolls=("0000",))
+    gm("ResolveRoll", option="hit")
+    ben("Absorb", boxes=[0, 1, 2])
+    gm("FinishConflict")
+    gm("StartChallenge", tasks=[["rope", "Throw the line to the boat", "athletics", 2]])
+    rope = ann("ChallengeRoll", task="rope", actor="fyodor", dice="+000")
+    ann("ResolveRoll", roll=f"r{rope}")
+    gm("EndChallenge")
+    gm("EndScene")
+    gm("EndSession", milestone="minor")
+    ann("Milestone", character_id="fyodor",
+        choice={"kind": "swap_skills", "first": "athletics", "second": "fight"})
+    gm("StartSession")
+    gm("EndSession", milestone="major")
+    ben("Breakthrough", character_id="astrid", high_concept="Skeppare med eget fartyg")
+    gm("StartSession")
+    ben("RaiseSkills", character_id="astrid", steps=["lore"])
+    gm("StartScene", name="Open water", participants=["fyodor", "astrid", "kruger"])
+    gm("StartContest", sides=[["crew", ["astrid"]], ["customs", ["kruger"]]],
+       intents=[["crew", "reach open water"], ["customs", "board the boat"]])
+    ours = ben("ContestRoll", side="crew", actor="astrid", skill="drive", dice="0+00")
+    theirs = gm("ContestRoll", side="customs", actor="kruger", skill="shoot", dice="00-0")
+    ben("Invoke", aspect_id="astrid/high_concept/1", by="astrid", roll=f"r{ours}")
+    ben("ResolveRoll", roll=f"r{ours}")
+    gm("ResolveRoll", roll=f"r{theirs}")
+    gm("EndContest")
+    left = ann("Roll", actor="fyodor", action="overcome", skill="fight", difficulty=4,
+               dice="0-00")
+    ann("Invoke", aspect_id="fyodor/high_concept/1", by="fyodor", roll=f"r{left}")
 
 
 # fmt: on
@@ -673,6 +796,17 @@ RECIPES = {
             rolls_in_play,
         ),
         Recipe(
+            "setting-aspects",
+            "Game creation and the other kinds of aspects (issues 27 and 28): a setting with "
+            "current and impending issues, faces (one secret, made public later) and places, "
+            "organization aspects and memberships (a hidden NPC's too), a scenario aspect until "
+            "the scenario closes; lasting aspects invoked, an aspect overcome away against a "
+            "defence, one removed by the GM, a boost let go by its holder",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Bay City Nights", "gm_name": "Morgan"},
+            setting_and_lasting_aspects,
+        ),
+        Recipe(
             "safety-signals",
             "Safety signals (issue 27): the X-Card from a player and a rewind from a spectator "
             "in the middle of a roll, which the GM's undo takes back; both answered, one with a "
@@ -680,6 +814,16 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "The Wreck at Twenty Metres", "gm_name": "Morgan"},
             safety_signals,
+        ),
+        Recipe(
+            "figures-recorded",
+            "Every roll's figures (effort, opposition, outcome), a settled roll's free invokes "
+            "and every advancement's sheet on its event (issue 28): rolls in and out of a "
+            "conflict invoked on and settled, a challenge and a contest, a milestone, a "
+            "breakthrough and a skill step spent later, left with a roll in play",
+            datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
+            {"name": "Customs Night", "gm_name": "Morgan"},
+            figures_recorded,
         ),
         Recipe(
             "treatment-ode",

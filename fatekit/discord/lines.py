@@ -65,6 +65,8 @@ class Reader:
         if scene:
             for aspect in scene.get("aspects", ()):
                 self._aspects[aspect["id"]] = aspect["name"]
+        for aspect in (view.get("setting") or {}).get("aspects", ()):
+            self._aspects[aspect["id"]] = aspect["name"]  # the story's lasting aspects
         for character in self._characters.values():
             sheet = character.get("sheet")
             aspects = sheet["aspects"] if sheet else character.get("aspects", ())
@@ -302,6 +304,9 @@ _Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
 
 def _roll_resolved(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
     """The way a roll was settled, with the names of the aspect or boosts it made."""
+    if d.get("removed"):  # an overcome that took an aspect out of play
+        option = r.t(f"option.outcome.{d.get('option') or 'success'}")
+        return "RollResolved.removed", {"option": option, "aspect": r.aspect(d["removed"][0])}
     if not d.get("option"):
         return "RollResolved", {"option": ""}
     option = r.t(f"option.outcome.{d['option']}")
@@ -606,4 +611,16 @@ _LINES: dict[str, _Line] = {
         "NpcDiceHidden" if d.get("hidden") else "NpcDiceHidden.shown",
         {},
     ),
+    "SettingDescribed": lambda r, d: ("SettingDescribed", {"name": _free(d["name"])}),
+    "LastingAspectAdded": lambda r, d: (
+        f"LastingAspectAdded.{d['kind']}",
+        {"aspect": f"*{_free(d['name'])}*", "organization": _free(d.get("organization") or "")},
+    ),
+    "ScenarioClosed": lambda r, d: ("ScenarioClosed", {}),
+    "MembershipSet": lambda r, d: (
+        "MembershipSet" if d.get("member") else "MembershipSet.left",
+        {"who": r.who(d["character_id"]), "organization": _free(d["organization"])},
+    ),
+    "SettingEntryPut": lambda r, d: (f"SettingEntryPut.{d['kind']}", {"name": _free(d["name"])}),
+    "SettingEntryRemoved": lambda r, d: ("SettingEntryRemoved", {}),
 }

@@ -100,8 +100,42 @@ def campaign_contents(state: TableState, seat: str) -> dict[str, Any]:
             for template_id, (name, sheet) in state.templates.items()
         ],
         "prepared_scenes": [to_json(p) for p in state.screen.prepared.values()],
+        "setting": _setting(state),
         "sessions": state.session,
         "arc": state.arc,
+    }
+
+
+def _setting(state: TableState) -> dict[str, Any]:
+    """The setting, whole (secret faces and places too: the file is the GM's)."""
+    setting = state.setting
+    return {
+        "name": setting.name,
+        "summary": setting.summary,
+        "aspects": [
+            {
+                "id": aspect.id,
+                "name": aspect.name,
+                "kind": aspect.kind.value,
+                "issue": None if (i := setting.issues.get(aspect.id)) is None else i.value,
+                "organization": aspect.organization,
+            }
+            for aspect in state.game.lasting
+        ],
+        "entries": [
+            {
+                "id": entry_id,
+                "kind": entry.kind.value,
+                "name": entry.name,
+                "text": entry.text,
+                "secret": entry.secret,
+            }
+            for entry_id, entry in setting.entries.items()
+        ],
+        "organizations": [
+            {"name": org, "members": sorted(members)}
+            for org, members in sorted(state.game.lasting.memberships.items())
+        ],
     }
 
 
@@ -204,7 +238,42 @@ def campaign_schema() -> dict[str, Any]:
                         {"id": _TEXT, "name": _TEXT, "sheet": _OBJECT}, ("id", "name", "sheet")
                     ),
                     "prepared_scenes": {"type": "array", "items": _OBJECT},
-                    "setting": _OBJECT,
+                    "setting": {
+                        "type": "object",
+                        "description": "The setting as game creation made it: its issues and "
+                        "its other lasting aspects, its faces and places, who belongs to which "
+                        "organization.",
+                        "properties": {
+                            "name": _TEXT,
+                            "summary": _TEXT,
+                            "aspects": _rows(
+                                {
+                                    "id": _TEXT,
+                                    "name": _TEXT,
+                                    "kind": {"enum": ["setting", "scenario", "organization"]},
+                                    "issue": {"enum": ["current", "impending", None]},
+                                    "organization": {"type": ["string", "null"]},
+                                },
+                                ("id", "name", "kind", "issue", "organization"),
+                            ),
+                            "entries": _rows(
+                                {
+                                    "id": _TEXT,
+                                    "kind": {"enum": ["face", "place"]},
+                                    "name": _TEXT,
+                                    "text": _TEXT,
+                                    "secret": {"type": "boolean"},
+                                },
+                                ("id", "kind", "name", "text", "secret"),
+                            ),
+                            "organizations": _rows(
+                                {"name": _TEXT, "members": {"type": "array", "items": _TEXT}},
+                                ("name", "members"),
+                            ),
+                        },
+                        "required": ["name", "summary", "aspects", "entries", "organizations"],
+                        "additionalProperties": False,
+                    },
                     "sessions": _WHOLE,
                     "arc": _WHOLE,
                 },

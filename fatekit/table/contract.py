@@ -104,6 +104,16 @@ _SAFETY = _closed(
     }
 )
 
+_SETTING = _closed(
+    {
+        "name": _STR,
+        "summary": _STR,
+        "aspects": {"type": "array", "items": _OBJ},
+        "entries": {"type": "array", "items": _OBJ},
+        "organizations": {"type": "array", "items": _OBJ},
+    }
+)
+
 #: The seat's live document: every part named, each of its type.
 DOCUMENT = _closed(
     {
@@ -125,6 +135,7 @@ DOCUMENT = _closed(
         "milestones": {"type": "object", "additionalProperties": _STR},
         "last_roll": _nullable(_OBJ),
         "screen": _nullable(_OBJ),
+        "setting": _SETTING,
         "safety": _SAFETY,
     },
     optional=("screen",),

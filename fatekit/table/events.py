@@ -118,6 +118,14 @@ from fatekit.table.play.secrets import (
     SecretRollMade,
     SecretRollRevealed,
 )
+from fatekit.table.play.setting import (
+    LastingAspectAdded,
+    MembershipSet,
+    ScenarioClosed,
+    SettingDescribed,
+    SettingEntryPut,
+    SettingEntryRemoved,
+)
 from fatekit.table.play.stunts import StuntUsed
 from fatekit.table.play.targets import (
     MissedEveryone,
@@ -169,6 +177,8 @@ __all__ = [
     "ImmunityBroken",
     "Invoked",
     "JoinedScene",
+    "LastingAspectAdded",
+    "MembershipSet",
     "MilestoneTaken",
     "MinionShielded",
     "MissedEveryone",
@@ -183,6 +193,7 @@ __all__ = [
     "RollResolved",
     "SafetyToolSet",
     "ScaleSet",
+    "ScenarioClosed",
     "SceneEnded",
     "ScenePrepared",
     "SceneStarted",
@@ -194,6 +205,9 @@ __all__ = [
     "SelfCompelAsked",
     "SessionEnded",
     "SessionStarted",
+    "SettingDescribed",
+    "SettingEntryPut",
+    "SettingEntryRemoved",
     "SignalAnswered",
     "SignalRaised",
     "SituationAspectAdded",

@@ -23,6 +23,7 @@ from fatekit.formats.schema import TRACK_KEY
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.tracks import Track
+from fatekit.table.base import Facts
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
 from fatekit.table.fold import fold
@@ -142,6 +143,8 @@ def _field_schema(hint: Any) -> dict[str, Any]:
         return {"enum": [m.value for m in hint]}
     if hint is Track:
         return TRACK_KEY
+    if hint is Facts:  # every event may carry them: described once
+        return {"$ref": f"#/$defs/{_FACTS}"}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _object_schema(hint, frozenset())
     simple = {bool: "boolean", int: "integer", str: "string"}
@@ -196,6 +199,11 @@ def _event_schema(name: str, kind: type[Event]) -> dict[str, Any]:
     }
 
 
+#: Where the table file's schema describes an event's facts (no event's name: events are named
+#: in CamelCase).
+_FACTS = "facts"
+
+
 def table_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a table file, made from the event classes themselves
     so that it cannot drift from them."""
@@ -218,7 +226,10 @@ def table_schema() -> dict[str, Any]:
         },
         "required": ["format", "version", "table_id", "name", "events"],
         "additionalProperties": False,
-        "$defs": {name: _event_schema(name, kind) for name, kind in EVENT_TYPES.items()},
+        "$defs": {
+            **{name: _event_schema(name, kind) for name, kind in EVENT_TYPES.items()},
+            _FACTS: _object_schema(Facts, frozenset()),
+        },
     }
 
 

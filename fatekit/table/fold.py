@@ -140,6 +140,7 @@ def _fold_one(
         if event.version <= state.version:
             raise BadInput(f"event version {event.version} is not after {state.version}")
         state.last_created = ()
+        state.last_removed = ()
         if isinstance(event, Undone):
             if history is None:
                 raise BadInput("an undo needs the table's log to rewind")
@@ -156,7 +157,7 @@ def _fold_one(
                 with folding_under(Edition.FIRST):
                     handler(state, event)
             else:  # what the rules computed when it was decided, whatever they compute now
-                watched = observe(state)
+                watched = observe(state, event)
                 handler(state, event)
                 assert watched is not None
                 assign(state, event.facts, watched)

@@ -32,7 +32,7 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
-from fatekit.table.facts import observe, recorded
+from fatekit.table.facts import keep_rolls, observe, recorded
 from fatekit.table.fold import apply_in_place, fold_waiving
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
@@ -199,7 +199,7 @@ def commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        before = None if isinstance(draft, e.Undone) else observe(trial)
+        before = None if isinstance(draft, e.Undone) else observe(trial, draft, recording=True)
         if waiver is None:
             trial = apply_in_place(trial, draft, history=past, deciding=True)
         else:
@@ -209,21 +209,29 @@ def commit(
             if used:
                 waived = tuple(sorted({*draft.waived, *used}))
                 draft = dataclasses.replace(draft, waived=waived, waiver_reason=waiver.reason)
-        facts = recorded(before, trial)
+        facts = recorded(before, trial, draft)
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
-        final.append(_with_created(draft, trial.last_created))
+            keep_rolls(trial, facts)
+        final.append(_with_created(draft, trial.last_created, trial.last_removed))
     if trial is None:
         raise BadInput("a command that changes nothing has no events")
     return Decision(tuple(final), trial)
 
 
-def _with_created(event: e.Event, created: tuple[str, ...]) -> e.Event:
-    # Ids the rules gave new aspects are known once the draft has folded; the event records them.
+def _with_created(
+    event: e.Event, created: tuple[str, ...], removed: tuple[str, ...] = ()
+) -> e.Event:
+    # Ids the rules gave new aspects are known once the draft has folded; the event records them,
+    # and those of the aspects a settled overcome took out of play.
+    if isinstance(event, e.RollResolved) and removed:
+        event = dataclasses.replace(event, removed=removed)
     if isinstance(event, e.SituationAspectAdded) and not event.aspect_id:
         return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.RollResolved) and created:
         return dataclasses.replace(event, created=created)
+    if isinstance(event, e.LastingAspectAdded) and not event.aspect_id:
+        return dataclasses.replace(event, aspect_id=created[0])
     if isinstance(event, e.BlockAdded) and not event.aspect_id:
         return dataclasses.replace(event, aspect_id=created[0])
     return event

@@ -199,6 +199,7 @@ def _visible_aspects(viewer: Viewer) -> list[Aspect]:
     found: list[Aspect] = []
     if game.scene is not None:
         found.extend(game.scene.aspects)
+    found.extend(game.lasting)  # setting, scenario and organization aspects: every scene's
     for character in game.characters.values():
         found.extend(character.aspects)
         found.extend(s.aspect for s in character.consequences if s.aspect is not None)

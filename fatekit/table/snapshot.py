@@ -9,7 +9,9 @@ describes the state's object graph (:data:`SNAPSHOT_FORMAT`, its grammar in
   ``__init__``, ``__setstate__`` or ``__reduce__`` runs), an enum member is looked up by name;
 - an object whose fields are not the ones its class has today (a snapshot from an older
   fatekit) makes the whole snapshot unreadable, and the table is folded from its log instead,
-  which is always possible. So is a snapshot of another format, or a damaged one.
+  which is always possible. So is a snapshot of another format, or a damaged one. A plain class
+  (no dataclass, no slots) declares no fields: its object must hold at least every attribute its
+  ``__init__`` sets today, or it would be read without one a method then reads.
 
 Shared objects stay shared (an aspect the conflict and the scene both hold is one object after
 loading), through numbered references.
@@ -21,6 +23,8 @@ loading), through numbered references.
 from __future__ import annotations
 
 import copyreg
+import dis
+import functools
 import importlib
 import json
 import pickle
@@ -181,6 +185,28 @@ def _expected_fields(cls: type) -> set[str] | None:
     return None
 
 
+@functools.cache
+def _set_in_init(cls: type) -> frozenset[str]:
+    """The attributes the ``__init__`` of a plain class (and of its bases) sets on the object
+    it makes: read off the bytecode, each ``self.name = ...``."""
+    names: set[str] = set()
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        code = getattr(init, "__code__", None)
+        if code is None or not code.co_varnames:
+            continue
+        this = code.co_varnames[0]
+        previous = None
+        for instruction in dis.get_instructions(code):
+            if instruction.opname == "STORE_ATTR" and previous is not None:
+                target = previous.argval
+                loaded = target[-1] if isinstance(target, tuple) else target
+                if previous.opname.startswith("LOAD_FAST") and loaded == this:
+                    names.add(instruction.argval)
+            previous = instruction
+    return frozenset(names)
+
+
 class _Reader:
     def __init__(self) -> None:
         self.refs: dict[int, object] = {}
@@ -252,6 +278,9 @@ class _Reader:
         expected = _expected_fields(cls)
         if expected is not None and set(attributes) != expected:
             raise SnapshotError(f"{node['O']} has other fields now: the snapshot is stale")
+        if expected is None and not _set_in_init(cls) <= set(attributes):
+            missing = ", ".join(sorted(_set_in_init(cls) - set(attributes)))
+            raise SnapshotError(f"{node['O']} has fields now it had not ({missing}): stale")
         made: object = object.__new__(cls)
         self.keep(node, made)
         for name, value in attributes.items():

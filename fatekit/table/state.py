@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import Compel
+from fatekit.rules.aspects.lasting import Issue
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.core.actions import Action
@@ -36,6 +37,7 @@ __all__ = [
     "SEAT_RULE",
     "AskedRoll",
     "ContestRollRecord",
+    "EntryKind",
     "PreparedAspect",
     "PreparedScene",
     "RollInPlay",
@@ -44,6 +46,8 @@ __all__ = [
     "Screen",
     "SecretRollRecord",
     "SelfCompelRecord",
+    "Setting",
+    "SettingEntry",
     "TableState",
 ]
 
@@ -222,6 +226,36 @@ class Screen:
         self.npc_dice_spans = spans
 
 
+class EntryKind(StrEnum):
+    """What a setting lists besides its issues: the people who matter and where things happen."""
+
+    FACE = "face"
+    PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class SettingEntry:
+    """A face or a place of the setting; a ``secret`` one is the GM's until made public."""
+
+    kind: EntryKind
+    name: str
+    text: str
+    secret: bool
+
+
+@dataclass(slots=True)
+class Setting:
+    """The campaign's setting, as game creation makes it: its name and what it is about, and
+    its faces and places by id. Its issues are setting aspects in play
+    (:attr:`fatekit.rules.Game.lasting`), with ``issues`` saying which are current or
+    impending. It carries across sessions."""
+
+    name: str = ""
+    summary: str = ""
+    entries: dict[str, SettingEntry] = field(default_factory=dict)
+    issues: dict[str, Issue] = field(default_factory=dict)  # setting aspect id -> issue
+
+
 @dataclass(slots=True)
 class TableState:
     """A table as of ``version``. Built by folding events; never changed in place by callers."""
@@ -259,7 +293,9 @@ class TableState:
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created
+    last_removed: tuple[str, ...] = ()  # aspect ids the last event took out of play
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
+    setting: Setting = field(default_factory=Setting)  # the campaign's setting
     safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
 
     # -- rolls in play --------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from fatekit.table.play.rolls import last_roll_view, roll_view
 from fatekit.table.play.safety import safety_view
 from fatekit.table.play.scenes import scene_view
 from fatekit.table.play.secrets import screen_view
+from fatekit.table.play.setting import setting_view
 from fatekit.table.play.targets import targets_view
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
@@ -96,6 +97,7 @@ def table_view(viewer: Viewer) -> JSON:
         "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
         "last_roll": last_roll_view(viewer),
         "screen": screen_view(viewer),
+        "setting": setting_view(viewer),
         "safety": safety_view(state),
     }
 

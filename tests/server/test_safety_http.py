@@ -21,12 +21,17 @@ def connect(seat: Seat) -> Any:
     return seat.client.websocket_connect(f"/tables/{seat.table_id}/ws?link={seat.link}&view=1")
 
 
-def read_until(socket: Any, version: int) -> list[str]:
-    """Every message the socket brings until its document reaches ``version``, as sent."""
-    hello = socket.receive_json()
-    assert hello["kind"] == "hello"
+def hello(socket: Any) -> int:
+    """Read the socket's hello: the version its document starts at."""
+    first = socket.receive_json()
+    assert first["kind"] == "hello"
+    return int(first["version"])
+
+
+def read_until(socket: Any, reached: int, version: int) -> list[str]:
+    """Every message the socket brings from ``reached`` until its document reaches ``version``,
+    as sent."""
     seen: list[str] = []
-    reached = hello["version"]
     while reached < version:
         raw = socket.receive_text()
         seen.append(raw)
@@ -45,6 +50,10 @@ def test_a_signal_raised_on_a_socket_reaches_every_seat_alike_and_names_nobody(
     start = gm.get("/state")["table"]["version"]
     caplog.set_level(logging.DEBUG)
     with connect(gm) as g, connect(ann) as a, connect(ben) as b, connect(sam) as s:
+        # Every socket has its hello before Ann raises the card, so each starts from the same
+        # version (a hello made after the signal would start past it, with nothing to read).
+        sockets = (("gm", g), ("ann", a), ("ben", b), ("sam", s))
+        assert {hello(sock) for _, sock in sockets} == {start}
         a.send_json(
             {
                 "kind": "command",
@@ -54,10 +63,7 @@ def test_a_signal_raised_on_a_socket_reaches_every_seat_alike_and_names_nobody(
                 "idempotency_key": "k1",
             }
         )
-        heard = {
-            seat: read_until(sock, start + 1)
-            for seat, sock in (("gm", g), ("ann", a), ("ben", b), ("sam", s))
-        }
+        heard = {seat: read_until(sock, start, start + 1) for seat, sock in sockets}
         ack = a.receive_json()
         assert ack["kind"] == "ack" and ack["id"] == "q"
     # Ann's own socket reads what Ben's and Sam's do, message for message (her ack comes after,

@@ -397,6 +397,7 @@ class Game:
         yield from self.contest_moves(doc, seat, mine)
         yield from self.aspect_moves(doc, seat, mine)
         yield from self.advancement_moves(doc, seat, mine)
+        yield from self.setting_moves(doc, seat, mine)
         if self.rng.random() < 0.1:
             yield Move(C("Note", text=f"note {self.step}"), seat, True)
         if gm and doc["time"]["session"] >= 1 and self.step % 29 == 0:  # no draw of the rng:
@@ -644,6 +645,28 @@ class Game:
             seat,
             True,
         )
+        # An overcome to remove an aspect the scene brought, which an opponent may defend (the
+        # roll form's "aspect to remove" offers these).
+        removable = [  # only what the actor knows of: a hidden aspect is discovered first
+            a["id"]
+            for a in scene["aspects"]
+            if a["kind"] in ("situation", "zone", "boost")
+            and (not a["hidden"] or actor in a.get("known_to", ()))
+        ]
+        others = [p for p in scene["participants"] if p != actor]
+        if removable and others and not doc.get("conflict") and self.rng.random() < 0.3:
+            yield Move(
+                C(
+                    "Roll",
+                    actor=actor,
+                    action="overcome",
+                    skill=self.pick(self.preset.skill_keys),
+                    against=self.pick(others),
+                    aspect_id=self.pick(removable),
+                ),
+                seat,
+                True,
+            )
         if self.step % 3 == 0:  # now and then, with no draw of the rng: the other moves'
             # random paths stay as they were on the other steps
             yield from self.treatments(doc, seat, mine, here)
@@ -668,14 +691,12 @@ class Game:
                 rules = self.preset.recovery
                 track = Track(slot["track"])
                 skill = rules.skill_for(track) if track is not Track.ANY else None
-                treating = sorted({k for _, k in rules.skills})
-                skill = skill or (
-                    self.pick(treating) if treating else self.pick(self.preset.skill_keys)
-                )
+                treating = sorted({k for _, k in rules.skills}) or list(self.preset.skill_keys)
+                skill = skill or treating[self.step % len(treating)]
                 yield Move(
                     C(
                         "Treat",
-                        actor=self.pick(here),
+                        actor=here[self.step % len(here)],
                         skill=skill,
                         aspect_id=aspect["id"],
                         new_name=f"Healing {self.step}",
@@ -923,6 +944,59 @@ class Game:
             if active:
                 yield Move(C("CorrectTurn", current=self.pick(active)), GM, True)
 
+    def setting_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
+        """The setting panel's moves (the GM's), and a boost let go from its card (its holder's)."""
+        scene = doc.get("scene")
+        for aspect in scene["aspects"] if scene else []:
+            held = [h for h in aspect["free_invokes"] if h in mine]
+            if aspect["kind"] == "boost" and held and seat != GM:
+                yield Move(C("RemoveAspect", aspect_id=aspect["id"], by=held[0]), seat, True)
+        if seat != GM or self.rng.random() > 0.3:
+            return
+        rng = self.rng
+        setting = doc["setting"]
+        yield Move(C("DescribeSetting", name=f"World {self.step}", summary="A place"), GM, True)
+        kind = self.pick(["setting", "scenario", "organization"])
+        yield Move(
+            C(
+                "AddLastingAspect",
+                name=f"Lasting {self.step}",
+                kind=kind,
+                issue=self.pick(["current", "impending", None]) if kind == "setting" else None,
+                organization="Guild" if kind == "organization" else None,
+            ),
+            GM,
+            True,
+        )
+        if any(a["kind"] == "scenario" for a in setting["aspects"]):
+            yield Move(C("CloseScenario"), GM, True)
+        for aspect in setting["aspects"]:
+            yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.2)
+        characters = [ch["id"] for ch in doc["characters"]]
+        if characters:
+            yield Move(
+                C(
+                    "SetMembership",
+                    character_id=self.pick(characters),
+                    organization="Guild",
+                    member=rng.random() < 0.7,
+                ),
+                GM,
+                True,
+            )
+        yield Move(
+            C(
+                "PutSettingEntry",
+                kind=self.pick(["face", "place"]),
+                name=f"Entry {self.step}",
+                secret=rng.random() < 0.3,
+            ),
+            GM,
+            True,
+        )
+        for entry in setting["entries"]:
+            yield Move(C("RemoveSettingEntry", entry_id=entry["id"]), GM, rng.random() < 0.3)
+
     def gm_moves(self, doc: JSON) -> Iterator[Move]:
         rng = self.rng
         time, scene, conflict = doc["time"], doc.get("scene"), doc.get("conflict")
@@ -1077,7 +1151,7 @@ class Game:
             if aspect["hidden"]:
                 yield Move(C("RevealAspect", aspect_id=aspect["id"]), GM, True)
             if aspect["kind"] in ("situation", "zone", "boost"):
-                yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, rng.random() < 0.3)
+                yield Move(C("RemoveAspect", aspect_id=aspect["id"]), GM, True)
         if rng.random() < 0.1:
             yield Move(C("AddCharacter", sheet=self.npc_sheet()), GM, True)
         # Someone not in the scene comes into it (and into the fight, on a side), as the card's

@@ -254,10 +254,21 @@ def test_a_note_longer_than_a_lowered_limit_still_folds(monkeypatch: pytest.Monk
         play.do(c.Note(text="n" * 101))
 
 
+def without_roll_facts(log: list[Any]) -> list[Any]:
+    """The log as it was written before events recorded their rolls' figures."""
+    return [
+        e
+        if e.facts is None
+        else dataclasses.replace(e, facts=dataclasses.replace(e.facts, rolls=None))
+        for e in log
+    ]
+
+
 def test_an_event_logged_before_facts_folds_as_it_did() -> None:
     play = big_bad_hit()
     older = [dataclasses.replace(e, facts=None) for e in play.log]
-    assert dump(fold(older)) == dump(play.s)
+    # Rolls held to their recorded figures are the only difference the rules of the day make.
+    assert dump(fold(older)) == dump(fold(without_roll_facts(play.log)))
 
 
 def test_a_fix_keeps_the_first_editions_behaviour_for_events_logged_before_facts(

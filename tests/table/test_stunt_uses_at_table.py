@@ -102,8 +102,9 @@ def test_an_attack_stunt_counts_against_a_hidden_npc_when_the_page_names_none() 
     seen = event_for(rolled, play.s, "ann")
     assert seen is not None and seen["data"]["stunts"] == ["Quick Blade"]
     assert_replays(play, ("gm", "ann"))
-    # An attack logged before defenders' stunts counted replays as it was: no Iron Guard.
-    older = fold([*play.log[:-1], dataclasses.replace(rolled, defence_stunts=False)])
+    # An attack logged before defenders' stunts counted (and before events recorded facts)
+    # replays as it was: no Iron Guard.
+    older = fold([*play.log[:-1], dataclasses.replace(rolled, defence_stunts=False, facts=None)])
     assert older.roll is not None and older.roll.shifts == 7
 
 

@@ -60,16 +60,26 @@ class AspectKind(StrEnum):
     ZONE = "zone"
     CONSEQUENCE = "consequence"
     BOOST = "boost"
+    # The other kinds ("Other Kinds of Aspects"): they outlast scenes.
+    SETTING = "setting"
+    SCENARIO = "scenario"
+    ORGANIZATION = "organization"
 
     @property
     def is_character_aspect(self) -> bool:
         """High concept, trouble, relationship and other aspects written on a sheet."""
         return self in _CHARACTER_KINDS
 
+    @property
+    def is_lasting(self) -> bool:
+        """Setting, scenario and organization aspects: they belong to the story, not a scene."""
+        return self in _LASTING_KINDS
+
 
 _CHARACTER_KINDS = frozenset(
     {AspectKind.HIGH_CONCEPT, AspectKind.TROUBLE, AspectKind.RELATIONSHIP, AspectKind.CHARACTER}
 )
+_LASTING_KINDS = frozenset({AspectKind.SETTING, AspectKind.SCENARIO, AspectKind.ORGANIZATION})
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +107,10 @@ class Aspect:
     known_to: set[str] = field(default_factory=set)
     free_invokes: list[FreeInvoke] = field(default_factory=list)
     gone: bool = False  # a boost that has been used up
+    # An organization aspect's organization, and the characters who are its members (each may
+    # use it as their own); the game keeps the members in step with its memberships.
+    organization: str | None = None
+    members: set[str] = field(default_factory=set)
 
     @property
     def is_boost(self) -> bool:
@@ -170,9 +184,13 @@ class Aspect:
 class AspectsInPlay:
     """Every aspect that can be invoked or compelled right now, by id."""
 
-    def __init__(self, aspects: Iterable[Aspect] = ()) -> None:
+    # Slotted, so a snapshot of the set written before it had a prefix is seen to be stale.
+    __slots__ = ("_aspects", "_next_id", "_prefix")
+
+    def __init__(self, aspects: Iterable[Aspect] = (), *, prefix: str = "a") -> None:
         self._aspects: dict[str, Aspect] = {}
         self._next_id = 1  # a plain int, so the set copies and pickles on every Python
+        self._prefix = prefix  # the story's lasting aspects take ids of their own (w1, w2...)
         for aspect in aspects:
             self.add(aspect)
 
@@ -192,7 +210,7 @@ class AspectsInPlay:
     def new_id(self) -> str:
         """An id not used yet in this set."""
         while True:
-            candidate = f"a{self._next_id}"
+            candidate = f"{self._prefix}{self._next_id}"
             self._next_id += 1
             if candidate not in self._aspects:
                 return candidate

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
 from fatekit.rules.aspects.fate_points import GM, FateLedger
+from fatekit.rules.aspects.lasting import check_organization_compel
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
@@ -140,6 +141,7 @@ def offer_compel(
 ) -> Compel:
     """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now."""
     _check_compel(aspect, offered_by, complication, "a compel must say what the complication is")
+    check_organization_compel(aspect, target)
     if offered_by == target:
         raise BadInput("to compel your own character, ask the GM for a self-compel")
     ledger.wallet(target)  # the target must be known to the ledger
@@ -153,6 +155,7 @@ def self_compel(
 ) -> bool:
     """A player compels their own character after the fact; the GM pays when they agree."""
     _check_compel(aspect, target, complication, "a self-compel must say what the complication was")
+    check_organization_compel(aspect, target)
     if gm_agrees:
         ledger.wallet(target).gain()
     return gm_agrees

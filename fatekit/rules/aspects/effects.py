@@ -32,6 +32,7 @@ class Applied:
     created: list[Aspect] = field(default_factory=list)
     boosts: list[Aspect] = field(default_factory=list)
     revealed: list[Aspect] = field(default_factory=list)
+    removed: list[Aspect] = field(default_factory=list)  # what an overcome took out of play
     hit: int = 0
     takes_hit: bool = False  # the actor takes a hit the GM sizes
     succeeded: bool | None = None
@@ -49,12 +50,17 @@ def carry_out(
     aspect_name: str = "",
     aspect_owner: str | None = None,
     boost_names: dict[Side, str] | None = None,
+    removes: bool = False,
 ) -> Applied:
     """Apply ``option``'s effects: create aspects and boosts, add free invokes, reveal aspects.
 
     ``target`` is the existing aspect of a create an advantage on one; ``aspect_name`` names a
     new one (``aspect_owner`` when it sits on a character). A hit is reported, not absorbed:
     absorbing harm is the defender's choice. Everything is checked before anything changes.
+
+    ``removes``: the roll is an overcome to remove ``target``; any success (at a cost too) takes
+    it out of play, which :attr:`Applied.removed` reports for the caller, who knows where it
+    lives, to carry out.
     """
     names = boost_names or {}
     needs_opposition = any(_holder(e) is Side.OPPOSITION for e in option.effects)
@@ -103,6 +109,8 @@ def carry_out(
             applied.cost = "minor"
         elif isinstance(effect, MajorCost):
             applied.cost = "major"
+    if removes and target is not None and applied.succeeded:
+        applied.removed.append(target)
     return applied
 
 

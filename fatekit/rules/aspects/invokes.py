@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import BOOST_RULE, Aspect
 from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.lasting import check_organization_invoke
 from fatekit.rules.core.citations import CONDENSED, ITALIAN, rule
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
@@ -107,6 +108,7 @@ def check_invoke(
         return
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
+    check_organization_invoke(aspect, by)
     if aspect.id in paid_already:
         refuse(f"{aspect.label} was already invoked with a fate point on this roll", PAID_ONCE_RULE)
     if ledger is None:
@@ -150,5 +152,6 @@ def declare_story_detail(aspect: Aspect, by: str, detail: str, ledger: FateLedge
     aspect.check_usable_by(by)
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
+    check_organization_invoke(aspect, by)
     ledger.wallet(by).spend(purpose=f"declare a story detail with {aspect.label}")
     return StoryDetail(aspect.id, by, detail.strip())

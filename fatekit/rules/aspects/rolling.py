@@ -8,7 +8,7 @@ returns what the outcome allows.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -38,7 +38,7 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
 from fatekit.rules.core.waivers import refuse
 
-__all__ = ["AFTER_DICE_RULE", "ActionRoll", "RollPhase"]
+__all__ = ["AFTER_DICE_RULE", "ActionRoll", "RecordedFigures", "RollPhase"]
 
 AFTER_DICE_RULE = rule(
     "invoke.after-the-dice",
@@ -56,8 +56,32 @@ class RollPhase(StrEnum):
     RESOLVED = "resolved"  # outcome settled; nothing more may change
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedFigures:
+    """A roll's figures as they were decided: its effort, the opposition it faced (``None``: a
+    defence's, or an attack on several targets not yet split) and the outcome (``None`` with
+    no opposition). A table's log records them for every roll in play a move changed."""
+
+    effort: int
+    opposition: int | None = None
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    # What holds a roll to its recorded figures: the effort's difference from what the rules
+    # give it now (an invoke or a reroll made later still adds to it), and the outcome recorded
+    # for the shifts it had then.
+    offset: int
+    shifts: int | None = None
+    outcome: Outcome | None = None
+
+
 class ActionRoll:
-    """One participant's roll for an action, with everything that modifies it."""
+    """One participant's roll for an action, with everything that modifies it.
+
+    A roll folded again from a table's log is held to the figures the log recorded
+    (:meth:`keep_figures`), whatever ratings, bonuses and the ladder give now."""
 
     def __init__(
         self,
@@ -89,6 +113,7 @@ class ActionRoll:
         self.extra_free_invokes = 0  # from stunts, added to a successful create an advantage
         self.stunt_boosts = 0  # boosts stunts grant the roller, whatever the outcome
         self.stunts_used: list[str] = []
+        self.kept: _Kept | None = None
         if action is Action.DEFEND and difficulty is not None:
             raise BadInput("a defend roll opposes another roll; it has no difficulty of its own")
 
@@ -138,8 +163,9 @@ class ActionRoll:
 
     @property
     def effort(self) -> int:
-        """Dice plus rating plus bonuses."""
-        return self._as_roll().effort
+        """Dice plus rating plus bonuses (as recorded, when the roll is held to its figures)."""
+        offset = 0 if self.kept is None else self.kept.offset
+        return self._as_roll().effort + offset
 
     @property
     def opposition_value(self) -> int:
@@ -159,8 +185,35 @@ class ActionRoll:
 
     @property
     def outcome(self) -> Outcome:
-        """The outcome as things stand."""
-        return outcome_for(self.shifts)
+        """The outcome as things stand: as recorded, for the shifts it was recorded with."""
+        shifts = self.shifts
+        kept = self.kept
+        if kept is not None and kept.outcome is not None and kept.shifts == shifts:
+            return kept.outcome
+        return outcome_for(shifts)
+
+    def figures(self) -> RecordedFigures | None:
+        """The roll's figures as things stand (``None`` before the dice, or facing nobody)."""
+        if self.dice is None:
+            return None
+        if self.action is Action.DEFEND:
+            return RecordedFigures(self.effort)
+        if self.opposition is None and self.difficulty is None and self.opposes is None:
+            return RecordedFigures(self.effort)  # an attack on several targets, not yet split
+        return RecordedFigures(self.effort, self.opposition_value, self.outcome)
+
+    def keep_figures(self, figures: RecordedFigures) -> None:
+        """Hold the roll (and its defence) to ``figures``, as a table's log recorded them: no
+        rating, bonus or ladder of today changes them, and what a later move adds (an invoke's
+        +2, a reroll's dice) adds to them."""
+        offset = figures.effort - self._as_roll().effort
+        if self.opposition is not None and figures.opposition is not None:
+            self.opposition.keep_figures(RecordedFigures(figures.opposition))
+        if figures.outcome is None:
+            self.kept = _Kept(offset)
+            return
+        opposing = figures.opposition if figures.opposition is not None else self.opposition_value
+        self.kept = _Kept(offset, figures.effort - opposing, figures.outcome)
 
     # -- modifying the roll -----------------------------------------------------------------
 
@@ -289,11 +342,14 @@ class ActionRoll:
             self.opposition is not None and self.opposition.phase is RollPhase.READY
         ):
             raise BadInput("roll the dice before resolving")
+        # The recorded outcome goes with the roll's own shifts (a scale's benefit changes them).
+        kept = shifts is None or shifts == self.shifts
         resolution = resolve(
             self.action,
             self.shifts if shifts is None else shifts,
             active_opposition=self.opposition is not None,
             target=target,
+            outcome=self.outcome if kept else None,
         )
         extra = self.extra_free_invokes + extra_free_invokes
         if extra and resolution.outcome.succeeded:

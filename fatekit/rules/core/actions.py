@@ -229,18 +229,21 @@ def resolve(
     *,
     active_opposition: bool = False,
     target: AdvantageTarget = AdvantageTarget.NEW,
+    outcome: Outcome | None = None,
 ) -> Resolution:
     """Resolve an action that beat its opposition by ``shifts``.
 
     ``action`` is the action being opposed (a defend roll resolves the action it opposes, with
     the defender as :attr:`Side.OPPOSITION`). With ``active_opposition``, a defender whose roll
-    beat the action by three or more gets a boost on top of every option.
+    beat the action by three or more gets a boost on top of every option. ``outcome`` is the
+    outcome already decided for these shifts (a table's log records it); left out, the ladder
+    gives it.
     """
     if action is Action.DEFEND:
         raise ValueError(
             "resolve the action being defended against, with the defender as opposition"
         )
-    outcome = outcome_for(shifts)
+    outcome = outcome_for(shifts) if outcome is None else outcome
     if action is Action.OVERCOME:
         options, chooser = _overcome(outcome)
         rule_key = OVERCOME_RULE.key

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay
 from fatekit.rules.aspects.fate_points import FateLedger
+from fatekit.rules.aspects.lasting import LastingAspects, check_removable
 from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.problems import Problem
@@ -117,6 +118,8 @@ class Game:
         self.stunt_uses = StuntUses(self.clock)
         self.scene: Scene | None = None
         self.in_session = False
+        # The story's setting, scenario and organization aspects: they outlast every scene.
+        self.lasting = LastingAspects()
         for character in listed:
             self.add_character(character)
 
@@ -296,9 +299,12 @@ class Game:
             character.stunt_uses = self.stunt_uses.of(character.id)
 
     def find_aspect(self, aspect_id: str) -> Aspect:
-        """Any aspect in play by id: the scene's, a character's, or a consequence."""
+        """Any aspect in play by id: the scene's, the story's lasting ones, a character's, or a
+        consequence."""
         if self.scene is not None and aspect_id in self.scene.aspects:
             return self.scene.aspects.get(aspect_id)
+        if aspect_id in self.lasting:
+            return self.lasting.aspects.get(aspect_id)
         for character in self.characters.values():
             for aspect in character.aspects:
                 if aspect.id == aspect_id:
@@ -316,6 +322,15 @@ class Game:
         if self.in_session:
             return Moment.SESSION
         return Moment.BETWEEN_ARCS if self.arc_ended else Moment.ARC
+
+    def remove_aspect(self, aspect_id: str) -> Aspect:
+        """Take an aspect out of play: the scene's, or one of the story's lasting aspects (a
+        character's own aspects and consequences are not removed this way)."""
+        aspect = self.find_aspect(aspect_id)
+        check_removable(aspect)
+        if aspect_id in self.lasting:
+            return self.lasting.remove(aspect_id)
+        return self._running().aspects.remove(aspect_id)
 
     def _clear_recovered(self) -> list[Aspect]:
         cleared: list[Aspect] = []

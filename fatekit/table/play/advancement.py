@@ -1,6 +1,11 @@
 """Advancement: a PC's milestone change, a breakthrough after a major milestone, and skill steps
 banked earlier spent later, each checked by the rules of advancement before the sheet is
 rewritten.
+
+Each event records the sheet as its move left it (:class:`~fatekit.table.base.SheetFact`), and
+its fold step writes that sheet back without asking the rules of advancement again (the column
+rule, refresh's floor, the milestone open), so a later fix to them changes the advancements made
+after it. Events logged before sheets were recorded are played through the rules.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fatekit.formats.character_json import character_from_dict, character_to_dict
+from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.advancement import (
     MILESTONE_RULE,
@@ -24,13 +29,14 @@ from fatekit.rules.characters.advancement import (
     raise_skills,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
-from fatekit.rules.characters.character import Character
+from fatekit.rules.characters.character import Character, fitted_harm
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
-from fatekit.table.base import Command, Event, StuntText
+from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, acts_for, decides
+from fatekit.table.facts import records_sheet
 from fatekit.table.folding import folds
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -154,9 +160,55 @@ def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
 
 # -- the fold ----------------------------------------------------------------------------------
 
+for _advancing in (MilestoneTaken, BreakthroughTaken, SkillsRaised):
+    records_sheet(_advancing)
+
+
+def _recorded_sheet(state: TableState, event: Event) -> bool:
+    """Write the sheet ``event`` recorded, if it did (and say so): as it was decided, with no
+    rule of advancement asked again."""
+    facts = event.facts
+    if facts is None or not facts.sheets:
+        return False
+    for sheet in facts.sheets:
+        _write_sheet(state, sheet)
+    state.milestones.pop(facts.sheets[0].character, None)
+    state.game.sync_sheets()
+    return True
+
+
+def _write_sheet(state: TableState, sheet: SheetFact) -> None:
+    character = state.game.character(sheet.character)
+    skills = dict(sheet.skills)
+    stunts = list(character.stunts)
+    if tuple(json.dumps(stunt_dict(s), sort_keys=True) for s in stunts) != sheet.stunts:
+        stunts = [_stunt(character, text) for text in sheet.stunts]
+    # The stress boxes and slots the sheet's skills and stunts give, as when a sheet is read.
+    stress, slots = fitted_harm(character, state.game.ruleset.preset, skills=skills, stunts=stunts)
+    character.skills = skills
+    character.stunts = stunts
+    character.refresh = sheet.refresh
+    names = dict(sheet.aspects)
+    for aspect in character.aspects:
+        aspect.name = names.get(aspect.id, aspect.name)
+    character.stress = stress
+    character.consequences = slots
+    for index, name in sheet.recovering:
+        slot = character.consequences[index]
+        if slot.aspect is None:
+            raise BadInput(f"{character.name} has no consequence in slot {index} to recover")
+        slot.aspect.name = name
+        slot.recovering = True
+        slot.treated_at = state.game.clock.mark()
+    character.skill_steps_banked = sheet.banked
+    character.skill_steps_earned = sheet.earned
+    character.refresh_awarded = sheet.awarded
+
 
 @folds(MilestoneTaken)
 def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
+    if _recorded_sheet(state, event):
+        return
     character = _open_milestone(state, event.character_id, MilestoneKind.MINOR)
     apply_milestone(character, milestone_choice(character, event.choice), state.game.ruleset.preset)
     state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
@@ -165,6 +217,8 @@ def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
 
 @folds(BreakthroughTaken)
 def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
+    if _recorded_sheet(state, event):
+        return
     character = _open_milestone(state, event.character_id, MilestoneKind.MAJOR)
     names = dict(event.recovery_names)
     if len(names) != len(event.recovery_names):
@@ -185,6 +239,8 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
 
 @folds(SkillsRaised)
 def _skills_raised(state: TableState, event: SkillsRaised) -> None:
+    if _recorded_sheet(state, event):
+        return
     character = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")

@@ -21,6 +21,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
+from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
@@ -37,6 +38,7 @@ from fatekit.table.base import (
 )
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
+from fatekit.table.facts import records_invokes
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
@@ -74,7 +76,8 @@ class Roll(ActionCommand):
     """An action roll outside a conflict: overcome or create an advantage, against a
     ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
 
-    ``aspect_id`` aims a create an advantage at an existing aspect. ``dice`` and
+    ``aspect_id`` aims a create an advantage at an existing aspect, or an overcome at an aspect
+    to remove (an opponent, ``against``, may defend it; success removes it). ``dice`` and
     ``defend_dice`` are entered faces, or ``None`` for the table to roll.
     """
 
@@ -172,6 +175,7 @@ class RollResolved(Event):
     boost_names: tuple[tuple[str, str], ...]
     created: tuple[str, ...]  # ids of the aspects the outcome created, as the rules gave them
     roll: str | None = None  # older logs have none: the roll in play (there was one at a time)
+    removed: tuple[str, ...] = ()  # the aspect an overcome removed (older logs: none)
 
 
 # -- who may, and the events a command becomes -------------------------------------------------
@@ -246,6 +250,9 @@ def require_chooser(
 
 # -- the fold ----------------------------------------------------------------------------------
 
+# What settling a roll gives (free invokes on what it created or worked) is recorded as decided.
+records_invokes(RollResolved)
+
 
 @folds(RollMade)
 def _roll_made(state: TableState, event: RollMade) -> None:
@@ -258,8 +265,11 @@ def _roll_made(state: TableState, event: RollMade) -> None:
     if (event.difficulty is None) == (event.against is None):
         raise BadInput("give either a difficulty or an opponent (against), not both")
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    if aimed is not None and event.action is not Action.CREATE_ADVANTAGE:
-        raise BadInput("only a create an advantage aims at an aspect")
+    if aimed is not None and event.action is Action.OVERCOME:
+        # An overcome aimed at an aspect removes it on success; one unknown to the actor first
+        # has to be discovered.
+        aimed.check_usable_by(actor.id)
+        check_overcome_removes(aimed)
     roll = ActionRoll(
         actor.id,
         event.action,
@@ -332,6 +342,10 @@ def _roll_resolved(state: TableState, event: RollResolved) -> None:
     made = SETTLERS[in_play.kind](state, in_play, event)
     if event.created and event.created != made:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
+    if event.removed and event.removed != state.last_removed:
+        raise BadInput(
+            f"the log says {event.removed} left play, the rules removed {state.last_removed}"
+        )
     state.last_created = made
     state.rolls.pop(in_play.id, None)
     state.game.sync_sheets()
@@ -386,9 +400,25 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
             Side.ACTOR: names.get(roll.actor, ""),
             Side.OPPOSITION: names.get(opposition, ""),
         },
+        removes=roll.action is Action.OVERCOME,
     )
+    removed = []
+    for gone in applied.removed:
+        if not _still_in_play(state, gone):
+            continue  # it left play while the roll was waiting (the GM removed it): done already
+        state.game.remove_aspect(gone.id)
+        state.setting.issues.pop(gone.id, None)
+        removed.append(gone.id)
+    state.last_removed = tuple(removed)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
+
+
+def _still_in_play(state: TableState, aspect: Aspect) -> bool:
+    try:
+        return state.game.find_aspect(aspect.id) is aspect
+    except BadInput:
+        return False
 
 
 def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
@@ -670,6 +700,10 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         "faces": None if roll.dice is None else roll.dice.symbols(),
         "rerolled": [d.symbols() for d in roll.rerolled],
         "invocations": [viewer.invocation(i) for i in roll.invocations],
+        # the aspect a create an advantage works on, or an overcome would remove
+        "aim": None
+        if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
+        else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
     }
     if roll.dice is not None:
         out.update(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fatekit.rules.aspects.lasting import check_removes_freely
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.errors import BadInput
@@ -89,9 +90,12 @@ class RevealAspect(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RemoveAspect(Command):
-    """Take a scene aspect out of play (GM only)."""
+    """Take an aspect out of play without a roll, as nothing in the story stands in the way: the
+    GM, any scene or lasting aspect; a seat, a boost that ``by`` (a character it acts for)
+    holds."""
 
     aspect_id: str
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,9 +187,10 @@ class AspectRevealed(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AspectRemoved(Event):
-    """A scene aspect left play."""
+    """An aspect left play, by the GM's word (``by`` is ``None``) or let go by ``by``."""
 
     aspect_id: str
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -223,12 +228,20 @@ gm_only(
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
-    (RemoveAspect, AspectRemoved, "remove aspects"),
     (AddCountdown, CountdownAdded, "start countdowns"),
     (MarkCountdown, CountdownMarked, "mark countdowns"),
     (FireTrigger, TriggerFired, "fire triggers"),
 )
 gm_only((AddSituationAspect, SituationAspectAdded, "set situation aspects"), aspect_id="")
+
+
+@decides(RemoveAspect)
+def _remove_aspect(context: Context, command: RemoveAspect) -> list[Event]:
+    if command.by is None:
+        context.require_gm("remove aspects without a roll")
+    else:
+        context.require_control(command.by, "let go of an aspect for them")
+    return [context.event_from(AspectRemoved, command)]
 
 
 @decides(RevealAspect)
@@ -334,7 +347,11 @@ def _aspect_revealed(state: TableState, event: AspectRevealed) -> None:
 
 @folds(AspectRemoved)
 def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
-    scene_in_play(state).aspects.remove(event.aspect_id)
+    if event.by is not None:
+        state.require_character(event.by)
+        check_removes_freely(state.game.find_aspect(event.aspect_id), event.by)
+    state.game.remove_aspect(event.aspect_id)
+    state.setting.issues.pop(event.aspect_id, None)
 
 
 @folds(CountdownAdded)

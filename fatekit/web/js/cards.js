@@ -311,6 +311,9 @@ async function exportCharacter(id) {
 
 // -- aspects ------------------------------------------------------------------------------------
 
+// The kinds of aspect that leave play by being removed (a character's own change at milestones).
+const REMOVABLE = new Set(["situation", "zone", "boost", "setting", "scenario", "organization"]);
+
 export function aspectList(aspects) {
   if (!aspects.length) return null;
   return h(
@@ -391,10 +394,19 @@ function aspectCard(a) {
       button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })),
     );
   if (isGm() && a.id) add(buttons, correctAspectButton(a));
-  if (isGm() && (a.kind === "situation" || a.kind === "zone" || a.kind === "boost")) {
+  // Without a roll, when nothing in the story stands in the way: the GM's word on any aspect of
+  // the scene or the story; a player lets go of a boost their character holds.
+  if (isGm() && REMOVABLE.has(a.kind)) {
     add(
       buttons,
-      button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id })),
+      button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id }), {
+        "aria-label": t("aspect.remove_named", { name: a.name || t("aspect.unnamed_boost") }),
+      }),
+    );
+  } else if (a.kind === "boost" && myHolders.length) {
+    add(
+      buttons,
+      button(t("aspect.let_go"), () => send("RemoveAspect", { aspect_id: a.id, by: myHolders[0][0] })),
     );
   }
   if (buttons.childNodes.length) add(card, buttons);

@@ -37,6 +37,7 @@ export function learn(event) {
   if (event.type === "SituationAspectAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
   if (event.type === "RollResolved" && d.created) for (const id of d.created) named(id, v, d.aspect_name);
   if (event.type === "BlockAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
+  if (event.type === "LastingAspectAdded" && d.aspect_id) named(d.aspect_id, v, d.name);
   // A hidden aspect revealed to the seat: its name comes with the reveal, not with its making.
   if (event.type === "AspectRevealed" && d.aspect) named(d.aspect_id, v, d.aspect.name);
 }
@@ -54,6 +55,9 @@ function aspect(id) {
     const scene = app.view.scene;
     const found = scene && describing >= lastSceneChange && scene.aspects.find((a) => a.id === id);
     if (found) return aspectLabel(found);
+    // The story's lasting aspects (w1, w2...) keep their ids for good too.
+    const lasting = app.view.setting && app.view.setting.aspects.find((a) => a.id === id);
+    if (lasting) return aspectLabel(lasting);
     // A character's aspects keep their ids for good.
     for (const c of app.view.characters) {
       const list = c.revealed ? c.sheet.aspects : c.aspects;
@@ -102,6 +106,18 @@ const LINES = {
   SituationAspectAdded: (d) => ["SituationAspectAdded", { aspect: free(d.name) }],
   AspectRevealed: (d) => ["AspectRevealed", { aspect: aspect(d.aspect_id) }],
   AspectRemoved: (d) => ["AspectRemoved", { aspect: aspect(d.aspect_id) }],
+  SettingDescribed: (d) => ["SettingDescribed", { name: free(d.name) }],
+  LastingAspectAdded: (d) => [
+    `LastingAspectAdded.${d.kind}`,
+    { aspect: free(d.name), organization: free(d.organization || "") },
+  ],
+  ScenarioClosed: () => ["ScenarioClosed", {}],
+  MembershipSet: (d) => [
+    d.member ? "MembershipSet" : "MembershipSet.left",
+    { who: who(d.character_id), organization: free(d.organization) },
+  ],
+  SettingEntryPut: (d) => [`SettingEntryPut.${d.kind}`, { name: free(d.name) }],
+  SettingEntryRemoved: () => ["SettingEntryRemoved", {}],
   CountdownAdded: (d) => ["CountdownAdded", { name: d.name ? free(d.name) : h("span", {}, t("countdown.unnamed")) }],
   CountdownMarked: (d) => ["CountdownMarked", { n: d.count }],
   TriggerFired: () => ["TriggerFired", {}],
@@ -140,10 +156,13 @@ const LINES = {
       ...(d.target ? { target: who(d.target) } : {}),
     },
   ],
-  RollResolved: (d) => [
-    d.option ? "RollResolved.option" : "RollResolved",
-    { option: d.option ? t(`option.outcome.${d.option}`) : "" },
-  ],
+  RollResolved: (d) =>
+    d.removed && d.removed.length
+      ? ["RollResolved.removed", { option: t(`option.outcome.${d.option || "success"}`), aspect: aspect(d.removed[0]) }]
+      : [
+          d.option ? "RollResolved.option" : "RollResolved",
+          { option: d.option ? t(`option.outcome.${d.option}`) : "" },
+        ],
   ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
   AttackRolled: (d) => [
     "AttackRolled",

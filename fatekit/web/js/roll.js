@@ -189,10 +189,24 @@ export function openRoll() {
   const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
   const difficultyBox = field(t("roll.difficulty"), difficulty);
   const targetBox = field(t("roll.advantage_on"), target);
+  // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
+  // Only an aspect the actor knows of: a hidden one must be discovered first.
+  const removableBy = (who) =>
+    visibleAspects().filter(
+      (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(who)),
+    );
+  const removingOptions = (who) => [
+    ["", t("roll.no_aspect_removed")],
+    ...removableBy(who).map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
+  ];
+  let removable = removableBy(actor.value);
+  const removing = select("roll-remove", removingOptions(actor.value));
+  const removingBox = field(t("roll.remove_aspect"), removing);
   const update = () => {
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
+    removingBox.hidden = action.value !== "overcome" || !removable.length;
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -203,6 +217,8 @@ export function openRoll() {
     });
   };
   actor.addEventListener("change", () => {
+    removable = removableBy(actor.value);
+    refill(removing, removingOptions(actor.value));
     rankSkills(skillSel, actor.value);
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
@@ -222,6 +238,7 @@ export function openRoll() {
       difficultyBox,
       againstBox,
       targetBox,
+      removingBox,
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
@@ -237,6 +254,7 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
+          ...(action.value === "overcome" && removing.value ? { aspect_id: removing.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
@@ -511,13 +529,20 @@ export function resolveBox(roll) {
 // -- compels and free invokes -------------------------------------------------------------------
 
 export function openCompel(aspect) {
-  // Those in the scene, and the aspect's owner wherever they are.
+  // Those in the scene, and the aspect's owner wherever they are; an organization's aspect is
+  // compelled on its members, who come first.
   const ids = othersInScene().filter((id) => id !== aspect.owner);
   if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
+  const organization =
+    aspect.kind === "organization" && app.view.setting
+      ? app.view.setting.organizations.find((o) => o.name === aspect.organization)
+      : null;
+  const members = organization ? organization.members.filter((m) => character(m)) : [];
+  const ordered = [...members, ...ids.filter((id) => !members.includes(id))];
   const target = characterSelect(
     "compel-target",
-    ids,
-    aspect.owner && ids.includes(aspect.owner) ? aspect.owner : ids[0],
+    ordered,
+    aspect.owner && ordered.includes(aspect.owner) ? aspect.owner : ordered[0],
   );
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
   const kind = select(

@@ -7,7 +7,7 @@ import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
-import { answersFor, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { answersFor, aspectLabel, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
 
@@ -341,6 +341,16 @@ function rollCard(roll, ours) {
   add(
     card,
     h("p", { class: "roll-head" }, rollHead(roll)),
+    // The aspect an overcome would remove (an opponent may defend it) or an advantage works on.
+    roll.aim
+      ? h(
+          "p",
+          { class: "roll-aim", "data-aim": roll.aim.id },
+          tn(roll.action === "overcome" ? "roll.aim_remove" : "roll.aim_advantage", {
+            aspect: aspectLabel(roll.aim),
+          }),
+        )
+      : null,
     // The verdict first, as a player would say it: the effort's ladder step against the
     // opposition's, and what came of it (against a hidden difficulty, the outcome alone; in a
     // contest the effort alone: the sides' efforts are compared once all have counted).

@@ -18,6 +18,7 @@ import { logPanel, showLog } from "./log.js";
 import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
+import { settingPanel } from "./setting.js";
 import { app, redraw, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
@@ -54,6 +55,7 @@ const PANELS = {
     reads: ["characters", "conflict", "you", "table", "seats"],
     draw: () => charactersPanel(),
   },
+  setting: { column: "left", reads: ["setting", "characters", "you"], draw: () => settingPanel() },
   seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
   recap: { column: "middle", reads: ["time", "scene", "you"], draw: () => recapPanel() },
   notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },

@@ -86,11 +86,12 @@ export function ladderValue(n) {
   return rating(n, app.preset && app.preset.ladder);
 }
 
-/** Every aspect the seat can see: the scene's and the characters'. */
+/** Every aspect the seat can see: the scene's, the story's lasting ones and the characters'. */
 export function visibleAspects() {
   const out = [];
   const scene = app.view.scene;
   if (scene) out.push(...scene.aspects);
+  if (app.view.setting) out.push(...app.view.setting.aspects);
   for (const c of app.view.characters) {
     if (c.revealed) {
       for (const a of c.sheet.aspects) out.push({ ...a, owner: c.id });
