@@ -102,6 +102,7 @@ class RollInPlay:
     task: str | None = None  # a challenge's task
     npc_dice_hidden: bool = False  # NPCs' dice kept from the players as it was (re)rolled
     disables: str | None = None  # the hazard it tries to put out of action
+    treats: Aspect | None = None  # a treatment's: the consequence it treats
     renames: str | None = None  # a treatment's: the consequence's name once it recovers
 
     @property

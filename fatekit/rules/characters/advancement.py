@@ -44,6 +44,7 @@ __all__ = [
     "SwapSkills",
     "apply_breakthrough",
     "apply_milestone",
+    "breakthrough_moment",
     "check_milestone",
     "raise_skills",
 ]
@@ -332,15 +333,20 @@ def apply_breakthrough(
     if breakthrough.raise_now:
         plan.skills = _raised(plan.skills, breakthrough.raise_now, chosen)
     _commit(character, plan, chosen)
-    # A breakthrough falls between arcs: the next session is already a whole one after it.
-    moment = Moment.SCENE if edition() is Edition.FIRST else Moment.BETWEEN_ARCS
     for slot, name in to_start:
-        slot.start_recovery(name, clock, moment)
+        slot.start_recovery(name, clock, breakthrough_moment())
     for slot in to_clear:
         slot.clear()
     character.refresh_awarded += 1 if breakthrough.gm_refresh else 0
     character.skill_steps_earned += steps
     character.skill_steps_banked = banked - len(breakthrough.raise_now)
+
+
+def breakthrough_moment() -> Moment:
+    """When in play the recovery a breakthrough starts begins: between arcs, so the next session
+    is already a whole one after it (a move folded under :attr:`Edition.FIRST` counted it as
+    during the session, as fatekit did before issue 27)."""
+    return Moment.SCENE if edition() is Edition.FIRST else Moment.BETWEEN_ARCS
 
 
 def _recovery(

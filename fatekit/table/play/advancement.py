@@ -26,6 +26,7 @@ from fatekit.rules.characters.advancement import (
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
+    breakthrough_moment,
     raise_skills,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
@@ -199,7 +200,7 @@ def _write_sheet(state: TableState, sheet: SheetFact) -> None:
             raise BadInput(f"{character.name} has no consequence in slot {index} to recover")
         slot.aspect.name = name
         slot.recovering = True
-        slot.treated_at = state.game.clock.mark()
+        slot.treated_at = state.game.clock.mark(breakthrough_moment())
     character.skill_steps_banked = sheet.banked
     character.skill_steps_earned = sheet.earned
     character.refresh_awarded = sheet.awarded

@@ -127,7 +127,11 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
         raise BadInput(f"{event.aspect_id} is not {event.patient}'s consequence")
     slot.check_can_start_recovery()
     waiting = next(
-        (r for r in state.rolls.values() if r.kind is RollKind.TREATMENT and r.aim is slot.aspect),
+        (
+            r
+            for r in state.rolls.values()
+            if r.kind is RollKind.TREATMENT and r.treats is slot.aspect
+        ),
         None,
     )
     if waiting is not None:
@@ -158,7 +162,9 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
         event.faces,
         difficulty=event.difficulty,
     )
-    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record, aim=slot.aspect)
+    # Not the roll's aim: an overcome aimed at an aspect removes it on a success.
+    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record)
+    in_play.treats = slot.aspect
     in_play.renames = event.new_name
 
 
@@ -181,7 +187,7 @@ def _settle_treatment(
 
 def _still_untreated(state: TableState, in_play: RollInPlay) -> ConsequenceSlot | None:
     """The slot a treatment roll aims at, while it still holds that consequence untreated."""
-    treated = in_play.aim
+    treated = in_play.treats
     if treated is None:
         return None
     for character in state.game.characters.values():
