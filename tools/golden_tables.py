@@ -566,6 +566,50 @@ def treatment_ode(t: Play) -> None:
     gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
 
 
+# -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
+
+
+def economy_ode(t: Play) -> None:
+    """Öde: a major NPC with fate points of her own in her first scene (the pool is one per
+    PC), an event compel, a player's decision compel and a decision self-compel, then a contest
+    in which an outside threat, the volcano, hits every member of the side it beats."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    for seat, id, name, high_concept, trouble, *tiers in (
+        ("ann", "astrid", "Astrid Järnhand", "Sista smeden i Öde", "Skyldig fel folk",
+         "fight", "athletics lore", "notice physique will"),
+        ("ben", "bjorn", "Björn Vargskinn", "Spårare från skogen", "Litar inte på någon",
+         "notice", "fight lore", "athletics physique will"),
+    ):
+        t.do(seat, "AddCharacter", owner=seat, sheet=sheet(
+            "ode", id, name, *tiers, "stealth empathy rapport shoot",
+            high_concept=high_concept, trouble=trouble))
+    gm("AddCharacter", revealed=True, sheet=npc(
+        "ode", "alva", "Alva Skuggfot", "deceive", "fight", "athletics", "notice", "",
+        high_concept="Kultens rösträttare"))
+    gm("AddCharacter", revealed=True, sheet=npc(
+        "ode", "vulkanen", "Vulkanen", "shoot", "", "", "", "", high_concept="Berget vaknar"))
+    gm("StartSession")
+    gm("StartScene", name="Hamnen under berget",
+       participants=["astrid", "bjorn", "alva", "vulkanen"])
+    event = gm("OfferCompel", aspect_id="astrid/trouble/1", target="astrid", kind="event",
+               complication="Fordringsägarna väntar på kajen")
+    ann("AnswerCompel", compel_id=f"c{event}", answer="accept")
+    decision = ben("OfferCompel", aspect_id="astrid/high_concept/1", target="astrid", offered_by="bjorn",
+        kind="decision", decision="Hon utmanar hamnfogden på envig",
+        complication="Hon vinner, och hamnarbetarna vänder sig mot henne")
+    ann("AnswerCompel", compel_id=f"c{decision}", answer="accept")
+    asked = ann("SelfCompel", aspect_id="astrid/trouble/1", target="astrid", kind="decision",
+        decision="Hon lånar igen", complication="Ockraren vill ha dubbelt tillbaka")
+    gm("SelfCompelAnswer", compel_id=f"s{asked}", accepted=True)
+    gm("StartContest", sides=[["hjaltar", ["astrid", "bjorn"]], ["kulten", ["alva"]]],
+       intents=[["hjaltar", "nå båten"], ["kulten", "segla ensam"]])
+    gm("ContestThreat", actor="vulkanen", skill="shoot", sides=["hjaltar"], dice="++00")
+    ann("ContestRoll", side="hjaltar", actor="astrid", skill="athletics", dice="0000")
+    ann("ResolveRoll")
+    gm("ContestRoll", side="kulten", actor="alva", skill="fight", dice="0000")
+    gm("ResolveRoll")
+
+
 def setting_and_lasting_aspects(t: Play) -> None:
     """Game creation and the aspects that outlast scenes (issues 27 and 28): a setting with its
     issues, faces and places (one face secret, written public later), an organization with a
@@ -794,6 +838,17 @@ RECIPES = {
             datetime(2026, 11, 27, 21, 0, tzinfo=UTC),
             {"name": "Harbour Night, again", "gm_name": "Morgan"},
             rolls_in_play,
+        ),
+        Recipe(
+            "economy-ode",
+            "Issue 27 at an Öde table: a major NPC's own fate points kept out of the GM's pool "
+            "at her first scene, an event compel, a player's decision compel and a decision "
+            "self-compel (CompelOffered.decision, SelfCompelAsked.kind and .decision), and a "
+            "contest in which an outside threat hits each member of the side it beats "
+            "(ContestThreatRolled)",
+            datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
+            {"name": "Öde: Hamnen under berget", "preset": "ode", "gm_name": "Greta"},
+            economy_ode,
         ),
         Recipe(
             "setting-aspects",

@@ -52,6 +52,7 @@ from fatekit.table.play.conflicts import (
 from fatekit.table.play.contests import (
     ContestForfeit,
     ContestRoll,
+    ContestThreat,
     EndContest,
     StartContest,
 )
@@ -164,6 +165,7 @@ __all__ = [
     "Concede",
     "ContestForfeit",
     "ContestRoll",
+    "ContestThreat",
     "CorrectAspect",
     "CorrectConsequence",
     "CorrectFatePoints",

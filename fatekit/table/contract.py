@@ -53,6 +53,7 @@ _TABLE = _closed(
         "options": _IDS,
         "skill_list": _nullable(_STR),
         "ruleset": _BOOL,
+        "difficulty_guidance": _closed({"any": _LIST, "by_skill": _OBJ}),
     }
 )
 _YOU = _closed(

@@ -55,6 +55,7 @@ from fatekit.table.play.contests import (
     ContestForfeited,
     ContestRolled,
     ContestStarted,
+    ContestThreatRolled,
 )
 from fatekit.table.play.corrections import (
     AspectCorrected,
@@ -163,6 +164,7 @@ __all__ = [
     "ContestForfeited",
     "ContestRolled",
     "ContestStarted",
+    "ContestThreatRolled",
     "CountdownAdded",
     "CountdownMarked",
     "DifficultyHidden",

@@ -21,7 +21,9 @@ from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.difficulty import difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
+from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
 from fatekit.table.play.rolls import roll_in_play
@@ -33,6 +35,7 @@ __all__ = [
     "absorb_options",
     "defend_skills",
     "defending_skill",
+    "difficulty_choices",
     "invoke_advice",
     "invoke_options",
     "legal_actions",
@@ -42,6 +45,26 @@ __all__ = [
 
 #: The actions a roll's odds may be asked for (a defence is the opponent's side of one).
 ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, Action.ATTACK)}
+
+
+# -- setting a difficulty ----------------------------------------------------------------------
+
+
+def _choices(skill: int | None) -> list[JSON]:
+    return [
+        {"key": c.key.value, "rating": c.difficulty, "no_roll": c.no_roll}
+        for c in difficulty_guidance(skill)
+        if c.from_skill == (skill is not None)
+    ]
+
+
+def difficulty_choices() -> JSON:
+    """The text's rules of thumb for a difficulty, for every form where one is set: ``any``, by
+    the reasons a task is tough, and ``by_skill``, against a roller's rating on the ladder (its
+    value as text), which the page looks up for the character and skill it rolls. Each choice
+    gives its difficulty as ``rating`` (a ``difficulty`` key is kept for numbers a seat may be
+    denied, which the permission tests look for)."""
+    return {"any": _choices(None), "by_skill": {str(r): _choices(r) for r in sorted(LADDER)}}
 
 
 # -- in a conflict ------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.aspects.compels import Compel
+from fatekit.rules.aspects.compels import Compel, CompelKind
 from fatekit.rules.aspects.lasting import Issue
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.character import CharacterKind
@@ -134,6 +134,8 @@ class SelfCompelRecord:
     aspect_id: str
     target: str
     complication: str
+    kind: CompelKind = CompelKind.EVENT
+    decision: str = ""
 
 
 # -- the GM's screen ---------------------------------------------------------------------------
@@ -281,6 +283,7 @@ class TableState:
     contest: Contest | None = None
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
     contest_forfeits: set[str] = field(default_factory=set)
+    contest_threats: dict[str, int] = field(default_factory=dict)  # outside threats, by side
     contest_rolls: dict[str, ContestRollRecord] = field(default_factory=dict)  # this exchange's
     contest_last: dict[str, ContestRollRecord] = field(default_factory=dict)  # the last exchange's
     challenge: Challenge | None = None

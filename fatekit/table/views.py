@@ -63,6 +63,7 @@ def table_view(viewer: Viewer) -> JSON:
             "options": sorted(o.value for o in state.ruleset.options),
             "skill_list": state.skill_list,
             "ruleset": state.ruleset_file is not None,  # a rule-set file, not a built-in
+            "difficulty_guidance": offers.difficulty_choices(),
         },
         "you": {
             "seat": viewer.seat.id,

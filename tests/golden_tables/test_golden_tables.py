@@ -188,3 +188,44 @@ def test_a_golden_table_reads_the_same_for_every_seat(path: Path, client: TestCl
             version + 1,
             "The table plays on.",
         ), seat
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+def test_a_table_recorded_before_the_pool_fix_keeps_its_pool_and_new_scenes_follow_it(
+    client: TestClient,
+) -> None:
+    """Issue 27, mismatch 4 (fate-condensed.ru.md § Your Fate Points; ode-kortfattad.sv.rst
+    § Dina ödespoäng): ``big-bad-ode`` was recorded while a major NPC's own fate points went into
+    the GM's pool on its first scene (three PCs and the dragon's three: six, one spent on an
+    invoke). Imported today it keeps that pool; the scenes it plays from now on are filled as the
+    text says, one per PC, and a new major NPC's own points stay out as well."""
+    golden = json.loads((HERE / "big-bad-ode.json").read_text(encoding="utf-8"))
+    imported = client.post("/tables/import", json=golden["export"])
+    assert imported.status_code == 201, imported.text
+    table_id, link = imported.json()["table_id"], imported.json()["link"]
+    headers = {"X-Fatekit-Link": link}
+    recorded_pool = golden["seats"][golden["gm_seat"]]["state"]["gm_pool"]
+    assert recorded_pool == 3 + 3 - 1
+
+    def state() -> Any:
+        return client.get(f"/tables/{table_id}/state", headers=headers).json()
+
+    def send(type_name: str, **data: Any) -> None:
+        done = client.post(
+            f"/tables/{table_id}/commands", json={"type": type_name, "data": data}, headers=headers
+        )
+        assert done.status_code == 200, done.text
+
+    assert state()["gm_pool"] == recorded_pool
+    sheet = json.loads(golden["export"]["events"][8]["data"]["sheet"])
+    assert (sheet["id"], sheet["kind"], sheet["fate_points"]) == ("draken", "major_npc", 3)
+    wyrm = {**sheet, "id": "ormen", "name": "Ormen", "aspects": []}
+    send("FinishConflict")
+    send("EndScene")
+    send("AddCharacter", sheet=json.dumps(wyrm))
+    send(
+        "StartScene",
+        name="Ormens näste",
+        participants=["astrid", "bjorn", "cilla", "draken", "ormen"],
+    )
+    assert state()["gm_pool"] == 3  # one per PC: neither NPC's own points

@@ -64,8 +64,9 @@ def test_the_plan_reads_skills_stunts_and_equipment() -> None:
 def test_fate_core_orders_turns_by_notice() -> None:
     plan = fight_plan(load_scenario(SCENARIOS / "warehouse.json"))
     assert [plan.fighters[i].id for i in plan.order][:3] == ["cynere", "zird", "landon"]
-    # Og brings his three fate points to the GM's pool, which also has one per PC.
-    assert plan.gm_pool == 6
+    # A new scene's pool: one per PC. Og's own three fate points stay out of it
+    # (fate-condensed.ru.md § Your Fate Points), as he has conceded nothing yet.
+    assert plan.gm_pool == 3
 
 
 def test_character_files_are_read_relative_to_the_scenario(tmp_path: Path) -> None:

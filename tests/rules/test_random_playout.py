@@ -74,8 +74,6 @@ def setup(rng: random.Random) -> tuple[Game, Conflict]:
     preset = rng.choice(PRESETS)
     pcs = [random_character(rng, preset, f"pc{i}", False) for i in range(rng.randint(1, 3))]
     npcs = [random_character(rng, preset, f"npc{i}", True) for i in range(rng.randint(1, 4))]
-    for npc in npcs:
-        npc.fate_points = 0
     # A random set of the optional rules that change how a conflict plays.
     options = [o for o in RANDOM_OPTIONS if rng.random() < 0.3]
     if preset == "core":

@@ -727,6 +727,30 @@ class Game:
                         True,
                     )
                     yield Move(C("ContestForfeit", side=side["id"]), seat, self.rng.random() < 0.2)
+            if seat == GM and contest.get("whole_side"):
+                # Öde: an outside threat, on no side, attacks the sides still to roll.
+                on_sides = {m for side in contest["sides"] for m in side["members"]}
+                scene = doc.get("scene") or {}
+                threats = [p for p in scene.get("participants", []) if p not in on_sides]
+                open_sides = [
+                    side["id"]
+                    for side in contest["sides"]
+                    if side["id"] not in contest["rolled"]
+                    and side["id"] not in contest["forfeited"]
+                    and side["id"] not in contest.get("rolling", {})
+                ]
+                if threats and open_sides:
+                    assert self.preset is not None
+                    yield Move(
+                        C(
+                            "ContestThreat",
+                            actor=self.pick(threats),
+                            skill=self.pick(self.preset.skill_keys),
+                            sides=(self.pick(open_sides),),
+                        ),
+                        seat,
+                        True,
+                    )
         challenge = doc.get("challenge")
         scene = doc.get("scene") or {}
         if challenge:
@@ -756,6 +780,19 @@ class Game:
             who, aspect_id = self.pick(own)
             yield Move(
                 C("SelfCompel", aspect_id=aspect_id, target=who, complication="It bites back"),
+                seat,
+                True,
+            )
+            # Or a decision of theirs, led by their own aspect (compel.kinds).
+            yield Move(
+                C(
+                    "SelfCompel",
+                    aspect_id=aspect_id,
+                    target=who,
+                    kind="decision",
+                    decision="They choose the hard way",
+                    complication="It bites back",
+                ),
                 seat,
                 True,
             )
@@ -1061,11 +1098,15 @@ class Game:
                     GM,
                     bool(kinds),
                 )
+                # At an Öde table one foe may stay out of the contest, an outside threat to it.
+                outside = foes[-1:] if len(foes) > 1 and self.preset.key == "ode" else []
+                racing = [f for f in foes if f not in outside]
                 yield Move(
                     C(
                         "StartContest",
-                        sides=(("heroes", tuple(heroes)), ("foes", tuple(foes))),
+                        sides=(("heroes", tuple(heroes)), ("foes", tuple(racing))),
                         intents=(("heroes", "Escape"), ("foes", "Catch them")),
+                        harmful_to=("heroes",) if rng.random() < 0.5 else (),
                     ),
                     GM,
                     True,

@@ -143,3 +143,22 @@ def test_the_hits_target_is_offered_the_ways_to_absorb_it(play: Play) -> None:
 def test_defend_skills_only_while_an_attack_on_many_waits_to_be_aimed(play: Play) -> None:
     _fight(play)
     assert defend_skills(play.s, "ann") == {}
+
+
+@pytest.mark.rule("difficulty.guidance")
+def test_every_seat_reads_the_texts_rules_of_thumb_for_a_difficulty(play: Play) -> None:
+    """fate-condensed.ru.md § Setting Difficulty and Opposition: the page offers the rules
+    engine's choices wherever a difficulty is set, against the roller's skill when it knows it."""
+    from fatekit.rules.core.difficulty import difficulty_guidance
+
+    for seat in ("gm", "ann", "sam"):
+        guidance = view_for(play.s, seat)["table"]["difficulty_guidance"]
+        assert [(g["key"], g["rating"]) for g in guidance["any"]] == [
+            (c.key.value, c.difficulty) for c in difficulty_guidance()
+        ]
+        # Ruth's Fight is Great (+4): low, near and much higher than that.
+        assert [(g["key"], g["rating"]) for g in guidance["by_skill"]["4"]] == [
+            ("show_off", 2),
+            ("tension", 4),
+            ("dire", 7),
+        ]

@@ -13,6 +13,7 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 
 __all__ = [
+    "COMPEL_KIND_RULE",
     "COMPEL_OFFER_RULE",
     "COMPEL_REFUSE_RULE",
     "COMPEL_WITHDRAW_RULE",
@@ -20,6 +21,7 @@ __all__ = [
     "Compel",
     "CompelKind",
     "CompelState",
+    "check_compel_kind",
     "offer_compel",
     "self_compel",
 ]
@@ -49,6 +51,14 @@ SELF_COMPEL_RULE = rule(
     "What Can I Do with Aspects? > Compels",
     "A player may claim a complication they played into as a self-compel; when the group agrees, "
     "the GM gives them a fate point",
+)
+COMPEL_KIND_RULE = rule(
+    "compel.kinds",
+    CONDENSED,
+    "What Can I Do with Aspects? > Compels > Events and Decisions",
+    "An event compel is an outside force that, through the aspect, happens to the character; a "
+    "decision compel is the character's own choice, led by their own aspect (their flaws or "
+    "values), whose fallout is the complication: it says what they decide",
 )
 
 
@@ -82,6 +92,8 @@ class Compel:
     kind: CompelKind
     complication: str
     state: CompelState = CompelState.OFFERED
+    #: What the character decides, for a decision compel (the complication is its fallout).
+    decision: str = ""
 
     @property
     def escrowed(self) -> bool:
@@ -130,6 +142,34 @@ def _check_compel(aspect: Aspect, by: str, complication: str, untold: str) -> No
     aspect.check_usable_by(by)
 
 
+def check_compel_kind(aspect: Aspect, target: str, kind: CompelKind, decision: str) -> None:
+    """Refuse a compel whose kind does not fit: a decision compel must say what ``target``
+    decides, and is led by one of the target's own aspects (their character's aspects and
+    consequences); an event compel, something that happens to them, decides nothing.
+
+    Checked as a compel is offered or asked for, never when a logged one is folded again: a
+    compel logged before the kinds asked this keeps its place in the story."""
+    if kind is CompelKind.EVENT:
+        if decision.strip():
+            raise BadInput(
+                "an event compel happens to the character: what they decide belongs to a "
+                "decision compel",
+                code="compel_event_decision",
+            )
+        return
+    if not decision.strip():
+        raise BadInput(
+            "a decision compel says what the character decides, and the complication that follows",
+            code="compel_decision_untold",
+        )
+    if aspect.owner != target:
+        refuse(
+            f"{aspect.label} is not {target}'s own aspect: a decision comes from the character's "
+            "own flaws or values, so compel it as an event",
+            COMPEL_KIND_RULE,
+        )
+
+
 def offer_compel(
     aspect: Aspect,
     target: str,
@@ -138,8 +178,11 @@ def offer_compel(
     ledger: FateLedger,
     kind: CompelKind = CompelKind.EVENT,
     complication: str,
+    decision: str = "",
 ) -> Compel:
-    """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now."""
+    """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now.
+    Either kind gives the target the point on acceptance (``decision``: see
+    :func:`check_compel_kind`, which the table runs as the offer is made)."""
     _check_compel(aspect, offered_by, complication, "a compel must say what the complication is")
     check_organization_compel(aspect, target)
     if offered_by == target:
@@ -147,13 +190,16 @@ def offer_compel(
     ledger.wallet(target)  # the target must be known to the ledger
     if offered_by != GM:
         ledger.wallet(offered_by).spend(purpose="offer a compel")
-    return Compel(aspect.id, target, offered_by, kind, complication.strip())
+    return Compel(
+        aspect.id, target, offered_by, kind, complication.strip(), decision=decision.strip()
+    )
 
 
 def self_compel(
     aspect: Aspect, target: str, *, ledger: FateLedger, complication: str, gm_agrees: bool
 ) -> bool:
-    """A player compels their own character after the fact; the GM pays when they agree."""
+    """A player compels their own character after the fact; the GM pays when they agree. It may
+    be of either kind, as :func:`check_compel_kind` says."""
     _check_compel(aspect, target, complication, "a self-compel must say what the complication was")
     check_organization_compel(aspect, target)
     if gm_agrees:

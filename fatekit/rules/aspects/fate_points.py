@@ -45,7 +45,8 @@ GM_POOL_RULE = rule(
     CONDENSED,
     "Бытие Ведущего > Your Fate Points",
     "The GM's pool for a scene is one per PC, plus points carried by conceded or hostile-invoked "
-    "NPCs and by a compel that ended the last scene; compels cost the GM nothing",
+    "NPCs and by a compel that ended the last scene (an NPC's own fate points are not added); "
+    "compels cost the GM nothing",
 )
 
 

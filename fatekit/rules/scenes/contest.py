@@ -7,14 +7,17 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from fatekit.rules.core.actions import CreateAspect, Option, Side
-from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.citations import CONDENSED, ODE, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "CONTEST_ADVANTAGE_RULE",
     "CONTEST_HARM_RULE",
     "CONTEST_ROLES_RULE",
+    "CONTEST_SIDE_HARM_RULE",
+    "CONTEST_THREAT_RULE",
     "CONTEST_TWIST_RULE",
     "CONTEST_VICTORY_RULE",
     "FASTER_CONTESTS_RULE",
@@ -43,6 +46,21 @@ CONTEST_HARM_RULE = rule(
     CONDENSED,
     "Contests",
     "Where the contest can harm a side, that side takes a hit of the shifts by which it was beaten",
+)
+CONTEST_SIDE_HARM_RULE = rule(
+    "contest.harm.whole-side",
+    ODE,
+    "Konflikter",
+    "Öde: where a threat tries to harm participants, everyone on a side takes harm when the "
+    "side's effort is below the threat's attack effort or below the difficulty; the harm is the "
+    "difference",
+)
+CONTEST_THREAT_RULE = rule(
+    "contest.outside-threat",
+    ODE,
+    "Konflikter",
+    "Öde: outside threats (an erupting volcano, an angry god) may attack any or all sides of a "
+    "contest; such a threat may also take part in it",
 )
 FASTER_CONTESTS_RULE = rule(
     "option.faster-contests",
@@ -95,6 +113,8 @@ class ExchangeResult:
     twist: bool  # a tie for the highest effort: the GM adds a situation aspect
     hits: Mapping[str, int]  # shifts each harmed side must absorb
     winner: str | None
+    #: Öde: the shifts each member of a harmed side takes (the whole side is hit).
+    member_hits: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -103,6 +123,9 @@ class Contest:
 
     ``harmful_to`` lists the sides that something in the contest can hurt: they take hits when
     beaten. ``victories_needed`` is three unless the table runs a longer contest (up to five).
+    ``whole_side`` plays Öde's harm: every member of a harmed side takes it, a side is harmed
+    below a difficulty as below the effort against it, and outside threats may attack any side
+    (:meth:`exchange`'s ``threats``).
     """
 
     sides: dict[str, ContestSide]
@@ -111,6 +134,7 @@ class Contest:
     faster: bool = False
     exchanges: list[ExchangeResult] = field(default_factory=list)
     winner: str | None = None
+    whole_side: bool = False
 
     @classmethod
     def between(
@@ -121,10 +145,12 @@ class Contest:
         victories_needed: int = 3,
         harmful_to: Iterable[str] = (),
         faster: bool = False,
+        whole_side: bool = False,
     ) -> Contest:
         """Set up a contest: each side's members and declared intent.
 
-        ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`).
+        ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`);
+        ``whole_side``, Öde's harm (see the class).
         """
         if len(sides) < 2:
             raise BadInput("a contest needs at least two sides")
@@ -147,7 +173,7 @@ class Contest:
         if unknown:
             raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
         built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
-        return cls(built, victories_needed, harmful, faster)
+        return cls(built, victories_needed, harmful, faster, whole_side=whole_side)
 
     def check_roles(self, roles: Mapping[str, Iterable[Role]]) -> None:
         """Raise unless what each participant does this exchange is allowed.
@@ -188,12 +214,14 @@ class Contest:
         *,
         difficulties: Mapping[str, int] | None = None,
         forfeited: Iterable[str] = (),
+        threats: Mapping[str, int] | None = None,
     ) -> ExchangeResult:
         """Settle one exchange from each side's overcome effort.
 
         With ``difficulties``, sides face their own passive obstacles and "with style" is measured
         against them; otherwise each side is measured against the best of the others. Sides in
-        ``forfeited`` (a failed advantage) make no roll this exchange.
+        ``forfeited`` (a failed advantage) make no roll this exchange. ``threats`` gives, by side,
+        the effort of an outside threat's attack on it this exchange (Öde's contests only).
         """
         if self.winner is not None:
             raise IllegalAction(f"the contest is over: {self.winner} won", CONTEST_VICTORY_RULE)
@@ -206,6 +234,10 @@ class Contest:
         missing = set(self.sides) - set(efforts) - out
         if missing:
             raise BadInput(f"every side rolls or forfeits; missing: {', '.join(sorted(missing))}")
+        attacked = dict(threats or {})
+        for side in attacked:
+            if side not in self.sides:
+                raise BadInput(f"no side {side!r} in this contest")
         gained = {s: 0 for s in self.sides}
         hits: dict[str, int] = {}
         twist = False
@@ -223,16 +255,59 @@ class Contest:
                 leader = leaders[0]
                 gained[leader] = 2 if styled == {leader} else 1
                 self.sides[leader].victories += gained[leader]
-            for side in self.harmful_to & set(efforts):
-                best_other = max((e for s, e in efforts.items() if s != side), default=None)
-                if best_other is not None and best_other > efforts[side]:
-                    hits[side] = best_other - efforts[side]
+            if self.whole_side:
+                hits = self._side_harm(efforts, difficulties, attacked)
+            else:
+                for side in self.harmful_to & set(efforts):
+                    best_other = max((e for s, e in efforts.items() if s != side), default=None)
+                    if best_other is not None and best_other > efforts[side]:
+                        hits[side] = best_other - efforts[side]
+                # An outside threat the GM let in elsewhere (a waiver) hits as it would in Öde.
+                for side, effort in efforts.items():
+                    if attacked.get(side, effort) > effort:
+                        hits[side] = max(hits.get(side, 0), attacked[side] - effort)
+        members = {
+            member: shifts
+            for side, shifts in hits.items()
+            for member in (self.sides[side].members if self.whole_side else ())
+        }
         done = [s for s in self.sides.values() if s.victories >= self.victories_needed]
         if done:
             self.winner = max(done, key=lambda s: s.victories).id
-        result = ExchangeResult(dict(efforts), gained, twist, hits, self.winner)
+        result = ExchangeResult(dict(efforts), gained, twist, hits, self.winner, members)
         self.exchanges.append(result)
         return result
+
+    def check_threat(self) -> None:
+        """Refuse an outside threat's attack on a contest that does not play Öde's harm (the
+        other texts make a threat a side of its own); a GM may set the rule aside."""
+        if not self.whole_side:
+            refuse(
+                "an outside threat attacks the sides of a contest in Öde; here make it a side",
+                CONTEST_THREAT_RULE,
+            )
+
+    def _side_harm(
+        self,
+        efforts: Mapping[str, int],
+        difficulties: Mapping[str, int] | None,
+        threats: Mapping[str, int],
+    ) -> dict[str, int]:
+        """Öde's harm: a side that something harms (``harmful_to``, or an outside threat this
+        exchange) takes the difference when its effort is below what stands against it: the
+        threat's attack, the best effort of a side out to harm it, or its difficulty."""
+        hits: dict[str, int] = {}
+        for side, effort in efforts.items():
+            against: list[int] = []
+            if side in threats:
+                against.append(threats[side])
+            if side in self.harmful_to:
+                against += [e for s, e in efforts.items() if s != side]
+                if difficulties is not None and side in difficulties:
+                    against.append(difficulties[side])
+            if against and max(against) > effort:
+                hits[side] = max(against) - effort
+        return hits
 
     def _outcome(
         self, side: str, efforts: Mapping[str, int], difficulties: Mapping[str, int] | None

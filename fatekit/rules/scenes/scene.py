@@ -20,6 +20,7 @@ from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.clock import Clock, Milestone, Moment
+from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.conditions import to_conditions
@@ -146,8 +147,13 @@ class Game:
         self.stunt_uses.restore(character.id, character.stunt_uses)
         if character.kind is CharacterKind.PC:
             self.ledger.add_pc(character.id, character.fate_points)
-        else:
+        elif edition() is Edition.FIRST:
+            # How fatekit played before issue 27: the sheet's own points went to the GM's pool.
             self.ledger.add_npc(character.id, character.fate_points)
+        else:
+            # An NPC's own points never fill the GM's pool: it carries only what it earns by
+            # conceding or from hostile invokes, to bring to a later scene (GM_POOL_RULE).
+            self.ledger.add_npc(character.id, 0)
 
     def problems(self, character_id: str) -> list[Problem]:
         """What is wrong with a character's sheet under this table's rules (empty: legal)."""

@@ -7,7 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fatekit.rules.aspects.compels import COMPEL_OFFER_RULE, CompelKind, offer_compel, self_compel
+from fatekit.rules.aspects.compels import (
+    COMPEL_OFFER_RULE,
+    CompelKind,
+    check_compel_kind,
+    offer_compel,
+    self_compel,
+)
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -24,13 +30,16 @@ from fatekit.table.state import SelfCompelRecord, TableState
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OfferCompel(Command):
     """Offer a compel of ``aspect_id`` on ``target``. ``offered_by`` is a character the seat
-    controls (a player pays a fate point to offer), or ``None`` for the GM's free offer."""
+    controls (a player pays a fate point to offer), or ``None`` for the GM's free offer. An
+    ``event`` says what happens to the target; a ``decision`` says what the target decides
+    (``decision``) and ``complication`` what goes wrong because of it."""
 
     aspect_id: str
     target: str
     complication: str
     offered_by: str | None = None
     kind: CompelKind = CompelKind.EVENT
+    decision: str = ""
 
 
 class CompelAnswer(StrEnum):
@@ -71,11 +80,14 @@ class DeclareStoryDetail(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SelfCompel(Command):
     """Ask the GM for a fate point for a complication ``target``'s aspect brought on (the
-    target's seat). Nothing is paid until the GM answers with :class:`SelfCompelAnswer`."""
+    target's seat), of either kind (:class:`OfferCompel`). Nothing is paid until the GM answers
+    with :class:`SelfCompelAnswer`."""
 
     aspect_id: str
     target: str
     complication: str
+    kind: CompelKind = CompelKind.EVENT
+    decision: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +111,7 @@ class CompelOffered(Event, NamesAspect):
     complication: str
     offered_by: str | None
     kind: CompelKind
+    decision: str = ""  # logged before compels said what was decided: none
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,6 +148,9 @@ class SelfCompelAsked(Event, NamesAspect):
     aspect_id: str
     target: str
     complication: str
+    # Logged before self-compels had a kind: an event, deciding nothing.
+    kind: CompelKind = CompelKind.EVENT
+    decision: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -154,7 +170,15 @@ def _offer_compel(context: Context, command: OfferCompel) -> list[Event]:
         context.require_gm("offer a compel for free")
     else:
         context.require_control(command.offered_by, "offer a compel in their name")
+    _check_kind(context, command)
     return [context.event_from(CompelOffered, command, compel_id=f"c{context.state.version + 1}")]
+
+
+def _check_kind(context: Context, command: OfferCompel | SelfCompel) -> None:
+    # As the compel is made, never as a logged one folds (compel.kinds).
+    context.state.require_character(command.target)
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    check_compel_kind(aspect, command.target, command.kind, command.decision)
 
 
 @decides(AnswerCompel)
@@ -192,6 +216,7 @@ acts_for(DeclareStoryDetail, StoryDetailDeclared, "spend their fate points", lam
 @decides(SelfCompel)
 def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
     context.require_control(command.target, "ask a self-compel for them")
+    _check_kind(context, command)
     return [context.event_from(SelfCompelAsked, command, compel_id=f"s{context.state.version + 1}")]
 
 
@@ -216,6 +241,7 @@ def _compel_offered(state: TableState, event: CompelOffered) -> None:
         ledger=state.game.ledger,
         kind=event.kind,
         complication=event.complication,
+        decision=event.decision,
     )
     state.game.sync_sheets()  # a player who offers a compel pays for it from their own points
 
@@ -271,7 +297,13 @@ def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
         gm_agrees=False,
     )
     state.self_compels[event.compel_id] = SelfCompelRecord(
-        event.compel_id, event.version, event.aspect_id, event.target, event.complication
+        event.compel_id,
+        event.version,
+        event.aspect_id,
+        event.target,
+        event.complication,
+        event.kind,
+        event.decision.strip(),
     )
 
 
@@ -326,6 +358,7 @@ def compels_view(viewer: Viewer) -> list[JSON]:
             "target": compel.target,
             "offered_by": compel.offered_by,
             "kind": compel.kind.value,
+            "decision": compel.decision,
             "complication": compel.complication,
             "state": compel.state.value,
         }
@@ -341,6 +374,8 @@ def self_compels_view(viewer: Viewer) -> list[JSON]:
             "id": asked.compel_id,
             "aspect_id": asked.aspect_id if viewer.sees_aspect_id(asked.aspect_id) else None,
             "target": asked.target,
+            "kind": asked.kind.value,
+            "decision": asked.decision,
             "complication": asked.complication,
         }
         for asked in viewer.state.self_compels.values()

@@ -14,9 +14,10 @@ from typing import Any
 
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.citations import ODE
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, Contest
+from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, CONTEST_THREAT_RULE, Contest
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
@@ -55,6 +56,15 @@ class ContestRoll(SkillRoll):
 
     side: str
     bonus: Rating = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestThreat(SkillRoll):
+    """Öde: an outside threat (``actor``, a character on no side: a volcano, an angry god)
+    attacks ``sides`` (all of them when left empty) this exchange with ``skill`` (GM only). Its
+    effort counts as it falls: a side whose effort is lower takes the difference, each member."""
+
+    sides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,6 +115,13 @@ def _contest_rolled_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ContestThreatRolled(SkillRolled):
+    """An outside threat attacked these sides of the contest this exchange (Öde)."""
+
+    sides: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ContestForfeited(Event):
     """A side gave up its roll this exchange."""
 
@@ -131,6 +148,16 @@ def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     context.require_skill(command.actor, command.skill)
     faces = context.faces(command.dice)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
+
+
+@decides(ContestThreat)
+def _contest_threat(context: Context, command: ContestThreat) -> list[Event]:
+    context.require_gm("attack a contest's sides with an outside threat")
+    contest = contest_in_play(context.state)
+    context.require_skill(command.actor, command.skill)
+    sides = command.sides or tuple(contest.sides)
+    faces = context.faces(command.dice)
+    return [context.event_from(ContestThreatRolled, command, faces=faces, sides=sides)]
 
 
 @decides(ContestForfeit)
@@ -162,8 +189,10 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
         victories_needed=event.victories_needed,
         harmful_to=event.harmful_to,
         faster=event.faster,
+        # Öde's contests hit the whole side, below a threat's effort or the difficulty.
+        whole_side=state.game.ruleset.preset.source == ODE,
     )
-    state.contest_efforts, state.contest_forfeits = {}, set()
+    state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
 
 
 @folds(ContestRolled)
@@ -232,6 +261,40 @@ def _count(
     _settle_exchange(state, contest)
 
 
+@folds(ContestThreatRolled)
+def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> None:
+    contest = contest_in_play(state)
+    contest.check_threat()
+    if any(event.actor in side.members for side in contest.sides.values()):
+        raise BadInput(f"{event.actor} is on a side of the contest: its roll is the side's")
+    if not event.sides:
+        raise BadInput("an outside threat attacks at least one side")
+    for side in event.sides:
+        if side not in contest.sides:
+            raise BadInput(f"no side {side!r} in the contest")
+        if side in state.contest_efforts or side in state.contest_forfeits:
+            raise IllegalAction(
+                f"side {side!r} has already rolled this exchange: a threat attacks before",
+                CONTEST_THREAT_RULE,
+            )
+    roll = ActionRoll(
+        event.actor,
+        Action.ATTACK,
+        state.game.character(event.actor).rating(event.skill),
+        skill=event.skill,
+        dice=require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
+        difficulty=0,  # the sides' efforts are measured against its effort
+    )
+    roll.roll()
+    for side in event.sides:  # the strongest attack on a side this exchange is what it faces
+        state.contest_threats[side] = max(state.contest_threats.get(side, roll.effort), roll.effort)
+    state.last_roll = RollRecord(
+        event.version, event.at, event.actor, "attack", event.skill, event.faces
+    )
+
+
 @folds(ContestForfeited)
 def _contest_forfeited(state: TableState, event: ContestForfeited) -> None:
     contest = contest_in_play(state)
@@ -244,7 +307,7 @@ def _contest_forfeited(state: TableState, event: ContestForfeited) -> None:
 def _contest_ended(state: TableState, event: ContestEnded) -> None:
     contest_in_play(state)
     state.contest, state.contest_efforts, state.contest_forfeits = None, {}, set()
-    state.contest_rolls, state.contest_last = {}, {}
+    state.contest_rolls, state.contest_last, state.contest_threats = {}, {}, {}
     for in_play in [r for r in state.rolls.values() if r.kind is RollKind.CONTEST]:
         del state.rolls[in_play.id]  # an overcome still in play no longer counts for anything
 
@@ -278,8 +341,12 @@ def _settle_exchange(state: TableState, contest: Contest) -> None:
     # The exchange is settled once every side has rolled or given up its roll.
     if set(state.contest_efforts) | state.contest_forfeits != set(contest.sides):
         return
-    contest.exchange(dict(state.contest_efforts), forfeited=state.contest_forfeits)
-    state.contest_efforts, state.contest_forfeits = {}, set()
+    contest.exchange(
+        dict(state.contest_efforts),
+        forfeited=state.contest_forfeits,
+        threats=dict(state.contest_threats),
+    )
+    state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
     state.contest_last, state.contest_rolls = state.contest_rolls, {}
 
 
@@ -288,8 +355,10 @@ def _settle_exchange(state: TableState, contest: Contest) -> None:
 shown_whole(ContestStarted, ContestForfeited, ContestEnded)
 
 
-@shows(ContestRolled)
-def _show_contest_roll(viewer: Viewer, event: ContestRolled, data: JSON) -> JSON:
+@shows(ContestRolled, ContestThreatRolled)
+def _show_contest_roll(
+    viewer: Viewer, event: ContestRolled | ContestThreatRolled, data: JSON
+) -> JSON:
     viewer.keep_dice(
         data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
     )
@@ -317,6 +386,8 @@ def contest_view(viewer: Viewer, contest: Contest) -> JSON:
         "rolls": _rolls_view(viewer, contest, state.contest_rolls),
         "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
         "forfeited": sorted(state.contest_forfeits),
+        "whole_side": contest.whole_side,
+        "threats": dict(state.contest_threats),
         "last": None
         if last is None
         else {
@@ -324,6 +395,7 @@ def contest_view(viewer: Viewer, contest: Contest) -> JSON:
             "victories": dict(last.victories),
             "twist": last.twist,
             "hits": dict(last.hits),
+            "member_hits": dict(last.member_hits),
             "rolls": _rolls_view(viewer, contest, state.contest_last),
         },
         "winner": contest.winner,

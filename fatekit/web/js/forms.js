@@ -127,6 +127,50 @@ export function refill(sel, options) {
   if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
 }
 
+/** The text's rules of thumb for a difficulty (the table's `difficulty_guidance`, from the rules
+ * engine) as buttons under a difficulty select: by the reasons a task is tough, and, when
+ * `rated()` gives the roller's rating in the skill rolled (a sheet the seat sees), against it.
+ * A choice sets the select; `redraw()` draws the buttons again for another roller or skill. */
+export function difficultyGuide(sel, rated = () => null) {
+  const box = h("div", { class: "difficulty-guide", id: `${sel.id}-guide`, role: "group" });
+  const redraw = () => {
+    const guidance = app.view.table.difficulty_guidance;
+    if (!guidance) return box.replaceChildren();
+    const rating = rated();
+    const bySkill = rating === null || rating === undefined ? [] : guidance.by_skill[String(rating)] || [];
+    const chip = (c) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "guide-choice",
+          "data-guide": c.key,
+          "data-rating": c.rating,
+          title: t(`difficulty.hint.${c.key}`),
+          onclick: () => {
+            sel.value = String(c.rating);
+            sel.dispatchEvent(new Event("change", { bubbles: true }));
+          },
+        },
+        tn("difficulty.choice", { choice: t(`difficulty.${c.key}`), rating: ladderValue(c.rating) }),
+      );
+    box.replaceChildren(
+      h("span", { class: "hint" }, t("difficulty.guide")),
+      ...bySkill.map(chip),
+      ...guidance.any.map(chip),
+    );
+  };
+  redraw();
+  box.redraw = redraw;
+  return box;
+}
+
+/** A character's rating in a skill, when the seat sees their sheet (else null). */
+export function ratingOf(actor, key) {
+  const found = actor ? character(actor) : null;
+  return found && found.revealed && key ? found.sheet.skills[key] || 0 : null;
+}
+
 export function ladderOptions() {
   const out = [];
   for (let n = 8; n >= -4; n--) out.push([String(n), ladderValue(n)]);

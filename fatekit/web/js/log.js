@@ -122,7 +122,7 @@ const LINES = {
   CountdownMarked: (d) => ["CountdownMarked", { n: d.count }],
   TriggerFired: () => ["TriggerFired", {}],
   CompelOffered: (d) => [
-    "CompelOffered",
+    d.kind === "decision" ? "CompelOffered.decision" : "CompelOffered",
     { target: who(d.target), aspect: aspect(d.aspect_id), by: who(d.offered_by) },
   ],
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
@@ -201,6 +201,10 @@ const LINES = {
   ContestStarted: () => ["ContestStarted", {}],
   ContestRolled: (d) => ["ContestRolled", { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces) }],
   ContestForfeited: (d) => ["ContestForfeited", { side: free(d.side) }],
+  ContestThreatRolled: (d) => [
+    "ContestThreatRolled",
+    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces), sides: free(d.sides.join(", ")) },
+  ],
   ContestEnded: () => ["ContestEnded", {}],
   ChallengeStarted: () => ["ChallengeStarted", {}],
   ChallengeRolled: (d) => ["ChallengeRolled", { who: who(d.actor), dice: rolled(d.faces) }],
@@ -240,7 +244,10 @@ const LINES = {
     },
   ],
   StoryDetailDeclared: (d) => ["StoryDetailDeclared", { who: who(d.by), detail: free(d.detail) }],
-  SelfCompelAsked: (d) => ["SelfCompelAsked", { who: who(d.target), aspect: aspect(d.aspect_id) }],
+  SelfCompelAsked: (d) => [
+    d.kind === "decision" ? "SelfCompelAsked.decision" : "SelfCompelAsked",
+    { who: who(d.target), aspect: aspect(d.aspect_id) },
+  ],
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
   MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],

@@ -7,8 +7,10 @@ import {
   characterSelect,
   diceField,
   diceInput,
+  difficultyGuide,
   ladderOptions,
   openDialog,
+  ratingOf,
   select,
   sendFrom,
   skillOptions,
@@ -507,7 +509,8 @@ function openConflictRoll(actor, move, type) {
   const target = type === "CreateAdvantage" ? advantageTarget("conflict-aspect") : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
-  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const guide = difficultyGuide(difficulty, () => ratingOf(actor, skillSel.value));
+  const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const action = type === "Overcome" ? "overcome" : "create_advantage";
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
@@ -526,6 +529,7 @@ function openConflictRoll(actor, move, type) {
     } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
   };
   skillSel.addEventListener("change", update);
+  skillSel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);
   against.addEventListener("change", () => {
     fitOpposition();

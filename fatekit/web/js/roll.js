@@ -6,9 +6,11 @@ import {
   characterOptions,
   characterSelect,
   diceField,
+  difficultyGuide,
   ladderOptions,
   openDialog,
   rankSkills,
+  ratingOf,
   refill,
   select,
   sendFrom,
@@ -187,7 +189,8 @@ export function openRoll() {
   const theirs = () => [["", t("roll.their_best")], ...skillOptions(null, against.value)];
   const defendSkill = select("roll-defend-skill", theirs(), "");
   const againstBox = h("div", {}, field(t("roll.opponent"), against), field(t("roll.their_skill"), defendSkill));
-  const difficultyBox = field(t("roll.difficulty"), difficulty);
+  const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
   // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
   // Only an aspect the actor knows of: a hidden one must be discovered first.
@@ -224,6 +227,8 @@ export function openRoll() {
     refill(defendSkill, theirs());
   });
   against.addEventListener("change", () => refill(defendSkill, theirs()));
+  actor.addEventListener("change", guide.redraw);
+  skillSel.addEventListener("change", guide.redraw);
   for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill])
     el.addEventListener("change", update);
   openDialog(
@@ -545,18 +550,32 @@ export function openCompel(aspect) {
     aspect.owner && ordered.includes(aspect.owner) ? aspect.owner : ordered[0],
   );
   const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
+  // An event happens to the character; a decision is theirs, led by their own aspect, and says
+  // what they decide before what goes wrong (compel.kinds).
   const kind = select(
     "compel-kind",
     ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]),
   );
+  const decision = h("textarea", { id: "compel-decision", rows: 2 });
   const offerers = isGm() ? [] : [...mine()];
   const by = offerers.length ? characterSelect("compel-by", offerers) : null;
   // A player compelling their own character asks the GM for a self-compel: no one pays, and the
   // GM's yes brings the fate point.
   const self = () => !isGm() && mine().has(target.value);
-  const kindBox = field(t("compel.kind"), kind);
+  const kindHint = h("p", { class: "hint", id: "compel-kind-hint" });
+  const kindBox = field(t("compel.kind"), kind, kindHint);
+  const decisionBox = field(t("compel.decision"), decision);
+  const complicationLabel = h("label", { for: "compel-complication" });
+  const complicationBox = h("div", { class: "field" }, complicationLabel, complication);
   const byBox = by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null;
   const selfNote = h("p", { class: "hint", id: "compel-self-note" }, t("compel.self_hint"));
+  const told = () => ({
+    aspect_id: aspect.id,
+    target: target.value,
+    kind: kind.value,
+    complication: complication.value.trim(),
+    ...(kind.value === "decision" ? { decision: decision.value.trim() } : {}),
+  });
   const form = openDialog(
     tn("compel.offer_on", { name: free(aspect.name) }),
     h(
@@ -565,38 +584,30 @@ export function openCompel(aspect) {
       h("p", {}, free(aspect.name, "strong")),
       field(t("compel.target"), target),
       selfNote,
-      field(t("compel.complication"), complication),
       kindBox,
+      decisionBox,
+      complicationBox,
       byBox,
     ),
     (form, out) =>
       self()
-        ? sendFrom(
-            "SelfCompel",
-            { aspect_id: aspect.id, target: target.value, complication: complication.value.trim() },
-            out,
-          )
-        : sendFrom(
-            "OfferCompel",
-            {
-              aspect_id: aspect.id,
-              target: target.value,
-              complication: complication.value.trim(),
-              kind: kind.value,
-              ...(by ? { offered_by: by.value } : {}),
-            },
-            out,
-          ),
+        ? sendFrom("SelfCompel", told(), out)
+        : sendFrom("OfferCompel", { ...told(), ...(by ? { offered_by: by.value } : {}) }, out),
     { submitLabel: t("compel.offer"), id: "compel-form" },
   );
   const submit = form.querySelector("#compel-form-submit");
   const update = () => {
+    const deciding = kind.value === "decision";
     selfNote.hidden = !self();
-    kindBox.hidden = self();
     if (byBox) byBox.hidden = self();
+    decisionBox.hidden = !deciding;
+    decision.required = deciding;
+    kindHint.textContent = t(`compel.kind_hint.${kind.value}`);
+    complicationLabel.textContent = t(deciding ? "compel.fallout" : "compel.happens");
     submit.textContent = t(self() ? "compel.self_ask" : "compel.offer");
   };
   target.addEventListener("change", update);
+  kind.addEventListener("change", update);
   update();
 }
 

@@ -222,6 +222,19 @@ function countdowns(list) {
 
 // -- compels ------------------------------------------------------------------------------------
 
+/** What a compel tells: its kind, what the character decides (a decision), and the
+ * complication (for a decision, what goes wrong because of it). */
+function compelTold(c) {
+  const deciding = c.kind === "decision" && c.decision;
+  return [
+    h("p", { class: "compel-kind" }, t(`compel.kind_is.${c.kind}`)),
+    deciding ? h("p", { class: "hint" }, t("compel.decision")) : null,
+    deciding ? h("blockquote", { class: "compel-decision" }, free(c.decision)) : null,
+    deciding ? h("p", { class: "hint" }, t("compel.fallout")) : null,
+    h("blockquote", {}, free(c.complication)),
+  ];
+}
+
 export function compelsPanel() {
   const open = app.view.compels.filter((c) => c.state === "offered");
   const asked = app.view.self_compels;
@@ -240,7 +253,7 @@ export function compelsPanel() {
           {},
           tn("compel.offered", { aspect: aspectName(c.aspect_id), target: who(c.target), by: who(c.offered_by) }),
         ),
-        h("blockquote", {}, free(c.complication)),
+        ...compelTold(c),
         target
           ? h(
               "div",
@@ -266,7 +279,7 @@ export function compelsPanel() {
         "div",
         { class: "card compel", id: `self-compel-${c.id}` },
         h("p", {}, tn("compel.self_asked", { aspect: aspectName(c.aspect_id), target: who(c.target) })),
-        h("blockquote", {}, free(c.complication)),
+        ...compelTold(c),
         isGm()
           ? h(
               "div",

@@ -10,9 +10,11 @@ import {
   characterOptions,
   characterSelect,
   diceField,
+  difficultyGuide,
   ladderOptions,
   openDialog,
   rankSkills,
+  ratingOf,
   refill as refillSelect,
   select,
   sendFrom,
@@ -322,6 +324,9 @@ function openSecretRoll() {
   const skillSel = select("secret-skill", skillOptions(null, actor.value));
   actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   const difficulty = select("secret-difficulty", [["", t("screen.no_difficulty")], ...ladderOptions()], "");
+  const secretGuide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  actor.addEventListener("change", secretGuide.redraw);
+  skillSel.addEventListener("change", secretGuide.redraw);
   const reason = h("input", { id: "secret-reason", autocomplete: "off" });
   const [diceIn, diceBox] = diceField("secret-dice");
   openDialog(
@@ -331,7 +336,7 @@ function openSecretRoll() {
       {},
       field(t("roll.actor"), actor),
       field(t("roll.skill"), skillSel),
-      field(t("roll.difficulty"), difficulty),
+      field(t("roll.difficulty"), difficulty, secretGuide),
       field(t("screen.reason"), reason),
       diceBox,
     ),
@@ -364,6 +369,9 @@ function openAsk() {
   const skillSel = select("ask-skill", askable(), "");
   actor.addEventListener("change", () => refillSelect(skillSel, askable()));
   const difficulty = select("ask-difficulty", ladderOptions(), "2");
+  const askGuide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
+  actor.addEventListener("change", askGuide.redraw);
+  skillSel.addEventListener("change", askGuide.redraw);
   openDialog(
     t("screen.ask"),
     h(
@@ -372,7 +380,7 @@ function openAsk() {
       field(t("roll.actor"), actor),
       field(t("roll.action"), action),
       field(t("roll.skill"), skillSel),
-      field(t("roll.difficulty"), difficulty),
+      field(t("roll.difficulty"), difficulty, askGuide),
       h("p", { class: "hint" }, t("screen.ask_hint")),
       fight ? h("p", { class: "hint", id: "ask-conflict-hint" }, t("screen.ask_conflict_hint")) : null,
     ),

@@ -16,6 +16,7 @@ from fatekit.rules import (
     offer_compel,
     self_compel,
 )
+from fatekit.rules.aspects.compels import check_compel_kind
 
 
 @pytest.fixture
@@ -159,3 +160,26 @@ def test_compel_input_errors(ledger: FateLedger, scene: AspectsInPlay) -> None:
     with pytest.raises(BadInput, match="unknown participant"):
         offer_compel(aspect, "nobody", offered_by=GM, ledger=ledger, complication="x")
     assert ledger.wallet("ruth").available == 1
+
+
+@pytest.mark.rule("compel.kinds")
+def test_a_decision_is_the_characters_own_and_says_what_they_decide(scene: AspectsInPlay) -> None:
+    """§ Events and Decisions (ode-kortfattad.sv.rst § Händelser och beslut alike): an event is
+    an outside force acting through the aspect; a decision comes from the character's own flaws
+    or values, and its fallout is the complication."""
+    trouble = scene.create("Owes the Wrong People", AspectKind.TROUBLE, owner="ruth")
+    fog = scene.create("Thick Fog", AspectKind.SITUATION)
+    check_compel_kind(fog, "ruth", CompelKind.EVENT, "")
+    check_compel_kind(trouble, "ruth", CompelKind.EVENT, "")
+    check_compel_kind(trouble, "ruth", CompelKind.DECISION, "She borrows again")
+    with pytest.raises(IllegalAction) as caught:
+        check_compel_kind(fog, "ruth", CompelKind.DECISION, "She walks into it")
+    assert caught.value.rule.key == "compel.kinds"
+    with pytest.raises(IllegalAction):
+        check_compel_kind(trouble, "ethan", CompelKind.DECISION, "He lends her money")
+    with pytest.raises(BadInput) as untold:
+        check_compel_kind(trouble, "ruth", CompelKind.DECISION, "  ")
+    assert untold.value.code == "compel_decision_untold"
+    with pytest.raises(BadInput) as mixed:
+        check_compel_kind(fog, "ruth", CompelKind.EVENT, "She decides to wait")
+    assert mixed.value.code == "compel_event_decision"

@@ -1,10 +1,14 @@
-"""Fate points, refresh and the GM's pool (fate-condensed.ru.md § Обновление; § Your Fate Points)."""
+"""Fate points, refresh and the GM's pool (fate-condensed.ru.md § Обновление; § Your Fate Points;
+ode-kortfattad.sv.rst § Dina ödespoäng)."""
 
 from __future__ import annotations
 
 import pytest
 
 from fatekit.rules import GM, BadInput, FateLedger, FatePoints, GMPool, IllegalAction
+from fatekit.rules.characters.character import major_npc, new_character
+from fatekit.rules.core.editions import Edition, folding_under
+from fatekit.rules.scenes.scene import Game
 
 
 @pytest.mark.rule("fate-points.never-negative")
@@ -89,3 +93,36 @@ def test_ledger_input_errors() -> None:
         GMPool().start_scene(-1)
     with pytest.raises(BadInput):
         FatePoints("x").start_session(-1)
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+@pytest.mark.parametrize("preset", ["condensed", "ode"])
+def test_a_major_npcs_own_fate_points_never_fill_the_gms_pool(preset: str) -> None:
+    """fate-condensed.ru.md § Your Fate Points; ode-kortfattad.sv.rst § Dina ödespoäng: the pool
+    is one per PC, plus what an NPC that conceded or took hostile invokes brings. Four PCs and a
+    major NPC whose sheet holds three fate points give four, not seven; once she concedes with a
+    moderate consequence (one, plus one per consequence) she brings those two to a later scene."""
+    pcs = [new_character(preset, f"pc{n}", f"PC {n}") for n in range(4)]
+    alice = major_npc(preset, "alice", "Alice Westforth")
+    alice.fate_points = 3  # what her sheet says she has: the pool never counts it
+    game = Game([*pcs, alice])
+    game.start_scene("The first meeting", [*(pc.id for pc in pcs), "alice"])
+    assert game.ledger.gm.available == 4
+    assert game.ledger.account("alice").available == 0
+    game.ledger.pay_after_scene("alice", 2)
+    game.end_scene()
+    game.start_scene("The final confrontation", [*(pc.id for pc in pcs), "alice"])
+    assert game.ledger.gm.available == 6
+
+
+@pytest.mark.rule("fate-points.gm-pool")
+def test_moves_folded_under_the_first_edition_keep_the_npcs_points_in_the_pool() -> None:
+    """A table's moves logged before issue 27 fold as they were played: there the sheet's points
+    did go into the pool, and a replay must give that pool again."""
+    pcs = [new_character("condensed", f"pc{n}", f"PC {n}") for n in range(4)]
+    alice = major_npc("condensed", "alice", "Alice Westforth")
+    alice.fate_points = 3
+    with folding_under(Edition.FIRST):
+        game = Game([*pcs, alice])
+    game.start_scene("Logged before the fix", [*(pc.id for pc in pcs), "alice"])
+    assert game.ledger.gm.available == 7

@@ -645,7 +645,7 @@ def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
         skills={"fight": 3, "athletics": 3, "physique": 2},
         kind=CharacterKind.MAJOR_NPC,
     )
-    lich.fate_points = 0
+    lich.fate_points = 3  # his own points stay out of the GM's pool
     mooks = [
         minor_npc(
             "condensed",

@@ -123,3 +123,33 @@ def test_faster_contests_allow_one_thing_each() -> None:
         faster.check_roles(both)
     assert error.value.rule.key == "option.faster-contests"
     faster.check_roles({"ruth": {Role.ROLL}, "charles": {Role.ADVANTAGE}})
+
+
+@pytest.mark.rule("contest.harm.whole-side", "contest.outside-threat")
+def test_odes_harm_falls_on_the_whole_side_below_a_threat_or_the_difficulty() -> None:
+    """ode-kortfattad.sv.rst § Konflikter: everyone on a side whose effort is below the threat's
+    attack or the difficulty takes the difference; an outside threat may attack any side."""
+    contest = Contest.between(
+        {"heroes": ["ruth", "charles"], "rivals": ["alice"]},
+        {"heroes": "cross the glacier", "rivals": "cross it first"},
+        harmful_to=["heroes"],
+        whole_side=True,
+    )
+    # The glacier is Great (+4) for the heroes, who make 2: both take 2, though Alice made 1.
+    result = contest.exchange({"heroes": 2, "rivals": 1}, difficulties={"heroes": 4, "rivals": 2})
+    assert result.hits == {"heroes": 2}
+    assert result.member_hits == {"ruth": 2, "charles": 2}
+    # An avalanche on no side attacks the rivals with 5: Alice, at 3, takes 2.
+    result = contest.exchange({"heroes": 6, "rivals": 3}, threats={"rivals": 5})
+    assert result.hits == {"rivals": 2} and result.member_hits == {"alice": 2}
+    # Condensed's contests: the beaten side takes one hit, nobody but the side is named.
+    plain = Contest.between(
+        {"heroes": ["ruth", "charles"], "rivals": ["alice"]},
+        {"heroes": "cross", "rivals": "cross first"},
+        harmful_to=["heroes"],
+    )
+    result = plain.exchange({"heroes": 2, "rivals": 4})
+    assert result.hits == {"heroes": 2} and result.member_hits == {}
+    with pytest.raises(IllegalAction) as caught:
+        plain.check_threat()
+    assert caught.value.rule.key == "contest.outside-threat"

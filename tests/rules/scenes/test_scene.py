@@ -26,7 +26,7 @@ def party() -> Game:
     alice = major_npc(
         "condensed", "alice", "Alice Westforth", high_concept="Cult Leader", skills={"deceive": 4}
     )
-    alice.fate_points = 0
+    alice.fate_points = 3  # her own points: the GM's pool never counts them
     return Game([ruth, ethan, alice])
 
 

@@ -6,6 +6,7 @@ import { add, button, field, free, h, section } from "../lib/dom.js";
 import {
   characterOptions,
   diceField,
+  difficultyGuide,
   ladderOptions,
   openDialog,
   select,
@@ -168,6 +169,11 @@ const MAX_TASKS = 20;
 export function openStartChallenge() {
   const list = h("div", { class: "task-rows", id: "task-rows" });
   let made = 0;
+  // A task's difficulty, with the text's rules of thumb: nobody is rolling yet, so no skill's.
+  const taskDifficulty = (n) => {
+    const sel = select(`task-difficulty-${n}`, ladderOptions(), "2");
+    return field(t("roll.difficulty"), sel, difficultyGuide(sel));
+  };
   const addRow = () => {
     made += 1;
     const n = made;
@@ -180,7 +186,7 @@ export function openStartChallenge() {
         h("input", { id: `task-text-${n}`, class: "task-text", autocomplete: "off", required: true }),
       ),
       field(t("roll.skill"), select(`task-skill-${n}`, skillOptions())),
-      field(t("roll.difficulty"), select(`task-difficulty-${n}`, ladderOptions(), "2")),
+      taskDifficulty(n),
     );
     add(
       row,

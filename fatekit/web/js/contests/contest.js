@@ -92,6 +92,9 @@ export function contestPanel() {
         );
       }),
     ),
+    Object.entries(c.threats || {}).map(([side, effort]) =>
+      h("p", { class: "threat" }, tn("contest.threat_line", { side: free(side), effort: ladderValue(effort) })),
+    ),
     c.last ? lastExchange(c) : null,
     c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
   );
@@ -101,6 +104,10 @@ export function contestPanel() {
       h(
         "div",
         { class: "actions" },
+        // Öde's outside threats (a GM elsewhere makes the threat a side of its own).
+        c.whole_side && !c.winner
+          ? button(t("contest.threat_button"), () => openContestThreat(c), { id: "contest-threat" })
+          : null,
         button(t("contest.end"), () => send("EndContest", {}), { id: "end-contest" }),
       ),
     );
@@ -122,9 +129,14 @@ function lastExchange(c) {
     ),
     last.twist ? h("p", { class: "twist" }, t("contest.twist")) : null,
     won.map(([side, n]) => h("p", { class: "victory" }, tn("contest.marked", { side: free(side), n }))),
-    Object.entries(last.hits || {}).map(([side, n]) =>
-      h("p", { class: "hit" }, tn("contest.hit", { side: free(side), n })),
-    ),
+    // Öde hits every member of a side; elsewhere the side takes one hit.
+    Object.keys(last.member_hits || {}).length
+      ? Object.entries(last.member_hits).map(([id, n]) =>
+          h("p", { class: "hit", "data-member": id }, tn("contest.member_hit", { who: who(id), n })),
+        )
+      : Object.entries(last.hits || {}).map(([side, n]) =>
+          h("p", { class: "hit" }, tn("contest.hit", { side: free(side), n })),
+        ),
   );
 }
 
@@ -217,7 +229,52 @@ export function openContestRoll(c, side, members) {
   update();
 }
 
-// -- the GM's dialog --------------------------------------------------------------------------
+// -- the GM's dialogs -------------------------------------------------------------------------
+
+/** Öde: an outside threat, on no side of the contest (a volcano, an angry god), attacks the
+ * sides the GM picks this exchange, before they roll (contest.outside-threat). */
+export function openContestThreat(c) {
+  const onSides = new Set(c.sides.flatMap((s) => s.members));
+  const scene = app.view.scene;
+  const threats = (scene ? scene.participants : []).filter((id) => !onSides.has(id) && character(id));
+  const actor = characterSelect("threat-actor", threats);
+  const skillSel = select("threat-skill", skillOptions(null, actor.value));
+  actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
+  const open = c.sides.filter((s) => !(s.id in c.rolled) && !c.forfeited.includes(s.id));
+  const boxes = open.map((s) =>
+    h("input", { type: "checkbox", id: `threat-side-${idPart(s.id)}`, value: s.id, checked: true }),
+  );
+  const [diceIn, diceBox] = diceField("threat-dice");
+  openDialog(
+    t("contest.threat_title"),
+    h(
+      "div",
+      {},
+      h("p", { class: "hint" }, t("contest.threat_hint")),
+      field(t("contest.threat_who"), actor),
+      field(t("roll.skill"), skillSel),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("contest.threat_sides")),
+        boxes.map((box, i) => h("label", { class: "check" }, box, " ", free(open[i].id))),
+      ),
+      diceBox,
+    ),
+    (form, out) =>
+      sendFrom(
+        "ContestThreat",
+        {
+          actor: actor.value,
+          skill: skillSel.value,
+          sides: boxes.filter((b) => b.checked).map((b) => b.value),
+          ...typedDice(diceIn),
+        },
+        out,
+      ),
+    { submitLabel: t("roll.roll_button"), id: "contest-threat-form" },
+  );
+}
 
 /** Which side of a contest someone is on: "a", "b" or "" (not in it). */
 function sidePicker(id, chosen) {
@@ -244,6 +301,9 @@ export function openStartContest() {
   const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
   const intentB = h("input", { id: "contest-intent-b", autocomplete: "off" });
   const needed = h("input", { id: "contest-needed", type: "number", min: 3, max: 5, value: 3, inputmode: "numeric" });
+  // The sides something in the contest is out to harm: they take hits when beaten.
+  const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
+  const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
   openDialog(
     t("gm.start_contest"),
     h(
@@ -255,6 +315,14 @@ export function openStartContest() {
       field(t("contest.intent"), intentB),
       people.map((id) => sidePicker(id)),
       field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("contest.harm_field")),
+        h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
+        h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
+        h("p", { class: "hint" }, t("contest.harm_hint")),
+      ),
     ),
     (form, out) => {
       const sides = [[], []];
@@ -277,6 +345,7 @@ export function openStartContest() {
             [nb, intentB.value.trim() || nb],
           ],
           victories_needed: Number(needed.value) || 3,
+          harmful_to: [...(harmA.checked ? [na] : []), ...(harmB.checked ? [nb] : [])],
         },
         out,
       );

@@ -1,0 +1,117 @@
+"""Öde's contests at the table (ode-kortfattad.sv.rst § Konflikter): a threat's harm falls on
+the whole side whose effort is below the threat's attack (or the difficulty), by the difference,
+and an outside threat, on no side, may attack any or all of them. Fate Condensed's contests
+(fate-condensed.ru.md § Contests) stay as they were: the beaten side takes the hit, and a threat
+is a side of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from fatekit.formats import dumps_character
+from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, major_npc
+from fatekit.table import Waiver, view_for
+from fatekit.table import commands as c
+from fatekit.table import events as e
+
+from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
+
+
+def volcano(play: Play) -> None:
+    """Ruth and Charles flee a burning quay; Alice races them to the boat; the volcano, on no
+    side, throws fire at whom it likes."""
+    preset = play.s.game.ruleset.preset.key
+    mountain = major_npc(preset, "volcano", "The Volcano", skills={"shoot": 3})
+    play.do(c.AddCharacter(sheet=dumps_character(mountain), enter=None))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(name="The quay burns", participants=("ruth", "charles", "alice", "volcano"))
+    )
+    play.do(
+        c.StartContest(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+            intents=(("heroes", "reach the boat first"), ("cult", "sail away alone")),
+        )
+    )
+
+
+def settle(play: Play, side: str, seat: str = "gm") -> None:
+    play.do(c.ResolveRoll(roll=view_for(play.s, "gm")["contest"]["rolling"][side]), seat=seat)
+
+
+@pytest.mark.rule("contest.outside-threat", "contest.harm.whole-side")
+def test_an_outside_threat_hits_every_member_of_a_side_below_its_effort() -> None:
+    play = seated(preset="ode")
+    volcano(play)
+    # The volcano's fire: Shoot +3 and ++00, effort 5, at both sides.
+    thrown = play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="++00")).events[0]
+    assert isinstance(thrown, e.ContestThreatRolled) and thrown.sides == ("heroes", "cult")
+    assert view_for(play.s, "ann")["contest"]["threats"] == {"heroes": 5, "cult": 5}
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle(play, "heroes", "ann")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="+++0"))
+    settle(play, "cult")
+    last = view_for(play.s, "ben")["contest"]["last"]
+    # Ruth's Athletics +3: effort 3, two below the fire; Alice's Fight +3 and +3: 6, clear.
+    assert last["hits"] == {"heroes": 2}
+    assert last["member_hits"] == {"ruth": 2, "charles": 2}  # the whole side, each of them
+    assert last["victories"] == {"heroes": 0, "cult": 2}  # 6 against 3: with style
+    assert view_for(play.s, "ben")["contest"]["threats"] == {}  # a new exchange, no fire yet
+    told = [x for x in log_of(play, "sam") if x["type"] == "ContestThreatRolled"]
+    assert told and told[0]["data"]["faces"] == "++00"
+    assert_replays(play)
+
+
+@pytest.mark.rule("contest.harm.whole-side")
+def test_a_side_out_to_harm_hits_the_whole_side_it_beats_in_ode() -> None:
+    play = seated(preset="ode")
+    volcano(play)
+    play.do(c.EndContest())
+    play.do(
+        c.StartContest(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+            intents=(("heroes", "hold the gate"), ("cult", "break through")),
+            harmful_to=("heroes",),
+        )
+    )
+    play.do(c.ContestRoll(side="heroes", actor="charles", skill="lore", dice="--00"), "ben")
+    settle(play, "heroes", "ben")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="+000"))
+    settle(play, "cult")
+    last = view_for(play.s, "gm")["contest"]["last"]
+    assert last["hits"] == {"heroes": 2}  # Lore +4 and --: 2; Alice's 4
+    assert last["member_hits"] == {"ruth": 2, "charles": 2}
+
+
+@pytest.mark.rule("contest.outside-threat", "contest.harm")
+def test_condensed_keeps_its_contests_a_threat_is_a_side() -> None:
+    play = seated()
+    volcano(play)
+    with pytest.raises(IllegalAction) as caught:
+        play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="++00"))
+    assert caught.value.rule.key == "contest.outside-threat" and caught.value.waivable
+    # The GM may let it in anyway: its fire then hits the side it beats, as one hit.
+    play.do(
+        c.ContestThreat(actor="volcano", skill="shoot", dice="++00", sides=("heroes",)),
+        waiver=Waiver(("contest.outside-threat",), "the mountain takes no side"),
+    )
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle(play, "heroes", "ann")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="-000"))
+    settle(play, "cult")
+    last = view_for(play.s, "gm")["contest"]["last"]
+    assert last["hits"] == {"heroes": 2} and last["member_hits"] == {}
+    assert_replays(play)
+
+
+def test_an_outside_threat_is_on_no_side_and_attacks_before_a_side_rolls() -> None:
+    play = seated(preset="ode")
+    volcano(play)
+    with pytest.raises(BadInput, match="on a side"):
+        play.do(c.ContestThreat(actor="alice", skill="fight", dice="0000"))
+    with pytest.raises(ForbiddenAction):  # a player does not run the volcano
+        play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="0000"), "ann")
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle(play, "heroes", "ann")
+    with pytest.raises(IllegalAction, match="already rolled"):
+        play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="0000", sides=("heroes",)))
