@@ -525,6 +525,47 @@ def facts_recorded(t: Play) -> None:
          reason="Märker Draken tjuven vid guldet?")
 
 
+def treatment_ode(t: Play) -> None:
+    """Treating consequences at an Öde table (issue 27): a PC treats herself at no extra
+    difficulty, then another PC's moderate consequence on a tie made a success at a cost; the
+    mild clears after the next whole scene; at a breakthrough a player starts one consequence's
+    recovery and leaves another, and the severe clears at the next milestone."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "ode", "sigrid", "Sigrid Falk",
+        "academics", "empathy notice", "will athletics lore", "rapport stealth crafts contacts",
+        high_concept="Fältskär i kungens tjänst", trouble="Kan inte låta bli att hjälpa",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "ode", "ulf", "Ulf Järnhand",
+        "fight", "physique athletics", "will notice provoke", "drive shoot crafts stealth",
+        high_concept="Legosoldat med skuld", trouble="Dricker för mycket",
+    ), owner="ben")
+    gm("StartSession")
+    gm("StartScene", name="Fältlägret", participants=["sigrid", "ulf"])
+    gm("CorrectConsequence", character_id="sigrid", slot=0, name="Brännsår på handen")
+    gm("CorrectConsequence", character_id="ulf", slot=1, name="Djupt hugg i armen")
+    gm("CorrectConsequence", character_id="ulf", slot=2, name="Krossat knä")
+    # Sigrid treats herself: Academics Great (+4) and +1 against Fair (+2), no extra on oneself.
+    own = ann("Treat", actor="sigrid", skill="academics", aspect_id="sigrid/consequence/0",
+              new_name="Förbunden hand", dice="0+00")
+    ann("ResolveRoll", roll=f"r{own}")
+    # She treats Ulf's arm: +4 against Great (+4), a tie the GM makes a success at a cost.
+    arm = ann("Treat", actor="sigrid", skill="academics", aspect_id="ulf/consequence/1",
+              new_name="Sytt hugg", dice="0000")
+    gm("ResolveRoll", roll=f"r{arm}", option="success_at_minor_cost")
+    gm("EndScene")
+    gm("StartScene", name="Vägen norrut", participants=["sigrid", "ulf"])
+    gm("EndScene")  # a whole scene after the treatment: the hand has healed
+    gm("EndSession", milestone="major")
+    ben("Breakthrough", character_id="ulf", recovery_names=[["ulf/consequence/2", "Knä i skena"]])
+    ann("Breakthrough", character_id="sigrid")
+    gm("StartSession")
+    gm("StartScene", name="Borgen", participants=["sigrid", "ulf"])
+    gm("EndScene")
+    gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
+
+
 # -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
 
 
@@ -838,6 +879,15 @@ RECIPES = {
             datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
             {"name": "Customs Night", "gm_name": "Morgan"},
             figures_recorded,
+        ),
+        Recipe(
+            "treatment-ode",
+            "Treatment at the table (issue 27): an Öde PC treats herself at no extra difficulty "
+            "and another PC on a tie made a success at a cost; a breakthrough starts one "
+            "consequence's recovery and leaves another; the severe clears at the next milestone",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Fältskärens år", "preset": "ode", "gm_name": "Greta"},
+            treatment_ode,
         ),
     )
 }

@@ -54,7 +54,7 @@ from fatekit.rules.characters.shapes import (
 )
 from fatekit.rules.characters.skill_lists import SkillList, custom_skill_list, skill_list
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.clock import ClockMark
+from fatekit.rules.core.clock import ClockMark, Moment
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS
@@ -257,6 +257,7 @@ def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
         data["sessions_ended"],
         data["minor_milestones"],
         data["major_milestones"],
+        Moment(data.get("moment", Moment.SCENE.value)),
     )
 
 
@@ -442,15 +443,18 @@ def stunt_dict(stunt: Stunt, used_at: ClockMark | None = None) -> dict[str, Any]
     return out
 
 
-def _mark_dict(mark: ClockMark | None) -> dict[str, int] | None:
+def _mark_dict(mark: ClockMark | None) -> dict[str, Any] | None:
     if mark is None:
         return None
-    return {
+    out: dict[str, Any] = {
         "scenes_ended": mark.scenes_ended,
         "sessions_ended": mark.sessions_ended,
         "minor_milestones": mark.minor_milestones,
         "major_milestones": mark.major_milestones,
     }
+    if mark.moment is not Moment.SCENE:  # left out as before moments were kept
+        out["moment"] = mark.moment.value
+    return out
 
 
 def character_to_dict(character: Character, preset: Preset | None = None) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from fatekit.rules.characters.shapes import FreeCap
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.harm.recovery import SevereRecovery
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import Ruleset
 
@@ -223,6 +224,41 @@ RULESET_SCHEMA = file_schema(
             "items": {"enum": [o.value for o in OptionalRule]},
             "description": "optional rules on by default at a table playing this rule set",
         },
+        "recovery": obj(
+            {
+                "skills": {
+                    "type": "array",
+                    "maxItems": 20,
+                    "items": obj(
+                        {"harm": TRACK_KEY, "skill": _SKILL_KEY},
+                        ["harm", "skill"],
+                        "the skill that treats a kind of harm",
+                    ),
+                    "description": "none listed: any skill may treat",
+                },
+                "self_penalty": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 10,
+                    "default": 2,
+                    "description": "how much harder treating oneself is (Öde: 0)",
+                },
+                "severe": {
+                    "enum": [s.value for s in SevereRecovery],
+                    "default": SevereRecovery.MAJOR_MILESTONE.value,
+                    "description": "when a treated severe consequence clears: at the next major "
+                    "milestone, at any milestone, or after the next whole scenario",
+                },
+            },
+            [],
+            "how consequences are treated and when they clear",
+        ),
+        "solo_stress_rounding": {
+            "enum": ["up", "down"],
+            "default": "up",
+            "description": "a solo big bad's hits are reduced by half the PCs, rounded up "
+            "(Fate Condensed) or down (Öde)",
+        },
     },
     required=[
         "key",
@@ -396,6 +432,12 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
             for u in preset.skill_uses
         ],
         "options": list(preset.options),
+        "recovery": {
+            "skills": [{"harm": h.value, "skill": k} for h, k in preset.recovery.skills],
+            "self_penalty": preset.recovery.self_penalty,
+            "severe": preset.recovery.severe.value,
+        },
+        "solo_stress_rounding": "down" if preset.solo_rounds_down else "up",
     }
     return out
 

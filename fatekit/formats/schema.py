@@ -24,6 +24,7 @@ from fatekit.rules.core.bounds import (
     MAX_TALLY,
     MAX_WHOLE,
 )
+from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.tracks import TRACK_PATTERN
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import Severity
@@ -240,6 +241,12 @@ _CLOCK_MARK = obj(
         "sessions_ended": _WHOLE,
         "minor_milestones": _WHOLE,
         "major_milestones": _WHOLE,
+        "moment": {
+            "enum": [m.value for m in Moment],
+            "default": Moment.SCENE.value,
+            "description": "where in play the mark fell: during a scene, between scenes, "
+            "between sessions, or between arcs (at a breakthrough)",
+        },
     },
     ["scenes_ended", "sessions_ended", "minor_milestones", "major_milestones"],
     "the game clock at a moment (see fatekit.rules.core.clock)",

@@ -101,6 +101,7 @@ def big_bad_from_dict(
         skill_capped=flags["solo_skill_capped"],
         stress=flags["solo_stress"],
         stress_floor_one=flags["solo_stress_floor_one"],
+        stress_round_down=ruleset.preset.solo_rounds_down,
         amplified=flags["solo_amplified"],
         suppress=None if suppress is None else SuppressMode.PLUS_ONE,
     )

@@ -344,6 +344,8 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         ],
         # Elective: the table says who acts first; a skill or approach order works it out.
         "turn_order": preset.turn_order.style.value,
+        # The skills that treat consequences (none: any skill may), offered first.
+        "treating_skills": sorted({skill for _, skill in preset.recovery.skills}),
         # The kinds of conflict some skill attacks in (a hack may have no mental attack).
         "conflict_kinds": [
             k.value for k in ConflictKind if preset.skills_for(Action.ATTACK, k.track)

@@ -137,6 +137,7 @@ from fatekit.table.play.targets import (
     SplitAttack,
     ZoneAttack,
 )
+from fatekit.table.play.treatment import Treat
 
 __all__ = [
     "COMMAND_TYPES",
@@ -233,6 +234,7 @@ __all__ = [
     "StartSession",
     "TakeOut",
     "ThreatPartEntry",
+    "Treat",
     "Undo",
     "UpdateCharacter",
     "UseStunt",

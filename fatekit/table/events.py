@@ -135,6 +135,7 @@ from fatekit.table.play.targets import (
     TargetsResolved,
     ZoneAttackRolled,
 )
+from fatekit.table.play.treatment import TreatmentRolled
 
 __all__ = [
     "EVENT_TYPES",
@@ -223,6 +224,7 @@ __all__ = [
     "TargetsResolved",
     "TemplateAdded",
     "TemplateRemoved",
+    "TreatmentRolled",
     "TriggerFired",
     "TurnCorrected",
     "TurnEnded",

@@ -21,6 +21,9 @@ from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.base import AspectSight
 from fatekit.table.seats import NoteVisibility, Role, Seat
@@ -184,6 +187,12 @@ class Viewer:
                 "revealed": True,
                 "owner": self.state.owner_of(character.id),
                 "sheet": sheet,
+                # Beside the sheet, which stays a character file the page may send back: for
+                # each consequence slot, when it clears and what treating it takes.
+                "healing": [
+                    {"clears_after": self.clears_after(slot), "treatment": self.treatment(slot)}
+                    for slot in character.consequences
+                ],
             }
         return {
             "id": character.id,
@@ -193,9 +202,35 @@ class Viewer:
             "kind": character.kind.value,
             "aspects": [self.aspect(a) for a in character.aspects if self.sees_aspect(a)],
             "consequences": [
-                self.aspect(s.aspect) for s in character.consequences if s.aspect is not None
+                {
+                    **self.aspect(s.aspect),
+                    "recovering": s.recovering,
+                    "clears_after": self.clears_after(s),
+                }
+                for s in character.consequences
+                if s.aspect is not None
             ],
         }
+
+    def treatment(self, slot: ConsequenceSlot) -> JSON | None:
+        """The difficulty of treating an untreated consequence, by someone else and by its
+        bearer (the rules' :func:`~fatekit.rules.harm.recovery.treatment_difficulty`); ``None``
+        when there is nothing to treat."""
+        if slot.aspect is None or slot.recovering or slot.severity is Severity.EXTREME:
+            return None
+        rules = self.state.game.ruleset.preset.recovery
+        return {
+            "difficulty": treatment_difficulty(slot, on_self=False, rules=rules),
+            "on_self": treatment_difficulty(slot, on_self=True, rules=rules),
+        }
+
+    def clears_after(self, slot: ConsequenceSlot) -> str | None:
+        """What a recovering consequence waits for before it clears, as the rules say
+        (:func:`~fatekit.rules.harm.recovery.clears_after`); ``None`` when it is not recovering."""
+        game = self.state.game
+        return clears_after(
+            slot, game.ruleset.preset.recovery, long_arcs=game.ruleset.has(OptionalRule.LONG_ARCS)
+        )
 
     def invocation(self, invocation: Any) -> JSON:
         """An invoke made on a roll: the aspect's id only when the seat sees the aspect."""

@@ -84,6 +84,7 @@ class RollKind(StrEnum):
     CONFLICT = "conflict"  # an action of a conflict's exchange (one at a time)
     CONTEST = "contest"  # a contest side's overcome for the exchange
     CHALLENGE = "challenge"  # the overcome of one of a challenge's tasks
+    TREATMENT = "treatment"  # the overcome that starts a consequence's recovery
 
 
 @dataclass(slots=True)
@@ -101,6 +102,8 @@ class RollInPlay:
     task: str | None = None  # a challenge's task
     npc_dice_hidden: bool = False  # NPCs' dice kept from the players as it was (re)rolled
     disables: str | None = None  # the hazard it tries to put out of action
+    treats: Aspect | None = None  # a treatment's: the consequence it treats
+    renames: str | None = None  # a treatment's: the consequence's name once it recovers
 
     @property
     def id(self) -> str:

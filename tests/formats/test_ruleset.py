@@ -51,6 +51,7 @@ from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import recommended_plan
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.harm.recovery import RecoveryRules, SevereRecovery
 from fatekit.rules.harm.stress import StressStyle
 from fatekit.rules.options.ruleset import Ruleset
 
@@ -105,6 +106,7 @@ CONDENSED_PRESET = Preset(
     turn_order=TurnOrder(TurnOrderStyle.ELECTIVE),
     skill_uses=_STANDARD_USES,
     stress_rule=CONDENSED_STRESS_RULE,
+    recovery=RecoveryRules(((Track.PHYSICAL, "academics"), (Track.MENTAL, "empathy"))),
 )
 
 ODE_PRESET = CONDENSED_PRESET.derive(
@@ -120,6 +122,11 @@ ODE_PRESET = CONDENSED_PRESET.derive(
         StressRow(5, _ones(6), extra_mild=True),
     ),
     stress_rule=ODE_STRESS_RULE,
+    # Öde: no harder on oneself, severe at any milestone; a solo big bad's reduction rounds down.
+    recovery=RecoveryRules(
+        ((Track.PHYSICAL, "academics"), (Track.MENTAL, "empathy")), 0, SevereRecovery.MILESTONE
+    ),
+    solo_rounds_down=True,
 )
 
 CORE_PRESET = Preset(
@@ -145,6 +152,9 @@ CORE_PRESET = Preset(
     skill_uses=_STANDARD_USES,
     stress_rule=CORE_STRESS_RULE,
     options=("extreme_consequences", "full_defense_core"),
+    recovery=RecoveryRules(
+        ((Track.PHYSICAL, "lore"), (Track.MENTAL, "empathy")), 2, SevereRecovery.SCENARIO
+    ),
 )
 
 ACCELERATED = Preset(
@@ -375,6 +385,7 @@ def test_one_point_boxes_worth_more_and_a_shape_too_big_for_the_list() -> None:
     data["turn_order"] = {"style": "elective"}
     data["skill_uses"] = []
     data["stress"]["tracks"] = [{"harm": "physical", "skill": None}]
+    data["recovery"]["skills"] = []  # Academics and Empathy are off the short list
     found = problems_of(data)
     assert found[0].startswith("$.stress.table[1].boxes: one-point boxes are each worth 1")
     data["stress"]["table"][1]["boxes"] = [1, 1]

@@ -36,7 +36,7 @@ PUBLIC_API = {
     "resolve", "self_compel", "treat", "validate",
 }  # fmt: skip
 
-DOMAINS = ("core", "aspects", "characters", "harm", "scenes", "options", "golden", "safety")
+DOMAINS = ("core", "aspects", "characters", "harm", "scenes", "options", "safety", "golden")
 
 
 def test_the_public_api_is_exactly_the_listed_names() -> None:

@@ -38,6 +38,7 @@ from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.switches import OptionalRule
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.store.memory import MemoryEventStore
 from fatekit.store.tables import StoreHistory, TableRepository
@@ -666,6 +667,43 @@ class Game:
                 seat,
                 True,
             )
+        if self.step % 3 == 0:  # now and then, with no draw of the rng: the other moves'
+            # random paths stay as they were on the other steps
+            yield from self.treatments(doc, seat, mine, here)
+
+    def treatments(self, doc: JSON, seat: str, mine: set[str], here: list[str]) -> Iterator[Move]:
+        """Treating an untreated consequence of someone in the scene, as the page offers it: by
+        a character of the seat's who is free to roll, with the rule set's treating skill."""
+        assert self.preset is not None
+        scene = doc["scene"]
+        # A consequence whose treatment is in play waits for that roll to be settled.
+        treated = {r["treats"]["aspect_id"] for r in doc.get("rolls") or [] if r.get("treats")}
+        for character in doc["characters"]:
+            sheet = character.get("sheet")
+            if sheet is None or character["id"] not in scene["participants"]:
+                continue
+            for slot in sheet["consequences"]:
+                aspect = slot["aspect"]
+                if aspect is None or slot["recovering"] or slot["severity"] == "extreme":
+                    continue
+                if aspect["id"] in treated:
+                    continue
+                rules = self.preset.recovery
+                track = Track(slot["track"])
+                skill = rules.skill_for(track) if track is not Track.ANY else None
+                treating = sorted({k for _, k in rules.skills}) or list(self.preset.skill_keys)
+                skill = skill or treating[self.step % len(treating)]
+                yield Move(
+                    C(
+                        "Treat",
+                        actor=here[self.step % len(here)],
+                        skill=skill,
+                        aspect_id=aspect["id"],
+                        new_name=f"Healing {self.step}",
+                    ),
+                    seat,
+                    True,
+                )
 
     def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
         rolling = {r["actor"] for r in doc.get("rolls") or []}
@@ -1239,6 +1277,7 @@ IN_PLAY = frozenset(
         "ContestRoll",
         "ChallengeRoll",
         "Roll",
+        "Treat",
         "AnswerCompel",
         "Milestone",
         "Breakthrough",

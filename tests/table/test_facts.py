@@ -155,7 +155,7 @@ def test_a_consequence_kept_stays_when_a_rule_would_clear_it_sooner(
     recorded = dump(play.s)
     # A release whose recovery clears every consequence at once (issue 27 changes when they
     # clear): the consequence Alice kept is still on her sheet.
-    monkeypatch.setattr(recovery, "is_recovered", lambda slot, clock: True)
+    monkeypatch.setattr(recovery, "is_recovered", lambda slot, clock, *_, **__: True)
     replayed = fold(play.log)
     assert replayed.game.character("alice").consequences[0].aspect is not None
     assert dump(replayed) == recorded
@@ -164,7 +164,7 @@ def test_a_consequence_kept_stays_when_a_rule_would_clear_it_sooner(
 def test_a_consequence_cleared_stays_cleared_when_a_rule_would_keep_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(recovery, "is_recovered", lambda slot, clock: True)
+    monkeypatch.setattr(recovery, "is_recovered", lambda slot, clock, *_, **__: True)
     play = seated()
     wounded_then_scene_ends(play)
     ended = play.log[-1]

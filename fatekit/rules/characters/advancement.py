@@ -24,7 +24,8 @@ from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.clock import Clock
+from fatekit.rules.core.clock import Clock, Moment
+from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import format_rating
 from fatekit.rules.core.waivers import refuse
@@ -43,6 +44,7 @@ __all__ = [
     "SwapSkills",
     "apply_breakthrough",
     "apply_milestone",
+    "breakthrough_moment",
     "check_milestone",
     "raise_skills",
 ]
@@ -60,8 +62,8 @@ BREAKTHROUGH_RULE = rule(
     CONDENSED,
     "Развитие > Прорывы",
     "A breakthrough allows a milestone change and also: rewrite the high concept, start "
-    "recovery of untreated moderate and severe consequences and clear those already recovering, "
-    "and raise one skill by one step",
+    "recovery of any untreated moderate and severe consequences the player chooses and clear "
+    "those already recovering, and raise one skill by one step",
 )
 GM_POWER_UP_RULE = rule(
     "advancement.power-up",
@@ -126,8 +128,9 @@ class Breakthrough:
     """What a player (and the GM) chose at a breakthrough.
 
     ``milestone`` is the one milestone change (or ``None``). ``high_concept`` rewrites it.
-    ``recovery_names`` gives the new name of each untreated moderate or severe consequence, by
-    aspect id, which starts its recovery; those already recovering clear. ``raise_now`` spends
+    ``recovery_names`` gives, by aspect id, the new name of each untreated moderate or severe
+    consequence the player chooses to start recovering (any, all or none of them: the text says
+    they *may*); those already recovering clear. ``raise_now`` spends
     skill steps at once, one entry per step (banked steps included); steps not spent stay banked.
     ``gm_refresh`` and ``gm_skill_step`` are the GM's power-up.
     """
@@ -331,12 +334,19 @@ def apply_breakthrough(
         plan.skills = _raised(plan.skills, breakthrough.raise_now, chosen)
     _commit(character, plan, chosen)
     for slot, name in to_start:
-        slot.start_recovery(name, clock)
+        slot.start_recovery(name, clock, breakthrough_moment())
     for slot in to_clear:
         slot.clear()
     character.refresh_awarded += 1 if breakthrough.gm_refresh else 0
     character.skill_steps_earned += steps
     character.skill_steps_banked = banked - len(breakthrough.raise_now)
+
+
+def breakthrough_moment() -> Moment:
+    """When in play the recovery a breakthrough starts begins: between arcs, so the next session
+    is already a whole one after it (a move folded under :attr:`Edition.FIRST` counted it as
+    during the session, as fatekit did before issue 27)."""
+    return Moment.SCENE if edition() is Edition.FIRST else Moment.BETWEEN_ARCS
 
 
 def _recovery(
@@ -357,9 +367,9 @@ def _recovery(
         raise BadInput(
             f"no untreated moderate or severe consequence has the id {', '.join(unknown)}"
         )
-    missing = [label for key, (_, label) in untreated.items() if not names.get(key, "").strip()]
-    if missing:
-        raise BadInput(
-            f"give each untreated consequence its new, healing name: {', '.join(missing)}"
-        )
-    return [(slot, names[key]) for key, (slot, _) in untreated.items()], to_clear
+    # Starting recovery is the player's choice, one consequence or more: those given no new
+    # name stay as they are, untreated.
+    chosen = [
+        (slot, names[key]) for key, (slot, _) in untreated.items() if names.get(key, "").strip()
+    ]
+    return chosen, to_clear

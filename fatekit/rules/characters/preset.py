@@ -25,6 +25,7 @@ from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE, Rule, rule
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.harm.recovery import DEFAULT_RECOVERY, RecoveryRules
 from fatekit.rules.harm.stress import StressStyle
 
 __all__ = [
@@ -283,6 +284,10 @@ class Preset:
     stunt_cost: int = 1
     min_refresh: int = 1
     stunt_bonus: int = 2
+    #: How consequences are treated and when they clear (skills, self-treatment, severe).
+    recovery: RecoveryRules = DEFAULT_RECOVERY
+    #: A solo big bad's stress reduction: half the PCs rounded down (Öde) instead of up.
+    solo_rounds_down: bool = False
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -503,8 +508,17 @@ class Preset:
             for t in derived.stress_tracks
         )
         slots = tuple(s for s in derived.extra_slots if s.skill is None or s.skill in keys)
+        recovery = dataclasses.replace(
+            derived.recovery,
+            skills=tuple((h, s) for h, s in derived.recovery.skills if s in keys),
+        )
         return dataclasses.replace(
-            derived, skill_uses=uses, turn_order=order, stress_tracks=tracks, extra_slots=slots
+            derived,
+            skill_uses=uses,
+            turn_order=order,
+            stress_tracks=tracks,
+            extra_slots=slots,
+            recovery=recovery,
         )
 
 

@@ -42,6 +42,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import Severity
+from fatekit.rules.harm.recovery import SELF_TREATMENT_PENALTY, RecoveryRules, SevereRecovery
 from fatekit.rules.harm.stress import StressStyle
 
 __all__ = [
@@ -307,6 +308,21 @@ class _Reader:
                 self.problem(f"$.aspects[{i}].kind", f"{slot.kind.value} is not a sheet's aspect")
         return slots
 
+    def recovery(self, keys: set[str]) -> RecoveryRules:
+        data = self.data.get("recovery", {})
+        skills = []
+        for i, entry in enumerate(data.get("skills", ())):
+            self.known(keys, entry["skill"], f"$.recovery.skills[{i}].skill")
+            skills.append((Track(entry["harm"]), entry["skill"]))
+        found = self.attempt(
+            "$.recovery",
+            RecoveryRules,
+            tuple(skills),
+            data.get("self_penalty", SELF_TREATMENT_PENALTY),
+            SevereRecovery(data.get("severe", SevereRecovery.MAJOR_MILESTONE.value)),
+        )
+        return found if isinstance(found, RecoveryRules) else RecoveryRules()
+
     def stress_rule(self) -> Rule:
         key = self.data["stress"].get("rule")
         if key is None:
@@ -335,6 +351,7 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
         options = reader.options()
         aspects = reader.aspects()
         stress_rule = reader.stress_rule()
+        recovery = reader.recovery(keys)
         table = _rows(data["stress"].get("table", []))
     except (KeyError, IndexError, TypeError, ValueError) as error:
         # The schema keeps these out; data handed in directly may still be malformed.
@@ -365,6 +382,8 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             stunt_cost=data.get("stunt_cost", 1),
             min_refresh=data.get("min_refresh", 1),
             stunt_bonus=data.get("stunt_bonus", 2),
+            recovery=recovery,
+            solo_rounds_down=data.get("solo_stress_rounding", "up") == "down",
         ),
     )
     if preset is None:

@@ -5,9 +5,12 @@ treatment*. A :class:`Clock` counts how many of each have ended (or been reached
 :class:`ClockMark` is a snapshot of those counts, stored on a consequence when treatment
 succeeds. Comparing a later clock against the mark says whether enough time has passed.
 
-Treatment is an overcome roll, and rolls happen inside scenes, so a mark always falls inside the
-scene that is running when it is taken: the scene numbered ``scenes_ended`` (counting from 0),
-in the session numbered ``sessions_ended``.
+A mark also says *when* in play it was taken (its :class:`Moment`): during a scene (the scene
+numbered ``scenes_ended``, counting from 0, which is then not a whole scene after the mark),
+between two scenes of a session, between two sessions of an arc, or between arcs (at a
+breakthrough). Only spans that start after the mark count as whole: a mild consequence treated
+between scenes clears when the very next scene ends, a moderate one recovering from a
+breakthrough when the next session ends.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from enum import StrEnum
 
 from fatekit.rules.core.errors import BadInput
 
-__all__ = ["Clock", "ClockMark", "Milestone"]
+__all__ = ["Clock", "ClockMark", "Milestone", "Moment"]
 
 
 class Milestone(StrEnum):
@@ -31,14 +34,46 @@ class Milestone(StrEnum):
     MAJOR = "major"
 
 
+class Moment(StrEnum):
+    """Where in play a mark falls, innermost span first."""
+
+    SCENE = "scene"  # during a scene (every mark taken before moments were recorded)
+    SESSION = "session"  # in a session, between two scenes
+    ARC = "arc"  # between two sessions of an arc
+    BETWEEN_ARCS = "between_arcs"  # at a breakthrough (a major milestone), before the next arc
+
+    @property
+    def in_scene(self) -> bool:
+        """Whether a scene was running: that scene is not a whole one after the mark."""
+        return self is Moment.SCENE
+
+    @property
+    def in_session(self) -> bool:
+        """Whether a session was running: that session is not a whole one after the mark."""
+        return self in (Moment.SCENE, Moment.SESSION)
+
+    @property
+    def in_arc(self) -> bool:
+        """Whether an arc (a scenario) was running: it is not a whole one after the mark."""
+        return self is not Moment.BETWEEN_ARCS
+
+
 @dataclass(frozen=True, slots=True)
 class ClockMark:
-    """A moment of play: how many scenes and sessions had ended and milestones had been reached."""
+    """A moment of play: how many scenes and sessions had ended and milestones had been reached,
+    and where in play it fell (``moment``)."""
 
     scenes_ended: int
     sessions_ended: int
     minor_milestones: int
     major_milestones: int
+    moment: Moment = Moment.SCENE
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "moment", Moment(self.moment))
+        except ValueError:
+            raise BadInput(f"not a moment of play: {self.moment!r}") from None
 
 
 @dataclass(slots=True)
@@ -64,10 +99,14 @@ class Clock:
         if any(count < 0 for count in counts):
             raise BadInput(f"clock counts cannot be negative: {counts}")
 
-    def mark(self) -> ClockMark:
-        """A snapshot of the clock now."""
+    def mark(self, moment: Moment = Moment.SCENE) -> ClockMark:
+        """A snapshot of the clock now, taken at ``moment`` of play."""
         return ClockMark(
-            self.scenes_ended, self.sessions_ended, self.minor_milestones, self.major_milestones
+            self.scenes_ended,
+            self.sessions_ended,
+            self.minor_milestones,
+            self.major_milestones,
+            Moment(moment),
         )
 
     def end_scene(self) -> None:
@@ -86,13 +125,25 @@ class Clock:
             self.major_milestones += 1
 
     def full_scenes_since(self, mark: ClockMark) -> int:
-        """Whole scenes that have run from start to end after the scene in which ``mark`` was taken."""
-        return max(0, self.scenes_ended - mark.scenes_ended - 1)
+        """Whole scenes that have run from start to end after ``mark`` (the scene it fell in,
+        if any, does not count)."""
+        return max(0, self.scenes_ended - mark.scenes_ended - int(mark.moment.in_scene))
 
     def full_sessions_since(self, mark: ClockMark) -> int:
-        """Whole sessions that have run from start to end after the session of ``mark``."""
-        return max(0, self.sessions_ended - mark.sessions_ended - 1)
+        """Whole sessions that have run from start to end after ``mark`` (the session it fell
+        in, if any, does not count)."""
+        return max(0, self.sessions_ended - mark.sessions_ended - int(mark.moment.in_session))
+
+    def full_arcs_since(self, mark: ClockMark) -> int:
+        """Whole arcs (scenarios, each ended by a major milestone) that have run after ``mark``
+        (the arc it fell in, if any, does not count)."""
+        return max(0, self.major_milestones - mark.major_milestones - int(mark.moment.in_arc))
 
     def major_milestones_since(self, mark: ClockMark) -> int:
         """Major milestones reached after ``mark`` was taken."""
         return max(0, self.major_milestones - mark.major_milestones)
+
+    def milestones_since(self, mark: ClockMark) -> int:
+        """Milestones of either kind reached after ``mark`` was taken."""
+        reached = self.minor_milestones + self.major_milestones
+        return max(0, reached - mark.minor_milestones - mark.major_milestones)

@@ -26,3 +26,4 @@ class OptionalRule(StrEnum):
     BIG_BADS = "big_bads"
     MULTIPLE_TARGETS = "multiple_targets"
     WEAPON_AND_ARMOR = "weapon_and_armor"
+    LONG_ARCS = "long_arcs"  # "Sessions and Arcs": severe consequences clear after four sessions

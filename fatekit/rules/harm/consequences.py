@@ -16,7 +16,7 @@ from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.clock import Clock, ClockMark
+from fatekit.rules.core.clock import Clock, ClockMark, Moment
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.tracks import Track
 
@@ -125,8 +125,9 @@ class ConsequenceSlot:
         self.conflict = conflict
         self.taken_at = taken_at
 
-    def start_recovery(self, new_name: str, clock: Clock) -> None:
-        """Rename the consequence to show it is healing and start its recovery time now.
+    def start_recovery(self, new_name: str, clock: Clock, moment: Moment = Moment.SCENE) -> None:
+        """Rename the consequence to show it is healing and start its recovery time now, at
+        ``moment`` of play (during a scene, between scenes, sessions or arcs).
 
         Whether treatment succeeded is for :mod:`fatekit.rules.harm.recovery` to decide; this only
         records it. Raises :class:`IllegalAction` for an empty slot, a consequence already
@@ -137,7 +138,7 @@ class ConsequenceSlot:
             raise BadInput("give the recovering consequence its new name")
         aspect.name = new_name.strip()
         self.recovering = True
-        self.treated_at = clock.mark()
+        self.treated_at = clock.mark(moment)
 
     def check_can_start_recovery(self) -> Aspect:
         """The consequence in this slot, if it can start recovering; raise otherwise."""

@@ -12,13 +12,15 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.choices import one_of
-from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.citations import CONDENSED, ODE, rule
+from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "AMPLIFIED_INVOKES_RULE",
+    "ODE_SOLO_STRESS_RULE",
     "SOLO_SKILL_RULE",
     "SOLO_STRESS_RULE",
     "SUPPRESSED_INVOKES_RULE",
@@ -46,8 +48,15 @@ SOLO_STRESS_RULE = rule(
     "big-bad.solo.stress",
     CONDENSED,
     f"{_SECTION} > Solo Bonus",
-    "A big bad alone against the group takes hits reduced by half the number of PCs, rounded up; "
-    "optionally no hit is reduced below 1",
+    "A big bad alone against the group takes hits reduced by half the number of PCs, rounded up "
+    "(Öde: rounded down); optionally no hit is reduced below 1",
+)
+ODE_SOLO_STRESS_RULE = rule(
+    "big-bad.solo.stress-ode",
+    ODE,
+    "Sätt att bryta mot reglerna för storskurken > Solobonus",
+    "Öde: a big bad alone against the group takes hits reduced by half the number of attacking "
+    "PCs, rounded down",
 )
 AMPLIFIED_INVOKES_RULE = rule(
     "big-bad.solo.amplified-invokes",
@@ -81,17 +90,25 @@ def solo_skill_bonus(pcs: int, skill: int, *, capped: bool = True) -> int:
     return min(bonus, max(skill, 0)) if capped else bonus
 
 
-def solo_stress_reduction(shifts: int, pcs: int, *, floor_one: bool = False) -> int:
-    """A hit on the big bad after the solo reduction of half the PCs, rounded up.
+def solo_stress_reduction(
+    shifts: int, pcs: int, *, floor_one: bool = False, round_down: bool = False
+) -> int:
+    """A hit on the big bad after the solo reduction of half the PCs, rounded up (Fate
+    Condensed) or, with ``round_down``, down (Öde: the rule set says which).
 
-    With ``floor_one`` a hit is never reduced below 1. A hit of 0 or less stays as it is.
+    With ``floor_one`` a hit is never reduced below 1. A hit of 0 or less stays as it is. A move
+    folded under :attr:`Edition.FIRST` rounds up whatever the rule set says, as fatekit did
+    for every preset before.
     """
     check_count("the number of PCs", pcs)
     if isinstance(shifts, bool) or not isinstance(shifts, int):
         raise BadInput(f"a hit is a whole number of shifts, not {shifts!r}")
     if shifts <= 0:
         return shifts
-    reduced = shifts - math.ceil(pcs / 2)
+    if round_down and edition() is not Edition.FIRST:
+        reduced = shifts - pcs // 2
+    else:
+        reduced = shifts - math.ceil(pcs / 2)
     return max(reduced, 1 if floor_one else 0)
 
 
@@ -175,6 +192,7 @@ class SoloBonus:
     skill_capped: bool = True
     stress: bool = False
     stress_floor_one: bool = False
+    stress_round_down: bool = False
     amplified: bool = False
     suppress: SuppressMode | None = None
     no_free_stacking: bool = False
@@ -199,7 +217,12 @@ class SoloBonus:
         """A hit on the big bad after the solo stress reduction, when it applies."""
         if not self.stress or not facing.solo:
             return shifts
-        return solo_stress_reduction(shifts, facing.pcs, floor_one=self.stress_floor_one)
+        return solo_stress_reduction(
+            shifts,
+            facing.pcs,
+            floor_one=self.stress_floor_one,
+            round_down=self.stress_round_down,
+        )
 
     def own_invoke_bonus(self, facing: Facing, *, free: bool) -> int:
         """What one of the big bad's own invokes for a bonus is worth."""

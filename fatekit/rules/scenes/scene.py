@@ -19,7 +19,7 @@ from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.clock import Clock, Milestone
+from fatekit.rules.core.clock import Clock, Milestone, Moment
 from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
@@ -98,6 +98,10 @@ class Game:
     fate points back onto their sheet (done at the end of every scene and session).
     """
 
+    #: Whether the last session ended at a breakthrough and no session has started since: the
+    #: time between two arcs (a class default, which snapshots written before it read).
+    arc_ended: bool = False
+
     def __init__(
         self,
         characters: Iterable[Character],
@@ -171,6 +175,7 @@ class Game:
         for pc in self.pcs:
             self.ledger.account(pc.id).start_session(pc.refresh)
         self.in_session = True
+        self.arc_ended = False
         self.sync_sheets()
 
     def end_session(self) -> list[Aspect]:
@@ -188,6 +193,8 @@ class Game:
     def reach_milestone(self, kind: Milestone) -> list[Aspect]:
         """Count a milestone (major: a breakthrough); return consequences that cleared."""
         self.clock.reach_milestone(kind)
+        if kind is Milestone.MAJOR and not self.in_session:
+            self.arc_ended = True
         return self._clear_recovered()
 
     # -- scenes --------------------------------------------------------------------------------
@@ -313,6 +320,15 @@ class Game:
                     return slot.aspect
         raise BadInput(f"no aspect {aspect_id!r} is in play")
 
+    def moment(self) -> Moment:
+        """Where in play the game is now: during a scene, between scenes of a session, between
+        sessions (of an arc), or between arcs (after a session that ended at a breakthrough)."""
+        if self.scene is not None:
+            return Moment.SCENE
+        if self.in_session:
+            return Moment.SESSION
+        return Moment.BETWEEN_ARCS if self.arc_ended else Moment.ARC
+
     def remove_aspect(self, aspect_id: str) -> Aspect:
         """Take an aspect out of play: the scene's, or one of the story's lasting aspects (a
         character's own aspects and consequences are not removed this way)."""
@@ -324,6 +340,8 @@ class Game:
 
     def _clear_recovered(self) -> list[Aspect]:
         cleared: list[Aspect] = []
+        rules = self.ruleset.preset.recovery
+        long_arcs = self.ruleset.has(OptionalRule.LONG_ARCS)
         for character in self.characters.values():
-            cleared.extend(clear_recovered(character, self.clock))
+            cleared.extend(clear_recovered(character, self.clock, rules, long_arcs=long_arcs))
         return cleared

@@ -26,6 +26,7 @@ from fatekit.rules.characters.advancement import (
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
+    breakthrough_moment,
     raise_skills,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
@@ -87,7 +88,8 @@ class Breakthrough(Command):
 
     ``milestone`` is its one milestone change; ``high_concept`` rewrites the high concept;
     ``recovery_names`` gives (consequence aspect id, new name) for each untreated moderate or
-    severe consequence; ``raise_now`` spends skill steps. ``gm_refresh`` and ``gm_skill_step``
+    severe consequence the player chooses to start recovering (none needed); ``raise_now`` spends
+    skill steps. ``gm_refresh`` and ``gm_skill_step``
     are the GM's power-up, set by a GM seat only.
     """
 
@@ -198,7 +200,7 @@ def _write_sheet(state: TableState, sheet: SheetFact) -> None:
             raise BadInput(f"{character.name} has no consequence in slot {index} to recover")
         slot.aspect.name = name
         slot.recovering = True
-        slot.treated_at = state.game.clock.mark()
+        slot.treated_at = state.game.clock.mark(breakthrough_moment())
     character.skill_steps_banked = sheet.banked
     character.skill_steps_earned = sheet.earned
     character.refresh_awarded = sheet.awarded

@@ -298,6 +298,8 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
                 skill_capped=event.solo_skill_capped,
                 stress=event.solo_stress,
                 stress_floor_one=event.solo_stress_floor_one,
+                # Öde's text rounds half the PCs down; the hit's facts keep what a move decided.
+                stress_round_down=state.game.ruleset.preset.solo_rounds_down,
                 amplified=event.solo_amplified,
                 suppress=event.solo_suppress,
                 no_free_stacking=event.solo_no_free_stacking,

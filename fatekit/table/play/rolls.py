@@ -717,6 +717,13 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         out.update(opposition=None, shifts=None, outcome=None)
     if roll.difficulty is not None and in_play.kind is not RollKind.CONTEST:
         out["difficulty"] = roll.difficulty.value
+    if in_play.kind is RollKind.TREATMENT and in_play.treats is not None:
+        # The consequence treated, whose, and the name it takes once the treatment succeeds.
+        out["treats"] = {
+            "aspect_id": in_play.treats.id,
+            "patient": in_play.treats.owner,
+            "new_name": in_play.renames,
+        }
     if hides_roll_in_play(in_play, viewer.gm):
         hide_difficulty_of_roll(out)
     elif in_play.hidden:

@@ -115,8 +115,10 @@ export function milestoneForm(pc, kind) {
         (slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && !slot.recovering,
       )
     : [];
+  // Starting recovery is the player's choice, one consequence or more: each has its own tick.
   const recoveries = untreated.map((slot) => ({
     id: slot.aspect.id,
+    start: h("input", { type: "checkbox", id: `milestone-recover-start-${pc}-${slot.aspect.id}`, checked: true }),
     input: h("input", {
       id: `milestone-recover-${pc}-${slot.aspect.id}`,
       autocomplete: "off",
@@ -137,7 +139,19 @@ export function milestoneForm(pc, kind) {
           "fieldset",
           {},
           h("legend", {}, t("milestone.recovery")),
-          recoveries.map((r) => field(tn("milestone.recover", { name: aspectName(r.id) }), r.input)),
+          recoveries.map((r) =>
+            h(
+              "div",
+              { class: "recovery-choice" },
+              h(
+                "div",
+                { class: "check" },
+                r.start,
+                h("label", { for: r.start.id }, tn("milestone.recover_start", { name: aspectName(r.id) })),
+              ),
+              field(tn("milestone.recover", { name: aspectName(r.id) }), r.input),
+            ),
+          ),
         )
       : null,
     h(
@@ -166,7 +180,7 @@ export function milestoneForm(pc, kind) {
             character_id: pc,
             ...(chosen ? { milestone: chosen } : {}),
             ...(concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
-            recovery_names: recoveries.map((r) => [r.id, r.input.value.trim()]),
+            recovery_names: recoveries.filter((r) => r.start.checked).map((r) => [r.id, r.input.value.trim()]),
             raise_now: raises.map((r) => r.value).filter(Boolean),
             gm_refresh: gmRefresh.checked,
             gm_skill_step: gmStep.checked,

@@ -6,6 +6,7 @@ import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { entranceFields, openDialog, sendFrom } from "./forms.js";
 import { openCompel, openPass } from "./roll.js";
+import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
 import { app, pressed, send, showErrorBeside } from "./store.js";
@@ -145,7 +146,7 @@ function characterCard(c) {
         )
       : null,
     stressView(s),
-    consequenceView(s),
+    consequenceView(s, c.healing || []),
     h(
       "div",
       { class: "actions" },
@@ -270,7 +271,9 @@ function stressView(s) {
   );
 }
 
-function consequenceView(s) {
+/** The consequence slots; `healing` says, slot by slot, when a recovering one clears and what
+ * treating an untreated one takes (beside the sheet, which stays a character file). */
+function consequenceView(s, healing) {
   if (!s.consequences.length) return null;
   return h(
     "ul",
@@ -289,6 +292,8 @@ function consequenceView(s) {
           ? free(slot.aspect.name, "span", { class: "aspect-name" })
           : h("span", { class: "empty" }, t("consequence.empty")),
         slot.recovering ? h("span", { class: "badge" }, t("consequence.recovering")) : null,
+        slot.recovering ? [" ", clearsAfter(slot, healing[i])] : null,
+        slot.recovering ? null : treatButton(s.id, slot, i, healing[i]),
       ),
     ),
   );

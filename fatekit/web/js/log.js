@@ -209,6 +209,16 @@ const LINES = {
   ChallengeStarted: () => ["ChallengeStarted", {}],
   ChallengeRolled: (d) => ["ChallengeRolled", { who: who(d.actor), dice: rolled(d.faces) }],
   ChallengeEnded: () => ["ChallengeEnded", {}],
+  TreatmentRolled: (d) => [
+    "TreatmentRolled",
+    {
+      who: who(d.actor),
+      patient: who(d.patient),
+      name: free(d.new_name, "span", { class: "aspect-name" }),
+      skill: skill(d.skill),
+      dice: rolled(d.faces),
+    },
+  ],
   MinionShielded: (d) => ["MinionShielded", { who: who(d.minion) }],
   Equipped: (d) => ["Equipped", { who: who(d.character_id), weapon: d.weapon, armor: d.armor }],
   ScaleSet: (d) => ["ScaleSet", { who: who(d.character_id) }],

@@ -329,6 +329,10 @@ export function rollPanel() {
 function rollHead(roll) {
   const by = { who: who(roll.actor), skill: skill(roll.skill) };
   if (roll.kind === "contest") return tn("roll.by_contest", { ...by, side: free(roll.side) });
+  if (roll.kind === "treatment" && roll.treats) {
+    const name = aspectName(roll.treats.aspect_id);
+    return tn("roll.by_treatment", { ...by, name, patient: who(roll.treats.patient) });
+  }
   if (roll.kind === "challenge") {
     const task = app.view.challenge && app.view.challenge.tasks.find((x) => x.key === roll.task);
     return tn("roll.by_challenge", { ...by, task: task ? free(task.description) : free(roll.task) });

@@ -33,6 +33,9 @@ export function namings(data, key) {
   for (const track of data.stress.tracks) if (track.skill === key) places.push([track, "skill"]);
   for (const slot of data.consequences) if (slot.skill === key) places.push([slot, "skill"]);
   for (const use of data.skill_uses) if (use.skill === key) places.push([use, "skill"]);
+  // The skills that treat consequences follow a renamed key too.
+  for (const treating of (data.recovery && data.recovery.skills) || [])
+    if (treating.skill === key) places.push([treating, "skill"]);
   for (const side of ["physical", "mental"]) {
     const order = data.turn_order[side] || [];
     order.forEach((k, j) => {
@@ -50,6 +53,9 @@ export function forgetSkill(data, key) {
   // dropping it keeps every sheet as it was (dropping the condition would give everyone a slot).
   data.consequences = data.consequences.filter((slot) => slot.skill !== key);
   data.skill_uses = data.skill_uses.filter((use) => use.skill !== key);
+  // A kind of harm whose treating skill is gone may be treated with any skill (the rules' default).
+  if (data.recovery && data.recovery.skills)
+    data.recovery.skills = data.recovery.skills.filter((treating) => treating.skill !== key);
   // The other skills keep breaking ties in their order; a list left empty is for the GM to
   // fill (the check says so), not for the editor to guess.
   for (const side of ["physical", "mental"]) {

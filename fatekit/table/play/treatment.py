@@ -1,0 +1,209 @@
+"""Treating a consequence: the overcome that starts its recovery.
+
+A GM, or a player for a character they act for (the one treating, or the one treated), asks for
+:class:`Treat` during a scene and outside a conflict. The treater rolls an overcome with the rule
+set's skill for the harm (Academics for physical, Empathy for mental in Fate Condensed and Öde)
+against the difficulty the rules give the consequence (its severity, harder on oneself where the
+rule set says so), recorded on the event as decided. The roll is a roll in play like any other
+(:mod:`fatekit.table.play.rolls`): invoked on, then settled with
+:class:`~fatekit.table.play.rolls.ResolveRoll`. Settled as a success (or success at a cost, as
+the GM may grant on a tie or failure), the consequence takes its new name and starts recovering,
+during the scene; the rules then clear it when its time has come, which the view shows
+(``healing`` beside the sheet, slot by slot).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.core.actions import Action, Succeed
+from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.consequences import ConsequenceSlot
+from fatekit.rules.harm.recovery import treatment_difficulty
+from fatekit.table.base import Event, SkillRoll, SkillRolled
+from fatekit.table.deciding import Context, decides
+from fatekit.table.folding import folds
+from fatekit.table.play.rolls import (
+    RollResolved,
+    carry_out_roll,
+    choose_option,
+    put_in_play,
+    require_dice,
+    resolution_of,
+    settles,
+)
+from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.showing import shows
+from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, RollRecord, TableState
+
+__all__ = ["MAX_NAME", "Treat", "TreatmentRolled", "find_consequence"]
+
+#: The longest new name a treated consequence may take.
+MAX_NAME = 200
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Treat(SkillRoll):
+    """``actor`` treats the consequence ``aspect_id`` with ``skill``: an overcome that stays in
+    play to be invoked on and settled; on success the consequence is renamed ``new_name`` and
+    starts recovering. ``harm`` says which kind it is (``physical``, ``mental``) where the slot
+    does not, for the skill that treats it. ``dice`` (entered faces) only from a seat acting for
+    ``actor``."""
+
+    aspect_id: str
+    new_name: str
+    harm: Track | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TreatmentRolled(SkillRolled):
+    """``actor`` rolled to treat ``patient``'s consequence ``aspect_id``, against ``difficulty``
+    as the rules gave it when the move was decided; ``new_name`` is the name it takes once the
+    treatment succeeds."""
+
+    patient: str
+    aspect_id: str
+    new_name: str
+    difficulty: int
+    harm: Track | None = None
+
+
+def find_consequence(state: TableState, aspect_id: str) -> tuple[str, int, ConsequenceSlot]:
+    """The character holding the consequence ``aspect_id``, its slot's place and the slot."""
+    for character in state.game.characters.values():
+        for index, slot in enumerate(character.consequences):
+            if slot.aspect is not None and slot.aspect.id == aspect_id:
+                return character.id, index, slot
+    raise BadInput(f"no consequence {aspect_id!r} is on any sheet", code="no_consequence")
+
+
+@decides(Treat)
+def _treat(context: Context, command: Treat) -> list[Event]:
+    state = context.state
+    patient, _, slot = find_consequence(state, command.aspect_id)
+    state.require_character(command.actor)
+    seat = context.seat.id
+    if not (state.controls(seat, command.actor) or state.controls(seat, patient)):
+        raise ForbiddenAction(
+            f"seat {seat!r} acts neither for {command.actor} nor for {patient}, and may not ask "
+            "for this treatment",
+            SEAT_RULE,
+        )
+    if command.dice is not None:
+        context.require_control(command.actor, "enter their dice")
+    context.require_skill(command.actor, command.skill)
+    name = command.new_name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise BadInput(
+            f"the treated consequence needs a new name of 1 to {MAX_NAME} characters",
+            code="treatment_name",
+        )
+    rules = state.game.ruleset.preset.recovery
+    difficulty = treatment_difficulty(slot, on_self=command.actor == patient, rules=rules)
+    return [
+        context.event_from(
+            TreatmentRolled,
+            command,
+            patient=patient,
+            new_name=name,
+            difficulty=difficulty,
+            faces=context.faces(command.dice),
+        )
+    ]
+
+
+@folds(TreatmentRolled)
+def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
+    if state.conflict is not None:
+        raise BadInput(
+            "treat a consequence once the conflict is over: it needs calm", code="treat_in_conflict"
+        )
+    scene_in_play(state)
+    holder, _, slot = find_consequence(state, event.aspect_id)
+    if holder != event.patient:
+        raise BadInput(f"{event.aspect_id} is not {event.patient}'s consequence")
+    slot.check_can_start_recovery()
+    waiting = next(
+        (
+            r
+            for r in state.rolls.values()
+            if r.kind is RollKind.TREATMENT and r.treats is slot.aspect
+        ),
+        None,
+    )
+    if waiting is not None:
+        raise BadInput(
+            f"{event.aspect_id} is being treated already: settle roll {waiting.id} first",
+            code="treatment_waiting",
+        )
+    # The skill the rule set treats this kind of harm with (a slot kept for one kind), or one
+    # of those it names; a stunt may allow another, by the GM's waiver.
+    state.game.ruleset.preset.recovery.check_skill(event.skill, event.harm or slot.track)
+    actor = state.game.character(event.actor)
+    roll = ActionRoll(
+        actor.id,
+        Action.OVERCOME,
+        actor.rating(event.skill),
+        skill=event.skill,
+        difficulty=event.difficulty,
+        dice=require_dice(event.faces, "treatment"),
+        ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
+    )
+    record = RollRecord(
+        event.version,
+        event.at,
+        event.actor,
+        Action.OVERCOME.value,
+        event.skill,
+        event.faces,
+        difficulty=event.difficulty,
+    )
+    # Not the roll's aim: an overcome aimed at an aspect removes it on a success.
+    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record)
+    in_play.treats = slot.aspect
+    in_play.renames = event.new_name
+
+
+@settles(RollKind.TREATMENT)
+def _settle_treatment(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    resolution = resolution_of(state, in_play)
+    if resolution is None:
+        raise BadInput("this roll has no outcome to carry out")
+    chosen = choose_option(resolution, event.option)
+    made = carry_out_roll(state, in_play, event)
+    slot = _still_untreated(state, in_play)
+    # A consequence cleared or set recovering meanwhile (by the GM's hand) needs no treatment:
+    # the roll still settles, so it never stands in the table's way.
+    if slot is not None and any(isinstance(effect, Succeed) for effect in chosen.effects):
+        slot.start_recovery(in_play.renames or "", state.game.clock, state.game.moment())
+    return made
+
+
+def _still_untreated(state: TableState, in_play: RollInPlay) -> ConsequenceSlot | None:
+    """The slot a treatment roll aims at, while it still holds that consequence untreated."""
+    treated = in_play.treats
+    if treated is None:
+        return None
+    for character in state.game.characters.values():
+        for slot in character.consequences:
+            if slot.aspect is treated and not slot.recovering:
+                return slot
+    return None
+
+
+# -- what each seat sees -----------------------------------------------------------------------
+
+
+@shows(TreatmentRolled)
+def _show_treatment(viewer: Viewer, event: TreatmentRolled, data: JSON) -> JSON:
+    # A consequence is public; the dice are as any roll's.
+    viewer.keep_dice(
+        data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
+    )
+    return data

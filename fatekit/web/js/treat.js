@@ -1,0 +1,117 @@
+// Treating a consequence: the overcome that starts its recovery. Asked from the consequence on a
+// sheet, by the GM or by a player for a character they act for (the one treating or the one
+// treated); the roll then stays in play like any other, to be invoked on and settled.
+
+import { button, field, fill, h } from "./lib/dom.js";
+import {
+  characterSelect,
+  diceField,
+  openDialog,
+  rankSkills,
+  select,
+  sendFrom,
+  skillOptions,
+  typedDice,
+} from "./forms.js";
+import { t, tn } from "./lib/i18n.js";
+import { app } from "./store.js";
+import { isGm, ladderValue, mine, who } from "./view.js";
+
+/** Who may treat a consequence of `patient` for this seat: the GM or the patient's player, any
+ * character in the scene; another player, their own characters in it. Empty when nothing may
+ * be asked now (no scene, a conflict running). */
+function treaters(patient) {
+  const scene = app.view.scene;
+  if (!scene || app.view.conflict) return [];
+  const present = scene.participants.filter((id) => app.view.characters.some((c) => c.id === id));
+  if (isGm() || mine().has(patient)) return present;
+  return present.filter((id) => mine().has(id));
+}
+
+/** The skills offered for a treatment: the rule set's treating skills first (Academics,
+ * Empathy...), then the rest, best first for the treater. */
+function treatingOptions(treater) {
+  const first = (app.preset && app.preset.treating_skills) || [];
+  const all = skillOptions(null, treater);
+  return [...all.filter(([k]) => first.includes(k)), ...all.filter(([k]) => !first.includes(k))];
+}
+
+/** A "Treat" button beside an untreated consequence, when this seat may ask for it now. */
+export function treatButton(patient, slot, index, healing) {
+  if (!slot.aspect || slot.recovering || slot.severity === "extreme") return null;
+  if (!treaters(patient).length) return null;
+  // A treatment already in play on it is settled first (its card is in the rolls panel).
+  if ((app.view.rolls || []).some((r) => r.treats && r.treats.aspect_id === slot.aspect.id)) return null;
+  return button(t("treat.button"), () => openTreat(patient, slot, healing), {
+    id: `treat-${patient}-${index}`,
+    class: "treat-button",
+  });
+}
+
+function openTreat(patient, slot, healing) {
+  const ids = treaters(patient);
+  const treater = characterSelect(
+    "treat-actor",
+    ids,
+    ids.includes(patient) && ids.length > 1 ? ids.find((id) => id !== patient) : ids[0],
+  );
+  const skillSel = select("treat-skill", treatingOptions(treater.value));
+  const name = h("input", {
+    id: "treat-name",
+    autocomplete: "off",
+    required: true,
+    maxlength: 200,
+    value: slot.aspect.name,
+  });
+  const [diceIn, diceBox] = diceField("treat-dice");
+  // The difficulty as the engine gives it: by someone else, and (often harder) on oneself.
+  const hint = h("p", { class: "hint", id: "treat-hint" });
+  const explain = () => {
+    const found = healing && healing.treatment;
+    if (!found) return;
+    const own = treater.value === patient;
+    fill(hint, tn("treat.hint", { difficulty: ladderValue(own ? found.on_self : found.difficulty) }));
+  };
+  treater.addEventListener("change", () => {
+    explain();
+    rankSkills(skillSel, treater.value);
+    const first = treatingOptions(treater.value)[0];
+    if (first) skillSel.value = first[0];
+  });
+  openDialog(
+    tn("treat.title", { name: slot.aspect.name, who: who(patient) }),
+    h(
+      "div",
+      {},
+      hint,
+      field(t("treat.actor"), treater),
+      field(t("treat.skill"), skillSel),
+      field(t("treat.new_name"), name, h("p", { class: "hint" }, t("treat.new_name_hint"))),
+      diceBox,
+    ),
+    (form, out) =>
+      sendFrom(
+        "Treat",
+        {
+          actor: treater.value,
+          skill: skillSel.value,
+          aspect_id: slot.aspect.id,
+          new_name: name.value.trim(),
+          ...typedDice(diceIn),
+        },
+        out,
+      ),
+    { submitLabel: t("treat.roll"), id: "treat-form" },
+  );
+  explain();
+}
+
+/** What a recovering consequence waits for, in words ("clears after the next whole scene"). */
+export function clearsAfter(slot, healing) {
+  if (!slot.recovering || !healing || !healing.clears_after) return null;
+  return h(
+    "span",
+    { class: "badge clears-after", "data-clears": healing.clears_after },
+    t(`consequence.clears.${healing.clears_after}`),
+  );
+}
