@@ -482,6 +482,16 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["actor"]), "skill": r.skill(d["skill"]), "dice": r.dice(d.get("faces"))},
     ),
     "ContestForfeited": lambda r, d: ("ContestForfeited", {"side": _free(d["side"])}),
+    "TreatmentRolled": lambda r, d: (
+        "TreatmentRolled",
+        {
+            "who": r.who(d["actor"]),
+            "patient": r.who(d["patient"]),
+            "name": f"*{_free(d['new_name'])}*",
+            "skill": r.skill(d["skill"]),
+            "dice": r.dice(d.get("faces")),
+        },
+    ),
     "ContestThreatRolled": lambda r, d: (
         "ContestThreatRolled",
         {

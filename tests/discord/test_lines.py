@@ -98,3 +98,28 @@ def test_an_outside_threats_roll_in_a_contest_names_the_sides_it_attacked(langua
         }
     )
     assert line is not None and "hjaltar" in line and dice_text("++00") in line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_treatment_roll_names_the_patient_and_the_name_while_it_heals(language: str) -> None:
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    line = Reader(view, words(language)).line(
+        {
+            "type": "TreatmentRolled",
+            "seat": "gm",
+            "data": {
+                "actor": "ruth",
+                "patient": "charles",
+                "new_name": "Set Arm",
+                "skill": "lore",
+                "faces": "+0-+",
+            },
+        }
+    )
+    assert line is not None and "charles" in line and "*Set Arm*" in line
+    assert dice_text("+0-+") in line
