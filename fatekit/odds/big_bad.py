@@ -168,7 +168,7 @@ def in_play(big_bad: BigBad, conflict: Conflict) -> BigBad:
     forms = big_bad.forms
     if forms is None:
         return big_bad
-    live = conflict.fighter(big_bad.id).character
+    live = conflict.roster.fighter(big_bad.id).character
     return replace(big_bad, forms=TrueForms.of([live, *forms.forms[1:]], gentle=forms.gentle))
 
 
@@ -224,21 +224,21 @@ def solo_plan(
     """The :class:`SoloPlan` of ``big_bad`` in ``conflict`` (set up, nobody out yet). ``rolls``
     gives for the big bad and each later form its sheet and the skill of each of :data:`ROLLS`;
     the forms' columns follow the fighters'."""
-    side = conflict.fighter(big_bad.id).side
+    side = conflict.roster.fighter(big_bad.id).side
     pcs = tuple(
         i
         for i, who in enumerate(ids)
-        if conflict.fighter(who).side != side
-        and conflict.fighter(who).character.kind is CharacterKind.PC
+        if conflict.roster.fighter(who).side != side
+        and conflict.roster.fighter(who).character.kind is CharacterKind.PC
     )
     allies = tuple(
         i
         for i, who in enumerate(ids)
         if who != big_bad.id
-        and conflict.fighter(who).side == side
-        and conflict.fighter(who).hazard is None
+        and conflict.roster.fighter(who).side == side
+        and conflict.roster.fighter(who).hazard is None
     )
-    facing = conflict.facing(big_bad.id)
+    facing = conflict.big_bad_rules.facing(big_bad.id)
     # The engine decides whom the big bad faces; the plan only follows who falls.
     if (facing.pcs, facing.allies) != (len(pcs), len(allies)):
         raise BadInput(f"cannot tell whom {big_bad.id} faces in this fight")

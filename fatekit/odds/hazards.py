@@ -98,7 +98,7 @@ def parse_hazards(
 def add_hazards(conflict: Conflict, hazards: Sequence[HazardSpec]) -> None:
     """Bring the scenario's hazards into its conflict, as the table's ``AddHazard`` does."""
     for spec in hazards:
-        conflict.add_hazard(spec.hazard, spec.side, zone=spec.zone)
+        conflict.obstacles.add_hazard(spec.hazard, spec.side, zone=spec.zone)
 
 
 # -- the plan ---------------------------------------------------------------------------------
@@ -149,11 +149,13 @@ def hazards_plan(
         return ~names.index(who) if who in names else list(ids).index(who)
 
     turns = tuple(code(who) for who in order)
-    first = code(conflict.current) if conflict.current is not None else turns[0]
+    first = code(conflict.turns.current) if conflict.turns.current is not None else turns[0]
     opening = (first, *(t for t in turns if t != first))
-    ladder = conflict.scale_ladder
-    bottom = ladder.level(ladder.keys[0]) if conflict.ruleset.has(OptionalRule.SCALE) else None
-    equipped = conflict.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
+    ladder = conflict.roster.scale_ladder
+    bottom = (
+        ladder.level(ladder.keys[0]) if conflict.roster.ruleset.has(OptionalRule.SCALE) else None
+    )
+    equipped = conflict.roster.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
     planned = []
     for spec in hazards:
         hazard = spec.hazard
@@ -198,14 +200,14 @@ def _harm(hazard: Hazard, shifts: int, armor: int, equipped: bool) -> int:
 def in_reach(conflict: Conflict, hazard: str, target: str) -> bool:
     """Whether the hazard's attack, a close one, reaches ``target`` (a hazard in a zone hits what
     is in it; one given no zone fills the scene and hits anyone)."""
-    return conflict.reaches(hazard, target, ranged=False)
+    return conflict.targets.reaches(hazard, target, ranged=False)
 
 
 def _reaches(conflict: Conflict, hazard: str, zones: Sequence[str]) -> tuple[bool, ...]:
     """:func:`in_reach` for an opponent standing in each zone, asked by putting one opponent
     there in turn (the conflict is the plan's own, thrown away after)."""
-    probe = conflict.opponents(hazard)[0]
-    where = conflict.scene.zones
+    probe = conflict.roster.opponents(hazard)[0]
+    where = conflict.roster.scene.zones
     if where is None or probe not in where.positions:
         return tuple(in_reach(conflict, hazard, probe) for _ in zones)
     home = where.zone_of(probe)

@@ -173,9 +173,9 @@ def start_conflict(scenario: Scenario) -> tuple[Game, Conflict]:
         if fighter.weapon or fighter.armor:
             conflict.equip(who, weapon=fighter.weapon, armor=fighter.armor)
         if fighter.scale is not None:
-            conflict.set_scale(who, fighter.scale)
+            conflict.obstacles.set_scale(who, fighter.scale)
     if scenario.big_bad is not None:  # as the table's SetBigBad does
-        conflict.set_big_bad(in_play(scenario.big_bad, conflict))
+        conflict.big_bad_rules.set_big_bad(in_play(scenario.big_bad, conflict))
     add_hazards(conflict, scenario.hazards)
     return game, conflict
 
@@ -186,7 +186,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         game, conflict = start_conflict(scenario)
     except IllegalAction as error:
         raise BadInput(f"the scenario cannot be set up: {error}") from None
-    preset = conflict.preset
+    preset = conflict.roster.preset
     zones = scenario.zones.zones if scenario.zones is not None else ("",)
     distance = _distances(zones, scenario.zones.connect if scenario.zones else ())
     invokes: dict[str, int] = {}
@@ -196,7 +196,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
     fighters = []
     for who, spec in scenario.fighters.items():
         side = scenario.side_of(who)
-        sheet = conflict.fighter(who).character
+        sheet = conflict.roster.fighter(who).character
         fighters.append(
             _fighter(
                 sheet,
@@ -209,12 +209,14 @@ def fight_plan(scenario: Scenario) -> FightPlan:
                 weapon=spec.weapon,
                 armor=spec.armor,
                 free_invokes=invokes.get(who, 0),
-                scale=None if spec.scale is None else conflict.scale_ladder.level(spec.scale),
+                scale=None
+                if spec.scale is None
+                else conflict.roster.scale_ladder.level(spec.scale),
             )
         )
     forms, carries = _forms(scenario, conflict, game, fighters)
     ids = [f.id for f in fighters]
-    order = conflict.order if conflict.order is not None else list(scenario.order)
+    order = conflict.turns.order if conflict.turns.order is not None else list(scenario.order)
     return FightPlan(
         tuple(fighters),
         (scenario.sides[0].policy, scenario.sides[1].policy),
@@ -265,19 +267,21 @@ def _forms(
                 copy.deepcopy(sheet),
                 side,
                 policy,
-                conflict.preset,
+                conflict.roster.preset,
                 conflict,
                 game,
                 zone=zones.index(spec.zone) if spec.zone is not None else 0,
                 weapon=spec.weapon,
                 armor=spec.armor,
                 free_invokes=0,
-                scale=None if spec.scale is None else conflict.scale_ladder.level(spec.scale),
+                scale=None
+                if spec.scale is None
+                else conflict.roster.scale_ladder.level(spec.scale),
             )
         )
     if not bad.forms.gentle:
         return tuple(found), ()
-    sheets = (conflict.fighter(bad.id).character, *bad.forms.forms[1:])
+    sheets = (conflict.roster.fighter(bad.id).character, *bad.forms.forms[1:])
     plans = (next(f for f in fighters if f.id == bad.id), *found)
     carries = tuple(
         carry_plan(
@@ -308,7 +312,7 @@ def _solo(
     rolls = [
         (sheet, {name: (getattr(me, name) or me.close).skill for name in ROLLS})
         for sheet, me in zip(
-            (conflict.fighter(bad.id).character, *sheets), (first, *forms), strict=True
+            (conflict.roster.fighter(bad.id).character, *sheets), (first, *forms), strict=True
         )
     ]
     return solo_plan(conflict, [f.id for f in fighters], bad, rolls)
@@ -331,8 +335,8 @@ def _fighter(
     free_invokes: int,
     scale: int | None,
 ) -> FighterPlan:
-    track = conflict.harm
-    mental = conflict.kind is ConflictKind.MENTAL
+    track = conflict.roster.harm
+    mental = conflict.roster.kind is ConflictKind.MENTAL
     skills = [*preset.skill_keys, *(k for k in sheet.skills if k not in preset.skill_keys)]
     attacks = [
         Roll(
@@ -347,7 +351,7 @@ def _fighter(
     ]
     if not attacks:
         raise BadInput(
-            f"{sheet.id} has no skill to attack with in a {conflict.kind.value} conflict"
+            f"{sheet.id} has no skill to attack with in a {conflict.roster.kind.value} conflict"
         )
     close = _best(attacks)
     # Shooting from afar at Mediocre is a waste of a turn: only a ranged skill of Average (+1)

@@ -68,9 +68,9 @@ def simulate_scalar(
         game.play()
         winner[row] = game.winner
         # A fight stopped at the limit counts the exchanges it was allowed.
-        exchanges[row] = min(game.conflict.exchange.number, plan.max_exchanges)
+        exchanges[row] = min(game.conflict.turns.exchange.number, plan.max_exchanges)
         for i, fighter in enumerate(plan.fighters):
-            status[row, i] = _STATUS[game.conflict.fighter(fighter.id).status]
+            status[row, i] = _STATUS[game.conflict.roster.fighter(fighter.id).status]
         consequences[row], fate_points[row] = game.consequences, game.spent
         if progress is not None:
             progress(1)
@@ -96,21 +96,21 @@ class _Run:
 
     def play(self) -> None:
         conflict = self.conflict
-        while conflict.phase is not Phase.ENDED:
-            if conflict.exchange.number > self.plan.max_exchanges:
+        while conflict.turns.phase is not Phase.ENDED:
+            if conflict.turns.exchange.number > self.plan.max_exchanges:
                 return  # nobody won in time
-            actor = conflict.current
+            actor = conflict.turns.current
             assert actor is not None
-            if conflict.phase is Phase.TURN:
+            if conflict.turns.phase is Phase.TURN:
                 self.turn(actor)
-            if conflict.phase is Phase.NEXT:
-                choices = conflict.next_choices()
+            if conflict.turns.phase is Phase.NEXT:
+                choices = conflict.turns.next_choices()
                 conflict.end_turn(next(w for w in self.order if w in choices))
         lost = [
             side
             for side in (0, 1)
             if all(
-                conflict.fighter(f.id).status is not Status.ACTIVE
+                conflict.roster.fighter(f.id).status is not Status.ACTIVE
                 for f in self.plan.fighters
                 if f.side == side
             )
@@ -119,7 +119,7 @@ class _Run:
 
     def fighter(self, who: str) -> FighterPlan:
         """``who`` as the plan has them; a big bad as the true form in play."""
-        bad = self.conflict.big_bads.get(who)
+        bad = self.conflict.big_bad_rules.big_bads.get(who)
         if bad is not None and bad.forms is not None and bad.forms.current:
             return self.plan.forms[bad.forms.current - 1]
         return self.plan.fighters[self.ids.index(who)]
@@ -134,14 +134,14 @@ class _Run:
         policy = self.policy(actor)
         taken = int(self.consequences[self.ids.index(actor)].sum())
         if policy.concede_after is not None and taken >= policy.concede_after:
-            self.conflict.concede(actor)
+            self.conflict.hits.concede(actor)
             return
         if policy.full_defense_after is not None and taken >= policy.full_defense_after:
-            self.conflict.full_defense(actor)
+            self.conflict.defence.full_defense(actor)
             return
         reachable = self.reachable(actor)
         if not reachable:
-            self.conflict.free_move(actor, self.step_towards_nearest(actor))
+            self.conflict.turns.free_move(actor, self.step_towards_nearest(actor))
             reachable = self.reachable(actor)
             if not reachable:
                 self.move_by_overcome(actor)
@@ -188,11 +188,11 @@ class _Run:
             needed = hazard.needed[self.fighter(target).armor]
             self.invoke(target, defence, 1 - needed, guard)
         conflict.resolve("hit" if roll.shifts >= 3 else None)
-        if conflict.phase is Phase.HIT:
+        if conflict.turns.phase is Phase.HIT:
             self.absorb(target)
 
     def distance(self, a: str, b: str) -> int:
-        zones = self.conflict.scene.zones
+        zones = self.conflict.roster.scene.zones
         if self.plan.mental or zones is None:
             return 0
         return self.plan.distance[self.plan.zones.index(zones.zone_of(a))][
@@ -211,16 +211,16 @@ class _Run:
     def reachable(self, actor: str) -> list[tuple[str, Roll]]:
         found = []
         for who in self.ids:
-            if who in self.conflict.opponents(actor):
+            if who in self.conflict.roster.opponents(actor):
                 attack = self.attack_for(actor, who)
                 if attack is not None:
                     found.append((who, attack))
         return found
 
     def step_towards_nearest(self, actor: str) -> str:
-        zones = self.conflict.scene.zones
+        zones = self.conflict.roster.scene.zones
         assert zones is not None  # without zones everyone is in reach
-        opponents = [w for w in self.ids if w in self.conflict.opponents(actor)]
+        opponents = [w for w in self.ids if w in self.conflict.roster.opponents(actor)]
         nearest = min(opponents, key=lambda w: self.distance(actor, w))
         here = self.plan.zones.index(zones.zone_of(actor))
         there = self.plan.zones.index(zones.zone_of(nearest))
@@ -233,8 +233,8 @@ class _Run:
     def room_left(self, who: str) -> int:
         """Shifts of stress and consequences still free (extreme ones aside); with conditions
         kept apart, only the boxes a row past its cut-off still lets a hit mark."""
-        sheet = self.conflict.fighter(who).character
-        stress = stress_track_for(sheet, self.conflict.harm)
+        sheet = self.conflict.roster.fighter(who).character
+        stress = stress_track_for(sheet, self.conflict.roster.harm)
         boxes = sum(b.value for b in stress.boxes if not b.marked) if stress else 0
         free = [(i, s, r) for i, s, r in self.fighter(who).slots if sheet.consequences[i].is_free]
         if self.fighter(who).row_marks is None:
@@ -273,9 +273,9 @@ class _Run:
         not on full defense, and not about to concede or go on full defense at their turn."""
         conflict = self.conflict
         if (
-            conflict.fighter(ally).status is not Status.ACTIVE
-            or ally in conflict.exchange.acted
-            or ally in conflict.full_defenders
+            conflict.roster.fighter(ally).status is not Status.ACTIVE
+            or ally in conflict.turns.exchange.acted
+            or ally in conflict.defence.full_defenders
         ):
             return False
         policy = self.policy(ally)
@@ -317,9 +317,9 @@ class _Run:
 
     def holders_aspects(self) -> list[Aspect]:
         """Every aspect that may carry free invokes, in a fixed order."""
-        found = list(self.conflict.scene.aspects)
+        found = list(self.conflict.roster.scene.aspects)
         for who in self.ids:
-            sheet = self.conflict.fighter(who).character
+            sheet = self.conflict.roster.fighter(who).character
             found.extend(sheet.aspects)
             found.extend(s.aspect for s in sheet.consequences if s.aspect is not None)
         return found
@@ -330,10 +330,10 @@ class _Run:
     def payable(self, who: str, roll: ActionRoll) -> list[Aspect]:
         """Aspects ``who`` may pay to invoke on ``roll``: their own and the scene's."""
         paid = {i.aspect_id for i in roll.invocations if not i.free}
-        own = list(self.conflict.fighter(who).character.aspects)
+        own = list(self.conflict.roster.fighter(who).character.aspects)
         scene = [
             a
-            for a in self.conflict.scene.aspects
+            for a in self.conflict.roster.scene.aspects
             if a.kind in (AspectKind.SITUATION, AspectKind.ZONE)
         ]
         return [a for a in (*own, *scene) if a.id not in paid]
@@ -362,7 +362,7 @@ class _Run:
     # -- acting ------------------------------------------------------------------------------
 
     def use_stunts(self, roll: ActionRoll) -> None:
-        sheet = self.conflict.fighter(roll.actor).character
+        sheet = self.conflict.roster.fighter(roll.actor).character
         for stunt in sheet.stunts:
             if stunt.fate_point_cost or roll.skill is None:
                 continue
@@ -395,19 +395,19 @@ class _Run:
         if self.policy(target).defend_invokes:
             self.invoke(target, defence, 1 - needed, self.policy(target))
         conflict.resolve("hit" if roll.shifts >= 3 else None)
-        if conflict.phase is Phase.HIT:
+        if conflict.turns.phase is Phase.HIT:
             self.absorb(target)
 
     def absorb(self, target: str) -> None:
         conflict = self.conflict
-        options = conflict.absorb_options()
+        options = conflict.hits.absorb_options()
         if self.policy(target).absorb is AbsorbPolicy.NO_EXTREME:
             options = [o for o in options if not o.extreme]
         if not options:
-            conflict.take_out()
+            conflict.hits.take_out()
             return
         plan = options[0]
-        sheet = conflict.fighter(target).character
+        sheet = conflict.roster.fighter(target).character
         row = self.consequences[self.ids.index(target)]
         for i in plan.slots:
             row[SEVERITIES.index(sheet.consequences[i].severity)] += 1
@@ -416,7 +416,7 @@ class _Run:
             row[SEVERITIES.index(SEVERITIES[-1])] += 1
             replaced = next(a for a in sheet.aspects if a.kind is not AspectKind.HIGH_CONCEPT)
             extreme = ExtremeChoice("Changed for Ever", replaced.id)
-        conflict.absorb(plan, {i: f"Wound {i + 1}" for i in plan.slots}, extreme=extreme)
+        conflict.hits.absorb(plan, {i: f"Wound {i + 1}" for i in plan.slots}, extreme=extreme)
 
     def create_advantage(self, actor: str) -> None:
         skill = self.fighter(actor).advantage.skill

@@ -46,12 +46,12 @@ def teamwork_plan(
     found: tuple[list[tuple[int, tuple[tuple[int, int], ...]]], ...] = ([], [])
     for i, who in enumerate(ids):
         for kind, skill in enumerate(skills[i]):
-            rating = conflict.fighter(who).character.rating(skill)
+            rating = conflict.roster.fighter(who).character.rating(skill)
             allies = []
             for j, ally in enumerate(ids):
                 if j == i or sides[j] != sides[i]:
                     continue
-                theirs = conflict.fighter(ally).character.rating(skill)
+                theirs = conflict.roster.fighter(ally).character.rating(skill)
                 if team_bonus(rating, (theirs,)) > 0:
                     allies.append((j, theirs))
             found[kind].append((rating, tuple(allies)))

@@ -36,7 +36,7 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
     }
     conflict = state.conflict
     if conflict is not None:
-        out["acted"] = sorted(conflict.exchange.acted)
+        out["acted"] = sorted(conflict.turns.exchange.acted)
     out["defend_skills"] = defend_skills(state, seat)
     scene = state.game.scene
     impeded: list[dict[str, Any]] = []

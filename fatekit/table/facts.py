@@ -86,7 +86,7 @@ class Observed:
 
 
 def _hits(state: TableState) -> tuple[PendingHit, ...] | None:
-    return None if state.conflict is None else state.conflict.pending_hits
+    return None if state.conflict is None else tuple(state.conflict.hits.pending)
 
 
 def _written(state: TableState) -> dict[tuple[str, int], tuple[ConsequenceSlot, tuple[Any, ...]]]:
@@ -232,7 +232,7 @@ def assign(state: TableState, facts: Facts, before: Observed) -> None:
             hits = tuple(PendingHit(h.target, h.shifts, h.by) for h in facts.hits)
         else:
             hits = before.hits or ()
-        state.conflict.set_pending_hits(hits)
+        state.conflict.hits.set_pending(hits)
     keep_rolls(state, facts)
     if facts.invokes:
         aspects = _aspects(state)

@@ -122,17 +122,17 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
     if scene is None or scene.ended:
         raise BadInput("there is no scene in play: start one to foresee how a fight in it goes")
     conflict = state.conflict
-    if conflict is not None and kind is not None and kind is not conflict.kind:
-        raise BadInput(f"the conflict in play is {conflict.kind.value}, not {kind.value}")
+    if conflict is not None and kind is not None and kind is not conflict.roster.kind:
+        raise BadInput(f"the conflict in play is {conflict.roster.kind.value}, not {kind.value}")
     sides: dict[str, list[str]] = {}
     gear: dict[str, tuple[int, int, str | None]] = {}
     if conflict is not None:
-        for who, fighter in conflict.fighters.items():
+        for who, fighter in conflict.roster.fighters.items():
             if fighter.hazard is not None or fighter.status is not Status.ACTIVE:
                 continue  # hazards are not characters; the fallen are out of the fight
             sides.setdefault(fighter.side, []).append(who)
             gear[who] = (fighter.weapon, fighter.armor, fighter.scale)
-        chosen = conflict.kind
+        chosen = conflict.roster.kind
     else:
         for who in scene.participants:
             side = PC_SIDE if game.character(who).kind is CharacterKind.PC else NPC_SIDE
@@ -185,8 +185,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
     }
     if conflict is not None:
         _write_big_bad(scenario, conflict, fighting)
-    if conflict is not None and conflict.harm is not conflict.kind.track:
-        scenario["harm"] = conflict.harm.value  # a fight in the rule set's own harm (wealth)
+    if conflict is not None and conflict.roster.harm is not conflict.roster.kind.track:
+        scenario["harm"] = conflict.roster.harm.value  # a fight in the rule set's own harm (wealth)
     if conflict is not None and (hazards := _hazards(conflict)):
         scenario["hazards"] = hazards
     if zones is not None:
@@ -202,7 +202,7 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
 def _write_big_bad(scenario: dict[str, Any], conflict: Conflict, fighting: set[str]) -> None:
     """The conflict's big bad still in the fight, with what the simulator plays of its rule
     breaks (its solo bonuses; its scale goes with its entry)."""
-    bads = [bad for who, bad in conflict.big_bads.items() if who in fighting]
+    bads = [bad for who, bad in conflict.big_bad_rules.big_bads.items() if who in fighting]
     if len(bads) > 1:
         names = ", ".join(sorted(bad.id for bad in bads))
         raise BadInput(f"the simulator plays one big bad in a fight; this one has {names}")
@@ -214,8 +214,8 @@ def _hazards(conflict: Conflict) -> list[dict[str, Any]]:
     """The conflict's hazards still in action, each as ``AddHazard`` brought it in: the
     simulator plays them (see docs/odds.md)."""
     found = []
-    zones = conflict.scene.zones
-    for who, fighter in conflict.fighters.items():
+    zones = conflict.roster.scene.zones
+    for who, fighter in conflict.roster.fighters.items():
         hazard = fighter.hazard
         if hazard is None or fighter.status is not Status.ACTIVE:
             continue  # a hazard put out of action hurts nobody any more

@@ -75,7 +75,7 @@ def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[JSON]]:
     allows them."""
     return {
         who: [_legal_action(a) for a in conflict.legal_actions(who)]
-        for who in conflict.fighters
+        for who in conflict.roster.fighters
         if who in viewer.mine
     }
 
@@ -99,7 +99,7 @@ def absorb_options(conflict: Conflict) -> list[JSON]:
     consequence slots, and whether an extreme consequence is among them."""
     return [
         {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
-        for plan in conflict.absorb_options()
+        for plan in conflict.hits.absorb_options()
     ]
 
 
@@ -112,10 +112,10 @@ def defend_skills(state: TableState, seat: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     try:
         for who in sorted(state.characters_of(seat)):
-            fighter = conflict.fighters.get(who)
+            fighter = conflict.roster.fighters.get(who)
             if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
                 continue
-            out[who] = list(conflict.aimed_defence_skills(who))
+            out[who] = list(conflict.targets.aimed_defence_skills(who))
     except FateError:
         return {}  # no attack on several targets is waiting to be aimed
     return out
@@ -145,7 +145,7 @@ def invoke_options(
         # A target's defence of a split or zone attack: the engine finds it, or refuses.
         if state.conflict is None:
             raise BadInput("there is no conflict in play", code="no_conflict")
-        roll = state.conflict.target_defence(on_target)
+        roll = state.conflict.targets.target_defence(on_target)
     if roll is None or roll.dice is None:
         raise BadInput("no roll is in play")
     viewer = Viewer(state, seat)
@@ -298,18 +298,18 @@ def defending_skill(
     and an attack with the best the preset lets defend (``mental``: against mental harm)."""
     opponent = state.game.character(against)
     conflict = state.conflict
-    if conflict is not None and {actor, against} <= set(conflict.fighters):
+    if conflict is not None and {actor, against} <= set(conflict.roster.fighters):
         if action == "attack":
-            ranged = conflict.attack_is_ranged(actor, skill)
-            allowed = conflict.defence_skills(against, melee=not ranged)
+            ranged = conflict.targets.attack_is_ranged(actor, skill)
+            allowed = conflict.defence.defence_skills(against, melee=not ranged)
         else:
-            allowed = conflict.opposing_skills(against)
+            allowed = conflict.defence.opposing_skills(against)
         return next(iter(allowed), "")
     if action != "attack":
         return max(opponent.skills, key=opponent.rating, default="")
     track = Track.MENTAL if mental else Track.PHYSICAL
     if conflict is not None:
-        track = conflict.harm  # a rule set's own harm, such as wealth
+        track = conflict.roster.harm  # a rule set's own harm, such as wealth
     return state.ruleset.preset.best_defence(opponent.skills, track)
 
 

@@ -71,8 +71,8 @@ def test_a_big_bad_needs_the_option() -> None:
 def test_the_scalar_engine_gives_its_conflict_the_big_bad() -> None:
     scenario = load_scenario(SCENARIOS / "lich.json")
     _, conflict = start_conflict(scenario)
-    assert conflict.big_bads["lich"] == scenario.big_bad
-    assert not conflict.facing("lich").solo  # its bone servant still stands beside it
+    assert conflict.big_bad_rules.big_bads["lich"] == scenario.big_bad
+    assert not conflict.big_bad_rules.facing("lich").solo  # its bone servant still stands beside it
 
 
 @pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")

@@ -41,11 +41,14 @@ def without_hazards(data: dict[str, Any]) -> dict[str, Any]:
 def test_a_scenarios_hazards_join_its_conflict_and_take_turns_where_the_order_puts_them() -> None:
     scenario = scenario_from_dict(scenario_data("burning-mill"), base=SCENARIOS)
     _, conflict = start_conflict(scenario)
-    beams = conflict.fighter("beams")
+    beams = conflict.roster.fighter("beams")
     assert beams.hazard == Hazard("beams", "Falling Beams", 4, 3)
     assert beams.side == "arsonists"
-    assert conflict.scene.zones is not None and conflict.scene.zones.zone_of("beams") == "loft"
-    assert "smoke" not in conflict.scene.zones.positions  # no zone: it fills the mill
+    assert (
+        conflict.roster.scene.zones is not None
+        and conflict.roster.scene.zones.zone_of("beams") == "loft"
+    )
+    assert "smoke" not in conflict.roster.scene.zones.positions  # no zone: it fills the mill
     plan = fight_plan(scenario)
     assert plan.hazards is not None
     ids = [f.id for f in plan.fighters]
@@ -73,8 +76,8 @@ def test_in_skill_order_a_hazard_acts_at_its_rating_once_the_first_exchange_has_
     _, conflict = start_conflict(scenario)
     # Rising Water (Great) comes before Cynere's Good Notice in the engine's order, but the
     # conflict began with her turn before the water joined it.
-    assert conflict.order is not None and conflict.order[:2] == ["water", "cynere"]
-    assert conflict.current == "cynere"
+    assert conflict.turns.order is not None and conflict.turns.order[:2] == ["water", "cynere"]
+    assert conflict.turns.current == "cynere"
     cynere = plan.index("cynere")
     assert plan.hazards.turns[:2] == (~0, cynere)
     assert plan.hazards.opening[:2] == (cynere, ~0)
@@ -82,12 +85,12 @@ def test_in_skill_order_a_hazard_acts_at_its_rating_once_the_first_exchange_has_
     # is the exchange's second, and in the next exchange it goes first.
     run = _Run(scenario, plan, Tape(4), 0)
     seen = []
-    while run.conflict.exchange.number <= 2 and len(seen) < 20:
-        actor = run.conflict.current
+    while run.conflict.turns.exchange.number <= 2 and len(seen) < 20:
+        actor = run.conflict.turns.current
         assert actor is not None
-        seen.append((run.conflict.exchange.number, actor))
+        seen.append((run.conflict.turns.exchange.number, actor))
         run.turn(actor)
-        choices = run.conflict.next_choices()
+        choices = run.conflict.turns.next_choices()
         run.conflict.end_turn(next(w for w in run.order if w in choices))
     assert seen[1] == (1, "water")
     assert next(who for n, who in seen if n == 2) == "water"
@@ -192,7 +195,7 @@ def test_a_hazard_with_nobody_in_reach_creates_advantages_in_both_engines() -> N
     run.play()
     openings = [
         a
-        for a in run.conflict.scene.aspects
+        for a in run.conflict.roster.scene.aspects
         if a.kind is AspectKind.SITUATION and a.name == "An Opening"
     ]
     assert openings and all(a.free_invokes_held_by("beams") for a in openings)

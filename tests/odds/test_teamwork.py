@@ -80,9 +80,9 @@ def test_free_allies_who_attack_the_target_worse_help() -> None:
 def test_allies_who_acted_brace_or_would_concede_do_not_help() -> None:
     run = first_turn()
     mara = run.fighter("mara").close
-    run.conflict.exchange.acted.add("pip")
+    run.conflict.turns.exchange.acted.add("pip")
     assert run.helpers("mara", "imp-1", mara) == ["lou"]
-    run.conflict.full_defenders["lou"] = None
+    run.conflict.defence.full_defenders["lou"] = None
     assert run.helpers("mara", "imp-1", mara) == []
     fresh = first_turn()
     fresh.consequences[fresh.ids.index("imp-2")][0] = 2  # the gang braces after two

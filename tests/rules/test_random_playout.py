@@ -107,44 +107,44 @@ def setup(rng: random.Random) -> tuple[Game, Conflict]:
     )
     if game.ruleset.has(OptionalRule.SCALE):
         for who in everyone:
-            conflict.set_scale(who, rng.choice(LEVELS))
+            conflict.obstacles.set_scale(who, rng.choice(LEVELS))
     if game.ruleset.has(OptionalRule.OBSTACLES) and rng.random() < 0.5:
         hazard = Hazard("hazard", "Falling Rubble", rng.randint(0, 4), rng.randint(1, 4))
         zone = rng.choice(sorted(zones.zones)) if zones is not None and rng.random() < 0.5 else None
-        conflict.add_hazard(hazard, rng.choice(["pcs", "npcs"]), zone=zone)
+        conflict.obstacles.add_hazard(hazard, rng.choice(["pcs", "npcs"]), zone=zone)
     if game.ruleset.has(OptionalRule.WEAPON_AND_ARMOR):
-        for who in conflict.fighters:
+        for who in conflict.roster.fighters:
             conflict.equip(who, weapon=rng.randint(0, 2), armor=rng.randint(0, 2))
     return game, conflict
 
 
 def check_invariants(game: Game, conflict: Conflict, acted: set[str]) -> None:
     ledger = game.ledger
-    for who in conflict.fighters:
+    for who in conflict.roster.fighters:
         account = ledger.account(who)
         assert account.available >= 0 and account.pending >= 0, who
     assert ledger.gm.available >= 0
-    for fighter in conflict.fighters.values():
+    for fighter in conflict.roster.fighters.values():
         sheet = fighter.character
         for slot in sheet.consequences:
             assert slot.aspect is None or slot.aspect.kind is AspectKind.CONSEQUENCE
             assert slot.aspect is None or slot.aspect.owner == sheet.id
         for track in sheet.stress.values():
             assert all(isinstance(b.marked, bool) for b in track.boxes)
-    active = set(conflict.active())
-    if conflict.order is not None:
-        assert set(conflict.order) == active
-    if conflict.phase is Phase.ENDED:
-        assert conflict.over
+    active = set(conflict.roster.active())
+    if conflict.turns.order is not None:
+        assert set(conflict.turns.order) == active
+    if conflict.turns.phase is Phase.ENDED:
+        assert conflict.hits.over
         return
-    assert conflict.phase is Phase.NEXT or conflict.current in active
-    for who, fighter in conflict.fighters.items():
+    assert conflict.turns.phase is Phase.NEXT or conflict.turns.current in active
+    for who, fighter in conflict.roster.fighters.items():
         if fighter.status is not Status.ACTIVE:
             assert conflict.legal_actions(who) == ()
-            if conflict.scene.zones is not None:
-                assert who not in conflict.scene.zones.positions
-    assert conflict.current is not None
-    assert conflict.current not in acted or conflict.phase is Phase.NEXT
+            if conflict.roster.scene.zones is not None:
+                assert who not in conflict.roster.scene.zones.positions
+    assert conflict.turns.current is not None
+    assert conflict.turns.current not in acted or conflict.turns.phase is Phase.NEXT
 
 
 def play_conflict(seed: int) -> int:
@@ -152,29 +152,29 @@ def play_conflict(seed: int) -> int:
     game, conflict = setup(rng)
     dice = RandomDice(seed)
     acted: set[str] = set()
-    exchange = conflict.exchange.number
+    exchange = conflict.turns.exchange.number
     for step in range(MAX_STEPS):
-        if conflict.exchange.number != exchange:
-            exchange, acted = conflict.exchange.number, set()
+        if conflict.turns.exchange.number != exchange:
+            exchange, acted = conflict.turns.exchange.number, set()
         check_invariants(game, conflict, acted)
-        if conflict.phase is Phase.ENDED:
-            conflict.finish()
-            for who in conflict.fighters:
+        if conflict.turns.phase is Phase.ENDED:
+            conflict.hits.finish()
+            for who in conflict.roster.fighters:
                 assert game.ledger.account(who).pending == 0
             return step
         # Anyone may concede while no dice are down; it grows likelier as the fight drags on.
         if rng.random() < 0.01 * exchange:
-            quitter = rng.choice(conflict.active())
+            quitter = rng.choice(conflict.roster.active())
             if any(a.move is Move.CONCEDE for a in conflict.legal_actions(quitter)):
-                conflict.concede(quitter)
+                conflict.hits.concede(quitter)
                 continue
-        actor = conflict.current
+        actor = conflict.turns.current
         assert actor is not None
-        phase = conflict.phase
+        phase = conflict.turns.phase
         if phase is Phase.TURN:
             moves = {a.move: a for a in conflict.legal_actions(actor)}
             if Move.FREE_MOVE in moves and rng.random() < 0.3:
-                conflict.free_move(actor, rng.choice(moves[Move.FREE_MOVE].targets))
+                conflict.turns.free_move(actor, rng.choice(moves[Move.FREE_MOVE].targets))
                 continue
             choice = rng.choice(
                 [
@@ -195,31 +195,38 @@ def play_conflict(seed: int) -> int:
                 legal = moves[choice]
                 skill = rng.choice(legal.skills)
                 if choice is Move.SPLIT_ATTACK:
-                    roll = conflict.split_attack(actor, skill, dice=dice)
+                    roll = conflict.targets.split_attack(actor, skill, dice=dice)
                 else:
-                    roll = conflict.zone_attack(actor, skill, rng.choice(legal.targets), dice=dice)
+                    roll = conflict.targets.zone_attack(
+                        actor, skill, rng.choice(legal.targets), dice=dice
+                    )
                 roll.roll()
                 try:
                     if choice is Move.SPLIT_ATTACK:
                         targets = list(dict(legal.reach)[skill])
                         rng.shuffle(targets)
-                        zones = conflict.scene.zones
-                        if zones is not None and conflict.kind is ConflictKind.PHYSICAL:
+                        zones = conflict.roster.scene.zones
+                        if zones is not None and conflict.roster.kind is ConflictKind.PHYSICAL:
                             here = zones.zone_of(targets[0])
                             targets = [t for t in targets if zones.zone_of(t) == here]
                         share = max(1, roll.effort // len(targets))
                         split = {t: share for t in targets[: max(1, roll.effort // share)]}
-                        conflict.assign_targets(split, defender_dice={t: dice for t in split})
+                        conflict.targets.assign_targets(
+                            split, defender_dice={t: dice for t in split}
+                        )
                     else:
-                        conflict.assign_targets(
-                            defender_dice=dict.fromkeys(conflict.active(), dice)
+                        conflict.targets.assign_targets(
+                            defender_dice=dict.fromkeys(conflict.roster.active(), dice)
                         )
                 except IllegalAction:
                     # An effort too low to share, or an empty zone: the turn's action is spent.
-                    conflict.miss_everyone()
+                    conflict.targets.miss_everyone()
                     continue
-                conflict.resolve_targets(
-                    {t: rng.choice(r.options).key for t, r in conflict.preview_targets().items()}
+                conflict.targets.resolve_targets(
+                    {
+                        t: rng.choice(r.options).key
+                        for t, r in conflict.targets.preview_targets().items()
+                    }
                 )
                 continue
             if choice is Move.ATTACK:
@@ -242,15 +249,15 @@ def play_conflict(seed: int) -> int:
                 )
             else:
                 focus = None
-                if conflict.ruleset.has(OptionalRule.FULL_DEFENSE):
+                if conflict.roster.ruleset.has(OptionalRule.FULL_DEFENSE):
                     focus = DefenseFocus(
-                        rng.choice(list(FocusKind)), (rng.choice(conflict.active()),)
+                        rng.choice(list(FocusKind)), (rng.choice(conflict.roster.active()),)
                     )
-                conflict.full_defense(actor, focus)
+                conflict.defence.full_defense(actor, focus)
                 continue
             roll.roll()
-            sheet = conflict.fighter(actor).character
-            for aspect in [*sheet.aspects, *conflict.scene.aspects]:
+            sheet = conflict.roster.fighter(actor).character
+            for aspect in [*sheet.aspects, *conflict.roster.scene.aspects]:
                 if rng.random() < 0.3:
                     if aspect.free_invokes_held_by(actor):
                         roll.invoke(aspect, free=True)
@@ -264,29 +271,29 @@ def play_conflict(seed: int) -> int:
             option = rng.choice(resolution.options).key
             conflict.resolve(option, aspect_name=f"Advantage {step}")
         elif phase is Phase.HIT:
-            options = conflict.absorb_options()
+            options = conflict.hits.absorb_options()
             if options and rng.random() < 0.9:
                 plan = rng.choice(options)
                 extreme = None
                 names = {i: f"Wound {step}-{i}" for i in plan.slots}
                 if plan.extreme:
-                    target = conflict.fighter(conflict.pending_hit[0]).character  # type: ignore[index]
+                    target = conflict.roster.fighter(conflict.hits.pending_hit[0]).character  # type: ignore[index]
                     replaced = next(
                         a for a in target.aspects if a.kind is not AspectKind.HIGH_CONCEPT
                     )
                     extreme = ExtremeChoice(f"Scarred {step}", replaced.id)
-                conflict.absorb(plan, names, extreme=extreme)
+                conflict.hits.absorb(plan, names, extreme=extreme)
             else:
-                conflict.take_out()
+                conflict.hits.take_out()
         elif phase is Phase.NEXT:
             acted.add(actor)
             end_turn = (
                 next(a for a in conflict.legal_actions(actor) if a.move is Move.END_TURN)
-                if conflict.fighter(actor).status is Status.ACTIVE
+                if conflict.roster.fighter(actor).status is Status.ACTIVE
                 else None
             )
-            targets = end_turn.targets if end_turn else tuple(conflict.next_choices())
-            conflict.end_turn(rng.choice(targets) if conflict.order is None else None)
+            targets = end_turn.targets if end_turn else tuple(conflict.turns.next_choices())
+            conflict.end_turn(rng.choice(targets) if conflict.turns.order is None else None)
         else:  # pragma: no cover - the phases above are the only ones outside a roll
             raise AssertionError(phase)
     raise AssertionError(f"conflict {seed} did not end in {MAX_STEPS} steps")

@@ -1157,7 +1157,7 @@ class Game:
                     True,
                 )
             if "scale" in options and fighters:
-                levels = self.s.conflict.scale_ladder.keys if self.s.conflict else ()
+                levels = self.s.conflict.roster.scale_ladder.keys if self.s.conflict else ()
                 if levels:
                     yield Move(
                         C("SetScale", character_id=self.pick(fighters), level=self.pick(levels)),
@@ -1320,7 +1320,7 @@ def _escape_move(state: TableState) -> c.Command | None:
 
 
 def _multi(state: TableState) -> bool:
-    turn = state.conflict.turn if state.conflict is not None else None
+    turn = state.conflict.turns.turn if state.conflict is not None else None
     return bool(turn is not None and turn.multi)
 
 

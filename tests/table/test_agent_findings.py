@@ -20,14 +20,14 @@ def test_a_fixed_order_offers_only_the_next_in_line() -> None:
     play = seated(preset="core")
     play.do(c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",)))))
     conflict = play.s.conflict
-    assert conflict is not None and conflict.order is not None
-    first = conflict.current
+    assert conflict is not None and conflict.turns.order is not None
+    first = conflict.turns.current
     play.do(c.Overcome(actor=first, skill="notice", difficulty=0, dice="0000"))
     play.do(c.ResolveRoll())
     conflict = play.s.conflict
-    assert conflict is not None and conflict.order is not None
+    assert conflict is not None and conflict.turns.order is not None
     (end_turn,) = [a for a in conflict.legal_actions(first) if a.move is Move.END_TURN]
-    assert end_turn.targets == (conflict.order[1],)
+    assert end_turn.targets == (conflict.turns.order[1],)
     play.do(c.EndTurn(next_actor=end_turn.targets[0]))
 
 
@@ -59,7 +59,7 @@ def test_the_gm_calls_off_a_split_attack_with_an_effort_to_share() -> None:
         play.do(c.MissEveryone(), "ann")
     assert caught.value.waivable and caught.value.rule is MULTIPLE_TARGETS_RULE
     play.do(c.MissEveryone(), waiver=Waiver((MULTIPLE_TARGETS_RULE.key,), "she pulls the blow"))
-    assert play.s.conflict is not None and play.s.conflict.phase.value == "next"
+    assert play.s.conflict is not None and play.s.conflict.turns.phase.value == "next"
 
 
 @pytest.mark.parametrize(("where", "offered"), [("deck", True), ("cabin", False)])
@@ -88,7 +88,7 @@ def test_a_big_bad_is_offered_only_minions_close_enough(where: str, offered: boo
     play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
     play.do(c.ResolveRoll(option="hit"), "ann")
     conflict = play.s.conflict
-    assert conflict is not None and conflict.pending_hit is not None
+    assert conflict is not None and conflict.hits.pending_hit is not None
     shields = [a for a in conflict.legal_actions("alice") if a.move is Move.SHIELD]
     assert bool(shields) is offered
     if offered:

@@ -77,7 +77,7 @@ def threat_of(play: Play, seat: str = "gm") -> dict[str, Any]:
 
 def status(play: Play, who: str) -> Status:
     assert play.s.conflict is not None
-    return play.s.conflict.fighters[who].status
+    return play.s.conflict.roster.fighters[who].status
 
 
 @pytest.mark.rule("big-bad.threat-map")
@@ -173,7 +173,7 @@ def test_malformed_threats_are_refused_by_the_engine() -> None:
             )
         )
     assert len(play.log) == before
-    assert play.s.conflict is not None and not play.s.conflict.big_bads
+    assert play.s.conflict is not None and not play.s.conflict.big_bad_rules.big_bads
 
 
 def kraken_table() -> Play:
@@ -252,7 +252,7 @@ def test_a_map_needs_zones_that_the_scene_has() -> None:
                 threat_heart="maw",
             )
         )
-    assert play.s.conflict is not None and not play.s.conflict.big_bads
+    assert play.s.conflict is not None and not play.s.conflict.big_bad_rules.big_bads
 
 
 def test_an_old_log_without_threats_folds_the_same() -> None:

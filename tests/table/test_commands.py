@@ -241,7 +241,7 @@ def test_a_conflict_through_commands(play) -> None:
     assert play.s.roll is not None and play.s.roll.shifts == 5  # 6 against Alice's 1
     play.do(c.ResolveRoll(option="hit"), "ann")
     conflict = play.s.conflict
-    assert conflict is not None and conflict.pending_hit == ("alice", 5)
+    assert conflict is not None and conflict.hits.pending_hit == ("alice", 5)
     with pytest.raises(ForbiddenAction):
         play.do(c.TakeOut(), "ann")
     play.do(c.Absorb(boxes=(0, 1, 2), slots=(0,), names=((0, "Bloody Nose"),)))
@@ -249,12 +249,13 @@ def test_a_conflict_through_commands(play) -> None:
     with pytest.raises(IllegalAction):
         play.do(c.EndTurn(next_actor="ruth"), "ann")  # Ruth has acted this exchange
     play.do(c.EndTurn(next_actor="alice"), "ann")
-    assert play.s.conflict is not None and play.s.conflict.current == "alice"
+    assert play.s.conflict is not None and play.s.conflict.turns.current == "alice"
     play.do(c.Concede(character_id="alice"))
     assert (
-        play.s.conflict is not None and play.s.conflict.fighters["alice"].status is Status.CONCEDED
+        play.s.conflict is not None
+        and play.s.conflict.roster.fighters["alice"].status is Status.CONCEDED
     )
-    assert play.s.conflict.phase is Phase.ENDED
+    assert play.s.conflict.turns.phase is Phase.ENDED
     play.do(c.FinishConflict())
     assert play.s.conflict is None
     play.do(c.EndScene())
@@ -362,7 +363,7 @@ def test_the_gm_ends_a_conflict_at_any_moment_even_with_a_hit_waiting(play) -> N
     play.dice[:] = ["-0-0"]
     play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="+0+0"), "ann")
     play.do(c.ResolveRoll(option="hit"), "ann")
-    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("alice", 5)
+    assert play.s.conflict is not None and play.s.conflict.hits.pending_hit == ("alice", 5)
     with pytest.raises(ForbiddenAction):
         play.do(c.FinishConflict(), "ann")
     play.do(c.FinishConflict())
@@ -426,7 +427,7 @@ def test_a_mob_at_the_table_defends_as_a_team_and_loses_one_member_per_hit(play)
     taken = play.do(c.TakeOut()).events[0]
     assert isinstance(taken, e.TakenOut) and taken.standing == 2
     # One box takes one shift: the first falls to 2, the third shift goes on to the next.
-    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("cult", 1)
+    assert play.s.conflict is not None and play.s.conflict.hits.pending_hit == ("cult", 1)
     play.do(c.Absorb(boxes=(0,)))
     fighter = view_for(play.s, "ann")["conflict"]["fighters"][1]
     assert fighter["id"] == "cult" and fighter["members"] == 2 and fighter["status"] == "active"

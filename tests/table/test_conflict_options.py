@@ -59,7 +59,7 @@ def ruth_hits_alice(play: Play, dice: str = "++++", defence: str = "----") -> No
 
 def pending(play: Play) -> tuple[str, int] | None:
     assert play.s.conflict is not None
-    return play.s.conflict.pending_hit
+    return play.s.conflict.hits.pending_hit
 
 
 # -- harm: extreme consequences, conditions, minion armor --------------------------------------
@@ -138,8 +138,8 @@ def test_a_big_bad_throws_a_minion_in_front_of_a_hit() -> None:
     assert pending(play) == ("goon", 9)
     play.do(c.TakeOut())
     assert play.s.conflict is not None
-    assert play.s.conflict.fighters["goon"].status is Status.TAKEN_OUT
-    assert play.s.conflict.fighters["alice"].status is Status.ACTIVE
+    assert play.s.conflict.roster.fighters["goon"].status is Status.TAKEN_OUT
+    assert play.s.conflict.roster.fighters["alice"].status is Status.ACTIVE
     assert_replays(play)
 
 
@@ -263,7 +263,7 @@ def test_a_hazard_acts_on_the_gms_seat_and_can_be_put_out() -> None:
     play.do(c.Overcome(actor="ruth", skill="athletics", disable_hazard="fire", dice="++++"), "ann")
     play.do(c.ResolveRoll(), "ann")
     assert play.s.conflict is not None
-    assert play.s.conflict.fighters["fire"].status is Status.TAKEN_OUT
+    assert play.s.conflict.roster.fighters["fire"].status is Status.TAKEN_OUT
     assert_replays(play)
 
 
@@ -361,7 +361,7 @@ def test_an_attack_with_nothing_to_share_misses_everyone() -> None:
         play.do(c.MissEveryone(), "ben")
     play.do(c.MissEveryone(), "ann")
     assert play.s.roll is None
-    assert play.s.conflict is not None and play.s.conflict.phase.value == "next"
+    assert play.s.conflict is not None and play.s.conflict.turns.phase.value == "next"
     assert_replays(play)
 
 
@@ -407,7 +407,7 @@ def test_a_big_bads_immunity_then_its_true_form() -> None:
     assert pending(play) == ("alice", 8)
     play.do(c.TakeOut())
     conflict = play.s.conflict
-    assert conflict is not None and conflict.fighters["alice"].status is Status.ACTIVE
+    assert conflict is not None and conflict.roster.fighters["alice"].status is Status.ACTIVE
     assert play.s.game.character("alice").name == "The Drowned Queen"
     bad = view_for(play.s, "ann")["conflict"]["big_bads"][0]
     assert bad["forms_revealed"] == 1 and bad["immunity"]["state"] == "broken"

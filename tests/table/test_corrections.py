@@ -84,7 +84,7 @@ def test_the_gm_gives_the_turn(play: Play) -> None:
     )
     event = play.do(c.CorrectTurn(current="alice")).events[0]
     assert isinstance(event, e.TurnCorrected) and event.was == "ruth"
-    assert play.s.conflict is not None and play.s.conflict.current == "alice"
+    assert play.s.conflict is not None and play.s.conflict.turns.current == "alice"
     play.dice[:] = ["0000"]
     play.do(c.Attack(actor="alice", target="ruth", skill="fight", dice="0000"))
     with pytest.raises(IllegalAction) as caught:

@@ -86,8 +86,8 @@ def test_a_shared_extra_acts_for_its_players_and_takes_harm() -> None:
     play.do(c.Attack(actor="reef", target="gull", skill="fight", dice="++++"))
     play.do(c.ResolveRoll(option="hit"))
     pending = play.s.conflict
-    assert pending is not None and pending.pending_hit is not None
-    assert pending.pending_hit[0] == "gull"
+    assert pending is not None and pending.hits.pending_hit is not None
+    assert pending.hits.pending_hit[0] == "gull"
     assert_replays(play, ("gm", "ann", "ben", "cal"))
 
 

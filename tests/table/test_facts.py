@@ -80,7 +80,7 @@ def test_a_big_bads_hit_keeps_its_recorded_reduction_after_the_rule_changes(
     monkeypatch.setattr(big_bad_solo, "solo_stress_reduction", lambda shifts, pcs, **_: 1)
     replayed = fold(play.log)
     assert dump(replayed) == recorded
-    assert replayed.conflict is not None and replayed.conflict.pending_hit == ("alice", 8)
+    assert replayed.conflict is not None and replayed.conflict.hits.pending_hit == ("alice", 8)
 
     # The same moves made now follow the rule of the day.
     assert pending(big_bad_hit(expected=1)) == ("alice", 1)
@@ -294,7 +294,7 @@ def test_a_fix_keeps_the_first_editions_behaviour_for_events_logged_before_facts
 
     monkeypatch.setattr(big_bad_solo, "solo_stress_reduction", fixed)
     replayed = fold(older)
-    assert replayed.conflict is not None and replayed.conflict.pending_hit == ("alice", 8)
+    assert replayed.conflict is not None and replayed.conflict.hits.pending_hit == ("alice", 8)
     assert pending(big_bad_hit(expected=1)) == ("alice", 1)
 
 

@@ -114,7 +114,7 @@ def test_undo_rewinds_and_keeps_the_history(play: Play) -> None:
     assert view_for(fold(play.log), "ann") == view_for(play.s, "ann")
     # Play goes on from the rewound table.
     play.do(c.StartConflict(sides=(("heroes", ("ruth",)), ("cult", ("alice",))), first="alice"))
-    assert play.s.conflict is not None and play.s.conflict.current == "alice"
+    assert play.s.conflict is not None and play.s.conflict.turns.current == "alice"
 
 
 def test_what_cannot_be_undone(play: Play) -> None:

@@ -117,5 +117,5 @@ def test_hazards_and_blocks_get_ids_from_their_names() -> None:
     assert isinstance(fire, e.HazardAdded) and fire.hazard_id == "пожар"
     assert isinstance(fire2, e.HazardAdded) and fire2.hazard_id == "пожар-2"
     assert isinstance(wall, e.BlockAdded) and wall.block_id == "стена"
-    assert {"пожар", "пожар-2"} <= set(play.s.conflict.fighters if play.s.conflict else ())
+    assert {"пожар", "пожар-2"} <= set(play.s.conflict.roster.fighters if play.s.conflict else ())
     assert_replays(play)

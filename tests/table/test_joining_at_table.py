@@ -64,9 +64,9 @@ def test_a_character_arriving_late_is_brought_in_by_the_gm(play: Play) -> None:
         play.do(c.JoinScene(character_id="charles", side="heroes"))
     play.do(c.JoinScene(character_id="charles", zone="deck", side="heroes"))
     conflict = play.s.conflict
-    assert conflict is not None and conflict.fighters["charles"].side == "heroes"
+    assert conflict is not None and conflict.roster.fighters["charles"].side == "heroes"
     # He may act this exchange: Alice can hand him the turn.
-    assert "charles" in conflict.next_choices()
+    assert "charles" in conflict.turns.next_choices()
     with pytest.raises(BadInput, match="already in scene"):
         play.do(c.JoinScene(character_id="charles", zone="deck"))
     assert_replays(play)

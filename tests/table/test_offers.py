@@ -133,7 +133,7 @@ def test_the_hits_target_is_offered_the_ways_to_absorb_it(play: Play) -> None:
     play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="++++"), "ann")
     play.do(c.ResolveRoll(option="hit"), "ann")
     conflict = play.s.conflict
-    assert conflict is not None and conflict.pending_hit is not None
+    assert conflict is not None and conflict.hits.pending_hit is not None
     options = absorb_options(conflict)
     assert options and all(set(o) == {"boxes", "slots", "extreme"} for o in options)
     assert view_for(play.s, "gm")["conflict"]["pending_hit"]["absorb_options"] == options

@@ -138,7 +138,7 @@ def test_a_signal_holds_every_move_until_the_gm_answers_it(play: Play) -> None:
         play.do(c.ResolveRoll(option="hit"), "ann")  # the X-Card still waits
     play.do(c.AnswerSignal(signal_id=second))
     play.do(c.ResolveRoll(option="hit"), "ann")  # play goes on where it stood
-    assert play.s.conflict is not None and play.s.conflict.pending_hit is not None
+    assert play.s.conflict is not None and play.s.conflict.hits.pending_hit is not None
     assert_replays(play)
 
 

@@ -40,7 +40,7 @@ def test_each_seat_gets_the_defences_of_the_targets_it_plays() -> None:
     play.dice[:] = ["0000"]
     play.do(c.AssignTargets(split=(("ruth", 3),), defend_skills=(("ruth", "athletics"),)))
     assert play.s.conflict is not None
-    assert play.s.conflict.preview_targets()["ruth"].shifts == 0
+    assert play.s.conflict.targets.preview_targets()["ruth"].shifts == 0
     assert defend_skills(play, "gm") == {}  # aimed: nothing left to choose
 
 

@@ -64,7 +64,7 @@ def test_a_defender_invokes_on_their_defence_of_a_split_attack() -> None:
     ]
     assert seen["goon"]["shifts"] == 3 and seen["goon"]["invocations"] == []
     play.do(c.ResolveTargets(options=(("goon", "hit"),)), "ann")
-    assert play.s.conflict is not None and play.s.conflict.pending_hit == ("goon", 3)
+    assert play.s.conflict is not None and play.s.conflict.hits.pending_hit == ("goon", 3)
     assert_replays(play)
 
 

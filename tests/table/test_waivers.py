@@ -49,7 +49,7 @@ def test_the_gm_sets_the_rule_aside_and_the_event_records_it(play: Play) -> None
     assert play.s.version == before + 1
     # The move goes on as any attack: resolved into a hit Alice must absorb.
     play.do(c.ResolveRoll(option="hit"))
-    assert play.s.conflict is not None and play.s.conflict.pending_hit is not None
+    assert play.s.conflict is not None and play.s.conflict.hits.pending_hit is not None
     assert_replays(play)
     # Every seat's log holds the waiver with its reason.
     for seat in ("gm", "ann", "ben"):

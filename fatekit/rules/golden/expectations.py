@@ -75,7 +75,7 @@ class Expectations:
         if key == "pending":
             return {p: game.ledger.account(p).pending for p in wanted}
         if key == "facing":
-            facing = self._conflict().facing(str(wanted[0]))
+            facing = self._conflict().big_bad_rules.facing(str(wanted[0]))
             return [wanted[0], facing.pcs, facing.allies]
         if key == "name":
             return {p: game.character(p).name for p in wanted}
@@ -90,7 +90,7 @@ class Expectations:
             views = {c: scene.countdowns[c].view_for(seat_is_gm=False) for c in wanted}
             return {c: None if v is None else v.marked for c, v in views.items()}
         if key == "blocks":
-            return sorted(self._conflict().blocks)
+            return sorted(self._conflict().obstacles.blocks)
         if key == "legal":
             return {p: not game.problems(p) for p in wanted}
         if key == "target_shifts":
@@ -122,23 +122,23 @@ class Expectations:
             if conflict is None:
                 raise BadInput(f"{key!r} needs a conflict")
             if key == "status":
-                return {p: conflict.fighter(p).status.value for p in wanted}
+                return {p: conflict.roster.fighter(p).status.value for p in wanted}
             if key == "exchange":
-                return conflict.exchange.number
+                return conflict.turns.exchange.number
             if key == "pending_hit":
-                hit = conflict.pending_hit
+                hit = conflict.hits.pending_hit
                 return None if hit is None else [hit[0], hit[1]]
             if key == "phase":
-                return conflict.phase.value
+                return conflict.turns.phase.value
             if key == "order":
-                return conflict.order
+                return conflict.turns.order
             if key == "over":
-                return conflict.over
-            return conflict.current
+                return conflict.hits.over
+            return conflict.turns.current
         if key == "absorb_options":
             return [
                 {"boxes": list(p.boxes), "slots": list(p.slots)}
-                for p in self._conflict().absorb_options()
+                for p in self._conflict().hits.absorb_options()
             ]
         if key in ("victories", "winner", "twists"):
             contest = self.result.contest
@@ -159,7 +159,7 @@ class Expectations:
 
     def _track(self, participant: str) -> StressTrack:
         character = self.game.character(participant)
-        track = self._conflict().harm if self.result.conflict else Track.PHYSICAL
+        track = self._conflict().roster.harm if self.result.conflict else Track.PHYSICAL
         found = character.stress.get(track) or character.stress.get(Track.ANY)
         if found is None:
             raise BadInput(f"{participant} has no stress track")

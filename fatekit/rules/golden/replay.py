@@ -239,20 +239,20 @@ class _Runner(Expectations):
         self.roll.roll()
 
     def _do_split_attack(self, step: Mapping[str, Any]) -> None:
-        self.roll = self._conflict().split_attack(
+        self.roll = self._conflict().targets.split_attack(
             str(step["actor"]), str(step["skill"]), dice=self._dice(step)
         )
         self.roll.roll()
 
     def _do_zone_attack(self, step: Mapping[str, Any]) -> None:
-        self.roll = self._conflict().zone_attack(
+        self.roll = self._conflict().targets.zone_attack(
             str(step["actor"]), str(step["skill"]), str(step["zone"]), dice=self._dice(step)
         )
         self.roll.roll()
 
     def _do_assign_targets(self, step: Mapping[str, Any]) -> None:
         split = step.get("split")
-        self.targets = self._conflict().assign_targets(
+        self.targets = self._conflict().targets.assign_targets(
             None if split is None else {str(t): int(n) for t, n in split.items()},
             defender_dice={
                 str(t): self._dice({"dice": d}) for t, d in step.get("defend_dice", {}).items()
@@ -260,7 +260,7 @@ class _Runner(Expectations):
         )
 
     def _do_resolve_targets(self, step: Mapping[str, Any]) -> None:
-        self._conflict().resolve_targets(
+        self._conflict().targets.resolve_targets(
             {str(t): str(o) for t, o in step.get("options", {}).items()}
         )
 
@@ -273,7 +273,7 @@ class _Runner(Expectations):
         hazard = Hazard(
             str(step["id"]), str(step["name"]), int(step["rating"]), int(step["weapon"])
         )
-        self._conflict().add_hazard(hazard, str(step["side"]), zone=step.get("zone"))
+        self._conflict().obstacles.add_hazard(hazard, str(step["side"]), zone=step.get("zone"))
 
     def _do_add_block(self, step: Mapping[str, Any]) -> None:
         block = Block(
@@ -284,11 +284,11 @@ class _Runner(Expectations):
             bool(step.get("harmful", False)),
             bool(step.get("cover", False)),
         )
-        aspect = self._conflict().add_block(block, zone=step.get("zone"))
+        aspect = self._conflict().obstacles.add_block(block, zone=step.get("zone"))
         self.result.aspects[aspect.name] = aspect
 
     def _do_set_scale(self, step: Mapping[str, Any]) -> None:
-        self._conflict().set_scale(str(step["who"]), str(step["level"]))
+        self._conflict().obstacles.set_scale(str(step["who"]), str(step["level"]))
 
     def _do_add_countdown(self, step: Mapping[str, Any]) -> None:
         self.game.add_countdown(
@@ -317,9 +317,9 @@ class _Runner(Expectations):
         forms = None
         if "forms" in step:
             later = [character_from(self.preset, {**f, "id": who}) for f in step["forms"]]
-            forms = TrueForms.of([conflict.fighter(who).character, *later])
+            forms = TrueForms.of([conflict.roster.fighter(who).character, *later])
         immunity = Immunity(ImmunityKind(step["immunity"])) if "immunity" in step else None
-        conflict.set_big_bad(
+        conflict.big_bad_rules.set_big_bad(
             BigBad(
                 who,
                 immunity=immunity,
@@ -335,7 +335,7 @@ class _Runner(Expectations):
         )
 
     def _do_shield(self, step: Mapping[str, Any]) -> None:
-        self._conflict().shield(str(step["minion"]))
+        self._conflict().hits.shield(str(step["minion"]))
 
     def _do_break_immunity(self, step: Mapping[str, Any]) -> None:
         self._conflict().break_immunity(str(step["who"]))
@@ -346,7 +346,7 @@ class _Runner(Expectations):
             focus = DefenseFocus(
                 FocusKind(step["focus"]), tuple(str(w) for w in step.get("who", []))
             )
-        self._conflict().full_defense(str(step["actor"]), focus)
+        self._conflict().defence.full_defense(str(step["actor"]), focus)
 
     def _do_equip(self, step: Mapping[str, Any]) -> None:
         self._conflict().equip(
@@ -354,7 +354,7 @@ class _Runner(Expectations):
         )
 
     def _do_move(self, step: Mapping[str, Any]) -> None:
-        self._conflict().free_move(str(step["actor"]), str(step["to"]))
+        self._conflict().turns.free_move(str(step["actor"]), str(step["to"]))
 
     def _do_invoke(self, step: Mapping[str, Any]) -> None:
         if self.roll is None:
@@ -388,14 +388,14 @@ class _Runner(Expectations):
         conflict = self._conflict()
         plan_data = step.get("plan", "recommended")
         if plan_data == "recommended":
-            hit = conflict.pending_hit
+            hit = conflict.hits.pending_hit
             if hit is None:
                 raise BadInput("no hit to absorb")
             plan = recommended_plan(
-                conflict.fighter(hit[0]).character,
+                conflict.roster.fighter(hit[0]).character,
                 hit[1],
-                conflict.harm,
-                allow_extreme=conflict.allow_extreme,
+                conflict.roster.harm,
+                allow_extreme=conflict.hits.allow_extreme,
                 clock=self.game.clock,
             )
             if plan is None:
@@ -410,20 +410,20 @@ class _Runner(Expectations):
         extreme = None
         if "extreme" in step:
             extreme = ExtremeChoice(str(step["extreme"]["name"]), str(step["extreme"]["replaces"]))
-        for aspect in conflict.absorb(plan, names, extreme=extreme):
+        for aspect in conflict.hits.absorb(plan, names, extreme=extreme):
             self.result.aspects[aspect.name] = aspect
 
     def _do_take_out(self, step: Mapping[str, Any]) -> None:
-        self._conflict().take_out()
+        self._conflict().hits.take_out()
 
     def _do_concede(self, step: Mapping[str, Any]) -> None:
-        self._conflict().concede(str(step["who"]))
+        self._conflict().hits.concede(str(step["who"]))
 
     def _do_end_turn(self, step: Mapping[str, Any]) -> None:
         self._conflict().end_turn(step.get("next"))
 
     def _do_finish(self, step: Mapping[str, Any]) -> None:
-        self._conflict().finish(into=step.get("into"))
+        self._conflict().hits.finish(into=step.get("into"))
 
     def _do_end_scene(self, step: Mapping[str, Any]) -> None:
         self.game.end_scene([self._aspect(a).id for a in step.get("keep", [])])

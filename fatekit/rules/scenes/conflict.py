@@ -6,13 +6,14 @@ each participant may do; every other move raises :class:`IllegalAction` naming t
 goes:
 
 1. the current actor declares an action (:meth:`Conflict.attack`, :meth:`Conflict.create_advantage`,
-   :meth:`Conflict.overcome`, or :meth:`Conflict.full_defense`), and may make one free move;
+   :meth:`Conflict.overcome`, or ``conflict.defence.full_defense``), and may make one free move
+   (``conflict.turns.free_move``);
 2. the returned :class:`~fatekit.rules.aspects.rolling.ActionRoll` is rolled and invoked upon;
-3. :meth:`Conflict.resolve` settles it; a hit waits for its target to :meth:`Conflict.absorb` it or
-   be :meth:`Conflict.take_out`;
+3. :meth:`Conflict.resolve` settles it; a hit waits for its target to absorb it
+   (``conflict.hits.absorb``) or be taken out (``conflict.hits.take_out``);
 4. :meth:`Conflict.end_turn` passes the turn (in elective order, to whoever the actor picks).
 
-Anyone may :meth:`Conflict.concede` while no dice are on the table.
+Anyone may concede (``conflict.hits.concede``) while no dice are on the table.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
-from fatekit.rules.characters.character import Character
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
@@ -32,18 +32,13 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse, require
-from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.harm.concession import Concession
-from fatekit.rules.options.big_bad_solo import Facing
-from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.obstacles import (
-    Block,
     CoverUse,
     Hazard,
     attack_through_cover,
 )
-from fatekit.rules.options.ruleset import OptionalRule, Ruleset
-from fatekit.rules.options.scale import ScaleAdvantage, ScaleBenefit, ScaleLadder
+from fatekit.rules.options.ruleset import OptionalRule
+from fatekit.rules.options.scale import ScaleAdvantage, ScaleBenefit
 from fatekit.rules.options.weapons import WEAPON_ARMOR_RULE, with_weapon_and_armor
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
@@ -79,7 +74,7 @@ from fatekit.rules.scenes.conflict_parts import (
 from fatekit.rules.scenes.conflict_targets import Targets
 from fatekit.rules.scenes.conflict_turns import Turns
 from fatekit.rules.scenes.contest import Contest
-from fatekit.rules.scenes.scene import Game, Scene
+from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import resolve_move
 
 # The conflict's vocabulary is public here; the conflict_* modules are how the class is built.
@@ -125,7 +120,10 @@ class Conflict:
     is in, the rules they play by), :class:`Turns` (phase, turn order, exchanges),
     :class:`BigBadRules`, :class:`Defence`, :class:`Hits` (hits, concessions, the end),
     :class:`Targets` (reach, attacks on several targets) and :class:`Obstacles` (hazards,
-    blocks, scale). Its methods below that only hand over to a part are its public face.
+    blocks, scale). Callers ask the part itself (``conflict.turns.phase``,
+    ``conflict.hits.take_out()``, ``conflict.targets.split_attack(...)``); what stays here spans
+    parts: joining, Weapon and Armor, what each may do, declaring and settling an action,
+    passing the turn, invokes that big bads bend and their immunity.
     """
 
     # Slotted, so a snapshot of another shape of conflict is stale and the log is folded instead.
@@ -196,155 +194,19 @@ class Conflict:
 
     # -- what the parts hold -------------------------------------------------------------------
 
-    @property
-    def game(self) -> Game:
-        """The game the conflict is played in."""
-        return self.roster.game
-
-    @property
-    def scene(self) -> Scene:
-        """The scene the conflict is played in."""
-        return self.roster.scene
-
-    @property
-    def kind(self) -> ConflictKind:
-        """Physical or mental."""
-        return self.roster.kind
-
-    @property
-    def harm(self) -> Track:
-        """The stress track its attacks deal harm to."""
-        return self.roster.harm
-
-    @property
-    def ruleset(self) -> Ruleset:
-        """The game's rule set."""
-        return self.roster.ruleset
-
-    @property
-    def preset(self) -> Preset:
-        """The skills (or approaches) the conflict is played with."""
-        return self.roster.preset
-
-    @property
-    def fighters(self) -> dict[str, Fighter]:
-        """Everyone in the conflict, by id, in the order they came in."""
-        return self.roster.fighters
-
-    @property
-    def scale_ladder(self) -> ScaleLadder:
-        """The scale levels in use (the scale option)."""
-        return self.roster.scale_ladder
-
-    @property
-    def phase(self) -> Phase:
-        """Where the conflict stands."""
-        return self.turns.phase
-
-    @property
-    def current(self) -> str:
-        """Whose turn it is."""
-        return self.turns.current
-
-    @property
-    def exchange(self) -> Exchange:
-        """The exchange under way: who has acted and who has moved."""
-        return self.turns.exchange
-
-    @property
-    def order(self) -> list[str] | None:
-        """The fixed turn order (skill and approach orders), or ``None`` in elective order."""
-        return self.turns.order
-
-    @property
-    def full_defenders(self) -> dict[str, DefenseFocus | None]:
-        """Full defenders and their focus (``None``: Fate Core's version, every defence)."""
-        return self.defence.full_defenders
-
-    @property
-    def full_defense_allowed(self) -> bool:
-        """Whether either version of full defense is in use."""
-        return self.defence.full_defense_allowed
-
-    @property
-    def allow_extreme(self) -> bool:
-        """Whether extreme consequences are in use."""
-        return self.hits.allow_extreme
-
-    @property
-    def conditions(self) -> bool:
-        """Whether conditions stand in for consequences."""
-        return self.hits.conditions
-
-    @property
-    def concessions(self) -> list[Concession]:
-        """The concessions made so far."""
-        return self.hits.concessions
-
-    @property
-    def ended(self) -> ConflictEnd | None:
-        """How the conflict ended, once its books are closed."""
-        return self.hits.ended
-
-    @property
-    def big_bads(self) -> dict[str, BigBad]:
-        """The big bads in the conflict, by id (the big-bads option)."""
-        return self.big_bad_rules.big_bads
-
-    @property
-    def blocks(self) -> dict[str, Block]:
-        """The blocks in the scene, by id (the obstacles option)."""
-        return self.obstacles.blocks
-
-    @property
-    def turn(self) -> TurnInProgress | None:
-        """The action under way, if any."""
-        return self.turns.turn
-
-    @property
-    def pending_hit(self) -> tuple[str, int] | None:
-        """The target and shifts of the hit waiting to be absorbed."""
-        pending = self.hits.pending
-        return (pending[0].target, pending[0].shifts) if pending else None
-
-    @property
-    def pending_hits(self) -> tuple[PendingHit, ...]:
-        """Every hit waiting to be absorbed, first first."""
-        return tuple(self.hits.pending)
-
-    @property
-    def over(self) -> bool:
-        """Whether one side has all conceded or been taken out."""
-        return bool(self.hits.losing_sides())
-
     # -- who is who ----------------------------------------------------------------------------
-
-    def fighter(self, participant: str) -> Fighter:
-        """The participant's entry in this conflict."""
-        try:  # the simulators ask this most: one lookup, the roster refuses a stranger
-            return self.roster.fighters[participant]
-        except KeyError:
-            return self.roster.fighter(participant)
-
-    def active(self) -> list[str]:
-        """Participants still in the conflict, in the order they were listed."""
-        return self.roster.active()
-
-    def opponents(self, participant: str) -> list[str]:
-        """Active participants on other sides who can be targeted (hazards cannot)."""
-        return self.roster.opponents(participant)
 
     def join(self, participant: str, side: str) -> None:
         """A character in the scene comes into the fight under way on ``side`` (one already in
         it, or a new one). In elective order they have not acted this exchange, so whoever acts
         may name them next; a fixed order takes them in at their skill's place."""
-        if self.phase is Phase.ENDED:
+        if self.turns.phase is Phase.ENDED:
             raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
-        if participant in self.fighters:
+        if participant in self.roster.fighters:
             raise BadInput(f"{participant!r} is already in this conflict")
-        if participant not in self.scene.participants:
+        if participant not in self.roster.scene.participants:
             raise BadInput(
-                f"{participant!r} is not in scene {self.scene.name!r}: bring them in",
+                f"{participant!r} is not in scene {self.roster.scene.name!r}: bring them in",
                 code="not_in_scene",
                 who=participant,
             )
@@ -353,29 +215,24 @@ class Conflict:
         self.roster.enlist(participant, side.strip())
         self.turns.reorder()
 
-    def arm(self, fighter: Fighter) -> None:
-        """With Weapon and Armor ratings in use, a fighter comes in with what their sheet says
-        they carry (the best weapon, the best armor); :meth:`equip` changes it."""
-        self.roster.arm(fighter)
-
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
         """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
         require(
-            self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
+            self.roster.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
             "Weapon and Armor ratings are not in use",
             WEAPON_ARMOR_RULE,
         )
         check_rating("Weapon", weapon)
         check_rating("Armor", armor)
-        fighter = self.fighter(participant)
+        fighter = self.roster.fighter(participant)
         fighter.weapon, fighter.armor = weapon, armor
 
     # -- what each may do ----------------------------------------------------------------------
 
     def legal_actions(self, participant: str) -> tuple[LegalAction, ...]:
         """Everything ``participant`` may do right now."""
-        fighter = self.fighter(participant)
-        phase, turn, mine = self.phase, self.turns.turn, participant == self.current
+        fighter = self.roster.fighter(participant)
+        phase, turn, mine = self.turns.phase, self.turns.turn, participant == self.turns.current
         if phase is Phase.ENDED or fighter.status is not Status.ACTIVE:
             return ()
         found: list[LegalAction] = []
@@ -384,33 +241,39 @@ class Conflict:
             # Its attack is a close one: it hits what is in its zone (or anyone, placed nowhere).
             targets = tuple(
                 t
-                for t in self.opponents(participant)
+                for t in self.roster.opponents(participant)
                 if self.targets.reaches(participant, t, ranged=False)
             )
             hazard_skill = (fighter.hazard.skill,)
             if targets:
                 hazard_reach = ((fighter.hazard.skill, targets),)
                 found.append(LegalAction(Move.ATTACK, targets, hazard_skill, hazard_reach))
-            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), hazard_skill))
+            found.append(
+                LegalAction(Move.CREATE_ADVANTAGE, tuple(self.roster.active()), hazard_skill)
+            )
         elif phase is Phase.TURN and mine:
             skills = self.roster.sheet_skills(fighter.character)
             reach = self.targets.attack_reach(participant, skills)
             attack_skills = tuple(reach)
             targets = tuple(
-                t for t in self.opponents(participant) if any(t in ts for ts in reach.values())
+                t
+                for t in self.roster.opponents(participant)
+                if any(t in ts for ts in reach.values())
             )
-            ranged = tuple(s for s in attack_skills if self.attack_is_ranged(participant, s))
+            ranged = tuple(
+                s for s in attack_skills if self.targets.attack_is_ranged(participant, s)
+            )
             aimed = (targets, attack_skills, tuple(reach.items()), ranged)
             if targets:
                 found.append(LegalAction(Move.ATTACK, *aimed))
-            if targets and self.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
+            if targets and self.roster.ruleset.has(OptionalRule.MULTIPLE_TARGETS):
                 found.append(LegalAction(Move.SPLIT_ATTACK, *aimed))
-                if self.scene.zones is not None:
-                    zones = tuple(sorted(self.scene.zones.zones))
+                if self.roster.scene.zones is not None:
+                    zones = tuple(sorted(self.roster.scene.zones.zones))
                     found.append(LegalAction(Move.ZONE_ATTACK, zones, attack_skills))
-            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.active()), skills))
+            found.append(LegalAction(Move.CREATE_ADVANTAGE, tuple(self.roster.active()), skills))
             found.append(LegalAction(Move.OVERCOME, (), skills))
-            if self.full_defense_allowed:
+            if self.defence.full_defense_allowed:
                 found.append(LegalAction(Move.FULL_DEFENSE))
         if phase in (Phase.TURN, Phase.NEXT) and mine and fighter.hazard is None:
             zones = self.turns.free_move_zones(participant)
@@ -425,7 +288,7 @@ class Conflict:
                 found.append(LegalAction(Move.ASSIGN_TARGETS if waiting else Move.RESOLVE))
         hits = self.hits.pending
         if phase is Phase.HIT and hits and hits[0].target == participant:
-            if self.absorb_options():
+            if self.hits.absorb_options():
                 found.append(LegalAction(Move.ABSORB))
             # Only minions close enough to get in the way (the engine's own check).
             shields = self.big_bad_rules.shields(participant, hits[0].shifts)
@@ -434,45 +297,12 @@ class Conflict:
             found.append(LegalAction(Move.TAKE_OUT))
         if phase is Phase.NEXT and mine:
             # In a fixed order the next is known; in elective order the actor picks.
-            choices = self.next_choices()
+            choices = self.turns.next_choices()
             fixed = self.turns.fixed is not None
             found.append(LegalAction(Move.END_TURN, tuple(choices[:1] if fixed else choices)))
         if self.hits.may_concede_now():
             found.append(LegalAction(Move.CONCEDE))
         return tuple(found)
-
-    def reaches(self, actor: str, target: str, *, ranged: bool = True) -> bool:
-        """Whether ``actor`` may attack ``target`` from where both stand (:meth:`Targets.reaches`)."""
-        return self.targets.reaches(actor, target, ranged=ranged)
-
-    def attack_is_ranged(self, actor: str, skill: str) -> bool:
-        """Whether ``actor``'s attack with ``skill`` is made from a distance (Shoot, not Fight)."""
-        return self.targets.attack_is_ranged(actor, skill)
-
-    def defence_skills(self, defender: str, *, melee: bool) -> tuple[str, ...]:
-        """The skills ``defender`` may defend with, best first (:meth:`Defence.defence_skills`)."""
-        return self.defence.defence_skills(defender, melee=melee)
-
-    def opposing_skills(self, participant: str) -> tuple[str, ...]:
-        """The skills ``participant`` may actively oppose with, best first."""
-        return self.defence.opposing_skills(participant)
-
-    def aimed_defence_skills(self, participant: str) -> tuple[str, ...]:
-        """The skills ``participant`` may defend with against the split or zone attack waiting
-        to have its targets chosen."""
-        return self.targets.aimed_defence_skills(participant)
-
-    def absorb_options(self) -> list[AbsorbPlan]:
-        """Every minimal way the pending hit's target can absorb it (empty: taken out)."""
-        return self.hits.absorb_options()
-
-    def next_choices(self) -> list[str]:
-        """Who may act next once the current turn ends (in fixed orders, the first is next)."""
-        return self.turns.next_choices()
-
-    def facing(self, big_bad: str) -> Facing:
-        """Whom a big bad faces now: the PCs against it and the allies still beside it."""
-        return self.big_bad_rules.facing(big_bad)
 
     # -- the actions ---------------------------------------------------------------------------
 
@@ -507,29 +337,29 @@ class Conflict:
         Weapon.
         """
         hazard = self._start_action(actor, Action.ATTACK)
-        sheet = self.fighter(actor).character
-        aimed = self.fighter(target)
+        sheet = self.roster.fighter(actor).character
+        aimed = self.roster.fighter(target)
         if aimed.hazard is not None:
             aimed.hazard.opposition_to(Action.ATTACK)  # raises: hazards cannot be attacked
         self.big_bad_rules.check_target(target)
-        if target not in self.opponents(actor):
+        if target not in self.roster.opponents(actor):
             if target == actor or aimed.status is not Status.ACTIVE:
                 raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
             refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
         if ranged is None:
-            ranged = self.attack_is_ranged(actor, skill)
-        if hazard is None and not self.preset.can_use(
-            skill, Action.ATTACK, self.harm, stunts=sheet.stunts
+            ranged = self.targets.attack_is_ranged(actor, skill)
+        if hazard is None and not self.roster.preset.can_use(
+            skill, Action.ATTACK, self.roster.harm, stunts=sheet.stunts
         ):
             refuse(
-                f"{self.roster.skill_name(skill)} cannot make a {self.harm.value} attack",
+                f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
-        zones = self.scene.zones
+        zones = self.roster.scene.zones
         if self.big_bad_rules.check_part_reach(actor, target):
             pass  # a big bad's zone reaches as far as the map says, not as far as a gun
         elif (
-            self.kind is ConflictKind.PHYSICAL
+            self.roster.kind is ConflictKind.PHYSICAL
             and zones is not None
             and actor in zones.positions
             and target in zones.positions
@@ -608,7 +438,7 @@ class Conflict:
             defender_dice,
         )
         if zone is not None:
-            if self.scene.zones is None or zone not in self.scene.zones.zones:
+            if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
                 raise BadInput(f"no zone {zone!r} in this scene")
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
@@ -645,7 +475,7 @@ class Conflict:
         """
         self._start_action(actor, Action.OVERCOME)
         if move_to is not None:
-            zones = self.scene.zones
+            zones = self.roster.scene.zones
             if zones is None:
                 raise BadInput("this scene has no zones to move between")
             zones.obstacles_to_moving(actor, move_to)  # checks the zone and that a way exists
@@ -664,7 +494,7 @@ class Conflict:
                 )
             else:
                 assert disable_hazard is not None
-                found = self.fighter(disable_hazard).hazard
+                found = self.roster.fighter(disable_hazard).hazard
                 if (
                     found is None
                     or self.roster.fighters[disable_hazard].status is not Status.ACTIVE
@@ -695,7 +525,7 @@ class Conflict:
         """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
         scale, Weapon and Armor, hazards, blocks and cover included), without settling it."""
         turn = self.turns.turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
+        if self.turns.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
             raise IllegalAction("there is no single roll under way", EXCHANGE_RULE)
         roll = turn.roll
         if turn.move_to is not None:
@@ -705,7 +535,7 @@ class Conflict:
             shifts = turn.scale.final_shifts(roll.shifts)
             extra = turn.scale.extra_free_invokes(shifts)
         resolution = roll.preview(target=turn.advantage, shifts=shifts, extra_free_invokes=extra)
-        equipped = self.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
+        equipped = self.roster.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
         hazard = self.roster.fighters[turn.actor].hazard
         if hazard is not None and roll.action is Action.ATTACK:
             return hazard.attack_resolution(resolution, armor=turn.armor, weapon_and_armor=equipped)
@@ -730,7 +560,7 @@ class Conflict:
         before the turn can end.
         """
         turn = self.turns.turn
-        if self.phase is not Phase.ROLL or turn is None or turn.roll is None:
+        if self.turns.phase is not Phase.ROLL or turn is None or turn.roll is None:
             raise IllegalAction("there is no roll to resolve", EXCHANGE_RULE)
         if turn.multi:
             raise IllegalAction(
@@ -754,15 +584,15 @@ class Conflict:
             chosen,
             actor=roll.actor,
             opposition=opposition,
-            aspects=self.scene.aspects,
+            aspects=self.roster.scene.aspects,
             target=turn.target_aspect,
             aspect_name=aspect_name,
-            aspect_owner=turn.victim if turn.victim in self.fighters else None,
+            aspect_owner=turn.victim if turn.victim in self.roster.fighters else None,
             boost_names=side_names,
         )
         roll.close()
-        if turn.move_to is not None and applied.succeeded and self.scene.zones is not None:
-            self.scene.zones.place(roll.actor, turn.move_to)
+        if turn.move_to is not None and applied.succeeded and self.roster.scene.zones is not None:
+            self.roster.scene.zones.place(roll.actor, turn.move_to)
         if turn.zone is not None:
             for created in applied.created:
                 # Targeting the scene: one aspect on the whole zone.
@@ -785,118 +615,11 @@ class Conflict:
         self.defence.turn_begins(chosen)
         return chosen
 
-    def give_turn(self, participant: str) -> None:
-        """The GM's correction: ``participant`` acts now (again, if they had this exchange).
-        Only between actions: a roll or a hit under way is settled first."""
-        self.turns.give_turn(participant)
-
-    def free_move(self, actor: str, to: str) -> None:
-        """The actor's one free move of the exchange, to an adjacent zone with nothing in the way."""
-        self.turns.free_move(actor, to)
-
-    def full_defense(self, actor: str, focus: DefenseFocus | None = None) -> None:
-        """Give up the action to concentrate on defence until the actor's next turn
-        (:meth:`Defence.full_defense`)."""
-        self.defence.full_defense(actor, focus)
-
     # -- several targets (the multiple-targets option) ----------------------------------------
-
-    def split_attack(
-        self, actor: str, skill: str, *, dice: DiceSource, ranged: bool | None = None
-    ) -> ActionRoll:
-        """Roll one attack to split among several targets (:meth:`Targets.split_attack`)."""
-        return self.targets.split_attack(actor, skill, dice=dice, ranged=ranged)
-
-    def zone_attack(self, actor: str, skill: str, zone: str, *, dice: DiceSource) -> ActionRoll:
-        """Roll one attack on everyone in ``zone``, friend and foe (multiple-targets rule)."""
-        return self.targets.zone_attack(actor, skill, zone, dice=dice)
-
-    def assign_targets(
-        self,
-        split: Mapping[str, int] | None = None,
-        *,
-        defend_skills: Mapping[str, str] | None = None,
-        defender_dice: Mapping[str, DiceSource] | None = None,
-    ) -> dict[str, ActionRoll]:
-        """Share out a split attack's effort, or aim a zone attack (:meth:`Targets.assign_targets`)."""
-        return self.targets.assign_targets(
-            split, defend_skills=defend_skills, defender_dice=defender_dice
-        )
-
-    def preview_targets(self) -> dict[str, Resolution]:
-        """What each aimed target's outcome allows, as :meth:`resolve_targets` will settle it."""
-        return self.targets.preview_targets()
-
-    def target_defence(self, target: str) -> ActionRoll:
-        """The defend roll of ``target``, an aimed target of a split or zone attack."""
-        return self.targets.target_defence(target)
-
-    def miss_everyone(self) -> None:
-        """End a split or zone attack that reaches nobody (:meth:`Targets.miss_everyone`)."""
-        self.targets.miss_everyone()
-
-    def resolve_targets(
-        self, options: Mapping[str, str] | None = None
-    ) -> dict[str, tuple[Resolution, Applied]]:
-        """Settle every target of a split or zone attack; ``options`` picks per target."""
-        return self.targets.resolve_targets(options)
 
     # -- hits and the end ----------------------------------------------------------------------
 
-    def set_pending_hits(self, hits: tuple[PendingHit, ...]) -> None:
-        """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
-        rules reduced and aimed them when the move was decided)."""
-        self.hits.set_pending(hits)
-
-    def absorb(
-        self,
-        plan: AbsorbPlan,
-        names: Mapping[int, str] | None = None,
-        *,
-        extreme: ExtremeChoice | None = None,
-        as_recorded: bool = False,
-    ) -> list[Aspect]:
-        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
-
-        With conditions, a marked condition box takes the condition's name by itself.
-        ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
-        chosen; it is applied without asking them again (:func:`apply_plan`).
-        """
-        return self.hits.absorb(plan, names, extreme=extreme, as_recorded=as_recorded)
-
-    def take_out(self) -> None:
-        """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
-
-        A mob loses one member: the shifts beyond what that member could still absorb, less the
-        one that took them out, fall on the next member, fresh; the mob is out with its last.
-        """
-        self.hits.take_out()
-
-    def concede(self, participant: str) -> Concession:
-        """Concede before the dice of the current action are rolled."""
-        return self.hits.concede(participant)
-
-    def finish(self, *, into: str | None = None) -> ConflictEnd:
-        """Close the conflict's books: when a side is all out, or at any moment the GM calls it
-        over (or turns it ``into`` a contest or challenge).
-
-        Called over with no side out, nobody has lost (``losers`` is empty); a hit waiting to be
-        taken and an action whose dice are not settled are dropped, as the fight they belonged to
-        is over. Concession points and hostile-invoke points become usable now; when the
-        conflict turns into a contest or challenge they wait until that ends (the scene's end
-        pays them).
-        """
-        return self.hits.finish(into=into)
-
     # -- big bads (the big-bads option) -------------------------------------------------------
-
-    def set_big_bad(self, big_bad: BigBad) -> None:
-        """Give a participant the rule breaks of a big bad (the big-bads option)."""
-        self.big_bad_rules.set_big_bad(big_bad)
-
-    def shield(self, minion: str) -> None:
-        """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
-        self.hits.shield(minion)
 
     def invoke(
         self,
@@ -926,18 +649,6 @@ class Conflict:
             self.hits.check_end()
 
     # -- obstacles and scale (the obstacles and scale options) -------------------------------
-
-    def add_hazard(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
-        """Bring a hazard into the conflict on ``side`` (:meth:`Obstacles.add_hazard`)."""
-        return self.obstacles.add_hazard(hazard, side, zone=zone)
-
-    def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
-        """Put a block in the scene (the obstacles option); its name becomes a situation aspect."""
-        return self.obstacles.add_block(block, zone=zone)
-
-    def set_scale(self, participant: str, level: str) -> None:
-        """Give a participant a scale level (the scale option)."""
-        self.obstacles.set_scale(participant, level)
 
     # -- helpers -------------------------------------------------------------------------------
 

@@ -72,6 +72,16 @@ class Hits:
         """Whether conditions stand in for consequences."""
         return self.roster.ruleset.has(OptionalRule.CONDITIONS)
 
+    @property
+    def pending_hit(self) -> tuple[str, int] | None:
+        """The target and shifts of the hit waiting to be absorbed first."""
+        return (self.pending[0].target, self.pending[0].shifts) if self.pending else None
+
+    @property
+    def over(self) -> bool:
+        """Whether one side has all conceded or been taken out."""
+        return bool(self.losing_sides())
+
     def land(self, target: str, shifts: int, by: str) -> None:
         """A hit of ``shifts`` lands on ``target`` (less what a big bad shrugs off), to absorb."""
         reduced = self.big_bad_rules.reduced(target, shifts)
@@ -109,7 +119,8 @@ class Hits:
         )
 
     def set_pending(self, hits: tuple[PendingHit, ...]) -> None:
-        """Put the hits waiting at what a log recorded (:meth:`Conflict.set_pending_hits`)."""
+        """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
+        rules reduced and aimed them when the move was decided)."""
         if list(hits) == self.pending:
             return
         self.pending[:] = hits
@@ -127,7 +138,12 @@ class Hits:
         extreme: ExtremeChoice | None = None,
         as_recorded: bool = False,
     ) -> list[Aspect]:
-        """Absorb the pending hit with ``plan`` (:meth:`Conflict.absorb`)."""
+        """Absorb the pending hit with ``plan``; ``names`` names each new consequence by slot.
+
+        With conditions, a marked condition box takes the condition's name by itself.
+        ``as_recorded``: the plan is one a log recorded, which the rules judged when it was
+        chosen; it is applied without asking them again (:func:`apply_plan`).
+        """
         hit = self.require_hit()
         roster = self.roster
         target = roster.fighter(hit.target).character
@@ -153,7 +169,11 @@ class Hits:
         return taken
 
     def take_out(self) -> None:
-        """The pending hit's target is taken out (:meth:`Conflict.take_out`)."""
+        """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
+
+        A mob loses one member: the shifts beyond what that member could still absorb, less the
+        one that took them out, fall on the next member, fresh; the mob is out with its last.
+        """
         hit = self.require_hit()
         fighter = self.roster.fighter(hit.target)
         if fighter.members > 1:
@@ -213,7 +233,15 @@ class Hits:
         return concession
 
     def finish(self, *, into: str | None = None) -> ConflictEnd:
-        """Close the conflict's books (:meth:`Conflict.finish`)."""
+        """Close the conflict's books: when a side is all out, or at any moment the GM calls it
+        over (or turns it ``into`` a contest or challenge).
+
+        Called over with no side out, nobody has lost (``losers`` is empty); a hit waiting to be
+        taken and an action whose dice are not settled are dropped, as the fight they belonged to
+        is over. Concession points and hostile-invoke points become usable now; when the
+        conflict turns into a contest or challenge they wait until that ends (the scene's end
+        pays them).
+        """
         if self.ended is not None:
             raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
         losers = self.losing_sides()

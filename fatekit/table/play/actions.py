@@ -232,9 +232,9 @@ def attack_range(state: TableState, actor: str, skill: str) -> bool:
     the table's rule set; recorded on the event, so the log keeps what was decided. Outside a
     conflict or for someone not in it, ``False``: the fold refuses such an attack anyway."""
     conflict = state.conflict
-    if conflict is None or actor not in conflict.fighters:
+    if conflict is None or actor not in conflict.roster.fighters:
         return False
-    return conflict.attack_is_ranged(actor, skill)
+    return conflict.targets.attack_is_ranged(actor, skill)
 
 
 def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[Event]:
@@ -246,10 +246,10 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
         command.against is not None
         and command.defend_skill is None
         and conflict is not None
-        and command.against in conflict.fighters
+        and command.against in conflict.roster.fighters
     ):
         # An active opponent named with no skill opposes with their best; the event says which.
-        best = conflict.opposing_skills(command.against)[0]
+        best = conflict.defence.opposing_skills(command.against)[0]
         command = dataclasses.replace(command, defend_skill=best)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
@@ -284,12 +284,14 @@ def _require_scale_choice(
     conflict = context.state.conflict
     if benefit is None or other is None or conflict is None:
         return
-    if actor not in conflict.fighters or other not in conflict.fighters:
+    if actor not in conflict.roster.fighters or other not in conflict.roster.fighters:
         return  # unknown participants: the fold refuses them
-    ladder = conflict.scale_ladder
+    ladder = conflict.roster.scale_ladder
     bottom = ladder.keys[0]  # the engine counts anyone without a level at the bottom
     found = higher_side(
-        ladder, conflict.fighters[actor].scale or bottom, conflict.fighters[other].scale or bottom
+        ladder,
+        conflict.roster.fighters[actor].scale or bottom,
+        conflict.roster.fighters[other].scale or bottom,
     )
     if found is not None and found[0] is Side.OPPOSITION:
         context.require_control(other, "choose the scale benefit of the higher side")
@@ -409,12 +411,12 @@ def _full_defense_taken(state: TableState, event: FullDefenseTaken) -> None:
         focus = DefenseFocus(event.focus, event.who)
     elif event.who:
         raise BadInput("name a focus for the full defense before naming who it is about")
-    conflict_in_play(state).full_defense(event.actor, focus)
+    conflict_in_play(state).defence.full_defense(event.actor, focus)
 
 
 @folds(Moved)
 def _moved(state: TableState, event: Moved) -> None:
-    conflict_in_play(state).free_move(event.actor, event.to)
+    conflict_in_play(state).turns.free_move(event.actor, event.to)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

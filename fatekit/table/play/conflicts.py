@@ -46,7 +46,7 @@ class ExtremeConsequence:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Absorb(Command):
     """The pending hit's target absorbs it: stress ``boxes`` and consequence ``slots`` (indexes
-    as :meth:`Conflict.absorb_options` gives them), naming each new consequence in ``names``.
+    as ``conflict.hits.absorb_options()`` gives them), naming each new consequence in ``names``.
 
     ``extreme`` takes an extreme consequence as well (the extreme-consequences option). With
     conditions, the engine names marked condition boxes itself: ``names`` may leave them out.
@@ -188,7 +188,7 @@ def _take_out(context: Context, command: TakeOut) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "choose to be taken out")
     conflict = conflict_in_play(context.state)
-    members = conflict.fighters[target].members
+    members = conflict.roster.fighters[target].members
     # A mob loses one member to the hit; the log says how many are left.
     standing = members - 1 if members > 1 else None
     return [context.event(TakenOut, target=target, standing=standing)]
@@ -200,8 +200,8 @@ acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id
 @decides(EndTurn)
 def _end_turn(context: Context, command: EndTurn) -> list[Event]:
     conflict = conflict_in_play(context.state)
-    if conflict.current is not None:
-        context.require_control(conflict.current, "end their turn")
+    if conflict.turns.current is not None:
+        context.require_control(conflict.turns.current, "end their turn")
     return [context.event_from(TurnEnded, command)]
 
 
@@ -214,7 +214,7 @@ def _shield(context: Context, command: Shield) -> list[Event]:
 
 def _hit_target(context: Context) -> str:
     conflict = context.state.conflict
-    hit = None if conflict is None else conflict.pending_hit
+    hit = None if conflict is None else conflict.hits.pending_hit
     if hit is None:
         raise BadInput("there is no hit waiting to be absorbed", code="no_hit")
     return hit[0]
@@ -256,7 +256,7 @@ def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
     conflict = conflict_in_play(state)
     _check_hit_target(conflict, event.target)
     extreme = event.extreme
-    conflict.absorb(
+    conflict.hits.absorb(
         AbsorbPlan(
             tuple(sorted(event.boxes)), tuple(sorted(event.slots)), extreme=extreme is not None
         ),
@@ -272,13 +272,13 @@ def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
 def _taken_out(state: TableState, event: TakenOut) -> None:
     conflict = conflict_in_play(state)
     _check_hit_target(conflict, event.target)
-    conflict.take_out()
+    conflict.hits.take_out()
     settle_conflict(state)
 
 
 @folds(Conceded)
 def _conceded(state: TableState, event: Conceded) -> None:
-    conflict_in_play(state).concede(event.character_id)
+    conflict_in_play(state).hits.concede(event.character_id)
     settle_conflict(state)
 
 
@@ -290,7 +290,7 @@ def _turn_ended(state: TableState, event: TurnEnded) -> None:
 
 @folds(ConflictFinished)
 def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
-    conflict_in_play(state).finish(into=event.into)
+    conflict_in_play(state).hits.finish(into=event.into)
     drop_asked_out_of_conflict(state, ended=True)
     drop_conflict_roll(state)
     state.conflict = None
@@ -300,7 +300,7 @@ def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
 
 @folds(MinionShielded)
 def _minion_shielded(state: TableState, event: MinionShielded) -> None:
-    conflict_in_play(state).shield(event.minion)
+    conflict_in_play(state).hits.shield(event.minion)
 
 
 def conflict_in_play(state: TableState) -> Conflict:
@@ -327,7 +327,7 @@ def drop_conflict_roll(state: TableState) -> None:
 
 
 def _check_hit_target(conflict: Conflict, target: str) -> None:
-    hit = conflict.pending_hit
+    hit = conflict.hits.pending_hit
     if hit is None:
         raise BadInput("there is no hit waiting to be absorbed", code="no_hit")
     if hit[0] != target:
@@ -352,15 +352,17 @@ def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
     fighters (with their Weapon and Armor ratings), who defends fully, the hit waiting to be
     absorbed and the blocks in the way. What the seat's characters may do, the hazards, big bads
     and aimed targets are their own parts (:mod:`fatekit.table.views` puts them together)."""
-    hit = conflict.pending_hit
+    hit = conflict.hits.pending_hit
     return {
-        "kind": conflict.kind.value,
-        "harm": conflict.harm.value,  # the kind of harm hits deal (a rule set may name its own)
-        "phase": conflict.phase.value,
-        "exchange": conflict.exchange.number,
-        "current": conflict.current,
-        "order": conflict.order,
-        "next_choices": conflict.next_choices() if conflict.phase.value == "next" else [],
+        "kind": conflict.roster.kind.value,
+        "harm": conflict.roster.harm.value,  # the kind of harm hits deal (a rule set may name its own)
+        "phase": conflict.turns.phase.value,
+        "exchange": conflict.turns.exchange.number,
+        "current": conflict.turns.current,
+        "order": conflict.turns.order,
+        "next_choices": conflict.turns.next_choices()
+        if conflict.turns.phase.value == "next"
+        else [],
         "fighters": [
             {
                 "id": who,
@@ -372,11 +374,11 @@ def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
                 "hazard": f.hazard is not None,
                 "members": f.members,  # a mob's members still standing (1 for anyone else)
             }
-            for who, f in conflict.fighters.items()
+            for who, f in conflict.roster.fighters.items()
         ],
         "full_defenders": {
             who: None if focus is None else {"focus": focus.kind.value, "who": list(focus.who)}
-            for who, focus in conflict.full_defenders.items()
+            for who, focus in conflict.defence.full_defenders.items()
         },
         "pending_hit": None if hit is None else {"target": hit[0], "shifts": hit[1]},
         "blocks": [
@@ -388,6 +390,6 @@ def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
                 "harmful": block.harmful,
                 "cover": block.cover,
             }
-            for block in conflict.blocks.values()
+            for block in conflict.obstacles.blocks.values()
         ],
     }

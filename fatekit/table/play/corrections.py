@@ -256,8 +256,8 @@ def _correct_aspect(context: Context, command: CorrectAspect) -> list[Event]:
 def _correct_turn(context: Context, command: CorrectTurn) -> list[Event]:
     context.require_gm("give the turn")
     conflict = conflict_in_play(context.state)
-    conflict.fighter(command.current)
-    return [context.event_from(TurnCorrected, command, was=conflict.current)]
+    conflict.roster.fighter(command.current)
+    return [context.event_from(TurnCorrected, command, was=conflict.turns.current)]
 
 
 def _track_of(stress: dict[Track, StressTrack], key: str) -> StressTrack:
@@ -320,7 +320,7 @@ def _aspect_corrected(state: TableState, event: AspectCorrected) -> None:
 
 @folds(TurnCorrected)
 def _turn_corrected(state: TableState, event: TurnCorrected) -> None:
-    conflict_in_play(state).give_turn(event.current)
+    conflict_in_play(state).turns.give_turn(event.current)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

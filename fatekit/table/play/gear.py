@@ -228,7 +228,7 @@ def _add_hazard(context: Context, command: AddHazard) -> list[Event]:
 def _add_block(context: Context, command: AddBlock) -> list[Event]:
     context.require_gm("put blocks in the way")
     conflict = context.state.conflict
-    taken = () if conflict is None else conflict.blocks
+    taken = () if conflict is None else conflict.obstacles.blocks
     chosen = unique_id(command.block_id, command.name, taken, fallback="block")
     return [context.event_from(BlockAdded, command, block_id=chosen, aspect_id="")]
 
@@ -243,14 +243,14 @@ def _equipped(state: TableState, event: Equipped) -> None:
 
 @folds(ScaleSet)
 def _scale_set(state: TableState, event: ScaleSet) -> None:
-    conflict_in_play(state).set_scale(event.character_id, event.level)
+    conflict_in_play(state).obstacles.set_scale(event.character_id, event.level)
 
 
 @folds(HazardAdded)
 def _hazard_added(state: TableState, event: HazardAdded) -> None:
     conflict = conflict_in_play(state)
     hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
-    conflict.add_hazard(hazard, event.side, zone=event.zone)
+    conflict.obstacles.add_hazard(hazard, event.side, zone=event.zone)
     state.hazards.add(event.hazard_id)
 
 
@@ -264,7 +264,7 @@ def _block_added(state: TableState, event: BlockAdded) -> None:
         harmful=event.harmful,
         cover=event.cover,
     )
-    aspect = conflict_in_play(state).add_block(block, zone=event.zone)
+    aspect = conflict_in_play(state).obstacles.add_block(block, zone=event.zone)
     check_created(event.aspect_id, aspect.id)
     state.last_created = (aspect.id,)
 
@@ -278,7 +278,7 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
             _fit_to_table(state, parse_sheet(sheet, state, bounded=False)) for sheet in event.forms
         ]
         # The sheet in play is the first form; the later ones wait, unseen, to be revealed.
-        current = conflict.fighter(event.character_id).character
+        current = conflict.roster.fighter(event.character_id).character
         forms = TrueForms.of([current, *later], gentle=event.gentle)
     elif event.gentle:
         raise BadInput("carrying consequences over goes with true forms: give the later forms")
@@ -286,7 +286,7 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
     if event.immunity is not None:
         immunity = Immunity(event.immunity, event.immunity_harm)
     threat = _threat(state, event)
-    conflict.set_big_bad(
+    conflict.big_bad_rules.set_big_bad(
         BigBad(
             event.character_id,
             immunity=immunity,
@@ -308,7 +308,7 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
         )
     )
     if threat is not None and threat.is_map:
-        zones = conflict.scene.zones
+        zones = conflict.roster.scene.zones
         if zones is None:
             raise BadInput(f"{threat.name} is a map: its scene needs zones for its parts")
         threat.place_on(zones)  # the usual reach rules then apply to attacks on each part
@@ -375,7 +375,7 @@ def hazards_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
     """The hazards in the conflict: everyone sees them act; their numbers are the GM's, like an
     NPC's skills, until the GM reveals their sheets."""
     out: list[JSON] = []
-    for who, fighter in conflict.fighters.items():
+    for who, fighter in conflict.roster.fighters.items():
         hazard = fighter.hazard
         if hazard is None:
             continue
@@ -389,7 +389,9 @@ def hazards_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
 def big_bads_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
     """The big bads' rule breaks. Their later true forms stay with the GM until each is revealed
     by taking out the one before: players see only how many have been revealed so far."""
-    return [_big_bad_view(viewer, conflict, bad) for bad in conflict.big_bads.values()]
+    return [
+        _big_bad_view(viewer, conflict, bad) for bad in conflict.big_bad_rules.big_bads.values()
+    ]
 
 
 def _big_bad_view(viewer: Viewer, conflict: Conflict, bad: BigBad) -> JSON:
@@ -431,7 +433,7 @@ def _big_bad_view(viewer: Viewer, conflict: Conflict, bad: BigBad) -> JSON:
 def _threat_view(viewer: Viewer, conflict: Conflict, threat: Threat) -> JSON:
     """A big bad that is a map or a hive: its parts, and which stand and can be attacked now,
     are in plain sight at the table; which part is its heart is the GM's."""
-    taken = {p for p, f in conflict.fighters.items() if f.status is Status.TAKEN_OUT}
+    taken = {p for p, f in conflict.roster.fighters.items() if f.status is Status.TAKEN_OUT}
     out: JSON = {
         "map": threat.is_map,
         "parts": [

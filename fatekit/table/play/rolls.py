@@ -428,7 +428,7 @@ def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
         if state.conflict is None:
             raise BadInput("there is no conflict in play", code="no_conflict")
         # The engine refuses, naming the multiple-targets rule, unless the target is aimed.
-        return state.conflict.target_defence(event.target), True
+        return state.conflict.targets.target_defence(event.target), True
     in_play = roll_in_play(state, event.roll)
     in_conflict = in_play.kind is RollKind.CONFLICT
     roll = in_play.roll

@@ -278,7 +278,7 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
         raise BadInput("name the skill to roll, or leave it out")
     # In a fight the roll is one of the exchange's actions: only someone still in it has one.
     conflict = state.conflict
-    if conflict is not None and conflict.fighter(event.actor).status is not Status.ACTIVE:
+    if conflict is not None and conflict.roster.fighter(event.actor).status is not Status.ACTIVE:
         raise IllegalAction(f"{event.actor} has left the conflict", TAKEN_OUT_RULE)
     state.screen.asked[event.actor] = AskedRoll(
         event.actor, event.difficulty, event.skill, event.action
@@ -312,7 +312,7 @@ def drop_asked_out_of_conflict(state: TableState, *, ended: bool = False) -> Non
     conflict = state.conflict
     if conflict is None:
         return
-    for who, fighter in conflict.fighters.items():
+    for who, fighter in conflict.roster.fighters.items():
         if ended or fighter.status is not Status.ACTIVE:
             state.screen.asked.pop(who, None)
 

@@ -129,7 +129,7 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
         zones = None if scene is None else scene.zones
         if state.zone_attack is None or zones is None or conflict is None:
             raise BadInput("name the targets of the split and the shifts each one gets")
-        active = conflict.active()
+        active = conflict.roster.active()
         targets = [p for p in zones.occupants(state.zone_attack) if p != actor and p in active]
     entered = dict(command.defend_dice)
     unknown = sorted(set(entered) - set(targets))
@@ -150,7 +150,7 @@ def _resolve_targets(context: Context, command: ResolveTargets) -> list[Event]:
     conflict = context.state.conflict
     assert conflict is not None
     chosen = dict(command.options)
-    for target, resolution in conflict.preview_targets().items():
+    for target, resolution in conflict.targets.preview_targets().items():
         if target in chosen and resolution.only is None:
             require_chooser(context, resolution, actor, target)
     return [context.event_from(TargetsResolved, command)]
@@ -172,9 +172,9 @@ def _attacker(context: Context) -> str:
 def _attacker_of_targets(context: Context) -> str:
     # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
     conflict = context.state.conflict
-    if conflict is None or conflict.current is None:
+    if conflict is None or conflict.turns.current is None:
         raise BadInput("there is no attack under way", code="no_attack")
-    return conflict.current
+    return conflict.turns.current
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def _attacker_of_targets(context: Context) -> str:
 
 @folds(SplitAttackRolled)
 def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
-    roll = conflict_in_play(state).split_attack(
+    roll = conflict_in_play(state).targets.split_attack(
         event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
     )
     roll.roll()
@@ -193,7 +193,7 @@ def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
 
 @folds(ZoneAttackRolled)
 def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
-    roll = conflict_in_play(state).zone_attack(
+    roll = conflict_in_play(state).targets.zone_attack(
         event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
     )
     roll.roll()
@@ -210,7 +210,7 @@ def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
     split = dict(event.split)
     if len(split) != len(event.split):
         raise BadInput("each target is named once in the split")
-    rolls = conflict_in_play(state).assign_targets(
+    rolls = conflict_in_play(state).targets.assign_targets(
         split or None,
         defend_skills=dict(event.defend_skills),
         defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
@@ -229,13 +229,13 @@ def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
 
 @folds(TargetsResolved)
 def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
-    conflict_in_play(state).resolve_targets(dict(event.options))
+    conflict_in_play(state).targets.resolve_targets(dict(event.options))
     settle_conflict(state)
 
 
 @folds(MissedEveryone)
 def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
-    conflict_in_play(state).miss_everyone()
+    conflict_in_play(state).targets.miss_everyone()
     settle_conflict(state)
 
 
@@ -285,7 +285,7 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> JSON | None:
     public, so everyone sees them), with the invokes made on each target's defence; ``None``
     while no attack on several targets is aimed."""
     try:
-        previews = conflict.preview_targets()
+        previews = conflict.targets.preview_targets()
     except FateError:
         return None
     return {
@@ -295,7 +295,7 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> JSON | None:
             "options": [o.key for o in resolution.options],
             "chosen_by": resolution.chosen_by.value,
             "invocations": [
-                viewer.invocation(i) for i in conflict.target_defence(target).invocations
+                viewer.invocation(i) for i in conflict.targets.target_defence(target).invocations
             ],
         }
         for target, resolution in previews.items()

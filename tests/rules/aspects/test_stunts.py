@@ -160,7 +160,7 @@ def test_a_stunt_to_act_first_moves_its_owner_ahead_in_a_skill_order() -> None:
         game = Game([ruth, ghoul], ruleset=Ruleset.of("core"))
         game.start_scene("crypt", ["ruth", "ghoul"])
         conflict = Conflict(game, {"a": ["ruth"], "b": ["ghoul"]}, kind=kind)
-        return [conflict.current]
+        return [conflict.turns.current]
 
     assert order(Track.ANY, ConflictKind.PHYSICAL) == ["ruth"]
     assert order(Track.PHYSICAL, ConflictKind.MENTAL) == ["ghoul"]

@@ -120,7 +120,7 @@ def test_weapon_and_armor_in_a_conflict_only_when_switched_on() -> None:
     roll.roll()
     assert roll.shifts == 0
     conflict.resolve()
-    assert conflict.pending_hit == ("ghoul", 1)  # a tie: Weapon 2 less Armor 1
+    assert conflict.hits.pending_hit == ("ghoul", 1)  # a tie: Weapon 2 less Armor 1
 
 
 @pytest.mark.rule("option.weapon-armor", "option.weapon-armor.range")
@@ -135,17 +135,17 @@ def test_carried_gear_arms_a_fighter_when_the_rule_is_on() -> None:
         CarriedGear("Cannon", weapon=5)
     for options, expected in (((OptionalRule.WEAPON_AND_ARMOR,), ("ghoul", 1)), ((), None)):
         conflict = duel(*options)
-        conflict.game.character("ruth").gear = gear
-        conflict.game.character("ghoul").gear = mail
-        for fighter in conflict.fighters.values():
-            conflict.arm(fighter)
+        conflict.roster.game.character("ruth").gear = gear
+        conflict.roster.game.character("ghoul").gear = mail
+        for fighter in conflict.roster.fighters.values():
+            conflict.roster.arm(fighter)
         roll = conflict.attack(
             "ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("+000")
         )
         roll.roll()
         conflict.resolve()
         # A tie: with the rule, Weapon 2 less Armor 1 makes a hit of 1; without it, a boost.
-        assert conflict.pending_hit == expected
+        assert conflict.hits.pending_hit == expected
 
 
 # -- Conditions -------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_conditions_replace_consequences() -> None:
     )  # the extra mild slot: two more boxes
 
     conflict = duel(OptionalRule.CONDITIONS, physique=5)
-    ruth = conflict.fighter("ruth").character
+    ruth = conflict.roster.fighter("ruth").character
     assert sum(1 for s in ruth.consequences if s.condition == "hurt") == 3
 
 
@@ -179,21 +179,21 @@ def test_a_hit_marks_conditions_by_name() -> None:
     roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("+++0"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve("hit")
-    ghoul = conflict.fighter("ghoul").character
-    assert conflict.pending_hit == ("ghoul", 4)
-    options = conflict.absorb_options()
+    ghoul = conflict.roster.fighter("ghoul").character
+    assert conflict.hits.pending_hit == ("ghoul", 4)
+    options = conflict.hits.absorb_options()
     shaken = next(i for i, s in enumerate(ghoul.consequences) if s.condition == "shaken")
     hurt = next(i for i, s in enumerate(ghoul.consequences) if s.condition == "hurt")
     plan = AbsorbPlan(boxes=(0,), slots=(hurt, shaken))
     assert plan in options
-    taken = conflict.absorb(plan)
+    taken = conflict.hits.absorb(plan)
     assert sorted(a.name for a in taken) == ["Hurt", "Shaken"]  # no names needed
     assert all(a.free_invokes_held_by("ruth") == 1 for a in taken)
 
 
 @pytest.mark.rule("option.conditions")
 def test_without_conditions_the_sheet_keeps_consequences() -> None:
-    ruth = duel().fighter("ruth").character
+    ruth = duel().roster.fighter("ruth").character
     assert [s.condition for s in ruth.consequences] == [None, None, None]
     with pytest.raises(IllegalAction, match="no consequence is written"):
         filled = new_character("condensed", "x", "X", skills={})
@@ -207,14 +207,14 @@ def test_conditions_apart_double_the_boxes_and_cut_off_a_row_at_two() -> None:
     assert sum(1 for b in boxes if b.condition == "hurt") == 2
     assert {b.track for b in boxes if b.condition == "hurt"} == {Track.PHYSICAL}
     conflict = duel(OptionalRule.CONDITIONS_APART)
-    ghoul = conflict.fighter("ghoul").character
+    ghoul = conflict.roster.fighter("ghoul").character
     hurt = [i for i, s in enumerate(ghoul.consequences) if s.condition == "hurt"]
     scared = [i for i, s in enumerate(ghoul.consequences) if s.condition == "scared"]
     assert all(ghoul.consequences[i].track is Track.MENTAL for i in scared)
     roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("+000"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve()
-    conflict.absorb(AbsorbPlan(slots=(hurt[0], hurt[1])))
+    conflict.hits.absorb(AbsorbPlan(slots=(hurt[0], hurt[1])))
     conflict.end_turn("ghoul")
     conflict.overcome("ghoul", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
@@ -222,13 +222,13 @@ def test_conditions_apart_double_the_boxes_and_cut_off_a_row_at_two() -> None:
     again = conflict.attack("ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     again.roll()
     conflict.resolve()
-    assert conflict.pending_hit == ("ghoul", 1)
-    plans = conflict.absorb_options()
+    assert conflict.hits.pending_hit == ("ghoul", 1)
+    plans = conflict.hits.absorb_options()
     assert plans and not any(
         ghoul.consequences[i].severity is Severity.MILD for p in plans for i in p.slots
     )
     with pytest.raises(IllegalAction, match="mild row already has 2"):
-        conflict.absorb(AbsorbPlan(slots=(scared[0],)))
+        conflict.hits.absorb(AbsorbPlan(slots=(scared[0],)))
 
 
 # -- Full defense -----------------------------------------------------------------------------
@@ -237,9 +237,9 @@ def test_conditions_apart_double_the_boxes_and_cut_off_a_row_at_two() -> None:
 @pytest.mark.rule("option.full-defense")
 def test_condensed_full_defense_needs_its_switch_and_helps_its_focus() -> None:
     with pytest.raises(IllegalAction, match="not in use"):
-        duel().full_defense("ruth")
+        duel().defence.full_defense("ruth")
     conflict = duel(OptionalRule.FULL_DEFENSE)
-    conflict.full_defense("ruth")  # focus: herself
+    conflict.defence.full_defense("ruth")  # focus: herself
     conflict.end_turn("ghoul")
     roll = conflict.attack(
         "ghoul",
@@ -253,23 +253,23 @@ def test_condensed_full_defense_needs_its_switch_and_helps_its_focus() -> None:
     assert roll.opposition is not None and roll.opposition.effort == 4  # +2 for the focus
     conflict.resolve()
     conflict.end_turn("ruth")
-    assert not [a for a in conflict.scene.aspects if a.is_boost]  # she defended: no boost
+    assert not [a for a in conflict.roster.scene.aspects if a.is_boost]  # she defended: no boost
 
 
 @pytest.mark.rule("option.full-defense")
 def test_a_quiet_full_defense_earns_a_boost_and_other_foci() -> None:
     conflict = duel(OptionalRule.FULL_DEFENSE)
     with pytest.raises(BadInput, match="names who"):
-        conflict.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS))
-    conflict.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS, ("ghoul",)))
+        conflict.defence.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS))
+    conflict.defence.full_defense("ruth", DefenseFocus(FocusKind.AGGRESSORS, ("ghoul",)))
     conflict.end_turn("ghoul")
     conflict.overcome("ghoul", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
     conflict.end_turn("ruth")
-    boosts = [a for a in conflict.scene.aspects if a.is_boost]
+    boosts = [a for a in conflict.roster.scene.aspects if a.is_boost]
     assert len(boosts) == 1 and boosts[0].free_invokes_held_by("ruth") == 1
     with pytest.raises(BadInput, match="no focus"):
-        duel(preset="core").full_defense("ruth", DefenseFocus())
+        duel(preset="core").defence.full_defense("ruth", DefenseFocus())
 
 
 # -- Extreme consequences ---------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_extreme_consequences_only_with_the_switch() -> None:
         )
         roll.roll()
         conflict.resolve("hit")
-        return conflict.absorb_options()
+        return conflict.hits.absorb_options()
 
     plain = duel()
     plain.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
@@ -339,40 +339,42 @@ def brawl(*options: OptionalRule) -> Conflict:
 def test_sophie_splits_an_epic_attack_among_three_goons() -> None:
     """Fight Great (+4), a good roll and an invoke: Epic (+7), shared 3, 2 and 2."""
     with pytest.raises(IllegalAction, match="not in use"):
-        brawl().split_attack("sophie", "fight", dice=dice("+000"))
+        brawl().targets.split_attack("sophie", "fight", dice=dice("+000"))
     conflict = brawl(OptionalRule.MULTIPLE_TARGETS)
     assert Move.SPLIT_ATTACK in {a.move for a in conflict.legal_actions("sophie")}
-    roll = conflict.split_attack("sophie", "fight", dice=dice("+000"))
+    roll = conflict.targets.split_attack("sophie", "fight", dice=dice("+000"))
     roll.roll()
-    flurry = conflict.scene.add_situation_aspect("Flurry of Thrusts", free_invokes=[("sophie", 1)])
+    flurry = conflict.roster.scene.add_situation_aspect(
+        "Flurry of Thrusts", free_invokes=[("sophie", 1)]
+    )
     roll.invoke(flurry, free=True)
     assert roll.effort == 7
     with pytest.raises(IllegalAction, match="more than the effort"):
-        conflict.assign_targets({"goon1": 4, "goon2": 2, "goon3": 2})
+        conflict.targets.assign_targets({"goon1": 4, "goon2": 2, "goon3": 2})
     with pytest.raises(IllegalAction, match="at least one shift"):
-        conflict.assign_targets({"goon1": 7, "goon2": 0})
-    rolls = conflict.assign_targets(
+        conflict.targets.assign_targets({"goon1": 7, "goon2": 0})
+    rolls = conflict.targets.assign_targets(
         {"goon1": 3, "goon2": 2, "goon3": 2},
         defender_dice={"goon1": dice("0000"), "goon2": dice("+000"), "goon3": dice("-000")},
     )
     assert {t: r.shifts for t, r in rolls.items()} == {"goon1": 2, "goon2": 0, "goon3": 2}
-    results = conflict.resolve_targets()
+    results = conflict.targets.resolve_targets()
     assert results["goon2"][1].boosts  # a tie: Sophie gets a boost
-    assert conflict.pending_hit == ("goon1", 2)
-    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
-    assert conflict.pending_hit == ("goon3", 2)
-    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
-    assert conflict.phase.value == "next"
+    assert conflict.hits.pending_hit == ("goon1", 2)
+    conflict.hits.absorb(AbsorbPlan(boxes=(0, 1)))
+    assert conflict.hits.pending_hit == ("goon3", 2)
+    conflict.hits.absorb(AbsorbPlan(boxes=(0, 1)))
+    assert conflict.turns.phase.value == "next"
 
 
 @pytest.mark.rule("option.multiple-targets")
 def test_a_zone_attack_hits_everyone_there_with_the_whole_effort() -> None:
     conflict = brawl(OptionalRule.MULTIPLE_TARGETS)
-    roll = conflict.zone_attack("sophie", "fight", "hall", dice=dice("+000"))
+    roll = conflict.targets.zone_attack("sophie", "fight", "hall", dice=dice("+000"))
     roll.roll()
     with pytest.raises(BadInput, match="not split"):
-        conflict.assign_targets({"goon1": 1})
-    rolls = conflict.assign_targets(
+        conflict.targets.assign_targets({"goon1": 1})
+    rolls = conflict.targets.assign_targets(
         defender_dice={g: dice("0000") for g in ("goon1", "goon2", "goon3")}
     )
     assert {t: (r.effort, r.shifts) for t, r in rolls.items()} == {
@@ -380,10 +382,10 @@ def test_a_zone_attack_hits_everyone_there_with_the_whole_effort() -> None:
         "goon2": (5, 4),
         "goon3": (5, 4),
     }
-    conflict.resolve_targets({g: "hit" for g in rolls})
+    conflict.targets.resolve_targets({g: "hit" for g in rolls})
     for _ in range(3):
-        conflict.take_out()  # two boxes cannot hold four shifts
-    assert conflict.over
+        conflict.hits.take_out()  # two boxes cannot hold four shifts
+    assert conflict.hits.over
 
 
 @pytest.mark.rule("option.multiple-targets", "zone.interact")
@@ -459,9 +461,9 @@ def test_sheets_made_up_in_play_need_the_table_to_opt_in() -> None:
 @pytest.mark.rule("obstacle.hazard.acts", "obstacle.not-attackable")
 def test_a_hazard_acts_in_turn_hits_with_its_weapon_and_cannot_be_attacked() -> None:
     with pytest.raises(IllegalAction, match="not in use"):
-        duel().add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
+        duel().obstacles.add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
     conflict = duel(OptionalRule.OBSTACLES)
-    conflict.add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
+    conflict.obstacles.add_hazard(Hazard("fire", "Raging Fire", 3, 2), "b")
     with pytest.raises(IllegalAction) as error:
         conflict.attack("ruth", "fire", "fight", dice=dice("0000"))
     assert error.value.rule.key == "obstacle.not-attackable"
@@ -485,46 +487,48 @@ def test_a_hazard_acts_in_turn_hits_with_its_weapon_and_cannot_be_attacked() -> 
     roll.roll()
     assert roll.effort == 3 and roll.shifts == 1
     conflict.resolve()
-    assert conflict.pending_hit == ("ruth", 3)  # one shift plus Weapon 2
+    assert conflict.hits.pending_hit == ("ruth", 3)  # one shift plus Weapon 2
 
 
 @pytest.mark.rule("obstacle.hazard.opposition")
 def test_a_hazard_can_be_put_out_by_beating_its_rating_and_does_not_keep_a_side_in() -> None:
     conflict = duel(OptionalRule.OBSTACLES)
-    conflict.add_hazard(Hazard("fire", "Raging Fire", 2, 1), "b")
+    conflict.obstacles.add_hazard(Hazard("fire", "Raging Fire", 2, 1), "b")
     roll = conflict.overcome("ruth", "athletics", dice=dice("+000"), disable_hazard="fire")
     roll.roll()
     assert roll.opposition_value == 2
     conflict.resolve()
-    assert conflict.fighter("fire").status.value == "taken_out" and not conflict.over
+    assert conflict.roster.fighter("fire").status.value == "taken_out" and not conflict.hits.over
     conflict.end_turn("ghoul")
-    conflict.concede("ghoul")
-    assert conflict.over
+    conflict.hits.concede("ghoul")
+    assert conflict.hits.over
 
 
 @pytest.mark.rule("obstacle.block.interference", "obstacle.block.removal")
 def test_blocks_in_the_way_hurt_on_failure_and_can_be_removed() -> None:
     conflict = duel(OptionalRule.OBSTACLES)
-    conflict.add_block(Block("wire", "Razor Wire", 3, weapon=1))
+    conflict.obstacles.add_block(Block("wire", "Razor Wire", 3, weapon=1))
     roll = conflict.overcome("ruth", "athletics", dice=dice("-000"), block="wire")
     roll.roll()
     assert roll.opposition_value == 3
     conflict.resolve("fail")
-    assert conflict.pending_hit == ("ruth", 2)  # fell short by two
-    conflict.absorb(AbsorbPlan(boxes=(0, 1)))
+    assert conflict.hits.pending_hit == ("ruth", 2)  # fell short by two
+    conflict.hits.absorb(AbsorbPlan(boxes=(0, 1)))
     conflict.end_turn("ghoul")
     cut = conflict.overcome("ghoul", "fight", dice=dice("++++"), block="wire", remove_block=True)
     cut.roll()
     assert cut.opposition_value == 5
     conflict.resolve()
-    assert conflict.blocks == {} and "Razor Wire" not in [a.name for a in conflict.scene.aspects]
+    assert conflict.obstacles.blocks == {} and "Razor Wire" not in [
+        a.name for a in conflict.roster.scene.aspects
+    ]
 
 
 @pytest.mark.rule("obstacle.block.cover", "obstacle.block.forced")
 def test_cover_and_forcing_someone_into_a_block() -> None:
     conflict = duel(OptionalRule.OBSTACLES)
-    conflict.add_block(Block("wall", "Low Stone Wall", 4, cover=True))
-    conflict.add_block(Block("spikes", "Spiked Pit", 2, weapon=4, harmful=True))
+    conflict.obstacles.add_block(Block("wall", "Low Stone Wall", 4, cover=True))
+    conflict.obstacles.add_block(Block("spikes", "Spiked Pit", 2, weapon=4, harmful=True))
     with pytest.raises(IllegalAction, match="impossible"):
         conflict.attack(
             "ruth", "ghoul", "fight", dice=dice("0000"), cover="wall", cover_use="negate"
@@ -535,7 +539,7 @@ def test_cover_and_forcing_someone_into_a_block() -> None:
     roll.roll()
     assert roll.shifts == 2
     conflict.resolve()
-    assert conflict.phase.value == "next"  # Armor 2 from the wall stops the two shifts
+    assert conflict.turns.phase.value == "next"  # Armor 2 from the wall stops the two shifts
     conflict.end_turn("ghoul")
     shove = conflict.attack(
         "ghoul",
@@ -548,16 +552,16 @@ def test_cover_and_forcing_someone_into_a_block() -> None:
     )
     shove.roll()
     conflict.resolve()
-    assert conflict.pending_hit == ("ruth", 3)  # one shift plus half the pit's Weapon 4
+    assert conflict.hits.pending_hit == ("ruth", 3)  # one shift plus half the pit's Weapon 4
 
 
 @pytest.mark.rule("scale.benefit", "scale.levels")
 def test_the_higher_scale_takes_one_benefit() -> None:
     with pytest.raises(IllegalAction, match="not in use"):
-        duel().set_scale("ghoul", "supernatural")
+        duel().obstacles.set_scale("ghoul", "supernatural")
     conflict = duel(OptionalRule.SCALE)
-    conflict.set_scale("ruth", "mundane")
-    conflict.set_scale("ghoul", "otherworldly")
+    conflict.obstacles.set_scale("ruth", "mundane")
+    conflict.obstacles.set_scale("ghoul", "otherworldly")
     roll = conflict.attack("ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
     assert roll.opposition is not None and roll.opposition.effort == 4  # +1 per level, two levels
@@ -575,7 +579,7 @@ def test_the_higher_scale_takes_one_benefit() -> None:
     after.roll()
     assert after.shifts == 1
     conflict.resolve("hit")
-    assert conflict.pending_hit == ("ruth", 5)  # +2 per level after a success
+    assert conflict.hits.pending_hit == ("ruth", 5)  # +2 per level after a success
     plain = duel()
     plain_roll = plain.attack(
         "ruth", "ghoul", "fight", dice=dice("0000"), defender_dice=dice("0000")
@@ -588,13 +592,13 @@ def test_the_higher_scale_takes_one_benefit() -> None:
 def test_countdowns_tick_with_the_exchanges_and_only_with_their_switch() -> None:
     plain = duel()
     with pytest.raises(IllegalAction, match="not in use"):
-        plain.game.add_countdown(
+        plain.roster.game.add_countdown(
             Countdown.new(
                 "ritual", "The ritual", 2, "The god wakes", triggers=[Trigger("exchange")]
             )
         )
     conflict = duel(OptionalRule.COUNTDOWNS)
-    conflict.game.add_countdown(
+    conflict.roster.game.add_countdown(
         Countdown.new(
             "ritual",
             "The ritual",
@@ -608,7 +612,7 @@ def test_countdowns_tick_with_the_exchanges_and_only_with_their_switch() -> None
         conflict.overcome(actor, "fight", dice=dice("0000"), difficulty=0).roll()
         conflict.resolve()
         conflict.end_turn(nxt)
-    scene = conflict.scene
+    scene = conflict.roster.scene
     assert scene.countdowns["ritual"].finished
     assert scene.countdowns["ritual"].view_for(seat_is_gm=False) is None  # hidden from players
 
@@ -617,8 +621,8 @@ def test_countdowns_tick_with_the_exchanges_and_only_with_their_switch() -> None
 def test_task_time_needs_the_switch() -> None:
     base = parse_duration("a few hours")
     with pytest.raises(IllegalAction, match="not in use"):
-        duel().game.task_time(base, 2)
-    game = duel(OptionalRule.TIME_SHIFTS).game
+        duel().roster.game.task_time(base, 2)
+    game = duel(OptionalRule.TIME_SHIFTS).roster.game
     assert format_duration(game.task_time(base, 3)) == "several minutes"
     assert format_duration(game.task_time(base, -3)) == "about one day"
 
@@ -673,56 +677,56 @@ def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
 @pytest.mark.rule("big-bad.solo.skill", "big-bad.solo.stress")
 def test_a_solo_big_bad_gets_the_groups_teamwork_and_shrugs_off_stress() -> None:
     plain = lair()
-    plain.set_big_bad(BigBad("lich"))
+    plain.big_bad_rules.set_big_bad(BigBad("lich"))
     conflict = lair()
-    conflict.set_big_bad(BigBad("lich", solo=SoloBonus(skill=True, stress=True)))
-    assert conflict.facing("lich") == Facing(3, 0)
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", solo=SoloBonus(skill=True, stress=True)))
+    assert conflict.big_bad_rules.facing("lich") == Facing(3, 0)
     roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
     roll.roll()
     assert roll.opposition is not None and roll.opposition.effort == 1  # +2: three PCs less one
     conflict.resolve("hit")
-    assert conflict.pending_hit == ("lich", 3)  # 5 shifts less half of three PCs, rounded up
+    assert conflict.hits.pending_hit == ("lich", 3)  # 5 shifts less half of three PCs, rounded up
     plain_roll = plain.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
     plain_roll.roll()
     plain.resolve("hit")
-    assert plain.pending_hit == ("lich", 7)
+    assert plain.hits.pending_hit == ("lich", 7)
     no_switch = duel()
     with pytest.raises(IllegalAction, match="not in use"):
-        no_switch.set_big_bad(BigBad("ghoul"))
+        no_switch.big_bad_rules.set_big_bad(BigBad("ghoul"))
 
 
 @pytest.mark.rule("big-bad.challenge-immunity", "big-bad.contest-immunity")
 def test_immunity_holds_until_the_challenge_is_beaten_or_the_contest_is_lost() -> None:
     conflict = lair()
-    conflict.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CHALLENGE)))
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CHALLENGE)))
     with pytest.raises(IllegalAction, match="cannot be harmed directly"):
         conflict.attack("pc0", "lich", "fight", dice=dice("0000"))
     conflict.break_immunity("lich")
     conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000")).roll()
 
     escape = lair()
-    escape.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CONTEST)))
+    escape.big_bad_rules.set_big_bad(BigBad("lich", immunity=Immunity(ImmunityKind.CONTEST)))
     race = Contest.between(
         {"heroes": ["pc0"], "lich": ["lich"]}, {"heroes": "stop it", "lich": "escape"}
     )
     for _ in range(3):
         race.exchange({"heroes": 0, "lich": 2})
     escape.break_immunity("lich", contest=race, side="lich")
-    assert escape.fighter("lich").status is Status.ESCAPED and escape.over
+    assert escape.roster.fighter("lich").status is Status.ESCAPED and escape.hits.over
 
 
 @pytest.mark.rule("big-bad.minion-armor")
 def test_a_minion_takes_the_hit_for_its_master() -> None:
     conflict = lair(minions=2)
-    conflict.set_big_bad(BigBad("lich", minions=("skel0", "skel1")))
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", minions=("skel0", "skel1")))
     roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve("hit")
     assert Move.SHIELD in {a.move for a in conflict.legal_actions("lich")}
-    conflict.shield("skel0")
-    assert conflict.pending_hit is not None and conflict.pending_hit[0] == "skel0"
-    conflict.take_out()
-    assert conflict.fighter("skel0").status is Status.TAKEN_OUT
+    conflict.hits.shield("skel0")
+    assert conflict.hits.pending_hit is not None and conflict.hits.pending_hit[0] == "skel0"
+    conflict.hits.take_out()
+    assert conflict.roster.fighter("skel0").status is Status.TAKEN_OUT
 
 
 @pytest.mark.rule("big-bad.true-form")
@@ -736,28 +740,28 @@ def test_taking_out_the_first_form_reveals_the_next() -> None:
         skills={"fight": 5},
         kind=CharacterKind.MAJOR_NPC,
     )
-    forms = TrueForms.of([conflict.fighter("lich").character, second])
-    conflict.set_big_bad(BigBad("lich", forms=forms))
+    forms = TrueForms.of([conflict.roster.fighter("lich").character, second])
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", forms=forms))
     roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("----"))
     roll.roll()
     conflict.resolve("hit")
-    conflict.take_out()
-    fighter = conflict.fighter("lich")
+    conflict.hits.take_out()
+    fighter = conflict.roster.fighter("lich")
     assert fighter.status is Status.ACTIVE and fighter.character.name == "The Lich Unbound"
-    assert not conflict.over
+    assert not conflict.hits.over
 
 
 @pytest.mark.rule("big-bad.solo.amplified-invokes", "big-bad.solo.suppressed-invokes")
 def test_amplified_and_suppressed_invokes() -> None:
     conflict = lair(pcs=4)
-    conflict.set_big_bad(
+    conflict.big_bad_rules.set_big_bad(
         BigBad("lich", solo=SoloBonus(amplified=True, suppress=SuppressMode.PLUS_ONE))
     )
-    conflict.game.ledger.gm.gain(2)
-    undying = conflict.fighter("lich").character.aspects[0]
+    conflict.roster.game.ledger.gm.gain(2)
+    undying = conflict.roster.fighter("lich").character.aspects[0]
     roll = conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
-    hero = conflict.fighter("pc0").character.aspects[0]
+    hero = conflict.roster.fighter("pc0").character.aspects[0]
     conflict.invoke(roll, hero)
     assert roll.effort == 3  # a PC's invoke against the lich is worth +1
     defence = roll.opposition
@@ -798,7 +802,7 @@ def test_a_hive_is_beaten_at_its_heart_after_its_shields_fall() -> None:
         ),
         "core",
     )
-    conflict.set_big_bad(BigBad("core", threat=threat))
+    conflict.big_bad_rules.set_big_bad(BigBad("core", threat=threat))
     with pytest.raises(IllegalAction, match="until tendril is taken out"):
         conflict.attack("ruth", "core", "fight", dice=dice("0000"))
     roll = conflict.attack(
@@ -806,7 +810,7 @@ def test_a_hive_is_beaten_at_its_heart_after_its_shields_fall() -> None:
     )
     roll.roll()
     conflict.resolve("hit")
-    conflict.take_out()
+    conflict.hits.take_out()
     for part, nxt in (("core", "maw"), ("maw", "ruth")):
         conflict.end_turn(part)
         conflict.overcome(part, "fight", dice=dice("0000"), difficulty=0).roll()
@@ -816,20 +820,22 @@ def test_a_hive_is_beaten_at_its_heart_after_its_shields_fall() -> None:
     roll = conflict.attack("ruth", "core", "fight", dice=dice("++++"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve("hit")
-    conflict.take_out()
-    assert conflict.fighter("maw").status is Status.TAKEN_OUT  # the heart fell: the rest with it
-    assert conflict.over
+    conflict.hits.take_out()
+    assert (
+        conflict.roster.fighter("maw").status is Status.TAKEN_OUT
+    )  # the heart fell: the rest with it
+    assert conflict.hits.over
 
 
 @pytest.mark.rule("big-bad.scale-up")
 def test_a_big_bad_can_be_scaled_up_without_the_scale_switch() -> None:
     conflict = lair(pcs=2)
-    conflict.set_big_bad(BigBad("lich", scale="otherworldly"))
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", scale="otherworldly"))
     roll = conflict.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
     assert roll.opposition is not None and roll.opposition.effort == 5  # two levels above mundane
     plain = lair(pcs=2)
-    plain.set_big_bad(BigBad("lich"))
+    plain.big_bad_rules.set_big_bad(BigBad("lich"))
     other = plain.attack("pc0", "lich", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     other.roll()
     assert other.opposition is not None and other.opposition.effort == 3
@@ -843,7 +849,7 @@ def test_conditions_survive_a_change_of_skills_with_their_marks() -> None:
 
     for option, per_condition in ((OptionalRule.CONDITIONS, 1), (OptionalRule.CONDITIONS_APART, 2)):
         conflict = duel(option)
-        ruth = conflict.fighter("ruth").character
+        ruth = conflict.roster.fighter("ruth").character
         before = [(s.condition, s.track) for s in ruth.consequences]
         assert len(before) == 6 * per_condition
         ruth.consequences[0].aspect = ruth.add_aspect("Bruised")  # a marked box

@@ -40,37 +40,44 @@ def brawl() -> Conflict:
 @pytest.mark.rule("option.multiple-targets", "invoke.effects")
 def test_a_target_invokes_on_its_own_defence_and_its_outcome_changes() -> None:
     conflict = brawl()
-    roll = conflict.split_attack("sophie", "fight", dice=dice("++00"))  # effort 6
+    roll = conflict.targets.split_attack("sophie", "fight", dice=dice("++00"))  # effort 6
     roll.roll()
     with pytest.raises(IllegalAction) as caught:  # nothing aimed yet
-        conflict.target_defence("goon1")
+        conflict.targets.target_defence("goon1")
     assert caught.value.rule.key == "option.multiple-targets"
-    conflict.assign_targets(
+    conflict.targets.assign_targets(
         {"goon1": 3, "goon2": 3},
         defender_dice={"goon1": dice("0000"), "goon2": dice("-000", "++00")},
     )
-    assert {t: r.shifts for t, r in conflict.preview_targets().items()} == {"goon1": 2, "goon2": 3}
+    assert {t: r.shifts for t, r in conflict.targets.preview_targets().items()} == {
+        "goon1": 2,
+        "goon2": 3,
+    }
     with pytest.raises(IllegalAction) as caught:
-        conflict.target_defence("sophie")
+        conflict.targets.target_defence("sophie")
     assert caught.value.rule.key == "option.multiple-targets"
-    crates = conflict.scene.add_situation_aspect(
+    crates = conflict.roster.scene.add_situation_aspect(
         "Crates Everywhere", free_invokes=[("goon1", 1), ("goon2", 1)]
     )
     # Goon 1 invokes +2 on its defence: two shifts fewer against it, none against Goon 2.
-    conflict.invoke(conflict.target_defence("goon1"), crates, by="goon1", free=True)
+    conflict.invoke(conflict.targets.target_defence("goon1"), crates, by="goon1", free=True)
     # Only the defender rerolls its own defence; Goon 2 does, from -1 to +2.
     with pytest.raises(IllegalAction) as caught:
         conflict.invoke(
-            conflict.target_defence("goon2"), crates, by="goon1", effect=InvokeEffect.REROLL
+            conflict.targets.target_defence("goon2"), crates, by="goon1", effect=InvokeEffect.REROLL
         )
     assert caught.value.rule.key == "invoke.effects"
     conflict.invoke(
-        conflict.target_defence("goon2"), crates, by="goon2", effect=InvokeEffect.REROLL, free=True
+        conflict.targets.target_defence("goon2"),
+        crates,
+        by="goon2",
+        effect=InvokeEffect.REROLL,
+        free=True,
     )
-    previews = conflict.preview_targets()
+    previews = conflict.targets.preview_targets()
     assert {t: r.shifts for t, r in previews.items()} == {"goon1": 0, "goon2": 0}
-    results = conflict.resolve_targets()
+    results = conflict.targets.resolve_targets()
     assert all(result[1].boosts for result in results.values())  # two ties: two boosts
     with pytest.raises(IllegalAction) as caught:  # settled: no defence is open any more
-        conflict.target_defence("goon1")
+        conflict.targets.target_defence("goon1")
     assert caught.value.rule.key == "option.multiple-targets"

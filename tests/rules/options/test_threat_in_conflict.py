@@ -69,14 +69,14 @@ def kraken(first: str, *options: OptionalRule) -> Conflict:
         ),
         heart="heart",
     )
-    conflict.set_big_bad(BigBad("heart", threat=threat))
+    conflict.big_bad_rules.set_big_bad(BigBad("heart", threat=threat))
     threat.place_on(zones)
     return conflict
 
 
 def turn_to(conflict: Conflict, who: str) -> None:
     """Let whoever acts now overcome something small and hand the turn to ``who``."""
-    conflict.overcome(conflict.current, "fight", dice=dice("0000"), difficulty=0).roll()
+    conflict.overcome(conflict.turns.current, "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
     conflict.end_turn(who)
 
@@ -115,12 +115,14 @@ def test_a_shielded_part_is_no_target_for_any_attack() -> None:
     with pytest.raises(IllegalAction, match="until tentacle is taken out"):
         conflict.attack("ethan", "maw", "fight", dice=dice("0000"))
     # His shots reach the next zone, where the tentacle is (a flurry of blows would not).
-    roll = conflict.split_attack("ethan", "shoot", dice=dice("++++"))
+    roll = conflict.targets.split_attack("ethan", "shoot", dice=dice("++++"))
     roll.roll()
     with pytest.raises(IllegalAction, match="until tentacle is taken out") as refused:
-        conflict.assign_targets({"maw": 1, "tentacle": 3})
+        conflict.targets.assign_targets({"maw": 1, "tentacle": 3})
     assert refused.value.rule.key == "big-bad.threat-map"
-    rolls = conflict.assign_targets({"tentacle": 4}, defender_dice={"tentacle": dice("0000")})
+    rolls = conflict.targets.assign_targets(
+        {"tentacle": 4}, defender_dice={"tentacle": dice("0000")}
+    )
     assert set(rolls) == {"tentacle"}
 
 
@@ -128,7 +130,7 @@ def test_a_shielded_part_is_no_target_for_any_attack() -> None:
 def test_a_zone_attack_passes_over_a_shielded_part() -> None:
     """fate-condensed.ru.md § The Threat is a Map and § Ways to Handle Multiple Targets: a blast in the maw reaches Ethan's foes there that can be hit, not the maw behind the tentacle."""
     conflict = kraken("charles", OptionalRule.MULTIPLE_TARGETS)
-    roll = conflict.zone_attack("charles", "fight", "maw", dice=dice("++++"))
+    roll = conflict.targets.zone_attack("charles", "fight", "maw", dice=dice("++++"))
     roll.roll()
-    aimed = conflict.assign_targets(defender_dice={"ethan": dice("0000")})
+    aimed = conflict.targets.assign_targets(defender_dice={"ethan": dice("0000")})
     assert set(aimed) == {"ethan"}  # his own friend in the blast, never the shielded maw

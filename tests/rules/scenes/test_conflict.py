@@ -35,7 +35,7 @@ def dice(*faces: str) -> ScriptedDice:
 @pytest.mark.rule("turn-order.elective", "conflict.exchange")
 def test_elective_order_each_acts_once_and_the_last_picks_the_next_opener() -> None:
     conflict = fight(first="ethan")
-    assert conflict.current == "ethan" and conflict.order is None
+    assert conflict.turns.current == "ethan" and conflict.turns.order is None
     with pytest.raises(IllegalAction, match="ethan's turn"):
         conflict.attack("ruth", "thug", "fight", dice=dice("0000"))
     moves = {a.move for a in conflict.legal_actions("ethan")}
@@ -52,7 +52,7 @@ def test_elective_order_each_acts_once_and_the_last_picks_the_next_opener() -> N
         conflict.end_turn("ethan")
     conflict.end_turn("boss")  # the players may hand the turn to an NPC
     with pytest.raises(IllegalAction, match="not in use"):
-        conflict.full_defense("boss")
+        conflict.defence.full_defense("boss")
     conflict.overcome("boss", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
     with pytest.raises(BadInput, match="name who acts next"):
@@ -63,17 +63,17 @@ def test_elective_order_each_acts_once_and_the_last_picks_the_next_opener() -> N
     conflict.end_turn("ruth")
     conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
-    assert conflict.exchange.number == 1
+    assert conflict.turns.exchange.number == 1
     conflict.end_turn("ruth")  # the last to act opens the next exchange, herself if she likes
-    assert conflict.exchange.number == 2 and conflict.current == "ruth"
+    assert conflict.turns.exchange.number == 2 and conflict.turns.current == "ruth"
 
 
 @pytest.mark.rule("turn-order.skills")
 def test_core_orders_by_notice_and_can_group_npcs() -> None:
     conflict = fight("core")
-    assert conflict.order == ["thug", "ethan", "ruth", "boss"]
+    assert conflict.turns.order == ["thug", "ethan", "ruth", "boss"]
     grouped = fight("core", group_npcs=True)
-    assert grouped.order == ["thug", "boss", "ethan", "ruth"]
+    assert grouped.turns.order == ["thug", "boss", "ethan", "ruth"]
     with pytest.raises(IllegalAction, match="puts thug first"):
         fight("core", first="ruth")
 
@@ -84,9 +84,9 @@ def test_accelerated_orders_by_quick_or_careful() -> None:
     bo = new_character("fae", "bo", "Bo", skills={"quick": 3, "careful": 0})
     game = Game([ana, bo])
     game.start_scene("duel", ["ana", "bo"])
-    assert Conflict(game, {"a": ["ana"], "b": ["bo"]}).order == ["bo", "ana"]
+    assert Conflict(game, {"a": ["ana"], "b": ["bo"]}).turns.order == ["bo", "ana"]
     mental = Conflict(game, {"a": ["ana"], "b": ["bo"]}, kind=ConflictKind.MENTAL)
-    assert mental.order == ["ana", "bo"]
+    assert mental.turns.order == ["ana", "bo"]
 
 
 @pytest.mark.rule("conflict.forgo-defense")
@@ -108,7 +108,7 @@ def test_defending_on_behalf_of_an_ally_takes_the_hit() -> None:
     roll.roll()
     assert roll.opposition is not None and roll.opposition.actor == "ruth"
     conflict.resolve()
-    assert conflict.pending_hit == ("ruth", 1)  # Ruth parries with Fight (+4)
+    assert conflict.hits.pending_hit == ("ruth", 1)  # Ruth parries with Fight (+4)
 
 
 @pytest.mark.rule("conflict.interpose", "zone.interact")
@@ -127,9 +127,9 @@ def test_interposing_needs_to_be_close() -> None:
     attack = next(a for a in conflict.legal_actions("thug") if a.move is Move.ATTACK)
     assert set(attack.targets) == {"ethan", "ruth"}  # ruth only by a ranged attack
     # Asked directly: a close attack reaches only the thug's own zone, a ranged one the next.
-    assert conflict.reaches("thug", "ethan", ranged=False)
-    assert not conflict.reaches("thug", "ruth", ranged=False)
-    assert conflict.reaches("thug", "ruth")
+    assert conflict.targets.reaches("thug", "ethan", ranged=False)
+    assert not conflict.targets.reaches("thug", "ruth", ranged=False)
+    assert conflict.targets.reaches("thug", "ruth")
 
 
 @pytest.mark.rule("zone.free-move", "conflict.exchange")
@@ -144,32 +144,32 @@ def test_one_free_move_per_exchange_unless_someone_is_in_the_way() -> None:
     conflict = fight(zones=zones, first="ruth")
     free = next(a for a in conflict.legal_actions("ruth") if a.move is Move.FREE_MOVE)
     assert free.targets == ("roof", "yard")
-    conflict.free_move("ruth", "roof")
+    conflict.turns.free_move("ruth", "roof")
     with pytest.raises(IllegalAction, match="already moved"):
-        conflict.free_move("ruth", "street")
+        conflict.turns.free_move("ruth", "street")
     roll = conflict.attack("ruth", "thug", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve()
-    assert conflict.pending_hit == ("thug", 2)
-    conflict.take_out()
+    assert conflict.hits.pending_hit == ("thug", 2)
+    conflict.hits.take_out()
     conflict.end_turn("boss")
     assert not [
         a for a in conflict.legal_actions("boss") if a.move is Move.FREE_MOVE
     ]  # ruth is in the way
     with pytest.raises(IllegalAction, match="ruth is in the way"):
-        conflict.free_move("boss", "street")
+        conflict.turns.free_move("boss", "street")
 
 
 @pytest.mark.rule("conflict.full-defense.core")
 def test_core_full_defence_adds_two_until_the_next_turn() -> None:
     conflict = fight("core")
-    assert conflict.current == "thug"
+    assert conflict.turns.current == "thug"
     conflict.overcome("thug", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
     conflict.end_turn()
-    conflict.full_defense("ethan")
+    conflict.defence.full_defense("ethan")
     conflict.end_turn()
-    assert conflict.current == "ruth"
+    assert conflict.turns.current == "ruth"
     with pytest.raises(IllegalAction, match="not finished"):
         conflict.end_turn()
     conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=0).roll()
@@ -190,7 +190,7 @@ def test_core_full_defence_adds_two_until_the_next_turn() -> None:
     conflict.overcome("thug", "fight", dice=dice("0000"), difficulty=0).roll()
     conflict.resolve()
     conflict.end_turn()
-    assert conflict.current == "ethan" and "ethan" not in conflict.full_defenders
+    assert conflict.turns.current == "ethan" and "ethan" not in conflict.defence.full_defenders
 
 
 @pytest.mark.rule("conflict.taken-out", "harm.absorb")
@@ -199,50 +199,52 @@ def test_taken_out_participants_leave_the_exchange() -> None:
     roll = conflict.attack("ruth", "thug", "fight", dice=dice("++++"), defender_dice=dice("----"))
     roll.roll()
     conflict.resolve(option="hit")
-    assert conflict.pending_hit == ("thug", 10)
-    assert conflict.absorb_options() == []
+    assert conflict.hits.pending_hit == ("thug", 10)
+    assert conflict.hits.absorb_options() == []
     assert {a.move for a in conflict.legal_actions("thug")} == {Move.TAKE_OUT}
     with pytest.raises(IllegalAction):
-        conflict.absorb(AbsorbPlan(boxes=(0,)))
+        conflict.hits.absorb(AbsorbPlan(boxes=(0,)))
     with pytest.raises(IllegalAction, match="already rolled"):
-        conflict.concede("thug")
-    conflict.take_out()
-    assert conflict.fighter("thug").status is Status.TAKEN_OUT
+        conflict.hits.concede("thug")
+    conflict.hits.take_out()
+    assert conflict.roster.fighter("thug").status is Status.TAKEN_OUT
     assert conflict.legal_actions("thug") == ()
     end_turn = next(a for a in conflict.legal_actions("ruth") if a.move is Move.END_TURN)
     assert set(end_turn.targets) == {"ethan", "boss"}
     with pytest.raises(IllegalAction, match="no hit"):
-        conflict.take_out()
+        conflict.hits.take_out()
     with pytest.raises(IllegalAction, match="cannot act next"):
         conflict.end_turn("thug")
 
 
 def test_fixed_orders_skip_those_who_are_out() -> None:
     conflict = fight("core")
-    assert conflict.current == "thug"
-    conflict.concede("thug")
-    assert conflict.order == ["ethan", "ruth", "boss"]
+    assert conflict.turns.current == "thug"
+    conflict.hits.concede("thug")
+    assert conflict.turns.order == ["ethan", "ruth", "boss"]
     conflict.end_turn()
-    assert conflict.current == "ethan"
+    assert conflict.turns.current == "ethan"
 
 
 @pytest.mark.rule("conflict.end", "conflict.concede-timing", "conflict.concede-reward")
 def test_the_conflict_ends_when_a_side_is_out_and_pays_out() -> None:
     conflict = fight(first="ruth")
-    game = conflict.game
-    assert not conflict.over
-    conflict.concede("thug")
-    assert not conflict.over
-    concession = conflict.concede("boss")
-    assert concession.fate_points == 1 and conflict.over and conflict.phase is Phase.ENDED
+    game = conflict.roster.game
+    assert not conflict.hits.over
+    conflict.hits.concede("thug")
+    assert not conflict.hits.over
+    concession = conflict.hits.concede("boss")
+    assert (
+        concession.fate_points == 1 and conflict.hits.over and conflict.turns.phase is Phase.ENDED
+    )
     assert game.ledger.account("boss").pending == 1
-    end = conflict.finish()
+    end = conflict.hits.finish()
     assert end.losers == ("gang",) and not end.payouts_deferred
     assert game.ledger.account("boss").available == 1  # carried to the GM's next pool
     with pytest.raises(IllegalAction, match="over"):
         conflict.attack("ruth", "thug", "fight", dice=dice("0000"))
     with pytest.raises(IllegalAction, match="already closed"):
-        conflict.finish()
+        conflict.hits.finish()
 
 
 @pytest.mark.rule("conflict.end-called", "conflict.end")
@@ -250,22 +252,22 @@ def test_the_gm_may_call_a_conflict_over_at_any_moment() -> None:
     """fate-core-conflicts.en.txt § Ending a Conflict: a side all out ends it "under most
     circumstances"; the GM may end it otherwise."""
     conflict = fight(first="thug")
-    game = conflict.game
-    conflict.concede("ethan")  # one concession, paid at the end
+    game = conflict.roster.game
+    conflict.hits.concede("ethan")  # one concession, paid at the end
     # A hit is waiting for Ruth when the building comes down on everyone.
     roll = conflict.attack("thug", "ruth", "fight", dice=dice("++++"), defender_dice=dice("----"))
     roll.roll()
     conflict.resolve(option="hit")
-    assert conflict.pending_hit is not None and conflict.phase is Phase.HIT
-    end = conflict.finish()
+    assert conflict.hits.pending_hit is not None and conflict.turns.phase is Phase.HIT
+    end = conflict.hits.finish()
     assert end.losers == () and not end.payouts_deferred
-    assert conflict.phase is Phase.ENDED and conflict.pending_hit is None
+    assert conflict.turns.phase is Phase.ENDED and conflict.hits.pending_hit is None
     assert game.ledger.account("ethan").available == 4  # 3 refresh + 1 for conceding
     # The hit was never taken.
     ruth = game.character("ruth")
     assert not any(b.marked for t in ruth.stress.values() for b in t.boxes)
     with pytest.raises(IllegalAction, match="already closed"):
-        conflict.finish()
+        conflict.hits.finish()
 
 
 @pytest.mark.rule("conflict.end-called")
@@ -273,39 +275,39 @@ def test_calling_a_conflict_over_drops_dice_not_yet_settled() -> None:
     conflict = fight(first="ruth")
     roll = conflict.attack("ruth", "thug", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
-    conflict.finish(into="challenge")
-    assert conflict.phase is Phase.ENDED
+    conflict.hits.finish(into="challenge")
+    assert conflict.turns.phase is Phase.ENDED
     with pytest.raises(IllegalAction):
-        roll.invoke(conflict.scene.aspects.create_boost("ruth"), by="ruth", free=True)
+        roll.invoke(conflict.roster.scene.aspects.create_boost("ruth"), by="ruth", free=True)
 
 
 @pytest.mark.rule("conflict.end")
 def test_a_conflict_turning_into_a_contest_defers_payouts() -> None:
     conflict = fight(first="ruth")
-    conflict.concede("ethan")
-    end = conflict.finish(into="contest")
+    conflict.hits.concede("ethan")
+    end = conflict.hits.finish(into="contest")
     assert end.payouts_deferred
-    assert conflict.game.ledger.account("ethan").pending == 1
-    conflict.game.end_scene()
-    assert conflict.game.ledger.account("ethan").available == 4
+    assert conflict.roster.game.ledger.account("ethan").pending == 1
+    conflict.roster.game.end_scene()
+    assert conflict.roster.game.ledger.account("ethan").available == 4
 
 
 @pytest.mark.rule("conflict.concede-timing")
 def test_conceding_before_the_dice_drops_the_action() -> None:
     conflict = fight(first="ruth")
     conflict.attack("ruth", "thug", "fight", dice=dice("0000"), defender_dice=dice("0000"))
-    conflict.concede("thug")  # dice not rolled yet
-    assert conflict.phase is Phase.TURN and conflict.current == "ruth"
+    conflict.hits.concede("thug")  # dice not rolled yet
+    assert conflict.turns.phase is Phase.TURN and conflict.turns.current == "ruth"
     roll = conflict.attack("ruth", "boss", "fight", dice=dice("0000"), defender_dice=dice("0000"))
     roll.roll()
     conflict.resolve()
-    assert conflict.pending_hit == ("boss", 1)
+    assert conflict.hits.pending_hit == ("boss", 1)
 
 
 @pytest.mark.rule("action.overcome")
 def test_an_opponent_named_with_no_skill_opposes_with_their_best() -> None:
     conflict = fight(first="ruth")
-    assert conflict.opposing_skills("thug")[:2] == ("notice", "fight")  # +3, +2
+    assert conflict.defence.opposing_skills("thug")[:2] == ("notice", "fight")  # +3, +2
     roll = conflict.overcome("ruth", "fight", dice=dice("0000"), against="thug")
     assert roll.opposition is not None and roll.opposition.skill == "notice"
 
@@ -313,7 +315,7 @@ def test_an_opponent_named_with_no_skill_opposes_with_their_best() -> None:
 def test_conflict_input_errors() -> None:
     conflict = fight(first="ruth")
     with pytest.raises(BadInput, match="not in this conflict"):
-        conflict.fighter("nobody")
+        conflict.roster.fighter("nobody")
     with pytest.raises(BadInput, match="either a difficulty"):
         conflict.overcome("ruth", "fight", dice=dice("0000"))
     with pytest.raises(IllegalAction, match="cannot make a physical attack"):
@@ -326,7 +328,7 @@ def test_conflict_input_errors() -> None:
         conflict.resolve()
     with pytest.raises(BadInput, match="elective order"):
         fight()
-    game = conflict.game
+    game = conflict.roster.game
     with pytest.raises(BadInput, match="two sides"):
         Conflict(game, {"all": ["ruth"]}, first="ruth")
     roll = conflict.attack("ruth", "thug", "fight", dice=dice("0000"), defender_dice=dice("0000"))
@@ -336,8 +338,8 @@ def test_conflict_input_errors() -> None:
     with pytest.raises(BadInput, match="no option"):
         conflict.resolve(option="kill")
     conflict.resolve()
-    assert conflict.phase is Phase.HIT
-    assert Track.PHYSICAL is conflict.kind.track
+    assert conflict.turns.phase is Phase.HIT
+    assert Track.PHYSICAL is conflict.roster.kind.track
 
 
 @pytest.mark.rule("zone.move-roll")
@@ -353,7 +355,7 @@ def test_moving_past_an_impediment_takes_the_action() -> None:
         zones.place(who, where)
     conflict = fight(zones=zones, first="ruth")
     with pytest.raises(IllegalAction, match="for free"):
-        conflict.free_move("ruth", "ladder")  # the thug is in the way
+        conflict.turns.free_move("ruth", "ladder")  # the thug is in the way
     roll = conflict.overcome(
         "ruth",
         "athletics",
@@ -386,6 +388,6 @@ def test_helpers_add_to_the_roll_and_spend_their_action() -> None:
     roll.roll()
     assert roll.effort == 3  # Athletics +2, Ethan's +1
     conflict.resolve("partial_success")
-    assert conflict.next_choices() == ["thug", "boss"]  # Ethan has used his action
+    assert conflict.turns.next_choices() == ["thug", "boss"]  # Ethan has used his action
     with pytest.raises(ForbiddenAction, match="not an active ally"):
         fight(first="thug").attack("thug", "ruth", "fight", dice=dice("0000"), helpers=["ruth"])

@@ -51,7 +51,7 @@ def test_a_newcomer_joins_the_fight_and_may_be_named_next() -> None:
     roll = conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=0)
     roll.roll()
     conflict.resolve()
-    assert "kruger" in conflict.next_choices()
+    assert "kruger" in conflict.turns.next_choices()
     conflict.end_turn("kruger")
     attack = next(a for a in conflict.legal_actions("kruger") if a.move is Move.ATTACK)
     assert dict(attack.reach) == {"shoot": ("ruth",)}
@@ -61,10 +61,10 @@ def test_a_newcomer_joins_the_fight_and_may_be_named_next() -> None:
 def test_a_fixed_order_takes_the_newcomer_in_at_their_skills_place() -> None:
     game = docks("core")
     conflict = Conflict(game, {"heroes": ["ruth"], "gang": ["thug"]})
-    assert conflict.order == ["thug", "ruth"]
+    assert conflict.turns.order == ["thug", "ruth"]
     game.join_scene("kruger", zone="quay")
     conflict.join("kruger", "gang")
-    assert conflict.order == ["kruger", "thug", "ruth"]  # Notice +3 goes first from now on
+    assert conflict.turns.order == ["kruger", "thug", "ruth"]  # Notice +3 goes first from now on
 
 
 @pytest.mark.rule("fate-points.gm-pool")
@@ -85,7 +85,7 @@ def test_an_npc_joining_brings_its_carried_points_into_the_gms_pool() -> None:
 def test_nobody_joins_a_finished_fight_or_a_scene_that_is_not_running() -> None:
     game = docks()
     conflict = Conflict(game, {"heroes": ["ruth"], "gang": ["thug"]}, first="ruth")
-    conflict.finish()
+    conflict.hits.finish()
     game.join_scene("kruger", zone="roof")
     with pytest.raises(IllegalAction, match="over"):
         conflict.join("kruger", "gang")

@@ -61,13 +61,13 @@ def test_a_hit_takes_out_one_member_at_a_time() -> None:
     conflict = brawl()
     # Ruth's 7 against the mob's 4: a 3-shift hit, one more than a member's two boxes hold.
     hit_the_mob(conflict, "+++0")
-    assert conflict.pending_hit == ("cultists", 3)
-    assert conflict.absorb_options() == []
-    conflict.take_out()
+    assert conflict.hits.pending_hit == ("cultists", 3)
+    assert conflict.hits.absorb_options() == []
+    conflict.hits.take_out()
     # The member in front falls; the mob stands with two (it once fell whole to this hit).
-    fighter = conflict.fighters["cultists"]
+    fighter = conflict.roster.fighters["cultists"]
     assert fighter.status is Status.ACTIVE and fighter.members == 2
-    assert conflict.pending_hit is None and conflict.phase is Phase.NEXT
+    assert conflict.hits.pending_hit is None and conflict.turns.phase is Phase.NEXT
     # Two members: +1 for the other, not +2.
     conflict.end_turn("cultists")
     roll = conflict.attack(
@@ -84,13 +84,13 @@ def test_shifts_beyond_a_member_go_on_to_the_next() -> None:
     # 4 + 4 against 4 blank... with the mob's +2: 8 against 4, a 4-shift hit. One box each: the
     # first member falls to 2 shifts, the second to 2 more, the third stands.
     hit_the_mob(conflict, "++++")
-    assert conflict.pending_hit == ("cultists", 4)
-    conflict.take_out()
-    assert conflict.fighters["cultists"].members == 2
-    assert conflict.pending_hit == ("cultists", 2)
-    conflict.take_out()
-    assert conflict.fighters["cultists"].members == 1
-    assert conflict.pending_hit is None
+    assert conflict.hits.pending_hit == ("cultists", 4)
+    conflict.hits.take_out()
+    assert conflict.roster.fighters["cultists"].members == 2
+    assert conflict.hits.pending_hit == ("cultists", 2)
+    conflict.hits.take_out()
+    assert conflict.roster.fighters["cultists"].members == 1
+    assert conflict.hits.pending_hit is None
     # Alone, the last member rolls without teamwork.
     conflict.end_turn("cultists")
     roll = conflict.overcome("cultists", "fight", dice=dice("0000"), difficulty=0)
@@ -101,9 +101,9 @@ def test_shifts_beyond_a_member_go_on_to_the_next() -> None:
 def test_the_mob_is_out_with_its_last_member() -> None:
     conflict = brawl(members=2, boxes=1)
     hit_the_mob(conflict, "++++")  # 8 against 3: five shifts
-    conflict.take_out()  # the first falls to 2 shifts; 3 go on to the last
-    assert conflict.pending_hit == ("cultists", 3)
-    conflict.take_out()
-    assert conflict.fighters["cultists"].status is Status.TAKEN_OUT
-    assert conflict.over
+    conflict.hits.take_out()  # the first falls to 2 shifts; 3 go on to the last
+    assert conflict.hits.pending_hit == ("cultists", 3)
+    conflict.hits.take_out()
+    assert conflict.roster.fighters["cultists"].status is Status.TAKEN_OUT
+    assert conflict.hits.over
     assert Move.ATTACK not in {a.move for a in conflict.legal_actions("ruth")}

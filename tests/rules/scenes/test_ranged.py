@@ -93,7 +93,7 @@ def test_fight_cannot_parry_a_shot_even_in_the_same_zone() -> None:
     assert dict(attack.reach) == {"fight": ("kruger",), "shoot": ("kruger",)}
     assert attack.ranged == ("shoot",)
     # Kruger's Fight (+3) beats his Athletics (+1), but a bullet is no blow to parry.
-    assert conflict.defence_skills("kruger", melee=False) == ("athletics",)
+    assert conflict.defence.defence_skills("kruger", melee=False) == ("athletics",)
     with pytest.raises(IllegalAction, match="cannot defend") as refused:
         conflict.attack("ruth", "kruger", "shoot", dice=dice("0000"), defend_skill="fight")
     assert refused.value.rule.key == "skills.attack-defend"
@@ -113,10 +113,10 @@ def test_a_split_of_shots_reaches_the_next_zone_and_is_not_parried() -> None:
     conflict = customs_house(multiple_targets=True)
     split = next(a for a in conflict.legal_actions("ruth") if a.move is Move.SPLIT_ATTACK)
     assert dict(split.reach) == {"shoot": ("kruger",)}
-    roll = conflict.split_attack("ruth", "shoot", dice=dice("++00"))
+    roll = conflict.targets.split_attack("ruth", "shoot", dice=dice("++00"))
     roll.roll()
-    assert conflict.aimed_defence_skills("kruger") == ("athletics",)
-    rolls = conflict.assign_targets({"kruger": 4}, defender_dice={"kruger": dice("0000")})
+    assert conflict.targets.aimed_defence_skills("kruger") == ("athletics",)
+    rolls = conflict.targets.assign_targets({"kruger": 4}, defender_dice={"kruger": dice("0000")})
     assert rolls["kruger"].opposition is not None
     assert rolls["kruger"].opposition.skill == "athletics"
 
@@ -124,7 +124,7 @@ def test_a_split_of_shots_reaches_the_next_zone_and_is_not_parried() -> None:
 @pytest.mark.rule("skills.ranged", "option.multiple-targets", "zone.interact")
 def test_a_flurry_of_blows_reaches_only_its_own_zone() -> None:
     conflict = customs_house(multiple_targets=True)
-    roll = conflict.split_attack("ruth", "fight", dice=dice("++00"))
+    roll = conflict.targets.split_attack("ruth", "fight", dice=dice("++00"))
     roll.roll()
     with pytest.raises(IllegalAction, match="not in reach"):
-        conflict.assign_targets({"kruger": 4})
+        conflict.targets.assign_targets({"kruger": 4})

@@ -78,7 +78,7 @@ def main(path: str) -> None:
     do(c.Invoke(aspect_id=concept["alice"], by="alice"))
     do(c.ResolveRoll(option="hit"))
     marks.append(state.version)  # a hit waiting to be taken
-    plan = state.conflict.absorb_options()[0]
+    plan = state.conflict.hits.absorb_options()[0]
     names = tuple((slot, "Bruised") for slot in plan.slots)
     do(c.Absorb(boxes=plan.boxes, slots=plan.slots, names=names), "ann")
     do(c.EndTurn(next_actor="ruth"))
