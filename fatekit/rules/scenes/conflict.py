@@ -24,6 +24,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
+from fatekit.rules.aspects.lasting import check_overcome_removes
 from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
@@ -464,6 +465,7 @@ class Conflict:
         block: str | None = None,
         remove_block: bool = False,
         disable_hazard: str | None = None,
+        aspect: Aspect | None = None,
     ) -> ActionRoll:
         """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``.
 
@@ -472,8 +474,18 @@ class Conflict:
         the obstacles option, ``block`` names a block in the way (its rating is the difficulty;
         failing against a block that can harm deals a hit), or with ``remove_block`` one to get
         rid of (rating + 2); ``disable_hazard`` names a hazard to put out of action (its rating).
+        ``aspect`` aims the overcome at removing a situation or zone aspect or a boost (an
+        opponent, ``against``, may defend it): any success, at a cost too, takes it out of play.
         """
         self._start_action(actor, Action.OVERCOME)
+        if aspect is not None:
+            if move_to is not None or block is not None or disable_hazard is not None:
+                raise BadInput("an overcome removes an aspect or gets past an obstacle, not both")
+            aspects = self.roster.scene.aspects
+            if aspect.id not in aspects or aspects.get(aspect.id) is not aspect:
+                raise BadInput(f"{aspect.label} is not in this scene")
+            aspect.check_usable_by(actor)  # one the actor does not know of is found first
+            check_overcome_removes(aspect)
         if move_to is not None:
             zones = self.roster.scene.zones
             if zones is None:
@@ -517,6 +529,7 @@ class Conflict:
                 block=obstacle,
                 remove_block=remove_block,
                 disable=disable_hazard,
+                target_aspect=aspect,
             )
         )
         return roll
@@ -589,7 +602,14 @@ class Conflict:
             aspect_name=aspect_name,
             aspect_owner=turn.victim if turn.victim in self.roster.fighters else None,
             boost_names=side_names,
+            removes=roll.action is Action.OVERCOME,
         )
+        aspects = self.roster.scene.aspects
+        for gone in list(applied.removed):
+            if gone.id in aspects and aspects.get(gone.id) is gone:
+                aspects.remove(gone.id)
+            else:  # it left play while the roll was waiting (the GM took it away): done already
+                applied.removed.remove(gone)
         roll.close()
         if turn.move_to is not None and applied.succeeded and self.roster.scene.zones is not None:
             self.roster.scene.zones.place(roll.actor, turn.move_to)

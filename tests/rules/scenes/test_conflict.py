@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, ScriptedDice
+from fatekit.rules.aspects.aspects import AspectKind, AspectsInPlay
 from fatekit.rules.characters.character import minor_npc, new_character
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
@@ -391,3 +392,56 @@ def test_helpers_add_to_the_roll_and_spend_their_action() -> None:
     assert conflict.turns.next_choices() == ["thug", "boss"]  # Ethan has used his action
     with pytest.raises(ForbiddenAction, match="not an active ally"):
         fight(first="thug").attack("thug", "ruth", "fight", dice=dice("0000"), helpers=["ruth"])
+
+
+@pytest.mark.rule("aspect.remove-overcome")
+def test_an_overcome_on_ones_turn_removes_a_scene_aspect_an_opponent_defends() -> None:
+    conflict = fight(first="ethan")
+    scene = conflict.roster.scene
+    smoke = scene.add_situation_aspect("Thick Smoke")
+    # The boss defends the smoke; a tie is still a success, at a cost: the smoke goes.
+    roll = conflict.overcome(
+        "ethan",
+        "crafts",
+        dice=dice("---0"),
+        against="boss",
+        defend_skill="notice",
+        defender_dice=dice("0000"),
+        aspect=smoke,
+    )
+    roll.roll()
+    resolution, applied = conflict.resolve("success_at_minor_cost")
+    assert resolution.shifts == 0 and applied.removed == [smoke]
+    assert smoke.id not in scene.aspects and conflict.turns.phase is Phase.NEXT
+    conflict.end_turn("boss")
+    # A failure keeps it: the boss's own boost stays where Ruth could not clear it.
+    conflict.overcome("boss", "fight", dice=dice("0000"), difficulty=0).roll()
+    conflict.resolve()
+    conflict.end_turn("ruth")
+    grip = scene.add_situation_aspect("Iron Grip")
+    conflict.overcome("ruth", "athletics", dice=dice("----"), difficulty=2, aspect=grip).roll()
+    _, kept = conflict.resolve("fail")
+    assert kept.removed == [] and grip.id in scene.aspects
+
+
+@pytest.mark.rule("aspect.remove-overcome")
+def test_an_overcome_in_a_conflict_removes_only_what_the_scene_brought() -> None:
+    conflict = fight(first="ruth")
+    scene = conflict.roster.scene
+    hidden = scene.add_situation_aspect("Tripwire", hidden=True)
+    with pytest.raises(IllegalAction) as unknown:
+        conflict.overcome("ruth", "notice", dice=dice("0000"), difficulty=1, aspect=hidden)
+    assert unknown.value.rule.key == "aspect.hidden"
+    trouble = scene.aspects.create("Owes the Wrong People", AspectKind.TROUBLE, owner="ruth")
+    with pytest.raises(IllegalAction) as sheet:
+        conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=1, aspect=trouble)
+    assert not sheet.value.waivable  # a sheet changes at milestones, not by an overcome
+    elsewhere = AspectsInPlay().create("Across Town")
+    with pytest.raises(BadInput, match="not in this scene"):
+        conflict.overcome("ruth", "fight", dice=dice("0000"), difficulty=1, aspect=elsewhere)
+    smoke = scene.add_situation_aspect("Thick Smoke")
+    with pytest.raises(BadInput, match="not both"):
+        conflict.overcome(
+            "ruth", "athletics", dice=dice("0000"), difficulty=1, aspect=smoke, block="wall"
+        )
+    assert conflict.turns.phase is Phase.TURN and smoke.id in scene.aspects  # nothing changed
