@@ -758,6 +758,34 @@ def figures_recorded(t: Play) -> None:
     ann("Invoke", aspect_id="fyodor/high_concept/1", by="fyodor", roll=f"r{left}")
 
 
+
+def overcome_in_conflict(t: Play) -> None:
+    """An overcome in a conflict aimed at removing a scene aspect (issue 27): Mara's, on her
+    turn, defended by Voss and won on a tie at a cost, which takes it out of play; Voss's own
+    against a difficulty fails and leaves his target standing."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "mara", "Mara Quill",
+        "burglary", "athletics stealth", "notice deceive will", "fight contacts lore rapport",
+        high_concept="Guild Cat Burglar", trouble="Owes the Guild",
+    ), owner="ann")
+    gm("AddCharacter", sheet=npc("condensed", "voss", "Captain Voss", "fight will",
+                                 "athletics notice", "deceive", "", high_concept="Syndicate Enforcer"))
+    gm("StartSession")
+    gm("StartScene", name="The rooftops", participants=["mara", "voss"])
+    gm("AddSituationAspect", name="Cornered on the Ridge")
+    gm("AddSituationAspect", name="Rain on the Tiles")
+    gm("StartConflict", sides=[["guild", ["mara"]], ["syndicate", ["voss"]]], first="mara")
+    # Athletics +3 against Voss's Athletics +2 with one minus: a tie, a success at a cost.
+    ann("Overcome", actor="mara", skill="athletics", against="voss", defend_skill="athletics",
+        aspect_id="a1", dice="0000", rolls=("-+00",))
+    gm("ResolveRoll", option="success_at_minor_cost")
+    ann("EndTurn", next_actor="voss")
+    gm("Overcome", actor="voss", skill="athletics", difficulty=4, aspect_id="a2", dice="-000")
+    gm("ResolveRoll", option="fail")
+    gm("FinishConflict")
+
+
 # fmt: on
 
 
@@ -888,6 +916,14 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "Fältskärens år", "preset": "ode", "gm_name": "Greta"},
             treatment_ode,
+        ),
+        Recipe(
+            "overcome-in-conflict",
+            "An overcome in a conflict that removes a scene aspect (issue 27): defended and won "
+            "on a tie at a cost, and one that fails against a difficulty",
+            datetime(2026, 11, 29, 19, 0, tzinfo=UTC),
+            {"name": "Rooftops", "gm_name": "Morgan"},
+            overcome_in_conflict,
         ),
     )
 }

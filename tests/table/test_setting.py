@@ -240,6 +240,51 @@ def test_an_overcome_an_opponent_defends_removes_an_aspect_on_success(play: Play
 
 
 @pytest.mark.rule("aspect.remove-overcome")
+def test_an_overcome_on_ones_turn_in_a_conflict_removes_an_aspect_alice_defends(
+    play: Play,
+) -> None:
+    # fate-condensed.ru.md § How Can I Add and Remove Aspects?: in a conflict too, the overcome
+    # is the actor's action on their turn, and the opponent defends the aspect.
+    play.do(c.AddSituationAspect(name="Pinned Down"))
+    play.do(
+        c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))), first="ruth")
+    )
+    play.dice = ["0000"]  # Alice's defence, the table's to roll
+    overcome = c.Overcome(
+        actor="ruth",
+        skill="athletics",
+        against="alice",
+        defend_skill="fight",
+        aspect_id="a1",
+        dice="+000",
+    )
+    rolled = play.do(overcome, "ann")
+    assert rolled.events[0].aspect_id == "a1"
+    roll = view_for(play.s, "ben")["roll"]
+    assert roll["aim"] == {"id": "a1", "name": "Pinned Down", "kind": "situation"}
+    assert roll["outcome"] == "success"  # Athletics 3 + 1 against Alice's Fight 3
+    done = play.do(c.ResolveRoll(option="success"), "ann")
+    assert done.events[0].removed == ("a1",)
+    with pytest.raises(BadInput):
+        play.s.game.find_aspect("a1")
+    assert log_of(play, "sam")[0]["data"]["removed"] == ["a1"]  # every seat's log says so
+    play.do(c.EndTurn(next_actor="alice"), "ann")
+    # Alice cannot aim at what the GM keeps hidden from her, nor at Charles's own aspect.
+    play.do(c.AddSituationAspect(name="Trapdoor", hidden=True))
+    with pytest.raises(IllegalAction) as hidden:
+        play.do(c.Overcome(actor="alice", skill="fight", difficulty=1, aspect_id="a2", dice="0000"))
+    assert hidden.value.rule.key == "aspect.hidden"
+    charles = play.s.game.character("charles").aspects[0].id
+    with pytest.raises(IllegalAction) as sheet:
+        play.do(
+            c.Overcome(actor="alice", skill="fight", difficulty=1, aspect_id=charles, dice="0000")
+        )
+    assert sheet.value.rule.key == "aspect.remove-freely" and not sheet.value.waivable
+    assert play.s.conflict is not None and play.s.conflict.turns.turn is None  # nothing changed
+    assert_replays(play)
+
+
+@pytest.mark.rule("aspect.remove-overcome")
 def test_success_at_a_cost_still_removes_the_aspect(play: Play) -> None:
     # fate-condensed.ru.md § How Can I Add and Remove Aspects?; a tie is success at a minor cost.
     play.do(c.AddSituationAspect(name="Locked Hatch"))

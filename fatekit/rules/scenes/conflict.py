@@ -481,11 +481,11 @@ class Conflict:
         if aspect is not None:
             if move_to is not None or block is not None or disable_hazard is not None:
                 raise BadInput("an overcome removes an aspect or gets past an obstacle, not both")
+            aspect.check_usable_by(actor)  # one the actor does not know of is found first
+            check_overcome_removes(aspect)  # a sheet's or the story's aspects are not
             aspects = self.roster.scene.aspects
             if aspect.id not in aspects or aspects.get(aspect.id) is not aspect:
                 raise BadInput(f"{aspect.label} is not in this scene")
-            aspect.check_usable_by(actor)  # one the actor does not know of is found first
-            check_overcome_removes(aspect)
         if move_to is not None:
             zones = self.roster.scene.zones
             if zones is None:

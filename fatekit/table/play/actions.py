@@ -125,11 +125,14 @@ class CreateAdvantage(ExchangeAction):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Overcome(ExchangeAction, PastObstacles):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
-    the action). With a hidden difficulty set for the actor, their player gives no difficulty."""
+    the action; ``aspect_id``: a situation or zone aspect or a boost to remove, which
+    ``against`` may defend). With a hidden difficulty set for the actor, their player gives no
+    difficulty."""
 
     difficulty: Rating | None = None
     against: str | None = None
     move_to: str | None = None
+    aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
 
 
@@ -177,12 +180,14 @@ class AdvantageRolled(ExchangeActionRolled, NamesAspect):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(ExchangeActionRolled, PastObstacles):
-    """An overcome in a conflict was rolled."""
+class OvercomeRolled(ExchangeActionRolled, PastObstacles, NamesAspect):
+    """An overcome in a conflict was rolled (``aspect_id``: the aspect it would remove; logs
+    written before overcomes in a conflict removed aspects have none)."""
 
     difficulty: int | None
     against: str | None
     move_to: str | None
+    aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
 
 
@@ -381,6 +386,7 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
 @folds(OvercomeRolled)
 def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     _check_hidden(event)
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
     roll = conflict_in_play(state).overcome(
         event.actor,
         event.skill,
@@ -391,6 +397,7 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         block=event.block,
         remove_block=event.remove_block,
         disable_hazard=event.disable_hazard,
+        aspect=aimed,
     )
     put_in_play(
         state,
@@ -400,6 +407,7 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         action_record(event, Action.OVERCOME.value, event.against),
         stunts=event.stunts,
         hidden=event.hidden_difficulty,
+        aim=aimed,  # the roll view names the aspect it would remove
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
@@ -449,6 +457,5 @@ def _show_action(viewer: Viewer, event: AdvantageRolled | OvercomeRolled, data: 
         roller=event.actor,
         defender=event.against,
     )
-    if isinstance(event, AdvantageRolled):
-        viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
+    viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
     return data

@@ -375,6 +375,7 @@ def _settle_conflict_action(
     _, applied = state.conflict.resolve(
         event.option, aspect_name=event.aspect_name, boost_names=dict(event.boost_names)
     )
+    state.last_removed = tuple(a.id for a in applied.removed)  # what an overcome took away
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 
 
