@@ -20,7 +20,7 @@ import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
 import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, send } from "./store.js";
-import { aspectName, hasOption, isGm, mine, skill, trackName, who } from "./view.js";
+import { aspectName, hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -507,6 +507,20 @@ function openConflictRoll(actor, move, type) {
       ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true })
       : null;
   const target = type === "CreateAdvantage" ? advantageTarget("conflict-aspect") : null;
+  // An overcome may aim at removing an aspect the scene brought, which the opponent above may
+  // defend; only one the actor knows of (a hidden one is found first).
+  const removable =
+    type === "Overcome"
+      ? visibleAspects().filter(
+          (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(actor)),
+        )
+      : [];
+  const removing = removable.length
+    ? select("conflict-remove", [
+        ["", t("roll.no_aspect_removed")],
+        ...removable.map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
+      ])
+    : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const guide = difficultyGuide(difficulty, () => ratingOf(actor, skillSel.value));
@@ -557,6 +571,7 @@ function openConflictRoll(actor, move, type) {
       opposeBox,
       difficultyBox,
       moveTo ? field(t("overcome.move_to"), moveTo) : null,
+      removing ? field(t("roll.remove_aspect"), removing) : null,
       target ? target.node : null,
       benefitBox,
       h("h3", {}, t("odds.title")),
@@ -572,6 +587,7 @@ function openConflictRoll(actor, move, type) {
           ...obstacle(),
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(moveTo && moveTo.value ? { move_to: moveTo.value } : {}),
+          ...(removing && removing.value ? { aspect_id: removing.value } : {}),
           ...(target ? target.read() : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
