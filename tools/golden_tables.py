@@ -566,6 +566,41 @@ def treatment_ode(t: Play) -> None:
     gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
 
 
+def breakthrough_keeps_healing(t: Play) -> None:
+    """Öde's breakthrough with the player's choice of what clears (issue 27): Sigrid treats
+    Ulf's arm and her own leg this session; at the breakthrough Ulf keeps his arm healing
+    (nothing ticked) and Sigrid clears her leg; the arm clears when the next session ends."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "ode", "sigrid", "Sigrid Falk",
+        "academics", "empathy notice", "will athletics lore", "rapport stealth crafts contacts",
+        high_concept="Fältskär i kungens tjänst", trouble="Kan inte låta bli att hjälpa",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "ode", "ulf", "Ulf Järnhand",
+        "fight", "physique athletics", "will notice provoke", "drive shoot crafts stealth",
+        high_concept="Legosoldat med skuld", trouble="Dricker för mycket",
+    ), owner="ben")
+    gm("StartSession")
+    gm("StartScene", name="Fältlägret", participants=["sigrid", "ulf"])
+    gm("CorrectConsequence", character_id="ulf", slot=1, name="Djupt hugg i armen")
+    gm("CorrectConsequence", character_id="sigrid", slot=1, name="Vrickad fot")
+    arm = ann("Treat", actor="sigrid", skill="academics", aspect_id="ulf/consequence/1",
+              new_name="Sytt hugg", dice="+000")
+    ann("ResolveRoll", roll=f"r{arm}")
+    foot = ann("Treat", actor="sigrid", skill="academics", aspect_id="sigrid/consequence/1",
+               new_name="Lindad fot", dice="+000")
+    ann("ResolveRoll", roll=f"r{foot}")
+    gm("EndScene")
+    gm("EndSession", milestone="major")
+    ben("Breakthrough", character_id="ulf", clear_recovering=[])
+    ann("Breakthrough", character_id="sigrid", clear_recovering=["sigrid/consequence/1"])
+    gm("StartSession")
+    gm("StartScene", name="Borgen", participants=["sigrid", "ulf"])
+    gm("EndScene")
+    gm("EndSession")  # a whole session after the treatment: the arm has healed
+
+
 # -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
 
 
@@ -888,6 +923,14 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "Fältskärens år", "preset": "ode", "gm_name": "Greta"},
             treatment_ode,
+        ),
+        Recipe(
+            "breakthrough-keeps-healing",
+            "A breakthrough's choice of what clears (issue 27): one PC keeps a treated "
+            "consequence healing, another clears hers; the kept one clears a session later",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Fältskärens vinter", "preset": "ode", "gm_name": "Greta"},
+            breakthrough_keeps_healing,
         ),
     )
 }

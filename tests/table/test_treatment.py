@@ -292,3 +292,59 @@ def test_one_treatment_at_a_time_and_a_treatment_never_strands_the_table() -> No
     assert slot["aspect"]["name"] == "Fresh Bruise" and not slot["recovering"]
     assert view_for(play.s, "gm")["rolls"] == []
     assert_replays(play)
+
+
+@pytest.mark.rule("advancement.breakthrough-clears-by-choice")
+def test_a_breakthrough_clears_a_recovering_consequence_only_when_the_player_ticks_it() -> None:
+    """fate-condensed.ru.md § Прорывы ("могут быть сняты"), ode-kortfattad.sv.rst § Genombrott
+    ("får tas bort"): Ruth's moderate, treated this session, is still healing at the
+    breakthrough; Ann keeps it (it clears when the next session ends, as treated), and a name
+    that is not healing is refused with nothing changed."""
+    play = wounded()
+    play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/1",
+            new_name="Stitched Up",
+            dice="++++",
+        )
+    )
+    play.do(c.ResolveRoll(option="success_at_minor_cost"))
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    assert consequence(play, "ruth", 1)["recovering"]
+    with pytest.raises(BadInput, match="no recovering moderate or severe"):
+        play.do(
+            c.Breakthrough(character_id="ruth", clear_recovering=("ruth/consequence/0",)), "ann"
+        )
+    play.do(c.Breakthrough(character_id="ruth", clear_recovering=()), "ann")
+    kept = consequence(play, "ruth", 1)
+    assert kept["aspect"]["name"] == "Stitched Up" and kept["recovering"]
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Next", participants=("ruth",)))
+    play.do(c.EndScene())
+    play.do(c.EndSession())
+    assert consequence(play, "ruth", 1)["aspect"] is None
+    assert_replays(play)
+
+
+@pytest.mark.rule("advancement.breakthrough-clears-by-choice")
+def test_a_ticked_recovering_consequence_clears_at_the_breakthrough() -> None:
+    """The same moderate, ticked (as the page sends it by default), clears at once."""
+    play = wounded()
+    play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/1",
+            new_name="Stitched Up",
+            dice="++++",
+        )
+    )
+    play.do(c.ResolveRoll(option="success_at_minor_cost"))
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    play.do(c.Breakthrough(character_id="ruth", clear_recovering=("ruth/consequence/1",)), "ann")
+    assert consequence(play, "ruth", 1)["aspect"] is None
+    assert_replays(play)
