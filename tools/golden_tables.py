@@ -601,6 +601,34 @@ def breakthrough_keeps_healing(t: Play) -> None:
     gm("EndSession")  # a whole session after the treatment: the arm has healed
 
 
+def treatment_stunts(t: Play) -> None:
+    """A healing stunt on treatment rolls (issue 27): Iris's free +2 to overcome with Academics
+    counts on her treatment by default, turns a -1 into a success, and is left out by name on a
+    second treatment, which fails."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "iris", "Iris Vance", "", "academics", "notice will",
+        high_concept="Ship's Doctor", trouble="Never Off Duty",
+        stunts=[Stunt("Field Surgeon", SkillBonus("academics", (Action.OVERCOME,)),
+                      "+2 to overcome to treat physical consequences with Academics")],
+    ))
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "ruth", "Ruth Okafor", "fight", "athletics", "notice will",
+        high_concept="Ex-Boxer on the Run", trouble="Owes the Wrong People",
+    ))
+    gm("StartSession")
+    gm("StartScene", name="Sickbay", participants=["iris", "ruth"])
+    gm("CorrectConsequence", character_id="ruth", slot=0, name="Bruised Ribs")
+    gm("CorrectConsequence", character_id="ruth", slot=1, name="Deep Cut")
+    ribs = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/0",
+               new_name="Strapped Ribs", dice="-000")
+    ann("ResolveRoll", roll=f"r{ribs}")
+    cut = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/1",
+              new_name="Stitched Cut", dice="0000", stunts=[])
+    gm("ResolveRoll", roll=f"r{cut}", option="fail")
+    gm("EndScene")
+
+
 # -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
 
 
@@ -931,6 +959,14 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "Fältskärens vinter", "preset": "ode", "gm_name": "Greta"},
             breakthrough_keeps_healing,
+        ),
+        Recipe(
+            "treatment-stunts",
+            "A healing stunt on treatment rolls (issue 27): a free +2 to overcome with Academics "
+            "counted by default on one treatment, left out by name on another",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Sickbay", "gm_name": "Morgan"},
+            treatment_stunts,
         ),
     )
 }
