@@ -629,6 +629,39 @@ def treatment_stunts(t: Play) -> None:
     gm("EndScene")
 
 
+def long_arcs_between_sessions(t: Play) -> None:
+    """Long arcs taken up mid-campaign (issue 27): Ruth's severe consequence is treated in the
+    first session; after three more the GM turns long arcs on between sessions, and the severe
+    clears once a fourth whole session has passed, with no major milestone."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "iris", "Iris Vance", "academics", "notice will", "fight athletics",
+        high_concept="Ship's Doctor", trouble="Never Off Duty",
+    ))
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "ruth", "Ruth Okafor", "fight", "athletics", "notice will",
+        high_concept="Ex-Boxer on the Run", trouble="Owes the Wrong People",
+    ))
+    gm("StartSession")
+    gm("StartScene", name="The Docks", participants=["iris", "ruth"])
+    gm("CorrectConsequence", character_id="ruth", slot=2, name="Shattered Knee")
+    knee = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/2",
+               new_name="Knee in a Brace", dice="++++")
+    ann("ResolveRoll", roll=f"r{knee}")
+    gm("EndScene")
+    gm("EndSession")
+    for night in ("The Warehouse", "The Ferry", "The Market"):
+        gm("StartSession")
+        gm("StartScene", name=night, participants=["iris", "ruth"])
+        gm("EndScene")
+        gm("EndSession")
+    gm("SetOptionalRule", option="long_arcs", on=True)
+    gm("StartSession")
+    gm("StartScene", name="The Lighthouse", participants=["iris", "ruth"])
+    gm("EndScene")
+    gm("EndSession")  # four whole sessions after the treatment's: the knee has healed
+
+
 # -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
 
 
@@ -967,6 +1000,14 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "Sickbay", "gm_name": "Morgan"},
             treatment_stunts,
+        ),
+        Recipe(
+            "long-arcs-between-sessions",
+            "Long arcs taken up between sessions (issue 27): a severe consequence treated in the "
+            "first session clears after four whole sessions once the GM turns the option on",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "The Long Winter", "gm_name": "Morgan"},
+            long_arcs_between_sessions,
         ),
     )
 }
