@@ -511,8 +511,10 @@ function optionalRules() {
         id: `optional-rule-${option}`,
         checked: table.options.includes(option),
         onchange: async (event) => {
-          const wanted = event.currentTarget.checked;
-          if (!(await send("SetOptionalRule", { option, on: wanted }, out))) event.currentTarget.checked = !wanted;
+          // The box itself: an event's currentTarget is gone once the handler has awaited.
+          const tick = event.currentTarget;
+          const wanted = tick.checked;
+          if (!(await send("SetOptionalRule", { option, on: wanted }, out))) tick.checked = !wanted;
         },
       });
       return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${option}`)));
@@ -535,8 +537,9 @@ function safetyTools() {
         id: `safety-tool-${tool}`,
         checked: on.has(tool),
         onchange: async (event) => {
-          const wanted = event.currentTarget.checked;
-          if (!(await send("SetSafetyTool", { tool, on: wanted }))) event.currentTarget.checked = !wanted;
+          const tick = event.currentTarget; // gone from the event once the handler has awaited
+          const wanted = tick.checked;
+          if (!(await send("SetSafetyTool", { tool, on: wanted }))) tick.checked = !wanted;
         },
       });
       return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`safety.tool.${tool}`)));
