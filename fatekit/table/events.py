@@ -77,6 +77,7 @@ from fatekit.table.play.notes import (
     NoteAdded,
     Undone,
 )
+from fatekit.table.play.options import OptionalRuleSet
 from fatekit.table.play.people import (
     CharacterAdded,
     CharacterGiven,
@@ -187,6 +188,7 @@ __all__ = [
     "Moved",
     "NoteAdded",
     "NpcDiceHidden",
+    "OptionalRuleSet",
     "OvercomeRolled",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
