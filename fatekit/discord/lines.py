@@ -424,7 +424,7 @@ _LINES: dict[str, _Line] = {
     "CountdownMarked": lambda r, d: ("CountdownMarked", {"n": d.get("count", 1)}),
     "TriggerFired": lambda r, d: ("TriggerFired", {}),
     "CompelOffered": lambda r, d: (
-        "CompelOffered",
+        "CompelOffered.decision" if d.get("kind") == "decision" else "CompelOffered",
         {
             "target": r.who(d["target"]),
             "aspect": r.aspect(d.get("aspect_id")),
@@ -542,7 +542,7 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["by"]), "detail": _free(d["detail"])},
     ),
     "SelfCompelAsked": lambda r, d: (
-        "SelfCompelAsked",
+        "SelfCompelAsked.decision" if d.get("kind") == "decision" else "SelfCompelAsked",
         {"who": r.who(d["target"]), "aspect": r.aspect(d.get("aspect_id"))},
     ),
     "SelfCompelAnswered": lambda r, d: (
