@@ -115,3 +115,77 @@ def test_an_outside_threat_is_on_no_side_and_attacks_before_a_side_rolls() -> No
     settle(play, "heroes", "ann")
     with pytest.raises(IllegalAction, match="already rolled"):
         play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="0000", sides=("heroes",)))
+
+
+def crossing(play: Play, difficulties: tuple[tuple[str, int], ...]) -> None:
+    """Ruth and Charles ford a flooding river while Alice climbs the cliff path: each side faces
+    its own obstacle, and the flood is out to harm the heroes."""
+    volcano(play)
+    play.do(c.EndContest())
+    play.do(
+        c.StartContest(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+            intents=(("heroes", "cross the ford first"), ("cult", "reach the shrine first")),
+            harmful_to=("heroes",),
+            difficulties=difficulties,
+        )
+    )
+
+
+@pytest.mark.rule("contest.difficulty", "contest.harm.whole-side")
+def test_an_ode_contest_against_passive_difficulties_harms_a_side_below_its_own() -> None:
+    play = seated(preset="ode")
+    crossing(play, (("heroes", 4), ("cult", 1)))
+    shown = view_for(play.s, "ann")["contest"]
+    assert shown["difficulties"] == {"heroes": 4, "cult": 1}
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle(play, "heroes", "ann")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="-000"))
+    settle(play, "cult")
+    last = view_for(play.s, "gm")["contest"]["last"]
+    # Ruth's Athletics +3 against the ford's 4: the flood hits the whole side for 1 (Öde).
+    assert last["member_hits"] == {"ruth": 1, "charles": 1}
+    # Alice's 2 beats her path's 1 but not the heroes' 3: the highest effort wins, once.
+    assert last["victories"] == {"heroes": 1, "cult": 0}
+    assert_replays(play)
+
+
+@pytest.mark.rule("contest.difficulty")
+def test_with_style_is_measured_against_the_sides_own_difficulty() -> None:
+    play = seated()  # Fate Condensed
+    crossing(play, (("heroes", 0), ("cult", 2)))
+    play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")
+    settle(play, "heroes", "ann")
+    play.do(c.ContestRoll(side="cult", actor="alice", skill="fight", dice="--00"))
+    settle(play, "cult")
+    last = view_for(play.s, "gm")["contest"]["last"]
+    # 3 against the ford's 0 is with style (two victories), though only 2 over Alice's 1.
+    assert last["victories"] == {"heroes": 2, "cult": 0}
+    assert last["hits"] == {}  # Condensed: the heroes were not beaten by the other side
+    assert_replays(play)
+
+
+@pytest.mark.rule("contest.difficulty")
+def test_passive_difficulties_are_for_every_side_or_none() -> None:
+    play = seated(preset="ode")
+    volcano(play)
+    play.do(c.EndContest())
+    before = play.s.version
+    with pytest.raises(IllegalAction) as caught:
+        play.do(
+            c.StartContest(
+                sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+                intents=(("heroes", "cross"), ("cult", "climb")),
+                difficulties=(("heroes", 3),),
+            )
+        )
+    assert caught.value.rule.key == "contest.difficulty" and "cult" in caught.value.reason
+    with pytest.raises(BadInput, match="unknown sides"):
+        play.do(
+            c.StartContest(
+                sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+                intents=(("heroes", "cross"), ("cult", "climb")),
+                difficulties=(("heroes", 3), ("cult", 2), ("gods", 1)),
+            )
+        )
+    assert play.s.version == before and play.s.contest is None

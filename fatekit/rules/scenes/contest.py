@@ -14,6 +14,7 @@ from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "CONTEST_ADVANTAGE_RULE",
+    "CONTEST_DIFFICULTY_RULE",
     "CONTEST_HARM_RULE",
     "CONTEST_ROLES_RULE",
     "CONTEST_SIDE_HARM_RULE",
@@ -61,6 +62,14 @@ CONTEST_THREAT_RULE = rule(
     "Konflikter",
     "Öde: outside threats (an erupting volcano, an angry god) may attack any or all sides of a "
     "contest; such a threat may also take part in it",
+)
+CONTEST_DIFFICULTY_RULE = rule(
+    "contest.difficulty",
+    CONDENSED,
+    "Contests",
+    "The sides' overcome actions may be against passive difficulties when each faces its own "
+    "challenge from the surroundings (Öde: Konflikter too), or compared with one another when "
+    "they compete head to head; either way the highest effort marks the victory",
 )
 FASTER_CONTESTS_RULE = rule(
     "option.faster-contests",
@@ -125,7 +134,8 @@ class Contest:
     beaten. ``victories_needed`` is three unless the table runs a longer contest (up to five).
     ``whole_side`` plays Öde's harm: every member of a harmed side takes it, a side is harmed
     below a difficulty as below the effort against it, and outside threats may attack any side
-    (:meth:`exchange`'s ``threats``).
+    (:meth:`exchange`'s ``threats``). ``difficulties``, when set, gives every side the passive
+    difficulty its overcome faces (:data:`CONTEST_DIFFICULTY_RULE`).
     """
 
     sides: dict[str, ContestSide]
@@ -135,6 +145,7 @@ class Contest:
     exchanges: list[ExchangeResult] = field(default_factory=list)
     winner: str | None = None
     whole_side: bool = False
+    difficulties: Mapping[str, int] | None = None
 
     @classmethod
     def between(
@@ -146,11 +157,13 @@ class Contest:
         harmful_to: Iterable[str] = (),
         faster: bool = False,
         whole_side: bool = False,
+        difficulties: Mapping[str, int] | None = None,
     ) -> Contest:
         """Set up a contest: each side's members and declared intent.
 
         ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`);
-        ``whole_side``, Öde's harm (see the class).
+        ``whole_side``, Öde's harm (see the class); ``difficulties``, a passive difficulty for
+        every side (each faces its own obstacle), or none at all (the sides compete).
         """
         if len(sides) < 2:
             raise BadInput("a contest needs at least two sides")
@@ -172,8 +185,26 @@ class Contest:
         unknown = harmful - set(sides)
         if unknown:
             raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
+        if difficulties is not None:
+            strangers = set(difficulties) - set(sides)
+            if strangers:
+                raise BadInput(f"unknown sides: {', '.join(sorted(strangers))}")
+            if set(difficulties) != set(sides):
+                missing = sorted(set(sides) - set(difficulties))
+                raise IllegalAction(
+                    "against passive difficulties every side faces its own; none set for: "
+                    + ", ".join(missing),
+                    CONTEST_DIFFICULTY_RULE,
+                )
         built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
-        return cls(built, victories_needed, harmful, faster, whole_side=whole_side)
+        return cls(
+            built,
+            victories_needed,
+            harmful,
+            faster,
+            whole_side=whole_side,
+            difficulties=None if difficulties is None else dict(difficulties),
+        )
 
     def check_roles(self, roles: Mapping[str, Iterable[Role]]) -> None:
         """Raise unless what each participant does this exchange is allowed.
@@ -218,13 +249,16 @@ class Contest:
     ) -> ExchangeResult:
         """Settle one exchange from each side's overcome effort.
 
-        With ``difficulties``, sides face their own passive obstacles and "with style" is measured
-        against them; otherwise each side is measured against the best of the others. Sides in
+        With ``difficulties`` (by default the contest's own), sides face their own passive
+        obstacles and "with style" is measured against them; otherwise each side is measured
+        against the best of the others. Sides in
         ``forfeited`` (a failed advantage) make no roll this exchange. ``threats`` gives, by side,
         the effort of an outside threat's attack on it this exchange (Öde's contests only).
         """
         if self.winner is not None:
             raise IllegalAction(f"the contest is over: {self.winner} won", CONTEST_VICTORY_RULE)
+        if difficulties is None:
+            difficulties = self.difficulties
         out = set(forfeited)
         for side in (*efforts, *out):
             if side not in self.sides:

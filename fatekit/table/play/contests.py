@@ -40,13 +40,16 @@ from fatekit.table.upcasting import upcasts
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartContest(Command):
-    """Start a contest (GM only): (side, members) and (side, intent) pairs."""
+    """Start a contest (GM only): (side, members) and (side, intent) pairs; ``difficulties``,
+    (side, difficulty) pairs for every side when each faces its own passive obstacle instead of
+    the others (none: the sides compete head to head)."""
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
     victories_needed: Tallied = 3
     harmful_to: tuple[str, ...] = ()
     faster: bool = False
+    difficulties: tuple[tuple[str, Rating], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,13 +87,15 @@ class EndContest(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestStarted(Event):
-    """A contest began."""
+    """A contest began (``difficulties``: each side's passive difficulty; empty in logs from
+    before passive difficulties, which had none)."""
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
     victories_needed: int
     harmful_to: tuple[str, ...]
     faster: bool
+    difficulties: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,6 +196,7 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
         faster=event.faster,
         # Öde's contests hit the whole side, below a threat's effort or the difficulty.
         whole_side=state.game.ruleset.preset.source == ODE,
+        difficulties=dict(event.difficulties) if event.difficulties else None,
     )
     state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
 
@@ -387,6 +393,7 @@ def contest_view(viewer: Viewer, contest: Contest) -> JSON:
         "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
         "forfeited": sorted(state.contest_forfeits),
         "whole_side": contest.whole_side,
+        "difficulties": dict(contest.difficulties or {}),
         "threats": dict(state.contest_threats),
         "last": None
         if last is None

@@ -6,6 +6,8 @@ import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
 import {
   characterSelect,
   diceField,
+  difficultyGuide,
+  ladderOptions,
   openDialog,
   rankSkills,
   sendFrom,
@@ -78,6 +80,13 @@ export function contestPanel() {
             ),
           ),
           h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(s.intent) })),
+          c.difficulties && s.id in c.difficulties
+            ? h(
+                "p",
+                { class: "difficulty", "data-difficulty": c.difficulties[s.id] },
+                tn("contest.difficulty_line", { difficulty: ladderValue(c.difficulties[s.id]) }),
+              )
+            : null,
           h("p", { class: "members" }, tn("contest.members", { who: names(s.members) })),
           h(
             "p",
@@ -162,10 +171,12 @@ function contestMoves(c, side) {
   );
 }
 
-/** What a side's overcome is measured against, for the odds: the best effort another side has
- * already counted or has in play (a number to beat), else another side's member rolling the same
- * skill (who rolls too). */
+/** What a side's overcome is measured against, for the odds: its passive difficulty, else the
+ * best effort another side has already counted or has in play (a number to beat), else another
+ * side's member rolling the same skill (who rolls too). */
 function opposition(c, side, skillKey) {
+  // Against a passive difficulty, the side's own obstacle is what its roll must beat.
+  if (c.difficulties && side.id in c.difficulties) return { difficulty: c.difficulties[side.id] };
   const known = [];
   for (const other of c.sides) {
     if (other.id === side.id) continue;
@@ -304,6 +315,12 @@ export function openStartContest() {
   // The sides something in the contest is out to harm: they take hits when beaten.
   const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
   const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
+  // Each side's passive difficulty when it faces its own obstacle (contest.difficulty); left
+  // empty, the sides compete with one another.
+  const passive = (key) =>
+    select(`contest-difficulty-${key}`, [["", t("contest.no_difficulty")], ...ladderOptions()], "");
+  const diffA = passive("a");
+  const diffB = passive("b");
   openDialog(
     t("gm.start_contest"),
     h(
@@ -322,6 +339,14 @@ export function openStartContest() {
         h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
         h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
         h("p", { class: "hint" }, t("contest.harm_hint")),
+      ),
+      h(
+        "fieldset",
+        { id: "contest-difficulties" },
+        h("legend", {}, t("contest.difficulty_field")),
+        h("p", { class: "hint" }, t("contest.difficulty_hint")),
+        field(t("conflict.first_side"), diffA, difficultyGuide(diffA)),
+        field(t("conflict.second_side"), diffB, difficultyGuide(diffB)),
       ),
     ),
     (form, out) => {
@@ -346,6 +371,10 @@ export function openStartContest() {
           ],
           victories_needed: Number(needed.value) || 3,
           harmful_to: [...(harmA.checked ? [na] : []), ...(harmB.checked ? [nb] : [])],
+          difficulties: [
+            ...(diffA.value === "" ? [] : [[na, Number(diffA.value)]]),
+            ...(diffB.value === "" ? [] : [[nb, Number(diffB.value)]]),
+          ],
         },
         out,
       );
