@@ -16,6 +16,7 @@ __all__ = [
     "CONTEST_ADVANTAGE_RULE",
     "CONTEST_DIFFICULTY_RULE",
     "CONTEST_HARM_RULE",
+    "CONTEST_HIT_RULE",
     "CONTEST_ROLES_RULE",
     "CONTEST_SIDE_HARM_RULE",
     "CONTEST_THREAT_RULE",
@@ -55,6 +56,14 @@ CONTEST_SIDE_HARM_RULE = rule(
     "Öde: where a threat tries to harm participants, everyone on a side takes harm when the "
     "side's effort is below the threat's attack effort or below the difficulty; the harm is the "
     "difference",
+)
+CONTEST_HIT_RULE = rule(
+    "contest.harm.absorb",
+    ODE,
+    "Konflikter",
+    "A character a contest harms takes the hit with stress boxes and consequences as in a fight "
+    "(Condensed: the beaten side takes a hit); one who cannot take it all is taken out, just as "
+    "in a fight",
 )
 CONTEST_THREAT_RULE = rule(
     "contest.outside-threat",
@@ -311,6 +320,21 @@ class Contest:
         result = ExchangeResult(dict(efforts), gained, twist, hits, self.winner, members)
         self.exchanges.append(result)
         return result
+
+    def struck(self, result: ExchangeResult, rollers: Mapping[str, str]) -> dict[str, int]:
+        """Who takes the exchange's hits, and how many shifts each (:data:`CONTEST_HIT_RULE`):
+        in Öde every member of a harmed side; elsewhere the side's hit falls on the member who
+        rolled its overcome (``rollers``, by side), who stood in front for it."""
+        if self.whole_side:
+            return dict(result.member_hits)
+        return {rollers[side]: shifts for side, shifts in result.hits.items() if side in rollers}
+
+    def leave(self, member: str) -> None:
+        """``member`` is out of the contest (taken out by its harm): their side goes on without
+        them."""
+        for side in self.sides.values():
+            if member in side.members:
+                side.members = tuple(m for m in side.members if m != member)
 
     def check_threat(self) -> None:
         """Refuse an outside threat's attack on a contest that does not play Öde's harm (the
