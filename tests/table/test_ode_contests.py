@@ -146,6 +146,12 @@ def test_an_ode_contest_against_passive_difficulties_harms_a_side_below_its_own(
     last = view_for(play.s, "gm")["contest"]["last"]
     # Ruth's Athletics +3 against the ford's 4: the flood hits the whole side for 1 (Öde).
     assert last["member_hits"] == {"ruth": 1, "charles": 1}
+    # The ford, not Alice's 2, beat them: the GM holds the invoke on what they take.
+    hits = view_for(play.s, "gm")["contest_hits"]
+    assert [(h["target"], h["shifts"], h["by"]) for h in hits] == [
+        ("ruth", 1, "gm"),
+        ("charles", 1, "gm"),
+    ]
     # Alice's 2 beats her path's 1 but not the heroes' 3: the highest effort wins, once.
     assert last["victories"] == {"heroes": 1, "cult": 0}
     assert_replays(play)

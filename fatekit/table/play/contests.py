@@ -501,6 +501,8 @@ def _harmed_by(state: TableState, contest: Contest, side: str, rollers: dict[str
             for other, effort in state.contest_efforts.items()
             if other != side
         ]
+        if contest.difficulties is not None and side in contest.difficulties:
+            against.append((contest.difficulties[side], GM))  # the surroundings: the GM's
     return max(against, key=lambda found: found[0])[1] if against else GM
 
 

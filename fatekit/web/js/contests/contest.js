@@ -16,10 +16,11 @@ import {
   typedDice,
 } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
+import { contestHit, harmBox } from "../moves.js";
 import { showOdds } from "../roll.js";
 import { diceOrHidden } from "../screen.js";
 import { app, send } from "../store.js";
-import { character, isGm, ladderValue, mine, skill, who } from "../view.js";
+import { character, isGm, ladderValue, mine, skill, trackText, who } from "../view.js";
 
 /** Names of characters as a list read aloud: "Ann, Ben". */
 export function names(ids) {
@@ -121,6 +122,24 @@ export function contestPanel() {
       ),
     );
   return panel;
+}
+
+/** The hits contests dealt, waiting to be taken (even after the contest ended): everyone sees
+ * them; the seat that plays a struck character takes theirs with the conflict's own box. */
+export function contestHitsPanel() {
+  const hits = app.view.contest_hits || [];
+  return section(
+    "contest-hits",
+    t("contest.hits_title"),
+    hits.map((hit) => {
+      const box = harmBox(hit, contestHit(hit));
+      box.insertBefore(
+        h("p", { class: "hint" }, tn("contest.hit_by", { who: hit.by === "gm" ? t("role.gm") : who(hit.by) })),
+        box.children[1] || null,
+      );
+      return box;
+    }),
+  );
 }
 
 /** The exchange just settled: each side's roll and effort, and what it decided. */
@@ -315,6 +334,14 @@ export function openStartContest() {
   // The sides something in the contest is out to harm: they take hits when beaten.
   const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
   const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
+  // The stress a harmed character takes the contest's hits on (a rule set's own harm too).
+  const own = ((app.preset && app.preset.tracks) || [])
+    .map((x) => x.harm)
+    .filter((k) => !["physical", "mental", "any"].includes(k));
+  const harmKind = select(
+    "contest-harm-kind",
+    ["physical", "mental", ...own].map((k) => [k, trackText(k)]),
+  );
   // Each side's passive difficulty when it faces its own obstacle (contest.difficulty); left
   // empty, the sides compete with one another.
   const passive = (key) =>
@@ -339,6 +366,7 @@ export function openStartContest() {
         h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
         h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
         h("p", { class: "hint" }, t("contest.harm_hint")),
+        field(t("contest.harm_kind"), harmKind),
       ),
       h(
         "fieldset",
@@ -371,6 +399,7 @@ export function openStartContest() {
           ],
           victories_needed: Number(needed.value) || 3,
           harmful_to: [...(harmA.checked ? [na] : []), ...(harmB.checked ? [nb] : [])],
+          harm: harmKind.value,
           difficulties: [
             ...(diffA.value === "" ? [] : [[na, Number(diffA.value)]]),
             ...(diffB.value === "" ? [] : [[nb, Number(diffB.value)]]),
