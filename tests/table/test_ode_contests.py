@@ -276,3 +276,19 @@ def test_condensed_the_beaten_sides_roller_takes_its_hit_after_the_contest_ends(
     assert taken.free_invokes_held_by("alice") == 1  # the one who beat him holds the invoke
     assert view_for(play.s, "ben")["contest_hits"] == []
     assert_replays(play)
+
+
+def test_a_contests_harm_is_one_the_rule_set_tracks() -> None:
+    play = seated(preset="ode")
+    volcano(play)
+    play.do(c.EndContest())
+    before = play.s.version
+    with pytest.raises(BadInput) as caught:
+        play.do(
+            c.StartContest(
+                sides=(("heroes", ("ruth", "charles")), ("cult", ("alice",))),
+                intents=(("heroes", "cross"), ("cult", "climb")),
+                harm=Track.ANY,  # Öde keeps a physical and a mental track, no single one
+            )
+        )
+    assert caught.value.code == "contest_harm_untracked" and play.s.version == before

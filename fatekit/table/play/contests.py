@@ -267,7 +267,9 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
             state.require_character(member)
     if event.harm is not None and not harm_taken(state, event.harm):
         raise BadInput(
-            f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm"
+            f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm",
+            code="contest_harm_untracked",
+            harm=event.harm.value,
         )
     state.contest = Contest.between(
         sides,

@@ -334,14 +334,13 @@ export function openStartContest() {
   // The sides something in the contest is out to harm: they take hits when beaten.
   const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
   const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
-  // The stress a harmed character takes the contest's hits on (a rule set's own harm too).
-  const own = ((app.preset && app.preset.tracks) || [])
-    .map((x) => x.harm)
-    .filter((k) => !["physical", "mental", "any"].includes(k));
+  // The stress a harmed character takes the contest's hits on: the rule set's own tracks.
+  const tracks = [...new Set(((app.preset && app.preset.tracks) || []).map((x) => x.harm))];
   const harmKind = select(
     "contest-harm-kind",
-    ["physical", "mental", ...own].map((k) => [k, trackText(k)]),
+    (tracks.length ? tracks : ["physical", "mental"]).map((k) => [k, trackText(k)]),
   );
+
   // Each side's passive difficulty when it faces its own obstacle (contest.difficulty); left
   // empty, the sides compete with one another.
   const passive = (key) =>
