@@ -141,7 +141,8 @@ def test_an_ode_contests_hits_are_taken_beside_them_and_difficulties_are_passive
         # Below the ford by its margin: Ruth, the whole side now, takes the difference.
         ruth = ann.locator("#contest-ruth-hit")
         expect(ruth).to_have_attribute("data-shifts", str(ford - 3))
-        expect(ruth).to_contain_text(it["role.gm"])  # the ford's harm: the GM holds the invoke
+        # The ford's harm: the GM holds the invoke, and the card says so.
+        expect(ruth.locator(".hit-by")).to_have_text(it["contest.hit_by_gm"])
         ann.click("#contest-ruth-absorb-button")
         expect(ann.locator("#contest-hits")).to_have_count(0)
         assert ann.evaluate(UNTRANSLATED, "it") == []

@@ -134,7 +134,11 @@ export function contestHitsPanel() {
     hits.map((hit) => {
       const box = harmBox(hit, contestHit(hit));
       box.insertBefore(
-        h("p", { class: "hint" }, tn("contest.hit_by", { who: hit.by === "gm" ? t("role.gm") : who(hit.by) })),
+        h(
+          "p",
+          { class: "hint hit-by", "data-by": hit.by },
+          hit.by === "gm" ? t("contest.hit_by_gm") : tn("contest.hit_by", { who: who(hit.by) }),
+        ),
         box.children[1] || null,
       );
       return box;
