@@ -566,6 +566,102 @@ def treatment_ode(t: Play) -> None:
     gm("EndSession", milestone="minor")  # Öde: the knee clears at this milestone
 
 
+def breakthrough_keeps_healing(t: Play) -> None:
+    """Öde's breakthrough with the player's choice of what clears (issue 27): Sigrid treats
+    Ulf's arm and her own leg this session; at the breakthrough Ulf keeps his arm healing
+    (nothing ticked) and Sigrid clears her leg; the arm clears when the next session ends."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    ann("AddCharacter", sheet=sheet(
+        "ode", "sigrid", "Sigrid Falk",
+        "academics", "empathy notice", "will athletics lore", "rapport stealth crafts contacts",
+        high_concept="Fältskär i kungens tjänst", trouble="Kan inte låta bli att hjälpa",
+    ), owner="ann")
+    ben("AddCharacter", sheet=sheet(
+        "ode", "ulf", "Ulf Järnhand",
+        "fight", "physique athletics", "will notice provoke", "drive shoot crafts stealth",
+        high_concept="Legosoldat med skuld", trouble="Dricker för mycket",
+    ), owner="ben")
+    gm("StartSession")
+    gm("StartScene", name="Fältlägret", participants=["sigrid", "ulf"])
+    gm("CorrectConsequence", character_id="ulf", slot=1, name="Djupt hugg i armen")
+    gm("CorrectConsequence", character_id="sigrid", slot=1, name="Vrickad fot")
+    arm = ann("Treat", actor="sigrid", skill="academics", aspect_id="ulf/consequence/1",
+              new_name="Sytt hugg", dice="+000")
+    ann("ResolveRoll", roll=f"r{arm}")
+    foot = ann("Treat", actor="sigrid", skill="academics", aspect_id="sigrid/consequence/1",
+               new_name="Lindad fot", dice="+000")
+    ann("ResolveRoll", roll=f"r{foot}")
+    gm("EndScene")
+    gm("EndSession", milestone="major")
+    ben("Breakthrough", character_id="ulf", clear_recovering=[])
+    ann("Breakthrough", character_id="sigrid", clear_recovering=["sigrid/consequence/1"])
+    gm("StartSession")
+    gm("StartScene", name="Borgen", participants=["sigrid", "ulf"])
+    gm("EndScene")
+    gm("EndSession")  # a whole session after the treatment: the arm has healed
+
+
+def treatment_stunts(t: Play) -> None:
+    """A healing stunt on treatment rolls (issue 27): Iris's free +2 to overcome with Academics
+    counts on her treatment by default, turns a -1 into a success, and is left out by name on a
+    second treatment, which fails."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "iris", "Iris Vance", "", "academics", "notice will",
+        high_concept="Ship's Doctor", trouble="Never Off Duty",
+        stunts=[Stunt("Field Surgeon", SkillBonus("academics", (Action.OVERCOME,)),
+                      "+2 to overcome to treat physical consequences with Academics")],
+    ))
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "ruth", "Ruth Okafor", "fight", "athletics", "notice will",
+        high_concept="Ex-Boxer on the Run", trouble="Owes the Wrong People",
+    ))
+    gm("StartSession")
+    gm("StartScene", name="Sickbay", participants=["iris", "ruth"])
+    gm("CorrectConsequence", character_id="ruth", slot=0, name="Bruised Ribs")
+    gm("CorrectConsequence", character_id="ruth", slot=1, name="Deep Cut")
+    ribs = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/0",
+               new_name="Strapped Ribs", dice="-000")
+    ann("ResolveRoll", roll=f"r{ribs}")
+    cut = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/1",
+              new_name="Stitched Cut", dice="0000", stunts=[])
+    gm("ResolveRoll", roll=f"r{cut}", option="fail")
+    gm("EndScene")
+
+
+def long_arcs_between_sessions(t: Play) -> None:
+    """Long arcs taken up mid-campaign (issue 27): Ruth's severe consequence is treated in the
+    first session; after three more the GM turns long arcs on between sessions, and the severe
+    clears once a fourth whole session has passed, with no major milestone."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "iris", "Iris Vance", "academics", "notice will", "fight athletics",
+        high_concept="Ship's Doctor", trouble="Never Off Duty",
+    ))
+    ann("AddCharacter", owner="ann", sheet=sheet(
+        "condensed", "ruth", "Ruth Okafor", "fight", "athletics", "notice will",
+        high_concept="Ex-Boxer on the Run", trouble="Owes the Wrong People",
+    ))
+    gm("StartSession")
+    gm("StartScene", name="The Docks", participants=["iris", "ruth"])
+    gm("CorrectConsequence", character_id="ruth", slot=2, name="Shattered Knee")
+    knee = ann("Treat", actor="iris", skill="academics", aspect_id="ruth/consequence/2",
+               new_name="Knee in a Brace", dice="++++")
+    ann("ResolveRoll", roll=f"r{knee}")
+    gm("EndScene")
+    gm("EndSession")
+    for night in ("The Warehouse", "The Ferry", "The Market"):
+        gm("StartSession")
+        gm("StartScene", name=night, participants=["iris", "ruth"])
+        gm("EndScene")
+        gm("EndSession")
+    gm("SetOptionalRule", option="long_arcs", on=True)
+    gm("StartSession")
+    gm("StartScene", name="The Lighthouse", participants=["iris", "ruth"])
+    gm("EndScene")
+    gm("EndSession")  # four whole sessions after the treatment's: the knee has healed
+
+
 # -- economy-ode: issue 27's pool, compel kinds and Öde's contests ------------------------------
 
 
@@ -949,6 +1045,30 @@ RECIPES = {
             datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
             {"name": "Fältskärens år", "preset": "ode", "gm_name": "Greta"},
             treatment_ode,
+        ),
+        Recipe(
+            "breakthrough-keeps-healing",
+            "A breakthrough's choice of what clears (issue 27): one PC keeps a treated "
+            "consequence healing, another clears hers; the kept one clears a session later",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Fältskärens vinter", "preset": "ode", "gm_name": "Greta"},
+            breakthrough_keeps_healing,
+        ),
+        Recipe(
+            "treatment-stunts",
+            "A healing stunt on treatment rolls (issue 27): a free +2 to overcome with Academics "
+            "counted by default on one treatment, left out by name on another",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "Sickbay", "gm_name": "Morgan"},
+            treatment_stunts,
+        ),
+        Recipe(
+            "long-arcs-between-sessions",
+            "Long arcs taken up between sessions (issue 27): a severe consequence treated in the "
+            "first session clears after four whole sessions once the GM turns the option on",
+            datetime(2026, 11, 27, 22, 0, tzinfo=UTC),
+            {"name": "The Long Winter", "gm_name": "Morgan"},
+            long_arcs_between_sessions,
         ),
     )
 }

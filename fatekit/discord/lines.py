@@ -621,6 +621,10 @@ _LINES: dict[str, _Line] = {
         "SafetyToolSet.on" if d.get("on") else "SafetyToolSet.off",
         {"tool": r.t(f"safety.tool.{d['tool']}")},
     ),
+    "OptionalRuleSet": lambda r, d: (
+        "OptionalRuleSet.on" if d.get("on") else "OptionalRuleSet.off",
+        {"option": r.t(f"option.{d['option']}")},
+    ),
     # The GM's screen.
     "SecretRollMade": lambda r, d: (
         "SecretRollMade",

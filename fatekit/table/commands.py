@@ -79,6 +79,7 @@ from fatekit.table.play.notes import (
     Note,
     Undo,
 )
+from fatekit.table.play.options import SetOptionalRule
 from fatekit.table.play.people import (
     AddCharacter,
     AddSeat,
@@ -225,6 +226,7 @@ __all__ = [
     "SelfCompelAnswer",
     "SetBigBad",
     "SetMembership",
+    "SetOptionalRule",
     "SetSafetyTool",
     "SetScale",
     "Shield",

@@ -51,6 +51,7 @@ _TABLE = _closed(
         "version": {"type": "integer", "minimum": 1},
         "preset": _STR,
         "options": _IDS,
+        "between_sessions": _IDS,
         "skill_list": _nullable(_STR),
         "ruleset": _BOOL,
         "difficulty_guidance": _closed({"any": _LIST, "by_skill": _OBJ}),

@@ -79,6 +79,7 @@ from fatekit.table.play.notes import (
     NoteAdded,
     Undone,
 )
+from fatekit.table.play.options import OptionalRuleSet
 from fatekit.table.play.people import (
     CharacterAdded,
     CharacterGiven,
@@ -191,6 +192,7 @@ __all__ = [
     "Moved",
     "NoteAdded",
     "NpcDiceHidden",
+    "OptionalRuleSet",
     "OvercomeRolled",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",

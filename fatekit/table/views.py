@@ -21,6 +21,7 @@ view's size does not grow with the table's age.
 
 from __future__ import annotations
 
+from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
 from fatekit.table.play.aspects import compels_view, self_compels_view
@@ -61,6 +62,8 @@ def table_view(viewer: Viewer) -> JSON:
             "version": state.version,
             "preset": state.preset,
             "options": sorted(o.value for o in state.ruleset.options),
+            # The optional rules the GM may take up or drop between sessions.
+            "between_sessions": sorted(o.value for o in BETWEEN_SESSIONS),
             "skill_list": state.skill_list,
             "ruleset": state.ruleset_file is not None,  # a rule-set file, not a built-in
             "difficulty_guidance": offers.difficulty_choices(),

@@ -7,15 +7,26 @@ Sources: fate-condensed.ru.md § Conflicts > Recovering from Conflicts; ode-kort
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from fatekit.rules import BadInput, ForbiddenAction, IllegalAction
+from fatekit.formats import dumps_character
+from fatekit.rules import (
+    Action,
+    BadInput,
+    ForbiddenAction,
+    IllegalAction,
+    SkillBonus,
+    Stunt,
+    new_character,
+)
 from fatekit.rules.core.clock import Milestone
 from fatekit.table import Waiver, view_for
 from fatekit.table import commands as c
 from fatekit.table.events import TreatmentRolled
+from fatekit.table.offers import roll_odds
 
 from .conftest import Play, assert_replays, seated
 
@@ -291,4 +302,116 @@ def test_one_treatment_at_a_time_and_a_treatment_never_strands_the_table() -> No
     slot = consequence(play, "ruth", 0)
     assert slot["aspect"]["name"] == "Fresh Bruise" and not slot["recovering"]
     assert view_for(play.s, "gm")["rolls"] == []
+    assert_replays(play)
+
+
+@pytest.mark.rule("advancement.breakthrough-clears-by-choice")
+def test_a_breakthrough_clears_a_recovering_consequence_only_when_the_player_ticks_it() -> None:
+    """fate-condensed.ru.md § Прорывы ("могут быть сняты"), ode-kortfattad.sv.rst § Genombrott
+    ("får tas bort"): Ruth's moderate, treated this session, is still healing at the
+    breakthrough; Ann keeps it (it clears when the next session ends, as treated), and a name
+    that is not healing is refused with nothing changed."""
+    play = wounded()
+    play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/1",
+            new_name="Stitched Up",
+            dice="++++",
+        )
+    )
+    play.do(c.ResolveRoll(option="success_at_minor_cost"))
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    assert consequence(play, "ruth", 1)["recovering"]
+    with pytest.raises(BadInput, match="no recovering moderate or severe"):
+        play.do(
+            c.Breakthrough(character_id="ruth", clear_recovering=("ruth/consequence/0",)), "ann"
+        )
+    play.do(c.Breakthrough(character_id="ruth", clear_recovering=()), "ann")
+    kept = consequence(play, "ruth", 1)
+    assert kept["aspect"]["name"] == "Stitched Up" and kept["recovering"]
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Next", participants=("ruth",)))
+    play.do(c.EndScene())
+    play.do(c.EndSession())
+    assert consequence(play, "ruth", 1)["aspect"] is None
+    assert_replays(play)
+
+
+@pytest.mark.rule("advancement.breakthrough-clears-by-choice")
+def test_a_ticked_recovering_consequence_clears_at_the_breakthrough() -> None:
+    """The same moderate, ticked (as the page sends it by default), clears at once."""
+    play = wounded()
+    play.do(
+        c.Treat(
+            actor="charles",
+            skill="academics",
+            aspect_id="ruth/consequence/1",
+            new_name="Stitched Up",
+            dice="++++",
+        )
+    )
+    play.do(c.ResolveRoll(option="success_at_minor_cost"))
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    play.do(c.Breakthrough(character_id="ruth", clear_recovering=("ruth/consequence/1",)), "ann")
+    assert consequence(play, "ruth", 1)["aspect"] is None
+    assert_replays(play)
+
+
+FIELD_SURGEON = Stunt(
+    "Field Surgeon",
+    SkillBonus("academics", (Action.OVERCOME,)),
+    "+2 to overcome to treat physical consequences with Academics",
+)
+
+
+def with_surgeon(play: Play) -> None:
+    """Iris, Ann's second PC: Academics Fair (+2) and the Field Surgeon stunt, in the scene."""
+    sheet = new_character(
+        "condensed",
+        "iris",
+        "Iris",
+        high_concept="Ship's Doctor",
+        trouble="Never Off Duty",
+        skills={"academics": 2},
+        stunts=[FIELD_SURGEON],
+    )
+    play.do(c.AddCharacter(sheet=dumps_character(sheet), owner="ann"), seat="ann")
+
+
+@pytest.mark.rule("stunt.bonus", "recovery.treatment")
+def test_a_healing_stunt_counts_on_a_treatment_roll_as_on_any_overcome() -> None:
+    """fate-condensed.ru.md § Трюки and § Recovering from Conflicts: treatment is an overcome,
+    so a +2 to overcome with Academics counts on it. Iris (+2) rolls -1 against Fair (+2):
+    with her free stunt applied by default the roll succeeds (+3); named away it fails (+1).
+    The odds the page asks for offer the same stunt, counted."""
+    play = wounded()
+    with_surgeon(play)
+    odds = roll_odds(play.s, "ann", actor="iris", skill="academics", difficulty=2)
+    assert [(s["name"], s["bonus"], s["counted"]) for s in odds["stunts"]] == [
+        ("Field Surgeon", 2, True)
+    ]
+    treat = c.Treat(
+        actor="iris",
+        skill="academics",
+        aspect_id="ruth/consequence/0",
+        new_name="Strapped Ribs",
+        dice="-000",
+    )
+    for named, effort, outcome in ((None, 3, "success"), ((), 1, "fail")):
+        tried = wounded()
+        with_surgeon(tried)
+        [rolled] = tried.do(replace(treat, stunts=named), "ann").events
+        assert isinstance(rolled, TreatmentRolled)
+        assert rolled.stunts == (("Field Surgeon",) if named is None else ())
+        [in_play] = view_for(tried.s, "ben")["rolls"]
+        assert in_play["outcome"] == outcome
+        assert tried.s.rolls[in_play["id"]].roll.effort == effort
+        assert_replays(tried)
+    play.do(replace(treat, stunts=("Field Surgeon",)), "ann")
+    play.do(c.ResolveRoll(), "ann")
+    assert consequence(play, "ruth", 0)["aspect"]["name"] == "Strapped Ribs"
     assert_replays(play)

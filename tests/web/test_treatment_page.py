@@ -164,3 +164,154 @@ def test_a_breakthrough_lets_a_player_leave_a_consequence_untreated(
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_breakthrough_clears_only_the_healing_consequences_ticked(
+    server: str, browser: Any
+) -> None:
+    """fate-condensed.ru.md § Прорывы ("могут быть сняты"), ode-kortfattad.sv.rst § Genombrott
+    ("får tas bort"): a consequence already healing *may* be cleared at a breakthrough. Ann, on a
+    phone in Swedish, unticks Ruth's: it stays, still healing; the GM, in Italian, leaves
+    Charles's ticked (the default): it clears. Both pages show both outcomes."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "Il campo", "preset": "condensed"})
+    table, gm = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm)
+    command(server, table, gm, "AddCharacter", {"sheet": ruth_sheet(), "owner": ann["seat"]})
+    command(server, table, gm, "AddCharacter", {"sheet": charles_sheet()})
+    command(server, table, gm, "StartSession", {})
+    command(server, table, gm, "StartScene", {"name": "Tents", "participants": ["ruth", "charles"]})
+    for patient, healer, name, new in (
+        ("ruth", "charles", "Deep Cut", "Stitched Cut"),
+        ("charles", "ruth", "Cracked Rib", "Strapped Rib"),
+    ):
+        correct = {"character_id": patient, "slot": 1, "name": name}
+        command(server, table, gm, "CorrectConsequence", correct)
+        treat = {
+            "actor": healer,
+            "skill": "academics",
+            "aspect_id": f"{patient}/consequence/1",
+            "new_name": new,
+            "dice": "++++",
+        }
+        command(server, table, gm, "Treat", treat)
+        command(server, table, gm, "ResolveRoll", {"option": "success_at_minor_cost"})
+    command(server, table, gm, "EndScene", {})
+    command(server, table, gm, "EndSession", {"milestone": "major"})
+    contexts = [
+        browser.new_context(locale="sv-SE", viewport={"width": 390, "height": 844}),
+        browser.new_context(locale="it-IT"),
+    ]
+    errors: list[str] = []
+    try:
+        pages = []
+        for context, link in zip(contexts, (ann["link"], gm), strict=True):
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+            page.goto(f"{server}/#link={link}")
+            pages.append(page)
+        ann_page, gm_page = pages
+        sv, it = catalog("sv"), catalog("it")
+
+        ruths = ann_page.locator("#milestone-clear-ruth-ruth\\/consequence\\/1")
+        expect(ruths).to_be_checked()  # on by default
+        expect(ann_page.locator("#milestone-ruth")).to_contain_text(sv["milestone.clear"])
+        ruths.scroll_into_view_if_needed()
+        expect(ruths).to_be_in_viewport()
+        ruths.uncheck()
+        ann_page.click("#milestone-take-ruth")
+        expect(ann_page.locator("#milestone-ruth")).to_have_count(0)
+
+        charless = gm_page.locator("#milestone-clear-charles-charles\\/consequence\\/1")
+        expect(charless).to_be_checked()
+        expect(gm_page.locator("#milestone-charles")).to_contain_text(it["milestone.clear"])
+        gm_page.click("#milestone-take-charles")
+        expect(gm_page.locator("#milestone-charles")).to_have_count(0)
+
+        for page, words in ((ann_page, sv), (gm_page, it)):
+            kept = page.locator("#slot-ruth-1")
+            expect(kept).to_contain_text("Stitched Cut")
+            expect(kept.locator(".clears-after")).to_have_text(words["consequence.clears.session"])
+            expect(page.locator("#slot-charles-1")).not_to_contain_text("Strapped Rib")
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_healing_stunt_is_offered_and_counted_on_the_treatment_form(
+    server: str, browser: Any
+) -> None:
+    """fate-condensed.ru.md § Трюки: treatment is an overcome, so Iris's free "+2 to overcome
+    with Academics" is offered on the treatment form, ticked, with the odds counting it. Ann, on
+    a phone in Swedish, rolls -1 with Academics Fair (+2) against Fair (+2): with the stunt, a
+    success; the GM's page, in Italian, shows the roll with the stunt named in the log."""
+    from playwright.sync_api import expect
+
+    from fatekit.formats import dumps_character
+    from fatekit.rules import Action, SkillBonus, Stunt, new_character
+
+    surgeon = Stunt(
+        "Field Surgeon",
+        SkillBonus("academics", (Action.OVERCOME,)),
+        "+2 to overcome to treat physical consequences with Academics",
+    )
+    iris = new_character(
+        "condensed",
+        "iris",
+        "Iris",
+        high_concept="Ship's Doctor",
+        trouble="Never Off Duty",
+        skills={"academics": 2},
+        stunts=[surgeon],
+    )
+    made = call(server, "/tables", {"name": "L'infermeria", "preset": "condensed"})
+    table, gm = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm)
+    for sheet in (ruth_sheet(), dumps_character(iris)):
+        command(server, table, gm, "AddCharacter", {"sheet": sheet, "owner": ann["seat"]})
+    command(server, table, gm, "StartSession", {})
+    command(server, table, gm, "StartScene", {"name": "Sickbay", "participants": ["ruth", "iris"]})
+    correct = {"character_id": "ruth", "slot": 0, "name": "Bruised Ribs"}
+    command(server, table, gm, "CorrectConsequence", correct)
+    contexts = [
+        browser.new_context(locale="sv-SE", viewport={"width": 390, "height": 844}),
+        browser.new_context(locale="it-IT"),
+    ]
+    errors: list[str] = []
+    try:
+        pages = []
+        for context, link in zip(contexts, (ann["link"], gm), strict=True):
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.set_default_timeout(TIMEOUT)
+            page.goto(f"{server}/#link={link}")
+            pages.append(page)
+        ann_page, gm_page = pages
+        sv = catalog("sv")
+
+        ann_page.click("#treat-ruth-0")
+        ann_page.select_option("#treat-actor", "iris")
+        expect(ann_page.locator("#treat-skill")).to_have_value("academics")
+        offered = ann_page.locator("#treat-odds [data-stunt='Field Surgeon'] input")
+        expect(offered).to_be_checked()
+        expect(ann_page.locator("#treat-odds")).to_contain_text(sv["stunt.on_roll"])
+        ann_page.fill("#treat-name", "Strapped Ribs")
+        ann_page.fill("#treat-dice", "-000")
+        ann_page.click("#treat-form-submit")
+        card = gm_page.locator("[data-kind=treatment]")
+        expect(card).to_have_count(1)
+        it = catalog("it")
+        expect(card).to_contain_text(it["outcome.success"])
+        expect(gm_page.locator(".with-stunts").first).to_contain_text("Field Surgeon")
+        roll = card.get_attribute("data-roll")
+        expect(gm_page.locator(f"#resolve-button-{roll}")).to_be_visible()
+        ann_page.click(f"#resolve-button-{roll}")
+        for page in pages:
+            expect(page.locator("#slot-ruth-0")).to_contain_text("Strapped Ribs")
+        assert errors == []
+    finally:
+        for context in contexts:
+            context.close()

@@ -23,7 +23,7 @@ from fatekit.rules.characters.character import Character, fitted_harm, stunt_ref
 from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
-from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.citations import CONDENSED, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
 from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
@@ -33,6 +33,7 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 
 __all__ = [
     "BREAKTHROUGH_RULE",
+    "CLEAR_RECOVERING_RULE",
     "GM_POWER_UP_RULE",
     "MILESTONE_RULE",
     "Breakthrough",
@@ -62,8 +63,8 @@ BREAKTHROUGH_RULE = rule(
     CONDENSED,
     "Развитие > Прорывы",
     "A breakthrough allows a milestone change and also: rewrite the high concept, start "
-    "recovery of any untreated moderate and severe consequences the player chooses and clear "
-    "those already recovering, and raise one skill by one step",
+    "recovery of any untreated moderate and severe consequences the player chooses, clear those "
+    "already recovering that the player chooses, and raise one skill by one step",
 )
 GM_POWER_UP_RULE = rule(
     "advancement.power-up",
@@ -71,6 +72,13 @@ GM_POWER_UP_RULE = rule(
     "Развитие > Прорывы",
     "At a breakthrough the GM may add a point of refresh (which may buy a stunt at once) and a "
     "second skill step",
+)
+CLEAR_RECOVERING_RULE = rule(
+    "advancement.breakthrough-clears-by-choice",
+    ODE,
+    "Karriär > Genombrott",
+    "At a breakthrough the consequences already recovering may be removed: the player chooses "
+    "which (Fate Condensed says the same: they may be removed)",
 )
 _BANKED_RULE = rule(
     "advancement.banked-steps",
@@ -130,7 +138,9 @@ class Breakthrough:
     ``milestone`` is the one milestone change (or ``None``). ``high_concept`` rewrites it.
     ``recovery_names`` gives, by aspect id, the new name of each untreated moderate or severe
     consequence the player chooses to start recovering (any, all or none of them: the text says
-    they *may*); those already recovering clear. ``raise_now`` spends
+    they *may*). ``clear_recovering`` names, by aspect id, the moderate and severe consequences
+    already recovering that the player chooses to clear (they *may* be removed, too); ``None``
+    clears every one, as fatekit did before the choice existed. ``raise_now`` spends
     skill steps at once, one entry per step (banked steps included); steps not spent stay banked.
     ``gm_refresh`` and ``gm_skill_step`` are the GM's power-up.
     """
@@ -138,6 +148,7 @@ class Breakthrough:
     milestone: MilestoneChoice | None = None
     high_concept: str | None = None
     recovery_names: Mapping[str, str] = field(default_factory=dict)
+    clear_recovering: frozenset[str] | None = None
     raise_now: tuple[str, ...] = ()
     gm_refresh: bool = False
     gm_skill_step: bool = False
@@ -323,7 +334,9 @@ def apply_breakthrough(
         if not breakthrough.high_concept.strip():
             raise BadInput("the rewritten high concept needs a name")
         plan.aspect_names[high.id] = breakthrough.high_concept.strip()
-    to_start, to_clear = _recovery(character, breakthrough.recovery_names)
+    to_start, to_clear = _recovery(
+        character, breakthrough.recovery_names, breakthrough.clear_recovering
+    )
     banked = character.skill_steps_banked + steps
     if len(breakthrough.raise_now) > banked:
         raise IllegalAction(
@@ -350,16 +363,17 @@ def breakthrough_moment() -> Moment:
 
 
 def _recovery(
-    character: Character, names: Mapping[str, str]
+    character: Character, names: Mapping[str, str], clear: frozenset[str] | None
 ) -> tuple[list[tuple[ConsequenceSlot, str]], list[ConsequenceSlot]]:
-    """The untreated heavy consequences to start recovering (with names) and those to clear."""
+    """The untreated heavy consequences to start recovering (with names) and the recovering
+    ones to clear."""
     untreated: dict[str, tuple[ConsequenceSlot, str]] = {}
-    to_clear: list[ConsequenceSlot] = []
+    recovering: dict[str, ConsequenceSlot] = {}
     for slot in character.consequences:
         if slot.aspect is None or slot.severity not in (Severity.MODERATE, Severity.SEVERE):
             continue
         if slot.recovering:
-            to_clear.append(slot)
+            recovering[slot.aspect.id] = slot
         else:
             untreated[slot.aspect.id] = (slot, slot.aspect.label)
     unknown = sorted(set(names) - set(untreated))
@@ -367,6 +381,17 @@ def _recovery(
         raise BadInput(
             f"no untreated moderate or severe consequence has the id {', '.join(unknown)}"
         )
+    # A move folded under the first edition cleared every recovering consequence: fatekit did
+    # not ask then. Today the player chooses (the text says they *may* be removed).
+    if clear is None or edition() is Edition.FIRST:
+        to_clear = list(recovering.values())
+    else:
+        stray = sorted(clear - set(recovering))
+        if stray:
+            raise BadInput(
+                f"no recovering moderate or severe consequence has the id {', '.join(stray)}"
+            )
+        to_clear = [slot for key, slot in recovering.items() if key in clear]
     # Starting recovery is the player's choice, one consequence or more: those given no new
     # name stay as they are, untreated.
     chosen = [

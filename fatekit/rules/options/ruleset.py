@@ -39,7 +39,14 @@ def _skill_list(value: SkillList | str) -> SkillList:
     return found
 
 
-__all__ = ["CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
+__all__ = ["BETWEEN_SESSIONS", "CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
+
+#: The optional rules a group may take up or drop between sessions, as play shows it needs them
+#: (Fate Condensed § Сессии и Арки: an arc that runs past four to six sessions may let severe
+#: consequences clear after four). Each decides only when something next happens, so switching
+#: it changes nothing already at the table. The others shape what the table already holds
+#: (sheets' slots and skills, big bads, hazards, countdowns, gear) and are chosen with the table.
+BETWEEN_SESSIONS = frozenset({OptionalRule.LONG_ARCS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +111,28 @@ class Ruleset:
     def without(self, option: OptionalRule) -> Ruleset:
         """The same ruleset with one switch off."""
         return Ruleset(self.preset, self.options - {option})
+
+    def switched(self, option: OptionalRule | str, on: bool) -> Ruleset:
+        """The same ruleset with ``option`` turned on or off between sessions; only the rules in
+        :data:`BETWEEN_SESSIONS` may change once a table plays."""
+        try:
+            chosen = OptionalRule(option)
+        except ValueError:
+            valid = ", ".join(o.value for o in OptionalRule)
+            raise BadInput(f"unknown optional rule {option!r}; choose from: {valid}") from None
+        if chosen not in BETWEEN_SESSIONS:
+            allowed = ", ".join(sorted(o.value for o in BETWEEN_SESSIONS))
+            raise BadInput(
+                f"{chosen.value} is chosen when the table is created: it shapes the sheets, "
+                f"scenes or rolls already at the table. Only {allowed} may change between "
+                "sessions",
+                code="option_fixed",
+                option=chosen.value,
+            )
+        if self.has(chosen) == on:
+            raise BadInput(
+                f"{chosen.value} is already {'on' if on else 'off'}",
+                code="option_unchanged",
+                option=chosen.value,
+            )
+        return Ruleset(self.preset, self.options | {chosen} if on else self.options - {chosen})

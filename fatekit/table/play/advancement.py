@@ -88,8 +88,9 @@ class Breakthrough(Command):
 
     ``milestone`` is its one milestone change; ``high_concept`` rewrites the high concept;
     ``recovery_names`` gives (consequence aspect id, new name) for each untreated moderate or
-    severe consequence the player chooses to start recovering (none needed); ``raise_now`` spends
-    skill steps. ``gm_refresh`` and ``gm_skill_step``
+    severe consequence the player chooses to start recovering (none needed);
+    ``clear_recovering`` names the consequences already recovering the player chooses to clear
+    (``None``: every one, as before the choice existed); ``raise_now`` spends skill steps. ``gm_refresh`` and ``gm_skill_step``
     are the GM's power-up, set by a GM seat only.
     """
 
@@ -97,6 +98,7 @@ class Breakthrough(Command):
     milestone: MilestoneChange | None = None
     high_concept: str | None = None
     recovery_names: tuple[tuple[str, str], ...] = ()
+    clear_recovering: tuple[str, ...] | None = None
     raise_now: tuple[str, ...] = ()
     gm_refresh: bool = False
     gm_skill_step: bool = False
@@ -134,6 +136,8 @@ class BreakthroughTaken(Event):
     raise_now: tuple[str, ...]
     gm_refresh: bool
     gm_skill_step: bool
+    # Added with the player's choice of what clears; a payload without it cleared every one.
+    clear_recovering: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -228,6 +232,9 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
         milestone=None if event.milestone is None else milestone_choice(character, event.milestone),
         high_concept=event.high_concept,
         recovery_names=names,
+        clear_recovering=(
+            None if event.clear_recovering is None else frozenset(event.clear_recovering)
+        ),
         raise_now=event.raise_now,
         gm_refresh=event.gm_refresh,
         gm_skill_step=event.gm_skill_step,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, Succeed
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.tracks import Track
@@ -51,24 +52,28 @@ class Treat(SkillRoll):
     play to be invoked on and settled; on success the consequence is renamed ``new_name`` and
     starts recovering. ``harm`` says which kind it is (``physical``, ``mental``) where the slot
     does not, for the skill that treats it. ``dice`` (entered faces) only from a seat acting for
-    ``actor``."""
+    ``actor``. ``stunts`` names the treater's stunts the roll applies, as on any roll; left out,
+    those the rules engine applies by default (a free +2 to overcome with the skill)."""
 
     aspect_id: str
     new_name: str
     harm: Track | None = None
+    stunts: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TreatmentRolled(SkillRolled):
     """``actor`` rolled to treat ``patient``'s consequence ``aspect_id``, against ``difficulty``
     as the rules gave it when the move was decided; ``new_name`` is the name it takes once the
-    treatment succeeds."""
+    treatment succeeds; ``stunts`` the treater's stunts it applied."""
 
     patient: str
     aspect_id: str
     new_name: str
     difficulty: int
     harm: Track | None = None
+    # Added when treatment rolls counted stunts; an older treatment applied none.
+    stunts: tuple[str, ...] = ()
 
 
 def find_consequence(state: TableState, aspect_id: str) -> tuple[str, int, ConsequenceSlot]:
@@ -103,6 +108,11 @@ def _treat(context: Context, command: Treat) -> list[Event]:
         )
     rules = state.game.ruleset.preset.recovery
     difficulty = treatment_difficulty(slot, on_self=command.actor == patient, rules=rules)
+    # The stunts count as on any overcome: those named, or the engine's defaults, recorded.
+    stunts = command.stunts
+    if stunts is None:
+        sheet = state.game.character(command.actor)
+        stunts = default_stunts(sheet, command.skill, Action.OVERCOME, state.game.stunt_uses)
     return [
         context.event_from(
             TreatmentRolled,
@@ -110,6 +120,7 @@ def _treat(context: Context, command: Treat) -> list[Event]:
             patient=patient,
             new_name=name,
             difficulty=difficulty,
+            stunts=stunts,
             faces=context.faces(command.dice),
         )
     ]
@@ -163,7 +174,7 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
         difficulty=event.difficulty,
     )
     # Not the roll's aim: an overcome aimed at an aspect removes it on a success.
-    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record)
+    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record, stunts=event.stunts)
     in_play.treats = slot.aspect
     in_play.renames = event.new_name
 

@@ -125,6 +125,13 @@ export function milestoneForm(pc, kind) {
       value: slot.aspect.name,
     }),
   }));
+  // Those already healing may be cleared (the text says *may*): each its own tick, on by default.
+  const clears = (sheet ? sheet.consequences : [])
+    .filter((slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && slot.recovering)
+    .map((slot) => ({
+      id: slot.aspect.id,
+      tick: h("input", { type: "checkbox", id: `milestone-clear-${pc}-${slot.aspect.id}`, checked: true }),
+    }));
   const raises = [0, 1].map((i) => select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
   const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
   const gmRefresh = h("input", { type: "checkbox", id: `milestone-gm-refresh-${pc}` });
@@ -150,6 +157,21 @@ export function milestoneForm(pc, kind) {
                 h("label", { for: r.start.id }, tn("milestone.recover_start", { name: aspectName(r.id) })),
               ),
               field(tn("milestone.recover", { name: aspectName(r.id) }), r.input),
+            ),
+          ),
+        )
+      : null,
+    clears.length
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t("milestone.clear")),
+          clears.map((c) =>
+            h(
+              "div",
+              { class: "check" },
+              c.tick,
+              h("label", { for: c.tick.id }, tn("milestone.clear_one", { name: aspectName(c.id) })),
             ),
           ),
         )
@@ -181,6 +203,7 @@ export function milestoneForm(pc, kind) {
             ...(chosen ? { milestone: chosen } : {}),
             ...(concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
             recovery_names: recoveries.filter((r) => r.start.checked).map((r) => [r.id, r.input.value.trim()]),
+            clear_recovering: clears.filter((c) => c.tick.checked).map((c) => c.id),
             raise_now: raises.map((r) => r.value).filter(Boolean),
             gm_refresh: gmRefresh.checked,
             gm_skill_step: gmStep.checked,

@@ -311,6 +311,7 @@ const LINES = {
     { tool: t(`safety.tool.${d.tool}`), note: free(d.note || "", "span", { class: "note-text" }) },
   ],
   SafetyToolSet: (d) => [d.on ? "SafetyToolSet.on" : "SafetyToolSet.off", { tool: t(`safety.tool.${d.tool}`) }],
+  OptionalRuleSet: (d) => [d.on ? "OptionalRuleSet.on" : "OptionalRuleSet.off", { option: t(`option.${d.option}`) }],
   ...SCREEN_LINES,
 };
 

@@ -106,6 +106,8 @@ function refusalParams(params) {
     const found = (app.view && app.view.characters.find((c) => c.id === out.who)) || null;
     if (found) out.who = free(found.revealed ? found.sheet.name : found.name, "span", { class: "who" });
   }
+  // An optional rule's key, in the seat's words.
+  if (typeof out.option === "string" && has(`option.${out.option}`)) out.option = t(`option.${out.option}`);
   return out;
 }
 

@@ -497,7 +497,35 @@ function gmPanel() {
       { id: "download-campaign" },
     ),
   );
-  return section("gm", t("gm.title"), tools, safetyTools());
+  return section("gm", t("gm.title"), tools, safetyTools(), optionalRules());
+}
+
+/** The optional rules the GM may take up or drop between sessions (long arcs), each a tick;
+ * a refusal (a session running) shows under them. */
+function optionalRules() {
+  const table = app.view.table;
+  const out = h("div", { id: "optional-rules-out", "aria-live": "polite" });
+  return h(
+    "fieldset",
+    { id: "optional-rules", class: "optional-rules" },
+    h("legend", {}, t("gm.optional_rules")),
+    h("p", { class: "hint" }, t("gm.optional_rules_hint")),
+    (table.between_sessions || []).map((option) => {
+      const box = h("input", {
+        type: "checkbox",
+        id: `optional-rule-${option}`,
+        checked: table.options.includes(option),
+        onchange: async (event) => {
+          // The box itself: an event's currentTarget is gone once the handler has awaited.
+          const tick = event.currentTarget;
+          const wanted = tick.checked;
+          if (!(await send("SetOptionalRule", { option, on: wanted }, out))) tick.checked = !wanted;
+        },
+      });
+      return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${option}`)));
+    }),
+    out,
+  );
 }
 
 /** The safety signals this table uses, each on or off (on by default; the log keeps each
@@ -514,8 +542,9 @@ function safetyTools() {
         id: `safety-tool-${tool}`,
         checked: on.has(tool),
         onchange: async (event) => {
-          const wanted = event.currentTarget.checked;
-          if (!(await send("SetSafetyTool", { tool, on: wanted }))) event.currentTarget.checked = !wanted;
+          const tick = event.currentTarget; // gone from the event once the handler has awaited
+          const wanted = tick.checked;
+          if (!(await send("SetSafetyTool", { tool, on: wanted }))) tick.checked = !wanted;
         },
       });
       return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`safety.tool.${tool}`)));

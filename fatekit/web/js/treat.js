@@ -14,6 +14,7 @@ import {
   typedDice,
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
+import { showOdds } from "./roll.js";
 import { app } from "./store.js";
 import { isGm, ladderValue, mine, who } from "./view.js";
 
@@ -66,18 +67,24 @@ function openTreat(patient, slot, healing) {
   const [diceIn, diceBox] = diceField("treat-dice");
   // The difficulty as the engine gives it: by someone else, and (often harder) on oneself.
   const hint = h("p", { class: "hint", id: "treat-hint" });
+  // The odds and the treater's stunts that count on this overcome, as on any roll: a free
+  // +2 to overcome with the skill is ticked, and the roll names what is ticked.
+  const odds = h("div", { class: "odds-box", id: "treat-odds", "aria-live": "polite" });
   const explain = () => {
     const found = healing && healing.treatment;
     if (!found) return;
     const own = treater.value === patient;
-    fill(hint, tn("treat.hint", { difficulty: ladderValue(own ? found.on_self : found.difficulty) }));
+    const difficulty = own ? found.on_self : found.difficulty;
+    fill(hint, tn("treat.hint", { difficulty: ladderValue(difficulty) }));
+    showOdds(odds, { actor: treater.value, skill: skillSel.value, action: "overcome", difficulty });
   };
   treater.addEventListener("change", () => {
-    explain();
     rankSkills(skillSel, treater.value);
     const first = treatingOptions(treater.value)[0];
     if (first) skillSel.value = first[0];
+    explain();
   });
+  skillSel.addEventListener("change", explain);
   openDialog(
     tn("treat.title", { name: slot.aspect.name, who: who(patient) }),
     h(
@@ -87,6 +94,8 @@ function openTreat(patient, slot, healing) {
       field(t("treat.actor"), treater),
       field(t("treat.skill"), skillSel),
       field(t("treat.new_name"), name, h("p", { class: "hint" }, t("treat.new_name_hint"))),
+      h("h3", {}, t("odds.title")),
+      odds,
       diceBox,
     ),
     (form, out) =>
@@ -97,6 +106,7 @@ function openTreat(patient, slot, healing) {
           skill: skillSel.value,
           aspect_id: slot.aspect.id,
           new_name: name.value.trim(),
+          ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
         out,

@@ -26,6 +26,7 @@ from fatekit.rules.characters.presets import CONDENSED_PRESET
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.clock import Clock, Milestone
+from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.harm.consequences import Severity
 
 RUTH_SKILLS = {
@@ -247,3 +248,34 @@ def test_gm_power_up_refresh_buys_a_stunt_at_once() -> None:
     assert (pc.refresh, pc.refresh_awarded, len(pc.stunts)) == (1, 1, 6)
     assert pc.skill_steps_banked == 2
     assert validate(pc) == []
+
+
+@pytest.mark.rule("advancement.breakthrough", "advancement.breakthrough-clears-by-choice")
+def test_breakthrough_clears_only_the_recovering_consequences_the_player_ticks() -> None:
+    """Fate Condensed § Развитие > Прорывы ("могут быть сняты") and Öde § Karriär > Genombrott
+    ("får tas bort"): consequences already recovering *may* be removed; the player picks which,
+    and a move folded under the first edition cleared them all, as fatekit did then."""
+    pc = ruth()
+    clock = Clock()
+    moderate = next(s for s in pc.consequences if s.severity is Severity.MODERATE)
+    severe = next(s for s in pc.consequences if s.severity is Severity.SEVERE)
+    moderate.fill(Aspect("ruth/c/1", "Gaping Chest Wound", AspectKind.CONSEQUENCE, owner="ruth"))
+    severe.fill(Aspect("ruth/c/2", "Crippled Leg", AspectKind.CONSEQUENCE, owner="ruth"))
+    moderate.start_recovery("Stitched Chest", clock)
+    severe.start_recovery("Leg in a Brace", clock)
+    clock.reach_milestone(Milestone.MAJOR)
+    first, kept = copy.deepcopy(pc), copy.deepcopy(pc)
+    apply_breakthrough(pc, Breakthrough(clear_recovering=frozenset({"ruth/c/2"})), clock)
+    assert severe.is_free
+    assert moderate.aspect is not None and moderate.recovering  # kept, still healing
+    apply_breakthrough(kept, Breakthrough(clear_recovering=frozenset()), clock)
+    assert all(
+        s.aspect is not None and s.recovering
+        for s in kept.consequences
+        if s.severity in (Severity.MODERATE, Severity.SEVERE)
+    )
+    with pytest.raises(BadInput, match="no recovering moderate or severe consequence"):
+        apply_breakthrough(kept, Breakthrough(clear_recovering=frozenset({"ruth/c/9"})), clock)
+    with folding_under(Edition.FIRST):
+        apply_breakthrough(first, Breakthrough(clear_recovering=frozenset()), clock)
+    assert all(s.is_free for s in first.consequences)

@@ -80,7 +80,7 @@ FACTS = """
   ours: document.querySelectorAll("article.character.ours").length,
   npcs: [...document.querySelectorAll("article.character")].filter((c) => !c.querySelector(".owner")).length,
   yours: document.querySelector("#turn[data-yours=true]") !== null
-    || document.querySelector("#compels [id^=accept-], #pending-hit #absorb-button") !== null,
+    || document.querySelector("#compels [id^=accept-], #pending-hit #absorb-button, [id^=safety-answer-]") !== null,
   ended: document.querySelector("#conflict-phase[data-phase=ended]") !== null,
   dialog: document.querySelector("dialog[open] form") ? document.querySelector("dialog[open] form").id : "",
   version: Number(document.body.dataset.version || 0),
@@ -578,7 +578,11 @@ class Evening:
         if ident in ("new-character", "quick-npc", "import-character"):
             return 6 if facts["characters"] < 4 else 0.3
         if ident == "start-conflict":
-            return 1 if facts["busy"] else 12
+            if facts["busy"]:
+                return 1
+            # Most of the rules live in a fight: every evening tries one once its scene is under
+            # way, whatever else the page offers by then (new panels dilute a fixed weight).
+            return 40 if not self.report.sent["StartConflict"] and self.scene_steps > 5 else 12
         if ident in ("start-contest", "start-challenge"):
             return 1 if facts["busy"] else 4
         if ident == "finish-conflict":
@@ -591,6 +595,10 @@ class Evening:
             return 0.5
         if ident == "language":
             return 0.1
+        if ident.startswith("safety-answer-"):
+            return 60  # a safety signal holds every move until the GM answers it
+        if ident.startswith("safety-raise-"):
+            return 0.2  # now and then: each one stops play until the GM answers
         section = c["section"]
         if ident in ("resolve-button", "resolve-targets", "absorb-button") or ident.startswith(
             "end-turn-"
@@ -617,8 +625,9 @@ class Evening:
 
     def special(self, seat: Seat, form: str) -> dict[str, str]:
         """Values that make a form likely to go through, for forms random values rarely get
-        past (most of the time; the rest, the form gets random values like any other)."""
-        if self.rng.random() < 0.35:
+        past (most of the time at a first try; the rest, the form gets random values like any
+        other). A second try after a refusal fixes the form, as a person told why would."""
+        if seat.tries <= 1 and self.rng.random() < 0.35:
             return {}
         controls = self.controls(seat)
         if form == "sheet-form":

@@ -1,0 +1,57 @@
+"""The optional rules in force, changed between sessions: the GM takes one up or drops it as
+play shows the group needs it (:data:`~fatekit.rules.options.ruleset.BETWEEN_SESSIONS` says which
+may change once a table plays, and the rules refuse the others, saying why). The change is a
+logged table setting every seat sees; what happened before it stays as it was recorded, and only
+what happens next follows the new setting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.switches import OptionalRule
+from fatekit.table.base import Command, Event
+from fatekit.table.deciding import gm_only
+from fatekit.table.folding import folds
+from fatekit.table.showing import shown_whole
+from fatekit.table.state import TableState
+
+__all__ = ["OptionalRuleSet", "SetOptionalRule"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOptionalRule(Command):
+    """Turn the optional rule ``option`` on or off for the table, between sessions (GM only)."""
+
+    option: OptionalRule
+    on: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionalRuleSet(Event):
+    """The GM turned the optional rule ``option`` on or off for the table."""
+
+    option: OptionalRule
+    on: bool
+
+
+gm_only((SetOptionalRule, OptionalRuleSet, "change the table's optional rules"))
+
+
+@folds(OptionalRuleSet)
+def _optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
+    if state.game.in_session or state.conflict is not None:
+        raise BadInput(
+            "change an optional rule between sessions: end this session first",
+            code="option_in_session",
+        )
+    # The rules refuse an option that shapes what the table already holds, or no change.
+    ruleset = state.ruleset.switched(event.option, event.on)
+    state.ruleset = ruleset
+    state.game.ruleset = ruleset
+    chosen = set(state.options) - {event.option.value}
+    state.options = tuple(sorted(chosen | {event.option.value} if event.on else chosen))
+
+
+shown_whole(OptionalRuleSet)
