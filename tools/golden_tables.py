@@ -706,6 +706,56 @@ def economy_ode(t: Play) -> None:
     gm("ResolveRoll")
 
 
+# -- contest-hits-ode: a contest's hits taken, and passive difficulties -------------------------
+
+
+def contest_hits_ode(t: Play) -> None:
+    """Öde: a contest whose outside threat hits the whole side; one member takes the hit with
+    stress, the other a consequence after the contest ends, a third is taken out; then a race in
+    which each side faces its own passive difficulty and the heroes' side, below its own, is hit."""
+    gm, ann, ben = seated(t, "Ann", "Ben")
+    for seat, id, name, high_concept, trouble, *tiers in (
+        ("ann", "astrid", "Astrid Järnhand", "Sista smeden i Öde", "Skyldig fel folk",
+         "fight", "athletics lore", "notice physique will"),
+        ("ben", "bjorn", "Björn Vargskinn", "Spårare från skogen", "Litar inte på någon",
+         "notice", "fight lore", "athletics physique will"),
+    ):
+        t.do(seat, "AddCharacter", owner=seat, sheet=sheet(
+            "ode", id, name, *tiers, "stealth empathy rapport shoot",
+            high_concept=high_concept, trouble=trouble))
+    gm("AddCharacter", revealed=True, sheet=npc(
+        "ode", "alva", "Alva Skuggfot", "deceive", "fight", "athletics", "notice", "",
+        high_concept="Kultens rösträttare"))
+    gm("AddCharacter", revealed=True, sheet=npc(
+        "ode", "tore", "Tore Bärare", "physique", "", "", "", "", high_concept="Kultens oxe"))
+    gm("AddCharacter", revealed=True, sheet=npc(
+        "ode", "vulkanen", "Vulkanen", "shoot", "", "", "", "", high_concept="Berget vaknar"))
+    gm("StartSession")
+    gm("StartScene", name="Kajen brinner",
+       participants=["astrid", "bjorn", "alva", "tore", "vulkanen"])
+    gm("StartContest", sides=[["hjaltar", ["astrid", "bjorn"]], ["kulten", ["alva", "tore"]]],
+       intents=[["hjaltar", "nå båten"], ["kulten", "segla ensam"]], harm="physical")
+    gm("ContestThreat", actor="vulkanen", skill="shoot", dice="0000")
+    ann("ContestRoll", side="hjaltar", actor="astrid", skill="athletics", dice="-000")
+    ann("ResolveRoll")
+    gm("ContestRoll", side="kulten", actor="alva", skill="fight", dice="0000")
+    gm("ResolveRoll")
+    ann("AbsorbContestHit", target="astrid", boxes=[0, 1, 2])
+    gm("TakeContestOut", target="tore")
+    gm("AbsorbContestHit", target="alva", boxes=[0])
+    gm("EndContest")
+    ben("AbsorbContestHit", target="bjorn", slots=[1], names=[[1, "Svedd arm"]])
+    gm("StartContest", sides=[["hjaltar", ["astrid", "bjorn"]], ["kulten", ["alva"]]],
+       intents=[["hjaltar", "vada över forsen"], ["kulten", "klättra till helgedomen"]],
+       harmful_to=["hjaltar"], difficulties=[["hjaltar", 4], ["kulten", 1]], harm="physical")
+    ben("ContestRoll", side="hjaltar", actor="bjorn", skill="athletics", dice="0000")
+    ben("ResolveRoll")
+    gm("ContestRoll", side="kulten", actor="alva", skill="fight", dice="--00")
+    gm("ResolveRoll")
+    ann("AbsorbContestHit", target="astrid", boxes=[3, 4])
+    ben("AbsorbContestHit", target="bjorn", boxes=[0, 1])
+
+
 def setting_and_lasting_aspects(t: Play) -> None:
     """Game creation and the aspects that outlast scenes (issues 27 and 28): a setting with its
     issues, faces and places (one face secret, written public later), an organization with a
@@ -973,6 +1023,17 @@ RECIPES = {
             datetime(2026, 11, 28, 19, 0, tzinfo=UTC),
             {"name": "Öde: Hamnen under berget", "preset": "ode", "gm_name": "Greta"},
             economy_ode,
+        ),
+        Recipe(
+            "contest-hits-ode",
+            "A contest's hits taken (issue 27) at an Öde table: an outside threat hits both "
+            "sides whole; hits taken with stress and with a consequence after the contest "
+            "ended, one member taken out (ContestHitAbsorbed, ContestTakenOut, "
+            "ContestStarted.harm); then a race against passive difficulties "
+            "(ContestStarted.difficulties), the heroes hit below theirs",
+            datetime(2026, 11, 29, 19, 0, tzinfo=UTC),
+            {"name": "Öde: Kajen brinner", "preset": "ode", "gm_name": "Greta"},
+            contest_hits_ode,
         ),
         Recipe(
             "setting-aspects",

@@ -176,7 +176,7 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
         )
     out: list[JSON] = []
     hit = (view.get("conflict") or {}).get("pending_hit")
-    if hit:
+    if hit or view.get("contest_hits"):
         out.append(button(t("harm.absorb"), "hit", ButtonStyle.DANGER))
     for compel in view.get("compels", ()):
         if compel.get("state") == "offered":
@@ -201,12 +201,31 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     return (rolled + rows(out))[:MESSAGE_ROWS]
 
 
+def _hit_for_seat(view: JSON) -> tuple[JSON | None, bool]:
+    """The hit the seat may take now, and whether it is a contest's: the conflict's pending hit
+    first, else the first contest hit waiting on one of the seat's characters."""
+    hit = (view.get("conflict") or {}).get("pending_hit")
+    if hit and "absorb_options" in hit:
+        return hit, False
+    for waiting in view.get("contest_hits") or ():
+        if "absorb_options" in waiting:
+            return waiting, True
+    return None, False
+
+
+def _taking(hit: JSON, contest: bool, data: JSON) -> Move:
+    """The move that takes ``hit`` (``data``: the plan), a conflict's or a contest's."""
+    if contest:
+        return Move("AbsorbContestHit", {"target": hit["target"], **data})
+    return Move("Absorb", data)
+
+
 async def hit_options(door: Door, context: Context) -> JSON:
     """The ways the seat's character may take the hit waiting for it, as buttons."""
     seen = await door.seen(context)
     t = context.words
-    hit = (seen.view.get("conflict") or {}).get("pending_hit")
-    if not hit or "absorb_options" not in hit:
+    hit, _ = _hit_for_seat(seen.view)
+    if hit is None:
         return private_reply(t("discord.no_hit"))
     out = []
     for i, option in enumerate(hit["absorb_options"][:20]):
@@ -243,7 +262,7 @@ async def _absorb(
 ) -> JSON:
     seen = await door.seen(context)
     t = context.words
-    hit = (seen.view.get("conflict") or {}).get("pending_hit")
+    hit, contest = _hit_for_seat(seen.view)
     options = (hit or {}).get("absorb_options") or []
     if not hit or index >= len(options):
         return private_reply(t("discord.no_hit"))
@@ -262,7 +281,7 @@ async def _absorb(
         data["names"] = [
             [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
         ]
-    return await door.play(context, door.caller(context), Move("Absorb", data))
+    return await door.play(context, door.caller(context), _taking(hit, contest, data))
 
 
 # -- pressing -------------------------------------------------------------------------------------
@@ -296,6 +315,11 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     if kind == "abs":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
     if kind == "out":
+        hit, contest = _hit_for_seat((await door.seen(context)).view)
+        if hit is not None and contest:
+            return await door.play(
+                context, caller, Move("TakeContestOut", {"target": hit["target"]})
+            )
         return await door.play(context, caller, Move("TakeOut"))
     if kind == "inv":
         effect, _, roll_id = rest.partition(":")

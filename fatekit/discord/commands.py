@@ -63,6 +63,9 @@ _STUNT = _o("stunt", autocomplete=True)  # one more stunt to use (free bonuses c
 _ROLL = _o("roll", autocomplete=True)  # which roll in play, when there are several
 _ACTIONS = (("action.overcome", "overcome"), ("action.create_advantage", "create_advantage"))
 _TEXT = 1000
+# A compel's kind (compel.kinds), and what the character decides when it is a decision.
+_COMPEL_KIND = _o("kind", choices=tuple((f"compel.kind.{k}", k) for k in ("event", "decision")))
+_DECISION = _o("decision", longest=_TEXT)
 
 COMMANDS: tuple[Slash, ...] = (
     Slash(
@@ -141,6 +144,8 @@ COMMANDS: tuple[Slash, ...] = (
             _o("target", required=True, autocomplete=True),
             _o("aspect", required=True, autocomplete=True),
             _o("complication", required=True, longest=_TEXT),
+            _COMPEL_KIND,
+            _DECISION,
             _AS,
         ),
     ),
@@ -149,6 +154,8 @@ COMMANDS: tuple[Slash, ...] = (
         (
             _o("aspect", required=True, autocomplete=True),
             _o("complication", required=True, longest=_TEXT),
+            _COMPEL_KIND,
+            _DECISION,
             _AS,
         ),
     ),

@@ -356,6 +356,11 @@ def _hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
     return "HitAbsorbed", {"who": r.who(d["target"])}
 
 
+def _contest_hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+    key, args = _hit_absorbed(r, d)
+    return f"Contest{key}", {**args, "n": d["shifts"]}
+
+
 def _consequence_corrected(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
     kind = "cleared" if d.get("name") is None else "written" if d.get("was") is None else "renamed"
     return f"ConsequenceCorrected.{kind}", {
@@ -424,7 +429,7 @@ _LINES: dict[str, _Line] = {
     "CountdownMarked": lambda r, d: ("CountdownMarked", {"n": d.get("count", 1)}),
     "TriggerFired": lambda r, d: ("TriggerFired", {}),
     "CompelOffered": lambda r, d: (
-        "CompelOffered",
+        "CompelOffered.decision" if d.get("kind") == "decision" else "CompelOffered",
         {
             "target": r.who(d["target"]),
             "aspect": r.aspect(d.get("aspect_id")),
@@ -468,6 +473,11 @@ _LINES: dict[str, _Line] = {
     "Moved": lambda r, d: ("Moved", {"who": r.who(d["actor"]), "zone": _free(d["to"])}),
     "HitAbsorbed": _hit_absorbed,
     "TakenOut": lambda r, d: ("TakenOut", {"who": r.who(d["target"])}),
+    "ContestHitAbsorbed": _contest_hit_absorbed,
+    "ContestTakenOut": lambda r, d: (
+        "ContestTakenOut",
+        {"who": r.who(d["target"]), "n": d["shifts"]},
+    ),
     "Conceded": lambda r, d: ("Conceded", {"who": r.who(d["character_id"])}),
     "TurnEnded": lambda r, d: (
         "TurnEnded.next" if d.get("next_actor") else "TurnEnded",
@@ -542,7 +552,7 @@ _LINES: dict[str, _Line] = {
         {"who": r.who(d["by"]), "detail": _free(d["detail"])},
     ),
     "SelfCompelAsked": lambda r, d: (
-        "SelfCompelAsked",
+        "SelfCompelAsked.decision" if d.get("kind") == "decision" else "SelfCompelAsked",
         {"who": r.who(d["target"]), "aspect": r.aspect(d.get("aspect_id"))},
     ),
     "SelfCompelAnswered": lambda r, d: (

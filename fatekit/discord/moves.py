@@ -59,6 +59,17 @@ def _text(options: Mapping[str, Any], name: str) -> str | None:
     return text or None
 
 
+def _compel_kind(options: Mapping[str, Any]) -> JSON:
+    """A compel's kind and decision as the command gave them (an event when left out); the
+    engine refuses a kind that does not fit (compel.kinds), as it does the page's."""
+    kind = _text(options, "kind") or "event"
+    out: JSON = {"kind": kind}
+    decision = _text(options, "decision")
+    if decision is not None:
+        out["decision"] = decision
+    return out
+
+
 def rolls_in_play(view: JSON) -> list[JSON]:
     """The rolls in play the seat sees, not yet settled (outside a conflict, one per
     character)."""
@@ -355,6 +366,7 @@ def move_for(
             ),
             "target": target,
             "complication": _text(options, "complication") or "",
+            **_compel_kind(options),
         }
         if view["you"]["role"] != "gm" or _text(options, "as") is not None:
             data["offered_by"] = acting(view, options)
@@ -364,7 +376,13 @@ def move_for(
         aspect = pick(str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect")
         complication = _text(options, "complication") or ""
         return Move(
-            "SelfCompel", {"aspect_id": aspect, "target": target, "complication": complication}
+            "SelfCompel",
+            {
+                "aspect_id": aspect,
+                "target": target,
+                "complication": complication,
+                **_compel_kind(options),
+            },
         )
     if command == "pass":
         giver = acting(view, options)

@@ -111,6 +111,12 @@ def scene_text(view: JSON, reader: Reader) -> str:
     out += reader.contest(False)
     out += _challenge(view, reader)
     for compel in view.get("compels", []):
+        # A decision compel says what the character decides before what goes wrong.
+        decided = (
+            f" {t('compel.kind_is.decision')} {escape(str(compel['decision']))}"
+            if compel.get("kind") == "decision" and compel.get("decision")
+            else ""
+        )
         out.append(
             t(
                 "compel.offered",
@@ -118,6 +124,7 @@ def scene_text(view: JSON, reader: Reader) -> str:
                 aspect=reader.aspect(compel.get("aspect_id")),
                 by=reader.who(compel.get("offered_by")),
             )
+            + decided
             + f" {escape(str(compel['complication']))}"
         )
     return "\n".join(out)

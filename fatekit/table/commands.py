@@ -50,11 +50,13 @@ from fatekit.table.play.conflicts import (
     TakeOut,
 )
 from fatekit.table.play.contests import (
+    AbsorbContestHit,
     ContestForfeit,
     ContestRoll,
     ContestThreat,
     EndContest,
     StartContest,
+    TakeContestOut,
 )
 from fatekit.table.play.corrections import (
     CorrectAspect,
@@ -143,6 +145,7 @@ from fatekit.table.play.treatment import Treat
 __all__ = [
     "COMMAND_TYPES",
     "Absorb",
+    "AbsorbContestHit",
     "AddBlock",
     "AddCharacter",
     "AddCountdown",
@@ -234,6 +237,7 @@ __all__ = [
     "StartPreparedScene",
     "StartScene",
     "StartSession",
+    "TakeContestOut",
     "TakeOut",
     "ThreatPartEntry",
     "Treat",

@@ -129,6 +129,21 @@ DOCUMENT = _closed(
         "scene": _nullable(_SCENE),
         "conflict": _nullable(_OBJ),
         "contest": _nullable(_OBJ),
+        # Hits a contest dealt, waiting to be taken (outlasting the contest); the ways to take
+        # one only for a character the seat plays, and only on their first hit.
+        "contest_hits": {
+            "type": "array",
+            "items": _closed(
+                {
+                    "target": _STR,
+                    "shifts": _INT,
+                    "by": _STR,
+                    "harm": _STR,
+                    "absorb_options": _LIST,
+                },
+                optional=("absorb_options",),
+            ),
+        },
         "challenge": _nullable(_OBJ),
         "roll": _nullable(_OBJ),
         "rolls": {"type": "array", "items": _OBJ},

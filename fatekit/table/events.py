@@ -53,8 +53,10 @@ from fatekit.table.play.conflicts import (
 from fatekit.table.play.contests import (
     ContestEnded,
     ContestForfeited,
+    ContestHitAbsorbed,
     ContestRolled,
     ContestStarted,
+    ContestTakenOut,
     ContestThreatRolled,
 )
 from fatekit.table.play.corrections import (
@@ -163,8 +165,10 @@ __all__ = [
     "ConsequenceCorrected",
     "ContestEnded",
     "ContestForfeited",
+    "ContestHitAbsorbed",
     "ContestRolled",
     "ContestStarted",
+    "ContestTakenOut",
     "ContestThreatRolled",
     "CountdownAdded",
     "CountdownMarked",

@@ -24,6 +24,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import CONDENSED, Rule
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.ruleset import Ruleset
 from fatekit.rules.safety import SafetySignals
 from fatekit.rules.scenes.challenge import Challenge
@@ -123,6 +124,18 @@ class ContestRollRecord:
     effort: int
     version: int  # of the roll's event
     npc_dice_hidden: bool = False  # the NPCs' dice were kept from the players as it was rolled
+
+
+@dataclass(frozen=True, slots=True)
+class ContestHit:
+    """A hit a contest dealt to ``target``, waiting to be absorbed (or to take them out):
+    ``shifts`` of ``harm``, and ``by``, who gets the free invoke on a consequence it leaves (the
+    threat or the side that beat them; the GM for a difficulty)."""
+
+    target: str
+    shifts: int
+    by: str
+    harm: Track
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +297,9 @@ class TableState:
     contest_efforts: dict[str, int] = field(default_factory=dict)  # this exchange's rolls so far
     contest_forfeits: set[str] = field(default_factory=set)
     contest_threats: dict[str, int] = field(default_factory=dict)  # outside threats, by side
+    contest_threat_by: dict[str, str] = field(default_factory=dict)  # the strongest's actor
+    contest_hits: list[ContestHit] = field(default_factory=list)  # waiting, first first
+    contest_harm: Track | None = None  # the running contest's harm (None: its hits only shown)
     contest_rolls: dict[str, ContestRollRecord] = field(default_factory=dict)  # this exchange's
     contest_last: dict[str, ContestRollRecord] = field(default_factory=dict)  # the last exchange's
     challenge: Challenge | None = None

@@ -27,7 +27,7 @@ from fatekit.table import offers
 from fatekit.table.play.aspects import compels_view, self_compels_view
 from fatekit.table.play.challenges import challenge_view
 from fatekit.table.play.conflicts import conflict_view
-from fatekit.table.play.contests import contest_view
+from fatekit.table.play.contests import contest_hits_view, contest_view
 from fatekit.table.play.gear import big_bads_view, hazards_view
 from fatekit.table.play.rolls import last_roll_view, roll_view
 from fatekit.table.play.safety import safety_view
@@ -93,6 +93,7 @@ def table_view(viewer: Viewer) -> JSON:
         "scene": None if game.scene is None else scene_view(viewer, game.scene),
         "conflict": None if state.conflict is None else _conflict(viewer, state.conflict),
         "contest": None if state.contest is None else contest_view(viewer, state.contest),
+        "contest_hits": contest_hits_view(viewer),
         "challenge": None if state.challenge is None else challenge_view(viewer, state.challenge),
         "roll": None if first is None else roll_view(viewer, first),
         "rolls": [roll_view(viewer, r) for r in state.rolls.values()],

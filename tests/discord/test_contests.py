@@ -149,3 +149,70 @@ def test_a_contest_and_a_challenge_from_discord_alone(tmp_path: Path) -> None:
     assert "read the map (Lore against Good (+3)): **Charles**: Fail" in scene
     assert "Successes 1, failures 1, still open 0." in scene
     assert any("closed the challenge" in line for line in channel)
+
+
+async def take_contest_hit(tmp: Path) -> dict[str, Any]:
+    """Ruth's side is beaten in a contest out to harm it; Ann takes Ruth's hit from Discord."""
+    seen: dict[str, Any] = {}
+    async with (
+        StandIn() as discord,
+        Play(tmp / "t.db", discord, endpoint=True).running() as p,
+        httpx2.AsyncClient(base_url=p.base) as http,
+    ):
+        made = (await http.post("/tables", json={"name": "The Chase"})).json()
+        table, gm_link = made["table_id"], made["link"]
+        as_gm = {"X-Fatekit-Link": gm_link}
+        ann_link = (
+            await http.post(f"/tables/{table}/seats", json={"name": "Ann"}, headers=as_gm)
+        ).json()["link"]
+        as_ann = {"X-Fatekit-Link": ann_link}
+
+        async def do(headers: dict[str, str], kind: str, **data: Any) -> None:
+            sent = {"type": kind, "data": data}
+            answer = await http.post(f"/tables/{table}/commands", json=sent, headers=headers)
+            assert answer.status_code == 200, answer.text
+
+        await http.post(
+            f"/tables/{table}/characters/import",
+            json={"content": ruth_sheet()},
+            headers=as_ann,
+        )
+        await http.post(
+            f"/tables/{table}/characters/import", json={"content": npc_sheet()}, headers=as_gm
+        )
+        await do(as_gm, "StartSession")
+        await do(as_gm, "StartScene", name="Rooftops", participants=["ruth", "alice"])
+        await do(
+            as_gm,
+            "StartContest",
+            sides=[["heroes", ["ruth"]], ["cult", ["alice"]]],
+            intents=[["heroes", "get away"], ["cult", "catch her"]],
+            harmful_to=["heroes"],
+        )
+        await do(as_ann, "ContestRoll", side="heroes", actor="ruth", skill="athletics", dice="--00")
+        await do(as_ann, "ResolveRoll")
+        await do(as_gm, "ContestRoll", side="cult", actor="alice", skill="fight", dice="+000")
+        await do(as_gm, "ResolveRoll")
+        gm = Paced(discord, "1", "Gloria", play=p, table=table)
+        ann = Paced(discord, "2", "Ann", "sv-SE", play=p, table=table)
+        await gm.submit(await gm.use("bind"), link=gm_link)
+        await ann.submit(await ann.use("join"), link=ann_link)
+        hit = await ann.use("hit")
+        seen["offered"] = hit.message.buttons()
+        seen["said"] = hit.content
+        await ann.press(hit.message, "abs:0")
+        await p.settled(table)
+        seen["events"] = (await http.get(f"/tables/{table}/events", headers=as_gm)).json()["events"]
+        seen["channel"] = [m.content for m in discord.channel(CHANNEL)]
+    return seen
+
+
+def test_a_contests_hit_is_taken_from_discord(tmp_path: Path) -> None:
+    seen = asyncio.run(take_contest_hit(tmp_path))
+    # Athletics +3 and --: 1; Alice's Fight +3 and +: 4. Ruth, who rolled, takes 3.
+    assert "abs:0" in seen["offered"] and "out" in seen["offered"]
+    assert "Ruth" in seen["said"] and "3" in seen["said"]
+    taken = [e["data"] for e in seen["events"] if e["type"] == "ContestHitAbsorbed"]
+    assert len(taken) == 1 and taken[0]["target"] == "ruth" and taken[0]["shifts"] == 3
+    # The channel says it as the page's log does.
+    assert any("**Ruth** took the contest's 3-shift hit" in line for line in seen["channel"])

@@ -93,6 +93,15 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
             aspect="Owes",
             complication="They come",
         )
+        await tried(
+            "a decision compel that decides nothing",
+            ann,
+            "compel",
+            target="Alice",
+            aspect="Owes",
+            complication="They come",
+            kind="decision",
+        )
         await tried("a sheet the GM keeps", ann, "sheet", character="Alice")
         passable = await ann.suggest("pass", "aspect", aspect="")
         out.append(("free invokes to pass", str(passable), False))
@@ -167,6 +176,10 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     # The engine names this refusal: it reads in Ann's words (main's refusal codes).
     assert said["a skill nobody has"][0].startswith("”Xylophone”")
     assert said["a compel on her own character"][0].startswith("För att betvinga din egen")
+    # The compel's kind reaches the engine, which refuses a decision left untold in Ann's words.
+    assert said["a decision compel that decides nothing"][0].startswith(
+        "Ett beslutsbetvingande säger"
+    )
     assert said["a sheet the GM keeps"][0].endswith("håller spelledaren för sig själv.")
     assert said["free invokes to pass"][0] == "[]"  # Ann holds none
     assert said["posts after a secret roll"][0] == "0"

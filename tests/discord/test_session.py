@@ -77,18 +77,29 @@ class Words:
     invoked: str
     taken_out: str
     forbidden: str
+    decision_compel: str
 
 
 LANGUAGES = {
     "en": (
         "en-US",
         Words(
-            " attacked ", "paid a fate point to invoke", "conceded", "Your seat may not do this."
+            " attacked ",
+            "paid a fate point to invoke",
+            "conceded",
+            "Your seat may not do this.",
+            "offered a decision compel",
         ),
     ),
     "ru": (
         "ru",
-        Words(" атакует ", "тратит жетон судьбы", "сдаётся", "Ваше место не может этого сделать."),
+        Words(
+            " атакует ",
+            "тратит жетон судьбы",
+            "сдаётся",
+            "Ваше место не может этого сделать.",
+            "навязывание-решение",
+        ),
     ),
 }
 
@@ -281,12 +292,15 @@ async def play_session(
             )
             assert secret.ephemeral and "\N{HEAVY PLUS SIGN}\N{HEAVY MINUS SIGN}" in secret.content
 
-            # A compel on Maya: Ann may not answer it, Cat accepts.
+            # A decision compel on Maya (compel.kinds): her own trouble leads her to a choice.
+            # Ann may not answer it, Cat accepts.
             await gm.use(
                 "compel",
                 target="maya",
                 aspect="maya/trouble/1",
                 complication="The harbour master wants his money",
+                kind="decision",
+                decision="She docks at the harbour master's pier",
             )
             page.add(
                 "gm",
@@ -295,10 +309,13 @@ async def play_session(
                     "aspect_id": "maya/trouble/1",
                     "target": "maya",
                     "complication": "The harbour master wants his money",
+                    "kind": "decision",
+                    "decision": "She docks at the harbour master's pier",
                 },
             )
             await play.settled(table)
             offer = discord.channel(CHANNEL)[-1]
+            assert said.decision_compel in offer.content
             accept = next(cid for cid in offer.buttons() if cid.startswith("cmp:accept:"))
             wrong = await ann.press(offer, accept)
             assert wrong.ephemeral and said.forbidden in wrong.content

@@ -707,6 +707,28 @@ class Game:
 
     def contest_moves(self, doc: JSON, seat: str, mine: set[str]) -> Iterator[Move]:
         rolling = {r["actor"] for r in doc.get("rolls") or []}
+        # A contest's hit waits on the character it struck (even after the contest): taken with
+        # a plan the view offers, or taken out.
+        for hit in doc.get("contest_hits") or []:
+            if hit["target"] not in mine or "absorb_options" not in hit:
+                continue
+            target = hit["target"]
+            if not hit["absorb_options"] or self.rng.random() < 0.3:  # out of the race
+                yield Move(C("TakeContestOut", target=target), seat, True)
+                continue
+            for plan in hit["absorb_options"]:
+                names = tuple((s, f"Scorched {self.step}.{s}") for s in plan["slots"])
+                yield Move(
+                    C(
+                        "AbsorbContestHit",
+                        target=target,
+                        boxes=tuple(plan["boxes"]),
+                        slots=tuple(plan["slots"]),
+                        names=names,
+                    ),
+                    seat,
+                    True,
+                )
         contest = doc.get("contest")
         if contest and contest["winner"] is None:
             for side in contest["sides"]:
@@ -1272,6 +1294,8 @@ IN_PLAY = frozenset(
         "Invoke",
         "Absorb",
         "TakeOut",
+        "AbsorbContestHit",
+        "TakeContestOut",
         "Shield",
         "EndTurn",
         "ContestRoll",

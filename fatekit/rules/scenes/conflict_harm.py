@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options, apply_plan
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options
 from fatekit.rules.harm.concession import Concession, concede
-from fatekit.rules.harm.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.harm.recovery import clear_stress
+from fatekit.rules.harm.taking import hit_options, take_hit
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
@@ -101,22 +101,7 @@ class Hits:
         hit = self.require_hit()
         roster = self.roster
         target = roster.fighter(hit.target).character
-        if self.conditions:
-            return condition_options(
-                target,
-                hit.shifts,
-                roster.harm,
-                apart=roster.ruleset.has(OptionalRule.CONDITIONS_APART),
-                allow_extreme=self.allow_extreme,
-                clock=roster.game.clock,
-            )
-        return absorb_options(
-            target,
-            hit.shifts,
-            roster.harm,
-            allow_extreme=self.allow_extreme,
-            clock=roster.game.clock,
-        )
+        return hit_options(roster.ruleset, target, hit.shifts, roster.harm, roster.game.clock)
 
     def set_pending(self, hits: tuple[PendingHit, ...]) -> None:
         """Put the hits waiting at what a log recorded (an assignment, checked by no rule: the
@@ -146,22 +131,16 @@ class Hits:
         """
         hit = self.require_hit()
         roster = self.roster
-        target = roster.fighter(hit.target).character
-        if self.conditions:
-            if roster.ruleset.has(OptionalRule.CONDITIONS_APART) and not as_recorded:
-                check_row_cutoff(target, plan)
-            # A marked condition box is named by its condition, whatever else is offered.
-            names = {**(names or {}), **condition_names(target, plan)}
-        taken = apply_plan(
-            target,
+        taken = take_hit(
+            roster.ruleset,
+            roster.fighter(hit.target).character,
             hit.shifts,
             roster.harm,
             plan,
             by=hit.by,
+            clock=roster.game.clock,
             names=names,
             extreme=extreme,
-            allow_extreme=self.allow_extreme,
-            clock=roster.game.clock,
             conflict=self.conflict_id,
             as_recorded=as_recorded,
         )

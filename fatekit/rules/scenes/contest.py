@@ -14,7 +14,9 @@ from fatekit.rules.core.waivers import refuse
 
 __all__ = [
     "CONTEST_ADVANTAGE_RULE",
+    "CONTEST_DIFFICULTY_RULE",
     "CONTEST_HARM_RULE",
+    "CONTEST_HIT_RULE",
     "CONTEST_ROLES_RULE",
     "CONTEST_SIDE_HARM_RULE",
     "CONTEST_THREAT_RULE",
@@ -55,12 +57,28 @@ CONTEST_SIDE_HARM_RULE = rule(
     "side's effort is below the threat's attack effort or below the difficulty; the harm is the "
     "difference",
 )
+CONTEST_HIT_RULE = rule(
+    "contest.harm.absorb",
+    ODE,
+    "Konflikter",
+    "A character a contest harms takes the hit with stress boxes and consequences as in a fight "
+    "(Condensed: the beaten side takes a hit); one who cannot take it all is taken out, just as "
+    "in a fight",
+)
 CONTEST_THREAT_RULE = rule(
     "contest.outside-threat",
     ODE,
     "Konflikter",
     "Öde: outside threats (an erupting volcano, an angry god) may attack any or all sides of a "
     "contest; such a threat may also take part in it",
+)
+CONTEST_DIFFICULTY_RULE = rule(
+    "contest.difficulty",
+    CONDENSED,
+    "Contests",
+    "The sides' overcome actions may be against passive difficulties when each faces its own "
+    "challenge from the surroundings (Öde: Konflikter too), or compared with one another when "
+    "they compete head to head; either way the highest effort marks the victory",
 )
 FASTER_CONTESTS_RULE = rule(
     "option.faster-contests",
@@ -125,7 +143,8 @@ class Contest:
     beaten. ``victories_needed`` is three unless the table runs a longer contest (up to five).
     ``whole_side`` plays Öde's harm: every member of a harmed side takes it, a side is harmed
     below a difficulty as below the effort against it, and outside threats may attack any side
-    (:meth:`exchange`'s ``threats``).
+    (:meth:`exchange`'s ``threats``). ``difficulties``, when set, gives every side the passive
+    difficulty its overcome faces (:data:`CONTEST_DIFFICULTY_RULE`).
     """
 
     sides: dict[str, ContestSide]
@@ -135,6 +154,7 @@ class Contest:
     exchanges: list[ExchangeResult] = field(default_factory=list)
     winner: str | None = None
     whole_side: bool = False
+    difficulties: Mapping[str, int] | None = None
 
     @classmethod
     def between(
@@ -146,11 +166,13 @@ class Contest:
         harmful_to: Iterable[str] = (),
         faster: bool = False,
         whole_side: bool = False,
+        difficulties: Mapping[str, int] | None = None,
     ) -> Contest:
         """Set up a contest: each side's members and declared intent.
 
         ``faster`` switches on the faster-contests optional rule (see :meth:`check_roles`);
-        ``whole_side``, Öde's harm (see the class).
+        ``whole_side``, Öde's harm (see the class); ``difficulties``, a passive difficulty for
+        every side (each faces its own obstacle), or none at all (the sides compete).
         """
         if len(sides) < 2:
             raise BadInput("a contest needs at least two sides")
@@ -172,8 +194,26 @@ class Contest:
         unknown = harmful - set(sides)
         if unknown:
             raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
+        if difficulties is not None:
+            strangers = set(difficulties) - set(sides)
+            if strangers:
+                raise BadInput(f"unknown sides: {', '.join(sorted(strangers))}")
+            if set(difficulties) != set(sides):
+                missing = sorted(set(sides) - set(difficulties))
+                raise IllegalAction(
+                    "against passive difficulties every side faces its own; none set for: "
+                    + ", ".join(missing),
+                    CONTEST_DIFFICULTY_RULE,
+                )
         built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
-        return cls(built, victories_needed, harmful, faster, whole_side=whole_side)
+        return cls(
+            built,
+            victories_needed,
+            harmful,
+            faster,
+            whole_side=whole_side,
+            difficulties=None if difficulties is None else dict(difficulties),
+        )
 
     def check_roles(self, roles: Mapping[str, Iterable[Role]]) -> None:
         """Raise unless what each participant does this exchange is allowed.
@@ -218,13 +258,16 @@ class Contest:
     ) -> ExchangeResult:
         """Settle one exchange from each side's overcome effort.
 
-        With ``difficulties``, sides face their own passive obstacles and "with style" is measured
-        against them; otherwise each side is measured against the best of the others. Sides in
+        With ``difficulties`` (by default the contest's own), sides face their own passive
+        obstacles and "with style" is measured against them; otherwise each side is measured
+        against the best of the others. Sides in
         ``forfeited`` (a failed advantage) make no roll this exchange. ``threats`` gives, by side,
         the effort of an outside threat's attack on it this exchange (Öde's contests only).
         """
         if self.winner is not None:
             raise IllegalAction(f"the contest is over: {self.winner} won", CONTEST_VICTORY_RULE)
+        if difficulties is None:
+            difficulties = self.difficulties
         out = set(forfeited)
         for side in (*efforts, *out):
             if side not in self.sides:
@@ -277,6 +320,21 @@ class Contest:
         result = ExchangeResult(dict(efforts), gained, twist, hits, self.winner, members)
         self.exchanges.append(result)
         return result
+
+    def struck(self, result: ExchangeResult, rollers: Mapping[str, str]) -> dict[str, int]:
+        """Who takes the exchange's hits, and how many shifts each (:data:`CONTEST_HIT_RULE`):
+        in Öde every member of a harmed side; elsewhere the side's hit falls on the member who
+        rolled its overcome (``rollers``, by side), who stood in front for it."""
+        if self.whole_side:
+            return dict(result.member_hits)
+        return {rollers[side]: shifts for side, shifts in result.hits.items() if side in rollers}
+
+    def leave(self, member: str) -> None:
+        """``member`` is out of the contest (taken out by its harm): their side goes on without
+        them."""
+        for side in self.sides.values():
+            if member in side.members:
+                side.members = tuple(m for m in side.members if m != member)
 
     def check_threat(self) -> None:
         """Refuse an outside threat's attack on a contest that does not play Öde's harm (the

@@ -232,7 +232,7 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     sides = {side: list(members) for side, members in event.sides}
     if len(sides) != len(event.sides):
         raise BadInput("two sides share a name")
-    if event.harm is not None and not _taken(state, event.harm):
+    if event.harm is not None and not harm_taken(state, event.harm):
         raise BadInput(
             f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm"
         )
@@ -246,7 +246,8 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     )
 
 
-def _taken(state: TableState, harm: Track) -> bool:
+def harm_taken(state: TableState, harm: Track) -> bool:
+    """Whether the rule set has a stress track for ``harm``."""
     tracks = {spec.track for spec in state.ruleset.preset.stress_tracks}
     return harm in tracks or Track.ANY in tracks
 

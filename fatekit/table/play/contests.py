@@ -12,21 +12,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import ODE
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
-from fatekit.rules.scenes.contest import CONTEST_ROLES_RULE, CONTEST_THREAT_RULE, Contest
-from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled, Tallied
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.harm.taking import hit_options, take_hit
+from fatekit.rules.scenes.contest import (
+    CONTEST_ROLES_RULE,
+    CONTEST_THREAT_RULE,
+    Contest,
+)
+from fatekit.table.base import (
+    BoxIndex,
+    Command,
+    Event,
+    Rating,
+    SkillRoll,
+    SkillRolled,
+    Tallied,
+)
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import folds
+from fatekit.table.play.conflicts import harm_taken
 from fatekit.table.play.rolls import RollResolved, put_in_play, require_dice, settles
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer, hide_dice
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import (
     SEAT_RULE,
+    ContestHit,
     ContestRollRecord,
     RollInPlay,
     RollKind,
@@ -40,13 +58,17 @@ from fatekit.table.upcasting import upcasts
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartContest(Command):
-    """Start a contest (GM only): (side, members) and (side, intent) pairs."""
+    """Start a contest (GM only): (side, members) and (side, intent) pairs; ``difficulties``,
+    (side, difficulty) pairs for every side when each faces its own passive obstacle instead of
+    the others (none: the sides compete head to head)."""
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
     victories_needed: Tallied = 3
     harmful_to: tuple[str, ...] = ()
     faster: bool = False
+    difficulties: tuple[tuple[str, Rating], ...] = ()
+    harm: Track = Track.PHYSICAL  # the stress the contest's hits go to
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,18 +101,43 @@ class EndContest(Command):
     """Close the contest (GM only), won or abandoned."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbsorbContestHit(Command):
+    """``target`` takes the first hit a contest dealt them (their seat, or the GM): stress
+    ``boxes`` and consequence ``slots`` as the view's ``absorb_options`` give them, each new
+    consequence named in ``names``. The hit waits even after the contest ends."""
+
+    target: str
+    boxes: tuple[BoxIndex, ...] = ()
+    slots: tuple[BoxIndex, ...] = ()
+    names: tuple[tuple[BoxIndex, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeContestOut(Command):
+    """``target`` is taken out by the contest's hit waiting for them (they cannot, or choose
+    not to, take it): out of the contest, as out of a fight."""
+
+    target: str
+
+
 # -- events ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ContestStarted(Event):
-    """A contest began."""
+    """A contest began (``difficulties``: each side's passive difficulty; empty in logs from
+    before passive difficulties, which had none)."""
 
     sides: tuple[tuple[str, tuple[str, ...]], ...]
     intents: tuple[tuple[str, str], ...]
     victories_needed: int
     harmful_to: tuple[str, ...]
     faster: bool
+    difficulties: tuple[tuple[str, int], ...] = ()
+    #: The stress its hits go to; ``None`` in logs from before contest hits were taken (their
+    #: hits were shown, and nobody took them).
+    harm: Track | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,6 +180,27 @@ class ContestEnded(Event):
     """The contest was closed."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestHitAbsorbed(Event):
+    """``target`` took a contest's hit of ``shifts``: the boxes marked, the consequence slots
+    filled and their names, as the rules judged the plan when it was chosen (folded again,
+    the plan is applied as recorded)."""
+
+    target: str
+    shifts: int
+    boxes: tuple[int, ...]
+    slots: tuple[int, ...]
+    names: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestTakenOut(Event):
+    """A contest's hit of ``shifts`` took ``target`` out."""
+
+    target: str
+    shifts: int
+
+
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
@@ -171,6 +239,20 @@ def _contest_forfeit(context: Context, command: ContestForfeit) -> list[Event]:
     return [context.event_from(ContestForfeited, command)]
 
 
+@decides(AbsorbContestHit)
+def _absorb_contest_hit(context: Context, command: AbsorbContestHit) -> list[Event]:
+    hit = contest_hit_on(context.state, command.target)
+    context.require_control(command.target, "take their hit")
+    return [context.event_from(ContestHitAbsorbed, command, shifts=hit.shifts)]
+
+
+@decides(TakeContestOut)
+def _take_contest_out(context: Context, command: TakeContestOut) -> list[Event]:
+    hit = contest_hit_on(context.state, command.target)
+    context.require_control(command.target, "be taken out")
+    return [context.event_from(ContestTakenOut, command, shifts=hit.shifts)]
+
+
 # -- the fold ----------------------------------------------------------------------------------
 
 
@@ -183,6 +265,12 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
     for members in sides.values():
         for member in members:
             state.require_character(member)
+    if event.harm is not None and not harm_taken(state, event.harm):
+        raise BadInput(
+            f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm",
+            code="contest_harm_untracked",
+            harm=event.harm.value,
+        )
     state.contest = Contest.between(
         sides,
         dict(event.intents),
@@ -191,8 +279,11 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
         faster=event.faster,
         # Öde's contests hit the whole side, below a threat's effort or the difficulty.
         whole_side=state.game.ruleset.preset.source == ODE,
+        difficulties=dict(event.difficulties) if event.difficulties else None,
     )
+    state.contest_harm = event.harm
     state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
+    state.contest_threat_by = {}
 
 
 @folds(ContestRolled)
@@ -289,6 +380,8 @@ def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> Non
     )
     roll.roll()
     for side in event.sides:  # the strongest attack on a side this exchange is what it faces
+        if roll.effort >= state.contest_threats.get(side, roll.effort):
+            state.contest_threat_by[side] = event.actor
         state.contest_threats[side] = max(state.contest_threats.get(side, roll.effort), roll.effort)
     state.last_roll = RollRecord(
         event.version, event.at, event.actor, "attack", event.skill, event.faces
@@ -308,8 +401,47 @@ def _contest_ended(state: TableState, event: ContestEnded) -> None:
     contest_in_play(state)
     state.contest, state.contest_efforts, state.contest_forfeits = None, {}, set()
     state.contest_rolls, state.contest_last, state.contest_threats = {}, {}, {}
+    state.contest_threat_by = {}  # its hits still waiting stay: they must be taken
     for in_play in [r for r in state.rolls.values() if r.kind is RollKind.CONTEST]:
         del state.rolls[in_play.id]  # an overcome still in play no longer counts for anything
+
+
+@folds(ContestHitAbsorbed)
+def _contest_hit_absorbed(state: TableState, event: ContestHitAbsorbed) -> None:
+    hit = contest_hit_on(state, event.target)
+    take_hit(
+        state.ruleset,
+        state.game.character(event.target),
+        hit.shifts,
+        hit.harm,
+        AbsorbPlan(tuple(sorted(event.boxes)), tuple(sorted(event.slots))),
+        by=hit.by,
+        clock=state.game.clock,
+        names=dict(event.names),
+        # Folded again (its facts recorded), the plan is applied as it was judged when chosen.
+        as_recorded=event.facts is not None,
+    )
+    state.contest_hits.remove(hit)
+    state.game.sync_sheets()
+
+
+@folds(ContestTakenOut)
+def _contest_taken_out(state: TableState, event: ContestTakenOut) -> None:
+    contest_hit_on(state, event.target)  # one waits for them
+    # Out of the scene's contest, every hit still waiting for them goes with them.
+    state.contest_hits = [h for h in state.contest_hits if h.target != event.target]
+    if state.contest is not None:
+        state.contest.leave(event.target)
+
+
+def contest_hit_on(state: TableState, target: str) -> ContestHit:
+    """The first contest hit waiting for ``target``."""
+    hit = next((h for h in state.contest_hits if h.target == target), None)
+    if hit is None:
+        raise BadInput(
+            f"no hit from a contest is waiting for {target}", code="no_contest_hit", who=target
+        )
+    return hit
 
 
 def contest_in_play(state: TableState) -> Contest:
@@ -341,18 +473,44 @@ def _settle_exchange(state: TableState, contest: Contest) -> None:
     # The exchange is settled once every side has rolled or given up its roll.
     if set(state.contest_efforts) | state.contest_forfeits != set(contest.sides):
         return
-    contest.exchange(
+    result = contest.exchange(
         dict(state.contest_efforts),
         forfeited=state.contest_forfeits,
         threats=dict(state.contest_threats),
     )
+    if state.contest_harm is not None:  # older logs' contests only showed their hits
+        rollers = {side: record.actor for side, record in state.contest_rolls.items()}
+        struck = contest.struck(result, rollers)
+        for member, shifts in struck.items():
+            side = next(s for s in contest.sides.values() if member in s.members).id
+            by = _harmed_by(state, contest, side, rollers)
+            state.contest_hits.append(ContestHit(member, shifts, by, state.contest_harm))
     state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
+    state.contest_threat_by = {}
     state.contest_last, state.contest_rolls = state.contest_rolls, {}
+
+
+def _harmed_by(state: TableState, contest: Contest, side: str, rollers: dict[str, str]) -> str:
+    """Who harmed ``side`` this exchange, for the free invoke on a consequence it leaves: the
+    strongest of what stood against it (an outside threat, a side out to harm it), the GM for
+    its difficulty alone."""
+    against: list[tuple[int, str]] = []
+    if side in state.contest_threats:
+        against.append((state.contest_threats[side], state.contest_threat_by.get(side, GM)))
+    if side in contest.harmful_to:
+        against += [
+            (effort, rollers.get(other, GM))
+            for other, effort in state.contest_efforts.items()
+            if other != side
+        ]
+        if contest.difficulties is not None and side in contest.difficulties:
+            against.append((contest.difficulties[side], GM))  # the surroundings: the GM's
+    return max(against, key=lambda found: found[0])[1] if against else GM
 
 
 # -- what each seat sees -----------------------------------------------------------------------
 
-shown_whole(ContestStarted, ContestForfeited, ContestEnded)
+shown_whole(ContestStarted, ContestForfeited, ContestEnded, ContestHitAbsorbed, ContestTakenOut)
 
 
 @shows(ContestRolled, ContestThreatRolled)
@@ -387,6 +545,7 @@ def contest_view(viewer: Viewer, contest: Contest) -> JSON:
         "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
         "forfeited": sorted(state.contest_forfeits),
         "whole_side": contest.whole_side,
+        "difficulties": dict(contest.difficulties or {}),
         "threats": dict(state.contest_threats),
         "last": None
         if last is None
@@ -400,6 +559,35 @@ def contest_view(viewer: Viewer, contest: Contest) -> JSON:
         },
         "winner": contest.winner,
     }
+
+
+def contest_hits_view(viewer: Viewer) -> list[JSON]:
+    """The hits contests dealt that wait to be taken, first first; for a character the seat
+    plays, the ways the rules allow to take each (empty: only being taken out is left)."""
+    state = viewer.state
+    out: list[JSON] = []
+    for hit in state.contest_hits:
+        shown: JSON = {
+            "target": hit.target,
+            "shifts": hit.shifts,
+            "by": hit.by,
+            "harm": hit.harm.value,
+        }
+        first = contest_hit_on(state, hit.target) is hit
+        if first and hit.target in viewer.mine:
+            shown["absorb_options"] = [
+                {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
+                for plan in hit_options(
+                    state.ruleset,
+                    state.game.character(hit.target),
+                    hit.shifts,
+                    hit.harm,
+                    state.game.clock,
+                )
+                if not plan.extreme  # the page takes an extreme consequence in a fight only
+            ]
+        out.append(shown)
+    return out
 
 
 def _rolls_view(

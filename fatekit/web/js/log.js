@@ -190,6 +190,19 @@ const LINES = {
     },
   ],
   TakenOut: (d) => [d.standing ? "TakenOut.member" : "TakenOut", { who: who(d.target), n: d.standing || 0 }],
+  ContestHitAbsorbed: (d) => [
+    d.names && d.names.length ? "ContestHitAbsorbed.consequence" : "ContestHitAbsorbed",
+    {
+      who: who(d.target),
+      n: d.shifts,
+      consequence: h(
+        "span",
+        {},
+        (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
+      ),
+    },
+  ],
+  ContestTakenOut: (d) => ["ContestTakenOut", { who: who(d.target), n: d.shifts }],
   Conceded: (d) => [
     d.terms ? "Conceded.terms" : "Conceded",
     { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" },

@@ -1,7 +1,7 @@
 // Conflict moves for this seat's characters (from the view's legal_actions), the targets of a
 // multiple-target attack, and taking a hit.
 
-import { add, button, field, fill, free, h } from "./lib/dom.js";
+import { add, button, field, fill, free, h, idPart } from "./lib/dom.js";
 import {
   advantageTarget,
   characterSelect,
@@ -599,27 +599,54 @@ function openConflictRoll(actor, move, type) {
   update();
 }
 
+/** How a conflict's pending hit is taken: its commands, its harm, its ids as they always were. */
+const conflictHit = {
+  prefix: "",
+  id: "pending-hit",
+  track: () => app.view.conflict.harm || app.view.conflict.kind,
+  absorb: (data, out) => send("Absorb", data, out),
+  takeOut: (out) => sendFrom("TakeOut", {}, out),
+  shield: true,
+};
+
+/** How a contest's hit on `target` is taken (it may outlast the contest): its own commands, the
+ * contest's harm, ids of its own (several may wait at once). */
+export function contestHit(hit) {
+  const prefix = `contest-${idPart(hit.target)}-`;
+  return {
+    prefix,
+    id: `${prefix}hit`,
+    track: () => hit.harm,
+    absorb: (data, out) => send("AbsorbContestHit", { target: hit.target, ...data }, out),
+    takeOut: (out) => sendFrom("TakeContestOut", { target: hit.target }, out),
+    shield: false,
+  };
+}
+
 /** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
-function confirmTakeOut(hit) {
+function confirmTakeOut(hit, how) {
   const form = openDialog(
     t("harm.taken_out_title"),
     h("p", {}, tn("harm.taken_out_confirm", { who: who(hit.target) })),
-    (f, out) => sendFrom("TakeOut", {}, out),
-    { submitLabel: t("harm.taken_out_yes"), id: "take-out-form" },
+    (f, out) => how.takeOut(out),
+    { submitLabel: t("harm.taken_out_yes"), id: `${how.prefix}take-out-form` },
   );
   // The safe answer takes the focus, so a stray Enter does not take anyone out.
   form.querySelector(".actions button[type=button]").focus();
 }
 
-export function harmBox(hit) {
+/** The hit and, for the seat that takes it, the ways to: a conflict's (`how` left out) or a
+ * contest's (`contestHit(hit)`), with the same plans, names and taking out. */
+export function harmBox(hit, how = conflictHit) {
+  const p = how.prefix;
   const box = h(
     "div",
-    { class: "card harm", id: "pending-hit", "data-shifts": hit.shifts, "data-target": hit.target },
+    { class: "card harm", id: how.id, "data-shifts": hit.shifts, "data-target": hit.target },
     h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })),
   );
   if (!hit.absorb_options) return box;
   // A big bad may throw one of its minions in front of the hit.
-  const shield = (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
+  const shield = how.shield && (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
   if (shield) {
     const minions = h("div", { class: "actions" });
     for (const m of shield.targets)
@@ -631,15 +658,14 @@ export function harmBox(hit) {
   }
   const target = app.view.characters.find((c) => c.id === hit.target);
   const sheet = target && target.sheet;
-  const kind = app.view.conflict.kind;
   const out = h("div", {});
   const names = new Map();
   const plans = hit.absorb_options.map((plan, i) => {
     const input = h("input", {
       type: "radio",
-      name: "absorb-plan",
+      name: `${p}absorb-plan`,
       value: String(i),
-      id: `absorb-${i}`,
+      id: `${p}absorb-${i}`,
       checked: i === 0,
     });
     const parts = [];
@@ -657,11 +683,11 @@ export function harmBox(hit) {
   const nameFields = h("div", { class: "names" });
   const update = () => {
     const chosen =
-      hit.absorb_options[Number((box.querySelector("input[name=absorb-plan]:checked") || { value: 0 }).value)];
+      hit.absorb_options[Number((box.querySelector(`input[name=${p}absorb-plan]:checked`) || { value: 0 }).value)];
     nameFields.replaceChildren();
     for (const slot of chosen ? chosen.slots : []) {
       if (!names.has(slot))
-        names.set(slot, h("input", { id: `consequence-name-${slot}`, autocomplete: "off", required: true }));
+        names.set(slot, h("input", { id: `${p}consequence-name-${slot}`, autocomplete: "off", required: true }));
       const s = sheet && sheet.consequences[slot];
       add(
         nameFields,
@@ -674,7 +700,7 @@ export function harmBox(hit) {
     h(
       "fieldset",
       { onchange: update },
-      h("legend", {}, tn("harm.choose", { track: trackName(app.view.conflict.harm || kind) })),
+      h("legend", {}, tn("harm.choose", { track: trackName(how.track()) })),
       plans.length ? plans : h("p", {}, t("harm.no_plan")),
     ),
     nameFields,
@@ -685,24 +711,24 @@ export function harmBox(hit) {
         ? button(
             t("harm.absorb"),
             () => {
-              const chosen = hit.absorb_options[Number(box.querySelector("input[name=absorb-plan]:checked").value)];
+              const chosen = hit.absorb_options[Number(box.querySelector(`input[name=${p}absorb-plan]:checked`).value)];
               const named = chosen.slots.map((slot) => [slot, names.get(slot).value.trim()]);
               // A consequence needs a name: say so at its field rather than send a bare refusal.
               const unnamed = named.find(([, name]) => !name);
               if (unnamed) {
-                fill(out, h("p", { class: "error", role: "alert", id: "absorb-unnamed" }, t("harm.name_first")));
+                fill(out, h("p", { class: "error", role: "alert", id: `${p}absorb-unnamed` }, t("harm.name_first")));
                 names.get(unnamed[0]).focus();
                 return;
               }
-              send("Absorb", { boxes: chosen.boxes, slots: chosen.slots, names: named }, out);
+              how.absorb({ boxes: chosen.boxes, slots: chosen.slots, names: named }, out);
             },
-            { id: "absorb-button", class: "primary" },
+            { id: `${p}absorb-button`, class: "primary" },
           )
         : null,
       // Out of the conflict in one tap, next to "Take the hit": when the hit could be absorbed,
       // ask first. When nothing can absorb it, there is nothing else to do: no question.
-      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit) : send("TakeOut", {}, out)), {
-        id: "take-out-button",
+      button(t("harm.taken_out"), () => (plans.length ? confirmTakeOut(hit, how) : how.takeOut(out)), {
+        id: `${p}take-out-button`,
       }),
     ),
     out,

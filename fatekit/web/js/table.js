@@ -7,7 +7,7 @@ import { pageFor, qrFor } from "./lib/api.js";
 import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
-import { contestPanel, openStartContest } from "./contests/contest.js";
+import { contestHitsPanel, contestPanel, openStartContest } from "./contests/contest.js";
 import { add, button, download, field, fileName, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
@@ -84,6 +84,11 @@ const PANELS = {
     column: "middle",
     reads: ["contest", "rolls", "characters", "you"],
     draw: () => (app.view.contest ? contestPanel() : null),
+  },
+  contest_hits: {
+    column: "middle",
+    reads: ["contest_hits", "characters", "table", "you"],
+    draw: () => (app.view.contest_hits && app.view.contest_hits.length ? contestHitsPanel() : null),
   },
   challenge: {
     column: "middle",

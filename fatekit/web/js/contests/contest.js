@@ -6,6 +6,8 @@ import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
 import {
   characterSelect,
   diceField,
+  difficultyGuide,
+  ladderOptions,
   openDialog,
   rankSkills,
   sendFrom,
@@ -14,10 +16,11 @@ import {
   typedDice,
 } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
+import { contestHit, harmBox } from "../moves.js";
 import { showOdds } from "../roll.js";
 import { diceOrHidden } from "../screen.js";
 import { app, send } from "../store.js";
-import { character, isGm, ladderValue, mine, skill, who } from "../view.js";
+import { character, isGm, ladderValue, mine, skill, trackText, who } from "../view.js";
 
 /** Names of characters as a list read aloud: "Ann, Ben". */
 export function names(ids) {
@@ -78,6 +81,13 @@ export function contestPanel() {
             ),
           ),
           h("p", { class: "hint" }, tn("contest.intent_line", { intent: free(s.intent) })),
+          c.difficulties && s.id in c.difficulties
+            ? h(
+                "p",
+                { class: "difficulty", "data-difficulty": c.difficulties[s.id] },
+                tn("contest.difficulty_line", { difficulty: ladderValue(c.difficulties[s.id]) }),
+              )
+            : null,
           h("p", { class: "members" }, tn("contest.members", { who: names(s.members) })),
           h(
             "p",
@@ -112,6 +122,28 @@ export function contestPanel() {
       ),
     );
   return panel;
+}
+
+/** The hits contests dealt, waiting to be taken (even after the contest ended): everyone sees
+ * them; the seat that plays a struck character takes theirs with the conflict's own box. */
+export function contestHitsPanel() {
+  const hits = app.view.contest_hits || [];
+  return section(
+    "contest-hits",
+    t("contest.hits_title"),
+    hits.map((hit) => {
+      const box = harmBox(hit, contestHit(hit));
+      box.insertBefore(
+        h(
+          "p",
+          { class: "hint hit-by", "data-by": hit.by },
+          hit.by === "gm" ? t("contest.hit_by_gm") : tn("contest.hit_by", { who: who(hit.by) }),
+        ),
+        box.children[1] || null,
+      );
+      return box;
+    }),
+  );
 }
 
 /** The exchange just settled: each side's roll and effort, and what it decided. */
@@ -162,10 +194,12 @@ function contestMoves(c, side) {
   );
 }
 
-/** What a side's overcome is measured against, for the odds: the best effort another side has
- * already counted or has in play (a number to beat), else another side's member rolling the same
- * skill (who rolls too). */
+/** What a side's overcome is measured against, for the odds: its passive difficulty, else the
+ * best effort another side has already counted or has in play (a number to beat), else another
+ * side's member rolling the same skill (who rolls too). */
 function opposition(c, side, skillKey) {
+  // Against a passive difficulty, the side's own obstacle is what its roll must beat.
+  if (c.difficulties && side.id in c.difficulties) return { difficulty: c.difficulties[side.id] };
   const known = [];
   for (const other of c.sides) {
     if (other.id === side.id) continue;
@@ -304,6 +338,19 @@ export function openStartContest() {
   // The sides something in the contest is out to harm: they take hits when beaten.
   const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
   const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
+  // The stress a harmed character takes the contest's hits on: the rule set's own tracks.
+  const tracks = [...new Set(((app.preset && app.preset.tracks) || []).map((x) => x.harm))];
+  const harmKind = select(
+    "contest-harm-kind",
+    (tracks.length ? tracks : ["physical", "mental"]).map((k) => [k, trackText(k)]),
+  );
+
+  // Each side's passive difficulty when it faces its own obstacle (contest.difficulty); left
+  // empty, the sides compete with one another.
+  const passive = (key) =>
+    select(`contest-difficulty-${key}`, [["", t("contest.no_difficulty")], ...ladderOptions()], "");
+  const diffA = passive("a");
+  const diffB = passive("b");
   openDialog(
     t("gm.start_contest"),
     h(
@@ -322,6 +369,15 @@ export function openStartContest() {
         h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
         h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
         h("p", { class: "hint" }, t("contest.harm_hint")),
+        field(t("contest.harm_kind"), harmKind),
+      ),
+      h(
+        "fieldset",
+        { id: "contest-difficulties" },
+        h("legend", {}, t("contest.difficulty_field")),
+        h("p", { class: "hint" }, t("contest.difficulty_hint")),
+        field(t("conflict.first_side"), diffA, difficultyGuide(diffA)),
+        field(t("conflict.second_side"), diffB, difficultyGuide(diffB)),
       ),
     ),
     (form, out) => {
@@ -346,6 +402,11 @@ export function openStartContest() {
           ],
           victories_needed: Number(needed.value) || 3,
           harmful_to: [...(harmA.checked ? [na] : []), ...(harmB.checked ? [nb] : [])],
+          harm: harmKind.value,
+          difficulties: [
+            ...(diffA.value === "" ? [] : [[na, Number(diffA.value)]]),
+            ...(diffB.value === "" ? [] : [[nb, Number(diffB.value)]]),
+          ],
         },
         out,
       );

@@ -1,0 +1,78 @@
+"""Taking a hit wherever it lands: in a conflict or from a contest's harm.
+
+The ways to absorb a hit depend on the rule set (conditions stand in for consequences under the
+conditions option; extreme consequences under theirs), never on where the hit came from: both a
+conflict's pending hit and a contest's use :func:`hit_options` and :func:`take_hit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.core.clock import Clock
+from fatekit.rules.core.tracks import Track
+from fatekit.rules.harm.absorb import (
+    AbsorbPlan,
+    ExtremeChoice,
+    Harmable,
+    absorb_options,
+    apply_plan,
+)
+from fatekit.rules.harm.conditions import check_row_cutoff, condition_names, condition_options
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+
+__all__ = ["hit_options", "take_hit"]
+
+
+def hit_options(
+    ruleset: Ruleset, target: Harmable, shifts: int, track: Track, clock: Clock | None
+) -> list[AbsorbPlan]:
+    """Every minimal way ``target`` may absorb a hit of ``shifts`` (empty: taken out)."""
+    allow_extreme = ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+    if ruleset.has(OptionalRule.CONDITIONS):
+        return condition_options(
+            target,
+            shifts,
+            track,
+            apart=ruleset.has(OptionalRule.CONDITIONS_APART),
+            allow_extreme=allow_extreme,
+            clock=clock,
+        )
+    return absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+
+
+def take_hit(
+    ruleset: Ruleset,
+    target: Harmable,
+    shifts: int,
+    track: Track,
+    plan: AbsorbPlan,
+    *,
+    by: str,
+    clock: Clock | None,
+    names: Mapping[int, str] | None = None,
+    extreme: ExtremeChoice | None = None,
+    conflict: str | None = None,
+    as_recorded: bool = False,
+) -> list[Aspect]:
+    """Absorb the hit with ``plan`` (:func:`~fatekit.rules.harm.absorb.apply_plan`): under
+    conditions a marked condition box is named by its condition, and the "apart" variant's row
+    cutoff is checked too. Returns the new consequences."""
+    if ruleset.has(OptionalRule.CONDITIONS):
+        if ruleset.has(OptionalRule.CONDITIONS_APART) and not as_recorded:
+            check_row_cutoff(target, plan)
+        names = {**(names or {}), **condition_names(target, plan)}
+    return apply_plan(
+        target,
+        shifts,
+        track,
+        plan,
+        by=by,
+        names=names,
+        extreme=extreme,
+        allow_extreme=ruleset.has(OptionalRule.EXTREME_CONSEQUENCES),
+        clock=clock,
+        conflict=conflict,
+        as_recorded=as_recorded,
+    )
