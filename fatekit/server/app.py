@@ -47,7 +47,8 @@ from fatekit.server.limits import (
 from fatekit.server.reach import router as reach_router
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
-from fatekit.server.web import mount_web
+from fatekit.server.web import PageForBrowsers
+from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
 
@@ -143,13 +144,14 @@ def create_app(
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
-    mount_web(app)  # the browser page and its read-only helpers
+    app.include_router(web_router)  # the page's files and its read-only helpers
     app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
     app.include_router(foresight_router)  # the GM's odds of a fight
     app.include_router(campaign_router)  # campaign files, recaps, backups
     running.extend(extension(app, service) for extension in extensions)
     app.include_router(reach_router)  # where links lead, and their QR codes
-    app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
+    app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
+    app.add_middleware(InputGuard)  # the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(
