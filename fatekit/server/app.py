@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
@@ -47,7 +48,7 @@ from fatekit.server.limits import (
 from fatekit.server.reach import router as reach_router
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
-from fatekit.server.web import PageForBrowsers
+from fatekit.server.web import PAGE_FOLDERS, PageForBrowsers
 from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
@@ -144,7 +145,9 @@ def create_app(
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
-    app.include_router(web_router)  # the page's files and its read-only helpers
+    for path, folder in PAGE_FOLDERS.items():  # the page's files
+        app.mount(path, StaticFiles(directory=folder), name=path.strip("/"))
+    app.include_router(web_router)  # the page's service worker and read-only helpers
     app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
     app.include_router(foresight_router)  # the GM's odds of a fight
     app.include_router(campaign_router)  # campaign files, recaps, backups

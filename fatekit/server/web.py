@@ -1,9 +1,10 @@
 """The browser table: the page, its static files and catalogs, and the read-only helpers it asks.
 
-:data:`router` holds these, at module level like :mod:`fatekit.server.routes`;
-:func:`fatekit.server.app.create_app` includes it, and adds :class:`PageForBrowsers`, the
-middleware that answers ``GET /`` for a browser (``Accept: text/html``) with the page
-(``fatekit/web/index.html``) while other clients keep the JSON description the app answers there:
+:data:`router` holds the endpoints, at module level like :mod:`fatekit.server.routes`;
+:func:`fatekit.server.app.create_app` includes it, mounts :data:`PAGE_FOLDERS` as static files,
+and adds :class:`PageForBrowsers`, the middleware that answers ``GET /`` for a browser
+(``Accept: text/html``) with the page (``fatekit/web/index.html``) while other clients keep the
+JSON description the app answers there:
 
 - ``/web/...``: the page's scripts, styles, icons and web app manifest; ``/i18n/{lang}.json``:
   the catalogs;
@@ -37,7 +38,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -64,7 +64,7 @@ from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
 from fatekit.table.state import TableState
 
-__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "PageForBrowsers", "router"]
+__all__ = ["I18N_DIR", "LANGUAGES", "PAGE_FOLDERS", "WEB_DIR", "PageForBrowsers", "router"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
@@ -140,10 +140,12 @@ class _PageFiles:
 _PAGE_FILES = _PageFiles()
 
 
+#: The page's folders of files, served as they are on disk (with ETags and last-modified times)
+#: at these paths. create_app mounts them on the app itself: FastAPI supports a mount only there
+#: (an APIRouter's was dropped by ``include_router`` until recently; fastapi issue 10180).
+PAGE_FOLDERS = {"/web": WEB_DIR, "/i18n": I18N_DIR}
+
 router = APIRouter()
-# The page's files as they are on disk, with their ETags and last-modified times.
-router.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
-router.mount("/i18n", StaticFiles(directory=I18N_DIR), name="i18n")
 
 
 @router.get("/sw.js", include_in_schema=False)

@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 from fastapi.testclient import TestClient
 
 from fatekit.odds import scenario_from_dict, simulate
@@ -89,6 +90,8 @@ def test_the_campaign_endpoints_on_an_app_of_their_own() -> None:
 
 def test_the_page_and_its_files_on_an_app_of_their_own() -> None:
     app = FastAPI()
+    for path, folder in web.PAGE_FOLDERS.items():  # as create_app mounts them
+        app.mount(path, StaticFiles(directory=folder))
     app.include_router(web.router)
     client = TestClient(app)
     style = client.get("/web/style.css")
