@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from fatekit import __version__
@@ -26,13 +27,14 @@ from fatekit.server.admin import Operator
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
-from fatekit.server.deps import LINK_HEADER, link_of
+from fatekit.server.deps import LINK_HEADER
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
-from fatekit.server.foresight import Foresight, mount_foresight
+from fatekit.server.foresight import Foresight
+from fatekit.server.foresight import router as foresight_router
 from fatekit.server.hub import Hub
 from fatekit.server.inputs import InputGuard
-from fatekit.server.interop import mount_interop
+from fatekit.server.interop import router as interop_router
 from fatekit.server.limits import (
     BURST,
     MISS_BURST,
@@ -43,10 +45,11 @@ from fatekit.server.limits import (
     BodyLimit,
     RateLimit,
 )
-from fatekit.server.reach import mount_reach
+from fatekit.server.reach import router as reach_router
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
-from fatekit.server.web import mount_web
+from fatekit.server.web import PAGE_FOLDERS, PageForBrowsers
+from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
 
@@ -134,20 +137,24 @@ def create_app(
     app.state.socket_settings = settings
     app.state.seat_sockets = seat_sockets
     app.state.backups = nightly
+    app.state.foresight = foresight
+    app.state.reach = reach
 
     for kind in (FateError, ApiError, StoreError, Exception):
         app.add_exception_handler(kind, on_error)
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
-    mount_web(app)  # the browser page and its read-only helpers
-    mount_interop(app)  # characters from and to Fari and Foundry VTT
-    mount_foresight(app, foresight)  # the GM's odds of a fight
+    for path, folder in PAGE_FOLDERS.items():  # the page's files
+        app.mount(path, StaticFiles(directory=folder), name=path.strip("/"))
+    app.include_router(web_router)  # the page's service worker and read-only helpers
+    app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
+    app.include_router(foresight_router)  # the GM's odds of a fight
     app.include_router(campaign_router)  # campaign files, recaps, backups
     running.extend(extension(app, service) for extension in extensions)
-    mount_reach(app, service, reach, link_of)  # where links lead, and their QR codes
-    app.state.reach = reach
-    app.add_middleware(InputGuard)  # innermost: the body it reads has passed the body limit
+    app.include_router(reach_router)  # where links lead, and their QR codes
+    app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
+    app.add_middleware(InputGuard)  # the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(

@@ -1,5 +1,9 @@
 """Foresight for the GM: ``POST /tables/{id}/foresight`` plays the scene in play many times.
 
+:data:`router` holds the endpoint, at module level like :mod:`fatekit.server.routes`;
+:func:`fatekit.server.app.create_app` includes it and puts its :class:`Foresight` (the pool that
+plays the fights) on ``app.state.foresight``, which the endpoint asks for as :data:`Pool`.
+
 The table's scene becomes a simulator scenario (:mod:`fatekit.table.foresight`), read under the
 table's lock like any other read; the fights are then played off the event loop, in a pool of
 worker processes (:class:`Foresight`), the runs split between them. Each run reads its own row
@@ -20,10 +24,11 @@ import secrets
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Literal, cast
+from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
 
 from fatekit.odds.outcomes import Outcomes
 from fatekit.odds.plan import FightPlan, fight_plan
@@ -46,7 +51,7 @@ from fatekit.table.foresight import (
 )
 from fatekit.table.state import SEAT_RULE, TableState
 
-__all__ = ["DEFAULT_RUNS", "MAX_RUNS", "Foresight", "ForesightIn", "mount_foresight"]
+__all__ = ["DEFAULT_RUNS", "MAX_RUNS", "Foresight", "ForesightIn", "Pool", "foresight_of", "router"]
 
 #: Fights played when the request does not say.
 DEFAULT_RUNS = 10_000
@@ -225,12 +230,12 @@ class Foresight:
 # -- the route --------------------------------------------------------------------------------
 
 
-def mount_foresight(app: FastAPI, foresight: Foresight) -> None:
-    """Add ``POST /tables/{table_id}/foresight`` (:data:`router`) to ``app``, playing its fights
-    with ``foresight``."""
-    app.state.foresight = foresight
-    app.include_router(router)
+def foresight_of(connection: HTTPConnection) -> Foresight:
+    """The pool of the app the request reached."""
+    return cast(Foresight, connection.app.state.foresight)
 
+
+Pool = Annotated[Foresight, Depends(foresight_of)]
 
 router = APIRouter()
 
@@ -245,9 +250,8 @@ router = APIRouter()
     },
 )
 async def foresee(
-    caller: At, service: Service, request: Request, body: ForesightIn
+    caller: At, service: Service, foresight: Pool, body: ForesightIn
 ) -> dict[str, Any]:
-    foresight = cast(Foresight, request.app.state.foresight)
     what_if = body.what_if.as_what_if() if body.what_if is not None else None
     kind = ConflictKind(body.kind) if body.kind is not None else None
 

@@ -1,6 +1,7 @@
 """Characters from Fari and Foundry VTT at a table, and sheets downloaded in their formats.
 
-:func:`mount_interop` adds to an app made by :func:`fatekit.server.app.create_app`:
+:data:`router` holds these endpoints, at module level like :mod:`fatekit.server.routes`;
+:func:`fatekit.server.app.create_app` includes it:
 
 - ``POST /tables/{id}/characters/import``: a file's text (a Fari sheet, a Foundry VTT actor of
   the Fate Core Official system, or a fatekit character file) read for the table's preset, with
@@ -20,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Path
+from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
@@ -39,7 +40,7 @@ from fatekit.table import SEAT_RULE, Role, handle
 from fatekit.table.commands import AddCharacter
 from fatekit.table.events import CharacterAdded
 
-__all__ = ["ImportIn", "Imported", "mount_interop", "read_import"]
+__all__ = ["ImportIn", "Imported", "read_import", "router"]
 
 
 class ImportIn(BaseModel):
@@ -146,11 +147,6 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
                 }
             )
     return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
-
-
-def mount_interop(app: FastAPI) -> None:
-    """Add the import and export routes (:data:`router`, see the module docstring) to ``app``."""
-    app.include_router(router)
 
 
 router = APIRouter()

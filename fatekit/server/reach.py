@@ -4,7 +4,9 @@
 opens only on the server's own machine: the page warns the GM before inviting anyone with such
 links, from what ``/address`` says.
 
-:func:`mount_reach` adds to an app made by :func:`fatekit.server.app.create_app`:
+:data:`router` holds these endpoints, at module level like :mod:`fatekit.server.routes`;
+:func:`fatekit.server.app.create_app` includes it and puts the server's :class:`Reach` on
+``app.state.reach``, which the endpoints ask for as :data:`Reached`:
 
 - ``GET /address``: the base links lead to, whether it was set, and whether it is loopback;
 - ``GET /join/qr``: a QR code (SVG) of the address of the seat whose link the request carries,
@@ -15,18 +17,19 @@ links, from what ``/address`` says.
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
 import io
-from typing import Annotated, Any
+from typing import Annotated, cast
 from urllib.parse import urlsplit
 
 import segno
-from fastapi import Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 
 from fatekit.server.address import Reach, loopback_host
-from fatekit.server.service import TableService
+from fatekit.server.deps import Link, Service
 
-__all__ = ["mount_reach", "qr_svg"]
+__all__ = ["AddressOut", "Reached", "qr_svg", "reach_of", "router"]
 
 
 def qr_svg(text: str) -> bytes:
@@ -49,30 +52,36 @@ class AddressOut(BaseModel):
     )
 
 
-def mount_reach(app: FastAPI, service: TableService, reach: Reach, link_of: Any) -> None:
-    """Add ``/address`` and ``/join/qr`` to ``app``; ``link_of`` is the app's dependency that
-    reads a request's seat link."""
-    Link = Annotated[str | None, Depends(link_of)]
+def reach_of(connection: HTTPConnection) -> Reach:
+    """Where the links of the app the request reached lead."""
+    return cast(Reach, connection.app.state.reach)
 
-    @app.get("/address", summary="Where this server's links lead", response_model=AddressOut)
-    async def address(request: Request) -> AddressOut:
-        base = reach.base(request)
-        host = urlsplit(base).hostname or ""
-        return AddressOut(
-            url=base + "/", public=reach.public_url is not None, loopback=loopback_host(host)
-        )
 
-    @app.get(
-        "/join/qr",
-        summary="A QR code (SVG) of the address that opens the seat of the link sent",
-        response_class=Response,
-        responses={200: {"content": {"image/svg+xml": {}}}},
+Reached = Annotated[Reach, Depends(reach_of)]
+
+router = APIRouter()
+
+
+@router.get("/address", summary="Where this server's links lead", response_model=AddressOut)
+async def address(request: Request, reach: Reached) -> AddressOut:
+    base = reach.base(request)
+    host = urlsplit(base).hostname or ""
+    return AddressOut(
+        url=base + "/", public=reach.public_url is not None, loopback=loopback_host(host)
     )
-    async def join_qr(request: Request, link: Link) -> Response:
-        await service.resolve(link)  # a live link, or 401/404 as for any request
-        return Response(
-            qr_svg(reach.seat_url(request, link or "")),
-            media_type="image/svg+xml",
-            # It carries a secret: no cache may keep it.
-            headers={"cache-control": "no-store"},
-        )
+
+
+@router.get(
+    "/join/qr",
+    summary="A QR code (SVG) of the address that opens the seat of the link sent",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
+async def join_qr(request: Request, link: Link, service: Service, reach: Reached) -> Response:
+    await service.resolve(link)  # a live link, or 401/404 as for any request
+    return Response(
+        qr_svg(reach.seat_url(request, link or "")),
+        media_type="image/svg+xml",
+        # It carries a secret: no cache may keep it.
+        headers={"cache-control": "no-store"},
+    )

@@ -1,9 +1,11 @@
 """The browser table: the page, its static files and catalogs, and the read-only helpers it asks.
 
-:func:`mount_web` adds to an app made by :func:`fatekit.server.app.create_app`:
+:data:`router` holds the endpoints, at module level like :mod:`fatekit.server.routes`;
+:func:`fatekit.server.app.create_app` includes it, mounts :data:`PAGE_FOLDERS` as static files,
+and adds :class:`PageForBrowsers`, the middleware that answers ``GET /`` for a browser
+(``Accept: text/html``) with the page (``fatekit/web/index.html``) while other clients keep the
+JSON description the app answers there:
 
-- ``GET /`` for a browser (``Accept: text/html``): the page (``fatekit/web/index.html``); other
-  clients keep the JSON description the app answers there;
 - ``/web/...``: the page's scripts, styles, icons and web app manifest; ``/i18n/{lang}.json``:
   the catalogs;
 - ``GET /sw.js``: the page's service worker (``fatekit/web/sw.js``), which keeps those files and
@@ -35,8 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Query
-from fastapi.staticfiles import StaticFiles
+from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -63,7 +64,7 @@ from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
 from fatekit.table.state import TableState
 
-__all__ = ["I18N_DIR", "LANGUAGES", "WEB_DIR", "mount_web", "router"]
+__all__ = ["I18N_DIR", "LANGUAGES", "PAGE_FOLDERS", "WEB_DIR", "PageForBrowsers", "router"]
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
@@ -71,7 +72,7 @@ I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
 LANGUAGES = ("en", "ru", "it", "sv")
 
 
-class _PageForBrowsers:
+class PageForBrowsers:
     """Serve the page at ``/`` to browsers; every other request goes on to the app.
 
     A middleware rather than a route, so that API clients asking ``/`` still get the JSON the
@@ -139,14 +140,10 @@ class _PageFiles:
 _PAGE_FILES = _PageFiles()
 
 
-def mount_web(app: FastAPI) -> None:
-    """Add the page, its files and its read-only helpers (:data:`router`) to ``app`` (see the
-    module docstring)."""
-    app.mount("/web", StaticFiles(directory=WEB_DIR), name="web")
-    app.mount("/i18n", StaticFiles(directory=I18N_DIR), name="i18n")
-    app.add_middleware(_PageForBrowsers)
-    app.include_router(router)
-
+#: The page's folders of files, served as they are on disk (with ETags and last-modified times)
+#: at these paths. create_app mounts them on the app itself: FastAPI supports a mount only there
+#: (an APIRouter's was dropped by ``include_router`` until recently; fastapi issue 10180).
+PAGE_FOLDERS = {"/web": WEB_DIR, "/i18n": I18N_DIR}
 
 router = APIRouter()
 

@@ -7,22 +7,26 @@ import asyncio
 
 import pytest
 from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
 from fastapi.testclient import TestClient
 
+from fatekit.odds import scenario_from_dict, simulate
 from fatekit.rules import ScriptedDice
-from fatekit.server import campaign, routes, web
+from fatekit.server import campaign, foresight, interop, reach, routes, web
+from fatekit.server.address import Reach
 from fatekit.server.deps import LINK_HEADER
 from fatekit.server.errors import ApiError, NotFound
 from fatekit.server.service import TableService
 from fatekit.store.memory import MemoryEventStore
 from fatekit.table import commands as c
+from tests.foresight_table import OPTIONS, pier_commands, pier_scenario
 
 from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 
 
-def _service() -> tuple[TableService, str, str]:
+def _service(options: tuple[str, ...] = ()) -> tuple[TableService, str, str]:
     service = TableService(MemoryEventStore(), dice=ScriptedDice(["0000"] * 10))
-    created = service.create_table_now(c.CreateTable(name="Alone"))
+    created = service.create_table_now(c.CreateTable(name="Alone", options=options))
     return service, created.table_id, created.link
 
 
@@ -82,3 +86,75 @@ def test_the_campaign_endpoints_on_an_app_of_their_own() -> None:
     with pytest.raises(ApiError) as refused:
         asyncio.run(campaign.back_up_now(None))
     assert refused.value.status == 409
+
+
+def test_the_page_and_its_files_on_an_app_of_their_own() -> None:
+    app = FastAPI()
+    for path, folder in web.PAGE_FOLDERS.items():  # as create_app mounts them
+        app.mount(path, StaticFiles(directory=folder))
+    app.include_router(web.router)
+    client = TestClient(app)
+    style = client.get("/web/style.css")
+    assert style.status_code == 200 and style.headers["etag"]
+    assert (
+        client.get("/web/style.css", headers={"if-none-match": style.headers["etag"]}).status_code
+        == 304
+    )
+    assert client.get("/i18n/sv.json").json()["skill.fight"]
+    worker = client.get("/sw.js")
+    assert worker.headers["cache-control"] == "no-cache"
+    assert '"/web/style.css"' in worker.text and '"/i18n/sv.json"' in worker.text
+    # The page at / is the middleware's, which create_app adds: here / is no route at all.
+    assert client.get("/", headers={"accept": "text/html"}).status_code == 404
+    page = TestClient(web.PageForBrowsers(app)).get("/", headers={"accept": "text/html"})
+    assert page.headers["cache-control"] == "no-cache" and "<html" in page.text
+
+
+def test_the_interop_endpoints_on_an_app_of_their_own() -> None:
+    service, table_id, link = _service()
+    app = FastAPI()
+    app.state.service = service
+    app.include_router(interop.router)
+    client = TestClient(app)
+    headers = {LINK_HEADER: link}
+    brought = client.post(
+        f"/tables/{table_id}/characters/import",
+        json={"content": npc_sheet(), "source": "fatekit"},
+        headers=headers,
+    )
+    assert brought.status_code == 200, brought.text
+    assert brought.json()["added"] is True and brought.json()["character_id"] == "alice"
+    fari = client.get(f"/tables/{table_id}/characters/alice/export/fari", headers=headers)
+    assert fari.status_code == 200, fari.text
+    assert fari.json()["name"] == "Alice Westforth"
+
+
+def test_foresight_on_an_app_of_its_own() -> None:
+    service, table_id, link = _service(options=tuple(OPTIONS))
+    for kind, data in pier_commands():
+        assert asyncio.run(_command(service, table_id, link, {"type": kind, "data": data}))
+    app = FastAPI()
+    app.state.service, app.state.foresight = service, foresight.Foresight(workers=0)
+    app.include_router(foresight.router)
+    seen = TestClient(app).post(
+        f"/tables/{table_id}/foresight", json={"runs": 500, "seed": 3}, headers={LINK_HEADER: link}
+    )
+    assert seen.status_code == 200, seen.text
+    expected = simulate(scenario_from_dict(pier_scenario()), 500, seed=3).as_json()
+    assert seen.json()["baseline"] == expected
+
+
+def test_the_reach_endpoints_on_an_app_of_their_own() -> None:
+    service, _, link = _service()
+    app = FastAPI()
+    app.state.service, app.state.reach = service, Reach("https://fate.example.org")
+    app.include_router(reach.router)
+    client = TestClient(app)
+    assert client.get("/address").json() == {
+        "url": "https://fate.example.org/",
+        "public": True,
+        "loopback": False,
+    }
+    qr = client.get("/join/qr", headers={LINK_HEADER: link})
+    assert qr.status_code == 200 and qr.headers["cache-control"] == "no-store"
+    assert qr.content == reach.qr_svg(f"https://fate.example.org/#link={link}")
