@@ -1065,6 +1065,11 @@ class Game:
         npcs = [ch for ch in characters if ch not in pcs]
         if not time["in_session"]:
             yield Move(C("StartSession"), GM, True)
+            # Between sessions, no fight running, the GM may switch the optional rules the view
+            # lists as switchable.
+            for option in doc["table"]["between_sessions"]:
+                on = option not in options
+                yield Move(C("SetOptionalRule", option=option, on=on), GM, not conflict)
         elif not scene and not conflict:
             yield Move(C("EndSession", milestone=self.pick([None, "minor", "major"])), GM, True)
         if not scene:
