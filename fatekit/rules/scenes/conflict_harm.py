@@ -10,7 +10,6 @@ from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options
 from fatekit.rules.harm.concession import Concession, concede
 from fatekit.rules.harm.recovery import clear_stress
-from fatekit.rules.harm.taking import hit_options, take_hit
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
 from fatekit.rules.scenes.conflict_defence import Defence
@@ -24,6 +23,7 @@ from fatekit.rules.scenes.conflict_parts import (
     Status,
 )
 from fatekit.rules.scenes.conflict_turns import Turns
+from fatekit.rules.scenes.taking import hit_options, take_hit
 
 __all__ = ["Hits"]
 

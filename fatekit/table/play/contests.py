@@ -20,12 +20,12 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
-from fatekit.rules.harm.taking import hit_options, take_hit
 from fatekit.rules.scenes.contest import (
     CONTEST_ROLES_RULE,
     CONTEST_THREAT_RULE,
     Contest,
 )
+from fatekit.rules.scenes.taking import hit_options, take_hit
 from fatekit.table.base import (
     BoxIndex,
     Command,
