@@ -58,9 +58,15 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 async def _reply(
-    send: Send, status: int, detail: str, headers: tuple[tuple[bytes, bytes], ...] = ()
+    send: Send,
+    status: int,
+    error: str,
+    detail: str,
+    headers: tuple[tuple[bytes, bytes], ...] = (),
+    **extra: Any,
 ) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    """Answer with the body every error has (:mod:`fatekit.server.errors`)."""
+    body = json.dumps({"error": error, "detail": detail, **extra}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -115,7 +121,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await _reply(send, 413, f"the request body is over {self.max_bytes} bytes")
+            await _reply(send, 413, "too_large", f"the request body is over {self.max_bytes} bytes")
             return
         seen = 0
         started = refused = False
@@ -129,7 +135,7 @@ class BodyLimit:
                     # Answer 413 ourselves; the app is told the client went away.
                     refused = True
                     if not started:
-                        await _reply(send, 413, f"the request body is over {self.max_bytes} bytes")
+                        await _reply(send, 413, "too_large", f"the request body is over {self.max_bytes} bytes")
                     return {"type": "http.disconnect"}
             return message
 
@@ -245,8 +251,15 @@ class RateLimit:
             if kind == "websocket":
                 await refuse_socket(scope, receive, send, "too many connections: slow down")
                 return
-            seconds = str(max(1, round(wait))).encode()
-            await _reply(send, 429, "too many requests: slow down", ((b"retry-after", seconds),))
+            seconds = max(1, round(wait))
+            await _reply(
+                send,
+                429,
+                "slow_down",
+                "too many requests: slow down",
+                ((b"retry-after", str(seconds).encode()),),
+                retry_after=seconds,
+            )
             return
         if kind == "websocket" or not key.startswith("link:"):
             await self.app(scope, receive, send)
