@@ -165,6 +165,7 @@ def create_app(
         miss_burst=miss_burst,
         page_rate=page_rate,
         page_burst=page_burst,
+        operator=operator.is_token,
     )
     return app
 

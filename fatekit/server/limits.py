@@ -135,7 +135,12 @@ class BodyLimit:
                     # Answer 413 ourselves; the app is told the client went away.
                     refused = True
                     if not started:
-                        await _reply(send, 413, "too_large", f"the request body is over {self.max_bytes} bytes")
+                        await _reply(
+                            send,
+                            413,
+                            "too_large",
+                            f"the request body is over {self.max_bytes} bytes",
+                        )
                     return {"type": "http.disconnect"}
             return message
 
@@ -182,6 +187,15 @@ class TokenBucket:
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
 
+def _bearer(scope: Scope) -> str | None:
+    """The token of the request's ``Authorization: Bearer`` header, if it has one."""
+    value = dict(scope.get("headers") or []).get(b"authorization")
+    if value is None:
+        return None
+    scheme, _, given = value.decode("latin-1").partition(" ")
+    return given.strip() if scheme.lower() == "bearer" else None
+
+
 def _page_file(scope: Scope) -> bool:
     """Whether a request asks for one of the page's own files (read only, no link needed)."""
     if scope.get("method") not in ("GET", "HEAD"):
@@ -205,7 +219,11 @@ class RateLimit:
     new link for every request cannot escape the limit that way, while the links already proven
     there (another player behind the same router) play on. The page's own files (``GET /`` for a
     browser, ``/sw.js``, ``/web/...``, ``/i18n/...``) take from a larger budget of their own per address,
-    ``page_rate`` a second in bursts of ``page_burst``. Buckets that have filled up again are
+    ``page_rate`` a second in bursts of ``page_burst``. A request with no link and an
+    ``Authorization: Bearer`` token is the operator's when ``operator`` says the token is
+    right: it takes from the operator's own budget (``rate``, ``burst``); with a wrong token it
+    takes from a budget of wrong tokens per address (``misses``, ``miss_burst``), never from the
+    address's own, so guessing neither locks the operator out nor spends the address's budget. Buckets that have filled up again are
     forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """
 
@@ -217,6 +235,8 @@ class RateLimit:
     miss_burst: float = MISS_BURST
     page_rate: float = PAGE_RATE
     page_burst: float = PAGE_BURST
+    #: Whether a bearer token is the operator's (see :class:`fatekit.server.admin.Operator`).
+    operator: Callable[[str], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, TokenBucket] = field(default_factory=dict, init=False)
     missed: dict[str, TokenBucket] = field(default_factory=dict, init=False)
@@ -236,12 +256,24 @@ class RateLimit:
         if now - self._swept > 10:
             self._forget(now)
         address = client_address(scope)
+        token = _bearer(scope) if kind == "http" else None
         if kind == "http" and _page_file(scope):
             key = "page:" + address
             bucket = self._bucket(self.buckets, key, self.page_rate, self.page_burst, now)
         else:
             key = "addr:" + address if kind == "websocket" else self._client(scope, address)
-            bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
+            if key.startswith("addr:") and token is not None:
+                # An operator's request: the right token has a budget of its own, wrong ones
+                # one per address, so neither a burst of guesses nor the address's other
+                # requests ever keep the operator out.
+                if self.operator is not None and self.operator(token):
+                    key = "operator"
+                    bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
+                else:
+                    key = "wrong:" + address
+                    bucket = self._bucket(self.missed, key, self.misses, self.miss_burst, now)
+            else:
+                bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
         wait = bucket.take(now)
         if wait == 0 and key.startswith("link:") and key not in self.proven:
             misses = self.missed.get(address)
