@@ -82,7 +82,9 @@ class Player:
     def submit(self, form: str) -> None:
         self.page.locator(f"#{form}-submit").click()
         try:
-            self.page.wait_for_function("!document.getElementById('dialog').open", timeout=TIMEOUT)
+            self.page.wait_for_function(
+                "() => !document.getElementById('dialog').open", timeout=TIMEOUT
+            )
         except Exception:
             said = self.page.locator("#dialog .dialog-error").inner_text()
             raise AssertionError(f"{self.name}: {form} was refused: {said}") from None
