@@ -104,10 +104,10 @@ def test_the_browser_plural_rules_are_the_ones_the_catalogs_follow(browser: Any)
 @pytest.mark.parametrize("lang", ["en", "ru", "it", "sv"])
 def test_counted_words_have_their_plural_forms(lang: str) -> None:
     # The texts that put {n} before a counted word, audited: each has its variants where the
-    # word changes with the number (Swedish "skift" and Italian "colpo da {n}" do not).
+    # word changes with the number (Swedish "steg" and Italian "colpo da {n}" do not).
     counted = {
         "en": ["harm.pending", "roll.verdict", "foresight.length_hover", "turn.challenge"],
-        "ru": ["harm.pending", "foresight.length_hover", "ruleset_editor.stunt_cost_is"],
+        "ru": ["harm.pending", "foresight.length_hover"],
         "it": ["foresight.length_hover", "turn.challenge"],
         "sv": ["foresight.length_hover", "turn.challenge"],
     }
