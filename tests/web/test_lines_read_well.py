@@ -33,6 +33,9 @@ NUMBER_FIELDS = {
     "version", "most", "limit", "sheet", "refresh", "weapon", "armor", "reach", "below",
     "zones",
 }  # fmt: skip
+#: Numbers that are bounds or labels, never a count of one: a text's longest length, a seed, a
+#: version (rendered as 2000, not with each sample number).
+BOUND_FIELDS = {"most", "limit", "seed", "version", "seconds"}
 #: Keys whose "name" fields hold something else: numbers before and after an arrow ("fate points
 #: 2 → 3"), an aspect's old name.
 NOT_NAMES = {
@@ -82,7 +85,8 @@ def renderings(lang: str, key: str) -> Iterator[tuple[dict[str, object], str]]:
     in each counted field (the plural variant chosen by ``n``, as the page and Python do)."""
     said: Words = words(lang)
     fields = kinds(key)
-    counted = [f for f, kind in fields.items() if kind == "number"] or [None]
+    counted = [f for f, kind in fields.items() if kind == "number" and f not in BOUND_FIELDS]
+    counted = counted or [None]
     for name in NAMES[lang]:
         for field in counted:
             for number in NUMBERS if field else (2,):
@@ -91,7 +95,7 @@ def renderings(lang: str, key: str) -> Iterator[tuple[dict[str, object], str]]:
                     if kind == "name":
                         args[f] = name
                     elif kind == "number":
-                        args[f] = number if f == field else 3
+                        args[f] = 2000 if f in BOUND_FIELDS else number if f == field else 3
                     else:
                         args[f] = f"«{f}»"
                 yield args, said(key, **args)
@@ -123,23 +127,38 @@ def test_every_text_renders_with_its_fields_filled(lang: str) -> None:
     assert unfilled == {}
 
 
+def wrong_counts(lang: str, text: str) -> list[str]:
+    """Each number in ``text`` followed by a counted word in the form of another category."""
+    wrong = []
+    for category, form in counted_forms(lang):
+        # a number (not a bonus: "+2 за жетон"), then at most one word of four letters or more
+        # (an adjective: "2 бесплатных призыва"), then the counted word
+        pattern = r"(?<![\w.,+])(\d+)\s+(?:[^\W\d]{4,}\s+)?" + re.escape(form) + r"(?!\w)"
+        for m in re.finditer(pattern, text, re.IGNORECASE):
+            if plural(lang, int(m.group(1))) != category:
+                wrong.append(m.group(0))
+    return wrong
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_counted_word_takes_the_form_its_number_asks_for(lang: str) -> None:
+    assert counted_forms(lang), f"the {lang} glossary gives no counted forms"
     wrong = {}
-    forms = counted_forms(lang)
-    assert forms, f"the {lang} glossary gives no counted forms"
     for key in base_keys(lang):
         if "number" not in kinds(key).values():
             continue
         for _, text in renderings(lang, key):
-            for category, form in forms:
-                # a number (not a bonus: "+2 за жетон"), then at most one word of four letters
-                # or more (an adjective: "2 бесплатных призыва"), then the counted word
-                pattern = r"(?<![\w.,+])(\d+)\s+(?:[^\W\d]{4,}\s+)?" + re.escape(form) + r"(?!\w)"
-                for m in re.finditer(pattern, text, re.IGNORECASE):
-                    if plural(lang, int(m.group(1))) != category:
-                        wrong[f"{key} ({m.group(0)})"] = text
+            for found in wrong_counts(lang, text):
+                wrong[f"{key} ({found})"] = text
     assert wrong == {}
+
+
+def test_the_count_check_catches_a_wrong_form() -> None:
+    assert wrong_counts("ru", "удар в 5 сдвига") == ["5 сдвига"]
+    assert wrong_counts("ru", "ещё 21 бесплатных призывов") == ["21 бесплатных призывов"]
+    assert wrong_counts("it", "un colpo di 1 livelli di successo") == ["1 livelli di successo"]
+    assert wrong_counts("en", "1 stress boxes") == ["1 stress boxes"]
+    assert wrong_counts("ru", "удар в 22 сдвига") == []
 
 
 def test_the_plural_categories_are_the_browsers() -> None:
