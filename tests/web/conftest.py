@@ -154,7 +154,11 @@ def no_csp_violation() -> Iterator[None]:
         pytest.fail(f"the page's security policy refused:\n{found}")
 
 
-@pytest.fixture(scope="session")
+# Playwright and its Chromium live for one test module, not the whole session: its sync API
+# keeps an event loop running in the test's thread while it is started, and the tests that run
+# asyncio themselves (Discord, the server) may follow a browser test in the same worker of
+# ``pytest -n`` (asyncio.run() cannot be called from a running event loop).
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Any]:
     """Playwright, for the tests that launch a Chromium of their own (a profile of its own, or
     another environment); the others share ``browser``. Every context it makes is watched for
@@ -169,7 +173,7 @@ def playwright() -> Iterator[Any]:
         yield WatchedPlaywright(started)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Any) -> Iterator[Any]:
     """Headless Chromium, with a fresh profile directory."""
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
