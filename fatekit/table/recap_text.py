@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from pathlib import Path
 
 from fatekit.formats.words import words
 from fatekit.rules.core.errors import BadInput
@@ -177,4 +178,6 @@ def recap_html(text: RecapText, table_name: str, stylesheet: str | None = None) 
 
 
 #: The printable page's style (one file, which the server also serves for the page to link).
-_PRINT_STYLE = (_CATALOGS.parent / "web" / "print.css").read_text(encoding="utf-8")
+_PRINT_STYLE = (Path(__file__).resolve().parent.parent / "web" / "print.css").read_text(
+    encoding="utf-8"
+)
