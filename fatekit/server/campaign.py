@@ -106,7 +106,6 @@ async def campaign(caller: At, service: Service) -> Response:
     },
 )
 async def recap(
-    request: Request,
     caller: At,
     service: Service,
     session: Annotated[
@@ -115,6 +114,8 @@ async def recap(
     ] = None,
     lang: Annotated[Literal["en", "ru", "it", "sv"], Query()] = "en",
     format: Annotated[Literal["json", "md", "html"], Query()] = "json",
+    *,
+    request: Request,
 ) -> Any:
     """A session's recap in ``lang``: JSON for the page, Markdown to download, or a page to print."""
     name, text = await service.recap(caller, session, lang)
