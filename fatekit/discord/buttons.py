@@ -157,13 +157,19 @@ async def allow_typed(door: Door, context: Context, options: Mapping[str, Any]) 
 
 
 def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
+    """The buttons of :func:`waiting` that fit in a message."""
+    return waiting(seen, t)[0]
+
+
+def waiting(seen: Seen, t: Words) -> tuple[list[JSON], str | None]:
     """Buttons for what waits on the table: each roll in play (invoke, settle: a row each,
     named by its roller when there are several), a hit to take, compels to answer and
-    self-compels for the GM."""
+    self-compels for the GM; and, when they do not all fit in a message's five rows, a line
+    saying how many did not and which commands reach them."""
     view = seen.view
     rolled: list[JSON] = []
     listed = [r for r in rolls_in_play(view) if r.get("id")]
-    for roll in listed[:MESSAGE_ROWS]:
+    for roll in listed:
         who = f" ({seen.reader.who(roll.get('actor')).strip('*')})" if len(listed) > 1 else ""
         rolled.append(
             row(
@@ -198,7 +204,12 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     for asked in view.get("self_compels", ()):
         out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
         out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
-    return (rolled + rows(out))[:MESSAGE_ROWS]
+    # What answers someone (a hit, a compel) goes first: a roll may also be reached by command.
+    laid = rows(out, most=MESSAGE_ROWS * 4) + rolled
+    if len(laid) <= MESSAGE_ROWS:
+        return laid, None
+    left = sum(len(r["components"]) for r in laid[MESSAGE_ROWS:])
+    return laid[:MESSAGE_ROWS], t("discord.more_waiting", n=left)
 
 
 def _hit_for_seat(view: JSON) -> tuple[JSON | None, bool]:

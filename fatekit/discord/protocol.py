@@ -149,10 +149,16 @@ def row(*components: JSON) -> JSON:
     return {"type": ComponentType.ACTION_ROW, "components": list(components)}
 
 
-def rows(buttons: list[JSON]) -> list[JSON]:
-    """Buttons laid out five to a row, at most five rows."""
+def rows(buttons: list[JSON], most: int = MESSAGE_ROWS) -> list[JSON]:
+    """Buttons laid out five to a row, at most ``most`` rows (what does not fit is left to the
+    caller to offer another way: :func:`overflow`)."""
     chunks = [buttons[i : i + ROW_BUTTONS] for i in range(0, len(buttons), ROW_BUTTONS)]
-    return [row(*chunk) for chunk in chunks[:MESSAGE_ROWS]]
+    return [row(*chunk) for chunk in chunks[:most]]
+
+
+def overflow(buttons: list[JSON], most: int = MESSAGE_ROWS) -> int:
+    """How many of ``buttons`` do not fit in ``most`` rows."""
+    return max(0, len(buttons) - most * ROW_BUTTONS)
 
 
 def message(content: str, *, ephemeral: bool = False, components: list[JSON] | None = None) -> JSON:
@@ -185,24 +191,27 @@ def public_reply(text: str, components: list[JSON] | None = None) -> JSON:
 
 
 def modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
-    """A form of text inputs: (custom id, label, most characters, long text)."""
+    """A form of text inputs: (custom id, label, most characters, long text), each in an action
+    row of its own. Discord now recommends wrapping a text input in a Label component instead,
+    but hikari 2.7 (the library that speaks to Discord here) neither builds Labels nor reads a
+    Label form's answers, while Discord still takes and returns action rows: measured by
+    ``tests/discord/test_shapes.py``."""
     return {
         "type": Callback.MODAL,
         "data": {
             "custom_id": custom_id,
             "title": title[:TITLE_LIMIT],
             "components": [
-                {
-                    "type": ComponentType.LABEL,
-                    "label": label[:TITLE_LIMIT],
-                    "component": {
+                row(
+                    {
                         "type": ComponentType.TEXT_INPUT,
                         "custom_id": input_id,
+                        "label": label[:TITLE_LIMIT],
                         "style": 2 if long else 1,
                         "max_length": longest,
                         "required": True,
-                    },
-                }
+                    }
+                )
                 for input_id, label, longest, long in inputs
             ],
         },

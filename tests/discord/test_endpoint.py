@@ -8,7 +8,7 @@ import asyncio
 import json
 from pathlib import Path
 
-import httpx2
+import httpx
 from nacl.signing import SigningKey
 
 from fatekit.discord.signature import Verifier
@@ -26,7 +26,7 @@ async def knock(tmp: Path) -> dict[str, tuple[int, object]]:
         out["unsigned"] = (unsigned.status_code, unsigned.json())
         body = json.dumps({"id": "1", "type": 1, "token": "t", "version": 1}).encode()
         stamp = "1700000000"
-        async with httpx2.AsyncClient() as http:
+        async with httpx.AsyncClient() as http:
             other = SigningKey.generate().sign(stamp.encode() + body).signature.hex()
             forged = await http.post(
                 play.base + "/discord/interactions",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx2
+import httpx
 
 from fatekit.discord.rest import Rest, route_of
 
@@ -20,7 +20,7 @@ async def burst(tmp: Path) -> tuple[StandIn, list[str], list[tuple[str, str]]]:
         StandIn(bucket=2, window=0.3) as discord,
         Play(tmp / "t.db", discord, endpoint=False).running() as play,
     ):
-        async with httpx2.AsyncClient(base_url=play.base) as http:
+        async with httpx.AsyncClient(base_url=play.base) as http:
             made = (await http.post("/tables", json={"name": "Busy"})).json()
         table = made["table_id"]
         gm = Member(discord, "4001", "Gloria")
