@@ -117,7 +117,12 @@ class Gateway:
                     await asyncio.wait_for(self._stopping.wait(), self._backoff.next())
 
     async def _session(self) -> None:
-        info = await self._rest.gateway_bot()
+        try:
+            info = await self._rest.gateway_bot()
+        except DiscordError as error:
+            if error.status == 401:
+                raise GatewayStopped(4004, "Discord refused the bot token (401)") from None
+            raise
         limit = info.session_start_limit
         if limit.remaining < 1:
             wait = max(1.0, limit.reset_after.total_seconds())
@@ -155,6 +160,8 @@ class Gateway:
             if closed.code in FATAL_CLOSE_CODES:
                 raise GatewayStopped(int(closed.code or 0), closed.reason) from None
             raise
+        except hikari.UnauthorizedError:
+            raise GatewayStopped(4004, "Discord refused the bot token (401)") from None
         finally:
             self.ready.clear()
             self._bot = None

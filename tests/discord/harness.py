@@ -92,7 +92,12 @@ def form_data(body: JSON, fields: dict[str, str]) -> JSON:
             continue
         row_id = next(numbers)
         inner_rows = [
-            {"type": 4, "id": next(numbers), "custom_id": c["custom_id"], "value": fields[c["custom_id"]]}
+            {
+                "type": 4,
+                "id": next(numbers),
+                "custom_id": c["custom_id"],
+                "value": fields[c["custom_id"]],
+            }
             for c in top["components"]
         ]
         components.append({"type": 1, "id": row_id, "components": inner_rows})

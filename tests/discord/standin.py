@@ -410,7 +410,8 @@ class StandIn:
     ) -> Response:
         self.requests.append(f"{request.method} {request.url.path}")
         try:
-            if self.global_limits > 0:
+            # Interaction callbacks are exempt from the global limit (rate-limits.mdx).
+            if self.global_limits > 0 and not request.url.path.endswith("/callback"):
                 self.global_limits -= 1
                 self.limited.append(request.url.path)
                 return JSONResponse(
@@ -829,11 +830,12 @@ class StandIn:
         assert socket is not None
         self._socket = None
         self._gateway_ready.clear()
-        transport = getattr(socket.socket.scope.get("transport"), "abort", None)
-        if transport is not None:
-            transport()
-        else:
-            await socket.socket.close(1006)
+        # uvicorn's protocol behind the ASGI receive callable holds the TCP transport: aborted,
+        # the connection ends with no closing handshake, as when a network goes.
+        protocol = getattr(getattr(socket.socket, "_receive", None), "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        assert transport is not None, "the server under the stand-in keeps no transport"
+        transport.abort()
 
     # -- interactions -------------------------------------------------------------------------
 

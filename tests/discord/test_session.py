@@ -407,9 +407,7 @@ async def take_hit(member: Member, play: Play, table: str, link: str, page: Page
     taken = await member.press(hit.message, "abs:0")
     data: JSON = {"boxes": option["boxes"], "slots": option["slots"]}
     if taken.kind == "modal":
-        fields = {
-            c["custom_id"]: "Bruised Pride" for c in taken.message.inputs()
-        }
+        fields = {c["custom_id"]: "Bruised Pride" for c in taken.message.inputs()}
         await member.submit(taken, **fields)
         data["names"] = [[slot, "Bruised Pride"] for slot in option["slots"]]
     page.add("gm" if member.id == "1001" else member.name.lower(), "Absorb", data)
