@@ -199,10 +199,8 @@ def with_component_ids(components: list[JSON]) -> list[JSON]:
         if out.get("type") == 3:
             out.setdefault("min_values", 1)
             out.setdefault("max_values", 1)
-            out["options"] = [
-                {"description": None, "emoji": None, "default": False, **o}
-                for o in out.get("options", [])
-            ]
+            # An option's description and emoji are left out when it has none.
+            out["options"] = [{"default": False, **o} for o in out.get("options", [])]
         return out
 
     return [number(c) for c in components]

@@ -324,7 +324,8 @@ class StandIn:
         self.deadline_missed: list[str] = []
         self.refused_callbacks: list[str] = []  # why a callback was refused
         self.endpoint: str | None = None  # an app's interactions endpoint (HTTP way in)
-        self.sent: list[tuple[str, JSON]] = []  # (kind, payload): all Discord sent the app
+        #: (kind, payload): everything Discord sent the app, dispatches and REST answers alike.
+        self.sent: list[tuple[str, Any]] = []
         self.requests: list[str] = []  # "METHOD path" of every REST request
         self.nonces: dict[tuple[str, str], JSON] = {}
         self._windows: dict[str, tuple[float, int]] = {}
@@ -436,9 +437,17 @@ class StandIn:
                 {"message": refused.message, "code": refused.code}, status_code=refused.status
             )
 
+    def _answered(
+        self, kind: str, body: Any, headers: dict[str, str] | None = None
+    ) -> JSONResponse:
+        """A REST answer, kept for the parsers' test."""
+        self.sent.append((kind, body))
+        return JSONResponse(body, headers=headers)
+
     async def _gateway_bot(self, request: Request) -> Response:
         async def work() -> Response:
-            return JSONResponse(
+            return self._answered(
+                "GATEWAY_BOT",
                 {
                     "url": f"ws://127.0.0.1:{self.port}/gateway",
                     "shards": 1,
@@ -448,7 +457,7 @@ class StandIn:
                         "reset_after": 14400000,
                         "max_concurrency": 1,
                     },
-                }
+                },
             )
 
         return await self._handle(request, work)
@@ -471,7 +480,7 @@ class StandIn:
                 }
                 for c in commands
             ]
-            return JSONResponse(self.commands)
+            return self._answered("COMMANDS", self.commands)
 
         return await self._handle(request, work)
 
@@ -483,10 +492,11 @@ class StandIn:
             answer = await request.json()
             made = self._answer(pending, answer)
             if request.query_params.get("with_response") == "true":
-                return JSONResponse(
+                return self._answered(
+                    "CALLBACK_RESPONSE",
                     shapes.callback_response(
                         pending.id, int(pending.payload["type"]), int(answer["type"]), made
-                    )
+                    ),
                 )
             return Response(status_code=204)
 
@@ -590,7 +600,7 @@ class StandIn:
             )
             if not pending.final.done():
                 pending.final.set_result(pending.original)
-            return JSONResponse(pending.original.object)
+            return self._answered("MESSAGE", pending.original.object)
 
         return await self._handle(request, work, auth=False)
 
@@ -607,7 +617,7 @@ class StandIn:
                 message.id, pending.channel_id, BOT_USER, body, ephemeral=bool(flags & 64)
             )
             self.messages.append(message)
-            return JSONResponse(message.object)
+            return self._answered("MESSAGE", message.object)
 
         return await self._handle(request, work, auth=False)
 
@@ -690,7 +700,7 @@ class StandIn:
             if self.server_errors and self.errors_after_taking:
                 # Discord took the post, and the answer was lost on the way.
                 return Response(b"upstream request timeout", status_code=self.server_errors.pop(0))
-            return JSONResponse(made, headers=headers)
+            return self._answered("MESSAGE", made, headers)
 
         return await self._handle(request, work)
 
@@ -698,7 +708,9 @@ class StandIn:
         async def work() -> Response:
             user = str((await request.json())["recipient_id"])
             channel = self.dm_channels.setdefault(user, self.id())
-            return JSONResponse(shapes.dm_channel(channel, shapes.user(user, f"user{user[-4:]}")))
+            return self._answered(
+                "DM_CHANNEL", shapes.dm_channel(channel, shapes.user(user, f"user{user[-4:]}"))
+            )
 
         return await self._handle(request, work)
 
