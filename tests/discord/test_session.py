@@ -25,8 +25,8 @@ from fatekit.rules import RandomDice, new_character
 from fatekit.server.app import create_app
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
-from .harness import CHANNEL, Member, Play
 from . import shapes
+from .harness import CHANNEL, Member, Play
 from .standin import StandIn
 
 JSON = dict[str, Any]

@@ -22,8 +22,8 @@ import pytest
 
 from fatekit.discord.rest import Rest
 
-from . import shapes
 from ..sheets import ruth_sheet  # type: ignore[import-not-found]
+from . import shapes
 from .harness import CHANNEL, Member, Play
 from .standin import TOKEN, StandIn
 
