@@ -319,7 +319,8 @@ class StandIn:
         self.global_limits = 0  # how many requests to answer with a global 429
         self.route_limits = 0  # how many channel posts to answer with a route 429 (shared scope)
         self.server_errors: list[int] = []  # statuses to answer the next requests with (5xx)
-        self.errors_after_taking = False  # a 5xx burst on posts comes after the post was made
+        self.errors_after_taking = False
+        self.refuse_posts = 0  # how many channel posts to refuse outright (400)  # a 5xx burst on posts comes after the post was made
         self.limited: list[str] = []  # the routes answered 429
         self.deadline_missed: list[str] = []
         self.refused_callbacks: list[str] = []  # why a callback was refused
@@ -683,6 +684,9 @@ class StandIn:
                     },
                 )
             body = await request.json()
+            if self.refuse_posts > 0:
+                self.refuse_posts -= 1
+                raise Refused(400, 50035, "Invalid Form Body")
             check_message(body)
             _check(body.get("allowed_mentions") == {"parse": []}, "the app never pings anyone")
             nonce = body.get("nonce")
