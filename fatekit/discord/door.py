@@ -389,10 +389,11 @@ class FrontDoor:
         caller = self.caller(context)
         seen = await self.seen(context)
         if name == "gm":
-            if not await b.is_gm(self, context):
-                # The table would refuse each of these too; said at once, before the options.
-                return private_reply(context.words("discord.gm_only"))
             sub, sub_options = _subcommand(options)
+            if sub != "command" and not await b.is_gm(self, context):
+                # The table would refuse each of these too; said at once, before the options.
+                # (`/gm command` sends any table command: the table decides who may.)
+                return private_reply(context.words("discord.gm_only"))
             if sub == "command":
                 move = _generic(options=sub_options)
             else:

@@ -53,34 +53,36 @@ async def gm_notes(http: httpx.AsyncClient, table: str, link: str) -> list[str]:
 async def down_at_start_and_mid_session(tmp: Path) -> tuple[list[str], list[str], int]:
     async with StandIn() as discord:
         await discord.down()
-        async with Play(tmp / "t.db", discord, endpoint=False).running() as play:
-            async with httpx.AsyncClient(base_url=play.base) as http:
-                # Discord is unreachable; the page works.
-                made = (await http.post("/tables", json={"name": "Outage"})).json()
-                table, link = made["table_id"], made["link"]
-                await note(http, table, link, "made while Discord was away")
-                await asyncio.sleep(0.5)
-                discord.server_errors = [503] * 4  # and it comes back answering 503 a while
-                await discord.up()
-                await discord.ready(20)
-                gm = Member(discord, "5001", "Gloria")
-                await gm.submit(await gm.use("bind"), link=link)
-                await note(http, table, link, "one")
-                await play.settled(table)
-                # Mid-session: Discord goes away; the page goes on; nothing is lost.
-                await discord.down()
-                for text in ("two", "three"):
-                    await note(http, table, link, text)
-                await asyncio.sleep(0.5)
-                await discord.up()
-                await play.settled(table)
-                await gm.use("note", text="four")  # the Gateway came back by itself
-                await play.settled(table)
-                return (
-                    notes(discord),
-                    [r for r in discord.requests if "commands" in r],
-                    len(discord.commands),
-                )
+        async with (
+            Play(tmp / "t.db", discord, endpoint=False).running() as play,
+            httpx.AsyncClient(base_url=play.base) as http,
+        ):
+            # Discord is unreachable; the page works.
+            made = (await http.post("/tables", json={"name": "Outage"})).json()
+            table, link = made["table_id"], made["link"]
+            await note(http, table, link, "made while Discord was away")
+            await asyncio.sleep(0.5)
+            discord.server_errors = [503] * 4  # and it comes back answering 503 a while
+            await discord.up()
+            await discord.ready(20)
+            gm = Member(discord, "5001", "Gloria")
+            await gm.submit(await gm.use("bind"), link=link)
+            await note(http, table, link, "one")
+            await play.settled(table)
+            # Mid-session: Discord goes away; the page goes on; nothing is lost.
+            await discord.down()
+            for text in ("two", "three"):
+                await note(http, table, link, text)
+            await asyncio.sleep(0.5)
+            await discord.up()
+            await play.settled(table)
+            await gm.use("note", text="four")  # the Gateway came back by itself
+            await play.settled(table)
+            return (
+                notes(discord),
+                [r for r in discord.requests if "commands" in r],
+                len(discord.commands),
+            )
 
 
 def test_discord_down_at_start_and_mid_session_loses_nothing(tmp_path: Path) -> None:
@@ -90,28 +92,31 @@ def test_discord_down_at_start_and_mid_session_loses_nothing(tmp_path: Path) -> 
 
 
 async def bursts(tmp: Path) -> list[str]:
-    async with StandIn() as discord, Play(tmp / "t.db", discord, endpoint=False).running() as play:
-        async with httpx.AsyncClient(base_url=play.base) as http:
-            made = (await http.post("/tables", json={"name": "Bursts"})).json()
-            table, link = made["table_id"], made["link"]
-            gm = Member(discord, "5001", "Gloria")
-            await gm.submit(await gm.use("bind"), link=link)
-            await play.settled(table)
-            discord.server_errors = [502] * 7  # longer than hikari's own retries
-            await note(http, table, link, "through a 502 burst")
-            await play.settled(table)
-            # Discord makes the post and the answer is lost (a 504 after taking it), twice:
-            # hikari sends it again with the same nonce, and Discord keeps one message.
-            discord.errors_after_taking = True
-            discord.server_errors = [504, 504]
-            await note(http, table, link, "answered 504 after it was made")
-            await play.settled(table)
-            discord.errors_after_taking = False
-            discord.route_limits = 3
-            discord.global_limits = 2
-            await note(http, table, link, "through 429s")
-            await play.settled(table)
-            return notes(discord)
+    async with (
+        StandIn() as discord,
+        Play(tmp / "t.db", discord, endpoint=False).running() as play,
+        httpx.AsyncClient(base_url=play.base) as http,
+    ):
+        made = (await http.post("/tables", json={"name": "Bursts"})).json()
+        table, link = made["table_id"], made["link"]
+        gm = Member(discord, "5001", "Gloria")
+        await gm.submit(await gm.use("bind"), link=link)
+        await play.settled(table)
+        discord.server_errors = [502] * 7  # longer than hikari's own retries
+        await note(http, table, link, "through a 502 burst")
+        await play.settled(table)
+        # Discord makes the post and the answer is lost (a 504 after taking it), twice:
+        # hikari sends it again with the same nonce, and Discord keeps one message.
+        discord.errors_after_taking = True
+        discord.server_errors = [504, 504]
+        await note(http, table, link, "answered 504 after it was made")
+        await play.settled(table)
+        discord.errors_after_taking = False
+        discord.route_limits = 3
+        discord.global_limits = 2
+        await note(http, table, link, "through 429s")
+        await play.settled(table)
+        return notes(discord)
 
 
 def test_5xx_and_429_bursts_never_lose_or_double_a_post(tmp_path: Path) -> None:
@@ -124,47 +129,50 @@ def test_5xx_and_429_bursts_never_lose_or_double_a_post(tmp_path: Path) -> None:
 
 async def no_permission(tmp: Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    async with StandIn() as discord, Play(tmp / "t.db", discord, endpoint=True).running() as play:
-        async with httpx.AsyncClient(base_url=play.base) as http:
-            made = (await http.post("/tables", json={"name": "Locked"})).json()
-            table, link = made["table_id"], made["link"]
-            gm = Member(discord, "5001", "Gloria", "sv-SE")
-            channel = discord.channel_named(CHANNEL)
-            # /bind where the app may not post: refused before the form, naming what lacks.
-            channel.app_permissions = shapes.VIEW_CHANNEL | shapes.READ_MESSAGE_HISTORY
-            out["bind refused"] = (await gm.use("bind")).content
-            out["status"] = (await gm.use("fatekit status")).content
-            channel.app_permissions = shapes.BOT_PERMISSIONS
-            await gm.submit(await gm.use("bind"), link=link)
-            await note(http, table, link, "before")
-            await play.settled(table)
-            # The permission is taken away mid-session: moves wait, the GM is told.
-            channel.app_permissions = shapes.VIEW_CHANNEL
-            for text in ("while locked 1", "while locked 2"):
-                await note(http, table, link, text)
-            await asyncio.sleep(1.0)
-            out["told in discord"] = [m.content for m in discord.direct(gm.id)]
-            out["told on the page"] = await gm_notes(http, table, link)
-            out["status while locked"] = (await gm.use("fatekit status")).content
-            channel.app_permissions = shapes.BOT_PERMISSIONS  # the GM gives it back
-            await play.settled(table)
-            out["notes"] = notes(discord)
-            # The channel is deleted: the GM binds another one, and the moves go there.
-            channel.gone = True
-            await note(http, table, link, "after the channel went")
-            await asyncio.sleep(1.0)
-            out["gone told"] = [m.content for m in discord.direct(gm.id)][-1]
-            elsewhere = Member(discord, gm.id, gm.name, "sv-SE", channel=OTHER)
-            await elsewhere.submit(await elsewhere.use("bind"), link=link)
-            await play.settled(table)
-            out["other channel"] = notes(discord, OTHER)
-            # Discord refuses a post outright (400): the GM is told, the log says why.
-            discord.refuse_posts = 1
-            await note(http, table, link, "refused")
-            await note(http, table, link, "after the refusal")
-            await play.settled(table)
-            out["after refusal"] = notes(discord, OTHER)
-            out["refusal told"] = [m.content for m in discord.direct(gm.id)][-1]
+    async with (
+        StandIn() as discord,
+        Play(tmp / "t.db", discord, endpoint=True).running() as play,
+        httpx.AsyncClient(base_url=play.base) as http,
+    ):
+        made = (await http.post("/tables", json={"name": "Locked"})).json()
+        table, link = made["table_id"], made["link"]
+        gm = Member(discord, "5001", "Gloria", "sv-SE")
+        channel = discord.channel_named(CHANNEL)
+        # /bind where the app may not post: refused before the form, naming what lacks.
+        channel.app_permissions = shapes.VIEW_CHANNEL | shapes.READ_MESSAGE_HISTORY
+        out["bind refused"] = (await gm.use("bind")).content
+        out["status"] = (await gm.use("fatekit status")).content
+        channel.app_permissions = shapes.BOT_PERMISSIONS
+        await gm.submit(await gm.use("bind"), link=link)
+        await note(http, table, link, "before")
+        await play.settled(table)
+        # The permission is taken away mid-session: moves wait, the GM is told.
+        channel.app_permissions = shapes.VIEW_CHANNEL
+        for text in ("while locked 1", "while locked 2"):
+            await note(http, table, link, text)
+        await asyncio.sleep(1.0)
+        out["told in discord"] = [m.content for m in discord.direct(gm.id)]
+        out["told on the page"] = await gm_notes(http, table, link)
+        out["status while locked"] = (await gm.use("fatekit status")).content
+        channel.app_permissions = shapes.BOT_PERMISSIONS  # the GM gives it back
+        await play.settled(table)
+        out["notes"] = notes(discord)
+        # The channel is deleted: the GM binds another one, and the moves go there.
+        channel.gone = True
+        await note(http, table, link, "after the channel went")
+        await asyncio.sleep(1.0)
+        out["gone told"] = [m.content for m in discord.direct(gm.id)][-1]
+        elsewhere = Member(discord, gm.id, gm.name, "sv-SE", channel=OTHER)
+        await elsewhere.submit(await elsewhere.use("bind"), link=link)
+        await play.settled(table)
+        out["other channel"] = notes(discord, OTHER)
+        # Discord refuses a post outright (400): the GM is told, the log says why.
+        discord.refuse_posts = 1
+        await note(http, table, link, "refused")
+        await note(http, table, link, "after the refusal")
+        await play.settled(table)
+        out["after refusal"] = notes(discord, OTHER)
+        out["refusal told"] = [m.content for m in discord.direct(gm.id)][-1]
     return out
 
 
