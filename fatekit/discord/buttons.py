@@ -303,6 +303,10 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     kind, _, rest = custom_id.partition(":")
     t = context.words
     if kind == "allow":
+        if context.seat is None or not await is_gm(door, context):
+            # The GM's button, posted in the channel: anyone else is told at once, not after
+            # writing a reason in its form.
+            return private_reply(t("discord.gm_only"))
         return modal(
             f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
         )
@@ -466,16 +470,34 @@ def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
     roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
     found = resolution_of(seen.extras, roll).get("options", ())
     option = next((o for o in found if o["key"] == data.get("option")), None)
-    if option is None or not option.get("names_aspect") or data.get("aspect_name"):
+    if option is None:
         return None
-    return modal(
-        f"setm:{option['key']}:{data['roll']}",
-        t("resolve.title"),
-        [("name", t("resolve.aspect_name"), 200, False)],
-    )
+    if option.get("names_aspect") and not data.get("aspect_name"):
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.title"),
+            [("name", t("resolve.aspect_name"), 200, False)],
+        )
+    if option.get("boosts") and not data.get("boost_names"):
+        # The boost's name, as the page's roll dialog offers it: it may also be named later.
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.boost_name"),
+            [("boost", t("resolve.boost_name"), 200, False)],
+            optional=True,
+        )
+    return None
 
 
-async def _settle(door: Door, context: Context, key: str, name: str | None, roll_id: str) -> JSON:
+async def _settle(
+    door: Door,
+    context: Context,
+    key: str,
+    name: str | None,
+    roll_id: str,
+    *,
+    boost: str | None = None,
+) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -488,6 +510,17 @@ async def _settle(door: Door, context: Context, key: str, name: str | None, roll
             return form
     if name:
         data["aspect_name"] = name.strip()
+    if boost and boost.strip():
+        listed: list[JSON] = list(resolution_of(seen.extras, roll).get("options", ()))
+        option: JSON = next((o for o in listed if o["key"] == key), {})
+        sides = option.get("boosts") or ()
+        # The opposition's boost, with nobody defending, is the GM's (the engine's "gm").
+        holder = (
+            roll.get("actor")
+            if "actor" in sides
+            else (roll.get("defence") or {}).get("actor", "gm")
+        )
+        data["boost_names"] = [[holder, boost.strip()]]
     return await door.play(context, door.caller(context), Move("ResolveRoll", data))
 
 
@@ -505,5 +538,7 @@ async def submitted(
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
     if kind == "setm":
         key, _, roll_id = rest.partition(":")
-        return await _settle(door, context, key, fields.get("name", ""), roll_id)
+        return await _settle(
+            door, context, key, fields.get("name", ""), roll_id, boost=fields.get("boost")
+        )
     raise Ask("discord.unknown")

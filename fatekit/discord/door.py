@@ -233,7 +233,8 @@ class FrontDoor:
         except Exception:
             # Not an interaction hikari can read as Discord documents it.
             _log.warning(
-                "an interaction Discord's documentation does not describe was refused", exc_info=True
+                "an interaction Discord's documentation does not describe was refused",
+                exc_info=True,
             )
             return private_reply(words(language_of(interaction.get("locale")))("discord.unknown"))
         try:
@@ -594,11 +595,8 @@ class FrontDoor:
             for choice, held in aspects(view, holder):
                 if command == "pass" and not held:
                     continue  # only a free invoke held may be passed on
-                label = (
-                    choice.name
-                    if not held
-                    else f"{choice.name} ({reader.t('invoke.free_held', n=held)})"
-                )
+                name = choice.name.strip() or reader.t("aspect.unnamed_boost")
+                label = name if not held else f"{name} ({reader.t('invoke.free_held', n=held)})"
                 out.append(Choice(label, choice.value))
             return out
         if focused == "task":

@@ -190,7 +190,9 @@ def public_reply(text: str, components: list[JSON] | None = None) -> JSON:
     }
 
 
-def modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
+def modal(
+    custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]], *, optional: bool = False
+) -> JSON:
     """A form of text inputs: (custom id, label, most characters, long text), each in an action
     row of its own. Discord now recommends wrapping a text input in a Label component instead,
     but hikari 2.7 (the library that speaks to Discord here) neither builds Labels nor reads a
@@ -209,7 +211,7 @@ def modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) 
                         "label": label[:TITLE_LIMIT],
                         "style": 2 if long else 1,
                         "max_length": longest,
-                        "required": True,
+                        "required": not optional,
                     }
                 )
                 for input_id, label, longest, long in inputs

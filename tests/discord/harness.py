@@ -143,6 +143,12 @@ class Member:
         return user_object(self.id, self.name)
 
     async def _wait(self, pending: Pending) -> Reply:
+        # A first answer Discord refused fails at once (it would never be shown).
+        await asyncio.wait(
+            {pending.first, pending.final}, timeout=20, return_when=asyncio.FIRST_EXCEPTION
+        )
+        if pending.first.done() and pending.first.exception() is not None:
+            raise AssertionError(f"Discord refused the answer: {pending.first.exception()}")
         message = await asyncio.wait_for(pending.final, 20)
         reply = Reply(pending, message)
         self.replies.append(reply)
