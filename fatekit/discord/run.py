@@ -115,6 +115,10 @@ class Discord:
         until cancelled. A Gateway that refuses the token for good ends the run with
         :class:`~fatekit.discord.gateway.GatewayStopped`."""
         lead = self._lead()
+        # Ready before the first interaction: hikari's client and the catalogs, so that the
+        # first answer does not pay for them within Discord's three seconds.
+        await self.rest.client()
+        await asyncio.to_thread(definitions)
         try:
             while True:
                 await lead.take()

@@ -283,10 +283,10 @@ class Evening:
         )
 
     async def _fill(
-        self, person: Person, reply: Reply, fields: dict[str, str] | None = None
+        self, person: Person, reply: Reply | None, fields: dict[str, str] | None = None
     ) -> Reply | None:
         """Fill in and send a form the app opened (text of the agent's own where none given)."""
-        if reply.kind != "modal":
+        if reply is None or reply.kind != "modal":
             return None
         values = {
             c["custom_id"]: (fields or {}).get(c["custom_id"]) or self._text()
