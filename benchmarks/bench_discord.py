@@ -22,8 +22,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.discord.harness import CHANNEL, Member, Play  # noqa: E402
-from tests.discord.standin import StandIn  # noqa: E402
+from tests.discord.harness import CHANNEL, Member, Play
+from tests.discord.standin import StandIn
 
 
 async def measure(tmp: Path, *, endpoint: bool, moves: int) -> tuple[list[float], float]:
