@@ -464,9 +464,10 @@ def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | N
     )
 
 
-def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
+def aspect_name_form(seen: Seen, data: JSON, t: Words, *, boosts: bool = False) -> JSON | None:
     """The form asking for the new aspect's name, when the way ``data`` (a ResolveRoll's
-    fields) settles its roll creates one and names none (``None``: nothing to ask)."""
+    fields) settles its roll creates one and names none; with ``boosts``, also the (optional)
+    name of a boost it gives (``None``: nothing to ask)."""
     roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
     found = resolution_of(seen.extras, roll).get("options", ())
     option = next((o for o in found if o["key"] == data.get("option")), None)
@@ -478,7 +479,7 @@ def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
             t("resolve.title"),
             [("name", t("resolve.aspect_name"), 200, False)],
         )
-    if option.get("boosts") and not data.get("boost_names"):
+    if boosts and option.get("boosts") and not data.get("boost_names"):
         # The boost's name, as the page's roll dialog offers it: it may also be named later.
         return modal(
             f"setm:{option['key']}:{data['roll']}",
@@ -505,7 +506,9 @@ async def _settle(
         return private_reply(t("discord.no_roll"))
     data: JSON = {"option": key, "roll": roll["id"]}
     if name is None:
-        form = aspect_name_form(seen, data, t)
+        # Pressed, not typed: the boost's name is asked as the page's roll dialog asks it (the
+        # slash command takes it as its `name` option).
+        form = aspect_name_form(seen, data, t, boosts=True)
         if form is not None:
             return form
     if name:
