@@ -29,8 +29,10 @@ from fatekit.discord.protocol import DEFAULT_API, EPHEMERAL, ButtonStyle, Callba
 __all__ = ["DiscordError", "Rest", "nonce_for"]
 
 _log = logging.getLogger("fatekit.discord")
-# hikari logs each retry and rate limit at WARNING already; its debug lines may hold URLs.
-logging.getLogger("hikari.rest").setLevel(logging.INFO)
+# hikari logs each retry, rate limit and reconnection at INFO and WARNING; below that its lines
+# may hold request URLs and payloads, where an interaction's token is: never shown, whatever
+# level the process logs at.
+logging.getLogger("hikari").setLevel(logging.INFO)
 
 JSON = dict[str, Any]
 #: How often hikari sends a request again after a connection error or a 5xx (its most is 5).

@@ -45,3 +45,26 @@ def test_session_and_conflict_refusals_read_in_the_users_language() -> None:
         for language in ("ru", "it", "sv"):
             said = refusal_text(body, words(language))
             assert "english only" not in said and said != f"refusal.{code}", (code, language)
+
+
+def test_buttons_past_five_rows_are_said_not_dropped() -> None:
+    """Seven rolls in play and a hit waiting: five rows fit a message; the post says how many
+    buttons did not and which commands reach them (it dropped them without a word)."""
+    from fatekit.discord.buttons import waiting
+    from fatekit.discord.context import Seen
+    from fatekit.discord.lines import Reader
+
+    view = {
+        "characters": [{"id": f"c{n}", "name": f"C{n}"} for n in range(7)],
+        "rolls": [{"id": f"r{n}", "actor": f"c{n}", "phase": "rolled"} for n in range(7)],
+        "conflict": {"pending_hit": {"target": "c0", "shifts": 2}},
+        "compels": [],
+        "self_compels": [],
+        "seats": [],
+    }
+    seen = Seen(view, {}, Reader(view, words("en")))
+    laid, more = waiting(seen, words("en"))
+    assert len(laid) == 5 and all(len(row["components"]) <= 5 for row in laid)
+    # What answers someone (the hit) is kept; three rolls' rows (three buttons each) are not.
+    assert laid[0]["components"][0]["custom_id"] == "hit"
+    assert more == "9 more buttons did not fit: /invoke, /settle, /hit or /scene reach them."

@@ -78,6 +78,12 @@ async def down_at_start_and_mid_session(tmp: Path) -> tuple[list[str], list[str]
             await play.settled(table)
             await gm.use("note", text="four")  # the Gateway came back by itself
             await play.settled(table)
+            # The commands are registered by themselves once Discord answers (after the waits
+            # its 503s and its absence asked for).
+            for _ in range(600):
+                if discord.commands:
+                    break
+                await asyncio.sleep(0.05)
             return (
                 notes(discord),
                 [r for r in discord.requests if "commands" in r],

@@ -104,7 +104,7 @@ def test_fatekit_serve_takes_discord_at_its_endpoint_and_on_the_gateway(tmp_path
             lines: list[str] = []
             try:
                 while not any("GM link" in line for line in lines):
-                    lines.append((await asyncio.wait_for(process.stdout.readline(), 30)).decode())
+                    lines.append((await asyncio.wait_for(process.stdout.readline(), 90)).decode())
                 base = next(line.split()[-1] for line in lines if "serving at" in line).rstrip("/")
                 link = next(line.split()[-1] for line in lines if "GM link" in line)
                 assert any(
@@ -112,7 +112,7 @@ def test_fatekit_serve_takes_discord_at_its_endpoint_and_on_the_gateway(tmp_path
                 )
                 await discord.ready(30)
                 while not any("connected to the Discord Gateway" in line for line in lines):
-                    lines.append((await asyncio.wait_for(process.stdout.readline(), 30)).decode())
+                    lines.append((await asyncio.wait_for(process.stdout.readline(), 90)).decode())
                 discord.endpoint = f"{base}/discord/interactions"
                 ping = await discord.ping_endpoint()
                 assert ping.json() == {"type": 1}
