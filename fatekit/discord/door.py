@@ -45,7 +45,7 @@ from fatekit.discord.moves import (
     rolls_in_play,
     stunt_names,
 )
-from fatekit.discord.protocol import Callback, Interaction, message, private_reply
+from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import language_of, words
@@ -191,17 +191,9 @@ class FrontDoor:
             )
             work.cancel()
             return
-        if kind == Interaction.MESSAGE_COMPONENT:
-            deferred: JSON = {
-                "type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-                "data": {"flags": 64},
-            }
-        else:
-            deferred = {
-                "type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
-                "data": {"flags": 64},
-            }
-        await respond(deferred)
+        await respond(
+            {"type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, "data": {"flags": EPHEMERAL}}
+        )
         reply = await work
         body = reply.get("data") or {}
         if reply.get("type") != Callback.CHANNEL_MESSAGE_WITH_SOURCE:

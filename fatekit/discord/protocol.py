@@ -1,7 +1,8 @@
-"""Discord's protocol as fatekit uses it: numbers and shapes from Discord's API documentation
-(API version 10). Only what the front door speaks is here; the names follow the documentation's.
+"""The front door's own words of Discord's protocol: numbers and shapes from Discord's API
+documentation (API version 10) for what the door builds before hikari sends it (the Gateway's
+opcodes and the wire are hikari's). The names follow the documentation's.
 
-- Gateway opcodes and close codes ("Opcodes and Status Codes").
+- Gateway close codes after which reconnecting cannot help ("Opcodes and Status Codes").
 - Interaction types, interaction callback types and message flags ("Receiving and Responding").
 - Component types and button styles ("Component Reference").
 - Application command and option types ("Application Commands").
@@ -22,7 +23,6 @@ __all__ = [
     "CommandType",
     "ComponentType",
     "Interaction",
-    "Op",
     "OptionType",
     "button",
     "message",
@@ -38,19 +38,6 @@ API_VERSION = 10
 DEFAULT_API = f"https://discord.com/api/v{API_VERSION}"
 
 JSON = dict[str, Any]
-
-
-class Op(IntEnum):
-    """Gateway opcodes."""
-
-    DISPATCH = 0
-    HEARTBEAT = 1
-    IDENTIFY = 2
-    RESUME = 6
-    RECONNECT = 7
-    INVALID_SESSION = 9
-    HELLO = 10
-    HEARTBEAT_ACK = 11
 
 
 #: Gateway close codes after which reconnecting cannot help (bad token, shard, version, intents).
