@@ -38,7 +38,7 @@ class Served:
     def stop(self) -> int:
         """SIGINT, as a person pressing Ctrl-C would; the exit code."""
         self.process.send_signal(signal.SIGINT)
-        return self.process.wait(timeout=10)
+        return self.process.wait(timeout=30)  # a loaded machine may take a while to stop
 
 
 def start(
