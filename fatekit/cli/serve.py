@@ -144,6 +144,7 @@ def serve(
     from fatekit.server.address import lan_address, parse_public_url, seat_url
     from fatekit.server.app import create_app
     from fatekit.server.errors import ApiError
+    from fatekit.server.logs import hide_links_in_logs
     from fatekit.server.ws import SocketSettings
     from fatekit.table.commands import CreateTable
 
@@ -233,6 +234,7 @@ def serve(
         # start, the server does not either.
         lifespan="on",
     )
+    hide_links_in_logs()  # after uvicorn set its logging up: no seat link in any line it writes
     server = uvicorn.Server(config)
 
     def tables_note() -> None:

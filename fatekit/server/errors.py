@@ -11,10 +11,13 @@ status    ``error``       when, and what else the body holds
 404       ``not_found``   no such table (or character)
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
-413       (middleware)    the body is too large
+405       ``http``        the path does not take this method
+413       ``too_large``   the body is too large (answered by :class:`~fatekit.server.limits.BodyLimit`)
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
-429       (middleware)    too many requests; ``Retry-After`` says when to come back
+429       ``slow_down``   too many requests; ``Retry-After`` and ``retry_after`` say when to
+                          come back (:class:`~fatekit.server.limits.RateLimit`)
 503       ``store``       the event store cannot work (a database from a newer fatekit)
+503       ``unhealthy``   ``GET /health``: this process cannot serve (the report follows)
 ========  ==============  ============================================================
 
 Every 403, 409 and 422 body also says whether a GM may set the refusal aside (``waivable``):

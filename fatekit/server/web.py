@@ -59,6 +59,7 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
+from fatekit.server.headers import PAGE_POLICY
 from fatekit.table.extras import extras_for
 from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
@@ -126,7 +127,9 @@ class _PageFiles:
         files = self.listed()
         stats = tuple((url, p.stat().st_size, p.stat().st_mtime_ns) for url, p in files)
         if stats != self._seen:  # read the files again only when one of them changed
-            digest = hashlib.sha256()
+            # The policy the kept files were served with is theirs too: the worker answers
+            # with the headers it kept, so a new policy must install it anew.
+            digest = hashlib.sha256(PAGE_POLICY.encode() + b"\0")
             for url, path in files:
                 digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
             self._seen, self._version = stats, digest.hexdigest()[:16]

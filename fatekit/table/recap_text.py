@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from pathlib import Path
 
 from fatekit.formats.words import words
 from fatekit.rules.core.errors import BadInput
@@ -144,8 +145,11 @@ def _md(text: str) -> str:
     return "".join("\\" + c if c in special else c for c in " ".join(text.split()))
 
 
-def recap_html(text: RecapText, table_name: str) -> str:
-    """The recap as a page of its own, ready to print (no script, no outside file)."""
+def recap_html(text: RecapText, table_name: str, stylesheet: str | None = None) -> str:
+    """The recap as a page of its own, ready to print (no script). Its style is written into it,
+    or, given a ``stylesheet`` address, linked: the page opens the recap under its own security
+    policy, which runs no style written into a document (``fatekit/web/print.css`` holds the
+    same rules)."""
     body: list[str] = []
     for heading, lines in text.sections:
         body.append(f"<h2>{html.escape(heading)}</h2>")
@@ -161,16 +165,19 @@ def recap_html(text: RecapText, table_name: str) -> str:
         if items:
             body.append("<ul>" + "".join(items) + "</ul>")
     title = f"{html.escape(table_name)}: {html.escape(text.title)}"
+    style = (
+        f"<style>{_PRINT_STYLE}</style>"
+        if stylesheet is None
+        else f'<link rel="stylesheet" href="{html.escape(stylesheet)}">'
+    )
     return (
         f'<!doctype html>\n<html lang="{text.lang}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{title}</title>\n<style>{_PRINT_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{title}</title>\n{style}\n</head>\n<body>\n"
         f"<h1>{title}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n"
     )
 
 
-_PRINT_STYLE = (
-    "body{font-family:Georgia,serif;max-width:40em;margin:2em auto;padding:0 1em;"
-    "line-height:1.5;color:#111}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.5em;"
-    "border-bottom:1px solid #999}h3{font-size:1.05em;margin-bottom:.2em}"
-    "ul{margin-top:.2em}@media print{body{margin:0;max-width:none}}"
+#: The printable page's style (one file, which the server also serves for the page to link).
+_PRINT_STYLE = (Path(__file__).resolve().parent.parent / "web" / "print.css").read_text(
+    encoding="utf-8"
 )

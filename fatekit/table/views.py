@@ -4,6 +4,8 @@ Views are computed on the server from the whole state, and everything a seat may
 out before the view is built, never blanked afterwards:
 
 - hidden aspects, unless the seat is a GM or ``known_to`` holds one of the seat's characters;
+- the GM's characters (NPCs, extras no player owns) the players have not met in a scene and
+  the GM has not revealed: nothing at all, not their names, nor the events about them;
 - NPC sheets the GM has not revealed: only the name, the kind, unhidden aspects and consequences;
 - countdowns as their visibility says (everything, only the boxes, or nothing);
 - GM notes (GMs only) and private notes (their writer and the GMs only).
@@ -85,7 +87,7 @@ def table_view(viewer: Viewer) -> JSON:
             "major_milestones": clock.major_milestones,
         },
         "gm_pool": game.ledger.gm.available,
-        "characters": [viewer.character(c) for c in game.characters.values()],
+        "characters": [viewer.character(c) for c in game.characters.values() if viewer.knows(c.id)],
         "templates": [
             {"id": key, "name": name, "sheet": sheet}
             for key, (name, sheet) in state.templates.items()

@@ -341,6 +341,10 @@ def test_export_a_character(api: Api) -> None:
     ann.send("AddCharacter", sheet=ruth_sheet(), owner="ann")
     gm.send("AddCharacter", sheet=npc_sheet())  # an NPC, not revealed
     assert ann.get("/characters/ruth/export")["name"] == "Ruth"
+    # Not met yet: no such character, for the players; met, a sheet they may not read.
+    assert ben.get("/characters/alice/export", expect=404)["error"] == "not_found"
+    gm.send("StartSession")
+    gm.send("StartScene", name="Deck", participants=["ruth", "alice"])
     assert ben.get("/characters/alice/export", expect=403)["error"] == "forbidden"
     assert gm.get("/characters/alice/export")["name"] == "Alice Westforth"
     assert gm.get("/characters/nobody/export", expect=404)["error"] == "not_found"

@@ -331,6 +331,8 @@ class Game:
         except Exception as error:
             self.find("undo", move, f"undo refused: {_said(error)}")
             return
+        # Who the players have met stays met (the undone events that named them were sent).
+        before.met |= undone.met
         for seat in SEATS:
             if _view(before, seat) != _view(undone, seat):
                 self.find("undo", move, f"{seat}'s view differs after undo")
@@ -1399,15 +1401,17 @@ def _view(state: TableState, seat: str) -> str:
 def _dump(state: TableState) -> bytes:
     """The state's canonical dump, with what only says when it was made set aside, and what it
     keeps of the log as written, which an undo keeps on purpose (the spans of hidden NPC dice,
-    the hazards ever brought in: the events sent meanwhile stay as hidden as they were)."""
-    saved = (state.version, state.last_created, state.hazards, state.screen.npc_dice_spans)
+    the hazards ever brought in: the events sent meanwhile stay as hidden as they were; the
+    characters met: the events that named them were sent)."""
+    saved = (state.version, state.last_created, state.hazards, state.met)
+    spans = state.screen.npc_dice_spans
     try:
-        state.version, state.last_created, state.hazards = 0, (), set()
+        state.version, state.last_created, state.hazards, state.met = 0, (), set(), set()
         state.screen.npc_dice_spans = []
         return encode_snapshot(state)
     finally:
-        state.version, state.last_created, state.hazards = saved[:3]
-        state.screen.npc_dice_spans = saved[3]
+        state.version, state.last_created, state.hazards, state.met = saved
+        state.screen.npc_dice_spans = spans
 
 
 def _said(error: BaseException) -> str:

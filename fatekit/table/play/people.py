@@ -411,7 +411,9 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
     state.game.add_character(character)
     if event.owner is not None:
         state.owners[character.id] = event.owner
-    if event.revealed or character.kind in _PLAYERS_KINDS:
+    # A PC's sheet is open to the table, and so is an extra a player brings; the GM's own
+    # (an NPC, an extra no player owns) stays the GM's until revealed.
+    if event.revealed or character.kind is CharacterKind.PC or event.owner is not None:
         state.revealed.add(character.id)
 
 
@@ -529,9 +531,13 @@ shown_whole(
 
 
 @shows(CharacterAdded, CharacterUpdated)
-def _show_character(viewer: Viewer, event: CharacterAdded | CharacterUpdated, data: JSON) -> JSON:
+def _show_character(
+    viewer: Viewer, event: CharacterAdded | CharacterUpdated, data: JSON
+) -> JSON | None:
     # The sheet as the seat may see it (an NPC's: its name and what shows of it), never the
-    # sheet the event carries.
+    # sheet the event carries; nothing at all of a character the seat has not met.
+    if not viewer.knows(event.character_id):
+        return None
     try:
         character = viewer.state.game.character(event.character_id)
     except BadInput:
