@@ -10,13 +10,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONDENSED", "CORE", "FAE", "ITALIAN", "ODE", "Rule", "all_rules", "find_rule", "rule"]
+__all__ = [
+    "CONDENSED",
+    "CONDENSED_BOOK",
+    "CORE",
+    "CORE_BOOK",
+    "FAE",
+    "FAE_BOOK",
+    "ITALIAN",
+    "ODE",
+    "Rule",
+    "all_rules",
+    "find_rule",
+    "rule",
+]
 
 CONDENSED = "fate-condensed.ru.md"
 CORE = "fate-core-conflicts.en.txt"
 FAE = "fate-accelerated-summary.en.txt"
 ITALIAN = "fate-condensed-actions.it.md"
 ODE = "ode-kortfattad.sv.rst"
+#: The whole books (``shared/rules/srd/``): the Fate Core System, Fate Accelerated and Fate
+#: Condensed as Evil Hat published them.
+CORE_BOOK = "srd/fate-core.md"
+FAE_BOOK = "srd/fate-accelerated-SRD.md"
+CONDENSED_BOOK = "srd/Fate-Condensed-SRD-CC-BY.md"
 
 
 @dataclass(frozen=True, slots=True)

@@ -285,7 +285,7 @@ def is_recovered(
     if rules.severe is SevereRecovery.MILESTONE:
         return clock.milestones_since(mark) >= 1
     if rules.severe is SevereRecovery.SCENARIO:
-        return clock.full_arcs_since(mark) >= 1
+        return clock.full_scenarios_since(mark) >= 1
     return clock.major_milestones_since(mark) >= 1
 
 
