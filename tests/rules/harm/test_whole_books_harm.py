@@ -180,3 +180,25 @@ def test_fate_condensed_s_option_is_not_only_a_last_resort() -> None:
         skills={"academics": 4},
     )
     assert any(p.extreme for p in hit_options(condensed, ruth, 8, PHYSICAL, Clock()))
+
+
+@pytest.mark.rule("recovery.fae-scenario")
+def test_fate_accelerated_severe_consequences_clear_at_the_end_of_the_scenario() -> None:
+    """srd/fate-accelerated-SRD.md § Getting Better: a severe consequence clears at the end of
+    the scenario: a significant milestone ends one, no major milestone is needed."""
+    from fatekit.rules.core.clock import Milestone, Moment
+    from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+    from fatekit.rules.harm.recovery import is_recovered, treat
+
+    rules = get_preset("fae").recovery
+    clock = Clock()
+    slot = ConsequenceSlot.of(Severity.SEVERE)
+    slot.fill(Aspect("kiri/c", "Broken Leg", AspectKind.CONSEQUENCE))
+    treat(slot, effort=9, on_self=False, new_name="On Crutches", clock=clock, rules=rules)
+    clock.end_session()
+    clock.reach_milestone(Milestone.SIGNIFICANT)  # the scenario it was treated in ends
+    assert not is_recovered(slot, clock, rules)
+    clock.end_session()
+    clock.reach_milestone(Milestone.SIGNIFICANT)  # a whole scenario after treatment
+    assert is_recovered(slot, clock, rules)
+    assert Moment.SCENE.in_arc
