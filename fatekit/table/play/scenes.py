@@ -264,7 +264,6 @@ def _end_session(context: Context, command: EndSession) -> list[Event]:
             f"{preset.name} has no {command.milestone.value} milestone: its milestones are "
             f"{', '.join(preset.advancement.levels)}",
             code="milestone_level",
-            milestone=command.milestone.value,
         )
     return [context.event_from(SessionEnded, command)]
 
