@@ -388,3 +388,73 @@ def test_a_refusal_cites_the_tables_own_book(preset: str, source: str, section: 
     assert body["rule"]["source"] == source
     assert section in body["rule"]["section"]
     assert body["rule"]["book"] == {"fae": "accelerated"}.get(preset, preset)
+
+
+# -- Fate Accelerated ------------------------------------------------------------------------
+
+
+def fae_table() -> Play:
+    play = Play()
+    play.do(c.CreateTable(name="Skyship Nimbus", preset="fae"))
+    play.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    kiri = new_character(
+        "fae",
+        "kiri",
+        "Kiri",
+        high_concept="Ninja of the Silver Lotus",
+        trouble="Sworn Rival",
+        skills={"quick": 3, "sneaky": 2, "clever": 2, "careful": 1, "flashy": 1},
+    )
+    play.do(c.AddCharacter(sheet=dumps_character(kiri), owner="ann"), "ann")
+    play.do(c.StartSession())
+    return play
+
+
+@pytest.mark.rule("advancement.approach-cap", "advancement.fae-clears")
+def test_fate_accelerated_milestones_at_the_table() -> None:
+    """srd/fate-accelerated-SRD.md § Milestones: a significant milestone raises an approach with
+    no column rule and clears a severe consequence two sessions old; no trading approaches."""
+    play = fae_table()
+    play.do(c.CorrectConsequence(character_id="kiri", slot=2, name="Broken Leg"))
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    with pytest.raises(IllegalAction) as refused:
+        play.do(
+            c.SpendMilestone(
+                character_id="kiri",
+                change=c.MilestoneChange(
+                    kind=c.ChangeKind.REPLACE_SKILL, old="flashy", new="forceful"
+                ),
+            ),
+            "ann",
+        )
+    assert refused.value.rule.key == "advancement.milestone"
+    assert refused.value.book == "srd/fate-accelerated-SRD.md"
+    play.do(c.SpendMilestone(character_id="kiri"), "ann")
+    play.do(c.StartSession())
+    play.do(c.EndSession(milestone=Milestone.SIGNIFICANT))
+    play.do(
+        c.SpendMilestone(character_id="kiri", raise_now=("quick",), clear=("kiri/consequence/2",)),
+        "ann",
+    )
+    kiri = play.s.game.character("kiri")
+    assert kiri.rating("quick") == 4 and kiri.consequences[2].is_free
+    assert_replays(play, ("gm", "ann"))
+
+
+@pytest.mark.rule("advancement.skill-cap")
+def test_banked_points_spent_between_milestones_keep_the_cap() -> None:
+    """srd/fate-core.md § Major Milestones: only a major milestone takes a skill past the cap,
+    so points banked earlier and spent between milestones keep under it."""
+    play = core_table()
+    play.do(c.EndScene())
+    for _ in range(2):  # two scenarios end; each point is banked
+        play.do(c.EndSession(milestone=Milestone.SIGNIFICANT))
+        play.do(c.SpendMilestone(character_id="cynere"), "ann")
+        play.do(c.StartSession())
+    assert play.s.game.character("cynere").skill_steps_banked == 2
+    # Athletics to Great keeps the columns under Fight at Superb: only the cap stands in the way.
+    with pytest.raises(IllegalAction) as refused:
+        play.do(c.RaiseSkills(character_id="cynere", steps=("athletics", "fight")), "ann")
+    assert refused.value.rule.key == "advancement.skill-cap"
+    play.do(c.RaiseSkills(character_id="cynere", steps=("lore",)), "ann")
+    assert play.s.game.character("cynere").rating("lore") == 1

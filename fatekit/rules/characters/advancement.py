@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
-from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
+from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
@@ -322,7 +322,9 @@ def raise_skills(character: Character, steps: Sequence[str], preset: Preset | No
             f"{len(steps)} steps asked for but {character.skill_steps_banked} banked",
             BANKED_RULE,
         )
-    skills = raised_skills(character.skills, steps, chosen)
+    # Fate Accelerated's approaches keep no columns (its milestones' own rule).
+    columns = chosen.advancement is not AdvancementStyle.ACCELERATED
+    skills = raised_skills(character.skills, steps, chosen, columns=columns)
     plan = ChangePlan(skills, list(character.stunts), character.refresh, {})
     commit_plan(character, plan, chosen)
     character.skill_steps_banked -= len(steps)

@@ -57,6 +57,7 @@ __all__ = [
     "SIGNIFICANT_RULE",
     "SKILL_CAP_RULE",
     "MilestoneSpending",
+    "check_banked_raise",
     "check_milestone_spending",
     "settled_place",
     "skill_cap",
@@ -213,6 +214,16 @@ def spend_milestone(
         character.skill_steps_earned += 1
     character.skill_steps_banked = banked - len(spending.raise_now)
     return became
+
+
+def check_banked_raise(
+    character: Character, steps: tuple[str, ...], preset: Preset, *, cap: int
+) -> None:
+    """Raise when spending banked skill points outside a milestone would take a skill past
+    Fate Core's skill cap (only a major milestone does) or an approach past Superb (+5); Fate
+    Condensed's breakthrough steps know no cap."""
+    if preset.advancement is not AdvancementStyle.CONDENSED and steps:
+        _raised(dict(character.skills), steps, preset, preset.advancement, cap, major=False)
 
 
 def _plan(

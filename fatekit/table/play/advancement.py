@@ -39,6 +39,7 @@ from fatekit.rules.characters.advancement import Breakthrough as BreakthroughCho
 from fatekit.rules.characters.character import Character, fitted_harm
 from fatekit.rules.characters.milestones import (
     MilestoneSpending,
+    check_banked_raise,
     settled_place,
     skill_cap,
     spend_milestone,
@@ -50,7 +51,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.waivers import refuse
 from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
-from fatekit.table.deciding import Context, acts_for, decides
+from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import records_sheet
 from fatekit.table.folding import folds
 from fatekit.table.seeing import JSON, Viewer
@@ -222,7 +223,20 @@ class MilestoneSpent(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-acts_for(RaiseSkills, SkillsRaised, "raise their skills", lambda asked: asked.character_id)
+@decides(RaiseSkills)
+def _raise_skills(context: Context, command: RaiseSkills) -> list[Event]:
+    context.require_control(command.character_id, "raise their skills")
+    game = context.state.game
+    # Fate Core's skill cap (and Fate Accelerated's approaches' Superb) hold outside milestones.
+    ratings = [r for pc in game.pcs for r in pc.skills.values()]
+    preset = game.ruleset.preset
+    check_banked_raise(
+        game.character(command.character_id),
+        command.steps,
+        preset,
+        cap=skill_cap(preset, ratings),
+    )
+    return [context.event_from(SkillsRaised, command)]
 
 
 def _condensed_milestones(context: Context) -> None:
