@@ -135,6 +135,8 @@ def surveyed_books() -> list[Any]:
 
 
 def render_surveys(tests: dict[str, list[str]]) -> str:
+    from fatekit.rules.books.survey import shown
+
     out = [SURVEY_HEADER]
     for book in surveyed_books():
         out.append(f"\n## {book.name} (`{book.source}`)\n")
@@ -146,14 +148,18 @@ def render_surveys(tests: dict[str, list[str]]) -> str:
         out.append("| --- | --- | --- |")
         for section in book.sections:
             played = "<br>".join(
-                f"`{key}` ({len(set(tests.get(key, [])))} tests)" for key in section.rules
+                f"`{key}` ({_tests(len(set(tests.get(key, []))))})" for key in section.rules
             )
-            heading = section.heading.replace("|", "\\|")
+            heading = shown(section.heading).replace("|", "\\|")
             if section.whole:
                 heading += " *with its sub-sections*"
             out.append(f"| {heading} | {played or '—'} | {section.group or '—'} |")
         out.append("")
     return "\n".join(out)
+
+
+def _tests(n: int) -> str:
+    return f"{n} test" if n == 1 else f"{n} tests"
 
 
 def _normal(text: str) -> str:

@@ -278,3 +278,48 @@ def test_a_fate_core_evening_with_an_extreme_consequence_and_every_milestone(
         ]
         assert cynere["skills"]["fight"] == 5 and cynere["skills"]["athletics"] == 4
         assert cynere["refresh"] == 4
+
+
+def test_a_fate_accelerated_significant_milestone_through_the_page(
+    server: str, browser: Any
+) -> None:
+    """srd/fate-accelerated-SRD.md § Significant Milestones: a player in Russian on a phone
+    raises an approach (no column rule, never past Superb) and clears a severe consequence two
+    sessions old; the minor milestone's change offers no trading of approaches."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "Skyship Nimbus", "preset": "fae"})
+    table, gm = made["table_id"], made["link"]
+    ben = call(server, f"/tables/{table}/seats", {"name": "Ben", "role": "player"}, gm)
+    kiri = new_character(
+        "fae",
+        "kiri",
+        "Кири",
+        high_concept="Ninja of the Silver Lotus",
+        trouble="Sworn Rival",
+        skills={"quick": 3, "sneaky": 2, "clever": 2, "careful": 1, "flashy": 1},
+    )
+    sheet = {"sheet": dumps_character(kiri), "owner": ben["seat"]}
+    command(server, table, gm, "AddCharacter", sheet)
+    command(server, table, gm, "StartSession", {})
+    wound = {"character_id": "kiri", "slot": 2, "name": "Broken Leg"}
+    command(server, table, gm, "CorrectConsequence", wound)
+    command(server, table, gm, "EndSession", {"milestone": "minor"})
+    command(server, table, gm, "StartSession", {})
+    command(server, table, gm, "EndSession", {"milestone": "significant"})
+    ru = catalog("ru")
+    with seat_page(browser, server, ben["link"], "ru-RU", (390, 844)) as page:
+        form = page.locator("#milestone-kiri")
+        expect(form).to_have_attribute("data-level", "significant")
+        expect(page.locator("#milestones")).to_contain_text(ru["milestone.approach_step"])
+        expect(page.locator("#milestone-kind-kiri option[value=replace_skill]")).to_have_count(0)
+        page.select_option("#milestone-raise-kiri-0", "quick")
+        page.check('[id="milestone-clear-tick-kiri-kiri/consequence/2"]')
+        page.click("#milestone-take-kiri")
+        expect(form).to_have_count(0)
+        line = page.locator("#log-list li[data-type=MilestoneSpent]").first
+        expect(line).to_contain_text(ru["event.MilestoneSpent.significant"].split(" ", 1)[1])
+    seen = state_of(server, table, ben["link"])
+    sheet = next(c for c in seen["characters"] if c["id"] == "kiri")["sheet"]
+    assert sheet["skills"]["quick"] == 4
+    assert sheet["consequences"][2]["aspect"] is None
