@@ -35,8 +35,10 @@ typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
 	$(NODE_BIN)/tsc -p jsconfig.json
 
+# Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
+# browser evening does not hold a whole share of the suite behind it.
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
 
 # Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
 # games from seeds make test does not play, longer, and prints the commands it reached; the
