@@ -21,6 +21,7 @@ from typing import Any
 from fatekit.formats import dumps_character
 from fatekit.rules import major_npc, new_character
 from fatekit.rules.aspects.aspects import AspectKind
+from tests.web.test_flow import UNTRANSLATED
 from tests.web.test_refusals_page import seat_page
 from tests.web.test_turns import call, catalog, command, state_of
 
@@ -278,6 +279,9 @@ def test_a_fate_core_evening_with_an_extreme_consequence_and_every_milestone(
         ]
         assert cynere["skills"]["fight"] == 5 and cynere["skills"]["athletics"] == 4
         assert cynere["refresh"] == 4
+        # Every word each page shows is in its seat's language.
+        for page, lang in ((gm, "it"), (ann, "sv"), (ben, "ru")):
+            assert page.evaluate(UNTRANSLATED, lang) == [], lang
 
 
 def test_a_fate_accelerated_significant_milestone_through_the_page(
@@ -319,6 +323,7 @@ def test_a_fate_accelerated_significant_milestone_through_the_page(
         expect(form).to_have_count(0)
         line = page.locator("#log-list li[data-type=MilestoneSpent]").first
         expect(line).to_contain_text(ru["event.MilestoneSpent.significant"].split(" ", 1)[1])
+        assert page.evaluate(UNTRANSLATED, "ru") == []
     seen = state_of(server, table, ben["link"])
     sheet = next(c for c in seen["characters"] if c["id"] == "kiri")["sheet"]
     assert sheet["skills"]["quick"] == 4
