@@ -268,8 +268,27 @@ def _slots(seen: Seen, target: str) -> list[JSON]:
     return []
 
 
+def _naming_form(
+    seen: Seen, target: str, index: int, option: JSON, replaces: str | None, t: Words
+) -> JSON:
+    """The form that names the plan's consequences (and its extreme one, first)."""
+    slots = _slots(seen, target)
+    inputs = [("x", t("harm.extreme_name"), 200, False)] if option.get("extreme") else []
+    for slot in option.get("slots", ()):
+        found = slots[slot] if slot < len(slots) else {}
+        severity = t(f"severity.{found.get('severity', 'mild')}")
+        inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
+    if option.get("extreme"):
+        return modal(f"absxm:{index}:{replaces}", t("harm.absorb"), inputs)
+    return modal(f"absm:{index}", t("harm.absorb"), inputs)
+
+
 async def _absorb(
-    door: Door, context: Context, index: int, names: Mapping[str, str] | None
+    door: Door,
+    context: Context,
+    index: int,
+    names: Mapping[str, str] | None,
+    replaces: str | None = None,
 ) -> JSON:
     seen = await door.seen(context)
     t = context.words
@@ -278,20 +297,30 @@ async def _absorb(
     if not hit or index >= len(options):
         return private_reply(t("discord.no_hit"))
     option = options[index]
-    if option.get("slots") and names is None:
-        slots = _slots(seen, hit["target"])
-        inputs = []
-        for slot in option["slots"]:
-            severity = t(
-                f"severity.{(slots[slot] if slot < len(slots) else {}).get('severity', 'mild')}"
-            )
-            inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
-        return modal(f"absm:{index}", t("harm.absorb"), inputs)
+    if option.get("extreme") and replaces is None:
+        # An extreme consequence takes the place of an aspect the player picks (the view lists
+        # those it may replace), then gets its name in the form.
+        menu = {
+            "type": ComponentType.STRING_SELECT,
+            "custom_id": f"absx:{index}",
+            "options": [
+                {"label": str(a["name"])[:100], "value": str(a["id"])[:100]}
+                for a in (hit.get("extreme_replaces") or [])[:25]
+            ],
+            "placeholder": t("harm.extreme_replaces")[:150],
+        }
+        return private_reply(
+            t("harm.extreme_hint"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}]
+        )
+    if (option.get("slots") or option.get("extreme")) and names is None:
+        return _naming_form(seen, hit["target"], index, option, replaces, t)
     data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
     if names:
         data["names"] = [
             [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
         ]
+    if option.get("extreme"):
+        data["extreme"] = {"name": (names or {}).get("x", "").strip(), "replaces": replaces}
     return await door.play(context, door.caller(context), _taking(hit, contest, data))
 
 
@@ -329,6 +358,9 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
         return await hit_options(door, context)
     if kind == "abs":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
+    if kind == "absx":  # the aspect an extreme consequence replaces, chosen from the menu
+        replaces = str((data.get("values") or [""])[0])
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None, replaces)
     if kind == "out":
         hit, contest = _hit_for_seat((await door.seen(context)).view)
         if hit is not None and contest:
@@ -539,6 +571,11 @@ async def submitted(
         return await _allow(door, context, rest, fields.get("reason", ""))
     if kind == "absm":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
+    if kind == "absxm":
+        index, _, replaces = rest.partition(":")
+        return await _absorb(
+            door, context, int(index) if index.isdigit() else 999, fields, replaces
+        )
     if kind == "setm":
         key, _, roll_id = rest.partition(":")
         return await _settle(

@@ -258,6 +258,7 @@ def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
         data["minor_milestones"],
         data["major_milestones"],
         Moment(data.get("moment", Moment.SCENE.value)),
+        data.get("significant_milestones", 0),
     )
 
 
@@ -454,6 +455,8 @@ def _mark_dict(mark: ClockMark | None) -> dict[str, Any] | None:
     }
     if mark.moment is not Moment.SCENE:  # left out as before moments were kept
         out["moment"] = mark.moment.value
+    if mark.significant_milestones:  # left out as before significant milestones were counted
+        out["significant_milestones"] = mark.significant_milestones
     return out
 
 

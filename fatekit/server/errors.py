@@ -34,7 +34,7 @@ import logging
 import sqlite3
 from typing import Any
 
-from fatekit.rules.core.citations import Rule
+from fatekit.rules.core.citations import Rule, book_key, citation
 from fatekit.rules.core.errors import (
     BadInput,
     FateError,
@@ -85,14 +85,18 @@ class Stale(ApiError):
         )
 
 
-def rule_json(rule: Rule) -> dict[str, str]:
-    """A rule as an error body carries it."""
+def rule_json(rule: Rule, book: str | None = None) -> dict[str, str]:
+    """A rule as an error body carries it, cited from ``book`` (the text the table's preset
+    comes from) where that book writes it: ``source`` and ``section`` say where, ``book`` names
+    the book for a page to word (``core``, ``accelerated``, ``condensed``, ``ode``)."""
+    source, section = citation(rule, book)
     return {
         "key": rule.key,
-        "source": rule.source,
-        "section": rule.section,
+        "source": source,
+        "section": section,
+        "book": book_key(source),
         "summary": rule.summary,
-        "citation": rule.cite(),
+        "citation": f"{source} § {section}",
     }
 
 
@@ -118,12 +122,16 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     if isinstance(error, LinkRefused):
         return 401, {"error": "link", "detail": str(error)}
     if isinstance(error, ForbiddenAction):
-        return 403, {"error": "forbidden", "detail": error.reason, "rule": rule_json(error.rule)}
+        return 403, {
+            "error": "forbidden",
+            "detail": error.reason,
+            "rule": rule_json(error.rule, error.book),
+        }
     if isinstance(error, IllegalAction):
         return 409, {
             "error": "illegal",
             "detail": error.reason,
-            "rule": rule_json(error.rule),
+            "rule": rule_json(error.rule, error.book),
             "waivable": error.waivable,
         }
     if isinstance(error, FieldErrors):

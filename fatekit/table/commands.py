@@ -24,6 +24,7 @@ from fatekit.table.play.advancement import (
     Milestone,
     MilestoneChange,
     RaiseSkills,
+    SpendMilestone,
 )
 from fatekit.table.play.aspects import (
     AnswerCompel,
@@ -61,6 +62,7 @@ from fatekit.table.play.contests import (
 from fatekit.table.play.corrections import (
     CorrectAspect,
     CorrectConsequence,
+    CorrectExtreme,
     CorrectFatePoints,
     CorrectFreeInvokes,
     CorrectStress,
@@ -172,6 +174,7 @@ __all__ = [
     "ContestThreat",
     "CorrectAspect",
     "CorrectConsequence",
+    "CorrectExtreme",
     "CorrectFatePoints",
     "CorrectFreeInvokes",
     "CorrectStress",
@@ -230,6 +233,7 @@ __all__ = [
     "SetSafetyTool",
     "SetScale",
     "Shield",
+    "SpendMilestone",
     "SplitAttack",
     "StartChallenge",
     "StartConflict",

@@ -25,6 +25,7 @@ from fatekit.table.play.actions import (
 )
 from fatekit.table.play.advancement import (
     BreakthroughTaken,
+    MilestoneSpent,
     MilestoneTaken,
     SkillsRaised,
 )
@@ -62,6 +63,7 @@ from fatekit.table.play.contests import (
 from fatekit.table.play.corrections import (
     AspectCorrected,
     ConsequenceCorrected,
+    ExtremeCorrected,
     FatePointsCorrected,
     FreeInvokesCorrected,
     StressCorrected,
@@ -175,6 +177,7 @@ __all__ = [
     "DifficultyHidden",
     "Equipped",
     "Event",
+    "ExtremeCorrected",
     "FatePointsCorrected",
     "FreeInvokePassed",
     "FreeInvokesCorrected",
@@ -186,6 +189,7 @@ __all__ = [
     "JoinedScene",
     "LastingAspectAdded",
     "MembershipSet",
+    "MilestoneSpent",
     "MilestoneTaken",
     "MinionShielded",
     "MissedEveryone",

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from fatekit.formats.character_json import stunt_dict
 from fatekit.odds import Choice, advise, chances
-from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
@@ -36,6 +36,7 @@ __all__ = [
     "defend_skills",
     "defending_skill",
     "difficulty_choices",
+    "extreme_replaces",
     "invoke_advice",
     "invoke_options",
     "legal_actions",
@@ -100,6 +101,20 @@ def absorb_options(conflict: Conflict) -> list[JSON]:
     return [
         {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
         for plan in conflict.hits.absorb_options()
+    ]
+
+
+def extreme_replaces(conflict: Conflict) -> list[JSON]:
+    """The aspects an extreme consequence may take the place of, when one is among the ways to
+    absorb the hit waiting: the target's character aspects other than the high concept."""
+    hit = conflict.hits.pending_hit
+    if hit is None:
+        return []
+    target = conflict.roster.fighter(hit[0]).character
+    return [
+        {"id": a.id, "name": a.name, "kind": a.kind.value}
+        for a in target.aspects
+        if a.kind.is_character_aspect and a.kind is not AspectKind.HIGH_CONCEPT
     ]
 
 

@@ -110,7 +110,8 @@ def recap_text(recap: SessionRecap, state: TableState, seat: str, lang: str) -> 
         sections.append((_say(lang, "recap.fate_points"), points))
     growth: list[RecapLine] = []
     if recap.milestone is not None:
-        milestone = _say(lang, f"milestone.{recap.milestone}")
+        three = state.ruleset.preset.advancement.levels == ("minor", "significant", "major")
+        milestone = _say(lang, f"milestone.{'three.' if three else ''}{recap.milestone}")
         growth.append(RecapLine("milestone", _say(lang, "recap.ended_in", milestone=milestone)))
     growth.extend(RecapLine("advance", _moment(m, names, lang)) for m in recap.advancement)
     if growth:

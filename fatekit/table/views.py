@@ -64,6 +64,13 @@ def table_view(viewer: Viewer) -> JSON:
             "version": state.version,
             "preset": state.preset,
             "options": sorted(o.value for o in state.ruleset.options),
+            # The optional rules of other books that are rules of this table's own (Fate Core's
+            # extreme consequences and full defense): in force, and never a choice.
+            "book_rules": sorted(state.ruleset.preset.book_rules),
+            # The milestones a session's end may bring: a milestone and a breakthrough (Fate
+            # Condensed), or minor, significant and major (Fate Core, Fate Accelerated).
+            "advancement": state.ruleset.preset.advancement.value,
+            "milestone_levels": list(state.ruleset.preset.advancement.levels),
             # The optional rules the GM may take up or drop between sessions.
             "between_sessions": sorted(o.value for o in BETWEEN_SESSIONS),
             "skill_list": state.skill_list,
@@ -85,6 +92,7 @@ def table_view(viewer: Viewer) -> JSON:
             "sessions_ended": clock.sessions_ended,
             "minor_milestones": clock.minor_milestones,
             "major_milestones": clock.major_milestones,
+            "significant_milestones": clock.significant_milestones,
         },
         "gm_pool": game.ledger.gm.available,
         "characters": [viewer.character(c) for c in game.characters.values() if viewer.knows(c.id)],
@@ -116,6 +124,8 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> JSON:
     hit = out["pending_hit"]
     if hit is not None and hit["target"] in viewer.mine:
         hit["absorb_options"] = offers.absorb_options(conflict)
+        if any(option["extreme"] for option in hit["absorb_options"]):
+            hit["extreme_replaces"] = offers.extreme_replaces(conflict)
     out["legal_actions"] = offers.legal_actions(viewer, conflict)
     out["hazards"] = hazards_view(viewer, conflict)
     out["big_bads"] = big_bads_view(viewer, conflict)

@@ -177,7 +177,9 @@ def test_illegal_moves_get_409_naming_the_rule_and_forbidden_ones_403(api: Api) 
     illegal = gm.send("EndScene", expect=409)
     assert illegal["error"] == "illegal"
     assert illegal["rule"]["key"] == "scene.end"
-    assert illegal["rule"]["citation"].startswith("fate-condensed.ru.md §")
+    # Cited from the table's own book: Fate Condensed (the English SRD where it writes the rule).
+    assert illegal["rule"]["citation"].startswith("srd/Fate-Condensed-SRD-CC-BY.md §")
+    assert illegal["rule"]["book"] == "condensed"
     forbidden = ann.send("Note", expect=403, text="psst", visibility="gm")
     assert forbidden["error"] == "forbidden" and forbidden["rule"]["key"] == "table.seats"
     # Nothing was stored by either.

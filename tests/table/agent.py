@@ -506,15 +506,22 @@ class Game:
                     hit = conflict["pending_hit"] or {}
                     for plan in hit.get("absorb_options", []):
                         names = tuple((s, f"Hurt {self.step}.{s}") for s in plan["slots"])
+                        # An extreme consequence is named and takes the place of an aspect the
+                        # view lists, as the hit panel offers it.
+                        extreme = None
+                        if plan["extreme"]:
+                            replaced = self.pick(hit["extreme_replaces"])
+                            extreme = {"name": f"Scarred {self.step}", "replaces": replaced["id"]}
                         yield Move(
                             C(
                                 "Absorb",
                                 boxes=tuple(plan["boxes"]),
                                 slots=tuple(plan["slots"]),
                                 names=names,
+                                extreme=extreme,
                             ),
                             seat,
-                            not plan["extreme"],
+                            True,
                         )
                 elif kind == "take_out":
                     yield Move(C("TakeOut"), seat, True)
@@ -887,6 +894,28 @@ class Game:
                 continue
             first, second = self.rng.sample(list(self.preset.skill_keys), 2)
             change = {"kind": "swap_skills", "first": first, "second": second}
+            if doc["table"]["advancement"] != "condensed":
+                # Fate Core's and Fate Accelerated's milestones, as the page's form sends them:
+                # the change, a skill point from a significant one, extreme consequences renamed.
+                sheet = next(ch["sheet"] for ch in doc["characters"] if ch["id"] == character)
+                extremes = tuple(
+                    (slot["aspect"]["id"], f"Healed {self.step}")
+                    for slot in sheet["consequences"]
+                    if kind == "major" and slot["severity"] == "extreme" and slot["aspect"]
+                )
+                raise_now = (self.pick(list(self.preset.skill_keys)),) if kind != "minor" else ()
+                yield Move(
+                    C(
+                        "SpendMilestone",
+                        character_id=character,
+                        change=change if self.rng.random() < 0.5 else None,
+                        raise_now=raise_now if self.rng.random() < 0.5 else (),
+                        extreme_names=extremes,
+                    ),
+                    seat,
+                    False,
+                )
+                continue
             if kind == "minor":
                 yield Move(C("Milestone", character_id=character, choice=change), seat, False)
             else:
@@ -978,9 +1007,34 @@ class Game:
             )
         for i, slot in enumerate(sheet.get("consequences", [])):
             if slot["severity"] == "extreme":
+                # An extreme consequence is set straight with its own correction: renamed, or
+                # taken back (the aspect it replaced returns).
+                name = None if rng.random() < 0.5 else f"Marked {self.step}"
+                yield Move(
+                    C(
+                        "CorrectExtreme",
+                        character_id=ch["id"],
+                        consequence_id=slot["aspect"]["id"],
+                        name=name,
+                    ),
+                    GM,
+                    True,
+                )
                 continue
             name = None if slot["aspect"] and rng.random() < 0.5 else f"Hurt {self.step}"
             yield Move(C("CorrectConsequence", character_id=ch["id"], slot=i, name=name), GM, True)
+        replaceable = [a for a in sheet.get("aspects", []) if a["kind"] != "high_concept"]
+        if "extreme_consequences" in doc["table"]["options"] and replaceable and rng.random() < 0.2:
+            yield Move(
+                C(
+                    "CorrectExtreme",
+                    character_id=ch["id"],
+                    name=f"Marked {self.step}",
+                    replaces=self.pick(replaceable)["id"],
+                ),
+                GM,
+                True,
+            )
         scene = doc.get("scene") or {}
         aspects = [*scene.get("aspects", []), *sheet.get("aspects", [])]
         if aspects:
@@ -1073,7 +1127,8 @@ class Game:
                 on = option not in options
                 yield Move(C("SetOptionalRule", option=option, on=on), GM, not conflict)
         elif not scene and not conflict:
-            yield Move(C("EndSession", milestone=self.pick([None, "minor", "major"])), GM, True)
+            levels = doc["table"]["milestone_levels"]
+            yield Move(C("EndSession", milestone=self.pick([None, *levels])), GM, True)
         if not scene:
             chosen = [ch for ch in characters if rng.random() < 0.8] or characters[:1]
             zones: tuple[str, ...] = ()

@@ -33,7 +33,7 @@ UNTRANSLATED = """
 async (lang) => {
   const catalog = await (await fetch(`/i18n/${lang}.json`)).json();
   const pieces = new Set();
-  const patterns = [];
+  const templates = [];
   const escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
   // A placeholder holds a catalog string of the same language, or nothing with letters.
   const plain = Object.values(catalog).filter((v) => !/\\{\\w+\\}/.test(v)).map((v) => escape(v.trim()));
@@ -41,22 +41,27 @@ async (lang) => {
   const slot = `(?:${plain.join("|")}|[^\\p{L}]*)`;
   for (const value of Object.values(catalog)) {
     for (const piece of value.split(/\\{\\w+\\}/)) if (piece.trim()) pieces.add(piece.trim());
-    if (/\\{\\w+\\}/.test(value)) {
-      const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
-      patterns.push(new RegExp(`^${source.trim()}$`, "u"));
-    }
+    if (/\\{\\w+\\}/.test(value)) templates.push(value);
   }
-  const bad = [];
+  const left = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     if (!text || !/\\p{L}/u.test(text)) continue;
     const parent = node.parentElement;
     if (!parent || parent.closest("[data-free], script, style")) continue;
-    if (pieces.has(text) || patterns.some((p) => p.test(text))) continue;
-    bad.push(text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text);
+    if (!pieces.has(text)) left.push([text, parent]);
   }
-  return bad;
+  // One template's pattern at a time: each holds the whole catalog once per placeholder, and
+  // keeping every one compiled at once outgrew a renderer's memory as the catalogs grew.
+  let unmatched = left;
+  for (const value of templates) {
+    if (!unmatched.length) break;
+    const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
+    const pattern = new RegExp(`^${source.trim()}$`, "u");
+    unmatched = unmatched.filter(([text]) => !pattern.test(text));
+  }
+  return unmatched.map(([text, parent]) => (text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text));
 }
 """
 

@@ -42,6 +42,8 @@ NOT_NAMES = {
     "event.AspectCorrected": {"was"},
     "event.ConsequenceCorrected.cleared": {"was"},
     "event.ConsequenceCorrected.renamed": {"was"},
+    "event.ExtremeCorrected.renamed": {"was"},
+    "event.ExtremeCorrected.taken_back": {"was"},
 }
 #: Counts of things a line lists by label ("aspects: 3"), keyed by the texts that count them.
 COUNTED_LISTS = {

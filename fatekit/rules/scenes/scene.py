@@ -16,6 +16,7 @@ from fatekit.rules.aspects.fate_points import FateLedger
 from fatekit.rules.aspects.lasting import LastingAspects, check_removable
 from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
@@ -101,6 +102,9 @@ class Game:
     #: Whether the last session ended at a breakthrough and no session has started since: the
     #: time between two arcs (a class default, which snapshots written before it read).
     arc_ended: bool = False
+    #: Whether the last session ended a scenario (a significant or major milestone) and no
+    #: session has started since (a class default, as ``arc_ended``).
+    scenario_ended: bool = False
 
     def __init__(
         self,
@@ -172,10 +176,18 @@ class Game:
         """Begin a session: each PC starts with at least their refresh."""
         if self.in_session:
             raise BadInput("a session is already running", code="session_running")
+        # Fate Core: a new scenario starts everyone at their refresh, no more (a move folded
+        # under the first edition kept what was carried over, as fatekit did then).
+        reset = (
+            self.scenario_ended
+            and self.ruleset.preset.advancement is AdvancementStyle.CORE
+            and edition() is Edition.CURRENT
+        )
         for pc in self.pcs:
-            self.ledger.account(pc.id).start_session(pc.refresh)
+            self.ledger.account(pc.id).start_session(pc.refresh, reset=reset)
         self.in_session = True
         self.arc_ended = False
+        self.scenario_ended = False
         self.sync_sheets()
 
     def end_session(self) -> list[Aspect]:
@@ -197,6 +209,8 @@ class Game:
         self.clock.reach_milestone(kind)
         if kind is Milestone.MAJOR and not self.in_session:
             self.arc_ended = True
+        if kind is not Milestone.MINOR and not self.in_session:
+            self.scenario_ended = True
         return self._clear_recovered()
 
     # -- scenes --------------------------------------------------------------------------------

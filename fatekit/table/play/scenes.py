@@ -224,7 +224,6 @@ class TriggerFired(Event):
 
 
 gm_only(
-    (EndSession, SessionEnded, "end sessions"),
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
@@ -256,6 +255,23 @@ def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
     return [context.event_from(AspectRevealed, command, name=name)]
 
 
+@decides(EndSession)
+def _end_session(context: Context, command: EndSession) -> list[Event]:
+    context.require_gm("end sessions")
+    preset = context.state.game.ruleset.preset
+    if command.milestone is not None and command.milestone.value not in preset.advancement.levels:
+        raise BadInput(
+            f"{preset.name} has no {command.milestone.value} milestone: its milestones are "
+            f"{', '.join(preset.advancement.levels)}",
+            code="milestone_level",
+        )
+    return [context.event_from(SessionEnded, command)]
+
+
+#: The milestones from the smallest up: one open is never replaced by a smaller one.
+_RANK = {Milestone.MINOR: 0, Milestone.SIGNIFICANT: 1, Milestone.MAJOR: 2}
+
+
 @decides(StartSession)
 def _start_session(context: Context, command: StartSession) -> list[Event]:
     context.require_gm("start sessions")
@@ -280,10 +296,11 @@ def _session_ended(state: TableState, event: SessionEnded) -> None:
         state.game.reach_milestone(event.milestone)
         if event.milestone is Milestone.MAJOR:
             state.arc += 1
-        # Every PC may now make their change; a breakthrough open stays one (it includes a
-        # milestone change), and an unspent milestone does not pile up into two.
+        # Every PC may now make their change; a bigger milestone open stays (it includes a
+        # smaller one's change), and an unspent milestone does not pile up into two.
         for pc in state.game.pcs:
-            if state.milestones.get(pc.id) is not Milestone.MAJOR:
+            held = state.milestones.get(pc.id)
+            if held is None or _RANK[held] <= _RANK[event.milestone]:
                 state.milestones[pc.id] = event.milestone
 
 

@@ -6,15 +6,16 @@ import { characterOptions, characterSelect, openDialog, select, sendFrom, splitL
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent, logRead } from "./log.js";
 import { app } from "./store.js";
-import { trackText, who } from "./view.js";
+import { milestoneLevels, milestoneName, trackText, who } from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
 export function openEndSession() {
+  // The milestones the table's book has: Fate Core's and Fate Accelerated's three, or Fate
+  // Condensed's milestone and breakthrough.
   const milestone = select("end-session-milestone", [
     ["", t("milestone.none")],
-    ["minor", t("milestone.minor")],
-    ["major", t("milestone.major")],
+    ...milestoneLevels().map((kind) => [kind, milestoneName(kind)]),
   ]);
   openDialog(
     t("gm.end_session"),
