@@ -205,11 +205,20 @@ export function openRoll() {
   let removable = removableBy(actor.value);
   const removing = select("roll-remove", removingOptions(actor.value));
   const removingBox = field(t("roll.remove_aspect"), removing);
+  // An overcome may take the actor across the map, where a free move does not reach (further
+  // than the next zone, past something in the way): the engine says whether they get there.
+  const map = app.view.scene && app.view.scene.zones;
+  const movingOptions = (who) => ((map && map.further && map.further[who]) || []).map((z) => [z, z]);
+  const moveTo = select("roll-move-to", [["", t("overcome.no_move")], ...movingOptions(actor.value)], "", {
+    freeText: true,
+  });
+  const moveBox = field(t("overcome.move_to"), moveTo, h("p", { class: "hint" }, t("roll.move_hint")));
   const update = () => {
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
-    removingBox.hidden = action.value !== "overcome" || !removable.length;
+    moveBox.hidden = action.value !== "overcome" || !movingOptions(actor.value).length;
+    removingBox.hidden = action.value !== "overcome" || !removable.length || Boolean(moveTo.value);
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -222,6 +231,7 @@ export function openRoll() {
   actor.addEventListener("change", () => {
     removable = removableBy(actor.value);
     refill(removing, removingOptions(actor.value));
+    refill(moveTo, [["", t("overcome.no_move")], ...movingOptions(actor.value)]);
     rankSkills(skillSel, actor.value);
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
@@ -229,7 +239,7 @@ export function openRoll() {
   against.addEventListener("change", () => refill(defendSkill, theirs()));
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill])
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo])
     el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
@@ -243,6 +253,7 @@ export function openRoll() {
       difficultyBox,
       againstBox,
       targetBox,
+      moveBox,
       removingBox,
       h("h3", {}, t("odds.title")),
       odds,
@@ -259,7 +270,8 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
-          ...(action.value === "overcome" && removing.value ? { aspect_id: removing.value } : {}),
+          ...(action.value === "overcome" && moveTo.value ? { move_to: moveTo.value } : {}),
+          ...(action.value === "overcome" && removing.value && !moveTo.value ? { aspect_id: removing.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
