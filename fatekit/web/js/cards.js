@@ -178,7 +178,8 @@ function stuntItem(c, st) {
     " ",
     h("span", { class: "stunt-does" }, stuntSummary(st)),
     st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
-    st.description ? h("span", {}, " ", free(st.description)) : null,
+    // An older import wrote a detail stunt's words twice, as its detail and its description.
+    st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
     alone && answersFor(c.id) && !st.spent
       ? button(t("stunt.use"), () => openUseStunt(c.id, st), { class: "small", "data-use-stunt": st.name })
