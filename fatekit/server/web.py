@@ -62,6 +62,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
 from fatekit.table.extras import extras_for
@@ -247,6 +248,7 @@ async def odds(
     action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
     bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
+    scale_benefit: ScaleBenefit | None = None,
 ) -> dict[str, Any]:
     chosen = _chosen(stunts_chosen)
 
@@ -263,6 +265,7 @@ async def odds(
             action=action,
             bonus=bonus,
             chosen=chosen,
+            scale_benefit=scale_benefit,
         )
 
     return await service.read(caller, work)

@@ -25,7 +25,10 @@ from fatekit.rules.core.difficulty import difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
+from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
+from fatekit.table.handle import handle
+from fatekit.table.play.actions import Attack, CreateAdvantage, Overcome
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
@@ -245,12 +248,16 @@ def roll_odds(
     action: str = "overcome",
     bonus: int = 0,
     chosen: tuple[str, ...] | None = None,
+    scale_benefit: ScaleBenefit | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
     pick for them: :func:`defending_skill`), counting the stunts that add to it and ``bonus``
-    (a contest's teamwork). An opponent whose sheet the seat may not see gives no odds: they
-    would tell the opponent's skills."""
+    (a contest's teamwork). In a conflict the engine sets the roll up as it would now
+    (:func:`_engine_roll`), so whatever it adds before the dice counts as well: a mob's
+    teamwork, a big bad fighting alone, full defense, scale (``scale_benefit``, the higher
+    side's choice). An opponent whose sheet the seat may not see gives no odds: they would tell
+    the opponent's skills."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
@@ -275,17 +282,114 @@ def roll_odds(
         opposition, active = difficulty, False
     else:
         raise BadInput("give a difficulty or an opponent")
+    extra = (0, 0)
+    engine = _engine_roll(
+        state,
+        actor=actor,
+        skill=skill,
+        action=ODDS_ACTIONS[action],
+        against=against,
+        defend_skill=defending if active else None,
+        chosen=None if chosen is None else tuple(s["name"] for s in stunts if s["counted"]),
+        scale_benefit=scale_benefit,
+    )
+    if engine is not None:
+        effort, defence_effort = engine
+        extra = (effort - modifier, 0 if defence_effort is None else defence_effort - opposition)
+        modifier = effort
+        if active and defence_effort is not None:
+            opposition = defence_effort
     found = chances(modifier, opposition, active=active)
     return {
         "hidden": False,
         "modifier": modifier,
         "opposition": opposition,
         "active": active,
+        # What the rules add before the dice beyond skills and stunts, to each side.
+        "engine_bonus": extra[0],
+        "opposing_engine_bonus": extra[1],
         "defend_skill": defending if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
     }
+
+
+def _engine_roll(
+    state: TableState,
+    *,
+    actor: str,
+    skill: str,
+    action: Action,
+    against: str | None,
+    defend_skill: str | None,
+    chosen: tuple[str, ...] | None,
+    scale_benefit: ScaleBenefit | None,
+) -> tuple[int, int | None] | None:
+    """In a conflict, ``actor``'s roll as the engine would make it now, on a copy of the table
+    with blank dice: the actor's effort and the defender's (``None``: against a difficulty)
+    before any dice or invoke. ``None`` outside a conflict (nothing there adds beyond skills
+    and stunts), or when the engine would not make this roll now (not the actor's turn, say):
+    the odds then count skills and stunts alone. Only the efforts are read, never the
+    difficulty, which the GM may hold back for this actor's roll."""
+    conflict = state.conflict
+    fighters = () if conflict is None else conflict.roster.fighters
+    if actor not in fighters or (against is not None and against not in fighters):
+        return None
+    gm = next((seat.id for seat in state.seats.values() if seat.is_gm), None)
+    if gm is None:
+        return None
+    blank = "0000"
+    opposed = {"against": against} if against is not None else {"difficulty": 0}
+    command: Attack | Overcome | CreateAdvantage
+    if action is Action.ATTACK:
+        if against is None:
+            return None
+        command = Attack(
+            actor=actor,
+            target=against,
+            skill=skill,
+            dice=blank,
+            defend_dice=blank,
+            defend_skill=defend_skill,
+            stunts=chosen,
+            scale_benefit=scale_benefit,
+        )
+    elif action is Action.OVERCOME:
+        command = Overcome(
+            actor=actor,
+            skill=skill,
+            dice=blank,
+            defend_dice=blank if against is not None else None,
+            defend_skill=defend_skill,
+            stunts=chosen,
+            scale_benefit=scale_benefit,
+            **opposed,
+        )
+    else:
+        command = CreateAdvantage(
+            actor=actor,
+            skill=skill,
+            dice=blank,
+            defend_dice=blank if against is not None else None,
+            defend_skill=defend_skill,
+            stunts=chosen,
+            scale_benefit=scale_benefit,
+            **opposed,
+        )
+    try:
+        made = handle(state, command, seat=gm, table_id=state.table_id, now=_NOW).state
+    except FateError:
+        return None
+    roll = made.conflict_roll()
+    if roll is None:
+        return None
+    defence = roll.roll.opposition
+    return roll.roll.effort, None if defence is None else defence.effort
+
+
+#: When a trial roll for the odds is stamped (never kept: it only reads the efforts).
+_NOW = "1970-01-01T00:00:00+00:00"
 
 
 def defending_skill(

@@ -10,6 +10,7 @@ import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
+import { refreshOdds } from "./roll.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
@@ -418,6 +419,7 @@ async function adopt(doc, version, parts = null) {
     if (flights) showLog();
   }
   if (flights) fly(flights);
+  refreshOdds();
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for

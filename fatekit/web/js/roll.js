@@ -89,6 +89,9 @@ export async function showOdds(out, params) {
   // What the player ticked stays ticked while the form changes around the same roll.
   if (params.stunts === undefined && out.picked && out.picked.roll === rollKey(params))
     params = { ...params, stunts: JSON.stringify(out.picked.chosen) };
+  // Kept, so the odds are asked again when the table changes under the open dialog.
+  out.params = params;
+  out.classList.add("odds-live");
   try {
     const found = await app.seat.get("/odds", params);
     if (asked !== out.asked) return;
@@ -116,6 +119,18 @@ export async function showOdds(out, params) {
           them: ladderValue(found.opposition),
         }),
       ),
+      // What the rules add before the dice (a mob's teamwork, a big bad alone, full defense,
+      // scale), counted above: said, so the figures are not a puzzle.
+      found.engine_bonus
+        ? h("p", { class: "hint", id: "odds-engine-mine" }, tn("odds.engine_mine", { n: signed(found.engine_bonus) }))
+        : null,
+      found.opposing_engine_bonus
+        ? h(
+            "p",
+            { class: "hint", id: "odds-engine-theirs" },
+            tn("odds.engine_theirs", { n: signed(found.opposing_engine_bonus) }),
+          )
+        : null,
       picker,
       // The defender's free stunts that fit count, as the table applies them; others are theirs.
       (found.opposing_stunts || []).map((st) =>
@@ -144,6 +159,20 @@ export async function showOdds(out, params) {
       out.stunts = undefined;
       fill(out);
     }
+  }
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** Ask again for the odds every open dialog shows: the table changed under it (a mob member
+ * taken out, a full defense declared, a stunt spent), and the odds follow. */
+export function refreshOdds() {
+  for (const out of /** @type {NodeListOf<HTMLElement & {params?: object}>} */ (
+    document.querySelectorAll("dialog[open] .odds-live")
+  )) {
+    if (out.params) showOdds(out, out.params);
   }
 }
 

@@ -188,7 +188,14 @@ export function turnPanel() {
   if (hit && hit.absorb_options) mineNow.push(hitBox);
   else if (hit) add(panel, hitBox);
   const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
-  for (const [id, list] of moves) mineNow.push(conflictActions(id, list));
+  // Moves a character may make out of turn (conceding before a roll, invoking on one) are no
+  // turn of theirs: a seat with only those is told whose turn it is, not "your move".
+  const anytime = [];
+  for (const [id, list] of moves) {
+    const node = conflictActions(id, list);
+    if (list.every((m) => ANYTIME.has(m.move))) anytime.push(node);
+    else mineNow.push(node);
+  }
   // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
   const current = c.current;
   const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
@@ -210,5 +217,10 @@ export function turnPanel() {
     if (waiting)
       add(panel, h("p", { class: "turn-waiting", id: "turn-waiting" }, tn(waiting[0], { who: who(waiting[1]) })));
   }
+  const meanwhile = anytime.filter((node) => node.childNodes.length);
+  if (meanwhile.length) add(panel, h("p", { class: "hint", id: "turn-anytime" }, t("turn.anytime")), meanwhile);
   return panel;
 }
+
+/** The moves :func:`legal_actions` lists whenever they may be made, not only in one's turn. */
+const ANYTIME = new Set(["concede", "invoke"]);

@@ -2,7 +2,7 @@
 // the effort), and a side's overcome, rolled through the same flow as any roll: the odds in the
 // dialog, then invokes and settling on its card among the rolls in play.
 
-import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
+import { add, button, field, fill, free, h, idPart, section } from "../lib/dom.js";
 import {
   characterSelect,
   diceField,
@@ -228,7 +228,11 @@ export function openContestRoll(c, side, members) {
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () => {
     const against = opposition(app.view.contest || c, side, skillSel.value);
-    if (!against) return;
+    if (!against) {
+      odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      odds.params = undefined;
+      return fill(odds);
+    }
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -239,6 +243,7 @@ export function openContestRoll(c, side, members) {
   };
   actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
+  bonus.addEventListener("input", update); // the odds follow the number as it is typed
   openDialog(
     tn("contest.roll_for", { side: free(id) }),
     h(
