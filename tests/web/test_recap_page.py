@@ -123,9 +123,7 @@ def test_last_time_for_the_gm_in_english_and_a_player_in_russian_on_a_phone(
         expect(ann.locator("#recap")).to_have_count(0)
 
 
-def test_last_time_follows_the_session_that_ended_on_open_pages(
-    server: str, browser: Any
-) -> None:
+def test_last_time_follows_the_session_that_ended_on_open_pages(server: str, browser: Any) -> None:
     """Issue 39: pages left open through session 2 kept "Last time…" on session 1 once it
     ended. Both pages (the GM's in English, Аня's phone in Russian) turn to session 2 by
     themselves, and a line the GM adds to it reaches Аня's page."""

@@ -1,4 +1,4 @@
-""""Your move" only when it is (issue 39: a player whose character could only concede was told it
+""" "Your move" only when it is (issue 39: a player whose character could only concede was told it
 was her move). Out of turn, Åsa's phone in Swedish says whose turn it is, and offers the
 concession apart, as something she may do at any time; on Ruth's turn it says it is hers
 (fate-condensed.ru.md § Conceding; § Turn Order)."""

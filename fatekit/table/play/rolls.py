@@ -80,8 +80,10 @@ class Roll(ActionCommand):
     ``aspect_id`` aims a create an advantage at an existing aspect, or an overcome at an aspect
     to remove (an opponent, ``against``, may defend it; success removes it). ``move_to`` makes
     an overcome a move across the scene's map that a free move cannot make (further than the
-    next zone, or past something in the way): the actor gets there as the outcome says. ``dice``
-    and ``defend_dice`` are entered faces, or ``None`` for the table to roll.
+    next zone, or past something in the way): the actor gets there as the outcome says.
+    ``on_opponent`` puts a create an advantage's new aspect on ``against``, the character it is
+    made on (else it is the scene's). ``dice`` and ``defend_dice`` are entered faces, or
+    ``None`` for the table to roll.
     """
 
     action: Action
@@ -90,6 +92,7 @@ class Roll(ActionCommand):
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
     move_to: str | None = None
+    on_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,6 +153,7 @@ class RollMade(ActionRolled, NamesAspect):
     aspect_id: str | None
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
     move_to: str | None = None  # an overcome to get to this zone (older logs: none)
+    on_opponent: bool = False  # the new aspect goes on ``against`` (older logs: the scene's)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -275,6 +279,10 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         # has to be discovered.
         aimed.check_usable_by(actor.id)
         check_overcome_removes(aimed)
+    if event.on_opponent and (
+        event.action is not Action.CREATE_ADVANTAGE or event.against is None or aimed is not None
+    ):
+        raise BadInput("only a new advantage made against someone goes on them")
     if event.move_to is not None:
         if event.action is not Action.OVERCOME or aimed is not None:
             raise BadInput("a move across the map is an overcome of its own")
@@ -312,6 +320,7 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         aim=aimed,
         hidden=event.hidden_difficulty,
         move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
@@ -408,6 +417,7 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
         aspects=scene_in_play(state).aspects,
         target=in_play.aim,
         aspect_name=event.aspect_name,
+        aspect_owner=in_play.aspect_owner,
         boost_names={
             Side.ACTOR: names.get(roll.actor, ""),
             Side.OPPOSITION: names.get(opposition, ""),
@@ -580,6 +590,7 @@ def put_in_play(
     side: str | None = None,
     task: str | None = None,
     move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
     it in play (a character has one roll in play at a time), with ``record`` as the table's last
@@ -611,6 +622,7 @@ def put_in_play(
         npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
         disables=getattr(event, "disable_hazard", None),
         move_to=move_to,
+        aspect_owner=aspect_owner,
     )
     state.rolls[in_play.id] = in_play
     state.last_roll = record
@@ -724,6 +736,7 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
         else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
         "move_to": in_play.move_to,  # an overcome to get to this zone
+        "aspect_owner": in_play.aspect_owner,  # whom a new advantage goes on
     }
     if roll.dice is not None:
         out.update(

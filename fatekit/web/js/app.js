@@ -416,7 +416,9 @@ async function adopt(doc, version, parts = null) {
   } else {
     redrawParts(parts);
     drawSafety();
-    if (flights) showLog();
+    // The log's lines name characters as the view does now: a renamed character's earlier
+    // lines take the new name (the events arrive before the view that renames them).
+    if (flights || [...parts].some((part) => part.split("/")[0] === "characters")) showLog();
   }
   if (flights) fly(flights);
   refreshOdds();

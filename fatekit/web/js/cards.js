@@ -341,6 +341,10 @@ function aspectCard(a) {
     " ",
     aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
+    // A situation aspect made on someone describes them: say whom.
+    a.kind === "situation" && a.owner
+      ? h("span", { class: "hint aspect-on", "data-on": a.owner }, " ", tn("aspect.on_who", { who: who(a.owner) }))
+      : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
     a.hidden && a.known_to && a.known_to.length
       ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) }))

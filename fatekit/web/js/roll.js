@@ -17,9 +17,9 @@ import {
   skillOptions,
   typedDice,
 } from "./forms.js";
-import { t, tn } from "./lib/i18n.js";
+import { language, t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, withCost } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who, withCost } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -162,6 +162,14 @@ export async function showOdds(out, params) {
   }
 }
 
+/** Invokes spent on average, as a person reads it: a whole number, or one decimal in the page's
+ * language ("1,5" in Russian); a whole number picks the plural form. */
+function invokeCount(x) {
+  const near = Math.round(x);
+  if (Math.abs(x - near) < 0.05) return near;
+  return new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -221,6 +229,10 @@ export function openRoll() {
   const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
+  // A new advantage made on someone may describe them: the aspect goes on their character.
+  const onOpponent = h("input", { type: "checkbox", id: "roll-on-opponent", checked: true });
+  const onOpponentLabel = h("label", { for: onOpponent.id });
+  const onOpponentBox = h("div", { class: "check" }, onOpponent, " ", onOpponentLabel);
   // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
   // Only an aspect the actor knows of: a hidden one must be discovered first.
   const removableBy = (who) =>
@@ -246,6 +258,8 @@ export function openRoll() {
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
+    onOpponentBox.hidden = action.value !== "create_advantage" || mode.value !== "against" || Boolean(target.value);
+    fill(onOpponentLabel, tn("roll.on_opponent", { who: who(against.value) }));
     moveBox.hidden = action.value !== "overcome" || !movingOptions(actor.value).length;
     removingBox.hidden = action.value !== "overcome" || !removable.length || Boolean(moveTo.value);
     showOdds(odds, {
@@ -268,7 +282,7 @@ export function openRoll() {
   against.addEventListener("change", () => refill(defendSkill, theirs()));
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo])
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo, target])
     el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
@@ -282,6 +296,7 @@ export function openRoll() {
       difficultyBox,
       againstBox,
       targetBox,
+      onOpponentBox,
       moveBox,
       removingBox,
       h("h3", {}, t("odds.title")),
@@ -299,6 +314,9 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
+          ...(action.value === "create_advantage" && mode.value === "against" && !target.value && onOpponent.checked
+            ? { on_opponent: true }
+            : {}),
           ...(action.value === "overcome" && moveTo.value ? { move_to: moveTo.value } : {}),
           ...(action.value === "overcome" && removing.value && !moveTo.value ? { aspect_id: removing.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
@@ -434,17 +452,21 @@ export function invokeBox(roll, target = null) {
               "p",
               { class: "advice invoke-advice", id: `invoke-advice-${key}`, "data-choice": advice.choice },
               tn(`advice.${advice.choice}`, { n: advice.invokes }),
-              " ",
+              // Each choice on a line of its own, with what it is likely to cost.
               h(
-                "span",
-                { class: "hint" },
+                "ul",
+                { class: "hint plain advice-chances" },
                 advice.choices
                   .filter((c) => c in advice.chances)
                   .map((c) =>
                     h(
-                      "span",
-                      { class: "chance" },
-                      tn("advice.chance", { choice: t(`advice.option.${c}`), p: percent(advice.chances[c].p) }),
+                      "li",
+                      { class: "chance", "data-choice": c },
+                      tn(c === "nothing" ? "advice.chance" : "advice.chance_cost", {
+                        choice: t(`advice.option.${c}`),
+                        p: percent(advice.chances[c].p),
+                        n: invokeCount((advice.expected_invokes || {})[c] || 0),
+                      }),
                     ),
                   ),
               ),
@@ -590,7 +612,10 @@ export function openCompel(aspect) {
     ordered,
     aspect.owner && ordered.includes(aspect.owner) ? aspect.owner : ordered[0],
   );
-  const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
+  // Each kind keeps its own words: what happens (an event), or what they decide and what goes
+  // wrong then (a decision). Switching the kind shows the other's fields; nothing typed moves.
+  const complication = h("textarea", { id: "compel-complication", rows: 3 });
+  const fallout = h("textarea", { id: "compel-fallout", rows: 3 });
   // An event happens to the character; a decision is theirs, led by their own aspect, and says
   // what they decide before what goes wrong (compel.kinds).
   const kind = select(
@@ -606,15 +631,15 @@ export function openCompel(aspect) {
   const kindHint = h("p", { class: "hint", id: "compel-kind-hint" });
   const kindBox = field(t("compel.kind"), kind, kindHint);
   const decisionBox = field(t("compel.decision"), decision);
-  const complicationLabel = h("label", { for: "compel-complication" });
-  const complicationBox = h("div", { class: "field" }, complicationLabel, complication);
+  const complicationBox = field(t("compel.happens"), complication);
+  const falloutBox = field(t("compel.fallout"), fallout);
   const byBox = by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null;
   const selfNote = h("p", { class: "hint", id: "compel-self-note" }, t("compel.self_hint"));
   const told = () => ({
     aspect_id: aspect.id,
     target: target.value,
     kind: kind.value,
-    complication: complication.value.trim(),
+    complication: (kind.value === "decision" ? fallout : complication).value.trim(),
     ...(kind.value === "decision" ? { decision: decision.value.trim() } : {}),
   });
   const form = openDialog(
@@ -626,8 +651,9 @@ export function openCompel(aspect) {
       field(t("compel.target"), target),
       selfNote,
       kindBox,
-      decisionBox,
       complicationBox,
+      decisionBox,
+      falloutBox,
       byBox,
     ),
     (form, out) =>
@@ -642,9 +668,12 @@ export function openCompel(aspect) {
     selfNote.hidden = !self();
     if (byBox) byBox.hidden = self();
     decisionBox.hidden = !deciding;
+    falloutBox.hidden = !deciding;
+    complicationBox.hidden = deciding;
     decision.required = deciding;
+    fallout.required = deciding;
+    complication.required = !deciding;
     kindHint.textContent = t(`compel.kind_hint.${kind.value}`);
-    complicationLabel.textContent = t(deciding ? "compel.fallout" : "compel.happens");
     submit.textContent = t(self() ? "compel.self_ask" : "compel.offer");
   };
   target.addEventListener("change", update);

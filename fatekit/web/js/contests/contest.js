@@ -7,11 +7,13 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  followSideNames,
   ladderOptions,
   openDialog,
   rankSkills,
   sendFrom,
   select,
+  sideSelect,
   skillOptions,
   typedDice,
 } from "../forms.js";
@@ -319,18 +321,7 @@ export function openContestThreat(c) {
 function sidePicker(id, chosen) {
   const c = character(id);
   const pc = c && c.revealed && c.sheet.kind === "pc";
-  return field(
-    tn("conflict.side_of", { who: who(id) }),
-    select(
-      `contest-side-${id}`,
-      [
-        ["a", t("conflict.first_side")],
-        ["b", t("conflict.second_side")],
-        ["", t("conflict.not_in")],
-      ],
-      chosen || (pc ? "a" : "b"),
-    ),
-  );
+  return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`contest-side-${id}`, chosen || (pc ? "a" : "b")));
 }
 
 export function openStartContest() {
@@ -356,35 +347,39 @@ export function openStartContest() {
     select(`contest-difficulty-${key}`, [["", t("contest.no_difficulty")], ...ladderOptions()], "");
   const diffA = passive("a");
   const diffB = passive("b");
+  const sideName = (key) =>
+    h("span", { "data-side-name": key }, t(key === "a" ? "conflict.first_side" : "conflict.second_side"));
+  const body = h(
+    "div",
+    {},
+    field(t("conflict.first_side"), sideA),
+    field(t("contest.intent"), intentA),
+    field(t("conflict.second_side"), sideB),
+    field(t("contest.intent"), intentB),
+    people.map((id) => sidePicker(id)),
+    field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("contest.harm_field")),
+      h("label", { class: "check" }, harmA, " ", sideName("a")),
+      h("label", { class: "check" }, harmB, " ", sideName("b")),
+      h("p", { class: "hint" }, t("contest.harm_hint")),
+      field(t("contest.harm_kind"), harmKind),
+    ),
+    h(
+      "fieldset",
+      { id: "contest-difficulties" },
+      h("legend", {}, t("contest.difficulty_field")),
+      h("p", { class: "hint" }, t("contest.difficulty_hint")),
+      field(sideName("a"), diffA, difficultyGuide(diffA)),
+      field(sideName("b"), diffB, difficultyGuide(diffB)),
+    ),
+  );
+  followSideNames(body, sideA, sideB);
   openDialog(
     t("gm.start_contest"),
-    h(
-      "div",
-      {},
-      field(t("conflict.first_side"), sideA),
-      field(t("contest.intent"), intentA),
-      field(t("conflict.second_side"), sideB),
-      field(t("contest.intent"), intentB),
-      people.map((id) => sidePicker(id)),
-      field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
-      h(
-        "fieldset",
-        {},
-        h("legend", {}, t("contest.harm_field")),
-        h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
-        h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
-        h("p", { class: "hint" }, t("contest.harm_hint")),
-        field(t("contest.harm_kind"), harmKind),
-      ),
-      h(
-        "fieldset",
-        { id: "contest-difficulties" },
-        h("legend", {}, t("contest.difficulty_field")),
-        h("p", { class: "hint" }, t("contest.difficulty_hint")),
-        field(t("conflict.first_side"), diffA, difficultyGuide(diffA)),
-        field(t("conflict.second_side"), diffB, difficultyGuide(diffB)),
-      ),
-    ),
+    body,
     (form, out) => {
       const sides = [[], []];
       for (const id of people) {
