@@ -216,7 +216,9 @@ async def check_ruleset(body: dict[str, Any]) -> dict[str, Any]:
 
 @router.post("/rules/characters/check", summary="Check a character file against the rules")
 async def check_character(body: CharacterCheck) -> dict[str, Any]:
-    return _field_verdict(body.sheet, lambda: _verdict(character_from_dict(body.sheet, body.preset)))
+    return _field_verdict(
+        body.sheet, lambda: _verdict(character_from_dict(body.sheet, body.preset))
+    )
 
 
 @router.post(
