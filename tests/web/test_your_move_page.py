@@ -41,3 +41,25 @@ def test_only_a_concession_is_no_move_of_hers(server: str, browser: Any) -> None
         expect(ann.locator("#turn-yours")).to_have_text(sv["turn.yours"])
         expect(ann.locator("#attack-ruth")).to_be_visible()
         expect(ann.locator("#turn-anytime")).to_have_count(0)
+
+
+def test_the_gm_is_told_a_players_turn_is_the_players(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    table, gm_link, _ = scene_with_ruth(server)
+    sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+    command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "ruth"})
+    it = catalog("it")
+    with at_table(browser, server, gm_link, "it-IT") as gm:
+        # Ruth's turn: the GM waits for Ann, and may still act for Ruth, said as such.
+        expect(gm.locator("#turn")).to_have_attribute("data-yours", "false")
+        expect(gm.locator("#turn-waiting")).to_have_text(
+            it["turn.waiting"].replace("{who}", "Ruth")
+        )
+        expect(gm.locator("#turn-for-players")).to_have_text(it["turn.for_players"])
+        expect(gm.locator("#attack-ruth")).to_be_visible()
+        # Ruth attacks: her dice are Ann's to settle, not the GM's.
+        attack = {"actor": "ruth", "target": "alice", "skill": "fight", "dice": "0000"}
+        command(server, table, gm_link, "Attack", attack)
+        expect(gm.locator("#turn")).not_to_contain_text(it["turn.roll_yours"])
+        assert gm.evaluate(UNTRANSLATED, "it") == []

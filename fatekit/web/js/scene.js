@@ -142,7 +142,10 @@ function zoneMap(scene) {
       );
     }),
   );
-  const moves = [...movable.entries()].map(([id, targets]) => {
+  // Outside a fight the GM places anyone with the form below: a row per character would only
+  // repeat it. A fighter's free move (the GM's NPCs' too) is the conflict's, and listed.
+  const listed = gm && !conflict ? [] : [...movable.entries()];
+  const moves = listed.map(([id, targets]) => {
     const choice = select(
       `move-${idPart(id)}`,
       targets.map((z) => [z, z]),
