@@ -27,8 +27,6 @@ from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
-from fatekit.table.handle import handle
-from fatekit.table.play.actions import Attack, CreateAdvantage, Overcome
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
@@ -290,15 +288,18 @@ def roll_odds(
         action=ODDS_ACTIONS[action],
         against=against,
         defend_skill=defending if active else None,
-        chosen=None if chosen is None else tuple(s["name"] for s in stunts if s["counted"]),
         scale_benefit=scale_benefit,
     )
     if engine is not None:
+        # What the rules add beyond each side's rating (the stunts are counted above).
         effort, defence_effort = engine
-        extra = (effort - modifier, 0 if defence_effort is None else defence_effort - opposition)
-        modifier = effort
-        if active and defence_effort is not None:
-            opposition = defence_effort
+        mine = effort - roller.rating(skill)
+        theirs = 0
+        if against is not None and defence_effort is not None and defending is not None:
+            theirs = defence_effort - game.character(against).rating(defending)
+        extra = (mine, theirs)
+        modifier += mine
+        opposition += theirs
     found = chances(modifier, opposition, active=active)
     return {
         "hidden": False,
@@ -323,73 +324,32 @@ def _engine_roll(
     action: Action,
     against: str | None,
     defend_skill: str | None,
-    chosen: tuple[str, ...] | None,
     scale_benefit: ScaleBenefit | None,
 ) -> tuple[int, int | None] | None:
-    """In a conflict, ``actor``'s roll as the engine would make it now, on a copy of the table
-    with blank dice: the actor's effort and the defender's (``None``: against a difficulty)
-    before any dice or invoke. ``None`` outside a conflict (nothing there adds beyond skills
-    and stunts), or when the engine would not make this roll now (not the actor's turn, say):
-    the odds then count skills and stunts alone. Only the efforts are read, never the
-    difficulty, which the GM may hold back for this actor's roll."""
+    """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
+    up (:meth:`~fatekit.rules.scenes.conflict.Conflict.efforts_before_dice`: a mob's teamwork, a
+    big bad alone, full defense, scale), without the stunts, which the odds count apart.
+    ``None`` outside a conflict (nothing there adds beyond skills and stunts), or when the
+    engine would refuse the roll's set-up: the odds then count skills and stunts alone."""
     conflict = state.conflict
     fighters = () if conflict is None else conflict.roster.fighters
-    if actor not in fighters or (against is not None and against not in fighters):
+    if (
+        conflict is None
+        or actor not in fighters
+        or (against is not None and against not in fighters)
+    ):
         return None
-    gm = next((seat.id for seat in state.seats.values() if seat.is_gm), None)
-    if gm is None:
-        return None
-    blank = "0000"
-    opposed = {"against": against} if against is not None else {"difficulty": 0}
-    command: Attack | Overcome | CreateAdvantage
-    if action is Action.ATTACK:
-        if against is None:
-            return None
-        command = Attack(
-            actor=actor,
-            target=against,
-            skill=skill,
-            dice=blank,
-            defend_dice=blank,
-            defend_skill=defend_skill,
-            stunts=chosen,
-            scale_benefit=scale_benefit,
-        )
-    elif action is Action.OVERCOME:
-        command = Overcome(
-            actor=actor,
-            skill=skill,
-            dice=blank,
-            defend_dice=blank if against is not None else None,
-            defend_skill=defend_skill,
-            stunts=chosen,
-            scale_benefit=scale_benefit,
-            **opposed,
-        )
-    else:
-        command = CreateAdvantage(
-            actor=actor,
-            skill=skill,
-            dice=blank,
-            defend_dice=blank if against is not None else None,
-            defend_skill=defend_skill,
-            stunts=chosen,
-            scale_benefit=scale_benefit,
-            **opposed,
-        )
     try:
-        made = handle(state, command, seat=gm, table_id=state.table_id, now=_NOW).state
+        return conflict.efforts_before_dice(
+            actor,
+            action,
+            skill,
+            against=against,
+            defend_skill=defend_skill,
+            scale_benefit=scale_benefit,
+        )
     except FateError:
         return None
-    roll = made.conflict_roll()
-    if roll is None:
-        return None
-    defence = roll.roll.opposition
-    return roll.roll.effort, None if defence is None else defence.effort
-
-
-#: When a trial roll for the odds is stamped (never kept: it only reads the efforts).
-_NOW = "1970-01-01T00:00:00+00:00"
 
 
 def defending_skill(

@@ -107,8 +107,20 @@ def test_a_mobs_own_attack_counts_its_members_in_the_odds(client: TestClient) ->
     _agree(found, table.roll())
 
 
-def test_out_of_turn_the_odds_count_skills_and_stunts(client: TestClient) -> None:
+def test_out_of_turn_the_odds_count_what_the_rules_add_too(client: TestClient) -> None:
     table = _fight(client)
-    # Not the mob's turn: the engine would not roll, and the odds say what the sheets do.
+    # Not the mob's turn yet: its odds already count its members, as its roll will.
     found = table.odds(actor="thugs", skill="fight", against="vey", action="attack")
-    assert (found["modifier"], found["engine_bonus"]) == (1, 0)
+    assert found["engine_bonus"] >= 1 and found["modifier"] == 1 + found["engine_bonus"]
+
+
+def test_a_scale_benefit_named_for_the_odds_is_checked_as_the_roll_checks_it(
+    client: TestClient,
+) -> None:
+    table = _fight(client)
+    # No difference in scale: the benefit is refused for the roll, and the odds ignore it.
+    found = table.odds(
+        actor="vey", skill="fight", against="thugs", action="attack", scale_benefit="before_roll"
+    )
+    plain = table.odds(actor="vey", skill="fight", against="thugs", action="attack")
+    assert found["chances"] == plain["chances"]
