@@ -56,6 +56,16 @@ def test_every_touch_target_on_a_phone_is_44_px_high(server: str, browser: Any) 
         assert ann.evaluate(SMALL_TARGETS) == []
         ann.click("#safety-open")  # the menu open: its buttons too
         assert ann.evaluate(SMALL_TARGETS) == []
+        ann.click("#safety-open")
+        # The sheet editor fits the phone: its file field too (it reached past the dialog).
+        ann.click("#new-character")
+        ann.wait_for_selector("#sheet-file")
+        assert ann.evaluate(SMALL_TARGETS) == []
+        assert ann.evaluate(
+            "() => document.getElementById('sheet-file').getBoundingClientRect().right"
+        ) <= ann.evaluate(
+            "() => document.getElementById('sheet-name').getBoundingClientRect().right"
+        )
 
 
 def test_aspect_cards_stay_inside_their_character_card_at_1024(server: str, browser: Any) -> None:

@@ -54,6 +54,9 @@ def test_placing_walking_and_climbing_outside_the_fight(server: str, browser: An
         gm.click("#scene-form-submit")
         expect(ann.locator("#zone-map [data-zone=tetto] [data-character=alice]")).to_be_visible()
         assert _positions(server, table) == {"ruth": "molo", "alice": "tetto"}
+        # Outside a fight the GM's place form does it all: no move row per character.
+        expect(gm.locator("#place-button")).to_be_visible()
+        expect(gm.locator("[id^=move-button-]")).to_have_count(0)
         # Åsa walks Ruth to the warehouse: the next zone, nothing in the way, no roll.
         expect(ann.locator("#move-ruth option")).to_have_count(1)
         ann.click("#move-button-ruth")

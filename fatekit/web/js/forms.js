@@ -159,7 +159,18 @@ export function difficultyGuide(sel, rated = () => null) {
       ...bySkill.map(chip),
       ...guidance.any.map(chip),
     );
+    mark();
   };
+  // The choices that give the difficulty already set are shown as chosen, and not offered again
+  // (pressing one would change nothing).
+  const mark = () => {
+    for (const el of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll(".guide-choice"))) {
+      const chosen = el.dataset.rating === sel.value;
+      el.setAttribute("aria-pressed", String(chosen));
+      el.disabled = chosen;
+    }
+  };
+  sel.addEventListener("change", mark);
   redraw();
   box.redraw = redraw;
   return box;

@@ -23,7 +23,7 @@ export function recapPanel() {
   const time = app.view.time;
   // The last session played unless the reader picked another: drawn from the table, so a
   // redraw after a session ends turns it to that session (the reader's pick is `chosen`).
-  const sessions = h("select", { id: "recap-session", "data-drawn": "" });
+  const sessions = h("select", { id: "recap-session", "data-from-table": "" });
   const last = time.in_session ? time.session - 1 : time.session;
   for (let n = Math.max(time.session, 1); n >= 1; n--) {
     sessions.append(h("option", { value: String(n) }, String(n)));

@@ -78,10 +78,10 @@ function zoneMap(scene) {
     }
   }
   const gm = isGm();
-  // A drop is a free move where the view offers one, else the GM's word on where they are.
+  // A drop is a free move: the engine says why one that is not cannot be made, beside the map,
+  // and the GM may allow it anyway (or place anyone with the form under the map).
   const dropped = (id, zone) => {
-    if ((movable.get(id) || []).includes(zone)) send("FreeMove", { actor: id, to: zone });
-    else if (gm && zones.positions[id] !== zone) send("PlaceInZone", { character_id: id, zone });
+    if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone });
   };
   const map = h("div", { class: "zone-map", id: "zone-map" });
   add(map, h("svg", { class: "links", "aria-hidden": "true" }));
