@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import logging
 import os
 import socket
 import sys
@@ -358,6 +359,9 @@ def _serve(args: argparse.Namespace) -> int:
             discord = settings_from(args, gateway=args.discord, public_key=public_key)
         except BadInput as error:
             return refuse("serve", error)
+        # Warnings and the Discord front door's few lines at the default level (the Gateway
+        # connecting, a post waiting) reach the terminal, as `fatekit discord` prints them.
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     return serve(
         db=args.db,
         host=args.host,

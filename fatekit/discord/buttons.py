@@ -157,13 +157,19 @@ async def allow_typed(door: Door, context: Context, options: Mapping[str, Any]) 
 
 
 def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
+    """The buttons of :func:`waiting` that fit in a message."""
+    return waiting(seen, t)[0]
+
+
+def waiting(seen: Seen, t: Words) -> tuple[list[JSON], str | None]:
     """Buttons for what waits on the table: each roll in play (invoke, settle: a row each,
     named by its roller when there are several), a hit to take, compels to answer and
-    self-compels for the GM."""
+    self-compels for the GM; and, when they do not all fit in a message's five rows, a line
+    saying how many did not and which commands reach them."""
     view = seen.view
     rolled: list[JSON] = []
     listed = [r for r in rolls_in_play(view) if r.get("id")]
-    for roll in listed[:MESSAGE_ROWS]:
+    for roll in listed:
         who = f" ({seen.reader.who(roll.get('actor')).strip('*')})" if len(listed) > 1 else ""
         rolled.append(
             row(
@@ -198,7 +204,12 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     for asked in view.get("self_compels", ()):
         out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
         out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
-    return (rolled + rows(out))[:MESSAGE_ROWS]
+    # What answers someone (a hit, a compel) goes first: a roll may also be reached by command.
+    laid = rows(out, most=MESSAGE_ROWS * 4) + rolled
+    if len(laid) <= MESSAGE_ROWS:
+        return laid, None
+    left = sum(len(r["components"]) for r in laid[MESSAGE_ROWS:])
+    return laid[:MESSAGE_ROWS], t("discord.more_waiting", n=left)
 
 
 def _hit_for_seat(view: JSON) -> tuple[JSON | None, bool]:
@@ -292,6 +303,10 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     kind, _, rest = custom_id.partition(":")
     t = context.words
     if kind == "allow":
+        if context.seat is None or not await is_gm(door, context):
+            # The GM's button, posted in the channel: anyone else is told at once, not after
+            # writing a reason in its form.
+            return private_reply(t("discord.gm_only"))
         return modal(
             f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
         )
@@ -449,22 +464,41 @@ def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | N
     )
 
 
-def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
+def aspect_name_form(seen: Seen, data: JSON, t: Words, *, boosts: bool = False) -> JSON | None:
     """The form asking for the new aspect's name, when the way ``data`` (a ResolveRoll's
-    fields) settles its roll creates one and names none (``None``: nothing to ask)."""
+    fields) settles its roll creates one and names none; with ``boosts``, also the (optional)
+    name of a boost it gives (``None``: nothing to ask)."""
     roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
     found = resolution_of(seen.extras, roll).get("options", ())
     option = next((o for o in found if o["key"] == data.get("option")), None)
-    if option is None or not option.get("names_aspect") or data.get("aspect_name"):
+    if option is None:
         return None
-    return modal(
-        f"setm:{option['key']}:{data['roll']}",
-        t("resolve.title"),
-        [("name", t("resolve.aspect_name"), 200, False)],
-    )
+    if option.get("names_aspect") and not data.get("aspect_name"):
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.title"),
+            [("name", t("resolve.aspect_name"), 200, False)],
+        )
+    if boosts and option.get("boosts") and not data.get("boost_names"):
+        # The boost's name, as the page's roll dialog offers it: it may also be named later.
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.boost_name"),
+            [("boost", t("resolve.boost_name"), 200, False)],
+            optional=True,
+        )
+    return None
 
 
-async def _settle(door: Door, context: Context, key: str, name: str | None, roll_id: str) -> JSON:
+async def _settle(
+    door: Door,
+    context: Context,
+    key: str,
+    name: str | None,
+    roll_id: str,
+    *,
+    boost: str | None = None,
+) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -472,11 +506,24 @@ async def _settle(door: Door, context: Context, key: str, name: str | None, roll
         return private_reply(t("discord.no_roll"))
     data: JSON = {"option": key, "roll": roll["id"]}
     if name is None:
-        form = aspect_name_form(seen, data, t)
+        # Pressed, not typed: the boost's name is asked as the page's roll dialog asks it (the
+        # slash command takes it as its `name` option).
+        form = aspect_name_form(seen, data, t, boosts=True)
         if form is not None:
             return form
     if name:
         data["aspect_name"] = name.strip()
+    if boost and boost.strip():
+        listed: list[JSON] = list(resolution_of(seen.extras, roll).get("options", ()))
+        option: JSON = next((o for o in listed if o["key"] == key), {})
+        sides = option.get("boosts") or ()
+        # The opposition's boost, with nobody defending, is the GM's (the engine's "gm").
+        holder = (
+            roll.get("actor")
+            if "actor" in sides
+            else (roll.get("defence") or {}).get("actor", "gm")
+        )
+        data["boost_names"] = [[holder, boost.strip()]]
     return await door.play(context, door.caller(context), Move("ResolveRoll", data))
 
 
@@ -494,5 +541,7 @@ async def submitted(
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
     if kind == "setm":
         key, _, roll_id = rest.partition(":")
-        return await _settle(door, context, key, fields.get("name", ""), roll_id)
+        return await _settle(
+            door, context, key, fields.get("name", ""), roll_id, boost=fields.get("boost")
+        )
     raise Ask("discord.unknown")

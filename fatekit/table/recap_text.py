@@ -10,11 +10,9 @@ needs no gendered verb.
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
+from fatekit.formats.words import words
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.recap import Moment, SessionRecap
 from fatekit.table.state import TableState
@@ -23,20 +21,10 @@ from fatekit.table.views import view_for
 __all__ = ["LANGUAGES", "RecapText", "recap_html", "recap_markdown", "recap_text"]
 
 LANGUAGES = ("en", "ru", "it", "sv")
-_CATALOGS = Path(__file__).resolve().parent.parent / "i18n"
-
-
-@cache
-def _catalog(lang: str) -> dict[str, str]:
-    words: dict[str, str] = json.loads((_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
-    return words
 
 
 def _say(lang: str, key: str, **names: object) -> str:
-    text = _catalog(lang).get(key) or _catalog("en")[key]
-    for name, value in names.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    return words(lang)(key, **names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +65,9 @@ class _Names:
     def skill(self, key: str | None) -> str:
         if not key:
             return ""
-        words = _catalog(self.lang)
-        if self.state.ruleset_file is None and f"skill.{key}" in words:
-            return words[f"skill.{key}"]
+        said = words(self.lang)
+        if self.state.ruleset_file is None and said.has(f"skill.{key}"):
+            return said(f"skill.{key}")
         try:
             return self.state.ruleset.preset.skill_name(key)
         except BadInput:

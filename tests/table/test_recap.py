@@ -98,7 +98,7 @@ def test_the_recap_reads_naturally_in_each_language(play: Play) -> None:
     assert "Стильный успех: Ruth" in said["ru"] and "Драка" in said["ru"]
     assert "Successo con stile: Ruth" in said["it"] and "Lotta" in said["it"]
     assert "Lyckas med stil: Ruth" in said["sv"] and "Slåss" in said["sv"]
-    assert "Сессия 1" in said["ru"] and "Spelmöte 1" in said["sv"]
+    assert "Сессия 1" in said["ru"] and "Spelsession 1" in said["sv"]
     assert '<html lang="ru">' in said["ru"]
 
 

@@ -84,7 +84,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+# Playwright and its Chromium live for one test module, not the whole session: its sync API
+# keeps an event loop running in the test's thread while it is started, and the tests that run
+# asyncio themselves (Discord, the server) may follow a browser test in the same worker of
+# ``pytest -n`` (asyncio.run() cannot be called from a running event loop).
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Any]:
     """Playwright, for the tests that launch a Chromium of their own (a profile of its own, or
     another environment); the others share ``browser``."""
@@ -98,7 +102,7 @@ def playwright() -> Iterator[Any]:
         yield started
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Any) -> Iterator[Any]:
     """Headless Chromium, with a fresh profile directory."""
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)

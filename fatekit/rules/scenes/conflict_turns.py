@@ -179,7 +179,9 @@ class Turns:
         style = self.roster.preset.turn_order.style
         if style is TurnOrderStyle.ELECTIVE:
             if first is None:
-                raise BadInput("elective order: say who acts first (first=...)")
+                raise BadInput(
+                    "elective order: say who acts first (first=...)", code="conflict_first"
+                )
             self.roster.fighter(first)
             return first
         order = self._ordered()

@@ -214,7 +214,7 @@ class Game:
     def start_session(self) -> None:
         """Begin a session: each PC starts with at least their refresh."""
         if self.in_session:
-            raise BadInput("a session is already running")
+            raise BadInput("a session is already running", code="session_running")
         for pc in self.pcs:
             self.ledger.account(pc.id).start_session(pc.refresh)
         self.in_session = True
@@ -224,9 +224,11 @@ class Game:
     def end_session(self) -> list[Aspect]:
         """End the session (its last scene must have ended); return consequences that cleared."""
         if self.scene is not None:
-            raise BadInput("end the running scene before ending the session")
+            raise BadInput(
+                "end the running scene before ending the session", code="session_scene_running"
+            )
         if not self.in_session:
-            raise BadInput("no session is running")
+            raise BadInput("no session is running", code="session_none")
         self.clock.end_session()
         self.in_session = False
         cleared = self._clear_recovered()
