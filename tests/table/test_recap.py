@@ -176,5 +176,5 @@ def test_a_mob_losing_a_member_is_not_told_as_the_mob_taken_out(play: Play) -> N
     play.do(c.EndScene())
     play.do(c.EndSession())
     text = _all_text(play, "ann", "en")
-    assert "One of Dock Thugs taken out, 2 still standing" in text
+    assert "Dock Thugs: one taken out, 2 still standing" in text
     assert "Taken out: Dock Thugs" not in text
