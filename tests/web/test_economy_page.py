@@ -155,14 +155,17 @@ def test_a_difficulty_chosen_from_the_texts_rules_of_thumb(server: str, browser:
         expect(ann.locator("#roll-difficulty")).to_have_value("4")
         ann.select_option("#roll-skill", "notice")  # Notice +2: the choices follow the skill
         expect(guide.locator("[data-guide=tension]")).to_have_attribute("data-rating", "2")
-        guide.locator("[data-guide=two_reasons]").click()
-        expect(ann.locator("#roll-difficulty")).to_have_value("4")
+        # Two reasons give the Great (+4) already set: shown chosen, not offered again.
+        expect(guide.locator("[data-guide=two_reasons]")).to_be_disabled()
+        expect(guide.locator("[data-guide=two_reasons]")).to_have_attribute("aria-pressed", "true")
+        guide.locator("[data-guide=tension]").click()
+        expect(ann.locator("#roll-difficulty")).to_have_value("2")
         ann.fill("#roll-dice", "0000")
         ann.click("#roll-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
         assert ann.evaluate(UNTRANSLATED, "ru") == []
     rolls = state_of(server, table_id, gm_link)["rolls"]
-    assert [(r["skill"], r["opposition"]) for r in rolls] == [("notice", 4)]
+    assert [(r["skill"], r["opposition"]) for r in rolls] == [("notice", 2)]
 
 
 def test_an_ode_contest_with_an_outside_threat(server: str, browser: Any) -> None:
