@@ -73,6 +73,7 @@ docs: $(STAMP)
 # Benchmarks print their figures; the tests never assert timings.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py
+	$(BIN)/python benchmarks/bench_roll_odds.py
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_foresight.py
 	$(BIN)/python benchmarks/bench_server.py

@@ -331,6 +331,9 @@ def _roll_made(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
         "dice": r.dice(d.get("faces"), d.get("defend_faces")),
         "against": against,
     }
+    if d.get("move_to"):
+        args["zone"] = _free(d["move_to"])
+        return "RollMade.move", args
     return "RollMade", args
 
 
@@ -515,6 +518,10 @@ _LINES: dict[str, _Line] = {
     ),
     "FullDefenseTaken": lambda r, d: ("FullDefenseTaken", {"who": r.who(d["actor"])}),
     "Moved": lambda r, d: ("Moved", {"who": r.who(d["actor"]), "zone": _free(d["to"])}),
+    "PlacedInZone": lambda r, d: (
+        "PlacedInZone",
+        {"who": r.who(d["character_id"]), "zone": _free(d["zone"])},
+    ),
     "HitAbsorbed": _conflict_hit_absorbed,
     "TakenOut": lambda r, d: ("TakenOut", {"who": r.who(d["target"])}),
     "ContestHitAbsorbed": _contest_hit_absorbed,

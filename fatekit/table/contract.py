@@ -89,6 +89,8 @@ _ZONES = _closed(
         "zones": _IDS,
         "links": {"type": "array", "items": {"type": "array", "items": _STR}},
         "positions": {"type": "object", "additionalProperties": _STR},
+        "moves": {"type": "object", "additionalProperties": _IDS},
+        "further": {"type": "object", "additionalProperties": _IDS},
     }
 )
 _SCENE = _closed(

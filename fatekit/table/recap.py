@@ -319,6 +319,10 @@ def _moment(
             return None
         return Moment("consequence", at, data.get("target"), detail=", ".join(names))
     if isinstance(event, e.TakenOut):
+        standing = data.get("standing")
+        if isinstance(standing, int) and standing > 0:
+            # One of a mob falls; the mob fights on: told as such, not as the mob taken out.
+            return Moment("member_out", at, data.get("target"), detail=str(standing))
         return Moment("taken_out", at, data.get("target"))
     if isinstance(event, e.Conceded):
         return Moment("conceded", at, data.get("character_id"))

@@ -105,6 +105,8 @@ class RollInPlay:
     disables: str | None = None  # the hazard it tries to put out of action
     treats: Aspect | None = None  # a treatment's: the consequence it treats
     renames: str | None = None  # a treatment's: the consequence's name once it recovers
+    move_to: str | None = None  # an overcome outside a conflict to get to this zone
+    aspect_owner: str | None = None  # the character a new advantage goes on
 
     @property
     def id(self) -> str:

@@ -679,6 +679,36 @@ class Game:
         if self.step % 3 == 0:  # now and then, with no draw of the rng: the other moves'
             # random paths stay as they were on the other steps
             yield from self.treatments(doc, seat, mine, here)
+        if self.step % 5 == 1:  # the map outside a fight, as its moves and the roll form offer
+            yield from self.walks(doc, seat, actor)
+
+    def walks(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
+        """A walk to the next zone the scene offers, an overcome to get further, and the GM's
+        word on where someone stands."""
+        assert self.preset is not None
+        zones = doc["scene"].get("zones") or {}
+        free = zones.get("moves", {}).get(actor)
+        if free:
+            yield Move(C("FreeMove", actor=actor, to=free[self.step % len(free)]), seat, True)
+        further = zones.get("further", {}).get(actor)
+        if further:
+            climb = C(
+                "Roll",
+                actor=actor,
+                action="overcome",
+                skill=self.preset.skill_keys[self.step % len(self.preset.skill_keys)],
+                difficulty=2,
+                move_to=further[self.step % len(further)],
+            )
+            yield Move(climb, seat, True)
+        if seat == GM and zones.get("zones"):
+            people = doc["scene"]["participants"]
+            placed = C(
+                "PlaceInZone",
+                character_id=people[self.step % len(people)],
+                zone=zones["zones"][self.step % len(zones["zones"])],
+            )
+            yield Move(placed, GM, True)
 
     def treatments(self, doc: JSON, seat: str, mine: set[str], here: list[str]) -> Iterator[Move]:
         """Treating an untreated consequence of someone in the scene, as the page offers it: by

@@ -80,6 +80,49 @@ class Scene:
             name, kind, zone=zone, hidden=hidden, known_to=known_to, free_invokes=free_invokes
         )
 
+    # -- who stands where ------------------------------------------------------------------------
+
+    def place(self, participant: str, zone: str) -> None:
+        """Put a participant in a zone, wherever they were: the table's set-up as the scene
+        starts, or the GM's word on where the story has taken them (:data:`PLACE_RULE`)."""
+        self._map_for(participant).place(participant, zone)
+
+    def free_moves(self, participant: str) -> tuple[str, ...]:
+        """Outside a conflict's exchanges, the zones ``participant`` moves to for free: the
+        adjacent ones with nothing in the way (a move further or past an obstacle is an
+        overcome, :data:`MOVE_ROLL_RULE`)."""
+        if self.zones is None or participant not in self.participants:
+            return ()
+        return self.zones.free_moves(participant)
+
+    def move_roll_zones(self, participant: str) -> tuple[str, ...]:
+        """The zones an overcome may take ``participant`` to: any with a way there from where they
+        stand (the GM sets the difficulty by how far and what is in the way)."""
+        if self.zones is None or participant not in self.participants:
+            return ()
+        return self.zones.ways_from(participant)
+
+    def move_freely(self, participant: str, to: str) -> None:
+        """Move a participant outside a conflict's exchanges to an adjacent zone with nothing in
+        the way; a move that needs a roll is refused under :data:`FREE_MOVE_RULE`, naming why."""
+        self._map_for(participant).move_freely(participant, to)
+
+    def move_obstacles(self, participant: str, to: str) -> list[str]:
+        """Why a move to ``to`` would take an overcome (empty: a free move would do); refused
+        when there is no way there."""
+        return self._map_for(participant).obstacles_to_moving(participant, to)
+
+    def _map_for(self, participant: str) -> ZoneMap:
+        if participant not in self.participants:
+            raise BadInput(
+                f"{participant!r} is not in scene {self.name!r}",
+                code="not_in_scene",
+                who=participant,
+            )
+        if self.zones is None or not self.zones.zones:
+            raise BadInput(f"scene {self.name!r} has no zones", code="no_zones")
+        return self.zones
+
 
 @dataclass(frozen=True, slots=True)
 class SceneEnd:

@@ -4,6 +4,7 @@ situation and zone aspects the GM sets, reveals and removes, and the GM's countd
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.lasting import check_removes_freely
@@ -66,6 +67,15 @@ class JoinScene(Command):
     character_id: str
     zone: str | None = None
     side: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceInZone(Command):
+    """Put a character of the running scene in one of its zones, at any time, wherever they were
+    (GM only): where the story has taken them, or where they stand as a fight begins."""
+
+    character_id: str
+    zone: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,6 +167,14 @@ class JoinedScene(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlacedInZone(Event):
+    """The GM put a character in a zone of the running scene."""
+
+    character_id: str
+    zone: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SceneEnded(Event):
     """The scene ended."""
 
@@ -227,6 +245,7 @@ gm_only(
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
+    (PlaceInZone, PlacedInZone, "place characters in zones"),
     (AddCountdown, CountdownAdded, "start countdowns"),
     (MarkCountdown, CountdownMarked, "mark countdowns"),
     (FireTrigger, TriggerFired, "fire triggers"),
@@ -321,6 +340,12 @@ def _joined_scene(state: TableState, event: JoinedScene) -> None:
     state.game.join_scene(event.character_id, zone=event.zone)
     if event.side is not None and state.conflict is not None:
         state.conflict.join(event.character_id, event.side)
+
+
+@folds(PlacedInZone)
+def _placed(state: TableState, event: PlacedInZone) -> None:
+    state.require_character(event.character_id)
+    scene_in_play(state).place(event.character_id, event.zone)
 
 
 @folds(SceneEnded)
@@ -419,7 +444,15 @@ def scene_in_play(state: TableState) -> Scene:
 
 # -- what each seat sees -----------------------------------------------------------------------
 
-shown_whole(SessionStarted, SessionEnded, SceneStarted, SceneEnded, JoinedScene, AspectRemoved)
+shown_whole(
+    SessionStarted,
+    SessionEnded,
+    SceneStarted,
+    SceneEnded,
+    JoinedScene,
+    PlacedInZone,
+    AspectRemoved,
+)
 shown_to_gms(TriggerFired)  # a trigger's name can give away a countdown kept from the players
 
 
@@ -481,6 +514,8 @@ def scene_view(viewer: Viewer, scene: Scene) -> JSON:
             "zones": sorted(zones.zones),
             "links": sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
             "positions": dict(sorted(zones.positions.items())),
+            "moves": _moves(viewer, scene, scene.free_moves),
+            "further": _moves(viewer, scene, scene.move_roll_zones),
         },
         "countdowns": [
             _countdown_view(shown)
@@ -488,6 +523,24 @@ def scene_view(viewer: Viewer, scene: Scene) -> JSON:
             if shown is not None
         ],
     }
+
+
+def _moves(
+    viewer: Viewer, scene: Scene, where: Callable[[str], tuple[str, ...]]
+) -> dict[str, list[str]]:
+    """For each character the seat acts for outside a conflict's exchanges (a fighter's moves
+    are the conflict's to offer), the zones ``where`` gives: a free move's or an overcome's, the
+    rules' word as the fold checks it."""
+    conflict = viewer.state.conflict
+    fighting = set() if conflict is None else set(conflict.roster.fighters)
+    found = {}
+    for who in scene.participants:
+        if who in fighting or not viewer.state.controls(viewer.seat.id, who):
+            continue
+        zones = where(who)
+        if zones:
+            found[who] = list(zones)
+    return found
 
 
 def _countdown_view(view: CountdownView) -> JSON:

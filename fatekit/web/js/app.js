@@ -10,6 +10,7 @@ import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
+import { refreshOdds } from "./roll.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
@@ -445,9 +446,12 @@ async function adopt(doc, version, parts = null) {
   } else {
     redrawParts(parts);
     drawSafety();
-    if (flights) showLog();
+    // The log's lines name characters as the view does now: a renamed character's earlier
+    // lines take the new name (the events arrive before the view that renames them).
+    if (flights || [...parts].some((part) => part.split("/")[0] === "characters")) showLog();
   }
   if (flights) fly(flights);
+  refreshOdds();
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for

@@ -2,7 +2,17 @@
 // and the optional rules' tools in a conflict.
 
 import { add, button, field, fill, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, openDialog, select, sendFrom, splitList, zoneLinks } from "./forms.js";
+import {
+  characterOptions,
+  characterSelect,
+  followSideNames,
+  openDialog,
+  select,
+  sendFrom,
+  sideSelect,
+  splitList,
+  zoneLinks,
+} from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent, logRead } from "./log.js";
 import { app } from "./store.js";
@@ -127,18 +137,7 @@ export function openAddAspect() {
 
 // Which side of a conflict or contest (`form`) someone is on: "a", "b" or "" (not in it).
 function sidePicker(form, id, chosen) {
-  return field(
-    tn("conflict.side_of", { who: who(id) }),
-    select(
-      `${form}-side-${id}`,
-      [
-        ["a", t("conflict.first_side")],
-        ["b", t("conflict.second_side")],
-        ["", t("conflict.not_in")],
-      ],
-      chosen,
-    ),
-  );
+  return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`${form}-side-${id}`, chosen));
 }
 
 // The people the form's pickers put on the first and on the second side.
@@ -196,18 +195,20 @@ export function openStartConflict() {
   const order = elective
     ? field(t("conflict.first"), first)
     : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
+  const body = h(
+    "div",
+    {},
+    field(t("conflict.kind"), kind),
+    harm ? field(t("conflict.harm"), harm) : null,
+    field(t("conflict.first_side"), sideA),
+    field(t("conflict.second_side"), sideB),
+    sides,
+    order,
+  );
+  followSideNames(body, sideA, sideB);
   openDialog(
     t("gm.start_conflict"),
-    h(
-      "div",
-      {},
-      field(t("conflict.kind"), kind),
-      harm ? field(t("conflict.harm"), harm) : null,
-      field(t("conflict.first_side"), sideA),
-      field(t("conflict.second_side"), sideB),
-      sides,
-      order,
-    ),
+    body,
     (form, out) => {
       const [a, b] = chosenSides("conflict", people);
       const dealt = harm && harm.value ? { harm: harm.value } : {};

@@ -127,8 +127,9 @@ const LINES = {
   ],
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
   RollMade: (d) => [
-    "RollMade",
+    d.move_to ? "RollMade.move" : "RollMade",
     {
+      ...(d.move_to ? { zone: free(d.move_to) } : {}),
       who: who(d.actor),
       action: t(`action.${d.action}`),
       skill: skill(d.skill),
@@ -178,6 +179,7 @@ const LINES = {
   ],
   FullDefenseTaken: (d) => ["FullDefenseTaken", { who: who(d.actor) }],
   Moved: (d) => ["Moved", { who: who(d.actor), zone: free(d.to) }],
+  PlacedInZone: (d) => ["PlacedInZone", { who: who(d.character_id), zone: free(d.zone) }],
   HitAbsorbed: (d) => {
     const consequence = h(
       "span",

@@ -157,8 +157,16 @@ function openAttack(actor, move) {
   });
   const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
   const update = () =>
-    showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
+    showOdds(odds, {
+      actor,
+      skill: skillSel.value,
+      against: target.value,
+      mental,
+      action: "attack",
+      ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
+    });
   target.addEventListener("change", update);
+  if (benefit) benefit.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
     fitTargets();
     update();
@@ -529,6 +537,7 @@ function openConflictRoll(actor, move, type) {
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
     opposeBox.hidden = !opponent();
+    const scale = benefit && benefit.value ? { scale_benefit: benefit.value } : {};
     if (opponent())
       showOdds(odds, {
         actor,
@@ -536,12 +545,15 @@ function openConflictRoll(actor, move, type) {
         against: opponent(),
         action,
         ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
+        ...scale,
       });
     else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      odds.params = undefined; // nothing to ask again while an obstacle sets the difficulty
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
-    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
+    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action, ...scale });
   };
+  if (benefit) benefit.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   skillSel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);

@@ -129,7 +129,8 @@ export function keeping(container, draw) {
   const sectionOf = inside ? inside.closest("section[id]") : null;
   const kept = new Map();
   for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
-    if (el.type === "file" || el.readOnly) continue;
+    // A value drawn from the table (`data-from-table`) follows it: the redraw's is the one to keep.
+    if (el.type === "file" || el.readOnly || el.hasAttribute("data-from-table")) continue;
     kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
   }
   draw();
