@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from fatekit.server.web import I18N_DIR
 from tests.sheets import npc_sheet, ruth_sheet
 from tests.web.test_evening_page import open_page
 from tests.web.test_flow import UNTRANSLATED
@@ -96,6 +97,32 @@ def test_an_evening_reads_right_for_a_woman_in_each_language(
         text = body.inner_text()
         assert [w for w in want["never"] if w in text] == []
         assert page.evaluate(UNTRANSLATED, lang) == []
+    finally:
+        page.context.close()
+    assert errors == []
+
+
+def test_aspect_kinds_show_as_the_catalog_writes_them(server: str, browser: Any) -> None:
+    """The aspect cards' kind labels were drawn in capitals ("VÄRLDSFAKTUM", "HUVUDFAKTUM"):
+    a word as the Swedish catalog writes it, never shouted."""
+    from playwright.sync_api import expect
+
+    sv = json.loads((I18N_DIR / "sv.json").read_text(encoding="utf-8"))
+    made = call(server, "/tables", {"name": "Pier", "preset": "condensed"})
+    table, gm = made["table_id"], made["link"]
+    marta = call(server, f"/tables/{table}/seats", {"name": "Marta", "role": "player"}, gm)["link"]
+    command(server, table, gm, "AddCharacter", {"sheet": ruth_sheet(), "owner": "marta"})
+    command(server, table, gm, "StartSession", {})
+    command(server, table, gm, "StartScene", {"name": "Pier", "participants": ["ruth"]})
+    command(server, table, gm, "AddSituationAspect", {"name": "Slick Deck"})
+    errors: list[str] = []
+    page = open_page(browser, server, marta, "sv-SE", errors)
+    try:
+        kinds = page.locator(".aspect .kind")
+        expect(kinds.first).to_be_visible()
+        shown = {k.strip() for k in kinds.all_inner_texts()}
+        assert {sv["aspect.kind.situation"], sv["aspect.kind.high_concept"]} <= shown
+        assert all(any(k == v for v in sv.values()) for k in shown), shown
     finally:
         page.context.close()
     assert errors == []
