@@ -293,6 +293,9 @@ _IT_GM_FIELDS_OF = {
     "invoke.done_free": {"who"},
     "invoke.done_paid": {"who"},
 }
+#: A name with an article of its own, and the fields beyond the names that hold one.
+_IT_NAME = "il Corvo"  # as the check reads it (an article in lower case)
+_IT_NAMED = {"organization", "table"}
 _IT_PREPOSITION_ARTICLE = re.compile(r"(?<![\w'])(?:a|da|di|in|su)\s+(?:il|lo|la|i|gli|le)\b")
 #: A participle or adjective after "è", "si è", "è stato"... that agrees with its subject.
 _IT_AGREEING = re.compile(
@@ -319,6 +322,14 @@ def _it_problems(key: str, template: str) -> list[str]:
         text = FIELD.sub(lambda m: _IT_GM if m[1] in may_be_gm else "X", template)
         if m := _IT_PREPOSITION_ARTICLE.search(text):
             found.append(f"a preposition before a name that may be «il GM»: {m.group(0)!r}")
+    # Any name may start with an article ("Il Corvo", "Gli scagnozzi", "La Gilda"): "di", "a",
+    # "da", "in", "su" before it would have to fuse with it ("del", "al"...), which a line
+    # cannot do; "per", "con", "contro" or a colon stand before a name as it is.
+    named = set(names) | (_IT_NAMED & set(fields))
+    if named and not found:
+        text = FIELD.sub(lambda m: _IT_NAME if m[1] in named else "X", template)
+        if m := _IT_PREPOSITION_ARTICLE.search(text):
+            found.append(f"a preposition before a name that may start with an article: {m.group(0)!r}")
     # A line about someone: a field names them, or the log puts a seat's name before it.
     about_someone = names or key.startswith(("event.", "fighter.", "status.", "notice.", "turn."))
     if about_someone:
@@ -342,3 +353,6 @@ def test_the_italian_check_catches_what_issue_39_saw() -> None:
     assert _it_problems("fighter.conceded", "si è arreso")
     assert _it_problems("event.CharacterGiven.gm", "ha ripreso {who}: lo gioca il GM")
     assert not _it_problems("event.CompelOffered", "ha offerto una tentazione (la propone {by})")
+    # "di {who}" reads wrong for a name with an article ("la scheda di Il Corvo").
+    assert _it_problems("event.CharacterUpdated", "ha riscritto la scheda di {who}")
+    assert not _it_problems("event.CharacterUpdated", "ha riscritto la scheda: {who}")

@@ -35,7 +35,7 @@ EVENING = {
         "locale": "it-IT",
         "name": "Giulia Neri",
         "says": [
-            "Tentazione offerta a Giulia Neri: accettala o rifiutala.",
+            "Tentazione per Giulia Neri: accettala o rifiutala.",
             "Tentazione per Giulia Neri tramite Owes the Wrong People; la propone il GM:",
             "Giulia Neri si arrende: She runs",
             "Giulia Neri ha un traguardo da spendere.",
