@@ -332,3 +332,35 @@ def test_a_field_the_sheet_hides_holds_nothing_up_and_a_shown_one_says_why(
         card = ann.locator("article.character.ours", has_text="Cassandra Vey")
         expect(card.locator(".stunts [data-stunt='Occhio lungo']")).to_be_visible()
         assert not [line for line in console if "not focusable" in line]
+
+
+def test_a_refused_drop_on_the_zone_map_says_why_under_the_map(server: str, browser: Any) -> None:
+    """Seed 4, step 22: the GM dragged Ruth two zones away, onto Alice standing there; the
+    refusal ("a character may move one zone...") was put beside Alice, inside the zone dropped
+    on, the one element the drop landed on, not beside the person moved or under the map."""
+    from playwright.sync_api import expect
+
+    made = call(server, "/tables", {"name": "The Pier", "preset": "condensed"})
+    table, gm_link = made["table_id"], made["link"]
+    command(server, table, gm_link, "AddCharacter", {"sheet": ruth_sheet(), "revealed": True})
+    command(server, table, gm_link, "AddCharacter", {"sheet": npc_sheet(), "revealed": True})
+    command(server, table, gm_link, "StartSession", {})
+    scene = {
+        "name": "Pier",
+        "participants": ["ruth", "alice"],
+        "zones": ["Quay", "Sheds", "Gate"],
+        "links": [["Quay", "Sheds"], ["Sheds", "Gate"]],
+        "positions": [["ruth", "Quay"], ["alice", "Gate"]],
+    }
+    command(server, table, gm_link, "StartScene", scene)
+    with at_table(browser, server, gm_link, "sv-SE") as gm:
+        ruth = gm.locator("#zone-Quay li.person[data-character=ruth]")
+        alice = gm.locator("#zone-Gate li.person[data-character=alice]")
+        expect(alice).to_be_visible()
+        with gm.expect_response(lambda answer: answer.url.endswith("/commands")) as answer:
+            ruth.drag_to(alice)
+        assert answer.value.status == 409
+        refusal = gm.locator("#zone-map-out p.refusal[role=alert]")
+        expect(refusal).to_be_visible()
+        assert refusal.get_attribute("data-error") == "illegal"
+        expect(gm.locator("#zone-map .refusal")).to_have_count(0)

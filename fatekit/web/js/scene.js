@@ -78,10 +78,11 @@ function zoneMap(scene) {
     }
   }
   const gm = isGm();
-  // A drop is a free move: the engine says why one that is not cannot be made, beside the map,
-  // and the GM may allow it anyway (or place anyone with the form under the map).
+  // A drop is a free move: the engine says why one that is not cannot be made, right under the
+  // map, and the GM may allow it anyway (or place anyone with the form under the map).
+  const dropOut = h("div", { class: "out", id: "zone-map-out" });
   const dropped = (id, zone) => {
-    if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone });
+    if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone }, dropOut);
   };
   const map = h("div", { class: "zone-map", id: "zone-map" });
   add(map, h("svg", { class: "links", "aria-hidden": "true" }));
@@ -152,13 +153,16 @@ function zoneMap(scene) {
       null,
       { freeText: true },
     );
+    // A refused move says why beside its own button.
+    const out = h("div", { class: "out" });
     return h(
       "div",
       { class: "inline" },
       field(tn("zones.move", { who: who(id) }), choice),
-      button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: choice.value }), {
+      button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: choice.value }, out), {
         id: `move-button-${idPart(id)}`,
       }),
+      out,
     );
   });
   return h(
@@ -166,6 +170,7 @@ function zoneMap(scene) {
     {},
     h("h3", {}, t("zones.title")),
     map,
+    dropOut,
     unplaced.length
       ? h(
           "p",
