@@ -47,6 +47,7 @@ pytest: $(STAMP)
 # PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
 PAGE_SEEDS ?= 100-139
 PAGE_STEPS ?= 300
+PAGE_JOBS ?= 2
 
 soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
@@ -62,7 +63,7 @@ soak-discord: $(STAMP)
 	$(BIN)/python -m tests.discord --seeds $(DISCORD_SEEDS) --steps $(DISCORD_STEPS)
 
 soak-page: $(STAMP)
-	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
+	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them.

@@ -40,6 +40,9 @@ def _load(name: str) -> ModuleType:
 
 pg_cluster = _load("pg_cluster")
 
+#: The page agent's folder (tests/web/agent/coverage.py SHARED).
+SHARED = "FATEKIT_PAGE_AGENT_DIR"
+
 _skipped_for: list[str] = []  # why the PostgreSQL tests were skipped, for the closing summary
 _schemas = itertools.count(1)
 
@@ -74,3 +77,25 @@ def postgres_dsn(postgres: Any) -> str:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if _skipped_for:
         terminalreporter.write_line(f"PostgreSQL tests skipped: {_skipped_for[0]}", yellow=True)
+    from tests.web.agent.coverage import recorded, report
+
+    seeds, sent, paths = recorded()
+    if seeds:
+        terminalreporter.write_sep("-", f"page agent: {len(seeds)} evenings")
+        terminalreporter.write_line(report(sent, paths))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A folder for the page agent's evenings to write what they sent (tests/web/agent/
+    coverage.py); made once, by the controller, before its xdist workers start."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        import tempfile
+
+        os.environ[SHARED] = tempfile.mkdtemp(prefix="fatekit-page-agent-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if "PYTEST_XDIST_WORKER" not in os.environ and os.environ.get(SHARED):
+        import shutil
+
+        shutil.rmtree(os.environ.pop(SHARED), ignore_errors=True)

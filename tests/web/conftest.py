@@ -181,18 +181,3 @@ def browser(playwright: Any) -> Iterator[Any]:
         yield launched
     finally:
         launched.close()
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The page agent's coverage, when its evenings ran: which commands the page sent."""
-    from collections import Counter
-
-    from tests.web.agent.coverage import PLAYED, report
-
-    if not PLAYED:
-        return
-    sent: Counter[str] = Counter()
-    for one in PLAYED:
-        sent.update(one)
-    terminalreporter.write_sep("-", f"page agent: {len(PLAYED)} evenings")
-    terminalreporter.write_line(report(sent))

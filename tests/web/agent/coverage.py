@@ -6,12 +6,15 @@ through their own endpoints (``POST /tables``, ``POST /tables/{id}/seats``), not
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 from fatekit.table.commands import COMMAND_TYPES
+from tests.web.agent.plans import PLANS
 
 WEB = Path(__file__).resolve().parents[3] / "fatekit" / "web" / "js"
 
@@ -25,8 +28,9 @@ def page_commands() -> frozenset[str]:
     return frozenset(words & set(COMMAND_TYPES))
 
 
-def report(sent: Counter[str]) -> str:
-    """The coverage as a few lines: how many of the page's commands were sent, and which not."""
+def report(sent: Counter[str], paths: Counter[str] | None = None) -> str:
+    """The coverage as a few lines: how many of the page's commands were sent, and which not;
+    with `paths`, the plans' paths (plans.py) reached and not."""
     offered = page_commands()
     reached = sorted(t for t in offered if sent[t])
     missing = sorted(offered - set(reached))
@@ -36,9 +40,44 @@ def report(sent: Counter[str]) -> str:
     unknown = sorted(set(sent) - offered)
     if unknown:
         lines.append("sent but not named by the page's scripts: " + ", ".join(unknown))
+    if paths is not None:
+        lines.append(
+            "paths: " + (", ".join(f"{p} {n}" for p, n in sorted(paths.items())) or "none")
+        )
+        goals = {goal for plan in PLANS for goal in plan.goals if ":" in goal}
+        left = sorted(goals - set(paths))
+        lines.append("plans' paths not reached: " + (", ".join(left) or "none"))
     return "\n".join(lines)
 
 
-#: The commands each evening played in this process sent (the browser tests add theirs here, and
-#: the terminal summary reports them).
-PLAYED: list[Counter[str]] = []
+#: Where the evenings played by the browser tests write what they sent, one file a seed: the test
+#: session's controller makes the folder (tests/conftest.py) and its xdist workers inherit it, so
+#: evenings played in parallel are counted together and the summary prints them.
+SHARED = "FATEKIT_PAGE_AGENT_DIR"
+
+
+def record(seed: int, sent: Counter[str], paths: Counter[str]) -> None:
+    """Keep what one evening sent, for the coverage check and the summary."""
+    folder = os.environ.get(SHARED)
+    if not folder:
+        return
+    target = Path(folder) / f"{seed}.json"
+    part = target.with_suffix(".part")
+    part.write_text(json.dumps({"sent": sent, "paths": paths}), encoding="utf-8")
+    part.replace(target)  # whole or not at all, for a reader in another worker
+
+
+def recorded() -> tuple[set[int], Counter[str], Counter[str]]:
+    """The seeds played so far in this test session, and what they sent together."""
+    seeds: set[int] = set()
+    sent: Counter[str] = Counter()
+    paths: Counter[str] = Counter()
+    folder = os.environ.get(SHARED)
+    if not folder or not Path(folder).is_dir():
+        return seeds, sent, paths
+    for file in Path(folder).glob("*.json"):
+        one = json.loads(file.read_text(encoding="utf-8"))
+        seeds.add(int(file.stem))
+        sent.update(one["sent"])
+        paths.update(one["paths"])
+    return seeds, sent, paths

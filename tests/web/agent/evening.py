@@ -23,7 +23,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from tests.web.agent import values
+from tests.web.agent import routes, values
 from tests.web.agent.detectors import (
     GENERIC_SCAN,
     REFUSAL_SCAN,
@@ -31,6 +31,7 @@ from tests.web.agent.detectors import (
     Finding,
     generic_sentences,
 )
+from tests.web.agent.plans import Plan, plan_for
 
 PROBE = (Path(__file__).with_name("probe.js")).read_text(encoding="utf-8")
 LANGUAGES = ("en", "ru", "it", "sv")
@@ -120,6 +121,7 @@ class Report:
     steps: int
     findings: list[Finding] = field(default_factory=list)
     sent: Counter[str] = field(default_factory=Counter)
+    paths: Counter[str] = field(default_factory=Counter)  # routes.paths of what was sent
     refused: Counter[str] = field(default_factory=Counter)
     trail: list[str] = field(default_factory=list)
     setup: str = ""
@@ -128,7 +130,17 @@ class Report:
 class Evening:
     """One seeded evening at one table (see the module's docstring)."""
 
-    def __init__(self, browser: Any, server: str, seed: int, steps: int) -> None:
+    def __init__(
+        self,
+        browser: Any,
+        server: str,
+        seed: int,
+        steps: int,
+        plan: Plan | None = None,
+        wanted: frozenset[str] = frozenset(),
+    ) -> None:
+        """`plan` defaults to the seed's (plans.plan_for); `wanted` names command types no
+        evening before this one reached (a soak steers each evening to what the last missed)."""
         self.browser = browser
         self.server = server
         self.rng = random.Random(seed)
@@ -141,6 +153,12 @@ class Evening:
         self.scene_steps = 0  # steps since the scene began
         self.ended_session = False
         self.bad_rate = values.INVALID_RATE
+        self.plan = plan or plan_for(seed)
+        self.wanted = wanted
+        self.preset = ""
+        self.level = ""  # the milestone the last session ended at
+        self.imported: set[str] = set()  # characters brought in from a file
+        self.ended_at = 0  # the step the last session ended
         langs = [self.rng.choice(LANGUAGES) for _ in range(3)]
         phone = self.rng.randrange(3)
         self.seats = [
@@ -188,6 +206,7 @@ class Evening:
         page.on("request", lambda request: self.requested(seat, request))
         page.on("response", lambda response: self.answered(seat, response))
         page.on("download", lambda download: download.cancel())
+        page.on("websocket", lambda socket: self.socket(seat, socket))
         seat.page = page
         page.goto(url)
 
@@ -201,12 +220,37 @@ class Evening:
             return
         seat.requests += 1
         if request.method == "POST" and request.url.endswith("/commands"):
-            sent = json.loads(request.post_data or "{}")
-            self.report.sent[sent.get("type", "?")] += 1
-            self.note(
-                seat,
-                f"  sent {sent.get('type')} {json.dumps(sent.get('data'), ensure_ascii=False)[:200]}",
-            )
+            self.sent(seat, json.loads(request.post_data or "{}"))
+
+    def sent(self, seat: Seat, command: dict[str, Any]) -> None:
+        """A command the seat's page sent (over HTTP or on its socket)."""
+        kind = str(command.get("type", "?"))
+        data = command.get("data")
+        data = data if isinstance(data, dict) else {}
+        self.report.sent[kind] += 1
+        found = routes.paths(kind, data, self.preset, self.imported)
+        if kind == "EndSession":
+            self.level = str(data.get("milestone") or "")
+            self.ended_at = self.step_no
+        if kind in ("Milestone", "SpendMilestone", "Breakthrough") and self.level:
+            found.append(f"{kind}:{self.level}:{self.preset}")
+        self.report.paths.update(found)
+        self.note(seat, f"  sent {kind} {json.dumps(data, ensure_ascii=False)[:200]}")
+
+    def socket(self, seat: Seat, socket: Any) -> None:
+        """Count the commands the page sends on its socket (a safety signal goes that way)."""
+
+        def frame(payload: Any) -> None:
+            if not isinstance(payload, str) or '"command"' not in payload:
+                return
+            try:
+                message = json.loads(payload)
+            except ValueError:
+                return
+            if isinstance(message, dict) and message.get("kind") == "command":
+                self.sent(seat, message)
+
+        socket.on("framesent", frame)
 
     def answered(self, seat: Seat, response: Any) -> None:
         request = response.request
@@ -256,6 +300,16 @@ class Evening:
         for response in seat.pending:
             if response.request.url.endswith("/commands") and response.status == 200:
                 self.version = max(self.version, int(response.json()["version"]))
+            if response.request.url.endswith("/characters/import") and response.status == 200:
+                answer = response.json()
+                added = str(answer.get("character_id"))
+                if answer.get("added") and added not in self.imported:
+                    # The table brought the character in with an AddCharacter of its own.
+                    self.imported.add(added)
+                    self.version = max(self.version, int(answer.get("version") or 0))
+                    self.report.sent["AddCharacter"] += 1
+                    self.report.paths["AddCharacter:import"] += 1
+                    self.note(seat, f"  imported {added}")
 
     # -- setting the table ------------------------------------------------------------------
 
@@ -267,6 +321,13 @@ class Evening:
         name = self.rng.choice(values.NAMES)
         preset = self.rng.choice(PRESETS)
         chosen = [o for o in OPTIONS if self.rng.random() < 0.4]
+        preset = self.plan.preset or preset
+        chosen = [
+            o
+            for o in OPTIONS
+            if o in self.plan.options or (o in chosen and self.rng.random() < 0.5)
+        ]
+        self.preset = preset
         page.fill("#new-table-name", f"{name} ({self.report.seed})")
         page.fill("#new-table-gm", self.rng.choice(values.NAMES))
         page.select_option("#new-table-preset", preset)
@@ -274,8 +335,9 @@ class Evening:
             page.click("#create-table details summary")
             for option in chosen:
                 page.check(f"#opt-{option}")
-        self.report.setup = f"{preset} with {', '.join(chosen) or 'no options'}; " + ", ".join(
-            s.describe() for s in self.seats
+        self.report.setup = (
+            f"{self.plan.name}: {preset} with {', '.join(chosen) or 'no options'}; "
+            + ", ".join(s.describe() for s in self.seats)
         )
         page.click("#create-table button[type=submit]")
         try:
@@ -440,6 +502,10 @@ class Evening:
                     self.fill_near(seat, control, listing)
                     if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
                         return
+                if control["id"].endswith("absorb-button") and self.wants_extreme(control["id"]):
+                    self.take_extreme(seat, control["id"].removesuffix("absorb-button"))
+                    if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
+                        return
                 self.note(seat, f"clicks {what}")
                 self.click(seat, target, control)
             elif kind == "select":
@@ -474,6 +540,44 @@ class Evening:
             raise
         except Exception as error:
             self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
+
+    def wants_extreme(self, button: str) -> bool:
+        """Whether to take this hit with an extreme consequence, when one is offered: most of
+        the time while the evening has taken none (a plan's goal), now and then after."""
+        kind = "AbsorbContestHit" if button.startswith("contest-") else "Absorb"
+        if self.report.paths[f"{kind}:extreme:{self.preset}"]:
+            return self.rng.random() < 0.1
+        return self.rng.random() < 0.8
+
+    def take_extreme(self, seat: Seat, prefix: str) -> None:
+        """Pick the hit's plan with an extreme consequence, name it and the aspect it replaces
+        (and any other consequence the plan takes), as a player choosing it would."""
+        words = routes.words(seat.lang, "harm.extreme")
+        radio = seat.page.evaluate(
+            """([p, words]) => {
+                for (const r of document.querySelectorAll(`input[name="${p}absorb-plan"]`)) {
+                  const label = document.querySelector(`label[for="${r.id}"]`);
+                  if (label && label.textContent.includes(words)) return r.id;
+                }
+                return null;
+            }""",
+            [prefix, words],
+        )
+        if radio is None:
+            return
+        page = seat.page
+        self.note(seat, f"takes an extreme consequence ({radio})")
+        page.check(f"#{radio}")
+        page.fill(f"#{prefix}extreme-name", self.rng.choice(values.ASPECTS))
+        replaced = page.locator(f"#{prefix}extreme-replaces option:not([value=''])")
+        if replaced.count():
+            page.select_option(
+                f"#{prefix}extreme-replaces",
+                replaced.nth(self.rng.randrange(replaced.count())).get_attribute("value"),
+            )
+        named = page.locator(f"[id^='{prefix}consequence-name-']")
+        for n in range(named.count()):
+            named.nth(n).fill(self.rng.choice(values.ASPECTS))
 
     def tick(self, seat: Seat, control: dict[str, Any]) -> None:
         """Tick or untick a box the agent chose ahead."""
@@ -555,12 +659,49 @@ class Evening:
         used = self.used[c["sig"]]
         # What the table keeps refusing is tried less and less (the refusals are reported).
         refused = self.refusals[c["sig"]]
-        return self.base_weight(seat, c, facts) * (1 + 3 / (1 + used)) / (1 + refused / 3)
+        return (
+            self.base_weight(seat, c, facts)
+            * self.coverage_weight(seat, c)
+            * (1 + 3 / (1 + used))
+            / (1 + refused / 3)
+        )
+
+    def open_goals(self) -> set[str]:
+        """The plan's goals not yet reached this evening (command types and paths)."""
+        done = set(self.report.sent) | set(self.report.paths)
+        return {goal for goal in self.plan.goals if goal not in done}
+
+    def coverage_weight(self, seat: Seat, c: dict[str, Any]) -> float:
+        """Coverage-guided: a control that leads (routes.ROUTES) to a command this evening has
+        not sent counts more, more again when the plan names it or no evening before reached
+        it; a control leading only to what was sent counts as before."""
+        if c["kind"] not in ("click", "drag") and not (c["kind"] == "check" and not c["dialog"]):
+            return 1.0
+        leads = routes.leads_to(c, seat.lang)
+        if not leads:
+            return 1.0
+        if leads <= routes.CLOSERS and self.step_no < 0.5 * self.report.steps:
+            return 1.0  # what ends a fight, a scene or a session waits for its time (base_weight)
+        fresh = {kind for kind in leads if not self.report.sent[kind]}
+        goals = {goal.split(":")[0] for goal in self.open_goals()}
+        factor = 1.0
+        if fresh:
+            factor *= 5
+        if fresh & self.wanted:
+            factor *= 2
+        if leads & goals:
+            factor *= 3
+        # Editing a character brought in from a file is a path of its own.
+        if "UpdateCharacter:imported" in self.open_goals() and any(
+            c["id"] == f"edit-{who}" for who in self.imported
+        ):
+            factor *= 10
+        return factor
 
     def base_weight(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
         ident = c["id"]
         gm = seat.key == "gm"
-        late = self.step_no > 0.7 * self.report.steps
+        late = self.step_no > self.plan.end_from * self.report.steps
         if c["kind"] in ("fill", "select", "check", "file"):
             return 0.3
         if c["kind"] == "drag":
@@ -571,6 +712,8 @@ class Evening:
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
+                if self.plan.imports:
+                    return 40 if ident == "import-character" else 6
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
@@ -590,6 +733,8 @@ class Evening:
         if ident == "end-scene":
             return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
         if ident == "end-session":
+            if self.plan.sessions and late and self.step_no - self.ended_at > 12:
+                return 30  # a milestone of each kind, session after session
             return 5 if late and not self.ended_session else 0.2
         if ident == "undo":
             return 0.5
@@ -627,9 +772,26 @@ class Evening:
         """Values that make a form likely to go through, for forms random values rarely get
         past (most of the time at a first try; the rest, the form gets random values like any
         other). A second try after a refusal fixes the form, as a person told why would."""
-        if seat.tries <= 1 and self.rng.random() < 0.35:
-            return {}
+        chosen = self.choices(form)
+        zoned = self.plan.zones and form in ("scene-form", "prepare-form")
+        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
+            return chosen
         controls = self.controls(seat)
+        return {**self.careful(seat, form, controls), **chosen}
+
+    def choices(self, form: str) -> dict[str, str]:
+        """Values that lead the form to a command or path not sent yet (routes.CHOICES), the
+        plan's goals first; most of the time, when there are any."""
+        offered = routes.CHOICES.get(form, {})
+        done = set(self.report.sent) | set(self.report.paths)
+        open_ = [goal for goal in offered if goal not in done]
+        if not open_ or self.rng.random() < 0.2:
+            return {}
+        planned = [goal for goal in open_ if goal in self.plan.goals]
+        return dict(offered[self.rng.choice(planned or open_)])
+
+    def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """Values a person told why would give the form."""
         if form == "sheet-form":
             return self.legal_sheet(controls)
         if form in ("start-conflict-form", "start-contest-form"):
@@ -644,7 +806,7 @@ class Evening:
         for c in controls:
             if c["id"].startswith(f"{prefix}-with-"):
                 chosen[c["id"]] = "on"
-        if self.rng.random() < 0.6:
+        if self.plan.zones or self.rng.random() < 0.6:
             zones = self.rng.choice(values.ZONES).split(", ")
             chosen[f"{prefix}-zones"] = ", ".join(zones)
             pairs = [f"{a} - {b}" for a, b in pairwise(zones)]

@@ -1,0 +1,116 @@
+"""What each evening sets out to do: the paths the agent is seeded with (issue 39).
+
+An evening is still played through the page's controls, chosen at random; its plan only sets the
+table up (a preset, sometimes its options) and names goals, command types or paths (see
+`routes.paths`) that the agent leans towards until it has sent them. Seed n plays
+``PLANS[n % len(PLANS)]``, so any six seeds in a row play every plan once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    #: The preset the GM picks (None: any).
+    preset: str | None = None
+    #: Optional rules the GM always ticks (beside some drawn at random).
+    options: tuple[str, ...] = ()
+    #: The goals the evening leans towards until it has sent them.
+    goals: frozenset[str] = frozenset()
+    #: When (a share of the evening's steps) the GM starts to end the session.
+    end_from: float = 0.7
+    #: Whether the GM ends sessions again and again (a milestone each time).
+    sessions: bool = False
+    #: Whether every scene has zones.
+    zones: bool = False
+    #: Whether the players bring their characters in from files.
+    imports: bool = False
+
+
+FIGHT = ("StartConflict", "Attack", "Absorb", "EndTurn", "Concede", "TakeOut", "FinishConflict")
+
+PLANS: tuple[Plan, ...] = (
+    Plan(
+        "Fate Core: a mob, a fight, extreme consequences, treatment, several targets",
+        preset="core",
+        options=("multiple_targets",),
+        goals=frozenset(
+            (*FIGHT, "AddCharacter:mob", "Absorb:extreme:core", "CorrectExtreme", "Treat")
+        ),
+    ),
+    Plan(
+        "Fate Accelerated: milestones of every kind",
+        preset="fae",
+        goals=frozenset(f"EndSession:{level}:fae" for level in ("minor", "significant", "major"))
+        | {"SpendMilestone", "RaiseSkills"},
+        end_from=0.15,
+        sessions=True,
+    ),
+    Plan(
+        "A character imported from a file and edited afterwards; zones and moves",
+        preset="condensed",
+        goals=frozenset(
+            ("AddCharacter:import", "UpdateCharacter:imported", "PlaceInZone", "FreeMove")
+        ),
+        zones=True,
+        imports=True,
+    ),
+    Plan(
+        "Fate Core: milestones of every kind",
+        preset="core",
+        goals=frozenset(f"EndSession:{level}:core" for level in ("minor", "significant", "major"))
+        | {"SpendMilestone", "RaiseSkills"},
+        end_from=0.15,
+        sessions=True,
+    ),
+    Plan(
+        "The GM's tools: the setting, prepared scenes, countdowns, corrections, the recap; "
+        "Condensed's milestone and breakthrough",
+        preset="condensed",
+        options=("big_bads", "countdowns", "scale", "weapon_and_armor", "obstacles"),
+        end_from=0.4,
+        sessions=True,
+        goals=frozenset(
+            (
+                "Milestone",
+                "Breakthrough",
+                "DescribeSetting",
+                "AddLastingAspect",
+                "PutSettingEntry",
+                "PrepareScene",
+                "StartPreparedScene",
+                "AddCountdown",
+                "CorrectFatePoints",
+                "AddRecapLine",
+                "AddSituationAspect",
+            )
+        ),
+    ),
+    Plan(
+        "Öde: zones in a fight, placing, moving, zone attacks; contests with outside threats",
+        preset="ode",
+        options=("multiple_targets",),
+        goals=frozenset(
+            (
+                "ContestThreat",
+                "AbsorbContestHit",
+                "PlaceInZone",
+                "FreeMove",
+                "ZoneAttack",
+                "StartContest",
+                "ContestRoll",
+                "StartChallenge",
+                "ChallengeRoll",
+                "AddCharacter:major_npc",
+                "Attack",
+            )
+        ),
+        zones=True,
+    ),
+)
+
+
+def plan_for(seed: int) -> Plan:
+    return PLANS[seed % len(PLANS)]
