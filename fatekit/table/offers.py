@@ -166,7 +166,13 @@ def invoke_options(
         raise BadInput("no roll is in play")
     viewer = Viewer(state, seat)
     ledger = state.game.ledger
-    paid_already = {i.aspect_id for i in roll.invocations if not i.free}
+    # The defender's invokes go on their own defence roll (the page sends them `on_defence`):
+    # what was paid for there is what a second paid invoke would be refused for.
+    invoked_on = roll
+    if on_target is None and roll.opposition is not None and by != roll.actor:
+        if roll.opposition.actor == by:
+            invoked_on = roll.opposition
+    paid_already = {i.aspect_id for i in invoked_on.invocations if not i.free}
     options: list[JSON] = []
     free_total = paid_total = 0
     for aspect in _visible_aspects(viewer):

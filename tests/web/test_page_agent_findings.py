@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.sheets import npc_sheet, ruth_sheet
 from tests.web.test_evening_page import at_table, scene_with_ruth
-from tests.web.test_turns import call, catalog, command
+from tests.web.test_turns import call, catalog, command, state_of
 
 FIXTURES = Path(__file__).resolve().parents[1] / "formats" / "fixtures"
 
@@ -364,3 +364,42 @@ def test_a_refused_drop_on_the_zone_map_says_why_under_the_map(server: str, brow
         expect(refusal).to_be_visible()
         assert refusal.get_attribute("data-error") == "illegal"
         expect(gm.locator("#zone-map .refusal")).to_have_count(0)
+
+
+def test_a_refused_invoke_says_why_in_its_own_row(server: str, browser: Any) -> None:
+    """Soak seed 100, steps 210 and 211: a paid invoke the table refused said why under the whole
+    list of aspects and the advice, a screen away on a phone, not beside the button pressed. (Its
+    cause, a defender's list offering a paid invoke already made on the defence, is fixed in
+    tests/server/test_defence_invokes_http.py; a list can still be a moment behind the table.)
+    The refusal here is the table's own answer to that invoke, taken first over HTTP."""
+    import urllib.error
+
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    roll = {"actor": "ruth", "action": "overcome", "skill": "fight", "difficulty": 6, "dice": "0000"}
+    command(server, table, ann_link, "Roll", roll)
+    roll_id = state_of(server, table, ann_link)["roll"]["id"]
+    invoke = {"aspect_id": "ruth/trouble/1", "by": "ruth", "roll": roll_id, "free": False}
+    command(server, table, ann_link, "Invoke", invoke)
+    try:
+        command(server, table, ann_link, "Invoke", invoke)
+        raise AssertionError("a second paid invoke of one aspect on one roll was taken")
+    except urllib.error.HTTPError as refused:
+        status, body = refused.code, refused.read()
+    assert status == 409
+    with at_table(browser, server, ann_link, "sv-SE") as ann:
+        paid = ann.locator(".invoke-options [data-invoke$='|paid']").first
+        aspect = str(paid.get_attribute("data-invoke")).split("|")[0]
+
+        def behind(route: Any) -> None:
+            if route.request.method == "POST":
+                route.fulfill(status=status, body=body, content_type="application/json")
+            else:
+                route.continue_()
+
+        ann.route("**/commands", behind)
+        paid.click()
+        refusal = ann.locator(f".invoke-row[data-aspect='{aspect}'] p.refusal[role=alert]")
+        expect(refusal).to_be_visible()
+        assert refusal.get_attribute("data-error") == "illegal"

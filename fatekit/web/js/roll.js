@@ -349,7 +349,6 @@ export function invokeBox(roll, target = null) {
       : ids[0];
   const as = characterSelect(`invoke-as-${key}`, ids, preferred);
   const list = h("div", { id: `invoke-options-${key}`, class: "invoke-options", "aria-live": "polite" });
-  const out = h("div", {});
   const load = async () => {
     // The list is for the character chosen when it was asked for; an answer that comes back
     // after another was chosen is dropped (its invokes are not theirs to make).
@@ -371,7 +370,9 @@ export function invokeBox(roll, target = null) {
         const buttons = [];
         const choice = (label, full, data, props = {}) =>
           buttons.push(
-            button(label, () => send("Invoke", { ...base, ...data }, out), {
+            // A refused invoke says why in its own row, beside the button pressed (under the whole
+            // list it could be a screen away on a phone).
+            button(label, () => send("Invoke", { ...base, ...data }), {
               "aria-label": `${aspectLabel(o).textContent}: ${full}`,
               title: full,
               class: "invoke-choice",
@@ -479,7 +480,7 @@ export function invokeBox(roll, target = null) {
   };
   as.addEventListener("change", load);
   load();
-  return h("div", { class: "invoke-box" }, h("h3", {}, t("invoke.title")), field(t("invoke.as"), as), list, out);
+  return h("div", { class: "invoke-box" }, h("h3", {}, t("invoke.title")), field(t("invoke.as"), as), list);
 }
 
 /** The outcome's options of a roll in play, for the seat the outcome gives the choice to (the GM
