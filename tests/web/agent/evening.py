@@ -57,6 +57,17 @@ DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 #: How long the pages may take to settle after a step before the agent calls one not live.
 SETTLE_MS = 15_000
+#: The controls the table waits on (a roll to settle, a hit to take, a turn to end, a safety
+#: signal to answer): the coverage weighs them as much as any news.
+WAITED_FOR = (
+    "resolve-button-",
+    "resolve-targets",
+    "absorb-button",
+    "end-turn-",
+    "safety-answer-",
+    "contest-roll-",
+    "task-roll-",
+)
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
@@ -428,6 +439,21 @@ class Evening:
             self.fill_dialog(seat, form)
         finally:
             self.bad_rate = values.INVALID_RATE
+        # A button in the dialog that sends a command of its own not sent yet ("Save as a
+        # template" in the sheet editor) is pressed now and then, before the form is sent.
+        listing = self.controls(seat)
+        fresh = [
+            c
+            for c in listing
+            if c["kind"] == "click"
+            and c["id"] != f"{form}-submit"
+            and not c["cancel"]
+            and any(not self.report.sent[k] for k in routes.leads_to(c, seat.lang))
+        ]
+        if fresh and self.rng.random() < 0.5:
+            self.use(seat, self.rng.choice(fresh))
+            if not self.controls(seat) or not self.controls(seat)[0]["dialog"]:
+                return
         # Filling may have added fields (a zone's place): find the button in a fresh listing.
         again = next((c for c in self.controls(seat) if c["id"] == f"{form}-submit"), None)
         if again is not None:
@@ -675,6 +701,8 @@ class Evening:
         """Coverage-guided: a control that leads (routes.ROUTES) to a command this evening has
         not sent counts more, more again when the plan names it or no evening before reached
         it; a control leading only to what was sent counts as before."""
+        if c["id"].startswith(WAITED_FOR) or c["id"].endswith("absorb-button"):
+            return 8.0  # what the table waits for unlocks the rest: never outweighed by news
         if c["kind"] not in ("click", "drag") and not (c["kind"] == "check" and not c["dialog"]):
             return 1.0
         leads = routes.leads_to(c, seat.lang)
@@ -685,6 +713,8 @@ class Evening:
         fresh = {kind for kind in leads if not self.report.sent[kind]}
         goals = {goal.split(":")[0] for goal in self.open_goals()}
         factor = 1.0
+        if all(self.report.sent[kind] >= 3 for kind in leads):
+            factor = 0.4  # sent again and again already: the steps go to something else
         if fresh:
             factor *= 5
         if fresh & self.wanted:

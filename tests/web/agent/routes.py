@@ -116,11 +116,16 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "ZoneAttack": (r"zone-attack-.+",),
 }
 
-#: Commands that end what the evening is in the middle of: the coverage does not hurry them
-#: (an evening that ends its first conflict at once never reaches an attack).
+#: Commands that end what the evening is in the middle of (a fight, by conceding too): the
+#: coverage does not hurry them (an evening that ends its first conflict at once never reaches
+#: a hit taken).
 CLOSERS = frozenset(
     {
         "FinishConflict",
+        "Concede",
+        "TakeOut",
+        "TakeContestOut",
+        "ContestForfeit",
         "EndScene",
         "EndSession",
         "EndContest",
