@@ -169,9 +169,9 @@ def invoke_options(
     # The defender's invokes go on their own defence roll (the page sends them `on_defence`):
     # what was paid for there is what a second paid invoke would be refused for.
     invoked_on = roll
-    if on_target is None and roll.opposition is not None and by != roll.actor:
-        if roll.opposition.actor == by:
-            invoked_on = roll.opposition
+    opposition = roll.opposition
+    if on_target is None and opposition is not None and opposition.actor == by != roll.actor:
+        invoked_on = opposition
     paid_already = {i.aspect_id for i in invoked_on.invocations if not i.free}
     options: list[JSON] = []
     free_total = paid_total = 0

@@ -329,7 +329,9 @@ def _it_problems(key: str, template: str) -> list[str]:
     if named and not found:
         text = FIELD.sub(lambda m: _IT_NAME if m[1] in named else "X", template)
         if m := _IT_PREPOSITION_ARTICLE.search(text):
-            found.append(f"a preposition before a name that may start with an article: {m.group(0)!r}")
+            found.append(
+                f"a preposition before a name that may start with an article: {m.group(0)!r}"
+            )
     # A line about someone: a field names them, or the log puts a seat's name before it.
     about_someone = names or key.startswith(("event.", "fighter.", "status.", "notice.", "turn."))
     if about_someone:

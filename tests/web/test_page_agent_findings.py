@@ -376,8 +376,14 @@ def test_a_refused_invoke_says_why_in_its_own_row(server: str, browser: Any) -> 
 
     from playwright.sync_api import expect
 
-    table, gm_link, ann_link = scene_with_ruth(server)
-    roll = {"actor": "ruth", "action": "overcome", "skill": "fight", "difficulty": 6, "dice": "0000"}
+    table, _, ann_link = scene_with_ruth(server)
+    roll = {
+        "actor": "ruth",
+        "action": "overcome",
+        "skill": "fight",
+        "difficulty": 6,
+        "dice": "0000",
+    }
     command(server, table, ann_link, "Roll", roll)
     roll_id = state_of(server, table, ann_link)["roll"]["id"]
     invoke = {"aspect_id": "ruth/trouble/1", "by": "ruth", "roll": roll_id, "free": False}
