@@ -708,10 +708,11 @@ class Evening:
         leads = routes.leads_to(c, seat.lang)
         if not leads:
             return 1.0
-        if leads <= routes.CLOSERS and self.step_no < 0.5 * self.report.steps:
+        goals = {goal.split(":")[0] for goal in self.open_goals()}
+        early = self.step_no < 0.5 * self.report.steps
+        if leads <= routes.CLOSERS and early and not leads & goals:
             return 1.0  # what ends a fight, a scene or a session waits for its time (base_weight)
         fresh = {kind for kind in leads if not self.report.sent[kind]}
-        goals = {goal.split(":")[0] for goal in self.open_goals()}
         factor = 1.0
         if all(self.report.sent[kind] >= 3 for kind in leads):
             factor = 0.4  # sent again and again already: the steps go to something else

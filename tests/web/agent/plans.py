@@ -29,7 +29,9 @@ class Plan:
     imports: bool = False
 
 
-FIGHT = ("StartConflict", "Attack", "Absorb", "EndTurn", "Concede", "TakeOut", "FinishConflict")
+#: A fight's way through (conceding, taking out and finishing come in their time: as goals they
+#: would end the fight before anyone is hit).
+FIGHT = ("StartConflict", "Attack", "Absorb", "EndTurn")
 
 PLANS: tuple[Plan, ...] = (
     Plan(
