@@ -430,7 +430,7 @@ class Evening:
                 seat.page.keyboard.press("Escape")
             seat.tries = 0
             return
-        if roll < 0.18:
+        if roll < 0.18 and not self.planned_choice(form):
             self.use(seat, self.rng.choice(controls))
             return
         # Most forms are filled with care; now and then one carelessly.
@@ -760,8 +760,12 @@ class Evening:
         if ident in ("start-contest", "start-challenge"):
             return 1 if facts["busy"] else 4
         if ident == "finish-conflict":
+            if self.plan.sessions and late and not facts["ended"]:
+                return 30  # session after session: a fight does not hold the next milestone
             return 15 if facts["ended"] else 0.5
         if ident == "end-scene":
+            if self.plan.sessions and late and not facts["busy"] and self.scene_steps > 6:
+                return 20  # a session ends once its scene has: a milestone each time
             return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
         if ident == "end-session":
             if self.plan.sessions and late and self.step_no - self.ended_at > 12:
@@ -816,10 +820,14 @@ class Evening:
         offered = routes.CHOICES.get(form, {})
         done = set(self.report.sent) | set(self.report.paths)
         open_ = [goal for goal in offered if goal not in done]
-        if not open_ or self.rng.random() < 0.2:
-            return {}
         planned = [goal for goal in open_ if goal in self.plan.goals]
+        if not open_ or (not planned and self.rng.random() < 0.2):
+            return {}
         return dict(offered[self.rng.choice(planned or open_)])
+
+    def planned_choice(self, form: str) -> bool:
+        """Whether the dialog has a choice that leads to one of the plan's open goals."""
+        return bool(self.open_goals() & set(routes.CHOICES.get(form, {})))
 
     def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
         """Values a person told why would give the form."""
