@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 
-.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page clean
+.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page golden-record clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,13 @@ soak: $(STAMP)
 
 soak-page: $(STAMP)
 	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
+
+# Record a release's golden fixtures with that release's own code (docs/table.md, "Golden
+# releases"): `make golden-record RELEASE=<commit>` plays its page agent's evenings in Chromium
+# against its own server on a SQLite file, and its table agent's random games, into
+# tests/golden_releases/<day>-<commit>/. Every release that lands adds its set.
+golden-record:
+	tools/golden_release/record.sh $(RELEASE)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them.
