@@ -11,6 +11,8 @@ status    ``error``       when, and what else the body holds
 404       ``not_found``   no such table (or character)
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
+409       ``read_only``   the table is open read-only (an event it holds does not fold
+                          here); ``read_only`` says from which version, and to a GM why
 413       (middleware)    the body is too large
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
 429       (middleware)    too many requests; ``Retry-After`` says when to come back
@@ -42,6 +44,7 @@ from fatekit.rules.core.errors import (
 from fatekit.server.links import LinkRefused
 from fatekit.store.base import StoreError
 from fatekit.table.codec import FieldErrors
+from fatekit.table.read_only import TableReadOnly
 
 __all__ = ["ApiError", "NotFound", "Stale", "problem", "rule_json"]
 
@@ -130,6 +133,12 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
         if error.code is not None:
             body.update(code=error.code, params=error.params)
         return 422, body
+    if isinstance(error, TableReadOnly):
+        return 409, {
+            "error": "read_only",
+            "detail": str(error),
+            "read_only": error.read_only.view(gm=False),
+        }
     if isinstance(error, StaleState):
         return 409, {"error": "stale", "detail": str(error)}
     if isinstance(error, StoreError | OSError | sqlite3.Error):
