@@ -161,6 +161,8 @@ def _fold_one(
                 handler(state, event)
                 assert watched is not None
                 assign(state, event.facts, watched)
+        if state.game.scene is not None:  # whoever is in a scene has been met there
+            state.met.update(state.game.scene.participants)
     state.version = event.version
     return state
 
@@ -182,6 +184,7 @@ def _keep_as_written(before: TableState, after: TableState, at: int) -> None:
     # an undo at ``at`` never shows a seat more of them than it was sent.
     after.screen.carry_spans(before.screen, at)
     after.hazards |= before.hazards
+    after.met |= before.met  # the events that introduced them were sent
 
 
 def _undo(event: Undone, history: History) -> TableState:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
-from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
+from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
@@ -32,12 +32,14 @@ from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 
 __all__ = [
+    "BANKED_RULE",
     "BREAKTHROUGH_RULE",
     "CLEAR_RECOVERING_RULE",
     "GM_POWER_UP_RULE",
     "MILESTONE_RULE",
     "Breakthrough",
     "BuyStunt",
+    "ChangePlan",
     "MilestoneChoice",
     "ReplaceSkill",
     "RewriteAspect",
@@ -47,7 +49,10 @@ __all__ = [
     "apply_milestone",
     "breakthrough_moment",
     "check_milestone",
+    "commit_plan",
+    "planned_change",
     "raise_skills",
+    "raised_skills",
 ]
 
 MILESTONE_RULE = rule(
@@ -80,7 +85,7 @@ CLEAR_RECOVERING_RULE = rule(
     "At a breakthrough the consequences already recovering may be removed: the player chooses "
     "which (Fate Condensed says the same: they may be removed)",
 )
-_BANKED_RULE = rule(
+BANKED_RULE = rule(
     "advancement.banked-steps",
     CONDENSED,
     "Развитие > Повышение рейтинга навыков",
@@ -162,12 +167,13 @@ def check_milestone(
     character: Character, choice: MilestoneChoice, preset: Preset | None = None
 ) -> None:
     """Raise unless ``choice`` is a legal milestone change for ``character`` now."""
-    _planned(character, choice, _preset(character, preset), character.refresh)
+    planned_change(character, choice, _preset(character, preset), character.refresh)
 
 
 @dataclass(slots=True)
-class _Plan:
-    """The new values a change would give, computed before anything is touched."""
+class ChangePlan:
+    """The new values a change would give, computed before anything is touched (Fate Core's
+    and Fate Accelerated's milestones build on it: :mod:`fatekit.rules.characters.milestones`)."""
 
     skills: dict[str, int]
     stunts: list[Stunt]
@@ -175,7 +181,11 @@ class _Plan:
     aspect_names: dict[str, str]
 
 
-def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refresh: int) -> _Plan:
+def planned_change(
+    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+) -> ChangePlan:
+    """The sheet's values after ``choice``, with ``refresh`` to pay for a stunt (nothing changes
+    yet); raises when the change is not a legal milestone change."""
     skills = dict(character.skills)
     stunts = list(character.stunts)
     names: dict[str, str] = {}
@@ -230,7 +240,7 @@ def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refr
         names[aspect.id] = choice.name.strip()
     else:  # pragma: no cover - the union is closed
         raise BadInput(f"not a milestone choice: {choice!r}")
-    return _Plan(skills, stunts, refresh, names)
+    return ChangePlan(skills, stunts, refresh, names)
 
 
 def _set(skills: dict[str, int], key: str, rating: int) -> None:
@@ -260,11 +270,12 @@ def apply_milestone(
 ) -> None:
     """Make one milestone change."""
     chosen = _preset(character, preset)
-    plan = _planned(character, choice, chosen, character.refresh)
-    _commit(character, plan, chosen)
+    plan = planned_change(character, choice, chosen, character.refresh)
+    commit_plan(character, plan, chosen)
 
 
-def _commit(character: Character, plan: _Plan, preset: Preset) -> None:
+def commit_plan(character: Character, plan: ChangePlan, preset: Preset) -> None:
+    """Write ``plan`` on the sheet, with the stress boxes and slots its skills and stunts give."""
     # New stress and slots are worked out before anything changes: losing a filled slot raises.
     stress, slots = fitted_harm(character, preset, skills=plan.skills, stunts=plan.stunts)
     character.skills = plan.skills
@@ -277,12 +288,16 @@ def _commit(character: Character, plan: _Plan, preset: Preset) -> None:
     character.consequences = slots
 
 
-def _raised(skills: Mapping[str, int], steps: Sequence[str], preset: Preset) -> dict[str, int]:
+def raised_skills(
+    skills: Mapping[str, int], steps: Sequence[str], preset: Preset, *, columns: bool = True
+) -> dict[str, int]:
+    """``skills`` with one step added per entry of ``steps``; with ``columns``, refused when a
+    tier ends up holding more skills than the tier below (the column rule)."""
     raised = dict(skills)
     for key in steps:
         _known_skill(preset, key)
         raised[key] = raised.get(key, 0) + 1
-    problems = column_problems(raised)
+    problems = column_problems(raised) if columns else []
     if problems:
         names = ", ".join(preset.skill_name(k) for k in steps)
         refuse(
@@ -305,11 +320,13 @@ def raise_skills(character: Character, steps: Sequence[str], preset: Preset | No
     if len(steps) > character.skill_steps_banked:
         raise IllegalAction(
             f"{len(steps)} steps asked for but {character.skill_steps_banked} banked",
-            _BANKED_RULE,
+            BANKED_RULE,
         )
-    skills = _raised(character.skills, steps, chosen)
-    plan = _Plan(skills, list(character.stunts), character.refresh, {})
-    _commit(character, plan, chosen)
+    # Fate Accelerated's approaches keep no columns (its milestones' own rule).
+    columns = chosen.advancement is not AdvancementStyle.ACCELERATED
+    skills = raised_skills(character.skills, steps, chosen, columns=columns)
+    plan = ChangePlan(skills, list(character.stunts), character.refresh, {})
+    commit_plan(character, plan, chosen)
     character.skill_steps_banked -= len(steps)
 
 
@@ -324,9 +341,9 @@ def apply_breakthrough(
     steps = 1 + (1 if breakthrough.gm_skill_step else 0)
     refresh = character.refresh + (1 if breakthrough.gm_refresh else 0)
     if breakthrough.milestone is not None:
-        plan = _planned(character, breakthrough.milestone, chosen, refresh)
+        plan = planned_change(character, breakthrough.milestone, chosen, refresh)
     else:
-        plan = _Plan(dict(character.skills), list(character.stunts), refresh, {})
+        plan = ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
     if breakthrough.high_concept is not None:
         high = character.high_concept
         if high is None:
@@ -341,11 +358,11 @@ def apply_breakthrough(
     if len(breakthrough.raise_now) > banked:
         raise IllegalAction(
             f"{len(breakthrough.raise_now)} steps asked for but only {banked} available",
-            _BANKED_RULE,
+            BANKED_RULE,
         )
     if breakthrough.raise_now:
-        plan.skills = _raised(plan.skills, breakthrough.raise_now, chosen)
-    _commit(character, plan, chosen)
+        plan.skills = raised_skills(plan.skills, breakthrough.raise_now, chosen)
+    commit_plan(character, plan, chosen)
     for slot, name in to_start:
         slot.start_recovery(name, clock, breakthrough_moment())
     for slot in to_clear:

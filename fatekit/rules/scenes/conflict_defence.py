@@ -145,9 +145,11 @@ class Defence:
         dice: DiceSource | None,
         harm: bool = True,
         target: str | None = None,
+        trial: bool = False,
     ) -> None:
         """``defender`` opposes ``roll`` with ``skill`` (named by no one: the best they may use);
-        ``harm``: a defence against an attack, ``target``: whom the attack aims at."""
+        ``harm``: a defence against an attack, ``target``: whom the attack aims at. A ``trial``
+        roll (the odds before a roll) records nothing: a full defender has not defended yet."""
         roster = self.roster
         sheet = roster.fighter(defender).character
         if harm:
@@ -168,7 +170,8 @@ class Defence:
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
-            self.defended.add(defender)
+            if not trial:
+                self.defended.add(defender)
             if self._focus_applies(defender, roll, target):
                 defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
 

@@ -27,6 +27,7 @@ from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.scenes.zones import resolve_move
 from fatekit.table.base import (
     ActorRolled,
     Command,
@@ -77,8 +78,12 @@ class Roll(ActionCommand):
     ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
 
     ``aspect_id`` aims a create an advantage at an existing aspect, or an overcome at an aspect
-    to remove (an opponent, ``against``, may defend it; success removes it). ``dice`` and
-    ``defend_dice`` are entered faces, or ``None`` for the table to roll.
+    to remove (an opponent, ``against``, may defend it; success removes it). ``move_to`` makes
+    an overcome a move across the scene's map that a free move cannot make (further than the
+    next zone, or past something in the way): the actor gets there as the outcome says.
+    ``on_opponent`` puts a create an advantage's new aspect on ``against``, the character it is
+    made on (else it is the scene's). ``dice`` and ``defend_dice`` are entered faces, or
+    ``None`` for the table to roll.
     """
 
     action: Action
@@ -86,6 +91,8 @@ class Roll(ActionCommand):
     against: str | None = None
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
+    move_to: str | None = None
+    on_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,6 +152,8 @@ class RollMade(ActionRolled, NamesAspect):
     against: str | None
     aspect_id: str | None
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
+    move_to: str | None = None  # an overcome to get to this zone (older logs: none)
+    on_opponent: bool = False  # the new aspect goes on ``against`` (older logs: the scene's)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,6 +279,15 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         # has to be discovered.
         aimed.check_usable_by(actor.id)
         check_overcome_removes(aimed)
+    if event.on_opponent and (
+        event.action is not Action.CREATE_ADVANTAGE or event.against is None or aimed is not None
+    ):
+        raise BadInput("only a new advantage made against someone goes on them")
+    if event.move_to is not None:
+        if event.action is not Action.OVERCOME or aimed is not None:
+            raise BadInput("a move across the map is an overcome of its own")
+        # The zone must be on the map, with a way to it from where the actor stands.
+        scene.move_obstacles(actor.id, event.move_to)
     roll = ActionRoll(
         actor.id,
         event.action,
@@ -301,6 +319,8 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         stunts=event.stunts,
         aim=aimed,
         hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
@@ -397,6 +417,7 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
         aspects=scene_in_play(state).aspects,
         target=in_play.aim,
         aspect_name=event.aspect_name,
+        aspect_owner=in_play.aspect_owner,
         boost_names={
             Side.ACTOR: names.get(roll.actor, ""),
             Side.OPPOSITION: names.get(opposition, ""),
@@ -411,6 +432,8 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
         state.setting.issues.pop(gone.id, None)
         removed.append(gone.id)
     state.last_removed = tuple(removed)
+    if in_play.move_to is not None and applied.succeeded:
+        scene_in_play(state).place(roll.actor, in_play.move_to)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 
@@ -470,6 +493,9 @@ def resolution_of(state: TableState, in_play: RollInPlay) -> Resolution | None:
         return state.conflict.preview()
     if in_play.kind is RollKind.CONTEST:
         return None
+    if in_play.move_to is not None:
+        in_play.roll.preview()  # the same checks: dice down, not settled yet
+        return resolve_move(in_play.roll.shifts)
     return in_play.roll.preview(target=_advantage_target(in_play))
 
 
@@ -563,6 +589,8 @@ def put_in_play(
     hidden: bool = False,
     side: str | None = None,
     task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
     it in play (a character has one roll in play at a time), with ``record`` as the table's last
@@ -593,6 +621,8 @@ def put_in_play(
         task=task,
         npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
         disables=getattr(event, "disable_hazard", None),
+        move_to=move_to,
+        aspect_owner=aspect_owner,
     )
     state.rolls[in_play.id] = in_play
     state.last_roll = record
@@ -705,6 +735,8 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         "aim": None
         if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
         else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
+        "move_to": in_play.move_to,  # an overcome to get to this zone
+        "aspect_owner": in_play.aspect_owner,  # whom a new advantage goes on
     }
     if roll.dice is not None:
         out.update(
