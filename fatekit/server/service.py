@@ -415,7 +415,7 @@ class TableService:
 
         def locked() -> T:
             state = self._state(caller.table_id)
-            state.seat(caller.seat)  # raises for a seat no longer at the table
+            _seated(state, caller.seat)
             return work(state, caller.seat)
 
         return await self._locked(caller.table_id, locked)
@@ -442,6 +442,7 @@ class TableService:
         def work() -> CatchUp:
             state = self._state(caller.table_id)
             seat = caller.seat
+            _seated(state, seat)
             lines: list[Line] = []
             if after is not None and after < state.version:
                 stored = self.store.read(caller.table_id, after)
@@ -601,6 +602,15 @@ class TableService:
 
         self.caps.check_texts(data, "table file")
         return await asyncio.to_thread(work)
+
+
+def _seated(state: TableState, seat: str) -> None:
+    """Raises for a seat not at the table: 409 ``read_only`` when the table is open read-only
+    before the seat came (its link is real: it reads that the table stopped), else the 403 of
+    no such seat."""
+    if seat not in state.seats and state.read_only is not None:
+        raise TableReadOnly(state.read_only, seat)
+    state.seat(seat)
 
 
 def _seen(events: Iterable[Event], state: TableState, seat: str) -> list[dict[str, Any]]:

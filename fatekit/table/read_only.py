@@ -72,9 +72,16 @@ class ReadOnly:
 class TableReadOnly(FateError):
     """A move sent to a table open read-only (:class:`ReadOnly` says why)."""
 
-    def __init__(self, read_only: ReadOnly) -> None:
+    def __init__(self, read_only: ReadOnly, seat: str | None = None) -> None:
+        if seat is None:
+            said = "so it takes no new move"
+        else:
+            # A seat added after the event that stopped it (or gone before): not at the table
+            # as it stands, yet its link is real; it reads that the table stopped, not that
+            # there is no such seat.
+            said = f"and as it stands before that there is no seat {seat!r} to read it"
         super().__init__(
             f"this table is open read-only: fatekit cannot replay its event {read_only.version}, "
-            "so it takes no new move; nothing in it is lost, and its GM sees why"
+            f"{said}; nothing in it is lost, and its GM sees why"
         )
         self.read_only = read_only

@@ -52,12 +52,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from fatekit.cli import main
+from fatekit.rules.core.citations import find_rule
+from fatekit.rules.core.errors import IllegalAction
 from fatekit.server.app import create_app
 from fatekit.store import SqliteEventStore
 from fatekit.store.base import EventStore
 from fatekit.table import view_for
 from fatekit.table.campaign import import_campaign
+from fatekit.table.events import EVENT_TYPES
 from fatekit.table.export import export_table
+from fatekit.table.folding import FOLDS
 from fatekit.table.seeing import Viewer
 from tests.golden_releases.golden import (
     APP_OPTIONS,
@@ -77,6 +81,8 @@ from tests.golden_releases.golden import (
 from tests.golden_tables.test_golden_tables import differences, renamed
 
 RELEASES = releases()
+TURN_ORDER = find_rule("turn-order.elective")
+assert TURN_ORDER is not None
 SOAK = os.environ.get("FATEKIT_GOLDEN_RELEASES") == "all"
 WAYS = ("http-export", "http-campaign", "cli-campaign", "sqlite", "postgresql")
 #: Games of each release that ``make test`` plays (``make soak``: all of them).
@@ -317,7 +323,18 @@ def opens_read_only(
     ``read_only``; the table file holds every event the release wrote, as written."""
     gm_seat = recorded["gm_seat"]
     assert stopped["detail"], stopped
+    came = {
+        e["data"]["seat_id"]: e["version"]
+        for e in recorded["export"]["events"]
+        if e["type"] == "SeatAdded"
+    }
     for seat in recorded["seats"]:
+        if came.get(seat, 0) >= stopped["version"]:
+            # Not at the table as it stands: its link reads that the table stopped.
+            said = client.get(f"/tables/{table_id}/state", headers={"X-Fatekit-Link": links[seat]})
+            assert said.status_code == 409, said.text
+            assert said.json()["read_only"] == {"version": stopped["version"]}, said.text
+            continue
         reads = seat_reads(client, table_id, links[seat])
         shown = reads["state"]["table"]["read_only"]
         assert shown == (stopped if seat == gm_seat else {"version": stopped["version"]}), seat
@@ -418,6 +435,56 @@ class _Opened:
             self.client.__exit__(None, None, None)
         if self.store is not None:
             self.store.close()
+
+
+def test_an_old_evening_that_stops_folding_still_opens_from_its_database_and_exports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What a table in :data:`OPENS_READ_ONLY_TODAY` is held to, shown on a real old table:
+    50b4920's evening with Fate Condensed's elective order, its turn ends made to fold no more
+    (as issue 37 found a stricter turn order refuse them). From that release's own SQLite file it
+    opens read-only at its first turn end for every seat by the links that release issued, the
+    GM reading why; ``fatekit campaign export`` writes it whole from that file, and
+    ``fatekit campaign import`` of it says it opens read-only. Once the fold takes the event
+    again, the same table reads as the release served it, for every seat."""
+    release = next(r for r in RELEASES if r.name.endswith("-50b4920"))
+    recorded = evening(release.folder / "evening-38629-condensed.json.xz")
+    types = [e["type"] for e in recorded["export"]["events"]]
+    first = types.index("TurnEnded") + 1
+
+    def refusing(state: Any, event: Any) -> None:
+        raise IllegalAction("this turn end no longer folds (broken on purpose)", TURN_ORDER)
+
+    monkeypatch.setitem(FOLDS, EVENT_TYPES["TurnEnded"], refusing)
+    database = release.database(tmp_path)
+    table_id, links = recorded["table_id"], dict(recorded["links"])
+    gm = {"X-Fatekit-Link": links[recorded["gm_seat"]]}
+    store = SqliteEventStore(database)
+    try:
+        with TestClient(create_app(store, **APP_OPTIONS), client=LOOPBACK) as client:
+            stopped = client.get(f"/tables/{table_id}/state", headers=gm).json()["table"]
+            assert stopped["version"] == first - 1
+            why = stopped["read_only"]
+            assert (why["version"], why["event"], why["rule"]["key"]) == (
+                first,
+                "TurnEnded",
+                "turn-order.elective",
+            )
+            opens_read_only(client, recorded, table_id, links, why)
+            exports_from_the_command_line(database, table_id, recorded, tmp_path, capsys)
+            exported = json.loads((tmp_path / "exported.campaign.json").read_text("utf-8"))
+            moved = tmp_path / "moved.campaign.json"
+            moved.write_text(json.dumps(exported, ensure_ascii=False), "utf-8")
+            copy = f"sqlite:///{tmp_path / 'copy.sqlite'}"
+            assert main(["campaign", "import", str(moved), "--db", copy]) == 0
+            said = capsys.readouterr().out
+            assert f"opened at version {first - 1}" in said, said
+            assert f"read-only: its event {first} (TurnEnded) does not fold" in said, said
+
+            monkeypatch.undo()
+            assert not compare(client, recorded, table_id, table_id, links)
+    finally:
+        store.close()
 
 
 # -- the random games ---------------------------------------------------------------------------
