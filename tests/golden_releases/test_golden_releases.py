@@ -41,9 +41,11 @@ export every event as written; the day it folds, its test fails until it leaves 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -435,6 +437,34 @@ class _Opened:
             self.client.__exit__(None, None, None)
         if self.store is not None:
             self.store.close()
+
+
+@pytest.mark.parametrize("release", RELEASES, ids=[r.name for r in RELEASES])
+def test_todays_server_rewrites_nothing_in_a_release_database(
+    release: Release, tmp_path: Path
+) -> None:
+    """Opening a release's SQLite file (today's migrations, every table read by its GM) leaves
+    every event row that release wrote byte for byte as it was: nothing is rewritten."""
+    database = release.database(tmp_path)
+    before = event_rows(database)
+    store = SqliteEventStore(database)
+    try:
+        with TestClient(create_app(store, **APP_OPTIONS), client=LOOPBACK) as client:
+            for path in release.evenings():
+                recorded = evening(path)
+                link = recorded["links"][recorded["gm_seat"]]
+                read = client.get(
+                    f"/tables/{recorded['table_id']}/state", headers={"X-Fatekit-Link": link}
+                )
+                assert read.status_code == 200, read.text
+    finally:
+        store.close()
+    assert event_rows(database) == before
+
+
+def event_rows(database: Path) -> list[tuple[Any, ...]]:
+    with contextlib.closing(sqlite3.connect(database)) as db:
+        return db.execute("SELECT * FROM events ORDER BY table_id, version").fetchall()
 
 
 def test_an_old_evening_that_stops_folding_still_opens_from_its_database_and_exports(
