@@ -27,7 +27,7 @@ folder. Only interfaces the releases share are used (``Evening(browser, base, se
 release changes one, adapt this file, never the fixtures already recorded.
 
     cd <release checkout> && .venv/bin/python <this file> --out DIR evenings [--steps 400]
-    cd <release checkout> && .venv/bin/python <this file> --out DIR games [--games 2000]
+    cd <release checkout> && .venv/bin/python <this file> --out DIR games [--games 2000] [--jobs 3]
 """
 
 from __future__ import annotations
@@ -381,6 +381,70 @@ def evening_worker(
 # -- games --------------------------------------------------------------------------------------
 
 
+def games_at_once(
+    out: Path, count: int, steps: int, first: int, jobs: int, info: dict[str, str]
+) -> dict[str, Any]:
+    """:func:`games`, the seeds cut into ``jobs`` runs of their own, each a process (a machine
+    shared with others gives each process its share), then put back in seed order."""
+    cut = [first + count * n // jobs for n in range(jobs + 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        parts = [Path(tmp) / f"part-{n}" for n in range(jobs)]
+        workers = [
+            subprocess.Popen(
+                [
+                    *(sys.executable, __file__, "--out", str(parts[n]), "games"),
+                    *("--games", str(cut[n + 1] - cut[n]), "--first-seed", str(cut[n])),
+                    *("--steps", str(steps), "--jobs", "1"),
+                ]
+            )
+            for n in range(jobs)
+        ]
+        failed = [worker.wait() for worker in workers]
+        if any(failed):
+            raise SystemExit(f"a run of games failed (status {failed})")
+        return merge_games(out, parts, first, count, steps, info)
+
+
+def merge_games(
+    out: Path, parts: list[Path], first: int, count: int, steps: int, info: dict[str, str]
+) -> dict[str, Any]:
+    """The games of several runs (folders written by :func:`games`, in seed order) as one
+    ``games.jsonl.xz`` in ``out``."""
+    lines: list[str] = []
+    findings = 0
+    for part in parts:
+        with lzma.open(part / "games.jsonl.xz", "rt", encoding="utf-8") as read:
+            header = json.loads(next(read))
+            assert header["format"] == FORMAT_GAMES, part
+            for line in read:
+                lines.append(line.rstrip("\n"))
+                findings += bool(json.loads(line)["findings"])
+    return write_games(out, lines, first, count, steps, findings, info)
+
+
+def write_games(
+    out: Path,
+    lines: list[str],
+    first: int,
+    count: int,
+    steps: int,
+    findings: int,
+    info: dict[str, str],
+) -> dict[str, Any]:
+    header = json.dumps(
+        {"format": FORMAT_GAMES, "version": FORMAT_VERSION, "recorded": info, "games": len(lines)}
+    )
+    write_xz(out / "games.jsonl.xz", "\n".join([header, *lines]) + "\n")
+    return {
+        "games": {
+            "seeds": [first, first + count - 1],
+            "steps": steps,
+            "recorded": len(lines),
+            "with_findings": findings,
+        }
+    }
+
+
 def games(out: Path, count: int, steps: int, first: int, info: dict[str, str]) -> dict[str, Any]:
     from fatekit.table import view_for
     from fatekit.table.export import export_table
@@ -420,18 +484,7 @@ def games(out: Path, count: int, steps: int, first: int, info: dict[str, str]) -
         )
         if len(lines) % 100 == 0:
             print(f"{len(lines)} games, {time.monotonic() - started:.0f} s", flush=True)
-    header = json.dumps(
-        {"format": FORMAT_GAMES, "version": FORMAT_VERSION, "recorded": info, "games": len(lines)}
-    )
-    write_xz(out / "games.jsonl.xz", "\n".join([header, *lines]) + "\n")
-    return {
-        "games": {
-            "seeds": [first, first + count - 1],
-            "steps": steps,
-            "recorded": len(lines),
-            "with_findings": findings,
-        }
-    }
+    return write_games(out, lines, first, count, steps, findings, info)
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -455,6 +508,7 @@ def main() -> int:
     game.add_argument("--games", type=int, default=2000)
     game.add_argument("--steps", type=int, default=50)
     game.add_argument("--first-seed", type=int, default=500_000)
+    game.add_argument("--jobs", type=int, default=1, help="runs of games played at once")
     args = parser.parse_args()
     root = Path.cwd()
     sys.path.insert(0, str(root))  # the release's tests package, not ours
@@ -466,6 +520,10 @@ def main() -> int:
     run: Callable[[], dict[str, Any]]
     if args.what == "evenings":
         run = lambda: evenings(args.out, args.steps, args.evenings, args.jobs, info)  # noqa: E731
+    elif args.jobs > 1:
+        run = lambda: games_at_once(  # noqa: E731
+            args.out, args.games, args.steps, args.first_seed, args.jobs, info
+        )
     else:
         run = lambda: games(args.out, args.games, args.steps, args.first_seed, info)  # noqa: E731
     recorded = run()

@@ -8,7 +8,8 @@
 # The fixtures land in tests/golden_releases/<commit day>-<short commit>/ of this checkout;
 # commit them (docs/table.md, "Golden releases"). The checkout is removed at the end.
 #
-# EVENING_STEPS (default 300) and GAMES (default 2000) change how much is played.
+# EVENING_STEPS (default 300) and GAMES (default 2000) change how much is played; GAME_JOBS
+# (default 3) how many runs of games are played at once.
 set -euo pipefail
 
 release="${1:?usage: record.sh <commit>}"
@@ -37,7 +38,8 @@ cd "$work/tree"
 CI=true .venv/bin/python "$recorder" --out "$out" evenings --steps "${EVENING_STEPS:-300}" \
   >"$work/evenings.log" 2>&1 &
 evenings=$!
-.venv/bin/python "$recorder" --out "$out" games --games "${GAMES:-2000}" >"$work/games.log" 2>&1 &
+.venv/bin/python "$recorder" --out "$out" games --games "${GAMES:-2000}" --jobs "${GAME_JOBS:-3}" \
+  >"$work/games.log" 2>&1 &
 games=$!
 status=0
 wait "$evenings" || status=$?
