@@ -191,7 +191,7 @@ def without_unmet(reads: dict[str, Any], hidden: frozenset[str]) -> dict[str, An
     boundary moves). Nothing else of the reads changes."""
     if not hidden:
         return reads
-    state = dict(reads["state"])
+    state = _free_invokes_without(reads["state"], hidden)
     state["characters"] = [c for c in state["characters"] if c["id"] not in hidden]
     out = {**reads, "state": state}
     if "events" in reads:
@@ -207,3 +207,24 @@ def log_as_one_page(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every page of a seat's log, its entries in one page (to compare with
     :func:`without_unmet`'s)."""
     return [{"entries": [e for page in log for e in page["entries"]]}]
+
+
+def _free_invokes_without(value: Any, hidden: frozenset[str]) -> Any:
+    """``value`` without the free invokes the ``hidden`` characters hold, wherever a view lists
+    them (``free_invokes``: a count by holder on an aspect, the holders on a sheet's aspect,
+    left out when none is left, as today's views leave it)."""
+    if isinstance(value, list):
+        return [_free_invokes_without(item, hidden) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, item in value.items():
+        if key == "free_invokes" and isinstance(item, dict):
+            out[key] = {h: n for h, n in item.items() if h not in hidden}
+        elif key == "free_invokes" and isinstance(item, list):
+            kept = [h for h in item if h not in hidden]
+            if kept:
+                out[key] = kept
+        else:
+            out[key] = _free_invokes_without(item, hidden)
+    return out
