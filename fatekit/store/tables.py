@@ -9,6 +9,7 @@ redacted per seat with :func:`fatekit.table.event_for`.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import threading
@@ -29,7 +30,6 @@ from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snap
 from fatekit.table.state import TableState
 
 __all__ = [
-    "ATTEMPTS",
     "BACKOFF",
     "MAX_BACKOFF",
     "Executed",
@@ -115,8 +115,6 @@ class Executed:
     replayed: bool = False
 
 
-#: How many times a command is handled when other writers keep getting in first.
-ATTEMPTS = 10
 #: Seconds: the longest pause before the first retry; it doubles with each retry, to at most
 #: :data:`MAX_BACKOFF`.
 BACKOFF = 0.004
@@ -136,8 +134,8 @@ class TableRepository:
     That lock holds within this process only. Other processes on the same database are kept in
     order by the store's unique (table id, version) key: every load reads the events appended
     since the cached state, and a command that loses the race to another writer is handled
-    again on the new state (see :meth:`execute`), up to ``attempts`` times, after a random pause
-    of up to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
+    again on the new state (see :meth:`execute`) until it is stored, after a random pause of up
+    to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
     ``snapshot_every`` saves a snapshot
     whenever a table's version passes a multiple of it. ``guard``, if given, may refuse a
     handled command's events before they are stored.
@@ -148,14 +146,12 @@ class TableRepository:
         store: EventStore,
         *,
         snapshot_every: int = 200,
-        attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
         guard: Guard | None = None,
     ) -> None:
         self.store = store
         self.guard = guard
         self.snapshot_every = snapshot_every
-        self.attempts = attempts
         self.backoff = backoff
         self._states: dict[str, TableState] = {}
         self._locks: dict[str, threading.Lock] = {}
@@ -224,8 +220,10 @@ class TableRepository:
         ``expected_version`` is the version the sender saw; when given and the table has moved
         on, :class:`VersionConflict` says what changed. Without it, a command that another
         process beat to the table's next version is handled again on the table as it is now,
-        up to ``attempts`` times; this is safe because nothing was stored, and the dice a
-        command leaves to the table are rolled inside the handling and recorded in its events.
+        as many times as it loses (each loss means another writer's events were stored, so the
+        table moves on; it is never refused for losing); this is safe because nothing was
+        stored, and the dice a command leaves to the table are rolled inside the handling and
+        recorded in its events.
         A repeated ``idempotency_key`` returns the original events without doing anything
         again, whichever process stored them, when the same seat sends the same command with it
         (:func:`scoped_key`): another seat's command, or another command, is never answered
@@ -233,7 +231,7 @@ class TableRepository:
         word over the rules for this command (:func:`fatekit.table.handle`).
         """
         with self._lock(table_id):
-            for attempt in range(1, self.attempts + 1):
+            for attempt in itertools.count(1):
                 try:
                     return self._execute(
                         table_id,
@@ -246,12 +244,13 @@ class TableRepository:
                         waiver,
                     )
                 except VersionConflict:
-                    if expected_version is not None or attempt == self.attempts:
+                    if expected_version is not None:
                         raise
-                self._pause(attempt)
-            raise AssertionError("unreachable: the last attempt returns or raises")
+                self.pause(attempt)
+            raise AssertionError("unreachable: the loop ends by returning or raising")
 
-    def _pause(self, attempt: int) -> None:
+    def pause(self, attempt: int) -> None:
+        """Wait before handling again a command that lost the race ``attempt`` times."""
         # A loser that retried at once would start again just as the winner's commit let it go,
         # in step with the winner's next command, and could lose every time. A random pause
         # (full jitter, growing with each loss) lets the two fall out of step.
