@@ -54,6 +54,7 @@ from fatekit.server.web import PAGE_FOLDERS, PageForBrowsers
 from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
+from fatekit.store.tables import TableFull
 
 __all__ = ["LINK_HEADER", "create_app"]
 
@@ -145,7 +146,7 @@ def create_app(
     app.state.foresight = foresight
     app.state.reach = reach
 
-    for kind in (FateError, ApiError, StoreError, Exception):
+    for kind in (FateError, ApiError, StoreError, TableFull, Exception):
         app.add_exception_handler(kind, on_error)
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)

@@ -11,6 +11,7 @@ status    ``error``       when, and what else the body holds
 404       ``not_found``   no such table (or character)
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
+409       ``cap``         a table or the server is full; ``cap`` (which) and ``limit``
 405       ``http``        the path does not take this method
 413       ``too_large``   the body is too large (answered by :class:`~fatekit.server.limits.BodyLimit`)
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
@@ -44,6 +45,7 @@ from fatekit.rules.core.errors import (
 )
 from fatekit.server.links import LinkRefused
 from fatekit.store.base import StoreError
+from fatekit.store.tables import TableFull
 from fatekit.table.codec import FieldErrors
 
 __all__ = ["ApiError", "NotFound", "Stale", "problem", "rule_json"]
@@ -119,6 +121,13 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     """
     if isinstance(error, ApiError):
         return error.status, {"error": error.error, "detail": error.detail, **error.extra}
+    if isinstance(error, TableFull):
+        return 409, {
+            "error": "cap",
+            "detail": error.detail,
+            "cap": error.limit,
+            "limit": error.at_most,
+        }
     if isinstance(error, LinkRefused):
         return 401, {"error": "link", "detail": str(error)}
     if isinstance(error, ForbiddenAction):

@@ -129,7 +129,9 @@ class TableService:
     ) -> None:
         self.store = store
         self.caps = TableCaps(store, caps if caps is not None else Caps())
-        self.repo = TableRepository(store, snapshot_every=snapshot_every, guard=self.caps.check)
+        self.repo = TableRepository(
+            store, snapshot_every=snapshot_every, limits=self.caps.caps.table_limits()
+        )
         self.links = LinkRegistry(store)
         self.hub = hub if hub is not None else Hub()
         self.fanout = Fanout(self.hub, self.repo, self.links)
