@@ -161,7 +161,8 @@ def create_app(
     app.include_router(reach_router)  # where links lead, and their QR codes
     app.include_router(apidocs_router)  # the API's try-it page, /docs
     app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
-    app.add_middleware(InputGuard)  # the body it reads has passed the body limit
+    # The body it reads has passed the body limit; its texts are bounded as it is read.
+    app.add_middleware(InputGuard, max_text=limits.text)
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(
