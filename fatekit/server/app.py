@@ -25,6 +25,7 @@ from fatekit.rules.core.errors import FateError
 from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
 from fatekit.server.apidocs import router as apidocs_router
+from fatekit.server.apispec import install as describe_errors
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
@@ -160,6 +161,7 @@ def create_app(
     running.extend(extension(app, service) for extension in extensions)
     app.include_router(reach_router)  # where links lead, and their QR codes
     app.include_router(apidocs_router)  # the API's try-it page, /docs
+    describe_errors(app)  # /openapi.json documents every error with the body it has
     app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
     # The body it reads has passed the body limit; its texts are bounded as it is read.
     app.add_middleware(InputGuard, max_text=limits.text)
