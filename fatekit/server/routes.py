@@ -79,6 +79,11 @@ class TableOut(SeatOut):
     """A new table, with its GM's link."""
 
     version: int
+    read_only: dict[str, Any] | None = Field(
+        None,
+        description="Set when the imported log has an event this release cannot fold: the "
+        "table opened read-only before it, and this says which event and why",
+    )
 
 
 class JoinOut(BaseModel):
@@ -141,6 +146,7 @@ def _table_out(request: Request, created: Created) -> TableOut:
         link=created.link,
         url=_url(request, created.link),
         version=created.version,
+        read_only=created.read_only,
     )
 
 
@@ -283,7 +289,6 @@ async def command(caller: At, service: Service, body: CommandIn) -> CommandOut:
     response_model=SeatOut,
 )
 async def invite(request: Request, caller: At, service: Service, body: Invitation) -> SeatOut:
-    service.caps.check_texts(body.model_dump(mode="json"), "seat")
     return _seat_out(request, await service.invite(caller, body.seat_id, body.role, body.name))
 
 
