@@ -39,6 +39,22 @@ def _load(name: str) -> ModuleType:
 
 
 pg_cluster = _load("pg_cluster")
+fold_check = _load("fold_check")
+rule_checks = _load("rule_checks")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_command_folds_as_decided() -> Iterator[None]:
+    """Every command any test decides must fold again, from what its events recorded, to the
+    table the rules left (``tests/fold_check.py``)."""
+    # The module, not the function fatekit.table exports under the same name.
+    handling = importlib.import_module("fatekit.table.handle")
+    handling.FOLD_CHECK = fold_check.check_fold
+    try:
+        yield
+    finally:
+        handling.FOLD_CHECK = None
+
 
 _skipped_for: list[str] = []  # why the PostgreSQL tests were skipped, for the closing summary
 _schemas = itertools.count(1)

@@ -27,9 +27,10 @@ from fatekit.store.base import Snapshot
 from fatekit.store.tables import TableRepository
 from fatekit.table import commands as c
 from fatekit.table import fold
-from fatekit.table.base import ClearedFact, Facts, HitFact, PointsFact
+from fatekit.table.base import FACTS_VERSION, Facts, HitFact, PointsFact
 from fatekit.table.events import EVENT_TYPES, ChallengeRolled, ContestRolled, SecretRollMade
 from fatekit.table.export import export_table, import_table
+from fatekit.table.fact_records import ConsequenceFact
 from fatekit.table.folding import FOLDS
 from fatekit.table.play import notes, secrets
 from fatekit.table.seats import Role
@@ -169,7 +170,7 @@ def test_a_consequence_cleared_stays_cleared_when_a_rule_would_keep_it(
     wounded_then_scene_ends(play)
     ended = play.log[-1]
     assert ended.facts is not None
-    assert ended.facts.cleared == (ClearedFact(character="alice", slot=0),)
+    assert ended.facts.consequences == (ConsequenceFact(character="alice", slot=0),)
     assert play.s.game.character("alice").consequences[0].aspect is None
     recorded = dump(play.s)
     monkeypatch.undo()
@@ -181,8 +182,8 @@ def test_a_move_that_changed_no_fact_keeps_them_unchanged(monkeypatch: pytest.Mo
     play = seated()
     play.do(c.Note(text="Nothing happens."))
     noted = play.log[-1]
-    assert noted.facts == Facts()
-    assert json.loads(event_payload(noted))["facts"] == {}
+    assert noted.facts == Facts(version=FACTS_VERSION)
+    assert json.loads(event_payload(noted))["facts"] == {"version": FACTS_VERSION}
     # A release in which a note cost the GM a fate point would not take one from this table.
     pool = play.s.game.ledger.gm.available
 

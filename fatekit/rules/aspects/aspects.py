@@ -207,6 +207,27 @@ class AspectsInPlay:
             and not self._aspects[aspect_id].gone
         )
 
+    def held(self) -> list[Aspect]:
+        """Every aspect the set holds, a used-up boost among them, in the order they came."""
+        return list(self._aspects.values())
+
+    def find(self, aspect_id: str) -> Aspect | None:
+        """The aspect with this id the set holds (used up or not), if any."""
+        return self._aspects.get(aspect_id)
+
+    def put(self, aspect: Aspect) -> Aspect:
+        """Hold ``aspect`` as a table's log recorded it (an assignment, checked by no rule);
+        ids given from here on come after its own."""
+        self._aspects[aspect.id] = aspect
+        number = aspect.id.removeprefix(self._prefix)
+        if aspect.id.startswith(self._prefix) and number.isdigit():
+            self._next_id = max(self._next_id, int(number) + 1)
+        return aspect
+
+    def drop(self, aspect_id: str) -> None:
+        """Let go of the aspect with this id, used up or not, as a table's log recorded it."""
+        self._aspects.pop(aspect_id, None)
+
     def new_id(self) -> str:
         """An id not used yet in this set."""
         while True:

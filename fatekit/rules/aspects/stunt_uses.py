@@ -66,6 +66,18 @@ class StuntUses:
         """``who``'s recorded uses, by stunt name."""
         return {name: mark for (owner, name), mark in self._used.items() if owner == who}
 
+    def recorded(self) -> dict[tuple[str, str], ClockMark]:
+        """Every recorded use, by ``(who, stunt name)``."""
+        return dict(self._used)
+
+    def assign(self, who: str, name: str, mark: ClockMark | None) -> None:
+        """Set when ``who`` last used the stunt ``name`` to what a table's log recorded
+        (``None``: not since it counts): an assignment, checked by no rule."""
+        if mark is None:
+            self._used.pop((who, name), None)
+        else:
+            self._used[(who, name)] = mark
+
     def restore(self, who: str, uses: Mapping[str, ClockMark]) -> None:
         """Take ``who``'s recorded uses from their sheet (a character joining the game)."""
         for name, mark in uses.items():

@@ -19,6 +19,7 @@ The GM chooses what the players see (:class:`Visibility`): everything, only the 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -210,6 +211,13 @@ class Countdown:
         if not self.triggered_by(event):
             return self
         return replace(self, marked=self.marked + 1)
+
+    def with_marked(self, marked: int) -> Countdown:
+        """The same countdown with ``marked`` boxes marked, as a table's log recorded them: an
+        assignment, checked by no rule."""
+        copied = copy.copy(self)
+        object.__setattr__(copied, "marked", marked)
+        return copied
 
     def mark(self, count: int = 1) -> Countdown:
         """Mark ``count`` boxes by the GM's say-so."""

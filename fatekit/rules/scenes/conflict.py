@@ -154,7 +154,6 @@ class Conflict:
         if game.scene is None:
             raise BadInput("start a scene before starting a conflict")
         scene = game.scene
-        self.id = conflict_id
         # The harm its attacks deal: the kind's own, or one the rule set names (wealth, sanity).
         try:
             track = kind.track if harm is None else Track(harm)
@@ -185,8 +184,38 @@ class Conflict:
                 "in this conflict could harm anyone",
                 ATTACK_DEFEND_RULE,
             )
+        self._assemble(roster, Turns(roster, first, group_npcs=group_npcs), conflict_id)
+
+    @classmethod
+    def assembled(
+        cls,
+        game: Game,
+        sides: Iterable[tuple[str, Iterable[str]]],
+        *,
+        kind: ConflictKind,
+        harm: Track | None,
+        group_npcs: bool,
+        current: str,
+        fixed: list[str] | None,
+        conflict_id: str = "conflict",
+    ) -> Conflict:
+        """A conflict as a table's log began it: its sides with their members, ``current``
+        acting first in the ``fixed`` turn order (``None``: elective). An assignment: nothing is
+        checked and no rule is asked (who goes first, what anyone carries)."""
+        assert game.scene is not None
+        roster = Roster(game, game.scene, kind, kind.track if harm is None else harm, None)
+        for side, members in sides:
+            for member in members:
+                roster.fighters[member] = Fighter(game.characters[member], side)
+        conflict = cls.__new__(cls)
+        turns = Turns.assembled(roster, group_npcs=group_npcs, current=current, fixed=fixed)
+        conflict._assemble(roster, turns, conflict_id)
+        return conflict
+
+    def _assemble(self, roster: Roster, turns: Turns, conflict_id: str) -> None:
+        self.id = conflict_id
         self.roster = roster
-        self.turns = Turns(roster, first, group_npcs=group_npcs)
+        self.turns = turns
         self.big_bad_rules = BigBadRules(roster)
         self.defence = Defence(roster, self.turns, self.big_bad_rules)
         self.hits = Hits(roster, self.turns, self.big_bad_rules, self.defence, conflict_id)

@@ -15,11 +15,13 @@ from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -223,8 +225,8 @@ def _hit_target(context: Context) -> str:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(ConflictStarted)
-def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+@judges(ConflictStarted)
+def _judge_conflict_started(state: TableState, event: ConflictStarted) -> None:
     if state.conflict is not None:
         raise BadInput("a conflict is already running")
     if state.rolls:
@@ -243,6 +245,42 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
         first=event.first,
         group_npcs=event.group_npcs,
         harm=event.harm,
+    )
+
+
+@folds(ConflictStarted)
+def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+    facts = facts_of(event)
+    turn = None if facts.conflict is None else facts.conflict.turn
+    assert turn is not None, "a conflict begun records its turns"
+    fixed = None if turn.order is None else list(turn.order)
+    state.conflict = _assembled(state, event, turn.current, fixed)
+    assign_facts(state, facts)
+
+
+@older(ConflictStarted)
+def _conflict_started_older(state: TableState, event: ConflictStarted) -> None:
+    # Who acts first as the log named them (else the first of the order), everyone armed as
+    # their sheet says.
+    conflict = _assembled(state, event, "", None)
+    current, fixed = conflict.turns.first_as_recorded(event.first)
+    conflict.turns.current, conflict.turns.fixed = current, fixed
+    for fighter in conflict.roster.fighters.values():
+        conflict.roster.arm(fighter)
+    state.conflict = conflict
+
+
+def _assembled(
+    state: TableState, event: ConflictStarted, current: str, fixed: list[str] | None
+) -> Conflict:
+    return Conflict.assembled(
+        state.game,
+        event.sides,
+        kind=event.kind,
+        harm=event.harm,
+        group_npcs=event.group_npcs,
+        current=current,
+        fixed=fixed,
     )
 
 
@@ -283,9 +321,26 @@ def _conceded(state: TableState, event: Conceded) -> None:
     settle_conflict(state)
 
 
+@judges(TurnEnded)
+def _judge_turn_ended(state: TableState, event: TurnEnded) -> None:
+    conflict_in_play(state).end_turn(event.next_actor)
+    settle_conflict(state)
+
+
 @folds(TurnEnded)
 def _turn_ended(state: TableState, event: TurnEnded) -> None:
-    conflict_in_play(state).end_turn(event.next_actor)
+    assign_facts(state, facts_of(event))
+    settle_conflict(state)
+
+
+@older(TurnEnded)
+def _turn_ended_older(state: TableState, event: TurnEnded) -> None:
+    # The turn passed to whoever the log names (else the next in the fixed order), as it was
+    # allowed then, whatever the turn order allows now.
+    conflict = conflict_in_play(state)
+    chosen = conflict.turns.next_as_recorded(event.next_actor)
+    conflict.turns.pass_to(chosen)
+    conflict.defence.turn_begins(chosen)
     settle_conflict(state)
 
 

@@ -38,7 +38,6 @@ from fatekit.table.base import (
 )
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
-from fatekit.table.facts import records_invokes
 from fatekit.table.folding import folds
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
@@ -249,9 +248,6 @@ def require_chooser(
 
 
 # -- the fold ----------------------------------------------------------------------------------
-
-# What settling a roll gives (free invokes on what it created or worked) is recorded as decided.
-records_invokes(RollResolved)
 
 
 @folds(RollMade)
