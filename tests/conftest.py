@@ -39,8 +39,8 @@ def _load(name: str) -> ModuleType:
 
 
 pg_cluster = _load("pg_cluster")
-fold_check = _load("fold_check")
 rule_checks = _load("rule_checks")
+fold_check = _load("fold_check")
 
 
 @pytest.fixture(autouse=True, scope="session")

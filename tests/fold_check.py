@@ -8,14 +8,16 @@ the whole run.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import sys
 from collections.abc import Iterator
 from typing import Any
 
-from fatekit.table.base import Event
+from fatekit.table.base import ClearedFact, Event, Facts
 from fatekit.table.fold import apply_in_place
 from fatekit.table.history import History
-from fatekit.table.snapshot import state_to_data
+from fatekit.table.snapshot import copy_state, state_to_data
 from fatekit.table.state import TableState
 
 #: How many differing places a failure names.
@@ -26,18 +28,56 @@ def check_fold(
     before: TableState | None, event: Event, decided: TableState, history: History | None
 ) -> None:
     """Fold ``event`` into ``before`` (a copy of the table before it) and compare the table it
-    gives with ``decided``, the one the rules left as they decided it."""
-    folded = apply_in_place(before, event, history=history)
+    gives with ``decided``, the one the rules left as they decided it; fold it again as a
+    release before issue 37 would have recorded it (its upcaster computes what those facts
+    leave out) and compare that too. Neither fold may call any check of the rules."""
+    older = None if before is None or event.facts is None else copy_state(before)
+    _compare(decided, _folded(before, event, history), event, "folds")
+    if older is not None:
+        again = _folded(older, as_older(event), history)
+        # An older release held no roll to recorded figures: today's rules give the same ones.
+        _compare(decided, again, event, "folds, recorded as an older release would,", kept=False)
+
+
+def _folded(before: TableState | None, event: Event, history: History | None) -> TableState:
+    checks: Any = sys.modules["rule_checks"]
+    with checks.no_check_runs() as called:
+        folded = apply_in_place(before, event, history=history)
+    if called:
+        raise AssertionError(
+            f"{type(event).__name__} (version {event.version}) ran checks of the rules as it "
+            f"folded: {sorted(set(called))}"
+        )
+    return folded
+
+
+def _compare(
+    decided: TableState, folded: TableState, event: Event, how: str, *, kept: bool = True
+) -> None:
     was, now = state_to_data(decided), state_to_data(folded)
+    if not kept:
+        _without_kept(was)
+        _without_kept(now)
     if was != now:
         was, now = _resolved(was), _resolved(now)
     if was != now:
         found = list(_differences(was, now, "$"))
         shown = "\n".join(found[:SHOWN])
         raise AssertionError(
-            f"{type(event).__name__} (version {event.version}) folds otherwise than it was "
+            f"{type(event).__name__} (version {event.version}) {how} otherwise than it was "
             f"decided; decided vs folded:\n{shown}"
         )
+
+
+def _without_kept(node: Any) -> None:
+    if isinstance(node, dict):
+        if node.get("O") == "fatekit.rules.aspects.rolling.ActionRoll":
+            node["a"].pop("kept", None)
+        for value in node.values():
+            _without_kept(value)
+    elif isinstance(node, list):
+        for value in node:
+            _without_kept(value)
 
 
 def _resolved(data: Any) -> Any:
@@ -103,3 +143,31 @@ def _differences(was: Any, now: Any, path: str) -> Iterator[str]:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 160 else text[:157] + "..."
+
+
+def as_older(event: Event, *, sheets: bool = False, rolls: bool = True) -> Event:
+    """``event`` as a release before issue 37 would have recorded it: with the facts those
+    releases kept (fate points, hits, consequences cleared, rolls' figures unless not
+    ``rolls``, free invokes and, with ``sheets``, an advancement's sheet), version 1; an event
+    with no facts is left so."""
+    facts = event.facts
+    if facts is None:
+        return event
+    cleared = tuple(
+        ClearedFact(character=c.character, slot=c.slot)
+        for c in facts.consequences or ()
+        if c.aspect is None
+    )
+    older = Facts(
+        points=facts.points,
+        hits=facts.hits,
+        cleared=cleared or None,
+        rolls=None
+        if not rolls or facts.rolls is None
+        else tuple(dataclasses.replace(r, sides=None) for r in facts.rolls),
+        invokes=facts.invokes,
+        sheets=None
+        if not sheets or facts.sheets is None
+        else tuple(dataclasses.replace(s, stress=None, slots=None) for s in facts.sheets),
+    )
+    return dataclasses.replace(event, facts=older)

@@ -26,7 +26,8 @@ from fatekit.rules.core.tracks import Track
 from fatekit.table.base import Facts
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
-from fatekit.table.fold import fold
+from fatekit.table.fold import apply_in_place
+from fatekit.table.history import EventLog
 from fatekit.table.seeing import Viewer
 from fatekit.table.serialize import ENVELOPE, SCHEMA_KEY, event_from_payload, event_payload
 from fatekit.table.state import SEAT_RULE, TableState
@@ -80,7 +81,9 @@ def export_table(events: Sequence[Event], state: TableState, seat: str) -> dict[
 
 def import_table(data: object, *, table_id: str | None = None) -> ImportedTable:
     """Read a table file (under ``table_id``, or its own id); raises :class:`BadInput` naming
-    every problem, or the rules error of the first event that no longer folds."""
+    every problem, or the first event that does not fit the table before it (a file edited by
+    hand: the fold assigns what each event recorded and asks no rule, so none an earlier
+    release wrote is refused)."""
     problems = errors(data, table_schema())
     if problems:
         raise FieldErrors("table file", {f"#{i}": p for i, p in enumerate(problems, 1)})
@@ -100,7 +103,25 @@ def import_table(data: object, *, table_id: str | None = None) -> ImportedTable:
                 at=entry["at"],
             )
         )
-    return ImportedTable(tuple(events), fold(events))
+    return ImportedTable(tuple(events), _folded(events))
+
+
+def _folded(events: Sequence[Event]) -> TableState:
+    state: TableState | None = None
+    past = EventLog(events)
+    for event in events:
+        try:
+            state = apply_in_place(state, event, history=past)
+        except BadInput as error:
+            raise BadInput(f"event {event.version} of the file: {error}") from None
+        except (LookupError, AttributeError, TypeError, ValueError, AssertionError) as error:
+            raise BadInput(
+                f"event {event.version} of the file ({type(event).__name__}) does not fit the "
+                f"table before it: {type(error).__name__} {error}"
+            ) from None
+    if state is None:
+        raise BadInput("a table file holds at least the table's creation")
+    return state
 
 
 def export_character(state: TableState, character_id: str, seat: str) -> dict[str, Any]:

@@ -13,24 +13,35 @@ from fatekit.rules.core.outcomes import Outcome
 
 __all__ = [
     "FACTS_VERSION",
+    "ActionFact",
     "AspectFact",
+    "BigBadFact",
+    "BonusFact",
     "ClearedFact",
     "ConcessionFact",
     "ConflictFact",
     "ConsequenceFact",
+    "ContestFact",
+    "ContestHitFact",
+    "ContestRollFact",
     "CountdownFact",
     "DefenderFact",
+    "ExchangeFact",
     "Facts",
     "FighterFact",
     "HitFact",
+    "InvocationFact",
     "InvokesFact",
     "MarkFact",
     "PointsFact",
     "PositionFact",
     "RollFact",
+    "RollSideFact",
     "SheetFact",
+    "SlotFact",
     "StressFact",
     "StuntUseFact",
+    "TaskFact",
     "TurnFact",
 ]
 
@@ -68,12 +79,59 @@ class RollFact:
     """A roll in play as a move left it: its id, its effort, the opposition it faces (the
     difficulty, raised by any invokes, or the defender's effort; ``None``: an attack on several
     targets not yet split) and its outcome (``None`` with no opposition), each as the rules
-    gave it then (ratings, stunts' and teamwork's bonuses, invokes, the ladder)."""
+    gave it then (ratings, stunts' and teamwork's bonuses, invokes, the ladder); and since
+    issue 37 what makes it up, side by side (the roll, then its defence if it has one)."""
 
     roll: str
     effort: int
     opposition: int | None = None
     outcome: Outcome | None = None
+    sides: tuple[RollSideFact, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BonusFact:
+    """A bonus that counts on a roll (or raises its difficulty): where it comes from (a
+    ``BonusKind`` value), how much, and what it is."""
+
+    kind: str
+    amount: int
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvocationFact:
+    """An invoke on a roll: the aspect, who invoked it, for what (an ``InvokeEffect`` value),
+    whether a free invoke paid for it and whether it was hostile."""
+
+    aspect: str
+    by: str
+    effect: str
+    free: bool
+    hostile: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollSideFact:
+    """One side of a roll in play as a move left it (the roll itself, or its defence): who
+    rolls which skill and the rating the rules gave them, where the roll is (a ``RollPhase``
+    value), the difficulty it faces and every raise of it, the dice and those a reroll
+    replaced, every bonus that counts, the invokes on it, the stunts used and what they add to
+    a success (free invokes) or to any outcome (boosts)."""
+
+    actor: str
+    rating: int
+    phase: str
+    skill: str | None = None
+    difficulty: int | None = None
+    faces: str | None = None
+    rerolled: tuple[str, ...] = ()
+    bonuses: tuple[BonusFact, ...] = ()
+    raises: tuple[BonusFact, ...] = ()
+    invocations: tuple[InvocationFact, ...] = ()
+    stunts: tuple[str, ...] = ()
+    free_invokes: int = 0
+    boosts: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,7 +148,10 @@ class SheetFact:
     """A PC's sheet as an advancement left it: its skills (key and rating), its stunts (each as
     JSON text, as a character file writes it), its refresh, every aspect's id and name, the
     consequences that started recovering (slot and healing name), and the skill steps banked
-    and earned and refresh awarded at breakthroughs."""
+    and earned and refresh awarded at breakthroughs; and since issue 37 the stress tracks the
+    sheet has (each track's box values) and its consequence slots (severity, shifts, harm and
+    condition), which the rules worked out from its skills and stunts (``None``: not recorded,
+    as by older releases)."""
 
     character: str
     skills: tuple[tuple[str, int], ...]
@@ -101,6 +162,8 @@ class SheetFact:
     banked: int = 0
     earned: int = 0
     awarded: int = 0
+    stress: tuple[tuple[str, tuple[int, ...]], ...] | None = None
+    slots: tuple[SlotFact, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,11 +188,23 @@ class StressFact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SlotFact:
+    """A consequence slot of a sheet: its severity, the shifts it absorbs, the harm it takes
+    (a ``Track`` value) and, with the conditions option, the condition it marks."""
+
+    severity: str
+    shifts: int
+    track: str
+    condition: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ConsequenceFact:
     """A consequence slot of a character's sheet, by place, as a move left it: the consequence
     it holds (``aspect``: its id, ``None`` for an empty slot) and its name, whether it is
-    recovering and since when, the conflict it was taken in and when, and the character aspect
-    an extreme consequence replaced (its id and name)."""
+    recovering and since when, the conflict it was taken in and when, the character aspect an
+    extreme consequence replaced (its id and name), and for a slot the move added to the sheet
+    (an extreme consequence's), what slot it is."""
 
     character: str
     slot: int
@@ -140,6 +215,7 @@ class ConsequenceFact:
     conflict: str | None = None
     taken_at: MarkFact | None = None
     replaced: tuple[str, str] | None = None
+    added: SlotFact | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -212,16 +288,124 @@ class ConcessionFact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BigBadFact:
+    """A big bad of a conflict as a move left it: how many of its true forms it has shown
+    past the first, and where its immunity stands (an ``ImmunityState`` value; ``None``: it
+    has none)."""
+
+    who: str
+    form: int = 0
+    immunity: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionFact:
+    """What the rules made of a conflict's action under way as it was declared: the Weapon and
+    Armor that count, what a create an advantage works on (an ``AdvantageTarget`` value), a
+    scale advantage (the higher ``Side``, its levels and the ``ScaleBenefit`` taken), the
+    cover a defender shelters behind (whether it negates the attack, and its Armor), whether
+    an attack on several targets is made from a distance, and each aimed target's share and
+    defence (a :class:`RollFact` by target)."""
+
+    weapon: int = 0
+    armor: int = 0
+    advantage: str = "new"
+    scale: tuple[str, int, str] | None = None
+    cover: tuple[bool, int] | None = None
+    ranged: bool = False
+    aimed: tuple[RollFact, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ConflictFact:
     """A conflict's frame as a move left it, by the parts the move changed (``None``: not
     changed): its turns, the participants it changed, every full defender and who has rolled a
-    defence since their full defense, every concession."""
+    defence since their full defense, every concession, the big bads it changed and the
+    blocks still in the scene."""
 
     turn: TurnFact | None = None
     fighters: tuple[FighterFact, ...] | None = None
     defenders: tuple[DefenderFact, ...] | None = None
     defended: tuple[str, ...] | None = None
     concessions: tuple[ConcessionFact, ...] | None = None
+    big_bads: tuple[BigBadFact, ...] | None = None
+    blocks: tuple[str, ...] | None = None
+    action: ActionFact | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeFact:
+    """What one exchange of a contest decided: each side's effort, the victories marked, a tie
+    for the best effort (a twist), the shifts each harmed side took (and, hitting a whole side,
+    each member), and the winner if it ended the contest."""
+
+    efforts: tuple[tuple[str, int], ...]
+    victories: tuple[tuple[str, int], ...]
+    twist: bool
+    hits: tuple[tuple[str, int], ...] = ()
+    winner: str | None = None
+    member_hits: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestRollFact:
+    """A side's overcome in a contest's exchange, once counted: who rolled which skill, the
+    dice as they fell, its effort, the version of its event, and whether the NPCs' dice were
+    hidden then."""
+
+    side: str
+    actor: str
+    skill: str
+    faces: str
+    effort: int
+    version: int
+    npc_dice_hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestFact:
+    """A running contest as a move left it: each side's members and victories, the winner,
+    every exchange settled, and this exchange so far (efforts counted, sides that gave up their
+    roll, outside threats' efforts and who made them, the rolls counted) and the last
+    exchange's rolls."""
+
+    victories: tuple[tuple[str, int], ...]
+    members: tuple[tuple[str, tuple[str, ...]], ...]
+    winner: str | None = None
+    exchanges: tuple[ExchangeFact, ...] = ()
+    efforts: tuple[tuple[str, int], ...] = ()
+    forfeits: tuple[str, ...] = ()
+    threats: tuple[tuple[str, int], ...] = ()
+    threat_by: tuple[tuple[str, str], ...] = ()
+    rolls: tuple[ContestRollFact, ...] = ()
+    last: tuple[ContestRollFact, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestHitFact:
+    """A hit a contest dealt, waiting to be absorbed: on whom, its shifts, who gets the free
+    invoke on a consequence it leaves, and its harm (a ``Track`` value)."""
+
+    target: str
+    shifts: int
+    by: str
+    harm: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TaskFact:
+    """A challenge's task as a move left it: how it went, once rolled (who, the skill, the
+    effort and shifts, the outcome, the option chosen, whether it succeeded and at a cost)."""
+
+    key: str
+    by: str
+    skill: str
+    effort: int
+    shifts: int
+    outcome: Outcome
+    option: str
+    succeeded: bool
+    at_a_cost: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -266,8 +450,9 @@ class Facts:
     opposition, outcome); ``sheets`` the sheets an advancement rewrote; ``invokes`` the free
     invokes on each aspect whose free invokes the move changed; ``stress``, ``consequences``,
     ``aspects`` (and ``gone``: the ids of the aspects it took out of play, by where they were),
-    ``conflict``, ``countdowns``, ``stunt_uses`` and ``positions`` the parts of the table of
-    those kinds it changed.
+    ``conflict``, ``countdowns``, ``stunt_uses``, ``positions``, ``contest`` (whole), the
+    ``contest_hits`` waiting and a challenge's ``tasks`` the parts of the table of those kinds
+    it changed.
 
     ``version`` says how much the facts hold: 1 (left out of what older releases wrote) for
     facts recorded before issue 37, which hold only some of what a move did (``points``,
@@ -290,4 +475,7 @@ class Facts:
     countdowns: tuple[CountdownFact, ...] | None = None
     stunt_uses: tuple[StuntUseFact, ...] | None = None
     positions: tuple[PositionFact, ...] | None = None
+    contest: ContestFact | None = None
+    contest_hits: tuple[ContestHitFact, ...] | None = None
+    tasks: tuple[TaskFact, ...] | None = None
     version: int = 1

@@ -22,18 +22,25 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from fatekit.formats.character_json import stunt_dict
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
-from fatekit.rules.aspects.rolling import RecordedFigures
+from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
+from fatekit.rules.aspects.rolling import ActionRoll, RecordedFigures, RollPhase
 from fatekit.rules.characters.character import Character
+from fatekit.rules.core.actions import AdvantageTarget, Side
 from fatekit.rules.core.clock import ClockMark, Moment
+from fatekit.rules.core.dice import parse_faces
+from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.concession import Concession
-from fatekit.rules.harm.consequences import ConsequenceSlot
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.options.obstacles import Cover
+from fatekit.rules.options.scale import ScaleAdvantage, ScaleBenefit
+from fatekit.rules.scenes.challenge import Task, TaskResult
 from fatekit.rules.scenes.conflict import (
     Conflict,
     DefenseFocus,
@@ -43,29 +50,42 @@ from fatekit.rules.scenes.conflict import (
     PendingHit,
     Phase,
     Status,
+    TurnInProgress,
 )
+from fatekit.rules.scenes.contest import ExchangeResult
 from fatekit.table.fact_records import (
     FACTS_VERSION,
+    ActionFact,
     AspectFact,
+    BigBadFact,
+    BonusFact,
     ConcessionFact,
     ConflictFact,
     ConsequenceFact,
+    ContestFact,
+    ContestHitFact,
+    ContestRollFact,
     CountdownFact,
     DefenderFact,
+    ExchangeFact,
     Facts,
     FighterFact,
     HitFact,
+    InvocationFact,
     InvokesFact,
     MarkFact,
     PointsFact,
     PositionFact,
     RollFact,
+    RollSideFact,
     SheetFact,
+    SlotFact,
     StressFact,
     StuntUseFact,
+    TaskFact,
     TurnFact,
 )
-from fatekit.table.state import RollInPlay, RollKind, TableState
+from fatekit.table.state import ContestHit, ContestRollRecord, RollInPlay, RollKind, TableState
 
 __all__ = [
     "OlderWatch",
@@ -137,7 +157,13 @@ class Watched:
     countdowns: dict[str, int]
     stunt_uses: dict[tuple[str, str], MarkFact]
     positions: dict[str, str]
-    rolls: dict[str, RecordedFigures | None]
+    rolls: dict[str, RollFact]
+    sheets: dict[str, int]
+    contest: ContestFact | None
+    contest_hits: tuple[ContestHitFact, ...]
+    tasks: dict[
+        str, TaskFact | None
+    ]  # which sheet object each character is (a new form replaces it)
 
 
 def watch(state: TableState | None) -> Watched | None:
@@ -157,6 +183,15 @@ def watch(state: TableState | None) -> Watched | None:
         stunt_uses=_stunt_uses(state),
         positions=_positions(state),
         rolls=_rolls(state),
+        sheets={who: id(c) for who, c in state.game.characters.items()},
+        contest=_contest_fact(state),
+        contest_hits=tuple(
+            ContestHitFact(target=h.target, shifts=h.shifts, by=h.by, harm=str(h.harm))
+            for h in state.contest_hits
+        ),
+        tasks={}
+        if state.challenge is None
+        else {key: _task_fact(task) for key, task in state.challenge.tasks.items()},
     )
 
 
@@ -179,24 +214,38 @@ def record(before: Watched | None, state: TableState, event: Any = None) -> Fact
     hits = None
     if now.hits is not None and now.hits != (before.hits or ()):
         hits = tuple(HitFact(target=h.target, shifts=h.shifts, by=h.by) for h in now.hits)
+    # A sheet replaced (a big bad's next form) or rewritten (an advancement) is recorded whole:
+    # its fold starts afresh.
+    new = {who for who, sheet in now.sheets.items() if before.sheets.get(who, sheet) != sheet}
+    new |= {sheet.character for sheet in sheets or ()}
     stress = tuple(
         StressFact(character=who, track=track, marked=marked)
         for (who, track), marked in now.stress.items()
-        if before.stress.get((who, track)) != marked
+        if who in new or before.stress.get((who, track)) != marked
     )
     consequences = tuple(
-        fact
+        fact if place in before.consequences else _added(state, fact)
         for place, fact in now.consequences.items()
-        if before.consequences.get(place, _empty(place)) != fact
+        if place[0] in new or before.consequences.get(place, _empty(place)) != fact
     )
     aspects = tuple(
-        fact for place, fact in now.aspects.items() if before.aspects.get(place) != fact
+        fact
+        for place, fact in now.aspects.items()
+        if place[0] in new or before.aspects.get(place) != fact
     )
     gone = tuple(place for place in before.aspects if place not in now.aspects)
+    anew = {
+        a.id
+        for who in new
+        for a in (
+            *state.game.characters[who].aspects,
+            *(s.aspect for s in state.game.characters[who].consequences if s.aspect is not None),
+        )
+    }
     invokes = tuple(
         InvokesFact(aspect=key, holders=holders)
         for key, holders in now.invokes.items()
-        if before.invokes.get(key, ()) != holders
+        if key in anew or before.invokes.get(key, ()) != holders
     )
     countdowns = tuple(
         CountdownFact(countdown=key, marked=marked)
@@ -213,12 +262,16 @@ def record(before: Watched | None, state: TableState, event: Any = None) -> Fact
         for who in sorted({*before.positions, *now.positions})
         if before.positions.get(who) != now.positions.get(who)
     )
-    rolls = tuple(
-        RollFact(roll=key, effort=f.effort, opposition=f.opposition, outcome=f.outcome)
-        for key, f in now.rolls.items()
-        if f is not None and before.rolls.get(key) != f
+    rolls = tuple(fact for key, fact in now.rolls.items() if before.rolls.get(key) != fact)
+    tasks = tuple(
+        fact
+        for key, fact in now.tasks.items()
+        if fact is not None and before.tasks.get(key) != fact
     )
     return Facts(
+        contest=None if now.contest == before.contest else now.contest,
+        contest_hits=None if now.contest_hits == before.contest_hits else now.contest_hits,
+        tasks=tasks or None,
         points=points or None,
         hits=hits,
         rolls=rolls or None,
@@ -264,6 +317,18 @@ def _consequence_fact(who: str, index: int, slot: ConsequenceSlot) -> Consequenc
         taken_at=_mark(slot.taken_at),
         replaced=replaced,
     )
+
+
+def _added(state: TableState, fact: ConsequenceFact) -> ConsequenceFact:
+    """``fact`` for a slot the move added to the sheet: with what slot it is."""
+    slot = state.game.characters[fact.character].consequences[fact.slot]
+    made = SlotFact(
+        severity=slot.severity.value,
+        shifts=slot.shifts,
+        track=str(slot.track),
+        condition=slot.condition,
+    )
+    return dataclasses.replace(fact, added=made)
 
 
 def _empty(place: tuple[str, int]) -> ConsequenceFact:
@@ -358,6 +423,44 @@ def _conflict_fact(conflict: Conflict) -> ConflictFact:
             ConcessionFact(who=c.participant, points=c.fate_points, consequences=c.consequences)
             for c in conflict.hits.concessions
         ),
+        big_bads=tuple(
+            BigBadFact(
+                who=who,
+                form=0 if bad.forms is None else bad.forms.current,
+                immunity=None if bad.immunity is None else bad.immunity.state.value,
+            )
+            for who, bad in conflict.big_bad_rules.big_bads.items()
+        ),
+        blocks=tuple(conflict.obstacles.blocks),
+        action=None if turns.turn is None else _action_fact(turns.turn),
+    )
+
+
+def _action_fact(turn: TurnInProgress) -> ActionFact:
+    scale = turn.scale
+    cover = turn.cover
+    return ActionFact(
+        weapon=turn.weapon,
+        armor=turn.armor,
+        advantage=turn.advantage.value,
+        scale=None if scale is None else (scale.side.value, scale.levels, scale.benefit.value),
+        cover=None if cover is None else (cover.negates, cover.armor),
+        ranged=turn.ranged,
+        aimed=tuple(_aimed_fact(target, sub) for target, sub in turn.targets.items()),
+    )
+
+
+def _aimed_fact(target: str, sub: ActionRoll) -> RollFact:
+    sides = (_side(sub),) if sub.opposition is None else (_side(sub), _side(sub.opposition))
+    figures = sub.figures()
+    if figures is None:
+        return RollFact(roll=target, effort=0, sides=sides)
+    return RollFact(
+        roll=target,
+        effort=figures.effort,
+        opposition=figures.opposition,
+        outcome=figures.outcome,
+        sides=sides,
     )
 
 
@@ -369,7 +472,12 @@ def _conflict_change(before: ConflictFact | None, now: ConflictFact | None) -> C
         return now
     was = {f.who: f for f in before.fighters or ()}
     fighters = tuple(f for f in now.fighters or () if was.get(f.who) != f)
+    bads = {b.who: b for b in before.big_bads or ()}
+    big_bads = tuple(b for b in now.big_bads or () if bads.get(b.who, BigBadFact(who=b.who)) != b)
     found = ConflictFact(
+        big_bads=big_bads or None,
+        blocks=None if now.blocks == before.blocks else now.blocks,
+        action=None if now.action == before.action else now.action,
         turn=None if now.turn == before.turn else now.turn,
         fighters=fighters or None,
         defenders=None if now.defenders == before.defenders else now.defenders,
@@ -377,6 +485,67 @@ def _conflict_change(before: ConflictFact | None, now: ConflictFact | None) -> C
         concessions=None if now.concessions == before.concessions else now.concessions,
     )
     return None if found == ConflictFact() else found
+
+
+def _contest_roll(record: ContestRollRecord) -> ContestRollFact:
+    return ContestRollFact(
+        side=record.side,
+        actor=record.actor,
+        skill=record.skill,
+        faces=record.faces,
+        effort=record.effort,
+        version=record.version,
+        npc_dice_hidden=record.npc_dice_hidden,
+    )
+
+
+def _pairs(mapping: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    return tuple(mapping.items())
+
+
+def _contest_fact(state: TableState) -> ContestFact | None:
+    contest = state.contest
+    if contest is None:
+        return None
+    return ContestFact(
+        victories=tuple((key, side.victories) for key, side in contest.sides.items()),
+        members=tuple((key, side.members) for key, side in contest.sides.items()),
+        winner=contest.winner,
+        exchanges=tuple(
+            ExchangeFact(
+                efforts=_pairs(x.efforts),
+                victories=_pairs(x.victories),
+                twist=x.twist,
+                hits=_pairs(x.hits),
+                winner=x.winner,
+                member_hits=_pairs(x.member_hits),
+            )
+            for x in contest.exchanges
+        ),
+        efforts=_pairs(state.contest_efforts),
+        forfeits=tuple(sorted(state.contest_forfeits)),
+        threats=_pairs(state.contest_threats),
+        threat_by=_pairs(state.contest_threat_by),
+        rolls=tuple(_contest_roll(r) for r in state.contest_rolls.values()),
+        last=tuple(_contest_roll(r) for r in state.contest_last.values()),
+    )
+
+
+def _task_fact(task: Task) -> TaskFact | None:
+    result = task.result
+    if result is None:
+        return None
+    return TaskFact(
+        key=task.key,
+        by=result.by,
+        skill=result.skill,
+        effort=result.effort,
+        shifts=result.shifts,
+        outcome=result.outcome,
+        option=result.option,
+        succeeded=result.succeeded,
+        at_a_cost=result.at_a_cost,
+    )
 
 
 def _countdowns(state: TableState) -> dict[str, int]:
@@ -402,8 +571,50 @@ def _figures(in_play: RollInPlay) -> RecordedFigures | None:
     return figures
 
 
-def _rolls(state: TableState) -> dict[str, RecordedFigures | None]:
-    return {key: _figures(in_play) for key, in_play in state.rolls.items()}
+def _bonus(bonus: Bonus) -> BonusFact:
+    return BonusFact(kind=bonus.kind.value, amount=bonus.amount, source=bonus.source)
+
+
+def _side(roll: ActionRoll) -> RollSideFact:
+    return RollSideFact(
+        actor=roll.actor,
+        rating=roll.rating,
+        phase=roll.phase.value,
+        skill=roll.skill,
+        difficulty=None if roll.difficulty is None else roll.difficulty.rating,
+        faces=None if roll.dice is None else roll.dice.symbols(),
+        rerolled=tuple(d.symbols() for d in roll.rerolled),
+        bonuses=tuple(_bonus(b) for b in roll.bonuses),
+        raises=() if roll.difficulty is None else tuple(_bonus(b) for b in roll.difficulty.raises),
+        invocations=tuple(
+            InvocationFact(
+                aspect=i.aspect_id, by=i.by, effect=i.effect.value, free=i.free, hostile=i.hostile
+            )
+            for i in roll.invocations
+        ),
+        stunts=tuple(roll.stunts_used),
+        free_invokes=roll.extra_free_invokes,
+        boosts=roll.stunt_boosts,
+    )
+
+
+def _roll_fact(key: str, in_play: RollInPlay) -> RollFact:
+    figures = _figures(in_play)
+    roll = in_play.roll
+    sides = (_side(roll),) if roll.opposition is None else (_side(roll), _side(roll.opposition))
+    if figures is None:
+        return RollFact(roll=key, effort=0, sides=sides)
+    return RollFact(
+        roll=key,
+        effort=figures.effort,
+        opposition=figures.opposition,
+        outcome=figures.outcome,
+        sides=sides,
+    )
+
+
+def _rolls(state: TableState) -> dict[str, RollFact]:
+    return {key: _roll_fact(key, in_play) for key, in_play in state.rolls.items()}
 
 
 # -- assigning recorded facts -----------------------------------------------------------------
@@ -419,6 +630,9 @@ def facts_of(event: Any) -> Facts:
 def assign_facts(state: TableState, facts: Facts) -> None:
     """Put what ``facts`` recorded into ``state``: assignment only, no rule runs and no limit is
     checked. Parts the facts leave out stay as they are."""
+    if facts.conflict is not None and state.conflict is not None:
+        for bad in facts.conflict.big_bads or ():  # a sheet replaced first: facts follow on it
+            _assign_big_bad(state, state.conflict, bad)
     for fact in facts.consequences or ():
         _assign_consequence(state, fact)
     for where, aspect_id in facts.gone or ():
@@ -447,12 +661,80 @@ def assign_facts(state: TableState, facts: Facts) -> None:
     for position in facts.positions or ():
         if scene is not None and scene.zones is not None:
             scene.zones.assign_position(position.who, position.zone)
+    if facts.contest is not None and state.contest is not None:
+        _assign_contest(state, facts.contest)
+    if facts.contest_hits is not None:
+        state.contest_hits = [
+            ContestHit(h.target, h.shifts, h.by, Track(h.harm)) for h in facts.contest_hits
+        ]
+    if state.challenge is not None:
+        for task in facts.tasks or ():
+            found = state.challenge.tasks.get(task.key)
+            if found is not None:
+                found.result = TaskResult(
+                    task.by,
+                    task.skill,
+                    task.effort,
+                    task.shifts,
+                    task.outcome,
+                    task.option,
+                    task.succeeded,
+                    task.at_a_cost,
+                )
     keep_rolls(state, facts)
     state.game.sync_sheets()
 
 
+def _contest_record(fact: ContestRollFact) -> ContestRollRecord:
+    return ContestRollRecord(
+        fact.side,
+        fact.actor,
+        fact.skill,
+        fact.faces,
+        fact.effort,
+        fact.version,
+        fact.npc_dice_hidden,
+    )
+
+
+def _assign_contest(state: TableState, fact: ContestFact) -> None:
+    contest = state.contest
+    assert contest is not None
+    for key, victories in fact.victories:
+        if key in contest.sides:
+            contest.sides[key].victories = victories
+    for key, members in fact.members:
+        if key in contest.sides:
+            contest.sides[key].members = tuple(members)
+    contest.winner = fact.winner
+    contest.exchanges = [
+        ExchangeResult(
+            dict(x.efforts),
+            dict(x.victories),
+            x.twist,
+            dict(x.hits),
+            x.winner,
+            dict(x.member_hits),
+        )
+        for x in fact.exchanges
+    ]
+    state.contest_efforts = dict(fact.efforts)
+    state.contest_forfeits = set(fact.forfeits)
+    state.contest_threats = dict(fact.threats)
+    state.contest_threat_by = dict(fact.threat_by)
+    state.contest_rolls = {r.side: _contest_record(r) for r in fact.rolls}
+    state.contest_last = {r.side: _contest_record(r) for r in fact.last}
+
+
 def _assign_consequence(state: TableState, fact: ConsequenceFact) -> None:
     character = state.game.characters[fact.character]
+    made = fact.added
+    if made is not None and fact.slot == len(character.consequences):
+        character.consequences.append(
+            ConsequenceSlot(
+                Severity(made.severity), made.shifts, Track(made.track), condition=made.condition
+            )
+        )
     slot = character.consequences[fact.slot]
     if fact.aspect is None:
         slot.clear()
@@ -565,15 +847,90 @@ def _assign_conflict(state: TableState, conflict: Conflict, fact: ConflictFact) 
         conflict.hits.concessions = [
             Concession(c.who, conflict.id, c.points, c.consequences) for c in fact.concessions
         ]
+    action = fact.action
+    held = conflict.turns.turn
+    if action is not None and held is not None:
+        held.weapon, held.armor = action.weapon, action.armor
+        held.advantage = AdvantageTarget(action.advantage)
+        held.scale = None
+        if action.scale is not None and held.roll is not None:
+            side, levels, benefit = action.scale
+            held.scale = ScaleAdvantage.as_recorded(
+                Side(side), levels, ScaleBenefit(benefit), held.roll.action
+            )
+        held.cover = None if action.cover is None else Cover(*action.cover)
+        held.ranged = action.ranged
+    if fact.blocks is not None:
+        obstacles = conflict.obstacles
+        for gone in [b for b in obstacles.blocks if b not in fact.blocks]:
+            del obstacles.blocks[gone]
+            obstacles.block_aspects.pop(gone, None)
+
+
+def _assign_big_bad(state: TableState, conflict: Conflict, fact: BigBadFact) -> None:
+    rules = conflict.big_bad_rules
+    bad = rules.big_bads.get(fact.who)
+    if bad is None:
+        return
+    if bad.forms is not None and bad.forms.current < fact.form:
+        # The next form shown: a fresh copy of its sheet plays on (what it carried over is the
+        # consequences' and stress's facts).
+        forms, sheet = bad.forms.revealed_next()
+        fighter = conflict.roster.fighters[fact.who]
+        fighter.character = sheet
+        state.game.characters[fact.who] = sheet
+        bad = dataclasses.replace(bad, forms=forms)
+    if bad.immunity is not None and fact.immunity is not None:
+        held = bad.immunity.state.value
+        if held != fact.immunity:
+            bad = dataclasses.replace(bad, immunity=bad.immunity.as_recorded(fact.immunity))
+    rules.big_bads[fact.who] = bad
 
 
 def keep_rolls(state: TableState, facts: Facts) -> None:
     """Hold every roll in play ``facts`` recorded to its figures (as a move is decided too, so
-    the table it leaves is the one its event folds to)."""
+    the table it leaves is the one its event folds to), made up as they recorded."""
     for fact in facts.rolls or ():
         in_play = state.rolls.get(fact.roll)
         if in_play is not None:
-            in_play.roll.keep_figures(RecordedFigures(fact.effort, fact.opposition, fact.outcome))
+            _keep_roll(in_play.roll, fact)
+    action = None if facts.conflict is None else facts.conflict.action
+    turn = None if state.conflict is None else state.conflict.turns.turn
+    if action is not None and turn is not None:
+        for aimed in action.aimed:  # each target's share and defence of an attack on several
+            found = turn.targets.get(aimed.roll)
+            if found is not None:
+                _keep_roll(found, aimed)
+
+
+def _keep_roll(roll: ActionRoll, fact: RollFact) -> None:
+    sides = fact.sides or ()
+    if sides:
+        _assign_side(roll, sides[0])
+    if len(sides) > 1 and roll.opposition is not None:
+        _assign_side(roll.opposition, sides[1])
+    if roll.dice is not None:
+        roll.keep_figures(RecordedFigures(fact.effort, fact.opposition, fact.outcome))
+
+
+def _assign_side(roll: ActionRoll, side: RollSideFact) -> None:
+    roll.rating = side.rating
+    roll.skill = side.skill
+    roll.phase = RollPhase(side.phase)
+    if side.faces is not None and (roll.dice is None or roll.dice.symbols() != side.faces):
+        roll.dice = parse_faces(side.faces)
+    roll.rerolled = [parse_faces(faces) for faces in side.rerolled]
+    roll.bonuses = [Bonus(BonusKind(b.kind), b.amount, b.source) for b in side.bonuses]
+    if side.difficulty is not None:
+        raises = tuple(Bonus(BonusKind(b.kind), b.amount, b.source) for b in side.raises)
+        roll.difficulty = Difficulty(side.difficulty, raises)
+    roll.invocations = [
+        Invocation(i.aspect, i.by, InvokeEffect(i.effect), i.free, i.hostile)
+        for i in side.invocations
+    ]
+    roll.stunts_used = list(side.stunts)
+    roll.extra_free_invokes = side.free_invokes
+    roll.stunt_boosts = side.boosts
 
 
 def _set_points(state: TableState, owner: str, available: int, pending: int) -> None:
@@ -605,6 +962,19 @@ def sheet_fact(state: TableState, character_id: str, before: Watched | OlderWatc
         banked=character.skill_steps_banked,
         earned=character.skill_steps_earned,
         awarded=character.refresh_awarded,
+        stress=tuple(
+            (str(track), tuple(box.value for box in stress.boxes))
+            for track, stress in character.stress.items()
+        ),
+        slots=tuple(
+            SlotFact(
+                severity=slot.severity.value,
+                shifts=slot.shifts,
+                track=str(slot.track),
+                condition=slot.condition,
+            )
+            for slot in character.consequences
+        ),
     )
 
 

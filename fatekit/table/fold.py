@@ -13,16 +13,12 @@ while the log keeps them all.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
-from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.waivers import waiving
-from fatekit.table.base import FACTS_VERSION, ClearedFact, Event
-from fatekit.table.facts import assign_facts, assign_older, watch_older
-from fatekit.table.folding import FOLDS, JUDGES
+from fatekit.table.base import FACTS_VERSION, Event
+from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
 from fatekit.table.play.notes import MAX_NOTE_LENGTH, Undone
@@ -30,14 +26,14 @@ from fatekit.table.play.people import (
     SeatAdded,
     SeatRemoved,
     TableCreated,
-    new_table,
     parse_sheet,
+    table_as_recorded,
 )
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
 from fatekit.table.play.safety import OUT_OF_PLAY
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
-from fatekit.table.upcasting import OLDER, fold_older
+from fatekit.table.upcasting import fold_older
 
 __all__ = [
     "MAX_NOTE_LENGTH",
@@ -120,7 +116,7 @@ def step_in_place(
     if isinstance(event, TableCreated):
         if state is not None:
             raise BadInput(f"table {state.table_id!r} already exists")
-        state = new_table(event)
+        state = table_as_recorded(event)
     else:
         if state is None:
             raise BadInput("a table's first event is TableCreated")
@@ -143,46 +139,13 @@ def step_in_place(
 
 
 def _fold_step(state: TableState, event: Event) -> None:
-    kind = type(event)
-    if kind not in JUDGES:  # a domain still played through the rules as it folds
-        _legacy_step(state, event)
-    elif event.facts is not None and event.facts.version >= FACTS_VERSION:
-        FOLDS[kind](state, event)  # what the event and its facts hold: assignment only
-    elif kind in OLDER:
-        fold_older(state, event)
+    if event.facts is not None and event.facts.version >= FACTS_VERSION:
+        step = FOLDS.get(type(event))
+        if step is None:
+            raise BadInput(f"unknown event type {type(event).__name__}")
+        step(state, event)  # what the event and its facts hold: assignment only
     else:
-        raise BadInput(f"unknown event type {kind.__name__}")
-
-
-def _legacy_step(state: TableState, event: Event) -> None:
-    handler = FOLDS.get(type(event))
-    if handler is None:
-        raise BadInput(f"unknown event type {type(event).__name__}")
-    with waiving(event.waived):  # the rules the GM set aside, set aside again
-        _legacy_handler(state, event, handler)
-
-
-def _legacy_handler(
-    state: TableState, event: Event, handler: Callable[[TableState, Event], None]
-) -> None:
-    if event.facts is None:  # logged before events recorded facts: as it folded then
-        with folding_under(Edition.FIRST):
-            handler(state, event)
-    elif event.facts.version >= FACTS_VERSION:
-        facts = event.facts
-        watched = watch_older(state)
-        handler(state, event)
-        cleared = tuple(
-            ClearedFact(character=c.character, slot=c.slot)
-            for c in facts.consequences or ()
-            if c.aspect is None
-        )
-        assign_older(state, dataclasses.replace(facts, cleared=cleared or None), watched)
-        assign_facts(state, facts)
-    else:  # what the rules computed when it was decided, whatever they compute now
-        watched = watch_older(state)
-        handler(state, event)
-        assign_older(state, event.facts, watched)
+        fold_older(state, event)  # an older release's facts, upcast
 
 
 #: Who sits at the table is not a move in the game: an undo rewinds play, never the people

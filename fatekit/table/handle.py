@@ -34,7 +34,7 @@ from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
 from fatekit.table.facts import keep_rolls, record, watch
 from fatekit.table.fold import step_in_place
-from fatekit.table.folding import FOLDS, JUDGES
+from fatekit.table.folding import JUDGES
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.play.safety import RaiseSignal, blocks
@@ -230,8 +230,6 @@ FOLD_CHECK: Callable[[TableState | None, e.Event, TableState, History | None], N
 
 def _judge(state: TableState, event: e.Event) -> None:
     judge = JUDGES.get(type(event))
-    if judge is None:  # a domain still played through the rules as it folds
-        judge = FOLDS.get(type(event))
     if judge is None:
         raise BadInput(f"unknown event type {type(event).__name__}")
     judge(state, event)

@@ -32,11 +32,10 @@ hits, consequences cleared, figures, free invokes, sheets) is then assigned over
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Event
-from fatekit.table.deciding import E
 from fatekit.table.facts import assign_older, watch_older
 from fatekit.table.state import TableState
 
@@ -87,13 +86,15 @@ def upcast(kind: type[Event], version: int, data: dict[str, Any]) -> dict[str, A
 OLDER: dict[type[Event], Callable[[TableState, Any], None]] = {}
 
 
-def older(
-    kind: type[E],
-) -> Callable[[Callable[[TableState, E], None]], Callable[[TableState, E], None]]:
+#: An older step as a domain writes it (typed for its own events; several may share one).
+S = TypeVar("S", bound=Callable[..., None])
+
+
+def older(kind: type[Event]) -> Callable[[S], S]:
     """Register the older step of ``kind``: what an event of it that an older release recorded
     did, computed with no check from the event and the state before it."""
 
-    def register(step: Callable[[TableState, E], None]) -> Callable[[TableState, E], None]:
+    def register(step: S) -> S:
         if kind in OLDER:
             raise TypeError(f"{kind.__name__} has an older step already")
         OLDER[kind] = step

@@ -80,11 +80,18 @@ def test_a_bad_table_file_is_refused_with_its_problems(play: Play) -> None:
         import_table([1, 2, 3])
 
 
-def test_a_file_whose_events_no_longer_fold_is_refused(play: Play) -> None:
+def test_a_file_whose_events_do_not_fit_is_refused_and_names_the_event(play: Play) -> None:
     good = export_table(play.log, play.s, "gm")
-    twice = json.loads(json.dumps(good))
-    twice["events"][2]["data"]["seat_id"] = "ann"  # a second seat "ann"
-    with pytest.raises(BadInput):
+    broken = json.loads(json.dumps(good))
+    broken["events"][4]["data"]["sheet"] = "{not a sheet"  # a file edited by hand
+    with pytest.raises(BadInput, match="event 5 of the file"):
+        import_table(broken)
+    ended = json.loads(json.dumps(good))
+    ended["events"].append({**good["events"][-1], "type": "SceneEnded", "version": 10})
+    ended["events"][-1]["data"] = {"keep": [], "facts": {"version": 2}, "schema": 1}
+    twice = json.loads(json.dumps(ended))
+    twice["events"].append({**ended["events"][-1], "version": 11})  # no scene left to end
+    with pytest.raises(BadInput, match="event 11 of the file"):
         import_table(twice)
 
 

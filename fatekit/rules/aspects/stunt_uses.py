@@ -48,7 +48,15 @@ class StuntHolder(Protocol):
     def stunts(self) -> Sequence[Stunt]: ...
 
 
-__all__ = ["StuntHolder", "StuntOffer", "StuntUses", "default_stunts", "stunt_offers", "use_alone"]
+__all__ = [
+    "StuntHolder",
+    "StuntOffer",
+    "StuntUses",
+    "default_stunts",
+    "stunt_offers",
+    "use_alone",
+    "used_alone",
+]
 
 
 class StuntUses:
@@ -116,9 +124,15 @@ class StuntUses:
             )
             return
         self.check(who, stunt, ledger)
-        if stunt.cost is StuntCost.FATE_POINT:
-            assert ledger is not None
-            ledger.wallet(who).spend(1, purpose=f"use stunt {stunt.name!r}")
+        self.count_use(who, stunt, ledger)
+
+    def count_use(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+        """Pay ``stunt``'s fate point and count a limited use, as a table's log recorded it
+        (checked by no rule: see :meth:`use`)."""
+        if stunt.always_on:
+            return
+        if stunt.cost is StuntCost.FATE_POINT and ledger is not None:
+            ledger.wallet(who).pay(1)
         if stunt.cost.limited:
             self._used[(who, stunt.name)] = self.clock.mark()
 
@@ -139,10 +153,27 @@ def use_alone(
             f"{stunt.name!r} works on a roll of the skill it names: apply it on that roll",
             RULE_STUNT_RULE,
         )
+    if isinstance(stunt.effect, GrantsBoost) and aspects is None:
+        raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
     uses.use(who, stunt, ledger)
-    if isinstance(stunt.effect, GrantsBoost):
-        if aspects is None:
-            raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
+    return used_alone(uses, who, stunt, ledger, aspects)
+
+
+def used_alone(
+    uses: StuntUses,
+    who: str,
+    stunt: Stunt,
+    ledger: FateLedger | None = None,
+    aspects: AspectsInPlay | None = None,
+    *,
+    counted: bool = True,
+) -> Aspect | None:
+    """What using ``stunt`` on its own did, as a table's log recorded it (checked by no rule:
+    see :func:`use_alone`): its use counted and paid (unless ``counted`` already), and a boost
+    out of nowhere made in ``aspects``."""
+    if not counted:
+        uses.count_use(who, stunt, ledger)
+    if isinstance(stunt.effect, GrantsBoost) and aspects is not None:
         return aspects.create_boost(who)
     return None
 

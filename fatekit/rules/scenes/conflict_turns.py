@@ -171,6 +171,11 @@ class Turns:
                 f"settle what is under way ({self.phase.value}) before giving the turn",
                 EXCHANGE_RULE,
             )
+        self.give_to(participant)
+
+    def give_to(self, participant: str) -> None:
+        """``participant`` acts now, as a GM's correction a table's log recorded gave them the
+        turn (checked by no rule: see :meth:`give_turn`)."""
         self.exchange.acted.discard(participant)
         self.begin(participant)
 
