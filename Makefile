@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 
-.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page clean
+.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page soak-discord clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,10 @@ typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
 	$(NODE_BIN)/tsc -p jsconfig.json
 
+# Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
+# browser evening does not hold a whole share of the suite behind it.
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist worksteal
 
 # Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
 # games from seeds make test does not play, longer, and prints the commands it reached; the
@@ -49,7 +51,15 @@ PAGE_STEPS ?= 300
 soak: $(STAMP)
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
+	$(MAKE) soak-discord
 	$(MAKE) soak-page
+
+# The Discord agent's evenings through the stand-in, both ways in (docs/discord.md).
+DISCORD_SEEDS ?= 100-139
+DISCORD_STEPS ?= 300
+
+soak-discord: $(STAMP)
+	$(BIN)/python -m tests.discord --seeds $(DISCORD_SEEDS) --steps $(DISCORD_STEPS)
 
 soak-page: $(STAMP)
 	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
@@ -63,6 +73,7 @@ docs: $(STAMP)
 # Benchmarks print their figures; the tests never assert timings.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py
+	$(BIN)/python benchmarks/bench_roll_odds.py
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_foresight.py
 	$(BIN)/python benchmarks/bench_server.py
@@ -73,6 +84,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py
+	$(BIN)/python benchmarks/bench_discord.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)

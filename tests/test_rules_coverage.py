@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -39,3 +41,35 @@ def test_document_is_current() -> None:
     tool = _tool()
     doc = ROOT / "docs" / "rules-coverage.md"
     assert doc.read_text(encoding="utf-8") == tool.render(), "run `make docs` to regenerate it"
+
+
+def test_every_survey_names_declared_rules() -> None:
+    tool = _tool()
+    declared = {key for key, *_ in tool.load_rules()}
+    from fatekit.rules.books import BOOKS
+
+    unknown = {b.name: sorted(b.rule_keys() - declared) for b in BOOKS if b.rule_keys() - declared}
+    assert unknown == {}, f"surveys name rules the engine does not declare: {unknown}"
+
+
+def test_the_surveys_follow_the_books() -> None:
+    """Each section a survey names is one of its book's headings, and every heading down to the
+    survey's depth is surveyed (when the books are at hand: shared/rules/srd)."""
+    tool = _tool()
+    folder = tool.texts_folder()
+    if folder is None:
+        pytest.skip("the rules texts (shared/rules) are not at hand")
+    assert tool.all_survey_problems(folder) == []
+
+
+def test_a_survey_check_finds_a_heading_left_out(tmp_path: Path) -> None:
+    """The check itself: a book with a heading the survey does not name is reported."""
+    tool = _tool()
+    from fatekit.rules.books.survey import Book, left, played
+
+    book = Book("x.md", "X", (played("One", "ladder"), left("Two", "advice")), depth=2)
+    text = "# One\n## One a\n# Two\n## Two a\n# Three\n"
+    assert tool.survey_problems(book, text) == [
+        "X: heading 'One > One a' is not surveyed",
+        "X: heading 'Three' is not surveyed",
+    ]

@@ -26,7 +26,17 @@ PACKAGE_LAYERS = ("rules", "formats", "odds", "table", "store", "server", "disco
 #: Folders without Python modules, which the map still names.
 DATA_FOLDERS = ("i18n", "web")
 #: The rules' folders, bottom first, the same way.
-RULES_LAYERS = ("core", "aspects", "harm", "characters", "options", "scenes", "safety", "golden")
+RULES_LAYERS = (
+    "core",
+    "books",
+    "aspects",
+    "harm",
+    "characters",
+    "options",
+    "scenes",
+    "safety",
+    "golden",
+)
 #: Cycles still to untangle, each listed so that no new one comes in unseen; the check says when
 #: one is gone. None is left: keep it so.
 PENDING_CYCLES: list[list[str]] = []

@@ -1,18 +1,29 @@
-"""Build docs/rules-coverage.md: every rule the engine declares, its source, and its tests.
+"""Build docs/rules-coverage.md: every rule the engine declares, its source, and its tests; and
+the whole books surveyed chapter by chapter, each section played by the engine's rules (and so
+their tests) or left to the group, and why.
 
 Rules are declared in ``fatekit.rules`` with ``rule(...)``; tests mark what they check with
-``@pytest.mark.rule("key", ...)``. Run with ``--write`` to update the file, or ``--check`` to fail
-when it is out of date.
+``@pytest.mark.rule("key", ...)``; the surveys are :mod:`fatekit.rules.books`. Run with
+``--write`` to update the file, or ``--check`` to fail when it is out of date. With the books at
+hand (``--books DIR``, ``$FATEKIT_RULES_TEXTS``, or a ``shared/rules`` folder above the
+checkout), ``--check`` also holds each survey to its book's headings: every section it names is
+one of the book's, and every heading down to the survey's depth is surveyed.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import html
 import importlib
+import os
 import pkgutil
+import re
 import sys
+import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules-coverage.md"
@@ -28,7 +39,13 @@ engine declares and the `@pytest.mark.rule(...)` marks on the tests; a test fail
 Sources: `fate-condensed.ru.md` (Fate Condensed; English from "Taking Action" to "Optional
 Rules"), `fate-condensed-actions.it.md` (Italian chapter on taking action),
 `fate-core-conflicts.en.txt` (Fate Core conflicts chapter), `fate-accelerated-summary.en.txt`
-(Fate Accelerated summary), `ode-kortfattad.sv.rst` (Öde, Swedish).
+(Fate Accelerated summary), `ode-kortfattad.sv.rst` (Öde, Swedish), and the whole books in
+`srd/`: `srd/fate-core.md` (Fate Core System), `srd/fate-accelerated-SRD.md` (Fate Accelerated
+Edition), `srd/Fate-Condensed-SRD-CC-BY.md` (Fate Condensed). A refusal at a table cites the
+table's own book: the section of it the survey below lists the rule under (the source column
+says where the rule was first written).
+
+The books, chapter by chapter, follow the rules.
 
 | Rule | What it says | Source | Tests |
 | --- | --- | --- | --- |
@@ -95,7 +112,167 @@ def render() -> str:
     for key, summary, source, section in rules:
         cited = "<br>".join(f"`{t}`" for t in sorted(set(tests.get(key, [])))) or "**none**"
         rows.append(f"| `{key}` | {summary} | `{source}` § {section} | {cited} |")
-    return HEADER + "\n".join(rows) + "\n"
+    return HEADER + "\n".join(rows) + "\n" + render_surveys(tests)
+
+
+# -- the books, chapter by chapter ------------------------------------------------------------
+
+SURVEY_HEADER = """
+# The books, chapter by chapter
+
+Each book the presets come from, section by section (every heading down to the depth given,
+or a whole part at once): the rules fatekit plays it with (each rule's tests are listed above;
+the count is beside it), and what it leaves to the group, and why. Öde is Fate Condensed in
+Swedish: its citations are kept, and the Fate Condensed survey stands for it.
+"""
+
+
+def surveyed_books() -> list[Any]:
+    """The books surveyed in full (Öde is cited from, not surveyed)."""
+    from fatekit.rules.books import BOOKS
+
+    return [b for b in BOOKS if b.depth > 0]
+
+
+def render_surveys(tests: dict[str, list[str]]) -> str:
+    from fatekit.rules.books.survey import shown
+
+    out = [SURVEY_HEADER]
+    for book in surveyed_books():
+        out.append(f"\n## {book.name} (`{book.source}`)\n")
+        out.append(
+            f"Every heading down to level {book.depth} below the chapters is surveyed, or "
+            "covered by a whole part (marked *with its sub-sections*).\n"
+        )
+        out.append("| Section | Played by | Left to the group |")
+        out.append("| --- | --- | --- |")
+        for section in book.sections:
+            played = "<br>".join(
+                f"`{key}` ({_tests(len(set(tests.get(key, []))))})" for key in section.rules
+            )
+            heading = shown(section.heading).replace("|", "\\|")
+            if section.whole:
+                heading += " *with its sub-sections*"
+            out.append(f"| {heading} | {played or '—'} | {section.group or '—'} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _tests(n: int) -> str:
+    return f"{n} test" if n == 1 else f"{n} tests"
+
+
+def _normal(text: str) -> str:
+    """A heading as compared with a survey's: case, quotes and spaces aside."""
+    text = unicodedata.normalize("NFKC", html.unescape(text))
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+    text = text.replace("\u201d", '"').replace("\u200b", "")
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def book_headings(book: Any, text: str) -> list[tuple[int, str]]:
+    """The book's headings as (level below its chapters, from 1; path of headings)."""
+    found: list[tuple[int, str]] = []
+    for level, title in _raw_headings(book.style, text):
+        found.append((level - book.top + 1, title))
+    out: list[tuple[int, str]] = []
+    stack: list[tuple[int, str]] = []
+    for level, title in found:
+        if level < 1:
+            continue
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        stack.append((level, title))
+        out.append((level, " > ".join(t for _, t in stack)))
+    return out
+
+
+def _raw_headings(style: str, text: str) -> Iterator[tuple[int, str]]:
+    lines = text.split("\n")
+    if style == "markdown":
+        for line in lines:
+            match = re.match(r"^(#{1,6}) (.*)", line)
+            if match:
+                yield len(match.group(1)), re.sub(r"<[^>]*>", "", match.group(2)).strip()
+    elif style == "html":  # the Fate Accelerated SRD: "##>Title</h2>", the title maybe below
+        for i, line in enumerate(lines):
+            match = re.match(r"^\s*(#{1,6})>(.*)", line)
+            if not match:
+                continue
+            title = re.sub(r"<[^>]*>", "", match.group(2)).strip()
+            j = i + 1
+            while not title and j < len(lines):
+                title = re.sub(r"<[^>]*>", "", lines[j]).strip()
+                j += 1
+            yield len(match.group(1)), title
+    else:  # reStructuredText: a title underlined, each style a level in the order first met
+        order: list[str] = []
+        for i in range(1, len(lines)):
+            under, title = lines[i], lines[i - 1].strip()
+            if not re.fullmatch(r"([=\-~^\"*+#])\1{3,}", under) or not title:
+                continue
+            if re.fullmatch(r"([=\-~^\"*+#])\1{3,}", title):
+                continue
+            style_key = under[0] + ("o" if i >= 2 and lines[i - 2] == under else "")
+            if style_key not in order:
+                order.append(style_key)
+            title = re.sub(r":index:`([^<`]*)(<[^`]*>)?`", lambda m: m.group(1).strip(), title)
+            yield order.index(style_key), title
+
+
+def survey_problems(book: Any, text: str) -> list[str]:
+    """What keeps ``book``'s survey from matching the book's ``text``: sections it names that
+    the book has not, and headings it leaves unsurveyed."""
+    headings = book_headings(book, text)
+    known = {_normal(path) for _, path in headings}
+    problems = [
+        f"{book.name}: no heading {s.heading!r}"
+        for s in book.sections
+        if _normal(s.heading) not in known
+    ]
+    listed = {_normal(s.heading): s for s in book.sections}
+    for level, path in headings:
+        if level > book.depth:
+            continue
+        key = _normal(path)
+        parts = key.split(" > ")
+        covered = key in listed or any(
+            listed.get(" > ".join(parts[:n])) is not None and listed[" > ".join(parts[:n])].whole
+            for n in range(1, len(parts))
+        )
+        if not covered:
+            problems.append(f"{book.name}: heading {path!r} is not surveyed")
+    return problems
+
+
+def texts_folder(given: str | None = None) -> Path | None:
+    """Where the rules texts are: ``given``, ``$FATEKIT_RULES_TEXTS``, or a ``shared/rules``
+    folder above the checkout (``None``: not at hand)."""
+    for candidate in (given, os.environ.get("FATEKIT_RULES_TEXTS")):
+        if candidate:
+            return Path(candidate)
+    for parent in ROOT.parents:
+        found = parent / "shared" / "rules"
+        if (found / "srd").is_dir():
+            return found
+    return None
+
+
+def all_survey_problems(folder: Path) -> list[str]:
+    """Every survey's problems against the books in ``folder``."""
+    import fatekit.rules  # noqa: F401  (the surveys, and every rule they name)
+
+    declared = {key for key, *_ in load_rules()}
+    problems: list[str] = []
+    from fatekit.rules.books import BOOKS
+
+    for book in BOOKS:
+        unknown = sorted(book.rule_keys() - declared)
+        problems += [f"{book.name}: no rule has the key {key!r}" for key in unknown]
+        if book.depth > 0 or book.style == "rst":
+            text = (folder / book.source).read_text(encoding="utf-8")
+            problems += survey_problems(book, text)
+    return problems
 
 
 def main() -> int:
@@ -103,6 +280,7 @@ def main() -> int:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--write", action="store_true")
     group.add_argument("--check", action="store_true")
+    parser.add_argument("--books", help="the folder of the rules texts (shared/rules)")
     args = parser.parse_args()
     text = render()
     if args.write:
@@ -112,6 +290,13 @@ def main() -> int:
     if not DOC.exists() or DOC.read_text(encoding="utf-8") != text:
         print("docs/rules-coverage.md is out of date: run `make docs`", file=sys.stderr)
         return 1
+    folder = texts_folder(args.books)
+    if folder is not None:
+        problems = all_survey_problems(folder)
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if problems:
+            return 1
     return 0
 
 

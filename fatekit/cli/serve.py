@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import logging
 import os
 import socket
 import sys
@@ -143,6 +144,7 @@ def serve(
     from fatekit.server.address import lan_address, parse_public_url, seat_url
     from fatekit.server.app import create_app
     from fatekit.server.errors import ApiError
+    from fatekit.server.logs import hide_links_in_logs
     from fatekit.server.ws import SocketSettings
     from fatekit.table.commands import CreateTable
 
@@ -232,6 +234,7 @@ def serve(
         # start, the server does not either.
         lifespan="on",
     )
+    hide_links_in_logs()  # after uvicorn set its logging up: no seat link in any line it writes
     server = uvicorn.Server(config)
 
     def tables_note() -> None:
@@ -358,6 +361,9 @@ def _serve(args: argparse.Namespace) -> int:
             discord = settings_from(args, gateway=args.discord, public_key=public_key)
         except BadInput as error:
             return refuse("serve", error)
+        # Warnings and the Discord front door's few lines at the default level (the Gateway
+        # connecting, a post waiting) reach the terminal, as `fatekit discord` prints them.
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     return serve(
         db=args.db,
         host=args.host,

@@ -48,6 +48,7 @@ class ChannelBinding:
     language: str
     since: int  # the bindings stream's version when it was bound: the newest channel of a table
     # gets the table's posts
+    thread: bool = False  # a thread (the app needs Send Messages in Threads there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,7 @@ class Bindings:
                     data["table"],
                     data["language"],
                     event.version,
+                    bool(data.get("thread", False)),
                 )
             elif event.type == "ChannelUnbound":
                 channels.pop(data["channel"], None)
@@ -117,7 +119,14 @@ class Bindings:
     # -- writing ----------------------------------------------------------------------------------
 
     def bind_channel(
-        self, channel_id: str, guild_id: str | None, table_id: str, language: str, by: str
+        self,
+        channel_id: str,
+        guild_id: str | None,
+        table_id: str,
+        language: str,
+        by: str,
+        *,
+        thread: bool = False,
     ) -> None:
         """Play at ``table_id`` in a channel, its posts in ``language``."""
         self._append(
@@ -129,6 +138,7 @@ class Bindings:
                 "table": table_id,
                 "language": language,
                 "by": by,
+                "thread": thread,
             },
         )
 

@@ -157,13 +157,19 @@ async def allow_typed(door: Door, context: Context, options: Mapping[str, Any]) 
 
 
 def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
+    """The buttons of :func:`waiting` that fit in a message."""
+    return waiting(seen, t)[0]
+
+
+def waiting(seen: Seen, t: Words) -> tuple[list[JSON], str | None]:
     """Buttons for what waits on the table: each roll in play (invoke, settle: a row each,
     named by its roller when there are several), a hit to take, compels to answer and
-    self-compels for the GM."""
+    self-compels for the GM; and, when they do not all fit in a message's five rows, a line
+    saying how many did not and which commands reach them."""
     view = seen.view
     rolled: list[JSON] = []
     listed = [r for r in rolls_in_play(view) if r.get("id")]
-    for roll in listed[:MESSAGE_ROWS]:
+    for roll in listed:
         who = f" ({seen.reader.who(roll.get('actor')).strip('*')})" if len(listed) > 1 else ""
         rolled.append(
             row(
@@ -198,7 +204,12 @@ def waiting_buttons(seen: Seen, t: Words) -> list[JSON]:
     for asked in view.get("self_compels", ()):
         out.append(button(t("compel.agree"), f"sc:yes:{asked['id']}", ButtonStyle.SUCCESS))
         out.append(button(t("compel.decline"), f"sc:no:{asked['id']}"))
-    return (rolled + rows(out))[:MESSAGE_ROWS]
+    # What answers someone (a hit, a compel) goes first: a roll may also be reached by command.
+    laid = rows(out, most=MESSAGE_ROWS * 4) + rolled
+    if len(laid) <= MESSAGE_ROWS:
+        return laid, None
+    left = sum(len(r["components"]) for r in laid[MESSAGE_ROWS:])
+    return laid[:MESSAGE_ROWS], t("discord.more_waiting", n=left)
 
 
 def _hit_for_seat(view: JSON) -> tuple[JSON | None, bool]:
@@ -257,8 +268,27 @@ def _slots(seen: Seen, target: str) -> list[JSON]:
     return []
 
 
+def _naming_form(
+    seen: Seen, target: str, index: int, option: JSON, replaces: str | None, t: Words
+) -> JSON:
+    """The form that names the plan's consequences (and its extreme one, first)."""
+    slots = _slots(seen, target)
+    inputs = [("x", t("harm.extreme_name"), 200, False)] if option.get("extreme") else []
+    for slot in option.get("slots", ()):
+        found = slots[slot] if slot < len(slots) else {}
+        severity = t(f"severity.{found.get('severity', 'mild')}")
+        inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
+    if option.get("extreme"):
+        return modal(f"absxm:{index}:{replaces}", t("harm.absorb"), inputs)
+    return modal(f"absm:{index}", t("harm.absorb"), inputs)
+
+
 async def _absorb(
-    door: Door, context: Context, index: int, names: Mapping[str, str] | None
+    door: Door,
+    context: Context,
+    index: int,
+    names: Mapping[str, str] | None,
+    replaces: str | None = None,
 ) -> JSON:
     seen = await door.seen(context)
     t = context.words
@@ -267,20 +297,30 @@ async def _absorb(
     if not hit or index >= len(options):
         return private_reply(t("discord.no_hit"))
     option = options[index]
-    if option.get("slots") and names is None:
-        slots = _slots(seen, hit["target"])
-        inputs = []
-        for slot in option["slots"]:
-            severity = t(
-                f"severity.{(slots[slot] if slot < len(slots) else {}).get('severity', 'mild')}"
-            )
-            inputs.append((f"n{slot}", t("harm.name_slot", severity=severity.lower()), 200, False))
-        return modal(f"absm:{index}", t("harm.absorb"), inputs)
+    if option.get("extreme") and replaces is None:
+        # An extreme consequence takes the place of an aspect the player picks (the view lists
+        # those it may replace), then gets its name in the form.
+        menu = {
+            "type": ComponentType.STRING_SELECT,
+            "custom_id": f"absx:{index}",
+            "options": [
+                {"label": str(a["name"])[:100], "value": str(a["id"])[:100]}
+                for a in (hit.get("extreme_replaces") or [])[:25]
+            ],
+            "placeholder": t("harm.extreme_replaces")[:150],
+        }
+        return private_reply(
+            t("harm.extreme_hint"), [{"type": ComponentType.ACTION_ROW, "components": [menu]}]
+        )
+    if (option.get("slots") or option.get("extreme")) and names is None:
+        return _naming_form(seen, hit["target"], index, option, replaces, t)
     data: JSON = {"boxes": list(option.get("boxes", ())), "slots": list(option.get("slots", ()))}
     if names:
         data["names"] = [
             [int(k[1:]), v.strip()] for k, v in sorted(names.items()) if k.startswith("n")
         ]
+    if option.get("extreme"):
+        data["extreme"] = {"name": (names or {}).get("x", "").strip(), "replaces": replaces}
     return await door.play(context, door.caller(context), _taking(hit, contest, data))
 
 
@@ -292,6 +332,10 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     kind, _, rest = custom_id.partition(":")
     t = context.words
     if kind == "allow":
+        if context.seat is None or not await is_gm(door, context):
+            # The GM's button, posted in the channel: anyone else is told at once, not after
+            # writing a reason in its form.
+            return private_reply(t("discord.gm_only"))
         return modal(
             f"allowm:{rest}", t("refusal.allow"), [("reason", t("refusal.allow_reason"), 500, True)]
         )
@@ -314,6 +358,9 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
         return await hit_options(door, context)
     if kind == "abs":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None)
+    if kind == "absx":  # the aspect an extreme consequence replaces, chosen from the menu
+        replaces = str((data.get("values") or [""])[0])
+        return await _absorb(door, context, int(rest) if rest.isdigit() else 999, None, replaces)
     if kind == "out":
         hit, contest = _hit_for_seat((await door.seen(context)).view)
         if hit is not None and contest:
@@ -449,22 +496,41 @@ def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | N
     )
 
 
-def aspect_name_form(seen: Seen, data: JSON, t: Words) -> JSON | None:
+def aspect_name_form(seen: Seen, data: JSON, t: Words, *, boosts: bool = False) -> JSON | None:
     """The form asking for the new aspect's name, when the way ``data`` (a ResolveRoll's
-    fields) settles its roll creates one and names none (``None``: nothing to ask)."""
+    fields) settles its roll creates one and names none; with ``boosts``, also the (optional)
+    name of a boost it gives (``None``: nothing to ask)."""
     roll = next((r for r in rolls_in_play(seen.view) if r.get("id") == data.get("roll")), None)
     found = resolution_of(seen.extras, roll).get("options", ())
     option = next((o for o in found if o["key"] == data.get("option")), None)
-    if option is None or not option.get("names_aspect") or data.get("aspect_name"):
+    if option is None:
         return None
-    return modal(
-        f"setm:{option['key']}:{data['roll']}",
-        t("resolve.title"),
-        [("name", t("resolve.aspect_name"), 200, False)],
-    )
+    if option.get("names_aspect") and not data.get("aspect_name"):
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.title"),
+            [("name", t("resolve.aspect_name"), 200, False)],
+        )
+    if boosts and option.get("boosts") and not data.get("boost_names"):
+        # The boost's name, as the page's roll dialog offers it: it may also be named later.
+        return modal(
+            f"setm:{option['key']}:{data['roll']}",
+            t("resolve.boost_name"),
+            [("boost", t("resolve.boost_name"), 200, False)],
+            optional=True,
+        )
+    return None
 
 
-async def _settle(door: Door, context: Context, key: str, name: str | None, roll_id: str) -> JSON:
+async def _settle(
+    door: Door,
+    context: Context,
+    key: str,
+    name: str | None,
+    roll_id: str,
+    *,
+    boost: str | None = None,
+) -> JSON:
     seen = await door.seen(context)
     t = context.words
     roll = _the_roll(seen, roll_id)
@@ -472,11 +538,24 @@ async def _settle(door: Door, context: Context, key: str, name: str | None, roll
         return private_reply(t("discord.no_roll"))
     data: JSON = {"option": key, "roll": roll["id"]}
     if name is None:
-        form = aspect_name_form(seen, data, t)
+        # Pressed, not typed: the boost's name is asked as the page's roll dialog asks it (the
+        # slash command takes it as its `name` option).
+        form = aspect_name_form(seen, data, t, boosts=True)
         if form is not None:
             return form
     if name:
         data["aspect_name"] = name.strip()
+    if boost and boost.strip():
+        listed: list[JSON] = list(resolution_of(seen.extras, roll).get("options", ()))
+        option: JSON = next((o for o in listed if o["key"] == key), {})
+        sides = option.get("boosts") or ()
+        # The opposition's boost, with nobody defending, is the GM's (the engine's "gm").
+        holder = (
+            roll.get("actor")
+            if "actor" in sides
+            else (roll.get("defence") or {}).get("actor", "gm")
+        )
+        data["boost_names"] = [[holder, boost.strip()]]
     return await door.play(context, door.caller(context), Move("ResolveRoll", data))
 
 
@@ -492,7 +571,14 @@ async def submitted(
         return await _allow(door, context, rest, fields.get("reason", ""))
     if kind == "absm":
         return await _absorb(door, context, int(rest) if rest.isdigit() else 999, fields)
+    if kind == "absxm":
+        index, _, replaces = rest.partition(":")
+        return await _absorb(
+            door, context, int(index) if index.isdigit() else 999, fields, replaces
+        )
     if kind == "setm":
         key, _, roll_id = rest.partition(":")
-        return await _settle(door, context, key, fields.get("name", ""), roll_id)
+        return await _settle(
+            door, context, key, fields.get("name", ""), roll_id, boost=fields.get("boost")
+        )
     raise Ask("discord.unknown")

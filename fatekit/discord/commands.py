@@ -263,6 +263,8 @@ COMMANDS: tuple[Slash, ...] = (
         ),
     ),
     Slash("character", (_o("file", type=OptionType.ATTACHMENT, required=True),)),
+    # "Does it work?": connected, bound, may post here.
+    Slash("fatekit", subcommands=(Slash("status"),)),
 )
 
 

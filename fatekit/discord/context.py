@@ -31,6 +31,8 @@ class Context:
     channel: ChannelBinding | None
     seat: SeatBinding | None
     interaction: JSON
+    app_permissions: int = 0  # what the app may do in this channel (Discord's permission bits)
+    thread: bool = False  # the channel is a thread
 
     @property
     def table_words(self) -> Words:

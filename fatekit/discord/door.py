@@ -19,8 +19,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
+
+import hikari
 
 from fatekit.discord import buttons as b
 from fatekit.discord import seating as s
@@ -42,7 +45,7 @@ from fatekit.discord.moves import (
     rolls_in_play,
     stunt_names,
 )
-from fatekit.discord.protocol import Callback, Interaction, message, private_reply
+from fatekit.discord.protocol import EPHEMERAL, Callback, Interaction, message, private_reply
 from fatekit.discord.rest import Rest
 from fatekit.discord.sheets import scene_text, sheet_text
 from fatekit.discord.words import language_of, words
@@ -73,6 +76,12 @@ JSON = dict[str, Any]
 Respond = Callable[[JSON], Awaitable[None]]
 #: Seconds after which a move still being played is answered with "thinking" (Discord allows 3).
 DEFER_AFTER = 2.0
+#: How long an interaction's token lives (seconds): a replay is recognised this long.
+TOKEN_LIFETIME = 15 * 60
+#: Discord's epoch (2015-01-01) in milliseconds: a snowflake counts from it.
+DISCORD_EPOCH_MS = 1_420_070_400_000
+#: Channel types that are threads (announcement, public and private).
+THREAD_TYPES = frozenset({10, 11, 12})
 
 
 def table_names(state: TableState) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
@@ -117,13 +126,59 @@ class FrontDoor:
         self._version = -1
         #: Called (on the loop) when a binding changed here, so the relay looks again at once.
         self.on_bindings: Callable[[], None] = lambda: None
+        #: How the process stands with Discord, for `/fatekit status` (set by the runner).
+        self.standing: Callable[[], dict[str, Any]] = lambda: {}
+        #: The first answer to each interaction answered in the token's lifetime, by id.
+        self._answers: dict[str, tuple[asyncio.Future[JSON], float]] = {}
+        self.clock: Callable[[], float] = time.time
 
     # -- answering --------------------------------------------------------------------------------
+
+    def fresh(self, interaction_id: object) -> bool:
+        """Whether an interaction's id is one Discord could send now: a snowflake made less than
+        its token's lifetime ago (15 minutes), and not in the future (a minute of clock skew
+        allowed). An older one, replayed or re-signed, is never applied."""
+        if not isinstance(interaction_id, str) or not interaction_id.isdigit():
+            return False
+        made = ((int(interaction_id) >> 22) + DISCORD_EPOCH_MS) / 1000
+        now = self.clock()
+        return now - TOKEN_LIFETIME <= made <= now + 60
 
     async def answer(self, interaction: JSON, respond: Respond) -> None:
         """Answer one interaction: ``respond`` sends the first answer (a callback over HTTP, or
         the endpoint's own response); a reply that takes longer than ``defer_after`` is deferred
-        first and then written into the deferred message."""
+        first and then written into the deferred message. An interaction already answered (a
+        replay: Discord's, or anyone's) is given the same first answer and applied no more."""
+        key = str(interaction.get("id", ""))
+        loop = asyncio.get_running_loop()
+        self._forget(loop.time())
+        earlier = self._answers.get(key)
+        if earlier is not None:
+            await respond(await asyncio.shield(earlier[0]))
+            return
+        first: asyncio.Future[JSON] = loop.create_future()
+        self._answers[key] = (first, loop.time())
+
+        async def once(answer: JSON) -> None:
+            if not first.done():
+                first.set_result(answer)
+            await respond(answer)
+
+        try:
+            await self._answer(interaction, once)
+        finally:
+            if not first.done():
+                first.set_result(private_reply(words("en")("discord.failed")))
+
+    def _forget(self, now: float) -> None:
+        """Drop the answers kept longer than an interaction's token lives."""
+        while self._answers:
+            key, (_, when) = next(iter(self._answers.items()))
+            if now - when < TOKEN_LIFETIME:
+                return
+            del self._answers[key]
+
+    async def _answer(self, interaction: JSON, respond: Respond) -> None:
         work = asyncio.ensure_future(self._reply(interaction))
         done, _ = await asyncio.wait({work}, timeout=self.defer_after)
         if work in done:
@@ -137,7 +192,7 @@ class FrontDoor:
             work.cancel()
             return
         await respond(
-            {"type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, "data": {"flags": 64}}
+            {"type": Callback.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, "data": {"flags": EPHEMERAL}}
         )
         reply = await work
         body = reply.get("data") or {}
@@ -151,20 +206,41 @@ class FrontDoor:
         kind = interaction.get("type")
         if kind == Interaction.PING:
             return {"type": Callback.PONG}
+        answer = await self._reply_to(interaction)
+        if kind == Interaction.APPLICATION_COMMAND_AUTOCOMPLETE and (
+            answer.get("type") != Callback.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
+        ):
+            # Discord takes only choices for an autocomplete: whatever went wrong, none.
+            return {
+                "type": Callback.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+                "data": {"choices": []},
+            }
+        return answer
+
+    async def _reply_to(self, interaction: JSON) -> JSON:
         try:
-            context = await self._context(interaction)
-        except (KeyError, TypeError, ValueError):
-            return private_reply(words("en")("discord.unknown"))
-        data = interaction.get("data") or {}
+            factory = (await self.rest.client()).entity_factory
+            parsed = factory.deserialize_interaction(interaction)
+            context = await self._context(parsed, interaction)
+        except Exception:
+            # Not an interaction hikari can read as Discord documents it.
+            _log.warning(
+                "an interaction Discord's documentation does not describe was refused",
+                exc_info=True,
+            )
+            return private_reply(words(language_of(interaction.get("locale")))("discord.unknown"))
         try:
-            if kind == Interaction.APPLICATION_COMMAND:
-                return await self._command(context, str(data.get("name", "")), _options(data))
-            if kind == Interaction.APPLICATION_COMMAND_AUTOCOMPLETE:
-                return await self._autocomplete(context, data)
-            if kind == Interaction.MESSAGE_COMPONENT:
-                return await b.pressed(self, context, str(data.get("custom_id", "")), data)
-            if kind == Interaction.MODAL_SUBMIT:
-                custom_id, fields = str(data.get("custom_id", "")), _fields(data)
+            if isinstance(parsed, hikari.CommandInteraction):
+                options = _options(parsed.options, parsed.resolved)
+                return await self._command(context, parsed.command_name, options)
+            if isinstance(parsed, hikari.AutocompleteInteraction):
+                return await self._autocomplete(context, parsed)
+            if isinstance(parsed, hikari.ComponentInteraction):
+                data: JSON = {"custom_id": parsed.custom_id, "values": list(parsed.values)}
+                return await b.pressed(self, context, parsed.custom_id, data)
+            if isinstance(parsed, hikari.ModalInteraction):
+                custom_id = parsed.custom_id
+                fields = _typed_fields(parsed) or _fields(interaction.get("data") or {})
                 form, _, rest = custom_id.partition(":")
                 if form == "link":  # a seat link's form (seating); the rest are the buttons'
                     name, _, language = rest.partition(":")
@@ -187,35 +263,41 @@ class FrontDoor:
 
     # -- who and where ----------------------------------------------------------------------------
 
-    async def _context(self, interaction: JSON) -> Context:
-        member = interaction.get("member") or {}
-        user = member.get("user") or interaction.get("user") or {}
-        user_id = str(user["id"])
-        name = str(member.get("nick") or user.get("global_name") or user.get("username") or user_id)
-        channel_id = str(
-            interaction.get("channel_id") or (interaction.get("channel") or {}).get("id")
+    async def _context(self, parsed: hikari.PartialInteraction, raw: JSON) -> Context:
+        user = getattr(parsed, "user", None)
+        if not isinstance(user, hikari.User):
+            raise ValueError("an interaction without its user")
+        member = getattr(parsed, "member", None)
+        name = (
+            (member.nickname if member is not None else None) or user.global_name or user.username
         )
-        guild = interaction.get("guild_id")
+        channel = getattr(parsed, "channel", None)
+        if channel is None:
+            raise ValueError("an interaction without its channel")
+        channel_id = str(channel.id)
+        guild = getattr(parsed, "guild_id", None)
         await self.refresh()
-        channel = self._channels.get(channel_id)
+        bound = self._channels.get(channel_id)
         seat = None
-        if channel is not None:
-            seat = self._seats.get((channel.table_id, user_id))
+        if bound is not None:
+            seat = self._seats.get((bound.table_id, str(user.id)))
             if seat is not None and not await asyncio.to_thread(self._holds, seat):
                 await asyncio.to_thread(
-                    self.bindings.unbind_seat, seat.table_id, user_id, "link revoked"
+                    self.bindings.unbind_seat, seat.table_id, str(user.id), "link revoked"
                 )
                 await self.refresh()
                 seat = None
         return Context(
-            user_id,
-            name,
-            words(language_of(interaction.get("locale"))),
+            str(user.id),
+            str(name),
+            words(language_of(str(getattr(parsed, "locale", "") or ""))),
             channel_id,
             str(guild) if guild is not None else None,
-            channel,
+            bound,
             seat,
-            interaction,
+            raw,
+            app_permissions=int(getattr(parsed, "app_permissions", 0) or 0),
+            thread=int(channel.type) in THREAD_TYPES,
         )
 
     def _holds(self, seat: SeatBinding) -> bool:
@@ -272,6 +354,8 @@ class FrontDoor:
     # -- slash commands ---------------------------------------------------------------------------
 
     async def _command(self, context: Context, name: str, options: dict[str, Any]) -> JSON:
+        if name == "fatekit":
+            return await self._status(context)
         if name in ("bind", "join"):
             return s.link_modal(context, name, options)
         if name == "unbind":
@@ -299,6 +383,10 @@ class FrontDoor:
         seen = await self.seen(context)
         if name == "gm":
             sub, sub_options = _subcommand(options)
+            if sub != "command" and not await b.is_gm(self, context):
+                # The table would refuse each of these too; said at once, before the options.
+                # (`/gm command` sends any table command: the table decides who may.)
+                return private_reply(context.words("discord.gm_only"))
             if sub == "command":
                 move = _generic(options=sub_options)
             else:
@@ -370,6 +458,52 @@ class FrontDoor:
 
     # -- private readings -------------------------------------------------------------------------
 
+    async def _status(self, context: Context) -> JSON:
+        """``/fatekit status``: whether the app is connected, the channel bound, the app allowed
+        to post here, the table's posts all through, and which seat the user plays."""
+        t = context.words
+        standing = self.standing()
+        lines = [t("discord.status.title")]
+        gateway = standing.get("gateway")
+        if isinstance(gateway, dict):
+            if gateway.get("ready"):
+                lines.append(t("discord.status.gateway_ready"))
+            else:
+                lines.append(
+                    t(
+                        "discord.status.gateway_down",
+                        trouble=escape(str(gateway.get("trouble") or "…")),
+                    )
+                )
+        if standing.get("endpoint"):
+            lines.append(t("discord.status.endpoint"))
+        missing = s.missing_permissions(context)
+        if missing:
+            lines.append(
+                t("discord.status.cannot_post", permissions=s.permissions_text(missing, t))
+            )
+        else:
+            lines.append(t("discord.status.can_post"))
+        if context.channel is None:
+            lines.append(t("discord.status.unbound"))
+            return private_reply("\n".join(lines))
+        table_id = context.channel.table_id
+        name = await self.service.read_table(table_id, lambda state: state.name)
+        lines.append(t("discord.status.bound", table=escape(name)))
+        trouble = (standing.get("trouble") or {}).get(table_id)
+        if trouble:
+            lines.append(t("discord.status.waiting", trouble=escape(str(trouble))))
+        if context.seat is None:
+            lines.append(t("discord.status.no_seat"))
+        else:
+            seat_id = context.seat.seat
+            seat_name = await self.service.read_table(
+                table_id,
+                lambda state: state.seats[seat_id].name if seat_id in state.seats else seat_id,
+            )
+            lines.append(t("discord.status.seat", seat=escape(seat_name)))
+        return private_reply("\n".join(lines))
+
     async def _sheet(self, context: Context, options: Mapping[str, Any]) -> JSON:
         seen = await self.seen(context, public=context.seat is None)
         typed = options.get("character")
@@ -411,10 +545,10 @@ class FrontDoor:
 
     # -- autocomplete -----------------------------------------------------------------------------
 
-    async def _autocomplete(self, context: Context, data: JSON) -> JSON:
-        name = str(data.get("name", ""))
-        options = _options(data)
-        focused = _focused(data)
+    async def _autocomplete(self, context: Context, parsed: hikari.AutocompleteInteraction) -> JSON:
+        name = parsed.command_name
+        options = _options(parsed.options)
+        focused = _focused(parsed.options)
         listed: list[Choice] = []
         if context.channel is not None:
             if name == "gm":
@@ -453,11 +587,8 @@ class FrontDoor:
             for choice, held in aspects(view, holder):
                 if command == "pass" and not held:
                     continue  # only a free invoke held may be passed on
-                label = (
-                    choice.name
-                    if not held
-                    else f"{choice.name} ({reader.t('invoke.free_held', n=held)})"
-                )
+                name = choice.name.strip() or reader.t("aspect.unnamed_boost")
+                label = name if not held else f"{name} ({reader.t('invoke.free_held', n=held)})"
                 out.append(Choice(label, choice.value))
             return out
         if focused == "task":
@@ -495,29 +626,60 @@ class FrontDoor:
         return []
 
 
-def _options(data: JSON) -> dict[str, Any]:
-    """A command's options by name (a subcommand's nested options under its own name)."""
+def _plain(value: object) -> object:
+    """An option's value as the moves read it (a snowflake as its digits)."""
+    if isinstance(value, hikari.Snowflake):
+        return str(value)
+    return value
+
+
+def _options(
+    options: Sequence[hikari.CommandInteractionOption]
+    | Sequence[hikari.AutocompleteInteractionOption]
+    | None,
+    resolved: hikari.ResolvedOptionData | None = None,
+) -> dict[str, Any]:
+    """A command's options by name (a subcommand's, with options or none, under its own name),
+    read from hikari's model of the interaction; the users and files it names under
+    ``__resolved__``."""
     out: dict[str, Any] = {}
-    for option in data.get("options") or ():
-        if "options" in option and "value" not in option:
-            out[option["name"]] = _options(option)
+    for option in options or ():
+        if option.type in (hikari.OptionType.SUB_COMMAND, hikari.OptionType.SUB_COMMAND_GROUP):
+            out[option.name] = _options(option.options)
         else:
-            out[option["name"]] = option.get("value")
-    resolved = data.get("resolved")
-    if resolved:
-        out["__resolved__"] = resolved
+            out[option.name] = _plain(option.value)
+    if resolved is not None and (resolved.users or resolved.attachments):
+        out["__resolved__"] = {
+            "users": {
+                str(k): {"id": str(k), "username": u.username, "global_name": u.global_name}
+                for k, u in resolved.users.items()
+            },
+            "attachments": {
+                str(k): {"id": str(k), "url": a.url, "size": a.size, "filename": a.filename}
+                for k, a in resolved.attachments.items()
+            },
+        }
     return out
 
 
-def _focused(data: JSON) -> str:
-    for option in data.get("options") or ():
-        if option.get("focused"):
-            return str(option["name"])
-        if "options" in option:
-            inner = _focused(option)
-            if inner:
-                return inner
+def _focused(options: Sequence[hikari.AutocompleteInteractionOption] | None) -> str:
+    for option in options or ():
+        if option.is_focused:
+            return option.name
+        inner = _focused(option.options)
+        if inner:
+            return inner
     return ""
+
+
+def _typed_fields(parsed: hikari.ModalInteraction) -> dict[str, str]:
+    """A form's text inputs by custom id, as hikari read them (inputs in action rows)."""
+    out: dict[str, str] = {}
+    for row in parsed.components:
+        for component in getattr(row, "components", ()):
+            if isinstance(component, hikari.TextInputComponent):
+                out[component.custom_id] = component.value
+    return out
 
 
 def _subcommand(options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -528,18 +690,19 @@ def _subcommand(options: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def _fields(data: JSON) -> dict[str, str]:
-    """A modal's text inputs by custom id (inside labels or action rows alike)."""
+    """A modal's text inputs by custom id, read from Discord's JSON where hikari reads none (a
+    form laid out in Labels): each input inside a label or a row, at most two levels down."""
     out: dict[str, str] = {}
-
-    def walk(components: Any) -> None:
-        for component in components or ():
-            if "custom_id" in component and "value" in component:
-                out[str(component["custom_id"])] = str(component["value"])
-            walk(component.get("components"))
-            if isinstance(component.get("component"), dict):
-                walk([component["component"]])
-
-    walk(data.get("components"))
+    for top in data.get("components") or ():
+        if not isinstance(top, dict):
+            continue
+        listed = top.get("components")
+        inner: list[Any] = listed if isinstance(listed, list) else [top.get("component")]
+        for component in inner:
+            if isinstance(component, dict) and isinstance(component.get("custom_id"), str):
+                value = component.get("value")
+                if isinstance(value, str):
+                    out[component["custom_id"]] = value
     return out
 
 

@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from fatekit.discord.door import FrontDoor
+from fatekit.discord.protocol import Interaction
 from fatekit.discord.signature import Verifier
 
 __all__ = ["PATH", "mount_interactions"]
@@ -28,6 +29,17 @@ _log = logging.getLogger("fatekit.discord")
 
 #: Where Discord posts interactions.
 PATH = "/discord/interactions"
+#: How far a request's signed timestamp may be from now (seconds): a signed request replayed
+#: later than this is refused before it is read.
+SIGNATURE_WINDOW = 5 * 60
+
+
+def fresh_signature(timestamp: str | None, now: float) -> bool:
+    """Whether a signed timestamp (Unix seconds) is within :data:`SIGNATURE_WINDOW` of now."""
+    try:
+        return abs(now - float(timestamp or "")) <= SIGNATURE_WINDOW
+    except ValueError:
+        return False
 
 
 def mount_interactions(app: FastAPI, door: FrontDoor, verifier: Verifier) -> None:
@@ -48,13 +60,26 @@ def mount_interactions(app: FastAPI, door: FrontDoor, verifier: Verifier) -> Non
             return JSONResponse(
                 {"error": "signature", "detail": "invalid request signature"}, status_code=401
             )
+        if not fresh_signature(timestamp, door.clock()):
+            return JSONResponse(
+                {"error": "signature", "detail": "the signature's timestamp is not recent"},
+                status_code=401,
+            )
         try:
             interaction = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             interaction = None
-        if not isinstance(interaction, dict):
+        if not isinstance(interaction, dict) or not isinstance(interaction.get("type"), int):
             return JSONResponse(
-                {"error": "malformed", "detail": "an interaction is a JSON object"},
+                {"error": "malformed", "detail": "an interaction is a JSON object with a type"},
+                status_code=400,
+            )
+        if interaction["type"] != Interaction.PING and not door.fresh(interaction.get("id")):
+            return JSONResponse(
+                {
+                    "error": "stale",
+                    "detail": "this interaction is older than its token's 15 minutes (a replay)",
+                },
                 status_code=400,
             )
         first: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()

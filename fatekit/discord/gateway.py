@@ -1,21 +1,20 @@
-"""The outbound way in: a connection to Discord's Gateway that receives the interactions.
+"""The outbound way in: a Gateway connection, kept by hikari, that hands over the interactions.
 
-A GM can run this on a laptop behind a home router: the app only connects out. The cycle is the
-one Discord's Gateway documentation describes:
+A GM can run this on a laptop behind a home router: the app only connects out. The connection
+itself is hikari's ``GatewayBot`` (a maintained Discord library thousands of bots run on):
+Hello and heartbeats (a connection whose heartbeats go unanswered is closed and resumed),
+Identify, Resume with the dispatches missed replayed, Reconnect (op 7), Invalid Session (op 9,
+resumable or not), the close codes after which it reconnects, its own backoff when connections
+keep failing, and the start-up check of the day's session budget. The app asks for no intents
+and keeps no cache: it wants only ``INTERACTION_CREATE``, whose raw payload goes to the front
+door as Discord sent it.
 
-1. ``GET /gateway/bot`` gives the URL (kept for later reconnections);
-2. the Gateway says Hello with a heartbeat interval: the first heartbeat goes after a random part
-   of it, then one every interval, each carrying the last sequence number seen; a heartbeat the
-   Gateway does not acknowledge before the next one is due means the connection is dead (it is
-   closed with a code other than 1000, so the session survives, and resumed);
-3. Identify, answered by Ready with the session's id and the URL to resume at;
-4. Dispatches: each ``INTERACTION_CREATE`` is handed to the handler at once, in a task of its own,
-   so a slow move never holds up the next interaction or the heartbeat;
-5. when the connection drops, or the Gateway asks (Reconnect, or Invalid Session that may be
-   resumed), a new connection to the resume URL sends Resume with the session and the last
-   sequence number, and the Gateway replays what was missed; when the session cannot be resumed
-   (Invalid Session ``false``, close codes 4007 and 4009), a new connection identifies again;
-   the close codes that say reconnecting cannot help (a wrong token, bad intents...) end the run.
+What hikari leaves to its caller is kept here: starting again, with backoff, when it cannot start
+(the network is down at start, Discord answers 5xx for ``GET /gateway/bot``) or when its session
+ended on a close code Discord says may be reconnected after (hikari stops on 4001/4003/4005,
+which Discord's table lists as "reconnect"); waiting for the session budget to reset rather than
+identifying past it (Discord resets the token of a bot that does); and stopping for good on the
+codes after which reconnecting cannot help (a wrong token, bad intents...).
 
 Answers to interactions never travel over the Gateway: they are HTTP calls (:mod:`.rest`).
 """
@@ -24,30 +23,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
-import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+import hikari
 
-from fatekit.discord.protocol import API_VERSION, FATAL_CLOSE_CODES, Op
-from fatekit.discord.rest import Rest
+from fatekit.discord.protocol import FATAL_CLOSE_CODES
+from fatekit.discord.rest import DiscordError, Rest
 
-__all__ = ["Gateway", "GatewayStopped"]
+__all__ = ["Backoff", "Gateway", "GatewayStopped"]
 
-_log = logging.getLogger("fatekit.discord")
-
-#: The close code the app sends to end a connection while keeping the session to resume.
-KEEP_SESSION = 4000
-#: Close codes after which the session is gone and the app must identify again.
-NEW_SESSION_CODES = frozenset({4007, 4009})
-#: The largest Gateway message accepted (Ready can be large for a bot in many servers).
-MAX_MESSAGE = 16 << 20
+_log = logging.getLogger("fatekit.discord.gateway")
+# The line saying the Gateway is connected shows at the default level (warnings).
+_log.setLevel(logging.INFO)
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -60,26 +50,29 @@ class GatewayStopped(Exception):
         self.code = code
 
 
-@dataclass(slots=True)
-class _Session:
-    id: str | None = None
-    resume_url: str | None = None
-    seq: int | None = None
+class Backoff:
+    """Waits that grow after each failure in a row (doubling from ``first`` up to ``most``, with
+    up to a quarter more at random so that many processes do not come back at once)."""
 
+    def __init__(self, first: float = 1.0, most: float = 60.0) -> None:
+        self.first = first
+        self.most = most
+        self.failures = 0
 
-class _Reconnect(Exception):
-    """Drop this connection and open another (resuming when ``resume``)."""
+    def next(self) -> float:
+        """The wait after one more failure."""
+        self.failures += 1
+        wait = min(self.most, self.first * 2.0 ** (self.failures - 1))
+        return float(wait * (1 + random.random() / 4))
 
-    def __init__(self, resume: bool) -> None:
-        self.resume = resume
+    def reset(self) -> None:
+        """A success: the next failure waits ``first`` again."""
+        self.failures = 0
 
 
 class Gateway:
-    """One Gateway connection for the bot ``token``, handing interactions to ``on_interaction``.
-
-    ``intents`` is 0: interactions come whatever the intents, and the app wants nothing else.
-    ``jitter`` picks the part of the first heartbeat interval to wait (random, as Discord asks).
-    """
+    """The bot's Gateway session for ``token`` (through ``api``'s ``GET /gateway/bot``), handing
+    each interaction's payload to ``on_interaction``."""
 
     def __init__(
         self,
@@ -87,194 +80,138 @@ class Gateway:
         token: str,
         on_interaction: Handler,
         *,
-        intents: int = 0,
-        jitter: Callable[[], float] = random.random,
-        retry_delay: float = 1.0,
+        backoff: Backoff | None = None,
     ) -> None:
         self._rest = rest
         self._token = token
         self._on_interaction = on_interaction
-        self._intents = intents
-        self._jitter = jitter
-        self._retry_delay = retry_delay
-        self._url: str | None = None
-        self._session = _Session()
+        self._backoff = backoff if backoff is not None else Backoff()
+        self._bot: hikari.GatewayBot | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopping = asyncio.Event()
-        self._socket: ClientConnection | None = None
-        #: True between Ready (or Resumed) and the connection's end.
+        #: Set while a session is ready (after Ready or Resumed, until the connection drops).
         self.ready = asyncio.Event()
-        #: How many times this gateway identified and resumed (for the log and the tests).
+        #: How many sessions were started and resumed (for `/fatekit status` and the tests).
         self.identified = 0
         self.resumed = 0
-        self.user: dict[str, Any] = {}
+        self.user: dict[str, str] = {}
+        self.starts_left = 0
+        #: Why the last attempt failed, for `/fatekit status` (empty while connected).
+        self.trouble = ""
 
     # -- running ---------------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Connect, and reconnect whenever the connection drops, until :meth:`stop`. Raises
-        :class:`GatewayStopped` when the Gateway says reconnecting cannot help."""
-        failures = 0
+        """Keep a session until :meth:`stop`, starting again with backoff whenever it cannot start
+        or ends. Raises :class:`GatewayStopped` when Discord says reconnecting cannot help."""
         while not self._stopping.is_set():
             try:
-                await self._connection()
-                failures = 0
-            except _Reconnect as again:
-                if not again.resume:
-                    self._session = _Session()
-                failures = 0
-            except ConnectionClosed:
-                failures = 0  # closed before the Hello: connect again and resume
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-                failures += 1
-                _log.warning("the Discord Gateway cannot be reached: %s", error)
-                if failures > 2:
-                    self._url = None  # ask for the URL again, as Discord's docs advise
-            finally:
-                self.ready.clear()
-                self._socket = None
-            if not self._stopping.is_set() and failures:
-                delay = min(60.0, self._retry_delay * 2 ** min(failures, 6))
+                await self._session()
+            except GatewayStopped:
+                raise
+            except (DiscordError, hikari.HikariError, OSError, RuntimeError) as error:
+                self.trouble = str(error)
+                _log.warning("the Discord Gateway is not connected: %s", error)
+            if not self._stopping.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._stopping.wait(), delay)
+                    await asyncio.wait_for(self._stopping.wait(), self._backoff.next())
+
+    async def _session(self) -> None:
+        try:
+            info = await self._rest.gateway_bot()
+        except DiscordError as error:
+            if error.status == 401:
+                raise GatewayStopped(4004, "Discord refused the bot token (401)") from None
+            raise
+        limit = info.session_start_limit
+        if limit.remaining < 1:
+            wait = max(1.0, limit.reset_after.total_seconds())
+            self.trouble = f"no session starts left today: waiting {wait:.0f} s"
+            _log.error(
+                "Discord allows no more Gateway sessions until %s: waiting rather than "
+                "starting one (Discord resets the token of a bot that goes over)",
+                limit.reset_at,
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), wait)
+            return
+        self.starts_left = limit.remaining - 1
+        bot = hikari.GatewayBot(
+            self._token,
+            banner=None,
+            logs=None,
+            suppress_optimization_warning=True,
+            intents=hikari.Intents.NONE,
+            auto_chunk_members=False,
+            cache_settings=hikari.impl.CacheSettings(components=hikari.api.CacheComponents.NONE),
+            rest_url=self._rest.api,
+        )
+        bot.subscribe(hikari.ShardPayloadEvent, self._payload)
+        bot.subscribe(hikari.ShardReadyEvent, self._ready)
+        bot.subscribe(hikari.ShardResumedEvent, self._resumed)
+        bot.subscribe(hikari.ShardDisconnectedEvent, self._disconnected)
+        self._bot = bot
+        try:
+            if self._stopping.is_set():
+                return
+            await bot.start(check_for_updates=False)
+            await bot.join()
+        except hikari.GatewayServerClosedConnectionError as closed:
+            if closed.code in FATAL_CLOSE_CODES:
+                raise GatewayStopped(int(closed.code or 0), closed.reason) from None
+            raise
+        except hikari.UnauthorizedError:
+            raise GatewayStopped(4004, "Discord refused the bot token (401)") from None
+        finally:
+            self.ready.clear()
+            self._bot = None
+            with contextlib.suppress(Exception):
+                await bot.close()
 
     async def stop(self) -> None:
-        """Close the connection (ending the session) and wait for the interactions in hand."""
+        """End the session and wait for the interactions in hand."""
         self._stopping.set()
-        if self._socket is not None:
-            await self._socket.close(1000, "fatekit stops")
+        bot = self._bot
+        if bot is not None:
+            with contextlib.suppress(Exception):
+                await bot.close()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def _connection(self) -> None:
-        resume = self._session.id is not None and self._session.resume_url is not None
-        if resume:
-            base = self._session.resume_url
-        else:
-            if self._url is None:
-                self._url = str((await self._rest.gateway_bot())["url"])
-            base = self._url
-        assert base is not None
-        url = f"{base.rstrip('/')}/?v={API_VERSION}&encoding=json"
-        async with connect(url, max_size=MAX_MESSAGE, open_timeout=15) as socket:
-            self._socket = socket
-            heart: asyncio.Task[None] | None = None
-            try:
-                hello = await self._receive(socket)
-                if hello.get("op") == Op.RECONNECT:
-                    raise _Reconnect(resume=True)
-                if hello.get("op") != Op.HELLO:
-                    raise _Reconnect(resume=resume)
-                interval = float(hello["d"]["heartbeat_interval"]) / 1000
-                acked = asyncio.Event()
-                acked.set()
-                heart = asyncio.create_task(self._heartbeat(socket, interval, acked))
-                await self._send(socket, self._resume() if resume else self._identify())
-                await self._listen(socket, acked)
-            except ConnectionClosed as closed:
-                self._closed(closed)
-            finally:
-                if heart is not None:
-                    heart.cancel()
-                    # A beat that found the connection closed ended the task with that error.
-                    with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                        await heart
+    # -- what the session says ---------------------------------------------------------------------
 
-    def _closed(self, closed: ConnectionClosed) -> None:
-        code = closed.rcvd.code if closed.rcvd is not None else None
-        if self._stopping.is_set():
+    async def _ready(self, event: hikari.ShardReadyEvent) -> None:
+        self.identified += 1
+        self.user = {"id": str(event.my_user.id), "username": event.my_user.username}
+        self.trouble = ""
+        self._backoff.reset()
+        self.ready.set()
+        _log.info(
+            "connected to the Discord Gateway as %s (%d more sessions may start today)",
+            event.my_user.username,
+            self.starts_left,
+        )
+
+    async def _resumed(self, event: hikari.ShardResumedEvent) -> None:
+        self.resumed += 1
+        self.trouble = ""
+        self._backoff.reset()
+        self.ready.set()
+        _log.info("the Discord Gateway session resumed")
+
+    async def _disconnected(self, event: hikari.ShardDisconnectedEvent) -> None:
+        self.ready.clear()
+
+    async def _payload(self, event: hikari.ShardPayloadEvent) -> None:
+        if event.name != "INTERACTION_CREATE":
             return
-        if code in FATAL_CLOSE_CODES:
-            assert closed.rcvd is not None
-            raise GatewayStopped(code, closed.rcvd.reason)
-        raise _Reconnect(resume=code not in NEW_SESSION_CODES)
-
-    async def _listen(self, socket: ClientConnection, acked: asyncio.Event) -> None:
-        while True:
-            payload = await self._receive(socket)
-            op = payload.get("op")
-            if op == Op.DISPATCH:
-                if isinstance(payload.get("s"), int):
-                    self._session.seq = payload["s"]
-                self._dispatch(str(payload.get("t")), payload.get("d"))
-            elif op == Op.HEARTBEAT:
-                await self._send(socket, {"op": Op.HEARTBEAT, "d": self._session.seq})
-            elif op == Op.HEARTBEAT_ACK:
-                acked.set()
-            elif op == Op.RECONNECT:
-                await socket.close(KEEP_SESSION, "reconnecting as asked")
-                raise _Reconnect(resume=True)
-            elif op == Op.INVALID_SESSION:
-                resumable = payload.get("d") is True
-                await socket.close(KEEP_SESSION if resumable else 1000, "invalid session")
-                if not resumable:
-                    # Discord's docs: wait a little before identifying again.
-                    await asyncio.sleep(self._retry_delay * (1 + self._jitter() * 4))
-                raise _Reconnect(resume=resumable)
-
-    def _dispatch(self, name: str, data: Any) -> None:
-        if name == "READY" and isinstance(data, dict):
-            self._session.id = str(data["session_id"])
-            self._session.resume_url = str(data["resume_gateway_url"])
-            self.user = dict(data.get("user") or {})
-            self.identified += 1
-            self.ready.set()
-            _log.info("connected to the Discord Gateway as %s", self.user.get("username", "?"))
-        elif name == "RESUMED":
-            self.resumed += 1
-            self.ready.set()
-        elif name == "INTERACTION_CREATE" and isinstance(data, dict):
-            task = asyncio.create_task(self._handle(data))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+        task = asyncio.create_task(self._handle(dict(event.payload)))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        await asyncio.sleep(0)
 
     async def _handle(self, interaction: dict[str, Any]) -> None:
         try:
             await self._on_interaction(interaction)
         except Exception:
             _log.exception("an interaction could not be answered")
-
-    async def _heartbeat(
-        self, socket: ClientConnection, interval: float, acked: asyncio.Event
-    ) -> None:
-        await asyncio.sleep(interval * self._jitter())
-        while True:
-            if not acked.is_set():
-                # No acknowledgement since the last beat: a zombie connection. Close it without
-                # ending the session (any code but 1000 and 1001) and resume on a new one.
-                _log.warning("the Discord Gateway stopped answering heartbeats: reconnecting")
-                await socket.close(KEEP_SESSION, "no heartbeat acknowledgement")
-                return
-            acked.clear()
-            await self._send(socket, {"op": Op.HEARTBEAT, "d": self._session.seq})
-            await asyncio.sleep(interval)
-
-    # -- messages ---------------------------------------------------------------------------------
-
-    def _identify(self) -> dict[str, Any]:
-        return {
-            "op": Op.IDENTIFY,
-            "d": {
-                "token": self._token,
-                "intents": self._intents,
-                "properties": {"os": sys.platform, "browser": "fatekit", "device": "fatekit"},
-            },
-        }
-
-    def _resume(self) -> dict[str, Any]:
-        return {
-            "op": Op.RESUME,
-            "d": {"token": self._token, "session_id": self._session.id, "seq": self._session.seq},
-        }
-
-    @staticmethod
-    async def _send(socket: ClientConnection, payload: dict[str, Any]) -> None:
-        await socket.send(json.dumps(payload, separators=(",", ":")))
-
-    @staticmethod
-    async def _receive(socket: ClientConnection) -> dict[str, Any]:
-        raw = await socket.recv()
-        payload = json.loads(raw)
-        if not isinstance(payload, dict):
-            raise _Reconnect(resume=True)
-        return payload

@@ -331,6 +331,9 @@ def _roll_made(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
         "dice": r.dice(d.get("faces"), d.get("defend_faces")),
         "against": against,
     }
+    if d.get("move_to"):
+        args["zone"] = _free(d["move_to"])
+        return "RollMade.move", args
     return "RollMade", args
 
 
@@ -354,6 +357,50 @@ def _hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
             "consequence": ", ".join(names),
         }
     return "HitAbsorbed", {"who": r.who(d["target"])}
+
+
+def _conflict_hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+    extreme = d.get("extreme")
+    if not extreme:
+        return _hit_absorbed(r, d)
+    # The extreme consequence, and the aspect it took the place of (kept from a seat that may
+    # not see the sheet).
+    names = [f"*{escape(str(name))}*" for _, name in d.get("names") or ()]
+    replaced = d.get("replaced_name")
+    return "HitAbsorbed.extreme_more" if names else "HitAbsorbed.extreme", {
+        "who": r.who(d["target"]),
+        "consequence": ", ".join(names),
+        "extreme": f"*{escape(str(extreme['name']))}*",
+        "replaced": f"*{escape(str(replaced))}*" if replaced else r.t("harm.hidden_aspect"),
+    }
+
+
+def _milestone_name(r: Reader, kind: str) -> str:
+    three = (r.view.get("table") or {}).get("advancement", "condensed") != "condensed"
+    return r.t(f"milestone.three.{kind}" if three else f"milestone.{kind}")
+
+
+def _milestone_spent(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+    settled = [s["name"] for s in d.get("settled") or () if s.get("name")]
+    if settled:
+        return "MilestoneSpent.settled", {
+            "who": r.who(d["character_id"]),
+            "aspect": ", ".join(f"*{escape(str(n))}*" for n in settled),
+        }
+    return f"MilestoneSpent.{d['level']}", {"who": r.who(d["character_id"])}
+
+
+def _extreme_corrected(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+    kind = (
+        "taken_back" if d.get("name") is None else "written" if d.get("was") is None else "renamed"
+    )
+    replaced = d.get("replaced_name")
+    return f"ExtremeCorrected.{kind}", {
+        "who": r.who(d["character_id"]),
+        "name": f"*{_free(d.get('name') or '')}*",
+        "was": f"*{_free(d.get('was') or '')}*",
+        "replaced": f"*{_free(replaced)}*" if replaced else r.t("harm.hidden_aspect"),
+    }
 
 
 def _contest_hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
@@ -408,7 +455,7 @@ _LINES: dict[str, _Line] = {
     "SessionStarted": lambda r, d: ("SessionStarted", {"n": d["number"]}),
     "SessionEnded": lambda r, d: (
         "SessionEnded.milestone" if d.get("milestone") else "SessionEnded",
-        {"milestone": r.t(f"milestone.{d['milestone']}") if d.get("milestone") else ""},
+        {"milestone": _milestone_name(r, d["milestone"]) if d.get("milestone") else ""},
     ),
     "SceneStarted": lambda r, d: ("SceneStarted", {"name": _free(d["name"])}),
     "SceneEnded": lambda r, d: ("SceneEnded", {}),
@@ -471,7 +518,11 @@ _LINES: dict[str, _Line] = {
     ),
     "FullDefenseTaken": lambda r, d: ("FullDefenseTaken", {"who": r.who(d["actor"])}),
     "Moved": lambda r, d: ("Moved", {"who": r.who(d["actor"]), "zone": _free(d["to"])}),
-    "HitAbsorbed": _hit_absorbed,
+    "PlacedInZone": lambda r, d: (
+        "PlacedInZone",
+        {"who": r.who(d["character_id"]), "zone": _free(d["zone"])},
+    ),
+    "HitAbsorbed": _conflict_hit_absorbed,
     "TakenOut": lambda r, d: ("TakenOut", {"who": r.who(d["target"])}),
     "ContestHitAbsorbed": _contest_hit_absorbed,
     "ContestTakenOut": lambda r, d: (
@@ -561,6 +612,7 @@ _LINES: dict[str, _Line] = {
     ),
     "MilestoneTaken": lambda r, d: ("MilestoneTaken", {"who": r.who(d["character_id"])}),
     "BreakthroughTaken": lambda r, d: ("BreakthroughTaken", {"who": r.who(d["character_id"])}),
+    "MilestoneSpent": _milestone_spent,
     "SkillsRaised": lambda r, d: (
         "SkillsRaised",
         {"who": r.who(d["character_id"]), "skills": ", ".join(r.skill(k) for k in d["steps"])},
@@ -593,6 +645,7 @@ _LINES: dict[str, _Line] = {
         },
     ),
     "ConsequenceCorrected": _consequence_corrected,
+    "ExtremeCorrected": _extreme_corrected,
     "FreeInvokesCorrected": lambda r, d: (
         "FreeInvokesCorrected",
         {

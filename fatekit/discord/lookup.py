@@ -98,9 +98,19 @@ def aspects(view: JSON, holder: str | None = None) -> list[tuple[Choice, int]]:
         if not isinstance(aspect, dict) or "id" not in aspect or aspect["id"] in seen:
             continue
         seen.add(aspect["id"])
-        held = int((aspect.get("free_invokes") or {}).get(holder, 0)) if holder else 0
+        held = _held(aspect.get("free_invokes"), holder) if holder else 0
         out.append((Choice(str(aspect["name"]), str(aspect["id"])), held))
     return out
+
+
+def _held(free_invokes: object, holder: str) -> int:
+    """The free invokes ``holder`` has on an aspect: a view counts them by holder, a sheet
+    lists one holder per invoke."""
+    if isinstance(free_invokes, dict):
+        return int(free_invokes.get(holder, 0))
+    if isinstance(free_invokes, list):
+        return sum(1 for who in free_invokes if who == holder)
+    return 0
 
 
 def skills(view: JSON, character_id: str | None, reader: Reader) -> list[Choice]:
@@ -132,7 +142,8 @@ def pick(typed: str, options: Iterable[Choice], option: str) -> str:
 
 
 def choices(options: Iterable[Choice], typed: str) -> list[JSON]:
-    """Autocomplete results: the choices whose name holds what was typed, at most 25."""
+    """Autocomplete results: the choices whose name holds what was typed, at most 25 (a choice
+    with no name to show is left out: Discord refuses the whole answer for one)."""
     wanted = fold(typed)
-    matching = [c for c in options if wanted in fold(c.name)]
+    matching = [c for c in options if c.name.strip() and wanted in fold(c.name)]
     return [c.json() for c in matching[:MOST_CHOICES]]

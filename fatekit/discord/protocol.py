@@ -1,7 +1,8 @@
-"""Discord's protocol as fatekit uses it: numbers and shapes from Discord's API documentation
-(API version 10). Only what the front door speaks is here; the names follow the documentation's.
+"""The front door's own words of Discord's protocol: numbers and shapes from Discord's API
+documentation (API version 10) for what the door builds before hikari sends it (the Gateway's
+opcodes and the wire are hikari's). The names follow the documentation's.
 
-- Gateway opcodes and close codes ("Opcodes and Status Codes").
+- Gateway close codes after which reconnecting cannot help ("Opcodes and Status Codes").
 - Interaction types, interaction callback types and message flags ("Receiving and Responding").
 - Component types and button styles ("Component Reference").
 - Application command and option types ("Application Commands").
@@ -22,7 +23,6 @@ __all__ = [
     "CommandType",
     "ComponentType",
     "Interaction",
-    "Op",
     "OptionType",
     "button",
     "message",
@@ -38,19 +38,6 @@ API_VERSION = 10
 DEFAULT_API = f"https://discord.com/api/v{API_VERSION}"
 
 JSON = dict[str, Any]
-
-
-class Op(IntEnum):
-    """Gateway opcodes."""
-
-    DISPATCH = 0
-    HEARTBEAT = 1
-    IDENTIFY = 2
-    RESUME = 6
-    RECONNECT = 7
-    INVALID_SESSION = 9
-    HELLO = 10
-    HEARTBEAT_ACK = 11
 
 
 #: Gateway close codes after which reconnecting cannot help (bad token, shard, version, intents).
@@ -149,10 +136,16 @@ def row(*components: JSON) -> JSON:
     return {"type": ComponentType.ACTION_ROW, "components": list(components)}
 
 
-def rows(buttons: list[JSON]) -> list[JSON]:
-    """Buttons laid out five to a row, at most five rows."""
+def rows(buttons: list[JSON], most: int = MESSAGE_ROWS) -> list[JSON]:
+    """Buttons laid out five to a row, at most ``most`` rows (what does not fit is left to the
+    caller to offer another way: :func:`overflow`)."""
     chunks = [buttons[i : i + ROW_BUTTONS] for i in range(0, len(buttons), ROW_BUTTONS)]
-    return [row(*chunk) for chunk in chunks[:MESSAGE_ROWS]]
+    return [row(*chunk) for chunk in chunks[:most]]
+
+
+def overflow(buttons: list[JSON], most: int = MESSAGE_ROWS) -> int:
+    """How many of ``buttons`` do not fit in ``most`` rows."""
+    return max(0, len(buttons) - most * ROW_BUTTONS)
 
 
 def message(content: str, *, ephemeral: bool = False, components: list[JSON] | None = None) -> JSON:
@@ -184,25 +177,30 @@ def public_reply(text: str, components: list[JSON] | None = None) -> JSON:
     }
 
 
-def modal(custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]]) -> JSON:
-    """A form of text inputs: (custom id, label, most characters, long text)."""
+def modal(
+    custom_id: str, title: str, inputs: list[tuple[str, str, int, bool]], *, optional: bool = False
+) -> JSON:
+    """A form of text inputs: (custom id, label, most characters, long text), each in an action
+    row of its own. Discord now recommends wrapping a text input in a Label component instead,
+    but hikari 2.7 (the library that speaks to Discord here) neither builds Labels nor reads a
+    Label form's answers, while Discord still takes and returns action rows: measured by
+    ``tests/discord/test_shapes.py``."""
     return {
         "type": Callback.MODAL,
         "data": {
             "custom_id": custom_id,
             "title": title[:TITLE_LIMIT],
             "components": [
-                {
-                    "type": ComponentType.LABEL,
-                    "label": label[:TITLE_LIMIT],
-                    "component": {
+                row(
+                    {
                         "type": ComponentType.TEXT_INPUT,
                         "custom_id": input_id,
+                        "label": label[:TITLE_LIMIT],
                         "style": 2 if long else 1,
                         "max_length": longest,
-                        "required": True,
-                    },
-                }
+                        "required": not optional,
+                    }
+                )
                 for input_id, label, longest, long in inputs
             ],
         },

@@ -27,12 +27,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from fatekit.discord.bindings import ChannelBinding, SeatBinding
-from fatekit.discord.buttons import waiting_buttons
+from fatekit.discord.buttons import waiting
 from fatekit.discord.door import FrontDoor, seen_by
 from fatekit.discord.lines import escape
 from fatekit.discord.protocol import message
-from fatekit.discord.rest import DiscordError
+from fatekit.discord.rest import DiscordError, nonce_for
+from fatekit.discord.words import words
+from fatekit.rules.core.errors import FateError
+from fatekit.server.errors import ApiError
 from fatekit.server.hub import Batch, Close
+from fatekit.server.service import Caller
 from fatekit.store.tables import to_event
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
@@ -61,7 +65,7 @@ class Post:
 class Relay:
     """Posts the tables' events to their channels and the players' direct messages."""
 
-    def __init__(self, door: FrontDoor, *, poll: float = 2.0) -> None:
+    def __init__(self, door: FrontDoor, *, poll: float = 2.0, patience: float = 60.0) -> None:
         self.door = door
         self.service = door.service
         self.rest = door.rest
@@ -71,6 +75,12 @@ class Relay:
         self._dms: dict[str, str] = {}
         self._fate_points: dict[str, dict[str, int]] = {}
         self._exchanges: dict[str, int] = {}  # each table's contest exchange, as last posted
+        #: The longest wait between two tries of a post Discord did not take (seconds).
+        self.patience = patience
+        self._rebound = asyncio.Event()
+        self._bound: frozenset[tuple[str, str]] = frozenset()
+        #: Each table whose post Discord has not taken yet, with why (for `/fatekit status`).
+        self.trouble: dict[str, str] = {}
         #: Everything sent, in order, as (channel id, body): for the log and the tests.
         self.sent: list[tuple[str, JSON]] = []
 
@@ -82,6 +92,10 @@ class Relay:
             while True:
                 await self.door.refresh()
                 self._sync()
+                bound = frozenset((b.channel_id, b.table_id) for b in self.door.channels().values())
+                if bound != self._bound:
+                    self._bound = bound
+                    self._rebound.set()  # a post waiting for a channel: try the new binding now
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), self.poll)
@@ -175,7 +189,9 @@ class Relay:
                 said += public.reader.contest(closed)
                 if before is not None:
                     said += public.reader.ledger(before)
-                components = waiting_buttons(public, public.reader.t)
+                components, more = waiting(public, public.reader.t)
+                if more:
+                    said.append(more)
             body = message("\n".join(said), components=components) if said else None
             private = _private_lines(state, events, seats, state.name)
             return Post(events[-1].version, body, private), points, exchange
@@ -190,9 +206,8 @@ class Relay:
         return post
 
     async def _send(self, table_id: str, post: Post) -> None:
-        channel = self._channel(table_id)
-        if post.channel is not None and channel is not None:
-            await self._deliver(channel.channel_id, post.channel)
+        if post.channel is not None:
+            await self._post(table_id, post.through, post.channel)
         for user_id, text in post.private.items():
             try:
                 if user_id not in self._dms:
@@ -202,15 +217,87 @@ class Relay:
                 # A user who takes no direct messages from the app: their seat's page shows it.
                 _log.warning("a direct message could not be sent: %s", error)
 
-    async def _deliver(self, channel_id: str, body: JSON) -> None:
-        try:
-            await self.rest.send(channel_id, body)
-        except DiscordError as error:
-            if error.status in (403, 404):
-                _log.warning("the app cannot post in channel %s: %s", channel_id, error)
-                return
-            raise
+    async def _deliver(self, channel_id: str, body: JSON, nonce: str | None = None) -> None:
+        await self.rest.send(channel_id, body, nonce=nonce)
         self.sent.append((channel_id, body))
+
+    async def _post(self, table_id: str, through: int, body: JSON) -> None:
+        """Post a table's message in its channel until Discord takes it. hikari has retried the
+        network and Discord's 5xx and waited out its 429s already; what still fails is tried
+        again with growing waits (at once when a channel is bound anew), the same nonce making
+        it one message however often it is sent. The GM is told, privately and on the page, when
+        the app may not post there (naming the permission it lacks) and when Discord refuses the
+        message itself (it is then left to the page)."""
+        nonce = nonce_for(table_id, through)
+        wait = self.poll
+        told = False
+        while True:
+            channel = self._channel(table_id)
+            if channel is None:
+                return  # unbound meanwhile: the page holds the moves
+            try:
+                await self._deliver(channel.channel_id, body, nonce)
+            except DiscordError as error:
+                self.trouble[table_id] = str(error)
+                if error.status == 400:
+                    _log.error("Discord refused a post for table %s: %s", table_id, error)
+                    await self._tell_gm(table_id, channel, error)
+                    self.trouble.pop(table_id, None)
+                    return
+                if error.lasting and not told:
+                    _log.warning("the app cannot post in channel %s: %s", channel.channel_id, error)
+                    await self._tell_gm(table_id, channel, error)
+                    told = True
+                elif not error.lasting:
+                    _log.warning("a post waits for Discord (%s): again in %.1f s", error, wait)
+                self._rebound.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._rebound.wait(), wait)
+                wait = min(self.patience, wait * 2)
+                continue
+            if told:
+                _log.warning("the app posts in channel %s again", channel.channel_id)
+            self.trouble.pop(table_id, None)
+            return
+
+    async def _tell_gm(self, table_id: str, channel: ChannelBinding, error: DiscordError) -> None:
+        """Tell the table's GMs why its posts do not reach the channel: in a direct message to
+        each GM playing from Discord (in their language), and as a note only GMs read on the
+        page (in the table's language)."""
+        missing: list[str] = []
+        if error.status == 400:
+            key = "discord.post_refused"
+        elif error.code == 10003 or error.status == 404:
+            key = "discord.channel_gone"
+        else:
+            key = "discord.cannot_post"
+            missing = ["view_channel"] if error.code == 50001 else []
+            missing.append("send_messages_in_threads" if channel.thread else "send_messages")
+
+        def said(language: str) -> str:
+            t = words(language)
+            permissions = ", ".join(t(f"discord.perm.{m}") for m in missing)
+            return t(key, channel=f"<#{channel.channel_id}>", permissions=permissions)
+
+        gms = await self.service.read_table(
+            table_id, lambda state: {s.id for s in state.seats.values() if s.is_gm}
+        )
+        for (table, user_id), seat in self.door.seats().items():
+            if table != table_id or seat.seat not in gms:
+                continue
+            try:
+                if user_id not in self._dms:
+                    self._dms[user_id] = await self.rest.dm_channel(user_id)
+                await self._deliver(self._dms[user_id], message(said(seat.language)))
+            except DiscordError as failed:
+                _log.warning("the GM could not be told in a direct message: %s", failed)
+        try:
+            gm = await self.service.read_table(table_id, _a_gm)
+            await self.service.command(
+                Caller(table_id, gm), "Note", {"text": said(channel.language), "visibility": "gm"}
+            )
+        except (ApiError, FateError) as failed:
+            _log.warning("the GM could not be told on the page: %s", failed)
 
 
 def _settles(events: list[Event]) -> bool:

@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from fastapi import FastAPI
 from fatekit.discord.commands import definitions
 from fatekit.discord.door import DEFER_AFTER, FrontDoor
 from fatekit.discord.endpoint import mount_interactions
-from fatekit.discord.gateway import Gateway
+from fatekit.discord.gateway import Backoff, Gateway
 from fatekit.discord.lead import AlwaysLead, Lead, PostgresLead, lead_key
 from fatekit.discord.protocol import DEFAULT_API
 from fatekit.discord.relay import Relay
@@ -78,7 +77,8 @@ class DiscordSettings:
     register: bool = True  # register the slash commands when taking the lead
     defer_after: float = DEFER_AFTER
     poll: float = 2.0  # how often the relay looks at the bindings; the lead's retry
-    heartbeat_jitter: float | None = None  # tests: the first heartbeat's part of the interval
+    patience: float = 60.0  # the longest wait between two tries of a post or a start-up step
+    first_wait: float = 1.0  # the first wait after a failed start (doubling up to `patience`)
 
     def __repr__(self) -> str:
         return f"DiscordSettings(application_id={self.application_id!r}, gateway={self.gateway})"
@@ -99,6 +99,8 @@ class Discord:
         self.relay: Relay | None = None
         self.gateway: Gateway | None = None
         self.leading = asyncio.Event()
+        self.registered = "not yet"
+        self.door.standing = self.standing
 
     def _lead(self) -> Lead:
         dsn = getattr(self.service.store, "dsn", None)
@@ -113,6 +115,10 @@ class Discord:
         until cancelled. A Gateway that refuses the token for good ends the run with
         :class:`~fatekit.discord.gateway.GatewayStopped`."""
         lead = self._lead()
+        # Ready before the first interaction: hikari's client and the catalogs, so that the
+        # first answer does not pay for them within Discord's three seconds.
+        await self.rest.client()
+        await asyncio.to_thread(definitions)
         try:
             while True:
                 await lead.take()
@@ -126,26 +132,26 @@ class Discord:
             await self.rest.close()
 
     async def _lead_while(self, lead: Lead) -> None:
-        if self.settings.register:
-            try:
-                await self.rest.register_commands(self.settings.application_id, definitions())
-            except DiscordError as error:
-                _log.error("the slash commands could not be registered: %s", error)
-        self.relay = Relay(self.door, poll=self.settings.poll)
+        self.relay = Relay(self.door, poll=self.settings.poll, patience=self.settings.patience)
         tasks = [asyncio.create_task(self.relay.run()), asyncio.create_task(lead.lost())]
+        if self.settings.register:
+            tasks.append(asyncio.create_task(self._register()))
         if self.settings.gateway:
-            fixed = self.settings.heartbeat_jitter
             self.gateway = Gateway(
                 self.rest,
                 self.settings.token,
                 self.door_answer,
-                jitter=random.random if fixed is None else (lambda: fixed),
+                backoff=Backoff(self.settings.first_wait, self.settings.patience),
             )
             tasks.append(asyncio.create_task(self.gateway.run()))
         try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in done:
-                task.result()  # a Gateway that stopped for good raises here
+            while True:
+                done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    task.result()  # a Gateway that stopped for good raises here
+                tasks = [t for t in tasks if not t.done()]
+                if len(tasks) < 2 + self.settings.gateway:
+                    return  # the relay or the lead ended
         finally:
             if self.gateway is not None:
                 await self.gateway.stop()
@@ -155,6 +161,37 @@ class Discord:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
 
+    async def _register(self) -> None:
+        """Register the slash commands, trying again with backoff while Discord cannot be
+        reached or answers 5xx (a laptop that starts before its network); a refusal is logged."""
+        backoff = Backoff(self.settings.first_wait, self.settings.patience)
+        while True:
+            try:
+                await self.rest.register_commands(self.settings.application_id, definitions())
+            except DiscordError as error:
+                if error.lasting:
+                    _log.error("the slash commands could not be registered: %s", error)
+                    return
+                self.registered = f"waiting: {error}"
+                _log.warning("the slash commands wait for Discord: %s", error)
+                await asyncio.sleep(backoff.next())
+                continue
+            self.registered = "yes"
+            return
+
+    def standing(self) -> dict[str, object]:
+        """How this process stands with Discord (for `/fatekit status`)."""
+        gateway = self.gateway
+        return {
+            "leading": self.leading.is_set(),
+            "gateway": None
+            if gateway is None
+            else {"ready": gateway.ready.is_set(), "trouble": gateway.trouble},
+            "endpoint": self.settings.public_key is not None,
+            "commands": self.registered,
+            "trouble": dict(self.relay.trouble) if self.relay is not None else {},
+        }
+
     async def door_answer(self, interaction: dict[str, object]) -> None:
         """Answer an interaction that came over the Gateway (its first answer is a callback)."""
         interaction_id, token = str(interaction["id"]), str(interaction["token"])
@@ -162,6 +199,9 @@ class Discord:
         async def respond(body: dict[str, object]) -> None:
             await self.rest.callback(interaction_id, token, dict(body))
 
+        if not self.door.fresh(interaction.get("id")):
+            _log.warning("an interaction older than its token's lifetime was not applied")
+            return
         await self.door.answer(dict(interaction), respond)
 
 

@@ -9,6 +9,7 @@ only the hash of its secret is kept with the binding (:mod:`.bindings`).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,8 +36,43 @@ FILE_LIMIT = 1 << 20
 # -- binding ------------------------------------------------------------------------------------
 
 
+#: Discord's permission bits the app needs in a channel to play there, with their catalog names.
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+SEND_MESSAGES_IN_THREADS = 1 << 38
+
+
+def missing_permissions(context: Context) -> list[str]:
+    """The permissions the app lacks in the interaction's channel to post the table there (the
+    catalog keys of their names), from Discord's ``app_permissions``."""
+    needed = [("view_channel", VIEW_CHANNEL)]
+    if context.thread:
+        needed.append(("send_messages_in_threads", SEND_MESSAGES_IN_THREADS))
+    else:
+        needed.append(("send_messages", SEND_MESSAGES))
+    return [name for name, bit in needed if not context.app_permissions & bit]
+
+
+def permissions_text(missing: list[str], t: Words) -> str:
+    """The missing permissions named as Discord's settings name them, in the user's language."""
+    return ", ".join(f"**{t(f'discord.perm.{name}')}**" for name in missing)
+
+
 def link_modal(context: Context, name: str, options: Mapping[str, Any]) -> JSON:
-    """``/bind`` and ``/join`` ask for the seat link in a form only the app sees."""
+    """``/bind`` and ``/join`` ask for the seat link in a form only the app sees. ``/bind`` first
+    checks that the app may post here (it says which permissions it lacks) and that the channel
+    plays no other table (whose GM must ``/unbind`` it first)."""
+    if name == "bind":
+        missing = missing_permissions(context)
+        if missing:
+            return private_reply(
+                context.words(
+                    "discord.missing_permissions",
+                    permissions=permissions_text(missing, context.words),
+                )
+            )
+        if context.channel is not None and not _plays_here(context):
+            return private_reply(context.words("discord.bound_elsewhere"))
     language = str(options.get("language") or context.words.language)
     if language not in LANGUAGES:
         language = "en"
@@ -60,13 +96,18 @@ async def bind(door: Door, context: Context, kind: str, language: str, link: str
     if kind == "bind":
         if not state_seat.is_gm:
             return private_reply(t("discord.bind_gm_only"))
+        if context.channel is not None and context.channel.table_id != caller.table_id:
+            return private_reply(t("discord.bound_elsewhere"))
         await asyncio.to_thread(
-            door.bindings.bind_channel,
-            context.channel_id,
-            context.guild_id,
-            caller.table_id,
-            language,
-            context.user_id,
+            functools.partial(
+                door.bindings.bind_channel,
+                context.channel_id,
+                context.guild_id,
+                caller.table_id,
+                language,
+                context.user_id,
+                thread=context.thread,
+            )
         )
         await asyncio.to_thread(_posts_from_now, door, caller.table_id)
     elif context.channel is None:
@@ -97,6 +138,12 @@ async def bind(door: Door, context: Context, kind: str, language: str, link: str
         )
         return public_reply(said)
     return private_reply(seat_text)
+
+
+def _plays_here(context: Context) -> bool:
+    """Whether the user holds a seat at the table the channel plays (a GM rebinding their own
+    channel, say, to change its language)."""
+    return context.seat is not None
 
 
 def _posts_from_now(door: Door, table_id: str) -> None:

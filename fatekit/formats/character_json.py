@@ -10,6 +10,7 @@ preset derived from the named one.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ from fatekit.formats.schema import CHARACTER_SCHEMA, FORMAT, LOOSE_CHARACTER_SCH
 from fatekit.formats.schema_check import errors
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.aspects.stunts import (
+    BONUS_STUNT_RULE,
+    RULE_STUNT_RULE,
     ActFirst,
     ExtraAction,
     ExtraConsequence,
@@ -44,6 +47,7 @@ from fatekit.rules.characters.character import (
 from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
+from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.ruleset_data import shape_from_data
 from fatekit.rules.characters.shapes import (
     Combined,
@@ -73,6 +77,7 @@ __all__ = [
     "sheet_problem",
     "sheet_problems",
     "stunt_dict",
+    "stunt_field_problems",
     "stunt_problem",
     "template",
 ]
@@ -108,6 +113,34 @@ def sheet_problems(data: Any, *, bounded: bool = True) -> list[str]:
     kept = wellformed.problems(data, whole_numbers=bounded)
     problems = [f"{k}: {v}" for k, v in sorted(kept.items())]
     return problems + errors(data, CHARACTER_SCHEMA if bounded else LOOSE_CHARACTER_SCHEMA)
+
+
+#: Where a stunt's effect lacks what its kind needs, as the schema checks say it.
+_STUNT_FIELD = re.compile(r"^\$\.stunts\[(\d+)\]\.effect(?:\.(actions|detail|text))?: (.*)$")
+
+
+def stunt_field_problems(data: Any) -> list[Problem] | None:
+    """What keeps parsed JSON from being a character file, as problems a sheet editor shows at
+    the field, when each is a stunt whose kind lacks what it needs: a bonus stunt with no action
+    (:data:`BONUS_STUNT_RULE`), an exception or a true detail with no words
+    (:data:`RULE_STUNT_RULE`). ``None`` when something else is wrong too (the file's problems,
+    :func:`sheet_problems`, then say it); an empty list when nothing is."""
+    found: list[Problem] = []
+    for line in sheet_problems(data):
+        matched = _STUNT_FIELD.match(line)
+        if matched is None:
+            return None
+        index, field, what = int(matched[1]), matched[2], matched[3]
+        args: tuple[tuple[str, str | int], ...] = (("n", index + 1),)
+        if field == "actions" or (field is None and what == "missing 'actions'"):
+            where = f"stunts.{index}.effect.actions"
+            found.append(Problem(where, line, BONUS_STUNT_RULE, "stunt_no_action", args))
+        elif field in ("detail", "text") and what == "must not be empty or blank":
+            where = f"stunts.{index}.effect.{field}"
+            found.append(Problem(where, line, RULE_STUNT_RULE, "stunt_no_text", args))
+        else:
+            return None
+    return found
 
 
 def _past_bounds(data: Any) -> list[str]:
@@ -258,6 +291,7 @@ def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
         data["minor_milestones"],
         data["major_milestones"],
         Moment(data.get("moment", Moment.SCENE.value)),
+        data.get("significant_milestones", 0),
     )
 
 
@@ -454,6 +488,8 @@ def _mark_dict(mark: ClockMark | None) -> dict[str, Any] | None:
     }
     if mark.moment is not Moment.SCENE:  # left out as before moments were kept
         out["moment"] = mark.moment.value
+    if mark.significant_milestones:  # left out as before significant milestones were counted
+        out["significant_milestones"] = mark.significant_milestones
     return out
 
 

@@ -278,12 +278,18 @@ def _stunts(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
         if not name and not description:
             continue
         if not name:
+            # "Eagle Eye: +2 to Notice..." names itself: the name, then the rest as its text.
             name = _title_of(description)
+            if description.startswith(name):
+                description = description[len(name) :].lstrip(":. \n").strip()
+        effect = _effect(replace(stunt, name=name, description=description), preset, keyed)
+        if effect["type"] == "true_detail" and effect["detail"] == description:
+            description = ""  # the detail is the text: said once, not twice
         item = {
             "name": name,
             "description": description,
             "cost": _cost(stunt.extension),
-            "effect": _effect(replace(stunt, name=name, description=description), preset, keyed),
+            "effect": effect,
         }
         circumstance = stunt.extension.get("circumstance")
         if isinstance(circumstance, str) and circumstance.strip():

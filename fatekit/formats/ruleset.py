@@ -30,7 +30,7 @@ from fatekit.formats.schema import (
 )
 from fatekit.formats.schema_check import NOT_BLANK, errors
 from fatekit.rules.aspects.aspects import AspectKind
-from fatekit.rules.characters.preset import Preset, StressRow, TurnOrderStyle
+from fatekit.rules.characters.preset import AdvancementStyle, Preset, StressRow, TurnOrderStyle
 from fatekit.rules.characters.presets import as_preset
 from fatekit.rules.characters.ruleset_data import LANGUAGES, RulesetProblems, preset_from_data
 from fatekit.rules.characters.shapes import FreeCap
@@ -158,6 +158,13 @@ RULESET_SCHEMA = file_schema(
                 "style": {"enum": [s.value for s in StressStyle]},
                 "table": {**_ROWS, "description": "the box table tracks share"},
                 "rule": {"type": "string", "description": "the key of the rule the table is"},
+                "pick": {
+                    "enum": ["exact", "any"],
+                    "default": "exact",
+                    "description": "escalating boxes: the box worth the shifts left, a higher one "
+                    "only once it is checked (exact: Fate Core), or any free box worth enough "
+                    "(any: Fate Accelerated)",
+                },
                 "tracks": {
                     "type": "array",
                     "minItems": 1,
@@ -253,6 +260,13 @@ RULESET_SCHEMA = file_schema(
             [],
             "how consequences are treated and when they clear",
         ),
+        "advancement": {
+            "enum": [a.value for a in AdvancementStyle],
+            "default": AdvancementStyle.CONDENSED.value,
+            "description": "the milestones characters reach: a milestone and a breakthrough "
+            "(condensed), or minor, significant and major milestones with skill points and a "
+            "skill cap (core) or over approaches (accelerated)",
+        },
         "solo_stress_rounding": {
             "enum": ["up", "down"],
             "default": "up",
@@ -418,6 +432,7 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
             "rule": preset.stress_rule.key,
             "table": _rows(preset.stress_table),
             "tracks": tracks,
+            **({"pick": "any"} if preset.stress_any_box else {}),
         },
         "consequences": consequences,
         "turn_order": order,
@@ -439,6 +454,8 @@ def ruleset_to_dict(preset: Preset) -> dict[str, Any]:
         },
         "solo_stress_rounding": "down" if preset.solo_rounds_down else "up",
     }
+    if preset.advancement is not AdvancementStyle.CONDENSED:
+        out["advancement"] = preset.advancement.value
     return out
 
 

@@ -241,6 +241,11 @@ _CLOCK_MARK = obj(
         "sessions_ended": _WHOLE,
         "minor_milestones": _WHOLE,
         "major_milestones": _WHOLE,
+        "significant_milestones": {
+            **_WHOLE,
+            "default": 0,
+            "description": "Fate Core's and Fate Accelerated's significant milestones reached",
+        },
         "moment": {
             "enum": [m.value for m in Moment],
             "default": Moment.SCENE.value,

@@ -8,6 +8,7 @@ Everything a program needs to play out a roll of Fate is importable from here::
     (2, 3, 'success')
 """
 
+from fatekit.rules import books as _books  # noqa: F401  (registers where books write rules)
 from fatekit.rules.aspects.aspects import Aspect, AspectKind, AspectsInPlay, FreeInvoke
 from fatekit.rules.aspects.compels import Compel, CompelKind, CompelState, offer_compel, self_compel
 from fatekit.rules.aspects.effects import Applied, carry_out
@@ -62,6 +63,7 @@ from fatekit.rules.characters.character import (
     new_character,
 )
 from fatekit.rules.characters.gear import CarriedGear
+from fatekit.rules.characters.milestones import MilestoneSpending, spend_milestone
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, get_preset
 from fatekit.rules.characters.validation import is_legal, validate
@@ -191,6 +193,7 @@ __all__ = [
     "LegalAction",
     "MajorCost",
     "Milestone",
+    "MilestoneSpending",
     "MinorCost",
     "Move",
     "Option",
@@ -268,6 +271,7 @@ __all__ = [
     "replay",
     "resolve",
     "self_compel",
+    "spend_milestone",
     "stunt_offers",
     "treat",
     "use_alone",

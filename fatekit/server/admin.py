@@ -28,6 +28,7 @@ __all__ = [
     "MIN_TOKEN_LENGTH",
     "TOKEN_ENV",
     "Operator",
+    "bearer",
     "check_token",
     "is_loopback",
     "new_token",
@@ -91,11 +92,24 @@ def read_token(path: str | None, environ: dict[str, str] | None = None) -> str |
     return check_token(text, "$" + TOKEN_ENV) if text else None
 
 
+def bearer(authorization: str) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header's value, else None."""
+    scheme, _, given = authorization.partition(" ")
+    return given.strip() if scheme.lower() == "bearer" else None
+
+
 class Operator:
     """Decides whether a request may open a table (see the module's description)."""
 
     def __init__(self, token: str | None) -> None:
         self._token = token.encode() if token is not None else None
+
+    def is_token(self, given: str | None) -> bool:
+        """Whether ``given`` (a bearer token, or None) is the operator's token; compared in
+        constant time, so the answer's timing tells nothing about the token."""
+        if self._token is None or given is None:
+            return False
+        return hmac.compare_digest(given.encode("utf-8", "replace"), self._token)
 
     @property
     def has_token(self) -> bool:
@@ -116,11 +130,7 @@ class Operator:
                     f"{TOKEN_ENV} (or --admin-token-file) to open them from elsewhere",
                 )
             return
-        scheme, _, given = connection.headers.get("authorization", "").partition(" ")
-        # Compared in constant time, so the answer's timing tells nothing about the token.
-        if scheme.lower() != "bearer" or not hmac.compare_digest(
-            given.strip().encode(), self._token
-        ):
+        if not self.is_token(bearer(connection.headers.get("authorization", ""))):
             raise ApiError(
                 401,
                 "operator",

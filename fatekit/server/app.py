@@ -24,6 +24,7 @@ from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import FateError
 from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
+from fatekit.server.apidocs import router as apidocs_router
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
@@ -32,6 +33,7 @@ from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight
 from fatekit.server.foresight import router as foresight_router
+from fatekit.server.headers import SecurityHeaders
 from fatekit.server.hub import Hub
 from fatekit.server.inputs import InputGuard
 from fatekit.server.interop import router as interop_router
@@ -130,6 +132,9 @@ def create_app(
         version=__version__,
         description="A shared Fate table: seats, rules-checked commands, per-seat views.",
         lifespan=lifespan,
+        # FastAPI's own pages load Swagger UI and ReDoc from a CDN: ours serves it from here.
+        docs_url=None,
+        redoc_url=None,
     )
     # What the endpoints (fatekit.server.routes and the rest) read through their dependencies.
     app.state.service = service
@@ -153,6 +158,7 @@ def create_app(
     app.include_router(campaign_router)  # campaign files, recaps, backups
     running.extend(extension(app, service) for extension in extensions)
     app.include_router(reach_router)  # where links lead, and their QR codes
+    app.include_router(apidocs_router)  # the API's try-it page, /docs
     app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
     app.add_middleware(InputGuard)  # the body it reads has passed the body limit
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
@@ -165,7 +171,9 @@ def create_app(
         miss_burst=miss_burst,
         page_rate=page_rate,
         page_burst=page_burst,
+        operator=operator.is_token,
     )
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, a guard's refusals too
     return app
 
 

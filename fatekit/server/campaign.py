@@ -19,7 +19,7 @@ import json
 import re
 from typing import Annotated, Any, Literal, cast
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel
 from starlette.requests import HTTPConnection
@@ -28,6 +28,7 @@ from fatekit.rules.core.bounds import MAX_WHOLE
 from fatekit.server.backups import NightlyBackups
 from fatekit.server.deps import At, OperatorOnly, Service
 from fatekit.server.errors import ApiError
+from fatekit.server.reach import reach_of
 from fatekit.table.recap_text import recap_html, recap_markdown
 
 __all__ = ["BackupOut", "RecapOut", "router"]
@@ -113,6 +114,8 @@ async def recap(
     ] = None,
     lang: Annotated[Literal["en", "ru", "it", "sv"], Query()] = "en",
     format: Annotated[Literal["json", "md", "html"], Query()] = "json",
+    *,
+    request: Request,
 ) -> Any:
     """A session's recap in ``lang``: JSON for the page, Markdown to download, or a page to print."""
     name, text = await service.recap(caller, session, lang)
@@ -124,7 +127,11 @@ async def recap(
             headers={"content-disposition": f'attachment; filename="{base}.md"'},
         )
     if format == "html":
-        return Response(recap_html(text, name), media_type="text/html; charset=utf-8")
+        # Linked, not written in: the page opens it under its policy (no inline style), from
+        # an object URL, so the sheet's address is whole.
+        sheet = reach_of(request).base(request) + "/web/print.css"
+        page = recap_html(text, name, stylesheet=sheet)
+        return Response(page, media_type="text/html; charset=utf-8")
     return RecapOut(
         lang=text.lang,
         title=text.title,

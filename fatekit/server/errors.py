@@ -11,10 +11,13 @@ status    ``error``       when, and what else the body holds
 404       ``not_found``   no such table (or character)
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
-413       (middleware)    the body is too large
+405       ``http``        the path does not take this method
+413       ``too_large``   the body is too large (answered by :class:`~fatekit.server.limits.BodyLimit`)
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
-429       (middleware)    too many requests; ``Retry-After`` says when to come back
+429       ``slow_down``   too many requests; ``Retry-After`` and ``retry_after`` say when to
+                          come back (:class:`~fatekit.server.limits.RateLimit`)
 503       ``store``       the event store cannot work (a database from a newer fatekit)
+503       ``unhealthy``   ``GET /health``: this process cannot serve (the report follows)
 ========  ==============  ============================================================
 
 Every 403, 409 and 422 body also says whether a GM may set the refusal aside (``waivable``):
@@ -31,7 +34,7 @@ import logging
 import sqlite3
 from typing import Any
 
-from fatekit.rules.core.citations import Rule
+from fatekit.rules.core.citations import Rule, book_key, citation
 from fatekit.rules.core.errors import (
     BadInput,
     FateError,
@@ -82,14 +85,18 @@ class Stale(ApiError):
         )
 
 
-def rule_json(rule: Rule) -> dict[str, str]:
-    """A rule as an error body carries it."""
+def rule_json(rule: Rule, book: str | None = None) -> dict[str, str]:
+    """A rule as an error body carries it, cited from ``book`` (the text the table's preset
+    comes from) where that book writes it: ``source`` and ``section`` say where, ``book`` names
+    the book for a page to word (``core``, ``accelerated``, ``condensed``, ``ode``)."""
+    source, section = citation(rule, book)
     return {
         "key": rule.key,
-        "source": rule.source,
-        "section": rule.section,
+        "source": source,
+        "section": section,
+        "book": book_key(source),
         "summary": rule.summary,
-        "citation": rule.cite(),
+        "citation": f"{source} § {section}",
     }
 
 
@@ -115,12 +122,16 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     if isinstance(error, LinkRefused):
         return 401, {"error": "link", "detail": str(error)}
     if isinstance(error, ForbiddenAction):
-        return 403, {"error": "forbidden", "detail": error.reason, "rule": rule_json(error.rule)}
+        return 403, {
+            "error": "forbidden",
+            "detail": error.reason,
+            "rule": rule_json(error.rule, error.book),
+        }
     if isinstance(error, IllegalAction):
         return 409, {
             "error": "illegal",
             "detail": error.reason,
-            "rule": rule_json(error.rule),
+            "rule": rule_json(error.rule, error.book),
             "waivable": error.waivable,
         }
     if isinstance(error, FieldErrors):

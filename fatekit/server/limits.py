@@ -58,9 +58,15 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 async def _reply(
-    send: Send, status: int, detail: str, headers: tuple[tuple[bytes, bytes], ...] = ()
+    send: Send,
+    status: int,
+    error: str,
+    detail: str,
+    headers: tuple[tuple[bytes, bytes], ...] = (),
+    **extra: Any,
 ) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    """Answer with the body every error has (:mod:`fatekit.server.errors`)."""
+    body = json.dumps({"error": error, "detail": detail, **extra}).encode()
     await send(
         {
             "type": "http.response.start",
@@ -115,7 +121,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await _reply(send, 413, f"the request body is over {self.max_bytes} bytes")
+            await _reply(send, 413, "too_large", f"the request body is over {self.max_bytes} bytes")
             return
         seen = 0
         started = refused = False
@@ -129,7 +135,12 @@ class BodyLimit:
                     # Answer 413 ourselves; the app is told the client went away.
                     refused = True
                     if not started:
-                        await _reply(send, 413, f"the request body is over {self.max_bytes} bytes")
+                        await _reply(
+                            send,
+                            413,
+                            "too_large",
+                            f"the request body is over {self.max_bytes} bytes",
+                        )
                     return {"type": "http.disconnect"}
             return message
 
@@ -176,6 +187,15 @@ class TokenBucket:
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
 
+def _bearer(scope: Scope) -> str | None:
+    """The token of the request's ``Authorization: Bearer`` header, if it has one."""
+    value = dict(scope.get("headers") or []).get(b"authorization")
+    if value is None:
+        return None
+    scheme, _, given = value.decode("latin-1").partition(" ")
+    return given.strip() if scheme.lower() == "bearer" else None
+
+
 def _page_file(scope: Scope) -> bool:
     """Whether a request asks for one of the page's own files (read only, no link needed)."""
     if scope.get("method") not in ("GET", "HEAD"):
@@ -199,7 +219,11 @@ class RateLimit:
     new link for every request cannot escape the limit that way, while the links already proven
     there (another player behind the same router) play on. The page's own files (``GET /`` for a
     browser, ``/sw.js``, ``/web/...``, ``/i18n/...``) take from a larger budget of their own per address,
-    ``page_rate`` a second in bursts of ``page_burst``. Buckets that have filled up again are
+    ``page_rate`` a second in bursts of ``page_burst``. A request with no link and an
+    ``Authorization: Bearer`` token is the operator's when ``operator`` says the token is
+    right: it takes from the operator's own budget (``rate``, ``burst``); with a wrong token it
+    takes from a budget of wrong tokens per address (``misses``, ``miss_burst``), never from the
+    address's own, so guessing neither locks the operator out nor spends the address's budget. Buckets that have filled up again are
     forgotten (a new bucket would be the same), and proven links after ten idle minutes.
     """
 
@@ -211,6 +235,8 @@ class RateLimit:
     miss_burst: float = MISS_BURST
     page_rate: float = PAGE_RATE
     page_burst: float = PAGE_BURST
+    #: Whether a bearer token is the operator's (see :class:`fatekit.server.admin.Operator`).
+    operator: Callable[[str], bool] | None = None
     clock: Callable[[], float] = time.monotonic
     buckets: dict[str, TokenBucket] = field(default_factory=dict, init=False)
     missed: dict[str, TokenBucket] = field(default_factory=dict, init=False)
@@ -230,12 +256,24 @@ class RateLimit:
         if now - self._swept > 10:
             self._forget(now)
         address = client_address(scope)
+        token = _bearer(scope) if kind == "http" else None
         if kind == "http" and _page_file(scope):
             key = "page:" + address
             bucket = self._bucket(self.buckets, key, self.page_rate, self.page_burst, now)
         else:
             key = "addr:" + address if kind == "websocket" else self._client(scope, address)
-            bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
+            if key.startswith("addr:") and token is not None:
+                # An operator's request: the right token has a budget of its own, wrong ones
+                # one per address, so neither a burst of guesses nor the address's other
+                # requests ever keep the operator out.
+                if self.operator is not None and self.operator(token):
+                    key = "operator"
+                    bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
+                else:
+                    key = "wrong:" + address
+                    bucket = self._bucket(self.missed, key, self.misses, self.miss_burst, now)
+            else:
+                bucket = self._bucket(self.buckets, key, self.rate, self.burst, now)
         wait = bucket.take(now)
         if wait == 0 and key.startswith("link:") and key not in self.proven:
             misses = self.missed.get(address)
@@ -245,8 +283,15 @@ class RateLimit:
             if kind == "websocket":
                 await refuse_socket(scope, receive, send, "too many connections: slow down")
                 return
-            seconds = str(max(1, round(wait))).encode()
-            await _reply(send, 429, "too many requests: slow down", ((b"retry-after", seconds),))
+            seconds = max(1, round(wait))
+            await _reply(
+                send,
+                429,
+                "slow_down",
+                "too many requests: slow down",
+                ((b"retry-after", str(seconds).encode()),),
+                retry_after=seconds,
+            )
             return
         if kind == "websocket" or not key.startswith("link:"):
             await self.app(scope, receive, send)

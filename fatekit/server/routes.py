@@ -170,7 +170,12 @@ async def index() -> dict[str, str]:
 )
 async def health(service: Service) -> JSONResponse:
     report = await service.health()
-    return JSONResponse(report, status_code=200 if report["ok"] else 503)
+    if report["ok"]:
+        return JSONResponse(report)
+    # Unhealthy is an error like any other: its body has the shape every error has.
+    why = report["database"] if report["database"] != "ok" else "notices from the store are lost"
+    detail = f"this process cannot serve: {why}"
+    return JSONResponse({"error": "unhealthy", "detail": detail, **report}, status_code=503)
 
 
 # The two ways of opening a table: what they answer, who may, and why they may refuse.

@@ -55,6 +55,7 @@ from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
 from fatekit.table.recap import session_recap, sessions_of
 from fatekit.table.recap_text import RecapText, recap_text
 from fatekit.table.seats import Role
+from fatekit.table.seeing import Viewer
 from fatekit.table.serialize import command_from_json
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.views import view_for
@@ -546,7 +547,12 @@ class TableService:
         """One character as a character file, for a seat that may see the whole sheet."""
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
-            if character_id not in state.game.characters:
+            # A character the seat may not know of (the GM's, not met) is answered as one
+            # that does not exist: a guessed id confirms nothing.
+            known = character_id in state.game.characters and Viewer(state, seat).knows(
+                character_id
+            )
+            if not known:
                 raise NotFound(f"there is no character {character_id!r} at this table")
             return export_character(state, character_id, seat)
 

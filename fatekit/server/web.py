@@ -33,6 +33,8 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 import hashlib
 import json
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -46,19 +48,24 @@ from fatekit.formats.character_json import (
     LoadedCharacter,
     character_from_dict,
     character_to_dict,
+    stunt_field_problems,
     template,
 )
 from fatekit.formats.ruleset import ruleset_from_dict, ruleset_with_list
+from fatekit.rules.characters.character import refit_harm
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import PRESETS, builtin_text, get_preset
+from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.ruleset_data import RulesetProblems
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
+from fatekit.server.headers import PAGE_POLICY
 from fatekit.table.extras import extras_for
 from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
@@ -126,7 +133,9 @@ class _PageFiles:
         files = self.listed()
         stats = tuple((url, p.stat().st_size, p.stat().st_mtime_ns) for url, p in files)
         if stats != self._seen:  # read the files again only when one of them changed
-            digest = hashlib.sha256()
+            # The policy the kept files were served with is theirs too: the worker answers
+            # with the headers it kept, so a new policy must install it anew.
+            digest = hashlib.sha256(PAGE_POLICY.encode() + b"\0")
             for url, path in files:
                 digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
             self._seen, self._version = stats, digest.hexdigest()[:16]
@@ -210,7 +219,9 @@ async def check_ruleset(body: dict[str, Any]) -> dict[str, Any]:
 
 @router.post("/rules/characters/check", summary="Check a character file against the rules")
 async def check_character(body: CharacterCheck) -> dict[str, Any]:
-    return _verdict(character_from_dict(body.sheet, body.preset))
+    return _field_verdict(
+        body.sheet, lambda: _verdict(character_from_dict(body.sheet, body.preset))
+    )
 
 
 @router.post(
@@ -226,7 +237,7 @@ async def check_table_character(
         character = parse_sheet(json.dumps(body.sheet), state)
         return _verdict(LoadedCharacter(character, state.ruleset.preset))
 
-    return await service.read(caller, work)
+    return await _field_verdict_async(body.sheet, lambda: service.read(caller, work))
 
 
 @router.get("/tables/{table_id}/odds", summary="The exact chances of a roll, before it is made")
@@ -242,6 +253,7 @@ async def odds(
     action: Annotated[str, Query(pattern="^(overcome|create_advantage|attack)$")] = "overcome",
     bonus: Annotated[int, Query(ge=-10, le=10)] = 0,
     stunts_chosen: Annotated[str | None, Query(alias="stunts", max_length=4000)] = None,
+    scale_benefit: ScaleBenefit | None = None,
 ) -> dict[str, Any]:
     chosen = _chosen(stunts_chosen)
 
@@ -258,6 +270,7 @@ async def odds(
             action=action,
             bonus=bonus,
             chosen=chosen,
+            scale_benefit=scale_benefit,
         )
 
     return await service.read(caller, work)
@@ -380,8 +393,44 @@ def _named_in_every_language(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _unfinished(problems: list[Problem]) -> dict[str, Any]:
+    """The verdict on a sheet the editor left unfinished at a field the engine names (a bonus
+    stunt with no action ticked): each problem where it is, no sheet yet."""
+    return {"legal": False, "problems": [p.to_json() for p in problems], "sheet": None}
+
+
+def _field_verdict(sheet: dict[str, Any], check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``check``'s verdict; a sheet unreadable only for what :func:`stunt_field_problems` names
+    gets those problems, each at its field, rather than a refusal of the whole file."""
+    try:
+        return check()
+    except BadInput:
+        found = stunt_field_problems(sheet)
+        if not found:
+            raise
+        return _unfinished(found)
+
+
+async def _field_verdict_async(
+    sheet: dict[str, Any], check: Callable[[], Awaitable[dict[str, Any]]]
+) -> dict[str, Any]:
+    """:func:`_field_verdict` for a check that reads the table."""
+    try:
+        return await check()
+    except BadInput:
+        found = stunt_field_problems(sheet)
+        if not found:
+            raise
+        return _unfinished(found)
+
+
 def _verdict(loaded: LoadedCharacter) -> dict[str, Any]:
-    """The engine's verdict on a character file: legal or not, why, and the sheet it makes."""
+    """The engine's verdict on a character file: legal or not, why, and the sheet it makes, with
+    the stress boxes and consequence slots its skills and stunts give (what a table keeps when
+    the sheet is rewritten: ``UpdateCharacter`` refits them the same way)."""
+    # A slot holding a consequence would go: the problems below name the difference instead.
+    with suppress(IllegalAction):
+        refit_harm(loaded.character, loaded.preset)
     problems = validate(loaded.character, loaded.preset)
     return {
         "legal": not problems,

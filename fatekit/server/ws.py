@@ -283,9 +283,11 @@ class _Connection:
                 raw = message.get("bytes") or b""
                 text = raw.decode("utf-8", errors="replace")
             if len(text.encode("utf-8")) > self.settings.max_message:
-                return Close(
-                    CLOSE_TOO_BIG, f"messages are at most {self.settings.max_message} bytes"
-                )
+                detail = f"messages are at most {self.settings.max_message} bytes"
+                # Said in a frame as every other refusal is, then the socket is closed.
+                refusal = {"kind": "error", "status": 413, "error": "too_large", "detail": detail}
+                await self.socket.send_text(dumps(refusal))
+                return Close(CLOSE_TOO_BIG, detail)
             await self._answer(subscriber, text)
 
     async def _answer(self, subscriber: Subscriber, text: str) -> None:

@@ -24,6 +24,7 @@ from fatekit.table.play.advancement import (
     Milestone,
     MilestoneChange,
     RaiseSkills,
+    SpendMilestone,
 )
 from fatekit.table.play.aspects import (
     AnswerCompel,
@@ -61,6 +62,7 @@ from fatekit.table.play.contests import (
 from fatekit.table.play.corrections import (
     CorrectAspect,
     CorrectConsequence,
+    CorrectExtreme,
     CorrectFatePoints,
     CorrectFreeInvokes,
     CorrectStress,
@@ -113,6 +115,7 @@ from fatekit.table.play.scenes import (
     FireTrigger,
     JoinScene,
     MarkCountdown,
+    PlaceInZone,
     RemoveAspect,
     RevealAspect,
     StartScene,
@@ -172,6 +175,7 @@ __all__ = [
     "ContestThreat",
     "CorrectAspect",
     "CorrectConsequence",
+    "CorrectExtreme",
     "CorrectFatePoints",
     "CorrectFreeInvokes",
     "CorrectStress",
@@ -205,6 +209,7 @@ __all__ = [
     "OfferCompel",
     "Overcome",
     "PassFreeInvoke",
+    "PlaceInZone",
     "PrepareScene",
     "PreparedAspect",
     "PutSettingEntry",
@@ -230,6 +235,7 @@ __all__ = [
     "SetSafetyTool",
     "SetScale",
     "Shield",
+    "SpendMilestone",
     "SplitAttack",
     "StartChallenge",
     "StartConflict",

@@ -51,6 +51,12 @@ _TABLE = _closed(
         "version": {"type": "integer", "minimum": 1},
         "preset": _STR,
         "options": _IDS,
+        "book_rules": _IDS,
+        "advancement": {"enum": ["condensed", "core", "accelerated"]},
+        "milestone_levels": {
+            "type": "array",
+            "items": {"enum": ["minor", "significant", "major"]},
+        },
         "between_sessions": _IDS,
         "skill_list": _nullable(_STR),
         "ruleset": _BOOL,
@@ -75,6 +81,7 @@ _TIME = _closed(
         "sessions_ended": _INT,
         "minor_milestones": _INT,
         "major_milestones": _INT,
+        "significant_milestones": _INT,
     }
 )
 _ZONES = _closed(
@@ -82,6 +89,8 @@ _ZONES = _closed(
         "zones": _IDS,
         "links": {"type": "array", "items": {"type": "array", "items": _STR}},
         "positions": {"type": "object", "additionalProperties": _STR},
+        "moves": {"type": "object", "additionalProperties": _IDS},
+        "further": {"type": "object", "additionalProperties": _IDS},
     }
 )
 _SCENE = _closed(

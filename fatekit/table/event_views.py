@@ -31,6 +31,8 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
         redaction = SHOWS.get(type(event))
         if redaction is None:
             return None  # refused by default: no domain said who may see it
+        if _about_unknown(viewer, event):
+            return None  # a GM's character the seat has not met: not even that it did this
         if isinstance(event, NamesAspect):
             data.pop("aspect_sight", None)  # who knew of a hidden aspect is the GM's to know
         shown = redaction(viewer, event, data)
@@ -45,6 +47,21 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
         "at": event.at,
         "data": data,
     }
+
+
+#: The fields by which an event names the character it is about (who acted, who it befell).
+_ABOUT = ("character_id", "actor", "by", "target", "holder")
+
+
+def _about_unknown(viewer: Viewer, event: e.Event) -> bool:
+    """Whether ``event`` is about a character the seat may not know of
+    (:meth:`~fatekit.table.seeing.Viewer.knows`): a GM's NPC or extra not met yet."""
+    characters = viewer.state.game.characters
+    for field in _ABOUT:
+        who = getattr(event, field, None)
+        if isinstance(who, str) and who in characters and not viewer.knows(who):
+            return True
+    return False
 
 
 def _keep_stunts(viewer: Viewer, event: e.Event, data: JSON) -> None:

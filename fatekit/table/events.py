@@ -25,6 +25,7 @@ from fatekit.table.play.actions import (
 )
 from fatekit.table.play.advancement import (
     BreakthroughTaken,
+    MilestoneSpent,
     MilestoneTaken,
     SkillsRaised,
 )
@@ -62,6 +63,7 @@ from fatekit.table.play.contests import (
 from fatekit.table.play.corrections import (
     AspectCorrected,
     ConsequenceCorrected,
+    ExtremeCorrected,
     FatePointsCorrected,
     FreeInvokesCorrected,
     StressCorrected,
@@ -109,6 +111,7 @@ from fatekit.table.play.scenes import (
     CountdownAdded,
     CountdownMarked,
     JoinedScene,
+    PlacedInZone,
     SceneEnded,
     SceneStarted,
     SessionEnded,
@@ -175,6 +178,7 @@ __all__ = [
     "DifficultyHidden",
     "Equipped",
     "Event",
+    "ExtremeCorrected",
     "FatePointsCorrected",
     "FreeInvokePassed",
     "FreeInvokesCorrected",
@@ -186,6 +190,7 @@ __all__ = [
     "JoinedScene",
     "LastingAspectAdded",
     "MembershipSet",
+    "MilestoneSpent",
     "MilestoneTaken",
     "MinionShielded",
     "MissedEveryone",
@@ -194,6 +199,7 @@ __all__ = [
     "NpcDiceHidden",
     "OptionalRuleSet",
     "OvercomeRolled",
+    "PlacedInZone",
     "PreparedSceneRemoved",
     "PreparedSceneStarted",
     "RecapLineAdded",

@@ -168,14 +168,16 @@ class SheetFact:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MarkFact:
-    """A moment of play as the clock counts it: the scenes and sessions ended and the minor and
-    major milestones reached by then, and where in play it fell (a ``Moment`` value)."""
+    """A moment of play as the clock counts it: the scenes and sessions ended and the minor,
+    major and significant milestones reached by then, and where in play it fell (a ``Moment``
+    value)."""
 
     scenes: int
     sessions: int
     minor: int
     major: int
     moment: str
+    significant: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

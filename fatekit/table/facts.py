@@ -124,12 +124,20 @@ def mark_fact(mark: ClockMark) -> MarkFact:
         minor=mark.minor_milestones,
         major=mark.major_milestones,
         moment=mark.moment.value,
+        significant=mark.significant_milestones,
     )
 
 
 def clock_mark(fact: MarkFact) -> ClockMark:
     """The clock mark a :class:`MarkFact` records."""
-    return ClockMark(fact.scenes, fact.sessions, fact.minor, fact.major, Moment(fact.moment))
+    return ClockMark(
+        fact.scenes,
+        fact.sessions,
+        fact.minor,
+        fact.major,
+        Moment(fact.moment),
+        significant_milestones=fact.significant,
+    )
 
 
 def _mark(mark: ClockMark | None) -> MarkFact | None:

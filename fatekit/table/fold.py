@@ -134,6 +134,8 @@ def step_in_place(
             _keep_as_written(before, state, event.version)
         else:
             step(state, event)
+        if state.game.scene is not None:  # whoever is in a scene has been met there
+            state.met.update(state.game.scene.participants)
     state.version = event.version
     return state
 
@@ -165,6 +167,7 @@ def _keep_as_written(before: TableState, after: TableState, at: int) -> None:
     # an undo at ``at`` never shows a seat more of them than it was sent.
     after.screen.carry_spans(before.screen, at)
     after.hazards |= before.hazards
+    after.met |= before.met  # the events that introduced them were sent
 
 
 def _undo(event: Undone, history: History) -> TableState:

@@ -19,14 +19,15 @@ the rules its fold set aside and the GM's reason, so the log replays the move as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import fatekit.table.play  # noqa: F401  (each domain registers what its commands become)
 from fatekit.rules.core.citations import find_rule
 from fatekit.rules.core.dice import DiceSource, RandomDice
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
@@ -42,7 +43,15 @@ from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
 
-__all__ = ["MAX_WAIVER_REASON", "Decision", "Waiver", "commit", "decide", "handle"]
+__all__ = [
+    "MAX_WAIVER_REASON",
+    "Decision",
+    "Waiver",
+    "cited_in",
+    "commit",
+    "decide",
+    "handle",
+]
 
 #: The longest reason a GM may give for setting a rule aside.
 MAX_WAIVER_REASON = 500
@@ -79,6 +88,18 @@ class Decision:
 
     events: tuple[e.Event, ...]
     state: TableState
+
+
+@contextmanager
+def cited_in(state: TableState | None) -> Iterator[None]:
+    """A refusal raised within cites its rule from the book the table plays (the preset's
+    source): a Fate Core table's refusal cites Fate Core, an Öde table's the Swedish text."""
+    try:
+        yield
+    except IllegalAction as refused:
+        if refused.book is None and state is not None:
+            refused.book = state.ruleset.preset.source
+        raise
 
 
 def handle(
@@ -171,7 +192,7 @@ def decide(
         raise BadInput(f"unknown command {type(command).__name__}")
     if blocks(state, command):  # a safety signal comes first, waiver or not
         state.safety.require_clear()
-    with waiving(() if waiver is None else waiver.rules) as waived:
+    with cited_in(state), waiving(() if waiver is None else waiver.rules) as waived:
         drafts = decided(Context(state, sitter, source, at), command)
     if waived.used and drafts:
         assert waiver is not None
@@ -196,6 +217,17 @@ def commit(
     A refusal (:class:`IllegalAction` with its rule, or :class:`BadInput`) may leave ``state``
     half changed: commit into a copy, or drop the state and load the table again.
     """
+    with cited_in(state):
+        return _commit(state, drafts, history=history, waiver=waiver)
+
+
+def _commit(
+    state: TableState | None,
+    drafts: Sequence[e.Event],
+    *,
+    history: History | Sequence[e.Event] | None,
+    waiver: Waiver | None,
+) -> Decision:
     past = EventLog(history) if isinstance(history, Sequence) else history
     trial = state
     final: list[e.Event] = []

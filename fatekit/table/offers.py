@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from fatekit.formats.character_json import stunt_dict
 from fatekit.odds import Choice, advise, chances
-from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
@@ -25,6 +25,7 @@ from fatekit.rules.core.difficulty import difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
+from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
@@ -36,6 +37,7 @@ __all__ = [
     "defend_skills",
     "defending_skill",
     "difficulty_choices",
+    "extreme_replaces",
     "invoke_advice",
     "invoke_options",
     "legal_actions",
@@ -100,6 +102,20 @@ def absorb_options(conflict: Conflict) -> list[JSON]:
     return [
         {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
         for plan in conflict.hits.absorb_options()
+    ]
+
+
+def extreme_replaces(conflict: Conflict) -> list[JSON]:
+    """The aspects an extreme consequence may take the place of, when one is among the ways to
+    absorb the hit waiting: the target's character aspects other than the high concept."""
+    hit = conflict.hits.pending_hit
+    if hit is None:
+        return []
+    target = conflict.roster.fighter(hit[0]).character
+    return [
+        {"id": a.id, "name": a.name, "kind": a.kind.value}
+        for a in target.aspects
+        if a.kind.is_character_aspect and a.kind is not AspectKind.HIGH_CONCEPT
     ]
 
 
@@ -245,12 +261,16 @@ def roll_odds(
     action: str = "overcome",
     bonus: int = 0,
     chosen: tuple[str, ...] | None = None,
+    scale_benefit: ScaleBenefit | None = None,
 ) -> JSON:
     """The exact chances of ``actor``'s roll of ``skill`` for ``action`` against ``difficulty``
     or the opponent ``against`` (defending with ``defend_skill``, or the skill the table would
     pick for them: :func:`defending_skill`), counting the stunts that add to it and ``bonus``
-    (a contest's teamwork). An opponent whose sheet the seat may not see gives no odds: they
-    would tell the opponent's skills."""
+    (a contest's teamwork). In a conflict the engine sets the roll up as it would now
+    (:func:`_engine_roll`), so whatever it adds before the dice counts as well: a mob's
+    teamwork, a big bad fighting alone, full defense, scale (``scale_benefit``, the higher
+    side's choice). An opponent whose sheet the seat may not see gives no odds: they would tell
+    the opponent's skills."""
     viewer = Viewer(state, seat)
     game = state.game
     if not viewer.sees_sheet(actor):
@@ -275,17 +295,76 @@ def roll_odds(
         opposition, active = difficulty, False
     else:
         raise BadInput("give a difficulty or an opponent")
+    extra = (0, 0)
+    engine = _engine_roll(
+        state,
+        actor=actor,
+        skill=skill,
+        action=ODDS_ACTIONS[action],
+        against=against,
+        defend_skill=defending if active else None,
+        scale_benefit=scale_benefit,
+    )
+    if engine is not None:
+        # What the rules add beyond each side's rating (the stunts are counted above).
+        effort, defence_effort = engine
+        mine = effort - roller.rating(skill)
+        theirs = 0
+        if against is not None and defence_effort is not None and defending is not None:
+            theirs = defence_effort - game.character(against).rating(defending)
+        extra = (mine, theirs)
+        modifier += mine
+        opposition += theirs
     found = chances(modifier, opposition, active=active)
     return {
         "hidden": False,
         "modifier": modifier,
         "opposition": opposition,
         "active": active,
+        # What the rules add before the dice beyond skills and stunts, to each side.
+        "engine_bonus": extra[0],
+        "opposing_engine_bonus": extra[1],
         "defend_skill": defending if active else None,
         "stunts": stunts,
         "opposing_stunts": opposing,
         "chances": {name: _fraction(p) for name, p in found.as_dict().items()},
     }
+
+
+def _engine_roll(
+    state: TableState,
+    *,
+    actor: str,
+    skill: str,
+    action: Action,
+    against: str | None,
+    defend_skill: str | None,
+    scale_benefit: ScaleBenefit | None,
+) -> tuple[int, int | None] | None:
+    """In a conflict, ``actor``'s roll and its opposition before the dice as the engine sets them
+    up (:meth:`~fatekit.rules.scenes.conflict.Conflict.efforts_before_dice`: a mob's teamwork, a
+    big bad alone, full defense, scale), without the stunts, which the odds count apart.
+    ``None`` outside a conflict (nothing there adds beyond skills and stunts), or when the
+    engine would refuse the roll's set-up: the odds then count skills and stunts alone."""
+    conflict = state.conflict
+    fighters = () if conflict is None else conflict.roster.fighters
+    if (
+        conflict is None
+        or actor not in fighters
+        or (against is not None and against not in fighters)
+    ):
+        return None
+    try:
+        return conflict.efforts_before_dice(
+            actor,
+            action,
+            skill,
+            against=against,
+            defend_skill=defend_skill,
+            scale_benefit=scale_benefit,
+        )
+    except FateError:
+        return None
 
 
 def defending_skill(

@@ -171,7 +171,7 @@ def session_recap(
         moment = _moment(event, data, opened, offers, settled)
         if moment is None:
             continue
-        if moment.kind in ("milestone", "breakthrough"):
+        if moment.kind in ("milestone", "breakthrough", "milestone_significant", "milestone_major"):
             recap.advancement.append(moment)
         else:
             if scene is None:
@@ -203,6 +203,7 @@ _TOLD = (
     e.Conceded,
     e.MilestoneTaken,
     e.BreakthroughTaken,
+    e.MilestoneSpent,
 )
 
 
@@ -310,10 +311,18 @@ def _moment(
         return Moment("compel", at, offer.get("target"), detail=offer.get("complication"))
     if isinstance(event, e.HitAbsorbed):
         names = [str(n) for _, n in data.get("names") or []]
+        extreme = data.get("extreme")
+        if extreme:  # the extreme consequence is the moment a recap tells
+            names.append(str(extreme["name"]))
+            return Moment("extreme", at, data.get("target"), detail=", ".join(names))
         if not names:
             return None
         return Moment("consequence", at, data.get("target"), detail=", ".join(names))
     if isinstance(event, e.TakenOut):
+        standing = data.get("standing")
+        if isinstance(standing, int) and standing > 0:
+            # One of a mob falls; the mob fights on: told as such, not as the mob taken out.
+            return Moment("member_out", at, data.get("target"), detail=str(standing))
         return Moment("taken_out", at, data.get("target"))
     if isinstance(event, e.Conceded):
         return Moment("conceded", at, data.get("character_id"))
@@ -321,4 +330,8 @@ def _moment(
         return Moment("milestone", at, data.get("character_id"))
     if isinstance(event, e.BreakthroughTaken):
         return Moment("breakthrough", at, data.get("character_id"))
+    if isinstance(event, e.MilestoneSpent):
+        level = str(data.get("level"))
+        kind = "milestone" if level == "minor" else f"milestone_{level}"
+        return Moment(kind, at, data.get("character_id"))
     return None

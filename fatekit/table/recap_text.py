@@ -10,11 +10,10 @@ needs no gendered verb.
 from __future__ import annotations
 
 import html
-import json
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
+from fatekit.formats.words import words
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.recap import Moment, SessionRecap
 from fatekit.table.state import TableState
@@ -23,20 +22,10 @@ from fatekit.table.views import view_for
 __all__ = ["LANGUAGES", "RecapText", "recap_html", "recap_markdown", "recap_text"]
 
 LANGUAGES = ("en", "ru", "it", "sv")
-_CATALOGS = Path(__file__).resolve().parent.parent / "i18n"
-
-
-@cache
-def _catalog(lang: str) -> dict[str, str]:
-    words: dict[str, str] = json.loads((_CATALOGS / f"{lang}.json").read_text(encoding="utf-8"))
-    return words
 
 
 def _say(lang: str, key: str, **names: object) -> str:
-    text = _catalog(lang).get(key) or _catalog("en")[key]
-    for name, value in names.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    return words(lang)(key, **names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +66,9 @@ class _Names:
     def skill(self, key: str | None) -> str:
         if not key:
             return ""
-        words = _catalog(self.lang)
-        if self.state.ruleset_file is None and f"skill.{key}" in words:
-            return words[f"skill.{key}"]
+        said = words(self.lang)
+        if self.state.ruleset_file is None and said.has(f"skill.{key}"):
+            return said(f"skill.{key}")
         try:
             return self.state.ruleset.preset.skill_name(key)
         except BadInput:
@@ -121,7 +110,8 @@ def recap_text(recap: SessionRecap, state: TableState, seat: str, lang: str) -> 
         sections.append((_say(lang, "recap.fate_points"), points))
     growth: list[RecapLine] = []
     if recap.milestone is not None:
-        milestone = _say(lang, f"milestone.{recap.milestone}")
+        three = state.ruleset.preset.advancement.levels == ("minor", "significant", "major")
+        milestone = _say(lang, f"milestone.{'three.' if three else ''}{recap.milestone}")
         growth.append(RecapLine("milestone", _say(lang, "recap.ended_in", milestone=milestone)))
     growth.extend(RecapLine("advance", _moment(m, names, lang)) for m in recap.advancement)
     if growth:
@@ -156,8 +146,11 @@ def _md(text: str) -> str:
     return "".join("\\" + c if c in special else c for c in " ".join(text.split()))
 
 
-def recap_html(text: RecapText, table_name: str) -> str:
-    """The recap as a page of its own, ready to print (no script, no outside file)."""
+def recap_html(text: RecapText, table_name: str, stylesheet: str | None = None) -> str:
+    """The recap as a page of its own, ready to print (no script). Its style is written into it,
+    or, given a ``stylesheet`` address, linked: the page opens the recap under its own security
+    policy, which runs no style written into a document (``fatekit/web/print.css`` holds the
+    same rules)."""
     body: list[str] = []
     for heading, lines in text.sections:
         body.append(f"<h2>{html.escape(heading)}</h2>")
@@ -173,16 +166,19 @@ def recap_html(text: RecapText, table_name: str) -> str:
         if items:
             body.append("<ul>" + "".join(items) + "</ul>")
     title = f"{html.escape(table_name)}: {html.escape(text.title)}"
+    style = (
+        f"<style>{_PRINT_STYLE}</style>"
+        if stylesheet is None
+        else f'<link rel="stylesheet" href="{html.escape(stylesheet)}">'
+    )
     return (
         f'<!doctype html>\n<html lang="{text.lang}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{title}</title>\n<style>{_PRINT_STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{title}</title>\n{style}\n</head>\n<body>\n"
         f"<h1>{title}</h1>\n" + "\n".join(body) + "\n</body>\n</html>\n"
     )
 
 
-_PRINT_STYLE = (
-    "body{font-family:Georgia,serif;max-width:40em;margin:2em auto;padding:0 1em;"
-    "line-height:1.5;color:#111}h1{font-size:1.6em}h2{font-size:1.25em;margin-top:1.5em;"
-    "border-bottom:1px solid #999}h3{font-size:1.05em;margin-bottom:.2em}"
-    "ul{margin-top:.2em}@media print{body{margin:0;max-width:none}}"
+#: The printable page's style (one file, which the server also serves for the page to link).
+_PRINT_STYLE = (Path(__file__).resolve().parent.parent / "web" / "print.css").read_text(
+    encoding="utf-8"
 )

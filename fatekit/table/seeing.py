@@ -81,6 +81,24 @@ class Viewer:
             return self.sees_aspect_id(aspect_id)
         return not sight.hidden or bool(set(sight.known_to) & self.mine)
 
+    def knows(self, character_id: str) -> bool:
+        """Whether the seat may know the character exists: a PC, or an extra a player owns,
+        always; the GM's own (an NPC, an extra no player owns) once the players have met it in
+        a scene or its sheet is revealed, never before: preparing a villain tells no one."""
+        state = self.state
+        return (
+            self.gm
+            or character_id in state.revealed
+            or character_id in state.met
+            or character_id in state.owners
+            or character_id in self.mine
+        )
+
+    def knows_holder(self, holder: str) -> bool:
+        """Whether the seat may know who holds a free invoke (anyone but a character it may
+        not know of)."""
+        return holder not in self.state.game.characters or self.knows(holder)
+
     def sees_sheet(self, character_id: str) -> bool:
         """Whether the seat may see a character's whole sheet."""
         return self.gm or character_id in self.state.revealed or character_id in self.mine
@@ -159,7 +177,7 @@ class Viewer:
             "kind": aspect.kind.value,
             "owner": aspect.owner,
             "zone": aspect.zone,
-            "free_invokes": _count_holders(aspect),
+            "free_invokes": _count_holders(aspect, self.knows_holder),
             "hidden": aspect.hidden,
         }
         if aspect.hidden:
@@ -178,6 +196,11 @@ class Viewer:
                 for a in character.aspects
                 if self.sees_aspect(a)
             ]
+            for item in sheet["aspects"]:  # held by a character the seat has not met: unsaid
+                if "free_invokes" in item and not self.gm:
+                    item["free_invokes"] = [h for h in item["free_invokes"] if self.knows_holder(h)]
+                    if not item["free_invokes"]:
+                        del item["free_invokes"]
             sheet["fate_points"] = fate_points
             spent = self.state.game.stunt_uses.spent
             for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
@@ -243,10 +266,12 @@ class Viewer:
         }
 
 
-def _count_holders(aspect: Aspect) -> dict[str, int]:
+def _count_holders(aspect: Aspect, knows: Callable[[str], bool]) -> dict[str, int]:
+    """The free invokes on ``aspect`` by holder, of the holders the seat ``knows`` of."""
     counts: dict[str, int] = {}
     for free in aspect.free_invokes:
-        counts[free.holder] = counts.get(free.holder, 0) + 1
+        if knows(free.holder):
+            counts[free.holder] = counts.get(free.holder, 0) + 1
     return counts
 
 

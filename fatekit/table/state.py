@@ -105,6 +105,8 @@ class RollInPlay:
     disables: str | None = None  # the hazard it tries to put out of action
     treats: Aspect | None = None  # a treatment's: the consequence it treats
     renames: str | None = None  # a treatment's: the consequence's name once it recovers
+    move_to: str | None = None  # an overcome outside a conflict to get to this zone
+    aspect_owner: str | None = None  # the character a new advantage goes on
 
     @property
     def id(self) -> str:
@@ -289,6 +291,10 @@ class TableState:
     seats: dict[str, Seat] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)  # PC id -> seat id
     revealed: set[str] = field(default_factory=set)  # NPCs whose sheets players may see
+    # The GM's characters (NPCs, extras no player owns) the players have met: each one that has
+    # been in a scene (as the log was written: an undo keeps them, the events that named them
+    # were sent). Until then (or until its sheet is revealed) players never learn of it.
+    met: set[str] = field(default_factory=set)
     # Every hazard brought into a conflict, as the log was written (an undo keeps them): their
     # numbers stay the GM's in every event that names them until their sheets are revealed.
     hazards: set[str] = field(default_factory=set)

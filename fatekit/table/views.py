@@ -4,6 +4,8 @@ Views are computed on the server from the whole state, and everything a seat may
 out before the view is built, never blanked afterwards:
 
 - hidden aspects, unless the seat is a GM or ``known_to`` holds one of the seat's characters;
+- the GM's characters (NPCs, extras no player owns) the players have not met in a scene and
+  the GM has not revealed: nothing at all, not their names, nor the events about them;
 - NPC sheets the GM has not revealed: only the name, the kind, unhidden aspects and consequences;
 - countdowns as their visibility says (everything, only the boxes, or nothing);
 - GM notes (GMs only) and private notes (their writer and the GMs only).
@@ -62,6 +64,13 @@ def table_view(viewer: Viewer) -> JSON:
             "version": state.version,
             "preset": state.preset,
             "options": sorted(o.value for o in state.ruleset.options),
+            # The optional rules of other books that are rules of this table's own (Fate Core's
+            # extreme consequences and full defense): in force, and never a choice.
+            "book_rules": sorted(state.ruleset.preset.book_rules),
+            # The milestones a session's end may bring: a milestone and a breakthrough (Fate
+            # Condensed), or minor, significant and major (Fate Core, Fate Accelerated).
+            "advancement": state.ruleset.preset.advancement.value,
+            "milestone_levels": list(state.ruleset.preset.advancement.levels),
             # The optional rules the GM may take up or drop between sessions.
             "between_sessions": sorted(o.value for o in BETWEEN_SESSIONS),
             "skill_list": state.skill_list,
@@ -83,9 +92,10 @@ def table_view(viewer: Viewer) -> JSON:
             "sessions_ended": clock.sessions_ended,
             "minor_milestones": clock.minor_milestones,
             "major_milestones": clock.major_milestones,
+            "significant_milestones": clock.significant_milestones,
         },
         "gm_pool": game.ledger.gm.available,
-        "characters": [viewer.character(c) for c in game.characters.values()],
+        "characters": [viewer.character(c) for c in game.characters.values() if viewer.knows(c.id)],
         "templates": [
             {"id": key, "name": name, "sheet": sheet}
             for key, (name, sheet) in state.templates.items()
@@ -114,6 +124,8 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> JSON:
     hit = out["pending_hit"]
     if hit is not None and hit["target"] in viewer.mine:
         hit["absorb_options"] = offers.absorb_options(conflict)
+        if any(option["extreme"] for option in hit["absorb_options"]):
+            hit["extreme_replaces"] = offers.extreme_replaces(conflict)
     out["legal_actions"] = offers.legal_actions(viewer, conflict)
     out["hazards"] = hazards_view(viewer, conflict)
     out["big_bads"] = big_bads_view(viewer, conflict)

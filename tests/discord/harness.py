@@ -27,10 +27,14 @@ from fatekit.server.app import create_app
 from fatekit.server.service import TableService
 from fatekit.store.sqlite import SqliteEventStore
 
+from .shapes import snowflake
+from .shapes import user as user_object
 from .standin import APPLICATION, TOKEN, Message, Pending, StandIn
 
 JSON = dict[str, Any]
 CHANNEL = "400000000000000001"
+#: Each command's id, as Discord gave it when the commands were registered.
+COMMAND_IDS: dict[str, str] = {}
 _TYPES = {"STRING": 3, "INTEGER": 4, "BOOLEAN": 5, "USER": 6, "ATTACHMENT": 11}
 
 
@@ -56,9 +60,48 @@ def command_data(name: str, options: dict[str, Any], focused: str | None = None)
                 item["focused"] = True
             listed.append(item)
     top, _, sub = name.partition(" ")
-    data: JSON = {"id": "500", "name": top, "type": 1}
-    data["options"] = [{"name": sub, "type": 1, "options": listed}] if sub else listed
+    data: JSON = {"id": COMMAND_IDS.setdefault(top, snowflake()), "name": top, "type": 1}
+    # Discord leaves "options" out where none was filled (a subcommand's own included).
+    if sub:
+        data["options"] = [{"name": sub, "type": 1, **({"options": listed} if listed else {})}]
+    elif listed:
+        data["options"] = listed
     return data
+
+
+def form_data(body: JSON, fields: dict[str, str]) -> JSON:
+    """A MODAL_SUBMIT's ``data`` for a form filled in: its inputs as the form laid them out (in
+    action rows or in labels), each with its value, numbered as Discord numbers them."""
+    numbers = iter(range(1, 100))
+    components = []
+    for top in body["components"]:
+        if top["type"] == 18:
+            inner = top["component"]
+            components.append(
+                {
+                    "type": 18,
+                    "id": next(numbers),
+                    "component": {
+                        "type": 4,
+                        "id": next(numbers),
+                        "custom_id": inner["custom_id"],
+                        "value": fields[inner["custom_id"]],
+                    },
+                }
+            )
+            continue
+        row_id = next(numbers)
+        inner_rows = [
+            {
+                "type": 4,
+                "id": next(numbers),
+                "custom_id": c["custom_id"],
+                "value": fields[c["custom_id"]],
+            }
+            for c in top["components"]
+        ]
+        components.append({"type": 1, "id": row_id, "components": inner_rows})
+    return {"custom_id": body["custom_id"], "components": components}
 
 
 @dataclass
@@ -97,14 +140,15 @@ class Member:
 
     @property
     def user(self) -> JSON:
-        return {
-            "id": self.id,
-            "username": self.name,
-            "global_name": self.name,
-            "discriminator": "0",
-        }
+        return user_object(self.id, self.name)
 
     async def _wait(self, pending: Pending) -> Reply:
+        # A first answer Discord refused fails at once (it would never be shown).
+        await asyncio.wait(
+            {pending.first, pending.final}, timeout=20, return_when=asyncio.FIRST_EXCEPTION
+        )
+        if pending.first.done() and pending.first.exception() is not None:
+            raise AssertionError(f"Discord refused the answer: {pending.first.exception()}")
         message = await asyncio.wait_for(pending.final, 20)
         reply = Reply(pending, message)
         self.replies.append(reply)
@@ -130,8 +174,8 @@ class Member:
     ) -> Reply:
         """Press a button (or choose ``values`` in a menu) on a message this user sees."""
         assert custom_id in message.buttons(), f"{custom_id} not on the message"
-        data: JSON = {"custom_id": custom_id, "component_type": 3 if values else 2}
-        if values:
+        data: JSON = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
+        if values is not None:
             data["values"] = values
         pending = await self.discord.interact(
             self.user, self.channel, 3, data, locale=self.locale, message=message
@@ -141,24 +185,10 @@ class Member:
     async def submit(self, modal: Reply, **fields: str) -> Reply:
         """Fill in and send a form the app opened for this user."""
         assert modal.kind == "modal"
-        body = modal.message.body
-        components = []
-        for label in body["components"]:
-            inner = label["component"]
-            components.append(
-                {
-                    "type": 18,
-                    "id": 1,
-                    "component": {
-                        "type": 4,
-                        "id": 2,
-                        "custom_id": inner["custom_id"],
-                        "value": fields[inner["custom_id"]],
-                    },
-                }
-            )
-        data = {"custom_id": body["custom_id"], "components": components}
-        pending = await self.discord.interact(self.user, self.channel, 5, data, locale=self.locale)
+        data = form_data(modal.message.body, fields)
+        pending = await self.discord.interact(
+            self.user, self.channel, 5, data, locale=self.locale, opened_by=modal.pending
+        )
         return await self._wait(pending)
 
 
@@ -194,7 +224,8 @@ class Play:
             api=self.discord.api,
             defer_after=self.defer_after,
             poll=0.2,
-            heartbeat_jitter=0.5,
+            patience=1.0,
+            first_wait=0.1,
         )
         app = create_app(
             self.store, dice=self.dice, extensions=[attach(settings)], rate=1000, burst=1000

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 from .harness import CHANNEL, Member, Play, Reply
@@ -42,7 +42,7 @@ async def play(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=True).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
     ):
         made = (await http.post("/tables", json={"name": "The Chase"})).json()
         table, gm_link = made["table_id"], made["link"]
@@ -157,7 +157,7 @@ async def take_contest_hit(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=True).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
     ):
         made = (await http.post("/tables", json={"name": "The Chase"})).json()
         table, gm_link = made["table_id"], made["link"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx2
+import httpx
 import pytest
 
 from .harness import Member, Play
@@ -20,7 +20,7 @@ async def slow_move(
         StandIn(deadline=deadline) as discord,
         Play(tmp / "t.db", discord, endpoint=endpoint, defer_after=defer_after).running() as play,
     ):
-        async with httpx2.AsyncClient(base_url=play.base) as http:
+        async with httpx.AsyncClient(base_url=play.base) as http:
             made = (await http.post("/tables", json={"name": "Slow"})).json()
         gm = Member(discord, "3001", "Gloria")
         await gm.submit(await gm.use("bind"), link=made["link"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx2
+import httpx
 
 from ..sheets import npc_sheet, ruth_sheet  # type: ignore[import-not-found]
 from .harness import CHANNEL, Member, Play
@@ -18,7 +18,7 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
     """(what was tried, the private answer, whether the log moved)."""
     out: list[tuple[str, str, bool]] = []
     async with StandIn() as discord, Play(tmp / "t.db", discord, endpoint=False).running() as play:
-        async with httpx2.AsyncClient(base_url=play.base) as http:
+        async with httpx.AsyncClient(base_url=play.base) as http:
             made = (await http.post("/tables", json={"name": "Edges"})).json()
             other = (await http.post("/tables", json={"name": "Elsewhere"})).json()
             table, gm_link = made["table_id"], made["link"]
@@ -135,7 +135,7 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
         await gm.use(
             "seat", user=stranger.id, seat="sam", resolved={"users": {stranger.id: stranger.user}}
         )
-        async with httpx2.AsyncClient(base_url=play.base) as http:
+        async with httpx.AsyncClient(base_url=play.base) as http:
             await http.post(
                 f"/tables/{table}/commands",
                 json={"type": "RemoveSeat", "data": {"seat_id": "sam"}},

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 import pytest
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
@@ -40,7 +40,7 @@ async def play(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=False).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
         async_playwright() as playwright,
     ):
         made = (await http.post("/tables", json={"name": "Harbour Nights"})).json()

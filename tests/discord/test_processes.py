@@ -68,7 +68,7 @@ def test_fatekit_discord_plays_a_table_and_keeps_its_token_to_itself(tmp_path: P
 
     async def test() -> bytes:
         async with StandIn() as discord:
-            process = await start(discord, "discord", "--db", str(db), "--log-level", "info")
+            process = await start(discord, "discord", "--db", str(db))
             try:
                 await discord.ready(30)
                 await until(lambda: len(discord.commands) > 20)
@@ -80,8 +80,10 @@ def test_fatekit_discord_plays_a_table_and_keeps_its_token_to_itself(tmp_path: P
             return output
 
     output = asyncio.run(test())
-    assert TOKEN.encode() not in output and b"tok-" not in output
+    assert TOKEN.encode() not in output and b"aW50ZXJhY3Rpb24" not in output
     assert b"fatekit discord: database" in output
+    # At the default log level, a line says the Gateway connected.
+    assert b"connected to the Discord Gateway as fatekit" in output
 
 
 def test_fatekit_serve_takes_discord_at_its_endpoint_and_on_the_gateway(tmp_path: Path) -> None:
@@ -102,13 +104,15 @@ def test_fatekit_serve_takes_discord_at_its_endpoint_and_on_the_gateway(tmp_path
             lines: list[str] = []
             try:
                 while not any("GM link" in line for line in lines):
-                    lines.append((await asyncio.wait_for(process.stdout.readline(), 30)).decode())
+                    lines.append((await asyncio.wait_for(process.stdout.readline(), 90)).decode())
                 base = next(line.split()[-1] for line in lines if "serving at" in line).rstrip("/")
                 link = next(line.split()[-1] for line in lines if "GM link" in line)
                 assert any(
                     "Gateway (outbound) and the interactions endpoint" in line for line in lines
                 )
                 await discord.ready(30)
+                while not any("connected to the Discord Gateway" in line for line in lines):
+                    lines.append((await asyncio.wait_for(process.stdout.readline(), 90)).decode())
                 discord.endpoint = f"{base}/discord/interactions"
                 ping = await discord.ping_endpoint()
                 assert ping.json() == {"type": 1}

@@ -14,7 +14,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 
 from fatekit.formats import dumps_character
 from fatekit.rules import new_character
@@ -54,7 +54,7 @@ async def play(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=False).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
     ):
         made = (await http.post("/tables", json={"name": "Harbour Nights"})).json()
         table, gm_link = made["table_id"], made["link"]

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 import pytest
 
 from fatekit.discord.words import words
@@ -22,7 +22,7 @@ async def play(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=False).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
     ):
         made = (await http.post("/tables", json={"name": "Harbour Nights"})).json()
         table, gm_link = made["table_id"], made["link"]

@@ -13,7 +13,7 @@ import asyncio
 import json
 from pathlib import Path
 
-import httpx2
+import httpx
 import pytest
 
 from fatekit.discord.lines import dice_text
@@ -32,6 +32,7 @@ from ..secret_scene import (  # type: ignore[import-not-found]
     play_secret_scene,
 )
 from .harness import CHANNEL, Member, Play
+from .shapes import attachment
 from .standin import StandIn
 
 #: The options the secret scene's table plays with (as tests/table/test_views.py has them).
@@ -67,7 +68,7 @@ async def play(tmp: Path) -> dict[str, object]:
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=False, dice=Queue(queue)).running() as running,
     ):
-        async with httpx2.AsyncClient(base_url=running.base) as http:
+        async with httpx.AsyncClient(base_url=running.base) as http:
             made = (
                 await http.post("/tables", json={"name": "The Yacht", "options": list(OPTIONS)})
             ).json()
@@ -107,7 +108,7 @@ async def play(tmp: Path) -> dict[str, object]:
                 discord.attachments[f"{key}.json"] = command.sheet.encode()
                 url = f"http://127.0.0.1:{discord.port}/attachments/{key}.json"
                 resolved = {
-                    "attachments": {key: {"id": key, "filename": "c.json", "size": 10, "url": url}}
+                    "attachments": {key: attachment(key, "c.json", len(command.sheet), url)}
                 }
                 await member.use("character", file=key, resolved=resolved)
             elif isinstance(command, c.Note):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 import pytest
 
 from fatekit.formats import dumps_character
@@ -25,6 +25,7 @@ from fatekit.rules import RandomDice, new_character
 from fatekit.server.app import create_app
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+from . import shapes
 from .harness import CHANNEL, Member, Play
 from .standin import StandIn
 
@@ -109,7 +110,7 @@ def attachment(discord: StandIn, name: str, text: str) -> tuple[str, JSON]:
     key = discord.id()
     discord.attachments[name] = text.encode()
     url = f"http://127.0.0.1:{discord.port}/attachments/{name}"
-    return key, {"attachments": {key: {"id": key, "filename": name, "size": len(text), "url": url}}}
+    return key, {"attachments": {key: shapes.attachment(key, name, len(text), url)}}
 
 
 async def play_session(
@@ -121,7 +122,7 @@ async def play_session(
         async with Play(
             tmp / "discord.db", discord, endpoint=endpoint, dice=RandomDice(seed=SEED)
         ).running() as play:
-            async with httpx2.AsyncClient(base_url=play.base) as http:
+            async with httpx.AsyncClient(base_url=play.base) as http:
                 made = (await http.post("/tables", json={"name": "The Yacht"})).json()
                 table, gm_link = made["table_id"], made["link"]
                 links = {}
@@ -380,7 +381,7 @@ async def play_session(
             assert any(said.taken_out in m.content for m in discord.channel(CHANNEL))
             assert discord.deadline_missed == []
             assert play.service is not None
-            async with httpx2.AsyncClient(base_url=play.base) as http:
+            async with httpx.AsyncClient(base_url=play.base) as http:
                 events = (
                     await http.get(f"/tables/{table}/events", headers={"X-Fatekit-Link": gm_link})
                 ).json()["events"]
@@ -399,16 +400,14 @@ def said_settle(language: str) -> str:
 async def take_hit(member: Member, play: Play, table: str, link: str, page: Page) -> None:
     """Take the hit waiting with the first way the buttons offer; the page's Absorb is that way
     as the seat's view lists it (with a name for each consequence)."""
-    async with httpx2.AsyncClient(base_url=play.base) as http:
+    async with httpx.AsyncClient(base_url=play.base) as http:
         view = (await http.get(f"/tables/{table}/state", headers={"X-Fatekit-Link": link})).json()
     option = view["conflict"]["pending_hit"]["absorb_options"][0]
     hit = await member.use("hit")
     taken = await member.press(hit.message, "abs:0")
     data: JSON = {"boxes": option["boxes"], "slots": option["slots"]}
     if taken.kind == "modal":
-        fields = {
-            c["component"]["custom_id"]: "Bruised Pride" for c in taken.message.body["components"]
-        }
+        fields = {c["custom_id"]: "Bruised Pride" for c in taken.message.inputs()}
         await member.submit(taken, **fields)
         data["names"] = [[slot, "Bruised Pride"] for slot in option["slots"]]
     page.add("gm" if member.id == "1001" else member.name.lower(), "Absorb", data)
@@ -416,7 +415,7 @@ async def take_hit(member: Member, play: Play, table: str, link: str, page: Page
 
 async def refused_rule(play: Play, table: str, link: str, kind: str, data: JSON) -> str:
     """The rule the page would be refused under for this command (sent, refused, nothing kept)."""
-    async with httpx2.AsyncClient(base_url=play.base) as http:
+    async with httpx.AsyncClient(base_url=play.base) as http:
         answer = await http.post(
             f"/tables/{table}/commands",
             json={"type": kind, "data": data},

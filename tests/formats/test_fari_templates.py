@@ -47,8 +47,14 @@ def check_whole(data: dict[str, Any], game: str, preset: str, skills: set[str]) 
     assert data["skills"] == {k: v for k, v in ratings.items() if k in skills}
     assert [a["name"] for a in data["aspects"]] == list(ASPECTS)
     assert [a["kind"] for a in data["aspects"]][:2] == ["high_concept", "trouble"]
-    assert [s["description"] for s in data["stunts"]] == list(STUNTS)
     assert [s["name"] for s in data["stunts"]] == ["Eagle Eye", "Quick Draw", "Old Friends"]
+    # Each stunt's words once (issue 39: a detail stunt's text was its description and its
+    # detail, each repeating its name): the name, then the rest as its description or detail.
+    told = [s["description"] or s["effect"].get("detail", "") for s in data["stunts"]]
+    assert [f"{s['name']}: {text}" for s, text in zip(data["stunts"], told, strict=True)] == list(
+        STUNTS
+    )
+    assert all(not (s["description"] and s["effect"].get("detail")) for s in data["stunts"])
     assert NOTE in data.get("description", "")
     assert (data["fate_points"], data["refresh"]) == (2, 3)
     boxes = {track: [b["value"] for b in found] for track, found in data["stress"].items()}

@@ -27,6 +27,7 @@ from fatekit.rules.characters.preset import (
     CORE_STRESS_RULE,
     FAE_STRESS_RULE,
     ODE_STRESS_RULE,
+    AdvancementStyle,
     AspectSlot,
     Preset,
     SkillUse,
@@ -45,7 +46,7 @@ from fatekit.rules.characters.skill_lists import (
     ODE_SKILLS,
 )
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.citations import CONDENSED, CORE, FAE, ODE
+from fatekit.rules.core.citations import CONDENSED, CORE_BOOK, FAE_BOOK, ODE
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.core.tracks import Track
@@ -132,7 +133,7 @@ ODE_PRESET = CONDENSED_PRESET.derive(
 CORE_PRESET = Preset(
     key="core",
     name="Fate Core",
-    source=CORE,
+    source=CORE_BOOK,
     skill_lists=(CORE_SKILLS,),
     shape=pyramid(4),
     aspect_slots=_CORE_ASPECTS,
@@ -155,12 +156,14 @@ CORE_PRESET = Preset(
     recovery=RecoveryRules(
         ((Track.PHYSICAL, "lore"), (Track.MENTAL, "empathy")), 2, SevereRecovery.SCENARIO
     ),
+    # The whole book (issue 39): minor, significant and major milestones.
+    advancement=AdvancementStyle.CORE,
 )
 
 ACCELERATED = Preset(
     key="fae",
     name="Fate Accelerated",
-    source=FAE,
+    source=FAE_BOOK,
     skill_lists=(APPROACHES,),
     shape=Tiers("approach spread", ((3, 1), (2, 2), (1, 2), (0, 1)), APPROACH_SPREAD_RULE),
     aspect_slots=_CORE_ASPECTS,
@@ -177,6 +180,11 @@ ACCELERATED = Preset(
     ),
     stress_rule=FAE_STRESS_RULE,
     consequence_slots=(Severity.MILD, Severity.MODERATE, Severity.SEVERE),
+    # The whole book (issue 39): any box worth enough takes a hit, three milestones over
+    # approaches, severe consequences clear at the scenario's end.
+    recovery=RecoveryRules(severe=SevereRecovery.SCENARIO),
+    stress_any_box=True,
+    advancement=AdvancementStyle.ACCELERATED,
 )
 
 

@@ -21,7 +21,7 @@ PUBLIC_API = {
     "ExtraFreeInvoke", "ExtraStress", "ExtremeChoice", "Fail", "FateDice", "FateError",
     "FateLedger", "FatePoints", "ForbiddenAction", "FreeInvoke", "GMPool", "GainBoost", "Game",
     "Hit", "IllegalAction", "Invocation", "InvokeEffect", "LegalAction", "MajorCost",
-    "Milestone", "MinorCost", "Move", "Option", "OptionalRule", "Outcome", "PartialSuccess",
+    "Milestone", "MilestoneSpending", "MinorCost", "Move", "Option", "OptionalRule", "Outcome", "PartialSuccess",
     "Phase", "Preset", "RandomDice", "ReplaceSkill", "ReplayMismatch", "Resolution",
     "RevealAspect", "RewriteAspect", "RewriteStunt", "Roll", "RollPhase", "Rule", "Ruleset",
     "Scene", "ScriptedDice", "Severity", "Side", "SkillBonus", "SkillSwap", "StaleState",
@@ -33,10 +33,20 @@ PUBLIC_API = {
     "declare_story_detail", "format_rating", "get_preset", "is_legal", "ladder_key",
     "major_npc", "minor_npc", "mob", "monster", "new_character", "offer_compel", "outcome_for",
     "parse_faces", "parse_rating", "raise_skills", "rating_name", "recommended_plan", "replay",
-    "resolve", "self_compel", "treat", "validate",
+    "resolve", "self_compel", "spend_milestone", "treat", "validate",
 }  # fmt: skip
 
-DOMAINS = ("core", "aspects", "characters", "harm", "scenes", "options", "safety", "golden")
+DOMAINS = (
+    "core",
+    "books",
+    "aspects",
+    "characters",
+    "harm",
+    "scenes",
+    "options",
+    "safety",
+    "golden",
+)
 
 
 def test_the_public_api_is_exactly_the_listed_names() -> None:

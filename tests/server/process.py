@@ -38,7 +38,7 @@ class Served:
     def stop(self) -> int:
         """SIGINT, as a person pressing Ctrl-C would; the exit code."""
         self.process.send_signal(signal.SIGINT)
-        return self.process.wait(timeout=10)
+        return self.process.wait(timeout=30)  # a loaded machine may take a while to stop
 
 
 def start(
@@ -47,18 +47,20 @@ def start(
     wait_for: str | None = None,
     env: dict[str, str] | None = None,
     gm_link: bool | None = None,
+    cwd: Path | None = None,
 ) -> Served:
     """Start ``fatekit serve --port 0`` on ``db`` (a file, or a database URL) and wait for it to
     say where it listens, and for the GM link it prints (unless ``gm_link`` is false; by default
     unless ``--no-table`` is given: a database that already has a table gets none without
     ``--table``), and, with ``wait_for``, for a line holding that too. ``env`` adds to the
-    environment it runs in."""
+    environment it runs in; ``cwd`` is where it runs (``python -m`` imports from there first)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "fatekit", "serve", "--port", "0", "--db", str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        cwd=cwd,
     )
     lines: queue.Queue[str | None] = queue.Queue()
     output: list[str] = []

@@ -150,7 +150,7 @@ def test_the_recap_over_http_in_each_form(api: Api) -> None:
     gm.send("EndScene")
     gm.send("EndSession")
     said = ann.get("/recap", lang="sv")
-    assert said["title"] == "Spelmöte 1" and said["ended"] is True
+    assert said["title"] == "Spelsession 1" and said["ended"] is True
     lines = [line["text"] for part in said["sections"] for line in part["lines"]]
     assert "Lyckas med stil: Ruth (Slåss)" in lines
     assert not any("only" in x for x in lines)

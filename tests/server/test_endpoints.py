@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from fastapi.testclient import TestClient
 
@@ -82,7 +82,7 @@ def test_the_campaign_endpoints_on_an_app_of_their_own() -> None:
     # handlers turn it into an answer); a server started without --backup-dir backs up nothing.
     caller = asyncio.run(service.resolve(link, table_id))
     with pytest.raises(NotFound, match="no session"):
-        asyncio.run(campaign.recap(caller, service))
+        asyncio.run(campaign.recap(caller, service, request=Request({"type": "http"})))
     with pytest.raises(ApiError) as refused:
         asyncio.run(campaign.back_up_now(None))
     assert refused.value.status == 409

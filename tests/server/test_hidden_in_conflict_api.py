@@ -132,3 +132,16 @@ def test_a_hazards_rating_and_weapon_reach_no_player(api: Api) -> None:
     assert '"+0+0"' not in json.dumps(received)
     gm_payloads = [gm.get("/state"), gm.get("/log")]
     assert numbers_kept(gm_payloads) and '"+0+0"' in json.dumps(gm_payloads)
+
+
+def test_a_player_probing_for_a_prepared_npc_learns_nothing(api: Api) -> None:
+    gm = api.table()
+    ann = gm.invite("Ann")
+    gm.send("AddCharacter", sheet=npc_sheet())
+    # Not met: asking for its sheet by id is answered as for no character at all, and the
+    # answer does not name it.
+    probed = ann.client.get(f"/tables/{gm.table_id}/characters/alice/export", headers=ann.headers)
+    nobody = ann.client.get(f"/tables/{gm.table_id}/characters/nobody/export", headers=ann.headers)
+    assert probed.status_code == nobody.status_code == 404
+    assert "Westforth" not in probed.text
+    assert ann.get("/state")["characters"] == []

@@ -136,11 +136,16 @@ def test_an_imported_npc_keeps_its_aspects_from_the_players_unless_the_gm_shows_
     # By default every aspect of an NPC, trouble included, is the GM's secret.
     assert seen["hidden"] == list(range(len(names))) and len(names) >= 2
     post_import(gm, 200, content=content, kind="major_npc")
+    # Prepared, the NPC is the GM's alone; met in a scene, its name and no aspect.
+    assert ann.get("/state")["characters"] == []
+    gm.send("StartSession")
+    gm.send("StartScene", name="The duel", participants=["cynere"])
     [card] = ann.get("/state")["characters"]
     assert card["aspects"] == [] and card["name"] == "Cynere"
     # The GM chooses: only the second aspect kept back this time.
     again = post_import(gm, 200, content=content, kind="major_npc", hidden=[1])
     assert again["hidden"] == [1] and again["character_id"] == "cynere-2"
+    gm.send("JoinScene", character_id="cynere-2")
     shown = next(c for c in ann.get("/state")["characters"] if c["id"] == "cynere-2")
     assert [a["name"] for a in shown["aspects"]] == [n for i, n in enumerate(names) if i != 1]
     whole = next(c for c in gm.get("/state")["characters"] if c["id"] == "cynere-2")

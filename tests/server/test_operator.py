@@ -65,6 +65,39 @@ def test_with_a_token_no_request_without_it_opens_a_table() -> None:
     assert len(tables(made)) == 3
 
 
+def test_wrong_tokens_have_their_own_budget_and_never_lock_the_operator_out() -> None:
+    # A small budget for the address and a smaller one for wrong tokens, refilled too slowly
+    # to matter while the test runs.
+    app = create_app(
+        MemoryEventStore(),
+        admin_token=TOKEN,
+        rate=0.001,
+        burst=10,
+        misses=0.001,
+        miss_burst=5,
+    )
+    made = TestClient(app, client=STRANGER)
+    guessed = [
+        made.post(
+            "/tables", json={"name": "T"}, headers={"authorization": f"Bearer guess-{n:020d}"}
+        )
+        for n in range(20)
+    ]
+    assert [r.status_code for r in guessed] == [401] * 5 + [429] * 15
+    assert guessed[-1].json()["error"] == "slow_down"
+    # From the same address, the right token opens tables as often as the operator's own
+    # budget allows, however many guesses came before...
+    right = {"authorization": f"Bearer {TOKEN}"}
+    assert [
+        made.post("/tables", json={"name": "T"}, headers=right).status_code for _ in range(10)
+    ] == [201] * 10
+    # ...and the guesses spent nothing of the address's own budget either.
+    assert [made.get("/health").status_code for _ in range(10)] == [200] * 10
+    assert made.get("/health").status_code == 429
+    # A wrong token is still refused past its budget, whatever the right one did meanwhile.
+    assert made.post("/tables", json={}, headers={"authorization": "Bearer x"}).status_code == 429
+
+
 def test_the_token_is_asked_before_the_body_is_read() -> None:
     refused = client(TOKEN).post("/tables", json={"no such field": 1})
     assert refused.status_code == 401

@@ -72,3 +72,29 @@ def test_requests_on_a_kept_alive_connection_do_not_wait_for_delayed_acks(tmp_pa
         assert statistics.median(took[1:]) < 0.020, [round(t * 1000, 1) for t in took]
     finally:
         assert served.stop() == 0
+
+
+def test_no_seat_link_reaches_the_servers_log(tmp_path: Path) -> None:
+    # At --log-level info uvicorn writes every request and socket with its query: the page's
+    # socket carries its link there (a browser cannot give a socket a header).
+    served = start(tmp_path / "tables.db", "--table", "The Yacht", "--log-level", "info")
+    try:
+        assert served.link is not None and served.table_id is not None
+        secret = served.link.rpartition(".")[2]
+        status, _ = call("GET", f"{served.base}/tables/{served.table_id}/state?link={served.link}")
+        assert status == 200
+        socket_url = served.base.replace("http", "ws") + f"/tables/{served.table_id}/ws"
+        with connect(f"{socket_url}?link={served.link}&after=0", open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["kind"] == "hello"
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(
+            "/ws?link=" in line for line in served.output
+        ):
+            time.sleep(0.05)
+        logged = "".join(served.output)
+        assert f"link={served.table_id}.…" in logged  # the lines are there, without the secret
+        # The GM link is printed at start on purpose (for the GM to open); in no logged line.
+        logs = [line for line in served.output if line.startswith(("INFO:", "WARNING:"))]
+        assert logs and not [line for line in logs if secret in line]
+    finally:
+        served.kill()

@@ -331,6 +331,8 @@ class Game:
         except Exception as error:
             self.find("undo", move, f"undo refused: {_said(error)}")
             return
+        # Who the players have met stays met (the undone events that named them were sent).
+        before.met |= undone.met
         for seat in SEATS:
             if _view(before, seat) != _view(undone, seat):
                 self.find("undo", move, f"{seat}'s view differs after undo")
@@ -504,15 +506,22 @@ class Game:
                     hit = conflict["pending_hit"] or {}
                     for plan in hit.get("absorb_options", []):
                         names = tuple((s, f"Hurt {self.step}.{s}") for s in plan["slots"])
+                        # An extreme consequence is named and takes the place of an aspect the
+                        # view lists, as the hit panel offers it.
+                        extreme = None
+                        if plan["extreme"]:
+                            replaced = self.pick(hit["extreme_replaces"])
+                            extreme = {"name": f"Scarred {self.step}", "replaces": replaced["id"]}
                         yield Move(
                             C(
                                 "Absorb",
                                 boxes=tuple(plan["boxes"]),
                                 slots=tuple(plan["slots"]),
                                 names=names,
+                                extreme=extreme,
                             ),
                             seat,
-                            not plan["extreme"],
+                            True,
                         )
                 elif kind == "take_out":
                     yield Move(C("TakeOut"), seat, True)
@@ -670,6 +679,36 @@ class Game:
         if self.step % 3 == 0:  # now and then, with no draw of the rng: the other moves'
             # random paths stay as they were on the other steps
             yield from self.treatments(doc, seat, mine, here)
+        if self.step % 5 == 1:  # the map outside a fight, as its moves and the roll form offer
+            yield from self.walks(doc, seat, actor)
+
+    def walks(self, doc: JSON, seat: str, actor: str) -> Iterator[Move]:
+        """A walk to the next zone the scene offers, an overcome to get further, and the GM's
+        word on where someone stands."""
+        assert self.preset is not None
+        zones = doc["scene"].get("zones") or {}
+        free = zones.get("moves", {}).get(actor)
+        if free:
+            yield Move(C("FreeMove", actor=actor, to=free[self.step % len(free)]), seat, True)
+        further = zones.get("further", {}).get(actor)
+        if further:
+            climb = C(
+                "Roll",
+                actor=actor,
+                action="overcome",
+                skill=self.preset.skill_keys[self.step % len(self.preset.skill_keys)],
+                difficulty=2,
+                move_to=further[self.step % len(further)],
+            )
+            yield Move(climb, seat, True)
+        if seat == GM and zones.get("zones"):
+            people = doc["scene"]["participants"]
+            placed = C(
+                "PlaceInZone",
+                character_id=people[self.step % len(people)],
+                zone=zones["zones"][self.step % len(zones["zones"])],
+            )
+            yield Move(placed, GM, True)
 
     def treatments(self, doc: JSON, seat: str, mine: set[str], here: list[str]) -> Iterator[Move]:
         """Treating an untreated consequence of someone in the scene, as the page offers it: by
@@ -885,6 +924,28 @@ class Game:
                 continue
             first, second = self.rng.sample(list(self.preset.skill_keys), 2)
             change = {"kind": "swap_skills", "first": first, "second": second}
+            if doc["table"]["advancement"] != "condensed":
+                # Fate Core's and Fate Accelerated's milestones, as the page's form sends them:
+                # the change, a skill point from a significant one, extreme consequences renamed.
+                sheet = next(ch["sheet"] for ch in doc["characters"] if ch["id"] == character)
+                extremes = tuple(
+                    (slot["aspect"]["id"], f"Healed {self.step}")
+                    for slot in sheet["consequences"]
+                    if kind == "major" and slot["severity"] == "extreme" and slot["aspect"]
+                )
+                raise_now = (self.pick(list(self.preset.skill_keys)),) if kind != "minor" else ()
+                yield Move(
+                    C(
+                        "SpendMilestone",
+                        character_id=character,
+                        change=change if self.rng.random() < 0.5 else None,
+                        raise_now=raise_now if self.rng.random() < 0.5 else (),
+                        extreme_names=extremes,
+                    ),
+                    seat,
+                    False,
+                )
+                continue
             if kind == "minor":
                 yield Move(C("Milestone", character_id=character, choice=change), seat, False)
             else:
@@ -976,9 +1037,34 @@ class Game:
             )
         for i, slot in enumerate(sheet.get("consequences", [])):
             if slot["severity"] == "extreme":
+                # An extreme consequence is set straight with its own correction: renamed, or
+                # taken back (the aspect it replaced returns).
+                name = None if rng.random() < 0.5 else f"Marked {self.step}"
+                yield Move(
+                    C(
+                        "CorrectExtreme",
+                        character_id=ch["id"],
+                        consequence_id=slot["aspect"]["id"],
+                        name=name,
+                    ),
+                    GM,
+                    True,
+                )
                 continue
             name = None if slot["aspect"] and rng.random() < 0.5 else f"Hurt {self.step}"
             yield Move(C("CorrectConsequence", character_id=ch["id"], slot=i, name=name), GM, True)
+        replaceable = [a for a in sheet.get("aspects", []) if a["kind"] != "high_concept"]
+        if "extreme_consequences" in doc["table"]["options"] and replaceable and rng.random() < 0.2:
+            yield Move(
+                C(
+                    "CorrectExtreme",
+                    character_id=ch["id"],
+                    name=f"Marked {self.step}",
+                    replaces=self.pick(replaceable)["id"],
+                ),
+                GM,
+                True,
+            )
         scene = doc.get("scene") or {}
         aspects = [*scene.get("aspects", []), *sheet.get("aspects", [])]
         if aspects:
@@ -1071,7 +1157,8 @@ class Game:
                 on = option not in options
                 yield Move(C("SetOptionalRule", option=option, on=on), GM, not conflict)
         elif not scene and not conflict:
-            yield Move(C("EndSession", milestone=self.pick([None, "minor", "major"])), GM, True)
+            levels = doc["table"]["milestone_levels"]
+            yield Move(C("EndSession", milestone=self.pick([None, *levels])), GM, True)
         if not scene:
             chosen = [ch for ch in characters if rng.random() < 0.8] or characters[:1]
             zones: tuple[str, ...] = ()
@@ -1399,15 +1486,17 @@ def _view(state: TableState, seat: str) -> str:
 def _dump(state: TableState) -> bytes:
     """The state's canonical dump, with what only says when it was made set aside, and what it
     keeps of the log as written, which an undo keeps on purpose (the spans of hidden NPC dice,
-    the hazards ever brought in: the events sent meanwhile stay as hidden as they were)."""
-    saved = (state.version, state.last_created, state.hazards, state.screen.npc_dice_spans)
+    the hazards ever brought in: the events sent meanwhile stay as hidden as they were; the
+    characters met: the events that named them were sent)."""
+    saved = (state.version, state.last_created, state.hazards, state.met)
+    spans = state.screen.npc_dice_spans
     try:
-        state.version, state.last_created, state.hazards = 0, (), set()
+        state.version, state.last_created, state.hazards, state.met = 0, (), set(), set()
         state.screen.npc_dice_spans = []
         return encode_snapshot(state)
     finally:
-        state.version, state.last_created, state.hazards = saved[:3]
-        state.screen.npc_dice_spans = saved[3]
+        state.version, state.last_created, state.hazards, state.met = saved
+        state.screen.npc_dice_spans = spans
 
 
 def _said(error: BaseException) -> str:

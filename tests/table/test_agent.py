@@ -54,11 +54,17 @@ RARE = {
     "MarkCountdown",
     "TakeContestOut",
     "AbsorbContestHit",
+    "ZoneAttack",
+    "ContestThreat",
 }
 # MarkCountdown: a countdown needs the countdowns option and the GM's AddCountdown first; make
 # test's 200 games reached it once, so any change to what the agent offers could lose it.
 # TakeContestOut, AbsorbContestHit: a contest's hit came twice in make test's 200 games, and a
 # change to what else the agent offers (SetOptionalRule between sessions) moved it out of them.
+# ZoneAttack: the multiple-targets option, a zone map and a seat that picks it came together once
+# in 200 games; Fate Core's milestones and extreme consequences (issue 39) moved it out of them.
+# ContestThreat: a big bad's threat in a contest came once in make test's 200 games; the walks
+# across the map outside fights (issue 39) moved it out of them.
 
 
 def test_random_games_never_strand_the_table() -> None:

@@ -74,7 +74,9 @@ def test_a_sheet_without_an_id_gets_one_and_its_hidden_aspects_follow(play: Play
     done = added(play, c.AddCharacter(sheet=json.dumps(data), hidden_aspects=(secret,)))
     assert isinstance(done, e.CharacterAdded) and done.character_id == "алиса-вестфорт"
     assert done.hidden_aspects == (secret.replace("alice/", "алиса-вестфорт/"),)
-    # The players see the name and the high concept, never the hidden aspect.
+    # Once met in a scene, the players see the name and the high concept, never the hidden
+    # aspect.
+    play.do(c.JoinScene(character_id=done.character_id, zone="deck"))
     seen = next(ch for ch in view_for(play.s, "ann")["characters"] if ch["id"] == done.character_id)
     assert "Слуга Глубинного" not in json.dumps(seen, ensure_ascii=False)
     assert "Глава культа" in json.dumps(seen, ensure_ascii=False)

@@ -98,7 +98,7 @@ def test_the_recap_reads_naturally_in_each_language(play: Play) -> None:
     assert "Стильный успех: Ruth" in said["ru"] and "Драка" in said["ru"]
     assert "Successo con stile: Ruth" in said["it"] and "Lotta" in said["it"]
     assert "Lyckas med stil: Ruth" in said["sv"] and "Slåss" in said["sv"]
-    assert "Сессия 1" in said["ru"] and "Spelmöte 1" in said["sv"]
+    assert "Сессия 1" in said["ru"] and "Spelsession 1" in said["sv"]
     assert '<html lang="ru">' in said["ru"]
 
 
@@ -156,3 +156,25 @@ def test_a_recap_from_a_snapshot_reads_as_one_from_the_start(play: Play) -> None
         quick = session_recap(play.log, play.s, seat, 2, snapshot=snapshot)  # type: ignore[arg-type]
         assert whole == quick and whole is not None
         assert [m.kind for m in whole.moments()] == ["style"]
+
+
+def test_a_mob_losing_a_member_is_not_told_as_the_mob_taken_out(play: Play) -> None:
+    """Issue 39: each member of a mob that fell read "Taken out: the mob", three times."""
+    from fatekit.formats import dumps_character
+    from fatekit.rules import mob
+
+    thugs = mob("condensed", "thugs", "Dock Thugs", 3, ["Dock Thugs"], {"fight": 1})
+    play.do(c.AddCharacter(sheet=dumps_character(thugs), revealed=True))
+    play.do(c.EndScene())
+    play.do(c.StartScene(name="The pier", participants=("ruth", "thugs")))
+    play.do(c.StartConflict(sides=(("crew", ("ruth",)), ("gang", ("thugs",))), first="ruth"))
+    play.dice.append("----")  # the mob's defence
+    play.do(c.Attack(actor="ruth", target="thugs", skill="fight", dice="0000"), "ann")
+    play.do(c.ResolveRoll(option="hit"), "ann")
+    play.do(c.TakeOut())
+    play.do(c.FinishConflict())
+    play.do(c.EndScene())
+    play.do(c.EndSession())
+    text = _all_text(play, "ann", "en")
+    assert "Dock Thugs: one taken out, 2 still standing" in text
+    assert "Taken out: Dock Thugs" not in text

@@ -191,8 +191,14 @@ def test_a_hidden_npcs_stunt_is_used_without_its_name_reaching_the_players() -> 
     secret = Stunt("Harbour Ghost", RuleException("vanishes into the fog"))
     vex = major_npc("condensed", "ghost", "Ghost", high_concept="Fog", stunts=[secret])
     play.do(c.AddCharacter(sheet=dumps_character(vex)))
-    play.do(c.UseStunt(by="ghost", stunt="Harbour Ghost"))
+    # Not met yet: the players learn nothing of it, not even that a stunt was used.
+    play.do(c.UseStunt(by="ghost", stunt="Harbour Ghost", note="slips behind Iris unseen"))
+    assert event_for(play.log[-1], play.s, "ann") is None
+    play.do(c.JoinScene(character_id="ghost"))
+    play.do(c.UseStunt(by="ghost", stunt="Harbour Ghost", note="slips behind Iris unseen"))
     used = play.log[-1]
     gm, ann = event_for(used, play.s, "gm"), event_for(used, play.s, "ann")
     assert gm is not None and gm["data"]["stunt"] == "Harbour Ghost"
-    assert ann is not None and ann["data"]["stunt"] is None
+    assert gm["data"]["note"] == "slips behind Iris unseen"
+    # Met, the players learn that a stunt was used, neither which nor the GM's note on it.
+    assert ann is not None and ann["data"]["stunt"] is None and ann["data"]["note"] == ""

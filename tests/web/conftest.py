@@ -84,10 +84,85 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+# -- the page's security policy, watched in every browser test -------------------------------
+
+#: What the policy refused in the pages of the test running now (see :func:`no_csp_violation`).
+VIOLATIONS: list[str] = []
+
+# Run in every document before its own scripts (Playwright injects it, so the policy does not
+# apply to it): each refusal of the policy is reported to the test.
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__fatekitCsp(
+    `${e.effectiveDirective} refused ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}` +
+      ` on ${location.href}: ${e.sample}`,
+  );
+});
+"""
+
+
+def watch(context: Any) -> Any:
+    """``context`` (a Playwright browser context) with every page's policy refusals reported."""
+    context.expose_binding("__fatekitCsp", lambda _source, text: VIOLATIONS.append(text))
+    context.add_init_script(_CSP_LISTENER)
+    return context
+
+
+class _Watched:
+    """A Playwright object whose new contexts (and their pages) are watched by :func:`watch`."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class WatchedBrowser(_Watched):
+    def new_context(self, **options: Any) -> Any:
+        return watch(self._inner.new_context(**options))
+
+    def new_page(self, **options: Any) -> Any:
+        page = self._inner.new_page(**options)
+        watch(page.context)
+        return page
+
+
+class WatchedChromium(_Watched):
+    def launch(self, **options: Any) -> WatchedBrowser:
+        return WatchedBrowser(self._inner.launch(**options))
+
+    def launch_persistent_context(self, *args: Any, **options: Any) -> Any:
+        return watch(self._inner.launch_persistent_context(*args, **options))
+
+
+class WatchedPlaywright(_Watched):
+    @property
+    def chromium(self) -> WatchedChromium:
+        return WatchedChromium(self._inner.chromium)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation() -> Iterator[None]:
+    """Fail a browser test whose pages the security policy refused anything: the page runs
+    under its policy with no inline script or style, so a refusal is a page that breaks."""
+    VIOLATIONS.clear()
+    yield
+    if VIOLATIONS:
+        found = "\n".join(dict.fromkeys(VIOLATIONS))
+        VIOLATIONS.clear()
+        pytest.fail(f"the page's security policy refused:\n{found}")
+
+
+# Playwright and its Chromium live for one test module, not the whole session: its sync API
+# keeps an event loop running in the test's thread while it is started, and the tests that run
+# asyncio themselves (Discord, the server) may follow a browser test in the same worker of
+# ``pytest -n`` (asyncio.run() cannot be called from a running event loop).
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Any]:
     """Playwright, for the tests that launch a Chromium of their own (a profile of its own, or
-    another environment); the others share ``browser``."""
+    another environment); the others share ``browser``. Every context it makes is watched for
+    refusals of the page's security policy (:func:`no_csp_violation`)."""
     _need_chromium()
     from playwright.sync_api import expect, sync_playwright
 
@@ -95,10 +170,10 @@ def playwright() -> Iterator[Any]:
     # loaded 2-core machine a command's answer and the redraw after it can take longer.
     expect.set_options(timeout=15_000)
     with sync_playwright() as started:
-        yield started
+        yield WatchedPlaywright(started)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Any) -> Iterator[Any]:
     """Headless Chromium, with a fresh profile directory."""
     launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)

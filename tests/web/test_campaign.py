@@ -63,7 +63,7 @@ def test_a_campaign_length_table_in_two_browsers(server: str, browser: Any) -> N
             page.on("request", lambda r, name=name: requests[name].append(f"{r.method} {r.url}"))
         for page, link in ((gm, gm_link), (ann, ann_link)):
             page.goto(f"{server}/#link={link}")
-            page.wait_for_function("Number(document.body.dataset.version || 0) >= 5000")
+            page.wait_for_function("() => Number(document.body.dataset.version || 0) >= 5000")
             page.wait_for_selector("#log-list li[data-type=NoteAdded]")
         # The latest page of the log, not the whole history; older pages come on demand.
         shown = ann.locator("#log-list li[data-type=NoteAdded]").count()

@@ -86,8 +86,9 @@ def test_a_major_npcs_first_scene_and_both_kinds_of_compel(server: str, browser:
         ben.locator("#char-ruth .aspect.high_concept button").first.click()
         ben.select_option("#compel-kind", "decision")
         expect(ben.locator("#compel-kind-hint")).to_have_text(en["compel.kind_hint.decision"])
-        expect(ben.locator("label[for=compel-complication]")).to_have_text(en["compel.fallout"])
-        ben.fill("#compel-complication", "She wins, and the dockers turn on her")
+        expect(ben.locator("label[for=compel-fallout]")).to_have_text(en["compel.fallout"])
+        expect(ben.locator("#compel-complication")).to_be_hidden()
+        ben.fill("#compel-fallout", "She wins, and the dockers turn on her")
         ben.click("#compel-form-submit")
         # The decision is asked for before anything is sent.
         expect(ben.locator("#compel-form")).to_be_visible()
@@ -111,7 +112,7 @@ def test_a_major_npcs_first_scene_and_both_kinds_of_compel(server: str, browser:
         gm.select_option("#compel-target", "ruth")
         gm.select_option("#compel-kind", "decision")
         gm.fill("#compel-decision", "Corre sul bordo del molo")
-        gm.fill("#compel-complication", "Cade in acqua")
+        gm.fill("#compel-fallout", "Cade in acqua")
         gm.click("#compel-form-submit")
         expect(gm.locator("#compel-form")).to_contain_text(it["rule.compel.kinds"][:40])
         gm.keyboard.press("Escape")
@@ -121,7 +122,7 @@ def test_a_major_npcs_first_scene_and_both_kinds_of_compel(server: str, browser:
         expect(ann.locator("#compel-self-note")).to_be_visible()
         ann.select_option("#compel-kind", "decision")
         ann.fill("#compel-decision", "Она снова берёт в долг")
-        ann.fill("#compel-complication", "Ростовщик требует вернуть вдвое")
+        ann.fill("#compel-fallout", "Ростовщик требует вернуть вдвое")
         ann.click("#compel-form-submit")
         asked = gm.locator("#compels .compel").first
         expect(asked.locator(".compel-decision")).to_have_text("Она снова берёт в долг")
@@ -154,14 +155,17 @@ def test_a_difficulty_chosen_from_the_texts_rules_of_thumb(server: str, browser:
         expect(ann.locator("#roll-difficulty")).to_have_value("4")
         ann.select_option("#roll-skill", "notice")  # Notice +2: the choices follow the skill
         expect(guide.locator("[data-guide=tension]")).to_have_attribute("data-rating", "2")
-        guide.locator("[data-guide=two_reasons]").click()
-        expect(ann.locator("#roll-difficulty")).to_have_value("4")
+        # Two reasons give the Great (+4) already set: shown chosen, not offered again.
+        expect(guide.locator("[data-guide=two_reasons]")).to_be_disabled()
+        expect(guide.locator("[data-guide=two_reasons]")).to_have_attribute("aria-pressed", "true")
+        guide.locator("[data-guide=tension]").click()
+        expect(ann.locator("#roll-difficulty")).to_have_value("2")
         ann.fill("#roll-dice", "0000")
         ann.click("#roll-form-submit")
         expect(ann.locator("#dialog")).not_to_be_visible()
         assert ann.evaluate(UNTRANSLATED, "ru") == []
     rolls = state_of(server, table_id, gm_link)["rolls"]
-    assert [(r["skill"], r["opposition"]) for r in rolls] == [("notice", 4)]
+    assert [(r["skill"], r["opposition"]) for r in rolls] == [("notice", 2)]
 
 
 def test_an_ode_contest_with_an_outside_threat(server: str, browser: Any) -> None:

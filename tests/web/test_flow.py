@@ -33,7 +33,7 @@ UNTRANSLATED = """
 async (lang) => {
   const catalog = await (await fetch(`/i18n/${lang}.json`)).json();
   const pieces = new Set();
-  const patterns = [];
+  const templates = [];
   const escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");
   // A placeholder holds a catalog string of the same language, or nothing with letters.
   const plain = Object.values(catalog).filter((v) => !/\\{\\w+\\}/.test(v)).map((v) => escape(v.trim()));
@@ -41,22 +41,27 @@ async (lang) => {
   const slot = `(?:${plain.join("|")}|[^\\p{L}]*)`;
   for (const value of Object.values(catalog)) {
     for (const piece of value.split(/\\{\\w+\\}/)) if (piece.trim()) pieces.add(piece.trim());
-    if (/\\{\\w+\\}/.test(value)) {
-      const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
-      patterns.push(new RegExp(`^${source.trim()}$`, "u"));
-    }
+    if (/\\{\\w+\\}/.test(value)) templates.push(value);
   }
-  const bad = [];
+  const left = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     if (!text || !/\\p{L}/u.test(text)) continue;
     const parent = node.parentElement;
     if (!parent || parent.closest("[data-free], script, style")) continue;
-    if (pieces.has(text) || patterns.some((p) => p.test(text))) continue;
-    bad.push(text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text);
+    if (!pieces.has(text)) left.push([text, parent]);
   }
-  return bad;
+  // One template's pattern at a time: each holds the whole catalog once per placeholder, and
+  // keeping every one compiled at once outgrew a renderer's memory as the catalogs grew.
+  let unmatched = left;
+  for (const value of templates) {
+    if (!unmatched.length) break;
+    const source = value.split(/(\\{\\w+\\})/).map((p) => (/^\\{\\w+\\}$/.test(p) ? slot : escape(p))).join("");
+    const pattern = new RegExp(`^${source.trim()}$`, "u");
+    unmatched = unmatched.filter(([text]) => !pattern.test(text));
+  }
+  return unmatched.map(([text, parent]) => (text.length < 8 ? `${text} in ${parent.outerHTML.slice(0, 160)}` : text));
 }
 """
 
@@ -82,7 +87,9 @@ class Player:
     def submit(self, form: str) -> None:
         self.page.locator(f"#{form}-submit").click()
         try:
-            self.page.wait_for_function("!document.getElementById('dialog').open", timeout=TIMEOUT)
+            self.page.wait_for_function(
+                "() => !document.getElementById('dialog').open", timeout=TIMEOUT
+            )
         except Exception:
             said = self.page.locator("#dialog .dialog-error").inner_text()
             raise AssertionError(f"{self.name}: {form} was refused: {said}") from None
@@ -330,8 +337,13 @@ def _play(
     gm.page.select_option("#npc-skill-0", "fight")
     gm.page.select_option("#npc-rating-0", "2")
     gm.submit("npc-form")
-    for who in ("ruth", "charles", "thug"):
+    for who in ("ruth", "charles"):
         on_all(table, f"#char-{who}")
+    # The thug is the GM's until the players meet him in a scene.
+    on_all([gm], "#char-thug")
+    everyone_reaches(table, gm)
+    for player in players:
+        assert player.page.locator("#char-thug").count() == 0
     on_all(table, "#char-ruth .fate-points", data_points=3)
     # A refusal says why in the page's language: Ruth has no milestone open to spend.
     ann.page.evaluate(
@@ -354,6 +366,7 @@ def _play(
     gm.submit("scene-form")
     on_all(table, "#zone-pier [data-character=ruth]")
     on_all(table, "#zone-pier [data-character=thug]")
+    on_all(table, "#char-thug")
     on_all(table, "#zone-boat")
     fits_phone(ann)
     gm.click("#add-aspect")
@@ -570,11 +583,13 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     gm.page.fill("#npc-members", "3")
     gm.page.fill("#npc-boxes", "1")
     gm.submit("npc-form")
-    for who in ("ruth", "charles", "dock-rats"):
+    for who in ("ruth", "charles"):
         on_all(table, f"#char-{who}")
+    on_all([gm], "#char-dock-rats")  # the players meet the mob in the scene below
     assert gm.page.locator("#char-dock-rats .skills").count() == 1
+    everyone_reaches(table, gm)
     for player in players:
-        assert player.page.locator("#char-dock-rats .skills").count() == 0
+        assert player.page.locator("#char-dock-rats").count() == 0
     no_secrets(players)
 
     # -- the odds before a roll count Ruth's stunt ---------------------------------------------
@@ -585,6 +600,9 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     gm.page.fill("#scene-links", "yard-crane")
     gm.submit("scene-form")
     on_all(table, "#zone-yard [data-character=ruth]")
+    on_all(table, "#char-dock-rats")  # met: every page lists it, only the GM sees its skills
+    for player in players:
+        assert player.page.locator("#char-dock-rats .skills").count() == 0
     ann.click("#new-roll")
     ann.page.select_option("#roll-action", "overcome")
     ann.page.select_option("#roll-skill", "notice")
@@ -742,12 +760,13 @@ def _play_more(server: str, gm: Player, ann: Player, tmp: Path) -> None:
         gm.page.select_option("#npc-rating-0", "1")
         gm.page.fill("#npc-boxes", "1")
         gm.submit("npc-form")
-    on_all(table, "#char-goon-b")
+    on_all([gm], "#char-goon-b")  # the players meet the goons in the scene
     gm.click("#start-session")
     gm.click("#start-scene")
     gm.page.fill("#scene-name", "Warehouse Floor")
     gm.page.fill("#scene-zones", "floor")
     gm.submit("scene-form")
+    on_all(table, "#char-goon-b")
     gm.click("#start-conflict")
     gm.page.select_option("#conflict-first", "ruth")
     gm.submit("start-conflict-form")

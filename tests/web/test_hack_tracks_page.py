@@ -103,6 +103,12 @@ def test_an_imported_npc_keeps_its_aspects_from_the_players(server: str, browser
             expect(boxes.nth(i)).to_be_checked()
         boxes.nth(0).uncheck()
         submit(gm, "import-form")
+        expect(gm.locator("#char-cassandra-vey")).to_be_visible()
+        # The players meet her in a scene: then her card, without what the GM keeps.
+        command(server, table, link, "StartSession", {})
+        command(
+            server, table, link, "StartScene", {"name": "Quay", "participants": ["cassandra-vey"]}
+        )
         card = player.locator("#char-cassandra-vey")
         expect(card).to_contain_text("Sharp-Eyed Smuggler")
         expect(card).not_to_contain_text("Can't Say No to a Dare")

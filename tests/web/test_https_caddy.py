@@ -34,6 +34,7 @@ from typing import Any
 
 import pytest
 
+from fatekit.server.headers import PAGE_POLICY
 from tests.web.conftest import ARGS, CHROMIUM
 from tests.web.qr import qr_text
 
@@ -93,8 +94,16 @@ class Site:
     port: int
 
 
-def _https(site: Site, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    """A request to the site through Caddy, trusting only Caddy's root; status and JSON body."""
+def _https(
+    site: Site,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+    headers_out: dict[str, str] | None = None,
+) -> Any:
+    """A request to the site through Caddy, trusting only Caddy's root; status and JSON body
+    (and the answer's headers into ``headers_out``)."""
     context = ssl.create_default_context(cafile=str(site.root))
 
     class Connection(http.client.HTTPSConnection):
@@ -109,6 +118,8 @@ def _https(site: Site, method: str, path: str, body: Any = None, token: str | No
     try:
         connection.request(method, path, None if body is None else json.dumps(body), headers)
         response = connection.getresponse()
+        if headers_out is not None:
+            headers_out.update((k.lower(), v) for k, v in response.getheaders())
         return response.status, json.loads(response.read())
     finally:
         connection.close()
@@ -248,9 +259,15 @@ def test_a_table_over_https_and_wss_through_caddy(
     finally:
         stranger.close()
 
-    # Opening a table through the proxy needs the operator's token.
-    status, refused = _https(site, "POST", "/tables", {"name": "Harbour"})
+    # Opening a table through the proxy needs the operator's token. The refusal, like every
+    # answer, reaches the browser with the security headers the server sets.
+    said: dict[str, str] = {}
+    status, refused = _https(site, "POST", "/tables", {"name": "Harbour"}, headers_out=said)
     assert status == 401 and refused["error"] == "operator"
+    assert said["content-security-policy"] == PAGE_POLICY
+    assert said["x-content-type-options"] == "nosniff"
+    assert said["referrer-policy"] == "no-referrer"
+    assert said["x-frame-options"] == "DENY"
     status, made = _https(site, "POST", "/tables", {"name": "Harbour"}, token=TOKEN)
     assert status == 201
     assert made["url"] == f"{site.url}/#link={made['link']}"
@@ -272,7 +289,8 @@ def test_a_table_over_https_and_wss_through_caddy(
     try:
         desk = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
         gm = page_of(desk)
-        gm.goto(made["url"])
+        opened = gm.goto(made["url"])
+        assert opened is not None and opened.headers["content-security-policy"] == PAGE_POLICY
         expect(gm.locator("#connection.live")).to_be_visible()
         assert gm.evaluate("location.protocol") == "https:"
         # The links lead to the public HTTPS address: no warning before inviting.
@@ -294,7 +312,7 @@ def test_a_table_over_https_and_wss_through_caddy(
         expect(ann.locator("#connection.live")).to_be_visible()
         expect(ann.locator("[data-panel=you]")).to_contain_text("Ann")
         # A secure origin with a trusted certificate: the page's worker runs there.
-        ann.wait_for_function("navigator.serviceWorker.controller !== null")
+        ann.wait_for_function("() => navigator.serviceWorker.controller !== null")
         bob = page_of(browser.new_context(locale="ru-RU", viewport={"width": 1280, "height": 900}))
         bob.goto(invited["bob"])
         expect(bob.locator("#connection.live")).to_be_visible()

@@ -39,7 +39,7 @@ def phone(browser: Any, server: str, link: str, locale: str) -> Iterator[Any]:
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(f"{server}/#link={link}")
         expect(page.locator("#connection.live")).to_be_visible()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         yield page
         assert errors == []
     finally:
@@ -66,7 +66,7 @@ def test_the_page_meets_the_install_criteria_and_keeps_only_its_own_files(
         page = context.new_page()
         page.goto(f"{server}/#link={made['link']}")
         expect(page.locator("#connection.live")).to_be_visible()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         cdp = context.new_cdp_session(page)
         # Chromium's own verdict on whether the page can be installed: no errors at all.
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []

@@ -40,7 +40,7 @@ def test_the_page_asks_for_the_operator_token_once(guarded: str, browser: Any) -
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(guarded)
-        page.wait_for_function("document.documentElement.lang === 'sv'")
+        page.wait_for_function("() => document.documentElement.lang === 'sv'")
         assert page.locator("#operator-kept").count() == 0
         open_table(page, "Bordet")
         page.wait_for_selector("#operator-form")

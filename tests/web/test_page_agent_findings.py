@@ -274,3 +274,24 @@ def test_zones_and_sides_named_with_spaces_give_ids_without(server: str, browser
         # The link between the two zones is drawn, from one box to the other.
         expect(ann.locator("#zone-map svg.links line")).to_have_count(1)
         assert ann.evaluate(SPACED_IDS) == []
+
+
+def test_a_difficulty_already_set_is_not_offered_again(server: str, browser: Any) -> None:
+    """Seed 2, step 63 (issue 39's run): in the challenge dialog, pressing the rule of thumb
+    that gives the difficulty already set changed nothing: it is shown chosen, not offered."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    with at_table(browser, server, gm_link, "en-GB") as gm:
+        gm.click("#start-challenge")
+        select = gm.locator("#task-difficulty-1")
+        value = select.input_value()
+        guide = gm.locator(f"#{select.get_attribute('id')}-guide")
+        chosen = guide.locator(f".guide-choice[data-rating='{value}']")
+        expect(chosen.first).to_be_disabled()
+        expect(chosen.first).to_have_attribute("aria-pressed", "true")
+        other = guide.locator(".guide-choice:not([disabled])").first
+        rating = other.get_attribute("data-rating")
+        other.click()
+        expect(select).to_have_value(rating or "")
+        expect(guide.locator(f".guide-choice[data-rating='{rating}']").first).to_be_disabled()

@@ -121,3 +121,35 @@ def test_last_time_for_the_gm_in_english_and_a_player_in_russian_on_a_phone(
         scene = {"name": "The customs house", "participants": ["fyodor", "astrid", "kruger"]}
         command(server, tid, gm_link, "StartScene", scene)
         expect(ann.locator("#recap")).to_have_count(0)
+
+
+def test_last_time_follows_the_session_that_ended_on_open_pages(server: str, browser: Any) -> None:
+    """Issue 39: pages left open through session 2 kept "Last time…" on session 1 once it
+    ended. Both pages (the GM's in English, Аня's phone in Russian) turn to session 2 by
+    themselves, and a line the GM adds to it reaches Аня's page."""
+    from playwright.sync_api import expect
+
+    table = _session_one(server)
+    tid, gm_link = table["table"], table["gm"]
+    with seats(browser, server, (gm_link, "en-GB", DESKTOP), (table["ann"], "ru-RU", PHONE)) as (
+        gm,
+        ann,
+    ):
+        for page, title in ((gm, "Session 1"), (ann, "Сессия 1")):
+            expect(page.locator("#recap-session-title")).to_have_text(title)
+        command(server, tid, gm_link, "StartSession", {})
+        scene = {"name": "The customs house", "participants": ["fyodor", "astrid", "kruger"]}
+        command(server, tid, gm_link, "StartScene", scene)
+        expect(ann.locator("#recap")).to_have_count(0)
+        roll = {"actor": "astrid", "skill": "drive", "action": "overcome", "difficulty": 1}
+        command(server, tid, table["sofia"], "Roll", {**roll, "dice": "++++"})
+        command(server, tid, table["sofia"], "ResolveRoll", {})
+        command(server, tid, gm_link, "EndScene", {})
+        command(server, tid, gm_link, "EndSession", {})
+        for page, title in ((gm, "Session 2"), (ann, "Сессия 2")):
+            expect(page.locator("#recap-session-title")).to_have_text(title)
+            expect(page.locator("#recap-session")).to_have_value("2")
+            expect(page.locator("#recap-body")).to_contain_text("Astrid Lind")
+        gm.fill("#recap-line", "The customs house burned that night.")
+        gm.click("#recap-line-add")
+        expect(ann.locator("#recap-body")).to_contain_text("The customs house burned that night.")

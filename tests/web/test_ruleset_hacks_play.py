@@ -107,7 +107,7 @@ def test_an_example_hack_played(
             page.select_option("#npc-skill-1", first)
             page.select_option("#npc-rating-1", str(character["skills"].get(first, 0) + 1))
         gm.submit("npc-form")
-        page.wait_for_function("document.querySelectorAll('[id^=char-]').length >= 2")
+        page.wait_for_function("() => document.querySelectorAll('[id^=char-]').length >= 2")
         npc = _id(page, NPC)
         gm.click("#start-session")
         gm.click("#start-scene")

@@ -44,7 +44,9 @@ def open_editor(page: Any, gm: Player, table: str, preset: str) -> None:
 def accepted(page: Any, ready: str) -> None:
     """Wait until the preview lists no problem and the script ``ready`` holds of it (the answer
     to the last change has come, not an earlier one)."""
-    page.wait_for_function(f"!document.querySelector('#ruleset-preview-problems') && ({ready})")
+    page.wait_for_function(
+        f"() => !document.querySelector('#ruleset-preview-problems') && ({ready})"
+    )
 
 
 @contextmanager
@@ -148,7 +150,7 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         page.select_option("#npc-skill-0", "resources")
         page.select_option("#npc-rating-0", "2")
         gm.submit("npc-form")
-        page.wait_for_function("document.querySelectorAll('[id^=char-]').length >= 2")
+        page.wait_for_function("() => document.querySelectorAll('[id^=char-]').length >= 2")
         gm.click("#start-session")
         gm.click("#start-scene")
         page.fill("#scene-name", "Биржа специй")
@@ -243,7 +245,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         wealth = page.locator("#ruleset-track-wealth")
         wealth.wait_for()
         page.wait_for_function(
-            "document.querySelectorAll('#ruleset-track-wealth .box').length === 5"
+            "() => document.querySelectorAll('#ruleset-track-wealth .box').length === 5"
         )
         assert wealth.locator(".label").inner_text() == "Wealth"
         # The fourth slot shows as soon as it is added, for any harm; its harm comes with the
@@ -264,7 +266,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         page.select_option("#ruleset-edit-shape-type", "pyramid")
         page.fill("#ruleset-edit-shape-peak", "5")
         page.wait_for_function(
-            "document.querySelector('#ruleset-peak')?.textContent === 'Highest skill rating: 5'"
+            "() => document.querySelector('#ruleset-peak')?.textContent === 'Highest skill rating: 5'"
         )
         # Two relationships on every sheet, and Resources that attacks Wealth.
         # A second relationship slot is refused (one count a kind); two relationships are not.
@@ -279,7 +281,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         )
         page.fill(f"#ruleset-edit-aspect-count-{relationship}", "2")
         page.wait_for_function(
-            "[...document.querySelectorAll('#ruleset-aspects .badge')]"
+            "() => [...document.querySelectorAll('#ruleset-aspects .badge')]"
             ".some((b) => b.textContent === 'Relationship ×2')"
         )
         page.click("#ruleset-edit-uses summary")
@@ -353,7 +355,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         expect_focus(page, "ruleset-edit-skill-new-key")
         assert page.input_value("#ruleset-edit-skill-new-key") == ""
         page.wait_for_function(
-            "document.querySelector('#ruleset-preview')?.textContent.includes('Sailing')"
+            "() => document.querySelector('#ruleset-preview')?.textContent.includes('Sailing')"
         )
 
         # Turns by skill, a slot only for the strong, and Sailing that defends: all soon repaired.
@@ -388,7 +390,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         assert page.input_value("#ruleset-edit-slot-skill-3") == "sailing"
         page.click("#ruleset-edit-skill-remove-provoke")
         page.wait_for_function(
-            "!document.querySelector('#ruleset-preview')?.textContent.includes('Provoke')"
+            "() => !document.querySelector('#ruleset-preview')?.textContent.includes('Provoke')"
             " && document.querySelector('#ruleset-track-physical')"
         )
 
@@ -399,7 +401,7 @@ def test_skills_stunts_and_slot_conditions_edited(server: str, browser: Any) -> 
         page.fill("#ruleset-edit-stunt-cost", "2")
         page.fill("#ruleset-edit-min-refresh", "0")
         page.wait_for_function(
-            "document.querySelector('#ruleset-free-stunts')?.textContent === 'Free stunts: 2'"
+            "() => document.querySelector('#ruleset-free-stunts')?.textContent === 'Free stunts: 2'"
             " && document.querySelector('#ruleset-stunt-cost')?.textContent"
             " === 'Further stunts cost 2 refresh each, leaving at least 0'"
         )

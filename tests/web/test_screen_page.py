@@ -30,7 +30,7 @@ SECRET_DICE = 'aria-label="--+-"'  # the secret roll's dice, as the page draws t
 def submit(page: Any, form: str) -> None:
     page.locator(f"#{form}-submit").click()
     try:
-        page.wait_for_function("!document.getElementById('dialog').open", timeout=TIMEOUT)
+        page.wait_for_function("() => !document.getElementById('dialog').open", timeout=TIMEOUT)
     except Exception:
         said = page.locator("#dialog .dialog-error").inner_text()
         raise AssertionError(f"{form} was refused: {said}") from None

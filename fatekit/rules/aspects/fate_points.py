@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fatekit.rules.core.citations import CONDENSED, rule
+from fatekit.rules.core.citations import CONDENSED, CORE_BOOK, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "NEVER_NEGATIVE_RULE",
     "PENDING_RULE",
     "REFRESH_RULE",
+    "SCENARIO_RESET_RULE",
     "FateLedger",
     "FatePoints",
     "GMPool",
@@ -39,6 +40,13 @@ REFRESH_RULE = rule(
     "Создайте своих персонажей > Обновление",
     "A session starts with at least refresh fate points; more carries over if the character "
     "ended the last session with more",
+)
+SCENARIO_RESET_RULE = rule(
+    "fate-points.scenario-reset",
+    CORE_BOOK,
+    "Aspects and Fate Points > The Fate Point Economy > Refresh",
+    "Fate Core: the first session of a new scenario starts each PC at exactly their refresh, "
+    "whatever they carried over",
 )
 GM_POOL_RULE = rule(
     "fate-points.gm-pool",
@@ -107,12 +115,14 @@ class FatePoints:
         self.pending = 0
         return released
 
-    def start_session(self, refresh: int) -> None:
-        """Refresh: start the session with ``max(refresh, points left)``."""
+    def start_session(self, refresh: int, *, reset: bool = False) -> None:
+        """Refresh: start the session with ``max(refresh, points left)``, or with exactly
+        ``refresh`` when a new scenario begins and the rule set resets it (``reset``: Fate
+        Core)."""
         if refresh < 0:
             raise BadInput(f"refresh cannot be negative ({refresh})")
         self.end_scene()
-        self.available = max(refresh, self.available)
+        self.available = refresh if reset else max(refresh, self.available)
 
 
 @dataclass(slots=True)

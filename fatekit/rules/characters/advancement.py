@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.character import Character, fitted_harm, stunt_refresh_cost
-from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, Preset
+from fatekit.rules.characters.preset import STUNT_SLOTS_RULE, AdvancementStyle, Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
@@ -31,12 +31,14 @@ from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 
 __all__ = [
+    "BANKED_RULE",
     "BREAKTHROUGH_RULE",
     "CLEAR_RECOVERING_RULE",
     "GM_POWER_UP_RULE",
     "MILESTONE_RULE",
     "Breakthrough",
     "BuyStunt",
+    "ChangePlan",
     "MilestoneChoice",
     "ReplaceSkill",
     "RewriteAspect",
@@ -47,8 +49,11 @@ __all__ = [
     "breakthrough_as_recorded",
     "breakthrough_moment",
     "check_milestone",
+    "commit_plan",
     "milestone_as_recorded",
+    "planned_change",
     "raise_skills",
+    "raised_skills",
     "skills_raised_as_recorded",
 ]
 
@@ -82,7 +87,7 @@ CLEAR_RECOVERING_RULE = rule(
     "At a breakthrough the consequences already recovering may be removed: the player chooses "
     "which (Fate Condensed says the same: they may be removed)",
 )
-_BANKED_RULE = rule(
+BANKED_RULE = rule(
     "advancement.banked-steps",
     CONDENSED,
     "Развитие > Повышение рейтинга навыков",
@@ -164,12 +169,13 @@ def check_milestone(
     character: Character, choice: MilestoneChoice, preset: Preset | None = None
 ) -> None:
     """Raise unless ``choice`` is a legal milestone change for ``character`` now."""
-    _planned(character, choice, _preset(character, preset), character.refresh)
+    planned_change(character, choice, _preset(character, preset), character.refresh)
 
 
 @dataclass(slots=True)
-class _Plan:
-    """The new values a change would give, computed before anything is touched."""
+class ChangePlan:
+    """The new values a change would give, computed before anything is touched (Fate Core's
+    and Fate Accelerated's milestones build on it: :mod:`fatekit.rules.characters.milestones`)."""
 
     skills: dict[str, int]
     stunts: list[Stunt]
@@ -177,7 +183,11 @@ class _Plan:
     aspect_names: dict[str, str]
 
 
-def _planned(character: Character, choice: MilestoneChoice, preset: Preset, refresh: int) -> _Plan:
+def planned_change(
+    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+) -> ChangePlan:
+    """The sheet's values after ``choice``, with ``refresh`` to pay for a stunt (nothing changes
+    yet); raises when the change is not a legal milestone change."""
     _check_change(character, choice, preset, refresh)
     return _changed(character, choice, preset, refresh)
 
@@ -236,7 +246,9 @@ def _stunt_cost(preset: Preset, held: int) -> int:
     return stunt_refresh_cost(preset, held + 1) - stunt_refresh_cost(preset, held)
 
 
-def _changed(character: Character, choice: MilestoneChoice, preset: Preset, refresh: int) -> _Plan:
+def _changed(
+    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+) -> ChangePlan:
     """The new values a milestone change gives, as a table's log recorded it (checked by no
     rule: the change was judged when it was made)."""
     skills = dict(character.skills)
@@ -260,7 +272,7 @@ def _changed(character: Character, choice: MilestoneChoice, preset: Preset, refr
         stunts.append(choice.stunt)
     elif isinstance(choice, RewriteAspect):
         names[choice.aspect_id] = choice.name.strip()
-    return _Plan(skills, stunts, refresh, names)
+    return ChangePlan(skills, stunts, refresh, names)
 
 
 def _set(skills: dict[str, int], key: str, rating: int) -> None:
@@ -290,8 +302,8 @@ def apply_milestone(
 ) -> None:
     """Make one milestone change."""
     chosen = _preset(character, preset)
-    plan = _planned(character, choice, chosen, character.refresh)
-    _commit(character, plan, chosen)
+    plan = planned_change(character, choice, chosen, character.refresh)
+    commit_plan(character, plan, chosen)
 
 
 def milestone_as_recorded(
@@ -300,10 +312,14 @@ def milestone_as_recorded(
     """A milestone change as a table's log recorded it (checked by no rule: see
     :func:`apply_milestone`)."""
     chosen = _preset(character, preset)
-    _commit(character, _changed(character, choice, chosen, character.refresh), chosen, True)
+    plan = _changed(character, choice, chosen, character.refresh)
+    commit_plan(character, plan, chosen, as_recorded=True)
 
 
-def _commit(character: Character, plan: _Plan, preset: Preset, as_recorded: bool = False) -> None:
+def commit_plan(
+    character: Character, plan: ChangePlan, preset: Preset, *, as_recorded: bool = False
+) -> None:
+    """Write ``plan`` on the sheet, with the stress boxes and slots its skills and stunts give."""
     # New stress and slots are worked out before anything changes: losing a filled slot raises
     # (a change a log recorded keeps what it had, as it did when it was judged).
     stress, slots = fitted_harm(
@@ -319,11 +335,15 @@ def _commit(character: Character, plan: _Plan, preset: Preset, as_recorded: bool
     character.consequences = slots
 
 
-def _raised(skills: Mapping[str, int], steps: Sequence[str], preset: Preset) -> dict[str, int]:
+def raised_skills(
+    skills: Mapping[str, int], steps: Sequence[str], preset: Preset, *, columns: bool = True
+) -> dict[str, int]:
+    """``skills`` with one step added per entry of ``steps``; with ``columns``, refused when a
+    tier ends up holding more skills than the tier below (the column rule)."""
     for key in steps:
         _known_skill(preset, key)
     raised = _stepped(skills, steps)
-    problems = column_problems(raised)
+    problems = column_problems(raised) if columns else []
     if problems:
         names = ", ".join(preset.skill_name(k) for k in steps)
         refuse(
@@ -353,11 +373,13 @@ def raise_skills(character: Character, steps: Sequence[str], preset: Preset | No
     if len(steps) > character.skill_steps_banked:
         raise IllegalAction(
             f"{len(steps)} steps asked for but {character.skill_steps_banked} banked",
-            _BANKED_RULE,
+            BANKED_RULE,
         )
-    skills = _raised(character.skills, steps, chosen)
-    plan = _Plan(skills, list(character.stunts), character.refresh, {})
-    _commit(character, plan, chosen)
+    # Fate Accelerated's approaches keep no columns (its milestones' own rule).
+    columns = chosen.advancement is not AdvancementStyle.ACCELERATED
+    skills = raised_skills(character.skills, steps, chosen, columns=columns)
+    plan = ChangePlan(skills, list(character.stunts), character.refresh, {})
+    commit_plan(character, plan, chosen)
     character.skill_steps_banked -= len(steps)
 
 
@@ -367,8 +389,10 @@ def skills_raised_as_recorded(
     """Banked skill steps spent as a table's log recorded it (checked by no rule: see
     :func:`raise_skills`)."""
     chosen = _preset(character, preset)
-    plan = _Plan(_stepped(character.skills, steps), list(character.stunts), character.refresh, {})
-    _commit(character, plan, chosen, True)
+    plan = ChangePlan(
+        _stepped(character.skills, steps), list(character.stunts), character.refresh, {}
+    )
+    commit_plan(character, plan, chosen, as_recorded=True)
     character.skill_steps_banked = max(0, character.skill_steps_banked - len(steps))
 
 
@@ -383,9 +407,9 @@ def apply_breakthrough(
     steps = 1 + (1 if breakthrough.gm_skill_step else 0)
     refresh = character.refresh + (1 if breakthrough.gm_refresh else 0)
     if breakthrough.milestone is not None:
-        plan = _planned(character, breakthrough.milestone, chosen, refresh)
+        plan = planned_change(character, breakthrough.milestone, chosen, refresh)
     else:
-        plan = _Plan(dict(character.skills), list(character.stunts), refresh, {})
+        plan = ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
     if breakthrough.high_concept is not None:
         high = character.high_concept
         if high is None:
@@ -400,11 +424,11 @@ def apply_breakthrough(
     if len(breakthrough.raise_now) > banked:
         raise IllegalAction(
             f"{len(breakthrough.raise_now)} steps asked for but only {banked} available",
-            _BANKED_RULE,
+            BANKED_RULE,
         )
     if breakthrough.raise_now:
-        plan.skills = _raised(plan.skills, breakthrough.raise_now, chosen)
-    _commit(character, plan, chosen)
+        plan.skills = raised_skills(plan.skills, breakthrough.raise_now, chosen)
+    commit_plan(character, plan, chosen)
     for slot, name in to_start:
         slot.start_recovery(name, clock, breakthrough_moment())
     for slot in to_clear:
@@ -433,14 +457,14 @@ def breakthrough_as_recorded(
     if breakthrough.milestone is not None:
         plan = _changed(character, breakthrough.milestone, chosen, refresh)
     else:
-        plan = _Plan(dict(character.skills), list(character.stunts), refresh, {})
+        plan = ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
     high = character.high_concept
     if breakthrough.high_concept is not None and high is not None:
         plan.aspect_names[high.id] = breakthrough.high_concept.strip()
     clear = None if clear_all else breakthrough.clear_recovering
     to_start, to_clear = _recovery_as_recorded(character, breakthrough.recovery_names, clear)
     plan.skills = _stepped(plan.skills, breakthrough.raise_now)
-    _commit(character, plan, chosen, True)
+    commit_plan(character, plan, chosen, as_recorded=True)
     mark = clock.mark(breakthrough_moment() if moment is None else moment)
     for slot, name in to_start:
         slot.recovery_started(name, mark)

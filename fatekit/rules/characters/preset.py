@@ -45,6 +45,7 @@ __all__ = [
     "TURN_ORDER_APPROACH_RULE",
     "TURN_ORDER_ELECTIVE_RULE",
     "TURN_ORDER_SKILL_RULE",
+    "AdvancementStyle",
     "AspectSlot",
     "ExtraSlot",
     "Preset",
@@ -243,6 +244,25 @@ class SkillUse:
             raise BadInput(f"{self.skill}: only an attack is made at range")
 
 
+class AdvancementStyle(StrEnum):
+    """How characters advance: the milestones a rule set names and what each allows."""
+
+    #: Fate Condensed (and Öde): a milestone at a session's end, a breakthrough at an arc's.
+    CONDENSED = "condensed"
+    #: Fate Core: minor, significant and major milestones, skill points and a skill cap.
+    CORE = "core"
+    #: Fate Accelerated: minor, significant and major milestones over approaches (capped at
+    #: Superb, no columns), consequences cleared by time at a milestone.
+    ACCELERATED = "accelerated"
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The milestones a session's end may bring, smallest first."""
+        if self is AdvancementStyle.CONDENSED:
+            return ("minor", "major")
+        return ("minor", "significant", "major")
+
+
 class TurnOrderStyle(StrEnum):
     """How a conflict decides who acts when."""
 
@@ -288,6 +308,11 @@ class Preset:
     recovery: RecoveryRules = DEFAULT_RECOVERY
     #: A solo big bad's stress reduction: half the PCs rounded down (Öde) instead of up.
     solo_rounds_down: bool = False
+    #: Escalating stress: any free box worth enough may take a hit (Fate Accelerated), not the
+    #: exact box first (Fate Core).
+    stress_any_box: bool = False
+    #: The milestones characters reach and what each allows.
+    advancement: AdvancementStyle = AdvancementStyle.CONDENSED
 
     def __post_init__(self) -> None:
         if not self.key.strip() or not self.name.strip():
@@ -332,6 +357,12 @@ class Preset:
     def extreme_consequences(self) -> bool:
         """Whether the preset turns on extreme consequences by default (Fate Core does)."""
         return "extreme_consequences" in self.options
+
+    @property
+    def book_rules(self) -> tuple[str, ...]:
+        """The optional rules of other books that are rules of this preset's own book (Fate
+        Core's extreme consequences and full defense): always in force at its tables."""
+        return self.options
 
     # -- skills ----------------------------------------------------------------------------
 

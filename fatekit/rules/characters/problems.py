@@ -56,6 +56,8 @@ CODES: dict[str, frozenset[str]] = {
         "minor_stunts": "n",
         "mob_members": "",
         "minor_members": "",
+        "stunt_no_action": "n",
+        "stunt_no_text": "n",
     }.items()
 }
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.characters.preset import (
+    AdvancementStyle,
     AspectSlot,
     ExtraSlot,
     Preset,
@@ -384,6 +385,8 @@ def preset_from_data(data: Mapping[str, Any]) -> Preset:
             stunt_bonus=data.get("stunt_bonus", 2),
             recovery=recovery,
             solo_rounds_down=data.get("solo_stress_rounding", "up") == "down",
+            stress_any_box=data["stress"].get("pick", "exact") == "any",
+            advancement=AdvancementStyle(data.get("advancement", AdvancementStyle.CONDENSED.value)),
         ),
     )
     if preset is None:

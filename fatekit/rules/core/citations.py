@@ -10,13 +10,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONDENSED", "CORE", "FAE", "ITALIAN", "ODE", "Rule", "all_rules", "find_rule", "rule"]
+__all__ = [
+    "CONDENSED",
+    "CONDENSED_BOOK",
+    "CORE",
+    "CORE_BOOK",
+    "FAE",
+    "FAE_BOOK",
+    "ITALIAN",
+    "ODE",
+    "Rule",
+    "all_rules",
+    "book_key",
+    "citation",
+    "find_rule",
+    "register_book",
+    "rule",
+]
 
 CONDENSED = "fate-condensed.ru.md"
 CORE = "fate-core-conflicts.en.txt"
 FAE = "fate-accelerated-summary.en.txt"
 ITALIAN = "fate-condensed-actions.it.md"
 ODE = "ode-kortfattad.sv.rst"
+#: The whole books (``shared/rules/srd/``): the Fate Core System, Fate Accelerated and Fate
+#: Condensed as Evil Hat published them.
+CORE_BOOK = "srd/fate-core.md"
+FAE_BOOK = "srd/fate-accelerated-SRD.md"
+CONDENSED_BOOK = "srd/Fate-Condensed-SRD-CC-BY.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +52,11 @@ class Rule:
     def cite(self) -> str:
         """A short human-readable citation, e.g. ``fate-condensed.ru.md § Invoking Aspects``."""
         return f"{self.source} § {self.section}"
+
+    def cite_in(self, book: str | None) -> str:
+        """The citation at a table playing the preset whose source is ``book``."""
+        source, section = citation(self, book)
+        return f"{source} § {section}"
 
     def __str__(self) -> str:
         return f"{self.summary} ({self.cite()})"
@@ -52,6 +78,54 @@ def rule(key: str, source: str, section: str, summary: str) -> Rule:
 def find_rule(key: str) -> Rule | None:
     """The rule declared under ``key``, if any."""
     return _REGISTRY.get(key)
+
+
+#: Which surveyed book a preset's source is cited from: an excerpt stands for its whole book.
+_BOOK_OF = {
+    CORE: CORE_BOOK,
+    CORE_BOOK: CORE_BOOK,
+    FAE: FAE_BOOK,
+    FAE_BOOK: FAE_BOOK,
+    CONDENSED: CONDENSED_BOOK,
+    CONDENSED_BOOK: CONDENSED_BOOK,
+    ODE: ODE,
+}
+#: A short key for each text, as a page names its book.
+_KEYS = {
+    CORE: "core",
+    CORE_BOOK: "core",
+    FAE: "accelerated",
+    FAE_BOOK: "accelerated",
+    CONDENSED: "condensed",
+    CONDENSED_BOOK: "condensed",
+    ITALIAN: "condensed",
+    ODE: "ode",
+}
+#: Where each surveyed book writes each rule it plays: book -> rule key -> section.
+_SECTIONS: dict[str, dict[str, str]] = {}
+
+
+def register_book(source: str, sections: dict[str, str]) -> None:
+    """Record where the book ``source`` writes each rule (rule key -> section heading); the
+    surveys of :mod:`fatekit.rules.books` do, once each."""
+    _SECTIONS[source] = dict(sections)
+
+
+def citation(rule: Rule, book: str | None) -> tuple[str, str]:
+    """Where ``rule`` is written (text, section) for a table whose preset comes from ``book``:
+    in that book where its survey lists the rule, else where the rule was declared from (an
+    optional rule another book gives, say)."""
+    surveyed = _BOOK_OF.get(book or "")
+    section = _SECTIONS.get(surveyed or "", {}).get(rule.key)
+    if surveyed is not None and section:
+        return surveyed, section
+    return rule.source, rule.section
+
+
+def book_key(source: str) -> str:
+    """A short key for the text ``source`` (``core``, ``accelerated``, ``condensed``, ``ode``;
+    ``own`` for a text fatekit does not know, a group's own game)."""
+    return _KEYS.get(source, "own")
 
 
 def all_rules() -> tuple[Rule, ...]:

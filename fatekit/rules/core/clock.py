@@ -28,9 +28,12 @@ class Milestone(StrEnum):
 
     Fate Condensed calls them a *milestone* (usually at the end of a session) and a
     *breakthrough* (at the end of a story arc); Fate Core calls the latter a *major milestone*.
+    Fate Core and Fate Accelerated have a *significant* milestone between them, at the end of a
+    scenario.
     """
 
     MINOR = "minor"
+    SIGNIFICANT = "significant"
     MAJOR = "major"
 
 
@@ -40,7 +43,9 @@ class Moment(StrEnum):
     SCENE = "scene"  # during a scene (every mark taken before moments were recorded)
     SESSION = "session"  # in a session, between two scenes
     ARC = "arc"  # between two sessions of an arc
-    BETWEEN_ARCS = "between_arcs"  # at a breakthrough (a major milestone), before the next arc
+    #: at a breakthrough (a major milestone) before the next arc, or at a significant milestone
+    #: before the next scenario: the scenario or arc it ends is not a whole one after the mark
+    BETWEEN_ARCS = "between_arcs"
 
     @property
     def in_scene(self) -> bool:
@@ -68,6 +73,12 @@ class ClockMark:
     minor_milestones: int
     major_milestones: int
     moment: Moment = Moment.SCENE
+    significant_milestones: int = 0
+
+    @property
+    def scenarios_ended(self) -> int:
+        """Scenarios ended: each significant or major milestone ends one (Fate Core)."""
+        return self.significant_milestones + self.major_milestones
 
     def __post_init__(self) -> None:
         try:
@@ -88,6 +99,7 @@ class Clock:
     sessions_ended: int = 0
     minor_milestones: int = 0
     major_milestones: int = 0
+    significant_milestones: int = 0
 
     def __post_init__(self) -> None:
         counts = (
@@ -95,6 +107,7 @@ class Clock:
             self.sessions_ended,
             self.minor_milestones,
             self.major_milestones,
+            self.significant_milestones,
         )
         if any(count < 0 for count in counts):
             raise BadInput(f"clock counts cannot be negative: {counts}")
@@ -107,6 +120,7 @@ class Clock:
             self.minor_milestones,
             self.major_milestones,
             Moment(moment),
+            self.significant_milestones,
         )
 
     def end_scene(self) -> None:
@@ -118,11 +132,19 @@ class Clock:
         self.sessions_ended += 1
 
     def reach_milestone(self, kind: Milestone) -> None:
-        """Count a milestone reached: a minor one (milestone) or a major one (breakthrough)."""
+        """Count a milestone reached: a minor one (milestone), a significant one (Fate Core's
+        and Fate Accelerated's scenario end) or a major one (breakthrough)."""
         if kind is Milestone.MINOR:
             self.minor_milestones += 1
+        elif kind is Milestone.SIGNIFICANT:
+            self.significant_milestones += 1
         else:
             self.major_milestones += 1
+
+    @property
+    def scenarios_ended(self) -> int:
+        """Scenarios ended: each significant or major milestone ends one (Fate Core)."""
+        return self.significant_milestones + self.major_milestones
 
     def full_scenes_since(self, mark: ClockMark) -> int:
         """Whole scenes that have run from start to end after ``mark`` (the scene it fell in,
@@ -139,11 +161,19 @@ class Clock:
         (the arc it fell in, if any, does not count)."""
         return max(0, self.major_milestones - mark.major_milestones - int(mark.moment.in_arc))
 
+    def full_scenarios_since(self, mark: ClockMark) -> int:
+        """Whole scenarios (each ended by a significant or major milestone) that have run after
+        ``mark`` (the scenario it fell in, if any, does not count). With no significant
+        milestone reached, these are the arcs :meth:`full_arcs_since` counts."""
+        ended = self.scenarios_ended - mark.scenarios_ended
+        return max(0, ended - int(mark.moment.in_arc))
+
     def major_milestones_since(self, mark: ClockMark) -> int:
         """Major milestones reached after ``mark`` was taken."""
         return max(0, self.major_milestones - mark.major_milestones)
 
     def milestones_since(self, mark: ClockMark) -> int:
-        """Milestones of either kind reached after ``mark`` was taken."""
-        reached = self.minor_milestones + self.major_milestones
-        return max(0, reached - mark.minor_milestones - mark.major_milestones)
+        """Milestones of any kind reached after ``mark`` was taken."""
+        reached = self.minor_milestones + self.significant_milestones + self.major_milestones
+        was = mark.minor_milestones + mark.significant_milestones + mark.major_milestones
+        return max(0, reached - was)

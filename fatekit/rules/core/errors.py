@@ -36,13 +36,15 @@ class BadInput(FateError, ValueError):
 
 class IllegalAction(FateError):
     """The rules forbid this action; ``rule`` names which rule, ``waivable`` whether a GM may
-    set it aside for this move."""
+    set it aside for this move. ``book`` is the text the table's preset comes from, set by the
+    table that refused the move: the refusal cites the rule from that book."""
 
     def __init__(self, message: str, rule: Rule, *, waivable: bool = False) -> None:
         super().__init__(f"{message} [{rule.key}: {rule}]")
         self.reason = message
         self.rule = rule
         self.waivable = waivable
+        self.book: str | None = None
 
 
 class ForbiddenAction(IllegalAction):

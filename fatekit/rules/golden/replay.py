@@ -395,8 +395,9 @@ class _Runner(Expectations):
                 conflict.roster.fighter(hit[0]).character,
                 hit[1],
                 conflict.roster.harm,
-                allow_extreme=conflict.hits.allow_extreme,
+                allow_extreme=conflict.hits.extreme_use(hit[0]),
                 clock=self.game.clock,
+                any_box=self.game.ruleset.preset.stress_any_box,
             )
             if plan is None:
                 raise BadInput("no plan absorbs this hit")

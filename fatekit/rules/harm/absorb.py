@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.core.citations import CONDENSED, CORE, rule
+from fatekit.rules.core.citations import CONDENSED, CORE, FAE, Rule, rule
 from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.tracks import Track
@@ -48,15 +48,19 @@ from fatekit.rules.harm.stress import StressStyle, StressTrack
 
 __all__ = [
     "ABSORB_RULE",
+    "ANY_BOX_RULE",
     "CONSEQUENCE_ASPECT_RULE",
     "ESCALATING_RULE",
+    "EXTREME_LAST_DITCH_RULE",
     "EXTREME_RULE",
+    "EXTREME_WHO_RULE",
     "ONE_POINT_RULE",
     "ONLY_AS_NEEDED_RULE",
     "RESERVED_SLOT_RULE",
     "STRESS_KIND_RULE",
     "AbsorbPlan",
     "ExtremeChoice",
+    "ExtremeUse",
     "Harmable",
     "absorb_options",
     "absorbed_by",
@@ -100,7 +104,14 @@ ESCALATING_RULE = rule(
     CORE,
     "Stress",
     "Escalating boxes: at most one box per hit, the free box worth exactly the shifts left after "
-    "consequences or, if there is none, the next higher free box",
+    "consequences or, when that box is checked or missing, any higher free box",
+)
+ANY_BOX_RULE = rule(
+    "stress.fae-any-box",
+    FAE,
+    "Stress boxes",
+    "Fate Accelerated: one stress box per hit, any free box worth at least the shifts it is to "
+    "absorb (box 1 one shift, box 2 two, box 3 three); consequences may take the rest",
 )
 RESERVED_SLOT_RULE = rule(
     "consequence.reserved-slot",
@@ -123,6 +134,20 @@ EXTREME_RULE = rule(
     "An extreme consequence absorbs 8 shifts and takes the place of one character aspect other "
     "than the high concept; it can be taken once between major milestones (optional outside Fate "
     "Core)",
+)
+EXTREME_WHO_RULE = rule(
+    "consequence.extreme-who",
+    CORE,
+    "Extreme Consequences",
+    "The extreme consequence is every PC's last-ditch option (and a main NPC's, whose sheet is a "
+    "PC's): nameless NPCs, mobs and supporting NPCs never take one",
+)
+EXTREME_LAST_DITCH_RULE = rule(
+    "consequence.extreme-last-ditch",
+    CORE,
+    "Extreme Consequences",
+    "Fate Core: an extreme consequence is the last-ditch way to stay in a fight, taken only when "
+    "stress and the other consequences cannot absorb the hit",
 )
 
 
@@ -175,6 +200,31 @@ class ExtremeChoice:
     replaces: str  # the id of a character aspect other than the high concept
 
 
+@dataclass(frozen=True, slots=True)
+class ExtremeUse:
+    """How extreme consequences are played at a table, for one character.
+
+    ``in_play``: the table plays with them (Fate Core's own rule, or the option elsewhere).
+    ``eligible``: this character may take one (a PC or a main NPC; never a nameless NPC or a
+    mob). ``last_ditch``: only when nothing else absorbs the hit (Fate Core's wording; the
+    option of Fate Condensed does not say so).
+    """
+
+    in_play: bool = False
+    eligible: bool = True
+    last_ditch: bool = False
+
+    @classmethod
+    def of(cls, allowed: bool | ExtremeUse) -> ExtremeUse:
+        """``allowed`` as an :class:`ExtremeUse` (a bare ``True``: in play, no more said)."""
+        return allowed if isinstance(allowed, ExtremeUse) else cls(in_play=bool(allowed))
+
+    @property
+    def offered(self) -> bool:
+        """Whether this character may take one at all (in play, and theirs to take)."""
+        return self.in_play and self.eligible
+
+
 def stress_track_for(target: Harmable, track: Track) -> StressTrack | None:
     """The stress track that takes harm of kind ``track``, or ``None`` if the character has none.
 
@@ -198,9 +248,12 @@ def stress_track_for(target: Harmable, track: Track) -> StressTrack | None:
     return found if found is not None else target.stress.get(Track.ANY)
 
 
-def extreme_available(target: Harmable, *, allow_extreme: bool, clock: Clock | None) -> bool:
-    """Whether the character may take an extreme consequence now."""
-    return _extreme_problem(target, allow_extreme=allow_extreme, clock=clock) is None
+def extreme_available(
+    target: Harmable, *, allow_extreme: bool | ExtremeUse, clock: Clock | None
+) -> bool:
+    """Whether the character may take an extreme consequence now (its last-ditch limit aside,
+    which depends on the hit)."""
+    return _extreme_problem(target, ExtremeUse.of(allow_extreme), clock) is None
 
 
 def absorb_options(
@@ -208,41 +261,53 @@ def absorb_options(
     shifts: int,
     track: Track,
     *,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
+    any_box: bool = False,
 ) -> list[AbsorbPlan]:
     """Every minimal legal way for ``target`` to absorb a hit of ``shifts``, best first.
 
     Minimal: dropping any box or consequence from a plan would leave shifts unabsorbed. The
     order is the recommendation (see :func:`recommended_plan`). An empty list means the
-    character is taken out. ``allow_extreme`` offers an extreme consequence; it needs ``clock``
-    to enforce the once-between-major-milestones limit.
+    character is taken out. ``allow_extreme`` offers an extreme consequence (an
+    :class:`ExtremeUse` says for whom and whether only as a last resort); it needs ``clock`` to
+    enforce the once-between-major-milestones limit. ``any_box`` lets an escalating track give
+    any free box worth enough (Fate Accelerated) rather than the exact one first (Fate Core).
     """
     _check_hit(shifts, track)
     _check_target(target)
+    use = ExtremeUse.of(allow_extreme)
     stress = stress_track_for(target, track)
+    plans = _plans(target, stress, shifts, track, extreme=False, any_box=any_box)
+    if extreme_available(target, allow_extreme=use, clock=clock) and not (use.last_ditch and plans):
+        plans += _plans(target, stress, shifts, track, extreme=True, any_box=any_box)
+    plans.sort(key=lambda p: _preference(target, stress, p))
+    return plans
+
+
+def _plans(
+    target: Harmable,
+    stress: StressTrack | None,
+    shifts: int,
+    track: Track,
+    *,
+    extreme: bool,
+    any_box: bool,
+) -> list[AbsorbPlan]:
+    """The minimal plans with (or without) an extreme consequence."""
     usable = [
         i
         for i, slot in enumerate(target.consequences)
         if slot.is_free and slot.serves(track) and slot.severity is not Severity.EXTREME
     ]
-    extremes = (
-        (False, True)
-        if extreme_available(target, allow_extreme=allow_extreme, clock=clock)
-        else (False,)
-    )
     plans: list[AbsorbPlan] = []
     for count in range(len(usable) + 1):
         for slots in itertools.combinations(usable, count):
-            for extreme in extremes:
-                covered = _consequence_shifts(target, slots, extreme)
-                boxes = _boxes_for(stress, shifts - covered)
-                if boxes is None:
-                    continue
+            covered = _consequence_shifts(target, slots, extreme)
+            for boxes in _box_choices(stress, shifts - covered, any_box=any_box):
                 plan = AbsorbPlan(boxes, slots, extreme)
                 if _is_minimal(target, stress, plan, shifts):
                     plans.append(plan)
-    plans.sort(key=lambda p: _preference(target, stress, p))
     return plans
 
 
@@ -251,8 +316,9 @@ def recommended_plan(
     shifts: int,
     track: Track,
     *,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
+    any_box: bool = False,
 ) -> AbsorbPlan | None:
     """The plan we suggest, or ``None`` when the character is taken out.
 
@@ -261,7 +327,9 @@ def recommended_plan(
     mark as few boxes as possible; then prefer the lowest-valued boxes, keeping big boxes for
     big hits.
     """
-    options = absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+    options = absorb_options(
+        target, shifts, track, allow_extreme=allow_extreme, clock=clock, any_box=any_box
+    )
     return options[0] if options else None
 
 
@@ -270,11 +338,14 @@ def is_taken_out(
     shifts: int,
     track: Track,
     *,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
+    any_box: bool = False,
 ) -> bool:
     """Whether no legal plan absorbs the hit, so the character is taken out."""
-    return not absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+    return not absorb_options(
+        target, shifts, track, allow_extreme=allow_extreme, clock=clock, any_box=any_box
+    )
 
 
 def absorbed_by(target: Harmable, track: Track, plan: AbsorbPlan) -> int:
@@ -290,18 +361,26 @@ def check_plan(
     track: Track,
     plan: AbsorbPlan,
     *,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
+    any_box: bool = False,
 ) -> None:
     """Raise unless ``plan`` is a minimal legal way for ``target`` to absorb the hit.
 
-    :class:`BadInput` for indexes that name no box or slot; :class:`IllegalAction`, naming the
-    rule, for a plan the rules forbid.
+    :class:`BadInput` for indexes that name no box or slot, or a plan that takes nothing (being
+    taken out is its own choice); :class:`IllegalAction`, naming the rule, for a plan the rules
+    forbid.
     """
     _check_hit(shifts, track)
     _check_target(target)
     stress = stress_track_for(target, track)
     _check_indexes(target, stress, plan)
+    if not plan.boxes and not plan.slots and not plan.extreme:
+        raise BadInput(
+            "the plan takes no stress box and no consequence: choose how to absorb the hit, or "
+            "be taken out",
+            code="empty_plan",
+        )
     if plan.boxes:
         assert stress is not None  # _check_indexes guarantees it
         box_rule = ESCALATING_RULE if stress.style is StressStyle.ESCALATING else ONE_POINT_RULE
@@ -322,11 +401,18 @@ def check_plan(
                 RESERVED_SLOT_RULE,
             )
     if plan.extreme:
-        problem = _extreme_problem(target, allow_extreme=allow_extreme, clock=clock)
+        use = ExtremeUse.of(allow_extreme)
+        problem = _extreme_problem(target, use, clock)
         if problem is not None:
-            refuse(problem, EXTREME_RULE)
+            refuse(problem[0], problem[1])
+        if use.last_ditch and _plans(target, stress, shifts, track, extreme=False, any_box=any_box):
+            refuse(
+                "stress and the other consequences can still absorb this hit: an extreme "
+                "consequence is the last resort",
+                EXTREME_LAST_DITCH_RULE,
+            )
     if stress is not None and stress.style is StressStyle.ESCALATING and plan.boxes:
-        _check_escalating_box(target, stress, plan, shifts)
+        _check_escalating_box(target, stress, plan, shifts, any_box=any_box)
     absorbed = _capacity(target, stress, plan)
     if absorbed < shifts:
         refuse(
@@ -351,10 +437,11 @@ def apply_plan(
     by: str,
     names: Mapping[int, str] | None = None,
     extreme: ExtremeChoice | None = None,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
     conflict: str | None = None,
     as_recorded: bool = False,
+    any_box: bool = False,
 ) -> list[Aspect]:
     """Absorb the hit with ``plan``: mark its boxes and write its consequences.
 
@@ -367,7 +454,9 @@ def apply_plan(
     again (a later fix to what a plan may hold leaves the absorbed hit as it was).
     """
     if not as_recorded:
-        check_plan(target, shifts, track, plan, allow_extreme=allow_extreme, clock=clock)
+        check_plan(
+            target, shifts, track, plan, allow_extreme=allow_extreme, clock=clock, any_box=any_box
+        )
     if not by.strip():
         raise BadInput("say who inflicted the hit: they get a free invoke on each consequence")
     given = dict(names or {})
@@ -420,10 +509,11 @@ def _absorbed(
     if stress is not None:
         for i in plan.boxes:
             stress.boxes[i].marked = True
-    mark = clock.mark() if clock is not None else None
+    # Each slot its own mark (equal ones): a table folded from its log holds one per slot too.
     taken: list[Aspect] = []
     for i in plan.slots:
         aspect = _new_consequence(target, f"consequence/{i}", given[i], by)
+        mark = clock.mark() if clock is not None else None
         target.consequences[i].written(aspect, conflict=conflict, taken_at=mark)
         taken.append(aspect)
     if extreme is not None and replaced_index is not None:
@@ -431,6 +521,7 @@ def _absorbed(
         count = sum(1 for s in target.consequences if s.severity is Severity.EXTREME)
         aspect = _new_consequence(target, f"extreme/{count + 1}", extreme.name, by)
         slot = ConsequenceSlot.of(Severity.EXTREME)
+        mark = clock.mark() if clock is not None else None
         slot.written(aspect, conflict=conflict, taken_at=mark)
         slot.replaced = old
         target.consequences.append(slot)
@@ -473,10 +564,19 @@ def _check_indexes(target: Harmable, stress: StressTrack | None, plan: AbsorbPla
         )
 
 
-def _extreme_problem(target: Harmable, *, allow_extreme: bool, clock: Clock | None) -> str | None:
-    """Why an extreme consequence cannot be taken now, or ``None`` if it can."""
-    if not allow_extreme:
-        return "extreme consequences are not in play in this game"
+def _extreme_problem(
+    target: Harmable, use: ExtremeUse, clock: Clock | None
+) -> tuple[str, Rule] | None:
+    """Why an extreme consequence cannot be taken now, and the rule that says so (``None``: it
+    can)."""
+    if not use.in_play:
+        return "extreme consequences are not in play in this game", EXTREME_RULE
+    if not use.eligible:
+        return (
+            "only PCs and main NPCs take an extreme consequence: not nameless NPCs, mobs or "
+            "supporting NPCs",
+            EXTREME_WHO_RULE,
+        )
     if clock is None:
         raise BadInput(
             "pass the clock: an extreme consequence is limited to one per major milestone"
@@ -487,9 +587,15 @@ def _extreme_problem(target: Harmable, *, allow_extreme: bool, clock: Clock | No
             and slot.taken_at is not None
             and slot.taken_at.major_milestones == clock.major_milestones
         ):
-            return "an extreme consequence has already been taken since the last major milestone"
+            return (
+                "an extreme consequence has already been taken since the last major milestone",
+                EXTREME_RULE,
+            )
     if not any(_replaceable(a) for a in target.aspects):
-        return "an extreme consequence must replace a character aspect other than the high concept"
+        return (
+            "an extreme consequence must replace a character aspect other than the high concept",
+            EXTREME_RULE,
+        )
     return None
 
 
@@ -530,34 +636,39 @@ def _consequence_shifts(target: Harmable, slots: tuple[int, ...], extreme: bool)
     return total + (SEVERITY_SHIFTS[Severity.EXTREME] if extreme else 0)
 
 
-def _boxes_for(stress: StressTrack | None, remaining: int) -> tuple[int, ...] | None:
-    """The canonical boxes that absorb ``remaining`` shifts, or ``None`` if none can."""
+def _box_choices(
+    stress: StressTrack | None, remaining: int, *, any_box: bool = False
+) -> list[tuple[int, ...]]:
+    """The distinct choices of boxes that absorb ``remaining`` shifts (one-point boxes: the
+    leftmost free ones; an escalating track: one box of each legal value, the leftmost)."""
     if remaining <= 0:
-        return ()
+        return [()]
     if stress is None:
-        return None
+        return []
     if stress.style is StressStyle.ONE_POINT:
         free = stress.free_boxes
-        return tuple(free[:remaining]) if len(free) >= remaining else None
-    box = _escalating_box(stress, remaining)
-    return None if box is None else (box,)
+        return [tuple(free[:remaining])] if len(free) >= remaining else []
+    return [(i,) for i in _escalating_boxes(stress, remaining, any_box=any_box)]
 
 
-def _escalating_box(stress: StressTrack, remaining: int) -> int | None:
-    """The leftmost free box worth exactly ``remaining``, else of the next higher free value."""
-    free = [(stress.boxes[i].value, i) for i in stress.free_boxes]
-    exact = [i for value, i in free if value == remaining]
-    if exact:
-        return exact[0]
-    higher = [(value, i) for value, i in free if value > remaining]
-    return min(higher)[1] if higher else None
+def _escalating_boxes(stress: StressTrack, remaining: int, *, any_box: bool) -> list[int]:
+    """The leftmost free box of each value that may take ``remaining`` shifts: the exact one
+    while it is free, else any higher one (Fate Core); with ``any_box`` every value high
+    enough (Fate Accelerated)."""
+    leftmost: dict[int, int] = {}
+    for i in stress.free_boxes:
+        leftmost.setdefault(stress.boxes[i].value, i)
+    if remaining in leftmost and not any_box:
+        return [leftmost[remaining]]
+    return [i for value, i in sorted(leftmost.items()) if value >= remaining]
 
 
 def _check_escalating_box(
-    target: Harmable, stress: StressTrack, plan: AbsorbPlan, shifts: int
+    target: Harmable, stress: StressTrack, plan: AbsorbPlan, shifts: int, *, any_box: bool
 ) -> None:
+    box_rule = ANY_BOX_RULE if any_box else ESCALATING_RULE
     if len(plan.boxes) > 1:
-        refuse("escalating stress allows one box per hit", ESCALATING_RULE)
+        refuse("escalating stress allows one box per hit", box_rule)
     remaining = shifts - _consequence_shifts(target, plan.slots, plan.extreme)
     if remaining <= 0:
         refuse(
@@ -565,15 +676,21 @@ def _check_escalating_box(
             ONLY_AS_NEEDED_RULE,
         )
         return
-    due = _escalating_box(stress, remaining)
+    allowed = _escalating_boxes(stress, remaining, any_box=any_box)
     chosen = stress.boxes[plan.boxes[0]].value
-    if due is None:
-        refuse(f"no free box is worth {remaining} or more shifts", ESCALATING_RULE)
-    elif chosen != stress.boxes[due].value:
+    if not allowed:
+        refuse(f"no free box is worth {remaining} or more shifts", box_rule)
+    elif chosen not in (values := [stress.boxes[i].value for i in allowed]):
+        if len(values) == 1:
+            refuse(
+                f"with {remaining} shifts left the box to check is the {values[0]}-point box, "
+                f"not the {chosen}-point one",
+                box_rule,
+            )
         refuse(
-            f"with {remaining} shifts left the box to check is the {stress.boxes[due].value}-point "
-            f"box, not the {chosen}-point one",
-            ESCALATING_RULE,
+            f"with {remaining} shifts left the box to check is one worth {remaining} or more, "
+            f"not the {chosen}-point one",
+            box_rule,
         )
 
 

@@ -22,7 +22,7 @@ from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
-from fatekit.rules.harm.absorb import AbsorbPlan, Harmable, absorb_options
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeUse, Harmable, absorb_options
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 
 __all__ = [
@@ -154,15 +154,18 @@ def condition_options(
     track: Track,
     *,
     apart: bool,
-    allow_extreme: bool = False,
+    allow_extreme: bool | ExtremeUse = False,
     clock: Clock | None = None,
+    any_box: bool = False,
 ) -> list[AbsorbPlan]:
     """Every minimal legal plan under conditions.
 
     The cutoff only removes plans: a plan minimal without it stays minimal with it, so filtering
     the general list gives exactly the legal minimal plans.
     """
-    plans = absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+    plans = absorb_options(
+        target, shifts, track, allow_extreme=allow_extreme, clock=clock, any_box=any_box
+    )
     if not apart:
         return plans
     legal = []

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.core.citations import CONDENSED, CORE, ODE, rule
+from fatekit.rules.core.citations import CONDENSED, CORE, FAE_BOOK, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
@@ -44,6 +44,7 @@ __all__ = [
     "CORE_SCENARIO_RULE",
     "DEFAULT_RECOVERY",
     "EXTREME_RENAME_RULE",
+    "FAE_SCENARIO_RULE",
     "LONG_ARCS_RULE",
     "ODE_RECOVERY_RULE",
     "RECOVERY_TIME_RULE",
@@ -106,6 +107,14 @@ CORE_SCENARIO_RULE = rule(
     "Recovering from a Consequence",
     "Fate Core: a treated severe consequence clears after the next whole scenario",
 )
+FAE_SCENARIO_RULE = rule(
+    "recovery.fae-scenario",
+    FAE_BOOK,
+    "Ouch! Damage, Stress, and Consequences > Getting Better—Recovering from Stress and "
+    "Consequences",
+    "Fate Accelerated: a moderate consequence clears at the end of the next session, a severe "
+    "one at the end of the scenario (a significant or major milestone)",
+)
 LONG_ARCS_RULE = rule(
     "recovery.long-arcs",
     CONDENSED,
@@ -140,7 +149,8 @@ class SevereRecovery(StrEnum):
 
     MAJOR_MILESTONE = "major_milestone"  # Fate Condensed: a breakthrough after treatment
     MILESTONE = "milestone"  # Öde: any milestone (milsten) after treatment
-    SCENARIO = "scenario"  # Fate Core: after the next whole scenario (see docs/harm.md)
+    #: Fate Core and Fate Accelerated: after the next whole scenario (see docs/harm.md)
+    SCENARIO = "scenario"
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +292,7 @@ def is_recovered(
     if rules.severe is SevereRecovery.MILESTONE:
         return clock.milestones_since(mark) >= 1
     if rules.severe is SevereRecovery.SCENARIO:
-        return clock.full_arcs_since(mark) >= 1
+        return clock.full_scenarios_since(mark) >= 1
     return clock.major_milestones_since(mark) >= 1
 
 

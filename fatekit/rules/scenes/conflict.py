@@ -19,6 +19,7 @@ Anyone may concede (``conflict.hits.concede``) while no dice are on the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import Applied, carry_out
@@ -29,7 +30,7 @@ from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
-from fatekit.rules.core.dice import DiceSource
+from fatekit.rules.core.dice import DiceSource, ScriptedDice
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.core.tracks import Track
@@ -570,6 +571,42 @@ class Conflict:
         )
         return roll
 
+    def efforts_before_dice(
+        self,
+        actor: str,
+        action: Action,
+        skill: str,
+        *,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        scale_benefit: ScaleBenefit | str | None = None,
+    ) -> tuple[int, int | None]:
+        """What ``actor``'s roll of ``skill`` for ``action`` and its opposition (``against``, or
+        ``None``: a difficulty) stand at before any dice, stunt or invoke, as :meth:`attack`,
+        :meth:`overcome` and :meth:`create_advantage` set them up: the ratings with a mob's
+        teamwork, a big bad's solo bonus, full defense and scale (a benefit the roll would
+        refuse counts for nothing). For the odds before a roll: nothing changes, whoever's turn
+        it is (raises as those methods do on a skill no one may defend with)."""
+        roll = self.roster.action_roll(
+            actor, action, skill, ScriptedDice(["0000"]), None if against else 0
+        )
+        if against is not None:
+            if action is Action.ATTACK:
+                melee = not self.targets.attack_is_ranged(actor, skill)
+                self.defence.add_defence(
+                    roll, against, defend_skill, melee=melee, dice=None, target=against, trial=True
+                )
+            else:
+                self.defence.add_defence(
+                    roll, against, defend_skill, melee=True, dice=None, harm=False, trial=True
+                )
+        self.big_bad_rules.solo_bonus(roll, actor)
+        # A benefit the roll would refuse (no difference in scale) counts for nothing.
+        with suppress(IllegalAction):
+            self.obstacles.scale(roll, actor, against, action, scale_benefit)
+        defence = roll.opposition
+        return _before_dice(roll), None if defence is None else _before_dice(defence)
+
     def preview(self) -> Resolution:
         """What the current roll's outcome allows, as :meth:`resolve` will settle it (movement,
         scale, Weapon and Armor, hazards, blocks and cover included), without settling it."""
@@ -946,3 +983,8 @@ class Conflict:
             )
         )
         return roll
+
+
+def _before_dice(roll: ActionRoll) -> int:
+    """A roll's rating and the bonuses on it so far: its effort, but for the dice."""
+    return roll.rating + sum(bonus.amount for bonus in roll.bonuses)

@@ -172,9 +172,11 @@ class Defence:
         dice: DiceSource | None,
         harm: bool = True,
         target: str | None = None,
+        trial: bool = False,
     ) -> None:
         """``defender`` opposes ``roll`` with ``skill`` (named by no one: the best they may use);
-        ``harm``: a defence against an attack, ``target``: whom the attack aims at."""
+        ``harm``: a defence against an attack, ``target``: whom the attack aims at. A ``trial``
+        roll (the odds before a roll) records nothing: a full defender has not defended yet."""
         roster = self.roster
         roster.fighter(defender)
         if harm:
@@ -187,7 +189,9 @@ class Defence:
                     f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
-        self.defence_added(roll, defender, skill, melee=melee, dice=dice, harm=harm, target=target)
+        self.defence_added(
+            roll, defender, skill, melee=melee, dice=dice, harm=harm, target=target, trial=trial
+        )
 
     def defence_added(
         self,
@@ -199,6 +203,7 @@ class Defence:
         dice: DiceSource | None,
         harm: bool = True,
         target: str | None = None,
+        trial: bool = False,
     ) -> None:
         """``defender`` opposes ``roll`` as a table's log recorded it (checked by no rule: see
         :meth:`add_defence`), with ``skill`` or the best they may use (any, if none may)."""
@@ -211,7 +216,8 @@ class Defence:
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
-            self.defended.add(defender)
+            if not trial:
+                self.defended.add(defender)
             if self._focus_applies(defender, roll, target):
                 defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import IllegalAction
-from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, absorb_options
+from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, ExtremeUse, absorb_options
 from fatekit.rules.harm.concession import Concession, concede, conceded
 from fatekit.rules.harm.recovery import clear_stress
 from fatekit.rules.options.ruleset import OptionalRule
@@ -23,7 +23,7 @@ from fatekit.rules.scenes.conflict_parts import (
     Status,
 )
 from fatekit.rules.scenes.conflict_turns import Turns
-from fatekit.rules.scenes.taking import hit_options, hit_taken, take_hit
+from fatekit.rules.scenes.taking import extreme_use, hit_options, hit_taken, take_hit
 
 __all__ = ["Hits"]
 
@@ -66,6 +66,10 @@ class Hits:
     def allow_extreme(self) -> bool:
         """Whether extreme consequences are in use."""
         return self.roster.ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+
+    def extreme_use(self, target: str) -> ExtremeUse:
+        """How ``target`` may take an extreme consequence here (see :func:`extreme_use`)."""
+        return extreme_use(self.roster.ruleset, self.roster.fighter(target).character)
 
     @property
     def conditions(self) -> bool:

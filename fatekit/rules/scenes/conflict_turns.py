@@ -218,21 +218,15 @@ class Turns:
         zones = self.roster.scene.zones
         if zones is None or actor in self.exchange.moved or actor not in zones.positions:
             return ()
-        here = zones.zone_of(actor)
-        in_the_way = self.roster.in_the_way(actor)
-        return tuple(
-            sorted(
-                z
-                for z in zones.neighbours(here)
-                if not zones.obstacles_to_moving(actor, z, in_the_way)
-            )
-        )
+        return zones.free_moves(actor, self.roster.in_the_way(actor))
 
     def _first_actor(self, first: str | None) -> str:
         style = self.roster.preset.turn_order.style
         if style is TurnOrderStyle.ELECTIVE:
             if first is None:
-                raise BadInput("elective order: say who acts first (first=...)")
+                raise BadInput(
+                    "elective order: say who acts first (first=...)", code="conflict_first"
+                )
             self.roster.fighter(first)
             return first
         order = self._ordered()

@@ -16,6 +16,7 @@ from fatekit.rules.aspects.fate_points import FateLedger
 from fatekit.rules.aspects.lasting import LastingAspects, check_removable
 from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
@@ -78,6 +79,49 @@ class Scene:
             name, kind, zone=zone, hidden=hidden, known_to=known_to, free_invokes=free_invokes
         )
 
+    # -- who stands where ------------------------------------------------------------------------
+
+    def place(self, participant: str, zone: str) -> None:
+        """Put a participant in a zone, wherever they were: the table's set-up as the scene
+        starts, or the GM's word on where the story has taken them (:data:`PLACE_RULE`)."""
+        self._map_for(participant).place(participant, zone)
+
+    def free_moves(self, participant: str) -> tuple[str, ...]:
+        """Outside a conflict's exchanges, the zones ``participant`` moves to for free: the
+        adjacent ones with nothing in the way (a move further or past an obstacle is an
+        overcome, :data:`MOVE_ROLL_RULE`)."""
+        if self.zones is None or participant not in self.participants:
+            return ()
+        return self.zones.free_moves(participant)
+
+    def move_roll_zones(self, participant: str) -> tuple[str, ...]:
+        """The zones an overcome may take ``participant`` to: any with a way there from where they
+        stand (the GM sets the difficulty by how far and what is in the way)."""
+        if self.zones is None or participant not in self.participants:
+            return ()
+        return self.zones.ways_from(participant)
+
+    def move_freely(self, participant: str, to: str) -> None:
+        """Move a participant outside a conflict's exchanges to an adjacent zone with nothing in
+        the way; a move that needs a roll is refused under :data:`FREE_MOVE_RULE`, naming why."""
+        self._map_for(participant).move_freely(participant, to)
+
+    def move_obstacles(self, participant: str, to: str) -> list[str]:
+        """Why a move to ``to`` would take an overcome (empty: a free move would do); refused
+        when there is no way there."""
+        return self._map_for(participant).obstacles_to_moving(participant, to)
+
+    def _map_for(self, participant: str) -> ZoneMap:
+        if participant not in self.participants:
+            raise BadInput(
+                f"{participant!r} is not in scene {self.name!r}",
+                code="not_in_scene",
+                who=participant,
+            )
+        if self.zones is None or not self.zones.zones:
+            raise BadInput(f"scene {self.name!r} has no zones", code="no_zones")
+        return self.zones
+
 
 @dataclass(frozen=True, slots=True)
 class SceneEnd:
@@ -100,6 +144,9 @@ class Game:
     #: Whether the last session ended at a breakthrough and no session has started since: the
     #: time between two arcs (a class default, which snapshots written before it read).
     arc_ended: bool = False
+    #: Whether the last session ended a scenario (a significant or major milestone) and no
+    #: session has started since (a class default, as ``arc_ended``).
+    scenario_ended: bool = False
 
     def __init__(
         self,
@@ -172,23 +219,29 @@ class Game:
 
     # -- sessions ------------------------------------------------------------------------------
 
-    def start_session(self) -> None:
-        """Begin a session: each PC starts with at least their refresh."""
+    def start_session(self, *, reset: bool | None = None) -> None:
+        """Begin a session: each PC starts with at least their refresh (with ``reset``, with
+        exactly their refresh; by default, as the rule set says)."""
         if self.in_session:
-            raise BadInput("a session is already running")
+            raise BadInput("a session is already running", code="session_running")
+        if reset is None:  # Fate Core: a new scenario starts everyone at their refresh, no more
+            reset = self.scenario_ended and self.ruleset.preset.advancement is AdvancementStyle.CORE
         for pc in self.pcs:
-            self.ledger.account(pc.id).start_session(pc.refresh)
+            self.ledger.account(pc.id).start_session(pc.refresh, reset=reset)
         self.in_session = True
         self.arc_ended = False
+        self.scenario_ended = False
         self.sync_sheets()
 
     def end_session(self, *, recovery: RecoveryRules | None = None) -> list[Aspect]:
         """End the session (its last scene must have ended); return consequences that cleared
         (by ``recovery``, or by the rule set's own)."""
         if self.scene is not None:
-            raise BadInput("end the running scene before ending the session")
+            raise BadInput(
+                "end the running scene before ending the session", code="session_scene_running"
+            )
         if not self.in_session:
-            raise BadInput("no session is running")
+            raise BadInput("no session is running", code="session_none")
         self.clock.end_session()
         self.in_session = False
         cleared = self._clear_recovered(recovery)
@@ -203,6 +256,8 @@ class Game:
         self.clock.reach_milestone(kind)
         if kind is Milestone.MAJOR and not self.in_session:
             self.arc_ended = True
+        if kind is not Milestone.MINOR and not self.in_session:
+            self.scenario_ended = True
         return self._clear_recovered(recovery)
 
     # -- scenes --------------------------------------------------------------------------------

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fatekit.rules.aspects.aspects import Aspect
+from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.core.clock import Clock
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import (
     AbsorbPlan,
     ExtremeChoice,
+    ExtremeUse,
     Harmable,
     absorb_options,
     absorbed_as_recorded,
@@ -23,24 +25,43 @@ from fatekit.rules.harm.absorb import (
 from fatekit.rules.harm.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 
-__all__ = ["hit_options", "hit_taken", "take_hit"]
+__all__ = ["extreme_use", "hit_options", "hit_taken", "take_hit"]
+
+#: Who may take an extreme consequence: every PC, and a main NPC, whose sheet is a PC's.
+EXTREME_KINDS = frozenset({CharacterKind.PC, CharacterKind.MAJOR_NPC})
+
+
+def extreme_use(ruleset: Ruleset, target: Harmable) -> ExtremeUse:
+    """How ``target`` may take an extreme consequence at a table playing ``ruleset``: in play
+    by the preset's own book (Fate Core, where it is the last resort) or by the option; never
+    for a nameless NPC or a mob."""
+    eligible = not isinstance(target, Character) or (
+        target.kind in EXTREME_KINDS and target.members == 1
+    )
+    return ExtremeUse(
+        in_play=ruleset.has(OptionalRule.EXTREME_CONSEQUENCES),
+        eligible=eligible,
+        last_ditch=ruleset.preset.extreme_consequences,
+    )
 
 
 def hit_options(
     ruleset: Ruleset, target: Harmable, shifts: int, track: Track, clock: Clock | None
 ) -> list[AbsorbPlan]:
     """Every minimal way ``target`` may absorb a hit of ``shifts`` (empty: taken out)."""
-    allow_extreme = ruleset.has(OptionalRule.EXTREME_CONSEQUENCES)
+    use = extreme_use(ruleset, target)
+    any_box = ruleset.preset.stress_any_box
     if ruleset.has(OptionalRule.CONDITIONS):
         return condition_options(
             target,
             shifts,
             track,
             apart=ruleset.has(OptionalRule.CONDITIONS_APART),
-            allow_extreme=allow_extreme,
+            allow_extreme=use,
             clock=clock,
+            any_box=any_box,
         )
-    return absorb_options(target, shifts, track, allow_extreme=allow_extreme, clock=clock)
+    return absorb_options(target, shifts, track, allow_extreme=use, clock=clock, any_box=any_box)
 
 
 def take_hit(
@@ -72,10 +93,11 @@ def take_hit(
         by=by,
         names=names,
         extreme=extreme,
-        allow_extreme=ruleset.has(OptionalRule.EXTREME_CONSEQUENCES),
+        allow_extreme=extreme_use(ruleset, target),
         clock=clock,
         conflict=conflict,
         as_recorded=as_recorded,
+        any_box=ruleset.preset.stress_any_box,
     )
 
 

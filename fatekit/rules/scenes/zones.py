@@ -25,6 +25,7 @@ __all__ = [
     "FREE_MOVE_RULE",
     "INTERACT_RULE",
     "MOVE_ROLL_RULE",
+    "PLACE_RULE",
     "RANGED_RULE",
     "Zone",
     "ZoneMap",
@@ -57,6 +58,13 @@ MOVE_ROLL_RULE = rule(
     "Moving further, past an impeding aspect or a character in the way takes the action: an "
     "overcome that fails to move, moves at the price of a boost on a tie, moves on a success, "
     "and adds a boost with style",
+)
+PLACE_RULE = rule(
+    "zone.place",
+    CORE,
+    "Establishing Sides",
+    "The table settles who stands in which zone as a scene or a conflict begins, and the GM may "
+    "put anyone anywhere the story takes them",
 )
 
 
@@ -227,6 +235,31 @@ class ZoneMap:
             reasons.extend(f"aspect {a} impedes the way" for a in self.impediments(here, to))
         reasons.extend(f"{who} is in the way" for who in sorted(set(in_the_way)))
         return reasons
+
+    def free_moves(self, participant: str, in_the_way: Iterable[str] = ()) -> tuple[str, ...]:
+        """The zones a free move takes ``participant`` to: the adjacent ones with nothing in the
+        way (none for someone placed nowhere)."""
+        if participant not in self.positions:
+            return ()
+        here = self.zone_of(participant)
+        standing = tuple(in_the_way)
+        return tuple(
+            sorted(
+                z
+                for z in self.neighbours(here)
+                if not self.obstacles_to_moving(participant, z, standing)
+            )
+        )
+
+    def ways_from(self, participant: str) -> tuple[str, ...]:
+        """Every zone ``participant`` could get to from where they stand, by whatever move (none
+        for someone placed nowhere)."""
+        if participant not in self.positions:
+            return ()
+        here = self.zone_of(participant)
+        return tuple(
+            sorted(z for z in self.zones if z != here and self.distance(here, z) is not None)
+        )
 
     def move_freely(self, participant: str, to: str, in_the_way: Iterable[str] = ()) -> None:
         """Make a free move to an adjacent zone; raise if the move needs a roll."""

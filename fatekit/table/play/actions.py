@@ -32,6 +32,7 @@ from fatekit.table.play.rolls import (
     scripted_dice,
     stunts_applied,
 )
+from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
@@ -148,7 +149,9 @@ class FullDefense(Command, FullDefenseFocus):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FreeMove(Command):
-    """The current actor's one free move of the exchange."""
+    """A free move to an adjacent zone with nothing in the way: in a conflict, the current
+    actor's one free move of the exchange; outside one (or for someone not in the fight), a
+    walk across the scene's map."""
 
     actor: str
     to: str
@@ -203,7 +206,8 @@ class FullDefenseTaken(Event, FullDefenseFocus):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(Event):
-    """The current actor made their free move."""
+    """A free move was made: in a conflict, the current actor's of the exchange; outside one, a
+    walk across the scene's map."""
 
     actor: str
     to: str
@@ -604,7 +608,12 @@ def _focus(event: FullDefenseTaken) -> DefenseFocus | None:
 
 @judges(Moved)
 def _judge_moved(state: TableState, event: Moved) -> None:
-    conflict_in_play(state).turns.free_move(event.actor, event.to)
+    conflict = state.conflict
+    if conflict is not None and event.actor in conflict.roster.fighters:
+        conflict.turns.free_move(event.actor, event.to)
+    else:  # no exchange to count moves in: a walk to the next zone, if nothing is in the way
+        state.require_character(event.actor)
+        scene_in_play(state).move_freely(event.actor, event.to)
 
 
 @folds(Moved)
@@ -614,11 +623,13 @@ def _moved(state: TableState, event: Moved) -> None:
 
 @older(Moved)
 def _moved_older(state: TableState, event: Moved) -> None:
-    turns = conflict_in_play(state).turns
-    zones = turns.roster.scene.zones
+    # A fighter's free move in an exchange, or a walk outside one: where they stand now.
+    zones = scene_in_play(state).zones
     if zones is not None:
         zones.assign_position(event.actor, event.to)
-    turns.exchange.moved.add(event.actor)
+    conflict = state.conflict
+    if conflict is not None and event.actor in conflict.roster.fighters:
+        conflict.turns.exchange.moved.add(event.actor)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

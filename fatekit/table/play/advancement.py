@@ -1,6 +1,9 @@
 """Advancement: a PC's milestone change, a breakthrough after a major milestone, and skill steps
 banked earlier spent later, each checked by the rules of advancement before the sheet is
-rewritten.
+rewritten. Fate Core and Fate Accelerated tables spend their minor, significant and major
+milestones with :class:`SpendMilestone` instead: its decider judges the move with the rules
+(:mod:`fatekit.rules.characters.milestones`) and its event records the sheet the milestone left
+and the extreme consequences it turned into aspects, which its fold writes as recorded.
 
 Each event records the sheet as its move left it (:class:`~fatekit.table.base.SheetFact`), and
 its fold step writes that sheet back without asking the rules of advancement again (the column
@@ -10,11 +13,14 @@ after it. Events logged before sheets were recorded are played through the rules
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.stunts import Stunt
 from fatekit.rules.characters.advancement import (
     MILESTONE_RULE,
@@ -34,6 +40,14 @@ from fatekit.rules.characters.advancement import (
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character, fitted_harm
+from fatekit.rules.characters.milestones import (
+    MilestoneSpending,
+    check_banked_raise,
+    settled_place,
+    skill_cap,
+    spend_milestone,
+)
+from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.errors import BadInput
@@ -43,9 +57,9 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
 from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
-from fatekit.table.deciding import Context, acts_for, decides
+from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of, records_sheet
-from fatekit.table.folding import folds, judges
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -122,6 +136,30 @@ class RaiseSkills(Command):
     steps: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpendMilestone(Command):
+    """Spend a PC's open Fate Core or Fate Accelerated milestone (minor, significant or major,
+    as ``EndSession`` opened it), by the PC's owner or the GM.
+
+    ``change`` is the minor milestone's one change (every level has it; none: no change).
+    ``recovery_names`` gives (consequence aspect id, new name) for each consequence to start
+    recovering (Fate Core: moderate ones, and severe ones from a significant milestone);
+    ``clear`` names consequences to clear (Fate Accelerated: those around for two sessions).
+    ``raise_now`` spends skill points (one entry a step; a significant or major milestone gives
+    one). At a major milestone ``high_concept`` renames the high concept and ``extreme_names``
+    gives (extreme consequence aspect id, name) for each extreme consequence that becomes a
+    permanent aspect.
+    """
+
+    character_id: str
+    change: MilestoneChange | None = None
+    recovery_names: tuple[tuple[str, str], ...] = ()
+    clear: tuple[str, ...] = ()
+    raise_now: tuple[str, ...] = ()
+    high_concept: str | None = None
+    extreme_names: tuple[tuple[str, str], ...] = ()
+
+
 # -- events ------------------------------------------------------------------------------------
 
 
@@ -156,19 +194,165 @@ class SkillsRaised(Event):
     steps: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SettledExtreme:
+    """An extreme consequence a major milestone turned into a permanent aspect: the
+    consequence's id, and the aspect it became (in the place, id and kind, of the one it had
+    replaced)."""
+
+    consequence_id: str
+    aspect_id: str
+    kind: AspectKind
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MilestoneSpent(Event):
+    """A PC spent an open Fate Core or Fate Accelerated milestone of ``level``, as asked (the
+    command's fields). The rules judged it when it was decided; what it did is recorded here:
+    ``sheet``, the sheet it left (skills, stunts, refresh, aspects' names, the consequences it
+    started recovering, skill points and refresh awarded), ``cleared`` the consequences it
+    cleared and ``settled`` the extreme consequences that became aspects."""
+
+    character_id: str
+    level: MilestoneKind
+    change: MilestoneChange | None
+    recovery_names: tuple[tuple[str, str], ...]
+    clear: tuple[str, ...]
+    raise_now: tuple[str, ...]
+    high_concept: str | None
+    extreme_names: tuple[tuple[str, str], ...]
+    sheet: SheetFact
+    cleared: tuple[str, ...] = ()
+    settled: tuple[SettledExtreme, ...] = ()
+
+
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-acts_for(Milestone, MilestoneTaken, "advance them", lambda asked: asked.character_id)
-acts_for(RaiseSkills, SkillsRaised, "raise their skills", lambda asked: asked.character_id)
+@decides(RaiseSkills)
+def _raise_skills(context: Context, command: RaiseSkills) -> list[Event]:
+    context.require_control(command.character_id, "raise their skills")
+    game = context.state.game
+    # Fate Core's skill cap (and Fate Accelerated's approaches' Superb) hold outside milestones.
+    ratings = [r for pc in game.pcs for r in pc.skills.values()]
+    preset = game.ruleset.preset
+    check_banked_raise(
+        game.character(command.character_id),
+        command.steps,
+        preset,
+        cap=skill_cap(preset, ratings),
+    )
+    return [context.event_from(SkillsRaised, command)]
+
+
+def _condensed_milestones(context: Context) -> None:
+    """Refuse Fate Condensed's milestone and breakthrough at a table whose book has three."""
+    preset = context.state.game.ruleset.preset
+    if preset.advancement is not AdvancementStyle.CONDENSED:
+        raise BadInput(
+            f"{preset.name} has minor, significant and major milestones: spend them with "
+            "SpendMilestone",
+            code="milestone_kind",
+        )
+
+
+@decides(Milestone)
+def _milestone(context: Context, command: Milestone) -> list[Event]:
+    context.require_control(command.character_id, "advance them")
+    _condensed_milestones(context)
+    return [context.event_from(MilestoneTaken, command)]
 
 
 @decides(Breakthrough)
 def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
     context.require_control(command.character_id, "advance them")
+    _condensed_milestones(context)
     if command.gm_refresh or command.gm_skill_step:
         context.require_gm("add refresh or a skill step at a breakthrough")
     return [context.event_from(BreakthroughTaken, command)]
+
+
+@decides(SpendMilestone)
+def _spend_milestone(context: Context, command: SpendMilestone) -> list[Event]:
+    context.require_control(command.character_id, "advance them")
+    state = context.state
+    game = state.game
+    preset = game.ruleset.preset
+    if preset.advancement is AdvancementStyle.CONDENSED:
+        raise BadInput(
+            f"{preset.name} has a milestone and a breakthrough: spend them with Milestone and "
+            "Breakthrough",
+            code="milestone_kind",
+        )
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
+    character = game.character(command.character_id)
+    level = state.milestones.get(character.id)
+    if level is None:
+        refuse(
+            f"{character.name} has no milestone to spend: the GM opens one by ending a session at "
+            "a milestone",
+            MILESTONE_RULE,
+        )
+        level = MilestoneKind.MINOR  # the GM allows one anyway: a minor milestone's change
+    for pairs in (command.recovery_names, command.extreme_names):
+        if len({key for key, _ in pairs}) != len(pairs):
+            raise BadInput("each consequence is named once")
+    spending = MilestoneSpending(
+        change=None if command.change is None else milestone_choice(character, command.change),
+        recovery_names=dict(command.recovery_names),
+        clear=frozenset(command.clear),
+        raise_now=command.raise_now,
+        high_concept=command.high_concept,
+        extreme_names=dict(command.extreme_names),
+    )
+    # The rules judge the move on a copy of the sheet; the event records what it made.
+    after = copy.deepcopy(character)
+    settled = [
+        (slot.aspect.id, *settled_place(slot))
+        for slot in character.consequences
+        if slot.aspect is not None and slot.aspect.id in spending.extreme_names
+    ]
+    ratings = [r for pc in game.pcs for r in pc.skills.values()]
+    spend_milestone(after, level, spending, game.clock, preset, cap=skill_cap(preset, ratings))
+    return [
+        context.event_from(
+            MilestoneSpent,
+            command,
+            level=level,
+            sheet=_sheet_after(after, spending.recovery_names),
+            cleared=tuple(sorted(spending.clear)),
+            settled=tuple(
+                SettledExtreme(
+                    consequence_id=consequence,
+                    aspect_id=aspect_id,
+                    kind=kind,
+                    name=spending.extreme_names[consequence].strip(),
+                )
+                for consequence, aspect_id, kind in settled
+            ),
+        )
+    ]
+
+
+def _sheet_after(character: Character, renamed: Mapping[str, str]) -> SheetFact:
+    """The sheet a milestone left, as its event records it."""
+    return SheetFact(
+        character=character.id,
+        skills=tuple(character.skills.items()),
+        stunts=tuple(json.dumps(stunt_dict(s), sort_keys=True) for s in character.stunts),
+        refresh=character.refresh,
+        aspects=tuple((a.id, a.name) for a in character.aspects),
+        recovering=tuple(
+            (index, slot.aspect.name)
+            for index, slot in enumerate(character.consequences)
+            if slot.aspect is not None and slot.aspect.id in renamed
+        ),
+        banked=character.skill_steps_banked,
+        earned=character.skill_steps_earned,
+        awarded=character.refresh_awarded,
+    )
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -191,7 +375,7 @@ def _recorded_sheet(state: TableState, event: Event) -> bool:
     return True
 
 
-def _write_sheet(state: TableState, sheet: SheetFact) -> None:
+def _write_sheet(state: TableState, sheet: SheetFact, moment: Moment | None = None) -> None:
     character = state.game.characters[sheet.character]
     skills = dict(sheet.skills)
     stunts = _stunts(character, sheet)
@@ -202,7 +386,7 @@ def _write_sheet(state: TableState, sheet: SheetFact) -> None:
     _write_parts(character, sheet, skills, stunts)
     character.stress = stress
     character.consequences = slots
-    mark = state.game.clock.mark(breakthrough_moment())
+    mark = state.game.clock.mark(moment or breakthrough_moment())
     for index, name in sheet.recovering:
         character.consequences[index].recovery_started(name, mark)
 
@@ -326,6 +510,29 @@ def _breakthrough_choice(character: Character, event: BreakthroughTaken) -> Brea
     )
 
 
+@assigns(MilestoneSpent)
+def _milestone_spent(state: TableState, event: MilestoneSpent) -> None:
+    # Judged when it was decided (on a copy of the sheet); its event holds what it did.
+    character = state.game.characters[event.character_id]
+    for gone in event.cleared:
+        for slot in character.consequences:
+            if slot.aspect is not None and slot.aspect.id == gone:
+                slot.clear()
+    for settled in event.settled:
+        character.consequences[:] = [
+            slot
+            for slot in character.consequences
+            if slot.aspect is None or slot.aspect.id != settled.consequence_id
+        ]
+        character.aspects.append(
+            Aspect(settled.aspect_id, settled.name, settled.kind, owner=character.id)
+        )
+    moment = Moment.ARC if event.level is MilestoneKind.MINOR else Moment.BETWEEN_ARCS
+    _write_sheet(state, event.sheet, moment)
+    state.milestones.pop(character.id, None)
+    state.game.sync_sheets()
+
+
 @judges(SkillsRaised)
 def _judge_skills_raised(state: TableState, event: SkillsRaised) -> None:
     character = state.game.character(event.character_id)
@@ -406,6 +613,27 @@ def _stunt(character: Character, text: str) -> Stunt:
 # -- what each seat sees -----------------------------------------------------------------------
 
 shown_whole(SkillsRaised)
+
+
+@shows(MilestoneSpent)
+def _show_milestone_spent(viewer: Viewer, event: MilestoneSpent, data: JSON) -> JSON:
+    # The recorded sheet is the log's own: a seat reads what the milestone did from the fields
+    # it asked with, and the names of aspects it may see.
+    del data["sheet"]
+    if event.change is not None:
+        data["change"] = _change_for(viewer, event.change)
+    if event.high_concept is not None and not _sees_high_concept(viewer, event.character_id):
+        data["high_concept"] = None
+    data["recovery_names"] = [
+        [aspect_id, name if viewer.sees_aspect_id(aspect_id) else None]
+        for aspect_id, name in event.recovery_names
+    ]
+    sees = viewer.sees_sheet(event.character_id)
+    data["extreme_names"] = [
+        [aspect_id, name if sees else None] for aspect_id, name in event.extreme_names
+    ]
+    data["settled"] = [{**s, "name": s["name"] if sees else None} for s in data.get("settled", [])]
+    return data
 
 
 @shows(MilestoneTaken)

@@ -19,7 +19,7 @@ from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.seeing import JSON, Viewer
-from fatekit.table.showing import shown_whole
+from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
@@ -122,13 +122,16 @@ class ConflictStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HitAbsorbed(Event):
-    """The pending hit on ``target`` was absorbed."""
+    """The pending hit on ``target`` was absorbed: the stress ``boxes`` marked, the consequence
+    ``slots`` filled with their ``names``, and an ``extreme`` consequence taken in place of the
+    aspect it names, whose name then was ``replaced_name`` (older logs: not recorded)."""
 
     target: str
     boxes: tuple[int, ...]
     slots: tuple[int, ...]
     names: tuple[tuple[int, str], ...]
     extreme: ExtremeConsequence | None = None
+    replaced_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -182,7 +185,12 @@ gm_only(
 def _absorb(context: Context, command: Absorb) -> list[Event]:
     target = _hit_target(context)
     context.require_control(target, "absorb their hit")
-    return [context.event_from(HitAbsorbed, command, target=target)]
+    replaced = None
+    if command.extreme is not None:
+        sheet = context.state.game.character(target)
+        found = next((a for a in sheet.aspects if a.id == command.extreme.replaces), None)
+        replaced = None if found is None else found.name  # none such: the rules refuse it
+    return [context.event_from(HitAbsorbed, command, target=target, replaced_name=replaced)]
 
 
 @decides(TakeOut)
@@ -454,9 +462,19 @@ def _check_hit_target(conflict: Conflict, target: str) -> None:
 
 # -- what each seat sees -----------------------------------------------------------------------
 
+
+@shows(HitAbsorbed)
+def _show_hit_absorbed(viewer: Viewer, event: HitAbsorbed, data: JSON) -> JSON:
+    # Consequences are in plain sight; the aspect an extreme one replaced is on the sheet,
+    # which a seat sees only once the GM reveals an NPC.
+    if event.extreme is not None and not viewer.sees_sheet(event.target):
+        data["replaced_name"] = None
+        data["extreme"] = {**data["extreme"], "replaces": None}
+    return data
+
+
 shown_whole(
     ConflictStarted,
-    HitAbsorbed,
     TakenOut,
     Conceded,
     TurnEnded,

@@ -5,8 +5,9 @@ wrong, the turn given to the wrong fighter), and a group must be able to mend it
 an evening. Each correction is the GM's alone and records the value it replaces, so every seat's
 log says what changed from what to what (as far as the seat may see the thing corrected): fate
 points (a character's, an NPC's carried ones, or the GM's pool), the boxes checked on a stress
-track, a consequence written, renamed or cleared, the free invokes someone holds on an aspect, an
-aspect's name, and whose turn it is in a conflict.
+track, a consequence written, renamed or cleared, an extreme consequence written in the place of
+an aspect, renamed or taken back (the aspect it replaced returning), the free invokes someone
+holds on an aspect, an aspect's name, and whose turn it is in a conflict.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind, FreeInvoke
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressTrack
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
@@ -35,10 +37,12 @@ __all__ = [
     "ConsequenceCorrected",
     "CorrectAspect",
     "CorrectConsequence",
+    "CorrectExtreme",
     "CorrectFatePoints",
     "CorrectFreeInvokes",
     "CorrectStress",
     "CorrectTurn",
+    "ExtremeCorrected",
     "FatePointsCorrected",
     "FreeInvokesCorrected",
     "StressCorrected",
@@ -82,6 +86,19 @@ class CorrectConsequence(Command):
     character_id: str
     slot: int
     name: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectExtreme(Command):
+    """Set a character's extreme consequence straight. With ``replaces`` (a character aspect
+    other than the high concept), write the extreme consequence ``name`` in its place; with
+    ``consequence_id`` (an extreme consequence on the sheet), rename it to ``name`` or, with
+    no ``name``, take it back: the aspect it replaced returns."""
+
+    character_id: str
+    consequence_id: str | None = None
+    name: str | None = None
+    replaces: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,6 +158,22 @@ class ConsequenceCorrected(Event):
     name: str | None
     was: str | None
     aspect_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtremeCorrected(Event):
+    """The GM set an extreme consequence straight: ``consequence_id`` is its id, ``name`` its
+    name now (``None``: taken back) and ``was`` its name before (``None``: written now). It
+    takes, or took, the place of the aspect ``replaces``, named ``replaced_name``, of the kind
+    ``replaced_kind``: what returns when it is taken back."""
+
+    character_id: str
+    consequence_id: str
+    name: str | None
+    was: str | None
+    replaces: str
+    replaced_name: str
+    replaced_kind: AspectKind
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -236,6 +269,64 @@ def _correct_consequence(context: Context, command: CorrectConsequence) -> list[
     ]
 
 
+@decides(CorrectExtreme)
+def _correct_extreme(context: Context, command: CorrectExtreme) -> list[Event]:
+    context.require_gm("correct extreme consequences")
+    character = context.state.game.character(command.character_id)
+    name = None if command.name is None else _name(command.name, "an extreme consequence")
+    if command.consequence_id is None:
+        if command.replaces is None or name is None:
+            raise BadInput("name the extreme consequence and the aspect it takes the place of")
+        replaced = next((a for a in character.aspects if a.id == command.replaces), None)
+        if replaced is None or not replaced.kind.is_character_aspect:
+            raise BadInput(f"{character.name} has no character aspect {command.replaces!r}")
+        if replaced.kind is AspectKind.HIGH_CONCEPT:
+            raise BadInput("an extreme consequence never takes the place of the high concept")
+        taken = {s.aspect.id for s in character.consequences if s.aspect is not None}
+        number = 1 + sum(1 for s in character.consequences if s.severity is Severity.EXTREME)
+        while f"{character.id}/extreme/{number}" in taken:
+            number += 1
+        return [
+            context.event_from(
+                ExtremeCorrected,
+                command,
+                consequence_id=f"{character.id}/extreme/{number}",
+                name=name,
+                was=None,
+                replaces=replaced.id,
+                replaced_name=replaced.name,
+                replaced_kind=replaced.kind,
+            )
+        ]
+    if command.replaces is not None:
+        raise BadInput("an extreme consequence on the sheet keeps the aspect it replaced")
+    slot = _extreme_slot(character.consequences, command.consequence_id)
+    assert slot.aspect is not None
+    if slot.replaced is not None:
+        replaces, replaced_name, kind = slot.replaced.id, slot.replaced.name, slot.replaced.kind
+    else:  # taken before the replaced aspect was kept: it returns as a character aspect
+        replaces, replaced_name, kind = slot.aspect.id, slot.aspect.name, AspectKind.CHARACTER
+    return [
+        context.event_from(
+            ExtremeCorrected,
+            command,
+            name=name,
+            was=slot.aspect.name,
+            replaces=replaces,
+            replaced_name=replaced_name,
+            replaced_kind=kind,
+        )
+    ]
+
+
+def _extreme_slot(slots: list[ConsequenceSlot], consequence_id: str) -> ConsequenceSlot:
+    for slot in slots:
+        held = slot.aspect
+        if slot.severity is Severity.EXTREME and held is not None and held.id == consequence_id:
+            return slot
+    raise BadInput(f"there is no extreme consequence {consequence_id!r} on this sheet")
+
+
 @decides(CorrectFreeInvokes)
 def _correct_free_invokes(context: Context, command: CorrectFreeInvokes) -> list[Event]:
     context.require_gm("correct free invokes")
@@ -309,6 +400,33 @@ def _consequence_corrected(state: TableState, event: ConsequenceCorrected) -> No
         )
 
 
+@assigns(ExtremeCorrected)
+def _extreme_corrected(state: TableState, event: ExtremeCorrected) -> None:
+    character = state.game.character(event.character_id)
+    if event.was is None:  # written now, in the place of the aspect it names
+        assert event.name is not None
+        replaced = next(a for a in character.aspects if a.id == event.replaces)
+        character.aspects.remove(replaced)
+        slot = ConsequenceSlot.of(Severity.EXTREME)
+        slot.written(
+            Aspect(event.consequence_id, event.name, AspectKind.CONSEQUENCE, owner=character.id),
+            taken_at=state.game.clock.mark(),
+        )
+        slot.replaced = replaced
+        character.consequences.append(slot)
+        return
+    slot = _extreme_slot(character.consequences, event.consequence_id)
+    if event.name is not None:
+        assert slot.aspect is not None
+        slot.aspect.name = event.name
+        return
+    character.consequences.remove(slot)
+    back = slot.replaced
+    if back is None:
+        back = Aspect(event.replaces, event.replaced_name, event.replaced_kind, owner=character.id)
+    character.aspects.append(back)
+
+
 @assigns(FreeInvokesCorrected)
 def _free_invokes_corrected(state: TableState, event: FreeInvokesCorrected) -> None:
     aspect = state.game.find_aspect(event.aspect_id)
@@ -350,6 +468,14 @@ def _show_sheet_correction(
     # An NPC's fate points and stress are on its sheet, which players see once revealed.
     who = event.character_id
     return data if who is None or viewer.sees_sheet(who) else None
+
+
+@shows(ExtremeCorrected)
+def _show_extreme_correction(viewer: Viewer, event: ExtremeCorrected, data: JSON) -> JSON:
+    # The consequence is in plain sight; the aspect it replaced is the sheet's.
+    if not viewer.sees_sheet(event.character_id):
+        data["replaces"] = data["replaced_name"] = data["replaced_kind"] = None
+    return data
 
 
 @shows(FreeInvokesCorrected, AspectCorrected)

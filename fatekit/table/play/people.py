@@ -11,7 +11,7 @@ from fatekit.formats.character_json import character_from_dict, character_to_dic
 from fatekit.formats.ids import renamed_sheet, unique_id
 from fatekit.formats.ruleset import loads_ruleset
 from fatekit.rules.aspects.fate_points import GM
-from fatekit.rules.characters.character import Character, CharacterKind
+from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.harm.conditions import check_conditions, conditions_for
@@ -288,7 +288,24 @@ def _update_character(context: Context, command: UpdateCharacter) -> list[Event]
     sheet = command.sheet
     if not context.seat.is_gm:
         sheet = _keeping_unseen_aspects(context, character, sheet)
+    sheet = _with_harm_refitted(context.state, character, sheet)
     return [context.event_from(CharacterUpdated, command, character_id=character.id, sheet=sheet)]
+
+
+def _with_harm_refitted(state: TableState, character: Character, sheet: str) -> str:
+    """The rewritten sheet with the stress boxes and consequence slots the table's rule set gives
+    its skills and stunts, marks and written consequences kept (:func:`refit_harm`): the engine
+    decides them, whatever the sheet carried over from before the edit or from an import.
+    A minor NPC's, a mob's or a monster's are the GM's own and stay as written."""
+    before = character_to_dict(character)
+    refit_harm(character, state.game.ruleset.preset)  # refuses to drop a written consequence
+    after = character_to_dict(character)
+    changed = {k: after[k] for k in ("stress", "consequences") if after[k] != before[k]}
+    if not changed:
+        return sheet
+    data = json.loads(sheet)
+    data.update(changed)
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _keeping_unseen_aspects(context: Context, character: Character, sheet: str) -> str:
@@ -460,7 +477,9 @@ def _hide(character: Character, hidden: tuple[str, ...]) -> None:
 def _seat_character(state: TableState, event: CharacterAdded, character: Character) -> None:
     if event.owner is not None:
         state.owners[character.id] = event.owner
-    if event.revealed or character.kind in _PLAYERS_KINDS:
+    # A PC's sheet is open to the table, and so is an extra a player brings; the GM's own
+    # (an NPC, an extra no player owns) stays the GM's until revealed.
+    if event.revealed or character.kind is CharacterKind.PC or event.owner is not None:
         state.revealed.add(character.id)
 
 
@@ -610,9 +629,13 @@ shown_whole(
 
 
 @shows(CharacterAdded, CharacterUpdated)
-def _show_character(viewer: Viewer, event: CharacterAdded | CharacterUpdated, data: JSON) -> JSON:
+def _show_character(
+    viewer: Viewer, event: CharacterAdded | CharacterUpdated, data: JSON
+) -> JSON | None:
     # The sheet as the seat may see it (an NPC's: its name and what shows of it), never the
-    # sheet the event carries.
+    # sheet the event carries; nothing at all of a character the seat has not met.
+    if not viewer.knows(event.character_id):
+        return None
     try:
         character = viewer.state.game.character(event.character_id)
     except BadInput:

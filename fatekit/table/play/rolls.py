@@ -27,6 +27,7 @@ from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.scenes.zones import resolve_move
 from fatekit.table.base import (
     ActorRolled,
     Command,
@@ -78,8 +79,12 @@ class Roll(ActionCommand):
     ``difficulty`` or an active ``against`` (who defends with ``defend_skill``).
 
     ``aspect_id`` aims a create an advantage at an existing aspect, or an overcome at an aspect
-    to remove (an opponent, ``against``, may defend it; success removes it). ``dice`` and
-    ``defend_dice`` are entered faces, or ``None`` for the table to roll.
+    to remove (an opponent, ``against``, may defend it; success removes it). ``move_to`` makes
+    an overcome a move across the scene's map that a free move cannot make (further than the
+    next zone, or past something in the way): the actor gets there as the outcome says.
+    ``on_opponent`` puts a create an advantage's new aspect on ``against``, the character it is
+    made on (else it is the scene's). ``dice`` and ``defend_dice`` are entered faces, or
+    ``None`` for the table to roll.
     """
 
     action: Action
@@ -87,6 +92,8 @@ class Roll(ActionCommand):
     against: str | None = None
     aspect_id: str | None = None
     hidden_difficulty: bool = False  # the GM's screen: players see the outcome, not the number
+    move_to: str | None = None
+    on_opponent: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,6 +153,8 @@ class RollMade(ActionRolled, NamesAspect):
     against: str | None
     aspect_id: str | None
     hidden_difficulty: bool = False  # the GM's screen: kept from the players
+    move_to: str | None = None  # an overcome to get to this zone (older logs: none)
+    on_opponent: bool = False  # the new aspect goes on ``against`` (older logs: the scene's)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -268,6 +277,15 @@ def _judge_roll_made(state: TableState, event: RollMade) -> None:
         # has to be discovered.
         aimed.check_usable_by(actor.id)
         check_overcome_removes(aimed)
+    if event.on_opponent and (
+        event.action is not Action.CREATE_ADVANTAGE or event.against is None or aimed is not None
+    ):
+        raise BadInput("only a new advantage made against someone goes on them")
+    if event.move_to is not None:
+        if event.action is not Action.OVERCOME or aimed is not None:
+            raise BadInput("a move across the map is an overcome of its own")
+        # The zone must be on the map, with a way to it from where the actor stands.
+        scene.move_obstacles(actor.id, event.move_to)
     if event.against is not None:
         if event.defend_skill is None:
             raise BadInput("name the skill the opponent defends with")
@@ -284,6 +302,8 @@ def _judge_roll_made(state: TableState, event: RollMade) -> None:
         stunts=event.stunts,
         aim=aimed,
         hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
@@ -299,6 +319,8 @@ def _roll_made(state: TableState, event: RollMade) -> None:
         action_record(event, event.action.value, event.against),
         aim=aimed,
         hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
     assign_facts(state, facts_of(event))  # the roll as the rules made it up, its stunts' uses
@@ -316,6 +338,8 @@ def _roll_made_older(state: TableState, event: RollMade) -> None:
         stunts=event.stunts,
         aim=aimed,
         hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
@@ -531,7 +555,8 @@ def _carry_out(
     resolution = resolution_of(state, in_play, checked=checked)
     if resolution is None:
         raise BadInput("this roll has no outcome to carry out")
-    if not checked:  # the option the log says the table chose, on the outcome that offered it
+    if not checked and in_play.move_to is None:
+        # The option the log says the table chose, on the outcome that offered it.
         target = _advantage_target(in_play)
         resolution = offering(lambda o: roll.preview(target=target, outcome=o), event.option)
     chosen = choose_option(resolution, event.option)
@@ -544,6 +569,7 @@ def _carry_out(
         aspects=scene_in_play(state).aspects,
         target=in_play.aim,
         aspect_name=event.aspect_name,
+        aspect_owner=in_play.aspect_owner,
         boost_names={
             Side.ACTOR: names.get(roll.actor, ""),
             Side.OPPOSITION: names.get(opposition, ""),
@@ -561,6 +587,8 @@ def _carry_out(
         state.setting.issues.pop(gone.id, None)
         removed.append(gone.id)
     state.last_removed = tuple(removed)
+    if in_play.move_to is not None and applied.succeeded:
+        scene_in_play(state).place(roll.actor, in_play.move_to)
     roll.close()
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 
@@ -628,6 +656,10 @@ def resolution_of(
         return state.conflict.preview() if checked else state.conflict.previewed()
     if in_play.kind is RollKind.CONTEST:
         return None
+    if in_play.move_to is not None:
+        if checked:
+            in_play.roll.preview()  # the same checks: dice down, not settled yet
+        return resolve_move(in_play.roll.shifts)
     return in_play.roll.preview(target=_advantage_target(in_play))
 
 
@@ -721,6 +753,8 @@ def put_in_play(
     hidden: bool = False,
     side: str | None = None,
     task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
     it in play (a character has one roll in play at a time), with ``record`` as the table's last
@@ -735,7 +769,7 @@ def put_in_play(
     roll.roll()
     _use_stunts(state, roll, stunts, checked=True)
     _defence_stunts(state, roll, event, checked=True)
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task)
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
 
 
 def into_play(
@@ -749,11 +783,13 @@ def into_play(
     hidden: bool = False,
     side: str | None = None,
     task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     """Put ``roll`` in play with the dice ``event`` recorded, as it was decided: what makes it
     up (ratings, stunts, bonuses) is its event's facts' (the fold assigns them after)."""
     roll.roll()
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task)
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
 
 
 def into_play_as_recorded(
@@ -768,6 +804,8 @@ def into_play_as_recorded(
     hidden: bool = False,
     side: str | None = None,
     task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     """Put ``roll`` in play as an older release recorded it: its dice, and the stunts its
     actor named (and the defender's free ones) applied as the rules apply them, with no check
@@ -775,7 +813,7 @@ def into_play_as_recorded(
     roll.roll()
     _use_stunts(state, roll, stunts, checked=False)
     _defence_stunts(state, roll, event, checked=False)
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task)
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
 
 
 def _defence_stunts(
@@ -800,6 +838,8 @@ def _placed(
     hidden: bool,
     side: str | None,
     task: str | None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
 ) -> RollInPlay:
     in_play = RollInPlay(
         event.version,
@@ -811,6 +851,8 @@ def _placed(
         task=task,
         npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
         disables=getattr(event, "disable_hazard", None),
+        move_to=move_to,
+        aspect_owner=aspect_owner,
     )
     state.rolls[in_play.id] = in_play
     state.last_roll = record
@@ -929,6 +971,8 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
         "aim": None
         if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
         else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
+        "move_to": in_play.move_to,  # an overcome to get to this zone
+        "aspect_owner": in_play.aspect_owner,  # whom a new advantage goes on
     }
     if roll.dice is not None:
         out.update(

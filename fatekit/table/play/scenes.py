@@ -4,6 +4,7 @@ situation and zone aspects the GM sets, reveals and removes, and the GM's countd
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -70,6 +71,15 @@ class JoinScene(Command):
     character_id: str
     zone: str | None = None
     side: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceInZone(Command):
+    """Put a character of the running scene in one of its zones, at any time, wherever they were
+    (GM only): where the story has taken them, or where they stand as a fight begins."""
+
+    character_id: str
+    zone: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -161,6 +171,14 @@ class JoinedScene(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlacedInZone(Event):
+    """The GM put a character in a zone of the running scene."""
+
+    character_id: str
+    zone: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SceneEnded(Event):
     """The scene ended."""
 
@@ -228,10 +246,10 @@ class TriggerFired(Event):
 
 
 gm_only(
-    (EndSession, SessionEnded, "end sessions"),
     (StartScene, SceneStarted, "start scenes"),
     (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
+    (PlaceInZone, PlacedInZone, "place characters in zones"),
     (AddCountdown, CountdownAdded, "start countdowns"),
     (MarkCountdown, CountdownMarked, "mark countdowns"),
     (FireTrigger, TriggerFired, "fire triggers"),
@@ -260,6 +278,23 @@ def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
     return [context.event_from(AspectRevealed, command, name=name)]
 
 
+@decides(EndSession)
+def _end_session(context: Context, command: EndSession) -> list[Event]:
+    context.require_gm("end sessions")
+    preset = context.state.game.ruleset.preset
+    if command.milestone is not None and command.milestone.value not in preset.advancement.levels:
+        raise BadInput(
+            f"{preset.name} has no {command.milestone.value} milestone: its milestones are "
+            f"{', '.join(preset.advancement.levels)}",
+            code="milestone_level",
+        )
+    return [context.event_from(SessionEnded, command)]
+
+
+#: The milestones from the smallest up: one open is never replaced by a smaller one.
+_RANK = {Milestone.MINOR: 0, Milestone.SIGNIFICANT: 1, Milestone.MAJOR: 2}
+
+
 @decides(StartSession)
 def _start_session(context: Context, command: StartSession) -> list[Event]:
     context.require_gm("start sessions")
@@ -279,14 +314,17 @@ def _judge_session_started(state: TableState, event: SessionStarted) -> None:
 
 @folds(SessionStarted)
 def _session_started(state: TableState, event: SessionStarted) -> None:
-    state.game.in_session, state.game.arc_ended = True, False
+    game = state.game
+    game.in_session, game.arc_ended, game.scenario_ended = True, False, False
     state.session = event.number
     assign_facts(state, facts_of(event))  # everyone's refresh
 
 
 @older(SessionStarted)
 def _session_started_older(state: TableState, event: SessionStarted) -> None:
-    state.game.start_session()
+    # Logged before events recorded facts: everyone kept what they carried over, as fatekit
+    # did then; later, the fate points each PC started with are among the facts recorded.
+    state.game.start_session(reset=False if event.facts is None else None)
     state.session = event.number
 
 
@@ -307,6 +345,8 @@ def _session_ended(state: TableState, event: SessionEnded) -> None:
         game.clock.reach_milestone(event.milestone)
         if event.milestone is Milestone.MAJOR:
             game.arc_ended = True
+        if event.milestone is not Milestone.MINOR:
+            game.scenario_ended = True
     _milestones_open(state, event)
     assign_facts(state, facts_of(event))  # the consequences that cleared
 
@@ -325,10 +365,11 @@ def _milestones_open(state: TableState, event: SessionEnded) -> None:
         return
     if event.milestone is Milestone.MAJOR:
         state.arc += 1
-    # Every PC may now make their change; a breakthrough open stays one (it includes a
-    # milestone change), and an unspent milestone does not pile up into two.
+    # Every PC may now make their change; a bigger milestone open stays (it includes a
+    # smaller one's change), and an unspent milestone does not pile up into two.
     for pc in state.game.pcs:
-        if state.milestones.get(pc.id) is not Milestone.MAJOR:
+        held = state.milestones.get(pc.id)
+        if held is None or _RANK[held] <= _RANK[event.milestone]:
             state.milestones[pc.id] = event.milestone
 
 
@@ -389,6 +430,24 @@ def _joined_scene_older(state: TableState, event: JoinedScene) -> None:
     state.game.join_scene(event.character_id, zone=event.zone)
     if event.side is not None and state.conflict is not None:
         state.conflict.enlist(event.character_id, event.side.strip())
+
+
+@judges(PlacedInZone)
+def _judge_placed(state: TableState, event: PlacedInZone) -> None:
+    state.require_character(event.character_id)
+    scene_in_play(state).place(event.character_id, event.zone)
+
+
+@folds(PlacedInZone)
+def _placed(state: TableState, event: PlacedInZone) -> None:
+    assign_facts(state, facts_of(event))  # where they stand now
+
+
+@older(PlacedInZone)
+def _placed_older(state: TableState, event: PlacedInZone) -> None:
+    zones = scene_in_play(state).zones
+    if zones is not None:
+        zones.assign_position(event.character_id, event.zone)
 
 
 @judges(SceneEnded)
@@ -579,7 +638,15 @@ def scene_in_play(state: TableState) -> Scene:
 
 # -- what each seat sees -----------------------------------------------------------------------
 
-shown_whole(SessionStarted, SessionEnded, SceneStarted, SceneEnded, JoinedScene, AspectRemoved)
+shown_whole(
+    SessionStarted,
+    SessionEnded,
+    SceneStarted,
+    SceneEnded,
+    JoinedScene,
+    PlacedInZone,
+    AspectRemoved,
+)
 shown_to_gms(TriggerFired)  # a trigger's name can give away a countdown kept from the players
 
 
@@ -641,6 +708,8 @@ def scene_view(viewer: Viewer, scene: Scene) -> JSON:
             "zones": sorted(zones.zones),
             "links": sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
             "positions": dict(sorted(zones.positions.items())),
+            "moves": _moves(viewer, scene, scene.free_moves),
+            "further": _moves(viewer, scene, scene.move_roll_zones),
         },
         "countdowns": [
             _countdown_view(shown)
@@ -648,6 +717,24 @@ def scene_view(viewer: Viewer, scene: Scene) -> JSON:
             if shown is not None
         ],
     }
+
+
+def _moves(
+    viewer: Viewer, scene: Scene, where: Callable[[str], tuple[str, ...]]
+) -> dict[str, list[str]]:
+    """For each character the seat acts for outside a conflict's exchanges (a fighter's moves
+    are the conflict's to offer), the zones ``where`` gives: a free move's or an overcome's, the
+    rules' word as the fold checks it."""
+    conflict = viewer.state.conflict
+    fighting = set() if conflict is None else set(conflict.roster.fighters)
+    found = {}
+    for who in scene.participants:
+        if who in fighting or not viewer.state.controls(viewer.seat.id, who):
+            continue
+        zones = where(who)
+        if zones:
+            found[who] = list(zones)
+    return found
 
 
 def _countdown_view(view: CountdownView) -> JSON:

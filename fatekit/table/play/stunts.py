@@ -83,9 +83,13 @@ def _stunt_used_older(state: TableState, event: StuntUsed) -> None:
 
 
 @shows(StuntUsed)
-def _show_stunt_used(viewer: Viewer, event: StuntUsed, data: JSON) -> JSON:
+def _show_stunt_used(viewer: Viewer, event: StuntUsed, data: JSON) -> JSON | None:
     # A stunt's name is on its owner's sheet: a seat that may not see the sheet (a hidden NPC's)
-    # learns that a stunt was used, not which.
+    # learns that a stunt was used, not which, nor what the GM wrote of what it did; of a
+    # character it has not met, nothing.
+    if not viewer.knows(event.by):
+        return None
     if not viewer.sees_sheet(event.by):
         data["stunt"] = None
+        data["note"] = ""
     return data

@@ -11,16 +11,15 @@ import { aspectName, isGm } from "./view.js";
 
 const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "rewrite_aspect"];
 
-/** Spending a milestone or a breakthrough on a PC. Every change the engine offers is here; the
- * engine says whether it is legal (an Average skill to trade, refresh left for a stunt...). */
-export function milestoneForm(pc, kind) {
-  const out = h("div", {});
+/** The one change every milestone allows (Fate Condensed's milestone, Fate Core's and Fate
+ * Accelerated's minor one): its fields, and `choice()`, the change as the engine reads it (null
+ * for none, when `none` is offered). Fate Accelerated swaps approaches and never trades one. */
+function changeFields(pc, { none, trade = true }) {
   const c = app.view.characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
-  const major = kind === "major";
   const change = select(`milestone-kind-${pc}`, [
-    ...(major ? [["", t("milestone.change.none")]] : []),
-    ...CHANGES.map((k) => [k, t(`milestone.change.${k}`)]),
+    ...(none ? [["", t("milestone.change.none")]] : []),
+    ...CHANGES.filter((k) => trade || k !== "replace_skill").map((k) => [k, t(`milestone.change.${k}`)]),
   ]);
   // Two skills: swapped, or the Average one traded for a new one. They start on two different
   // skills: a swap of a skill with itself is no change, and the engine refuses it.
@@ -92,8 +91,22 @@ export function milestoneForm(pc, kind) {
         return null;
     }
   };
+  return { nodes: [field(t("milestone.change"), change), skillsBox, stuntBox, aspectBox], choice };
+}
+
+/** Spending a milestone or a breakthrough on a PC (Fate Condensed; Fate Core's and Fate
+ * Accelerated's three milestones are `threeMilestoneForm`'s). Every change the engine offers is
+ * here; the engine says whether it is legal (an Average skill to trade, refresh left for a
+ * stunt...). */
+export function milestoneForm(pc, kind) {
+  if ((app.view.table.advancement || "condensed") !== "condensed") return threeMilestoneForm(pc, kind);
+  const out = h("div", {});
+  const c = app.view.characters.find((x) => x.id === pc);
+  const sheet = c && c.sheet;
+  const major = kind === "major";
+  const { nodes, choice } = changeFields(pc, { none: major });
   // A milestone's form; a breakthrough's has it all and more.
-  const milestone = [field(t("milestone.change"), change), skillsBox, stuntBox, aspectBox];
+  const milestone = nodes;
   if (!major) {
     return h(
       "div",
@@ -207,6 +220,119 @@ export function milestoneForm(pc, kind) {
             raise_now: raises.map((r) => r.value).filter(Boolean),
             gm_refresh: gmRefresh.checked,
             gm_skill_step: gmStep.checked,
+          },
+          out,
+        );
+      },
+      { id: `milestone-take-${pc}`, class: "primary" },
+    ),
+    out,
+  );
+}
+
+/** A tick for each consequence, and (with `renamed`) its new name: the consequences a milestone
+ * starts healing, clears, or turns into lasting aspects. */
+function ticks(pc, slots, idPart, renamed, checked) {
+  return slots.map((slot) => ({
+    id: slot.aspect.id,
+    tick: h("input", { type: "checkbox", id: `milestone-${idPart}-tick-${pc}-${slot.aspect.id}`, checked }),
+    input: renamed
+      ? h("input", { id: `milestone-${idPart}-${pc}-${slot.aspect.id}`, autocomplete: "off", value: slot.aspect.name })
+      : null,
+  }));
+}
+
+function tickBox(legend, rows, tickLabel, inputLabel) {
+  if (!rows.length) return null;
+  return h(
+    "fieldset",
+    {},
+    h("legend", {}, legend),
+    rows.map((r) =>
+      h(
+        "div",
+        { class: "recovery-choice" },
+        h("div", { class: "check" }, r.tick, h("label", { for: r.tick.id }, tn(tickLabel, { name: aspectName(r.id) }))),
+        r.input ? field(tn(inputLabel, { name: aspectName(r.id) }), r.input) : null,
+      ),
+    ),
+  );
+}
+
+/** Spending a Fate Core or Fate Accelerated milestone: the minor milestone's one change (or
+ * none); in Fate Core moderate consequences renamed to start healing (and severe ones from a
+ * significant milestone), in Fate Accelerated those two sessions old cleared; from a
+ * significant milestone a skill point (an approach step) to spend or bank; at a major one the
+ * high concept renamed and each extreme consequence renamed into a lasting aspect. The engine
+ * judges it all and says why it refuses, under the button. */
+export function threeMilestoneForm(pc, level) {
+  const out = h("div", { "aria-live": "polite" });
+  const c = app.view.characters.find((x) => x.id === pc);
+  const sheet = c && c.sheet;
+  const core = app.view.table.advancement === "core";
+  const grows = level !== "minor";
+  const major = level === "major";
+  const { nodes, choice } = changeFields(pc, { none: true, trade: core });
+  const heavy = (slot) => slot.severity === "moderate" || (grows && slot.severity === "severe");
+  const held = sheet ? sheet.consequences.filter((slot) => slot.aspect && heavy(slot)) : [];
+  const recoveries = core
+    ? ticks(
+        pc,
+        held.filter((slot) => !slot.recovering),
+        "recover",
+        true,
+        true,
+      )
+    : [];
+  const clears = core ? [] : ticks(pc, held, "clear", false, false);
+  const extremes = major
+    ? ticks(
+        pc,
+        (sheet ? sheet.consequences : []).filter((slot) => slot.aspect && slot.severity === "extreme"),
+        "extreme",
+        true,
+        false,
+      )
+    : [];
+  const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
+  const raises = grows
+    ? Array.from({ length: banked + 1 }, (_, i) =>
+        select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""),
+      )
+    : [];
+  const concept = major ? h("input", { id: `milestone-concept-${pc}`, autocomplete: "off" }) : null;
+  return h(
+    "div",
+    { class: "milestone-form", id: `milestone-${pc}`, "data-level": level },
+    major ? h("p", { class: "hint" }, t(core ? "milestone.major_hint" : "milestone.major_hint_fae")) : null,
+    ...nodes,
+    concept ? field(t("milestone.high_concept"), concept) : null,
+    tickBox(t("milestone.recovery"), recoveries, "milestone.recover_start", "milestone.recover"),
+    tickBox(t("milestone.fae_clear"), clears, "milestone.clear_one", null),
+    tickBox(t("milestone.extreme"), extremes, "milestone.extreme_one", "milestone.recover"),
+    raises.length
+      ? h(
+          "fieldset",
+          {},
+          h("legend", {}, t(core ? "milestone.skill_point" : "milestone.approach_step")),
+          h("p", { class: "hint" }, tn(core ? "milestone.point_hint" : "milestone.approach_hint", { n: banked })),
+          raises.map((r, i) => field(tn("milestone.raise_n", { n: i + 1 }), r)),
+        )
+      : null,
+    button(
+      t("milestone.take"),
+      () => {
+        const chosen = choice();
+        send(
+          "SpendMilestone",
+          {
+            character_id: pc,
+            ...(chosen ? { change: chosen } : {}),
+            recovery_names: recoveries.filter((r) => r.tick.checked).map((r) => [r.id, r.input.value.trim()]),
+            clear: clears.filter((r) => r.tick.checked).map((r) => r.id),
+            raise_now: raises.map((r) => r.value).filter(Boolean),
+            ...(concept && concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
+            extreme_names: extremes.filter((r) => r.tick.checked).map((r) => [r.id, r.input.value.trim()]),
           },
           out,
         );

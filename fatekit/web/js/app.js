@@ -10,6 +10,7 @@ import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
+import { refreshOdds } from "./roll.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
@@ -170,10 +171,39 @@ function renderStart() {
     h("legend", {}, t("start.options")),
     OPTIONS.map((o) => {
       const box = h("input", { type: "checkbox", value: o, id: `opt-${o}` });
-      return h("div", { class: "check" }, box, h("label", { for: box.id }, t(`option.${o}`)));
+      return h(
+        "div",
+        { class: "check" },
+        box,
+        h("label", { for: box.id }, t(`option.${o}`), h("span", { class: "hint book-rule", hidden: true })),
+      );
     }),
     field(t("option.changing_skill_list"), skillList, h("p", { class: "hint" }, t("start.skill_list_hint"))),
   );
+  // A rule of the preset's own book (Fate Core's extreme consequences and full defense) is no
+  // option there: ticked, fixed, and said to be the book's.
+  const bookRules = async () => {
+    const chosen = preset.value;
+    let rules = [];
+    try {
+      rules = (await request("GET", `/rules/rulesets/${encodeURIComponent(chosen)}`)).options || [];
+    } catch {
+      rules = [];
+    }
+    if (preset.value !== chosen) return; // another preset was picked meanwhile
+    for (const o of OPTIONS) {
+      const box = options.querySelector(`#opt-${o}`);
+      const note = box.parentElement.querySelector(".book-rule");
+      const own = rules.includes(o);
+      if (own) box.checked = true;
+      else if (box.disabled) box.checked = false;
+      box.disabled = own;
+      note.hidden = !own;
+      note.replaceChildren(own ? tn("start.book_rule", { book: t(`preset.${chosen}`) }) : "");
+    }
+  };
+  preset.addEventListener("change", bookRules);
+  bookRules();
   const create = h(
     "form",
     {
@@ -181,7 +211,8 @@ function renderStart() {
       id: "create-table",
       onsubmit: async (event) => {
         event.preventDefault();
-        const chosen = [...options.querySelectorAll("input:checked")].map((i) => i.value);
+        // The preset's own rules come with it: only the options chosen are sent.
+        const chosen = [...options.querySelectorAll("input:checked:not(:disabled)")].map((i) => i.value);
         // A rule-set file opened in the editor with the chosen list already plays it, with the
         // shape the GM gave it: the table takes the file as it is.
         const edited = editor.current();
@@ -415,9 +446,12 @@ async function adopt(doc, version, parts = null) {
   } else {
     redrawParts(parts);
     drawSafety();
-    if (flights) showLog();
+    // The log's lines name characters as the view does now: a renamed character's earlier
+    // lines take the new name (the events arrive before the view that renames them).
+    if (flights || [...parts].some((part) => part.split("/")[0] === "characters")) showLog();
   }
   if (flights) fly(flights);
+  refreshOdds();
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for

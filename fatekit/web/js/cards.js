@@ -178,7 +178,8 @@ function stuntItem(c, st) {
     " ",
     h("span", { class: "stunt-does" }, stuntSummary(st)),
     st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
-    st.description ? h("span", {}, " ", free(st.description)) : null,
+    // An older import wrote a detail stunt's words twice, as its detail and its description.
+    st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
     alone && answersFor(c.id) && !st.spent
       ? button(t("stunt.use"), () => openUseStunt(c.id, st), { class: "small", "data-use-stunt": st.name })
@@ -340,6 +341,10 @@ function aspectCard(a) {
     " ",
     aspectLabel(a),
     a.kind === "boost" ? h("span", { class: "hint boost-note" }, " ", t("aspect.boost_note")) : null,
+    // A situation aspect made on someone describes them: say whom.
+    a.kind === "situation" && a.owner
+      ? h("span", { class: "hint aspect-on", "data-on": a.owner }, " ", tn("aspect.on_who", { who: who(a.owner) }))
+      : null,
     a.hidden ? h("span", { class: "badge secret" }, t("aspect.hidden")) : null,
     a.hidden && a.known_to && a.known_to.length
       ? h("span", { class: "known" }, tn("aspect.known_to", { who: h("span", {}, a.known_to.map(who)) }))

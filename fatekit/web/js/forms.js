@@ -159,7 +159,18 @@ export function difficultyGuide(sel, rated = () => null) {
       ...bySkill.map(chip),
       ...guidance.any.map(chip),
     );
+    mark();
   };
+  // The choices that give the difficulty already set are shown as chosen, and not offered again
+  // (pressing one would change nothing).
+  const mark = () => {
+    for (const el of /** @type {NodeListOf<HTMLButtonElement>} */ (box.querySelectorAll(".guide-choice"))) {
+      const chosen = el.dataset.rating === sel.value;
+      el.setAttribute("aria-pressed", String(chosen));
+      el.disabled = chosen;
+    }
+  };
+  sel.addEventListener("change", mark);
   redraw();
   box.redraw = redraw;
   return box;
@@ -297,4 +308,41 @@ export function zoneLinks(text) {
   return splitList(text)
     .map((pair) => pair.split(/\s*-\s*/))
     .filter((pair) => pair.length === 2);
+}
+
+/** The names typed for a conflict's or contest's two sides, as every place in the form that
+ * names a side shows them (a side picker's options, a label marked `data-side-name`): they
+ * follow what is typed, and fall back on the words for "first side" and "second side". */
+export function followSideNames(form, first, second) {
+  const named = () => [first.value.trim(), second.value.trim()];
+  const draw = () => {
+    const [a, b] = named();
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll("[data-side-name]"))) {
+      const typed = el.dataset.sideName === "a" ? a : b;
+      el.textContent = typed || t(el.dataset.sideName === "a" ? "conflict.first_side" : "conflict.second_side");
+      // A typed name is the GM's words, not the catalog's.
+      if (typed) el.setAttribute("data-free", "");
+      else el.removeAttribute("data-free");
+    }
+  };
+  first.addEventListener("input", draw);
+  second.addEventListener("input", draw);
+  draw();
+}
+
+/** A select of the sides someone may be on: the first, the second (named as typed, see
+ * `followSideNames`), or not in it. */
+export function sideSelect(id, chosen) {
+  const el = select(
+    id,
+    [
+      ["a", t("conflict.first_side")],
+      ["b", t("conflict.second_side")],
+      ["", t("conflict.not_in")],
+    ],
+    chosen,
+  );
+  el.options[0].dataset.sideName = "a";
+  el.options[1].dataset.sideName = "b";
+  return el;
 }

@@ -2,19 +2,30 @@
 // and the optional rules' tools in a conflict.
 
 import { add, button, field, fill, h } from "./lib/dom.js";
-import { characterOptions, characterSelect, openDialog, select, sendFrom, splitList, zoneLinks } from "./forms.js";
+import {
+  characterOptions,
+  characterSelect,
+  followSideNames,
+  openDialog,
+  select,
+  sendFrom,
+  sideSelect,
+  splitList,
+  zoneLinks,
+} from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent, logRead } from "./log.js";
 import { app } from "./store.js";
-import { trackText, who } from "./view.js";
+import { milestoneLevels, milestoneName, trackText, who } from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
 export function openEndSession() {
+  // The milestones the table's book has: Fate Core's and Fate Accelerated's three, or Fate
+  // Condensed's milestone and breakthrough.
   const milestone = select("end-session-milestone", [
     ["", t("milestone.none")],
-    ["minor", t("milestone.minor")],
-    ["major", t("milestone.major")],
+    ...milestoneLevels().map((kind) => [kind, milestoneName(kind)]),
   ]);
   openDialog(
     t("gm.end_session"),
@@ -126,18 +137,7 @@ export function openAddAspect() {
 
 // Which side of a conflict or contest (`form`) someone is on: "a", "b" or "" (not in it).
 function sidePicker(form, id, chosen) {
-  return field(
-    tn("conflict.side_of", { who: who(id) }),
-    select(
-      `${form}-side-${id}`,
-      [
-        ["a", t("conflict.first_side")],
-        ["b", t("conflict.second_side")],
-        ["", t("conflict.not_in")],
-      ],
-      chosen,
-    ),
-  );
+  return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`${form}-side-${id}`, chosen));
 }
 
 // The people the form's pickers put on the first and on the second side.
@@ -195,18 +195,20 @@ export function openStartConflict() {
   const order = elective
     ? field(t("conflict.first"), first)
     : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
+  const body = h(
+    "div",
+    {},
+    field(t("conflict.kind"), kind),
+    harm ? field(t("conflict.harm"), harm) : null,
+    field(t("conflict.first_side"), sideA),
+    field(t("conflict.second_side"), sideB),
+    sides,
+    order,
+  );
+  followSideNames(body, sideA, sideB);
   openDialog(
     t("gm.start_conflict"),
-    h(
-      "div",
-      {},
-      field(t("conflict.kind"), kind),
-      harm ? field(t("conflict.harm"), harm) : null,
-      field(t("conflict.first_side"), sideA),
-      field(t("conflict.second_side"), sideB),
-      sides,
-      order,
-    ),
+    body,
     (form, out) => {
       const [a, b] = chosenSides("conflict", people);
       const dealt = harm && harm.value ? { harm: harm.value } : {};

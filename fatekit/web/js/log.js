@@ -6,7 +6,7 @@ import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showError } from "./store.js";
 import { SCREEN_LINES, diceOrHidden } from "./screen.js";
-import { aspectLabel, isGm, ladderValue, presetName, skill, trackName, who } from "./view.js";
+import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
@@ -95,7 +95,7 @@ const LINES = {
   SessionStarted: (d) => ["SessionStarted", { n: d.number }],
   SessionEnded: (d) => [
     d.milestone ? "SessionEnded.milestone" : "SessionEnded",
-    { milestone: d.milestone ? t(`milestone.${d.milestone}`) : "" },
+    { milestone: d.milestone ? milestoneName(d.milestone) : "" },
   ],
   SceneStarted: (d) => ["SceneStarted", { name: free(d.name) }],
   SceneEnded: () => ["SceneEnded", {}],
@@ -127,8 +127,9 @@ const LINES = {
   ],
   CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
   RollMade: (d) => [
-    "RollMade",
+    d.move_to ? "RollMade.move" : "RollMade",
     {
+      ...(d.move_to ? { zone: free(d.move_to) } : {}),
       who: who(d.actor),
       action: t(`action.${d.action}`),
       skill: skill(d.skill),
@@ -178,17 +179,29 @@ const LINES = {
   ],
   FullDefenseTaken: (d) => ["FullDefenseTaken", { who: who(d.actor) }],
   Moved: (d) => ["Moved", { who: who(d.actor), zone: free(d.to) }],
-  HitAbsorbed: (d) => [
-    d.names && d.names.length ? "HitAbsorbed.consequence" : "HitAbsorbed",
-    {
-      who: who(d.target),
-      consequence: h(
-        "span",
-        {},
-        (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
-      ),
-    },
-  ],
+  PlacedInZone: (d) => ["PlacedInZone", { who: who(d.character_id), zone: free(d.zone) }],
+  HitAbsorbed: (d) => {
+    const consequence = h(
+      "span",
+      {},
+      (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
+    );
+    if (d.extreme)
+      // The extreme consequence and the aspect it took the place of (a sheet the seat may not
+      // see keeps that aspect's name from it).
+      return [
+        d.names && d.names.length ? "HitAbsorbed.extreme_more" : "HitAbsorbed.extreme",
+        {
+          who: who(d.target),
+          consequence,
+          extreme: free(d.extreme.name, "span", { class: "aspect-name" }),
+          replaced: d.replaced_name
+            ? free(d.replaced_name, "span", { class: "aspect-name" })
+            : h("span", {}, t("harm.hidden_aspect")),
+        },
+      ];
+    return [d.names && d.names.length ? "HitAbsorbed.consequence" : "HitAbsorbed", { who: who(d.target), consequence }];
+  },
   TakenOut: (d) => [d.standing ? "TakenOut.member" : "TakenOut", { who: who(d.target), n: d.standing || 0 }],
   ContestHitAbsorbed: (d) => [
     d.names && d.names.length ? "ContestHitAbsorbed.consequence" : "ContestHitAbsorbed",
@@ -263,6 +276,24 @@ const LINES = {
   ],
   SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
   MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
+  // Fate Core's and Fate Accelerated's milestones: the level spent, and the extreme
+  // consequences a major one made lasting aspects (their names as the seat may know them).
+  MilestoneSpent: (d) => {
+    const settled = (d.settled || []).filter((s) => s.name);
+    if (settled.length)
+      return [
+        "MilestoneSpent.settled",
+        {
+          who: who(d.character_id),
+          aspect: h(
+            "span",
+            {},
+            settled.flatMap((s, i) => [i ? ", " : "", free(s.name, "span", { class: "aspect-name" })]),
+          ),
+        },
+      ];
+    return [`MilestoneSpent.${d.level}`, { who: who(d.character_id) }];
+  },
   BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
   SkillsRaised: (d) => [
     "SkillsRaised",
@@ -303,6 +334,17 @@ const LINES = {
     { was: free(d.was, "span", { class: "aspect-name" }), name: free(d.name, "span", { class: "aspect-name" }) },
   ],
   TurnCorrected: (d) => ["TurnCorrected", { who: who(d.current), was: who(d.was) }],
+  ExtremeCorrected: (d) => [
+    `ExtremeCorrected.${d.name === null ? "taken_back" : d.was === null ? "written" : "renamed"}`,
+    {
+      who: who(d.character_id),
+      name: free(d.name || "", "span", { class: "aspect-name" }),
+      was: free(d.was || "", "span", { class: "aspect-name" }),
+      replaced: d.replaced_name
+        ? free(d.replaced_name, "span", { class: "aspect-name" })
+        : h("span", {}, t("harm.hidden_aspect")),
+    },
+  ],
   Undone: (d) => ["Undone", { n: d.target_version }],
   // A signal names nobody: its line has no "who" (describeEvent leaves it out for no seat).
   SignalRaised: (d) => ["SignalRaised", { tool: t(`safety.tool.${d.tool}`) }],

@@ -157,8 +157,16 @@ function openAttack(actor, move) {
   });
   const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
   const update = () =>
-    showOdds(odds, { actor, skill: skillSel.value, against: target.value, mental, action: "attack" });
+    showOdds(odds, {
+      actor,
+      skill: skillSel.value,
+      against: target.value,
+      mental,
+      action: "attack",
+      ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
+    });
   target.addEventListener("change", update);
+  if (benefit) benefit.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
     fitTargets();
     update();
@@ -529,6 +537,7 @@ function openConflictRoll(actor, move, type) {
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
     opposeBox.hidden = !opponent();
+    const scale = benefit && benefit.value ? { scale_benefit: benefit.value } : {};
     if (opponent())
       showOdds(odds, {
         actor,
@@ -536,12 +545,15 @@ function openConflictRoll(actor, move, type) {
         against: opponent(),
         action,
         ...(opposeWith.value ? { defend_skill: opposeWith.value } : {}),
+        ...scale,
       });
     else if (against.value) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      odds.params = undefined; // nothing to ask again while an obstacle sets the difficulty
       fill(odds, h("p", { class: "hint" }, t("overcome.obstacle_odds")));
-    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action });
+    } else showOdds(odds, { actor, skill: skillSel.value, difficulty: difficulty.value, action, ...scale });
   };
+  if (benefit) benefit.addEventListener("change", update);
   skillSel.addEventListener("change", update);
   skillSel.addEventListener("change", guide.redraw);
   difficulty.addEventListener("change", update);
@@ -681,6 +693,20 @@ export function harmBox(hit, how = conflictHit) {
     return h("div", { class: "check" }, input, h("label", { for: input.id }, parts));
   });
   const nameFields = h("div", { class: "names" });
+  // An extreme consequence is named, and takes the place of an aspect the player picks (never
+  // the high concept: the engine lists those it may replace).
+  const extremeName = h("input", { id: `${p}extreme-name`, autocomplete: "off", maxlength: 200 });
+  const extremeReplaces = select(
+    `${p}extreme-replaces`,
+    (hit.extreme_replaces || []).map((a) => [a.id, a.name, true]),
+  );
+  const extremeFields = h(
+    "div",
+    { class: "extreme", id: `${p}extreme-fields` },
+    h("p", { class: "hint" }, t("harm.extreme_hint")),
+    field(t("harm.extreme_name"), extremeName),
+    field(t("harm.extreme_replaces"), extremeReplaces),
+  );
   const update = () => {
     const chosen =
       hit.absorb_options[Number((box.querySelector(`input[name=${p}absorb-plan]:checked`) || { value: 0 }).value)];
@@ -694,6 +720,7 @@ export function harmBox(hit, how = conflictHit) {
         field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)),
       );
     }
+    if (chosen && chosen.extreme) add(nameFields, extremeFields);
   };
   add(
     box,
@@ -720,7 +747,20 @@ export function harmBox(hit, how = conflictHit) {
                 names.get(unnamed[0]).focus();
                 return;
               }
-              how.absorb({ boxes: chosen.boxes, slots: chosen.slots, names: named }, out);
+              const plan = { boxes: chosen.boxes, slots: chosen.slots, names: named };
+              if (chosen.extreme) {
+                const name = extremeName.value.trim();
+                if (!name || !extremeReplaces.value) {
+                  fill(
+                    out,
+                    h("p", { class: "error", role: "alert", id: `${p}absorb-unnamed` }, t("harm.extreme_first")),
+                  );
+                  (name ? extremeReplaces : extremeName).focus();
+                  return;
+                }
+                plan.extreme = { name, replaces: extremeReplaces.value };
+              }
+              how.absorb(plan, out);
             },
             { id: `${p}absorb-button`, class: "primary" },
           )

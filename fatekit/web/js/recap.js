@@ -21,7 +21,9 @@ export function recapPanel() {
   if (!showsRecap()) return null;
   const body = h("div", { id: "recap-body", "aria-live": "polite" });
   const time = app.view.time;
-  const sessions = h("select", { id: "recap-session" });
+  // The last session played unless the reader picked another: drawn from the table, so a
+  // redraw after a session ends turns it to that session (the reader's pick is `chosen`).
+  const sessions = h("select", { id: "recap-session", "data-from-table": "" });
   const last = time.in_session ? time.session - 1 : time.session;
   for (let n = Math.max(time.session, 1); n >= 1; n--) {
     sessions.append(h("option", { value: String(n) }, String(n)));

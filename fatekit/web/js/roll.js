@@ -17,9 +17,9 @@ import {
   skillOptions,
   typedDice,
 } from "./forms.js";
-import { t, tn } from "./lib/i18n.js";
+import { language, t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, withCost } from "./view.js";
+import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who, withCost } from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -89,6 +89,9 @@ export async function showOdds(out, params) {
   // What the player ticked stays ticked while the form changes around the same roll.
   if (params.stunts === undefined && out.picked && out.picked.roll === rollKey(params))
     params = { ...params, stunts: JSON.stringify(out.picked.chosen) };
+  // Kept, so the odds are asked again when the table changes under the open dialog.
+  out.params = params;
+  out.classList.add("odds-live");
   try {
     const found = await app.seat.get("/odds", params);
     if (asked !== out.asked) return;
@@ -116,6 +119,18 @@ export async function showOdds(out, params) {
           them: ladderValue(found.opposition),
         }),
       ),
+      // What the rules add before the dice (a mob's teamwork, a big bad alone, full defense,
+      // scale), counted above: said, so the figures are not a puzzle.
+      found.engine_bonus
+        ? h("p", { class: "hint", id: "odds-engine-mine" }, tn("odds.engine_mine", { n: signed(found.engine_bonus) }))
+        : null,
+      found.opposing_engine_bonus
+        ? h(
+            "p",
+            { class: "hint", id: "odds-engine-theirs" },
+            tn("odds.engine_theirs", { n: signed(found.opposing_engine_bonus) }),
+          )
+        : null,
       picker,
       // The defender's free stunts that fit count, as the table applies them; others are theirs.
       (found.opposing_stunts || []).map((st) =>
@@ -144,6 +159,28 @@ export async function showOdds(out, params) {
       out.stunts = undefined;
       fill(out);
     }
+  }
+}
+
+/** Invokes spent on average, as a person reads it: a whole number, or one decimal in the page's
+ * language ("1,5" in Russian); a whole number picks the plural form. */
+function invokeCount(x) {
+  const near = Math.round(x);
+  if (Math.abs(x - near) < 0.05) return near;
+  return new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** Ask again for the odds every open dialog shows: the table changed under it (a mob member
+ * taken out, a full defense declared, a stunt spent), and the odds follow. */
+export function refreshOdds() {
+  for (const out of /** @type {NodeListOf<HTMLElement & {params?: object}>} */ (
+    document.querySelectorAll("dialog[open] .odds-live")
+  )) {
+    if (out.params) showOdds(out, out.params);
   }
 }
 
@@ -192,6 +229,10 @@ export function openRoll() {
   const guide = difficultyGuide(difficulty, () => ratingOf(actor.value, skillSel.value));
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
   const targetBox = field(t("roll.advantage_on"), target);
+  // A new advantage made on someone may describe them: the aspect goes on their character.
+  const onOpponent = h("input", { type: "checkbox", id: "roll-on-opponent", checked: true });
+  const onOpponentLabel = h("label", { for: onOpponent.id });
+  const onOpponentBox = h("div", { class: "check" }, onOpponent, " ", onOpponentLabel);
   // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
   // Only an aspect the actor knows of: a hidden one must be discovered first.
   const removableBy = (who) =>
@@ -205,11 +246,22 @@ export function openRoll() {
   let removable = removableBy(actor.value);
   const removing = select("roll-remove", removingOptions(actor.value));
   const removingBox = field(t("roll.remove_aspect"), removing);
+  // An overcome may take the actor across the map, where a free move does not reach (further
+  // than the next zone, past something in the way): the engine says whether they get there.
+  const map = app.view.scene && app.view.scene.zones;
+  const movingOptions = (who) => ((map && map.further && map.further[who]) || []).map((z) => [z, z]);
+  const moveTo = select("roll-move-to", [["", t("overcome.no_move")], ...movingOptions(actor.value)], "", {
+    freeText: true,
+  });
+  const moveBox = field(t("overcome.move_to"), moveTo, h("p", { class: "hint" }, t("roll.move_hint")));
   const update = () => {
     againstBox.hidden = mode.value !== "against";
     difficultyBox.hidden = mode.value !== "difficulty";
     targetBox.hidden = action.value !== "create_advantage";
-    removingBox.hidden = action.value !== "overcome" || !removable.length;
+    onOpponentBox.hidden = action.value !== "create_advantage" || mode.value !== "against" || Boolean(target.value);
+    fill(onOpponentLabel, tn("roll.on_opponent", { who: who(against.value) }));
+    moveBox.hidden = action.value !== "overcome" || !movingOptions(actor.value).length;
+    removingBox.hidden = action.value !== "overcome" || !removable.length || Boolean(moveTo.value);
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -222,6 +274,7 @@ export function openRoll() {
   actor.addEventListener("change", () => {
     removable = removableBy(actor.value);
     refill(removing, removingOptions(actor.value));
+    refill(moveTo, [["", t("overcome.no_move")], ...movingOptions(actor.value)]);
     rankSkills(skillSel, actor.value);
     refill(against, characterOptions(othersInScene(actor.value)));
     refill(defendSkill, theirs());
@@ -229,7 +282,7 @@ export function openRoll() {
   against.addEventListener("change", () => refill(defendSkill, theirs()));
   actor.addEventListener("change", guide.redraw);
   skillSel.addEventListener("change", guide.redraw);
-  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill])
+  for (const el of [actor, action, skillSel, mode, difficulty, against, defendSkill, moveTo, target])
     el.addEventListener("change", update);
   openDialog(
     t("roll.new"),
@@ -243,6 +296,8 @@ export function openRoll() {
       difficultyBox,
       againstBox,
       targetBox,
+      onOpponentBox,
+      moveBox,
       removingBox,
       h("h3", {}, t("odds.title")),
       odds,
@@ -259,7 +314,11 @@ export function openRoll() {
             ? { difficulty: Number(difficulty.value) }
             : { against: against.value, ...(defendSkill.value ? { defend_skill: defendSkill.value } : {}) }),
           ...(action.value === "create_advantage" && target.value ? { aspect_id: target.value } : {}),
-          ...(action.value === "overcome" && removing.value ? { aspect_id: removing.value } : {}),
+          ...(action.value === "create_advantage" && mode.value === "against" && !target.value && onOpponent.checked
+            ? { on_opponent: true }
+            : {}),
+          ...(action.value === "overcome" && moveTo.value ? { move_to: moveTo.value } : {}),
+          ...(action.value === "overcome" && removing.value && !moveTo.value ? { aspect_id: removing.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
         },
@@ -393,17 +452,21 @@ export function invokeBox(roll, target = null) {
               "p",
               { class: "advice invoke-advice", id: `invoke-advice-${key}`, "data-choice": advice.choice },
               tn(`advice.${advice.choice}`, { n: advice.invokes }),
-              " ",
+              // Each choice on a line of its own, with what it is likely to cost.
               h(
-                "span",
-                { class: "hint" },
+                "ul",
+                { class: "hint plain advice-chances" },
                 advice.choices
                   .filter((c) => c in advice.chances)
                   .map((c) =>
                     h(
-                      "span",
-                      { class: "chance" },
-                      tn("advice.chance", { choice: t(`advice.option.${c}`), p: percent(advice.chances[c].p) }),
+                      "li",
+                      { class: "chance", "data-choice": c },
+                      tn(c === "nothing" ? "advice.chance" : "advice.chance_cost", {
+                        choice: t(`advice.option.${c}`),
+                        p: percent(advice.chances[c].p),
+                        n: invokeCount((advice.expected_invokes || {})[c] || 0),
+                      }),
                     ),
                   ),
               ),
@@ -549,7 +612,10 @@ export function openCompel(aspect) {
     ordered,
     aspect.owner && ordered.includes(aspect.owner) ? aspect.owner : ordered[0],
   );
-  const complication = h("textarea", { id: "compel-complication", rows: 3, required: true });
+  // Each kind keeps its own words: what happens (an event), or what they decide and what goes
+  // wrong then (a decision). Switching the kind shows the other's fields; nothing typed moves.
+  const complication = h("textarea", { id: "compel-complication", rows: 3 });
+  const fallout = h("textarea", { id: "compel-fallout", rows: 3 });
   // An event happens to the character; a decision is theirs, led by their own aspect, and says
   // what they decide before what goes wrong (compel.kinds).
   const kind = select(
@@ -565,15 +631,15 @@ export function openCompel(aspect) {
   const kindHint = h("p", { class: "hint", id: "compel-kind-hint" });
   const kindBox = field(t("compel.kind"), kind, kindHint);
   const decisionBox = field(t("compel.decision"), decision);
-  const complicationLabel = h("label", { for: "compel-complication" });
-  const complicationBox = h("div", { class: "field" }, complicationLabel, complication);
+  const complicationBox = field(t("compel.happens"), complication);
+  const falloutBox = field(t("compel.fallout"), fallout);
   const byBox = by ? field(t("compel.by"), by, h("p", { class: "hint" }, t("compel.player_pays"))) : null;
   const selfNote = h("p", { class: "hint", id: "compel-self-note" }, t("compel.self_hint"));
   const told = () => ({
     aspect_id: aspect.id,
     target: target.value,
     kind: kind.value,
-    complication: complication.value.trim(),
+    complication: (kind.value === "decision" ? fallout : complication).value.trim(),
     ...(kind.value === "decision" ? { decision: decision.value.trim() } : {}),
   });
   const form = openDialog(
@@ -585,8 +651,9 @@ export function openCompel(aspect) {
       field(t("compel.target"), target),
       selfNote,
       kindBox,
-      decisionBox,
       complicationBox,
+      decisionBox,
+      falloutBox,
       byBox,
     ),
     (form, out) =>
@@ -601,9 +668,12 @@ export function openCompel(aspect) {
     selfNote.hidden = !self();
     if (byBox) byBox.hidden = self();
     decisionBox.hidden = !deciding;
+    falloutBox.hidden = !deciding;
+    complicationBox.hidden = deciding;
     decision.required = deciding;
+    fallout.required = deciding;
+    complication.required = !deciding;
     kindHint.textContent = t(`compel.kind_hint.${kind.value}`);
-    complicationLabel.textContent = t(deciding ? "compel.fallout" : "compel.happens");
     submit.textContent = t(self() ? "compel.self_ask" : "compel.offer");
   };
   target.addEventListener("change", update);

@@ -5,6 +5,7 @@ import { add, button, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
+import { characterSelect, select } from "./forms.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
 import { answersFor, aspectLabel, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
@@ -64,17 +65,24 @@ export function scenePanel() {
 
 /** The zone map: a box per zone holding its people; lines for adjacency (drawn after layout),
  * dashed where an aspect stands in the way. A person is dragged to another zone, or moved with
- * the keyboard by the select under the map, when the view lets their seat make a free move. */
+ * the select under the map, when the view offers their seat a free move (the conflict's for a
+ * fighter, the scene's outside the exchanges); the GM places anyone in any zone at any time. */
 function zoneMap(scene) {
   const zones = scene.zones;
   const conflict = app.view.conflict;
-  const movable = new Map();
+  const movable = new Map(Object.entries(zones.moves || {}));
   if (conflict) {
     for (const [id, moves] of Object.entries(conflict.legal_actions)) {
       const free_ = moves.find((m) => m.move === "free_move");
       if (free_) movable.set(id, free_.targets);
     }
   }
+  const gm = isGm();
+  // A drop is a free move: the engine says why one that is not cannot be made, beside the map,
+  // and the GM may allow it anyway (or place anyone with the form under the map).
+  const dropped = (id, zone) => {
+    if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone });
+  };
   const map = h("div", { class: "zone-map", id: "zone-map" });
   add(map, h("svg", { class: "links", "aria-hidden": "true" }));
   const ids = zoneIds(zones.zones);
@@ -92,29 +100,31 @@ function zoneMap(scene) {
         ondrop: (e) => {
           e.preventDefault();
           const id = e.dataTransfer.getData("text/plain");
-          if (id) send("FreeMove", { actor: id, to: zone });
+          if (id) dropped(id, zone);
         },
       },
       free(zone, "h4"),
       h(
         "ul",
         { class: "plain" },
-        people.map((id) =>
-          h(
+        people.map((id) => {
+          const draggable = movable.has(id) || gm;
+          return h(
             "li",
             {
-              class: `person${movable.has(id) ? " movable" : ""}`,
-              draggable: movable.has(id) ? "true" : "false",
+              class: `person${draggable ? " movable" : ""}`,
+              draggable: draggable ? "true" : "false",
               "data-character": id,
               ondragstart: (e) => e.dataTransfer.setData("text/plain", id),
             },
             who(id),
-          ),
-        ),
+          );
+        }),
       ),
     );
     add(map, box);
   }
+  const unplaced = scene.participants.filter((id) => !(id in zones.positions));
   const legend = h(
     "ul",
     { class: "plain zone-links", "aria-label": t("zones.links") },
@@ -132,21 +142,69 @@ function zoneMap(scene) {
       );
     }),
   );
-  const moves = [...movable.entries()].map(([id, targets]) => {
-    const select = h(
-      "select",
-      { id: `move-${id}` },
-      targets.map((z) => h("option", { value: z }, z)),
+  // Outside a fight the GM places anyone with the form below: a row per character would only
+  // repeat it. A fighter's free move (the GM's NPCs' too) is the conflict's, and listed.
+  const listed = gm && !conflict ? [] : [...movable.entries()];
+  const moves = listed.map(([id, targets]) => {
+    const choice = select(
+      `move-${idPart(id)}`,
+      targets.map((z) => [z, z]),
+      null,
+      { freeText: true },
     );
-    select.setAttribute("data-free", "");
     return h(
       "div",
       { class: "inline" },
-      field(tn("zones.move", { who: who(id) }), select),
-      button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: select.value })),
+      field(tn("zones.move", { who: who(id) }), choice),
+      button(t("zones.move_button"), () => send("FreeMove", { actor: id, to: choice.value }), {
+        id: `move-button-${idPart(id)}`,
+      }),
     );
   });
-  return h("div", {}, h("h3", {}, t("zones.title")), map, legend, moves);
+  return h(
+    "div",
+    {},
+    h("h3", {}, t("zones.title")),
+    map,
+    unplaced.length
+      ? h(
+          "p",
+          { class: "hint", id: "zones-unplaced" },
+          tn("zones.unplaced", {
+            who: h(
+              "span",
+              {},
+              unplaced.map((id, i) => h("span", {}, i ? ", " : "", who(id))),
+            ),
+          }),
+        )
+      : null,
+    legend,
+    moves,
+    gm ? placeForm(scene) : null,
+  );
+}
+
+/** The GM's word on where anyone in the scene stands: any zone, at any time. */
+function placeForm(scene) {
+  const person = characterSelect("place-who", scene.participants);
+  const zone = select(
+    "place-zone",
+    scene.zones.zones.map((z) => [z, z]),
+    null,
+    { freeText: true },
+  );
+  const out = h("div", { class: "out" });
+  return h(
+    "div",
+    { class: "inline place-form" },
+    field(t("zones.place_who"), person),
+    field(t("zones.place_where"), zone),
+    button(t("zones.place_button"), () => send("PlaceInZone", { character_id: person.value, zone: zone.value }, out), {
+      id: "place-button",
+    }),
+    out,
+  );
 }
 
 /** Each zone's element id: "zone-" and its name made fit for an id (idPart), unique even if two

@@ -141,18 +141,19 @@ function askedList(asked) {
   return h("div", {}, asked.length ? list : null, ask, out);
 }
 
-/** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones
- * to choose from, set to what the table does unless told (the entrance, or no zone without one). */
+/** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones,
+ * set to the entrance (or the only zone; else no zone until the GM places them). */
 function startPlaceFields(p, pcs) {
   const joining = pcs.filter((pc) => !p.participants.includes(pc));
-  if (p.zones.length < 2 || !joining.length) return null;
+  if (!p.zones.length || !joining.length) return null;
+  const start = p.entrance || (p.zones.length === 1 ? p.zones[0] : "");
   return h(
     "div",
     { class: "actions wrap" },
     joining.map((pc) =>
       field(
         tn("screen.starts_in", { who: who(pc) }),
-        select(`start-place-${p.scene_id}-${pc}`, zoneOptions(p.zones), p.entrance || "", { freeText: true }),
+        select(`start-place-${p.scene_id}-${pc}`, zoneOptions(p.zones), start, { freeText: true }),
       ),
     ),
   );

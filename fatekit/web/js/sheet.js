@@ -3,7 +3,7 @@
 // gathers what was typed into a character file; the engine fills in stress, consequences and
 // refresh, and says what is wrong.
 
-import { request } from "./lib/api.js";
+import { ApiError, request } from "./lib/api.js";
 import { field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
@@ -224,7 +224,12 @@ export function openSheetEditor(existing, seed = null) {
           verdict,
           found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems),
         );
+        // What the engine says of a stunt also shows at the stunt's own field.
+        stunts.mark(found.problems, (p) =>
+          h("span", {}, problemDetail(p), " ", h("span", { class: "why" }, "(", ruleReason(p.rule), ")")),
+        );
         const s = found.sheet;
+        if (!s) return fill(preview); // unfinished: no sheet until the fields above are
         fill(
           preview,
           h("p", {}, tn("sheet.refresh_is", { n: s.refresh })),
@@ -251,9 +256,20 @@ export function openSheetEditor(existing, seed = null) {
               )
             : null,
         );
-      } catch {
+      } catch (error) {
         if (mine !== asked) return;
-        fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
+        stunts.mark([], () => null);
+        // Say where the engine stopped reading, in its own words, rather than only that it did.
+        const detail =
+          error instanceof ApiError && error.body && typeof error.body.detail === "string" ? error.body.detail : "";
+        fill(
+          verdict,
+          h(
+            "p",
+            { class: "error", id: "sheet-unreadable" },
+            detail ? tn("sheet.unreadable_at", { detail: free(detail) }) : t("sheet.unreadable"),
+          ),
+        );
       }
     }, 200);
   };

@@ -88,6 +88,19 @@ export function errorText(error, named = {}) {
   const rule = body.rule;
   if (rule && rule.key)
     out.append(" ", h("span", { class: "rule" }, tn("error.rule", { rule: ruleReason(rule.key, rule.summary) })));
+  // Where the table's own book writes the rule: the book by name, its section as the book heads it.
+  if (rule && rule.key && rule.section)
+    out.append(
+      " ",
+      h(
+        "span",
+        { class: "citation", "data-source": rule.source || "" },
+        tn("error.cited", {
+          book: has(`book.${rule.book}`) ? t(`book.${rule.book}`) : free(rule.source || ""),
+          section: free(rule.section, "span", { class: "section" }),
+        }),
+      ),
+    );
   const fields = fieldList(body.fields, named);
   if (fields) out.append(fields);
   // Beside a rule the engine's sentence adds names and numbers (English only); with nothing

@@ -129,7 +129,8 @@ export function keeping(container, draw) {
   const sectionOf = inside ? inside.closest("section[id]") : null;
   const kept = new Map();
   for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
-    if (el.type === "file" || el.readOnly) continue;
+    // A value drawn from the table (`data-from-table`) follows it: the redraw's is the one to keep.
+    if (el.type === "file" || el.readOnly || el.hasAttribute("data-from-table")) continue;
     kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
   }
   draw();
@@ -235,6 +236,8 @@ export function redrawParts(parts) {
 function youPanel() {
   const view = app.view;
   const time = view.time;
+  const bookRules = view.table.book_rules || [];
+  const chosenOptions = view.table.options.filter((o) => !bookRules.includes(o));
   return section(
     "you",
     t("you.title"),
@@ -245,12 +248,22 @@ function youPanel() {
       h("dd", {}, seatName(view.you.seat), " ", h("span", { class: "badge" }, t(`role.${view.you.role}`))),
       h("dt", {}, t("table.preset")),
       h("dd", {}, presetName(view.table.preset)),
-      view.table.options.length ? h("dt", {}, t("table.options")) : null,
-      view.table.options.length
+      // The rules the table's own book gives (Fate Core's extreme consequences and full
+      // defense), apart from the optional rules the table chose.
+      bookRules.length ? h("dt", {}, tn("table.book_rules", { book: presetName(view.table.preset) })) : null,
+      bookRules.length
         ? h(
             "dd",
-            {},
-            view.table.options.map((o) => h("span", { class: "badge" }, t(`option.${o}`))),
+            { id: "book-rules" },
+            bookRules.map((o) => h("span", { class: "badge" }, t(`option.${o}`))),
+          )
+        : null,
+      chosenOptions.length ? h("dt", {}, t("table.options")) : null,
+      chosenOptions.length
+        ? h(
+            "dd",
+            { id: "table-options" },
+            chosenOptions.map((o) => h("span", { class: "badge" }, t(`option.${o}`))),
           )
         : null,
       view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,
@@ -293,7 +306,18 @@ function milestonesPanel() {
     "milestones",
     t("milestone.title"),
     open.map(([pc, kind]) =>
-      h("div", { class: "card" }, h("p", {}, tn(`milestone.open_${kind}`, { who: who(pc) })), milestoneForm(pc, kind)),
+      h(
+        "div",
+        { class: "card" },
+        h(
+          "p",
+          {},
+          tn(app.view.table.advancement === "condensed" ? `milestone.open_${kind}` : `milestone.open_three.${kind}`, {
+            who: who(pc),
+          }),
+        ),
+        milestoneForm(pc, kind),
+      ),
     ),
     banked.map(([pc, n]) =>
       h("div", { class: "card" }, h("p", {}, tn("advance.banked", { who: who(pc), n })), raiseForm(pc, n)),

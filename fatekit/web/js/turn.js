@@ -188,7 +188,17 @@ export function turnPanel() {
   if (hit && hit.absorb_options) mineNow.push(hitBox);
   else if (hit) add(panel, hitBox);
   const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
-  for (const [id, list] of moves) mineNow.push(conflictActions(id, list));
+  // Moves a character may make out of turn (conceding before a roll, invoking on one) are no
+  // turn of theirs: a seat with only those is told whose turn it is, not "your move".
+  // A GM may act for a player's character too, but it is the player's move: said so, apart.
+  const anytime = [];
+  const forPlayers = [];
+  for (const [id, list] of moves) {
+    const node = conflictActions(id, list);
+    if (list.every((m) => ANYTIME.has(m.move))) anytime.push(node);
+    else if (answersFor(id)) mineNow.push(node);
+    else forPlayers.push(node);
+  }
   // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
   const current = c.current;
   const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
@@ -201,7 +211,7 @@ export function turnPanel() {
     // A hit to take is not a move to choose: say whose hit it is, not "your move".
     const line = ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
     add(panel, h("p", { class: "turn-yours", id: "turn-yours" }, line), ours);
-  } else if (c.phase === "roll" && app.view.roll && mine().has(app.view.roll.actor)) {
+  } else if (c.phase === "roll" && app.view.roll && answersFor(app.view.roll.actor)) {
     panel.dataset.yours = "true";
     add(panel, h("p", { class: "turn-yours" }, t("turn.roll_yours")));
   } else {
@@ -210,5 +220,12 @@ export function turnPanel() {
     if (waiting)
       add(panel, h("p", { class: "turn-waiting", id: "turn-waiting" }, tn(waiting[0], { who: who(waiting[1]) })));
   }
+  const theirs = forPlayers.filter((node) => node.childNodes.length);
+  if (theirs.length) add(panel, h("p", { class: "hint", id: "turn-for-players" }, t("turn.for_players")), theirs);
+  const meanwhile = anytime.filter((node) => node.childNodes.length);
+  if (meanwhile.length) add(panel, h("p", { class: "hint", id: "turn-anytime" }, t("turn.anytime")), meanwhile);
   return panel;
 }
+
+/** The moves :func:`legal_actions` lists whenever they may be made, not only in one's turn. */
+const ANYTIME = new Set(["concede", "invoke"]);

@@ -122,6 +122,20 @@ export function hasOption(key) {
   return app.view.table.options.includes(key);
 }
 
+/** A milestone as the table's book names it: Fate Condensed's milestone and breakthrough, or
+ * Fate Core's and Fate Accelerated's minor, significant and major milestones. */
+export function milestoneName(kind) {
+  const table = app.view && app.view.table;
+  const three = table && table.advancement && table.advancement !== "condensed";
+  return t(three ? `milestone.three.${kind}` : `milestone.${kind}`);
+}
+
+/** The milestones a session's end may bring at this table, smallest first. */
+export function milestoneLevels() {
+  const table = app.view && app.view.table;
+  return (table && table.milestone_levels) || ["minor", "major"];
+}
+
 /** A list of catalog words, each its own text node (so each reads as the catalog's). */
 function wordList(words) {
   const out = h("span", {});

@@ -138,8 +138,8 @@ def legal(case: Case, boxes: tuple[int, ...], slots: tuple[int, ...], extreme: b
         value = track.boxes[boxes[0]].value
         free = [b.value for b in track.boxes if not b.marked]
         exact_free = left in free
-        next_higher = min((v for v in free if v > left), default=None)
-        if left <= 0 or not (value == left or (not exact_free and value == next_higher)):
+        # Fate Core: the box worth the shifts left; once it is checked, any higher free box.
+        if left <= 0 or not (value == left or (not exact_free and value > left)):
             return False
     return covered + sum(track.boxes[i].value for i in boxes) >= case.shifts
 

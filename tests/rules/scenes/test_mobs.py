@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from fatekit.rules import ScriptedDice
+from fatekit.rules import Action, ScriptedDice
 from fatekit.rules.characters.character import mob, new_character
 from fatekit.rules.core.outcomes import BonusKind
+from fatekit.rules.core.waivers import waiving
 from fatekit.rules.scenes.conflict import Conflict, Move, Phase, Status
+from fatekit.rules.scenes.conflict_defence import FULL_DEFENSE_RULE
 from fatekit.rules.scenes.scene import Game
 
 
@@ -107,3 +109,28 @@ def test_the_mob_is_out_with_its_last_member() -> None:
     assert conflict.roster.fighters["cultists"].status is Status.TAKEN_OUT
     assert conflict.hits.over
     assert Move.ATTACK not in {a.move for a in conflict.legal_actions("ruth")}
+
+
+@pytest.mark.rule("character.mob")
+def test_the_efforts_before_the_dice_are_those_the_roll_then_has() -> None:
+    """What the odds before a roll read (issue 39: they left a mob's teamwork out): the efforts
+    the engine sets up, on both sides and whoever's turn it is, changing nothing."""
+    conflict = brawl()
+    assert conflict.efforts_before_dice("cultists", Action.ATTACK, "fight", against="ruth") == (
+        4,
+        4,
+    )
+    with waiving({FULL_DEFENSE_RULE.key}):  # an optional rule on a Condensed table
+        conflict.defence.full_defense("ruth")
+    conflict.end_turn("cultists")
+    # Ruth defends fully: +2 on her Fight +4; the trial records no defence of hers.
+    assert conflict.efforts_before_dice("cultists", Action.ATTACK, "fight", against="ruth") == (
+        4,
+        6,
+    )
+    assert "ruth" not in conflict.defence.defended
+    attack = conflict.attack(
+        "cultists", "ruth", "fight", dice=dice("0000"), defender_dice=dice("0000")
+    )
+    attack.roll()
+    assert (attack.effort, attack.opposition_value) == (4, 6)

@@ -2,16 +2,18 @@
 // the effort), and a side's overcome, rolled through the same flow as any roll: the odds in the
 // dialog, then invokes and settling on its card among the rolls in play.
 
-import { add, button, field, free, h, idPart, section } from "../lib/dom.js";
+import { add, button, field, fill, free, h, idPart, section } from "../lib/dom.js";
 import {
   characterSelect,
   diceField,
   difficultyGuide,
+  followSideNames,
   ladderOptions,
   openDialog,
   rankSkills,
   sendFrom,
   select,
+  sideSelect,
   skillOptions,
   typedDice,
 } from "../forms.js";
@@ -228,7 +230,11 @@ export function openContestRoll(c, side, members) {
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () => {
     const against = opposition(app.view.contest || c, side, skillSel.value);
-    if (!against) return;
+    if (!against) {
+      odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
+      odds.params = undefined;
+      return fill(odds);
+    }
     showOdds(odds, {
       actor: actor.value,
       skill: skillSel.value,
@@ -239,6 +245,7 @@ export function openContestRoll(c, side, members) {
   };
   actor.addEventListener("change", () => rankSkills(skillSel, actor.value));
   for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
+  bonus.addEventListener("input", update); // the odds follow the number as it is typed
   openDialog(
     tn("contest.roll_for", { side: free(id) }),
     h(
@@ -314,18 +321,7 @@ export function openContestThreat(c) {
 function sidePicker(id, chosen) {
   const c = character(id);
   const pc = c && c.revealed && c.sheet.kind === "pc";
-  return field(
-    tn("conflict.side_of", { who: who(id) }),
-    select(
-      `contest-side-${id}`,
-      [
-        ["a", t("conflict.first_side")],
-        ["b", t("conflict.second_side")],
-        ["", t("conflict.not_in")],
-      ],
-      chosen || (pc ? "a" : "b"),
-    ),
-  );
+  return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`contest-side-${id}`, chosen || (pc ? "a" : "b")));
 }
 
 export function openStartContest() {
@@ -351,35 +347,39 @@ export function openStartContest() {
     select(`contest-difficulty-${key}`, [["", t("contest.no_difficulty")], ...ladderOptions()], "");
   const diffA = passive("a");
   const diffB = passive("b");
+  const sideName = (key) =>
+    h("span", { "data-side-name": key }, t(key === "a" ? "conflict.first_side" : "conflict.second_side"));
+  const body = h(
+    "div",
+    {},
+    field(t("conflict.first_side"), sideA),
+    field(t("contest.intent"), intentA),
+    field(t("conflict.second_side"), sideB),
+    field(t("contest.intent"), intentB),
+    people.map((id) => sidePicker(id)),
+    field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, t("contest.harm_field")),
+      h("label", { class: "check" }, harmA, " ", sideName("a")),
+      h("label", { class: "check" }, harmB, " ", sideName("b")),
+      h("p", { class: "hint" }, t("contest.harm_hint")),
+      field(t("contest.harm_kind"), harmKind),
+    ),
+    h(
+      "fieldset",
+      { id: "contest-difficulties" },
+      h("legend", {}, t("contest.difficulty_field")),
+      h("p", { class: "hint" }, t("contest.difficulty_hint")),
+      field(sideName("a"), diffA, difficultyGuide(diffA)),
+      field(sideName("b"), diffB, difficultyGuide(diffB)),
+    ),
+  );
+  followSideNames(body, sideA, sideB);
   openDialog(
     t("gm.start_contest"),
-    h(
-      "div",
-      {},
-      field(t("conflict.first_side"), sideA),
-      field(t("contest.intent"), intentA),
-      field(t("conflict.second_side"), sideB),
-      field(t("contest.intent"), intentB),
-      people.map((id) => sidePicker(id)),
-      field(t("contest.needed_field"), needed, h("p", { class: "hint" }, t("contest.needed_hint"))),
-      h(
-        "fieldset",
-        {},
-        h("legend", {}, t("contest.harm_field")),
-        h("label", { class: "check" }, harmA, " ", t("conflict.first_side")),
-        h("label", { class: "check" }, harmB, " ", t("conflict.second_side")),
-        h("p", { class: "hint" }, t("contest.harm_hint")),
-        field(t("contest.harm_kind"), harmKind),
-      ),
-      h(
-        "fieldset",
-        { id: "contest-difficulties" },
-        h("legend", {}, t("contest.difficulty_field")),
-        h("p", { class: "hint" }, t("contest.difficulty_hint")),
-        field(t("conflict.first_side"), diffA, difficultyGuide(diffA)),
-        field(t("conflict.second_side"), diffB, difficultyGuide(diffB)),
-      ),
-    ),
+    body,
     (form, out) => {
       const sides = [[], []];
       for (const id of people) {

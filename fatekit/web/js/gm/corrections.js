@@ -1,12 +1,13 @@
 // The GM's corrections: a value set straight by hand (fate points, stress boxes, consequences,
-// free invokes, an aspect's name, whose turn it is), for when the table erred. Each change is a
+// extreme consequences, free invokes, an aspect's name, whose turn it is), for when the table
+// erred. Each change is a
 // command of its own, which every seat's log shows as a correction (as far as it may see it).
 
-import { button, field, h } from "../lib/dom.js";
-import { characterSelect, openDialog } from "../forms.js";
+import { button, field, free, h } from "../lib/dom.js";
+import { characterSelect, openDialog, select } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
 import { app, send } from "../store.js";
-import { trackName, who } from "../view.js";
+import { hasOption, trackName, who } from "../view.js";
 
 /** Send each correction in turn, stopping at the first one refused (its reason shows in `out`,
  * inside the dialog); true when all went through. */
@@ -54,6 +55,53 @@ function openCorrectCharacter(c) {
       const label = tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts });
       return { i, was: slot.aspect ? slot.aspect.name : "", input, node: field(label, input) };
     });
+  // Extreme consequences: each renamed or taken back (the aspect it replaced returns), and, at
+  // a table that plays them, one written in the place of an aspect (taken away from the table).
+  const extremes = (s.consequences || [])
+    .map((slot, i) => ({ slot, i }))
+    .filter(({ slot }) => slot.severity === "extreme" && slot.aspect)
+    .map(({ slot, i }) => {
+      const input = h("input", {
+        id: `correct-extreme-${i}`,
+        autocomplete: "off",
+        maxlength: 200,
+        value: slot.aspect.name,
+      });
+      const back = h("input", { type: "checkbox", id: `correct-extreme-back-${i}` });
+      const was = slot.replaced ? slot.replaced.name : "";
+      return {
+        id: slot.aspect.id,
+        was: slot.aspect.name,
+        input,
+        back,
+        node: h(
+          "div",
+          { class: "extreme-correction" },
+          field(t("correct.extreme_name"), input),
+          h(
+            "div",
+            { class: "check" },
+            back,
+            h(
+              "label",
+              { for: back.id },
+              tn("correct.extreme_back", { name: free(was, "span", { class: "aspect-name" }) }),
+            ),
+          ),
+        ),
+      };
+    });
+  const replaceable = (s.aspects || []).filter((a) => a.kind !== "high_concept");
+  const newExtreme =
+    (hasOption("extreme_consequences") || extremes.length) && replaceable.length
+      ? {
+          name: h("input", { id: "correct-extreme-new", autocomplete: "off", maxlength: 200 }),
+          replaces: select(
+            "correct-extreme-replaces",
+            replaceable.map((a) => [a.id, a.name, true]),
+          ),
+        }
+      : null;
   const body = h(
     "div",
     {},
@@ -76,6 +124,22 @@ function openCorrectCharacter(c) {
           slots.map((x) => x.node),
         )
       : null,
+    extremes.length || newExtreme
+      ? h(
+          "div",
+          { id: "correct-extremes" },
+          h("h3", {}, t("correct.extreme")),
+          extremes.map((x) => x.node),
+          newExtreme
+            ? h(
+                "div",
+                { class: "inline" },
+                field(t("correct.extreme_new"), newExtreme.name),
+                field(t("harm.extreme_replaces"), newExtreme.replaces),
+              )
+            : null,
+        )
+      : null,
   );
   openDialog(
     tn("correct.character_title", { who: who(c.id) }),
@@ -94,6 +158,17 @@ function openCorrectCharacter(c) {
         if (name !== x.was)
           commands.push(["CorrectConsequence", { character_id: c.id, slot: x.i, ...(name ? { name } : {}) }]);
       }
+      for (const x of extremes) {
+        const name = x.input.value.trim();
+        if (x.back.checked) commands.push(["CorrectExtreme", { character_id: c.id, consequence_id: x.id }]);
+        else if (name && name !== x.was)
+          commands.push(["CorrectExtreme", { character_id: c.id, consequence_id: x.id, name }]);
+      }
+      if (newExtreme && newExtreme.name.value.trim())
+        commands.push([
+          "CorrectExtreme",
+          { character_id: c.id, name: newExtreme.name.value.trim(), replaces: newExtreme.replaces.value },
+        ]);
       return sendAll(commands, out);
     },
     { submitLabel: t("correct.save"), id: "correct-form" },

@@ -84,7 +84,8 @@ function stuntRow(i, preset, found) {
         type: "checkbox",
         id: `${id("action")}-${a}`,
         value: a,
-        checked: found ? listed.includes(a) : a === "overcome",
+        // A new stunt names no action until the player ticks one: the engine asks for it.
+        checked: found ? listed.includes(a) : false,
       }),
     ),
     bonus: number(id("bonus"), e.bonus || preset.stunt_bonus || 2, 10),
@@ -109,7 +110,7 @@ function stuntRow(i, preset, found) {
       value: (found && found.circumstance) || "",
     }),
     description: h("input", {
-      id: `sheet-stunt-text-${i}`,
+      id: `sheet-stunt-description-${i}`,
       autocomplete: "off",
       maxlength: "2000",
       value: found ? found.description || "" : "",
@@ -133,6 +134,10 @@ function stuntRow(i, preset, found) {
     severity: field(t("stunt.severity"), row.severity),
     text: field(t("stunt.text"), row.text),
   };
+  // The engine's problems with this stunt, at the field they are about (filled by `mark`).
+  row.said = { actions: h("div", { class: "field-problems" }), text: h("div", { class: "field-problems" }) };
+  boxes.actions.append(row.said.actions);
+  boxes.text.append(row.said.text);
   const costBox = field(t("stunt.cost_label"), row.cost);
   const fit = () => {
     const shows = SHOWS[row.kind.value] || [];
@@ -206,6 +211,30 @@ export function stuntEditor(preset, given) {
       list,
       more,
     ),
+    /** Show each of the engine's problems with a stunt beside the field it names (`where`:
+     * "stunts.N.effect.actions"; N counts the stunts the sheet sends, the rows with a name), in
+     * words `say` gives; the fields it names are marked invalid. */
+    mark: (problems, say) => {
+      const named = rows.filter((r) => r.name.value.trim());
+      for (const r of rows) {
+        for (const slot of Object.values(r.said)) slot.replaceChildren();
+        for (const box of r.actions) box.removeAttribute("aria-invalid");
+        r.text.removeAttribute("aria-invalid");
+      }
+      for (const p of problems) {
+        const found = /^stunts\.(\d+)\.effect\.(actions|detail|text)$/.exec(p.where || "");
+        const r = found && named[Number(found[1])];
+        if (!r) continue;
+        const slot = found[2] === "actions" ? r.said.actions : r.said.text;
+        const id = `${slot === r.said.actions ? "sheet-stunt-actions" : "sheet-stunt-words"}-problem-${rows.indexOf(r)}`;
+        slot.append(h("p", { class: "refusal", id, "data-rule": p.rule, "data-where": p.where }, say(p)));
+        const fields = found[2] === "actions" ? r.actions : [r.text];
+        for (const el of fields) {
+          el.setAttribute("aria-invalid", "true");
+          el.setAttribute("aria-describedby", id);
+        }
+      }
+    },
     read: () =>
       rows
         .filter((r) => r.name.value.trim())

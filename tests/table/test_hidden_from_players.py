@@ -1,0 +1,138 @@
+"""What the GM keeps from the players stays kept, in every seat's view, event and log:
+
+- an NPC or an extra the GM adds is unknown to the players until they meet it in a scene (or
+  the GM shows its sheet): preparing a villain tells no one its name or its high concept;
+- an extra no player owns is the GM's, like an NPC: its sheet is shown when the GM decides;
+- a GM's note on a hidden NPC's stunt stays the GM's, with the stunt's name.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fatekit.formats import dumps_character
+from fatekit.rules import major_npc
+from fatekit.rules.aspects.aspects import AspectKind
+from fatekit.rules.aspects.stunts import RuleException, Stunt
+from fatekit.table import commands as c
+from fatekit.table import event_for, view_for
+
+from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
+
+PLAYERS = ("ann", "ben", "sam")
+SECRET_NAME = "Zora Nightveil"
+SECRET_CONCEPT = "Queen of the Drowned Court"
+SECRET_ASPECT = "Owes the Deep One a Life"
+SECRET_STUNT = "Voice Beneath the Waves"
+SECRET_NOTE = "she calls the tide into the hold"
+
+
+def _zora() -> str:
+    npc = major_npc(
+        "condensed",
+        "zora",
+        SECRET_NAME,
+        high_concept=SECRET_CONCEPT,
+        aspects=[(AspectKind.CHARACTER, SECRET_ASPECT)],
+        skills={"will": 4, "provoke": 3},
+        stunts=[Stunt(SECRET_STUNT, RuleException("once a scene, the sea answers her"))],
+    )
+    return dumps_character(npc)
+
+
+def _idol() -> str:
+    return json.dumps(
+        {
+            "format": "fatekit-character",
+            "version": 1,
+            "id": "idol",
+            "name": "The Weeping Idol",
+            "kind": "extra",
+            "preset": "condensed",
+            "aspects": [{"kind": "high_concept", "name": "Whispers to Whoever Holds It"}],
+            "skills": {"will": 3},
+        }
+    )
+
+
+def _seen(play: Play, seat: str) -> str:
+    """Everything ``seat`` receives: its view, every event as sent, its log."""
+    parts: list[Any] = [view_for(play.s, seat), log_of(play, seat)]
+    parts += [event_for(event, play.s, seat) for event in play.log]
+    return json.dumps(parts, ensure_ascii=False)
+
+
+def _secret_in(play: Play, *texts: str) -> list[str]:
+    return [f"{seat}: {t}" for seat in PLAYERS for t in texts if t in _seen(play, seat)]
+
+
+def test_a_prepared_npc_reaches_no_player_until_met() -> None:
+    play = seated()
+    play.do(c.AddCharacter(sheet=_zora(), hidden_aspects=("zora/character/1",)))
+    # Prepared: no player learns of her, not her name, not her high concept, not her id.
+    assert _secret_in(play, SECRET_NAME, SECRET_CONCEPT, SECRET_ASPECT, '"zora"') == []
+    assert SECRET_NAME in _seen(play, "gm")
+    # She comes into the scene: now they have met her, by name and high concept, and no more.
+    play.do(c.JoinScene(character_id="zora", zone="deck"))
+    for seat in PLAYERS:
+        view = view_for(play.s, seat)
+        zora = next(ch for ch in view["characters"] if ch["id"] == "zora")
+        assert zora["revealed"] is False and zora["name"] == SECRET_NAME
+        assert [a["name"] for a in zora["aspects"]] == [SECRET_CONCEPT]
+    assert _secret_in(play, SECRET_ASPECT, SECRET_STUNT) == []
+    # Met once is met: the scene ends, her name stays known; her secrets stay kept.
+    play.do(c.EndScene())
+    assert all(any(ch["id"] == "zora" for ch in view_for(play.s, s)["characters"]) for s in PLAYERS)
+    assert _secret_in(play, SECRET_ASPECT, SECRET_STUNT) == []
+    assert_replays(play)
+
+
+def test_showing_a_prepared_npc_introduces_it() -> None:
+    play = seated()
+    play.do(c.AddCharacter(sheet=_zora()))
+    play.do(c.RevealCharacter(character_id="zora"))
+    for seat in PLAYERS:
+        zora = next(ch for ch in view_for(play.s, seat)["characters"] if ch["id"] == "zora")
+        assert zora["revealed"] is True and zora["sheet"]["stunts"][0]["name"] == SECRET_STUNT
+
+
+def test_an_extra_no_player_owns_is_the_gms_to_show() -> None:
+    play = seated()
+    play.do(c.AddCharacter(sheet=_idol()))
+    assert "idol" not in play.s.revealed
+    assert _secret_in(play, "Weeping Idol", "Whispers to Whoever") == []
+    play.do(c.JoinScene(character_id="idol", zone="deck"))
+    for seat in PLAYERS:
+        idol = next(ch for ch in view_for(play.s, seat)["characters"] if ch["id"] == "idol")
+        # Met: its name and what shows of it, not its sheet (its skills).
+        assert idol["revealed"] is False and "sheet" not in idol
+    assert '"will": 3' not in _seen(play, "ann")
+    play.do(c.RevealCharacter(character_id="idol"))
+    idol = next(ch for ch in view_for(play.s, "ann")["characters"] if ch["id"] == "idol")
+    assert idol["revealed"] is True and idol["sheet"]["skills"] == {"will": 3}
+    # An extra a player brings is in the open, like a PC.
+    mine = json.loads(_idol())
+    mine.update(id="lantern", name="The Lantern")
+    play.do(c.AddCharacter(sheet=json.dumps(mine), owner="ben"), seat="ben")
+    lantern = next(ch for ch in view_for(play.s, "ann")["characters"] if ch["id"] == "lantern")
+    assert lantern["revealed"] is True
+    assert_replays(play)
+
+
+def test_a_gms_note_on_a_hidden_npcs_stunt_stays_the_gms() -> None:
+    play = seated()
+    play.do(c.AddCharacter(sheet=_zora()))
+    play.do(c.UseStunt(by="zora", stunt=SECRET_STUNT, note=SECRET_NOTE))
+    assert _secret_in(play, SECRET_NOTE, SECRET_STUNT, SECRET_NAME) == []
+    play.do(c.JoinScene(character_id="zora", zone="deck"))
+    play.do(c.UseStunt(by="zora", stunt=SECRET_STUNT, note=SECRET_NOTE))
+    told = event_for(play.log[-1], play.s, "ann")
+    assert told is not None and told["data"]["by"] == "zora" and told["data"]["stunt"] is None
+    assert _secret_in(play, SECRET_NOTE, SECRET_STUNT) == []
+    gm = event_for(play.log[-1], play.s, "gm")
+    assert gm is not None and gm["data"]["note"] == SECRET_NOTE
+    # Shown, her stunts are on her sheet for all to read, and so is what they did.
+    play.do(c.RevealCharacter(character_id="zora"))
+    told = event_for(play.log[-1 - 1], play.s, "ann")
+    assert told is not None and told["data"]["note"] == SECRET_NOTE
