@@ -162,3 +162,21 @@ def test_a_table_file_written_today_reads_its_facts_version() -> None:
     versions = {e["data"].get("facts", {}).get("version") for e in exported["events"][1:]}
     assert versions == {2}
     assert json.loads(json.dumps(exported)) == exported
+
+
+def test_ending_the_scene_while_a_conflict_runs_is_refused_as_it_is_decided() -> None:
+    """The decider refuses it, coded, in every seat's language; no fold of the scene's end
+    asks whether a conflict runs (the log holds only ends that were decided)."""
+    from fatekit.formats.words import words
+    from fatekit.rules.core.errors import BadInput
+
+    play = seated()
+    fight(play)
+    before = encode_snapshot(play.s)
+    with pytest.raises(BadInput) as refused:
+        play.do(c.EndScene())
+    assert refused.value.code == "scene_conflict_running"
+    assert encode_snapshot(play.s) == before
+    key = f"refusal.{refused.value.code}"
+    texts = {words(language)(key) for language in ("en", "ru", "it", "sv")}
+    assert len(texts) == 4 and key not in texts, texts

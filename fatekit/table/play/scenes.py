@@ -247,7 +247,6 @@ class TriggerFired(Event):
 
 gm_only(
     (StartScene, SceneStarted, "start scenes"),
-    (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
     (PlaceInZone, PlacedInZone, "place characters in zones"),
     (AddCountdown, CountdownAdded, "start countdowns"),
@@ -293,6 +292,14 @@ def _end_session(context: Context, command: EndSession) -> list[Event]:
 
 #: The milestones from the smallest up: one open is never replaced by a smaller one.
 _RANK = {Milestone.MINOR: 0, Milestone.SIGNIFICANT: 1, Milestone.MAJOR: 2}
+
+
+@decides(EndScene)
+def _end_scene(context: Context, command: EndScene) -> list[Event]:
+    context.require_gm("end scenes")
+    if context.state.conflict is not None:
+        raise BadInput("finish the conflict before ending the scene", code="scene_conflict_running")
+    return [context.event_from(SceneEnded, command)]
 
 
 @decides(StartSession)
@@ -452,8 +459,6 @@ def _placed_older(state: TableState, event: PlacedInZone) -> None:
 
 @judges(SceneEnded)
 def _judge_scene_ended(state: TableState, event: SceneEnded) -> None:
-    if state.conflict is not None:
-        raise BadInput("finish the conflict before ending the scene")
     _drop_rolls(state)
     state.game.end_scene(event.keep)
 
