@@ -30,6 +30,7 @@ from fatekit.table.snapshot import encode_snapshot
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import OLDER
 
+from ..sheets import npc_sheet  # type: ignore[import-not-found]
 from .conftest import Play, seated
 from .test_advancement_facts import advanced
 from .test_conflict_options import fight
@@ -180,3 +181,41 @@ def test_ending_the_scene_while_a_conflict_runs_is_refused_as_it_is_decided() ->
     key = f"refusal.{refused.value.code}"
     texts = {words(language)(key) for language in ("en", "ru", "it", "sv")}
     assert len(texts) == 4 and key not in texts, texts
+
+
+def test_gear_and_an_advantage_on_an_aspect_fold_as_an_older_release_recorded_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found folding the page agent's evenings from releases 50b4920 and 745968f (issue 37):
+    reading a sheet's gear checked its ratings, and an advantage's free invokes on an aspect in
+    play asked the boost rule, as the older events folded. The events as those releases wrote
+    them (facts version 1) fold the same with every check of the rules refusing."""
+    import rule_checks
+    from fold_check import as_older
+
+    from fatekit.table.snapshot import state_to_data
+
+    play = seated()
+    sheet = json.loads(npc_sheet())
+    sheet.update(id="bruno", name="Bruno", gear=[{"name": "Cutlass", "weapon": 2, "armor": 1}])
+    play.do(c.AddCharacter(sheet=json.dumps(sheet)))
+    play.do(c.AddSituationAspect(name="Thick Fog"))
+    fog = play.s.last_created[0]
+    play.do(
+        c.Roll(
+            actor="ruth",
+            action=Action.CREATE_ADVANTAGE,
+            skill="notice",
+            difficulty=0,
+            aspect_id=fog,
+            dice="++++",
+        ),
+        "ann",
+    )
+    play.do(c.ResolveRoll(option="free_invokes"), "ann")
+    assert [f.holder for f in play.s.game.find_aspect(fog).free_invokes] == ["ruth", "ruth"]
+    older = [as_older(event) for event in play.log]
+    assert {e.facts.version for e in older if e.facts is not None} == {1}
+    today = state_to_data(fold(older))
+    assert rule_checks.stricter_rules(monkeypatch) > 100
+    assert state_to_data(fold(older)) == today

@@ -690,6 +690,7 @@ class Conflict:
             aspect_name=aspect_name,
             boost_names=boost_names,
             solo_round_down=solo_round_down,
+            checked=False,
         )
 
     def _settled(
@@ -700,6 +701,7 @@ class Conflict:
         aspect_name: str,
         boost_names: Mapping[str, str] | None,
         solo_round_down: bool | None = None,
+        checked: bool = True,
     ) -> Applied:
         turn = self.turns.turn
         assert turn is not None and turn.roll is not None
@@ -723,6 +725,7 @@ class Conflict:
             aspect_owner=turn.victim if turn.victim in self.roster.fighters else None,
             boost_names=side_names,
             removes=roll.action is Action.OVERCOME,
+            checked=checked,
         )
         aspects = self.roster.scene.aspects
         for gone in list(applied.removed):

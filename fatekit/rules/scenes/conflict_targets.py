@@ -319,7 +319,11 @@ class Targets:
         results: dict[str, tuple[Resolution, Applied]] = {}
         for target, (resolution, chosen) in plans.items():
             applied = carry_out(
-                chosen, actor=turn.actor, opposition=target, aspects=self.roster.scene.aspects
+                chosen,
+                actor=turn.actor,
+                opposition=target,
+                aspects=self.roster.scene.aspects,
+                checked=False,
             )
             turn.targets[target].close()
             if applied.hit > 0:

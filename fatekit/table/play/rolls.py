@@ -575,6 +575,7 @@ def _carry_out(
             Side.OPPOSITION: names.get(opposition, ""),
         },
         removes=roll.action is Action.OVERCOME,
+        checked=checked,
     )
     removed = []
     for gone in applied.removed:
