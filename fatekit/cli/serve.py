@@ -14,6 +14,7 @@ import logging
 import os
 import socket
 import sys
+from dataclasses import dataclass, replace
 from datetime import time
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -30,6 +31,10 @@ from fatekit.store.base import StoreError
 from fatekit.store.campaigns import DEFAULT_KEEP
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from fatekit.server.service import Created, TableService
+    from fatekit.server.ws import SocketSettings
     from fatekit.store.base import EventStore
 
 __all__ = ["register", "serve"]
@@ -102,6 +107,42 @@ def _when(timestamp: str) -> str:
     return timestamp[:16].replace("T", " ") + " UTC" if timestamp else "never"
 
 
+@dataclass(frozen=True)
+class _Address:
+    """Where the server listens and where its links lead."""
+
+    host: str
+    public: str | None  # the public address, when one is set (or --lan's)
+    lan: bool
+
+
+@dataclass(frozen=True)
+class _Token:
+    """The operator's token and what the banner says of it."""
+
+    token: str | None
+    note: str
+    made: str | None  # made for this run, to be printed once
+
+
+@dataclass(frozen=True)
+class _Banner:
+    """Everything the lines printed once the server listens say."""
+
+    base: str
+    shown: str  # the database, as it may be shown
+    address: _Address
+    token: _Token
+    backups: BackupPlan | None
+    discord: object | None
+    tables: list[str]  # lines about the tables the database holds, if any
+    gm_links: list[tuple[str, Created]]
+
+    @property
+    def links_to(self) -> str:
+        return self.address.public or self.base
+
+
 def serve(
     *,
     db: str | None,
@@ -138,92 +179,258 @@ def serve(
     for the run and prints it, with how to keep one. ``discord``
     (:class:`fatekit.discord.run.DiscordSettings`) runs the Discord front door in the server
     too."""
-    import uvicorn
-
-    from fatekit.rules.core.errors import FateError
-    from fatekit.server.address import lan_address, parse_public_url, seat_url
-    from fatekit.server.app import create_app
-    from fatekit.server.errors import ApiError
-    from fatekit.server.logs import hide_links_in_logs
     from fatekit.server.ws import SocketSettings
-    from fatekit.table.commands import CreateTable
 
     try:
-        token = read_token(admin_token_file)
-        if public_url is not None:
-            public = parse_public_url(public_url)
-        elif os.environ.get(PUBLIC_URL_ENV, "").strip():
-            public = parse_public_url(os.environ[PUBLIC_URL_ENV], "$" + PUBLIC_URL_ENV)
-        else:
-            public = None
-        if lan:
-            host = lan_address()
+        address = _address(host, public_url, lan)
+        token = _operator_token(admin_token_file, address.host)
     except BadInput as error:
         return refuse("serve", error)
-    token_note = (
-        f"set (from {admin_token_file or '$' + TOKEN_ENV}): opening a table needs it"
-        if token is not None
-        else "none: tables are opened only from this machine"
-    )
-    made_token = None
-    if token is None and not is_loopback(host):
-        token = made_token = new_token()
-        token_note = "made for this run (below)"
     try:
-        sock = _bind(host, port)
+        sock = _bind(address.host, port)
     except OSError as error:
-        print(f"fatekit serve: cannot listen on {host}:{port}: {error}", file=sys.stderr)
+        print(f"fatekit serve: cannot listen on {address.host}:{port}: {error}", file=sys.stderr)
         return 2
-    bound_port = sock.getsockname()[1]
-    base = _base_url(host, bound_port)
-    if public is None and lan:
-        public = base  # the LAN address is the one phones in the room reach
-    links_to = public or base
+    base = _base_url(address.host, sock.getsockname()[1])
+    if address.public is None and lan:
+        address = replace(address, public=base)  # the address phones in the room reach
     try:
         store, shown = open_store(db, pool_size=pool_size)
     except (BadInput, StoreError) as error:
         sock.close()
         return refuse("serve", error, 2 if isinstance(error, BadInput) else 1)
     settings = SocketSettings()
+    app = _app(
+        store,
+        settings,
+        rate,
+        burst,
+        caps,
+        token,
+        foresight_workers,
+        backups,
+        discord,
+        address.public,
+    )
+    count, listed = _tables_here(store)
+    if new_table is None and first_table and count == 0:
+        new_table = FIRST_TABLE
+    try:
+        gm_links = _gm_links(app.state.service, new_table, gm_link)
+    except BadInput as error:
+        sock.close()
+        store.close()
+        return refuse("serve", error)
+    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
+    banner = _Banner(
+        base,
+        shown,
+        address,
+        token,
+        backups,
+        discord,
+        [] if new_table is not None else _tables_lines(count, listed, first_table),
+        gm_links,
+    )
+    return _run(app, settings, log_level, sock, store, banner, out)
+
+
+def _address(host: str, public_url: str | None, lan: bool) -> _Address:
+    """Where to listen (``lan``: the machine's local network address) and where links lead:
+    ``public_url``, else ``$FATEKIT_PUBLIC_URL``, else nowhere set (raises :class:`BadInput`)."""
+    from fatekit.server.address import lan_address, parse_public_url
+
+    if public_url is not None:
+        public = parse_public_url(public_url)
+    elif os.environ.get(PUBLIC_URL_ENV, "").strip():
+        public = parse_public_url(os.environ[PUBLIC_URL_ENV], "$" + PUBLIC_URL_ENV)
+    else:
+        public = None
+    return _Address(lan_address() if lan else host, public, lan)
+
+
+def _operator_token(admin_token_file: str | None, host: str) -> _Token:
+    """The operator's token from ``admin_token_file`` or the environment; one made for this run
+    when there is none and the server listens beyond this machine."""
+    token = read_token(admin_token_file)
+    if token is not None:
+        source = admin_token_file or "$" + TOKEN_ENV
+        return _Token(token, f"set (from {source}): opening a table needs it", None)
+    if not is_loopback(host):
+        made = new_token()
+        return _Token(made, "made for this run (below)", made)
+    return _Token(None, "none: tables are opened only from this machine", None)
+
+
+def _app(
+    store: EventStore,
+    settings: SocketSettings,
+    rate: float,
+    burst: float,
+    caps: Caps | None,
+    token: _Token,
+    foresight_workers: int | None,
+    backups: BackupPlan | None,
+    discord: object | None,
+    public: str | None,
+) -> FastAPI:
+    """The server's app over ``store``, with the Discord front door when ``discord`` is set."""
+    from fatekit.server.app import create_app
+
     extensions = []
     if discord is not None:
         from fatekit.discord.run import DiscordSettings, attach
 
         assert isinstance(discord, DiscordSettings)
         extensions.append(attach(discord))
-    app = create_app(
+    return create_app(
         store,
         sockets=settings,
         rate=rate,
         burst=burst,
         caps=caps,
-        admin_token=token,
+        admin_token=token.token,
         foresight_workers=foresight_workers,
         backups=backups,
         extensions=extensions,
         public_url=public,
     )
-    service = app.state.service
-    gm_links = []
-    count, listed = _tables_here(store)
-    if new_table is None and first_table and count == 0:
-        new_table = FIRST_TABLE
+
+
+def _gm_links(
+    service: TableService, new_table: str | None, gm_link: str | None
+) -> list[tuple[str, Created]]:
+    """The GM links to print: a new table's (``new_table``), and a new one for the table
+    ``gm_link`` names. A table the cap refuses is only reported; a ``gm_link`` that names no
+    table the GM could open raises :class:`BadInput`."""
+    from fatekit.rules.core.errors import FateError
+    from fatekit.server.errors import ApiError
+    from fatekit.table.commands import CreateTable
+
+    links = []
     if new_table is not None:
         try:
             created = service.create_table_now(CreateTable(name=new_table))
-            gm_links.append((f"New table {new_table!r} (id {created.table_id}).", created))
+            links.append((f"New table {new_table!r} (id {created.table_id}).", created))
         except ApiError as error:  # the server holds as many tables as its cap allows
             print(f"fatekit serve: no new table: {error.detail}", file=sys.stderr)
     if gm_link is not None:
         try:
             again = service.gm_link_now(gm_link)
         except (ApiError, FateError) as error:
-            sock.close()
-            store.close()
             detail = error.detail if isinstance(error, ApiError) else str(error)
-            return refuse("serve", f"--gm-link: {detail}")
-        gm_links.append((f"A new GM link for table {gm_link!r}.", again))
-    app.state.foresight.warm()  # the GM's first foresight need not wait for its workers
+            raise BadInput(f"--gm-link: {detail}") from None
+        links.append((f"A new GM link for table {gm_link!r}.", again))
+    return links
+
+
+def _tables_lines(count: int, listed: list[tuple[str, str, str]], first_table: bool) -> list[str]:
+    """What to say of the tables a database already holds, when no new one was made (the lines
+    about how a GM opens theirs follow them in the banner)."""
+    if count == 0:
+        return []
+    made = "" if first_table else " (--no-table)"
+    lines = [
+        f"This database holds {count} table{'s' if count != 1 else ''}; no new one was "
+        f"made{made}: --table NAME opens one."
+    ]
+    lines += [
+        f"  {name!r} (id {table_id}), last played {_when(when)}" for table_id, name, when in listed
+    ]
+    if count > len(listed):
+        lines.append(f"  ... and {count - len(listed)} more")
+    return lines
+
+
+def _print_banner(banner: _Banner, out: TextIO) -> None:
+    """Say where the server is, what it serves and how to open a table."""
+    from fatekit.server.address import seat_url
+
+    base, links_to, address = banner.base, banner.links_to, banner.address
+    print(f"fatekit is serving at {base}/", file=out)
+    print(f"  database: {banner.shown}", file=out)
+    print(f"  API and a page to try it: {base}/docs", file=out)
+    print(f"  operator token: {banner.token.note}", file=out)
+    if address.lan and address.public == base:
+        print(
+            f"  links lead to: {links_to}/ on the local network: phones on the same Wi-Fi "
+            "open them, and the page's QR codes",
+            file=out,
+        )
+    elif address.public is not None:
+        print(f"  links lead to: {links_to}/", file=out)
+    elif is_loopback(address.host):
+        print(f"  links lead to: {links_to}/, which opens only on this machine:", file=out)
+        print(
+            "    for players in the room restart with --lan, for players elsewhere with "
+            "--public-url URL (docs/deployment.md)",
+            file=out,
+        )
+    else:
+        print(
+            "  links lead to: the address each browser used to reach the server "
+            "(--public-url sets one)",
+            file=out,
+        )
+    if banner.backups is not None:
+        backups = banner.backups
+        print(
+            f"  backups: every table each day at {backups.at:%H:%M} UTC into "
+            f"{backups.directory}, the latest {backups.keep} kept",
+            file=out,
+        )
+    if banner.discord is not None:
+        print(f"  Discord: {_discord_note(banner.discord)}", file=out)
+    if banner.token.made is not None:
+        print(
+            f"Operator token for this run (opens tables from other machines): {banner.token.made}",
+            file=out,
+        )
+        print(
+            f"  to keep one across restarts: put it in a file readable only by you and pass "
+            f"--admin-token-file FILE, or set {TOKEN_ENV}",
+            file=out,
+        )
+    if banner.tables:
+        for line in banner.tables:
+            print(line, file=out)
+        print(
+            f"  A GM opens theirs with their link, or from the start page at {links_to}/ in a "
+            "browser that opened it before.",
+            file=out,
+        )
+        print(
+            "  A GM who lost their link: start the server with --gm-link TABLE_ID for a new one.",
+            file=out,
+        )
+    for heading, created in banner.gm_links:
+        print(heading, file=out)
+        print(f"GM link (keep it secret): {created.link}", file=out)
+        # The page reads the link after '#', which browsers never send to the server.
+        print(f"  open it in a browser: {seat_url(links_to, created.link)}", file=out)
+        print(
+            f"  try: curl -H 'X-Fatekit-Link: {created.link}' "
+            f"{base}/tables/{created.table_id}/state",
+            file=out,
+        )
+    out.flush()
+
+
+def _run(
+    app: FastAPI,
+    settings: SocketSettings,
+    log_level: str,
+    sock: socket.socket,
+    store: EventStore,
+    banner: _Banner,
+    out: TextIO,
+) -> int:
+    """Serve ``app`` on ``sock`` with uvicorn until interrupted, printing the banner once it
+    listens; the store is closed afterwards. The exit code: 0, or 1 if it never started."""
+    import uvicorn
+
+    from fatekit.server.logs import hide_links_in_logs
+
     config = uvicorn.Config(
         app,
         log_level=log_level,
@@ -237,87 +444,10 @@ def serve(
     hide_links_in_logs()  # after uvicorn set its logging up: no seat link in any line it writes
     server = uvicorn.Server(config)
 
-    def tables_note() -> None:
-        if new_table is not None or count == 0:
-            return
-        made = "" if first_table else " (--no-table)"
-        print(
-            f"This database holds {count} table{'s' if count != 1 else ''}; no new one was "
-            f"made{made}: --table NAME opens one.",
-            file=out,
-        )
-        for table_id, name, when in listed:
-            print(f"  {name!r} (id {table_id}), last played {_when(when)}", file=out)
-        if count > len(listed):
-            print(f"  ... and {count - len(listed)} more", file=out)
-        print(
-            f"  A GM opens theirs with their link, or from the start page at {links_to}/ in a "
-            "browser that opened it before.",
-            file=out,
-        )
-        print(
-            "  A GM who lost their link: start the server with --gm-link TABLE_ID for a new one.",
-            file=out,
-        )
-
     async def announce() -> None:
         while not server.started:
             await asyncio.sleep(0.05)
-        print(f"fatekit is serving at {base}/", file=out)
-        print(f"  database: {shown}", file=out)
-        print(f"  API and a page to try it: {base}/docs", file=out)
-        print(f"  operator token: {token_note}", file=out)
-        if lan and public == base:
-            print(
-                f"  links lead to: {links_to}/ on the local network: phones on the same Wi-Fi "
-                "open them, and the page's QR codes",
-                file=out,
-            )
-        elif public is not None:
-            print(f"  links lead to: {links_to}/", file=out)
-        elif is_loopback(host):
-            print(f"  links lead to: {links_to}/, which opens only on this machine:", file=out)
-            print(
-                "    for players in the room restart with --lan, for players elsewhere with "
-                "--public-url URL (docs/deployment.md)",
-                file=out,
-            )
-        else:
-            print(
-                "  links lead to: the address each browser used to reach the server "
-                "(--public-url sets one)",
-                file=out,
-            )
-        if backups is not None:
-            print(
-                f"  backups: every table each day at {backups.at:%H:%M} UTC into "
-                f"{backups.directory}, the latest {backups.keep} kept",
-                file=out,
-            )
-        if discord is not None:
-            print(f"  Discord: {_discord_note(discord)}", file=out)
-        if made_token is not None:
-            print(
-                f"Operator token for this run (opens tables from other machines): {made_token}",
-                file=out,
-            )
-            print(
-                f"  to keep one across restarts: put it in a file readable only by you and pass "
-                f"--admin-token-file FILE, or set {TOKEN_ENV}",
-                file=out,
-            )
-        tables_note()
-        for heading, created in gm_links:
-            print(heading, file=out)
-            print(f"GM link (keep it secret): {created.link}", file=out)
-            # The page reads the link after '#', which browsers never send to the server.
-            print(f"  open it in a browser: {seat_url(links_to, created.link)}", file=out)
-            print(
-                f"  try: curl -H 'X-Fatekit-Link: {created.link}' "
-                f"{base}/tables/{created.table_id}/state",
-                file=out,
-            )
-        out.flush()
+        _print_banner(banner, out)
 
     async def main() -> None:
         _tune_gc()

@@ -33,16 +33,25 @@ def _text_problem(text: str) -> str | None:
     return None
 
 
-def problems(value: object, root: str = "$", *, whole_numbers: bool = True) -> dict[str, str]:
-    """Every text that is not valid Unicode or holds NUL, and every whole number past 64 bits
-    (unless ``whole_numbers`` is false), in a parsed JSON value, by path (``root.key[0]``; an
-    empty ``root`` names keys bare)."""
+def problems(
+    value: object,
+    root: str = "$",
+    *,
+    whole_numbers: bool = True,
+    max_text: int | None = None,
+) -> dict[str, str]:
+    """Every text that is not valid Unicode or holds NUL, every whole number past 64 bits
+    (unless ``whole_numbers`` is false) and, with ``max_text``, every text or name longer than
+    that many characters, in a parsed JSON value, by path (``root.key[0]``; an empty ``root``
+    names keys bare)."""
     found: dict[str, str] = {}
     stack: list[tuple[str, object]] = [(root, value)]
     while stack:
         where, item = stack.pop()
         if isinstance(item, str):
             problem = _text_problem(item)
+            if problem is None and max_text is not None and len(item) > max_text:
+                problem = f"at most {max_text} characters (this has {len(item)})"
             if problem is not None:
                 found[where or "$"] = problem
         elif isinstance(item, bool):
@@ -53,6 +62,8 @@ def problems(value: object, root: str = "$", *, whole_numbers: bool = True) -> d
         elif isinstance(item, dict):
             for key, inner in item.items():
                 problem = _text_problem(str(key))
+                if problem is None and max_text is not None and len(str(key)) > max_text:
+                    problem = f"at most {max_text} characters"
                 if problem is not None:
                     found[where or "$"] = f"one of its names: {problem}"
                 else:

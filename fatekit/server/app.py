@@ -25,6 +25,7 @@ from fatekit.rules.core.errors import FateError
 from fatekit.server.address import Reach
 from fatekit.server.admin import Operator
 from fatekit.server.apidocs import router as apidocs_router
+from fatekit.server.apispec import install as describe_errors
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
@@ -54,6 +55,7 @@ from fatekit.server.web import PAGE_FOLDERS, PageForBrowsers
 from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
+from fatekit.store.tables import TableFull
 
 __all__ = ["LINK_HEADER", "create_app"]
 
@@ -145,7 +147,7 @@ def create_app(
     app.state.foresight = foresight
     app.state.reach = reach
 
-    for kind in (FateError, ApiError, StoreError, Exception):
+    for kind in (FateError, ApiError, StoreError, TableFull, Exception):
         app.add_exception_handler(kind, on_error)
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
@@ -159,8 +161,10 @@ def create_app(
     running.extend(extension(app, service) for extension in extensions)
     app.include_router(reach_router)  # where links lead, and their QR codes
     app.include_router(apidocs_router)  # the API's try-it page, /docs
+    describe_errors(app)  # /openapi.json documents every error with the body it has
     app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
-    app.add_middleware(InputGuard)  # the body it reads has passed the body limit
+    # The body it reads has passed the body limit; its texts are bounded as it is read.
+    app.add_middleware(InputGuard, max_text=limits.text)
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)
     app.add_middleware(BodyLimit, max_bytes=max_body)
     app.add_middleware(

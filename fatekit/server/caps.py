@@ -9,10 +9,12 @@ A refusal changes nothing and says which cap was met:
 - a socket over ``sockets_per_address`` or ``sockets_per_seat``: an ``error`` message with status
   429, then close code 4429 with the reason.
 
-Table caps are checked where commands are accepted (:class:`TableCaps` is the repository's guard,
-run after a command is handled and before its events are stored), so they hold for HTTP,
-WebSocket and the command line alike. Socket caps count this process's sockets only; behind a
-proxy with several processes, each process applies them to its own share.
+Table caps are checked where commands are accepted: the repository is given them as
+:class:`~fatekit.store.tables.TableLimits` and checks them after a command is handled and before
+its events are stored (refusing with :class:`~fatekit.store.tables.TableFull`, which the server
+answers 409 ``cap``), so they hold for HTTP, WebSocket and the command line alike. Socket caps
+count this process's sockets only; behind a proxy with several processes, each process applies
+them to its own share.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from fatekit.server.limits import (
     refuse_socket,
 )
 from fatekit.server.links import links_of, stream_of
-from fatekit.store.base import EventStore, NewEvent, payload_bytes
+from fatekit.store.base import EventStore, NewEvent
+from fatekit.store.tables import TableLimits, check_limits
 from fatekit.table.codec import FieldErrors
 from fatekit.table.state import TableState
 
@@ -70,6 +73,14 @@ class Caps:
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"the cap {item.name} is a whole number of 1 or more")
 
+    def table_limits(self) -> TableLimits:
+        """The caps on one table, as the repository checks them."""
+        return TableLimits(
+            events_per_table=self.events_per_table,
+            characters_per_table=self.characters_per_table,
+            bytes_per_table=self.bytes_per_table,
+        )
+
 
 class CapReached(ApiError):
     """A table or the server is as full as its caps allow."""
@@ -101,9 +112,9 @@ def texts_over(value: object, limit: int, path: str = "$") -> dict[str, str]:
 class TableCaps:
     """The table caps and the server's count of tables, over one store.
 
-    :meth:`check` is the repository's guard. The size of a table's log comes from the store,
-    which keeps it as events are appended (by this process or another), so a command costs one
-    small read at any length of history.
+    The caps on each table's events, characters and bytes are the repository's to check
+    (:meth:`Caps.table_limits`); these are the caps on the tables a server holds and the links
+    a table issues, and on the texts of a request.
     """
 
     def __init__(self, store: EventStore, caps: Caps) -> None:
@@ -116,40 +127,6 @@ class TableCaps:
         over = texts_over(value, self.caps.text, path)
         if over:
             raise FieldErrors(what, dict(sorted(over.items())))
-
-    def check(
-        self,
-        table_id: str,
-        current: int,
-        had: int,
-        after: TableState,
-        events: Sequence[NewEvent],
-    ) -> None:
-        """Refuse (409 ``cap``) new events that would take a table past a cap: ``current`` is
-        the table's version and ``had`` its number of characters before them."""
-        caps = self.caps
-        if current + len(events) > caps.events_per_table:
-            raise CapReached(
-                "events_per_table",
-                caps.events_per_table,
-                f"this table holds {current} events; it may hold at most "
-                f"{caps.events_per_table}: export it and start a new one",
-            )
-        has = len(after.game.characters)
-        if has > had and has > caps.characters_per_table:
-            raise CapReached(
-                "characters_per_table",
-                caps.characters_per_table,
-                f"a table holds at most {caps.characters_per_table} characters",
-            )
-        size = self.store.log_bytes(table_id) + payload_bytes(events)
-        if size > caps.bytes_per_table:
-            raise CapReached(
-                "bytes_per_table",
-                caps.bytes_per_table,
-                f"this table's log would grow to {size} bytes; it may hold at most "
-                f"{caps.bytes_per_table}",
-            )
 
     def check_links(self, table_id: str) -> None:
         """Refuse (409 ``cap``) a new link at a table that has issued and revoked as many as it
@@ -165,7 +142,7 @@ class TableCaps:
 
     def check_import(self, events: Sequence[NewEvent], state: TableState) -> None:
         """Refuse a table file whose log is already past a table cap."""
-        self.check(state.table_id, 0, 0, state, events)
+        check_limits(self.caps.table_limits(), self.store, state.table_id, 0, 0, state, events)
 
     def tables(self) -> int:
         """How many tables the store holds (the streams of links and of the Discord front door,

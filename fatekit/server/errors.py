@@ -6,11 +6,13 @@ Every error body is a JSON object with ``error`` (a stable word a client can swi
 ========  ==============  ============================================================
 status    ``error``       when, and what else the body holds
 ========  ==============  ============================================================
+400       ``http``        a body the JSON parser cannot read (nested past its depth)
 401       ``link``        no seat link, or one that opens no seat (unknown, revoked)
 403       ``forbidden``   this seat may not do this; ``rule`` says whose rule
 404       ``not_found``   no such table (or character)
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
+409       ``cap``         a table or the server is full; ``cap`` (which) and ``limit``
 405       ``http``        the path does not take this method
 413       ``too_large``   the body is too large (answered by :class:`~fatekit.server.limits.BodyLimit`)
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
@@ -34,6 +36,8 @@ import logging
 import sqlite3
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from fatekit.rules.core.citations import Rule, book_key, citation
 from fatekit.rules.core.errors import (
     BadInput,
@@ -44,11 +48,71 @@ from fatekit.rules.core.errors import (
 )
 from fatekit.server.links import LinkRefused
 from fatekit.store.base import StoreError
+from fatekit.store.tables import TableFull
 from fatekit.table.codec import FieldErrors
 
-__all__ = ["ApiError", "NotFound", "Stale", "problem", "rule_json"]
+__all__ = [
+    "ApiError",
+    "NotFound",
+    "Problem",
+    "RuleOut",
+    "Stale",
+    "Unhealthy",
+    "problem",
+    "rule_json",
+]
 
 log = logging.getLogger("fatekit.server")
+
+
+class RuleOut(BaseModel):
+    """A rule as an error body cites it (:func:`rule_json`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    key: str
+    source: str
+    section: str
+    book: str | None
+    summary: str
+    citation: str
+
+
+class Problem(BaseModel):
+    """The body of every error the server answers (the module's description says which status
+    carries which fields). :func:`problem` builds its bodies with this model, and the OpenAPI
+    document describes every error with it, so the two cannot drift apart."""
+
+    model_config = ConfigDict(extra="forbid")
+    error: str = Field(description="A stable word a client can switch on")
+    detail: str = Field(description="A sentence for a person")
+    fields: dict[str, str] | None = Field(
+        None, description="422: what is wrong with each field, by its path"
+    )
+    waivable: bool | None = Field(
+        None, description="403, 409, 422: whether a GM may set the refusal aside"
+    )
+    rule: RuleOut | None = Field(None, description="403, 409: the rule that refuses it")
+    code: str | None = Field(None, description="422: a key a page words the problem with")
+    params: dict[str, Any] | None = Field(None, description="422: the values the words name")
+    expected: int | None = Field(None, description="409 stale: the version the client sent")
+    actual: int | None = Field(None, description="409 stale: the table's version now")
+    since: list[dict[str, Any]] | None = Field(
+        None, description="409 stale: the events since, as the client's seat may see them"
+    )
+    cap: str | None = Field(None, description="409 cap: which cap was met")
+    limit: int | None = Field(None, description="409 cap: its value")
+    retry_after: int | float | None = Field(None, description="429: seconds to wait")
+
+
+class Unhealthy(Problem):
+    """``GET /health`` when the process cannot serve: the error and the report."""
+
+    ok: bool
+    database: str
+    following: bool
+    listening: bool
+    tables_watched: int
+    connections: int
 
 
 class ApiError(Exception):
@@ -106,7 +170,9 @@ def problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     status, body = _problem(error)
     if status in (403, 409, 422):
         body.setdefault("waivable", False)
-    return status, body
+    # Built through the model the API's description documents (a body it does not describe
+    # fails here, in the tests, rather than reaching a client).
+    return status, Problem(**body).model_dump(exclude_none=True)
 
 
 def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
@@ -119,6 +185,13 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
     """
     if isinstance(error, ApiError):
         return error.status, {"error": error.error, "detail": error.detail, **error.extra}
+    if isinstance(error, TableFull):
+        return 409, {
+            "error": "cap",
+            "detail": error.detail,
+            "cap": error.limit,
+            "limit": error.at_most,
+        }
     if isinstance(error, LinkRefused):
         return 401, {"error": "link", "detail": str(error)}
     if isinstance(error, ForbiddenAction):

@@ -1,7 +1,8 @@
 """A guard in front of the app: a request whose URL or JSON body holds what nothing behind it
-may keep (a text that is not valid Unicode, a NUL character, a whole number past 64 bits; see
-:mod:`fatekit.formats.wellformed`) is answered 422 ``malformed`` with a message per field,
-before any endpoint reads it. So no such input reaches the store or the rules, where it would
+may keep (a text that is not valid Unicode, a NUL character, a whole number past 64 bits, a
+text or name longer than the server's text cap; see :mod:`fatekit.formats.wellformed`) is
+answered 422 ``malformed`` with a message per field, in the one pass that reads the JSON,
+before any endpoint or model decodes it. So no such input reaches the store or the rules, where it would
 only fail half way; the socket's own messages are checked the same way (:mod:`fatekit.server.ws`).
 
 The body is read whole here (the body limit, outside this guard, has already bounded it) and
@@ -11,6 +12,7 @@ handed on unchanged, so an endpoint parses it as it always would.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -21,6 +23,11 @@ from fatekit.server.limits import ASGIApp, Message, Receive, Scope, Send
 __all__ = ["InputGuard", "malformed_body", "request_problems"]
 
 _WITH_BODY = frozenset({"POST", "PUT", "PATCH"})
+
+#: The requests whose texts a table keeps as they are (a new table, a table file, a seat, a
+#: command): each text in them is held to the text cap. A file sent whole as one text (a
+#: character file to import) is bounded by the body limit and read by its format instead.
+_KEPT_TEXTS = re.compile(r"/tables(/import|/[^/]+/(commands|seats))?")
 
 
 def malformed_body(fields: dict[str, str], what: str = "request") -> dict[str, Any]:
@@ -53,10 +60,12 @@ def _json_body(scope: Scope) -> bool:
 
 
 class InputGuard:
-    """ASGI middleware: refuse (422, by field) what a request's URL or JSON body may not hold."""
+    """ASGI middleware: refuse (422, by field) what a request's URL or JSON body may not hold,
+    and texts over ``max_text`` characters in the bodies whose texts a table keeps."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, max_text: int | None = None) -> None:
         self.app = app
+        self.max_text = max_text
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -77,7 +86,9 @@ class InputGuard:
                 data = json.loads(body) if body.strip() else None
             except (ValueError, RecursionError):
                 data = None  # not JSON: the endpoint says so, as it would
-            found = dict(sorted(problems(data, "").items()))
+            bounded = _KEPT_TEXTS.fullmatch(scope.get("path", "")) is not None
+            limit = self.max_text if bounded else None
+            found = dict(sorted(problems(data, "", max_text=limit).items()))
             if found:
                 await _reply(send, malformed_body(found))
                 return

@@ -20,6 +20,7 @@ checked, and it is revoked again if that command then fails to be stored.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import secrets
 from collections.abc import Callable, Iterable, Iterator
@@ -128,7 +129,9 @@ class TableService:
     ) -> None:
         self.store = store
         self.caps = TableCaps(store, caps if caps is not None else Caps())
-        self.repo = TableRepository(store, snapshot_every=snapshot_every, guard=self.caps.check)
+        self.repo = TableRepository(
+            store, snapshot_every=snapshot_every, limits=self.caps.caps.table_limits()
+        )
         self.links = LinkRegistry(store)
         self.hub = hub if hub is not None else Hub()
         self.fanout = Fanout(self.hub, self.repo, self.links)
@@ -236,16 +239,16 @@ class TableService:
 
         def work() -> tuple[SeatLink, Executed, list[Event]]:
             # The seat id was chosen from the table as read: if another process changed the
-            # table before the seat was stored, choose again from the table as it is now.
-            for tries_left in reversed(range(self.repo.attempts)):
+            # table before the seat was stored, choose again from the table as it is now (the
+            # GM named no version, so losing the race is never a refusal).
+            for lost in itertools.count(1):
                 try:
                     link, executed = attempt()
                 except VersionConflict:
-                    if tries_left == 0:
-                        raise
+                    self.repo.pause(lost)
                     continue
                 return link, executed, self.fanout.missed(table_id, executed)
-            raise AssertionError("unreachable: the last attempt returns or raises")
+            raise AssertionError("unreachable: the loop ends by returning or raising")
 
         def after(result: tuple[SeatLink, Executed, list[Event]]) -> None:
             self.fanout.publish_executed(table_id, result[1], result[2])

@@ -298,9 +298,9 @@ class _Connection:
         if not isinstance(message, dict):
             self._reply(subscriber, _malformed(None, {"$": "expected a JSON object"}))
             return
-        # What no one may keep (a lone surrogate, NUL, a number past 64 bits) is refused before
-        # anything is done, and a bad id is not echoed: the answer must reach the client.
-        found = dict(sorted(problems(message, "").items()))
+        # What no one may keep (a lone surrogate, NUL, a number past 64 bits, a text over the
+        # cap) is refused as the message is read, before anything is done, and a bad id is not echoed: the answer must reach the client.
+        found = dict(sorted(problems(message, "", max_text=self.service.caps.caps.text).items()))
         reference = message.get("id")
         if not _is_reference(reference):
             found["id"] = f"a string of 1 to {MAX_ID_LENGTH} characters, a whole number or null"

@@ -9,16 +9,24 @@ redacted per seat with :func:`fatekit.table.event_for`.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput
-from fatekit.store.base import EventStore, NewEvent, Snapshot, StoredEvent, VersionConflict
+from fatekit.store.base import (
+    EventStore,
+    NewEvent,
+    Snapshot,
+    StoredEvent,
+    VersionConflict,
+    payload_bytes,
+)
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.fold import apply_in_place
@@ -29,13 +37,14 @@ from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snap
 from fatekit.table.state import TableState
 
 __all__ = [
-    "ATTEMPTS",
     "BACKOFF",
     "MAX_BACKOFF",
     "Executed",
-    "Guard",
     "StoreHistory",
+    "TableFull",
+    "TableLimits",
     "TableRepository",
+    "check_limits",
     "scoped_key",
     "to_event",
     "to_new_event",
@@ -115,18 +124,67 @@ class Executed:
     replayed: bool = False
 
 
-#: How many times a command is handled when other writers keep getting in first.
-ATTEMPTS = 10
 #: Seconds: the longest pause before the first retry; it doubles with each retry, to at most
 #: :data:`MAX_BACKOFF`.
 BACKOFF = 0.004
 MAX_BACKOFF = 0.1
 
-#: Called with a handled command's table id, the table's version and number of characters before
-#: it, the table after it and its events, just before they are appended; raising refuses the
-#: command (the server's caps). The table before is given as counts: the command was folded into
-#: the same state object.
-Guard = Callable[[str, int, int, TableState, Sequence[NewEvent]], None]
+
+@dataclass(frozen=True, slots=True)
+class TableLimits:
+    """The most a table may hold: events in its log, characters, and bytes of event payloads.
+    ``None`` is no limit. The server sets them from its caps (``fatekit serve --max-...``)."""
+
+    events_per_table: int | None = None
+    characters_per_table: int | None = None
+    bytes_per_table: int | None = None
+
+
+class TableFull(Exception):
+    """New events would take a table past one of its :class:`TableLimits`; nothing was stored.
+    ``limit`` names the field of :class:`TableLimits`, ``at_most`` its value."""
+
+    def __init__(self, limit: str, at_most: int, detail: str) -> None:
+        super().__init__(detail)
+        self.limit = limit
+        self.at_most = at_most
+        self.detail = detail
+
+
+def check_limits(
+    limits: TableLimits,
+    store: EventStore,
+    table_id: str,
+    current: int,
+    had: int,
+    after: TableState,
+    events: Sequence[NewEvent],
+) -> None:
+    """Raise :class:`TableFull` if ``events`` would take the table past ``limits``: ``current``
+    is its version and ``had`` its number of characters before them, ``after`` the table after
+    them. The size of the log comes from the store, which keeps it as events are appended (by
+    this process or another), so the check costs one small read at any length of history."""
+    most = limits.events_per_table
+    if most is not None and current + len(events) > most:
+        raise TableFull(
+            "events_per_table",
+            most,
+            f"this table holds {current} events; it may hold at most {most}: "
+            "export it and start a new one",
+        )
+    most = limits.characters_per_table
+    has = len(after.game.characters)
+    if most is not None and has > had and has > most:
+        raise TableFull("characters_per_table", most, f"a table holds at most {most} characters")
+    most = limits.bytes_per_table
+    if most is not None:
+        size = store.log_bytes(table_id) + payload_bytes(events)
+        if size > most:
+            raise TableFull(
+                "bytes_per_table",
+                most,
+                f"this table's log would grow to {size} bytes; it may hold at most {most}",
+            )
 
 
 class TableRepository:
@@ -136,11 +194,11 @@ class TableRepository:
     That lock holds within this process only. Other processes on the same database are kept in
     order by the store's unique (table id, version) key: every load reads the events appended
     since the cached state, and a command that loses the race to another writer is handled
-    again on the new state (see :meth:`execute`), up to ``attempts`` times, after a random pause
-    of up to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
+    again on the new state (see :meth:`execute`) until it is stored, after a random pause of up
+    to ``backoff`` seconds, doubled at each retry (to at most :data:`MAX_BACKOFF`).
     ``snapshot_every`` saves a snapshot
-    whenever a table's version passes a multiple of it. ``guard``, if given, may refuse a
-    handled command's events before they are stored.
+    whenever a table's version passes a multiple of it. A handled command whose events would
+    take its table past ``limits`` is refused (:class:`TableFull`) before they are stored.
     """
 
     def __init__(
@@ -148,21 +206,19 @@ class TableRepository:
         store: EventStore,
         *,
         snapshot_every: int = 200,
-        attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
-        guard: Guard | None = None,
+        limits: TableLimits = TableLimits(),
     ) -> None:
         self.store = store
-        self.guard = guard
+        self.limits = limits
         self.snapshot_every = snapshot_every
-        self.attempts = attempts
         self.backoff = backoff
         self._states: dict[str, TableState] = {}
         self._locks: dict[str, threading.Lock] = {}
-        self._guard = threading.Lock()
+        self._locking = threading.Lock()
 
     def _lock(self, table_id: str) -> threading.Lock:
-        with self._guard:
+        with self._locking:
             return self._locks.setdefault(table_id, threading.Lock())
 
     def load(self, table_id: str) -> TableState:
@@ -224,8 +280,10 @@ class TableRepository:
         ``expected_version`` is the version the sender saw; when given and the table has moved
         on, :class:`VersionConflict` says what changed. Without it, a command that another
         process beat to the table's next version is handled again on the table as it is now,
-        up to ``attempts`` times; this is safe because nothing was stored, and the dice a
-        command leaves to the table are rolled inside the handling and recorded in its events.
+        as many times as it loses (each loss means another writer's events were stored, so the
+        table moves on; it is never refused for losing); this is safe because nothing was
+        stored, and the dice a command leaves to the table are rolled inside the handling and
+        recorded in its events.
         A repeated ``idempotency_key`` returns the original events without doing anything
         again, whichever process stored them, when the same seat sends the same command with it
         (:func:`scoped_key`): another seat's command, or another command, is never answered
@@ -233,7 +291,7 @@ class TableRepository:
         word over the rules for this command (:func:`fatekit.table.handle`).
         """
         with self._lock(table_id):
-            for attempt in range(1, self.attempts + 1):
+            for attempt in itertools.count(1):
                 try:
                     return self._execute(
                         table_id,
@@ -246,12 +304,13 @@ class TableRepository:
                         waiver,
                     )
                 except VersionConflict:
-                    if expected_version is not None or attempt == self.attempts:
+                    if expected_version is not None:
                         raise
-                self._pause(attempt)
-            raise AssertionError("unreachable: the last attempt returns or raises")
+                self.pause(attempt)
+            raise AssertionError("unreachable: the loop ends by returning or raising")
 
-    def _pause(self, attempt: int) -> None:
+    def pause(self, attempt: int) -> None:
+        """Wait before handling again a command that lost the race ``attempt`` times."""
         # A loser that retried at once would start again just as the winner's commit let it go,
         # in step with the winner's next command, and could lose every time. A random pause
         # (full jitter, growing with each loss) lets the two fall out of step.
@@ -298,8 +357,7 @@ class TableRepository:
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         new = [to_new_event(e) for e in decision.events]
-        if self.guard is not None:
-            self.guard(table_id, current, characters, decision.state, new)
+        check_limits(self.limits, self.store, table_id, current, characters, decision.state, new)
         appended = self.store.append(table_id, current, new, idempotency_key)
         if appended.replayed:
             return self._replayed(table_id, appended.events)

@@ -3,6 +3,7 @@ run real servers)."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -45,3 +46,21 @@ def test_an_unreachable_database_exits_1_and_bad_options_exit_2(
     assert "not a PostgreSQL URL" in capsys.readouterr().err
     assert main(["serve", "--db", nowhere, "--pool-size", "0"]) == 2
     assert "pool_size" in capsys.readouterr().err
+
+
+def test_a_port_in_use_a_bad_public_address_and_a_missing_token_file_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "t.db")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        assert main(["serve", "--db", db, "--port", port]) == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+    assert main(["serve", "--db", db, "--port", "0", "--public-url", "ftp://x"]) == 2
+    assert "fatekit serve:" in capsys.readouterr().err
+    missing = str(tmp_path / "no-token")
+    assert main(["serve", "--db", db, "--port", "0", "--admin-token-file", missing]) == 2
+    assert "fatekit serve:" in capsys.readouterr().err
+    assert not (tmp_path / "t.db").exists()  # refused before the database was opened

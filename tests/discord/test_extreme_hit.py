@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import httpx2
+import httpx
 
 from fatekit.formats import dumps_character
 from fatekit.rules import major_npc, new_character
@@ -51,7 +51,7 @@ async def play(tmp: Path) -> dict[str, Any]:
     async with (
         StandIn() as discord,
         Play(tmp / "t.db", discord, endpoint=True).running() as p,
-        httpx2.AsyncClient(base_url=p.base) as http,
+        httpx.AsyncClient(base_url=p.base) as http,
     ):
         made = (await http.post("/tables", json={"name": "Kazak-Thorn", "preset": "core"})).json()
         table, gm_link = made["table_id"], made["link"]

@@ -4,6 +4,8 @@ Two fuzzers, both bounded and deterministic (``derandomize``):
 
 - schemathesis reads the app's OpenAPI description and generates requests for every operation,
   both fitting the schema and breaking it, sent with no link, a made-up one, or a real seat's;
+  every answer's status must be documented for its operation and its body must fit the schema
+  documented there;
 - a typed command fuzzer sends well-formed commands of every type with plausible ids, dice and
   sheets, so that requests get past the parsing and into the rules.
 
@@ -64,6 +66,18 @@ def _check(response: Any) -> None:
         assert isinstance(body, dict) and "detail" in body, response.text
 
 
+def _documented(operation: Any, response: Any) -> None:
+    """Hold an answer to the description: its status documented for the operation, its body
+    valid against the schema documented there (schemathesis raises naming what differs)."""
+    if response.status_code >= 400:
+        documented = operation.definition.raw["responses"]
+        assert str(response.status_code) in documented, (
+            f"{operation.method.upper()} {operation.path} answered {response.status_code}, "
+            f"undocumented: {response.text}"
+        )
+    operation.validate_response(response)
+
+
 def _consistent(api: Api, seats: dict[str, Seat]) -> None:
     table_id = seats["gm"].table_id
     state = fold([to_event(s) for s in api.store.read(table_id)])
@@ -113,6 +127,7 @@ def _schemathesis(api: Api, seats: dict[str, Seat]) -> None:
             content=sent.get("data"),
         )
         _check(response)
+        _documented(operation, response)
 
     run()
     _consistent(api, seats)
@@ -194,6 +209,8 @@ def test_well_formed_commands_of_every_type_never_get_a_server_error() -> None:
 
 def _typed_commands(api: Api, seats: dict[str, Seat]) -> None:
     names = sorted(COMMAND_TYPES)
+    schema = schemathesis.openapi.from_asgi("/openapi.json", api.client.app)
+    operation = schema["/tables/{table_id}/commands"]["POST"]
 
     @fuzz(600)
     @given(data=st.data())
@@ -209,6 +226,7 @@ def _typed_commands(api: Api, seats: dict[str, Seat]) -> None:
             f"/tables/{seat.table_id}/commands", json=body, headers=seat.headers
         )
         _check(response)
+        _documented(operation, response)
 
     run()
     _consistent(api, seats)

@@ -9,7 +9,7 @@ import pytest
 from fatekit.formats import dumps_character
 from fatekit.rules import Action, BadInput, ForbiddenAction, RandomDice, new_character
 from fatekit.store import MemoryEventStore, SqliteEventStore, VersionConflict
-from fatekit.store.tables import TableRepository
+from fatekit.store.tables import TableFull, TableLimits, TableRepository
 from fatekit.table import commands as c
 from fatekit.table import view_for
 from fatekit.table.events import NoteAdded
@@ -18,6 +18,8 @@ from fatekit.table.seats import Role
 RUTH = dumps_character(
     new_character("condensed", "ruth", "Ruth", high_concept="Boxer", skills={"fight": 3})
 )
+
+TOM = dumps_character(new_character("condensed", "tom", "Tom", high_concept="Thug"))
 
 
 def _set_up(repo: TableRepository) -> None:
@@ -108,3 +110,33 @@ def test_snapshots_are_saved_and_used(tmp_path: Path) -> None:
     with SqliteEventStore(path) as store:
         fresh = TableRepository(store)
         assert view_for(fresh.load("t1"), "gm") == expected
+
+
+def test_a_table_at_its_limits_refuses_new_events_and_stores_nothing() -> None:
+    # The limits are plain data the repository checks itself: nothing of the server's is called.
+    store = MemoryEventStore()
+    repo = TableRepository(store, limits=TableLimits(events_per_table=5))
+    _set_up(repo)
+    repo.execute("t1", c.Note(text="the fifth"), seat="gm")
+    with pytest.raises(TableFull) as full:
+        repo.execute("t1", c.Note(text="a sixth"), seat="gm")
+    assert (full.value.limit, full.value.at_most) == ("events_per_table", 5)
+    assert store.version("t1") == 5
+    assert repo.load("t1").version == 5
+
+    few = TableRepository(MemoryEventStore(), limits=TableLimits(characters_per_table=1))
+    _set_up(few)
+    with pytest.raises(TableFull) as full:
+        few.execute("t1", c.AddCharacter(sheet=TOM, owner="ann"), seat="gm")
+    assert full.value.limit == "characters_per_table"
+    assert list(few.load("t1").game.characters) == ["ruth"]
+
+    small = MemoryEventStore()
+    _set_up(TableRepository(small))
+    room = small.log_bytes("t1") + 400
+    tight = TableRepository(small, limits=TableLimits(bytes_per_table=room))
+    tight.execute("t1", c.Note(text="short"), seat="gm")
+    with pytest.raises(TableFull) as full:
+        tight.execute("t1", c.Note(text="x" * 1000), seat="gm")
+    assert (full.value.limit, full.value.at_most) == ("bytes_per_table", room)
+    assert small.version("t1") == 5

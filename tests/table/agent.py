@@ -121,7 +121,7 @@ class Game:
         self.rng = random.Random(self.seed)
         # The server's own path: the repository commits into its live state, drops it after a
         # refusal and reloads from its snapshots (one every 10 events) and the log.
-        self.repo = TableRepository(self.store, snapshot_every=10, attempts=1, backoff=0)
+        self.repo = TableRepository(self.store, snapshot_every=10, backoff=0)
 
     # -- playing ---------------------------------------------------------------------------------
 

@@ -295,3 +295,40 @@ def test_a_difficulty_already_set_is_not_offered_again(server: str, browser: Any
         other.click()
         expect(select).to_have_value(rating or "")
         expect(guide.locator(f".guide-choice[data-rating='{rating}']").first).to_be_disabled()
+
+
+def test_a_field_the_sheet_hides_holds_nothing_up_and_a_shown_one_says_why(
+    server: str, browser: Any
+) -> None:
+    """Seed 2, step 79: a stunt's count typed out of bounds (9, where 1 to 5 free invokes are
+    allowed), then the stunt made a bonus instead, which takes no count: the count hid, and "Bring
+    to the table" did nothing at all, the browser unable to point at the hidden field it found
+    wrong (console: "An invalid form control ... is not focusable"). A hidden field is no longer
+    checked (nor sent); a shown one out of bounds is focused with its reason."""
+    from playwright.sync_api import expect
+
+    _, _, ann_link = scene_with_ruth(server)
+    with at_table(browser, server, ann_link, "it-IT") as ann:
+        console: list[str] = []
+        ann.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+        ann.click("#new-character")
+        ann.set_input_files("#sheet-file", FIXTURES / "fari-v6-condensed.fari.json")
+        expect(ann.locator("#sheet-name")).to_have_value("Cassandra Vey")
+        ann.fill("#sheet-stunt-0", "Occhio lungo")
+        ann.select_option("#sheet-stunt-kind-0", "extra_free_invoke")
+        ann.fill("#sheet-stunt-count-0", "9")
+        # Shown and out of bounds: the form stays, and the count is where the person looks.
+        ann.click("#sheet-form-submit")
+        expect(ann.locator("#sheet-stunt-count-0")).to_be_focused()
+        message = ann.eval_on_selector("#sheet-stunt-count-0", "(el) => el.validationMessage")
+        assert message
+        expect(ann.locator("#dialog")).to_be_visible()
+        # The stunt is a bonus now: the count hides and no longer counts.
+        ann.select_option("#sheet-stunt-kind-0", "skill_bonus")
+        ann.check("#sheet-stunt-action-0-overcome")
+        expect(ann.locator("#sheet-stunt-count-0")).to_be_hidden()
+        ann.click("#sheet-form-submit")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        card = ann.locator("article.character.ours", has_text="Cassandra Vey")
+        expect(card.locator(".stunts [data-stunt='Occhio lungo']")).to_be_visible()
+        assert not [line for line in console if "not focusable" in line]

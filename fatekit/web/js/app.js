@@ -2,7 +2,7 @@
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
 import { ApiError, Live, Seat, linkFrom, request } from "./lib/api.js";
-import { fill, field, free, h } from "./lib/dom.js";
+import { checkShown, fill, field, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
 import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
@@ -209,8 +209,11 @@ function renderStart() {
     {
       class: "card",
       id: "create-table",
+      novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
+        const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+        if (!checkShown(form)) return;
         // The preset's own rules come with it: only the options chosen are sent.
         const chosen = [...options.querySelectorAll("input:checked:not(:disabled)")].map((i) => i.value);
         // A rule-set file opened in the editor with the chosen list already plays it, with the

@@ -1,7 +1,7 @@
 // The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
 // steps, and the field where a player types the dice they rolled at a physical table.
 
-import { fill, focusAgain, free, h, field } from "./lib/dom.js";
+import { checkShown, fill, focusAgain, free, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, send } from "./store.js";
 import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
@@ -37,10 +37,11 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
     {
       id,
       method: "dialog",
+      novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
         const ok = submitter.disabled;
-        if (ok) return;
+        if (ok || !checkShown(form)) return;
         submitter.disabled = true;
         try {
           if (await submit(form, out)) dialog.close();

@@ -104,6 +104,22 @@ export function focusAgain(id, section) {
   return true;
 }
 
+/** Check a form before it is sent, in a way a person can follow (the form is `novalidate`: the
+ * browser's own check stops at a field it cannot show and says nothing). A field in a box the
+ * form hides for the choices made (a stunt's count once its kind takes none) is neither sent
+ * nor checked; any other field the browser finds wrong is brought into view (a closed
+ * <details> around it opened) and its reason shown at it. True when the form may be sent. */
+export function checkShown(form) {
+  const fields = /** @type {HTMLInputElement[]} */ ([...form.elements]);
+  const wrong = fields.find((el) => el.willValidate && !el.validity.valid && !el.closest("[hidden]"));
+  if (!wrong) return true;
+  for (let d = wrong.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
+    d.open = true;
+  }
+  wrong.reportValidity();
+  return false;
+}
+
 /** A plain button (not a form submit). */
 export function button(label, onclick, props = {}) {
   return h("button", { type: "button", onclick, ...props }, label);
