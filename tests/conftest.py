@@ -39,6 +39,22 @@ def _load(name: str) -> ModuleType:
 
 
 pg_cluster = _load("pg_cluster")
+rule_checks = _load("rule_checks")
+fold_check = _load("fold_check")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _every_command_folds_as_decided() -> Iterator[None]:
+    """Every command any test decides must fold again, from what its events recorded, to the
+    table the rules left (``tests/fold_check.py``)."""
+    # The module, not the function fatekit.table exports under the same name.
+    handling = importlib.import_module("fatekit.table.handle")
+    handling.FOLD_CHECK = fold_check.check_fold
+    try:
+        yield
+    finally:
+        handling.FOLD_CHECK = None
+
 
 #: The page agent's folder (tests/web/agent/coverage.py SHARED).
 SHARED = "FATEKIT_PAGE_AGENT_DIR"

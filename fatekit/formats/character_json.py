@@ -60,6 +60,7 @@ from fatekit.rules.characters.skill_lists import SkillList, custom_skill_list, s
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.clock import ClockMark, Moment
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.recorded import as_recorded
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, ConsequenceSlot, Severity
@@ -202,7 +203,7 @@ def character_from_dict(
         raise BadInput("not a fatekit character file:\n  " + "\n  ".join(problems))
     chosen = _preset(data, preset)
     try:
-        character = _character(data, chosen)
+        character = _character(data, chosen, bounded)
     except (KeyError, ValueError, TypeError) as error:
         if isinstance(error, BadInput):
             raise
@@ -295,7 +296,15 @@ def _mark(data: Mapping[str, Any] | None) -> ClockMark | None:
     )
 
 
-def _character(data: Mapping[str, Any], preset: Preset) -> Character:
+def _gear(data: Mapping[str, Any], bounded: bool) -> CarriedGear:
+    name, weapon, armor = data["name"].strip(), data.get("weapon", 0), data.get("armor", 0)
+    if bounded:
+        return CarriedGear(name, weapon, armor)
+    # A sheet a table's log holds: its ratings as they were written, whatever today's range.
+    return as_recorded(CarriedGear, name=name, weapon=weapon, armor=armor)
+
+
+def _character(data: Mapping[str, Any], preset: Preset, bounded: bool = True) -> Character:
     cid = data["id"].strip()
     aspects: list[Aspect] = []
     for i, item in enumerate(data.get("aspects", [])):
@@ -326,10 +335,7 @@ def _character(data: Mapping[str, Any], preset: Preset) -> Character:
         skill_steps_banked=steps["banked"],
         members=data.get("members", 1),
         stunt_uses=uses,
-        gear=[
-            CarriedGear(g["name"].strip(), g.get("weapon", 0), g.get("armor", 0))
-            for g in data.get("gear", [])
-        ],
+        gear=[_gear(g, bounded) for g in data.get("gear", [])],
         shared_with=list(dict.fromkeys(data.get("shared_with", []))),
     )
     npc_like = character.kind in (CharacterKind.MINOR_NPC, CharacterKind.MOB, CharacterKind.MONSTER)

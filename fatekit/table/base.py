@@ -23,8 +23,38 @@ from fatekit.rules.core.bounds import (
     MAX_TALLY,
     MAX_WHOLE,
 )
-from fatekit.rules.core.outcomes import Outcome
 from fatekit.table.codec import Checked, Tally, Within
+from fatekit.table.fact_records import (
+    FACTS_VERSION,
+    ClearedFact,
+    Facts,
+    HitFact,
+    InvokesFact,
+    PointsFact,
+    RollFact,
+    SheetFact,
+)
+
+__all__ = [
+    "FACTS_VERSION",
+    "ActorRoll",
+    "ActorRolled",
+    "AspectSight",
+    "ClearedFact",
+    "Command",
+    "Event",
+    "Facts",
+    "HitFact",
+    "InvokesFact",
+    "NamesAspect",
+    "NewSituationAspect",
+    "PointsFact",
+    "RollFact",
+    "SceneLayout",
+    "SheetFact",
+    "SkillRoll",
+    "SkillRolled",
+]
 
 # The numbers a command may carry (see fatekit.rules.core.bounds), checked when it is decided.
 
@@ -57,98 +87,6 @@ FreeInvokes = Annotated[
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
     """Base of every command."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PointsFact:
-    """A supply of fate points as a move left it: its owner (a character, or the GM's pool
-    ``"gm"``), the points usable now and those usable once the scene ends."""
-
-    owner: str
-    available: int
-    pending: int = 0
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HitFact:
-    """A hit waiting to be absorbed, as the rules made it: whom it falls on, its shifts (after
-    every reduction) and who dealt it."""
-
-    target: str
-    shifts: int
-    by: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClearedFact:
-    """A consequence the move cleared: whose, and the place of its slot on the sheet."""
-
-    character: str
-    slot: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RollFact:
-    """A roll in play as a move left it: its id, its effort, the opposition it faces (the
-    difficulty, raised by any invokes, or the defender's effort; ``None``: an attack on several
-    targets not yet split) and its outcome (``None`` with no opposition), each as the rules
-    gave it then (ratings, stunts' and teamwork's bonuses, invokes, the ladder)."""
-
-    roll: str
-    effort: int
-    opposition: int | None = None
-    outcome: Outcome | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class InvokesFact:
-    """The free invokes on an aspect as a move left them: the aspect's id and the holder of each
-    free invoke, in order (a settled roll's: on the aspect it created or worked, on a boost)."""
-
-    aspect: str
-    holders: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SheetFact:
-    """A PC's sheet as an advancement left it: its skills (key and rating), its stunts (each as
-    JSON text, as a character file writes it), its refresh, every aspect's id and name, the
-    consequences that started recovering (slot and healing name), and the skill steps banked
-    and earned and refresh awarded at breakthroughs."""
-
-    character: str
-    skills: tuple[tuple[str, int], ...]
-    stunts: tuple[str, ...]
-    refresh: int
-    aspects: tuple[tuple[str, str], ...]
-    recovering: tuple[tuple[int, str], ...] = ()
-    banked: int = 0
-    earned: int = 0
-    awarded: int = 0
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Facts:
-    """What a move did that the rules computed, recorded as it was decided, so that folding the
-    event assigns it and never asks the rules again (a fix to a rule changes what happens next,
-    never what already happened). What a field leaves out, the move did not change.
-
-    ``points`` holds every supply of fate points the move changed, as it left them (``None``:
-    it changed none); ``hits`` the hits waiting in the conflict after the move, when it changed
-    them (``None``: it did not; empty: none wait any more); ``cleared`` the consequences it
-    cleared (recovered, or gone with a correction; ``None``: none); ``rolls`` the rolls in play
-    whose figures the move made or changed (``None``: none, or a move logged before rolls were
-    recorded, whose rolls fold through the rules); ``sheets`` the sheets an advancement
-    rewrote (``None``: none, or an advancement logged before sheets were recorded);
-    ``invokes`` the free invokes a settled roll left on the aspects whose free invokes it changed
-    (``None``: none, or a roll settled before they were recorded)."""
-
-    points: tuple[PointsFact, ...] | None = None
-    hits: tuple[HitFact, ...] | None = None
-    cleared: tuple[ClearedFact, ...] | None = None
-    rolls: tuple[RollFact, ...] | None = None
-    sheets: tuple[SheetFact, ...] | None = None
-    invokes: tuple[InvokesFact, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,11 +1,14 @@
 """The fold: ``apply(state, event) -> state``, and a table's state as a fold over its log.
 
-Each event is played through its domain's fold step with the dice the event recorded, and then
-the facts it recorded as it was decided (:mod:`fatekit.table.facts`: the fate points each supply
-held, the hits waiting) are assigned over what the rules of the day computed, so folding a log
-always gives the same table, whatever the rules say now. Undo is an event
-too: :class:`~fatekit.table.events.Undone` rebuilds the state from the events still in force, as
-if the undone ones had never happened, while the log keeps them all.
+Folding an event assigns what it recorded: what it says (the dice as they fell, the names
+typed, who asked) and the facts its decision computed (:mod:`fatekit.table.facts`: who acts
+next, the points moved, the boxes marked, the outcomes). No rule of play runs and no check
+refuses, so a rule made stricter or corrected later changes the moves made after it, never the
+table already played; deciding a command (:mod:`fatekit.table.handle`) is the only place the
+rules run. An event an older release recorded with fewer facts folds through its upcaster
+(:mod:`fatekit.table.upcasting`). Undo is an event too: :class:`~fatekit.table.events.Undone`
+rebuilds the state from the events still in force, as if the undone ones had never happened,
+while the log keeps them all.
 """
 
 from __future__ import annotations
@@ -13,11 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
-from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.waivers import waiving
-from fatekit.table.base import Event
-from fatekit.table.facts import assign, observe
+from fatekit.table.base import FACTS_VERSION, Event
 from fatekit.table.folding import FOLDS
 from fatekit.table.history import EventLog, History, cutoffs
 from fatekit.table.play.advancement import milestone_choice
@@ -26,13 +26,14 @@ from fatekit.table.play.people import (
     SeatAdded,
     SeatRemoved,
     TableCreated,
-    new_table,
     parse_sheet,
+    table_as_recorded,
 )
 from fatekit.table.play.rolls import choose_option, free_roll_resolution
 from fatekit.table.play.safety import OUT_OF_PLAY
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import fold_older
 
 __all__ = [
     "MAX_NOTE_LENGTH",
@@ -40,7 +41,6 @@ __all__ = [
     "apply_in_place",
     "choose_option",
     "fold",
-    "fold_waiving",
     "free_roll_resolution",
     "milestone_choice",
     "parse_sheet",
@@ -92,46 +92,31 @@ def _history(history: History | Sequence[Event] | None) -> History | None:
 
 
 def apply_in_place(
-    state: TableState | None,
-    event: Event,
-    *,
-    history: History | None = None,
-    deciding: bool = False,
+    state: TableState | None, event: Event, *, history: History | None = None
 ) -> TableState:
     """Fold one event into ``state`` itself (for callers that own it) and return the table after
     it: ``state`` itself, or for an :class:`Undone` a table rebuilt from ``history``.
 
-    An event the state refuses may leave ``state`` half changed: callers that keep their state
-    across a refusal fold into a copy, or drop it and load the table again. The rules the event
-    records as waived are set aside while it folds, as they were when its command was handled.
-    ``deciding`` folds a draft as its command is decided (:func:`~fatekit.table.handle.commit`):
-    through today's rules, with no facts yet to assign.
+    An event that does not belong after ``state`` (another table's, a version already folded)
+    raises and may leave ``state`` half changed: callers that keep their state across such an
+    error fold into a copy, or drop it and load the table again.
     """
-    return fold_waiving(state, event, event.waived, history, deciding=deciding)[0]
+    return step_in_place(state, event, history, _fold_step)
 
 
-def fold_waiving(
+def step_in_place(
     state: TableState | None,
     event: Event,
-    waive: Iterable[str],
     history: History | None,
-    *,
-    deciding: bool = False,
-) -> tuple[TableState, frozenset[str]]:
-    """Fold ``event`` into ``state`` itself with the rules ``waive`` names set aside; return the
-    table after it and the keys of those rules a check did set aside."""
-    with waiving(waive) as waived:
-        folded = _fold_one(state, event, history, deciding)
-    return folded, frozenset(waived.used)
-
-
-def _fold_one(
-    state: TableState | None, event: Event, history: History | None, deciding: bool
+    step: Callable[[TableState, Event], None],
 ) -> TableState:
+    """``event`` taken into ``state`` by ``step`` (the fold's, or the rules' judgement as a
+    command is decided), with what every event does besides: a table's creation, its place in
+    the log, an undo's rewind."""
     if isinstance(event, TableCreated):
         if state is not None:
             raise BadInput(f"table {state.table_id!r} already exists")
-        state = new_table(event)
+        state = table_as_recorded(event)
     else:
         if state is None:
             raise BadInput("a table's first event is TableCreated")
@@ -148,23 +133,21 @@ def _fold_one(
             state = _undo(event, history)
             _keep_as_written(before, state, event.version)
         else:
-            handler = FOLDS.get(type(event))
-            if handler is None:
-                raise BadInput(f"unknown event type {type(event).__name__}")
-            if deciding:  # the rules of the day decide; commit records what they computed
-                handler(state, event)
-            elif event.facts is None:  # logged before events recorded facts: as it folded then
-                with folding_under(Edition.FIRST):
-                    handler(state, event)
-            else:  # what the rules computed when it was decided, whatever they compute now
-                watched = observe(state, event)
-                handler(state, event)
-                assert watched is not None
-                assign(state, event.facts, watched)
+            step(state, event)
         if state.game.scene is not None:  # whoever is in a scene has been met there
             state.met.update(state.game.scene.participants)
     state.version = event.version
     return state
+
+
+def _fold_step(state: TableState, event: Event) -> None:
+    if event.facts is not None and event.facts.version >= FACTS_VERSION:
+        step = FOLDS.get(type(event))
+        if step is None:
+            raise BadInput(f"unknown event type {type(event).__name__}")
+        step(state, event)  # what the event and its facts hold: assignment only
+    else:
+        fold_older(state, event)  # an older release's facts, upcast
 
 
 #: Who sits at the table is not a move in the game: an undo rewinds play, never the people

@@ -19,7 +19,7 @@ the rules its fold set aside and the GM's reason, so the log replays the move as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,8 +33,9 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
-from fatekit.table.facts import keep_rolls, observe, recorded
-from fatekit.table.fold import apply_in_place, fold_waiving
+from fatekit.table.facts import keep_rolls, record, watch
+from fatekit.table.fold import step_in_place
+from fatekit.table.folding import JUDGES
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.play.safety import RaiseSignal, blocks
@@ -209,9 +210,9 @@ def commit(
     history: History | Sequence[e.Event] | None = None,
     waiver: Waiver | None = None,
 ) -> Decision:
-    """Fold the events :func:`decide` drafted into ``state`` itself; return them as final (with
-    the ids the rules gave what they created, and the rules each one's fold set aside under
-    ``waiver``) and the table after them.
+    """Judge the events :func:`decide` drafted by today's rules, in ``state`` itself; return
+    them as final (with their facts, the ids the rules gave what they created, and the rules
+    each one's judgement set aside under ``waiver``) and the table after them.
 
     A refusal (:class:`IllegalAction` with its rule, or :class:`BadInput`) may leave ``state``
     half changed: commit into a copy, or drop the state and load the table again.
@@ -231,24 +232,39 @@ def _commit(
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        before = None if isinstance(draft, e.Undone) else observe(trial, draft, recording=True)
-        if waiver is None:
-            trial = apply_in_place(trial, draft, history=past, deciding=True)
-        else:
-            trial, used = fold_waiving(
-                trial, draft, {*waiver.rules, *draft.waived}, past, deciding=True
-            )
-            if used:
-                waived = tuple(sorted({*draft.waived, *used}))
-                draft = dataclasses.replace(draft, waived=waived, waiver_reason=waiver.reason)
-        facts = recorded(before, trial, draft)
+        before = None if isinstance(draft, e.Undone) else watch(trial)
+        kept = None if FOLD_CHECK is None or trial is None else copy_state(trial)
+        waive = () if waiver is None else {*waiver.rules, *draft.waived}
+        with waiving(waive) as waived:
+            trial = step_in_place(trial, draft, past, _judge)
+        if waived.used:
+            assert waiver is not None
+            used = tuple(sorted({*draft.waived, *waived.used}))
+            draft = dataclasses.replace(draft, waived=used, waiver_reason=waiver.reason)
+        facts = record(before, trial, draft)
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
             keep_rolls(trial, facts)
-        final.append(_with_created(draft, trial.last_created, trial.last_removed))
+        draft = _with_created(draft, trial.last_created, trial.last_removed)
+        if FOLD_CHECK is not None and not isinstance(draft, e.Undone):
+            FOLD_CHECK(kept, draft, trial, past)
+        final.append(draft)
     if trial is None:
         raise BadInput("a command that changes nothing has no events")
     return Decision(tuple(final), trial)
+
+
+#: A check of every committed event, for the tests: given a copy of the table before it, the
+#: event as recorded, the table the rules left and the log, it folds the event into the copy
+#: and compares (``None``, as in production: nothing runs).
+FOLD_CHECK: Callable[[TableState | None, e.Event, TableState, History | None], None] | None = None
+
+
+def _judge(state: TableState, event: e.Event) -> None:
+    judge = JUDGES.get(type(event))
+    if judge is None:
+        raise BadInput(f"unknown event type {type(event).__name__}")
+    judge(state, event)
 
 
 def _with_created(

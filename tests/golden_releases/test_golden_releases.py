@@ -65,6 +65,7 @@ from fatekit.table.events import EVENT_TYPES
 from fatekit.table.export import export_table
 from fatekit.table.folding import FOLDS
 from fatekit.table.seeing import Viewer
+from fatekit.table.upcasting import OLDER
 from tests.golden_releases.golden import (
     APP_OPTIONS,
     LOOPBACK,
@@ -522,7 +523,9 @@ def test_an_old_evening_that_stops_folding_still_opens_from_its_database_and_exp
     def refusing(state: Any, event: Any) -> None:
         raise IllegalAction("this turn end no longer folds (broken on purpose)", TURN_ORDER)
 
+    # The release recorded fewer facts than today's: its events fold through their older step.
     monkeypatch.setitem(FOLDS, EVENT_TYPES["TurnEnded"], refusing)
+    monkeypatch.setitem(OLDER, EVENT_TYPES["TurnEnded"], refusing)
     database = release.database(tmp_path)
     table_id, links = recorded["table_id"], dict(recorded["links"])
     gm = {"X-Fatekit-Link": links[recorded["gm_seat"]]}

@@ -17,7 +17,6 @@ import pytest
 
 from fatekit.rules import Action
 from fatekit.rules.aspects import fate_points
-from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.harm import absorb, recovery
 from fatekit.rules.options import big_bad_solo
@@ -27,10 +26,11 @@ from fatekit.store.base import Snapshot
 from fatekit.store.tables import TableRepository
 from fatekit.table import commands as c
 from fatekit.table import fold
-from fatekit.table.base import ClearedFact, Facts, HitFact, PointsFact
+from fatekit.table.base import FACTS_VERSION, Facts, HitFact, PointsFact
 from fatekit.table.events import EVENT_TYPES, ChallengeRolled, ContestRolled, SecretRollMade
 from fatekit.table.export import export_table, import_table
-from fatekit.table.folding import FOLDS
+from fatekit.table.fact_records import ConsequenceFact
+from fatekit.table.folding import JUDGES
 from fatekit.table.play import notes, secrets
 from fatekit.table.seats import Role
 from fatekit.table.serialize import SCHEMA_KEY, event_from_payload, event_payload
@@ -38,6 +38,7 @@ from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snap
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import UPCASTERS, upcast
 
+from ..fold_check import as_older  # type: ignore[import-not-found]
 from .conftest import Play, seated
 from .test_conflict_options import fight, pending, ruth_hits_alice
 
@@ -169,7 +170,7 @@ def test_a_consequence_cleared_stays_cleared_when_a_rule_would_keep_it(
     wounded_then_scene_ends(play)
     ended = play.log[-1]
     assert ended.facts is not None
-    assert ended.facts.cleared == (ClearedFact(character="alice", slot=0),)
+    assert ended.facts.consequences == (ConsequenceFact(character="alice", slot=0),)
     assert play.s.game.character("alice").consequences[0].aspect is None
     recorded = dump(play.s)
     monkeypatch.undo()
@@ -181,16 +182,18 @@ def test_a_move_that_changed_no_fact_keeps_them_unchanged(monkeypatch: pytest.Mo
     play = seated()
     play.do(c.Note(text="Nothing happens."))
     noted = play.log[-1]
-    assert noted.facts == Facts()
-    assert json.loads(event_payload(noted))["facts"] == {}
+    assert noted.facts == Facts(version=FACTS_VERSION)
+    assert json.loads(event_payload(noted))["facts"] == {"version": FACTS_VERSION}
     # A release in which a note cost the GM a fate point would not take one from this table.
     pool = play.s.game.ledger.gm.available
 
     def costly(state: TableState, event: Any) -> None:
         state.game.ledger.gm.available -= 1
 
-    monkeypatch.setitem(FOLDS, type(noted), costly)
+    monkeypatch.setitem(JUDGES, type(noted), costly)
     assert fold(play.log).game.ledger.gm.available == pool
+    play.do(c.Note(text="This one costs."))
+    assert play.s.game.ledger.gm.available == pool - 1
 
 
 def test_a_hit_absorbed_is_applied_as_recorded_past_a_stricter_rule(
@@ -256,12 +259,7 @@ def test_a_note_longer_than_a_lowered_limit_still_folds(monkeypatch: pytest.Monk
 
 def without_roll_facts(log: list[Any]) -> list[Any]:
     """The log as it was written before events recorded their rolls' figures."""
-    return [
-        e
-        if e.facts is None
-        else dataclasses.replace(e, facts=dataclasses.replace(e.facts, rolls=None))
-        for e in log
-    ]
+    return [as_older(e, rolls=False) for e in log]
 
 
 def test_an_event_logged_before_facts_folds_as_it_did() -> None:
@@ -276,26 +274,6 @@ def test_an_event_logged_before_facts_folds_as_it_did() -> None:
     assert replayed.game.ledger.gm.available == expected.game.ledger.gm.available + own
     replayed.game.ledger.gm.available -= own
     assert dump(replayed) == dump(expected)
-
-
-def test_a_fix_keeps_the_first_editions_behaviour_for_events_logged_before_facts(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    play = big_bad_hit()
-    older = [dataclasses.replace(e, facts=None) for e in play.log]
-    reduce = big_bad_solo.solo_stress_reduction
-
-    def fixed(shifts: int, pcs: int, **options: Any) -> int:
-        # A fix written as docs/table.md asks: the first edition's reduction stays for the
-        # moves logged before facts, which the fold replays through the rules.
-        if edition() is Edition.FIRST:
-            return reduce(shifts, pcs, **options)
-        return 1
-
-    monkeypatch.setattr(big_bad_solo, "solo_stress_reduction", fixed)
-    replayed = fold(older)
-    assert replayed.conflict is not None and replayed.conflict.hits.pending_hit == ("alice", 8)
-    assert pending(big_bad_hit(expected=1)) == ("alice", 1)
 
 
 def test_facts_are_stored_and_read_back_but_never_shown_to_a_seat() -> None:

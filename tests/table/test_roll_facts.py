@@ -34,6 +34,7 @@ from fatekit.table.serialize import event_from_payload, event_payload, own_field
 from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
 
+from ..fold_check import as_older  # type: ignore[import-not-found]
 from .conftest import Play, seated
 from .test_conflict_options import fight
 
@@ -173,8 +174,9 @@ def test_the_ladder_changed_leaves_the_very_same_table(
 
 
 def roll_facts(event: Event) -> tuple[RollFact, ...]:
+    """The figures of the rolls ``event`` made or changed (what makes each up set aside)."""
     assert event.facts is not None
-    return event.facts.rolls or ()
+    return tuple(dataclasses.replace(r, sides=None) for r in event.facts.rolls or ())
 
 
 def test_each_move_that_makes_or_changes_a_roll_records_its_figures() -> None:
@@ -188,6 +190,15 @@ def test_each_move_that_makes_or_changes_a_roll_records_its_figures() -> None:
     # Athletics Good (+3) and one plus: 4 against 2.
     assert roll_facts(rolled) == (
         RollFact(roll=key, effort=4, opposition=2, outcome=Outcome.SUCCESS),
+    )
+    assert rolled.facts is not None and rolled.facts.rolls is not None
+    (made,) = rolled.facts.rolls[0].sides or ()
+    assert (made.actor, made.skill, made.rating, made.faces, made.difficulty) == (
+        "ruth",
+        "athletics",
+        3,
+        "+000",
+        2,
     )
     play.do(c.Invoke(aspect_id="ruth/high_concept/1", by="ruth"), "ann")
     assert roll_facts(play.log[-1]) == (
@@ -242,12 +253,7 @@ def test_a_log_recorded_before_rolls_kept_their_figures_folds_through_the_rules(
     # (and a later ladder that reads the settled roll otherwise would refuse its settling).
     play = seated()
     outside_a_conflict(play)
-    older = [
-        e
-        if e.facts is None
-        else dataclasses.replace(e, facts=dataclasses.replace(e.facts, rolls=None))
-        for e in play.log
-    ]
+    older = [as_older(e, rolls=False) for e in play.log]
     assert views(fold(older)) == views(play.s)
     ladder_of_failures(monkeypatch)
     (roll,) = view_for(fold(older[:-4] + older[-1:]), "gm")["rolls"]

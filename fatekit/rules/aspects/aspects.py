@@ -136,6 +136,11 @@ class Aspect:
             raise BadInput(f"a number of free invokes cannot be negative, got {count}")
         if self.is_boost and count + len(self.free_invokes) > 1:
             refuse("a boost carries exactly one free invoke", BOOST_RULE)
+        self.give_free_invokes(holder, count)
+
+    def give_free_invokes(self, holder: str, count: int = 1) -> None:
+        """Give ``holder`` ``count`` free invokes on this aspect, as a table's log recorded them
+        (checked by no rule: see :meth:`add_free_invokes`)."""
         self.free_invokes.extend(FreeInvoke(holder) for _ in range(count))
 
     def check_can_spend_free_invoke(self, holder: str) -> None:
@@ -156,15 +161,27 @@ class Aspect:
     def spend_free_invoke(self, holder: str) -> None:
         """Use up one of ``holder``'s free invokes; a boost is gone once used."""
         self.check_can_spend_free_invoke(holder)
-        self.free_invokes.remove(FreeInvoke(holder))
+        self.used_free_invoke(holder)
+
+    def used_free_invoke(self, holder: str) -> None:
+        """One of ``holder``'s free invokes used up, as a table's log recorded it (checked by
+        no rule: see :meth:`spend_free_invoke`)."""
+        if FreeInvoke(holder) in self.free_invokes:
+            self.free_invokes.remove(FreeInvoke(holder))
         if self.is_boost:
             self.gone = True
 
     def pass_free_invoke(self, giver: str, receiver: str) -> None:
         """Hand one of ``giver``'s free invokes to an ally."""
         self.check_can_spend_free_invoke(giver)
-        index = self.free_invokes.index(FreeInvoke(giver))
-        self.free_invokes[index] = FreeInvoke(receiver)
+        self.handed_free_invoke(giver, receiver)
+
+    def handed_free_invoke(self, giver: str, receiver: str) -> None:
+        """One of ``giver``'s free invokes handed to ``receiver``, as a table's log recorded it
+        (checked by no rule: see :meth:`pass_free_invoke`)."""
+        if FreeInvoke(giver) in self.free_invokes:
+            index = self.free_invokes.index(FreeInvoke(giver))
+            self.free_invokes[index] = FreeInvoke(receiver)
 
     def check_usable_by(self, participant: str) -> None:
         """Raise if the aspect is used up or unknown to ``participant``."""
@@ -207,6 +224,27 @@ class AspectsInPlay:
             and not self._aspects[aspect_id].gone
         )
 
+    def held(self) -> list[Aspect]:
+        """Every aspect the set holds, a used-up boost among them, in the order they came."""
+        return list(self._aspects.values())
+
+    def find(self, aspect_id: str) -> Aspect | None:
+        """The aspect with this id the set holds (used up or not), if any."""
+        return self._aspects.get(aspect_id)
+
+    def put(self, aspect: Aspect) -> Aspect:
+        """Hold ``aspect`` as a table's log recorded it (an assignment, checked by no rule);
+        ids given from here on come after its own."""
+        self._aspects[aspect.id] = aspect
+        number = aspect.id.removeprefix(self._prefix)
+        if aspect.id.startswith(self._prefix) and number.isdigit():
+            self._next_id = max(self._next_id, int(number) + 1)
+        return aspect
+
+    def drop(self, aspect_id: str) -> None:
+        """Let go of the aspect with this id, used up or not, as a table's log recorded it."""
+        self._aspects.pop(aspect_id, None)
+
     def new_id(self) -> str:
         """An id not used yet in this set."""
         while True:
@@ -236,9 +274,14 @@ class AspectsInPlay:
         """Create an aspect with a fresh id, optionally with free invokes ``(holder, count)``."""
         if kind is not AspectKind.BOOST and not name.strip():
             raise BadInput("an aspect needs a name (only a boost may stay unnamed until used)")
+        given = [(holder, count) for holder, count in free_invokes]
+        if any(count < 0 for _, count in given):
+            raise BadInput("a number of free invokes cannot be negative")
+        if kind is AspectKind.BOOST and sum(count for _, count in given) > 1:
+            _refuse_boost_invokes()
         aspect = Aspect(self.new_id(), name.strip(), kind, owner, zone, hidden, set(known_to))
-        for holder, count in free_invokes:
-            aspect.add_free_invokes(holder, count)
+        for holder, count in given:
+            aspect.give_free_invokes(holder, count)
         return self.add(aspect)
 
     def create_boost(self, holder: str, name: str = "") -> Aspect:
@@ -271,3 +314,7 @@ class AspectsInPlay:
         for aspect in removed:
             del self._aspects[aspect.id]
         return [a for a in removed if not a.gone]
+
+
+def _refuse_boost_invokes() -> None:
+    refuse("a boost carries exactly one free invoke", BOOST_RULE)

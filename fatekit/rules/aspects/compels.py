@@ -22,6 +22,7 @@ __all__ = [
     "CompelKind",
     "CompelState",
     "check_compel_kind",
+    "compel_offered",
     "offer_compel",
     "self_compel",
 ]
@@ -103,8 +104,7 @@ class Compel:
     def accept(self, ledger: FateLedger) -> None:
         """The target accepts the complication and gains a fate point."""
         self._check_open()
-        ledger.wallet(self.target).gain()
-        self.state = CompelState.ACCEPTED
+        self.settle(CompelState.ACCEPTED, ledger)
 
     def refuse(self, ledger: FateLedger) -> None:
         """The target pays a fate point to avoid the complication."""
@@ -115,17 +115,25 @@ class Compel:
                 f"{self.target} has no fate point to refuse the compel with, so must accept it",
                 COMPEL_REFUSE_RULE,
             )
-        wallet.spend(purpose="refuse a compel")
-        if self.escrowed:
-            ledger.wallet(self.offered_by).gain()
-        self.state = CompelState.REFUSED
+        self.settle(CompelState.REFUSED, ledger)
 
     def withdraw(self, ledger: FateLedger) -> None:
         """Take back an off-the-mark compel: nobody pays anything."""
         self._check_open()
-        if self.escrowed:
+        self.settle(CompelState.WITHDRAWN, ledger)
+
+    def settle(self, answer: CompelState, ledger: FateLedger) -> None:
+        """The points the ``answer`` moves, as a table's log recorded it (checked by no rule:
+        see :meth:`accept`, :meth:`refuse` and :meth:`withdraw`): accepted, the target gains
+        one; refused, the target pays one and a player's offer is paid back; withdrawn, the
+        offer is paid back."""
+        if answer is CompelState.ACCEPTED:
+            ledger.wallet(self.target).gain()
+        elif answer is CompelState.REFUSED:
+            ledger.wallet(self.target).pay(1)
+        if answer is not CompelState.ACCEPTED and self.escrowed:
             ledger.wallet(self.offered_by).gain()
-        self.state = CompelState.WITHDRAWN
+        self.state = answer
 
     def _check_open(self) -> None:
         if self.state is not CompelState.OFFERED:
@@ -189,9 +197,34 @@ def offer_compel(
         raise BadInput("to compel your own character, ask the GM for a self-compel")
     ledger.wallet(target)  # the target must be known to the ledger
     if offered_by != GM:
-        ledger.wallet(offered_by).spend(purpose="offer a compel")
+        ledger.wallet(offered_by).check_can_spend(purpose="offer a compel")
+    return compel_offered(
+        aspect.id,
+        target,
+        offered_by=offered_by,
+        ledger=ledger,
+        kind=kind,
+        complication=complication,
+        decision=decision,
+    )
+
+
+def compel_offered(
+    aspect_id: str,
+    target: str,
+    *,
+    offered_by: str,
+    ledger: FateLedger,
+    kind: CompelKind,
+    complication: str,
+    decision: str,
+) -> Compel:
+    """A compel offered as a table's log recorded it (checked by no rule: see
+    :func:`offer_compel`): a player offering pays a fate point."""
+    if offered_by != GM:
+        ledger.wallet(offered_by).pay(1)
     return Compel(
-        aspect.id, target, offered_by, kind, complication.strip(), decision=decision.strip()
+        aspect_id, target, offered_by, kind, complication.strip(), decision=decision.strip()
     )
 
 

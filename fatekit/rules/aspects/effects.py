@@ -51,6 +51,7 @@ def carry_out(
     aspect_owner: str | None = None,
     boost_names: dict[Side, str] | None = None,
     removes: bool = False,
+    checked: bool = True,
 ) -> Applied:
     """Apply ``option``'s effects: create aspects and boosts, add free invokes, reveal aspects.
 
@@ -60,7 +61,8 @@ def carry_out(
 
     ``removes``: the roll is an overcome to remove ``target``; any success (at a cost too) takes
     it out of play, which :attr:`Applied.removed` reports for the caller, who knows where it
-    lives, to carry out.
+    lives, to carry out. Not ``checked``: an option a table's log recorded, carried out with no
+    rule asked whether it may be now (a boost's one free invoke, say).
     """
     names = boost_names or {}
     needs_opposition = any(_holder(e) is Side.OPPOSITION for e in option.effects)
@@ -86,7 +88,10 @@ def carry_out(
             applied.created.append(created)
         elif isinstance(effect, AddFreeInvokes):
             assert target is not None
-            target.add_free_invokes(who(effect.holder), effect.count)
+            if checked:
+                target.add_free_invokes(who(effect.holder), effect.count)
+            else:
+                target.give_free_invokes(who(effect.holder), effect.count)
         elif isinstance(effect, RevealAspect):
             assert target is not None
             target.reveal()

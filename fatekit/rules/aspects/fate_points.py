@@ -89,7 +89,12 @@ class FatePoints:
     def spend(self, count: int = 1, *, purpose: str = "spend a fate point") -> None:
         """Spend ``count`` available points."""
         self.check_can_spend(count, purpose=purpose)
-        self.available -= count
+        self.pay(count)
+
+    def pay(self, count: int = 1) -> None:
+        """Pay ``count`` points as a table's log recorded the payment (an assignment: the rules
+        judged it when the move was made; never below none)."""
+        self.available = max(0, self.available - count)
 
     def gain(self, count: int = 1) -> None:
         """Receive points usable right away (an accepted compel, say)."""

@@ -24,7 +24,9 @@ __all__ = [
     "StoryDetail",
     "check_invoke",
     "declare_story_detail",
+    "paid_for_invoke",
     "pay_for_invoke",
+    "story_detail_declared",
 ]
 
 INVOKE_EFFECTS_RULE = rule(
@@ -134,14 +136,32 @@ def pay_for_invoke(
     judgement (for an ally's aspect, say).
     """
     check_invoke(aspect, by, free=free, ledger=ledger, paid_already=paid_already)
+    return paid_for_invoke(
+        aspect, by, effect, free=free, beneficiary=beneficiary, ledger=ledger, hostile=hostile
+    )
+
+
+def paid_for_invoke(
+    aspect: Aspect,
+    by: str,
+    effect: InvokeEffect,
+    *,
+    free: bool,
+    beneficiary: str,
+    ledger: FateLedger | None,
+    hostile: bool | None = None,
+) -> Invocation:
+    """What an invoke a table's log recorded paid, and its record (checked by no rule: see
+    :func:`pay_for_invoke`): a free invoke used up, or a fate point paid (and one owed to the
+    aspect's owner after the scene when it was hostile)."""
     hostile = is_hostile(aspect, by, beneficiary) if hostile is None else hostile
     if free:
-        aspect.spend_free_invoke(by)
+        aspect.used_free_invoke(by)
         return Invocation(aspect.id, by, effect, True, False)
-    assert ledger is not None  # checked above
-    ledger.wallet(by).spend(purpose=f"invoke {aspect.label}")
-    if hostile and aspect.owner is not None:
-        ledger.pay_after_scene(aspect.owner)
+    if ledger is not None:
+        ledger.wallet(by).pay(1)
+        if hostile and aspect.owner is not None:
+            ledger.pay_after_scene(aspect.owner)
     return Invocation(aspect.id, by, effect, False, hostile)
 
 
@@ -153,5 +173,12 @@ def declare_story_detail(aspect: Aspect, by: str, detail: str, ledger: FateLedge
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
     check_organization_invoke(aspect, by)
-    ledger.wallet(by).spend(purpose=f"declare a story detail with {aspect.label}")
+    ledger.wallet(by).check_can_spend(purpose=f"declare a story detail with {aspect.label}")
+    return story_detail_declared(aspect, by, detail, ledger)
+
+
+def story_detail_declared(aspect: Aspect, by: str, detail: str, ledger: FateLedger) -> StoryDetail:
+    """A story detail a table's log recorded, its fate point paid (checked by no rule: see
+    :func:`declare_story_detail`)."""
+    ledger.wallet(by).pay(1)
     return StoryDetail(aspect.id, by, detail.strip())

@@ -8,6 +8,7 @@ returns what the outcome allows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -17,7 +18,8 @@ from fatekit.rules.aspects.invokes import (
     INVOKE_EFFECTS_RULE,
     Invocation,
     InvokeEffect,
-    pay_for_invoke,
+    check_invoke,
+    paid_for_invoke,
 )
 from fatekit.rules.aspects.stunt_uses import StuntUses
 from fatekit.rules.aspects.stunts import BONUS_STUNT_RULE, RULE_STUNT_RULE, SkillBonus, Stunt
@@ -38,7 +40,7 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
 from fatekit.rules.core.waivers import refuse
 
-__all__ = ["AFTER_DICE_RULE", "ActionRoll", "RecordedFigures", "RollPhase"]
+__all__ = ["AFTER_DICE_RULE", "ActionRoll", "RecordedFigures", "RollPhase", "offering"]
 
 AFTER_DICE_RULE = rule(
     "invoke.after-the-dice",
@@ -247,15 +249,29 @@ class ActionRoll:
                     "raising a difficulty is done against someone else's roll", INVOKE_EFFECTS_RULE
                 )
         paid_already = {i.aspect_id for i in self.invocations if not i.free}
+        check_invoke(aspect, by, free=free, ledger=self.ledger, paid_already=paid_already)
+        return self.invoked(aspect, by=by, effect=effect, free=free, hostile=hostile)
+
+    def invoked(
+        self,
+        aspect: Aspect,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+        hostile: bool | None = None,
+    ) -> Invocation:
+        """An invoke on this roll as a table's log recorded it (checked by no rule: see
+        :meth:`invoke`): paid for, and its +2, raise or reroll counted."""
+        by = self.actor if by is None else by
         beneficiary = self.actor if effect is not InvokeEffect.RAISE_DIFFICULTY else by
-        invocation = pay_for_invoke(
+        invocation = paid_for_invoke(
             aspect,
             by,
             effect,
             free=free,
             beneficiary=beneficiary,
             ledger=self.ledger,
-            paid_already=paid_already,
             hostile=hostile,
         )
         self.invocations.append(invocation)
@@ -263,12 +279,12 @@ class ActionRoll:
         if effect is InvokeEffect.PLUS_TWO:
             self.bonuses.append(Bonus(BonusKind.INVOKE, 2, source))
         elif effect is InvokeEffect.RAISE_DIFFICULTY:
-            assert self.difficulty is not None
-            raises = (*self.difficulty.raises, Bonus(BonusKind.INVOKE, 2, source))
-            self.difficulty = Difficulty(self.difficulty.rating, raises)
+            if self.difficulty is not None:
+                raises = (*self.difficulty.raises, Bonus(BonusKind.INVOKE, 2, source))
+                self.difficulty = Difficulty(self.difficulty.rating, raises)
         else:
-            assert self.dice is not None
-            self.rerolled.append(self.dice)
+            if self.dice is not None:
+                self.rerolled.append(self.dice)
             self.dice = self.dice_source.roll()
         return invocation
 
@@ -286,8 +302,6 @@ class ActionRoll:
         if self.skill is None:
             raise BadInput("name the skill of this roll to use a stunt on it")
         bonus = stunt.bonus_for(self.skill, self.action)
-        extra = stunt.extra_free_invokes(self.skill, self.action)
-        boost = stunt.boost_on(self.skill, self.action)
         if not stunt.applies_to(self.skill, self.action):
             refuse(
                 f"stunt {stunt.name!r} does not apply to {self.skill} used to {self.action.value}",
@@ -299,13 +313,31 @@ class ActionRoll:
         if stunt.name in self.stunts_used:
             refuse(f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE)
         if self.stunt_uses is not None:
-            self.stunt_uses.use(self.actor, stunt, self.ledger)
+            self.stunt_uses.check(self.actor, stunt, self.ledger)
+            if stunt.always_on:
+                self.stunt_uses.use(self.actor, stunt, self.ledger)  # refuses: nothing to use
         elif stunt.fate_point_cost:
             if self.ledger is None:
                 raise BadInput("a stunt that costs a fate point needs a FateLedger")
-            self.ledger.wallet(self.actor).spend(
+            self.ledger.wallet(self.actor).check_can_spend(
                 stunt.fate_point_cost, purpose=f"use stunt {stunt.name!r}"
             )
+        return self.stunt_applied(stunt, bonus=bonus)
+
+    def stunt_applied(self, stunt: Stunt, *, bonus: int | None = None) -> Bonus | None:
+        """A stunt used on this roll as a table's log recorded it (checked by no rule: see
+        :meth:`use_stunt`): its use counted and paid for, its bonus, free invokes and boosts
+        added (``bonus`` as the rules gave it; by default, what the stunt gives)."""
+        if self.skill is None:
+            return None
+        extra = stunt.extra_free_invokes(self.skill, self.action)
+        boost = stunt.boost_on(self.skill, self.action)
+        if bonus is None:
+            bonus = stunt.bonus_for(self.skill, self.action)
+        if self.stunt_uses is not None:
+            self.stunt_uses.count_use(self.actor, stunt, self.ledger)
+        elif stunt.fate_point_cost and self.ledger is not None:
+            self.ledger.wallet(self.actor).pay(stunt.fate_point_cost)
         self.stunts_used.append(stunt.name)
         self.extra_free_invokes += extra
         self.stunt_boosts += int(boost)
@@ -317,7 +349,12 @@ class ActionRoll:
 
     def add_bonus(self, bonus: Bonus) -> None:
         """Add any other bonus (teamwork, a GM's modifier...)."""
-        self._check_open(need_dice=False)
+        if self.phase is RollPhase.RESOLVED:
+            self._check_open(need_dice=False)  # raises: the roll is settled
+        self.counted(bonus)
+
+    def counted(self, bonus: Bonus) -> None:
+        """A bonus on this roll as a table's log recorded it (checked by no rule)."""
         self.bonuses.append(bonus)
 
     # -- settling ---------------------------------------------------------------------------
@@ -328,11 +365,13 @@ class ActionRoll:
         target: AdvantageTarget = AdvantageTarget.NEW,
         shifts: int | None = None,
         extra_free_invokes: int = 0,
+        outcome: Outcome | None = None,
     ) -> Resolution:
         """What the outcome allows as things stand, without closing the roll.
 
         ``shifts`` replaces the roll's own shifts when something changes them after the dice
-        (scale's after-roll benefit); ``extra_free_invokes`` adds to a successful advantage.
+        (scale's after-roll benefit); ``extra_free_invokes`` adds to a successful advantage;
+        ``outcome`` is the outcome a table's log says the roll had, whatever the ladder says.
         """
         if self.action is Action.DEFEND:
             raise BadInput("resolve the roll being defended against, not the defend roll")
@@ -344,12 +383,14 @@ class ActionRoll:
             raise BadInput("roll the dice before resolving")
         # The recorded outcome goes with the roll's own shifts (a scale's benefit changes them).
         kept = shifts is None or shifts == self.shifts
+        if outcome is None and kept:
+            outcome = self.outcome
         resolution = resolve(
             self.action,
             self.shifts if shifts is None else shifts,
             active_opposition=self.opposition is not None,
             target=target,
-            outcome=self.outcome if kept else None,
+            outcome=outcome,
         )
         extra = self.extra_free_invokes + extra_free_invokes
         if extra and resolution.outcome.succeeded:
@@ -408,3 +449,17 @@ def _with_boosts(resolution: Resolution, count: int) -> Resolution:
     boosts = tuple(GainBoost(Side.ACTOR) for _ in range(count))
     options = tuple(Option(o.key, (*o.effects, *boosts)) for o in resolution.options)
     return replace(resolution, options=options)
+
+
+def offering(preview: Callable[[Outcome | None], Resolution], option: str | None) -> Resolution:
+    """What a roll a table's log recorded settled with ``option`` allows: ``preview`` as things
+    stand, or, if that offers no such option (a ladder changed since), as the outcome that
+    offered it (the log says the table chose it)."""
+    found = preview(None)
+    if option is None or any(o.key == option for o in found.options):
+        return found
+    for outcome in Outcome:
+        again = preview(outcome)
+        if any(o.key == option for o in again.options):
+            return again
+    return found

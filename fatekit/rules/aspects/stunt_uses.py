@@ -48,7 +48,15 @@ class StuntHolder(Protocol):
     def stunts(self) -> Sequence[Stunt]: ...
 
 
-__all__ = ["StuntHolder", "StuntOffer", "StuntUses", "default_stunts", "stunt_offers", "use_alone"]
+__all__ = [
+    "StuntHolder",
+    "StuntOffer",
+    "StuntUses",
+    "default_stunts",
+    "stunt_offers",
+    "use_alone",
+    "used_alone",
+]
 
 
 class StuntUses:
@@ -65,6 +73,18 @@ class StuntUses:
     def of(self, who: str) -> dict[str, ClockMark]:
         """``who``'s recorded uses, by stunt name."""
         return {name: mark for (owner, name), mark in self._used.items() if owner == who}
+
+    def recorded(self) -> dict[tuple[str, str], ClockMark]:
+        """Every recorded use, by ``(who, stunt name)``."""
+        return dict(self._used)
+
+    def assign(self, who: str, name: str, mark: ClockMark | None) -> None:
+        """Set when ``who`` last used the stunt ``name`` to what a table's log recorded
+        (``None``: not since it counts): an assignment, checked by no rule."""
+        if mark is None:
+            self._used.pop((who, name), None)
+        else:
+            self._used[(who, name)] = mark
 
     def restore(self, who: str, uses: Mapping[str, ClockMark]) -> None:
         """Take ``who``'s recorded uses from their sheet (a character joining the game)."""
@@ -104,9 +124,15 @@ class StuntUses:
             )
             return
         self.check(who, stunt, ledger)
-        if stunt.cost is StuntCost.FATE_POINT:
-            assert ledger is not None
-            ledger.wallet(who).spend(1, purpose=f"use stunt {stunt.name!r}")
+        self.count_use(who, stunt, ledger)
+
+    def count_use(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+        """Pay ``stunt``'s fate point and count a limited use, as a table's log recorded it
+        (checked by no rule: see :meth:`use`)."""
+        if stunt.always_on:
+            return
+        if stunt.cost is StuntCost.FATE_POINT and ledger is not None:
+            ledger.wallet(who).pay(1)
         if stunt.cost.limited:
             self._used[(who, stunt.name)] = self.clock.mark()
 
@@ -127,10 +153,27 @@ def use_alone(
             f"{stunt.name!r} works on a roll of the skill it names: apply it on that roll",
             RULE_STUNT_RULE,
         )
+    if isinstance(stunt.effect, GrantsBoost) and aspects is None:
+        raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
     uses.use(who, stunt, ledger)
-    if isinstance(stunt.effect, GrantsBoost):
-        if aspects is None:
-            raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
+    return used_alone(uses, who, stunt, ledger, aspects)
+
+
+def used_alone(
+    uses: StuntUses,
+    who: str,
+    stunt: Stunt,
+    ledger: FateLedger | None = None,
+    aspects: AspectsInPlay | None = None,
+    *,
+    counted: bool = True,
+) -> Aspect | None:
+    """What using ``stunt`` on its own did, as a table's log recorded it (checked by no rule:
+    see :func:`use_alone`): its use counted and paid (unless ``counted`` already), and a boost
+    out of nowhere made in ``aspects``."""
+    if not counted:
+        uses.count_use(who, stunt, ledger)
+    if isinstance(stunt.effect, GrantsBoost) and aspects is not None:
         return aspects.create_boost(who)
     return None
 

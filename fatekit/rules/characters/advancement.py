@@ -25,7 +25,6 @@ from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.characters.shapes import COLUMN_RULE, column_problems
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
-from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import format_rating
 from fatekit.rules.core.waivers import refuse
@@ -47,12 +46,15 @@ __all__ = [
     "SwapSkills",
     "apply_breakthrough",
     "apply_milestone",
+    "breakthrough_as_recorded",
     "breakthrough_moment",
     "check_milestone",
     "commit_plan",
+    "milestone_as_recorded",
     "planned_change",
     "raise_skills",
     "raised_skills",
+    "skills_raised_as_recorded",
 ]
 
 MILESTONE_RULE = rule(
@@ -186,17 +188,21 @@ def planned_change(
 ) -> ChangePlan:
     """The sheet's values after ``choice``, with ``refresh`` to pay for a stunt (nothing changes
     yet); raises when the change is not a legal milestone change."""
-    skills = dict(character.skills)
-    stunts = list(character.stunts)
-    names: dict[str, str] = {}
+    _check_change(character, choice, preset, refresh)
+    return _changed(character, choice, preset, refresh)
+
+
+def _check_change(
+    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+) -> None:
+    """Refuse a milestone change the rules do not allow the sheet now."""
+    skills = character.skills
+    stunts = character.stunts
     if isinstance(choice, SwapSkills):
         for key in (choice.first, choice.second):
             _known_skill(preset, key)
         if choice.first == choice.second:
             raise BadInput("swap two different skills")
-        a, b = skills.get(choice.first, 0), skills.get(choice.second, 0)
-        _set(skills, choice.first, b)
-        _set(skills, choice.second, a)
     elif isinstance(choice, ReplaceSkill):
         _known_skill(preset, choice.old)
         _known_skill(preset, choice.new)
@@ -208,25 +214,20 @@ def planned_change(
             )
         if skills.get(choice.new, 0) != 0:
             refuse(f"{preset.skill_name(choice.new)} is already on the sheet", MILESTONE_RULE)
-        _set(skills, choice.old, 0)
-        _set(skills, choice.new, 1)
     elif isinstance(choice, RewriteStunt):
         index = _stunt_index(character, choice.old)
         if any(s.name == choice.new.name for i, s in enumerate(stunts) if i != index):
             raise BadInput(f"the sheet already has a stunt called {choice.new.name!r}")
-        stunts[index] = choice.new
     elif isinstance(choice, BuyStunt):
         if any(s.name == choice.stunt.name for s in stunts):
             raise BadInput(f"the sheet already has a stunt called {choice.stunt.name!r}")
-        cost = stunt_refresh_cost(preset, len(stunts) + 1) - stunt_refresh_cost(preset, len(stunts))
+        cost = _stunt_cost(preset, len(stunts))
         if refresh - cost < preset.min_refresh:
             refuse(
                 f"buying {choice.stunt.name!r} costs {cost} refresh and would leave "
                 f"{refresh - cost}; at least {preset.min_refresh} must remain",
                 STUNT_SLOTS_RULE,
             )
-        stunts.append(choice.stunt)
-        refresh -= cost
     elif isinstance(choice, RewriteAspect):
         aspect = next((a for a in character.aspects if a.id == choice.aspect_id), None)
         if aspect is None:
@@ -237,9 +238,40 @@ def planned_change(
             )
         if not choice.name.strip():
             raise BadInput("the rewritten aspect needs a name")
-        names[aspect.id] = choice.name.strip()
     else:  # pragma: no cover - the union is closed
         raise BadInput(f"not a milestone choice: {choice!r}")
+
+
+def _stunt_cost(preset: Preset, held: int) -> int:
+    return stunt_refresh_cost(preset, held + 1) - stunt_refresh_cost(preset, held)
+
+
+def _changed(
+    character: Character, choice: MilestoneChoice, preset: Preset, refresh: int
+) -> ChangePlan:
+    """The new values a milestone change gives, as a table's log recorded it (checked by no
+    rule: the change was judged when it was made)."""
+    skills = dict(character.skills)
+    stunts = list(character.stunts)
+    names: dict[str, str] = {}
+    if isinstance(choice, SwapSkills):
+        a, b = skills.get(choice.first, 0), skills.get(choice.second, 0)
+        _set(skills, choice.first, b)
+        _set(skills, choice.second, a)
+    elif isinstance(choice, ReplaceSkill):
+        _set(skills, choice.old, 0)
+        _set(skills, choice.new, 1)
+    elif isinstance(choice, RewriteStunt):
+        index = next((i for i, s in enumerate(stunts) if s.name == choice.old), None)
+        if index is None:
+            stunts.append(choice.new)
+        else:
+            stunts[index] = choice.new
+    elif isinstance(choice, BuyStunt):
+        refresh -= _stunt_cost(preset, len(stunts))
+        stunts.append(choice.stunt)
+    elif isinstance(choice, RewriteAspect):
+        names[choice.aspect_id] = choice.name.strip()
     return ChangePlan(skills, stunts, refresh, names)
 
 
@@ -274,10 +306,25 @@ def apply_milestone(
     commit_plan(character, plan, chosen)
 
 
-def commit_plan(character: Character, plan: ChangePlan, preset: Preset) -> None:
+def milestone_as_recorded(
+    character: Character, choice: MilestoneChoice, preset: Preset | None = None
+) -> None:
+    """A milestone change as a table's log recorded it (checked by no rule: see
+    :func:`apply_milestone`)."""
+    chosen = _preset(character, preset)
+    plan = _changed(character, choice, chosen, character.refresh)
+    commit_plan(character, plan, chosen, as_recorded=True)
+
+
+def commit_plan(
+    character: Character, plan: ChangePlan, preset: Preset, *, as_recorded: bool = False
+) -> None:
     """Write ``plan`` on the sheet, with the stress boxes and slots its skills and stunts give."""
-    # New stress and slots are worked out before anything changes: losing a filled slot raises.
-    stress, slots = fitted_harm(character, preset, skills=plan.skills, stunts=plan.stunts)
+    # New stress and slots are worked out before anything changes: losing a filled slot raises
+    # (a change a log recorded keeps what it had, as it did when it was judged).
+    stress, slots = fitted_harm(
+        character, preset, skills=plan.skills, stunts=plan.stunts, keep_filled=as_recorded
+    )
     character.skills = plan.skills
     character.stunts = plan.stunts
     character.refresh = plan.refresh
@@ -293,10 +340,9 @@ def raised_skills(
 ) -> dict[str, int]:
     """``skills`` with one step added per entry of ``steps``; with ``columns``, refused when a
     tier ends up holding more skills than the tier below (the column rule)."""
-    raised = dict(skills)
     for key in steps:
         _known_skill(preset, key)
-        raised[key] = raised.get(key, 0) + 1
+    raised = _stepped(skills, steps)
     problems = column_problems(raised) if columns else []
     if problems:
         names = ", ".join(preset.skill_name(k) for k in steps)
@@ -305,6 +351,13 @@ def raised_skills(
             "step",
             COLUMN_RULE,
         )
+    return raised
+
+
+def _stepped(skills: Mapping[str, int], steps: Sequence[str]) -> dict[str, int]:
+    raised = dict(skills)
+    for key in steps:
+        raised[key] = raised.get(key, 0) + 1
     return raised
 
 
@@ -328,6 +381,19 @@ def raise_skills(character: Character, steps: Sequence[str], preset: Preset | No
     plan = ChangePlan(skills, list(character.stunts), character.refresh, {})
     commit_plan(character, plan, chosen)
     character.skill_steps_banked -= len(steps)
+
+
+def skills_raised_as_recorded(
+    character: Character, steps: Sequence[str], preset: Preset | None = None
+) -> None:
+    """Banked skill steps spent as a table's log recorded it (checked by no rule: see
+    :func:`raise_skills`)."""
+    chosen = _preset(character, preset)
+    plan = ChangePlan(
+        _stepped(character.skills, steps), list(character.stunts), character.refresh, {}
+    )
+    commit_plan(character, plan, chosen, as_recorded=True)
+    character.skill_steps_banked = max(0, character.skill_steps_banked - len(steps))
 
 
 def apply_breakthrough(
@@ -372,11 +438,48 @@ def apply_breakthrough(
     character.skill_steps_banked = banked - len(breakthrough.raise_now)
 
 
+def breakthrough_as_recorded(
+    character: Character,
+    breakthrough: Breakthrough,
+    clock: Clock,
+    preset: Preset | None = None,
+    *,
+    moment: Moment | None = None,
+    clear_all: bool = False,
+) -> None:
+    """A breakthrough as a table's log recorded it (checked by no rule: see
+    :func:`apply_breakthrough`). Its recovery starts at ``moment`` (by default the
+    breakthrough's own, :func:`breakthrough_moment`); ``clear_all`` clears every recovering
+    consequence, whatever the player chose."""
+    chosen = _preset(character, preset)
+    steps = 1 + (1 if breakthrough.gm_skill_step else 0)
+    refresh = character.refresh + (1 if breakthrough.gm_refresh else 0)
+    if breakthrough.milestone is not None:
+        plan = _changed(character, breakthrough.milestone, chosen, refresh)
+    else:
+        plan = ChangePlan(dict(character.skills), list(character.stunts), refresh, {})
+    high = character.high_concept
+    if breakthrough.high_concept is not None and high is not None:
+        plan.aspect_names[high.id] = breakthrough.high_concept.strip()
+    clear = None if clear_all else breakthrough.clear_recovering
+    to_start, to_clear = _recovery_as_recorded(character, breakthrough.recovery_names, clear)
+    plan.skills = _stepped(plan.skills, breakthrough.raise_now)
+    commit_plan(character, plan, chosen, as_recorded=True)
+    mark = clock.mark(breakthrough_moment() if moment is None else moment)
+    for slot, name in to_start:
+        slot.recovery_started(name, mark)
+    for slot in to_clear:
+        slot.clear()
+    character.refresh_awarded += 1 if breakthrough.gm_refresh else 0
+    character.skill_steps_earned += steps
+    banked = character.skill_steps_banked + steps
+    character.skill_steps_banked = max(0, banked - len(breakthrough.raise_now))
+
+
 def breakthrough_moment() -> Moment:
     """When in play the recovery a breakthrough starts begins: between arcs, so the next session
-    is already a whole one after it (a move folded under :attr:`Edition.FIRST` counted it as
-    during the session, as fatekit did before issue 27)."""
-    return Moment.SCENE if edition() is Edition.FIRST else Moment.BETWEEN_ARCS
+    is already a whole one after it."""
+    return Moment.BETWEEN_ARCS
 
 
 def _recovery(
@@ -398,9 +501,8 @@ def _recovery(
         raise BadInput(
             f"no untreated moderate or severe consequence has the id {', '.join(unknown)}"
         )
-    # A move folded under the first edition cleared every recovering consequence: fatekit did
-    # not ask then. Today the player chooses (the text says they *may* be removed).
-    if clear is None or edition() is Edition.FIRST:
+    # The player chooses which recovering ones clear (the text says they *may* be removed).
+    if clear is None:
         to_clear = list(recovering.values())
     else:
         stray = sorted(clear - set(recovering))
@@ -414,4 +516,22 @@ def _recovery(
     chosen = [
         (slot, names[key]) for key, (slot, _) in untreated.items() if names.get(key, "").strip()
     ]
+    return chosen, to_clear
+
+
+def _recovery_as_recorded(
+    character: Character, names: Mapping[str, str], clear: frozenset[str] | None
+) -> tuple[list[tuple[ConsequenceSlot, str]], list[ConsequenceSlot]]:
+    """What :func:`_recovery` gives for a breakthrough a table's log recorded, checked by no
+    rule (``clear`` ``None``: every recovering consequence clears)."""
+    chosen: list[tuple[ConsequenceSlot, str]] = []
+    to_clear: list[ConsequenceSlot] = []
+    for slot in character.consequences:
+        if slot.aspect is None or slot.severity not in (Severity.MODERATE, Severity.SEVERE):
+            continue
+        if slot.recovering:
+            if clear is None or slot.aspect.id in clear:
+                to_clear.append(slot)
+        elif names.get(slot.aspect.id, "").strip():
+            chosen.append((slot, names[slot.aspect.id]))
     return chosen, to_clear

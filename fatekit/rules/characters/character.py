@@ -285,10 +285,13 @@ def fitted_harm(
     *,
     skills: Mapping[str, int] | None = None,
     stunts: Sequence[Stunt] | None = None,
+    keep_filled: bool = False,
 ) -> tuple[dict[Track, StressTrack], list[ConsequenceSlot]]:
     """The stress tracks and slots :func:`refit_harm` would give, without changing the sheet.
 
-    ``skills`` and ``stunts`` stand in for the sheet's own, to see what a change would do.
+    ``skills`` and ``stunts`` stand in for the sheet's own, to see what a change would do. A
+    filled slot the new sheet has no room for is refused, or with ``keep_filled`` (a change a
+    table's log recorded, judged when it was made) kept.
     """
     capacity = harm_capacity(
         preset,
@@ -302,10 +305,11 @@ def fitted_harm(
             for box, was in zip(new.boxes, old.boxes, strict=False):
                 box.marked = was.marked
     if any(slot.condition is not None for slot in character.consequences):
-        return stress, _refit_conditions(character, capacity)
+        return stress, _refit_conditions(character, capacity, keep_filled)
     wanted = Counter(capacity.consequences)
     kept = _kept_slots(
         character,
+        keep_filled,
         wanted,
         lambda slot: SlotSpec(slot.severity, slot.track),
         lambda slot: (
@@ -326,7 +330,9 @@ def fitted_harm(
     return stress, slots
 
 
-def _refit_conditions(character: Character, capacity: HarmCapacity) -> list[ConsequenceSlot]:
+def _refit_conditions(
+    character: Character, capacity: HarmCapacity, keep_filled: bool
+) -> list[ConsequenceSlot]:
     """Condition boxes for a sheet that plays with conditions (the optional rule), keeping the
     boxes already marked; a marked box that would disappear is refused."""
     apart = any(
@@ -337,6 +343,7 @@ def _refit_conditions(character: Character, capacity: HarmCapacity) -> list[Cons
     wanted = Counter((s.condition, s.track) for s in fresh)
     kept = _kept_slots(
         character,
+        keep_filled,
         wanted,
         lambda slot: (slot.condition, slot.track),
         lambda slot: (
@@ -361,13 +368,15 @@ _Key = TypeVar("_Key")
 
 def _kept_slots(
     character: Character,
+    keep_filled: bool,
     wanted: Counter[_Key],
     key: Callable[[ConsequenceSlot], _Key],
     lost: Callable[[ConsequenceSlot], str],
 ) -> list[ConsequenceSlot]:
     """The character's slots the refitted sheet still has room for, each counted off ``wanted``
     by its ``key``; extreme ones always stay (taken in play, not granted by the sheet). A filled
-    slot with no room left is refused with the message ``lost`` gives for it."""
+    slot with no room left is refused with the message ``lost`` gives for it, unless
+    ``keep_filled``: then it stays."""
     kept: list[ConsequenceSlot] = []
     for slot in character.consequences:
         if slot.severity is Severity.EXTREME:
@@ -376,8 +385,14 @@ def _kept_slots(
             wanted[key(slot)] -= 1
             kept.append(slot)
         elif not slot.is_free:
-            raise IllegalAction(lost(slot), CONSEQUENCE_SLOTS_RULE)
+            if not keep_filled:
+                _lose_slot(lost(slot))
+            kept.append(slot)
     return kept
+
+
+def _lose_slot(message: str) -> None:
+    raise IllegalAction(message, CONSEQUENCE_SLOTS_RULE)
 
 
 def new_character(

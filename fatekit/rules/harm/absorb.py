@@ -469,23 +469,60 @@ def apply_plan(
         if not name.strip():
             raise BadInput(f"the consequence in slot {index + 1} needs a name")
     replaced_index = _check_extreme_choice(target, plan, extreme)
+    return _absorbed(target, track, plan, by, given, extreme, replaced_index, clock, conflict)
 
+
+def absorbed_as_recorded(
+    target: Harmable,
+    track: Track,
+    plan: AbsorbPlan,
+    *,
+    by: str,
+    names: Mapping[int, str] | None = None,
+    extreme: ExtremeChoice | None = None,
+    clock: Clock | None = None,
+    conflict: str | None = None,
+) -> list[Aspect]:
+    """A hit absorbed with ``plan`` as a table's log recorded it (checked by no rule: see
+    :func:`apply_plan`): its boxes marked, its consequences written."""
+    replaced_index = None
+    if extreme is not None:
+        replaced_index = next(
+            (i for i, a in enumerate(target.aspects) if a.id == extreme.replaces), None
+        )
+    given = {i: (names or {}).get(i, "") for i in plan.slots}
+    return _absorbed(target, track, plan, by, given, extreme, replaced_index, clock, conflict)
+
+
+def _absorbed(
+    target: Harmable,
+    track: Track,
+    plan: AbsorbPlan,
+    by: str,
+    given: Mapping[int, str],
+    extreme: ExtremeChoice | None,
+    replaced_index: int | None,
+    clock: Clock | None,
+    conflict: str | None,
+) -> list[Aspect]:
     stress = stress_track_for(target, track)
     if stress is not None:
         for i in plan.boxes:
             stress.boxes[i].marked = True
-    mark = clock.mark() if clock is not None else None
+    # Each slot its own mark (equal ones): a table folded from its log holds one per slot too.
     taken: list[Aspect] = []
     for i in plan.slots:
         aspect = _new_consequence(target, f"consequence/{i}", given[i], by)
-        target.consequences[i].fill(aspect, conflict=conflict, taken_at=mark)
+        mark = clock.mark() if clock is not None else None
+        target.consequences[i].written(aspect, conflict=conflict, taken_at=mark)
         taken.append(aspect)
     if extreme is not None and replaced_index is not None:
         old = target.aspects.pop(replaced_index)
         count = sum(1 for s in target.consequences if s.severity is Severity.EXTREME)
         aspect = _new_consequence(target, f"extreme/{count + 1}", extreme.name, by)
         slot = ConsequenceSlot.of(Severity.EXTREME)
-        slot.fill(aspect, conflict=conflict, taken_at=mark)
+        mark = clock.mark() if clock is not None else None
+        slot.written(aspect, conflict=conflict, taken_at=mark)
         slot.replaced = old
         target.consequences.append(slot)
         taken.append(aspect)
@@ -590,7 +627,7 @@ def _check_extreme_choice(
 
 def _new_consequence(target: Harmable, suffix: str, name: str, by: str) -> Aspect:
     aspect = Aspect(f"{target.id}/{suffix}", name.strip(), AspectKind.CONSEQUENCE, owner=target.id)
-    aspect.add_free_invokes(by, 1)
+    aspect.give_free_invokes(by, 1)
     return aspect
 
 

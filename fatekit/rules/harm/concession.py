@@ -23,6 +23,7 @@ __all__ = [
     "Concession",
     "check_can_concede",
     "concede",
+    "conceded",
     "concession_points",
     "consequences_taken_in",
 ]
@@ -101,13 +102,19 @@ def concede(
     if not conflict.strip():
         raise BadInput("say which conflict is being conceded")
     check_can_concede(dice_rolled=dice_rolled)
+    if not isinstance(pay, FateLedger) and pay.owner != target.id:
+        raise BadInput(f"these fate points belong to {pay.owner!r}, not {target.id!r}")
+    return conceded(target, conflict, pay)
+
+
+def conceded(target: Conceder, conflict: str, pay: FateLedger | FatePoints) -> Concession:
+    """A concession as a table's log recorded it (checked by no rule: see :func:`concede`):
+    the points it earned credited, usable once the scene ends."""
     taken = consequences_taken_in(target, conflict)
     points = 1 + len(taken)
     if isinstance(pay, FateLedger):
         pay.pay_after_scene(target.id, points)
     else:
-        if pay.owner != target.id:
-            raise BadInput(f"these fate points belong to {pay.owner!r}, not {target.id!r}")
         pay.gain_after_scene(points)
     names = tuple(s.aspect.name for s in taken if s.aspect is not None)
     return Concession(target.id, conflict, points, names)

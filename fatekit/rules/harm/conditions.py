@@ -30,10 +30,12 @@ __all__ = [
     "CONDITIONS_APART_RULE",
     "CONDITIONS_RULE",
     "Condition",
+    "check_conditions",
     "check_row_cutoff",
     "condition_names",
     "condition_options",
     "condition_slots",
+    "conditions_for",
     "row_cutoffs",
     "to_conditions",
 ]
@@ -100,13 +102,28 @@ def to_conditions(
     slots: Sequence[ConsequenceSlot], *, apart: bool = False
 ) -> list[ConsequenceSlot]:
     """Replace a sheet's consequence slots with condition boxes (already-filled slots refuse)."""
+    check_conditions(slots)
+    return conditions_for(slots, apart=apart)
+
+
+def check_conditions(slots: Sequence[ConsequenceSlot]) -> None:
+    """Refuse to turn slots holding consequences into condition boxes."""
     if any(s.condition is not None for s in slots):
-        return list(slots)  # already conditions
+        return  # already conditions
     if any(s.aspect is not None for s in slots):
         raise IllegalAction(
             "switch to conditions only while no consequence is written on the sheet",
             CONDITIONS_RULE,
         )
+
+
+def conditions_for(
+    slots: Sequence[ConsequenceSlot], *, apart: bool = False
+) -> list[ConsequenceSlot]:
+    """A sheet's consequence slots as condition boxes, as a table's log took the sheet in
+    (checked by no rule: see :func:`to_conditions`)."""
+    if any(s.condition is not None for s in slots):
+        return list(slots)  # already conditions
     mild = [s for s in slots if s.severity is Severity.MILD]
     return condition_slots([s.track for s in mild[1:]], apart=apart)
 

@@ -119,6 +119,13 @@ class ConsequenceSlot:
                 f"the {self.severity.value} slot already holds {self.aspect.label}",
                 CONSEQUENCE_SLOT_RULE,
             )
+        self.written(aspect, conflict=conflict, taken_at=taken_at)
+
+    def written(
+        self, aspect: Aspect, *, conflict: str | None = None, taken_at: ClockMark | None = None
+    ) -> None:
+        """A consequence written in this slot as a table's log recorded it (checked by no rule:
+        see :meth:`fill`)."""
         self.aspect = aspect
         self.recovering = False
         self.treated_at = None
@@ -133,12 +140,18 @@ class ConsequenceSlot:
         records it. Raises :class:`IllegalAction` for an empty slot, a consequence already
         recovering, or an extreme consequence (which never recovers).
         """
-        aspect = self.check_can_start_recovery()
+        self.check_can_start_recovery()
         if not new_name.strip():
             raise BadInput("give the recovering consequence its new name")
-        aspect.name = new_name.strip()
+        self.recovery_started(new_name, clock.mark(moment))
+
+    def recovery_started(self, new_name: str, mark: ClockMark) -> None:
+        """The consequence renamed and recovering since ``mark``, as a table's log recorded it
+        (checked by no rule: see :meth:`start_recovery`)."""
+        if self.aspect is not None:
+            self.aspect.name = new_name.strip()
         self.recovering = True
-        self.treated_at = clock.mark(moment)
+        self.treated_at = mark
 
     def check_can_start_recovery(self) -> Aspect:
         """The consequence in this slot, if it can start recovering; raise otherwise."""

@@ -28,7 +28,6 @@ from typing import Protocol
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.core.citations import CONDENSED, CORE, FAE_BOOK, ODE, rule
 from fatekit.rules.core.clock import Clock, Moment
-from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome, outcome_for
 from fatekit.rules.core.tracks import Track
@@ -288,8 +287,6 @@ def is_recovered(
         return clock.full_sessions_since(mark) >= 1
     if slot.severity is not Severity.SEVERE:
         return False
-    if edition() is Edition.FIRST:
-        return clock.major_milestones_since(mark) >= 1  # every preset, before issue 27
     if long_arcs and clock.full_sessions_since(mark) >= LONG_ARC_SESSIONS:
         return True
     if rules.severe is SevereRecovery.MILESTONE:

@@ -13,7 +13,6 @@ from enum import StrEnum
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.core.choices import one_of
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
-from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.waivers import refuse
@@ -96,19 +95,14 @@ def solo_stress_reduction(
     """A hit on the big bad after the solo reduction of half the PCs, rounded up (Fate
     Condensed) or, with ``round_down``, down (Öde: the rule set says which).
 
-    With ``floor_one`` a hit is never reduced below 1. A hit of 0 or less stays as it is. A move
-    folded under :attr:`Edition.FIRST` rounds up whatever the rule set says, as fatekit did
-    for every preset before.
+    With ``floor_one`` a hit is never reduced below 1. A hit of 0 or less stays as it is.
     """
     check_count("the number of PCs", pcs)
     if isinstance(shifts, bool) or not isinstance(shifts, int):
         raise BadInput(f"a hit is a whole number of shifts, not {shifts!r}")
     if shifts <= 0:
         return shifts
-    if round_down and edition() is not Edition.FIRST:
-        reduced = shifts - pcs // 2
-    else:
-        reduced = shifts - math.ceil(pcs / 2)
+    reduced = shifts - (pcs // 2 if round_down else math.ceil(pcs / 2))
     return max(reduced, 1 if floor_one else 0)
 
 
@@ -135,6 +129,21 @@ def suppressed_invoke_bonus(effect: InvokeEffect | str, mode: SuppressMode | str
     than two foes, invokes work as usual.
     """
     chosen = _effect(effect)
+    worth = suppressed_worth(chosen, mode, foes)
+    if (
+        chosen is not InvokeEffect.REROLL
+        and foes >= 2
+        and SuppressMode(mode) is not (SuppressMode.PLUS_ONE)
+    ):
+        refuse("invokes against this big bad may only reroll the dice", SUPPRESSED_INVOKES_RULE)
+    return worth
+
+
+def suppressed_worth(effect: InvokeEffect | str, mode: SuppressMode | str, foes: int) -> int:
+    """What an invoke against the big bad was worth as a table's log recorded it (checked by
+    no rule: see :func:`suppressed_invoke_bonus`; one the suppression forbade, the GM let count
+    in full)."""
+    chosen = _effect(effect)
     try:
         suppress = SuppressMode(mode)
     except ValueError:
@@ -146,8 +155,7 @@ def suppressed_invoke_bonus(effect: InvokeEffect | str, mode: SuppressMode | str
         return 2
     if suppress is SuppressMode.PLUS_ONE:
         return 1
-    refuse("invokes against this big bad may only reroll the dice", SUPPRESSED_INVOKES_RULE)
-    return 2  # the GM lets it count in full
+    return 2
 
 
 def _effect(effect: InvokeEffect | str) -> InvokeEffect:
@@ -213,15 +221,16 @@ class SoloBonus:
         amount = solo_skill_bonus(facing.pcs, rating, capped=self.skill_capped)
         return Bonus(BonusKind.OTHER, amount, "solo bonus") if amount else None
 
-    def reduce_hit(self, shifts: int, facing: Facing) -> int:
-        """A hit on the big bad after the solo stress reduction, when it applies."""
+    def reduce_hit(self, shifts: int, facing: Facing, *, round_down: bool | None = None) -> int:
+        """A hit on the big bad after the solo stress reduction, when it applies (rounded as
+        ``round_down`` says, or as the rule set does)."""
         if not self.stress or not facing.solo:
             return shifts
         return solo_stress_reduction(
             shifts,
             facing.pcs,
             floor_one=self.stress_floor_one,
-            round_down=self.stress_round_down,
+            round_down=self.stress_round_down if round_down is None else round_down,
         )
 
     def own_invoke_bonus(self, facing: Facing, *, free: bool) -> int:
@@ -245,7 +254,16 @@ class SoloBonus:
         """
         chosen = _effect(effect)
         if self.suppress is None or not facing.solo:
-            return 0 if chosen is InvokeEffect.REROLL else 2
-        if free and self.no_free_stacking and facing.pcs >= 2 and free_invokes_on_roll >= 1:
+            return self.worth_against(chosen, facing)
+        stacked = free and self.no_free_stacking and facing.pcs >= 2
+        if stacked and free_invokes_on_roll >= 1:
             refuse("free invokes cannot be stacked against this big bad", SUPPRESSED_INVOKES_RULE)
         return suppressed_invoke_bonus(chosen, self.suppress, facing.pcs)
+
+    def worth_against(self, effect: InvokeEffect | str, facing: Facing) -> int:
+        """What a foe's invoke against the big bad is worth (0 for a reroll), as a table's log
+        recorded it (checked by no rule: see :meth:`invoke_against`)."""
+        chosen = _effect(effect)
+        if self.suppress is None or not facing.solo:
+            return 0 if chosen is InvokeEffect.REROLL else 2
+        return suppressed_worth(chosen, self.suppress, facing.pcs)

@@ -198,6 +198,10 @@ class Immunity:
             raise IllegalAction("the contest has no winner yet", CONTEST_IMMUNITY_RULE)
         return self.contest_won_by(contest.winner, big_bad_side)
 
+    def as_recorded(self, state: ImmunityState | str) -> Immunity:
+        """The immunity at ``state``, as a table's log recorded it (checked by no rule)."""
+        return replace(self, state=ImmunityState(state))
+
     def _check_active(self) -> None:
         if self.state is not ImmunityState.ACTIVE:
             raise IllegalAction(f"the immunity is already {self.state.value}", self.broken_rule)
@@ -345,10 +349,31 @@ class TrueForms:
             raise IllegalAction(
                 f"{self.participant} has no form left to reveal: it is beaten", TRUE_FORM_RULE
             )
-        sheet = copy.deepcopy(self.forms[self.current + 1])
+        forms, sheet = self.revealed_next()
         if self.gentle:
             carry_consequences(taken_out, sheet)
-        return replace(self, current=self.current + 1), sheet
+        return forms, sheet
+
+    def revealed_next(self) -> tuple[TrueForms, Character]:
+        """The forms once the next is shown, and a fresh copy of its sheet, as a table's log
+        recorded it (checked by no rule; what a gentle reveal carries over is the log's too:
+        see :meth:`reveal`)."""
+        sheet = copy.deepcopy(self.forms[self.current + 1])
+        return self._at(self.current + 1), sheet
+
+    @classmethod
+    def as_recorded(cls, forms: Sequence[Character], *, gentle: bool = False) -> TrueForms:
+        """The forms a table's log set, the first current (checked by no rule: see :meth:`of`)."""
+        made = cls.__new__(cls)
+        object.__setattr__(made, "forms", tuple(forms))
+        object.__setattr__(made, "gentle", gentle)
+        object.__setattr__(made, "current", 0)
+        return made
+
+    def _at(self, current: int) -> TrueForms:
+        made = copy.copy(self)
+        object.__setattr__(made, "current", current)
+        return made
 
 
 # -- scale things up -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ The GM chooses what the players see (:class:`Visibility`): everything, only the 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -151,6 +152,34 @@ class Countdown:
             )
 
     @classmethod
+    def as_recorded(
+        cls,
+        id: str,
+        name: str,
+        boxes: int,
+        outcome: str,
+        *,
+        triggers: Iterable[Trigger] = (),
+        visibility: Visibility | str = Visibility.SHOWN,
+    ) -> Countdown:
+        """A countdown with nothing marked yet, as a table's log recorded it: nothing is
+        checked again (see :meth:`new`)."""
+        made = cls.__new__(cls)
+        fields = {
+            "id": id,
+            "name": name,
+            "boxes": boxes,
+            "outcome": outcome,
+            "triggers": tuple(triggers),
+            "box_triggers": (),
+            "marked": 0,
+            "visibility": _as_visibility(visibility),
+        }
+        for key, value in fields.items():
+            object.__setattr__(made, key, value)
+        return made
+
+    @classmethod
     def new(
         cls,
         id: str,
@@ -209,7 +238,14 @@ class Countdown:
             raise BadInput("name the event that happened")
         if not self.triggered_by(event):
             return self
-        return replace(self, marked=self.marked + 1)
+        return self.with_marked(self.marked + 1)
+
+    def with_marked(self, marked: int) -> Countdown:
+        """The same countdown with ``marked`` boxes marked, as a table's log recorded them: an
+        assignment, checked by no rule."""
+        copied = copy.copy(self)
+        object.__setattr__(copied, "marked", marked)
+        return copied
 
     def mark(self, count: int = 1) -> Countdown:
         """Mark ``count`` boxes by the GM's say-so."""

@@ -374,6 +374,11 @@ class Block:
         """What hiding behind the block does to one attack, as the GM rules it."""
         if not self.cover:
             raise IllegalAction(f"{self.name} gives no cover", BLOCK_COVER_RULE)
+        return self.cover_for(use)
+
+    def cover_for(self, use: CoverUse | str) -> Cover:
+        """What hiding behind the block did to an attack a table's log recorded (checked by no
+        rule: see :meth:`as_cover`)."""
         try:
             chosen = CoverUse(use)
         except ValueError:

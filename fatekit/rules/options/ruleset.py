@@ -41,6 +41,20 @@ def _skill_list(value: SkillList | str) -> SkillList:
 
 __all__ = ["BETWEEN_SESSIONS", "CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
 
+
+def _switches(preset: Preset, options: Iterable[OptionalRule | str]) -> set[OptionalRule]:
+    switches = {OptionalRule(o) for o in preset.options}
+    for option in options:
+        try:
+            switches.add(OptionalRule(option))
+        except ValueError:
+            valid = ", ".join(o.value for o in OptionalRule)
+            raise BadInput(f"unknown optional rule {option!r}; choose from: {valid}") from None
+    if OptionalRule.CONDITIONS_APART in switches:
+        switches.add(OptionalRule.CONDITIONS)
+    return switches
+
+
 #: The optional rules a group may take up or drop between sessions, as play shows it needs them
 #: (Fate Condensed § Сессии и Арки: an arc that runs past four to six sessions may let severe
 #: consequences clear after four). Each decides only when something next happens, so switching
@@ -72,26 +86,34 @@ class Ruleset:
         replace the preset's.
         """
         chosen = as_preset(preset)
-        switches = {OptionalRule(o) for o in chosen.options}
-        for option in options:
-            try:
-                switches.add(OptionalRule(option))
-            except ValueError:
-                valid = ", ".join(o.value for o in OptionalRule)
-                raise BadInput(f"unknown optional rule {option!r}; choose from: {valid}") from None
-        if OptionalRule.CONDITIONS_APART in switches:
-            switches.add(OptionalRule.CONDITIONS)
+        switches = _switches(chosen, options)
         if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
             raise BadInput(
                 "choose one version of full defense: Fate Condensed's or Fate Core's",
                 code="full_defense_both",
             )
+        other = skill_list is not None or shape is not None
+        if other and OptionalRule.CHANGING_SKILL_LIST not in switches:
+            raise IllegalAction(
+                "another skill list or rating shape needs the changing-the-skill-list option",
+                CHANGING_LIST_RULE,
+            )
+        return cls.assembled(chosen, options, skill_list=skill_list, shape=shape)
+
+    @classmethod
+    def assembled(
+        cls,
+        preset: Preset | str,
+        options: Iterable[OptionalRule | str] = (),
+        *,
+        skill_list: SkillList | str | None = None,
+        shape: Shape | None = None,
+    ) -> Ruleset:
+        """The ruleset a table's log began with (see :meth:`of`): an assignment, checked by no
+        rule (the options were judged when the table was made)."""
+        chosen = as_preset(preset)
+        switches = _switches(chosen, options)
         if skill_list is not None or shape is not None:
-            if OptionalRule.CHANGING_SKILL_LIST not in switches:
-                raise IllegalAction(
-                    "another skill list or rating shape needs the changing-the-skill-list option",
-                    CHANGING_LIST_RULE,
-                )
             listed = _skill_list(skill_list) if skill_list is not None else None
             changes: dict[str, object] = {}
             if listed is not None:
@@ -135,4 +157,9 @@ class Ruleset:
                 code="option_unchanged",
                 option=chosen.value,
             )
-        return Ruleset(self.preset, self.options | {chosen} if on else self.options - {chosen})
+        return self.with_option(chosen, on)
+
+    def with_option(self, option: OptionalRule, on: bool) -> Ruleset:
+        """The same ruleset with ``option`` on or off, as a table's log recorded the switch: an
+        assignment, checked by no rule."""
+        return Ruleset(self.preset, self.options | {option} if on else self.options - {option})

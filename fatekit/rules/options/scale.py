@@ -181,6 +181,21 @@ class ScaleAdvantage:
                 SCALE_BENEFIT_RULE,
             )
 
+    @classmethod
+    def as_recorded(
+        cls, side: Side, levels: int, benefit: ScaleBenefit, action: Action
+    ) -> ScaleAdvantage:
+        """A scale advantage as a table's log recorded it (checked by no rule)."""
+        made = cls.__new__(cls)
+        for name, value in (
+            ("side", side),
+            ("levels", levels),
+            ("benefit", benefit),
+            ("action", action),
+        ):
+            object.__setattr__(made, name, value)
+        return made
+
     def before_roll_bonus(self) -> Bonus | None:
         """The bonus to add to the higher side's roll before the dice, if that was chosen."""
         if self.benefit is not ScaleBenefit.BEFORE_ROLL:

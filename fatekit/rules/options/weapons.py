@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from fatekit.rules.characters.gear import CarriedGear, check_rating
+from fatekit.rules.characters.gear import CarriedGear
 from fatekit.rules.core.actions import Action, GainBoost, Hit, Option, Resolution, Side
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.outcomes import Outcome
@@ -34,9 +34,8 @@ def carried_ratings(gear: Iterable[CarriedGear]) -> tuple[int, int]:
 
 
 def with_weapon_and_armor(resolution: Resolution, *, weapon: int = 0, armor: int = 0) -> Resolution:
-    """An attack's resolution once the attacker's Weapon and the defender's Armor count."""
-    check_rating("Weapon", weapon)
-    check_rating("Armor", armor)
+    """An attack's resolution once the attacker's Weapon and the defender's Armor count (each
+    rating was checked as it came into play: a sheet's gear, a GM's equipping)."""
     if resolution.action is not Action.ATTACK or (weapon == 0 and armor == 0):
         return resolution
     if resolution.outcome is Outcome.FAIL:

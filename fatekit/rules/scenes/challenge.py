@@ -145,9 +145,17 @@ class Challenge:
         self, key: str, by: str, skill: str, effort: int, resolution: Resolution, option: str
     ) -> TaskResult:
         """Record a task's overcome, with the option the table chose from its resolution."""
-        task = self.check_attempt(key, by, skill)
+        self.check_attempt(key, by, skill)
         if resolution.action is not Action.OVERCOME:
             raise BadInput("challenge tasks are overcome rolls")
+        return self.recorded(key, by, skill, effort, resolution, option)
+
+    def recorded(
+        self, key: str, by: str, skill: str, effort: int, resolution: Resolution, option: str
+    ) -> TaskResult:
+        """A task's overcome as a table's log recorded it (checked by no rule: see
+        :meth:`record`)."""
+        task = self.task(key)
         effects = resolution.option(option).effects  # raises on an unknown option
         succeeded = any(isinstance(e, Succeed | PartialSuccess) for e in effects)
         at_a_cost = any(

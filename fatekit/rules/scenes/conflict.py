@@ -26,14 +26,16 @@ from fatekit.rules.aspects.effects import Applied, carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import Invocation, InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
-from fatekit.rules.aspects.rolling import ActionRoll, RollPhase
+from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE, Preset
 from fatekit.rules.core.actions import Action, AdvantageTarget, Resolution, Side
 from fatekit.rules.core.dice import DiceSource, ScriptedDice
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse, require
+from fatekit.rules.options.big_bads import ImmunityState
 from fatekit.rules.options.obstacles import (
     CoverUse,
     Hazard,
@@ -155,7 +157,6 @@ class Conflict:
         if game.scene is None:
             raise BadInput("start a scene before starting a conflict")
         scene = game.scene
-        self.id = conflict_id
         # The harm its attacks deal: the kind's own, or one the rule set names (wealth, sanity).
         try:
             track = kind.track if harm is None else Track(harm)
@@ -186,8 +187,38 @@ class Conflict:
                 "in this conflict could harm anyone",
                 ATTACK_DEFEND_RULE,
             )
+        self._assemble(roster, Turns(roster, first, group_npcs=group_npcs), conflict_id)
+
+    @classmethod
+    def assembled(
+        cls,
+        game: Game,
+        sides: Iterable[tuple[str, Iterable[str]]],
+        *,
+        kind: ConflictKind,
+        harm: Track | None,
+        group_npcs: bool,
+        current: str,
+        fixed: list[str] | None,
+        conflict_id: str = "conflict",
+    ) -> Conflict:
+        """A conflict as a table's log began it: its sides with their members, ``current``
+        acting first in the ``fixed`` turn order (``None``: elective). An assignment: nothing is
+        checked and no rule is asked (who goes first, what anyone carries)."""
+        assert game.scene is not None
+        roster = Roster(game, game.scene, kind, kind.track if harm is None else harm, None)
+        for side, members in sides:
+            for member in members:
+                roster.fighters[member] = Fighter(game.characters[member], side)
+        conflict = cls.__new__(cls)
+        turns = Turns.assembled(roster, group_npcs=group_npcs, current=current, fixed=fixed)
+        conflict._assemble(roster, turns, conflict_id)
+        return conflict
+
+    def _assemble(self, roster: Roster, turns: Turns, conflict_id: str) -> None:
+        self.id = conflict_id
         self.roster = roster
-        self.turns = Turns(roster, first, group_npcs=group_npcs)
+        self.turns = turns
         self.big_bad_rules = BigBadRules(roster)
         self.defence = Defence(roster, self.turns, self.big_bad_rules)
         self.hits = Hits(roster, self.turns, self.big_bad_rules, self.defence, conflict_id)
@@ -214,7 +245,12 @@ class Conflict:
             )
         if not side.strip():
             raise BadInput("name the side they join")
-        self.roster.enlist(participant, side.strip())
+        self.enlist(participant, side.strip())
+
+    def enlist(self, participant: str, side: str) -> None:
+        """``participant`` comes into the fight on ``side``, as a table's log recorded it
+        (checked by no rule: see :meth:`join`)."""
+        self.roster.enlist(participant, side)
         self.turns.reorder()
 
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
@@ -577,6 +613,13 @@ class Conflict:
         turn = self.turns.turn
         if self.turns.phase is not Phase.ROLL or turn is None or turn.roll is None or turn.multi:
             raise IllegalAction("there is no single roll under way", EXCHANGE_RULE)
+        return self.previewed()
+
+    def previewed(self, outcome: Outcome | None = None) -> Resolution:
+        """What the roll under way allows, for one a table's log recorded settled (checked by
+        no rule: see :meth:`preview`), with the ``outcome`` the log says it had, if given."""
+        turn = self.turns.turn
+        assert turn is not None and turn.roll is not None
         roll = turn.roll
         if turn.move_to is not None:
             return resolve_move(roll.shifts)
@@ -584,7 +627,9 @@ class Conflict:
         if turn.scale is not None:
             shifts = turn.scale.final_shifts(roll.shifts)
             extra = turn.scale.extra_free_invokes(shifts)
-        resolution = roll.preview(target=turn.advantage, shifts=shifts, extra_free_invokes=extra)
+        resolution = roll.preview(
+            target=turn.advantage, shifts=shifts, extra_free_invokes=extra, outcome=outcome
+        )
         equipped = self.roster.ruleset.has(OptionalRule.WEAPON_AND_ARMOR)
         hazard = self.roster.fighters[turn.actor].hazard
         if hazard is not None and roll.action is Action.ATTACK:
@@ -594,7 +639,10 @@ class Conflict:
                 resolution, armor=turn.armor, weapon_and_armor=equipped
             )
         if turn.cover is not None:
-            return attack_through_cover(resolution, turn.cover, weapon=turn.weapon)
+            # Cover that negates the attack stopped it being made at all (see attack): what is
+            # left is the Armor it gives.
+            armor = min(turn.cover.armor, 4)
+            return with_weapon_and_armor(resolution, weapon=turn.weapon, armor=armor)
         return with_weapon_and_armor(resolution, weapon=turn.weapon, armor=turn.armor)
 
     def resolve(
@@ -617,13 +665,50 @@ class Conflict:
                 "an attack on several targets is settled with resolve_targets",
                 MULTIPLE_TARGETS_RULE,
             )
-        roll = turn.roll
-        if roll.phase is RollPhase.READY:
+        if turn.roll.phase is RollPhase.READY:
             raise BadInput("roll the dice before resolving")
+        resolution = self.previewed()
+        return resolution, self._settled(
+            resolution, option, aspect_name=aspect_name, boost_names=boost_names
+        )
+
+    def resolved(
+        self,
+        option: str | None = None,
+        *,
+        aspect_name: str = "",
+        boost_names: Mapping[str, str] | None = None,
+        solo_round_down: bool | None = None,
+    ) -> Applied:
+        """Settle the turn's roll with ``option`` as a table's log recorded it (checked by no
+        rule: see :meth:`resolve`): with the outcome that offers that option, if today's ladder
+        gives another; a solo big bad's hit is rounded as ``solo_round_down`` says (``None``: as
+        the rule set does)."""
+        return self._settled(
+            offering(self.previewed, option),
+            option,
+            aspect_name=aspect_name,
+            boost_names=boost_names,
+            solo_round_down=solo_round_down,
+            checked=False,
+        )
+
+    def _settled(
+        self,
+        resolution: Resolution,
+        option: str | None,
+        *,
+        aspect_name: str,
+        boost_names: Mapping[str, str] | None,
+        solo_round_down: bool | None = None,
+        checked: bool = True,
+    ) -> Applied:
+        turn = self.turns.turn
+        assert turn is not None and turn.roll is not None
+        roll = turn.roll
         # Against a passive difficulty the GM stands for the opposition (a boost for the
         # environment, a free invoke for whoever the GM runs).
         opposition = roll.opposition.actor if roll.opposition is not None else (turn.victim or GM)
-        resolution = self.preview()
         chosen = choose(resolution, option)
         names = boost_names or {}
         side_names = {
@@ -640,6 +725,7 @@ class Conflict:
             aspect_owner=turn.victim if turn.victim in self.roster.fighters else None,
             boost_names=side_names,
             removes=roll.action is Action.OVERCOME,
+            checked=checked,
         )
         aspects = self.roster.scene.aspects
         for gone in list(applied.removed):
@@ -655,10 +741,10 @@ class Conflict:
                 # Targeting the scene: one aspect on the whole zone.
                 created.kind, created.zone = AspectKind.ZONE, turn.zone
         if applied.hit > 0 and turn.victim is not None:
-            self.hits.land(turn.victim, applied.hit, roll.actor)
+            self.hits.land(turn.victim, applied.hit, roll.actor, round_down=solo_round_down)
         self.obstacles.after_obstacle(turn, roll, applied)
         self.hits.after_resolution()
-        return resolution, applied
+        return applied
 
     # -- turns ---------------------------------------------------------------------------------
 
@@ -696,12 +782,37 @@ class Conflict:
             roll, aspect, self.turns.turn, by=by, effect=effect, free=free
         )
 
+    def invoked(
+        self,
+        roll: ActionRoll,
+        aspect: Aspect,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+    ) -> Invocation:
+        """An invoke on a roll of this conflict as a table's log recorded it (checked by no
+        rule: see :meth:`invoke`)."""
+        return self.big_bad_rules.invoked(
+            roll, aspect, self.turns.turn, by=by, effect=effect, free=free
+        )
+
     def break_immunity(
         self, big_bad: str, *, contest: Contest | None = None, side: str = ""
     ) -> None:
         """Settle a big bad's immunity: the challenge beaten, or the contest over (``side`` is
         the big bad's side in it). A big bad that won its contest gets away."""
         if self.big_bad_rules.break_immunity(big_bad, contest=contest, side=side):
+            self.hits.leave(big_bad)
+            self.hits.check_end()
+
+    def immunity_ended(self, big_bad: str, *, winner: str | None, side: str | None) -> None:
+        """A big bad's immunity settled as a table's log recorded it (checked by no rule: see
+        :meth:`break_immunity`): beaten by a challenge (no ``side``), or by a contest whose
+        ``winner`` is its ``side`` (it gets away) or another (its immunity is broken)."""
+        escaped = side is not None and winner == side
+        state = ImmunityState.ESCAPED if escaped else ImmunityState.BROKEN
+        if self.big_bad_rules.immunity_now(big_bad, state):
             self.hits.leave(big_bad)
             self.hits.check_end()
 
@@ -725,12 +836,156 @@ class Conflict:
         helpers: Iterable[str],
         opponent: str | None,
         scale_benefit: ScaleBenefit | str | None,
+        *,
+        checked: bool = True,
     ) -> ScaleAdvantage | None:
         """Add to an action's roll what helps it (teamwork, a big bad's solo bonus, scale);
-        return the scale advantage, if any."""
-        self.defence.add_helpers(roll, actor, skill, helpers)
+        return the scale advantage, if any (not ``checked``: a roll a table's log recorded)."""
+        if checked:
+            self.defence.add_helpers(roll, actor, skill, helpers)
+        else:
+            self.defence.helpers_added(roll, actor, skill, helpers)
         self.big_bad_rules.solo_bonus(roll, actor)
-        return self.obstacles.scale(roll, actor, opponent, roll.action, scale_benefit)
+        return self.obstacles.scale(
+            roll, actor, opponent, roll.action, scale_benefit, checked=checked
+        )
+
+    # -- actions a table's log recorded ----------------------------------------------------------
+
+    def attack_recorded(
+        self,
+        actor: str,
+        target: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        defend_skill: str | None = None,
+        defender: str | None = None,
+        forgo_defense: bool = False,
+        ranged: bool | None = None,
+        defender_dice: DiceSource | None = None,
+        helpers: Iterable[str] = (),
+        scale_benefit: ScaleBenefit | str | None = None,
+        cover: str | None = None,
+        cover_use: CoverUse | str = CoverUse.MITIGATE,
+        into_block: str | None = None,
+    ) -> ActionRoll:
+        """An attack as a table's log recorded it (checked by no rule: see :meth:`attack`)."""
+        if ranged is None:
+            ranged = self.targets.attack_is_ranged(actor, skill)
+        victim = target if defender is None else defender
+        blocks = self.obstacles.blocks
+        shelter = None if cover is None else blocks[cover].cover_for(cover_use)
+        forced = None if into_block is None else blocks[into_block]
+        roll = self.roster.action_roll(
+            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
+        )
+        if not forgo_defense:
+            self.defence.defence_added(
+                roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
+            )
+        advantage = self._bonuses(roll, actor, skill, helpers, victim, scale_benefit, checked=False)
+        self.turns.start(
+            TurnInProgress(
+                actor,
+                roll,
+                victim,
+                weapon=self.roster.fighters[actor].weapon,
+                armor=self.roster.fighters[victim].armor,
+                scale=advantage,
+                cover=shelter,
+                into_block=forced,
+            )
+        )
+        return roll
+
+    def advantage_recorded(
+        self,
+        actor: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        difficulty: int | None = None,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        aspect: Aspect | None = None,
+        defender_dice: DiceSource | None = None,
+        helpers: Iterable[str] = (),
+        zone: str | None = None,
+        scale_benefit: ScaleBenefit | str | None = None,
+    ) -> ActionRoll:
+        """A create an advantage as a table's log recorded it (checked by no rule: see
+        :meth:`create_advantage`)."""
+        target = AdvantageTarget.NEW
+        if aspect is not None:
+            target = (
+                AdvantageTarget.UNKNOWN if not aspect.is_known_to(actor) else AdvantageTarget.KNOWN
+            )
+        roll = self.defence.opposed_as_recorded(
+            actor,
+            Action.CREATE_ADVANTAGE,
+            skill,
+            dice,
+            difficulty,
+            against,
+            defend_skill,
+            defender_dice,
+        )
+        advantage = self._bonuses(
+            roll, actor, skill, helpers, against, scale_benefit, checked=False
+        )
+        self.turns.start(
+            TurnInProgress(actor, roll, against, aspect, target, zone=zone, scale=advantage)
+        )
+        return roll
+
+    def overcome_recorded(
+        self,
+        actor: str,
+        skill: str,
+        *,
+        dice: DiceSource,
+        difficulty: int | None = None,
+        against: str | None = None,
+        defend_skill: str | None = None,
+        defender_dice: DiceSource | None = None,
+        move_to: str | None = None,
+        helpers: Iterable[str] = (),
+        scale_benefit: ScaleBenefit | str | None = None,
+        block: str | None = None,
+        remove_block: bool = False,
+        disable_hazard: str | None = None,
+        aspect: Aspect | None = None,
+    ) -> ActionRoll:
+        """An overcome as a table's log recorded it (checked by no rule: see :meth:`overcome`):
+        an obstacle's rating (plus two to remove a block) is its difficulty."""
+        obstacle = None
+        if block is not None:
+            obstacle = self.obstacles.blocks[block]
+            difficulty = obstacle.removal_difficulty if remove_block else obstacle.rating
+        elif disable_hazard is not None:
+            found = self.roster.fighters[disable_hazard].hazard
+            difficulty = 0 if found is None else found.rating
+        roll = self.defence.opposed_as_recorded(
+            actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
+        )
+        advantage = self._bonuses(
+            roll, actor, skill, helpers, against, scale_benefit, checked=False
+        )
+        self.turns.start(
+            TurnInProgress(
+                actor,
+                roll,
+                against,
+                move_to=move_to,
+                scale=advantage,
+                block=obstacle,
+                remove_block=remove_block,
+                disable=disable_hazard,
+                target_aspect=aspect,
+            )
+        )
+        return roll
 
 
 def _before_dice(roll: ActionRoll) -> int:

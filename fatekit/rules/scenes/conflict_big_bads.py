@@ -12,7 +12,13 @@ from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.options.big_bad_solo import Facing, invoke_adjustment
 from fatekit.rules.options.big_bad_threats import THREAT_MAP_RULE, Threat
-from fatekit.rules.options.big_bads import MINION_ARMOR_RULE, TRUE_FORM_RULE, BigBad, ImmunityState
+from fatekit.rules.options.big_bads import (
+    MINION_ARMOR_RULE,
+    TRUE_FORM_RULE,
+    BigBad,
+    ImmunityState,
+    carry_consequences,
+)
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_parts import (
     ConflictKind,
@@ -45,11 +51,17 @@ class BigBadRules:
         if big_bad.threat is not None:
             for part in big_bad.threat.parts:
                 roster.fighter(part.id)
+        if big_bad.scale is not None:
+            roster.scale_ladder.level(big_bad.scale)  # raises on an unknown level
+        self.big_bad_came(big_bad)
+
+    def big_bad_came(self, big_bad: BigBad) -> None:
+        """A participant plays as a big bad, as a table's log recorded it (checked by no rule:
+        see :meth:`set_big_bad`)."""
         self.big_bads[big_bad.id] = big_bad
         if big_bad.scale is not None:
             # Scaling a big bad up works with the big-bads switch alone.
-            roster.scale_ladder.level(big_bad.scale)
-            roster.fighters[big_bad.id].scale = big_bad.scale
+            self.roster.fighters[big_bad.id].scale = big_bad.scale
 
     def facing(self, big_bad: str) -> Facing:
         """Whom a big bad faces now: the PCs against it and the allies still beside it."""
@@ -119,6 +131,34 @@ class BigBadRules:
             roll.add_bonus(bonus)
         return record
 
+    def invoked(
+        self,
+        roll: ActionRoll,
+        aspect: Aspect,
+        turn: TurnInProgress | None,
+        *,
+        by: str | None = None,
+        effect: InvokeEffect = InvokeEffect.PLUS_TWO,
+        free: bool = False,
+    ) -> Invocation:
+        """An invoke on a roll of the conflict as a table's log recorded it (checked by no rule:
+        see :meth:`invoke`), worth what a big bad's amplified or suppressed invokes make it."""
+        invoker = roll.actor if by is None else by
+        worth = 2
+        facing_bad = self._against(roll, turn)
+        if invoker in self.big_bads:
+            if effect is InvokeEffect.PLUS_TWO:
+                bad = self.big_bads[invoker]
+                worth = bad.solo.own_invoke_bonus(self.facing(invoker), free=free)
+        elif facing_bad is not None and effect is InvokeEffect.PLUS_TWO:
+            bad = self.big_bads[facing_bad]
+            worth = bad.solo.worth_against(effect, self.facing(facing_bad))
+        record = roll.invoked(aspect, by=by, effect=effect, free=free)
+        bonus = invoke_adjustment(worth, "big bad")
+        if bonus is not None:
+            roll.counted(bonus)
+        return record
+
     def break_immunity(
         self, big_bad: str, *, contest: Contest | None = None, side: str = ""
     ) -> bool:
@@ -131,8 +171,15 @@ class BigBadRules:
             immunity = bad.immunity.challenge_beaten()
         else:
             immunity = bad.immunity.after_contest(contest, side)
-        self.big_bads[big_bad] = replace(bad, immunity=immunity)
-        if immunity.state is ImmunityState.ESCAPED:
+        return self.immunity_now(big_bad, immunity.state)
+
+    def immunity_now(self, big_bad: str, state: ImmunityState) -> bool:
+        """A big bad's immunity at ``state``, as a table's log recorded it settled (checked by
+        no rule: see :meth:`break_immunity`); whether it got away."""
+        bad = self.big_bads[big_bad]
+        assert bad.immunity is not None
+        self.big_bads[big_bad] = replace(bad, immunity=bad.immunity.as_recorded(state))
+        if state is ImmunityState.ESCAPED:
             self.roster.fighters[big_bad].status = Status.ESCAPED
             return True
         return False
@@ -190,10 +237,13 @@ class BigBadRules:
         if bonus is not None:
             roll.add_bonus(bonus)
 
-    def reduced(self, target: str, shifts: int) -> int:
-        """The shifts of a hit on ``target`` after a big bad's reduction."""
+    def reduced(self, target: str, shifts: int, *, round_down: bool | None = None) -> int:
+        """The shifts of a hit on ``target`` after a big bad's reduction (rounded as
+        ``round_down`` says, or as the rule set does)."""
         bad = self.big_bads.get(target)
-        return shifts if bad is None else bad.solo.reduce_hit(shifts, self.facing(target))
+        if bad is None:
+            return shifts
+        return bad.solo.reduce_hit(shifts, self.facing(target), round_down=round_down)
 
     def reveal_true_form(self, target: str) -> bool:
         """A big bad taken out with a true form still to show reveals it: a new sheet takes its
@@ -202,7 +252,9 @@ class BigBadRules:
         if bad is None or bad.forms is None or not bad.forms.has_next:
             return False
         fighter = self.roster.fighters[target]
-        forms, sheet = bad.forms.reveal(fighter.character)
+        forms, sheet = bad.forms.revealed_next()
+        if bad.forms.gentle:
+            carry_consequences(fighter.character, sheet)
         self.big_bads[target] = replace(bad, forms=forms)
         fighter.character = sheet
         self.roster.game.characters[target] = sheet

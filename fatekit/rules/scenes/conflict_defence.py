@@ -66,14 +66,21 @@ class Defence:
         if self.roster.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
             if focus is not None:
                 raise BadInput("Fate Core's full defense covers every defence: it takes no focus")
-            self.full_defenders[actor] = None
         else:
             chosen = focus if focus is not None else DefenseFocus()
             for who in chosen.who:
                 self.roster.fighter(who)
             if chosen.kind in (FocusKind.PROTECT, FocusKind.AGGRESSORS) and not chosen.who:
                 raise BadInput(f"a {chosen.kind.value} focus names who it is about")
-            self.full_defenders[actor] = chosen
+        self.full_defense_taken(actor, focus)
+
+    def full_defense_taken(self, actor: str, focus: DefenseFocus | None = None) -> None:
+        """``actor`` gives up the action for full defense, as a table's log recorded it
+        (checked by no rule: see :meth:`full_defense`)."""
+        if self.roster.ruleset.has(OptionalRule.FULL_DEFENSE_CORE):
+            self.full_defenders[actor] = None
+        else:
+            self.full_defenders[actor] = focus if focus is not None else DefenseFocus()
         self.defended.discard(actor)
         self.turns.start(TurnInProgress(actor), Phase.NEXT)
 
@@ -135,6 +142,26 @@ class Defence:
             )
         return roll
 
+    def opposed_as_recorded(
+        self,
+        actor: str,
+        action: Action,
+        skill: str,
+        dice: DiceSource,
+        difficulty: int | None,
+        against: str | None,
+        defend_skill: str | None,
+        defender_dice: DiceSource | None,
+    ) -> ActionRoll:
+        """``actor``'s roll as a table's log recorded it (checked by no rule: see
+        :meth:`opposed_roll`)."""
+        roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
+        if against is not None:
+            self.defence_added(
+                roll, against, defend_skill, melee=True, dice=defender_dice, harm=False
+            )
+        return roll
+
     def add_defence(
         self,
         roll: ActionRoll,
@@ -151,21 +178,40 @@ class Defence:
         ``harm``: a defence against an attack, ``target``: whom the attack aims at. A ``trial``
         roll (the odds before a roll) records nothing: a full defender has not defended yet."""
         roster = self.roster
-        sheet = roster.fighter(defender).character
+        roster.fighter(defender)
         if harm:
             allowed = self.defence_skills(defender, melee=melee)
             if skill is None:
                 if not allowed:
                     refuse(f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE)
-                    allowed = self.opposing_skills(defender)  # the GM allows any, best first
-                skill = allowed[0]
             elif skill not in allowed:
                 refuse(
                     f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
-        elif skill is None:
-            skill = self.opposing_skills(defender)[0]
+        self.defence_added(
+            roll, defender, skill, melee=melee, dice=dice, harm=harm, target=target, trial=trial
+        )
+
+    def defence_added(
+        self,
+        roll: ActionRoll,
+        defender: str,
+        skill: str | None,
+        *,
+        melee: bool,
+        dice: DiceSource | None,
+        harm: bool = True,
+        target: str | None = None,
+        trial: bool = False,
+    ) -> None:
+        """``defender`` opposes ``roll`` as a table's log recorded it (checked by no rule: see
+        :meth:`add_defence`), with ``skill`` or the best they may use (any, if none may)."""
+        roster = self.roster
+        sheet = roster.fighters[defender].character
+        if skill is None:
+            allowed = self.defence_skills(defender, melee=melee) if harm else ()
+            skill = (allowed or self.opposing_skills(defender))[0]
         defence = roll.opposed_by(defender, roster.rating(sheet, skill), skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
@@ -202,8 +248,25 @@ class Defence:
                 f"{roster.skill_name(skill)}",
                 TEAMWORK_RULE,
             )
-        roll.add_bonus(team.as_bonus())
-        exchange.acted.update(helping)  # helping is the helper's action for the exchange
+        self.helpers_added(roll, actor, skill, helping)
+
+    def helpers_added(
+        self, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]
+    ) -> None:
+        """Teamwork as a table's log recorded it (checked by no rule: see :meth:`add_helpers`):
+        the helpers' +1 each, and their action spent."""
+        helping = list(dict.fromkeys(helpers))
+        if not helping:
+            return
+        roster = self.roster
+        ratings = {actor: roll.rating}
+        ratings.update({h: roster.fighters[h].character.rating(skill) for h in helping})
+        try:
+            team = combine_skills(ratings, roller=actor)
+        except BadInput:
+            return  # the GM let them help for nothing
+        roll.counted(team.as_bonus())
+        self.turns.exchange.acted.update(helping)  # helping is the helper's action
 
     def check_interpose(self, defender: str, target: str) -> None:
         """Refuse ``defender`` stepping in for ``target`` unless they are an ally close by."""

@@ -8,7 +8,7 @@ from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, ExtremeUse, absorb_options
-from fatekit.rules.harm.concession import Concession, concede
+from fatekit.rules.harm.concession import Concession, concede, conceded
 from fatekit.rules.harm.recovery import clear_stress
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict_big_bads import BigBadRules
@@ -23,7 +23,7 @@ from fatekit.rules.scenes.conflict_parts import (
     Status,
 )
 from fatekit.rules.scenes.conflict_turns import Turns
-from fatekit.rules.scenes.taking import extreme_use, hit_options, take_hit
+from fatekit.rules.scenes.taking import extreme_use, hit_options, hit_taken, take_hit
 
 __all__ = ["Hits"]
 
@@ -86,9 +86,10 @@ class Hits:
         """Whether one side has all conceded or been taken out."""
         return bool(self.losing_sides())
 
-    def land(self, target: str, shifts: int, by: str) -> None:
-        """A hit of ``shifts`` lands on ``target`` (less what a big bad shrugs off), to absorb."""
-        reduced = self.big_bad_rules.reduced(target, shifts)
+    def land(self, target: str, shifts: int, by: str, *, round_down: bool | None = None) -> None:
+        """A hit of ``shifts`` lands on ``target`` (less what a big bad shrugs off, rounded as
+        ``round_down`` says or as the rule set does), to absorb."""
+        reduced = self.big_bad_rules.reduced(target, shifts, round_down=round_down)
         if reduced > 0:
             self.pending.append(PendingHit(target, reduced, by))
 
@@ -151,14 +152,45 @@ class Hits:
         self._next_hit()
         return taken
 
+    def absorbed_as_recorded(
+        self,
+        plan: AbsorbPlan,
+        names: Mapping[int, str] | None = None,
+        *,
+        extreme: ExtremeChoice | None = None,
+    ) -> list[Aspect]:
+        """The pending hit absorbed with ``plan`` as a table's log recorded it (checked by no
+        rule: see :meth:`absorb`)."""
+        hit = self.pending[0]
+        roster = self.roster
+        taken = hit_taken(
+            roster.ruleset,
+            roster.fighters[hit.target].character,
+            roster.harm,
+            plan,
+            by=hit.by,
+            clock=roster.game.clock,
+            names=names,
+            extreme=extreme,
+            conflict=self.conflict_id,
+        )
+        self._next_hit()
+        return taken
+
     def take_out(self) -> None:
         """The pending hit's target is taken out (no plan absorbs it, or they choose not to).
 
         A mob loses one member: the shifts beyond what that member could still absorb, less the
         one that took them out, fall on the next member, fresh; the mob is out with its last.
         """
-        hit = self.require_hit()
-        fighter = self.roster.fighter(hit.target)
+        self.require_hit()
+        self.taken_out_as_recorded()
+
+    def taken_out_as_recorded(self) -> None:
+        """The pending hit's target taken out as a table's log recorded it (checked by no rule:
+        see :meth:`take_out`)."""
+        hit = self.pending[0]
+        fighter = self.roster.fighters[hit.target]
         if fighter.members > 1:
             beyond = hit.shifts - self._member_capacity(hit.target) - 1
             fighter.members -= 1
@@ -174,6 +206,12 @@ class Hits:
     def shield(self, minion: str) -> None:
         """A big bad throws one of its minions in front of the pending hit: the minion takes it."""
         self.pending[0] = self.big_bad_rules.shield(self.require_hit(), minion)
+
+    def shielded_as_recorded(self, minion: str) -> None:
+        """A minion thrown in front of the pending hit as a table's log recorded it (checked by
+        no rule: see :meth:`shield`): it takes the hit."""
+        hit = self.pending[0]
+        self.pending[0] = PendingHit(minion, hit.shifts, hit.by)
 
     def take_out_of_fight(self, target: str) -> None:
         """``target`` is out (a big bad with a true form to show reveals it instead); a threat
@@ -197,6 +235,20 @@ class Hits:
             dice_rolled=not self.may_concede_now(),
             pay=self.roster.game.ledger,
         )
+        self._conceded(participant, concession)
+        return concession
+
+    def conceded_as_recorded(self, participant: str) -> Concession:
+        """``participant`` conceded as a table's log recorded it (checked by no rule: see
+        :meth:`concede`): the points it earned credited."""
+        fighter = self.roster.fighters[participant]
+        concession = conceded(fighter.character, self.conflict_id, self.roster.game.ledger)
+        self._conceded(participant, concession)
+        return concession
+
+    def _conceded(self, participant: str, concession: Concession) -> None:
+        fighter = self.roster.fighters[participant]
+        turns = self.turns
         turn = turns.turn
         if (
             turn is not None
@@ -213,7 +265,6 @@ class Hits:
         self.concessions.append(concession)
         self.leave(participant)
         self.check_end()
-        return concession
 
     def finish(self, *, into: str | None = None) -> ConflictEnd:
         """Close the conflict's books: when a side is all out, or at any moment the GM calls it
@@ -227,6 +278,11 @@ class Hits:
         """
         if self.ended is not None:
             raise IllegalAction("the conflict's books are already closed", CONFLICT_END_RULE)
+        return self.finished_as_recorded(into=into)
+
+    def finished_as_recorded(self, *, into: str | None = None) -> ConflictEnd:
+        """The conflict's books closed as a table's log recorded it (checked by no rule: see
+        :meth:`finish`)."""
         losers = self.losing_sides()
         # The fight is over: what was still under way in it will not happen.
         self.pending.clear()

@@ -66,15 +66,24 @@ class Obstacles:
         self.roster.require(OptionalRule.OBSTACLES, "obstacles are not in use", HAZARD_ACTS_RULE)
         if side not in {f.side for f in self.roster.fighters.values()}:
             raise BadInput(f"no side {side!r} in this conflict")
-        sheet = hazard.sheet(self.roster.preset)
-        self.roster.game.add_character(sheet)
-        self.roster.scene.participants.append(sheet.id)
-        if zone is not None:
-            if self.roster.scene.zones is None:
-                raise BadInput("this scene has no zones")
-            self.roster.scene.zones.place(sheet.id, zone)
-        self.roster.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
+        if zone is not None and self.roster.scene.zones is None:
+            raise BadInput("this scene has no zones")
+        if hazard.id in self.roster.game.characters:
+            raise BadInput(f"a character with id {hazard.id!r} is already in the game")
+        sheet = self.hazard_came(hazard, side, zone=zone)
         self.turns.reorder()
+        return sheet
+
+    def hazard_came(self, hazard: Hazard, side: str, *, zone: str | None = None) -> Character:
+        """A hazard in the conflict on ``side``, as a table's log recorded it (checked by no
+        rule: see :meth:`add_hazard`); its place in the turn order is the caller's."""
+        sheet = hazard.sheet(self.roster.preset)
+        self.roster.game.take_character(sheet, npc_points=0)
+        self.roster.scene.participants.append(sheet.id)
+        zones = self.roster.scene.zones
+        if zone is not None and zones is not None:
+            zones.assign_position(sheet.id, zone)
+        self.roster.fighters[sheet.id] = Fighter(sheet, side, hazard=hazard)
         return sheet
 
     def add_block(self, block: Block, *, zone: str | None = None) -> Aspect:
@@ -82,6 +91,11 @@ class Obstacles:
         self.roster.require(OptionalRule.OBSTACLES, "obstacles are not in use", BLOCK_WEAPON_RULE)
         if block.id in self.blocks:
             raise BadInput(f"block {block.id!r} is already in the scene")
+        return self.block_came(block, zone=zone)
+
+    def block_came(self, block: Block, *, zone: str | None = None) -> Aspect:
+        """A block in the scene, as a table's log recorded it (checked by no rule: see
+        :meth:`add_block`)."""
         aspect = block.aspect(self.roster.scene.aspects.new_id(), zone=zone)
         if zone is not None:
             aspect.kind = AspectKind.ZONE
@@ -127,39 +141,50 @@ class Obstacles:
         other: str | None,
         action: Action,
         benefit: ScaleBenefit | str | None,
+        *,
+        checked: bool = True,
     ) -> ScaleAdvantage | None:
-        """The scale advantage on this roll, if the two sides differ; its bonus goes on now."""
+        """The scale advantage on this roll, if the two sides differ; its bonus goes on now (a
+        benefit named where none is taken is refused, unless not ``checked``: a roll a table's
+        log recorded)."""
         involved = actor in self.big_bad_rules.big_bads or other in self.big_bad_rules.big_bads
         if other is None or not scale_applies(self.roster.ruleset, big_bad_involved=involved):
-            if benefit is not None:
-                refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            if benefit is not None and checked:
+                _no_scale_benefit("there is no difference in scale to take")
             return None
         # Anyone without a level stands at the bottom of the ladder.
         bottom = self.roster.scale_ladder.keys[0]
         mine = self.roster.fighters[actor].scale or bottom
         theirs = self.roster.fighters[other].scale or bottom
         if mine == theirs:
-            if benefit is not None:
-                refuse("there is no difference in scale to take", SCALE_BENEFIT_RULE)
+            if benefit is not None and checked:
+                _no_scale_benefit("there is no difference in scale to take")
             return None
         found = higher_side(self.roster.scale_ladder, mine, theirs)
         assert found is not None
         side, _ = found
         if side is Side.OPPOSITION and roll.opposition is None:
             # A higher side that does not roll (forgoing its defence) takes no benefit.
-            if benefit is not None:
-                refuse("scale helps a defender only when they roll", SCALE_BENEFIT_RULE)
+            if benefit is not None and checked:
+                _no_scale_benefit("scale helps a defender only when they roll")
             return None
         higher, lower = (mine, theirs) if side is Side.ACTOR else (theirs, mine)
         chosen = ScaleBenefit.BEFORE_ROLL if benefit is None else benefit
-        advantage = scale_advantage(
-            self.roster.scale_ladder, higher, lower, action, chosen, side=side
-        )
+        ladder = self.roster.scale_ladder
+        if checked:
+            advantage = scale_advantage(ladder, higher, lower, action, chosen, side=side)
+        else:
+            levels = ladder.difference(higher, lower)
+            advantage = ScaleAdvantage.as_recorded(side, levels, ScaleBenefit(chosen), action)
         bonus = advantage.before_roll_bonus()
         if bonus is not None:
             if side is Side.ACTOR:
-                roll.add_bonus(bonus)
+                roll.counted(bonus)
             else:
                 assert roll.opposition is not None
-                roll.opposition.add_bonus(bonus)
+                roll.opposition.counted(bonus)
         return advantage
+
+
+def _no_scale_benefit(message: str) -> None:
+    refuse(message, SCALE_BENEFIT_RULE)

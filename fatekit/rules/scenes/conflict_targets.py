@@ -158,6 +158,36 @@ class Targets:
                 raise IllegalAction(f"nobody is in {turn.zone!r} to attack", MULTIPLE_TARGETS_RULE)
             if effort < 1:
                 raise IllegalAction("the attack's effort is not positive", MULTIPLE_TARGETS_RULE)
+        return self._aimed(turn, roll, shares, defend_skills, defender_dice, checked=True)
+
+    def assigned_recorded(
+        self,
+        split: Mapping[str, int] | None = None,
+        *,
+        defend_skills: Mapping[str, str] | None = None,
+        defender_dice: Mapping[str, DiceSource] | None = None,
+    ) -> dict[str, ActionRoll]:
+        """The targets of an attack on several, as a table's log recorded them (checked by no
+        rule: see :meth:`assign_targets`)."""
+        turn = self.turns.turn
+        assert turn is not None and turn.roll is not None
+        roll = turn.roll
+        if turn.multi == "split":
+            shares = dict(split or {})
+        else:
+            shares = {p: roll.effort for p in self._in_the_zone(turn)}
+        return self._aimed(turn, roll, shares, defend_skills, defender_dice, checked=False)
+
+    def _aimed(
+        self,
+        turn: TurnInProgress,
+        roll: ActionRoll,
+        shares: Mapping[str, int],
+        defend_skills: Mapping[str, str] | None,
+        defender_dice: Mapping[str, DiceSource] | None,
+        *,
+        checked: bool,
+    ) -> dict[str, ActionRoll]:
         skills, dice = defend_skills or {}, defender_dice or {}
         rolls: dict[str, ActionRoll] = {}
         for target, share in shares.items():
@@ -170,7 +200,8 @@ class Targets:
                 ledger=self.roster.game.ledger,
                 stunt_uses=self.roster.game.stunt_uses,
             )
-            self.defence.add_defence(
+            defend = self.defence.add_defence if checked else self.defence.defence_added
+            defend(
                 sub,
                 target,
                 skills.get(target),
@@ -225,6 +256,15 @@ class Targets:
         assert sub.opposition is not None  # every target defends (assign_targets)
         return sub.opposition
 
+    def aimed_defence(self, target: str) -> ActionRoll:
+        """The defend roll of an aimed ``target``, where a table's log recorded an invoke on it
+        (checked by no rule: see :meth:`target_defence`)."""
+        turn = self.turns.turn
+        assert turn is not None
+        sub = turn.targets[target]
+        assert sub.opposition is not None
+        return sub.opposition
+
     def miss_everyone(self) -> None:
         """End a split or zone attack that reaches nobody: an effort with nothing to share out, or
         a zone with nobody in it. The action is spent and nothing happens."""
@@ -239,7 +279,14 @@ class Targets:
                 "the attack has a positive effort to share out: assign its targets",
                 MULTIPLE_TARGETS_RULE,
             )
-        roll.close()
+        self.missed_recorded()
+
+    def missed_recorded(self) -> None:
+        """An attack on several targets that reached nobody, as a table's log recorded it
+        (checked by no rule: see :meth:`miss_everyone`)."""
+        turn = self.turns.turn
+        if turn is not None and turn.roll is not None:
+            turn.roll.close()
         self.turns.phase = Phase.NEXT
 
     def resolve_targets(
@@ -249,15 +296,34 @@ class Targets:
         turn = self.turns.turn
         if self.turns.phase is not Phase.ROLL or turn is None or not turn.targets:
             raise IllegalAction("there are no aimed targets to resolve", MULTIPLE_TARGETS_RULE)
+        return self.resolved_recorded(options)
+
+    def resolved_recorded(
+        self, options: Mapping[str, str] | None = None
+    ) -> dict[str, tuple[Resolution, Applied]]:
+        """Every target of an attack on several settled as a table's log recorded it (checked
+        by no rule: see :meth:`resolve_targets`)."""
+        turn = self.turns.turn
+        assert turn is not None
         chosen_by_target = options or {}
+        previews = {
+            target: with_weapon_and_armor(
+                sub.preview(), weapon=turn.weapon, armor=self.roster.fighters[target].armor
+            )
+            for target, sub in turn.targets.items()
+        }
         plans = {
             target: (resolution, choose(resolution, chosen_by_target.get(target)))
-            for target, resolution in self.preview_targets().items()
+            for target, resolution in previews.items()
         }
         results: dict[str, tuple[Resolution, Applied]] = {}
         for target, (resolution, chosen) in plans.items():
             applied = carry_out(
-                chosen, actor=turn.actor, opposition=target, aspects=self.roster.scene.aspects
+                chosen,
+                actor=turn.actor,
+                opposition=target,
+                aspects=self.roster.scene.aspects,
+                checked=False,
             )
             turn.targets[target].close()
             if applied.hit > 0:
@@ -289,6 +355,19 @@ class Targets:
                 f"{self.roster.skill_name(skill)} cannot make a {self.roster.harm.value} attack",
                 ATTACK_DEFEND_RULE,
             )
+        return self.multi_recorded(actor, skill, dice, multi, zone, ranged)
+
+    def multi_recorded(
+        self,
+        actor: str,
+        skill: str,
+        dice: DiceSource,
+        multi: str,
+        zone: str | None,
+        ranged: bool | None = None,
+    ) -> ActionRoll:
+        """An attack on several targets as a table's log recorded it (checked by no rule: see
+        :meth:`split_attack` and :meth:`zone_attack`)."""
         # The effort is measured on its own first (against nothing), then shared out.
         roll = self.roster.action_roll(actor, Action.ATTACK, skill, dice, 0)
         if ranged is None:

@@ -44,6 +44,32 @@ class Turns:
         self.fixed: list[str] | None = None
         self.current = self._first_actor(first)
 
+    @classmethod
+    def assembled(
+        cls, roster: Roster, *, group_npcs: bool, current: str, fixed: list[str] | None
+    ) -> Turns:
+        """The turns of a conflict just begun, as a table's log recorded them: ``current``
+        acts first, in the ``fixed`` order (``None``: elective). An assignment: no rule is
+        asked who goes first."""
+        turns = cls.__new__(cls)
+        turns.roster = roster
+        turns.group_npcs = group_npcs
+        turns.phase = Phase.TURN
+        turns.exchange = Exchange()
+        turns.turn = None
+        turns.fixed = fixed
+        turns.current = current
+        return turns
+
+    def first_as_recorded(self, first: str | None) -> tuple[str, list[str] | None]:
+        """Who acts first and the fixed order (``None``: elective) of a conflict a log began
+        with ``first`` named or not, computed with no check: the one named, else the first in
+        the order."""
+        if self.roster.preset.turn_order.style is TurnOrderStyle.ELECTIVE:
+            return (first or "", None)
+        order = self._ordered()
+        return (first if first is not None else order[0], order)
+
     @property
     def order(self) -> list[str] | None:
         """The fixed turn order (skill and approach orders), or ``None`` in elective order."""
@@ -62,6 +88,13 @@ class Turns:
 
     def pass_turn(self, next_actor: str | None) -> str:
         """Finish the current turn; return who acts next (:meth:`Conflict.end_turn`)."""
+        chosen = self.check_pass(next_actor)
+        self.pass_to(chosen)
+        return chosen
+
+    def check_pass(self, next_actor: str | None) -> str:
+        """Whether the current turn may end now with ``next_actor`` named (refused, naming the
+        rule, if not); who acts next. Changes nothing."""
         if self.phase is Phase.ENDED:
             raise IllegalAction("the conflict is over", CONFLICT_END_RULE)
         if self.phase is Phase.TURN:
@@ -76,9 +109,7 @@ class Turns:
                 f"{self.current} has not finished their action yet ({self.phase.value})",
                 EXCHANGE_RULE,
             )
-        self.exchange.acted.add(self.current)
         choices = self.next_choices()
-        exchange_over = not [p for p in self.roster.active() if p not in self.exchange.acted]
         if self.fixed is None:
             if next_actor is None:
                 raise BadInput(f"name who acts next: one of {', '.join(choices)}")
@@ -95,13 +126,22 @@ class Turns:
                 self._check_next(next_actor)
                 refuse(f"the turn order gives the next turn to {choices[0]}", self._order_rule())
                 chosen = next_actor
-        if exchange_over:
+        return chosen
+
+    def next_as_recorded(self, next_actor: str | None) -> str:
+        """Who acts next after a pass a table's log recorded naming ``next_actor`` or no one,
+        computed with no check: the one named, else the next in the fixed order."""
+        return next_actor if next_actor is not None else self.next_choices()[0]
+
+    def pass_to(self, chosen: str) -> None:
+        """The current actor has acted and ``chosen``'s turn begins; when everyone still in has
+        acted, a new exchange begins (and the scene's countdowns hear of it)."""
+        self.exchange.acted.add(self.current)
+        if not [p for p in self.roster.active() if p not in self.exchange.acted]:
             self.exchange = Exchange(self.exchange.number + 1)
             # Countdowns that tick with the exchanges hear about it.
             self.roster.game.fire(EXCHANGE_EVENT)
-        self.current = chosen
         self.begin(chosen)
-        return chosen
 
     def begin(self, actor: str) -> None:
         """``actor``'s turn starts, nothing under way."""
@@ -131,6 +171,11 @@ class Turns:
                 f"settle what is under way ({self.phase.value}) before giving the turn",
                 EXCHANGE_RULE,
             )
+        self.give_to(participant)
+
+    def give_to(self, participant: str) -> None:
+        """``participant`` acts now, as a GM's correction a table's log recorded gave them the
+        turn (checked by no rule: see :meth:`give_turn`)."""
         self.exchange.acted.discard(participant)
         self.begin(participant)
 

@@ -205,11 +205,34 @@ class Contest:
                     + ", ".join(missing),
                     CONTEST_DIFFICULTY_RULE,
                 )
-        built = {s: ContestSide(s, tuple(m), intents[s].strip()) for s, m in sides.items()}
+        return cls.as_recorded(
+            sides,
+            intents,
+            victories_needed=victories_needed,
+            harmful_to=harmful,
+            faster=faster,
+            whole_side=whole_side,
+            difficulties=difficulties,
+        )
+
+    @classmethod
+    def as_recorded(
+        cls,
+        sides: Mapping[str, Iterable[str]],
+        intents: Mapping[str, str],
+        *,
+        victories_needed: int = 3,
+        harmful_to: Iterable[str] = (),
+        faster: bool = False,
+        whole_side: bool = False,
+        difficulties: Mapping[str, int] | None = None,
+    ) -> Contest:
+        """A contest as a table's log set it up (checked by no rule: see :meth:`between`)."""
+        built = {s: ContestSide(s, tuple(m), intents.get(s, "").strip()) for s, m in sides.items()}
         return cls(
             built,
             victories_needed,
-            harmful,
+            frozenset(harmful_to),
             faster,
             whole_side=whole_side,
             difficulties=None if difficulties is None else dict(difficulties),
@@ -266,6 +289,20 @@ class Contest:
         """
         if self.winner is not None:
             raise IllegalAction(f"the contest is over: {self.winner} won", CONTEST_VICTORY_RULE)
+        return self.exchanged(
+            efforts, difficulties=difficulties, forfeited=forfeited, threats=threats
+        )
+
+    def exchanged(
+        self,
+        efforts: Mapping[str, int],
+        *,
+        difficulties: Mapping[str, int] | None = None,
+        forfeited: Iterable[str] = (),
+        threats: Mapping[str, int] | None = None,
+    ) -> ExchangeResult:
+        """An exchange settled as a table's log recorded it (checked by no rule: see
+        :meth:`exchange`)."""
         if difficulties is None:
             difficulties = self.difficulties
         out = set(forfeited)

@@ -21,11 +21,10 @@ from fatekit.rules.characters.problems import Problem
 from fatekit.rules.characters.validation import AS_YOU_PLAY_RULE, validate
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.clock import Clock, Milestone, Moment
-from fatekit.rules.core.editions import Edition, edition
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.waivers import refuse
-from fatekit.rules.harm.conditions import to_conditions
-from fatekit.rules.harm.recovery import clear_recovered, clear_stress
+from fatekit.rules.harm.conditions import check_conditions, conditions_for
+from fatekit.rules.harm.recovery import RecoveryRules, clear_recovered, clear_stress
 from fatekit.rules.options.countdowns import COUNTDOWN_TRACK_RULE, Countdown
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.time_shifts import TIME_SHIFT_RULE, Duration, duration_after_roll
@@ -187,20 +186,25 @@ class Game:
                 AS_YOU_PLAY_RULE,
             )
         if self.ruleset.has(OptionalRule.CONDITIONS):
-            character.consequences = to_conditions(
+            check_conditions(character.consequences)
+        # An NPC's own points never fill the GM's pool: it carries only what it earns by
+        # conceding or from hostile invokes, to bring to a later scene (GM_POOL_RULE).
+        self.take_character(character, npc_points=0)
+
+    def take_character(self, character: Character, *, npc_points: int) -> None:
+        """Bring a character into the game as a table's log recorded it (an assignment,
+        checked by no rule): with conditions on, its consequence slots become condition boxes;
+        a PC keeps the points on its sheet, an NPC carries ``npc_points``."""
+        if self.ruleset.has(OptionalRule.CONDITIONS):
+            character.consequences = conditions_for(
                 character.consequences, apart=self.ruleset.has(OptionalRule.CONDITIONS_APART)
             )
         self.characters[character.id] = character
         self.stunt_uses.restore(character.id, character.stunt_uses)
         if character.kind is CharacterKind.PC:
             self.ledger.add_pc(character.id, character.fate_points)
-        elif edition() is Edition.FIRST:
-            # How fatekit played before issue 27: the sheet's own points went to the GM's pool.
-            self.ledger.add_npc(character.id, character.fate_points)
         else:
-            # An NPC's own points never fill the GM's pool: it carries only what it earns by
-            # conceding or from hostile invokes, to bring to a later scene (GM_POOL_RULE).
-            self.ledger.add_npc(character.id, 0)
+            self.ledger.add_npc(character.id, npc_points)
 
     def problems(self, character_id: str) -> list[Problem]:
         """What is wrong with a character's sheet under this table's rules (empty: legal)."""
@@ -215,17 +219,13 @@ class Game:
 
     # -- sessions ------------------------------------------------------------------------------
 
-    def start_session(self) -> None:
-        """Begin a session: each PC starts with at least their refresh."""
+    def start_session(self, *, reset: bool | None = None) -> None:
+        """Begin a session: each PC starts with at least their refresh (with ``reset``, with
+        exactly their refresh; by default, as the rule set says)."""
         if self.in_session:
             raise BadInput("a session is already running", code="session_running")
-        # Fate Core: a new scenario starts everyone at their refresh, no more (a move folded
-        # under the first edition kept what was carried over, as fatekit did then).
-        reset = (
-            self.scenario_ended
-            and self.ruleset.preset.advancement is AdvancementStyle.CORE
-            and edition() is Edition.CURRENT
-        )
+        if reset is None:  # Fate Core: a new scenario starts everyone at their refresh, no more
+            reset = self.scenario_ended and self.ruleset.preset.advancement is AdvancementStyle.CORE
         for pc in self.pcs:
             self.ledger.account(pc.id).start_session(pc.refresh, reset=reset)
         self.in_session = True
@@ -233,8 +233,9 @@ class Game:
         self.scenario_ended = False
         self.sync_sheets()
 
-    def end_session(self) -> list[Aspect]:
-        """End the session (its last scene must have ended); return consequences that cleared."""
+    def end_session(self, *, recovery: RecoveryRules | None = None) -> list[Aspect]:
+        """End the session (its last scene must have ended); return consequences that cleared
+        (by ``recovery``, or by the rule set's own)."""
         if self.scene is not None:
             raise BadInput(
                 "end the running scene before ending the session", code="session_scene_running"
@@ -243,18 +244,21 @@ class Game:
             raise BadInput("no session is running", code="session_none")
         self.clock.end_session()
         self.in_session = False
-        cleared = self._clear_recovered()
+        cleared = self._clear_recovered(recovery)
         self.sync_sheets()
         return cleared
 
-    def reach_milestone(self, kind: Milestone) -> list[Aspect]:
-        """Count a milestone (major: a breakthrough); return consequences that cleared."""
+    def reach_milestone(
+        self, kind: Milestone, *, recovery: RecoveryRules | None = None
+    ) -> list[Aspect]:
+        """Count a milestone (major: a breakthrough); return consequences that cleared (by
+        ``recovery``, or by the rule set's own)."""
         self.clock.reach_milestone(kind)
         if kind is Milestone.MAJOR and not self.in_session:
             self.arc_ended = True
         if kind is not Milestone.MINOR and not self.in_session:
             self.scenario_ended = True
-        return self._clear_recovered()
+        return self._clear_recovered(recovery)
 
     # -- scenes --------------------------------------------------------------------------------
 
@@ -297,18 +301,29 @@ class Game:
         if self.ledger.is_npc(participant):
             self.ledger.join_scene(participant)
 
-    def end_scene(self, keep: Iterable[str] = ()) -> SceneEnd:
-        """End the running scene; ``keep`` names situation aspects that outlast it."""
-        scene = self.scene
-        if scene is None:
+    def end_scene(
+        self, keep: Iterable[str] = (), *, recovery: RecoveryRules | None = None
+    ) -> SceneEnd:
+        """End the running scene; ``keep`` names situation aspects that outlast it; the
+        consequences whose recovery is over clear (by ``recovery``, or the rule set's own)."""
+        if self.scene is None:
             raise IllegalAction("there is no scene to end", SCENE_END_RULE)
+        return self.scene_over(keep, recovery=recovery)
+
+    def scene_over(
+        self, keep: Iterable[str] = (), *, recovery: RecoveryRules | None = None
+    ) -> SceneEnd:
+        """What ending the running scene does, as a table's log recorded that it ended
+        (checked by no rule: see :meth:`end_scene`)."""
+        scene = self.scene
+        assert scene is not None
         stress = sum(clear_stress(c) for c in self.characters.values())
         removed = scene.aspects.end_scene(keep)
         self.ledger.end_scene()
         self.clock.end_scene()
         scene.ended = True
         self.scene = None
-        cleared = self._clear_recovered()
+        cleared = self._clear_recovered(recovery)
         self.sync_sheets()
         return SceneEnd(stress, tuple(a.id for a in removed), tuple(a.name for a in cleared))
 
@@ -391,15 +406,19 @@ class Game:
     def remove_aspect(self, aspect_id: str) -> Aspect:
         """Take an aspect out of play: the scene's, or one of the story's lasting aspects (a
         character's own aspects and consequences are not removed this way)."""
-        aspect = self.find_aspect(aspect_id)
-        check_removable(aspect)
+        check_removable(self.find_aspect(aspect_id))
+        return self.take_out_of_play(aspect_id)
+
+    def take_out_of_play(self, aspect_id: str) -> Aspect:
+        """Take the scene's or the story's aspect ``aspect_id`` out of play, as a table's log
+        recorded it (checked by no rule: see :meth:`remove_aspect`)."""
         if aspect_id in self.lasting:
             return self.lasting.remove(aspect_id)
         return self._running().aspects.remove(aspect_id)
 
-    def _clear_recovered(self) -> list[Aspect]:
+    def _clear_recovered(self, recovery: RecoveryRules | None = None) -> list[Aspect]:
         cleared: list[Aspect] = []
-        rules = self.ruleset.preset.recovery
+        rules = self.ruleset.preset.recovery if recovery is None else recovery
         long_arcs = self.ruleset.has(OptionalRule.LONG_ARCS)
         for character in self.characters.values():
             cleared.extend(clear_recovered(character, self.clock, rules, long_arcs=long_arcs))

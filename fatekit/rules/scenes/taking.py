@@ -19,12 +19,13 @@ from fatekit.rules.harm.absorb import (
     ExtremeUse,
     Harmable,
     absorb_options,
+    absorbed_as_recorded,
     apply_plan,
 )
 from fatekit.rules.harm.conditions import check_row_cutoff, condition_names, condition_options
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 
-__all__ = ["extreme_use", "hit_options", "take_hit"]
+__all__ = ["extreme_use", "hit_options", "hit_taken", "take_hit"]
 
 #: Who may take an extreme consequence: every PC, and a main NPC, whose sheet is a PC's.
 EXTREME_KINDS = frozenset({CharacterKind.PC, CharacterKind.MAJOR_NPC})
@@ -97,4 +98,32 @@ def take_hit(
         conflict=conflict,
         as_recorded=as_recorded,
         any_box=ruleset.preset.stress_any_box,
+    )
+
+
+def hit_taken(
+    ruleset: Ruleset,
+    target: Harmable,
+    track: Track,
+    plan: AbsorbPlan,
+    *,
+    by: str,
+    clock: Clock | None,
+    names: Mapping[int, str] | None = None,
+    extreme: ExtremeChoice | None = None,
+    conflict: str | None = None,
+) -> list[Aspect]:
+    """A hit absorbed with ``plan`` as a table's log recorded it (checked by no rule: see
+    :func:`take_hit`); a condition box takes its condition's name."""
+    if ruleset.has(OptionalRule.CONDITIONS):
+        names = {**(names or {}), **condition_names(target, plan)}
+    return absorbed_as_recorded(
+        target,
+        track,
+        plan,
+        by=by,
+        names=names,
+        extreme=extreme,
+        clock=clock,
+        conflict=conflict,
     )

@@ -138,6 +138,14 @@ class ZoneMap:
         self._check_zone(zone_id)
         self.positions[participant] = zone_id
 
+    def assign_position(self, participant: str, zone_id: str | None) -> None:
+        """Put ``participant`` where a table's log recorded them (``None``: off the map): an
+        assignment, checked by no rule."""
+        if zone_id is None:
+            self.positions.pop(participant, None)
+        else:
+            self.positions[participant] = zone_id
+
     def remove(self, participant: str) -> None:
         """Take a participant off the map."""
         self.positions.pop(participant, None)

@@ -8,20 +8,24 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TypedDict
 
+from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
-from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind
+from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
 from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.play.rolls import (
     ActionCommand,
     ActionRolled,
     action_record,
+    into_play,
+    into_play_as_recorded,
     put_in_play,
     require_dice,
     rolled_against,
@@ -33,6 +37,7 @@ from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
+from fatekit.table.upcasting import older
 
 # -- what a command and its event both hold ----------------------------------------------------
 #
@@ -337,8 +342,8 @@ def _check_hidden(event: AdvantageRolled | OvercomeRolled) -> None:
         raise BadInput("a hidden difficulty is a difficulty, with no opponent or obstacle")
 
 
-@folds(AttackRolled)
-def _attack_rolled(state: TableState, event: AttackRolled) -> None:
+@judges(AttackRolled)
+def _judge_attack_rolled(state: TableState, event: AttackRolled) -> None:
     roll = conflict_in_play(state).attack(
         event.actor,
         event.target,
@@ -351,19 +356,87 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
         cover_use=event.cover_use,
         into_block=event.into_block,
     )
-    put_in_play(
-        state,
-        roll,
-        event,
-        RollKind.CONFLICT,
-        action_record(event, Action.ATTACK.value, event.defender or event.target),
-        stunts=event.stunts,
-    )
+    record = action_record(event, Action.ATTACK.value, event.defender or event.target)
+    put_in_play(state, roll, event, RollKind.CONFLICT, record, stunts=event.stunts)
     note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
 
 
-@folds(AdvantageRolled)
-def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
+@folds(AttackRolled)
+def _attack_rolled(state: TableState, event: AttackRolled) -> None:
+    conflict = conflict_in_play(state)
+    victim = event.defender or event.target
+    roll = _action_roll(state, event, Action.ATTACK, 0 if event.forgo_defense else None)
+    if not event.forgo_defense:
+        roll.opposed_by(victim, 0, dice=require_dice(event.defend_faces, "defence"))
+    blocks = conflict.obstacles.blocks
+    forced = None if event.into_block is None else blocks.get(event.into_block)
+    conflict.turns.start(TurnInProgress(event.actor, roll, victim, into_block=forced))
+    record = action_record(event, Action.ATTACK.value, victim)
+    into_play(state, roll, event, RollKind.CONFLICT, record)
+    note_roll_made(state, event.actor, event.version, False)
+    # The make-up of the roll and its defence, Weapon and Armor, scale, cover: the facts.
+    assign_facts(state, facts_of(event))
+
+
+@older(AttackRolled)
+def _attack_rolled_older(state: TableState, event: AttackRolled) -> None:
+    roll = conflict_in_play(state).attack_recorded(
+        event.actor,
+        event.target,
+        event.skill,
+        **_exchange_roll(event, "attack"),
+        defender=event.defender,
+        forgo_defense=event.forgo_defense,
+        ranged=event.ranged,
+        cover=event.cover,
+        cover_use=event.cover_use,
+        into_block=event.into_block,
+    )
+    record = action_record(event, Action.ATTACK.value, event.defender or event.target)
+    into_play_as_recorded(state, roll, event, RollKind.CONFLICT, record, stunts=event.stunts)
+    note_roll_made(state, event.actor, event.version, False)
+
+
+def _action_roll(
+    state: TableState, event: ExchangeActionRolled, action: Action, difficulty: int | None
+) -> ActionRoll:
+    """An exchange's action roll with the dice its event recorded: what makes it up (the
+    ratings, every bonus) is its facts' to say."""
+    return ActionRoll(
+        event.actor,
+        action,
+        0,
+        skill=event.skill,
+        difficulty=difficulty,
+        dice=require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
+    )
+
+
+def _difficulty(event: ExchangeActionRolled) -> int | None:
+    """The difficulty the rules set an action's roll (an obstacle's rating), as recorded."""
+    for roll in facts_of(event).rolls or ():
+        if roll.roll == f"r{event.version}" and roll.sides:
+            return roll.sides[0].difficulty
+    return None
+
+
+def _opposed(
+    state: TableState,
+    event: AdvantageRolled | OvercomeRolled,
+    action: Action,
+    difficulty: int | None,
+) -> ActionRoll:
+    roll = _action_roll(state, event, action, difficulty)
+    if event.against is not None:
+        defence = require_dice(event.defend_faces, "defence")
+        roll.opposed_by(event.against, 0, skill=event.defend_skill, dice=defence)
+    return roll
+
+
+@judges(AdvantageRolled)
+def _judge_advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
     _check_hidden(event)
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
     roll = conflict_in_play(state).create_advantage(
@@ -375,20 +448,59 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
         aspect=aimed,
         zone=event.zone,
     )
+    record = action_record(event, Action.CREATE_ADVANTAGE.value, event.against)
     put_in_play(
         state,
         roll,
         event,
         RollKind.CONFLICT,
-        action_record(event, Action.CREATE_ADVANTAGE.value, event.against),
+        record,
         stunts=event.stunts,
         hidden=event.hidden_difficulty,
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
-@folds(OvercomeRolled)
-def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
+@folds(AdvantageRolled)
+def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
+    conflict = conflict_in_play(state)
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    roll = _opposed(state, event, Action.CREATE_ADVANTAGE, event.difficulty)
+    turn = TurnInProgress(event.actor, roll, event.against, aimed, zone=event.zone)
+    conflict.turns.start(turn)
+    record = action_record(event, Action.CREATE_ADVANTAGE.value, event.against)
+    into_play(state, roll, event, RollKind.CONFLICT, record, hidden=event.hidden_difficulty)
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    assign_facts(state, facts_of(event))  # the roll's make-up, what it works on, scale
+
+
+@older(AdvantageRolled)
+def _advantage_rolled_older(state: TableState, event: AdvantageRolled) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    roll = conflict_in_play(state).advantage_recorded(
+        event.actor,
+        event.skill,
+        **_exchange_roll(event, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        aspect=aimed,
+        zone=event.zone,
+    )
+    record = action_record(event, Action.CREATE_ADVANTAGE.value, event.against)
+    into_play_as_recorded(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        record,
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+    )
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+
+
+@judges(OvercomeRolled)
+def _judge_overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     _check_hidden(event)
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
     roll = conflict_in_play(state).overcome(
@@ -403,12 +515,13 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
         disable_hazard=event.disable_hazard,
         aspect=aimed,
     )
+    record = action_record(event, Action.OVERCOME.value, event.against)
     put_in_play(
         state,
         roll,
         event,
         RollKind.CONFLICT,
-        action_record(event, Action.OVERCOME.value, event.against),
+        record,
         stunts=event.stunts,
         hidden=event.hidden_difficulty,
         aim=aimed,  # the roll view names the aspect it would remove
@@ -416,24 +529,107 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
+@folds(OvercomeRolled)
+def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
+    conflict = conflict_in_play(state)
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    difficulty = event.difficulty if event.difficulty is not None else _difficulty(event)
+    roll = _opposed(state, event, Action.OVERCOME, difficulty)
+    blocks = conflict.obstacles.blocks
+    turn = TurnInProgress(
+        event.actor,
+        roll,
+        event.against,
+        move_to=event.move_to,
+        block=None if event.block is None else blocks.get(event.block),
+        remove_block=event.remove_block,
+        disable=event.disable_hazard,
+        target_aspect=aimed,
+    )
+    conflict.turns.start(turn)
+    record = action_record(event, Action.OVERCOME.value, event.against)
+    into_play(
+        state, roll, event, RollKind.CONFLICT, record, hidden=event.hidden_difficulty, aim=aimed
+    )
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    assign_facts(state, facts_of(event))  # the roll's make-up, scale
+
+
+@older(OvercomeRolled)
+def _overcome_rolled_older(state: TableState, event: OvercomeRolled) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    roll = conflict_in_play(state).overcome_recorded(
+        event.actor,
+        event.skill,
+        **_exchange_roll(event, "roll"),
+        difficulty=event.difficulty,
+        against=event.against,
+        move_to=event.move_to,
+        block=event.block,
+        remove_block=event.remove_block,
+        disable_hazard=event.disable_hazard,
+        aspect=aimed,
+    )
+    record = action_record(event, Action.OVERCOME.value, event.against)
+    into_play_as_recorded(
+        state,
+        roll,
+        event,
+        RollKind.CONFLICT,
+        record,
+        stunts=event.stunts,
+        hidden=event.hidden_difficulty,
+        aim=aimed,
+    )
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+
+
+@judges(FullDefenseTaken)
+def _judge_full_defense_taken(state: TableState, event: FullDefenseTaken) -> None:
+    if event.focus is None and event.who:
+        raise BadInput("name a focus for the full defense before naming who it is about")
+    conflict_in_play(state).defence.full_defense(event.actor, _focus(event))
+
+
 @folds(FullDefenseTaken)
 def _full_defense_taken(state: TableState, event: FullDefenseTaken) -> None:
-    focus = None
-    if event.focus is not None:
-        focus = DefenseFocus(event.focus, event.who)
-    elif event.who:
-        raise BadInput("name a focus for the full defense before naming who it is about")
-    conflict_in_play(state).defence.full_defense(event.actor, focus)
+    conflict_in_play(state).turns.start(TurnInProgress(event.actor), Phase.NEXT)
+    assign_facts(state, facts_of(event))  # the full defender and their focus
 
 
-@folds(Moved)
-def _moved(state: TableState, event: Moved) -> None:
+@older(FullDefenseTaken)
+def _full_defense_taken_older(state: TableState, event: FullDefenseTaken) -> None:
+    conflict_in_play(state).defence.full_defense_taken(event.actor, _focus(event))
+
+
+def _focus(event: FullDefenseTaken) -> DefenseFocus | None:
+    return None if event.focus is None else DefenseFocus(event.focus, event.who)
+
+
+@judges(Moved)
+def _judge_moved(state: TableState, event: Moved) -> None:
     conflict = state.conflict
     if conflict is not None and event.actor in conflict.roster.fighters:
         conflict.turns.free_move(event.actor, event.to)
     else:  # no exchange to count moves in: a walk to the next zone, if nothing is in the way
         state.require_character(event.actor)
         scene_in_play(state).move_freely(event.actor, event.to)
+
+
+@folds(Moved)
+def _moved(state: TableState, event: Moved) -> None:
+    assign_facts(state, facts_of(event))  # where they stand, that they moved this exchange
+
+
+@older(Moved)
+def _moved_older(state: TableState, event: Moved) -> None:
+    # A fighter's free move in an exchange, or a walk outside one: where they stand now.
+    zones = scene_in_play(state).zones
+    if zones is not None:
+        zones.assign_position(event.actor, event.to)
+    conflict = state.conflict
+    if conflict is not None and event.actor in conflict.roster.fighters:
+        conflict.turns.exchange.moved.add(event.actor)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

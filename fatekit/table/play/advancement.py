@@ -32,8 +32,11 @@ from fatekit.rules.characters.advancement import (
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
+    breakthrough_as_recorded,
     breakthrough_moment,
+    milestone_as_recorded,
     raise_skills,
+    skills_raised_as_recorded,
 )
 from fatekit.rules.characters.advancement import Breakthrough as BreakthroughChoice
 from fatekit.rules.characters.character import Character, fitted_harm
@@ -48,15 +51,19 @@ from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.clock import Moment
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
+from fatekit.rules.harm.stress import StressBox, StressTrack
 from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
-from fatekit.table.facts import records_sheet
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of, records_sheet
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -355,8 +362,9 @@ for _advancing in (MilestoneTaken, BreakthroughTaken, SkillsRaised):
 
 
 def _recorded_sheet(state: TableState, event: Event) -> bool:
-    """Write the sheet ``event`` recorded, if it did (and say so): as it was decided, with no
-    rule of advancement asked again."""
+    """Write the sheet an older release recorded on ``event``, if it did (and say so): as it
+    was decided, with no rule of advancement asked again; its stress boxes and slots as its
+    skills and stunts give them, keeping what they hold."""
     facts = event.facts
     if facts is None or not facts.sheets:
         return False
@@ -368,55 +376,131 @@ def _recorded_sheet(state: TableState, event: Event) -> bool:
 
 
 def _write_sheet(state: TableState, sheet: SheetFact, moment: Moment | None = None) -> None:
-    character = state.game.character(sheet.character)
+    character = state.game.characters[sheet.character]
     skills = dict(sheet.skills)
+    stunts = _stunts(character, sheet)
+    # The stress boxes and slots the sheet's skills and stunts give, as when a sheet is read.
+    stress, slots = fitted_harm(
+        character, state.game.ruleset.preset, skills=skills, stunts=stunts, keep_filled=True
+    )
+    _write_parts(character, sheet, skills, stunts)
+    character.stress = stress
+    character.consequences = slots
+    mark = state.game.clock.mark(moment or breakthrough_moment())
+    for index, name in sheet.recovering:
+        character.consequences[index].recovery_started(name, mark)
+
+
+def _stunts(character: Character, sheet: SheetFact) -> list[Stunt]:
     stunts = list(character.stunts)
     if tuple(json.dumps(stunt_dict(s), sort_keys=True) for s in stunts) != sheet.stunts:
         stunts = [_stunt(character, text) for text in sheet.stunts]
-    # The stress boxes and slots the sheet's skills and stunts give, as when a sheet is read.
-    stress, slots = fitted_harm(character, state.game.ruleset.preset, skills=skills, stunts=stunts)
+    return stunts
+
+
+def _write_parts(
+    character: Character, sheet: SheetFact, skills: dict[str, int], stunts: list[Stunt]
+) -> None:
     character.skills = skills
     character.stunts = stunts
     character.refresh = sheet.refresh
     names = dict(sheet.aspects)
     for aspect in character.aspects:
         aspect.name = names.get(aspect.id, aspect.name)
-    character.stress = stress
-    character.consequences = slots
-    for index, name in sheet.recovering:
-        slot = character.consequences[index]
-        if slot.aspect is None:
-            raise BadInput(f"{character.name} has no consequence in slot {index} to recover")
-        slot.aspect.name = name
-        slot.recovering = True
-        slot.treated_at = state.game.clock.mark(moment or breakthrough_moment())
     character.skill_steps_banked = sheet.banked
     character.skill_steps_earned = sheet.earned
     character.refresh_awarded = sheet.awarded
 
 
-@folds(MilestoneTaken)
-def _milestone_taken(state: TableState, event: MilestoneTaken) -> None:
-    if _recorded_sheet(state, event):
-        return
+def _advanced(state: TableState, event: Event) -> None:
+    """The fold of an advancement: the sheet as it recorded it, its stress boxes and slots laid
+    out as recorded (what they hold is the facts' to say)."""
+    facts = facts_of(event)
+    for sheet in facts.sheets or ():
+        character = state.game.characters[sheet.character]
+        _write_parts(character, sheet, dict(sheet.skills), _stunts(character, sheet))
+        character.stress = {
+            Track(track): StressTrack(
+                Track(track),
+                state.game.ruleset.preset.stress_style,
+                [StressBox(value) for value in values],
+            )
+            for track, values in sheet.stress or ()
+        }
+        character.consequences = [
+            ConsequenceSlot(
+                Severity(slot.severity), slot.shifts, Track(slot.track), condition=slot.condition
+            )
+            for slot in sheet.slots or ()
+        ]
+        state.milestones.pop(sheet.character, None)
+    assign_facts(state, facts)
+
+
+@judges(MilestoneTaken)
+def _judge_milestone_taken(state: TableState, event: MilestoneTaken) -> None:
     character = _open_milestone(state, event.character_id, MilestoneKind.MINOR)
     apply_milestone(character, milestone_choice(character, event.choice), state.game.ruleset.preset)
     state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
     state.game.sync_sheets()
 
 
+@folds(MilestoneTaken)
 @folds(BreakthroughTaken)
-def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
+@folds(SkillsRaised)
+def _advancement(state: TableState, event: Event) -> None:
+    _advanced(state, event)
+
+
+@older(MilestoneTaken)
+def _milestone_taken_older(state: TableState, event: MilestoneTaken) -> None:
     if _recorded_sheet(state, event):
         return
+    character = state.game.characters[event.character_id]
+    choice = milestone_choice(character, event.choice)
+    milestone_as_recorded(character, choice, state.game.ruleset.preset)
+    state.milestones.pop(character.id, None)
+    state.game.sync_sheets()
+
+
+@judges(BreakthroughTaken)
+def _judge_breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
     character = _open_milestone(state, event.character_id, MilestoneKind.MAJOR)
     names = dict(event.recovery_names)
     if len(names) != len(event.recovery_names):
         raise BadInput("each consequence is renamed once")
-    choice = BreakthroughChoice(
+    # The clock reached the major milestone when the session ended, as the rules ask.
+    choice = _breakthrough_choice(character, event)
+    apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
+    state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
+    state.game.sync_sheets()
+
+
+@older(BreakthroughTaken)
+def _breakthrough_taken_older(state: TableState, event: BreakthroughTaken) -> None:
+    if _recorded_sheet(state, event):
+        return
+    # Logged before events recorded facts: as fatekit played a breakthrough then (before
+    # issue 27), its recovery started during the session and every recovering consequence
+    # cleared.
+    character = state.game.characters[event.character_id]
+    breakthrough_as_recorded(
+        character,
+        _breakthrough_choice(character, event),
+        state.game.clock,
+        state.game.ruleset.preset,
+        moment=Moment.SCENE if event.facts is None else None,
+        clear_all=event.facts is None,
+    )
+    state.milestones.pop(character.id, None)
+    state.game.sync_sheets()
+
+
+def _breakthrough_choice(character: Character, event: BreakthroughTaken) -> BreakthroughChoice:
+    return BreakthroughChoice(
         milestone=None if event.milestone is None else milestone_choice(character, event.milestone),
         high_concept=event.high_concept,
-        recovery_names=names,
+        recovery_names=dict(event.recovery_names),
         clear_recovering=(
             None if event.clear_recovering is None else frozenset(event.clear_recovering)
         ),
@@ -424,15 +508,12 @@ def _breakthrough_taken(state: TableState, event: BreakthroughTaken) -> None:
         gm_refresh=event.gm_refresh,
         gm_skill_step=event.gm_skill_step,
     )
-    # The clock reached the major milestone when the session ended, as the rules ask.
-    apply_breakthrough(character, choice, state.game.clock, state.game.ruleset.preset)
-    state.milestones.pop(character.id, None)  # none open when the GM allowed one anyway
-    state.game.sync_sheets()
 
 
-@folds(MilestoneSpent)
+@assigns(MilestoneSpent)
 def _milestone_spent(state: TableState, event: MilestoneSpent) -> None:
-    character = state.game.character(event.character_id)
+    # Judged when it was decided (on a copy of the sheet); its event holds what it did.
+    character = state.game.characters[event.character_id]
     for gone in event.cleared:
         for slot in character.consequences:
             if slot.aspect is not None and slot.aspect.id == gone:
@@ -452,15 +533,22 @@ def _milestone_spent(state: TableState, event: MilestoneSpent) -> None:
     state.game.sync_sheets()
 
 
-@folds(SkillsRaised)
-def _skills_raised(state: TableState, event: SkillsRaised) -> None:
-    if _recorded_sheet(state, event):
-        return
+@judges(SkillsRaised)
+def _judge_skills_raised(state: TableState, event: SkillsRaised) -> None:
     character = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
     # The rules check the banked count and the column rule, and change nothing when they refuse.
     raise_skills(character, event.steps, state.game.ruleset.preset)
+    state.game.sync_sheets()
+
+
+@older(SkillsRaised)
+def _skills_raised_older(state: TableState, event: SkillsRaised) -> None:
+    if _recorded_sheet(state, event):
+        return
+    character = state.game.characters[event.character_id]
+    skills_raised_as_recorded(character, event.steps, state.game.ruleset.preset)
     state.game.sync_sheets()
 
 

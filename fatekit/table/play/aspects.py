@@ -10,19 +10,23 @@ from enum import StrEnum
 from fatekit.rules.aspects.compels import (
     COMPEL_OFFER_RULE,
     CompelKind,
+    CompelState,
     check_compel_kind,
+    compel_offered,
     offer_compel,
     self_compel,
 )
 from fatekit.rules.aspects.fate_points import GM
-from fatekit.rules.aspects.invokes import declare_story_detail
+from fatekit.rules.aspects.invokes import declare_story_detail, story_detail_declared
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -227,8 +231,8 @@ gm_only((SelfCompelAnswer, SelfCompelAnswered, "answer self-compels"))
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(CompelOffered)
-def _compel_offered(state: TableState, event: CompelOffered) -> None:
+@judges(CompelOffered)
+def _judge_compel_offered(state: TableState, event: CompelOffered) -> None:
     if event.compel_id in state.compels:
         raise BadInput(f"there is already a compel {event.compel_id!r}")
     state.require_character(event.target)
@@ -246,8 +250,36 @@ def _compel_offered(state: TableState, event: CompelOffered) -> None:
     state.game.sync_sheets()  # a player who offers a compel pays for it from their own points
 
 
-@folds(CompelAnswered)
-def _compel_answered(state: TableState, event: CompelAnswered) -> None:
+@folds(CompelOffered)
+def _compel_offered(state: TableState, event: CompelOffered) -> None:
+    _compel_offered_older(state, event)
+    assign_facts(state, facts_of(event))  # the point a player paid for the offer
+
+
+@older(CompelOffered)
+def _compel_offered_older(state: TableState, event: CompelOffered) -> None:
+    state.compels[event.compel_id] = compel_offered(
+        event.aspect_id,
+        event.target,
+        offered_by=GM if event.offered_by is None else event.offered_by,
+        ledger=state.game.ledger,
+        kind=event.kind,
+        complication=event.complication,
+        decision=event.decision,
+    )
+    state.game.sync_sheets()
+
+
+#: What each answer to a compel makes of it.
+_ANSWERED = {
+    CompelAnswer.ACCEPT: CompelState.ACCEPTED,
+    CompelAnswer.REFUSE: CompelState.REFUSED,
+    CompelAnswer.WITHDRAW: CompelState.WITHDRAWN,
+}
+
+
+@judges(CompelAnswered)
+def _judge_compel_answered(state: TableState, event: CompelAnswered) -> None:
     compel = state.compels.get(event.compel_id)
     if compel is None:
         raise BadInput(f"there is no compel {event.compel_id!r}")
@@ -263,8 +295,22 @@ def _compel_answered(state: TableState, event: CompelAnswered) -> None:
     state.game.sync_sheets()
 
 
-@folds(FreeInvokePassed)
-def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
+@folds(CompelAnswered)
+def _compel_answered(state: TableState, event: CompelAnswered) -> None:
+    state.compels.pop(event.compel_id, None)
+    assign_facts(state, facts_of(event))  # the points the answer moved
+
+
+@older(CompelAnswered)
+def _compel_answered_older(state: TableState, event: CompelAnswered) -> None:
+    compel = state.compels.pop(event.compel_id, None)
+    if compel is not None:
+        compel.settle(_ANSWERED[event.answer], state.game.ledger)
+    state.game.sync_sheets()
+
+
+@judges(FreeInvokePassed)
+def _judge_free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
     state.require_character(event.from_character)
     state.require_character(event.to_character)
     if event.from_character == event.to_character:
@@ -274,8 +320,20 @@ def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
     )
 
 
-@folds(StoryDetailDeclared)
-def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
+@folds(FreeInvokePassed)
+def _free_invoke_passed(state: TableState, event: FreeInvokePassed) -> None:
+    assign_facts(state, facts_of(event))  # who holds the free invokes now
+
+
+@older(FreeInvokePassed)
+def _free_invoke_passed_older(state: TableState, event: FreeInvokePassed) -> None:
+    state.game.find_aspect(event.aspect_id).handed_free_invoke(
+        event.from_character, event.to_character
+    )
+
+
+@judges(StoryDetailDeclared)
+def _judge_story_detail(state: TableState, event: StoryDetailDeclared) -> None:
     state.require_character(event.by)
     aspect = state.game.find_aspect(event.aspect_id)
     # The point is paid here; the detail itself is told in the log.
@@ -283,8 +341,20 @@ def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
     state.game.sync_sheets()
 
 
-@folds(SelfCompelAsked)
-def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
+@folds(StoryDetailDeclared)
+def _story_detail(state: TableState, event: StoryDetailDeclared) -> None:
+    assign_facts(state, facts_of(event))  # the point paid
+
+
+@older(StoryDetailDeclared)
+def _story_detail_older(state: TableState, event: StoryDetailDeclared) -> None:
+    aspect = state.game.find_aspect(event.aspect_id)
+    story_detail_declared(aspect, event.by, event.detail, state.game.ledger)
+    state.game.sync_sheets()
+
+
+@judges(SelfCompelAsked)
+def _judge_self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
     if event.compel_id in state.self_compels or event.compel_id in state.compels:
         raise BadInput(f"there is already a compel {event.compel_id!r}")
     state.require_character(event.target)
@@ -296,6 +366,11 @@ def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
         complication=event.complication,
         gm_agrees=False,
     )
+    _self_compel_asked(state, event)
+
+
+@assigns(SelfCompelAsked)
+def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
     state.self_compels[event.compel_id] = SelfCompelRecord(
         event.compel_id,
         event.version,
@@ -307,8 +382,8 @@ def _self_compel_asked(state: TableState, event: SelfCompelAsked) -> None:
     )
 
 
-@folds(SelfCompelAnswered)
-def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
+@judges(SelfCompelAnswered)
+def _judge_self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
     asked = state.self_compels.pop(event.compel_id, None)
     if asked is None:
         raise BadInput(f"no self-compel {event.compel_id!r} is waiting for an answer")
@@ -320,6 +395,20 @@ def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
             complication=asked.complication,
             gm_agrees=True,
         )
+    state.game.sync_sheets()
+
+
+@folds(SelfCompelAnswered)
+def _self_compel_answered(state: TableState, event: SelfCompelAnswered) -> None:
+    state.self_compels.pop(event.compel_id, None)
+    assign_facts(state, facts_of(event))  # the point the GM paid
+
+
+@older(SelfCompelAnswered)
+def _self_compel_answered_older(state: TableState, event: SelfCompelAnswered) -> None:
+    asked = state.self_compels.pop(event.compel_id, None)
+    if asked is not None and event.accepted:
+        state.game.ledger.wallet(asked.target).gain()
     state.game.sync_sheets()
 
 

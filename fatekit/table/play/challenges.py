@@ -13,17 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.play.rolls import (
     RollResolved,
+    carry_out_older,
     carry_out_roll,
     choose_option,
+    into_play,
+    into_play_as_recorded,
     put_in_play,
     require_dice,
     settles,
@@ -32,7 +36,7 @@ from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
-from fatekit.table.upcasting import upcasts
+from fatekit.table.upcasting import older, upcasts
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -125,19 +129,24 @@ def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(ChallengeStarted)
-def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
+@judges(ChallengeStarted)
+def _judge_challenge_started(state: TableState, event: ChallengeStarted) -> None:
     if state.challenge is not None:
         raise BadInput("a challenge is already running")
     scene_in_play(state)
+    _challenge_started(state, event)
+
+
+@assigns(ChallengeStarted)
+def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
     challenge = Challenge(in_conflict=event.in_conflict)
     for key, description, skill, difficulty in event.tasks:
         challenge.add_task(key, description, skill, difficulty)
     state.challenge = challenge
 
 
-@folds(ChallengeRolled)
-def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
+@judges(ChallengeRolled)
+def _judge_challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
     challenge = challenge_in_play(state)
     task = challenge.task(event.task)
     challenge.check_attempt(task.key, event.actor, task.skill)
@@ -146,17 +155,53 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         raise IllegalAction(
             f"task {task.key!r} is being rolled: settle roll {rolling.id} first", CHALLENGE_RULE
         )
-    roll = ActionRoll(
+    roll = _task_roll(state, event, rated=True)
+    if event.in_play:
+        put_in_play(
+            state, roll, event, RollKind.CHALLENGE, _task_record(state, event), task=task.key
+        )
+        return
+    _settled_at_once(state, event, roll)
+
+
+@folds(ChallengeRolled)
+def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
+    if event.in_play:
+        roll = _task_roll(state, event, rated=False)
+        record = _task_record(state, event)
+        into_play(state, roll, event, RollKind.CHALLENGE, record, task=event.task)
+    else:
+        state.last_roll = _task_record(state, event)
+    assign_facts(state, facts_of(event))  # the roll as the rules made it up, or how it went
+
+
+@older(ChallengeRolled)
+def _challenge_rolled_older(state: TableState, event: ChallengeRolled) -> None:
+    roll = _task_roll(state, event, rated=True)
+    if event.in_play:
+        record = _task_record(state, event)
+        into_play_as_recorded(state, roll, event, RollKind.CHALLENGE, record, task=event.task)
+        return
+    _settled_at_once(state, event, roll, checked=False)
+
+
+def _task_roll(state: TableState, event: ChallengeRolled, *, rated: bool) -> ActionRoll:
+    task = challenge_in_play(state).task(event.task)
+    return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        state.game.character(event.actor).rating(task.skill),
+        state.game.characters[event.actor].rating(task.skill) if rated else 0,
         skill=task.skill,
         difficulty=task.difficulty,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
     )
-    record = RollRecord(
+
+
+def _task_record(state: TableState, event: ChallengeRolled) -> RollRecord:
+    task = challenge_in_play(state).task(event.task)
+    return RollRecord(
         event.version,
         event.at,
         event.actor,
@@ -165,19 +210,38 @@ def _challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
         event.faces,
         difficulty=task.difficulty,
     )
-    if event.in_play:
-        put_in_play(state, roll, event, RollKind.CHALLENGE, record, task=task.key)
-        return
+
+
+def _settled_at_once(
+    state: TableState, event: ChallengeRolled, roll: ActionRoll, *, checked: bool = True
+) -> None:
     # Logged before a task's roll was in play: settled as it fell, with the option it names.
+    challenge = challenge_in_play(state)
+    task = challenge.task(event.task)
     roll.roll()
     resolution = roll.preview()
+    if not checked:  # the option the log names, on the outcome that offered it
+        resolution = offering(lambda o: roll.preview(outcome=o), event.option)
     option = choose_option(resolution, event.option)
-    challenge.record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
+    record = challenge.record if checked else challenge.recorded
+    record(task.key, event.actor, task.skill, roll.effort, resolution, option.key)
     roll.close()
-    state.last_roll = record
+    state.last_roll = _task_record(state, event)
 
 
-@settles(RollKind.CHALLENGE)
+def _settle_task_older(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    challenge = challenge_in_play(state)
+    roll = in_play.roll
+    assert in_play.task is not None and roll.skill is not None
+    resolution = offering(lambda o: roll.preview(outcome=o), event.option)
+    option = choose_option(resolution, event.option)
+    challenge.recorded(in_play.task, roll.actor, roll.skill, roll.effort, resolution, option.key)
+    return carry_out_older(state, in_play, event)
+
+
+@settles(RollKind.CHALLENGE, older=_settle_task_older)
 def _settle_task(state: TableState, in_play: RollInPlay, event: RollResolved) -> tuple[str, ...]:
     # The task's overcome is carried out like any (a boost for style, one for the opposition),
     # and the challenge records how it went for the GM to read with the others.
@@ -190,9 +254,14 @@ def _settle_task(state: TableState, in_play: RollInPlay, event: RollResolved) ->
     return carry_out_roll(state, in_play, event)
 
 
-@folds(ChallengeEnded)
-def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
+@judges(ChallengeEnded)
+def _judge_challenge_ended(state: TableState, event: ChallengeEnded) -> None:
     challenge_in_play(state)
+    _challenge_ended(state, event)
+
+
+@assigns(ChallengeEnded)
+def _challenge_ended(state: TableState, event: ChallengeEnded) -> None:
     state.challenge = None
     for in_play in [r for r in state.rolls.values() if r.kind is RollKind.CHALLENGE]:
         del state.rolls[in_play.id]  # a task's roll still in play no longer counts

@@ -15,11 +15,13 @@ from fatekit.rules.scenes.conflict import Conflict, ConflictKind
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -231,8 +233,8 @@ def _hit_target(context: Context) -> str:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(ConflictStarted)
-def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+@judges(ConflictStarted)
+def _judge_conflict_started(state: TableState, event: ConflictStarted) -> None:
     if state.conflict is not None:
         raise BadInput("a conflict is already running")
     if state.rolls:
@@ -254,52 +256,157 @@ def _conflict_started(state: TableState, event: ConflictStarted) -> None:
     )
 
 
+@folds(ConflictStarted)
+def _conflict_started(state: TableState, event: ConflictStarted) -> None:
+    facts = facts_of(event)
+    turn = None if facts.conflict is None else facts.conflict.turn
+    assert turn is not None, "a conflict begun records its turns"
+    fixed = None if turn.order is None else list(turn.order)
+    state.conflict = _assembled(state, event, turn.current, fixed)
+    assign_facts(state, facts)
+
+
+@older(ConflictStarted)
+def _conflict_started_older(state: TableState, event: ConflictStarted) -> None:
+    # Who acts first as the log named them (else the first of the order), everyone armed as
+    # their sheet says.
+    conflict = _assembled(state, event, "", None)
+    current, fixed = conflict.turns.first_as_recorded(event.first)
+    conflict.turns.current, conflict.turns.fixed = current, fixed
+    for fighter in conflict.roster.fighters.values():
+        conflict.roster.arm(fighter)
+    state.conflict = conflict
+
+
+def _assembled(
+    state: TableState, event: ConflictStarted, current: str, fixed: list[str] | None
+) -> Conflict:
+    return Conflict.assembled(
+        state.game,
+        event.sides,
+        kind=event.kind,
+        harm=event.harm,
+        group_npcs=event.group_npcs,
+        current=current,
+        fixed=fixed,
+    )
+
+
 def harm_taken(state: TableState, harm: Track) -> bool:
     """Whether the rule set has a stress track for ``harm``."""
     tracks = {spec.track for spec in state.ruleset.preset.stress_tracks}
     return harm in tracks or Track.ANY in tracks
 
 
-@folds(HitAbsorbed)
-def _hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
+@judges(HitAbsorbed)
+def _judge_hit_absorbed(state: TableState, event: HitAbsorbed) -> None:
     conflict = conflict_in_play(state)
     _check_hit_target(conflict, event.target)
-    extreme = event.extreme
-    conflict.hits.absorb(
-        AbsorbPlan(
-            tuple(sorted(event.boxes)), tuple(sorted(event.slots)), extreme=extreme is not None
-        ),
-        dict(event.names),
-        extreme=None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces),
-        # Folded again (its facts recorded), the plan is applied as it was judged when chosen.
-        as_recorded=event.facts is not None,
-    )
+    conflict.hits.absorb(_plan(event), dict(event.names), extreme=_extreme(event))
     settle_conflict(state)
 
 
+@folds(HitAbsorbed)
 @folds(TakenOut)
-def _taken_out(state: TableState, event: TakenOut) -> None:
+@folds(Conceded)
+def _hit_taken(state: TableState, event: HitAbsorbed | TakenOut | Conceded) -> None:
+    # The boxes marked, the consequences written, who is out, the hits left, whose turn: the
+    # facts.
+    assign_facts(state, facts_of(event))
+    settle_conflict(state)
+
+
+@older(HitAbsorbed)
+def _hit_absorbed_older(state: TableState, event: HitAbsorbed) -> None:
+    conflict = conflict_in_play(state)
+    conflict.hits.absorbed_as_recorded(_plan(event), dict(event.names), extreme=_extreme(event))
+    settle_conflict(state)
+
+
+def _plan(event: HitAbsorbed) -> AbsorbPlan:
+    extreme = event.extreme is not None
+    return AbsorbPlan(tuple(sorted(event.boxes)), tuple(sorted(event.slots)), extreme=extreme)
+
+
+def _extreme(event: HitAbsorbed) -> ExtremeChoice | None:
+    extreme = event.extreme
+    return None if extreme is None else ExtremeChoice(extreme.name, extreme.replaces)
+
+
+@judges(TakenOut)
+def _judge_taken_out(state: TableState, event: TakenOut) -> None:
     conflict = conflict_in_play(state)
     _check_hit_target(conflict, event.target)
     conflict.hits.take_out()
     settle_conflict(state)
 
 
-@folds(Conceded)
-def _conceded(state: TableState, event: Conceded) -> None:
+@older(TakenOut)
+def _taken_out_older(state: TableState, event: TakenOut) -> None:
+    conflict_in_play(state).hits.taken_out_as_recorded()
+    settle_conflict(state)
+
+
+@judges(Conceded)
+def _judge_conceded(state: TableState, event: Conceded) -> None:
     conflict_in_play(state).hits.concede(event.character_id)
+    settle_conflict(state)
+
+
+@older(Conceded)
+def _conceded_older(state: TableState, event: Conceded) -> None:
+    conflict_in_play(state).hits.conceded_as_recorded(event.character_id)
+    settle_conflict(state)
+
+
+@judges(TurnEnded)
+def _judge_turn_ended(state: TableState, event: TurnEnded) -> None:
+    conflict_in_play(state).end_turn(event.next_actor)
     settle_conflict(state)
 
 
 @folds(TurnEnded)
 def _turn_ended(state: TableState, event: TurnEnded) -> None:
-    conflict_in_play(state).end_turn(event.next_actor)
+    assign_facts(state, facts_of(event))
     settle_conflict(state)
+
+
+@older(TurnEnded)
+def _turn_ended_older(state: TableState, event: TurnEnded) -> None:
+    # The turn passed to whoever the log names (else the next in the fixed order), as it was
+    # allowed then, whatever the turn order allows now.
+    conflict = conflict_in_play(state)
+    chosen = conflict.turns.next_as_recorded(event.next_actor)
+    conflict.turns.pass_to(chosen)
+    conflict.defence.turn_begins(chosen)
+    settle_conflict(state)
+
+
+@judges(ConflictFinished)
+def _judge_conflict_finished(state: TableState, event: ConflictFinished) -> None:
+    conflict_in_play(state).hits.finish(into=event.into)
+    _conflict_over(state)
 
 
 @folds(ConflictFinished)
 def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
-    conflict_in_play(state).hits.finish(into=event.into)
+    turns = conflict_in_play(state).turns
+    if turns.turn is not None and turns.turn.roll is not None:
+        # The fight is over: what was still under way in it will not happen.
+        turns.turn.roll.close()
+        for sub in turns.turn.targets.values():
+            sub.close()
+    assign_facts(state, facts_of(event))  # the points the fight's end pays out
+    _conflict_over(state)
+
+
+@older(ConflictFinished)
+def _conflict_finished_older(state: TableState, event: ConflictFinished) -> None:
+    conflict_in_play(state).hits.finished_as_recorded(into=event.into)
+    _conflict_over(state)
+
+
+def _conflict_over(state: TableState) -> None:
     drop_asked_out_of_conflict(state, ended=True)
     drop_conflict_roll(state)
     state.conflict = None
@@ -307,9 +414,19 @@ def _conflict_finished(state: TableState, event: ConflictFinished) -> None:
     state.game.sync_sheets()
 
 
+@judges(MinionShielded)
+def _judge_minion_shielded(state: TableState, event: MinionShielded) -> None:
+    conflict_in_play(state).hits.shield(event.minion)
+
+
 @folds(MinionShielded)
 def _minion_shielded(state: TableState, event: MinionShielded) -> None:
-    conflict_in_play(state).hits.shield(event.minion)
+    assign_facts(state, facts_of(event))  # the hit as the minion takes it
+
+
+@older(MinionShielded)
+def _minion_shielded_older(state: TableState, event: MinionShielded) -> None:
+    conflict_in_play(state).hits.shielded_as_recorded(event.minion)
 
 
 def conflict_in_play(state: TableState) -> Conflict:

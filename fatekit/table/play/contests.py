@@ -25,7 +25,7 @@ from fatekit.rules.scenes.contest import (
     CONTEST_THREAT_RULE,
     Contest,
 )
-from fatekit.rules.scenes.taking import hit_options, take_hit
+from fatekit.rules.scenes.taking import hit_options, hit_taken, take_hit
 from fatekit.table.base import (
     BoxIndex,
     Command,
@@ -36,9 +36,17 @@ from fatekit.table.base import (
     Tallied,
 )
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.play.conflicts import harm_taken
-from fatekit.table.play.rolls import RollResolved, put_in_play, require_dice, settles
+from fatekit.table.play.rolls import (
+    RollResolved,
+    into_play,
+    into_play_as_recorded,
+    put_in_play,
+    require_dice,
+    settles,
+)
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer, hide_dice
 from fatekit.table.showing import shown_whole, shows
@@ -51,7 +59,7 @@ from fatekit.table.state import (
     RollRecord,
     TableState,
 )
-from fatekit.table.upcasting import upcasts
+from fatekit.table.upcasting import older, upcasts
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -256,8 +264,8 @@ def _take_contest_out(context: Context, command: TakeContestOut) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(ContestStarted)
-def _contest_started(state: TableState, event: ContestStarted) -> None:
+@judges(ContestStarted)
+def _judge_contest_started(state: TableState, event: ContestStarted) -> None:
     if state.contest is not None:
         raise BadInput("a contest is already running")
     scene_in_play(state)
@@ -271,8 +279,22 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
             code="contest_harm_untracked",
             harm=event.harm.value,
         )
-    state.contest = Contest.between(
+    Contest.between(
         sides,
+        dict(event.intents),
+        victories_needed=event.victories_needed,
+        harmful_to=event.harmful_to,
+        faster=event.faster,
+        whole_side=state.game.ruleset.preset.source == ODE,
+        difficulties=dict(event.difficulties) if event.difficulties else None,
+    )
+    _contest_started(state, event)
+
+
+@assigns(ContestStarted)
+def _contest_started(state: TableState, event: ContestStarted) -> None:
+    state.contest = Contest.as_recorded(
+        {side: list(members) for side, members in event.sides},
         dict(event.intents),
         victories_needed=event.victories_needed,
         harmful_to=event.harmful_to,
@@ -286,41 +308,89 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
     state.contest_threat_by = {}
 
 
-@folds(ContestRolled)
-def _contest_rolled(state: TableState, event: ContestRolled) -> None:
+@judges(ContestRolled)
+def _judge_contest_rolled(state: TableState, event: ContestRolled) -> None:
     contest = contest_in_play(state)
     _contest_side(contest, state, event.side)
     if event.actor not in contest.sides[event.side].members:
         raise BadInput(f"{event.actor} is not on side {event.side!r}")
-    roll = ActionRoll(
+    roll = _side_roll(state, event, rated=True)
+    if event.bonus:
+        roll.add_bonus(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
+    if event.in_play:
+        put_in_play(state, roll, event, RollKind.CONTEST, _side_record(event), side=event.side)
+        return
+    _counted_at_once(state, contest, event, roll, checked=True)
+
+
+@folds(ContestRolled)
+def _contest_rolled(state: TableState, event: ContestRolled) -> None:
+    if event.in_play:
+        roll = _side_roll(state, event, rated=False)
+        into_play(state, roll, event, RollKind.CONTEST, _side_record(event), side=event.side)
+    else:
+        state.last_roll = _side_record(event)
+    assign_facts(state, facts_of(event))  # the roll as the rules made it up, or what it counted
+
+
+@older(ContestRolled)
+def _contest_rolled_older(state: TableState, event: ContestRolled) -> None:
+    contest = contest_in_play(state)
+    roll = _side_roll(state, event, rated=True)
+    if event.bonus:
+        roll.counted(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
+    if event.in_play:
+        record = _side_record(event)
+        into_play_as_recorded(state, roll, event, RollKind.CONTEST, record, side=event.side)
+        return
+    _counted_at_once(state, contest, event, roll, checked=False)
+
+
+def _side_roll(state: TableState, event: ContestRolled, *, rated: bool) -> ActionRoll:
+    return ActionRoll(
         event.actor,
         Action.OVERCOME,
-        state.game.character(event.actor).rating(event.skill),
+        state.game.characters[event.actor].rating(event.skill) if rated else 0,
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
         difficulty=0,  # efforts are compared between the sides, not with a difficulty
     )
-    if event.bonus:
-        roll.add_bonus(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
-    record = RollRecord(event.version, event.at, event.actor, "contest", event.skill, event.faces)
-    if event.in_play:
-        put_in_play(state, roll, event, RollKind.CONTEST, record, side=event.side)
-        return
+
+
+def _side_record(event: ContestRolled) -> RollRecord:
+    return RollRecord(event.version, event.at, event.actor, "contest", event.skill, event.faces)
+
+
+def _counted_at_once(
+    state: TableState, contest: Contest, event: ContestRolled, roll: ActionRoll, *, checked: bool
+) -> None:
     roll.roll()  # logged before contest rolls were in play: the effort counted as it fell
-    state.last_roll = record
+    state.last_roll = _side_record(event)
+    hidden = state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden)
+    _count(state, contest, event.side, roll, event.version, hidden, checked=checked)
+
+
+def _settle_contest_older(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    contest = contest_in_play(state)
+    assert in_play.side is not None
+    in_play.roll.close()
     _count(
         state,
         contest,
-        event.side,
-        roll,
-        event.version,
-        state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
+        in_play.side,
+        in_play.roll,
+        in_play.version,
+        in_play.npc_dice_hidden,
+        checked=False,
     )
+    return ()
 
 
-@settles(RollKind.CONTEST)
+@settles(RollKind.CONTEST, older=_settle_contest_older)
 def _settle_contest_roll(
     state: TableState, in_play: RollInPlay, event: RollResolved
 ) -> tuple[str, ...]:
@@ -329,7 +399,15 @@ def _settle_contest_roll(
     contest = contest_in_play(state)
     assert in_play.side is not None
     in_play.roll.close()
-    _count(state, contest, in_play.side, in_play.roll, in_play.version, in_play.npc_dice_hidden)
+    _count(
+        state,
+        contest,
+        in_play.side,
+        in_play.roll,
+        in_play.version,
+        in_play.npc_dice_hidden,
+        checked=True,
+    )
     return ()
 
 
@@ -340,6 +418,8 @@ def _count(
     roll: ActionRoll,
     version: int,
     npc_dice_hidden: bool,
+    *,
+    checked: bool,
 ) -> None:
     """Count a side's settled overcome in this exchange, and settle the exchange if it was the
     last one the sides owed."""
@@ -349,11 +429,11 @@ def _count(
     state.contest_rolls[side] = ContestRollRecord(
         side, roll.actor, roll.skill, roll.dice.symbols(), effort, version, npc_dice_hidden
     )
-    _settle_exchange(state, contest)
+    _settle_exchange(state, contest, checked=checked)
 
 
-@folds(ContestThreatRolled)
-def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> None:
+@judges(ContestThreatRolled)
+def _judge_contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> None:
     contest = contest_in_play(state)
     contest.check_threat()
     if any(event.actor in side.members for side in contest.sides.values()):
@@ -368,10 +448,21 @@ def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> Non
                 f"side {side!r} has already rolled this exchange: a threat attacks before",
                 CONTEST_THREAT_RULE,
             )
+    _contest_threat_rolled_older(state, event)
+
+
+@folds(ContestThreatRolled)
+def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> None:
+    state.last_roll = _threat_record(event)
+    assign_facts(state, facts_of(event))  # the threat's effort against each side
+
+
+@older(ContestThreatRolled)
+def _contest_threat_rolled_older(state: TableState, event: ContestThreatRolled) -> None:
     roll = ActionRoll(
         event.actor,
         Action.ATTACK,
-        state.game.character(event.actor).rating(event.skill),
+        state.game.characters[event.actor].rating(event.skill),
         skill=event.skill,
         dice=require_dice(event.faces, "roll"),
         ledger=state.game.ledger,
@@ -383,22 +474,41 @@ def _contest_threat_rolled(state: TableState, event: ContestThreatRolled) -> Non
         if roll.effort >= state.contest_threats.get(side, roll.effort):
             state.contest_threat_by[side] = event.actor
         state.contest_threats[side] = max(state.contest_threats.get(side, roll.effort), roll.effort)
-    state.last_roll = RollRecord(
-        event.version, event.at, event.actor, "attack", event.skill, event.faces
-    )
+    state.last_roll = _threat_record(event)
+
+
+def _threat_record(event: ContestThreatRolled) -> RollRecord:
+    return RollRecord(event.version, event.at, event.actor, "attack", event.skill, event.faces)
+
+
+@judges(ContestForfeited)
+def _judge_contest_forfeited(state: TableState, event: ContestForfeited) -> None:
+    contest = contest_in_play(state)
+    _contest_side(contest, state, event.side)
+    state.contest_forfeits.add(event.side)
+    _settle_exchange(state, contest, checked=True)
 
 
 @folds(ContestForfeited)
 def _contest_forfeited(state: TableState, event: ContestForfeited) -> None:
+    assign_facts(state, facts_of(event))  # the side's roll given up, the exchange settled
+
+
+@older(ContestForfeited)
+def _contest_forfeited_older(state: TableState, event: ContestForfeited) -> None:
     contest = contest_in_play(state)
-    _contest_side(contest, state, event.side)
     state.contest_forfeits.add(event.side)
-    _settle_exchange(state, contest)
+    _settle_exchange(state, contest, checked=False)
 
 
-@folds(ContestEnded)
-def _contest_ended(state: TableState, event: ContestEnded) -> None:
+@judges(ContestEnded)
+def _judge_contest_ended(state: TableState, event: ContestEnded) -> None:
     contest_in_play(state)
+    _contest_ended(state, event)
+
+
+@assigns(ContestEnded)
+def _contest_ended(state: TableState, event: ContestEnded) -> None:
     state.contest, state.contest_efforts, state.contest_forfeits = None, {}, set()
     state.contest_rolls, state.contest_last, state.contest_threats = {}, {}, {}
     state.contest_threat_by = {}  # its hits still waiting stay: they must be taken
@@ -406,8 +516,8 @@ def _contest_ended(state: TableState, event: ContestEnded) -> None:
         del state.rolls[in_play.id]  # an overcome still in play no longer counts for anything
 
 
-@folds(ContestHitAbsorbed)
-def _contest_hit_absorbed(state: TableState, event: ContestHitAbsorbed) -> None:
+@judges(ContestHitAbsorbed)
+def _judge_contest_hit_absorbed(state: TableState, event: ContestHitAbsorbed) -> None:
     hit = contest_hit_on(state, event.target)
     take_hit(
         state.ruleset,
@@ -418,16 +528,40 @@ def _contest_hit_absorbed(state: TableState, event: ContestHitAbsorbed) -> None:
         by=hit.by,
         clock=state.game.clock,
         names=dict(event.names),
-        # Folded again (its facts recorded), the plan is applied as it was judged when chosen.
-        as_recorded=event.facts is not None,
     )
     state.contest_hits.remove(hit)
     state.game.sync_sheets()
 
 
-@folds(ContestTakenOut)
-def _contest_taken_out(state: TableState, event: ContestTakenOut) -> None:
+@folds(ContestHitAbsorbed)
+def _contest_hit_absorbed(state: TableState, event: ContestHitAbsorbed) -> None:
+    assign_facts(state, facts_of(event))  # the boxes marked, the consequences written
+
+
+@older(ContestHitAbsorbed)
+def _contest_hit_absorbed_older(state: TableState, event: ContestHitAbsorbed) -> None:
+    hit = contest_hit_on(state, event.target)
+    hit_taken(
+        state.ruleset,
+        state.game.characters[event.target],
+        hit.harm,
+        AbsorbPlan(tuple(sorted(event.boxes)), tuple(sorted(event.slots))),
+        by=hit.by,
+        clock=state.game.clock,
+        names=dict(event.names),
+    )
+    state.contest_hits.remove(hit)
+    state.game.sync_sheets()
+
+
+@judges(ContestTakenOut)
+def _judge_contest_taken_out(state: TableState, event: ContestTakenOut) -> None:
     contest_hit_on(state, event.target)  # one waits for them
+    _contest_taken_out(state, event)
+
+
+@assigns(ContestTakenOut)
+def _contest_taken_out(state: TableState, event: ContestTakenOut) -> None:
     # Out of the scene's contest, every hit still waiting for them goes with them.
     state.contest_hits = [h for h in state.contest_hits if h.target != event.target]
     if state.contest is not None:
@@ -469,11 +603,12 @@ def _contest_side(contest: Contest, state: TableState, side: str) -> None:
         contest.exchange({})  # raises: the contest is over
 
 
-def _settle_exchange(state: TableState, contest: Contest) -> None:
+def _settle_exchange(state: TableState, contest: Contest, *, checked: bool) -> None:
     # The exchange is settled once every side has rolled or given up its roll.
     if set(state.contest_efforts) | state.contest_forfeits != set(contest.sides):
         return
-    result = contest.exchange(
+    settle = contest.exchange if checked else contest.exchanged
+    result = settle(
         dict(state.contest_efforts),
         forfeited=state.contest_forfeits,
         threats=dict(state.contest_threats),

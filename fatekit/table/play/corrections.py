@@ -22,11 +22,13 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressTrack
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 __all__ = [
     "MAX_CORRECTED_COUNT",
@@ -365,7 +367,7 @@ def _track_of(stress: dict[Track, StressTrack], key: str) -> StressTrack:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(FatePointsCorrected)
+@assigns(FatePointsCorrected)
 def _fate_points_corrected(state: TableState, event: FatePointsCorrected) -> None:
     ledger = state.game.ledger
     if event.character_id is None:
@@ -375,27 +377,30 @@ def _fate_points_corrected(state: TableState, event: FatePointsCorrected) -> Non
     state.game.sync_sheets()
 
 
-@folds(StressCorrected)
+@assigns(StressCorrected)
 def _stress_corrected(state: TableState, event: StressCorrected) -> None:
-    character = state.game.character(event.character_id)
+    character = state.game.characters[event.character_id]
     track = character.stress[Track(event.track)]
     for i, box in enumerate(track.boxes):
         box.marked = i in event.marked
 
 
-@folds(ConsequenceCorrected)
+@assigns(ConsequenceCorrected)
 def _consequence_corrected(state: TableState, event: ConsequenceCorrected) -> None:
-    character = state.game.character(event.character_id)
+    character = state.game.characters[event.character_id]
     slot = character.consequences[event.slot]
     if event.name is None:
         slot.clear()
     elif slot.aspect is not None:
         slot.aspect.name = event.name
-    else:
-        slot.fill(Aspect(event.aspect_id, event.name, AspectKind.CONSEQUENCE, owner=character.id))
+    else:  # a consequence written in, as a new one is
+        slot.clear()
+        slot.aspect = Aspect(
+            event.aspect_id, event.name, AspectKind.CONSEQUENCE, owner=character.id
+        )
 
 
-@folds(ExtremeCorrected)
+@assigns(ExtremeCorrected)
 def _extreme_corrected(state: TableState, event: ExtremeCorrected) -> None:
     character = state.game.character(event.character_id)
     if event.was is None:  # written now, in the place of the aspect it names
@@ -403,7 +408,7 @@ def _extreme_corrected(state: TableState, event: ExtremeCorrected) -> None:
         replaced = next(a for a in character.aspects if a.id == event.replaces)
         character.aspects.remove(replaced)
         slot = ConsequenceSlot.of(Severity.EXTREME)
-        slot.fill(
+        slot.written(
             Aspect(event.consequence_id, event.name, AspectKind.CONSEQUENCE, owner=character.id),
             taken_at=state.game.clock.mark(),
         )
@@ -422,7 +427,7 @@ def _extreme_corrected(state: TableState, event: ExtremeCorrected) -> None:
     character.aspects.append(back)
 
 
-@folds(FreeInvokesCorrected)
+@assigns(FreeInvokesCorrected)
 def _free_invokes_corrected(state: TableState, event: FreeInvokesCorrected) -> None:
     aspect = state.game.find_aspect(event.aspect_id)
     kept = [f for f in aspect.free_invokes if f.holder != event.holder]
@@ -431,14 +436,24 @@ def _free_invokes_corrected(state: TableState, event: FreeInvokesCorrected) -> N
         aspect.gone = False
 
 
-@folds(AspectCorrected)
+@assigns(AspectCorrected)
 def _aspect_corrected(state: TableState, event: AspectCorrected) -> None:
     state.game.find_aspect(event.aspect_id).name = event.name
 
 
+@judges(TurnCorrected)
+def _judge_turn_corrected(state: TableState, event: TurnCorrected) -> None:
+    conflict_in_play(state).turns.give_turn(event.current)
+
+
 @folds(TurnCorrected)
 def _turn_corrected(state: TableState, event: TurnCorrected) -> None:
-    conflict_in_play(state).turns.give_turn(event.current)
+    assign_facts(state, facts_of(event))
+
+
+@older(TurnCorrected)
+def _turn_corrected_older(state: TableState, event: TurnCorrected) -> None:
+    conflict_in_play(state).turns.give_to(event.current)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

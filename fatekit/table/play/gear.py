@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from fatekit.formats.ids import unique_id
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.recorded import as_recorded
 from fatekit.rules.core.tracks import Track
-from fatekit.rules.harm.conditions import to_conditions
+from fatekit.rules.harm.conditions import conditions_for
 from fatekit.rules.options.big_bad_solo import SoloBonus, SuppressMode
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
 from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
@@ -19,13 +20,15 @@ from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict import Conflict, Status
 from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
-from fatekit.table.folding import check_created, folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
 from fatekit.table.play.people import parse_sheet, taken_ids
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -236,27 +239,100 @@ def _add_block(context: Context, command: AddBlock) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(Equipped)
-def _equipped(state: TableState, event: Equipped) -> None:
+@judges(Equipped)
+def _judge_equipped(state: TableState, event: Equipped) -> None:
     conflict_in_play(state).equip(event.character_id, weapon=event.weapon, armor=event.armor)
 
 
+@folds(Equipped)
 @folds(ScaleSet)
-def _scale_set(state: TableState, event: ScaleSet) -> None:
+def _equipped(state: TableState, event: Equipped | ScaleSet) -> None:
+    assign_facts(state, facts_of(event))  # the fighter's ratings, or scale
+
+
+@older(Equipped)
+def _equipped_older(state: TableState, event: Equipped) -> None:
+    fighter = conflict_in_play(state).roster.fighters[event.character_id]
+    fighter.weapon, fighter.armor = event.weapon, event.armor
+
+
+@judges(ScaleSet)
+def _judge_scale_set(state: TableState, event: ScaleSet) -> None:
     conflict_in_play(state).obstacles.set_scale(event.character_id, event.level)
+
+
+@older(ScaleSet)
+def _scale_set_older(state: TableState, event: ScaleSet) -> None:
+    conflict_in_play(state).roster.fighters[event.character_id].scale = event.level
+
+
+@judges(HazardAdded)
+def _judge_hazard_added(state: TableState, event: HazardAdded) -> None:
+    conflict = conflict_in_play(state)
+    conflict.obstacles.add_hazard(_hazard(event), event.side, zone=event.zone)
+    state.hazards.add(event.hazard_id)
 
 
 @folds(HazardAdded)
 def _hazard_added(state: TableState, event: HazardAdded) -> None:
-    conflict = conflict_in_play(state)
-    hazard = Hazard(event.hazard_id, event.name, event.rating, event.weapon)
-    conflict.obstacles.add_hazard(hazard, event.side, zone=event.zone)
+    hazard = _hazard(event, recorded=True)
+    conflict_in_play(state).obstacles.hazard_came(hazard, event.side, zone=event.zone)
     state.hazards.add(event.hazard_id)
+    assign_facts(state, facts_of(event))  # its place in the turn order
+
+
+@older(HazardAdded)
+def _hazard_added_older(state: TableState, event: HazardAdded) -> None:
+    conflict = conflict_in_play(state)
+    hazard = _hazard(event, recorded=True)
+    conflict.obstacles.hazard_came(hazard, event.side, zone=event.zone)
+    conflict.turns.reorder()
+    state.hazards.add(event.hazard_id)
+
+
+def _hazard(event: HazardAdded, *, recorded: bool = False) -> Hazard:
+    if recorded:  # checked as it was brought in, never again
+        return as_recorded(
+            Hazard, id=event.hazard_id, name=event.name, rating=event.rating, weapon=event.weapon
+        )
+    return Hazard(event.hazard_id, event.name, event.rating, event.weapon)
+
+
+@judges(BlockAdded)
+def _judge_block_added(state: TableState, event: BlockAdded) -> None:
+    aspect = conflict_in_play(state).obstacles.add_block(_block(event), zone=event.zone)
+    check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
 
 
 @folds(BlockAdded)
 def _block_added(state: TableState, event: BlockAdded) -> None:
-    block = Block(
+    obstacles = conflict_in_play(state).obstacles
+    obstacles.blocks[event.block_id] = _block(event, recorded=True)
+    obstacles.block_aspects[event.block_id] = event.aspect_id
+    assign_facts(state, facts_of(event))  # its aspect, as it was made
+    state.last_created = (event.aspect_id,)
+
+
+@older(BlockAdded)
+def _block_added_older(state: TableState, event: BlockAdded) -> None:
+    obstacles = conflict_in_play(state).obstacles
+    aspect = obstacles.block_came(_block(event, recorded=True), zone=event.zone)
+    state.last_created = (aspect.id,)
+
+
+def _block(event: BlockAdded, *, recorded: bool = False) -> Block:
+    if recorded:  # checked as it was put in the scene, never again
+        return as_recorded(
+            Block,
+            id=event.block_id,
+            name=event.name,
+            rating=event.rating,
+            weapon=event.weapon,
+            harmful=event.harmful,
+            cover=event.cover,
+        )
+    return Block(
         event.block_id,
         event.name,
         event.rating,
@@ -264,13 +340,10 @@ def _block_added(state: TableState, event: BlockAdded) -> None:
         harmful=event.harmful,
         cover=event.cover,
     )
-    aspect = conflict_in_play(state).obstacles.add_block(block, zone=event.zone)
-    check_created(event.aspect_id, aspect.id)
-    state.last_created = (aspect.id,)
 
 
-@folds(BigBadSet)
-def _big_bad_set(state: TableState, event: BigBadSet) -> None:
+@judges(BigBadSet)
+def _judge_big_bad_set(state: TableState, event: BigBadSet) -> None:
     conflict = conflict_in_play(state)
     forms = None
     if event.forms:
@@ -282,31 +355,8 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
         forms = TrueForms.of([current, *later], gentle=event.gentle)
     elif event.gentle:
         raise BadInput("carrying consequences over goes with true forms: give the later forms")
-    immunity = None
-    if event.immunity is not None:
-        immunity = Immunity(event.immunity, event.immunity_harm)
     threat = _threat(state, event)
-    conflict.big_bad_rules.set_big_bad(
-        BigBad(
-            event.character_id,
-            immunity=immunity,
-            minions=event.minions,
-            forms=forms,
-            scale=event.scale,
-            solo=SoloBonus(
-                skill=event.solo_skill,
-                skill_capped=event.solo_skill_capped,
-                stress=event.solo_stress,
-                stress_floor_one=event.solo_stress_floor_one,
-                # Öde's text rounds half the PCs down; the hit's facts keep what a move decided.
-                stress_round_down=state.game.ruleset.preset.solo_rounds_down,
-                amplified=event.solo_amplified,
-                suppress=event.solo_suppress,
-                no_free_stacking=event.solo_no_free_stacking,
-            ),
-            threat=threat,
-        )
-    )
+    conflict.big_bad_rules.set_big_bad(_big_bad(state, event, forms, threat))
     if threat is not None and threat.is_map:
         zones = conflict.roster.scene.zones
         if zones is None:
@@ -314,20 +364,73 @@ def _big_bad_set(state: TableState, event: BigBadSet) -> None:
         threat.place_on(zones)  # the usual reach rules then apply to attacks on each part
 
 
-def _threat(state: TableState, event: BigBadSet) -> Threat | None:
-    # The rules engine judges the parts and the heart; an event without them has no threat.
+@folds(BigBadSet)
+def _big_bad_set(state: TableState, event: BigBadSet) -> None:
+    _big_bad_set_older(state, event)
+    assign_facts(state, facts_of(event))  # its scale, and its parts' places on the map
+
+
+@older(BigBadSet)
+def _big_bad_set_older(state: TableState, event: BigBadSet) -> None:
+    conflict = conflict_in_play(state)
+    forms = None
+    if event.forms:
+        later = [
+            _fit_to_table(state, parse_sheet(sheet, state, bounded=False)) for sheet in event.forms
+        ]
+        current = conflict.roster.fighters[event.character_id].character
+        forms = TrueForms.as_recorded([current, *later], gentle=event.gentle)
+    threat = _threat(state, event, recorded=True)
+    conflict.big_bad_rules.big_bad_came(_big_bad(state, event, forms, threat))
+    zones = conflict.roster.scene.zones
+    if threat is not None and threat.is_map and zones is not None:
+        threat.place_on(zones)
+
+
+def _big_bad(
+    state: TableState, event: BigBadSet, forms: TrueForms | None, threat: Threat | None
+) -> BigBad:
+    immunity = None
+    if event.immunity is not None:
+        immunity = Immunity(event.immunity, event.immunity_harm)
+    return BigBad(
+        event.character_id,
+        immunity=immunity,
+        minions=event.minions,
+        forms=forms,
+        scale=event.scale,
+        solo=SoloBonus(
+            skill=event.solo_skill,
+            skill_capped=event.solo_skill_capped,
+            stress=event.solo_stress,
+            stress_floor_one=event.solo_stress_floor_one,
+            # Öde's text rounds half the PCs down; the hit's facts keep what a move decided.
+            stress_round_down=state.game.ruleset.preset.solo_rounds_down,
+            amplified=event.solo_amplified,
+            suppress=event.solo_suppress,
+            no_free_stacking=event.solo_no_free_stacking,
+        ),
+        threat=threat,
+    )
+
+
+def _threat(state: TableState, event: BigBadSet, *, recorded: bool = False) -> Threat | None:
+    # The rules engine judges the parts and the heart (as it is set; a log's, never again); an
+    # event without them has no threat.
     if not event.threat_parts and event.threat_heart is None:
         return None
     parts = tuple(
         ThreatPart(p.id, zone=p.zone, reach=p.reach, behind=frozenset(p.behind))
         for p in event.threat_parts
     )
-    name = state.game.character(event.character_id).name
+    name = state.game.characters[event.character_id].name
+    if recorded:
+        return as_recorded(Threat, name=name, parts=parts, heart=event.threat_heart or "")
     return Threat(name, parts, heart=event.threat_heart or "")
 
 
-@folds(ImmunityBroken)
-def _immunity_broken(state: TableState, event: ImmunityBroken) -> None:
+@judges(ImmunityBroken)
+def _judge_immunity_broken(state: TableState, event: ImmunityBroken) -> None:
     conflict = conflict_in_play(state)
     if event.contest_side is None:
         conflict.break_immunity(event.character_id)
@@ -338,11 +441,25 @@ def _immunity_broken(state: TableState, event: ImmunityBroken) -> None:
     settle_conflict(state)
 
 
+@folds(ImmunityBroken)
+def _immunity_broken(state: TableState, event: ImmunityBroken) -> None:
+    assign_facts(state, facts_of(event))  # the immunity, and the big bad gone if it got away
+    settle_conflict(state)
+
+
+@older(ImmunityBroken)
+def _immunity_broken_older(state: TableState, event: ImmunityBroken) -> None:
+    conflict = conflict_in_play(state)
+    winner = None if state.contest is None else state.contest.winner
+    conflict.immunity_ended(event.character_id, winner=winner, side=event.contest_side)
+    settle_conflict(state)
+
+
 def _fit_to_table(state: TableState, character: Character) -> Character:
     # A sheet that enters play without Game.add_character still takes the table's conditions.
     ruleset = state.game.ruleset
     if ruleset.has(OptionalRule.CONDITIONS):
-        character.consequences = to_conditions(
+        character.consequences = conditions_for(
             character.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
         )
     return character

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, Version
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.folding import assigns
 from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -74,7 +74,7 @@ def _note(context: Context, command: Note) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(NoteAdded)
+@assigns(NoteAdded)
 def _note_added(state: TableState, event: NoteAdded) -> None:
     pass  # a note changes nothing the rules keep: the log tells it
 

@@ -13,7 +13,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import gm_only
-from fatekit.table.folding import folds
+from fatekit.table.folding import assigns, judges
 from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
 
@@ -39,15 +39,21 @@ class OptionalRuleSet(Event):
 gm_only((SetOptionalRule, OptionalRuleSet, "change the table's optional rules"))
 
 
-@folds(OptionalRuleSet)
-def _optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
+@judges(OptionalRuleSet)
+def _judge_optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
     if state.game.in_session or state.conflict is not None:
         raise BadInput(
             "change an optional rule between sessions: end this session first",
             code="option_in_session",
         )
     # The rules refuse an option that shapes what the table already holds, or no change.
-    ruleset = state.ruleset.switched(event.option, event.on)
+    state.ruleset.switched(event.option, event.on)
+    _optional_rule_set(state, event)
+
+
+@assigns(OptionalRuleSet)
+def _optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
+    ruleset = state.ruleset.with_option(event.option, event.on)
     state.ruleset = ruleset
     state.game.ruleset = ruleset
     chosen = set(state.options) - {event.option.value}

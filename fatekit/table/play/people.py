@@ -14,17 +14,19 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
-from fatekit.rules.harm.conditions import to_conditions
+from fatekit.rules.harm.conditions import check_conditions, conditions_for
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event, RulesetText, SheetText
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -364,9 +366,17 @@ def table_preset(event: TableCreated | CreateTable) -> Preset | str:
 
 
 def new_table(event: TableCreated) -> TableState:
-    ruleset = Ruleset.of(table_preset(event), event.options, skill_list=event.skill_list)
+    """The table ``event`` creates, checked as a new one is (its options, its name)."""
+    Ruleset.of(table_preset(event), event.options, skill_list=event.skill_list)
     if not event.name.strip():
         raise BadInput("a table needs a name")
+    _name(event.gm_name)
+    return table_as_recorded(event)
+
+
+def table_as_recorded(event: TableCreated) -> TableState:
+    """The table ``event`` created, as its log recorded it: nothing is checked again."""
+    ruleset = Ruleset.assembled(table_preset(event), event.options, skill_list=event.skill_list)
     state = TableState(
         table_id=event.table_id,
         name=event.name.strip(),
@@ -378,32 +388,43 @@ def new_table(event: TableCreated) -> TableState:
         ruleset_file=event.ruleset,
         game=Game([], ruleset=ruleset),
     )
-    state.seats[event.gm_seat] = Seat(event.gm_seat, Role.GM, _name(event.gm_name))
+    state.seats[event.gm_seat] = Seat(event.gm_seat, Role.GM, event.gm_name.strip())
     return state
 
 
-@folds(SeatAdded)
-def _seat_added(state: TableState, event: SeatAdded) -> None:
+@judges(SeatAdded)
+def _judge_seat_added(state: TableState, event: SeatAdded) -> None:
     if event.seat_id in state.seats:
         raise BadInput(f"there is already a seat {event.seat_id!r}")
-    state.seats[event.seat_id] = Seat(event.seat_id, event.role, _name(event.name))
+    _name(event.name)
+    _seat_added(state, event)
 
 
-@folds(SeatRemoved)
-def _seat_removed(state: TableState, event: SeatRemoved) -> None:
+@assigns(SeatAdded)
+def _seat_added(state: TableState, event: SeatAdded) -> None:
+    state.seats[event.seat_id] = Seat(event.seat_id, event.role, event.name.strip())
+
+
+@judges(SeatRemoved)
+def _judge_seat_removed(state: TableState, event: SeatRemoved) -> None:
     seat = state.seats.get(event.seat_id)
     if seat is None:
         raise BadInput(f"there is no seat {event.seat_id!r}")
     if seat.is_gm and sum(s.is_gm for s in state.seats.values()) == 1:
         raise BadInput("the table's last GM seat cannot be removed")
-    del state.seats[event.seat_id]
+    _seat_removed(state, event)
+
+
+@assigns(SeatRemoved)
+def _seat_removed(state: TableState, event: SeatRemoved) -> None:
+    state.seats.pop(event.seat_id, None)
     for character, owner in list(state.owners.items()):
         if owner == event.seat_id:
             del state.owners[character]  # the GM runs them now
 
 
-@folds(CharacterAdded)
-def _character_added(state: TableState, event: CharacterAdded) -> None:
+@judges(CharacterAdded)
+def _judge_character_added(state: TableState, event: CharacterAdded) -> None:
     character = parse_sheet(event.sheet, state, bounded=False)  # as the log has it
     if character.id == GM:
         raise BadInput(f"{GM!r} is the GM's own name in the ledger; give the character another id")
@@ -419,13 +440,41 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
     unknown = [a for a in event.hidden_aspects if a not in aspects]
     if unknown:
         raise BadInput(f"{character.id} has no aspect {unknown[0]!r}")
-    for aspect_id in event.hidden_aspects:
+    if character.id in state.game.characters:
+        raise BadInput(f"a character with id {character.id!r} is already in the game")
+    _hide(character, event.hidden_aspects)
+    state.game.add_character(character)
+    _seat_character(state, event, character)
+
+
+@folds(CharacterAdded)
+def _character_added(state: TableState, event: CharacterAdded) -> None:
+    _character_added_older(state, event)
+    assign_facts(state, facts_of(event))  # the fate points it brought
+
+
+@older(CharacterAdded)
+def _character_added_older(state: TableState, event: CharacterAdded) -> None:
+    character = parse_sheet(event.sheet, state, bounded=False)  # as the log has it
+    _hide(character, event.hidden_aspects)
+    # Logged before events recorded facts, an NPC brought its sheet's points to the GM's pool,
+    # as fatekit played then (issue 27 fixed it: an NPC now brings none); since, the facts say.
+    npc_points = character.fate_points if event.facts is None else 0
+    state.game.take_character(character, npc_points=npc_points)
+    _seat_character(state, event, character)
+
+
+def _hide(character: Character, hidden: tuple[str, ...]) -> None:
+    aspects = {a.id: a for a in character.aspects}
+    for aspect_id in hidden:
         aspects[aspect_id].hidden = True
         if character.kind is not CharacterKind.PC:
             # An NPC knows its own secret (a PC's hidden aspect may be one its player does not
             # know: the GM says who knows it).
             aspects[aspect_id].known_to.add(character.id)
-    state.game.add_character(character)
+
+
+def _seat_character(state: TableState, event: CharacterAdded, character: Character) -> None:
     if event.owner is not None:
         state.owners[character.id] = event.owner
     # A PC's sheet is open to the table, and so is an extra a player brings; the GM's own
@@ -434,8 +483,8 @@ def _character_added(state: TableState, event: CharacterAdded) -> None:
         state.revealed.add(character.id)
 
 
-@folds(CharacterUpdated)
-def _character_updated(state: TableState, event: CharacterUpdated) -> None:
+@judges(CharacterUpdated)
+def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
@@ -444,6 +493,15 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
     if new.kind is not old.kind:
         raise BadInput(f"{old.id} is a {old.kind.value}; a rewrite cannot change that")
+    if state.game.ruleset.has(OptionalRule.CONDITIONS):
+        check_conditions(new.consequences)
+    _character_updated(state, event)
+
+
+@assigns(CharacterUpdated)
+def _character_updated(state: TableState, event: CharacterUpdated) -> None:
+    old = state.game.characters[event.character_id]
+    new = parse_sheet(event.sheet, state, bounded=False)
     for aspect in new.aspects:
         # What was hidden stays hidden from the same people.
         before = next((a for a in old.aspects if a.id == aspect.id), None)
@@ -451,7 +509,7 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
             aspect.hidden, aspect.known_to = before.hidden, set(before.known_to)
     ruleset = state.game.ruleset
     if ruleset.has(OptionalRule.CONDITIONS):
-        new.consequences = to_conditions(
+        new.consequences = conditions_for(
             new.consequences, apart=ruleset.has(OptionalRule.CONDITIONS_APART)
         )
     # The ledger keeps the fate points; the sheet shows them.
@@ -459,9 +517,14 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
     state.game.characters[new.id] = new
 
 
-@folds(CharacterRevealed)
-def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
+@judges(CharacterRevealed)
+def _judge_character_revealed(state: TableState, event: CharacterRevealed) -> None:
     state.require_character(event.character_id)
+    _character_revealed(state, event)
+
+
+@assigns(CharacterRevealed)
+def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
     state.revealed.add(event.character_id)
 
 
@@ -470,30 +533,48 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
 _PLAYERS_KINDS = (CharacterKind.PC, CharacterKind.EXTRA)
 
 
-@folds(CharacterGiven)
-def _character_given(state: TableState, event: CharacterGiven) -> None:
+@judges(CharacterGiven)
+def _judge_character_given(state: TableState, event: CharacterGiven) -> None:
     character = state.game.character(event.character_id)
     if character.kind not in _PLAYERS_KINDS:
         raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
+    if event.owner is not None:
+        _require_player(state, event.owner)
+    _character_given(state, event)
+
+
+@assigns(CharacterGiven)
+def _character_given(state: TableState, event: CharacterGiven) -> None:
     if event.owner is None:
-        state.owners.pop(character.id, None)
-        return
-    _require_player(state, event.owner)
-    state.owners[character.id] = event.owner
+        state.owners.pop(event.character_id, None)
+    else:
+        state.owners[event.character_id] = event.owner
 
 
-@folds(TemplateAdded)
-def _template_added(state: TableState, event: TemplateAdded) -> None:
+@judges(TemplateAdded)
+def _judge_template_added(state: TableState, event: TemplateAdded) -> None:
     if not event.template_id.strip() or event.template_id in state.templates:
         raise BadInput(f"template ids are unique and not empty: {event.template_id!r}")
     parse_sheet(event.sheet, state, bounded=False)  # a template is a character file, read so
-    state.templates[event.template_id] = (_name(event.name), event.sheet)
+    _name(event.name)
+    _template_added(state, event)
 
 
-@folds(TemplateRemoved)
-def _template_removed(state: TableState, event: TemplateRemoved) -> None:
-    if state.templates.pop(event.template_id, None) is None:
+@assigns(TemplateAdded)
+def _template_added(state: TableState, event: TemplateAdded) -> None:
+    state.templates[event.template_id] = (event.name.strip(), event.sheet)
+
+
+@judges(TemplateRemoved)
+def _judge_template_removed(state: TableState, event: TemplateRemoved) -> None:
+    if event.template_id not in state.templates:
         raise BadInput(f"there is no template {event.template_id!r}")
+    _template_removed(state, event)
+
+
+@assigns(TemplateRemoved)
+def _template_removed(state: TableState, event: TemplateRemoved) -> None:
+    state.templates.pop(event.template_id, None)
 
 
 def _require_player(state: TableState, seat_id: str) -> None:

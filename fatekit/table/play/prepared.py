@@ -16,7 +16,7 @@ from fatekit.formats.ids import id_from_name
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.folding import assigns, judges
 from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_map
 from fatekit.table.showing import shown_to_gms
 from fatekit.table.state import PreparedAspect, PreparedScene, TableState
@@ -150,8 +150,8 @@ def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(ScenePrepared)
-def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
+@judges(ScenePrepared)
+def _judge_scene_prepared(state: TableState, event: ScenePrepared) -> None:
     if not event.scene_id.strip():
         raise BadInput("a prepared scene needs an id")
     if not event.name.strip():
@@ -175,6 +175,11 @@ def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
             state.require_character(who)
         if any(count < 1 for _, count in aspect.free_invokes):
             raise BadInput("free invokes come one or more at a time")
+    _scene_prepared(state, event)
+
+
+@assigns(ScenePrepared)
+def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
     state.screen.prepared[event.scene_id] = PreparedScene(
         scene_id=event.scene_id,
         name=event.name.strip(),
@@ -187,16 +192,20 @@ def _scene_prepared(state: TableState, event: ScenePrepared) -> None:
     )
 
 
-@folds(PreparedSceneRemoved)
-def _prepared_removed(state: TableState, event: PreparedSceneRemoved) -> None:
-    if state.screen.prepared.pop(event.scene_id, None) is None:
+@judges(PreparedSceneRemoved)
+@judges(PreparedSceneStarted)
+def _judge_prepared_gone(
+    state: TableState, event: PreparedSceneRemoved | PreparedSceneStarted
+) -> None:
+    if event.scene_id not in state.screen.prepared:
         raise BadInput(f"there is no prepared scene {event.scene_id!r}")
+    _prepared_gone(state, event)
 
 
-@folds(PreparedSceneStarted)
-def _prepared_started(state: TableState, event: PreparedSceneStarted) -> None:
-    if state.screen.prepared.pop(event.scene_id, None) is None:
-        raise BadInput(f"there is no prepared scene {event.scene_id!r}")
+@assigns(PreparedSceneRemoved)
+@assigns(PreparedSceneStarted)
+def _prepared_gone(state: TableState, event: PreparedSceneRemoved | PreparedSceneStarted) -> None:
+    state.screen.prepared.pop(event.scene_id, None)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

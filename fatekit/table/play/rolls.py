@@ -22,7 +22,7 @@ from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
-from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
@@ -39,8 +39,8 @@ from fatekit.table.base import (
 )
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
-from fatekit.table.facts import records_invokes
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.seeing import (
@@ -54,6 +54,7 @@ from fatekit.table.seeing import (
 )
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -259,12 +260,9 @@ def require_chooser(
 
 # -- the fold ----------------------------------------------------------------------------------
 
-# What settling a roll gives (free invokes on what it created or worked) is recorded as decided.
-records_invokes(RollResolved)
 
-
-@folds(RollMade)
-def _roll_made(state: TableState, event: RollMade) -> None:
+@judges(RollMade)
+def _judge_roll_made(state: TableState, event: RollMade) -> None:
     if state.conflict is not None:
         raise BadInput("during a conflict, roll with the conflict's actions")
     if event.action not in (Action.OVERCOME, Action.CREATE_ADVANTAGE):
@@ -288,28 +286,13 @@ def _roll_made(state: TableState, event: RollMade) -> None:
             raise BadInput("a move across the map is an overcome of its own")
         # The zone must be on the map, with a way to it from where the actor stands.
         scene.move_obstacles(actor.id, event.move_to)
-    roll = ActionRoll(
-        actor.id,
-        event.action,
-        actor.rating(event.skill),
-        skill=event.skill,
-        difficulty=event.difficulty,
-        dice=require_dice(event.faces, "roll"),
-        ledger=state.game.ledger,
-        stunt_uses=state.game.stunt_uses,
-    )
     if event.against is not None:
         if event.defend_skill is None:
             raise BadInput("name the skill the opponent defends with")
         defender = state.game.character(event.against)
         if defender.id not in scene.participants:
             raise BadInput(f"{defender.id} is not in the scene")
-        roll.opposed_by(
-            defender.id,
-            defender.rating(event.defend_skill),
-            skill=event.defend_skill,
-            dice=require_dice(event.defend_faces, "defence"),
-        )
+    roll = _free_roll(state, event, rated=True)
     put_in_play(
         state,
         roll,
@@ -325,8 +308,70 @@ def _roll_made(state: TableState, event: RollMade) -> None:
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
-@folds(Invoked)
-def _invoked(state: TableState, event: Invoked) -> None:
+@folds(RollMade)
+def _roll_made(state: TableState, event: RollMade) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    into_play(
+        state,
+        _free_roll(state, event, rated=False),
+        event,
+        RollKind.ACTION,
+        action_record(event, event.action.value, event.against),
+        aim=aimed,
+        hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
+    )
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    assign_facts(state, facts_of(event))  # the roll as the rules made it up, its stunts' uses
+
+
+@older(RollMade)
+def _roll_made_older(state: TableState, event: RollMade) -> None:
+    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    into_play_as_recorded(
+        state,
+        _free_roll(state, event, rated=True),
+        event,
+        RollKind.ACTION,
+        action_record(event, event.action.value, event.against),
+        stunts=event.stunts,
+        aim=aimed,
+        hidden=event.hidden_difficulty,
+        move_to=event.move_to,
+        aspect_owner=event.against if event.on_opponent else None,
+    )
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+
+
+def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll:
+    """The roll ``event`` made outside a conflict, its dice as they fell: the actor's and a
+    defender's ratings from their sheets (``rated``) or as its facts will say."""
+    actor = state.game.characters[event.actor]
+    roll = ActionRoll(
+        actor.id,
+        event.action,
+        actor.rating(event.skill) if rated else 0,
+        skill=event.skill,
+        difficulty=event.difficulty,
+        dice=require_dice(event.faces, "roll"),
+        ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
+    )
+    if event.against is not None:
+        defender = state.game.characters[event.against]
+        skill = event.defend_skill
+        roll.opposed_by(
+            defender.id,
+            defender.rating(skill) if rated and skill is not None else 0,
+            skill=skill,
+            dice=require_dice(event.defend_faces, "defence"),
+        )
+    return roll
+
+
+@judges(Invoked)
+def _judge_invoked(state: TableState, event: Invoked) -> None:
     target, in_conflict = _invoked_roll(state, event)
     if event.faces is not None:
         target.dice_source = ScriptedDice([event.faces])
@@ -341,25 +386,54 @@ def _invoked(state: TableState, event: Invoked) -> None:
         state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
     else:
         target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
-    if event.faces is not None:
-        state.last_roll = RollRecord(
-            event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
-        )
-        # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
-        in_play = next(
-            (r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None
-        )
-        if in_play is not None:
-            in_play.npc_dice_hidden |= state.screen.npc_dice_hidden_at(
-                event.version, event.npc_dice_hidden
-            )
+    _rerolled(state, event, target)
     state.game.sync_sheets()
 
 
-@folds(RollResolved)
-def _roll_resolved(state: TableState, event: RollResolved) -> None:
+@folds(Invoked)
+def _invoked(state: TableState, event: Invoked) -> None:
+    target, _ = _invoked_roll(state, event, recorded=True)
+    if event.faces is not None:  # the dice the reroll took, as it took them
+        rerolled = ScriptedDice([event.faces])
+        rerolled.roll()
+        target.dice_source = rerolled
+    _rerolled(state, event, target)
+    # The invoke on the roll, its +2 or raise, the dice rerolled, what it cost: the facts.
+    assign_facts(state, facts_of(event))
+
+
+@older(Invoked)
+def _invoked_older(state: TableState, event: Invoked) -> None:
+    target, in_conflict = _invoked_roll(state, event, recorded=True)
+    if event.faces is not None:
+        target.dice_source = ScriptedDice([event.faces])
+    aspect = state.game.find_aspect(event.aspect_id)
+    if in_conflict and state.conflict is not None:
+        state.conflict.invoked(target, aspect, by=event.by, effect=event.effect, free=event.free)
+    else:
+        target.invoked(aspect, by=event.by, effect=event.effect, free=event.free)
+    _rerolled(state, event, target)
+    state.game.sync_sheets()
+
+
+def _rerolled(state: TableState, event: Invoked, target: ActionRoll) -> None:
+    if event.faces is None:
+        return
+    state.last_roll = RollRecord(
+        event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
+    )
+    # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+    found = next((r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None)
+    if found is not None:
+        found.npc_dice_hidden |= state.screen.npc_dice_hidden_at(
+            event.version, event.npc_dice_hidden
+        )
+
+
+@judges(RollResolved)
+def _judge_roll_resolved(state: TableState, event: RollResolved) -> None:
     in_play = roll_in_play(state, event.roll)
-    made = SETTLERS[in_play.kind](state, in_play, event)
+    made = SETTLERS[in_play.kind].judge(state, in_play, event)
     if event.created and event.created != made:
         raise BadInput(f"the log says {event.created} were made, the rules made {made}")
     if event.removed and event.removed != state.last_removed:
@@ -371,22 +445,84 @@ def _roll_resolved(state: TableState, event: RollResolved) -> None:
     state.game.sync_sheets()
 
 
+@folds(RollResolved)
+def _roll_resolved(state: TableState, event: RollResolved) -> None:
+    in_play = roll_in_play(state, event.roll)
+    in_play.roll.close()
+    SETTLERS[in_play.kind].fold(state, in_play, event)
+    # What the outcome made, removed, moved, hit, counted: the facts.
+    assign_facts(state, facts_of(event))
+    state.last_created = event.created
+    state.last_removed = event.removed
+    state.rolls.pop(in_play.id, None)
+    state.game.sync_sheets()
+
+
+@older(RollResolved)
+def _roll_resolved_older(state: TableState, event: RollResolved) -> None:
+    in_play = roll_in_play(state, event.roll)
+    state.last_created = SETTLERS[in_play.kind].older(state, in_play, event)
+    state.rolls.pop(in_play.id, None)
+    state.game.sync_sheets()
+
+
 #: What settling a roll in play does, by its kind: each returns the ids of the aspects it made.
 Settler = Callable[[TableState, RollInPlay, RollResolved], tuple[str, ...]]
-SETTLERS: dict[RollKind, Settler] = {}
 
 
-def settles(kind: RollKind) -> Callable[[Settler], Settler]:
-    """Register what settling a roll of ``kind`` does (contests and challenges add theirs)."""
+@dataclass(frozen=True, slots=True)
+class Settling:
+    """What settling a roll of one kind does, for each reader: as today's rules judge it
+    (``judge``), as an older release recorded it (``older``, checked by no rule), and what is
+    left to put in place besides the facts when it folds (``fold``)."""
 
-    def register(settler: Settler) -> Settler:
-        SETTLERS[kind] = settler
-        return settler
+    judge: Settler
+    older: Settler
+    fold: Callable[[TableState, RollInPlay, RollResolved], None]
+
+
+SETTLERS: dict[RollKind, Settling] = {}
+
+
+def settles(
+    kind: RollKind,
+    *,
+    older: Settler,
+    fold: Callable[[TableState, RollInPlay, RollResolved], None] | None = None,
+) -> Callable[[Settler], Settler]:
+    """Register what settling a roll of ``kind`` does (contests and challenges add theirs): the
+    judge it decorates, its ``older`` step and what its ``fold`` puts in place besides the
+    facts (nothing, by default)."""
+
+    def register(judge: Settler) -> Settler:
+        SETTLERS[kind] = Settling(judge, older, fold or _nothing_more)
+        return judge
 
     return register
 
 
-@settles(RollKind.CONFLICT)
+def _nothing_more(state: TableState, in_play: RollInPlay, event: RollResolved) -> None:
+    del state, in_play, event
+
+
+def _conflict_action_older(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    if state.conflict is None:
+        return ()
+    applied = state.conflict.resolved(
+        event.option,
+        aspect_name=event.aspect_name,
+        boost_names=dict(event.boost_names),
+        # Logged before events recorded facts: a solo big bad's hit was rounded up then,
+        # whatever the rule set (issue 27 rounds Öde's down).
+        solo_round_down=False if event.facts is None else None,
+    )
+    state.last_removed = tuple(a.id for a in applied.removed)
+    return tuple(a.id for a in (*applied.created, *applied.boosts))
+
+
+@settles(RollKind.CONFLICT, older=_conflict_action_older)
 def _settle_conflict_action(
     state: TableState, in_play: RollInPlay, event: RollResolved
 ) -> tuple[str, ...]:
@@ -399,14 +535,30 @@ def _settle_conflict_action(
     return tuple(a.id for a in (*applied.created, *applied.boosts))
 
 
-@settles(RollKind.ACTION)
+def carry_out_older(state: TableState, in_play: RollInPlay, event: RollResolved) -> tuple[str, ...]:
+    """Settle a roll outside a conflict as a table's log recorded it (checked by no rule: see
+    :func:`carry_out_roll`)."""
+    return _carry_out(state, in_play, event, checked=False)
+
+
+@settles(RollKind.ACTION, older=carry_out_older)
 def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) -> tuple[str, ...]:
     """Settle a roll outside a conflict: carry out the chosen option of its outcome on the
     scene's aspects (an overcome's boost, a created advantage), and close it."""
+    return _carry_out(state, in_play, event, checked=True)
+
+
+def _carry_out(
+    state: TableState, in_play: RollInPlay, event: RollResolved, *, checked: bool
+) -> tuple[str, ...]:
     roll = in_play.roll
-    resolution = resolution_of(state, in_play)
+    resolution = resolution_of(state, in_play, checked=checked)
     if resolution is None:
         raise BadInput("this roll has no outcome to carry out")
+    if not checked and in_play.move_to is None:
+        # The option the log says the table chose, on the outcome that offered it.
+        target = _advantage_target(in_play)
+        resolution = offering(lambda o: roll.preview(target=target, outcome=o), event.option)
     chosen = choose_option(resolution, event.option)
     names = dict(event.boost_names)
     opposition = roll.opposition.actor if roll.opposition is not None else GM
@@ -423,12 +575,16 @@ def carry_out_roll(state: TableState, in_play: RollInPlay, event: RollResolved) 
             Side.OPPOSITION: names.get(opposition, ""),
         },
         removes=roll.action is Action.OVERCOME,
+        checked=checked,
     )
     removed = []
     for gone in applied.removed:
         if not _still_in_play(state, gone):
             continue  # it left play while the roll was waiting (the GM removed it): done already
-        state.game.remove_aspect(gone.id)
+        if checked:
+            state.game.remove_aspect(gone.id)
+        else:
+            state.game.take_out_of_play(gone.id)
         state.setting.issues.pop(gone.id, None)
         removed.append(gone.id)
     state.last_removed = tuple(removed)
@@ -445,12 +601,17 @@ def _still_in_play(state: TableState, aspect: Aspect) -> bool:
         return False
 
 
-def _invoked_roll(state: TableState, event: Invoked) -> tuple[ActionRoll, bool]:
+def _invoked_roll(
+    state: TableState, event: Invoked, *, recorded: bool = False
+) -> tuple[ActionRoll, bool]:
     """The roll an invoke goes on (a roll in play, its defence, or a target's defence), and
-    whether it is a conflict's (whose own rules then judge the invoke)."""
+    whether it is a conflict's (whose own rules then judge the invoke; an invoke a log
+    ``recorded`` is found where it went, with no rule asked)."""
     if event.target is not None:
         if state.conflict is None:
             raise BadInput("there is no conflict in play", code="no_conflict")
+        if recorded:
+            return state.conflict.targets.aimed_defence(event.target), True
         # The engine refuses, naming the multiple-targets rule, unless the target is aimed.
         return state.conflict.targets.target_defence(event.target), True
     in_play = roll_in_play(state, event.roll)
@@ -484,17 +645,21 @@ def roll_in_play(state: TableState, roll_id: str | None) -> RollInPlay:
     return next(iter(state.rolls.values()))
 
 
-def resolution_of(state: TableState, in_play: RollInPlay) -> Resolution | None:
+def resolution_of(
+    state: TableState, in_play: RollInPlay, *, checked: bool = True
+) -> Resolution | None:
     """What a roll in play allows as things stand (``None``: a contest's overcome, whose effort
-    is compared with the other sides' and offers no choice)."""
+    is compared with the other sides' and offers no choice); not ``checked``, for a roll a
+    log recorded settled, whatever the rules say of it now."""
     if in_play.kind is RollKind.CONFLICT:
         if state.conflict is None:
             raise BadInput("there is no conflict in play", code="no_conflict")
-        return state.conflict.preview()
+        return state.conflict.preview() if checked else state.conflict.previewed()
     if in_play.kind is RollKind.CONTEST:
         return None
     if in_play.move_to is not None:
-        in_play.roll.preview()  # the same checks: dice down, not settled yet
+        if checked:
+            in_play.roll.preview()  # the same checks: dice down, not settled yet
         return resolve_move(in_play.roll.shifts)
     return in_play.roll.preview(target=_advantage_target(in_play))
 
@@ -603,14 +768,80 @@ def put_in_play(
             who=event.actor,
         )
     roll.roll()
-    _use_stunts(state, roll, stunts)
+    _use_stunts(state, roll, stunts, checked=True)
+    _defence_stunts(state, roll, event, checked=True)
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+
+
+def into_play(
+    state: TableState,
+    roll: ActionRoll,
+    event: ActorRolled,
+    kind: RollKind,
+    record: RollRecord,
+    *,
+    aim: Aspect | None = None,
+    hidden: bool = False,
+    side: str | None = None,
+    task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
+) -> RollInPlay:
+    """Put ``roll`` in play with the dice ``event`` recorded, as it was decided: what makes it
+    up (ratings, stunts, bonuses) is its event's facts' (the fold assigns them after)."""
+    roll.roll()
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+
+
+def into_play_as_recorded(
+    state: TableState,
+    roll: ActionRoll,
+    event: ActorRolled,
+    kind: RollKind,
+    record: RollRecord,
+    *,
+    stunts: tuple[str, ...] = (),
+    aim: Aspect | None = None,
+    hidden: bool = False,
+    side: str | None = None,
+    task: str | None = None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
+) -> RollInPlay:
+    """Put ``roll`` in play as an older release recorded it: its dice, and the stunts its
+    actor named (and the defender's free ones) applied as the rules apply them, with no check
+    (see :func:`put_in_play`)."""
+    roll.roll()
+    _use_stunts(state, roll, stunts, checked=False)
+    _defence_stunts(state, roll, event, checked=False)
+    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+
+
+def _defence_stunts(
+    state: TableState, roll: ActionRoll, event: ActorRolled, *, checked: bool
+) -> None:
     defence = roll.opposition
     if getattr(event, "defence_stunts", False) and defence is not None and defence.skill:
         # The defender's free stunts that fit apply as the rules engine says, whoever sees them.
         sheet = state.game.characters.get(defence.actor)  # a hazard has no sheet in the game
         if sheet is not None:
             found = default_stunts(sheet, defence.skill, Action.DEFEND, state.game.stunt_uses)
-            _use_stunts(state, defence, found)
+            _use_stunts(state, defence, found, checked=checked)
+
+
+def _placed(
+    state: TableState,
+    roll: ActionRoll,
+    event: ActorRolled,
+    kind: RollKind,
+    record: RollRecord,
+    aim: Aspect | None,
+    hidden: bool,
+    side: str | None,
+    task: str | None,
+    move_to: str | None = None,
+    aspect_owner: str | None = None,
+) -> RollInPlay:
     in_play = RollInPlay(
         event.version,
         kind,
@@ -675,14 +906,20 @@ def _advantage_target(in_play: RollInPlay) -> AdvantageTarget:
     return AdvantageTarget.UNKNOWN
 
 
-def _use_stunts(state: TableState, roll: ActionRoll, names: tuple[str, ...]) -> None:
-    """Apply the stunts the actor named for this roll (the engine checks each one fits)."""
+def _use_stunts(
+    state: TableState, roll: ActionRoll, names: tuple[str, ...], *, checked: bool
+) -> None:
+    """Apply the stunts the actor named for this roll (``checked``: the engine checks each one
+    fits; else, as a log recorded them)."""
     sheet = state.game.character(roll.actor)
     for name in names:
         stunt = next((s for s in sheet.stunts if s.name == name), None)
         if stunt is None:
             raise BadInput(f"{sheet.name} has no stunt {name!r}")
-        roll.use_stunt(stunt)
+        if checked:
+            roll.use_stunt(stunt)
+        else:
+            roll.stunt_applied(stunt)
     if names:
         state.game.sync_sheets()  # a use counted or a fate point paid shows on the sheet
 

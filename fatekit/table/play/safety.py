@@ -26,7 +26,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.safety import SafetyTool
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.folding import assigns, judges
 from fatekit.table.play.notes import Undo
 from fatekit.table.play.people import AddSeat, RemoveSeat
 from fatekit.table.seeing import JSON, Viewer
@@ -163,17 +163,27 @@ gm_only((SetSafetyTool, SafetyToolSet, "turn a safety signal on or off"))
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(SignalRaised)
-def _signal_raised(state: TableState, event: SignalRaised) -> None:
+@judges(SignalRaised)
+def _judge_signal_raised(state: TableState, event: SignalRaised) -> None:
     state.safety.raise_signal(event.signal_id, event.tool)
 
 
-@folds(SignalAnswered)
-def _signal_answered(state: TableState, event: SignalAnswered) -> None:
+@assigns(SignalRaised)
+def _signal_raised(state: TableState, event: SignalRaised) -> None:
+    state.safety.waiting[event.signal_id] = event.tool
+
+
+@judges(SignalAnswered)
+def _judge_signal_answered(state: TableState, event: SignalAnswered) -> None:
     state.safety.answer(event.signal_id)
 
 
-@folds(SafetyToolSet)
+@assigns(SignalAnswered)
+def _signal_answered(state: TableState, event: SignalAnswered) -> None:
+    state.safety.waiting.pop(event.signal_id, None)
+
+
+@assigns(SafetyToolSet)
 def _safety_tool_set(state: TableState, event: SafetyToolSet) -> None:
     state.safety.set_tool(event.tool, event.on)
 

@@ -7,19 +7,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.lasting import check_removes_freely
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.core.clock import Milestone as MilestoneKind
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.harm.recovery import RecoveryRules, SevereRecovery
 from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, Visibility
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import check_created, folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -243,7 +247,6 @@ class TriggerFired(Event):
 
 gm_only(
     (StartScene, SceneStarted, "start scenes"),
-    (EndScene, SceneEnded, "end scenes"),
     (JoinScene, JoinedScene, "bring characters into the scene"),
     (PlaceInZone, PlacedInZone, "place characters in zones"),
     (AddCountdown, CountdownAdded, "start countdowns"),
@@ -291,6 +294,14 @@ def _end_session(context: Context, command: EndSession) -> list[Event]:
 _RANK = {Milestone.MINOR: 0, Milestone.SIGNIFICANT: 1, Milestone.MAJOR: 2}
 
 
+@decides(EndScene)
+def _end_scene(context: Context, command: EndScene) -> list[Event]:
+    context.require_gm("end scenes")
+    if context.state.conflict is not None:
+        raise BadInput("finish the conflict before ending the scene", code="scene_conflict_running")
+    return [context.event_from(SceneEnded, command)]
+
+
 @decides(StartSession)
 def _start_session(context: Context, command: StartSession) -> list[Event]:
     context.require_gm("start sessions")
@@ -300,31 +311,87 @@ def _start_session(context: Context, command: StartSession) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(SessionStarted)
-def _session_started(state: TableState, event: SessionStarted) -> None:
+@judges(SessionStarted)
+def _judge_session_started(state: TableState, event: SessionStarted) -> None:
     if event.number != state.session + 1:
         raise BadInput(f"the next session is number {state.session + 1}")
     state.game.start_session()
     state.session = event.number
 
 
-@folds(SessionEnded)
-def _session_ended(state: TableState, event: SessionEnded) -> None:
+@folds(SessionStarted)
+def _session_started(state: TableState, event: SessionStarted) -> None:
+    game = state.game
+    game.in_session, game.arc_ended, game.scenario_ended = True, False, False
+    state.session = event.number
+    assign_facts(state, facts_of(event))  # everyone's refresh
+
+
+@older(SessionStarted)
+def _session_started_older(state: TableState, event: SessionStarted) -> None:
+    # Logged before events recorded facts: everyone kept what they carried over, as fatekit
+    # did then; later, the fate points each PC started with are among the facts recorded.
+    state.game.start_session(reset=False if event.facts is None else None)
+    state.session = event.number
+
+
+@judges(SessionEnded)
+def _judge_session_ended(state: TableState, event: SessionEnded) -> None:
     state.game.end_session()
     if event.milestone is not None:
         state.game.reach_milestone(event.milestone)
+    _milestones_open(state, event)
+
+
+@folds(SessionEnded)
+def _session_ended(state: TableState, event: SessionEnded) -> None:
+    game = state.game
+    game.clock.end_session()
+    game.in_session = False
+    if event.milestone is not None:
+        game.clock.reach_milestone(event.milestone)
         if event.milestone is Milestone.MAJOR:
-            state.arc += 1
-        # Every PC may now make their change; a bigger milestone open stays (it includes a
-        # smaller one's change), and an unspent milestone does not pile up into two.
-        for pc in state.game.pcs:
-            held = state.milestones.get(pc.id)
-            if held is None or _RANK[held] <= _RANK[event.milestone]:
-                state.milestones[pc.id] = event.milestone
+            game.arc_ended = True
+        if event.milestone is not Milestone.MINOR:
+            game.scenario_ended = True
+    _milestones_open(state, event)
+    assign_facts(state, facts_of(event))  # the consequences that cleared
 
 
-@folds(SceneStarted)
-def _scene_started(state: TableState, event: SceneStarted) -> None:
+@older(SessionEnded)
+def _session_ended_older(state: TableState, event: SessionEnded) -> None:
+    recovery = recovery_then(state, event)
+    state.game.end_session(recovery=recovery)
+    if event.milestone is not None:
+        state.game.reach_milestone(event.milestone, recovery=recovery)
+    _milestones_open(state, event)
+
+
+def _milestones_open(state: TableState, event: SessionEnded) -> None:
+    if event.milestone is None:
+        return
+    if event.milestone is Milestone.MAJOR:
+        state.arc += 1
+    # Every PC may now make their change; a bigger milestone open stays (it includes a
+    # smaller one's change), and an unspent milestone does not pile up into two.
+    for pc in state.game.pcs:
+        held = state.milestones.get(pc.id)
+        if held is None or _RANK[held] <= _RANK[event.milestone]:
+            state.milestones[pc.id] = event.milestone
+
+
+def recovery_then(state: TableState, event: Event) -> RecoveryRules | None:
+    """When consequences cleared as an event logged before events recorded facts was folded
+    then (``None``: as the rule set says): before issue 27, a severe one cleared at a major
+    milestone whatever the rule set."""
+    if event.facts is not None:
+        return None
+    rules = state.ruleset.preset.recovery
+    return RecoveryRules(rules.skills, rules.self_penalty, SevereRecovery.MAJOR_MILESTONE)
+
+
+@judges(SceneStarted)
+def _judge_scene_started(state: TableState, event: SceneStarted) -> None:
     zones = None
     if event.zones:
         zones = zone_map(event)
@@ -333,8 +400,23 @@ def _scene_started(state: TableState, event: SceneStarted) -> None:
     state.game.start_scene(event.name, event.participants, zones=zones)
 
 
-@folds(JoinedScene)
-def _joined_scene(state: TableState, event: JoinedScene) -> None:
+@folds(SceneStarted)
+def _scene_started(state: TableState, event: SceneStarted) -> None:
+    game = state.game
+    zones = zone_map(event) if event.zones else None
+    present = list(dict.fromkeys(event.participants))
+    game.scene = Scene(event.name.strip(), game.clock.scenes_ended + 1, present, zones=zones)
+    assign_facts(state, facts_of(event))  # the GM's pool as it was filled
+
+
+@older(SceneStarted)
+def _scene_started_older(state: TableState, event: SceneStarted) -> None:
+    zones = zone_map(event) if event.zones else None
+    state.game.start_scene(event.name, event.participants, zones=zones)
+
+
+@judges(JoinedScene)
+def _judge_joined_scene(state: TableState, event: JoinedScene) -> None:
     if event.side is not None and state.conflict is None:
         raise BadInput("there is no conflict running to join")
     state.game.join_scene(event.character_id, zone=event.zone)
@@ -342,53 +424,126 @@ def _joined_scene(state: TableState, event: JoinedScene) -> None:
         state.conflict.join(event.character_id, event.side)
 
 
-@folds(PlacedInZone)
-def _placed(state: TableState, event: PlacedInZone) -> None:
+@folds(JoinedScene)
+def _joined_scene(state: TableState, event: JoinedScene) -> None:
+    scene = scene_in_play(state)
+    scene.participants.append(event.character_id)
+    # Where they stand, what they bring to the GM's pool, their place in the fight: the facts.
+    assign_facts(state, facts_of(event))
+
+
+@older(JoinedScene)
+def _joined_scene_older(state: TableState, event: JoinedScene) -> None:
+    state.game.join_scene(event.character_id, zone=event.zone)
+    if event.side is not None and state.conflict is not None:
+        state.conflict.enlist(event.character_id, event.side.strip())
+
+
+@judges(PlacedInZone)
+def _judge_placed(state: TableState, event: PlacedInZone) -> None:
     state.require_character(event.character_id)
     scene_in_play(state).place(event.character_id, event.zone)
 
 
+@folds(PlacedInZone)
+def _placed(state: TableState, event: PlacedInZone) -> None:
+    assign_facts(state, facts_of(event))  # where they stand now
+
+
+@older(PlacedInZone)
+def _placed_older(state: TableState, event: PlacedInZone) -> None:
+    zones = scene_in_play(state).zones
+    if zones is not None:
+        zones.assign_position(event.character_id, event.zone)
+
+
+@judges(SceneEnded)
+def _judge_scene_ended(state: TableState, event: SceneEnded) -> None:
+    _drop_rolls(state)
+    state.game.end_scene(event.keep)
+
+
 @folds(SceneEnded)
 def _scene_ended(state: TableState, event: SceneEnded) -> None:
-    if state.conflict is not None:
-        raise BadInput("finish the conflict before ending the scene")
+    _drop_rolls(state)
+    game = state.game
+    assert game.scene is not None
+    game.scene.ended = True
+    game.scene = None
+    game.clock.end_scene()
+    # Stress cleared, the points held back paid, the consequences whose recovery is over gone.
+    assign_facts(state, facts_of(event))
+
+
+@older(SceneEnded)
+def _scene_ended_older(state: TableState, event: SceneEnded) -> None:
+    _drop_rolls(state)
+    state.game.scene_over(event.keep, recovery=recovery_then(state, event))
+
+
+def _drop_rolls(state: TableState) -> None:
     # The GM ends the scene with rolls still unsettled: the rolls go with the scene.
     for in_play in state.rolls.values():
         in_play.roll.close()
     state.rolls.clear()
-    state.game.end_scene(event.keep)
+
+
+@judges(SituationAspectAdded)
+def _judge_aspect_added(state: TableState, event: SituationAspectAdded) -> None:
+    for who in (*event.known_to, *(h for h, _ in event.free_invokes)):
+        state.require_character(who)
+    aspect = _situation_aspect(state, event)
+    check_created(event.aspect_id, aspect.id)
+    state.last_created = (aspect.id,)
 
 
 @folds(SituationAspectAdded)
 def _aspect_added(state: TableState, event: SituationAspectAdded) -> None:
-    for who in (*event.known_to, *(h for h, _ in event.free_invokes)):
-        state.require_character(who)
-    aspect = scene_in_play(state).add_situation_aspect(
+    assign_facts(state, facts_of(event))  # the aspect as it was made, its free invokes
+    state.last_created = (event.aspect_id,)
+
+
+@older(SituationAspectAdded)
+def _aspect_added_older(state: TableState, event: SituationAspectAdded) -> None:
+    state.last_created = (_situation_aspect(state, event).id,)
+
+
+def _situation_aspect(state: TableState, event: SituationAspectAdded) -> Aspect:
+    return scene_in_play(state).add_situation_aspect(
         event.name,
         free_invokes=event.free_invokes,
         zone=event.zone,
         hidden=event.hidden,
         known_to=event.known_to,
     )
-    check_created(event.aspect_id, aspect.id)
-    state.last_created = (aspect.id,)
+
+
+@judges(AspectRevealed)
+def _judge_aspect_revealed(state: TableState, event: AspectRevealed) -> None:
+    aspect = state.game.find_aspect(event.aspect_id)
+    if not aspect.hidden:
+        raise BadInput(f"{aspect.label} is not hidden")
+    for who in event.to:
+        state.require_character(who)
+    _aspect_revealed_older(state, event)
 
 
 @folds(AspectRevealed)
 def _aspect_revealed(state: TableState, event: AspectRevealed) -> None:
+    assign_facts(state, facts_of(event))  # who may see it now
+
+
+@older(AspectRevealed)
+def _aspect_revealed_older(state: TableState, event: AspectRevealed) -> None:
     aspect = state.game.find_aspect(event.aspect_id)
-    if not aspect.hidden:
-        raise BadInput(f"{aspect.label} is not hidden")
     if event.to:
-        for who in event.to:
-            state.require_character(who)
         aspect.known_to.update(event.to)
     else:
         aspect.reveal()
 
 
-@folds(AspectRemoved)
-def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
+@judges(AspectRemoved)
+def _judge_aspect_removed(state: TableState, event: AspectRemoved) -> None:
     if event.by is not None:
         state.require_character(event.by)
         check_removes_freely(state.game.find_aspect(event.aspect_id), event.by)
@@ -396,8 +551,20 @@ def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
     state.setting.issues.pop(event.aspect_id, None)
 
 
-@folds(CountdownAdded)
-def _countdown_added(state: TableState, event: CountdownAdded) -> None:
+@folds(AspectRemoved)
+def _aspect_removed(state: TableState, event: AspectRemoved) -> None:
+    assign_facts(state, facts_of(event))  # the aspect gone
+    state.setting.issues.pop(event.aspect_id, None)
+
+
+@older(AspectRemoved)
+def _aspect_removed_older(state: TableState, event: AspectRemoved) -> None:
+    state.game.take_out_of_play(event.aspect_id)
+    state.setting.issues.pop(event.aspect_id, None)
+
+
+@judges(CountdownAdded)
+def _judge_countdown_added(state: TableState, event: CountdownAdded) -> None:
     state.game.add_countdown(
         Countdown.new(
             event.countdown_id,
@@ -410,12 +577,44 @@ def _countdown_added(state: TableState, event: CountdownAdded) -> None:
     )
 
 
-@folds(CountdownMarked)
-def _countdown_marked(state: TableState, event: CountdownMarked) -> None:
+@folds(CountdownAdded)
+def _countdown_added(state: TableState, event: CountdownAdded) -> None:
+    _countdown_added_older(state, event)
+    assign_facts(state, facts_of(event))
+
+
+@older(CountdownAdded)
+def _countdown_added_older(state: TableState, event: CountdownAdded) -> None:
+    scene_in_play(state).countdowns[event.countdown_id] = Countdown.as_recorded(
+        event.countdown_id,
+        event.name,
+        event.boxes,
+        event.outcome,
+        triggers=[Trigger(t) for t in event.triggers],
+        visibility=event.visibility,
+    )
+
+
+@judges(CountdownMarked)
+def _judge_countdown_marked(state: TableState, event: CountdownMarked) -> None:
     state.game.mark_countdown(event.countdown_id, event.count)
 
 
+@folds(CountdownMarked)
 @folds(TriggerFired)
+def _countdown_marked(state: TableState, event: CountdownMarked | TriggerFired) -> None:
+    assign_facts(state, facts_of(event))  # the boxes marked
+
+
+@older(CountdownMarked)
+def _countdown_marked_older(state: TableState, event: CountdownMarked) -> None:
+    countdowns = scene_in_play(state).countdowns
+    held = countdowns[event.countdown_id]
+    countdowns[event.countdown_id] = held.with_marked(min(held.boxes, held.marked + event.count))
+
+
+@judges(TriggerFired)
+@older(TriggerFired)
 def _trigger_fired(state: TableState, event: TriggerFired) -> None:
     state.game.fire(event.trigger)
 

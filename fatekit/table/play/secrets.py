@@ -28,10 +28,12 @@ from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides, gm_only
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import SEAT_RULE, AskedRoll, SecretRollRecord, TableState
+from fatekit.table.upcasting import older
 
 #: The longest note a secret roll keeps of what it was for.
 MAX_REASON_LENGTH = 2_000
@@ -228,16 +230,37 @@ def roll_difficulty(
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(SecretRollMade)
-def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
+@judges(SecretRollMade)
+def _judge_secret_roll_made(state: TableState, event: SecretRollMade) -> None:
     state.require_character(event.actor)
     if event.roll_id in state.screen.secret_rolls:
         raise BadInput(f"secret roll {event.roll_id!r} was already made")
+    _secret_roll_made_older(state, event)
+
+
+@folds(SecretRollMade)
+def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
+    # Decided since the roll's result was recorded on it: its effort and outcome are there.
+    assert event.effort is not None, "a secret roll records its effort"
+    _keep_secret_roll(state, event, event.faces, event.effort, event.outcome)
+    assign_facts(state, facts_of(event))
+
+
+@older(SecretRollMade)
+def _secret_roll_made_older(state: TableState, event: SecretRollMade) -> None:
+    # The effort and outcome as the event says, or as a sheet gives them for an event from
+    # before they were recorded on it.
     faces, effort, outcome = event.faces, event.effort, event.outcome
     if effort is None:  # logged before the roll's result was recorded: the sheet's rating tells
-        rating = state.game.character(event.actor).rating(event.skill)
+        rating = state.game.characters[event.actor].rating(event.skill)
         faces = parse_faces(event.faces).symbols()
         effort, outcome = _secret_result(faces, rating, event.difficulty)
+    _keep_secret_roll(state, event, faces, effort, outcome)
+
+
+def _keep_secret_roll(
+    state: TableState, event: SecretRollMade, faces: str, effort: int, outcome: str | None
+) -> None:
     state.screen.secret_rolls[event.roll_id] = SecretRollRecord(
         event.roll_id,
         event.version,
@@ -255,22 +278,28 @@ def _secret_roll_made(state: TableState, event: SecretRollMade) -> None:
         del state.screen.secret_rolls[next(iter(state.screen.secret_rolls))]
 
 
-@folds(SecretRollRevealed)
-def _secret_roll_revealed(state: TableState, event: SecretRollRevealed) -> None:
+@judges(SecretRollRevealed)
+def _judge_secret_roll_revealed(state: TableState, event: SecretRollRevealed) -> None:
     found = state.screen.secret_rolls.get(event.roll_id)
     if found is None:
         raise BadInput(f"there is no secret roll {event.roll_id!r} waiting to be revealed")
     if (found.faces, found.effort, found.outcome) != (event.faces, event.effort, event.outcome):
         raise BadInput(f"the log's reveal of {event.roll_id!r} does not match the roll made")
-    del state.screen.secret_rolls[event.roll_id]
+    _secret_roll_revealed(state, event)
 
 
-@folds(DifficultyHidden)
-def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
+@assigns(SecretRollRevealed)
+def _secret_roll_revealed(state: TableState, event: SecretRollRevealed) -> None:
+    state.screen.secret_rolls.pop(event.roll_id, None)
+
+
+@judges(DifficultyHidden)
+def _judge_difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
     state.require_character(event.actor)
     if event.difficulty is None:
-        if state.screen.asked.pop(event.actor, None) is None:
+        if event.actor not in state.screen.asked:
             raise BadInput(f"no hidden difficulty is set for {event.actor}")
+        _difficulty_hidden(state, event)
         return
     if event.action not in _PASSIVE_ACTIONS:
         raise BadInput("a hidden difficulty is for a roll to overcome or create an advantage")
@@ -280,17 +309,29 @@ def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
     conflict = state.conflict
     if conflict is not None and conflict.roster.fighter(event.actor).status is not Status.ACTIVE:
         raise IllegalAction(f"{event.actor} has left the conflict", TAKEN_OUT_RULE)
-    state.screen.asked[event.actor] = AskedRoll(
-        event.actor, event.difficulty, event.skill, event.action
-    )
+    _difficulty_hidden(state, event)
 
 
-@folds(NpcDiceHidden)
-def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
-    spans = state.screen.npc_dice_spans
+@assigns(DifficultyHidden)
+def _difficulty_hidden(state: TableState, event: DifficultyHidden) -> None:
+    if event.difficulty is None:
+        state.screen.asked.pop(event.actor, None)
+    else:
+        asked = AskedRoll(event.actor, event.difficulty, event.skill, event.action)
+        state.screen.asked[event.actor] = asked
+
+
+@judges(NpcDiceHidden)
+def _judge_npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
     if event.hidden == state.screen.npc_dice_hidden():
         now = "hidden" if event.hidden else "shown"
         raise BadInput(f"the NPCs' dice are already {now}")
+    _npc_dice_hidden(state, event)
+
+
+@assigns(NpcDiceHidden)
+def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
+    spans = state.screen.npc_dice_spans
     if event.hidden:
         spans.append((event.version, None))
     else:

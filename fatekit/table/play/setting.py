@@ -15,10 +15,12 @@ from fatekit.rules.aspects.lasting import Issue
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
-from fatekit.table.folding import check_created, folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import assigns, check_created, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import EntryKind, SettingEntry, TableState
+from fatekit.table.upcasting import older
 
 __all__ = [
     "AddLastingAspect",
@@ -245,47 +247,84 @@ def _close_scenario(context: Context, command: CloseScenario) -> list[Event]:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(SettingDescribed)
+@assigns(SettingDescribed)
 def _described(state: TableState, event: SettingDescribed) -> None:
     state.setting.name = event.name
     state.setting.summary = event.summary
 
 
-@folds(LastingAspectAdded)
-def _lasting_added(state: TableState, event: LastingAspectAdded) -> None:
+@judges(LastingAspectAdded)
+def _judge_lasting_added(state: TableState, event: LastingAspectAdded) -> None:
     if event.issue is not None and event.kind is not AspectKind.SETTING:
         raise BadInput("only a setting aspect is one of the setting's issues", code="issue_kind")
     aspect = state.game.lasting.add(event.name, event.kind, organization=event.organization)
     check_created(event.aspect_id, aspect.id)
+    _lasting_issue(state, event, aspect.id)
+
+
+@folds(LastingAspectAdded)
+def _lasting_added(state: TableState, event: LastingAspectAdded) -> None:
+    assign_facts(state, facts_of(event))  # the aspect, as it was made
+    _lasting_issue(state, event, event.aspect_id)
+
+
+@older(LastingAspectAdded)
+def _lasting_added_older(state: TableState, event: LastingAspectAdded) -> None:
+    aspect = state.game.lasting.add(event.name, event.kind, organization=event.organization)
+    _lasting_issue(state, event, aspect.id)
+
+
+def _lasting_issue(state: TableState, event: LastingAspectAdded, aspect_id: str) -> None:
     if event.issue is not None:
-        state.setting.issues[aspect.id] = event.issue
-    state.last_created = (aspect.id,)
+        state.setting.issues[aspect_id] = event.issue
+    state.last_created = (aspect_id,)
 
 
-@folds(ScenarioClosed)
-def _scenario_closed(state: TableState, event: ScenarioClosed) -> None:
+@judges(ScenarioClosed)
+def _judge_scenario_closed(state: TableState, event: ScenarioClosed) -> None:
     closed = tuple(a.id for a in state.game.lasting.close_scenario())
     if event.removed != closed:
         raise BadInput(f"the log says {event.removed} left play, the rules took {closed}")
 
 
-@folds(MembershipSet)
-def _membership_set(state: TableState, event: MembershipSet) -> None:
+@folds(ScenarioClosed)
+def _scenario_closed(state: TableState, event: ScenarioClosed) -> None:
+    assign_facts(state, facts_of(event))  # the scenario's aspects gone
+
+
+@older(ScenarioClosed)
+def _scenario_closed_older(state: TableState, event: ScenarioClosed) -> None:
+    state.game.lasting.close_scenario()
+
+
+@judges(MembershipSet)
+def _judge_membership_set(state: TableState, event: MembershipSet) -> None:
     state.require_character(event.character_id)
+    _membership_set(state, event)
+
+
+@assigns(MembershipSet)
+def _membership_set(state: TableState, event: MembershipSet) -> None:
     state.game.lasting.set_member(event.character_id, event.organization, event.member)
 
 
-@folds(SettingEntryPut)
+@assigns(SettingEntryPut)
 def _entry_put(state: TableState, event: SettingEntryPut) -> None:
     state.setting.entries[event.entry_id] = SettingEntry(
         event.kind, event.name, event.text, event.secret
     )
 
 
-@folds(SettingEntryRemoved)
-def _entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
-    if state.setting.entries.pop(event.entry_id, None) is None:
+@judges(SettingEntryRemoved)
+def _judge_entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
+    if event.entry_id not in state.setting.entries:
         raise BadInput(f"the setting has no face or place {event.entry_id!r}")
+    _entry_removed(state, event)
+
+
+@assigns(SettingEntryRemoved)
+def _entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
+    state.setting.entries.pop(event.entry_id, None)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fatekit.rules.aspects.stunt_uses import use_alone
+from fatekit.rules.aspects.stunt_uses import use_alone, used_alone
 from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import acts_for
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -44,8 +46,8 @@ class StuntUsed(Event):
 acts_for(UseStunt, StuntUsed, "use their stunts", lambda asked: asked.by)
 
 
-@folds(StuntUsed)
-def _stunt_used(state: TableState, event: StuntUsed) -> None:
+@judges(StuntUsed)
+def _judge_stunt_used(state: TableState, event: StuntUsed) -> None:
     state.require_character(event.by)
     sheet = state.game.character(event.by)
     stunt = next((s for s in sheet.stunts if s.name == event.stunt), None)
@@ -59,6 +61,24 @@ def _stunt_used(state: TableState, event: StuntUsed) -> None:
         state.game.ledger,
         None if scene is None else scene.aspects,
     )
+    state.game.sync_sheets()
+
+
+@folds(StuntUsed)
+def _stunt_used(state: TableState, event: StuntUsed) -> None:
+    assign_facts(state, facts_of(event))  # its use counted, its point paid, its boost
+
+
+@older(StuntUsed)
+def _stunt_used_older(state: TableState, event: StuntUsed) -> None:
+    sheet = state.game.characters[event.by]
+    stunt = next((s for s in sheet.stunts if s.name == event.stunt), None)
+    if stunt is not None:
+        scene = state.game.scene
+        aspects = None if scene is None else scene.aspects
+        used_alone(
+            state.game.stunt_uses, event.by, stunt, state.game.ledger, aspects, counted=False
+        )
     state.game.sync_sheets()
 
 

@@ -7,18 +7,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.rolling import ActionRoll
-from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.dice import FateDice, ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
-from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.upcasting import older
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -180,30 +183,75 @@ def _attacker_of_targets(context: Context) -> str:
 # -- the fold ----------------------------------------------------------------------------------
 
 
-@folds(SplitAttackRolled)
-def _split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
+@judges(SplitAttackRolled)
+def _judge_split_attack_rolled(state: TableState, event: SplitAttackRolled) -> None:
     roll = conflict_in_play(state).targets.split_attack(
         event.actor, event.skill, dice=require_dice(event.faces, "attack"), ranged=event.ranged
     )
-    roll.roll()
-    _in_play(state, event, roll)
-    state.zone_attack = None
-    _log_multi(state, event, "split_attack")
+    _multi_in_play(state, event, roll, None)
 
 
-@folds(ZoneAttackRolled)
-def _zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
+@judges(ZoneAttackRolled)
+def _judge_zone_attack_rolled(state: TableState, event: ZoneAttackRolled) -> None:
     roll = conflict_in_play(state).targets.zone_attack(
         event.actor, event.skill, event.zone, dice=require_dice(event.faces, "attack")
     )
+    _multi_in_play(state, event, roll, event.zone)
+
+
+@folds(SplitAttackRolled)
+@folds(ZoneAttackRolled)
+def _multi_attack_rolled(state: TableState, event: SplitAttackRolled | ZoneAttackRolled) -> None:
+    conflict = conflict_in_play(state)
+    zone = event.zone if isinstance(event, ZoneAttackRolled) else None
+    roll = ActionRoll(
+        event.actor,
+        Action.ATTACK,
+        0,
+        skill=event.skill,
+        difficulty=0,
+        dice=require_dice(event.faces, "attack"),
+        ledger=state.game.ledger,
+        stunt_uses=state.game.stunt_uses,
+    )
+    multi = "zone" if zone is not None else "split"
+    conflict.turns.start(TurnInProgress(event.actor, roll, zone=zone, multi=multi))
+    _multi_in_play(state, event, roll, zone)
+    assign_facts(state, facts_of(event))  # the roll's make-up, Weapon, whether from afar
+
+
+@older(SplitAttackRolled)
+@older(ZoneAttackRolled)
+def _multi_attack_rolled_older(
+    state: TableState, event: SplitAttackRolled | ZoneAttackRolled
+) -> None:
+    zone = event.zone if isinstance(event, ZoneAttackRolled) else None
+    ranged = event.ranged if isinstance(event, SplitAttackRolled) else None
+    roll = conflict_in_play(state).targets.multi_recorded(
+        event.actor,
+        event.skill,
+        require_dice(event.faces, "attack"),
+        "zone" if zone is not None else "split",
+        zone,
+        ranged,
+    )
+    _multi_in_play(state, event, roll, zone)
+
+
+def _multi_in_play(
+    state: TableState,
+    event: SplitAttackRolled | ZoneAttackRolled,
+    roll: ActionRoll,
+    zone: str | None,
+) -> None:
     roll.roll()
     _in_play(state, event, roll)
-    state.zone_attack = event.zone
-    _log_multi(state, event, "zone_attack")
+    state.zone_attack = zone
+    _log_multi(state, event, "zone_attack" if zone is not None else "split_attack")
 
 
-@folds(TargetsAssigned)
-def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
+@judges(TargetsAssigned)
+def _judge_targets_assigned(state: TableState, event: TargetsAssigned) -> None:
     faces = dict(event.defend_faces)
     if len(faces) != len(event.defend_faces):
         raise BadInput("each target's defence has one set of dice")
@@ -220,6 +268,50 @@ def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
         raise BadInput(
             f"the defenders are {sorted(rolls)}, but dice were given for {sorted(faces)}"
         )
+    _targets_aimed(state, event, rolls)
+
+
+@folds(TargetsAssigned)
+def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
+    conflict = conflict_in_play(state)
+    turn = conflict.turns.turn
+    assert turn is not None and turn.roll is not None
+    faces = dict(event.defend_faces)
+    rolls: dict[str, ActionRoll] = {}
+    for target in faces:
+        # Each target's share and defence, as the facts make them up.
+        sub = ActionRoll(
+            turn.actor,
+            Action.ATTACK,
+            0,
+            skill=turn.roll.skill,
+            dice=ScriptedDice([FateDice((0, 0, 0, 0))]),
+            ledger=state.game.ledger,
+            stunt_uses=state.game.stunt_uses,
+        )
+        sub.opposed_by(target, 0, dice=ScriptedDice([faces[target]]))
+        rolls[target] = sub
+    turn.roll.close()
+    for sub in rolls.values():
+        sub.roll()
+    turn.targets = rolls
+    assign_facts(state, facts_of(event))
+    _targets_aimed(state, event, rolls)
+
+
+@older(TargetsAssigned)
+def _targets_assigned_older(state: TableState, event: TargetsAssigned) -> None:
+    faces = dict(event.defend_faces)
+    rolls = conflict_in_play(state).targets.assigned_recorded(
+        dict(event.split) or None,
+        defend_skills=dict(event.defend_skills),
+        defender_dice={who: ScriptedDice([f]) for who, f in faces.items()},
+    )
+    _targets_aimed(state, event, rolls)
+
+
+def _targets_aimed(state: TableState, event: TargetsAssigned, rolls: dict[str, ActionRoll]) -> None:
+    faces = dict(event.defend_faces)
     for who, sub in rolls.items():
         defence = sub.opposition
         skill = "" if defence is None or defence.skill is None else defence.skill
@@ -227,15 +319,44 @@ def _targets_assigned(state: TableState, event: TargetsAssigned) -> None:
     settle_conflict(state)
 
 
+@judges(TargetsResolved)
+def _judge_targets_resolved(state: TableState, event: TargetsResolved) -> None:
+    conflict_in_play(state).targets.resolve_targets(dict(event.options))
+    settle_conflict(state)
+
+
 @folds(TargetsResolved)
 def _targets_resolved(state: TableState, event: TargetsResolved) -> None:
-    conflict_in_play(state).targets.resolve_targets(dict(event.options))
+    turn = conflict_in_play(state).turns.turn
+    if turn is not None:
+        for sub in turn.targets.values():
+            sub.close()
+    assign_facts(state, facts_of(event))  # the hits, the aspects made, the turn goes on
+    settle_conflict(state)
+
+
+@older(TargetsResolved)
+def _targets_resolved_older(state: TableState, event: TargetsResolved) -> None:
+    conflict_in_play(state).targets.resolved_recorded(dict(event.options))
+    settle_conflict(state)
+
+
+@judges(MissedEveryone)
+def _judge_missed_everyone(state: TableState, event: MissedEveryone) -> None:
+    conflict_in_play(state).targets.miss_everyone()
     settle_conflict(state)
 
 
 @folds(MissedEveryone)
 def _missed_everyone(state: TableState, event: MissedEveryone) -> None:
-    conflict_in_play(state).targets.miss_everyone()
+    conflict_in_play(state).targets.missed_recorded()
+    assign_facts(state, facts_of(event))
+    settle_conflict(state)
+
+
+@older(MissedEveryone)
+def _missed_everyone_older(state: TableState, event: MissedEveryone) -> None:
+    conflict_in_play(state).targets.missed_recorded()
     settle_conflict(state)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fatekit.rules.aspects.rolling import ActionRoll
+from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, Succeed
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
@@ -25,11 +25,15 @@ from fatekit.rules.harm.consequences import ConsequenceSlot
 from fatekit.rules.harm.recovery import treatment_difficulty
 from fatekit.table.base import Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides
-from fatekit.table.folding import folds
+from fatekit.table.facts import assign_facts, facts_of
+from fatekit.table.folding import folds, judges
 from fatekit.table.play.rolls import (
     RollResolved,
+    carry_out_older,
     carry_out_roll,
     choose_option,
+    into_play,
+    into_play_as_recorded,
     put_in_play,
     require_dice,
     resolution_of,
@@ -39,6 +43,7 @@ from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.upcasting import older
 
 __all__ = ["MAX_NAME", "Treat", "TreatmentRolled", "find_consequence"]
 
@@ -126,8 +131,8 @@ def _treat(context: Context, command: Treat) -> list[Event]:
     ]
 
 
-@folds(TreatmentRolled)
-def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
+@judges(TreatmentRolled)
+def _judge_treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
     if state.conflict is not None:
         raise BadInput(
             "treat a consequence once the conflict is over: it needs calm", code="treat_in_conflict"
@@ -153,18 +158,50 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
     # The skill the rule set treats this kind of harm with (a slot kept for one kind), or one
     # of those it names; a stunt may allow another, by the GM's waiver.
     state.game.ruleset.preset.recovery.check_skill(event.skill, event.harm or slot.track)
-    actor = state.game.character(event.actor)
-    roll = ActionRoll(
+    placed = put_in_play(
+        state,
+        _treatment_roll(state, event, rated=True),
+        event,
+        RollKind.TREATMENT,
+        _treatment_record(event),
+        stunts=event.stunts,
+    )
+    _treats(state, event, placed)
+
+
+@folds(TreatmentRolled)
+def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
+    roll = _treatment_roll(state, event, rated=False)
+    placed = into_play(state, roll, event, RollKind.TREATMENT, _treatment_record(event))
+    _treats(state, event, placed)
+    assign_facts(state, facts_of(event))  # the roll as the rules made it up
+
+
+@older(TreatmentRolled)
+def _treatment_rolled_older(state: TableState, event: TreatmentRolled) -> None:
+    roll = _treatment_roll(state, event, rated=True)
+    placed = into_play_as_recorded(
+        state, roll, event, RollKind.TREATMENT, _treatment_record(event), stunts=event.stunts
+    )
+    _treats(state, event, placed)
+
+
+def _treatment_roll(state: TableState, event: TreatmentRolled, *, rated: bool) -> ActionRoll:
+    actor = state.game.characters[event.actor]
+    return ActionRoll(
         actor.id,
         Action.OVERCOME,
-        actor.rating(event.skill),
+        actor.rating(event.skill) if rated else 0,
         skill=event.skill,
         difficulty=event.difficulty,
         dice=require_dice(event.faces, "treatment"),
         ledger=state.game.ledger,
         stunt_uses=state.game.stunt_uses,
     )
-    record = RollRecord(
+
+
+def _treatment_record(event: TreatmentRolled) -> RollRecord:
+    return RollRecord(
         event.version,
         event.at,
         event.actor,
@@ -173,13 +210,32 @@ def _treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
         event.faces,
         difficulty=event.difficulty,
     )
+
+
+def _treats(state: TableState, event: TreatmentRolled, placed: RollInPlay) -> None:
     # Not the roll's aim: an overcome aimed at an aspect removes it on a success.
-    in_play = put_in_play(state, roll, event, RollKind.TREATMENT, record, stunts=event.stunts)
-    in_play.treats = slot.aspect
-    in_play.renames = event.new_name
+    _, _, slot = find_consequence(state, event.aspect_id)
+    placed.treats = slot.aspect
+    placed.renames = event.new_name
 
 
-@settles(RollKind.TREATMENT)
+def _settle_treatment_older(
+    state: TableState, in_play: RollInPlay, event: RollResolved
+) -> tuple[str, ...]:
+    if resolution_of(state, in_play, checked=False) is None:
+        return ()
+    roll = in_play.roll
+    resolution = offering(lambda o: roll.preview(outcome=o), event.option)
+    chosen = choose_option(resolution, event.option)
+    made = carry_out_older(state, in_play, event)
+    slot = _still_untreated(state, in_play)
+    if slot is not None and any(isinstance(effect, Succeed) for effect in chosen.effects):
+        mark = state.game.clock.mark(state.game.moment())
+        slot.recovery_started(in_play.renames or "", mark)
+    return made
+
+
+@settles(RollKind.TREATMENT, older=_settle_treatment_older)
 def _settle_treatment(
     state: TableState, in_play: RollInPlay, event: RollResolved
 ) -> tuple[str, ...]:

@@ -7,7 +7,6 @@ import pytest
 
 from fatekit.rules import GM, BadInput, FateLedger, FatePoints, GMPool, IllegalAction
 from fatekit.rules.characters.character import major_npc, new_character
-from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.scenes.scene import Game
 
 
@@ -116,13 +115,14 @@ def test_a_major_npcs_own_fate_points_never_fill_the_gms_pool(preset: str) -> No
 
 
 @pytest.mark.rule("fate-points.gm-pool")
-def test_moves_folded_under_the_first_edition_keep_the_npcs_points_in_the_pool() -> None:
+def test_an_npc_a_log_brought_in_with_points_carries_them_to_the_pool() -> None:
     """A table's moves logged before issue 27 fold as they were played: there the sheet's points
-    did go into the pool, and a replay must give that pool again."""
+    did go into the pool, and the table's upcaster brings the NPC in carrying them
+    (:meth:`Game.take_character`), so a replay gives that pool again."""
     pcs = [new_character("condensed", f"pc{n}", f"PC {n}") for n in range(4)]
     alice = major_npc("condensed", "alice", "Alice Westforth")
     alice.fate_points = 3
-    with folding_under(Edition.FIRST):
-        game = Game([*pcs, alice])
+    game = Game(pcs)
+    game.take_character(alice, npc_points=alice.fate_points)
     game.start_scene("Logged before the fix", [*(pc.id for pc in pcs), "alice"])
     assert game.ledger.gm.available == 7

@@ -18,6 +18,7 @@ from fatekit.rules.characters.advancement import (
     SwapSkills,
     apply_breakthrough,
     apply_milestone,
+    breakthrough_as_recorded,
     check_milestone,
     raise_skills,
 )
@@ -26,7 +27,6 @@ from fatekit.rules.characters.presets import CONDENSED_PRESET
 from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.clock import Clock, Milestone
-from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.harm.consequences import Severity
 
 RUTH_SKILLS = {
@@ -276,6 +276,8 @@ def test_breakthrough_clears_only_the_recovering_consequences_the_player_ticks()
     )
     with pytest.raises(BadInput, match="no recovering moderate or severe consequence"):
         apply_breakthrough(kept, Breakthrough(clear_recovering=frozenset({"ruth/c/9"})), clock)
-    with folding_under(Edition.FIRST):
-        apply_breakthrough(first, Breakthrough(clear_recovering=frozenset()), clock)
+    # As a log recorded before issue 27 played it: every recovering one cleared.
+    breakthrough_as_recorded(
+        first, Breakthrough(clear_recovering=frozenset()), clock, clear_all=True
+    )
     assert all(s.is_free for s in first.consequences)

@@ -7,6 +7,7 @@ fate-core-conflicts.en.txt § Recovering from a Consequence.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -14,17 +15,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
-from fatekit.rules.characters.advancement import Breakthrough, apply_breakthrough
+from fatekit.rules.characters.advancement import (
+    Breakthrough,
+    apply_breakthrough,
+    breakthrough_as_recorded,
+)
 from fatekit.rules.characters.character import Character, new_character
 from fatekit.rules.characters.presets import ACCELERATED, CONDENSED_PRESET, CORE_PRESET, ODE_PRESET
 from fatekit.rules.core.clock import Clock, Milestone, Moment
-from fatekit.rules.core.editions import Edition, folding_under
 from fatekit.rules.core.errors import IllegalAction
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import waiving
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import (
     RecoveryRules,
+    SevereRecovery,
     clears_after,
     is_recovered,
     treat,
@@ -133,14 +138,15 @@ def test_a_moderate_recovering_from_a_breakthrough_clears_after_one_session() ->
 
 
 @pytest.mark.rule("recovery.time")
-def test_a_breakthrough_folded_under_the_first_edition_keeps_the_old_timing() -> None:
-    """A breakthrough a log recorded before issue 27 (folded under Edition.FIRST) keeps the
-    timing fatekit gave it then: two sessions for a moderate consequence."""
+def test_a_breakthrough_a_log_recorded_before_keeps_the_old_timing() -> None:
+    """A breakthrough a log recorded before issue 27 keeps the timing fatekit gave it then (the
+    table's upcaster starts its recovery during the session): two sessions for a moderate
+    consequence."""
     pc, moderate, _ = hurt_ruth()
     clock = Clock()
     session(clock, Milestone.MAJOR)
-    with folding_under(Edition.FIRST):
-        apply_breakthrough(pc, Breakthrough(recovery_names={"ruth/c/1": "Stitched Up"}), clock)
+    breakthrough = Breakthrough(recovery_names={"ruth/c/1": "Stitched Up"})
+    breakthrough_as_recorded(pc, breakthrough, clock, moment=Moment.SCENE)
     session(clock)
     assert not is_recovered(moderate, clock)
     session(clock)
@@ -227,13 +233,15 @@ def test_core_severe_clears_after_the_next_whole_scenario() -> None:
 
 
 @pytest.mark.rule("recovery.core-scenario")
-def test_core_severe_under_the_first_edition_clears_at_the_first_major_milestone() -> None:
-    """A move folded under Edition.FIRST keeps the earlier reading for every preset."""
+def test_core_severe_read_as_before_clears_at_the_first_major_milestone() -> None:
+    """The earlier reading, which the table's upcaster gives moves logged before issue 27 (a
+    severe consequence clears at a major milestone whatever the rule set), is a recovery with
+    that timing."""
     clock = Clock()
     slot = treated(Severity.SEVERE, clock, Moment.SCENE, CORE)
     session(clock, Milestone.MAJOR)
-    with folding_under(Edition.FIRST):
-        assert is_recovered(slot, clock, CORE)
+    before = dataclasses.replace(CORE, severe=SevereRecovery.MAJOR_MILESTONE)
+    assert is_recovered(slot, clock, before)
     assert not is_recovered(slot, clock, CORE)
 
 
@@ -294,13 +302,14 @@ def test_ode_rounds_the_solo_reduction_down() -> None:
 
 @pytest.mark.rule("big-bad.solo.stress-ode")
 @given(st.integers(1, 12), st.integers(1, 8), st.booleans())
-def test_the_rounding_down_takes_half_the_pcs_and_the_first_edition_rounds_up(
+def test_the_rounding_down_takes_half_the_pcs_and_the_old_reading_rounds_up(
     shifts: int, pcs: int, floor: bool
 ) -> None:
-    """ode-kortfattad.sv.rst § Solobonus: floor(PCs / 2), down to 0 or the floor of 1; a move
-    folded under Edition.FIRST rounds up as fatekit did for every preset before."""
+    """ode-kortfattad.sv.rst § Solobonus: floor(PCs / 2), down to 0 or the floor of 1; the
+    reading fatekit gave every preset before (which the table's upcaster asks for moves logged
+    then) rounds up."""
     after = solo_stress_reduction(shifts, pcs, floor_one=floor, round_down=True)
     assert after == max(shifts - pcs // 2, 1 if floor else 0)
-    with folding_under(Edition.FIRST):
-        before = solo_stress_reduction(shifts, pcs, floor_one=floor, round_down=True)
+    solo = SoloBonus(stress=True, stress_floor_one=floor, stress_round_down=True)
+    before = solo.reduce_hit(shifts, Facing(pcs=pcs), round_down=False)
     assert before == max(shifts - math.ceil(pcs / 2), 1 if floor else 0)
