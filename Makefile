@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 
-.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page soak-discord clean
+.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page soak-discord golden-record clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,15 +40,17 @@ typecheck: $(STAMP) $(NODE_STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n auto --dist worksteal
 
-# Long randomized runs, beside make test's short ones: the table-layer agent plays thousands of
-# games from seeds make test does not play, longer, and prints the commands it reached; the
-# probe's random commands go to a real server with many more examples (FATEKIT_PROBE_EXAMPLES);
-# then the page agent plays evenings in Chromium (docs/web.md, "The page agent"). `make soak-page
-# PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
+# Long randomized runs, beside make test's short ones: every table an earlier release recorded
+# (tests/golden_releases: each evening opened every way, every random game); the table-layer
+# agent plays thousands of games from seeds make test does not play, longer, and prints the
+# commands it reached; the probe's random commands go to a real server with many more examples
+# (FATEKIT_PROBE_EXAMPLES); then the page agent plays evenings in Chromium (docs/web.md, "The
+# page agent"). `make soak-page PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
 PAGE_SEEDS ?= 100-139
 PAGE_STEPS ?= 300
 
 soak: $(STAMP)
+	FATEKIT_GOLDEN_RELEASES=all $(BIN)/pytest -q tests/golden_releases
 	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 	$(MAKE) soak-discord
@@ -63,6 +65,13 @@ soak-discord: $(STAMP)
 
 soak-page: $(STAMP)
 	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS)
+
+# Record a release's golden fixtures with that release's own code (docs/table.md, "Golden
+# releases"): `make golden-record RELEASE=<commit>` plays its page agent's evenings in Chromium
+# against its own server on a SQLite file, and its table agent's random games, into
+# tests/golden_releases/<day>-<commit>/. Every release that lands adds its set.
+golden-record:
+	tools/golden_release/record.sh $(RELEASE)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them.

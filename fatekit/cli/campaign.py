@@ -145,6 +145,12 @@ def _say_opened(opened: Restored, store: EventStore) -> None:
 
     link = LinkRegistry(store).issue(opened.table_id, opened.gm_seat)
     print(f"table {opened.table_id} opened at version {opened.version}")
+    if opened.read_only is not None:
+        # Kept whole all the same: the table opens read-only until a fatekit folds it.
+        print(
+            f"  read-only: {opened.read_only.sentence()}. Every event is kept as written; "
+            "it opens whole once fatekit folds it (docs/server.md, a table that opens read-only)"
+        )
     print(f"  GM link (keep it secret): {link.token}")
 
 

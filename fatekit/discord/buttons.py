@@ -76,7 +76,7 @@ def refusal_text(body: JSON, t: Words, who: Callable[[str], str] | None = None) 
             params["who"] = who(str(body["params"]["who"]))
         return str(t(f"refusal.{code}", **params))
     kind = str(body.get("error", "other"))
-    known = ("illegal", "forbidden", "malformed", "stale", "link", "not_found", "cap")
+    known = ("illegal", "forbidden", "malformed", "stale", "link", "not_found", "cap", "read_only")
     out = [t(f"error.{kind if kind in known else 'other'}")]
     rule = body.get("rule") or {}
     if rule.get("key"):
@@ -89,7 +89,13 @@ def refusal_text(body: JSON, t: Words, who: Callable[[str], str] | None = None) 
     detail = body.get("detail")
     # The engine's own sentence is English: beside a rule it adds names and numbers (shown to
     # English readers); alone it is the only reason there is. The fields already said theirs.
-    if detail and not fields and (t.language == "en" or not rule.get("key")):
+    # A table open read-only: the catalog's sentence says it all (its GM reads why on the page).
+    if (
+        detail
+        and not fields
+        and kind != "read_only"
+        and (t.language == "en" or not rule.get("key"))
+    ):
         out.append(f"— {escape(str(detail))}")
     return "\n".join(out)
 

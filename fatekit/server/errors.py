@@ -10,10 +10,12 @@ status    ``error``       when, and what else the body holds
 401       ``link``        no seat link, or one that opens no seat (unknown, revoked)
 403       ``forbidden``   this seat may not do this; ``rule`` says whose rule
 404       ``not_found``   no such table (or character)
+405       ``http``        the path does not take this method
 409       ``illegal``     the rules forbid the move; ``rule`` has its key and citation
 409       ``stale``       the table moved on; ``expected``, ``actual`` and ``since``
+409       ``read_only``   the table is open read-only (an event it holds does not fold
+                          here); ``read_only`` says from which version, and to a GM why
 409       ``cap``         a table or the server is full; ``cap`` (which) and ``limit``
-405       ``http``        the path does not take this method
 413       ``too_large``   the body is too large (answered by :class:`~fatekit.server.limits.BodyLimit`)
 422       ``malformed``   the request is malformed; ``fields`` maps a field to a message
 429       ``slow_down``   too many requests; ``Retry-After`` and ``retry_after`` say when to
@@ -50,6 +52,7 @@ from fatekit.server.links import LinkRefused
 from fatekit.store.base import StoreError
 from fatekit.store.tables import TableFull
 from fatekit.table.codec import FieldErrors
+from fatekit.table.read_only import TableReadOnly
 
 __all__ = [
     "ApiError",
@@ -101,6 +104,11 @@ class Problem(BaseModel):
     )
     cap: str | None = Field(None, description="409 cap: which cap was met")
     limit: int | None = Field(None, description="409 cap: its value")
+    read_only: dict[str, Any] | None = Field(
+        None,
+        description="409 read_only: the version the table stopped before (an event it holds "
+        "does not fold here), and for a GM why",
+    )
     retry_after: int | float | None = Field(None, description="429: seconds to wait")
 
 
@@ -214,6 +222,12 @@ def _problem(error: BaseException) -> tuple[int, dict[str, Any]]:
         if error.code is not None:
             body.update(code=error.code, params=error.params)
         return 422, body
+    if isinstance(error, TableReadOnly):
+        return 409, {
+            "error": "read_only",
+            "detail": str(error),
+            "read_only": error.read_only.view(gm=False),
+        }
     if isinstance(error, StaleState):
         return 409, {"error": "stale", "detail": str(error)}
     if isinstance(error, StoreError | OSError | sqlite3.Error):

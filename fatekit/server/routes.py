@@ -79,6 +79,11 @@ class TableOut(SeatOut):
     """A new table, with its GM's link."""
 
     version: int
+    read_only: dict[str, Any] | None = Field(
+        None,
+        description="Set when the imported log has an event this release cannot fold: the "
+        "table opened read-only before it, and this says which event and why",
+    )
 
 
 class JoinOut(BaseModel):
@@ -141,6 +146,7 @@ def _table_out(request: Request, created: Created) -> TableOut:
         link=created.link,
         url=_url(request, created.link),
         version=created.version,
+        read_only=created.read_only,
     )
 
 

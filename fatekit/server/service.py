@@ -41,8 +41,8 @@ from fatekit.store.tables import (
     Executed,
     StoreHistory,
     TableRepository,
+    logged,
     to_event,
-    to_new_event,
 )
 from fatekit.table import commands as c
 from fatekit.table.campaign import export_campaign, import_campaign
@@ -53,6 +53,7 @@ from fatekit.table.export import export_character, export_table
 from fatekit.table.extras import document_for
 from fatekit.table.handle import Waiver, handle
 from fatekit.table.history import LOG_PAGE, MAX_LOG_PAGE, log_page
+from fatekit.table.read_only import TableReadOnly
 from fatekit.table.recap import session_recap, sessions_of
 from fatekit.table.recap_text import RecapText, recap_text
 from fatekit.table.seats import Role
@@ -105,6 +106,8 @@ class Created:
     seat: str
     link: str
     version: int
+    # Why the table opened read-only, as its GM reads it (an imported log that does not fold).
+    read_only: dict[str, Any] | None = None
 
 
 def _link_required() -> ApiError:
@@ -353,6 +356,11 @@ class TableService:
                 )
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None
+            except TableReadOnly as refused:
+                gm = state.seat(caller.seat).is_gm
+                raise ApiError(
+                    409, "read_only", str(refused), read_only=refused.read_only.view(gm)
+                ) from None
             except (IllegalAction, BadInput) as refused:
                 # The engine names characters by id; whoever reads the refusal knows names.
                 _with_names(refused, self.repo.load(table_id))
@@ -410,7 +418,7 @@ class TableService:
 
         def locked() -> T:
             state = self._state(caller.table_id)
-            state.seat(caller.seat)  # raises for a seat no longer at the table
+            _seated(state, caller.seat)
             return work(state, caller.seat)
 
         return await self._locked(caller.table_id, locked)
@@ -437,10 +445,13 @@ class TableService:
         def work() -> CatchUp:
             state = self._state(caller.table_id)
             seat = caller.seat
+            _seated(state, seat)
             lines: list[Line] = []
             if after is not None and after < state.version:
                 stored = self.store.read(caller.table_id, after)
-                lines = render([to_event(s) for s in stored], state, seat)
+                # Open read-only, a table shows no event past those its state folded.
+                shown = [to_event(s) for s in stored if s.version <= state.version]
+                lines = render(shown, state, seat)
             return CatchUp(
                 state.version,
                 state.seat(seat).role.value,
@@ -460,7 +471,11 @@ class TableService:
         """Events after a version as the caller may see them, with how far they reach."""
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
-            stored = self.store.read(caller.table_id, after)[:limit]
+            # Open read-only, a table shows no event past those its state folded.
+            stored = [
+                s for s in self.store.read(caller.table_id, after) if s.version <= state.version
+            ]
+            stored = stored[:limit]
             shown = _seen((to_event(record) for record in stored), state, seat)
             through = stored[-1].version if stored else min(after, state.version)
             return {
@@ -486,7 +501,8 @@ class TableService:
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
             def newest_first() -> Iterator[Event]:
-                reached = before
+                # Open read-only, a table shows no event past those its state folded.
+                reached = state.version + 1 if before is None else min(before, state.version + 1)
                 while reached is None or reached > 1:
                     stored = self.store.read_back(caller.table_id, reached, limit)
                     if not stored:
@@ -510,7 +526,9 @@ class TableService:
         """The whole table as a file (a GM only)."""
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
-            return export_table(self.repo.events(caller.table_id), state, seat)
+            # The log as it was written, whichever release wrote it (and all of it, also past an
+            # event that no longer folds).
+            return export_table(self.repo.log(caller.table_id), state, seat)
 
         return await self.read(caller, work)
 
@@ -518,8 +536,8 @@ class TableService:
         """The whole campaign as a file (a GM only)."""
 
         def work(state: TableState, seat: str) -> dict[str, Any]:
-            events = self.repo.events(caller.table_id)
-            return export_campaign(events, state, seat, exported_at=utc_now())
+            log = self.repo.log(caller.table_id)
+            return export_campaign(log, state, seat, exported_at=utc_now())
 
         return await self.read(caller, work)
 
@@ -529,7 +547,7 @@ class TableService:
         table's name."""
 
         def work(state: TableState, seat: str) -> tuple[str, RecapText]:
-            events = self.repo.events(caller.table_id)
+            events = self.repo.events(caller.table_id, through=state.version)
             played = sessions_of(events)
             if not played:
                 raise NotFound("no session has been played at this table yet")
@@ -571,14 +589,31 @@ class TableService:
             gm = next((s.id for s in imported.state.seats.values() if s.is_gm), None)
             if gm is None:
                 raise BadInput("the table file seats no GM")
-            new = [to_new_event(e) for e in imported.events]
+            # Stored as the file wrote them: reading upcasts an older event, nothing rewrites it.
+            new = [logged(e) for e in imported.log]
             self.caps.check_import(new, imported.state)
             with self.caps.creating(), self.links.issuing(table_id, gm) as link:
                 self.store.append(table_id, 0, new)
-            return Created(table_id, gm, link.token, imported.state.version)
+            why = imported.state.read_only
+            return Created(
+                table_id,
+                gm,
+                link.token,
+                imported.state.version,
+                None if why is None else why.view(gm=True),
+            )
 
         self.caps.check_texts(data, "table file")
         return await asyncio.to_thread(work)
+
+
+def _seated(state: TableState, seat: str) -> None:
+    """Raises for a seat not at the table: 409 ``read_only`` when the table is open read-only
+    before the seat came (its link is real: it reads that the table stopped), else the 403 of
+    no such seat."""
+    if seat not in state.seats and state.read_only is not None:
+        raise TableReadOnly(state.read_only, seat)
+    state.seat(seat)
 
 
 def _seen(events: Iterable[Event], state: TableState, seat: str) -> list[dict[str, Any]]:

@@ -19,11 +19,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from fatekit import __version__
 from fatekit.rules.core.errors import BadInput
 from fatekit.store.base import EventStore, NewEvent, VersionConflict, check_table_id, utc_now
-from fatekit.store.tables import TableRepository, to_new_event
-from fatekit.table.campaign import export_campaign, import_campaign
-from fatekit.table.export import ImportedTable
+from fatekit.store.tables import TableRepository, logged
+from fatekit.table.campaign import (
+    CAMPAIGN_FORMAT,
+    CAMPAIGN_FORMAT_VERSION,
+    export_campaign,
+    import_campaign,
+)
+from fatekit.table.export import TABLE_FORMAT, TABLE_FORMAT_VERSION, ImportedTable, LogEntry
+from fatekit.table.read_only import ReadOnly
 
 __all__ = [
     "BACKUP_SUFFIX",
@@ -50,23 +57,57 @@ _PARTIAL = ".partial"
 def export_stored(
     store: EventStore, table_id: str, *, exported_at: str | None = None
 ) -> dict[str, Any]:
-    """The campaign file of a table kept in ``store`` (as its first GM seat exports it)."""
+    """The campaign file of a table kept in ``store`` (as its first GM seat exports it), its log
+    exactly as it was written. A table open read-only (an event that no longer folds) exports
+    whole; one whose very first event cannot be read still exports its log, with no readable
+    copy of its contents: a backup never leaves a table out."""
     repo = TableRepository(store)
-    state = repo.load(table_id)
-    events = repo.events(table_id)
+    log = repo.log(table_id)
+    exported_at = exported_at or utc_now()
+    try:
+        state = repo.load(table_id)
+    except Exception as error:
+        if not log:
+            raise
+        return _unread_campaign(table_id, log, exported_at, error)
     gm = next((s.id for s in state.seats.values() if s.is_gm), None)
     if gm is None:
         raise BadInput(f"table {table_id!r} seats no GM to take its campaign")
-    return export_campaign(events, state, gm, exported_at=exported_at or utc_now())
+    return export_campaign(log, state, gm, exported_at=exported_at)
+
+
+def _unread_campaign(
+    table_id: str, log: list[LogEntry], exported_at: str, error: Exception
+) -> dict[str, Any]:
+    """The campaign file of a table whose first event this release cannot read: its log as
+    written, named as its first event names it."""
+    first = json.loads(log[0].payload)
+    name = first.get("name") if isinstance(first, dict) else None
+    return {
+        "format": CAMPAIGN_FORMAT,
+        "version": CAMPAIGN_FORMAT_VERSION,
+        "name": name if isinstance(name, str) else table_id,
+        "exported_at": exported_at,
+        "exported_by": f"fatekit {__version__} (its first event does not read here: {error})",
+        "table": {
+            "format": TABLE_FORMAT,
+            "version": TABLE_FORMAT_VERSION,
+            "table_id": table_id,
+            "name": name if isinstance(name, str) else table_id,
+            "events": [entry.to_json() for entry in log],
+        },
+    }
 
 
 @dataclass(frozen=True, slots=True)
 class Restored:
-    """A table opened from a campaign file: its id, the GM seat to give a link to, its version."""
+    """A table opened from a campaign file: its id, the GM seat to give a link to, its version
+    (the one it opened at), and why it opened read-only, if it did."""
 
     table_id: str
     gm_seat: str
     version: int
+    read_only: ReadOnly | None = None
 
 
 def _checked(data: object, table_id: str | None, store: EventStore) -> tuple[str, ImportedTable]:
@@ -85,13 +126,14 @@ def _checked(data: object, table_id: str | None, store: EventStore) -> tuple[str
 
 
 def _write(store: EventStore, new_id: str, imported: ImportedTable) -> Restored:
-    new: list[NewEvent] = [to_new_event(e) for e in imported.events]
+    # Stored as the file wrote them: reading upcasts an older event, nothing rewrites it.
+    new: list[NewEvent] = [logged(e) for e in imported.log]
     try:
         store.append(new_id, 0, new)
     except VersionConflict:
         raise BadInput(f"a table {new_id!r} was opened in this database meanwhile") from None
     gm = next(s.id for s in imported.state.seats.values() if s.is_gm)
-    return Restored(new_id, gm, imported.state.version)
+    return Restored(new_id, gm, imported.state.version, imported.state.read_only)
 
 
 def import_stored(store: EventStore, data: object, *, table_id: str | None = None) -> Restored:

@@ -29,12 +29,15 @@ from fatekit.store.base import (
 )
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
+from fatekit.table.export import LogEntry
 from fatekit.table.fold import apply_in_place
 from fatekit.table.handle import Waiver, commit, decide
 from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
+from fatekit.table.read_only import ReadOnly, TableReadOnly
 from fatekit.table.serialize import command_to_json, event_from_payload, event_payload
-from fatekit.table.snapshot import SNAPSHOT_FORMAT, decode_snapshot, encode_snapshot
+from fatekit.table.snapshot import SNAPSHOT_FORMAT, copy_state, decode_snapshot, encode_snapshot
 from fatekit.table.state import TableState
+from fatekit.table.unfolded import open_read_only
 
 __all__ = [
     "BACKOFF",
@@ -44,7 +47,9 @@ __all__ = [
     "TableFull",
     "TableLimits",
     "TableRepository",
+    "as_written",
     "check_limits",
+    "logged",
     "scoped_key",
     "to_event",
     "to_new_event",
@@ -67,6 +72,18 @@ def scoped_key(seat: str, key: str, command: Command) -> str:
 def to_new_event(event: Event) -> NewEvent:
     """The store's form of a table event."""
     return NewEvent(type(event).__name__, event_payload(event), event.seat, event.at)
+
+
+def logged(entry: LogEntry) -> NewEvent:
+    """The store's form of an event as a table file wrote it: its payload kept as written."""
+    return NewEvent(entry.type, entry.payload, entry.seat, entry.at)
+
+
+def as_written(stored: StoredEvent) -> LogEntry:
+    """A stored event exactly as it was written (for a table file)."""
+    return LogEntry(
+        stored.type, stored.version, stored.seat or "", stored.timestamp, stored.payload
+    )
 
 
 def to_event(stored: StoredEvent) -> Event:
@@ -234,7 +251,8 @@ class TableRepository:
         """
         with self._lock(table_id):
             state, stored = self._load(table_id, after)
-        return state, [to_event(s) for s in stored if s.version > after]
+        # A table open read-only shows no event past those its state folded.
+        return state, [to_event(s) for s in stored if after < s.version <= state.version]
 
     def _load(
         self, table_id: str, after: int | None = None
@@ -243,6 +261,12 @@ class TableRepository:
         # events after it, written by this process or any other, fold onto it, in place (the
         # cache owns it). A fold that fails leaves no half-folded state behind in the cache.
         cached = self._states.pop(table_id, None)
+        kept = None
+        if cached is not None and cached.read_only is not None:
+            # Open read-only: each load tries the event that did not fold again, on a copy, so
+            # the table opens whole as soon as this process folds it (nothing else changed).
+            kept, cached = cached, copy_state(cached)
+            cached.read_only = None
         if cached is None:
             snapshot = self.store.load_snapshot(table_id)
             if snapshot is not None:
@@ -253,15 +277,51 @@ class TableRepository:
         history = StoreHistory(self.store, table_id)
         for record in stored:
             if record.version > have:
-                state = apply_in_place(state, to_event(record), history=history)
+                try:
+                    state = apply_in_place(state, to_event(record), history=history)
+                except Exception as error:
+                    if state is None or record.version <= 1:
+                        raise  # not even the table's creation reads: nothing to open
+                    state = self._read_only(table_id, record, error, kept)
+                    break
         if state is None:
             raise BadInput(f"there is no table {table_id!r}")
         self._states[table_id] = state
         return state, stored
 
-    def events(self, table_id: str, after_version: int = 0) -> list[Event]:
-        """The table's events after ``after_version`` (undone ones included)."""
-        return [to_event(s) for s in self.store.read(table_id, after_version)]
+    def _read_only(
+        self, table_id: str, record: StoredEvent, error: Exception, kept: TableState | None
+    ) -> TableState:
+        """The table as it stood before ``record``, which did not fold (``error``), open
+        read-only (:mod:`fatekit.table.unfolded`). Nothing in the store changes."""
+        why = ReadOnly.of(error, record.version, record.type)
+        if kept is not None and kept.read_only == why:
+            return kept  # as it was: the same event failed the same way
+        # The failed fold may have left the state half changed: fold up to the event before it
+        # again, from the latest snapshot before it (those events folded once already).
+        through = record.version - 1
+        found = self.store.load_snapshot(table_id, at_most=through)
+        state = None if found is None else decode_snapshot(found.format, found.payload)
+        history = StoreHistory(self.store, table_id)
+        for earlier in self.store.read(table_id, 0 if state is None else state.version):
+            if earlier.version > through:
+                break
+            state = apply_in_place(state, to_event(earlier), history=history)
+        assert state is not None  # record is not the table's first event
+        return open_read_only(state, why)
+
+    def events(
+        self, table_id: str, after_version: int = 0, through: int | None = None
+    ) -> list[Event]:
+        """The table's events after ``after_version`` (undone ones included), up to version
+        ``through`` when given (a table open read-only: those its state folded)."""
+        stored = self.store.read(table_id, after_version)
+        return [to_event(s) for s in stored if through is None or s.version <= through]
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        """The table's whole log exactly as it was written, whichever release wrote it (what a
+        table file keeps; nothing in it is parsed, so a table open read-only exports whole)."""
+        return [as_written(s) for s in self.store.read(table_id, 0)]
 
     def execute(
         self,
@@ -340,6 +400,8 @@ class TableRepository:
                 raise BadInput(f"table {table_id!r} already exists")
         else:
             state = self._load(table_id)[0]
+            if state.read_only is not None:
+                raise TableReadOnly(state.read_only)
         current = 0 if state is None else state.version
         if expected_version is not None and expected_version != current:
             raise VersionConflict(

@@ -24,6 +24,7 @@ from fatekit.table.events import Event
 from fatekit.table.export import (
     TABLE_FORMAT,
     ImportedTable,
+    LogEntry,
     export_character,
     export_table,
     import_table,
@@ -52,10 +53,10 @@ def is_campaign(data: object) -> bool:
 
 
 def export_campaign(
-    events: Sequence[Event], state: TableState, seat: str, *, exported_at: str
+    events: Sequence[Event | LogEntry], state: TableState, seat: str, *, exported_at: str
 ) -> dict[str, Any]:
     """The campaign file of the table whose complete log is ``events`` (a GM only: the log holds
-    every secret)."""
+    every secret), events as this release writes them and entries as they were written."""
     if not state.seat(seat).is_gm:
         raise ForbiddenAction(
             "only a GM may take the whole campaign: it holds every secret", SEAT_RULE
@@ -142,7 +143,8 @@ def _setting(state: TableState) -> dict[str, Any]:
 def import_campaign(data: object, *, table_id: str | None = None) -> ImportedTable:
     """Read a campaign file, or a table file (the log alone), under ``table_id`` or its own
     table's id. Raises :class:`~fatekit.rules.BadInput` naming every problem of a broken or
-    foreign file, or the rules error of the first event that no longer folds."""
+    foreign file; a log with an event that no longer folds opens read-only before it
+    (``state.read_only``), and only a first event that does not fold is refused."""
     if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
         return import_table(data, table_id=table_id)
     if not is_campaign(data):

@@ -44,6 +44,19 @@ def _closed(properties: JSON, optional: tuple[str, ...] = ()) -> JSON:
     }
 
 
+#: A table open read-only (fatekit.table.unfolded): from which version, and for a GM why.
+_READ_ONLY = _closed(
+    {
+        "version": {"type": "integer", "minimum": 2},
+        "event": _STR,
+        "error": {"enum": ["illegal", "forbidden", "malformed", "unexpected"]},
+        "detail": _STR,
+        "rule": _nullable(_closed({"key": _STR, "summary": _STR})),
+        "code": _nullable(_STR),
+        "params": {"type": "object", "additionalProperties": _STR},
+    },
+    optional=("event", "error", "detail", "rule", "code", "params"),
+)
 _TABLE = _closed(
     {
         "id": _STR,
@@ -61,6 +74,7 @@ _TABLE = _closed(
         "skill_list": _nullable(_STR),
         "ruleset": _BOOL,
         "difficulty_guidance": _closed({"any": _LIST, "by_skill": _OBJ}),
+        "read_only": _nullable(_READ_ONLY),
     }
 )
 _YOU = _closed(

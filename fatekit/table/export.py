@@ -1,8 +1,8 @@
 """Whole tables and single characters as JSON files, and the JSON Schema of a table file.
 
 A table file is the table's complete log (undone events included, so the history travels with it),
-readable by :func:`import_table`, which checks it against :func:`table_schema` and folds it
-(every event must still be valid). Only a GM may export a table: its log holds every secret. A
+readable by :func:`import_table`, which checks it against :func:`table_schema` and folds it (a
+log whose event no longer folds opens read-only before it: :mod:`fatekit.table.unfolded`). Only a GM may export a table: its log holds every secret. A
 character exports as a character file (see ``docs/character.schema.json``), by any seat that may
 see the whole sheet.
 """
@@ -26,15 +26,16 @@ from fatekit.rules.core.tracks import Track
 from fatekit.table.base import Facts
 from fatekit.table.codec import FieldErrors
 from fatekit.table.events import EVENT_TYPES, Event
-from fatekit.table.fold import fold
 from fatekit.table.seeing import Viewer
 from fatekit.table.serialize import ENVELOPE, SCHEMA_KEY, event_from_payload, event_payload
 from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.unfolded import fold_what_folds
 
 __all__ = [
     "TABLE_FORMAT",
     "TABLE_FORMAT_VERSION",
     "ImportedTable",
+    "LogEntry",
     "export_character",
     "export_table",
     "import_table",
@@ -47,15 +48,50 @@ TABLE_FORMAT_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One event of a log as the store and a table file keep it, exactly as it was written
+    (by this release or an earlier one): its type, version, seat, time and payload (JSON text).
+    Exports and imports carry these, so no event is rewritten on its way between databases:
+    reading it upcasts it (:mod:`fatekit.table.upcasting`) each time, never the file."""
+
+    type: str
+    version: int
+    seat: str
+    at: str
+    payload: str
+
+    @classmethod
+    def of(cls, event: Event) -> LogEntry:
+        """An event as this release writes it."""
+        return cls(type(event).__name__, event.version, event.seat, event.at, event_payload(event))
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of a table file's ``events``."""
+        return {
+            "type": self.type,
+            "version": self.version,
+            "seat": self.seat,
+            "at": self.at,
+            "data": json.loads(self.payload),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ImportedTable:
-    """A table read from a file: its events (renumbered for its new id) and its state."""
+    """A table read from a file: its events (renumbered for its new id), the same events as the
+    file wrote them (``log``, what a store keeps), and its state (``state.read_only`` when one of
+    them does not fold)."""
 
     events: tuple[Event, ...]
     state: TableState
+    log: tuple[LogEntry, ...] = ()
 
 
-def export_table(events: Sequence[Event], state: TableState, seat: str) -> dict[str, Any]:
-    """The table file for the complete log ``events`` (a GM only)."""
+def export_table(
+    events: Sequence[Event | LogEntry], state: TableState, seat: str
+) -> dict[str, Any]:
+    """The table file for the complete log ``events`` (a GM only): events as this release
+    writes them, entries as they were written."""
     if not state.seat(seat).is_gm:
         raise ForbiddenAction(
             "only a GM may export the whole table: it holds every secret", SEAT_RULE
@@ -65,42 +101,41 @@ def export_table(events: Sequence[Event], state: TableState, seat: str) -> dict[
         "version": TABLE_FORMAT_VERSION,
         "table_id": state.table_id,
         "name": state.name,
-        "events": [
-            {
-                "type": type(event).__name__,
-                "version": event.version,
-                "seat": event.seat,
-                "at": event.at,
-                "data": json.loads(event_payload(event)),
-            }
-            for event in events
-        ],
+        "events": [(e if isinstance(e, LogEntry) else LogEntry.of(e)).to_json() for e in events],
     }
 
 
 def import_table(data: object, *, table_id: str | None = None) -> ImportedTable:
     """Read a table file (under ``table_id``, or its own id); raises :class:`BadInput` naming
-    every problem, or the rules error of the first event that no longer folds."""
+    every problem. A log that no longer folds gives a table marked read-only (``state.read_only``)
+    before the event that does not; only a first event that does not fold is refused."""
     problems = errors(data, table_schema())
     if problems:
         raise FieldErrors("table file", {f"#{i}": p for i, p in enumerate(problems, 1)})
     assert isinstance(data, dict)
     new_id = table_id if table_id is not None else str(data["table_id"])
     events: list[Event] = []
+    log: list[LogEntry] = []
     for index, entry in enumerate(data["events"]):
         if entry["version"] != index + 1:
             raise BadInput(f"event {index + 1} of the file has version {entry['version']}")
+        payload = json.dumps(
+            entry["data"], ensure_ascii=False, sort_keys=True, separators=(",", ":")
+        )
+        log.append(LogEntry(entry["type"], entry["version"], entry["seat"], entry["at"], payload))
         events.append(
             event_from_payload(
                 entry["type"],
-                json.dumps(entry["data"]),
+                payload,
                 table_id=new_id,
                 version=entry["version"],
                 seat=entry["seat"],
                 at=entry["at"],
             )
         )
-    return ImportedTable(tuple(events), fold(events))
+    # A log an earlier release wrote is never refused for a fold that fails today: the table
+    # opens read-only before that event, and says why (fatekit.table.unfolded).
+    return ImportedTable(tuple(events), fold_what_folds(events), tuple(log))
 
 
 def export_character(state: TableState, character_id: str, seat: str) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from fatekit.rules.scenes.conflict import Conflict
 from fatekit.rules.scenes.contest import Contest
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import NewSituationAspect, SceneLayout
+from fatekit.table.read_only import ReadOnly
 from fatekit.table.seats import Role, Seat
 
 __all__ = [
@@ -323,6 +324,8 @@ class TableState:
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
     setting: Setting = field(default_factory=Setting)  # the campaign's setting
     safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
+    # Set when an event after ``version`` does not fold: the table is open read-only, and why.
+    read_only: ReadOnly | None = None
 
     # -- rolls in play --------------------------------------------------------------------------
 

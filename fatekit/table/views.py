@@ -76,6 +76,9 @@ def table_view(viewer: Viewer) -> JSON:
             "skill_list": state.skill_list,
             "ruleset": state.ruleset_file is not None,  # a rule-set file, not a built-in
             "difficulty_guidance": offers.difficulty_choices(),
+            # An event this release cannot fold: the table is open read-only before it, and a
+            # GM reads why (fatekit.table.unfolded).
+            "read_only": None if state.read_only is None else state.read_only.view(viewer.gm),
         },
         "you": {
             "seat": viewer.seat.id,

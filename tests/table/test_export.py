@@ -80,12 +80,23 @@ def test_a_bad_table_file_is_refused_with_its_problems(play: Play) -> None:
         import_table([1, 2, 3])
 
 
-def test_a_file_whose_events_no_longer_fold_is_refused(play: Play) -> None:
+def test_a_file_whose_events_no_longer_fold_opens_read_only_before_them(play: Play) -> None:
+    """Issue 37: a log is never refused for an event that does not fold here; the table opens
+    as it stood before that event, read-only, says why, and keeps every event as written."""
     good = export_table(play.log, play.s, "gm")
     twice = json.loads(json.dumps(good))
     twice["events"][2]["data"]["seat_id"] = "ann"  # a second seat "ann"
+    imported = import_table(twice)
+    assert imported.state.version == 2
+    assert imported.state.read_only is not None
+    assert (imported.state.read_only.version, imported.state.read_only.event) == (3, "SeatAdded")
+    assert "already a seat 'ann'" in imported.state.read_only.detail
+    assert [entry.to_json() for entry in imported.log] == twice["events"]
+    # Only a first event that does not fold is refused: there is nothing before it to open.
+    broken = json.loads(json.dumps(good))
+    broken["events"][0]["data"]["preset"] = "no-such-preset"
     with pytest.raises(BadInput):
-        import_table(twice)
+        import_table(broken)
 
 
 def test_character_export_follows_what_the_seat_sees(play: Play) -> None:

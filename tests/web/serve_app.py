@@ -3,7 +3,9 @@ dice the table rolls always blank (``0000``) so every run of the flow repeats, a
 (the tests click faster than people, and every test's pages come from one address: a limit on
 requests, on unproven links after 401s and 404s, on the page's files, or on the sockets open from
 one address would carry over from one test to the next). Prints the address it serves, as ``fatekit serve`` does.
-``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token.
+``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token. ``$FATEKIT_BREAK_FOLD``, when set,
+names an event type whose fold step refuses (under Fate Condensed's turn order rule), as a release
+whose fold no longer takes an event an earlier one wrote would (tests/web/test_read_only_page.py).
 
 Run as ``python tests/web/serve_app.py DB_PATH``.
 """
@@ -30,7 +32,25 @@ class BlankDice:
         return parse_faces("0000")
 
 
+def break_fold(event_type: str) -> None:
+    """Make the fold step of ``event_type`` refuse every event of that type."""
+    from fatekit.rules.core.citations import find_rule
+    from fatekit.rules.core.errors import IllegalAction
+    from fatekit.table.events import EVENT_TYPES
+    from fatekit.table.folding import FOLDS
+
+    rule = find_rule("turn-order.elective")
+    assert rule is not None
+
+    def refuse(state: object, event: object) -> None:
+        raise IllegalAction(f"{event_type} no longer folds (broken on purpose)", rule)
+
+    FOLDS[EVENT_TYPES[event_type]] = refuse
+
+
 def main() -> None:
+    if os.environ.get("FATEKIT_BREAK_FOLD"):
+        break_fold(os.environ["FATEKIT_BREAK_FOLD"])
     store = SqliteEventStore(sys.argv[1])
     token = os.environ.get("FATEKIT_ADMIN_TOKEN") or None
     app = create_app(

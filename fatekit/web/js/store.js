@@ -46,7 +46,7 @@ export function redraw() {
 
 // -- errors ---------------------------------------------------------------------------------------
 
-const KINDS = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap"];
+const KINDS = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap", "read_only"];
 
 /** The reason a rule gives, in the page's language: the catalog holds every rule's reason by its
  * key; the engine's own English summary stands in only for a rule the catalog does not know. */
@@ -105,7 +105,8 @@ export function errorText(error, named = {}) {
   if (fields) out.append(fields);
   // Beside a rule the engine's sentence adds names and numbers (English only); with nothing
   // else to say, it is the reason itself, in whatever language the server wrote it.
-  const alone = !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network"].includes(kind);
+  const alone =
+    !(rule && rule.key) && !fields && !["stale", "link", "not_found", "network", "read_only"].includes(kind);
   if (body.detail && (language() === "en" || alone))
     out.append(rule && rule.key ? " — " : " ", free(body.detail, "span", { class: "detail" }));
   return out;

@@ -3,7 +3,7 @@
 // options from /extras), and the server has the last word on every command.
 
 import { milestoneForm, raiseForm } from "./advance.js";
-import { pageFor, qrFor } from "./lib/api.js";
+import { ApiError, pageFor, qrFor } from "./lib/api.js";
 import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
@@ -19,7 +19,7 @@ import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
 import { settingPanel } from "./setting.js";
-import { app, redraw, send, showError, showErrorBeside } from "./store.js";
+import { app, errorText, redraw, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
 import { isGm, mine, presetName, seatName, who } from "./view.js";
 
@@ -178,12 +178,42 @@ export function renderTable(main) {
     fill(
       main,
       h("h1", { class: "visually-hidden" }, t("app.name")),
+      readOnlyNotice(),
       h("div", { class: "layout" }, columns.left, columns.middle, columns.right),
     ),
   );
   markAttention();
   showLog();
   drawZoneLinks();
+}
+
+/** A table open read-only, because this server cannot replay one of its events: every seat
+ * reads that it takes no new moves, the GM also why (in the page's words where the catalog knows
+ * the rule or the refusal) and that nothing in it is lost. */
+function readOnlyNotice() {
+  const stopped = app.view.table.read_only;
+  if (!stopped) return null;
+  const gm = isGm();
+  return h(
+    "section",
+    { id: "read-only", class: "panel notice read-only", role: "status", "data-version": String(stopped.version) },
+    h("h2", {}, t("read_only.title")),
+    h(
+      "p",
+      {},
+      gm
+        ? tn("read_only.gm", { version: String(stopped.version), event: h("code", {}, stopped.event) })
+        : tn("read_only.seat", { version: String(stopped.version) }),
+    ),
+    gm
+      ? h(
+          "p",
+          { class: "why", "data-error": stopped.error, "data-rule": stopped.rule ? stopped.rule.key : "" },
+          errorText(new ApiError(409, stopped)),
+        )
+      : null,
+    gm ? h("p", {}, t("read_only.kept")) : null,
+  );
 }
 
 // A press under way (the pointer down, not yet up) holds redraws back: another seat's move that
