@@ -134,7 +134,7 @@ def main() -> None:
                     page = kept.new_page()
                     cdp = slow(page, args.latency, args.kbps)
                     visit(page, url, [])
-                    page.wait_for_function("navigator.serviceWorker.controller !== null")
+                    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
                     page.goto("about:blank")
                     key = "again, with worker"
                     times[key].append(visit(page, url, reached[key]))

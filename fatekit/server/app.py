@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
@@ -152,8 +153,11 @@ def create_app(
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
-    for path, folder in PAGE_FOLDERS.items():  # the page's files
-        app.mount(path, StaticFiles(directory=folder), name=path.strip("/"))
+    # The page's files go out compressed (a phone's first visit is mostly their bytes); only these
+    # fixed files, never an answer that could mix a table's secrets with a visitor's text (BREACH).
+    for path, folder in PAGE_FOLDERS.items():
+        files = GZipMiddleware(StaticFiles(directory=folder), minimum_size=500)
+        app.mount(path, files, name=path.strip("/"))
     app.include_router(web_router)  # the page's service worker and read-only helpers
     app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
     app.include_router(foresight_router)  # the GM's odds of a fight

@@ -41,7 +41,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fatekit.formats.character_json import (
@@ -93,14 +93,25 @@ class PageForBrowsers:
         if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == "/":
             accept = dict(scope["headers"]).get(b"accept", b"")
             if b"text/html" in accept:
-                page = FileResponse(
-                    WEB_DIR / "index.html",
+                page = Response(
+                    _page_with_preloads(),
                     media_type="text/html",
                     headers={"cache-control": "no-cache"},
                 )
                 await page(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def _page_with_preloads() -> str:
+    """The page, naming all its modules up front: a browser then fetches them side by side
+    instead of one import after another (a phone's 300 ms round trip, some ten levels deep)."""
+    links = "".join(
+        f'  <link rel="modulepreload" href="/web/{path.relative_to(WEB_DIR).as_posix()}">\n'
+        for path in sorted((WEB_DIR / "js").rglob("*.js"))
+    )
+    page = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    return page.replace("</head>", links + "</head>", 1)
 
 
 class CharacterCheck(BaseModel):
