@@ -138,6 +138,35 @@ class Report:
     setup: str = ""
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What an evening draws before it plays: the three seats' languages, which seat is on a
+    phone, the table's name, preset and optional rules."""
+
+    langs: tuple[str, ...]
+    phone: int
+    name: str
+    preset: str
+    options: tuple[str, ...]
+
+
+def draw(rng: random.Random, plan: Plan) -> Drawn:
+    """The evening's first draws, in the order it has always made them (a golden release's
+    recorder asks for them by seed, through :func:`drawn`, to pick the evenings it records)."""
+    langs = tuple(rng.choice(LANGUAGES) for _ in range(3))
+    phone = rng.randrange(3)
+    name = rng.choice(values.NAMES)
+    preset = rng.choice(PRESETS)
+    chosen = [o for o in OPTIONS if rng.random() < 0.4]
+    options = tuple(o for o in OPTIONS if o in plan.options or (o in chosen and rng.random() < 0.5))
+    return Drawn(langs, phone, name, plan.preset or preset, options)
+
+
+def drawn(seed: int) -> Drawn:
+    """What the evening of ``seed`` (with the seed's own plan) draws before it plays."""
+    return draw(random.Random(seed), plan_for(seed))
+
+
 class Evening:
     """One seeded evening at one table (see the module's docstring)."""
 
@@ -170,11 +199,10 @@ class Evening:
         self.level = ""  # the milestone the last session ended at
         self.imported: set[str] = set()  # characters brought in from a file
         self.ended_at = 0  # the step the last session ended
-        langs = [self.rng.choice(LANGUAGES) for _ in range(3)]
-        phone = self.rng.randrange(3)
+        self.drawn = draw(self.rng, self.plan)
         self.seats = [
-            Seat(key, lang, i == phone)
-            for i, (key, lang) in enumerate(zip(("gm", "p1", "p2"), langs, strict=True))
+            Seat(key, lang, i == self.drawn.phone)
+            for i, (key, lang) in enumerate(zip(("gm", "p1", "p2"), self.drawn.langs, strict=True))
         ]
 
     # -- the evening ------------------------------------------------------------------------
@@ -329,15 +357,7 @@ class Evening:
         self.open_page(gm, self.server)
         page = gm.page
         page.wait_for_selector("#create-table")
-        name = self.rng.choice(values.NAMES)
-        preset = self.rng.choice(PRESETS)
-        chosen = [o for o in OPTIONS if self.rng.random() < 0.4]
-        preset = self.plan.preset or preset
-        chosen = [
-            o
-            for o in OPTIONS
-            if o in self.plan.options or (o in chosen and self.rng.random() < 0.5)
-        ]
+        name, preset, chosen = self.drawn.name, self.drawn.preset, list(self.drawn.options)
         self.preset = preset
         page.fill("#new-table-name", f"{name} ({self.report.seed})")
         page.fill("#new-table-gm", self.rng.choice(values.NAMES))
