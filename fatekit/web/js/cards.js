@@ -5,7 +5,7 @@ import { add, button, download, field, fileName, free, h, section, tokens } from
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { entranceFields, openDialog, sendFrom } from "./forms.js";
-import { openCompel, openPass } from "./roll.js";
+import { openCompel, openPass, openStoryDetail } from "./roll.js";
 import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
@@ -383,6 +383,18 @@ function aspectCard(a) {
     add(
       buttons,
       button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }),
+    );
+  }
+  // A fate point spent on an aspect makes a story detail true; the seat pays for a character it
+  // answers for, and the table decides whether it may (known aspect, a point to spend).
+  const payers = [...mine()].filter(answersFor);
+  if (a.kind !== "boost" && a.id && payers.length && app.view.you.role !== "spectator") {
+    add(
+      buttons,
+      button(t("detail.declare"), () => openStoryDetail(a, payers), {
+        id: `detail-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`,
+        "aria-label": t("detail.declare_on", { name: a.name || "" }),
+      }),
     );
   }
   for (const [holder] of myHolders) {

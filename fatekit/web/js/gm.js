@@ -235,6 +235,7 @@ export function openAddCountdown() {
   const name = h("input", { id: "countdown-name", required: true, autocomplete: "off" });
   const boxes = h("input", { id: "countdown-boxes", type: "number", min: 1, max: 10, value: 4 });
   const outcome = h("input", { id: "countdown-outcome", autocomplete: "off" });
+  const triggers = h("textarea", { id: "countdown-triggers", rows: 2 });
   const visibility = select(
     "countdown-visibility",
     ["shown", "boxes_only", "hidden"].map((v) => [v, t(`countdown.${v}`)]),
@@ -247,6 +248,7 @@ export function openAddCountdown() {
       field(t("countdown.name"), name),
       field(t("countdown.boxes"), boxes),
       field(t("countdown.outcome"), outcome),
+      field(t("countdown.triggers"), triggers, h("p", { class: "hint" }, t("countdown.triggers_hint"))),
       field(t("countdown.visibility"), visibility),
     ),
     (form, out) =>
@@ -257,6 +259,10 @@ export function openAddCountdown() {
           name: name.value.trim(),
           boxes: Number(boxes.value),
           outcome: outcome.value.trim(),
+          triggers: triggers.value
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean),
           visibility: visibility.value,
         },
         out,

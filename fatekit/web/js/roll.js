@@ -693,3 +693,23 @@ export function openPass(aspect, holder) {
     { submitLabel: t("aspect.pass_button"), id: "pass-form" },
   );
 }
+
+/** Declare a story detail with an aspect: who pays the fate point, and what becomes true. */
+export function openStoryDetail(aspect, payers) {
+  const by = characterSelect("detail-by", payers, aspect.owner && payers.includes(aspect.owner) ? aspect.owner : null);
+  const detail = h("textarea", { id: "detail-text", rows: 3, required: true, maxlength: 500 });
+  openDialog(
+    tn("detail.declare_on", { name: free(aspect.name) }),
+    h(
+      "div",
+      {},
+      h("p", {}, free(aspect.name, "strong")),
+      h("p", { class: "hint" }, t("detail.hint")),
+      field(t("detail.by"), by),
+      field(t("detail.text"), detail),
+    ),
+    (form, out) =>
+      sendFrom("DeclareStoryDetail", { aspect_id: aspect.id, by: by.value, detail: detail.value.trim() }, out),
+    { submitLabel: t("detail.button"), id: "detail-form" },
+  );
+}

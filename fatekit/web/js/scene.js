@@ -278,6 +278,16 @@ function countdowns(list) {
         isGm() && !cd.finished
           ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id }))
           : null,
+        // Each trigger once: the GM says it happened, and every countdown it triggers moves on.
+        isGm() && !cd.finished && cd.triggers
+          ? [...new Set(cd.triggers)].map((trigger, i) =>
+              button(tn("countdown.fire", { trigger: free(trigger) }), () => send("FireTrigger", { trigger }), {
+                id: `countdown-${cd.id}-fire-${i}`,
+                class: "fire-trigger",
+                "data-trigger": trigger,
+              }),
+            )
+          : null,
       ),
     ),
   );

@@ -4,7 +4,7 @@
 // refresh, and says what is wrong.
 
 import { ApiError, request } from "./lib/api.js";
-import { field, fill, free, h } from "./lib/dom.js";
+import { button, field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showErrorBeside } from "./store.js";
@@ -84,6 +84,9 @@ function skillRatings(peak) {
 }
 
 /** Open the editor: `existing` is a character from the view, or null for a new one. */
+/** The template the sheet editor was last opened again on. */
+let pickedTemplate = "";
+
 export function openSheetEditor(existing, seed = null) {
   const preset = app.preset;
   const view = app.view;
@@ -276,20 +279,39 @@ export function openSheetEditor(existing, seed = null) {
 
   // Start from a template or a file: both fill the form, which the engine checks again.
   const templates = view.templates || [];
+  // The form opens again on a template picked; the select keeps it picked (once).
+  const picked = seed ? pickedTemplate : "";
+  pickedTemplate = "";
   const templateSel = templates.length
     ? h(
         "select",
         { id: "sheet-template", "data-free": "" },
         h("option", { value: "" }, "\u2014"),
-        templates.map((tp) => h("option", { value: tp.id }, tp.name)),
+        templates.map((tp) => h("option", { value: tp.id, selected: tp.id === picked }, tp.name)),
       )
     : null;
   if (templateSel) {
     templateSel.addEventListener("change", () => {
       const tp = templates.find((x) => x.id === templateSel.value);
+      pickedTemplate = tp ? tp.id : "";
       if (tp) reopen(JSON.parse(tp.sheet));
     });
   }
+  // The GM withdraws the template picked above (players then no longer see it): the button
+  // waits until one is picked.
+  const removeTemplate = button(
+    t("sheet.remove_template"),
+    async () => {
+      const picked = templateSel.value;
+      if (picked && (await send("RemoveTemplate", { template_id: picked }, verdict)) !== null) {
+        const option = [...templateSel.options].find((o) => o.value === picked);
+        if (option) option.remove();
+        templateSel.value = "";
+        removeTemplate.disabled = true;
+      }
+    },
+    { id: "sheet-remove-template", disabled: !picked, title: t("sheet.remove_template_hint") },
+  );
   // Any character file the table reads (a fatekit file, a Fari sheet, a Foundry actor): the
   // table reads it for its rules, and the form opens again on what it made of it. A file it
   // cannot read keeps the form as it was, with the reason beside the file input (the verdict below
@@ -323,6 +345,7 @@ export function openSheetEditor(existing, seed = null) {
           "div",
           { class: "inline" },
           templateSel ? field(t("sheet.from_template"), templateSel) : null,
+          templateSel && isGm() ? removeTemplate : null,
           field(t("sheet.import"), file),
         ),
     field(t("sheet.name"), name),

@@ -12,6 +12,7 @@ import { add, button, download, field, fileName, fill, focusAgain, free, h, sect
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
+import { openDialog, sendFrom } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
 import { logPanel, showLog } from "./log.js";
@@ -416,6 +417,23 @@ function newLinkButton(seat) {
   );
 }
 
+/** Taking a seat away ends its links and passes its characters to the GM: asked again in a
+ * dialog, since nothing brings the seat back. The table decides whether it may go (the last GM
+ * stays). */
+function removeSeatButton(seat) {
+  return button(
+    t("seats.remove"),
+    () =>
+      openDialog(
+        t("seats.remove_title"),
+        h("p", {}, tn("seats.remove_says", { who: free(seat.name, "strong") })),
+        (form, out) => sendFrom("RemoveSeat", { seat_id: seat.id }, out),
+        { submitLabel: t("seats.remove_button"), id: "remove-seat-form" },
+      ),
+    { id: `remove-seat-${seat.id}`, class: "seat-remove", "aria-label": t("seats.remove_for", { who: seat.name }) },
+  );
+}
+
 function seatsPanel() {
   const out = h("div", { id: "invite-result", "aria-live": "polite" });
   const name = h("input", { id: "invite-name", autocomplete: "off", required: true });
@@ -438,6 +456,7 @@ function seatsPanel() {
           " ",
           h("span", { class: "badge" }, t(`role.${s.role}`)),
           s.id === app.view.you.seat ? null : newLinkButton(s),
+          s.id === app.view.you.seat ? null : removeSeatButton(s),
         ),
       ),
     ),
