@@ -489,8 +489,11 @@ def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
     absorbed and the blocks in the way. What the seat's characters may do, the hazards, big bads
     and aimed targets are their own parts (:mod:`fatekit.table.views` puts them together)."""
     hit = conflict.hits.pending_hit
+    turn = conflict.turns.turn
     return {
         "kind": conflict.roster.kind.value,
+        # the attack on several targets in play, "split" or "zone" (aimed by the page's panel)
+        "multi": None if turn is None else turn.multi,
         "harm": conflict.roster.harm.value,  # the kind of harm hits deal (a rule set may name its own)
         "phase": conflict.turns.phase.value,
         "exchange": conflict.turns.exchange.number,

@@ -284,20 +284,18 @@ function openMultiAttack(actor, move, type) {
  * the table rolls. */
 function assignTargets(actor, out) {
   const view = app.view;
-  const rolled = view.last_roll;
-  const last =
-    rolled && rolled.actor === actor && (rolled.action === "split_attack" || rolled.action === "zone_attack")
-      ? rolled
-      : null;
   const c = view.conflict;
+  // Which attack is in play is the conflict's word (`multi`), not the latest roll's: an invoke's
+  // reroll is the latest roll then, and a split attack read as a zone one was aimed at nobody.
+  const zone = c.multi === "zone";
   // Calling the attack off is for an effort with nothing to share, or a zone with nobody in
   // it; a positive effort is shared out (the engine refuses otherwise, save by the GM's word).
-  const reached = last && last.action === "zone_attack" ? zoneTargets(c, actor) : null;
+  const reached = zone ? zoneTargets(c, actor) : null;
   const nothing =
     !view.roll || view.roll.effort === null || view.roll.effort < 1 || (reached !== null && !reached.length);
   const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
-  if (!last || last.action === "zone_attack") {
-    const defence = defences(last ? zoneTargets(c, actor) : []);
+  if (zone) {
+    const defence = defences(reached);
     const aim = () => send("AssignTargets", defence.read(defence.ids), out);
     return h(
       "div",

@@ -78,7 +78,7 @@ const PANELS = {
   },
   conflict: {
     column: "middle",
-    reads: ["conflict", "characters", "extras", "table", "scene", "contest", "last_roll", "you"],
+    reads: ["conflict", "characters", "extras", "table", "scene", "contest", "you"],
     draw: () => (app.view.conflict ? conflictPanel() : null),
   },
   contest: {
