@@ -11,6 +11,7 @@ import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
 import { redrawParts, renderTable } from "./table.js";
 import { refreshOdds } from "./roll.js";
+import { refreshFollowing } from "./forms.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
@@ -455,6 +456,7 @@ async function adopt(doc, version, parts = null) {
   }
   if (flights) fly(flights);
   refreshOdds();
+  refreshFollowing();
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for

@@ -128,6 +128,30 @@ export function refill(sel, options) {
   if ([...sel.options].some((o) => o.value === chosen)) sel.value = chosen;
 }
 
+/** Selects whose options come from the view (the aspects a roll may aim at), each with how to
+ * draw them. */
+const following = new WeakMap();
+
+/** Let `sel` follow the table while its dialog is open: `options()` is asked again on every new
+ * document (a sheet rewritten, an aspect added or gone), the choice kept while it is still there;
+ * when it is gone, the select says so with a change event, as if the person had picked anew. */
+export function followsView(sel, options) {
+  sel.setAttribute("data-follows", "");
+  following.set(sel, options);
+  return sel;
+}
+
+/** Draw again the options of every open dialog's select that follows the table. */
+export function refreshFollowing() {
+  for (const sel of document.querySelectorAll("dialog[open] select[data-follows]")) {
+    const options = following.get(sel);
+    if (!options) continue;
+    const was = /** @type {HTMLSelectElement} */ (sel).value;
+    refill(sel, options());
+    if (/** @type {HTMLSelectElement} */ (sel).value !== was) sel.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
 /** The text's rules of thumb for a difficulty (the table's `difficulty_guidance`, from the rules
  * engine) as buttons under a difficulty select: by the reasons a task is tough, and, when
  * `rated()` gives the roller's rating in the skill rolled (a sheet the seat sees), against it.
@@ -218,18 +242,16 @@ export function typedDice(input, name = "dice") {
  * in play (boosts aside), or a new aspect on one of the scene's zones. `read()` gives the
  * command's `aspect_id` or `zone`; the engine checks either. */
 export function advantageTarget(id) {
-  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
-  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
-  const sel = select(
-    id,
-    [
+  const options = () => {
+    const aspects = visibleAspects().filter((a) => a.kind !== "boost");
+    const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+    return [
       ["", t("roll.new_aspect")],
       ...aspects.map((a) => [`aspect:${a.id}`, a.name]),
       ...zones.map((z) => [`zone:${z}`, tn("roll.advantage_zone", { zone: z }).textContent]),
-    ],
-    "",
-    { freeText: true },
-  );
+    ];
+  };
+  const sel = followsView(select(id, options(), "", { freeText: true }), options);
   const read = () => {
     const [kind, ...rest] = sel.value.split(":");
     const value = rest.join(":");

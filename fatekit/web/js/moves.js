@@ -8,6 +8,7 @@ import {
   diceField,
   diceInput,
   difficultyGuide,
+  followsView,
   ladderOptions,
   openDialog,
   ratingOf,
@@ -515,17 +516,18 @@ function openConflictRoll(actor, move, type) {
   const target = type === "CreateAdvantage" ? advantageTarget("conflict-aspect") : null;
   // An overcome may aim at removing an aspect the scene brought, which the opponent above may
   // defend; only one the actor knows of (a hidden one is found first).
-  const removable =
+  const removableNow = () =>
     type === "Overcome"
       ? visibleAspects().filter(
           (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(actor)),
         )
       : [];
-  const removing = removable.length
-    ? select("conflict-remove", [
-        ["", t("roll.no_aspect_removed")],
-        ...removable.map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
-      ])
+  const removingOptions = () => [
+    ["", t("roll.no_aspect_removed")],
+    ...removableNow().map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
+  ];
+  const removing = removableNow().length
+    ? followsView(select("conflict-remove", removingOptions()), removingOptions)
     : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });

@@ -7,6 +7,7 @@ import {
   characterSelect,
   diceField,
   difficultyGuide,
+  followsView,
   ladderOptions,
   openDialog,
   rankSkills,
@@ -215,10 +216,14 @@ export function openRoll() {
   ]);
   const difficulty = select("roll-difficulty", ladderOptions(), "2");
   const against = characterSelect("roll-against", othersInScene(actor.value));
-  const aspects = visibleAspects().filter((a) => a.kind !== "boost");
-  const target = select("roll-aspect", [["", t("roll.new_aspect")], ...aspects.map((a) => [a.id, a.name])], "", {
-    freeText: true,
-  });
+  // The aspects to aim at follow the table while the dialog is open (a sheet rewritten meanwhile).
+  const aimable = () => [
+    ["", t("roll.new_aspect")],
+    ...visibleAspects()
+      .filter((a) => a.kind !== "boost")
+      .map((a) => [a.id, a.name]),
+  ];
+  const target = followsView(select("roll-aspect", aimable(), "", { freeText: true }), aimable);
   const [diceIn, diceBox] = diceField("roll-dice");
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
@@ -244,7 +249,10 @@ export function openRoll() {
     ...removableBy(who).map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
   ];
   let removable = removableBy(actor.value);
-  const removing = select("roll-remove", removingOptions(actor.value));
+  const removing = followsView(select("roll-remove", removingOptions(actor.value)), () => {
+    removable = removableBy(actor.value);
+    return removingOptions(actor.value);
+  });
   const removingBox = field(t("roll.remove_aspect"), removing);
   // An overcome may take the actor across the map, where a free move does not reach (further
   // than the next zone, past something in the way): the engine says whether they get there.
