@@ -392,7 +392,7 @@ function aspectCard(a) {
     add(
       buttons,
       button(t("detail.declare"), () => openStoryDetail(a, payers), {
-        id: `detail-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`,
+        id: `declare-detail-${a.id.replace(/[^\p{L}\p{N}_-]/gu, "_")}`,
         "aria-label": t("detail.declare_on", { name: a.name || "" }),
       }),
     );

@@ -276,7 +276,9 @@ function countdowns(list) {
         cd.finished ? h("span", { class: "badge" }, t("countdown.finished")) : null,
         cd.outcome ? h("p", {}, free(cd.outcome)) : null,
         isGm() && !cd.finished
-          ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id }))
+          ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id }), {
+              id: `countdown-${cd.id}-mark`,
+            })
           : null,
         // Each trigger once: the GM says it happened, and every countdown it triggers moves on.
         isGm() && !cd.finished && cd.triggers

@@ -62,6 +62,9 @@ SETTLE_MS = 15_000
 WAITED_FOR = (
     "resolve-button-",
     "resolve-targets",
+    "aim-split",
+    "aim-zone",
+    "miss-everyone",
     "absorb-button",
     "end-turn-",
     "safety-answer-",
@@ -70,8 +73,8 @@ WAITED_FOR = (
 )
 #: The goals a landed hit reaches, and the moves that land one: while a plan wants the first,
 #: the second outweigh everything but what the table waits for.
-HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut"})
-STRIKES = frozenset({"Attack", "ZoneAttack", "ContestThreat"})
+HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut", "Shield"})
+STRIKES = frozenset({"Attack", "SplitAttack", "ZoneAttack", "ContestThreat"})
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
@@ -203,6 +206,7 @@ class Evening:
         self.level = ""  # the milestone the last session ended at
         self.imported: set[str] = set()  # characters brought in from a file
         self.ended_at = 0  # the step the last session ended
+        self.playing: set[str] = set()  # the seats of the players' pages (never taken away)
         self.drawn = draw(self.rng, self.plan)
         self.seats = [
             Seat(key, lang, i == self.drawn.phone)
@@ -394,8 +398,16 @@ class Evening:
             page.click("#invite-form button[type=submit]")
             link = page.locator("input[id^=invite-link-]").nth(n)
             link.wait_for()
+            ident = link.get_attribute("id") or ""
+            self.playing.add(ident.removeprefix("invite-link-"))
             self.open_page(player, link.input_value())
             player.page.wait_for_selector("#log-list")
+        # A spectator nobody plays, whose seat the GM may take away (a seat with a page of the
+        # evening's stays: its page would stop following the table).
+        page.fill("#invite-name", self.rng.choice(values.NAMES))
+        page.select_option("#invite-role", "spectator")
+        page.click("#invite-form button[type=submit]")
+        page.locator("input[id^=invite-link-]").nth(len(players)).wait_for()
         for seat in self.seats:
             seat.pending.clear()
         self.settle()
@@ -552,6 +564,8 @@ class Evening:
                     self.fill_near(seat, control, listing)
                     if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
                         return
+                if control["id"] == "aim-split" and self.rng.random() < 0.8:
+                    self.share_out(seat)
                 if control["id"].endswith("absorb-button") and self.wants_extreme(control["id"]):
                     self.take_extreme(seat, control["id"].removesuffix("absorb-button"))
                     if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
@@ -590,6 +604,30 @@ class Evening:
             raise
         except Exception as error:
             self.note(seat, f"could not use {what}: {str(error).splitlines()[0][:120]}")
+
+    def share_out(self, seat: Seat) -> None:
+        """Share a split attack's effort out among its targets, as its roller reading the
+        effort on the roll's card would (random shares mostly add up to more than it)."""
+        page = seat.page
+        effort = page.evaluate(
+            r"""() => {
+                for (const el of document.querySelectorAll("#roll .roll-effort")) {
+                  const found = /([+-]\d+)\)?\s*$/.exec(el.textContent.trim());
+                  if (found) return Number(found[1]);
+                }
+                return null;
+            }"""
+        )
+        shares = page.locator("#assign-targets input[id^=share-]")
+        count = shares.count()
+        if effort is None or effort < 1 or not count:
+            return
+        given = [0] * count
+        for _ in range(effort):
+            given[self.rng.randrange(min(count, 2))] += 1
+        self.note(seat, f"shares an effort of {effort} out: {given}")
+        for n, value in enumerate(given):
+            shares.nth(n).fill(str(value))
 
     def wants_extreme(self, button: str) -> bool:
         """Whether to take this hit with an extreme consequence, when one is offered: most of
@@ -706,15 +744,33 @@ class Evening:
         """How much the agent wants this control now: what moves the evening on (characters,
         a session, a scene, then conflicts, contests and challenges, and what is asked of the
         seat), times how new the control is to this evening."""
+        if c["id"].removeprefix("remove-seat-") in self.playing:
+            return 0.0  # a player's page would stop following the table
         used = self.used[c["sig"]]
         # What the table keeps refusing is tried less and less (the refusals are reported).
         refused = self.refusals[c["sig"]]
         return (
             self.base_weight(seat, c, facts)
             * self.coverage_weight(seat, c)
+            * self.holding(seat, c, facts)
             * (1 + 3 / (1 + used))
             / (1 + refused / 3)
         )
+
+    def holding(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
+        """While a fight the plan wants a hit from is on, what would end it before the hit (an
+        undo, the scene's or the session's end, calling it over) waits: an evening that undid
+        its conflict or ended its scene mid-fight never reached a hit absorbed."""
+        if not facts["busy"] or facts["ended"] or c["kind"] != "click":
+            return 1.0
+        goals = {goal.split(":")[0] for goal in self.open_goals()}
+        if not goals & HITS:
+            return 1.0
+        leads = routes.leads_to(c, seat.lang)
+        if leads and leads <= routes.CLOSERS and not leads & goals:
+            return 0.05
+        # The fight's own controls (the turn, the conflict's tools, the rolls) come first.
+        return 1.0 if c["section"] in ("turn", "conflict", "roll") else 0.2
 
     def open_goals(self) -> set[str]:
         """The plan's goals not yet reached this evening (command types and paths)."""
@@ -750,7 +806,7 @@ class Evening:
         if fresh & self.wanted:
             factor *= 2
         if leads & goals:
-            factor *= 3
+            factor *= 8
         # Editing a character brought in from a file is a path of its own.
         if "UpdateCharacter:imported" in self.open_goals() and any(
             c["id"] == f"edit-{who}" for who in self.imported
@@ -795,11 +851,11 @@ class Evening:
                 return 30  # session after session: a fight does not hold the next milestone
             return 15 if facts["ended"] else 0.5
         if ident == "end-scene":
-            if self.plan.sessions and late and not facts["busy"] and self.scene_steps > 6:
+            if self.plan.sessions and late and not facts["busy"] and self.scene_steps > 3:
                 return 20  # a session ends once its scene has: a milestone each time
             return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
         if ident == "end-session":
-            if self.plan.sessions and late and self.step_no - self.ended_at > 12:
+            if self.plan.sessions and late and self.step_no - self.ended_at > 6:
                 return 30  # a milestone of each kind, session after session
             return 5 if late and not self.ended_session else 0.2
         if ident == "undo":
@@ -864,6 +920,9 @@ class Evening:
 
     def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
         """Values a person told why would give the form."""
+        if form == "bigbad-form":
+            # Everyone else in the fight as the big bad's minions, to shield it from hits.
+            return {c["id"]: "on" for c in controls if c["id"].startswith("bigbad-minion-")}
         if form == "sheet-form":
             return self.legal_sheet(controls)
         if form in ("start-conflict-form", "start-contest-form"):

@@ -39,13 +39,26 @@ FIGHT = ("StartConflict", "Attack", "Absorb", "EndTurn")
 
 PLANS: tuple[Plan, ...] = (
     Plan(
-        "Fate Core: a mob, a fight, extreme consequences, treatment, several targets",
+        "Fate Core: a mob, a fight, extreme consequences, treatment, several targets; a big bad "
+        "with minions to shield it and an immunity to break, weapons",
         preset="core",
-        options=("multiple_targets",),
+        options=("multiple_targets", "big_bads", "weapon_and_armor"),
         goals=frozenset(
-            (*FIGHT, "AddCharacter:mob", "Absorb:extreme:core", "CorrectExtreme", "Treat")
+            (
+                *FIGHT,
+                "AddCharacter:mob",
+                "Absorb:extreme:core",
+                "CorrectExtreme",
+                "Treat",
+                "SplitAttack",
+                "AssignTargets",
+                "SetBigBad",
+                "BreakImmunity",
+                "Shield",
+                "Equip",
+            )
         ),
-        then=frozenset(("TakeOut", "Concede")),
+        then=frozenset(("TakeOut", "Concede", "FinishConflict")),
         after="Absorb",
     ),
     Plan(
@@ -57,10 +70,17 @@ PLANS: tuple[Plan, ...] = (
         sessions=True,
     ),
     Plan(
-        "A character imported from a file and edited afterwards; zones and moves",
+        "A character imported from a file and edited afterwards; zones and moves; story details",
         preset="condensed",
         goals=frozenset(
-            ("AddCharacter:import", "UpdateCharacter:imported", "PlaceInZone", "FreeMove")
+            (
+                "AddCharacter:import",
+                "UpdateCharacter:imported",
+                "PlaceInZone",
+                "FreeMove",
+                "JoinScene",
+                "DeclareStoryDetail",
+            )
         ),
         zones=True,
         imports=True,
@@ -74,10 +94,10 @@ PLANS: tuple[Plan, ...] = (
         sessions=True,
     ),
     Plan(
-        "The GM's tools: the setting, prepared scenes, countdowns, corrections, the recap; "
-        "Condensed's milestone and breakthrough",
+        "The GM's tools: the setting, prepared scenes, countdowns and their triggers, templates, "
+        "seats, corrections, notes, the recap; Condensed's milestone and breakthrough",
         preset="condensed",
-        options=("big_bads", "countdowns", "scale", "weapon_and_armor", "obstacles"),
+        options=("countdowns", "scale", "obstacles"),
         end_from=0.4,
         sessions=True,
         goals=frozenset(
@@ -87,21 +107,36 @@ PLANS: tuple[Plan, ...] = (
                 "DescribeSetting",
                 "AddLastingAspect",
                 "PutSettingEntry",
+                "RemoveSettingEntry",
+                "SetMembership",
                 "PrepareScene",
                 "StartPreparedScene",
+                "RemovePreparedScene",
                 "AddCountdown",
+                "FireTrigger",
+                "MarkCountdown",
+                "AddTemplate",
+                "RemoveTemplate",
+                "RemoveSeat",
                 "CorrectFatePoints",
                 "AddRecapLine",
                 "AddSituationAspect",
+                "Note",
             )
         ),
     ),
     Plan(
-        "Öde: zones in a fight, placing, moving, zone attacks; contests with outside threats",
+        "Öde: zones in a fight, placing, moving, zone attacks, obstacles; contests with outside "
+        "threats",
         preset="ode",
-        options=("multiple_targets",),
+        options=("multiple_targets", "obstacles"),
         goals=frozenset(
             (
+                "Overcome",
+                "CreateAdvantage",
+                "FullDefense",
+                "AddBlock",
+                "AddHazard",
                 "ContestThreat",
                 "AbsorbContestHit",
                 "PlaceInZone",

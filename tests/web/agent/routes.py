@@ -54,6 +54,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "CorrectStress": (r"correct-\*",),
     "CorrectTurn": (r"correct-turn-button",),
     "CreateAdvantage": (r"advantage-.+", r"asked-roll-.+"),
+    "DeclareStoryDetail": (r"declare-detail-.+",),
     "DescribeSetting": (r"setting-describe",),
     "EndChallenge": (r"end-challenge",),
     "EndContest": (r"end-contest",),
@@ -62,6 +63,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "EndTurn": (r"end-turn-.+",),
     "Equip": (r"equip",),
     "FinishConflict": (r"finish-conflict",),
+    "FireTrigger": (r"countdown-.+-fire-#", r"add-countdown"),
     "FreeMove": (r"move-button-.+", r"person-.+"),
     "FullDefense": (r"full-defense-.+",),
     "GiveCharacter": (r"owner-.+",),
@@ -69,7 +71,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "HideNpcDice": (r"npc-dice",),
     "Invoke": (r"invoke-options-.+", r"invoke-choice", r"text:invoke.on_other"),
     "JoinScene": (r"bring-in-.+",),
-    "MarkCountdown": (r"countdown-.+",),
+    "MarkCountdown": (r"countdown-.+-mark",),
     "Milestone": (r"milestone-take-.+",),
     "MissEveryone": (r"miss-everyone",),
     "Note": (r"note-form>button\[#\]", r"note>button\[#\]"),
@@ -83,7 +85,9 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "RaiseSkills": (r"advance-spend-.+",),
     "RemoveAspect": (r"text:aspect.remove_named", r"text:aspect.remove", r"text:aspect.let_go"),
     "RemovePreparedScene": (r"remove-prepared-.+",),
+    "RemoveSeat": (r"remove-seat-.+",),
     "RemoveSettingEntry": (r"text:setting.remove_entry",),
+    "RemoveTemplate": (r"sheet-remove-template", r"new-character"),
     "ResolveRoll": (r"resolve-button-.+",),
     "ResolveTargets": (r"resolve-targets",),
     "RevealAspect": (r"text:aspect.reveal",),
@@ -143,6 +147,12 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
         "AddBlock": {"npc-kind": "block"},
         "AddCharacter:mob": {"npc-kind": "mob"},
         "AddCharacter:major_npc": {"npc-kind": "major_npc"},
+    },
+    # A big bad with an immunity, for the GM to break.
+    "bigbad-form": {"BreakImmunity": {"bigbad-immunity": "challenge"}},
+    # A countdown with triggers, so that the GM can say one happened.
+    "countdown-form": {
+        "FireTrigger": {"countdown-triggers": "the alarm rings\nthe door gives way"}
     },
     "end-session-form": {
         f"EndSession:{level}:{preset}": {"end-session-milestone": level}
