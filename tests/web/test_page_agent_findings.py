@@ -409,3 +409,27 @@ def test_a_refused_invoke_says_why_in_its_own_row(server: str, browser: Any) -> 
         refusal = ann.locator(f".invoke-row[data-aspect='{aspect}'] p.refusal[role=alert]")
         expect(refusal).to_be_visible()
         assert refusal.get_attribute("data-error") == "illegal"
+
+
+def test_a_template_refused_says_why_in_its_dialog(server: str, browser: Any) -> None:
+    """Seed 2, step 8: "Offer as a template" refused (a sheet the rules cannot read) put its
+    reason in the live check's verdict, which the check's next answer wiped: the reason now
+    stands in the dialog's own place for what went wrong, as every refused dialog's does."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    en = catalog("en")
+    with at_table(browser, server, gm_link, "en-GB") as gm:
+        gm.click("#new-character")
+        gm.fill("#sheet-name", "")
+        gm.get_by_role("button", name=en["sheet.as_template"]).click()
+        refused = gm.locator("#dialog .dialog-error p.refusal[role=alert]")
+        expect(refused).to_be_visible()
+        expect(refused).to_have_attribute("data-error", "malformed")
+        # The live check answers again meanwhile (its verdict, emptied here, is drawn anew);
+        # the reason stays.
+        verdict = "#sheet-verdict"
+        gm.evaluate(f"() => document.querySelector('{verdict}').replaceChildren()")
+        gm.fill("#sheet-aspect-high_concept-0", "Dock Boss")
+        gm.wait_for_function(f"() => document.querySelector('{verdict}').childElementCount > 0")
+        expect(refused).to_be_visible()

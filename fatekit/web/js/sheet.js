@@ -303,7 +303,7 @@ export function openSheetEditor(existing, seed = null) {
     t("sheet.remove_template"),
     async () => {
       const picked = templateSel.value;
-      if (picked && (await send("RemoveTemplate", { template_id: picked }, verdict)) !== null) {
+      if (picked && (await send("RemoveTemplate", { template_id: picked })) !== null) {
         const option = [...templateSel.options].find((o) => o.value === picked);
         if (option) option.remove();
         templateSel.value = "";
@@ -366,11 +366,11 @@ export function openSheetEditor(existing, seed = null) {
           {
             type: "button",
             onclick: () =>
-              send(
-                "AddTemplate",
-                { template_id: slug(name.value), name: name.value.trim(), sheet: JSON.stringify(sheet()) },
-                verdict,
-              ),
+              send("AddTemplate", {
+                template_id: slug(name.value),
+                name: name.value.trim(),
+                sheet: JSON.stringify(sheet()),
+              }),
           },
           t("sheet.as_template"),
         )

@@ -75,6 +75,8 @@ WAITED_FOR = (
 #: the second outweigh everything but what the table waits for.
 HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut", "Shield"})
 STRIKES = frozenset({"Attack", "SplitAttack", "ZoneAttack", "ContestThreat"})
+#: How often a seat looks only at the controls that lead to its plan's open goals.
+FOCUS = 0.35
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
@@ -443,9 +445,19 @@ class Evening:
             self.dialog_step(seat, controls, facts[seat.key])
         else:
             seat.tries = 0
-            picked = self.rng.choices(
-                controls, [self.weight(seat, c, facts[seat.key]) for c in controls]
-            )[0]
+            # Now and then the plan's open goals are all the seat looks at (the rest of its page
+            # is many controls, and a goal among them is easily lost).
+            goals = {goal.split(":")[0] for goal in self.open_goals()}
+            focused = [
+                c
+                for c in controls
+                if c["kind"] == "click" and routes.leads_to(c, seat.lang) & goals
+            ]
+            pool = focused if focused and self.rng.random() < FOCUS else controls
+            weights = [self.weight(seat, c, facts[seat.key]) for c in pool]
+            if not any(weights):
+                pool, weights = controls, [1.0] * len(controls)
+            picked = self.rng.choices(pool, weights)[0]
             self.use(seat, picked, controls)
         self.settle()
         self.look()
