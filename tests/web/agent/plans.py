@@ -33,9 +33,9 @@ class Plan:
     after: str = ""
 
 
-#: A fight's way through (conceding, taking out and finishing come in their time: as goals they
-#: would end the fight before anyone is hit).
-FIGHT = ("StartConflict", "Attack", "Absorb", "EndTurn")
+#: A fight's way through, from the session's start (conceding, taking out and finishing come in
+#: their time: as goals they would end the fight before anyone is hit).
+FIGHT = ("StartSession", "StartScene", "StartConflict", "Attack", "Absorb", "EndTurn")
 
 PLANS: tuple[Plan, ...] = (
     Plan(
@@ -132,6 +132,9 @@ PLANS: tuple[Plan, ...] = (
         options=("multiple_targets", "obstacles"),
         goals=frozenset(
             (
+                "StartSession",
+                "StartScene",
+                "StartConflict",
                 "Overcome",
                 "CreateAdvantage",
                 "FullDefense",
