@@ -6,10 +6,11 @@ edited afterwards, zones, the GM's tools) and steered towards the commands it ha
 An evening fails on any finding (tests/web/agent/detectors.py: a script error, a server error,
 a generic message, a refusal not beside its control, a control that does nothing, a dialog a
 field closed, a page that stops following the table), except those known to be left for
-another branch (detectors.KNOWN). Together the evenings must reach half the command types the
-page can send (they reached 52 to 64 of 90 in five runs; issue 39 asks for two thirds, not yet
-held every run); the summary at the end of the run prints which. `make soak` plays many more
-seeds, longer."""
+another branch (detectors.KNOWN). Together the evenings must reach two thirds of the command
+types the page can send (issue 39; 64 of 94 since the plans steer fights to a hit and look at
+their goals first: the evenings are seeded and wait only on the pages' signals, so a run plays
+them again alike until the page or the plans change); the summary at the end of the run prints
+which. `make soak` plays many more seeds, longer."""
 
 from __future__ import annotations
 
@@ -58,5 +59,5 @@ def test_an_evening_played_through_the_page_strands_nobody(
         reached = set(sent) & page_commands()
         lost = sorted(REACHED - reached)
         assert not lost, f"no longer reached: {', '.join(lost)}\n{report(sent, paths)}"
-        assert 2 * len(reached) >= len(page_commands()), report(sent, paths)
+        assert 3 * len(reached) >= 2 * len(page_commands()), report(sent, paths)
         assert set(sent) <= page_commands(), report(sent, paths)
