@@ -39,13 +39,36 @@ class FieldErrors(BadInput):
 
 def to_json(value: object) -> Any:
     """The JSON form of a dataclass instance (and of what its fields hold)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    kind = type(value)
+    if kind in _SCALARS:  # most values are: answered before any other check
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     return value
+
+
+_SCALARS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of the dataclass ``kind`` in their order (``None`` for any other type); read
+    once a type, as every event's payload is written through :func:`to_json`."""
+    if kind not in _FIELD_NAMES:
+        found = (
+            tuple(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+        _FIELD_NAMES[kind] = found
+    return _FIELD_NAMES[kind]
 
 
 @cache
