@@ -124,7 +124,7 @@ def test_a_refusal_outside_a_dialog_sits_by_what_was_pressed(server: str, browse
         # Ben drops Charles on the island: no free move reaches it. The reason sits right after
         # the map he dropped him on, in Swedish, and he may ask the GM.
         ben.drag_and_drop("#zone-map li[data-character=charles]", "#zone-island")
-        said = ben.locator("#zone-map ~ p.refusal[data-rule]")
+        said = ben.locator("#zone-map-out p.refusal[data-rule]")
         expect(said).to_be_visible()
         assert said.get_attribute("data-error") == "illegal"
         expect(said).to_contain_text(sv[f"rule.{said.get_attribute('data-rule')}"])
@@ -132,13 +132,13 @@ def test_a_refusal_outside_a_dialog_sits_by_what_was_pressed(server: str, browse
         expect(ben.locator("#banner .refusal")).to_have_count(0)
         # The GM drops him there and allows it beside the map.
         gm.drag_and_drop("#zone-map li[data-character=charles]", "#zone-island")
-        refused = gm.locator("#zone-map ~ p.refusal[data-rule]")
+        refused = gm.locator("#zone-map-out p.refusal[data-rule]")
         expect(refused.locator("[data-waive]")).to_have_text(en["refusal.allow"])
         refused.locator("[data-waive]").click()
         refused.locator("[data-waive-reason]").fill("He was always going to jump")
         refused.locator("[data-waive-reason]").press("Enter")
         expect(gm.locator("#zone-island li[data-character=charles]")).to_be_visible()
-        expect(gm.locator("#zone-map ~ p.refusal")).to_have_count(0)
+        expect(gm.locator("#zone-map-out p.refusal")).to_have_count(0)
         expect(ben.locator("#zone-island li[data-character=charles]")).to_be_visible()
         line = ben.locator("#log-list li[data-type=Moved] .waived")
         expect(line).to_contain_text("He was always going to jump")

@@ -68,6 +68,10 @@ WAITED_FOR = (
     "contest-roll-",
     "task-roll-",
 )
+#: The goals a landed hit reaches, and the moves that land one: while a plan wants the first,
+#: the second outweigh everything but what the table waits for.
+HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut"})
+STRIKES = frozenset({"Attack", "ZoneAttack", "ContestThreat"})
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
 #: the checks (sheet, rule set) and the foresight answer questions and change nothing.
 ACTIONS = ("/commands", "/seats", "/characters/import")
@@ -715,7 +719,9 @@ class Evening:
     def open_goals(self) -> set[str]:
         """The plan's goals not yet reached this evening (command types and paths)."""
         done = set(self.report.sent) | set(self.report.paths)
-        return {goal for goal in self.plan.goals if goal not in done}
+        opened = self.plan.then if self.report.sent[self.plan.after] else frozenset()
+        goals = self.plan.goals | opened
+        return {goal for goal in goals if goal not in done}
 
     def coverage_weight(self, seat: Seat, c: dict[str, Any]) -> float:
         """Coverage-guided: a control that leads (routes.ROUTES) to a command this evening has
@@ -729,6 +735,9 @@ class Evening:
         if not leads:
             return 1.0
         goals = {goal.split(":")[0] for goal in self.open_goals()}
+        if goals & HITS and leads & STRIKES:
+            # A hit to take (and someone taken out) is the plan's: strike until one lands.
+            return 24.0
         early = self.step_no < 0.5 * self.report.steps
         if leads <= routes.CLOSERS and early and not leads & goals:
             return 1.0  # what ends a fight, a scene or a session waits for its time (base_weight)
@@ -774,6 +783,8 @@ class Evening:
         if ident == "start-conflict":
             if facts["busy"]:
                 return 1
+            if self.plan.sessions and not {"Attack", "Absorb"} & self.plan.goals:
+                return 0.5  # a fight holds the session (and its milestone) for many steps
             # Most of the rules live in a fight: every evening tries one once its scene is under
             # way, whatever else the page offers by then (new panels dilute a fixed weight).
             return 40 if not self.report.sent["StartConflict"] and self.scene_steps > 5 else 12
@@ -806,7 +817,9 @@ class Evening:
             return 20  # what the table waits for
         if "invoke-choice" in c["classes"]:
             return 2
-        if ident.startswith(("concede-", "take-out")):
+        if ident.startswith(("concede-", "take-out")) or ident.endswith("take-out-button"):
+            if routes.leads_to(c, seat.lang) & self.open_goals():
+                return 20  # the plan's way out, once a hit has been absorbed (plans.Plan.then)
             return 1  # out of the fight at once: now and then, not at every turn
         if section in ("turn", "roll", "contest", "challenge", "milestones"):
             return 10

@@ -27,6 +27,10 @@ class Plan:
     zones: bool = False
     #: Whether the players bring their characters in from files.
     imports: bool = False
+    #: Goals that open only once the evening has sent `after` (taking someone out waits for a
+    #: hit absorbed: as a goal from the start it would end the fight before anyone is hit).
+    then: frozenset[str] = frozenset()
+    after: str = ""
 
 
 #: A fight's way through (conceding, taking out and finishing come in their time: as goals they
@@ -41,6 +45,8 @@ PLANS: tuple[Plan, ...] = (
         goals=frozenset(
             (*FIGHT, "AddCharacter:mob", "Absorb:extreme:core", "CorrectExtreme", "Treat")
         ),
+        then=frozenset(("TakeOut", "Concede")),
+        after="Absorb",
     ),
     Plan(
         "Fate Accelerated: milestones of every kind",
@@ -109,6 +115,8 @@ PLANS: tuple[Plan, ...] = (
                 "Attack",
             )
         ),
+        then=frozenset(("TakeContestOut",)),
+        after="AbsorbContestHit",
         zones=True,
     ),
 )
