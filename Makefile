@@ -94,6 +94,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py
+	$(BIN)/python benchmarks/bench_decide.py
 	$(BIN)/python benchmarks/bench_discord.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
