@@ -158,7 +158,7 @@ class Watched:
     points: dict[str, tuple[int, int]]
     hits: tuple[PendingHit, ...] | None
     stress: dict[tuple[str, str], tuple[int, ...]]
-    consequences: dict[tuple[str, int], ConsequenceFact]
+    consequences: dict[tuple[str, int], ConsequenceFact | None]  # None: the slot is empty
     aspects: dict[tuple[str, str], AspectRow]  # an AspectFact's fields, made one when changed
     invokes: dict[str, tuple[str, ...]]
     conflict: ConflictFact | None
@@ -207,10 +207,22 @@ def watch(state: TableState | None) -> Watched | None:
 def record(before: Watched | None, state: TableState, event: Any = None) -> Facts | None:
     """The facts of the move (``event``) that led from ``before`` to ``state`` (``None`` for a
     table's creation, which starts from nothing)."""
+    return recorded(before, state, event)[0]
+
+
+def recorded(
+    before: Watched | None, state: TableState, event: Any = None
+) -> tuple[Facts | None, Watched | None]:
+    """:func:`record`, and what it watched of ``state`` (the next move's ``before``, while
+    nothing else changes the table; ``None`` when it watched nothing)."""
     if before is None:
-        return None
+        return None, None
     now = watch(state)
     assert now is not None
+    return _compared(before, now, state, event), now
+
+
+def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> Facts:
     sheets = None
     if event is not None and type(event) in SHEET_MOVES:
         who = getattr(event, SHEET_MOVES[type(event)])
@@ -233,9 +245,9 @@ def record(before: Watched | None, state: TableState, event: Any = None) -> Fact
         if who in new or before.stress.get((who, track)) != marked
     )
     consequences = tuple(
-        fact if place in before.consequences else _added(state, fact)
+        _slot_fact(state, place, fact, place in before.consequences)
         for place, fact in now.consequences.items()
-        if place[0] in new or before.consequences.get(place, _empty(place)) != fact
+        if place[0] in new or before.consequences.get(place) != fact  # absent: empty
     )
     aspects = tuple(
         _aspect_fact(row)
@@ -310,10 +322,10 @@ def _stress(state: TableState) -> dict[tuple[str, str], tuple[int, ...]]:
     }
 
 
-def _consequence_fact(who: str, index: int, slot: ConsequenceSlot) -> ConsequenceFact:
+def _consequence_fact(who: str, index: int, slot: ConsequenceSlot) -> ConsequenceFact | None:
     aspect = slot.aspect
     if aspect is None:
-        return _empty((who, index))
+        return None  # made a fact only when a move emptied the slot (:func:`_slot_fact`)
     replaced = None if slot.replaced is None else (slot.replaced.id, slot.replaced.name)
     return ConsequenceFact(
         character=who,
@@ -344,7 +356,16 @@ def _empty(place: tuple[str, int]) -> ConsequenceFact:
     return ConsequenceFact(character=place[0], slot=place[1])
 
 
-def _consequences(state: TableState) -> dict[tuple[str, int], ConsequenceFact]:
+def _slot_fact(
+    state: TableState, place: tuple[str, int], fact: ConsequenceFact | None, known: bool
+) -> ConsequenceFact:
+    """The fact of a slot a move changed (``fact`` ``None``: it is empty now); with what slot
+    it is when the move added it to the sheet (not ``known`` before)."""
+    found = _empty(place) if fact is None else fact
+    return found if known else _added(state, found)
+
+
+def _consequences(state: TableState) -> dict[tuple[str, int], ConsequenceFact | None]:
     return {
         (who, index): _consequence_fact(who, index, slot)
         for who, character in state.game.characters.items()
@@ -358,7 +379,7 @@ AspectRow = tuple[
     str,
     str,
     str,
-    str,
+    AspectKind,
     str | None,
     str | None,
     bool,
@@ -375,7 +396,7 @@ def _aspect_row(aspect: Aspect, where: str) -> AspectRow:
         aspect.id,
         where,
         aspect.name,
-        aspect.kind.value,
+        aspect.kind,  # the enum itself: its value is read only for a fact
         aspect.owner,
         aspect.zone,
         aspect.hidden,
@@ -392,7 +413,7 @@ def _aspect_fact(row: AspectRow) -> AspectFact:
         id=id_,
         where=where,
         name=name,
-        kind=kind,
+        kind=kind.value,
         owner=owner,
         zone=zone,
         hidden=hidden,
