@@ -23,7 +23,9 @@ from fatekit.rules.aspects.invokes import InvokeEffect
 
 __all__ = [
     "UNSET",
+    "AbsorbOptionPart",
     "AspectPart",
+    "AspectRefPart",
     "InvocationPart",
     "Part",
     "UnsetType",
@@ -63,6 +65,24 @@ class InvocationPart(Part, kw_only=True):
     by: str
     effect: InvokeEffect
     free: bool
+
+
+class AspectRefPart(Part, kw_only=True):
+    """An aspect named by id, name and kind (one an extreme consequence may replace, the one a
+    roll aims at)."""
+
+    id: str
+    name: str
+    kind: AspectKind
+
+
+class AbsorbOptionPart(Part, kw_only=True):
+    """A way the rules allow to absorb a hit: the stress boxes and consequence slots (indexes on
+    the sheet) it marks, and whether it is an extreme consequence."""
+
+    boxes: list[int]
+    slots: list[int]
+    extreme: bool
 
 
 def free_invoke_counts(aspect: Aspect, knows: Callable[[str], bool]) -> dict[str, int]:

@@ -23,6 +23,8 @@ view's size does not grow with the table's age.
 
 from __future__ import annotations
 
+import msgspec
+
 from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
@@ -31,16 +33,16 @@ from fatekit.table import offers
 from fatekit.table.parts import Part, to_builtins
 from fatekit.table.play.aspects import compels_view, self_compels_view
 from fatekit.table.play.challenges import challenge_view
-from fatekit.table.play.conflicts import conflict_view
+from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
 from fatekit.table.play.contests import contest_hits_view, contest_view
-from fatekit.table.play.gear import big_bads_view, hazards_view
+from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
 from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import last_roll_view, roll_view
 from fatekit.table.play.safety import safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
 from fatekit.table.play.secrets import screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
-from fatekit.table.play.targets import targets_view
+from fatekit.table.play.targets import TargetPart, targets_view
 from fatekit.table.read_only import ReadOnlyPart
 from fatekit.table.seats import Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
@@ -68,7 +70,7 @@ class TablePart(Part, kw_only=True):
     between_sessions: list[str]
     skill_list: str | None
     ruleset: bool  # a rule-set file, not a built-in
-    difficulty_guidance: JSON
+    difficulty_guidance: offers.DifficultyGuidancePart
     # An event this release cannot fold: the table is open read-only before it, and a GM
     # reads why (fatekit.table.unfolded).
     read_only: ReadOnlyPart | None
@@ -122,7 +124,7 @@ class SeatView(Part, kw_only=True):
     characters: list[CharacterPart]
     templates: list[TemplatePart]
     scene: ScenePart | None
-    conflict: JSON | None
+    conflict: ConflictPart | None
     contest: JSON | None
     # Hits a contest dealt, waiting to be taken (outlasting the contest); the ways to take
     # one only for a character the seat plays, and only on their first hit.
@@ -213,17 +215,30 @@ def table_view(viewer: Viewer) -> SeatView:
     )
 
 
-def _conflict(viewer: Viewer, conflict: Conflict) -> JSON:
+class ConflictPart(ConflictSeenPart, kw_only=True):
+    """The conflict as the seat sees it (:class:`~fatekit.table.play.conflicts.ConflictSeenPart`),
+    with what the seat's own characters may do now, the hazards, the big bads and the targets a
+    split or zone attack aims at."""
+
+    legal_actions: dict[str, list[offers.LegalActionPart]]
+    hazards: list[HazardPart]
+    big_bads: list[BigBadPart]
+    targets: dict[str, TargetPart] | None
+
+
+def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     """The conflict, with what the seat's own characters may do now: their moves, and the ways
     to absorb a hit waiting for one of them."""
-    out = conflict_view(viewer, conflict)
-    hit = out["pending_hit"]
-    if hit is not None and hit["target"] in viewer.mine:
-        hit["absorb_options"] = offers.absorb_options(conflict)
-        if any(option["extreme"] for option in hit["absorb_options"]):
-            hit["extreme_replaces"] = offers.extreme_replaces(conflict)
-    out["legal_actions"] = offers.legal_actions(viewer, conflict)
-    out["hazards"] = hazards_view(viewer, conflict)
-    out["big_bads"] = big_bads_view(viewer, conflict)
-    out["targets"] = targets_view(viewer, conflict)
-    return out
+    seen = conflict_view(viewer, conflict)
+    hit = seen.pending_hit
+    if hit is not None and hit.target in viewer.mine:
+        hit.absorb_options = offers.absorb_options(conflict)
+        if any(option.extreme for option in hit.absorb_options):
+            hit.extreme_replaces = offers.extreme_replaces(conflict)
+    return ConflictPart(
+        **msgspec.structs.asdict(seen),
+        legal_actions=offers.legal_actions(viewer, conflict),
+        hazards=hazards_view(viewer, conflict),
+        big_bads=big_bads_view(viewer, conflict),
+        targets=targets_view(viewer, conflict),
+    )
