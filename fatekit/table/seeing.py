@@ -34,7 +34,6 @@ __all__ = [
     "PUBLIC",
     "Viewer",
     "hide_dice",
-    "hide_dice_in_play",
     "hide_difficulty_of_roll",
     "hides_last_roll",
     "hides_roll_in_play",
@@ -239,18 +238,6 @@ def hides_last_roll(state: TableState, gm: bool) -> bool:
     """Whether the latest roll's record was made against a difficulty kept from this seat."""
     last = state.last_roll
     return not gm and last is not None and last.version == state.screen.hidden_roll_at
-
-
-def hide_dice_in_play(out: JSON, kept: Callable[[str], bool]) -> None:
-    """Take out of the roll in play (as :func:`fatekit.table.play.rolls.roll_view` draws it) the
-    dice of those whose dice are ``kept`` from the seat: the roller's (and their rerolls), a
-    defender's."""
-    if kept(out["actor"]):
-        out.update(faces=None, rerolled=[], dice_hidden=True)
-    defence = out.get("defence")
-    if defence is not None and kept(defence["actor"]):
-        defence["faces"] = None
-        out["dice_hidden"] = True
 
 
 def hide_dice(

@@ -37,10 +37,10 @@ from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
 from fatekit.table.play.contests import contest_hits_view, contest_view
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
 from fatekit.table.play.people import CharacterPart, character_view
-from fatekit.table.play.rolls import last_roll_view, roll_view
+from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
-from fatekit.table.play.secrets import screen_view
+from fatekit.table.play.secrets import ScreenPart, screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
 from fatekit.table.play.targets import TargetPart, targets_view
 from fatekit.table.read_only import ReadOnlyPart
@@ -130,13 +130,13 @@ class SeatView(Part, kw_only=True):
     # one only for a character the seat plays, and only on their first hit.
     contest_hits: list[JSON]
     challenge: JSON | None
-    roll: JSON | None
-    rolls: list[JSON]
+    roll: RollPart | None
+    rolls: list[RollPart]
     compels: list[JSON]
     self_compels: list[JSON]
     milestones: dict[str, Milestone]
-    last_roll: JSON | None
-    screen: JSON
+    last_roll: LastRollPart | None
+    screen: ScreenPart
     setting: SettingPart
     safety: JSON
 
