@@ -31,14 +31,19 @@ from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
 from fatekit.table.parts import Part, to_builtins
-from fatekit.table.play.aspects import compels_view, self_compels_view
-from fatekit.table.play.challenges import challenge_view
+from fatekit.table.play.aspects import CompelPart, SelfCompelPart, compels_view, self_compels_view
+from fatekit.table.play.challenges import ChallengePart, challenge_view
 from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
-from fatekit.table.play.contests import contest_hits_view, contest_view
+from fatekit.table.play.contests import (
+    ContestHitPart,
+    ContestPart,
+    contest_hits_view,
+    contest_view,
+)
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
 from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
-from fatekit.table.play.safety import safety_view
+from fatekit.table.play.safety import SafetyPart, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
 from fatekit.table.play.secrets import ScreenPart, screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
@@ -125,20 +130,20 @@ class SeatView(Part, kw_only=True):
     templates: list[TemplatePart]
     scene: ScenePart | None
     conflict: ConflictPart | None
-    contest: JSON | None
+    contest: ContestPart | None
     # Hits a contest dealt, waiting to be taken (outlasting the contest); the ways to take
     # one only for a character the seat plays, and only on their first hit.
-    contest_hits: list[JSON]
-    challenge: JSON | None
+    contest_hits: list[ContestHitPart]
+    challenge: ChallengePart | None
     roll: RollPart | None
     rolls: list[RollPart]
-    compels: list[JSON]
-    self_compels: list[JSON]
+    compels: list[CompelPart]
+    self_compels: list[SelfCompelPart]
     milestones: dict[str, Milestone]
     last_roll: LastRollPart | None
     screen: ScreenPart
     setting: SettingPart
-    safety: JSON
+    safety: SafetyPart
 
 
 def view_for(state: TableState, seat: str | None) -> JSON:
