@@ -410,13 +410,14 @@ class AskedPart(Part, kw_only=True):
 
 
 class PreparedAspectPart(Part, kw_only=True):
-    """A situation aspect a prepared scene starts with; its free invokes as (holder, count)."""
+    """A situation aspect a prepared scene starts with; its free invokes as [holder, count]
+    pairs."""
 
     name: str
     zone: str | None
     hidden: bool
     known_to: list[str]
-    free_invokes: list[tuple[str, int]]
+    free_invokes: list[list[str | int]]
 
 
 class PreparedScenePart(Part, kw_only=True):
@@ -425,8 +426,8 @@ class PreparedScenePart(Part, kw_only=True):
     name: str
     participants: list[str]
     zones: list[str]
-    links: list[tuple[str, str]]
-    positions: list[tuple[str, str]]
+    links: list[list[str]]  # [zone, zone]
+    positions: list[list[str]]  # [character, zone]
     scene_id: str
     aspects: list[PreparedAspectPart]
     entrance: str | None
@@ -448,8 +449,8 @@ def _prepared(scene: PreparedScene) -> PreparedScenePart:
         name=scene.name,
         participants=list(scene.participants),
         zones=list(scene.zones),
-        links=list(scene.links),
-        positions=list(scene.positions),
+        links=[list(link) for link in scene.links],
+        positions=[list(place) for place in scene.positions],
         scene_id=scene.scene_id,
         aspects=[
             PreparedAspectPart(
@@ -457,7 +458,7 @@ def _prepared(scene: PreparedScene) -> PreparedScenePart:
                 zone=a.zone,
                 hidden=a.hidden,
                 known_to=list(a.known_to),
-                free_invokes=list(a.free_invokes),
+                free_invokes=[[holder, count] for holder, count in a.free_invokes],
             )
             for a in scene.aspects
         ],
