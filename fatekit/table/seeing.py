@@ -1,7 +1,7 @@
 """One seat's eyes on a table: what it may see, decided in one place.
 
 :class:`Viewer` holds the decisions (may this seat know of this aspect, read this sheet, see
-these dice?) and the pieces every part of a view shares (an aspect, a sheet). The domains in
+these dice?) and the pieces several parts of a view share (an aspect, an invoke). The domains in
 :mod:`fatekit.table.play` build their parts of a seat's view and say what a seat receives of
 each of their events (:mod:`fatekit.table.showing`) through it; :mod:`fatekit.table.views`
 composes the whole view.

@@ -10,8 +10,10 @@ out before the view is built, never blanked afterwards:
 - countdowns as their visibility says (everything, only the boxes, or nothing);
 - GM notes (GMs only) and private notes (their writer and the GMs only).
 
-Each domain of :mod:`fatekit.table.play` draws its own part (the scene, the rolls in play, the
-conflict, the contest, the challenge, the compels, the GM's screen) through the seat's
+Each domain of :mod:`fatekit.table.play` declares its own part as a typed
+:class:`~fatekit.table.parts.Part` built from the rules' objects (the characters, the scene, the
+rolls in play, the conflict, the contest, the challenge, the compels, the GM's screen) and draws
+it through the seat's
 :class:`~fatekit.table.seeing.Viewer`, and says what a seat receives of each of its events
 (:func:`~fatekit.table.event_views.event_for`). What the seat's characters may do now comes from
 :mod:`fatekit.table.offers`.
