@@ -16,8 +16,8 @@ in microseconds per document (the median of ``--rounds`` passes over every versi
   parts' own definitions, so every candidate builds exactly the same tree; the walk that feeds
   them the values is the same for all, so the figures differ by the library alone.
 
-Run it on another checkout to compare with its own ``fatekit`` figure (the candidates need this
-checkout's parts): ``PYTHONPATH=<other>/ python benchmarks/bench_views.py --only-fatekit``.
+Run it with another checkout's Python to compare with its own ``fatekit`` figure (the candidates
+need this checkout's parts): ``<other>/.venv/bin/python benchmarks/bench_views.py --only-fatekit``.
 
     python benchmarks/bench_views.py [--rounds 5]
 """
@@ -37,7 +37,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.append(
+    str(Path(__file__).resolve().parents[1])
+)  # an installed fatekit (another checkout) first
 
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
@@ -48,11 +50,11 @@ from fatekit.table.state import TableState
 GOLDEN = Path(__file__).resolve().parents[1] / "tests" / "golden_tables" / "evening-condensed.json"
 
 
-def states() -> list[TableState]:
+def states(golden: Path = GOLDEN) -> list[TableState]:
     """The golden evening at each of its versions, with a sixth seat (a player, Dee)."""
     from fatekit.table.events import SeatAdded
 
-    events = list(import_table(json.loads(GOLDEN.read_text("utf-8"))["export"]).events)
+    events = list(import_table(json.loads(golden.read_text("utf-8"))["export"]).events)
     seated = max(i for i, e in enumerate(events) if isinstance(e, SeatAdded))
     extra = dataclasses.replace(events[seated], seat_id="dee", role=Role.PLAYER, name="Dee")
     events.insert(seated + 1, extra)
@@ -127,6 +129,12 @@ def _tag(cls: type) -> tuple[str, str] | None:
     return None if config.tag is None else (config.tag_field, config.tag)
 
 
+def _tags(cls: type) -> dict[str, str]:
+    """A tagged union's member's tag, as a field (pydantic leaves out what was not given)."""
+    tag = _tag(cls)
+    return {} if tag is None else {tag[0]: tag[1]}
+
+
 def dataclass_of(cls: type, made: dict[type, type]) -> type:
     """A stdlib dataclass with the part's fields (and its tag, for a tagged union's member)."""
     if cls not in made:
@@ -177,7 +185,7 @@ def pydantic_of(cls: type, made: dict[type, type]) -> type:
     fields: dict[str, Any] = {}
     tag = _tag(cls)
     if tag is not None:
-        fields[tag[0]] = (typing.Literal[tag[1]], tag[1])
+        fields[tag[0]] = (typing.Literal[tag[1]], ...)  # required: given, so always sent
     for name in cls.__struct_fields__:
         hint = _pydantic_type(hints[name], made)
         default = getattr(cls, "__struct_defaults__", ())
@@ -221,6 +229,20 @@ def _pydantic_type(hint: Any, made: dict[type, type]) -> Any:
     return hint
 
 
+def same_json(made: Any, meant: Any, path: str = "") -> None:
+    """Fail at the first place where a candidate's JSON differs from the parts' own."""
+    if isinstance(meant, dict) and isinstance(made, dict):
+        assert set(made) == set(meant), (path, sorted(set(made) ^ set(meant)))
+        for key, value in meant.items():
+            same_json(made[key], value, f"{path}/{key}")
+    elif isinstance(meant, list) and isinstance(made, list):
+        assert len(made) == len(meant), path
+        for index, (one, other) in enumerate(zip(made, meant, strict=True)):
+            same_json(one, other, f"{path}/{index}")
+    else:
+        assert made == meant and type(made) is type(meant), (path, made, meant)
+
+
 # -- the runs ----------------------------------------------------------------------------------
 
 
@@ -228,14 +250,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only-fatekit", action="store_true")
+    parser.add_argument("--table", type=Path, default=GOLDEN, help="the evening (a golden table)")
     args = parser.parse_args()
 
-    tables = states()
+    tables = states(args.table)
     seats = list(tables[-1].seats)
     # A seat not yet at the table (early versions) reads nothing.
     reads = [(s, seat) for s in tables for seat in seats if seat in s.seats]
     count = len(reads)
-    print(f"bench_views: {len(tables)} versions of a 6-seat evening, {count} documents")
+    import fatekit
+
+    where = Path(fatekit.__file__).parents[1]
+    print(f"bench_views ({where}): {len(tables)} versions of a 6-seat evening, {count} documents")
 
     def fatekit_today() -> None:
         for state, seat in reads:
@@ -263,6 +289,13 @@ def main() -> None:
 
     print("rebuilding the same documents from their values, and encoding them:")
     results: dict[str, tuple[float, float]] = {}
+    walk_only = builder(lambda cls, fields: fields)
+    walk = timed(
+        "the walk alone (the same in each build below)",
+        args.rounds,
+        count,
+        lambda: [walk_only(r) for r in recipes],
+    )
 
     build_msgspec = builder(lambda cls, fields: cls(**fields))
     built = [build_msgspec(r) for r in recipes]
@@ -297,14 +330,15 @@ def main() -> None:
     models: dict[type, type] = {}
     for document in documents[:1]:
         pydantic_of(type(document), models)
-    build_valid = builder(lambda cls, fields: pydantic_of(cls, models)(**fields))
+    build_valid = builder(lambda cls, fields: pydantic_of(cls, models)(**fields, **_tags(cls)))
     build_construct = builder(
-        lambda cls, fields: pydantic_of(cls, models).model_construct(**fields)
+        lambda cls, fields: pydantic_of(cls, models).model_construct(**fields, **_tags(cls))
     )
     built_py = [build_valid(r) for r in recipes]
-    assert [json.loads(b.model_dump_json(exclude_unset=True)) for b in built_py] == [
-        msgspec.to_builtins(d) for d in documents
-    ]
+    for made, document in zip(built_py, documents, strict=True):
+        same_json(
+            json.loads(made.model_dump_json(exclude_unset=True)), msgspec.to_builtins(document)
+        )
     results["pydantic (validated)"] = (
         timed(
             "pydantic: build, validated",
@@ -330,10 +364,11 @@ def main() -> None:
     )
     del pydantic
 
-    print("build + encode, per document (the walk feeding each library is the same for all):")
+    print(f"per document: build (the same walk, {walk:.0f} µs, included), encode, both:")
     best = min(sum(v) for v in results.values())
     for name, (build, encode) in sorted(results.items(), key=lambda kv: sum(kv[1])):
-        print(f"  {name:<30} {build + encode:8.1f} µs  ({(build + encode) / best:4.1f}×)")
+        both = build + encode
+        print(f"  {name:<28} {build:8.1f} {encode:8.1f} {both:8.1f} µs  ({both / best:4.1f}×)")
 
 
 if __name__ == "__main__":

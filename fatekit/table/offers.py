@@ -26,8 +26,7 @@ from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
-from fatekit.rules.scenes.conflict_parts import Move
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer

@@ -35,8 +35,7 @@ def _validator(reference: dict[str, Any]) -> Draft202012Validator:
 
 #: The view's parts, each against the definition the view names for it.
 _PARTS = {
-    name: _validator(prop)
-    for name, prop in SCHEMA["$defs"]["SeatView"]["properties"].items()
+    name: _validator(prop) for name, prop in SCHEMA["$defs"]["SeatView"]["properties"].items()
 }
 _EXTRAS = _validator({"$ref": "#/$defs/extras"})
 _DOCUMENT = _validator({"$ref": "#/$defs/document"})

@@ -11,8 +11,7 @@ from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.scenes.conflict import Conflict, ConflictKind
-from fatekit.rules.scenes.conflict_parts import FocusKind, Phase, Status
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, FocusKind, Phase, Status
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
