@@ -64,10 +64,14 @@ def harbour(server: str) -> dict[str, str]:
 
 @contextmanager
 def seats(
-    browser: Any, server: str, *opened: tuple[str, str, tuple[int, int]]
+    browser: Any,
+    server: str,
+    *opened: tuple[str, str, tuple[int, int]],
+    route: tuple[str, Any] | None = None,
 ) -> Iterator[list[Any]]:
     """A page for each (link, locale, size), each in its own context; a script error on any
-    fails the test, and every context is closed either way."""
+    fails the test, and every context is closed either way. ``route`` (a pattern and a
+    handler) stands between each page and its WebSocket."""
     errors: list[str] = []
     with ExitStack() as stack:
         pages = []
@@ -79,6 +83,8 @@ def seats(
             page = context.new_page()
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.set_default_timeout(TIMEOUT)
+            if route is not None:
+                page.route_web_socket(*route)
             page.goto(f"{server}/#link={link}")
             page.wait_for_selector("#you")
             pages.append(page)
@@ -289,6 +295,49 @@ def test_a_press_is_not_lost_to_another_seats_move(server: str, browser: Any) ->
     from playwright.sync_api import expect
 
     table = harbour(server)
+    two_rolls(server, table)
+    with seats(browser, server, (table["ann"], "ru-RU", DESKTOP)) as (ann,):
+        press_while_sofia_resolves(server, table, ann)
+        expect(ann.locator(".roll-card")).to_have_count(0)
+
+
+def test_a_press_is_not_lost_to_a_whole_document(server: str, browser: Any) -> None:
+    """The same press, when the page misses a patch (a dropped frame): it reconnects and the
+    document comes whole, and that whole redraw waits for the let-go as a patch's does."""
+    from playwright.sync_api import WebSocketRoute, expect
+
+    table = harbour(server)
+    two_rolls(server, table)
+    drop = {"next_patch": False, "dropped": 0, "hellos": 0}
+
+    def relay(route: WebSocketRoute) -> None:
+        to_server = route.connect_to_server()
+        route.on_message(to_server.send)
+
+        def onwards(message: str | bytes) -> None:
+            if isinstance(message, str) and message.startswith('{"kind":"hello"'):
+                drop["hellos"] += 1
+            if drop["next_patch"] and isinstance(message, str) and '"patch"' in message:
+                drop["next_patch"] = False
+                drop["dropped"] += 1
+                return  # the page's next patch has the wrong base: it reconnects
+            route.send(message)
+
+        to_server.on_message(onwards)
+
+    with seats(browser, server, (table["ann"], "ru-RU", DESKTOP), route=("**/ws?*", relay)) as (
+        ann,
+    ):
+        drop["next_patch"] = True
+        # Sofia's resolution is dropped on its way; the next move (the GM's note) arrives with
+        # a base the page does not hold, so it reconnects and takes the document whole.
+        press_while_sofia_resolves(server, table, ann, then=lambda: note(server, table))
+        assert (drop["dropped"], drop["hellos"]) == (1, 2)
+        expect(ann.locator(".roll-card")).to_have_count(0)
+
+
+def two_rolls(server: str, table: dict[str, str]) -> None:
+    """Фёдор and Astrid each roll to overcome a Fair difficulty, left to be settled."""
     for link, actor, skill in (
         (table["ann"], "fyodor", "athletics"),
         (table["sofia"], "astrid", "drive"),
@@ -301,22 +350,41 @@ def test_a_press_is_not_lost_to_another_seats_move(server: str, browser: Any) ->
             "dice": "0000",
         }
         command(server, table["table"], link, "Roll", roll)
-    with seats(browser, server, (table["ann"], "ru-RU", DESKTOP)) as (ann,):
-        button = ann.locator(".roll-card[data-actor=fyodor] .resolve-button")
-        expect(button).to_be_visible()
-        button.scroll_into_view_if_needed()
-        box = button.bounding_box()
-        ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        ann.mouse.down()
-        # Sofia settles her roll while Аня's finger is on the button: the page hears it, and
-        # redraws the rolls once the button is let go, not under the finger.
-        version = int(ann.get_attribute("body", "data-version"))
-        rolling = state_of(server, table["table"], table["sofia"])["rolls"]
-        theirs = next(r["id"] for r in rolling if r["actor"] == "astrid")
-        command(server, table["table"], table["sofia"], "ResolveRoll", {"roll": theirs})
-        ann.wait_for_function(f"() => Number(document.body.dataset.version) > {version}")
-        ann.mouse.up()
-        expect(ann.locator(".roll-card")).to_have_count(0)
+
+
+def note(server: str, table: dict[str, str]) -> None:
+    command(server, table["table"], table["gm"], "Note", {"text": "Fog rolls in."})
+
+
+def press_while_sofia_resolves(
+    server: str, table: dict[str, str], ann: Any, then: Any = None
+) -> None:
+    """Аня presses Фёдор's resolve button and holds it while Sofia settles her roll (and,
+    with ``then``, another move follows), then lets go: her click must go through."""
+    button = ann.locator(".roll-card[data-actor=fyodor] .resolve-button")
+    expect_visible(button)
+    # The page has settled (its log read: nothing moves under the pointer any more), and
+    # hover() waits for the button to stand still before the pointer goes down on it.
+    ann.locator("#log-list li").first.wait_for(state="attached")
+    button.hover()
+    ann.mouse.down()
+    assert button.evaluate("b => b.matches(':active')")
+    version = int(ann.get_attribute("body", "data-version"))
+    rolling = state_of(server, table["table"], table["sofia"])["rolls"]
+    theirs = next(r["id"] for r in rolling if r["actor"] == "astrid")
+    command(server, table["table"], table["sofia"], "ResolveRoll", {"roll": theirs})
+    if then is not None:
+        then()
+    ann.wait_for_function(
+        f"() => Number(document.body.dataset.version) > {version + 1 if then else version}"
+    )
+    ann.mouse.up()
+
+
+def expect_visible(locator: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(locator).to_be_visible()
 
 
 def test_a_roll_against_someone_and_a_boost_named_later(server: str, browser: Any) -> None:

@@ -9,7 +9,7 @@ import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
-import { redrawParts, renderTable } from "./table.js";
+import { redrawParts, redrawWhole, renderTable } from "./table.js";
 import { refreshOdds } from "./roll.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
@@ -444,8 +444,10 @@ async function adopt(doc, version, parts = null) {
   document.body.dataset.version = String(version);
   if (await loadPreset(doc)) parts = null;
   if (seat !== app.seat) return;
-  if (parts === null || !document.getElementById("log-list")) {
+  if (!document.getElementById("log-list")) {
     render();
+  } else if (parts === null) {
+    redrawWhole(render);
   } else {
     redrawParts(parts);
     drawSafety();

@@ -222,16 +222,32 @@ function readOnlyNotice() {
 // is let go, after its click has been handled.
 let pressing = false;
 const held = new Set();
+/** @type {(() => void) | null} a whole redraw held back (a document that came whole) */
+let heldWhole = null;
 document.addEventListener("pointerdown", () => (pressing = true), true);
 function letGo() {
   pressing = false;
-  if (!held.size) return;
+  if (!held.size && !heldWhole) return;
   setTimeout(() => {
     if (pressing) return;
+    const whole = heldWhole;
     const parts = [...held];
+    heldWhole = null;
     held.clear();
-    redrawParts(parts);
+    if (whole) whole();
+    else redrawParts(parts);
   }, 0);
+}
+
+/** Draw the whole page with `draw` now, or once a press under way is let go (a document that
+ * came whole, after a gap or a reconnect, would otherwise replace the control being pressed). */
+export function redrawWhole(draw) {
+  if (!pressing) {
+    draw();
+    return;
+  }
+  held.clear();
+  heldWhole = draw;
 }
 for (const kind of ["pointerup", "pointercancel", "dragend"]) document.addEventListener(kind, letGo, true);
 window.addEventListener("blur", letGo);
@@ -241,7 +257,7 @@ window.addEventListener("blur", letGo);
  * the names of the panels redrawn. */
 export function redrawParts(parts) {
   if (pressing) {
-    for (const part of parts) held.add(part);
+    if (!heldWhole) for (const part of parts) held.add(part);
     return [];
   }
   const keys = new Set([...parts].filter((p) => !VERSION_ONLY.has(p)).map((p) => p.split("/")[0]));
