@@ -33,6 +33,7 @@ lint: $(STAMP) $(NODE_STAMP)
 
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
+	$(BIN)/python tools/page_types.py --check
 	$(NODE_BIN)/tsc -p jsconfig.json
 
 # Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
@@ -75,9 +76,11 @@ golden-record:
 	tools/golden_release/record.sh $(RELEASE)
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
-# and the JSON Schemas docs/ publishes from the code that defines them.
-docs: $(STAMP)
+# and the JSON Schemas docs/ publishes from the code that defines them, and the page's types
+# (fatekit/web/js/types/page.d.ts) from the same page contract.
+docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/published_schemas.py
+	$(BIN)/python tools/page_types.py
 	$(BIN)/python tools/rules_coverage.py --write
 
 # Benchmarks print their figures; the tests never assert timings.
@@ -94,7 +97,9 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_limits.py
 	$(BIN)/python benchmarks/bench_redaction.py
 	$(BIN)/python benchmarks/bench_replay.py
+	$(BIN)/python benchmarks/bench_decide.py
 	$(BIN)/python benchmarks/bench_discord.py
+	$(BIN)/python benchmarks/bench_views.py
 
 # Play the browser flows again and save the screenshots of the main views in docs/.
 screenshots: $(STAMP)

@@ -32,7 +32,7 @@ from fatekit.odds.vector_solo import SoloRolls
 
 __all__ = ["CHUNK", "loaded", "simulate_vector"]
 
-CHUNK = 8 * GROUP  # runs per batch: big enough to amortise NumPy's overheads
+CHUNK = 10 * GROUP  # runs per batch: 10,000 fights in one, to amortise NumPy's overheads
 _BIG = 10**6
 _NOTHING, _PLUS_TWO, _REROLL = (CODES[c] for c in (Choice.NOTHING, Choice.PLUS_TWO, Choice.REROLL))
 
@@ -92,6 +92,7 @@ class _Batch(SoloRolls, FormColumns):
         filled = np.ones((c, slots), dtype=bool)
         most = max([len(f.candidates) for f in fighters] + [1])
         self.cand_mask = np.zeros((c, most, slots), dtype=bool)
+        self.slot_bit = np.left_shift(1, np.arange(slots, dtype=np.int64))
         self.cand_extreme = np.zeros((c, most), dtype=bool)
         self.cand_covered = np.zeros((c, most), dtype=np.int64)
         self.cand_least = np.full((c, most), _BIG)
@@ -117,6 +118,11 @@ class _Batch(SoloRolls, FormColumns):
                     self.cand_rows[i, p, f.slots[j][2]] += 1
             if f.row_marks is not None:
                 self.row_marks[i] = f.row_marks
+        # Each candidate's slots as bits, to compare with a run's filled slots at once; how
+        # many candidates and boxes each fighter has (absorbing looks at those only).
+        self.cand_bits = (self.cand_mask * self.slot_bit).sum(axis=2)
+        self.cand_count = [len(f.candidates) for f in fighters]
+        self.box_count = [len(f.boxes) for f in fighters]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
         self.table = InvokeTable(max(p.max_invokes for p in plan.policies))
@@ -144,7 +150,7 @@ class _Batch(SoloRolls, FormColumns):
         self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
         self.exchange = 0
         # -- the tape --------------------------------------------------------------------------
-        self.dice = np.zeros((n, 0), dtype=np.int64)
+        self.dice = np.zeros((n, 0), dtype=np.int8)  # totals of four dice: -4 to +4
         self.choices = np.zeros((n, 0))
         self.dice_at = np.zeros(n, dtype=np.int64)
         self.choice_at = np.zeros(n, dtype=np.int64)
@@ -175,12 +181,15 @@ class _Batch(SoloRolls, FormColumns):
         """The next dice total of each of ``runs``."""
         if runs.size and self.dice_at[runs].max() >= self.dice.shape[1]:
             block = self.dice.shape[1] // BLOCK
-            more = np.zeros((self.n, BLOCK), dtype=np.int64)
+            more = np.zeros((self.n, BLOCK), dtype=np.int8)
             for g in np.unique(self.group):
                 rows = self.group == g
-                more[rows] = dice_block(self.seed, int(g), block).sum(axis=2)[self.row[rows]]
+                faces = dice_block(self.seed, int(g), block)
+                # Four dice added one by one: NumPy's sum over so short an axis is slower.
+                summed = faces[..., 0] + faces[..., 1] + faces[..., 2] + faces[..., 3]
+                more[rows] = summed[self.row[rows]]
             self.dice = np.concatenate([self.dice, more], axis=1)
-        totals = self.dice[runs, self.dice_at[runs]]
+        totals: IntArray = self.dice[runs, self.dice_at[runs]].astype(np.int64)
         self.dice_at[runs] += 1
         return totals
 
@@ -549,69 +558,75 @@ class _Batch(SoloRolls, FormColumns):
     # -- harm ------------------------------------------------------------------------------------
 
     def absorb(self, actor: int | None, runs: IntArray, target: IntArray, shifts: IntArray) -> None:
-        """The engine's first legal minimal plan in its order of preference, or taken out."""
+        """The engine's first legal minimal plan in its order of preference, or taken out: worked
+        out target by target, each with its own candidates and boxes only (a run has one)."""
         if not runs.size:
             return
-        k = np.arange(runs.size)
-        mask = self.cand_mask[target]  # [k, P, S]
-        covered = self.cand_covered[target]
-        least = self.cand_least[target]
-        extreme = self.cand_extreme[target]
-        slots_free = ~(mask & self.filled[runs, target][:, None, :]).any(axis=2)
-        extreme_fine = ~extreme | self.extreme_ok[runs, target][:, None]
+        first = int(target[0])
+        if (target == first).all():
+            self.absorb_by(actor, runs, first, shifts)
+            return
+        for t in np.unique(target):
+            mine = target == t
+            self.absorb_by(actor, runs[mine], int(t), shifts[mine])
+
+    def absorb_by(self, actor: int | None, runs: IntArray, t: int, shifts: IntArray) -> None:
+        """:meth:`absorb` for runs whose target is ``t``."""
+        plans, width = self.cand_count[t], self.box_count[t]
+        covered = self.cand_covered[t, :plans]
+        least = self.cand_least[t, :plans]
+        extreme = self.cand_extreme[t, :plans]
+        filled = self.filled[runs, t] @ self.slot_bit  # as bits
+        ok = (self.cand_bits[t, :plans] & filled[:, None]) == 0  # [k, P]: its slots are free
+        ok &= ~extreme | self.extreme_ok[runs, t][:, None]
         rest = shifts[:, None] - covered  # shifts the boxes must take
-        values = self.box_value[target]  # [k, B]
-        free_box = ~self.marked[runs, target] & (values > 0)
-        # One-point boxes: any free boxes, one shift each; such a plan is always minimal.
-        count = free_box.sum(axis=1)[:, None]
-        # Escalating boxes: one box, the exact value if free, else the next higher free value.
-        exact = (free_box[:, None, :] & (values[:, None, :] == rest[:, :, None])).any(axis=2)
-        above = np.where(
-            free_box[:, None, :] & (values[:, None, :] > rest[:, :, None]), values[:, None, :], _BIG
-        ).min(axis=2)
-        box = np.where(exact, rest, above)
-        escalating = self.escalating[target][:, None]
-        boxes_fit = (rest <= 0) | np.where(escalating, box < _BIG, rest <= count)
-        minimal = np.where(
-            rest <= 0,
-            covered - least < shifts[:, None],
-            ~escalating | (covered + box - np.minimum(least, box) < shifts[:, None]),
-        )
-        ok = self.cand_valid[target] & slots_free & extreme_fine & boxes_fit & minimal
-        if self.cutoff:  # conditions kept apart: no row past its cut-off
-            ok &= self.rows_fit(runs, target)
-        absorbed = ok.any(axis=1)
-        out = ~absorbed
-        self.status[runs[out], target[out]] = TAKEN_OUT
-        self.reveal(runs[out], target[out])
-        self.check_end(runs[out])
-        runs, target, k = runs[absorbed], target[absorbed], k[absorbed]
-        if not runs.size:
-            return
-        p = ok[absorbed].argmax(axis=1)
-        chosen = mask[k, p]  # [k, S]
-        self.filled[runs, target] |= chosen
-        severities = self.slot_severity[target]
-        for severity in range(3):
-            self.consequences[runs, target, severity] += (
-                (chosen & (severities == severity)).sum(axis=1).astype(np.int16)
+        values = self.box_value[t, :width]
+        free_box = ~self.marked[runs, t, :width] & (values > 0)  # [k, B]
+        escalating = bool(self.escalating[t])
+        if escalating:  # one box: the lowest free value that takes the rest
+            fits = free_box[:, None, :] & (values >= rest[:, :, None])
+            box = np.where(fits, values, _BIG).min(axis=2)
+            ok &= (rest <= 0) | (box < _BIG)
+            ok &= np.where(
+                rest <= 0,
+                covered - least < shifts[:, None],
+                covered + box - np.minimum(least, box) < shifts[:, None],
             )
-        took_extreme = extreme[k, p]
-        self.consequences[runs, target, 3] += took_extreme
-        self.extreme_ok[runs[took_extreme], target[took_extreme]] = False
-        self.own[runs[took_extreme], target[took_extreme]] -= 1  # it replaced an aspect
+        else:  # one-point boxes: any free boxes, one shift each; always minimal
+            ok &= rest <= free_box.sum(axis=1)[:, None]
+            ok &= (rest > 0) | (covered - least < shifts[:, None])
+        if self.cutoff:  # conditions kept apart: no row past its cut-off
+            ok &= self.rows_fit(runs, np.full(runs.size, t))[:, :plans]
+        absorbed = ok.any(axis=1)
+        if not absorbed.all():
+            out = runs[~absorbed]
+            self.status[out, t] = TAKEN_OUT
+            self.reveal(out, np.full(out.size, t))
+            self.check_end(out)
+        k = np.flatnonzero(absorbed)
+        if not k.size:
+            return
+        runs = runs[k]
+        p = ok[k].argmax(axis=1)
+        chosen = self.cand_mask[t, p]  # [k, S]
+        self.filled[runs, t] |= chosen
+        self.consequences[runs, t, :3] += self.cand_rows[t, p].astype(np.int16)
+        took_extreme = extreme[p]
+        self.consequences[runs, t, 3] += took_extreme
+        self.extreme_ok[runs[took_extreme], t] = False
+        self.own[runs[took_extreme], t] -= 1  # it replaced an aspect
         if actor is not None:  # one invoke per consequence (a hazard's go unused)
-            self.free[runs, actor] += chosen.sum(axis=1) + took_extreme
-            self.granted(runs, actor, target, chosen)
+            self.free[runs, actor] += self.cand_rows[t, p].sum(axis=1) + took_extreme
+            self.granted(runs, actor, np.full(runs.size, t), chosen)
         left = rest[k, p]
         free_box = free_box[k]
-        one_point = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])
-        value = box[k, p]
-        first = (free_box & (self.box_value[target] == value[:, None])).argmax(axis=1)
-        single = np.zeros_like(free_box)
-        single[np.arange(runs.size), first] = True
-        marks = np.where(self.escalating[target][:, None], single, one_point) & (left > 0)[:, None]
-        self.marked[runs, target] |= marks
+        if escalating:  # the one box chosen
+            marks = np.zeros_like(free_box)
+            first_free = (free_box & (values == box[k, p][:, None])).argmax(axis=1)
+            marks[np.arange(runs.size), first_free] = True
+        else:
+            marks = free_box & (np.cumsum(free_box, axis=1) <= left[:, None])
+        self.marked[runs, t, :width] |= marks & (left > 0)[:, None]
 
     def rows_fit(self, runs: IntArray, target: IntArray) -> BoolArray:
         """Which candidates keep every row within its cut-off, in each run ([k, P])."""

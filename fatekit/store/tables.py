@@ -30,6 +30,7 @@ from fatekit.store.base import (
 from fatekit.table.commands import Command, CreateTable
 from fatekit.table.events import Event
 from fatekit.table.export import LogEntry
+from fatekit.table.facts import Watched
 from fatekit.table.fold import apply_in_place
 from fatekit.table.handle import Waiver, commit, decide
 from fatekit.table.play.safety import ANONYMOUS, RaiseSignal
@@ -231,6 +232,9 @@ class TableRepository:
         self.snapshot_every = snapshot_every
         self.backoff = backoff
         self._states: dict[str, TableState] = {}
+        # The facts' watch of each cached state after the command that left it (the state, its
+        # version then, the watch): the next command starts from it if the state is unchanged.
+        self._watched: dict[str, tuple[TableState, int, Watched]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locking = threading.Lock()
 
@@ -414,8 +418,18 @@ class TableRepository:
         # not of the whole table. If the rules refuse the events, or the store does not take
         # them, the cache is dropped and the next load reads the snapshot and the log again.
         self._states.pop(table_id, None)
+        kept = self._watched.pop(table_id, None)
+        watched = None
+        if kept is not None and kept[0] is state and kept[1] == current:
+            watched = kept[2]  # the same state, nothing folded into it since
         characters = 0 if state is None else len(state.game.characters)
-        decision = commit(state, drafts, history=StoreHistory(self.store, table_id), waiver=waiver)
+        decision = commit(
+            state,
+            drafts,
+            history=StoreHistory(self.store, table_id),
+            waiver=waiver,
+            watched=watched,
+        )
         # Another writer may have appended since the load: the store's key refuses this append
         # then (VersionConflict), and the next attempt's load reads what it wrote.
         new = [to_new_event(e) for e in decision.events]
@@ -424,6 +438,8 @@ class TableRepository:
         if appended.replayed:
             return self._replayed(table_id, appended.events)
         self._states[table_id] = decision.state
+        if decision.watched is not None:
+            self._watched[table_id] = (decision.state, decision.state.version, decision.watched)
         self._maybe_snapshot(decision.state, current)
         return Executed(decision.events, decision.state)
 
@@ -441,3 +457,4 @@ class TableRepository:
         """Drop the table's cached state (the next load reads the store)."""
         with self._lock(table_id):
             self._states.pop(table_id, None)
+            self._watched.pop(table_id, None)

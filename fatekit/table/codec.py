@@ -39,13 +39,36 @@ class FieldErrors(BadInput):
 
 def to_json(value: object) -> Any:
     """The JSON form of a dataclass instance (and of what its fields hold)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    kind = type(value)
+    if kind in _SCALARS:  # most values are: answered before any other check
+        return value
+    names = _field_names(kind)
+    if names is not None:
+        return {name: to_json(getattr(value, name)) for name in names}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     return value
+
+
+_SCALARS: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The fields of the dataclass ``kind`` in their order (``None`` for any other type); read
+    once a type, as every event's payload is written through :func:`to_json`."""
+    if kind not in _FIELD_NAMES:
+        found = (
+            tuple(f.name for f in dataclasses.fields(kind))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+        _FIELD_NAMES[kind] = found
+    return _FIELD_NAMES[kind]
 
 
 @cache
@@ -218,9 +241,35 @@ def check_bounds(value: object, what: str = "command") -> None:
 def _check_fields(value: object, prefix: str, errors: dict[str, str]) -> None:
     if not dataclasses.is_dataclass(value) or isinstance(value, type):
         return
-    hints = _bounded_hints(type(value))
-    for field in dataclasses.fields(value):
-        _check(hints[field.name], getattr(value, field.name), f"{prefix}{field.name}", errors)
+    for name, hint in _bounded_fields(type(value)):
+        _check(hint, getattr(value, name), f"{prefix}{name}", errors)
+
+
+@cache
+def _bounded_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields of ``cls`` (with their hints) that may hold a value past a bound: those whose
+    hint declares one, or may hold a dataclass that does. Most fields of most commands (texts,
+    ids, enums) hold neither, and are not walked on every command."""
+    hints = _bounded_hints(cls)
+    return tuple(
+        (f.name, hints[f.name]) for f in dataclasses.fields(cls) if _may_bound(hints[f.name])
+    )
+
+
+def _may_bound(hint: Any) -> bool:
+    """Whether a value of type ``hint`` may be past a bound :func:`_check` reads: a bound in
+    the hint or anything it holds, a dataclass, or a type it cannot tell (``Any``, ``object``)."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Annotated:
+        inner, *marks = typing.get_args(hint)
+        return any(isinstance(m, Within | Tally | Checked) for m in marks) or _may_bound(inner)
+    if origin is typing.Literal:
+        return False
+    if origin is not None:
+        return any(_may_bound(arg) for arg in typing.get_args(hint) if arg is not Ellipsis)
+    # A string, number, boolean, enum...: no bound unless annotated.
+    plain = isinstance(hint, type) and hint is not object and not dataclasses.is_dataclass(hint)
+    return not (hint is type(None) or plain)
 
 
 def _check(hint: Any, value: Any, path: str, errors: dict[str, str]) -> None:

@@ -9,37 +9,76 @@ with these under ``extras``.
 
 from __future__ import annotations
 
-from typing import Any
+import msgspec
 
 from fatekit.rules.core.actions import Chooser, CreateAspect, GainBoost, Hit
 from fatekit.rules.core.errors import FateError
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.table.offers import defend_skills
+from fatekit.table.parts import UNSET, Part, UnsetType, to_builtins
 from fatekit.table.play.rolls import resolution_of
-from fatekit.table.seeing import Viewer, hide_difficulty_of_roll
+from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import RollInPlay, RollKind, TableState
-from fatekit.table.views import table_view
+from fatekit.table.views import SeatView, table_view
 
-__all__ = ["document_for", "extras_for"]
+__all__ = ["Document", "ExtrasPart", "document_for", "extras_for", "seat_document", "seat_extras"]
 
 
-def extras_for(state: TableState, seat: str) -> dict[str, Any]:
+class OptionPart(Part, kw_only=True):
+    """One way to take a roll's outcome: whether it names an aspect, the boosts it grants and
+    the hit it deals."""
+
+    key: str
+    names_aspect: bool
+    boosts: list[str]
+    hit: int | None
+
+
+class ResolutionPart(Part, kw_only=True):
+    """What a roll in play's outcome offers as things stand, and who chooses (a contest's
+    overcome: its effort, and no choice)."""
+
+    outcome: Outcome | None
+    shifts: int | None
+    chosen_by: Chooser
+    effort: int | UnsetType = UNSET
+    options: list[OptionPart]
+    difficulty_hidden: bool | UnsetType = UNSET
+
+
+class ImpedimentPart(Part, kw_only=True):
+    """A border between two zones, and the aspects impeding it that the seat sees."""
+
+    between: list[str]
+    aspects: list[str]
+
+
+class ExtrasPart(Part, kw_only=True):
+    """What a seat's page shows beside the view (the module's description says what)."""
+
+    version: int
+    resolution: ResolutionPart | None
+    resolutions: dict[str, ResolutionPart | None]
+    acted: list[str]
+    defend_skills: dict[str, list[str]]
+    impediments: list[ImpedimentPart]
+
+
+def extras_for(state: TableState, seat: str) -> JSON:
+    """:func:`seat_extras` as the JSON values ``/extras`` answers with."""
+    found: JSON = to_builtins(seat_extras(state, seat))
+    return found
+
+
+def seat_extras(state: TableState, seat: str) -> ExtrasPart:
     """The extras of ``seat`` (raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is
     not at the table)."""
     viewer = Viewer(state, seat)
     resolutions = {r.id: _resolution(state, r, viewer) for r in state.rolls.values()}
     first = state.conflict_roll() or next(iter(state.rolls.values()), None)
-    out: dict[str, Any] = {
-        "version": state.version,
-        "resolution": None if first is None else resolutions[first.id],
-        "resolutions": resolutions,
-        "acted": [],
-    }
     conflict = state.conflict
-    if conflict is not None:
-        out["acted"] = sorted(conflict.turns.exchange.acted)
-    out["defend_skills"] = defend_skills(state, seat)
     scene = state.game.scene
-    impeded: list[dict[str, Any]] = []
+    impeded: list[ImpedimentPart] = []
     if scene is not None and scene.zones is not None:
         zones = scene.zones
         for a in sorted(zones.zones):
@@ -47,51 +86,69 @@ def extras_for(state: TableState, seat: str) -> dict[str, Any]:
                 if a < b:
                     seen = [x for x in zones.impediments(a, b) if viewer.sees_aspect_id(x)]
                     if seen:
-                        impeded.append({"between": [a, b], "aspects": seen})
-    out["impediments"] = impeded
-    return out
+                        impeded.append(ImpedimentPart(between=[a, b], aspects=seen))
+    return ExtrasPart(
+        version=state.version,
+        resolution=None if first is None else resolutions[first.id],
+        resolutions=resolutions,
+        acted=[] if conflict is None else sorted(conflict.turns.exchange.acted),
+        defend_skills=defend_skills(state, seat),
+        impediments=impeded,
+    )
 
 
-def _resolution(state: TableState, in_play: RollInPlay, viewer: Viewer) -> dict[str, Any] | None:
+def _resolution(state: TableState, in_play: RollInPlay, viewer: Viewer) -> ResolutionPart | None:
     """What a roll in play's outcome offers as things stand, and who chooses. A contest's
     overcome offers no choice: its effort counts once its roller settles it."""
     if in_play.roll.dice is None:
         return None
     if in_play.kind is RollKind.CONTEST:
-        return {
-            "outcome": None,
-            "shifts": None,
-            "chosen_by": Chooser.ACTOR.value,
-            "effort": in_play.roll.effort,
-            "options": [],
-        }
+        return ResolutionPart(
+            outcome=None,
+            shifts=None,
+            chosen_by=Chooser.ACTOR,
+            effort=in_play.roll.effort,
+            options=[],
+        )
     try:
         found = resolution_of(state, in_play)
     except FateError:
         return None
     if found is None:
         return None
-    out: dict[str, Any] = {
-        "outcome": found.outcome.value,
-        "shifts": found.shifts,
-        "chosen_by": found.chosen_by.value,
-        "options": [
-            {
-                "key": option.key,
-                "names_aspect": any(isinstance(x, CreateAspect) for x in option.effects),
-                "boosts": sorted({x.to.value for x in option.effects if isinstance(x, GainBoost)}),
-                "hit": next((x.shifts for x in option.effects if isinstance(x, Hit)), None),
-            }
+    out = ResolutionPart(
+        outcome=found.outcome,
+        shifts=found.shifts,
+        chosen_by=found.chosen_by,
+        options=[
+            OptionPart(
+                key=option.key,
+                names_aspect=any(isinstance(x, CreateAspect) for x in option.effects),
+                boosts=sorted({x.to.value for x in option.effects if isinstance(x, GainBoost)}),
+                hit=next((x.shifts for x in option.effects if isinstance(x, Hit)), None),
+            )
             for option in found.options
         ],
-    }
+    )
     if viewer.hides_roll_numbers(in_play):
-        hide_difficulty_of_roll(out)
+        out.shifts = None  # what would give a hidden difficulty away
+        out.difficulty_hidden = True
     return out
 
 
-def document_for(state: TableState, seat: str) -> dict[str, Any]:
+class Document(SeatView, kw_only=True):
     """The live document a seat's page holds: its view, with its extras under ``extras``."""
-    document = table_view(Viewer(state, seat))
-    document["extras"] = extras_for(state, seat)
-    return document
+
+    extras: ExtrasPart
+
+
+def seat_document(state: TableState, seat: str) -> Document:
+    """The live document a seat's page holds: its view, with its extras under ``extras``."""
+    view = table_view(Viewer(state, seat))
+    return Document(**msgspec.structs.asdict(view), extras=seat_extras(state, seat))
+
+
+def document_for(state: TableState, seat: str) -> JSON:
+    """:func:`seat_document` as the JSON values the socket sends (and diffs)."""
+    found: JSON = to_builtins(seat_document(state, seat))
+    return found

@@ -158,8 +158,8 @@ class Watched:
     points: dict[str, tuple[int, int]]
     hits: tuple[PendingHit, ...] | None
     stress: dict[tuple[str, str], tuple[int, ...]]
-    consequences: dict[tuple[str, int], ConsequenceFact]
-    aspects: dict[tuple[str, str], AspectFact]
+    consequences: dict[tuple[str, int], ConsequenceFact | None]  # None: the slot is empty
+    aspects: dict[tuple[str, str], AspectRow]  # an AspectFact's fields, made one when changed
     invokes: dict[str, tuple[str, ...]]
     conflict: ConflictFact | None
     countdowns: dict[str, int]
@@ -179,13 +179,14 @@ def watch(state: TableState | None) -> Watched | None:
     event)."""
     if state is None:
         return None
+    aspects, invokes = _aspects_and_invokes(state)
     return Watched(
         points=state.game.ledger.balances(),
         hits=_hits(state),
         stress=_stress(state),
         consequences=_consequences(state),
-        aspects=_aspect_facts(state),
-        invokes=_invokes(state),
+        aspects=aspects,
+        invokes=invokes,
         conflict=None if state.conflict is None else _conflict_fact(state.conflict),
         countdowns=_countdowns(state),
         stunt_uses=_stunt_uses(state),
@@ -206,10 +207,22 @@ def watch(state: TableState | None) -> Watched | None:
 def record(before: Watched | None, state: TableState, event: Any = None) -> Facts | None:
     """The facts of the move (``event``) that led from ``before`` to ``state`` (``None`` for a
     table's creation, which starts from nothing)."""
+    return recorded(before, state, event)[0]
+
+
+def recorded(
+    before: Watched | None, state: TableState, event: Any = None
+) -> tuple[Facts | None, Watched | None]:
+    """:func:`record`, and what it watched of ``state`` (the next move's ``before``, while
+    nothing else changes the table; ``None`` when it watched nothing)."""
     if before is None:
-        return None
+        return None, None
     now = watch(state)
     assert now is not None
+    return _compared(before, now, state, event), now
+
+
+def _compared(before: Watched, now: Watched, state: TableState, event: Any) -> Facts:
     sheets = None
     if event is not None and type(event) in SHEET_MOVES:
         who = getattr(event, SHEET_MOVES[type(event)])
@@ -232,14 +245,14 @@ def record(before: Watched | None, state: TableState, event: Any = None) -> Fact
         if who in new or before.stress.get((who, track)) != marked
     )
     consequences = tuple(
-        fact if place in before.consequences else _added(state, fact)
+        _slot_fact(state, place, fact, place in before.consequences)
         for place, fact in now.consequences.items()
-        if place[0] in new or before.consequences.get(place, _empty(place)) != fact
+        if place[0] in new or before.consequences.get(place) != fact  # absent: empty
     )
     aspects = tuple(
-        fact
-        for place, fact in now.aspects.items()
-        if place[0] in new or before.aspects.get(place) != fact
+        _aspect_fact(row)
+        for place, row in now.aspects.items()
+        if place[0] in new or before.aspects.get(place) != row
     )
     gone = tuple(place for place in before.aspects if place not in now.aspects)
     anew = {
@@ -309,10 +322,10 @@ def _stress(state: TableState) -> dict[tuple[str, str], tuple[int, ...]]:
     }
 
 
-def _consequence_fact(who: str, index: int, slot: ConsequenceSlot) -> ConsequenceFact:
+def _consequence_fact(who: str, index: int, slot: ConsequenceSlot) -> ConsequenceFact | None:
     aspect = slot.aspect
     if aspect is None:
-        return _empty((who, index))
+        return None  # made a fact only when a move emptied the slot (:func:`_slot_fact`)
     replaced = None if slot.replaced is None else (slot.replaced.id, slot.replaced.name)
     return ConsequenceFact(
         character=who,
@@ -343,7 +356,16 @@ def _empty(place: tuple[str, int]) -> ConsequenceFact:
     return ConsequenceFact(character=place[0], slot=place[1])
 
 
-def _consequences(state: TableState) -> dict[tuple[str, int], ConsequenceFact]:
+def _slot_fact(
+    state: TableState, place: tuple[str, int], fact: ConsequenceFact | None, known: bool
+) -> ConsequenceFact:
+    """The fact of a slot a move changed (``fact`` ``None``: it is empty now); with what slot
+    it is when the move added it to the sheet (not ``known`` before)."""
+    found = _empty(place) if fact is None else fact
+    return found if known else _added(state, found)
+
+
+def _consequences(state: TableState) -> dict[tuple[str, int], ConsequenceFact | None]:
     return {
         (who, index): _consequence_fact(who, index, slot)
         for who, character in state.game.characters.items()
@@ -351,19 +373,54 @@ def _consequences(state: TableState) -> dict[tuple[str, int], ConsequenceFact]:
     }
 
 
-def _aspect_fact(aspect: Aspect, where: str) -> AspectFact:
+#: An :class:`AspectFact`'s fields in its order: cheap to watch and to compare on every move,
+#: made a fact only for the aspects a move changed.
+AspectRow = tuple[
+    str,
+    str,
+    str,
+    AspectKind,
+    str | None,
+    str | None,
+    bool,
+    tuple[str, ...],
+    bool,
+    str | None,
+    tuple[str, ...],
+]
+
+
+def _aspect_row(aspect: Aspect, where: str) -> AspectRow:
+    known, members = aspect.known_to, aspect.members
+    return (
+        aspect.id,
+        where,
+        aspect.name,
+        aspect.kind,  # the enum itself: its value is read only for a fact
+        aspect.owner,
+        aspect.zone,
+        aspect.hidden,
+        tuple(sorted(known)) if known else (),
+        aspect.gone,
+        aspect.organization,
+        tuple(sorted(members)) if members else (),
+    )
+
+
+def _aspect_fact(row: AspectRow) -> AspectFact:
+    id_, where, name, kind, owner, zone, hidden, known_to, gone, organization, members = row
     return AspectFact(
-        id=aspect.id,
+        id=id_,
         where=where,
-        name=aspect.name,
-        kind=aspect.kind.value,
-        owner=aspect.owner,
-        zone=aspect.zone,
-        hidden=aspect.hidden,
-        known_to=tuple(sorted(aspect.known_to)),
-        gone=aspect.gone,
-        organization=aspect.organization,
-        members=tuple(sorted(aspect.members)),
+        name=name,
+        kind=kind.value,
+        owner=owner,
+        zone=zone,
+        hidden=hidden,
+        known_to=known_to,
+        gone=gone,
+        organization=organization,
+        members=members,
     )
 
 
@@ -380,18 +437,30 @@ def _placed_aspects(state: TableState) -> Iterator[tuple[str, Aspect]]:
         yield from ((who, a) for a in character.aspects)
 
 
-def _aspect_facts(state: TableState) -> dict[tuple[str, str], AspectFact]:
-    return {(where, a.id): _aspect_fact(a, where) for where, a in _placed_aspects(state)}
+def _aspects_and_invokes(
+    state: TableState,
+) -> tuple[dict[tuple[str, str], AspectRow], dict[str, tuple[str, ...]]]:
+    """The aspects in play (as :func:`_aspect_row`) and who holds each one's free invokes (every
+    aspect's, a consequence's too, by the aspect's id), in one walk over the table."""
+    aspects: dict[tuple[str, str], AspectRow] = {}
+    invokes: dict[str, tuple[str, ...]] = {}
+    for where, a in _placed_aspects(state):
+        aspects[where, a.id] = _aspect_row(a, where)
+        free = a.free_invokes
+        invokes[a.id] = tuple([f.holder for f in free]) if free else ()
+    for character in state.game.characters.values():
+        for slot in character.consequences:
+            taken = slot.aspect
+            if taken is not None:
+                held = taken.free_invokes
+                invokes[taken.id] = tuple([f.holder for f in held]) if held else ()
+    return aspects, invokes
 
 
 def _all_aspects(state: TableState) -> Iterator[Aspect]:
     yield from (a for _, a in _placed_aspects(state))
     for character in state.game.characters.values():
         yield from (s.aspect for s in character.consequences if s.aspect is not None)
-
-
-def _invokes(state: TableState) -> dict[str, tuple[str, ...]]:
-    return {a.id: tuple(f.holder for f in a.free_invokes) for a in _all_aspects(state)}
 
 
 def _conflict_fact(conflict: Conflict) -> ConflictFact:

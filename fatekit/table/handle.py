@@ -33,7 +33,7 @@ from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
 from fatekit.table.deciding import DECIDERS, Context
-from fatekit.table.facts import keep_rolls, record, watch
+from fatekit.table.facts import Watched, keep_rolls, recorded, watch
 from fatekit.table.fold import step_in_place
 from fatekit.table.folding import JUDGES
 from fatekit.table.history import EventLog, History
@@ -88,6 +88,9 @@ class Decision:
 
     events: tuple[e.Event, ...]
     state: TableState
+    #: What the facts watched of ``state`` (:func:`~fatekit.table.facts.watch`): the next
+    #: command's :func:`commit` may start from it if nothing changed the table in between.
+    watched: Watched | None = None
 
 
 @contextmanager
@@ -209,16 +212,20 @@ def commit(
     *,
     history: History | Sequence[e.Event] | None = None,
     waiver: Waiver | None = None,
+    watched: Watched | None = None,
 ) -> Decision:
     """Judge the events :func:`decide` drafted by today's rules, in ``state`` itself; return
     them as final (with their facts, the ids the rules gave what they created, and the rules
     each one's judgement set aside under ``waiver``) and the table after them.
 
+    ``watched`` is the last :class:`Decision`'s, when ``state`` is that decision's table,
+    unchanged since: the facts start from it rather than watch the whole table again.
+
     A refusal (:class:`IllegalAction` with its rule, or :class:`BadInput`) may leave ``state``
     half changed: commit into a copy, or drop the state and load the table again.
     """
     with cited_in(state):
-        return _commit(state, drafts, history=history, waiver=waiver)
+        return _commit(state, drafts, history=history, waiver=waiver, watched=watched)
 
 
 def _commit(
@@ -227,12 +234,21 @@ def _commit(
     *,
     history: History | Sequence[e.Event] | None,
     waiver: Waiver | None,
+    watched: Watched | None = None,
 ) -> Decision:
     past = EventLog(history) if isinstance(history, Sequence) else history
     trial = state
     final: list[e.Event] = []
     for draft in drafts:
-        before = None if isinstance(draft, e.Undone) else watch(trial)
+        if FOLD_CHECK is not None and watched is not None and watched != watch(trial):
+            raise AssertionError("the table changed after the watch a commit was given")
+        before = (
+            None
+            if isinstance(draft, e.Undone)
+            else watched
+            if watched is not None
+            else watch(trial)
+        )
         kept = None if FOLD_CHECK is None or trial is None else copy_state(trial)
         waive = () if waiver is None else {*waiver.rules, *draft.waived}
         with waiving(waive) as waived:
@@ -241,7 +257,7 @@ def _commit(
             assert waiver is not None
             used = tuple(sorted({*draft.waived, *waived.used}))
             draft = dataclasses.replace(draft, waived=used, waiver_reason=waiver.reason)
-        facts = record(before, trial, draft)
+        facts, watched = recorded(before, trial, draft)
         if facts is not None:  # the rules ran here, once: the event keeps what they computed
             draft = dataclasses.replace(draft, facts=facts)
             keep_rolls(trial, facts)
@@ -251,7 +267,7 @@ def _commit(
         final.append(draft)
     if trial is None:
         raise BadInput("a command that changes nothing has no events")
-    return Decision(tuple(final), trial)
+    return Decision(tuple(final), trial, watched)
 
 
 #: A check of every committed event, for the tests: given a copy of the table before it, the

@@ -21,12 +21,13 @@ from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.difficulty import difficulty_guidance
+from fatekit.rules.core.difficulty import DifficultyKey, difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.scenes.conflict import Conflict, LegalAction, Status
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
+from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
@@ -52,27 +53,57 @@ ODDS_ACTIONS = {a.value: a for a in (Action.OVERCOME, Action.CREATE_ADVANTAGE, A
 # -- setting a difficulty ----------------------------------------------------------------------
 
 
-def _choices(skill: int | None) -> list[JSON]:
+class DifficultyChoicePart(Part, kw_only=True):
+    """A rule of thumb for a difficulty: its reason, the difficulty, and whether no roll is
+    needed at all."""
+
+    key: DifficultyKey
+    rating: int
+    no_roll: bool
+
+
+class DifficultyGuidancePart(Part, kw_only=True):
+    """The rules of thumb for a difficulty: ``any`` (by the reasons a task is tough) and
+    ``by_skill`` (against a roller's rating, its value as text)."""
+
+    any: list[DifficultyChoicePart]
+    by_skill: dict[str, list[DifficultyChoicePart]]
+
+
+def _choices(skill: int | None) -> list[DifficultyChoicePart]:
     return [
-        {"key": c.key.value, "rating": c.difficulty, "no_roll": c.no_roll}
+        DifficultyChoicePart(key=c.key, rating=c.difficulty, no_roll=c.no_roll)
         for c in difficulty_guidance(skill)
         if c.from_skill == (skill is not None)
     ]
 
 
-def difficulty_choices() -> JSON:
+def difficulty_choices() -> DifficultyGuidancePart:
     """The text's rules of thumb for a difficulty, for every form where one is set: ``any``, by
     the reasons a task is tough, and ``by_skill``, against a roller's rating on the ladder (its
     value as text), which the page looks up for the character and skill it rolls. Each choice
     gives its difficulty as ``rating`` (a ``difficulty`` key is kept for numbers a seat may be
     denied, which the permission tests look for)."""
-    return {"any": _choices(None), "by_skill": {str(r): _choices(r) for r in sorted(LADDER)}}
+    return DifficultyGuidancePart(
+        any=_choices(None), by_skill={str(r): _choices(r) for r in sorted(LADDER)}
+    )
 
 
 # -- in a conflict ------------------------------------------------------------------------------
 
 
-def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[JSON]]:
+class LegalActionPart(Part, kw_only=True):
+    """A move the engine allows a fighter now: its targets and skills; an attack also says which
+    targets each skill reaches (``reach``) and which skills attack from a distance."""
+
+    move: Move
+    targets: list[str]
+    skills: list[str]
+    reach: dict[str, list[str]] | UnsetType = UNSET
+    ranged: list[str] | UnsetType = UNSET
+
+
+def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[LegalActionPart]]:
     """The moves each of the seat's characters in the conflict may make now, as the engine
     allows them."""
     return {
@@ -82,30 +113,28 @@ def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[JSON]]:
     }
 
 
-def _legal_action(action: LegalAction) -> JSON:
+def _legal_action(action: LegalAction) -> LegalActionPart:
     """A move the view offers; an attack also says which targets each skill reaches and which
     skills attack from a distance, so a page offers only what the engine will take."""
-    out: JSON = {
-        "move": action.move.value,
-        "targets": list(action.targets),
-        "skills": list(action.skills),
-    }
-    if action.reach:
-        out["reach"] = {skill: list(targets) for skill, targets in action.reach}
-        out["ranged"] = list(action.ranged)
-    return out
+    return LegalActionPart(
+        move=action.move,
+        targets=list(action.targets),
+        skills=list(action.skills),
+        reach={skill: list(targets) for skill, targets in action.reach} if action.reach else UNSET,
+        ranged=list(action.ranged) if action.reach else UNSET,
+    )
 
 
-def absorb_options(conflict: Conflict) -> list[JSON]:
+def absorb_options(conflict: Conflict) -> list[AbsorbOptionPart]:
     """The ways the engine allows to absorb the hit waiting in the conflict: stress boxes,
     consequence slots, and whether an extreme consequence is among them."""
     return [
-        {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
+        AbsorbOptionPart(boxes=list(plan.boxes), slots=list(plan.slots), extreme=plan.extreme)
         for plan in conflict.hits.absorb_options()
     ]
 
 
-def extreme_replaces(conflict: Conflict) -> list[JSON]:
+def extreme_replaces(conflict: Conflict) -> list[AspectRefPart]:
     """The aspects an extreme consequence may take the place of, when one is among the ways to
     absorb the hit waiting: the target's character aspects other than the high concept."""
     hit = conflict.hits.pending_hit
@@ -113,7 +142,7 @@ def extreme_replaces(conflict: Conflict) -> list[JSON]:
         return []
     target = conflict.roster.fighter(hit[0]).character
     return [
-        {"id": a.id, "name": a.name, "kind": a.kind.value}
+        AspectRefPart(id=a.id, name=a.name, kind=a.kind)
         for a in target.aspects
         if a.kind.is_character_aspect and a.kind is not AspectKind.HIGH_CONCEPT
     ]

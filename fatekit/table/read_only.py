@@ -5,11 +5,12 @@ when one of its events does not fold (see :mod:`fatekit.table.unfolded`), and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, cast
 
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction, IllegalAction
+from fatekit.table.parts import UNSET, Part, UnsetType, to_builtins
 
-__all__ = ["ReadOnly", "TableReadOnly"]
+__all__ = ["ReadOnly", "ReadOnlyPart", "TableReadOnly"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,20 +54,50 @@ class ReadOnly:
         rule = f" [{self.rule}]" if self.rule else ""
         return f"its event {self.version} ({self.event}) does not fold: {self.detail}{rule}"
 
-    def view(self, gm: bool) -> dict[str, Any]:
+    def part(self, gm: bool) -> ReadOnlyPart:
         """What a seat reads of it: the version where the table stopped for everyone, and why
         for a GM only (the reason may name what players may not see)."""
         if not gm:
-            return {"version": self.version}
-        return {
-            "version": self.version,
-            "event": self.event,
-            "error": self.error,
-            "detail": self.detail,
-            "rule": None if self.rule is None else {"key": self.rule, "summary": self.rule_summary},
-            "code": self.code,
-            "params": dict(self.params),
-        }
+            return ReadOnlyPart(version=self.version)
+        return ReadOnlyPart(
+            version=self.version,
+            event=self.event,
+            error=cast(ReadOnlyError, self.error),
+            detail=self.detail,
+            rule=None
+            if self.rule is None
+            else RuleSummary(key=self.rule, summary=self.rule_summary),
+            code=self.code,
+            params=dict(self.params),
+        )
+
+    def view(self, gm: bool) -> dict[str, Any]:
+        """:meth:`part` as plain JSON values (an error's answer carries it)."""
+        found: dict[str, Any] = to_builtins(self.part(gm))
+        return found
+
+
+#: Why an event did not fold: a refused move, a malformed record, or a bug.
+ReadOnlyError = Literal["illegal", "forbidden", "malformed", "unexpected"]
+
+
+class RuleSummary(Part, kw_only=True):
+    """A rule, by key, with its summary."""
+
+    key: str
+    summary: str
+
+
+class ReadOnlyPart(Part, kw_only=True):
+    """The ``read_only`` part of the table in a seat's document (:meth:`ReadOnly.part`)."""
+
+    version: int
+    event: str | UnsetType = UNSET
+    error: ReadOnlyError | UnsetType = UNSET
+    detail: str | UnsetType = UNSET
+    rule: RuleSummary | UnsetType | None = UNSET
+    code: str | UnsetType | None = UNSET
+    params: dict[str, str] | UnsetType = UNSET
 
 
 class TableReadOnly(FateError):

@@ -1,7 +1,7 @@
 """One seat's eyes on a table: what it may see, decided in one place.
 
 :class:`Viewer` holds the decisions (may this seat know of this aspect, read this sheet, see
-these dice?) and the pieces every part of a view shares (an aspect, a sheet). The domains in
+these dice?) and the pieces several parts of a view share (an aspect, an invoke). The domains in
 :mod:`fatekit.table.play` build their parts of a seat's view and say what a seat receives of
 each of their events (:mod:`fatekit.table.showing`) through it; :mod:`fatekit.table.views`
 composes the whole view.
@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fatekit.formats.character_json import character_to_dict
 from fatekit.rules.aspects.aspects import Aspect
-from fatekit.rules.characters.character import Character
+from fatekit.rules.aspects.invokes import Invocation
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.base import AspectSight
+from fatekit.table.parts import UNSET, AspectPart, InvocationPart, free_invoke_counts
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.state import RollInPlay, TableState
 
@@ -34,7 +34,6 @@ __all__ = [
     "PUBLIC",
     "Viewer",
     "hide_dice",
-    "hide_dice_in_play",
     "hide_difficulty_of_roll",
     "hides_last_roll",
     "hides_roll_in_play",
@@ -169,83 +168,32 @@ class Viewer:
 
     # -- pieces ---------------------------------------------------------------------------------
 
-    def aspect(self, aspect: Aspect) -> JSON:
+    def aspect(self, aspect: Aspect) -> AspectPart:
         """An aspect the seat sees."""
-        out: JSON = {
-            "id": aspect.id,
-            "name": aspect.name,
-            "kind": aspect.kind.value,
-            "owner": aspect.owner,
-            "zone": aspect.zone,
-            "free_invokes": _count_holders(aspect, self.knows_holder),
-            "hidden": aspect.hidden,
-        }
-        if aspect.hidden:
-            known = aspect.known_to if self.gm else aspect.known_to & self.mine
-            out["known_to"] = sorted(known)
-        return out
+        return AspectPart(
+            id=aspect.id,
+            name=aspect.name,
+            kind=aspect.kind,
+            owner=aspect.owner,
+            zone=aspect.zone,
+            free_invokes=free_invoke_counts(aspect, self.knows_holder),
+            hidden=aspect.hidden,
+            known_to=sorted(aspect.known_to if self.gm else aspect.known_to & self.mine)
+            if aspect.hidden
+            else UNSET,
+        )
 
-    def character(self, character: Character) -> JSON:
-        """A sheet as the seat may see it."""
-        fate_points = self.state.game.ledger.account(character.id).available
-        if self.sees_sheet(character.id):
-            sheet = character_to_dict(character)
-            written = {a["id"]: a for a in sheet["aspects"]}
-            sheet["aspects"] = [
-                {**written[a.id], "hidden": a.hidden}
-                for a in character.aspects
-                if self.sees_aspect(a)
-            ]
-            for item in sheet["aspects"]:  # held by a character the seat has not met: unsaid
-                if "free_invokes" in item and not self.gm:
-                    item["free_invokes"] = [h for h in item["free_invokes"] if self.knows_holder(h)]
-                    if not item["free_invokes"]:
-                        del item["free_invokes"]
-            sheet["fate_points"] = fate_points
-            spent = self.state.game.stunt_uses.spent
-            for item, stunt in zip(sheet["stunts"], character.stunts, strict=True):
-                item["spent"] = spent(character.id, stunt)  # until the next scene or session
-            return {
-                "id": character.id,
-                "revealed": True,
-                "owner": self.state.owner_of(character.id),
-                "sheet": sheet,
-                # Beside the sheet, which stays a character file the page may send back: for
-                # each consequence slot, when it clears and what treating it takes.
-                "healing": [
-                    {"clears_after": self.clears_after(slot), "treatment": self.treatment(slot)}
-                    for slot in character.consequences
-                ],
-            }
-        return {
-            "id": character.id,
-            "revealed": False,
-            "owner": None,
-            "name": character.name,
-            "kind": character.kind.value,
-            "aspects": [self.aspect(a) for a in character.aspects if self.sees_aspect(a)],
-            "consequences": [
-                {
-                    **self.aspect(s.aspect),
-                    "recovering": s.recovering,
-                    "clears_after": self.clears_after(s),
-                }
-                for s in character.consequences
-                if s.aspect is not None
-            ],
-        }
-
-    def treatment(self, slot: ConsequenceSlot) -> JSON | None:
+    def treatment(self, slot: ConsequenceSlot) -> tuple[int, int] | None:
         """The difficulty of treating an untreated consequence, by someone else and by its
         bearer (the rules' :func:`~fatekit.rules.harm.recovery.treatment_difficulty`); ``None``
         when there is nothing to treat."""
         if slot.aspect is None or slot.recovering or slot.severity is Severity.EXTREME:
             return None
         rules = self.state.game.ruleset.preset.recovery
-        return {
-            "difficulty": treatment_difficulty(slot, on_self=False, rules=rules),
-            "on_self": treatment_difficulty(slot, on_self=True, rules=rules),
-        }
+        return (
+            treatment_difficulty(slot, on_self=False, rules=rules),
+            treatment_difficulty(slot, on_self=True, rules=rules),
+        )
 
     def clears_after(self, slot: ConsequenceSlot) -> str | None:
         """What a recovering consequence waits for before it clears, as the rules say
@@ -255,24 +203,15 @@ class Viewer:
             slot, game.ruleset.preset.recovery, long_arcs=game.ruleset.has(OptionalRule.LONG_ARCS)
         )
 
-    def invocation(self, invocation: Any) -> JSON:
+    def invocation(self, invocation: Invocation) -> InvocationPart:
         """An invoke made on a roll: the aspect's id only when the seat sees the aspect."""
         seen = self.sees_aspect_id(invocation.aspect_id)
-        return {
-            "aspect_id": invocation.aspect_id if seen else None,
-            "by": invocation.by,
-            "effect": invocation.effect.value,
-            "free": invocation.free,
-        }
-
-
-def _count_holders(aspect: Aspect, knows: Callable[[str], bool]) -> dict[str, int]:
-    """The free invokes on ``aspect`` by holder, of the holders the seat ``knows`` of."""
-    counts: dict[str, int] = {}
-    for free in aspect.free_invokes:
-        if knows(free.holder):
-            counts[free.holder] = counts.get(free.holder, 0) + 1
-    return counts
+        return InvocationPart(
+            aspect_id=invocation.aspect_id if seen else None,
+            by=invocation.by,
+            effect=invocation.effect,
+            free=invocation.free,
+        )
 
 
 # -- what a roll tells a seat ------------------------------------------------------------------
@@ -299,18 +238,6 @@ def hides_last_roll(state: TableState, gm: bool) -> bool:
     """Whether the latest roll's record was made against a difficulty kept from this seat."""
     last = state.last_roll
     return not gm and last is not None and last.version == state.screen.hidden_roll_at
-
-
-def hide_dice_in_play(out: JSON, kept: Callable[[str], bool]) -> None:
-    """Take out of the roll in play (as :func:`fatekit.table.play.rolls.roll_view` draws it) the
-    dice of those whose dice are ``kept`` from the seat: the roller's (and their rerolls), a
-    defender's."""
-    if kept(out["actor"]):
-        out.update(faces=None, rerolled=[], dice_hidden=True)
-    defence = out.get("defence")
-    if defence is not None and kept(defence["actor"]):
-        defence["faces"] = None
-        out["dice_hidden"] = True
 
 
 def hide_dice(

@@ -10,8 +10,10 @@ out before the view is built, never blanked afterwards:
 - countdowns as their visibility says (everything, only the boxes, or nothing);
 - GM notes (GMs only) and private notes (their writer and the GMs only).
 
-Each domain of :mod:`fatekit.table.play` draws its own part (the scene, the rolls in play, the
-conflict, the contest, the challenge, the compels, the GM's screen) through the seat's
+Each domain of :mod:`fatekit.table.play` declares its own part as a typed
+:class:`~fatekit.table.parts.Part` built from the rules' objects (the characters, the scene, the
+rolls in play, the conflict, the contest, the challenge, the compels, the GM's screen) and draws
+it through the seat's
 :class:`~fatekit.table.seeing.Viewer`, and says what a seat receives of each of its events
 (:func:`~fatekit.table.event_views.event_for`). What the seat's characters may do now comes from
 :mod:`fatekit.table.offers`.
@@ -23,114 +25,227 @@ view's size does not grow with the table's age.
 
 from __future__ import annotations
 
+import msgspec
+
+from fatekit.rules.characters.preset import AdvancementStyle
+from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
-from fatekit.table.play.aspects import compels_view, self_compels_view
-from fatekit.table.play.challenges import challenge_view
-from fatekit.table.play.conflicts import conflict_view
-from fatekit.table.play.contests import contest_hits_view, contest_view
-from fatekit.table.play.gear import big_bads_view, hazards_view
-from fatekit.table.play.rolls import last_roll_view, roll_view
-from fatekit.table.play.safety import safety_view
-from fatekit.table.play.scenes import scene_view
-from fatekit.table.play.secrets import screen_view
-from fatekit.table.play.setting import setting_view
-from fatekit.table.play.targets import targets_view
+from fatekit.table.parts import Part, to_builtins
+from fatekit.table.play.aspects import CompelPart, SelfCompelPart, compels_view, self_compels_view
+from fatekit.table.play.challenges import ChallengePart, challenge_view
+from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
+from fatekit.table.play.contests import (
+    ContestHitPart,
+    ContestPart,
+    contest_hits_view,
+    contest_view,
+)
+from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
+from fatekit.table.play.people import CharacterPart, character_view
+from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
+from fatekit.table.play.safety import SafetyPart, safety_view
+from fatekit.table.play.scenes import ScenePart, scene_view
+from fatekit.table.play.secrets import ScreenPart, screen_view
+from fatekit.table.play.setting import SettingPart, setting_view
+from fatekit.table.play.targets import TargetPart, targets_view
+from fatekit.table.read_only import ReadOnlyPart
+from fatekit.table.seats import Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
 
-__all__ = ["PUBLIC", "Viewer", "table_view", "view_for"]
+__all__ = ["PUBLIC", "SeatView", "Viewer", "table_view", "view_for"]
+
+
+class TablePart(Part, kw_only=True):
+    """The table itself: its name and version, the rules it plays by."""
+
+    id: str
+    name: str
+    version: int
+    preset: str
+    options: list[str]
+    # The optional rules of other books that are rules of this table's own (Fate Core's
+    # extreme consequences and full defense): in force, and never a choice.
+    book_rules: list[str]
+    # The milestones a session's end may bring: a milestone and a breakthrough (Fate
+    # Condensed), or minor, significant and major (Fate Core, Fate Accelerated).
+    advancement: AdvancementStyle
+    milestone_levels: list[Milestone]
+    # The optional rules the GM may take up or drop between sessions.
+    between_sessions: list[str]
+    skill_list: str | None
+    ruleset: bool  # a rule-set file, not a built-in
+    difficulty_guidance: offers.DifficultyGuidancePart
+    # An event this release cannot fold: the table is open read-only before it, and a GM
+    # reads why (fatekit.table.unfolded).
+    read_only: ReadOnlyPart | None
+
+
+class YouPart(Part, kw_only=True):
+    """The seat reading the document, and the characters it plays."""
+
+    seat: str
+    role: Role
+    name: str
+    characters: list[str]
+
+
+class SeatPart(Part, kw_only=True):
+    id: str
+    role: Role
+    name: str
+
+
+class TimePart(Part, kw_only=True):
+    """Where the table is in its story: the session, the arc, the scenes and sessions ended and
+    the milestones reached."""
+
+    session: int
+    in_session: bool
+    arc: int
+    scenes_ended: int
+    sessions_ended: int
+    minor_milestones: int
+    major_milestones: int
+    significant_milestones: int
+
+
+class TemplatePart(Part, kw_only=True):
+    """A character template the GM keeps (its sheet as a character file's text)."""
+
+    id: str
+    name: str
+    sheet: str
+
+
+class SeatView(Part, kw_only=True):
+    """The table as one seat sees it: every part of the document, each a domain's."""
+
+    table: TablePart
+    you: YouPart
+    seats: list[SeatPart]
+    time: TimePart
+    gm_pool: int
+    characters: list[CharacterPart]
+    templates: list[TemplatePart]
+    scene: ScenePart | None
+    conflict: ConflictPart | None
+    contest: ContestPart | None
+    # Hits a contest dealt, waiting to be taken (outlasting the contest); the ways to take
+    # one only for a character the seat plays, and only on their first hit.
+    contest_hits: list[ContestHitPart]
+    challenge: ChallengePart | None
+    roll: RollPart | None
+    rolls: list[RollPart]
+    compels: list[CompelPart]
+    self_compels: list[SelfCompelPart]
+    milestones: dict[str, Milestone]
+    last_roll: LastRollPart | None
+    screen: ScreenPart
+    setting: SettingPart
+    safety: SafetyPart
 
 
 def view_for(state: TableState, seat: str | None) -> JSON:
-    """The table as ``seat`` may see it, ready for ``json.dumps`` (``None``: as the public, a
-    spectator without a seat, sees it).
+    """The table as ``seat`` may see it, as plain JSON values (``None``: as the public, a
+    spectator without a seat, sees it): what Discord and the recap read.
 
     Raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is not at the table.
     """
-    return table_view(Viewer(state, seat))
+    found: JSON = to_builtins(table_view(Viewer(state, seat)))
+    return found
 
 
-def table_view(viewer: Viewer) -> JSON:
+def table_view(viewer: Viewer) -> SeatView:
     """The table as the seat of ``viewer`` sees it."""
     state, game = viewer.state, viewer.state.game
     clock = game.clock
     first = state.conflict_roll() or next(iter(state.rolls.values()), None)
-    return {
-        "table": {
-            "id": state.table_id,
-            "name": state.name,
-            "version": state.version,
-            "preset": state.preset,
-            "options": sorted(o.value for o in state.ruleset.options),
-            # The optional rules of other books that are rules of this table's own (Fate Core's
-            # extreme consequences and full defense): in force, and never a choice.
-            "book_rules": sorted(state.ruleset.preset.book_rules),
-            # The milestones a session's end may bring: a milestone and a breakthrough (Fate
-            # Condensed), or minor, significant and major (Fate Core, Fate Accelerated).
-            "advancement": state.ruleset.preset.advancement.value,
-            "milestone_levels": list(state.ruleset.preset.advancement.levels),
-            # The optional rules the GM may take up or drop between sessions.
-            "between_sessions": sorted(o.value for o in BETWEEN_SESSIONS),
-            "skill_list": state.skill_list,
-            "ruleset": state.ruleset_file is not None,  # a rule-set file, not a built-in
-            "difficulty_guidance": offers.difficulty_choices(),
-            # An event this release cannot fold: the table is open read-only before it, and a
-            # GM reads why (fatekit.table.unfolded).
-            "read_only": None if state.read_only is None else state.read_only.view(viewer.gm),
-        },
-        "you": {
-            "seat": viewer.seat.id,
-            "role": viewer.seat.role.value,
-            "name": viewer.seat.name,
-            "characters": sorted(viewer.mine),
-        },
-        "seats": [{"id": s.id, "role": s.role.value, "name": s.name} for s in state.seats.values()],
-        "time": {
-            "session": state.session,
-            "in_session": game.in_session,
-            "arc": state.arc,
-            "scenes_ended": clock.scenes_ended,
-            "sessions_ended": clock.sessions_ended,
-            "minor_milestones": clock.minor_milestones,
-            "major_milestones": clock.major_milestones,
-            "significant_milestones": clock.significant_milestones,
-        },
-        "gm_pool": game.ledger.gm.available,
-        "characters": [viewer.character(c) for c in game.characters.values() if viewer.knows(c.id)],
-        "templates": [
-            {"id": key, "name": name, "sheet": sheet}
+    read_only = state.read_only
+    return SeatView(
+        table=TablePart(
+            id=state.table_id,
+            name=state.name,
+            version=state.version,
+            preset=state.preset,
+            options=sorted(o.value for o in state.ruleset.options),
+            book_rules=sorted(state.ruleset.preset.book_rules),
+            advancement=state.ruleset.preset.advancement,
+            milestone_levels=[Milestone(m) for m in state.ruleset.preset.advancement.levels],
+            between_sessions=sorted(o.value for o in BETWEEN_SESSIONS),
+            skill_list=state.skill_list,
+            ruleset=state.ruleset_file is not None,
+            difficulty_guidance=offers.difficulty_choices(),
+            read_only=None if read_only is None else read_only.part(viewer.gm),
+        ),
+        you=YouPart(
+            seat=viewer.seat.id,
+            role=viewer.seat.role,
+            name=viewer.seat.name,
+            characters=sorted(viewer.mine),
+        ),
+        seats=[SeatPart(id=s.id, role=s.role, name=s.name) for s in state.seats.values()],
+        time=TimePart(
+            session=state.session,
+            in_session=game.in_session,
+            arc=state.arc,
+            scenes_ended=clock.scenes_ended,
+            sessions_ended=clock.sessions_ended,
+            minor_milestones=clock.minor_milestones,
+            major_milestones=clock.major_milestones,
+            significant_milestones=clock.significant_milestones,
+        ),
+        gm_pool=game.ledger.gm.available,
+        characters=[
+            character_view(viewer, c) for c in game.characters.values() if viewer.knows(c.id)
+        ],
+        templates=[
+            TemplatePart(id=key, name=name, sheet=sheet)
             for key, (name, sheet) in state.templates.items()
         ],
-        "scene": None if game.scene is None else scene_view(viewer, game.scene),
-        "conflict": None if state.conflict is None else _conflict(viewer, state.conflict),
-        "contest": None if state.contest is None else contest_view(viewer, state.contest),
-        "contest_hits": contest_hits_view(viewer),
-        "challenge": None if state.challenge is None else challenge_view(viewer, state.challenge),
-        "roll": None if first is None else roll_view(viewer, first),
-        "rolls": [roll_view(viewer, r) for r in state.rolls.values()],
-        "compels": compels_view(viewer),
-        "self_compels": self_compels_view(viewer),
-        "milestones": {pc: kind.value for pc, kind in sorted(state.milestones.items())},
-        "last_roll": last_roll_view(viewer),
-        "screen": screen_view(viewer),
-        "setting": setting_view(viewer),
-        "safety": safety_view(state),
-    }
+        scene=None if game.scene is None else scene_view(viewer, game.scene),
+        conflict=None if state.conflict is None else _conflict(viewer, state.conflict),
+        contest=None if state.contest is None else contest_view(viewer, state.contest),
+        contest_hits=contest_hits_view(viewer),
+        challenge=None if state.challenge is None else challenge_view(viewer, state.challenge),
+        roll=None if first is None else roll_view(viewer, first),
+        rolls=[roll_view(viewer, r) for r in state.rolls.values()],
+        compels=compels_view(viewer),
+        self_compels=self_compels_view(viewer),
+        milestones=dict(sorted(state.milestones.items())),
+        last_roll=last_roll_view(viewer),
+        screen=screen_view(viewer),
+        setting=setting_view(viewer),
+        safety=safety_view(state),
+    )
 
 
-def _conflict(viewer: Viewer, conflict: Conflict) -> JSON:
+class ConflictPart(ConflictSeenPart, kw_only=True):
+    """The conflict as the seat sees it (:class:`~fatekit.table.play.conflicts.ConflictSeenPart`),
+    with what the seat's own characters may do now, the hazards, the big bads and the targets a
+    split or zone attack aims at."""
+
+    legal_actions: dict[str, list[offers.LegalActionPart]]
+    hazards: list[HazardPart]
+    big_bads: list[BigBadPart]
+    targets: dict[str, TargetPart] | None
+
+
+def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     """The conflict, with what the seat's own characters may do now: their moves, and the ways
     to absorb a hit waiting for one of them."""
-    out = conflict_view(viewer, conflict)
-    hit = out["pending_hit"]
-    if hit is not None and hit["target"] in viewer.mine:
-        hit["absorb_options"] = offers.absorb_options(conflict)
-        if any(option["extreme"] for option in hit["absorb_options"]):
-            hit["extreme_replaces"] = offers.extreme_replaces(conflict)
-    out["legal_actions"] = offers.legal_actions(viewer, conflict)
-    out["hazards"] = hazards_view(viewer, conflict)
-    out["big_bads"] = big_bads_view(viewer, conflict)
-    out["targets"] = targets_view(viewer, conflict)
-    return out
+    seen = conflict_view(viewer, conflict)
+    hit = seen.pending_hit
+    if hit is not None and hit.target in viewer.mine:
+        hit.absorb_options = offers.absorb_options(conflict)
+        if any(option.extreme for option in hit.absorb_options):
+            hit.extreme_replaces = offers.extreme_replaces(conflict)
+    return ConflictPart(
+        **msgspec.structs.asdict(seen),
+        legal_actions=offers.legal_actions(viewer, conflict),
+        hazards=hazards_view(viewer, conflict),
+        big_bads=big_bads_view(viewer, conflict),
+        targets=targets_view(viewer, conflict),
+    )

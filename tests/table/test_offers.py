@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fatekit.rules import Action, BadInput, ForbiddenAction
+from fatekit.rules.scenes.conflict import Move
 from fatekit.table import commands as c
 from fatekit.table import view_for
 from fatekit.table.offers import (
@@ -17,6 +18,7 @@ from fatekit.table.offers import (
     legal_actions,
     roll_odds,
 )
+from fatekit.table.parts import AbsorbOptionPart, to_builtins
 from fatekit.table.seeing import Viewer
 
 from .conftest import Play  # type: ignore[import-not-found]
@@ -120,12 +122,12 @@ def test_each_seat_is_offered_the_moves_of_its_own_characters(play: Play) -> Non
     assert conflict is not None
     ann = legal_actions(Viewer(play.s, "ann"), conflict)
     assert set(ann) == {"ruth"}
-    attack = next(a for a in ann["ruth"] if a["move"] == "attack")
-    assert "alice" in attack["targets"] and "fight" in attack["skills"]
+    attack = next(a for a in ann["ruth"] if a.move is Move.ATTACK)
+    assert "alice" in attack.targets and "fight" in attack.skills
     assert set(legal_actions(Viewer(play.s, "gm"), conflict)) == {"ruth", "charles", "alice"}
     assert legal_actions(Viewer(play.s, "sam"), conflict) == {}
     # The view carries the same offer.
-    assert view_for(play.s, "ann")["conflict"]["legal_actions"] == ann
+    assert view_for(play.s, "ann")["conflict"]["legal_actions"] == to_builtins(ann)
 
 
 def test_the_hits_target_is_offered_the_ways_to_absorb_it(play: Play) -> None:
@@ -135,8 +137,10 @@ def test_the_hits_target_is_offered_the_ways_to_absorb_it(play: Play) -> None:
     conflict = play.s.conflict
     assert conflict is not None and conflict.hits.pending_hit is not None
     options = absorb_options(conflict)
-    assert options and all(set(o) == {"boxes", "slots", "extreme"} for o in options)
-    assert view_for(play.s, "gm")["conflict"]["pending_hit"]["absorb_options"] == options
+    assert options and all(isinstance(o, AbsorbOptionPart) for o in options)
+    shown = view_for(play.s, "gm")["conflict"]["pending_hit"]["absorb_options"]
+    assert shown == to_builtins(options)
+    assert all(set(o) == {"boxes", "slots", "extreme"} for o in shown)
     assert "absorb_options" not in view_for(play.s, "ann")["conflict"]["pending_hit"]
 
 

@@ -23,6 +23,7 @@ from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.parts import Part
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
@@ -438,34 +439,59 @@ def _show_detail(viewer: Viewer, event: StoryDetailDeclared, data: JSON) -> JSON
     return data
 
 
-def compels_view(viewer: Viewer) -> list[JSON]:
+class CompelPart(Part, kw_only=True):
+    """A compel on the table, naming its aspect only to a seat that sees it."""
+
+    id: str
+    aspect_id: str | None
+    target: str
+    offered_by: str
+    kind: CompelKind
+    decision: str
+    complication: str
+    state: CompelState
+
+
+class SelfCompelPart(Part, kw_only=True):
+    """A self-compel waiting for the GM's answer, naming its aspect only to a seat that sees
+    it."""
+
+    id: str
+    aspect_id: str | None
+    target: str
+    kind: CompelKind
+    decision: str
+    complication: str
+
+
+def compels_view(viewer: Viewer) -> list[CompelPart]:
     """The compels on the table, each naming its aspect only to a seat that sees it."""
     return [
-        {
-            "id": key,
-            "aspect_id": compel.aspect_id if viewer.sees_aspect_id(compel.aspect_id) else None,
-            "target": compel.target,
-            "offered_by": compel.offered_by,
-            "kind": compel.kind.value,
-            "decision": compel.decision,
-            "complication": compel.complication,
-            "state": compel.state.value,
-        }
+        CompelPart(
+            id=key,
+            aspect_id=compel.aspect_id if viewer.sees_aspect_id(compel.aspect_id) else None,
+            target=compel.target,
+            offered_by=compel.offered_by,
+            kind=compel.kind,
+            decision=compel.decision,
+            complication=compel.complication,
+            state=compel.state,
+        )
         for key, compel in viewer.state.compels.items()
     ]
 
 
-def self_compels_view(viewer: Viewer) -> list[JSON]:
+def self_compels_view(viewer: Viewer) -> list[SelfCompelPart]:
     """The self-compels waiting for the GM's answer, each naming its aspect only to a seat that
     sees it."""
     return [
-        {
-            "id": asked.compel_id,
-            "aspect_id": asked.aspect_id if viewer.sees_aspect_id(asked.aspect_id) else None,
-            "target": asked.target,
-            "kind": asked.kind.value,
-            "decision": asked.decision,
-            "complication": asked.complication,
-        }
+        SelfCompelPart(
+            id=asked.compel_id,
+            aspect_id=asked.aspect_id if viewer.sees_aspect_id(asked.aspect_id) else None,
+            target=asked.target,
+            kind=asked.kind,
+            decision=asked.decision,
+            complication=asked.complication,
+        )
         for asked in viewer.state.self_compels.values()
     ]

@@ -16,11 +16,13 @@ from typing import Any
 from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.parts import Part
 from fatekit.table.play.rolls import (
     RollResolved,
     carry_out_older,
@@ -286,38 +288,78 @@ def _show_task_roll(viewer: Viewer, event: ChallengeRolled, data: JSON) -> JSON:
     return data
 
 
-def challenge_view(viewer: Viewer, challenge: Challenge) -> JSON:
+class TaskResultPart(Part, kw_only=True):
+    """How a task's roll came out: by whom, the effort, the outcome and the option taken."""
+
+    by: str
+    effort: int
+    outcome: Outcome
+    option: str
+    succeeded: bool
+    at_a_cost: bool
+
+
+class TaskPart(Part, kw_only=True):
+    """A task of the challenge, with the id of its roll in play and its result."""
+
+    key: str
+    description: str
+    skill: str
+    difficulty: int
+    rolling: str | None
+    result: TaskResultPart | None
+
+
+class ReportPart(Part, kw_only=True):
+    """The challenge's report: which tasks succeeded, failed, tied, cost, or are still open."""
+
+    successes: list[str]
+    failures: list[str]
+    ties: list[str]
+    costs: list[str]
+    open: list[str]
+
+
+class ChallengePart(Part, kw_only=True):
+    """The challenge: its tasks, their results and the report, in plain sight at the table."""
+
+    in_conflict: bool
+    tasks: list[TaskPart]
+    report: ReportPart
+
+
+def challenge_view(viewer: Viewer, challenge: Challenge) -> ChallengePart:
     """The challenge's tasks (with the id of a task's roll in play), their results and the
     report: all in plain sight at the table."""
     report = challenge.report()
     rolling = {r.task: r.id for r in viewer.state.rolls.values() if r.task is not None}
-    return {
-        "in_conflict": challenge.in_conflict,
-        "tasks": [
-            {
-                "key": task.key,
-                "description": task.description,
-                "skill": task.skill,
-                "difficulty": task.difficulty,
-                "rolling": rolling.get(task.key),
-                "result": None
-                if task.result is None
-                else {
-                    "by": task.result.by,
-                    "effort": task.result.effort,
-                    "outcome": task.result.outcome.value,
-                    "option": task.result.option,
-                    "succeeded": task.result.succeeded,
-                    "at_a_cost": task.result.at_a_cost,
-                },
-            }
+    return ChallengePart(
+        in_conflict=challenge.in_conflict,
+        tasks=[
+            TaskPart(
+                key=task.key,
+                description=task.description,
+                skill=task.skill,
+                difficulty=task.difficulty,
+                rolling=rolling.get(task.key),
+                result=None
+                if (result := task.result) is None
+                else TaskResultPart(
+                    by=result.by,
+                    effort=result.effort,
+                    outcome=result.outcome,
+                    option=result.option,
+                    succeeded=result.succeeded,
+                    at_a_cost=result.at_a_cost,
+                ),
+            )
             for task in challenge.tasks.values()
         ],
-        "report": {
-            "successes": list(report.successes),
-            "failures": list(report.failures),
-            "ties": list(report.ties),
-            "costs": list(report.costs),
-            "open": list(report.open),
-        },
-    }
+        report=ReportPart(
+            successes=list(report.successes),
+            failures=list(report.failures),
+            ties=list(report.ties),
+            costs=list(report.costs),
+            open=list(report.open),
+        ),
+    )

@@ -11,12 +11,13 @@ from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
-from fatekit.rules.scenes.conflict import Conflict, ConflictKind
+from fatekit.rules.scenes.conflict import Conflict, ConflictKind, FocusKind, Phase, Status
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -483,49 +484,106 @@ shown_whole(
 )
 
 
-def conflict_view(viewer: Viewer, conflict: Conflict) -> JSON:
+class FighterPart(Part, kw_only=True):
+    """A fighter: its side and status, its Weapon and Armor ratings, its scale, whether it is a
+    hazard, and a mob's members still standing (1 for anyone else)."""
+
+    id: str
+    side: str
+    status: Status
+    weapon: int
+    armor: int
+    scale: str | None
+    hazard: bool
+    members: int
+
+
+class FocusPart(Part, kw_only=True):
+    """What a full defence guards besides the defender (whom, or a zone)."""
+
+    focus: FocusKind
+    who: list[str]
+
+
+class PendingHitPart(Part, kw_only=True):
+    """The hit waiting to be absorbed; for a character the seat plays, the ways the rules allow
+    to absorb it and, when an extreme consequence is one, the aspects it may replace."""
+
+    target: str
+    shifts: int
+    absorb_options: list[AbsorbOptionPart] | UnsetType = UNSET
+    extreme_replaces: list[AspectRefPart] | UnsetType = UNSET
+
+
+class BlockPart(Part, kw_only=True):
+    """A block in the way (the obstacles option)."""
+
+    id: str
+    name: str
+    rating: int
+    weapon: int
+    harmful: bool
+    cover: bool
+
+
+class ConflictSeenPart(Part, kw_only=True):
+    """The conflict in plain sight at the table (the module's :func:`conflict_view`)."""
+
+    kind: ConflictKind
+    harm: str  # the kind of harm hits deal (a rule set may name its own)
+    phase: Phase
+    exchange: int
+    current: str | None
+    order: list[str] | None  # None: elective, who acts next is chosen as the exchange goes
+    next_choices: list[str]
+    fighters: list[FighterPart]
+    full_defenders: dict[str, FocusPart | None]
+    pending_hit: PendingHitPart | None
+    blocks: list[BlockPart]
+
+
+def conflict_view(viewer: Viewer, conflict: Conflict) -> ConflictSeenPart:
     """The conflict in plain sight at the table: its kind and phase, the turn order, the
     fighters (with their Weapon and Armor ratings), who defends fully, the hit waiting to be
     absorbed and the blocks in the way. What the seat's characters may do, the hazards, big bads
     and aimed targets are their own parts (:mod:`fatekit.table.views` puts them together)."""
+    del viewer  # every seat sees the same
     hit = conflict.hits.pending_hit
-    return {
-        "kind": conflict.roster.kind.value,
-        "harm": conflict.roster.harm.value,  # the kind of harm hits deal (a rule set may name its own)
-        "phase": conflict.turns.phase.value,
-        "exchange": conflict.turns.exchange.number,
-        "current": conflict.turns.current,
-        "order": conflict.turns.order,
-        "next_choices": conflict.turns.next_choices()
-        if conflict.turns.phase.value == "next"
-        else [],
-        "fighters": [
-            {
-                "id": who,
-                "side": f.side,
-                "status": f.status.value,
-                "weapon": f.weapon,
-                "armor": f.armor,
-                "scale": f.scale,
-                "hazard": f.hazard is not None,
-                "members": f.members,  # a mob's members still standing (1 for anyone else)
-            }
+    return ConflictSeenPart(
+        kind=conflict.roster.kind,
+        harm=conflict.roster.harm.value,
+        phase=conflict.turns.phase,
+        exchange=conflict.turns.exchange.number,
+        current=conflict.turns.current,
+        order=None if conflict.turns.order is None else list(conflict.turns.order),
+        next_choices=conflict.turns.next_choices() if conflict.turns.phase is Phase.NEXT else [],
+        fighters=[
+            FighterPart(
+                id=who,
+                side=f.side,
+                status=f.status,
+                weapon=f.weapon,
+                armor=f.armor,
+                scale=f.scale,
+                hazard=f.hazard is not None,
+                members=f.members,
+            )
             for who, f in conflict.roster.fighters.items()
         ],
-        "full_defenders": {
-            who: None if focus is None else {"focus": focus.kind.value, "who": list(focus.who)}
+        full_defenders={
+            who: None if focus is None else FocusPart(focus=focus.kind, who=list(focus.who))
             for who, focus in conflict.defence.full_defenders.items()
         },
-        "pending_hit": None if hit is None else {"target": hit[0], "shifts": hit[1]},
-        "blocks": [
-            {
-                "id": block.id,
-                "name": block.name,
-                "rating": block.rating,
-                "weapon": block.weapon,
-                "harmful": block.harmful,
-                "cover": block.cover,
-            }
+        pending_hit=None if hit is None else PendingHitPart(target=hit[0], shifts=hit[1]),
+        blocks=[
+            BlockPart(
+                id=block.id,
+                name=block.name,
+                rating=block.rating,
+                weapon=block.weapon,
+                harmful=block.harmful,
+                cover=block.cover,
+            )
             for block in conflict.obstacles.blocks.values()
         ],
-    }
+    )

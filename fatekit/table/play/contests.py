@@ -39,6 +39,7 @@ from fatekit.table.base import (
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.parts import UNSET, AbsorbOptionPart, Part, UnsetType
 from fatekit.table.play.conflicts import harm_taken
 from fatekit.table.play.rolls import (
     RollResolved,
@@ -49,7 +50,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
-from fatekit.table.seeing import JSON, Viewer, hide_dice
+from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import (
     SEAT_RULE,
@@ -663,60 +664,118 @@ def _show_contest_roll(
     return data
 
 
-def contest_view(viewer: Viewer, contest: Contest) -> JSON:
+class SidePart(Part, kw_only=True):
+    """A side of the contest: its members, what it wants and its victories."""
+
+    id: str
+    members: list[str]
+    intent: str
+    victories: int
+
+
+class ContestRollPart(Part, kw_only=True):
+    """A side's settled overcome: who rolled what, the dice (``None``: kept from the seat) and
+    the effort it counts for."""
+
+    side: str
+    actor: str
+    skill: str
+    faces: str | None
+    effort: int
+    dice_hidden: bool | UnsetType = UNSET
+
+
+class ExchangePart(Part, kw_only=True):
+    """The last exchange's result: efforts, victories marked, a twist, hits dealt."""
+
+    efforts: dict[str, int]
+    victories: dict[str, int]
+    twist: bool
+    hits: dict[str, int]
+    member_hits: dict[str, int]
+    rolls: list[ContestRollPart]
+
+
+class ContestPart(Part, kw_only=True):
+    """The contest: sides, intents, victories, this exchange's rolls so far, the last result."""
+
+    sides: list[SidePart]
+    victories_needed: int
+    faster: bool
+    exchange: int
+    rolled: dict[str, int]
+    rolls: list[ContestRollPart]
+    rolling: dict[str, str]  # a side's roll in play, by side
+    forfeited: list[str]
+    whole_side: bool
+    difficulties: dict[str, int]
+    threats: dict[str, int]
+    last: ExchangePart | None
+    winner: str | None
+
+
+class ContestHitPart(Part, kw_only=True):
+    """A hit a contest dealt, waiting to be taken; for a character the seat plays, on its first
+    hit, the ways the rules allow to take it (empty: only being taken out is left)."""
+
+    target: str
+    shifts: int
+    by: str
+    harm: str
+    absorb_options: list[AbsorbOptionPart] | UnsetType = UNSET
+
+
+def contest_view(viewer: Viewer, contest: Contest) -> ContestPart:
     """The contest: sides, intents, victories, this exchange's rolls so far, the last result."""
     state = viewer.state
     last = contest.exchanges[-1] if contest.exchanges else None
-    return {
-        "sides": [
-            {
-                "id": side.id,
-                "members": list(side.members),
-                "intent": side.intent,
-                "victories": side.victories,
-            }
+    return ContestPart(
+        sides=[
+            SidePart(
+                id=side.id,
+                members=list(side.members),
+                intent=side.intent,
+                victories=side.victories,
+            )
             for side in contest.sides.values()
         ],
-        "victories_needed": contest.victories_needed,
-        "faster": contest.faster,
-        "exchange": len(contest.exchanges) + 1,
-        "rolled": dict(state.contest_efforts),
-        "rolls": _rolls_view(viewer, contest, state.contest_rolls),
-        "rolling": {r.side: r.id for r in state.rolls.values() if r.side is not None},
-        "forfeited": sorted(state.contest_forfeits),
-        "whole_side": contest.whole_side,
-        "difficulties": dict(contest.difficulties or {}),
-        "threats": dict(state.contest_threats),
-        "last": None
+        victories_needed=contest.victories_needed,
+        faster=contest.faster,
+        exchange=len(contest.exchanges) + 1,
+        rolled=dict(state.contest_efforts),
+        rolls=_rolls_view(viewer, contest, state.contest_rolls),
+        rolling={r.side: r.id for r in state.rolls.values() if r.side is not None},
+        forfeited=sorted(state.contest_forfeits),
+        whole_side=contest.whole_side,
+        difficulties=dict(contest.difficulties or {}),
+        threats=dict(state.contest_threats),
+        last=None
         if last is None
-        else {
-            "efforts": dict(last.efforts),
-            "victories": dict(last.victories),
-            "twist": last.twist,
-            "hits": dict(last.hits),
-            "member_hits": dict(last.member_hits),
-            "rolls": _rolls_view(viewer, contest, state.contest_last),
-        },
-        "winner": contest.winner,
-    }
+        else ExchangePart(
+            efforts=dict(last.efforts),
+            victories=dict(last.victories),
+            twist=last.twist,
+            hits=dict(last.hits),
+            member_hits=dict(last.member_hits),
+            rolls=_rolls_view(viewer, contest, state.contest_last),
+        ),
+        winner=contest.winner,
+    )
 
 
-def contest_hits_view(viewer: Viewer) -> list[JSON]:
+def contest_hits_view(viewer: Viewer) -> list[ContestHitPart]:
     """The hits contests dealt that wait to be taken, first first; for a character the seat
     plays, the ways the rules allow to take each (empty: only being taken out is left)."""
     state = viewer.state
-    out: list[JSON] = []
+    out: list[ContestHitPart] = []
     for hit in state.contest_hits:
-        shown: JSON = {
-            "target": hit.target,
-            "shifts": hit.shifts,
-            "by": hit.by,
-            "harm": hit.harm.value,
-        }
+        shown = ContestHitPart(target=hit.target, shifts=hit.shifts, by=hit.by, harm=hit.harm.value)
         first = contest_hit_on(state, hit.target) is hit
         if first and hit.target in viewer.mine:
-            shown["absorb_options"] = [
-                {"boxes": list(plan.boxes), "slots": list(plan.slots), "extreme": plan.extreme}
+            shown.absorb_options = [
+                AbsorbOptionPart(
+                    boxes=list(plan.boxes), slots=list(plan.slots), extreme=plan.extreme
+                )
                 for plan in hit_options(
                     state.ruleset,
                     state.game.character(hit.target),
@@ -732,7 +791,7 @@ def contest_hits_view(viewer: Viewer) -> list[JSON]:
 
 def _rolls_view(
     viewer: Viewer, contest: Contest, records: dict[str, ContestRollRecord]
-) -> list[JSON]:
+) -> list[ContestRollPart]:
     """The sides' settled overcomes, in the order of the sides: who rolled what, the dice (an
     NPC's kept from the players while its dice were hidden), and the effort each counts for."""
     out = []
@@ -740,13 +799,14 @@ def _rolls_view(
         record = records.get(side)
         if record is None:
             continue
-        shown: JSON = {
-            "side": record.side,
-            "actor": record.actor,
-            "skill": record.skill,
-            "faces": record.faces,
-            "effort": record.effort,
-        }
-        hide_dice(shown, viewer.dice_kept(record.npc_dice_hidden), roller=record.actor)
+        shown = ContestRollPart(
+            side=record.side,
+            actor=record.actor,
+            skill=record.skill,
+            faces=record.faces,
+            effort=record.effort,
+        )
+        if viewer.dice_kept(record.npc_dice_hidden)(record.actor):
+            shown.faces, shown.dice_hidden = None, True
         out.append(shown)
     return out

@@ -14,7 +14,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import conditions_for
 from fatekit.rules.options.big_bad_solo import SoloBonus, SuppressMode
 from fatekit.rules.options.big_bad_threats import Threat, ThreatPart
-from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, TrueForms
+from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, ImmunityState, TrueForms
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict import Conflict, Status
@@ -22,6 +22,7 @@ from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
+from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
 from fatekit.table.play.people import parse_sheet, taken_ids
@@ -488,22 +489,93 @@ def _show_hazard(viewer: Viewer, event: HazardAdded, data: JSON) -> JSON:
     return data
 
 
-def hazards_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
+class HazardPart(Part, kw_only=True):
+    """A hazard acting in the conflict; its rating and Weapon only to a seat that may see its
+    sheet."""
+
+    id: str
+    name: str
+    side: str
+    rating: int | UnsetType = UNSET
+    weapon: int | UnsetType = UNSET
+
+
+class ImmunityPart(Part, kw_only=True):
+    kind: ImmunityKind
+    harm: str
+    state: ImmunityState
+
+
+class SoloPart(Part, kw_only=True):
+    """A solo big bad's bonuses (Fate Adversary Toolkit)."""
+
+    skill: bool
+    skill_capped: bool
+    stress: bool
+    stress_floor_one: bool
+    amplified: bool
+    suppress: SuppressMode | None
+    no_free_stacking: bool
+
+
+class FormsPart(Part, kw_only=True):
+    """A big bad's true forms: their names and which is current (the GM's only)."""
+
+    names: list[str]
+    current: int
+    gentle: bool
+
+
+class ThreatPiecePart(Part, kw_only=True):
+    """A part of a map or hive: where it is, how far it reaches and what stands behind it."""
+
+    id: str
+    zone: str | None
+    reach: int
+    behind: list[str]
+
+
+class ThreatShownPart(Part, kw_only=True):
+    """A big bad that is a map or a hive: its parts, which stand and which can be attacked
+    now; which is its heart only to a GM."""
+
+    map: bool
+    parts: list[ThreatPiecePart]
+    standing: list[str]
+    attackable: list[str]
+    defeated: bool
+    heart: str | UnsetType = UNSET
+
+
+class BigBadPart(Part, kw_only=True):
+    """A big bad's rule breaks; its later true forms only to a GM, the number revealed to all."""
+
+    id: str
+    minions: list[str]
+    immunity: ImmunityPart | None
+    scale: str | None
+    solo: SoloPart
+    forms_revealed: int
+    forms: FormsPart | UnsetType = UNSET
+    threat: ThreatShownPart | UnsetType = UNSET
+
+
+def hazards_view(viewer: Viewer, conflict: Conflict) -> list[HazardPart]:
     """The hazards in the conflict: everyone sees them act; their numbers are the GM's, like an
     NPC's skills, until the GM reveals their sheets."""
-    out: list[JSON] = []
+    out: list[HazardPart] = []
     for who, fighter in conflict.roster.fighters.items():
         hazard = fighter.hazard
         if hazard is None:
             continue
-        shown: JSON = {"id": who, "name": hazard.name, "side": fighter.side}
+        shown = HazardPart(id=who, name=hazard.name, side=fighter.side)
         if viewer.sees_sheet(who):
-            shown.update(rating=hazard.rating, weapon=hazard.weapon)
+            shown.rating, shown.weapon = hazard.rating, hazard.weapon
         out.append(shown)
     return out
 
 
-def big_bads_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
+def big_bads_view(viewer: Viewer, conflict: Conflict) -> list[BigBadPart]:
     """The big bads' rule breaks. Their later true forms stay with the GM until each is revealed
     by taking out the one before: players see only how many have been revealed so far."""
     return [
@@ -511,56 +583,48 @@ def big_bads_view(viewer: Viewer, conflict: Conflict) -> list[JSON]:
     ]
 
 
-def _big_bad_view(viewer: Viewer, conflict: Conflict, bad: BigBad) -> JSON:
+def _big_bad_view(viewer: Viewer, conflict: Conflict, bad: BigBad) -> BigBadPart:
     immunity = bad.immunity
     solo = bad.solo
-    out: JSON = {
-        "id": bad.id,
-        "minions": list(bad.minions),
-        "immunity": None
+    forms = bad.forms
+    return BigBadPart(
+        id=bad.id,
+        minions=list(bad.minions),
+        immunity=None
         if immunity is None
-        else {
-            "kind": immunity.kind.value,
-            "harm": immunity.harm.value,
-            "state": immunity.state.value,
-        },
-        "scale": bad.scale,
-        "solo": {
-            "skill": solo.skill,
-            "skill_capped": solo.skill_capped,
-            "stress": solo.stress,
-            "stress_floor_one": solo.stress_floor_one,
-            "amplified": solo.amplified,
-            "suppress": None if solo.suppress is None else solo.suppress.value,
-            "no_free_stacking": solo.no_free_stacking,
-        },
-        "forms_revealed": 0 if bad.forms is None else bad.forms.current,
-    }
-    if viewer.gm and bad.forms is not None:
-        out["forms"] = {
-            "names": [form.name for form in bad.forms.forms],
-            "current": bad.forms.current,
-            "gentle": bad.forms.gentle,
-        }
-    if bad.threat is not None:
-        out["threat"] = _threat_view(viewer, conflict, bad.threat)
-    return out
+        else ImmunityPart(kind=immunity.kind, harm=immunity.harm.value, state=immunity.state),
+        scale=bad.scale,
+        solo=SoloPart(
+            skill=solo.skill,
+            skill_capped=solo.skill_capped,
+            stress=solo.stress,
+            stress_floor_one=solo.stress_floor_one,
+            amplified=solo.amplified,
+            suppress=solo.suppress,
+            no_free_stacking=solo.no_free_stacking,
+        ),
+        forms_revealed=0 if forms is None else forms.current,
+        forms=FormsPart(
+            names=[form.name for form in forms.forms], current=forms.current, gentle=forms.gentle
+        )
+        if viewer.gm and forms is not None
+        else UNSET,
+        threat=UNSET if bad.threat is None else _threat_view(viewer, conflict, bad.threat),
+    )
 
 
-def _threat_view(viewer: Viewer, conflict: Conflict, threat: Threat) -> JSON:
+def _threat_view(viewer: Viewer, conflict: Conflict, threat: Threat) -> ThreatShownPart:
     """A big bad that is a map or a hive: its parts, and which stand and can be attacked now,
     are in plain sight at the table; which part is its heart is the GM's."""
     taken = {p for p, f in conflict.roster.fighters.items() if f.status is Status.TAKEN_OUT}
-    out: JSON = {
-        "map": threat.is_map,
-        "parts": [
-            {"id": p.id, "zone": p.zone, "reach": p.reach, "behind": sorted(p.behind)}
+    return ThreatShownPart(
+        map=threat.is_map,
+        parts=[
+            ThreatPiecePart(id=p.id, zone=p.zone, reach=p.reach, behind=sorted(p.behind))
             for p in threat.parts
         ],
-        "standing": list(threat.standing(taken)),
-        "attackable": list(threat.attackable(taken)),
-        "defeated": threat.defeated(taken),
-    }
-    if viewer.gm:
-        out["heart"] = threat.heart
-    return out
+        standing=list(threat.standing(taken)),
+        attackable=list(threat.attackable(taken)),
+        defeated=threat.defeated(taken),
+        heart=threat.heart if viewer.gm else UNSET,
+    )

@@ -5,22 +5,45 @@ templates for quick NPCs. Character sheets travel in events as character-file JS
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+
+import msgspec
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict
 from fatekit.formats.ids import renamed_sheet, unique_id
 from fatekit.formats.ruleset import loads_ruleset
+from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
+from fatekit.formats.schema import VERSION as CHARACTER_VERSION
+from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.stunts import (
+    ActFirst,
+    ExtraAction,
+    ExtraConsequence,
+    ExtraFreeInvoke,
+    ExtraStress,
+    GrantsBoost,
+    RuleException,
+    SkillBonus,
+    SkillSwap,
+    StuntCost,
+    StuntEffect,
+)
 from fatekit.rules.characters.character import Character, CharacterKind, refit_harm
 from fatekit.rules.characters.preset import Preset
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.clock import ClockMark, Moment
 from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.harm.conditions import check_conditions, conditions_for
+from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event, RulesetText, SheetText
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.parts import UNSET, AspectPart, Part, UnsetType, to_builtins
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
@@ -643,7 +666,390 @@ def _show_character(
     if character is None:
         # Gone since (undone): say no more than that it happened.
         return {"character_id": event.character_id}
-    out: JSON = {"character_id": event.character_id, "character": viewer.character(character)}
+    out: JSON = {
+        "character_id": event.character_id,
+        "character": to_builtins(character_view(viewer, character)),
+    }
     if isinstance(event, CharacterAdded):
         out["owner"] = event.owner
     return out
+
+
+# -- the seat's part: the characters it may know of ---------------------------------------------
+
+
+class MarkPart(Part, kw_only=True):
+    """A moment of play (:class:`~fatekit.rules.core.clock.ClockMark`) as a sheet writes it."""
+
+    scenes_ended: int
+    sessions_ended: int
+    minor_milestones: int
+    major_milestones: int
+    moment: Moment | UnsetType = UNSET  # left out for a scene's, as before moments were kept
+    significant_milestones: int | UnsetType = UNSET  # left out while none was reached
+
+
+class SheetAspectPart(Part, kw_only=True):
+    """An aspect on a sheet as the character file writes it, with whether it is hidden; its
+    free invokes' holders (one entry a free invoke), of those the seat may know of."""
+
+    id: str
+    kind: AspectKind | UnsetType = UNSET  # a consequence's aspect says no kind
+    name: str
+    free_invokes: list[str] | UnsetType = UNSET
+    hidden: bool | UnsetType = UNSET
+
+
+class SkillBonusPart(Part, kw_only=True, tag="skill_bonus", tag_field="type"):
+    skill: str
+    actions: list[Action]
+    action: Action | UnsetType = UNSET  # the single action older readers know
+    bonus: int
+
+
+class SkillSwapPart(Part, kw_only=True, tag="skill_swap", tag_field="type"):
+    skill: str
+    replaces: str
+    actions: list[Action]
+    action: Action | UnsetType | None = UNSET  # older readers' single action (None: any)
+
+
+class ExtraActionPart(Part, kw_only=True, tag="extra_action", tag_field="type"):
+    skill: str
+    action: Action
+
+
+class ExtraFreeInvokePart(Part, kw_only=True, tag="extra_free_invoke", tag_field="type"):
+    skill: str
+    count: int
+
+
+class ExtraStressPart(Part, kw_only=True, tag="extra_stress", tag_field="type"):
+    track: str
+    boxes: int
+
+
+class ExtraConsequencePart(Part, kw_only=True, tag="extra_consequence", tag_field="type"):
+    track: str
+    severity: str
+
+
+class GrantsBoostPart(Part, kw_only=True, tag="boost", tag_field="type"):
+    skill: str | None
+    actions: list[Action]
+
+
+class ActFirstPart(Part, kw_only=True, tag="act_first", tag_field="type"):
+    track: str
+
+
+class RuleExceptionPart(Part, kw_only=True, tag="rule_exception", tag_field="type"):
+    text: str
+
+
+class TrueDetailPart(Part, kw_only=True, tag="true_detail", tag_field="type"):
+    detail: str
+
+
+StuntEffectPart = (
+    SkillBonusPart
+    | SkillSwapPart
+    | ExtraActionPart
+    | ExtraFreeInvokePart
+    | ExtraStressPart
+    | ExtraConsequencePart
+    | GrantsBoostPart
+    | ActFirstPart
+    | RuleExceptionPart
+    | TrueDetailPart
+)
+
+
+class StuntPart(Part, kw_only=True):
+    """A stunt on a sheet, and whether it is spent until the next scene or session."""
+
+    name: str
+    description: str
+    cost: StuntCost
+    fate_point_cost: int  # what older readers know of the cost
+    effect: StuntEffectPart
+    circumstance: str | UnsetType = UNSET
+    used_at: MarkPart | UnsetType = UNSET  # when a limited one was last used
+    spent: bool
+
+
+class SkillStepsPart(Part, kw_only=True):
+    earned: int
+    banked: int
+
+
+class GearPart(Part, kw_only=True):
+    name: str
+    weapon: int
+    armor: int
+
+
+class StressBoxPart(Part, kw_only=True):
+    value: int
+    marked: bool
+
+
+class ConsequencePart(Part, kw_only=True):
+    """A consequence slot on a sheet: its severity and track, the aspect it holds (or replaced,
+    for an extreme one), and when it was taken and treated."""
+
+    severity: Severity
+    shifts: int
+    track: str
+    aspect: SheetAspectPart | None
+    recovering: bool
+    treated_at: MarkPart | None
+    taken_at: MarkPart | None
+    conflict: str | None
+    replaced: SheetAspectPart | None
+    condition: str | UnsetType = UNSET  # a condition box's condition
+
+
+class SheetPart(Part, kw_only=True):
+    """A whole sheet the seat may read, shaped as a character file (the page may send it back
+    as one), with the fate points, hidden aspects and spent stunts as they stand at the table."""
+
+    format: str
+    version: int
+    id: str
+    name: str
+    kind: CharacterKind
+    preset: str
+    as_you_play: bool
+    description: str | UnsetType = UNSET
+    aspects: list[SheetAspectPart]
+    skills: dict[str, int]
+    skill_labels: dict[str, str] | UnsetType = UNSET
+    stunts: list[StuntPart]
+    refresh: int
+    refresh_awarded: int
+    fate_points: int
+    skill_steps: SkillStepsPart
+    members: int | UnsetType = UNSET  # a mob's members, when not 1
+    shared_with: list[str] | UnsetType = UNSET
+    gear: list[GearPart] | UnsetType = UNSET
+    stress: dict[str, list[StressBoxPart]]
+    consequences: list[ConsequencePart]
+
+
+class TreatmentPart(Part, kw_only=True):
+    """The difficulty of treating a consequence, by someone else and by its bearer."""
+
+    difficulty: int
+    on_self: int
+
+
+class HealingPart(Part, kw_only=True):
+    """For one consequence slot: what it waits for before it clears, and what treating it takes
+    (``None``: nothing to treat)."""
+
+    clears_after: str | None
+    treatment: TreatmentPart | None
+
+
+class ConsequenceSeenPart(AspectPart, kw_only=True):
+    """A consequence on a sheet the seat may not read: its aspect, and how it heals."""
+
+    recovering: bool
+    clears_after: str | None
+
+
+class CharacterPart(Part, kw_only=True):
+    """A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
+    one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
+    sees and its consequences."""
+
+    id: str
+    revealed: bool
+    owner: str | None
+    sheet: SheetPart | UnsetType = UNSET
+    healing: list[HealingPart] | UnsetType = UNSET
+    name: str | UnsetType = UNSET
+    kind: CharacterKind | UnsetType = UNSET
+    aspects: list[AspectPart] | UnsetType = UNSET
+    consequences: list[ConsequenceSeenPart] | UnsetType = UNSET
+
+
+def _mark(mark: ClockMark | None) -> MarkPart | None:
+    if mark is None:
+        return None
+    return MarkPart(
+        scenes_ended=mark.scenes_ended,
+        sessions_ended=mark.sessions_ended,
+        minor_milestones=mark.minor_milestones,
+        major_milestones=mark.major_milestones,
+        moment=UNSET if mark.moment is Moment.SCENE else mark.moment,
+        significant_milestones=mark.significant_milestones or UNSET,
+    )
+
+
+def _sheet_aspect(
+    aspect: Aspect,
+    *,
+    kind: bool = True,
+    hidden: bool | UnsetType = UNSET,
+    holders: Callable[[str], bool] | None = None,
+) -> SheetAspectPart:
+    held = [f.holder for f in aspect.free_invokes]
+    if holders is not None:
+        held = [h for h in held if holders(h)]
+    return SheetAspectPart(
+        id=aspect.id,
+        kind=aspect.kind if kind else UNSET,
+        name=aspect.name,
+        free_invokes=held or UNSET,
+        hidden=hidden,
+    )
+
+
+def _actions(actions: tuple[Action, ...], *, none_is_any: bool) -> Action | UnsetType | None:
+    """The single ``action`` older readers know when the list says the same (one action; for a
+    swap, none meaning any)."""
+    if len(actions) == 1:
+        return actions[0]
+    return None if not actions and none_is_any else UNSET
+
+
+def _effect(effect: StuntEffect) -> StuntEffectPart:
+    if isinstance(effect, SkillBonus):
+        single = _actions(effect.actions, none_is_any=False)
+        return SkillBonusPart(
+            skill=effect.skill,
+            actions=list(effect.actions),
+            action=UNSET if single is None else single,
+            bonus=effect.bonus,
+        )
+    if isinstance(effect, SkillSwap):
+        return SkillSwapPart(
+            skill=effect.skill,
+            replaces=effect.replaces,
+            actions=list(effect.actions),
+            action=_actions(effect.actions, none_is_any=True),
+        )
+    if isinstance(effect, ExtraAction):
+        return ExtraActionPart(skill=effect.skill, action=effect.action)
+    if isinstance(effect, ExtraFreeInvoke):
+        return ExtraFreeInvokePart(skill=effect.skill, count=effect.count)
+    if isinstance(effect, ExtraStress):
+        return ExtraStressPart(track=effect.track.value, boxes=effect.boxes)
+    if isinstance(effect, ExtraConsequence):
+        return ExtraConsequencePart(track=effect.track.value, severity=effect.severity)
+    if isinstance(effect, GrantsBoost):
+        return GrantsBoostPart(skill=effect.skill, actions=list(effect.actions))
+    if isinstance(effect, ActFirst):
+        return ActFirstPart(track=effect.track.value)
+    if isinstance(effect, RuleException):
+        return RuleExceptionPart(text=effect.text)
+    return TrueDetailPart(detail=effect.detail)
+
+
+def _sheet(viewer: Viewer, character: Character) -> SheetPart:
+    """The whole sheet, as the seat may read it: the aspects it sees, their free invokes held by
+    characters it may know of, fate points and spent stunts as they stand at the table."""
+    knows = None if viewer.gm else viewer.knows_holder
+    spent = viewer.state.game.stunt_uses.spent
+    return SheetPart(
+        format=CHARACTER_FORMAT,
+        version=CHARACTER_VERSION,
+        id=character.id,
+        name=character.name,
+        kind=character.kind,
+        preset=character.preset.split("+", 1)[0],
+        as_you_play=character.as_you_play,
+        description=character.description or UNSET,
+        aspects=[
+            _sheet_aspect(a, hidden=a.hidden, holders=knows)
+            for a in character.aspects
+            if viewer.sees_aspect(a)
+        ],
+        skills=dict(sorted(character.skills.items(), key=lambda kv: (-kv[1], kv[0]))),
+        skill_labels=dict(character.skill_labels) if character.skill_labels else UNSET,
+        stunts=[
+            StuntPart(
+                name=s.name,
+                description=s.description,
+                cost=s.cost,
+                fate_point_cost=s.fate_point_cost,
+                effect=_effect(s.effect),
+                circumstance=s.circumstance or UNSET,
+                used_at=_mark(character.stunt_uses.get(s.name)) or UNSET,
+                spent=spent(character.id, s),  # until the next scene or session
+            )
+            for s in character.stunts
+        ],
+        refresh=character.refresh,
+        refresh_awarded=character.refresh_awarded,
+        fate_points=viewer.state.game.ledger.account(character.id).available,
+        skill_steps=SkillStepsPart(
+            earned=character.skill_steps_earned, banked=character.skill_steps_banked
+        ),
+        members=UNSET if character.members == 1 else character.members,
+        shared_with=list(character.shared_with) if character.shared_with else UNSET,
+        gear=[GearPart(name=g.name, weapon=g.weapon, armor=g.armor) for g in character.gear]
+        if character.gear
+        else UNSET,
+        stress={
+            track.value: [StressBoxPart(value=b.value, marked=b.marked) for b in stress.boxes]
+            for track, stress in character.stress.items()
+        },
+        consequences=[
+            ConsequencePart(
+                severity=s.severity,
+                shifts=s.shifts,
+                track=s.track.value,
+                aspect=None if s.aspect is None else _sheet_aspect(s.aspect, kind=False),
+                recovering=s.recovering,
+                treated_at=_mark(s.treated_at),
+                taken_at=_mark(s.taken_at),
+                conflict=s.conflict,
+                replaced=None if s.replaced is None else _sheet_aspect(s.replaced),
+                condition=UNSET if s.condition is None else s.condition,
+            )
+            for s in character.consequences
+        ],
+    )
+
+
+def character_view(viewer: Viewer, character: Character) -> CharacterPart:
+    """A character as the seat may see it: the whole sheet when it may read it, otherwise the
+    name, the kind, the aspects it sees and the consequences."""
+    if viewer.sees_sheet(character.id):
+        return CharacterPart(
+            id=character.id,
+            revealed=True,
+            owner=viewer.state.owner_of(character.id),
+            sheet=_sheet(viewer, character),
+            healing=[
+                HealingPart(
+                    clears_after=viewer.clears_after(slot), treatment=_treatment(viewer, slot)
+                )
+                for slot in character.consequences
+            ],
+        )
+    return CharacterPart(
+        id=character.id,
+        revealed=False,
+        owner=None,
+        name=character.name,
+        kind=character.kind,
+        aspects=[viewer.aspect(a) for a in character.aspects if viewer.sees_aspect(a)],
+        consequences=[
+            ConsequenceSeenPart(
+                **msgspec.structs.asdict(viewer.aspect(s.aspect)),
+                recovering=s.recovering,
+                clears_after=viewer.clears_after(s),
+            )
+            for s in character.consequences
+            if s.aspect is not None
+        ],
+    )
+
+
+def _treatment(viewer: Viewer, slot: ConsequenceSlot) -> TreatmentPart | None:
+    found = viewer.treatment(slot)
+    return None if found is None else TreatmentPart(difficulty=found[0], on_self=found[1])

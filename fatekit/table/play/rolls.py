@@ -22,11 +22,12 @@ from fatekit.rules.aspects.effects import carry_out
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.lasting import check_overcome_removes
-from fatekit.rules.aspects.rolling import ActionRoll, offering
+from fatekit.rules.aspects.rolling import ActionRoll, RollPhase, offering
 from fatekit.rules.aspects.stunt_uses import default_stunts
 from fatekit.rules.core.actions import Action, AdvantageTarget, Chooser, Option, Resolution, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.zones import resolve_move
 from fatekit.table.base import (
     ActorRolled,
@@ -37,17 +38,15 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
-from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.seeing import (
     JSON,
     Viewer,
-    hide_dice,
-    hide_dice_in_play,
     hide_difficulty_of_roll,
     hides_last_roll,
     hides_roll_in_play,
@@ -949,86 +948,179 @@ def _show_invoke(viewer: Viewer, event: Invoked, data: JSON) -> JSON:
     return data
 
 
-def roll_view(viewer: Viewer, in_play: RollInPlay) -> JSON:
+class TreatsPart(Part, kw_only=True):
+    """The consequence a treatment treats, whose, and the name it takes once it succeeds."""
+
+    aspect_id: str
+    patient: str | None
+    new_name: str | None
+
+
+class DefencePart(Part, kw_only=True):
+    """The defence against a roll: who defends with what, its dice (``None``: kept from the
+    seat) and the invokes on it."""
+
+    actor: str
+    skill: str | None
+    faces: str | None
+    invocations: list[InvocationPart]
+
+
+class RollPart(Part, kw_only=True):
+    """A roll in play as the seat sees it. Its numbers (``effort``, ``opposition``, ``shifts``,
+    ``outcome``) once its dice are rolled; ``None`` where they are kept from the seat, which
+    ``difficulty_hidden``, ``dice_hidden`` and ``effort_hidden`` say."""
+
+    id: str
+    kind: RollKind
+    side: str | None  # a contest's side
+    task: str | None  # a challenge's task
+    actor: str
+    action: Action
+    skill: str | None
+    phase: RollPhase
+    faces: str | None
+    rerolled: list[str]
+    invocations: list[InvocationPart]
+    aim: AspectRefPart | None  # the aspect a create an advantage works on, or an overcome removes
+    move_to: str | None  # an overcome to get to this zone
+    aspect_owner: str | None  # whom a new advantage goes on
+    effort: int | UnsetType | None = UNSET
+    opposition: int | UnsetType | None = UNSET
+    shifts: int | UnsetType | None = UNSET
+    outcome: Outcome | UnsetType | None = UNSET
+    difficulty: int | UnsetType | None = UNSET
+    treats: TreatsPart | UnsetType = UNSET
+    difficulty_hidden: bool | UnsetType = UNSET
+    defence: DefencePart | UnsetType = UNSET
+    dice_hidden: bool | UnsetType = UNSET
+    effort_hidden: bool | UnsetType = UNSET
+
+    def hide_difficulty(self) -> None:
+        """Take out what gives a hidden difficulty away, saying that it is hidden."""
+        if self.difficulty is not UNSET:
+            self.difficulty = None
+        if self.opposition is not UNSET:
+            self.opposition = None
+        if self.shifts is not UNSET:
+            self.shifts = None
+        self.difficulty_hidden = True
+
+
+def roll_view(viewer: Viewer, in_play: RollInPlay) -> RollPart:
     """A roll in play as the seat sees it: its id and kind (a contest's side, a challenge's
     task), the dice, and the outcome as things stand."""
     roll = in_play.roll
-    out: JSON = {
-        "id": in_play.id,
-        "kind": in_play.kind.value,
-        "side": in_play.side,
-        "task": in_play.task,
-        "actor": roll.actor,
-        "action": roll.action.value,
-        "skill": roll.skill,
-        "phase": roll.phase.value,
-        "faces": None if roll.dice is None else roll.dice.symbols(),
-        "rerolled": [d.symbols() for d in roll.rerolled],
-        "invocations": [viewer.invocation(i) for i in roll.invocations],
-        # the aspect a create an advantage works on, or an overcome would remove
-        "aim": None
-        if in_play.aim is None or not viewer.sees_aspect(in_play.aim)
-        else {"id": in_play.aim.id, "name": in_play.aim.name, "kind": in_play.aim.kind.value},
-        "move_to": in_play.move_to,  # an overcome to get to this zone
-        "aspect_owner": in_play.aspect_owner,  # whom a new advantage goes on
-    }
+    aim = in_play.aim
+    out = RollPart(
+        id=in_play.id,
+        kind=in_play.kind,
+        side=in_play.side,
+        task=in_play.task,
+        actor=roll.actor,
+        action=roll.action,
+        skill=roll.skill,
+        phase=roll.phase,
+        faces=None if roll.dice is None else roll.dice.symbols(),
+        rerolled=[d.symbols() for d in roll.rerolled],
+        invocations=[viewer.invocation(i) for i in roll.invocations],
+        aim=None
+        if aim is None or not viewer.sees_aspect(aim)
+        else AspectRefPart(id=aim.id, name=aim.name, kind=aim.kind),
+        move_to=in_play.move_to,
+        aspect_owner=in_play.aspect_owner,
+    )
     if roll.dice is not None:
-        out.update(
-            effort=roll.effort,
-            opposition=roll.opposition_value,
-            shifts=roll.shifts,
-            outcome=roll.outcome.value,
-        )
-    if in_play.kind is RollKind.CONTEST and roll.dice is not None:
-        # Efforts are compared between the sides: nothing to beat on its own.
-        out.update(opposition=None, shifts=None, outcome=None)
+        out.effort, out.opposition = roll.effort, roll.opposition_value
+        out.shifts, out.outcome = roll.shifts, roll.outcome
+        if in_play.kind is RollKind.CONTEST:
+            # Efforts are compared between the sides: nothing to beat on its own.
+            out.opposition = out.shifts = out.outcome = None
     if roll.difficulty is not None and in_play.kind is not RollKind.CONTEST:
-        out["difficulty"] = roll.difficulty.value
+        out.difficulty = roll.difficulty.value
     if in_play.kind is RollKind.TREATMENT and in_play.treats is not None:
-        # The consequence treated, whose, and the name it takes once the treatment succeeds.
-        out["treats"] = {
-            "aspect_id": in_play.treats.id,
-            "patient": in_play.treats.owner,
-            "new_name": in_play.renames,
-        }
+        out.treats = TreatsPart(
+            aspect_id=in_play.treats.id, patient=in_play.treats.owner, new_name=in_play.renames
+        )
     if hides_roll_in_play(in_play, viewer.gm):
-        hide_difficulty_of_roll(out)
+        out.hide_difficulty()
     elif in_play.hidden:
-        out["difficulty_hidden"] = True  # the GM sees it, and that the players do not
+        out.difficulty_hidden = True  # the GM sees it, and that the players do not
     if roll.opposition is not None:
         defence = roll.opposition
-        out["defence"] = {
-            "actor": defence.actor,
-            "skill": defence.skill,
-            "faces": None if defence.dice is None else defence.dice.symbols(),
-            "invocations": [viewer.invocation(i) for i in defence.invocations],
-        }
-    hide_dice_in_play(out, viewer.dice_kept(in_play.npc_dice_hidden))
+        out.defence = DefencePart(
+            actor=defence.actor,
+            skill=defence.skill,
+            faces=None if defence.dice is None else defence.dice.symbols(),
+            invocations=[viewer.invocation(i) for i in defence.invocations],
+        )
+    _keep_dice(out, viewer.dice_kept(in_play.npc_dice_hidden))
     _keep_hazard_numbers(viewer, in_play, out)
     return out
 
 
-def _keep_hazard_numbers(viewer: Viewer, in_play: RollInPlay, out: JSON) -> None:
+def _keep_dice(out: RollPart, kept: Callable[[str], bool]) -> None:
+    """Take out of a roll in play the dice of those whose dice are ``kept`` from the seat: the
+    roller's (and their rerolls), a defender's."""
+    if kept(out.actor):
+        out.faces, out.rerolled, out.dice_hidden = None, [], True
+    defence = out.defence
+    if not isinstance(defence, UnsetType) and kept(defence.actor):
+        defence.faces = None
+        out.dice_hidden = True
+
+
+def _keep_hazard_numbers(viewer: Viewer, in_play: RollInPlay, out: RollPart) -> None:
     """A hazard's rating and Weapon stay the GM's: its own roll shows no effort or shifts (with
     its Weapon in the hit, they would give both away), a roll against it no difficulty,
     opposition or shifts. The outcome, and a hit's shifts, still show."""
     roll = in_play.roll
     if viewer.keeps_hazard(roll.actor):
-        out.update(effort=None, shifts=None, effort_hidden=True)
+        out.effort, out.shifts, out.effort_hidden = None, None, True
     faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
     if viewer.keeps_hazard(faced):
-        hide_difficulty_of_roll(out)
+        out.hide_difficulty()
 
 
-def last_roll_view(viewer: Viewer) -> JSON | None:
+class LastRollPart(Part, kw_only=True):
+    """The latest roll's record as the seat sees it (for aiming a split or zone attack): its
+    dice and its defender's, ``None`` where kept from the seat."""
+
+    version: int
+    at: str
+    actor: str
+    action: str  # an action, or "reroll"
+    skill: str
+    faces: str | None
+    defender: str | None
+    defend_faces: str | None
+    difficulty: int | None
+    dice_hidden: bool | UnsetType = UNSET
+    difficulty_hidden: bool | UnsetType = UNSET
+
+
+def last_roll_view(viewer: Viewer) -> LastRollPart | None:
     """The latest roll's record as the seat sees it (for aiming a split or zone attack)."""
     state = viewer.state
     last = state.last_roll
     if last is None:
         return None
-    out: JSON = to_json(last)
+    out = LastRollPart(
+        version=last.version,
+        at=last.at,
+        actor=last.actor,
+        action=last.action,
+        skill=last.skill,
+        faces=last.faces,
+        defender=last.defender,
+        defend_faces=last.defend_faces,
+        difficulty=last.difficulty,
+    )
     kept = viewer.dice_kept(state.screen.npc_dice_hidden(last.version))
-    hide_dice(out, kept, roller=last.actor, defender=last.defender)
+    if kept(last.actor):
+        out.faces, out.dice_hidden = None, True
+    if last.defend_faces is not None and last.defender is not None and kept(last.defender):
+        out.defend_faces, out.dice_hidden = None, True
     if hides_last_roll(state, viewer.gm):
-        hide_difficulty_of_roll(out)
+        out.difficulty, out.difficulty_hidden = None, True
     return out

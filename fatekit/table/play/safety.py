@@ -27,6 +27,7 @@ from fatekit.rules.safety import SafetyTool
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns, judges
+from fatekit.table.parts import Part
 from fatekit.table.play.notes import Undo
 from fatekit.table.play.people import AddSeat, RemoveSeat
 from fatekit.table.seeing import JSON, Viewer
@@ -202,13 +203,27 @@ def _show_signal(viewer: Viewer, event: SignalRaised, data: JSON) -> JSON:
 shown_whole(SignalAnswered, SafetyToolSet)
 
 
-def safety_view(state: TableState) -> JSON:
+class SignalPart(Part, kw_only=True):
+    """A signal waiting for the GM: which tool, and nobody's name."""
+
+    id: str
+    tool: SafetyTool
+
+
+class SafetyPart(Part, kw_only=True):
+    """The table's safety tools, alike for every seat: the signals on, and those waiting for
+    the GM (oldest first)."""
+
+    on: list[SafetyTool]
+    waiting: list[SignalPart]
+
+
+def safety_view(state: TableState) -> SafetyPart:
     """The table's safety tools as every seat sees them alike: the signals on, and those waiting
     for the GM (oldest first)."""
-    return {
-        "on": [tool.value for tool in SafetyTool if state.safety.is_on(tool)],
-        "waiting": [
-            {"id": signal_id, "tool": tool.value}
-            for signal_id, tool in state.safety.waiting.items()
+    return SafetyPart(
+        on=[tool for tool in SafetyTool if state.safety.is_on(tool)],
+        waiting=[
+            SignalPart(id=signal_id, tool=tool) for signal_id, tool in state.safety.waiting.items()
         ],
-    }
+    )

@@ -20,6 +20,7 @@ from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneL
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
+from fatekit.table.parts import AspectPart, Part, to_builtins
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
@@ -675,7 +676,7 @@ def _show_reveal(viewer: Viewer, event: AspectRevealed, data: JSON) -> JSON | No
     except BadInput:
         return data
     if viewer.sees_aspect(aspect):
-        data["aspect"] = viewer.aspect(aspect)
+        data["aspect"] = to_builtins(viewer.aspect(aspect))
     return data
 
 
@@ -695,30 +696,64 @@ def _show_mark(viewer: Viewer, event: CountdownMarked, data: JSON) -> JSON | Non
     return None if countdown is None or viewer.countdown(countdown) is None else data
 
 
-def scene_view(viewer: Viewer, scene: Scene) -> JSON:
+class ZonesPart(Part, kw_only=True):
+    """The scene's zones: the borders between them, who stands where, and where the characters
+    the seat acts for may go (``moves``: a free move; ``further``: with an overcome)."""
+
+    zones: list[str]
+    links: list[list[str]]
+    positions: dict[str, str]
+    moves: dict[str, list[str]]
+    further: dict[str, list[str]]
+
+
+class CountdownPart(Part, kw_only=True):
+    """A countdown as the seat sees it (``None``: kept from it)."""
+
+    id: str
+    boxes: int
+    marked: int
+    finished: bool
+    name: str | None
+    triggers: list[str] | None
+    outcome: str | None
+
+
+class ScenePart(Part, kw_only=True):
+    """The scene in play as the seat sees it."""
+
+    name: str
+    number: int
+    participants: list[str]
+    aspects: list[AspectPart]
+    zones: ZonesPart | None
+    countdowns: list[CountdownPart]
+
+
+def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
     """The scene in play as the seat sees it: the aspects it may know of, the zones and who
     stands where, and the countdowns as their visibility says."""
     zones = scene.zones
-    return {
-        "name": scene.name,
-        "number": scene.number,
-        "participants": list(scene.participants),
-        "aspects": [viewer.aspect(a) for a in scene.aspects if viewer.sees_aspect(a)],
-        "zones": None
+    return ScenePart(
+        name=scene.name,
+        number=scene.number,
+        participants=list(scene.participants),
+        aspects=[viewer.aspect(a) for a in scene.aspects if viewer.sees_aspect(a)],
+        zones=None
         if zones is None
-        else {
-            "zones": sorted(zones.zones),
-            "links": sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
-            "positions": dict(sorted(zones.positions.items())),
-            "moves": _moves(viewer, scene, scene.free_moves),
-            "further": _moves(viewer, scene, scene.move_roll_zones),
-        },
-        "countdowns": [
+        else ZonesPart(
+            zones=sorted(zones.zones),
+            links=sorted([a, b] for a in zones.zones for b in zones.neighbours(a) if a < b),
+            positions=dict(sorted(zones.positions.items())),
+            moves=_moves(viewer, scene, scene.free_moves),
+            further=_moves(viewer, scene, scene.move_roll_zones),
+        ),
+        countdowns=[
             _countdown_view(shown)
             for shown in (viewer.countdown(c) for c in scene.countdowns.values())
             if shown is not None
         ],
-    }
+    )
 
 
 def _moves(
@@ -739,13 +774,13 @@ def _moves(
     return found
 
 
-def _countdown_view(view: CountdownView) -> JSON:
-    return {
-        "id": view.id,
-        "boxes": view.boxes,
-        "marked": view.marked,
-        "finished": view.finished,
-        "name": view.name,
-        "triggers": None if view.triggers is None else [t.key for t in view.triggers],
-        "outcome": view.outcome,
-    }
+def _countdown_view(view: CountdownView) -> CountdownPart:
+    return CountdownPart(
+        id=view.id,
+        boxes=view.boxes,
+        marked=view.marked,
+        finished=view.finished,
+        name=view.name,
+        triggers=None if view.triggers is None else [t.key for t in view.triggers],
+        outcome=view.outcome,
+    )

@@ -26,13 +26,13 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
 from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
-from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
-from fatekit.table.state import SEAT_RULE, AskedRoll, SecretRollRecord, TableState
+from fatekit.table.state import SEAT_RULE, AskedRoll, PreparedScene, SecretRollRecord, TableState
 from fatekit.table.upcasting import older
 
 #: The longest note a secret roll keeps of what it was for.
@@ -384,24 +384,122 @@ def _show_asked(viewer: Viewer, event: DifficultyHidden, data: JSON) -> JSON | N
     }
 
 
-def screen_view(viewer: Viewer) -> JSON:
+class SecretRollPart(Part, kw_only=True):
+    """A secret roll not revealed yet (the GM's only): dice, effort, outcome and why it was
+    made."""
+
+    roll_id: str
+    version: int
+    actor: str
+    skill: str
+    faces: str
+    effort: int
+    difficulty: int | None
+    outcome: str | None
+    reason: str
+
+
+class AskedPart(Part, kw_only=True):
+    """A roll the GM asked of a character against a hidden difficulty: the difficulty only to a
+    GM."""
+
+    actor: str
+    difficulty: int | UnsetType = UNSET
+    skill: str | None
+    action: Action
+
+
+class PreparedAspectPart(Part, kw_only=True):
+    """A situation aspect a prepared scene starts with; its free invokes as [holder, count]
+    pairs."""
+
+    name: str
+    zone: str | None
+    hidden: bool
+    known_to: list[str]
+    free_invokes: list[list[str | int]]
+
+
+class PreparedScenePart(Part, kw_only=True):
+    """A scene the GM set up ahead of play (:class:`~fatekit.table.state.PreparedScene`)."""
+
+    name: str
+    participants: list[str]
+    zones: list[str]
+    links: list[list[str]]  # [zone, zone]
+    positions: list[list[str]]  # [character, zone]
+    scene_id: str
+    aspects: list[PreparedAspectPart]
+    entrance: str | None
+
+
+class ScreenPart(Part, kw_only=True):
+    """The GM's screen: the secret rolls, the rolls asked against hidden difficulties, the
+    prepared scenes and whether NPCs' dice are hidden. A player sees only the rolls asked of
+    their own characters, never the difficulty."""
+
+    secret_rolls: list[SecretRollPart]
+    asked: list[AskedPart]
+    prepared: list[PreparedScenePart]
+    npc_dice_hidden: bool
+
+
+def _prepared(scene: PreparedScene) -> PreparedScenePart:
+    return PreparedScenePart(
+        name=scene.name,
+        participants=list(scene.participants),
+        zones=list(scene.zones),
+        links=[list(link) for link in scene.links],
+        positions=[list(place) for place in scene.positions],
+        scene_id=scene.scene_id,
+        aspects=[
+            PreparedAspectPart(
+                name=a.name,
+                zone=a.zone,
+                hidden=a.hidden,
+                known_to=list(a.known_to),
+                free_invokes=[[holder, count] for holder, count in a.free_invokes],
+            )
+            for a in scene.aspects
+        ],
+        entrance=scene.entrance,
+    )
+
+
+def screen_view(viewer: Viewer) -> ScreenPart:
     """The ``screen`` part of a seat's view: all of it for a GM; for anyone else only that the
     GM asked one of the seat's characters for a roll (never the difficulty)."""
     screen = viewer.state.screen
     if viewer.gm:
-        return {
-            "secret_rolls": [to_json(r) for r in screen.secret_rolls.values()],
-            "asked": [to_json(a) for a in screen.asked.values()],
-            "prepared": [to_json(p) for p in screen.prepared.values()],
-            "npc_dice_hidden": screen.npc_dice_hidden(),
-        }
-    return {
-        "npc_dice_hidden": screen.npc_dice_hidden(),
-        "secret_rolls": [],
-        "asked": [
-            {"actor": a.actor, "skill": a.skill, "action": a.action.value}
+        return ScreenPart(
+            secret_rolls=[
+                SecretRollPart(
+                    roll_id=r.roll_id,
+                    version=r.version,
+                    actor=r.actor,
+                    skill=r.skill,
+                    faces=r.faces,
+                    effort=r.effort,
+                    difficulty=r.difficulty,
+                    outcome=r.outcome,
+                    reason=r.reason,
+                )
+                for r in screen.secret_rolls.values()
+            ],
+            asked=[
+                AskedPart(actor=a.actor, difficulty=a.difficulty, skill=a.skill, action=a.action)
+                for a in screen.asked.values()
+            ],
+            prepared=[_prepared(p) for p in screen.prepared.values()],
+            npc_dice_hidden=screen.npc_dice_hidden(),
+        )
+    return ScreenPart(
+        npc_dice_hidden=screen.npc_dice_hidden(),
+        secret_rolls=[],
+        asked=[
+            AskedPart(actor=a.actor, skill=a.skill, action=a.action)
             for a in screen.asked.values()
             if a.actor in viewer.mine
         ],
-        "prepared": [],
-    }
+        prepared=[],
+    )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import msgspec
+
 from fatekit.formats.ids import id_from_name
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.lasting import Issue
@@ -17,6 +19,7 @@ from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, check_created, folds, judges
+from fatekit.table.parts import AspectPart, Part
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import EntryKind, SettingEntry, TableState
@@ -349,7 +352,42 @@ def _show_membership(viewer: Viewer, event: MembershipSet, data: JSON) -> JSON |
     return data if viewer.sees_sheet(event.character_id) else None
 
 
-def setting_view(viewer: Viewer) -> JSON:
+class SettingAspectPart(AspectPart, kw_only=True):
+    """A lasting aspect of the setting: a setting aspect's issue, an organization aspect's
+    organization."""
+
+    issue: Issue | None
+    organization: str | None
+
+
+class EntryPart(Part, kw_only=True):
+    """A face or a place of the setting."""
+
+    id: str
+    kind: EntryKind
+    name: str
+    text: str
+    secret: bool
+
+
+class OrganizationPart(Part, kw_only=True):
+    """An organization, and its members whose sheets the seat may see."""
+
+    name: str
+    members: list[str]
+
+
+class SettingPart(Part, kw_only=True):
+    """The setting as the seat sees it."""
+
+    name: str
+    summary: str
+    aspects: list[SettingAspectPart]
+    entries: list[EntryPart]
+    organizations: list[OrganizationPart]
+
+
+def setting_view(viewer: Viewer) -> SettingPart:
     """The setting as the seat sees it: its name and summary, the lasting aspects (each
     setting aspect's issue, each organization aspect's organization), the faces and places not
     kept secret from it, and each organization's members whose sheets it may see."""
@@ -357,31 +395,31 @@ def setting_view(viewer: Viewer) -> JSON:
     setting = state.setting
     lasting = state.game.lasting
     named = {a.organization for a in lasting if a.organization is not None}
-    return {
-        "name": setting.name,
-        "summary": setting.summary,
-        "aspects": [
-            {
-                **viewer.aspect(aspect),
-                "issue": None if (i := setting.issues.get(aspect.id)) is None else i.value,
-                "organization": aspect.organization,
-            }
+    return SettingPart(
+        name=setting.name,
+        summary=setting.summary,
+        aspects=[
+            SettingAspectPart(
+                **msgspec.structs.asdict(viewer.aspect(aspect)),
+                issue=setting.issues.get(aspect.id),
+                organization=aspect.organization,
+            )
             for aspect in lasting
             if viewer.sees_aspect(aspect)
         ],
-        "entries": [
-            {
-                "id": entry_id,
-                "kind": entry.kind.value,
-                "name": entry.name,
-                "text": entry.text,
-                "secret": entry.secret,
-            }
+        entries=[
+            EntryPart(
+                id=entry_id,
+                kind=entry.kind,
+                name=entry.name,
+                text=entry.text,
+                secret=entry.secret,
+            )
             for entry_id, entry in setting.entries.items()
             if viewer.gm or not entry.secret
         ],
-        "organizations": [
-            {"name": org, "members": shown}
+        organizations=[
+            OrganizationPart(name=org, members=shown)
             for org in sorted(set(lasting.memberships) | named)
             # an organization only hidden NPCs belong to, with no aspect in play, stays unnamed
             if (
@@ -389,4 +427,4 @@ def setting_view(viewer: Viewer) -> JSON:
             )
             or org in named
         ],
-    }
+    )

@@ -7,14 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.rolling import ActionRoll
-from fatekit.rules.core.actions import Action
+from fatekit.rules.core.actions import Action, Chooser
 from fatekit.rules.core.dice import FateDice, ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
+from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
+from fatekit.table.parts import InvocationPart, Part
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
@@ -401,7 +403,18 @@ def _show_defences(viewer: Viewer, event: TargetsAssigned, data: JSON) -> JSON:
     return data
 
 
-def targets_view(viewer: Viewer, conflict: Conflict) -> JSON | None:
+class TargetPart(Part, kw_only=True):
+    """One aimed target of a split or zone attack: what each outcome allows, and the invokes
+    made on its defence."""
+
+    shifts: int
+    outcome: Outcome
+    options: list[str]
+    chosen_by: Chooser
+    invocations: list[InvocationPart]
+
+
+def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | None:
     """The aimed targets of a split or zone attack and what each outcome allows (rolls are
     public, so everyone sees them), with the invokes made on each target's defence; ``None``
     while no attack on several targets is aimed."""
@@ -410,14 +423,14 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> JSON | None:
     except FateError:
         return None
     return {
-        target: {
-            "shifts": resolution.shifts,
-            "outcome": resolution.outcome.value,
-            "options": [o.key for o in resolution.options],
-            "chosen_by": resolution.chosen_by.value,
-            "invocations": [
+        target: TargetPart(
+            shifts=resolution.shifts,
+            outcome=resolution.outcome,
+            options=[o.key for o in resolution.options],
+            chosen_by=resolution.chosen_by,
+            invocations=[
                 viewer.invocation(i) for i in conflict.targets.target_defence(target).invocations
             ],
-        }
+        )
         for target, resolution in previews.items()
     }

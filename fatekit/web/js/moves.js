@@ -520,7 +520,9 @@ function openConflictRoll(actor, move, type) {
   const removable =
     type === "Overcome"
       ? visibleAspects().filter(
-          (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(actor)),
+          (a) =>
+            ["situation", "zone", "boost"].includes(a.kind) &&
+            (!a.hidden || ("known_to" in a && a.known_to.includes(actor))),
         )
       : [];
   const removing = removable.length

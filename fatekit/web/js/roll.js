@@ -237,7 +237,8 @@ export function openRoll() {
   // Only an aspect the actor knows of: a hidden one must be discovered first.
   const removableBy = (who) =>
     visibleAspects().filter(
-      (a) => ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || (a.known_to || []).includes(who)),
+      (a) =>
+        ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || ("known_to" in a && a.known_to.includes(who))),
     );
   const removingOptions = (who) => [
     ["", t("roll.no_aspect_removed")],

@@ -6,11 +6,16 @@ import { ApiError } from "./lib/api.js";
 import { free, h, fill } from "./lib/dom.js";
 import { has, language, t, tn } from "./lib/i18n.js";
 
+/** @typedef {import("./types/page").SeatView} SeatView */
+/** @typedef {import("./types/page").ExtrasPart} Extras */
+
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {
   seat: null,
   live: null,
+  /** @type {SeatView | null} the seat's document (docs/page.schema.json), its extras beside it */
   view: null,
+  /** @type {Extras | null} */
   extras: null,
   preset: null,
   version: null, // the version of the document in `view`

@@ -345,7 +345,10 @@ function milestonesPanel() {
     ? []
     : app.view.characters
         .filter((c) => mine().has(c.id) && app.view.milestones[c.id] !== "major")
-        .map((c) => [c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0])
+        .map(
+          (c) =>
+            /** @type {[string, number]} */ ([c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0]),
+        )
         .filter(([, n]) => n > 0);
   if (!open.length && !banked.length) return null;
   return section(
