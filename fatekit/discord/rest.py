@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypedDict
 
 import hikari
 import httpx
@@ -101,6 +102,31 @@ def _rows(components: list[JSON] | None) -> list[hikari.api.ComponentBuilder]:
                     menu.add_option(str(option["label"]), str(option["value"]))
         out.append(builder)
     return out
+
+
+class _Message(TypedDict):
+    """What every message the door sends says beside its content (see :func:`_message`)."""
+
+    components: hikari.UndefinedOr[Sequence[hikari.api.ComponentBuilder]]
+    mentions_everyone: bool
+    user_mentions: bool
+    role_mentions: bool
+
+
+def _message(body: JSON, *, rows: bool) -> _Message:
+    """A message's action rows when ``rows`` (else those it has stay as they are), and no
+    mentions: nothing a player typed pings anyone."""
+    return _Message(
+        components=_rows(body.get("components")) if rows else hikari.UNDEFINED,
+        mentions_everyone=False,
+        user_mentions=False,
+        role_mentions=False,
+    )
+
+
+def _flags(body: JSON) -> hikari.UndefinedOr[int]:
+    """The message flags Discord takes from the door: only ephemeral (seen by one user)."""
+    return int(body.get("flags", 0)) & EPHEMERAL or hikari.UNDEFINED
 
 
 def _inputs(components: list[JSON]) -> list[hikari.api.ComponentBuilder]:
@@ -247,13 +273,8 @@ class Rest:
                     token,
                     hikari.ResponseType(kind),
                     data.get("content", hikari.UNDEFINED),
-                    flags=int(data.get("flags", 0)) & EPHEMERAL or hikari.UNDEFINED,
-                    components=_rows(data.get("components"))
-                    if "components" in data
-                    else hikari.UNDEFINED,
-                    mentions_everyone=False,
-                    user_mentions=False,
-                    role_mentions=False,
+                    flags=_flags(data),
+                    **_message(data, rows="components" in data),
                 )
         except hikari.HikariError as error:
             found = _error(error, "POST /interactions/{id}/<token>/callback")
@@ -268,12 +289,7 @@ class Rest:
                 hikari.Snowflake(application_id),
                 token,
                 body.get("content", hikari.UNDEFINED),
-                components=_rows(body.get("components"))
-                if "components" in body
-                else hikari.UNDEFINED,
-                mentions_everyone=False,
-                user_mentions=False,
-                role_mentions=False,
+                **_message(body, rows="components" in body),
             )
         except hikari.HikariError as error:
             raise _error(error, "PATCH /webhooks/{app}/<token>/messages/@original") from None
@@ -287,13 +303,8 @@ class Rest:
                 hikari.Snowflake(application_id),
                 token,
                 body.get("content", hikari.UNDEFINED),
-                flags=int(body.get("flags", 0)) & EPHEMERAL or hikari.UNDEFINED,
-                components=_rows(body.get("components"))
-                if "components" in body
-                else hikari.UNDEFINED,
-                mentions_everyone=False,
-                user_mentions=False,
-                role_mentions=False,
+                flags=_flags(body),
+                **_message(body, rows="components" in body),
             )
         except hikari.HikariError as error:
             raise _error(error, "POST /webhooks/{app}/<token>") from None
@@ -306,13 +317,8 @@ class Rest:
             sent = await client.create_message(
                 hikari.Snowflake(channel_id),
                 body.get("content", hikari.UNDEFINED),
-                components=_rows(body.get("components"))
-                if body.get("components")
-                else hikari.UNDEFINED,
                 nonce=nonce if nonce is not None else hikari.UNDEFINED,
-                mentions_everyone=False,
-                user_mentions=False,
-                role_mentions=False,
+                **_message(body, rows=bool(body.get("components"))),
             )
         except hikari.HikariError as error:
             raise _error(error, "POST /channels/{id}/messages") from None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from contextlib import suppress
+from typing import TypedDict, Unpack
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import Applied, carry_out
@@ -94,6 +95,8 @@ __all__ = [
     "MOB_HITS_RULE",
     "MULTIPLE_TARGETS_RULE",
     "TAKEN_OUT_RULE",
+    "AdvantageOptions",
+    "AttackOptions",
     "Conflict",
     "ConflictEnd",
     "ConflictKind",
@@ -103,11 +106,59 @@ __all__ = [
     "FocusKind",
     "LegalAction",
     "Move",
+    "OpposedOptions",
+    "OvercomeOptions",
     "PendingHit",
     "Phase",
+    "RollOptions",
     "Status",
     "TurnInProgress",
 ]
+
+
+class RollOptions(TypedDict, total=False):
+    """What any action of an exchange may say of its roll: the defence (``defend_skill``,
+    ``defender_dice``), teamwork (``helpers``) and the higher side's ``scale_benefit``."""
+
+    defend_skill: str | None
+    defender_dice: DiceSource | None
+    helpers: Iterable[str]
+    scale_benefit: ScaleBenefit | str | None
+
+
+class AttackOptions(RollOptions, total=False):
+    """What :meth:`Conflict.attack` (and :meth:`Conflict.attack_recorded`) take beside the roll."""
+
+    defender: str | None
+    forgo_defense: bool
+    ranged: bool | None
+    cover: str | None
+    cover_use: CoverUse | str
+    into_block: str | None
+
+
+class OpposedOptions(RollOptions, total=False):
+    """An action against a passive ``difficulty`` or the active opposition of ``against``."""
+
+    difficulty: int | None
+    against: str | None
+
+
+class AdvantageOptions(OpposedOptions, total=False):
+    """What :meth:`Conflict.create_advantage` (and :meth:`Conflict.advantage_recorded`) take."""
+
+    aspect: Aspect | None
+    zone: str | None
+
+
+class OvercomeOptions(OpposedOptions, total=False):
+    """What :meth:`Conflict.overcome` (and :meth:`Conflict.overcome_recorded`) take."""
+
+    move_to: str | None
+    block: str | None
+    remove_block: bool
+    disable_hazard: str | None
+    aspect: Aspect | None
 
 
 class Conflict:
@@ -351,16 +402,7 @@ class Conflict:
         skill: str,
         *,
         dice: DiceSource,
-        defend_skill: str | None = None,
-        defender: str | None = None,
-        forgo_defense: bool = False,
-        ranged: bool | None = None,
-        defender_dice: DiceSource | None = None,
-        helpers: Iterable[str] = (),
-        scale_benefit: ScaleBenefit | str | None = None,
-        cover: str | None = None,
-        cover_use: CoverUse | str = CoverUse.MITIGATE,
-        into_block: str | None = None,
+        **options: Unpack[AttackOptions],
     ) -> ActionRoll:
         """Attack ``target`` with ``skill``; return the roll (its defence already set up).
 
@@ -384,6 +426,7 @@ class Conflict:
             if target == actor or aimed.status is not Status.ACTIVE:
                 raise IllegalAction(f"{target} is not an active opponent of {actor}", EXCHANGE_RULE)
             refuse(f"{target} is on {actor}'s side", EXCHANGE_RULE)  # the GM may allow it
+        ranged = options.get("ranged")
         if ranged is None:
             ranged = self.targets.attack_is_ranged(actor, skill)
         if hazard is None and not self.roster.preset.can_use(
@@ -404,26 +447,65 @@ class Conflict:
         ):
             # Someone off the map (a hazard filling the scene, say) is not limited by zones.
             zones.check_reach(actor, target, ranged=ranged)
-        victim = target if defender is None else defender
+        defender = options.get("defender")
         if defender is not None:
             self.defence.check_interpose(defender, target)
-        shelter = None
+        cover = options.get("cover")
         if cover is not None:
-            shelter = self.obstacles.block(cover).as_cover(cover_use)
+            shelter = self.obstacles.block(cover).as_cover(
+                options.get("cover_use", CoverUse.MITIGATE)
+            )
             if shelter.negates:
                 attack_through_cover(None, shelter)  # raises: the attack cannot be made
-        forced = self.obstacles.block(into_block) if into_block is not None else None
+        into_block = options.get("into_block")
+        if into_block is not None:
+            self.obstacles.block(into_block)  # raises: no such block
+        return self._attack_begun(actor, target, skill, dice, options, checked=True)
+
+    def _attack_begun(
+        self,
+        actor: str,
+        target: str,
+        skill: str,
+        dice: DiceSource,
+        options: AttackOptions,
+        *,
+        checked: bool,
+    ) -> ActionRoll:
+        """Make an attack's roll, its defence and bonuses, and start its turn: what an attack
+        being decided (``checked``: :meth:`attack` has checked the rest) and one a table's log
+        recorded both do."""
+        ranged = options.get("ranged")
+        if ranged is None:
+            ranged = self.targets.attack_is_ranged(actor, skill)
+        defender = options.get("defender")
+        forgo_defense = options.get("forgo_defense", False)
+        cover, into_block = options.get("cover"), options.get("into_block")
+        victim = target if defender is None else defender
+        blocks = self.obstacles.blocks
+        shelter = (
+            None
+            if cover is None
+            else blocks[cover].cover_for(options.get("cover_use", CoverUse.MITIGATE))
+        )
+        forced = None if into_block is None else blocks[into_block]
         roll = self.roster.action_roll(
             actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
         )
         if forgo_defense:
-            if defender is not None:
+            if checked and defender is not None:
                 raise BadInput("an interposing defender defends; they cannot also forgo it")
         else:
-            self.defence.add_defence(
-                roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
+            defend = self.defence.add_defence if checked else self.defence.defence_added
+            defend(
+                roll,
+                victim,
+                options.get("defend_skill"),
+                melee=not ranged,
+                dice=options.get("defender_dice"),
+                target=target,
             )
-        advantage = self._bonuses(roll, actor, skill, helpers, victim, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, victim, options, checked=checked)
         self.turns.start(
             TurnInProgress(
                 actor,
@@ -439,19 +521,7 @@ class Conflict:
         return roll
 
     def create_advantage(
-        self,
-        actor: str,
-        skill: str,
-        *,
-        dice: DiceSource,
-        difficulty: int | None = None,
-        against: str | None = None,
-        defend_skill: str | None = None,
-        aspect: Aspect | None = None,
-        defender_dice: DiceSource | None = None,
-        helpers: Iterable[str] = (),
-        zone: str | None = None,
-        scale_benefit: ScaleBenefit | str | None = None,
+        self, actor: str, skill: str, *, dice: DiceSource, **options: Unpack[AdvantageOptions]
     ) -> ActionRoll:
         """Create an advantage: a new aspect, or free invokes on an existing ``aspect``.
 
@@ -460,6 +530,15 @@ class Conflict:
         for everyone there, rather than one per target.
         """
         self._start_action(actor, Action.CREATE_ADVANTAGE)
+        return self._advantage_begun(actor, skill, dice, options, checked=True)
+
+    def _advantage_begun(
+        self, actor: str, skill: str, dice: DiceSource, options: AdvantageOptions, *, checked: bool
+    ) -> ActionRoll:
+        """Make a create an advantage's roll and bonuses and start its turn, for one being
+        decided (``checked``: the opposition and the zone are checked as they come) or one a
+        table's log recorded."""
+        aspect, against, zone = options.get("aspect"), options.get("against"), options.get("zone")
         target = AdvantageTarget.NEW
         if aspect is not None:
             target = (
@@ -470,39 +549,25 @@ class Conflict:
             Action.CREATE_ADVANTAGE,
             skill,
             dice,
-            difficulty,
+            options.get("difficulty"),
             against,
-            defend_skill,
-            defender_dice,
+            options.get("defend_skill"),
+            options.get("defender_dice"),
+            checked=checked,
         )
-        if zone is not None:
+        if checked and zone is not None:
             if self.roster.scene.zones is None or zone not in self.roster.scene.zones.zones:
                 raise BadInput(f"no zone {zone!r} in this scene")
             if aspect is not None:
                 raise BadInput("an advantage on a zone creates a new aspect there")
-        advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
             TurnInProgress(actor, roll, against, aspect, target, zone=zone, scale=advantage)
         )
         return roll
 
     def overcome(
-        self,
-        actor: str,
-        skill: str,
-        *,
-        dice: DiceSource,
-        difficulty: int | None = None,
-        against: str | None = None,
-        defend_skill: str | None = None,
-        defender_dice: DiceSource | None = None,
-        move_to: str | None = None,
-        helpers: Iterable[str] = (),
-        scale_benefit: ScaleBenefit | str | None = None,
-        block: str | None = None,
-        remove_block: bool = False,
-        disable_hazard: str | None = None,
-        aspect: Aspect | None = None,
+        self, actor: str, skill: str, *, dice: DiceSource, **options: Unpack[OvercomeOptions]
     ) -> ActionRoll:
         """Overcome an obstacle: a ``difficulty``, or active opposition from ``against``.
 
@@ -515,6 +580,8 @@ class Conflict:
         opponent, ``against``, may defend it): any success, at a cost too, takes it out of play.
         """
         self._start_action(actor, Action.OVERCOME)
+        aspect, move_to = options.get("aspect"), options.get("move_to")
+        block, disable_hazard = options.get("block"), options.get("disable_hazard")
         if aspect is not None:
             if move_to is not None or block is not None or disable_hazard is not None:
                 raise BadInput("an overcome removes an aspect or gets past an obstacle, not both")
@@ -528,19 +595,13 @@ class Conflict:
             if zones is None:
                 raise BadInput("this scene has no zones to move between")
             zones.obstacles_to_moving(actor, move_to)  # checks the zone and that a way exists
-        obstacle = None
         if block is not None or disable_hazard is not None:
-            if difficulty is not None or against is not None:
+            if options.get("difficulty") is not None or options.get("against") is not None:
                 raise BadInput("an obstacle sets the difficulty itself: give no other opposition")
             if block is not None and disable_hazard is not None:
                 raise BadInput("overcome one obstacle at a time")
             if block is not None:
-                obstacle = self.obstacles.block(block)
-                difficulty = (
-                    obstacle.removal_difficulty
-                    if remove_block
-                    else obstacle.opposition_to(Action.OVERCOME)
-                )
+                self.obstacles.block(block)  # raises: no such block
             else:
                 assert disable_hazard is not None
                 found = self.roster.fighter(disable_hazard).hazard
@@ -549,24 +610,49 @@ class Conflict:
                     or self.roster.fighters[disable_hazard].status is not Status.ACTIVE
                 ):
                     raise BadInput(f"{disable_hazard!r} is not a hazard in this conflict")
-                difficulty = found.opposition_to(Action.OVERCOME)
-        elif remove_block:
+        elif options.get("remove_block", False):
             raise BadInput("name the block to remove")
+        return self._overcome_begun(actor, skill, dice, options, checked=True)
+
+    def _overcome_begun(
+        self, actor: str, skill: str, dice: DiceSource, options: OvercomeOptions, *, checked: bool
+    ) -> ActionRoll:
+        """Make an overcome's roll and bonuses and start its turn, for one being decided
+        (``checked``: :meth:`overcome` has checked the obstacle) or one a table's log recorded:
+        an obstacle's rating (plus two to remove a block) is its difficulty."""
+        against, difficulty = options.get("against"), options.get("difficulty")
+        block, disable_hazard = options.get("block"), options.get("disable_hazard")
+        remove_block = options.get("remove_block", False)
+        obstacle = None
+        if block is not None:
+            obstacle = self.obstacles.blocks[block]
+            difficulty = obstacle.removal_difficulty if remove_block else obstacle.rating
+        elif disable_hazard is not None:
+            found = self.roster.fighters[disable_hazard].hazard
+            difficulty = 0 if found is None else found.rating
         roll = self.defence.opposed_roll(
-            actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
+            actor,
+            Action.OVERCOME,
+            skill,
+            dice,
+            difficulty,
+            against,
+            options.get("defend_skill"),
+            options.get("defender_dice"),
+            checked=checked,
         )
-        advantage = self._bonuses(roll, actor, skill, helpers, against, scale_benefit)
+        advantage = self._bonuses(roll, actor, skill, against, options, checked=checked)
         self.turns.start(
             TurnInProgress(
                 actor,
                 roll,
                 against,
-                move_to=move_to,
+                move_to=options.get("move_to"),
                 scale=advantage,
                 block=obstacle,
                 remove_block=remove_block,
                 disable=disable_hazard,
-                target_aspect=aspect,
+                target_aspect=options.get("aspect"),
             )
         )
         return roll
@@ -833,21 +919,21 @@ class Conflict:
         roll: ActionRoll,
         actor: str,
         skill: str,
-        helpers: Iterable[str],
         opponent: str | None,
-        scale_benefit: ScaleBenefit | str | None,
+        options: RollOptions,
         *,
-        checked: bool = True,
+        checked: bool,
     ) -> ScaleAdvantage | None:
         """Add to an action's roll what helps it (teamwork, a big bad's solo bonus, scale);
         return the scale advantage, if any (not ``checked``: a roll a table's log recorded)."""
+        helpers = options.get("helpers", ())
         if checked:
             self.defence.add_helpers(roll, actor, skill, helpers)
         else:
             self.defence.helpers_added(roll, actor, skill, helpers)
         self.big_bad_rules.solo_bonus(roll, actor)
         return self.obstacles.scale(
-            roll, actor, opponent, roll.action, scale_benefit, checked=checked
+            roll, actor, opponent, roll.action, options.get("scale_benefit"), checked=checked
         )
 
     # -- actions a table's log recorded ----------------------------------------------------------
@@ -859,133 +945,24 @@ class Conflict:
         skill: str,
         *,
         dice: DiceSource,
-        defend_skill: str | None = None,
-        defender: str | None = None,
-        forgo_defense: bool = False,
-        ranged: bool | None = None,
-        defender_dice: DiceSource | None = None,
-        helpers: Iterable[str] = (),
-        scale_benefit: ScaleBenefit | str | None = None,
-        cover: str | None = None,
-        cover_use: CoverUse | str = CoverUse.MITIGATE,
-        into_block: str | None = None,
+        **options: Unpack[AttackOptions],
     ) -> ActionRoll:
         """An attack as a table's log recorded it (checked by no rule: see :meth:`attack`)."""
-        if ranged is None:
-            ranged = self.targets.attack_is_ranged(actor, skill)
-        victim = target if defender is None else defender
-        blocks = self.obstacles.blocks
-        shelter = None if cover is None else blocks[cover].cover_for(cover_use)
-        forced = None if into_block is None else blocks[into_block]
-        roll = self.roster.action_roll(
-            actor, Action.ATTACK, skill, dice, 0 if forgo_defense else None
-        )
-        if not forgo_defense:
-            self.defence.defence_added(
-                roll, victim, defend_skill, melee=not ranged, dice=defender_dice, target=target
-            )
-        advantage = self._bonuses(roll, actor, skill, helpers, victim, scale_benefit, checked=False)
-        self.turns.start(
-            TurnInProgress(
-                actor,
-                roll,
-                victim,
-                weapon=self.roster.fighters[actor].weapon,
-                armor=self.roster.fighters[victim].armor,
-                scale=advantage,
-                cover=shelter,
-                into_block=forced,
-            )
-        )
-        return roll
+        return self._attack_begun(actor, target, skill, dice, options, checked=False)
 
     def advantage_recorded(
-        self,
-        actor: str,
-        skill: str,
-        *,
-        dice: DiceSource,
-        difficulty: int | None = None,
-        against: str | None = None,
-        defend_skill: str | None = None,
-        aspect: Aspect | None = None,
-        defender_dice: DiceSource | None = None,
-        helpers: Iterable[str] = (),
-        zone: str | None = None,
-        scale_benefit: ScaleBenefit | str | None = None,
+        self, actor: str, skill: str, *, dice: DiceSource, **options: Unpack[AdvantageOptions]
     ) -> ActionRoll:
         """A create an advantage as a table's log recorded it (checked by no rule: see
         :meth:`create_advantage`)."""
-        target = AdvantageTarget.NEW
-        if aspect is not None:
-            target = (
-                AdvantageTarget.UNKNOWN if not aspect.is_known_to(actor) else AdvantageTarget.KNOWN
-            )
-        roll = self.defence.opposed_as_recorded(
-            actor,
-            Action.CREATE_ADVANTAGE,
-            skill,
-            dice,
-            difficulty,
-            against,
-            defend_skill,
-            defender_dice,
-        )
-        advantage = self._bonuses(
-            roll, actor, skill, helpers, against, scale_benefit, checked=False
-        )
-        self.turns.start(
-            TurnInProgress(actor, roll, against, aspect, target, zone=zone, scale=advantage)
-        )
-        return roll
+        return self._advantage_begun(actor, skill, dice, options, checked=False)
 
     def overcome_recorded(
-        self,
-        actor: str,
-        skill: str,
-        *,
-        dice: DiceSource,
-        difficulty: int | None = None,
-        against: str | None = None,
-        defend_skill: str | None = None,
-        defender_dice: DiceSource | None = None,
-        move_to: str | None = None,
-        helpers: Iterable[str] = (),
-        scale_benefit: ScaleBenefit | str | None = None,
-        block: str | None = None,
-        remove_block: bool = False,
-        disable_hazard: str | None = None,
-        aspect: Aspect | None = None,
+        self, actor: str, skill: str, *, dice: DiceSource, **options: Unpack[OvercomeOptions]
     ) -> ActionRoll:
         """An overcome as a table's log recorded it (checked by no rule: see :meth:`overcome`):
         an obstacle's rating (plus two to remove a block) is its difficulty."""
-        obstacle = None
-        if block is not None:
-            obstacle = self.obstacles.blocks[block]
-            difficulty = obstacle.removal_difficulty if remove_block else obstacle.rating
-        elif disable_hazard is not None:
-            found = self.roster.fighters[disable_hazard].hazard
-            difficulty = 0 if found is None else found.rating
-        roll = self.defence.opposed_as_recorded(
-            actor, Action.OVERCOME, skill, dice, difficulty, against, defend_skill, defender_dice
-        )
-        advantage = self._bonuses(
-            roll, actor, skill, helpers, against, scale_benefit, checked=False
-        )
-        self.turns.start(
-            TurnInProgress(
-                actor,
-                roll,
-                against,
-                move_to=move_to,
-                scale=advantage,
-                block=obstacle,
-                remove_block=remove_block,
-                disable=disable_hazard,
-                target_aspect=aspect,
-            )
-        )
-        return roll
+        return self._overcome_begun(actor, skill, dice, options, checked=False)
 
 
 def _before_dice(roll: ActionRoll) -> int:

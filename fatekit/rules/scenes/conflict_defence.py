@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Required, TypedDict, Unpack
 
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.characters.preset import ATTACK_DEFEND_RULE
@@ -28,7 +29,20 @@ from fatekit.rules.scenes.conflict_parts import (
 )
 from fatekit.rules.scenes.conflict_turns import Turns
 
-__all__ = ["Defence"]
+__all__ = ["Defence", "DefenceTerms"]
+
+
+class DefenceTerms(TypedDict, total=False):
+    """How a defence opposes a roll: ``melee``, against an attack at close quarters (which a
+    defence like Fight may parry); its ``dice`` (``None``: rolled when the roll is); ``harm``, a
+    defence against an attack (else, opposing a create an advantage or an overcome); the
+    ``target`` the attack aims at; a ``trial`` roll (the odds before a roll) records nothing."""
+
+    melee: Required[bool]
+    dice: Required[DiceSource | None]
+    harm: bool
+    target: str | None
+    trial: bool
 
 
 class Defence:
@@ -129,58 +143,36 @@ class Defence:
         against: str | None,
         defend_skill: str | None,
         defender_dice: DiceSource | None,
+        *,
+        checked: bool = True,
     ) -> ActionRoll:
-        """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``."""
-        if (difficulty is None) == (against is None):
+        """``actor``'s roll against a ``difficulty`` or the active opposition of ``against``
+        (not ``checked``: as a table's log recorded it, checked by no rule)."""
+        if checked and (difficulty is None) == (against is None):
             raise BadInput("give either a difficulty or who opposes the roll (against=...)")
         roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
         if against is not None:
-            if self.roster.fighter(against).status is not Status.ACTIVE:
-                raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)
-            self.add_defence(
-                roll, against, defend_skill, melee=True, dice=defender_dice, harm=False
-            )
+            if checked:
+                self._check_opposes(against)
+            defend = self.add_defence if checked else self.defence_added
+            defend(roll, against, defend_skill, melee=True, dice=defender_dice, harm=False)
         return roll
 
-    def opposed_as_recorded(
-        self,
-        actor: str,
-        action: Action,
-        skill: str,
-        dice: DiceSource,
-        difficulty: int | None,
-        against: str | None,
-        defend_skill: str | None,
-        defender_dice: DiceSource | None,
-    ) -> ActionRoll:
-        """``actor``'s roll as a table's log recorded it (checked by no rule: see
-        :meth:`opposed_roll`)."""
-        roll = self.roster.action_roll(actor, action, skill, dice, difficulty)
-        if against is not None:
-            self.defence_added(
-                roll, against, defend_skill, melee=True, dice=defender_dice, harm=False
-            )
-        return roll
+    def _check_opposes(self, against: str) -> None:
+        """Raise unless ``against`` is still in the conflict to oppose a roll."""
+        if self.roster.fighter(against).status is not Status.ACTIVE:
+            raise IllegalAction(f"{against} is out of the conflict", TAKEN_OUT_RULE)
 
     def add_defence(
-        self,
-        roll: ActionRoll,
-        defender: str,
-        skill: str | None,
-        *,
-        melee: bool,
-        dice: DiceSource | None,
-        harm: bool = True,
-        target: str | None = None,
-        trial: bool = False,
+        self, roll: ActionRoll, defender: str, skill: str | None, **how: Unpack[DefenceTerms]
     ) -> None:
-        """``defender`` opposes ``roll`` with ``skill`` (named by no one: the best they may use);
-        ``harm``: a defence against an attack, ``target``: whom the attack aims at. A ``trial``
-        roll (the odds before a roll) records nothing: a full defender has not defended yet."""
+        """``defender`` opposes ``roll`` with ``skill`` (named by no one: the best they may use),
+        as ``how`` says (:class:`DefenceTerms`: a ``trial`` roll records nothing, a full defender
+        has not defended yet)."""
         roster = self.roster
         roster.fighter(defender)
-        if harm:
-            allowed = self.defence_skills(defender, melee=melee)
+        if how.get("harm", True):
+            allowed = self.defence_skills(defender, melee=how["melee"])
             if skill is None:
                 if not allowed:
                     refuse(f"{defender} has no skill to defend with", ATTACK_DEFEND_RULE)
@@ -189,36 +181,28 @@ class Defence:
                     f"{roster.skill_name(skill)} cannot defend against this attack",
                     ATTACK_DEFEND_RULE,
                 )
-        self.defence_added(
-            roll, defender, skill, melee=melee, dice=dice, harm=harm, target=target, trial=trial
-        )
+        self.defence_added(roll, defender, skill, **how)
 
     def defence_added(
-        self,
-        roll: ActionRoll,
-        defender: str,
-        skill: str | None,
-        *,
-        melee: bool,
-        dice: DiceSource | None,
-        harm: bool = True,
-        target: str | None = None,
-        trial: bool = False,
+        self, roll: ActionRoll, defender: str, skill: str | None, **how: Unpack[DefenceTerms]
     ) -> None:
         """``defender`` opposes ``roll`` as a table's log recorded it (checked by no rule: see
         :meth:`add_defence`), with ``skill`` or the best they may use (any, if none may)."""
         roster = self.roster
         sheet = roster.fighters[defender].character
         if skill is None:
-            allowed = self.defence_skills(defender, melee=melee) if harm else ()
+            allowed = (
+                self.defence_skills(defender, melee=how["melee"]) if how.get("harm", True) else ()
+            )
             skill = (allowed or self.opposing_skills(defender))[0]
+        dice = how["dice"]
         defence = roll.opposed_by(defender, roster.rating(sheet, skill), skill=skill, dice=dice)
         roster.mob_bonus(defence, defender)
         self.big_bad_rules.solo_bonus(defence, defender)
         if defender in self.full_defenders:
-            if not trial:
+            if not how.get("trial", False):
                 self.defended.add(defender)
-            if self._focus_applies(defender, roll, target):
+            if self._focus_applies(defender, roll, how.get("target")):
                 defence.add_bonus(Bonus(BonusKind.OTHER, 2, "full defense"))
 
     def add_helpers(self, roll: ActionRoll, actor: str, skill: str, helpers: Iterable[str]) -> None:

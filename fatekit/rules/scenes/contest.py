@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypedDict, Unpack
 
 from fatekit.rules.core.actions import CreateAspect, Option, Side
 from fatekit.rules.core.citations import CONDENSED, ODE, rule
@@ -25,6 +26,7 @@ __all__ = [
     "FASTER_CONTESTS_RULE",
     "Contest",
     "ContestSide",
+    "ContestTerms",
     "ExchangeResult",
     "Role",
     "advantage_failure_options",
@@ -135,6 +137,18 @@ class ExchangeResult:
     member_hits: Mapping[str, int] = field(default_factory=dict)
 
 
+class ContestTerms(TypedDict, total=False):
+    """How a contest is played, beside its sides and their intents (see :class:`Contest`):
+    three ``victories_needed`` unless the table says up to five, the sides it can hurt
+    (``harmful_to``), ``faster`` contests, Öde's ``whole_side`` harm, passive ``difficulties``."""
+
+    victories_needed: int
+    harmful_to: Iterable[str]
+    faster: bool
+    whole_side: bool
+    difficulties: Mapping[str, int] | None
+
+
 @dataclass(slots=True)
 class Contest:
     """A contest between two or more sides.
@@ -161,12 +175,7 @@ class Contest:
         cls,
         sides: Mapping[str, Iterable[str]],
         intents: Mapping[str, str],
-        *,
-        victories_needed: int = 3,
-        harmful_to: Iterable[str] = (),
-        faster: bool = False,
-        whole_side: bool = False,
-        difficulties: Mapping[str, int] | None = None,
+        **terms: Unpack[ContestTerms],
     ) -> Contest:
         """Set up a contest: each side's members and declared intent.
 
@@ -174,6 +183,7 @@ class Contest:
         ``whole_side``, Öde's harm (see the class); ``difficulties``, a passive difficulty for
         every side (each faces its own obstacle), or none at all (the sides compete).
         """
+        victories_needed = terms.get("victories_needed", 3)
         if len(sides) < 2:
             raise BadInput("a contest needs at least two sides")
         if not 3 <= victories_needed <= 5:
@@ -190,10 +200,12 @@ class Contest:
                 if member in seen:
                     raise BadInput(f"{member!r} is on two sides")
                 seen.add(member)
-        harmful = frozenset(harmful_to)
+        # Read once: the terms may hand over an iterator.
+        terms["harmful_to"] = harmful = frozenset(terms.get("harmful_to", ()))
         unknown = harmful - set(sides)
         if unknown:
             raise BadInput(f"unknown sides: {', '.join(sorted(unknown))}")
+        difficulties = terms.get("difficulties")
         if difficulties is not None:
             strangers = set(difficulties) - set(sides)
             if strangers:
@@ -205,36 +217,24 @@ class Contest:
                     + ", ".join(missing),
                     CONTEST_DIFFICULTY_RULE,
                 )
-        return cls.as_recorded(
-            sides,
-            intents,
-            victories_needed=victories_needed,
-            harmful_to=harmful,
-            faster=faster,
-            whole_side=whole_side,
-            difficulties=difficulties,
-        )
+        return cls.as_recorded(sides, intents, **terms)
 
     @classmethod
     def as_recorded(
         cls,
         sides: Mapping[str, Iterable[str]],
         intents: Mapping[str, str],
-        *,
-        victories_needed: int = 3,
-        harmful_to: Iterable[str] = (),
-        faster: bool = False,
-        whole_side: bool = False,
-        difficulties: Mapping[str, int] | None = None,
+        **terms: Unpack[ContestTerms],
     ) -> Contest:
         """A contest as a table's log set it up (checked by no rule: see :meth:`between`)."""
         built = {s: ContestSide(s, tuple(m), intents.get(s, "").strip()) for s, m in sides.items()}
+        difficulties = terms.get("difficulties")
         return cls(
             built,
-            victories_needed,
-            frozenset(harmful_to),
-            faster,
-            whole_side=whole_side,
+            terms.get("victories_needed", 3),
+            frozenset(terms.get("harmful_to", ())),
+            terms.get("faster", False),
+            whole_side=terms.get("whole_side", False),
             difficulties=None if difficulties is None else dict(difficulties),
         )
 

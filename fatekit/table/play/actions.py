@@ -344,21 +344,7 @@ def _check_hidden(event: AdvantageRolled | OvercomeRolled) -> None:
 
 @judges(AttackRolled)
 def _judge_attack_rolled(state: TableState, event: AttackRolled) -> None:
-    roll = conflict_in_play(state).attack(
-        event.actor,
-        event.target,
-        event.skill,
-        **_exchange_roll(event, "attack"),
-        defender=event.defender,
-        forgo_defense=event.forgo_defense,
-        ranged=event.ranged,
-        cover=event.cover,
-        cover_use=event.cover_use,
-        into_block=event.into_block,
-    )
-    record = action_record(event, Action.ATTACK.value, event.defender or event.target)
-    put_in_play(state, roll, event, RollKind.CONFLICT, record, stunts=event.stunts)
-    note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
+    _attack_made(state, event, checked=True)
 
 
 @folds(AttackRolled)
@@ -380,7 +366,15 @@ def _attack_rolled(state: TableState, event: AttackRolled) -> None:
 
 @older(AttackRolled)
 def _attack_rolled_older(state: TableState, event: AttackRolled) -> None:
-    roll = conflict_in_play(state).attack_recorded(
+    _attack_made(state, event, checked=False)
+
+
+def _attack_made(state: TableState, event: AttackRolled, *, checked: bool) -> None:
+    """Make ``event``'s attack and put its roll in play: one being decided (``checked``: the
+    conflict judges it) or one an older release recorded (its facts worked out, unchecked)."""
+    conflict = conflict_in_play(state)
+    begin = conflict.attack if checked else conflict.attack_recorded
+    roll = begin(
         event.actor,
         event.target,
         event.skill,
@@ -393,8 +387,9 @@ def _attack_rolled_older(state: TableState, event: AttackRolled) -> None:
         into_block=event.into_block,
     )
     record = action_record(event, Action.ATTACK.value, event.defender or event.target)
-    into_play_as_recorded(state, roll, event, RollKind.CONFLICT, record, stunts=event.stunts)
-    note_roll_made(state, event.actor, event.version, False)
+    place = put_in_play if checked else into_play_as_recorded
+    place(state, roll, event, RollKind.CONFLICT, record, stunts=event.stunts)
+    note_roll_made(state, event.actor, event.version, False)  # an attack is never hidden
 
 
 def _action_roll(
@@ -438,27 +433,7 @@ def _opposed(
 @judges(AdvantageRolled)
 def _judge_advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
     _check_hidden(event)
-    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    roll = conflict_in_play(state).create_advantage(
-        event.actor,
-        event.skill,
-        **_exchange_roll(event, "roll"),
-        difficulty=event.difficulty,
-        against=event.against,
-        aspect=aimed,
-        zone=event.zone,
-    )
-    record = action_record(event, Action.CREATE_ADVANTAGE.value, event.against)
-    put_in_play(
-        state,
-        roll,
-        event,
-        RollKind.CONFLICT,
-        record,
-        stunts=event.stunts,
-        hidden=event.hidden_difficulty,
-    )
-    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    _advantage_made(state, event, checked=True)
 
 
 @folds(AdvantageRolled)
@@ -476,8 +451,16 @@ def _advantage_rolled(state: TableState, event: AdvantageRolled) -> None:
 
 @older(AdvantageRolled)
 def _advantage_rolled_older(state: TableState, event: AdvantageRolled) -> None:
+    _advantage_made(state, event, checked=False)
+
+
+def _advantage_made(state: TableState, event: AdvantageRolled, *, checked: bool) -> None:
+    """Make ``event``'s create an advantage and put its roll in play, decided (``checked``) or
+    as an older release recorded it."""
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    roll = conflict_in_play(state).advantage_recorded(
+    conflict = conflict_in_play(state)
+    begin = conflict.create_advantage if checked else conflict.advantage_recorded
+    roll = begin(
         event.actor,
         event.skill,
         **_exchange_roll(event, "roll"),
@@ -487,7 +470,8 @@ def _advantage_rolled_older(state: TableState, event: AdvantageRolled) -> None:
         zone=event.zone,
     )
     record = action_record(event, Action.CREATE_ADVANTAGE.value, event.against)
-    into_play_as_recorded(
+    place = put_in_play if checked else into_play_as_recorded
+    place(
         state,
         roll,
         event,
@@ -502,31 +486,7 @@ def _advantage_rolled_older(state: TableState, event: AdvantageRolled) -> None:
 @judges(OvercomeRolled)
 def _judge_overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
     _check_hidden(event)
-    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    roll = conflict_in_play(state).overcome(
-        event.actor,
-        event.skill,
-        **_exchange_roll(event, "roll"),
-        difficulty=event.difficulty,
-        against=event.against,
-        move_to=event.move_to,
-        block=event.block,
-        remove_block=event.remove_block,
-        disable_hazard=event.disable_hazard,
-        aspect=aimed,
-    )
-    record = action_record(event, Action.OVERCOME.value, event.against)
-    put_in_play(
-        state,
-        roll,
-        event,
-        RollKind.CONFLICT,
-        record,
-        stunts=event.stunts,
-        hidden=event.hidden_difficulty,
-        aim=aimed,  # the roll view names the aspect it would remove
-    )
-    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    _overcome_made(state, event, checked=True)
 
 
 @folds(OvercomeRolled)
@@ -557,8 +517,16 @@ def _overcome_rolled(state: TableState, event: OvercomeRolled) -> None:
 
 @older(OvercomeRolled)
 def _overcome_rolled_older(state: TableState, event: OvercomeRolled) -> None:
+    _overcome_made(state, event, checked=False)
+
+
+def _overcome_made(state: TableState, event: OvercomeRolled, *, checked: bool) -> None:
+    """Make ``event``'s overcome and put its roll in play, decided (``checked``) or as an
+    older release recorded it."""
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    roll = conflict_in_play(state).overcome_recorded(
+    conflict = conflict_in_play(state)
+    begin = conflict.overcome if checked else conflict.overcome_recorded
+    roll = begin(
         event.actor,
         event.skill,
         **_exchange_roll(event, "roll"),
@@ -571,7 +539,8 @@ def _overcome_rolled_older(state: TableState, event: OvercomeRolled) -> None:
         aspect=aimed,
     )
     record = action_record(event, Action.OVERCOME.value, event.against)
-    into_play_as_recorded(
+    place = put_in_play if checked else into_play_as_recorded
+    place(
         state,
         roll,
         event,
@@ -579,7 +548,7 @@ def _overcome_rolled_older(state: TableState, event: OvercomeRolled) -> None:
         record,
         stunts=event.stunts,
         hidden=event.hidden_difficulty,
-        aim=aimed,
+        aim=aimed,  # the roll view names the aspect it would remove
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 

@@ -24,6 +24,7 @@ from fatekit.rules.scenes.contest import (
     CONTEST_ROLES_RULE,
     CONTEST_THREAT_RULE,
     Contest,
+    ContestTerms,
 )
 from fatekit.rules.scenes.taking import hit_options, hit_taken, take_hit
 from fatekit.table.base import (
@@ -280,15 +281,7 @@ def _judge_contest_started(state: TableState, event: ContestStarted) -> None:
             code="contest_harm_untracked",
             harm=event.harm.value,
         )
-    Contest.between(
-        sides,
-        dict(event.intents),
-        victories_needed=event.victories_needed,
-        harmful_to=event.harmful_to,
-        faster=event.faster,
-        whole_side=state.game.ruleset.preset.source == ODE,
-        difficulties=dict(event.difficulties) if event.difficulties else None,
-    )
+    Contest.between(sides, dict(event.intents), **_terms(state, event))
     _contest_started(state, event)
 
 
@@ -297,6 +290,15 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
     state.contest = Contest.as_recorded(
         {side: list(members) for side, members in event.sides},
         dict(event.intents),
+        **_terms(state, event),
+    )
+    state.contest_harm = event.harm
+    state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
+    state.contest_threat_by = {}
+
+
+def _terms(state: TableState, event: ContestStarted) -> ContestTerms:
+    return ContestTerms(
         victories_needed=event.victories_needed,
         harmful_to=event.harmful_to,
         faster=event.faster,
@@ -304,9 +306,6 @@ def _contest_started(state: TableState, event: ContestStarted) -> None:
         whole_side=state.game.ruleset.preset.source == ODE,
         difficulties=dict(event.difficulties) if event.difficulties else None,
     )
-    state.contest_harm = event.harm
-    state.contest_efforts, state.contest_forfeits, state.contest_threats = {}, set(), {}
-    state.contest_threat_by = {}
 
 
 @judges(ContestRolled)
@@ -315,13 +314,7 @@ def _judge_contest_rolled(state: TableState, event: ContestRolled) -> None:
     _contest_side(contest, state, event.side)
     if event.actor not in contest.sides[event.side].members:
         raise BadInput(f"{event.actor} is not on side {event.side!r}")
-    roll = _side_roll(state, event, rated=True)
-    if event.bonus:
-        roll.add_bonus(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
-    if event.in_play:
-        put_in_play(state, roll, event, RollKind.CONTEST, _side_record(event), side=event.side)
-        return
-    _counted_at_once(state, contest, event, roll, checked=True)
+    _side_rolled(state, contest, event, checked=True)
 
 
 @folds(ContestRolled)
@@ -336,15 +329,27 @@ def _contest_rolled(state: TableState, event: ContestRolled) -> None:
 
 @older(ContestRolled)
 def _contest_rolled_older(state: TableState, event: ContestRolled) -> None:
-    contest = contest_in_play(state)
+    _side_rolled(state, contest_in_play(state), event, checked=False)
+
+
+def _side_rolled(
+    state: TableState, contest: Contest, event: ContestRolled, *, checked: bool
+) -> None:
+    """A side's overcome rolled with its teamwork bonus, put in play or (logged before contest
+    rolls were in play) counted at once: decided (``checked``) or as an older release recorded
+    it."""
     roll = _side_roll(state, event, rated=True)
     if event.bonus:
-        roll.counted(Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork"))
+        teamwork = Bonus(BonusKind.TEAMWORK, event.bonus, "teamwork")
+        if checked:
+            roll.add_bonus(teamwork)
+        else:
+            roll.counted(teamwork)
     if event.in_play:
-        record = _side_record(event)
-        into_play_as_recorded(state, roll, event, RollKind.CONTEST, record, side=event.side)
+        place = put_in_play if checked else into_play_as_recorded
+        place(state, roll, event, RollKind.CONTEST, _side_record(event), side=event.side)
         return
-    _counted_at_once(state, contest, event, roll, checked=False)
+    _counted_at_once(state, contest, event, roll, checked=checked)
 
 
 def _side_roll(state: TableState, event: ContestRolled, *, rated: bool) -> ActionRoll:

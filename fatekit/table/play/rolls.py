@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import Field, dataclass
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypedDict, TypeVar, Unpack
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import carry_out
@@ -291,35 +291,15 @@ def _judge_roll_made(state: TableState, event: RollMade) -> None:
         defender = state.game.character(event.against)
         if defender.id not in scene.participants:
             raise BadInput(f"{defender.id} is not in the scene")
-    roll = _free_roll(state, event, rated=True)
-    put_in_play(
-        state,
-        roll,
-        event,
-        RollKind.ACTION,
-        action_record(event, event.action.value, event.against),
-        stunts=event.stunts,
-        aim=aimed,
-        hidden=event.hidden_difficulty,
-        move_to=event.move_to,
-        aspect_owner=event.against if event.on_opponent else None,
-    )
-    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+    _free_roll_made(state, event, checked=True)
 
 
 @folds(RollMade)
 def _roll_made(state: TableState, event: RollMade) -> None:
-    aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
+    placing = _free_placing(state, event)
+    record = action_record(event, event.action.value, event.against)
     into_play(
-        state,
-        _free_roll(state, event, rated=False),
-        event,
-        RollKind.ACTION,
-        action_record(event, event.action.value, event.against),
-        aim=aimed,
-        hidden=event.hidden_difficulty,
-        move_to=event.move_to,
-        aspect_owner=event.against if event.on_opponent else None,
+        state, _free_roll(state, event, rated=False), event, RollKind.ACTION, record, **placing
     )
     note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
     assign_facts(state, facts_of(event))  # the roll as the rules made it up, its stunts' uses
@@ -327,20 +307,31 @@ def _roll_made(state: TableState, event: RollMade) -> None:
 
 @older(RollMade)
 def _roll_made_older(state: TableState, event: RollMade) -> None:
+    _free_roll_made(state, event, checked=False)
+
+
+def _free_roll_made(state: TableState, event: RollMade, *, checked: bool) -> None:
+    """Roll ``event``'s roll outside a conflict from the sheets' ratings and put it in play with
+    the stunts its actor named: a roll being decided (``checked``: :func:`_judge_roll_made`
+    has checked the rest) or one an older release recorded."""
+    placing = _free_placing(state, event)
+    roll = _free_roll(state, event, rated=True)
+    record = action_record(event, event.action.value, event.against)
+    place = put_in_play if checked else into_play_as_recorded
+    place(state, roll, event, RollKind.ACTION, record, stunts=event.stunts, **placing)
+    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
+
+
+def _free_placing(state: TableState, event: RollMade) -> Placing:
+    """How a roll outside a conflict stands in play: the aspect it works on, a hidden
+    difficulty, the zone it moves to, whom a new advantage goes on."""
     aimed = state.game.find_aspect(event.aspect_id) if event.aspect_id is not None else None
-    into_play_as_recorded(
-        state,
-        _free_roll(state, event, rated=True),
-        event,
-        RollKind.ACTION,
-        action_record(event, event.action.value, event.against),
-        stunts=event.stunts,
+    return Placing(
         aim=aimed,
         hidden=event.hidden_difficulty,
         move_to=event.move_to,
         aspect_owner=event.against if event.on_opponent else None,
     )
-    note_roll_made(state, event.actor, event.version, event.hidden_difficulty)
 
 
 def _free_roll(state: TableState, event: RollMade, *, rated: bool) -> ActionRoll:
@@ -741,6 +732,19 @@ def require_dice(faces: str | None, what: str) -> ScriptedDice:
     return ScriptedDice([faces])
 
 
+class Placing(TypedDict, total=False):
+    """How a roll stands in play beside its dice: the aspect it works on (``aim``), whether its
+    difficulty is ``hidden``, a contest's ``side`` or a challenge's ``task``, the zone an
+    overcome moves to (``move_to``) and whom a new advantage goes on (``aspect_owner``)."""
+
+    aim: Aspect | None
+    hidden: bool
+    side: str | None
+    task: str | None
+    move_to: str | None
+    aspect_owner: str | None
+
+
 def put_in_play(
     state: TableState,
     roll: ActionRoll,
@@ -749,12 +753,7 @@ def put_in_play(
     record: RollRecord,
     *,
     stunts: tuple[str, ...] = (),
-    aim: Aspect | None = None,
-    hidden: bool = False,
-    side: str | None = None,
-    task: str | None = None,
-    move_to: str | None = None,
-    aspect_owner: str | None = None,
+    **placing: Unpack[Placing],
 ) -> RollInPlay:
     """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
     it in play (a character has one roll in play at a time), with ``record`` as the table's last
@@ -766,10 +765,7 @@ def put_in_play(
             code="roll_waiting",
             who=event.actor,
         )
-    roll.roll()
-    _use_stunts(state, roll, stunts, checked=True)
-    _defence_stunts(state, roll, event, checked=True)
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+    return _stunts_in_play(state, roll, event, kind, record, stunts, placing, checked=True)
 
 
 def into_play(
@@ -778,18 +774,12 @@ def into_play(
     event: ActorRolled,
     kind: RollKind,
     record: RollRecord,
-    *,
-    aim: Aspect | None = None,
-    hidden: bool = False,
-    side: str | None = None,
-    task: str | None = None,
-    move_to: str | None = None,
-    aspect_owner: str | None = None,
+    **placing: Unpack[Placing],
 ) -> RollInPlay:
     """Put ``roll`` in play with the dice ``event`` recorded, as it was decided: what makes it
     up (ratings, stunts, bonuses) is its event's facts' (the fold assigns them after)."""
     roll.roll()
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+    return _placed(state, roll, event, kind, record, placing)
 
 
 def into_play_as_recorded(
@@ -800,20 +790,32 @@ def into_play_as_recorded(
     record: RollRecord,
     *,
     stunts: tuple[str, ...] = (),
-    aim: Aspect | None = None,
-    hidden: bool = False,
-    side: str | None = None,
-    task: str | None = None,
-    move_to: str | None = None,
-    aspect_owner: str | None = None,
+    **placing: Unpack[Placing],
 ) -> RollInPlay:
     """Put ``roll`` in play as an older release recorded it: its dice, and the stunts its
     actor named (and the defender's free ones) applied as the rules apply them, with no check
     (see :func:`put_in_play`)."""
+    return _stunts_in_play(state, roll, event, kind, record, stunts, placing, checked=False)
+
+
+def _stunts_in_play(
+    state: TableState,
+    roll: ActionRoll,
+    event: ActorRolled,
+    kind: RollKind,
+    record: RollRecord,
+    stunts: tuple[str, ...],
+    placing: Placing,
+    *,
+    checked: bool,
+) -> RollInPlay:
+    """Roll ``roll``, apply the ``stunts`` its actor named and the defender's free ones
+    (``checked``: each judged by the engine; else, as a log recorded them), and put it in play:
+    what :func:`put_in_play` and :func:`into_play_as_recorded` both do."""
     roll.roll()
-    _use_stunts(state, roll, stunts, checked=False)
-    _defence_stunts(state, roll, event, checked=False)
-    return _placed(state, roll, event, kind, record, aim, hidden, side, task, move_to, aspect_owner)
+    _use_stunts(state, roll, stunts, checked=checked)
+    _defence_stunts(state, roll, event, checked=checked)
+    return _placed(state, roll, event, kind, record, placing)
 
 
 def _defence_stunts(
@@ -834,25 +836,20 @@ def _placed(
     event: ActorRolled,
     kind: RollKind,
     record: RollRecord,
-    aim: Aspect | None,
-    hidden: bool,
-    side: str | None,
-    task: str | None,
-    move_to: str | None = None,
-    aspect_owner: str | None = None,
+    placing: Placing,
 ) -> RollInPlay:
     in_play = RollInPlay(
         event.version,
         kind,
         roll,
-        aim=aim,
-        hidden=hidden,
-        side=side,
-        task=task,
+        aim=placing.get("aim"),
+        hidden=placing.get("hidden", False),
+        side=placing.get("side"),
+        task=placing.get("task"),
         npc_dice_hidden=state.screen.npc_dice_hidden_at(event.version, event.npc_dice_hidden),
         disables=getattr(event, "disable_hazard", None),
-        move_to=move_to,
-        aspect_owner=aspect_owner,
+        move_to=placing.get("move_to"),
+        aspect_owner=placing.get("aspect_owner"),
     )
     state.rolls[in_play.id] = in_play
     state.last_roll = record

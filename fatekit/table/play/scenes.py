@@ -566,16 +566,7 @@ def _aspect_removed_older(state: TableState, event: AspectRemoved) -> None:
 
 @judges(CountdownAdded)
 def _judge_countdown_added(state: TableState, event: CountdownAdded) -> None:
-    state.game.add_countdown(
-        Countdown.new(
-            event.countdown_id,
-            event.name,
-            event.boxes,
-            event.outcome,
-            triggers=[Trigger(t) for t in event.triggers],
-            visibility=event.visibility,
-        )
-    )
+    state.game.add_countdown(_countdown(event, checked=True))
 
 
 @folds(CountdownAdded)
@@ -586,7 +577,13 @@ def _countdown_added(state: TableState, event: CountdownAdded) -> None:
 
 @older(CountdownAdded)
 def _countdown_added_older(state: TableState, event: CountdownAdded) -> None:
-    scene_in_play(state).countdowns[event.countdown_id] = Countdown.as_recorded(
+    scene_in_play(state).countdowns[event.countdown_id] = _countdown(event, checked=False)
+
+
+def _countdown(event: CountdownAdded, *, checked: bool) -> Countdown:
+    """The countdown ``event`` added: made anew (``checked``) or as an older release recorded it."""
+    make = Countdown.new if checked else Countdown.as_recorded
+    return make(
         event.countdown_id,
         event.name,
         event.boxes,
