@@ -77,7 +77,7 @@ golden-record:
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them, and the page's types
-# (fatekit/web/js/types/page.d.ts) from the same page contract.
+# (docs/page.d.ts) from the same page contract.
 docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/page_types.py

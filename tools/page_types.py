@@ -1,4 +1,4 @@
-"""Write the page's types (``fatekit/web/js/types/page.d.ts``) from the page contract.
+"""Write the page's types (``docs/page.d.ts``) from the page contract.
 
 The contract (:func:`fatekit.table.contract.page_schema`) is generated from the typed parts that
 build a seat's document; json-schema-to-typescript (from package-lock.json) turns its view and
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from fatekit.table.contract import page_schema  # noqa: E402
 
-TYPES = ROOT / "fatekit" / "web" / "js" / "types" / "page.d.ts"
+TYPES = ROOT / "docs" / "page.d.ts"
 BIN = ROOT / "node_modules" / ".bin"
 
 

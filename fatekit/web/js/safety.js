@@ -12,7 +12,7 @@ import { app, send, showErrorBeside } from "./store.js";
 import { isGm } from "./view.js";
 
 /** The signals, in the order the menu offers them. */
-/** @type {import("./types/page").SafetyTool[]} */
+/** @type {import("../../../docs/page").SafetyTool[]} */
 export const TOOLS = ["x-card", "pause", "rewind", "fast-forward"];
 
 let drawn = null; // what the signals area last showed, so a patch elsewhere keeps a typed note

@@ -20,7 +20,7 @@ export function scenePanel() {
   const situation = scene.aspects.filter((a) => a.kind !== "boost");
   const boosts = scene.aspects.filter((a) => a.kind === "boost");
   const zones = scene.zones ? scene.zones.zones : [];
-  /** @type {[string | null, import("./types/page").AspectPart[]][]} */
+  /** @type {[string | null, import("../../../docs/page").AspectPart[]][]} */
   const groups = [[null, situation.filter((a) => !a.zone || !zones.includes(a.zone))]];
   for (const zone of zones) groups.push([zone, situation.filter((a) => a.zone === zone)]);
   return section(

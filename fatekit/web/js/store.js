@@ -6,8 +6,8 @@ import { ApiError } from "./lib/api.js";
 import { free, h, fill } from "./lib/dom.js";
 import { has, language, t, tn } from "./lib/i18n.js";
 
-/** @typedef {import("./types/page").SeatView} SeatView */
-/** @typedef {import("./types/page").ExtrasPart} Extras */
+/** @typedef {import("../../../docs/page").SeatView} SeatView */
+/** @typedef {import("../../../docs/page").ExtrasPart} Extras */
 
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {
