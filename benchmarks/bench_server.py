@@ -1,10 +1,12 @@
 """Load on the table server, and on a bare WebSocket relay as the baseline, over loopback.
 
 A real ``fatekit serve`` process on a fresh SQLite file gets ``--tables`` tables with six seats
-each (a GM and five players), every seat on its own WebSocket. Commands (public notes) go at a
-steady ``--rate`` a second, round-robin over the tables, each from one of the table's sockets in
-turn. For each command we time its acknowledgement and the moment its event has reached all six
-sockets of its table, and print:
+each (a GM and five players), every seat on its own WebSocket speaking the page's protocol
+(``view=1``: each command's events are followed by a patch of the seat's live document, which is
+what the page waits for). Commands (public notes) go at a steady ``--rate`` a second, round-robin
+over the tables, each from one of the table's sockets in turn. For each command we time its
+acknowledgement and the moment its view patch has reached all six sockets of its table (the
+relay's event, for the relay), and print:
 
 - commands per second acknowledged;
 - p50 and p99 latency from the acknowledgement to the event reaching every client at the table
@@ -206,6 +208,8 @@ class Run:
     commands: dict[tuple[int, int], Command] = field(default_factory=dict)  # (table, id)
     by_version: dict[tuple[int, int], Command] = field(default_factory=dict)  # (table, version)
     early: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    # The message a client waits for: the page's "view" patch, or the relay's "event".
+    arrival: str = "event"
     errors: int = 0
     clients: int = 0
 
@@ -215,8 +219,9 @@ async def reader(run: Run, table: int, socket: ClientConnection) -> None:
         now = time.perf_counter()
         message = json.loads(raw)
         kind = message.get("kind")
-        if kind == "event":
-            key = (table, message["event"]["version"])
+        if kind == run.arrival:
+            version = message["version"] if kind == "view" else message["event"]["version"]
+            key = (table, version)
             command = run.by_version.get(key)
             if command is None:  # the event beat its acknowledgement here
                 run.early.setdefault(key, []).append(now)
@@ -235,9 +240,12 @@ async def reader(run: Run, table: int, socket: ClientConnection) -> None:
             await socket.send('{"kind":"pong"}')
 
 
-async def load(urls: list[list[str]], rate: float, seconds: float) -> tuple[Run, float]:
-    """Connect every socket, send commands at ``rate`` for ``seconds``, and time them."""
-    run = Run()
+async def load(
+    urls: list[list[str]], rate: float, seconds: float, arrival: str = "event"
+) -> tuple[Run, float]:
+    """Connect every socket, send commands at ``rate`` for ``seconds``, and time them: a
+    command has reached a client when its ``arrival`` message (``view`` or ``event``) has."""
+    run = Run(arrival=arrival)
     sockets: list[list[ClientConnection]] = [[] for _ in urls]
     flat = [(t, url) for t, table in enumerate(urls) for url in table]
 
@@ -382,12 +390,12 @@ def bench_fatekit(
                 links.append(seat["link"])
             urls.append(
                 [
-                    f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}"
+                    f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}&view=1"
                     for n, link in enumerate(links)
                 ]
             )
         cpu_before = sum(cpu_seconds(process.pid) for process, _ in started)
-        run, elapsed = asyncio.run(load(urls, rate, seconds))
+        run, elapsed = asyncio.run(load(urls, rate, seconds, "view"))
         cpu = sum(cpu_seconds(process.pid) for process, _ in started) - cpu_before
         after = [rss_kib(process.pid) for process, _ in started]
     finally:

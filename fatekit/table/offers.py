@@ -13,6 +13,7 @@ not see: no odds on an opponent's secret skills, no advice on a hidden difficult
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from fatekit.formats.character_json import stunt_dict
 from fatekit.odds import Choice, advise, chances
@@ -78,12 +79,16 @@ def _choices(skill: int | None) -> list[DifficultyChoicePart]:
     ]
 
 
+@cache
 def difficulty_choices() -> DifficultyGuidancePart:
     """The text's rules of thumb for a difficulty, for every form where one is set: ``any``, by
     the reasons a task is tough, and ``by_skill``, against a roller's rating on the ladder (its
     value as text), which the page looks up for the character and skill it rolls. Each choice
     gives its difficulty as ``rating`` (a ``difficulty`` key is kept for numbers a seat may be
-    denied, which the permission tests look for)."""
+    denied, which the permission tests look for).
+
+    The same for every seat and state, so built once and shared by every view (never changed
+    in place): it was most of a view's cost, six times over at each command of a full table."""
     return DifficultyGuidancePart(
         any=_choices(None), by_skill={str(r): _choices(r) for r in sorted(LADDER)}
     )
