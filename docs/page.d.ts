@@ -352,6 +352,7 @@ export interface YouPart {
   role: Role;
   name: string;
   characters: string[];
+  rewritable: string[];
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema

@@ -43,7 +43,7 @@ from fatekit.table.play.contests import (
     contest_view,
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
-from fatekit.table.play.people import CharacterPart, character_view
+from fatekit.table.play.people import CharacterPart, character_view, rewritable
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -90,6 +90,8 @@ class YouPart(Part, kw_only=True):
     role: Role
     name: str
     characters: list[str]
+    #: The characters whose sheets the seat may rewrite now (none during a conflict).
+    rewritable: list[str]
 
 
 class SeatPart(Part, kw_only=True):
@@ -185,6 +187,7 @@ def table_view(viewer: Viewer) -> SeatView:
             role=viewer.seat.role,
             name=viewer.seat.name,
             characters=sorted(viewer.mine),
+            rewritable=rewritable(state, viewer.mine),
         ),
         seats=[SeatPart(id=s.id, role=s.role, name=s.name) for s in state.seats.values()],
         time=TimePart(

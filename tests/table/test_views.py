@@ -150,6 +150,7 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "role": "player",
         "name": "Ben",
         "characters": ["charles", "eve"],
+        "rewritable": ["charles", "eve"],
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
@@ -241,7 +242,13 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             assert event_for(event, decision.state, None) == event_for(event, decision.state, "sam")
             compared += 1
         public, sam = view_for(decision.state, None), view_for(decision.state, "sam")
-        assert public.pop("you") == {"seat": "", "role": "spectator", "name": "", "characters": []}
+        assert public.pop("you") == {
+            "seat": "",
+            "role": "spectator",
+            "name": "",
+            "characters": [],
+            "rewritable": [],
+        }
         sam.pop("you")
         assert public == sam
         return decision.state.version

@@ -5,7 +5,7 @@ templates for quick NPCs. Character sheets travel in events as character-file JS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import msgspec
@@ -308,6 +308,7 @@ def with_free_id(
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
     character = parse_sheet(command.sheet, context.state)
     context.require_control(character.id, "rewrite this sheet")
+    check_rewritable(context.state)
     sheet = command.sheet
     if not context.seat.is_gm:
         sheet = _keeping_unseen_aspects(context, character, sheet)
@@ -509,8 +510,7 @@ def _seat_character(state: TableState, event: CharacterAdded, character: Charact
 @judges(CharacterUpdated)
 def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot be rewritten during a conflict")
+    check_rewritable(state)
     new = parse_sheet(event.sheet, state, bounded=False)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
@@ -519,6 +519,22 @@ def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None
     if state.game.ruleset.has(OptionalRule.CONDITIONS):
         check_conditions(new.consequences)
     _character_updated(state, event)
+
+
+def check_rewritable(state: TableState) -> None:
+    """Refuse to rewrite any sheet while a conflict is on (its stress, consequences and turn
+    order are the fight's); the view offers the sheet editor by the same check."""
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot be rewritten during a conflict")
+
+
+def rewritable(state: TableState, mine: Iterable[str]) -> list[str]:
+    """Which of ``mine`` (the characters a seat acts for) it may rewrite now."""
+    try:
+        check_rewritable(state)
+    except BadInput:
+        return []
+    return sorted(mine)
 
 
 @assigns(CharacterUpdated)

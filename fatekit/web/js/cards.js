@@ -150,7 +150,8 @@ function characterCard(c) {
     h(
       "div",
       { class: "actions" },
-      (ours && s.kind === "pc") || isGm()
+      // The view says whose sheets the seat may rewrite now (none while a conflict is on).
+      app.view.you.rewritable.includes(c.id)
         ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` })
         : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
