@@ -68,6 +68,8 @@ def play(
                     f"seed {seed}{'' if plan is None else f' (sweep, plan {plan})'}: {done.setup}; "
                     f"{sum(done.sent.values())} commands, {len(done.findings)} findings"
                 ]
+                # What it sent, so that a run stopped early can still be counted.
+                lines.append("  sent: " + ", ".join(sorted(done.sent)))
                 if trail:
                     lines.extend(done.trail)
                 for finding in done.findings:
