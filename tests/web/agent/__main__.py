@@ -60,7 +60,12 @@ def play(
             for seed, plan in chosen:
                 wanted = page_commands() - set(sent) - reached
                 planned = None if plan is None else PLANS[plan]
-                done = Evening(browser, base, seed, steps, planned, wanted=wanted).play()
+                try:
+                    done = Evening(browser, base, seed, steps, planned, wanted=wanted).play()
+                except Exception as error:  # the agent's own failure: the next evening goes on
+                    print(f"seed {seed}: the agent failed: {str(error)[:300]}", flush=True)
+                    failed += 1
+                    continue
                 sent.update(done.sent)
                 paths.update(done.paths)
                 routed.update(done.routed)

@@ -384,6 +384,9 @@ class Evening:
         page.select_option("#new-table-preset", preset)
         if chosen:
             page.click("#create-table details summary")
+            # An option the preset's own book plays (Fate Core's extreme consequences) is ticked
+            # and locked: it is left as the start page holds it.
+            chosen = [o for o in chosen if page.is_enabled(f"#opt-{o}")]
             for option in chosen:
                 page.check(f"#opt-{option}")
         self.report.setup = (
@@ -397,7 +400,7 @@ class Evening:
             # Options that cannot go together: the start page says why; play without them.
             self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
             self.look_at(gm)
-            if not page.is_visible(f"#opt-{chosen[0]}"):
+            if chosen and not page.is_visible(f"#opt-{chosen[0]}"):
                 page.click("#create-table details summary")
             for option in chosen:
                 page.uncheck(f"#opt-{option}")
