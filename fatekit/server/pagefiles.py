@@ -118,7 +118,9 @@ class PageFiles:
         found = [
             (f"/web/{path.relative_to(self.web_dir).as_posix()}", path)
             for path in sorted(self.web_dir.rglob("*"))
-            if path.is_file() and not path.name.startswith(".")
+            # Not hidden ones, nor a bundle being made (tools/page_bundle.py's ".bundle-..." folder).
+            if path.is_file()
+            and not any(part.startswith(".") for part in path.relative_to(self.web_dir).parts)
         ]
         found += [(f"/i18n/{path.name}", path) for path in sorted(self.i18n_dir.glob("*.json"))]
         return found
