@@ -107,7 +107,8 @@ def test_the_public_answers_are_compressed_and_a_tables_never() -> None:
         page = client.get("/", headers={**HTML, **zipped})
         assert page.headers["content-encoding"] == "gzip"
         (script,) = SCRIPT.findall(page.text)
-        for path in (script, "/i18n/en.json", "/sw.js", "/rules/presets/condensed"):
+        public = (script, "/i18n/en.json", "/sw.js", "/rules/presets/condensed", "/openapi.json")
+        for path in public:
             answer = client.get(path, headers=zipped)
             assert answer.headers.get("content-encoding") == "gzip", path
             assert "accept-encoding" in answer.headers["vary"].lower(), path
@@ -119,6 +120,9 @@ def test_the_public_answers_are_compressed_and_a_tables_never() -> None:
         assert len(wire) < len((WEB_DIR / BUNDLE).read_bytes()) / 3
         # A picture is already compressed; a table's answers (links, what a seat may see, next
         # to text others wrote) never are, whatever the client accepts (BREACH).
+        # Not for a client that does not ask for it.
+        plain = client.get("/i18n/en.json", headers={"accept-encoding": "identity"})
+        assert "content-encoding" not in plain.headers
         icon = client.get("/web/icons/icon-512.png", headers=zipped)
         assert icon.status_code == 200 and "content-encoding" not in icon.headers
         for path in ("/state", "/export"):
