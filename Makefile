@@ -85,7 +85,7 @@ docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/rules_coverage.py --write
 	$(BIN)/python tools/page_bundle.py
 
-# The page's bundle (fatekit/web/bundle/page.js and its source map) from its modules, by esbuild
+# The page's bundle (fatekit/web/bundle/: app.js, its chunk, source maps) from its modules, by esbuild
 # from package-lock.json: run after changing a module (make typecheck and the tests say when).
 # Committed, so `make run` needs no Node.js.
 bundle: $(STAMP) $(NODE_STAMP)

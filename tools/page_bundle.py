@@ -1,7 +1,9 @@
-"""Make the page's bundle (``fatekit/web/bundle/page.js`` and its source map) from its modules.
+"""Make the page's bundle (``fatekit/web/bundle/``: ``app.js``, its chunk, source maps) from its modules.
 
 esbuild (from package-lock.json) bundles ``fatekit/web/js/app.js`` and every module it imports
-into one minified ES module, with a source map holding the sources for the browser's debugger.
+into minified ES modules, with source maps holding the sources for the browser's debugger: the
+entry ``app.js``, the code it shares with the store's own entry ``store.js`` in a chunk named by
+its contents (``chunk-<hash>.js``), which the page preloads beside the entry.
 The bundle's first line names the digest of the sources (``fatekit.server.pagefiles``), which
 the server compares with the modules it has: a bundle not made again after a module changed is
 never served. ``make bundle`` (and ``make docs``) writes it; ``--check`` (run by
@@ -25,17 +27,20 @@ from fatekit.server.pagefiles import BUNDLE, WEB_DIR, bundle_head, sources_diges
 
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 OUT = WEB_DIR / BUNDLE
+#: The page's entry, and its store: a module of its own (the code both share goes in a chunk),
+#: so that a browser test importing ``/web/bundle/store.js`` reads the running page's store.
+ENTRIES = ("app.js", "store.js")
 
 
-def build(folder: Path) -> tuple[bytes, bytes]:
-    """The bundle and its map, made in ``folder`` (a sibling of the bundle's own folder, so the
-    map names the sources by the same relative paths)."""
-    out = folder / OUT.name
+def build(folder: Path) -> dict[str, bytes]:
+    """The bundle's files (each by name: scripts and their maps), made in ``folder`` (a sibling
+    of the bundle's own folder, so the maps name the sources by the same relative paths)."""
     subprocess.run(
         [
             str(ESBUILD),
-            str(WEB_DIR / "js" / "app.js"),
+            *(str(WEB_DIR / "js" / entry) for entry in ENTRIES),
             "--bundle",
+            "--splitting",
             "--format=esm",
             "--target=es2022",
             "--minify",
@@ -43,15 +48,23 @@ def build(folder: Path) -> tuple[bytes, bytes]:
             "--legal-comments=none",
             "--sourcemap=external",
             f"--banner:js={bundle_head(sources_digest(WEB_DIR / 'js'))}",
-            f"--outfile={out}",
+            f"--outdir={folder}",
+            "--entry-names=[name]",
+            "--chunk-names=chunk-[hash]",
             "--log-level=warning",
         ],
         check=True,
         cwd=ROOT,
     )
-    # The map's address from the site's root, whatever content name the bundle is served under.
-    code = out.read_bytes().rstrip(b"\n") + f"\n//# sourceMappingURL=/web/{BUNDLE}.map\n".encode()
-    return code, (folder / f"{OUT.name}.map").read_bytes()
+    made: dict[str, bytes] = {}
+    for path in sorted(folder.iterdir()):
+        data = path.read_bytes()
+        if path.suffix == ".js":
+            # Each map's address from the site's root, whatever name the script is served under.
+            where = f"/web/{OUT.parent.name}/{path.name}.map"
+            data = data.rstrip(b"\n") + f"\n//# sourceMappingURL={where}\n".encode()
+        made[path.name] = data
+    return made
 
 
 def main() -> int:
@@ -62,18 +75,21 @@ def main() -> int:
         print("no esbuild: run `make node_modules/.installed` (npm ci)", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix=".bundle-", dir=WEB_DIR) as tmp:
-        code, source_map = build(Path(tmp))
+        made = build(Path(tmp))
+    folder = OUT.parent
     if args.check:
-        current = OUT.is_file() and OUT.read_bytes() == code
-        mapped = Path(f"{OUT}.map")
-        if not (current and mapped.is_file() and mapped.read_bytes() == source_map):
-            print(f"{OUT.relative_to(ROOT)} is not current: run `make bundle`", file=sys.stderr)
+        there = {p.name: p.read_bytes() for p in folder.iterdir()} if folder.is_dir() else {}
+        if there != made:
+            print(f"{folder.relative_to(ROOT)} is not current: run `make bundle`", file=sys.stderr)
             return 1
         return 0
-    OUT.parent.mkdir(exist_ok=True)
-    OUT.write_bytes(code)
-    Path(f"{OUT}.map").write_bytes(source_map)
-    print(f"wrote {OUT.relative_to(ROOT)} ({len(code):,} bytes) and its map")
+    folder.mkdir(exist_ok=True)
+    for old in folder.iterdir():
+        if old.name not in made:
+            old.unlink()  # a chunk of an earlier build
+    for name, data in made.items():
+        (folder / name).write_bytes(data)
+    print(f"wrote {folder.relative_to(ROOT)}: {', '.join(sorted(made))}")
     return 0
 
 

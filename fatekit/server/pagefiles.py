@@ -2,7 +2,7 @@
 
 A phone's first visit is mostly waiting: 300 ms a round trip, and HTTP/1.1's six connections a
 host. The page's ES modules (``fatekit/web/js``) therefore go out as one file, the bundle
-``fatekit/web/bundle/page.js`` that esbuild makes from them (``make bundle``,
+``fatekit/web/bundle/app.js`` (and the chunk it imports) that esbuild makes from them (``make bundle``,
 ``tools/page_bundle.py``; committed like the generated docs, so a server needs no Node.js), with
 its source map beside it for debugging. The bundle's first line names the digest of the sources
 it was made from: a checkout whose modules changed since (a bundle not yet made again) is served
@@ -10,7 +10,8 @@ its modules themselves, each named up front with ``modulepreload``, never a stal
 and ``make typecheck`` refuse such a checkout.
 
 The page at ``/`` (:meth:`PageFiles.release`) names its script and style by their contents
-(``/web/bundle/page.<digest>.js``, ``/web/style.<digest>.css``): :class:`KeptFiles` serves such a
+(``/web/bundle/app.<digest>.js``, ``/web/style.<digest>.css``; esbuild names the chunk by its
+contents itself): :class:`KeptFiles` serves such a
 name as the file it stands for, cached for a year and never asked again while its digest is
 current (a name whose digest is not — an old page after an upgrade — gets today's file, asked
 again each time, so no cache keeps it under the old name). Every other file of the page (the
@@ -51,7 +52,7 @@ I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
 #: The languages the page speaks; the first is the fallback.
 LANGUAGES = ("en", "ru", "it", "sv")
 #: The bundle, under the page's folder.
-BUNDLE = "bundle/page.js"
+BUNDLE = "bundle/app.js"
 
 #: Cache headers: a content-named file never changes; everything else is asked again each time.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -59,6 +60,8 @@ ASK_AGAIN = "no-cache"
 
 # A content name: the file's own name with 16 hex digits of its digest before the extension.
 _NAMED = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{16})(?P<ext>\.(?:js|css))$")
+# A chunk of the bundle, named by esbuild from its contents.
+_CHUNK = re.compile(r"^/bundle/chunk-[A-Z0-9]{8}\.js$")
 # What index.html names by plain address, named by content in the page the server sends.
 _NAMED_IN_PAGE = (
     '  <link rel="stylesheet" href="/web/style.css">\n',
@@ -165,10 +168,11 @@ class PageFiles:
                 continue
             if url.startswith("/web/js/") and bundled:
                 continue  # inside the bundle
-            if url.startswith(f"/web/{BUNDLE.partition('/')[0]}/"):
-                continue  # a bundle the page does not run
-            if url.startswith("/web/js/"):
-                # The modules themselves: each named up front, fetched side by side.
+            chunk = bool(_CHUNK.match(url.removeprefix("/web")))
+            if url.startswith(f"/web/{BUNDLE.partition('/')[0]}/") and not (chunk and bundled):
+                continue  # the store's own entry (for tests), or a bundle the page does not run
+            if url.startswith("/web/js/") or chunk:
+                # Each module the entry imports, named up front: fetched beside it, not after.
                 head += f'  <link rel="modulepreload" href="{url}">\n'
             kept.append(url)
         digest = hashlib.sha256(self._policy.encode() + b"\0" + head.encode() + b"\0")
@@ -199,6 +203,8 @@ class KeptFiles:
                 == found["digest"]
             ):
                 cache = IMMUTABLE
+        elif self.prefix == "/web" and _CHUNK.match(_inside(path, self.prefix)):
+            cache = IMMUTABLE  # esbuild names a chunk by its contents
 
         async def headed(message: Message) -> None:
             if message["type"] == "http.response.start" and message["status"] in (200, 304):

@@ -43,11 +43,15 @@ def test_the_committed_bundle_is_made_from_the_modules_as_they_are() -> None:
     assert bundle.startswith(bundle_head(sources_digest(WEB_DIR / "js")) + "\n"), (
         "the page's bundle is stale: run `make bundle`"
     )
-    assert bundle.endswith(f"\n//# sourceMappingURL=/web/{BUNDLE}.map\n")
-    mapped = json.loads((WEB_DIR / f"{BUNDLE}.map").read_text(encoding="utf-8"))
-    sources = {(WEB_DIR / "bundle" / s).resolve() for s in mapped["sources"]}
+    folder = (WEB_DIR / BUNDLE).parent
+    sources = set()
+    for script in folder.glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert text.endswith(f"\n//# sourceMappingURL=/web/bundle/{script.name}.map\n")
+        mapped = json.loads((folder / f"{script.name}.map").read_text(encoding="utf-8"))
+        sources |= {(folder / s).resolve() for s in mapped["sources"]}
+        assert all(mapped["sourcesContent"])
     assert sources == {p.resolve() for p in (WEB_DIR / "js").rglob("*.js")}
-    assert all(mapped["sourcesContent"])
     assert PageFiles().release().bundled
 
 
@@ -57,9 +61,13 @@ def test_the_page_names_its_files_by_content_and_each_is_cached_accordingly() ->
         assert page.headers["cache-control"] == "no-cache"
         (script,) = SCRIPT.findall(page.text)
         (style,) = STYLE.findall(page.text)
-        assert re.fullmatch(r"/web/bundle/page\.[0-9a-f]{16}\.js", script), script
+        assert re.fullmatch(r"/web/bundle/app\.[0-9a-f]{16}\.js", script), script
         assert re.fullmatch(r"/web/style\.[0-9a-f]{16}\.css", style), style
-        assert "modulepreload" not in page.text  # the bundle holds them all
+        # The bundle holds every module; the chunk its entry imports is named up front.
+        (chunk,) = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page.text)
+        assert re.fullmatch(r"/web/bundle/chunk-[A-Z0-9]{8}\.js", chunk), chunk
+        assert f'from"./{chunk.rpartition("/")[2]}"' in client.get(script).text
+        assert client.get(chunk).headers["cache-control"] == IMMUTABLE
 
         # A content name: the file itself, kept for a year; it never changes under that name.
         named = client.get(script)
@@ -90,11 +98,14 @@ def test_the_worker_keeps_the_page_and_the_files_it_loads_and_nothing_else() -> 
         assert worker.headers["cache-control"] == "no-cache"
         files = json.loads(re.search(r"const FILES = (.*);", worker.text)[1])  # type: ignore[index]
         assert files[:3] == ["/", *STYLE.findall(page), *SCRIPT.findall(page)]
+        chunks = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page)
+        assert chunks and set(chunks) <= set(files)
         assert {"/i18n/en.json", "/i18n/ru.json", "/web/manifest.webmanifest"} <= set(files)
         assert "/web/icons/icon-512.png" in files
         # Not the modules (they are in the bundle), the map, the raw page or the worker.
         assert not [f for f in files if f.startswith("/web/js/") or f.endswith((".map", "sw.js"))]
         assert "/web/index.html" not in files and f"/web/{BUNDLE}" not in files
+        assert "/web/bundle/store.js" not in files  # the store's own entry: for the tests
 
 
 def test_the_public_answers_are_compressed_and_a_tables_never() -> None:

@@ -80,7 +80,7 @@ def test_the_page_meets_the_install_criteria_and_keeps_only_its_own_files(
     paths = {urlsplit(url).path for url in kept}
     assert {"/", "/i18n/sv.json", "/web/icons/icon-512.png"} <= paths
     # The page's script and style, by the names the page has them under (their contents').
-    named = r"/web/(bundle/page|style)\.[0-9a-f]{16}\.(js|css)"
+    named = r"/web/(bundle/app|style)\.[0-9a-f]{16}\.(js|css)"
     assert len([p for p in paths if re.fullmatch(named, p)]) == 2, paths
     # Only the page's own files: no answer of the server, no link, nothing of a table.
     assert all(p == "/" or p.startswith(("/web/", "/i18n/")) for p in paths), paths

@@ -61,7 +61,7 @@ def test_a_restarted_server_with_new_code_reaches_the_open_page(
         page.reload()  # now under the worker, as every later visit is
         expect(page.locator("#connection.live")).to_be_visible()
         before = _script(page)
-        assert "/web/bundle/page." in before
+        assert "/web/bundle/app." in before
         assert page.evaluate("() => document.documentElement.dataset.release") is None
 
         # The upgrade: the same address, the same tables, a new page.
@@ -80,7 +80,7 @@ def test_a_restarted_server_with_new_code_reaches_the_open_page(
         expect(page.locator("#connection.live")).to_be_visible()
         assert page.evaluate("() => document.documentElement.dataset.release") == "next"
         after = _script(page)
-        assert after != before and "/web/bundle/page." in after
+        assert after != before and "/web/bundle/app." in after
         # The worker keeps the new release only: the old one's files are gone from its cache.
         kept = {urlsplit(url).path for url in page.evaluate(KEPT)}
         assert urlsplit(after).path in kept and urlsplit(before).path not in kept

@@ -74,7 +74,7 @@ def test_a_built_wheel_serves_every_module_the_page_imports(tmp_path: Path) -> N
         ).stdout.strip()
         assert located.startswith(str(tmp_path / "site")), located
         linked = [urljoin(served.base + "/", link) for link in LINKED.findall(page)]
-        (bundle,) = [url for url in linked if "/web/bundle/page." in url]
+        assert [url for url in linked if "/web/bundle/app." in url]
         # The modules too (what a checkout with a stale bundle runs, and the map's sources).
         waiting = [*linked, served.base + "/web/js/app.js"]
         seen: set[str] = set()
@@ -91,14 +91,18 @@ def test_a_built_wheel_serves_every_module_the_page_imports(tmp_path: Path) -> N
         on_disk = {p for p in _data_files() if p.startswith("fatekit/web/js/")}
         # Every module in the checkout is reached from the page (none is left behind unused).
         assert modules == on_disk, sorted(modules ^ on_disk)
-        # The bundle the page runs holds every one of them: its map, served from the wheel,
-        # names each as a source, at an address the server serves.
-        _, code = _get(bundle)
-        assert not IMPORTED.findall(code)  # one file: nothing more to fetch
-        (mapped,) = re.findall(r"^//# sourceMappingURL=(\S+)$", code, re.MULTILINE)
-        status, text = _get(urljoin(bundle, mapped))
-        assert status == 200
-        sources = {urljoin(urljoin(bundle, mapped), s) for s in json.loads(text)["sources"]}
+        # The bundle the page runs (its entry and the chunk it imports) holds every one of
+        # them: its maps, served from the wheel, name each as a source.
+        sources: set[str] = set()
+        for url in seen:
+            if "/web/bundle/" in url and url.endswith(".js"):
+                _, code = _get(url)
+                (mapped,) = re.findall(r"^//# sourceMappingURL=(\S+)$", code, re.MULTILINE)
+                status, text = _get(urljoin(url, mapped))
+                assert status == 200
+                where = urljoin(url, mapped)
+                sources |= {urljoin(where, s) for s in json.loads(text)["sources"]}
+        assert any("/web/bundle/chunk-" in url for url in seen), sorted(seen)
         assert {"fatekit" + urlsplit(url).path for url in sources} == on_disk
     finally:
         served.stop()
