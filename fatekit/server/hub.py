@@ -19,9 +19,11 @@ Messages (JSON objects, told apart by ``kind``):
   ``{"kind": "view", "version": N, "view": {...}}``, the whole document, when the hub has no
   document of the seat's at ``B`` to start from.
 
-The hub keeps the last document of each seat that such a connection watches, so each batch costs
-one document and one diff per seat, whatever the table's age: the document holds what is in play,
-never the history.
+The hub keeps the last document of each seat that such a connection watches, and after each batch
+builds again only the parts of it that read what the batch's events wrote
+(:func:`fatekit.table.documents.refresh`), patching from those alone: a note costs each seat two
+version numbers, whatever the table's age or size. Each event is encoded once for all the seats
+that receive it alike (:class:`Texts`).
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ from typing import Any
 
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
+from fatekit.table.documents import refresh
 from fatekit.table.event_views import event_for
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
+from fatekit.table.regions import Region, regions_written
 from fatekit.table.state import TableState
 
-__all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "dumps", "render"]
+__all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "Texts", "dumps", "render"]
 
 #: One outgoing message: the version it brings the client to, and its JSON text.
 Line = tuple[int, str]
@@ -51,25 +55,49 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
+def render(
+    events: Sequence[Event], state: TableState, seat: str, texts: Texts | None = None
+) -> list[Line]:
     """The messages ``seat`` receives for ``events`` (redacted against ``state``).
 
     Events the seat may not see are left out; when the last of them is hidden, a ``version``
     message says how far the table got. Raises :class:`ForbiddenAction` for a seat no longer at
-    the table.
+    the table. ``texts``, shared by the seats of one publish, encodes each event once for all
+    the seats that see it alike.
     """
     lines: list[Line] = []
     hidden: int | None = None
-    for event in events:
+    for index, event in enumerate(events):
         shown = event_for(event, state, seat)
         if shown is None:
             hidden = event.version
             continue
         hidden = None
-        lines.append((event.version, dumps({"kind": "event", "event": shown})))
+        message = {"kind": "event", "event": shown}
+        text = dumps(message) if texts is None else texts.text(index, message)
+        lines.append((event.version, text))
     if hidden is not None:
         lines.append((hidden, dumps({"kind": "version", "version": hidden})))
     return lines
+
+
+class Texts:
+    """The messages of one publish as text, each encoded once for all the seats that receive
+    it alike: a redaction class is the seats whose redacted event is the same value (every GM,
+    and every player the event tells the same)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, list[tuple[dict[str, Any], str]]] = {}
+
+    def text(self, index: int, message: dict[str, Any]) -> str:
+        """``message``, the ``index``-th event of the publish as some seat receives it."""
+        known = self._seen.setdefault(index, [])
+        for value, text in known:
+            if value == message:
+                return text
+        text = dumps(message)
+        known.append((message, text))
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +203,16 @@ class Hub:
         if not watching or not events:
             return
         rendered: dict[tuple[str, bool], Batch | None] = {}
+        texts = Texts()
+        written = regions_written(events)
         for subscriber in list(watching):
             if subscriber.closing:
                 continue
             key = (subscriber.seat, subscriber.document)
             if key not in rendered:
-                rendered[key] = self._render(table_id, subscriber, events, state)
+                rendered[key] = self._render(
+                    table_id, subscriber, events, state, texts=texts, written=written
+                )
             batch = rendered[key]
             if batch is None:
                 subscriber.close(CLOSE_FORBIDDEN, "this seat is no longer at the table")
@@ -193,13 +225,21 @@ class Hub:
                 subscriber.outbox.put_nowait(batch)
 
     def _render(
-        self, table_id: str, subscriber: Subscriber, events: Sequence[Event], state: TableState
+        self,
+        table_id: str,
+        subscriber: Subscriber,
+        events: Sequence[Event],
+        state: TableState,
+        *,
+        texts: Texts,
+        written: frozenset[Region],
     ) -> Batch | None:
         first, last = events[0].version, events[-1].version
         try:
-            lines = render(events, state, subscriber.seat)
+            lines = render(events, state, subscriber.seat, texts)
             if subscriber.document:
-                lines.append((last, self._document_line(table_id, subscriber.seat, first, state)))
+                line = self._document_line(table_id, subscriber.seat, first, state, written)
+                lines.append((last, line))
         except ForbiddenAction:
             return None  # the seat has left the table
         return Batch(first, last, tuple(lines))
@@ -211,19 +251,20 @@ class Hub:
         if kept is None or kept[0] <= version:
             self._documents[(table_id, seat)] = (version, document)
 
-    def _document_line(self, table_id: str, seat: str, first: int, state: TableState) -> str:
-        document = document_for(state, seat)
+    def _document_line(
+        self, table_id: str, seat: str, first: int, state: TableState, written: frozenset[Region]
+    ) -> str:
         kept = self._documents.get((table_id, seat))
-        self._documents[(table_id, seat)] = (state.version, document)
         if kept is not None and kept[0] == first - 1:
+            # Only the parts that read what the events wrote are built again, and compared.
+            document, changes = refresh(kept[1], state, seat, written)
+            self._documents[(table_id, seat)] = (state.version, document)
+            patch = [op for path, old, new in changes for op in diff(old, new, path)]
             return dumps(
-                {
-                    "kind": "view",
-                    "version": state.version,
-                    "base": kept[0],
-                    "patch": diff(kept[1], document),
-                }
+                {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
             )
+        document = document_for(state, seat)
+        self._documents[(table_id, seat)] = (state.version, document)
         return dumps({"kind": "view", "version": state.version, "view": document})
 
     def close_seat(self, table_id: str, seat: str, code: int, reason: str) -> int:

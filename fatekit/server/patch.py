@@ -27,10 +27,11 @@ def pointer(parts: list[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def diff(old: Any, new: Any) -> list[Operation]:
-    """The operations that turn ``old`` into ``new`` (both JSON values)."""
+def diff(old: Any, new: Any, at: tuple[str, ...] = ()) -> list[Operation]:
+    """The operations that turn ``old`` into ``new`` (both JSON values), the pair found at the
+    path ``at`` of the document the operations apply to."""
     ops: list[Operation] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, list(at), ops)
     return ops
 
 
