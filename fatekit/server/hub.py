@@ -22,8 +22,8 @@ Messages (JSON objects, told apart by ``kind``):
 The hub keeps the last document of each seat that such a connection watches, and after each batch
 builds again only the parts of it that read what the batch's events wrote
 (:func:`fatekit.table.documents.refresh`), patching from those alone: a note costs each seat two
-version numbers, whatever the table's age or size. Each event is encoded once for all the seats
-that receive it alike (:class:`Texts`).
+version numbers, whatever the table's age or size. Each event is converted once, and each message
+encoded once for all the seats that receive it alike (:class:`Publication`).
 """
 
 from __future__ import annotations
@@ -38,13 +38,15 @@ from typing import Any
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
 from fatekit.table.documents import refresh
-from fatekit.table.event_views import event_for
+from fatekit.table.event_views import event_seen
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
-from fatekit.table.regions import Region, regions_written
+from fatekit.table.regions import regions_written
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 
-__all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "Texts", "dumps", "render"]
+__all__ = ["Batch", "Close", "Hub", "Line", "Publication", "Subscriber", "dumps", "render"]
 
 #: One outgoing message: the version it brings the client to, and its JSON text.
 Line = tuple[int, str]
@@ -55,43 +57,52 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def render(
-    events: Sequence[Event], state: TableState, seat: str, texts: Texts | None = None
-) -> list[Line]:
+def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
     """The messages ``seat`` receives for ``events`` (redacted against ``state``).
 
     Events the seat may not see are left out; when the last of them is hidden, a ``version``
     message says how far the table got. Raises :class:`ForbiddenAction` for a seat no longer at
-    the table. ``texts``, shared by the seats of one publish, encodes each event once for all
-    the seats that see it alike.
+    the table.
     """
-    lines: list[Line] = []
-    hidden: int | None = None
-    for index, event in enumerate(events):
-        shown = event_for(event, state, seat)
-        if shown is None:
-            hidden = event.version
-            continue
-        hidden = None
-        message = {"kind": "event", "event": shown}
-        text = dumps(message) if texts is None else texts.text(index, message)
-        lines.append((event.version, text))
-    if hidden is not None:
-        lines.append((hidden, dumps({"kind": "version", "version": hidden})))
-    return lines
+    return Publication(events, state).lines(Viewer(state, seat))
 
 
-class Texts:
-    """The messages of one publish as text, each encoded once for all the seats that receive
-    it alike: a redaction class is the seats whose redacted event is the same value (every GM,
-    and every player the event tells the same)."""
+class Publication:
+    """One publish of a table's events to the seats watching it: each event converted once, and
+    each message encoded once for all the seats that receive it alike (a redaction class: the
+    seats whose redacted event is the same value, such as every GM, and every player the event
+    tells the same; for the live document, every seat whose patch is the same)."""
 
-    def __init__(self) -> None:
-        self._seen: dict[int, list[tuple[dict[str, Any], str]]] = {}
+    def __init__(self, events: Sequence[Event], state: TableState) -> None:
+        self.events = events
+        self.state = state
+        self.written = regions_written(events)
+        self._fields: list[JSON | None] = [None] * len(events)
+        self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
 
-    def text(self, index: int, message: dict[str, Any]) -> str:
-        """``message``, the ``index``-th event of the publish as some seat receives it."""
-        known = self._seen.setdefault(index, [])
+    def lines(self, viewer: Viewer) -> list[Line]:
+        """What :func:`render` gives, for the seat of ``viewer``."""
+        lines: list[Line] = []
+        hidden: int | None = None
+        for index, event in enumerate(self.events):
+            fields = self._fields[index]
+            if fields is None:
+                fields = self._fields[index] = own_fields(event)
+            shown = event_seen(event, viewer, fields)
+            if shown is None:
+                hidden = event.version
+                continue
+            hidden = None
+            lines.append(
+                (event.version, self.text("event", index, {"kind": "event", "event": shown}))
+            )
+        if hidden is not None:
+            lines.append((hidden, dumps({"kind": "version", "version": hidden})))
+        return lines
+
+    def text(self, kind: str, index: int, message: JSON) -> str:
+        """``message`` as text: encoded once for every seat that receives the same."""
+        known = self._texts.setdefault((kind, index), [])
         for value, text in known:
             if value == message:
                 return text
@@ -203,16 +214,13 @@ class Hub:
         if not watching or not events:
             return
         rendered: dict[tuple[str, bool], Batch | None] = {}
-        texts = Texts()
-        written = regions_written(events)
+        publication = Publication(events, state)
         for subscriber in list(watching):
             if subscriber.closing:
                 continue
             key = (subscriber.seat, subscriber.document)
             if key not in rendered:
-                rendered[key] = self._render(
-                    table_id, subscriber, events, state, texts=texts, written=written
-                )
+                rendered[key] = self._render(table_id, subscriber, publication)
             batch = rendered[key]
             if batch is None:
                 subscriber.close(CLOSE_FORBIDDEN, "this seat is no longer at the table")
@@ -225,20 +233,15 @@ class Hub:
                 subscriber.outbox.put_nowait(batch)
 
     def _render(
-        self,
-        table_id: str,
-        subscriber: Subscriber,
-        events: Sequence[Event],
-        state: TableState,
-        *,
-        texts: Texts,
-        written: frozenset[Region],
+        self, table_id: str, subscriber: Subscriber, publication: Publication
     ) -> Batch | None:
+        events = publication.events
         first, last = events[0].version, events[-1].version
         try:
-            lines = render(events, state, subscriber.seat, texts)
+            viewer = Viewer(publication.state, subscriber.seat)
+            lines = publication.lines(viewer)
             if subscriber.document:
-                line = self._document_line(table_id, subscriber.seat, first, state, written)
+                line = self._document_line(table_id, viewer, first, publication)
                 lines.append((last, line))
         except ForbiddenAction:
             return None  # the seat has left the table
@@ -252,17 +255,17 @@ class Hub:
             self._documents[(table_id, seat)] = (version, document)
 
     def _document_line(
-        self, table_id: str, seat: str, first: int, state: TableState, written: frozenset[Region]
+        self, table_id: str, viewer: Viewer, first: int, publication: Publication
     ) -> str:
+        state, seat = publication.state, viewer.seat.id
         kept = self._documents.get((table_id, seat))
         if kept is not None and kept[0] == first - 1:
             # Only the parts that read what the events wrote are built again, and compared.
-            document, changes = refresh(kept[1], state, seat, written)
+            document, changes = refresh(kept[1], viewer, publication.written)
             self._documents[(table_id, seat)] = (state.version, document)
             patch = [op for path, old, new in changes for op in diff(old, new, path)]
-            return dumps(
-                {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
-            )
+            message = {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
+            return publication.text("view", 0, message)
         document = document_for(state, seat)
         self._documents[(table_id, seat)] = (state.version, document)
         return dumps({"kind": "view", "version": state.version, "view": document})

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from fatekit.table.extras import extras_seen
 from fatekit.table.parts import to_builtins
 from fatekit.table.regions import EVERY, Region
 from fatekit.table.seeing import JSON, Viewer
-from fatekit.table.state import TableState
 from fatekit.table.views import PARTS
 
 __all__ = ["SLICES", "Change", "Slice", "refresh"]
@@ -58,27 +58,30 @@ SLICES: tuple[Slice, ...] = (
     Slice(("extras", "version"), _VERSION, _version),
 )
 
+
+@lru_cache(maxsize=256)
+def _reading(written: frozenset[Region]) -> tuple[Slice, ...]:
+    """The slices that read any of ``written`` (a command's events write one of a few sets)."""
+    return tuple(piece for piece in SLICES if piece.reads & written)
+
+
 #: A slice that changed: where it is, what was there, what is there now.
 Change = tuple[tuple[str, ...], Any, Any]
 
 
 def refresh(
-    document: JSON, state: TableState, seat: str, written: frozenset[Region]
+    document: JSON, viewer: Viewer, written: frozenset[Region]
 ) -> tuple[JSON, list[Change]]:
-    """``document`` (the seat's live document before some events) brought up to ``state`` (after
-    them), knowing that folding them wrote the regions ``written``: the new document and the
+    """``document`` (the seat's live document before some events) brought up to the table as
+    the seat of ``viewer`` sees it after them, knowing that folding them wrote the regions ``written``: the new document and the
     slices that changed. ``document`` itself is left as it was (the new one shares the parts
     that did not change).
 
-    Raises :class:`~fatekit.rules.ForbiddenAction` for a seat no longer at the table.
     """
-    viewer = Viewer(state, seat)
     changes: list[Change] = []
     out = document
     copied: set[tuple[str, ...]] = set()
-    for piece in SLICES:
-        if not piece.reads & written:
-            continue
+    for piece in _reading(written):
         value = piece.build(viewer)
         *above, key = piece.path
         parent = out

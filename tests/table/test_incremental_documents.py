@@ -23,6 +23,7 @@ from fatekit.table.fold import apply
 from fatekit.table.play.notes import NoteAdded
 from fatekit.table.regions import EVERY, Region, regions_written
 from fatekit.table.seats import NoteVisibility
+from fatekit.table.seeing import Viewer
 from fatekit.table.state import TableState
 from fatekit.table.views import PARTS
 
@@ -58,7 +59,7 @@ def _compare(events: tuple[Event, ...]) -> tuple[int, int, list[str]]:
             before = kept.get(seat)
             if before is not None:
                 frozen = json.dumps(before)
-                after, changes = refresh(before, state, seat, written)
+                after, changes = refresh(before, Viewer(state, seat), written)
                 rebuilt += sum(1 for piece in SLICES if piece.reads & written)
                 compared += 1
                 if after != whole:
