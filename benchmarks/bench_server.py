@@ -14,8 +14,9 @@ relay's event, for the relay), and print:
   common: the server publishes before it answers), and from sending to every client;
 - memory per table: the server's resident memory after the tables are made and their sockets
   connected, less before, divided by the tables;
-- the server's CPU time during the load (user and system, every process), per command: how many
-  commands a second one core could take, which is what bounds the tables a process holds.
+- the server's CPU time while the commands are sent and their messages arrive (user and system,
+  every process; not while the sockets connect), per command: how many commands a second one
+  core could take, which is what bounds the tables a process holds.
 
 Then the same load runs against two ``fatekit serve`` processes sharing one PostgreSQL database,
 with each table's clients split across them (seats 1, 3, 5 at one process, 2, 4, 6 at the other),
@@ -60,7 +61,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -247,10 +248,17 @@ async def reader(run: Run, table: int, socket: ClientConnection) -> None:
 
 
 async def load(
-    urls: list[list[str]], rate: float, seconds: float, arrival: str = "event"
-) -> tuple[Run, float]:
+    urls: list[list[str]],
+    rate: float,
+    seconds: float,
+    arrival: str = "event",
+    clock: Callable[[], float] = lambda: 0.0,
+) -> tuple[Run, float, float]:
     """Connect every socket, send commands at ``rate`` for ``seconds``, and time them: a
-    command has reached a client when its ``arrival`` message (``view`` or ``event``) has."""
+    command has reached a client when its ``arrival`` message (``view`` or ``event``) has.
+    Returns the run, its length and how far ``clock`` (the servers' CPU time) moved while the
+    commands were sent and their messages arrived: after every socket is connected and caught
+    up, so that connecting 10,000 sockets is not counted as the commands' cost."""
     run = Run(arrival=arrival)
     sockets: list[list[ClientConnection]] = [[] for _ in urls]
     flat = [(t, url) for t, table in enumerate(urls) for url in table]
@@ -271,6 +279,7 @@ async def load(
         for socket in table
     ]
     total = int(rate * seconds)
+    cpu_before = clock()
     begin = time.perf_counter()
     for n in range(total):
         target = begin + n / rate
@@ -291,12 +300,13 @@ async def load(
     ):
         await asyncio.sleep(0.05)
     elapsed = max(sending, max((c.acked or 0) for c in run.commands.values()) - begin)
+    cpu = clock() - cpu_before
     for task in readers:
         task.cancel()
     for seated in sockets:
         for socket in seated:
             await socket.close()
-    return run, elapsed
+    return run, elapsed, cpu
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -400,9 +410,15 @@ def bench_fatekit(
                     for n, link in enumerate(links)
                 ]
             )
-        cpu_before = sum(cpu_seconds(process.pid) for process, _ in started)
-        run, elapsed = asyncio.run(load(urls, rate, seconds, "view"))
-        cpu = sum(cpu_seconds(process.pid) for process, _ in started) - cpu_before
+        run, elapsed, cpu = asyncio.run(
+            load(
+                urls,
+                rate,
+                seconds,
+                "view",
+                lambda: sum(cpu_seconds(process.pid) for process, _ in started),
+            )
+        )
         after = [rss_kib(process.pid) for process, _ in started]
     finally:
         for process, _ in started:
@@ -449,9 +465,9 @@ def bench_relay(tables: int, rate: float, seconds: float) -> tuple[Figures, floa
     try:
         socket_base = base.replace("http://", "ws://")
         urls = [[f"{socket_base}/relay/r{t}"] * SEATS for t in range(tables)]
-        cpu_before = cpu_seconds(process.pid)
-        run, elapsed = asyncio.run(load(urls, rate, seconds))
-        cpu = cpu_seconds(process.pid) - cpu_before
+        run, elapsed, cpu = asyncio.run(
+            load(urls, rate, seconds, clock=lambda: cpu_seconds(process.pid))
+        )
     finally:
         stop(process)
     return figures(run, elapsed), cpu
