@@ -295,7 +295,8 @@ PARTS: tuple[ViewPart, ...] = (
         lambda viewer: dict(sorted(viewer.state.milestones.items())),
     ),
     ViewPart("last_roll", PLAY, last_roll_view),
-    ViewPart("screen", PLAY, screen_view),
+    # All of it for a GM; a player, the rolls asked of the characters it plays.
+    ViewPart("screen", frozenset({Region.SCREEN, Region.SEATS, Region.CHARACTERS}), screen_view),
     ViewPart("setting", PLAY | {Region.SETTING}, setting_view),
     ViewPart("safety", frozenset({Region.SAFETY}), lambda viewer: safety_view(viewer.state)),
 )

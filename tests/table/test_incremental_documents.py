@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from fatekit.rules import Action
 from fatekit.server.patch import apply_patch, diff
 from fatekit.table.documents import SLICES, refresh
+from fatekit.table import commands as c
 from fatekit.table.events import Event
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
@@ -27,7 +29,9 @@ from fatekit.table.seeing import Viewer
 from fatekit.table.state import TableState
 from fatekit.table.views import PARTS
 
+from ..sheets import npc_sheet  # type: ignore[import-not-found]
 from .agent import Game, play_games  # type: ignore[import-not-found]
+from .conftest import seated  # type: ignore[import-not-found]
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted((ROOT / "tests" / "golden_tables").glob("*.json"))
@@ -101,6 +105,27 @@ def test_random_games_refreshed_part_by_part_match_the_whole_build() -> None:
     assert compared > 1000
     # Some events wrote less than everything: parts were left alone, and rightly.
     assert rebuilt < compared * len(SLICES)
+    assert problems == []
+
+
+def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:
+    # What the random agent does not play: hidden difficulties, prepared scenes, the NPCs'
+    # dice kept hidden, a secret roll revealed.
+    play = seated()
+    play.do(c.HideDifficulty(actor="ruth", difficulty=3, skill="notice"))
+    play.do(c.HideNpcDice(hidden=True))
+    play.do(c.Roll(actor="ruth", skill="notice", action=Action.OVERCOME), "ann")
+    play.do(c.HideDifficulty(actor="charles", difficulty=2))
+    play.do(c.HideDifficulty(actor="charles", difficulty=None))
+    play.do(c.SecretRoll(actor="alice", skill="notice", difficulty=2))
+    play.do(c.RevealRoll(roll_id=play.log[-1].roll_id))  # type: ignore[attr-defined]
+    play.do(c.PrepareScene(scene_id="hold", name="Below deck", participants=("alice",)))
+    play.do(c.PrepareScene(scene_id="attic", name="The attic"))
+    play.do(c.RemovePreparedScene(scene_id="attic"))
+    play.do(c.HideNpcDice(hidden=False))
+    play.do(c.AddTemplate(template_id="thug", name="Thug", sheet=npc_sheet()))
+    compared, _, problems = _compare(tuple(play.log))
+    assert compared > len(play.log)
     assert problems == []
 
 

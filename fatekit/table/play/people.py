@@ -429,6 +429,9 @@ def _seat_added(state: TableState, event: SeatAdded) -> None:
     state.seats[event.seat_id] = Seat(event.seat_id, event.role, event.name.strip())
 
 
+writes({Region.SEATS}, SeatAdded)
+
+
 @judges(SeatRemoved)
 def _judge_seat_removed(state: TableState, event: SeatRemoved) -> None:
     seat = state.seats.get(event.seat_id)
