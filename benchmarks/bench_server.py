@@ -62,6 +62,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -263,21 +264,21 @@ async def load(
     sockets: list[list[ClientConnection]] = [[] for _ in urls]
     flat = [(t, url) for t, table in enumerate(urls) for url in table]
 
+    readers: list[asyncio.Future[None]] = []
+
     async def open_one(table: int, url: str) -> None:
         socket = await connect(url, open_timeout=60, max_queue=None)
         json.loads(await socket.recv())  # hello
         sockets[table].append(socket)
+        # Read from the start, as a page does: connecting 10,000 sockets takes longer than
+        # the server waits for an answer to its heartbeat.
+        readers.append(asyncio.ensure_future(reader(run, table, socket)))
 
     for start in range(0, len(flat), CONNECT_BATCH):
         await asyncio.gather(*(open_one(t, u) for t, u in flat[start : start + CONNECT_BATCH]))
     run.clients = sum(len(s) for s in sockets)
     # Drain the catch-up each socket received before reading for real.
     await asyncio.sleep(1.0)
-    readers = [
-        asyncio.ensure_future(reader(run, t, socket))
-        for t, table in enumerate(sockets)
-        for socket in table
-    ]
     total = int(rate * seconds)
     cpu_before = clock()
     begin = time.perf_counter()
@@ -395,8 +396,8 @@ def bench_fatekit(
         before = [rss_kib(process.pid) for process, _ in started]
         base = started[0][1]  # tables and seats are made at the first; any would do
         sockets = [b.replace("http://", "ws://") for _, b in started]
-        urls: list[list[str]] = []
-        for t in range(tables):
+
+        def make(t: int) -> list[str]:
             made = post(f"{base}/tables", {"name": f"Bench {t}"})
             links = [made["link"]]
             for p in range(SEATS - 1):
@@ -404,12 +405,14 @@ def bench_fatekit(
                     f"{base}/tables/{made['table_id']}/seats", {"name": f"Player {p}"}, made["link"]
                 )
                 links.append(seat["link"])
-            urls.append(
-                [
-                    f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}&view=1"
-                    for n, link in enumerate(links)
-                ]
-            )
+            return [
+                f"{sockets[n % processes]}/tables/{made['table_id']}/ws?link={link}&view=1"
+                for n, link in enumerate(links)
+            ]
+
+        # A few tables at once: 1,667 made one request at a time take minutes.
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            urls = list(pool.map(make, range(tables)))
         run, elapsed, cpu = asyncio.run(
             load(
                 urls,

@@ -29,11 +29,12 @@ encoded once for all the seats that receive it alike (:class:`Publication`).
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
+
+import msgspec
 
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
@@ -53,8 +54,12 @@ Line = tuple[int, str]
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text (encoded in C: every message of every socket goes
+    through here)."""
+    return _encode(message).decode()
+
+
+_encode = msgspec.json.Encoder().encode
 
 
 def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
