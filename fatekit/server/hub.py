@@ -108,6 +108,8 @@ class Publication:
     def text(self, kind: str, index: int, message: JSON) -> str:
         """``message`` as text: encoded once for every seat that receives the same."""
         known = self._texts.setdefault((kind, index), [])
+        # Python's equality, which holds 1 == 1.0 == True: sound because every field of an
+        # event and a part is typed, so no field holds true for one seat and 1 for another.
         for value, text in known:
             if value == message:
                 return text
