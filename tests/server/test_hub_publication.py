@@ -52,7 +52,7 @@ def test_a_note_is_patched_as_its_versions_and_encoded_once_for_all() -> None:
         note = command_from_json("Note", {"text": "The rain does not stop."})
         batches = _publish(hub, repo.execute("t", note, seat=seats[1]), watching)
         version = repo.load("t").version
-        for seat, batch in batches.items():
+        for batch in batches.values():
             event, view = (json.loads(text) for _, text in batch.lines)
             assert event["event"]["data"]["text"] == "The rain does not stop."
             assert view == {

@@ -16,8 +16,8 @@ import pytest
 
 from fatekit.rules import Action
 from fatekit.server.patch import apply_patch, diff
-from fatekit.table.documents import SLICES, refresh
 from fatekit.table import commands as c
+from fatekit.table.documents import SLICES, refresh
 from fatekit.table.events import Event
 from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
