@@ -59,7 +59,16 @@ def dumps(message: dict[str, Any]) -> str:
     return _encode(message).decode()
 
 
-_encode = msgspec.json.Encoder().encode
+def _plain(value: object) -> object:
+    # A string or a number of a type of our own (a stress track's name is a str subclass, not
+    # an Enum) is sent as the plain value it is, as json.dumps sends it.
+    for kind in (str, bool, int, float):
+        if isinstance(value, kind):
+            return kind(value)
+    raise TypeError(f"cannot send a {type(value).__name__} as JSON")
+
+
+_encode = msgspec.json.Encoder(enc_hook=_plain).encode
 
 
 def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
