@@ -15,6 +15,7 @@ records, so nothing here guesses a field's meaning from its name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -53,7 +54,12 @@ class Viewer:
         self.state = state
         self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm
-        self.mine = set() if seat_id is None else state.characters_of(seat_id)
+
+    @cached_property
+    def mine(self) -> set[str]:
+        """The characters the seat acts for (every one, for a GM); worked out when first asked,
+        as many views and events are decided by the seat's role alone."""
+        return set() if self.seat is PUBLIC else self.state.characters_of(self.seat.id)
 
     # -- decisions ------------------------------------------------------------------------------
 
