@@ -44,6 +44,7 @@ from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.regions import Region, moves
 from fatekit.table.seeing import (
     JSON,
     Viewer,
@@ -921,6 +922,11 @@ def _use_stunts(
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A roll put in play, invoked on or settled: its facts, the rolls in play and the last roll
+# (ROLLS), and a hidden difficulty a roll uses up (the GM's screen).
+moves({Region.SCREEN}, RollMade)
+moves((), Invoked, RollResolved)
 
 shown_whole(RollResolved)
 
