@@ -516,8 +516,10 @@ class Evening:
             and not c["cancel"]
             and any(not self.report.sent[k] for k in routes.leads_to(c, seat.lang))
         ]
-        if fresh and self.rng.random() < 0.5:
-            self.use(seat, self.rng.choice(fresh))
+        goals = {goal.split(":")[0] for goal in self.open_goals()}
+        planned = [c for c in fresh if routes.leads_to(c, seat.lang) & goals]
+        if planned or (fresh and self.rng.random() < 0.5):
+            self.use(seat, self.rng.choice(planned or fresh))
             if not self.controls(seat) or not self.controls(seat)[0]["dialog"]:
                 return
         # Filling may have added fields (a zone's place): find the button in a fresh listing.
@@ -959,7 +961,7 @@ class Evening:
         """Values that make a form likely to go through, for forms random values rarely get
         past (most of the time at a first try; the rest, the form gets random values like any
         other). A second try after a refusal fixes the form, as a person told why would."""
-        chosen = self.choices(form)
+        chosen = {**self.choices(form), **self.template_to_remove(form)}
         zoned = self.plan.zones and form in ("scene-form", "prepare-form")
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
@@ -1005,6 +1007,16 @@ class Evening:
         if not open_ or (not planned and self.rng.random() < 0.2):
             return {}
         return dict(offered[self.rng.choice(planned or open_)])
+
+    def template_to_remove(self, form: str) -> dict[str, str]:
+        """While the plan wants a template withdrawn, the GM's sheet editor picks one (its
+        "Remove the template" button waits until one is picked)."""
+        if form != "sheet-form" or "RemoveTemplate" not in self.open_goals():
+            return {}
+        gm = self.seats[0]
+        picker = next((c for c in self.controls(gm) if c["id"] == "sheet-template"), None)
+        offered = [o for o in (picker or {}).get("options") or [] if o]
+        return {"sheet-template": offered[0]} if offered else {}
 
     def planned_choice(self, form: str) -> bool:
         """Whether the dialog has a choice that leads to one of the plan's open goals."""

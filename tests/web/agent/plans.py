@@ -121,6 +121,7 @@ PLANS: tuple[Plan, ...] = (
                 "AddRecapLine",
                 "AddSituationAspect",
                 "Note",
+                "CloseScenario",
             )
         ),
     ),
@@ -160,8 +161,8 @@ PLANS: tuple[Plan, ...] = (
         "A big bad with minions to throw in front of hits and an immunity to break first, then "
         "taken out",
         preset="condensed",
-        options=("big_bads",),
-        goals=frozenset((*FIGHT, "SetBigBad", "BreakImmunity", "Shield")),
+        options=("big_bads", "scale"),
+        goals=frozenset((*FIGHT, "SetBigBad", "BreakImmunity", "Shield", "SetScale")),
         then=frozenset(("TakeOut", "FinishConflict")),
         after="Shield",
     ),
