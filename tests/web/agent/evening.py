@@ -98,6 +98,12 @@ HIDDEN_INVALID = """
   .filter((el) => !el.checkVisibility())
   .map((el) => `${el.closest("form").id}#${el.id || el.name || el.tagName}`)
 """
+#: The ids of the NPCs' cards on a page (a card with no owner).
+NPC_IDS = """
+() => [...document.querySelectorAll("article.character")]
+  .filter((c) => !c.querySelector(".owner"))
+  .map((c) => c.id.replace(/^char-/, ""))
+"""
 FACTS = """
 () => ({
   characters: document.querySelectorAll("article.character").length,
@@ -174,6 +180,8 @@ def draw(rng: random.Random, plan: Plan) -> Drawn:
     preset = rng.choice(PRESETS)
     chosen = [o for o in OPTIONS if rng.random() < 0.4]
     options = tuple(o for o in OPTIONS if o in plan.options or (o in chosen and rng.random() < 0.5))
+    # Drawn as always (the same seed draws the same), then what the plan cannot play with left.
+    options = tuple(o for o in options if o not in plan.without)
     return Drawn(langs, phone, name, plan.preset or preset, options)
 
 
@@ -938,6 +946,8 @@ class Evening:
             return 20  # what the table waits for
         if "invoke-choice" in c["classes"]:
             return 2
+        if ident.startswith("shield-"):
+            return 20  # a minion thrown in front of the hit: as much as taking it
         if ident.startswith(("concede-", "take-out")) or ident.endswith("take-out-button"):
             if routes.leads_to(c, seat.lang) & self.open_goals():
                 return 20  # the plan's way out, once a hit has been absorbed (plans.Plan.then)
@@ -1002,7 +1012,9 @@ class Evening:
         plan's goals first; most of the time, when there are any."""
         offered = routes.CHOICES.get(form, {})
         done = set(self.report.sent) | set(self.report.paths)
-        open_ = [goal for goal in offered if goal not in done]
+        # A path of another preset's table is out of this one's reach (Fate Core's significant
+        # milestone at a Condensed table: its choice is not even offered).
+        open_ = [goal for goal in offered if goal not in done and self.within_reach(goal)]
         planned = [goal for goal in open_ if goal in self.plan.goals]
         if not open_ or (not planned and self.rng.random() < 0.2):
             return {}
@@ -1018,6 +1030,11 @@ class Evening:
         offered = [o for o in (picker or {}).get("options") or [] if o]
         return {"sheet-template": offered[0]} if offered else {}
 
+    def within_reach(self, goal: str) -> bool:
+        """Whether this table can reach `goal`: a path named for a preset only at its table."""
+        last = goal.rsplit(":", 1)[-1]
+        return ":" not in goal or last not in PRESETS or last == self.preset
+
     def planned_choice(self, form: str) -> bool:
         """Whether the dialog has a choice that leads to one of the plan's open goals."""
         return bool(self.open_goals() & set(routes.CHOICES.get(form, {})))
@@ -1025,11 +1042,13 @@ class Evening:
     def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
         """Values a person told why would give the form."""
         if form == "bigbad-form":
-            # Everyone else in the fight as the big bad's minions, to shield it from hits; no
-            # true forms to read from files, no map or hive (what a person told why would drop).
-            chosen = {c["id"]: "on" for c in controls if c["id"].startswith("bigbad-minion-")}
-            chosen.update({c["id"]: SKIP for c in controls if c["kind"] == "file"})
-            chosen["bigbad-threat"] = ""
+            return self.a_big_bad(seat, controls)
+        if form == "start-contest-form":
+            # Two sides as typed (their names kept apart), competing with one another: a
+            # passive difficulty needs one for every side.
+            chosen = self.two_sides(controls, "contest")
+            chosen.update({"contest-side-a": SKIP, "contest-side-b": SKIP})
+            chosen.update({f"contest-difficulty-{key}": "" for key in ("a", "b")})
             return chosen
         if form == "sheet-form":
             return self.legal_sheet(controls)
@@ -1038,6 +1057,27 @@ class Evening:
         if form in ("scene-form", "prepare-form"):
             return self.a_scene(controls, "scene" if form == "scene-form" else "prep")
         return {}
+
+    def a_big_bad(self, seat: Seat, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """An NPC as the big bad, the other NPCs in the fight its minions (to shield it from
+        hits), no solo rules that need others (a refusal), no true forms to read from files, no
+        map or hive: what a person told why would choose."""
+        npcs = set(seat.page.evaluate(NPC_IDS))
+        who = next((c for c in controls if c["id"] == "bigbad-who"), None)
+        offered = [o for o in (who or {}).get("options") or [] if o in npcs]
+        chosen: dict[str, str] = {}
+        if offered:
+            chosen["bigbad-who"] = offered[0]
+        for c in controls:
+            minion = c["id"].removeprefix("bigbad-minion-")
+            if minion != c["id"]:
+                chosen[c["id"]] = "on" if minion in npcs or not offered else "off"
+            elif c["id"].startswith("bigbad-solo-"):
+                chosen[c["id"]] = "off"
+            elif c["kind"] == "file":
+                chosen[c["id"]] = SKIP
+        chosen["bigbad-threat"] = ""
+        return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
         """A name, everyone at the table in it, and, often, zones with links between them."""

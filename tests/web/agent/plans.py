@@ -17,6 +17,9 @@ class Plan:
     preset: str | None = None
     #: Optional rules the GM always ticks (beside some drawn at random).
     options: tuple[str, ...] = ()
+    #: Optional rules never drawn: they would take the plan's paths away (conditions replace
+    #: consequences, extreme ones among them).
+    without: tuple[str, ...] = ()
     #: The goals the evening leans towards until it has sent them.
     goals: frozenset[str] = frozenset()
     #: When (a share of the evening's steps) the GM starts to end the session.
@@ -43,6 +46,7 @@ PLANS: tuple[Plan, ...] = (
         "Fate Core: a mob, a fight, extreme consequences, treatment, several targets, weapons",
         preset="core",
         options=("multiple_targets", "weapon_and_armor"),
+        without=("conditions", "conditions_apart"),
         goals=frozenset(
             (
                 *FIGHT,
@@ -122,6 +126,9 @@ PLANS: tuple[Plan, ...] = (
                 "AddSituationAspect",
                 "Note",
                 "CloseScenario",
+                # Condensed's two milestones: each session ends at one.
+                "EndSession:minor:condensed",
+                "EndSession:major:condensed",
             )
         ),
     ),

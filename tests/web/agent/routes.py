@@ -152,7 +152,10 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
     "bigbad-form": {"BreakImmunity": {"bigbad-immunity": "challenge"}},
     # A countdown with triggers, so that the GM can say one happened.
     "countdown-form": {
-        "FireTrigger": {"countdown-triggers": "the alarm rings\nthe door gives way"}
+        "FireTrigger": {
+            "countdown-triggers": "the alarm rings\nthe door gives way",
+            "countdown-outcome": "the guards come",
+        }
     },
     # A contest out to harm both sides, so that a beaten side takes a hit (and an outside
     # threat's roll can land one).
