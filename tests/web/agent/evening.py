@@ -1048,6 +1048,23 @@ class Evening:
             # passive difficulty needs one for every side.
             chosen = self.two_sides(controls, "contest")
             chosen.update({"contest-side-a": SKIP, "contest-side-b": SKIP})
+            if "ContestThreat" in self.open_goals():
+                # An NPC on no side, to be the outside threat the GM rolls for.
+                npcs = set(seat.page.evaluate(NPC_IDS))
+                side = {
+                    c["id"]: chosen.get(c["id"], c["value"])
+                    for c in controls
+                    if c["id"].startswith("contest-side-") and c["options"]
+                }
+                # Someone whose side keeps another member (a contest needs two sides).
+                spare = [
+                    ident
+                    for ident, key in side.items()
+                    if key and list(side.values()).count(key) > 1
+                ]
+                spare.sort(key=lambda ident: ident.removeprefix("contest-side-") not in npcs)
+                if spare:
+                    chosen[spare[0]] = ""
             chosen.update({f"contest-difficulty-{key}": "" for key in ("a", "b")})
             return chosen
         if form == "sheet-form":
