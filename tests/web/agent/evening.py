@@ -897,7 +897,7 @@ class Evening:
             return 40
         if ident == "start-scene":
             if self.fights() and facts["npcs"] == 0:
-                return 1  # a fight the plan wants needs someone to fight: the GM's NPC first
+                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPC first
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -906,7 +906,9 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 40 if self.fights() and facts["npcs"] == 0 and facts["ours"] else 15
+            return 40 if self.fights() and facts["npcs"] == 0 else 15
+        if ident == "set-big-bad" and "Shield" in self.open_goals() and facts["npcs"] < 2:
+            return 0.05  # a big bad with no other NPC has no minion to throw in front of a hit
         if ident in ("new-character", "quick-npc", "import-character"):
             return 6 if facts["characters"] < 4 else 0.3
         if ident == "start-conflict":
