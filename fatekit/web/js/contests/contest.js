@@ -247,7 +247,7 @@ export function openContestRoll(c, side, members) {
   for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
   bonus.addEventListener("input", update); // the odds follow the number as it is typed
   openDialog(
-    tn("contest.roll_for", { side: free(id) }),
+    tn("contest.roll_for", { side: free(side.id) }),
     h(
       "div",
       {},
@@ -262,7 +262,14 @@ export function openContestRoll(c, side, members) {
     (form, out) =>
       sendFrom(
         "ContestRoll",
-        { side: id, actor: actor.value, skill: skillSel.value, bonus: Number(bonus.value) || 0, ...typedDice(diceIn) },
+        // The side as the table names it: `id` is only its part of the fields' ids.
+        {
+          side: side.id,
+          actor: actor.value,
+          skill: skillSel.value,
+          bonus: Number(bonus.value) || 0,
+          ...typedDice(diceIn),
+        },
         out,
       ),
     { submitLabel: t("roll.roll_button"), id: "contest-roll-form" },
