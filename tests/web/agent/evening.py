@@ -973,7 +973,11 @@ class Evening:
         """Values that make a form likely to go through, for forms random values rarely get
         past (most of the time at a first try; the rest, the form gets random values like any
         other). A second try after a refusal fixes the form, as a person told why would."""
-        chosen = {**self.choices(form), **self.template_to_remove(form)}
+        chosen = {
+            **self.choices(form),
+            **self.template_to_remove(form),
+            **self.sparing(seat, form),
+        }
         zoned = self.plan.zones and form in ("scene-form", "prepare-form")
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
@@ -1021,6 +1025,18 @@ class Evening:
         if not open_ or (not planned and self.rng.random() < 0.2):
             return {}
         return dict(offered[self.rng.choice(planned or open_)])
+
+    def sparing(self, seat: Seat, form: str) -> dict[str, str]:
+        """While the plan wants an extreme consequence taken, the GM's corrections leave the
+        consequences and the extreme one alone: a correction that wrote them all in (seed 7)
+        left the hit nothing to take but the character out."""
+        if form != "correct-form" or not any(":extreme:" in g for g in self.open_goals()):
+            return {}
+        return {
+            c["id"]: SKIP
+            for c in self.controls(seat)
+            if c["id"].startswith(("correct-slot-", "correct-extreme"))
+        }
 
     def template_to_remove(self, form: str) -> dict[str, str]:
         """While the plan wants a template withdrawn, the GM's sheet editor picks one (its

@@ -52,7 +52,6 @@ PLANS: tuple[Plan, ...] = (
                 *FIGHT,
                 "AddCharacter:mob",
                 "Absorb:extreme:core",
-                "CorrectExtreme",
                 "Treat",
                 "SplitAttack",
                 "AssignTargets",
@@ -61,7 +60,8 @@ PLANS: tuple[Plan, ...] = (
         ),
         # Out of the fight once an extreme consequence has been taken: a big hit after it finds
         # nothing left to take it (Fate Core's extreme is the last resort, once).
-        then=frozenset(("TakeOut", "Concede", "FinishConflict")),
+        # The GM corrects the extreme consequence once there is one to correct.
+        then=frozenset(("TakeOut", "Concede", "FinishConflict", "CorrectExtreme")),
         after="Absorb:extreme:core",
     ),
     Plan(
