@@ -25,6 +25,8 @@ view's size does not grow with the table's age.
 
 from __future__ import annotations
 
+from typing import Literal, cast
+
 import msgspec
 
 from fatekit.rules.characters.preset import AdvancementStyle
@@ -32,10 +34,16 @@ from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
+from fatekit.table.deciding import gm_moves
 from fatekit.table.parts import Part, to_builtins
 from fatekit.table.play.aspects import CompelPart, SelfCompelPart, compels_view, self_compels_view
 from fatekit.table.play.challenges import ChallengePart, challenge_view
-from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
+from fatekit.table.play.conflicts import (
+    ConflictMove,
+    ConflictSeenPart,
+    conflict_offers,
+    conflict_view,
+)
 from fatekit.table.play.contests import (
     ContestHitPart,
     ContestPart,
@@ -55,7 +63,7 @@ from fatekit.table.seats import Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
 
-__all__ = ["PUBLIC", "SeatView", "Viewer", "table_view", "view_for"]
+__all__ = ["PUBLIC", "GmMove", "SeatView", "Viewer", "table_view", "view_for"]
 
 
 class TablePart(Part, kw_only=True):
@@ -83,6 +91,67 @@ class TablePart(Part, kw_only=True):
     read_only: ReadOnlyPart | None
 
 
+#: The commands only a GM may send (:data:`~fatekit.table.deciding.GM_MOVES`, which a test
+#: holds this list to), by name.
+GmMove = Literal[
+    "AddBlock",
+    "AddCountdown",
+    "AddHazard",
+    "AddLastingAspect",
+    "AddRecapLine",
+    "AddSeat",
+    "AddSituationAspect",
+    "AddTemplate",
+    "AnswerSignal",
+    "BreakImmunity",
+    "CloseScenario",
+    "ContestThreat",
+    "CorrectAspect",
+    "CorrectConsequence",
+    "CorrectExtreme",
+    "CorrectFatePoints",
+    "CorrectFreeInvokes",
+    "CorrectStress",
+    "CorrectTurn",
+    "DescribeSetting",
+    "EndChallenge",
+    "EndContest",
+    "EndScene",
+    "EndSession",
+    "FinishConflict",
+    "FireTrigger",
+    "GiveCharacter",
+    "HideDifficulty",
+    "HideNpcDice",
+    "JoinScene",
+    "MarkCountdown",
+    "PlaceInZone",
+    "PrepareScene",
+    "PutSettingEntry",
+    "RemovePreparedScene",
+    "RemoveSeat",
+    "RemoveSettingEntry",
+    "RemoveTemplate",
+    "RevealAspect",
+    "RevealCharacter",
+    "RevealRoll",
+    "SecretRoll",
+    "SelfCompelAnswer",
+    "SetBigBad",
+    "SetMembership",
+    "SetOptionalRule",
+    "SetSafetyTool",
+    "SetScale",
+    "StartChallenge",
+    "StartConflict",
+    "StartContest",
+    "StartPreparedScene",
+    "StartScene",
+    "StartSession",
+    "Undo",
+]
+
+
 class YouPart(Part, kw_only=True):
     """The seat reading the document, and the characters it plays."""
 
@@ -90,6 +159,9 @@ class YouPart(Part, kw_only=True):
     role: Role
     name: str
     characters: list[str]
+    # The commands only a GM may send (start a scene, a conflict; seat people...), by name,
+    # that this seat may send: every one for the GM, by the check their deciders make.
+    may: list[GmMove]
 
 
 class SeatPart(Part, kw_only=True):
@@ -185,6 +257,7 @@ def table_view(viewer: Viewer) -> SeatView:
             role=viewer.seat.role,
             name=viewer.seat.name,
             characters=sorted(viewer.mine),
+            may=cast(list[GmMove], gm_moves(viewer.seat)),
         ),
         seats=[SeatPart(id=s.id, role=s.role, name=s.name) for s in state.seats.values()],
         time=TimePart(
@@ -228,6 +301,8 @@ class ConflictPart(ConflictSeenPart, kw_only=True):
     split or zone attack aims at."""
 
     legal_actions: dict[str, list[offers.LegalActionPart]]
+    # What the seat may do with the conflict itself now (end the turn, finish it...).
+    offers: list[ConflictMove]
     hazards: list[HazardPart]
     big_bads: list[BigBadPart]
     targets: dict[str, TargetPart] | None
@@ -245,6 +320,7 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     return ConflictPart(
         **msgspec.structs.asdict(seen),
         legal_actions=offers.legal_actions(viewer, conflict),
+        offers=conflict_offers(viewer),
         hazards=hazards_view(viewer, conflict),
         big_bads=big_bads_view(viewer, conflict),
         targets=targets_view(viewer, conflict),

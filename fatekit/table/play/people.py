@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import msgspec
 
@@ -40,10 +41,18 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event, RulesetText, SheetText
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_control,
+    require_gm,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
-from fatekit.table.parts import UNSET, AspectPart, Part, UnsetType, to_builtins
+from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
@@ -238,17 +247,15 @@ gm_only(
 )
 
 
-@decides(AddSeat)
+@decides(AddSeat, gm="seat people")
 def _add_seat(context: Context, command: AddSeat) -> list[Event]:
-    context.require_gm("seat people")
     chosen = unique_id(command.seat_id, command.name, context.state.seats, fallback="seat")
     check_seat_id(chosen)  # here, once: a log keeps the seats it made
     return [context.event_from(SeatAdded, command, seat_id=chosen)]
 
 
-@decides(AddTemplate)
+@decides(AddTemplate, gm="offer templates")
 def _add_template(context: Context, command: AddTemplate) -> list[Event]:
-    context.require_gm("offer templates")
     taken = context.state.templates
     chosen = unique_id(command.template_id, command.name, taken, fallback="template")
     return [context.event_from(TemplateAdded, command, template_id=chosen)]
@@ -506,11 +513,16 @@ def _seat_character(state: TableState, event: CharacterAdded, character: Charact
         state.revealed.add(character.id)
 
 
+def check_sheet_rewritable(state: TableState) -> None:
+    """Refuse to rewrite a sheet while a conflict runs (its stress and consequences are in play)."""
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot be rewritten during a conflict")
+
+
 @judges(CharacterUpdated)
 def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot be rewritten during a conflict")
+    check_sheet_rewritable(state)
     new = parse_sheet(event.sheet, state, bounded=False)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
@@ -542,8 +554,15 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
 
 @judges(CharacterRevealed)
 def _judge_character_revealed(state: TableState, event: CharacterRevealed) -> None:
-    state.require_character(event.character_id)
+    check_unrevealed(state, event.character_id)
     _character_revealed(state, event)
+
+
+def check_unrevealed(state: TableState, character_id: str) -> None:
+    """Refuse to reveal a sheet twice (or a character not at the table)."""
+    state.require_character(character_id)
+    if character_id in state.revealed:
+        raise BadInput(f"{state.game.character(character_id).name}'s sheet is revealed already")
 
 
 @assigns(CharacterRevealed)
@@ -556,11 +575,15 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
 _PLAYERS_KINDS = (CharacterKind.PC, CharacterKind.EXTRA)
 
 
-@judges(CharacterGiven)
-def _judge_character_given(state: TableState, event: CharacterGiven) -> None:
-    character = state.game.character(event.character_id)
+def check_givable(character: Character) -> None:
+    """Refuse to hand an NPC to a player: a player owns a PC or an extra."""
     if character.kind not in _PLAYERS_KINDS:
         raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
+
+
+@judges(CharacterGiven)
+def _judge_character_given(state: TableState, event: CharacterGiven) -> None:
+    check_givable(state.game.character(event.character_id))
     if event.owner is not None:
         _require_player(state, event.owner)
     _character_given(state, event)
@@ -698,6 +721,7 @@ class SheetAspectPart(Part, kw_only=True):
     name: str
     free_invokes: list[str] | UnsetType = UNSET
     hidden: bool | UnsetType = UNSET
+    offers: list[AspectMove] | UnsetType = UNSET  # what the seat may do with it now
 
 
 class SkillBonusPart(Part, kw_only=True, tag="skill_bonus", tag_field="type"):
@@ -859,13 +883,18 @@ class ConsequenceSeenPart(AspectPart, kw_only=True):
     clears_after: str | None
 
 
+#: What a seat may do with a character, by the command's name.
+CharacterMove = Literal["UpdateCharacter", "GiveCharacter", "RevealCharacter", "JoinScene"]
+
+
 class CharacterPart(Part, kw_only=True):
     """A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
     one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
-    sees and its consequences."""
+    sees and its consequences. ``offers``: what the seat may do with the character now."""
 
     id: str
     revealed: bool
+    offers: list[CharacterMove]
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
@@ -894,6 +923,7 @@ def _sheet_aspect(
     kind: bool = True,
     hidden: bool | UnsetType = UNSET,
     holders: Callable[[str], bool] | None = None,
+    viewer: Viewer | None = None,
 ) -> SheetAspectPart:
     held = [f.holder for f in aspect.free_invokes]
     if holders is not None:
@@ -904,6 +934,7 @@ def _sheet_aspect(
         name=aspect.name,
         free_invokes=held or UNSET,
         hidden=hidden,
+        offers=(viewer.aspect_offers(aspect) or UNSET) if viewer is not None else UNSET,
     )
 
 
@@ -963,7 +994,7 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
         as_you_play=character.as_you_play,
         description=character.description or UNSET,
         aspects=[
-            _sheet_aspect(a, hidden=a.hidden, holders=knows)
+            _sheet_aspect(a, hidden=a.hidden, holders=knows, viewer=viewer)
             for a in character.aspects
             if viewer.sees_aspect(a)
         ],
@@ -1002,7 +1033,9 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
                 severity=s.severity,
                 shifts=s.shifts,
                 track=s.track.value,
-                aspect=None if s.aspect is None else _sheet_aspect(s.aspect, kind=False),
+                aspect=None
+                if s.aspect is None
+                else _sheet_aspect(s.aspect, kind=False, viewer=viewer),
                 recovering=s.recovering,
                 treated_at=_mark(s.treated_at),
                 taken_at=_mark(s.taken_at),
@@ -1018,10 +1051,12 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
 def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     """A character as the seat may see it: the whole sheet when it may read it, otherwise the
     name, the kind, the aspects it sees and the consequences."""
+    offers = character_offers(viewer, character)
     if viewer.sees_sheet(character.id):
         return CharacterPart(
             id=character.id,
             revealed=True,
+            offers=offers,
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             healing=[
@@ -1034,6 +1069,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     return CharacterPart(
         id=character.id,
         revealed=False,
+        offers=offers,
         owner=None,
         name=character.name,
         kind=character.kind,
@@ -1048,6 +1084,30 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             if s.aspect is not None
         ],
     )
+
+
+def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:
+    """What the seat may do with ``character`` now, by the checks the deciders make of the seat
+    and the rules' of the move: rewrite the sheet (a seat that acts for them), hand a PC or an
+    extra over, reveal a sheet the players do not all see yet, bring them into the running
+    scene (the GM)."""
+    state, seat, cid = viewer.state, viewer.seat, character.id
+    found: list[CharacterMove] = []
+    if not play_goes_on(state):
+        return found
+    if allowed(require_control, state, seat, cid, "rewrite this sheet") and allowed(
+        check_sheet_rewritable, state
+    ):
+        found.append("UpdateCharacter")
+    if not allowed(require_gm, seat, "manage characters"):
+        return found
+    if allowed(check_givable, character):
+        found.append("GiveCharacter")
+    if allowed(check_unrevealed, state, cid):
+        found.append("RevealCharacter")
+    if allowed(state.game.check_join, cid):
+        found.append("JoinScene")
+    return found
 
 
 def _treatment(viewer: Viewer, slot: ConsequenceSlot) -> TreatmentPart | None:
