@@ -15,7 +15,9 @@ import {
   aspectLabel,
   isGm,
   ladderValue,
+  may,
   mine,
+  offered,
   seatName,
   skill,
   stuntSummary,
@@ -150,18 +152,18 @@ function characterCard(c) {
     h(
       "div",
       { class: "actions" },
-      (ours && s.kind === "pc") || isGm()
+      offered(c, "UpdateCharacter")
         ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` })
         : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
-      isGm() && s.kind !== "pc"
+      offered(c, "RevealCharacter")
         ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id }))
         : null,
       bringInButton(c),
-      isGm() ? correctCharacterButton(c) : null,
+      may("CorrectFatePoints") ? correctCharacterButton(c) : null,
     ),
-    isGm() && s.kind === "pc" ? handOver(c) : null,
+    offered(c, "GiveCharacter") ? handOver(c) : null,
   );
   return card;
 }
@@ -200,8 +202,7 @@ function openUseStunt(id, st) {
 
 /** The GM brings a character not in the running scene into it (and into the fight). */
 function bringInButton(c) {
-  const scene = app.view.scene;
-  if (!isGm() || !scene || scene.participants.includes(c.id)) return null;
+  if (!offered(c, "JoinScene")) return null;
   return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
 }
 
@@ -312,9 +313,6 @@ async function exportCharacter(id) {
 
 // -- aspects ------------------------------------------------------------------------------------
 
-// The kinds of aspect that leave play by being removed (a character's own change at milestones).
-const REMOVABLE = new Set(["situation", "zone", "boost", "setting", "scenario", "organization"]);
-
 export function aspectList(aspects) {
   if (!aspects.length) return null;
   return h(
@@ -405,15 +403,15 @@ function aspectCard(a) {
       }),
     );
   }
-  if (isGm() && a.hidden)
+  if (offered(a, "RevealAspect"))
     add(
       buttons,
       button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })),
     );
-  if (isGm() && a.id) add(buttons, correctAspectButton(a));
+  if (offered(a, "CorrectAspect")) add(buttons, correctAspectButton(a));
   // Without a roll, when nothing in the story stands in the way: the GM's word on any aspect of
   // the scene or the story; a player lets go of a boost their character holds.
-  if (isGm() && REMOVABLE.has(a.kind)) {
+  if (offered(a, "RemoveAspect")) {
     add(
       buttons,
       button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id }), {
