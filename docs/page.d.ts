@@ -455,6 +455,9 @@ export interface CharacterPart {
   id: string;
   revealed: boolean;
   offers: ("GiveCharacter" | "JoinScene" | "RevealCharacter" | "UpdateCharacter")[];
+  aspect_offers?: {
+    [k: string]: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  };
   owner: string | null;
   sheet?: SheetPart;
   healing?: HealingPart[];

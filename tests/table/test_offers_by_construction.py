@@ -47,10 +47,9 @@ def _offered(view: SeatView) -> set[Offer]:
         found |= {(move, character.id) for move in character.offers}
         for aspect in character.aspects or ():
             found |= {(move, aspect.id) for move in aspect.offers}
-        sheet = character.sheet
-        if not isinstance(sheet, UnsetType):
-            for on_sheet in [*sheet.aspects, *(s.aspect for s in sheet.consequences if s.aspect)]:
-                found |= {(move, on_sheet.id) for move in on_sheet.offers or ()}
+        if not isinstance(character.aspect_offers, UnsetType):
+            for key, moves in character.aspect_offers.items():
+                found |= {(move, key) for move in moves}
         for aspect in character.consequences or ():
             found |= {(move, aspect.id) for move in aspect.offers}
     if view.scene is not None:

@@ -150,9 +150,11 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "role": "player",
         "name": "Ben",
         "characters": ["charles", "eve"],
+        "may": [],  # none of the moves only a GM may send
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
+    assert "StartScene" in gm["you"]["may"] and "EndScene" in gm["you"]["may"]
 
 
 def test_countdowns_show_as_their_visibility_says() -> None:
@@ -241,7 +243,13 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             assert event_for(event, decision.state, None) == event_for(event, decision.state, "sam")
             compared += 1
         public, sam = view_for(decision.state, None), view_for(decision.state, "sam")
-        assert public.pop("you") == {"seat": "", "role": "spectator", "name": "", "characters": []}
+        assert public.pop("you") == {
+            "seat": "",
+            "role": "spectator",
+            "name": "",
+            "characters": [],
+            "may": [],
+        }
         sam.pop("you")
         assert public == sam
         return decision.state.version

@@ -721,7 +721,6 @@ class SheetAspectPart(Part, kw_only=True):
     name: str
     free_invokes: list[str] | UnsetType = UNSET
     hidden: bool | UnsetType = UNSET
-    offers: list[AspectMove] | UnsetType = UNSET  # what the seat may do with it now
 
 
 class SkillBonusPart(Part, kw_only=True, tag="skill_bonus", tag_field="type"):
@@ -895,6 +894,10 @@ class CharacterPart(Part, kw_only=True):
     id: str
     revealed: bool
     offers: list[CharacterMove]
+    # With the whole sheet: what the seat may do with each aspect on it (its own aspects and its
+    # consequences), by aspect id, where it may do anything (the sheet itself stays a
+    # character file, which a seat sends back to rewrite it).
+    aspect_offers: dict[str, list[AspectMove]] | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
@@ -923,7 +926,6 @@ def _sheet_aspect(
     kind: bool = True,
     hidden: bool | UnsetType = UNSET,
     holders: Callable[[str], bool] | None = None,
-    viewer: Viewer | None = None,
 ) -> SheetAspectPart:
     held = [f.holder for f in aspect.free_invokes]
     if holders is not None:
@@ -934,7 +936,6 @@ def _sheet_aspect(
         name=aspect.name,
         free_invokes=held or UNSET,
         hidden=hidden,
-        offers=(viewer.aspect_offers(aspect) or UNSET) if viewer is not None else UNSET,
     )
 
 
@@ -994,7 +995,7 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
         as_you_play=character.as_you_play,
         description=character.description or UNSET,
         aspects=[
-            _sheet_aspect(a, hidden=a.hidden, holders=knows, viewer=viewer)
+            _sheet_aspect(a, hidden=a.hidden, holders=knows)
             for a in character.aspects
             if viewer.sees_aspect(a)
         ],
@@ -1033,9 +1034,7 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
                 severity=s.severity,
                 shifts=s.shifts,
                 track=s.track.value,
-                aspect=None
-                if s.aspect is None
-                else _sheet_aspect(s.aspect, kind=False, viewer=viewer),
+                aspect=None if s.aspect is None else _sheet_aspect(s.aspect, kind=False),
                 recovering=s.recovering,
                 treated_at=_mark(s.treated_at),
                 taken_at=_mark(s.taken_at),
@@ -1057,6 +1056,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             id=character.id,
             revealed=True,
             offers=offers,
+            aspect_offers=_aspect_offers(viewer, character),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             healing=[
@@ -1084,6 +1084,13 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             if s.aspect is not None
         ],
     )
+
+
+def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
+    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
+    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
+    return {key: moves for key, moves in found.items() if moves}
 
 
 def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:

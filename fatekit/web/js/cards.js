@@ -123,7 +123,7 @@ function characterCard(c) {
           s.kind === "pc" ? h("span", { class: "refresh" }, " ", tn("sheet.refresh_is", { n: s.refresh })) : null,
         )
       : null,
-    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id }))),
+    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id, offers: (c.aspect_offers || {})[a.id] || [] }))),
     skills.length
       ? h(
           "ul",
