@@ -185,8 +185,11 @@ def _for_gm(
 
 def gm_moves(seat: Seat) -> list[str]:
     """The commands only a GM may send, by name, that ``seat`` may send: every one for the GM
-    (by the same check their deciders make), none for anyone else."""
-    return sorted(kind.__name__ for kind in GM_MOVES if allowed(require_gm, seat, GM_MOVES[kind]))
+    (by the same check their deciders make, which is the same for all of them, so made once),
+    none for anyone else."""
+    if not allowed(require_gm, seat, "send the GM's moves"):
+        return []
+    return sorted(kind.__name__ for kind in GM_MOVES)
 
 
 def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None:

@@ -63,6 +63,16 @@ class Viewer:
         self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm
         self.mine = set() if seat_id is None else state.characters_of(seat_id)
+        self._gm_moves_allowed: bool | None = None
+
+    @property
+    def gm_moves_allowed(self) -> bool:
+        """Whether the table would take a GM's move of play from this seat now: the check the
+        GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
+        waiting. Asked once per view: every aspect's offers start from it."""
+        if self._gm_moves_allowed is None:
+            self._gm_moves_allowed = allowed(require_gm, self.seat, "") and play_goes_on(self.state)
+        return self._gm_moves_allowed
 
     # -- decisions ------------------------------------------------------------------------------
 
@@ -197,7 +207,7 @@ class Viewer:
         """What the seat may do with ``aspect`` now, by the checks the deciders make of the seat
         (the GM's alone: :data:`~fatekit.table.deciding.GM_MOVES`) and the rules' of the aspect:
         reveal it while it is hidden, remove it when nobody's sheet holds it."""
-        if not allowed(require_gm, self.seat, "change aspects") or not play_goes_on(self.state):
+        if not self.gm_moves_allowed:
             return []
         found: list[AspectMove] = ["CorrectAspect"]
         if allowed(check_revealable, aspect):

@@ -47,8 +47,6 @@ from fatekit.table.deciding import (
     decides,
     gm_only,
     play_goes_on,
-    require_control,
-    require_gm,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
@@ -1098,15 +1096,14 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
     and the rules' of the move: rewrite the sheet (a seat that acts for them), hand a PC or an
     extra over, reveal a sheet the players do not all see yet, bring them into the running
     scene (the GM)."""
-    state, seat, cid = viewer.state, viewer.seat, character.id
+    state, cid = viewer.state, character.id
     found: list[CharacterMove] = []
     if not play_goes_on(state):
         return found
-    if allowed(require_control, state, seat, cid, "rewrite this sheet") and allowed(
-        check_sheet_rewritable, state
-    ):
+    # require_control's own test (the character is at the table: it is drawn from it).
+    if state.controls(viewer.seat.id, cid) and allowed(check_sheet_rewritable, state):
         found.append("UpdateCharacter")
-    if not allowed(require_gm, seat, "manage characters"):
+    if not viewer.gm_moves_allowed:
         return found
     if allowed(check_givable, character):
         found.append("GiveCharacter")
