@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 
-.PHONY: run test lint typecheck pytest docs bench screenshots soak soak-page soak-discord golden-record clean
+.PHONY: run test lint typecheck pytest docs bundle bench screenshots soak soak-page soak-discord golden-record clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,7 @@ lint: $(STAMP) $(NODE_STAMP)
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
 	$(BIN)/python tools/page_types.py --check
+	$(BIN)/python tools/page_bundle.py --check
 	$(NODE_BIN)/tsc -p jsconfig.json
 
 # Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
@@ -77,11 +78,18 @@ golden-record:
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them, and the page's types
-# (docs/page.d.ts) from the same page contract.
+# (docs/page.d.ts) from the same page contract, and the page's bundle (make bundle).
 docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/page_types.py
 	$(BIN)/python tools/rules_coverage.py --write
+	$(BIN)/python tools/page_bundle.py
+
+# The page's bundle (fatekit/web/bundle/: app.js, its chunk, source maps) from its modules, by esbuild
+# from package-lock.json: run after changing a module (make typecheck and the tests say when).
+# Committed, so `make run` needs no Node.js.
+bundle: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python tools/page_bundle.py
 
 # Benchmarks print their figures; the tests never assert timings.
 bench: $(STAMP)

@@ -16,9 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
-from starlette.middleware.gzip import GZipMiddleware
 
 from fatekit import __version__
 from fatekit.rules.core.dice import DiceSource
@@ -30,12 +28,13 @@ from fatekit.server.apispec import install as describe_errors
 from fatekit.server.backups import BackupPlan, NightlyBackups
 from fatekit.server.campaign import router as campaign_router
 from fatekit.server.caps import Caps, SeatSockets, SocketCap
+from fatekit.server.compression import CompressPublic
 from fatekit.server.deps import LINK_HEADER
 from fatekit.server.envelope import field_problems
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.foresight import Foresight
 from fatekit.server.foresight import router as foresight_router
-from fatekit.server.headers import SecurityHeaders
+from fatekit.server.headers import PAGE_POLICY, SecurityHeaders
 from fatekit.server.hub import Hub
 from fatekit.server.inputs import InputGuard
 from fatekit.server.interop import router as interop_router
@@ -49,10 +48,11 @@ from fatekit.server.limits import (
     BodyLimit,
     RateLimit,
 )
+from fatekit.server.pagefiles import PageFiles
 from fatekit.server.reach import router as reach_router
 from fatekit.server.routes import router
 from fatekit.server.service import TableService
-from fatekit.server.web import PAGE_FOLDERS, PageForBrowsers
+from fatekit.server.web import PageForBrowsers, page_folders
 from fatekit.server.web import router as web_router
 from fatekit.server.ws import SocketSettings
 from fatekit.store.base import EventStore, StoreError
@@ -82,6 +82,7 @@ def create_app(
     extensions: Sequence[Callable[[FastAPI, TableService], AbstractAsyncContextManager[None]]] = (),
     backups: BackupPlan | None = None,
     public_url: str | None = None,
+    pages: PageFiles | None = None,
 ) -> FastAPI:
     """The server over ``store``.
 
@@ -100,7 +101,8 @@ def create_app(
     With ``backups``, every table is backed up each night as the plan says (see
     :mod:`fatekit.server.backups`).
     The links it hands out lead to ``public_url`` when given, else to the address each request
-    came to (see :mod:`fatekit.server.reach`).
+    came to (see :mod:`fatekit.server.reach`). ``pages`` are the page's files (by default the
+    package's own; see :mod:`fatekit.server.pagefiles`).
 
     On a store shared by several processes (PostgreSQL), the app's lifespan listens to the
     store's notices, so that what another process commits reaches the sockets connected here;
@@ -147,16 +149,16 @@ def create_app(
     app.state.backups = nightly
     app.state.foresight = foresight
     app.state.reach = reach
+    pages = pages or PageFiles(policy=PAGE_POLICY)
+    app.state.pages = pages
 
     for kind in (FateError, ApiError, StoreError, TableFull, Exception):
         app.add_exception_handler(kind, on_error)
     app.add_exception_handler(RequestValidationError, on_invalid)
     app.add_exception_handler(HTTPException, on_http)
     app.include_router(router)
-    # The page's files go out compressed (a phone's first visit is mostly their bytes); only these
-    # fixed files, never an answer that could mix a table's secrets with a visitor's text (BREACH).
-    for path, folder in PAGE_FOLDERS.items():
-        files = GZipMiddleware(StaticFiles(directory=folder), minimum_size=500)
+    # The page's files, named by content and cached accordingly (fatekit.server.pagefiles).
+    for path, files in page_folders(pages).items():
         app.mount(path, files, name=path.strip("/"))
     app.include_router(web_router)  # the page's service worker and read-only helpers
     app.include_router(interop_router)  # characters from and to Fari and Foundry VTT
@@ -166,7 +168,9 @@ def create_app(
     app.include_router(reach_router)  # where links lead, and their QR codes
     app.include_router(apidocs_router)  # the API's try-it page, /docs
     describe_errors(app)  # /openapi.json documents every error with the body it has
-    app.add_middleware(PageForBrowsers)  # innermost: the page at / for a browser
+    app.add_middleware(PageForBrowsers, pages=pages)  # innermost: the page at / for a browser
+    # The page, its files and the rules' public data compressed; a table's answers never (BREACH).
+    app.add_middleware(CompressPublic)
     # The body it reads has passed the body limit; its texts are bounded as it is read.
     app.add_middleware(InputGuard, max_text=limits.text)
     app.add_middleware(SocketCap, limit=limits.sockets_per_address)

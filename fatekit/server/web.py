@@ -9,7 +9,8 @@ JSON description the app answers there:
 - ``/web/...``: the page's scripts, styles, icons and web app manifest; ``/i18n/{lang}.json``:
   the catalogs;
 - ``GET /sw.js``: the page's service worker (``fatekit/web/sw.js``), which keeps those files and
-  nothing else, headed by their list and a version that changes with any of them;
+  nothing else, headed by their list and a version that changes with any of them (which files,
+  named how, and cached how: :mod:`fatekit.server.pagefiles`);
 - ``GET /rules/presets/{key}``: what a character sheet of a preset holds (skill keys, aspect
   slots, refresh, consequence slots, the ladder's keys, the optional rules), with another skill
   list (``?skill_list=``) when the table plays with one;
@@ -31,15 +32,13 @@ None of these changes a table, and none holds a rule: they ask :mod:`fatekit.rul
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations at run time.
 
-import hashlib
 import json
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from functools import cache
-from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -65,18 +64,21 @@ from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
-from fatekit.server.headers import PAGE_POLICY
+from fatekit.server.pagefiles import I18N_DIR, LANGUAGES, WEB_DIR, KeptFiles, PageFiles
 from fatekit.table.extras import extras_for
 from fatekit.table.offers import invoke_options, roll_odds
 from fatekit.table.play.people import parse_sheet
 from fatekit.table.state import TableState
 
-__all__ = ["I18N_DIR", "LANGUAGES", "PAGE_FOLDERS", "WEB_DIR", "PageForBrowsers", "router"]
-
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-I18N_DIR = Path(__file__).resolve().parent.parent / "i18n"
-#: The languages the page speaks; the first is the fallback.
-LANGUAGES = ("en", "ru", "it", "sv")
+__all__ = [
+    "I18N_DIR",
+    "LANGUAGES",
+    "WEB_DIR",
+    "PageFiles",
+    "PageForBrowsers",
+    "page_folders",
+    "router",
+]
 
 
 class PageForBrowsers:
@@ -86,32 +88,23 @@ class PageForBrowsers:
     app describes itself with.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, pages: PageFiles) -> None:
         self.app = app
+        self.pages = pages
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET" and scope["path"] == "/":
             accept = dict(scope["headers"]).get(b"accept", b"")
             if b"text/html" in accept:
                 page = Response(
-                    _page_with_preloads(),
+                    self.pages.page(),
                     media_type="text/html",
+                    # Asked again each time: it names the current files.
                     headers={"cache-control": "no-cache"},
                 )
                 await page(scope, receive, send)
                 return
         await self.app(scope, receive, send)
-
-
-def _page_with_preloads() -> str:
-    """The page, naming all its modules up front: a browser then fetches them side by side
-    instead of one import after another (a phone's 300 ms round trip, some ten levels deep)."""
-    links = "".join(
-        f'  <link rel="modulepreload" href="/web/{path.relative_to(WEB_DIR).as_posix()}">\n'
-        for path in sorted((WEB_DIR / "js").rglob("*.js"))
-    )
-    page = (WEB_DIR / "index.html").read_text(encoding="utf-8")
-    return page.replace("</head>", links + "</head>", 1)
 
 
 class CharacterCheck(BaseModel):
@@ -122,58 +115,34 @@ class CharacterCheck(BaseModel):
     preset: str | None = Field(None, description="Check against this preset instead")
 
 
-class _PageFiles:
-    """The page's own files as the service worker keeps them: their addresses, and a version
-    made from their contents (not their times, so every process of one release agrees)."""
+def page_folders(pages: PageFiles) -> dict[str, KeptFiles]:
+    """The page's folders of files at their paths, each served as :class:`KeptFiles` (with
+    ETags, content names and cache headers). create_app mounts them on the app itself: FastAPI
+    supports a mount only there (an APIRouter's was dropped by ``include_router`` until
+    recently; fastapi issue 10180)."""
+    return {
+        "/web": KeptFiles(pages.web_dir, "/web", pages),
+        "/i18n": KeptFiles(pages.i18n_dir, "/i18n", pages),
+    }
 
-    def __init__(self) -> None:
-        self._seen: tuple[tuple[str, int, int], ...] = ()
-        self._version = ""
-
-    def listed(self) -> list[tuple[str, Path]]:
-        found = [
-            (f"/web/{path.relative_to(WEB_DIR).as_posix()}", path)
-            for path in sorted(WEB_DIR.rglob("*"))
-            if path.is_file() and path.name != "sw.js" and not path.name.startswith(".")
-        ]
-        found += [(f"/i18n/{path.name}", path) for path in sorted(I18N_DIR.glob("*.json"))]
-        return found
-
-    def worker(self) -> str:
-        """The service worker's script, headed by the files' list and version."""
-        files = self.listed()
-        stats = tuple((url, p.stat().st_size, p.stat().st_mtime_ns) for url, p in files)
-        if stats != self._seen:  # read the files again only when one of them changed
-            # The policy the kept files were served with is theirs too: the worker answers
-            # with the headers it kept, so a new policy must install it anew.
-            digest = hashlib.sha256(PAGE_POLICY.encode() + b"\0")
-            for url, path in files:
-                digest.update(url.encode() + b"\0" + path.read_bytes() + b"\0")
-            self._seen, self._version = stats, digest.hexdigest()[:16]
-        head = (
-            f"const VERSION = {json.dumps(self._version)};\n"
-            f"const FILES = {json.dumps([url for url, _ in files])};\n"
-        )
-        return head + (WEB_DIR / "sw.js").read_text(encoding="utf-8")
-
-
-_PAGE_FILES = _PageFiles()
-
-
-#: The page's folders of files, served as they are on disk (with ETags and last-modified times)
-#: at these paths. create_app mounts them on the app itself: FastAPI supports a mount only there
-#: (an APIRouter's was dropped by ``include_router`` until recently; fastapi issue 10180).
-PAGE_FOLDERS = {"/web": WEB_DIR, "/i18n": I18N_DIR}
 
 router = APIRouter()
 
 
+def pages_of(request: Request) -> PageFiles:
+    """The app's page files (create_app keeps them in its state)."""
+    pages: PageFiles = request.app.state.pages
+    return pages
+
+
 @router.get("/sw.js", include_in_schema=False)
-async def service_worker() -> Response:
+async def service_worker(request: Request) -> Response:
     # Served from the root, so that the worker's scope is the whole page; never cached by HTTP,
     # so that browsers see a new version as soon as there is one.
+    release = pages_of(request).release()
+    head = f"const VERSION = {json.dumps(release.version)};\nconst FILES = {json.dumps(release.kept)};\n"
     return Response(
-        _PAGE_FILES.worker(),
+        head + (pages_of(request).web_dir / "sw.js").read_text(encoding="utf-8"),
         media_type="text/javascript",
         headers={"cache-control": "no-cache"},
     )

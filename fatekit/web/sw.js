@@ -4,11 +4,13 @@
 // request carries, and every request but those for the page's files goes to the network as if
 // there were no worker.
 //
-// The server writes VERSION and FILES above this text (fatekit/server/web.py): FILES lists the
-// page's files and VERSION changes whenever one of them does, which installs this worker anew.
+// The server writes VERSION and FILES above this text (fatekit/server/pagefiles.py): FILES lists
+// the page ("/", as the server writes it) and the files it loads (its script and style named by
+// their contents), and VERSION changes whenever one of them does, which installs this worker
+// anew; the page then offers to reload into the new files.
 
 const CACHE = `fatekit-page-${VERSION}`;
-const PAGE = "/web/index.html"; // what the page's address, "/", opens
+const PAGE = "/"; // the page's address, whatever its query (the home screen adds one)
 const KEPT = new Set(FILES);
 
 self.addEventListener("install", (event) => {
@@ -16,7 +18,10 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       // "reload": the files as the server has them now, never an older copy from the HTTP cache.
-      await cache.addAll(FILES.map((file) => new Request(file, { cache: "reload" })));
+      // The server answers "/" with the page only to those that accept HTML.
+      const asked = (file) =>
+        new Request(file, { cache: "reload", headers: file === PAGE ? { accept: "text/html" } : {} });
+      await cache.addAll(FILES.map(asked));
       await self.skipWaiting();
     })(),
   );

@@ -7,7 +7,6 @@ import asyncio
 
 import pytest
 from fastapi import FastAPI, Request
-from fastapi.staticfiles import StaticFiles
 from fastapi.testclient import TestClient
 
 from fatekit.odds import scenario_from_dict, simulate
@@ -90,8 +89,10 @@ def test_the_campaign_endpoints_on_an_app_of_their_own() -> None:
 
 def test_the_page_and_its_files_on_an_app_of_their_own() -> None:
     app = FastAPI()
-    for path, folder in web.PAGE_FOLDERS.items():  # as create_app mounts them
-        app.mount(path, StaticFiles(directory=folder))
+    pages = web.PageFiles()
+    app.state.pages = pages
+    for path, files in web.page_folders(pages).items():  # as create_app mounts them
+        app.mount(path, files)
     app.include_router(web.router)
     client = TestClient(app)
     style = client.get("/web/style.css")
@@ -103,10 +104,10 @@ def test_the_page_and_its_files_on_an_app_of_their_own() -> None:
     assert client.get("/i18n/sv.json").json()["skill.fight"]
     worker = client.get("/sw.js")
     assert worker.headers["cache-control"] == "no-cache"
-    assert '"/web/style.css"' in worker.text and '"/i18n/sv.json"' in worker.text
+    assert '"/web/style.' in worker.text and '"/i18n/sv.json"' in worker.text
     # The page at / is the middleware's, which create_app adds: here / is no route at all.
     assert client.get("/", headers={"accept": "text/html"}).status_code == 404
-    page = TestClient(web.PageForBrowsers(app)).get("/", headers={"accept": "text/html"})
+    page = TestClient(web.PageForBrowsers(app, pages)).get("/", headers={"accept": "text/html"})
     assert page.headers["cache-control"] == "no-cache" and "<html" in page.text
 
 

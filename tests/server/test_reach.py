@@ -209,7 +209,7 @@ def test_the_page_is_served_with_its_manifest_and_worker(tmp_path: Path) -> None
             worker = response.read().decode()
             assert response.headers["cache-control"] == "no-cache"
         assert worker.startswith("const VERSION = ")
-        assert '"/web/index.html"' in worker and '"/i18n/ru.json"' in worker
+        assert 'const FILES = ["/", "/web/style.' in worker and '"/i18n/ru.json"' in worker
         assert '"/web/sw.js"' not in worker
         with urllib.request.urlopen(f"{served.base}/web/manifest.webmanifest") as response:
             assert response.headers["content-type"] == "application/manifest+json"

@@ -6,6 +6,9 @@ one address would carry over from one test to the next). Prints the address it s
 ``$FATEKIT_ADMIN_TOKEN``, when set, is the operator's token. ``$FATEKIT_BREAK_FOLD``, when set,
 names an event type whose fold step refuses (under Fate Condensed's turn order rule), as a release
 whose fold no longer takes an event an earlier one wrote would (tests/web/test_read_only_page.py).
+``$FATEKIT_PAGE_DIR``, when set, is a folder of the page's files served in place of the package's
+(a new release of the page), and ``$FATEKIT_PORT`` the port to serve on (the same address again,
+as a server restarted in place has: tests/web/test_upgrade_page.py).
 
 Run as ``python tests/web/serve_app.py DB_PATH``.
 """
@@ -16,12 +19,15 @@ import asyncio
 import os
 import socket
 import sys
+from pathlib import Path
 
 import uvicorn
 
 from fatekit.rules.core.dice import FateDice, parse_faces
 from fatekit.server.app import create_app
 from fatekit.server.caps import Caps
+from fatekit.server.headers import PAGE_POLICY
+from fatekit.server.pagefiles import PageFiles
 from fatekit.store.sqlite import SqliteEventStore
 
 
@@ -64,10 +70,13 @@ def main() -> None:
         page_burst=10_000,
         caps=Caps(sockets_per_address=10_000),
         admin_token=token,
+        pages=PageFiles(Path(folder), policy=PAGE_POLICY)
+        if (folder := os.environ.get("FATEKIT_PAGE_DIR"))
+        else None,
     )
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock.bind(("127.0.0.1", int(os.environ.get("FATEKIT_PORT", "0"))))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
 

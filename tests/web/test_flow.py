@@ -347,7 +347,7 @@ def _play(
     on_all(table, "#char-ruth .fate-points", data_points=3)
     # A refusal says why in the page's language: Ruth has no milestone open to spend.
     ann.page.evaluate(
-        """async () => (await import("/web/js/store.js")).send("Milestone", {
+        """async () => (await import("/web/bundle/store.js")).send("Milestone", {
           character_id: "ruth", choice: { kind: "swap_skills", first: "fight", second: "notice" },
         })"""
     )

@@ -44,7 +44,7 @@ def test_the_milestone_swap_starts_on_two_different_skills(server: str, browser:
         expect(ann.locator("#milestone-ruth")).to_have_count(0)
         sheet = ann.evaluate(
             """async () => {
-              const { app } = await import("/web/js/store.js");
+              const { app } = await import("/web/bundle/store.js");
               return app.view.characters.find((c) => c.id === "ruth").sheet.skills;
             }"""
         )

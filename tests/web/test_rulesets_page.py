@@ -73,7 +73,7 @@ def created_ruleset(gm: Player, page: Any) -> dict[str, Any]:
     page.wait_for_selector("#gm")
     file = page.evaluate(
         """async () => {
-          const { app } = await import("/web/js/store.js");
+          const { app } = await import("/web/bundle/store.js");
           return app.seat.get("/export");
         }"""
     )
@@ -164,7 +164,7 @@ def test_a_table_on_a_rule_set_file(server: str, browser: Any, tmp_path: Path) -
         gm.submit("start-conflict-form")
         page.wait_for_function(
             """async () => {
-              const { app } = await import("/web/js/store.js");
+              const { app } = await import("/web/bundle/store.js");
               return app.view.conflict && app.view.conflict.harm === "wealth";
             }"""
         )
@@ -311,7 +311,7 @@ def test_a_rule_set_edited_on_the_start_page(server: str, browser: Any) -> None:
         page.wait_for_selector("#gm")
         opened = page.evaluate(
             """async () => {
-              const { app } = await import("/web/js/store.js");
+              const { app } = await import("/web/bundle/store.js");
               const file = await app.seat.get("/export");
               return { name: app.preset.name, skill: app.preset.skill_names.resources[""], tracks: app.preset.tracks.map((x) => x.harm), refresh: app.preset.refresh, options: app.view.table.options, file };
             }"""

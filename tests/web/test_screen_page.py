@@ -129,7 +129,7 @@ def _prepare_and_start(gm: Any, ann: Any, words: dict[str, str], lang: str) -> N
     for hidden in (True, False):
         gm.eval_on_selector(place, "el => { el.dataset.drawn = 'before'; }")
         gm.evaluate(
-            "async (hidden) => { const { app } = await import('/web/js/store.js');"
+            "async (hidden) => { const { app } = await import('/web/bundle/store.js');"
             " await app.seat.command('HideNpcDice', { hidden }); }",
             hidden,
         )

@@ -47,7 +47,7 @@ def test_fate_core_with_the_approaches_in_columns(server: str, browser: Any) -> 
         expect(page.locator("#gm")).to_be_visible()
         opened = page.evaluate(
             """async () => {
-              const { app } = await import("/web/js/store.js");
+              const { app } = await import("/web/bundle/store.js");
               return { skills: app.preset.skills, file: await app.seat.get("/export") };
             }"""
         )

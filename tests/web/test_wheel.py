@@ -1,8 +1,11 @@
 """The package as pip installs it: a wheel built from the checkout holds every file the page
-needs, and a server running from that wheel alone serves every module the page imports."""
+needs, and a server running from that wheel alone serves the page's bundle, which holds every
+module the page imports (its source map names them all, and serves each), and the modules
+themselves."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -70,7 +73,10 @@ def test_a_built_wheel_serves_every_module_the_page_imports(tmp_path: Path) -> N
             cwd=tmp_path,
         ).stdout.strip()
         assert located.startswith(str(tmp_path / "site")), located
-        waiting = [urljoin(served.base + "/", link) for link in LINKED.findall(page)]
+        linked = [urljoin(served.base + "/", link) for link in LINKED.findall(page)]
+        assert [url for url in linked if "/web/bundle/app." in url]
+        # The modules too (what a checkout with a stale bundle runs, and the map's sources).
+        waiting = [*linked, served.base + "/web/js/app.js"]
         seen: set[str] = set()
         while waiting:
             url = waiting.pop()
@@ -81,9 +87,22 @@ def test_a_built_wheel_serves_every_module_the_page_imports(tmp_path: Path) -> N
             assert status == 200, url
             if url.endswith(".js"):
                 waiting.extend(urljoin(url, name) for name in IMPORTED.findall(text))
-        modules = {"fatekit" + urlsplit(url).path for url in seen if url.endswith(".js")}
+        modules = {"fatekit" + urlsplit(url).path for url in seen if "/web/js/" in url}
         on_disk = {p for p in _data_files() if p.startswith("fatekit/web/js/")}
         # Every module in the checkout is reached from the page (none is left behind unused).
         assert modules == on_disk, sorted(modules ^ on_disk)
+        # The bundle the page runs (its entry and the chunk it imports) holds every one of
+        # them: its maps, served from the wheel, name each as a source.
+        sources: set[str] = set()
+        for url in seen:
+            if "/web/bundle/" in url and url.endswith(".js"):
+                _, code = _get(url)
+                (mapped,) = re.findall(r"^//# sourceMappingURL=(\S+)$", code, re.MULTILINE)
+                status, text = _get(urljoin(url, mapped))
+                assert status == 200
+                where = urljoin(url, mapped)
+                sources |= {urljoin(where, s) for s in json.loads(text)["sources"]}
+        assert any("/web/bundle/chunk-" in url for url in seen), sorted(seen)
+        assert {"fatekit" + urlsplit(url).path for url in sources} == on_disk
     finally:
         served.stop()

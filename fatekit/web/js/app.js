@@ -18,6 +18,10 @@ import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
 
 const RECENT_KEY = "fatekit.recent";
 
+/** The page's words (its catalog): asked for as the page starts, beside the seat's link and
+ * socket rather than before them (on a phone each is a round trip); drawing waits for them. */
+let words = Promise.resolve();
+
 // -- the header ---------------------------------------------------------------------------------
 
 function renderHeader() {
@@ -401,6 +405,16 @@ function registerWorker() {
   });
 }
 
+/** Ask the server for its worker again: after a reconnection the server may run a new release,
+ * whose worker keeps the new files and makes the banner offer them. */
+function lookForNewPage() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration && registration.update())
+    .catch(() => null); // no worker, or no answer: the next reconnection asks again
+}
+
 // -- the table ----------------------------------------------------------------------------------
 
 function open(link) {
@@ -504,15 +518,26 @@ async function start() {
   app.version = null;
   if (!link) {
     app.seat = null;
+    await words;
     render();
     return;
   }
   const seat = new Seat(link);
   app.seat = seat;
+  // The link is checked and the socket opened side by side (on a phone each is a round trip);
+  // the socket's hello is drawn once the seat and the page's words are known.
+  const joining = seat.join();
+  const ready = Promise.all([joining, words]);
+  ready.catch(() => null); // a refusal is answered below
+  const live = openSocket(seat, link, ready);
   let joined;
   try {
-    joined = await seat.join();
+    [joined] = await ready;
   } catch (error) {
+    live.close();
+    await words.catch(() => null); // what is drawn next is drawn in the page's words
+    if (seat !== app.seat) return;
+    app.live = null;
     app.seat = null;
     if (!(error instanceof ApiError)) {
       waitForServer(link); // no answer at all: offline, or the server is down
@@ -536,11 +561,24 @@ async function start() {
       () => null, // the invitations still carry the server's address
     );
   }
-  // The socket brings the document (hello) and every change after it; the log's history is
-  // read a page at a time, and a session's recap when "Last time…" shows. Nothing else is read
-  // from the server while the page is open.
+}
+
+/** The seat's socket, open: it brings the document (hello) and every change after it; the log's
+ * history is read a page at a time, and a session's recap when "Last time…" shows. Nothing else
+ * is read from the server while the page is open. A hello waits for `ready` (the seat's link
+ * checked, the page's words loaded). */
+function openSocket(seat, link, ready) {
+  let greeted = false;
   const live = new Live(seat, {
     onHello: async (hello) => {
+      // The table's rules are asked beside the seat and the words, not after them.
+      const [[joined]] = await Promise.all([
+        ready.catch(() => [null]), // a refusal: start() answers it
+        loadPreset(hello.view).catch(() => false), // a failure: adopt() asks again, and says so
+      ]);
+      if (!joined || seat !== app.seat) return;
+      if (greeted) lookForNewPage(); // connected again: perhaps to a server restarted anew
+      greeted = true;
       await adopt(hello.view, hello.version);
       if (seat !== app.seat) return;
       remember(link, app.view.table.name, joined.name);
@@ -555,6 +593,7 @@ async function start() {
   });
   app.live = live;
   live.start();
+  return live;
 }
 
 // -- drawing ------------------------------------------------------------------------------------
@@ -584,7 +623,7 @@ window.addEventListener("popstate", start);
 window.addEventListener("hashchange", start);
 
 (async () => {
-  await setLanguage(pickLanguage());
+  words = setLanguage(pickLanguage());
   await start();
   registerWorker();
 })();

@@ -116,7 +116,7 @@ export class Live {
     }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const after = this.version === null ? "" : `&after=${this.version}`;
-    const url = `${scheme}://${location.host}/tables/${this.seat.tableId}/ws?link=${encodeURIComponent(this.seat.link)}&view=1${after}`;
+    const url = `${scheme}://${location.host}/tables/${encodeURIComponent(this.seat.tableId)}/ws?link=${encodeURIComponent(this.seat.link)}&view=1${after}`;
     const socket = new WebSocket(url);
     this.socket = socket;
     this.onStatus("connecting");
