@@ -47,10 +47,13 @@ pytest: $(STAMP)
 # agent plays thousands of games from seeds make test does not play, longer, and prints the
 # commands it reached; the probe's random commands go to a real server with many more examples
 # (FATEKIT_PROBE_EXAMPLES); then the page agent plays evenings in Chromium (docs/web.md, "The
-# page agent"). `make soak-page PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's.
+# page agent"). `make soak-page PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's;
+# after the seeds, up to PAGE_SWEEPS more evenings go after the command types they left unreached,
+# and it fails if any command type the page can send stays unreached.
 PAGE_SEEDS ?= 100-139
 PAGE_STEPS ?= 300
 PAGE_JOBS ?= 2
+PAGE_SWEEPS ?= 8
 
 soak: $(STAMP)
 	FATEKIT_GOLDEN_RELEASES=all $(BIN)/pytest -q tests/golden_releases
@@ -67,7 +70,7 @@ soak-discord: $(STAMP)
 	$(BIN)/python -m tests.discord --seeds $(DISCORD_SEEDS) --steps $(DISCORD_STEPS)
 
 soak-page: $(STAMP)
-	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS)
+	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS) --sweeps $(PAGE_SWEEPS)
 
 # Record a release's golden fixtures with that release's own code (docs/table.md, "Golden
 # releases"): `make golden-record RELEASE=<commit>` plays its page agent's evenings in Chromium

@@ -359,6 +359,7 @@ export interface YouPart {
   role: Role;
   name: string;
   characters: string[];
+  rewritable: string[];
   may: (
     | "AddBlock"
     | "AddCountdown"

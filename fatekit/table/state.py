@@ -387,6 +387,23 @@ class TableState:
         }
         return own | shared
 
+    def players_pcs(self, character_id: str, seat_id: str) -> list[str]:
+        """The PCs of the player who controls ``character_id`` when ``seat_id`` acts for it:
+        the acting seat's own, if it is a player's; for the GM, those of the seat that owns it
+        (an extra) or of the first seat owning a PC it is shared with. Empty: no player does."""
+        seat = self.seats.get(seat_id)
+        player: str | None = seat_id if seat is not None and not seat.is_gm else None
+        character = self.game.characters.get(character_id)
+        if player is None and character is not None:
+            player = self.owners.get(character_id) or next(
+                (self.owners[pc] for pc in character.shared_with if pc in self.owners), None
+            )
+        return [
+            c.id
+            for c in self.game.characters.values()
+            if c.kind is CharacterKind.PC and player is not None and self.owners.get(c.id) == player
+        ]
+
     def is_npc(self, character_id: str) -> bool:
         """Whether a character is a non-player character (run by the GM)."""
         found = self.game.characters.get(character_id)

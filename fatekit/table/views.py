@@ -51,7 +51,7 @@ from fatekit.table.play.contests import (
     contest_view,
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
-from fatekit.table.play.people import CharacterPart, character_view
+from fatekit.table.play.people import CharacterPart, character_view, rewritable
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -159,6 +159,8 @@ class YouPart(Part, kw_only=True):
     role: Role
     name: str
     characters: list[str]
+    #: The characters whose sheets the seat may rewrite now (none during a conflict).
+    rewritable: list[str]
     # The commands only a GM may send (start a scene, a conflict; seat people...), by name,
     # that this seat may send: every one for the GM, by the check their deciders make.
     may: list[GmMove]
@@ -257,6 +259,7 @@ def table_view(viewer: Viewer) -> SeatView:
             role=viewer.seat.role,
             name=viewer.seat.name,
             characters=sorted(viewer.mine),
+            rewritable=rewritable(state, viewer.mine),
             may=cast(list[GmMove], gm_moves(viewer.seat)),
         ),
         seats=[SeatPart(id=s.id, role=s.role, name=s.name) for s in state.seats.values()],

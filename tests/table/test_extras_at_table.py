@@ -8,7 +8,7 @@ import json
 import pytest
 
 from fatekit.formats import dumps_character
-from fatekit.rules import Action, BadInput, ForbiddenAction, new_character
+from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, new_character
 from fatekit.table import commands as c
 from fatekit.table import view_for
 from fatekit.table.seats import Role
@@ -119,3 +119,51 @@ def _reef() -> str:
             "skills": {"fight": 2},
         }
     )
+
+
+def pool(play: Play) -> int:
+    return play.s.game.ledger.gm.available
+
+
+def held(play: Play, pc: str) -> int:
+    return play.s.game.ledger.wallet(pc).available
+
+
+@pytest.mark.rule("fate-points.extra")
+def test_a_players_extra_spends_its_players_fate_points() -> None:
+    """Fate Core, Extras > Defining Extras: an extra extends the sheet of the character it
+    belongs to. The page agent's player declared a story detail for her ship and the GM's pool
+    paid it: the ledger counted the extra as an NPC."""
+    play = _table()
+    play.do(c.AddCharacter(sheet=_ship(["iris", "bo"]), owner="ann"), seat="ann")
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Open water", participants=("iris", "bo", "gull")))
+    gm, iris, bo = pool(play), held(play, "iris"), held(play, "bo")
+    hull = "gull/high_concept/1"
+    play.do(c.DeclareStoryDetail(aspect_id=hull, by="gull", detail="A spare sail"), seat="ann")
+    assert (pool(play), held(play, "iris")) == (gm, iris - 1)
+    # Ben shares the ship: his own PC pays when he speaks for it.
+    play.do(c.DeclareStoryDetail(aspect_id=hull, by="gull", detail="Fresh water"), seat="ben")
+    assert (pool(play), held(play, "bo")) == (gm, bo - 1)
+    # The GM speaking for a player's ship spends its owner's points, not the pool.
+    play.do(c.DeclareStoryDetail(aspect_id=hull, by="gull", detail="A flag"))
+    assert (pool(play), held(play, "iris")) == (gm, iris - 2)
+    # Out of points, Iris cannot pay for it, and the pool does not step in.
+    while held(play, "iris"):
+        play.do(c.DeclareStoryDetail(aspect_id=hull, by="gull", detail="Rope"), seat="ann")
+    with pytest.raises(IllegalAction):
+        play.do(c.DeclareStoryDetail(aspect_id=hull, by="gull", detail="Oars"), seat="ann")
+    assert pool(play) == gm
+    assert_replays(play, ("gm", "ann", "ben", "cal"))
+
+
+def test_an_extra_no_player_holds_spends_the_gms_pool() -> None:
+    play = _table()
+    sheet = json.loads(_ship([]))
+    sheet.update(id="wyrm", name="The Wyrm")
+    play.do(c.AddCharacter(sheet=json.dumps(sheet)))
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Open water", participants=("iris", "bo", "wyrm")))
+    gm = pool(play)
+    play.do(c.DeclareStoryDetail(aspect_id="wyrm/high_concept/1", by="wyrm", detail="A lair"))
+    assert pool(play) == gm - 1

@@ -150,6 +150,7 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "role": "player",
         "name": "Ben",
         "characters": ["charles", "eve"],
+        "rewritable": ["charles", "eve"],
         "may": [],  # none of the moves only a GM may send
     }
     gm = view_for(state, "gm")
@@ -248,6 +249,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "role": "spectator",
             "name": "",
             "characters": [],
+            "rewritable": [],
             "may": [],
         }
         sam.pop("you")

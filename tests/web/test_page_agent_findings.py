@@ -433,3 +433,30 @@ def test_a_template_refused_says_why_in_its_dialog(server: str, browser: Any) ->
         gm.fill("#sheet-aspect-high_concept-0", "Dock Boss")
         gm.wait_for_function(f"() => document.querySelector('{verdict}').childElementCount > 0")
         expect(refused).to_be_visible()
+
+
+def test_the_sheet_editor_is_offered_only_when_a_sheet_may_be_rewritten(
+    server: str, browser: Any
+) -> None:
+    """Seeds of the soak (issue 39): the card's "Edit" button stood during a conflict, and the
+    sheet it sent was refused ("a sheet cannot be rewritten during a conflict"). The view now
+    says whose sheets the seat may rewrite, by the decider's own check, and the page follows it."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    with (
+        at_table(browser, server, ann_link, "it-IT") as ann,
+        at_table(browser, server, gm_link, "sv-SE") as gm,
+    ):
+        expect(ann.locator("#edit-ruth")).to_be_visible()
+        expect(gm.locator("#edit-alice")).to_be_visible()
+        sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+        command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "alice"})
+        for page in (ann, gm):
+            expect(page.locator("#conflict")).to_be_visible()
+            expect(page.locator("[id^=edit-]:not([id^=edit-prepared-])")).to_have_count(0)
+        assert state_of(server, table, ann_link)["you"]["rewritable"] == []
+        command(server, table, gm_link, "FinishConflict", {})
+        expect(ann.locator("#edit-ruth")).to_be_visible()
+        expect(gm.locator("#edit-alice")).to_be_visible()
+        assert state_of(server, table, ann_link)["you"]["rewritable"] == ["ruth"]

@@ -58,7 +58,19 @@ def test_the_plans_choices_and_routes_agree() -> None:
 def test_a_control_leads_where_its_route_says() -> None:
     attack = {"sig": "attack-*", "text": "Attack", "id": "attack-ruth", "classes": "primary"}
     assert leads_to(attack, "en") == {"Attack"}
+    # A button with no id is known by its place; its number there is any.
+    note = {"sig": "note>button[0]", "text": "Write", "id": "", "classes": ""}
+    assert leads_to(note, "en") == {"Note"}
     reveal = {"sig": "aspect>button[1]", "text": "Visa", "id": "", "classes": ""}
     catalog = json.loads(Path(I18N_DIR / "sv.json").read_text("utf-8"))
     reveal["text"] = catalog["aspect.reveal"]
     assert "RevealAspect" in leads_to(reveal, "sv")
+
+
+def test_a_sweep_plays_the_plan_naming_what_is_missing() -> None:
+    from tests.web.agent.__main__ import sweep_plan
+
+    shield = next(n for n, p in enumerate(PLANS) if "Shield" in p.goals)
+    assert sweep_plan({"Shield", "BreakImmunity"}, 0) == shield
+    # Nothing named by any plan: the seed picks among them all.
+    assert {sweep_plan({"Undo"}, seed) for seed in range(len(PLANS))} == set(range(len(PLANS)))

@@ -8,6 +8,7 @@ from fatekit.rules.core.citations import CONDENSED, CORE_BOOK, rule
 from fatekit.rules.core.errors import BadInput, IllegalAction
 
 __all__ = [
+    "EXTRA_PAYS_RULE",
     "GM",
     "GM_POOL_RULE",
     "NEVER_NEGATIVE_RULE",
@@ -47,6 +48,13 @@ SCENARIO_RESET_RULE = rule(
     "Aspects and Fate Points > The Fate Point Economy > Refresh",
     "Fate Core: the first session of a new scenario starts each PC at exactly their refresh, "
     "whatever they carried over",
+)
+EXTRA_PAYS_RULE = rule(
+    "fate-points.extra",
+    CORE_BOOK,
+    "Extras > Defining Extras",
+    "An extra extends the sheet of the character it belongs to: one a player controls spends that "
+    "player's fate points, one of the GM's spends the GM's pool",
 )
 GM_POOL_RULE = rule(
     "fate-points.gm-pool",

@@ -165,20 +165,27 @@ def paid_for_invoke(
     return Invocation(aspect.id, by, effect, False, hostile)
 
 
-def declare_story_detail(aspect: Aspect, by: str, detail: str, ledger: FateLedger) -> StoryDetail:
-    """Spend a fate point on ``aspect`` to make ``detail`` true in the story."""
+def declare_story_detail(
+    aspect: Aspect, by: str, detail: str, ledger: FateLedger, *, payer: str | None = None
+) -> StoryDetail:
+    """Spend a fate point on ``aspect`` to make ``detail`` true in the story; ``payer`` is whose
+    supply pays when it is not ``by``'s own (a player's extra: see ``Game.payer``)."""
     if not detail.strip():
         raise BadInput("say what the story detail is")
     aspect.check_usable_by(by)
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
     check_organization_invoke(aspect, by)
-    ledger.wallet(by).check_can_spend(purpose=f"declare a story detail with {aspect.label}")
-    return story_detail_declared(aspect, by, detail, ledger)
+    ledger.wallet(payer or by).check_can_spend(
+        purpose=f"declare a story detail with {aspect.label}"
+    )
+    return story_detail_declared(aspect, by, detail, ledger, payer=payer)
 
 
-def story_detail_declared(aspect: Aspect, by: str, detail: str, ledger: FateLedger) -> StoryDetail:
+def story_detail_declared(
+    aspect: Aspect, by: str, detail: str, ledger: FateLedger, *, payer: str | None = None
+) -> StoryDetail:
     """A story detail a table's log recorded, its fate point paid (checked by no rule: see
     :func:`declare_story_detail`)."""
-    ledger.wallet(by).pay(1)
+    ledger.wallet(payer or by).pay(1)
     return StoryDetail(aspect.id, by, detail.strip())

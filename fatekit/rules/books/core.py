@@ -531,6 +531,7 @@ CORE_SYSTEM = Book(
         played(
             "EXTRAS > DEFINING EXTRAS",
             "stunt.rule-changing",
+            "fate-points.extra",
             group=EXTRAS,
         ),
         played(

@@ -206,6 +206,18 @@ class Game:
         else:
             self.ledger.add_npc(character.id, npc_points)
 
+    def payer(self, character_id: str, players_pcs: Iterable[str] = ()) -> str:
+        """Whose fate points ``character_id`` spends (EXTRA_PAYS_RULE): its own, or, for an extra
+        a player controls, that player's PC's (``players_pcs``: the player's PCs; the first the
+        extra is shared with, else the first). An extra no player controls spends the GM's pool,
+        as an NPC does (the ledger's wallet for it)."""
+        character = self.character(character_id)
+        if character.kind is not CharacterKind.EXTRA:
+            return character_id
+        theirs = [pc for pc in players_pcs if pc in self.characters and not self.ledger.is_npc(pc)]
+        shared = [pc for pc in theirs if pc in character.shared_with]
+        return (shared or theirs or [character_id])[0]
+
     def problems(self, character_id: str) -> list[Problem]:
         """What is wrong with a character's sheet under this table's rules (empty: legal)."""
         return validate(self.character(character_id), self.ruleset.preset)

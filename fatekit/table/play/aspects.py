@@ -368,8 +368,10 @@ def _free_invoke_passed_older(state: TableState, event: FreeInvokePassed) -> Non
 def _judge_story_detail(state: TableState, event: StoryDetailDeclared) -> None:
     state.require_character(event.by)
     aspect = state.game.find_aspect(event.aspect_id)
-    # The point is paid here; the detail itself is told in the log.
-    declare_story_detail(aspect, event.by, event.detail, state.game.ledger)
+    # The point is paid here (by the player's PC for a player's extra); the detail itself is
+    # told in the log.
+    payer = state.game.payer(event.by, state.players_pcs(event.by, event.seat))
+    declare_story_detail(aspect, event.by, event.detail, state.game.ledger, payer=payer)
     state.game.sync_sheets()
 
 

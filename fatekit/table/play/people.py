@@ -5,7 +5,7 @@ templates for quick NPCs. Character sheets travel in events as character-file JS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -313,6 +313,7 @@ def with_free_id(
 def _update_character(context: Context, command: UpdateCharacter) -> list[Event]:
     character = parse_sheet(command.sheet, context.state)
     context.require_control(character.id, "rewrite this sheet")
+    check_rewritable(context.state)
     sheet = command.sheet
     if not context.seat.is_gm:
         sheet = _keeping_unseen_aspects(context, character, sheet)
@@ -511,16 +512,10 @@ def _seat_character(state: TableState, event: CharacterAdded, character: Charact
         state.revealed.add(character.id)
 
 
-def check_sheet_rewritable(state: TableState) -> None:
-    """Refuse to rewrite a sheet while a conflict runs (its stress and consequences are in play)."""
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot be rewritten during a conflict")
-
-
 @judges(CharacterUpdated)
 def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None:
     old = state.game.character(event.character_id)
-    check_sheet_rewritable(state)
+    check_rewritable(state)
     new = parse_sheet(event.sheet, state, bounded=False)
     if new.id != old.id:
         raise BadInput(f"the sheet is {new.id!r}, not {old.id!r}")
@@ -529,6 +524,22 @@ def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None
     if state.game.ruleset.has(OptionalRule.CONDITIONS):
         check_conditions(new.consequences)
     _character_updated(state, event)
+
+
+def check_rewritable(state: TableState) -> None:
+    """Refuse to rewrite any sheet while a conflict is on (its stress, consequences and turn
+    order are the fight's); the view offers the sheet editor by the same check."""
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot be rewritten during a conflict")
+
+
+def rewritable(state: TableState, mine: Iterable[str]) -> list[str]:
+    """Which of ``mine`` (the characters a seat acts for) it may rewrite now."""
+    try:
+        check_rewritable(state)
+    except BadInput:
+        return []
+    return sorted(mine)
 
 
 @assigns(CharacterUpdated)
@@ -1101,7 +1112,7 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
     if not play_goes_on(state):
         return found
     # require_control's own test (the character is at the table: it is drawn from it).
-    if state.controls(viewer.seat.id, cid) and allowed(check_sheet_rewritable, state):
+    if state.controls(viewer.seat.id, cid) and allowed(check_rewritable, state):
         found.append("UpdateCharacter")
     if not viewer.gm_moves_allowed:
         return found

@@ -75,6 +75,9 @@ WAITED_FOR = (
 #: the second outweigh everything but what the table waits for.
 HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut", "Shield"})
 STRIKES = frozenset({"Attack", "SplitAttack", "ZoneAttack", "ContestThreat"})
+FIGHT_FOCUS = 0.6
+#: A field the agent's chosen values leave as it is.
+SKIP = "\x00skip"
 #: How often a seat looks only at the controls that lead to its plan's open goals.
 FOCUS = 0.35
 #: POST requests that do something at the table (a refusal of one must be shown beside it);
@@ -143,6 +146,9 @@ class Report:
     sent: Counter[str] = field(default_factory=Counter)
     paths: Counter[str] = field(default_factory=Counter)  # routes.paths of what was sent
     refused: Counter[str] = field(default_factory=Counter)
+    #: The command types some control on a page led to (routes.leads_to), at any step: a type
+    #: the page can send that no listed control ever led to is a route the map misses.
+    routed: Counter[str] = field(default_factory=Counter)
     trail: list[str] = field(default_factory=list)
     setup: str = ""
 
@@ -207,6 +213,8 @@ class Evening:
         self.preset = ""
         self.level = ""  # the milestone the last session ended at
         self.imported: set[str] = set()  # characters brought in from a file
+        self.big_bads: set[str] = set()  # the fighters made big bads
+        self.struck: str = ""  # the fighter the GM keeps hitting, while a plan wants a hit
         self.ended_at = 0  # the step the last session ended
         self.playing: set[str] = set()  # the seats of the players' pages (never taken away)
         self.drawn = draw(self.rng, self.plan)
@@ -278,6 +286,8 @@ class Evening:
         data = data if isinstance(data, dict) else {}
         self.report.sent[kind] += 1
         found = routes.paths(kind, data, self.preset, self.imported)
+        if kind == "SetBigBad" and data.get("character_id"):
+            self.big_bads.add(str(data["character_id"]))
         if kind == "EndSession":
             self.level = str(data.get("milestone") or "")
             self.ended_at = self.step_no
@@ -374,6 +384,9 @@ class Evening:
         page.select_option("#new-table-preset", preset)
         if chosen:
             page.click("#create-table details summary")
+            # An option the preset's own book plays (Fate Core's extreme consequences) is ticked
+            # and locked: it is left as the start page holds it.
+            chosen = [o for o in chosen if page.is_enabled(f"#opt-{o}")]
             for option in chosen:
                 page.check(f"#opt-{option}")
         self.report.setup = (
@@ -387,7 +400,7 @@ class Evening:
             # Options that cannot go together: the start page says why; play without them.
             self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
             self.look_at(gm)
-            if not page.is_visible(f"#opt-{chosen[0]}"):
+            if chosen and not page.is_visible(f"#opt-{chosen[0]}"):
                 page.click("#create-table details summary")
             for option in chosen:
                 page.uncheck(f"#opt-{option}")
@@ -441,6 +454,8 @@ class Evening:
         if not controls:
             self.note(seat, "nothing to use")
             return
+        for c in controls:
+            self.report.routed.update(routes.leads_to(c, seat.lang))
         if controls[0]["dialog"]:
             self.dialog_step(seat, controls, facts[seat.key])
         else:
@@ -453,7 +468,10 @@ class Evening:
                 for c in controls
                 if c["kind"] == "click" and routes.leads_to(c, seat.lang) & goals
             ]
-            pool = focused if focused and self.rng.random() < FOCUS else controls
+            # A plan that wants a fight looks at its goals more often: a fight takes many steps
+            # to set up (characters, an NPC, a session, a scene) before its first hit.
+            focus = FIGHT_FOCUS if self.fights() and {"Attack", "Absorb"} & goals else FOCUS
+            pool = focused if focused and self.rng.random() < focus else controls
             weights = [self.weight(seat, c, facts[seat.key]) for c in pool]
             if not any(weights):
                 pool, weights = controls, [1.0] * len(controls)
@@ -531,6 +549,8 @@ class Evening:
             last = control["id"] or control["tag"]
             if control["id"] in special:
                 wanted = special[control["id"]]
+                if wanted == SKIP:
+                    continue
                 if control["kind"] == "check":
                     if (wanted == "on") != control["checked"]:
                         self.tick(seat, control)
@@ -572,14 +592,17 @@ class Evening:
         what = f"{control['id'] or control['tag']} {control['text'][:40]!r}"
         try:
             if kind == "click":
-                if with_fields and self.rng.random() < 0.6:
+                # Told why the last press was refused, a person fills the fields beside it.
+                if with_fields and (self.rng.random() < 0.6 or self.refusals[control["sig"]]):
                     self.fill_near(seat, control, listing)
                     if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
                         return
                 if control["id"] == "aim-split" and self.rng.random() < 0.8:
                     self.share_out(seat)
                 if control["id"].endswith("absorb-button") and self.wants_extreme(control["id"]):
-                    self.take_extreme(seat, control["id"].removesuffix("absorb-button"))
+                    prefix = control["id"].removesuffix("absorb-button")
+                    if not self.take_extreme(seat, prefix):
+                        self.drain(seat, prefix)
                     if not page.evaluate("(i) => __agent.mark(i)", control["i"]):
                         return
                 self.note(seat, f"clicks {what}")
@@ -649,7 +672,26 @@ class Evening:
             return self.rng.random() < 0.1
         return self.rng.random() < 0.8
 
-    def take_extreme(self, seat: Seat, prefix: str) -> None:
+    def drain(self, seat: Seat, prefix: str) -> None:
+        """While the plan wants an extreme consequence and none is offered (Fate Core's is the
+        last resort), take the hit with the plan that fills the most consequences (the last:
+        the panel lists the gentlest first), so the next hit finds too few left to take it."""
+        kind = "AbsorbContestHit" if prefix.startswith("contest-") else "Absorb"
+        if f"{kind}:extreme:{self.preset}" not in self.open_goals():
+            return
+        radios = seat.page.locator(f'input[name="{prefix}absorb-plan"]')
+        if radios.count() < 2:
+            return
+        self.note(seat, "takes the hit with the most consequences")
+        radios.nth(radios.count() - 1).check()
+        self.name_consequences(seat, prefix)
+
+    def name_consequences(self, seat: Seat, prefix: str) -> None:
+        named = seat.page.locator(f"[id^='{prefix}consequence-name-']")
+        for n in range(named.count()):
+            named.nth(n).fill(self.rng.choice(values.ASPECTS))
+
+    def take_extreme(self, seat: Seat, prefix: str) -> bool:
         """Pick the hit's plan with an extreme consequence, name it and the aspect it replaces
         (and any other consequence the plan takes), as a player choosing it would."""
         words = routes.words(seat.lang, "harm.extreme")
@@ -664,7 +706,7 @@ class Evening:
             [prefix, words],
         )
         if radio is None:
-            return
+            return False
         page = seat.page
         self.note(seat, f"takes an extreme consequence ({radio})")
         page.check(f"#{radio}")
@@ -675,9 +717,8 @@ class Evening:
                 f"#{prefix}extreme-replaces",
                 replaced.nth(self.rng.randrange(replaced.count())).get_attribute("value"),
             )
-        named = page.locator(f"[id^='{prefix}consequence-name-']")
-        for n in range(named.count()):
-            named.nth(n).fill(self.rng.choice(values.ASPECTS))
+        self.name_consequences(seat, prefix)
+        return True
 
     def tick(self, seat: Seat, control: dict[str, Any]) -> None:
         """Tick or untick a box the agent chose ahead."""
@@ -709,7 +750,8 @@ class Evening:
             control["i"],
         )
         for j in near:
-            if listing[j]["kind"] not in ("click", "drag") and self.rng.random() < 0.7:
+            again = bool(self.refusals[control["sig"]])
+            if listing[j]["kind"] not in ("click", "drag") and (again or self.rng.random() < 0.7):
                 self.use(seat, listing[j])
                 self.settle_page(seat)
 
@@ -784,10 +826,17 @@ class Evening:
         # The fight's own controls (the turn, the conflict's tools, the rolls) come first.
         return 1.0 if c["section"] in ("turn", "conflict", "roll") else 0.2
 
+    def fights(self) -> bool:
+        """Whether the plan wants a fight (an attack, a hit taken)."""
+        return "Attack" in self.plan.goals
+
     def open_goals(self) -> set[str]:
         """The plan's goals not yet reached this evening (command types and paths)."""
         done = set(self.report.sent) | set(self.report.paths)
-        opened = self.plan.then if self.report.sent[self.plan.after] else frozenset()
+        after = self.plan.after
+        opened = (
+            self.plan.then if self.report.sent[after] or self.report.paths[after] else frozenset()
+        )
         goals = self.plan.goals | opened
         return {goal for goal in goals if goal not in done}
 
@@ -837,6 +886,8 @@ class Evening:
         if ident == "start-session":
             return 40
         if ident == "start-scene":
+            if self.fights() and facts["npcs"] == 0:
+                return 1  # a fight the plan wants needs someone to fight: the GM's NPC first
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -845,7 +896,7 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 15
+            return 40 if self.fights() and facts["npcs"] == 0 and facts["ours"] else 15
         if ident in ("new-character", "quick-npc", "import-character"):
             return 6 if facts["characters"] < 4 else 0.3
         if ident == "start-conflict":
@@ -910,10 +961,39 @@ class Evening:
         other). A second try after a refusal fixes the form, as a person told why would."""
         chosen = self.choices(form)
         zoned = self.plan.zones and form in ("scene-form", "prepare-form")
-        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
-            return chosen
         controls = self.controls(seat)
-        return {**self.careful(seat, form, controls), **chosen}
+        steered = self.steered(seat, form, controls)
+        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
+            return {**chosen, **steered}
+        return {**self.careful(seat, form, controls), **chosen, **steered}
+
+    def steered(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """Values that lead an attack to the hit the plan still wants: dice typed as they fell
+        at the table, at their best for the attacker (and at their worst for the defender, which
+        the GM types), so that a hit lands big enough for what it wants (a Fate Core extreme
+        consequence is the last resort: the hit must be more than boxes and consequences take);
+        aimed at a big bad while its minions have not shielded it, else, for the GM, at the
+        same fighter again and again (each hit takes consequences the next one lacks)."""
+        if form not in ("attack-form", "multi-form", "zone-attack-form"):
+            return {}
+        goals = self.open_goals()
+        if not {goal.split(":")[0] for goal in goals} & HITS:
+            return {}
+        chosen = {f"{form.removesuffix('-form')}-dice": "++++"}
+        if seat.key == "gm":
+            chosen["attack-defend-dice"] = "----"
+        target = next((c for c in controls if c["id"] == "attack-target"), None)
+        options = (target or {}).get("options") or []
+        if target is None or not options:
+            return chosen
+        aimed = [who for who in options if who in self.big_bads]
+        if aimed and "Shield" in goals:
+            chosen["attack-target"] = aimed[0]
+        elif seat.key == "gm":
+            if self.struck not in options:
+                self.struck = self.rng.choice(options)
+            chosen["attack-target"] = self.struck
+        return chosen
 
     def choices(self, form: str) -> dict[str, str]:
         """Values that lead the form to a command or path not sent yet (routes.CHOICES), the
@@ -933,8 +1013,12 @@ class Evening:
     def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
         """Values a person told why would give the form."""
         if form == "bigbad-form":
-            # Everyone else in the fight as the big bad's minions, to shield it from hits.
-            return {c["id"]: "on" for c in controls if c["id"].startswith("bigbad-minion-")}
+            # Everyone else in the fight as the big bad's minions, to shield it from hits; no
+            # true forms to read from files, no map or hive (what a person told why would drop).
+            chosen = {c["id"]: "on" for c in controls if c["id"].startswith("bigbad-minion-")}
+            chosen.update({c["id"]: SKIP for c in controls if c["kind"] == "file"})
+            chosen["bigbad-threat"] = ""
+            return chosen
         if form == "sheet-form":
             return self.legal_sheet(controls)
         if form in ("start-conflict-form", "start-contest-form"):

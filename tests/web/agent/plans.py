@@ -3,7 +3,7 @@
 An evening is still played through the page's controls, chosen at random; its plan only sets the
 table up (a preset, sometimes its options) and names goals, command types or paths (see
 `routes.paths`) that the agent leans towards until it has sent them. Seed n plays
-``PLANS[n % len(PLANS)]``, so any six seeds in a row play every plan once."""
+``PLANS[n % len(PLANS)]``, so any seven seeds in a row play every plan once."""
 
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ class Plan:
     zones: bool = False
     #: Whether the players bring their characters in from files.
     imports: bool = False
-    #: Goals that open only once the evening has sent `after` (taking someone out waits for a
-    #: hit absorbed: as a goal from the start it would end the fight before anyone is hit).
+    #: Goals that open only once the evening has sent `after`, a command type or a path (taking
+    #: someone out waits for a hit absorbed: as a goal from the start it would end the fight
+    #: before anyone is hit).
     then: frozenset[str] = frozenset()
     after: str = ""
 
@@ -39,10 +40,9 @@ FIGHT = ("StartSession", "StartScene", "StartConflict", "Attack", "Absorb", "End
 
 PLANS: tuple[Plan, ...] = (
     Plan(
-        "Fate Core: a mob, a fight, extreme consequences, treatment, several targets; a big bad "
-        "with minions to shield it and an immunity to break, weapons",
+        "Fate Core: a mob, a fight, extreme consequences, treatment, several targets, weapons",
         preset="core",
-        options=("multiple_targets", "big_bads", "weapon_and_armor"),
+        options=("multiple_targets", "weapon_and_armor"),
         goals=frozenset(
             (
                 *FIGHT,
@@ -52,14 +52,13 @@ PLANS: tuple[Plan, ...] = (
                 "Treat",
                 "SplitAttack",
                 "AssignTargets",
-                "SetBigBad",
-                "BreakImmunity",
-                "Shield",
                 "Equip",
             )
         ),
+        # Out of the fight once an extreme consequence has been taken: a big hit after it finds
+        # nothing left to take it (Fate Core's extreme is the last resort, once).
         then=frozenset(("TakeOut", "Concede", "FinishConflict")),
-        after="Absorb",
+        after="Absorb:extreme:core",
     ),
     Plan(
         "Fate Accelerated: milestones of every kind",
@@ -156,6 +155,15 @@ PLANS: tuple[Plan, ...] = (
         then=frozenset(("TakeContestOut",)),
         after="AbsorbContestHit",
         zones=True,
+    ),
+    Plan(
+        "A big bad with minions to throw in front of hits and an immunity to break first, then "
+        "taken out",
+        preset="condensed",
+        options=("big_bads",),
+        goals=frozenset((*FIGHT, "SetBigBad", "BreakImmunity", "Shield")),
+        then=frozenset(("TakeOut", "FinishConflict")),
+        after="Shield",
     ),
 )
 

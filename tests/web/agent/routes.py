@@ -31,7 +31,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "AddCountdown": (r"add-countdown",),
     "AddHazard": (r"add-hazard", r"quick-npc"),
     "AddLastingAspect": (r"setting-add-(aspect|face|place)",),
-    "AddRecapLine": (r"recap-line", r"recap>button\[#\]", r"recap-line-form>button\[#\]"),
+    "AddRecapLine": (r"recap-line(-add)?", r"recap>button\[#\]", r"recap-line-form>button\[#\]"),
     "AddSituationAspect": (r"add-aspect",),
     "AddTemplate": (r"new-character", r"text:sheet.as_template"),
     "AnswerCompel": (r"accept-.+", r"refuse-.+"),
@@ -198,7 +198,9 @@ def words(lang: str, key: str) -> str:
 
 def leads_to(control: dict[str, Any], lang: str) -> frozenset[str]:
     """The command types a control leads to, by `ROUTES`."""
-    sig = control["sig"]
+    # A control with no id is known by where it sits ("note>button[0]"): its place's number
+    # is any (routes write it "#").
+    sig = re.sub(r"\[\d+\]$", "[#]", control["sig"])
     text = control["text"]
     found = set()
     for kind, patterns in ROUTES.items():
