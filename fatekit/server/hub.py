@@ -19,36 +19,56 @@ Messages (JSON objects, told apart by ``kind``):
   ``{"kind": "view", "version": N, "view": {...}}``, the whole document, when the hub has no
   document of the seat's at ``B`` to start from.
 
-The hub keeps the last document of each seat that such a connection watches, so each batch costs
-one document and one diff per seat, whatever the table's age: the document holds what is in play,
-never the history.
+The hub keeps the last document of each seat that such a connection watches, and after each batch
+builds again only the parts of it that read what the batch's events wrote
+(:func:`fatekit.table.documents.refresh`), patching from those alone: a note costs each seat two
+version numbers, whatever the table's age or size. Each event is converted once, and each message
+encoded once for all the seats that receive it alike (:class:`Publication`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
 
+import msgspec
+
 from fatekit.rules.core.errors import ForbiddenAction
 from fatekit.server.patch import diff
-from fatekit.table.event_views import event_for
+from fatekit.table.documents import refresh
+from fatekit.table.event_views import event_seen
 from fatekit.table.events import Event
 from fatekit.table.extras import document_for
+from fatekit.table.regions import regions_written
+from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.serialize import own_fields
 from fatekit.table.state import TableState
 
-__all__ = ["Batch", "Close", "Hub", "Line", "Subscriber", "dumps", "render"]
+__all__ = ["Batch", "Close", "Hub", "Line", "Publication", "Subscriber", "dumps", "render"]
 
 #: One outgoing message: the version it brings the client to, and its JSON text.
 Line = tuple[int, str]
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """A message as compact JSON text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    """A message as compact JSON text (encoded in C: every message of every socket goes
+    through here)."""
+    return _encode(message).decode()
+
+
+def _plain(value: object) -> object:
+    # A string or a number of a type of our own (a stress track's name is a str subclass, not
+    # an Enum) is sent as the plain value it is, as json.dumps sends it.
+    for kind in (str, bool, int, float):
+        if isinstance(value, kind):
+            return kind(value)
+    raise TypeError(f"cannot send a {type(value).__name__} as JSON")
+
+
+_encode = msgspec.json.Encoder(enc_hook=_plain).encode
 
 
 def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
@@ -58,18 +78,53 @@ def render(events: Sequence[Event], state: TableState, seat: str) -> list[Line]:
     message says how far the table got. Raises :class:`ForbiddenAction` for a seat no longer at
     the table.
     """
-    lines: list[Line] = []
-    hidden: int | None = None
-    for event in events:
-        shown = event_for(event, state, seat)
-        if shown is None:
-            hidden = event.version
-            continue
-        hidden = None
-        lines.append((event.version, dumps({"kind": "event", "event": shown})))
-    if hidden is not None:
-        lines.append((hidden, dumps({"kind": "version", "version": hidden})))
-    return lines
+    return Publication(events, state).lines(Viewer(state, seat))
+
+
+class Publication:
+    """One publish of a table's events to the seats watching it: each event converted once, and
+    each message encoded once for all the seats that receive it alike (a redaction class: the
+    seats whose redacted event is the same value, such as every GM, and every player the event
+    tells the same; for the live document, every seat whose patch is the same)."""
+
+    def __init__(self, events: Sequence[Event], state: TableState) -> None:
+        self.events = events
+        self.state = state
+        self.written = regions_written(events)
+        self._fields: list[JSON | None] = [None] * len(events)
+        self._texts: dict[tuple[str, int], list[tuple[JSON, str]]] = {}
+
+    def lines(self, viewer: Viewer) -> list[Line]:
+        """What :func:`render` gives, for the seat of ``viewer``."""
+        lines: list[Line] = []
+        hidden: int | None = None
+        for index, event in enumerate(self.events):
+            fields = self._fields[index]
+            if fields is None:
+                fields = self._fields[index] = own_fields(event)
+            shown = event_seen(event, viewer, fields)
+            if shown is None:
+                hidden = event.version
+                continue
+            hidden = None
+            lines.append(
+                (event.version, self.text("event", index, {"kind": "event", "event": shown}))
+            )
+        if hidden is not None:
+            lines.append((hidden, dumps({"kind": "version", "version": hidden})))
+        return lines
+
+    def text(self, kind: str, index: int, message: JSON) -> str:
+        """``message`` as text: encoded once for every seat that receives the same."""
+        known = self._texts.setdefault((kind, index), [])
+        # Python's equality, which holds 1 == 1.0 == True: sound because every field of an
+        # event and a part is typed, so no field holds true for one seat and 1 for another.
+        for value, text in known:
+            if value == message:
+                return text
+        text = dumps(message)
+        known.append((message, text))
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +230,13 @@ class Hub:
         if not watching or not events:
             return
         rendered: dict[tuple[str, bool], Batch | None] = {}
+        publication = Publication(events, state)
         for subscriber in list(watching):
             if subscriber.closing:
                 continue
             key = (subscriber.seat, subscriber.document)
             if key not in rendered:
-                rendered[key] = self._render(table_id, subscriber, events, state)
+                rendered[key] = self._render(table_id, subscriber, publication)
             batch = rendered[key]
             if batch is None:
                 subscriber.close(CLOSE_FORBIDDEN, "this seat is no longer at the table")
@@ -193,13 +249,16 @@ class Hub:
                 subscriber.outbox.put_nowait(batch)
 
     def _render(
-        self, table_id: str, subscriber: Subscriber, events: Sequence[Event], state: TableState
+        self, table_id: str, subscriber: Subscriber, publication: Publication
     ) -> Batch | None:
+        events = publication.events
         first, last = events[0].version, events[-1].version
         try:
-            lines = render(events, state, subscriber.seat)
+            viewer = Viewer(publication.state, subscriber.seat)
+            lines = publication.lines(viewer)
             if subscriber.document:
-                lines.append((last, self._document_line(table_id, subscriber.seat, first, state)))
+                line = self._document_line(table_id, viewer, first, publication)
+                lines.append((last, line))
         except ForbiddenAction:
             return None  # the seat has left the table
         return Batch(first, last, tuple(lines))
@@ -211,19 +270,20 @@ class Hub:
         if kept is None or kept[0] <= version:
             self._documents[(table_id, seat)] = (version, document)
 
-    def _document_line(self, table_id: str, seat: str, first: int, state: TableState) -> str:
-        document = document_for(state, seat)
+    def _document_line(
+        self, table_id: str, viewer: Viewer, first: int, publication: Publication
+    ) -> str:
+        state, seat = publication.state, viewer.seat.id
         kept = self._documents.get((table_id, seat))
-        self._documents[(table_id, seat)] = (state.version, document)
         if kept is not None and kept[0] == first - 1:
-            return dumps(
-                {
-                    "kind": "view",
-                    "version": state.version,
-                    "base": kept[0],
-                    "patch": diff(kept[1], document),
-                }
-            )
+            # Only the parts that read what the events wrote are built again, and compared.
+            document, changes = refresh(kept[1], viewer, publication.written)
+            self._documents[(table_id, seat)] = (state.version, document)
+            patch = [op for path, old, new in changes for op in diff(old, new, path)]
+            message = {"kind": "view", "version": state.version, "base": kept[0], "patch": patch}
+            return publication.text("view", 0, message)
+        document = document_for(state, seat)
+        self._documents[(table_id, seat)] = (state.version, document)
         return dumps({"kind": "view", "version": state.version, "view": document})
 
     def close_seat(self, table_id: str, seat: str, code: int, reason: str) -> int:

@@ -11,6 +11,7 @@ or shrank is replaced whole (simple to apply, and the arrays of a view are short
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["PatchError", "apply_patch", "diff", "pointer"]
@@ -24,13 +25,20 @@ class PatchError(ValueError):
 
 def pointer(parts: list[str | int]) -> str:
     """The JSON Pointer of a path (``~`` and ``/`` escaped as RFC 6901 says)."""
+    return _pointer(tuple(parts))
+
+
+@lru_cache(maxsize=4096)
+def _pointer(parts: tuple[str | int, ...]) -> str:
+    # The same few paths (a version, a character's fate points) come back with every command.
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def diff(old: Any, new: Any) -> list[Operation]:
-    """The operations that turn ``old`` into ``new`` (both JSON values)."""
+def diff(old: Any, new: Any, at: tuple[str, ...] = ()) -> list[Operation]:
+    """The operations that turn ``old`` into ``new`` (both JSON values), the pair found at the
+    path ``at`` of the document the operations apply to."""
     ops: list[Operation] = []
-    _diff(old, new, [], ops)
+    _diff(old, new, list(at), ops)
     return ops
 
 

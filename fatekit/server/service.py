@@ -320,10 +320,12 @@ class TableService:
         idempotency_key: str | None = None,
         waive: list[str] | None = None,
         reason: str | None = None,
+        shown: bool = True,
     ) -> tuple[Executed, list[dict[str, Any]]]:
         """Handle a command from the caller's seat; return it as executed (once committed) and
-        its events as the caller may see them. ``waive`` and ``reason``: a GM's word over the
-        rules it names, for this command (:class:`fatekit.table.Waiver`)."""
+        its events as the caller may see them (none when not ``shown``: a socket receives them
+        with everyone else's). ``waive`` and ``reason``: a GM's word over the rules it names,
+        for this command (:class:`fatekit.table.Waiver`)."""
         try:
             command = command_from_json(type_name, data)
         except FieldErrors as error:
@@ -341,9 +343,11 @@ class TableService:
         table_id = caller.table_id
 
         def work() -> tuple[Executed, list[dict[str, Any]], list[Event]]:
-            state = self._state(table_id)
+            # The table is read once, by the repository (a second read cost a query a command).
+            if self.store.version(table_id) == 0:
+                raise NotFound(f"there is no table {table_id!r}")
             if isinstance(command, c.RemoveSeat):
-                self._keep_a_gm_link(state, command.seat_id, "remove")
+                self._keep_a_gm_link(self.repo.load(table_id), command.seat_id, "remove")
             try:
                 executed = self.repo.execute(
                     table_id,
@@ -357,7 +361,7 @@ class TableService:
             except VersionConflict as conflict:
                 raise self._stale(caller, conflict) from None
             except TableReadOnly as refused:
-                gm = state.seat(caller.seat).is_gm
+                gm = self.repo.load(table_id).seat(caller.seat).is_gm
                 raise ApiError(
                     409, "read_only", str(refused), read_only=refused.read_only.view(gm)
                 ) from None
@@ -368,8 +372,8 @@ class TableService:
             if isinstance(command, c.RemoveSeat):
                 # Also on a replay: if revoking failed the first time, the retry finishes it.
                 self.links.revoke(table_id, command.seat_id)
-            shown = _seen(executed.events, executed.state, caller.seat)
-            return executed, shown, self.fanout.missed(table_id, executed)
+            seen = _seen(executed.events, executed.state, caller.seat) if shown else []
+            return executed, seen, self.fanout.missed(table_id, executed)
 
         def after(result: tuple[Executed, list[dict[str, Any]], list[Event]]) -> None:
             executed, _, missed = result
@@ -379,8 +383,8 @@ class TableService:
                     table_id, command.seat_id, CLOSE_FORBIDDEN, "this seat left the table"
                 )
 
-        executed, shown, _ = await self._locked(table_id, work, after)
-        return executed, shown
+        executed, seen, _ = await self._locked(table_id, work, after)
+        return executed, seen
 
     def _stale(self, caller: Caller, conflict: VersionConflict) -> Stale:
         state = self.repo.load(caller.table_id)

@@ -351,6 +351,7 @@ class _Connection:
                 idempotency_key=envelope.idempotency_key,
                 waive=envelope.waive,
                 reason=envelope.reason,
+                shown=False,
             )
         except Exception as error:
             status, body = problem(error)

@@ -6,6 +6,8 @@ not learn of it at all. The server sends these over the socket and pages them in
 
 from __future__ import annotations
 
+from typing import Any
+
 from fatekit.table import events as e
 from fatekit.table.base import NamesAspect
 from fatekit.table.seeing import JSON, Viewer
@@ -13,7 +15,7 @@ from fatekit.table.serialize import own_fields
 from fatekit.table.showing import SHOWS
 from fatekit.table.state import TableState
 
-__all__ = ["event_for"]
+__all__ = ["event_for", "event_seen"]
 
 
 def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | None:
@@ -25,14 +27,22 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
     A GM receives every event whole; anyone else what the event's domain declared, and nothing
     of an event without a declaration.
     """
-    viewer = Viewer(state, seat)
-    data = own_fields(event)
+    return event_seen(event, Viewer(state, seat))
+
+
+def event_seen(event: e.Event, viewer: Viewer, fields: JSON | None = None) -> JSON | None:
+    """:func:`event_for` through the seat's ``viewer``; ``fields``, the event's
+    :func:`~fatekit.table.serialize.own_fields` when the caller has them already (several seats
+    read one event: it is converted once, and left as it was)."""
+    data = own_fields(event) if fields is None else fields
     if not viewer.gm:
         redaction = SHOWS.get(type(event))
         if redaction is None:
             return None  # refused by default: no domain said who may see it
         if _about_unknown(viewer, event):
             return None  # a GM's character the seat has not met: not even that it did this
+        if fields is not None:
+            data = _copy(data)  # the redaction may change what it is given
         if isinstance(event, NamesAspect):
             data.pop("aspect_sight", None)  # who knew of a hidden aspect is the GM's to know
         shown = redaction(viewer, event, data)
@@ -47,6 +57,18 @@ def event_for(event: e.Event, state: TableState, seat: str | None) -> JSON | Non
         "at": event.at,
         "data": data,
     }
+
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON values, nothing shared but the strings and numbers."""
+    if type(value) is dict:
+        return {k: _copy(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
+    if type(value) is list:
+        return [_copy(v) if type(v) in _CONTAINERS else v for v in value]
+    return value
+
+
+_CONTAINERS = (dict, list)
 
 
 #: The fields by which an event names the character it is about (who acted, who it befell).

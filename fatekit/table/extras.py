@@ -21,7 +21,15 @@ from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import RollInPlay, RollKind, TableState
 from fatekit.table.views import SeatView, table_view
 
-__all__ = ["Document", "ExtrasPart", "document_for", "extras_for", "seat_document", "seat_extras"]
+__all__ = [
+    "Document",
+    "ExtrasPart",
+    "document_for",
+    "extras_for",
+    "extras_seen",
+    "seat_document",
+    "seat_extras",
+]
 
 
 class OptionPart(Part, kw_only=True):
@@ -73,7 +81,12 @@ def extras_for(state: TableState, seat: str) -> JSON:
 def seat_extras(state: TableState, seat: str) -> ExtrasPart:
     """The extras of ``seat`` (raises :class:`~fatekit.rules.ForbiddenAction` for a seat that is
     not at the table)."""
-    viewer = Viewer(state, seat)
+    return extras_seen(Viewer(state, seat))
+
+
+def extras_seen(viewer: Viewer) -> ExtrasPart:
+    """The extras of the seat of ``viewer``."""
+    state, seat = viewer.state, viewer.seat.id
     resolutions = {r.id: _resolution(state, r, viewer) for r in state.rolls.values()}
     first = state.conflict_roll() or next(iter(state.rolls.values()), None)
     conflict = state.conflict
@@ -144,8 +157,9 @@ class Document(SeatView, kw_only=True):
 
 def seat_document(state: TableState, seat: str) -> Document:
     """The live document a seat's page holds: its view, with its extras under ``extras``."""
-    view = table_view(Viewer(state, seat))
-    return Document(**msgspec.structs.asdict(view), extras=seat_extras(state, seat))
+    viewer = Viewer(state, seat)
+    view = table_view(viewer)
+    return Document(**msgspec.structs.asdict(view), extras=extras_seen(viewer))
 
 
 def document_for(state: TableState, seat: str) -> JSON:

@@ -15,6 +15,7 @@ records, so nothing here guesses a field's meaning from its name.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
@@ -62,17 +63,19 @@ class Viewer:
         self.state = state
         self.seat: Seat = PUBLIC if seat_id is None else state.seat(seat_id)
         self.gm = self.seat.is_gm
-        self.mine = set() if seat_id is None else state.characters_of(seat_id)
-        self._gm_moves_allowed: bool | None = None
 
-    @property
+    @cached_property
+    def mine(self) -> set[str]:
+        """The characters the seat acts for (every one, for a GM); worked out when first asked,
+        as many views and events are decided by the seat's role alone."""
+        return set() if self.seat is PUBLIC else self.state.characters_of(self.seat.id)
+
+    @cached_property
     def gm_moves_allowed(self) -> bool:
         """Whether the table would take a GM's move of play from this seat now: the check the
         GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
         waiting. Asked once per view: every aspect's offers start from it."""
-        if self._gm_moves_allowed is None:
-            self._gm_moves_allowed = allowed(require_gm, self.seat, "") and play_goes_on(self.state)
-        return self._gm_moves_allowed
+        return allowed(require_gm, self.seat, "") and play_goes_on(self.state)
 
     # -- decisions ------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ problem by field (:class:`~fatekit.table.codec.FieldErrors`, a :class:`BadInput`
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -43,15 +44,26 @@ WAIVER = ("waived", "waiver_reason")
 def own_fields(event: Event) -> dict[str, Any]:
     """The event's own fields as JSON values: no envelope, no waiver unless it has one, and no
     facts (what the fold assigns is the table's record, not what a seat is shown)."""
-    data = to_json(event)
-    for key in ENVELOPE:
-        data.pop(key)
+    data = {name: to_json(getattr(event, name)) for name in _own_names(type(event))}
     for key in WAIVER:
         if not data[key]:
             data.pop(key)
-    data.pop(FACTS)
-    assert isinstance(data, dict)
     return data
+
+
+_OWN_NAMES: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _own_names(kind: type[Event]) -> tuple[str, ...]:
+    # Read once a type; the envelope and the facts are left out before anything is converted
+    # (the facts are the biggest part of many events, and no seat is shown them).
+    found = _OWN_NAMES.get(kind)
+    if found is None:
+        skip = ENVELOPE | {FACTS}
+        found = _OWN_NAMES[kind] = tuple(
+            f.name for f in dataclasses.fields(kind) if f.name not in skip
+        )
+    return found
 
 
 def stored_fields(event: Event) -> dict[str, Any]:

@@ -25,7 +25,9 @@ view's size does not grow with the table's age.
 
 from __future__ import annotations
 
-from typing import Literal, cast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, cast
 
 import msgspec
 
@@ -59,11 +61,15 @@ from fatekit.table.play.secrets import ScreenPart, screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
 from fatekit.table.play.targets import TargetPart, targets_view
 from fatekit.table.read_only import ReadOnlyPart
+from fatekit.table.regions import EVERY, Region
 from fatekit.table.seats import Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
 
-__all__ = ["PUBLIC", "GmMove", "SeatView", "Viewer", "table_view", "view_for"]
+__all__ = ["PARTS", "PUBLIC", "GmMove", "SeatView", "ViewPart", "Viewer", "table_view", "view_for"]
+
+T = TypeVar("T")
+P = TypeVar("P")
 
 
 class TablePart(Part, kw_only=True):
@@ -233,69 +239,141 @@ def view_for(state: TableState, seat: str | None) -> JSON:
 
 
 def table_view(viewer: Viewer) -> SeatView:
-    """The table as the seat of ``viewer`` sees it."""
-    state, game = viewer.state, viewer.state.game
-    clock = game.clock
-    first = state.conflict_roll() or next(iter(state.rolls.values()), None)
+    """The table as the seat of ``viewer`` sees it: every part of :data:`PARTS`."""
+    return SeatView(**{part.name: part.build(viewer) for part in PARTS})
+
+
+@dataclass(frozen=True, slots=True)
+class ViewPart:
+    """One part of a seat's view: its name in the document, the regions of the state its
+    builder reads (:mod:`fatekit.table.regions`: everything it looks at, its offers' and the
+    seat's own included), and the builder."""
+
+    name: str
+    reads: frozenset[Region]
+    build: Callable[[Viewer], Any]
+
+
+def _table(viewer: Viewer) -> TablePart:
+    state = viewer.state
     read_only = state.read_only
-    return SeatView(
-        table=TablePart(
-            id=state.table_id,
-            name=state.name,
-            version=state.version,
-            preset=state.preset,
-            options=sorted(o.value for o in state.ruleset.options),
-            book_rules=sorted(state.ruleset.preset.book_rules),
-            advancement=state.ruleset.preset.advancement,
-            milestone_levels=[Milestone(m) for m in state.ruleset.preset.advancement.levels],
-            between_sessions=sorted(o.value for o in BETWEEN_SESSIONS),
-            skill_list=state.skill_list,
-            ruleset=state.ruleset_file is not None,
-            difficulty_guidance=offers.difficulty_choices(),
-            read_only=None if read_only is None else read_only.part(viewer.gm),
-        ),
-        you=YouPart(
-            seat=viewer.seat.id,
-            role=viewer.seat.role,
-            name=viewer.seat.name,
-            characters=sorted(viewer.mine),
-            rewritable=rewritable(state, viewer.mine),
-            may=cast(list[GmMove], gm_moves(viewer.seat)),
-        ),
-        seats=[SeatPart(id=s.id, role=s.role, name=s.name) for s in state.seats.values()],
-        time=TimePart(
-            session=state.session,
-            in_session=game.in_session,
-            arc=state.arc,
-            scenes_ended=clock.scenes_ended,
-            sessions_ended=clock.sessions_ended,
-            minor_milestones=clock.minor_milestones,
-            major_milestones=clock.major_milestones,
-            significant_milestones=clock.significant_milestones,
-        ),
-        gm_pool=game.ledger.gm.available,
-        characters=[
-            character_view(viewer, c) for c in game.characters.values() if viewer.knows(c.id)
-        ],
-        templates=[
-            TemplatePart(id=key, name=name, sheet=sheet)
-            for key, (name, sheet) in state.templates.items()
-        ],
-        scene=None if game.scene is None else scene_view(viewer, game.scene),
-        conflict=None if state.conflict is None else _conflict(viewer, state.conflict),
-        contest=None if state.contest is None else contest_view(viewer, state.contest),
-        contest_hits=contest_hits_view(viewer),
-        challenge=None if state.challenge is None else challenge_view(viewer, state.challenge),
-        roll=None if first is None else roll_view(viewer, first),
-        rolls=[roll_view(viewer, r) for r in state.rolls.values()],
-        compels=compels_view(viewer),
-        self_compels=self_compels_view(viewer),
-        milestones=dict(sorted(state.milestones.items())),
-        last_roll=last_roll_view(viewer),
-        screen=screen_view(viewer),
-        setting=setting_view(viewer),
-        safety=safety_view(state),
+    return TablePart(
+        id=state.table_id,
+        name=state.name,
+        version=state.version,
+        preset=state.preset,
+        options=sorted(o.value for o in state.ruleset.options),
+        book_rules=sorted(state.ruleset.preset.book_rules),
+        advancement=state.ruleset.preset.advancement,
+        milestone_levels=[Milestone(m) for m in state.ruleset.preset.advancement.levels],
+        between_sessions=sorted(o.value for o in BETWEEN_SESSIONS),
+        skill_list=state.skill_list,
+        ruleset=state.ruleset_file is not None,
+        difficulty_guidance=offers.difficulty_choices(),
+        read_only=None if read_only is None else read_only.part(viewer.gm),
     )
+
+
+def _you(viewer: Viewer) -> YouPart:
+    return YouPart(
+        seat=viewer.seat.id,
+        role=viewer.seat.role,
+        name=viewer.seat.name,
+        characters=sorted(viewer.mine),
+        rewritable=rewritable(viewer.state, viewer.mine),
+        may=cast(list[GmMove], gm_moves(viewer.seat)),
+    )
+
+
+def _time(viewer: Viewer) -> TimePart:
+    state = viewer.state
+    clock = state.game.clock
+    return TimePart(
+        session=state.session,
+        in_session=state.game.in_session,
+        arc=state.arc,
+        scenes_ended=clock.scenes_ended,
+        sessions_ended=clock.sessions_ended,
+        minor_milestones=clock.minor_milestones,
+        major_milestones=clock.major_milestones,
+        significant_milestones=clock.significant_milestones,
+    )
+
+
+def _first_roll(viewer: Viewer) -> RollPart | None:
+    state = viewer.state
+    first = state.conflict_roll() or next(iter(state.rolls.values()), None)
+    return None if first is None else roll_view(viewer, first)
+
+
+def _characters(viewer: Viewer) -> list[CharacterPart]:
+    characters = viewer.state.game.characters.values()
+    return [character_view(viewer, c) for c in characters if viewer.knows(c.id)]
+
+
+def _optional(build: Callable[[Viewer, T], P], of: Callable[[TableState], T | None]) -> Any:
+    def part(viewer: Viewer) -> P | None:
+        found = of(viewer.state)
+        return None if found is None else build(viewer, found)
+
+    return part
+
+
+#: Read by almost every part: any change to play (a part that reads it is recomputed after
+#: every event but a note, a template, a setting's entry or a safety tool's).
+PLAY = EVERY - {Region.VERSION, Region.TEMPLATES, Region.SETTING, Region.SAFETY}
+
+#: The parts of a seat's view, in the document's order.
+PARTS: tuple[ViewPart, ...] = (
+    # Its version is a part of its own in the live document (fatekit.table.documents).
+    ViewPart("table", frozenset({Region.TABLE, Region.SEATS, Region.VERSION}), _table),
+    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS, Region.CONFLICT}), _you),
+    ViewPart(
+        "seats",
+        frozenset({Region.SEATS}),
+        lambda viewer: [
+            SeatPart(id=s.id, role=s.role, name=s.name) for s in viewer.state.seats.values()
+        ],
+    ),
+    ViewPart("time", frozenset({Region.TIME}), _time),
+    ViewPart(
+        "gm_pool",
+        frozenset({Region.CHARACTERS}),
+        lambda viewer: viewer.state.game.ledger.gm.available,
+    ),
+    ViewPart("characters", PLAY, _characters),
+    ViewPart(
+        "templates",
+        frozenset({Region.TEMPLATES}),
+        lambda viewer: [
+            TemplatePart(id=key, name=name, sheet=sheet)
+            for key, (name, sheet) in viewer.state.templates.items()
+        ],
+    ),
+    ViewPart("scene", PLAY, _optional(scene_view, lambda state: state.game.scene)),
+    ViewPart("conflict", PLAY, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
+    ViewPart("contest", PLAY, _optional(contest_view, lambda state: state.contest)),
+    ViewPart("contest_hits", PLAY, contest_hits_view),
+    ViewPart("challenge", PLAY, _optional(challenge_view, lambda state: state.challenge)),
+    ViewPart("roll", PLAY, _first_roll),
+    ViewPart(
+        "rolls",
+        PLAY,
+        lambda viewer: [roll_view(viewer, r) for r in viewer.state.rolls.values()],
+    ),
+    ViewPart("compels", PLAY, compels_view),
+    ViewPart("self_compels", PLAY, self_compels_view),
+    ViewPart(
+        "milestones",
+        frozenset({Region.TIME}),
+        lambda viewer: dict(sorted(viewer.state.milestones.items())),
+    ),
+    ViewPart("last_roll", PLAY, last_roll_view),
+    # All of it for a GM; a player, the rolls asked of the characters it plays.
+    ViewPart("screen", frozenset({Region.SCREEN, Region.SEATS, Region.CHARACTERS}), screen_view),
+    ViewPart("setting", PLAY | {Region.SETTING}, setting_view),
+    ViewPart("safety", frozenset({Region.SAFETY}), lambda viewer: safety_view(viewer.state)),
+)
 
 
 class ConflictPart(ConflictSeenPart, kw_only=True):

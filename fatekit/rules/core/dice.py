@@ -99,10 +99,20 @@ class RandomDice:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed: int = secrets.randbits(128) if seed is None else seed
-        self._random = random.Random(self.seed)
+        # Seeded when first needed: a table makes one for every command, and most roll nothing.
+        self._seed = seed
+        self._random: random.Random | None = None
+
+    @property
+    def seed(self) -> int:
+        """The generator's seed."""
+        if self._seed is None:
+            self._seed = secrets.randbits(128)
+        return self._seed
 
     def roll(self) -> FateDice:
+        if self._random is None:
+            self._random = random.Random(self.seed)
         return FateDice.of([self._random.choice(FACES) for _ in range(4)])
 
 

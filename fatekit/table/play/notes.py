@@ -10,6 +10,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event, Version
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns
+from fatekit.table.regions import writes
 from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -77,6 +78,9 @@ def _note(context: Context, command: Note) -> list[Event]:
 @assigns(NoteAdded)
 def _note_added(state: TableState, event: NoteAdded) -> None:
     pass  # a note changes nothing the rules keep: the log tells it
+
+
+writes((), NoteAdded)  # nothing in any seat's document but the version
 
 
 #: Notes longer than this are refused as malformed.

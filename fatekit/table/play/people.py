@@ -52,6 +52,7 @@ from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
 from fatekit.table.play.scenes import Entrance, JoinedScene
+from fatekit.table.regions import Region, writes
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
@@ -434,6 +435,9 @@ def _seat_added(state: TableState, event: SeatAdded) -> None:
     state.seats[event.seat_id] = Seat(event.seat_id, event.role, event.name.strip())
 
 
+writes({Region.SEATS}, SeatAdded)
+
+
 @judges(SeatRemoved)
 def _judge_seat_removed(state: TableState, event: SeatRemoved) -> None:
     seat = state.seats.get(event.seat_id)
@@ -630,6 +634,9 @@ def _judge_template_removed(state: TableState, event: TemplateRemoved) -> None:
 @assigns(TemplateRemoved)
 def _template_removed(state: TableState, event: TemplateRemoved) -> None:
     state.templates.pop(event.template_id, None)
+
+
+writes({Region.TEMPLATES}, TemplateAdded, TemplateRemoved)
 
 
 def _require_player(state: TableState, seat_id: str) -> None:

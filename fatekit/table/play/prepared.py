@@ -18,6 +18,7 @@ from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns, judges
 from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_map
+from fatekit.table.regions import Region, writes
 from fatekit.table.showing import shown_to_gms
 from fatekit.table.state import PreparedAspect, PreparedScene, TableState
 
@@ -204,6 +205,9 @@ def _judge_prepared_gone(
 @assigns(PreparedSceneStarted)
 def _prepared_gone(state: TableState, event: PreparedSceneRemoved | PreparedSceneStarted) -> None:
     state.screen.prepared.pop(event.scene_id, None)
+
+
+writes({Region.SCREEN}, ScenePrepared, PreparedSceneRemoved)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

@@ -14,6 +14,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import assigns
+from fatekit.table.regions import writes
 from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
@@ -68,6 +69,9 @@ def _add_recap_line(context: Context, command: AddRecapLine) -> list[Event]:
 def _recap_line_added(state: TableState, event: RecapLineAdded) -> None:
     """A recap line is read from the log; the table's state has nothing to keep of it."""
     del state, event
+
+
+writes((), RecapLineAdded)
 
 
 @shows(RecapLineAdded)

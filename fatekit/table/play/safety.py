@@ -30,6 +30,7 @@ from fatekit.table.folding import assigns, judges
 from fatekit.table.parts import Part
 from fatekit.table.play.notes import Undo
 from fatekit.table.play.people import AddSeat, RemoveSeat
+from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -186,6 +187,9 @@ def _signal_answered(state: TableState, event: SignalAnswered) -> None:
 @assigns(SafetyToolSet)
 def _safety_tool_set(state: TableState, event: SafetyToolSet) -> None:
     state.safety.set_tool(event.tool, event.on)
+
+
+writes({Region.SAFETY}, SignalRaised, SignalAnswered, SafetyToolSet)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

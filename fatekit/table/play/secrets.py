@@ -30,6 +30,7 @@ from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import UNSET, Part, UnsetType
+from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import SEAT_RULE, AskedRoll, PreparedScene, SecretRollRecord, TableState
@@ -333,6 +334,10 @@ def _npc_dice_hidden(state: TableState, event: NpcDiceHidden) -> None:
         spans.append((event.version, None))
     else:
         spans[-1] = (spans[-1][0], event.version)
+
+
+# The GM's screen alone (a roll's own record of hidden dice is made as it is rolled).
+writes({Region.SCREEN}, SecretRollRevealed, DifficultyHidden, NpcDiceHidden)
 
 
 def note_roll_made(state: TableState, actor: str, version: int, hidden: bool) -> None:

@@ -20,6 +20,7 @@ from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, check_created, folds, judges
 from fatekit.table.parts import AspectPart, Part
+from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import EntryKind, SettingEntry, TableState
@@ -322,6 +323,11 @@ def _judge_entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
 @assigns(SettingEntryRemoved)
 def _entry_removed(state: TableState, event: SettingEntryRemoved) -> None:
     state.setting.entries.pop(event.entry_id, None)
+
+
+writes({Region.SETTING}, SettingDescribed, SettingEntryPut, SettingEntryRemoved)
+# An organization's members: the setting's, and each member's sheet.
+writes({Region.SETTING, Region.CHARACTERS}, MembershipSet)
 
 
 # -- what each seat sees -----------------------------------------------------------------------

@@ -97,6 +97,7 @@ export class Live {
     this.socket = null;
     this.timer = null;
     this.sent = new Map(); // commands sent on the socket, by id, waiting for their answer
+    this.handling = Promise.resolve(); // the messages received, handled one after another
     this.lost = () => this.networkLost();
     this.back = () => this.networkBack();
   }
@@ -121,7 +122,16 @@ export class Live {
     this.socket = socket;
     this.onStatus("connecting");
     socket.addEventListener("message", (message) => {
-      if (socket === this.socket) this.receive(JSON.parse(message.data));
+      if (socket !== this.socket) return;
+      const data = JSON.parse(message.data);
+      if (data.kind === "ping") {
+        socket.send(JSON.stringify({ kind: "pong" })); // at once, whatever is being drawn
+        return;
+      }
+      // In order, each after the one before: a hello's document is drawn (its rules and the
+      // page's words loaded) before the events and patches that follow it are applied to it.
+      const handled = this.handling.then(() => (socket === this.socket ? this.receive(data) : null));
+      this.handling = handled.catch(() => null); // one message's failure stops none after it
     });
     socket.addEventListener("close", (closing) => {
       this.dropSent(socket);
@@ -168,12 +178,13 @@ export class Live {
     this.open();
   }
 
-  receive(message) {
+  async receive(message) {
     if (message.kind === "hello") {
       this.pause = 500;
       if (this.version === null) this.version = message.version;
-      this.onStatus("live");
-      this.onHello(message);
+      // "Live" once the document is drawn: what the seat sees then is what it can use.
+      await this.onHello(message);
+      if (!this.closed && this.socket && this.socket.readyState === WebSocket.OPEN) this.onStatus("live");
     } else if (message.kind === "event") {
       this.version = Math.max(this.version || 0, message.event.version);
       this.onEvent(message.event);
@@ -181,8 +192,6 @@ export class Live {
       this.version = Math.max(this.version || 0, message.version);
     } else if (message.kind === "view") {
       this.onView(message);
-    } else if (message.kind === "ping") {
-      this.socket.send(JSON.stringify({ kind: "pong" }));
     } else if ((message.kind === "ack" || message.kind === "error") && this.sent.has(message.id)) {
       const { resolve, reject } = this.sent.get(message.id);
       this.sent.delete(message.id);

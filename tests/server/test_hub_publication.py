@@ -1,0 +1,98 @@
+"""The hub's publication at a table of a GM and five players, each with a live document: a note
+is patched as its two version numbers and encoded once for every seat; a move that touches
+play rebuilds what it touched, and every patch brings each seat's document to the whole build."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fatekit.server.hub import Batch, Hub, Subscriber
+from fatekit.server.patch import apply_patch
+from fatekit.store.memory import MemoryEventStore
+from fatekit.store.tables import Executed, TableRepository
+from fatekit.table.extras import document_for
+from fatekit.table.serialize import command_from_json
+
+
+def _table() -> tuple[TableRepository, list[str]]:
+    repo = TableRepository(MemoryEventStore())
+    repo.execute("t", command_from_json("CreateTable", {"name": "Bench"}), seat="gm")
+    for n in range(5):
+        command = command_from_json("AddSeat", {"name": f"P{n}", "role": "player"})
+        executed = repo.execute("t", command, seat="gm")
+    return repo, list(executed.state.seats)
+
+
+def _drain(subscriber: Subscriber) -> list[Batch]:
+    found = []
+    while not subscriber.outbox.empty():
+        item = subscriber.outbox.get_nowait()
+        assert isinstance(item, Batch)
+        found.append(item)
+    return found
+
+
+def _publish(hub: Hub, executed: Executed, watching: list[Subscriber]) -> dict[str, Batch]:
+    hub.publish("t", executed.events, executed.state)
+    return {s.seat: _drain(s)[0] for s in watching}
+
+
+def test_a_note_is_patched_as_its_versions_and_encoded_once_for_all() -> None:
+    async def run() -> None:
+        repo, seats = _table()
+        hub = Hub()
+        watching = [hub.subscribe("t", seat, document=True) for seat in seats]
+        state = repo.load("t")
+        documents: dict[str, Any] = {}
+        for seat in seats:
+            documents[seat] = document_for(state, seat)
+            hub.remember("t", seat, state.version, documents[seat])
+        note = command_from_json("Note", {"text": "The rain does not stop."})
+        batches = _publish(hub, repo.execute("t", note, seat=seats[1]), watching)
+        version = repo.load("t").version
+        for batch in batches.values():
+            event, view = (json.loads(text) for _, text in batch.lines)
+            assert event["event"]["data"]["text"] == "The rain does not stop."
+            assert view == {
+                "kind": "view",
+                "version": version,
+                "base": version - 1,
+                "patch": [
+                    {"op": "replace", "path": "/table/version", "value": version},
+                    {"op": "replace", "path": "/extras/version", "value": version},
+                ],
+            }
+        # One text of each message for all six seats: the same string object.
+        assert len({id(text) for b in batches.values() for _, text in b.lines}) == 2
+
+    asyncio.run(run())
+
+
+def test_patches_of_moves_that_touch_play_bring_every_seat_to_the_whole_build() -> None:
+    async def run() -> None:
+        repo, seats = _table()
+        hub = Hub()
+        watching = [hub.subscribe("t", seat, document=True) for seat in seats]
+        state = repo.load("t")
+        documents: dict[str, Any] = {}
+        for seat in seats:
+            documents[seat] = document_for(state, seat)
+            hub.remember("t", seat, state.version, documents[seat])
+        moves = [
+            ("StartScene", {"name": "A wet night", "participants": []}),
+            ("AddSituationAspect", {"name": "Pouring Rain"}),
+            ("Note", {"text": "Thunder.", "visibility": "gm"}),
+            ("SetSafetyTool", {"tool": "x-card", "on": False}),
+            ("EndScene", {}),
+        ]
+        for name, data in moves:
+            executed = repo.execute("t", command_from_json(name, data), seat="gm")
+            batches = _publish(hub, executed, watching)
+            for seat, batch in batches.items():
+                view = json.loads(batch.lines[-1][1])
+                documents[seat] = apply_patch(documents[seat], view["patch"])
+                assert documents[seat] == document_for(executed.state, seat), (name, seat)
+
+    asyncio.run(run())

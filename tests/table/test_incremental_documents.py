@@ -1,0 +1,161 @@
+"""A seat's live document kept up to date part by part (:func:`fatekit.table.documents.refresh`,
+what the server's hub does after each command) is the document built whole, for every seat at
+every version of the golden tables and of random games: the regions each domain says its events
+write, and each part says it reads (:mod:`fatekit.table.regions`), leave nothing out. The patch
+made from the changed parts alone turns the page's document into the new one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fatekit.rules import Action
+from fatekit.server.patch import apply_patch, diff
+from fatekit.table import commands as c
+from fatekit.table.documents import SLICES, refresh
+from fatekit.table.events import Event
+from fatekit.table.export import import_table
+from fatekit.table.extras import document_for
+from fatekit.table.fold import apply
+from fatekit.table.play.notes import NoteAdded
+from fatekit.table.regions import EVERY, Region, regions_written
+from fatekit.table.seats import NoteVisibility
+from fatekit.table.seeing import Viewer
+from fatekit.table.state import TableState
+from fatekit.table.views import PARTS
+
+from ..sheets import npc_sheet  # type: ignore[import-not-found]
+from .agent import Game, play_games  # type: ignore[import-not-found]
+from .conftest import seated  # type: ignore[import-not-found]
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests" / "golden_tables").glob("*.json"))
+#: Random games played for the comparison (seeded: the same games every run).
+GAMES = range(1000, 1024)
+STEPS = 40
+
+
+def _versions(events: tuple[Event, ...]) -> Iterator[tuple[Event, TableState]]:
+    state: TableState | None = None
+    for index, event in enumerate(events):
+        state = apply(state, event, history=events[: index + 1])
+        yield event, state
+
+
+def _compare(events: tuple[Event, ...]) -> tuple[int, int, list[str]]:
+    """Fold ``events`` one at a time, keeping every seat's document by :func:`refresh`; the
+    documents compared, the parts built again, and every difference from the whole build."""
+    kept: dict[str, dict[str, Any]] = {}
+    compared = rebuilt = 0
+    problems: list[str] = []
+    for event, state in _versions(events):
+        written = regions_written([event])
+        for seat in list(kept):
+            if seat not in state.seats:
+                del kept[seat]
+        for seat in state.seats:
+            whole = document_for(state, seat)
+            before = kept.get(seat)
+            if before is not None:
+                frozen = json.dumps(before)
+                after, changes = refresh(before, Viewer(state, seat), written)
+                rebuilt += sum(1 for piece in SLICES if piece.reads & written)
+                compared += 1
+                if after != whole:
+                    wrong = [k for k in whole if after.get(k) != whole[k]]
+                    problems.append(
+                        f"v{state.version} {type(event).__name__} seat {seat}: {wrong} differ"
+                    )
+                patch = [op for path, old, new in changes for op in diff(old, new, path)]
+                if apply_patch(before, patch) != whole:
+                    problems.append(f"v{state.version} seat {seat}: the patch misses")
+                if json.dumps(before) != frozen:
+                    problems.append(f"v{state.version} seat {seat}: refresh changed its input")
+            kept[seat] = whole
+    return compared, rebuilt, problems
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
+def test_golden_tables_refreshed_part_by_part_match_the_whole_build(path: Path) -> None:
+    events = import_table(json.loads(path.read_text(encoding="utf-8"))["export"]).events
+    compared, _, problems = _compare(events)
+    assert compared > len(events)
+    assert problems == []
+
+
+def test_random_games_refreshed_part_by_part_match_the_whole_build() -> None:
+    logs: list[tuple[Event, ...]] = []
+
+    def keep(game: Game) -> None:
+        logs.append(tuple(game.log))
+
+    play_games(GAMES, STEPS, keep)
+    compared = rebuilt = 0
+    problems: list[str] = []
+    for log in logs:
+        found = _compare(log)
+        compared += found[0]
+        rebuilt += found[1]
+        problems += found[2]
+    assert compared > 1000
+    # Some events wrote less than everything: parts were left alone, and rightly.
+    assert rebuilt < compared * len(SLICES)
+    assert problems == []
+
+
+def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:
+    # What the random agent does not play: hidden difficulties, prepared scenes, the NPCs'
+    # dice kept hidden, a secret roll revealed.
+    play = seated()
+    play.do(c.HideDifficulty(actor="ruth", difficulty=3, skill="notice"))
+    play.do(c.HideNpcDice(hidden=True))
+    play.do(c.Roll(actor="ruth", skill="notice", action=Action.OVERCOME), "ann")
+    play.do(c.HideDifficulty(actor="charles", difficulty=2))
+    play.do(c.HideDifficulty(actor="charles", difficulty=None))
+    play.do(c.SecretRoll(actor="alice", skill="notice", difficulty=2))
+    play.do(c.RevealRoll(roll_id=play.log[-1].roll_id))  # type: ignore[attr-defined]
+    play.do(c.PrepareScene(scene_id="hold", name="Below deck", participants=("alice",)))
+    play.do(c.PrepareScene(scene_id="attic", name="The attic"))
+    play.do(c.RemovePreparedScene(scene_id="attic"))
+    play.do(c.HideNpcDice(hidden=False))
+    play.do(c.AddTemplate(template_id="thug", name="Thug", sheet=npc_sheet()))
+    compared, _, problems = _compare(tuple(play.log))
+    assert compared > len(play.log)
+    assert problems == []
+
+
+def test_a_note_rebuilds_only_the_versions() -> None:
+    note = NoteAdded(
+        table_id="t",
+        version=2,
+        seat="gm",
+        at="",
+        note_id="n2",
+        text="hi",
+        visibility=NoteVisibility.PUBLIC,
+    )
+    written = regions_written([note])
+    assert written == {Region.VERSION}
+    assert [s.path for s in SLICES if s.reads & written] == [
+        ("table", "version"),
+        ("extras", "version"),
+    ]
+
+
+def test_every_part_of_the_view_is_a_slice_and_an_undeclared_event_writes_everything() -> None:
+    assert [s.path for s in SLICES if len(s.path) == 1] == [
+        *((p.name,) for p in PARTS),
+        ("extras",),
+    ]
+    assert all(s.reads for s in SLICES)
+
+    @dataclass(frozen=True, slots=True, kw_only=True)
+    class Unheard(Event):
+        pass
+
+    assert regions_written([Unheard(table_id="t", version=2, seat="gm", at="")]) == EVERY
