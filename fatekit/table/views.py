@@ -322,6 +322,9 @@ def _optional(build: Callable[[Viewer, T], P], of: Callable[[TableState], T | No
 #: Read by almost every part: any change to play (a part that reads it is recomputed after
 #: every event but a note, a template, a setting's entry or a safety tool's).
 PLAY = EVERY - {Region.VERSION, Region.TEMPLATES, Region.SETTING, Region.SAFETY}
+#: Read by the parts that offer moves of play: a safety signal waiting holds every one back
+#: (:func:`~fatekit.table.deciding.play_goes_on`), so raising or answering one changes them.
+OFFERING = PLAY | {Region.SAFETY}
 
 #: The parts of a seat's view, in the document's order.
 PARTS: tuple[ViewPart, ...] = (
@@ -341,7 +344,7 @@ PARTS: tuple[ViewPart, ...] = (
         frozenset({Region.CHARACTERS}),
         lambda viewer: viewer.state.game.ledger.gm.available,
     ),
-    ViewPart("characters", PLAY, _characters),
+    ViewPart("characters", OFFERING, _characters),
     ViewPart(
         "templates",
         frozenset({Region.TEMPLATES}),
@@ -350,18 +353,18 @@ PARTS: tuple[ViewPart, ...] = (
             for key, (name, sheet) in viewer.state.templates.items()
         ],
     ),
-    ViewPart("scene", PLAY, _optional(scene_view, lambda state: state.game.scene)),
-    ViewPart("conflict", PLAY, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
+    ViewPart("scene", OFFERING, _optional(scene_view, lambda state: state.game.scene)),
+    ViewPart("conflict", OFFERING, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
     ViewPart("contest", PLAY, _optional(contest_view, lambda state: state.contest)),
     ViewPart("contest_hits", PLAY, contest_hits_view),
     ViewPart("challenge", PLAY, _optional(challenge_view, lambda state: state.challenge)),
-    ViewPart("roll", PLAY, _first_roll),
+    ViewPart("roll", OFFERING, _first_roll),
     ViewPart(
         "rolls",
-        PLAY,
+        OFFERING,
         lambda viewer: [roll_view(viewer, r) for r in viewer.state.rolls.values()],
     ),
-    ViewPart("compels", PLAY, compels_view),
+    ViewPart("compels", OFFERING, compels_view),
     ViewPart("self_compels", PLAY, self_compels_view),
     ViewPart(
         "milestones",
