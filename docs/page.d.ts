@@ -359,7 +359,6 @@ export interface YouPart {
   role: Role;
   name: string;
   characters: string[];
-  rewritable: string[];
   may: (
     | "AddBlock"
     | "AddCountdown"

@@ -53,7 +53,7 @@ from fatekit.table.play.contests import (
     contest_view,
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
-from fatekit.table.play.people import CharacterPart, character_view, rewritable
+from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -165,8 +165,6 @@ class YouPart(Part, kw_only=True):
     role: Role
     name: str
     characters: list[str]
-    #: The characters whose sheets the seat may rewrite now (none during a conflict).
-    rewritable: list[str]
     # The commands only a GM may send (start a scene, a conflict; seat people...), by name,
     # that this seat may send: every one for the GM, by the check their deciders make.
     may: list[GmMove]
@@ -280,7 +278,6 @@ def _you(viewer: Viewer) -> YouPart:
         role=viewer.seat.role,
         name=viewer.seat.name,
         characters=sorted(viewer.mine),
-        rewritable=rewritable(viewer.state, viewer.mine),
         may=cast(list[GmMove], gm_moves(viewer.seat)),
     )
 
@@ -330,7 +327,7 @@ OFFERING = PLAY | {Region.SAFETY}
 PARTS: tuple[ViewPart, ...] = (
     # Its version is a part of its own in the live document (fatekit.table.documents).
     ViewPart("table", frozenset({Region.TABLE, Region.SEATS, Region.VERSION}), _table),
-    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS, Region.CONFLICT}), _you),
+    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS}), _you),
     ViewPart(
         "seats",
         frozenset({Region.SEATS}),

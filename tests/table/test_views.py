@@ -150,7 +150,6 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "role": "player",
         "name": "Ben",
         "characters": ["charles", "eve"],
-        "rewritable": ["charles", "eve"],
         "may": [],  # none of the moves only a GM may send
     }
     gm = view_for(state, "gm")
@@ -249,7 +248,6 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "role": "spectator",
             "name": "",
             "characters": [],
-            "rewritable": [],
             "may": [],
         }
         sam.pop("you")

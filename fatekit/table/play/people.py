@@ -5,7 +5,7 @@ templates for quick NPCs. Character sheets travel in events as character-file JS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -532,18 +532,9 @@ def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None
 
 def check_rewritable(state: TableState) -> None:
     """Refuse to rewrite any sheet while a conflict is on (its stress, consequences and turn
-    order are the fight's); the view offers the sheet editor by the same check."""
+    order are the fight's); a character's offers hold ``UpdateCharacter`` by the same check."""
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
-
-
-def rewritable(state: TableState, mine: Iterable[str]) -> list[str]:
-    """Which of ``mine`` (the characters a seat acts for) it may rewrite now."""
-    try:
-        check_rewritable(state)
-    except BadInput:
-        return []
-    return sorted(mine)
 
 
 @assigns(CharacterUpdated)
