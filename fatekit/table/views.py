@@ -319,8 +319,9 @@ def _optional(build: Callable[[Viewer, T], P], of: Callable[[TableState], T | No
 #: Read by almost every part: any change to play (a part that reads it is recomputed after
 #: every event but a note, a template, a setting's entry or a safety tool's).
 PLAY = EVERY - {Region.VERSION, Region.TEMPLATES, Region.SETTING, Region.SAFETY}
-#: Read by the parts that offer moves of play: a safety signal waiting holds every one back
-#: (:func:`~fatekit.table.deciding.play_goes_on`), so raising or answering one changes them.
+#: Read by the parts that offer moves of play, or hold aspects (which offer theirs): a safety
+#: signal waiting holds every move of play back (:func:`~fatekit.table.deciding.play_goes_on`),
+#: so raising or answering one changes them.
 OFFERING = PLAY | {Region.SAFETY}
 
 #: The parts of a seat's view, in the document's order.
@@ -371,7 +372,7 @@ PARTS: tuple[ViewPart, ...] = (
     ViewPart("last_roll", PLAY, last_roll_view),
     # All of it for a GM; a player, the rolls asked of the characters it plays.
     ViewPart("screen", frozenset({Region.SCREEN, Region.SEATS, Region.CHARACTERS}), screen_view),
-    ViewPart("setting", PLAY | {Region.SETTING}, setting_view),
+    ViewPart("setting", OFFERING | {Region.SETTING}, setting_view),
     ViewPart("safety", frozenset({Region.SAFETY}), lambda viewer: safety_view(viewer.state)),
 )
 
