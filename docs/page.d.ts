@@ -458,6 +458,7 @@ export interface CharacterPart {
   aspect_offers?: {
     [k: string]: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
   };
+  usable_stunts?: string[];
   owner: string | null;
   sheet?: SheetPart;
   healing?: HealingPart[];

@@ -18,17 +18,30 @@ from typing import get_args
 import pytest
 
 from fatekit.formats import dumps_character
-from fatekit.rules import FateError, ForbiddenAction, RandomDice
+from fatekit.rules import (
+    Action,
+    FateError,
+    ForbiddenAction,
+    GrantsBoost,
+    RandomDice,
+    RuleException,
+    SkillBonus,
+    Stunt,
+    StuntCost,
+    new_character,
+)
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
 from fatekit.table.parts import UnsetType
 from fatekit.table.play.aspects import CompelAnswer
+from fatekit.table.seats import Role
 from fatekit.table.seeing import Viewer
 from fatekit.table.views import GmMove, SeatView, table_view
 
 from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
+from .conftest import Play  # type: ignore[import-not-found]
 
 GAMES = 4
 STEPS = 30
@@ -47,6 +60,8 @@ def _offered(view: SeatView) -> set[Offer]:
         found |= {(move, character.id) for move in character.offers}
         for aspect in character.aspects or ():
             found |= {(move, aspect.id) for move in aspect.offers}
+        if not isinstance(character.usable_stunts, UnsetType):
+            found |= {("UseStunt", character.id, name) for name in character.usable_stunts}
         if not isinstance(character.aspect_offers, UnsetType):
             for key, moves in character.aspect_offers.items():
                 found |= {(move, key) for move in moves}
@@ -81,6 +96,8 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
         yield ("UpdateCharacter", cid), [c.UpdateCharacter(sheet=dumps_character(character))]
         yield ("GiveCharacter", cid), [c.GiveCharacter(character_id=cid)]
         yield ("RevealCharacter", cid), [c.RevealCharacter(character_id=cid)]
+        for name in dict.fromkeys(stunt.name for stunt in character.stunts):
+            yield ("UseStunt", cid, name), [c.UseStunt(by=cid, stunt=name)]
         zones = sorted(game.scene.zones.zones) if game.scene and game.scene.zones else [None]
         yield ("JoinScene", cid), [c.JoinScene(character_id=cid, zone=z) for z in zones[:1]]
     aspects = [a for ch in game.characters.values() for a in ch.aspects]
@@ -169,3 +186,33 @@ def test_offered_exactly_when_taken_over_random_games(seed: int) -> None:
     # sheets and their aspects; the games go on to scenes, rolls, compels and conflicts).
     assert len(seen) >= 5, seen
     print(seed, dict(seen))
+
+
+def test_stunts_used_on_their_own_offered_exactly_when_taken() -> None:
+    # The random games' sheets hold no stunt used on its own: Ann's Iris holds one a session,
+    # one that costs a fate point, one that grants a boost in a scene, and one that only
+    # works on a roll (never offered on its own).
+    play = Play()
+    play.do(c.CreateTable(name="Stunts", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    stunts = [
+        Stunt("Friends", RuleException("a friend turns up"), cost=StuntCost.ONCE_PER_SESSION),
+        Stunt("Bribe", RuleException("a guard looks away"), cost=StuntCost.FATE_POINT),
+        Stunt("Smoke", GrantsBoost()),
+        Stunt("Blade", SkillBonus("fight", (Action.ATTACK,))),
+    ]
+    iris = new_character("condensed", "iris", "Iris", skills={"fight": 3}, stunts=stunts)
+    play.do(c.AddCharacter(sheet=dumps_character(iris), owner="ann"), seat="ann")
+    play.do(c.StartSession())
+    seen: Counter[str] = Counter()
+    _check_state(play.s, "no scene yet", seen)
+    play.do(c.StartScene(name="The pier", participants=("iris",)))
+    _check_state(play.s, "in a scene", seen)
+    play.do(c.UseStunt(by="iris", stunt="Friends"), seat="ann")
+    play.do(c.CorrectFatePoints(character_id="iris", fate_points=0))
+    _check_state(play.s, "spent, and no fate point left", seen)
+    ann = table_view(Viewer(play.s, "ann"))
+    assert [ch.usable_stunts for ch in ann.characters] == [["Smoke"]]
+    # The GM and Ann: two stunts before the scene, three in it, one at the end.
+    assert seen["UseStunt"] == (2 + 3 + 1) * 2

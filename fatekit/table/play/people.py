@@ -18,6 +18,7 @@ from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.stunt_uses import check_use_alone
 from fatekit.rules.aspects.stunts import (
     ActFirst,
     ExtraAction,
@@ -28,6 +29,7 @@ from fatekit.rules.aspects.stunts import (
     RuleException,
     SkillBonus,
     SkillSwap,
+    Stunt,
     StuntCost,
     StuntEffect,
 )
@@ -47,6 +49,7 @@ from fatekit.table.deciding import (
     decides,
     gm_only,
     play_goes_on,
+    require_acting,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
@@ -905,6 +908,8 @@ class CharacterPart(Part, kw_only=True):
     # consequences), by aspect id, where it may do anything (the sheet itself stays a
     # character file, which a seat sends back to rewrite it).
     aspect_offers: dict[str, list[AspectMove]] | UnsetType = UNSET
+    # With the whole sheet: the stunts the seat may use on their own now (``UseStunt``), by name.
+    usable_stunts: list[str] | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
@@ -1064,6 +1069,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             revealed=True,
             offers=offers,
             aspect_offers=_aspect_offers(viewer, character),
+            usable_stunts=_usable_stunts(viewer, character),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             healing=[
@@ -1098,6 +1104,28 @@ def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[Aspec
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
+
+
+def _usable_stunts(viewer: Viewer, character: Character) -> list[str]:
+    """The stunts of ``character`` the seat may use on their own now: a seat that acts for them,
+    by the rules' check of the use (:func:`~fatekit.rules.aspects.stunt_uses.check_use_alone`:
+    a rule exception, a true detail or a boost, not spent, its fate point there to pay)."""
+    state, cid = viewer.state, character.id
+    if not (play_goes_on(state) and state.controls(viewer.seat.id, cid)):
+        return []
+    if not allowed(require_acting, viewer.seat):
+        return []
+    scene = state.game.scene
+    aspects = None if scene is None else scene.aspects
+    uses, ledger = state.game.stunt_uses, state.game.ledger
+    first: dict[str, Stunt] = {}  # the judge finds the first of a name
+    for stunt in character.stunts:
+        first.setdefault(stunt.name, stunt)
+    return [
+        name
+        for name, stunt in first.items()
+        if allowed(check_use_alone, uses, cid, stunt, ledger, aspects)
+    ]
 
 
 def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:

@@ -169,10 +169,10 @@ function characterCard(c) {
 }
 
 /** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
- * whether it is spent, and, for one used on its own (not on a roll), a button to use it. */
+ * whether it is spent, and, for one the table lets this seat use on its own now (not on a
+ * roll), a button to use it. */
 function stuntItem(c, st) {
   const e = st.effect || {};
-  const alone = e.type === "rule_exception" || e.type === "true_detail" || (e.type === "boost" && !e.skill);
   return h(
     "li",
     { "data-stunt": st.name, "data-spent": String(Boolean(st.spent)) },
@@ -183,7 +183,8 @@ function stuntItem(c, st) {
     // An older import wrote a detail stunt's words twice, as its detail and its description.
     st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
-    alone && answersFor(c.id) && !st.spent
+    // Offered by the table (c.usable_stunts); a GM leaves a PC's stunts to its player.
+    (c.usable_stunts || []).includes(st.name) && answersFor(c.id)
       ? button(t("stunt.use"), () => openUseStunt(c.id, st), { class: "small", "data-use-stunt": st.name })
       : null,
   );
