@@ -1,7 +1,7 @@
 """The page draws its controls from what the server offers each seat (issue 40 item 2), played
-by a GM (English, a desktop) and two players (Ann in Russian on a 390x844 phone, Ben in
-Swedish) through a scene, a compel and a conflict with a hit: every control shown is one the
-server takes from that seat, and none that was there before is missing.
+by a GM (Italian, a desktop) and two players (Ann in Swedish on a 390x844 phone, Ben in
+Russian) through a scene, a compel, a safety signal and a conflict with a hit: every control
+shown is one the server takes from that seat, and none that was there before is missing.
 
 The table is set up over HTTP; the pages follow it over their sockets."""
 
@@ -60,11 +60,11 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
     from playwright.sync_api import expect
 
     table, gm_link, ann_link, ben_link = _table(server)
-    en, ru, sv = catalog("en"), catalog("ru"), catalog("sv")
+    it, ru, sv = catalog("it"), catalog("ru"), catalog("sv")
     with (
-        seat_page(browser, server, gm_link, "en-GB") as gm,
-        seat_page(browser, server, ann_link, "ru-RU", phone=True) as ann,
-        seat_page(browser, server, ben_link, "sv-SE") as ben,
+        seat_page(browser, server, gm_link, "it-IT") as gm,
+        seat_page(browser, server, ann_link, "sv-SE", phone=True) as ann,
+        seat_page(browser, server, ben_link, "ru-RU") as ben,
     ):
         # The scene: the GM's tools (add an aspect, end the scene, correct and remove the
         # scene's aspect, bring the unrevealed NPC in, reveal her); the players' none of those.
@@ -72,12 +72,11 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
         expect(gm.locator("#end-scene")).to_be_visible()
         expect(gm.locator("#bring-in-alice")).to_be_visible()
         fog = gm.locator("#scene li", has_text="Fog Everywhere")
-        expect(fog.locator("button", has_text=en["aspect.remove"])).to_be_visible()
-        for player in (ann, ben):
+        expect(fog.locator("button", has_text=it["aspect.remove"])).to_be_visible()
+        for player, words in ((ann, sv), (ben, ru)):
             expect(player.locator("#scene li", has_text="Fog Everywhere")).to_be_visible()
-            expect(player.locator("#scene li button", has_text=en["aspect.remove"])).to_have_count(
-                0
-            )
+            remove = player.locator("#scene li button", has_text=words["aspect.remove"])
+            expect(remove).to_have_count(0)
             expect(player.locator("#add-aspect")).to_have_count(0)
             expect(player.locator("#end-scene")).to_have_count(0)
             expect(player.locator("[id^=bring-in-]")).to_have_count(0)
@@ -99,8 +98,8 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
         compel = {"aspect_id": aspect, "target": "ruth", "complication": "The debt comes due"}
         command(server, table, gm_link, "OfferCompel", compel)
         key = state_of(server, table, gm_link)["compels"][0]["id"]
-        expect(ann.locator(f"#accept-{key}")).to_have_text(ru["compel.accept"])
-        expect(ann.locator(f"#refuse-{key}")).to_have_text(ru["compel.refuse"])
+        expect(ann.locator(f"#accept-{key}")).to_have_text(sv["compel.accept"])
+        expect(ann.locator(f"#refuse-{key}")).to_have_text(sv["compel.refuse"])
         expect(ann.locator(f"#withdraw-{key}")).to_have_count(0)
         expect(ben.locator(f"#compel-{key}")).to_be_visible()
         expect(ben.locator(f"#compel-{key} button")).to_have_count(0)
@@ -108,6 +107,23 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
         ann.click(f"#accept-{key}")
         expect(ann.locator(f"#compel-{key}")).to_have_count(0)
         expect(gm.locator(f"#compel-{key}")).to_have_count(0)
+
+        # Ben raises the X-Card from his page: while it waits the table takes no move of play,
+        # so nobody is offered one (no sheet to edit, no scene to end, no aspect to remove);
+        # the GM answers it beside the signal, and they come back.
+        ben.click("#safety-open")
+        ben.click("#safety-raise-x-card")
+        signal = gm.locator("#safety-signals .safety-signal[data-tool='x-card']")
+        expect(signal).to_be_visible()
+        expect(ann.locator("#edit-ruth")).to_have_count(0)
+        expect(ben.locator("#edit-charles")).to_have_count(0)
+        expect(gm.locator("#end-scene")).to_have_count(0)
+        expect(fog.locator("button", has_text=it["aspect.remove"])).to_have_count(0)
+        signal.locator("button[id^=safety-answer-]").click()
+        expect(gm.locator("#safety-signals")).to_be_hidden()
+        expect(gm.locator("#end-scene")).to_be_visible()
+        expect(ann.locator("#edit-ruth")).to_be_visible()
+        expect(ben.locator("#edit-charles")).to_be_visible()
 
         # A conflict: the edit buttons go (a sheet is not rewritten mid-fight, which the page
         # used to offer and the server refused), the end of the scene waits for its end.
@@ -129,11 +145,11 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
         expect(ann.locator("#pending-hit")).to_be_visible()
         expect(ann.locator("#absorb-button")).to_be_visible()
         expect(ben.locator("#absorb-button")).to_have_count(0)
-        ann.locator("#pending-hit label", has_text=ru["severity.mild"]).click()
-        ann.fill("#consequence-name-0", "Ушиб")
+        ann.locator("#pending-hit label", has_text=sv["severity.mild"]).click()
+        ann.fill("#consequence-name-0", "Blåmärke")
         ann.click("#absorb-button")
-        expect(ann.locator("#slot-ruth-0 .aspect-name")).to_have_text("Ушиб")
-        expect(ben.locator("#slot-ruth-0 .aspect-name")).to_have_text("Ушиб")
+        expect(ann.locator("#slot-ruth-0 .aspect-name")).to_have_text("Blåmärke")
+        expect(ben.locator("#slot-ruth-0 .aspect-name")).to_have_text("Blåmärke")
         expect(gm.locator("#pending-hit")).to_have_count(0)
         expect(ben.locator("#pending-hit")).to_have_count(0)
-        assert sv["compel.accept"] != en["compel.accept"]
+        assert sv["compel.accept"] != it["compel.accept"]
