@@ -209,6 +209,13 @@ export type CompelKind = "decision" | "event";
  */
 export type CompelState = "accepted" | "offered" | "refused" | "withdrawn";
 /**
+ * The answers to a compel.
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "CompelAnswer".
+ */
+export type CompelAnswer = "accept" | "refuse" | "withdraw";
+/**
  * A setting's issues, which the table plays as setting aspects.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -352,7 +359,63 @@ export interface YouPart {
   role: Role;
   name: string;
   characters: string[];
-  rewritable: string[];
+  may: (
+    | "AddBlock"
+    | "AddCountdown"
+    | "AddHazard"
+    | "AddLastingAspect"
+    | "AddRecapLine"
+    | "AddSeat"
+    | "AddSituationAspect"
+    | "AddTemplate"
+    | "AnswerSignal"
+    | "BreakImmunity"
+    | "CloseScenario"
+    | "ContestThreat"
+    | "CorrectAspect"
+    | "CorrectConsequence"
+    | "CorrectExtreme"
+    | "CorrectFatePoints"
+    | "CorrectFreeInvokes"
+    | "CorrectStress"
+    | "CorrectTurn"
+    | "DescribeSetting"
+    | "EndChallenge"
+    | "EndContest"
+    | "EndScene"
+    | "EndSession"
+    | "FinishConflict"
+    | "FireTrigger"
+    | "GiveCharacter"
+    | "HideDifficulty"
+    | "HideNpcDice"
+    | "JoinScene"
+    | "MarkCountdown"
+    | "PlaceInZone"
+    | "PrepareScene"
+    | "PutSettingEntry"
+    | "RemovePreparedScene"
+    | "RemoveSeat"
+    | "RemoveSettingEntry"
+    | "RemoveTemplate"
+    | "RevealAspect"
+    | "RevealCharacter"
+    | "RevealRoll"
+    | "SecretRoll"
+    | "SelfCompelAnswer"
+    | "SetBigBad"
+    | "SetMembership"
+    | "SetOptionalRule"
+    | "SetSafetyTool"
+    | "SetScale"
+    | "StartChallenge"
+    | "StartConflict"
+    | "StartContest"
+    | "StartPreparedScene"
+    | "StartScene"
+    | "StartSession"
+    | "Undo"
+  )[];
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -383,7 +446,7 @@ export interface TimePart {
 /**
  * A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
  * one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
- * sees and its consequences.
+ * sees and its consequences. ``offers``: what the seat may do with the character now.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "CharacterPart".
@@ -391,6 +454,11 @@ export interface TimePart {
 export interface CharacterPart {
   id: string;
   revealed: boolean;
+  offers: ("GiveCharacter" | "JoinScene" | "RevealCharacter" | "UpdateCharacter")[];
+  aspect_offers?: {
+    [k: string]: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  };
+  usable_stunts?: string[];
   owner: string | null;
   sheet?: SheetPart;
   healing?: HealingPart[];
@@ -648,7 +716,7 @@ export interface TreatmentPart {
 /**
  * An aspect the seat sees: whose and where it is, its free invokes by holder (of the
  * holders the seat may know of), and, when hidden, who among the seat's characters knows it
- * (all who know it, for a GM).
+ * (all who know it, for a GM); what the seat may do with it now (``offers``).
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "AspectPart".
@@ -664,6 +732,7 @@ export interface AspectPart {
   };
   hidden: boolean;
   known_to?: string[];
+  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
 }
 /**
  * A consequence on a sheet the seat may not read: its aspect, and how it heals.
@@ -682,6 +751,7 @@ export interface ConsequenceSeenPart {
   };
   hidden: boolean;
   known_to?: string[];
+  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
   recovering: boolean;
   clears_after: string | null;
 }
@@ -697,7 +767,7 @@ export interface TemplatePart {
   sheet: string;
 }
 /**
- * The scene in play as the seat sees it.
+ * The scene in play as the seat sees it; what the seat may do with it now (``offers``).
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "ScenePart".
@@ -709,6 +779,7 @@ export interface ScenePart {
   aspects: AspectPart[];
   zones: ZonesPart | null;
   countdowns: CountdownPart[];
+  offers: "EndScene"[];
 }
 /**
  * The scene's zones: the borders between them, who stands where, and where the characters
@@ -771,6 +842,7 @@ export interface ConflictPart {
   legal_actions: {
     [k: string]: LegalActionPart[];
   };
+  offers: ("CorrectTurn" | "EndTurn" | "FinishConflict")[];
   hazards: HazardPart[];
   big_bads: BigBadPart[];
   targets: {
@@ -1166,6 +1238,7 @@ export interface RollPart {
   defence?: DefencePart;
   dice_hidden?: boolean;
   effort_hidden?: boolean;
+  offers?: "ResolveRoll"[];
 }
 /**
  * The consequence a treatment treats, whose, and the name it takes once it succeeds.
@@ -1206,6 +1279,7 @@ export interface CompelPart {
   decision: string;
   complication: string;
   state: CompelState;
+  offers: CompelAnswer[];
 }
 /**
  * A self-compel waiting for the GM's answer, naming its aspect only to a seat that sees
@@ -1348,6 +1422,7 @@ export interface SettingAspectPart {
   };
   hidden: boolean;
   known_to?: string[];
+  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
   issue: Issue | null;
   organization: string | null;
 }

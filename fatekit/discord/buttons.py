@@ -480,21 +480,18 @@ async def _settle_menu(door: Door, context: Context, roll_id: str) -> JSON:
     return menu
 
 
-def may_choose(seen: Seen, roll: JSON) -> bool:
-    """Whether the seat chooses how ``roll`` is settled (the GM always may)."""
-    view = seen.view
-    if view["you"]["role"] == "gm":
-        return True
-    chooser = resolution_of(seen.extras, roll).get("chosen_by")
-    who = roll.get("actor") if chooser == "actor" else (roll.get("defence") or {}).get("actor")
-    return chooser in ("actor", "opposition") and who in view["you"]["characters"]
+def may_choose(roll: JSON) -> bool:
+    """Whether the seat settles ``roll``: its document offers it (``ResolveRoll`` among the
+    roll's offers, by the check the table's decider makes), so Discord holds no rule of who
+    chooses."""
+    return "ResolveRoll" in roll.get("offers", ())
 
 
 def settle_menu(seen: Seen, roll: JSON, t: Words, *, least: int = 1) -> JSON | None:
     """The ways to settle ``roll``, a button each (``None``: fewer than ``least`` to choose
     from, or the seat does not choose: the table says why when it is asked)."""
     listed = resolution_options(resolution_of(seen.extras, roll), seen.reader)
-    if len(listed) < least or (len(listed) > 1 and not may_choose(seen, roll)):
+    if len(listed) < least or (len(listed) > 1 and not may_choose(roll)):
         return None
     return private_reply(
         t("resolve.options"),

@@ -383,9 +383,10 @@ class FrontDoor:
         seen = await self.seen(context)
         if name == "gm":
             sub, sub_options = _subcommand(options)
-            if sub != "command" and not await b.is_gm(self, context):
-                # The table would refuse each of these too; said at once, before the options.
-                # (`/gm command` sends any table command: the table decides who may.)
+            if sub != "command" and not seen.view["you"]["may"]:
+                # The table would refuse each of these too (the seat's document offers none of
+                # the GM's moves); said at once, before the options. (`/gm command` sends any
+                # table command: the table decides who may.)
                 return private_reply(context.words("discord.gm_only"))
             if sub == "command":
                 move = _generic(options=sub_options)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fatekit.rules.core.dice import DiceSource, parse_faces
-from fatekit.rules.core.errors import BadInput, ForbiddenAction
+from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.table.base import ActorRoll, ActorRolled, AspectSight, Command, Event
-from fatekit.table.seats import Seat
+from fatekit.table.seats import Role, Seat
 from fatekit.table.state import SEAT_RULE, TableState
 
 if TYPE_CHECKING:
@@ -73,16 +73,10 @@ class Context:
         return self.event(event_type, **copied, **fields)
 
     def require_gm(self, what: str) -> None:
-        if not self.seat.is_gm:
-            raise ForbiddenAction(f"only the GM may {what}", SEAT_RULE)
+        require_gm(self.seat, what)
 
     def require_control(self, character_id: str, what: str) -> None:
-        self.state.require_character(character_id)
-        if not self.state.controls(self.seat.id, character_id):
-            raise ForbiddenAction(
-                f"seat {self.seat.id!r} does not act for {character_id} and may not {what}",
-                SEAT_RULE,
-            )
+        require_control(self.state, self.seat, character_id, what)
 
     def require_skill(self, character_id: str, skill: str) -> None:
         """Refuse a roll with a skill neither on the table's list(s) nor on the character's own
@@ -112,19 +106,90 @@ class Context:
         return self.faces(entered)
 
 
+# -- who may: the checks a decider makes of the seat, which the offers make too ----------------
+
+
+def require_acting(seat: Seat) -> None:
+    """Refuse a spectator's command (a safety signal aside, which any seat may raise)."""
+    if seat.role is Role.SPECTATOR:
+        raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
+
+
+def require_gm(seat: Seat, what: str) -> None:
+    """Refuse unless ``seat`` is the GM's (``what`` names the move in the refusal)."""
+    if not seat.is_gm:
+        raise ForbiddenAction(f"only the GM may {what}", SEAT_RULE)
+
+
+def require_control(state: TableState, seat: Seat, character_id: str, what: str) -> None:
+    """Refuse unless ``seat`` acts for the character (``what`` names the move)."""
+    state.require_character(character_id)
+    if not state.controls(seat.id, character_id):
+        raise ForbiddenAction(
+            f"seat {seat.id!r} does not act for {character_id} and may not {what}",
+            SEAT_RULE,
+        )
+
+
+def play_goes_on(state: TableState) -> bool:
+    """Whether no safety signal waits for the GM: while one does, the table takes no move of
+    play (:meth:`~fatekit.rules.safety.SafetySignals.require_clear`), and offers none."""
+    return allowed(state.safety.require_clear)
+
+
+def allowed(check: Callable[..., object], /, *args: Any, **kwargs: Any) -> bool:
+    """Whether ``check(*args)`` passes: one of the checks a decider makes before it decides,
+    asked by an offer, which lists a move exactly when the decider would take it."""
+    try:
+        check(*args, **kwargs)
+    except FateError:
+        return False
+    return True
+
+
 DECIDERS: dict[type[Command], Callable[[Context, Any], list[Event]]] = {}
+#: The commands only a GM may send, whatever they name, with what each does in a refusal: the
+#: decider refuses any other seat (:func:`require_gm`) before it reads the command, and a GM's
+#: view offers each (:func:`gm_moves`).
+GM_MOVES: dict[type[Command], str] = {}
 
 
 def decides(
-    kind: type[C],
+    kind: type[C], *, gm: str | None = None
 ) -> Callable[[Callable[[Context, C], list[Event]]], Callable[[Context, C], list[Event]]]:
+    """Register a decider for ``kind``; with ``gm`` (what the command does, for the refusal),
+    the command is the GM's alone and the GM check runs before the decider."""
+
     def register(
         decider: Callable[[Context, C], list[Event]],
     ) -> Callable[[Context, C], list[Event]]:
-        DECIDERS[kind] = decider
+        if gm is None:
+            DECIDERS[kind] = decider
+            return decider
+        GM_MOVES[kind] = gm
+        DECIDERS[kind] = _for_gm(decider, gm)
         return decider
 
     return register
+
+
+def _for_gm(
+    decider: Callable[[Context, C], list[Event]], what: str
+) -> Callable[[Context, C], list[Event]]:
+    def decide(context: Context, command: C) -> list[Event]:
+        require_gm(context.seat, what)
+        return decider(context, command)
+
+    return decide
+
+
+def gm_moves(seat: Seat) -> list[str]:
+    """The commands only a GM may send, by name, that ``seat`` may send: every one for the GM
+    (by the same check their deciders make, which is the same for all of them, so made once),
+    none for anyone else."""
+    if not allowed(require_gm, seat, "send the GM's moves"):
+        return []
+    return sorted(kind.__name__ for kind in GM_MOVES)
 
 
 def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None:
@@ -133,14 +198,14 @@ def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None
     (:meth:`Context.event_from`), with ``fixed`` for what the rules fill in when it folds."""
     for command, event, what in rows:
         _require_recorded(command, event)
-        DECIDERS[command] = _decide_for_gm(event, what, fixed)
+        GM_MOVES[command] = what
+        DECIDERS[command] = _for_gm(_decide_recorded(event, fixed), what)
 
 
-def _decide_for_gm(
-    event: type[Event], what: str, fixed: dict[str, Any]
+def _decide_recorded(
+    event: type[Event], fixed: dict[str, Any]
 ) -> Callable[[Context, Command], list[Event]]:
     def decide(context: Context, command: Command) -> list[Event]:
-        context.require_gm(what)
         return [context.event_from(event, command, **fixed)]
 
     return decide

@@ -32,14 +32,13 @@ from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
-from fatekit.table.deciding import DECIDERS, Context
+from fatekit.table.deciding import DECIDERS, Context, require_acting
 from fatekit.table.facts import Watched, keep_rolls, recorded, watch
 from fatekit.table.fold import step_in_place
 from fatekit.table.folding import JUDGES
 from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.play.safety import RaiseSignal, blocks
-from fatekit.table.seats import Role
 from fatekit.table.snapshot import copy_state
 from fatekit.table.state import SEAT_RULE, TableState
 
@@ -184,8 +183,8 @@ def decide(
     if table_id is not None and table_id != state.table_id:
         raise BadInput(f"this is table {state.table_id!r}, not {table_id!r}")
     sitter = state.seat(seat)
-    if sitter.role is Role.SPECTATOR and not isinstance(command, RaiseSignal):
-        raise ForbiddenAction("a spectator watches and does not act", SEAT_RULE)
+    if not isinstance(command, RaiseSignal):
+        require_acting(sitter)
     if waiver is not None:
         if not sitter.is_gm:
             raise ForbiddenAction("only a GM may set a rule aside", SEAT_RULE)

@@ -13,7 +13,7 @@ A field whose value is :data:`UNSET` is left out of the JSON: the page tells "no
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -24,6 +24,7 @@ from fatekit.rules.aspects.invokes import InvokeEffect
 __all__ = [
     "UNSET",
     "AbsorbOptionPart",
+    "AspectMove",
     "AspectPart",
     "AspectRefPart",
     "InvocationPart",
@@ -43,10 +44,16 @@ def to_builtins(part: object) -> Any:
     return msgspec.to_builtins(part)
 
 
+#: What a seat may do with an aspect it sees, by the command's name: rename it
+#: (``CorrectAspect``), reveal it when hidden, take it out of play (``RemoveAspect``, a scene's
+#: or the story's aspect).
+AspectMove = Literal["CorrectAspect", "RevealAspect", "RemoveAspect"]
+
+
 class AspectPart(Part, kw_only=True):
     """An aspect the seat sees: whose and where it is, its free invokes by holder (of the
     holders the seat may know of), and, when hidden, who among the seat's characters knows it
-    (all who know it, for a GM)."""
+    (all who know it, for a GM); what the seat may do with it now (``offers``)."""
 
     id: str
     name: str
@@ -56,6 +63,7 @@ class AspectPart(Part, kw_only=True):
     free_invokes: dict[str, int]
     hidden: bool
     known_to: list[str] | UnsetType = UNSET
+    offers: list[AspectMove] = msgspec.field(default_factory=list)
 
 
 class InvocationPart(Part, kw_only=True):

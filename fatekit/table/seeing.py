@@ -20,13 +20,15 @@ from typing import Any
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.invokes import Invocation
+from fatekit.rules.aspects.lasting import check_removable
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
 from fatekit.table.base import AspectSight
-from fatekit.table.parts import UNSET, AspectPart, InvocationPart, free_invoke_counts
+from fatekit.table.deciding import allowed, play_goes_on, require_gm
+from fatekit.table.parts import UNSET, AspectMove, AspectPart, InvocationPart, free_invoke_counts
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.state import RollInPlay, TableState
 
@@ -34,6 +36,7 @@ __all__ = [
     "JSON",
     "PUBLIC",
     "Viewer",
+    "check_revealable",
     "hide_dice",
     "hide_difficulty_of_roll",
     "hides_last_roll",
@@ -45,6 +48,12 @@ JSON = dict[str, Any]
 #: The eyes of anyone who watches without a seat (a Discord channel bound to the table): a
 #: spectator's, acting for no character. Pass ``None`` as the seat to see as the public does.
 PUBLIC = Seat("", Role.SPECTATOR, "")
+
+
+def check_revealable(aspect: Aspect) -> None:
+    """Refuse to reveal an aspect everyone already sees."""
+    if not aspect.hidden:
+        raise BadInput(f"{aspect.label} is not hidden")
 
 
 class Viewer:
@@ -60,6 +69,13 @@ class Viewer:
         """The characters the seat acts for (every one, for a GM); worked out when first asked,
         as many views and events are decided by the seat's role alone."""
         return set() if self.seat is PUBLIC else self.state.characters_of(self.seat.id)
+
+    @cached_property
+    def gm_moves_allowed(self) -> bool:
+        """Whether the table would take a GM's move of play from this seat now: the check the
+        GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
+        waiting. Asked once per view: every aspect's offers start from it."""
+        return allowed(require_gm, self.seat, "") and play_goes_on(self.state)
 
     # -- decisions ------------------------------------------------------------------------------
 
@@ -187,7 +203,21 @@ class Viewer:
             known_to=sorted(aspect.known_to if self.gm else aspect.known_to & self.mine)
             if aspect.hidden
             else UNSET,
+            offers=self.aspect_offers(aspect),
         )
+
+    def aspect_offers(self, aspect: Aspect) -> list[AspectMove]:
+        """What the seat may do with ``aspect`` now, by the checks the deciders make of the seat
+        (the GM's alone: :data:`~fatekit.table.deciding.GM_MOVES`) and the rules' of the aspect:
+        reveal it while it is hidden, remove it when nobody's sheet holds it."""
+        if not self.gm_moves_allowed:
+            return []
+        found: list[AspectMove] = ["CorrectAspect"]
+        if allowed(check_revealable, aspect):
+            found.append("RevealAspect")
+        if allowed(check_removable, aspect):
+            found.append("RemoveAspect")
+        return found
 
     def treatment(self, slot: ConsequenceSlot) -> tuple[int, int] | None:
         """The difficulty of treating an untreated consequence, by someone else and by its

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 import msgspec
 
@@ -36,10 +36,16 @@ from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
+from fatekit.table.deciding import gm_moves
 from fatekit.table.parts import Part, to_builtins
 from fatekit.table.play.aspects import CompelPart, SelfCompelPart, compels_view, self_compels_view
 from fatekit.table.play.challenges import ChallengePart, challenge_view
-from fatekit.table.play.conflicts import ConflictSeenPart, conflict_view
+from fatekit.table.play.conflicts import (
+    ConflictMove,
+    ConflictSeenPart,
+    conflict_offers,
+    conflict_view,
+)
 from fatekit.table.play.contests import (
     ContestHitPart,
     ContestPart,
@@ -47,7 +53,7 @@ from fatekit.table.play.contests import (
     contest_view,
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
-from fatekit.table.play.people import CharacterPart, character_view, rewritable
+from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -60,7 +66,7 @@ from fatekit.table.seats import Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
 
-__all__ = ["PARTS", "PUBLIC", "SeatView", "ViewPart", "Viewer", "table_view", "view_for"]
+__all__ = ["PARTS", "PUBLIC", "GmMove", "SeatView", "ViewPart", "Viewer", "table_view", "view_for"]
 
 T = TypeVar("T")
 P = TypeVar("P")
@@ -91,6 +97,67 @@ class TablePart(Part, kw_only=True):
     read_only: ReadOnlyPart | None
 
 
+#: The commands only a GM may send (:data:`~fatekit.table.deciding.GM_MOVES`, which a test
+#: holds this list to), by name.
+GmMove = Literal[
+    "AddBlock",
+    "AddCountdown",
+    "AddHazard",
+    "AddLastingAspect",
+    "AddRecapLine",
+    "AddSeat",
+    "AddSituationAspect",
+    "AddTemplate",
+    "AnswerSignal",
+    "BreakImmunity",
+    "CloseScenario",
+    "ContestThreat",
+    "CorrectAspect",
+    "CorrectConsequence",
+    "CorrectExtreme",
+    "CorrectFatePoints",
+    "CorrectFreeInvokes",
+    "CorrectStress",
+    "CorrectTurn",
+    "DescribeSetting",
+    "EndChallenge",
+    "EndContest",
+    "EndScene",
+    "EndSession",
+    "FinishConflict",
+    "FireTrigger",
+    "GiveCharacter",
+    "HideDifficulty",
+    "HideNpcDice",
+    "JoinScene",
+    "MarkCountdown",
+    "PlaceInZone",
+    "PrepareScene",
+    "PutSettingEntry",
+    "RemovePreparedScene",
+    "RemoveSeat",
+    "RemoveSettingEntry",
+    "RemoveTemplate",
+    "RevealAspect",
+    "RevealCharacter",
+    "RevealRoll",
+    "SecretRoll",
+    "SelfCompelAnswer",
+    "SetBigBad",
+    "SetMembership",
+    "SetOptionalRule",
+    "SetSafetyTool",
+    "SetScale",
+    "StartChallenge",
+    "StartConflict",
+    "StartContest",
+    "StartPreparedScene",
+    "StartScene",
+    "StartSession",
+    "Undo",
+]
+
+
 class YouPart(Part, kw_only=True):
     """The seat reading the document, and the characters it plays."""
 
@@ -98,8 +165,9 @@ class YouPart(Part, kw_only=True):
     role: Role
     name: str
     characters: list[str]
-    #: The characters whose sheets the seat may rewrite now (none during a conflict).
-    rewritable: list[str]
+    # The commands only a GM may send (start a scene, a conflict; seat people...), by name,
+    # that this seat may send: every one for the GM, by the check their deciders make.
+    may: list[GmMove]
 
 
 class SeatPart(Part, kw_only=True):
@@ -210,7 +278,7 @@ def _you(viewer: Viewer) -> YouPart:
         role=viewer.seat.role,
         name=viewer.seat.name,
         characters=sorted(viewer.mine),
-        rewritable=rewritable(viewer.state, viewer.mine),
+        may=cast(list[GmMove], gm_moves(viewer.seat)),
     )
 
 
@@ -251,12 +319,16 @@ def _optional(build: Callable[[Viewer, T], P], of: Callable[[TableState], T | No
 #: Read by almost every part: any change to play (a part that reads it is recomputed after
 #: every event but a note, a template, a setting's entry or a safety tool's).
 PLAY = EVERY - {Region.VERSION, Region.TEMPLATES, Region.SETTING, Region.SAFETY}
+#: Read by the parts that offer moves of play, or hold aspects (which offer theirs): a safety
+#: signal waiting holds every move of play back (:func:`~fatekit.table.deciding.play_goes_on`),
+#: so raising or answering one changes them.
+OFFERING = PLAY | {Region.SAFETY}
 
 #: The parts of a seat's view, in the document's order.
 PARTS: tuple[ViewPart, ...] = (
     # Its version is a part of its own in the live document (fatekit.table.documents).
     ViewPart("table", frozenset({Region.TABLE, Region.SEATS, Region.VERSION}), _table),
-    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS, Region.CONFLICT}), _you),
+    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS}), _you),
     ViewPart(
         "seats",
         frozenset({Region.SEATS}),
@@ -270,7 +342,7 @@ PARTS: tuple[ViewPart, ...] = (
         frozenset({Region.CHARACTERS}),
         lambda viewer: viewer.state.game.ledger.gm.available,
     ),
-    ViewPart("characters", PLAY, _characters),
+    ViewPart("characters", OFFERING, _characters),
     ViewPart(
         "templates",
         frozenset({Region.TEMPLATES}),
@@ -279,18 +351,18 @@ PARTS: tuple[ViewPart, ...] = (
             for key, (name, sheet) in viewer.state.templates.items()
         ],
     ),
-    ViewPart("scene", PLAY, _optional(scene_view, lambda state: state.game.scene)),
-    ViewPart("conflict", PLAY, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
+    ViewPart("scene", OFFERING, _optional(scene_view, lambda state: state.game.scene)),
+    ViewPart("conflict", OFFERING, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
     ViewPart("contest", PLAY, _optional(contest_view, lambda state: state.contest)),
     ViewPart("contest_hits", PLAY, contest_hits_view),
     ViewPart("challenge", PLAY, _optional(challenge_view, lambda state: state.challenge)),
-    ViewPart("roll", PLAY, _first_roll),
+    ViewPart("roll", OFFERING, _first_roll),
     ViewPart(
         "rolls",
-        PLAY,
+        OFFERING,
         lambda viewer: [roll_view(viewer, r) for r in viewer.state.rolls.values()],
     ),
-    ViewPart("compels", PLAY, compels_view),
+    ViewPart("compels", OFFERING, compels_view),
     ViewPart("self_compels", PLAY, self_compels_view),
     ViewPart(
         "milestones",
@@ -300,7 +372,7 @@ PARTS: tuple[ViewPart, ...] = (
     ViewPart("last_roll", PLAY, last_roll_view),
     # All of it for a GM; a player, the rolls asked of the characters it plays.
     ViewPart("screen", frozenset({Region.SCREEN, Region.SEATS, Region.CHARACTERS}), screen_view),
-    ViewPart("setting", PLAY | {Region.SETTING}, setting_view),
+    ViewPart("setting", OFFERING | {Region.SETTING}, setting_view),
     ViewPart("safety", frozenset({Region.SAFETY}), lambda viewer: safety_view(viewer.state)),
 )
 
@@ -311,6 +383,8 @@ class ConflictPart(ConflictSeenPart, kw_only=True):
     split or zone attack aims at."""
 
     legal_actions: dict[str, list[offers.LegalActionPart]]
+    # What the seat may do with the conflict itself now (end the turn, finish it...).
+    offers: list[ConflictMove]
     hazards: list[HazardPart]
     big_bads: list[BigBadPart]
     targets: dict[str, TargetPart] | None
@@ -328,6 +402,7 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     return ConflictPart(
         **msgspec.structs.asdict(seen),
         legal_actions=offers.legal_actions(viewer, conflict),
+        offers=conflict_offers(viewer),
         hazards=hazards_view(viewer, conflict),
         big_bads=big_bads_view(viewer, conflict),
         targets=targets_view(viewer, conflict),

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from fatekit.rules import Action
+from fatekit.rules import Action, AspectKind
+from fatekit.rules.safety.signals import SafetyTool
 from fatekit.server.patch import apply_patch, diff
 from fatekit.table import commands as c
 from fatekit.table.documents import SLICES, refresh
@@ -143,6 +144,21 @@ def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None
     log = _screen_log()
     compared, _, problems = _compare(log)
     assert compared > len(log)
+    assert problems == []
+
+
+def test_offers_held_back_by_a_safety_signal_refreshed_part_by_part_match_the_whole_build() -> None:
+    # A signal waiting takes every move of play off every part that offers one (the setting's
+    # lasting aspects, the sheets, the scene, the rolls, the compels), and its answer gives
+    # them back.
+    play = seated()
+    play.do(c.AddLastingAspect(name="War Looms", kind=AspectKind.SETTING))
+    play.do(c.Roll(actor="ruth", skill="notice", action=Action.OVERCOME, difficulty=2), "ann")
+    play.do(c.RaiseSignal(tool=SafetyTool.PAUSE), "ben")
+    waiting = next(iter(play.s.safety.waiting))
+    play.do(c.AnswerSignal(signal_id=waiting, note="go on"))
+    compared, _, problems = _compare(tuple(play.log))
+    assert compared > len(play.log)
     assert problems == []
 
 

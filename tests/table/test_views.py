@@ -150,10 +150,11 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "role": "player",
         "name": "Ben",
         "characters": ["charles", "eve"],
-        "rewritable": ["charles", "eve"],
+        "may": [],  # none of the moves only a GM may send
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
+    assert "StartScene" in gm["you"]["may"] and "EndScene" in gm["you"]["may"]
 
 
 def test_countdowns_show_as_their_visibility_says() -> None:
@@ -247,7 +248,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "role": "spectator",
             "name": "",
             "characters": [],
-            "rewritable": [],
+            "may": [],
         }
         sam.pop("you")
         assert public == sam

@@ -462,8 +462,9 @@ def test_the_sheet_editor_is_offered_only_when_a_sheet_may_be_rewritten(
     server: str, browser: Any
 ) -> None:
     """Seeds of the soak (issue 39): the card's "Edit" button stood during a conflict, and the
-    sheet it sent was refused ("a sheet cannot be rewritten during a conflict"). The view now
-    says whose sheets the seat may rewrite, by the decider's own check, and the page follows it."""
+    sheet it sent was refused ("a sheet cannot be rewritten during a conflict"). Each character
+    the seat may rewrite now offers ``UpdateCharacter``, by the decider's own check, and the page
+    follows it."""
     from playwright.sync_api import expect
 
     table, gm_link, ann_link = scene_with_ruth(server)
@@ -478,8 +479,13 @@ def test_the_sheet_editor_is_offered_only_when_a_sheet_may_be_rewritten(
         for page in (ann, gm):
             expect(page.locator("#conflict")).to_be_visible()
             expect(page.locator("[id^=edit-]:not([id^=edit-prepared-])")).to_have_count(0)
-        assert state_of(server, table, ann_link)["you"]["rewritable"] == []
+        assert _rewritable(state_of(server, table, ann_link)) == []
         command(server, table, gm_link, "FinishConflict", {})
         expect(ann.locator("#edit-ruth")).to_be_visible()
         expect(gm.locator("#edit-alice")).to_be_visible()
-        assert state_of(server, table, ann_link)["you"]["rewritable"] == ["ruth"]
+        assert _rewritable(state_of(server, table, ann_link)) == ["ruth"]
+
+
+def _rewritable(view: dict[str, Any]) -> list[str]:
+    """The characters whose sheets the view offers to rewrite."""
+    return [c["id"] for c in view["characters"] if "UpdateCharacter" in c["offers"]]

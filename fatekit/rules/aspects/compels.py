@@ -101,25 +101,30 @@ class Compel:
         """Whether a player paid a fate point to make this offer."""
         return self.offered_by != GM
 
-    def accept(self, ledger: FateLedger) -> None:
-        """The target accepts the complication and gains a fate point."""
+    def check_answer(self, answer: CompelState, ledger: FateLedger) -> None:
+        """Refuse ``answer`` (accepted, refused or withdrawn) unless the compel is still open
+        and, to refuse it, the target has a fate point to pay: what :meth:`accept`,
+        :meth:`refuse` and :meth:`withdraw` check, and what a table offers by."""
         self._check_open()
-        self.settle(CompelState.ACCEPTED, ledger)
-
-    def refuse(self, ledger: FateLedger) -> None:
-        """The target pays a fate point to avoid the complication."""
-        self._check_open()
-        wallet = ledger.wallet(self.target)
-        if wallet.available < 1:
+        if answer is CompelState.REFUSED and ledger.wallet(self.target).available < 1:
             raise IllegalAction(
                 f"{self.target} has no fate point to refuse the compel with, so must accept it",
                 COMPEL_REFUSE_RULE,
             )
+
+    def accept(self, ledger: FateLedger) -> None:
+        """The target accepts the complication and gains a fate point."""
+        self.check_answer(CompelState.ACCEPTED, ledger)
+        self.settle(CompelState.ACCEPTED, ledger)
+
+    def refuse(self, ledger: FateLedger) -> None:
+        """The target pays a fate point to avoid the complication."""
+        self.check_answer(CompelState.REFUSED, ledger)
         self.settle(CompelState.REFUSED, ledger)
 
     def withdraw(self, ledger: FateLedger) -> None:
         """Take back an off-the-mark compel: nobody pays anything."""
-        self._check_open()
+        self.check_answer(CompelState.WITHDRAWN, ledger)
         self.settle(CompelState.WITHDRAWN, ledger)
 
     def settle(self, answer: CompelState, ledger: FateLedger) -> None:

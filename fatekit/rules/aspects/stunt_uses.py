@@ -52,6 +52,7 @@ __all__ = [
     "StuntHolder",
     "StuntOffer",
     "StuntUses",
+    "check_use_alone",
     "default_stunts",
     "stunt_offers",
     "use_alone",
@@ -157,6 +158,22 @@ def use_alone(
     table judges what it does), or a boost out of nowhere, made in ``aspects`` (the scene's) and
     returned. Its fate point is paid and a limited use counted; a spent one is refused, and so,
     waivably, is a stunt that works on a roll (apply it there, where its bonus counts)."""
+    check_use_alone(uses, who, stunt, ledger, aspects, payer=payer)
+    uses.count_use(who, stunt, ledger, payer=payer)
+    return used_alone(uses, who, stunt, ledger, aspects)
+
+
+def check_use_alone(
+    uses: StuntUses,
+    who: str,
+    stunt: Stunt,
+    ledger: FateLedger | None = None,
+    aspects: AspectsInPlay | None = None,
+    *,
+    payer: str | None = None,
+) -> None:
+    """Refuse to use ``who``'s ``stunt`` on its own now: what :func:`use_alone` checks before it
+    counts anything, and what a table offers the move by."""
     if not stunt.used_outside_rolls:
         refuse(
             f"{stunt.name!r} works on a roll of the skill it names: apply it on that roll",
@@ -164,8 +181,13 @@ def use_alone(
         )
     if isinstance(stunt.effect, GrantsBoost) and aspects is None:
         raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
-    uses.use(who, stunt, ledger, payer=payer)
-    return used_alone(uses, who, stunt, ledger, aspects)
+    if stunt.always_on:
+        refuse(
+            f"{stunt.name!r} changes the sheet itself; there is nothing to use",
+            STUNT_COST_RULE,
+        )
+        return
+    uses.check(who, stunt, ledger, payer=payer)
 
 
 def used_alone(

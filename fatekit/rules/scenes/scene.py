@@ -295,14 +295,20 @@ class Game:
         self.scene = Scene(name.strip(), self.clock.scenes_ended + 1, present, zones=zones)
         return self.scene
 
-    def join_scene(self, participant: str, *, zone: str | None = None) -> None:
-        """Bring a character into the running scene (an NPC made as it runs, a PC arriving late),
-        in ``zone`` when the scene has a map. An NPC brings the fate points it carries into the
-        GM's pool, as it would have at the scene's start."""
+    def check_join(self, participant: str) -> Scene:
+        """Refuse unless a scene is running that ``participant`` (a character of the game) is
+        not in yet; return the scene."""
         scene = self._running()
         self.character(participant)
         if participant in scene.participants:
             raise BadInput(f"{participant!r} is already in scene {scene.name!r}")
+        return scene
+
+    def join_scene(self, participant: str, *, zone: str | None = None) -> None:
+        """Bring a character into the running scene (an NPC made as it runs, a PC arriving late),
+        in ``zone`` when the scene has a map. An NPC brings the fate points it carries into the
+        GM's pool, as it would have at the scene's start."""
+        scene = self.check_join(participant)
         if scene.zones is not None and scene.zones.zones:
             if zone is None:
                 raise BadInput(f"say which zone {participant!r} comes into")

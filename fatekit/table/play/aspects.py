@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from fatekit.rules.aspects.compels import (
     COMPEL_OFFER_RULE,
+    Compel,
     CompelKind,
     CompelState,
     check_compel_kind,
@@ -20,11 +21,21 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail, story_detail_declared
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.table.base import Command, Event, NamesAspect
-from fatekit.table.deciding import Context, acts_for, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    acts_for,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_control,
+    require_gm,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import Part
 from fatekit.table.regions import Region, moves
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
@@ -199,14 +210,34 @@ def _answer_compel(context: Context, command: AnswerCompel) -> list[Event]:
                 COMPEL_OFFER_RULE,
             )
         raise BadInput(f"there is no compel {command.compel_id!r}")
-    if command.answer is CompelAnswer.WITHDRAW:
-        if compel.offered_by == GM:
-            context.require_gm("withdraw the GM's compel")
-        elif not context.seat.is_gm:
-            context.require_control(compel.offered_by, "withdraw this compel")
-    else:
-        context.require_control(compel.target, f"{command.answer.value} this compel")
+    may_answer(context.state, context.seat, compel, command.answer)
     return [context.event_from(CompelAnswered, command)]
+
+
+def may_answer(state: TableState, seat: Seat, compel: Compel, answer: CompelAnswer) -> None:
+    """Refuse unless ``seat`` may give ``answer`` to the open ``compel``: its target's seat
+    accepts or refuses it; whoever offered it (the GM for any) withdraws it."""
+    if answer is CompelAnswer.WITHDRAW:
+        if compel.offered_by == GM:
+            require_gm(seat, "withdraw the GM's compel")
+        elif not seat.is_gm:
+            require_control(state, seat, compel.offered_by, "withdraw this compel")
+    else:
+        require_control(state, seat, compel.target, f"{answer.value} this compel")
+
+
+def compel_offers(state: TableState, seat: Seat, compel: Compel) -> list[CompelAnswer]:
+    """The answers ``seat`` may give the open ``compel`` now: the decider's check of the seat
+    (:func:`may_answer`) and the rules' of the answer (a refusal costs a fate point)."""
+    if not play_goes_on(state):
+        return []
+    ledger = state.game.ledger
+    return [
+        answer
+        for answer in CompelAnswer
+        if allowed(may_answer, state, seat, compel, answer)
+        and allowed(compel.check_answer, _ANSWERED[answer], ledger)
+    ]
 
 
 @decides(PassFreeInvoke)
@@ -465,6 +496,8 @@ class CompelPart(Part, kw_only=True):
     decision: str
     complication: str
     state: CompelState
+    # The answers the seat may give it now, as the table would take them.
+    offers: list[CompelAnswer]
 
 
 class SelfCompelPart(Part, kw_only=True):
@@ -491,6 +524,7 @@ def compels_view(viewer: Viewer) -> list[CompelPart]:
             decision=compel.decision,
             complication=compel.complication,
             state=compel.state,
+            offers=compel_offers(viewer.state, viewer.seat, compel),
         )
         for key, compel in viewer.state.compels.items()
     ]

@@ -110,9 +110,8 @@ class ChallengeEnded(Event):
 gm_only((EndChallenge, ChallengeEnded, "end challenges"))
 
 
-@decides(StartChallenge)
+@decides(StartChallenge, gm="start challenges")
 def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
-    context.require_gm("start challenges")
     # How many tasks one challenge takes is checked here, once: a log keeps the tasks it had.
     if not command.tasks:
         raise BadInput("a challenge needs at least one task")

@@ -5,7 +5,7 @@ minion, being taken out), conceding, ending turns and finishing the conflict.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fatekit.rules.aspects.rolling import RollPhase
 from fatekit.rules.core.errors import BadInput
@@ -14,11 +14,22 @@ from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict, ConflictKind, FocusKind, Phase, Status
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
-from fatekit.table.deciding import Context, acts_for, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    acts_for,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_acting,
+    require_control,
+    require_gm,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.secrets import drop_asked_out_of_conflict
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -210,10 +221,36 @@ acts_for(Concede, Conceded, "concede for them", lambda asked: asked.character_id
 
 @decides(EndTurn)
 def _end_turn(context: Context, command: EndTurn) -> list[Event]:
-    conflict = conflict_in_play(context.state)
-    if conflict.turns.current is not None:
-        context.require_control(conflict.turns.current, "end their turn")
+    may_end_turn(context.state, context.seat)
     return [context.event_from(TurnEnded, command)]
+
+
+def may_end_turn(state: TableState, seat: Seat) -> None:
+    """Refuse unless a conflict runs and ``seat`` acts for whoever's turn it is (any seat at
+    the table between turns)."""
+    conflict = conflict_in_play(state)
+    if conflict.turns.current is not None:
+        require_control(state, seat, conflict.turns.current, "end their turn")
+
+
+def conflict_offers(viewer: Viewer) -> list[ConflictMove]:
+    """What the seat may do with the conflict now, by the checks the deciders make: end the
+    turn (when the rules let it end, naming whoever may act next), finish the conflict or give
+    the turn (the GM)."""
+    found: list[ConflictMove] = []
+    if not play_goes_on(viewer.state):
+        return found
+    turns = None if viewer.state.conflict is None else viewer.state.conflict.turns
+    if (
+        turns is not None
+        and allowed(require_acting, viewer.seat)
+        and allowed(may_end_turn, viewer.state, viewer.seat)
+        and any(allowed(turns.check_pass, n) for n in [None, *turns.next_choices()])
+    ):
+        found.append("EndTurn")
+    if allowed(require_gm, viewer.seat, "finish conflicts"):
+        found.extend(("FinishConflict", "CorrectTurn"))
+    return found
 
 
 @decides(Shield)
@@ -524,6 +561,10 @@ class BlockPart(Part, kw_only=True):
     weapon: int
     harmful: bool
     cover: bool
+
+
+#: What a seat may do with the conflict, by the command's name.
+ConflictMove = Literal["EndTurn", "FinishConflict", "CorrectTurn"]
 
 
 class ConflictSeenPart(Part, kw_only=True):

@@ -219,9 +219,8 @@ def _name(text: str, what: str) -> str:
     return name
 
 
-@decides(CorrectFatePoints)
+@decides(CorrectFatePoints, gm="correct fate points")
 def _correct_fate_points(context: Context, command: CorrectFatePoints) -> list[Event]:
-    context.require_gm("correct fate points")
     _bounded(command.fate_points, MAX_CORRECTED_FATE_POINTS, "fate points")
     ledger = context.state.game.ledger
     if command.character_id is None:
@@ -232,9 +231,8 @@ def _correct_fate_points(context: Context, command: CorrectFatePoints) -> list[E
     return [context.event_from(FatePointsCorrected, command, was=was)]
 
 
-@decides(CorrectStress)
+@decides(CorrectStress, gm="correct stress")
 def _correct_stress(context: Context, command: CorrectStress) -> list[Event]:
-    context.require_gm("correct stress")
     character = context.state.game.character(command.character_id)
     boxes = _track_of(character.stress, command.track).boxes
     if len(set(command.marked)) != len(command.marked) or any(
@@ -246,9 +244,8 @@ def _correct_stress(context: Context, command: CorrectStress) -> list[Event]:
     return [context.event_from(StressCorrected, command, marked=marked, was=was)]
 
 
-@decides(CorrectConsequence)
+@decides(CorrectConsequence, gm="correct consequences")
 def _correct_consequence(context: Context, command: CorrectConsequence) -> list[Event]:
-    context.require_gm("correct consequences")
     character = context.state.game.character(command.character_id)
     slots = character.consequences
     if isinstance(command.slot, bool) or not 0 <= command.slot < len(slots):
@@ -269,9 +266,8 @@ def _correct_consequence(context: Context, command: CorrectConsequence) -> list[
     ]
 
 
-@decides(CorrectExtreme)
+@decides(CorrectExtreme, gm="correct extreme consequences")
 def _correct_extreme(context: Context, command: CorrectExtreme) -> list[Event]:
-    context.require_gm("correct extreme consequences")
     character = context.state.game.character(command.character_id)
     name = None if command.name is None else _name(command.name, "an extreme consequence")
     if command.consequence_id is None:
@@ -327,9 +323,8 @@ def _extreme_slot(slots: list[ConsequenceSlot], consequence_id: str) -> Conseque
     raise BadInput(f"there is no extreme consequence {consequence_id!r} on this sheet")
 
 
-@decides(CorrectFreeInvokes)
+@decides(CorrectFreeInvokes, gm="correct free invokes")
 def _correct_free_invokes(context: Context, command: CorrectFreeInvokes) -> list[Event]:
-    context.require_gm("correct free invokes")
     _bounded(command.count, MAX_CORRECTED_COUNT, "free invokes")
     aspect = context.state.game.find_aspect(command.aspect_id)
     context.state.require_character(command.holder)
@@ -337,17 +332,15 @@ def _correct_free_invokes(context: Context, command: CorrectFreeInvokes) -> list
     return [context.event_from(FreeInvokesCorrected, command, was=was)]
 
 
-@decides(CorrectAspect)
+@decides(CorrectAspect, gm="rename aspects")
 def _correct_aspect(context: Context, command: CorrectAspect) -> list[Event]:
-    context.require_gm("rename aspects")
     aspect = context.state.game.find_aspect(command.aspect_id)
     name = _name(command.name, "an aspect")
     return [context.event_from(AspectCorrected, command, name=name, was=aspect.name)]
 
 
-@decides(CorrectTurn)
+@decides(CorrectTurn, gm="give the turn")
 def _correct_turn(context: Context, command: CorrectTurn) -> list[Event]:
-    context.require_gm("give the turn")
     conflict = conflict_in_play(context.state)
     conflict.roster.fighter(command.current)
     return [context.event_from(TurnCorrected, command, was=conflict.turns.current)]

@@ -219,18 +219,16 @@ gm_only(
 )
 
 
-@decides(AddHazard)
+@decides(AddHazard, gm="bring in hazards")
 def _add_hazard(context: Context, command: AddHazard) -> list[Event]:
-    context.require_gm("bring in hazards")
     # A hazard is a participant: its id is new among everyone in the game.
     taken = taken_ids(context.state)
     chosen = unique_id(command.hazard_id, command.name, taken, fallback="hazard")
     return [context.event_from(HazardAdded, command, hazard_id=chosen)]
 
 
-@decides(AddBlock)
+@decides(AddBlock, gm="put blocks in the way")
 def _add_block(context: Context, command: AddBlock) -> list[Event]:
-    context.require_gm("put blocks in the way")
     conflict = context.state.conflict
     taken = () if conflict is None else conflict.obstacles.blocks
     chosen = unique_id(command.block_id, command.name, taken, fallback="block")

@@ -5,8 +5,9 @@ templates for quick NPCs. Character sheets travel in events as character-file JS
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import msgspec
 
@@ -17,6 +18,7 @@ from fatekit.formats.schema import FORMAT as CHARACTER_FORMAT
 from fatekit.formats.schema import VERSION as CHARACTER_VERSION
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.fate_points import GM
+from fatekit.rules.aspects.stunt_uses import check_use_alone
 from fatekit.rules.aspects.stunts import (
     ActFirst,
     ExtraAction,
@@ -27,6 +29,7 @@ from fatekit.rules.aspects.stunts import (
     RuleException,
     SkillBonus,
     SkillSwap,
+    Stunt,
     StuntCost,
     StuntEffect,
 )
@@ -40,10 +43,17 @@ from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
 from fatekit.table.base import Command, Event, RulesetText, SheetText
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_acting,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
-from fatekit.table.parts import UNSET, AspectPart, Part, UnsetType, to_builtins
+from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.regions import Region, writes
 from fatekit.table.seats import Role, Seat
@@ -239,17 +249,15 @@ gm_only(
 )
 
 
-@decides(AddSeat)
+@decides(AddSeat, gm="seat people")
 def _add_seat(context: Context, command: AddSeat) -> list[Event]:
-    context.require_gm("seat people")
     chosen = unique_id(command.seat_id, command.name, context.state.seats, fallback="seat")
     check_seat_id(chosen)  # here, once: a log keeps the seats it made
     return [context.event_from(SeatAdded, command, seat_id=chosen)]
 
 
-@decides(AddTemplate)
+@decides(AddTemplate, gm="offer templates")
 def _add_template(context: Context, command: AddTemplate) -> list[Event]:
-    context.require_gm("offer templates")
     taken = context.state.templates
     chosen = unique_id(command.template_id, command.name, taken, fallback="template")
     return [context.event_from(TemplateAdded, command, template_id=chosen)]
@@ -527,18 +535,9 @@ def _judge_character_updated(state: TableState, event: CharacterUpdated) -> None
 
 def check_rewritable(state: TableState) -> None:
     """Refuse to rewrite any sheet while a conflict is on (its stress, consequences and turn
-    order are the fight's); the view offers the sheet editor by the same check."""
+    order are the fight's); a character's offers hold ``UpdateCharacter`` by the same check."""
     if state.conflict is not None:
         raise BadInput("a sheet cannot be rewritten during a conflict")
-
-
-def rewritable(state: TableState, mine: Iterable[str]) -> list[str]:
-    """Which of ``mine`` (the characters a seat acts for) it may rewrite now."""
-    try:
-        check_rewritable(state)
-    except BadInput:
-        return []
-    return sorted(mine)
 
 
 @assigns(CharacterUpdated)
@@ -562,8 +561,15 @@ def _character_updated(state: TableState, event: CharacterUpdated) -> None:
 
 @judges(CharacterRevealed)
 def _judge_character_revealed(state: TableState, event: CharacterRevealed) -> None:
-    state.require_character(event.character_id)
+    check_unrevealed(state, event.character_id)
     _character_revealed(state, event)
+
+
+def check_unrevealed(state: TableState, character_id: str) -> None:
+    """Refuse to reveal a sheet twice (or a character not at the table)."""
+    state.require_character(character_id)
+    if character_id in state.revealed:
+        raise BadInput(f"{state.game.character(character_id).name}'s sheet is revealed already")
 
 
 @assigns(CharacterRevealed)
@@ -576,11 +582,15 @@ def _character_revealed(state: TableState, event: CharacterRevealed) -> None:
 _PLAYERS_KINDS = (CharacterKind.PC, CharacterKind.EXTRA)
 
 
-@judges(CharacterGiven)
-def _judge_character_given(state: TableState, event: CharacterGiven) -> None:
-    character = state.game.character(event.character_id)
+def check_givable(character: Character) -> None:
+    """Refuse to hand an NPC to a player: a player owns a PC or an extra."""
     if character.kind not in _PLAYERS_KINDS:
         raise BadInput(f"{character.name} is an NPC: NPCs are the GM's")
+
+
+@judges(CharacterGiven)
+def _judge_character_given(state: TableState, event: CharacterGiven) -> None:
+    check_givable(state.game.character(event.character_id))
     if event.owner is not None:
         _require_player(state, event.owner)
     _character_given(state, event)
@@ -882,13 +892,24 @@ class ConsequenceSeenPart(AspectPart, kw_only=True):
     clears_after: str | None
 
 
+#: What a seat may do with a character, by the command's name.
+CharacterMove = Literal["UpdateCharacter", "GiveCharacter", "RevealCharacter", "JoinScene"]
+
+
 class CharacterPart(Part, kw_only=True):
     """A character the seat may know of. ``revealed``: its whole ``sheet`` (with ``healing``,
     one entry a consequence slot); otherwise only its ``name``, ``kind``, the aspects the seat
-    sees and its consequences."""
+    sees and its consequences. ``offers``: what the seat may do with the character now."""
 
     id: str
     revealed: bool
+    offers: list[CharacterMove]
+    # With the whole sheet: what the seat may do with each aspect on it (its own aspects and its
+    # consequences), by aspect id, where it may do anything (the sheet itself stays a
+    # character file, which a seat sends back to rewrite it).
+    aspect_offers: dict[str, list[AspectMove]] | UnsetType = UNSET
+    # With the whole sheet: the stunts the seat may use on their own now (``UseStunt``), by name.
+    usable_stunts: list[str] | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
@@ -1041,10 +1062,14 @@ def _sheet(viewer: Viewer, character: Character) -> SheetPart:
 def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     """A character as the seat may see it: the whole sheet when it may read it, otherwise the
     name, the kind, the aspects it sees and the consequences."""
+    offers = character_offers(viewer, character)
     if viewer.sees_sheet(character.id):
         return CharacterPart(
             id=character.id,
             revealed=True,
+            offers=offers,
+            aspect_offers=_aspect_offers(viewer, character),
+            usable_stunts=_usable_stunts(viewer, character),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             healing=[
@@ -1057,6 +1082,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
     return CharacterPart(
         id=character.id,
         revealed=False,
+        offers=offers,
         owner=None,
         name=character.name,
         kind=character.kind,
@@ -1071,6 +1097,60 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             if s.aspect is not None
         ],
     )
+
+
+def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
+    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
+    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
+    return {key: moves for key, moves in found.items() if moves}
+
+
+def _usable_stunts(viewer: Viewer, character: Character) -> list[str]:
+    """The stunts of ``character`` the seat may use on their own now: a seat that acts for them,
+    by the rules' check of the use (:func:`~fatekit.rules.aspects.stunt_uses.check_use_alone`:
+    a rule exception, a true detail or a boost, not spent, its fate point there to pay)."""
+    state, cid = viewer.state, character.id
+    if not (play_goes_on(state) and state.controls(viewer.seat.id, cid)):
+        return []
+    if not allowed(require_acting, viewer.seat):
+        return []
+    scene = state.game.scene
+    aspects = None if scene is None else scene.aspects
+    uses, ledger = state.game.stunt_uses, state.game.ledger
+    first: dict[str, Stunt] = {}  # the judge finds the first of a name
+    for stunt in character.stunts:
+        first.setdefault(stunt.name, stunt)
+    # Paid as the decider pays it: a player's extra from its player's PC (fate-points.extra).
+    payer = state.game.payer(cid, state.players_pcs(cid, viewer.seat.id))
+    return [
+        name
+        for name, stunt in first.items()
+        if allowed(check_use_alone, uses, cid, stunt, ledger, aspects, payer=payer)
+    ]
+
+
+def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:
+    """What the seat may do with ``character`` now, by the checks the deciders make of the seat
+    and the rules' of the move: rewrite the sheet (a seat that acts for them), hand a PC or an
+    extra over, reveal a sheet the players do not all see yet, bring them into the running
+    scene (the GM)."""
+    state, cid = viewer.state, character.id
+    found: list[CharacterMove] = []
+    if not play_goes_on(state):
+        return found
+    # require_control's own test (the character is at the table: it is drawn from it).
+    if state.controls(viewer.seat.id, cid) and allowed(check_rewritable, state):
+        found.append("UpdateCharacter")
+    if not viewer.gm_moves_allowed:
+        return found
+    if allowed(check_givable, character):
+        found.append("GiveCharacter")
+    if allowed(check_unrevealed, state, cid):
+        found.append("RevealCharacter")
+    if allowed(state.game.check_join, cid):
+        found.append("JoinScene")
+    return found
 
 
 def _treatment(viewer: Viewer, slot: ConsequenceSlot) -> TreatmentPart | None:

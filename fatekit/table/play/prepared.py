@@ -107,9 +107,8 @@ class PreparedSceneStarted(Event):
 gm_only((RemovePreparedScene, PreparedSceneRemoved, "remove prepared scenes"))
 
 
-@decides(PrepareScene)
+@decides(PrepareScene, gm="prepare scenes")
 def _prepare(context: Context, command: PrepareScene) -> list[Event]:
-    context.require_gm("prepare scenes")
     # The same id rewrites a prepared scene; a blank one is a new scene, named for its name.
     chosen = command.scene_id.strip() or id_from_name(
         command.name, context.state.screen.prepared, fallback="scene"
@@ -117,11 +116,10 @@ def _prepare(context: Context, command: PrepareScene) -> list[Event]:
     return [context.event_from(ScenePrepared, command, scene_id=chosen)]
 
 
-@decides(StartPreparedScene)
+@decides(StartPreparedScene, gm="start scenes")
 def _start_prepared(context: Context, command: StartPreparedScene) -> list[Event]:
     """The scene and its aspects become the same events a GM starting it by hand makes, so the
     players' log tells it as any other scene (and hidden aspects stay hidden the same way)."""
-    context.require_gm("start scenes")
     prepared = context.state.screen.prepared.get(command.scene_id)
     if prepared is None:
         raise BadInput(f"there is no prepared scene {command.scene_id!r}")

@@ -43,9 +43,8 @@ class RecapLineAdded(Event):
     visibility: NoteVisibility
 
 
-@decides(AddRecapLine)
+@decides(AddRecapLine, gm="add to a recap")
 def _add_recap_line(context: Context, command: AddRecapLine) -> list[Event]:
-    context.require_gm("add to a recap")
     text = " ".join(command.text.split())
     if not text:
         raise BadInput("a recap line cannot be blank")

@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import Field, dataclass
-from typing import Any, ClassVar, Protocol, TypedDict, TypeVar, Unpack
+from typing import Any, ClassVar, Literal, Protocol, TypedDict, TypeVar, Unpack
+
+import msgspec
 
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.effects import carry_out
@@ -38,13 +40,21 @@ from fatekit.table.base import (
     SkillRoll,
     SkillRolled,
 )
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    play_goes_on,
+    require_control,
+    require_gm,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.regions import Region, moves
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import (
     JSON,
     Viewer,
@@ -233,29 +243,36 @@ def _boost_name(state: TableState, aspect_id: str) -> str | None:
 @decides(ResolveRoll)
 def _resolve_roll(context: Context, command: ResolveRoll) -> list[Event]:
     in_play = roll_in_play(context.state, command.roll)
-    roll = in_play.roll
-    resolution = resolution_of(context.state, in_play)
-    opposition = roll.opposition.actor if roll.opposition is not None else None
-    if resolution is None:  # a contest's overcome: its effort counts, nothing to choose
-        context.require_control(roll.actor, "settle this roll")
-    else:
-        require_chooser(context, resolution, roll.actor, opposition)
+    may_resolve(context.state, context.seat, in_play)
     return [context.event_from(RollResolved, command, created=(), roll=in_play.id)]
 
 
+def may_resolve(state: TableState, seat: Seat, in_play: RollInPlay) -> None:
+    """Refuse unless the roll's dice are down, it is not settled yet, and ``seat`` is the one
+    its outcome gives the choice to (:func:`require_chooser`)."""
+    roll = in_play.roll
+    resolution = resolution_of(state, in_play)
+    opposition = roll.opposition.actor if roll.opposition is not None else None
+    if resolution is None:  # a contest's overcome: its effort counts, nothing to choose
+        require_control(state, seat, roll.actor, "settle this roll")
+    else:
+        require_chooser(state, seat, resolution, roll.actor, opposition)
+
+
 def require_chooser(
-    context: Context, resolution: Resolution, actor: str, opposition: str | None
+    state: TableState, seat: Seat, resolution: Resolution, actor: str, opposition: str | None
 ) -> None:
-    # Whoever the outcome gives the choice to settles it; the GM may always.
+    """Refuse unless ``seat`` settles the outcome: whoever it gives the choice to; the GM may
+    always."""
     chooser = resolution.chosen_by
     if chooser is Chooser.GM:
-        context.require_gm("choose this outcome")
+        require_gm(seat, "choose this outcome")
     elif chooser is Chooser.OPPOSITION and opposition is not None:
-        context.require_control(opposition, "choose for the opposition")
+        require_control(state, seat, opposition, "choose for the opposition")
     elif chooser is Chooser.OPPOSITION:
-        context.require_gm("choose for the opposition")
+        require_gm(seat, "choose for the opposition")
     else:
-        context.require_control(actor, "settle this roll")
+        require_control(state, seat, actor, "settle this roll")
 
 
 # -- the fold ----------------------------------------------------------------------------------
@@ -978,6 +995,10 @@ class DefencePart(Part, kw_only=True):
     invocations: list[InvocationPart]
 
 
+#: What a seat may do with a roll in play.
+RollMove = Literal["ResolveRoll"]
+
+
 class RollPart(Part, kw_only=True):
     """A roll in play as the seat sees it. Its numbers (``effort``, ``opposition``, ``shifts``,
     ``outcome``) once its dice are rolled; ``None`` where they are kept from the seat, which
@@ -1007,6 +1028,9 @@ class RollPart(Part, kw_only=True):
     defence: DefencePart | UnsetType = UNSET
     dice_hidden: bool | UnsetType = UNSET
     effort_hidden: bool | UnsetType = UNSET
+    # What the seat may do with the roll now, as the table would take it: settle it
+    # (``ResolveRoll``, when its outcome gives the seat the choice).
+    offers: list[RollMove] = msgspec.field(default_factory=list)
 
     def hide_difficulty(self) -> None:
         """Take out what gives a hidden difficulty away, saying that it is hidden."""
@@ -1041,6 +1065,9 @@ def roll_view(viewer: Viewer, in_play: RollInPlay) -> RollPart:
         else AspectRefPart(id=aim.id, name=aim.name, kind=aim.kind),
         move_to=in_play.move_to,
         aspect_owner=in_play.aspect_owner,
+        offers=["ResolveRoll"]
+        if play_goes_on(viewer.state) and allowed(may_resolve, viewer.state, viewer.seat, in_play)
+        else [],
     )
     if roll.dice is not None:
         out.effort, out.opposition = roll.effort, roll.opposition_value

@@ -140,9 +140,8 @@ def _raise_signal(context: Context, command: RaiseSignal) -> list[Event]:
     return [dataclasses.replace(raised, seat=ANONYMOUS)]
 
 
-@decides(AnswerSignal)
+@decides(AnswerSignal, gm="answer a safety signal")
 def _answer_signal(context: Context, command: AnswerSignal) -> list[Event]:
-    context.require_gm("answer a safety signal")
     note = " ".join(command.note.split())
     if len(note) > MAX_ANSWER_NOTE:
         raise BadInput(

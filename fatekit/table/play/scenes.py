@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.lasting import check_removes_freely
@@ -17,11 +18,11 @@ from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, 
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes_on, require_gm
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.parts import AspectPart, Part, to_builtins
-from fatekit.table.seeing import JSON, Viewer
+from fatekit.table.seeing import JSON, Viewer, check_revealable
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
@@ -266,9 +267,8 @@ def _remove_aspect(context: Context, command: RemoveAspect) -> list[Event]:
     return [context.event_from(AspectRemoved, command)]
 
 
-@decides(RevealAspect)
+@decides(RevealAspect, gm="reveal aspects")
 def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
-    context.require_gm("reveal aspects")
     try:
         name: str | None = context.state.game.find_aspect(command.aspect_id).name
     except BadInput:
@@ -278,9 +278,8 @@ def _reveal_aspect(context: Context, command: RevealAspect) -> list[Event]:
     return [context.event_from(AspectRevealed, command, name=name)]
 
 
-@decides(EndSession)
+@decides(EndSession, gm="end sessions")
 def _end_session(context: Context, command: EndSession) -> list[Event]:
-    context.require_gm("end sessions")
     preset = context.state.game.ruleset.preset
     if command.milestone is not None and command.milestone.value not in preset.advancement.levels:
         raise BadInput(
@@ -295,17 +294,20 @@ def _end_session(context: Context, command: EndSession) -> list[Event]:
 _RANK = {Milestone.MINOR: 0, Milestone.SIGNIFICANT: 1, Milestone.MAJOR: 2}
 
 
-@decides(EndScene)
+@decides(EndScene, gm="end scenes")
 def _end_scene(context: Context, command: EndScene) -> list[Event]:
-    context.require_gm("end scenes")
-    if context.state.conflict is not None:
-        raise BadInput("finish the conflict before ending the scene", code="scene_conflict_running")
+    check_scene_may_end(context.state)
     return [context.event_from(SceneEnded, command)]
 
 
-@decides(StartSession)
+def check_scene_may_end(state: TableState) -> None:
+    """Refuse to end the scene while its conflict runs."""
+    if state.conflict is not None:
+        raise BadInput("finish the conflict before ending the scene", code="scene_conflict_running")
+
+
+@decides(StartSession, gm="start sessions")
 def _start_session(context: Context, command: StartSession) -> list[Event]:
-    context.require_gm("start sessions")
     return [context.event(SessionStarted, number=context.state.session + 1)]
 
 
@@ -521,9 +523,7 @@ def _situation_aspect(state: TableState, event: SituationAspectAdded) -> Aspect:
 
 @judges(AspectRevealed)
 def _judge_aspect_revealed(state: TableState, event: AspectRevealed) -> None:
-    aspect = state.game.find_aspect(event.aspect_id)
-    if not aspect.hidden:
-        raise BadInput(f"{aspect.label} is not hidden")
+    check_revealable(state.game.find_aspect(event.aspect_id))
     for who in event.to:
         state.require_character(who)
     _aspect_revealed_older(state, event)
@@ -719,8 +719,12 @@ class CountdownPart(Part, kw_only=True):
     outcome: str | None
 
 
+#: What a seat may do with the scene in play, by the command's name.
+SceneMove = Literal["EndScene"]
+
+
 class ScenePart(Part, kw_only=True):
-    """The scene in play as the seat sees it."""
+    """The scene in play as the seat sees it; what the seat may do with it now (``offers``)."""
 
     name: str
     number: int
@@ -728,6 +732,7 @@ class ScenePart(Part, kw_only=True):
     aspects: list[AspectPart]
     zones: ZonesPart | None
     countdowns: list[CountdownPart]
+    offers: list[SceneMove]
 
 
 def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
@@ -753,7 +758,21 @@ def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
             for shown in (viewer.countdown(c) for c in scene.countdowns.values())
             if shown is not None
         ],
+        offers=scene_offers(viewer),
     )
+
+
+def scene_offers(viewer: Viewer) -> list[SceneMove]:
+    """What the seat may do with the scene in play now: end it (the GM, once its conflict is
+    over), by the checks the decider makes."""
+    found: list[SceneMove] = []
+    if not play_goes_on(viewer.state):
+        return found
+    if allowed(require_gm, viewer.seat, "end scenes") and allowed(
+        check_scene_may_end, viewer.state
+    ):
+        found.append("EndScene")
+    return found
 
 
 def _moves(

@@ -142,9 +142,8 @@ class NpcDiceHidden(Event):
 gm_only((HideNpcDice, NpcDiceHidden, "hide the NPCs' dice"))
 
 
-@decides(SecretRoll)
+@decides(SecretRoll, gm="roll in secret")
 def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
-    context.require_gm("roll in secret")
     context.state.require_character(command.actor)
     actor = context.state.game.character(command.actor)
     # The limits of what the GM may type are checked here, once: a log keeps what was decided.
@@ -172,9 +171,8 @@ def _secret_result(faces: str, rating: int, difficulty: int | None) -> tuple[int
     return roll.effort, None if outcome is None else outcome.value
 
 
-@decides(RevealRoll)
+@decides(RevealRoll, gm="reveal secret rolls")
 def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
-    context.require_gm("reveal secret rolls")
     found = context.state.screen.secret_rolls.get(command.roll_id)
     if found is None:
         raise BadInput(
@@ -184,9 +182,8 @@ def _reveal_roll(context: Context, command: RevealRoll) -> list[Event]:
     return [context.event_from(SecretRollRevealed, found, rolled_at=found.version)]
 
 
-@decides(HideDifficulty)
+@decides(HideDifficulty, gm="set hidden difficulties")
 def _hide_difficulty(context: Context, command: HideDifficulty) -> list[Event]:
-    context.require_gm("set hidden difficulties")
     context.state.require_character(command.actor)
     return [context.event_from(DifficultyHidden, command)]
 

@@ -180,9 +180,8 @@ def _text(text: str) -> str:
     return text.strip()
 
 
-@decides(DescribeSetting)
+@decides(DescribeSetting, gm="describe the setting")
 def _describe(context: Context, command: DescribeSetting) -> list[Event]:
-    context.require_gm("describe the setting")
     return [
         context.event_from(
             SettingDescribed,
@@ -193,9 +192,8 @@ def _describe(context: Context, command: DescribeSetting) -> list[Event]:
     ]
 
 
-@decides(AddLastingAspect)
+@decides(AddLastingAspect, gm="add setting, scenario and organization aspects")
 def _add_lasting(context: Context, command: AddLastingAspect) -> list[Event]:
-    context.require_gm("add setting, scenario and organization aspects")
     if command.issue is not None and command.kind is not AspectKind.SETTING:
         raise BadInput("only a setting aspect is one of the setting's issues", code="issue_kind")
     organization = None
@@ -212,16 +210,14 @@ def _add_lasting(context: Context, command: AddLastingAspect) -> list[Event]:
     ]
 
 
-@decides(SetMembership)
+@decides(SetMembership, gm="say who belongs to an organization")
 def _set_membership(context: Context, command: SetMembership) -> list[Event]:
-    context.require_gm("say who belongs to an organization")
     organization = _name(command.organization, "the organization")
     return [context.event_from(MembershipSet, command, organization=organization)]
 
 
-@decides(PutSettingEntry)
+@decides(PutSettingEntry, gm="write the setting's faces and places")
 def _put_entry(context: Context, command: PutSettingEntry) -> list[Event]:
-    context.require_gm("write the setting's faces and places")
     name = _name(command.name, f"a {command.kind.value}")
     entries = context.state.setting.entries
     chosen = command.entry_id.strip() or id_from_name(name, entries, fallback=command.kind.value)
@@ -232,18 +228,16 @@ def _put_entry(context: Context, command: PutSettingEntry) -> list[Event]:
     ]
 
 
-@decides(RemoveSettingEntry)
+@decides(RemoveSettingEntry, gm="strike the setting's faces and places")
 def _remove_entry(context: Context, command: RemoveSettingEntry) -> list[Event]:
-    context.require_gm("strike the setting's faces and places")
     entry = context.state.setting.entries.get(command.entry_id)
     if entry is None:
         raise BadInput(f"the setting has no face or place {command.entry_id!r}")
     return [context.event_from(SettingEntryRemoved, command, secret=entry.secret)]
 
 
-@decides(CloseScenario)
+@decides(CloseScenario, gm="close the scenario")
 def _close_scenario(context: Context, command: CloseScenario) -> list[Event]:
-    context.require_gm("close the scenario")
     closing = tuple(a.id for a in context.state.game.lasting if a.kind is AspectKind.SCENARIO)
     return [context.event_from(ScenarioClosed, command, removed=closing)]
 

@@ -157,7 +157,7 @@ def _resolve_targets(context: Context, command: ResolveTargets) -> list[Event]:
     chosen = dict(command.options)
     for target, resolution in conflict.targets.preview_targets().items():
         if target in chosen and resolution.only is None:
-            require_chooser(context, resolution, actor, target)
+            require_chooser(context.state, context.seat, resolution, actor, target)
     return [context.event_from(TargetsResolved, command)]
 
 

@@ -15,7 +15,9 @@ import {
   aspectLabel,
   isGm,
   ladderValue,
+  may,
   mine,
+  offered,
   seatName,
   skill,
   stuntSummary,
@@ -121,7 +123,7 @@ function characterCard(c) {
           s.kind === "pc" ? h("span", { class: "refresh" }, " ", tn("sheet.refresh_is", { n: s.refresh })) : null,
         )
       : null,
-    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id }))),
+    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id, offers: (c.aspect_offers || {})[a.id] || [] }))),
     skills.length
       ? h(
           "ul",
@@ -150,28 +152,27 @@ function characterCard(c) {
     h(
       "div",
       { class: "actions" },
-      // The view says whose sheets the seat may rewrite now (none while a conflict is on).
-      app.view.you.rewritable.includes(c.id)
+      offered(c, "UpdateCharacter")
         ? button(t("characters.edit"), () => openSheetEditor(c), { id: `edit-${c.id}` })
         : null,
       button(t("characters.export"), () => exportCharacter(c.id)),
       ...downloadButtons(c.id),
-      isGm() && s.kind !== "pc"
+      offered(c, "RevealCharacter")
         ? button(t("characters.reveal"), () => send("RevealCharacter", { character_id: c.id }))
         : null,
       bringInButton(c),
-      isGm() ? correctCharacterButton(c) : null,
+      may("CorrectFatePoints") ? correctCharacterButton(c) : null,
     ),
-    isGm() && s.kind === "pc" ? handOver(c) : null,
+    offered(c, "GiveCharacter") ? handOver(c) : null,
   );
   return card;
 }
 
 /** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
- * whether it is spent, and, for one used on its own (not on a roll), a button to use it. */
+ * whether it is spent, and, for one the table lets this seat use on its own now (not on a
+ * roll), a button to use it. */
 function stuntItem(c, st) {
   const e = st.effect || {};
-  const alone = e.type === "rule_exception" || e.type === "true_detail" || (e.type === "boost" && !e.skill);
   return h(
     "li",
     { "data-stunt": st.name, "data-spent": String(Boolean(st.spent)) },
@@ -182,7 +183,8 @@ function stuntItem(c, st) {
     // An older import wrote a detail stunt's words twice, as its detail and its description.
     st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
-    alone && answersFor(c.id) && !st.spent
+    // Offered by the table (c.usable_stunts); a GM leaves a PC's stunts to its player.
+    (c.usable_stunts || []).includes(st.name) && answersFor(c.id)
       ? button(t("stunt.use"), () => openUseStunt(c.id, st), { class: "small", "data-use-stunt": st.name })
       : null,
   );
@@ -201,8 +203,7 @@ function openUseStunt(id, st) {
 
 /** The GM brings a character not in the running scene into it (and into the fight). */
 function bringInButton(c) {
-  const scene = app.view.scene;
-  if (!isGm() || !scene || scene.participants.includes(c.id)) return null;
+  if (!offered(c, "JoinScene")) return null;
   return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
 }
 
@@ -313,9 +314,6 @@ async function exportCharacter(id) {
 
 // -- aspects ------------------------------------------------------------------------------------
 
-// The kinds of aspect that leave play by being removed (a character's own change at milestones).
-const REMOVABLE = new Set(["situation", "zone", "boost", "setting", "scenario", "organization"]);
-
 export function aspectList(aspects) {
   if (!aspects.length) return null;
   return h(
@@ -406,15 +404,15 @@ function aspectCard(a) {
       }),
     );
   }
-  if (isGm() && a.hidden)
+  if (offered(a, "RevealAspect"))
     add(
       buttons,
       button(t("aspect.reveal"), () => send("RevealAspect", { aspect_id: a.id })),
     );
-  if (isGm() && a.id) add(buttons, correctAspectButton(a));
+  if (offered(a, "CorrectAspect")) add(buttons, correctAspectButton(a));
   // Without a roll, when nothing in the story stands in the way: the GM's word on any aspect of
   // the scene or the story; a player lets go of a boost their character holds.
-  if (isGm() && REMOVABLE.has(a.kind)) {
+  if (offered(a, "RemoveAspect")) {
     add(
       buttons,
       button(t("aspect.remove"), () => send("RemoveAspect", { aspect_id: a.id }), {

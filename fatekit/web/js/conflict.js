@@ -9,7 +9,7 @@ import { t, tn } from "./lib/i18n.js";
 import { harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
 import { app, send } from "./store.js";
-import { hasOption, isGm, ladderValue, mine, who } from "./view.js";
+import { hasOption, isGm, ladderValue, may, mine, offered, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ export function conflictPanel() {
   // The hit to take and this seat's moves are in the turn strip (turn.js), at the top.
   if (c.phase === "ended" && c.pending_hit) add(panel, harmBox(c.pending_hit));
   add(panel, optionalTools(c));
-  if (isGm()) {
+  if (offered(c, "FinishConflict")) {
     add(
       panel,
       h(
@@ -254,7 +254,7 @@ function bigBadsView(c) {
           solo.map((text) => h("span", { class: "badge" }, text)),
           b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
           b.forms ? formsNote(b.forms) : null,
-          isGm() && b.immunity && b.immunity.state === "active"
+          may("BreakImmunity") && b.immunity && b.immunity.state === "active"
             ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
             : null,
           b.threat ? threatView(b) : null,
@@ -323,12 +323,12 @@ function optionalTools(c) {
       row,
       button(t("gear.button"), () => openEquip(equippable), { id: "equip" }),
     );
-  if (isGm() && hasOption("scale"))
+  if (may("SetScale") && hasOption("scale"))
     add(
       row,
       button(t("scale.button"), () => openScale(fighters), { id: "set-scale" }),
     );
-  if (isGm() && hasOption("obstacles")) {
+  if (may("AddHazard") && hasOption("obstacles")) {
     add(
       row,
       button(t("obstacle.add_hazard"), () => openQuickNpc("hazard"), { id: "add-hazard" }),
@@ -338,7 +338,7 @@ function optionalTools(c) {
       button(t("obstacle.add_block"), () => openQuickNpc("block"), { id: "add-block" }),
     );
   }
-  if (isGm() && hasOption("big_bads"))
+  if (may("SetBigBad") && hasOption("big_bads"))
     add(
       row,
       button(t("bigbad.button"), () => openBigBad(fighters), { id: "set-big-bad" }),

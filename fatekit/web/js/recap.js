@@ -6,7 +6,7 @@
 import { button, field, fill, free, h, section } from "./lib/dom.js";
 import { language, t } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { isGm } from "./view.js";
+import { may } from "./view.js";
 
 /** Whether the panel shows: a session has been played to its end, and no scene is under way. */
 export function showsRecap() {
@@ -44,7 +44,7 @@ export function recapPanel() {
       button(t("recap.download_md"), () => download("md", Number(sessions.value)), { id: "recap-markdown" }),
       button(t("recap.print"), () => printable(Number(sessions.value)), { id: "recap-print" }),
     ),
-    isGm() ? lineForm(() => load(body, Number(sessions.value))) : null,
+    may("AddRecapLine") ? lineForm(() => load(body, Number(sessions.value))) : null,
   );
   load(body, Number(sessions.value));
   return panel;

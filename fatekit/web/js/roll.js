@@ -20,7 +20,18 @@ import {
 } from "./forms.js";
 import { language, t, tn } from "./lib/i18n.js";
 import { app, send, showError } from "./store.js";
-import { aspectLabel, character, isGm, ladderValue, mine, skill, visibleAspects, who, withCost } from "./view.js";
+import {
+  aspectLabel,
+  character,
+  isGm,
+  ladderValue,
+  mine,
+  offered,
+  skill,
+  visibleAspects,
+  who,
+  withCost,
+} from "./view.js";
 
 // -- odds before a roll -------------------------------------------------------------------------
 
@@ -500,14 +511,8 @@ export function resolveBox(roll) {
   if (!found) return null;
   const key = roll.id;
   const chooser = found.chosen_by;
-  const ours = mine();
-  // As the server judges it: the GM may always; the opposition's choice is its seat's (the
-  // GM's against a difficulty); anything else is the roller's.
-  const may =
-    isGm() ||
-    (chooser === "opposition"
-      ? Boolean(roll.defence && ours.has(roll.defence.actor))
-      : chooser !== "gm" && ours.has(roll.actor));
+  // The server offers the roll's settling to the seat its outcome gives the choice to.
+  const may = offered(roll, "ResolveRoll");
   const box = h(
     "div",
     { class: "resolve-box" },

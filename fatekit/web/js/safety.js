@@ -9,7 +9,7 @@ import { button, fill, h } from "./lib/dom.js";
 import { language, t } from "./lib/i18n.js";
 import { openUndo } from "./gm.js";
 import { app, send, showErrorBeside } from "./store.js";
-import { isGm } from "./view.js";
+import { may } from "./view.js";
 
 /** The signals, in the order the menu offers them. */
 /** @type {import("../../../docs/page").SafetyTool[]} */
@@ -70,7 +70,7 @@ function signal(waiting) {
     h("p", { class: "safety-title" }, h("strong", {}, t(`safety.raised.${tool}`))),
     h("p", {}, t(`safety.about.${tool}`)),
   );
-  if (!isGm()) return out;
+  if (!may("AnswerSignal")) return out;
   const note = h("input", {
     id: `safety-note-${id}`,
     maxlength: "500",
@@ -99,7 +99,7 @@ export function drawSafety(force = false) {
   const place = document.getElementById("safety-signals");
   const slot = document.getElementById("safety-slot");
   const safety = app.view && app.seat ? app.view.safety : null;
-  const key = safety ? JSON.stringify([safety, isGm(), language()]) : null;
+  const key = safety ? JSON.stringify([safety, app.view.you.may, language()]) : null;
   if (!force && key === drawn) return;
   drawn = key;
   if (slot) {

@@ -8,7 +8,7 @@ import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
 import { characterSelect, select } from "./forms.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { app, send } from "./store.js";
-import { answersFor, aspectLabel, aspectName, isGm, ladderValue, mine, skill, who } from "./view.js";
+import { answersFor, aspectLabel, aspectName, ladderValue, may, mine, offered, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ export function scenePanel() {
             ),
         )
       : h("p", { class: "empty" }, t("scene.no_aspects")),
-    isGm()
+    may("AddSituationAspect")
       ? h(
           "div",
           { class: "actions" },
@@ -78,7 +78,8 @@ function zoneMap(scene) {
       if (free_) movable.set(id, free_.targets);
     }
   }
-  const gm = isGm();
+  // The GM may place anyone (PlaceInZone), whatever a free move allows.
+  const gm = may("PlaceInZone");
   // A drop is a free move: the engine says why one that is not cannot be made, right under the
   // map, and the GM may allow it anyway (or place anyone with the form under the map).
   const dropOut = h("div", { class: "out", id: "zone-map-out" });
@@ -276,13 +277,13 @@ function countdowns(list) {
         ),
         cd.finished ? h("span", { class: "badge" }, t("countdown.finished")) : null,
         cd.outcome ? h("p", {}, free(cd.outcome)) : null,
-        isGm() && !cd.finished
+        may("MarkCountdown") && !cd.finished
           ? button(t("countdown.mark"), () => send("MarkCountdown", { countdown_id: cd.id }), {
               id: `countdown-${cd.id}-mark`,
             })
           : null,
         // Each trigger once: the GM says it happened, and every countdown it triggers moves on.
-        isGm() && !cd.finished && cd.triggers
+        may("FireTrigger") && !cd.finished && cd.triggers
           ? [...new Set(cd.triggers)].map((trigger, i) =>
               button(tn("countdown.fire", { trigger: free(trigger) }), () => send("FireTrigger", { trigger }), {
                 id: `countdown-${cd.id}-fire-${i}`,
@@ -319,8 +320,7 @@ export function compelsPanel() {
     "compels",
     t("compel.title"),
     open.map((c) => {
-      const target = mine().has(c.target);
-      const offerer = isGm() || (c.offered_by && mine().has(c.offered_by));
+      const target = offered(c, "accept") || offered(c, "refuse");
       return h(
         "div",
         { class: "card compel", id: `compel-${c.id}` },
@@ -334,19 +334,25 @@ export function compelsPanel() {
           ? h(
               "div",
               { class: "actions" },
-              button(t("compel.accept"), () => send("AnswerCompel", { compel_id: c.id, answer: "accept" }), {
-                id: `accept-${c.id}`,
-                class: "primary",
-              }),
-              h("span", { class: "hint" }, t("compel.accept_gain")),
-              button(t("compel.refuse"), () => send("AnswerCompel", { compel_id: c.id, answer: "refuse" }), {
-                id: `refuse-${c.id}`,
-              }),
-              h("span", { class: "hint" }, t("compel.refuse_cost")),
+              offered(c, "accept")
+                ? button(t("compel.accept"), () => send("AnswerCompel", { compel_id: c.id, answer: "accept" }), {
+                    id: `accept-${c.id}`,
+                    class: "primary",
+                  })
+                : null,
+              offered(c, "accept") ? h("span", { class: "hint" }, t("compel.accept_gain")) : null,
+              offered(c, "refuse")
+                ? button(t("compel.refuse"), () => send("AnswerCompel", { compel_id: c.id, answer: "refuse" }), {
+                    id: `refuse-${c.id}`,
+                  })
+                : null,
+              offered(c, "refuse") ? h("span", { class: "hint" }, t("compel.refuse_cost")) : null,
             )
           : h("p", { class: "hint" }, t("compel.waiting")),
-        offerer
-          ? button(t("compel.withdraw"), () => send("AnswerCompel", { compel_id: c.id, answer: "withdraw" }))
+        offered(c, "withdraw")
+          ? button(t("compel.withdraw"), () => send("AnswerCompel", { compel_id: c.id, answer: "withdraw" }), {
+              id: `withdraw-${c.id}`,
+            })
           : null,
       );
     }),
@@ -356,7 +362,7 @@ export function compelsPanel() {
         { class: "card compel", id: `self-compel-${c.id}` },
         h("p", {}, tn("compel.self_asked", { aspect: aspectName(c.aspect_id), target: who(c.target) })),
         ...compelTold(c),
-        isGm()
+        may("SelfCompelAnswer")
           ? h(
               "div",
               { class: "actions" },

@@ -8,7 +8,7 @@ import { characterOptions, openDialog, select, sendFrom } from "./forms.js";
 import { add, button, field, free, h, section } from "./lib/dom.js";
 import { t } from "./lib/i18n.js";
 import { app, send } from "./store.js";
-import { isGm, who } from "./view.js";
+import { may, who } from "./view.js";
 
 const NAME_MAX = 200;
 const TEXT_MAX = 2000;
@@ -16,7 +16,8 @@ const TEXT_MAX = 2000;
 export function settingPanel() {
   const setting = app.view.setting;
   if (!setting) return null;
-  const gm = isGm();
+  // The setting's tools are the GM's: drawn for a seat the server lets write it.
+  const gm = may("PutSettingEntry");
   const empty = !setting.name && !setting.aspects.length && !setting.entries.length;
   if (empty && !gm) return null;
   const aspects = (kind, issue = undefined) =>

@@ -8,7 +8,7 @@ import { button, field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showErrorBeside } from "./store.js";
-import { isGm, ladderValue, skill, trackName } from "./view.js";
+import { isGm, ladderValue, may, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
@@ -116,7 +116,8 @@ export function openSheetEditor(existing, seed = null) {
   const ownerBox =
     isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
   // The GM's character made while a scene runs may come straight into it (and into the fight).
-  const entrance = isGm() && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
+  const entrance =
+    may("JoinScene") && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
 
   // An extra (a ship, a familiar, an organization): the PCs whose players act for it too.
   const pcs = view.characters.filter((c) => c.revealed && c.sheet.kind === "pc");
@@ -345,7 +346,7 @@ export function openSheetEditor(existing, seed = null) {
           "div",
           { class: "inline" },
           templateSel ? field(t("sheet.from_template"), templateSel) : null,
-          templateSel && isGm() ? removeTemplate : null,
+          templateSel && may("RemoveTemplate") ? removeTemplate : null,
           field(t("sheet.import"), file),
         ),
     field(t("sheet.name"), name),
@@ -360,7 +361,7 @@ export function openSheetEditor(existing, seed = null) {
     h("h3", {}, t("sheet.check")),
     verdict,
     preview,
-    isGm() && !editing
+    may("AddTemplate") && !editing
       ? h(
           "button",
           {

@@ -22,7 +22,7 @@ import { screenPanel } from "./screen.js";
 import { settingPanel } from "./setting.js";
 import { app, errorText, redraw, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
-import { isGm, mine, presetName, seatName, who } from "./view.js";
+import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
 
 /** A link to copy, with its label (what the link is for) tied to the field. */
 function copyField(id, value, label) {
@@ -57,7 +57,7 @@ const PANELS = {
     draw: () => charactersPanel(),
   },
   setting: { column: "left", reads: ["setting", "characters", "you"], draw: () => settingPanel() },
-  seats: { column: "left", reads: ["seats", "you"], draw: () => (isGm() ? seatsPanel() : null) },
+  seats: { column: "left", reads: ["seats", "you"], draw: () => (may("AddSeat") ? seatsPanel() : null) },
   recap: { column: "middle", reads: ["time", "scene", "you"], draw: () => recapPanel() },
   notice: { column: "middle", reads: NOTICE_READS, draw: () => noticePanel() },
   turn: {
@@ -104,7 +104,8 @@ const PANELS = {
   gm: {
     column: "middle",
     reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you", "safety"],
-    draw: () => (isGm() ? gmPanel() : null),
+    // The GM's tools: drawn for a seat the server lets send the GM's moves.
+    draw: () => (app.view.you.may.length ? gmPanel() : null),
   },
   screen: {
     column: "middle",
@@ -114,7 +115,7 @@ const PANELS = {
   foresight: {
     column: "middle",
     reads: ["scene", "conflict", "characters", "table", "you"],
-    draw: () => (isGm() ? foresightPanel() : null),
+    draw: () => (may("StartConflict") ? foresightPanel() : null),
   },
   log: { column: "right", reads: ["you"], draw: () => logPanel() },
 };
@@ -545,7 +546,7 @@ function gmPanel() {
       button(t("gm.start_scene"), () => openStartScene(), { id: "start-scene" }),
     );
   else {
-    if (!view.conflict)
+    if (offered(view.scene, "EndScene"))
       add(
         tools,
         button(t("gm.end_scene"), () => send("EndScene", {}), { id: "end-scene" }),

@@ -8,7 +8,7 @@ import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app } from "./store.js";
-import { answersFor, isGm, mine, who } from "./view.js";
+import { answersFor, isGm, mine, offered, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
@@ -202,7 +202,7 @@ export function turnPanel() {
   // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
   const current = c.current;
   const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
-  if (c.phase === "next" && c.next_choices.length && !listed && (isGm() || mine().has(current))) {
+  if (c.phase === "next" && c.next_choices.length && !listed && offered(c, "EndTurn")) {
     mineNow.push(conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
   }
   const ours = mineNow.filter((node) => node.childNodes.length);

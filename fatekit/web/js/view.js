@@ -11,6 +11,14 @@ const GM = "gm";
 export const mine = () => new Set(app.view.you.characters);
 export const isGm = () => app.view.you.role === "gm";
 
+/** Whether the seat may send a command only the GM may send, as the server lists them for it
+ * (`you.may`, by the check the command's decider makes): the page asks this, never the role. */
+export const may = (kind) => app.view.you.may.includes(kind);
+
+/** Whether a part of the document (a character, an aspect, a compel, a roll, the scene, the
+ * conflict) offers `kind` to this seat now: the server lists exactly what it would take. */
+export const offered = (part, kind) => Boolean(part && part.offers && part.offers.includes(kind));
+
 /** Whether this seat answers for a character: a player for their own, the GM for the NPCs (a GM
  * acts for everyone, but a PC's moves are its player's to make). */
 export function answersFor(id) {

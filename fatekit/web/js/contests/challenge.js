@@ -17,7 +17,7 @@ import {
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
 import { app, send } from "../store.js";
-import { character, isGm, ladderValue, mine, skill, who } from "../view.js";
+import { character, ladderValue, may, mine, skill, who } from "../view.js";
 
 /** A character's rating in a skill, when the seat sees the sheet (else null). */
 function rating(id, key) {
@@ -108,7 +108,7 @@ export function challengePanel() {
       c.report.costs.length ? h("span", {}, " ", tn("challenge.costs", { n: c.report.costs.length })) : null,
     ),
   );
-  if (isGm())
+  if (may("EndChallenge"))
     add(
       panel,
       h(

@@ -22,7 +22,7 @@ import { contestHit, harmBox } from "../moves.js";
 import { showOdds } from "../roll.js";
 import { diceOrHidden } from "../screen.js";
 import { app, send } from "../store.js";
-import { character, isGm, ladderValue, mine, skill, trackText, who } from "../view.js";
+import { character, ladderValue, may, mine, skill, trackText, who } from "../view.js";
 
 /** Names of characters as a list read aloud: "Ann, Ben". */
 export function names(ids) {
@@ -110,7 +110,7 @@ export function contestPanel() {
     c.last ? lastExchange(c) : null,
     c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
   );
-  if (isGm())
+  if (may("EndContest"))
     add(
       panel,
       h(

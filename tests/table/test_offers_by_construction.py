@@ -1,0 +1,218 @@
+"""What a seat's document offers is what the table takes, by construction (issue 40 item 2).
+
+Seeded random games (the table agent's, :mod:`tests.table.agent`) are played a step at a time;
+at every state reached, for every seat (the GM, two players, a spectator), each command of the
+kinds the parts offer is built for every subject the state holds (every compel and answer, every
+roll in play, every aspect and character, the scene, the conflict) and handed to the table
+(:func:`~fatekit.table.handle`: the decider, then the rules as its events fold, on a copy). It is
+accepted exactly when the seat's document offers it. And every command only a GM may send is
+refused by its decider for any other seat, and listed in ``you.may`` for the GM alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import get_args
+
+import pytest
+
+from fatekit.formats import dumps_character
+from fatekit.rules import (
+    Action,
+    FateError,
+    ForbiddenAction,
+    GrantsBoost,
+    RandomDice,
+    RuleException,
+    SkillBonus,
+    Stunt,
+    StuntCost,
+    new_character,
+)
+from fatekit.rules.core.dice import ScriptedDice
+from fatekit.table import TableState, handle
+from fatekit.table import commands as c
+from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
+from fatekit.table.parts import UnsetType
+from fatekit.table.play.aspects import CompelAnswer
+from fatekit.table.seats import Role
+from fatekit.table.seeing import Viewer
+from fatekit.table.views import GmMove, SeatView, table_view
+
+from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
+from .conftest import Play  # type: ignore[import-not-found]
+
+GAMES = 4
+STEPS = 30
+
+Offer = tuple[str, ...]
+
+
+def _offered(view: SeatView) -> set[Offer]:
+    """Every move the document offers, as (command, subject...)."""
+    found: set[Offer] = set()
+    for compel in view.compels:
+        found |= {("AnswerCompel", compel.id, a.value) for a in compel.offers}
+    for roll in view.rolls:
+        found |= {(move, roll.id) for move in roll.offers}
+    for character in view.characters:
+        found |= {(move, character.id) for move in character.offers}
+        for aspect in character.aspects or ():
+            found |= {(move, aspect.id) for move in aspect.offers}
+        if not isinstance(character.usable_stunts, UnsetType):
+            found |= {("UseStunt", character.id, name) for name in character.usable_stunts}
+        if not isinstance(character.aspect_offers, UnsetType):
+            for key, moves in character.aspect_offers.items():
+                found |= {(move, key) for move in moves}
+        for aspect in character.consequences or ():
+            found |= {(move, aspect.id) for move in aspect.offers}
+    if view.scene is not None:
+        found |= {(move,) for move in view.scene.offers}
+        for aspect in view.scene.aspects:
+            found |= {(move, aspect.id) for move in aspect.offers}
+    if view.conflict is not None:
+        found |= {(move,) for move in view.conflict.offers if move != "CorrectTurn"}
+    return found
+
+
+def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
+    """Every command of the offered kinds for every subject in ``state``, each with the ways it
+    may be sent (it is taken when any of them is)."""
+    for key in state.compels:
+        for answer in CompelAnswer:
+            yield (
+                ("AnswerCompel", key, answer.value),
+                [c.AnswerCompel(compel_id=key, answer=answer)],
+            )
+    for key in state.rolls:
+        options = _options(state, key)
+        yield (
+            ("ResolveRoll", key),
+            [c.ResolveRoll(roll=key, option=o, aspect_name="Named") for o in options],
+        )
+    game = state.game
+    for cid, character in game.characters.items():
+        yield ("UpdateCharacter", cid), [c.UpdateCharacter(sheet=dumps_character(character))]
+        yield ("GiveCharacter", cid), [c.GiveCharacter(character_id=cid)]
+        yield ("RevealCharacter", cid), [c.RevealCharacter(character_id=cid)]
+        for name in dict.fromkeys(stunt.name for stunt in character.stunts):
+            yield ("UseStunt", cid, name), [c.UseStunt(by=cid, stunt=name)]
+        zones = sorted(game.scene.zones.zones) if game.scene and game.scene.zones else [None]
+        yield ("JoinScene", cid), [c.JoinScene(character_id=cid, zone=z) for z in zones[:1]]
+    aspects = [a for ch in game.characters.values() for a in ch.aspects]
+    aspects += [s.aspect for ch in game.characters.values() for s in ch.consequences if s.aspect]
+    if game.scene is not None:
+        aspects += list(game.scene.aspects)
+    for aspect in aspects:
+        yield ("CorrectAspect", aspect.id), [c.CorrectAspect(aspect_id=aspect.id, name="Renamed")]
+        yield ("RevealAspect", aspect.id), [c.RevealAspect(aspect_id=aspect.id)]
+        yield ("RemoveAspect", aspect.id), [c.RemoveAspect(aspect_id=aspect.id)]
+    if game.scene is not None:
+        yield ("EndScene",), [c.EndScene()]
+    if state.conflict is not None:
+        turns = state.conflict.turns
+        nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
+        yield ("EndTurn",), [c.EndTurn(next_actor=n) for n in nexts]
+        yield ("FinishConflict",), [c.FinishConflict()]
+
+
+def _options(state: TableState, roll: str) -> list[str | None]:
+    from fatekit.table import document_for
+
+    found = document_for(state, "gm")["extras"]["resolutions"].get(roll)
+    return [o["key"] for o in found["options"]] if found and found["options"] else [None]
+
+
+def _taken(state: TableState, ways: list[c.Command], seat: str) -> str | None:
+    """``None`` when the table takes one of ``ways`` from ``seat``; else why not."""
+    why = "nothing to send"
+    for command in ways:
+        try:
+            handle(state, command, seat=seat, dice=ScriptedDice(["0000"] * 8), now=NOW)
+        except FateError as refused:
+            why = f"{type(refused).__name__}: {refused}"
+            continue
+        return None
+    return why
+
+
+def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
+    for seat in SEATS:
+        view = table_view(Viewer(state, seat))
+        offered = _offered(view)
+        for key, ways in _candidates(state):
+            why = _taken(state, ways, seat)
+            if key in offered:
+                seen[key[0] if key[0] != "AnswerCompel" else f"AnswerCompel:{key[2]}"] += 1
+                assert why is None, f"{where}: {seat} was offered {key} and refused: {why}"
+            else:
+                assert why is not None, f"{where}: {seat} may send {key}, not offered"
+        _check_gm_moves(state, seat, set(view.you.may))
+
+
+def _check_gm_moves(state: TableState, seat: str, may: set[str]) -> None:
+    """A command only a GM may send is listed exactly when its decider lets the seat past the
+    check it makes first (before it reads the command, so a blank one is enough)."""
+    sitter = state.seat(seat)
+    for kind in GM_MOVES:
+        blank = object.__new__(kind)
+        context = Context(state, sitter, RandomDice(seed=1), NOW)
+        try:
+            DECIDERS[kind](context, blank)
+        except ForbiddenAction:
+            assert kind.__name__ not in may, f"{seat} was offered {kind.__name__}, refused"
+            continue
+        except (AttributeError, FateError):
+            pass  # past the seat's check, into the command's fields
+        assert kind.__name__ in may, f"{seat} may send {kind.__name__}, not listed"
+
+
+def test_the_gm_moves_type_names_every_command_only_a_gm_may_send() -> None:
+    assert set(get_args(GmMove)) == {kind.__name__ for kind in GM_MOVES}
+
+
+@pytest.mark.parametrize("seed", range(4_100, 4_100 + GAMES))
+def test_offered_exactly_when_taken_over_random_games(seed: int) -> None:
+    game = Game(seed, STEPS)
+    game.setup()
+    seen: Counter[str] = Counter()
+    _check_state(game.s, f"seed {seed} set-up", seen)
+    for step in range(1, STEPS + 1):
+        game.step = step
+        game.one_step()
+        _check_state(game.s, f"seed {seed} step {step}", seen)
+    # Each game reaches states where several parts offer moves (the set-up alone offers the
+    # sheets and their aspects; the games go on to scenes, rolls, compels and conflicts).
+    assert len(seen) >= 5, seen
+    print(seed, dict(seen))
+
+
+def test_stunts_used_on_their_own_offered_exactly_when_taken() -> None:
+    # The random games' sheets hold no stunt used on its own: Ann's Iris holds one a session,
+    # one that costs a fate point, one that grants a boost in a scene, and one that only
+    # works on a roll (never offered on its own).
+    play = Play()
+    play.do(c.CreateTable(name="Stunts", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    stunts = [
+        Stunt("Friends", RuleException("a friend turns up"), cost=StuntCost.ONCE_PER_SESSION),
+        Stunt("Bribe", RuleException("a guard looks away"), cost=StuntCost.FATE_POINT),
+        Stunt("Smoke", GrantsBoost()),
+        Stunt("Blade", SkillBonus("fight", (Action.ATTACK,))),
+    ]
+    iris = new_character("condensed", "iris", "Iris", skills={"fight": 3}, stunts=stunts)
+    play.do(c.AddCharacter(sheet=dumps_character(iris), owner="ann"), seat="ann")
+    play.do(c.StartSession())
+    seen: Counter[str] = Counter()
+    _check_state(play.s, "no scene yet", seen)
+    play.do(c.StartScene(name="The pier", participants=("iris",)))
+    _check_state(play.s, "in a scene", seen)
+    play.do(c.UseStunt(by="iris", stunt="Friends"), seat="ann")
+    play.do(c.CorrectFatePoints(character_id="iris", fate_points=0))
+    _check_state(play.s, "spent, and no fate point left", seen)
+    ann = table_view(Viewer(play.s, "ann"))
+    assert [ch.usable_stunts for ch in ann.characters] == [["Smoke"]]
+    # The GM and Ann: two stunts before the scene, three in it, one at the end.
+    assert seen["UseStunt"] == (2 + 3 + 1) * 2
