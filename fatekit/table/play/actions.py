@@ -39,6 +39,19 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AdvantageRolled",
+    "Attack",
+    "AttackRolled",
+    "CreateAdvantage",
+    "FreeMove",
+    "FullDefense",
+    "FullDefenseTaken",
+    "Moved",
+    "Overcome",
+    "OvercomeRolled",
+]
+
 # -- what a command and its event both hold ----------------------------------------------------
 #
 # Each group below is declared once for a command and the event that records it. Like

@@ -65,6 +65,19 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "Breakthrough",
+    "BreakthroughTaken",
+    "ChangeKind",
+    "Milestone",
+    "MilestoneChange",
+    "MilestoneSpent",
+    "MilestoneTaken",
+    "RaiseSkills",
+    "SkillsRaised",
+    "SpendMilestone",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

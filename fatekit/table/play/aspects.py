@@ -29,6 +29,22 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AnswerCompel",
+    "CompelAnswer",
+    "CompelAnswered",
+    "CompelOffered",
+    "DeclareStoryDetail",
+    "FreeInvokePassed",
+    "OfferCompel",
+    "PassFreeInvoke",
+    "SelfCompel",
+    "SelfCompelAnswer",
+    "SelfCompelAnswered",
+    "SelfCompelAsked",
+    "StoryDetailDeclared",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

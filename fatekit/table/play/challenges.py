@@ -40,6 +40,15 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 from fatekit.table.upcasting import older, upcasts
 
+__all__ = [
+    "ChallengeEnded",
+    "ChallengeRoll",
+    "ChallengeRolled",
+    "ChallengeStarted",
+    "EndChallenge",
+    "StartChallenge",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

@@ -24,6 +24,24 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "Absorb",
+    "Concede",
+    "Conceded",
+    "ConflictFinished",
+    "ConflictStarted",
+    "EndTurn",
+    "ExtremeConsequence",
+    "FinishConflict",
+    "HitAbsorbed",
+    "MinionShielded",
+    "Shield",
+    "StartConflict",
+    "TakeOut",
+    "TakenOut",
+    "TurnEnded",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

@@ -63,6 +63,23 @@ from fatekit.table.state import (
 )
 from fatekit.table.upcasting import older, upcasts
 
+__all__ = [
+    "AbsorbContestHit",
+    "ContestEnded",
+    "ContestForfeit",
+    "ContestForfeited",
+    "ContestHitAbsorbed",
+    "ContestRoll",
+    "ContestRolled",
+    "ContestStarted",
+    "ContestTakenOut",
+    "ContestThreat",
+    "ContestThreatRolled",
+    "EndContest",
+    "StartContest",
+    "TakeContestOut",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

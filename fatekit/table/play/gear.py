@@ -31,6 +31,22 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AddBlock",
+    "AddHazard",
+    "BigBadSet",
+    "BlockAdded",
+    "BreakImmunity",
+    "Equip",
+    "Equipped",
+    "HazardAdded",
+    "ImmunityBroken",
+    "ScaleSet",
+    "SetBigBad",
+    "SetScale",
+    "ThreatPartEntry",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

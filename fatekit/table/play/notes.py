@@ -16,6 +16,13 @@ from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
 
+__all__ = [
+    "Note",
+    "NoteAdded",
+    "Undo",
+    "Undone",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

@@ -52,6 +52,27 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SEAT_RULE, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AddCharacter",
+    "AddSeat",
+    "AddTemplate",
+    "CharacterAdded",
+    "CharacterGiven",
+    "CharacterRevealed",
+    "CharacterUpdated",
+    "CreateTable",
+    "GiveCharacter",
+    "RemoveSeat",
+    "RemoveTemplate",
+    "RevealCharacter",
+    "SeatAdded",
+    "SeatRemoved",
+    "TableCreated",
+    "TemplateAdded",
+    "TemplateRemoved",
+    "UpdateCharacter",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

@@ -20,6 +20,11 @@ from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
 
+__all__ = [
+    "AddRecapLine",
+    "RecapLineAdded",
+]
+
 #: The longest line a GM may add to a recap.
 MAX_RECAP_LINE = 500
 

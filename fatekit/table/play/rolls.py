@@ -55,6 +55,15 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "Invoke",
+    "Invoked",
+    "ResolveRoll",
+    "Roll",
+    "RollMade",
+    "RollResolved",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

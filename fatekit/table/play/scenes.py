@@ -26,6 +26,34 @@ from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AddCountdown",
+    "AddSituationAspect",
+    "AspectRemoved",
+    "AspectRevealed",
+    "CountdownAdded",
+    "CountdownMarked",
+    "EndScene",
+    "EndSession",
+    "Entrance",
+    "FireTrigger",
+    "JoinScene",
+    "JoinedScene",
+    "MarkCountdown",
+    "PlaceInZone",
+    "PlacedInZone",
+    "RemoveAspect",
+    "RevealAspect",
+    "SceneEnded",
+    "SceneStarted",
+    "SessionEnded",
+    "SessionStarted",
+    "SituationAspectAdded",
+    "StartScene",
+    "StartSession",
+    "TriggerFired",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

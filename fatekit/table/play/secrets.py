@@ -36,6 +36,17 @@ from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import SEAT_RULE, AskedRoll, PreparedScene, SecretRollRecord, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "DifficultyHidden",
+    "HideDifficulty",
+    "HideNpcDice",
+    "NpcDiceHidden",
+    "RevealRoll",
+    "SecretRoll",
+    "SecretRollMade",
+    "SecretRollRevealed",
+]
+
 #: The longest note a secret roll keeps of what it was for.
 MAX_REASON_LENGTH = 2_000
 

@@ -17,6 +17,11 @@ from fatekit.table.showing import shows
 from fatekit.table.state import TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "StuntUsed",
+    "UseStunt",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 

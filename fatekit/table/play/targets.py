@@ -25,6 +25,19 @@ from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
 from fatekit.table.upcasting import older
 
+__all__ = [
+    "AssignTargets",
+    "MissEveryone",
+    "MissedEveryone",
+    "ResolveTargets",
+    "SplitAttack",
+    "SplitAttackRolled",
+    "TargetsAssigned",
+    "TargetsResolved",
+    "ZoneAttack",
+    "ZoneAttackRolled",
+]
+
 # -- commands ----------------------------------------------------------------------------------
 
 
