@@ -16,6 +16,7 @@ from fatekit.rules.harm.recovery import RecoveryRules, SevereRecovery
 from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, Visibility
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
+from fatekit.table import telling as say
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
@@ -24,6 +25,7 @@ from fatekit.table.parts import AspectPart, Part, to_builtins
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -812,3 +814,27 @@ def _countdown_view(view: CountdownView) -> CountdownPart:
         triggers=None if view.triggers is None else [t.key for t in view.triggers],
         outcome=view.outcome,
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(SessionStarted, "SessionStarted", n=say.number("number"))
+tells(
+    SessionEnded,
+    (when("SessionEnded.milestone", "milestone"), when("SessionEnded")),
+    milestone=say.milestone("milestone"),
+)
+tells(SceneStarted, "SceneStarted", name=say.text("name"))
+tells(SceneEnded, "SceneEnded")
+tells(
+    JoinedScene,
+    (when("JoinedScene.side", "side"), when("JoinedScene")),
+    who=say.who("character_id"),
+    side=say.text("side"),
+)
+tells(SituationAspectAdded, "SituationAspectAdded", aspect=say.text("name", "aspect"))
+tells(AspectRevealed, "AspectRevealed", aspect=say.aspect("aspect_id"))
+tells(AspectRemoved, "AspectRemoved", aspect=say.aspect("aspect_id"))
+tells(CountdownAdded, "CountdownAdded", name=say.text("name", fallback="countdown.unnamed"))
+tells(CountdownMarked, "CountdownMarked", n=say.number("count", fallback="1"))
+tells(TriggerFired, "TriggerFired")
+tells(PlacedInZone, "PlacedInZone", who=say.who("character_id"), zone=say.text("zone"))
