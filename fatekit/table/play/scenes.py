@@ -35,6 +35,7 @@ __all__ = [
     "AspectRevealed",
     "CountdownAdded",
     "CountdownMarked",
+    "CountdownRemoved",
     "EndScene",
     "EndSession",
     "Entrance",
@@ -45,6 +46,7 @@ __all__ = [
     "PlaceInZone",
     "PlacedInZone",
     "RemoveAspect",
+    "RemoveCountdown",
     "RevealAspect",
     "SceneEnded",
     "SceneStarted",
@@ -164,6 +166,14 @@ class MarkCountdown(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveCountdown(Command):
+    """Strike a countdown off the scene, finished or not: the threat it counted down to was dealt
+    with, or no longer matters (GM only)."""
+
+    countdown_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireTrigger(Command):
     """Tell the scene's countdowns that ``trigger`` happened (GM only)."""
 
@@ -267,6 +277,16 @@ class CountdownMarked(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownRemoved(Event):
+    """The GM struck a countdown off the scene. Its name and who could see it are recorded as it
+    was struck off, for the log and for what each seat learns of it (it is gone from the state)."""
+
+    countdown_id: str
+    name: str
+    visibility: Visibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TriggerFired(Event):
     """Something happened that countdowns may count."""
 
@@ -294,6 +314,17 @@ def _remove_aspect(context: Context, command: RemoveAspect) -> list[Event]:
     else:
         context.require_control(command.by, "let go of an aspect for them")
     return [context.event_from(AspectRemoved, command)]
+
+
+@decides(RemoveCountdown)
+def _remove_countdown(context: Context, command: RemoveCountdown) -> list[Event]:
+    context.require_gm("strike off countdowns")
+    held = scene_in_play(context.state).countdowns.get(command.countdown_id)
+    if held is None:
+        raise BadInput(f"no countdown {command.countdown_id!r} in this scene")
+    return [
+        context.event_from(CountdownRemoved, command, name=held.name, visibility=held.visibility)
+    ]
 
 
 @decides(RevealAspect)
@@ -641,6 +672,17 @@ def _countdown_marked_older(state: TableState, event: CountdownMarked) -> None:
     countdowns[event.countdown_id] = held.with_marked(min(held.boxes, held.marked + event.count))
 
 
+@judges(CountdownRemoved)
+def _judge_countdown_removed(state: TableState, event: CountdownRemoved) -> None:
+    state.game.remove_countdown(event.countdown_id)
+
+
+@folds(CountdownRemoved)
+@older(CountdownRemoved)
+def _countdown_removed(state: TableState, event: CountdownRemoved) -> None:
+    scene_in_play(state).countdowns.pop(event.countdown_id, None)  # as the event records
+
+
 @judges(TriggerFired)
 @older(TriggerFired)
 def _trigger_fired(state: TableState, event: TriggerFired) -> None:
@@ -724,6 +766,17 @@ def _show_mark(viewer: Viewer, event: CountdownMarked, data: JSON) -> JSON | Non
     scene = viewer.state.game.scene
     countdown = None if scene is None else scene.countdowns.get(event.countdown_id)
     return None if countdown is None or viewer.countdown(countdown) is None else data
+
+
+@shows(CountdownRemoved)
+def _show_removed(viewer: Viewer, event: CountdownRemoved, data: JSON) -> JSON | None:
+    # As the countdown was seen while it ran: a hidden one was never there for the players, and
+    # one shown by its boxes only keeps its name.
+    if event.visibility is Visibility.HIDDEN:
+        return None
+    if event.visibility is Visibility.BOXES_ONLY:
+        return {"countdown_id": event.countdown_id}
+    return data
 
 
 class ZonesPart(Part, kw_only=True):
@@ -836,5 +889,11 @@ tells(AspectRevealed, "AspectRevealed", aspect=say.aspect("aspect_id"))
 tells(AspectRemoved, "AspectRemoved", aspect=say.aspect("aspect_id"))
 tells(CountdownAdded, "CountdownAdded", name=say.text("name", fallback="countdown.unnamed"))
 tells(CountdownMarked, "CountdownMarked", n=say.number("count", fallback="1"))
+# A countdown the seat saw only by its boxes is struck off unnamed.
+tells(
+    CountdownRemoved,
+    (when("CountdownRemoved", "name"), when("CountdownRemoved.unnamed")),
+    name=say.text("name"),
+)
 tells(TriggerFired, "TriggerFired")
 tells(PlacedInZone, "PlacedInZone", who=say.who("character_id"), zone=say.text("zone"))
