@@ -83,7 +83,7 @@ golden-record:
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them, and the page's types
 # (docs/page.d.ts) from the same page contract, the log's lines the page reads
-# (fatekit/web/js/told.json) from the events' declarations, and the page's bundle (make bundle).
+# (fatekit/web/js/told.js) from the events' declarations, and the page's bundle (make bundle).
 docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/page_types.py

@@ -1,9 +1,10 @@
-"""Write the log's lines for the page (``fatekit/web/js/told.json``) from the declarations.
+"""Write the log's lines for the page (``fatekit/web/js/told.js``) from the declarations.
 
 Each domain declares how the log tells its events (:mod:`fatekit.table.telling`); Discord reads
-the declarations in Python, and the page reads this file, bundled with its modules. ``make docs``
-writes it; ``--check`` (run by ``make typecheck``) fails when the file is not what the
-declarations make now.
+the declarations in Python, and the page reads them from this module: plain data, so it is
+bundled, preloaded and served like the page's other modules (a JSON module would need an import
+attribute the unbundled page cannot count on). ``make docs`` writes it; ``--check`` (run by
+``make typecheck``) fails when the file is not what the declarations make now.
 
     python tools/page_lines.py [--check]
 """
@@ -21,7 +22,14 @@ sys.path.insert(0, str(ROOT))
 import fatekit.table.events  # noqa: E402, F401  (every domain, and so every declaration)
 from fatekit.table.telling import told_json  # noqa: E402
 
-TOLD = ROOT / "fatekit" / "web" / "js" / "told.json"
+TOLD = ROOT / "fatekit" / "web" / "js" / "told.js"
+
+HEAD = (
+    "// The log's lines, as the events' domains declare them (fatekit/table/telling.py): written by\n"
+    "// `make docs` (tools/page_lines.py), never by hand. log.js reads them; Discord reads the same.\n\n"
+    "/** Each event type's line: the cases of its catalog key and the pieces its text names. */\n"
+    "export const TOLD = "
+)
 BIN = ROOT / "node_modules" / ".bin"
 
 
@@ -29,7 +37,7 @@ def written() -> str:
     """The file as prettier formats the declarations (as it checks the page's files)."""
     done = subprocess.run(
         [str(BIN / "prettier"), "--stdin-filepath", str(TOLD)],
-        input=told_json().decode(),
+        input=HEAD + told_json().decode() + ";\n",
         capture_output=True,
         text=True,
         check=True,

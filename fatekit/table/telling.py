@@ -4,7 +4,7 @@ A domain declares beside its events, with :func:`tells`, which catalog key (``ev
 tells an event and what each named piece of that line shows, read from the event's fields as a
 seat receives them (:func:`fatekit.table.event_for`). The declaration is data, not code: Discord
 reads it in Python (:mod:`fatekit.discord.lines`) and the page reads it as JSON
-(``fatekit/web/js/told.json``, written by ``make docs`` from :func:`told_json`), so a new event
+(``fatekit/web/js/told.js``, written by ``make docs`` from :func:`told_json`), so a new event
 is told the same way in the channel and the page's log with no line written twice.
 
 Each :class:`Piece` names one thing both front ends know how to show, in the reader's language,

@@ -6,7 +6,7 @@ import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
-import TOLD from "./told.json";
+import { TOLD } from "./told.js";
 import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
@@ -82,7 +82,7 @@ function rolled(faces, defendFaces = null) {
 }
 
 // -- lines: each event type's line as its domain declares it (fatekit/table/telling.py), the same
-// declaration Discord reads; told.json is written from it by `make docs`.
+// declaration Discord reads; told.js is written from it by `make docs`.
 
 /** The value at a dotted path in an event's fields (`removed.0`, `extreme.name`). */
 function at(data, path) {
