@@ -73,6 +73,6 @@ def test_a_hazards_numbers_stay_on_the_gms_page(server: str, browser: Any) -> No
         gm.click(".resolve-button")
         expect(player.locator("#pending-hit")).to_have_attribute("data-shifts", "6")
         # Dice are drawn with their faces as a label: the GM's log has the fire's, Ann's none.
-        expect(gm.locator('#log-list [aria-label="+0+0"]')).to_have_count(1)
-        expect(player.locator('#log-list [aria-label="0000"]')).to_have_count(1)  # Ruth's own
-        expect(player.locator('#log-list [aria-label="+0+0"]')).to_have_count(0)
+        expect(gm.locator('#log-list [data-faces="+0+0"]')).to_have_count(1)
+        expect(player.locator('#log-list [data-faces="0000"]')).to_have_count(1)  # Ruth's own
+        expect(player.locator('#log-list [data-faces="+0+0"]')).to_have_count(0)

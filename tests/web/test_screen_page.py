@@ -24,7 +24,7 @@ from tests.web.test_turns import call, catalog, command
 TIMEOUT = 15_000
 SECRET = "GM-SECRET"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-SECRET_DICE = 'aria-label="--+-"'  # the secret roll's dice, as the page draws them
+SECRET_DICE = 'data-faces="--+-"'  # the secret roll's dice, as the page draws them
 
 
 def submit(page: Any, form: str) -> None:
@@ -184,15 +184,15 @@ def _npc_dice(gm: Any, ann: Any, server: str, table: str, gm_link: str) -> None:
     command(server, table, gm_link, "Roll", {**npc_roll, "dice": "+-+-"})
     for page in (gm, ann):
         page.wait_for_selector(".roll-verdict[data-outcome=success]")
-    assert 'aria-label="+-+-"' in gm.content()
+    assert 'data-faces="+-+-"' in gm.content()
     assert ann.locator("[id^=roll-dice-hidden]").count() == 1
-    hidden_from(ann, 'aria-label="+-+-"')
+    hidden_from(ann, 'data-faces="+-+-"')
     # Shown again before the roll is settled: what was rolled hidden stays hidden.
     gm.click("#npc-dice[data-hidden=true]")
     gm.wait_for_selector("#npc-dice[data-hidden=false]")
     same_version(gm, ann)
     assert ann.locator("[id^=roll-dice-hidden]").count() == 1
-    hidden_from(ann, 'aria-label="+-+-"')
+    hidden_from(ann, 'data-faces="+-+-"')
     command(server, table, gm_link, "ResolveRoll", {})
     ann.wait_for_selector(".roll-verdict", state="detached")
 

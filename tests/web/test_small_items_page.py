@@ -92,6 +92,9 @@ def test_an_advantage_made_on_alice_goes_on_her(server: str, browser: Any) -> No
         ann.select_option("#roll-skill", "fight")
         ann.fill("#roll-dice", "++++")
         ann.click("#roll-form-submit")
+        # The card may be drawn from the socket before the roll's answer closes the dialog; the
+        # modal keeps the page behind it inert, so typing waits for it to close.
+        expect(ann.locator("#dialog")).to_be_hidden()
         card = ann.locator(".roll-card[data-actor=ruth]")
         card.locator(".resolve-aspect-name").fill("Выбита из равновесия")
         card.locator(".resolve-button").click()

@@ -131,7 +131,9 @@ export class Live {
       // In order, each after the one before: a hello's document is drawn (its rules and the
       // page's words loaded) before the events and patches that follow it are applied to it.
       const handled = this.handling.then(() => (socket === this.socket ? this.receive(data) : null));
-      this.handling = handled.catch(() => null); // one message's failure stops none after it
+      // One message's failure stops none after it, and is still reported as the page's error
+      // (a drawing bug must not hide behind a table that says "connecting" forever).
+      this.handling = handled.catch((error) => reportError(error));
     });
     socket.addEventListener("close", (closing) => {
       this.dropSent(socket);

@@ -1,6 +1,8 @@
 // A tiny DOM builder. Every text the page shows goes through here or through i18n.tn(), so the
 // browser tests can tell catalog text from what people typed: user text lives in [data-free].
 
+import { t } from "./i18n.js";
+
 /** Build an element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, ...). */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -62,9 +64,16 @@ export function field(label, control, hint = null) {
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
 }
 
-/** Dice faces as the table writes them ("+0-+") shown as four dice. */
+/** Dice faces as the table writes them ("+0-+") shown as four dice, and read out as words in
+ * the page's language with their total ("plus, blank, minus, plus; total +1"): a screen reader
+ * reads the raw faces as punctuation. */
 export function dice(faces) {
-  const row = h("span", { class: "dice", role: "img", "aria-label": faces || "" });
+  const row = h("span", {
+    class: "dice",
+    role: "img",
+    "aria-label": diceWords(faces || ""),
+    "data-faces": faces || "",
+  });
   for (const face of faces || "") {
     const kind = face === "+" ? "plus" : face === "-" ? "minus" : "blank";
     row.append(
@@ -76,6 +85,16 @@ export function dice(faces) {
     );
   }
   return row;
+}
+
+/** The words a screen reader says for dice faces; empty for no dice. */
+export function diceWords(faces) {
+  if (!faces) return "";
+  const names = [...faces].map((f) => t(`dice.face.${f === "+" ? "plus" : f === "-" ? "minus" : "blank"}`));
+  const total = [...faces].reduce((sum, f) => sum + (f === "+" ? 1 : f === "-" ? -1 : 0), 0);
+  // U+2212 is read "minus" where a hyphen is often skipped.
+  const signed = total > 0 ? `+${total}` : total < 0 ? `\u2212${-total}` : "0";
+  return t("dice.read", { faces: names.join(", "), total: signed });
 }
 
 /** Append children, skipping null and false (Element.append would write "null"). */
