@@ -124,10 +124,11 @@ def serve_relay() -> None:
     sock.bind(("127.0.0.1", 0))
     sock.listen(2048)
     # The same uvicorn settings as ``fatekit serve``, so that only the app differs.
+    from fatekit.server.ws import SocketSettings, protocol_options
+
+    options = protocol_options(SocketSettings())
     server = uvicorn.Server(
-        uvicorn.Config(
-            relay_app(), log_level="warning", lifespan="off", ws_per_message_deflate=False
-        )
+        uvicorn.Config(relay_app(), log_level="warning", lifespan="off", **options)
     )
 
     async def main() -> None:
@@ -244,8 +245,6 @@ async def reader(run: Run, table: int, socket: ClientConnection) -> None:
             command.arrivals.extend(run.early.pop(key, []))
         elif kind == "error":
             run.errors += 1
-        elif kind == "ping":
-            await socket.send('{"kind":"pong"}')
 
 
 async def load(
@@ -270,8 +269,8 @@ async def load(
         socket = await connect(url, open_timeout=60, max_queue=None)
         json.loads(await socket.recv())  # hello
         sockets[table].append(socket)
-        # Read from the start, as a page does: connecting 10,000 sockets takes longer than
-        # the server waits for an answer to its heartbeat.
+        # Read from the start, as a page does: connecting 10,000 sockets takes a while, and
+        # what the server sends meanwhile must not pile up unread.
         readers.append(asyncio.ensure_future(reader(run, table, socket)))
 
     for start in range(0, len(flat), CONNECT_BATCH):

@@ -430,13 +430,12 @@ def _run(
     import uvicorn
 
     from fatekit.server.logs import hide_links_in_logs
+    from fatekit.server.ws import protocol_options
 
     config = uvicorn.Config(
         app,
         log_level=log_level,
-        ws_max_size=settings.max_message,
-        # Our messages are small JSON: compressing each one costs more CPU than it saves.
-        ws_per_message_deflate=False,
+        **protocol_options(settings),  # the WebSocket protocol's pings are the heartbeat
         # The lifespan listens to other processes' appends on a shared database; if it cannot
         # start, the server does not either.
         lifespan="on",

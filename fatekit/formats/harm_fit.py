@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from fatekit.formats.character_json import LoadedCharacter
-from fatekit.formats.draft import Change, Draft, DraftConsequence, Leftover
+from fatekit.formats.draft import Change, Draft, DraftConsequence, ImportReport, Leftover
 from fatekit.formats.text import plain_text
 from fatekit.formats.vocabulary import first_number, matches
 from fatekit.rules import (
@@ -28,7 +28,7 @@ from fatekit.rules import (
 )
 from fatekit.rules.characters.character import fitted_harm
 
-__all__ = ["fit_harm", "read_consequences", "read_stress"]
+__all__ = ["fit_harm", "fit_to_conditions", "read_consequences", "read_stress"]
 
 
 # -- stress and consequences --------------------------------------------------------------------
@@ -276,3 +276,48 @@ def read_consequences(draft: Draft, preset: Preset) -> list[dict[str, Any]]:
             item.pop("conflict", None)
         out.append(item)
     return out
+
+
+def fit_to_conditions(sheet: dict[str, Any], report: ImportReport) -> ImportReport:
+    """Fit a character file read for a table that plays conditions (Fate Condensed, Optional
+    Rules > Conditions: they replace consequences): each consequence written on the sheet has
+    no slot there, so its text goes into the description, for the GM to mark a condition in its
+    place, and the report says so. ``sheet`` is changed in place; the report is returned with
+    the change (unchanged when nothing was written or the sheet already plays conditions)."""
+    slots = [dict(slot) for slot in sheet.get("consequences") or []]
+    if any(slot.get("condition") for slot in slots):
+        return report
+    written = [slot for slot in slots if slot.get("aspect")]
+    if not written:
+        return report
+    before = [_slot_json_data(slot) for slot in slots]
+    lines = []
+    for slot in written:
+        lines.append(
+            f"Consequence ({slot['severity']}, {slot['shifts']}): {slot['aspect']['name']}"
+        )
+        slot.update(aspect=None, recovering=False, treated_at=None, taken_at=None, conflict=None)
+    after = [_slot_json_data(slot) for slot in slots]
+    sheet["consequences"] = slots
+    sheet["description"] = "\n\n".join(x for x in (sheet.get("description", ""), *lines) if x)
+    change = Change(
+        "consequences",
+        "",
+        ", ".join(f"{d['severity']} {d['shifts']} ({d['text']})" for d in before if d["text"]),
+        "",
+        "this table plays conditions in place of consequences: each written consequence is kept "
+        "in the description, for the GM to mark a condition in its place",
+        "conditions",
+        {"before": [d for d in before if d["text"]], "after": after},
+    )
+    return replace(report, changes=(*report.changes, change))
+
+
+def _slot_json_data(slot: Mapping[str, Any]) -> dict[str, Any]:
+    aspect = slot.get("aspect") or {}
+    return {
+        "severity": slot["severity"],
+        "shifts": slot["shifts"],
+        "track": slot.get("track", "any"),
+        "text": aspect.get("name", ""),
+    }

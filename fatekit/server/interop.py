@@ -25,12 +25,14 @@ from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from fatekit.formats import character_from_dict
+from fatekit.formats.harm_fit import fit_to_conditions
 from fatekit.formats.interop import export_character, import_character
 from fatekit.rules import (
     BadInput,
     CharacterKind,
     ForbiddenAction,
     IllegalAction,
+    OptionalRule,
     Preset,
     validate,
 )
@@ -111,6 +113,11 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
         preset = state.ruleset.preset  # only the table knows its rule-set file
     imported = import_character(body.content, body.source, preset)
     sheet = dict(imported.data)
+    report = imported.report
+    if state.ruleset.has(OptionalRule.CONDITIONS):
+        # Conditions replace consequences: what is written goes into the description, said in
+        # the report, rather than a refusal of the whole sheet.
+        report = fit_to_conditions(sheet, report)
     sheet["kind"] = (
         CharacterKind.PC.value
         if not seat.is_gm
@@ -146,7 +153,7 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
                     "args": {},
                 }
             )
-    return Imported(sheet, imported.report.as_json(), problems, owner, hidden, hidden_ids)
+    return Imported(sheet, report.as_json(), problems, owner, hidden, hidden_ids)
 
 
 router = APIRouter()

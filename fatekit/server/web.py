@@ -60,7 +60,7 @@ from fatekit.rules.characters.validation import validate
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.ladder import LADDER
-from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset, ruled_out
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import ConflictKind
 from fatekit.server.deps import At, Service
@@ -318,6 +318,10 @@ def _preset_json(key: str, preset: Preset, *, changed_list: bool) -> dict[str, A
         "ladder": {str(value): name for value, name in LADDER.items()},
         "presets": list(PRESETS),
         "options": [o.value for o in OptionalRule],
+        # The optional rules that are rules of the preset's own book (ticked and fixed on the
+        # start page), and those its own rules rule out, each with the rule in its place.
+        "own_options": list(preset.options),
+        "ruled_out": {o.value: kept.value for o, kept in ruled_out(preset).items()},
         "skill_names": {
             s.key: {"": s.name, **dict(s.names)} for lst in preset.skill_lists for s in lst
         },

@@ -13,10 +13,12 @@ The protocol (``docs/server.md`` has it in full). The client connects to
    document up to date (see :mod:`fatekit.server.hub`).
 
 Every message that carries a version moves the client's version on: after a reconnect with
-``after`` set to it, nothing is missed and nothing comes twice. The server sends
-``{"kind": "ping"}`` every ``heartbeat`` seconds; any message from the client counts as a sign of
-life (``{"kind": "pong"}`` is the usual answer), and a client silent for ``timeout`` seconds is
-dropped. The client may also send ``{"kind": "ping"}`` (answered with a pong) and commands:
+``after`` set to it, nothing is missed and nothing comes twice. A dead client is noticed by the
+WebSocket protocol itself: the server (uvicorn, with :func:`protocol_options`) sends a ping frame
+every ``heartbeat`` seconds, which browsers and client libraries answer on their own, and closes
+a socket whose pong has not come ``timeout`` seconds later (code 1011). An idle socket so costs
+the application nothing: no task of its own wakes, no message of ours is parsed. The client may
+send ``{"kind": "ping"}`` (answered with a pong; a pong it sends is ignored) and commands:
 ``{"kind": "command", "id", "type", "data", "expected_version", "idempotency_key", "waive",
 "reason"}`` (a GM setting rules aside, as over HTTP), answered with
 ``{"kind": "ack", "id", "version", "first_version", "replayed"}`` once the events are stored, or
@@ -44,7 +46,6 @@ from fatekit.server.hub import (
     CLOSE_LINK,
     CLOSE_MALFORMED,
     CLOSE_NO_TABLE,
-    CLOSE_TIMEOUT,
     CLOSE_TOO_BIG,
     CLOSE_UNAVAILABLE,
     Batch,
@@ -57,7 +58,7 @@ from fatekit.server.service import Caller, TableService
 from fatekit.store.base import MAX_ID_LENGTH
 from fatekit.table.codec import FieldErrors
 
-__all__ = ["Phase", "SocketSettings", "serve_socket"]
+__all__ = ["Phase", "SocketSettings", "protocol_options", "serve_socket"]
 
 
 class Phase(Enum):
@@ -73,12 +74,24 @@ class Phase(Enum):
 class SocketSettings:
     """Heartbeat and limits of the WebSocket connections."""
 
-    heartbeat: float = 20.0  # seconds between pings
-    timeout: float = 60.0  # seconds of silence after which a client is dropped
+    heartbeat: float = 20.0  # seconds between the protocol's ping frames
+    timeout: float = 20.0  # seconds a pong may take before the client is dropped
     max_message: int = 1 << 20  # bytes in one client message
     command_rate: float = 20.0  # commands a second, on average...
     command_burst: float = 40.0  # ...with bursts of up to this many
     behind: int = 512  # commands' events queued for a client before it is told to reconnect
+
+
+def protocol_options(settings: SocketSettings) -> dict[str, Any]:
+    """The settings of uvicorn's WebSocket protocol for the server's sockets: its ping frames
+    are the heartbeat, and a message has ``settings``' size cap."""
+    return {
+        "ws_max_size": settings.max_message,
+        "ws_ping_interval": settings.heartbeat,
+        "ws_ping_timeout": settings.timeout,
+        # Our messages are small JSON: compressing each one costs more CPU than it saves.
+        "ws_per_message_deflate": False,
+    }
 
 
 _STATUS_CLOSE = {
@@ -154,7 +167,6 @@ class _Connection:
     caller: Caller
     document: bool = False
     phase: Phase = field(default=Phase.CONNECTING, init=False)
-    seen: float = field(default_factory=time.monotonic, init=False)
     bucket: TokenBucket = field(init=False)
     sent: int = field(default=0, init=False)  # the version the client has been brought to
 
@@ -175,7 +187,6 @@ class _Connection:
         tasks = [
             asyncio.ensure_future(self._send(subscriber, after)),
             asyncio.ensure_future(self._receive(subscriber)),
-            asyncio.ensure_future(self._heartbeat(subscriber)),
         ]
         close: Close | None = None
         try:
@@ -277,7 +288,6 @@ class _Connection:
             message = await self.socket.receive()
             if message["type"] == "websocket.disconnect":
                 return None
-            self.seen = time.monotonic()
             text = message.get("text")
             if text is None:
                 raw = message.get("bytes") or b""
@@ -309,7 +319,7 @@ class _Connection:
             return
         kind = message.get("kind")
         if kind == "pong":
-            return
+            return  # a page loaded before the heartbeat became the protocol's still answers
         if kind == "ping":
             self._reply(subscriber, {"kind": "pong"})
             return
@@ -366,13 +376,6 @@ class _Connection:
 
     def _reply(self, subscriber: Subscriber, message: dict[str, Any]) -> None:
         subscriber.outbox.put_nowait(dumps(message))
-
-    async def _heartbeat(self, subscriber: Subscriber) -> Close:
-        while True:
-            await asyncio.sleep(self.settings.heartbeat)
-            if time.monotonic() - self.seen > self.settings.timeout:
-                return Close(CLOSE_TIMEOUT, "no answer to the heartbeat")
-            self._reply(subscriber, {"kind": "ping"})
 
 
 def _is_reference(value: object) -> bool:

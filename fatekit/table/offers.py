@@ -200,6 +200,7 @@ def invoke_options(
         raise BadInput("no roll is in play")
     viewer = Viewer(state, seat)
     ledger = state.game.ledger
+    payer = state.game.payer(by, state.players_pcs(by, seat))  # a player's extra: their PC's
     # The defender's invokes go on their own defence roll (the page sends them `on_defence`):
     # what was paid for there is what a second paid invoke would be refused for.
     invoked_on = roll
@@ -217,7 +218,9 @@ def invoke_options(
         except FateError:
             can_free = False
         try:
-            check_invoke(aspect, by, free=False, ledger=ledger, paid_already=paid_already)
+            check_invoke(
+                aspect, by, free=False, ledger=ledger, paid_already=paid_already, payer=payer
+            )
         except FateError:
             can_paid = False
         if can_free or can_paid:
@@ -233,7 +236,7 @@ def invoke_options(
             )
             free_total += held if can_free else 0
             paid_total += 1 if can_paid else 0
-    fate_points = ledger.account(by).available
+    fate_points = ledger.account(payer).available
     advice = None
     if on_target is None and by == roll.actor and in_play is not None:
         count = free_total + min(paid_total, fate_points)

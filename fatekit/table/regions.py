@@ -19,8 +19,9 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from fatekit.table.base import Event
+from fatekit.table.fact_records import FACTS_VERSION
 
-__all__ = ["EVERY", "Region", "regions_written", "writes"]
+__all__ = ["EVERY", "MOVE", "Region", "declared", "moves", "regions_written", "writes"]
 
 
 class Region(StrEnum):
@@ -46,6 +47,24 @@ class Region(StrEnum):
 #: Every region: what an event writes unless its domain says otherwise.
 EVERY = frozenset(Region)
 
+#: What the facts a decided move recorded may assign as its event folds
+#: (:func:`fatekit.table.facts.assign_facts`): sheets, stress, consequences, fate points and stunt
+#: uses; aspects of characters, of the scene and of the story (the setting's issues among them),
+#: their free invokes, countdowns and positions; the conflict's frame and hits; the contest and
+#: its hits; a challenge's tasks; the rolls in play. A domain declares it for an event that
+#: carries such facts, with whatever its own step writes besides.
+MOVE = frozenset(
+    {
+        Region.CHARACTERS,
+        Region.SCENE,
+        Region.SETTING,
+        Region.CONFLICT,
+        Region.CONTEST,
+        Region.CHALLENGE,
+        Region.ROLLS,
+    }
+)
+
 _WRITES: dict[type[Event], frozenset[Region]] = {}
 
 
@@ -59,11 +78,31 @@ def writes(regions: Iterable[Region], *kinds: type[Event]) -> None:
         _WRITES[kind] = written
 
 
+def moves(regions: Iterable[Region], *kinds: type[Event]) -> None:
+    """Declare that folding an event of any of ``kinds`` as this release records it writes
+    what its facts may assign (:data:`MOVE`) and ``regions``. One recorded by an older release
+    folds through its older step, which works out what the move did with the rules' own
+    operations: it writes every region."""
+    writes(MOVE | frozenset(regions), *kinds)
+    _MOVES.update(kinds)
+
+
+_MOVES: set[type[Event]] = set()
+
+
+def declared() -> frozenset[type[Event]]:
+    """The event kinds whose domains declared what they write."""
+    return frozenset(_WRITES)
+
+
 def regions_written(events: Iterable[Event]) -> frozenset[Region]:
     """The regions folding ``events`` wrote (every region for an event nobody described)."""
     written: frozenset[Region] = frozenset()
     for event in events:
-        written |= _WRITES.get(type(event), EVERY)
+        kind = type(event)
+        if kind in _MOVES and (event.facts is None or event.facts.version < FACTS_VERSION):
+            return EVERY
+        written |= _WRITES.get(kind, EVERY)
         if written == EVERY:
             break
     return written

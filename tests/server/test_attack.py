@@ -138,8 +138,6 @@ class Watcher:
                     self.reached = message["event"]["version"]
                 elif message["kind"] == "version":
                     self.reached = message["version"]
-                elif message["kind"] == "ping":
-                    self.socket.send(json.dumps({"kind": "pong"}))
         except ConnectionClosed as closed:
             self.closed = str(closed)
         finally:

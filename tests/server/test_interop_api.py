@@ -56,20 +56,40 @@ def test_the_gm_brings_in_an_npc_from_foundry(api: Api) -> None:
     assert card["sheet"]["name"] == "Cynere" and card["owner"] is None
 
 
-def test_the_preview_says_what_the_table_would_refuse(api: Api) -> None:
-    # A wounded Fari character at a table that plays conditions: the preview said the sheet was
-    # legal, then bringing it in was refused (the page agent, seed 1 step 36). The preview now
-    # names the rule the table would refuse it under.
+def test_a_written_consequence_comes_in_at_a_conditions_table_kept_in_the_description(
+    api: Api,
+) -> None:
+    # A wounded Fari character at a table that plays conditions (Fate Condensed, Optional Rules >
+    # Conditions: they replace consequences). First the preview said the sheet was legal and
+    # bringing it in was refused (the page agent, seed 1 step 36); then the whole sheet was
+    # refused with "switch to conditions only while no consequence is written on the sheet"
+    # (the soak). As docs/interop.md promises, what fits comes in and the report names what had
+    # no place: the written consequence, kept in the description for the GM to mark a condition.
     gm = api.table("Conditions", preset="condensed", options=["conditions"])
     content = fixture("fari-v6-ode-swedish.fari.json")  # a mild consequence written
     seen = post_import(gm, 200, content=content, dry_run=True)
-    assert "option.conditions" in [p["rule"] for p in seen["problems"]]
-    refused = post_import(gm, 409, content=content)
-    assert refused["rule"]["key"] == "option.conditions"
-    # A sheet with no consequence written has no such problem in its preview, and comes in.
+    assert "option.conditions" not in [p["rule"] for p in seen["problems"]]
+    [moved] = [c for c in seen["report"]["changes"] if c["reason"] == "conditions"]
+    assert moved["what"] == "consequences" and moved["lost"]
+    assert moved["detail"]["before"] == [
+        {"severity": "mild", "shifts": 2, "track": "any", "text": "Bruten näsa"}
+    ]
+    assert not seen["report"]["whole"]
+    assert "Bruten näsa" in seen["sheet"]["description"]
+    done = post_import(gm, 200, content=content)
+    [card] = gm.get("/state")["characters"]
+    assert card["id"] == done["character_id"]
+    assert "Bruten näsa" in card["sheet"]["description"]
+    slots = card["sheet"]["consequences"]
+    assert slots and all(s["condition"] and s["aspect"] is None for s in slots)
+    # A sheet with no consequence written comes in with nothing said about it.
     fine = post_import(gm, 200, content=ruth_sheet(), dry_run=True)
-    assert "option.conditions" not in [p["rule"] for p in fine["problems"]]
+    assert not [c for c in fine["report"]["changes"] if c["reason"] == "conditions"]
     post_import(gm, 200, content=ruth_sheet())
+    # A table without conditions keeps the consequence written where it was.
+    plain = api.table("Consequences", preset="condensed")
+    kept = post_import(plain, 200, content=content, dry_run=True)
+    assert kept["sheet"]["consequences"][0]["aspect"]["name"] == "Bruten näsa"
 
 
 def test_a_player_cannot_bring_in_an_npc_and_a_spectator_nothing(api: Api) -> None:

@@ -1,5 +1,6 @@
 """The WebSocket: catching up from a version, live events, reconnecting without a gap or a
-duplicate, commands over the socket, heartbeats, and the ways a connection is closed."""
+duplicate, commands over the socket, a client's own ping, and the ways a connection is closed
+(the protocol's heartbeat, over a real server: test_heartbeat.py)."""
 
 from __future__ import annotations
 
@@ -212,29 +213,6 @@ def _closed(socket: WebSocketTestSession) -> tuple[int, list[dict[str, Any]]]:
         while True:
             seen.append(socket.receive_json())
     return closed.value.code, seen
-
-
-def test_a_silent_client_is_dropped_by_the_heartbeat() -> None:
-    api = make_api(sockets=SocketSettings(heartbeat=0.02, timeout=0.1))
-    with api.client:
-        gm = api.table()
-        with connect(gm) as socket:
-            code, seen = _closed(socket)
-        assert code == 4408
-        assert {"kind": "ping"} in seen
-
-
-def test_a_client_that_answers_pings_stays_connected() -> None:
-    api = make_api(sockets=SocketSettings(heartbeat=0.02, timeout=0.25))
-    with api.client:
-        gm = api.table()
-        with connect(gm) as socket:
-            watcher = Watcher(socket)
-            for _ in range(30):  # well past the timeout, answered all along
-                watcher.next_of("ping")
-                socket.send_json({"kind": "pong"})
-            socket.send_json({"kind": "command", "id": 1, "type": "Note", "data": {"text": "x"}})
-            assert watcher.next_of("ack")["version"] == 2
 
 
 def test_refused_subscriptions_say_why_and_close(api: Api) -> None:

@@ -19,6 +19,8 @@ from fastapi import FastAPI
 from psycopg.conninfo import conninfo_to_dict
 from websockets.sync.client import ClientConnection, connect
 
+from fatekit.server.ws import protocol_options
+
 
 @dataclass
 class Running:
@@ -44,7 +46,9 @@ def serve_in_thread(app: FastAPI, timeout: float = 20.0) -> Running:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", ws_per_message_deflate=False)
+    # The WebSocket protocol's settings fatekit serve gives uvicorn, from the app's own.
+    options = protocol_options(app.state.socket_settings)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", **options)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -11,6 +11,7 @@ from fatekit.formats import dumps_character
 from fatekit.rules import Action, BadInput, ForbiddenAction, IllegalAction, new_character
 from fatekit.table import commands as c
 from fatekit.table import view_for
+from fatekit.table.offers import invoke_options
 from fatekit.table.seats import Role
 
 from .conftest import Play, assert_replays  # type: ignore[import-not-found]
@@ -167,3 +168,56 @@ def test_an_extra_no_player_holds_spends_the_gms_pool() -> None:
     gm = pool(play)
     play.do(c.DeclareStoryDetail(aspect_id="wyrm/high_concept/1", by="wyrm", detail="A lair"))
     assert pool(play) == gm - 1
+
+
+def _paid_stunts() -> list[dict[str, object]]:
+    bonus = {"type": "skill_bonus", "skill": "drive", "actions": ["overcome"], "bonus": 2}
+    patch = {"type": "rule_exception", "text": "patch the hull at sea"}
+    return [
+        {"name": "Ram", "cost": "fate_point", "effect": bonus},
+        {"name": "Jury-rig", "cost": "fate_point", "effect": patch},
+    ]
+
+
+@pytest.mark.rule("fate-points.extra")
+def test_a_players_extra_pays_its_invokes_and_stunts_from_its_players_points() -> None:
+    """Fate Core, Extras > Defining Extras: an extra extends its character's sheet, so what it
+    spends on a roll (a paid invoke, a stunt that costs a fate point) or on a stunt used on its
+    own comes from its player's character, as a story detail does; the GM's pool never pays."""
+    play = _table()
+    sheet = json.loads(_ship(["iris", "bo"]))
+    sheet["stunts"] = _paid_stunts()
+    play.do(c.AddCharacter(sheet=json.dumps(sheet), owner="ann"), seat="ann")
+    play.do(c.StartSession())
+    play.do(c.StartScene(name="Open water", participants=("iris", "bo", "gull")))
+    gm, iris, bo = pool(play), held(play, "iris"), held(play, "bo")
+    # Ann rolls for her ship with its paid stunt, and invokes its hull with a fate point.
+    play.do(
+        c.Roll(
+            actor="gull",
+            action=Action.OVERCOME,
+            skill="drive",
+            difficulty=6,
+            dice="0000",
+            stunts=("Ram",),
+        ),
+        seat="ann",
+    )
+    assert (pool(play), held(play, "iris")) == (gm, iris - 1)
+    # The invokes the page offers count Iris's points, the ones that will pay.
+    offered = invoke_options(play.s, "ann", "gull")
+    assert offered["fate_points"] == iris - 1
+    assert any(o["aspect_id"] == "gull/high_concept/1" and o["paid"] for o in offered["options"])
+    play.do(c.Invoke(aspect_id="gull/high_concept/1", by="gull"), seat="ann")
+    assert (pool(play), held(play, "iris")) == (gm, iris - 2)
+    play.do(c.ResolveRoll(), seat="ann")
+    # Ben speaks for the ship he shares: his PC pays its stunt used on its own.
+    play.do(c.UseStunt(by="gull", stunt="Jury-rig", note="a plank"), seat="ben")
+    assert (pool(play), held(play, "bo")) == (gm, bo - 1)
+    # With no points left on Ann's side, the pool does not step in.
+    while held(play, "iris"):
+        play.do(c.UseStunt(by="gull", stunt="Jury-rig"), seat="ann")
+    with pytest.raises(IllegalAction):
+        play.do(c.UseStunt(by="gull", stunt="Jury-rig"), seat="ann")
+    assert pool(play) == gm
+    assert_replays(play, ("gm", "ann", "ben", "cal"))

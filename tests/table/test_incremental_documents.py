@@ -23,7 +23,7 @@ from fatekit.table.export import import_table
 from fatekit.table.extras import document_for
 from fatekit.table.fold import apply
 from fatekit.table.play.notes import NoteAdded
-from fatekit.table.regions import EVERY, Region, regions_written
+from fatekit.table.regions import EVERY, Region, declared, regions_written
 from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import Viewer
 from fatekit.table.state import TableState
@@ -82,7 +82,7 @@ def _compare(events: tuple[Event, ...]) -> tuple[int, int, list[str]]:
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[path.stem for path in GOLDEN])
 def test_golden_tables_refreshed_part_by_part_match_the_whole_build(path: Path) -> None:
-    events = import_table(json.loads(path.read_text(encoding="utf-8"))["export"]).events
+    events = _golden(path)
     compared, _, problems = _compare(events)
     assert compared > len(events)
     assert problems == []
@@ -106,11 +106,21 @@ def test_random_games_refreshed_part_by_part_match_the_whole_build() -> None:
     # Some events wrote less than everything: parts were left alone, and rightly.
     assert rebuilt < compared * len(SLICES)
     assert problems == []
+    # Every event whose domain narrows what it writes was refreshed here, in a golden table or
+    # in the GM's screen's script, as this release records it (an older one writes everything).
+    narrowed: set[type[Event]] = set()
+    for events in (*logs, *(_golden(path) for path in GOLDEN), _screen_log()):
+        narrowed.update(type(e) for e in events if regions_written([e]) != EVERY)
+    assert sorted(k.__name__ for k in declared() - narrowed) == []
 
 
-def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:
+def _golden(path: Path) -> tuple[Event, ...]:
+    return import_table(json.loads(path.read_text(encoding="utf-8"))["export"]).events
+
+
+def _screen_log() -> tuple[Event, ...]:
     # What the random agent does not play: hidden difficulties, prepared scenes, the NPCs'
-    # dice kept hidden, a secret roll revealed.
+    # dice kept hidden, a secret roll revealed, a template withdrawn, a recap's line.
     play = seated()
     play.do(c.HideDifficulty(actor="ruth", difficulty=3, skill="notice"))
     play.do(c.HideNpcDice(hidden=True))
@@ -124,8 +134,15 @@ def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None
     play.do(c.RemovePreparedScene(scene_id="attic"))
     play.do(c.HideNpcDice(hidden=False))
     play.do(c.AddTemplate(template_id="thug", name="Thug", sheet=npc_sheet()))
-    compared, _, problems = _compare(tuple(play.log))
-    assert compared > len(play.log)
+    play.do(c.RemoveTemplate(template_id="thug"))
+    play.do(c.AddRecapLine(text="The hold was searched.", visibility=NoteVisibility.GM))
+    return tuple(play.log)
+
+
+def test_the_gms_screen_refreshed_part_by_part_matches_the_whole_build() -> None:
+    log = _screen_log()
+    compared, _, problems = _compare(log)
+    assert compared > len(log)
     assert problems == []
 
 

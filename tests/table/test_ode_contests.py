@@ -110,6 +110,13 @@ def test_an_outside_threat_is_on_no_side_and_attacks_before_a_side_rolls() -> No
     volcano(play)
     with pytest.raises(BadInput, match="on a side"):
         play.do(c.ContestThreat(actor="alice", skill="fight", dice="0000"))
+    # No one named (the page's form had no one to offer, the agent's soak seed 5): a clear
+    # reason, where the table answered "could not process this request (KeyError: '')".
+    version = play.s.version
+    for nobody in ("", "nobody"):
+        with pytest.raises(BadInput, match="no character"):
+            play.do(c.ContestThreat(actor=nobody, skill="shoot", dice="0000"))
+    assert play.s.version == version
     with pytest.raises(ForbiddenAction):  # a player does not run the volcano
         play.do(c.ContestThreat(actor="volcano", skill="shoot", dice="0000"), "ann")
     play.do(c.ContestRoll(side="heroes", actor="ruth", skill="athletics", dice="0000"), "ann")

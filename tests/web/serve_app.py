@@ -28,6 +28,7 @@ from fatekit.server.app import create_app
 from fatekit.server.caps import Caps
 from fatekit.server.headers import PAGE_POLICY
 from fatekit.server.pagefiles import PageFiles
+from fatekit.server.ws import protocol_options
 from fatekit.store.sqlite import SqliteEventStore
 
 
@@ -78,7 +79,8 @@ def main() -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", int(os.environ.get("FATEKIT_PORT", "0"))))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    options = protocol_options(app.state.socket_settings)  # as fatekit serve runs it
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off", **options))
 
     async def run() -> None:
         async def announce() -> None:

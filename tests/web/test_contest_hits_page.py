@@ -147,3 +147,25 @@ def test_an_ode_contests_hits_are_taken_beside_them_and_difficulties_are_passive
         expect(ann.locator("#contest-hits")).to_have_count(0)
         assert ann.evaluate(UNTRANSLATED, "it") == []
         assert sv["contest.difficulty_field"]
+
+
+def test_an_outside_threat_is_offered_only_with_someone_to_be_it(server: str, browser: Any) -> None:
+    """The agent's soak (seed 5): with everyone in the scene on a side, "Attack with an outside
+    threat" opened a form with no one to roll, and the table answered "could not process this
+    request (KeyError: '')". The button waits for someone on no side; the table names what is
+    missing."""
+    from playwright.sync_api import expect
+
+    table_id, gm_link, _ = ode_table(server)
+    sides = [["hjältar", ["ruth", "charles"]], ["kulten", ["alice", "volcano"]]]
+    intents = [["hjältar", "nå båten"], ["kulten", "segla ensam"]]
+    command(server, table_id, gm_link, "StartContest", {"sides": sides, "intents": intents})
+    with at_table(browser, server, gm_link, "sv-SE", LAPTOP) as gm:
+        expect(gm.locator("#contest")).to_be_visible()
+        expect(gm.locator("#end-contest")).to_be_visible()
+        expect(gm.locator("#contest-threat")).to_have_count(0)
+        command(server, table_id, gm_link, "EndContest", {})
+        sides = [["hjältar", ["ruth", "charles"]], ["kulten", ["alice"]]]
+        start = {"sides": sides, "intents": intents}
+        command(server, table_id, gm_link, "StartContest", start)
+        expect(gm.locator("#contest-threat")).to_be_visible()

@@ -134,12 +134,24 @@ def test_the_start_page_shows_fate_cores_own_rules(server: str, browser: Any) ->
             note = page.locator(f"label[for=opt-{option}] .book-rule")
             expect(note).to_be_visible()
             expect(note).to_contain_text(it["preset.core"])
+        # Fate Condensed's full defense is no option beside Core's own (the table would refuse
+        # both): unticked, fixed, and the rule in its place named (the agent's soak ticked it).
+        condensed = page.locator("#opt-full_defense")
+        expect(condensed).not_to_be_checked()
+        expect(condensed).to_be_disabled()
+        instead = page.locator("label[for=opt-full_defense] .book-rule")
+        expect(instead).to_be_visible()
+        expect(instead).to_contain_text(it["option.full_defense_core"])
         # Back to Fate Condensed: options again, unticked.
         page.select_option("#new-table-preset", "condensed")
         expect(page.locator("#opt-extreme_consequences")).to_be_enabled()
         expect(page.locator("#opt-extreme_consequences")).not_to_be_checked()
+        expect(page.locator("#opt-full_defense")).to_be_enabled()
+        expect(page.locator("label[for=opt-full_defense] .book-rule")).to_be_hidden()
+        page.check("#opt-full_defense")
         page.select_option("#new-table-preset", "core")
         expect(page.locator("#opt-extreme_consequences")).to_be_disabled()
+        expect(page.locator("#opt-full_defense")).not_to_be_checked()  # ticked on Condensed
         page.fill("#new-table-name", "Kazak-Thorn")
         page.click("#create-table button[type=submit]")
         expect(page.locator("#book-rules")).to_contain_text(it["option.extreme_consequences"])

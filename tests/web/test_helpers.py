@@ -109,3 +109,18 @@ def test_a_preset_with_another_skill_list(client: TestClient) -> None:
     assert listed["skills"] == list(ACTIONS.keys)
     assert listed["skill_list"] == "actions" and listed["changed_list"]
     assert client.get("/rules/presets/fae", params={"skill_list": "nope"}).status_code == 422
+
+
+def test_a_preset_says_which_options_its_own_rules_rule_out(client: TestClient) -> None:
+    """Fate Core's own full defense plays in place of Fate Condensed's: the start page reads
+    this to leave the other unticked (a table given both refuses them)."""
+    core = client.get("/rules/presets/core").json()
+    assert set(core["own_options"]) == {"extreme_consequences", "full_defense_core"}
+    assert core["ruled_out"] == {"full_defense": "full_defense_core"}
+    condensed = client.get("/rules/presets/condensed").json()
+    assert condensed["own_options"] == [] and condensed["ruled_out"] == {}
+    refused = client.post(
+        "/tables", json={"name": "Both", "preset": "core", "options": ["full_defense"]}
+    )
+    assert refused.status_code == 422
+    assert client.post("/tables", json={"name": "Own", "preset": "core"}).status_code == 201

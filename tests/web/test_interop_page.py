@@ -132,3 +132,35 @@ def _play(server: str, gm: Player, ann: Player, lang: str, tmp: Path) -> None:
         back = import_character(json.dumps(written), target).data
         assert back["skills"] == sheet["skills"] and back["aspects"] == sheet["aspects"]
         assert back["stress"] == sheet["stress"]
+
+
+def test_a_wounded_sheet_comes_in_at_a_conditions_table_on_a_swedish_phone(
+    server: str, browser: Any
+) -> None:
+    """Conditions replace consequences (Fate Condensed, Optional Rules > Conditions): a Fari
+    sheet with a consequence written was refused whole, with a reason about switching rules
+    (the soak). Now the report says, in the player's words, that the consequence is kept in the
+    description, and the character comes in."""
+    from playwright.sync_api import expect
+
+    from tests.web.test_refusals_page import seat_page
+    from tests.web.test_turns import call, catalog
+
+    made = call(server, "/tables", {"name": "Vargtimmen", "options": ["conditions"]})
+    table, gm = made["table_id"], made["link"]
+    ann = call(server, f"/tables/{table}/seats", {"name": "Ann", "role": "player"}, gm)
+    sv = catalog("sv")
+    with seat_page(browser, server, ann["link"], "sv-SE", (390, 844)) as page:
+        page.click("#import-character")
+        page.set_input_files("#import-file", str(FIXTURES / "fari-v6-ode-swedish.fari.json"))
+        moved = page.locator("#import-changes li[data-reason=conditions]")
+        expect(moved).to_be_visible()
+        expect(moved).to_contain_text("Bruten näsa")
+        expect(moved).to_contain_text(sv["import.change.consequences_conditions"][-40:])
+        expect(page.locator("#import-result .error")).to_have_count(0)
+        page.click("#import-form-submit")
+        card = page.locator("#char-sigrid-jarnhand")
+        expect(card).to_be_visible()
+        expect(page.locator("#dialog[open]")).to_have_count(0)
+        expect(card.locator(".consequences")).not_to_contain_text("Bruten näsa")
+        all_translated([Player(page, "Ann")], "sv")

@@ -7,11 +7,13 @@ sent yet.
 An evening fails on any finding (tests/web/agent/detectors.py: a script error, a server error,
 a generic message, a refusal not beside its control, a control that does nothing, a dialog a
 field closed, a page that stops following the table), except those known to be left for
-another branch (detectors.KNOWN). Together the evenings must reach two thirds of the command
-types the page can send (issue 39; 71 of 94 with seven plans of 130 steps, up from 64 with six
-of 100: the evenings are seeded and wait only on the pages' signals, so a run plays them again
-alike until the page or the plans change); the summary at the end of the run prints
-which. `make soak` plays many more seeds, longer."""
+another branch (detectors.KNOWN). Together the evenings must reach `FLOOR` of the command
+types the page can send (issue 39: 83 of 94 with seven plans of 130 steps, up from 71 before the
+plans set up contests that harm, outside threats, Condensed's milestones, scenarios to close and
+big bads among NPCs; two thirds was the floor): the evenings are seeded and wait only on the
+pages' signals, yet a browser's timing can move a few choices, so the floor stands a little
+below what the runs reached; the summary at the end of the run prints which. `make soak` plays
+many more seeds, longer."""
 
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ from tests.web.agent.plans import PLANS
 #: One evening for each plan (seed n plays plan n mod 7).
 SEEDS = tuple(range(1, len(PLANS) + 1))
 STEPS = 130
+#: How many command types the evenings reach together at least (83 of 94 in the runs of
+#: 2026-12-06; two thirds, 63, before).
+FLOOR = 78
 #: Command types every run of these evenings has reached (a floor beside the share below).
 REACHED = frozenset(
     {
@@ -60,5 +65,5 @@ def test_an_evening_played_through_the_page_strands_nobody(
         reached = set(sent) & page_commands()
         lost = sorted(REACHED - reached)
         assert not lost, f"no longer reached: {', '.join(lost)}\n{report(sent, paths)}"
-        assert 3 * len(reached) >= 2 * len(page_commands()), report(sent, paths)
+        assert len(reached) >= FLOOR, report(sent, paths)
         assert set(sent) <= page_commands(), report(sent, paths)

@@ -5,6 +5,7 @@ up over HTTP, the pages follow it over their sockets."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +275,28 @@ def test_zones_and_sides_named_with_spaces_give_ids_without(server: str, browser
         # The link between the two zones is drawn, from one box to the other.
         expect(ann.locator("#zone-map svg.links line")).to_have_count(1)
         assert ann.evaluate(SPACED_IDS) == []
+
+
+def test_a_side_named_with_a_space_rolls_in_its_contest(server: str, browser: Any) -> None:
+    """Soak seed 5, step 64: a side called "Анна Пушкина" sent its contest roll as the side
+    "Анна_Пушкина" (its element id), which the table has no side of, and the dialog was headed
+    with the id too: no side with a space in its name could roll."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    sides = [["The Heroes", ["ruth"]], ["Old Cult", ["alice"]]]
+    intents = [["The Heroes", "reach the boat"], ["Old Cult", "stop them"]]
+    command(server, table, gm_link, "StartContest", {"sides": sides, "intents": intents})
+    with at_table(browser, server, ann_link, "it-IT") as ann:
+        ann.click("#contest-roll-The_Heroes")
+        expect(ann.locator("#dialog-title")).to_contain_text("The Heroes")
+        ann.fill("#contest-dice-The_Heroes", "+0+0")
+        ann.click("#contest-roll-form-submit")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        side = ann.locator("#contest-The_Heroes")
+        expect(side).to_have_attribute("data-state", re.compile("^roll(ing|ed)$"))
+    seen = state_of(server, table, gm_link)
+    assert [r["side"] for r in seen["rolls"]] == ["The Heroes"]
 
 
 def test_a_difficulty_already_set_is_not_offered_again(server: str, browser: Any) -> None:

@@ -74,3 +74,19 @@ def test_a_sweep_plays_the_plan_naming_what_is_missing() -> None:
     assert sweep_plan({"Shield", "BreakImmunity"}, 0) == shield
     # Nothing named by any plan: the seed picks among them all.
     assert {sweep_plan({"Undo"}, seed) for seed in range(len(PLANS))} == set(range(len(PLANS)))
+
+
+def test_each_sweep_takes_another_plan_naming_what_is_missing() -> None:
+    """The sweeps of a soak all played the same plan (the one naming most of what was missing),
+    which had already missed it: each now takes a plan not swept yet while one names something
+    missing, and only then plays one again."""
+    from tests.web.agent.__main__ import sweep_plan
+
+    missing = {"Shield", "Milestone", "ContestThreat", "CloseScenario"}
+    naming = {n for n, p in enumerate(PLANS) if {g.split(":")[0] for g in p.goals} & missing}
+    swept: list[int] = []
+    for seed in range(len(naming)):
+        swept.append(sweep_plan(missing, seed, swept))
+    assert sorted(swept) == sorted(naming)
+    # Every plan naming something swept once: the next sweep plays one of them again.
+    assert sweep_plan(missing, 99, swept) in naming

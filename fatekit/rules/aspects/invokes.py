@@ -102,8 +102,11 @@ def check_invoke(
     free: bool,
     ledger: FateLedger | None,
     paid_already: Set[str] = frozenset(),
+    payer: str | None = None,
 ) -> None:
-    """Raise if ``by`` may not invoke ``aspect`` this way; changes nothing."""
+    """Raise if ``by`` may not invoke ``aspect`` this way; changes nothing. ``payer`` is whose
+    supply pays a paid invoke when it is not ``by``'s own (a player's extra: see
+    ``Game.payer``)."""
     aspect.check_usable_by(by)
     if free:
         aspect.check_can_spend_free_invoke(by)
@@ -115,7 +118,7 @@ def check_invoke(
         refuse(f"{aspect.label} was already invoked with a fate point on this roll", PAID_ONCE_RULE)
     if ledger is None:
         raise BadInput("a paid invoke needs a FateLedger to take the fate point from")
-    ledger.wallet(by).check_can_spend(purpose=f"invoke {aspect.label}")
+    ledger.wallet(payer or by).check_can_spend(purpose=f"invoke {aspect.label}")
 
 
 def pay_for_invoke(
@@ -128,6 +131,7 @@ def pay_for_invoke(
     ledger: FateLedger | None,
     paid_already: Set[str] = frozenset(),
     hostile: bool | None = None,
+    payer: str | None = None,
 ) -> Invocation:
     """Check and pay for an invoke; return its record.
 
@@ -135,9 +139,16 @@ def pay_for_invoke(
     owned by someone else gives them the fate point after the scene; ``hostile`` overrides that
     judgement (for an ally's aspect, say).
     """
-    check_invoke(aspect, by, free=free, ledger=ledger, paid_already=paid_already)
+    check_invoke(aspect, by, free=free, ledger=ledger, paid_already=paid_already, payer=payer)
     return paid_for_invoke(
-        aspect, by, effect, free=free, beneficiary=beneficiary, ledger=ledger, hostile=hostile
+        aspect,
+        by,
+        effect,
+        free=free,
+        beneficiary=beneficiary,
+        ledger=ledger,
+        hostile=hostile,
+        payer=payer,
     )
 
 
@@ -150,6 +161,7 @@ def paid_for_invoke(
     beneficiary: str,
     ledger: FateLedger | None,
     hostile: bool | None = None,
+    payer: str | None = None,
 ) -> Invocation:
     """What an invoke a table's log recorded paid, and its record (checked by no rule: see
     :func:`pay_for_invoke`): a free invoke used up, or a fate point paid (and one owed to the
@@ -159,7 +171,7 @@ def paid_for_invoke(
         aspect.used_free_invoke(by)
         return Invocation(aspect.id, by, effect, True, False)
     if ledger is not None:
-        ledger.wallet(by).pay(1)
+        ledger.wallet(payer or by).pay(1)
         if hostile and aspect.owner is not None:
             ledger.pay_after_scene(aspect.owner)
     return Invocation(aspect.id, by, effect, False, hostile)

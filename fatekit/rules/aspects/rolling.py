@@ -227,11 +227,13 @@ class ActionRoll:
         effect: InvokeEffect = InvokeEffect.PLUS_TWO,
         free: bool = False,
         hostile: bool | None = None,
+        payer: str | None = None,
     ) -> Invocation:
         """Invoke ``aspect`` on this roll, paying a fate point or spending a free invoke.
 
         ``by`` defaults to the roller. Someone else may invoke for +2 on the roller's behalf, or to
-        raise the difficulty the roller faces; only the roller rerolls their own dice.
+        raise the difficulty the roller faces; only the roller rerolls their own dice. ``payer``
+        is whose supply pays a paid invoke when it is not ``by``'s own (a player's extra).
         """
         by = self.actor if by is None else by
         self._check_open()
@@ -249,8 +251,10 @@ class ActionRoll:
                     "raising a difficulty is done against someone else's roll", INVOKE_EFFECTS_RULE
                 )
         paid_already = {i.aspect_id for i in self.invocations if not i.free}
-        check_invoke(aspect, by, free=free, ledger=self.ledger, paid_already=paid_already)
-        return self.invoked(aspect, by=by, effect=effect, free=free, hostile=hostile)
+        check_invoke(
+            aspect, by, free=free, ledger=self.ledger, paid_already=paid_already, payer=payer
+        )
+        return self.invoked(aspect, by=by, effect=effect, free=free, hostile=hostile, payer=payer)
 
     def invoked(
         self,
@@ -260,6 +264,7 @@ class ActionRoll:
         effect: InvokeEffect = InvokeEffect.PLUS_TWO,
         free: bool = False,
         hostile: bool | None = None,
+        payer: str | None = None,
     ) -> Invocation:
         """An invoke on this roll as a table's log recorded it (checked by no rule: see
         :meth:`invoke`): paid for, and its +2, raise or reroll counted."""
@@ -273,6 +278,7 @@ class ActionRoll:
             beneficiary=beneficiary,
             ledger=self.ledger,
             hostile=hostile,
+            payer=payer,
         )
         self.invocations.append(invocation)
         source = f"invoke {aspect.label}"
@@ -288,7 +294,7 @@ class ActionRoll:
             self.dice = self.dice_source.roll()
         return invocation
 
-    def use_stunt(self, stunt: Stunt) -> Bonus | None:
+    def use_stunt(self, stunt: Stunt, *, payer: str | None = None) -> Bonus | None:
         """Apply one of the roller's stunts, paying its fate point or counting its use.
 
         A bonus stunt adds its bonus (returned); a stunt that grants extra free invokes adds them
@@ -296,7 +302,8 @@ class ActionRoll:
         roller a boost whatever the outcome, and one that lets this skill do this action only
         counts its use (each of these returns ``None``). A stunt that does not fit the roll, a
         stunt applied twice, or one already spent this scene or session is refused (a GM may
-        set the rule aside); a fate point the roller lacks cannot be spent.
+        set the rule aside); a fate point the roller lacks cannot be spent (``payer``: whose
+        supply pays it when not the roller's own, a player's extra's).
         """
         self._check_open()
         if self.skill is None:
@@ -313,18 +320,20 @@ class ActionRoll:
         if stunt.name in self.stunts_used:
             refuse(f"stunt {stunt.name!r} is already applied to this roll", BONUS_STUNT_RULE)
         if self.stunt_uses is not None:
-            self.stunt_uses.check(self.actor, stunt, self.ledger)
+            self.stunt_uses.check(self.actor, stunt, self.ledger, payer=payer)
             if stunt.always_on:
                 self.stunt_uses.use(self.actor, stunt, self.ledger)  # refuses: nothing to use
         elif stunt.fate_point_cost:
             if self.ledger is None:
                 raise BadInput("a stunt that costs a fate point needs a FateLedger")
-            self.ledger.wallet(self.actor).check_can_spend(
+            self.ledger.wallet(payer or self.actor).check_can_spend(
                 stunt.fate_point_cost, purpose=f"use stunt {stunt.name!r}"
             )
-        return self.stunt_applied(stunt, bonus=bonus)
+        return self.stunt_applied(stunt, bonus=bonus, payer=payer)
 
-    def stunt_applied(self, stunt: Stunt, *, bonus: int | None = None) -> Bonus | None:
+    def stunt_applied(
+        self, stunt: Stunt, *, bonus: int | None = None, payer: str | None = None
+    ) -> Bonus | None:
         """A stunt used on this roll as a table's log recorded it (checked by no rule: see
         :meth:`use_stunt`): its use counted and paid for, its bonus, free invokes and boosts
         added (``bonus`` as the rules gave it; by default, what the stunt gives)."""
@@ -335,9 +344,9 @@ class ActionRoll:
         if bonus is None:
             bonus = stunt.bonus_for(self.skill, self.action)
         if self.stunt_uses is not None:
-            self.stunt_uses.count_use(self.actor, stunt, self.ledger)
+            self.stunt_uses.count_use(self.actor, stunt, self.ledger, payer=payer)
         elif stunt.fate_point_cost and self.ledger is not None:
-            self.ledger.wallet(self.actor).pay(stunt.fate_point_cost)
+            self.ledger.wallet(payer or self.actor).pay(stunt.fate_point_cost)
         self.stunts_used.append(stunt.name)
         self.extra_free_invokes += extra
         self.stunt_boosts += int(boost)

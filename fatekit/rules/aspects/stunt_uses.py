@@ -105,17 +105,22 @@ class StuntUses:
             return mark.scenes_ended == self.clock.scenes_ended
         return mark.sessions_ended == self.clock.sessions_ended
 
-    def check(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
-        """Refuse (waivably) a spent stunt, or one whose fate point ``who`` does not have."""
+    def check(
+        self, who: str, stunt: Stunt, ledger: FateLedger | None = None, *, payer: str | None = None
+    ) -> None:
+        """Refuse (waivably) a spent stunt, or one whose fate point ``who`` does not have
+        (``payer``: whose supply pays it when not ``who``'s own, a player's extra's)."""
         if self.spent(who, stunt):
             when = "scene" if stunt.cost is StuntCost.ONCE_PER_SCENE else "session"
             refuse(f"{stunt.name!r} is already used this {when}", STUNT_USES_RULE)
         if stunt.cost is StuntCost.FATE_POINT:
             if ledger is None:
                 raise BadInput("a stunt that costs a fate point needs a FateLedger")
-            ledger.wallet(who).check_can_spend(1, purpose=f"use stunt {stunt.name!r}")
+            ledger.wallet(payer or who).check_can_spend(1, purpose=f"use stunt {stunt.name!r}")
 
-    def use(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+    def use(
+        self, who: str, stunt: Stunt, ledger: FateLedger | None = None, *, payer: str | None = None
+    ) -> None:
         """Use ``stunt`` for ``who``: refuse it if spent, pay its fate point, count its use."""
         if stunt.always_on:
             refuse(
@@ -123,16 +128,18 @@ class StuntUses:
                 STUNT_COST_RULE,
             )
             return
-        self.check(who, stunt, ledger)
-        self.count_use(who, stunt, ledger)
+        self.check(who, stunt, ledger, payer=payer)
+        self.count_use(who, stunt, ledger, payer=payer)
 
-    def count_use(self, who: str, stunt: Stunt, ledger: FateLedger | None = None) -> None:
+    def count_use(
+        self, who: str, stunt: Stunt, ledger: FateLedger | None = None, *, payer: str | None = None
+    ) -> None:
         """Pay ``stunt``'s fate point and count a limited use, as a table's log recorded it
         (checked by no rule: see :meth:`use`)."""
         if stunt.always_on:
             return
         if stunt.cost is StuntCost.FATE_POINT and ledger is not None:
-            ledger.wallet(who).pay(1)
+            ledger.wallet(payer or who).pay(1)
         if stunt.cost.limited:
             self._used[(who, stunt.name)] = self.clock.mark()
 
@@ -143,6 +150,8 @@ def use_alone(
     stunt: Stunt,
     ledger: FateLedger | None = None,
     aspects: AspectsInPlay | None = None,
+    *,
+    payer: str | None = None,
 ) -> Aspect | None:
     """Use ``who``'s ``stunt`` on its own, not on a roll: a rule exception or a true detail (the
     table judges what it does), or a boost out of nowhere, made in ``aspects`` (the scene's) and
@@ -155,7 +164,7 @@ def use_alone(
         )
     if isinstance(stunt.effect, GrantsBoost) and aspects is None:
         raise BadInput(f"{stunt.name!r} grants a boost: use it in a scene")
-    uses.use(who, stunt, ledger)
+    uses.use(who, stunt, ledger, payer=payer)
     return used_alone(uses, who, stunt, ledger, aspects)
 
 

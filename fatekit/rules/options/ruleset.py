@@ -39,7 +39,32 @@ def _skill_list(value: SkillList | str) -> SkillList:
     return found
 
 
-__all__ = ["BETWEEN_SESSIONS", "CHANGING_LIST_RULE", "OptionalRule", "Ruleset"]
+__all__ = [
+    "BETWEEN_SESSIONS",
+    "CHANGING_LIST_RULE",
+    "EITHER_OR",
+    "OptionalRule",
+    "Ruleset",
+    "ruled_out",
+]
+
+#: Optional rules that are versions of one rule: a table plays one of each group at most
+#: (Fate Condensed's full defense, with its focus, or Fate Core's).
+EITHER_OR: tuple[frozenset[OptionalRule], ...] = (
+    frozenset({OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE}),
+)
+
+
+def ruled_out(preset: Preset) -> dict[OptionalRule, OptionalRule]:
+    """The optional rules a table of ``preset`` cannot take, each with the preset's own rule
+    that plays in its place (Fate Core's full defense rules out Fate Condensed's)."""
+    own = {OptionalRule(o) for o in preset.options}
+    found: dict[OptionalRule, OptionalRule] = {}
+    for group in EITHER_OR:
+        for kept in sorted(group & own):
+            for other in sorted(group - own):
+                found[other] = kept
+    return found
 
 
 def _switches(preset: Preset, options: Iterable[OptionalRule | str]) -> set[OptionalRule]:
@@ -87,7 +112,7 @@ class Ruleset:
         """
         chosen = as_preset(preset)
         switches = _switches(chosen, options)
-        if {OptionalRule.FULL_DEFENSE, OptionalRule.FULL_DEFENSE_CORE} <= switches:
+        if any(len(group & switches) > 1 for group in EITHER_OR):
             raise BadInput(
                 "choose one version of full defense: Fate Condensed's or Fate Core's",
                 code="full_defense_both",

@@ -858,14 +858,16 @@ class Conflict:
         by: str | None = None,
         effect: InvokeEffect = InvokeEffect.PLUS_TWO,
         free: bool = False,
+        payer: str | None = None,
     ) -> Invocation:
-        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes.
+        """Invoke on a roll of this conflict, counting a big bad's amplified or suppressed invokes
+        (``payer``: whose supply pays a paid invoke when not ``by``'s own, a player's extra's).
 
         Plain invokes may go straight to the roll; this is needed only where big bads bend the
         worth of an invoke.
         """
         return self.big_bad_rules.invoke(
-            roll, aspect, self.turns.turn, by=by, effect=effect, free=free
+            roll, aspect, self.turns.turn, by=by, effect=effect, free=free, payer=payer
         )
 
     def invoked(

@@ -106,9 +106,10 @@ class BigBadRules:
         by: str | None = None,
         effect: InvokeEffect = InvokeEffect.PLUS_TWO,
         free: bool = False,
+        payer: str | None = None,
     ) -> Invocation:
         """Invoke on a roll of the conflict (``turn``: the action under way), counting a big
-        bad's amplified or suppressed invokes."""
+        bad's amplified or suppressed invokes (``payer``: see :meth:`ActionRoll.invoke`)."""
         invoker = roll.actor if by is None else by
         worth = 2  # what a +2 invoke is worth here
         facing_bad = self._against(roll, turn)
@@ -125,7 +126,7 @@ class BigBadRules:
             )
             if effect is InvokeEffect.PLUS_TWO:
                 worth = allowed
-        record = roll.invoke(aspect, by=by, effect=effect, free=free)
+        record = roll.invoke(aspect, by=by, effect=effect, free=free, payer=payer)
         bonus = invoke_adjustment(worth, "big bad")
         if bonus is not None:
             roll.add_bonus(bonus)

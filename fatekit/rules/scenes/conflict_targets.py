@@ -419,11 +419,15 @@ class Targets:
             )
         zones = self.roster.scene.zones
         if self.roster.kind is ConflictKind.PHYSICAL and zones is not None:
-            where = {zones.zone_of(t) for t in split}
+            # Someone off the map is not limited by zones, as for an attack on one target.
+            placed = [t for t in split if t in zones.positions]
+            where = {zones.zone_of(t) for t in placed}
             if len(where) > 1:
                 refuse("split targets share one zone", MULTIPLE_TARGETS_RULE)
-            for target in split:
-                if not self.big_bad_rules.check_part_reach(actor, target):
+            for target in placed:
+                if self.big_bad_rules.check_part_reach(actor, target):
+                    continue
+                if actor in zones.positions:
                     zones.check_reach(actor, target, ranged=ranged)
         return dict(split)
 

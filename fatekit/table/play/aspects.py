@@ -25,6 +25,7 @@ from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import Part
+from fatekit.table.regions import Region, moves
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
@@ -434,6 +435,18 @@ def _self_compel_answered_older(state: TableState, event: SelfCompelAnswered) ->
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# What each writes besides its facts (the points paid, the free invokes handed on): the
+# compels and self-compels waiting.
+moves(
+    {Region.COMPELS},
+    CompelOffered,
+    CompelAnswered,
+    FreeInvokePassed,
+    StoryDetailDeclared,
+    SelfCompelAsked,
+    SelfCompelAnswered,
+)
 
 shown_whole(CompelAnswered, SelfCompelAnswered)
 

@@ -251,6 +251,7 @@ def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
 def _contest_threat(context: Context, command: ContestThreat) -> list[Event]:
     context.require_gm("attack a contest's sides with an outside threat")
     contest = contest_in_play(context.state)
+    context.state.require_character(command.actor)  # the threat is someone at the table
     context.require_skill(command.actor, command.skill)
     sides = command.sides or tuple(contest.sides)
     faces = context.faces(command.dice)

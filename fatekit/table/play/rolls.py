@@ -45,6 +45,7 @@ from fatekit.table.folding import folds, judges
 from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, UnsetType
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
+from fatekit.table.regions import Region, moves
 from fatekit.table.seeing import (
     JSON,
     Viewer,
@@ -382,11 +383,15 @@ def _judge_invoked(state: TableState, event: Invoked) -> None:
         aspect.kind is not AspectKind.BOOST or aspect.name != event.boost_name
     ):
         raise BadInput(f"{event.aspect_id} is not the boost {event.boost_name!r}")
+    # A player's extra pays from its player's PC (Game.payer), as its story details do.
+    payer = state.game.payer(event.by, state.players_pcs(event.by, event.seat))
     if in_conflict:
         assert state.conflict is not None
-        state.conflict.invoke(target, aspect, by=event.by, effect=event.effect, free=event.free)
+        state.conflict.invoke(
+            target, aspect, by=event.by, effect=event.effect, free=event.free, payer=payer
+        )
     else:
-        target.invoke(aspect, by=event.by, effect=event.effect, free=event.free)
+        target.invoke(aspect, by=event.by, effect=event.effect, free=event.free, payer=payer)
     _rerolled(state, event, target)
     state.game.sync_sheets()
 
@@ -824,7 +829,7 @@ def _stunts_in_play(
     (``checked``: each judged by the engine; else, as a log recorded them), and put it in play:
     what :func:`put_in_play` and :func:`into_play_as_recorded` both do."""
     roll.roll()
-    _use_stunts(state, roll, stunts, checked=checked)
+    _use_stunts(state, roll, stunts, checked=checked, seat=event.seat)
     _defence_stunts(state, roll, event, checked=checked)
     return _placed(state, roll, event, kind, record, placing)
 
@@ -838,7 +843,7 @@ def _defence_stunts(
         sheet = state.game.characters.get(defence.actor)  # a hazard has no sheet in the game
         if sheet is not None:
             found = default_stunts(sheet, defence.skill, Action.DEFEND, state.game.stunt_uses)
-            _use_stunts(state, defence, found, checked=checked)
+            _use_stunts(state, defence, found, checked=checked, seat="")
 
 
 def _placed(
@@ -914,17 +919,19 @@ def _advantage_target(in_play: RollInPlay) -> AdvantageTarget:
 
 
 def _use_stunts(
-    state: TableState, roll: ActionRoll, names: tuple[str, ...], *, checked: bool
+    state: TableState, roll: ActionRoll, names: tuple[str, ...], *, checked: bool, seat: str
 ) -> None:
     """Apply the stunts the actor named for this roll (``checked``: the engine checks each one
-    fits; else, as a log recorded them)."""
+    fits; else, as a log recorded them), ``seat`` speaking for the actor (a player's extra pays
+    from its player's PC: Game.payer; no seat, from its owner's)."""
     sheet = state.game.character(roll.actor)
+    payer = state.game.payer(roll.actor, state.players_pcs(roll.actor, seat)) if checked else None
     for name in names:
         stunt = next((s for s in sheet.stunts if s.name == name), None)
         if stunt is None:
             raise BadInput(f"{sheet.name} has no stunt {name!r}")
         if checked:
-            roll.use_stunt(stunt)
+            roll.use_stunt(stunt, payer=payer)
         else:
             roll.stunt_applied(stunt)
     if names:
@@ -932,6 +939,11 @@ def _use_stunts(
 
 
 # -- what each seat sees -----------------------------------------------------------------------
+
+# A roll put in play, invoked on or settled: its facts, the rolls in play and the last roll
+# (ROLLS), and a hidden difficulty a roll uses up (the GM's screen).
+moves({Region.SCREEN}, RollMade)
+moves((), Invoked, RollResolved)
 
 shown_whole(RollResolved)
 

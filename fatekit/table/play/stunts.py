@@ -67,6 +67,8 @@ def _judge_stunt_used(state: TableState, event: StuntUsed) -> None:
         stunt,
         state.game.ledger,
         None if scene is None else scene.aspects,
+        # A player's extra pays from its player's PC, as its story details do.
+        payer=state.game.payer(event.by, state.players_pcs(event.by, event.seat)),
     )
     state.game.sync_sheets()
 

@@ -186,12 +186,18 @@ function renderStart() {
     field(t("option.changing_skill_list"), skillList, h("p", { class: "hint" }, t("start.skill_list_hint"))),
   );
   // A rule of the preset's own book (Fate Core's extreme consequences and full defense) is no
-  // option there: ticked, fixed, and said to be the book's.
+  // option there: ticked, fixed, and said to be the book's. Another version of one of them
+  // (Fate Condensed's full defense on a Core table) is unticked and fixed, the rule that plays
+  // in its place named: the server says which (the table would refuse both).
   const bookRules = async () => {
     const chosen = preset.value;
     let rules = [];
+    /** @type {Record<string, string>} */
+    let ruledOut = {};
     try {
-      rules = (await request("GET", `/rules/rulesets/${encodeURIComponent(chosen)}`)).options || [];
+      const info = await request("GET", `/rules/presets/${encodeURIComponent(chosen)}`);
+      rules = info.own_options || [];
+      ruledOut = info.ruled_out || {};
     } catch {
       rules = [];
     }
@@ -200,11 +206,19 @@ function renderStart() {
       const box = options.querySelector(`#opt-${o}`);
       const note = box.parentElement.querySelector(".book-rule");
       const own = rules.includes(o);
+      const instead = ruledOut[o];
       if (own) box.checked = true;
-      else if (box.disabled) box.checked = false;
-      box.disabled = own;
-      note.hidden = !own;
-      note.replaceChildren(own ? tn("start.book_rule", { book: t(`preset.${chosen}`) }) : "");
+      else if (box.disabled || instead) box.checked = false;
+      box.disabled = own || Boolean(instead);
+      note.hidden = !own && !instead;
+      const book = t(`preset.${chosen}`);
+      note.replaceChildren(
+        own
+          ? tn("start.book_rule", { book })
+          : instead
+            ? tn("start.ruled_out", { book, rule: t(`option.${instead}`) })
+            : "",
+      );
     }
   };
   preset.addEventListener("change", bookRules);

@@ -25,7 +25,7 @@ const LEFTOVERS = [
   "stress track",
   "disabled track",
 ];
-const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill"];
+const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill", "conditions"];
 
 function importAt(body) {
   return request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });

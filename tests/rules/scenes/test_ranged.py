@@ -128,3 +128,36 @@ def test_a_flurry_of_blows_reaches_only_its_own_zone() -> None:
     roll.roll()
     with pytest.raises(IllegalAction, match="not in reach"):
         conflict.targets.assign_targets({"kruger": 4})
+
+
+def with_thugs_off_the_map() -> Conflict:
+    """The customs house with Kruger beside Ruth, and a mob of dock thugs on his side whom the
+    scene left off its map (the scene form offers "no zone")."""
+    ruth = new_character("condensed", "ruth", "Ruth", skills={"fight": 4, "athletics": 1})
+    kruger = minor_npc("condensed", "kruger", "Sergeant Kruger", ["Sergeant"], {"fight": 3})
+    thugs = minor_npc("condensed", "thugs", "Dock Thugs", ["Thugs"], {"fight": 1})
+    zones = ZoneMap()
+    zones.add_zone("customs")
+    zones.place("ruth", "customs")
+    zones.place("kruger", "customs")
+    game = Game([ruth, kruger, thugs], ruleset=Ruleset.of("condensed", ["multiple_targets"]))
+    game.start_scene("docks", ["ruth", "kruger", "thugs"], zones=zones)
+    return Conflict(game, {"heroes": ["ruth"], "army": ["kruger", "thugs"]}, first="ruth")
+
+
+@pytest.mark.rule("option.multiple-targets", "zone.interact")
+def test_a_split_takes_in_someone_off_the_map_as_a_single_attack_does() -> None:
+    """Someone the scene left off its map is not limited by zones when attacked alone; a split
+    that took them in was refused as malformed input ("'thugs' is not on the map", the page
+    agent's soak), though the page offered them. Reach and the one zone a split shares are
+    judged among those on the map."""
+    conflict = with_thugs_off_the_map()
+    roll = conflict.attack("ruth", "thugs", "fight", dice=dice("0000"), defender_dice=dice("0000"))
+    assert roll.opposition is not None
+    conflict = with_thugs_off_the_map()
+    split = conflict.targets.split_attack("ruth", "fight", dice=dice("++00"))
+    split.roll()
+    rolls = conflict.targets.assign_targets(
+        {"kruger": 2, "thugs": 2}, defender_dice={"kruger": dice("0000"), "thugs": dice("0000")}
+    )
+    assert set(rolls) == {"kruger", "thugs"}

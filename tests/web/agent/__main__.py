@@ -136,11 +136,14 @@ def main() -> int:
         run(shares)
         seed = max(args.seeds)
         left = args.sweeps
+        swept: list[int] = []
         while left > 0 and page_commands() - set(sent):
             batch = []
             for _ in range(min(jobs, left)):
                 seed += 1
-                batch.append([(seed, sweep_plan(page_commands() - set(sent), seed))])
+                chosen = sweep_plan(page_commands() - set(sent), seed, swept)
+                swept.append(chosen)
+                batch.append([(seed, chosen)])
             left -= len(batch)
             run(batch)
     print(report(sent, paths))
@@ -155,11 +158,20 @@ def main() -> int:
     return 1 if failed or missing else 0
 
 
-def sweep_plan(missing: set[str] | frozenset[str], seed: int) -> int:
+def sweep_plan(
+    missing: set[str] | frozenset[str], seed: int, swept: list[int] | tuple[int, ...] = ()
+) -> int:
     """The plan that names most of the `missing` command types among its goals (the seed picks
-    among those naming as many); the steering (`wanted`) leans towards the rest."""
+    among those naming as many), of those `swept` least often so far: each sweep of a run
+    takes another plan naming something missing before any plan is played again (a plan that
+    missed a goal once may well miss it again). The steering (`wanted`) leans towards the
+    rest."""
     named = [len({g.split(":")[0] for g in p.goals | p.then} & missing) for p in PLANS]
-    best = [n for n, count in enumerate(named) if count == max(named)]
+    useful = [n for n, count in enumerate(named) if count] or list(range(len(PLANS)))
+    fewest = min(swept.count(n) for n in useful)
+    fresh = [n for n in useful if swept.count(n) == fewest]
+    most = max(named[n] for n in fresh)
+    best = [n for n in fresh if named[n] == most]
     return best[seed % len(best)]
 
 

@@ -98,6 +98,12 @@ HIDDEN_INVALID = """
   .filter((el) => !el.checkVisibility())
   .map((el) => `${el.closest("form").id}#${el.id || el.name || el.tagName}`)
 """
+#: The ids of the NPCs' cards on a page (a card with no owner).
+NPC_IDS = """
+() => [...document.querySelectorAll("article.character")]
+  .filter((c) => !c.querySelector(".owner"))
+  .map((c) => c.id.replace(/^char-/, ""))
+"""
 FACTS = """
 () => ({
   characters: document.querySelectorAll("article.character").length,
@@ -174,6 +180,8 @@ def draw(rng: random.Random, plan: Plan) -> Drawn:
     preset = rng.choice(PRESETS)
     chosen = [o for o in OPTIONS if rng.random() < 0.4]
     options = tuple(o for o in OPTIONS if o in plan.options or (o in chosen and rng.random() < 0.5))
+    # Drawn as always (the same seed draws the same), then what the plan cannot play with left.
+    options = tuple(o for o in options if o not in plan.without)
     return Drawn(langs, phone, name, plan.preset or preset, options)
 
 
@@ -516,8 +524,10 @@ class Evening:
             and not c["cancel"]
             and any(not self.report.sent[k] for k in routes.leads_to(c, seat.lang))
         ]
-        if fresh and self.rng.random() < 0.5:
-            self.use(seat, self.rng.choice(fresh))
+        goals = {goal.split(":")[0] for goal in self.open_goals()}
+        planned = [c for c in fresh if routes.leads_to(c, seat.lang) & goals]
+        if planned or (fresh and self.rng.random() < 0.5):
+            self.use(seat, self.rng.choice(planned or fresh))
             if not self.controls(seat) or not self.controls(seat)[0]["dialog"]:
                 return
         # Filling may have added fields (a zone's place): find the button in a fresh listing.
@@ -887,7 +897,7 @@ class Evening:
             return 40
         if ident == "start-scene":
             if self.fights() and facts["npcs"] == 0:
-                return 1  # a fight the plan wants needs someone to fight: the GM's NPC first
+                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPC first
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -896,7 +906,9 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 40 if self.fights() and facts["npcs"] == 0 and facts["ours"] else 15
+            return 40 if self.fights() and facts["npcs"] == 0 else 15
+        if ident == "set-big-bad" and "Shield" in self.open_goals() and facts["npcs"] < 2:
+            return 0.05  # a big bad with no other NPC has no minion to throw in front of a hit
         if ident in ("new-character", "quick-npc", "import-character"):
             return 6 if facts["characters"] < 4 else 0.3
         if ident == "start-conflict":
@@ -936,6 +948,8 @@ class Evening:
             return 20  # what the table waits for
         if "invoke-choice" in c["classes"]:
             return 2
+        if ident.startswith("shield-"):
+            return 20  # a minion thrown in front of the hit: as much as taking it
         if ident.startswith(("concede-", "take-out")) or ident.endswith("take-out-button"):
             if routes.leads_to(c, seat.lang) & self.open_goals():
                 return 20  # the plan's way out, once a hit has been absorbed (plans.Plan.then)
@@ -959,7 +973,11 @@ class Evening:
         """Values that make a form likely to go through, for forms random values rarely get
         past (most of the time at a first try; the rest, the form gets random values like any
         other). A second try after a refusal fixes the form, as a person told why would."""
-        chosen = self.choices(form)
+        chosen = {
+            **self.choices(form),
+            **self.template_to_remove(form),
+            **self.sparing(seat, form),
+        }
         zoned = self.plan.zones and form in ("scene-form", "prepare-form")
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
@@ -1000,11 +1018,40 @@ class Evening:
         plan's goals first; most of the time, when there are any."""
         offered = routes.CHOICES.get(form, {})
         done = set(self.report.sent) | set(self.report.paths)
-        open_ = [goal for goal in offered if goal not in done]
+        # A path of another preset's table is out of this one's reach (Fate Core's significant
+        # milestone at a Condensed table: its choice is not even offered).
+        open_ = [goal for goal in offered if goal not in done and self.within_reach(goal)]
         planned = [goal for goal in open_ if goal in self.plan.goals]
         if not open_ or (not planned and self.rng.random() < 0.2):
             return {}
         return dict(offered[self.rng.choice(planned or open_)])
+
+    def sparing(self, seat: Seat, form: str) -> dict[str, str]:
+        """While the plan wants an extreme consequence taken, the GM's corrections leave the
+        consequences and the extreme one alone: a correction that wrote them all in (seed 7)
+        left the hit nothing to take but the character out."""
+        if form != "correct-form" or not any(":extreme:" in g for g in self.open_goals()):
+            return {}
+        return {
+            c["id"]: SKIP
+            for c in self.controls(seat)
+            if c["id"].startswith(("correct-slot-", "correct-extreme"))
+        }
+
+    def template_to_remove(self, form: str) -> dict[str, str]:
+        """While the plan wants a template withdrawn, the GM's sheet editor picks one (its
+        "Remove the template" button waits until one is picked)."""
+        if form != "sheet-form" or "RemoveTemplate" not in self.open_goals():
+            return {}
+        gm = self.seats[0]
+        picker = next((c for c in self.controls(gm) if c["id"] == "sheet-template"), None)
+        offered = [o for o in (picker or {}).get("options") or [] if o]
+        return {"sheet-template": offered[0]} if offered else {}
+
+    def within_reach(self, goal: str) -> bool:
+        """Whether this table can reach `goal`: a path named for a preset only at its table."""
+        last = goal.rsplit(":", 1)[-1]
+        return ":" not in goal or last not in PRESETS or last == self.preset
 
     def planned_choice(self, form: str) -> bool:
         """Whether the dialog has a choice that leads to one of the plan's open goals."""
@@ -1013,11 +1060,30 @@ class Evening:
     def careful(self, seat: Seat, form: str, controls: list[dict[str, Any]]) -> dict[str, str]:
         """Values a person told why would give the form."""
         if form == "bigbad-form":
-            # Everyone else in the fight as the big bad's minions, to shield it from hits; no
-            # true forms to read from files, no map or hive (what a person told why would drop).
-            chosen = {c["id"]: "on" for c in controls if c["id"].startswith("bigbad-minion-")}
-            chosen.update({c["id"]: SKIP for c in controls if c["kind"] == "file"})
-            chosen["bigbad-threat"] = ""
+            return self.a_big_bad(seat, controls)
+        if form == "start-contest-form":
+            # Two sides as typed (their names kept apart), competing with one another: a
+            # passive difficulty needs one for every side.
+            chosen = self.two_sides(controls, "contest")
+            chosen.update({"contest-side-a": SKIP, "contest-side-b": SKIP})
+            if "ContestThreat" in self.open_goals():
+                # An NPC on no side, to be the outside threat the GM rolls for.
+                npcs = set(seat.page.evaluate(NPC_IDS))
+                side = {
+                    c["id"]: chosen.get(c["id"], c["value"])
+                    for c in controls
+                    if c["id"].startswith("contest-side-") and c["options"]
+                }
+                # Someone whose side keeps another member (a contest needs two sides).
+                spare = [
+                    ident
+                    for ident, key in side.items()
+                    if key and list(side.values()).count(key) > 1
+                ]
+                spare.sort(key=lambda ident: ident.removeprefix("contest-side-") not in npcs)
+                if spare:
+                    chosen[spare[0]] = ""
+            chosen.update({f"contest-difficulty-{key}": "" for key in ("a", "b")})
             return chosen
         if form == "sheet-form":
             return self.legal_sheet(controls)
@@ -1026,6 +1092,27 @@ class Evening:
         if form in ("scene-form", "prepare-form"):
             return self.a_scene(controls, "scene" if form == "scene-form" else "prep")
         return {}
+
+    def a_big_bad(self, seat: Seat, controls: list[dict[str, Any]]) -> dict[str, str]:
+        """An NPC as the big bad, the other NPCs in the fight its minions (to shield it from
+        hits), no solo rules that need others (a refusal), no true forms to read from files, no
+        map or hive: what a person told why would choose."""
+        npcs = set(seat.page.evaluate(NPC_IDS))
+        who = next((c for c in controls if c["id"] == "bigbad-who"), None)
+        offered = [o for o in (who or {}).get("options") or [] if o in npcs]
+        chosen: dict[str, str] = {}
+        if offered:
+            chosen["bigbad-who"] = offered[0]
+        for c in controls:
+            minion = c["id"].removeprefix("bigbad-minion-")
+            if minion != c["id"]:
+                chosen[c["id"]] = "on" if minion in npcs or not offered else "off"
+            elif c["id"].startswith("bigbad-solo-"):
+                chosen[c["id"]] = "off"
+            elif c["kind"] == "file":
+                chosen[c["id"]] = SKIP
+        chosen["bigbad-threat"] = ""
+        return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
         """A name, everyone at the table in it, and, often, zones with links between them."""

@@ -17,6 +17,9 @@ class Plan:
     preset: str | None = None
     #: Optional rules the GM always ticks (beside some drawn at random).
     options: tuple[str, ...] = ()
+    #: Optional rules never drawn: they would take the plan's paths away (conditions replace
+    #: consequences, extreme ones among them).
+    without: tuple[str, ...] = ()
     #: The goals the evening leans towards until it has sent them.
     goals: frozenset[str] = frozenset()
     #: When (a share of the evening's steps) the GM starts to end the session.
@@ -43,12 +46,12 @@ PLANS: tuple[Plan, ...] = (
         "Fate Core: a mob, a fight, extreme consequences, treatment, several targets, weapons",
         preset="core",
         options=("multiple_targets", "weapon_and_armor"),
+        without=("conditions", "conditions_apart"),
         goals=frozenset(
             (
                 *FIGHT,
                 "AddCharacter:mob",
                 "Absorb:extreme:core",
-                "CorrectExtreme",
                 "Treat",
                 "SplitAttack",
                 "AssignTargets",
@@ -57,7 +60,8 @@ PLANS: tuple[Plan, ...] = (
         ),
         # Out of the fight once an extreme consequence has been taken: a big hit after it finds
         # nothing left to take it (Fate Core's extreme is the last resort, once).
-        then=frozenset(("TakeOut", "Concede", "FinishConflict")),
+        # The GM corrects the extreme consequence once there is one to correct.
+        then=frozenset(("TakeOut", "Concede", "FinishConflict", "CorrectExtreme")),
         after="Absorb:extreme:core",
     ),
     Plan(
@@ -121,6 +125,10 @@ PLANS: tuple[Plan, ...] = (
                 "AddRecapLine",
                 "AddSituationAspect",
                 "Note",
+                "CloseScenario",
+                # Condensed's two milestones: each session ends at one.
+                "EndSession:minor:condensed",
+                "EndSession:major:condensed",
             )
         ),
     ),
@@ -160,8 +168,8 @@ PLANS: tuple[Plan, ...] = (
         "A big bad with minions to throw in front of hits and an immunity to break first, then "
         "taken out",
         preset="condensed",
-        options=("big_bads",),
-        goals=frozenset((*FIGHT, "SetBigBad", "BreakImmunity", "Shield")),
+        options=("big_bads", "scale"),
+        goals=frozenset((*FIGHT, "SetBigBad", "BreakImmunity", "Shield", "SetScale")),
         then=frozenset(("TakeOut", "FinishConflict")),
         after="Shield",
     ),

@@ -153,8 +153,19 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
     "bigbad-form": {"BreakImmunity": {"bigbad-immunity": "challenge"}},
     # A countdown with triggers, so that the GM can say one happened.
     "countdown-form": {
-        "FireTrigger": {"countdown-triggers": "the alarm rings\nthe door gives way"}
+        "FireTrigger": {
+            "countdown-triggers": "the alarm rings\nthe door gives way",
+            "countdown-outcome": "the guards come",
+        }
     },
+    # A contest out to harm both sides, so that a beaten side takes a hit (and an outside
+    # threat's roll can land one).
+    "start-contest-form": {
+        goal: {"contest-harm-a": "on", "contest-harm-b": "on"}
+        for goal in ("AbsorbContestHit", "TakeContestOut", "ContestThreat")
+    },
+    # A scenario's aspect, which the GM closes the scenario with.
+    "lasting-form": {"CloseScenario": {"lasting-kind": "scenario"}},
     "end-session-form": {
         f"EndSession:{level}:{preset}": {"end-session-milestone": level}
         for level in ("minor", "significant", "major")

@@ -117,7 +117,8 @@ export function contestPanel() {
         "div",
         { class: "actions" },
         // Öde's outside threats (a GM elsewhere makes the threat a side of its own).
-        c.whole_side && !c.winner
+        // Only with someone to be the threat: its roller is in the scene, on no side.
+        c.whole_side && !c.winner && outsideThreats(c).length
           ? button(t("contest.threat_button"), () => openContestThreat(c), { id: "contest-threat" })
           : null,
         button(t("contest.end"), () => send("EndContest", {}), { id: "end-contest" }),
@@ -247,7 +248,7 @@ export function openContestRoll(c, side, members) {
   for (const el of [actor, skillSel, bonus]) el.addEventListener("change", update);
   bonus.addEventListener("input", update); // the odds follow the number as it is typed
   openDialog(
-    tn("contest.roll_for", { side: free(id) }),
+    tn("contest.roll_for", { side: free(side.id) }),
     h(
       "div",
       {},
@@ -262,7 +263,14 @@ export function openContestRoll(c, side, members) {
     (form, out) =>
       sendFrom(
         "ContestRoll",
-        { side: id, actor: actor.value, skill: skillSel.value, bonus: Number(bonus.value) || 0, ...typedDice(diceIn) },
+        // The side as the table names it: `id` is only its part of the fields' ids.
+        {
+          side: side.id,
+          actor: actor.value,
+          skill: skillSel.value,
+          bonus: Number(bonus.value) || 0,
+          ...typedDice(diceIn),
+        },
         out,
       ),
     { submitLabel: t("roll.roll_button"), id: "contest-roll-form" },
@@ -272,12 +280,17 @@ export function openContestRoll(c, side, members) {
 
 // -- the GM's dialogs -------------------------------------------------------------------------
 
+/** Who may roll as an outside threat: someone in the scene on no side of the contest. */
+function outsideThreats(c) {
+  const onSides = new Set(c.sides.flatMap((s) => s.members));
+  const scene = app.view.scene;
+  return (scene ? scene.participants : []).filter((id) => !onSides.has(id) && character(id));
+}
+
 /** Öde: an outside threat, on no side of the contest (a volcano, an angry god), attacks the
  * sides the GM picks this exchange, before they roll (contest.outside-threat). */
 export function openContestThreat(c) {
-  const onSides = new Set(c.sides.flatMap((s) => s.members));
-  const scene = app.view.scene;
-  const threats = (scene ? scene.participants : []).filter((id) => !onSides.has(id) && character(id));
+  const threats = outsideThreats(c);
   const actor = characterSelect("threat-actor", threats);
   const skillSel = select("threat-skill", skillOptions(null, actor.value));
   actor.addEventListener("change", () => rankSkills(skillSel, actor.value));

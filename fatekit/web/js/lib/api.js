@@ -123,11 +123,8 @@ export class Live {
     this.onStatus("connecting");
     socket.addEventListener("message", (message) => {
       if (socket !== this.socket) return;
+      // The server's heartbeat is the WebSocket protocol's ping, which the browser answers itself.
       const data = JSON.parse(message.data);
-      if (data.kind === "ping") {
-        socket.send(JSON.stringify({ kind: "pong" })); // at once, whatever is being drawn
-        return;
-      }
       // In order, each after the one before: a hello's document is drawn (its rules and the
       // page's words loaded) before the events and patches that follow it are applied to it.
       const handled = this.handling.then(() => (socket === this.socket ? this.receive(data) : null));
