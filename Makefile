@@ -34,6 +34,7 @@ lint: $(STAMP) $(NODE_STAMP)
 typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/mypy --strict fatekit
 	$(BIN)/python tools/page_types.py --check
+	$(BIN)/python tools/page_lines.py --check
 	$(BIN)/python tools/page_bundle.py --check
 	$(NODE_BIN)/tsc -p jsconfig.json
 
@@ -81,10 +82,12 @@ golden-record:
 
 # Regenerate docs/rules-coverage.md from the rules the engine declares and the tests that mark them,
 # and the JSON Schemas docs/ publishes from the code that defines them, and the page's types
-# (docs/page.d.ts) from the same page contract, and the page's bundle (make bundle).
+# (docs/page.d.ts) from the same page contract, the log's lines the page reads
+# (fatekit/web/js/told.js) from the events' declarations, and the page's bundle (make bundle).
 docs: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/published_schemas.py
 	$(BIN)/python tools/page_types.py
+	$(BIN)/python tools/page_lines.py
 	$(BIN)/python tools/rules_coverage.py --write
 	$(BIN)/python tools/page_bundle.py
 

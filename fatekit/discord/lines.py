@@ -15,6 +15,8 @@ from typing import Any
 
 from fatekit.discord.words import Words
 from fatekit.rules.core.ladder import LADDER
+from fatekit.table.events import EVENT_TYPES
+from fatekit.table.telling import TOLD, Line, Piece, When
 
 __all__ = ["Reader", "dice_text", "escape"]
 
@@ -295,84 +297,126 @@ class Reader:
         return out
 
 
-def _free(text: object) -> str:
-    return escape(str(text))
+#: A field an event does not have (a condition on it holds only for ``set``'s opposite).
+_MISSING = object()
 
 
-_Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
+def _at(data: JSON, path: str) -> object:
+    """The value at a dotted path in an event's fields (``removed.0``, ``extreme.name``)."""
+    value: object = data
+    for step in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(step, _MISSING)
+        elif isinstance(value, list) and step.isdigit() and int(step) < len(value):
+            value = value[int(step)]
+        else:
+            return _MISSING
+    return value
 
 
-def _roll_resolved(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
+def _holds(condition: When, data: JSON) -> bool:
+    value = _at(data, condition.field)
+    if condition.test == "null":
+        return value is None
+    if condition.test == "given":
+        return value is not None and value is not _MISSING
+    if condition.test == "text":
+        return isinstance(value, str)
+    if condition.test == "is":
+        return value == condition.value
+    return value is not _MISSING and bool(value)
+
+
+def _styled(text: str, style: str) -> str:
+    """Typed text, escaped, as Discord marks it: an aspect's name in italics, quoted words in
+    quotes (the page's emphasis stays plain here, where bold already names characters)."""
+    shown = escape(text)
+    if style == "aspect":
+        return f"*{shown}*"
+    if style == "quote":
+        return f"“{shown}”"
+    return shown
+
+
+def _names(value: object, item: str) -> list[str]:
+    """The names in a list of strings, pairs (``item`` their index) or objects (their field)."""
+    out = []
+    for entry in value if isinstance(value, list) else ():
+        name = entry
+        if item and isinstance(entry, list) and item.isdigit() and int(item) < len(entry):
+            name = entry[int(item)]
+        elif item and isinstance(entry, dict):
+            name = entry.get(item)
+        if name:
+            out.append(str(name))
+    return out
+
+
+def _piece(r: Reader, piece: Piece, data: JSON) -> object:
+    """One piece of a line, as :mod:`fatekit.table.telling` declares it, for this reader."""
+    value = _at(data, piece.field) if piece.field else _MISSING
+    given = value is not _MISSING and value is not None
+    kind = piece.kind
+    if kind == "either":
+        for conditions, choice in piece.choices:
+            if all(_holds(c, data) for c in conditions):
+                return _piece(r, choice, data)
+        return _piece(r, piece.otherwise, data) if piece.otherwise else ""
+    if kind == "who":
+        return r.who(str(value) if given else None)
+    if kind == "seat":
+        return r.seat(str(value)) if given else ""
+    if kind == "aspect":
+        return r.aspect(str(value) if given else None)
+    if kind == "skill":
+        return r.skill(str(value) if given else None)
+    if kind == "track":
+        return r.track(str(value))
+    if kind == "rating":
+        return r.rating(value if isinstance(value, int) else None)
+    if kind == "preset":
+        return _preset_name(r, str(value))
+    if kind == "milestone":
+        return _milestone_name(r, str(value)) if given else ""
+    if kind == "dice":
+        defend = _at(data, piece.also) if piece.also else None
+        return r.dice(
+            value if isinstance(value, str) else None,
+            defend if isinstance(defend, str) else None,
+        )
+    if kind == "text":
+        if value is _MISSING or value is None or value == "":
+            return r.t(piece.fallback) if piece.fallback else ""
+        return _styled(str(value), piece.style)
+    if kind == "names":
+        return ", ".join(_styled(n, piece.style) for n in _names(value, piece.item))
+    if kind == "skills":
+        return ", ".join(r.skill(str(k)) for k in (value if isinstance(value, list) else ()))
+    if kind == "word":
+        if not piece.field:
+            return r.t(piece.prefix)
+        if given and value != "":
+            return r.t(f"{piece.prefix}{value}")
+        return r.t(f"{piece.prefix}{piece.fallback}") if piece.fallback else ""
+    if kind == "number":
+        if given:
+            return value
+        return int(piece.fallback) if piece.fallback else ""
+    if kind == "count":
+        return len(value) if isinstance(value, list) else 0
+    if kind == "outcome":
+        return _outcome(r, data) if given else ""
+    raise ValueError(f"a line piece Discord does not know: {kind}")
+
+
+def _outcome(r: Reader, d: JSON) -> str:
     """The way a roll was settled, with the names of the aspect or boosts it made."""
-    if d.get("removed"):  # an overcome that took an aspect out of play
-        option = r.t(f"option.outcome.{d.get('option') or 'success'}")
-        return "RollResolved.removed", {"option": option, "aspect": r.aspect(d["removed"][0])}
-    if not d.get("option"):
-        return "RollResolved", {"option": ""}
     option = r.t(f"option.outcome.{d['option']}")
     named = [str(d["aspect_name"])] if d.get("created") and d.get("aspect_name") else []
     named += [str(pair[1]) for pair in d.get("boost_names") or () if len(pair) > 1 and pair[1]]
     if named:
         option += ": " + ", ".join(f"*{escape(n)}*" for n in named)
-    return "RollResolved.option", {"option": option}
-
-
-def _roll_made(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    if d.get("against"):
-        against = r.who(d["against"])
-    elif d.get("difficulty") is None:
-        against = r.t("screen.hidden_difficulty")
-    else:
-        against = r.rating(d["difficulty"])
-    args: dict[str, object] = {
-        "who": r.who(d["actor"]),
-        "action": r.t(f"action.{d['action']}"),
-        "skill": r.skill(d["skill"]),
-        "dice": r.dice(d.get("faces"), d.get("defend_faces")),
-        "against": against,
-    }
-    if d.get("move_to"):
-        args["zone"] = _free(d["move_to"])
-        return "RollMade.move", args
-    return "RollMade", args
-
-
-def _invoked(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    key = f"Invoked.{'free' if d.get('free') else 'paid'}{'_target' if d.get('target') else ''}"
-    args: dict[str, object] = {
-        "who": r.who(d["by"]),
-        "aspect": r.aspect(d.get("aspect_id")),
-        "effect": r.t(f"effect.{d['effect']}"),
-    }
-    if d.get("target"):
-        args["target"] = r.who(d["target"])
-    return key, args
-
-
-def _hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    names = [f"*{escape(str(name))}*" for _, name in d.get("names") or ()]
-    if names:
-        return "HitAbsorbed.consequence", {
-            "who": r.who(d["target"]),
-            "consequence": ", ".join(names),
-        }
-    return "HitAbsorbed", {"who": r.who(d["target"])}
-
-
-def _conflict_hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    extreme = d.get("extreme")
-    if not extreme:
-        return _hit_absorbed(r, d)
-    # The extreme consequence, and the aspect it took the place of (kept from a seat that may
-    # not see the sheet).
-    names = [f"*{escape(str(name))}*" for _, name in d.get("names") or ()]
-    replaced = d.get("replaced_name")
-    return "HitAbsorbed.extreme_more" if names else "HitAbsorbed.extreme", {
-        "who": r.who(d["target"]),
-        "consequence": ", ".join(names),
-        "extreme": f"*{escape(str(extreme['name']))}*",
-        "replaced": f"*{escape(str(replaced))}*" if replaced else r.t("harm.hidden_aspect"),
-    }
+    return option
 
 
 def _milestone_name(r: Reader, kind: str) -> str:
@@ -380,333 +424,27 @@ def _milestone_name(r: Reader, kind: str) -> str:
     return r.t(f"milestone.three.{kind}" if three else f"milestone.{kind}")
 
 
-def _milestone_spent(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    settled = [s["name"] for s in d.get("settled") or () if s.get("name")]
-    if settled:
-        return "MilestoneSpent.settled", {
-            "who": r.who(d["character_id"]),
-            "aspect": ", ".join(f"*{escape(str(n))}*" for n in settled),
-        }
-    return f"MilestoneSpent.{d['level']}", {"who": r.who(d["character_id"])}
-
-
-def _extreme_corrected(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    kind = (
-        "taken_back" if d.get("name") is None else "written" if d.get("was") is None else "renamed"
-    )
-    replaced = d.get("replaced_name")
-    return f"ExtremeCorrected.{kind}", {
-        "who": r.who(d["character_id"]),
-        "name": f"*{_free(d.get('name') or '')}*",
-        "was": f"*{_free(d.get('was') or '')}*",
-        "replaced": f"*{_free(replaced)}*" if replaced else r.t("harm.hidden_aspect"),
-    }
-
-
-def _contest_hit_absorbed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    key, args = _hit_absorbed(r, d)
-    return f"Contest{key}", {**args, "n": d["shifts"]}
-
-
-def _consequence_corrected(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    kind = "cleared" if d.get("name") is None else "written" if d.get("was") is None else "renamed"
-    return f"ConsequenceCorrected.{kind}", {
-        "who": r.who(d["character_id"]),
-        "name": f"*{_free(d.get('name') or '')}*",
-        "was": f"*{_free(d.get('was') or '')}*",
-    }
-
-
-def _secret_revealed(r: Reader, d: JSON) -> tuple[str, dict[str, object]]:
-    against = d.get("difficulty") is not None
-    return "SecretRollRevealed.against" if against else "SecretRollRevealed", {
-        "who": r.who(d["actor"]),
-        "skill": r.skill(d["skill"]),
-        "dice": r.dice(d["faces"]),
-        "effort": r.rating(d["effort"]),
-        "difficulty": r.rating(d["difficulty"]) if against else "",
-        "outcome": r.t(f"outcome.{d['outcome']}") if d.get("outcome") else "",
-    }
-
-
 def _preset_name(r: Reader, key: str) -> str:
-    return r.t(f"preset.{key}") if r.t.has(f"preset.{key}") else _free(key)
+    return r.t(f"preset.{key}") if r.t.has(f"preset.{key}") else escape(key)
 
 
-#: Each event type: the catalog key of its line and the pieces the line names (as the page's
-#: log has them, in fatekit/web/js/log.js and screen.js).
-_LINES: dict[str, _Line] = {
-    "TableCreated": lambda r, d: (
-        "TableCreated",
-        {"name": _free(d["name"]), "preset": _preset_name(r, d["preset"])},
-    ),
-    "SeatAdded": lambda r, d: (
-        "SeatAdded",
-        {"who": _free(d["name"]), "role": r.t(f"role.{d['role']}")},
-    ),
-    "SeatRemoved": lambda r, d: ("SeatRemoved", {"who": r.seat(d["seat_id"])}),
-    "CharacterAdded": lambda r, d: ("CharacterAdded", {"who": r.who(d["character_id"])}),
-    "CharacterUpdated": lambda r, d: ("CharacterUpdated", {"who": r.who(d["character_id"])}),
-    "CharacterRevealed": lambda r, d: ("CharacterRevealed", {"who": r.who(d["character_id"])}),
-    "CharacterGiven": lambda r, d: (
-        "CharacterGiven" if d.get("owner") else "CharacterGiven.gm",
-        {"who": r.who(d["character_id"]), "seat": r.seat(d["owner"]) if d.get("owner") else ""},
-    ),
-    "SessionStarted": lambda r, d: ("SessionStarted", {"n": d["number"]}),
-    "SessionEnded": lambda r, d: (
-        "SessionEnded.milestone" if d.get("milestone") else "SessionEnded",
-        {"milestone": _milestone_name(r, d["milestone"]) if d.get("milestone") else ""},
-    ),
-    "SceneStarted": lambda r, d: ("SceneStarted", {"name": _free(d["name"])}),
-    "SceneEnded": lambda r, d: ("SceneEnded", {}),
-    "JoinedScene": lambda r, d: (
-        "JoinedScene.side" if d.get("side") else "JoinedScene",
-        {"who": r.who(d["character_id"]), "side": _free(d["side"]) if d.get("side") else ""},
-    ),
-    "SituationAspectAdded": lambda r, d: (
-        "SituationAspectAdded",
-        {"aspect": f"*{_free(d['name'])}*"},
-    ),
-    "AspectRevealed": lambda r, d: ("AspectRevealed", {"aspect": r.aspect(d.get("aspect_id"))}),
-    "AspectRemoved": lambda r, d: ("AspectRemoved", {"aspect": r.aspect(d.get("aspect_id"))}),
-    "CountdownAdded": lambda r, d: (
-        "CountdownAdded",
-        {"name": _free(d["name"]) if d.get("name") else r.t("countdown.unnamed")},
-    ),
-    "CountdownMarked": lambda r, d: ("CountdownMarked", {"n": d.get("count", 1)}),
-    "TriggerFired": lambda r, d: ("TriggerFired", {}),
-    "CompelOffered": lambda r, d: (
-        "CompelOffered.decision" if d.get("kind") == "decision" else "CompelOffered",
-        {
-            "target": r.who(d["target"]),
-            "aspect": r.aspect(d.get("aspect_id")),
-            "by": r.who(d.get("offered_by")),
-        },
-    ),
-    "CompelAnswered": lambda r, d: (f"CompelAnswered.{d['answer']}", {}),
-    "RollMade": _roll_made,
-    "Invoked": _invoked,
-    "RollResolved": _roll_resolved,
-    "ConflictStarted": lambda r, d: (
-        "ConflictStarted",
-        {"kind": r.t(f"conflict.kind.{d['kind']}")},
-    ),
-    "AttackRolled": lambda r, d: (
-        "AttackRolled",
-        {
-            "who": r.who(d["actor"]),
-            "target": r.who(d["target"]),
-            "skill": r.skill(d["skill"]),
-            "dice": r.dice(d.get("faces"), d.get("defend_faces")),
-        },
-    ),
-    "AdvantageRolled": lambda r, d: (
-        "AdvantageRolled",
-        {
-            "who": r.who(d["actor"]),
-            "skill": r.skill(d["skill"]),
-            "dice": r.dice(d.get("faces"), d.get("defend_faces")),
-        },
-    ),
-    "OvercomeRolled": lambda r, d: (
-        "OvercomeRolled",
-        {
-            "who": r.who(d["actor"]),
-            "skill": r.skill(d["skill"]),
-            "dice": r.dice(d.get("faces"), d.get("defend_faces")),
-        },
-    ),
-    "FullDefenseTaken": lambda r, d: ("FullDefenseTaken", {"who": r.who(d["actor"])}),
-    "Moved": lambda r, d: ("Moved", {"who": r.who(d["actor"]), "zone": _free(d["to"])}),
-    "PlacedInZone": lambda r, d: (
-        "PlacedInZone",
-        {"who": r.who(d["character_id"]), "zone": _free(d["zone"])},
-    ),
-    "HitAbsorbed": _conflict_hit_absorbed,
-    "TakenOut": lambda r, d: ("TakenOut", {"who": r.who(d["target"])}),
-    "ContestHitAbsorbed": _contest_hit_absorbed,
-    "ContestTakenOut": lambda r, d: (
-        "ContestTakenOut",
-        {"who": r.who(d["target"]), "n": d["shifts"]},
-    ),
-    "Conceded": lambda r, d: ("Conceded", {"who": r.who(d["character_id"])}),
-    "TurnEnded": lambda r, d: (
-        "TurnEnded.next" if d.get("next_actor") else "TurnEnded",
-        {"who": r.who(d.get("next_actor"))},
-    ),
-    "ConflictFinished": lambda r, d: ("ConflictFinished", {}),
-    "TemplateAdded": lambda r, d: ("TemplateAdded", {"name": _free(d["name"])}),
-    "TemplateRemoved": lambda r, d: ("TemplateRemoved", {}),
-    "ContestStarted": lambda r, d: ("ContestStarted", {}),
-    "ContestRolled": lambda r, d: (
-        "ContestRolled",
-        {"who": r.who(d["actor"]), "skill": r.skill(d["skill"]), "dice": r.dice(d.get("faces"))},
-    ),
-    "ContestForfeited": lambda r, d: ("ContestForfeited", {"side": _free(d["side"])}),
-    "TreatmentRolled": lambda r, d: (
-        "TreatmentRolled",
-        {
-            "who": r.who(d["actor"]),
-            "patient": r.who(d["patient"]),
-            "name": f"*{_free(d['new_name'])}*",
-            "skill": r.skill(d["skill"]),
-            "dice": r.dice(d.get("faces")),
-        },
-    ),
-    "ContestThreatRolled": lambda r, d: (
-        "ContestThreatRolled",
-        {
-            "who": r.who(d["actor"]),
-            "skill": r.skill(d["skill"]),
-            "dice": r.dice(d.get("faces")),
-            "sides": _free(", ".join(d["sides"])),
-        },
-    ),
-    "ContestEnded": lambda r, d: ("ContestEnded", {}),
-    "ChallengeStarted": lambda r, d: ("ChallengeStarted", {}),
-    "ChallengeRolled": lambda r, d: (
-        "ChallengeRolled",
-        {"who": r.who(d["actor"]), "dice": r.dice(d.get("faces"))},
-    ),
-    "ChallengeEnded": lambda r, d: ("ChallengeEnded", {}),
-    "MinionShielded": lambda r, d: ("MinionShielded", {"who": r.who(d["minion"])}),
-    "Equipped": lambda r, d: (
-        "Equipped",
-        {"who": r.who(d["character_id"]), "weapon": d.get("weapon"), "armor": d.get("armor")},
-    ),
-    "ScaleSet": lambda r, d: ("ScaleSet", {"who": r.who(d["character_id"])}),
-    "HazardAdded": lambda r, d: ("HazardAdded", {"name": _free(d["name"])}),
-    "BlockAdded": lambda r, d: ("BlockAdded", {"name": _free(d["name"])}),
-    "SplitAttackRolled": lambda r, d: (
-        "SplitAttackRolled",
-        {"who": r.who(d["actor"]), "dice": r.dice(d.get("faces"))},
-    ),
-    "ZoneAttackRolled": lambda r, d: (
-        "ZoneAttackRolled",
-        {"who": r.who(d["actor"]), "dice": r.dice(d.get("faces"))},
-    ),
-    "TargetsAssigned": lambda r, d: ("TargetsAssigned", {}),
-    "TargetsResolved": lambda r, d: ("TargetsResolved", {}),
-    "MissedEveryone": lambda r, d: ("MissedEveryone", {}),
-    "BigBadSet": lambda r, d: ("BigBadSet", {"who": r.who(d["character_id"])}),
-    "ImmunityBroken": lambda r, d: ("ImmunityBroken", {"who": r.who(d["character_id"])}),
-    "FreeInvokePassed": lambda r, d: (
-        "FreeInvokePassed",
-        {
-            "from": r.who(d["from_character"]),
-            "to": r.who(d["to_character"]),
-            "aspect": r.aspect(d.get("aspect_id")),
-        },
-    ),
-    "StoryDetailDeclared": lambda r, d: (
-        "StoryDetailDeclared",
-        {"who": r.who(d["by"]), "detail": _free(d["detail"])},
-    ),
-    "SelfCompelAsked": lambda r, d: (
-        "SelfCompelAsked.decision" if d.get("kind") == "decision" else "SelfCompelAsked",
-        {"who": r.who(d["target"]), "aspect": r.aspect(d.get("aspect_id"))},
-    ),
-    "SelfCompelAnswered": lambda r, d: (
-        "SelfCompelAnswered.yes" if d.get("accepted") else "SelfCompelAnswered.no",
-        {},
-    ),
-    "MilestoneTaken": lambda r, d: ("MilestoneTaken", {"who": r.who(d["character_id"])}),
-    "BreakthroughTaken": lambda r, d: ("BreakthroughTaken", {"who": r.who(d["character_id"])}),
-    "MilestoneSpent": _milestone_spent,
-    "SkillsRaised": lambda r, d: (
-        "SkillsRaised",
-        {"who": r.who(d["character_id"]), "skills": ", ".join(r.skill(k) for k in d["steps"])},
-    ),
-    "NoteAdded": lambda r, d: (f"NoteAdded.{d['visibility']}", {"text": f"“{_free(d['text'])}”"}),
-    "RecapLineAdded": lambda r, d: (
-        f"RecapLineAdded.{d['visibility']}",
-        {"n": d["session"], "text": f"“{_free(d['text'])}”"},
-    ),
-    "StuntUsed": lambda r, d: (
-        "StuntUsed.note" if d.get("note") else "StuntUsed",
-        {
-            "who": r.who(d["by"]),
-            # A hidden NPC's stunt reaches the players unnamed.
-            "stunt": r.t("stunt.unnamed") if d.get("stunt") is None else _free(d["stunt"]),
-            "note": _free(d.get("note") or ""),
-        },
-    ),
-    "FatePointsCorrected": lambda r, d: (
-        "FatePointsCorrected" if d.get("character_id") else "FatePointsCorrected.pool",
-        {"who": r.who(d.get("character_id")), "was": d["was"], "to": d["fate_points"]},
-    ),
-    "StressCorrected": lambda r, d: (
-        "StressCorrected",
-        {
-            "who": r.who(d["character_id"]),
-            "track": r.track(d["track"]),
-            "was": len(d["was"]),
-            "to": len(d["marked"]),
-        },
-    ),
-    "ConsequenceCorrected": _consequence_corrected,
-    "ExtremeCorrected": _extreme_corrected,
-    "FreeInvokesCorrected": lambda r, d: (
-        "FreeInvokesCorrected",
-        {
-            "who": r.who(d["holder"]),
-            "aspect": r.aspect(d.get("aspect_id")),
-            "was": d["was"],
-            "to": d["count"],
-        },
-    ),
-    "AspectCorrected": lambda r, d: (
-        "AspectCorrected",
-        {"was": f"*{_free(d['was'])}*", "name": f"*{_free(d['name'])}*"},
-    ),
-    "TurnCorrected": lambda r, d: (
-        "TurnCorrected",
-        {"who": r.who(d["current"]), "was": r.who(d.get("was"))},
-    ),
-    "Undone": lambda r, d: ("Undone", {"n": d["target_version"]}),
-    # Safety signals: a raised one names nobody (its seat is empty, and so is its line's "who").
-    "SignalRaised": lambda r, d: ("SignalRaised", {"tool": r.t(f"safety.tool.{d['tool']}")}),
-    "SignalAnswered": lambda r, d: (
-        "SignalAnswered.note" if d.get("note") else "SignalAnswered",
-        {"tool": r.t(f"safety.tool.{d['tool']}"), "note": _free(d.get("note") or "")},
-    ),
-    "SafetyToolSet": lambda r, d: (
-        "SafetyToolSet.on" if d.get("on") else "SafetyToolSet.off",
-        {"tool": r.t(f"safety.tool.{d['tool']}")},
-    ),
-    "OptionalRuleSet": lambda r, d: (
-        "OptionalRuleSet.on" if d.get("on") else "OptionalRuleSet.off",
-        {"option": r.t(f"option.{d['option']}")},
-    ),
-    # The GM's screen.
-    "SecretRollMade": lambda r, d: (
-        "SecretRollMade",
-        {"who": r.who(d["actor"]), "skill": r.skill(d["skill"]), "dice": r.dice(d["faces"])},
-    ),
-    "SecretRollRevealed": _secret_revealed,
-    "DifficultyHidden": lambda r, d: (
-        "DifficultyHidden.withdrawn"
-        if d.get("withdrawn") or ("difficulty" in d and d["difficulty"] is None)
-        else "DifficultyHidden",
-        {"who": r.who(d["actor"]), "skill": r.skill(d.get("skill"))},
-    ),
-    "ScenePrepared": lambda r, d: ("ScenePrepared", {"name": _free(d["name"])}),
-    "PreparedSceneRemoved": lambda r, d: ("PreparedSceneRemoved", {}),
-    "PreparedSceneStarted": lambda r, d: ("PreparedSceneStarted", {}),
-    "NpcDiceHidden": lambda r, d: (
-        "NpcDiceHidden" if d.get("hidden") else "NpcDiceHidden.shown",
-        {},
-    ),
-    "SettingDescribed": lambda r, d: ("SettingDescribed", {"name": _free(d["name"])}),
-    "LastingAspectAdded": lambda r, d: (
-        f"LastingAspectAdded.{d['kind']}",
-        {"aspect": f"*{_free(d['name'])}*", "organization": _free(d.get("organization") or "")},
-    ),
-    "ScenarioClosed": lambda r, d: ("ScenarioClosed", {}),
-    "MembershipSet": lambda r, d: (
-        "MembershipSet" if d.get("member") else "MembershipSet.left",
-        {"who": r.who(d["character_id"]), "organization": _free(d["organization"])},
-    ),
-    "SettingEntryPut": lambda r, d: (f"SettingEntryPut.{d['kind']}", {"name": _free(d["name"])}),
-    "SettingEntryRemoved": lambda r, d: ("SettingEntryRemoved", {}),
-}
+_Line = Callable[[Reader, JSON], tuple[str, dict[str, object]]]
+
+
+def _reads(line: Line) -> _Line:
+    """A declared line as Discord reads it: its key and its pieces for one event's fields."""
+
+    def read(r: Reader, data: JSON) -> tuple[str, dict[str, object]]:
+        case = next(c for c in line.cases if all(_holds(w, data) for w in c.when))
+        key = _FIELD.sub(lambda m: str(_at(data, m.group(1))), case.key)
+        return key, {name: _piece(r, piece, data) for name, piece in line.pieces.items()}
+
+    return read
+
+
+#: A field named in a key (``CompelAnswered.{answer}``).
+_FIELD = re.compile(r"\{([\w.]+)\}")
+
+#: Each event type's line, read from the one declaration the page's log reads too
+#: (:mod:`fatekit.table.telling`, declared by each event's domain; every event type has one).
+_LINES: dict[str, _Line] = {name: _reads(TOLD[name]) for name in EVENT_TYPES}

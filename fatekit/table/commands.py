@@ -5,254 +5,86 @@ turns it into events.
 Dice are fields of the commands that roll: give the faces read off physical dice (``"+0-+"``,
 ``"1 4 5 6"``), or leave them ``None`` and the table rolls when it handles the command. Either way
 the faces go into the event, so replaying the log never rolls again.
+
+This module re-exports every domain's public names (``c.Attack``) and holds the registry the
+server reads commands by (:data:`COMMAND_TYPES`); neither is a list to extend by hand: a
+command is a class in its domain's ``__all__``, decided by a function registered there.
 """
 
 from __future__ import annotations
 
 from fatekit.table.base import Command
 from fatekit.table.deciding import DECIDERS
-from fatekit.table.play.actions import (
-    Attack,
-    CreateAdvantage,
-    FreeMove,
-    FullDefense,
-    Overcome,
+from fatekit.table.play import (
+    actions,
+    advancement,
+    aspects,
+    challenges,
+    conflicts,
+    contests,
+    corrections,
+    gear,
+    notes,
+    options,
+    people,
+    prepared,
+    recaps,
+    rolls,
+    safety,
+    scenes,
+    secrets,
+    setting,
+    stunts,
+    targets,
+    treatment,
 )
-from fatekit.table.play.advancement import (
-    Breakthrough,
-    ChangeKind,
-    Milestone,
-    MilestoneChange,
-    RaiseSkills,
-    SpendMilestone,
-)
-from fatekit.table.play.aspects import (
-    AnswerCompel,
-    CompelAnswer,
-    DeclareStoryDetail,
-    OfferCompel,
-    PassFreeInvoke,
-    SelfCompel,
-    SelfCompelAnswer,
-)
-from fatekit.table.play.challenges import (
-    ChallengeRoll,
-    EndChallenge,
-    StartChallenge,
-)
-from fatekit.table.play.conflicts import (
-    Absorb,
-    Concede,
-    EndTurn,
-    ExtremeConsequence,
-    FinishConflict,
-    Shield,
-    StartConflict,
-    TakeOut,
-)
-from fatekit.table.play.contests import (
-    AbsorbContestHit,
-    ContestForfeit,
-    ContestRoll,
-    ContestThreat,
-    EndContest,
-    StartContest,
-    TakeContestOut,
-)
-from fatekit.table.play.corrections import (
-    CorrectAspect,
-    CorrectConsequence,
-    CorrectExtreme,
-    CorrectFatePoints,
-    CorrectFreeInvokes,
-    CorrectStress,
-    CorrectTurn,
-)
-from fatekit.table.play.gear import (
-    AddBlock,
-    AddHazard,
-    BreakImmunity,
-    Equip,
-    SetBigBad,
-    SetScale,
-    ThreatPartEntry,
-)
-from fatekit.table.play.notes import (
-    Note,
-    Undo,
-)
-from fatekit.table.play.options import SetOptionalRule
-from fatekit.table.play.people import (
-    AddCharacter,
-    AddSeat,
-    AddTemplate,
-    CreateTable,
-    GiveCharacter,
-    RemoveSeat,
-    RemoveTemplate,
-    RevealCharacter,
-    UpdateCharacter,
-)
-from fatekit.table.play.prepared import (
-    PreparedAspect,
-    PrepareScene,
-    RemovePreparedScene,
-    StartPreparedScene,
-)
-from fatekit.table.play.recaps import AddRecapLine
-from fatekit.table.play.rolls import (
-    Invoke,
-    ResolveRoll,
-    Roll,
-)
-from fatekit.table.play.safety import AnswerSignal, RaiseSignal, SetSafetyTool
-from fatekit.table.play.scenes import (
-    AddCountdown,
-    AddSituationAspect,
-    EndScene,
-    EndSession,
-    Entrance,
-    FireTrigger,
-    JoinScene,
-    MarkCountdown,
-    PlaceInZone,
-    RemoveAspect,
-    RevealAspect,
-    StartScene,
-    StartSession,
-)
-from fatekit.table.play.secrets import (
-    HideDifficulty,
-    HideNpcDice,
-    RevealRoll,
-    SecretRoll,
-)
-from fatekit.table.play.setting import (
-    AddLastingAspect,
-    CloseScenario,
-    DescribeSetting,
-    PutSettingEntry,
-    RemoveSettingEntry,
-    SetMembership,
-)
-from fatekit.table.play.stunts import UseStunt
-from fatekit.table.play.targets import (
-    AssignTargets,
-    MissEveryone,
-    ResolveTargets,
-    SplitAttack,
-    ZoneAttack,
-)
-from fatekit.table.play.treatment import Treat
 
-__all__ = [
-    "COMMAND_TYPES",
-    "Absorb",
-    "AbsorbContestHit",
-    "AddBlock",
-    "AddCharacter",
-    "AddCountdown",
-    "AddHazard",
-    "AddLastingAspect",
-    "AddRecapLine",
-    "AddSeat",
-    "AddSituationAspect",
-    "AddTemplate",
-    "AnswerCompel",
-    "AnswerSignal",
-    "AssignTargets",
-    "Attack",
-    "BreakImmunity",
-    "Breakthrough",
-    "ChallengeRoll",
-    "ChangeKind",
-    "CloseScenario",
-    "Command",
-    "CompelAnswer",
-    "Concede",
-    "ContestForfeit",
-    "ContestRoll",
-    "ContestThreat",
-    "CorrectAspect",
-    "CorrectConsequence",
-    "CorrectExtreme",
-    "CorrectFatePoints",
-    "CorrectFreeInvokes",
-    "CorrectStress",
-    "CorrectTurn",
-    "CreateAdvantage",
-    "CreateTable",
-    "DeclareStoryDetail",
-    "DescribeSetting",
-    "EndChallenge",
-    "EndContest",
-    "EndScene",
-    "EndSession",
-    "EndTurn",
-    "Entrance",
-    "Equip",
-    "ExtremeConsequence",
-    "FinishConflict",
-    "FireTrigger",
-    "FreeMove",
-    "FullDefense",
-    "GiveCharacter",
-    "HideDifficulty",
-    "HideNpcDice",
-    "Invoke",
-    "JoinScene",
-    "MarkCountdown",
-    "Milestone",
-    "MilestoneChange",
-    "MissEveryone",
-    "Note",
-    "OfferCompel",
-    "Overcome",
-    "PassFreeInvoke",
-    "PlaceInZone",
-    "PrepareScene",
-    "PreparedAspect",
-    "PutSettingEntry",
-    "RaiseSignal",
-    "RaiseSkills",
-    "RemoveAspect",
-    "RemovePreparedScene",
-    "RemoveSeat",
-    "RemoveSettingEntry",
-    "RemoveTemplate",
-    "ResolveRoll",
-    "ResolveTargets",
-    "RevealAspect",
-    "RevealCharacter",
-    "RevealRoll",
-    "Roll",
-    "SecretRoll",
-    "SelfCompel",
-    "SelfCompelAnswer",
-    "SetBigBad",
-    "SetMembership",
-    "SetOptionalRule",
-    "SetSafetyTool",
-    "SetScale",
-    "Shield",
-    "SpendMilestone",
-    "SplitAttack",
-    "StartChallenge",
-    "StartConflict",
-    "StartContest",
-    "StartPreparedScene",
-    "StartScene",
-    "StartSession",
-    "TakeContestOut",
-    "TakeOut",
-    "ThreatPartEntry",
-    "Treat",
-    "Undo",
-    "UpdateCharacter",
-    "UseStunt",
-    "ZoneAttack",
-]
+# Every domain's public names (commands, events, their values), as its own ``__all__`` names them.
+from fatekit.table.play.actions import *  # noqa: F403
+from fatekit.table.play.advancement import *  # noqa: F403
+from fatekit.table.play.aspects import *  # noqa: F403
+from fatekit.table.play.challenges import *  # noqa: F403
+from fatekit.table.play.conflicts import *  # noqa: F403
+from fatekit.table.play.contests import *  # noqa: F403
+from fatekit.table.play.corrections import *  # noqa: F403
+from fatekit.table.play.gear import *  # noqa: F403
+from fatekit.table.play.notes import *  # noqa: F403
+from fatekit.table.play.options import *  # noqa: F403
+from fatekit.table.play.people import *  # noqa: F403
+from fatekit.table.play.people import CreateTable
+from fatekit.table.play.prepared import *  # noqa: F403
+from fatekit.table.play.recaps import *  # noqa: F403
+from fatekit.table.play.rolls import *  # noqa: F403
+from fatekit.table.play.safety import *  # noqa: F403
+from fatekit.table.play.scenes import *  # noqa: F403
+from fatekit.table.play.secrets import *  # noqa: F403
+from fatekit.table.play.setting import *  # noqa: F403
+from fatekit.table.play.stunts import *  # noqa: F403
+from fatekit.table.play.targets import *  # noqa: F403
+from fatekit.table.play.treatment import *  # noqa: F403
 
+__all__ = ["COMMAND_TYPES", "Command"]
+__all__ += actions.__all__
+__all__ += advancement.__all__
+__all__ += aspects.__all__
+__all__ += challenges.__all__
+__all__ += conflicts.__all__
+__all__ += contests.__all__
+__all__ += corrections.__all__
+__all__ += gear.__all__
+__all__ += notes.__all__
+__all__ += options.__all__
+__all__ += people.__all__
+__all__ += prepared.__all__
+__all__ += recaps.__all__
+__all__ += rolls.__all__
+__all__ += safety.__all__
+__all__ += scenes.__all__
+__all__ += secrets.__all__
+__all__ += setting.__all__
+__all__ += stunts.__all__
+__all__ += targets.__all__
+__all__ += treatment.__all__
 
 #: Every command by its type name, as the server reads them: those the domains register with
 #: :func:`~fatekit.table.deciding.decides`, and ``CreateTable``, which starts a table before any

@@ -10,240 +10,86 @@ Fields added to an event after it was first published have defaults, so logs wri
 still read (and fold) as they did; a change that needs more raises the event's ``SCHEMA`` and
 registers an upcaster (:mod:`fatekit.table.upcasting`). Each event also records what the rules
 computed as it was decided (``facts``, :mod:`fatekit.table.facts`), which its fold assigns.
+
+This module re-exports every domain's public names (``e.RollMade``) and holds the registry the
+store reads events by (:data:`EVENT_TYPES`); neither is a list to extend by hand.
 """
 
 from __future__ import annotations
 
 from fatekit.table.base import Event
 from fatekit.table.folding import FOLDS
-from fatekit.table.play.actions import (
-    AdvantageRolled,
-    AttackRolled,
-    FullDefenseTaken,
-    Moved,
-    OvercomeRolled,
+from fatekit.table.play import (
+    actions,
+    advancement,
+    aspects,
+    challenges,
+    conflicts,
+    contests,
+    corrections,
+    gear,
+    notes,
+    options,
+    people,
+    prepared,
+    recaps,
+    rolls,
+    safety,
+    scenes,
+    secrets,
+    setting,
+    stunts,
+    targets,
+    treatment,
 )
-from fatekit.table.play.advancement import (
-    BreakthroughTaken,
-    MilestoneSpent,
-    MilestoneTaken,
-    SkillsRaised,
-)
-from fatekit.table.play.aspects import (
-    CompelAnswered,
-    CompelOffered,
-    FreeInvokePassed,
-    SelfCompelAnswered,
-    SelfCompelAsked,
-    StoryDetailDeclared,
-)
-from fatekit.table.play.challenges import (
-    ChallengeEnded,
-    ChallengeRolled,
-    ChallengeStarted,
-)
-from fatekit.table.play.conflicts import (
-    Conceded,
-    ConflictFinished,
-    ConflictStarted,
-    HitAbsorbed,
-    MinionShielded,
-    TakenOut,
-    TurnEnded,
-)
-from fatekit.table.play.contests import (
-    ContestEnded,
-    ContestForfeited,
-    ContestHitAbsorbed,
-    ContestRolled,
-    ContestStarted,
-    ContestTakenOut,
-    ContestThreatRolled,
-)
-from fatekit.table.play.corrections import (
-    AspectCorrected,
-    ConsequenceCorrected,
-    ExtremeCorrected,
-    FatePointsCorrected,
-    FreeInvokesCorrected,
-    StressCorrected,
-    TurnCorrected,
-)
-from fatekit.table.play.gear import (
-    BigBadSet,
-    BlockAdded,
-    Equipped,
-    HazardAdded,
-    ImmunityBroken,
-    ScaleSet,
-)
-from fatekit.table.play.notes import (
-    NoteAdded,
-    Undone,
-)
-from fatekit.table.play.options import OptionalRuleSet
-from fatekit.table.play.people import (
-    CharacterAdded,
-    CharacterGiven,
-    CharacterRevealed,
-    CharacterUpdated,
-    SeatAdded,
-    SeatRemoved,
-    TableCreated,
-    TemplateAdded,
-    TemplateRemoved,
-)
-from fatekit.table.play.prepared import (
-    PreparedSceneRemoved,
-    PreparedSceneStarted,
-    ScenePrepared,
-)
-from fatekit.table.play.recaps import RecapLineAdded
-from fatekit.table.play.rolls import (
-    Invoked,
-    RollMade,
-    RollResolved,
-)
-from fatekit.table.play.safety import SafetyToolSet, SignalAnswered, SignalRaised
-from fatekit.table.play.scenes import (
-    AspectRemoved,
-    AspectRevealed,
-    CountdownAdded,
-    CountdownMarked,
-    JoinedScene,
-    PlacedInZone,
-    SceneEnded,
-    SceneStarted,
-    SessionEnded,
-    SessionStarted,
-    SituationAspectAdded,
-    TriggerFired,
-)
-from fatekit.table.play.secrets import (
-    DifficultyHidden,
-    NpcDiceHidden,
-    SecretRollMade,
-    SecretRollRevealed,
-)
-from fatekit.table.play.setting import (
-    LastingAspectAdded,
-    MembershipSet,
-    ScenarioClosed,
-    SettingDescribed,
-    SettingEntryPut,
-    SettingEntryRemoved,
-)
-from fatekit.table.play.stunts import StuntUsed
-from fatekit.table.play.targets import (
-    MissedEveryone,
-    SplitAttackRolled,
-    TargetsAssigned,
-    TargetsResolved,
-    ZoneAttackRolled,
-)
-from fatekit.table.play.treatment import TreatmentRolled
 
-__all__ = [
-    "EVENT_TYPES",
-    "AdvantageRolled",
-    "AspectCorrected",
-    "AspectRemoved",
-    "AspectRevealed",
-    "AttackRolled",
-    "BigBadSet",
-    "BlockAdded",
-    "BreakthroughTaken",
-    "ChallengeEnded",
-    "ChallengeRolled",
-    "ChallengeStarted",
-    "CharacterAdded",
-    "CharacterGiven",
-    "CharacterRevealed",
-    "CharacterUpdated",
-    "CompelAnswered",
-    "CompelOffered",
-    "Conceded",
-    "ConflictFinished",
-    "ConflictStarted",
-    "ConsequenceCorrected",
-    "ContestEnded",
-    "ContestForfeited",
-    "ContestHitAbsorbed",
-    "ContestRolled",
-    "ContestStarted",
-    "ContestTakenOut",
-    "ContestThreatRolled",
-    "CountdownAdded",
-    "CountdownMarked",
-    "DifficultyHidden",
-    "Equipped",
-    "Event",
-    "ExtremeCorrected",
-    "FatePointsCorrected",
-    "FreeInvokePassed",
-    "FreeInvokesCorrected",
-    "FullDefenseTaken",
-    "HazardAdded",
-    "HitAbsorbed",
-    "ImmunityBroken",
-    "Invoked",
-    "JoinedScene",
-    "LastingAspectAdded",
-    "MembershipSet",
-    "MilestoneSpent",
-    "MilestoneTaken",
-    "MinionShielded",
-    "MissedEveryone",
-    "Moved",
-    "NoteAdded",
-    "NpcDiceHidden",
-    "OptionalRuleSet",
-    "OvercomeRolled",
-    "PlacedInZone",
-    "PreparedSceneRemoved",
-    "PreparedSceneStarted",
-    "RecapLineAdded",
-    "RollMade",
-    "RollResolved",
-    "SafetyToolSet",
-    "ScaleSet",
-    "ScenarioClosed",
-    "SceneEnded",
-    "ScenePrepared",
-    "SceneStarted",
-    "SeatAdded",
-    "SeatRemoved",
-    "SecretRollMade",
-    "SecretRollRevealed",
-    "SelfCompelAnswered",
-    "SelfCompelAsked",
-    "SessionEnded",
-    "SessionStarted",
-    "SettingDescribed",
-    "SettingEntryPut",
-    "SettingEntryRemoved",
-    "SignalAnswered",
-    "SignalRaised",
-    "SituationAspectAdded",
-    "SkillsRaised",
-    "SplitAttackRolled",
-    "StoryDetailDeclared",
-    "StressCorrected",
-    "StuntUsed",
-    "TableCreated",
-    "TakenOut",
-    "TargetsAssigned",
-    "TargetsResolved",
-    "TemplateAdded",
-    "TemplateRemoved",
-    "TreatmentRolled",
-    "TriggerFired",
-    "TurnCorrected",
-    "TurnEnded",
-    "Undone",
-    "ZoneAttackRolled",
-]
+# Every domain's public names (events, commands, their values), as its own ``__all__`` names them.
+from fatekit.table.play.actions import *  # noqa: F403
+from fatekit.table.play.advancement import *  # noqa: F403
+from fatekit.table.play.aspects import *  # noqa: F403
+from fatekit.table.play.challenges import *  # noqa: F403
+from fatekit.table.play.conflicts import *  # noqa: F403
+from fatekit.table.play.contests import *  # noqa: F403
+from fatekit.table.play.corrections import *  # noqa: F403
+from fatekit.table.play.gear import *  # noqa: F403
+from fatekit.table.play.notes import *  # noqa: F403
+from fatekit.table.play.notes import Undone
+from fatekit.table.play.options import *  # noqa: F403
+from fatekit.table.play.people import *  # noqa: F403
+from fatekit.table.play.people import TableCreated
+from fatekit.table.play.prepared import *  # noqa: F403
+from fatekit.table.play.recaps import *  # noqa: F403
+from fatekit.table.play.rolls import *  # noqa: F403
+from fatekit.table.play.safety import *  # noqa: F403
+from fatekit.table.play.scenes import *  # noqa: F403
+from fatekit.table.play.secrets import *  # noqa: F403
+from fatekit.table.play.setting import *  # noqa: F403
+from fatekit.table.play.stunts import *  # noqa: F403
+from fatekit.table.play.targets import *  # noqa: F403
+from fatekit.table.play.treatment import *  # noqa: F403
 
+__all__ = ["EVENT_TYPES", "Event"]
+__all__ += actions.__all__
+__all__ += advancement.__all__
+__all__ += aspects.__all__
+__all__ += challenges.__all__
+__all__ += conflicts.__all__
+__all__ += contests.__all__
+__all__ += corrections.__all__
+__all__ += gear.__all__
+__all__ += notes.__all__
+__all__ += options.__all__
+__all__ += people.__all__
+__all__ += prepared.__all__
+__all__ += recaps.__all__
+__all__ += rolls.__all__
+__all__ += safety.__all__
+__all__ += scenes.__all__
+__all__ += secrets.__all__
+__all__ += setting.__all__
+__all__ += stunts.__all__
+__all__ += targets.__all__
+__all__ += treatment.__all__
 
 #: Every event by its type name, as the store records them: those the domains register with
 #: :func:`~fatekit.table.folding.folds`, and ``TableCreated`` and ``Undone``, which the fold

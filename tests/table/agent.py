@@ -1347,6 +1347,8 @@ class Game:
             )
         for countdown in scene.get("countdowns", []):
             yield Move(C("MarkCountdown", countdown_id=countdown["id"]), GM, False)
+            # Struck off, run out or not (what it counted down to was dealt with).
+            yield Move(C("RemoveCountdown", countdown_id=countdown["id"]), GM, False)
         if here and rng.random() < 0.2:
             assert self.preset is not None
             yield Move(

@@ -375,6 +375,14 @@ class Game:
         scene.countdowns[countdown_id] = scene.countdowns[countdown_id].mark(count)
         return scene.countdowns[countdown_id]
 
+    def remove_countdown(self, countdown_id: str) -> Countdown:
+        """Strike a countdown off the running scene: what it counted down to was dealt with (or
+        no longer matters), finished or not."""
+        scene = self._running()
+        if countdown_id not in scene.countdowns:
+            raise BadInput(f"no countdown {countdown_id!r} in this scene")
+        return scene.countdowns.pop(countdown_id)
+
     def task_time(self, base: Duration, shifts: int) -> Duration:
         """How long a task takes once a roll's shifts move its base time (the time-shifts option)."""
         if not self.ruleset.has(OptionalRule.TIME_SHIFTS):

@@ -1,8 +1,11 @@
 """The table's domains. Each module holds one part of the game as the table plays it: its
 commands (what a seat asks), its events (what happened), who may ask and what a command becomes
-(registered with :func:`~fatekit.table.deciding.decides`), and how each event folds into the
-state (registered with :func:`~fatekit.table.folding.folds`). Importing this package registers
-them all; :mod:`fatekit.table.commands` and :mod:`fatekit.table.events` list them."""
+(registered with :func:`~fatekit.table.deciding.decides`), how each event folds into the state
+(registered with :func:`~fatekit.table.folding.folds`) and what each seat may see of it. Importing
+this package imports every domain, which registers them all. A domain's public names are its own
+``__all__``: :mod:`fatekit.table.commands` and :mod:`fatekit.table.events` re-export them, so a new
+command or event is listed nowhere else (a new domain module is imported here and there;
+``tests/table/test_one_place.py`` checks it)."""
 
 from fatekit.table.play import (
     actions,
@@ -14,6 +17,7 @@ from fatekit.table.play import (
     corrections,
     gear,
     notes,
+    options,
     people,
     prepared,
     recaps,
@@ -21,7 +25,10 @@ from fatekit.table.play import (
     safety,
     scenes,
     secrets,
+    setting,
+    stunts,
     targets,
+    treatment,
 )
 
 __all__ = [
@@ -34,6 +41,7 @@ __all__ = [
     "corrections",
     "gear",
     "notes",
+    "options",
     "people",
     "prepared",
     "recaps",
@@ -41,5 +49,8 @@ __all__ = [
     "safety",
     "scenes",
     "secrets",
+    "setting",
+    "stunts",
     "targets",
+    "treatment",
 ]

@@ -15,6 +15,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit, higher_side
 from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.facts import assign_facts, facts_of
@@ -37,7 +38,21 @@ from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
+from fatekit.table.telling import tells
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AdvantageRolled",
+    "Attack",
+    "AttackRolled",
+    "CreateAdvantage",
+    "FreeMove",
+    "FullDefense",
+    "FullDefenseTaken",
+    "Moved",
+    "Overcome",
+    "OvercomeRolled",
+]
 
 # -- what a command and its event both hold ----------------------------------------------------
 #
@@ -633,3 +648,30 @@ def _show_action(viewer: Viewer, event: AdvantageRolled | OvercomeRolled, data: 
     )
     viewer.keep_aspect_id(data, event.aspect_id, event.aspect_sight)
     return data
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    AdvantageRolled,
+    "AdvantageRolled",
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces", "defend_faces"),
+)
+tells(
+    AttackRolled,
+    "AttackRolled",
+    who=say.who("actor"),
+    target=say.who("target"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces", "defend_faces"),
+)
+tells(
+    OvercomeRolled,
+    "OvercomeRolled",
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces", "defend_faces"),
+)
+tells(FullDefenseTaken, "FullDefenseTaken", who=say.who("actor"))
+tells(Moved, "Moved", who=say.who("actor"), zone=say.text("to"))

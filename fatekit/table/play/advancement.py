@@ -55,6 +55,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.core.waivers import refuse
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressBox, StressTrack
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
 from fatekit.table.deciding import Context, decides
@@ -63,7 +64,21 @@ from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "Breakthrough",
+    "BreakthroughTaken",
+    "ChangeKind",
+    "Milestone",
+    "MilestoneChange",
+    "MilestoneSpent",
+    "MilestoneTaken",
+    "RaiseSkills",
+    "SkillsRaised",
+    "SpendMilestone",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -669,3 +684,17 @@ def _sees_high_concept(viewer: Viewer, character_id: str) -> bool:
     except BadInput:
         return False  # gone since (undone): nothing to say of it
     return found is not None and viewer.sees_aspect(found)
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(BreakthroughTaken, "BreakthroughTaken", who=say.who("character_id"))
+tells(MilestoneTaken, "MilestoneTaken", who=say.who("character_id"))
+# Fate Core's and Fate Accelerated's milestones: the level spent, and the extreme consequences a
+# major one made lasting aspects (their names as the seat may know them).
+tells(
+    MilestoneSpent,
+    (when("MilestoneSpent.settled", "settled"), when("MilestoneSpent.{level}")),
+    who=say.who("character_id"),
+    aspect=say.names("settled", item="name", style="aspect"),
+)
+tells(SkillsRaised, "SkillsRaised", who=say.who("character_id"), skills=say.skills("steps"))

@@ -20,6 +20,7 @@ from fatekit.rules.aspects.compels import (
 from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail, story_detail_declared
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import (
     Context,
@@ -39,7 +40,24 @@ from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SelfCompelRecord, TableState
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AnswerCompel",
+    "CompelAnswer",
+    "CompelAnswered",
+    "CompelOffered",
+    "DeclareStoryDetail",
+    "FreeInvokePassed",
+    "OfferCompel",
+    "PassFreeInvoke",
+    "SelfCompel",
+    "SelfCompelAnswer",
+    "SelfCompelAnswered",
+    "SelfCompelAsked",
+    "StoryDetailDeclared",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -544,3 +562,30 @@ def self_compels_view(viewer: Viewer) -> list[SelfCompelPart]:
         )
         for asked in viewer.state.self_compels.values()
     ]
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(CompelAnswered, "CompelAnswered.{answer}")
+tells(
+    CompelOffered,
+    (when("CompelOffered.decision", When("kind", "is", "decision")), when("CompelOffered")),
+    target=say.who("target"),
+    aspect=say.aspect("aspect_id"),
+    by=say.who("offered_by"),
+)
+tells(
+    FreeInvokePassed,
+    "FreeInvokePassed",
+    aspect=say.aspect("aspect_id"),
+    **{"from": say.who("from_character"), "to": say.who("to_character")},
+)
+tells(
+    SelfCompelAnswered, (when("SelfCompelAnswered.yes", "accepted"), when("SelfCompelAnswered.no"))
+)
+tells(
+    SelfCompelAsked,
+    (when("SelfCompelAsked.decision", When("kind", "is", "decision")), when("SelfCompelAsked")),
+    who=say.who("target"),
+    aspect=say.aspect("aspect_id"),
+)
+tells(StoryDetailDeclared, "StoryDetailDeclared", who=say.who("by"), detail=say.text("detail"))

@@ -18,6 +18,7 @@ from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
+from fatekit.table import telling as say
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
@@ -38,7 +39,17 @@ from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.telling import tells
 from fatekit.table.upcasting import older, upcasts
+
+__all__ = [
+    "ChallengeEnded",
+    "ChallengeRoll",
+    "ChallengeRolled",
+    "ChallengeStarted",
+    "EndChallenge",
+    "StartChallenge",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -362,3 +373,9 @@ def challenge_view(viewer: Viewer, challenge: Challenge) -> ChallengePart:
             open=list(report.open),
         ),
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(ChallengeStarted, "ChallengeStarted")
+tells(ChallengeRolled, "ChallengeRolled", who=say.who("actor"), dice=say.dice("faces"))
+tells(ChallengeEnded, "ChallengeEnded")

@@ -12,6 +12,7 @@ from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice
 from fatekit.rules.scenes.conflict import Conflict, ConflictKind, FocusKind, Phase, Status
+from fatekit.table import telling as say
 from fatekit.table.base import BoxIndex, Command, Event
 from fatekit.table.codec import Checked
 from fatekit.table.deciding import (
@@ -33,7 +34,26 @@ from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "Absorb",
+    "Concede",
+    "Conceded",
+    "ConflictFinished",
+    "ConflictStarted",
+    "EndTurn",
+    "ExtremeConsequence",
+    "FinishConflict",
+    "HitAbsorbed",
+    "MinionShielded",
+    "Shield",
+    "StartConflict",
+    "TakeOut",
+    "TakenOut",
+    "TurnEnded",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -632,3 +652,39 @@ def conflict_view(viewer: Viewer, conflict: Conflict) -> ConflictSeenPart:
             for block in conflict.obstacles.blocks.values()
         ],
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(ConflictStarted, "ConflictStarted", kind=say.word("conflict.kind.", "kind"))
+tells(
+    Conceded,
+    (when("Conceded.terms", "terms"), when("Conceded")),
+    who=say.who("character_id"),
+    terms=say.text("terms", "quote"),
+)
+# An extreme consequence names the aspect it took the place of (kept from a seat that may not
+# see the sheet: "a hidden aspect").
+tells(
+    HitAbsorbed,
+    (
+        when("HitAbsorbed.extreme_more", "extreme", "names"),
+        when("HitAbsorbed.extreme", "extreme"),
+        when("HitAbsorbed.consequence", "names"),
+        when("HitAbsorbed"),
+    ),
+    who=say.who("target"),
+    consequence=say.names("names", item="1", style="aspect"),
+    extreme=say.text("extreme.name", "aspect"),
+    replaced=say.text("replaced_name", "aspect", fallback="harm.hidden_aspect"),
+)
+tells(
+    TakenOut,
+    (when("TakenOut.member", "standing"), when("TakenOut")),
+    who=say.who("target"),
+    n=say.number("standing", fallback="0"),
+)
+tells(MinionShielded, "MinionShielded", who=say.who("minion"))
+tells(
+    TurnEnded, (when("TurnEnded.next", "next_actor"), when("TurnEnded")), who=say.who("next_actor")
+)
+tells(ConflictFinished, "ConflictFinished")

@@ -27,6 +27,7 @@ from fatekit.rules.scenes.contest import (
     ContestTerms,
 )
 from fatekit.rules.scenes.taking import hit_options, hit_taken, take_hit
+from fatekit.table import telling as say
 from fatekit.table.base import (
     BoxIndex,
     Command,
@@ -61,7 +62,25 @@ from fatekit.table.state import (
     RollRecord,
     TableState,
 )
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older, upcasts
+
+__all__ = [
+    "AbsorbContestHit",
+    "ContestEnded",
+    "ContestForfeit",
+    "ContestForfeited",
+    "ContestHitAbsorbed",
+    "ContestRoll",
+    "ContestRolled",
+    "ContestStarted",
+    "ContestTakenOut",
+    "ContestThreat",
+    "ContestThreatRolled",
+    "EndContest",
+    "StartContest",
+    "TakeContestOut",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -810,3 +829,32 @@ def _rolls_view(
             shown.faces, shown.dice_hidden = None, True
         out.append(shown)
     return out
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(ContestStarted, "ContestStarted")
+tells(
+    ContestRolled,
+    "ContestRolled",
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces"),
+)
+tells(ContestForfeited, "ContestForfeited", side=say.text("side"))
+tells(
+    ContestThreatRolled,
+    "ContestThreatRolled",
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces"),
+    sides=say.names("sides"),
+)
+tells(
+    ContestHitAbsorbed,
+    (when("ContestHitAbsorbed.consequence", "names"), when("ContestHitAbsorbed")),
+    who=say.who("target"),
+    n=say.number("shifts"),
+    consequence=say.names("names", item="1", style="aspect"),
+)
+tells(ContestTakenOut, "ContestTakenOut", who=say.who("target"), n=say.number("shifts"))
+tells(ContestEnded, "ContestEnded")

@@ -20,6 +20,7 @@ from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.conditions import CONDITIONS
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.stress import StressTrack
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
@@ -28,6 +29,7 @@ from fatekit.table.play.conflicts import conflict_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -476,3 +478,60 @@ def _show_aspect_correction(
     viewer: Viewer, event: FreeInvokesCorrected | AspectCorrected, data: JSON
 ) -> JSON | None:
     return data if viewer.sees_aspect_id(event.aspect_id) else None
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+# The GM's corrections: what was set straight, from what to what.
+tells(
+    FatePointsCorrected,
+    (when("FatePointsCorrected", "character_id"), when("FatePointsCorrected.pool")),
+    who=say.who("character_id"),
+    was=say.number("was"),
+    to=say.number("fate_points"),
+)
+tells(
+    StressCorrected,
+    "StressCorrected",
+    who=say.who("character_id"),
+    track=say.track("track"),
+    was=say.count("was"),
+    to=say.count("marked"),
+)
+tells(
+    ConsequenceCorrected,
+    (
+        when("ConsequenceCorrected.cleared", When("name", "null")),
+        when("ConsequenceCorrected.written", When("was", "null")),
+        when("ConsequenceCorrected.renamed"),
+    ),
+    who=say.who("character_id"),
+    name=say.text("name", "aspect"),
+    was=say.text("was", "aspect"),
+)
+tells(
+    ExtremeCorrected,
+    (
+        when("ExtremeCorrected.taken_back", When("name", "null")),
+        when("ExtremeCorrected.written", When("was", "null")),
+        when("ExtremeCorrected.renamed"),
+    ),
+    who=say.who("character_id"),
+    name=say.text("name", "aspect"),
+    was=say.text("was", "aspect"),
+    replaced=say.text("replaced_name", "aspect", fallback="harm.hidden_aspect"),
+)
+tells(
+    FreeInvokesCorrected,
+    "FreeInvokesCorrected",
+    who=say.who("holder"),
+    aspect=say.aspect("aspect_id"),
+    was=say.number("was"),
+    to=say.number("count"),
+)
+tells(
+    AspectCorrected,
+    "AspectCorrected",
+    was=say.text("was", "aspect"),
+    name=say.text("name", "aspect"),
+)
+tells(TurnCorrected, "TurnCorrected", who=say.who("current"), was=say.who("was"))

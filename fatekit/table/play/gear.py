@@ -18,6 +18,7 @@ from fatekit.rules.options.big_bads import BigBad, Immunity, ImmunityKind, Immun
 from fatekit.rules.options.obstacles import Block, Hazard
 from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict import Conflict, Status
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Gear, Rating, SheetText
 from fatekit.table.deciding import Context, acts_for, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
@@ -29,7 +30,24 @@ from fatekit.table.play.people import parse_sheet, taken_ids
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AddBlock",
+    "AddHazard",
+    "BigBadSet",
+    "BlockAdded",
+    "BreakImmunity",
+    "Equip",
+    "Equipped",
+    "HazardAdded",
+    "ImmunityBroken",
+    "ScaleSet",
+    "SetBigBad",
+    "SetScale",
+    "ThreatPartEntry",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -626,3 +644,18 @@ def _threat_view(viewer: Viewer, conflict: Conflict, threat: Threat) -> ThreatSh
         defeated=threat.defeated(taken),
         heart=threat.heart if viewer.gm else UNSET,
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(BigBadSet, "BigBadSet", who=say.who("character_id"))
+tells(ImmunityBroken, "ImmunityBroken", who=say.who("character_id"))
+tells(
+    Equipped,
+    "Equipped",
+    who=say.who("character_id"),
+    weapon=say.number("weapon"),
+    armor=say.number("armor"),
+)
+tells(ScaleSet, "ScaleSet", who=say.who("character_id"))
+tells(HazardAdded, "HazardAdded", name=say.text("name"))
+tells(BlockAdded, "BlockAdded", name=say.text("name"))

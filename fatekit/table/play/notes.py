@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Version
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns
@@ -15,6 +16,21 @@ from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells
+
+__all__ = [
+    "Note",
+    "NoteAdded",
+    "Undo",
+    "Undone",
+]
+
+__all__ = [
+    "Note",
+    "NoteAdded",
+    "Undo",
+    "Undone",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -96,3 +112,8 @@ shown_whole(Undone)
 def _show_note(viewer: Viewer, event: NoteAdded, data: JSON) -> JSON | None:
     # A GM's note is the GMs'; a private one its writer's and the GMs'.
     return data if viewer.sees_note(event.visibility, event.seat) else None
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(NoteAdded, "NoteAdded.{visibility}", text=say.text("text", "quote"))
+tells(Undone, "Undone", n=say.number("target_version"))

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.switches import OptionalRule
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import gm_only
 from fatekit.table.folding import assigns, judges
 from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 
 __all__ = ["OptionalRuleSet", "SetOptionalRule"]
 
@@ -61,3 +63,11 @@ def _optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
 
 
 shown_whole(OptionalRuleSet)
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    OptionalRuleSet,
+    (when("OptionalRuleSet.on", "on"), when("OptionalRuleSet.off")),
+    option=say.word("option.", "option"),
+)

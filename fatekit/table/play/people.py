@@ -42,6 +42,7 @@ from fatekit.rules.harm.conditions import check_conditions, conditions_for
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
 from fatekit.rules.scenes.scene import Game
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, RulesetText, SheetText
 from fatekit.table.deciding import (
     Context,
@@ -60,7 +61,29 @@ from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AddCharacter",
+    "AddSeat",
+    "AddTemplate",
+    "CharacterAdded",
+    "CharacterGiven",
+    "CharacterRevealed",
+    "CharacterUpdated",
+    "CreateTable",
+    "GiveCharacter",
+    "RemoveSeat",
+    "RemoveTemplate",
+    "RevealCharacter",
+    "SeatAdded",
+    "SeatRemoved",
+    "TableCreated",
+    "TemplateAdded",
+    "TemplateRemoved",
+    "UpdateCharacter",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -1156,3 +1179,20 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
 def _treatment(viewer: Viewer, slot: ConsequenceSlot) -> TreatmentPart | None:
     found = viewer.treatment(slot)
     return None if found is None else TreatmentPart(difficulty=found[0], on_self=found[1])
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(TableCreated, "TableCreated", name=say.text("name"), preset=say.preset("preset"))
+tells(SeatAdded, "SeatAdded", who=say.text("name"), role=say.word("role.", "role"))
+tells(SeatRemoved, "SeatRemoved", who=say.seat("seat_id"))
+tells(CharacterAdded, "CharacterAdded", who=say.who("character_id"))
+tells(CharacterUpdated, "CharacterUpdated", who=say.who("character_id"))
+tells(CharacterRevealed, "CharacterRevealed", who=say.who("character_id"))
+tells(
+    CharacterGiven,
+    (when("CharacterGiven", "owner"), when("CharacterGiven.gm")),
+    who=say.who("character_id"),
+    seat=say.seat("owner"),
+)
+tells(TemplateAdded, "TemplateAdded", name=say.text("name"))
+tells(TemplateRemoved, "TemplateRemoved")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from fatekit.formats.ids import id_from_name
 from fatekit.rules.core.errors import BadInput
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, SceneLayout
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns, judges
@@ -21,6 +22,7 @@ from fatekit.table.play.scenes import SceneStarted, SituationAspectAdded, zone_m
 from fatekit.table.regions import Region, writes
 from fatekit.table.showing import shown_to_gms
 from fatekit.table.state import PreparedAspect, PreparedScene, TableState
+from fatekit.table.telling import tells
 
 __all__ = [
     "PrepareScene",
@@ -214,3 +216,9 @@ writes({Region.SCREEN}, ScenePrepared, PreparedSceneRemoved)
 
 # The scene's own events tell the players it started.
 shown_to_gms(ScenePrepared, PreparedSceneRemoved, PreparedSceneStarted)
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(ScenePrepared, "ScenePrepared", name=say.text("name"))
+tells(PreparedSceneRemoved, "PreparedSceneRemoved")
+tells(PreparedSceneStarted, "PreparedSceneStarted")

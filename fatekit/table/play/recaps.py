@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.folding import assigns
@@ -19,6 +20,17 @@ from fatekit.table.seats import NoteVisibility
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells
+
+__all__ = [
+    "AddRecapLine",
+    "RecapLineAdded",
+]
+
+__all__ = [
+    "AddRecapLine",
+    "RecapLineAdded",
+]
 
 #: The longest line a GM may add to a recap.
 MAX_RECAP_LINE = 500
@@ -78,3 +90,12 @@ writes((), RecapLineAdded)
 def _show_recap_line(viewer: Viewer, event: RecapLineAdded, data: JSON) -> JSON | None:
     # The GM's line: everyone's, or the GMs' alone.
     return data if event.visibility is NoteVisibility.PUBLIC else None
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    RecapLineAdded,
+    "RecapLineAdded.{visibility}",
+    n=say.number("session"),
+    text=say.text("text", "quote"),
+)

@@ -31,6 +31,7 @@ from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.zones import resolve_move
+from fatekit.table import telling as say
 from fatekit.table.base import (
     ActorRolled,
     Command,
@@ -64,7 +65,17 @@ from fatekit.table.seeing import (
 )
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "Invoke",
+    "Invoked",
+    "ResolveRoll",
+    "Roll",
+    "RollMade",
+    "RollResolved",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -1163,3 +1174,58 @@ def last_roll_view(viewer: Viewer) -> LastRollPart | None:
     if hides_last_roll(state, viewer.gm):
         out.difficulty, out.difficulty_hidden = None, True
     return out
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    RollMade,
+    (when("RollMade.move", "move_to"), when("RollMade")),
+    zone=say.text("move_to"),
+    who=say.who("actor"),
+    action=say.word("action.", "action"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces", "defend_faces"),
+    against=say.either(
+        ("against", say.who("against")),
+        (When("difficulty", "null"), say.word("screen.hidden_difficulty")),
+        otherwise=say.rating("difficulty"),
+    ),
+)
+# On an aimed target's defence (a split or zone attack), the line says whose defence it was. A
+# boost is gone once used: the event keeps its name ("" unnamed) for this line.
+tells(
+    Invoked,
+    (
+        when("Invoked.boost_target", When("boost_name", "text"), "target"),
+        when("Invoked.boost", When("boost_name", "text")),
+        when("Invoked.free_target", "free", "target"),
+        when("Invoked.free", "free"),
+        when("Invoked.paid_target", "target"),
+        when("Invoked.paid"),
+    ),
+    who=say.who("by"),
+    aspect=say.either(
+        (
+            When("boost_name", "text"),
+            say.text("boost_name", "aspect", fallback="aspect.unnamed_boost"),
+        ),
+        otherwise=say.aspect("aspect_id"),
+    ),
+    effect=say.word("effect.", "effect"),
+    target=say.who("target"),
+)
+# The way a roll was settled, with the names of the aspect or boosts it made; an overcome that
+# took an aspect out of play names it.
+tells(
+    RollResolved,
+    (
+        when("RollResolved.removed", "removed"),
+        when("RollResolved.option", "option"),
+        when("RollResolved"),
+    ),
+    option=say.either(
+        ("removed", say.word("option.outcome.", "option", "success")),
+        otherwise=say.outcome("option"),
+    ),
+    aspect=say.aspect("removed.0"),
+)

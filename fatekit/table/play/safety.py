@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.safety import SafetyTool
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.folding import assigns, judges
@@ -34,6 +35,7 @@ from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 
 __all__ = [
     "ANONYMOUS",
@@ -230,3 +232,19 @@ def safety_view(state: TableState) -> SafetyPart:
             SignalPart(id=signal_id, tool=tool) for signal_id, tool in state.safety.waiting.items()
         ],
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+# A raised signal names nobody: its seat is empty, and its line has no "who".
+tells(SignalRaised, "SignalRaised", tool=say.word("safety.tool.", "tool"))
+tells(
+    SignalAnswered,
+    (when("SignalAnswered.note", "note"), when("SignalAnswered")),
+    tool=say.word("safety.tool.", "tool"),
+    note=say.text("note"),
+)
+tells(
+    SafetyToolSet,
+    (when("SafetyToolSet.on", "on"), when("SafetyToolSet.off")),
+    tool=say.word("safety.tool.", "tool"),
+)

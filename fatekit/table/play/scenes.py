@@ -17,6 +17,7 @@ from fatekit.rules.harm.recovery import RecoveryRules, SevereRecovery
 from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, Visibility
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
+from fatekit.table import telling as say
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes_on, require_gm
 from fatekit.table.facts import assign_facts, facts_of
@@ -25,7 +26,38 @@ from fatekit.table.parts import AspectPart, Part, to_builtins
 from fatekit.table.seeing import JSON, Viewer, check_revealable
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AddCountdown",
+    "AddSituationAspect",
+    "AspectRemoved",
+    "AspectRevealed",
+    "CountdownAdded",
+    "CountdownMarked",
+    "CountdownRemoved",
+    "EndScene",
+    "EndSession",
+    "Entrance",
+    "FireTrigger",
+    "JoinScene",
+    "JoinedScene",
+    "MarkCountdown",
+    "PlaceInZone",
+    "PlacedInZone",
+    "RemoveAspect",
+    "RemoveCountdown",
+    "RevealAspect",
+    "SceneEnded",
+    "SceneStarted",
+    "SessionEnded",
+    "SessionStarted",
+    "SituationAspectAdded",
+    "StartScene",
+    "StartSession",
+    "TriggerFired",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -135,6 +167,14 @@ class MarkCountdown(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveCountdown(Command):
+    """Strike a countdown off the scene, finished or not: the threat it counted down to was dealt
+    with, or no longer matters (GM only)."""
+
+    countdown_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FireTrigger(Command):
     """Tell the scene's countdowns that ``trigger`` happened (GM only)."""
 
@@ -238,6 +278,16 @@ class CountdownMarked(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownRemoved(Event):
+    """The GM struck a countdown off the scene. Its name and who could see it are recorded as it
+    was struck off, for the log and for what each seat learns of it (it is gone from the state)."""
+
+    countdown_id: str
+    name: str
+    visibility: Visibility
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TriggerFired(Event):
     """Something happened that countdowns may count."""
 
@@ -265,6 +315,16 @@ def _remove_aspect(context: Context, command: RemoveAspect) -> list[Event]:
     else:
         context.require_control(command.by, "let go of an aspect for them")
     return [context.event_from(AspectRemoved, command)]
+
+
+@decides(RemoveCountdown, gm="strike off countdowns")
+def _remove_countdown(context: Context, command: RemoveCountdown) -> list[Event]:
+    held = scene_in_play(context.state).countdowns.get(command.countdown_id)
+    if held is None:
+        raise BadInput(f"no countdown {command.countdown_id!r} in this scene")
+    return [
+        context.event_from(CountdownRemoved, command, name=held.name, visibility=held.visibility)
+    ]
 
 
 @decides(RevealAspect, gm="reveal aspects")
@@ -611,6 +671,17 @@ def _countdown_marked_older(state: TableState, event: CountdownMarked) -> None:
     countdowns[event.countdown_id] = held.with_marked(min(held.boxes, held.marked + event.count))
 
 
+@judges(CountdownRemoved)
+def _judge_countdown_removed(state: TableState, event: CountdownRemoved) -> None:
+    state.game.remove_countdown(event.countdown_id)
+
+
+@folds(CountdownRemoved)
+@older(CountdownRemoved)
+def _countdown_removed(state: TableState, event: CountdownRemoved) -> None:
+    scene_in_play(state).countdowns.pop(event.countdown_id, None)  # as the event records
+
+
 @judges(TriggerFired)
 @older(TriggerFired)
 def _trigger_fired(state: TableState, event: TriggerFired) -> None:
@@ -694,6 +765,17 @@ def _show_mark(viewer: Viewer, event: CountdownMarked, data: JSON) -> JSON | Non
     scene = viewer.state.game.scene
     countdown = None if scene is None else scene.countdowns.get(event.countdown_id)
     return None if countdown is None or viewer.countdown(countdown) is None else data
+
+
+@shows(CountdownRemoved)
+def _show_removed(viewer: Viewer, event: CountdownRemoved, data: JSON) -> JSON | None:
+    # As the countdown was seen while it ran: a hidden one was never there for the players, and
+    # one shown by its boxes only keeps its name.
+    if event.visibility is Visibility.HIDDEN:
+        return None
+    if event.visibility is Visibility.BOXES_ONLY:
+        return {"countdown_id": event.countdown_id}
+    return data
 
 
 class ZonesPart(Part, kw_only=True):
@@ -803,3 +885,33 @@ def _countdown_view(view: CountdownView) -> CountdownPart:
         triggers=None if view.triggers is None else [t.key for t in view.triggers],
         outcome=view.outcome,
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(SessionStarted, "SessionStarted", n=say.number("number"))
+tells(
+    SessionEnded,
+    (when("SessionEnded.milestone", "milestone"), when("SessionEnded")),
+    milestone=say.milestone("milestone"),
+)
+tells(SceneStarted, "SceneStarted", name=say.text("name"))
+tells(SceneEnded, "SceneEnded")
+tells(
+    JoinedScene,
+    (when("JoinedScene.side", "side"), when("JoinedScene")),
+    who=say.who("character_id"),
+    side=say.text("side"),
+)
+tells(SituationAspectAdded, "SituationAspectAdded", aspect=say.text("name", "aspect"))
+tells(AspectRevealed, "AspectRevealed", aspect=say.aspect("aspect_id"))
+tells(AspectRemoved, "AspectRemoved", aspect=say.aspect("aspect_id"))
+tells(CountdownAdded, "CountdownAdded", name=say.text("name", fallback="countdown.unnamed"))
+tells(CountdownMarked, "CountdownMarked", n=say.number("count", fallback="1"))
+# A countdown the seat saw only by its boxes is struck off unnamed.
+tells(
+    CountdownRemoved,
+    (when("CountdownRemoved", "name"), when("CountdownRemoved.unnamed")),
+    name=say.text("name"),
+)
+tells(TriggerFired, "TriggerFired")
+tells(PlacedInZone, "PlacedInZone", who=say.who("character_id"), zone=say.text("zone"))

@@ -25,6 +25,7 @@ from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
 from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, gm_only
 from fatekit.table.facts import assign_facts, facts_of
@@ -34,7 +35,19 @@ from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import SEAT_RULE, AskedRoll, PreparedScene, SecretRollRecord, TableState
+from fatekit.table.telling import When, tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "DifficultyHidden",
+    "HideDifficulty",
+    "HideNpcDice",
+    "NpcDiceHidden",
+    "RevealRoll",
+    "SecretRoll",
+    "SecretRollMade",
+    "SecretRollRevealed",
+]
 
 #: The longest note a secret roll keeps of what it was for.
 MAX_REASON_LENGTH = 2_000
@@ -505,3 +518,34 @@ def screen_view(viewer: Viewer) -> ScreenPart:
         ],
         prepared=[],
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    SecretRollMade,
+    "SecretRollMade",
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces"),
+)
+tells(
+    SecretRollRevealed,
+    (when("SecretRollRevealed.against", When("difficulty", "given")), when("SecretRollRevealed")),
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces"),
+    effort=say.rating("effort"),
+    difficulty=say.rating("difficulty"),
+    outcome=say.word("outcome.", "outcome"),
+)
+tells(
+    DifficultyHidden,
+    (
+        when("DifficultyHidden.withdrawn", "withdrawn"),
+        when("DifficultyHidden.withdrawn", When("difficulty", "null")),
+        when("DifficultyHidden"),
+    ),
+    who=say.who("actor"),
+    skill=say.skill("skill"),
+)
+tells(NpcDiceHidden, (when("NpcDiceHidden", "hidden"), when("NpcDiceHidden.shown")))

@@ -15,6 +15,7 @@ from fatekit.formats.ids import id_from_name
 from fatekit.rules.aspects.aspects import AspectKind
 from fatekit.rules.aspects.lasting import Issue
 from fatekit.rules.core.errors import BadInput
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
@@ -24,6 +25,7 @@ from fatekit.table.regions import Region, writes
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import EntryKind, SettingEntry, TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -428,3 +430,22 @@ def setting_view(viewer: Viewer) -> SettingPart:
             or org in named
         ],
     )
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(SettingDescribed, "SettingDescribed", name=say.text("name"))
+tells(
+    LastingAspectAdded,
+    "LastingAspectAdded.{kind}",
+    aspect=say.text("name", "aspect"),
+    organization=say.text("organization"),
+)
+tells(ScenarioClosed, "ScenarioClosed")
+tells(
+    MembershipSet,
+    (when("MembershipSet", "member"), when("MembershipSet.left")),
+    who=say.who("character_id"),
+    organization=say.text("organization"),
+)
+tells(SettingEntryPut, "SettingEntryPut.{kind}", name=say.text("name"))
+tells(SettingEntryRemoved, "SettingEntryRemoved")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from fatekit.rules.aspects.stunt_uses import use_alone, used_alone
 from fatekit.rules.core.errors import BadInput
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
 from fatekit.table.deciding import acts_for
 from fatekit.table.facts import assign_facts, facts_of
@@ -15,7 +16,13 @@ from fatekit.table.folding import folds, judges
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import TableState
+from fatekit.table.telling import tells, when
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "StuntUsed",
+    "UseStunt",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -95,3 +102,14 @@ def _show_stunt_used(viewer: Viewer, event: StuntUsed, data: JSON) -> JSON | Non
         data["stunt"] = None
         data["note"] = ""
     return data
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+# A hidden NPC's stunt reaches the players unnamed.
+tells(
+    StuntUsed,
+    (when("StuntUsed.note", "note"), when("StuntUsed")),
+    who=say.who("by"),
+    stunt=say.text("stunt", "strong", fallback="stunt.unnamed"),
+    note=say.text("note"),
+)

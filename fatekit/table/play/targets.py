@@ -12,6 +12,7 @@ from fatekit.rules.core.dice import FateDice, ScriptedDice
 from fatekit.rules.core.errors import BadInput, FateError
 from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
+from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides, rolled_by_actor
 from fatekit.table.facts import assign_facts, facts_of
@@ -23,7 +24,21 @@ from fatekit.table.play.rolls import require_chooser, require_dice
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.telling import tells
 from fatekit.table.upcasting import older
+
+__all__ = [
+    "AssignTargets",
+    "MissEveryone",
+    "MissedEveryone",
+    "ResolveTargets",
+    "SplitAttack",
+    "SplitAttackRolled",
+    "TargetsAssigned",
+    "TargetsResolved",
+    "ZoneAttack",
+    "ZoneAttackRolled",
+]
 
 # -- commands ----------------------------------------------------------------------------------
 
@@ -434,3 +449,11 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | 
         )
         for target, resolution in previews.items()
     }
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(SplitAttackRolled, "SplitAttackRolled", who=say.who("actor"), dice=say.dice("faces"))
+tells(ZoneAttackRolled, "ZoneAttackRolled", who=say.who("actor"), dice=say.dice("faces"))
+tells(TargetsAssigned, "TargetsAssigned")
+tells(TargetsResolved, "TargetsResolved")
+tells(MissedEveryone, "MissedEveryone")

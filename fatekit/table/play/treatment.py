@@ -23,6 +23,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.consequences import ConsequenceSlot
 from fatekit.rules.harm.recovery import treatment_difficulty
+from fatekit.table import telling as say
 from fatekit.table.base import Event, SkillRoll, SkillRolled
 from fatekit.table.deciding import Context, decides
 from fatekit.table.facts import assign_facts, facts_of
@@ -43,6 +44,7 @@ from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, RollRecord, TableState
+from fatekit.table.telling import tells
 from fatekit.table.upcasting import older
 
 __all__ = ["MAX_NAME", "Treat", "TreatmentRolled", "find_consequence"]
@@ -274,3 +276,15 @@ def _show_treatment(viewer: Viewer, event: TreatmentRolled, data: JSON) -> JSON:
         data, version=event.version, recorded=event.npc_dice_hidden, roller=event.actor
     )
     return data
+
+
+# How the log tells this domain's events (the page and Discord read the same declaration).
+tells(
+    TreatmentRolled,
+    "TreatmentRolled",
+    who=say.who("actor"),
+    patient=say.who("patient"),
+    name=say.text("new_name", "aspect"),
+    skill=say.skill("skill"),
+    dice=say.dice("faces"),
+)

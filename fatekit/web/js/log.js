@@ -5,7 +5,8 @@
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showError } from "./store.js";
-import { SCREEN_LINES, diceOrHidden } from "./screen.js";
+import { diceOrHidden } from "./screen.js";
+import { TOLD } from "./told.js";
 import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** How many log entries a page of the log holds. */
@@ -80,292 +81,144 @@ function rolled(faces, defendFaces = null) {
   return h("span", {}, diceOrHidden(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
 }
 
-/** Each event type: the catalog key of its line and the pieces the line names. */
-const LINES = {
-  TableCreated: (d) => ["TableCreated", { name: free(d.name), preset: presetName(d.preset) }],
-  SeatAdded: (d) => ["SeatAdded", { who: free(d.name), role: t(`role.${d.role}`) }],
-  SeatRemoved: (d) => ["SeatRemoved", { who: free(d.seat_id) }],
-  CharacterAdded: (d) => ["CharacterAdded", { who: who(d.character_id) }],
-  CharacterUpdated: (d) => ["CharacterUpdated", { who: who(d.character_id) }],
-  CharacterRevealed: (d) => ["CharacterRevealed", { who: who(d.character_id) }],
-  CharacterGiven: (d) => [
-    d.owner ? "CharacterGiven" : "CharacterGiven.gm",
-    { who: who(d.character_id), seat: seat(d.owner) },
-  ],
-  SessionStarted: (d) => ["SessionStarted", { n: d.number }],
-  SessionEnded: (d) => [
-    d.milestone ? "SessionEnded.milestone" : "SessionEnded",
-    { milestone: d.milestone ? milestoneName(d.milestone) : "" },
-  ],
-  SceneStarted: (d) => ["SceneStarted", { name: free(d.name) }],
-  SceneEnded: () => ["SceneEnded", {}],
-  JoinedScene: (d) => [
-    d.side ? "JoinedScene.side" : "JoinedScene",
-    { who: who(d.character_id), side: d.side ? free(d.side) : "" },
-  ],
-  SituationAspectAdded: (d) => ["SituationAspectAdded", { aspect: free(d.name) }],
-  AspectRevealed: (d) => ["AspectRevealed", { aspect: aspect(d.aspect_id) }],
-  AspectRemoved: (d) => ["AspectRemoved", { aspect: aspect(d.aspect_id) }],
-  SettingDescribed: (d) => ["SettingDescribed", { name: free(d.name) }],
-  LastingAspectAdded: (d) => [
-    `LastingAspectAdded.${d.kind}`,
-    { aspect: free(d.name), organization: free(d.organization || "") },
-  ],
-  ScenarioClosed: () => ["ScenarioClosed", {}],
-  MembershipSet: (d) => [
-    d.member ? "MembershipSet" : "MembershipSet.left",
-    { who: who(d.character_id), organization: free(d.organization) },
-  ],
-  SettingEntryPut: (d) => [`SettingEntryPut.${d.kind}`, { name: free(d.name) }],
-  SettingEntryRemoved: () => ["SettingEntryRemoved", {}],
-  CountdownAdded: (d) => ["CountdownAdded", { name: d.name ? free(d.name) : h("span", {}, t("countdown.unnamed")) }],
-  CountdownMarked: (d) => ["CountdownMarked", { n: d.count }],
-  TriggerFired: () => ["TriggerFired", {}],
-  CompelOffered: (d) => [
-    d.kind === "decision" ? "CompelOffered.decision" : "CompelOffered",
-    { target: who(d.target), aspect: aspect(d.aspect_id), by: who(d.offered_by) },
-  ],
-  CompelAnswered: (d) => [`CompelAnswered.${d.answer}`, {}],
-  RollMade: (d) => [
-    d.move_to ? "RollMade.move" : "RollMade",
-    {
-      ...(d.move_to ? { zone: free(d.move_to) } : {}),
-      who: who(d.actor),
-      action: t(`action.${d.action}`),
-      skill: skill(d.skill),
-      dice: rolled(d.faces, d.defend_faces),
-      against: d.against
-        ? who(d.against)
-        : d.difficulty === null
-          ? t("screen.hidden_difficulty")
-          : ladderValue(d.difficulty),
-    },
-  ],
-  // On an aimed target's defence (a split or zone attack), the line says whose defence it was.
-  // A boost is gone once used: the event keeps its name ("" unnamed) for this line.
-  Invoked: (d) => [
-    `Invoked.${typeof d.boost_name === "string" ? "boost" : d.free ? "free" : "paid"}${d.target ? "_target" : ""}`,
-    {
-      who: who(d.by),
-      aspect:
-        typeof d.boost_name === "string"
-          ? d.boost_name
-            ? free(d.boost_name, "span", { class: "aspect-name" })
-            : h("span", {}, t("aspect.unnamed_boost"))
-          : aspect(d.aspect_id),
-      effect: t(`effect.${d.effect}`),
-      ...(d.target ? { target: who(d.target) } : {}),
-    },
-  ],
-  RollResolved: (d) =>
-    d.removed && d.removed.length
-      ? ["RollResolved.removed", { option: t(`option.outcome.${d.option || "success"}`), aspect: aspect(d.removed[0]) }]
-      : [
-          d.option ? "RollResolved.option" : "RollResolved",
-          { option: d.option ? t(`option.outcome.${d.option}`) : "" },
-        ],
-  ConflictStarted: (d) => ["ConflictStarted", { kind: t(`conflict.kind.${d.kind}`) }],
-  AttackRolled: (d) => [
-    "AttackRolled",
-    { who: who(d.actor), target: who(d.target), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
-  ],
-  AdvantageRolled: (d) => [
-    "AdvantageRolled",
-    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
-  ],
-  OvercomeRolled: (d) => [
-    "OvercomeRolled",
-    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces, d.defend_faces) },
-  ],
-  FullDefenseTaken: (d) => ["FullDefenseTaken", { who: who(d.actor) }],
-  Moved: (d) => ["Moved", { who: who(d.actor), zone: free(d.to) }],
-  PlacedInZone: (d) => ["PlacedInZone", { who: who(d.character_id), zone: free(d.zone) }],
-  HitAbsorbed: (d) => {
-    const consequence = h(
-      "span",
-      {},
-      (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
-    );
-    if (d.extreme)
-      // The extreme consequence and the aspect it took the place of (a sheet the seat may not
-      // see keeps that aspect's name from it).
-      return [
-        d.names && d.names.length ? "HitAbsorbed.extreme_more" : "HitAbsorbed.extreme",
-        {
-          who: who(d.target),
-          consequence,
-          extreme: free(d.extreme.name, "span", { class: "aspect-name" }),
-          replaced: d.replaced_name
-            ? free(d.replaced_name, "span", { class: "aspect-name" })
-            : h("span", {}, t("harm.hidden_aspect")),
-        },
-      ];
-    return [d.names && d.names.length ? "HitAbsorbed.consequence" : "HitAbsorbed", { who: who(d.target), consequence }];
-  },
-  TakenOut: (d) => [d.standing ? "TakenOut.member" : "TakenOut", { who: who(d.target), n: d.standing || 0 }],
-  ContestHitAbsorbed: (d) => [
-    d.names && d.names.length ? "ContestHitAbsorbed.consequence" : "ContestHitAbsorbed",
-    {
-      who: who(d.target),
-      n: d.shifts,
-      consequence: h(
-        "span",
-        {},
-        (d.names || []).map(([, name]) => free(name, "span", { class: "aspect-name" })),
-      ),
-    },
-  ],
-  ContestTakenOut: (d) => ["ContestTakenOut", { who: who(d.target), n: d.shifts }],
-  Conceded: (d) => [
-    d.terms ? "Conceded.terms" : "Conceded",
-    { who: who(d.character_id), terms: d.terms ? free(d.terms, "q") : "" },
-  ],
-  TurnEnded: (d) => [d.next_actor ? "TurnEnded.next" : "TurnEnded", { who: who(d.next_actor) }],
-  ConflictFinished: () => ["ConflictFinished", {}],
-  TemplateAdded: (d) => ["TemplateAdded", { name: free(d.name) }],
-  TemplateRemoved: () => ["TemplateRemoved", {}],
-  ContestStarted: () => ["ContestStarted", {}],
-  ContestRolled: (d) => ["ContestRolled", { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces) }],
-  ContestForfeited: (d) => ["ContestForfeited", { side: free(d.side) }],
-  ContestThreatRolled: (d) => [
-    "ContestThreatRolled",
-    { who: who(d.actor), skill: skill(d.skill), dice: rolled(d.faces), sides: free(d.sides.join(", ")) },
-  ],
-  ContestEnded: () => ["ContestEnded", {}],
-  ChallengeStarted: () => ["ChallengeStarted", {}],
-  ChallengeRolled: (d) => ["ChallengeRolled", { who: who(d.actor), dice: rolled(d.faces) }],
-  ChallengeEnded: () => ["ChallengeEnded", {}],
-  TreatmentRolled: (d) => [
-    "TreatmentRolled",
-    {
-      who: who(d.actor),
-      patient: who(d.patient),
-      name: free(d.new_name, "span", { class: "aspect-name" }),
-      skill: skill(d.skill),
-      dice: rolled(d.faces),
-    },
-  ],
-  MinionShielded: (d) => ["MinionShielded", { who: who(d.minion) }],
-  Equipped: (d) => ["Equipped", { who: who(d.character_id), weapon: d.weapon, armor: d.armor }],
-  ScaleSet: (d) => ["ScaleSet", { who: who(d.character_id) }],
-  HazardAdded: (d) => ["HazardAdded", { name: free(d.name) }],
-  BlockAdded: (d) => ["BlockAdded", { name: free(d.name) }],
-  SplitAttackRolled: (d) => ["SplitAttackRolled", { who: who(d.actor), dice: rolled(d.faces) }],
-  ZoneAttackRolled: (d) => ["ZoneAttackRolled", { who: who(d.actor), dice: rolled(d.faces) }],
-  TargetsAssigned: () => ["TargetsAssigned", {}],
-  TargetsResolved: () => ["TargetsResolved", {}],
-  MissedEveryone: () => ["MissedEveryone", {}],
-  BigBadSet: (d) => ["BigBadSet", { who: who(d.character_id) }],
-  ImmunityBroken: (d) => ["ImmunityBroken", { who: who(d.character_id) }],
-  FreeInvokePassed: (d) => [
-    "FreeInvokePassed",
-    { from: who(d.from_character), to: who(d.to_character), aspect: aspect(d.aspect_id) },
-  ],
-  StuntUsed: (d) => [
-    d.note ? "StuntUsed.note" : "StuntUsed",
-    {
-      who: who(d.by),
-      stunt: d.stunt === null ? h("span", {}, t("stunt.unnamed")) : free(d.stunt, "strong"),
-      note: free(d.note || ""),
-    },
-  ],
-  StoryDetailDeclared: (d) => ["StoryDetailDeclared", { who: who(d.by), detail: free(d.detail) }],
-  SelfCompelAsked: (d) => [
-    d.kind === "decision" ? "SelfCompelAsked.decision" : "SelfCompelAsked",
-    { who: who(d.target), aspect: aspect(d.aspect_id) },
-  ],
-  SelfCompelAnswered: (d) => [d.accepted ? "SelfCompelAnswered.yes" : "SelfCompelAnswered.no", {}],
-  MilestoneTaken: (d) => ["MilestoneTaken", { who: who(d.character_id) }],
-  // Fate Core's and Fate Accelerated's milestones: the level spent, and the extreme
-  // consequences a major one made lasting aspects (their names as the seat may know them).
-  MilestoneSpent: (d) => {
-    const settled = (d.settled || []).filter((s) => s.name);
-    if (settled.length)
-      return [
-        "MilestoneSpent.settled",
-        {
-          who: who(d.character_id),
-          aspect: h(
-            "span",
-            {},
-            settled.flatMap((s, i) => [i ? ", " : "", free(s.name, "span", { class: "aspect-name" })]),
-          ),
-        },
-      ];
-    return [`MilestoneSpent.${d.level}`, { who: who(d.character_id) }];
-  },
-  BreakthroughTaken: (d) => ["BreakthroughTaken", { who: who(d.character_id) }],
-  SkillsRaised: (d) => [
-    "SkillsRaised",
-    {
-      who: who(d.character_id),
-      skills: h(
-        "span",
-        {},
-        (d.steps || []).flatMap((k, i) => (i ? [", ", skill(k)] : [skill(k)])),
-      ),
-    },
-  ],
-  NoteAdded: (d) => [`NoteAdded.${d.visibility}`, { text: free(d.text, "q") }],
-  RecapLineAdded: (d) => [`RecapLineAdded.${d.visibility}`, { n: d.session, text: free(d.text, "q") }],
-  // The GM's corrections: what was set straight, from what to what.
-  FatePointsCorrected: (d) => [
-    d.character_id ? "FatePointsCorrected" : "FatePointsCorrected.pool",
-    { who: who(d.character_id), was: d.was, to: d.fate_points },
-  ],
-  StressCorrected: (d) => [
-    "StressCorrected",
-    { who: who(d.character_id), track: trackName(d.track), was: d.was.length, to: d.marked.length },
-  ],
-  ConsequenceCorrected: (d) => [
-    `ConsequenceCorrected.${d.name === null ? "cleared" : d.was === null ? "written" : "renamed"}`,
-    {
-      who: who(d.character_id),
-      name: free(d.name || "", "span", { class: "aspect-name" }),
-      was: free(d.was || "", "span", { class: "aspect-name" }),
-    },
-  ],
-  FreeInvokesCorrected: (d) => [
-    "FreeInvokesCorrected",
-    { who: who(d.holder), aspect: aspect(d.aspect_id), was: d.was, to: d.count },
-  ],
-  AspectCorrected: (d) => [
-    "AspectCorrected",
-    { was: free(d.was, "span", { class: "aspect-name" }), name: free(d.name, "span", { class: "aspect-name" }) },
-  ],
-  TurnCorrected: (d) => ["TurnCorrected", { who: who(d.current), was: who(d.was) }],
-  ExtremeCorrected: (d) => [
-    `ExtremeCorrected.${d.name === null ? "taken_back" : d.was === null ? "written" : "renamed"}`,
-    {
-      who: who(d.character_id),
-      name: free(d.name || "", "span", { class: "aspect-name" }),
-      was: free(d.was || "", "span", { class: "aspect-name" }),
-      replaced: d.replaced_name
-        ? free(d.replaced_name, "span", { class: "aspect-name" })
-        : h("span", {}, t("harm.hidden_aspect")),
-    },
-  ],
-  Undone: (d) => ["Undone", { n: d.target_version }],
-  // A signal names nobody: its line has no "who" (describeEvent leaves it out for no seat).
-  SignalRaised: (d) => ["SignalRaised", { tool: t(`safety.tool.${d.tool}`) }],
-  SignalAnswered: (d) => [
-    d.note ? "SignalAnswered.note" : "SignalAnswered",
-    { tool: t(`safety.tool.${d.tool}`), note: free(d.note || "", "span", { class: "note-text" }) },
-  ],
-  SafetyToolSet: (d) => [d.on ? "SafetyToolSet.on" : "SafetyToolSet.off", { tool: t(`safety.tool.${d.tool}`) }],
-  OptionalRuleSet: (d) => [d.on ? "OptionalRuleSet.on" : "OptionalRuleSet.off", { option: t(`option.${d.option}`) }],
-  ...SCREEN_LINES,
-};
+// -- lines: each event type's line as its domain declares it (fatekit/table/telling.py), the same
+// declaration Discord reads; told.js is written from it by `make docs`.
+
+/** The value at a dotted path in an event's fields (`removed.0`, `extreme.name`). */
+function at(data, path) {
+  let value = data;
+  for (const step of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = value[step];
+  }
+  return value;
+}
+
+/** Whether a value counts as set, as Python reads it: not empty, false, zero or nothing. */
+function isSet(value) {
+  if (value === undefined || value === null || value === false || value === 0 || value === "") return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value !== "object" || Object.keys(value).length > 0;
+}
+
+function holds(condition, data) {
+  const value = at(data, condition.field);
+  switch (condition.test) {
+    case "null":
+      return value === null;
+    case "given":
+      return value !== null && value !== undefined;
+    case "text":
+      return typeof value === "string";
+    case "is":
+      return value === condition.value;
+    default:
+      return isSet(value);
+  }
+}
+
+/** Typed text as the page marks it: an aspect's name, quoted words, or strong. */
+function styled(text, style) {
+  if (style === "aspect") return free(text, "span", { class: "aspect-name" });
+  if (style === "quote") return free(text, "q");
+  if (style === "strong") return free(text, "strong");
+  return free(text);
+}
+
+/** Nodes joined with commas, in one span. */
+function joined(nodes) {
+  return h(
+    "span",
+    {},
+    nodes.flatMap((node, i) => (i ? [", ", node] : [node])),
+  );
+}
+
+/** The names in a list of strings, pairs (`item` their index) or objects (their field). */
+function namesIn(value, item) {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((entry) => (item && entry !== null && typeof entry === "object" ? entry[item] : entry))
+    .filter(Boolean);
+}
+
+/** The way a roll was settled, with the names of the aspect or boosts it made. */
+function outcome(d) {
+  const named = d.created && d.created.length && d.aspect_name ? [d.aspect_name] : [];
+  for (const pair of d.boost_names || []) if (pair.length > 1 && pair[1]) named.push(pair[1]);
+  const option = t(`option.outcome.${d.option}`);
+  return named.length ? h("span", {}, option, ": ", joined(named.map((n) => styled(n, "aspect")))) : option;
+}
+
+/** One piece of a line, for this seat, in the page's language. */
+function piece(p, d) {
+  const value = p.field ? at(d, p.field) : undefined;
+  const given = value !== undefined && value !== null;
+  switch (p.kind) {
+    case "either": {
+      for (const [conditions, choice] of p.choices || [])
+        if (conditions.every((c) => holds(c, d))) return piece(choice, d);
+      return p.otherwise ? piece(p.otherwise, d) : "";
+    }
+    case "who":
+      return who(given ? value : null);
+    case "seat":
+      return given ? seat(value) : "";
+    case "aspect":
+      return aspect(given ? value : null);
+    case "skill":
+      return given ? skill(value) : t("screen.any_skill");
+    case "track":
+      return trackName(value);
+    case "rating":
+      return given ? ladderValue(value) : t("screen.hidden");
+    case "preset":
+      return presetName(value);
+    case "milestone":
+      return given ? milestoneName(value) : "";
+    case "dice":
+      return rolled(given ? value : null, (p.also && at(d, p.also)) || null);
+    case "text":
+      if (!given || value === "") return p.fallback ? h("span", {}, t(p.fallback)) : "";
+      return styled(String(value), p.style);
+    case "names":
+      return joined(namesIn(value, p.item).map((n) => styled(String(n), p.style)));
+    case "skills":
+      return joined((Array.isArray(value) ? value : []).map((k) => skill(k)));
+    case "word":
+      if (!p.field) return t(p.prefix);
+      if (given && value !== "") return t(`${p.prefix}${value}`);
+      return p.fallback ? t(`${p.prefix}${p.fallback}`) : "";
+    case "number":
+      if (given) return value;
+      return p.fallback ? Number(p.fallback) : "";
+    case "count":
+      return Array.isArray(value) ? value.length : 0;
+    case "outcome":
+      return given ? outcome(d) : "";
+    default:
+      throw new Error(`a line piece the page does not know: ${p.kind}`);
+  }
+}
+
+/** An event's line: the key of the first case that holds, and its pieces. */
+function told(line, d) {
+  const found = line.cases.find((c) => (c.when || []).every((w) => holds(w, d)));
+  const key = found.key.replace(/\{([\w.]+)\}/g, (_, field) => String(at(d, field)));
+  const args = {};
+  for (const [name, p] of Object.entries(line.pieces || {})) args[name] = piece(p, d);
+  return [key, args];
+}
 
 /** One event as a log line (who did it, and what), or null for a kind the page does not know. */
 export function describeEvent(event) {
-  const line = LINES[event.type];
+  const line = TOLD[event.type];
   if (!line) return null;
   const data = event.data || {};
   describing = event.version ?? Infinity;
   let key, args;
   try {
-    [key, args] = line(data);
+    [key, args] = told(line, data);
   } finally {
     describing = Infinity;
   }

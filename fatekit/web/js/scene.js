@@ -282,6 +282,12 @@ function countdowns(list) {
               id: `countdown-${cd.id}-mark`,
             })
           : null,
+        // Struck off, finished or not, once what it counted down to was dealt with.
+        may("RemoveCountdown")
+          ? button(t("countdown.remove"), () => send("RemoveCountdown", { countdown_id: cd.id }), {
+              id: `countdown-${cd.id}-remove`,
+            })
+          : null,
         // Each trigger once: the GM says it happened, and every countdown it triggers moves on.
         may("FireTrigger") && !cd.finished && cd.triggers
           ? [...new Set(cd.triggers)].map((trigger, i) =>

@@ -585,27 +585,3 @@ export function hiddenVerdict(roll) {
     }),
   );
 }
-
-/** The log's lines for the screen's events (the catalog key, and the pieces the line names). */
-export const SCREEN_LINES = {
-  SecretRollMade: (d) => ["SecretRollMade", { who: who(d.actor), skill: skill(d.skill), dice: dice(d.faces) }],
-  SecretRollRevealed: (d) => [
-    d.difficulty === null ? "SecretRollRevealed" : "SecretRollRevealed.against",
-    {
-      who: who(d.actor),
-      skill: skill(d.skill),
-      dice: dice(d.faces),
-      effort: ladderValue(d.effort),
-      difficulty: d.difficulty === null ? "" : ladderValue(d.difficulty),
-      outcome: d.outcome ? t(`outcome.${d.outcome}`) : "",
-    },
-  ],
-  DifficultyHidden: (d) => [
-    d.withdrawn || d.difficulty === null ? "DifficultyHidden.withdrawn" : "DifficultyHidden",
-    { who: who(d.actor), skill: d.skill ? skill(d.skill) : t("screen.any_skill") },
-  ],
-  ScenePrepared: (d) => ["ScenePrepared", { name: free(d.name) }],
-  PreparedSceneRemoved: () => ["PreparedSceneRemoved", {}],
-  PreparedSceneStarted: () => ["PreparedSceneStarted", {}],
-  NpcDiceHidden: (d) => [d.hidden ? "NpcDiceHidden" : "NpcDiceHidden.shown", {}],
-};

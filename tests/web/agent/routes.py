@@ -84,6 +84,7 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "RaiseSignal": (r"safety-open", r"safety-raise-.+"),
     "RaiseSkills": (r"advance-spend-.+",),
     "RemoveAspect": (r"text:aspect.remove_named", r"text:aspect.remove", r"text:aspect.let_go"),
+    "RemoveCountdown": (r"countdown-.+-remove",),
     "RemovePreparedScene": (r"remove-prepared-.+",),
     "RemoveSeat": (r"remove-seat-.+",),
     "RemoveSettingEntry": (r"text:setting.remove_entry",),

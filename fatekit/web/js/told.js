@@ -1,0 +1,1906 @@
+// The log's lines, as the events' domains declare them (fatekit/table/telling.py): written by
+// `make docs` (tools/page_lines.py), never by hand. log.js reads them; Discord reads the same.
+
+/** Each event type's line: the cases of its catalog key and the pieces its text names. */
+export const TOLD = {
+  AdvantageRolled: {
+    cases: [
+      {
+        key: "AdvantageRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+        also: "defend_faces",
+      },
+    },
+  },
+  AspectCorrected: {
+    cases: [
+      {
+        key: "AspectCorrected",
+      },
+    ],
+    pieces: {
+      was: {
+        kind: "text",
+        field: "was",
+        style: "aspect",
+      },
+      name: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+    },
+  },
+  AspectRemoved: {
+    cases: [
+      {
+        key: "AspectRemoved",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+    },
+  },
+  AspectRevealed: {
+    cases: [
+      {
+        key: "AspectRevealed",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+    },
+  },
+  AttackRolled: {
+    cases: [
+      {
+        key: "AttackRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      target: {
+        kind: "who",
+        field: "target",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+        also: "defend_faces",
+      },
+    },
+  },
+  BigBadSet: {
+    cases: [
+      {
+        key: "BigBadSet",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  BlockAdded: {
+    cases: [
+      {
+        key: "BlockAdded",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  BreakthroughTaken: {
+    cases: [
+      {
+        key: "BreakthroughTaken",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  ChallengeEnded: {
+    cases: [
+      {
+        key: "ChallengeEnded",
+      },
+    ],
+  },
+  ChallengeRolled: {
+    cases: [
+      {
+        key: "ChallengeRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+  ChallengeStarted: {
+    cases: [
+      {
+        key: "ChallengeStarted",
+      },
+    ],
+  },
+  CharacterAdded: {
+    cases: [
+      {
+        key: "CharacterAdded",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  CharacterGiven: {
+    cases: [
+      {
+        key: "CharacterGiven",
+        when: [
+          {
+            field: "owner",
+          },
+        ],
+      },
+      {
+        key: "CharacterGiven.gm",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      seat: {
+        kind: "seat",
+        field: "owner",
+      },
+    },
+  },
+  CharacterRevealed: {
+    cases: [
+      {
+        key: "CharacterRevealed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  CharacterUpdated: {
+    cases: [
+      {
+        key: "CharacterUpdated",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  CompelAnswered: {
+    cases: [
+      {
+        key: "CompelAnswered.{answer}",
+      },
+    ],
+  },
+  CompelOffered: {
+    cases: [
+      {
+        key: "CompelOffered.decision",
+        when: [
+          {
+            field: "kind",
+            test: "is",
+            value: "decision",
+          },
+        ],
+      },
+      {
+        key: "CompelOffered",
+      },
+    ],
+    pieces: {
+      target: {
+        kind: "who",
+        field: "target",
+      },
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+      by: {
+        kind: "who",
+        field: "offered_by",
+      },
+    },
+  },
+  Conceded: {
+    cases: [
+      {
+        key: "Conceded.terms",
+        when: [
+          {
+            field: "terms",
+          },
+        ],
+      },
+      {
+        key: "Conceded",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      terms: {
+        kind: "text",
+        field: "terms",
+        style: "quote",
+      },
+    },
+  },
+  ConflictFinished: {
+    cases: [
+      {
+        key: "ConflictFinished",
+      },
+    ],
+  },
+  ConflictStarted: {
+    cases: [
+      {
+        key: "ConflictStarted",
+      },
+    ],
+    pieces: {
+      kind: {
+        kind: "word",
+        field: "kind",
+        prefix: "conflict.kind.",
+      },
+    },
+  },
+  ConsequenceCorrected: {
+    cases: [
+      {
+        key: "ConsequenceCorrected.cleared",
+        when: [
+          {
+            field: "name",
+            test: "null",
+          },
+        ],
+      },
+      {
+        key: "ConsequenceCorrected.written",
+        when: [
+          {
+            field: "was",
+            test: "null",
+          },
+        ],
+      },
+      {
+        key: "ConsequenceCorrected.renamed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      name: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      was: {
+        kind: "text",
+        field: "was",
+        style: "aspect",
+      },
+    },
+  },
+  ContestEnded: {
+    cases: [
+      {
+        key: "ContestEnded",
+      },
+    ],
+  },
+  ContestForfeited: {
+    cases: [
+      {
+        key: "ContestForfeited",
+      },
+    ],
+    pieces: {
+      side: {
+        kind: "text",
+        field: "side",
+      },
+    },
+  },
+  ContestHitAbsorbed: {
+    cases: [
+      {
+        key: "ContestHitAbsorbed.consequence",
+        when: [
+          {
+            field: "names",
+          },
+        ],
+      },
+      {
+        key: "ContestHitAbsorbed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "target",
+      },
+      n: {
+        kind: "number",
+        field: "shifts",
+      },
+      consequence: {
+        kind: "names",
+        field: "names",
+        style: "aspect",
+        item: "1",
+      },
+    },
+  },
+  ContestRolled: {
+    cases: [
+      {
+        key: "ContestRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+  ContestStarted: {
+    cases: [
+      {
+        key: "ContestStarted",
+      },
+    ],
+  },
+  ContestTakenOut: {
+    cases: [
+      {
+        key: "ContestTakenOut",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "target",
+      },
+      n: {
+        kind: "number",
+        field: "shifts",
+      },
+    },
+  },
+  ContestThreatRolled: {
+    cases: [
+      {
+        key: "ContestThreatRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+      sides: {
+        kind: "names",
+        field: "sides",
+      },
+    },
+  },
+  CountdownAdded: {
+    cases: [
+      {
+        key: "CountdownAdded",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+        fallback: "countdown.unnamed",
+      },
+    },
+  },
+  CountdownMarked: {
+    cases: [
+      {
+        key: "CountdownMarked",
+      },
+    ],
+    pieces: {
+      n: {
+        kind: "number",
+        field: "count",
+        fallback: "1",
+      },
+    },
+  },
+  CountdownRemoved: {
+    cases: [
+      {
+        key: "CountdownRemoved",
+        when: [
+          {
+            field: "name",
+          },
+        ],
+      },
+      {
+        key: "CountdownRemoved.unnamed",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  DifficultyHidden: {
+    cases: [
+      {
+        key: "DifficultyHidden.withdrawn",
+        when: [
+          {
+            field: "withdrawn",
+          },
+        ],
+      },
+      {
+        key: "DifficultyHidden.withdrawn",
+        when: [
+          {
+            field: "difficulty",
+            test: "null",
+          },
+        ],
+      },
+      {
+        key: "DifficultyHidden",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+    },
+  },
+  Equipped: {
+    cases: [
+      {
+        key: "Equipped",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      weapon: {
+        kind: "number",
+        field: "weapon",
+      },
+      armor: {
+        kind: "number",
+        field: "armor",
+      },
+    },
+  },
+  ExtremeCorrected: {
+    cases: [
+      {
+        key: "ExtremeCorrected.taken_back",
+        when: [
+          {
+            field: "name",
+            test: "null",
+          },
+        ],
+      },
+      {
+        key: "ExtremeCorrected.written",
+        when: [
+          {
+            field: "was",
+            test: "null",
+          },
+        ],
+      },
+      {
+        key: "ExtremeCorrected.renamed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      name: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      was: {
+        kind: "text",
+        field: "was",
+        style: "aspect",
+      },
+      replaced: {
+        kind: "text",
+        field: "replaced_name",
+        style: "aspect",
+        fallback: "harm.hidden_aspect",
+      },
+    },
+  },
+  FatePointsCorrected: {
+    cases: [
+      {
+        key: "FatePointsCorrected",
+        when: [
+          {
+            field: "character_id",
+          },
+        ],
+      },
+      {
+        key: "FatePointsCorrected.pool",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      was: {
+        kind: "number",
+        field: "was",
+      },
+      to: {
+        kind: "number",
+        field: "fate_points",
+      },
+    },
+  },
+  FreeInvokePassed: {
+    cases: [
+      {
+        key: "FreeInvokePassed",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+      from: {
+        kind: "who",
+        field: "from_character",
+      },
+      to: {
+        kind: "who",
+        field: "to_character",
+      },
+    },
+  },
+  FreeInvokesCorrected: {
+    cases: [
+      {
+        key: "FreeInvokesCorrected",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "holder",
+      },
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+      was: {
+        kind: "number",
+        field: "was",
+      },
+      to: {
+        kind: "number",
+        field: "count",
+      },
+    },
+  },
+  FullDefenseTaken: {
+    cases: [
+      {
+        key: "FullDefenseTaken",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+    },
+  },
+  HazardAdded: {
+    cases: [
+      {
+        key: "HazardAdded",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  HitAbsorbed: {
+    cases: [
+      {
+        key: "HitAbsorbed.extreme_more",
+        when: [
+          {
+            field: "extreme",
+          },
+          {
+            field: "names",
+          },
+        ],
+      },
+      {
+        key: "HitAbsorbed.extreme",
+        when: [
+          {
+            field: "extreme",
+          },
+        ],
+      },
+      {
+        key: "HitAbsorbed.consequence",
+        when: [
+          {
+            field: "names",
+          },
+        ],
+      },
+      {
+        key: "HitAbsorbed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "target",
+      },
+      consequence: {
+        kind: "names",
+        field: "names",
+        style: "aspect",
+        item: "1",
+      },
+      extreme: {
+        kind: "text",
+        field: "extreme.name",
+        style: "aspect",
+      },
+      replaced: {
+        kind: "text",
+        field: "replaced_name",
+        style: "aspect",
+        fallback: "harm.hidden_aspect",
+      },
+    },
+  },
+  ImmunityBroken: {
+    cases: [
+      {
+        key: "ImmunityBroken",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  Invoked: {
+    cases: [
+      {
+        key: "Invoked.boost_target",
+        when: [
+          {
+            field: "boost_name",
+            test: "text",
+          },
+          {
+            field: "target",
+          },
+        ],
+      },
+      {
+        key: "Invoked.boost",
+        when: [
+          {
+            field: "boost_name",
+            test: "text",
+          },
+        ],
+      },
+      {
+        key: "Invoked.free_target",
+        when: [
+          {
+            field: "free",
+          },
+          {
+            field: "target",
+          },
+        ],
+      },
+      {
+        key: "Invoked.free",
+        when: [
+          {
+            field: "free",
+          },
+        ],
+      },
+      {
+        key: "Invoked.paid_target",
+        when: [
+          {
+            field: "target",
+          },
+        ],
+      },
+      {
+        key: "Invoked.paid",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "by",
+      },
+      aspect: {
+        kind: "either",
+        choices: [
+          [
+            [
+              {
+                field: "boost_name",
+                test: "text",
+              },
+            ],
+            {
+              kind: "text",
+              field: "boost_name",
+              style: "aspect",
+              fallback: "aspect.unnamed_boost",
+            },
+          ],
+        ],
+        otherwise: {
+          kind: "aspect",
+          field: "aspect_id",
+        },
+      },
+      effect: {
+        kind: "word",
+        field: "effect",
+        prefix: "effect.",
+      },
+      target: {
+        kind: "who",
+        field: "target",
+      },
+    },
+  },
+  JoinedScene: {
+    cases: [
+      {
+        key: "JoinedScene.side",
+        when: [
+          {
+            field: "side",
+          },
+        ],
+      },
+      {
+        key: "JoinedScene",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      side: {
+        kind: "text",
+        field: "side",
+      },
+    },
+  },
+  LastingAspectAdded: {
+    cases: [
+      {
+        key: "LastingAspectAdded.{kind}",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+      organization: {
+        kind: "text",
+        field: "organization",
+      },
+    },
+  },
+  MembershipSet: {
+    cases: [
+      {
+        key: "MembershipSet",
+        when: [
+          {
+            field: "member",
+          },
+        ],
+      },
+      {
+        key: "MembershipSet.left",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      organization: {
+        kind: "text",
+        field: "organization",
+      },
+    },
+  },
+  MilestoneSpent: {
+    cases: [
+      {
+        key: "MilestoneSpent.settled",
+        when: [
+          {
+            field: "settled",
+          },
+        ],
+      },
+      {
+        key: "MilestoneSpent.{level}",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      aspect: {
+        kind: "names",
+        field: "settled",
+        style: "aspect",
+        item: "name",
+      },
+    },
+  },
+  MilestoneTaken: {
+    cases: [
+      {
+        key: "MilestoneTaken",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  MinionShielded: {
+    cases: [
+      {
+        key: "MinionShielded",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "minion",
+      },
+    },
+  },
+  MissedEveryone: {
+    cases: [
+      {
+        key: "MissedEveryone",
+      },
+    ],
+  },
+  Moved: {
+    cases: [
+      {
+        key: "Moved",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      zone: {
+        kind: "text",
+        field: "to",
+      },
+    },
+  },
+  NoteAdded: {
+    cases: [
+      {
+        key: "NoteAdded.{visibility}",
+      },
+    ],
+    pieces: {
+      text: {
+        kind: "text",
+        field: "text",
+        style: "quote",
+      },
+    },
+  },
+  NpcDiceHidden: {
+    cases: [
+      {
+        key: "NpcDiceHidden",
+        when: [
+          {
+            field: "hidden",
+          },
+        ],
+      },
+      {
+        key: "NpcDiceHidden.shown",
+      },
+    ],
+  },
+  OptionalRuleSet: {
+    cases: [
+      {
+        key: "OptionalRuleSet.on",
+        when: [
+          {
+            field: "on",
+          },
+        ],
+      },
+      {
+        key: "OptionalRuleSet.off",
+      },
+    ],
+    pieces: {
+      option: {
+        kind: "word",
+        field: "option",
+        prefix: "option.",
+      },
+    },
+  },
+  OvercomeRolled: {
+    cases: [
+      {
+        key: "OvercomeRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+        also: "defend_faces",
+      },
+    },
+  },
+  PlacedInZone: {
+    cases: [
+      {
+        key: "PlacedInZone",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      zone: {
+        kind: "text",
+        field: "zone",
+      },
+    },
+  },
+  PreparedSceneRemoved: {
+    cases: [
+      {
+        key: "PreparedSceneRemoved",
+      },
+    ],
+  },
+  PreparedSceneStarted: {
+    cases: [
+      {
+        key: "PreparedSceneStarted",
+      },
+    ],
+  },
+  RecapLineAdded: {
+    cases: [
+      {
+        key: "RecapLineAdded.{visibility}",
+      },
+    ],
+    pieces: {
+      n: {
+        kind: "number",
+        field: "session",
+      },
+      text: {
+        kind: "text",
+        field: "text",
+        style: "quote",
+      },
+    },
+  },
+  RollMade: {
+    cases: [
+      {
+        key: "RollMade.move",
+        when: [
+          {
+            field: "move_to",
+          },
+        ],
+      },
+      {
+        key: "RollMade",
+      },
+    ],
+    pieces: {
+      zone: {
+        kind: "text",
+        field: "move_to",
+      },
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      action: {
+        kind: "word",
+        field: "action",
+        prefix: "action.",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+        also: "defend_faces",
+      },
+      against: {
+        kind: "either",
+        choices: [
+          [
+            [
+              {
+                field: "against",
+              },
+            ],
+            {
+              kind: "who",
+              field: "against",
+            },
+          ],
+          [
+            [
+              {
+                field: "difficulty",
+                test: "null",
+              },
+            ],
+            {
+              kind: "word",
+              prefix: "screen.hidden_difficulty",
+            },
+          ],
+        ],
+        otherwise: {
+          kind: "rating",
+          field: "difficulty",
+        },
+      },
+    },
+  },
+  RollResolved: {
+    cases: [
+      {
+        key: "RollResolved.removed",
+        when: [
+          {
+            field: "removed",
+          },
+        ],
+      },
+      {
+        key: "RollResolved.option",
+        when: [
+          {
+            field: "option",
+          },
+        ],
+      },
+      {
+        key: "RollResolved",
+      },
+    ],
+    pieces: {
+      option: {
+        kind: "either",
+        choices: [
+          [
+            [
+              {
+                field: "removed",
+              },
+            ],
+            {
+              kind: "word",
+              field: "option",
+              prefix: "option.outcome.",
+              fallback: "success",
+            },
+          ],
+        ],
+        otherwise: {
+          kind: "outcome",
+          field: "option",
+        },
+      },
+      aspect: {
+        kind: "aspect",
+        field: "removed.0",
+      },
+    },
+  },
+  SafetyToolSet: {
+    cases: [
+      {
+        key: "SafetyToolSet.on",
+        when: [
+          {
+            field: "on",
+          },
+        ],
+      },
+      {
+        key: "SafetyToolSet.off",
+      },
+    ],
+    pieces: {
+      tool: {
+        kind: "word",
+        field: "tool",
+        prefix: "safety.tool.",
+      },
+    },
+  },
+  ScaleSet: {
+    cases: [
+      {
+        key: "ScaleSet",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+    },
+  },
+  ScenarioClosed: {
+    cases: [
+      {
+        key: "ScenarioClosed",
+      },
+    ],
+  },
+  SceneEnded: {
+    cases: [
+      {
+        key: "SceneEnded",
+      },
+    ],
+  },
+  ScenePrepared: {
+    cases: [
+      {
+        key: "ScenePrepared",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  SceneStarted: {
+    cases: [
+      {
+        key: "SceneStarted",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  SeatAdded: {
+    cases: [
+      {
+        key: "SeatAdded",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "text",
+        field: "name",
+      },
+      role: {
+        kind: "word",
+        field: "role",
+        prefix: "role.",
+      },
+    },
+  },
+  SeatRemoved: {
+    cases: [
+      {
+        key: "SeatRemoved",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "seat",
+        field: "seat_id",
+      },
+    },
+  },
+  SecretRollMade: {
+    cases: [
+      {
+        key: "SecretRollMade",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+  SecretRollRevealed: {
+    cases: [
+      {
+        key: "SecretRollRevealed.against",
+        when: [
+          {
+            field: "difficulty",
+            test: "given",
+          },
+        ],
+      },
+      {
+        key: "SecretRollRevealed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+      effort: {
+        kind: "rating",
+        field: "effort",
+      },
+      difficulty: {
+        kind: "rating",
+        field: "difficulty",
+      },
+      outcome: {
+        kind: "word",
+        field: "outcome",
+        prefix: "outcome.",
+      },
+    },
+  },
+  SelfCompelAnswered: {
+    cases: [
+      {
+        key: "SelfCompelAnswered.yes",
+        when: [
+          {
+            field: "accepted",
+          },
+        ],
+      },
+      {
+        key: "SelfCompelAnswered.no",
+      },
+    ],
+  },
+  SelfCompelAsked: {
+    cases: [
+      {
+        key: "SelfCompelAsked.decision",
+        when: [
+          {
+            field: "kind",
+            test: "is",
+            value: "decision",
+          },
+        ],
+      },
+      {
+        key: "SelfCompelAsked",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "target",
+      },
+      aspect: {
+        kind: "aspect",
+        field: "aspect_id",
+      },
+    },
+  },
+  SessionEnded: {
+    cases: [
+      {
+        key: "SessionEnded.milestone",
+        when: [
+          {
+            field: "milestone",
+          },
+        ],
+      },
+      {
+        key: "SessionEnded",
+      },
+    ],
+    pieces: {
+      milestone: {
+        kind: "milestone",
+        field: "milestone",
+      },
+    },
+  },
+  SessionStarted: {
+    cases: [
+      {
+        key: "SessionStarted",
+      },
+    ],
+    pieces: {
+      n: {
+        kind: "number",
+        field: "number",
+      },
+    },
+  },
+  SettingDescribed: {
+    cases: [
+      {
+        key: "SettingDescribed",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  SettingEntryPut: {
+    cases: [
+      {
+        key: "SettingEntryPut.{kind}",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  SettingEntryRemoved: {
+    cases: [
+      {
+        key: "SettingEntryRemoved",
+      },
+    ],
+  },
+  SignalAnswered: {
+    cases: [
+      {
+        key: "SignalAnswered.note",
+        when: [
+          {
+            field: "note",
+          },
+        ],
+      },
+      {
+        key: "SignalAnswered",
+      },
+    ],
+    pieces: {
+      tool: {
+        kind: "word",
+        field: "tool",
+        prefix: "safety.tool.",
+      },
+      note: {
+        kind: "text",
+        field: "note",
+      },
+    },
+  },
+  SignalRaised: {
+    cases: [
+      {
+        key: "SignalRaised",
+      },
+    ],
+    pieces: {
+      tool: {
+        kind: "word",
+        field: "tool",
+        prefix: "safety.tool.",
+      },
+    },
+  },
+  SituationAspectAdded: {
+    cases: [
+      {
+        key: "SituationAspectAdded",
+      },
+    ],
+    pieces: {
+      aspect: {
+        kind: "text",
+        field: "name",
+        style: "aspect",
+      },
+    },
+  },
+  SkillsRaised: {
+    cases: [
+      {
+        key: "SkillsRaised",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      skills: {
+        kind: "skills",
+        field: "steps",
+      },
+    },
+  },
+  SplitAttackRolled: {
+    cases: [
+      {
+        key: "SplitAttackRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+  StoryDetailDeclared: {
+    cases: [
+      {
+        key: "StoryDetailDeclared",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "by",
+      },
+      detail: {
+        kind: "text",
+        field: "detail",
+      },
+    },
+  },
+  StressCorrected: {
+    cases: [
+      {
+        key: "StressCorrected",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "character_id",
+      },
+      track: {
+        kind: "track",
+        field: "track",
+      },
+      was: {
+        kind: "count",
+        field: "was",
+      },
+      to: {
+        kind: "count",
+        field: "marked",
+      },
+    },
+  },
+  StuntUsed: {
+    cases: [
+      {
+        key: "StuntUsed.note",
+        when: [
+          {
+            field: "note",
+          },
+        ],
+      },
+      {
+        key: "StuntUsed",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "by",
+      },
+      stunt: {
+        kind: "text",
+        field: "stunt",
+        style: "strong",
+        fallback: "stunt.unnamed",
+      },
+      note: {
+        kind: "text",
+        field: "note",
+      },
+    },
+  },
+  TableCreated: {
+    cases: [
+      {
+        key: "TableCreated",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+      preset: {
+        kind: "preset",
+        field: "preset",
+      },
+    },
+  },
+  TakenOut: {
+    cases: [
+      {
+        key: "TakenOut.member",
+        when: [
+          {
+            field: "standing",
+          },
+        ],
+      },
+      {
+        key: "TakenOut",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "target",
+      },
+      n: {
+        kind: "number",
+        field: "standing",
+        fallback: "0",
+      },
+    },
+  },
+  TargetsAssigned: {
+    cases: [
+      {
+        key: "TargetsAssigned",
+      },
+    ],
+  },
+  TargetsResolved: {
+    cases: [
+      {
+        key: "TargetsResolved",
+      },
+    ],
+  },
+  TemplateAdded: {
+    cases: [
+      {
+        key: "TemplateAdded",
+      },
+    ],
+    pieces: {
+      name: {
+        kind: "text",
+        field: "name",
+      },
+    },
+  },
+  TemplateRemoved: {
+    cases: [
+      {
+        key: "TemplateRemoved",
+      },
+    ],
+  },
+  TreatmentRolled: {
+    cases: [
+      {
+        key: "TreatmentRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      patient: {
+        kind: "who",
+        field: "patient",
+      },
+      name: {
+        kind: "text",
+        field: "new_name",
+        style: "aspect",
+      },
+      skill: {
+        kind: "skill",
+        field: "skill",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+  TriggerFired: {
+    cases: [
+      {
+        key: "TriggerFired",
+      },
+    ],
+  },
+  TurnCorrected: {
+    cases: [
+      {
+        key: "TurnCorrected",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "current",
+      },
+      was: {
+        kind: "who",
+        field: "was",
+      },
+    },
+  },
+  TurnEnded: {
+    cases: [
+      {
+        key: "TurnEnded.next",
+        when: [
+          {
+            field: "next_actor",
+          },
+        ],
+      },
+      {
+        key: "TurnEnded",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "next_actor",
+      },
+    },
+  },
+  Undone: {
+    cases: [
+      {
+        key: "Undone",
+      },
+    ],
+    pieces: {
+      n: {
+        kind: "number",
+        field: "target_version",
+      },
+    },
+  },
+  ZoneAttackRolled: {
+    cases: [
+      {
+        key: "ZoneAttackRolled",
+      },
+    ],
+    pieces: {
+      who: {
+        kind: "who",
+        field: "actor",
+      },
+      dice: {
+        kind: "dice",
+        field: "faces",
+      },
+    },
+  },
+};
