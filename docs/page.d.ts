@@ -394,6 +394,7 @@ export interface YouPart {
     | "PlaceInZone"
     | "PrepareScene"
     | "PutSettingEntry"
+    | "RemoveCountdown"
     | "RemovePreparedScene"
     | "RemoveSeat"
     | "RemoveSettingEntry"

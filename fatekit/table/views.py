@@ -134,6 +134,7 @@ GmMove = Literal[
     "PlaceInZone",
     "PrepareScene",
     "PutSettingEntry",
+    "RemoveCountdown",
     "RemovePreparedScene",
     "RemoveSeat",
     "RemoveSettingEntry",
