@@ -1,3 +1,3 @@
-/* fatekit page bundle of sources 3cab8886a4d6b069d09692c65bb28276650caa0eebd50beb252df8c35771cf51 */
-import{E as a,F as b,G as c,H as d,I as e,J as f,K as g,L as h,M as i,N as j}from"./chunk-PMGDPFCZ.js";export{a as app,f as errorText,c as notify,g as pressed,d as redraw,e as ruleReason,j as send,i as showError,h as showErrorBeside,b as subscribe};
+/* fatekit page bundle of sources 785f6a1e1ad5581da5f8a56083433db35241b8a7b723b180a9277a737da771dc */
+import{G as a,H as b,I as c,J as d,K as e,L as f,M as g,N as h,O as i,P as j}from"./chunk-EHK2NHW5.js";export{a as app,f as errorText,c as notify,g as pressed,d as redraw,e as ruleReason,j as send,i as showError,h as showErrorBeside,b as subscribe};
 //# sourceMappingURL=/web/bundle/store.js.map

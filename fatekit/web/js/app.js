@@ -6,6 +6,8 @@ import { checkShown, fill, field, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
 import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
+import { announceMove, forgetMoves } from "./announce.js";
+import { applyDisplay, displayMenu } from "./display.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, showError, subscribe } from "./store.js";
@@ -49,6 +51,7 @@ function renderHeader() {
     app.seat || app.waiting ? status : null,
     app.view ? h("span", { id: "safety-slot", class: "safety-slot" }) : null,
     field(t("language.label"), choose),
+    displayMenu(),
   );
   drawSafety(true);
 }
@@ -468,6 +471,7 @@ async function adopt(doc, version, parts = null) {
   const seat = app.seat;
   const flights = noteFatePoints(app.view, doc, version);
   app.view = doc;
+  applyDisplay(); // the seat's own text size and contrast
   app.extras = doc.extras || {};
   app.version = version;
   document.body.dataset.version = String(version);
@@ -524,6 +528,7 @@ async function start() {
   app.live = null;
   app.events = [];
   forgetNames();
+  forgetMoves();
   app.wasLive = false;
   app.ledger = [];
   app.invites = [];
@@ -599,7 +604,9 @@ function openSocket(seat, link, ready) {
       if (!app.log.started) await loadOlder();
     },
     onEvent: (event) => {
-      if (addEvents([event]) && app.log.started) showLog();
+      const added = addEvents([event]);
+      if (added && app.log.started) showLog();
+      if (added) announceMove(event);
       if (event.type === "RecapLineAdded") redrawParts(["time"]); // "Last time…" reads it anew
     },
     onView: receiveView,
@@ -637,6 +644,7 @@ window.addEventListener("popstate", start);
 window.addEventListener("hashchange", start);
 
 (async () => {
+  applyDisplay();
   words = setLanguage(pickLanguage());
   await start();
   registerWorker();

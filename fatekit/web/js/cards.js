@@ -1,7 +1,7 @@
 // Characters and aspects as cards: sheets with stress and consequences, aspects with their free
 // invokes and the buttons this seat may use on them.
 
-import { add, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
+import { add, box, button, download, field, fileName, free, h, section, tokens } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { downloadButtons, importButton } from "./interop.js";
 import { entranceFields, openDialog, sendFrom } from "./forms.js";
@@ -259,16 +259,7 @@ function stressView(s) {
         { class: "track", id: `stress-${s.id}-${track}` },
         h("span", { class: "label" }, trackName(track)),
         " ",
-        boxes.map((b) =>
-          h(
-            "span",
-            {
-              class: `box${b.marked ? " marked" : ""}`,
-              "aria-label": b.marked ? t("stress.marked", { n: b.value }) : t("stress.free", { n: b.value }),
-            },
-            String(b.value),
-          ),
-        ),
+        boxes.map((b, i) => box(i, boxes.length, b.marked, b.value)),
       ),
     ),
   );

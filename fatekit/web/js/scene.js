@@ -1,7 +1,7 @@
 // The scene: its aspects, the zone map, countdowns, open compels, and the roll in play.
 
 import { aspectList } from "./cards.js";
-import { add, button, field, free, h, idPart, section } from "./lib/dom.js";
+import { add, box, button, field, free, h, idPart, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
@@ -272,9 +272,7 @@ function countdowns(list) {
         { class: "countdown", id: `countdown-${cd.id}` },
         cd.name ? free(cd.name, "strong") : h("strong", {}, t("countdown.unnamed")),
         " ",
-        Array.from({ length: cd.boxes }, (_, i) =>
-          h("span", { class: `box${i < cd.marked ? " marked" : ""}` }, "\u00a0"),
-        ),
+        Array.from({ length: cd.boxes }, (_, i) => box(i, cd.boxes, i < cd.marked)),
         cd.finished ? h("span", { class: "badge" }, t("countdown.finished")) : null,
         cd.outcome ? h("p", {}, free(cd.outcome)) : null,
         may("MarkCountdown") && !cd.finished

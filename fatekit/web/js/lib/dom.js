@@ -97,6 +97,37 @@ export function diceWords(faces) {
   return t("dice.read", { faces: names.join(", "), total: signed });
 }
 
+/** One box of a stress track or a countdown, read as words ("box 2 of 3, worth 2, checked"):
+ * a screen reader would say only the number written in it, or nothing for an empty box.
+ * `value` is the shifts a stress box absorbs (a countdown's boxes have none). */
+export function box(i, count, marked, value = null) {
+  const state = t(marked ? "box.checked" : "box.free");
+  const args = { i: i + 1, count, state, n: value ?? 0 };
+  return h(
+    "span",
+    {
+      class: `box${marked ? " marked" : ""}`,
+      role: "img",
+      "aria-label": t(value === null ? "box.read" : "box.read_worth", args),
+    },
+    value === null ? "\u00a0" : String(value),
+  );
+}
+
+/** The words a screen reader finds in a node: its text, with an image's label in place of what it
+ * draws and what is hidden from readers left out (a log line's dice become their words). */
+export function spoken(node) {
+  const walk = (n) => {
+    if (n.nodeType === Node.TEXT_NODE) return n.textContent;
+    if (n instanceof Element) {
+      if (n.getAttribute("aria-hidden") === "true") return "";
+      if (n.getAttribute("role") === "img") return n.getAttribute("aria-label") || "";
+    }
+    return [...n.childNodes].map(walk).join("");
+  };
+  return walk(node).replace(/\s+/g, " ").trim();
+}
+
 /** Append children, skipping null and false (Element.append would write "null"). */
 export function add(el, ...children) {
   append(el, children);
