@@ -317,6 +317,26 @@ def test_a_russian_player_with_high_contrast_passes_axe(server: str, browser: An
         ] == []
 
 
+def test_a_tablets_targets_are_a_fingers_size(server: str, browser: Any) -> None:
+    """Touch targets are 44 px on any touch screen, not only below a phone's width: the GM's
+    page on a tablet had 29 px buttons and a 35 px safety menu."""
+    _, gm_link, _ = hit_on_ruth(server)
+    tablet = {"viewport": {"width": 820, "height": 1180}, "has_touch": True, "is_mobile": True}
+    with seat_page(browser, server, gm_link, "it-IT", **tablet) as gm:
+        assert gm.evaluate(SMALL_TARGETS) == []
+        fits(gm)
+
+
+def test_large_text_on_a_laptop_stacks_the_columns(server: str, browser: Any) -> None:
+    """Three columns need 54 rem: with large text at 1000 px they overflowed by 140 px."""
+    _, gm_link, _ = hit_on_ruth(server)
+    with seat_page(
+        browser, server, gm_link, "en-GB", viewport={"width": 1000, "height": 800}
+    ) as gm:
+        choose_display(gm, text="large")
+        fits(gm)
+
+
 def test_the_device_asking_for_more_contrast_is_followed(server: str, browser: Any) -> None:
     _, _, ann_link = scene_with_ruth(server)
     with seat_page(browser, server, ann_link, "en-GB", contrast="more") as ann:
