@@ -180,6 +180,8 @@ def test_other_seats_moves_are_said_and_a_burst_is_one_summary(server: str, brow
         expect(lines).to_have_count(before + 5)
         ann.clock.run_for(2000)
         expect(moves).to_contain_text("Regn")
+        # Said after the seat's name, set apart ("GM: GM satte Regn i spel").
+        assert moves.inner_text().startswith(said("sv", "announce.by", who="GM", line=""))
         assert "4" not in moves.inner_text()
         # Her own move: her page answered it; the region does not repeat it.
         command(server, table, ann_link, "Note", {"text": "Ebb", "visibility": "public"})

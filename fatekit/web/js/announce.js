@@ -17,9 +17,11 @@ let timer = null;
  * page answered it where it was made). */
 export function announceMove(event) {
   if (!app.view || !event.seat || event.seat === app.view.you.seat) return;
-  const line = describeEvent(event);
+  // The log's line without its seat, said after the seat's name with a pause ("Ann: Ruth:
+  // Overcome…"), where the log sets the name apart by its look alone.
+  const line = describeEvent({ ...event, seat: null });
   if (!line) return;
-  waiting.push({ seat: event.seat, text: spoken(line) });
+  waiting.push({ seat: event.seat, text: t("announce.by", { who: seatName(event.seat), line: spoken(line) }) });
   if (timer === null) timer = setTimeout(sayWaiting, GATHER_MS);
 }
 
