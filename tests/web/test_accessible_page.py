@@ -8,6 +8,7 @@ The table is set up over HTTP; the pages follow it over their sockets."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -345,3 +346,81 @@ def test_the_device_asking_for_more_contrast_is_followed(server: str, browser: A
         assert ann.evaluate("() => getComputedStyle(document.body).color") == "rgb(0, 0, 0)"
         choose_display(ann, contrast="standard")
         assert ann.evaluate("() => getComputedStyle(document.body).color") != "rgb(0, 0, 0)"
+
+
+# -- the evening played --------------------------------------------------------------------------
+
+
+def test_an_evening_for_an_italian_gm_a_swedish_phone_and_a_russian_player(
+    server: str, browser: Any
+) -> None:
+    """A compel, a roll and a hit taken, played on the pages: the GM in Italian at a desk, Ann
+    in Swedish on a 320 px touch phone with large text, Boris in Russian with high contrast.
+    At each step Ann's page fits, her targets are a finger's size and every control is named;
+    Boris hears the others' moves and his page passes axe."""
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    boris_link = call(
+        server, f"/tables/{table}/seats", {"name": "Boris", "role": "player"}, gm_link
+    )["link"]
+    phone = {"viewport": {"width": 320, "height": 640}, "has_touch": True, "is_mobile": True}
+    desk = {"viewport": {"width": 1280, "height": 900}}
+    with (
+        seat_page(browser, server, gm_link, "it-IT", **desk) as gm,
+        seat_page(browser, server, ann_link, "sv-SE", **phone) as ann,
+        seat_page(
+            browser, server, boris_link, "ru-RU", viewport={"width": 1024, "height": 800}
+        ) as boris,
+    ):
+
+        def ann_can_play() -> None:
+            fits(ann)
+            assert ann.evaluate(SMALL_TARGETS) == []
+            assert unnamed_controls(ann) == []
+
+        choose_display(ann, text="large")
+        choose_display(boris, contrast="high")
+        gm.locator("#char-ruth .aspect.trouble button").first.click()
+        gm.fill("#compel-complication", "Un creditore la aspetta")
+        gm.click("#compel-form-submit")
+        compel = ann.locator("#compels .compel")
+        expect(compel).to_have_count(1)
+        ann_can_play()
+        compel.get_by_role("button", name=said("sv", "compel.accept")).click()
+        expect(compel).to_have_count(0)
+        # The roll, from the keyboard: the dialog starts at its first field.
+        ann.locator("#new-roll").focus()
+        ann.keyboard.press("Enter")
+        expect(ann.locator("#roll-actor")).to_be_focused()
+        ann_can_play()
+        ann.fill("#roll-dice", "+0-+")
+        ann.click("#roll-form-submit")
+        card = ann.locator(".roll-card[data-actor=ruth]")
+        expect(
+            card.get_by_role("img", name=re.compile(said("sv", "dice.face.plus")))
+        ).to_have_count(1)
+        ann_can_play()
+        card.locator(".resolve-button").first.click()
+        expect(card).to_have_count(0)
+        expect(boris.locator("#moves")).to_contain_text("Ann")
+        # The hit, taken on the phone.
+        sides = [["heroes", ["ruth"]], ["cult", ["alice"]]]
+        command(server, table, gm_link, "StartConflict", {"sides": sides, "first": "alice"})
+        attack = {"actor": "alice", "target": "ruth", "skill": "fight", "dice": "+++0"}
+        command(server, table, gm_link, "Attack", attack)
+        command(server, table, gm_link, "ResolveRoll", {"option": "hit"})
+        expect(ann.locator("#pending-hit")).to_have_count(1)
+        ann_can_play()
+        ann.click("#absorb-button")
+        expect(ann.locator("#pending-hit")).to_have_count(0)
+        checked = said("sv", "box.read_worth", i=1, count=3, n=1, state=said("sv", "box.checked"))
+        expect(ann.locator("#stress-ruth-physical").get_by_role("img", name=checked)).to_have_count(
+            1
+        )
+        ann_can_play()
+        violations = Axe().run(boris).response["violations"]
+        assert [(v["id"], v["impact"]) for v in violations] == []
+        for page, lang in ((gm, "it"), (ann, "sv"), (boris, "ru")):
+            assert page.evaluate(UNTRANSLATED, lang) == []
