@@ -28,6 +28,9 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "AbsorbContestHit": (r"contest-.+-absorb-button", r"contest-.+-absorb-#"),
     "AddBlock": (r"add-block", r"quick-npc"),
     "AddCharacter": (r"new-character", r"quick-npc", r"import-character", r"import-summary"),
+    # The seats panel's invitation (the seats endpoint decides AddSeat; the panel is drawn by
+    # the GM's offer of it, you.may).
+    "AddSeat": (r"invite-name", r"invite-role"),
     "AddCountdown": (r"add-countdown",),
     "AddHazard": (r"add-hazard", r"quick-npc"),
     "AddLastingAspect": (r"setting-add-(aspect|face|place)",),
