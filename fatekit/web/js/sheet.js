@@ -4,7 +4,7 @@
 // refresh, and says what is wrong.
 
 import { ApiError, request } from "./lib/api.js";
-import { button, field, fill, free, h } from "./lib/dom.js";
+import { box, button, field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, ruleReason, send, showErrorBeside } from "./store.js";
@@ -243,7 +243,7 @@ export function openSheetEditor(existing, seed = null) {
               {},
               h("span", {}, trackName(track)),
               " ",
-              boxes.map((b) => h("span", { class: "box" }, String(b.value))),
+              boxes.map((b, i) => box(i, boxes.length, false, b.value)),
             ),
           ),
           s.consequences.length

@@ -7,7 +7,7 @@
 // edits the file. The skills section is start/ruleset_skills.js, the shape start/ruleset_shape.js.
 
 import { request } from "../lib/api.js";
-import { fill, field, free, h } from "../lib/dom.js";
+import { box, fill, field, free, h } from "../lib/dom.js";
 import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
 import { OPTIONS } from "./choices.js";
@@ -76,7 +76,7 @@ export async function checkRuleset(data, out) {
         { class: "track", id: `ruleset-track-${harm}` },
         h("span", { class: "label" }, trackLabel(harm)),
         " ",
-        boxes.map((b) => h("span", { class: "box" }, String(b.value))),
+        boxes.map((b, i) => box(i, boxes.length, false, b.value)),
       ),
     ),
     h(
