@@ -2,8 +2,8 @@
 // free. Moves that come together (a GM's turn of several commands, a fight's exchange) are
 // gathered for a moment and said as one summary, so a listener is never flooded.
 
-import { h, spoken } from "./lib/dom.js";
-import { language, t } from "./lib/i18n.js";
+import { free, h } from "./lib/dom.js";
+import { language, tn } from "./lib/i18n.js";
 import { describeEvent } from "./log.js";
 import { app } from "./store.js";
 
@@ -17,11 +17,12 @@ let timer = null;
  * page answered it where it was made). */
 export function announceMove(event) {
   if (!app.view || !event.seat || event.seat === app.view.you.seat) return;
-  // The log's line without its seat, said after the seat's name with a pause ("Ann: Ruth:
-  // Overcome…"), where the log sets the name apart by its look alone.
+  // The log's line itself (its dice an image named in words), without its seat: said after the
+  // seat's name with a pause ("Ann: Ruth: Overcome…"), where the log sets the name apart by its
+  // look alone.
   const line = describeEvent({ ...event, seat: null });
   if (!line) return;
-  waiting.push({ seat: event.seat, text: t("announce.by", { who: seatName(event.seat), line: spoken(line) }) });
+  waiting.push({ seat: event.seat, line });
   if (timer === null) timer = setTimeout(sayWaiting, GATHER_MS);
 }
 
@@ -45,12 +46,13 @@ function sayWaiting() {
   waiting = [];
   const region = document.getElementById("moves");
   if (!region || !moves.length) return;
-  const latest = moves[moves.length - 1].text;
+  const last = moves[moves.length - 1];
+  const latest = tn("announce.by", { who: free(seatName(last.seat)), line: last.line });
   let said = latest;
   if (moves.length > 1) {
     const names = [...new Set(moves.map((m) => seatName(m.seat)))];
     const who = new Intl.ListFormat(language(), { type: "conjunction" }).format(names);
-    said = t("announce.burst", { n: moves.length, who, latest });
+    said = tn("announce.burst", { n: moves.length, who: free(who), latest });
   }
   // A new node each time: the same words twice in a row are still said twice.
   region.replaceChildren(h("p", { "data-moves": String(moves.length) }, said));

@@ -114,20 +114,6 @@ export function box(i, count, marked, value = null) {
   );
 }
 
-/** The words a screen reader finds in a node: its text, with an image's label in place of what it
- * draws and what is hidden from readers left out (a log line's dice become their words). */
-export function spoken(node) {
-  const walk = (n) => {
-    if (n.nodeType === Node.TEXT_NODE) return n.textContent;
-    if (n instanceof Element) {
-      if (n.getAttribute("aria-hidden") === "true") return "";
-      if (n.getAttribute("role") === "img") return n.getAttribute("aria-label") || "";
-    }
-    return [...n.childNodes].map(walk).join("");
-  };
-  return walk(node).replace(/\s+/g, " ").trim();
-}
-
 /** Append children, skipping null and false (Element.append would write "null"). */
 export function add(el, ...children) {
   append(el, children);
