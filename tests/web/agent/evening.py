@@ -840,6 +840,12 @@ class Evening:
         """Whether the plan wants a fight (an attack, a hit taken)."""
         return "Attack" in self.plan.goals
 
+    def npcs_wanted(self) -> int:
+        """How many NPCs the GM brings in before the plan's fight: two while a minion is to be
+        thrown in front of a big bad's hit (a big bad set up alone in its fight has no minion:
+        Shield was never sent), else one to fight."""
+        return 2 if "Shield" in self.open_goals() else 1
+
     def open_goals(self) -> set[str]:
         """The plan's goals not yet reached this evening (command types and paths)."""
         done = set(self.report.sent) | set(self.report.paths)
@@ -896,8 +902,8 @@ class Evening:
         if ident == "start-session":
             return 40
         if ident == "start-scene":
-            if self.fights() and facts["npcs"] == 0:
-                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPC first
+            if self.fights() and facts["npcs"] < self.npcs_wanted():
+                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPCs first
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -906,7 +912,7 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 40 if self.fights() and facts["npcs"] == 0 else 15
+            return 40 if self.fights() and facts["npcs"] < self.npcs_wanted() else 15
         if ident == "set-big-bad" and "Shield" in self.open_goals() and facts["npcs"] < 2:
             return 0.05  # a big bad with no other NPC has no minion to throw in front of a hit
         if ident in ("new-character", "quick-npc", "import-character"):
@@ -978,10 +984,15 @@ class Evening:
             **self.template_to_remove(form),
             **self.sparing(seat, form),
         }
-        zoned = self.plan.zones and form in ("scene-form", "prepare-form")
+        # A scene with zones, and a big bad with minions to shield it, are always set up with
+        # care: random values would take the plan's path away (no minion ticked, a true form's
+        # file refused).
+        with_care = (self.plan.zones and form in ("scene-form", "prepare-form")) or (
+            form == "bigbad-form" and "Shield" in self.open_goals()
+        )
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
-        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
+        if seat.tries <= 1 and self.rng.random() < 0.35 and not with_care:
             return {**chosen, **steered}
         return {**self.careful(seat, form, controls), **chosen, **steered}
 
