@@ -42,6 +42,10 @@ def _need_chromium() -> None:
     pytest.skip(message)
 
 
+#: How long the server may take to print the address it serves at.
+START_S = 180
+
+
 def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``serve_app.py`` on a free loopback port over ``db`` (``env`` added to its environment):
     the process and its base URL."""
@@ -64,7 +68,10 @@ def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subproces
     seen: list[str] = []
     base = None
     while base is None:
-        line = lines.get(timeout=30)
+        # Generous: on a loaded machine (load 20 on two cores) the server took more than 30 s to
+        # print its address, and the whole page soak ended on `queue.Empty` before its first
+        # evening.
+        line = lines.get(timeout=START_S)
         if line is None:
             raise AssertionError("the server exited: " + "".join(seen))
         seen.append(line)
