@@ -286,6 +286,10 @@ class Evening:
         seat.requests += 1
         if request.method == "POST" and request.url.endswith("/commands"):
             self.sent(seat, json.loads(request.post_data or "{}"))
+        elif request.method == "POST" and request.url.endswith("/seats"):
+            # The seats panel's invitation: the seats endpoint decides an AddSeat of its own
+            # (uncounted, AddSeat stayed "never reached" though every evening invites three).
+            self.sent(seat, {"type": "AddSeat", "data": json.loads(request.post_data or "{}")})
 
     def sent(self, seat: Seat, command: dict[str, Any]) -> None:
         """A command the seat's page sent (over HTTP or on its socket)."""
