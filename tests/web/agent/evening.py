@@ -213,6 +213,8 @@ class Evening:
         self.contexts: list[Any] = []
         self.used: Counter[str] = Counter()  # how often each kind of control was used
         self.refusals: Counter[str] = Counter()  # how often what it sent was refused
+        # The command types the table took (`report.sent` counts a refused one too).
+        self.accepted: Counter[str] = Counter()
         self.scene_steps = 0  # steps since the scene began
         self.ended_session = False
         self.bad_rate = values.INVALID_RATE
@@ -331,6 +333,8 @@ class Evening:
             )
         if request.method == "POST" and request.url.endswith(ACTIONS):
             seat.pending.append(response)
+        if request.method == "POST" and request.url.endswith("/commands") and response.ok:
+            self.accepted[str((request.post_data_json or {}).get("type"))] += 1
 
     def settle(self) -> None:
         """Wait until every page is idle and at the table's version (the latest a command's
@@ -928,14 +932,21 @@ class Evening:
                 return 0.5  # a fight holds the session (and its milestone) for many steps
             # Most of the rules live in a fight: every evening tries one once its scene is under
             # way, whatever else the page offers by then (new panels dilute a fixed weight).
-            return 40 if not self.report.sent["StartConflict"] and self.scene_steps > 5 else 12
+            # (Taken, not only sent: a conflict refused while a roll was in play is tried again.)
+            return 40 if not self.accepted["StartConflict"] and self.scene_steps > 5 else 12
         if ident in ("start-contest", "start-challenge"):
+            if self.fights() and not self.accepted["StartConflict"]:
+                # The plan's fight first: a contest started while the conflict was refused
+                # (a roll still in play) held the scene to the end of seed 6.
+                return 0.01
             return 1 if facts["busy"] else 4
         if ident == "finish-conflict":
             if self.plan.sessions and late and not facts["ended"]:
                 return 30  # session after session: a fight does not hold the next milestone
             return 15 if facts["ended"] else 0.5
         if ident == "end-scene":
+            if self.fights() and not self.accepted["StartConflict"] and facts["npcs"]:
+                return 0.01  # the plan's fight first (seed 6 ended its scene before one)
             if self.plan.sessions and late and not facts["busy"] and self.scene_steps > 3:
                 return 20  # a session ends once its scene has: a milestone each time
             return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
@@ -1110,8 +1121,8 @@ class Evening:
 
     def a_big_bad(self, seat: Seat, controls: list[dict[str, Any]]) -> dict[str, str]:
         """An NPC as the big bad, the other NPCs in the fight its minions (to shield it from
-        hits), no solo rules that need others (a refusal), no true forms to read from files, no
-        map or hive: what a person told why would choose."""
+        hits), no solo rules that need others (a refusal), no true forms to read from files (nor
+        their consequences carried over), no map or hive: what a person told why would choose."""
         npcs = set(seat.page.evaluate(NPC_IDS))
         who = next((c for c in controls if c["id"] == "bigbad-who"), None)
         offered = [o for o in (who or {}).get("options") or [] if o in npcs]
@@ -1127,6 +1138,9 @@ class Evening:
             elif c["kind"] == "file":
                 chosen[c["id"]] = SKIP
         chosen["bigbad-threat"] = ""
+        # Carrying consequences over goes with true forms, which it has none of (seed 6 ticked
+        # it and was refused four times).
+        chosen["bigbad-gentle"] = "off"
         return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
@@ -1177,7 +1191,9 @@ class Evening:
             return {}
         sides = {c["id"].removeprefix(f"{kind}-side-"): c["value"] for c in pickers}
         fighting = [who for who in people if sides[who]]
-        if {sides[who] for who in people} >= {"a", "b"} and self.rng.random() < 0.7:
+        # While a big bad's minion is to shield it, the form's split stands: the NPCs together.
+        keep = self.rng.random() < 0.7 or "Shield" in self.open_goals()
+        if {sides[who] for who in people} >= {"a", "b"} and keep:
             # The form's own split (the PCs against the rest) stands; someone on it goes first.
             return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
         order = self.rng.sample(people, len(people))
