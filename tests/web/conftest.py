@@ -42,10 +42,6 @@ def _need_chromium() -> None:
     pytest.skip(message)
 
 
-#: How long the server may take to print the address it serves at.
-START_S = 180
-
-
 def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], str]:
     """``serve_app.py`` on a free loopback port over ``db`` (``env`` added to its environment):
     the process and its base URL."""
@@ -67,16 +63,23 @@ def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subproces
     threading.Thread(target=pump, daemon=True).start()
     seen: list[str] = []
     base = None
-    while base is None:
-        # Generous: on a loaded machine (load 20 on two cores) the server took more than 30 s to
-        # print its address, and the whole page soak ended on `queue.Empty` before its first
-        # evening.
-        line = lines.get(timeout=START_S)
-        if line is None:
-            raise AssertionError("the server exited: " + "".join(seen))
-        seen.append(line)
-        if found := re.search(r"serving at (http://\S+)", line):
-            base = found.group(1)
+    try:
+        while base is None:
+            # Generous: on a loaded two-core machine importing the server alone can take long.
+            try:
+                line = lines.get(timeout=120)
+            except queue.Empty:
+                raise AssertionError(
+                    "the server did not start in 120 s: " + "".join(seen)
+                ) from None
+            if line is None:
+                raise AssertionError("the server exited: " + "".join(seen))
+            seen.append(line)
+            if found := re.search(r"serving at (http://\S+)", line):
+                base = found.group(1)
+    except BaseException:
+        process.kill()  # never leave a server behind a test that could not use it
+        raise
     return process, base
 
 
