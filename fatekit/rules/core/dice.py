@@ -13,10 +13,13 @@ import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from fatekit.rules.core.citations import CONDENSED, rule
 from fatekit.rules.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from fatekit.rules.core.randomizers import Dice
 
 __all__ = [
     "D6_FACES",
@@ -84,10 +87,11 @@ class FateDice:
 
 
 class DiceSource(Protocol):
-    """Anything that can produce a roll of four Fate dice."""
+    """Anything that can produce a roll: four Fate dice, or a result drawn another way
+    (:mod:`fatekit.rules.core.randomizers`)."""
 
-    def roll(self) -> FateDice:
-        """Roll (or ask for) four Fate dice."""
+    def roll(self) -> Dice:
+        """Roll (or ask for) four Fate dice, or draw the table's other way."""
         ...
 
 
@@ -110,19 +114,24 @@ class RandomDice:
             self._seed = secrets.randbits(128)
         return self._seed
 
-    def roll(self) -> FateDice:
+    def generator(self) -> random.Random:
+        """The generator itself, seeded as :attr:`seed` says."""
         if self._random is None:
             self._random = random.Random(self.seed)
-        return FateDice.of([self._random.choice(FACES) for _ in range(4)])
+        return self._random
+
+    def roll(self) -> FateDice:
+        chooser = self.generator()
+        return FateDice.of([chooser.choice(FACES) for _ in range(4)])
 
 
 class ScriptedDice:
     """Dice that come from a fixed script, for tests and replays of recorded games."""
 
-    def __init__(self, rolls: Iterable[FateDice | str | Sequence[int]]) -> None:
-        self._rolls: Iterator[FateDice] = iter([_coerce(r) for r in rolls])
+    def __init__(self, rolls: Iterable[Dice | str | Sequence[int]]) -> None:
+        self._rolls: Iterator[Dice] = iter([_coerce(r) for r in rolls])
 
-    def roll(self) -> FateDice:
+    def roll(self) -> Dice:
         try:
             return next(self._rolls)
         except StopIteration:
@@ -178,9 +187,12 @@ def all_rolls() -> Iterator[FateDice]:
                     yield FateDice((a, b, c, d))
 
 
-def _coerce(value: FateDice | str | Sequence[int]) -> FateDice:
-    if isinstance(value, FateDice):
+def _coerce(value: Dice | str | Sequence[int]) -> Dice:
+    # Imported here: the randomizers build on this module's dice.
+    from fatekit.rules.core.randomizers import Drawn, parse_drawn
+
+    if isinstance(value, FateDice | Drawn):
         return value
     if isinstance(value, str):
-        return parse_faces(value)
+        return parse_drawn(value)
     return FateDice.of(value)
