@@ -109,7 +109,7 @@ def test_roll_with_d6_minus_d6_reads_the_plus_die_less_the_minus_die() -> None:
 def test_roll_with_3d6_reads_the_toolkits_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll", "Good", "--randomizer", "3d6", "--dice", "4 5 6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert (data["randomizer"], data["drawn"], data["faces"]) == ("3d6", "3d6:456", [])
+    assert (data["randomizer"], data["drawn"], data["faces"]) == ("3d6", "3d6:456=+2", [])
     assert (data["dice_total"], data["effort"]) == (2, 5)
 
 

@@ -12,8 +12,8 @@ holds each total exactly as often as four Fate dice would, which a reshuffle at 
 (a scene's end, say) would not promise.
 
 Results are written in one short text a table records and reads back (:meth:`Drawn.symbols`,
-:func:`parse_drawn`): ``card:+0-+`` for a card of the deck, ``4d6:1456``, ``3d6:456`` and
-``d6-d6:52`` (the plus die, then the minus die) for six-sided dice. Four Fate dice keep their own
+:func:`parse_drawn`): ``card:+0-+`` for a card of the deck, ``4d6:1456=+1``, ``3d6:456=+2`` and
+``d6-d6:52=+3`` (the plus die, then the minus die) for six-sided dice, with the total they read as. Four Fate dice keep their own
 plain form (``+0-+``, :class:`~fatekit.rules.core.dice.FateDice`).
 """
 
@@ -28,8 +28,15 @@ from functools import cache
 from itertools import product
 
 from fatekit.rules.core.citations import FAE_BOOK, Rule, rule
-from fatekit.rules.core.dice import D6_FACES, DICE_RULE, FACES, FateDice, RandomDice, parse_faces
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.fate_dice import (
+    D6_FACES,
+    DICE_RULE,
+    FACES,
+    FateDice,
+    RandomDice,
+    parse_faces,
+)
 
 __all__ = [
     "DECK",
@@ -200,10 +207,12 @@ class Drawn:
         return sum(self.faces)
 
     def symbols(self) -> str:
-        """The recorded form: ``card:+0-+``, ``4d6:1456``, ``3d6:456`` or ``d6-d6:52``."""
+        """The recorded form: ``card:+0-+``, ``4d6:1456=+1``, ``3d6:456=+2`` or ``d6-d6:52=+3``
+        (six-sided dice with the total they read as)."""
         if self.randomizer is Randomizer.DECK_OF_FATE:
             return f"card:{FateDice.of(self.shown).symbols()}"
-        return f"{self.randomizer.value}:{''.join(str(d) for d in self.shown)}"
+        # The total is written too: a page or a bot shows it without reading the dice by rule.
+        return f"{self.randomizer.value}:{''.join(str(d) for d in self.shown)}={self.total:+d}"
 
     def __str__(self) -> str:
         if self.randomizer is Randomizer.DECK_OF_FATE:
@@ -226,21 +235,32 @@ def parse_drawn(text: str) -> Dice:
         return parse_faces(tail)
     if randomizer is Randomizer.DECK_OF_FATE:
         return Drawn(randomizer, parse_faces(tail).faces)
-    digits = [c for c in tail if not c.isspace() and c != ","]
+    rolled, equals, total = tail.partition("=")
+    digits = [c for c in rolled if not c.isspace() and c != ","]
     if not all(c in "123456" for c in digits):
         raise BadInput(
             f"cannot read {text.strip()!r}: six-sided dice are written 1 to 6, "
             f"e.g. '{randomizer.value}:{'654321'[: randomizer.dice]}'"
         )
-    return Drawn(randomizer, tuple(int(c) for c in digits))
+    found = Drawn(randomizer, tuple(int(c) for c in digits))
+    if equals and total.strip() != f"{found.total:+d}":
+        raise BadInput(f"{text.strip()!r}: those dice read as {found.total:+d}")
+    return found
 
 
 def parse_dice(text: str, randomizer: Randomizer) -> Dice:
     """Read what a person typed off their own dice or card, for a seat drawing ``randomizer``:
     a plain ``+0-+`` is four Fate dice (or, with the deck, the card showing them), plain digits
-    are that many six-sided dice, and a prefixed form is read as it says."""
+    are that many six-sided dice, and a prefixed form must name ``randomizer``."""
     if ":" in text:
-        return parse_drawn(text)
+        found = parse_drawn(text)
+        used = found.randomizer if isinstance(found, Drawn) else Randomizer.FATE_DICE
+        if used is not randomizer:
+            raise BadInput(
+                f"{text.strip()!r} was drawn with {used.value}, but this roll draws "
+                f"with {randomizer.value}"
+            )
+        return found
     if randomizer is Randomizer.DECK_OF_FATE:
         return Drawn(randomizer, parse_faces(text).faces)
     if randomizer in (Randomizer.THREE_D6, Randomizer.D6_MINUS_D6):
@@ -262,19 +282,21 @@ def _counts(randomizer: Randomizer) -> Mapping[int, int]:
 class Deck:
     """The Deck of Fate as it lies on a table: the cards not yet drawn since the last shuffle.
 
-    ``drawn`` are the cards already drawn from this pass through the deck (a card is its faces
-    as ``+0-+``), as a table records them. :meth:`draw` takes one card at random from those
-    left; when none is left the whole deck is shuffled back first.
+    ``drawn`` are the cards a table drew, oldest first (a card is its faces as ``+0-+``); each
+    81 drawn spend the deck, which is then shuffled back whole. :meth:`draw` takes one card at
+    random from those left (the deck shuffled back first if it is spent). A card no longer in the
+    deck (typed in off a group's own physical deck) takes nothing from this one.
     """
 
     def __init__(self, drawn: Iterable[str] = ()) -> None:
-        left = Counter(card.symbols() for card in DECK)
+        self._left = _full_deck()
         for card in drawn:
+            if self.left == 0:
+                self._left = _full_deck()  # spent: shuffled back before the next card
             symbols = parse_faces(card).symbols()
-            if left[symbols] == 0:
-                raise BadInput(f"the card {symbols} was drawn twice in one pass through the deck")
-            left[symbols] -= 1
-        self._left = left
+            if self._left[symbols]:
+                self._left[symbols] -= 1
+            # else a card typed off a group's own deck, not this one's: it leaves this be
 
     @property
     def left(self) -> int:
@@ -295,11 +317,15 @@ class Deck:
     def draw(self, chooser: random.Random) -> Drawn:
         """Draw one card (the deck shuffled first if it is spent)."""
         if self.left == 0:
-            self._left = Counter(card.symbols() for card in DECK)
+            self._left = _full_deck()
         cards = sorted(s for s, n in self._left.items() for _ in range(n))
         card = chooser.choice(cards)
         self._left[card] -= 1
         return Drawn(Randomizer.DECK_OF_FATE, parse_faces(card).faces)
+
+
+def _full_deck() -> Counter[str]:
+    return Counter(card.symbols() for card in DECK)
 
 
 def roll_with(randomizer: Randomizer, chooser: random.Random, deck: Deck | None = None) -> Dice:

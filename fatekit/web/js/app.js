@@ -14,7 +14,7 @@ import { refreshOdds } from "./roll.js";
 import { refreshFollowing } from "./forms.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
-import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
+import { OPTIONS, PRESETS, RANDOMIZERS, SKILL_LISTS } from "./start/choices.js";
 
 const RECENT_KEY = "fatekit.recent";
 
@@ -150,6 +150,11 @@ function renderStart() {
     { id: "new-table-preset" },
     PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
   );
+  const randomizer = h(
+    "select",
+    { id: "new-table-randomizer" },
+    RANDOMIZERS.map((r) => h("option", { value: r }, t(`randomizer.${r}`))),
+  );
   const rulesetPreview = h("div", { id: "ruleset-preview", "aria-live": "polite" });
   const editor = rulesetEditor(rulesetPreview);
   const rulesetFile = h("input", {
@@ -259,6 +264,7 @@ function renderStart() {
             preset: preset.value,
             options: chosen,
             gm_name: gmName.value.trim() || "GM",
+            randomizer: randomizer.value,
             ...listed,
             ...own,
           });
@@ -273,6 +279,7 @@ function renderStart() {
     field(t("start.table_name"), name),
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
+    field(t("randomizer.label"), randomizer, h("p", { class: "hint" }, t("randomizer.hint"))),
     field(t("start.ruleset"), rulesetFile, [h("p", { class: "hint" }, t("start.ruleset_hint")), builtinFile(preset)]),
     h(
       "div",

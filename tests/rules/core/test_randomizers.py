@@ -64,8 +64,9 @@ def test_the_cards_left_know_what_was_drawn() -> None:
     assert deck.left == 78
     left = deck.counts()
     assert 4 not in left and (left[0], left[1]) == (18, 15) and sum(left.values()) == 78
-    with pytest.raises(BadInput, match="drawn twice"):
-        Deck(["++++", "++++"])
+    assert Deck(["++++", "++++"]).left == 80  # the second, typed off another deck, takes none
+    spent = [card.symbols() for card in DECK]
+    assert Deck(spent).left == 0 and Deck([*spent, "0000"]).left == 80  # shuffled back
 
 
 @pytest.mark.rule("randomizer.deck-large-numbers")
@@ -142,7 +143,7 @@ def test_random_draws_are_reproducible_with_a_seed() -> None:
 
 
 def test_recorded_forms_read_back() -> None:
-    for text in ["+0-+", "card:--00", "4d6:6543", "3d6:123", "d6-d6:34"]:
+    for text in ["+0-+", "card:--00", "4d6:6543=+2", "3d6:123=-2", "d6-d6:34=-1"]:
         found = parse_drawn(text)
         assert found.symbols() == text
         assert ScriptedDice([text]).roll() == found
@@ -154,6 +155,8 @@ def test_typed_dice_read_for_the_seats_randomizer() -> None:
     assert parse_dice("5 2", Randomizer.D6_MINUS_D6) == parse_drawn("d6-d6:52")
     assert parse_dice("4 5 6", Randomizer.THREE_D6).total == 2
     assert parse_dice("1456", Randomizer.FOUR_D6) == FateDice((-1, 0, 1, 1))
+    with pytest.raises(BadInput, match="drawn with d6-d6, but this roll draws with 4dF"):
+        parse_dice("d6-d6:61", Randomizer.FATE_DICE)
 
 
 @pytest.mark.parametrize(
@@ -164,6 +167,7 @@ def test_typed_dice_read_for_the_seats_randomizer() -> None:
         ("d6-d6:70", "written 1 to 6"),
         ("card:+0-", "four faces"),
         ("d6-d6:1x", "written 1 to 6"),
+        ("d6-d6:61=+4", "those dice read as \\+5"),
     ],
 )
 def test_bad_results_say_what_was_expected(text: str, message: str) -> None:
