@@ -14,7 +14,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from fatekit.discord.words import Words
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.core.randomizers import Drawn, Randomizer, parse_drawn
 from fatekit.table.events import EVENT_TYPES
 from fatekit.table.telling import TOLD, Line, Piece, When
 
@@ -144,8 +146,25 @@ class Reader:
 
     def dice(self, faces: str | None, defend: str | None = None) -> str:
         """A roll's dice (and a defender's after a slash); dice kept hidden say so."""
-        shown = self.t("screen.hidden") if faces is None else dice_text(faces)
-        return f"{shown} / {dice_text(defend)}" if defend else shown
+        shown = self.t("screen.hidden") if faces is None else self.drawn(faces)
+        return f"{shown} / {self.drawn(defend)}" if defend else shown
+
+    def drawn(self, faces: str) -> str:
+        """Dice as emoji, or what another randomizer drew in words: a card of the Deck of Fate
+        by its number and faces, six-sided dice by their way, the dice and the total."""
+        try:
+            found = parse_drawn(faces)
+        except BadInput:
+            return escape(faces)
+        signed = f"+{found.total}" if found.total > 0 else str(found.total)
+        if not isinstance(found, Drawn):
+            return dice_text(faces)
+        if found.randomizer is Randomizer.DECK_OF_FATE:
+            card = self.t("dice.card", total=f"**{signed}**")
+            return f"{card} {dice_text(faces.removeprefix('card:'))}"
+        way = self.t(f"randomizer.{found.randomizer.value}")
+        dice = " ".join(f"[{d}]" for d in found.shown)
+        return self.t("dice.d6.read", way=way, dice=dice, total=signed)
 
     # -- events -----------------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 
 Four Fate dice give 81 equally likely rolls, so every probability here is a :class:`Fraction`
 with a denominator dividing 81 (one roll against a difficulty) or 6561 (a roll against an active
-opposition, which rolls its own four dice). Nothing is sampled.
+opposition, which rolls its own four dice). Nothing is sampled. A table drawing another way
+(:class:`~fatekit.rules.core.randomizers.Randomizer`) counts that way's outcomes instead: 216
+for 3d6, 36 for d6-d6 (the Deck of Fate and 4d6 fall exactly as four Fate dice).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from functools import cache
 from fatekit.rules.core.dice import all_rolls
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Outcome, outcome_for
+from fatekit.rules.core.randomizers import Randomizer
 
 __all__ = [
     "DICE_COUNTS",
@@ -61,19 +64,29 @@ class Target(StrEnum):
 
 
 @cache
-def dice_distribution(active: bool = False) -> Mapping[int, Fraction]:
+def dice_distribution(
+    active: bool = False,
+    randomizer: Randomizer = Randomizer.FATE_DICE,
+    opposing: Randomizer | None = None,
+) -> Mapping[int, Fraction]:
     """The distribution of the dice part of the shifts.
 
-    Against a difficulty it is one roll of 4dF (-4..+4); against an active opposition it is the
-    roller's dice minus the opposition's (-8..+8).
+    Against a difficulty it is one draw of ``randomizer`` (4dF: -4..+4; d6-d6: -5..+5); against
+    an active opposition it is the roller's draw minus the opposition's, who draws ``opposing``'s
+    way (the roller's unless told). The Deck of Fate counts as a fresh deck: see
+    :mod:`fatekit.rules.core.randomizers` and docs/odds.md for why.
     """
+    mine = randomizer.counts()
     if not active:
-        return {t: Fraction(n, 81) for t, n in DICE_COUNTS.items()}
+        whole = sum(mine.values())
+        return {t: Fraction(n, whole) for t, n in mine.items()}
+    other = (opposing or randomizer).counts()
     counts: Counter[int] = Counter()
-    for mine, a in DICE_COUNTS.items():
-        for theirs, b in DICE_COUNTS.items():
-            counts[mine - theirs] += a * b
-    return {t: Fraction(n, 6561) for t, n in sorted(counts.items())}
+    for own, a in mine.items():
+        for theirs, b in other.items():
+            counts[own - theirs] += a * b
+    whole = sum(mine.values()) * sum(other.values())
+    return {t: Fraction(n, whole) for t, n in sorted(counts.items())}
 
 
 def effective_modifier(modifier: int, *, bonus: int = 0, teamwork: int = 0, scale: int = 0) -> int:
@@ -124,10 +137,15 @@ class Chances:
 
 
 def shift_distribution(
-    modifier: int, opposition: int, *, active: bool = False
+    modifier: int,
+    opposition: int,
+    *,
+    active: bool = False,
+    randomizer: Randomizer = Randomizer.FATE_DICE,
 ) -> dict[int, Fraction]:
     """The exact distribution of shifts (effort minus opposition) of one roll."""
-    return {modifier - opposition + d: p for d, p in dice_distribution(active).items()}
+    found = dice_distribution(active, randomizer)
+    return {modifier - opposition + d: p for d, p in found.items()}
 
 
 def chances(
@@ -138,15 +156,18 @@ def chances(
     bonus: int = 0,
     teamwork: int = 0,
     scale: int = 0,
+    randomizer: Randomizer = Randomizer.FATE_DICE,
 ) -> Chances:
     """The chance of each outcome of a roll with ``modifier`` against ``opposition``.
 
     ``opposition`` is a difficulty, or with ``active`` the rating of an opponent who rolls too.
-    See :func:`effective_modifier` for ``bonus``, ``teamwork`` and ``scale``.
+    See :func:`effective_modifier` for ``bonus``, ``teamwork`` and ``scale``; ``randomizer`` is
+    how the dice are drawn (both sides' when ``active``).
     """
     total = effective_modifier(modifier, bonus=bonus, teamwork=teamwork, scale=scale)
     found = dict.fromkeys(Outcome, Fraction(0))
-    for shifts, p in shift_distribution(total, opposition, active=active).items():
+    shifts_found = shift_distribution(total, opposition, active=active, randomizer=randomizer)
+    for shifts, p in shifts_found.items():
         found[outcome_for(shifts)] += p
     return Chances(
         found[Outcome.FAIL],
@@ -179,6 +200,7 @@ def hit_odds(
     armor: int = 0,
     bonus: int = 0,
     scale: int = 0,
+    randomizer: Randomizer = Randomizer.FATE_DICE,
 ) -> HitOdds:
     """The exact odds of an attack, with the optional Weapon and Armor ratings.
 
@@ -192,7 +214,8 @@ def hit_odds(
     total = effective_modifier(modifier, bonus=bonus, scale=scale)
     miss = boost = Fraction(0)
     harm: dict[int, Fraction] = {}
-    for shifts, p in shift_distribution(total, defence, active=active).items():
+    found = shift_distribution(total, defence, active=active, randomizer=randomizer)
+    for shifts, p in found.items():
         if shifts < 0:
             miss += p
             continue

@@ -23,9 +23,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from fatekit.odds.exact import DICE_COUNTS, Target, dice_distribution, effective_modifier
-from fatekit.rules.core.dice import FateDice
+from fatekit.odds.exact import Target, dice_distribution, effective_modifier
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.randomizers import Dice, Randomizer
 
 __all__ = [
     "CODES",
@@ -67,14 +67,20 @@ def _check_invokes(invokes: int) -> None:
         )
 
 
+_FATE = Randomizer.FATE_DICE
+
+
 @cache
-def _options(margin: int, dice: int, k: int) -> tuple[tuple[Choice, _Value], ...]:
-    """Each choice open now and its value under best play afterwards."""
+def _options(
+    margin: int, dice: int, k: int, way: Randomizer = _FATE
+) -> tuple[tuple[Choice, _Value], ...]:
+    """Each choice open now and its value under best play afterwards (a reroll draws ``way``'s
+    way)."""
     stop = _Value(_ONE if margin + dice >= 0 else _ZERO, _ZERO)
     if k == 0:
         return ((Choice.NOTHING, stop),)
-    plus = _best(margin + 2, dice, k - 1)
-    again = fresh_roll_value(margin, k - 1)
+    plus = _best(margin + 2, dice, k - 1, way)
+    again = fresh_roll_value(margin, k - 1, way)
     return (
         (Choice.NOTHING, stop),
         (Choice.PLUS_TWO, _Value(plus.p, plus.spent + 1)),
@@ -83,8 +89,8 @@ def _options(margin: int, dice: int, k: int) -> tuple[tuple[Choice, _Value], ...
 
 
 @cache
-def _best(margin: int, dice: int, k: int) -> _Value:
-    return _pick(_options(margin, dice, k))[1]
+def _best(margin: int, dice: int, k: int, way: Randomizer = _FATE) -> _Value:
+    return _pick(_options(margin, dice, k, way))[1]
 
 
 def _pick(options: tuple[tuple[Choice, _Value], ...]) -> tuple[Choice, _Value]:
@@ -96,17 +102,19 @@ def _pick(options: tuple[tuple[Choice, _Value], ...]) -> tuple[Choice, _Value]:
 
 
 @cache
-def fresh_roll_value(margin: int, k: int) -> _Value:
-    """The value of rolling four new dice with ``k`` invokes in hand (best play after)."""
-    if margin - 4 >= 0:
+def fresh_roll_value(margin: int, k: int, way: Randomizer = _FATE) -> _Value:
+    """The value of a new draw (four new dice, by default) with ``k`` invokes in hand (best
+    play after)."""
+    found = dice_distribution(False, way)
+    if margin + min(found) >= 0:
         return _Value(_ONE, _ZERO)  # even the worst roll reaches the target
-    if margin + 4 + 2 * k < 0:
+    if margin + max(found) + 2 * k < 0:
         return _Value(_ZERO, _ZERO)  # not even the best roll and every invoke as +2 would
     p = spent = _ZERO
-    for dice, weight in DICE_COUNTS.items():
-        value = _best(margin, dice, k)
-        p += Fraction(weight, 81) * value.p
-        spent += Fraction(weight, 81) * value.spent
+    for dice, weight in found.items():
+        value = _best(margin, dice, k, way)
+        p += weight * value.p
+        spent += weight * value.spent
     return _Value(p, spent)
 
 
@@ -116,11 +124,11 @@ def clear_cache() -> None:
         cached.cache_clear()
 
 
-def best_choice(margin: int, dice: int, invokes: int) -> Choice:
+def best_choice(margin: int, dice: int, invokes: int, way: Randomizer = _FATE) -> Choice:
     """The best thing to do now (see the module docstring for ``margin`` and ``dice``)."""
     if invokes <= 0 or margin + dice >= 0:
         return Choice.NOTHING
-    return _pick(_options(margin, dice, invokes))[0]
+    return _pick(_options(margin, dice, invokes, way))[0]
 
 
 IntArray = npt.NDArray[np.int64]
@@ -167,12 +175,13 @@ def invoke_odds(
     bonus: int = 0,
     teamwork: int = 0,
     scale: int = 0,
+    randomizer: Randomizer = _FATE,
 ) -> InvokeOdds:
     """The best chance of reaching ``target`` with ``invokes`` available, and their expected use.
 
     Exact: a sum over every roll of the dice (the opposition's too, when ``active``) of the
     dynamic programme's value. ``bonus``, ``teamwork`` and ``scale`` are as in
-    :func:`fatekit.odds.exact.chances`.
+    :func:`fatekit.odds.exact.chances`; both sides draw ``randomizer``'s way.
     """
     _check_invokes(invokes)
     wanted = Target.parse(target)
@@ -180,9 +189,9 @@ def invoke_odds(
     base = total - opposition - wanted.shifts
     p = spent = _ZERO
     # The opposition's dice only move the margin; the roller's dice are then a fresh roll.
-    opposing = dice_distribution(False) if active else {0: _ONE}
+    opposing = dice_distribution(False, randomizer) if active else {0: _ONE}
     for theirs, weight in opposing.items():
-        value = fresh_roll_value(base - theirs, invokes)
+        value = fresh_roll_value(base - theirs, invokes, randomizer)
         p += weight * value.p
         spent += weight * value.spent
     return InvokeOdds(wanted, invokes, p, spent)
@@ -205,34 +214,40 @@ class Advice:
     expected_invokes: Mapping[Choice, Fraction]
 
 
-def _total(dice: FateDice | int) -> int:
-    total = dice.total if isinstance(dice, FateDice) else dice
-    if not -4 <= total <= 4:
-        raise BadInput(f"four Fate dice total -4 to +4, not {total}")
+def _total(dice: Dice | int, way: Randomizer) -> int:
+    total = dice if isinstance(dice, int) else dice.total
+    possible = way.counts()
+    if total not in possible:
+        raise BadInput(
+            f"{way.value} gives {min(possible):+d} to {max(possible):+d}, not {total:+d}"
+        )
     return total
 
 
 def advise(
     modifier: int,
     opposition: int,
-    dice: FateDice | int,
+    dice: Dice | int,
     *,
     invokes: int,
     target: Target | str = Target.SUCCESS,
-    opposition_dice: FateDice | int | None = None,
+    opposition_dice: Dice | int | None = None,
+    randomizer: Randomizer = _FATE,
 ) -> Advice:
     """Advice for a roll on the table: nothing, +2 or a reroll, with the chance each gives.
 
     ``modifier`` is everything the roller adds to the dice so far; ``opposition`` a difficulty,
-    or an opponent's rating whose dice ``opposition_dice`` show.
+    or an opponent's rating whose dice ``opposition_dice`` show. A reroll draws ``randomizer``'s
+    way (a card from a fresh Deck of Fate: see docs/odds.md).
     """
     _check_invokes(invokes)
     wanted = Target.parse(target)
-    against = opposition + (0 if opposition_dice is None else _total(opposition_dice))
-    mine = _total(dice)
+    seen = Randomizer.D6_MINUS_D6  # the widest: an opponent may draw another way
+    against = opposition + (0 if opposition_dice is None else _total(opposition_dice, seen))
+    mine = _total(dice, randomizer)
     margin = modifier - against - wanted.shifts
-    options = _options(margin, mine, invokes)
-    choice = best_choice(margin, mine, invokes)
+    options = _options(margin, mine, invokes, randomizer)
+    choice = best_choice(margin, mine, invokes, randomizer)
     return Advice(
         choice,
         wanted,

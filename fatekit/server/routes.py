@@ -49,6 +49,13 @@ class NewTable(BaseModel):
     )
     gm_seat: str = Field("gm", description="The id of the GM's seat")
     gm_name: str = Field("GM", description="The GM's display name")
+    randomizer: str = Field(
+        "4dF",
+        description=(
+            "How the table draws: 4dF (four Fate dice), deck (the Deck of Fate), 4d6, 3d6 or "
+            "d6-d6 (docs/odds.md, Other randomizers)"
+        ),
+    )
 
 
 class Invitation(BaseModel):

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from fatekit.rules.core.dice import DiceSource, parse_faces
+from fatekit.rules.core.dice import DiceSource, RandomDice
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
+from fatekit.rules.core.randomizers import Deck, Drawn, Randomizer, parse_dice, roll_with
 from fatekit.table.base import ActorRoll, ActorRolled, AspectSight, Command, Event
 from fatekit.table.seats import Role, Seat
 from fatekit.table.state import SEAT_RULE, TableState
@@ -33,6 +34,7 @@ class Context:
     dice: DiceSource
     at: str
     made: int = 0
+    cards: list[str] = dataclasses.field(default_factory=list)  # drawn by this command
 
     def event(self, event_type: type[E], /, **fields: Any) -> E:
         self.made += 1
@@ -92,8 +94,19 @@ class Context:
         )
 
     def faces(self, entered: str | None) -> str:
-        """Dice entered off physical dice, or rolled now: either way, fixed from here on."""
-        rolled = parse_faces(entered) if entered is not None else self.dice.roll()
+        """Dice entered off physical dice (or a card off a physical deck), or drawn now the
+        table's way: either way, fixed from here on. The server draws; a generator's dice are
+        drawn as the table's randomizer says, a card from the deck the table's draws have left."""
+        way = Randomizer(self.state.randomizer)
+        if entered is not None:
+            rolled = parse_dice(entered, way)
+        elif isinstance(self.dice, RandomDice) and way is not Randomizer.FATE_DICE:
+            deck = Deck([*self.state.cards_drawn, *self.cards])
+            rolled = roll_with(way, self.dice.generator(), deck)
+        else:
+            rolled = self.dice.roll()  # four Fate dice, or a test's script
+        if isinstance(rolled, Drawn) and rolled.randomizer is Randomizer.DECK_OF_FATE:
+            self.cards.append(rolled.symbols().removeprefix("card:"))
         return rolled.symbols()
 
     def defend_faces(self, defender: str | None, entered: str | None) -> str | None:

@@ -13,6 +13,7 @@ while the log keeps them all.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 import fatekit.table.play  # noqa: F401  (each domain registers its fold steps)
@@ -134,6 +135,7 @@ def step_in_place(
             _keep_as_written(before, state, event.version)
         else:
             step(state, event)
+            state.cards_drawn.extend(cards_in(event))
         if state.game.scene is not None:  # whoever is in a scene has been met there
             state.met.update(state.game.scene.participants)
     state.version = event.version
@@ -198,3 +200,38 @@ def _undo(event: Undone, history: History) -> TableState:
             rebuilt = apply_in_place(rebuilt, kept)
     assert rebuilt is not None  # the table's creation is never undone
     return rebuilt
+
+
+def cards_in(event: Event) -> list[str]:
+    """The Deck of Fate's cards an event records as drawn (``card:+0-+`` in any of its fields,
+    a split attack's list of targets and results too), as ``+0-+``, in order."""
+    found: list[str] = []
+
+    def look(value: object) -> None:
+        if isinstance(value, str):
+            if value.startswith(CARD):
+                found.append(value[len(CARD) :])
+        elif isinstance(value, tuple | list):
+            for item in value:
+                look(item)
+
+    if type(event).__name__ in _REPEATS:
+        return found
+    for name in _dice_fields(type(event)):
+        look(getattr(event, name))
+    return found
+
+
+CARD = "card:"
+#: Events that show again dice drawn by an earlier one (a secret roll revealed).
+_REPEATS = frozenset({"SecretRollRevealed"})
+_DICE_FIELDS: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _dice_fields(kind: type[Event]) -> tuple[str, ...]:
+    # The fields that may hold dice: a draw is recorded where the dice are (faces, their lists).
+    if kind not in _DICE_FIELDS:
+        _DICE_FIELDS[kind] = tuple(
+            f.name for f in dataclasses.fields(kind) if "faces" in f.name or f.name == "dice"
+        )
+    return _DICE_FIELDS[kind]

@@ -28,6 +28,7 @@ import fatekit.table.play  # noqa: F401  (each domain registers what its command
 from fatekit.rules.core.citations import find_rule
 from fatekit.rules.core.dice import DiceSource, RandomDice
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
@@ -177,7 +178,13 @@ def decide(
         )
         check_seat_id(command.gm_seat)
         new_table(created)  # a table that could not be folded is refused before it is stored
-        return (created,)
+        way = Randomizer.parse(command.randomizer)
+        if way is Randomizer.FATE_DICE:
+            return (created,)  # as every table made before there was a choice
+        chosen = e.RandomizerChosen(
+            table_id=table_id, version=2, seat=seat, at=at, randomizer=way.value
+        )
+        return (created, chosen)
     if state is None:
         raise BadInput("there is no table yet: the first command is CreateTable")
     if table_id is not None and table_id != state.table_id:

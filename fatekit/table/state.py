@@ -324,6 +324,10 @@ class TableState:
     screen: Screen = field(default_factory=Screen)  # the GM's secrets and prepared scenes
     setting: Setting = field(default_factory=Setting)  # the campaign's setting
     safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
+    randomizer: str = "4dF"  # how the table draws (a Randomizer's value; RandomizerChosen)
+    # The Deck of Fate's cards drawn at this table, oldest first (``+0-+``): the deck still to
+    # draw from is what they leave (fatekit.rules.core.randomizers.Deck, shuffled when spent).
+    cards_drawn: list[str] = field(default_factory=list)
     # Set when an event after ``version`` does not fold: the table is open read-only, and why.
     read_only: ReadOnly | None = None
 

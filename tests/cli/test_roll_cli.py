@@ -59,6 +59,8 @@ def test_roll_without_vs_omits_the_comparison(capsys: pytest.CaptureFixture[str]
     assert main(["roll", "-1", "--dice", "1 2 5 6", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == {
+        "randomizer": "4dF",
+        "drawn": "--++",
         "faces": [-1, -1, 1, 1],
         "dice_total": 0,
         "modifier": -1,
@@ -83,6 +85,9 @@ def test_seeded_rolls_repeat(capsys: pytest.CaptureFixture[str]) -> None:
         (["roll", "2", "--dice", "+0x+"], "'x' is not a face"),
         (["roll", "2", "--dice", "++++", "--seed", "1"], "either --dice or --seed"),
         (["roll", "--seed", "abc"], "invalid int value"),
+        (["roll", "--randomizer", "coins"], "unknown randomizer 'coins'; choose one of: 4dF"),
+        (["roll", "--randomizer", "3d6", "--dice", "1 2"], "3d6 needs 3 six-sided dice"),
+        (["roll", "--randomizer", "d6-d6", "--dice", "7 1"], "written 1 to 6"),
     ],
 )
 def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None:
@@ -90,6 +95,34 @@ def test_bad_input_exits_2_with_a_message(args: list[str], message: str) -> None
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.rule("randomizer.d6-d6")
+def test_roll_with_d6_minus_d6_reads_the_plus_die_less_the_minus_die() -> None:
+    result = fatekit("roll", "+1", "--vs", "Fair", "--randomizer", "d6-d6", "--dice", "6 1")
+    assert result.returncode == 0, result.stderr
+    assert "d6-d6 [6] [1]  (+5)" in result.stdout
+    assert "+4 shifts, success with style" in result.stdout
+
+
+@pytest.mark.rule("randomizer.3d6")
+def test_roll_with_3d6_reads_the_toolkits_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "Good", "--randomizer", "3d6", "--dice", "4 5 6", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["randomizer"], data["drawn"], data["faces"]) == ("3d6", "3d6:456=+2", [])
+    assert (data["dice_total"], data["effort"]) == (2, 5)
+
+
+@pytest.mark.rule("randomizer.deck-of-fate")
+def test_roll_draws_a_card_repeatably_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["roll", "+2", "--randomizer", "deck", "--seed", "9", "--json"])
+    first = json.loads(capsys.readouterr().out)
+    main(["roll", "+2", "--randomizer", "Deck", "--seed", "9", "--json"])
+    assert json.loads(capsys.readouterr().out) == first
+    assert first["randomizer"] == "deck" and first["drawn"].startswith("card:")
+    assert first["dice_total"] == sum(first["faces"])
+    assert main(["roll", "--randomizer", "deck", "--dice", "+0-+"]) == 0
+    assert "Card:   +1 ([+] [0] [-] [+])  (+1)" in capsys.readouterr().out
 
 
 def test_no_command_prints_help_and_exits_2() -> None:

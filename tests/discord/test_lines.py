@@ -123,3 +123,16 @@ def test_a_treatment_roll_names_the_patient_and_the_name_while_it_heals(language
     )
     assert line is not None and "charles" in line and "*Set Arm*" in line
     assert dice_text("+0-+") in line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_card_and_six_sided_dice_are_said_in_each_language(language: str) -> None:
+    """Discord's roll says what was drawn: a card by its number and faces, six-sided dice by
+    their way, numbers and total, in the reader's language."""
+    said = words(language)
+    reader = Reader({"seats": [], "characters": [], "table": {}, "scene": None}, said)
+    card = reader.dice("card:+0-+")
+    assert card.startswith(said("dice.card", total="**+1**")) and card.endswith(dice_text("+0-+"))
+    three = reader.dice("3d6:456=+2")
+    assert three == said("dice.d6.read", way=said("randomizer.3d6"), dice="[4] [5] [6]", total="+2")
+    assert reader.dice("+0-+") == dice_text("+0-+")

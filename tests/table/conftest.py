@@ -101,10 +101,12 @@ def play() -> Play:
     return seated()
 
 
-def seated(options: tuple[str, ...] = (), preset: str = "condensed") -> Play:
-    """The ``play`` table, with these optional rules (or another preset)."""
+def seated(
+    options: tuple[str, ...] = (), preset: str = "condensed", randomizer: str = "4dF"
+) -> Play:
+    """The ``play`` table, with these optional rules (or another preset, or randomizer)."""
     table = Play()
-    table.do(c.CreateTable(name="The Yacht", options=options, preset=preset))
+    table.do(c.CreateTable(name="The Yacht", options=options, preset=preset, randomizer=randomizer))
     table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
     table.do(c.AddSeat(seat_id="ben", role=Role.PLAYER, name="Ben"))
     table.do(c.AddSeat(seat_id="sam", role=Role.SPECTATOR, name="Sam"))

@@ -35,9 +35,10 @@ from fatekit.rules.core.actions import (
     resolve,
 )
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.dice import DiceSource, FateDice
+from fatekit.rules.core.dice import DiceSource
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty, Outcome, Roll, outcome_for
+from fatekit.rules.core.randomizers import Dice
 from fatekit.rules.core.waivers import refuse
 
 __all__ = ["AFTER_DICE_RULE", "ActionRoll", "RecordedFigures", "RollPhase", "offering"]
@@ -108,8 +109,8 @@ class ActionRoll:
         self.opposition: ActionRoll | None = None
         self.opposes: ActionRoll | None = None
         self.phase = RollPhase.READY
-        self.dice: FateDice | None = None
-        self.rerolled: list[FateDice] = []  # earlier dice, replaced by rerolls
+        self.dice: Dice | None = None
+        self.rerolled: list[Dice] = []  # earlier dice, replaced by rerolls
         self.bonuses: list[Bonus] = []
         self.invocations: list[Invocation] = []
         self.extra_free_invokes = 0  # from stunts, added to a successful create an advantage
@@ -151,7 +152,7 @@ class ActionRoll:
 
     # -- the dice ---------------------------------------------------------------------------
 
-    def roll(self) -> FateDice:
+    def roll(self) -> Dice:
         """Roll this roll's dice (and an active defender's, if they have not rolled yet)."""
         if self.phase is not RollPhase.READY:
             raise BadInput(f"{self.actor}'s dice have already been rolled")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from fatekit.rules.core.citations import CONDENSED, rule
-from fatekit.rules.core.dice import FateDice
+from fatekit.rules.core.randomizers import Dice
 
 __all__ = [
     "EFFORT_RULE",
@@ -93,7 +93,7 @@ class Difficulty:
 class Roll:
     """Four dice plus a rating plus bonuses: one side's effort."""
 
-    dice: FateDice
+    dice: Dice
     rating: int
     bonuses: tuple[Bonus, ...] = ()
 

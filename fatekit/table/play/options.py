@@ -1,4 +1,5 @@
-"""The optional rules in force, changed between sessions: the GM takes one up or drops it as
+"""How the table draws its dice (:class:`RandomizerChosen`, as the GM makes the table), and the
+optional rules in force, changed between sessions: the GM takes one up or drops it as
 play shows the group needs it (:data:`~fatekit.rules.options.ruleset.BETWEEN_SESSIONS` says which
 may change once a table plays, and the rules refuse the others, saying why). The change is a
 logged table setting every seat sees; what happened before it stays as it was recorded, and only
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
@@ -19,7 +21,7 @@ from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
 from fatekit.table.telling import tells, when
 
-__all__ = ["OptionalRuleSet", "SetOptionalRule"]
+__all__ = ["OptionalRuleSet", "RandomizerChosen", "SetOptionalRule"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,7 +40,27 @@ class OptionalRuleSet(Event):
     on: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomizerChosen(Event):
+    """The GM chose how the table draws its results: a :class:`Randomizer`'s value (four Fate
+    dice, the Deck of Fate, 4d6, 3d6 or d6-d6). A table whose log has none draws four Fate dice."""
+
+    randomizer: str
+
+
 gm_only((SetOptionalRule, OptionalRuleSet, "change the table's optional rules"))
+
+
+@judges(RandomizerChosen)
+def _judge_randomizer_chosen(state: TableState, event: RandomizerChosen) -> None:
+    if Randomizer.parse(event.randomizer).value != event.randomizer:
+        raise BadInput(f"the randomizer is recorded by its name, not {event.randomizer!r}")
+    _randomizer_chosen(state, event)
+
+
+@assigns(RandomizerChosen)
+def _randomizer_chosen(state: TableState, event: RandomizerChosen) -> None:
+    state.randomizer = event.randomizer
 
 
 @judges(OptionalRuleSet)
@@ -62,7 +84,7 @@ def _optional_rule_set(state: TableState, event: OptionalRuleSet) -> None:
     state.options = tuple(sorted(chosen | {event.option.value} if event.on else chosen))
 
 
-shown_whole(OptionalRuleSet)
+shown_whole(OptionalRuleSet, RandomizerChosen)
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
@@ -71,3 +93,4 @@ tells(
     (when("OptionalRuleSet.on", "on"), when("OptionalRuleSet.off")),
     option=say.word("option.", "option"),
 )
+tells(RandomizerChosen, "RandomizerChosen", randomizer=say.word("randomizer.", "randomizer"))

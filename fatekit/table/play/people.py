@@ -99,6 +99,7 @@ class CreateTable(Command):
     gm_seat: str = "gm"
     gm_name: str = "GM"
     ruleset: RulesetText | None = None  # a rule-set file's JSON text: the table plays it
+    randomizer: str = "4dF"  # how the table draws: 4dF, deck, 4d6, 3d6 or d6-d6
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,7 +16,7 @@ import { refreshOdds } from "./roll.js";
 import { refreshFollowing } from "./forms.js";
 import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
-import { OPTIONS, PRESETS, SKILL_LISTS } from "./start/choices.js";
+import { OPTIONS, PRESETS, RANDOMIZERS, SKILL_LISTS } from "./start/choices.js";
 
 const RECENT_KEY = "fatekit.recent";
 
@@ -153,6 +153,11 @@ function renderStart() {
     { id: "new-table-preset" },
     PRESETS.map((p) => h("option", { value: p }, t(`preset.${p}`))),
   );
+  const randomizer = h(
+    "select",
+    { id: "new-table-randomizer" },
+    RANDOMIZERS.map((r) => h("option", { value: r }, t(`randomizer.${r}`))),
+  );
   const rulesetPreview = h("div", { id: "ruleset-preview", "aria-live": "polite" });
   const editor = rulesetEditor(rulesetPreview);
   const rulesetFile = h("input", {
@@ -262,6 +267,7 @@ function renderStart() {
             preset: preset.value,
             options: chosen,
             gm_name: gmName.value.trim() || "GM",
+            randomizer: randomizer.value,
             ...listed,
             ...own,
           });
@@ -276,6 +282,7 @@ function renderStart() {
     field(t("start.table_name"), name),
     field(t("start.gm_name"), gmName),
     field(t("start.preset"), preset),
+    field(t("randomizer.label"), randomizer, h("p", { class: "hint" }, t("randomizer.hint"))),
     field(t("start.ruleset"), rulesetFile, [h("p", { class: "hint" }, t("start.ruleset_hint")), builtinFile(preset)]),
     h(
       "div",

@@ -1141,6 +1141,20 @@ export const TOLD = {
       },
     ],
   },
+  RandomizerChosen: {
+    cases: [
+      {
+        key: "RandomizerChosen",
+      },
+    ],
+    pieces: {
+      randomizer: {
+        kind: "word",
+        field: "randomizer",
+        prefix: "randomizer.",
+      },
+    },
+  },
   RecapLineAdded: {
     cases: [
       {

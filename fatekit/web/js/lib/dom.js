@@ -64,17 +64,40 @@ export function field(label, control, hint = null) {
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
 }
 
-/** Dice faces as the table writes them ("+0-+") shown as four dice, and read out as words in
- * the page's language with their total ("plus, blank, minus, plus; total +1"): a screen reader
- * reads the raw faces as punctuation. */
+/** A total as a screen reader says it: U+2212 is read "minus" where a hyphen is often skipped. */
+function signedTotal(total) {
+  return total > 0 ? `+${total}` : total < 0 ? `\u2212${-total}` : "0";
+}
+
+/** A draw as the table records it: four Fate faces ("+0-+"), a card of the Deck of Fate
+ * ("card:+0-+") or six-sided dice with the total the server read them as ("3d6:456=+2"). */
+export function drawn(text) {
+  const colon = text.indexOf(":");
+  const way = colon < 0 ? "4dF" : text.slice(0, colon);
+  const rest = colon < 0 ? text : text.slice(colon + 1);
+  if (way === "4dF" || way === "card") {
+    const total = [...rest].reduce((sum, f) => sum + (f === "+" ? 1 : f === "-" ? -1 : 0), 0);
+    return { way: way === "card" ? "deck" : "4dF", faces: rest, d6: [], total };
+  }
+  const [d6, total] = rest.split("=");
+  return { way, faces: "", d6: [...d6].map(Number), total: Number(total) };
+}
+
+/** Dice as the table writes them shown as dice, a card as its large number over its faces, and
+ * six-sided dice as their numbers; each read out as words in the page's language with its
+ * total ("plus, blank, minus, plus; total +1"): a screen reader reads the raw faces as
+ * punctuation. */
 export function dice(faces) {
+  const found = drawn(faces || "");
   const row = h("span", {
-    class: "dice",
+    class: found.way === "deck" ? "dice card" : "dice",
     role: "img",
     "aria-label": diceWords(faces || ""),
     "data-faces": faces || "",
   });
-  for (const face of faces || "") {
+  if (found.way === "deck")
+    row.append(h("span", { class: "card-number", "aria-hidden": "true" }, signedTotal(found.total)));
+  for (const face of found.faces) {
     const kind = face === "+" ? "plus" : face === "-" ? "minus" : "blank";
     row.append(
       h(
@@ -84,17 +107,21 @@ export function dice(faces) {
       ),
     );
   }
+  for (const d of found.d6) row.append(h("span", { class: "die d6", "aria-hidden": "true" }, String(d)));
+  if (found.d6.length) row.append(h("span", { class: "d6-total", "aria-hidden": "true" }, signedTotal(found.total)));
   return row;
 }
 
-/** The words a screen reader says for dice faces; empty for no dice. */
+/** The words a screen reader says for a draw; empty for no dice. */
 export function diceWords(faces) {
   if (!faces) return "";
-  const names = [...faces].map((f) => t(`dice.face.${f === "+" ? "plus" : f === "-" ? "minus" : "blank"}`));
-  const total = [...faces].reduce((sum, f) => sum + (f === "+" ? 1 : f === "-" ? -1 : 0), 0);
-  // U+2212 is read "minus" where a hyphen is often skipped.
-  const signed = total > 0 ? `+${total}` : total < 0 ? `\u2212${-total}` : "0";
-  return t("dice.read", { faces: names.join(", "), total: signed });
+  const found = drawn(faces);
+  const total = signedTotal(found.total);
+  if (found.d6.length)
+    return t("dice.d6.read", { way: t(`randomizer.${found.way}`), dice: found.d6.join(", "), total });
+  const names = [...found.faces].map((f) => t(`dice.face.${f === "+" ? "plus" : f === "-" ? "minus" : "blank"}`));
+  const read = t("dice.read", { faces: names.join(", "), total });
+  return found.way === "deck" ? t("dice.card.read", { total, faces: read }) : read;
 }
 
 /** One box of a stress track or a countdown, read as words ("box 2 of 3, worth 2, checked"):

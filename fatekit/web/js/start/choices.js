@@ -2,6 +2,8 @@
 // theirs, and the optional rules (in the order the start page and the rule-set editor list them).
 
 export const PRESETS = ["condensed", "core", "fae", "ode"];
+/** How a table may draw (fatekit.rules.core.randomizers.Randomizer): four Fate dice first. */
+export const RANDOMIZERS = ["4dF", "deck", "4d6", "3d6", "d6-d6"];
 export const SKILL_LISTS = [
   "actions",
   "approaches",
