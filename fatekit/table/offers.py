@@ -25,6 +25,7 @@ from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.difficulty import DifficultyKey, difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
@@ -286,6 +287,7 @@ def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: 
         invokes=invokes,
         target=target,
         opposition_dice=their_dice,
+        randomizer=Randomizer(viewer.state.randomizer),
     )
     return {
         "choice": found.choice.value,
@@ -382,7 +384,7 @@ def roll_odds(
         extra = (mine, theirs)
         modifier += mine
         opposition += theirs
-    found = chances(modifier, opposition, active=active)
+    found = chances(modifier, opposition, active=active, randomizer=Randomizer(state.randomizer))
     return {
         "hidden": False,
         "modifier": modifier,

@@ -79,3 +79,25 @@ def test_an_unknown_randomizer_is_refused_and_nothing_is_made() -> None:
 def test_a_spent_deck_is_shuffled_back() -> None:
     every = [card.symbols() for card in DECK]
     assert Deck([*every, *every[:3]]).left == 78
+
+
+@pytest.mark.rule("randomizer.d6-d6")
+@pytest.mark.rule("randomizer.3d6")
+def test_the_tables_odds_count_its_own_way_of_drawing() -> None:
+    """The odds and advice a seat reads are the table's own randomizer's, not four Fate dice's:
+    3d6 and d6-d6 spread differently (the merge found the table's panels still counting 4dF)."""
+    from fatekit.odds import chances
+    from fatekit.rules.core.randomizers import Randomizer
+    from fatekit.table.offers import roll_odds
+
+    read: dict[str, dict[str, object]] = {}
+    for way in ("4dF", "deck", "4d6", "3d6", "d6-d6"):
+        play = seated(randomizer=way)
+        odds = roll_odds(play.s, "ann", actor="ruth", skill="athletics", difficulty=3)
+        exact = chances(odds["modifier"], 3, active=False, randomizer=Randomizer(way)).as_dict()
+        assert {k: v["p"] for k, v in odds["chances"].items()} == pytest.approx(
+            {k: float(v) for k, v in exact.items()}
+        )
+        read[way] = odds["chances"]
+    assert read["deck"] == read["4d6"] == read["4dF"]
+    assert read["3d6"] != read["4dF"] and read["d6-d6"] != read["4dF"]
