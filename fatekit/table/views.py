@@ -55,7 +55,7 @@ from fatekit.table.play.contests import (
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
 from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
-from fatekit.table.play.safety import SafetyPart, safety_view
+from fatekit.table.play.safety import SafetyPart, held_back, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
 from fatekit.table.play.secrets import ScreenPart, screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
@@ -279,7 +279,10 @@ def _you(viewer: Viewer) -> YouPart:
         role=viewer.seat.role,
         name=viewer.seat.name,
         characters=sorted(viewer.mine),
-        may=cast(list[GmMove], gm_moves(viewer.seat)),
+        may=cast(
+            list[GmMove],
+            [k.__name__ for k in gm_moves(viewer.seat) if not held_back(viewer.state, k)],
+        ),
     )
 
 
@@ -329,7 +332,8 @@ OFFERING = PLAY | {Region.SAFETY}
 PARTS: tuple[ViewPart, ...] = (
     # Its version is a part of its own in the live document (fatekit.table.documents).
     ViewPart("table", frozenset({Region.TABLE, Region.SEATS, Region.VERSION}), _table),
-    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS}), _you),
+    # Its GM's moves are held back while a safety signal waits.
+    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS, Region.SAFETY}), _you),
     ViewPart(
         "seats",
         frozenset({Region.SEATS}),

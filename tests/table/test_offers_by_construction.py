@@ -23,6 +23,7 @@ from fatekit.rules import (
     FateError,
     ForbiddenAction,
     GrantsBoost,
+    IllegalAction,
     RandomDice,
     RuleException,
     SkillBonus,
@@ -31,11 +32,13 @@ from fatekit.rules import (
     new_character,
 )
 from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.safety import SafetyTool
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
 from fatekit.table.parts import UnsetType
 from fatekit.table.play.aspects import CompelAnswer
+from fatekit.table.play.safety import blocks
 from fatekit.table.seats import Role
 from fatekit.table.seeing import Viewer
 from fatekit.table.views import GmMove, SeatView, table_view
@@ -152,11 +155,16 @@ def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
 
 
 def _check_gm_moves(state: TableState, seat: str, may: set[str]) -> None:
-    """A command only a GM may send is listed exactly when its decider lets the seat past the
-    check it makes first (before it reads the command, so a blank one is enough)."""
+    """A command only a GM may send is listed exactly when the table lets the seat past the
+    checks it makes first: a safety signal waiting holds it back (:func:`blocks`, asked by
+    :func:`~fatekit.table.handle.decide` before any decider), then the decider's GM check, made
+    before it reads the command, so a blank one is enough."""
     sitter = state.seat(seat)
     for kind in GM_MOVES:
         blank = object.__new__(kind)
+        if blocks(state, blank):
+            assert kind.__name__ not in may, f"{seat} was offered {kind.__name__}, held back"
+            continue
         context = Context(state, sitter, RandomDice(seed=1), NOW)
         try:
             DECIDERS[kind](context, blank)
@@ -216,3 +224,30 @@ def test_stunts_used_on_their_own_offered_exactly_when_taken() -> None:
     assert [ch.usable_stunts for ch in ann.characters] == [["Smoke"]]
     # The GM and Ann: two stunts before the scene, three in it, one at the end.
     assert seen["UseStunt"] == (2 + 3 + 1) * 2
+
+
+def test_a_waiting_safety_signal_holds_the_gms_moves_back_in_you_may() -> None:
+    # The table takes no move of play while a signal waits (Fate's safety tools: the signal comes
+    # first); the GM's document offers only what it still takes: the answer, an undo, seating.
+    play = Play()
+    play.do(c.CreateTable(name="Signals", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    play.do(c.StartSession())
+    before = set(table_view(Viewer(play.s, "gm")).you.may)
+    assert {"StartScene", "AnswerSignal", "Undo"} <= before
+    play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ann")
+    held = table_view(Viewer(play.s, "gm")).you.may
+    assert held == ["AddSeat", "AnswerSignal", "RemoveSeat", "Undo"]
+    for move in (
+        c.StartScene(name="Docks", participants=()),
+        c.EndSession(),
+        c.DescribeSetting(name="Rain"),
+    ):
+        with pytest.raises(IllegalAction, match="signal is waiting"):
+            handle(play.s, move, seat="gm", now=NOW)
+    seen: Counter[str] = Counter()
+    _check_state(play.s, "a signal waiting", seen)
+    signal = next(iter(play.s.safety.waiting))
+    play.do(c.AnswerSignal(signal_id=signal))
+    assert set(table_view(Viewer(play.s, "gm")).you.may) == before
