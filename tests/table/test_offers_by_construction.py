@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import get_args
 
+import msgspec
 import pytest
 
 from fatekit.formats import dumps_character
@@ -41,7 +42,7 @@ from fatekit.table.play.aspects import CompelAnswer
 from fatekit.table.play.safety import blocks
 from fatekit.table.seats import Role
 from fatekit.table.seeing import Viewer
-from fatekit.table.views import GmMove, SeatView, table_view
+from fatekit.table.views import GmMove, SeatView, YouPart, table_view
 
 from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
 from .conftest import Play  # type: ignore[import-not-found]
@@ -177,7 +178,12 @@ def _check_gm_moves(state: TableState, seat: str, may: set[str]) -> None:
 
 
 def test_the_gm_moves_type_names_every_command_only_a_gm_may_send() -> None:
-    assert set(get_args(GmMove)) == {kind.__name__ for kind in GM_MOVES}
+    # Derived from the registry, so the published contract lists them with no hand list.
+    names = sorted(kind.__name__ for kind in GM_MOVES)
+    assert list(get_args(GmMove)) == names
+    schema = msgspec.json.schema(YouPart)
+    you = schema["$defs"]["YouPart"]["properties"]["may"]
+    assert you["items"]["enum"] == names
 
 
 @pytest.mark.parametrize("seed", range(4_100, 4_100 + GAMES))
