@@ -53,9 +53,16 @@ STEPS = 30
 Offer = tuple[str, ...]
 
 
-def _offered(view: SeatView) -> set[Offer]:
+def _offered(view: SeatView, state: TableState) -> set[Offer]:
     """Every move the document offers, as (command, subject...)."""
     found: set[Offer] = set()
+    for character in view.characters:
+        if isinstance(character.healing, UnsetType):
+            continue
+        slots = state.game.character(character.id).consequences
+        for slot, healing in zip(slots, character.healing, strict=True):
+            if healing.treatment is not None and slot.aspect is not None:
+                found |= {("Treat", slot.aspect.id, who) for who in healing.treatment.treaters}
     for compel in view.compels:
         found |= {("AnswerCompel", compel.id, a.value) for a in compel.offers}
     for roll in view.rolls:
@@ -114,6 +121,20 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
         yield ("RemoveAspect", aspect.id), [c.RemoveAspect(aspect_id=aspect.id)]
     if game.scene is not None:
         yield ("EndScene",), [c.EndScene()]
+    # The skills the rule set treats with (any of its skills, where it names none).
+    preset = game.ruleset.preset
+    treating = sorted({skill for _, skill in preset.recovery.skills}) or list(preset.skill_keys)
+    for slot in (s for ch in game.characters.values() for s in ch.consequences):
+        if slot.aspect is None:
+            continue
+        for cid in game.characters:
+            yield (
+                ("Treat", slot.aspect.id, cid),
+                [
+                    c.Treat(actor=cid, skill=skill, aspect_id=slot.aspect.id, new_name="Mending")
+                    for skill in treating
+                ],
+            )
     if state.conflict is not None:
         turns = state.conflict.turns
         nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
@@ -144,8 +165,10 @@ def _taken(state: TableState, ways: list[c.Command], seat: str) -> str | None:
 def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
     for seat in SEATS:
         view = table_view(Viewer(state, seat))
-        offered = _offered(view)
+        offered = _offered(view, state)
         for key, ways in _candidates(state):
+            if key[0] == "Treat" and not Viewer(state, seat).knows(key[2]):
+                continue  # a seat cannot name a character it may not know of
             why = _taken(state, ways, seat)
             if key in offered:
                 seen[key[0] if key[0] != "AnswerCompel" else f"AnswerCompel:{key[2]}"] += 1
