@@ -946,6 +946,7 @@ export interface LegalActionPart {
     [k: string]: string[];
   };
   ranged?: string[];
+  scale_against?: string[];
 }
 /**
  * A hazard acting in the conflict; its rating and Weapon only to a seat that may see its

@@ -21,7 +21,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import check_invoke
 from fatekit.rules.aspects.stunt_uses import stunt_offers
 from fatekit.rules.characters.character import Character
-from fatekit.rules.core.actions import Action
+from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.difficulty import DifficultyKey, difficulty_guidance
 from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
@@ -44,6 +44,7 @@ __all__ = [
     "invoke_options",
     "legal_actions",
     "roll_odds",
+    "scale_against",
     "stunt_bonuses",
 ]
 
@@ -106,27 +107,50 @@ class LegalActionPart(Part, kw_only=True):
     skills: list[str]
     reach: dict[str, list[str]] | UnsetType = UNSET
     ranged: list[str] | UnsetType = UNSET
+    # Whom this roll may be made against with a scale benefit named by this seat (none: unset).
+    scale_against: list[str] | UnsetType = UNSET
+
+
+# The rolled moves whose higher side in scale takes a benefit.
+_SCALED_MOVES = frozenset({Move.ATTACK, Move.CREATE_ADVANTAGE, Move.OVERCOME})
 
 
 def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[LegalActionPart]]:
     """The moves each of the seat's characters in the conflict may make now, as the engine
     allows them."""
-    return {
-        who: [_legal_action(a) for a in conflict.legal_actions(who)]
-        for who in conflict.roster.fighters
-        if who in viewer.mine
-    }
+    out: dict[str, list[LegalActionPart]] = {}
+    for who in conflict.roster.fighters:
+        if who in viewer.mine:
+            scaled = scale_against(viewer, conflict, who)
+            out[who] = [_legal_action(a, scaled) for a in conflict.legal_actions(who)]
+    return out
 
 
-def _legal_action(action: LegalAction) -> LegalActionPart:
+def scale_against(viewer: Viewer, conflict: Conflict, actor: str) -> list[str]:
+    """The participants ``actor`` may roll against naming a scale benefit from this seat: those
+    the engine puts at another scale (its own check, the one a roll makes), where the higher
+    side is one the seat acts for (the table's own check: the benefit is the higher side's)."""
+    found = []
+    for other in conflict.roster.fighters:
+        if other == actor:
+            continue
+        side = conflict.obstacles.higher_in_scale(actor, other)
+        if side is Side.ACTOR or (side is Side.OPPOSITION and other in viewer.mine):
+            found.append(other)
+    return found
+
+
+def _legal_action(action: LegalAction, scaled: list[str]) -> LegalActionPart:
     """A move the view offers; an attack also says which targets each skill reaches and which
-    skills attack from a distance, so a page offers only what the engine will take."""
+    skills attack from a distance, so a page offers only what the engine will take; a rolled
+    move, against whom a scale benefit may be named."""
     return LegalActionPart(
         move=action.move,
         targets=list(action.targets),
         skills=list(action.skills),
         reach={skill: list(targets) for skill, targets in action.reach} if action.reach else UNSET,
         ranged=list(action.ranged) if action.reach else UNSET,
+        scale_against=scaled if scaled and action.move in _SCALED_MOVES else UNSET,
     )
 
 

@@ -11,15 +11,17 @@ import pytest
 
 from fatekit.formats import dumps_character
 from fatekit.rules import BadInput, ForbiddenAction, IllegalAction, major_npc
+from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.core.errors import FateError
 from fatekit.rules.options.big_bads import ImmunityKind
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import FocusKind, Status
-from fatekit.table import SEAT_RULE, view_for
+from fatekit.table import SEAT_RULE, handle, view_for
 from fatekit.table import commands as c
 from fatekit.table import events as e
 
-from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
+from .conftest import NOW, Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
 
 
 def goon_sheet() -> str:
@@ -228,6 +230,75 @@ def test_scale_and_the_higher_sides_choice() -> None:
     assert roll.opposition_value == 4  # Alice's Good (+3) Fight, +1 for one level of scale
     assert view_for(play.s, "ann")["conflict"]["fighters"][2]["scale"] == "supernatural"
     assert_replays(play)
+
+
+def _rolls_against(actor: str, other: str) -> dict[str, c.Command]:
+    """Each rolled move of ``actor`` against ``other`` naming a scale benefit, by its move."""
+    benefit = ScaleBenefit.BEFORE_ROLL
+    return {
+        "attack": c.Attack(
+            actor=actor, target=other, skill="fight", dice="0000", scale_benefit=benefit
+        ),
+        "create_advantage": c.CreateAdvantage(
+            actor=actor, against=other, skill="fight", dice="0000", scale_benefit=benefit
+        ),
+        "overcome": c.Overcome(
+            actor=actor, against=other, skill="fight", dice="0000", scale_benefit=benefit
+        ),
+    }
+
+
+def _accepted(play: Play, command: c.Command, seat: str) -> bool:
+    """Whether the table takes ``command`` from ``seat`` now (``handle`` leaves the state as it
+    was); the table rolls the defence."""
+    try:
+        handle(play.s, command, seat=seat, table_id="t1", dice=ScriptedDice(["0000"]), now=NOW)
+    except FateError:
+        return False
+    return True
+
+
+def _scale_offers_are_taken(play: Play, seat: str, actor: str) -> set[tuple[str, str]]:
+    """The (move, opponent) pairs the seat's view offers a scale benefit for, checked to be
+    exactly those the table accepts a benefit on, for every opponent a move may face."""
+    moves = {m["move"]: m for m in view_for(play.s, seat)["conflict"]["legal_actions"][actor]}
+    offered = set()
+    for other in ("ruth", "charles", "alice"):
+        if other == actor:
+            continue
+        for move, command in _rolls_against(actor, other).items():
+            if move == "attack" and other not in moves["attack"]["targets"]:
+                continue  # not an attack the page offers at all
+            shown = other in moves[move].get("scale_against", [])
+            assert shown == _accepted(play, command, seat), (seat, move, other)
+            if shown:
+                offered.add((move, other))
+    return offered
+
+
+@pytest.mark.rule("scale.benefit")
+def test_a_scale_benefit_is_offered_exactly_when_the_table_takes_it() -> None:
+    """Condensed, Optional Rules > Scale: only the higher of two sides at different levels takes
+    a benefit. The view offers it against exactly those a roll would accept it against."""
+    play = seated(("scale",))
+    fight(play)
+    # Everyone level (no scale set: all at the bottom of the ladder): no choice anywhere.
+    assert _scale_offers_are_taken(play, "ann", "ruth") == set()
+    assert _scale_offers_are_taken(play, "gm", "ruth") == set()
+    # Alice stands higher: the benefit is hers, chosen by the GM's seat, never by Ann's.
+    play.do(c.SetScale(character_id="alice", level="legendary"))
+    assert _scale_offers_are_taken(play, "ann", "ruth") == set()
+    gm = _scale_offers_are_taken(play, "gm", "ruth")
+    assert gm == {("attack", "alice"), ("create_advantage", "alice"), ("overcome", "alice")}
+    # Ruth at Alice's level: nothing to take against her (Charles, below them both, is another
+    # matter).
+    play.do(c.SetScale(character_id="ruth", level="legendary"))
+    assert {other for _, other in _scale_offers_are_taken(play, "gm", "ruth")} == {"charles"}
+    # Ruth above everyone: her player takes it, against Alice and (for a non-attack) Charles.
+    play.do(c.SetScale(character_id="ruth", level="godlike"))
+    ann = _scale_offers_are_taken(play, "ann", "ruth")
+    assert ("attack", "alice") in ann and ("create_advantage", "charles") in ann
+    assert ("attack", "charles") not in ann  # no attack on an ally at all
 
 
 def test_scale_needs_the_option(play: Play) -> None:

@@ -63,13 +63,23 @@ def start_server(db: Path, env: dict[str, str] | None = None) -> tuple[subproces
     threading.Thread(target=pump, daemon=True).start()
     seen: list[str] = []
     base = None
-    while base is None:
-        line = lines.get(timeout=30)
-        if line is None:
-            raise AssertionError("the server exited: " + "".join(seen))
-        seen.append(line)
-        if found := re.search(r"serving at (http://\S+)", line):
-            base = found.group(1)
+    try:
+        while base is None:
+            # Generous: on a loaded two-core machine importing the server alone can take long.
+            try:
+                line = lines.get(timeout=120)
+            except queue.Empty:
+                raise AssertionError(
+                    "the server did not start in 120 s: " + "".join(seen)
+                ) from None
+            if line is None:
+                raise AssertionError("the server exited: " + "".join(seen))
+            seen.append(line)
+            if found := re.search(r"serving at (http://\S+)", line):
+                base = found.group(1)
+    except BaseException:
+        process.kill()  # never leave a server behind a test that could not use it
+        raise
     return process, base
 
 

@@ -66,6 +66,18 @@ async (lang) => {
 """
 
 
+# Why a dialog is still open when no refusal is shown: a field the browser holds invalid, a
+# submission still in flight (its button disabled), or the dialog drawn again under the test.
+STILL_OPEN = """form => {
+  const f = document.getElementById(form);
+  if (!f) return `no form #${form} in the dialog now: ${document.getElementById('dialog').innerText.slice(0, 200)}`;
+  const wrong = [...f.elements].filter(el => el.willValidate && !el.validity.valid);
+  const button = document.getElementById(`${form}-submit`);
+  return `invalid: ${JSON.stringify(wrong.map(el => [el.id, el.value, el.validationMessage]))}; `
+    + `submit disabled: ${button ? button.disabled : 'gone'}; connection: ${(document.getElementById('connection') || {}).className}`;
+}"""
+
+
 class Player:
     """One person at the table: their page, and what they do on it."""
 
@@ -92,7 +104,8 @@ class Player:
             )
         except Exception:
             said = self.page.locator("#dialog .dialog-error").inner_text()
-            raise AssertionError(f"{self.name}: {form} was refused: {said}") from None
+            state = self.page.evaluate(STILL_OPEN, form)
+            raise AssertionError(f"{self.name}: {form} was refused: {said!r}; {state}") from None
 
 
 def drag(page: Any, source: str, target: str) -> None:

@@ -134,6 +134,22 @@ class Obstacles:
         except KeyError:
             raise BadInput(f"no block {block_id!r} in this scene") from None
 
+    def higher_in_scale(self, actor: str, other: str) -> Side | None:
+        """The side that stands higher in scale on a roll between ``actor`` and ``other``, or
+        ``None`` when scale does not count for them or they stand level: the check both a roll
+        and the offer of a scale benefit make."""
+        involved = actor in self.big_bad_rules.big_bads or other in self.big_bad_rules.big_bads
+        if not scale_applies(self.roster.ruleset, big_bad_involved=involved):
+            return None
+        # Anyone without a level stands at the bottom of the ladder.
+        bottom = self.roster.scale_ladder.keys[0]
+        found = higher_side(
+            self.roster.scale_ladder,
+            self.roster.fighters[actor].scale or bottom,
+            self.roster.fighters[other].scale or bottom,
+        )
+        return None if found is None else found[0]
+
     def scale(
         self,
         roll: ActionRoll,
@@ -147,22 +163,16 @@ class Obstacles:
         """The scale advantage on this roll, if the two sides differ; its bonus goes on now (a
         benefit named where none is taken is refused, unless not ``checked``: a roll a table's
         log recorded)."""
-        involved = actor in self.big_bad_rules.big_bads or other in self.big_bad_rules.big_bads
-        if other is None or not scale_applies(self.roster.ruleset, big_bad_involved=involved):
+        side = None if other is None else self.higher_in_scale(actor, other)
+        if side is None:
             if benefit is not None and checked:
                 _no_scale_benefit("there is no difference in scale to take")
             return None
+        assert other is not None
         # Anyone without a level stands at the bottom of the ladder.
         bottom = self.roster.scale_ladder.keys[0]
         mine = self.roster.fighters[actor].scale or bottom
         theirs = self.roster.fighters[other].scale or bottom
-        if mine == theirs:
-            if benefit is not None and checked:
-                _no_scale_benefit("there is no difference in scale to take")
-            return None
-        found = higher_side(self.roster.scale_ladder, mine, theirs)
-        assert found is not None
-        side, _ = found
         if side is Side.OPPOSITION and roll.opposition is None:
             # A higher side that does not roll (forgoing its defence) takes no benefit.
             if benefit is not None and checked:

@@ -13,7 +13,7 @@ from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.options.obstacles import CoverUse
-from fatekit.rules.options.scale import ScaleBenefit, higher_side
+from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect, Rating
@@ -315,14 +315,7 @@ def _require_scale_choice(
         return
     if actor not in conflict.roster.fighters or other not in conflict.roster.fighters:
         return  # unknown participants: the fold refuses them
-    ladder = conflict.roster.scale_ladder
-    bottom = ladder.keys[0]  # the engine counts anyone without a level at the bottom
-    found = higher_side(
-        ladder,
-        conflict.roster.fighters[actor].scale or bottom,
-        conflict.roster.fighters[other].scale or bottom,
-    )
-    if found is not None and found[0] is Side.OPPOSITION:
+    if conflict.obstacles.higher_in_scale(actor, other) is Side.OPPOSITION:
         context.require_control(other, "choose the scale benefit of the higher side")
 
 

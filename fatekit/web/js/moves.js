@@ -112,14 +112,22 @@ function openConcede(id) {
   );
 }
 
-/** The higher side's choice of scale benefit, when the table plays with scale. */
-function scaleBenefit(id) {
-  if (!hasOption("scale") && !hasOption("big_bads")) return [null, null];
+/** The higher side's choice of scale benefit: offered only against those the engine says this
+ * seat may name one against (the move's `scale_against`); `fit` shows it for the one chosen. */
+function scaleBenefit(id, move) {
+  const against = move.scale_against || [];
+  if (!against.length) return [null, null, () => {}];
   const sel = select(id, [
     ["", t("scale.benefit.none")],
     ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)]),
   ]);
-  return [sel, field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")))];
+  const box = field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")));
+  const fit = (other) => {
+    const open = Boolean(other) && against.includes(other);
+    box.hidden = !open;
+    if (!open) sel.value = "";
+  };
+  return [sel, box, fit];
 }
 
 function openAttack(actor, move) {
@@ -156,8 +164,9 @@ function openAttack(actor, move) {
   const into = select("attack-into-block", [["", t("attack.no_block")], ...blocks.map((b) => [b.id, b.name])], "", {
     freeText: true,
   });
-  const [benefit, benefitBox] = scaleBenefit("attack-scale-benefit");
-  const update = () =>
+  const [benefit, benefitBox, fitBenefit] = scaleBenefit("attack-scale-benefit", move);
+  const update = () => {
+    fitBenefit(target.value);
     showOdds(odds, {
       actor,
       skill: skillSel.value,
@@ -166,6 +175,7 @@ function openAttack(actor, move) {
       action: "attack",
       ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
     });
+  };
   target.addEventListener("change", update);
   if (benefit) benefit.addEventListener("change", update);
   skillSel.addEventListener("change", () => {
@@ -507,7 +517,7 @@ function openConflictRoll(actor, move, type) {
     opposeWith.value = chosen;
     if (opposeWith.value !== chosen) opposeWith.value = "";
   };
-  const [benefit, benefitBox] = scaleBenefit("conflict-scale-benefit");
+  const [benefit, benefitBox, fitBenefit] = scaleBenefit("conflict-scale-benefit", move);
   const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
   const moveTo =
     type === "Overcome" && zones.length
@@ -539,6 +549,7 @@ function openConflictRoll(actor, move, type) {
   const update = () => {
     difficultyBox.hidden = Boolean(against.value);
     opposeBox.hidden = !opponent();
+    fitBenefit(opponent());
     const scale = benefit && benefit.value ? { scale_benefit: benefit.value } : {};
     if (opponent())
       showOdds(odds, {
