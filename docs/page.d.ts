@@ -705,7 +705,9 @@ export interface HealingPart {
   treatment: TreatmentPart | null;
 }
 /**
- * The difficulty of treating a consequence, by someone else and by its bearer.
+ * The difficulty of treating a consequence, by someone else and by its bearer; the
+ * characters the seat may ask to treat it now (``treaters``, those in the scene first: none
+ * outside a scene, in a conflict, or while a treatment of it waits to be settled).
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "TreatmentPart".
@@ -713,6 +715,7 @@ export interface HealingPart {
 export interface TreatmentPart {
   difficulty: number;
   on_self: number;
+  treaters: string[];
 }
 /**
  * An aspect the seat sees: whose and where it is, its free invokes by holder (of the

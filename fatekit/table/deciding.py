@@ -196,13 +196,14 @@ def _for_gm(
     return decide
 
 
-def gm_moves(seat: Seat) -> list[str]:
-    """The commands only a GM may send, by name, that ``seat`` may send: every one for the GM
-    (by the same check their deciders make, which is the same for all of them, so made once),
-    none for anyone else."""
+def gm_moves(seat: Seat) -> list[type[Command]]:
+    """The commands only a GM may send that ``seat`` may send, by the check their deciders make
+    first (the same for all of them, so made once): every one for the GM, by name, none for
+    anyone else. A waiting safety signal holds most of them back too, which the view asks of
+    :func:`~fatekit.table.play.safety.held_back`, as :func:`~fatekit.table.handle` does."""
     if not allowed(require_gm, seat, "send the GM's moves"):
         return []
-    return sorted(kind.__name__ for kind in GM_MOVES)
+    return sorted(GM_MOVES, key=lambda kind: kind.__name__)
 
 
 def gm_only(*rows: tuple[type[Command], type[Event], str], **fixed: Any) -> None:

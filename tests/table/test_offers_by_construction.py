@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import get_args
 
+import msgspec
 import pytest
 
 from fatekit.formats import dumps_character
@@ -23,6 +24,7 @@ from fatekit.rules import (
     FateError,
     ForbiddenAction,
     GrantsBoost,
+    IllegalAction,
     RandomDice,
     RuleException,
     SkillBonus,
@@ -31,14 +33,16 @@ from fatekit.rules import (
     new_character,
 )
 from fatekit.rules.core.dice import ScriptedDice
+from fatekit.rules.safety import SafetyTool
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
 from fatekit.table.parts import UnsetType
 from fatekit.table.play.aspects import CompelAnswer
+from fatekit.table.play.safety import blocks
 from fatekit.table.seats import Role
 from fatekit.table.seeing import Viewer
-from fatekit.table.views import GmMove, SeatView, table_view
+from fatekit.table.views import GmMove, SeatView, YouPart, table_view
 
 from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
 from .conftest import Play  # type: ignore[import-not-found]
@@ -49,9 +53,16 @@ STEPS = 30
 Offer = tuple[str, ...]
 
 
-def _offered(view: SeatView) -> set[Offer]:
+def _offered(view: SeatView, state: TableState) -> set[Offer]:
     """Every move the document offers, as (command, subject...)."""
     found: set[Offer] = set()
+    for character in view.characters:
+        if isinstance(character.healing, UnsetType):
+            continue
+        slots = state.game.character(character.id).consequences
+        for slot, healing in zip(slots, character.healing, strict=True):
+            if healing.treatment is not None and slot.aspect is not None:
+                found |= {("Treat", slot.aspect.id, who) for who in healing.treatment.treaters}
     for compel in view.compels:
         found |= {("AnswerCompel", compel.id, a.value) for a in compel.offers}
     for roll in view.rolls:
@@ -110,6 +121,20 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
         yield ("RemoveAspect", aspect.id), [c.RemoveAspect(aspect_id=aspect.id)]
     if game.scene is not None:
         yield ("EndScene",), [c.EndScene()]
+    # The skills the rule set treats with (any of its skills, where it names none).
+    preset = game.ruleset.preset
+    treating = sorted({skill for _, skill in preset.recovery.skills}) or list(preset.skill_keys)
+    for slot in (s for ch in game.characters.values() for s in ch.consequences):
+        if slot.aspect is None:
+            continue
+        for cid in game.characters:
+            yield (
+                ("Treat", slot.aspect.id, cid),
+                [
+                    c.Treat(actor=cid, skill=skill, aspect_id=slot.aspect.id, new_name="Mending")
+                    for skill in treating
+                ],
+            )
     if state.conflict is not None:
         turns = state.conflict.turns
         nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
@@ -140,8 +165,10 @@ def _taken(state: TableState, ways: list[c.Command], seat: str) -> str | None:
 def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
     for seat in SEATS:
         view = table_view(Viewer(state, seat))
-        offered = _offered(view)
+        offered = _offered(view, state)
         for key, ways in _candidates(state):
+            if key[0] == "Treat" and not Viewer(state, seat).knows(key[2]):
+                continue  # a seat cannot name a character it may not know of
             why = _taken(state, ways, seat)
             if key in offered:
                 seen[key[0] if key[0] != "AnswerCompel" else f"AnswerCompel:{key[2]}"] += 1
@@ -152,11 +179,16 @@ def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
 
 
 def _check_gm_moves(state: TableState, seat: str, may: set[str]) -> None:
-    """A command only a GM may send is listed exactly when its decider lets the seat past the
-    check it makes first (before it reads the command, so a blank one is enough)."""
+    """A command only a GM may send is listed exactly when the table lets the seat past the
+    checks it makes first: a safety signal waiting holds it back (:func:`blocks`, asked by
+    :func:`~fatekit.table.handle.decide` before any decider), then the decider's GM check, made
+    before it reads the command, so a blank one is enough."""
     sitter = state.seat(seat)
     for kind in GM_MOVES:
         blank = object.__new__(kind)
+        if blocks(state, blank):
+            assert kind.__name__ not in may, f"{seat} was offered {kind.__name__}, held back"
+            continue
         context = Context(state, sitter, RandomDice(seed=1), NOW)
         try:
             DECIDERS[kind](context, blank)
@@ -169,7 +201,12 @@ def _check_gm_moves(state: TableState, seat: str, may: set[str]) -> None:
 
 
 def test_the_gm_moves_type_names_every_command_only_a_gm_may_send() -> None:
-    assert set(get_args(GmMove)) == {kind.__name__ for kind in GM_MOVES}
+    # Derived from the registry, so the published contract lists them with no hand list.
+    names = sorted(kind.__name__ for kind in GM_MOVES)
+    assert list(get_args(GmMove)) == names
+    schema = msgspec.json.schema(YouPart)
+    you = schema["$defs"]["YouPart"]["properties"]["may"]
+    assert you["items"]["enum"] == names
 
 
 @pytest.mark.parametrize("seed", range(4_100, 4_100 + GAMES))
@@ -216,3 +253,30 @@ def test_stunts_used_on_their_own_offered_exactly_when_taken() -> None:
     assert [ch.usable_stunts for ch in ann.characters] == [["Smoke"]]
     # The GM and Ann: two stunts before the scene, three in it, one at the end.
     assert seen["UseStunt"] == (2 + 3 + 1) * 2
+
+
+def test_a_waiting_safety_signal_holds_the_gms_moves_back_in_you_may() -> None:
+    # The table takes no move of play while a signal waits (Fate's safety tools: the signal comes
+    # first); the GM's document offers only what it still takes: the answer, an undo, seating.
+    play = Play()
+    play.do(c.CreateTable(name="Signals", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    play.do(c.StartSession())
+    before = set(table_view(Viewer(play.s, "gm")).you.may)
+    assert {"StartScene", "AnswerSignal", "Undo"} <= before
+    play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ann")
+    held = table_view(Viewer(play.s, "gm")).you.may
+    assert held == ["AddSeat", "AnswerSignal", "RemoveSeat", "Undo"]
+    for move in (
+        c.StartScene(name="Docks", participants=()),
+        c.EndSession(),
+        c.DescribeSetting(name="Rain"),
+    ):
+        with pytest.raises(IllegalAction, match="signal is waiting"):
+            handle(play.s, move, seat="gm", now=NOW)
+    seen: Counter[str] = Counter()
+    _check_state(play.s, "a signal waiting", seen)
+    signal = next(iter(play.s.safety.waiting))
+    play.do(c.AnswerSignal(signal_id=signal))
+    assert set(table_view(Viewer(play.s, "gm")).you.may) == before

@@ -56,6 +56,7 @@ from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
 from fatekit.table.play.scenes import Entrance, JoinedScene
+from fatekit.table.play.treatment import treaters
 from fatekit.table.regions import Region, writes
 from fatekit.table.seats import Role, Seat
 from fatekit.table.seeing import JSON, Viewer
@@ -895,10 +896,13 @@ class SheetPart(Part, kw_only=True):
 
 
 class TreatmentPart(Part, kw_only=True):
-    """The difficulty of treating a consequence, by someone else and by its bearer."""
+    """The difficulty of treating a consequence, by someone else and by its bearer; the
+    characters the seat may ask to treat it now (``treaters``, those in the scene first: none
+    outside a scene, in a conflict, or while a treatment of it waits to be settled)."""
 
     difficulty: int
     on_self: int
+    treaters: list[str]
 
 
 class HealingPart(Part, kw_only=True):
@@ -1179,7 +1183,11 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
 
 def _treatment(viewer: Viewer, slot: ConsequenceSlot) -> TreatmentPart | None:
     found = viewer.treatment(slot)
-    return None if found is None else TreatmentPart(difficulty=found[0], on_self=found[1])
+    if found is None or slot.aspect is None:
+        return None
+    state = viewer.state
+    who = treaters(viewer, slot.aspect.id) if play_goes_on(state) else []
+    return TreatmentPart(difficulty=found[0], on_self=found[1], treaters=who)
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).

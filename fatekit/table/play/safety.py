@@ -48,6 +48,7 @@ __all__ = [
     "SignalAnswered",
     "SignalRaised",
     "blocks",
+    "held_back",
     "safety_view",
 ]
 
@@ -126,7 +127,13 @@ _WHILE_WAITING: frozenset[type[Command]] = frozenset(
 def blocks(state: TableState, command: Command) -> bool:
     """Whether a waiting signal holds ``command`` back (``state.safety.require_clear`` says
     why)."""
-    return bool(state.safety.waiting) and type(command) not in _WHILE_WAITING
+    return held_back(state, type(command))
+
+
+def held_back(state: TableState, kind: type[Command]) -> bool:
+    """Whether a waiting signal holds back every command of ``kind``: the table's check before
+    it decides one (:func:`blocks`), and a seat's offers' (``you.may``)."""
+    return bool(state.safety.waiting) and kind not in _WHILE_WAITING
 
 
 # -- who may, and the events a command becomes -------------------------------------------------

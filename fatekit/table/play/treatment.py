@@ -25,7 +25,7 @@ from fatekit.rules.harm.consequences import ConsequenceSlot
 from fatekit.rules.harm.recovery import treatment_difficulty
 from fatekit.table import telling as say
 from fatekit.table.base import Event, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import Context, allowed, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.play.rolls import (
@@ -41,13 +41,22 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shows
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, RollRecord, TableState
 from fatekit.table.telling import tells
 from fatekit.table.upcasting import older
 
-__all__ = ["MAX_NAME", "Treat", "TreatmentRolled", "find_consequence"]
+__all__ = [
+    "MAX_NAME",
+    "Treat",
+    "TreatmentRolled",
+    "check_treat",
+    "check_treatable",
+    "find_consequence",
+    "treaters",
+]
 
 #: The longest new name a treated consequence may take.
 MAX_NAME = 200
@@ -92,18 +101,76 @@ def find_consequence(state: TableState, aspect_id: str) -> tuple[str, int, Conse
     raise BadInput(f"no consequence {aspect_id!r} is on any sheet", code="no_consequence")
 
 
+def check_treat(state: TableState, seat: Seat, actor: str, aspect_id: str) -> None:
+    """Refuse unless ``seat`` may ask for ``actor`` to treat the consequence ``aspect_id`` now:
+    the seat acts for the treater or the treated, the treater has no roll in play already, and
+    the rules' conditions for treating it hold (:func:`check_treatable`). The decider's check and
+    the treatment's offer (``healing[].treatment.treaters``); the skill and the name are the
+    command's own."""
+    patient, _, _ = find_consequence(state, aspect_id)
+    state.require_character(actor)
+    if not (state.controls(seat.id, actor) or state.controls(seat.id, patient)):
+        raise ForbiddenAction(
+            f"seat {seat.id!r} acts neither for {actor} nor for {patient}, and may not ask "
+            "for this treatment",
+            SEAT_RULE,
+        )
+    check_treatable(state, aspect_id)
+    waiting = state.roll_of(actor)
+    if waiting is not None:
+        raise BadInput(
+            f"{actor}'s roll {waiting.id} is still in play: settle it first",
+            code="roll_waiting",
+            who=actor,
+        )
+
+
+def check_treatable(state: TableState, aspect_id: str) -> ConsequenceSlot:
+    """The consequence ``aspect_id``'s slot, if it may be treated now: in a scene, outside a
+    conflict, not extreme nor recovering already, no treatment of it waiting to be settled."""
+    if state.conflict is not None:
+        raise BadInput(
+            "treat a consequence once the conflict is over: it needs calm", code="treat_in_conflict"
+        )
+    scene_in_play(state)
+    _, _, slot = find_consequence(state, aspect_id)
+    slot.check_can_start_recovery()
+    waiting = next(
+        (
+            r
+            for r in state.rolls.values()
+            if r.kind is RollKind.TREATMENT and r.treats is slot.aspect
+        ),
+        None,
+    )
+    if waiting is not None:
+        raise BadInput(
+            f"{aspect_id} is being treated already: settle roll {waiting.id} first",
+            code="treatment_waiting",
+        )
+    return slot
+
+
+def treaters(viewer: Viewer, aspect_id: str) -> list[str]:
+    """The characters the seat may ask to treat the consequence ``aspect_id`` now, by the
+    decider's own check, among those it may know of (a player never learns of a hidden NPC
+    from its own PC's wounds): those in the scene first (the page's order), then the rest."""
+    state = viewer.state
+    scene = state.game.scene
+    present = [] if scene is None else scene.participants
+    order = [*present, *(cid for cid in state.game.characters if cid not in present)]
+    return [
+        cid
+        for cid in order
+        if viewer.knows(cid) and allowed(check_treat, state, viewer.seat, cid, aspect_id)
+    ]
+
+
 @decides(Treat)
 def _treat(context: Context, command: Treat) -> list[Event]:
     state = context.state
     patient, _, slot = find_consequence(state, command.aspect_id)
-    state.require_character(command.actor)
-    seat = context.seat.id
-    if not (state.controls(seat, command.actor) or state.controls(seat, patient)):
-        raise ForbiddenAction(
-            f"seat {seat!r} acts neither for {command.actor} nor for {patient}, and may not ask "
-            "for this treatment",
-            SEAT_RULE,
-        )
+    check_treat(state, context.seat, command.actor, command.aspect_id)
     if command.dice is not None:
         context.require_control(command.actor, "enter their dice")
     context.require_skill(command.actor, command.skill)
@@ -135,28 +202,10 @@ def _treat(context: Context, command: Treat) -> list[Event]:
 
 @judges(TreatmentRolled)
 def _judge_treatment_rolled(state: TableState, event: TreatmentRolled) -> None:
-    if state.conflict is not None:
-        raise BadInput(
-            "treat a consequence once the conflict is over: it needs calm", code="treat_in_conflict"
-        )
-    scene_in_play(state)
     holder, _, slot = find_consequence(state, event.aspect_id)
     if holder != event.patient:
         raise BadInput(f"{event.aspect_id} is not {event.patient}'s consequence")
-    slot.check_can_start_recovery()
-    waiting = next(
-        (
-            r
-            for r in state.rolls.values()
-            if r.kind is RollKind.TREATMENT and r.treats is slot.aspect
-        ),
-        None,
-    )
-    if waiting is not None:
-        raise BadInput(
-            f"{event.aspect_id} is being treated already: settle roll {waiting.id} first",
-            code="treatment_waiting",
-        )
+    check_treatable(state, event.aspect_id)
     # The skill the rule set treats this kind of harm with (a slot kept for one kind), or one
     # of those it names; a stunt may allow another, by the GM's waiver.
     state.game.ruleset.preset.recovery.check_skill(event.skill, event.harm or slot.track)

@@ -1,6 +1,7 @@
 // Treating a consequence: the overcome that starts its recovery. Asked from the consequence on a
-// sheet, by the GM or by a player for a character they act for (the one treating or the one
-// treated); the roll then stays in play like any other, to be invoked on and settled.
+// sheet, with one of the treaters the table offers this seat (the GM, or a player for a character
+// they act for: the one treating or the one treated); the roll then stays in play like any other,
+// to be invoked on and settled.
 
 import { button, field, fill, h } from "./lib/dom.js";
 import {
@@ -16,18 +17,7 @@ import {
 import { t, tn } from "./lib/i18n.js";
 import { showOdds } from "./roll.js";
 import { app } from "./store.js";
-import { isGm, ladderValue, mine, who } from "./view.js";
-
-/** Who may treat a consequence of `patient` for this seat: the GM or the patient's player, any
- * character in the scene; another player, their own characters in it. Empty when nothing may
- * be asked now (no scene, a conflict running). */
-function treaters(patient) {
-  const scene = app.view.scene;
-  if (!scene || app.view.conflict) return [];
-  const present = scene.participants.filter((id) => app.view.characters.some((c) => c.id === id));
-  if (isGm() || mine().has(patient)) return present;
-  return present.filter((id) => mine().has(id));
-}
+import { ladderValue, who } from "./view.js";
 
 /** The skills offered for a treatment: the rule set's treating skills first (Academics,
  * Empathy...), then the rest, best first for the treater. */
@@ -37,20 +27,20 @@ function treatingOptions(treater) {
   return [...all.filter(([k]) => first.includes(k)), ...all.filter(([k]) => !first.includes(k))];
 }
 
-/** A "Treat" button beside an untreated consequence, when this seat may ask for it now. */
+/** A "Treat" button beside an untreated consequence, when the table offers this seat a treater
+ * for it now (`healing.treatment.treaters`: none outside a scene, in a conflict, or while a
+ * treatment of it waits to be settled). */
 export function treatButton(patient, slot, index, healing) {
-  if (!slot.aspect || slot.recovering || slot.severity === "extreme") return null;
-  if (!treaters(patient).length) return null;
-  // A treatment already in play on it is settled first (its card is in the rolls panel).
-  if ((app.view.rolls || []).some((r) => r.treats && r.treats.aspect_id === slot.aspect.id)) return null;
-  return button(t("treat.button"), () => openTreat(patient, slot, healing), {
+  const ids = (healing && healing.treatment && healing.treatment.treaters) || [];
+  if (!slot.aspect || !ids.length) return null;
+  return button(t("treat.button"), () => openTreat(patient, slot, healing, ids), {
     id: `treat-${patient}-${index}`,
     class: "treat-button",
   });
 }
 
-function openTreat(patient, slot, healing) {
-  const ids = treaters(patient);
+function openTreat(patient, slot, healing, ids) {
+  // Someone else first, where the table offers another: treating oneself is often harder.
   const treater = characterSelect(
     "treat-actor",
     ids,
