@@ -213,8 +213,6 @@ class Evening:
         self.contexts: list[Any] = []
         self.used: Counter[str] = Counter()  # how often each kind of control was used
         self.refusals: Counter[str] = Counter()  # how often what it sent was refused
-        # The command types the table took (`report.sent` counts a refused one too).
-        self.accepted: Counter[str] = Counter()
         self.scene_steps = 0  # steps since the scene began
         self.ended_session = False
         self.bad_rate = values.INVALID_RATE
@@ -333,8 +331,6 @@ class Evening:
             )
         if request.method == "POST" and request.url.endswith(ACTIONS):
             seat.pending.append(response)
-        if request.method == "POST" and request.url.endswith("/commands") and response.ok:
-            self.accepted[str((request.post_data_json or {}).get("type"))] += 1
 
     def settle(self) -> None:
         """Wait until every page is idle and at the table's version (the latest a command's
@@ -848,12 +844,6 @@ class Evening:
         """Whether the plan wants a fight (an attack, a hit taken)."""
         return "Attack" in self.plan.goals
 
-    def npcs_wanted(self) -> int:
-        """How many NPCs the GM brings in before the plan's fight: two while a minion is to be
-        thrown in front of a big bad's hit (a big bad set up alone in its fight has no minion:
-        Shield was never sent), else one to fight."""
-        return 2 if "Shield" in self.open_goals() else 1
-
     def open_goals(self) -> set[str]:
         """The plan's goals not yet reached this evening (command types and paths)."""
         done = set(self.report.sent) | set(self.report.paths)
@@ -910,8 +900,8 @@ class Evening:
         if ident == "start-session":
             return 40
         if ident == "start-scene":
-            if self.fights() and facts["npcs"] < self.npcs_wanted():
-                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPCs first
+            if self.fights() and facts["npcs"] == 0:
+                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPC first
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -920,7 +910,7 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 40 if self.fights() and facts["npcs"] < self.npcs_wanted() else 15
+            return 40 if self.fights() and facts["npcs"] == 0 else 15
         if ident == "set-big-bad" and "Shield" in self.open_goals() and facts["npcs"] < 2:
             return 0.05  # a big bad with no other NPC has no minion to throw in front of a hit
         if ident in ("new-character", "quick-npc", "import-character"):
@@ -932,21 +922,14 @@ class Evening:
                 return 0.5  # a fight holds the session (and its milestone) for many steps
             # Most of the rules live in a fight: every evening tries one once its scene is under
             # way, whatever else the page offers by then (new panels dilute a fixed weight).
-            # (Taken, not only sent: a conflict refused while a roll was in play is tried again.)
-            return 40 if not self.accepted["StartConflict"] and self.scene_steps > 5 else 12
+            return 40 if not self.report.sent["StartConflict"] and self.scene_steps > 5 else 12
         if ident in ("start-contest", "start-challenge"):
-            if self.fights() and not self.accepted["StartConflict"]:
-                # The plan's fight first: a contest started while the conflict was refused
-                # (a roll still in play) held the scene to the end of seed 6.
-                return 0.01
             return 1 if facts["busy"] else 4
         if ident == "finish-conflict":
             if self.plan.sessions and late and not facts["ended"]:
                 return 30  # session after session: a fight does not hold the next milestone
             return 15 if facts["ended"] else 0.5
         if ident == "end-scene":
-            if self.fights() and not self.accepted["StartConflict"] and facts["npcs"]:
-                return 0.01  # the plan's fight first (seed 6 ended its scene before one)
             if self.plan.sessions and late and not facts["busy"] and self.scene_steps > 3:
                 return 20  # a session ends once its scene has: a milestone each time
             return 3 if self.scene_steps > 40 and not facts["busy"] else 0.3
@@ -999,15 +982,10 @@ class Evening:
             **self.template_to_remove(form),
             **self.sparing(seat, form),
         }
-        # A scene with zones, and a big bad with minions to shield it, are always set up with
-        # care: random values would take the plan's path away (no minion ticked, a true form's
-        # file refused).
-        with_care = (self.plan.zones and form in ("scene-form", "prepare-form")) or (
-            form == "bigbad-form" and "Shield" in self.open_goals()
-        )
+        zoned = self.plan.zones and form in ("scene-form", "prepare-form")
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
-        if seat.tries <= 1 and self.rng.random() < 0.35 and not with_care:
+        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
             return {**chosen, **steered}
         return {**self.careful(seat, form, controls), **chosen, **steered}
 
@@ -1121,8 +1099,8 @@ class Evening:
 
     def a_big_bad(self, seat: Seat, controls: list[dict[str, Any]]) -> dict[str, str]:
         """An NPC as the big bad, the other NPCs in the fight its minions (to shield it from
-        hits), no solo rules that need others (a refusal), no true forms to read from files (nor
-        their consequences carried over), no map or hive: what a person told why would choose."""
+        hits), no solo rules that need others (a refusal), no true forms to read from files, no
+        map or hive: what a person told why would choose."""
         npcs = set(seat.page.evaluate(NPC_IDS))
         who = next((c for c in controls if c["id"] == "bigbad-who"), None)
         offered = [o for o in (who or {}).get("options") or [] if o in npcs]
@@ -1138,9 +1116,6 @@ class Evening:
             elif c["kind"] == "file":
                 chosen[c["id"]] = SKIP
         chosen["bigbad-threat"] = ""
-        # Carrying consequences over goes with true forms, which it has none of (seed 6 ticked
-        # it and was refused four times).
-        chosen["bigbad-gentle"] = "off"
         return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
@@ -1191,9 +1166,7 @@ class Evening:
             return {}
         sides = {c["id"].removeprefix(f"{kind}-side-"): c["value"] for c in pickers}
         fighting = [who for who in people if sides[who]]
-        # While a big bad's minion is to shield it, the form's split stands: the NPCs together.
-        keep = self.rng.random() < 0.7 or "Shield" in self.open_goals()
-        if {sides[who] for who in people} >= {"a", "b"} and keep:
+        if {sides[who] for who in people} >= {"a", "b"} and self.rng.random() < 0.7:
             # The form's own split (the PCs against the rest) stands; someone on it goes first.
             return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
         order = self.rng.sample(people, len(people))
