@@ -111,6 +111,12 @@ export function drawSafety(force = false) {
   if (!place) return;
   const waiting = safety ? safety.waiting : [];
   document.body.dataset.safety = waiting.length ? "waiting" : "";
+  // A note being typed survives any redraw, a forced one too (the whole page is drawn again
+  // after an undo): its text, and the focus if it was there.
+  const notes = /** @type {HTMLInputElement[]} */ ([...place.querySelectorAll("input[id^='safety-note-']")]);
+  const typed = new Map(notes.map((el) => [el.id, el.value]));
+  const active = document.activeElement;
+  const focused = active && place.contains(active) ? active.id : null;
   fill(
     place,
     waiting.length
@@ -122,4 +128,10 @@ export function drawSafety(force = false) {
       : null,
   );
   place.hidden = !waiting.length;
+  for (const [id, value] of typed) {
+    const again = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+    if (again && !again.value) again.value = value;
+  }
+  const refocus = focused ? document.getElementById(focused) : null;
+  if (refocus) refocus.focus();
 }
