@@ -32,7 +32,8 @@ def _odds(server: str, table: str, link: str, **params: Any) -> Any:
 
 
 def _percent(found: Any, outcome: str) -> str:
-    return f"{found['chances'][outcome]['p'] * 100:.1f}%"
+    """The chance as the Russian page writes it ("12,5 %"), so a screen reader says it in Russian."""
+    return f"{found['chances'][outcome]['p'] * 100:.1f}".replace(".", ",") + "\u00a0%"
 
 
 @pytest.mark.rule("character.mob.hits")

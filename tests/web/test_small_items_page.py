@@ -69,8 +69,9 @@ def test_the_invoke_advice_lists_each_choice_and_its_cost(server: str, browser: 
     with at_table(browser, server, ann_link, "sv-SE") as ann:
         chances = ann.locator(".advice-chances li")
         expect(chances).to_have_count(3)
+        # The chance as Swedish writes it (a screen reader says it in Swedish), not "100.0%".
         plus = ann.locator(".advice-chances li[data-choice=plus_two]")
-        said = sv["advice.chance_cost#one"].replace("{choice}", "+2").replace("{p}", "100.0%")
+        said = sv["advice.chance_cost#one"].replace("{choice}", "+2").replace("{p}", "100,0\u00a0%")
         expect(plus).to_have_text(said.replace("{n}", "1"))
         assert ann.evaluate(UNTRANSLATED, "sv") == []
 

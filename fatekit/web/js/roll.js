@@ -35,8 +35,14 @@ import {
 
 // -- odds before a roll -------------------------------------------------------------------------
 
+/** A chance as the page's language writes it ("12.5%", "12,5 %"): a screen reader says it in
+ * that language, where "12.5%" would be a number from another. */
 function percent(p) {
-  return `${(p * 100).toFixed(1)}%`;
+  return new Intl.NumberFormat(language(), {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(p);
 }
 
 /** The roller's stunts that do something on this roll, as the rules engine offers them (whether
