@@ -3,6 +3,7 @@
     python -m tests.web.agent --seeds 1-20 --steps 300      # a range of seeds
     python -m tests.web.agent --seeds 7 --steps 300 --trail # one seed, every step it took
     python -m tests.web.agent --seeds 100-139 --jobs 2      # two evenings at a time
+    python -m tests.web.agent --seeds 1-7 --axe             # axe-core on every page, each step
 
 Starts its own table server (tests/web/serve_app.py, blank dice) and Debian's Chromium (one of
 each per job), prints each evening's findings, and at the end the command types and the plans'
@@ -41,12 +42,16 @@ Play = tuple[int, int | None]
 
 
 def play(
-    chosen: list[Play], steps: int, trail: bool, reached: frozenset[str] = frozenset()
+    chosen: list[Play],
+    steps: int,
+    trail: bool,
+    reached: frozenset[str] = frozenset(),
+    axe: bool = False,
 ) -> tuple[Counter[str], Counter[str], Counter[str], int]:
     """Play `chosen` one after the other against a server and Chromium of their own, printing
     each evening as it ends: what they sent, the paths they took, and how many found
     something not known. Each evening leans towards what no evening before it (nor `reached`)
-    reached."""
+    reached; with `axe`, axe-core looks at every page after each step."""
     from playwright.sync_api import sync_playwright
 
     sent: Counter[str] = Counter()
@@ -61,7 +66,9 @@ def play(
                 wanted = page_commands() - set(sent) - reached
                 planned = None if plan is None else PLANS[plan]
                 try:
-                    done = Evening(browser, base, seed, steps, planned, wanted=wanted).play()
+                    done = Evening(
+                        browser, base, seed, steps, planned, wanted=wanted, axe=axe
+                    ).play()
                 except Exception as error:  # the agent's own failure: the next evening goes on
                     print(f"seed {seed}: the agent failed: {str(error)[:300]}", flush=True)
                     failed += 1
@@ -75,6 +82,8 @@ def play(
                 ]
                 # What it sent, so that a run stopped early can still be counted.
                 lines.append("  sent: " + ", ".join(sorted(done.sent)))
+                if done.axe_runs:
+                    lines.append(f"  axe: {done.axe_runs} runs, {done.axe_seconds:.0f} s")
                 if trail:
                     lines.extend(done.trail)
                 for finding in done.findings:
@@ -102,6 +111,9 @@ def main() -> int:
         "--jobs", type=int, default=1, help="evenings played at once (each job its own browser)"
     )
     parser.add_argument(
+        "--axe", action="store_true", help="run axe-core on every page after each step"
+    )
+    parser.add_argument(
         "--sweeps",
         type=int,
         default=0,
@@ -127,6 +139,7 @@ def main() -> int:
                 [args.steps] * len(shares),
                 [args.trail] * len(shares),
                 [reached] * len(shares),
+                [args.axe] * len(shares),
             ):
                 sent.update(one_sent)
                 paths.update(one_paths)

@@ -21,6 +21,8 @@ Kinds of finding:
   table's version, once everything else has settled.
 - ``bad-id``: an element id with a space in it (made from a name someone typed): an id holds
   none, and no selector can name it.
+- ``axe``: a violation axe-core finds on a page after a step (only when the evening runs axe,
+  ``Evening(..., axe=True)``; ``agent/axe.py``): its rule, impact and the element.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ KINDS = (
     "lost-dialog",
     "not-live",
     "bad-id",
+    "axe",
 )
 
 #: The catalog keys whose sentence, alone, says nothing about why.

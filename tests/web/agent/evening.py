@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from tests.web.agent import axe as axe_core
 from tests.web.agent import routes, values
 from tests.web.agent.detectors import (
     GENERIC_SCAN,
@@ -157,6 +159,8 @@ class Report:
     routed: Counter[str] = field(default_factory=Counter)
     trail: list[str] = field(default_factory=list)
     setup: str = ""
+    axe_runs: int = 0  # how often axe ran (Evening(..., axe=True)), and for how long
+    axe_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -201,9 +205,13 @@ class Evening:
         steps: int,
         plan: Plan | None = None,
         wanted: frozenset[str] = frozenset(),
+        axe: bool = False,
     ) -> None:
         """`plan` defaults to the seed's (plans.plan_for); `wanted` names command types no
-        evening before this one reached (a soak steers each evening to what the last missed)."""
+        evening before this one reached (a soak steers each evening to what the last missed);
+        `axe` runs axe-core on every page after each step (agent/axe.py)."""
+        self.axe = axe
+        self.axe_seen: dict[str, set[str]] = {}  # per seat, the violations on screen
         self.browser = browser
         self.server = server
         self.rng = random.Random(seed)
@@ -1184,6 +1192,18 @@ class Evening:
         for seat in self.seats:
             if seat.page is not None:
                 self.look_at(seat)
+                if self.axe:
+                    self.look_with_axe(seat)
+
+    def look_with_axe(self, seat: Seat) -> None:
+        """axe's violations on the seat's page, each reported when it appears."""
+        began = time.monotonic()
+        shown = axe_core.lines(seat.page)
+        self.report.axe_runs += 1
+        self.report.axe_seconds += time.monotonic() - began
+        for line in sorted(shown - self.axe_seen.get(seat.key, set())):
+            self.find(seat, "axe", line)
+        self.axe_seen[seat.key] = shown
 
     def look_at(self, seat: Seat) -> None:
         generic = list(generic_sentences())
