@@ -50,7 +50,8 @@ pytest: $(STAMP)
 # (FATEKIT_PROBE_EXAMPLES); then the page agent plays evenings in Chromium (docs/web.md, "The
 # page agent"). `make soak-page PAGE_SEEDS=100-119 PAGE_STEPS=400` plays only the page agent's;
 # after the seeds, up to PAGE_SWEEPS more evenings go after the command types they left unreached,
-# and it fails if any command type the page can send stays unreached.
+# and it fails if any command type the page can send stays unreached. Every evening runs axe-core
+# on every page after each step (--axe); each violation is a finding.
 PAGE_SEEDS ?= 100-139
 PAGE_STEPS ?= 300
 PAGE_JOBS ?= 2
@@ -71,7 +72,7 @@ soak-discord: $(STAMP)
 	$(BIN)/python -m tests.discord --seeds $(DISCORD_SEEDS) --steps $(DISCORD_STEPS)
 
 soak-page: $(STAMP)
-	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS) --sweeps $(PAGE_SWEEPS)
+	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS) --sweeps $(PAGE_SWEEPS) --axe
 
 # Record a release's golden fixtures with that release's own code (docs/table.md, "Golden
 # releases"): `make golden-record RELEASE=<commit>` plays its page agent's evenings in Chromium
