@@ -73,6 +73,10 @@ def test_the_odds_and_the_advice_read_as_words(server: str, browser: Any, locale
             assert re.search(PERCENT[lang], text), chances
         as_it_is = said(lang, "advice.chance", choice=said(lang, "advice.option.nothing"), p="")
         assert any(text.startswith(as_it_is) for text in chances), chances
+        # The roll's line in the log: who, a pause, then what ("Ann: Ruth: Overcome..."), where
+        # a reader used to run the seat's name into the line ("Ann Ruth: Overcome...").
+        line = ann.locator("#log-list li[data-type=RollMade]").first.aria_snapshot()
+        assert re.search(r"(text|listitem): \"?Ann ?: Ruth", line), line
         assert unnamed_controls(ann) == []
         assert ann.evaluate(UNTRANSLATED, lang) == []
 

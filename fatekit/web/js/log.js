@@ -222,7 +222,11 @@ export function describeEvent(event) {
   } finally {
     describing = Infinity;
   }
-  const by = event.seat ? [h("span", { class: "by" }, seat(event.seat)), " "] : [];
+  // The seat is set apart by its look; a screen reader hears the pause a colon makes ("Ann: Ruth
+  // absorbed the hit", not "Ann Ruth absorbed the hit").
+  const by = event.seat
+    ? [h("span", { class: "by" }, seat(event.seat)), h("span", { class: "visually-hidden" }, ":"), " "]
+    : [];
   const out = h("span", { class: "line" }, ...by, tn(`event.${key}`, args));
   if (data.stunts && data.stunts.length) out.append(" ", stuntsLine(data.stunts));
   if (data.waived && data.waived.length) out.append(" ", waiverLine(data));
