@@ -36,7 +36,7 @@ from tests.web.test_turns import call, command
 #: reader is given of it and all it holds (text not hidden from the reader, labels, states).
 LOOKS = """
 () => {
-  const hidden = (el) => el.closest('[aria-hidden="true"], .visually-hidden ~ [aria-hidden]');
+  const hidden = (el) => el.closest('[aria-hidden="true"]');
   const place = (el) => {
     const steps = [];
     for (let e = el; e && e !== document.body; e = e.parentElement) {
