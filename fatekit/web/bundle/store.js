@@ -1,3 +1,3 @@
-/* fatekit page bundle of sources 8013997692ad55565e73bca18a4aa9e02ad81274d978eb61a9e09b8c5c16108b */
-import{F as a,G as b,H as c,I as d,J as e,K as f,L as g,M as h,N as i,O as j}from"./chunk-JSJTJEUG.js";export{a as app,f as errorText,c as notify,g as pressed,d as redraw,e as ruleReason,j as send,i as showError,h as showErrorBeside,b as subscribe};
+/* fatekit page bundle of sources 89d0adc9e23e0da5da786c818a485e225989f8cb3fc9c2667afa85aaa8315b8e */
+import{F as a,G as b,H as c,I as d,J as e,K as f,L as g,M as h,N as i,O as j,P as k,Q as l}from"./chunk-KPHG7V5V.js";export{a as app,h as errorText,e as notify,c as openSeat,i as pressed,f as redraw,g as ruleReason,b as seatView,l as send,k as showError,j as showErrorBeside,d as subscribe};
 //# sourceMappingURL=/web/bundle/store.js.map
