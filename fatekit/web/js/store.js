@@ -8,6 +8,8 @@ import { has, language, t, tn } from "./lib/i18n.js";
 
 /** @typedef {import("../../../docs/page").SeatView} SeatView */
 /** @typedef {import("../../../docs/page").ExtrasPart} Extras */
+/** A part of what the seat is sent: a part of its document, or its extras (the page's redraws
+ * name what they read by these). @typedef {keyof SeatView | "extras"} Part */
 
 /** @typedef {import("./lib/api.js").Seat} Seat */
 /** @typedef {import("./lib/api.js").Live} Live */

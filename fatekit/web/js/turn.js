@@ -12,7 +12,10 @@ import { answersFor, isGm, mine, offered, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
-/** The parts of the document the notices read. */
+/** @typedef {import("./store.js").Part} Part */
+
+/** The parts of the document the notices read.
+ * @type {Part[]} */
 export const NOTICE_READS = [
   "compels",
   "self_compels",
