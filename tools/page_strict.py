@@ -40,6 +40,7 @@ STRICT = frozenset(
         "log.js",
         "operator.js",
         "recap.js",
+        "scene.js",
         "setting.js",
         "sheet/stunts.js",
         "start/choices.js",
@@ -49,6 +50,7 @@ STRICT = frozenset(
         "start/ruleset_skills.js",
         "store.js",
         "told.js",
+        "turn.js",
         "treat.js",
     }
 )

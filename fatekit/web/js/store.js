@@ -55,6 +55,12 @@ export function seatView() {
   return app.view;
 }
 
+/** The extras the seat is sent beside its document (what a roll may use, pending answers). */
+export function seatExtras() {
+  if (!app.extras) throw new Error("the table is drawn before its extras came");
+  return app.extras;
+}
+
 /** The seat this page plays, for what only a seat's page does. */
 export function openSeat() {
   if (!app.seat) throw new Error("no seat is open");
