@@ -4,7 +4,7 @@
 import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { app, send } from "./store.js";
+import { send, seatView } from "./store.js";
 import { aspectName, isGm } from "./view.js";
 
 // -- milestones ---------------------------------------------------------------------------------
@@ -15,7 +15,7 @@ const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "
  * Accelerated's minor one): its fields, and `choice()`, the change as the engine reads it (null
  * for none, when `none` is offered). Fate Accelerated swaps approaches and never trades one. */
 function changeFields(pc, { none, trade = true }) {
-  const c = app.view.characters.find((x) => x.id === pc);
+  const c = seatView().characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
   const change = select(`milestone-kind-${pc}`, [
     ...(none ? [["", t("milestone.change.none")]] : []),
@@ -99,9 +99,9 @@ function changeFields(pc, { none, trade = true }) {
  * here; the engine says whether it is legal (an Average skill to trade, refresh left for a
  * stunt...). */
 export function milestoneForm(pc, kind) {
-  if ((app.view.table.advancement || "condensed") !== "condensed") return threeMilestoneForm(pc, kind);
+  if ((seatView().table.advancement || "condensed") !== "condensed") return threeMilestoneForm(pc, kind);
   const out = h("div", {});
-  const c = app.view.characters.find((x) => x.id === pc);
+  const c = seatView().characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
   const major = kind === "major";
   const { nodes, choice } = changeFields(pc, { none: major });
@@ -129,22 +129,30 @@ export function milestoneForm(pc, kind) {
       )
     : [];
   // Starting recovery is the player's choice, one consequence or more: each has its own tick.
-  const recoveries = untreated.map((slot) => ({
-    id: slot.aspect.id,
-    start: h("input", { type: "checkbox", id: `milestone-recover-start-${pc}-${slot.aspect.id}`, checked: true }),
-    input: h("input", {
-      id: `milestone-recover-${pc}-${slot.aspect.id}`,
-      autocomplete: "off",
-      value: slot.aspect.name,
-    }),
-  }));
+  const recoveries = untreated.flatMap(({ aspect }) =>
+    aspect
+      ? [
+          {
+            id: aspect.id,
+            start: h("input", { type: "checkbox", id: `milestone-recover-start-${pc}-${aspect.id}`, checked: true }),
+            input: h("input", { id: `milestone-recover-${pc}-${aspect.id}`, autocomplete: "off", value: aspect.name }),
+          },
+        ]
+      : [],
+  );
   // Those already healing may be cleared (the text says *may*): each its own tick, on by default.
   const clears = (sheet ? sheet.consequences : [])
-    .filter((slot) => slot.aspect && ["moderate", "severe"].includes(slot.severity) && slot.recovering)
-    .map((slot) => ({
-      id: slot.aspect.id,
-      tick: h("input", { type: "checkbox", id: `milestone-clear-${pc}-${slot.aspect.id}`, checked: true }),
-    }));
+    .filter((slot) => ["moderate", "severe"].includes(slot.severity) && slot.recovering)
+    .flatMap(({ aspect }) =>
+      aspect
+        ? [
+            {
+              id: aspect.id,
+              tick: h("input", { type: "checkbox", id: `milestone-clear-${pc}-${aspect.id}`, checked: true }),
+            },
+          ]
+        : [],
+    );
   const raises = [0, 1].map((i) => select(`milestone-raise-${pc}-${i}`, [["", "\u2014"], ...skillOptions()], ""));
   const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
   const gmRefresh = h("input", { type: "checkbox", id: `milestone-gm-refresh-${pc}` });
@@ -267,9 +275,9 @@ function tickBox(legend, rows, tickLabel, inputLabel) {
  * judges it all and says why it refuses, under the button. */
 export function threeMilestoneForm(pc, level) {
   const out = h("div", { "aria-live": "polite" });
-  const c = app.view.characters.find((x) => x.id === pc);
+  const c = seatView().characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
-  const core = app.view.table.advancement === "core";
+  const core = seatView().table.advancement === "core";
   const grows = level !== "minor";
   const major = level === "major";
   const { nodes, choice } = changeFields(pc, { none: true, trade: core });

@@ -10,7 +10,7 @@ import { request } from "./lib/api.js";
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { ladderOptions, select, skillOptions } from "./forms.js";
-import { app, redraw, showError } from "./store.js";
+import { openSeat, redraw, seatView, showError } from "./store.js";
 import { hasOption } from "./view.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -29,6 +29,8 @@ const TARGETS = ["first", "weakest", "strongest", "most_hurt", "random"];
 const WORDS = new Set(["target", "teamwork"]);
 
 // What the panel shows survives redraws of the table: the last answer, and whether one is coming.
+/** @type {{answer: Record<string, any> | null, table: string | null, busy: boolean}} the answer as
+ * POST /tables/{id}/foresight gives it (docs/server.md) */
 const shown = { answer: null, table: null, busy: false };
 
 /** An SVG element: s("rect", {x: 1}, child, ...). */
@@ -218,8 +220,8 @@ async function ask(body, out) {
   shown.busy = true;
   redraw();
   try {
-    shown.answer = await request("POST", `/tables/${app.seat.tableId}/foresight`, { link: app.seat.link, body });
-    shown.table = app.seat.tableId;
+    shown.answer = await request("POST", `/tables/${openSeat().tableId}/foresight`, { link: openSeat().link, body });
+    shown.table = openSeat().tableId;
     shown.busy = false;
     redraw();
   } catch (error) {
@@ -238,6 +240,8 @@ function runs() {
  * chosen to add is read here; one that is not JSON throws, and the panel says so. */
 async function whatIf() {
   const value = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value || "";
+  /** @type {{add: Record<string, unknown>[], remove: string[], skills: Record<string, unknown>[],
+   * gear: Record<string, unknown>[]}} */
   const out = { add: [], remove: [], skills: [], gear: [] };
   const side = value("foresight-add-side");
   const copies = Number(value("foresight-add-count")) || 1;
@@ -252,6 +256,7 @@ async function whatIf() {
       skill: value("foresight-skill"),
       rating: Number(value("foresight-rating")),
     });
+  /** @type {Record<string, string | number>} */
   const gear = { character: value("foresight-gear-who") };
   if (value("foresight-weapon")) gear.weapon = Number(value("foresight-weapon"));
   if (value("foresight-armor")) gear.armor = Number(value("foresight-armor"));
@@ -261,11 +266,13 @@ async function whatIf() {
 
 /** How each side plays, as chosen: only what differs from the simulator's default is sent. */
 function playChoices() {
+  /** @type {Record<string, Record<string, string | number>>} */
   const out = {};
   for (const el of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#foresight-play select"))) {
-    if (!el.value) continue;
-    const policy = (out[el.dataset.side] ||= {});
-    policy[el.dataset.key] = WORDS.has(el.dataset.key) ? el.value : Number(el.value);
+    const { side, key } = el.dataset;
+    if (!el.value || !side || !key) continue;
+    const policy = (out[side] ||= {});
+    policy[key] = WORDS.has(key) ? el.value : Number(el.value);
   }
   return out;
 }
@@ -346,7 +353,7 @@ function whatIfControls(answer) {
       field(t("foresight.skill_who"), mark(select("foresight-skill-who", people))),
       field(t("foresight.skill"), select("foresight-skill", skillOptions())),
       field(t("foresight.rating"), select("foresight-rating", ladderOptions(), "3")),
-      ...(app.view.table.options.includes("weapon_and_armor")
+      ...(seatView().table.options.includes("weapon_and_armor")
         ? [
             field(t("foresight.gear_who"), mark(select("foresight-gear-who", people))),
             field(t("foresight.weapon"), select("foresight-weapon", ratings)),
@@ -380,9 +387,9 @@ function whatIfControls(answer) {
 
 /** The GM's foresight panel (null for anyone else, and when no scene is in play). */
 export function foresightPanel() {
-  const view = app.view;
+  const view = seatView();
   if (view.you.role !== "gm" || !view.scene) return null;
-  if (shown.table !== app.seat.tableId) shown.answer = null;
+  if (shown.table !== openSeat().tableId) shown.answer = null;
   const answer = shown.answer;
   const status = h(
     "div",

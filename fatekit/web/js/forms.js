@@ -81,6 +81,10 @@ export async function sendFrom(type, data, out) {
   return (await send(type, data, out)) !== null;
 }
 
+/** @param {string} id
+ * @param {any[][]} options each [value, label, whether the label is not our words]
+ * @param {string | null} [selected]
+ * @param {{freeText?: boolean}} [how] */
 export function select(id, options, selected = null, { freeText = false } = {}) {
   const el = h(
     "select",
@@ -214,6 +218,9 @@ export function ladderOptions() {
 }
 
 /** A select of characters shows typed names: mark it so, since those are not our words. */
+/** @param {string} id
+ * @param {string[]} ids
+ * @param {string | null} [selected] */
 export function characterSelect(id, ids, selected = null) {
   return select(id, characterOptions(ids), selected, { freeText: true });
 }

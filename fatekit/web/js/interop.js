@@ -9,7 +9,7 @@ import { download, field, fileName, fill, free, h } from "./lib/dom.js";
 import { openDialog } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
-import { app, pressed, showError, showErrorBeside } from "./store.js";
+import { openSeat, pressed, seatView, showError, showErrorBeside } from "./store.js";
 import { isGm, who } from "./view.js";
 
 // The server refuses larger files too; saying so here spares the upload.
@@ -28,7 +28,7 @@ const LEFTOVERS = [
 const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill", "conditions"];
 
 function importAt(body) {
-  return request("POST", `/tables/${app.seat.tableId}/characters/import`, { link: app.seat.link, body });
+  return request("POST", `/tables/${openSeat().tableId}/characters/import`, { link: openSeat().link, body });
 }
 
 function leftoverName(what) {
@@ -141,7 +141,7 @@ function reportView(found) {
 
 /** The dialog: a file picker and a drop zone, the report, and the button that brings it in. */
 export function openImport() {
-  const view = app.view;
+  const view = seatView();
   const gm = isGm();
   const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
   const zone = h("div", { id: "import-drop", class: "drop-zone", tabindex: "0" }, t("import.drop"));
@@ -277,7 +277,7 @@ export function importButton() {
 async function downloadAs(id, target) {
   const from = pressed();
   try {
-    const data = await app.seat.get(`/characters/${id}/export/${target}`);
+    const data = await openSeat().get(`/characters/${id}/export/${target}`);
     download(`${fileName(who(id).textContent, id)}.${target}.json`, data);
   } catch (error) {
     showErrorBeside(error, from);

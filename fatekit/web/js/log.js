@@ -4,7 +4,7 @@
 
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { app, ruleReason, send, showError } from "./store.js";
+import { app, openSeat, ruleReason, seatView, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
 import { TOLD } from "./told.js";
 import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
@@ -61,8 +61,8 @@ function aspect(id) {
     if (lasting) return aspectLabel(lasting);
     // A character's aspects keep their ids for good.
     for (const c of app.view.characters) {
-      const list = c.revealed ? c.sheet.aspects : c.aspects;
-      const own = list.find((a) => a.id === id);
+      const list = c.revealed && c.sheet ? c.sheet.aspects : c.aspects;
+      const own = list && list.find((a) => a.id === id);
       if (own) return free(own.name, "span", { class: "aspect-name" });
     }
   }
@@ -302,7 +302,7 @@ export function loadOlder() {
 }
 
 async function readPage(log) {
-  const seat = app.seat;
+  const seat = openSeat();
   try {
     const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
     if (seat !== app.seat) return;
@@ -374,7 +374,7 @@ export function logPanel() {
   const panel = section(
     "log",
     t("log.title"),
-    app.view.you.role !== "spectator"
+    seatView().you.role !== "spectator"
       ? h(
           "form",
           {

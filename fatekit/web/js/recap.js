@@ -5,12 +5,12 @@
 
 import { button, field, fill, free, h, section } from "./lib/dom.js";
 import { language, t } from "./lib/i18n.js";
-import { app, send, showError } from "./store.js";
+import { openSeat, seatView, send, showError } from "./store.js";
 import { may } from "./view.js";
 
 /** Whether the panel shows: a session has been played to its end, and no scene is under way. */
 export function showsRecap() {
-  return app.view.time.sessions_ended >= 1 && !app.view.scene;
+  return seatView().time.sessions_ended >= 1 && !seatView().scene;
 }
 
 let chosen = null; // the session the reader picked (null: the last one ended)
@@ -20,7 +20,7 @@ let asked = 0; // answers to older requests are dropped
 export function recapPanel() {
   if (!showsRecap()) return null;
   const body = h("div", { id: "recap-body", "aria-live": "polite" });
-  const time = app.view.time;
+  const time = seatView().time;
   // The last session played unless the reader picked another: drawn from the table, so a
   // redraw after a session ends turns it to that session (the reader's pick is `chosen`).
   const sessions = h("select", { id: "recap-session", "data-from-table": "" });
@@ -57,7 +57,7 @@ function params(session, format) {
 async function load(body, session) {
   const mine = ++asked;
   try {
-    const recap = await app.seat.get("/recap", params(session, "json"));
+    const recap = await openSeat().get("/recap", params(session, "json"));
     if (mine !== asked || !body.isConnected) return;
     fill(body, draw(recap));
   } catch (error) {
@@ -89,9 +89,9 @@ function draw(recap) {
 // The files come with the seat's link in a header, never in an address: fetched, then handed
 // to the browser as a file (Markdown) or a page of its own (to print).
 async function fetchText(session, format) {
-  const url = new URL(`/tables/${app.seat.tableId}/recap`, location.origin);
+  const url = new URL(`/tables/${openSeat().tableId}/recap`, location.origin);
   for (const [k, v] of Object.entries(params(session, format))) url.searchParams.set(k, v);
-  const response = await fetch(url, { headers: { "X-Fatekit-Link": app.seat.link } });
+  const response = await fetch(url, { headers: { "X-Fatekit-Link": openSeat().link } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.text();
 }

@@ -7,7 +7,7 @@ import { openAddAspect } from "./gm.js";
 import { freeToRoll, invokeBox, openRoll, resolveBox } from "./roll.js";
 import { characterSelect, select } from "./forms.js";
 import { diceOrHidden, hiddenVerdict } from "./screen.js";
-import { app, send } from "./store.js";
+import { seatExtras, seatView, send } from "./store.js";
 import { answersFor, aspectLabel, aspectName, ladderValue, may, mine, offered, skill, who } from "./view.js";
 
 // -- the scene ----------------------------------------------------------------------------------
@@ -15,7 +15,7 @@ import { answersFor, aspectLabel, aspectName, ladderValue, may, mine, offered, s
 /** The scene as a board of index cards: situation aspects grouped by the zone they belong to
  * (the scene's own first), then the boosts; the GM adds a card right on the board. */
 export function scenePanel() {
-  const scene = app.view.scene;
+  const scene = seatView().scene;
   if (!scene) return section("scene", t("scene.title"), h("p", { class: "empty" }, t("scene.none")));
   const situation = scene.aspects.filter((a) => a.kind !== "boost");
   const boosts = scene.aspects.filter((a) => a.kind === "boost");
@@ -70,7 +70,7 @@ export function scenePanel() {
  * fighter, the scene's outside the exchanges); the GM places anyone in any zone at any time. */
 function zoneMap(scene) {
   const zones = scene.zones;
-  const conflict = app.view.conflict;
+  const conflict = seatView().conflict;
   const movable = new Map(Object.entries(zones.moves || {}));
   if (conflict) {
     for (const [id, moves] of Object.entries(conflict.legal_actions)) {
@@ -132,7 +132,7 @@ function zoneMap(scene) {
     "ul",
     { class: "plain zone-links", "aria-label": t("zones.links") },
     zones.links.map(([a, b]) => {
-      const blocked = (app.extras.impediments || []).find((i) => i.between[0] === a && i.between[1] === b);
+      const blocked = (seatExtras().impediments || []).find((i) => i.between[0] === a && i.between[1] === b);
       return h(
         "li",
         { "data-link": `${a}|${b}`, class: blocked ? "impeded" : "" },
@@ -231,7 +231,9 @@ function zoneIds(names) {
 
 export function drawZoneLinks() {
   const map = document.getElementById("zone-map");
-  if (!map || !app.view.scene || !app.view.scene.zones) return;
+  const scene = seatView().scene;
+  const zones = scene && scene.zones;
+  if (!map || !zones) return;
   requestAnimationFrame(() => {
     const svg = map.querySelector("svg.links");
     if (!svg) return;
@@ -243,7 +245,7 @@ export function drawZoneLinks() {
     const boxes = new Map(
       [.../** @type {NodeListOf<HTMLElement>} */ (map.querySelectorAll(".zone"))].map((el) => [el.dataset.zone, el]),
     );
-    for (const [a, b] of app.view.scene.zones.links) {
+    for (const [a, b] of zones.links) {
       const ea = boxes.get(a);
       const eb = boxes.get(b);
       if (!ea || !eb) continue;
@@ -254,7 +256,7 @@ export function drawZoneLinks() {
       line.setAttribute("y1", String(ra.top + ra.height / 2 - box.top));
       line.setAttribute("x2", String(rb.left + rb.width / 2 - box.left));
       line.setAttribute("y2", String(rb.top + rb.height / 2 - box.top));
-      const blocked = (app.extras.impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
+      const blocked = (seatExtras().impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
       line.setAttribute("class", blocked ? "impeded" : "");
       svg.append(line);
     }
@@ -317,8 +319,8 @@ function compelTold(c) {
 }
 
 export function compelsPanel() {
-  const open = app.view.compels.filter((c) => c.state === "offered");
-  const asked = app.view.self_compels;
+  const open = seatView().compels.filter((c) => c.state === "offered");
+  const asked = seatView().self_compels;
   if (!open.length && !asked.length) return null;
   return section(
     "compels",
@@ -392,8 +394,8 @@ const openPickers = new Set();
 /** Every roll in play, one card each (several may be in play outside a conflict, one per
  * character): the seat's own first, then the others in the order they were rolled. */
 export function rollPanel() {
-  const rolls = app.view.rolls || (app.view.roll ? [app.view.roll] : []);
-  const canRoll = app.view.scene && !app.view.conflict && freeToRoll().length > 0;
+  const rolls = seatView().rolls || (seatView().roll ? [seatView().roll] : []);
+  const canRoll = seatView().scene && !seatView().conflict && freeToRoll().length > 0;
   if (!rolls.length && !canRoll) return null;
   const panel = section("roll", t(rolls.length > 1 ? "roll.title_many" : "roll.title"));
   if (canRoll)
@@ -420,7 +422,8 @@ function rollHead(roll) {
     return tn("roll.by_treatment", { ...by, name, patient: who(roll.treats.patient) });
   }
   if (roll.kind === "challenge") {
-    const task = app.view.challenge && app.view.challenge.tasks.find((x) => x.key === roll.task);
+    const challenge = seatView().challenge;
+    const task = challenge && challenge.tasks.find((x) => x.key === roll.task);
     return tn("roll.by_challenge", { ...by, task: task ? free(task.description) : free(roll.task) });
   }
   return tn("roll.by", { ...by, action: t(`action.${roll.action}`) });

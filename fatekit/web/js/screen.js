@@ -555,7 +555,9 @@ function openPrepare(prepared) {
 
 // -- what the roll panel and the log say ----------------------------------------------------------
 
-/** Dice as the seat may see them: the faces, or a word saying the GM keeps them hidden. */
+/** Dice as the seat may see them: the faces, or a word saying the GM keeps them hidden.
+ * @param {string | null} faces
+ * @param {string | null} [id] */
 export function diceOrHidden(faces, id = null) {
   return faces === null
     ? h("span", { class: "hint dice-hidden", ...(id ? { id } : {}) }, t("screen.hidden"))

@@ -7,19 +7,21 @@ import { aspectList } from "./cards.js";
 import { characterOptions, openDialog, select, sendFrom } from "./forms.js";
 import { add, button, field, free, h, section } from "./lib/dom.js";
 import { t } from "./lib/i18n.js";
-import { app, send } from "./store.js";
+import { send, seatView } from "./store.js";
 import { may, who } from "./view.js";
 
 const NAME_MAX = 200;
 const TEXT_MAX = 2000;
 
 export function settingPanel() {
-  const setting = app.view.setting;
+  const setting = seatView().setting;
   if (!setting) return null;
   // The setting's tools are the GM's: drawn for a seat the server lets write it.
   const gm = may("PutSettingEntry");
   const empty = !setting.name && !setting.aspects.length && !setting.entries.length;
   if (empty && !gm) return null;
+  /** @param {string} kind
+   * @param {string | null} [issue] */
   const aspects = (kind, issue = undefined) =>
     setting.aspects.filter((a) => a.kind === kind && (issue === undefined || a.issue === issue));
   const part = (title, list) => (list ? [h("h3", {}, title), list] : []);
@@ -105,7 +107,7 @@ function entryCard(entry, gm) {
 }
 
 function openDescribe() {
-  const setting = app.view.setting;
+  const setting = seatView().setting;
   const name = h("input", {
     id: "setting-name",
     required: true,
@@ -133,7 +135,7 @@ function openLastingAspect() {
     ["current", t("setting.issue.current")],
     ["impending", t("setting.issue.impending")],
   ]);
-  const known = app.view.setting.organizations.map((o) => o.name);
+  const known = seatView().setting.organizations.map((o) => o.name);
   const organization = h("input", {
     id: "lasting-organization",
     maxlength: NAME_MAX,
@@ -179,6 +181,8 @@ function openLastingAspect() {
   update();
 }
 
+/** @param {string} kind
+ * @param {import("../../../docs/page").EntryPart | null} [entry] */
 function openEntry(kind, entry = null) {
   const name = h("input", {
     id: "entry-name",
@@ -217,9 +221,9 @@ function openEntry(kind, entry = null) {
 function openMembership() {
   const character = select(
     "membership-character",
-    characterOptions(app.view.characters.map((c) => c.id)).map(([id, name]) => [id, name, true]),
+    characterOptions(seatView().characters.map((c) => c.id)).map(([id, name]) => [id, name, true]),
   );
-  const known = app.view.setting.organizations.map((o) => o.name);
+  const known = seatView().setting.organizations.map((o) => o.name);
   const organization = h("input", {
     id: "membership-organization",
     required: true,

@@ -8,27 +8,64 @@ import { has, language, t, tn } from "./lib/i18n.js";
 
 /** @typedef {import("../../../docs/page").SeatView} SeatView */
 /** @typedef {import("../../../docs/page").ExtrasPart} Extras */
+/** A part of what the seat is sent: a part of its document, or its extras (the page's redraws
+ * name what they read by these). @typedef {keyof SeatView | "extras"} Part */
+
+/** @typedef {import("./lib/api.js").Seat} Seat */
+/** @typedef {import("./lib/api.js").Live} Live */
+/** An event of the log as the server sends it (docs/server.md): its type, version and data. */
+/** @typedef {{type: string, version: number, data: Record<string, any>, [key: string]: any}} LoggedEvent */
+/** @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null}} LogPaging */
 
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {
+  /** @type {Seat | null} the seat this page plays, once a link opened it */
   seat: null,
+  /** @type {Live | null} */
   live: null,
   /** @type {SeatView | null} the seat's document (docs/page.schema.json), its extras beside it */
   view: null,
   /** @type {Extras | null} */
   extras: null,
+  /** @type {Record<string, any> | null} the table's rules as the preset list gives them */
   preset: null,
-  version: null, // the version of the document in `view`
-  events: [], // the part of the log the page holds, oldest first
-  log: { started: false, before: null, more: false, loading: null }, // paging the log
-  ledger: [], // fate point changes seen between views, shown in the log
-  invites: [], // links this page made for new seats
-  address: null, // where the server's links lead (GET /address), for a GM's seat
-  waiting: null, // a seat's link waiting for the server to answer (offline), with its retry
+  /** @type {number | null} the version of the document in `view` */
+  version: null,
+  /** @type {LoggedEvent[]} the part of the log the page holds, oldest first */
+  events: [],
+  /** @type {LogPaging} paging the log */
+  log: { started: false, before: null, more: false, loading: null },
+  /** @type {Record<string, any>[]} fate point changes seen between views, shown in the log */
+  ledger: [],
+  /** @type {Record<string, any>[]} links this page made for new seats */
+  invites: [],
+  /** @type {Record<string, any> | null} where the server's links lead (GET /address), for a GM's seat */
+  address: null,
+  /** @type {Record<string, any> | null} a seat's link waiting for the server to answer (offline), with its retry */
+  waiting: null,
   status: "offline",
   wasLive: false, // this seat's connection was live once: losing it now is worth pinning
+  /** @type {unknown} */
   error: null,
 };
+
+/** The seat's document, for what is drawn from it: the table is drawn only once one came. */
+export function seatView() {
+  if (!app.view) throw new Error("the table is drawn before its document came");
+  return app.view;
+}
+
+/** The extras the seat is sent beside its document (what a roll may use, pending answers). */
+export function seatExtras() {
+  if (!app.extras) throw new Error("the table is drawn before its extras came");
+  return app.extras;
+}
+
+/** The seat this page plays, for what only a seat's page does. */
+export function openSeat() {
+  if (!app.seat) throw new Error("no seat is open");
+  return app.seat;
+}
 
 const listeners = new Set();
 
@@ -123,7 +160,7 @@ function refusalParams(params) {
   const out = { ...(params || {}) };
   if (typeof out.who === "string") {
     const found = (app.view && app.view.characters.find((c) => c.id === out.who)) || null;
-    if (found) out.who = free(found.revealed ? found.sheet.name : found.name, "span", { class: "who" });
+    if (found) out.who = free(found.revealed && found.sheet ? found.sheet.name : found.name, "span", { class: "who" });
   }
   // An optional rule's key, in the seat's words.
   if (typeof out.option === "string" && has(`option.${out.option}`)) out.option = t(`option.${out.option}`);
@@ -213,9 +250,14 @@ function allowButton(allow) {
   return wrap;
 }
 
+/** @typedef {{inside?: Element | null, own?: boolean, after?: Element}} Home */
+
 /** Where a refusal goes: into `where` (a dialog's or a form's place for it), else right after
  * the container of the control that sent the command (the button the person just pressed),
- * else the banner. */
+ * else the banner.
+ * @param {Element | null} where
+ * @param {Element | null} control
+ * @returns {Home} */
 function homeFor(where, control) {
   if (where) return { inside: where, own: true };
   const from = control && control.isConnected ? control : null;
@@ -265,7 +307,9 @@ export function showErrorBeside(error, control) {
   placeRefusal(homeFor(null, control), refusal(error, {}, null));
 }
 
-/** Show what went wrong in `where` (or the banner at the top). */
+/** Show what went wrong in `where` (or the banner at the top).
+ * @param {unknown} error
+ * @param {Element | null} [where] */
 export function showError(error, where = null) {
   const target = where || document.getElementById("banner");
   if (target) placeRefusal({ inside: target, own: true }, refusal(error, {}, null));
@@ -275,16 +319,23 @@ export function showError(error, where = null) {
  * (`where`, a form's place for it; else beside the control pressed). `named` maps a field path
  * of this command to the page's own catalog key for its message. Returns the server's answer,
  * or null when it refused. */
+/**
+ * @param {string} type
+ * @param {Record<string, any>} data
+ * @param {Element | null} [where]
+ * @param {{named?: Record<string, string>, waive?: string[], reason?: string | null, home?: Home | null}} [how]
+ * @returns {Promise<any>}
+ */
 export async function send(type, data, where = null, { named = {}, waive = [], reason = null, home = null } = {}) {
   const place = home || homeFor(where, triggeringControl());
   const extra = waive.length ? { waive, reason } : {};
   try {
-    const done = await app.seat.command(type, data, extra);
+    const done = await openSeat().command(type, data, extra);
     clearRefusal(place);
     // A move the GM allowed from a dialog's refusal closes that dialog, as sending it would have.
     if (waive.length && place.inside) {
       const dialog = place.inside.closest("dialog[open]");
-      if (dialog) dialog.close();
+      if (dialog instanceof HTMLDialogElement) dialog.close();
     }
     await notify({ kind: "sent", type, done });
     return done;

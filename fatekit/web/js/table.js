@@ -24,6 +24,8 @@ import { app, errorText, redraw, send, showError, showErrorBeside } from "./stor
 import { TOOLS } from "./safety.js";
 import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
 
+/** @typedef {import("./store.js").Part} Part */
+
 /** A link to copy, with its label (what the link is for) tied to the field. */
 function copyField(id, value, label) {
   const input = h("input", { id, value, readonly: true, class: "link", onfocus: (e) => e.target.select() });
@@ -47,7 +49,9 @@ function copyField(id, value, label) {
 
 // Each panel, the parts of the seat's document it reads (top-level keys; "extras" is the
 // page's extras), and how to draw it. A change to the document redraws only the panels that
-// read a part it touched; names of characters are read nearly everywhere.
+// read a part it touched; names of characters are read nearly everywhere. The parts' names are
+// the contract's (docs/page.d.ts): tsc refuses a part the document does not have.
+/** @type {Record<string, {column: "left" | "middle" | "right", reads: Part[], draw: () => Element | null}>} */
 const PANELS = {
   you: { column: "left", reads: ["you", "table", "time", "gm_pool", "seats"], draw: () => youPanel() },
   mine: { column: "left", reads: ["characters", "conflict", "you", "table", "seats"], draw: () => minePanel() },

@@ -7,12 +7,15 @@
 import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
-import { app } from "./store.js";
+import { app, seatView } from "./store.js";
 import { answersFor, isGm, mine, offered, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
-/** The parts of the document the notices read. */
+/** @typedef {import("./store.js").Part} Part */
+
+/** The parts of the document the notices read.
+ * @type {Part[]} */
 export const NOTICE_READS = [
   "compels",
   "self_compels",
@@ -27,7 +30,7 @@ export const NOTICE_READS = [
 
 /** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
 export function addressed() {
-  const view = app.view;
+  const view = seatView();
   const out = [];
   for (const c of view.compels.filter((x) => x.state === "offered")) {
     const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
@@ -110,7 +113,7 @@ export function noticePanel() {
 export function markAttention() {
   const wanted = new Set(addressed().map(([panel]) => panel));
   for (const slot of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#app .slot[data-panel]"))) {
-    if (wanted.has(slot.dataset.panel)) slot.dataset.attention = "true";
+    if (wanted.has(slot.dataset.panel || "")) slot.dataset.attention = "true";
     else delete slot.dataset.attention;
   }
 }
@@ -120,15 +123,16 @@ export function markAttention() {
 /** What the table waits for now, as a sentence, and for whom (a character id), or null. */
 function waitingFor(c) {
   if (c.pending_hit) return ["turn.waiting_hit", c.pending_hit.target];
-  if (c.phase === "roll" && app.view.roll) return ["turn.waiting_roll", app.view.roll.actor];
+  const roll = seatView().roll;
+  if (c.phase === "roll" && roll) return ["turn.waiting_roll", roll.actor];
   if (c.current) return [c.phase === "next" ? "turn.waiting_next" : "turn.waiting", c.current];
   return null;
 }
 
 /** A contest's or a challenge's turn: which sides still roll, which tasks are open. */
 function otherTurn() {
-  const contest = app.view.contest;
-  const challenge = app.view.challenge;
+  const contest = seatView().contest;
+  const challenge = seatView().challenge;
   if (contest && !contest.winner) {
     const waiting = contest.sides.filter((s) => !(s.id in contest.rolled) && !contest.forfeited.includes(s.id));
     const ours = waiting.some((s) => s.members.some((m) => answersFor(m)));
@@ -167,7 +171,7 @@ function otherTurn() {
 
 /** The turn strip, or null when no conflict, contest or challenge is going on. */
 export function turnPanel() {
-  const c = app.view.conflict;
+  const c = seatView().conflict;
   if (!c || c.phase === "ended") return otherTurn();
   const panel = section("turn", t("turn.title"));
   panel.classList.add("turn");
@@ -182,6 +186,7 @@ export function turnPanel() {
     ),
   );
   const hit = c.pending_hit;
+  const rolling = seatView().roll;
   const mineNow = [];
   // The server gives the ways to take a hit only to the seat that takes it.
   const hitBox = hit ? harmBox(hit) : null;
@@ -201,7 +206,7 @@ export function turnPanel() {
   }
   // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
   const current = c.current;
-  const listed = (c.legal_actions[current] || []).some((m) => m.move === "end_turn");
+  const listed = ((current && c.legal_actions[current]) || []).some((m) => m.move === "end_turn");
   if (c.phase === "next" && c.next_choices.length && !listed && offered(c, "EndTurn")) {
     mineNow.push(conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
   }
@@ -209,9 +214,9 @@ export function turnPanel() {
   if (ours.length) {
     panel.dataset.yours = "true";
     // A hit to take is not a move to choose: say whose hit it is, not "your move".
-    const line = ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
+    const line = hit && ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
     add(panel, h("p", { class: "turn-yours", id: "turn-yours" }, line), ours);
-  } else if (c.phase === "roll" && app.view.roll && answersFor(app.view.roll.actor)) {
+  } else if (c.phase === "roll" && rolling && answersFor(rolling.actor)) {
     panel.dataset.yours = "true";
     add(panel, h("p", { class: "turn-yours" }, t("turn.roll_yours")));
   } else {

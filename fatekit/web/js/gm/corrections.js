@@ -6,7 +6,7 @@
 import { button, field, free, h } from "../lib/dom.js";
 import { characterSelect, openDialog, select } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
-import { app, send } from "../store.js";
+import { send, seatView } from "../store.js";
 import { hasOption, trackName, who } from "../view.js";
 
 /** Send each correction in turn, stopping at the first one refused (its reason shows in `out`,
@@ -191,7 +191,7 @@ function openCorrectAspect(a) {
     required: true,
     value: a.name,
   });
-  const holders = app.view.characters.map((c) => c.id);
+  const holders = seatView().characters.map((c) => c.id);
   const held = (id) => (a.free_invokes && a.free_invokes[id]) || 0;
   const first = holders.find((id) => held(id) > 0) || holders[0];
   const holder = characterSelect("correct-aspect-holder", holders, first);
@@ -230,12 +230,12 @@ export function correctPoolButton() {
 }
 
 function openCorrectPool() {
-  const points = count("correct-pool-points", app.view.gm_pool, 99);
+  const points = count("correct-pool-points", seatView().gm_pool, 99);
   openDialog(
     t("correct.pool_title"),
     h("div", {}, h("p", { class: "hint" }, t("correct.hint")), field(t("correct.fate_points"), points)),
     (form, out) =>
-      Number(points.value) === app.view.gm_pool
+      Number(points.value) === seatView().gm_pool
         ? true
         : sendAll([["CorrectFatePoints", { fate_points: Number(points.value) }]], out),
     { submitLabel: t("correct.save"), id: "correct-pool-form" },

@@ -16,6 +16,12 @@ function randomKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{link?: string | null, body?: unknown, params?: Record<string, any> | null,
+ *   headers?: Record<string, string> | null}} [how]
+ */
 export async function request(
   method,
   path,
@@ -27,6 +33,7 @@ export async function request(
       if (v !== null && v !== undefined && v !== "") url.searchParams.set(k, v);
     }
   }
+  /** @type {Record<string, string>} */
   const headers = { accept: "application/json" };
   if (link) headers["X-Fatekit-Link"] = link;
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -44,17 +51,23 @@ export async function request(
 
 /** One seat at one table. */
 export class Seat {
+  /** @param {string} link */
   constructor(link) {
     this.link = link;
     this.tableId = link.slice(0, link.lastIndexOf("."));
   }
 
+  /** @param {string} path
+   * @param {Record<string, any> | null} [params] */
   get(path, params = null) {
     return request("GET", `/tables/${this.tableId}${path}`, { link: this.link, params });
   }
 
   /** Send a command; a retry of the same call reuses its key, so it is applied once. `extra`
    * holds the envelope's other fields: a GM's `waive` and `reason`. */
+  /** @param {string} type
+   * @param {Record<string, any>} [data]
+   * @param {Record<string, any>} [extra] */
   command(type, data = {}, extra = {}) {
     return request("POST", `/tables/${this.tableId}/commands`, {
       link: this.link,
@@ -62,6 +75,8 @@ export class Seat {
     });
   }
 
+  /** @param {string} name
+   * @param {string} role */
   invite(name, role) {
     return request("POST", `/tables/${this.tableId}/seats`, { link: this.link, body: { name, role } });
   }
@@ -91,13 +106,17 @@ export class Live {
     this.onEvent = onEvent;
     this.onView = onView;
     this.onStatus = onStatus;
-    this.version = null; // the last version whose events the page has seen; null: none yet
+    /** @type {number | null} the last version whose events the page has seen; null: none yet */
+    this.version = null;
     this.pause = 500;
     this.closed = false;
+    /** @type {WebSocket | null} */
     this.socket = null;
-    this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.sent = new Map(); // commands sent on the socket, by id, waiting for their answer
-    this.handling = Promise.resolve(); // the messages received, handled one after another
+    /** @type {Promise<unknown>} the messages received, handled one after another */
+    this.handling = Promise.resolve();
     this.lost = () => this.networkLost();
     this.back = () => this.networkBack();
   }
@@ -110,7 +129,7 @@ export class Live {
 
   open() {
     clearTimeout(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     if (!navigator.onLine) {
       this.onStatus("no_network");
       return; // "online" opens it
@@ -239,6 +258,8 @@ export function linkFrom(text) {
 
 /** The page address that opens a seat (the link rides in the fragment, never sent), on `base`
  * (the server's address for links, from GET /address) or else this page's own. */
+/** @param {string} link
+ * @param {string | null} [base] */
 export function pageFor(link, base = null) {
   const root = base ? base.replace(/\/$/, "") : location.origin;
   return `${root}/#link=${encodeURIComponent(link)}`;

@@ -1,0 +1,112 @@
+"""Hold the page's modules that pass TypeScript's strict null checks to them (issue 40, item 3).
+
+``jsconfig.json`` cannot turn ``strictNullChecks`` on for some files and not others, and the
+whole page does not pass yet. So ``make typecheck`` runs ``tsc`` once more with the flag on and
+fails on any error in a module listed in ``STRICT``, and on a module that passes but is not
+listed: a module, once it passes, stays passing (a new one starts so), and the list grows module
+by module until it holds the whole page; then ``jsconfig.json`` turns
+the flag on and this tool goes. ``--report`` prints how many errors each module still has.
+
+    python tools/page_strict.py [--report]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "fatekit" / "web" / "js"
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
+
+#: The modules (paths under fatekit/web/js) that pass with null checks on.
+STRICT = frozenset(
+    {
+        "advance.js",
+        "announce.js",
+        "coins.js",
+        "display.js",
+        "foresight.js",
+        "gm/corrections.js",
+        "interop.js",
+        "lib/api.js",
+        "lib/dom.js",
+        "lib/i18n.js",
+        "lib/patch.js",
+        "log.js",
+        "operator.js",
+        "recap.js",
+        "scene.js",
+        "setting.js",
+        "sheet/stunts.js",
+        "start/choices.js",
+        "start/ruleset_editor.js",
+        "start/ruleset_form.js",
+        "start/ruleset_shape.js",
+        "start/ruleset_skills.js",
+        "store.js",
+        "told.js",
+        "turn.js",
+        "treat.js",
+    }
+)
+
+ERROR = re.compile(r"^fatekit/web/js/(?P<module>[^(]+)\(\d+,\d+\): error TS\d+: ")
+
+
+def errors() -> list[tuple[str, str]]:
+    """Every error tsc reports with strict null checks on: (module, the whole line)."""
+    done = subprocess.run(
+        [str(TSC), "-p", "jsconfig.json", "--strictNullChecks", "--pretty", "false"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = []
+    for line in done.stdout.splitlines():
+        match = ERROR.match(line)
+        if match:
+            found.append((match["module"], line))
+        elif line.startswith(("error", "docs/")):  # the configuration or the contract's types
+            found.append(("", line))
+    return found
+
+
+def modules() -> set[str]:
+    return {p.relative_to(PAGE).as_posix() for p in PAGE.rglob("*.js")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--report", action="store_true", help="count what each module has left")
+    args = parser.parse_args()
+    unknown = STRICT - modules()
+    if unknown:
+        print(f"page_strict.py: STRICT names modules that do not exist: {sorted(unknown)}")
+        return 1
+    found = errors()
+    if args.report:
+        left = Counter(module for module, _ in found)
+        for module, count in left.most_common():
+            print(f"{count:5} {module or '(project)'}")
+        passing = len(modules() - set(left))
+        print(f"{len(found)} errors; {passing} of {len(modules())} modules pass")
+    held = [line for module, line in found if module in STRICT or not module]
+    for line in held:
+        print(line)
+    if held:
+        print(f"page_strict.py: {len(held)} strict null check errors in modules held to them")
+    # The ratchet: a module that passes is held to it from then on (a new module starts strict).
+    unheld = sorted(modules() - STRICT - {module for module, _ in found})
+    if unheld:
+        print(f"page_strict.py: these modules pass: add them to STRICT: {', '.join(unheld)}")
+    return 1 if held or unheld else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
