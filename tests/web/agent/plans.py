@@ -131,6 +131,10 @@ PLANS: tuple[Plan, ...] = (
                 "EndSession:major:condensed",
             )
         ),
+        # A countdown struck off once it has been marked (as a goal from the start, the GM
+        # struck it off before marking it or firing its triggers).
+        then=frozenset(("RemoveCountdown",)),
+        after="MarkCountdown",
     ),
     Plan(
         "Öde: zones in a fight, placing, moving, zone attacks, obstacles; contests with outside "
