@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.agent.__main__ import sweep_plan
-from tests.web.agent.evening import NPC_IDS, Evening
+from tests.web.agent.evening import NPC_IDS, SKIP, Evening
 from tests.web.agent.plans import PLANS
 
 BIG_BAD = next(n for n, p in enumerate(PLANS) if "Shield" in p.goals)
@@ -51,10 +51,12 @@ class Socket:  # a page's socket: the agent listens to its frames
 
 @dataclass
 class Page:
-    """A page as the steering reads it: its controls, its NPCs' cards, no immunity holding."""
+    """A page as the steering reads it: its controls, its NPCs' cards, whether the big bad's
+    immunity holds."""
 
     listed: list[dict[str, Any]]
     npcs: list[str]
+    immune: bool = False
 
     def evaluate(self, script: str, arg: Any = None) -> Any:
         if script == "__agent.controls()":
@@ -62,7 +64,7 @@ class Page:
         if script == NPC_IDS:
             return self.npcs
         if "data-immunity=active" in script:
-            return False
+            return self.immune
         raise AssertionError(f"the steering asked the page something unexpected: {script[:60]}")
 
 
@@ -181,6 +183,8 @@ def test_the_big_bad_and_its_minions_stay_on_one_side(seed: int) -> None:
     night = evening(BIG_BAD, seed)
     chosen = night.two_sides(sides(), "conflict")
     assert {k: v for k, v in chosen.items() if k.startswith("conflict-side-")} == {
+        "conflict-side-a": SKIP,  # the sides' names too: two typed alike were refused
+        "conflict-side-b": SKIP,
         "conflict-side-pc1": "a",
         "conflict-side-pc2": "a",
         "conflict-side-npc1": "b",
@@ -202,6 +206,7 @@ def big_bad_form() -> list[dict[str, Any]]:
         control("bigbad-minion-pc1", "check"),
         control("bigbad-minion-npc2", "check"),
         control("bigbad-immunity", options=["", "challenge", "contest"]),
+        control("bigbad-scale", options=["", "mundane", "supernatural", "legendary", "godlike"]),
         control("bigbad-solo-skill", "check"),
         control("bigbad-threat", options=["", "map", "hive"]),
         control("bigbad-form-submit", "click"),
@@ -221,6 +226,7 @@ def test_the_big_bad_is_named_with_its_minion_in_every_seed(seed: int) -> None:
     assert chosen["bigbad-minion-pc1"] == "off"
     assert chosen["bigbad-solo-skill"] == "off"
     assert chosen["bigbad-threat"] == ""
+    assert chosen["bigbad-scale"] == ""
 
 
 def test_the_big_bads_scene_has_no_zones_to_keep_a_minion_away() -> None:
@@ -232,7 +238,8 @@ def test_the_big_bads_scene_has_no_zones_to_keep_a_minion_away() -> None:
 
 def test_the_big_bad_is_struck_once_named() -> None:
     """Struck hard from the first turn, the NPCs were out before the GM named a big bad: the
-    strikes wait for it, then outweigh the rest; aimed at the big bad."""
+    strikes wait for it and for its immunity to be broken, then outweigh the rest, aimed at
+    the big bad."""
     attack = {
         **control("attack-npc1", "click"),
         "dialog": False,
@@ -241,15 +248,17 @@ def test_the_big_bad_is_struck_once_named() -> None:
     }
     night = evening(BIG_BAD)
     player = night.seats[1]
+    form = [control("attack-target", options=["npc2", "npc1"])]
+    player.page = Page(form, ["npc1", "npc2"], immune=True)
     for kind in ("StartSession", "StartScene", "StartConflict"):
         night.taken(night.seats[0], {"type": kind, "data": {}})
     assert night.coverage_weight(player, attack) == 1.0
-    night.taken(
-        night.seats[0], {"type": "SetBigBad", "data": {"character_id": "npc1", "minions": ["npc2"]}}
-    )
+    bad = {"character_id": "npc1", "minions": ["npc2"], "immunity": "challenge"}
+    night.taken(night.seats[0], {"type": "SetBigBad", "data": bad})
+    assert night.coverage_weight(player, attack) == 1.0
+    assert "attack-target" not in night.steered(player, "attack-form", form)
+    player.page.immune = False  # the GM said the group got through
     assert night.coverage_weight(player, attack) == 24.0
-    form = [control("attack-target", options=["npc2", "npc1"])]
-    player.page = Page(form, ["npc1", "npc2"])
     assert night.steered(player, "attack-form", form)["attack-target"] == "npc1"
 
 

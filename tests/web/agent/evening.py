@@ -503,6 +503,10 @@ class Evening:
                 for c in controls
                 if c["kind"] == "click" and routes.leads_to(c, seat.lang) & goals
             ]
+            if self.shielding() and facts[seat.key]["npcs"] < 2:
+                # The scene waits for the big bad and its minion even among the goals (the
+                # GM, looking only at them, started one with a single NPC).
+                focused = [c for c in focused if c["id"] != "start-scene"]
             # A plan that wants a fight looks at its goals more often: a fight takes many steps
             # to set up (characters, an NPC, a session, a scene) before its first hit.
             focus = FIGHT_FOCUS if self.fights() and {"Attack", "Absorb"} & goals else FOCUS
@@ -908,9 +912,12 @@ class Evening:
             return 1.0
         goals = {goal.split(":")[0] for goal in self.open_goals()}
         if goals & HITS and leads & STRIKES:
-            if self.shielding() and "SetBigBad" in goals:
-                # The hit is for the big bad to shield with a minion: the GM names it first
-                # (a fight struck hard from its first turn took its NPCs out before).
+            if self.shielding() and (
+                not self.big_bads or all(self.immune(seat, who) for who in self.big_bads)
+            ):
+                # The hit is for the big bad to shield with a minion: the GM names it and its
+                # immunity is broken first (a fight struck hard from its first turn took its
+                # NPCs out before).
                 return 1.0
             # A hit to take (and someone taken out) is the plan's: strike until one lands.
             return 24.0
@@ -1168,6 +1175,9 @@ class Evening:
             elif c["kind"] == "file":
                 chosen[c["id"]] = SKIP
         chosen["bigbad-threat"] = ""
+        if self.shielding():
+            # A big bad scaled far above its foes shrugs the steered hit off: no hit, no shield.
+            chosen["bigbad-scale"] = ""
         return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
@@ -1229,6 +1239,8 @@ class Evening:
                 # minion to the PCs' side), and a PC first: the big bad is struck sooner.
                 kept = {c["id"]: c["value"] for c in pickers}
                 first = [who for who in fighting if sides[who] == "a"] or fighting
+                # The sides' names as the form gives them (two typed alike were refused).
+                kept.update({"conflict-side-a": SKIP, "conflict-side-b": SKIP})
                 return {**kept, "conflict-first": self.rng.choice(first)}
             return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
         order = self.rng.sample(people, len(people))
