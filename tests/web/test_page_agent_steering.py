@@ -63,7 +63,7 @@ class Page:
             return self.listed
         if script == NPC_IDS:
             return self.npcs
-        if "data-immunity=active" in script:
+        if "dataset.immunity" in script:
             return self.immune
         raise AssertionError(f"the steering asked the page something unexpected: {script[:60]}")
 

@@ -880,7 +880,7 @@ class Evening:
         """Whether the big bad `who` has an immunity still holding (an attack on it is
         refused until the GM says the group got through)."""
         found: bool = seat.page.evaluate(
-            "(id) => document.querySelector(`[id='bigbad-${id}'][data-immunity=active]`) !== null",
+            '(id) => document.getElementById("bigbad-" + id)?.dataset.immunity === "active"',
             who,
         )
         return found
@@ -1235,8 +1235,9 @@ class Evening:
         ):
             # The form's own split (the PCs against the rest) stands; someone on it goes first.
             if kind == "conflict" and self.shielding():
-                # Every picker kept as the form put it (a picker left to chance once sent a
-                # minion to the PCs' side), and a PC first: the big bad is struck sooner.
+                # Every picker kept as the form put it (a random split put the big bad on a
+                # PC's side, with that PC as its "minion"), and a PC first: the big bad is
+                # struck sooner.
                 kept = {c["id"]: c["value"] for c in pickers}
                 first = [who for who in fighting if sides[who] == "a"] or fighting
                 # The sides' names as the form gives them (two typed alike were refused).

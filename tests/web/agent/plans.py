@@ -131,8 +131,8 @@ PLANS: tuple[Plan, ...] = (
                 "EndSession:major:condensed",
             )
         ),
-        # A countdown struck off once it has been marked (as a goal from the start, the GM
-        # struck it off before marking it or firing its triggers).
+        # A countdown struck off once it has been marked (no plan named it, and no soak ever
+        # sent it; as a goal from the start it would take the countdown away before its marks).
         then=frozenset(("RemoveCountdown",)),
         after="MarkCountdown",
     ),
