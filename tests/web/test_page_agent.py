@@ -8,9 +8,10 @@ An evening fails on any finding (tests/web/agent/detectors.py: a script error, a
 a generic message, a refusal not beside its control, a control that does nothing, a dialog a
 field closed, a page that stops following the table), except those known to be left for
 another branch (detectors.KNOWN). Together the evenings must reach `FLOOR` of the command
-types the page can send (issue 39: 83 of 94 with seven plans of 130 steps, up from 71 before the
-plans set up contests that harm, outside threats, Condensed's milestones, scenarios to close and
-big bads among NPCs; two thirds was the floor): the evenings are seeded and wait only on the
+types the page can send, each counted once the table took it (a refused one counts for nothing)
+(issue 39: 83 of 94 with seven plans of 130 steps, up from 71 before the plans set up contests
+that harm, outside threats, Condensed's milestones, scenarios to close and big bads among NPCs;
+two thirds was the floor): the evenings are seeded and wait only on the
 pages' signals, yet a browser's timing can move a few choices, so the floor stands a little
 below what the runs reached; the summary at the end of the run prints which. `make soak` plays
 many more seeds, longer."""

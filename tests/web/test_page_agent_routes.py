@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from fatekit.server.web import I18N_DIR
@@ -91,23 +90,3 @@ def test_each_sweep_takes_another_plan_naming_what_is_missing() -> None:
     assert sorted(swept) == sorted(naming)
     # Every plan naming something swept once: the next sweep plays one of them again.
     assert sweep_plan(missing, 99, swept) in naming
-
-
-def test_an_invitation_counts_as_the_add_seat_the_endpoint_decides() -> None:
-    """AddSeat stayed "not reached" in every run though each evening invites three seats from
-    the panel: the page posts an invitation to the seats endpoint, not to /commands, and only
-    /commands was counted."""
-    from tests.web.agent.evening import Evening
-
-    @dataclass
-    class Request:  # what the agent reads of a Playwright request
-        url: str
-        post_data: str
-        method: str = "POST"
-        resource_type: str = "fetch"
-
-    evening = Evening(browser=None, server="", seed=1, steps=1)
-    gm = evening.seats[0]
-    evening.requested(gm, Request("http://127.0.0.1:1/tables/t1/seats", '{"name":"Ann"}'))
-    evening.requested(gm, Request("http://127.0.0.1:1/tables/t1/seats/s1/links", ""))
-    assert evening.report.sent == {"AddSeat": 1}

@@ -78,6 +78,9 @@ WAITED_FOR = (
 HITS = frozenset({"Absorb", "TakeOut", "Concede", "AbsorbContestHit", "TakeContestOut", "Shield"})
 STRIKES = frozenset({"Attack", "SplitAttack", "ZoneAttack", "ContestThreat"})
 FIGHT_FOCUS = 0.6
+#: The forms always filled with care while the evening steers towards a minion shielding its
+#: big bad (Evening.shielding): the scene with the NPCs in it, the two sides, the big bad.
+SHIELDING_FORMS = frozenset({"scene-form", "start-conflict-form", "bigbad-form"})
 #: A field the agent's chosen values leave as it is.
 SKIP = "\x00skip"
 #: How often a seat looks only at the controls that lead to its plan's open goals.
@@ -151,6 +154,7 @@ class Report:
     seed: int
     steps: int
     findings: list[Finding] = field(default_factory=list)
+    #: The command types the table took (a refused command is in `refused`, not here).
     sent: Counter[str] = field(default_factory=Counter)
     paths: Counter[str] = field(default_factory=Counter)  # routes.paths of what was sent
     refused: Counter[str] = field(default_factory=Counter)
@@ -290,18 +294,13 @@ class Evening:
             seat.console.append(message.text[:300])
 
     def requested(self, seat: Seat, request: Any) -> None:
-        if request.resource_type not in ("fetch", "xhr"):
-            return
-        seat.requests += 1
-        if request.method == "POST" and request.url.endswith("/commands"):
-            self.sent(seat, json.loads(request.post_data or "{}"))
-        elif request.method == "POST" and request.url.endswith("/seats"):
-            # The seats panel's invitation: the seats endpoint decides an AddSeat of its own
-            # (uncounted, AddSeat stayed "never reached" though every evening invites three).
-            self.sent(seat, {"type": "AddSeat", "data": json.loads(request.post_data or "{}")})
+        if request.resource_type in ("fetch", "xhr"):
+            seat.requests += 1
 
-    def sent(self, seat: Seat, command: dict[str, Any]) -> None:
-        """A command the seat's page sent (over HTTP or on its socket)."""
+    def taken(self, seat: Seat, command: dict[str, Any]) -> None:
+        """A command the table took from the seat's page (over HTTP or on its socket): only an
+        answer that is no refusal counts, for the goals and the coverage alike (a refused
+        StartConflict once ticked the plan's goal, and the evening never fought)."""
         kind = str(command.get("type", "?"))
         data = command.get("data")
         data = data if isinstance(data, dict) else {}
@@ -315,22 +314,37 @@ class Evening:
         if kind in ("Milestone", "SpendMilestone", "Breakthrough") and self.level:
             found.append(f"{kind}:{self.level}:{self.preset}")
         self.report.paths.update(found)
-        self.note(seat, f"  sent {kind} {json.dumps(data, ensure_ascii=False)[:200]}")
+        self.note(seat, f"  taken {kind} {json.dumps(data, ensure_ascii=False)[:200]}")
 
     def socket(self, seat: Seat, socket: Any) -> None:
-        """Count the commands the page sends on its socket (a safety signal goes that way)."""
+        """Count the commands the page sends on its socket (a safety signal goes that way) once
+        the table acknowledges them (``ack``; an ``error`` is a refusal)."""
+        waiting: dict[Any, dict[str, Any]] = {}
 
-        def frame(payload: Any) -> None:
-            if not isinstance(payload, str) or '"command"' not in payload:
-                return
+        def read(payload: Any) -> dict[str, Any] | None:
+            if not isinstance(payload, str) or '"kind"' not in payload:
+                return None
             try:
                 message = json.loads(payload)
             except ValueError:
-                return
-            if isinstance(message, dict) and message.get("kind") == "command":
-                self.sent(seat, message)
+                return None
+            return message if isinstance(message, dict) else None
 
-        socket.on("framesent", frame)
+        def sent(payload: Any) -> None:
+            message = read(payload)
+            if message is not None and message.get("kind") == "command":
+                waiting[message.get("id")] = message
+
+        def received(payload: Any) -> None:
+            message = read(payload)
+            if message is None or message.get("kind") not in ("ack", "error"):
+                return
+            command = waiting.pop(message.get("id"), None)
+            if command is not None and message["kind"] == "ack":
+                self.taken(seat, command)
+
+        socket.on("framesent", sent)
+        socket.on("framereceived", received)
 
     def answered(self, seat: Seat, response: Any) -> None:
         request = response.request
@@ -338,8 +352,17 @@ class Evening:
             self.find(
                 seat, "server-error", f"{request.method} {request.url} answered {response.status}"
             )
-        if request.method == "POST" and request.url.endswith(ACTIONS):
-            seat.pending.append(response)
+        if request.method != "POST" or not request.url.endswith(ACTIONS):
+            return
+        seat.pending.append(response)
+        if response.status >= 400:
+            return  # refused: look_at_refusals judges where the page said why
+        if request.url.endswith("/commands"):
+            self.taken(seat, json.loads(request.post_data or "{}"))
+        elif request.url.endswith("/seats"):
+            # The seats panel's invitation: the seats endpoint decides an AddSeat of its own
+            # (uncounted, AddSeat stayed "never reached" though every evening invites three).
+            self.taken(seat, {"type": "AddSeat", "data": json.loads(request.post_data or "{}")})
 
     def settle(self) -> None:
         """Wait until every page is idle and at the table's version (the latest a command's
@@ -489,6 +512,10 @@ class Evening:
                 for c in controls
                 if c["kind"] == "click" and routes.leads_to(c, seat.lang) & goals
             ]
+            if self.shielding() and facts[seat.key]["npcs"] < 2:
+                # The scene waits for the big bad and its minion even among the goals (the
+                # GM, looking only at them, started one with a single NPC).
+                focused = [c for c in focused if c["id"] != "start-scene"]
             # A plan that wants a fight looks at its goals more often: a fight takes many steps
             # to set up (characters, an NPC, a session, a scene) before its first hit.
             focus = FIGHT_FOCUS if self.fights() and {"Attack", "Absorb"} & goals else FOCUS
@@ -849,6 +876,24 @@ class Evening:
         # The fight's own controls (the turn, the conflict's tools, the rolls) come first.
         return 1.0 if c["section"] in ("turn", "conflict", "roll") else 0.2
 
+    def shielding(self) -> bool:
+        """Whether the evening steers towards a minion thrown in front of a hit on its big bad:
+        only while the plan (the big bad's, the one naming Shield) still wants it and no
+        evening before this one in the run reached it. The steering waits for NPCs before the
+        scene, keeps them on one side, and fills the big bad's and the conflict's forms with
+        care; in any other plan's evening it would starve that plan's goals."""
+        return "Shield" in self.open_goals() and (not self.wanted or "Shield" in self.wanted)
+
+    @staticmethod
+    def immune(seat: Seat, who: str) -> bool:
+        """Whether the big bad `who` has an immunity still holding (an attack on it is
+        refused until the GM says the group got through)."""
+        found: bool = seat.page.evaluate(
+            '(id) => document.getElementById("bigbad-" + id)?.dataset.immunity === "active"',
+            who,
+        )
+        return found
+
     def fights(self) -> bool:
         """Whether the plan wants a fight (an attack, a hit taken)."""
         return "Attack" in self.plan.goals
@@ -876,6 +921,13 @@ class Evening:
             return 1.0
         goals = {goal.split(":")[0] for goal in self.open_goals()}
         if goals & HITS and leads & STRIKES:
+            if self.shielding() and (
+                not self.big_bads or all(self.immune(seat, who) for who in self.big_bads)
+            ):
+                # The hit is for the big bad to shield with a minion: the GM names it and its
+                # immunity is broken first (a fight struck hard from its first turn took its
+                # NPCs out before).
+                return 1.0
             # A hit to take (and someone taken out) is the plan's: strike until one lands.
             return 24.0
         early = self.step_no < 0.5 * self.report.steps
@@ -909,8 +961,10 @@ class Evening:
         if ident == "start-session":
             return 40
         if ident == "start-scene":
-            if self.fights() and facts["npcs"] == 0:
-                return 0.05  # a fight the plan wants needs someone to fight: the GM's NPC first
+            if self.fights() and facts["npcs"] < (2 if self.shielding() else 1):
+                # A fight the plan wants needs someone to fight: the GM's NPC first (a big bad
+                # and a minion to shield it, when the plan wants one thrown in front of a hit).
+                return 0.05
             return 25 if facts["characters"] >= 2 else 1
         if ident in ("new-character", "import-character") and not gm:
             if facts["ours"] == 0:
@@ -919,7 +973,7 @@ class Evening:
                 return 40 if ident == "new-character" else 6
             return 0.3
         if ident == "quick-npc" and facts["npcs"] < 2:
-            return 40 if self.fights() and facts["npcs"] == 0 else 15
+            return 40 if self.fights() and (facts["npcs"] == 0 or self.shielding()) else 15
         if ident == "set-big-bad" and "Shield" in self.open_goals() and facts["npcs"] < 2:
             return 0.05  # a big bad with no other NPC has no minion to throw in front of a hit
         if ident in ("new-character", "quick-npc", "import-character"):
@@ -994,7 +1048,12 @@ class Evening:
         zoned = self.plan.zones and form in ("scene-form", "prepare-form")
         controls = self.controls(seat)
         steered = self.steered(seat, form, controls)
-        if seat.tries <= 1 and self.rng.random() < 0.35 and not zoned:
+        if (
+            seat.tries <= 1
+            and self.rng.random() < 0.35
+            and not zoned
+            and not (form in SHIELDING_FORMS and self.shielding())
+        ):
             return {**chosen, **steered}
         return {**self.careful(seat, form, controls), **chosen, **steered}
 
@@ -1017,7 +1076,7 @@ class Evening:
         options = (target or {}).get("options") or []
         if target is None or not options:
             return chosen
-        aimed = [who for who in options if who in self.big_bads]
+        aimed = [who for who in options if who in self.big_bads and not self.immune(seat, who)]
         if aimed and "Shield" in goals:
             chosen["attack-target"] = aimed[0]
         elif seat.key == "gm":
@@ -1125,6 +1184,9 @@ class Evening:
             elif c["kind"] == "file":
                 chosen[c["id"]] = SKIP
         chosen["bigbad-threat"] = ""
+        if self.shielding():
+            # A big bad scaled far above its foes shrugs the steered hit off: no hit, no shield.
+            chosen["bigbad-scale"] = ""
         return chosen
 
     def a_scene(self, controls: list[dict[str, Any]], prefix: str) -> dict[str, str]:
@@ -1133,7 +1195,9 @@ class Evening:
         for c in controls:
             if c["id"].startswith(f"{prefix}-with-"):
                 chosen[c["id"]] = "on"
-        if self.plan.zones or self.rng.random() < 0.6:
+        # No zones while a minion is to shield the big bad: one placed in another zone could not
+        # get in the way (Adversary Toolkit, expendable minion armor).
+        if not self.shielding() and (self.plan.zones or self.rng.random() < 0.6):
             zones = self.rng.choice(values.ZONES).split(", ")
             chosen[f"{prefix}-zones"] = ", ".join(zones)
             pairs = [f"{a} - {b}" for a, b in pairwise(zones)]
@@ -1175,8 +1239,19 @@ class Evening:
             return {}
         sides = {c["id"].removeprefix(f"{kind}-side-"): c["value"] for c in pickers}
         fighting = [who for who in people if sides[who]]
-        if {sides[who] for who in people} >= {"a", "b"} and self.rng.random() < 0.7:
+        if {sides[who] for who in people} >= {"a", "b"} and (
+            self.rng.random() < 0.7 or (kind == "conflict" and self.shielding())
+        ):
             # The form's own split (the PCs against the rest) stands; someone on it goes first.
+            if kind == "conflict" and self.shielding():
+                # Every picker kept as the form put it (a random split put the big bad on a
+                # PC's side, with that PC as its "minion"), and a PC first: the big bad is
+                # struck sooner.
+                kept = {c["id"]: c["value"] for c in pickers}
+                first = [who for who in fighting if sides[who] == "a"] or fighting
+                # The sides' names as the form gives them (two typed alike were refused).
+                kept.update({"conflict-side-a": SKIP, "conflict-side-b": SKIP})
+                return {**kept, "conflict-first": self.rng.choice(first)}
             return {"conflict-first": self.rng.choice(fighting)} if kind == "conflict" else {}
         order = self.rng.sample(people, len(people))
         cut = self.rng.randrange(1, len(order))

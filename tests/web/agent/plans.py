@@ -131,6 +131,10 @@ PLANS: tuple[Plan, ...] = (
                 "EndSession:major:condensed",
             )
         ),
+        # A countdown struck off once it has been marked (no plan named it, and no soak ever
+        # sent it; as a goal from the start it would take the countdown away before its marks).
+        then=frozenset(("RemoveCountdown",)),
+        after="MarkCountdown",
     ),
     Plan(
         "Öde: zones in a fight, placing, moving, zone attacks, obstacles; contests with outside "
