@@ -292,6 +292,8 @@ export interface TablePart {
   milestone_levels: Milestone[];
   between_sessions: string[];
   skill_list: string | null;
+  randomizer: string;
+  seats_choose_randomizer: boolean;
   ruleset: boolean;
   difficulty_guidance: DifficultyGuidancePart;
   read_only: ReadOnlyPart | null;
@@ -368,8 +370,10 @@ export interface YouPart {
     | "AddSeat"
     | "AddSituationAspect"
     | "AddTemplate"
+    | "AllowSeatRandomizers"
     | "AnswerSignal"
     | "BreakImmunity"
+    | "ChooseRandomizer"
     | "CloseScenario"
     | "ContestThreat"
     | "CorrectAspect"
@@ -417,6 +421,8 @@ export interface YouPart {
     | "StartSession"
     | "Undo"
   )[];
+  randomizer: string;
+  randomizers: string[];
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema

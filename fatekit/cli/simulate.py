@@ -1,11 +1,12 @@
-"""``fatekit simulate FILE --runs N [--seed S] [--engine E] [--play SIDE:KEY=VALUE] [--json]
-[--plot P.png]``: how a fight goes. FILE is a scenario file, or a table file (``GET
+"""``fatekit simulate FILE --runs N [--seed S] [--engine E] [--play SIDE:KEY=VALUE]
+[--randomizer R] [--json] [--plot P.png]``: how a fight goes. FILE is a scenario file, or a table file (``GET
 /tables/{id}/export``), whose scene in play is simulated (see :mod:`fatekit.table.foresight`).
 ``--play`` sets one key of a side's policy, over what the file says."""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from fatekit.cli.refusal import refuse
 from fatekit.rules import BadInput
+from fatekit.rules.core.randomizers import Randomizer
 
 if TYPE_CHECKING:
     from fatekit.odds.scenario import Scenario
@@ -76,6 +78,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "or crew:target=weakest"
         ),
     )
+    parser.add_argument(
+        "--randomizer",
+        metavar="WAY",
+        help=(
+            "draw every roll this way, over the file's: 4dF (four Fate dice), deck (the Deck of "
+            "Fate, dealt without replacement), 4d6, 3d6 or d6-d6 (docs/odds.md)"
+        ),
+    )
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the report into a PNG file")
     parser.set_defaults(handler=run)
 
@@ -110,6 +120,9 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None and not args.plot.lower().endswith(".png"):
             raise BadInput(f"--plot draws a PNG file: give a name ending in .png, not {args.plot}")
         scenario = _scenario(args.scenario, args.kind, _play(args.play))
+        if args.randomizer is not None:
+            way = Randomizer.parse(args.randomizer)
+            scenario = dataclasses.replace(scenario, randomizer=way)
         if scenario.source.startswith("the scene"):
             for note in fight_notes(scenario, fight_plan(scenario)):
                 print(f"fatekit simulate: note: {note.text}", file=sys.stderr)

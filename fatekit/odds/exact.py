@@ -142,9 +142,11 @@ def shift_distribution(
     *,
     active: bool = False,
     randomizer: Randomizer = Randomizer.FATE_DICE,
+    opposing: Randomizer | None = None,
 ) -> dict[int, Fraction]:
-    """The exact distribution of shifts (effort minus opposition) of one roll."""
-    found = dice_distribution(active, randomizer)
+    """The exact distribution of shifts (effort minus opposition) of one roll; an active
+    opposition draws ``opposing``'s way (the roller's unless told)."""
+    found = dice_distribution(active, randomizer, opposing if active else None)
     return {modifier - opposition + d: p for d, p in found.items()}
 
 
@@ -157,16 +159,20 @@ def chances(
     teamwork: int = 0,
     scale: int = 0,
     randomizer: Randomizer = Randomizer.FATE_DICE,
+    opposing: Randomizer | None = None,
 ) -> Chances:
     """The chance of each outcome of a roll with ``modifier`` against ``opposition``.
 
     ``opposition`` is a difficulty, or with ``active`` the rating of an opponent who rolls too.
     See :func:`effective_modifier` for ``bonus``, ``teamwork`` and ``scale``; ``randomizer`` is
-    how the dice are drawn (both sides' when ``active``).
+    how the roller's dice are drawn, ``opposing`` an active opponent's (the roller's way unless
+    told: each seat may draw its own).
     """
     total = effective_modifier(modifier, bonus=bonus, teamwork=teamwork, scale=scale)
     found = dict.fromkeys(Outcome, Fraction(0))
-    shifts_found = shift_distribution(total, opposition, active=active, randomizer=randomizer)
+    shifts_found = shift_distribution(
+        total, opposition, active=active, randomizer=randomizer, opposing=opposing
+    )
     for shifts, p in shifts_found.items():
         found[outcome_for(shifts)] += p
     return Chances(

@@ -138,20 +138,24 @@ CODES = {Choice.NOTHING: 0, Choice.PLUS_TWO: 1, Choice.REROLL: 2}
 
 
 class InvokeTable:
-    """:func:`best_choice` for every margin, dice total and invoke count, as one array."""
+    """:func:`best_choice` for every margin, dice total and invoke count, as one array, for
+    rolls drawn ``way``'s way (its totals' range sizes the table)."""
 
-    def __init__(self, most: int) -> None:
-        self.low, self.high = -(5 + 2 * most), 4  # below: hopeless; above: already there
-        self.table = np.zeros((self.high - self.low + 1, 9, most + 1), dtype=np.int8)
+    def __init__(self, most: int, way: Randomizer = _FATE) -> None:
+        totals = way.counts()
+        # Below: hopeless even with the best draw and every invoke; above: already there.
+        self.top = max(totals)
+        self.low, self.high = -(1 + self.top + 2 * most), self.top
+        self.table = np.zeros((self.high - self.low + 1, 2 * self.top + 1, most + 1), np.int8)
         for m in range(self.low, self.high + 1):
-            for d in range(-4, 5):
+            for d in range(-self.top, self.top + 1):
                 for k in range(most + 1):
-                    self.table[m - self.low, d + 4, k] = CODES[best_choice(m, d, k)]
+                    self.table[m - self.low, d + self.top, k] = CODES[best_choice(m, d, k, way)]
 
     def __call__(self, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
         """The code of the best choice in each of many cases at once."""
         m = np.clip(margin, self.low, self.high) - self.low
-        found: IntArray = self.table[m, dice + 4, left].astype(np.int64)
+        found: IntArray = self.table[m, dice + self.top, left].astype(np.int64)
         return found
 
 

@@ -24,6 +24,7 @@ from fatekit.rules.characters.character import Character, CharacterKind
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.harm.absorb import AbsorbPlan, extreme_available, stress_track_for
 from fatekit.rules.harm.conditions import check_row_cutoff
 from fatekit.rules.harm.consequences import SEVERITY_SHIFTS, Severity
@@ -131,6 +132,8 @@ class FightPlan:
     carries: tuple[Carry, ...] = ()
     # The obstacles option's hazards and the turn order with them; None: no hazards.
     hazards: HazardsPlan | None = None
+    # How every roll is drawn (the scenario's randomizer).
+    randomizer: Randomizer = Randomizer.FATE_DICE
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -243,6 +246,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
         hazards_plan(
             scenario.hazards, conflict, ids, order, [s.name for s in scenario.sides], zones
         ),
+        scenario.randomizer,
     )
 
 

@@ -65,6 +65,7 @@ class Report:
     exchanges: dict[int, float]  # exchanges played -> share of runs
     mean_exchanges: float
     fighters: tuple[FighterOdds, ...]
+    randomizer: str = "4dF"  # how every roll was drawn (a Randomizer's value)
 
     def as_json(self) -> dict[str, Any]:
         """The report as plain JSON data."""
@@ -73,6 +74,7 @@ class Report:
             "runs": self.runs,
             "engine": self.engine,
             "seed": self.seed,
+            "randomizer": self.randomizer,
             "sides": {
                 s.name: {"wins": s.wins, "win": s.chance, "interval": [s.low, s.high]}
                 for s in self.sides
@@ -97,7 +99,10 @@ class Report:
 
     def as_text(self) -> str:
         """The report for a person to read."""
-        lines = [f"{self.title}: {self.runs:,} runs ({self.engine} engine, seed {self.seed})", ""]
+        lines = [f"{self.title}: {self.runs:,} runs ({self.engine} engine, seed {self.seed})"]
+        if self.randomizer != "4dF":
+            lines.append(f"every roll drawn with {self.randomizer}")
+        lines.append("")
         width = max(len(s.name) for s in self.sides)
         lines.append(f"{'side':<{width}}  {'wins':>6}  95% interval")
         for s in self.sides:
@@ -166,4 +171,5 @@ def make_report(
         {k: float(c / runs) for k, c in enumerate(counts) if c},
         float(outcomes.exchanges.mean()),
         tuple(fighters),
+        plan.randomizer.value,
     )

@@ -62,7 +62,7 @@ def simulate_scalar(
     status = np.zeros((count, fighters), dtype=np.int8)
     consequences = np.zeros((count, fighters, len(SEVERITIES)), dtype=np.int16)
     fate_points = np.zeros((count, fighters), dtype=np.int16)
-    tape = Tape(seed)
+    tape = Tape(seed, plan.randomizer)
     for row, run in enumerate(runs):
         game = _Run(scenario, plan, tape, run)
         game.play()
@@ -346,7 +346,7 @@ class _Run:
         while left > 0:
             assert roll.dice is not None
             margin = roll.effort - roll.dice.total - roll.opposition_value - threshold
-            choice = best_choice(margin, roll.dice.total, left)
+            choice = best_choice(margin, roll.dice.total, left, self.plan.randomizer)
             if choice is Choice.NOTHING:
                 return
             effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL

@@ -43,6 +43,7 @@ from fatekit.rules.characters.gear import check_rating
 from fatekit.rules.characters.preset import Preset, TurnOrderStyle
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.big_bads import BigBad
 from fatekit.rules.options.ruleset import OptionalRule, Ruleset
@@ -178,6 +179,8 @@ class Scenario:
     harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
     big_bad: BigBad | None = None  # the big-bads optional rule: who breaks the rules, and how
     hazards: tuple[HazardSpec, ...] = ()  # the obstacles option's hazards, added to the conflict
+    # How every roll of the fight is drawn (four Fate dice unless the file or a table says).
+    randomizer: Randomizer = Randomizer.FATE_DICE
 
     @property
     def preset_key(self) -> str:
@@ -239,6 +242,7 @@ def scenario_from_dict(
             "notes",
             "big_bad",
             "hazards",
+            "randomizer",
         },
     )
     if data.get("format", FORMAT) != FORMAT or data.get("version", VERSION) != VERSION:
@@ -322,7 +326,14 @@ def scenario_from_dict(
         harm,
         big_bad,
         hazards,
+        _randomizer(data.get("randomizer", Randomizer.FATE_DICE.value)),
     )
+
+
+def _randomizer(value: Any) -> Randomizer:
+    if not isinstance(value, str):
+        raise BadInput(f"randomizer is a name such as '4dF' or 'd6-d6', not {value!r}")
+    return Randomizer.parse(value)
 
 
 # -- parts ------------------------------------------------------------------------------------

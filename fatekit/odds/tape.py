@@ -7,6 +7,11 @@ scalar one run by run, not only in distribution. The tape is made in blocks of
 :data:`BLOCK` rolls for :data:`GROUP` runs at a time, each block from its own generator keyed by
 (seed, group, block), so a run's tape does not depend on how many runs are simulated or how
 they are split into chunks.
+
+A scenario drawing another way than four Fate dice (:class:`Randomizer`) reads another tape of
+the same shape: each roll's six-sided dice, or for the Deck of Fate each run's own deck, shuffled
+as its fight starts and dealt without replacement, shuffled again whenever it is spent
+(:func:`draws_block`). Four Fate dice keep the tape they always had, so a seed's reports stand.
 """
 
 from __future__ import annotations
@@ -15,8 +20,26 @@ import numpy as np
 import numpy.typing as npt
 
 from fatekit.rules.core.dice import FateDice
+from fatekit.rules.core.randomizers import DECK, THREE_D6_TABLE, Dice, Drawn, Randomizer
 
-__all__ = ["BLOCK", "GROUP", "ChoiceTape", "Tape", "TapeDice", "choice_block", "dice_block"]
+__all__ = [
+    "BLOCK",
+    "GROUP",
+    "ChoiceTape",
+    "Tape",
+    "TapeDice",
+    "choice_block",
+    "dice_block",
+    "draws_block",
+    "totals_block",
+]
+
+_CARDS = len(DECK)
+#: Each card's total, by its index in :data:`DECK`; the four faces each card shows.
+_CARD_TOTALS = np.array([card.total for card in DECK], dtype=np.int8)
+_CARD_FACES = np.array([card.faces for card in DECK], dtype=np.int8)
+#: Three six-sided dice' sum (3 to 18) read by the toolkit's table; index by the sum.
+_THREE_D6 = np.array([THREE_D6_TABLE.get(n, 0) for n in range(19)], dtype=np.int8)
 
 GROUP = 1024  # runs per block of tape
 BLOCK = 64  # rolls (or choices) per run in a block
@@ -28,6 +51,59 @@ def dice_block(seed: int, group: int, block: int) -> npt.NDArray[np.int8]:
     return (rng.integers(0, 3, size=(GROUP, BLOCK, 4), dtype=np.int8) - 1).astype(np.int8)
 
 
+def draws_block(seed: int, group: int, block: int, randomizer: Randomizer) -> npt.NDArray[np.int8]:
+    """What ``BLOCK`` rolls drew for each of the ``GROUP`` runs of a group, ``randomizer``'s
+    way: four Fate dice' faces (:func:`dice_block`), the six-sided dice rolled (1 to 6, as many
+    as the way rolls) or the Deck of Fate's card dealt (its index in :data:`DECK`, one column).
+
+    A run's deck is dealt card by card from shuffles of the whole deck, one after another (the
+    ``k``-th keyed by (seed, group, k)), so block ``b`` deals the run's cards ``64b`` to
+    ``64b + 63`` whichever blocks were read before: exactly the deck a table draws without
+    replacement, from the fight's first roll."""
+    if randomizer is Randomizer.FATE_DICE:
+        return dice_block(seed, group, block)
+    if randomizer is Randomizer.DECK_OF_FATE:
+        first, last = block * BLOCK, (block + 1) * BLOCK - 1
+        shuffles = []
+        for k in range(first // _CARDS, last // _CARDS + 1):
+            rng = np.random.default_rng([seed, group, k, 2])
+            fresh = np.tile(np.arange(_CARDS, dtype=np.int8), (GROUP, 1))
+            shuffles.append(rng.permuted(fresh, axis=1))
+        dealt = np.concatenate(shuffles, axis=1)
+        start = first - (first // _CARDS) * _CARDS
+        return dealt[:, start : start + BLOCK, None]
+    rng = np.random.default_rng([seed, group, block, 3])
+    return rng.integers(1, 7, size=(GROUP, BLOCK, randomizer.dice), dtype=np.int8)
+
+
+def totals_block(
+    seed: int, group: int, block: int, randomizer: Randomizer = Randomizer.FATE_DICE
+) -> npt.NDArray[np.int8]:
+    """The totals of :func:`draws_block`'s rolls: what the rules add a skill to."""
+    drawn = draws_block(seed, group, block, randomizer)
+    if randomizer is Randomizer.DECK_OF_FATE:
+        return np.asarray(_CARD_TOTALS[drawn[..., 0]], dtype=np.int8)
+    if randomizer is Randomizer.THREE_D6:
+        return np.asarray(_THREE_D6[drawn.sum(axis=-1)], dtype=np.int8)
+    if randomizer is Randomizer.D6_MINUS_D6:
+        return (drawn[..., 0] - drawn[..., 1]).astype(np.int8)
+    if randomizer is Randomizer.FOUR_D6:
+        fate = (drawn - 1) // 2 - 1  # 1-2 minus, 3-4 blank, 5-6 plus
+        return np.asarray(fate.sum(axis=-1), dtype=np.int8)
+    # Four dice added one by one: NumPy's sum over so short an axis is slower.
+    return (drawn[..., 0] + drawn[..., 1] + drawn[..., 2] + drawn[..., 3]).astype(np.int8)
+
+
+def _dice_of(row: npt.NDArray[np.int8], randomizer: Randomizer) -> Dice:
+    """One roll of :func:`draws_block` as the rules engine reads dice."""
+    if randomizer is Randomizer.FATE_DICE:
+        a, b, c, d = (int(x) for x in row)
+        return FateDice((a, b, c, d))
+    if randomizer is Randomizer.DECK_OF_FATE:
+        return Drawn(randomizer, tuple(int(f) for f in _CARD_FACES[int(row[0])]))
+    return Drawn(randomizer, tuple(int(x) for x in row))
+
+
 def choice_block(seed: int, group: int, block: int) -> npt.NDArray[np.float64]:
     """Uniform numbers in [0, 1) for the random choices of each run of a group."""
     rng = np.random.default_rng([seed, group, block, 1])
@@ -37,8 +113,9 @@ def choice_block(seed: int, group: int, block: int) -> npt.NDArray[np.float64]:
 class Tape:
     """The whole tape of a seed, block by block; keeps the blocks of the group last read."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, randomizer: Randomizer = Randomizer.FATE_DICE) -> None:
         self.seed = seed
+        self.randomizer = randomizer
         self._group = -1
         self._dice: dict[int, npt.NDArray[np.int8]] = {}
         self._choices: dict[int, npt.NDArray[np.float64]] = {}
@@ -48,10 +125,10 @@ class Tape:
             self._group, self._dice, self._choices = group, {}, {}
 
     def dice(self, group: int, block: int) -> npt.NDArray[np.int8]:
-        """A block of faces (see :func:`dice_block`)."""
+        """A block of draws (see :func:`draws_block`)."""
         self._switch(group)
         if block not in self._dice:
-            self._dice[block] = dice_block(self.seed, group, block)
+            self._dice[block] = draws_block(self.seed, group, block, self.randomizer)
         return self._dice[block]
 
     def choices(self, group: int, block: int) -> npt.NDArray[np.float64]:
@@ -67,13 +144,14 @@ class TapeDice:
 
     def __init__(self, tape: Tape, run: int) -> None:
         self._tape, self._group, self._row = tape, run // GROUP, run % GROUP
-        self._rolls: list[FateDice] = []
+        self._rolls: list[Dice] = []
         self.used = 0
 
-    def roll(self) -> FateDice:
+    def roll(self) -> Dice:
         if self.used == len(self._rolls):
             block = self._tape.dice(self._group, len(self._rolls) // BLOCK)[self._row]
-            self._rolls.extend(FateDice((int(a), int(b), int(c), int(d))) for a, b, c, d in block)
+            way = self._tape.randomizer
+            self._rolls.extend(_dice_of(row, way) for row in block)
         dice = self._rolls[self.used]
         self.used += 1
         return dice

@@ -25,7 +25,7 @@ from fatekit.odds.scenario import (
     TargetPolicy,
     TeamworkPolicy,
 )
-from fatekit.odds.tape import BLOCK, GROUP, choice_block, dice_block
+from fatekit.odds.tape import BLOCK, GROUP, choice_block, totals_block
 from fatekit.odds.teamwork import team_bonuses as _team_bonus
 from fatekit.odds.vector_forms import FormColumns
 from fatekit.odds.vector_solo import SoloRolls
@@ -125,7 +125,7 @@ class _Batch(SoloRolls, FormColumns):
         self.box_count = [len(f.boxes) for f in fighters]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
-        self.table = InvokeTable(max(p.max_invokes for p in plan.policies))
+        self.table = InvokeTable(max(p.max_invokes for p in plan.policies), plan.randomizer)
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
         self.forms_setup(n)
@@ -150,7 +150,7 @@ class _Batch(SoloRolls, FormColumns):
         self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
         self.exchange = 0
         # -- the tape --------------------------------------------------------------------------
-        self.dice = np.zeros((n, 0), dtype=np.int8)  # totals of four dice: -4 to +4
+        self.dice = np.zeros((n, 0), dtype=np.int8)  # each roll's total (4dF: -4 to +4)
         self.choices = np.zeros((n, 0))
         self.dice_at = np.zeros(n, dtype=np.int64)
         self.choice_at = np.zeros(n, dtype=np.int64)
@@ -184,9 +184,7 @@ class _Batch(SoloRolls, FormColumns):
             more = np.zeros((self.n, BLOCK), dtype=np.int8)
             for g in np.unique(self.group):
                 rows = self.group == g
-                faces = dice_block(self.seed, int(g), block)
-                # Four dice added one by one: NumPy's sum over so short an axis is slower.
-                summed = faces[..., 0] + faces[..., 1] + faces[..., 2] + faces[..., 3]
+                summed = totals_block(self.seed, int(g), block, self.plan.randomizer)
                 more[rows] = summed[self.row[rows]]
             self.dice = np.concatenate([self.dice, more], axis=1)
         totals: IntArray = self.dice[runs, self.dice_at[runs]].astype(np.int64)

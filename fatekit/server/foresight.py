@@ -287,6 +287,8 @@ async def foresee(
         "seconds": round(seconds, 3),
         "names": found.names,
         "play": body.play,
+        # How every roll of the fights was drawn: the table's way (a Randomizer's value).
+        "randomizer": found.baseline.randomizer.value,
         # Fighters with no skill to fight with, in the scene and in the what-if.
         "unskilled": [
             [{"who": n.who, "skill": n.skill, "modifier": n.modifier} for n in fight_notes(s, p)]

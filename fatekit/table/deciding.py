@@ -93,11 +93,13 @@ class Context:
             skill=skill,
         )
 
-    def faces(self, entered: str | None) -> str:
+    def faces(self, entered: str | None, by: str | None = None) -> str:
         """Dice entered off physical dice (or a card off a physical deck), or drawn now the
-        table's way: either way, fixed from here on. The server draws; a generator's dice are
-        drawn as the table's randomizer says, a card from the deck the table's draws have left."""
-        way = Randomizer(self.state.randomizer)
+        way of the seat rolling (``by``, a character: the seat of the player who plays it; the
+        GM's for an NPC; without one the seat asking): either way, fixed from here on. The
+        server draws; a generator's dice are drawn as that seat's randomizer says, a card from
+        the one deck the table's draws have left (every seat drawing cards shares it)."""
+        way = Randomizer(self.state.randomizer_of(self.roller(by)))
         if entered is not None:
             rolled = parse_dice(entered, way)
         elif isinstance(self.dice, RandomDice) and way is not Randomizer.FATE_DICE:
@@ -116,7 +118,12 @@ class Context:
             return None
         if entered is not None:
             self.require_control(defender, "enter the defender's dice")
-        return self.faces(entered)
+        return self.faces(entered, defender)
+
+    def roller(self, character_id: str | None) -> str:
+        """The seat whose way ``character_id``'s dice are drawn (:meth:`TableState.roller_of`);
+        the seat asking if no character is named."""
+        return self.seat.id if character_id is None else self.state.roller_of(character_id)
 
 
 # -- who may: the checks a decider makes of the seat, which the offers make too ----------------
@@ -259,7 +266,9 @@ def _decide_roll(
 ) -> Callable[[Context, ActorRoll], list[Event]]:
     def decide(context: Context, command: ActorRoll) -> list[Event]:
         context.require_control(command.actor, what)
-        return [context.event_from(event, command, faces=context.faces(command.dice))]
+        return [
+            context.event_from(event, command, faces=context.faces(command.dice, command.actor))
+        ]
 
     return decide
 

@@ -178,6 +178,8 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "options": list(state.options),
         **({"skill_list": state.skill_list} if state.skill_list else {}),
         "kind": chosen.value,
+        # Every roll drawn the table's way (a seat drawing its own way is not told apart here).
+        **({"randomizer": state.randomizer} if state.randomizer != "4dF" else {}),
         "gm_pool": game.ledger.gm.available,
         "characters": characters,
         "aspects": aspects,

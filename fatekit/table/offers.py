@@ -287,7 +287,7 @@ def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: 
         invokes=invokes,
         target=target,
         opposition_dice=their_dice,
-        randomizer=Randomizer(viewer.state.randomizer),
+        randomizer=Randomizer(viewer.state.randomizer_for(roll.actor)),
     )
     return {
         "choice": found.choice.value,
@@ -384,9 +384,15 @@ def roll_odds(
         extra = (mine, theirs)
         modifier += mine
         opposition += theirs
-    found = chances(modifier, opposition, active=active, randomizer=Randomizer(state.randomizer))
+    # Each side draws its own seat's way: the actor's player's, the opponent's (an NPC's: the
+    # table's); a difficulty is met by the actor's draw alone.
+    mine_way = Randomizer(state.randomizer_for(actor))
+    theirs_way = Randomizer(state.randomizer_for(against)) if against is not None else mine_way
+    found = chances(modifier, opposition, active=active, randomizer=mine_way, opposing=theirs_way)
     return {
         "hidden": False,
+        "randomizer": mine_way.value,
+        "opposing_randomizer": theirs_way.value if active else None,
         "modifier": modifier,
         "opposition": opposition,
         "active": active,

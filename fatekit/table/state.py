@@ -325,11 +325,32 @@ class TableState:
     setting: Setting = field(default_factory=Setting)  # the campaign's setting
     safety: SafetySignals = field(default_factory=SafetySignals)  # tools off, signals waiting
     randomizer: str = "4dF"  # how the table draws (a Randomizer's value; RandomizerChosen)
+    seats_choose_randomizer: bool = False  # the GM lets players' seats draw their own way
+    seat_randomizers: dict[str, str] = field(default_factory=dict)  # seat -> its own way
     # The Deck of Fate's cards drawn at this table, oldest first (``+0-+``): the deck still to
     # draw from is what they leave (fatekit.rules.core.randomizers.Deck, shuffled when spent).
     cards_drawn: list[str] = field(default_factory=list)
     # Set when an event after ``version`` does not fold: the table is open read-only, and why.
     read_only: ReadOnly | None = None
+
+    def randomizer_of(self, seat_id: str) -> str:
+        """How ``seat_id``'s rolls are drawn: its own choice while the GM lets the seats
+        choose, else the table's way."""
+        if self.seats_choose_randomizer:
+            return self.seat_randomizers.get(seat_id, self.randomizer)
+        return self.randomizer
+
+    def roller_of(self, character_id: str) -> str:
+        """The seat whose way ``character_id``'s dice are drawn: the seat of the player who
+        plays it; ``""`` (the table's way) for an NPC, whose dice are the GM's."""
+        for seat_id, seat in self.seats.items():
+            if not seat.is_gm and self.controls(seat_id, character_id):
+                return seat_id
+        return ""
+
+    def randomizer_for(self, character_id: str) -> str:
+        """How ``character_id``'s dice are drawn (:meth:`roller_of`'s seat's way)."""
+        return self.randomizer_of(self.roller_of(character_id))
 
     # -- rolls in play --------------------------------------------------------------------------
 

@@ -53,6 +53,7 @@ from fatekit.table.play.contests import (
     contest_view,
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
+from fatekit.table.play.options import own_randomizers
 from fatekit.table.play.people import CharacterPart, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, held_back, safety_view
@@ -90,6 +91,10 @@ class TablePart(Part, kw_only=True):
     # The optional rules the GM may take up or drop between sessions.
     between_sessions: list[str]
     skill_list: str | None
+    # How the table draws (a Randomizer's value), and whether the GM lets players' seats
+    # choose their own way (each seat's own is in its ``you``).
+    randomizer: str
+    seats_choose_randomizer: bool
     ruleset: bool  # a rule-set file, not a built-in
     difficulty_guidance: offers.DifficultyGuidancePart
     # An event this release cannot fold: the table is open read-only before it, and a GM
@@ -118,6 +123,10 @@ class YouPart(Part, kw_only=True):
     # The commands only a GM may send (start a scene, a conflict; seat people...), by name,
     # that this seat may send: every one for the GM, by the check their deciders make.
     may: list[GmMove]
+    # How this seat's rolls are drawn now (its own choice, or the table's way), and the
+    # randomizers it may choose for itself now: none unless the GM lets the seats choose.
+    randomizer: str
+    randomizers: list[str]
 
 
 class SeatPart(Part, kw_only=True):
@@ -216,6 +225,8 @@ def _table(viewer: Viewer) -> TablePart:
         milestone_levels=[Milestone(m) for m in state.ruleset.preset.advancement.levels],
         between_sessions=sorted(o.value for o in BETWEEN_SESSIONS),
         skill_list=state.skill_list,
+        randomizer=state.randomizer,
+        seats_choose_randomizer=state.seats_choose_randomizer,
         ruleset=state.ruleset_file is not None,
         difficulty_guidance=offers.difficulty_choices(),
         read_only=None if read_only is None else read_only.part(viewer.gm),
@@ -229,6 +240,8 @@ def _you(viewer: Viewer) -> YouPart:
         name=viewer.seat.name,
         characters=sorted(viewer.mine),
         may=[k.__name__ for k in gm_moves(viewer.seat) if not held_back(viewer.state, k)],
+        randomizer=viewer.state.randomizer_of(viewer.seat.id),
+        randomizers=own_randomizers(viewer.state, viewer.seat.id),
     )
 
 
@@ -279,7 +292,9 @@ PARTS: tuple[ViewPart, ...] = (
     # Its version is a part of its own in the live document (fatekit.table.documents).
     ViewPart("table", frozenset({Region.TABLE, Region.SEATS, Region.VERSION}), _table),
     # Its GM's moves are held back while a safety signal waits.
-    ViewPart("you", frozenset({Region.SEATS, Region.CHARACTERS, Region.SAFETY}), _you),
+    ViewPart(
+        "you", frozenset({Region.SEATS, Region.CHARACTERS, Region.SAFETY, Region.TABLE}), _you
+    ),
     ViewPart(
         "seats",
         frozenset({Region.SEATS}),

@@ -207,3 +207,21 @@ def test_bad_table_input_exits_2_with_a_message(tmp_path: Path) -> None:
         assert result.returncode == 2, (args, result.stdout)
         assert message in result.stderr, result.stderr
         assert "Traceback" not in result.stderr
+
+
+def test_randomizer_draws_every_roll_its_way_and_a_bad_one_exits_2() -> None:
+    """``--randomizer`` over the file's: the report says the way, d6-d6's wider spread changes
+    the odds from four Fate dice' with the same seed; an unknown way exits 2 with the valid ones."""
+    plain = json.loads(fatekit("simulate", PIER, "--runs", "2000", "--seed", "5", "--json").stdout)
+    wide = fatekit(
+        "simulate", PIER, "--runs", "2000", "--seed", "5", "--json", "--randomizer", "d6-d6"
+    )
+    assert wide.returncode == 0, wide.stderr
+    found = json.loads(wide.stdout)
+    assert plain["randomizer"] == "4dF" and found["randomizer"] == "d6-d6"
+    assert found["sides"] != plain["sides"]
+    text = fatekit("simulate", PIER, "--runs", "200", "--seed", "5", "--randomizer", "deck")
+    assert text.returncode == 0 and "every roll drawn with deck" in text.stdout
+    bad = fatekit("simulate", PIER, "--runs", "200", "--randomizer", "coins")
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert "unknown randomizer 'coins'; choose one of: 4dF, deck, 4d6, 3d6, d6-d6" in bad.stderr

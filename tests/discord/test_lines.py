@@ -136,3 +136,34 @@ def test_a_card_and_six_sided_dice_are_said_in_each_language(language: str) -> N
     three = reader.dice("3d6:456=+2")
     assert three == said("dice.d6.read", way=said("randomizer.3d6"), dice="[4] [5] [6]", total="+2")
     assert reader.dice("+0-+") == dice_text("+0-+")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_seats_own_dice_and_the_gms_setting_are_said_in_each_language(language: str) -> None:
+    """Discord says which way a seat now draws and when the GM lets the seats choose, in the
+    reader's language; a roll drawn 4d6 names its way and dice."""
+    said = words(language)
+    view = {
+        "seats": [{"id": "ann", "name": "Ann", "role": "player"}],
+        "characters": [],
+        "table": {},
+        "scene": None,
+    }
+    reader = Reader(view, said)
+    chosen = reader.line(
+        {"type": "OwnRandomizerChosen", "seat": "ann", "data": {"randomizer": "4d6"}}
+    )
+    assert chosen is not None and "Ann" in chosen
+    assert said("event.OwnRandomizerChosen", randomizer=said("randomizer.4d6")) in chosen
+    allowed = reader.line(
+        {"type": "SeatRandomizersAllowed", "seat": "ann", "data": {"allowed": True}}
+    )
+    assert allowed is not None and said("event.SeatRandomizersAllowed.on") in allowed
+    stopped = reader.line(
+        {"type": "SeatRandomizersAllowed", "seat": "ann", "data": {"allowed": False}}
+    )
+    assert stopped is not None and said("event.SeatRandomizersAllowed.off") in stopped
+    four = reader.dice("4d6:1456=+1")
+    assert four == said(
+        "dice.d6.read", way=said("randomizer.4d6"), dice="[1] [4] [5] [6]", total="+1"
+    )

@@ -92,6 +92,10 @@ WAYS = ("http-export", "http-campaign", "cli-campaign", "sqlite", "postgresql")
 GAMES_IN_TEST = 20
 
 _BEFORE_GUARD_AND_BOOKS = frozenset({"2026-11-27-50b4920", "2026-11-27-745968f"})
+#: The releases recorded before the GM could change the table's dice later (dice43).
+_BEFORE_SEAT_DICE = frozenset(
+    {"2026-11-27-50b4920", "2026-11-27-745968f", "2026-12-05-30df143", "2026-12-06-a38d51c"}
+)
 #: When a Fate Core severe consequence clears, as earlier releases and today's say it.
 _HEALED = {
     "major_milestone": "scenario",
@@ -122,6 +126,11 @@ PROJECTED: dict[str, tuple[str, frozenset[str]]] = {
         "it so; earlier releases said after a major milestone): a recorded 'major_milestone...' "
         "may now read 'scenario...' (_HEALED), nothing else",
         _BEFORE_GUARD_AND_BOOKS,
+    ),
+    "state.you.may": (
+        "the GM's moves grew since (dice43: ChooseRandomizer and AllowSeatRandomizers, the GM's "
+        "dice setting after the table is made): every recorded move must still be offered",
+        _BEFORE_SEAT_DICE,
     ),
 }
 
@@ -322,7 +331,8 @@ def seat_differences(recorded: dict[str, Any], now: dict[str, Any], release: str
             found += [
                 f"{path}: no longer offers {item}"
                 for item in was
-                if item not in (is_now or []) and not item.get("extreme")
+                if item not in (is_now or [])
+                and not (isinstance(item, dict) and item.get("extreme"))
             ]
     return found
 

@@ -151,6 +151,8 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "name": "Ben",
         "characters": ["charles", "eve"],
         "may": [],  # none of the moves only a GM may send
+        "randomizer": "4dF",  # the table's way: the GM has not let the seats choose
+        "randomizers": [],
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
@@ -249,6 +251,8 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "name": "",
             "characters": [],
             "may": [],
+            "randomizer": decision.state.randomizer,
+            "randomizers": [],
         }
         sam.pop("you")
         assert public == sam

@@ -40,6 +40,7 @@ from fatekit.rules.core.fate_dice import (
 
 __all__ = [
     "DECK",
+    "OWN_RANDOMIZER_RULE",
     "Deck",
     "Dice",
     "Drawn",
@@ -85,6 +86,14 @@ D6_MINUS_D6_RULE = rule(
     "Other Dice > D6-D6",
     "Two six-sided dice, one plus and one minus: the plus die less the minus die, -5 to +5, "
     "doubles zero; a wider spread than four Fate dice",
+)
+
+OWN_RANDOMIZER_RULE = rule(
+    "randomizer.per-seat",
+    ACCESSIBILITY,
+    "Accessible Randomizers",
+    "A player who cannot read or handle the table's dice may draw another way, as the GM allows; "
+    "each seat's results count as that way falls",
 )
 
 #: The toolkit's table for three six-sided dice: each sum from 3 to 18 and the result it reads as.

@@ -250,7 +250,7 @@ def _attack(context: Context, command: Attack) -> list[Event]:
             stunts=stunts_applied(context.state, command, Action.ATTACK),
             defence_stunts=True,
             ranged=attack_range(context.state, command.actor, command.skill),
-            faces=context.faces(command.dice),
+            faces=context.faces(command.dice, command.actor),
             defend_faces=context.defend_faces(defender, command.defend_dice),
         )
     ]

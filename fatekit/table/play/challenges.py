@@ -134,7 +134,7 @@ def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
 @decides(ChallengeRoll)
 def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
-    faces = context.faces(command.dice)
+    faces = context.faces(command.dice, command.actor)
     return [context.event_from(ChallengeRolled, command, faces=faces, option=None, in_play=True)]
 
 

@@ -243,7 +243,7 @@ gm_only(
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
     context.require_control(command.actor, "roll for them")
     context.require_skill(command.actor, command.skill)
-    faces = context.faces(command.dice)
+    faces = context.faces(command.dice, command.actor)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
 
 
@@ -253,7 +253,7 @@ def _contest_threat(context: Context, command: ContestThreat) -> list[Event]:
     context.state.require_character(command.actor)  # the threat is someone at the table
     context.require_skill(command.actor, command.skill)
     sides = command.sides or tuple(contest.sides)
-    faces = context.faces(command.dice)
+    faces = context.faces(command.dice, command.actor)
     return [context.event_from(ContestThreatRolled, command, faces=faces, sides=sides)]
 
 

@@ -738,7 +738,7 @@ def rolled_against(
         defence_stunts=True,
         difficulty=difficulty,
         hidden_difficulty=hidden,
-        faces=context.faces(command.dice),
+        faces=context.faces(command.dice, command.actor),
         defend_faces=context.defend_faces(command.against, command.defend_dice),
     )
 

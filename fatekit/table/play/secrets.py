@@ -164,7 +164,7 @@ def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
         raise BadInput("a secret roll needs a skill")
     if len(command.reason) > MAX_REASON_LENGTH:
         raise BadInput(f"a secret roll's reason has at most {MAX_REASON_LENGTH} characters")
-    faces = context.faces(command.dice)
+    faces = context.faces(command.dice, command.actor)
     effort, outcome = _secret_result(faces, actor.rating(command.skill), command.difficulty)
     return [
         context.event_from(

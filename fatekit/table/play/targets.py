@@ -130,7 +130,10 @@ def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
     ranged = attack_range(context.state, command.actor, command.skill)
     return [
         context.event_from(
-            SplitAttackRolled, command, ranged=ranged, faces=context.faces(command.dice)
+            SplitAttackRolled,
+            command,
+            ranged=ranged,
+            faces=context.faces(command.dice, command.actor),
         )
     ]
 
@@ -159,7 +162,7 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
     for target in targets:
         if target in entered:
             context.require_control(target, "enter the defender's dice")
-        faces.append((target, context.faces(entered.get(target))))
+        faces.append((target, context.faces(entered.get(target), target)))
     return [context.event_from(TargetsAssigned, command, defend_faces=tuple(faces))]
 
 

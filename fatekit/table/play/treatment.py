@@ -195,7 +195,7 @@ def _treat(context: Context, command: Treat) -> list[Event]:
             new_name=name,
             difficulty=difficulty,
             stunts=stunts,
-            faces=context.faces(command.dice),
+            faces=context.faces(command.dice, command.actor),
         )
     ]
 

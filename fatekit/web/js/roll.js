@@ -2,6 +2,7 @@
 // outcome's options; compels and passing a free invoke on an aspect.
 
 import { add, button, field, fill, free, h } from "./lib/dom.js";
+import { spreadNote } from "./dice_choice.js";
 import {
   characterOptions,
   characterSelect,
@@ -150,6 +151,8 @@ export async function showOdds(out, params) {
           )
         : null,
       picker,
+      // 3d6 and d6-d6 fall otherwise than four Fate dice: the figures say so in words.
+      spreadNote(found),
       // The defender's free stunts that fit count, as the table applies them; others are theirs.
       (found.opposing_stunts || []).map((st) =>
         h(

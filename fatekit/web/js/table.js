@@ -12,6 +12,7 @@ import { add, button, download, field, fileName, fill, focusAgain, free, h, sect
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
+import { ownDice, tableDice } from "./dice_choice.js";
 import { openDialog, sendFrom } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { NOTICE_READS, markAttention, noticePanel, turnPanel } from "./turn.js";
@@ -320,6 +321,7 @@ function youPanel() {
         : null,
       view.table.skill_list ? h("dt", {}, t("table.skill_list")) : null,
       view.table.skill_list ? h("dd", { id: "skill-list" }, t(`skill_list.${view.table.skill_list}`)) : null,
+      ownDice(),
       h("dt", {}, t("time.session")),
       h(
         "dd",
@@ -594,7 +596,7 @@ function gmPanel() {
       { id: "download-campaign" },
     ),
   );
-  return section("gm", t("gm.title"), tools, safetyTools(), optionalRules());
+  return section("gm", t("gm.title"), tools, tableDice(), safetyTools(), optionalRules());
 }
 
 /** The optional rules the GM may take up or drop between sessions (long arcs), each a tick;

@@ -1110,6 +1110,20 @@ export const TOLD = {
       },
     },
   },
+  OwnRandomizerChosen: {
+    cases: [
+      {
+        key: "OwnRandomizerChosen",
+      },
+    ],
+    pieces: {
+      randomizer: {
+        kind: "word",
+        field: "randomizer",
+        prefix: "randomizer.",
+      },
+    },
+  },
   PlacedInZone: {
     cases: [
       {
@@ -1387,6 +1401,21 @@ export const TOLD = {
         prefix: "role.",
       },
     },
+  },
+  SeatRandomizersAllowed: {
+    cases: [
+      {
+        key: "SeatRandomizersAllowed.on",
+        when: [
+          {
+            field: "allowed",
+          },
+        ],
+      },
+      {
+        key: "SeatRandomizersAllowed.off",
+      },
+    ],
   },
   SeatRemoved: {
     cases: [
