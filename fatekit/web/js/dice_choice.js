@@ -4,7 +4,7 @@
 
 import { h } from "./lib/dom.js";
 import { t } from "./lib/i18n.js";
-import { app, send } from "./store.js";
+import { seatView, send } from "./store.js";
 import { RANDOMIZERS } from "./start/choices.js";
 
 /** The ways whose totals fall otherwise than four Fate dice': the odds panel says how. */
@@ -13,7 +13,7 @@ const SPREADS = new Set(["3d6", "d6-d6"]);
 /** The seat's own dice: its way now and, where the GM lets the seats choose, a list of the
  * ways the view offers (the server's own check: an offered way is accepted). */
 export function ownDice() {
-  const you = app.view.you;
+  const you = seatView().you;
   const offered = you.randomizers || [];
   if (!offered.length)
     return [h("dt", {}, t("randomizer.label")), h("dd", { id: "own-dice" }, t(`randomizer.${you.randomizer}`))];
@@ -38,7 +38,7 @@ export function ownDice() {
 
 /** The GM's setting: the table's way, and whether each player may choose their own. */
 export function tableDice() {
-  const table = app.view.table;
+  const table = seatView().table;
   const out = h("div", { id: "table-dice-out", "aria-live": "polite" });
   const way = h(
     "select",
