@@ -148,18 +148,27 @@ export function keeping(container, draw) {
   }
   if (focused) {
     const again = document.getElementById(focused);
-    if (again && again !== document.activeElement && container.contains(again)) again.focus();
+    // focusAgain: a section's heading the focus was put on (focusable only by its tabindex) is
+    // drawn anew without it, and would not take the focus back.
+    if (again && again !== document.activeElement && container.contains(again)) focusAgain(focused, null);
   }
   // The focused control is gone (a button the new state has no use for): rather than drop the
   // focus on the page's body, put it on the heading of the section it was in.
-  if (
-    inside &&
-    !inside.isConnected &&
-    (!document.activeElement || document.activeElement === document.body) &&
-    sectionOf
-  ) {
-    focusAgain(null, sectionOf.id);
+  if (inside && !inside.isConnected && (!document.activeElement || document.activeElement === document.body)) {
+    // The section went too (a milestone spent, its panel with it): the nearest panel's heading,
+    // the next one down the page, else the one above, so Tab goes on from where it was.
+    if (!(sectionOf && focusAgain(null, sectionOf.id))) focusNearestHeading(container);
   }
+}
+
+/** Focus the heading of the first panel after `place` in the page, else of the last before it. */
+function focusNearestHeading(place) {
+  const headings = [...document.querySelectorAll("section[id] > h2[id]")].filter((el) => el.checkVisibility());
+  const after = headings.find(
+    (el) => place.contains(el) || place.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  const chosen = after || headings[headings.length - 1];
+  if (chosen) focusAgain(chosen.id, null);
 }
 
 function slot(name) {
