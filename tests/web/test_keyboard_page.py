@@ -7,6 +7,8 @@ drag with no keyboard way.
 
 - A dialog refused keeps the focus on its send button (it was disabled while sending, and a
   disabled button hands the focus to the page's body: the refused person was nowhere).
+- A signal raised or answered (the safety tools) keeps the focus on the menu, or on the nearest
+  panel's heading once the signal is gone (the menu closed under it, the signal went: dropped).
 - A button whose whole panel goes with it (a compel taken) leaves the focus on the next panel's
   heading (it dropped to the page's body), and a heading holding the focus keeps it when another
   seat's move redraws its panel (it was drawn anew without the tabindex that let it hold focus).
@@ -21,7 +23,7 @@ from typing import Any
 import pytest
 
 from tests.web.agent.detectors import known
-from tests.web.agent.keyboard import KINDS, KeyboardEvening
+from tests.web.agent.keyboard import KINDS, STATE, THEMES, KeyboardEvening
 from tests.web.test_refusals_page import fight_on_a_map
 from tests.web.test_turns import command
 
@@ -135,6 +137,86 @@ def test_the_focus_stays_near_when_its_panel_goes_and_when_another_seat_moves(
         assert ann.evaluate(
             "() => Boolean(document.getElementById('conflict-title').compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING)"
         )
+
+
+def test_the_safety_tools_by_keyboard_keep_the_focus(server: str, browser: Any) -> None:
+    """A player in Swedish raises a pause by keys, the GM in Russian answers it by keys: each
+    keeps a focus (the menu closed under it, the signal was drawn anew under it, and it
+    dropped to the page's body)."""
+    from playwright.sync_api import expect
+
+    _, gm_link, ann_link, _ = fight_on_a_map(server)
+    with (
+        seat_page(browser, server, ann_link, "sv-SE") as ann,
+        seat_page(browser, server, gm_link, "ru-RU") as gm,
+    ):
+        tab_to(ann, "#safety-open")
+        ann.keyboard.press("Enter")
+        tab_to(ann, "#safety-raise-pause")
+        ann.keyboard.press("Space")
+        answer = gm.locator("[id^=safety-answer-]")
+        expect(answer).to_have_count(1)
+        # The menu closes at once (an open menu would tell who raised it): the focus is on it.
+        expect(ann.locator("#safety-open")).to_be_focused()
+        tab_to(gm, "[id^=safety-answer-]")
+        gm.keyboard.press("Enter")
+        expect(answer).to_have_count(0)
+        # The signal answered is gone: the focus is on the nearest panel's heading.
+        focused = gm.evaluate(ACTIVE)
+        assert focused.endswith("-title"), focused
+
+
+def choose_display(page: Any, text: str, contrast: str) -> None:
+    """The header's Display menu, by keys: open it, pick the text size and the contrast."""
+    tab_to(page, "#display-open")
+    page.keyboard.press("Enter")
+    for ident, wanted in (("display-text", text), ("display-contrast", contrast)):
+        tab_to(page, f"#{ident}")
+        chosen = page.locator(f"#{ident}")
+        for _ in range(4):
+            if chosen.input_value() == wanted:
+                break
+            page.keyboard.press("ArrowDown")
+        assert chosen.input_value() == wanted
+
+
+@pytest.mark.parametrize(("text", "contrast"), THEMES)
+def test_every_stop_of_the_focus_order_shows_its_focus(
+    server: str, browser: Any, text: str, contrast: str
+) -> None:
+    """One pass of Tab through the GM's page mid-conflict, in each display: each control the
+    focus lands on draws an outline or a shadow it does not have unfocused."""
+    _, gm_link, _, _ = fight_on_a_map(server)
+    with seat_page(browser, server, gm_link, "it-IT") as gm:
+        choose_display(gm, text, contrast)
+        assert gm.evaluate("document.documentElement.dataset.contrast") == contrast
+        first = gm.evaluate(STATE)
+        unseen, seen = [], 0
+        for _ in range(int(first["total"]) + 1):
+            gm.keyboard.press("Tab")
+            state = gm.evaluate(STATE)
+            if state["visible"] is False:
+                unseen.append(state["active"])
+            seen += state["visible"] is True
+        assert not unseen, f"no visible focus in {text}/{contrast}: {unseen}"
+        # The pass went through the page (the menu, the turn's moves, the conflict, the GM's tools).
+        assert seen > 40, seen
+
+
+def test_the_focus_check_sees_a_focus_drawn_away(server: str, browser: Any) -> None:
+    """The check above is no formality: buttons whose outline a style takes away are found."""
+    _, gm_link, _, _ = fight_on_a_map(server)
+    with seat_page(browser, server, gm_link, "en-GB") as gm:
+        gm.evaluate(
+            "() => { for (const b of document.querySelectorAll('#turn button')) b.style.outline = 'none'; }"
+        )
+        gm.evaluate(STATE)
+        tab_to(gm, "#attack-ruth")
+        assert gm.evaluate(STATE)["visible"] is False
+        gm.keyboard.press("Shift+Tab")
+        gm.keyboard.press("Tab")
+        gm.keyboard.press("Tab")
+        assert gm.evaluate(STATE)["visible"] is False
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -36,6 +36,7 @@ from typing import Any
 
 from tests.web.agent.detectors import Finding, known
 from tests.web.agent.evening import Evening, Seat
+from tests.web.agent.plans import FIGHT, Plan
 
 #: The displays the three seats play in (rotated by the seed): the visible focus is checked in
 #: each.
@@ -147,6 +148,19 @@ OPTIONS = """
 """
 
 
+#: Issue 43's evening by keyboard: a Fate Core table, characters, a scene, a conflict, a hit
+#: taken, a compel and the safety tools (`--evening`: a GM in Russian, players in Swedish).
+EVENING = Plan(
+    "Fate Core by keyboard: a fight, a hit taken, a compel, the safety tools",
+    preset="core",
+    without=("conditions", "conditions_apart"),
+    goals=frozenset(
+        (*FIGHT, "AddCharacter", "OfferCompel", "AnswerCompel", "RaiseSignal", "AnswerSignal")
+    ),
+)
+EVENING_LANGS = ("ru", "sv", "sv")
+
+
 class Unreachable(Exception):
     """The control could not be reached or worked by keys (a finding says which)."""
 
@@ -166,9 +180,16 @@ class Watched:
 class KeyboardEvening(Evening):
     """One seeded evening played by keys alone (see the module's docstring)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, langs: tuple[str, ...] = (), phone: int | None = None, **kwargs: Any
+    ) -> None:
+        """`langs` and `phone`, when given, replace the seats' drawn languages and phone."""
         super().__init__(*args, **kwargs)
         self.browser = Watched(self.browser)
+        if langs or phone is not None:
+            for n, seat in enumerate(self.seats):
+                seat.lang = langs[n] if langs else seat.lang
+                seat.phone = n == phone if phone is not None else seat.phone
         self.focused: dict[str, str] = {}  # what had each seat's focus after the last step
         self.presses = 0  # keys pressed in the evening
         self.unseen_focus: set[str] = set()  # controls already reported with no visible focus
@@ -242,28 +263,26 @@ class KeyboardEvening(Evening):
             who = page.evaluate(
                 "() => (document.querySelector('[data-agent-pick]') || {}).dataset?.character || ''"
             )
+            # The fighter's own move (its picker and button), or the GM's placing form.
             ways = [
                 c
                 for c in listing
-                if c["kind"] == "click"
-                and (
-                    c["id"].startswith("place-")
-                    or c["id"] == f"move-{who}-button"
-                    or (c["section"] == "scene" and c["form"].startswith("place"))
-                )
+                if c["id"] == "place-button"
+                or (c["id"].startswith("move-button-") and c["id"].endswith(who))
             ]
-            pickers = [c for c in listing if c["id"] in (f"move-{who}", "place-who")]
         else:
             holder = page.evaluate(
                 "() => (document.querySelector('[data-agent-pick]') || {}).dataset?.holder || ''"
             )
-            ways = [c for c in listing if c["id"].startswith(f"pass-{holder}")]
-            pickers = []
-        if not ways and not pickers:
+            ways = [
+                c for c in listing if c["id"].startswith("pass-") and c["id"].endswith(f"-{holder}")
+            ]
+        if not ways:
             self.find(seat, "drag-only", f"{control['text'][:40]!r} in {control['section']}")
             return
         self.note(seat, f"moves {control['text'][:30]!r} by keys, not by dragging")
-        self.use(seat, self.rng.choice(ways or pickers), listing)
+        # Its fields (the person, the zone) are chosen beside it, as for any button.
+        self.use(seat, self.rng.choice(ways), listing)
 
     # -- reaching a control -------------------------------------------------------------------
 
@@ -422,10 +441,19 @@ class KeyboardEvening(Evening):
         chooser.value.set_files(payload)
 
 
-def play(browser: Any, server: str, seed: int, steps: int) -> tuple[KeyboardEvening, list[Finding]]:
+def play(
+    browser: Any, server: str, seed: int, steps: int, evening_plan: bool = False
+) -> tuple[KeyboardEvening, list[Finding]]:
     """One keyboard evening, played: the evening (its report, the keys it pressed) and its
-    findings not known to be left for another branch."""
-    evening = KeyboardEvening(browser, server, seed, steps)
+    findings not known to be left for another branch. With `evening_plan`, issue 43's evening
+    (EVENING: a Fate Core fight, a compel and the safety tools, a Russian GM, Swedish players,
+    the second on a phone)."""
+    if evening_plan:
+        evening = KeyboardEvening(
+            browser, server, seed, steps, EVENING, langs=EVENING_LANGS, phone=2
+        )
+    else:
+        evening = KeyboardEvening(browser, server, seed, steps)
     done = evening.play()
     return evening, [f for f in done.findings if known(f) is None]
 
@@ -442,6 +470,11 @@ def main() -> int:
     parser.add_argument("--seeds", type=seeds, default=seeds("1-3"), help="seeds: 7, 1-20 or 1,4,9")
     parser.add_argument("--steps", type=int, default=80, help="steps per evening")
     parser.add_argument("--trail", action="store_true", help="print every step of each evening")
+    parser.add_argument(
+        "--evening",
+        action="store_true",
+        help="play issue 43's evening (Fate Core, a fight, a compel, the safety tools; ru GM, sv players)",
+    )
     args = parser.parse_args()
     failed = 0
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
@@ -450,7 +483,7 @@ def main() -> int:
         try:
             for seed in args.seeds:
                 try:
-                    evening, failing = play(browser, base, seed, args.steps)
+                    evening, failing = play(browser, base, seed, args.steps, args.evening)
                     done = evening.report
                 except Exception as error:  # the agent's own failure: the next evening goes on
                     print(f"seed {seed}: the agent failed: {str(error)[:300]}", flush=True)
