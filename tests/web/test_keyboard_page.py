@@ -28,10 +28,10 @@ from tests.web.test_refusals_page import fight_on_a_map
 from tests.web.test_turns import command
 
 TIMEOUT = 15_000
-#: The keyboard agent's evenings in `make test` (short: the whole file stays near two minutes
-#: under `-n 2`); `make soak` plays many more (`make soak-keyboard`).
+#: The keyboard agent's evenings in `make test`: short (a tenth of the page agent's steps: each
+#: key is a round trip to the browser); `make soak-keyboard` plays many more, longer.
 SEEDS = (1, 2, 3)
-STEPS = 40
+STEPS = 30
 
 ACTIVE = "() => document.activeElement && document.activeElement !== document.body ? (document.activeElement.id || document.activeElement.tagName) : ''"
 
