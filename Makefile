@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 
-.PHONY: run test lint typecheck pytest docs bundle bench screenshots soak soak-page soak-discord golden-record clean
+.PHONY: run test lint typecheck pytest docs bundle bench screenshots soak soak-page soak-keyboard soak-discord golden-record clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,7 @@ soak: $(STAMP)
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 	$(MAKE) soak-discord
 	$(MAKE) soak-page
+	$(MAKE) soak-keyboard
 
 # The Discord agent's evenings through the stand-in, both ways in (docs/discord.md).
 DISCORD_SEEDS ?= 100-139
@@ -77,6 +78,13 @@ soak-discord: $(STAMP)
 
 soak-page: $(STAMP)
 	CI=true $(BIN)/python -m tests.web.agent --seeds $(PAGE_SEEDS) --steps $(PAGE_STEPS) --jobs $(PAGE_JOBS) --sweeps $(PAGE_SWEEPS) --axe
+
+# The keyboard agent's evenings (docs/web.md, "Keyboard"): the page agent's, by keys alone.
+KEYBOARD_SEEDS ?= 100-119
+KEYBOARD_STEPS ?= 150
+
+soak-keyboard: $(STAMP)
+	CI=true $(BIN)/python -m tests.web.agent.keyboard --seeds $(KEYBOARD_SEEDS) --steps $(KEYBOARD_STEPS)
 
 # Record a release's golden fixtures with that release's own code (docs/table.md, "Golden
 # releases"): `make golden-record RELEASE=<commit>` plays its page agent's evenings in Chromium

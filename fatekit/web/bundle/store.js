@@ -1,3 +1,3 @@
-/* fatekit page bundle of sources b75b9b9daeeccff7f642b4b1df6af3f963a35aecb5b7343d557d90c099321073 */
-import{F as a,G as b,H as c,I as d,J as e,K as f,L as g,M as h,N as i,O as j,P as k,Q as l,R as m}from"./chunk-4UL3ZZXX.js";export{a as app,i as errorText,f as notify,d as openSeat,j as pressed,g as redraw,h as ruleReason,c as seatExtras,b as seatView,m as send,l as showError,k as showErrorBeside,e as subscribe};
+/* fatekit page bundle of sources cf8534044503d17b488993152b33ff279dcbd434c2ab0569bf10161a3406367d */
+import{G as a,H as b,I as c,J as d,K as e,L as f,M as g,N as h,O as i,P as j,Q as k,R as l,S as m}from"./chunk-H7JWXZTO.js";export{a as app,i as errorText,f as notify,d as openSeat,j as pressed,g as redraw,h as ruleReason,c as seatExtras,b as seatView,m as send,l as showError,k as showErrorBeside,e as subscribe};
 //# sourceMappingURL=/web/bundle/store.js.map

@@ -32,6 +32,7 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
     dialog.dataset.givesFocusBack = "true";
   }
   const out = h("div", { class: "dialog-error", "aria-live": "assertive" });
+  let sending = false; // a command from this form is under way
   const form = h(
     "form",
     {
@@ -40,13 +41,16 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
       novalidate: true,
       onsubmit: async (event) => {
         event.preventDefault();
-        const ok = submitter.disabled;
-        if (ok || !checkShown(form)) return;
-        submitter.disabled = true;
+        if (sending || !checkShown(form)) return;
+        // Busy, not disabled: a disabled button loses the keyboard's focus to the page's body,
+        // and a refused form would leave a keyboard user nowhere.
+        sending = true;
+        submitter.setAttribute("aria-disabled", "true");
         try {
           if (await submit(form, out)) dialog.close();
         } finally {
-          submitter.disabled = false;
+          sending = false;
+          submitter.removeAttribute("aria-disabled");
         }
       },
     },

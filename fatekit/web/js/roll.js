@@ -459,6 +459,10 @@ export function invokeBox(roll, target = null) {
         tn("invoke.show_all", { n: rows.length }),
         () => {
           for (const row of rows) row.hidden = false;
+          // The button hides itself: the focus goes to the first row it showed (it dropped to the
+          // page's body).
+          const shown = (rows[SHORT_LIST] && rows[SHORT_LIST].querySelector("button")) || filter;
+          if (shown) shown.focus();
           more.hidden = true;
         },
         { id: `invoke-more-${key}`, hidden: rows.length <= SHORT_LIST },

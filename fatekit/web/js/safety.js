@@ -5,7 +5,7 @@
 // raiser's screen looks like everyone's. A waiting signal shows at the top of every page until
 // the GM answers it; the server refuses every other move meanwhile (rule safety.signal-first).
 
-import { button, fill, h } from "./lib/dom.js";
+import { button, fill, h, keeping } from "./lib/dom.js";
 import { language, t } from "./lib/i18n.js";
 import { openUndo } from "./gm.js";
 import { app, send, showErrorBeside } from "./store.js";
@@ -21,6 +21,10 @@ let drawn = null; // what the signals area last showed, so a patch elsewhere kee
  * any page shows the signal (a menu still open on one page would tell who raised it); a refusal
  * opens it again, with the reason beside the button. */
 async function raise(tool, menu) {
+  // The focus goes to the menu's own summary as it closes: on the hidden button it dropped to
+  // the page's body.
+  const summary = menu.querySelector("summary");
+  if (summary && menu.contains(document.activeElement)) summary.focus();
   menu.open = false;
   try {
     const onSocket = app.live ? app.live.command("RaiseSignal", { tool }) : null;
@@ -104,9 +108,12 @@ export function drawSafety(force = false) {
   drawn = key;
   if (slot) {
     const wasOpen = Boolean(slot.querySelector("details[open]"));
-    fill(slot, safety ? menu() : null);
-    const again = slot.querySelector("details");
-    if (again && wasOpen) again.open = true;
+    // keeping: the focus on a signal's button stays on it (it dropped to the page's body).
+    keeping(slot, () => {
+      fill(slot, safety ? menu() : null);
+      const again = slot.querySelector("details");
+      if (again && wasOpen) again.open = true;
+    });
   }
   if (!place) return;
   const waiting = safety ? safety.waiting : [];
@@ -115,23 +122,23 @@ export function drawSafety(force = false) {
   // after an undo): its text, and the focus if it was there.
   const notes = /** @type {HTMLInputElement[]} */ ([...place.querySelectorAll("input[id^='safety-note-']")]);
   const typed = new Map(notes.map((el) => [el.id, el.value]));
-  const active = document.activeElement;
-  const focused = active && place.contains(active) ? active.id : null;
-  fill(
-    place,
-    waiting.length
-      ? [
-          h("h2", { class: "visually-hidden" }, t("safety.title")),
-          ...waiting.map(signal),
-          h("p", { class: "hint safety-waits" }, t("safety.waits")),
-        ]
-      : null,
-  );
-  place.hidden = !waiting.length;
-  for (const [id, value] of typed) {
-    const again = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
-    if (again && !again.value) again.value = value;
-  }
-  const refocus = focused ? document.getElementById(focused) : null;
-  if (refocus) refocus.focus();
+  // keeping: the focus stays where it was, or, the signal answered and gone, goes to the
+  // nearest panel's heading (it dropped to the page's body).
+  keeping(place, () => {
+    fill(
+      place,
+      waiting.length
+        ? [
+            h("h2", { class: "visually-hidden" }, t("safety.title")),
+            ...waiting.map(signal),
+            h("p", { class: "hint safety-waits" }, t("safety.waits")),
+          ]
+        : null,
+    );
+    place.hidden = !waiting.length;
+    for (const [id, value] of typed) {
+      const again = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+      if (again && !again.value) again.value = value;
+    }
+  });
 }

@@ -8,7 +8,7 @@ import { charactersPanel, minePanel } from "./cards.js";
 import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
 import { contestHitsPanel, contestPanel, openStartContest } from "./contests/contest.js";
-import { add, button, download, field, fileName, fill, focusAgain, free, h, section, tokens } from "./lib/dom.js";
+import { add, button, download, field, fileName, fill, free, h, keeping, section, tokens } from "./lib/dom.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
@@ -127,45 +127,6 @@ const PANELS = {
 
 // Parts that move on with every command: a change to these alone redraws no panel.
 const VERSION_ONLY = new Set(["table/version", "extras/version"]);
-
-/** Keep keyboard focus and whatever was typed or chosen inside `container` across a redraw
- * made by `draw`: another seat's move must not wipe a half-written form. */
-export function keeping(container, draw) {
-  const inside = document.activeElement && container.contains(document.activeElement) ? document.activeElement : null;
-  const focused = inside ? inside.id : null;
-  const sectionOf = inside ? inside.closest("section[id]") : null;
-  const kept = new Map();
-  for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
-    // A value drawn from the table (`data-from-table`) follows it: the redraw's is the one to keep.
-    if (el.type === "file" || el.readOnly || el.hasAttribute("data-from-table")) continue;
-    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
-  }
-  draw();
-  for (const [id, value] of kept) {
-    const el = /** @type {(HTMLInputElement & HTMLSelectElement) | null} */ (document.getElementById(id));
-    if (!el || !container.contains(el)) continue;
-    const was = typeof value === "boolean" ? el.checked : el.value;
-    if (was === value) continue;
-    if (typeof value === "boolean") el.checked = value;
-    else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
-    else continue;
-    el.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-  if (focused) {
-    const again = document.getElementById(focused);
-    if (again && again !== document.activeElement && container.contains(again)) again.focus();
-  }
-  // The focused control is gone (a button the new state has no use for): rather than drop the
-  // focus on the page's body, put it on the heading of the section it was in.
-  if (
-    inside &&
-    !inside.isConnected &&
-    (!document.activeElement || document.activeElement === document.body) &&
-    sectionOf
-  ) {
-    focusAgain(null, sectionOf.id);
-  }
-}
 
 function slot(name) {
   return document.querySelector(`#app [data-panel="${name}"]`);

@@ -423,21 +423,21 @@ class Evening:
         page.wait_for_selector("#create-table")
         name, preset, chosen = self.drawn.name, self.drawn.preset, list(self.drawn.options)
         self.preset = preset
-        page.fill("#new-table-name", f"{name} ({self.report.seed})")
-        page.fill("#new-table-gm", self.rng.choice(values.NAMES))
-        page.select_option("#new-table-preset", preset)
+        self.act_fill(gm, page.locator("#new-table-name"), f"{name} ({self.report.seed})")
+        self.act_fill(gm, page.locator("#new-table-gm"), self.rng.choice(values.NAMES))
+        self.act_select(gm, page.locator("#new-table-preset"), preset)
         if chosen:
-            page.click("#create-table details summary")
+            self.act_press(gm, page.locator("#create-table details summary"))
             # An option the preset's own book plays (Fate Core's extreme consequences) is ticked
             # and locked: it is left as the start page holds it.
             chosen = [o for o in chosen if page.is_enabled(f"#opt-{o}")]
             for option in chosen:
-                page.check(f"#opt-{option}")
+                self.act_tick(gm, page.locator(f"#opt-{option}"), True)
         self.report.setup = (
             f"{self.plan.name}: {preset} with {', '.join(chosen) or 'no options'}; "
             + ", ".join(s.describe() for s in self.seats)
         )
-        page.click("#create-table button[type=submit]")
+        self.act_press(gm, page.locator("#create-table button[type=submit]"))
         try:
             page.wait_for_selector("#log-list", timeout=SETTLE_MS)
         except Exception:
@@ -445,16 +445,16 @@ class Evening:
             self.report.setup += f"; refused: {page.inner_text('#start-error')[:200]}"
             self.look_at(gm)
             if chosen and not page.is_visible(f"#opt-{chosen[0]}"):
-                page.click("#create-table details summary")
+                self.act_press(gm, page.locator("#create-table details summary"))
             for option in chosen:
-                page.uncheck(f"#opt-{option}")
-            page.click("#create-table button[type=submit]")
+                self.act_tick(gm, page.locator(f"#opt-{option}"), False)
+            self.act_press(gm, page.locator("#create-table button[type=submit]"))
             page.wait_for_selector("#log-list")
         self.settle_page(gm)
         for n, player in enumerate(players):
-            page.fill("#invite-name", self.rng.choice(values.NAMES))
-            page.select_option("#invite-role", "player")
-            page.click("#invite-form button[type=submit]")
+            self.act_fill(gm, page.locator("#invite-name"), self.rng.choice(values.NAMES))
+            self.act_select(gm, page.locator("#invite-role"), "player")
+            self.act_press(gm, page.locator("#invite-form button[type=submit]"))
             link = page.locator("input[id^=invite-link-]").nth(n)
             link.wait_for()
             ident = link.get_attribute("id") or ""
@@ -463,9 +463,9 @@ class Evening:
             player.page.wait_for_selector("#log-list")
         # A spectator nobody plays, whose seat the GM may take away (a seat with a page of the
         # evening's stays: its page would stop following the table).
-        page.fill("#invite-name", self.rng.choice(values.NAMES))
-        page.select_option("#invite-role", "spectator")
-        page.click("#invite-form button[type=submit]")
+        self.act_fill(gm, page.locator("#invite-name"), self.rng.choice(values.NAMES))
+        self.act_select(gm, page.locator("#invite-role"), "spectator")
+        self.act_press(gm, page.locator("#invite-form button[type=submit]"))
         page.locator("input[id^=invite-link-]").nth(len(players)).wait_for()
         for seat in self.seats:
             seat.pending.clear()
@@ -623,6 +623,36 @@ class Evening:
     def key(control: dict[str, Any]) -> str:
         return control["id"] or f"{control['tag']}#{control['i']}"
 
+    # -- actuators --------------------------------------------------------------------------
+    # How a control is worked: by pointer here (forced past what covers it: the agent looks for
+    # what a control does, not whether a person could reach it); the keyboard agent
+    # (keyboard.py) works the same controls with keys alone.
+
+    def act_press(self, seat: Seat, target: Any) -> None:
+        """Press a button, a link or a summary."""
+        target.click()
+
+    def act_select(self, seat: Seat, target: Any, value: str) -> None:
+        """Choose `value` in a select."""
+        target.select_option(value, force=True)
+
+    def act_tick(self, seat: Seat, target: Any, on: bool | None) -> None:
+        """Tick (True), untick (False) or toggle (None) a checkbox, or choose a radio."""
+        if on is None:
+            target.click(force=True)
+        elif on:
+            target.check()
+        else:
+            target.uncheck()
+
+    def act_fill(self, seat: Seat, target: Any, value: str) -> None:
+        """Type `value` into a field, in place of what it held."""
+        target.fill(value, force=True)
+
+    def act_files(self, seat: Seat, target: Any, payload: Any) -> None:
+        """Choose a file in a file field."""
+        target.set_input_files(payload)
+
     # -- using a control --------------------------------------------------------------------
 
     def use(
@@ -662,19 +692,19 @@ class Evening:
                 if options:
                     value = self.rng.choice(options)
                     self.note(seat, f"picks {value!r} in {what}")
-                    target.select_option(value, force=True)
+                    self.act_select(seat, target, value)
                     self.settle_page(seat)
                     self.look_at_refusals(seat, control)
             elif kind == "check":
                 if control["dialog"] and control["type"] == "checkbox" and self.rng.random() < 0.6:
                     return  # most boxes keep what the form chose for them
                 self.note(seat, f"checks {what}")
-                target.click(force=True)
+                self.act_tick(seat, target, None)
             elif kind == "file":
                 wanted = "ruleset" if "ruleset" in control["id"] else "character"
                 chosen = values.pick_file(self.rng, wanted, self.bad_rate)
                 self.note(seat, f"uploads {chosen.name} to {what}")
-                target.set_input_files(chosen.payload())
+                self.act_files(seat, target, chosen.payload())
                 self.settle_page(seat)
                 self.look_at_refusals(seat, control)
             elif kind == "drag":
@@ -684,7 +714,7 @@ class Evening:
             else:
                 value = values.text_for(self.rng, control, self.bad_rate)
                 self.note(seat, f"types {value[:40]!r} into {what}")
-                target.fill(value, force=True)
+                self.act_fill(seat, target, value)
         except Stuck:
             raise
         except Exception as error:
@@ -712,7 +742,7 @@ class Evening:
             given[self.rng.randrange(min(count, 2))] += 1
         self.note(seat, f"shares an effort of {effort} out: {given}")
         for n, value in enumerate(given):
-            shares.nth(n).fill(str(value))
+            self.act_fill(seat, shares.nth(n), str(value))
 
     def wants_extreme(self, button: str) -> bool:
         """Whether to take this hit with an extreme consequence, when one is offered: most of
@@ -733,13 +763,13 @@ class Evening:
         if radios.count() < 2:
             return
         self.note(seat, "takes the hit with the most consequences")
-        radios.nth(radios.count() - 1).check()
+        self.act_tick(seat, radios.nth(radios.count() - 1), True)
         self.name_consequences(seat, prefix)
 
     def name_consequences(self, seat: Seat, prefix: str) -> None:
         named = seat.page.locator(f"[id^='{prefix}consequence-name-']")
         for n in range(named.count()):
-            named.nth(n).fill(self.rng.choice(values.ASPECTS))
+            self.act_fill(seat, named.nth(n), self.rng.choice(values.ASPECTS))
 
     def take_extreme(self, seat: Seat, prefix: str) -> bool:
         """Pick the hit's plan with an extreme consequence, name it and the aspect it replaces
@@ -759,12 +789,13 @@ class Evening:
             return False
         page = seat.page
         self.note(seat, f"takes an extreme consequence ({radio})")
-        page.check(f"#{radio}")
-        page.fill(f"#{prefix}extreme-name", self.rng.choice(values.ASPECTS))
+        self.act_tick(seat, page.locator(f"#{radio}"), True)
+        self.act_fill(seat, page.locator(f"#{prefix}extreme-name"), self.rng.choice(values.ASPECTS))
         replaced = page.locator(f"#{prefix}extreme-replaces option:not([value=''])")
         if replaced.count():
-            page.select_option(
-                f"#{prefix}extreme-replaces",
+            self.act_select(
+                seat,
+                page.locator(f"#{prefix}extreme-replaces"),
                 replaced.nth(self.rng.randrange(replaced.count())).get_attribute("value"),
             )
         self.name_consequences(seat, prefix)
@@ -774,7 +805,7 @@ class Evening:
         """Tick or untick a box the agent chose ahead."""
         if seat.page.evaluate("(i) => __agent.mark(i)", control["i"]):
             self.note(seat, f"ticks {control['id']}")
-            seat.page.locator("[data-agent-pick]").click(force=True)
+            self.act_tick(seat, seat.page.locator("[data-agent-pick]"), None)
 
     def set_value(self, seat: Seat, control: dict[str, Any], value: str) -> None:
         """Give a field a value the agent chose ahead (a select only one it still offers)."""
@@ -784,9 +815,9 @@ class Evening:
         target = seat.page.locator("[data-agent-pick]")
         self.note(seat, f"sets {control['id']} to {value[:40]!r}")
         if control["kind"] == "select":
-            target.select_option(value, force=True)
+            self.act_select(seat, target, value)
         else:
-            target.fill(value, force=True)
+            self.act_fill(seat, target, value)
 
     def fill_near(self, seat: Seat, control: dict[str, Any], listing: list[dict[str, Any]]) -> None:
         """Before a button outside a dialog, the fields beside it (in its form or card)."""
@@ -809,7 +840,7 @@ class Evening:
         page = seat.page
         before = page.evaluate("__agent.snapshot()")
         requests = seat.requests
-        target.click()
+        self.act_press(seat, target)
         self.settle()
         after = page.evaluate("__agent.snapshot()")
         moved_focus = after["focus"] != before["focus"] and not after["picked"]

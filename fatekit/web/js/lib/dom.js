@@ -167,6 +167,54 @@ export function focusAgain(id, section) {
   return true;
 }
 
+/** Keep keyboard focus and whatever was typed or chosen inside `container` across a redraw
+ * made by `draw`: another seat's move must not wipe a half-written form. */
+export function keeping(container, draw) {
+  const inside = document.activeElement && container.contains(document.activeElement) ? document.activeElement : null;
+  const focused = inside ? inside.id : null;
+  const sectionOf = inside ? inside.closest("section[id]") : null;
+  const kept = new Map();
+  for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
+    // A value drawn from the table (`data-from-table`) follows it: the redraw's is the one to keep.
+    if (el.type === "file" || el.readOnly || el.hasAttribute("data-from-table")) continue;
+    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
+  }
+  draw();
+  for (const [id, value] of kept) {
+    const el = /** @type {(HTMLInputElement & HTMLSelectElement) | null} */ (document.getElementById(id));
+    if (!el || !container.contains(el)) continue;
+    const was = typeof value === "boolean" ? el.checked : el.value;
+    if (was === value) continue;
+    if (typeof value === "boolean") el.checked = value;
+    else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
+    else continue;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  if (focused) {
+    const again = document.getElementById(focused);
+    // focusAgain: a section's heading the focus was put on (focusable only by its tabindex) is
+    // drawn anew without it, and would not take the focus back.
+    if (again && again !== document.activeElement && container.contains(again)) focusAgain(focused, null);
+  }
+  // The focused control is gone (a button the new state has no use for): rather than drop the
+  // focus on the page's body, put it on the heading of the section it was in.
+  if (inside && !inside.isConnected && (!document.activeElement || document.activeElement === document.body)) {
+    // The section went too (a milestone spent, its panel with it): the nearest panel's heading,
+    // the next one down the page, else the one above, so Tab goes on from where it was.
+    if (!(sectionOf && focusAgain(null, sectionOf.id))) focusNearestHeading(container);
+  }
+}
+
+/** Focus the heading of the first panel after `place` in the page, else of the last before it. */
+function focusNearestHeading(place) {
+  const headings = [...document.querySelectorAll("section[id] > h2[id]")].filter((el) => el.checkVisibility());
+  const after = headings.find(
+    (el) => place.contains(el) || place.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  const chosen = after || headings[headings.length - 1];
+  if (chosen) focusAgain(chosen.id, null);
+}
+
 /** Check a form before it is sent, in a way a person can follow (the form is `novalidate`: the
  * browser's own check stops at a field it cannot show and says nothing). A field in a box the
  * form hides for the choices made (a stunt's count once its kind takes none) is neither sent
