@@ -457,7 +457,12 @@ export interface CharacterPart {
   revealed: boolean;
   offers: ("GiveCharacter" | "JoinScene" | "RevealCharacter" | "UpdateCharacter")[];
   aspect_offers?: {
-    [k: string]: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+    [k: string]: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  };
+  aspect_offers_by?: {
+    [k: string]: {
+      [k: string]: string[];
+    };
   };
   usable_stunts?: string[];
   owner: string | null;
@@ -736,7 +741,10 @@ export interface AspectPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
 }
 /**
  * A consequence on a sheet the seat may not read: its aspect, and how it heals.
@@ -755,7 +763,10 @@ export interface ConsequenceSeenPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
   recovering: boolean;
   clears_after: string | null;
 }
@@ -1427,7 +1438,10 @@ export interface SettingAspectPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
   issue: Issue | null;
   organization: string | null;
 }

@@ -3,7 +3,9 @@
 Seeded random games (the table agent's, :mod:`tests.table.agent`) are played a step at a time;
 at every state reached, for every seat (the GM, two players, a spectator), each command of the
 kinds the parts offer is built for every subject the state holds (every compel and answer, every
-roll in play, every aspect and character, the scene, the conflict) and handed to the table
+roll in play, every aspect and character, the scene, the conflict; each aspect's moves in each
+character's name: a free invoke passed, a story detail, a compel offered or asked for, a boost let
+go of) and handed to the table
 (:func:`~fatekit.table.handle`: the decider, then the rules as its events fold, on a copy). It is
 accepted exactly when the seat's document offers it. And every command only a GM may send is
 refused by its decider for any other seat, and listed in ``you.may`` for the GM alone.
@@ -37,7 +39,7 @@ from fatekit.rules.safety import SafetyTool
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
-from fatekit.table.parts import UnsetType
+from fatekit.table.parts import AspectByMove, UnsetType
 from fatekit.table.play.aspects import CompelAnswer
 from fatekit.table.play.safety import blocks
 from fatekit.table.seats import Role
@@ -71,20 +73,31 @@ def _offered(view: SeatView, state: TableState) -> set[Offer]:
         found |= {(move, character.id) for move in character.offers}
         for aspect in character.aspects or ():
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
         if not isinstance(character.usable_stunts, UnsetType):
             found |= {("UseStunt", character.id, name) for name in character.usable_stunts}
         if not isinstance(character.aspect_offers, UnsetType):
             for key, moves in character.aspect_offers.items():
                 found |= {(move, key) for move in moves}
+        if not isinstance(character.aspect_offers_by, UnsetType):
+            for key, by in character.aspect_offers_by.items():
+                found |= _offered_by(key, by)
         for aspect in character.consequences or ():
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
     if view.scene is not None:
         found |= {(move,) for move in view.scene.offers}
         for aspect in view.scene.aspects:
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
     if view.conflict is not None:
         found |= {(move,) for move in view.conflict.offers if move != "CorrectTurn"}
     return found
+
+
+def _offered_by(aspect_id: str, by: dict[AspectByMove, list[str]]) -> set[Offer]:
+    """An aspect's moves in characters' names, as (command, aspect, character)."""
+    return {(move, aspect_id, who) for move, whos in by.items() for who in whos}
 
 
 def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
@@ -115,10 +128,35 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
     aspects += [s.aspect for ch in game.characters.values() for s in ch.consequences if s.aspect]
     if game.scene is not None:
         aspects += list(game.scene.aspects)
+    everyone = list(game.characters)
     for aspect in aspects:
-        yield ("CorrectAspect", aspect.id), [c.CorrectAspect(aspect_id=aspect.id, name="Renamed")]
-        yield ("RevealAspect", aspect.id), [c.RevealAspect(aspect_id=aspect.id)]
-        yield ("RemoveAspect", aspect.id), [c.RemoveAspect(aspect_id=aspect.id)]
+        key = aspect.id
+        yield ("CorrectAspect", key), [c.CorrectAspect(aspect_id=key, name="Renamed")]
+        yield ("RevealAspect", key), [c.RevealAspect(aspect_id=key)]
+        yield ("RemoveAspect", key), [c.RemoveAspect(aspect_id=key)]
+        yield ("OfferCompel", key), [_compel(key, target) for target in everyone]
+        for cid in everyone:
+            yield (
+                ("OfferCompel", key, cid),
+                [_compel(key, target, by=cid) for target in everyone if target != cid],
+            )
+            yield (
+                ("SelfCompel", key, cid),
+                [c.SelfCompel(aspect_id=key, target=cid, complication="Trouble")],
+            )
+            yield (
+                ("DeclareStoryDetail", key, cid),
+                [c.DeclareStoryDetail(aspect_id=key, by=cid, detail="A door stands open")],
+            )
+            yield (
+                ("PassFreeInvoke", key, cid),
+                [
+                    c.PassFreeInvoke(aspect_id=key, from_character=cid, to_character=to)
+                    for to in everyone
+                    if to != cid
+                ],
+            )
+            yield ("RemoveAspect", key, cid), [c.RemoveAspect(aspect_id=key, by=cid)]
     if game.scene is not None:
         yield ("EndScene",), [c.EndScene()]
     # The skills the rule set treats with (any of its skills, where it names none).
@@ -140,6 +178,29 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
         nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
         yield ("EndTurn",), [c.EndTurn(next_actor=n) for n in nexts]
         yield ("FinishConflict",), [c.FinishConflict()]
+
+
+def _names_aspect(key: Offer) -> bool:
+    """Whether ``key`` is one of an aspect's moves added with the aspects' moves in characters'
+    names (the GM's free compel among them)."""
+    return key[0] in get_args(AspectByMove) and (key[0] != "RemoveAspect" or len(key) == 3)
+
+
+def _seen_aspects(view: SeatView) -> set[str]:
+    """The ids of the aspects the seat's document shows (on sheets, and in the scene)."""
+    found: set[str] = set()
+    for character in view.characters:
+        found |= {a.id for a in [*(character.aspects or ()), *(character.consequences or ())]}
+        if not isinstance(character.sheet, UnsetType):
+            found |= {a.id for a in character.sheet.aspects if a.id}
+            found |= {c.aspect.id for c in character.sheet.consequences if c.aspect}
+    if view.scene is not None:
+        found |= {a.id for a in view.scene.aspects}
+    return found
+
+
+def _compel(aspect_id: str, target: str, *, by: str | None = None) -> c.OfferCompel:
+    return c.OfferCompel(aspect_id=aspect_id, target=target, complication="Trouble", offered_by=by)
 
 
 def _options(state: TableState, roll: str) -> list[str | None]:
@@ -166,9 +227,12 @@ def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
     for seat in SEATS:
         view = table_view(Viewer(state, seat))
         offered = _offered(view, state)
+        seen_aspects = _seen_aspects(view)
         for key, ways in _candidates(state):
             if key[0] == "Treat" and not Viewer(state, seat).knows(key[2]):
                 continue  # a seat cannot name a character it may not know of
+            if _names_aspect(key) and key[1] not in seen_aspects:
+                continue  # nor an aspect it does not see (a stranger's, a hidden one)
             why = _taken(state, ways, seat)
             if key in offered:
                 seen[key[0] if key[0] != "AnswerCompel" else f"AnswerCompel:{key[2]}"] += 1

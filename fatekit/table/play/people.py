@@ -54,7 +54,15 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
-from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
+from fatekit.table.parts import (
+    UNSET,
+    AspectByMove,
+    AspectMove,
+    AspectPart,
+    Part,
+    UnsetType,
+    to_builtins,
+)
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
 from fatekit.table.regions import Region, writes
@@ -936,6 +944,9 @@ class CharacterPart(Part, kw_only=True):
     # consequences), by aspect id, where it may do anything (the sheet itself stays a
     # character file, which a seat sends back to rewrite it).
     aspect_offers: dict[str, list[AspectMove]] | UnsetType = UNSET
+    # With the whole sheet: what the seat may do with each of those aspects in its characters'
+    # names (pass a free invoke, pay for a story detail, compel...), by aspect id, where any.
+    aspect_offers_by: dict[str, dict[AspectByMove, list[str]]] | UnsetType = UNSET
     # With the whole sheet: the stunts the seat may use on their own now (``UseStunt``), by name.
     usable_stunts: list[str] | UnsetType = UNSET
     owner: str | None
@@ -1097,6 +1108,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             revealed=True,
             offers=offers,
             aspect_offers=_aspect_offers(viewer, character),
+            aspect_offers_by=_aspect_offers_by(viewer, character),
             usable_stunts=_usable_stunts(viewer, character),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
@@ -1131,6 +1143,15 @@ def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[Aspec
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
+    return {key: moves for key, moves in found.items() if moves}
+
+
+def _aspect_offers_by(
+    viewer: Viewer, character: Character
+) -> dict[str, dict[AspectByMove, list[str]]]:
+    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
+    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    found = {a.id: viewer.aspect_moves(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
 
