@@ -417,6 +417,9 @@ export interface YouPart {
     | "StartSession"
     | "Undo"
   )[];
+  adds: {
+    [k: string]: (string | null)[];
+  };
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema

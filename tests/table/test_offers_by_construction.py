@@ -23,6 +23,7 @@ import pytest
 from fatekit.formats import dumps_character
 from fatekit.rules import (
     Action,
+    CharacterKind,
     FateError,
     ForbiddenAction,
     GrantsBoost,
@@ -32,6 +33,10 @@ from fatekit.rules import (
     SkillBonus,
     Stunt,
     StuntCost,
+    major_npc,
+    minor_npc,
+    mob,
+    monster,
     new_character,
 )
 from fatekit.rules.core.dice import ScriptedDice
@@ -344,3 +349,45 @@ def test_a_waiting_safety_signal_holds_the_gms_moves_back_in_you_may() -> None:
     signal = next(iter(play.s.safety.waiting))
     play.do(c.AnswerSignal(signal_id=signal))
     assert set(table_view(Viewer(play.s, "gm")).you.may) == before
+
+
+def _sheets(preset: str) -> dict[CharacterKind, str]:
+    """A sheet of every kind of character, for ``preset``."""
+    made = {
+        CharacterKind.PC: new_character(preset, "newcomer", "Newcomer"),
+        CharacterKind.EXTRA: new_character(
+            preset, "newcomer", "Newcomer", kind=CharacterKind.EXTRA
+        ),
+        CharacterKind.MAJOR_NPC: major_npc(preset, "newcomer", "Newcomer"),
+        CharacterKind.MINOR_NPC: minor_npc(preset, "newcomer", "Newcomer", ["Thug"], {"fight": 2}),
+        CharacterKind.MOB: mob(preset, "newcomer", "Newcomer", 3, ["Gang"], {"fight": 1}),
+        CharacterKind.MONSTER: monster(preset, "newcomer", "Newcomer"),
+    }
+    assert set(made) == set(CharacterKind)
+    return {kind: dumps_character(sheet) for kind, sheet in made.items()}
+
+
+def test_the_kinds_a_seat_may_add_are_what_the_table_takes() -> None:
+    # you.adds, which the sheet editor draws its kinds and owner from: each kind of character
+    # with each owner (a player's seat, or the GM's) is offered to a seat exactly when the table
+    # takes that AddCharacter from it; a spectator is offered none, nor anyone while a signal
+    # waits (Fate's safety tools come first).
+    play = Play()
+    play.do(c.CreateTable(name="Adds", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    sheets = _sheets("condensed")
+    seen = 0
+    for where in ("before a signal", "a signal waiting"):
+        for seat in SEATS:
+            adds = table_view(Viewer(play.s, seat)).you.adds
+            for kind, sheet in sheets.items():
+                for owner in (None, "ann", "ben"):
+                    command = c.AddCharacter(sheet=sheet, owner=owner)
+                    why = _taken(play.s, [command], seat)
+                    offered = owner in adds.get(kind, ())
+                    seen += offered
+                    assert offered == (why is None), f"{where}: {seat}, {kind}, {owner}: {why}"
+        play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ben")
+    # The GM: every kind as the GM's and the two players' PCs and extras; each player their own.
+    assert seen == 6 + 2 * 2 + 2 * 2

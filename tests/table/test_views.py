@@ -151,6 +151,7 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "name": "Ben",
         "characters": ["charles", "eve"],
         "may": [],  # none of the moves only a GM may send
+        "adds": {"pc": ["ben"], "extra": ["ben"]},  # their own PCs and extras
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
@@ -249,6 +250,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "name": "",
             "characters": [],
             "may": [],
+            "adds": {},
         }
         sam.pop("you")
         assert public == sam

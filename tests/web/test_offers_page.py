@@ -237,3 +237,33 @@ def test_an_aspects_moves_in_a_characters_name_follow_the_offers(server: str, br
         expect(gm.locator("[id^=self-compel-]")).to_have_count(1)
         asked = state_of(server, table, gm_link)["self_compels"]
         assert [(s["target"], s["aspect_id"]) for s in asked] == [("ruth", fog)]
+
+
+def test_the_sheet_editor_offers_the_kinds_the_table_takes(server: str, browser: Any) -> None:
+    # The new character's kinds and owner come from you.adds (AddCharacter's own check): the GM
+    # (Italian) any kind, for herself or a player; Ann (Swedish, a phone) a PC or an extra of
+    # her own, no owner to choose and no quick NPC; while a signal waits, no one adds any.
+    from playwright.sync_api import expect
+
+    _, gm_link, ann_link, _ = _table(server)
+    it, sv = catalog("it"), catalog("sv")
+    with (
+        seat_page(browser, server, gm_link, "it-IT") as gm,
+        seat_page(browser, server, ann_link, "sv-SE", phone=True) as ann,
+    ):
+        expect(gm.locator("#quick-npc")).to_be_visible()
+        gm.click("#new-character")
+        expect(gm.locator("#sheet-kind option")).to_have_count(6)
+        expect(gm.locator("#sheet-kind option").first).to_have_text(it["kind.pc"])
+        expect(gm.locator("#sheet-owner")).to_be_visible()
+        gm.locator("#sheet-form .actions button[type=button]").last.click()
+        expect(ann.locator("#quick-npc")).to_have_count(0)
+        ann.click("#new-character")
+        kinds = ann.locator("#sheet-kind option")
+        expect(kinds).to_have_text([sv["kind.pc"], sv["kind.extra"]])
+        expect(ann.locator("#sheet-owner")).to_have_count(0)
+        ann.locator("#sheet-form .actions button[type=button]").last.click()
+        ann.click("#safety-open")
+        ann.click("#safety-raise-x-card")
+        expect(gm.locator("#new-character")).to_have_count(0)
+        expect(ann.locator("#new-character")).to_have_count(0)

@@ -305,6 +305,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
+    check_add_character(context.state, context.seat, character.kind, command.owner)
     added: list[Event] = [
         context.event_from(
             CharacterAdded,
@@ -664,6 +665,37 @@ def _template_removed(state: TableState, event: TemplateRemoved) -> None:
 
 
 writes({Region.TEMPLATES}, TemplateAdded, TemplateRemoved)
+
+
+def check_add_character(
+    state: TableState, seat: Seat, kind: CharacterKind, owner: str | None
+) -> None:
+    """Refuse unless ``seat`` may add a character of ``kind`` for ``owner`` (a player's seat, or
+    ``None``: the GM's): a player adds only their own, and a player owns only a PC or an extra.
+    The decider's check and the sheet editor's offer (``you.adds``)."""
+    require_acting(seat)
+    if not seat.is_gm and owner != seat.id:
+        raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
+    if owner is not None:
+        _require_player(state, owner)
+        if kind not in _PLAYERS_KINDS:
+            raise BadInput(
+                "only a player character or an extra has a player for owner; NPCs are the GM's"
+            )
+
+
+def add_offers(state: TableState, seat: Seat) -> dict[CharacterKind, list[str | None]]:
+    """The kinds of character ``seat`` may add now, each with the owners it may give one
+    (``None``: the GM's), by :func:`check_add_character`."""
+    owners: list[str | None] = [
+        None,
+        *(s.id for s in state.seats.values() if s.role is Role.PLAYER),
+    ]
+    found = {
+        kind: [o for o in owners if allowed(check_add_character, state, seat, kind, o)]
+        for kind in CharacterKind
+    }
+    return {kind: who for kind, who in found.items() if who}
 
 
 def _require_player(state: TableState, seat_id: str) -> None:

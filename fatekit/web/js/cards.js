@@ -47,7 +47,9 @@ export function minePanel() {
 /** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
   const view = app.view;
-  const canAdd = view.you.role !== "spectator";
+  // The table's offer (you.adds): a spectator adds none, nor anyone while a signal waits.
+  const adds = view.you.adds || {};
+  const canAdd = Object.keys(adds).length > 0;
   const shown = isGm() ? view.characters : view.characters.filter((c) => !mine().has(c.id));
   return section(
     "characters",
@@ -59,7 +61,7 @@ export function charactersPanel() {
           "div",
           { class: "actions" },
           button(t("characters.new"), () => openSheetEditor(null), { id: "new-character" }),
-          isGm() ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
+          adds.minor_npc ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
           importButton(),
         )
       : null,
