@@ -423,6 +423,9 @@ export interface YouPart {
   )[];
   randomizer: string;
   randomizers: string[];
+  adds: {
+    [k: string]: (string | null)[];
+  };
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -463,7 +466,12 @@ export interface CharacterPart {
   revealed: boolean;
   offers: ("GiveCharacter" | "JoinScene" | "RevealCharacter" | "UpdateCharacter")[];
   aspect_offers?: {
-    [k: string]: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+    [k: string]: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  };
+  aspect_offers_by?: {
+    [k: string]: {
+      [k: string]: string[];
+    };
   };
   usable_stunts?: string[];
   owner: string | null;
@@ -742,7 +750,10 @@ export interface AspectPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
 }
 /**
  * A consequence on a sheet the seat may not read: its aspect, and how it heals.
@@ -761,7 +772,10 @@ export interface ConsequenceSeenPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
   recovering: boolean;
   clears_after: string | null;
 }
@@ -1433,7 +1447,10 @@ export interface SettingAspectPart {
   };
   hidden: boolean;
   known_to?: string[];
-  offers?: ("CorrectAspect" | "RemoveAspect" | "RevealAspect")[];
+  offers?: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
+  offers_by?: {
+    [k: string]: string[];
+  };
   issue: Issue | null;
   organization: string | null;
 }

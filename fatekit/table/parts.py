@@ -24,6 +24,7 @@ from fatekit.rules.aspects.invokes import InvokeEffect
 __all__ = [
     "UNSET",
     "AbsorbOptionPart",
+    "AspectByMove",
     "AspectMove",
     "AspectPart",
     "AspectRefPart",
@@ -46,8 +47,15 @@ def to_builtins(part: object) -> Any:
 
 #: What a seat may do with an aspect it sees, by the command's name: rename it
 #: (``CorrectAspect``), reveal it when hidden, take it out of play (``RemoveAspect``, a scene's
-#: or the story's aspect).
-AspectMove = Literal["CorrectAspect", "RevealAspect", "RemoveAspect"]
+#: or the story's aspect), offer a compel on it for free (``OfferCompel``, the GM's).
+AspectMove = Literal["CorrectAspect", "RevealAspect", "RemoveAspect", "OfferCompel"]
+
+#: What a seat may do with an aspect in a character's name, by the command's name: hand over
+#: one of their free invokes, pay for a story detail, offer a compel (paying), ask for a
+#: self-compel, let go of a boost they hold (``RemoveAspect`` with ``by``).
+AspectByMove = Literal[
+    "PassFreeInvoke", "DeclareStoryDetail", "OfferCompel", "SelfCompel", "RemoveAspect"
+]
 
 
 class AspectPart(Part, kw_only=True):
@@ -64,6 +72,9 @@ class AspectPart(Part, kw_only=True):
     hidden: bool
     known_to: list[str] | UnsetType = UNSET
     offers: list[AspectMove] = msgspec.field(default_factory=list)
+    # The moves the seat may make with it in its characters' names, and in whose (only those
+    # someone may make now).
+    offers_by: dict[AspectByMove, list[str]] = msgspec.field(default_factory=dict)
 
 
 class InvocationPart(Part, kw_only=True):

@@ -26,9 +26,17 @@ from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
+from fatekit.table.aspect_moves import aspect_moves, check_offer_compel, compel_targets
 from fatekit.table.base import AspectSight
 from fatekit.table.deciding import allowed, play_goes_on, require_gm
-from fatekit.table.parts import UNSET, AspectMove, AspectPart, InvocationPart, free_invoke_counts
+from fatekit.table.parts import (
+    UNSET,
+    AspectByMove,
+    AspectMove,
+    AspectPart,
+    InvocationPart,
+    free_invoke_counts,
+)
 from fatekit.table.seats import NoteVisibility, Role, Seat
 from fatekit.table.state import RollInPlay, TableState
 
@@ -204,12 +212,19 @@ class Viewer:
             if aspect.hidden
             else UNSET,
             offers=self.aspect_offers(aspect),
+            offers_by=self.aspect_moves(aspect),
         )
+
+    def aspect_moves(self, aspect: Aspect) -> dict[AspectByMove, list[str]]:
+        """What the seat may do with ``aspect`` in its characters' names now
+        (:func:`~fatekit.table.aspect_moves.aspect_moves`)."""
+        return aspect_moves(self.state, self.seat, aspect, self.mine)
 
     def aspect_offers(self, aspect: Aspect) -> list[AspectMove]:
         """What the seat may do with ``aspect`` now, by the checks the deciders make of the seat
         (the GM's alone: :data:`~fatekit.table.deciding.GM_MOVES`) and the rules' of the aspect:
-        reveal it while it is hidden, remove it when nobody's sheet holds it."""
+        reveal it while it is hidden, remove it when nobody's sheet holds it, offer a compel on
+        it for free when someone may be compelled by it."""
         if not self.gm_moves_allowed:
             return []
         found: list[AspectMove] = ["CorrectAspect"]
@@ -217,6 +232,10 @@ class Viewer:
             found.append("RevealAspect")
         if allowed(check_removable, aspect):
             found.append("RemoveAspect")
+        if allowed(check_offer_compel, self.state, self.seat, aspect, None) and compel_targets(
+            self.state, aspect, None
+        ):
+            found.append("OfferCompel")
         return found
 
     def treatment(self, slot: ConsequenceSlot) -> tuple[int, int] | None:

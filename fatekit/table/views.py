@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import msgspec
 
+from fatekit.rules.characters.character import CharacterKind
 from fatekit.rules.characters.preset import AdvancementStyle
 from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
@@ -54,7 +55,7 @@ from fatekit.table.play.contests import (
 )
 from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
 from fatekit.table.play.options import own_randomizers
-from fatekit.table.play.people import CharacterPart, character_view
+from fatekit.table.play.people import AddCharacter, CharacterPart, add_offers, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, held_back, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -127,6 +128,9 @@ class YouPart(Part, kw_only=True):
     # randomizers it may choose for itself now: none unless the GM lets the seats choose.
     randomizer: str
     randomizers: list[str]
+    # The kinds of character the seat may add now, each with the owners it may give one
+    # (null: the GM's), by the check AddCharacter's decider makes; none while a signal waits.
+    adds: dict[CharacterKind, list[str | None]]
 
 
 class SeatPart(Part, kw_only=True):
@@ -242,6 +246,7 @@ def _you(viewer: Viewer) -> YouPart:
         may=[k.__name__ for k in gm_moves(viewer.seat) if not held_back(viewer.state, k)],
         randomizer=viewer.state.randomizer_of(viewer.seat.id),
         randomizers=own_randomizers(viewer.state, viewer.seat.id),
+        adds={} if held_back(viewer.state, AddCharacter) else add_offers(viewer.state, viewer.seat),
     )
 
 

@@ -3,7 +3,9 @@
 Seeded random games (the table agent's, :mod:`tests.table.agent`) are played a step at a time;
 at every state reached, for every seat (the GM, two players, a spectator), each command of the
 kinds the parts offer is built for every subject the state holds (every compel and answer, every
-roll in play, every aspect and character, the scene, the conflict) and handed to the table
+roll in play, every aspect and character, the scene, the conflict; each aspect's moves in each
+character's name: a free invoke passed, a story detail, a compel offered or asked for, a boost let
+go of) and handed to the table
 (:func:`~fatekit.table.handle`: the decider, then the rules as its events fold, on a copy). It is
 accepted exactly when the seat's document offers it. And every command only a GM may send is
 refused by its decider for any other seat, and listed in ``you.may`` for the GM alone.
@@ -21,6 +23,7 @@ import pytest
 from fatekit.formats import dumps_character
 from fatekit.rules import (
     Action,
+    CharacterKind,
     FateError,
     ForbiddenAction,
     GrantsBoost,
@@ -30,6 +33,10 @@ from fatekit.rules import (
     SkillBonus,
     Stunt,
     StuntCost,
+    major_npc,
+    minor_npc,
+    mob,
+    monster,
     new_character,
 )
 from fatekit.rules.core.dice import ScriptedDice
@@ -37,7 +44,7 @@ from fatekit.rules.safety import SafetyTool
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
-from fatekit.table.parts import UnsetType
+from fatekit.table.parts import AspectByMove, UnsetType
 from fatekit.table.play.aspects import CompelAnswer
 from fatekit.table.play.safety import blocks
 from fatekit.table.seats import Role
@@ -71,20 +78,31 @@ def _offered(view: SeatView, state: TableState) -> set[Offer]:
         found |= {(move, character.id) for move in character.offers}
         for aspect in character.aspects or ():
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
         if not isinstance(character.usable_stunts, UnsetType):
             found |= {("UseStunt", character.id, name) for name in character.usable_stunts}
         if not isinstance(character.aspect_offers, UnsetType):
             for key, moves in character.aspect_offers.items():
                 found |= {(move, key) for move in moves}
+        if not isinstance(character.aspect_offers_by, UnsetType):
+            for key, by in character.aspect_offers_by.items():
+                found |= _offered_by(key, by)
         for aspect in character.consequences or ():
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
     if view.scene is not None:
         found |= {(move,) for move in view.scene.offers}
         for aspect in view.scene.aspects:
             found |= {(move, aspect.id) for move in aspect.offers}
+            found |= _offered_by(aspect.id, aspect.offers_by)
     if view.conflict is not None:
         found |= {(move,) for move in view.conflict.offers if move != "CorrectTurn"}
     return found
+
+
+def _offered_by(aspect_id: str, by: dict[AspectByMove, list[str]]) -> set[Offer]:
+    """An aspect's moves in characters' names, as (command, aspect, character)."""
+    return {(move, aspect_id, who) for move, whos in by.items() for who in whos}
 
 
 def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
@@ -115,10 +133,35 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
     aspects += [s.aspect for ch in game.characters.values() for s in ch.consequences if s.aspect]
     if game.scene is not None:
         aspects += list(game.scene.aspects)
+    everyone = list(game.characters)
     for aspect in aspects:
-        yield ("CorrectAspect", aspect.id), [c.CorrectAspect(aspect_id=aspect.id, name="Renamed")]
-        yield ("RevealAspect", aspect.id), [c.RevealAspect(aspect_id=aspect.id)]
-        yield ("RemoveAspect", aspect.id), [c.RemoveAspect(aspect_id=aspect.id)]
+        key = aspect.id
+        yield ("CorrectAspect", key), [c.CorrectAspect(aspect_id=key, name="Renamed")]
+        yield ("RevealAspect", key), [c.RevealAspect(aspect_id=key)]
+        yield ("RemoveAspect", key), [c.RemoveAspect(aspect_id=key)]
+        yield ("OfferCompel", key), [_compel(key, target) for target in everyone]
+        for cid in everyone:
+            yield (
+                ("OfferCompel", key, cid),
+                [_compel(key, target, by=cid) for target in everyone if target != cid],
+            )
+            yield (
+                ("SelfCompel", key, cid),
+                [c.SelfCompel(aspect_id=key, target=cid, complication="Trouble")],
+            )
+            yield (
+                ("DeclareStoryDetail", key, cid),
+                [c.DeclareStoryDetail(aspect_id=key, by=cid, detail="A door stands open")],
+            )
+            yield (
+                ("PassFreeInvoke", key, cid),
+                [
+                    c.PassFreeInvoke(aspect_id=key, from_character=cid, to_character=to)
+                    for to in everyone
+                    if to != cid
+                ],
+            )
+            yield ("RemoveAspect", key, cid), [c.RemoveAspect(aspect_id=key, by=cid)]
     if game.scene is not None:
         yield ("EndScene",), [c.EndScene()]
     # The skills the rule set treats with (any of its skills, where it names none).
@@ -140,6 +183,29 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
         nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
         yield ("EndTurn",), [c.EndTurn(next_actor=n) for n in nexts]
         yield ("FinishConflict",), [c.FinishConflict()]
+
+
+def _names_aspect(key: Offer) -> bool:
+    """Whether ``key`` is one of an aspect's moves added with the aspects' moves in characters'
+    names (the GM's free compel among them)."""
+    return key[0] in get_args(AspectByMove) and (key[0] != "RemoveAspect" or len(key) == 3)
+
+
+def _seen_aspects(view: SeatView) -> set[str]:
+    """The ids of the aspects the seat's document shows (on sheets, and in the scene)."""
+    found: set[str] = set()
+    for character in view.characters:
+        found |= {a.id for a in [*(character.aspects or ()), *(character.consequences or ())]}
+        if not isinstance(character.sheet, UnsetType):
+            found |= {a.id for a in character.sheet.aspects if a.id}
+            found |= {c.aspect.id for c in character.sheet.consequences if c.aspect}
+    if view.scene is not None:
+        found |= {a.id for a in view.scene.aspects}
+    return found
+
+
+def _compel(aspect_id: str, target: str, *, by: str | None = None) -> c.OfferCompel:
+    return c.OfferCompel(aspect_id=aspect_id, target=target, complication="Trouble", offered_by=by)
 
 
 def _options(state: TableState, roll: str) -> list[str | None]:
@@ -166,9 +232,12 @@ def _check_state(state: TableState, where: str, seen: Counter[str]) -> None:
     for seat in SEATS:
         view = table_view(Viewer(state, seat))
         offered = _offered(view, state)
+        seen_aspects = _seen_aspects(view)
         for key, ways in _candidates(state):
             if key[0] == "Treat" and not Viewer(state, seat).knows(key[2]):
                 continue  # a seat cannot name a character it may not know of
+            if _names_aspect(key) and key[1] not in seen_aspects:
+                continue  # nor an aspect it does not see (a stranger's, a hidden one)
             why = _taken(state, ways, seat)
             if key in offered:
                 seen[key[0] if key[0] != "AnswerCompel" else f"AnswerCompel:{key[2]}"] += 1
@@ -280,3 +349,45 @@ def test_a_waiting_safety_signal_holds_the_gms_moves_back_in_you_may() -> None:
     signal = next(iter(play.s.safety.waiting))
     play.do(c.AnswerSignal(signal_id=signal))
     assert set(table_view(Viewer(play.s, "gm")).you.may) == before
+
+
+def _sheets(preset: str) -> dict[CharacterKind, str]:
+    """A sheet of every kind of character, for ``preset``."""
+    made = {
+        CharacterKind.PC: new_character(preset, "newcomer", "Newcomer"),
+        CharacterKind.EXTRA: new_character(
+            preset, "newcomer", "Newcomer", kind=CharacterKind.EXTRA
+        ),
+        CharacterKind.MAJOR_NPC: major_npc(preset, "newcomer", "Newcomer"),
+        CharacterKind.MINOR_NPC: minor_npc(preset, "newcomer", "Newcomer", ["Thug"], {"fight": 2}),
+        CharacterKind.MOB: mob(preset, "newcomer", "Newcomer", 3, ["Gang"], {"fight": 1}),
+        CharacterKind.MONSTER: monster(preset, "newcomer", "Newcomer"),
+    }
+    assert set(made) == set(CharacterKind)
+    return {kind: dumps_character(sheet) for kind, sheet in made.items()}
+
+
+def test_the_kinds_a_seat_may_add_are_what_the_table_takes() -> None:
+    # you.adds, which the sheet editor draws its kinds and owner from: each kind of character
+    # with each owner (a player's seat, or the GM's) is offered to a seat exactly when the table
+    # takes that AddCharacter from it; a spectator is offered none, nor anyone while a signal
+    # waits (Fate's safety tools come first).
+    play = Play()
+    play.do(c.CreateTable(name="Adds", preset="condensed"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    sheets = _sheets("condensed")
+    seen = 0
+    for where in ("before a signal", "a signal waiting"):
+        for seat in SEATS:
+            adds = table_view(Viewer(play.s, seat)).you.adds
+            for kind, sheet in sheets.items():
+                for owner in (None, "ann", "ben"):
+                    command = c.AddCharacter(sheet=sheet, owner=owner)
+                    why = _taken(play.s, [command], seat)
+                    offered = owner in adds.get(kind, ())
+                    seen += offered
+                    assert offered == (why is None), f"{where}: {seat}, {kind}, {owner}: {why}"
+        play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ben")
+    # The GM: every kind as the GM's and the two players' PCs and extras; each player their own.
+    assert seen == 6 + 2 * 2 + 2 * 2

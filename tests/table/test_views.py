@@ -153,6 +153,7 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "may": [],  # none of the moves only a GM may send
         "randomizer": "4dF",  # the table's way: the GM has not let the seats choose
         "randomizers": [],
+        "adds": {"pc": ["ben"], "extra": ["ben"]},  # their own PCs and extras
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
@@ -253,6 +254,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "may": [],
             "randomizer": decision.state.randomizer,
             "randomizers": [],
+            "adds": {},
         }
         sam.pop("you")
         assert public == sam

@@ -153,3 +153,117 @@ def test_each_seat_sees_the_controls_the_server_offers_it(server: str, browser: 
         expect(gm.locator("#pending-hit")).to_have_count(0)
         expect(ben.locator("#pending-hit")).to_have_count(0)
         assert sv["compel.accept"] != it["compel.accept"]
+
+
+def _dom_id(aspect_id: str) -> str:
+    """An aspect's id as the page writes it into an element's id."""
+    return "".join(ch if ch.isalnum() or ch in "_-" else "_" for ch in aspect_id)
+
+
+def test_an_aspects_moves_in_a_characters_name_follow_the_offers(server: str, browser: Any) -> None:
+    # The free invoke handed over, the story detail, the compel offered or asked for: each
+    # button there exactly when the aspect's offers_by (the deciders' checks) list the seat's
+    # character, for the GM in Italian and Ann in Swedish on a phone; the page used to ask
+    # whose characters these were and offer a story detail and a paid compel with no point left.
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link, ben_link = _table(server)
+    command(
+        server,
+        table,
+        gm_link,
+        "AddSituationAspect",
+        {"name": "Slick Planks", "free_invokes": [["ruth", 1]]},
+    )
+    scene = state_of(server, table, gm_link)["scene"]["aspects"]
+    fog, planks = (
+        next(a["id"] for a in scene if a["name"] == n) for n in ("Fog Everywhere", "Slick Planks")
+    )
+    it, sv, ru = catalog("it"), catalog("sv"), catalog("ru")
+    with (
+        seat_page(browser, server, gm_link, "it-IT") as gm,
+        seat_page(browser, server, ann_link, "sv-SE", phone=True) as ann,
+        seat_page(browser, server, ben_link, "ru-RU") as ben,
+    ):
+        # Ruth's free invoke: Ann may hand it over (a button and a token to drag), Ben may not.
+        ann_pass = ann.locator(f"#pass-{_dom_id(planks)}-ruth")
+        expect(ann_pass).to_be_visible()
+        token = ann.locator(f"#aspect-{_dom_id(planks)} li[data-holder=ruth]")
+        expect(token).to_have_attribute("draggable", "true")
+        expect(ben.locator(f"#aspect-{_dom_id(planks)} li[data-holder=ruth]")).to_be_visible()
+        expect(
+            ben.locator(f"#aspect-{_dom_id(planks)} li[data-holder=ruth][draggable]")
+        ).to_have_count(0)
+        expect(ben.locator(f"[id^=pass-{_dom_id(planks)}-]")).to_have_count(0)
+        ann_pass.click()
+        ann.select_option("#pass-to", "charles")
+        ann.click("#pass-form-submit")
+        # Now Charles holds it: Ben's to hand over, no longer Ann's.
+        expect(ben.locator(f"#pass-{_dom_id(planks)}-charles")).to_be_visible()
+        expect(ann.locator(f"[id^=pass-{_dom_id(planks)}-]")).to_have_count(0)
+        assert ru["aspect.pass_button"]
+
+        # The GM offers a compel for free: no character pays for it.
+        compel_on = it["compel.offer_on"].replace("{name}", "Fog Everywhere")
+        gm.locator(f"#aspect-{_dom_id(fog)} button[aria-label='{compel_on}']").click()
+        expect(gm.locator("#compel-form")).to_be_visible()
+        expect(gm.locator("#compel-by")).to_have_count(0)
+        gm.locator("#compel-form button[type=button]").click()
+
+        # Ann, with fate points, may pay for a story detail and for a compel in Ruth's name.
+        detail = ann.locator(f"#declare-detail-{_dom_id(fog)}")
+        ann_compel = ann.locator(
+            f"#aspect-{_dom_id(fog)} button[aria-label='{sv['compel.offer_on'].replace('{name}', 'Fog Everywhere')}']"
+        )
+        expect(detail).to_be_visible()
+        ann_compel.click()
+        expect(ann.locator("#compel-by option")).to_have_count(1)
+        ann.locator("#compel-form button[type=button]").click()
+
+        # With no fate point left, the table takes neither from her: both go; what it still
+        # takes is her asking the GM for a self-compel of Ruth, which the dialog then is.
+        command(
+            server, table, gm_link, "CorrectFatePoints", {"character_id": "ruth", "fate_points": 0}
+        )
+        expect(detail).to_have_count(0)
+        ann_compel.click()
+        expect(ann.locator("#compel-by")).to_have_count(0)
+        expect(ann.locator("#compel-target option")).to_have_count(1)
+        expect(ann.locator("#compel-target")).to_have_value("ruth")
+        expect(ann.locator("#compel-form-submit")).to_have_text(sv["compel.self_ask"])
+        ann.fill("#compel-complication", "Hon halkar i dimman")
+        ann.click("#compel-form-submit")
+        expect(ann.locator("#compel-form")).to_be_hidden()
+        expect(gm.locator("[id^=self-compel-]")).to_have_count(1)
+        asked = state_of(server, table, gm_link)["self_compels"]
+        assert [(s["target"], s["aspect_id"]) for s in asked] == [("ruth", fog)]
+
+
+def test_the_sheet_editor_offers_the_kinds_the_table_takes(server: str, browser: Any) -> None:
+    # The new character's kinds and owner come from you.adds (AddCharacter's own check): the GM
+    # (Italian) any kind, for herself or a player; Ann (Swedish, a phone) a PC or an extra of
+    # her own, no owner to choose and no quick NPC; while a signal waits, no one adds any.
+    from playwright.sync_api import expect
+
+    _, gm_link, ann_link, _ = _table(server)
+    it, sv = catalog("it"), catalog("sv")
+    with (
+        seat_page(browser, server, gm_link, "it-IT") as gm,
+        seat_page(browser, server, ann_link, "sv-SE", phone=True) as ann,
+    ):
+        expect(gm.locator("#quick-npc")).to_be_visible()
+        gm.click("#new-character")
+        expect(gm.locator("#sheet-kind option")).to_have_count(6)
+        expect(gm.locator("#sheet-kind option").first).to_have_text(it["kind.pc"])
+        expect(gm.locator("#sheet-owner")).to_be_visible()
+        gm.locator("#sheet-form .actions button[type=button]").last.click()
+        expect(ann.locator("#quick-npc")).to_have_count(0)
+        ann.click("#new-character")
+        kinds = ann.locator("#sheet-kind option")
+        expect(kinds).to_have_text([sv["kind.pc"], sv["kind.extra"]])
+        expect(ann.locator("#sheet-owner")).to_have_count(0)
+        ann.locator("#sheet-form .actions button[type=button]").last.click()
+        ann.click("#safety-open")
+        ann.click("#safety-raise-x-card")
+        expect(gm.locator("#new-character")).to_have_count(0)
+        expect(ann.locator("#new-character")).to_have_count(0)

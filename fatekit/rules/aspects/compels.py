@@ -22,6 +22,9 @@ __all__ = [
     "CompelKind",
     "CompelState",
     "check_compel_kind",
+    "check_compel_offer",
+    "check_compel_target",
+    "check_self_compel",
     "compel_offered",
     "offer_compel",
     "self_compel",
@@ -145,11 +148,8 @@ class Compel:
             raise IllegalAction(f"this compel was already {self.state.value}", COMPEL_OFFER_RULE)
 
 
-def _check_compel(aspect: Aspect, by: str, complication: str, untold: str) -> None:
-    """Refuse a compel without a complication (``untold`` says so), on a boost, or on an aspect
-    ``by`` may not use."""
-    if not complication.strip():
-        raise BadInput(untold)
+def _check_compel(aspect: Aspect, by: str) -> None:
+    """Refuse a compel on a boost, or on an aspect ``by`` may not use."""
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
     aspect.check_usable_by(by)
@@ -183,6 +183,32 @@ def check_compel_kind(aspect: Aspect, target: str, kind: CompelKind, decision: s
         )
 
 
+def check_compel_offer(aspect: Aspect, offered_by: str, ledger: FateLedger) -> None:
+    """Refuse unless ``offered_by`` (a character, or :data:`GM`) may offer a compel on
+    ``aspect`` now, whoever its target: no boost, an aspect known to them, a player's fate
+    point there to pay for it. :func:`offer_compel` asks this, and so does the table's offer."""
+    _check_compel(aspect, offered_by)
+    if offered_by != GM:
+        ledger.wallet(offered_by).check_can_spend(purpose="offer a compel")
+
+
+def check_compel_target(aspect: Aspect, target: str, offered_by: str, ledger: FateLedger) -> None:
+    """Refuse a compel on ``aspect`` of ``target`` by ``offered_by``: an organization's aspect
+    complicates its members' lives, and one's own character is compelled by asking the GM."""
+    check_organization_compel(aspect, target)
+    if offered_by == target:
+        raise BadInput("to compel your own character, ask the GM for a self-compel")
+    ledger.wallet(target)  # the target must be known to the ledger
+
+
+def check_self_compel(aspect: Aspect, target: str) -> None:
+    """Refuse a self-compel of ``target`` on ``aspect``, whatever its complication: no boost,
+    an aspect the character knows, an organization's only for its members. Asked by
+    :func:`self_compel` and by the table's offer."""
+    _check_compel(aspect, target)
+    check_organization_compel(aspect, target)
+
+
 def offer_compel(
     aspect: Aspect,
     target: str,
@@ -196,13 +222,10 @@ def offer_compel(
     """Offer a compel on ``aspect`` against ``target``; a player offering pays a fate point now.
     Either kind gives the target the point on acceptance (``decision``: see
     :func:`check_compel_kind`, which the table runs as the offer is made)."""
-    _check_compel(aspect, offered_by, complication, "a compel must say what the complication is")
-    check_organization_compel(aspect, target)
-    if offered_by == target:
-        raise BadInput("to compel your own character, ask the GM for a self-compel")
-    ledger.wallet(target)  # the target must be known to the ledger
-    if offered_by != GM:
-        ledger.wallet(offered_by).check_can_spend(purpose="offer a compel")
+    if not complication.strip():
+        raise BadInput("a compel must say what the complication is")
+    check_compel_offer(aspect, offered_by, ledger)
+    check_compel_target(aspect, target, offered_by, ledger)
     return compel_offered(
         aspect.id,
         target,
@@ -238,8 +261,9 @@ def self_compel(
 ) -> bool:
     """A player compels their own character after the fact; the GM pays when they agree. It may
     be of either kind, as :func:`check_compel_kind` says."""
-    _check_compel(aspect, target, complication, "a self-compel must say what the complication was")
-    check_organization_compel(aspect, target)
+    if not complication.strip():
+        raise BadInput("a self-compel must say what the complication was")
+    check_self_compel(aspect, target)
     if gm_agrees:
         ledger.wallet(target).gain()
     return gm_agrees

@@ -23,6 +23,7 @@ __all__ = [
     "InvokeEffect",
     "StoryDetail",
     "check_invoke",
+    "check_story_detail",
     "declare_story_detail",
     "paid_for_invoke",
     "pay_for_invoke",
@@ -184,6 +185,17 @@ def declare_story_detail(
     supply pays when it is not ``by``'s own (a player's extra: see ``Game.payer``)."""
     if not detail.strip():
         raise BadInput("say what the story detail is")
+    check_story_detail(aspect, by, ledger, payer=payer)
+    return story_detail_declared(aspect, by, detail, ledger, payer=payer)
+
+
+def check_story_detail(
+    aspect: Aspect, by: str, ledger: FateLedger, *, payer: str | None = None
+) -> None:
+    """Refuse unless ``by`` may spend a fate point on ``aspect`` for a story detail now, whatever
+    the detail: the aspect known to them and no boost, an organization's aspect theirs to use,
+    the point there to pay (``payer``'s, as in :func:`declare_story_detail`). The table's offer
+    of the move asks this, as the declaration does."""
     aspect.check_usable_by(by)
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
@@ -191,7 +203,6 @@ def declare_story_detail(
     ledger.wallet(payer or by).check_can_spend(
         purpose=f"declare a story detail with {aspect.label}"
     )
-    return story_detail_declared(aspect, by, detail, ledger, payer=payer)
 
 
 def story_detail_declared(

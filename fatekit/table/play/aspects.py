@@ -21,10 +21,15 @@ from fatekit.rules.aspects.fate_points import GM
 from fatekit.rules.aspects.invokes import declare_story_detail, story_detail_declared
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.table import telling as say
+from fatekit.table.aspect_moves import (
+    check_declare_detail,
+    check_offer_compel,
+    check_pass_free_invoke,
+    check_self_compel_asked,
+)
 from fatekit.table.base import Command, Event, NamesAspect
 from fatekit.table.deciding import (
     Context,
-    acts_for,
     allowed,
     decides,
     gm_only,
@@ -201,10 +206,9 @@ class SelfCompelAnswered(Event):
 
 @decides(OfferCompel)
 def _offer_compel(context: Context, command: OfferCompel) -> list[Event]:
-    if command.offered_by is None:
-        context.require_gm("offer a compel for free")
-    else:
-        context.require_control(command.offered_by, "offer a compel in their name")
+    # The seat's check and the rules' check of the offer, as the aspect's offers ask them.
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    check_offer_compel(context.state, context.seat, aspect, command.offered_by)
     _check_kind(context, command)
     return [context.event_from(CompelOffered, command, compel_id=f"c{context.state.version + 1}")]
 
@@ -260,17 +264,23 @@ def compel_offers(state: TableState, seat: Seat, compel: Compel) -> list[CompelA
 
 @decides(PassFreeInvoke)
 def _pass_free_invoke(context: Context, command: PassFreeInvoke) -> list[Event]:
-    context.require_control(command.from_character, "give away their free invokes")
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    check_pass_free_invoke(context.state, context.seat, aspect, command.from_character)
     context.state.require_character(command.to_character)
     return [context.event_from(FreeInvokePassed, command)]
 
 
-acts_for(DeclareStoryDetail, StoryDetailDeclared, "spend their fate points", lambda asked: asked.by)
+@decides(DeclareStoryDetail)
+def _declare_story_detail(context: Context, command: DeclareStoryDetail) -> list[Event]:
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    check_declare_detail(context.state, context.seat, aspect, command.by)
+    return [context.event_from(StoryDetailDeclared, command)]
 
 
 @decides(SelfCompel)
 def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
-    context.require_control(command.target, "ask a self-compel for them")
+    aspect = context.state.game.find_aspect(command.aspect_id)
+    check_self_compel_asked(context.state, context.seat, aspect, command.target)
     _check_kind(context, command)
     return [context.event_from(SelfCompelAsked, command, compel_id=f"s{context.state.version + 1}")]
 

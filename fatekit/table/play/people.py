@@ -54,7 +54,15 @@ from fatekit.table.deciding import (
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
-from fatekit.table.parts import UNSET, AspectMove, AspectPart, Part, UnsetType, to_builtins
+from fatekit.table.parts import (
+    UNSET,
+    AspectByMove,
+    AspectMove,
+    AspectPart,
+    Part,
+    UnsetType,
+    to_builtins,
+)
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
 from fatekit.table.regions import Region, writes
@@ -297,6 +305,7 @@ def _add_character(context: Context, command: AddCharacter) -> list[Event]:
             raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
+    check_add_character(context.state, context.seat, character.kind, command.owner)
     added: list[Event] = [
         context.event_from(
             CharacterAdded,
@@ -658,6 +667,37 @@ def _template_removed(state: TableState, event: TemplateRemoved) -> None:
 writes({Region.TEMPLATES}, TemplateAdded, TemplateRemoved)
 
 
+def check_add_character(
+    state: TableState, seat: Seat, kind: CharacterKind, owner: str | None
+) -> None:
+    """Refuse unless ``seat`` may add a character of ``kind`` for ``owner`` (a player's seat, or
+    ``None``: the GM's): a player adds only their own, and a player owns only a PC or an extra.
+    The decider's check and the sheet editor's offer (``you.adds``)."""
+    require_acting(seat)
+    if not seat.is_gm and owner != seat.id:
+        raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
+    if owner is not None:
+        _require_player(state, owner)
+        if kind not in _PLAYERS_KINDS:
+            raise BadInput(
+                "only a player character or an extra has a player for owner; NPCs are the GM's"
+            )
+
+
+def add_offers(state: TableState, seat: Seat) -> dict[CharacterKind, list[str | None]]:
+    """The kinds of character ``seat`` may add now, each with the owners it may give one
+    (``None``: the GM's), by :func:`check_add_character`."""
+    owners: list[str | None] = [
+        None,
+        *(s.id for s in state.seats.values() if s.role is Role.PLAYER),
+    ]
+    found = {
+        kind: [o for o in owners if allowed(check_add_character, state, seat, kind, o)]
+        for kind in CharacterKind
+    }
+    return {kind: who for kind, who in found.items() if who}
+
+
 def _require_player(state: TableState, seat_id: str) -> None:
     owner = state.seats.get(seat_id)
     if owner is None or owner.role is not Role.PLAYER:
@@ -936,6 +976,9 @@ class CharacterPart(Part, kw_only=True):
     # consequences), by aspect id, where it may do anything (the sheet itself stays a
     # character file, which a seat sends back to rewrite it).
     aspect_offers: dict[str, list[AspectMove]] | UnsetType = UNSET
+    # With the whole sheet: what the seat may do with each of those aspects in its characters'
+    # names (pass a free invoke, pay for a story detail, compel...), by aspect id, where any.
+    aspect_offers_by: dict[str, dict[AspectByMove, list[str]]] | UnsetType = UNSET
     # With the whole sheet: the stunts the seat may use on their own now (``UseStunt``), by name.
     usable_stunts: list[str] | UnsetType = UNSET
     owner: str | None
@@ -1097,6 +1140,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             revealed=True,
             offers=offers,
             aspect_offers=_aspect_offers(viewer, character),
+            aspect_offers_by=_aspect_offers_by(viewer, character),
             usable_stunts=_usable_stunts(viewer, character),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
@@ -1131,6 +1175,15 @@ def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[Aspec
     on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
     on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
     found = {a.id: viewer.aspect_offers(a) for a in on_sheet}
+    return {key: moves for key, moves in found.items() if moves}
+
+
+def _aspect_offers_by(
+    viewer: Viewer, character: Character
+) -> dict[str, dict[AspectByMove, list[str]]]:
+    on_sheet = [a for a in character.aspects if viewer.sees_aspect(a)]
+    on_sheet += [s.aspect for s in character.consequences if s.aspect is not None]
+    found = {a.id: viewer.aspect_moves(a) for a in on_sheet}
     return {key: moves for key, moves in found.items() if moves}
 
 

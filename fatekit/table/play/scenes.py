@@ -18,6 +18,7 @@ from fatekit.rules.options.countdowns import Countdown, CountdownView, Trigger, 
 from fatekit.rules.scenes.scene import Scene
 from fatekit.rules.scenes.zones import ZoneMap
 from fatekit.table import telling as say
+from fatekit.table.aspect_moves import check_let_go
 from fatekit.table.base import Boxes, Command, Event, NewSituationAspect, SceneLayout
 from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes_on, require_gm
 from fatekit.table.facts import assign_facts, facts_of
@@ -313,7 +314,9 @@ def _remove_aspect(context: Context, command: RemoveAspect) -> list[Event]:
     if command.by is None:
         context.require_gm("remove aspects without a roll")
     else:
-        context.require_control(command.by, "let go of an aspect for them")
+        # The check a boost's holders' offer to let go of it asks (offers_by on the aspect).
+        aspect = context.state.game.find_aspect(command.aspect_id)
+        check_let_go(context.state, context.seat, aspect, command.by)
     return [context.event_from(AspectRemoved, command)]
 
 

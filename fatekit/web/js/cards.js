@@ -18,6 +18,7 @@ import {
   may,
   mine,
   offered,
+  offeredBy,
   seatName,
   skill,
   stuntSummary,
@@ -46,7 +47,9 @@ export function minePanel() {
 /** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
   const view = app.view;
-  const canAdd = view.you.role !== "spectator";
+  // The table's offer (you.adds): a spectator adds none, nor anyone while a signal waits.
+  const adds = view.you.adds || {};
+  const canAdd = Object.keys(adds).length > 0;
   const shown = isGm() ? view.characters : view.characters.filter((c) => !mine().has(c.id));
   return section(
     "characters",
@@ -58,7 +61,7 @@ export function charactersPanel() {
           "div",
           { class: "actions" },
           button(t("characters.new"), () => openSheetEditor(null), { id: "new-character" }),
-          isGm() ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
+          adds.minor_npc ? button(t("characters.quick_npc"), () => openQuickNpc(), { id: "quick-npc" }) : null,
           importButton(),
         )
       : null,
@@ -123,7 +126,14 @@ function characterCard(c) {
           s.kind === "pc" ? h("span", { class: "refresh" }, " ", tn("sheet.refresh_is", { n: s.refresh })) : null,
         )
       : null,
-    aspectList(s.aspects.map((a) => ({ ...a, owner: c.id, offers: (c.aspect_offers || {})[a.id] || [] }))),
+    aspectList(
+      s.aspects.map((a) => ({
+        ...a,
+        owner: c.id,
+        offers: (c.aspect_offers || {})[a.id] || [],
+        offers_by: (c.aspect_offers_by || {})[a.id] || {},
+      })),
+    ),
     skills.length
       ? h(
           "ul",
@@ -319,7 +329,8 @@ export function aspectList(aspects) {
  * marked for the GM in words as well as by its edge. */
 function aspectCard(a) {
   const holders = Object.entries(a.free_invokes || {});
-  const myHolders = holders.filter(([holder]) => mine().has(holder));
+  // The holders whose free invokes this seat may hand over now, as the table offers them.
+  const passers = offeredBy(a, "PassFreeInvoke");
   const card = h(
     "div",
     {
@@ -352,8 +363,8 @@ function aspectCard(a) {
                 class: mine().has(holder) ? "mine" : "",
                 // A free invoke of one's own is handed over by dragging it onto a character's card
                 // (the Pass button under the card does the same).
-                draggable: mine().has(holder) ? "true" : null,
-                ondragstart: mine().has(holder)
+                draggable: passers.includes(holder) ? "true" : null,
+                ondragstart: passers.includes(holder)
                   ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
                   : null,
               },
@@ -369,16 +380,17 @@ function aspectCard(a) {
       : null,
   );
   const buttons = h("div", { class: "actions small" });
-  if (a.kind !== "boost" && (isGm() || mine().size > 0) && app.view.you.role !== "spectator") {
+  // Offered by the table: the GM's free offer, a player's paid one, or a self-compel.
+  if (offered(a, "OfferCompel") || offeredBy(a, "OfferCompel").length || offeredBy(a, "SelfCompel").length) {
     add(
       buttons,
       button(t("compel.offer"), () => openCompel(a), { "aria-label": t("compel.offer_on", { name: a.name }) }),
     );
   }
-  // A fate point spent on an aspect makes a story detail true; the seat pays for a character it
-  // answers for, and the table decides whether it may (known aspect, a point to spend).
-  const payers = [...mine()].filter(answersFor);
-  if (a.kind !== "boost" && a.id && payers.length && app.view.you.role !== "spectator") {
+  // A fate point spent on an aspect makes a story detail true: for those the table offers it to
+  // (known aspect, a point to spend), of the characters the seat answers for.
+  const payers = offeredBy(a, "DeclareStoryDetail").filter(answersFor);
+  if (payers.length) {
     add(
       buttons,
       button(t("detail.declare"), () => openStoryDetail(a, payers), {
@@ -387,7 +399,7 @@ function aspectCard(a) {
       }),
     );
   }
-  for (const [holder] of myHolders) {
+  for (const holder of passers) {
     add(
       buttons,
       button(tn("aspect.pass", { who: who(holder) }), () => openPass(a, holder), {
@@ -410,10 +422,11 @@ function aspectCard(a) {
         "aria-label": t("aspect.remove_named", { name: a.name || t("aspect.unnamed_boost") }),
       }),
     );
-  } else if (a.kind === "boost" && myHolders.length) {
+  } else if (offeredBy(a, "RemoveAspect").length) {
+    const holder = offeredBy(a, "RemoveAspect")[0];
     add(
       buttons,
-      button(t("aspect.let_go"), () => send("RemoveAspect", { aspect_id: a.id, by: myHolders[0][0] })),
+      button(t("aspect.let_go"), () => send("RemoveAspect", { aspect_id: a.id, by: holder })),
     );
   }
   if (buttons.childNodes.length) add(card, buttons);

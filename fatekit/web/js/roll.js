@@ -24,10 +24,10 @@ import { app, send, showError } from "./store.js";
 import {
   aspectLabel,
   character,
-  isGm,
   ladderValue,
   mine,
   offered,
+  offeredBy,
   skill,
   visibleAspects,
   who,
@@ -625,10 +625,17 @@ export function resolveBox(roll) {
 // -- compels and free invokes -------------------------------------------------------------------
 
 export function openCompel(aspect) {
+  // Who may offer it, as the table offers it: the GM for free, a player in a character's name
+  // (paying), or, for their own character, asking the GM for a self-compel.
+  const forFree = offered(aspect, "OfferCompel");
+  const offerers = forFree ? [] : offeredBy(aspect, "OfferCompel");
+  const selfFor = forFree ? [] : offeredBy(aspect, "SelfCompel");
   // Those in the scene, and the aspect's owner wherever they are; an organization's aspect is
-  // compelled on its members, who come first.
-  const ids = othersInScene().filter((id) => id !== aspect.owner);
-  if (aspect.owner && character(aspect.owner)) ids.unshift(aspect.owner);
+  // compelled on its members, who come first. A seat that may only ask a self-compel asks it for
+  // its own.
+  const ids = (forFree || offerers.length ? othersInScene() : selfFor).filter((id) => id !== aspect.owner);
+  if (aspect.owner && character(aspect.owner) && (forFree || offerers.length || selfFor.includes(aspect.owner)))
+    ids.unshift(aspect.owner);
   const organization =
     aspect.kind === "organization" && app.view.setting
       ? app.view.setting.organizations.find((o) => o.name === aspect.organization)
@@ -651,11 +658,10 @@ export function openCompel(aspect) {
     ["event", "decision"].map((k) => [k, t(`compel.kind.${k}`)]),
   );
   const decision = h("textarea", { id: "compel-decision", rows: 2 });
-  const offerers = isGm() ? [] : [...mine()];
   const by = offerers.length ? characterSelect("compel-by", offerers) : null;
   // A player compelling their own character asks the GM for a self-compel: no one pays, and the
   // GM's yes brings the fate point.
-  const self = () => !isGm() && mine().has(target.value);
+  const self = () => selfFor.includes(target.value);
   const kindHint = h("p", { class: "hint", id: "compel-kind-hint" });
   const kindBox = field(t("compel.kind"), kind, kindHint);
   const decisionBox = field(t("compel.decision"), decision);

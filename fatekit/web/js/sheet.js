@@ -99,7 +99,12 @@ export function openSheetEditor(existing, seed = null) {
     autofocus: true,
     value: start ? start.name : "",
   });
-  const kinds = isGm() ? ["pc", "extra", "major_npc", "minor_npc", "mob", "monster"] : ["pc", "extra"];
+  // The kinds the table takes from this seat (you.adds, by AddCharacter's own check), in the
+  // editor's order; a sheet being edited keeps its own.
+  const adds = view.you.adds || {};
+  const kinds = ["pc", "extra", "major_npc", "minor_npc", "mob", "monster"].filter(
+    (k) => k in adds || (start && start.kind === k),
+  );
   const kind = h(
     "select",
     { id: "sheet-kind", disabled: Boolean(editing) },
@@ -113,8 +118,11 @@ export function openSheetEditor(existing, seed = null) {
     players.map((s) => h("option", { value: s.id }, s.name)),
     h("option", { value: "" }, t("sheet.owner_gm")),
   );
+  // A choice of owner where the table offers one (the GM's: a player's seat, or none).
   const ownerBox =
-    isGm() && !editing ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint"))) : null;
+    !editing && (adds.pc || []).length > 1
+      ? field(t("sheet.owner"), owner, h("p", { class: "hint" }, t("sheet.owner_hint")))
+      : null;
   // The GM's character made while a scene runs may come straight into it (and into the fight).
   const entrance =
     may("JoinScene") && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
@@ -391,9 +399,10 @@ export function openSheetEditor(existing, seed = null) {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
       const data = { sheet: text };
-      const owned = kind.value === "pc" || kind.value === "extra";
-      if (owned && !isGm()) data.owner = view.you.seat;
-      else if (owned && owner.value) data.owner = owner.value;
+      // The owners the table takes for this kind: the only one, or the one chosen.
+      const owners = adds[kind.value] || [null];
+      const chosen = owners.length === 1 ? owners[0] : owners.includes(owner.value) ? owner.value : null;
+      if (chosen) data.owner = chosen;
       const enter = entrance.read();
       if (enter) data.enter = enter;
       return (await send("AddCharacter", data, out)) !== null;

@@ -19,6 +19,11 @@ export const may = (kind) => app.view.you.may.includes(kind);
  * conflict) offers `kind` to this seat now: the server lists exactly what it would take. */
 export const offered = (part, kind) => Boolean(part && part.offers && part.offers.includes(kind));
 
+/** The characters in whose names an aspect offers `kind` to this seat now (`offers_by`: pass a
+ * free invoke, pay for a story detail, offer or ask for a compel, let go of a boost), by the
+ * check the table's decider makes. */
+export const offeredBy = (aspect, kind) => (aspect && aspect.offers_by && aspect.offers_by[kind]) || [];
+
 /** Whether this seat answers for a character: a player for their own, the GM for the NPCs (a GM
  * acts for everyone, but a PC's moves are its player's to make). */
 export function answersFor(id) {
