@@ -166,6 +166,26 @@ def test_the_safety_tools_by_keyboard_keep_the_focus(server: str, browser: Any) 
         assert focused.endswith("-title"), focused
 
 
+def test_choosing_a_language_by_keyboard_keeps_the_focus_on_the_choice(
+    server: str, browser: Any
+) -> None:
+    """The language chosen with the arrows draws the whole page anew in it: the focus stays on
+    the language select, so the next arrow chooses again (it dropped to the page's body: the
+    keyboard agent's seed 43, step 97)."""
+    from playwright.sync_api import expect
+
+    _, _, ann_link, _ = fight_on_a_map(server)
+    with seat_page(browser, server, ann_link, "sv-SE") as ann:
+        tab_to(ann, "#language")
+        # The list runs en, ru, it, sv: up from Swedish to Italian, then to Russian.
+        for lang, title in (("it", "Lingua"), ("ru", "Язык")):
+            ann.keyboard.press("ArrowUp")
+            assert ann.locator("#language").input_value() == lang
+            expect(ann.locator("html")).to_have_attribute("lang", lang)
+            expect(ann.locator("label[for=language]")).to_have_text(title)
+            expect(ann.locator("#language")).to_be_focused()
+
+
 def choose_display(page: Any, text: str, contrast: str) -> None:
     """The header's Display menu, by keys: open it, pick the text size and the contrast."""
     tab_to(page, "#display-open")

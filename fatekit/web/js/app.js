@@ -2,7 +2,7 @@
 // The server holds every rule; this file keeps the seat's latest view and redraws from it.
 
 import { ApiError, Live, Seat, linkFrom, request } from "./lib/api.js";
-import { checkShown, fill, field, free, h } from "./lib/dom.js";
+import { checkShown, fill, field, focusAgain, free, h } from "./lib/dom.js";
 import { LANGUAGES, language, pickLanguage, setLanguage, t, tn } from "./lib/i18n.js";
 import { openTable, operatorControls } from "./operator.js";
 import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
@@ -627,6 +627,14 @@ function openSocket(seat, link, ready) {
 // -- drawing ------------------------------------------------------------------------------------
 
 function render() {
+  // The whole page is drawn anew (a language chosen, a document that came whole): the control
+  // that had the focus takes it back where it is drawn again, else the keyboard would start over.
+  const focused = document.activeElement && document.activeElement !== document.body ? document.activeElement.id : "";
+  drawAll();
+  if (focused && document.activeElement !== document.getElementById(focused)) focusAgain(focused, null);
+}
+
+function drawAll() {
   renderHeader();
   const main = document.getElementById("app");
   if (app.waiting) {
