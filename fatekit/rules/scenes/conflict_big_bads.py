@@ -85,6 +85,7 @@ class BigBadRules:
         big_bad = self.big_bads.get(hit.target)
         if big_bad is None:
             raise IllegalAction(f"{hit.target} has no minions to hide behind", MINION_ARMOR_RULE)
+        self._check_beside(big_bad, minion)
         shield = big_bad.shield_with(
             minion, hit.shifts, active=self.roster.active(), zones=self.roster.scene.zones
         )
@@ -275,8 +276,16 @@ class BigBadRules:
                         fallen.append(part.id)
         return fallen
 
+    def _check_beside(self, big_bad: BigBad, minion: str) -> None:
+        """A minion shields its big bad from the big bad's own side: one fighting on the other
+        side (named a minion, then set against it) is no armor of its."""
+        fighters = self.roster.fighters
+        if minion in fighters and fighters[minion].side != fighters[big_bad.id].side:
+            refuse(f"{minion} fights against {big_bad.id}, not beside it", MINION_ARMOR_RULE)
+
     def _may_shield(self, big_bad: BigBad, minion: str, shifts: int) -> bool:
         try:
+            self._check_beside(big_bad, minion)
             big_bad.shield_with(
                 minion, shifts, active=self.roster.active(), zones=self.roster.scene.zones
             )

@@ -630,7 +630,9 @@ def test_task_time_needs_the_switch() -> None:
 # -- Big bads ---------------------------------------------------------------------------------
 
 
-def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
+def lair(*bad_options: str, pcs: int = 3, minions: int = 0, turned: int = 0) -> Conflict:
+    """The heroes against the lich and its skeletons, the last `turned` of whom fight beside
+    the heroes."""
     heroes = [
         new_character(
             "condensed",
@@ -669,7 +671,10 @@ def lair(*bad_options: str, pcs: int = 3, minions: int = 0) -> Conflict:
     game.start_scene("lair", everyone)
     return Conflict(
         game,
-        {"heroes": [h.id for h in heroes], "undead": ["lich", *[m.id for m in mooks]]},
+        {
+            "heroes": [h.id for h in heroes] + [m.id for m in mooks[minions - turned :]],
+            "undead": ["lich", *[m.id for m in mooks[: minions - turned]]],
+        },
         first="pc0",
     )
 
@@ -727,6 +732,23 @@ def test_a_minion_takes_the_hit_for_its_master() -> None:
     assert conflict.hits.pending_hit is not None and conflict.hits.pending_hit[0] == "skel0"
     conflict.hits.take_out()
     assert conflict.roster.fighter("skel0").status is Status.TAKEN_OUT
+
+
+@pytest.mark.rule("big-bad.minion-armor")
+def test_a_minion_fighting_on_the_other_side_is_no_armor() -> None:
+    # Fate Condensed, "Expendable Minion Armor": the minions that balance a big bad's side.
+    conflict = lair(minions=2, turned=1)
+    conflict.big_bad_rules.set_big_bad(BigBad("lich", minions=("skel0", "skel1")))
+    roll = conflict.attack("pc0", "lich", "fight", dice=dice("++++"), defender_dice=dice("0000"))
+    roll.roll()
+    conflict.resolve("hit")
+    hit = conflict.hits.pending_hit
+    assert hit is not None
+    assert conflict.big_bad_rules.shields("lich", hit[1]) == ("skel0",)
+    with pytest.raises(IllegalAction, match="fights against lich"):
+        conflict.hits.shield("skel1")
+    conflict.hits.shield("skel0")
+    assert conflict.hits.pending_hit is not None and conflict.hits.pending_hit[0] == "skel0"
 
 
 @pytest.mark.rule("big-bad.true-form")
