@@ -67,14 +67,15 @@ async (lang) => {
 
 
 # Why a dialog is still open when no refusal is shown: a field the browser holds invalid, a
-# submission still in flight (its button disabled), or the dialog drawn again under the test.
+# submission still in flight (its button marked busy: aria-disabled, which keeps the keyboard's
+# focus), or the dialog drawn again under the test.
 STILL_OPEN = """form => {
   const f = document.getElementById(form);
   if (!f) return `no form #${form} in the dialog now: ${document.getElementById('dialog').innerText.slice(0, 200)}`;
   const wrong = [...f.elements].filter(el => el.willValidate && !el.validity.valid);
   const button = document.getElementById(`${form}-submit`);
   return `invalid: ${JSON.stringify(wrong.map(el => [el.id, el.value, el.validationMessage]))}; `
-    + `submit disabled: ${button ? button.disabled : 'gone'}; connection: ${(document.getElementById('connection') || {}).className}`;
+    + `submit busy: ${button ? button.getAttribute('aria-disabled') === 'true' : 'gone'}; connection: ${(document.getElementById('connection') || {}).className}`;
 }"""
 
 
