@@ -101,6 +101,9 @@ def test_a_signal_from_a_player_and_from_the_gm_through_the_page(server: str, br
         label = gm.locator(f"label[for='{first.get_attribute('id')}']")
         expect(label).not_to_contain_text(re.compile("Safety signal"))
         gm.click("#undo-form-submit")
+        # The undo's dialog is modal: the GM types the note once it has closed (typed before, the
+        # text would go to the dialog, the page behind it being inert).
+        expect(gm.locator("#dialog")).not_to_have_attribute("open", "")
         for page in (gm, ann, ben):
             expect(page.locator(".resolve-button")).to_have_count(0)
             expect(page.locator("#safety-signals .safety-signal")).to_have_count(2)

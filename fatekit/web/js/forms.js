@@ -3,12 +3,13 @@
 
 import { checkShown, fill, focusAgain, free, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
-import { app, send } from "./store.js";
+import { app, seatView, send } from "./store.js";
 import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
 
 // -- dialogs ------------------------------------------------------------------------------------
 
 // Where focus goes back when the dialog closes: the control that opened it and its section.
+/** @type {{id: string | null, section: string | null}} the control a dialog was opened from */
 let opener = { id: null, section: null };
 
 /** Focus the control that opened the dialog when the browser could not (the command's answer
@@ -111,7 +112,7 @@ export function characterOptions(ids) {
 export function skillOptions(keys = null, actor = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
   const found = actor ? character(actor) : null;
-  const ratings = found && found.revealed ? found.sheet.skills : null;
+  const ratings = found && found.revealed && found.sheet ? found.sheet.skills : null;
   const ranked = ratings ? [...list].sort((a, b) => (ratings[b] || 0) - (ratings[a] || 0)) : list;
   return ranked.map((k) => {
     const name = skill(k);
@@ -167,7 +168,7 @@ export function refreshFollowing() {
 export function difficultyGuide(sel, rated = () => null) {
   const box = h("div", { class: "difficulty-guide", id: `${sel.id}-guide`, role: "group" });
   const redraw = () => {
-    const guidance = app.view.table.difficulty_guidance;
+    const guidance = seatView().table.difficulty_guidance;
     if (!guidance) return box.replaceChildren();
     const rating = rated();
     const bySkill = rating === null || rating === undefined ? [] : guidance.by_skill[String(rating)] || [];
@@ -212,7 +213,7 @@ export function difficultyGuide(sel, rated = () => null) {
 /** A character's rating in a skill, when the seat sees their sheet (else null). */
 export function ratingOf(actor, key) {
   const found = actor ? character(actor) : null;
-  return found && found.revealed && key ? found.sheet.skills[key] || 0 : null;
+  return found && found.revealed && found.sheet && key ? found.sheet.skills[key] || 0 : null;
 }
 
 export function ladderOptions() {
@@ -255,7 +256,8 @@ export function typedDice(input, name = "dice") {
 export function advantageTarget(id) {
   const options = () => {
     const aspects = visibleAspects().filter((a) => a.kind !== "boost");
-    const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+    const scene = seatView().scene;
+    const zones = scene && scene.zones ? scene.zones.zones : [];
     return [
       ["", t("roll.new_aspect")],
       ...aspects.map((a) => [`aspect:${a.id}`, a.name]),
@@ -278,9 +280,9 @@ export function advantageTarget(id) {
  * comes in now (a new character); `side` is the side chosen to start with. `read()` gives the
  * command's `zone` and `side`, or null when it stays out. No scene running: no node. */
 export function entranceFields(prefix, { optional = false, side = null } = {}) {
-  const scene = app.view.scene;
+  const scene = seatView().scene;
   if (!scene) return { node: null, read: () => null };
-  const conflict = app.view.conflict;
+  const conflict = seatView().conflict;
   const zones = scene.zones ? scene.zones.zones : [];
   const enter = h("input", { type: "checkbox", id: `${prefix}-enter`, checked: true });
   const zone = select(

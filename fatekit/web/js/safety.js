@@ -8,7 +8,7 @@
 import { button, fill, h, keeping } from "./lib/dom.js";
 import { language, t } from "./lib/i18n.js";
 import { openUndo } from "./gm.js";
-import { app, send, showErrorBeside } from "./store.js";
+import { app, openSeat, seatView, send, showErrorBeside } from "./store.js";
 import { may } from "./view.js";
 
 /** The signals, in the order the menu offers them. */
@@ -28,7 +28,7 @@ async function raise(tool, menu) {
   menu.open = false;
   try {
     const onSocket = app.live ? app.live.command("RaiseSignal", { tool }) : null;
-    await (onSocket || app.seat.command("RaiseSignal", { tool }));
+    await (onSocket || openSeat().command("RaiseSignal", { tool }));
   } catch (error) {
     const again = /** @type {HTMLDetailsElement | null} */ (document.getElementById("safety-menu"));
     const control = document.getElementById(`safety-raise-${tool}`);
@@ -39,7 +39,7 @@ async function raise(tool, menu) {
 
 /** The header's Safety menu: one button per signal the table uses. */
 function menu() {
-  const safety = app.view.safety;
+  const safety = seatView().safety;
   if (!safety.on.length) return null;
   const details = h("details", { id: "safety-menu", class: "safety-menu" });
   details.append(
@@ -102,8 +102,9 @@ function signal(waiting) {
 export function drawSafety(force = false) {
   const place = document.getElementById("safety-signals");
   const slot = document.getElementById("safety-slot");
-  const safety = app.view && app.seat ? app.view.safety : null;
-  const key = safety ? JSON.stringify([safety, app.view.you.may, language()]) : null;
+  const view = app.view && app.seat ? app.view : null;
+  const safety = view ? view.safety : null;
+  const key = view ? JSON.stringify([view.safety, view.you.may, language()]) : null;
   if (!force && key === drawn) return;
   drawn = key;
   if (slot) {

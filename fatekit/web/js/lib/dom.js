@@ -162,7 +162,10 @@ export function section(id, title, ...children) {
 export function focusAgain(id, section) {
   const found = (id && document.getElementById(id)) || (section && document.getElementById(`${section}-title`));
   if (!found) return false;
-  if (!found.matches("a[href], button, input, select, textarea, [tabindex]")) found.setAttribute("tabindex", "-1");
+  // Only what takes no focus of its own gets tabindex -1 (a heading): on a control (a menu's
+  // summary too) it would take the control out of the Tab order, and mark the page that did it.
+  if (!found.matches("a[href], button, input, select, textarea, summary, [tabindex]"))
+    found.setAttribute("tabindex", "-1");
   found.focus();
   return true;
 }
