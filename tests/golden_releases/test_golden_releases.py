@@ -96,6 +96,13 @@ _BEFORE_GUARD_AND_BOOKS = frozenset({"2026-11-27-50b4920", "2026-11-27-745968f"}
 _BEFORE_SEAT_DICE = frozenset(
     {"2026-11-27-50b4920", "2026-11-27-745968f", "2026-12-05-30df143", "2026-12-06-a38d51c"}
 )
+#: The releases recorded before a seat was offered the GM's free compel on each aspect (offers40).
+_BEFORE_ASPECT_OFFERS = _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"}
+#: A list of the moves a seat is offered on something: an aspect's or a character's `offers`, a
+#: sheet's `aspect_offers` by aspect, as `differences` names one that grew.
+_GREW = re.compile(
+    r"^(state\.[^:]*(?:\.offers|\.aspect_offers\.[^.:]+)): recorded (\d+) items, now (\d+)$"
+)
 #: When a Fate Core severe consequence clears, as earlier releases and today's say it.
 _HEALED = {
     "major_milestone": "scenario",
@@ -130,7 +137,13 @@ PROJECTED: dict[str, tuple[str, frozenset[str]]] = {
     "state.you.may": (
         "the GM's moves grew since (dice43: ChooseRandomizer and AllowSeatRandomizers, the GM's "
         "dice setting after the table is made): every recorded move must still be offered",
-        _BEFORE_SEAT_DICE,
+        _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"},
+    ),
+    "offers": (
+        "the moves offered on an aspect grew since (offers40: the GM's free compel, OfferCompel, "
+        "in each aspect's offers and each sheet's aspect_offers where the table takes it): "
+        "every recorded move must still be offered",
+        _BEFORE_ASPECT_OFFERS,
     ),
 }
 
@@ -319,12 +332,16 @@ def seat_differences(recorded: dict[str, Any], now: dict[str, Any], release: str
     for part in ("state", "extras", "events", "log"):
         if part not in recorded:  # a random game's: its view alone
             continue
-        found += [
-            where
-            for where in differences(recorded[part], now[part], part)
-            if not where.startswith(growing)
-            and not ("clears_after" in parts and where.endswith(healed))
-        ]
+        for where in _every_difference(recorded[part], now[part], part, "offers" in parts):
+            grew = _GREW.match(where) if "offers" in parts else None
+            if grew and int(grew[3]) > int(grew[2]):
+                # An offers list that grew: it must still hold every move recorded.
+                was, is_now = _at_path(recorded, grew[1]), _at_path(now, grew[1])
+                found += [f"{grew[1]}: no longer offers {m}" for m in was if m not in is_now]
+            elif not where.startswith(growing) and not (
+                "clears_after" in parts and where.endswith(healed)
+            ):
+                found.append(where)
     for path in growing:
         was, is_now = _at(recorded, path), _at(now, path)
         if was is not None:
@@ -335,6 +352,34 @@ def seat_differences(recorded: dict[str, Any], now: dict[str, Any], release: str
                 and not (isinstance(item, dict) and item.get("extreme"))
             ]
     return found
+
+
+#: How :func:`differences` stops listing a long list's items after a few.
+_MORE = re.compile(r"^(.*): more items differ, from \[(\d+)\] on$")
+
+
+def _every_difference(recorded: Any, now: Any, path: str, whole: bool) -> Iterator[str]:
+    """:func:`differences`, with every item of a long list told (`whole`) rather than the first
+    few: an offers list that grew may lie in any of them."""
+    for where in differences(recorded, now, path):
+        more = _MORE.match(where) if whole else None
+        if more is None:
+            yield where
+            continue
+        below = more[1][len(path) :]  # where the list lies under `path`: "", ".aspects"...
+        was, is_now = _at_path(recorded, below), _at_path(now, below)
+        for i in range(int(more[2]), len(was)):
+            yield from _every_difference(was[i], is_now[i], f"{more[1]}[{i}]", whole)
+
+
+def _at_path(reads: Any, path: str) -> list[Any]:
+    """The list at a path as :func:`differences` writes it ("state.characters[0].offers"; a
+    path from a list's item down, ".offers"; "" for `reads` itself)."""
+    value: Any = reads
+    for key in re.findall(r"[^.\[\]]+|\[\d+\]", path):
+        value = value[int(key[1:-1])] if key.startswith("[") else value[key]
+    assert isinstance(value, list), path
+    return value
 
 
 def _at(reads: dict[str, Any], path: str) -> Any:
