@@ -33,8 +33,8 @@ from fatekit.rules.aspects.rolling import ActionRoll, RecordedFigures, RollPhase
 from fatekit.rules.characters.character import Character
 from fatekit.rules.core.actions import AdvantageTarget, Side
 from fatekit.rules.core.clock import ClockMark, Moment
-from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.outcomes import Bonus, BonusKind, Difficulty
+from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.concession import Concession
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
@@ -995,8 +995,8 @@ def _assign_side(roll: ActionRoll, side: RollSideFact) -> None:
     roll.skill = side.skill
     roll.phase = RollPhase(side.phase)
     if side.faces is not None and (roll.dice is None or roll.dice.symbols() != side.faces):
-        roll.dice = parse_faces(side.faces)
-    roll.rerolled = [parse_faces(faces) for faces in side.rerolled]
+        roll.dice = parse_drawn(side.faces)
+    roll.rerolled = [parse_drawn(faces) for faces in side.rerolled]
     roll.bonuses = [Bonus(BonusKind(b.kind), b.amount, b.source) for b in side.bonuses]
     if side.difficulty is not None:
         raises = tuple(Bonus(BonusKind(b.kind), b.amount, b.source) for b in side.raises)

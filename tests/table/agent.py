@@ -37,6 +37,7 @@ from fatekit.rules.characters.character import major_npc, minor_npc, new_charact
 from fatekit.rules.characters.preset import Preset
 from fatekit.rules.characters.presets import get_preset
 from fatekit.rules.core.actions import Action
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.scenes.conflict import ConflictKind
@@ -241,6 +242,8 @@ class Game:
         # Every seat's moves at once, so the seat whose turn it is (or who has a hit to take, a
         # roll to settle) is the one most likely to move, as at a real table.
         moves = [m for seat in (GM, *PLAYERS) for m in self.moves_for(seat)]
+        # Last and light, so that the other moves' random paths stay nearly as they were.
+        moves += [m for seat in (GM, *PLAYERS) for m in self.dice_moves(seat)]
         if not moves:
             return
         offered = [m for m in moves if m.offered]
@@ -390,6 +393,25 @@ class Game:
                 yield Move(move.command, move.seat, False)
             return
         yield from self._play_moves(doc, seat)
+
+    def dice_moves(self, seat: str) -> Iterator[Move]:
+        """How rolls are drawn (dice43), chosen by the step, with no draw of the rng: the table's
+        way by the GM, letting the players choose theirs or not, a player's own from the offer."""
+        doc = document_for(self.s, seat)
+        if doc["safety"]["waiting"]:
+            return
+        ways = [way.value for way in Randomizer]
+        if seat == GM and self.step % 7 == 4:
+            way = ways[self.step % len(ways)]
+            yield Move(C("ChooseRandomizer", randomizer=way), seat, True)
+        if seat == GM and self.step % 5 == 1:
+            allowed = not doc["table"]["seats_choose_randomizer"]
+            yield Move(C("AllowSeatRandomizers", allowed=allowed), seat, True)
+        offered = doc["you"]["randomizers"]
+        if offered and self.step % 3 == 2:
+            yield Move(
+                C("ChooseOwnRandomizer", randomizer=offered[self.step % len(offered)]), seat, True
+            )
 
     def _play_moves(self, doc: JSON, seat: str) -> Iterator[Move]:
         mine = set(doc["you"]["characters"])
@@ -1405,6 +1427,8 @@ IN_PLAY = frozenset(
 
 def _weight(command: c.Command) -> float:
     name = type(command).__name__
+    if name in ("ChooseRandomizer", "AllowSeatRandomizers", "ChooseOwnRandomizer"):
+        return 0.05  # now and then: see Game.dice_moves
     if name == "StartConflict":
         return 4.0  # fights are where most of the rules are
     if name == "Concede":

@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
-from fatekit.rules.core.dice import parse_faces
 from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Roll as Effort
+from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.scenes.conflict import TAKEN_OUT_RULE, Status
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Rating, SkillRoll, SkillRolled
@@ -179,7 +179,7 @@ def _secret_roll(context: Context, command: SecretRoll) -> list[Event]:
 
 
 def _secret_result(faces: str, rating: int, difficulty: int | None) -> tuple[int, str | None]:
-    roll = Effort(parse_faces(faces), rating)
+    roll = Effort(parse_drawn(faces), rating)
     outcome = None if difficulty is None else roll.outcome_against(difficulty)
     return roll.effort, None if outcome is None else outcome.value
 
@@ -264,7 +264,7 @@ def _secret_roll_made_older(state: TableState, event: SecretRollMade) -> None:
     faces, effort, outcome = event.faces, event.effort, event.outcome
     if effort is None:  # logged before the roll's result was recorded: the sheet's rating tells
         rating = state.game.characters[event.actor].rating(event.skill)
-        faces = parse_faces(event.faces).symbols()
+        faces = parse_drawn(event.faces).symbols()
         effort, outcome = _secret_result(faces, rating, event.difficulty)
     _keep_secret_roll(state, event, faces, effort, outcome)
 
