@@ -41,6 +41,15 @@ def read_until(socket: Any, reached: int, version: int) -> list[str]:
     return seen
 
 
+def _but_own_seat(messages: list[str]) -> list[Any]:
+    """The messages as read, less the patches to the reader's own seat (``/you``)."""
+    read = [json.loads(m) for m in messages]
+    for message in read:
+        if message["kind"] == "view":
+            message["patch"] = [op for op in message["patch"] if not op["path"].startswith("/you/")]
+    return read
+
+
 @pytest.mark.rule("safety.tools")
 def test_a_signal_raised_on_a_socket_reaches_every_seat_alike_and_names_nobody(
     api: Api, caplog: pytest.LogCaptureFixture
@@ -66,9 +75,11 @@ def test_a_signal_raised_on_a_socket_reaches_every_seat_alike_and_names_nobody(
         heard = {seat: read_until(sock, start, start + 1) for seat, sock in sockets}
         ack = a.receive_json()
         assert ack["kind"] == "ack" and ack["id"] == "q"
-    # Ann's own socket reads what Ben's and Sam's do, message for message (her ack comes after,
-    # on her socket alone); the GM's reads the same event.
-    assert heard["ann"] == heard["ben"] == heard["sam"]
+    # Ann's own socket reads what Ben's does, message for message (her ack comes after, on her
+    # socket alone); Sam's reads the same but for his own seat's part (a spectator adds no
+    # character, so the held-back offers a player loses are not his); the GM's reads the same event.
+    assert heard["ann"] == heard["ben"]
+    assert _but_own_seat(heard["sam"]) == _but_own_seat(heard["ann"])
     events = [json.loads(m)["event"] for m in heard["gm"] if json.loads(m)["kind"] == "event"]
     assert events == [
         json.loads(m)["event"] for m in heard["ann"] if json.loads(m)["kind"] == "event"

@@ -674,6 +674,10 @@ def check_add_character(
     ``None``: the GM's): a player adds only their own, and a player owns only a PC or an extra.
     The decider's check and the sheet editor's offer (``you.adds``)."""
     require_acting(seat)
+    if not seat.is_gm and kind not in _PLAYERS_KINDS:
+        raise ForbiddenAction(
+            "NPCs are the GM's: a player adds only a player character or an extra", SEAT_RULE
+        )
     if not seat.is_gm and owner != seat.id:
         raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
     if owner is not None:

@@ -228,6 +228,8 @@ function renderStart() {
             : "",
       );
     }
+    // The preset whose book rules the boxes now show (a seat that ticks boxes waits for it).
+    options.dataset.preset = chosen;
   };
   preset.addEventListener("change", bookRules);
   bookRules();

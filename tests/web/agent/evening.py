@@ -426,6 +426,8 @@ class Evening:
         self.act_fill(gm, page.locator("#new-table-name"), f"{name} ({self.report.seed})")
         self.act_fill(gm, page.locator("#new-table-gm"), self.rng.choice(values.NAMES))
         self.act_select(gm, page.locator("#new-table-preset"), preset)
+        # The boxes show the preset's own book rules once the server has said which they are.
+        page.wait_for_selector(f'#create-table .options[data-preset="{preset}"]', state="attached")
         if chosen:
             self.act_press(gm, page.locator("#create-table details summary"))
             # An option the preset's own book plays (Fate Core's extreme consequences) is ticked

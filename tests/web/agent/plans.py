@@ -65,10 +65,12 @@ PLANS: tuple[Plan, ...] = (
         after="Absorb:extreme:core",
     ),
     Plan(
-        "Fate Accelerated: milestones of every kind",
+        "Fate Accelerated: milestones of every kind; rolls drawn another way",
         preset="fae",
         goals=frozenset(f"EndSession:{level}:fae" for level in ("minor", "significant", "major"))
-        | {"SpendMilestone", "RaiseSkills"},
+        | {"SpendMilestone", "RaiseSkills"}
+        # Rolls drawn another way: the table's, and each player's own once the GM allows it.
+        | {"ChooseRandomizer", "AllowSeatRandomizers", "ChooseOwnRandomizer"},
         end_from=0.15,
         sessions=True,
     ),

@@ -104,6 +104,10 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "SetBigBad": (r"set-big-bad",),
     "SetMembership": (r"setting-membership",),
     "SetOptionalRule": (r"optional-rule-.+",),
+    # How rolls are drawn: the GM's setting for the table, and a player's own where allowed.
+    "ChooseRandomizer": (r"table-dice-choice",),
+    "AllowSeatRandomizers": (r"seats-choose-dice",),
+    "ChooseOwnRandomizer": (r"own-dice-choice",),
     "SetSafetyTool": (r"safety-tool-.+",),
     "SetScale": (r"set-scale",),
     "Shield": (r"shield-.+",),
