@@ -40,9 +40,10 @@ typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/page_strict.py
 
 # Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
-# browser evening does not hold a whole share of the suite behind it.
+# browser evening does not hold a whole share of the suite behind it. The slowest tests are
+# printed at the end, so CI's own log says where its time goes (it must stay well under 30 min).
 pytest: $(STAMP)
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist worksteal --durations=30
 
 # Long randomized runs, beside make test's short ones: every table an earlier release recorded
 # (tests/golden_releases: each evening opened every way, every random game); the table-layer
