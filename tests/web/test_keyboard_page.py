@@ -37,9 +37,11 @@ ACTIVE = "() => document.activeElement && document.activeElement !== document.bo
 
 
 @contextmanager
-def seat_page(browser: Any, server: str, link: str, locale: str) -> Iterator[Any]:
+def seat_page(
+    browser: Any, server: str, link: str, locale: str, size: tuple[int, int] = (1280, 900)
+) -> Iterator[Any]:
     errors: list[str] = []
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(TIMEOUT)
