@@ -24,6 +24,7 @@ import pytest
 
 from tests.web.agent.detectors import known
 from tests.web.agent.keyboard import KINDS, STATE, THEMES, KeyboardEvening
+from tests.web.test_evening_page import scene_with_ruth
 from tests.web.test_refusals_page import fight_on_a_map
 from tests.web.test_turns import command
 
@@ -264,3 +265,32 @@ def test_a_keyboard_evening_reaches_and_works_every_control_it_wants(
         part.split(" ")[-1] for part in done.setup.split("; ")
     )
     assert set(KINDS) >= {f.kind for f in done.findings if f.kind in KINDS}
+
+
+def test_a_difficulty_chosen_by_its_rule_of_thumb_keeps_the_focus(
+    server: str, browser: Any
+) -> None:
+    """A rule of thumb under a difficulty ("Three reasons: Fantastic") pressed by keys sets the
+    difficulty and is then shown chosen, so disabled: the focus goes to the difficulty's select,
+    which shows the choice (it dropped to the page's body with the button: the keyboard agent's
+    seed 43, steps 51 and 53)."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    with seat_page(browser, server, gm_link, "it-IT") as gm:
+        tab_to(gm, "#start-challenge")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#start-challenge-form")).to_be_visible()
+        chip = "#task-difficulty-1-guide .guide-choice:not([disabled])"
+        expect(gm.locator(chip).first).to_be_visible()
+        tab_to(gm, chip)
+        rating = gm.evaluate("() => document.activeElement.dataset.rating")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#task-difficulty-1")).to_have_value(rating)
+        expect(gm.locator("#task-difficulty-1")).to_be_focused()
+        # Tab goes on from there to the next choice still offered, and Space presses it.
+        tab_to(gm, chip)
+        rating = gm.evaluate("() => document.activeElement.dataset.rating")
+        gm.keyboard.press("Space")
+        expect(gm.locator("#task-difficulty-1")).to_have_value(rating)
+        expect(gm.locator("#task-difficulty-1")).to_be_focused()

@@ -184,6 +184,9 @@ export function difficultyGuide(sel, rated = () => null) {
           onclick: () => {
             sel.value = String(c.rating);
             sel.dispatchEvent(new Event("change", { bubbles: true }));
+            // The choice pressed is now the one set, so disabled (below): the focus goes to the
+            // select that shows it, not to the page's body with the button.
+            sel.focus();
           },
         },
         tn("difficulty.choice", { choice: t(`difficulty.${c.key}`), rating: ladderValue(c.rating) }),
