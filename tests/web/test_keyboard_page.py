@@ -294,3 +294,29 @@ def test_a_difficulty_chosen_by_its_rule_of_thumb_keeps_the_focus(
         gm.keyboard.press("Space")
         expect(gm.locator("#task-difficulty-1")).to_have_value(rating)
         expect(gm.locator("#task-difficulty-1")).to_be_focused()
+
+
+def test_a_dialog_left_after_its_opener_went_keeps_the_focus(server: str, browser: Any) -> None:
+    """A player opens a roll by keys; the GM ends the scene meanwhile, and the roll's button
+    goes with it. Escape leaves the dialog, and the focus lands on a panel's heading, not on
+    the page's body (the keyboard agent's seed 44 of `--evening`, step 116)."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    with seat_page(browser, server, ann_link, "sv-SE") as ann:
+        tab_to(ann, "#new-roll")
+        ann.keyboard.press("Enter")
+        expect(ann.locator("#roll-form")).to_be_visible()
+        version = int(ann.evaluate("Number(document.body.dataset.version)"))
+        command(server, table, gm_link, "EndScene", {})
+        ann.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        expect(ann.locator("#new-roll")).to_have_count(0)
+        ann.keyboard.press("Escape")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        # The focus is given back once the dialog has closed (its close event comes after).
+        ann.wait_for_function(
+            "() => (document.activeElement?.id || '').endsWith('-title')", polling=50
+        )
+        # Tab goes on from there.
+        ann.keyboard.press("Tab")
+        assert ann.evaluate(ACTIVE)
