@@ -24,6 +24,7 @@ import pytest
 
 from tests.web.agent.detectors import known
 from tests.web.agent.keyboard import KINDS, STATE, THEMES, KeyboardEvening
+from tests.web.test_evening_page import scene_with_ruth
 from tests.web.test_refusals_page import fight_on_a_map
 from tests.web.test_turns import command
 
@@ -37,9 +38,11 @@ ACTIVE = "() => document.activeElement && document.activeElement !== document.bo
 
 
 @contextmanager
-def seat_page(browser: Any, server: str, link: str, locale: str) -> Iterator[Any]:
+def seat_page(
+    browser: Any, server: str, link: str, locale: str, size: tuple[int, int] = (1280, 900)
+) -> Iterator[Any]:
     errors: list[str] = []
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale=locale, viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.set_default_timeout(TIMEOUT)
@@ -262,3 +265,58 @@ def test_a_keyboard_evening_reaches_and_works_every_control_it_wants(
         part.split(" ")[-1] for part in done.setup.split("; ")
     )
     assert set(KINDS) >= {f.kind for f in done.findings if f.kind in KINDS}
+
+
+def test_a_difficulty_chosen_by_its_rule_of_thumb_keeps_the_focus(
+    server: str, browser: Any
+) -> None:
+    """A rule of thumb under a difficulty ("Three reasons: Fantastic") pressed by keys sets the
+    difficulty and is then shown chosen, so disabled: the focus goes to the difficulty's select,
+    which shows the choice (it dropped to the page's body with the button: the keyboard agent's
+    seed 43, steps 51 and 53)."""
+    from playwright.sync_api import expect
+
+    _, gm_link, _ = scene_with_ruth(server)
+    with seat_page(browser, server, gm_link, "it-IT") as gm:
+        tab_to(gm, "#start-challenge")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#start-challenge-form")).to_be_visible()
+        chip = "#task-difficulty-1-guide .guide-choice:not([disabled])"
+        expect(gm.locator(chip).first).to_be_visible()
+        tab_to(gm, chip)
+        rating = gm.evaluate("() => document.activeElement.dataset.rating")
+        gm.keyboard.press("Enter")
+        expect(gm.locator("#task-difficulty-1")).to_have_value(rating)
+        expect(gm.locator("#task-difficulty-1")).to_be_focused()
+        # Tab goes on from there to the next choice still offered, and Space presses it.
+        tab_to(gm, chip)
+        rating = gm.evaluate("() => document.activeElement.dataset.rating")
+        gm.keyboard.press("Space")
+        expect(gm.locator("#task-difficulty-1")).to_have_value(rating)
+        expect(gm.locator("#task-difficulty-1")).to_be_focused()
+
+
+def test_a_dialog_left_after_its_opener_went_keeps_the_focus(server: str, browser: Any) -> None:
+    """A player opens a roll by keys; the GM ends the scene meanwhile, and the roll's button
+    goes with it. Escape leaves the dialog, and the focus lands on a panel's heading, not on
+    the page's body (the keyboard agent's seed 44 of `--evening`, step 116)."""
+    from playwright.sync_api import expect
+
+    table, gm_link, ann_link = scene_with_ruth(server)
+    with seat_page(browser, server, ann_link, "sv-SE") as ann:
+        tab_to(ann, "#new-roll")
+        ann.keyboard.press("Enter")
+        expect(ann.locator("#roll-form")).to_be_visible()
+        version = int(ann.evaluate("Number(document.body.dataset.version)"))
+        command(server, table, gm_link, "EndScene", {})
+        ann.wait_for_function("(v) => Number(document.body.dataset.version) > v", arg=version)
+        expect(ann.locator("#new-roll")).to_have_count(0)
+        ann.keyboard.press("Escape")
+        expect(ann.locator("#dialog")).not_to_be_visible()
+        # The focus is given back once the dialog has closed (its close event comes after).
+        ann.wait_for_function(
+            "() => (document.activeElement?.id || '').endsWith('-title')", polling=50
+        )
+        # Tab goes on from there.
+        ann.keyboard.press("Tab")
+        assert ann.evaluate(ACTIVE)

@@ -1,7 +1,7 @@
 // The pieces forms are built from: the modal dialog, selects of characters, skills and ladder
 // steps, and the field where a player types the dice they rolled at a physical table.
 
-import { checkShown, fill, focusAgain, free, h, field } from "./lib/dom.js";
+import { checkShown, fill, focusAgain, focusNearestHeading, free, h, field } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, seatView, send } from "./store.js";
 import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
@@ -17,7 +17,11 @@ let opener = { id: null, section: null };
 function giveFocusBack(event) {
   const active = document.activeElement;
   if (active && active !== document.body && active.isConnected && !event.target.contains(active)) return;
-  focusAgain(opener.id, opener.section);
+  if (focusAgain(opener.id, opener.section)) return;
+  // The opener went, its heading too (a roll's button with the scene the GM ended): the nearest
+  // panel's heading from its section (else from the page's top), not the page's body.
+  const section = opener.section ? document.getElementById(opener.section) : null;
+  focusNearestHeading(section || document.body);
 }
 
 /** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
@@ -184,6 +188,9 @@ export function difficultyGuide(sel, rated = () => null) {
           onclick: () => {
             sel.value = String(c.rating);
             sel.dispatchEvent(new Event("change", { bubbles: true }));
+            // The choice pressed is now the one set, so disabled (below): the focus goes to the
+            // select that shows it, not to the page's body with the button.
+            sel.focus();
           },
         },
         tn("difficulty.choice", { choice: t(`difficulty.${c.key}`), rating: ladderValue(c.rating) }),

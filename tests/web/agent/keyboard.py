@@ -157,7 +157,23 @@ EVENING = Plan(
     goals=frozenset(
         (*FIGHT, "AddCharacter", "OfferCompel", "AnswerCompel", "RaiseSignal", "AnswerSignal")
     ),
+    # Out of the fight once a hit has been taken: as goals from the start, a concession would
+    # end the fight before anyone is hit.
+    then=frozenset(("Concede", "TakeOut")),
+    after="Absorb",
 )
+#: The plan of a hit taken with stress boxes and a consequence both, on the seat's hit panel
+#: (each plan a radio whose label has a span naming the boxes, then one led by a space per
+#: consequence); null when none takes it both ways.
+BOTH_WAYS = """
+(prefix) => {
+  for (const r of document.querySelectorAll(`input[name="${prefix}absorb-plan"]`)) {
+    const spans = [...(document.querySelector(`label[for="${r.id}"]`)?.children || [])];
+    if (spans.length >= 2 && !spans[0].textContent.startsWith(" ")) return r.id;
+  }
+  return null;
+}
+"""
 EVENING_LANGS = ("ru", "sv", "sv")
 
 
@@ -166,7 +182,8 @@ class Unreachable(Exception):
 
 
 class Watched:
-    """A browser whose new contexts count the pointer's events in their pages (POINTER)."""
+    """A browser whose new contexts count the pointer's events in their pages (POINTER) and
+    catch every file chooser a key opens."""
 
     def __init__(self, browser: Any) -> None:
         self.browser = browser
@@ -174,6 +191,12 @@ class Watched:
     def new_context(self, **options: Any) -> Any:
         context = self.browser.new_context(**options)
         context.add_init_script(POINTER)
+        # Playwright catches a file chooser only while someone listens for one, and turns the
+        # catching on in the background when `expect_file_chooser` starts to listen: a Space
+        # pressed before it is on opened a chooser nobody saw (one upload in three or so,
+        # reported as "Space opened no file chooser": seed 44, step 3). A listener for the
+        # page's whole life keeps it on.
+        context.on("page", lambda page: page.on("filechooser", lambda chooser: None))
         return context
 
 
@@ -239,6 +262,46 @@ class KeyboardEvening(Evening):
                 )
             self.focused[seat.key] = now
         self.moved.clear()
+
+    def weight(self, seat: Seat, c: dict[str, Any], facts: dict[str, Any]) -> float:
+        """As the page agent's, but a plan that wants a fight starts no scene before a player's
+        character and an NPC are at the table. The page agent's low weight for that scene does
+        not hold when the GM looks at the plan's goals alone and the scene is the only one on
+        its page: it started the scene with the NPC in it and nobody else (seed 43 of
+        `--evening`, step 12: every StartConflict after it was refused, "a side has nobody on
+        it", and the evening never fought). A weight of 0 takes it out of that look too."""
+        if c["id"] == "start-scene" and self.fights():
+            players = facts["characters"] - facts["npcs"]
+            if players < 1 or facts["npcs"] < 1:
+                return 0.0
+        return super().weight(seat, c, facts)
+
+    def wants_extreme(self, button: str) -> bool:
+        """Issue 43's evening wants no extreme consequence: its hits are taken with stress and
+        a consequence both when a plan does (`drain`, reached through the same hook)."""
+        if self.plan is EVENING:
+            return True
+        return super().wants_extreme(button)
+
+    def take_extreme(self, seat: Seat, prefix: str) -> bool:
+        if self.plan is EVENING:
+            return False
+        return super().take_extreme(seat, prefix)
+
+    def drain(self, seat: Seat, prefix: str) -> None:
+        """In issue 43's evening, the hit is taken with a stress box and a consequence both, when
+        a plan does, its consequence named (the evening's hits took consequences alone, or
+        boxes alone, and never showed both at once); else as the page agent takes it."""
+        if self.plan is not EVENING:
+            super().drain(seat, prefix)
+            return
+        radio = seat.page.evaluate(BOTH_WAYS, prefix)
+        if radio is None:
+            return
+        self.note(seat, f"takes the hit with stress and a consequence ({radio})")
+        with contextlib.suppress(Unreachable):
+            self.act_tick(seat, seat.page.locator(f"#{radio}"), True)
+            self.name_consequences(seat, prefix)
 
     def click(self, seat: Seat, target: Any, control: dict[str, Any]) -> None:
         super().click(seat, target, control)

@@ -209,7 +209,7 @@ export function keeping(container, draw) {
 }
 
 /** Focus the heading of the first panel after `place` in the page, else of the last before it. */
-function focusNearestHeading(place) {
+export function focusNearestHeading(place) {
   const headings = [...document.querySelectorAll("section[id] > h2[id]")].filter((el) => el.checkVisibility());
   const after = headings.find(
     (el) => place.contains(el) || place.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
