@@ -426,6 +426,7 @@ export interface YouPart {
   adds: {
     [k: string]: (string | null)[];
   };
+  may_waive: boolean;
 }
 /**
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -804,6 +805,7 @@ export interface ScenePart {
   zones: ZonesPart | null;
   countdowns: CountdownPart[];
   offers: "EndScene"[];
+  rollers: string[];
 }
 /**
  * The scene's zones: the borders between them, who stands where, and where the characters
@@ -866,7 +868,8 @@ export interface ConflictPart {
   legal_actions: {
     [k: string]: LegalActionPart[];
   };
-  offers: ("CorrectTurn" | "EndTurn" | "FinishConflict")[];
+  offers: ("CorrectTurn" | "EndTurn" | "FinishConflict" | "ResolveTargets")[];
+  equips: string[];
   hazards: HazardPart[];
   big_bads: BigBadPart[];
   targets: {
@@ -967,6 +970,7 @@ export interface LegalActionPart {
   };
   ranged?: string[];
   scale_against?: string[];
+  defend_dice?: string[];
 }
 /**
  * A hazard acting in the conflict; its rating and Weapon only to a seat that may see its
@@ -1126,6 +1130,8 @@ export interface SidePart {
   members: string[];
   intent: string;
   victories: number;
+  rollers: string[];
+  may_forfeit: boolean;
 }
 /**
  * A side's settled overcome: who rolled what, the dice (``None``: kept from the seat) and
@@ -1202,6 +1208,7 @@ export interface TaskPart {
   difficulty: number;
   rolling: string | null;
   result: TaskResultPart | null;
+  rollers: string[];
 }
 /**
  * How a task's roll came out: by whom, the effort, the outcome and the option taken.

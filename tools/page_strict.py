@@ -29,12 +29,7 @@ LEFT = frozenset(
     {
         "app.js",
         "cards.js",
-        "conflict.js",
-        "contests/challenge.js",
-        "contests/contest.js",
         "gm.js",
-        "moves.js",
-        "roll.js",
         "screen.js",
         "sheet.js",
         "table.js",

@@ -39,6 +39,7 @@ from fatekit.discord.words import Words
 from fatekit.rules.core.errors import FateError
 from fatekit.server.errors import ApiError, problem
 from fatekit.server.service import Caller
+from fatekit.table.deciding import allowed, check_may_waive
 
 __all__ = [
     "allow_typed",
@@ -60,6 +61,17 @@ async def is_gm(door: Door, context: Context) -> bool:
     """Whether the user plays a GM seat at the channel's table."""
     caller = door.caller(context)
     return bool(await door.service.read(caller, lambda state, seat: state.seat(seat).is_gm))
+
+
+async def may_waive(door: Door, context: Context) -> bool:
+    """Whether the user's seat may set a rule aside, by the table's own check of a waiver (what
+    the seat's document offers as ``you.may_waive``)."""
+    caller = door.caller(context)
+    return bool(
+        await door.service.read(
+            caller, lambda state, seat: allowed(check_may_waive, state.seat(seat))
+        )
+    )
 
 
 # -- refusals and the GM's word -------------------------------------------------------------------
@@ -121,7 +133,7 @@ async def refused(
         move.data,
         rule,
     )
-    if await is_gm(door, context):
+    if await may_waive(door, context):
         return private_reply(
             text, [row(button(t("refusal.allow"), f"allow:{kept}", ButtonStyle.DANGER))]
         )
@@ -338,7 +350,7 @@ async def pressed(door: Door, context: Context, custom_id: str, data: JSON) -> J
     kind, _, rest = custom_id.partition(":")
     t = context.words
     if kind == "allow":
-        if context.seat is None or not await is_gm(door, context):
+        if context.seat is None or not await may_waive(door, context):
             # The GM's button, posted in the channel: anyone else is told at once, not after
             # writing a reason in its form.
             return private_reply(t("discord.gm_only"))

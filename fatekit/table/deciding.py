@@ -117,7 +117,7 @@ class Context:
                 raise BadInput("there is no defender to enter dice for")
             return None
         if entered is not None:
-            self.require_control(defender, "enter the defender's dice")
+            check_enter_dice(self.state, self.seat, defender)
         return self.faces(entered, defender)
 
     def roller(self, character_id: str | None) -> str:
@@ -149,6 +149,18 @@ def require_control(state: TableState, seat: Seat, character_id: str, what: str)
             f"seat {seat.id!r} does not act for {character_id} and may not {what}",
             SEAT_RULE,
         )
+
+
+def check_may_waive(seat: Seat) -> None:
+    """Refuse unless ``seat`` may set a rule aside for a command (a waiver): the GM's alone."""
+    if not seat.is_gm:
+        raise ForbiddenAction("only a GM may set a rule aside", SEAT_RULE)
+
+
+def check_enter_dice(state: TableState, seat: Seat, defender: str) -> None:
+    """Refuse unless ``seat`` may enter the dice ``defender`` rolls to defend: it acts for
+    them (the GM for everyone), as it rolls their dice."""
+    require_control(state, seat, defender, "enter the defender's dice")
 
 
 def play_goes_on(state: TableState) -> bool:

@@ -27,13 +27,13 @@ from datetime import UTC, datetime
 import fatekit.table.play  # noqa: F401  (each domain registers what its commands become)
 from fatekit.rules.core.citations import find_rule
 from fatekit.rules.core.dice import DiceSource, RandomDice
-from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
+from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.waivers import waiving
 from fatekit.table import commands as c
 from fatekit.table import events as e
 from fatekit.table.codec import FieldErrors, check_bounds
-from fatekit.table.deciding import DECIDERS, Context, require_acting
+from fatekit.table.deciding import DECIDERS, Context, check_may_waive, require_acting
 from fatekit.table.facts import Watched, keep_rolls, recorded, watch
 from fatekit.table.fold import step_in_place
 from fatekit.table.folding import JUDGES
@@ -41,7 +41,7 @@ from fatekit.table.history import EventLog, History
 from fatekit.table.play.people import check_seat_id, new_table
 from fatekit.table.play.safety import RaiseSignal, blocks
 from fatekit.table.snapshot import copy_state
-from fatekit.table.state import SEAT_RULE, TableState
+from fatekit.table.state import TableState
 
 __all__ = [
     "MAX_WAIVER_REASON",
@@ -193,8 +193,7 @@ def decide(
     if not isinstance(command, RaiseSignal):
         require_acting(sitter)
     if waiver is not None:
-        if not sitter.is_gm:
-            raise ForbiddenAction("only a GM may set a rule aside", SEAT_RULE)
+        check_may_waive(sitter)  # what ``you.may_waive`` offers
         waiver.check()
     decided = DECIDERS.get(type(command))
     if decided is None:

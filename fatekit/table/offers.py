@@ -29,6 +29,7 @@ from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
+from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
 from fatekit.table.seeing import JSON, Viewer
@@ -110,6 +111,8 @@ class LegalActionPart(Part, kw_only=True):
     ranged: list[str] | UnsetType = UNSET
     # Whom this roll may be made against with a scale benefit named by this seat (none: unset).
     scale_against: list[str] | UnsetType = UNSET
+    # An attack: the targets whose defence dice this seat may enter (by the decider's check).
+    defend_dice: list[str] | UnsetType = UNSET
 
 
 # The rolled moves whose higher side in scale takes a benefit.
@@ -123,7 +126,7 @@ def legal_actions(viewer: Viewer, conflict: Conflict) -> dict[str, list[LegalAct
     for who in conflict.roster.fighters:
         if who in viewer.mine:
             scaled = scale_against(viewer, conflict, who)
-            out[who] = [_legal_action(a, scaled) for a in conflict.legal_actions(who)]
+            out[who] = [_legal_action(viewer, a, scaled) for a in conflict.legal_actions(who)]
     return out
 
 
@@ -141,10 +144,12 @@ def scale_against(viewer: Viewer, conflict: Conflict, actor: str) -> list[str]:
     return found
 
 
-def _legal_action(action: LegalAction, scaled: list[str]) -> LegalActionPart:
+def _legal_action(viewer: Viewer, action: LegalAction, scaled: list[str]) -> LegalActionPart:
     """A move the view offers; an attack also says which targets each skill reaches and which
-    skills attack from a distance, so a page offers only what the engine will take; a rolled
-    move, against whom a scale benefit may be named."""
+    skills attack from a distance, so a page offers only what the engine will take, and whose
+    defence dice the seat may enter; a rolled move, against whom a scale benefit may be
+    named."""
+    state, seat = viewer.state, viewer.seat
     return LegalActionPart(
         move=action.move,
         targets=list(action.targets),
@@ -152,6 +157,9 @@ def _legal_action(action: LegalAction, scaled: list[str]) -> LegalActionPart:
         reach={skill: list(targets) for skill, targets in action.reach} if action.reach else UNSET,
         ranged=list(action.ranged) if action.reach else UNSET,
         scale_against=scaled if scaled and action.move in _SCALED_MOVES else UNSET,
+        defend_dice=[t for t in action.targets if allowed(check_enter_dice, state, seat, t)]
+        if action.move is Move.ATTACK
+        else UNSET,
     )
 
 

@@ -37,7 +37,13 @@ from fatekit.rules.core.clock import Milestone
 from fatekit.rules.options.ruleset import BETWEEN_SESSIONS
 from fatekit.rules.scenes.conflict import Conflict
 from fatekit.table import offers
-from fatekit.table.deciding import GM_MOVES, gm_moves
+from fatekit.table.deciding import (
+    GM_MOVES,
+    allowed,
+    check_may_waive,
+    gm_moves,
+    play_goes_on,
+)
 from fatekit.table.parts import Part, to_builtins
 from fatekit.table.play.aspects import CompelPart, SelfCompelPart, compels_view, self_compels_view
 from fatekit.table.play.challenges import ChallengePart, challenge_view
@@ -53,7 +59,13 @@ from fatekit.table.play.contests import (
     contest_hits_view,
     contest_view,
 )
-from fatekit.table.play.gear import BigBadPart, HazardPart, big_bads_view, hazards_view
+from fatekit.table.play.gear import (
+    BigBadPart,
+    HazardPart,
+    big_bads_view,
+    equippable,
+    hazards_view,
+)
 from fatekit.table.play.options import own_randomizers
 from fatekit.table.play.people import AddCharacter, CharacterPart, add_offers, character_view
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
@@ -61,7 +73,7 @@ from fatekit.table.play.safety import SafetyPart, held_back, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
 from fatekit.table.play.secrets import ScreenPart, screen_view
 from fatekit.table.play.setting import SettingPart, setting_view
-from fatekit.table.play.targets import TargetPart, targets_view
+from fatekit.table.play.targets import TargetPart, check_settle_targets, targets_view
 from fatekit.table.read_only import ReadOnlyPart
 from fatekit.table.regions import EVERY, Region
 from fatekit.table.seats import Role
@@ -131,6 +143,9 @@ class YouPart(Part, kw_only=True):
     # The kinds of character the seat may add now, each with the owners it may give one
     # (null: the GM's), by the check AddCharacter's decider makes; none while a signal waits.
     adds: dict[CharacterKind, list[str | None]]
+    # Whether the seat may set a rule aside for a command it sends (a waiver), by the check
+    # the table makes of it.
+    may_waive: bool
 
 
 class SeatPart(Part, kw_only=True):
@@ -247,6 +262,7 @@ def _you(viewer: Viewer) -> YouPart:
         randomizer=viewer.state.randomizer_of(viewer.seat.id),
         randomizers=own_randomizers(viewer.state, viewer.seat.id),
         adds={} if held_back(viewer.state, AddCharacter) else add_offers(viewer.state, viewer.seat),
+        may_waive=allowed(check_may_waive, viewer.seat),
     )
 
 
@@ -324,9 +340,9 @@ PARTS: tuple[ViewPart, ...] = (
     ),
     ViewPart("scene", OFFERING, _optional(scene_view, lambda state: state.game.scene)),
     ViewPart("conflict", OFFERING, _optional(lambda v, c: _conflict(v, c), lambda s: s.conflict)),
-    ViewPart("contest", PLAY, _optional(contest_view, lambda state: state.contest)),
+    ViewPart("contest", OFFERING, _optional(contest_view, lambda state: state.contest)),
     ViewPart("contest_hits", PLAY, contest_hits_view),
-    ViewPart("challenge", PLAY, _optional(challenge_view, lambda state: state.challenge)),
+    ViewPart("challenge", OFFERING, _optional(challenge_view, lambda state: state.challenge)),
     ViewPart("roll", OFFERING, _first_roll),
     ViewPart(
         "rolls",
@@ -356,9 +372,20 @@ class ConflictPart(ConflictSeenPart, kw_only=True):
     legal_actions: dict[str, list[offers.LegalActionPart]]
     # What the seat may do with the conflict itself now (end the turn, finish it...).
     offers: list[ConflictMove]
+    # The fighters the seat may give Weapon and Armor ratings now (by the decider's check).
+    equips: list[str]
     hazards: list[HazardPart]
     big_bads: list[BigBadPart]
     targets: dict[str, TargetPart] | None
+
+
+def _conflict_offers(viewer: Viewer) -> list[ConflictMove]:
+    """What the seat may do with the conflict now: its own domain's moves, and settling the
+    aimed targets of an attack (by the decider's check), once aimed."""
+    found = conflict_offers(viewer)
+    if play_goes_on(viewer.state) and allowed(check_settle_targets, viewer.state, viewer.seat):
+        found.append("ResolveTargets")
+    return found
 
 
 def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
@@ -373,7 +400,8 @@ def _conflict(viewer: Viewer, conflict: Conflict) -> ConflictPart:
     return ConflictPart(
         **msgspec.structs.asdict(seen),
         legal_actions=offers.legal_actions(viewer, conflict),
-        offers=conflict_offers(viewer),
+        offers=_conflict_offers(viewer),
+        equips=equippable(viewer),
         hazards=hazards_view(viewer, conflict),
         big_bads=big_bads_view(viewer, conflict),
         targets=targets_view(viewer, conflict),

@@ -141,8 +141,9 @@ PROJECTED: dict[str, tuple[str, frozenset[str]]] = {
     ),
     "offers": (
         "the moves offered on an aspect grew since (offers40: the GM's free compel, OfferCompel, "
-        "in each aspect's offers and each sheet's aspect_offers where the table takes it): "
-        "every recorded move must still be offered",
+        "in each aspect's offers and each sheet's aspect_offers where the table takes it; "
+        "offers40b: ResolveTargets in the conflict's offers to the seat that settles aimed "
+        "targets): every recorded move must still be offered",
         _BEFORE_ASPECT_OFFERS,
     ),
 }

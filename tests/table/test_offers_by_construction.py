@@ -5,7 +5,9 @@ at every state reached, for every seat (the GM, two players, a spectator), each 
 kinds the parts offer is built for every subject the state holds (every compel and answer, every
 roll in play, every aspect and character, the scene, the conflict; each aspect's moves in each
 character's name: a free invoke passed, a story detail, a compel offered or asked for, a boost let
-go of) and handed to the table
+go of; every character's roll outside a conflict, a contest side's and a challenge task's roll,
+Weapon and Armor, an attack with the defender's dice entered, the aimed targets settled) and
+handed to the table
 (:func:`~fatekit.table.handle`: the decider, then the rules as its events fold, on a copy). It is
 accepted exactly when the seat's document offers it. And every command only a GM may send is
 refused by its decider for any other seat, and listed in ``you.may`` for the GM alone.
@@ -41,6 +43,7 @@ from fatekit.rules import (
 )
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.safety import SafetyTool
+from fatekit.rules.scenes.conflict import Move
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
@@ -92,11 +95,24 @@ def _offered(view: SeatView, state: TableState) -> set[Offer]:
             found |= _offered_by(aspect.id, aspect.offers_by)
     if view.scene is not None:
         found |= {(move,) for move in view.scene.offers}
+        found |= {("Roll", who) for who in view.scene.rollers}
         for aspect in view.scene.aspects:
             found |= {(move, aspect.id) for move in aspect.offers}
             found |= _offered_by(aspect.id, aspect.offers_by)
     if view.conflict is not None:
         found |= {(move,) for move in view.conflict.offers if move != "CorrectTurn"}
+        found |= {("Equip", who) for who in view.conflict.equips}
+        for actor, moves in view.conflict.legal_actions.items():
+            for move in moves:
+                if not isinstance(move.defend_dice, UnsetType):
+                    found |= {("AttackDefendDice", actor, who) for who in move.defend_dice}
+    if view.contest is not None:
+        for side in view.contest.sides:
+            found |= {("ContestRoll", side.id, who) for who in side.rollers}
+            found |= {("ContestForfeit", side.id)} if side.may_forfeit else set()
+    if view.challenge is not None:
+        for task in view.challenge.tasks:
+            found |= {("ChallengeRoll", task.key, who) for who in task.rollers}
     return found
 
 
@@ -178,11 +194,62 @@ def _candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
                     for skill in treating
                 ],
             )
+    yield from _roll_candidates(state)
     if state.conflict is not None:
         turns = state.conflict.turns
         nexts = [None, *turns.next_choices()] if turns.current is not None else [None]
         yield ("EndTurn",), [c.EndTurn(next_actor=n) for n in nexts]
         yield ("FinishConflict",), [c.FinishConflict()]
+
+
+def _roll_candidates(state: TableState) -> Iterator[tuple[Offer, list[c.Command]]]:
+    """The rolls a seat may start, each for every character (and side, task or target): a roll
+    outside a conflict, a contest side's and a challenge task's overcome, an attack with the
+    defender's dice entered; and, in a conflict, Weapon and Armor given, the aimed targets
+    settled (with an option picked wherever an outcome offers a choice, as the page picks)."""
+    game = state.game
+    first_skill = game.ruleset.preset.skill_keys[0]
+    for cid in game.characters:
+        roll = c.Roll(actor=cid, skill=first_skill, action=Action.OVERCOME, difficulty=2)
+        yield ("Roll", cid), [roll]
+    if state.contest is not None:
+        for side in state.contest.sides:
+            yield ("ContestForfeit", side), [c.ContestForfeit(side=side)]
+            for cid in game.characters:
+                rolled = c.ContestRoll(actor=cid, side=side, skill=first_skill)
+                yield ("ContestRoll", side, cid), [rolled]
+    if state.challenge is not None:
+        for task in state.challenge.tasks.values():
+            for cid in game.characters:
+                tried = c.ChallengeRoll(task=task.key, actor=cid)
+                yield ("ChallengeRoll", task.key, cid), [tried]
+    conflict = state.conflict
+    if conflict is None:
+        return
+    for cid in dict.fromkeys([*game.characters, *conflict.roster.fighters]):
+        yield ("Equip", cid), [c.Equip(character_id=cid, weapon=1, armor=1)]
+    try:
+        previews = conflict.targets.preview_targets()
+    except FateError:
+        previews = {}
+    picks = tuple((t, r.options[0].key) for t, r in previews.items() if r.only is None)
+    yield ("ResolveTargets",), [c.ResolveTargets(options=picks)]
+    # An attack's defence dice: for every fighter, every target the engine lets them attack
+    # (the engine's own list, not the seat's document), with every skill that reaches it.
+    for actor in conflict.roster.fighters:
+        for action in conflict.legal_actions(actor):
+            if action.move is not Move.ATTACK:
+                continue
+            reach = dict(action.reach) or {k: action.targets for k in action.skills}
+            for target in action.targets:
+                yield (
+                    ("AttackDefendDice", actor, target),
+                    [
+                        c.Attack(actor=actor, target=target, skill=k, defend_dice="0000")
+                        for k in action.skills
+                        if target in reach.get(k, ())
+                    ],
+                )
 
 
 def _names_aspect(key: Offer) -> bool:

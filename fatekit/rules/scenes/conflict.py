@@ -306,15 +306,21 @@ class Conflict:
 
     def equip(self, participant: str, *, weapon: int = 0, armor: int = 0) -> None:
         """Give a participant Weapon and Armor ratings (the Weapon and Armor optional rule)."""
+        self.check_equip(participant)
+        check_rating("Weapon", weapon)
+        check_rating("Armor", armor)
+        fighter = self.roster.fighter(participant)
+        fighter.weapon, fighter.armor = weapon, armor
+
+    def check_equip(self, participant: str) -> None:
+        """Raise unless ``participant`` may be given Weapon and Armor ratings: the optional
+        rule is in use and they are in the conflict."""
         require(
             self.roster.ruleset.has(OptionalRule.WEAPON_AND_ARMOR),
             "Weapon and Armor ratings are not in use",
             WEAPON_ARMOR_RULE,
         )
-        check_rating("Weapon", weapon)
-        check_rating("Armor", armor)
-        fighter = self.roster.fighter(participant)
-        fighter.weapon, fighter.armor = weapon, armor
+        self.roster.fighter(participant)
 
     # -- what each may do ----------------------------------------------------------------------
 

@@ -17,10 +17,17 @@ from fatekit.rules.aspects.rolling import ActionRoll, offering
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.errors import BadInput, IllegalAction
 from fatekit.rules.core.outcomes import Outcome
-from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge
+from fatekit.rules.scenes.challenge import CHALLENGE_RULE, Challenge, Task
 from fatekit.table import telling as say
 from fatekit.table.base import ActorRoll, ActorRolled, Command, Event, Rating
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_control,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import Part
@@ -36,6 +43,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
@@ -133,7 +141,7 @@ def _start_challenge(context: Context, command: StartChallenge) -> list[Event]:
 
 @decides(ChallengeRoll)
 def _challenge_roll(context: Context, command: ChallengeRoll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
+    check_task_roll(context.state, context.seat, command.task, command.actor)  # as offered
     faces = context.faces(command.dice, command.actor)
     return [context.event_from(ChallengeRolled, command, faces=faces, option=None, in_play=True)]
 
@@ -157,16 +165,48 @@ def _challenge_started(state: TableState, event: ChallengeStarted) -> None:
     state.challenge = challenge
 
 
-@judges(ChallengeRolled)
-def _judge_challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
+def check_task_roll(state: TableState, seat: Seat, key: str, actor: str) -> None:
+    """Refuse unless ``seat`` may roll the task ``key`` for ``actor`` now: it acts for them,
+    and the task is theirs to attempt (:func:`_check_task_open`), with no roll of theirs in
+    play (one at a time)."""
+    require_control(state, seat, actor, "roll for them")
+    _check_task_open(state, key, actor)
+    waiting = state.roll_of(actor)
+    if waiting is not None:
+        raise BadInput(
+            f"{actor}'s roll {waiting.id} is still in play: settle it first",
+            code="roll_waiting",
+            who=actor,
+        )
+
+
+def _check_task_open(state: TableState, key: str, actor: str) -> Task:
+    """Refuse unless a challenge runs whose task ``key`` ``actor`` may attempt with its skill,
+    and no one is rolling it: one roll per task (two players at one task at once, the
+    second)."""
     challenge = challenge_in_play(state)
-    task = challenge.task(event.task)
-    challenge.check_attempt(task.key, event.actor, task.skill)
+    task = challenge.task(key)
+    challenge.check_attempt(task.key, actor, task.skill)
     rolling = next((r for r in state.rolls.values() if r.task == task.key), None)
-    if rolling is not None:  # one roll per task: two players at one task at once, the second
+    if rolling is not None:
         raise IllegalAction(
             f"task {task.key!r} is being rolled: settle roll {rolling.id} first", CHALLENGE_RULE
         )
+    return task
+
+
+def task_rollers(viewer: Viewer, key: str) -> list[str]:
+    """The characters the seat may roll the task ``key`` for now, by :func:`check_task_roll`;
+    none while a safety signal waits."""
+    state, seat = viewer.state, viewer.seat
+    if not play_goes_on(state):
+        return []
+    return [who for who in sorted(viewer.mine) if allowed(check_task_roll, state, seat, key, who)]
+
+
+@judges(ChallengeRolled)
+def _judge_challenge_rolled(state: TableState, event: ChallengeRolled) -> None:
+    task = _check_task_open(state, event.task, event.actor)
     roll = _task_roll(state, event, rated=True)
     if event.in_play:
         put_in_play(
@@ -318,6 +358,8 @@ class TaskPart(Part, kw_only=True):
     difficulty: int
     rolling: str | None
     result: TaskResultPart | None
+    # The characters the seat may roll this task for now (by the roll's own check).
+    rollers: list[str]
 
 
 class ReportPart(Part, kw_only=True):
@@ -352,6 +394,7 @@ def challenge_view(viewer: Viewer, challenge: Challenge) -> ChallengePart:
                 skill=task.skill,
                 difficulty=task.difficulty,
                 rolling=rolling.get(task.key),
+                rollers=task_rollers(viewer, task.key),
                 result=None
                 if (result := task.result) is None
                 else TaskResultPart(

@@ -584,7 +584,7 @@ class BlockPart(Part, kw_only=True):
 
 
 #: What a seat may do with the conflict, by the command's name.
-ConflictMove = Literal["EndTurn", "FinishConflict", "CorrectTurn"]
+ConflictMove = Literal["EndTurn", "FinishConflict", "CorrectTurn", "ResolveTargets"]
 
 
 class ConflictSeenPart(Part, kw_only=True):

@@ -37,7 +37,14 @@ from fatekit.table.base import (
     SkillRolled,
     Tallied,
 )
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_control,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
 from fatekit.table.parts import UNSET, AbsorbOptionPart, Part, UnsetType
@@ -51,6 +58,7 @@ from fatekit.table.play.rolls import (
     settles,
 )
 from fatekit.table.play.scenes import scene_in_play
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import (
@@ -241,7 +249,7 @@ gm_only(
 
 @decides(ContestRoll)
 def _contest_roll(context: Context, command: ContestRoll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
+    check_contest_roll(context.state, context.seat, command.side, command.actor)  # as offered
     context.require_skill(command.actor, command.skill)
     faces = context.faces(command.dice, command.actor)
     return [context.event_from(ContestRolled, command, faces=faces, in_play=True)]
@@ -259,13 +267,57 @@ def _contest_threat(context: Context, command: ContestThreat) -> list[Event]:
 
 @decides(ContestForfeit)
 def _contest_forfeit(context: Context, command: ContestForfeit) -> list[Event]:
-    contest = contest_in_play(context.state)
-    members = contest.sides[command.side].members if command.side in contest.sides else ()
-    if not context.seat.is_gm and not any(
-        context.state.controls(context.seat.id, m) for m in members
-    ):
-        raise ForbiddenAction("only a member of the side (or the GM) gives up its roll", SEAT_RULE)
+    check_forfeit(context.state, context.seat, command.side)  # as offered
     return [context.event_from(ContestForfeited, command)]
+
+
+def check_contest_roll(state: TableState, seat: Seat, side: str, actor: str) -> None:
+    """Refuse unless ``seat`` may roll ``side``'s overcome this exchange for ``actor``: it acts
+    for them, a member of the side, which has neither rolled nor given up its roll, and
+    ``actor`` has no roll in play (one at a time)."""
+    require_control(state, seat, actor, "roll for them")
+    _check_side_rolls(state, side, actor)
+    waiting = state.roll_of(actor)
+    if waiting is not None:
+        raise BadInput(
+            f"{actor}'s roll {waiting.id} is still in play: settle it first",
+            code="roll_waiting",
+            who=actor,
+        )
+
+
+def _check_side_rolls(state: TableState, side: str, actor: str) -> Contest:
+    """Refuse unless a contest runs whose side ``side`` may roll this exchange, and ``actor``
+    is one of its members."""
+    contest = contest_in_play(state)
+    _contest_side(contest, state, side)
+    if actor not in contest.sides[side].members:
+        raise BadInput(f"{actor} is not on side {side!r}")
+    return contest
+
+
+def check_forfeit(state: TableState, seat: Seat, side: str) -> None:
+    """Refuse unless ``seat`` may give up ``side``'s roll this exchange: the GM's, or one that
+    acts for a member; and the side may still roll."""
+    contest = contest_in_play(state)
+    members = contest.sides[side].members if side in contest.sides else ()
+    if not seat.is_gm and not any(state.controls(seat.id, m) for m in members):
+        raise ForbiddenAction("only a member of the side (or the GM) gives up its roll", SEAT_RULE)
+    _contest_side(contest, state, side)
+
+
+def _side_offers(viewer: Viewer, side: str, members: tuple[str, ...]) -> tuple[list[str], bool]:
+    """The members the seat may roll ``side``'s overcome for now, and whether it may give the
+    roll up, by the checks above; nothing while a safety signal waits."""
+    state, seat = viewer.state, viewer.seat
+    if not play_goes_on(state):
+        return [], False
+    rollers = [
+        who
+        for who in members
+        if who in viewer.mine and allowed(check_contest_roll, state, seat, side, who)
+    ]
+    return rollers, allowed(check_forfeit, state, seat, side)
 
 
 @decides(AbsorbContestHit)
@@ -329,10 +381,7 @@ def _terms(state: TableState, event: ContestStarted) -> ContestTerms:
 
 @judges(ContestRolled)
 def _judge_contest_rolled(state: TableState, event: ContestRolled) -> None:
-    contest = contest_in_play(state)
-    _contest_side(contest, state, event.side)
-    if event.actor not in contest.sides[event.side].members:
-        raise BadInput(f"{event.actor} is not on side {event.side!r}")
+    contest = _check_side_rolls(state, event.side, event.actor)
     _side_rolled(state, contest, event, checked=True)
 
 
@@ -690,6 +739,10 @@ class SidePart(Part, kw_only=True):
     members: list[str]
     intent: str
     victories: int
+    # The members the seat may roll the side's overcome for now, and whether it may give the
+    # roll up (by the checks the deciders make).
+    rollers: list[str]
+    may_forfeit: bool
 
 
 class ContestRollPart(Part, kw_only=True):
@@ -755,8 +808,11 @@ def contest_view(viewer: Viewer, contest: Contest) -> ContestPart:
                 members=list(side.members),
                 intent=side.intent,
                 victories=side.victories,
+                rollers=offered[0],
+                may_forfeit=offered[1],
             )
             for side in contest.sides.values()
+            for offered in [_side_offers(viewer, side.id, side.members)]
         ],
         victories_needed=contest.victories_needed,
         faster=contest.faster,

@@ -20,13 +20,21 @@ from fatekit.rules.options.ruleset import OptionalRule
 from fatekit.rules.scenes.conflict import Conflict, Status
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Gear, Rating, SheetText
-from fatekit.table.deciding import Context, acts_for, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    play_goes_on,
+    require_control,
+)
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.parts import UNSET, Part, UnsetType
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.contests import contest_in_play
 from fatekit.table.play.people import parse_sheet, taken_ids
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -227,7 +235,26 @@ class ImmunityBroken(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
-acts_for(Equip, Equipped, "equip them", lambda asked: asked.character_id)
+@decides(Equip)
+def _equip(context: Context, command: Equip) -> list[Event]:
+    check_equip(context.state, context.seat, command.character_id)  # as the conflict offers
+    return [context.event_from(Equipped, command)]
+
+
+def check_equip(state: TableState, seat: Seat, character_id: str) -> None:
+    """Refuse unless ``seat`` may give ``character_id`` Weapon and Armor ratings: it acts for
+    them, and the conflict's rules let them be given (the option in use, a fighter)."""
+    require_control(state, seat, character_id, "equip them")
+    conflict_in_play(state).check_equip(character_id)
+
+
+def equippable(viewer: Viewer) -> list[str]:
+    """The fighters the seat may give Weapon and Armor ratings now, by :func:`check_equip`;
+    none while a safety signal waits."""
+    state, conflict = viewer.state, viewer.state.conflict
+    if conflict is None or not play_goes_on(state):
+        return []
+    return [f for f in conflict.roster.fighters if allowed(check_equip, state, viewer.seat, f)]
 
 
 gm_only(

@@ -55,6 +55,7 @@ from fatekit.table.parts import UNSET, AspectRefPart, InvocationPart, Part, Unse
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made, roll_difficulty
 from fatekit.table.regions import Region, moves
+from fatekit.table.roll_moves import check_may_roll
 from fatekit.table.seats import Seat
 from fatekit.table.seeing import (
     JSON,
@@ -214,7 +215,7 @@ class RollResolved(Event):
 
 @decides(Roll)
 def _roll(context: Context, command: Roll) -> list[Event]:
-    context.require_control(command.actor, "roll for them")
+    check_may_roll(context.state, context.seat, command.actor)  # what the scene offers
     context.require_skill(command.actor, command.skill)
     if command.against is not None and command.defend_skill is None:
         # An opponent named with no skill opposes with their best; the event says which.

@@ -24,6 +24,7 @@ from fatekit.table.deciding import Context, allowed, decides, gm_only, play_goes
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import check_created, folds, judges
 from fatekit.table.parts import AspectPart, Part, to_builtins
+from fatekit.table.roll_moves import rollers
 from fatekit.table.seeing import JSON, Viewer, check_revealable
 from fatekit.table.showing import shown_to_gms, shown_whole, shows
 from fatekit.table.state import TableState
@@ -818,6 +819,8 @@ class ScenePart(Part, kw_only=True):
     zones: ZonesPart | None
     countdowns: list[CountdownPart]
     offers: list[SceneMove]
+    # The characters the seat may start a roll for now (by the roll's own check).
+    rollers: list[str]
 
 
 def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
@@ -844,6 +847,7 @@ def scene_view(viewer: Viewer, scene: Scene) -> ScenePart:
             if shown is not None
         ],
         offers=scene_offers(viewer),
+        rollers=rollers(viewer.state, viewer.seat),
     )
 
 

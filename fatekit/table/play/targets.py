@@ -4,6 +4,7 @@ targets, or missing everyone.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 
 from fatekit.rules.aspects.rolling import ActionRoll
@@ -14,13 +15,14 @@ from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides, rolled_by_actor
+from fatekit.table.deciding import Context, decides, require_control, rolled_by_actor
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import InvocationPart, Part
 from fatekit.table.play.actions import attack_range
 from fatekit.table.play.conflicts import conflict_in_play, settle_conflict
 from fatekit.table.play.rolls import require_chooser, require_dice
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollInPlay, RollKind, RollRecord, TableState
@@ -168,15 +170,24 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
 
 @decides(ResolveTargets)
 def _resolve_targets(context: Context, command: ResolveTargets) -> list[Event]:
-    actor = _attacker_of_targets(context)
-    context.require_control(actor, "settle their attack")
-    conflict = context.state.conflict
-    assert conflict is not None
-    chosen = dict(command.options)
-    for target, resolution in conflict.targets.preview_targets().items():
-        if target in chosen and resolution.only is None:
-            require_chooser(context.state, context.seat, resolution, actor, target)
+    check_settle_targets(context.state, context.seat, {t for t, _ in command.options})
     return [context.event_from(TargetsResolved, command)]
+
+
+def check_settle_targets(state: TableState, seat: Seat, chosen: Set[str] | None = None) -> None:
+    """Refuse unless ``seat`` may settle the aimed targets of the attack under way, picking an
+    option for those in ``chosen`` (``None``: every target whose outcome offers a choice, as
+    the page picks them): it acts for the attacker, and each pick is its to make
+    (:func:`~fatekit.table.play.rolls.require_chooser`)."""
+    conflict = state.conflict
+    if conflict is None or conflict.turns.current is None:
+        raise BadInput("there is no attack under way", code="no_attack")
+    # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
+    actor = conflict.turns.current
+    require_control(state, seat, actor, "settle their attack")
+    for target, resolution in conflict.targets.preview_targets().items():
+        if resolution.only is None and (chosen is None or target in chosen):
+            require_chooser(state, seat, resolution, actor, target)
 
 
 @decides(MissEveryone)
@@ -190,14 +201,6 @@ def _attacker(context: Context) -> str:
     if context.state.conflict is None or roll is None:
         raise BadInput("there is no attack under way", code="no_attack")
     return roll.actor
-
-
-def _attacker_of_targets(context: Context) -> str:
-    # Once aimed, the attack's own roll is closed: the attacker is the one whose turn it is.
-    conflict = context.state.conflict
-    if conflict is None or conflict.turns.current is None:
-        raise BadInput("there is no attack under way", code="no_attack")
-    return conflict.turns.current
 
 
 # -- the fold ----------------------------------------------------------------------------------

@@ -8,14 +8,15 @@ import { turnCorrection } from "./gm/corrections.js";
 import { t, tn } from "./lib/i18n.js";
 import { harmBox, targetsBox } from "./moves.js";
 import { openQuickNpc } from "./sheet.js";
-import { app, send } from "./store.js";
-import { hasOption, isGm, ladderValue, may, mine, offered, who } from "./view.js";
+import { seatExtras, seatView, send } from "./store.js";
+import { hasOption, ladderValue, may, offered, who } from "./view.js";
 
 // -- conflicts ----------------------------------------------------------------------------------
 
 export function conflictPanel() {
-  const c = app.view.conflict;
-  const acted = new Set(app.extras.acted || []);
+  const c = seatView().conflict;
+  if (!c) return null; // drawn only while a conflict runs
+  const acted = new Set(seatExtras().acted || []);
   const sides = new Map();
   for (const f of c.fighters) {
     if (!sides.has(f.side)) sides.set(f.side, []);
@@ -317,8 +318,9 @@ function optionalTools(c) {
   if (c.phase === "ended") return null;
   const row = h("div", { class: "actions wrap" });
   const fighters = c.fighters.filter((f) => !f.hazard).map((f) => f.id);
-  const equippable = isGm() ? fighters : fighters.filter((id) => mine().has(id));
-  if (hasOption("weapon_and_armor") && equippable.length)
+  // Whom this seat may equip is the conflict's offer (the decider's check on the server).
+  const equippable = c.equips.filter((id) => fighters.includes(id));
+  if (equippable.length)
     add(
       row,
       button(t("gear.button"), () => openEquip(equippable), { id: "equip" }),

@@ -20,8 +20,15 @@ import {
 import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
 import { askedRoll, openAskedRoll } from "./screen.js";
-import { app, send } from "./store.js";
-import { aspectName, hasOption, isGm, mine, skill, trackName, visibleAspects, who } from "./view.js";
+import { app, seatView, send } from "./store.js";
+import { aspectName, hasOption, mine, offered, skill, trackName, visibleAspects, who } from "./view.js";
+
+/** The conflict a move's dialog works on: opened only while one runs. */
+function conflictNow() {
+  const c = seatView().conflict;
+  if (!c) throw new Error("a conflict's move is drawn with no conflict running");
+  return c;
+}
 
 // -- conflicts ----------------------------------------------------------------------------------
 
@@ -131,13 +138,14 @@ function scaleBenefit(id, move) {
 }
 
 function openAttack(actor, move) {
-  const c = app.view.conflict;
+  const c = seatView().conflict;
   // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
   // word (the view's legal actions): the target list follows the skill chosen.
   const reach = move.reach || Object.fromEntries(move.skills.map((k) => [k, move.targets]));
   const skillSel = select("attack-skill", skillOptions(move.skills, actor));
   const target = characterSelect("attack-target", reach[skillSel.value] || []);
-  const zoned = c && c.kind === "physical" && app.view.scene && app.view.scene.zones;
+  const scene = seatView().scene;
+  const zoned = c && c.kind === "physical" && scene && scene.zones;
   const range = h("p", { class: "hint", id: "attack-range", "aria-live": "polite" });
   const fitTargets = () => {
     const chosen = target.value;
@@ -165,8 +173,11 @@ function openAttack(actor, move) {
     freeText: true,
   });
   const [benefit, benefitBox, fitBenefit] = scaleBenefit("attack-scale-benefit", move);
+  // Whose defence dice this seat may enter is the move's offer (the decider's check).
+  const entersDefence = () => (move.defend_dice || []).includes(target.value);
   const update = () => {
     fitBenefit(target.value);
+    defendBox.hidden = !entersDefence();
     showOdds(odds, {
       actor,
       skill: skillSel.value,
@@ -198,7 +209,7 @@ function openAttack(actor, move) {
       h("h3", {}, t("odds.title")),
       odds,
       diceBox,
-      isGm() ? defendBox : null,
+      defendBox,
     ),
     (form, out) =>
       sendFrom(
@@ -212,7 +223,7 @@ function openAttack(actor, move) {
           ...(benefit && benefit.value ? { scale_benefit: benefit.value } : {}),
           ...(odds.stunts ? { stunts: odds.stunts } : {}),
           ...typedDice(diceIn),
-          ...(isGm() ? typedDice(defendIn, "defend_dice") : {}),
+          ...(entersDefence() ? typedDice(defendIn, "defend_dice") : {}),
         },
         out,
       ),
@@ -224,7 +235,7 @@ function openAttack(actor, move) {
 /** Full defense with a focus (Fate Condensed): oneself, allies to protect, aggressors to watch,
  * or others' efforts to overcome. */
 function openFullDefense(actor) {
-  const c = app.view.conflict;
+  const c = conflictNow();
   const focus = select(
     "defense-focus",
     ["self", "protect", "aggressors", "outcome"].map((f) => [f, t(`focus.${f}`)]),
@@ -294,8 +305,8 @@ function openMultiAttack(actor, move, type) {
  * seat plays, the defence skill may be chosen and the dice typed; blank ones the engine picks and
  * the table rolls. */
 function assignTargets(actor, out) {
-  const view = app.view;
-  const c = view.conflict;
+  const view = seatView();
+  const c = conflictNow();
   // Which attack is in play is the conflict's word (`multi`), not the latest roll's: an invoke's
   // reroll is the latest roll then, and a split attack read as a zone one was aimed at nobody.
   const zone = c.multi === "zone";
@@ -303,7 +314,11 @@ function assignTargets(actor, out) {
   // it; a positive effort is shared out (the engine refuses otherwise, save by the GM's word).
   const reached = zone ? zoneTargets(c, actor) : null;
   const nothing =
-    !view.roll || view.roll.effort === null || view.roll.effort < 1 || (reached !== null && !reached.length);
+    !view.roll ||
+    view.roll.effort === null ||
+    view.roll.effort === undefined ||
+    view.roll.effort < 1 ||
+    (reached !== null && !reached.length);
   const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
   if (zone) {
     const defence = defences(reached);
@@ -346,7 +361,8 @@ function assignTargets(actor, out) {
 function zoneTargets(c, actor) {
   const others = c.fighters.filter((f) => f.id !== actor && f.status === "active" && !f.hazard).map((f) => f.id);
   const roll = app.events.findLast((e) => e.type === "ZoneAttackRolled");
-  const zones = app.view.scene && app.view.scene.zones;
+  const scene = seatView().scene;
+  const zones = scene && scene.zones;
   if (!roll || !roll.data || !zones) return others;
   return others.filter((id) => zones.positions[id] === roll.data.zone);
 }
@@ -397,8 +413,8 @@ function defences(targets) {
  * GM) settles them, picking an option where there is a choice. */
 export function targetsBox(c) {
   if (!c.targets) return null;
-  const current = c.current;
-  const settles = isGm() || (current && mine().has(current));
+  // Settling is the conflict's offer to this seat (the decider's check on the server).
+  const settles = offered(c, "ResolveTargets");
   const out = h("div", {});
   const picks = [];
   const rows = Object.entries(c.targets).map(([target, r]) => {
@@ -482,7 +498,7 @@ function openConflictRoll(actor, move, type) {
   // The GM may have set this action's difficulty, kept from the player: no number to ask.
   const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
   if (asked) return openAskedRoll(asked, move);
-  const c = app.view.conflict;
+  const c = seatView().conflict;
   const skillSel = select("conflict-skill", skillOptions(move.skills, actor));
   const difficulty = select("conflict-difficulty", ladderOptions(), "2");
   // With obstacles, an overcome may be aimed at a block (past it, or rid of it) or a hazard;
@@ -518,7 +534,8 @@ function openConflictRoll(actor, move, type) {
     if (opposeWith.value !== chosen) opposeWith.value = "";
   };
   const [benefit, benefitBox, fitBenefit] = scaleBenefit("conflict-scale-benefit", move);
-  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const scene = seatView().scene;
+  const zones = scene && scene.zones ? scene.zones.zones : [];
   const moveTo =
     type === "Overcome" && zones.length
       ? select("conflict-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true })
@@ -628,7 +645,7 @@ function openConflictRoll(actor, move, type) {
 const conflictHit = {
   prefix: "",
   id: "pending-hit",
-  track: () => app.view.conflict.harm || app.view.conflict.kind,
+  track: () => conflictNow().harm || conflictNow().kind,
   absorb: (data, out) => send("Absorb", data, out),
   takeOut: (out) => sendFrom("TakeOut", {}, out),
   shield: true,
@@ -671,7 +688,7 @@ export function harmBox(hit, how = conflictHit) {
   );
   if (!hit.absorb_options) return box;
   // A big bad may throw one of its minions in front of the hit.
-  const shield = how.shield && (app.view.conflict.legal_actions[hit.target] || []).find((m) => m.move === "shield");
+  const shield = how.shield && (conflictNow().legal_actions[hit.target] || []).find((m) => m.move === "shield");
   if (shield) {
     const minions = h("div", { class: "actions" });
     for (const m of shield.targets)
@@ -681,7 +698,7 @@ export function harmBox(hit, how = conflictHit) {
       );
     add(box, minions);
   }
-  const target = app.view.characters.find((c) => c.id === hit.target);
+  const target = seatView().characters.find((c) => c.id === hit.target);
   const sheet = target && target.sheet;
   const out = h("div", {});
   const names = new Map();

@@ -20,7 +20,7 @@ import {
   typedDice,
 } from "./forms.js";
 import { language, t, tn } from "./lib/i18n.js";
-import { app, send, showError } from "./store.js";
+import { openSeat, seatExtras, seatView, send, showError } from "./store.js";
 import {
   aspectLabel,
   character,
@@ -112,7 +112,7 @@ export async function showOdds(out, params) {
   out.params = params;
   out.classList.add("odds-live");
   try {
-    const found = await app.seat.get("/odds", params);
+    const found = await openSeat().get("/odds", params);
     if (asked !== out.asked) return;
     const offers = found.stunts || [];
     // The roll names the ticked stunts, so the table adds exactly what was shown; the table
@@ -207,19 +207,21 @@ export function refreshOdds() {
 
 // -- a roll outside a conflict ------------------------------------------------------------------
 
-/** The characters this seat may start a roll for now: in the scene, with no roll in play. */
+/** The characters this seat may start a roll for now, as the scene offers them (the roll's own
+ * check on the server: a scene and no conflict, no roll of theirs in play); those in the scene
+ * first, the only ones listed when there are any. */
 export function freeToRoll() {
-  const rolling = new Set((app.view.rolls || []).map((r) => r.actor));
-  const scene = app.view.scene;
-  const ids = [...mine()].filter((id) => !rolling.has(id));
-  const inScene = ids.filter((id) => scene && scene.participants.includes(id));
-  return inScene.length ? inScene : ids;
+  const scene = seatView().scene;
+  if (!scene) return [];
+  const inScene = scene.rollers.filter((id) => scene.participants.includes(id));
+  return inScene.length ? inScene : scene.rollers;
 }
 
 /** Who else is in the scene: the characters a roll may be opposed by (all, with no scene). */
 export function othersInScene(actor = null) {
-  const scene = app.view.scene;
-  const ids = scene ? scene.participants : app.view.characters.map((c) => c.id);
+  const view = seatView();
+  const scene = view.scene;
+  const ids = scene ? scene.participants : view.characters.map((c) => c.id);
   return ids.filter((id) => id !== actor && character(id));
 }
 
@@ -277,7 +279,8 @@ export function openRoll() {
   const removingBox = field(t("roll.remove_aspect"), removing);
   // An overcome may take the actor across the map, where a free move does not reach (further
   // than the next zone, past something in the way): the engine says whether they get there.
-  const map = app.view.scene && app.view.scene.zones;
+  const scene = seatView().scene;
+  const map = scene && scene.zones;
   const movingOptions = (who) => ((map && map.further && map.further[who]) || []).map((z) => [z, z]);
   const moveTo = select("roll-move-to", [["", t("overcome.no_move")], ...movingOptions(actor.value)], "", {
     freeText: true,
@@ -383,7 +386,7 @@ export function invokeBox(roll, target = null) {
     // after another was chosen is dropped (its invokes are not theirs to make).
     const by = as.value;
     try {
-      const found = await app.seat.get("/invokes", { by, ...(target ? { on_target: target } : { roll: roll.id }) });
+      const found = await openSeat().get("/invokes", { by, ...(target ? { on_target: target } : { roll: roll.id }) });
       if (by !== as.value) return;
       const onDefence = !target && roll.defence && roll.defence.actor === by && roll.actor !== by;
       // The most relevant first: free invokes held, then the invoker's own aspects, then the
@@ -519,8 +522,9 @@ export function invokeBox(roll, target = null) {
 /** The outcome's options of a roll in play, for the seat the outcome gives the choice to (the GM
  * may always). A contest's overcome offers none: its roller counts its effort. */
 export function resolveBox(roll) {
-  const resolutions = app.extras.resolutions || {};
-  const found = roll.id in resolutions ? resolutions[roll.id] : app.extras.resolution;
+  const extras = seatExtras();
+  const resolutions = extras.resolutions || {};
+  const found = roll.id in resolutions ? resolutions[roll.id] : extras.resolution;
   if (!found) return null;
   const key = roll.id;
   const chooser = found.chosen_by;
@@ -637,8 +641,8 @@ export function openCompel(aspect) {
   if (aspect.owner && character(aspect.owner) && (forFree || offerers.length || selfFor.includes(aspect.owner)))
     ids.unshift(aspect.owner);
   const organization =
-    aspect.kind === "organization" && app.view.setting
-      ? app.view.setting.organizations.find((o) => o.name === aspect.organization)
+    aspect.kind === "organization" && seatView().setting
+      ? seatView().setting.organizations.find((o) => o.name === aspect.organization)
       : null;
   const members = organization ? organization.members.filter((m) => character(m)) : [];
   const ordered = [...members, ...ids.filter((id) => !members.includes(id))];

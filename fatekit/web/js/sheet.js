@@ -414,7 +414,8 @@ export function openSheetEditor(existing, seed = null) {
 
 /** A GM's quick NPC: a minor NPC, a mob, a monster or a major NPC (a name, an aspect or two, a
  * skill or two, a few stress boxes), or, in a running conflict with the obstacles option, a
- * hazard or a block (a name, a rating, a Weapon). `chosen` preselects the kind. */
+ * hazard or a block (a name, a rating, a Weapon). `chosen` preselects the kind.
+ * @param {string | null} [chosen] */
 export function openQuickNpc(chosen = null) {
   const preset = app.preset;
   const view = app.view;

@@ -16,21 +16,20 @@ import {
 } from "../forms.js";
 import { t, tn } from "../lib/i18n.js";
 import { showOdds } from "../roll.js";
-import { app, send } from "../store.js";
-import { character, ladderValue, may, mine, skill, who } from "../view.js";
+import { seatView, send } from "../store.js";
+import { character, ladderValue, may, skill, who } from "../view.js";
 
 /** A character's rating in a skill, when the seat sees the sheet (else null). */
 function rating(id, key) {
   const c = character(id);
-  return c && c.revealed ? c.sheet.skills[key] || 0 : null;
+  return c && c.revealed && c.sheet ? c.sheet.skills[key] || 0 : null;
 }
 
-/** Who of this seat may work at a task now: in the scene, with no roll in play; the best at the
- * task's skill first. */
+/** Who of this seat may work at a task now, as the task offers them (the roll's own check on the
+ * server), of those in the scene while one runs; the best at the task's skill first. */
 function workers(task) {
-  const rolling = new Set((app.view.rolls || []).map((r) => r.actor));
-  const scene = app.view.scene;
-  const ids = [...mine()].filter((id) => !rolling.has(id) && (!scene || scene.participants.includes(id)));
+  const scene = seatView().scene;
+  const ids = task.rollers.filter((id) => !scene || scene.participants.includes(id));
   return ids.sort((a, b) => (rating(b, task.skill) || 0) - (rating(a, task.skill) || 0));
 }
 
@@ -47,7 +46,8 @@ function taskResult(task) {
 }
 
 export function challengePanel() {
-  const c = app.view.challenge;
+  const c = seatView().challenge;
+  if (!c) return null; // drawn only while a challenge runs
   const panel = section(
     "challenge",
     t("challenge.title"),
@@ -81,7 +81,7 @@ export function challengePanel() {
                   "p",
                   { class: "hint" },
                   tn("challenge.rolling", {
-                    who: who((app.view.rolls || []).find((r) => r.id === task.rolling)?.actor),
+                    who: who((seatView().rolls || []).find((r) => r.id === task.rolling)?.actor),
                   }),
                 )
               : free_.length
@@ -211,9 +211,10 @@ export function openStartChallenge() {
     });
     more.hidden = list.children.length >= MAX_TASKS;
   };
-  const pcs = (app.view.scene ? app.view.scene.participants : []).filter((id) => {
+  const scene = seatView().scene;
+  const pcs = (scene ? scene.participants : []).filter((id) => {
     const c = character(id);
-    return c && c.revealed && c.sheet.kind === "pc";
+    return Boolean(c && c.revealed && c.sheet && c.sheet.kind === "pc");
   });
   for (let i = 0; i < Math.max(1, pcs.length); i++) addRow();
   openDialog(

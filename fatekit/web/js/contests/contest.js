@@ -21,7 +21,7 @@ import { t, tn } from "../lib/i18n.js";
 import { contestHit, harmBox } from "../moves.js";
 import { showOdds } from "../roll.js";
 import { diceOrHidden } from "../screen.js";
-import { app, send } from "../store.js";
+import { app, seatView, send } from "../store.js";
 import { character, ladderValue, may, mine, skill, trackText, who } from "../view.js";
 
 /** Names of characters as a list read aloud: "Ann, Ben". */
@@ -56,7 +56,8 @@ function rolledLine(r) {
 }
 
 export function contestPanel() {
-  const c = app.view.contest;
+  const c = seatView().contest;
+  if (!c) return null; // drawn only while a contest runs
   const ours = (s) => s.members.some((m) => mine().has(m));
   const thisExchange = new Map((c.rolls || []).map((r) => [r.side, r]));
   const panel = section(
@@ -100,7 +101,7 @@ export function contestPanel() {
                 ? tn("contest.rolled", { n: c.rolled[s.id] })
                 : t(`contest.state.${state}`),
           ),
-          !c.winner && state === "waiting" && ours(s) ? contestMoves(c, s) : null,
+          !c.winner && state === "waiting" && (s.rollers.length || s.may_forfeit) ? contestMoves(c, s) : null,
         );
       }),
     ),
@@ -130,7 +131,7 @@ export function contestPanel() {
 /** The hits contests dealt, waiting to be taken (even after the contest ended): everyone sees
  * them; the seat that plays a struck character takes theirs with the conflict's own box. */
 export function contestHitsPanel() {
-  const hits = app.view.contest_hits || [];
+  const hits = seatView().contest_hits || [];
   return section(
     "contest-hits",
     t("contest.hits_title"),
@@ -175,24 +176,25 @@ function lastExchange(c) {
   );
 }
 
-/** A side's moves this exchange: roll its overcome, or give the roll up (after a failed create
- * an advantage). */
+/** A side's moves this exchange, as the side offers them to this seat (the deciders' own checks
+ * on the server): roll its overcome for a member, or give the roll up (after a failed create an
+ * advantage). */
 function contestMoves(c, side) {
-  const rolling = new Set((app.view.rolls || []).map((r) => r.actor));
-  const members = side.members.filter((m) => mine().has(m) && !rolling.has(m));
   const out = h("div", {});
   return h(
     "div",
     { class: "actions" },
-    members.length
-      ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, members), {
+    side.rollers.length
+      ? button(tn("contest.roll_for", { side: free(side.id) }), () => openContestRoll(c, side, side.rollers), {
           id: `contest-roll-${idPart(side.id)}`,
           class: "primary",
         })
       : null,
-    button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), {
-      id: `contest-forfeit-${idPart(side.id)}`,
-    }),
+    side.may_forfeit
+      ? button(t("contest.forfeit"), () => send("ContestForfeit", { side: side.id }, out), {
+          id: `contest-forfeit-${idPart(side.id)}`,
+        })
+      : null,
     out,
   );
 }
@@ -207,7 +209,7 @@ function opposition(c, side, skillKey) {
   for (const other of c.sides) {
     if (other.id === side.id) continue;
     if (other.id in c.rolled) known.push(c.rolled[other.id]);
-    const inPlay = (app.view.rolls || []).find((r) => r.side === other.id);
+    const inPlay = (seatView().rolls || []).find((r) => r.side === other.id);
     if (inPlay && inPlay.effort !== undefined && inPlay.effort !== null) known.push(inPlay.effort);
   }
   if (known.length) return { difficulty: Math.max(...known) };
@@ -230,7 +232,7 @@ export function openContestRoll(c, side, members) {
   const [diceIn, diceBox] = diceField(`contest-dice-${id}`);
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () => {
-    const against = opposition(app.view.contest || c, side, skillSel.value);
+    const against = opposition(seatView().contest || c, side, skillSel.value);
     if (!against) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       odds.params = undefined;
@@ -283,7 +285,7 @@ export function openContestRoll(c, side, members) {
 /** Who may roll as an outside threat: someone in the scene on no side of the contest. */
 function outsideThreats(c) {
   const onSides = new Set(c.sides.flatMap((s) => s.members));
-  const scene = app.view.scene;
+  const scene = seatView().scene;
   return (scene ? scene.participants : []).filter((id) => !onSides.has(id) && character(id));
 }
 
@@ -333,12 +335,13 @@ export function openContestThreat(c) {
 /** Which side of a contest someone is on: "a", "b" or "" (not in it). */
 function sidePicker(id, chosen) {
   const c = character(id);
-  const pc = c && c.revealed && c.sheet.kind === "pc";
+  const pc = c && c.revealed && c.sheet && c.sheet.kind === "pc";
   return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`contest-side-${id}`, chosen || (pc ? "a" : "b")));
 }
 
 export function openStartContest() {
-  const people = app.view.scene.participants;
+  const scene = seatView().scene;
+  const people = scene ? scene.participants : [];
   const sideA = h("input", { id: "contest-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "contest-side-b", value: t("conflict.side_b"), autocomplete: "off" });
   const intentA = h("input", { id: "contest-intent-a", autocomplete: "off" });
@@ -394,6 +397,7 @@ export function openStartContest() {
     t("gm.start_contest"),
     body,
     (form, out) => {
+      /** @type {string[][]} */
       const sides = [[], []];
       for (const id of people) {
         const v = /** @type {HTMLSelectElement} */ (document.getElementById(`contest-side-${id}`)).value;
