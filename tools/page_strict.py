@@ -38,7 +38,6 @@ LEFT = frozenset(
         "screen.js",
         "sheet.js",
         "table.js",
-        "view.js",
     }
 )
 

@@ -3,17 +3,20 @@
 
 import { free, h } from "./lib/dom.js";
 import { has, language, rating, skillName, t, tn } from "./lib/i18n.js";
-import { app } from "./store.js";
+import { app, seatView } from "./store.js";
+
+/** @typedef {import("../../../docs/page").CharacterPart} CharacterPart */
+/** @typedef {import("../../../docs/page").SheetPart} SheetPart */
 
 /** The id the engine gives the GM where a character could stand (`fatekit.rules` GM). */
 const GM = "gm";
 
-export const mine = () => new Set(app.view.you.characters);
-export const isGm = () => app.view.you.role === "gm";
+export const mine = () => new Set(seatView().you.characters);
+export const isGm = () => seatView().you.role === "gm";
 
 /** Whether the seat may send a command only the GM may send, as the server lists them for it
  * (`you.may`, by the check the command's decider makes): the page asks this, never the role. */
-export const may = (kind) => app.view.you.may.includes(kind);
+export const may = (kind) => seatView().you.may.includes(kind);
 
 /** Whether a part of the document (a character, an aspect, a compel, a roll, the scene, the
  * conflict) offers `kind` to this seat now: the server lists exactly what it would take. */
@@ -29,11 +32,20 @@ export const offeredBy = (aspect, kind) => (aspect && aspect.offers_by && aspect
 export function answersFor(id) {
   if (!isGm()) return mine().has(id);
   const c = character(id);
-  return Boolean(c && !c.owner && !(c.revealed && c.sheet.kind === "pc"));
+  const sheet = c ? sheetOf(c) : null;
+  return Boolean(c && !c.owner && !(sheet && sheet.kind === "pc"));
 }
 
+/** @param {string} id @returns {CharacterPart | null} */
 export function character(id) {
-  return app.view.characters.find((c) => c.id === id) || null;
+  return seatView().characters.find((c) => c.id === id) || null;
+}
+
+/** The sheet the seat reads for a character: only a revealed character comes with one (a
+ * hidden one shows its name, kind and the aspects anyone sees), so null when it is not.
+ * @param {CharacterPart} c @returns {SheetPart | null} */
+export function sheetOf(c) {
+  return c.revealed && c.sheet ? c.sheet : null;
 }
 
 /** A character's name as its players typed it. */
@@ -41,19 +53,20 @@ export function who(id) {
   const found = id ? character(id) : null;
   // The GM's own moves (a compel offered, a point paid from the pool) name "gm" or no one.
   if (!id || (!found && id === GM)) return h("span", {}, t("gm.pool_owner"));
-  const name = found ? (found.revealed ? found.sheet.name : found.name) : id;
+  const sheet = found ? sheetOf(found) : null;
+  const name = sheet ? sheet.name : (found && found.name) || id;
   return free(name, "span", { class: "who" });
 }
 
 export function seatName(id) {
-  const seat = app.view.seats.find((s) => s.id === id);
+  const seat = seatView().seats.find((s) => s.id === id);
   return free(seat ? seat.name : id, "span", { class: "who" });
 }
 
 /** A skill's name in a table playing a rule-set file: the file's, in the page's language if it
  * gives one. */
 function ownSkillName(key) {
-  const names = app.view.table.ruleset && app.preset && app.preset.skill_names && app.preset.skill_names[key];
+  const names = seatView().table.ruleset && app.preset && app.preset.skill_names && app.preset.skill_names[key];
   return names ? names[language()] || names[""] : null;
 }
 
@@ -85,11 +98,13 @@ export function presetName(key) {
 export function skill(key) {
   const own = ownSkillName(key);
   if (own) return free(own);
-  const name = skillName(key, app.view.table.preset, app.view.table.skill_list);
+  const view = seatView();
+  const name = skillName(key, view.table.preset, view.table.skill_list);
   if (name) return h("span", {}, name);
   // A skill of the table's own making (a hazard's, a minor NPC's): the name it was given.
-  for (const c of app.view.characters) {
-    const label = c.revealed && c.sheet.skill_labels && c.sheet.skill_labels[key];
+  for (const c of view.characters) {
+    const sheet = sheetOf(c);
+    const label = sheet && sheet.skill_labels && sheet.skill_labels[key];
     if (label) return free(label);
   }
   return free(key);
@@ -102,16 +117,19 @@ export function ladderValue(n) {
 /** Every aspect the seat can see: the scene's, the story's lasting ones and the characters'. */
 export function visibleAspects() {
   const out = [];
-  const scene = app.view.scene;
+  const view = seatView();
+  const scene = view.scene;
   if (scene) out.push(...scene.aspects);
-  if (app.view.setting) out.push(...app.view.setting.aspects);
-  for (const c of app.view.characters) {
-    if (c.revealed) {
-      for (const a of c.sheet.aspects) out.push({ ...a, owner: c.id });
-      for (const slot of c.sheet.consequences)
+  if (view.setting) out.push(...view.setting.aspects);
+  for (const c of view.characters) {
+    const sheet = sheetOf(c);
+    if (sheet) {
+      for (const a of sheet.aspects) out.push({ ...a, owner: c.id });
+      for (const slot of sheet.consequences)
         if (slot.aspect) out.push({ ...slot.aspect, kind: "consequence", owner: c.id });
     } else {
-      out.push(...c.aspects, ...c.consequences);
+      // A hidden character: only the aspects and consequences anyone sees.
+      out.push(...(c.aspects || []), ...(c.consequences || []));
     }
   }
   return out;
@@ -132,7 +150,7 @@ export function aspectName(id) {
 
 /** Whether the table plays with an optional rule (the view lists those switched on). */
 export function hasOption(key) {
-  return app.view.table.options.includes(key);
+  return seatView().table.options.includes(key);
 }
 
 /** A milestone as the table's book names it: Fate Condensed's milestone and breakthrough, or
