@@ -37,7 +37,6 @@ LEFT = frozenset(
         "roll.js",
         "screen.js",
         "sheet.js",
-        "table.js",
     }
 )
 

@@ -21,7 +21,7 @@ import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
 import { settingPanel } from "./setting.js";
-import { app, errorText, redraw, send, showError, showErrorBeside } from "./store.js";
+import { app, errorText, openSeat, redraw, seatView, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
 import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
 
@@ -84,22 +84,25 @@ const PANELS = {
   conflict: {
     column: "middle",
     reads: ["conflict", "characters", "extras", "table", "scene", "contest", "you"],
-    draw: () => (app.view.conflict ? conflictPanel() : null),
+    draw: () => (seatView().conflict ? conflictPanel() : null),
   },
   contest: {
     column: "middle",
     reads: ["contest", "rolls", "characters", "you"],
-    draw: () => (app.view.contest ? contestPanel() : null),
+    draw: () => (seatView().contest ? contestPanel() : null),
   },
   contest_hits: {
     column: "middle",
     reads: ["contest_hits", "characters", "table", "you"],
-    draw: () => (app.view.contest_hits && app.view.contest_hits.length ? contestHitsPanel() : null),
+    draw: () => {
+      const hits = seatView().contest_hits;
+      return hits && hits.length ? contestHitsPanel() : null;
+    },
   },
   challenge: {
     column: "middle",
     reads: ["challenge", "rolls", "scene", "characters", "you"],
-    draw: () => (app.view.challenge ? challengePanel() : null),
+    draw: () => (seatView().challenge ? challengePanel() : null),
   },
   milestones: {
     column: "middle",
@@ -110,7 +113,7 @@ const PANELS = {
     column: "middle",
     reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you", "safety"],
     // The GM's tools: drawn for a seat the server lets send the GM's moves.
-    draw: () => (app.view.you.may.length ? gmPanel() : null),
+    draw: () => (seatView().you.may.length ? gmPanel() : null),
   },
   screen: {
     column: "middle",
@@ -159,7 +162,7 @@ export function renderTable(main) {
  * reads that it takes no new moves, the GM also why (in the page's words where the catalog knows
  * the rule or the refusal) and that nothing in it is lost. */
 function readOnlyNotice() {
-  const stopped = app.view.table.read_only;
+  const stopped = seatView().table.read_only;
   if (!stopped) return null;
   const gm = isGm();
   return h(
@@ -248,7 +251,7 @@ export function redrawParts(parts) {
 }
 
 function youPanel() {
-  const view = app.view;
+  const view = seatView();
   const time = view.time;
   const bookRules = view.table.book_rules || [];
   const chosenOptions = view.table.options.filter((o) => !bookRules.includes(o));
@@ -307,13 +310,13 @@ function youPanel() {
 // -- milestones ---------------------------------------------------------------------------------
 
 function milestonesPanel() {
-  const open = Object.entries(app.view.milestones).filter(([pc]) => mine().has(pc));
+  const open = Object.entries(seatView().milestones).filter(([pc]) => mine().has(pc));
   // Banked skill steps may be spent at any time but during a conflict; an open breakthrough's
   // form already spends them.
-  const banked = app.view.conflict
+  const banked = seatView().conflict
     ? []
-    : app.view.characters
-        .filter((c) => mine().has(c.id) && app.view.milestones[c.id] !== "major")
+    : seatView()
+        .characters.filter((c) => mine().has(c.id) && seatView().milestones[c.id] !== "major")
         .map(
           (c) =>
             /** @type {[string, number]} */ ([c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0]),
@@ -330,7 +333,7 @@ function milestonesPanel() {
         h(
           "p",
           {},
-          tn(app.view.table.advancement === "condensed" ? `milestone.open_${kind}` : `milestone.open_three.${kind}`, {
+          tn(seatView().table.advancement === "condensed" ? `milestone.open_${kind}` : `milestone.open_three.${kind}`, {
             who: who(pc),
           }),
         ),
@@ -390,7 +393,7 @@ function newLinkButton(seat) {
     async (event) => {
       const control = event.currentTarget;
       try {
-        const made = await app.seat.reissue(seat.id);
+        const made = await openSeat().reissue(seat.id);
         app.invites = (app.invites || []).filter((i) => i.seat !== seat.id);
         app.invites.push({ seat: made.seat, name: seat.name, link: made.link, url: made.url, qr: null });
         redraw();
@@ -435,15 +438,15 @@ function seatsPanel() {
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) =>
+      seatView().seats.map((s) =>
         h(
           "li",
           { "data-seat": s.id },
           free(s.name),
           " ",
           h("span", { class: "badge" }, t(`role.${s.role}`)),
-          s.id === app.view.you.seat ? null : newLinkButton(s),
-          s.id === app.view.you.seat ? null : removeSeatButton(s),
+          s.id === seatView().you.seat ? null : newLinkButton(s),
+          s.id === seatView().you.seat ? null : removeSeatButton(s),
         ),
       ),
     ),
@@ -462,7 +465,7 @@ function seatsPanel() {
           }
           name.value = "";
           try {
-            const made = await app.seat.invite(invited, role.value);
+            const made = await openSeat().invite(invited, role.value);
             // Kept on the page (not in the view: links are secrets the server does not repeat).
             app.invites.push({ seat: made.seat, name: invited, link: made.link, url: made.url, qr: null });
             redraw();
@@ -486,14 +489,14 @@ function seatsPanel() {
         inviteCode(i),
       ),
     ),
-    copyField("own-link", pageFor(app.seat.link, app.address && app.address.url), t("invite.own_link")),
+    copyField("own-link", pageFor(openSeat().link, app.address && app.address.url), t("invite.own_link")),
   );
 }
 
 // -- GM tools -----------------------------------------------------------------------------------
 
 function gmPanel() {
-  const view = app.view;
+  const view = seatView();
   const tools = h("div", { class: "actions wrap" });
   // Only what the engine takes now: a session ends once its scene has, a scene once its
   // conflict has (the conflict panel ends that).
@@ -553,7 +556,7 @@ function gmPanel() {
     button(
       t("gm.export"),
       async () =>
-        download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")),
+        download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await openSeat().get("/campaign")),
       { id: "download-campaign" },
     ),
   );
@@ -563,7 +566,7 @@ function gmPanel() {
 /** The optional rules the GM may take up or drop between sessions (long arcs), each a tick;
  * a refusal (a session running) shows under them. */
 function optionalRules() {
-  const table = app.view.table;
+  const table = seatView().table;
   const out = h("div", { id: "optional-rules-out", "aria-live": "polite" });
   return h(
     "fieldset",
@@ -591,7 +594,7 @@ function optionalRules() {
 /** The safety signals this table uses, each on or off (on by default; the log keeps each
  * change). */
 function safetyTools() {
-  const on = new Set(app.view.safety.on);
+  const on = new Set(seatView().safety.on);
   return h(
     "fieldset",
     { id: "safety-tools", class: "safety-tools" },

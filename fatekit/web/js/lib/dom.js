@@ -243,7 +243,8 @@ const seenTokens = new Map();
 
 /** Fate point tokens: one coin per point (decoration: the count is said in words beside it).
  * `key` names whose pile this is; when it grew or shrank since the last drawing, the pile is
- * marked so the change shows (a coin lands, or one leaves). */
+ * marked so the change shows (a coin lands, or one leaves).
+ * @param {number} n @param {string | null} [key] */
 export function tokens(n, key = null) {
   const count = Math.max(0, n);
   const pile = h("span", {
