@@ -35,7 +35,6 @@ LEFT = frozenset(
         "gm.js",
         "moves.js",
         "roll.js",
-        "screen.js",
         "sheet.js",
     }
 )

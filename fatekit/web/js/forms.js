@@ -108,7 +108,8 @@ export function characterOptions(ids) {
 }
 
 /** The skills to pick from; for an `actor` whose sheet the seat sees, highest first with each
- * rating beside it, so the select starts on the best and nobody has to remember the sheet. */
+ * rating beside it, so the select starts on the best and nobody has to remember the sheet.
+ * @param {string[] | null} [keys] @param {string | null} [actor] */
 export function skillOptions(keys = null, actor = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
   const found = actor ? character(actor) : null;
@@ -164,7 +165,8 @@ export function refreshFollowing() {
 /** The text's rules of thumb for a difficulty (the table's `difficulty_guidance`, from the rules
  * engine) as buttons under a difficulty select: by the reasons a task is tough, and, when
  * `rated()` gives the roller's rating in the skill rolled (a sheet the seat sees), against it.
- * A choice sets the select; `redraw()` draws the buttons again for another roller or skill. */
+ * A choice sets the select; `redraw()` draws the buttons again for another roller or skill.
+ * @param {HTMLSelectElement} sel @param {() => number | null} [rated] */
 export function difficultyGuide(sel, rated = () => null) {
   const box = h("div", { class: "difficulty-guide", id: `${sel.id}-guide`, role: "group" });
   const redraw = () => {
