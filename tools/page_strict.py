@@ -32,7 +32,6 @@ LEFT = frozenset(
         "conflict.js",
         "contests/challenge.js",
         "contests/contest.js",
-        "gm.js",
         "moves.js",
         "roll.js",
         "sheet.js",

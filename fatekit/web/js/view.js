@@ -36,6 +36,20 @@ export function answersFor(id) {
   return Boolean(c && !c.owner && !(sheet && sheet.kind === "pc"));
 }
 
+/** The scene running, for a dialog opened only while one runs (its button shows only then). */
+export function runningScene() {
+  const scene = seatView().scene;
+  if (!scene) throw new Error("no scene is running");
+  return scene;
+}
+
+/** The conflict under way, for a dialog opened only from its panel. */
+export function runningConflict() {
+  const conflict = seatView().conflict;
+  if (!conflict) throw new Error("no conflict is under way");
+  return conflict;
+}
+
 /** @param {string} id @returns {CharacterPart | null} */
 export function character(id) {
   return seatView().characters.find((c) => c.id === id) || null;
