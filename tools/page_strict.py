@@ -28,7 +28,6 @@ TSC = ROOT / "node_modules" / ".bin" / "tsc"
 LEFT = frozenset(
     {
         "app.js",
-        "cards.js",
         "conflict.js",
         "contests/challenge.js",
         "contests/contest.js",

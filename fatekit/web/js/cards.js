@@ -9,10 +9,11 @@ import { openCompel, openPass, openStoryDetail } from "./roll.js";
 import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
-import { app, pressed, send, showErrorBeside } from "./store.js";
+import { openSeat, pressed, seatView, send, showErrorBeside } from "./store.js";
 import {
   answersFor,
   aspectLabel,
+  character,
   isGm,
   ladderValue,
   may,
@@ -20,6 +21,7 @@ import {
   offered,
   offeredBy,
   seatName,
+  sheetOf,
   skill,
   stuntSummary,
   trackName,
@@ -35,7 +37,7 @@ const INVOKE_DRAG = "application/x-fatekit-free-invoke";
  * the turn); a GM acts for everyone, so has none apart. */
 export function minePanel() {
   if (isGm()) return null;
-  const own = app.view.characters.filter((c) => mine().has(c.id));
+  const own = seatView().characters.filter((c) => mine().has(c.id));
   if (!own.length) return null;
   return section(
     "mine",
@@ -46,7 +48,7 @@ export function minePanel() {
 
 /** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
-  const view = app.view;
+  const view = seatView();
   // The table's offer (you.adds): a spectator adds none, nor anyone while a signal waits.
   const adds = view.you.adds || {};
   const canAdd = Object.keys(adds).length > 0;
@@ -68,6 +70,7 @@ export function charactersPanel() {
   );
 }
 
+/** @param {import("./view.js").CharacterPart} c */
 function characterCard(c) {
   const ours = mine().has(c.id);
   const card = h("article", {
@@ -85,27 +88,30 @@ function characterCard(c) {
       if (holder !== c.id) send("PassFreeInvoke", { aspect_id, from_character: holder, to_character: c.id });
     },
   });
-  if (!c.revealed) {
+  const s = sheetOf(c);
+  if (!s) {
+    // A hidden character: its name, kind and the aspects and consequences anyone sees.
+    const consequences = c.consequences || [];
     add(
       card,
       h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
-      aspectList(c.aspects.map((a) => ({ ...a, owner: c.id }))),
-      c.consequences.length
+      aspectList((c.aspects || []).map((a) => ({ ...a, owner: c.id }))),
+      consequences.length
         ? h(
             "p",
             {},
             t("sheet.consequences"),
             " ",
-            c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
+            consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
           )
         : null,
     );
     return card;
   }
-  const s = c.sheet;
   const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
   // A hazard's sheet is a monster's; the conflict says it is a hazard.
-  const hazard = app.view.conflict && app.view.conflict.fighters.some((f) => f.id === c.id && f.hazard);
+  const fight = seatView().conflict;
+  const hazard = fight && fight.fighters.some((f) => f.id === c.id && f.hazard);
   add(
     card,
     h(
@@ -217,18 +223,17 @@ function bringInButton(c) {
   return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
 }
 
+/** Whether the seat sees a PC's sheet for `id`. @param {string} id */
+function isPc(id) {
+  const c = character(id);
+  return Boolean(c && sheetOf(c)?.kind === "pc");
+}
+
 function openBringIn(id) {
-  const pc = app.view.characters.some((c) => c.id === id && c.revealed && c.sheet.kind === "pc");
-  const conflict = app.view.conflict;
+  const conflict = seatView().conflict;
   // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
-  const pcSide =
-    pc && conflict
-      ? (
-          conflict.fighters.find((f) =>
-            app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc"),
-          ) || {}
-        ).side
-      : null;
+  const pcFighter = isPc(id) && conflict ? conflict.fighters.find((f) => isPc(f.id)) : null;
+  const pcSide = pcFighter ? pcFighter.side : null;
   const entrance = entranceFields("bring-in", { side: pcSide || null });
   openDialog(
     tn("enter.bring_in_who", { who: who(id) }),
@@ -240,7 +245,7 @@ function openBringIn(id) {
 
 /** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */
 function handOver(c) {
-  const players = app.view.seats.filter((s) => s.role === "player");
+  const players = seatView().seats.filter((s) => s.role === "player");
   if (!players.length && !c.owner) return null;
   const out = h("div", { class: "hand-over-result" });
   const sel = h(
@@ -306,7 +311,7 @@ function consequenceView(s, healing) {
 async function exportCharacter(id) {
   const from = pressed();
   try {
-    const data = await app.seat.get(`/characters/${id}/export`);
+    const data = await openSeat().get(`/characters/${id}/export`);
     download(`${fileName(who(id).textContent, id)}.json`, data);
   } catch (error) {
     showErrorBeside(error, from);
