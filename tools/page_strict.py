@@ -33,7 +33,6 @@ LEFT = frozenset(
         "contests/contest.js",
         "moves.js",
         "roll.js",
-        "sheet.js",
     }
 )
 

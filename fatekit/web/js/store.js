@@ -61,6 +61,13 @@ export function seatExtras() {
   return app.extras;
 }
 
+/** The table's rules as the preset list gives them, for a form built from them (a sheet's
+ * skills and aspect slots): they come with the table's first document. */
+export function tablePreset() {
+  if (!app.preset) throw new Error("the table's rules have not come yet");
+  return app.preset;
+}
+
 /** The seat this page plays, for what only a seat's page does. */
 export function openSeat() {
   if (!app.seat) throw new Error("no seat is open");
