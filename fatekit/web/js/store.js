@@ -8,6 +8,8 @@ import { has, language, t, tn } from "./lib/i18n.js";
 
 /** @typedef {import("../../../docs/page").SeatView} SeatView */
 /** @typedef {import("../../../docs/page").ExtrasPart} Extras */
+/** The document a seat's socket sends: its view with its extras inside (a patch names them
+ * "extras/..."). @typedef {SeatView & {extras: Extras}} LiveDocument */
 /** A part of what the seat is sent: a part of its document, or its extras (the page's redraws
  * name what they read by these). @typedef {keyof SeatView | "extras"} Part */
 
@@ -16,6 +18,9 @@ import { has, language, t, tn } from "./lib/i18n.js";
 /** An event of the log as the server sends it (docs/server.md): its type, version and data. */
 /** @typedef {{type: string, version: number, data: Record<string, any>, [key: string]: any}} LoggedEvent */
 /** @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null}} LogPaging */
+/** A seat's link waiting for the server: `retry` tries again (its timer, none while the network
+ * is down), `lost` hears the network go.
+ * @typedef {{link: string, retry: () => void, lost: () => void, timer: ReturnType<typeof setTimeout> | null}} Waiting */
 
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {
@@ -41,7 +46,7 @@ export const app = {
   invites: [],
   /** @type {Record<string, any> | null} where the server's links lead (GET /address), for a GM's seat */
   address: null,
-  /** @type {Record<string, any> | null} a seat's link waiting for the server to answer (offline), with its retry */
+  /** @type {Waiting | null} a seat's link waiting for the server to answer (offline), with its retry */
   waiting: null,
   status: "offline",
   wasLive: false, // this seat's connection was live once: losing it now is worth pinning

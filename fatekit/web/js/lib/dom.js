@@ -58,7 +58,9 @@ export function uid(prefix = "f") {
   return `${prefix}-${counter}`;
 }
 
-/** A labelled form field: the label's text, and the control (which gets an id). */
+/** A labelled form field: the label's text, and the control (which gets an id); `hint` goes under
+ * it (a node, or a list of them).
+ * @param {any} label @param {HTMLElement} control @param {any} [hint] */
 export function field(label, control, hint = null) {
   if (!control.id) control.id = uid();
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
