@@ -79,16 +79,22 @@ export function openSeat() {
   return app.seat;
 }
 
+/** What the store announces: a command the server took (its answer), or a redraw due.
+ * @typedef {{kind: "sent", type: string, done: any} | {kind: "redraw"}} Change */
+
+/** @type {Set<(change: Change) => unknown>} */
 const listeners = new Set();
 
 /** Hear every change the store announces: {kind: "sent", type} after a command the server took,
- * {kind: "redraw"} when something only the page keeps (an invite link) changed. */
+ * {kind: "redraw"} when something only the page keeps (an invite link) changed.
+ * @param {(change: Change) => unknown} listener */
 export function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Tell every listener about a change; settles when they have all done their part. */
+/** Tell every listener about a change; settles when they have all done their part.
+ * @param {Change} change */
 export function notify(change) {
   return Promise.all([...listeners].map((listener) => listener(change)));
 }
@@ -103,14 +109,16 @@ export function redraw() {
 const KINDS = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap", "read_only"];
 
 /** The reason a rule gives, in the page's language: the catalog holds every rule's reason by its
- * key; the engine's own English summary stands in only for a rule the catalog does not know. */
+ * key; the engine's own English summary stands in only for a rule the catalog does not know.
+ * @param {string} key @param {string} [summary] */
 export function ruleReason(key, summary = "") {
   if (has(`rule.${key}`)) return h("span", { class: "reason", "data-rule": key }, t(`rule.${key}`));
   return summary ? free(summary, "span", { class: "reason", "data-rule": key }) : free(key, "code");
 }
 
 /** What each refused field says: the page's own words where the page knows the field (`named`,
- * field path -> catalog key), else the engine's message for it. */
+ * field path -> catalog key), else the engine's message for it.
+ * @param {Record<string, string> | null | undefined} fields @param {Record<string, string>} [named] */
 function fieldList(fields, named = {}) {
   const listed = Object.entries(fields || {});
   if (!listed.length) return null;
@@ -125,7 +133,8 @@ function fieldList(fields, named = {}) {
 
 /** A message for a failed request, in the page's language: what kind of refusal, and its real
  * reason: the rule's (from the catalog), each field's, or the server's own sentence. The engine's
- * detailed sentence (names, numbers) is English, so only English shows it beside a rule. */
+ * detailed sentence (names, numbers) is English, so only English shows it beside a rule.
+ * @param {unknown} error @param {Record<string, string>} [named] */
 export function errorText(error, named = {}) {
   if (!(error instanceof ApiError)) return tn("error.network");
   const body = error.body || {};
@@ -167,7 +176,7 @@ export function errorText(error, named = {}) {
 }
 
 /** A coded refusal's parameters for its sentence: a character id (`who`) by the name the seat
- * knows it by. */
+ * knows it by. @param {Record<string, any> | null | undefined} params */
 function refusalParams(params) {
   const out = { ...(params || {}) };
   if (typeof out.who === "string") {
@@ -180,9 +189,11 @@ function refusalParams(params) {
 }
 
 /** The refusal's paragraph (contract §2): its reason, and for a rule a GM may set aside the
- * GM's "Allow it anyway" (a player reads that they may ask the GM). */
+ * GM's "Allow it anyway" (a player reads that they may ask the GM).
+ * @param {unknown} error @param {Record<string, string>} named
+ * @param {((why: string) => Promise<unknown>) | null} allow */
 function refusal(error, named, allow) {
-  const body = (error && error.body) || {};
+  const body = (error instanceof ApiError && error.body) || {};
   const rule = body.rule && body.rule.key ? body.rule.key : "";
   const p = h(
     "p",
@@ -202,7 +213,8 @@ function refusal(error, named, allow) {
   return p;
 }
 
-/** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
+/** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again.
+ * @param {(why: string) => Promise<unknown>} allow */
 function allowButton(allow) {
   const wrap = h("span", { class: "allow" });
   // Not `required`: the field sits inside the dialog's form, hidden until asked for, and a
@@ -226,13 +238,13 @@ function allowButton(allow) {
         type: "button",
         class: "primary",
         "data-waive-confirm": "",
-        onclick: async (event) => {
+        onclick: async (/** @type {MouseEvent} */ event) => {
           const why = reason.value.trim();
           if (!why) {
             reason.focus();
             return;
           }
-          event.currentTarget.disabled = true;
+          if (event.currentTarget instanceof HTMLButtonElement) event.currentTarget.disabled = true;
           await allow(why);
         },
       },
@@ -252,7 +264,7 @@ function allowButton(allow) {
     },
     t("refusal.allow"),
   );
-  reason.addEventListener("keydown", (event) => {
+  reason.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       ask.querySelector("[data-waive-confirm]").click();
@@ -288,6 +300,7 @@ function triggeringControl() {
   return target.closest("button, input, select, textarea, a, [draggable], [data-zone]") || target;
 }
 
+/** @param {Home} home */
 function clearRefusal(home) {
   if (home.inside && home.own)
     fill(home.inside); // a place kept for what went wrong
@@ -302,10 +315,11 @@ function clearRefusal(home) {
   }
 }
 
+/** @param {Home} home @param {Element} p */
 function placeRefusal(home, p) {
   clearRefusal(home);
   if (home.inside) home.inside.append(p);
-  else home.after.after(p);
+  else if (home.after) home.after.after(p);
 }
 
 /** The control whose event is being handled now: read it before the first `await`, then give it
@@ -314,7 +328,8 @@ export function pressed() {
   return triggeringControl();
 }
 
-/** Show what went wrong (a read, not a command) beside the control that asked for it. */
+/** Show what went wrong (a read, not a command) beside the control that asked for it.
+ * @param {unknown} error @param {Element | null} control */
 export function showErrorBeside(error, control) {
   placeRefusal(homeFor(null, control), refusal(error, {}, null));
 }
@@ -357,7 +372,8 @@ export async function send(type, data, where = null, { named = {}, waive = [], r
     // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
     const allow =
       body.waivable && key
-        ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
+        ? (/** @type {string} */ why) =>
+            send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
         : null;
     placeRefusal(place, refusal(error, named, allow));
     return null;
