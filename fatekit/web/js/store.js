@@ -18,6 +18,9 @@ import { has, language, t, tn } from "./lib/i18n.js";
 /** An event of the log as the server sends it (docs/server.md): its type, version and data. */
 /** @typedef {{type: string, version: number, data: Record<string, any>, [key: string]: any}} LoggedEvent */
 /** @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null}} LogPaging */
+/** A link this page made for a seat (kept only here: the server never repeats one), with its QR
+ * code once asked for. @typedef {{seat: string, name: string, link: string, url: string,
+ * qr: Promise<string | null> | null}} Invite */
 /** A seat's link waiting for the server: `retry` tries again (its timer, none while the network
  * is down), `lost` hears the network go.
  * @typedef {{link: string, retry: () => void, lost: () => void, timer: ReturnType<typeof setTimeout> | null}} Waiting */
@@ -42,7 +45,7 @@ export const app = {
   log: { started: false, before: null, more: false, loading: null },
   /** @type {Record<string, any>[]} fate point changes seen between views, shown in the log */
   ledger: [],
-  /** @type {Record<string, any>[]} links this page made for new seats */
+  /** @type {Invite[]} links this page made for new seats */
   invites: [],
   /** @type {Record<string, any> | null} where the server's links lead (GET /address), for a GM's seat */
   address: null,

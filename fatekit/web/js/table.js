@@ -26,10 +26,18 @@ import { TOOLS } from "./safety.js";
 import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
 
 /** @typedef {import("./store.js").Part} Part */
+/** @typedef {import("../../../docs/page").SeatPart} SeatPart */
 
-/** A link to copy, with its label (what the link is for) tied to the field. */
+/** A link to copy, with its label (what the link is for) tied to the field.
+ * @param {string} id @param {string} value @param {string | Node} label */
 function copyField(id, value, label) {
-  const input = h("input", { id, value, readonly: true, class: "link", onfocus: (e) => e.target.select() });
+  const input = h("input", {
+    id,
+    value,
+    readonly: true,
+    class: "link",
+    onfocus: (/** @type {FocusEvent} */ e) => e.target instanceof HTMLInputElement && e.target.select(),
+  });
   return h(
     "div",
     { class: "copy" },
@@ -131,11 +139,12 @@ const PANELS = {
 // Parts that move on with every command: a change to these alone redraws no panel.
 const VERSION_ONLY = new Set(["table/version", "extras/version"]);
 
+/** @param {string} name */
 function slot(name) {
   return document.querySelector(`#app [data-panel="${name}"]`);
 }
 
-/** Draw the whole table screen into `main`. */
+/** Draw the whole table screen into `main`. @param {HTMLElement} main */
 export function renderTable(main) {
   const columns = {
     left: h("div", { class: "col" }),
@@ -211,7 +220,8 @@ function letGo() {
 }
 
 /** Draw the whole page with `draw` now, or once a press under way is let go (a document that
- * came whole, after a gap or a reconnect, would otherwise replace the control being pressed). */
+ * came whole, after a gap or a reconnect, would otherwise replace the control being pressed).
+ * @param {() => void} draw */
 export function redrawWhole(draw) {
   if (!pressing) {
     draw();
@@ -225,7 +235,7 @@ window.addEventListener("blur", letGo);
 
 /** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
  * "extras/acted", "table/version"...), or hold them until a press under way is over. Returns
- * the names of the panels redrawn. */
+ * the names of the panels redrawn. @param {Iterable<string>} parts @returns {string[]} */
 export function redrawParts(parts) {
   if (pressing) {
     if (!heldWhole) for (const part of parts) held.add(part);
@@ -349,7 +359,8 @@ function milestonesPanel() {
 // -- seats (GM) ---------------------------------------------------------------------------------
 
 /** An invitation's QR code: a phone's camera opens its seat. Drawn by the server once per link
- * and kept by the page (an object URL), so a redraw does not ask again. */
+ * and kept by the page (an object URL), so a redraw does not ask again.
+ * @param {import("./store.js").Invite} invite */
 function inviteCode(invite) {
   const img = h("img", {
     class: "qr",
@@ -386,12 +397,13 @@ function loopbackWarning() {
 
 /** The page keeps the links it made for others only until it is reloaded (the server never
  * repeats a secret): a seat whose player lost theirs, or whose phone is to scan it now, gets a
- * new link and its QR code here, rather than a second seat of the same name. */
+ * new link and its QR code here, rather than a second seat of the same name.
+ * @param {SeatPart} seat */
 function newLinkButton(seat) {
   return button(
     t("invite.again"),
-    async (event) => {
-      const control = event.currentTarget;
+    async (/** @type {MouseEvent} */ event) => {
+      const control = event.currentTarget instanceof Element ? event.currentTarget : null;
       try {
         const made = await openSeat().reissue(seat.id);
         app.invites = (app.invites || []).filter((i) => i.seat !== seat.id);
@@ -409,7 +421,7 @@ function newLinkButton(seat) {
 
 /** Taking a seat away ends its links and passes its characters to the GM: asked again in a
  * dialog, since nothing brings the seat back. The table decides whether it may go (the last GM
- * stays). */
+ * stays). @param {SeatPart} seat */
 function removeSeatButton(seat) {
   return button(
     t("seats.remove"),
@@ -417,7 +429,8 @@ function removeSeatButton(seat) {
       openDialog(
         t("seats.remove_title"),
         h("p", {}, tn("seats.remove_says", { who: free(seat.name, "strong") })),
-        (form, out) => sendFrom("RemoveSeat", { seat_id: seat.id }, out),
+        (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+          sendFrom("RemoveSeat", { seat_id: seat.id }, out),
         { submitLabel: t("seats.remove_button"), id: "remove-seat-form" },
       ),
     { id: `remove-seat-${seat.id}`, class: "seat-remove", "aria-label": t("seats.remove_for", { who: seat.name }) },
@@ -454,7 +467,7 @@ function seatsPanel() {
       "form",
       {
         id: "invite-form",
-        onsubmit: async (e) => {
+        onsubmit: async (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           const invited = name.value.trim();
           if (!invited) {
@@ -578,9 +591,10 @@ function optionalRules() {
         type: "checkbox",
         id: `optional-rule-${option}`,
         checked: table.options.includes(option),
-        onchange: async (event) => {
+        onchange: async (/** @type {Event} */ event) => {
           // The box itself: an event's currentTarget is gone once the handler has awaited.
           const tick = event.currentTarget;
+          if (!(tick instanceof HTMLInputElement)) return;
           const wanted = tick.checked;
           if (!(await send("SetOptionalRule", { option, on: wanted }, out))) tick.checked = !wanted;
         },
@@ -604,8 +618,9 @@ function safetyTools() {
         type: "checkbox",
         id: `safety-tool-${tool}`,
         checked: on.has(tool),
-        onchange: async (event) => {
+        onchange: async (/** @type {Event} */ event) => {
           const tick = event.currentTarget; // gone from the event once the handler has awaited
+          if (!(tick instanceof HTMLInputElement)) return;
           const wanted = tick.checked;
           if (!(await send("SetSafetyTool", { tool, on: wanted }))) tick.checked = !wanted;
         },
