@@ -135,6 +135,7 @@ function characterCard(c) {
     aspectList(
       s.aspects.map((a) => ({
         ...a,
+        free_invokes: invokesByHolder(a.free_invokes),
         owner: c.id,
         offers: (c.aspect_offers || {})[a.id] || [],
         offers_by: (c.aspect_offers_by || {})[a.id] || {},
@@ -182,6 +183,16 @@ function characterCard(c) {
     offered(c, "GiveCharacter") ? handOver(c) : null,
   );
   return card;
+}
+
+/** A sheet's free invokes on an aspect (the sheet lists one holder an invoke) as the scene's
+ * aspects give them, holder -> count, so the card draws both alike.
+ * @param {string[] | undefined} holders @returns {Record<string, number>} */
+function invokesByHolder(holders) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const holder of holders || []) counts[holder] = (counts[holder] || 0) + 1;
+  return counts;
 }
 
 /** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
@@ -320,6 +331,13 @@ async function exportCharacter(id) {
 
 // -- aspects ------------------------------------------------------------------------------------
 
+/** An aspect as a card draws it: a scene's, the story's, or a sheet's with its owner and the
+ * moves the table offers on it; free invokes by holder (a sheet's counted by invokesByHolder).
+ * @typedef {{id: string, name: string, kind?: string, hidden?: boolean, owner?: string | null,
+ *   known_to?: string[], free_invokes?: Record<string, number>, offers?: readonly string[],
+ *   offers_by?: Record<string, string[]>}} CardAspect */
+
+/** @param {CardAspect[]} aspects */
 export function aspectList(aspects) {
   if (!aspects.length) return null;
   return h(
@@ -332,6 +350,7 @@ export function aspectList(aspects) {
 /** An aspect as an index card: its kind on the card's edge, the name large, free invokes as
  * tokens lying on the card (one per invoke, with the holder's name beside them), a hidden card
  * marked for the GM in words as well as by its edge. */
+/** @param {CardAspect} a */
 function aspectCard(a) {
   const holders = Object.entries(a.free_invokes || {});
   // The holders whose free invokes this seat may hand over now, as the table offers them.
