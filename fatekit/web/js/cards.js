@@ -29,6 +29,8 @@ import {
 } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
+/** @typedef {import("../../../docs/page").StuntPart} StuntPart */
+
 const INVOKE_DRAG = "application/x-fatekit-free-invoke";
 
 // -- characters ---------------------------------------------------------------------------------
@@ -77,11 +79,11 @@ function characterCard(c) {
     class: `card character${ours ? " ours" : ""}`,
     id: `char-${c.id}`,
     "aria-labelledby": `char-${c.id}-name`,
-    ondragover: (e) => {
-      if (e.dataTransfer.types.includes(INVOKE_DRAG)) e.preventDefault();
+    ondragover: (/** @type {DragEvent} */ e) => {
+      if (e.dataTransfer && e.dataTransfer.types.includes(INVOKE_DRAG)) e.preventDefault();
     },
-    ondrop: (e) => {
-      const dragged = e.dataTransfer.getData(INVOKE_DRAG);
+    ondrop: (/** @type {DragEvent} */ e) => {
+      const dragged = e.dataTransfer ? e.dataTransfer.getData(INVOKE_DRAG) : "";
       if (!dragged) return;
       e.preventDefault();
       const { aspect_id, holder } = JSON.parse(dragged);
@@ -198,8 +200,11 @@ function invokesByHolder(holders) {
 /** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
  * whether it is spent, and, for one the table lets this seat use on its own now (not on a
  * roll), a button to use it. */
+/** @param {import("./view.js").CharacterPart} c @param {StuntPart} st */
 function stuntItem(c, st) {
-  const e = st.effect || {};
+  const e = st.effect;
+  // What the stunt's effect itself says, to tell its description apart.
+  const said = e.type === "true_detail" ? e.detail : e.type === "rule_exception" ? e.text : "";
   return h(
     "li",
     { "data-stunt": st.name, "data-spent": String(Boolean(st.spent)) },
@@ -208,7 +213,7 @@ function stuntItem(c, st) {
     h("span", { class: "stunt-does" }, stuntSummary(st)),
     st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
     // An older import wrote a detail stunt's words twice, as its detail and its description.
-    st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
+    st.description && st.description !== said ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
     // Offered by the table (c.usable_stunts); a GM leaves a PC's stunts to its player.
     (c.usable_stunts || []).includes(st.name) && answersFor(c.id)
@@ -217,18 +222,20 @@ function stuntItem(c, st) {
   );
 }
 
+/** @param {string} id @param {StuntPart} st */
 function openUseStunt(id, st) {
   const note = h("input", { id: "use-stunt-note", autocomplete: "off", maxlength: "500" });
   openDialog(
     tn("stunt.use_title", { who: who(id), stunt: free(st.name) }),
     h("div", {}, h("p", { class: "hint" }, stuntSummary(st)), field(t("stunt.note"), note)),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom("UseStunt", { by: id, stunt: st.name, ...(note.value.trim() ? { note: note.value.trim() } : {}) }, out),
     { submitLabel: t("stunt.use"), id: "use-stunt-form" },
   );
 }
 
 /** The GM brings a character not in the running scene into it (and into the fight). */
+/** @param {import("./view.js").CharacterPart} c */
 function bringInButton(c) {
   if (!offered(c, "JoinScene")) return null;
   return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
@@ -240,6 +247,7 @@ function isPc(id) {
   return Boolean(c && sheetOf(c)?.kind === "pc");
 }
 
+/** @param {string} id */
 function openBringIn(id) {
   const conflict = seatView().conflict;
   // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
@@ -249,12 +257,14 @@ function openBringIn(id) {
   openDialog(
     tn("enter.bring_in_who", { who: who(id) }),
     h("div", {}, entrance.node),
-    (form, out) => sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+      sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
     { submitLabel: t("enter.bring_in"), id: "bring-in-form" },
   );
 }
 
 /** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */
+/** @param {import("./view.js").CharacterPart} c */
 function handOver(c) {
   const players = seatView().seats.filter((s) => s.role === "player");
   if (!players.length && !c.owner) return null;
@@ -273,6 +283,7 @@ function handOver(c) {
   return h("div", { class: "hand-over" }, field(t("sheet.owner"), sel), out);
 }
 
+/** @param {import("./view.js").SheetPart} s */
 function stressView(s) {
   const tracks = Object.entries(s.stress || {});
   if (!tracks.length) return null;
@@ -292,7 +303,8 @@ function stressView(s) {
 }
 
 /** The consequence slots; `healing` says, slot by slot, when a recovering one clears and what
- * treating an untreated one takes (beside the sheet, which stays a character file). */
+ * treating an untreated one takes (beside the sheet, which stays a character file).
+ * @param {import("./view.js").SheetPart} s @param {import("../../../docs/page").HealingPart[]} healing */
 function consequenceView(s, healing) {
   if (!s.consequences.length) return null;
   return h(
@@ -319,6 +331,7 @@ function consequenceView(s, healing) {
   );
 }
 
+/** @param {string} id */
 async function exportCharacter(id) {
   const from = pressed();
   try {
@@ -389,7 +402,8 @@ function aspectCard(a) {
                 // (the Pass button under the card does the same).
                 draggable: passers.includes(holder) ? "true" : null,
                 ondragstart: passers.includes(holder)
-                  ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
+                  ? (/** @type {DragEvent} */ e) =>
+                      e.dataTransfer && e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
                   : null,
               },
               h(

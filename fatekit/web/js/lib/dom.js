@@ -128,7 +128,8 @@ export function diceWords(faces) {
 
 /** One box of a stress track or a countdown, read as words ("box 2 of 3, worth 2, checked"):
  * a screen reader would say only the number written in it, or nothing for an empty box.
- * `value` is the shifts a stress box absorbs (a countdown's boxes have none). */
+ * `value` is the shifts a stress box absorbs (a countdown's boxes have none).
+ * @param {number} i @param {number} count @param {boolean} marked @param {number | null} [value] */
 export function box(i, count, marked, value = null) {
   const state = t(marked ? "box.checked" : "box.free");
   const args = { i: i + 1, count, state, n: value ?? 0 };
