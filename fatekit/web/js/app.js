@@ -10,7 +10,7 @@ import { announceMove, forgetMoves } from "./announce.js";
 import { applyDisplay, displayMenu } from "./display.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
-import { app, showError, subscribe } from "./store.js";
+import { app, openSeat, seatView, showError, subscribe } from "./store.js";
 import { redrawParts, redrawWhole, renderTable } from "./table.js";
 import { refreshOdds } from "./roll.js";
 import { refreshFollowing } from "./forms.js";
@@ -358,7 +358,7 @@ const RETRY_MS = 5000;
 
 function stopWaiting() {
   if (!app.waiting) return;
-  clearTimeout(app.waiting.timer);
+  if (app.waiting.timer !== null) clearTimeout(app.waiting.timer);
   window.removeEventListener("online", app.waiting.retry);
   window.removeEventListener("offline", app.waiting.lost);
   app.waiting = null;
@@ -370,7 +370,8 @@ function waitForServer(link) {
     if (app.waiting && linkFrom(location.hash.slice(1) ? location.hash : "") === link) start();
   };
   const lost = () => {
-    clearTimeout(app.waiting.timer); // nothing to try until the network is back
+    // Nothing to try until the network is back.
+    if (app.waiting && app.waiting.timer !== null) clearTimeout(app.waiting.timer);
     app.status = "no_network";
     render();
   };
@@ -381,8 +382,9 @@ function waitForServer(link) {
   render();
 }
 
-function renderWaiting(main) {
-  const known = recent().find((r) => r.link === app.waiting.link);
+/** @param {HTMLElement} main @param {import("./store.js").Waiting} waiting */
+function renderWaiting(main, waiting) {
+  const known = recent().find((r) => r.link === waiting.link);
   fill(
     main,
     h(
@@ -456,8 +458,10 @@ function noteFatePoints(before, after, version) {
     const to = who === "" ? after.gm_pool : after.characters.find((c) => c.id === who).sheet.fate_points;
     app.ledger.push({ version: after.table.version, who, from: to - delta, to });
   }
-  if (!changes.length) return null;
-  const events = app.events.filter((e) => e.version > app.version && e.version <= version);
+  const since = app.version;
+  // Piles change between two documents only: the first has no version before it.
+  if (!changes.length || since === null) return null;
+  const events = app.events.filter((e) => e.version > since && e.version <= version);
   return planFlights(changes, events, before);
 }
 
@@ -468,20 +472,21 @@ async function loadPreset(view) {
   if (app.preset && app.preset.key === view.table.preset && app.preset.list === list && app.preset.own === own)
     return false;
   const found = own
-    ? await app.seat.get("/preset")
+    ? await openSeat().get("/preset")
     : await request("GET", `/rules/presets/${view.table.preset}`, { params: list ? { skill_list: list } : null });
   app.preset = { ...found, list, own };
   return true;
 }
 
 /** Take a new document for the seat (from hello, a whole `view` message, or a patch), and
- * redraw: everything when `parts` is null, else only the panels that read those parts. */
+ * redraw: everything when `parts` is null, else only the panels that read those parts.
+ * @param {import("./store.js").LiveDocument} doc @param {number} version @param {Set<string> | null} [parts] */
 async function adopt(doc, version, parts = null) {
   const seat = app.seat;
   const flights = noteFatePoints(app.view, doc, version);
   app.view = doc;
   applyDisplay(); // the seat's own text size and contrast
-  app.extras = doc.extras || {};
+  app.extras = doc.extras;
   app.version = version;
   document.body.dataset.version = String(version);
   if (await loadPreset(doc)) parts = null;
@@ -510,8 +515,9 @@ function receiveView(message) {
     adopt(message.view, message.version);
     return;
   }
+  // A patch the page cannot apply: the socket reconnects (if the page still has one).
   if (app.view === null || message.base !== app.version) {
-    app.live.reconnect();
+    if (app.live) app.live.reconnect();
     return;
   }
   let next;
@@ -519,7 +525,7 @@ function receiveView(message) {
     next = applyPatch(app.view, message.patch);
   } catch (error) {
     if (!(error instanceof PatchError)) throw error;
-    app.live.reconnect();
+    if (app.live) app.live.reconnect();
     return;
   }
   adopt(next, message.version, touched(message.patch));
@@ -609,7 +615,7 @@ function openSocket(seat, link, ready) {
       greeted = true;
       await adopt(hello.view, hello.version);
       if (seat !== app.seat) return;
-      remember(link, app.view.table.name, joined.name);
+      remember(link, seatView().table.name, joined.name);
       if (!app.log.started) await loadOlder();
     },
     onEvent: (event) => {
@@ -639,8 +645,9 @@ function render() {
 function drawAll() {
   renderHeader();
   const main = document.getElementById("app");
+  if (!main) throw new Error("the page's HTML has no #app to draw in");
   if (app.waiting) {
-    renderWaiting(main);
+    renderWaiting(main, app.waiting);
     return;
   }
   if (!app.seat || !app.view) {

@@ -9,10 +9,11 @@ import { openCompel, openPass, openStoryDetail } from "./roll.js";
 import { clearsAfter, treatButton } from "./treat.js";
 import { openQuickNpc, openSheetEditor } from "./sheet.js";
 import { correctAspectButton, correctCharacterButton } from "./gm/corrections.js";
-import { app, pressed, send, showErrorBeside } from "./store.js";
+import { openSeat, pressed, seatView, send, showErrorBeside } from "./store.js";
 import {
   answersFor,
   aspectLabel,
+  character,
   isGm,
   ladderValue,
   may,
@@ -20,6 +21,7 @@ import {
   offered,
   offeredBy,
   seatName,
+  sheetOf,
   skill,
   stuntSummary,
   trackName,
@@ -27,6 +29,8 @@ import {
 } from "./view.js";
 
 /** What a dragged free invoke carries: its aspect and the character who holds it. */
+/** @typedef {import("../../../docs/page").StuntPart} StuntPart */
+
 const INVOKE_DRAG = "application/x-fatekit-free-invoke";
 
 // -- characters ---------------------------------------------------------------------------------
@@ -35,7 +39,7 @@ const INVOKE_DRAG = "application/x-fatekit-free-invoke";
  * the turn); a GM acts for everyone, so has none apart. */
 export function minePanel() {
   if (isGm()) return null;
-  const own = app.view.characters.filter((c) => mine().has(c.id));
+  const own = seatView().characters.filter((c) => mine().has(c.id));
   if (!own.length) return null;
   return section(
     "mine",
@@ -46,7 +50,7 @@ export function minePanel() {
 
 /** Everyone else's characters (a GM's: every one), and the buttons that add one. */
 export function charactersPanel() {
-  const view = app.view;
+  const view = seatView();
   // The table's offer (you.adds): a spectator adds none, nor anyone while a signal waits.
   const adds = view.you.adds || {};
   const canAdd = Object.keys(adds).length > 0;
@@ -68,44 +72,48 @@ export function charactersPanel() {
   );
 }
 
+/** @param {import("./view.js").CharacterPart} c */
 function characterCard(c) {
   const ours = mine().has(c.id);
   const card = h("article", {
     class: `card character${ours ? " ours" : ""}`,
     id: `char-${c.id}`,
     "aria-labelledby": `char-${c.id}-name`,
-    ondragover: (e) => {
-      if (e.dataTransfer.types.includes(INVOKE_DRAG)) e.preventDefault();
+    ondragover: (/** @type {DragEvent} */ e) => {
+      if (e.dataTransfer && e.dataTransfer.types.includes(INVOKE_DRAG)) e.preventDefault();
     },
-    ondrop: (e) => {
-      const dragged = e.dataTransfer.getData(INVOKE_DRAG);
+    ondrop: (/** @type {DragEvent} */ e) => {
+      const dragged = e.dataTransfer ? e.dataTransfer.getData(INVOKE_DRAG) : "";
       if (!dragged) return;
       e.preventDefault();
       const { aspect_id, holder } = JSON.parse(dragged);
       if (holder !== c.id) send("PassFreeInvoke", { aspect_id, from_character: holder, to_character: c.id });
     },
   });
-  if (!c.revealed) {
+  const s = sheetOf(c);
+  if (!s) {
+    // A hidden character: its name, kind and the aspects and consequences anyone sees.
+    const consequences = c.consequences || [];
     add(
       card,
       h("h3", { id: `char-${c.id}-name` }, free(c.name), " ", h("span", { class: "badge" }, t(`kind.${c.kind}`))),
-      aspectList(c.aspects.map((a) => ({ ...a, owner: c.id }))),
-      c.consequences.length
+      aspectList((c.aspects || []).map((a) => ({ ...a, owner: c.id }))),
+      consequences.length
         ? h(
             "p",
             {},
             t("sheet.consequences"),
             " ",
-            c.consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
+            consequences.map((a) => free(a.name, "span", { class: "aspect-name" })),
           )
         : null,
     );
     return card;
   }
-  const s = c.sheet;
   const skills = Object.entries(s.skills).sort((a, b) => b[1] - a[1]);
   // A hazard's sheet is a monster's; the conflict says it is a hazard.
-  const hazard = app.view.conflict && app.view.conflict.fighters.some((f) => f.id === c.id && f.hazard);
+  const fight = seatView().conflict;
+  const hazard = fight && fight.fighters.some((f) => f.id === c.id && f.hazard);
   add(
     card,
     h(
@@ -129,6 +137,7 @@ function characterCard(c) {
     aspectList(
       s.aspects.map((a) => ({
         ...a,
+        free_invokes: invokesByHolder(a.free_invokes),
         owner: c.id,
         offers: (c.aspect_offers || {})[a.id] || [],
         offers_by: (c.aspect_offers_by || {})[a.id] || {},
@@ -178,11 +187,24 @@ function characterCard(c) {
   return card;
 }
 
+/** A sheet's free invokes on an aspect (the sheet lists one holder an invoke) as the scene's
+ * aspects give them, holder -> count, so the card draws both alike.
+ * @param {string[] | undefined} holders @returns {Record<string, number>} */
+function invokesByHolder(holders) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const holder of holders || []) counts[holder] = (counts[holder] || 0) + 1;
+  return counts;
+}
+
 /** A stunt on the sheet card: its name, what it does in the seat's language, when it applies,
  * whether it is spent, and, for one the table lets this seat use on its own now (not on a
  * roll), a button to use it. */
+/** @param {import("./view.js").CharacterPart} c @param {StuntPart} st */
 function stuntItem(c, st) {
-  const e = st.effect || {};
+  const e = st.effect;
+  // What the stunt's effect itself says, to tell its description apart.
+  const said = e.type === "true_detail" ? e.detail : e.type === "rule_exception" ? e.text : "";
   return h(
     "li",
     { "data-stunt": st.name, "data-spent": String(Boolean(st.spent)) },
@@ -191,7 +213,7 @@ function stuntItem(c, st) {
     h("span", { class: "stunt-does" }, stuntSummary(st)),
     st.circumstance ? h("span", { class: "hint" }, " ", tn("stunt.when", { when: free(st.circumstance) })) : null,
     // An older import wrote a detail stunt's words twice, as its detail and its description.
-    st.description && st.description !== (e.detail || e.text) ? h("span", {}, " ", free(st.description)) : null,
+    st.description && st.description !== said ? h("span", {}, " ", free(st.description)) : null,
     st.spent ? h("span", { class: "badge spent" }, " ", t(`stunt.spent.${st.cost}`)) : null,
     // Offered by the table (c.usable_stunts); a GM leaves a PC's stunts to its player.
     (c.usable_stunts || []).includes(st.name) && answersFor(c.id)
@@ -200,47 +222,51 @@ function stuntItem(c, st) {
   );
 }
 
+/** @param {string} id @param {StuntPart} st */
 function openUseStunt(id, st) {
   const note = h("input", { id: "use-stunt-note", autocomplete: "off", maxlength: "500" });
   openDialog(
     tn("stunt.use_title", { who: who(id), stunt: free(st.name) }),
     h("div", {}, h("p", { class: "hint" }, stuntSummary(st)), field(t("stunt.note"), note)),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom("UseStunt", { by: id, stunt: st.name, ...(note.value.trim() ? { note: note.value.trim() } : {}) }, out),
     { submitLabel: t("stunt.use"), id: "use-stunt-form" },
   );
 }
 
 /** The GM brings a character not in the running scene into it (and into the fight). */
+/** @param {import("./view.js").CharacterPart} c */
 function bringInButton(c) {
   if (!offered(c, "JoinScene")) return null;
   return button(t("enter.bring_in"), () => openBringIn(c.id), { id: `bring-in-${c.id}` });
 }
 
+/** Whether the seat sees a PC's sheet for `id`. @param {string} id */
+function isPc(id) {
+  const c = character(id);
+  return Boolean(c && sheetOf(c)?.kind === "pc");
+}
+
+/** @param {string} id */
 function openBringIn(id) {
-  const pc = app.view.characters.some((c) => c.id === id && c.revealed && c.sheet.kind === "pc");
-  const conflict = app.view.conflict;
+  const conflict = seatView().conflict;
   // A PC arriving late fights beside the PCs; an NPC, by default, on the last side named.
-  const pcSide =
-    pc && conflict
-      ? (
-          conflict.fighters.find((f) =>
-            app.view.characters.some((c) => c.id === f.id && c.revealed && c.sheet.kind === "pc"),
-          ) || {}
-        ).side
-      : null;
+  const pcFighter = isPc(id) && conflict ? conflict.fighters.find((f) => isPc(f.id)) : null;
+  const pcSide = pcFighter ? pcFighter.side : null;
   const entrance = entranceFields("bring-in", { side: pcSide || null });
   openDialog(
     tn("enter.bring_in_who", { who: who(id) }),
     h("div", {}, entrance.node),
-    (form, out) => sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+      sendFrom("JoinScene", { character_id: id, ...entrance.read() }, out),
     { submitLabel: t("enter.bring_in"), id: "bring-in-form" },
   );
 }
 
 /** The GM hands a PC to a player's seat (one made before its player sat down), or takes it back. */
+/** @param {import("./view.js").CharacterPart} c */
 function handOver(c) {
-  const players = app.view.seats.filter((s) => s.role === "player");
+  const players = seatView().seats.filter((s) => s.role === "player");
   if (!players.length && !c.owner) return null;
   const out = h("div", { class: "hand-over-result" });
   const sel = h(
@@ -257,6 +283,7 @@ function handOver(c) {
   return h("div", { class: "hand-over" }, field(t("sheet.owner"), sel), out);
 }
 
+/** @param {import("./view.js").SheetPart} s */
 function stressView(s) {
   const tracks = Object.entries(s.stress || {});
   if (!tracks.length) return null;
@@ -276,7 +303,8 @@ function stressView(s) {
 }
 
 /** The consequence slots; `healing` says, slot by slot, when a recovering one clears and what
- * treating an untreated one takes (beside the sheet, which stays a character file). */
+ * treating an untreated one takes (beside the sheet, which stays a character file).
+ * @param {import("./view.js").SheetPart} s @param {import("../../../docs/page").HealingPart[]} healing */
 function consequenceView(s, healing) {
   if (!s.consequences.length) return null;
   return h(
@@ -303,10 +331,11 @@ function consequenceView(s, healing) {
   );
 }
 
+/** @param {string} id */
 async function exportCharacter(id) {
   const from = pressed();
   try {
-    const data = await app.seat.get(`/characters/${id}/export`);
+    const data = await openSeat().get(`/characters/${id}/export`);
     download(`${fileName(who(id).textContent, id)}.json`, data);
   } catch (error) {
     showErrorBeside(error, from);
@@ -315,6 +344,13 @@ async function exportCharacter(id) {
 
 // -- aspects ------------------------------------------------------------------------------------
 
+/** An aspect as a card draws it: a scene's, the story's, or a sheet's with its owner and the
+ * moves the table offers on it; free invokes by holder (a sheet's counted by invokesByHolder).
+ * @typedef {{id: string, name: string, kind?: string, hidden?: boolean, owner?: string | null,
+ *   known_to?: string[], free_invokes?: Record<string, number>, offers?: readonly string[],
+ *   offers_by?: Record<string, string[]>}} CardAspect */
+
+/** @param {CardAspect[]} aspects */
 export function aspectList(aspects) {
   if (!aspects.length) return null;
   return h(
@@ -327,6 +363,7 @@ export function aspectList(aspects) {
 /** An aspect as an index card: its kind on the card's edge, the name large, free invokes as
  * tokens lying on the card (one per invoke, with the holder's name beside them), a hidden card
  * marked for the GM in words as well as by its edge. */
+/** @param {CardAspect} a */
 function aspectCard(a) {
   const holders = Object.entries(a.free_invokes || {});
   // The holders whose free invokes this seat may hand over now, as the table offers them.
@@ -365,7 +402,8 @@ function aspectCard(a) {
                 // (the Pass button under the card does the same).
                 draggable: passers.includes(holder) ? "true" : null,
                 ondragstart: passers.includes(holder)
-                  ? (e) => e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
+                  ? (/** @type {DragEvent} */ e) =>
+                      e.dataTransfer && e.dataTransfer.setData(INVOKE_DRAG, JSON.stringify({ aspect_id: a.id, holder }))
                   : null,
               },
               h(

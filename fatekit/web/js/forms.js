@@ -289,7 +289,8 @@ export function advantageTarget(id) {
 /** Where a character comes into the running scene: its zone (when the scene has a map) and, in
  * a conflict under way, the side it fights on or none. `optional` adds the box that says it
  * comes in now (a new character); `side` is the side chosen to start with. `read()` gives the
- * command's `zone` and `side`, or null when it stays out. No scene running: no node. */
+ * command's `zone` and `side`, or null when it stays out. No scene running: no node.
+ * @param {string} prefix @param {{optional?: boolean, side?: string | null}} [options] */
 export function entranceFields(prefix, { optional = false, side = null } = {}) {
   const scene = seatView().scene;
   if (!scene) return { node: null, read: () => null };

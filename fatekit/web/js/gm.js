@@ -15,8 +15,17 @@ import {
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { describeEvent, logRead } from "./log.js";
-import { app } from "./store.js";
-import { milestoneLevels, milestoneName, trackText, who } from "./view.js";
+import { app, seatView } from "./store.js";
+import {
+  character,
+  milestoneLevels,
+  milestoneName,
+  runningConflict,
+  runningScene,
+  sheetOf,
+  trackText,
+  who,
+} from "./view.js";
 
 // -- GM tools -----------------------------------------------------------------------------------
 
@@ -37,7 +46,7 @@ export function openEndSession() {
 
 export function openStartScene() {
   const name = h("input", { id: "scene-name", required: true, autocomplete: "off" });
-  const people = app.view.characters.map((c) => c.id);
+  const people = seatView().characters.map((c) => c.id);
   const checks = people.map((id) => {
     const box = h("input", { type: "checkbox", value: id, id: `scene-with-${id}`, checked: true });
     return h("div", { class: "check" }, box, h("label", { for: box.id }, who(id)));
@@ -99,15 +108,13 @@ export function openStartScene() {
 
 export function openAddAspect() {
   const name = h("input", { id: "aspect-name", required: true, autocomplete: "off" });
-  const zones = app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const scene = runningScene();
+  const zones = scene.zones ? scene.zones.zones : [];
   const zone = select("aspect-zone", [["", t("scene.no_zone")], ...zones.map((z) => [z, z])], "", { freeText: true });
   const hidden = h("input", { type: "checkbox", id: "aspect-hidden" });
-  const holder = select(
-    "aspect-holder",
-    [["", t("aspect.no_free")], ...characterOptions(app.view.scene.participants)],
-    "",
-    { freeText: true },
-  );
+  const holder = select("aspect-holder", [["", t("aspect.no_free")], ...characterOptions(scene.participants)], "", {
+    freeText: true,
+  });
   const count = h("input", { type: "number", id: "aspect-free-count", min: 1, max: 5, value: 1 });
   openDialog(
     t("gm.add_aspect"),
@@ -142,6 +149,7 @@ function sidePicker(form, id, chosen) {
 
 // The people the form's pickers put on the first and on the second side.
 function chosenSides(form, people) {
+  /** @type {[string[], string[]]} */
   const sides = [[], []];
   for (const id of people) {
     const v = /** @type {HTMLSelectElement} */ (document.getElementById(`${form}-side-${id}`)).value;
@@ -152,7 +160,7 @@ function chosenSides(form, people) {
 }
 
 export function openStartConflict() {
-  const people = app.view.scene.participants;
+  const people = runningScene().participants;
   const sideA = h("input", { id: "conflict-side-a", value: t("conflict.side_a"), autocomplete: "off" });
   const sideB = h("input", { id: "conflict-side-b", value: t("conflict.side_b"), autocomplete: "off" });
   // Only the kinds of conflict some skill attacks in (a hack may have no mental attack at all).
@@ -176,10 +184,11 @@ export function openStartConflict() {
       })
     : null;
   // Who acts first is the table's say in elective order only; a skill order works it out.
-  const elective = !app.preset || !app.preset.turn_order || app.preset.turn_order === "elective";
+  const turnOrder = app.preset ? app.preset.turn_order : null;
+  const elective = !turnOrder || turnOrder === "elective";
   const sides = people.map((id) => {
-    const c = app.view.characters.find((x) => x.id === id);
-    const pc = c && c.revealed && c.sheet.kind === "pc";
+    const c = character(id);
+    const pc = c && sheetOf(c)?.kind === "pc";
     return sidePicker("conflict", id, pc ? "a" : "b");
   });
   const first = characterSelect("conflict-first", people);
@@ -194,7 +203,7 @@ export function openStartConflict() {
   for (const picker of sides) picker.addEventListener("change", fighters);
   const order = elective
     ? field(t("conflict.first"), first)
-    : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${app.preset.turn_order}`));
+    : h("p", { class: "hint", id: "conflict-order-note" }, t(`conflict.order_by.${turnOrder}`));
   const body = h(
     "div",
     {},
@@ -255,7 +264,7 @@ export function openAddCountdown() {
       sendFrom(
         "AddCountdown",
         {
-          countdown_id: `cd${app.view.table.version + 1}`,
+          countdown_id: `cd${seatView().table.version + 1}`,
           name: name.value.trim(),
           boxes: Number(boxes.value),
           outcome: outcome.value.trim(),
@@ -331,7 +340,7 @@ export function openUndo() {
 
 /** Weapon and Armor ratings (0 to 4) for a fighter: the GM's, or a player's for their own. */
 export function openEquip(ids) {
-  const c = app.view.conflict;
+  const c = runningConflict();
   const whom = characterSelect("equip-who", ids);
   const ratings = [0, 1, 2, 3, 4].map((n) => [String(n), String(n)]);
   const weapon = select("equip-weapon", ratings);
@@ -503,7 +512,8 @@ function threatControls(ids, whom) {
     ["hive", t("bigbad.threat.hive")],
     ["map", t("bigbad.threat.map")],
   ]);
-  const zones = (app.view.scene && app.view.scene.zones) || { zones: [], positions: {} };
+  const scene = seatView().scene;
+  const zones = (scene && scene.zones) || { zones: [], positions: {} };
   const rows = ids.map((id) => {
     const box = h("input", { type: "checkbox", value: id, id: `bigbad-part-${id}` });
     const zone = select(
@@ -585,7 +595,7 @@ function threatControls(ids, whom) {
 
 /** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says. */
 export function openBreakImmunity(bad) {
-  const contest = app.view.contest;
+  const contest = seatView().contest;
   const byContest = bad.immunity.kind === "contest" && contest;
   const side = byContest
     ? select(

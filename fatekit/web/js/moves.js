@@ -547,8 +547,8 @@ function openConflictRoll(actor, move, type) {
     type === "Overcome"
       ? visibleAspects().filter(
           (a) =>
-            ["situation", "zone", "boost"].includes(a.kind) &&
-            (!a.hidden || ("known_to" in a && a.known_to.includes(actor))),
+            ["situation", "zone", "boost"].includes(a.kind || "") &&
+            (!a.hidden || ("known_to" in a && (a.known_to || []).includes(actor))),
         )
       : [];
   const removingOptions = () => [

@@ -265,7 +265,8 @@ export function openRoll() {
   const removableBy = (who) =>
     visibleAspects().filter(
       (a) =>
-        ["situation", "zone", "boost"].includes(a.kind) && (!a.hidden || ("known_to" in a && a.known_to.includes(who))),
+        ["situation", "zone", "boost"].includes(a.kind || "") &&
+        (!a.hidden || ("known_to" in a && (a.known_to || []).includes(who))),
     );
   const removingOptions = (who) => [
     ["", t("roll.no_aspect_removed")],
@@ -547,7 +548,8 @@ export function resolveBox(roll) {
     return box;
   }
   const out = h("div", {});
-  if (roll.kind === "contest") {
+  // A contest's resolution always counts its effort (extras.py); the test narrows the type.
+  if (roll.kind === "contest" && found.effort !== undefined) {
     add(
       box,
       h("p", {}, tn("resolve.contest_effort", { effort: ladderValue(found.effort) })),

@@ -23,8 +23,8 @@ import {
   typedDice,
   zoneLinks,
 } from "./forms.js";
-import { app, send } from "./store.js";
-import { isGm, ladderValue, mine, skill, who } from "./view.js";
+import { seatView, send } from "./store.js";
+import { isGm, ladderValue, mine, sheetOf, skill, who } from "./view.js";
 
 const ACTIONS = ["overcome", "create_advantage"];
 
@@ -32,7 +32,7 @@ const ACTIONS = ["overcome", "create_advantage"];
 
 /** The GM's screen for a GM seat; for a player, the rolls the GM asks of their characters. */
 export function screenPanel() {
-  const screen = app.view.screen;
+  const screen = seatView().screen;
   if (!screen) return null;
   if (!isGm()) return askedPanel(screen.asked.filter((a) => mine().has(a.actor)));
   return section(
@@ -99,7 +99,7 @@ function secretRolls(rolls) {
     ),
   );
   // Someone must be at the table to roll: with nobody, the form would send a roll for no one.
-  const roll = app.view.characters.length
+  const roll = seatView().characters.length
     ? h(
         "div",
         { class: "actions" },
@@ -131,7 +131,7 @@ function askedList(asked) {
       ),
     ),
   );
-  const ask = app.view.characters.length
+  const ask = seatView().characters.length
     ? h(
         "div",
         { class: "actions" },
@@ -171,8 +171,9 @@ function startPlaces(p, pcs) {
 
 function preparedList(prepared) {
   const out = h("div", { "aria-live": "polite" });
-  const running = Boolean(app.view.scene);
-  const pcs = app.view.characters.filter((c) => c.revealed && c.sheet.kind === "pc").map((c) => c.id);
+  const running = Boolean(seatView().scene);
+  const { characters } = seatView();
+  const pcs = characters.filter((c) => sheetOf(c)?.kind === "pc").map((c) => c.id);
   const list = h(
     "ul",
     { class: "plain", id: "prepared-scenes" },
@@ -233,7 +234,7 @@ function askedPanel(asked) {
     t("screen.asked_title"),
     asked.map((a) => {
       // In a conflict the roll is the character's action: it waits for their turn.
-      const waits = app.view.conflict && !conflictMove(a);
+      const waits = seatView().conflict && !conflictMove(a);
       return h(
         "div",
         { class: "card", "data-asked": a.actor },
@@ -249,14 +250,14 @@ function askedPanel(asked) {
 /** The roll the GM asks of this seat's character ``actor`` for ``action`` against a hidden
  * difficulty, or null. A GM sees every number and rolls openly, so never has one. */
 export function askedRoll(actor, action) {
-  const screen = app.view.screen;
+  const screen = seatView().screen;
   if (!screen || isGm()) return null;
   return screen.asked.find((a) => a.actor === actor && a.action === action) || null;
 }
 
 /** In a conflict, the exchange's move the asked roll is, if its character may take it now. */
 function conflictMove(asked) {
-  const c = app.view.conflict;
+  const c = seatView().conflict;
   if (!c) return null;
   return (c.legal_actions[asked.actor] || []).find((m) => m.move === asked.action) || null;
 }
@@ -273,9 +274,10 @@ function askedOf(asked) {
 /** Roll what the GM asks, with no difficulty to name: outside a conflict a roll, in one the
  * exchange's overcome (which may move the character) or create an advantage. */
 export function openAskedRoll(asked, move = conflictMove(asked)) {
-  const fighting = Boolean(app.view.conflict);
+  const fighting = Boolean(seatView().conflict);
   const skillSel = select("asked-skill", skillOptions(move ? move.skills : null, asked.actor));
-  const zones = app.view.scene && app.view.scene.zones ? app.view.scene.zones.zones : [];
+  const scene = seatView().scene;
+  const zones = scene && scene.zones ? scene.zones.zones : [];
   const moving = fighting && asked.action === "overcome" && zones.length;
   const moveTo = moving
     ? select("asked-move-to", [["", t("overcome.no_move")], ...zones.map((z) => [z, z])], "", { freeText: true })
@@ -315,8 +317,8 @@ export function openAskedRoll(asked, move = conflictMove(asked)) {
 
 /** The characters a GM's roll is for: those in the scene, when one is running. */
 function inScene() {
-  const scene = app.view.scene;
-  const all = app.view.characters.map((c) => c.id);
+  const scene = seatView().scene;
+  const all = seatView().characters.map((c) => c.id);
   return scene ? all.filter((id) => scene.participants.includes(id)) : all;
 }
 
@@ -359,7 +361,7 @@ function openSecretRoll() {
 
 function openAsk() {
   // In a conflict, only someone still fighting has an action left to roll it with.
-  const fight = app.view.conflict;
+  const fight = seatView().conflict;
   const actors = fight ? fight.fighters.filter((f) => f.status === "active").map((f) => f.id) : inScene();
   const actor = characterSelect("ask-actor", actors);
   const action = select(
@@ -402,7 +404,7 @@ function openAsk() {
 
 /** A new scene id from its name: a slug no other prepared scene has. */
 function sceneId(name) {
-  const taken = new Set(app.view.screen.prepared.map((p) => p.scene_id));
+  const taken = new Set(seatView().screen.prepared.map((p) => p.scene_id));
   const base =
     name
       .toLowerCase()
@@ -452,7 +454,8 @@ function openPrepare(prepared) {
   };
   const entrance = zoneSelect("prep-entrance", p.entrance);
   // The NPCs first: the PCs join when the scene starts.
-  const people = app.view.characters.filter((c) => !(c.revealed && c.sheet.kind === "pc")).map((c) => c.id);
+  const { characters } = seatView();
+  const people = characters.filter((c) => sheetOf(c)?.kind !== "pc").map((c) => c.id);
   const npcs = people.map((id) => {
     const box = h("input", {
       type: "checkbox",
@@ -469,7 +472,7 @@ function openPrepare(prepared) {
       field(tn("scene.place", { who: who(id) }), zoneSelect(`prep-place-${id}`, placed.get(id))),
     );
   });
-  const holders = [["", t("aspect.no_free")], ...characterOptions(app.view.characters.map((c) => c.id))];
+  const holders = [["", t("aspect.no_free")], ...characterOptions(seatView().characters.map((c) => c.id))];
   const rows = h("div", { id: "prep-aspects" });
   let count = 0;
   const addRow = (a = { name: "", zone: null, hidden: false, known_to: [], free_invokes: [] }) => {

@@ -7,15 +7,17 @@ import { ApiError, request } from "./lib/api.js";
 import { box, button, field, fill, free, h } from "./lib/dom.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
-import { app, ruleReason, send, showErrorBeside } from "./store.js";
-import { isGm, ladderValue, may, skill, trackName } from "./view.js";
+import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
+import { isGm, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
  * (only the table knows that file), else under the preset the sheet names. */
 function checkSheet(body) {
-  if (app.view.table.ruleset)
-    return request("POST", `/tables/${app.seat.tableId}/characters/check`, { link: app.seat.link, body });
+  if (seatView().table.ruleset) {
+    const seat = openSeat();
+    return request("POST", `/tables/${seat.tableId}/characters/check`, { link: seat.link, body });
+  }
   return request("POST", "/rules/characters/check", { body });
 }
 
@@ -88,8 +90,8 @@ function skillRatings(peak) {
 let pickedTemplate = "";
 
 export function openSheetEditor(existing, seed = null) {
-  const preset = app.preset;
-  const view = app.view;
+  const preset = tablePreset();
+  const view = seatView();
   const editing = existing && existing.sheet;
   const start = seed || (editing ? existing.sheet : null);
   const name = h("input", {
@@ -128,7 +130,10 @@ export function openSheetEditor(existing, seed = null) {
     may("JoinScene") && !editing ? entranceFields("sheet", { optional: true }) : { node: null, read: () => null };
 
   // An extra (a ship, a familiar, an organization): the PCs whose players act for it too.
-  const pcs = view.characters.filter((c) => c.revealed && c.sheet.kind === "pc");
+  const pcs = view.characters.flatMap((c) => {
+    const pc = sheetOf(c);
+    return pc && pc.kind === "pc" ? [{ id: c.id, name: pc.name }] : [];
+  });
   const sharedWith = new Set((start && start.shared_with) || []);
   const shareBoxes = pcs.map((c) =>
     h("input", { type: "checkbox", id: `sheet-shared-${c.id}`, value: c.id, checked: sharedWith.has(c.id) }),
@@ -138,7 +143,7 @@ export function openSheetEditor(existing, seed = null) {
     { class: "inline", id: "sheet-shared" },
     h("legend", {}, t("sheet.shared_with")),
     h("p", { class: "hint" }, t("sheet.shared_hint")),
-    pcs.map((c, i) => h("label", {}, shareBoxes[i], " ", free(c.sheet.name))),
+    pcs.map((c, i) => h("label", {}, shareBoxes[i], " ", free(c.name))),
   );
   const showShare = () => (shareBox.hidden = kind.value !== "extra" || !pcs.length);
   kind.addEventListener("change", showShare);
@@ -331,8 +336,9 @@ export function openSheetEditor(existing, seed = null) {
     if (!chosen) return;
     try {
       const body = { content: await chosen.text(), dry_run: true, ...(isGm() ? { kind: kind.value } : {}) };
-      const found = await request("POST", `/tables/${app.seat.tableId}/characters/import`, {
-        link: app.seat.link,
+      const seat = openSeat();
+      const found = await request("POST", `/tables/${seat.tableId}/characters/import`, {
+        link: seat.link,
         body,
       });
       reopen(found.sheet);
@@ -417,11 +423,11 @@ export function openSheetEditor(existing, seed = null) {
  * hazard or a block (a name, a rating, a Weapon). `chosen` preselects the kind.
  * @param {string | null} [chosen] */
 export function openQuickNpc(chosen = null) {
-  const preset = app.preset;
-  const view = app.view;
+  const preset = tablePreset();
+  const view = seatView();
   const conflict = view.conflict;
   // Hazards and blocks are conflict commands: offered only where the table can take them.
-  const obstacles = Boolean(conflict) && view.table.options.includes("obstacles") && conflict.phase !== "ended";
+  const obstacles = Boolean(conflict && view.table.options.includes("obstacles") && conflict.phase !== "ended");
   const kinds = ["minor_npc", "mob", "monster", "major_npc", ...(obstacles ? ["hazard", "block"] : [])];
   const name = h("input", { id: "npc-name", autocomplete: "off", required: true });
   const kind = h(
@@ -463,7 +469,8 @@ export function openQuickNpc(chosen = null) {
     { id: "npc-side", "data-free": "" },
     sides.map((s, i) => h("option", { value: s, selected: i === sides.length - 1 }, s)),
   );
-  const zones = view.scene && view.scene.zones ? view.scene.zones.zones : [];
+  const scene = view.scene;
+  const zones = scene && scene.zones ? scene.zones.zones : [];
   const zone = h(
     "select",
     { id: "npc-zone", "data-free": "" },

@@ -8,6 +8,8 @@ import { has, language, t, tn } from "./lib/i18n.js";
 
 /** @typedef {import("../../../docs/page").SeatView} SeatView */
 /** @typedef {import("../../../docs/page").ExtrasPart} Extras */
+/** The document a seat's socket sends: its view with its extras inside (a patch names them
+ * "extras/..."). @typedef {SeatView & {extras: Extras}} LiveDocument */
 /** A part of what the seat is sent: a part of its document, or its extras (the page's redraws
  * name what they read by these). @typedef {keyof SeatView | "extras"} Part */
 
@@ -16,6 +18,12 @@ import { has, language, t, tn } from "./lib/i18n.js";
 /** An event of the log as the server sends it (docs/server.md): its type, version and data. */
 /** @typedef {{type: string, version: number, data: Record<string, any>, [key: string]: any}} LoggedEvent */
 /** @typedef {{started: boolean, before: number | null, more: boolean, loading: Promise<void> | null}} LogPaging */
+/** A link this page made for a seat (kept only here: the server never repeats one), with its QR
+ * code once asked for. @typedef {{seat: string, name: string, link: string, url: string,
+ * qr: Promise<string | null> | null}} Invite */
+/** A seat's link waiting for the server: `retry` tries again (its timer, none while the network
+ * is down), `lost` hears the network go.
+ * @typedef {{link: string, retry: () => void, lost: () => void, timer: ReturnType<typeof setTimeout> | null}} Waiting */
 
 /** Everything the page knows; panels read it, the page's entry replaces its parts. */
 export const app = {
@@ -37,11 +45,11 @@ export const app = {
   log: { started: false, before: null, more: false, loading: null },
   /** @type {Record<string, any>[]} fate point changes seen between views, shown in the log */
   ledger: [],
-  /** @type {Record<string, any>[]} links this page made for new seats */
+  /** @type {Invite[]} links this page made for new seats */
   invites: [],
   /** @type {Record<string, any> | null} where the server's links lead (GET /address), for a GM's seat */
   address: null,
-  /** @type {Record<string, any> | null} a seat's link waiting for the server to answer (offline), with its retry */
+  /** @type {Waiting | null} a seat's link waiting for the server to answer (offline), with its retry */
   waiting: null,
   status: "offline",
   wasLive: false, // this seat's connection was live once: losing it now is worth pinning
@@ -61,22 +69,35 @@ export function seatExtras() {
   return app.extras;
 }
 
+/** The table's rules as the preset list gives them, for a form built from them (a sheet's
+ * skills and aspect slots): they come with the table's first document. */
+export function tablePreset() {
+  if (!app.preset) throw new Error("the table's rules have not come yet");
+  return app.preset;
+}
+
 /** The seat this page plays, for what only a seat's page does. */
 export function openSeat() {
   if (!app.seat) throw new Error("no seat is open");
   return app.seat;
 }
 
+/** What the store announces: a command the server took (its answer), or a redraw due.
+ * @typedef {{kind: "sent", type: string, done: any} | {kind: "redraw"}} Change */
+
+/** @type {Set<(change: Change) => unknown>} */
 const listeners = new Set();
 
 /** Hear every change the store announces: {kind: "sent", type} after a command the server took,
- * {kind: "redraw"} when something only the page keeps (an invite link) changed. */
+ * {kind: "redraw"} when something only the page keeps (an invite link) changed.
+ * @param {(change: Change) => unknown} listener */
 export function subscribe(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Tell every listener about a change; settles when they have all done their part. */
+/** Tell every listener about a change; settles when they have all done their part.
+ * @param {Change} change */
 export function notify(change) {
   return Promise.all([...listeners].map((listener) => listener(change)));
 }
@@ -91,14 +112,16 @@ export function redraw() {
 const KINDS = ["illegal", "forbidden", "malformed", "stale", "link", "not_found", "operator", "cap", "read_only"];
 
 /** The reason a rule gives, in the page's language: the catalog holds every rule's reason by its
- * key; the engine's own English summary stands in only for a rule the catalog does not know. */
+ * key; the engine's own English summary stands in only for a rule the catalog does not know.
+ * @param {string} key @param {string} [summary] */
 export function ruleReason(key, summary = "") {
   if (has(`rule.${key}`)) return h("span", { class: "reason", "data-rule": key }, t(`rule.${key}`));
   return summary ? free(summary, "span", { class: "reason", "data-rule": key }) : free(key, "code");
 }
 
 /** What each refused field says: the page's own words where the page knows the field (`named`,
- * field path -> catalog key), else the engine's message for it. */
+ * field path -> catalog key), else the engine's message for it.
+ * @param {Record<string, string> | null | undefined} fields @param {Record<string, string>} [named] */
 function fieldList(fields, named = {}) {
   const listed = Object.entries(fields || {});
   if (!listed.length) return null;
@@ -113,7 +136,8 @@ function fieldList(fields, named = {}) {
 
 /** A message for a failed request, in the page's language: what kind of refusal, and its real
  * reason: the rule's (from the catalog), each field's, or the server's own sentence. The engine's
- * detailed sentence (names, numbers) is English, so only English shows it beside a rule. */
+ * detailed sentence (names, numbers) is English, so only English shows it beside a rule.
+ * @param {unknown} error @param {Record<string, string>} [named] */
 export function errorText(error, named = {}) {
   if (!(error instanceof ApiError)) return tn("error.network");
   const body = error.body || {};
@@ -155,7 +179,7 @@ export function errorText(error, named = {}) {
 }
 
 /** A coded refusal's parameters for its sentence: a character id (`who`) by the name the seat
- * knows it by. */
+ * knows it by. @param {Record<string, any> | null | undefined} params */
 function refusalParams(params) {
   const out = { ...(params || {}) };
   if (typeof out.who === "string") {
@@ -168,9 +192,11 @@ function refusalParams(params) {
 }
 
 /** The refusal's paragraph (contract §2): its reason, and for a rule a GM may set aside the
- * GM's "Allow it anyway" (a player reads that they may ask the GM). */
+ * GM's "Allow it anyway" (a player reads that they may ask the GM).
+ * @param {unknown} error @param {Record<string, string>} named
+ * @param {((why: string) => Promise<unknown>) | null} allow */
 function refusal(error, named, allow) {
-  const body = (error && error.body) || {};
+  const body = (error instanceof ApiError && error.body) || {};
   const rule = body.rule && body.rule.key ? body.rule.key : "";
   const p = h(
     "p",
@@ -190,7 +216,8 @@ function refusal(error, named, allow) {
   return p;
 }
 
-/** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again. */
+/** "Allow it anyway": asks the GM why (the log keeps it), then sends the command again.
+ * @param {(why: string) => Promise<unknown>} allow */
 function allowButton(allow) {
   const wrap = h("span", { class: "allow" });
   // Not `required`: the field sits inside the dialog's form, hidden until asked for, and a
@@ -214,13 +241,13 @@ function allowButton(allow) {
         type: "button",
         class: "primary",
         "data-waive-confirm": "",
-        onclick: async (event) => {
+        onclick: async (/** @type {MouseEvent} */ event) => {
           const why = reason.value.trim();
           if (!why) {
             reason.focus();
             return;
           }
-          event.currentTarget.disabled = true;
+          if (event.currentTarget instanceof HTMLButtonElement) event.currentTarget.disabled = true;
           await allow(why);
         },
       },
@@ -240,7 +267,7 @@ function allowButton(allow) {
     },
     t("refusal.allow"),
   );
-  reason.addEventListener("keydown", (event) => {
+  reason.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter") {
       event.preventDefault();
       ask.querySelector("[data-waive-confirm]").click();
@@ -276,6 +303,7 @@ function triggeringControl() {
   return target.closest("button, input, select, textarea, a, [draggable], [data-zone]") || target;
 }
 
+/** @param {Home} home */
 function clearRefusal(home) {
   if (home.inside && home.own)
     fill(home.inside); // a place kept for what went wrong
@@ -290,10 +318,11 @@ function clearRefusal(home) {
   }
 }
 
+/** @param {Home} home @param {Element} p */
 function placeRefusal(home, p) {
   clearRefusal(home);
   if (home.inside) home.inside.append(p);
-  else home.after.after(p);
+  else if (home.after) home.after.after(p);
 }
 
 /** The control whose event is being handled now: read it before the first `await`, then give it
@@ -302,7 +331,8 @@ export function pressed() {
   return triggeringControl();
 }
 
-/** Show what went wrong (a read, not a command) beside the control that asked for it. */
+/** Show what went wrong (a read, not a command) beside the control that asked for it.
+ * @param {unknown} error @param {Element | null} control */
 export function showErrorBeside(error, control) {
   placeRefusal(homeFor(null, control), refusal(error, {}, null));
 }
@@ -345,7 +375,8 @@ export async function send(type, data, where = null, { named = {}, waive = [], r
     // The GM's "Allow it anyway" sends the same command with every rule set aside so far.
     const allow =
       body.waivable && key
-        ? (why) => send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
+        ? (/** @type {string} */ why) =>
+            send(type, data, where, { named, waive: [...new Set([...waive, key])], reason: why, home: place })
         : null;
     placeRefusal(place, refusal(error, named, allow));
     return null;

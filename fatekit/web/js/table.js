@@ -21,15 +21,23 @@ import { compelsPanel, drawZoneLinks, rollPanel, scenePanel } from "./scene.js";
 import { recapPanel } from "./recap.js";
 import { screenPanel } from "./screen.js";
 import { settingPanel } from "./setting.js";
-import { app, errorText, redraw, send, showError, showErrorBeside } from "./store.js";
+import { app, errorText, openSeat, redraw, seatView, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
 import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
 
 /** @typedef {import("./store.js").Part} Part */
+/** @typedef {import("../../../docs/page").SeatPart} SeatPart */
 
-/** A link to copy, with its label (what the link is for) tied to the field. */
+/** A link to copy, with its label (what the link is for) tied to the field.
+ * @param {string} id @param {string} value @param {string | Node} label */
 function copyField(id, value, label) {
-  const input = h("input", { id, value, readonly: true, class: "link", onfocus: (e) => e.target.select() });
+  const input = h("input", {
+    id,
+    value,
+    readonly: true,
+    class: "link",
+    onfocus: (/** @type {FocusEvent} */ e) => e.target instanceof HTMLInputElement && e.target.select(),
+  });
   return h(
     "div",
     { class: "copy" },
@@ -84,22 +92,25 @@ const PANELS = {
   conflict: {
     column: "middle",
     reads: ["conflict", "characters", "extras", "table", "scene", "contest", "you"],
-    draw: () => (app.view.conflict ? conflictPanel() : null),
+    draw: () => (seatView().conflict ? conflictPanel() : null),
   },
   contest: {
     column: "middle",
     reads: ["contest", "rolls", "characters", "you"],
-    draw: () => (app.view.contest ? contestPanel() : null),
+    draw: () => (seatView().contest ? contestPanel() : null),
   },
   contest_hits: {
     column: "middle",
     reads: ["contest_hits", "characters", "table", "you"],
-    draw: () => (app.view.contest_hits && app.view.contest_hits.length ? contestHitsPanel() : null),
+    draw: () => {
+      const hits = seatView().contest_hits;
+      return hits && hits.length ? contestHitsPanel() : null;
+    },
   },
   challenge: {
     column: "middle",
     reads: ["challenge", "rolls", "scene", "characters", "you"],
-    draw: () => (app.view.challenge ? challengePanel() : null),
+    draw: () => (seatView().challenge ? challengePanel() : null),
   },
   milestones: {
     column: "middle",
@@ -110,7 +121,7 @@ const PANELS = {
     column: "middle",
     reads: ["time", "scene", "conflict", "contest", "challenge", "rolls", "table", "you", "safety"],
     // The GM's tools: drawn for a seat the server lets send the GM's moves.
-    draw: () => (app.view.you.may.length ? gmPanel() : null),
+    draw: () => (seatView().you.may.length ? gmPanel() : null),
   },
   screen: {
     column: "middle",
@@ -128,11 +139,12 @@ const PANELS = {
 // Parts that move on with every command: a change to these alone redraws no panel.
 const VERSION_ONLY = new Set(["table/version", "extras/version"]);
 
+/** @param {string} name */
 function slot(name) {
   return document.querySelector(`#app [data-panel="${name}"]`);
 }
 
-/** Draw the whole table screen into `main`. */
+/** Draw the whole table screen into `main`. @param {HTMLElement} main */
 export function renderTable(main) {
   const columns = {
     left: h("div", { class: "col" }),
@@ -159,7 +171,7 @@ export function renderTable(main) {
  * reads that it takes no new moves, the GM also why (in the page's words where the catalog knows
  * the rule or the refusal) and that nothing in it is lost. */
 function readOnlyNotice() {
-  const stopped = app.view.table.read_only;
+  const stopped = seatView().table.read_only;
   if (!stopped) return null;
   const gm = isGm();
   return h(
@@ -208,7 +220,8 @@ function letGo() {
 }
 
 /** Draw the whole page with `draw` now, or once a press under way is let go (a document that
- * came whole, after a gap or a reconnect, would otherwise replace the control being pressed). */
+ * came whole, after a gap or a reconnect, would otherwise replace the control being pressed).
+ * @param {() => void} draw */
 export function redrawWhole(draw) {
   if (!pressing) {
     draw();
@@ -222,7 +235,7 @@ window.addEventListener("blur", letGo);
 
 /** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
  * "extras/acted", "table/version"...), or hold them until a press under way is over. Returns
- * the names of the panels redrawn. */
+ * the names of the panels redrawn. @param {Iterable<string>} parts @returns {string[]} */
 export function redrawParts(parts) {
   if (pressing) {
     if (!heldWhole) for (const part of parts) held.add(part);
@@ -248,7 +261,7 @@ export function redrawParts(parts) {
 }
 
 function youPanel() {
-  const view = app.view;
+  const view = seatView();
   const time = view.time;
   const bookRules = view.table.book_rules || [];
   const chosenOptions = view.table.options.filter((o) => !bookRules.includes(o));
@@ -307,13 +320,13 @@ function youPanel() {
 // -- milestones ---------------------------------------------------------------------------------
 
 function milestonesPanel() {
-  const open = Object.entries(app.view.milestones).filter(([pc]) => mine().has(pc));
+  const open = Object.entries(seatView().milestones).filter(([pc]) => mine().has(pc));
   // Banked skill steps may be spent at any time but during a conflict; an open breakthrough's
   // form already spends them.
-  const banked = app.view.conflict
+  const banked = seatView().conflict
     ? []
-    : app.view.characters
-        .filter((c) => mine().has(c.id) && app.view.milestones[c.id] !== "major")
+    : seatView()
+        .characters.filter((c) => mine().has(c.id) && seatView().milestones[c.id] !== "major")
         .map(
           (c) =>
             /** @type {[string, number]} */ ([c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0]),
@@ -330,7 +343,7 @@ function milestonesPanel() {
         h(
           "p",
           {},
-          tn(app.view.table.advancement === "condensed" ? `milestone.open_${kind}` : `milestone.open_three.${kind}`, {
+          tn(seatView().table.advancement === "condensed" ? `milestone.open_${kind}` : `milestone.open_three.${kind}`, {
             who: who(pc),
           }),
         ),
@@ -346,7 +359,8 @@ function milestonesPanel() {
 // -- seats (GM) ---------------------------------------------------------------------------------
 
 /** An invitation's QR code: a phone's camera opens its seat. Drawn by the server once per link
- * and kept by the page (an object URL), so a redraw does not ask again. */
+ * and kept by the page (an object URL), so a redraw does not ask again.
+ * @param {import("./store.js").Invite} invite */
 function inviteCode(invite) {
   const img = h("img", {
     class: "qr",
@@ -383,14 +397,15 @@ function loopbackWarning() {
 
 /** The page keeps the links it made for others only until it is reloaded (the server never
  * repeats a secret): a seat whose player lost theirs, or whose phone is to scan it now, gets a
- * new link and its QR code here, rather than a second seat of the same name. */
+ * new link and its QR code here, rather than a second seat of the same name.
+ * @param {SeatPart} seat */
 function newLinkButton(seat) {
   return button(
     t("invite.again"),
-    async (event) => {
-      const control = event.currentTarget;
+    async (/** @type {MouseEvent} */ event) => {
+      const control = event.currentTarget instanceof Element ? event.currentTarget : null;
       try {
-        const made = await app.seat.reissue(seat.id);
+        const made = await openSeat().reissue(seat.id);
         app.invites = (app.invites || []).filter((i) => i.seat !== seat.id);
         app.invites.push({ seat: made.seat, name: seat.name, link: made.link, url: made.url, qr: null });
         redraw();
@@ -406,7 +421,7 @@ function newLinkButton(seat) {
 
 /** Taking a seat away ends its links and passes its characters to the GM: asked again in a
  * dialog, since nothing brings the seat back. The table decides whether it may go (the last GM
- * stays). */
+ * stays). @param {SeatPart} seat */
 function removeSeatButton(seat) {
   return button(
     t("seats.remove"),
@@ -414,7 +429,8 @@ function removeSeatButton(seat) {
       openDialog(
         t("seats.remove_title"),
         h("p", {}, tn("seats.remove_says", { who: free(seat.name, "strong") })),
-        (form, out) => sendFrom("RemoveSeat", { seat_id: seat.id }, out),
+        (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+          sendFrom("RemoveSeat", { seat_id: seat.id }, out),
         { submitLabel: t("seats.remove_button"), id: "remove-seat-form" },
       ),
     { id: `remove-seat-${seat.id}`, class: "seat-remove", "aria-label": t("seats.remove_for", { who: seat.name }) },
@@ -435,15 +451,15 @@ function seatsPanel() {
     h(
       "ul",
       { class: "plain" },
-      app.view.seats.map((s) =>
+      seatView().seats.map((s) =>
         h(
           "li",
           { "data-seat": s.id },
           free(s.name),
           " ",
           h("span", { class: "badge" }, t(`role.${s.role}`)),
-          s.id === app.view.you.seat ? null : newLinkButton(s),
-          s.id === app.view.you.seat ? null : removeSeatButton(s),
+          s.id === seatView().you.seat ? null : newLinkButton(s),
+          s.id === seatView().you.seat ? null : removeSeatButton(s),
         ),
       ),
     ),
@@ -451,7 +467,7 @@ function seatsPanel() {
       "form",
       {
         id: "invite-form",
-        onsubmit: async (e) => {
+        onsubmit: async (/** @type {SubmitEvent} */ e) => {
           e.preventDefault();
           const invited = name.value.trim();
           if (!invited) {
@@ -462,7 +478,7 @@ function seatsPanel() {
           }
           name.value = "";
           try {
-            const made = await app.seat.invite(invited, role.value);
+            const made = await openSeat().invite(invited, role.value);
             // Kept on the page (not in the view: links are secrets the server does not repeat).
             app.invites.push({ seat: made.seat, name: invited, link: made.link, url: made.url, qr: null });
             redraw();
@@ -486,14 +502,14 @@ function seatsPanel() {
         inviteCode(i),
       ),
     ),
-    copyField("own-link", pageFor(app.seat.link, app.address && app.address.url), t("invite.own_link")),
+    copyField("own-link", pageFor(openSeat().link, app.address && app.address.url), t("invite.own_link")),
   );
 }
 
 // -- GM tools -----------------------------------------------------------------------------------
 
 function gmPanel() {
-  const view = app.view;
+  const view = seatView();
   const tools = h("div", { class: "actions wrap" });
   // Only what the engine takes now: a session ends once its scene has, a scene once its
   // conflict has (the conflict panel ends that).
@@ -553,7 +569,7 @@ function gmPanel() {
     button(
       t("gm.export"),
       async () =>
-        download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await app.seat.get("/campaign")),
+        download(`${fileName(view.table.name, view.table.id)}.campaign.json`, await openSeat().get("/campaign")),
       { id: "download-campaign" },
     ),
   );
@@ -563,7 +579,7 @@ function gmPanel() {
 /** The optional rules the GM may take up or drop between sessions (long arcs), each a tick;
  * a refusal (a session running) shows under them. */
 function optionalRules() {
-  const table = app.view.table;
+  const table = seatView().table;
   const out = h("div", { id: "optional-rules-out", "aria-live": "polite" });
   return h(
     "fieldset",
@@ -575,9 +591,10 @@ function optionalRules() {
         type: "checkbox",
         id: `optional-rule-${option}`,
         checked: table.options.includes(option),
-        onchange: async (event) => {
+        onchange: async (/** @type {Event} */ event) => {
           // The box itself: an event's currentTarget is gone once the handler has awaited.
           const tick = event.currentTarget;
+          if (!(tick instanceof HTMLInputElement)) return;
           const wanted = tick.checked;
           if (!(await send("SetOptionalRule", { option, on: wanted }, out))) tick.checked = !wanted;
         },
@@ -591,7 +608,7 @@ function optionalRules() {
 /** The safety signals this table uses, each on or off (on by default; the log keeps each
  * change). */
 function safetyTools() {
-  const on = new Set(app.view.safety.on);
+  const on = new Set(seatView().safety.on);
   return h(
     "fieldset",
     { id: "safety-tools", class: "safety-tools" },
@@ -601,8 +618,9 @@ function safetyTools() {
         type: "checkbox",
         id: `safety-tool-${tool}`,
         checked: on.has(tool),
-        onchange: async (event) => {
+        onchange: async (/** @type {Event} */ event) => {
           const tick = event.currentTarget; // gone from the event once the handler has awaited
+          if (!(tick instanceof HTMLInputElement)) return;
           const wanted = tick.checked;
           if (!(await send("SetSafetyTool", { tool, on: wanted }))) tick.checked = !wanted;
         },

@@ -58,7 +58,9 @@ export function uid(prefix = "f") {
   return `${prefix}-${counter}`;
 }
 
-/** A labelled form field: the label's text, and the control (which gets an id). */
+/** A labelled form field: the label's text, and the control (which gets an id); `hint` goes under
+ * it (a node, or a list of them).
+ * @param {any} label @param {HTMLElement} control @param {any} [hint] */
 export function field(label, control, hint = null) {
   if (!control.id) control.id = uid();
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
@@ -126,7 +128,8 @@ export function diceWords(faces) {
 
 /** One box of a stress track or a countdown, read as words ("box 2 of 3, worth 2, checked"):
  * a screen reader would say only the number written in it, or nothing for an empty box.
- * `value` is the shifts a stress box absorbs (a countdown's boxes have none). */
+ * `value` is the shifts a stress box absorbs (a countdown's boxes have none).
+ * @param {number} i @param {number} count @param {boolean} marked @param {number | null} [value] */
 export function box(i, count, marked, value = null) {
   const state = t(marked ? "box.checked" : "box.free");
   const args = { i: i + 1, count, state, n: value ?? 0 };
@@ -243,7 +246,8 @@ const seenTokens = new Map();
 
 /** Fate point tokens: one coin per point (decoration: the count is said in words beside it).
  * `key` names whose pile this is; when it grew or shrank since the last drawing, the pile is
- * marked so the change shows (a coin lands, or one leaves). */
+ * marked so the change shows (a coin lands, or one leaves).
+ * @param {number} n @param {string | null} [key] */
 export function tokens(n, key = null) {
   const count = Math.max(0, n);
   const pile = h("span", {

@@ -98,7 +98,8 @@ export function rating(value, ladder) {
 
 /** A skill's display name by its stable key, for the table's preset, or for the other skill
  * list the table plays with (`list`: an alternative list's key, whose names are keyed apart
- * since lists share keys: Actions' "fight" is not Fate Condensed's). */
+ * since lists share keys: Actions' "fight" is not Fate Condensed's).
+ * @param {string} key @param {string} preset @param {string | null} [list] */
 export function skillName(key, preset, list = null) {
   if (list) return has(`skill.${list}.${key}`) ? t(`skill.${list}.${key}`) : null;
   const group = preset === "fae" ? "approach" : "skill";
