@@ -154,6 +154,7 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "randomizer": "4dF",  # the table's way: the GM has not let the seats choose
         "randomizers": [],
         "adds": {"pc": ["ben"], "extra": ["ben"]},  # their own PCs and extras
+        "may_waive": False,  # setting a rule aside is the GM's
     }
     gm = view_for(state, "gm")
     assert gm["you"]["characters"] == ["alice", "bob", "charles", "eve", "fire", "ruth"]
@@ -255,6 +256,7 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "randomizer": decision.state.randomizer,
             "randomizers": [],
             "adds": {},
+            "may_waive": False,
         }
         sam.pop("you")
         assert public == sam

@@ -35,9 +35,10 @@ STEPS = 130
 #: the most kinds of screen. One evening, not all: axe costs a few seconds a page and step on a
 #: loaded machine; `make soak` runs it on every evening.
 AXE_SEEDS = frozenset({7})
-#: How many command types the evenings reach together at least (83 of 94 in the runs of
-#: 2026-12-06; two thirds, 63, before).
-FLOOR = 78
+#: How many command types the evenings reach together at least, counted as the table took them
+#: (a refused command counts for nothing): 72 to 75 of 99 in the runs of 2026-12-06 (75 in a
+#: fresh-clone CI run); 83 of 94 when a refused command still counted; two thirds, 63, before.
+FLOOR = 72
 #: Command types every run of these evenings has reached (a floor beside the share below).
 REACHED = frozenset(
     {
