@@ -151,6 +151,17 @@ def require_control(state: TableState, seat: Seat, character_id: str, what: str)
         )
 
 
+def require_no_roll_waiting(state: TableState, actor: str) -> None:
+    """Refuse while ``actor`` has a roll in play: a character has one at a time."""
+    waiting = state.roll_of(actor)
+    if waiting is not None:
+        raise BadInput(
+            f"{actor}'s roll {waiting.id} is still in play: settle it first",
+            code="roll_waiting",
+            who=actor,
+        )
+
+
 def check_may_waive(seat: Seat) -> None:
     """Refuse unless ``seat`` may set a rule aside for a command (a waiver): the GM's alone."""
     if not seat.is_gm:

@@ -10,7 +10,12 @@ module that shows the scene.
 from __future__ import annotations
 
 from fatekit.rules.core.errors import BadInput
-from fatekit.table.deciding import allowed, play_goes_on, require_control
+from fatekit.table.deciding import (
+    allowed,
+    play_goes_on,
+    require_control,
+    require_no_roll_waiting,
+)
 from fatekit.table.seats import Seat
 from fatekit.table.state import TableState
 
@@ -26,13 +31,7 @@ def check_may_roll(state: TableState, seat: Seat, actor: str) -> None:
         raise BadInput("no scene is running", code="no_scene")
     if state.conflict is not None:
         raise BadInput("during a conflict, roll with the conflict's actions")
-    waiting = state.roll_of(actor)
-    if waiting is not None:
-        raise BadInput(
-            f"{actor}'s roll {waiting.id} is still in play: settle it first",
-            code="roll_waiting",
-            who=actor,
-        )
+    require_no_roll_waiting(state, actor)
 
 
 def rollers(state: TableState, seat: Seat) -> list[str]:

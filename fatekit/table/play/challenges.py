@@ -27,6 +27,7 @@ from fatekit.table.deciding import (
     gm_only,
     play_goes_on,
     require_control,
+    require_no_roll_waiting,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
@@ -171,13 +172,7 @@ def check_task_roll(state: TableState, seat: Seat, key: str, actor: str) -> None
     play (one at a time)."""
     require_control(state, seat, actor, "roll for them")
     _check_task_open(state, key, actor)
-    waiting = state.roll_of(actor)
-    if waiting is not None:
-        raise BadInput(
-            f"{actor}'s roll {waiting.id} is still in play: settle it first",
-            code="roll_waiting",
-            who=actor,
-        )
+    require_no_roll_waiting(state, actor)
 
 
 def _check_task_open(state: TableState, key: str, actor: str) -> Task:

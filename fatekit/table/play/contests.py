@@ -44,6 +44,7 @@ from fatekit.table.deciding import (
     gm_only,
     play_goes_on,
     require_control,
+    require_no_roll_waiting,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import assigns, folds, judges
@@ -277,13 +278,7 @@ def check_contest_roll(state: TableState, seat: Seat, side: str, actor: str) -> 
     ``actor`` has no roll in play (one at a time)."""
     require_control(state, seat, actor, "roll for them")
     _check_side_rolls(state, side, actor)
-    waiting = state.roll_of(actor)
-    if waiting is not None:
-        raise BadInput(
-            f"{actor}'s roll {waiting.id} is still in play: settle it first",
-            code="roll_waiting",
-            who=actor,
-        )
+    require_no_roll_waiting(state, actor)
 
 
 def _check_side_rolls(state: TableState, side: str, actor: str) -> Contest:

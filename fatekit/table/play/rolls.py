@@ -48,6 +48,7 @@ from fatekit.table.deciding import (
     play_goes_on,
     require_control,
     require_gm,
+    require_no_roll_waiting,
 )
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
@@ -792,13 +793,7 @@ def put_in_play(
     """Roll ``roll`` with the dice ``event`` recorded, apply the ``stunts`` its actor named, and put
     it in play (a character has one roll in play at a time), with ``record`` as the table's last
     roll."""
-    waiting = state.roll_of(event.actor)
-    if waiting is not None:
-        raise BadInput(
-            f"{event.actor}'s roll {waiting.id} is still in play: settle it first",
-            code="roll_waiting",
-            who=event.actor,
-        )
+    require_no_roll_waiting(state, event.actor)
     return _stunts_in_play(state, roll, event, kind, record, stunts, placing, checked=True)
 
 

@@ -25,7 +25,7 @@ from fatekit.rules.harm.consequences import ConsequenceSlot
 from fatekit.rules.harm.recovery import treatment_difficulty
 from fatekit.table import telling as say
 from fatekit.table.base import Event, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, allowed, decides
+from fatekit.table.deciding import Context, allowed, decides, require_no_roll_waiting
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.play.rolls import (
@@ -116,13 +116,7 @@ def check_treat(state: TableState, seat: Seat, actor: str, aspect_id: str) -> No
             SEAT_RULE,
         )
     check_treatable(state, aspect_id)
-    waiting = state.roll_of(actor)
-    if waiting is not None:
-        raise BadInput(
-            f"{actor}'s roll {waiting.id} is still in play: settle it first",
-            code="roll_waiting",
-            who=actor,
-        )
+    require_no_roll_waiting(state, actor)
 
 
 def check_treatable(state: TableState, aspect_id: str) -> ConsequenceSlot:
