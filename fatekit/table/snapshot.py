@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from fatekit.table.state import TableState
 
@@ -78,6 +78,13 @@ class _Writer:
         return None
 
     def write(self, value: object) -> Any:
+        # The most common values first, by their exact type (an enumeration or an open kind is
+        # a subclass, never one of these): a snapshot and each test's fold check write many.
+        kind = type(value)
+        if kind is str or kind is int or kind is bool or value is None or kind is float:
+            return value
+        if kind is tuple:
+            return {"T": [self.write(v) for v in cast(tuple[object, ...], value)]}
         if isinstance(value, Enum):  # first: some are str or int enumerations
             return {"E": _class_path(type(value)), "n": value.name}
         if isinstance(value, str) and type(value) is not str:  # an open kind, such as Track
@@ -116,21 +123,37 @@ def _in_order(members: set[Any] | frozenset[Any]) -> list[Any]:
     return sorted(members, key=lambda member: (type(member).__name__, repr(member)))
 
 
+#: Each class's path and slots, found once (a snapshot writes thousands of objects of a few
+#: dozen classes).
+_PATHS: dict[type, str] = {}
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 def _class_path(cls: type) -> str:
-    path = f"{cls.__module__}.{cls.__qualname__}"
-    if not path.startswith(_PACKAGES) or "." in cls.__qualname__:
-        raise TypeError(f"a table's state cannot hold a {path} in a snapshot")
+    path = _PATHS.get(cls)
+    if path is None:
+        path = f"{cls.__module__}.{cls.__qualname__}"
+        if not path.startswith(_PACKAGES) or "." in cls.__qualname__:
+            raise TypeError(f"a table's state cannot hold a {path} in a snapshot")
+        _PATHS[cls] = path
     return path
 
 
-def _slot_names(cls: type) -> list[str]:
+def _slot_names(cls: type) -> tuple[str, ...]:
+    found = _SLOTS.get(cls)
+    if found is None:
+        found = _SLOTS[cls] = _find_slot_names(cls)
+    return found
+
+
+def _find_slot_names(cls: type) -> tuple[str, ...]:
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         slots = klass.__dict__.get("__slots__", ())
         for name in (slots,) if isinstance(slots, str) else slots:
             if name not in ("__dict__", "__weakref__") and name not in names:
                 names.append(name)
-    return names
+    return tuple(names)
 
 
 def _fields_of(value: object) -> list[tuple[str, object]]:
