@@ -64,8 +64,9 @@ PAGE_SWEEPS ?= 10
 
 soak: $(STAMP)
 	FATEKIT_GOLDEN_RELEASES=all $(BIN)/pytest -q tests/golden_releases
-	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s tests/table/test_agent.py
+	FATEKIT_SOAK_GAMES=3000 FATEKIT_SOAK_STEPS=60 FATEKIT_SOAK_SEED=100000 $(BIN)/pytest -q -s -n auto tests/table/test_agent.py
 	FATEKIT_OFFERS_GAMES=40 $(BIN)/pytest -q -n auto tests/table/test_offers_by_construction.py
+	FATEKIT_INCREMENTAL_GAMES=100 $(BIN)/pytest -q tests/table/test_incremental_documents.py -k random
 	FATEKIT_PROBE_EXAMPLES=$${FATEKIT_PROBE_EXAMPLES:-2000} $(BIN)/pytest -q tests/server/test_probe.py -k random
 	$(MAKE) soak-discord
 	$(MAKE) soak-page

@@ -58,7 +58,8 @@ def _every_command_folds_as_decided() -> Iterator[None]:
         handling.FOLD_CHECK = None
 
 
-#: The page agent's folder (tests/web/agent/coverage.py SHARED).
+#: The agents' folder, shared by xdist's workers (tests/web/agent/coverage.py SHARED, and
+#: tests/table/test_agent.py's parts).
 SHARED = "FATEKIT_PAGE_AGENT_DIR"
 
 _skipped_for: list[str] = []  # why the PostgreSQL tests were skipped, for the closing summary
@@ -104,8 +105,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """A folder for the page agent's evenings to write what they sent (tests/web/agent/
-    coverage.py); made once, by the controller, before its xdist workers start."""
+    """A folder for the page agent's evenings (tests/web/agent/coverage.py) and the table
+    agent's parts to write what they reached; made once, by the controller, before its xdist workers start."""
     if "PYTEST_XDIST_WORKER" not in os.environ:
         import tempfile
 

@@ -117,6 +117,9 @@ class Game:
     step: int = 0
     counter: int = 0
     set_up: int = 0  # the version the game's set-up reached: undo never reaches into it
+    #: Each seat's document at one version of the table: the moves of a step and the checks of
+    #: the step before read the same documents, built once (a document costs milliseconds).
+    _docs: dict[tuple[int, str], JSON] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -136,6 +139,16 @@ class Game:
 
     def history(self) -> StoreHistory:
         return StoreHistory(self.store, TABLE)
+
+    def doc(self, seat: str) -> JSON:
+        """The seat's document at the table's version now (built once per version)."""
+        state = self.s
+        key = (state.version, seat)
+        if key not in self._docs:
+            if self._docs and next(iter(self._docs))[0] != state.version:
+                self._docs.clear()
+            self._docs[key] = document_for(state, seat)
+        return self._docs[key]
 
     def play(self) -> Game:
         self.setup()
@@ -311,7 +324,7 @@ class Game:
     def check_views(self, move: Move) -> None:
         try:
             for seat in SEATS:
-                document_for(self.s, seat)
+                self.doc(seat)
         except Exception as error:
             self.find("crash", move, f"a view: {_trace(error)}")
 
@@ -372,7 +385,7 @@ class Game:
     # -- what each seat may do -------------------------------------------------------------------
 
     def moves_for(self, seat: str) -> Iterator[Move]:
-        doc = document_for(self.s, seat)
+        doc = self.doc(seat)
         safety = doc["safety"]
         # Now and then a seat raises a safety signal (chosen by the step, drawing nothing from
         # the rng); while one waits, only the GM's answer and undo are moves the table takes:
@@ -397,7 +410,7 @@ class Game:
     def dice_moves(self, seat: str) -> Iterator[Move]:
         """How rolls are drawn (dice43), chosen by the step, with no draw of the rng: the table's
         way by the GM, letting the players choose theirs or not, a player's own from the offer."""
-        doc = document_for(self.s, seat)
+        doc = self.doc(seat)
         if doc["safety"]["waiting"]:
             return
         ways = [way.value for way in Randomizer]

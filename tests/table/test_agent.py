@@ -2,12 +2,18 @@
 plays seeded games across the four presets, random optional rules and rule-set files (the
 built-in ones and the docs' example hacks), every seat choosing from what its view offers (see
 ``agent.py``). ``make test`` plays a few hundred short games; ``make soak`` thousands
-(``FATEKIT_SOAK_GAMES``), with a report of the commands reached."""
+(``FATEKIT_SOAK_GAMES``), with a report of the commands reached. The games are dealt to
+``PARTS`` tests, so that xdist's workers share them; the last part to end checks the commands
+all of them reached together."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from fatekit.table.commands import COMMAND_TYPES
 
@@ -18,6 +24,11 @@ from .agent import Finding, play_games  # type: ignore[import-not-found]
 GAMES = int(os.environ.get("FATEKIT_SOAK_GAMES", "200"))
 STEPS = int(os.environ.get("FATEKIT_SOAK_STEPS", "30"))
 FIRST_SEED = int(os.environ.get("FATEKIT_SOAK_SEED", "0"))
+#: How many tests the games are dealt to (seed n to part n mod PARTS).
+PARTS = 4
+#: Where each part leaves the commands it reached, for the part that ends last (the folder the
+#: test session makes for its workers: tests/conftest.py).
+SHARED = "FATEKIT_PAGE_AGENT_DIR"
 
 #: Findings that belong to another helper's item of issue 26 (coordination contract §4), by
 #: (kind, rule): reported, not failed on, until their fix lands.
@@ -67,18 +78,40 @@ RARE = {
 # across the map outside fights (issue 39) moved it out of them.
 
 
-def test_random_games_never_strand_the_table() -> None:
-    findings, coverage, waived = play_games(range(FIRST_SEED, FIRST_SEED + GAMES), STEPS)
+@pytest.mark.parametrize("part", range(PARTS))
+def test_random_games_never_strand_the_table(part: int) -> None:
+    seeds = range(FIRST_SEED + part, FIRST_SEED + GAMES, PARTS)
+    findings, coverage, waived = play_games(seeds, STEPS)
     left = [f for f in findings if (f.kind, f.rule) in LEFT_FOR_OTHERS]
     ours = [f for f in findings if (f.kind, f.rule) not in LEFT_FOR_OTHERS]
-    print(report(GAMES, coverage, waived, left))
+    print(report(len(seeds), coverage, waived, left))
     assert ours == [], "\n\n".join(str(f) for f in _one_per_kind(ours))
+    parts, coverage = _reached(part, coverage)
+    if parts < set(range(PARTS)):
+        return
     # The agent reaches every command a seat can send in play, but those listed above: all of
     # them in make soak; in make test's fewer games, all but the rarest situations.
     missing = set(COMMAND_TYPES) - set(coverage) - set(NOT_PLAYED)
     if GAMES < 1000:
         missing -= RARE
     assert sorted(missing) == [], f"never reached: {sorted(missing)}"
+
+
+def _reached(part: int, coverage: Counter[str]) -> tuple[set[int], Counter[str]]:
+    """Leave this part's commands reached; every part's so far, and which parts they are."""
+    folder = os.environ.get(SHARED)
+    if not folder:  # no session folder (tests/conftest.py not loaded): this part alone
+        return set(range(PARTS)) if PARTS == 1 else {part}, coverage
+    where = Path(folder) / "table-agent"
+    where.mkdir(exist_ok=True)
+    (where / f"{part}.part").write_text(json.dumps(coverage), encoding="utf-8")
+    (where / f"{part}.part").replace(where / f"{part}.json")  # whole, for another worker
+    parts: set[int] = set()
+    together: Counter[str] = Counter()
+    for file in where.glob("*.json"):
+        parts.add(int(file.stem))
+        together.update(json.loads(file.read_text(encoding="utf-8")))
+    return parts, together
 
 
 def report(games: int, coverage: Counter[str], waived: Counter[str], left: list[Finding]) -> str:
