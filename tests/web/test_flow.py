@@ -5,9 +5,9 @@ a compel, a create an advantage whose free invoke the other player spends, a con
 absorbed by a consequence, a concession and the end-of-conflict payouts. Every step is checked on
 all three pages, which follow the table over their WebSockets, never by reloading. The players'
 pages never show the GM's hidden things (marker strings), and every text on every page comes from
-the catalog of the page's language, which the browser's language chose. The flow runs once in
-each language; with FATEKIT_SCREENSHOTS set (`make screenshots`) the English run also saves the
-screenshots in docs/.
+the catalog of the page's language, which the browser's language chose. The flow runs twice, the
+three seats in different languages as at a real table, each language in one of the two; with
+FATEKIT_SCREENSHOTS set (`make screenshots`) the English pages also save the screenshots in docs/.
 """
 
 from __future__ import annotations
@@ -20,6 +20,13 @@ from typing import Any
 import pytest
 
 from fatekit.server.web import I18N_DIR, LANGUAGES
+
+#: The GM's, Ann's (on a phone) and Ben's languages in each run of a flow: every language in
+#: each flow, and English where a page is photographed for docs/ (the scene's GM and Ann and
+#: its second Ben; the optional rules' GM and Ann).
+SCENE_LANGS = (("en", "en", "ru"), ("it", "sv", "en"))
+OPTIONAL_LANGS = (("en", "en", "sv"), ("ru", "it", "sv"))
+LOCALES = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}
 
 SECRET = "GM-SECRET"  # every hidden thing the GM makes carries this marker
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -82,9 +89,10 @@ STILL_OPEN = """form => {
 class Player:
     """One person at the table: their page, and what they do on it."""
 
-    def __init__(self, page: Any, name: str) -> None:
+    def __init__(self, page: Any, name: str, lang: str = "en") -> None:
         self.page = page
         self.name = name
+        self.lang = lang
 
     def version(self) -> int:
         return int(self.page.get_attribute("body", "data-version") or 0)
@@ -198,10 +206,12 @@ def no_secrets(players: list[Player]) -> None:
         assert SECRET not in text, f"{player.name} sees a hidden thing"
 
 
-def all_translated(table: list[Player], lang: str) -> None:
+def all_translated(table: list[Player], lang: str | None = None) -> None:
+    """Every text on each page is from its language's catalog (``lang``, or the player's own)."""
     for player in table:
-        bad = player.page.evaluate(UNTRANSLATED, lang)
-        assert bad == [], f"{player.name} ({lang}) shows untranslated text: {bad[:10]}"
+        shown = player.lang if lang is None else lang
+        bad = player.page.evaluate(UNTRANSLATED, shown)
+        assert bad == [], f"{player.name} ({shown}) shows untranslated text: {bad[:10]}"
         assert "\u27e6" not in player.page.content()
 
 
@@ -255,20 +265,27 @@ RUTH_SKILLS = {
 
 def shoot(player: Player, name: str, top: bool = False) -> None:
     # Only `make screenshots` rewrites the pictures in docs/, so a test run leaves the tree clean.
-    if not os.environ.get("FATEKIT_SCREENSHOTS"):
+    if not os.environ.get("FATEKIT_SCREENSHOTS") or player.lang != "en":
         return
     if top:  # the whole table from its top, rather than where the last click scrolled
         player.page.evaluate("window.scrollTo(0, 0)")
     player.page.screenshot(path=str(DOCS / f"web-{name}.png"), full_page=False)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_scene_in_three_browsers(server: str, browser: Any, lang: str, tmp_path: Path) -> None:
-    locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
+def test_each_flow_plays_every_language() -> None:
+    for runs in (SCENE_LANGS, OPTIONAL_LANGS):
+        assert {lang for langs in runs for lang in langs} == set(LANGUAGES)
+
+
+@pytest.mark.parametrize("langs", SCENE_LANGS, ids="-".join)
+def test_a_scene_in_three_browsers(
+    server: str, browser: Any, langs: tuple[str, str, str], tmp_path: Path
+) -> None:
     # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
     sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
+        browser.new_context(locale=LOCALES[lang], viewport={"width": w, "height": h})
+        for lang, (w, h) in zip(langs, sizes, strict=True)
     ]
     try:
         pages = [context.new_page() for context in contexts]
@@ -276,10 +293,13 @@ def test_a_scene_in_three_browsers(server: str, browser: Any, lang: str, tmp_pat
         for page in pages:
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.set_default_timeout(TIMEOUT)
-        gm, ann, ben = Player(pages[0], "GM"), Player(pages[1], "Ann"), Player(pages[2], "Ben")
+        gm, ann, ben = (
+            Player(page, name, lang)
+            for page, name, lang in zip(pages, ("GM", "Ann", "Ben"), langs, strict=True)
+        )
         table = [gm, ann, ben]
         players = [ann, ben]
-        _play(server, gm, ann, ben, table, players, lang, tmp_path)
+        _play(server, gm, ann, ben, table, players, tmp_path)
         assert errors == []
     finally:
         for context in contexts:
@@ -293,14 +313,13 @@ def _play(
     ben: Player,
     table: list[Player],
     players: list[Player],
-    lang: str,
     tmp: Path,
 ) -> None:
-    screenshots = lang == "en"
+    screenshots = bool(os.environ.get("FATEKIT_SCREENSHOTS"))  # shoot() takes English pages
     # -- the GM opens a table and invites two players ------------------------------------------
     gm.page.goto(server)
     # The language is chosen from the browser's.
-    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=gm.lang)
     gm.page.wait_for_selector("#create-table")
     gm.page.fill("#new-table-name", "The Docks")
     if screenshots:
@@ -324,7 +343,7 @@ def _play(
     ann.click("#new-character")
     ann.page.fill("#sheet-name", "Ruth")
     ann.page.wait_for_selector("#sheet-problems li")  # an empty sheet breaks rules: listed
-    reasons_in_language(ann, lang, "#sheet-problems")
+    reasons_in_language(ann, ann.lang, "#sheet-problems")
     aspects = {
         "high_concept": "Ex-Boxer on the Run",
         "trouble": "Owes the Wrong People",
@@ -366,7 +385,7 @@ def _play(
         })"""
     )
     ann.page.wait_for_selector("#banner [data-rule='advancement.milestone']")
-    reasons_in_language(ann, lang, "#banner")
+    reasons_in_language(ann, ann.lang, "#banner")
     everyone_reaches(table, gm)
     no_secrets(players)
 
@@ -502,7 +521,7 @@ def _play(
         shoot(gm, "table-gm", top=True)
         shoot(ben, "table-player", top=True)
     no_secrets(players)
-    all_translated(table, lang)
+    all_translated(table)
 
 
 # -- the optional rules, the quick NPC's other kinds, a milestone ------------------------------
@@ -538,15 +557,15 @@ def ruth_file(tmp: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("langs", OPTIONAL_LANGS, ids="-".join)
 def test_optional_rules_in_three_browsers(
-    server: str, browser: Any, lang: str, tmp_path: Path
+    server: str, browser: Any, langs: tuple[str, str, str], tmp_path: Path
 ) -> None:
-    locale = {"en": "en-GB", "ru": "ru-RU", "it": "it-IT", "sv": "sv-SE"}[lang]
     # The GM at a desk, Ann on a phone (her whole turn is played at 390x844), Ben at a desk.
     sizes = [(1280, 900), PHONE, (1280, 900)]
     contexts = [
-        browser.new_context(locale=locale, viewport={"width": w, "height": h}) for w, h in sizes
+        browser.new_context(locale=LOCALES[lang], viewport={"width": w, "height": h})
+        for lang, (w, h) in zip(langs, sizes, strict=True)
     ]
     try:
         pages = [context.new_page() for context in contexts]
@@ -554,19 +573,22 @@ def test_optional_rules_in_three_browsers(
         for page in pages:
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.set_default_timeout(TIMEOUT)
-        gm, ann, ben = Player(pages[0], "GM"), Player(pages[1], "Ann"), Player(pages[2], "Ben")
-        _play_optional(server, gm, ann, ben, lang, tmp_path)
+        gm, ann, ben = (
+            Player(page, name, lang)
+            for page, name, lang in zip(pages, ("GM", "Ann", "Ben"), langs, strict=True)
+        )
+        _play_optional(server, gm, ann, ben, tmp_path)
         assert errors == []
     finally:
         for context in contexts:
             context.close()
 
 
-def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str, tmp: Path) -> None:
+def _play_optional(server: str, gm: Player, ann: Player, ben: Player, tmp: Path) -> None:
     table, players = [gm, ann, ben], [ann, ben]
     # -- a table with Weapon and Armor, obstacles and Fate Condensed's full defense ------------
     gm.page.goto(server)
-    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    gm.page.wait_for_function("l => document.documentElement.lang === l", arg=gm.lang)
     gm.page.fill("#new-table-name", "The Crane Yard")
     gm.click("#create-table details summary")
     for option in ("weapon_and_armor", "obstacles", "full_defense"):
@@ -669,7 +691,7 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     # Fight +4 and ++00 make +6 against the rats' Fight +1 and +1 for the pack (a mob of three
     # helps as a team, up to its rating) on blank dice: 4 shifts, Weapon 2.
     on_all(table, "#pending-hit", data_shifts=6, data_target="dock-rats")
-    if lang == "en":
+    if gm.lang == "en":
         gm.page.locator("#conflict").evaluate("e => e.scrollIntoView()")
         shoot(gm, "optional")
     # One rat falls to each hit it cannot take; the shifts left go on to the next rat.
@@ -696,7 +718,7 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     ann.page.fill("#milestone-stunt-name-ruth", "Crane Hand")
     ann.page.select_option("#milestone-stunt-skill-ruth", "athletics")
     ann.page.select_option("#milestone-stunt-action-ruth", "overcome")
-    if lang == "en":
+    if ann.lang == "en":
         ann.page.locator("#milestones").evaluate("e => e.scrollIntoView()")
         shoot(ann, "milestone")
     ann.click("#milestone-take-ruth")
@@ -706,7 +728,7 @@ def _play_optional(server: str, gm: Player, ann: Player, ben: Player, lang: str,
     on_all(table, "#log-list [data-type=MilestoneTaken]")
     everyone_reaches(table, gm)
     no_secrets(players)
-    all_translated(table, lang)
+    all_translated(table)
 
 
 def test_more_optional_rules_and_a_breakthrough(server: str, browser: Any, tmp_path: Path) -> None:
