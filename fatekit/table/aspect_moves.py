@@ -90,16 +90,21 @@ def check_offerer(state: TableState, seat: Seat, offered_by: str | None) -> None
         require_control(state, seat, offered_by, "offer a compel in their name")
 
 
-def compel_targets(state: TableState, aspect: Aspect, offered_by: str | None) -> list[str]:
+def compel_targets(
+    state: TableState, aspect: Aspect, offered_by: str | None, *, enough: int | None = None
+) -> list[str]:
     """The characters a compel on ``aspect`` by ``offered_by`` (``None``: the GM) may be
-    offered to, by the rules' check of a target."""
+    offered to, by the rules' check of a target, in the table's order: the first ``enough`` of
+    them (all, without it)."""
     by = GM if offered_by is None else offered_by
     ledger = state.game.ledger
-    return [
-        who
-        for who in state.game.characters
-        if allowed(check_compel_target, aspect, who, by, ledger)
-    ]
+    found: list[str] = []
+    for who in state.game.characters:
+        if enough is not None and len(found) >= enough:
+            break
+        if allowed(check_compel_target, aspect, who, by, ledger):
+            found.append(who)
+    return found
 
 
 def check_self_compel_asked(state: TableState, seat: Seat, aspect: Aspect, target: str) -> None:
@@ -155,12 +160,14 @@ class AspectMoves:
         self._targets: dict[int, tuple[Aspect, list[str]]] = {}
 
     def compel_targets(self, aspect: Aspect) -> list[str]:
-        """:func:`compel_targets` of a compel on ``aspect`` the GM offers, asked once per aspect
-        (the characters a compel may be offered to, whoever offers it, but for the offerer)."""
+        """The first two characters a compel on ``aspect`` the GM offers may be offered to
+        (:func:`compel_targets`), asked once per aspect: whether anyone may be compelled, and
+        whether anyone but a given offerer may (two different characters: one of them is not
+        the offerer), is all an offer needs to know."""
         known = self._targets.get(id(aspect))
         if known is not None:
             return known[1]
-        found = compel_targets(self.state, aspect, None)
+        found = compel_targets(self.state, aspect, None, enough=2)
         self._targets[id(aspect)] = (aspect, found)
         return found
 
@@ -195,15 +202,11 @@ class AspectMoves:
                 for who, payer in self.payers.items()
                 if allowed(check_story_detail, aspect, who, ledger, payer=payer)
             ]
-            # The targets' own check (an organization's members), then whether anyone is left
-            # who is not the offerer: asked once, not once per offerer.
-            targets = self.compel_targets(aspect)
-            found["OfferCompel"] = [
-                who
-                for who in self.offerers
-                if any(target != who for target in targets)
-                and allowed(check_compel_offer, aspect, who, ledger)
-            ]
+            # The offer's own check, then the targets' (an organization's members) and
+            # whether anyone is left who is not the offerer: asked once, not once per offerer.
+            offerers = [w for w in self.offerers if allowed(check_compel_offer, aspect, w, ledger)]
+            targets = self.compel_targets(aspect) if offerers else []
+            found["OfferCompel"] = [w for w in offerers if any(t != w for t in targets)]
             found["SelfCompel"] = [
                 who for who in self.self_compellers if allowed(check_self_compel, aspect, who)
             ]
