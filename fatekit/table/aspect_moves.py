@@ -17,11 +17,13 @@ from contextlib import suppress
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import (
     check_compel_offer,
+    check_compel_paid,
     check_compel_target,
+    check_compellable,
     check_self_compel,
 )
 from fatekit.rules.aspects.fate_points import GM
-from fatekit.rules.aspects.invokes import check_story_detail
+from fatekit.rules.aspects.invokes import check_detail_on, check_detail_paid, check_story_detail
 from fatekit.rules.aspects.lasting import check_removes_freely
 from fatekit.rules.core.errors import FateError
 from fatekit.table.deciding import allowed, play_goes_on, require_control, require_gm
@@ -148,11 +150,19 @@ class AspectMoves:
         ours = sorted(mine) if mine and play_goes_on(state) else []
         self.live = bool(ours)
         self.passers = {w for w in ours if allowed(check_passer, state, seat, w)}
-        self.payers: dict[str, str] = {}
+        # The parts of check_declare_detail and check_offer_compel that read no aspect: the
+        # seat's, and the rules' of the fate point (check_detail_paid, check_compel_paid).
+        self.detailers: list[str] = []
         for who in ours:
             with suppress(FateError):  # the seat may not pay for them: no detail offered
-                self.payers[who] = detail_payer(state, seat, who)
-        self.offerers = [w for w in ours if allowed(check_offerer, state, seat, w)]
+                payer = detail_payer(state, seat, who)
+                check_detail_paid(who, self.ledger, payer=payer)
+                self.detailers.append(who)
+        self.offerers = [
+            w
+            for w in ours
+            if allowed(check_offerer, state, seat, w) and allowed(check_compel_paid, w, self.ledger)
+        ]
         self.self_compellers = [w for w in ours if allowed(check_self_compeller, state, seat, w)]
         self.letting_go = {w for w in ours if allowed(check_letting_go, state, seat, w)}
         self.gm_offers = allowed(check_offerer, state, seat, None)
@@ -187,7 +197,6 @@ class AspectMoves:
         safety signal waits."""
         if not self.live:
             return {}
-        ledger = self.ledger
         found: dict[AspectByMove, list[str]] = {}
         holders = sorted({f.holder for f in aspect.free_invokes})
         if len(self.state.game.characters) > 1:
@@ -198,13 +207,11 @@ class AspectMoves:
             ]
         if not aspect.is_boost:
             found["DeclareStoryDetail"] = [
-                who
-                for who, payer in self.payers.items()
-                if allowed(check_story_detail, aspect, who, ledger, payer=payer)
+                who for who in self.detailers if allowed(check_detail_on, aspect, who)
             ]
             # The offer's own check, then the targets' (an organization's members) and
             # whether anyone is left who is not the offerer: asked once, not once per offerer.
-            offerers = [w for w in self.offerers if allowed(check_compel_offer, aspect, w, ledger)]
+            offerers = [w for w in self.offerers if allowed(check_compellable, aspect, w)]
             targets = self.compel_targets(aspect) if offerers else []
             found["OfferCompel"] = [w for w in offerers if any(t != w for t in targets)]
             found["SelfCompel"] = [
