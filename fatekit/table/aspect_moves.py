@@ -5,9 +5,10 @@ one), ask for a self-compel, let go of a boost.
 Each ``check_*`` is the check a decider in :mod:`fatekit.table.play.aspects` (or
 :mod:`~fatekit.table.play.scenes`) makes: its seat's part (a function of its own, the same for
 every aspect), then the rules' check of the move with whatever the command adds left out (a
-complication, a detail, a receiver); :class:`AspectMoves` asks the same two parts for the seat's
-document (``offers_by`` on an aspect), so what is offered is what the table takes. Here rather than in the domain module, whose view parts are built on
-:mod:`fatekit.table.seeing`, which asks this module for every aspect it shows.
+complication, a detail, a receiver); :class:`AspectMoves` asks the same parts for the seat's
+document (``offers_by`` on an aspect), so what is offered is what the table takes. Here rather
+than in the domain module, whose view parts are built on :mod:`fatekit.table.seeing`, which asks
+this module for every aspect it shows.
 """
 
 from __future__ import annotations
@@ -137,16 +138,17 @@ def check_letting_go(state: TableState, seat: Seat, by: str) -> None:
 class AspectMoves:
     """What a seat may do with aspects in its characters' names (``mine``) now, by the checks
     above, for one build of its document. Each check is its seat's part (may the seat act for
-    this character?) and the rules' part (may they do it with this aspect?): the seat's parts
-    do not depend on the aspect, so they are asked once per character here, not once per
-    aspect; the rules' part is asked of each aspect, as the decider asks both. Built for one
-    state, which must not change while it is used (a document is built from one version)."""
+    this character?) and the rules' part (may they do it with this aspect?), and the rules' part
+    of a paid move is the fate point's (is it there?) and the aspect's: the parts that read no
+    aspect are asked once per character here, not once per aspect, and the aspect's of each
+    aspect; a move is listed when every part passes, as the decider asks them all. Built for
+    one state, which must not change while it is used (a document is built from one version)."""
 
     def __init__(self, state: TableState, seat: Seat, mine: set[str]) -> None:
         self.state = state
         self.seat = seat
         self.ledger = state.game.ledger
-        # None while a safety signal waits: the table takes no move of play, and offers none.
+        # No one while a safety signal waits: the table takes no move of play, offers none.
         ours = sorted(mine) if mine and play_goes_on(state) else []
         self.live = bool(ours)
         self.passers = {w for w in ours if allowed(check_passer, state, seat, w)}
