@@ -3,53 +3,75 @@ spend a fate point on a story detail, offer a compel (the GM's free offer, or a 
 one), ask for a self-compel, let go of a boost.
 
 Each ``check_*`` is the check a decider in :mod:`fatekit.table.play.aspects` (or
-:mod:`~fatekit.table.play.scenes`) makes of the seat, then the rules' check of the move with
-whatever the command adds left out (a complication, a detail, a receiver); :func:`aspect_moves`
-asks the same checks for the seat's document (``offers_by`` on an aspect), so what is offered is
-what the table takes. Here rather than in the domain module, whose view parts are built on
-:mod:`fatekit.table.seeing`, which asks this module for every aspect it shows.
+:mod:`~fatekit.table.play.scenes`) makes: its seat's part (a function of its own, the same for
+every aspect), then the rules' check of the move with whatever the command adds left out (a
+complication, a detail, a receiver); :class:`AspectMoves` asks the same parts for the seat's
+document (``offers_by`` on an aspect), so what is offered is what the table takes. Here rather
+than in the domain module, whose view parts are built on :mod:`fatekit.table.seeing`, which asks
+this module for every aspect it shows.
 """
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from fatekit.rules.aspects.aspects import Aspect
 from fatekit.rules.aspects.compels import (
     check_compel_offer,
+    check_compel_paid,
     check_compel_target,
+    check_compellable,
     check_self_compel,
 )
 from fatekit.rules.aspects.fate_points import GM
-from fatekit.rules.aspects.invokes import check_story_detail
+from fatekit.rules.aspects.invokes import check_detail_on, check_detail_paid, check_story_detail
 from fatekit.rules.aspects.lasting import check_removes_freely
+from fatekit.rules.core.errors import FateError
 from fatekit.table.deciding import allowed, play_goes_on, require_control, require_gm
 from fatekit.table.parts import AspectByMove
 from fatekit.table.seats import Seat
 from fatekit.table.state import TableState
 
 __all__ = [
-    "aspect_moves",
+    "AspectMoves",
     "check_declare_detail",
     "check_let_go",
+    "check_letting_go",
     "check_offer_compel",
+    "check_offerer",
     "check_pass_free_invoke",
+    "check_passer",
     "check_self_compel_asked",
+    "check_self_compeller",
     "compel_targets",
+    "detail_payer",
 ]
 
 
 def check_pass_free_invoke(state: TableState, seat: Seat, aspect: Aspect, holder: str) -> None:
     """Refuse unless ``seat`` may hand one of ``holder``'s free invokes on ``aspect`` to an ally:
-    it acts for the holder, who holds one it may spend."""
-    require_control(state, seat, holder, "give away their free invokes")
+    it acts for the holder (:func:`check_passer`), who holds one it may spend."""
+    check_passer(state, seat, holder)
     aspect.check_can_spend_free_invoke(holder)
+
+
+def check_passer(state: TableState, seat: Seat, holder: str) -> None:
+    """The seat's part of :func:`check_pass_free_invoke`, whatever the aspect."""
+    require_control(state, seat, holder, "give away their free invokes")
 
 
 def check_declare_detail(state: TableState, seat: Seat, aspect: Aspect, by: str) -> None:
     """Refuse unless ``seat`` may spend ``by``'s fate point on ``aspect`` for a story detail:
     it acts for ``by``, and the rules let them (a player's extra pays from its player's PC)."""
-    require_control(state, seat, by, "spend their fate points")
-    payer = state.game.payer(by, state.players_pcs(by, seat.id))
+    payer = detail_payer(state, seat, by)
     check_story_detail(aspect, by, state.game.ledger, payer=payer)
+
+
+def detail_payer(state: TableState, seat: Seat, by: str) -> str:
+    """The seat's part of :func:`check_declare_detail`, whatever the aspect: refuse unless
+    ``seat`` acts for ``by``; whose fate point pays (a player's extra: its player's PC's)."""
+    require_control(state, seat, by, "spend their fate points")
+    return state.game.payer(by, state.players_pcs(by, seat.id))
 
 
 def check_offer_compel(
@@ -58,75 +80,149 @@ def check_offer_compel(
     """Refuse unless ``seat`` may offer a compel on ``aspect``: the GM's for free
     (``offered_by`` ``None``), or a player's in the name of a character it acts for, who pays;
     the rules' check of the offer whoever its target (:func:`compel_targets` says whom)."""
+    check_offerer(state, seat, offered_by)
+    check_compel_offer(aspect, GM if offered_by is None else offered_by, state.game.ledger)
+
+
+def check_offerer(state: TableState, seat: Seat, offered_by: str | None) -> None:
+    """The seat's part of :func:`check_offer_compel`, whatever the aspect: the GM's seat for a
+    free compel, a seat that acts for ``offered_by`` for a paid one."""
     if offered_by is None:
         require_gm(seat, "offer a compel for free")
     else:
         require_control(state, seat, offered_by, "offer a compel in their name")
-    check_compel_offer(aspect, GM if offered_by is None else offered_by, state.game.ledger)
 
 
-def compel_targets(state: TableState, aspect: Aspect, offered_by: str | None) -> list[str]:
+def compel_targets(
+    state: TableState, aspect: Aspect, offered_by: str | None, *, enough: int | None = None
+) -> list[str]:
     """The characters a compel on ``aspect`` by ``offered_by`` (``None``: the GM) may be
-    offered to, by the rules' check of a target."""
+    offered to, by the rules' check of a target, in the table's order: the first ``enough`` of
+    them (all, without it)."""
     by = GM if offered_by is None else offered_by
     ledger = state.game.ledger
-    return [
-        who
-        for who in state.game.characters
-        if allowed(check_compel_target, aspect, who, by, ledger)
-    ]
+    found: list[str] = []
+    for who in state.game.characters:
+        if enough is not None and len(found) >= enough:
+            break
+        if allowed(check_compel_target, aspect, who, by, ledger):
+            found.append(who)
+    return found
 
 
 def check_self_compel_asked(state: TableState, seat: Seat, aspect: Aspect, target: str) -> None:
     """Refuse unless ``seat`` may ask the GM for a self-compel of ``target`` on ``aspect``: it
-    acts for the target, and the rules let the aspect compel them."""
-    require_control(state, seat, target, "ask a self-compel for them")
+    acts for the target (:func:`check_self_compeller`), and the rules let the aspect compel
+    them."""
+    check_self_compeller(state, seat, target)
     check_self_compel(aspect, target)
+
+
+def check_self_compeller(state: TableState, seat: Seat, target: str) -> None:
+    """The seat's part of :func:`check_self_compel_asked`, whatever the aspect."""
+    require_control(state, seat, target, "ask a self-compel for them")
 
 
 def check_let_go(state: TableState, seat: Seat, aspect: Aspect, by: str) -> None:
     """Refuse unless ``seat`` may take ``aspect`` out of play in ``by``'s name, without a roll:
-    it acts for ``by``, who holds a free invoke on the boost."""
-    require_control(state, seat, by, "let go of an aspect for them")
+    it acts for ``by`` (:func:`check_letting_go`), who holds a free invoke on the boost."""
+    check_letting_go(state, seat, by)
     check_removes_freely(aspect, by)
 
 
-def aspect_moves(
-    state: TableState, seat: Seat, aspect: Aspect, mine: set[str]
-) -> dict[AspectByMove, list[str]]:
-    """What ``seat`` may do with ``aspect`` in the name of each of its characters (``mine``)
-    now, by the checks above: the characters it may pass a free invoke from, pay a story detail
-    for, offer a compel in the name of (someone else there to compel), ask a self-compel for,
-    let go of the boost for. Only moves someone may make are listed; none while a safety signal
-    waits, when the table takes no move of play."""
-    if not mine or not play_goes_on(state):
-        return {}
-    ours = sorted(mine)
-    found: dict[AspectByMove, list[str]] = {}
-    if len(state.game.characters) > 1:
-        holders = sorted({f.holder for f in aspect.free_invokes} & mine)
-        found["PassFreeInvoke"] = [
-            who for who in holders if allowed(check_pass_free_invoke, state, seat, aspect, who)
+def check_letting_go(state: TableState, seat: Seat, by: str) -> None:
+    """The seat's part of :func:`check_let_go`, whatever the aspect."""
+    require_control(state, seat, by, "let go of an aspect for them")
+
+
+class AspectMoves:
+    """What a seat may do with aspects in its characters' names (``mine``) now, by the checks
+    above, for one build of its document. Each check is its seat's part (may the seat act for
+    this character?) and the rules' part (may they do it with this aspect?), and the rules' part
+    of a paid move is the fate point's (is it there?) and the aspect's: the parts that read no
+    aspect are asked once per character here, not once per aspect, and the aspect's of each
+    aspect; a move is listed when every part passes, as the decider asks them all. Built for
+    one state, which must not change while it is used (a document is built from one version)."""
+
+    def __init__(self, state: TableState, seat: Seat, mine: set[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.ledger = state.game.ledger
+        # No one while a safety signal waits: the table takes no move of play, offers none.
+        ours = sorted(mine) if mine and play_goes_on(state) else []
+        self.live = bool(ours)
+        self.passers = {w for w in ours if allowed(check_passer, state, seat, w)}
+        # The parts of check_declare_detail and check_offer_compel that read no aspect: the
+        # seat's, and the rules' of the fate point (check_detail_paid, check_compel_paid).
+        self.detailers: list[str] = []
+        for who in ours:
+            with suppress(FateError):  # the seat may not pay for them: no detail offered
+                payer = detail_payer(state, seat, who)
+                check_detail_paid(who, self.ledger, payer=payer)
+                self.detailers.append(who)
+        self.offerers = [
+            w
+            for w in ours
+            if allowed(check_offerer, state, seat, w) and allowed(check_compel_paid, w, self.ledger)
         ]
-    if not aspect.is_boost:
-        found["DeclareStoryDetail"] = [
-            who for who in ours if allowed(check_declare_detail, state, seat, aspect, who)
-        ]
-        # The targets' own check (an organization's members), then whether anyone is left
-        # who is not the offerer: asked once, not once per offerer.
-        targets = compel_targets(state, aspect, None)
-        found["OfferCompel"] = [
-            who
-            for who in ours
-            if any(target != who for target in targets)
-            and allowed(check_offer_compel, state, seat, aspect, who)
-        ]
-        found["SelfCompel"] = [
-            who for who in ours if allowed(check_self_compel_asked, state, seat, aspect, who)
-        ]
-    else:
-        holders = sorted({f.holder for f in aspect.free_invokes} & mine)
-        found["RemoveAspect"] = [
-            who for who in holders if allowed(check_let_go, state, seat, aspect, who)
-        ]
-    return {move: who for move, who in found.items() if who}
+        self.self_compellers = [w for w in ours if allowed(check_self_compeller, state, seat, w)]
+        self.letting_go = {w for w in ours if allowed(check_letting_go, state, seat, w)}
+        self.gm_offers = allowed(check_offerer, state, seat, None)
+        # By the aspect object, which the entry keeps alive (so its id() is not reused).
+        self._targets: dict[int, tuple[Aspect, list[str]]] = {}
+
+    def compel_targets(self, aspect: Aspect) -> list[str]:
+        """The first two characters a compel on ``aspect`` the GM offers may be offered to
+        (:func:`compel_targets`), asked once per aspect: whether anyone may be compelled, and
+        whether anyone but a given offerer may (two different characters: one of them is not
+        the offerer), is all an offer needs to know."""
+        known = self._targets.get(id(aspect))
+        if known is not None:
+            return known[1]
+        found = compel_targets(self.state, aspect, None, enough=2)
+        self._targets[id(aspect)] = (aspect, found)
+        return found
+
+    def gm_may_offer_compel(self, aspect: Aspect) -> bool:
+        """Whether the seat may offer the GM's free compel on ``aspect`` now
+        (:func:`check_offer_compel` with no offerer), someone there to compel."""
+        return (
+            self.gm_offers
+            and allowed(check_compel_offer, aspect, GM, self.ledger)
+            and bool(self.compel_targets(aspect))
+        )
+
+    def of(self, aspect: Aspect) -> dict[AspectByMove, list[str]]:
+        """The characters the seat may pass a free invoke on ``aspect`` from, pay a story detail
+        for, offer a compel in the name of (someone else there to compel), ask a self-compel
+        for, let go of the boost for. Only moves someone may make are listed; none while a
+        safety signal waits."""
+        if not self.live:
+            return {}
+        found: dict[AspectByMove, list[str]] = {}
+        holders = sorted({f.holder for f in aspect.free_invokes})
+        if len(self.state.game.characters) > 1:
+            found["PassFreeInvoke"] = [
+                who
+                for who in holders
+                if who in self.passers and allowed(aspect.check_can_spend_free_invoke, who)
+            ]
+        if not aspect.is_boost:
+            found["DeclareStoryDetail"] = [
+                who for who in self.detailers if allowed(check_detail_on, aspect, who)
+            ]
+            # The offer's own check, then the targets' (an organization's members) and
+            # whether anyone is left who is not the offerer: asked once, not once per offerer.
+            offerers = [w for w in self.offerers if allowed(check_compellable, aspect, w)]
+            targets = self.compel_targets(aspect) if offerers else []
+            found["OfferCompel"] = [w for w in offerers if any(t != w for t in targets)]
+            found["SelfCompel"] = [
+                who for who in self.self_compellers if allowed(check_self_compel, aspect, who)
+            ]
+        else:
+            found["RemoveAspect"] = [
+                who
+                for who in holders
+                if who in self.letting_go and allowed(check_removes_freely, aspect, who)
+            ]
+        return {move: who for move, who in found.items() if who}

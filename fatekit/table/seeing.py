@@ -26,7 +26,7 @@ from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.harm.consequences import ConsequenceSlot, Severity
 from fatekit.rules.harm.recovery import clears_after, treatment_difficulty
 from fatekit.rules.options.countdowns import Countdown, CountdownView
-from fatekit.table.aspect_moves import aspect_moves, check_offer_compel, compel_targets
+from fatekit.table.aspect_moves import AspectMoves
 from fatekit.table.base import AspectSight
 from fatekit.table.deciding import allowed, play_goes_on, require_gm
 from fatekit.table.parts import (
@@ -84,6 +84,12 @@ class Viewer:
         GM's deciders make (:func:`~fatekit.table.deciding.require_gm`), with no safety signal
         waiting. Asked once per view: every aspect's offers start from it."""
         return allowed(require_gm, self.seat, "") and play_goes_on(self.state)
+
+    @cached_property
+    def moves(self) -> AspectMoves:
+        """What the seat may do with aspects (:class:`~fatekit.table.aspect_moves.AspectMoves`),
+        its seat's checks asked once per view rather than once per aspect."""
+        return AspectMoves(self.state, self.seat, self.mine)
 
     # -- decisions ------------------------------------------------------------------------------
 
@@ -217,8 +223,8 @@ class Viewer:
 
     def aspect_moves(self, aspect: Aspect) -> dict[AspectByMove, list[str]]:
         """What the seat may do with ``aspect`` in its characters' names now
-        (:func:`~fatekit.table.aspect_moves.aspect_moves`)."""
-        return aspect_moves(self.state, self.seat, aspect, self.mine)
+        (:meth:`~fatekit.table.aspect_moves.AspectMoves.of`)."""
+        return self.moves.of(aspect)
 
     def aspect_offers(self, aspect: Aspect) -> list[AspectMove]:
         """What the seat may do with ``aspect`` now, by the checks the deciders make of the seat
@@ -232,9 +238,7 @@ class Viewer:
             found.append("RevealAspect")
         if allowed(check_removable, aspect):
             found.append("RemoveAspect")
-        if allowed(check_offer_compel, self.state, self.seat, aspect, None) and compel_targets(
-            self.state, aspect, None
-        ):
+        if self.moves.gm_may_offer_compel(aspect):
             found.append("OfferCompel")
         return found
 

@@ -391,7 +391,16 @@ class TableState:
         seat = self.seats.get(seat_id)
         if seat is None or seat.role is Role.SPECTATOR:
             return False
-        return seat.is_gm or character_id in self._owned_by(seat_id)
+        if seat.role is Role.GM or self.owners.get(character_id) == seat_id:
+            return True
+        # An extra shared with one of the player's own (what _owned_by lists), asked of this
+        # one character rather than of every character at the table.
+        character = self.game.characters.get(character_id)
+        return (
+            character is not None
+            and character.kind is CharacterKind.EXTRA
+            and any(self.owners.get(pc) == seat_id for pc in character.shared_with)
+        )
 
     def characters_of(self, seat_id: str) -> set[str]:
         """The characters a seat acts for (every one, for a GM)."""

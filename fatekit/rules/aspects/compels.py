@@ -23,7 +23,9 @@ __all__ = [
     "CompelState",
     "check_compel_kind",
     "check_compel_offer",
+    "check_compel_paid",
     "check_compel_target",
+    "check_compellable",
     "check_self_compel",
     "compel_offered",
     "offer_compel",
@@ -148,8 +150,10 @@ class Compel:
             raise IllegalAction(f"this compel was already {self.state.value}", COMPEL_OFFER_RULE)
 
 
-def _check_compel(aspect: Aspect, by: str) -> None:
-    """Refuse a compel on a boost, or on an aspect ``by`` may not use."""
+def check_compellable(aspect: Aspect, by: str) -> None:
+    """Refuse a compel on a boost, or on an aspect ``by`` may not use (by offering it, or as
+    its target asking for it): the part of :func:`check_compel_offer` and of
+    :func:`check_self_compel` that reads the aspect."""
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: boosts cannot be compelled", BOOST_RULE)
     aspect.check_usable_by(by)
@@ -187,7 +191,14 @@ def check_compel_offer(aspect: Aspect, offered_by: str, ledger: FateLedger) -> N
     """Refuse unless ``offered_by`` (a character, or :data:`GM`) may offer a compel on
     ``aspect`` now, whoever its target: no boost, an aspect known to them, a player's fate
     point there to pay for it. :func:`offer_compel` asks this, and so does the table's offer."""
-    _check_compel(aspect, offered_by)
+    check_compellable(aspect, offered_by)
+    check_compel_paid(offered_by, ledger)
+
+
+def check_compel_paid(offered_by: str, ledger: FateLedger) -> None:
+    """Refuse unless ``offered_by`` may pay for a compel they offer, whatever the aspect: the
+    GM offers for free, a player pays a fate point. :func:`check_compel_offer`'s part that
+    reads the ledger."""
     if offered_by != GM:
         ledger.wallet(offered_by).check_can_spend(purpose="offer a compel")
 
@@ -205,7 +216,7 @@ def check_self_compel(aspect: Aspect, target: str) -> None:
     """Refuse a self-compel of ``target`` on ``aspect``, whatever its complication: no boost,
     an aspect the character knows, an organization's only for its members. Asked by
     :func:`self_compel` and by the table's offer."""
-    _check_compel(aspect, target)
+    check_compellable(aspect, target)
     check_organization_compel(aspect, target)
 
 

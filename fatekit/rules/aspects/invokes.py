@@ -22,6 +22,8 @@ __all__ = [
     "Invocation",
     "InvokeEffect",
     "StoryDetail",
+    "check_detail_on",
+    "check_detail_paid",
     "check_invoke",
     "check_story_detail",
     "declare_story_detail",
@@ -195,14 +197,28 @@ def check_story_detail(
     """Refuse unless ``by`` may spend a fate point on ``aspect`` for a story detail now, whatever
     the detail: the aspect known to them and no boost, an organization's aspect theirs to use,
     the point there to pay (``payer``'s, as in :func:`declare_story_detail`). The table's offer
-    of the move asks this, as the declaration does."""
+    of the move asks this, as the declaration does, in its two parts."""
+    check_detail_on(aspect, by)
+    check_detail_paid(by, ledger, payer=payer, label=aspect.label)
+
+
+def check_detail_on(aspect: Aspect, by: str) -> None:
+    """Refuse a story detail by ``by`` on ``aspect``, whoever pays: the aspect known to them
+    and no boost, an organization's aspect theirs to use. :func:`check_story_detail`'s part
+    that reads the aspect."""
     aspect.check_usable_by(by)
     if aspect.is_boost:
         refuse(f"{aspect.label} is a boost: it cannot be invoked with a fate point", BOOST_RULE)
     check_organization_invoke(aspect, by)
-    ledger.wallet(payer or by).check_can_spend(
-        purpose=f"declare a story detail with {aspect.label}"
-    )
+
+
+def check_detail_paid(
+    by: str, ledger: FateLedger, *, payer: str | None = None, label: str = "an aspect"
+) -> None:
+    """Refuse unless the fate point for ``by``'s story detail is there to pay (``payer``'s, as
+    in :func:`declare_story_detail`), whatever the aspect (``label`` names it in the refusal):
+    :func:`check_story_detail`'s part that reads the ledger."""
+    ledger.wallet(payer or by).check_can_spend(purpose=f"declare a story detail with {label}")
 
 
 def story_detail_declared(

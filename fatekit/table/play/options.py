@@ -16,7 +16,7 @@ from fatekit.rules.core.randomizers import OWN_RANDOMIZER_RULE, Randomizer
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event
-from fatekit.table.deciding import Context, decides, gm_only, require_acting
+from fatekit.table.deciding import Context, allowed, decides, gm_only, require_acting
 from fatekit.table.folding import assigns, judges
 from fatekit.table.showing import shown_whole
 from fatekit.table.state import TableState
@@ -32,6 +32,7 @@ __all__ = [
     "SeatRandomizersAllowed",
     "SetOptionalRule",
     "own_randomizers",
+    "require_choosing_seat",
     "require_own_randomizer",
 ]
 
@@ -108,7 +109,15 @@ gm_only(
 def require_own_randomizer(state: TableState, seat_id: str, randomizer: str) -> Randomizer:
     """Refuse a seat's own choice of ``randomizer`` unless the GM lets the seats choose and the
     seat is a player's (the GM's rolls draw the table's way, which the GM sets); the chosen
-    :class:`Randomizer` otherwise. The offers ask this very check (:func:`own_randomizers`)."""
+    :class:`Randomizer` otherwise. The offers ask this very check (:func:`own_randomizers`),
+    its two parts: the seat's (:func:`require_choosing_seat`), then the randomizer's."""
+    require_choosing_seat(state, seat_id)
+    return Randomizer.parse(randomizer)
+
+
+def require_choosing_seat(state: TableState, seat_id: str) -> None:
+    """:func:`require_own_randomizer`'s part for the seat, whatever it chooses: a player's, and
+    the GM lets the seats choose."""
     seat = state.seat(seat_id)
     require_acting(seat)
     if seat.is_gm:
@@ -121,20 +130,15 @@ def require_own_randomizer(state: TableState, seat_id: str, randomizer: str) -> 
             "the GM has not let the seats choose their own dice: every roll draws the table's way",
             OWN_RANDOMIZER_RULE,
         )
-    return Randomizer.parse(randomizer)
 
 
 def own_randomizers(state: TableState, seat_id: str) -> list[str]:
     """The randomizers ``seat_id`` may choose for itself now (none where the GM does not let
-    the seats choose), by the check the decider makes."""
-    found: list[str] = []
-    for way in Randomizer:
-        try:
-            require_own_randomizer(state, seat_id, way.value)
-        except (ForbiddenAction, BadInput):
-            continue
-        found.append(way.value)
-    return found
+    the seats choose), by the check the decider makes: the seat's part once, then each
+    randomizer's."""
+    if not allowed(require_choosing_seat, state, seat_id):
+        return []
+    return [way.value for way in Randomizer if allowed(Randomizer.parse, way.value)]
 
 
 @decides(ChooseOwnRandomizer)

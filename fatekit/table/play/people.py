@@ -672,33 +672,54 @@ def check_add_character(
 ) -> None:
     """Refuse unless ``seat`` may add a character of ``kind`` for ``owner`` (a player's seat, or
     ``None``: the GM's): a player adds only their own, and a player owns only a PC or an extra.
-    The decider's check and the sheet editor's offer (``you.adds``)."""
+    The decider's check and the sheet editor's offer (``you.adds``), in three parts: the seat
+    and the kind, the seat and the owner, the kind and the owner."""
+    check_adds_kind(seat, kind)
+    check_adds_for(state, seat, owner)
+    check_owner_kind(kind, owner)
+
+
+def check_adds_kind(seat: Seat, kind: CharacterKind) -> None:
+    """:func:`check_add_character`'s part for ``seat`` and ``kind``, whoever the owner: an
+    acting seat, and NPCs the GM's alone."""
     require_acting(seat)
     if not seat.is_gm and kind not in _PLAYERS_KINDS:
         raise ForbiddenAction(
             "NPCs are the GM's: a player adds only a player character or an extra", SEAT_RULE
         )
+
+
+def check_adds_for(state: TableState, seat: Seat, owner: str | None) -> None:
+    """:func:`check_add_character`'s part for ``seat`` and ``owner``, whatever the kind: a
+    player adds only their own, and an owner is a player's seat."""
     if not seat.is_gm and owner != seat.id:
         raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
     if owner is not None:
         _require_player(state, owner)
-        if kind not in _PLAYERS_KINDS:
-            raise BadInput(
-                "only a player character or an extra has a player for owner; NPCs are the GM's"
-            )
+
+
+def check_owner_kind(kind: CharacterKind, owner: str | None) -> None:
+    """:func:`check_add_character`'s part for ``kind`` and ``owner``, whoever adds it: a player
+    owns only a PC or an extra."""
+    if owner is not None and kind not in _PLAYERS_KINDS:
+        raise BadInput(
+            "only a player character or an extra has a player for owner; NPCs are the GM's"
+        )
 
 
 def add_offers(state: TableState, seat: Seat) -> dict[CharacterKind, list[str | None]]:
     """The kinds of character ``seat`` may add now, each with the owners it may give one
-    (``None``: the GM's), by :func:`check_add_character`."""
-    owners: list[str | None] = [
+    (``None``: the GM's), by :func:`check_add_character`: each of its parts asked of what it
+    reads (the kinds, the owners, then the two together), not of every pair."""
+    kinds = [kind for kind in CharacterKind if allowed(check_adds_kind, seat, kind)]
+    if not kinds:
+        return {}
+    candidates: list[str | None] = [
         None,
         *(s.id for s in state.seats.values() if s.role is Role.PLAYER),
     ]
-    found = {
-        kind: [o for o in owners if allowed(check_add_character, state, seat, kind, o)]
-        for kind in CharacterKind
-    }
+    owners = [o for o in candidates if allowed(check_adds_for, state, seat, o)]
+    found = {kind: [o for o in owners if allowed(check_owner_kind, kind, o)] for kind in kinds}
     return {kind: who for kind, who in found.items() if who}
 
 
