@@ -19,8 +19,8 @@ from fatekit.table.commands import COMMAND_TYPES
 
 from .agent import Finding, play_games  # type: ignore[import-not-found]
 
-#: Games of ``STEPS`` moves in ``make test`` (a fifth of a second each, on a quiet machine) and
-#: the first seed; ``make soak`` plays thousands more from other seeds.
+#: Games of ``STEPS`` moves in ``make test`` (two thirds of a second each under pytest, which
+#: folds every command again) and the first seed; ``make soak`` plays thousands more.
 GAMES = int(os.environ.get("FATEKIT_SOAK_GAMES", "200"))
 STEPS = int(os.environ.get("FATEKIT_SOAK_STEPS", "30"))
 FIRST_SEED = int(os.environ.get("FATEKIT_SOAK_SEED", "0"))
