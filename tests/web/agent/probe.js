@@ -12,10 +12,13 @@
 
   const later = window.setTimeout.bind(window);
   const forget = window.clearTimeout.bind(window);
-  // A short timer (a debounce) is work still to come; a long one (a reconnect's growing pause
-  // beyond 2 s) is not waited for.
+  // A short timer (a debounce: the sheet checker's 200 ms, the rule-set editor's 250) is work
+  // still to come; a long one is not waited for: a reconnect's growing pause, and the moment
+  // the page gathers other seats' moves before saying them to a screen reader (announce.js,
+  // GATHER_MS, 1.5 s), which draws nothing but the live region's words and, waited for, added
+  // a second and a half to nearly every step of an evening.
   window.setTimeout = (fn, delay, ...rest) => {
-    if (typeof fn !== "function" || (delay || 0) > 2000) return later(fn, delay, ...rest);
+    if (typeof fn !== "function" || (delay || 0) >= 1000) return later(fn, delay, ...rest);
     const id = later((...args) => {
       probe.timers.delete(id);
       fn(...args);
@@ -81,10 +84,15 @@
     return exec(...args);
   };
 
+  /** @type {Element | null} the live region other seats' moves are said in, once there */
+  let moves = null;
   new MutationObserver((records) => {
+    if (moves === null || !moves.isConnected) moves = document.getElementById("moves");
     for (const r of records) {
-      // The agent's own marks are not the page's reaction.
+      // The agent's own marks are not the page's reaction, nor other seats' moves said in the
+      // live region when their gathering ends (not waited for: above).
       if (r.type === "attributes" && r.attributeName && r.attributeName.startsWith("data-agent")) continue;
+      if (moves !== null && moves.contains(r.target)) continue;
       probe.mutations += 1;
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
