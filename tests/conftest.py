@@ -43,6 +43,7 @@ def _load(name: str) -> ModuleType:
 pg_cluster = _load("pg_cluster")
 rule_checks = _load("rule_checks")
 fold_check = _load("fold_check")
+shared_folder = _load("shared_folder")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -58,9 +59,9 @@ def _every_command_folds_as_decided() -> Iterator[None]:
         handling.FOLD_CHECK = None
 
 
-#: The agents' folder, shared by xdist's workers (tests/web/agent/coverage.py SHARED, and
-#: tests/table/test_agent.py's parts).
-SHARED = "FATEKIT_PAGE_AGENT_DIR"
+#: The folder xdist's workers share (tests/shared_folder.py: the page agent's evenings, the
+#: table agent's parts).
+SHARED = shared_folder.VARIABLE
 
 _skipped_for: list[str] = []  # why the PostgreSQL tests were skipped, for the closing summary
 _schemas = itertools.count(1)

@@ -8,14 +8,13 @@ all of them reached together."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from fatekit.table.commands import COMMAND_TYPES
+from tests import shared_folder
 
 from .agent import Finding, play_games  # type: ignore[import-not-found]
 
@@ -26,9 +25,6 @@ STEPS = int(os.environ.get("FATEKIT_SOAK_STEPS", "30"))
 FIRST_SEED = int(os.environ.get("FATEKIT_SOAK_SEED", "0"))
 #: How many tests the games are dealt to (seed n to part n mod PARTS).
 PARTS = 4
-#: Where each part leaves the commands it reached, for the part that ends last (the folder the
-#: test session makes for its workers: tests/conftest.py).
-SHARED = "FATEKIT_PAGE_AGENT_DIR"
 
 #: Findings that belong to another helper's item of issue 26 (coordination contract §4), by
 #: (kind, rule): reported, not failed on, until their fix lands.
@@ -99,18 +95,13 @@ def test_random_games_never_strand_the_table(part: int) -> None:
 
 def _reached(part: int, coverage: Counter[str]) -> tuple[set[int], Counter[str]]:
     """Leave this part's commands reached; every part's so far, and which parts they are."""
-    folder = os.environ.get(SHARED)
-    if not folder:  # no session folder (tests/conftest.py not loaded): this part alone
-        return set(range(PARTS)) if PARTS == 1 else {part}, coverage
-    where = Path(folder) / "table-agent"
-    where.mkdir(exist_ok=True)
-    (where / f"{part}.part").write_text(json.dumps(coverage), encoding="utf-8")
-    (where / f"{part}.part").replace(where / f"{part}.json")  # whole, for another worker
+    if not shared_folder.leave("table-agent", str(part), coverage):
+        return set(range(PARTS)) if PARTS == 1 else {part}, coverage  # this part alone
     parts: set[int] = set()
     together: Counter[str] = Counter()
-    for file in where.glob("*.json"):
-        parts.add(int(file.stem))
-        together.update(json.loads(file.read_text(encoding="utf-8")))
+    for name, one in shared_folder.gathered("table-agent").items():
+        parts.add(int(name))
+        together.update(one)
     return parts, together
 
 

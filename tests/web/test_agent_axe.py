@@ -1,6 +1,8 @@
 """The page agent's axe hook (tests/web/agent/axe.py, issue 43 item 5) on a real page: it sees
 nothing on the table as the page draws it, sees a violation put into the page (an unnamed
-button, grey text on grey), and sees it go once it is taken away."""
+button, grey text on grey), and sees it go once it is taken away; and its shapes, by which
+make test's evening looks only at pages that show axe something new, see those elements as new
+and a repeated id."""
 
 from __future__ import annotations
 
@@ -36,3 +38,21 @@ def test_the_agents_axe_hook_sees_what_axe_finds(server: str, browser: Any) -> N
             "() => { document.getElementById('broken').remove(); document.getElementById('faint').remove(); }"
         )
         assert axe.lines(ann) == set()
+
+
+def test_the_shapes_see_what_axe_has_not_looked_at(server: str, browser: Any) -> None:
+    _, _, ann_link = scene_with_ruth(server)
+    with seat_page(browser, server, ann_link, "sv-SE") as ann:
+        drawn, repeated = axe.shapes(ann)
+        assert drawn and not repeated
+        ann.evaluate(BROKEN)
+        more, repeated = axe.shapes(ann)
+        new = more - drawn
+        assert not repeated
+        # The button whose only child is hidden from readers, and the inline colours.
+        assert any(shape.endswith(">BUTTON.[]") for shape in new), new
+        assert any(">P.[style=color: rgb(187, 187, 187);" in shape for shape in new), new
+        ann.evaluate("() => { document.getElementById('faint').id = 'broken'; }")
+        assert axe.shapes(ann)[1]  # two elements with one id
+        ann.evaluate("() => document.querySelectorAll('#broken').forEach((e) => e.remove())")
+        assert axe.shapes(ann) == (drawn, False)

@@ -4,6 +4,7 @@
     python -m tests.web.agent --seeds 7 --steps 300 --trail # one seed, every step it took
     python -m tests.web.agent --seeds 100-139 --jobs 2      # two evenings at a time
     python -m tests.web.agent --seeds 1-7 --axe             # axe-core on every page, each step
+    python -m tests.web.agent --seeds 7 --axe new           # ... on the pages that show it something new
 
 Starts its own table server (tests/web/serve_app.py, blank dice) and Debian's Chromium (one of
 each per job), prints each evening's findings, and at the end the command types and the plans'
@@ -46,12 +47,13 @@ def play(
     steps: int,
     trail: bool,
     reached: frozenset[str] = frozenset(),
-    axe: bool = False,
+    axe: str = "",
 ) -> tuple[Counter[str], Counter[str], Counter[str], int]:
     """Play `chosen` one after the other against a server and Chromium of their own, printing
     each evening as it ends: what they sent, the paths they took, and how many found
     something not known. Each evening leans towards what no evening before it (nor `reached`)
-    reached; with `axe`, axe-core looks at every page after each step."""
+    reached; with `axe` ("every" or "new"), axe-core looks at the pages after each step
+    (Evening)."""
     from playwright.sync_api import sync_playwright
 
     sent: Counter[str] = Counter()
@@ -83,7 +85,14 @@ def play(
                 # What it sent, so that a run stopped early can still be counted.
                 lines.append("  sent: " + ", ".join(sorted(done.sent)))
                 if done.axe_runs:
-                    lines.append(f"  axe: {done.axe_runs} runs, {done.axe_seconds:.0f} s")
+                    lines.append(
+                        f"  axe: {done.axe_runs} runs, {done.axe_seconds:.0f} s"
+                        + (
+                            f"; {done.axe_skipped} pages with nothing new"
+                            if done.axe_skipped
+                            else ""
+                        )
+                    )
                 if trail:
                     lines.extend(done.trail)
                 for finding in done.findings:
@@ -111,7 +120,13 @@ def main() -> int:
         "--jobs", type=int, default=1, help="evenings played at once (each job its own browser)"
     )
     parser.add_argument(
-        "--axe", action="store_true", help="run axe-core on every page after each step"
+        "--axe",
+        nargs="?",
+        const="every",
+        default="",
+        choices=["every", "new"],
+        help="run axe-core after each step on every page that changed, or (--axe new) only on "
+        "pages that show something axe has not yet looked at",
     )
     parser.add_argument(
         "--sweeps",

@@ -6,14 +6,13 @@ through their own endpoints (``POST /tables``, ``POST /tables/{id}/seats``), not
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
 
 from fatekit.table.commands import COMMAND_TYPES
+from tests import shared_folder
 from tests.web.agent.plans import PLANS
 
 WEB = Path(__file__).resolve().parents[3] / "fatekit" / "web" / "js"
@@ -50,21 +49,10 @@ def report(sent: Counter[str], paths: Counter[str] | None = None) -> str:
     return "\n".join(lines)
 
 
-#: Where the evenings played by the browser tests write what they sent, one file a seed: the test
-#: session's controller makes the folder (tests/conftest.py) and its xdist workers inherit it, so
-#: evenings played in parallel are counted together and the summary prints them.
-SHARED = "FATEKIT_PAGE_AGENT_DIR"
-
-
 def record(seed: int, sent: Counter[str], paths: Counter[str]) -> None:
-    """Keep what one evening sent, for the coverage check and the summary."""
-    folder = os.environ.get(SHARED)
-    if not folder:
-        return
-    target = Path(folder) / f"{seed}.json"
-    part = target.with_suffix(".part")
-    part.write_text(json.dumps({"sent": sent, "paths": paths}), encoding="utf-8")
-    part.replace(target)  # whole or not at all, for a reader in another worker
+    """Keep what one evening sent, for the coverage check and the summary (the test session's
+    shared folder: tests/shared_folder.py), so that evenings played in parallel count together."""
+    shared_folder.leave("page-agent", str(seed), {"sent": sent, "paths": paths})
 
 
 def recorded() -> tuple[set[int], Counter[str], Counter[str]]:
@@ -72,12 +60,8 @@ def recorded() -> tuple[set[int], Counter[str], Counter[str]]:
     seeds: set[int] = set()
     sent: Counter[str] = Counter()
     paths: Counter[str] = Counter()
-    folder = os.environ.get(SHARED)
-    if not folder or not Path(folder).is_dir():
-        return seeds, sent, paths
-    for file in Path(folder).glob("*.json"):
-        one = json.loads(file.read_text(encoding="utf-8"))
-        seeds.add(int(file.stem))
+    for seed, one in shared_folder.gathered("page-agent").items():
+        seeds.add(int(seed))
         sent.update(one["sent"])
         paths.update(one["paths"])
     return seeds, sent, paths

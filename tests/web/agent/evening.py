@@ -165,6 +165,7 @@ class Report:
     setup: str = ""
     axe_runs: int = 0  # how often axe ran (Evening(..., axe=True)), and for how long
     axe_seconds: float = 0.0
+    axe_skipped: int = 0  # pages that showed axe nothing new (Evening(..., axe="new"))
 
 
 @dataclass(frozen=True)
@@ -209,14 +210,17 @@ class Evening:
         steps: int,
         plan: Plan | None = None,
         wanted: frozenset[str] = frozenset(),
-        axe: bool = False,
+        axe: str = "",
     ) -> None:
         """`plan` defaults to the seed's (plans.plan_for); `wanted` names command types no
         evening before this one reached (a soak steers each evening to what the last missed);
-        `axe` runs axe-core on every page after each step (agent/axe.py)."""
+        `axe` runs axe-core after each step (agent/axe.py) on every page that changed
+        ("every") or on every page that shows something new to axe ("new")."""
+        assert axe in ("", "every", "new"), axe
         self.axe = axe
         self.axe_seen: dict[str, set[str]] = {}  # per seat, the violations on screen
         self.axe_drawn: dict[str, int] = {}  # per seat, the probe's mutations when axe looked
+        self.axe_shapes: dict[str, set[str]] = {}  # per seat, the shapes axe has looked at
         self.browser = browser
         self.server = server
         self.rng = random.Random(seed)
@@ -1307,10 +1311,18 @@ class Evening:
     def look_with_axe(self, seat: Seat) -> None:
         """axe's violations on the seat's page, each reported when it appears. A page whose
         document has not changed since axe last looked (the probe counts its mutations) is as
-        axe saw it: most steps change one or two of the three pages."""
+        axe saw it: most steps change one or two of the three pages. With axe "new", nor is a
+        page that shows no element of a shape axe has not looked at on this seat's page."""
         mutations = "() => window.__agent.mutations"
         if self.axe_drawn.get(seat.key) == seat.page.evaluate(mutations):
             return
+        if self.axe == "new":
+            drawn, repeated = axe_core.shapes(seat.page)
+            looked = self.axe_shapes.setdefault(seat.key, set())
+            if drawn <= looked and not repeated:
+                self.report.axe_skipped += 1
+                return
+            looked |= drawn
         began = time.monotonic()
         shown = axe_core.lines(seat.page)
         self.report.axe_runs += 1
