@@ -132,8 +132,16 @@ class FightPlan:
     carries: tuple[Carry, ...] = ()
     # The obstacles option's hazards and the turn order with them; None: no hazards.
     hazards: HazardsPlan | None = None
-    # How every roll is drawn (the scenario's randomizer).
+    # How rolls are drawn (the scenario's randomizer): a hazard's, and every fighter's but
+    # those ``ways`` names otherwise.
     randomizer: Randomizer = Randomizer.FATE_DICE
+    # Each fighter's way, by index in ``fighters`` (a big bad's true forms roll as it does);
+    # empty: every fighter draws ``randomizer``'s way.
+    ways: tuple[Randomizer, ...] = ()
+
+    def way(self, fighter: int) -> Randomizer:
+        """How fighter ``fighter`` (an index in :attr:`fighters`) draws its rolls."""
+        return self.ways[fighter] if self.ways else self.randomizer
 
     def index(self, fighter_id: str) -> int:
         """The position of a fighter in :attr:`fighters`."""
@@ -247,6 +255,7 @@ def fight_plan(scenario: Scenario) -> FightPlan:
             scenario.hazards, conflict, ids, order, [s.name for s in scenario.sides], zones
         ),
         scenario.randomizer,
+        tuple(scenario.way_of(f.id) for f in fighters),
     )
 
 

@@ -49,6 +49,7 @@ class FighterOdds:
     conceded: float
     consequences: dict[str, float]
     fate_points: float
+    randomizer: str = "4dF"  # how their rolls were drawn (a Randomizer's value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +66,7 @@ class Report:
     exchanges: dict[int, float]  # exchanges played -> share of runs
     mean_exchanges: float
     fighters: tuple[FighterOdds, ...]
-    randomizer: str = "4dF"  # how every roll was drawn (a Randomizer's value)
+    randomizer: str = "4dF"  # how rolls were drawn, but those of a fighter drawing its own way
 
     def as_json(self) -> dict[str, Any]:
         """The report as plain JSON data."""
@@ -92,6 +93,7 @@ class Report:
                     "conceded": f.conceded,
                     "consequences": f.consequences,
                     "fate_points": f.fate_points,
+                    **({"randomizer": f.randomizer} if f.randomizer != self.randomizer else {}),
                 }
                 for f in self.fighters
             },
@@ -100,8 +102,10 @@ class Report:
     def as_text(self) -> str:
         """The report for a person to read."""
         lines = [f"{self.title}: {self.runs:,} runs ({self.engine} engine, seed {self.seed})"]
-        if self.randomizer != "4dF":
-            lines.append(f"every roll drawn with {self.randomizer}")
+        own = [f for f in self.fighters if f.randomizer != self.randomizer]
+        if self.randomizer != "4dF" or own:
+            lines.append(f"{'rolls' if own else 'every roll'} drawn with {self.randomizer}")
+        lines.extend(f"{f.id}'s rolls drawn with {f.randomizer}" for f in own)
         lines.append("")
         width = max(len(s.name) for s in self.sides)
         lines.append(f"{'side':<{width}}  {'wins':>6}  95% interval")
@@ -158,6 +162,7 @@ def make_report(
                 float((outcomes.status[:, i] == CONCEDED).mean()),
                 {s.value: float(took[:, j].mean()) for j, s in enumerate(SEVERITIES)},
                 float(outcomes.fate_points[:, i].mean()),
+                plan.way(i).value,
             )
         )
     return Report(

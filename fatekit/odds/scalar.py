@@ -38,6 +38,7 @@ from fatekit.rules.aspects.aspects import Aspect, AspectKind
 from fatekit.rules.aspects.invokes import InvokeEffect
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.errors import IllegalAction
+from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.harm.absorb import AbsorbPlan, ExtremeChoice, stress_track_for
 from fatekit.rules.harm.conditions import check_row_cutoff
 from fatekit.rules.scenes.conflict import Move, Phase, Status
@@ -62,9 +63,11 @@ def simulate_scalar(
     status = np.zeros((count, fighters), dtype=np.int8)
     consequences = np.zeros((count, fighters, len(SEVERITIES)), dtype=np.int16)
     fate_points = np.zeros((count, fighters), dtype=np.int16)
-    tape = Tape(seed, plan.randomizer)
+    # Each way its own tape (as the vectorized engine reads them), the scenario's first.
+    ways = dict.fromkeys([plan.randomizer, *(plan.way(i) for i in range(len(plan.fighters)))])
+    tapes = {way: Tape(seed, way) for way in ways}
     for row, run in enumerate(runs):
-        game = _Run(scenario, plan, tape, run)
+        game = _Run(scenario, plan, tapes, run)
         game.play()
         winner[row] = game.winner
         # A fight stopped at the limit counts the exchanges it was allowed.
@@ -80,12 +83,22 @@ def simulate_scalar(
 class _Run:
     """One conflict in play."""
 
-    def __init__(self, scenario: Scenario, plan: FightPlan, tape: Tape, run: int) -> None:
+    def __init__(
+        self, scenario: Scenario, plan: FightPlan, tapes: Tape | dict[Randomizer, Tape], run: int
+    ) -> None:
+        """``tapes``: each way's tape (one tape: the scenario's way's, the others made from
+        its seed)."""
         self.plan = plan
         self.game: Game
         self.game, self.conflict = start_conflict(scenario)
-        self.dice = TapeDice(tape, run)
-        self.choices = ChoiceTape(tape, run)
+        if isinstance(tapes, Tape):
+            tapes = {tapes.randomizer: tapes}
+        seed = next(iter(tapes.values())).seed
+        for way in (plan.randomizer, *(plan.way(i) for i in range(len(plan.fighters)))):
+            tapes.setdefault(way, Tape(seed, way))
+        # Each way's row of the tape, shared by everyone who draws that way.
+        self.dice = {way: TapeDice(tape, run) for way, tape in tapes.items()}
+        self.choices = ChoiceTape(tapes[plan.randomizer], run)
         self.ids = [f.id for f in plan.fighters]
         self.winner = -1
         self.consequences = np.zeros((len(self.ids), len(SEVERITIES)), dtype=np.int16)
@@ -116,6 +129,14 @@ class _Run:
             )
         ]
         self.winner = 1 - lost[0]
+
+    def way(self, who: str) -> Randomizer:
+        """How ``who`` draws its rolls: a fighter its own way, a hazard the scenario's."""
+        return self.plan.way(self.ids.index(who)) if who in self.ids else self.plan.randomizer
+
+    def dice_of(self, who: str) -> TapeDice:
+        """The dice ``who`` rolls: its way's row of the tape."""
+        return self.dice[self.way(who)]
 
     def fighter(self, who: str) -> FighterPlan:
         """``who`` as the plan has them; a big bad as the true form in play."""
@@ -172,13 +193,22 @@ class _Run:
         ]
         if not reachable:
             roll = conflict.create_advantage(
-                actor, hazard.skill, dice=self.dice, difficulty=policy.advantage_difficulty
+                actor,
+                hazard.skill,
+                dice=self.dice_of(actor),
+                difficulty=policy.advantage_difficulty,
             )
             roll.roll()
             conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
             return
         target, _ = self.choose_target(actor, reachable, policy)
-        roll = conflict.attack(actor, target, hazard.skill, dice=self.dice)
+        roll = conflict.attack(
+            actor,
+            target,
+            hazard.skill,
+            dice=self.dice_of(actor),
+            defender_dice=self.dice_of(target),
+        )
         defence = roll.opposition
         assert defence is not None
         roll.roll()
@@ -346,7 +376,7 @@ class _Run:
         while left > 0:
             assert roll.dice is not None
             margin = roll.effort - roll.dice.total - roll.opposition_value - threshold
-            choice = best_choice(margin, roll.dice.total, left, self.plan.randomizer)
+            choice = best_choice(margin, roll.dice.total, left, self.way(who))
             if choice is Choice.NOTHING:
                 return
             effect = InvokeEffect.PLUS_TWO if choice is Choice.PLUS_TWO else InvokeEffect.REROLL
@@ -377,7 +407,8 @@ class _Run:
             actor,
             target,
             attack.skill,
-            dice=self.dice,
+            dice=self.dice_of(actor),
+            defender_dice=self.dice_of(target),
             ranged=attack.ranged,
             helpers=self.helpers(actor, target, attack),
         )
@@ -421,7 +452,9 @@ class _Run:
     def create_advantage(self, actor: str) -> None:
         skill = self.fighter(actor).advantage.skill
         difficulty = self.policy(actor).advantage_difficulty
-        roll = self.conflict.create_advantage(actor, skill, dice=self.dice, difficulty=difficulty)
+        roll = self.conflict.create_advantage(
+            actor, skill, dice=self.dice_of(actor), difficulty=difficulty
+        )
         roll.roll()
         self.use_stunts(roll)
         self.conflict.resolve("fail" if roll.shifts < 0 else None, aspect_name="An Opening")
@@ -430,7 +463,11 @@ class _Run:
         skill = self.fighter(actor).move.skill
         to = self.step_towards_nearest(actor)
         roll = self.conflict.overcome(
-            actor, skill, dice=self.dice, difficulty=self.plan.move_difficulty, move_to=to
+            actor,
+            skill,
+            dice=self.dice_of(actor),
+            difficulty=self.plan.move_difficulty,
+            move_to=to,
         )
         roll.roll()
         self.use_stunts(roll)

@@ -147,6 +147,9 @@ class Fighter:
     weapon: int = 0
     armor: int = 0
     scale: str | None = None  # a level of the scale option, e.g. "supernatural"
+    # How this character's rolls are drawn, when not the scenario's way (a table's seat that
+    # draws its own way: its player's characters roll that way).
+    randomizer: Randomizer | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +182,8 @@ class Scenario:
     harm: Track | None = None  # a rule set's own kind of harm the fight deals (wealth, sanity)
     big_bad: BigBad | None = None  # the big-bads optional rule: who breaks the rules, and how
     hazards: tuple[HazardSpec, ...] = ()  # the obstacles option's hazards, added to the conflict
-    # How every roll of the fight is drawn (four Fate dice unless the file or a table says).
+    # How the fight's rolls are drawn (four Fate dice unless the file or a table says), but
+    # those of a character with a way of its own (Fighter.randomizer).
     randomizer: Randomizer = Randomizer.FATE_DICE
 
     @property
@@ -190,6 +194,11 @@ class Scenario:
     def side_of(self, who: str) -> int:
         """The index (0 or 1) of the side ``who`` fights on."""
         return 0 if who in self.sides[0].members else 1
+
+    def way_of(self, who: str) -> Randomizer:
+        """How ``who``'s rolls are drawn: its own way, or the scenario's."""
+        own = self.fighters[who].randomizer
+        return self.randomizer if own is None else own
 
     def fresh_characters(self) -> list[Character]:
         """Copies of every sheet, untouched by earlier runs."""
@@ -417,7 +426,9 @@ def _fighters(
         if not isinstance(entry, Mapping):
             raise BadInput(f"{where} is an object with 'file' or 'character'")
         _check_keys(
-            entry, where, {"file", "character", "zone", "weapon", "armor", "copies", "scale"}
+            entry,
+            where,
+            {"file", "character", "zone", "weapon", "armor", "copies", "scale", "randomizer"},
         )
         if ("file" in entry) == ("character" in entry):
             raise BadInput(f"{where} needs exactly one of 'file' and 'character'")
@@ -448,6 +459,11 @@ def _fighters(
             not isinstance(scale, str) or not ruleset.has(OptionalRule.SCALE)
         ):
             raise BadInput(f"{where} has a scale level: turn on the scale option and name a level")
+        way = entry.get("randomizer")
+        try:
+            own = None if way is None else _randomizer(way)
+        except BadInput as error:
+            raise BadInput(f"{where}: {error}") from None
         copies = _whole(entry.get("copies", 1), f"{where}.copies", least=1)
         for n in range(1, copies + 1):
             sheet_copy = copy.deepcopy(character)
@@ -456,7 +472,7 @@ def _fighters(
             if sheet_copy.id in fighters:
                 raise BadInput(f"{where}: two characters have the id {sheet_copy.id!r}")
             fighters[sheet_copy.id] = Fighter(
-                sheet_copy, None if zone is None else str(zone), weapon, armor, scale
+                sheet_copy, None if zone is None else str(zone), weapon, armor, scale, own
             )
     return fighters
 

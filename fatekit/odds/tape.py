@@ -41,6 +41,10 @@ _CARD_FACES = np.array([card.faces for card in DECK], dtype=np.int8)
 #: Three six-sided dice' sum (3 to 18) read by the toolkit's table; index by the sum.
 _THREE_D6 = np.array([THREE_D6_TABLE.get(n, 0) for n in range(19)], dtype=np.int8)
 
+#: Each six-sided way's key beside (seed, group, block): a fight in which fighters draw
+#: different ways draws each from a stream of its own (four Fate dice use 0, the deck 2).
+_KEYS = {Randomizer.THREE_D6: 3, Randomizer.D6_MINUS_D6: 4, Randomizer.FOUR_D6: 5}
+
 GROUP = 1024  # runs per block of tape
 BLOCK = 64  # rolls (or choices) per run in a block
 
@@ -72,7 +76,7 @@ def draws_block(seed: int, group: int, block: int, randomizer: Randomizer) -> np
         dealt = np.concatenate(shuffles, axis=1)
         start = first - (first // _CARDS) * _CARDS
         return dealt[:, start : start + BLOCK, None]
-    rng = np.random.default_rng([seed, group, block, 3])
+    rng = np.random.default_rng([seed, group, block, _KEYS[randomizer]])
     return rng.integers(1, 7, size=(GROUP, BLOCK, randomizer.dice), dtype=np.int8)
 
 

@@ -125,7 +125,20 @@ class _Batch(SoloRolls, FormColumns):
         self.box_count = [len(f.boxes) for f in fighters]
         self.distance = np.array(plan.distance)
         self.next_hop = np.array(plan.next_hop)
-        self.table = InvokeTable(max(p.max_invokes for p in plan.policies), plan.randomizer)
+        # The ways rolls are drawn, the scenario's first (a hazard's), and each column's: each
+        # way has its own tape and its own invoke advice (a reroll draws the roller's way).
+        ways = [plan.randomizer]
+        for i in range(len(plan.fighters)):
+            if plan.way(i) not in ways:
+                ways.append(plan.way(i))
+        self.ways = tuple(ways)
+        self.way_of = np.array(
+            [ways.index(plan.way(i)) for i in range(len(plan.fighters))]
+            + [ways.index(plan.way(plan.index(f.id))) for f in plan.forms],
+            dtype=np.int64,
+        )
+        most = max(p.max_invokes for p in plan.policies)
+        self.tables = [InvokeTable(most, way) for way in self.ways]
         # -- the state of every run ------------------------------------------------------------
         self.status = np.full((n, c), STANDING, dtype=np.int8)
         self.forms_setup(n)
@@ -150,9 +163,10 @@ class _Batch(SoloRolls, FormColumns):
         self.exchanges = np.full(n, plan.max_exchanges, dtype=np.int16)
         self.exchange = 0
         # -- the tape --------------------------------------------------------------------------
-        self.dice = np.zeros((n, 0), dtype=np.int8)  # each roll's total (4dF: -4 to +4)
+        # Each way's totals (4dF: -4 to +4), and how far each run has read them.
+        self.dice = [np.zeros((n, 0), dtype=np.int8) for _ in self.ways]
+        self.dice_at = [np.zeros(n, dtype=np.int64) for _ in self.ways]
         self.choices = np.zeros((n, 0))
-        self.dice_at = np.zeros(n, dtype=np.int64)
         self.choice_at = np.zeros(n, dtype=np.int64)
 
     # -- the loop ------------------------------------------------------------------------------
@@ -177,19 +191,45 @@ class _Batch(SoloRolls, FormColumns):
 
     # -- the tape --------------------------------------------------------------------------------
 
-    def roll(self, runs: IntArray) -> IntArray:
-        """The next dice total of each of ``runs``."""
-        if runs.size and self.dice_at[runs].max() >= self.dice.shape[1]:
-            block = self.dice.shape[1] // BLOCK
+    def roll(self, runs: IntArray, who: int | IntArray | None = None) -> IntArray:
+        """The next dice total of each of ``runs``, drawn the way ``who`` rolls (a column, or
+        one a run; None: a hazard, which draws the scenario's way)."""
+        if who is None or len(self.ways) == 1:
+            return self.draw(0, runs)
+        way = self.way_of[who]
+        if np.ndim(way) == 0:
+            return self.draw(int(way), runs)
+        totals = np.zeros(runs.size, dtype=np.int64)
+        for k in np.unique(way):
+            these = way == k
+            totals[these] = self.draw(int(k), runs[these])
+        return totals
+
+    def draw(self, k: int, runs: IntArray) -> IntArray:
+        """The next total of each of ``runs`` on way ``k``'s tape."""
+        at = self.dice_at[k]
+        if runs.size and at[runs].max() >= self.dice[k].shape[1]:
+            block = self.dice[k].shape[1] // BLOCK
             more = np.zeros((self.n, BLOCK), dtype=np.int8)
             for g in np.unique(self.group):
                 rows = self.group == g
-                summed = totals_block(self.seed, int(g), block, self.plan.randomizer)
+                summed = totals_block(self.seed, int(g), block, self.ways[k])
                 more[rows] = summed[self.row[rows]]
-            self.dice = np.concatenate([self.dice, more], axis=1)
-        totals: IntArray = self.dice[runs, self.dice_at[runs]].astype(np.int64)
-        self.dice_at[runs] += 1
+            self.dice[k] = np.concatenate([self.dice[k], more], axis=1)
+        totals: IntArray = self.dice[k][runs, at[runs]].astype(np.int64)
+        at[runs] += 1
         return totals
+
+    def advice(self, who: IntArray, margin: IntArray, dice: IntArray, left: IntArray) -> IntArray:
+        """The best invoke choice's code in each case, for rolls drawn the way ``who`` rolls."""
+        if len(self.tables) == 1:
+            return self.tables[0](margin, dice, left)
+        way = self.way_of[who]
+        codes = np.zeros(who.size, dtype=np.int64)
+        for k in np.unique(way):
+            these = way == k
+            codes[these] = self.tables[int(k)](margin[these], dice[these], left[these])
+        return codes
 
     def pick(self, runs: IntArray, counts: IntArray) -> IntArray:
         """An even choice from 0 to ``counts - 1`` in each of ``runs``."""
@@ -287,7 +327,7 @@ class _Batch(SoloRolls, FormColumns):
             guarded = self.guarding[runs, target]
             self.defended[runs[guarded], target[guarded]] = True
             against = against + 2 * guarded
-        mine, theirs = self.roll(runs), self.roll(runs)
+        mine, theirs = self.roll(runs), self.roll(runs, target)
         armor = self.armor[target]
         guard = self.plan.policies[1 - hazard.side]
         shield = np.zeros(runs.size, dtype=np.int64)
@@ -338,7 +378,7 @@ class _Batch(SoloRolls, FormColumns):
             return
         to = self.nearest_zone(actor, runs, opponents)
         move = self.plan.fighters[actor].move.modifier + self.solo_skill(actor, runs, "move")
-        shifts = move + self.roll(runs) - self.plan.move_difficulty
+        shifts = move + self.roll(runs, actor) - self.plan.move_difficulty
         self.pos[runs[shifts >= 0], actor] = to[shifts >= 0]
         self.free[runs[shifts >= 3], actor] += 1
 
@@ -445,7 +485,7 @@ class _Batch(SoloRolls, FormColumns):
             return
         roll = self.plan.fighters[actor].advantage
         solo = self.solo_skill(actor, runs, "advantage")
-        shifts = roll.modifier + solo + self.roll(runs) - policy.advantage_difficulty
+        shifts = roll.modifier + solo + self.roll(runs, actor) - policy.advantage_difficulty
         gained = np.select(
             [shifts < 0, shifts == 0, shifts < 3],
             [0, 1, 1 + roll.extra_invokes],
@@ -481,7 +521,7 @@ class _Batch(SoloRolls, FormColumns):
             live = np.flatnonzero(left > 0)
             if not live.size:
                 break
-            choice = self.table(margin[live] + bonus[live], dice[live], left[live])
+            choice = self.advice(who[live], margin[live] + bonus[live], dice[live], left[live])
             acting = live[choice != _NOTHING]
             left[live[choice == _NOTHING]] = 0
             if not acting.size:
@@ -490,7 +530,7 @@ class _Batch(SoloRolls, FormColumns):
             plus = acting[chosen == _PLUS_TWO]
             bonus[plus] += self.invoke_worth(runs[plus], who[plus], against, plus)
             again = acting[chosen == _REROLL]
-            dice[again] = self.roll(runs[again])
+            dice[again] = self.roll(runs[again], who[again])
             left[acting] -= 1
             r, w = runs[acting], who[acting]
             free = self.free[r, w] > 0
@@ -524,7 +564,7 @@ class _Batch(SoloRolls, FormColumns):
             guarded = self.guarding[runs, target]
             self.defended[runs[guarded], target[guarded]] = True
             defence = defence + 2 * guarded
-        mine, theirs = self.roll(runs), self.roll(runs)
+        mine, theirs = self.roll(runs, actor), self.roll(runs, target)
         weapon, armor = self.weapon[actor], self.armor[target]
         needed = np.where(
             (weapon > 0) & (weapon - armor >= 1), 0, np.maximum(1, 1 + armor - weapon)

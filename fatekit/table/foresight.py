@@ -155,6 +155,9 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
             entry["armor"] = armor
         if scale is not None:
             entry["scale"] = scale
+        way = state.randomizer_for(who)  # a player's seat may draw its own way
+        if way != state.randomizer:
+            entry["randomizer"] = way
         characters.append(entry)
     fighting = {entry["character"]["id"] for entry in characters}
     aspects = []
@@ -178,7 +181,7 @@ def table_scenario(state: TableState, kind: ConflictKind | None = None) -> dict[
         "options": list(state.options),
         **({"skill_list": state.skill_list} if state.skill_list else {}),
         "kind": chosen.value,
-        # Every roll drawn the table's way (a seat drawing its own way is not told apart here).
+        # The table's way; a character whose seat draws its own way says so in its entry.
         **({"randomizer": state.randomizer} if state.randomizer != "4dF" else {}),
         "gm_pool": game.ledger.gm.available,
         "characters": characters,

@@ -1,19 +1,21 @@
 """Randomizers per seat (issue 43 item 4): the GM changes the table's way after the table is
 made and lets (or stops letting) each player's seat choose its own; a seat's rolls, odds and
 advice follow its own way, an NPC's the table's; the Deck of Fate stays one deck on the table,
-derivable from the log; what a seat may choose is offered by the decider's own check."""
+derivable from the log; what a seat may choose is offered by the decider's own check; the GM's
+foresight draws each character's rolls its seat's way."""
 
 from __future__ import annotations
 
 import pytest
 
-from fatekit.odds import chances
+from fatekit.odds import chances, fight_plan, simulate
 from fatekit.rules import BadInput, ForbiddenAction
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.randomizers import Deck, Drawn, Randomizer, parse_drawn
 from fatekit.table import commands as c
 from fatekit.table import fold, view_for
 from fatekit.table.events import OwnRandomizerChosen, RandomizerChosen, RollMade
+from fatekit.table.foresight import foresight_scenarios, table_scenario
 from fatekit.table.offers import roll_odds
 
 from .conftest import Play, assert_replays, log_of, seated
@@ -152,3 +154,25 @@ def test_seats_drawing_cards_share_the_tables_one_deck() -> None:
     assert fold(play.log).cards_drawn == drawn
     assert Deck(fold(play.log).cards_drawn).left == 81 - 12
     assert_replays(play)
+
+
+@pytest.mark.rule("randomizer.per-seat")
+def test_foresight_draws_each_characters_rolls_the_way_its_seat_draws() -> None:
+    """The GM's foresight plays the fight as the table would roll it: Ann's character on the
+    d6-d6 her seat chose, the others (Ben's, the NPC) on the table's 3d6."""
+    play = seated(randomizer="3d6")
+    play.do(c.AllowSeatRandomizers(allowed=True))
+    play.do(c.ChooseOwnRandomizer(randomizer="d6-d6"), "ann")
+    data = table_scenario(play.s)
+    ways = {e["character"]["id"]: e.get("randomizer") for e in data["characters"]}
+    assert data["randomizer"] == "3d6"
+    assert ways == {"ruth": "d6-d6", "charles": None, "alice": None}
+    baseline = foresight_scenarios(play.s).baseline
+    plan = fight_plan(baseline)
+    assert [plan.way(plan.index(w)) for w in ("ruth", "charles", "alice")] == [
+        Randomizer.D6_MINUS_D6,
+        Randomizer.THREE_D6,
+        Randomizer.THREE_D6,
+    ]
+    fighters = simulate(baseline, 200, seed=1).as_json()["fighters"]
+    assert fighters["ruth"]["randomizer"] == "d6-d6" and "randomizer" not in fighters["alice"]
