@@ -1,5 +1,6 @@
 """``POST /tables/{id}/foresight``: the GM's odds of the fight in play, a what-if beside them,
-players and spectators refused, and bad requests answered with a message (never a 500)."""
+players and spectators refused, and bad requests answered with a message (never a 500); a
+seat drawing its own way is foreseen drawing it."""
 
 from __future__ import annotations
 
@@ -185,3 +186,23 @@ def test_a_server_with_a_queue_of_foresights_asks_the_gm_to_wait(threaded: Api) 
         for _ in range(queued):
             foresight.leave()
     assert foresee(gm, runs=100)["baseline"]["runs"] == 100
+
+
+def test_a_seat_drawing_its_own_way_is_foreseen_drawing_it(threaded: Api) -> None:
+    """Ann's seat draws d6-d6 (the GM allows it) and plays Ruth: the GM's foresight draws
+    Ruth's rolls that way and says so; the others draw the table's four Fate dice."""
+    gm = pier(threaded)
+    ann = gm.invite("Ann")
+    gm.send("GiveCharacter", character_id="ruth", owner=ann.seat)
+    gm.send("AllowSeatRandomizers", allowed=True)
+    ann.send("ChooseOwnRandomizer", randomizer="d6-d6")
+    out = foresee(gm, runs=2000, seed=11)
+    fighters = out["baseline"]["fighters"]
+    assert fighters["ruth"]["randomizer"] == "d6-d6"
+    assert all("randomizer" not in fighters[who] for who in fighters if who != "ruth")
+    assert out["baseline"]["randomizer"] == "4dF"
+    data = pier_scenario()
+    for entry in data["characters"]:
+        if entry["character"]["id"] == "ruth":
+            entry["randomizer"] = "d6-d6"
+    assert out["baseline"] == simulate(scenario_from_dict(data), 2000, seed=11).as_json()
