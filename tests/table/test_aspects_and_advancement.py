@@ -281,3 +281,21 @@ def test_a_breakthrough_and_the_gms_power_up(play: Play) -> None:
     assert charles.aspects[1].name == "Knows Better" and charles.skill_steps_banked == 1
     assert view_for(play.s, "gm")["milestones"] == {}
     assert_replays(play)
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_stunt_bought_without_a_name_is_refused_in_the_seats_words(play: Play, name: str) -> None:
+    """The milestone panel's stunt name left empty: refused with a code the page words in its
+    own language ("The new stunt needs a name"), not as a character file's JSON path, and
+    nothing is spent (the keyboard agent's seed 101 found the file's message at the panel)."""
+    end_session(play, Milestone.MINOR)
+    stunt = json.dumps(
+        {"name": name, "effect": {"type": "skill_bonus", "skill": "fight", "action": "attack"}}
+    )
+    buy = c.MilestoneChange(kind=c.ChangeKind.BUY_STUNT, stunt=stunt)
+    before = len(play.log)
+    with pytest.raises(BadInput) as refused:
+        play.do(c.Milestone(character_id="ruth", choice=buy), "ann")
+    assert refused.value.code == "stunt_unnamed"
+    assert "character file" not in str(refused.value)
+    assert len(play.log) == before and view_for(play.s, "ann")["milestones"]["ruth"] == "minor"

@@ -618,6 +618,9 @@ def _stunt(character: Character, text: str) -> Stunt:
         raise BadInput(f"the stunt is not JSON: {error}") from None
     except RecursionError:
         raise BadInput("the stunt is not a stunt: its JSON is nested too deeply") from None
+    if isinstance(data, dict) and not str(data.get("name") or "").strip():
+        # The panel's name field left empty: said in the seat's words, not as a file's path.
+        raise BadInput("the new stunt needs a name", code="stunt_unnamed")
     sheet = character_to_dict(character)
     sheet["stunts"] = [data]
     # Without the bounds: the stunt met them when its command was decided, and the rest of the
