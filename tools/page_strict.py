@@ -35,7 +35,6 @@ LEFT = frozenset(
         "conflict.js",
         "contests/challenge.js",
         "contests/contest.js",
-        "dice_choice.js",
         "display.js",
         "foresight.js",
         "forms.js",
@@ -51,18 +50,15 @@ LEFT = frozenset(
         "operator.js",
         "recap.js",
         "roll.js",
-        "safety.js",
         "scene.js",
         "screen.js",
         "setting.js",
         "sheet.js",
         "sheet/stunts.js",
         "start/ruleset_editor.js",
-        "start/ruleset_form.js",
         "start/ruleset_shape.js",
         "start/ruleset_skills.js",
         "treat.js",
-        "turn.js",
     }
 )
 
