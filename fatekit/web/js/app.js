@@ -522,7 +522,8 @@ function receiveView(message) {
   }
   let next;
   try {
-    next = applyPatch(app.view, message.patch);
+    // The document held is a whole one, extras and all (adopt() keeps what it is given).
+    next = applyPatch(/** @type {import("./store.js").LiveDocument} */ (app.view), message.patch);
   } catch (error) {
     if (!(error instanceof PatchError)) throw error;
     if (app.live) app.live.reconnect();
