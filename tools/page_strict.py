@@ -30,9 +30,7 @@ LEFT = frozenset(
     {
         "advance.js",
         "app.js",
-        "coins.js",
         "conflict.js",
-        "contests/challenge.js",
         "contests/contest.js",
         "foresight.js",
         "forms.js",
@@ -43,17 +41,14 @@ LEFT = frozenset(
         "lib/i18n.js",
         "log.js",
         "moves.js",
-        "recap.js",
         "roll.js",
         "scene.js",
         "screen.js",
-        "setting.js",
         "sheet.js",
         "sheet/stunts.js",
         "start/ruleset_editor.js",
         "start/ruleset_shape.js",
         "start/ruleset_skills.js",
-        "treat.js",
     }
 )
 

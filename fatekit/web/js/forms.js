@@ -107,6 +107,8 @@ export function select(id, options, selected = null, { freeText = false } = {}) 
   return el;
 }
 
+/** The characters `ids` as a select's options: each [id, name as its players typed it].
+ * @param {string[]} ids @returns {[string, string | null][]} */
 export function characterOptions(ids) {
   return ids.map((id) => [id, who(id).textContent]);
 }
@@ -114,7 +116,8 @@ export function characterOptions(ids) {
 /** The skills to pick from; for an `actor` whose sheet the seat sees, highest first with each
  * rating beside it, so the select starts on the best and nobody has to remember the sheet.
  * @param {string[] | null} [keys]
- * @param {string | null} [actor] */
+ * @param {string | null} [actor]
+ * @returns {[string, string | null, boolean][]} each [key, label, whether the label is not our words] */
 export function skillOptions(keys = null, actor = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
   const found = actor ? character(actor) : null;
