@@ -38,7 +38,6 @@ LEFT = frozenset(
         "gm/corrections.js",
         "interop.js",
         "lib/dom.js",
-        "lib/i18n.js",
         "log.js",
         "moves.js",
         "roll.js",

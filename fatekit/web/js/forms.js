@@ -24,7 +24,10 @@ function giveFocusBack(event) {
   focusNearestHeading(section || document.body);
 }
 
-/** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
+/** Show a modal form. `submit(form, out)` returns true when done (the dialog closes).
+ * @param {string | Node} title @param {Node} body
+ * @param {(form: HTMLFormElement, out: HTMLElement) => unknown} submit
+ * @param {{submitLabel?: string | null, id?: string}} [how] */
 export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
   const from = document.activeElement;
@@ -339,6 +342,8 @@ export function entranceFields(prefix, { optional = false, side = null } = {}) {
   return { node, read };
 }
 
+/** A field for dice rolled at the table, labelled `label` (else as the player's own dice).
+ * @param {string} id @param {string | null} [label] */
 export function diceField(id, label = null) {
   const input = diceInput(id);
   return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];

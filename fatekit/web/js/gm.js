@@ -292,7 +292,7 @@ export function openUndo() {
     t("gm.undo"),
     h("div", {}, h("p", { class: "hint" }, t("undo.hint")), h("fieldset", {}, h("legend", {}, t("undo.from")), choice)),
     (form, out) => {
-      const picked = form.querySelector("input[name=undo-version]:checked");
+      const picked = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=undo-version]:checked"));
       return picked ? sendFrom("Undo", { target_version: Number(picked.value) }, out) : false;
     },
     { submitLabel: t("gm.undo"), id: "undo-form" },
