@@ -41,7 +41,6 @@ LEFT = frozenset(
         "log.js",
         "moves.js",
         "roll.js",
-        "scene.js",
         "screen.js",
         "sheet.js",
         "sheet/stunts.js",
