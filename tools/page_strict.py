@@ -30,7 +30,6 @@ LEFT = frozenset(
     {
         "advance.js",
         "app.js",
-        "conflict.js",
         "contests/contest.js",
         "foresight.js",
         "forms.js",
