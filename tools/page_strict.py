@@ -31,7 +31,6 @@ LEFT = frozenset(
         "app.js",
         "contests/contest.js",
         "foresight.js",
-        "forms.js",
         "gm.js",
         "gm/corrections.js",
         "interop.js",
