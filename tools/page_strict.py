@@ -33,7 +33,6 @@ LEFT = frozenset(
         "foresight.js",
         "gm.js",
         "gm/corrections.js",
-        "interop.js",
         "lib/dom.js",
         "log.js",
         "moves.js",
