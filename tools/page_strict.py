@@ -30,7 +30,6 @@ LEFT = frozenset(
     {
         "app.js",
         "contests/contest.js",
-        "foresight.js",
         "gm.js",
         "gm/corrections.js",
         "lib/dom.js",
