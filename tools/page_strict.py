@@ -37,7 +37,6 @@ LEFT = frozenset(
         "moves.js",
         "roll.js",
         "screen.js",
-        "sheet.js",
         "sheet/stunts.js",
         "start/ruleset_editor.js",
         "start/ruleset_shape.js",

@@ -23,7 +23,7 @@ import { isGm, who } from "./view.js";
  * @typedef {{name: string, kind?: string}} SheetAspect
  * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean},
  *   sheet: {name: string, preset: string, aspects: SheetAspect[], skills: Record<string, number>, stunts: unknown[]},
- *   problems: unknown[]}} Imported */
+ *   problems: import("./sheet.js").Problem[]}} Imported */
 
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;
