@@ -29,7 +29,6 @@ TSC = ROOT / "node_modules" / ".bin" / "tsc"
 LEFT = frozenset(
     {
         "app.js",
-        "contests/contest.js",
         "gm.js",
         "gm/corrections.js",
         "lib/dom.js",
