@@ -37,7 +37,6 @@ LEFT = frozenset(
         "screen.js",
         "sheet/stunts.js",
         "start/ruleset_editor.js",
-        "start/ruleset_shape.js",
         "start/ruleset_skills.js",
     }
 )
