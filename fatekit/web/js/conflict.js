@@ -271,7 +271,9 @@ function bigBadsView(c) {
           b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
           b.forms ? formsNote(b.forms) : null,
           may("BreakImmunity") && b.immunity && b.immunity.state === "active"
-            ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
+            ? button(t("bigbad.break"), () => openBreakImmunity(/** @type {import("./gm.js").Immune} */ (b)), {
+                id: `break-${b.id}`,
+              })
             : null,
           b.threat ? threatView(/** @type {Threat} */ (b)) : null,
         );
