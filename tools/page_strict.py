@@ -32,7 +32,6 @@ LEFT = frozenset(
         "log.js",
         "moves.js",
         "roll.js",
-        "sheet/stunts.js",
         "start/ruleset_editor.js",
         "start/ruleset_skills.js",
     }
