@@ -30,7 +30,6 @@ LEFT = frozenset(
     {
         "lib/dom.js",
         "moves.js",
-        "roll.js",
         "start/ruleset_editor.js",
         "start/ruleset_skills.js",
     }
