@@ -36,7 +36,8 @@ function treatingOptions(treater) {
 /** A "Treat" button beside an untreated consequence, when the table offers this seat a treater
  * for it now (`healing.treatment.treaters`: none outside a scene, in a conflict, or while a
  * treatment of it waits to be settled).
- * @param {string} patient @param {ConsequencePart} slot @param {number} index @param {HealingPart | undefined} healing */
+ * @param {string} patient @param {ConsequencePart} slot @param {number} index
+ * @param {HealingPart | undefined} healing */
 export function treatButton(patient, slot, index, healing) {
   const ids = (healing && healing.treatment && healing.treatment.treaters) || [];
   if (!slot.aspect || !ids.length) return null;

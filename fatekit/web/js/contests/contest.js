@@ -158,7 +158,7 @@ export function contestHitsPanel() {
 }
 
 /** The exchange just settled: each side's roll and effort, and what it decided.
- * @typedef {ContestPart & {last: import("../../../../docs/page").ExchangePart}} Settled a contest past its first exchange
+ * @typedef {ContestPart & {last: import("../../../../docs/page").ExchangePart}} Settled past its first exchange
  * @param {Settled} c */
 function lastExchange(c) {
   const last = c.last;

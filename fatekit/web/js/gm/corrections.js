@@ -64,8 +64,9 @@ function openCorrectCharacter(c) {
       const label = tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts });
       return { i, was: slot.aspect ? slot.aspect.name : "", input, node: field(label, input) };
     });
-  // Extreme consequences (those holding one: their aspect): each renamed or taken back (the aspect it replaced returns), and, at
-  // a table that plays them, one written in the place of an aspect (taken away from the table).
+  // Extreme consequences (those holding one: their aspect): each renamed or taken back (the
+  // aspect it replaced returns), and, at a table that plays them, one written in the place of an
+  // aspect (taken away from the table).
   const extremes = (s.consequences || [])
     .map((slot, i) => ({ slot, i }))
     .filter(({ slot }) => slot.severity === "extreme" && slot.aspect)

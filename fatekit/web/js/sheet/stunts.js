@@ -243,7 +243,8 @@ export function stuntEditor(preset, given) {
     /** Show each of the engine's problems with a stunt beside the field it names (`where`:
      * "stunts.N.effect.actions"; N counts the stunts the sheet sends, the rows with a name), in
      * words `say` gives; the fields it names are marked invalid.
-     * @param {import("../sheet.js").Problem[]} problems @param {(problem: import("../sheet.js").Problem) => Node | null} say */
+     * @param {import("../sheet.js").Problem[]} problems
+     * @param {(problem: import("../sheet.js").Problem) => Node | null} say */
     mark: (problems, say) => {
       const named = rows.filter((r) => r.name.value.trim());
       for (const r of rows) {

@@ -21,7 +21,8 @@ import { numberOr } from "./ruleset_form.js";
 /** The editor's makers (ruleset_editor.js): a labelled text input that calls back with what is
  * typed, a button, and ``reshaped(focusId)``, which draws the editor again.
  * @typedef {{text: (id: string, label: string | Node, value: unknown, onInput: (value: string) => void,
- *   props?: Record<string, string>) => HTMLElement, button: (id: string, label: string, onClick: () => void) => HTMLElement,
+ *   props?: Record<string, string>) => HTMLElement,
+ *   button: (id: string, label: string, onClick: () => void) => HTMLElement,
  *   reshaped: (focus: string) => void}} Makers */
 
 const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined"];
