@@ -31,7 +31,6 @@ LEFT = frozenset(
         "lib/dom.js",
         "moves.js",
         "start/ruleset_editor.js",
-        "start/ruleset_skills.js",
     }
 )
 

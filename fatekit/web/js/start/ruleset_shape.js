@@ -22,7 +22,7 @@ import { numberOr } from "./ruleset_form.js";
  * typed, a button, and ``reshaped(focusId)``, which draws the editor again.
  * @typedef {{text: (id: string, label: string | Node, value: unknown, onInput: (value: string) => void,
  *   props?: Record<string, string>) => HTMLElement,
- *   button: (id: string, label: string, onClick: () => void) => HTMLElement,
+ *   button: (id: string, label: string | Node, onClick: () => void) => HTMLElement,
  *   reshaped: (focus: string) => void}} Makers */
 
 const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined"];
