@@ -553,6 +553,30 @@ def test_a_second_skill_list_and_a_combined_shape_edited(server: str, browser: A
         assert {"skill": "daring", "action": "attack", "harm": "physical"} in ruleset["skill_uses"]
 
 
+def test_a_spread_without_its_tiers_is_not_laid_out(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    """A file whose named spread has no tiers is too far off for the form: "Edit" keeps the
+    editor shut and the check says what is missing (laying the spread's tiers out threw, and
+    nothing more came of the button)."""
+    broken = json.loads((EXAMPLES / "merchant-princes.ruleset.json").read_text(encoding="utf-8"))
+    broken["shape"] = {"type": "tiers", "name": "Crew"}
+    path = tmp_path / "no-tiers.ruleset.json"
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    with start_page(browser, server) as (page, gm):
+        page.fill("#new-table-name", "Canals")
+        page.set_input_files("#new-table-ruleset", str(path))
+        first = page.locator("#ruleset-preview-problems li").first
+        first.wait_for()  # said as soon as it is chosen
+        said = first.element_handle()
+        gm.click("#ruleset-edit")
+        # The check runs again and says it anew, where the editor would have opened.
+        page.wait_for_function("li => !li.isConnected", arg=said)
+        page.locator("#ruleset-preview-problems li").first.wait_for()
+        assert page.locator("#ruleset-edit-name").count() == 0
+        assert "tiers" in page.locator("#ruleset-preview-problems").inner_text()
+
+
 def test_the_second_list_removed(server: str, browser: Any) -> None:
     """Removing the second list takes its skills out of what named them; the engine then asks
     for a shape of one list, and gets it."""

@@ -7,13 +7,20 @@ import { t, tn } from "./lib/i18n.js";
 import { send, seatView } from "./store.js";
 import { aspectName, isGm } from "./view.js";
 
+/** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
+/** A consequence slot that holds one (its aspect).
+ * @typedef {ConsequencePart & {aspect: import("../../../docs/page").SheetAspectPart}} Taken */
+/** A consequence's row in a milestone's form: its tick, and its new name where it takes one.
+ * @typedef {{id: string, tick: HTMLInputElement, input: HTMLInputElement | null}} TickRow */
+
 // -- milestones ---------------------------------------------------------------------------------
 
 const CHANGES = ["swap_skills", "replace_skill", "rewrite_stunt", "buy_stunt", "rewrite_aspect"];
 
 /** The one change every milestone allows (Fate Condensed's milestone, Fate Core's and Fate
  * Accelerated's minor one): its fields, and `choice()`, the change as the engine reads it (null
- * for none, when `none` is offered). Fate Accelerated swaps approaches and never trades one. */
+ * for none, when `none` is offered). Fate Accelerated swaps approaches and never trades one.
+ * @param {string} pc @param {{none: boolean, trade?: boolean}} how */
 function changeFields(pc, { none, trade = true }) {
   const c = seatView().characters.find((x) => x.id === pc);
   const sheet = c && c.sheet;
@@ -97,7 +104,8 @@ function changeFields(pc, { none, trade = true }) {
 /** Spending a milestone or a breakthrough on a PC (Fate Condensed; Fate Core's and Fate
  * Accelerated's three milestones are `threeMilestoneForm`'s). Every change the engine offers is
  * here; the engine says whether it is legal (an Average skill to trade, refresh left for a
- * stunt...). */
+ * stunt...).
+ * @param {string} pc @param {import("../../../docs/page").Milestone} kind */
 export function milestoneForm(pc, kind) {
   if ((seatView().table.advancement || "condensed") !== "condensed") return threeMilestoneForm(pc, kind);
   const out = h("div", {});
@@ -239,7 +247,8 @@ export function milestoneForm(pc, kind) {
 }
 
 /** A tick for each consequence, and (with `renamed`) its new name: the consequences a milestone
- * starts healing, clears, or turns into lasting aspects. */
+ * starts healing, clears, or turns into lasting aspects.
+ * @param {string} pc @param {Taken[]} slots @param {string} idPart @param {boolean} renamed @param {boolean} checked */
 function ticks(pc, slots, idPart, renamed, checked) {
   return slots.map((slot) => ({
     id: slot.aspect.id,
@@ -250,6 +259,7 @@ function ticks(pc, slots, idPart, renamed, checked) {
   }));
 }
 
+/** @param {string} legend @param {TickRow[]} rows @param {string} tickLabel @param {string | null} inputLabel */
 function tickBox(legend, rows, tickLabel, inputLabel) {
   if (!rows.length) return null;
   return h(
@@ -261,7 +271,8 @@ function tickBox(legend, rows, tickLabel, inputLabel) {
         "div",
         { class: "recovery-choice" },
         h("div", { class: "check" }, r.tick, h("label", { for: r.tick.id }, tn(tickLabel, { name: aspectName(r.id) }))),
-        r.input ? field(tn(inputLabel, { name: aspectName(r.id) }), r.input) : null,
+        // Rows with a new name to type come with its label.
+        r.input ? field(tn(/** @type {string} */ (inputLabel), { name: aspectName(r.id) }), r.input) : null,
       ),
     ),
   );
@@ -272,7 +283,8 @@ function tickBox(legend, rows, tickLabel, inputLabel) {
  * significant milestone), in Fate Accelerated those two sessions old cleared; from a
  * significant milestone a skill point (an approach step) to spend or bank; at a major one the
  * high concept renamed and each extreme consequence renamed into a lasting aspect. The engine
- * judges it all and says why it refuses, under the button. */
+ * judges it all and says why it refuses, under the button.
+ * @param {string} pc @param {import("../../../docs/page").Milestone} level */
 export function threeMilestoneForm(pc, level) {
   const out = h("div", { "aria-live": "polite" });
   const c = seatView().characters.find((x) => x.id === pc);
@@ -281,8 +293,9 @@ export function threeMilestoneForm(pc, level) {
   const grows = level !== "minor";
   const major = level === "major";
   const { nodes, choice } = changeFields(pc, { none: true, trade: core });
-  const heavy = (slot) => slot.severity === "moderate" || (grows && slot.severity === "severe");
-  const held = sheet ? sheet.consequences.filter((slot) => slot.aspect && heavy(slot)) : [];
+  const heavy = (/** @type {ConsequencePart} */ slot) =>
+    slot.severity === "moderate" || (grows && slot.severity === "severe");
+  const held = /** @type {Taken[]} */ (sheet ? sheet.consequences.filter((slot) => slot.aspect && heavy(slot)) : []);
   const recoveries = core
     ? ticks(
         pc,
@@ -296,7 +309,9 @@ export function threeMilestoneForm(pc, level) {
   const extremes = major
     ? ticks(
         pc,
-        (sheet ? sheet.consequences : []).filter((slot) => slot.aspect && slot.severity === "extreme"),
+        /** @type {Taken[]} */ (
+          (sheet ? sheet.consequences : []).filter((slot) => slot.aspect && slot.severity === "extreme")
+        ),
         "extreme",
         true,
         false,
@@ -355,7 +370,8 @@ export function threeMilestoneForm(pc, level) {
 
 /** Spending skill steps a PC banked at earlier breakthroughs, with no milestone open: one skill
  * per step, sent together so the engine checks the column rule on the result (and its refusal,
- * a broken column or too few steps, is shown under the button). */
+ * a broken column or too few steps, is shown under the button).
+ * @param {string} pc @param {number} banked */
 export function raiseForm(pc, banked) {
   const out = h("div", { "aria-live": "polite" });
   const steps = Array.from({ length: banked }, (_, i) =>

@@ -10,11 +10,14 @@ import { app } from "./store.js";
 /** How long moves gather before they are said: more than one in that time is said as one. */
 export const GATHER_MS = 1500;
 
+/** @type {{seat: string, line: Node}[]} */
 let waiting = [];
+/** @type {ReturnType<typeof setTimeout> | null} */
 let timer = null;
 
 /** Take a move that reached the table: another seat's is said, soon; the seat's own is not (its
- * page answered it where it was made). */
+ * page answered it where it was made).
+ * @param {import("./store.js").LoggedEvent} event */
 export function announceMove(event) {
   if (!app.view || !event.seat || event.seat === app.view.you.seat) return;
   // The log's line itself (its dice an image named in words), without its seat: said after the
@@ -35,6 +38,7 @@ export function forgetMoves() {
   if (region) region.replaceChildren();
 }
 
+/** @param {string} id */
 function seatName(id) {
   const found = app.view && app.view.seats.find((s) => s.id === id);
   return found ? found.name : id;

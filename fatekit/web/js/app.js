@@ -18,6 +18,8 @@ import { drawSafety } from "./safety.js";
 import { checkRuleset, editButton, rulesetEditor } from "./start/ruleset_editor.js";
 import { OPTIONS, PRESETS, RANDOMIZERS, SKILL_LISTS } from "./start/choices.js";
 
+/** @typedef {import("./lib/patch.js").Operation} Operation */
+
 const RECENT_KEY = "fatekit.recent";
 
 /** The page's words (its catalog): asked for as the page starts, beside the seat's link and
@@ -32,8 +34,8 @@ function renderHeader() {
     "select",
     {
       id: "language",
-      onchange: async (event) => {
-        await setLanguage(event.target.value, true);
+      onchange: async (/** @type {Event} */ event) => {
+        await setLanguage(/** @type {HTMLSelectElement} */ (event.target).value, true);
         render();
       },
     },
@@ -56,6 +58,7 @@ function renderHeader() {
   drawSafety(true);
 }
 
+/** @param {Event} event */
 function leave(event) {
   event.preventDefault();
   if (app.live) app.live.close();
@@ -69,13 +72,15 @@ function leave(event) {
 
 /** The connection's pill. Once the table was live, a lost connection is also pinned to the foot
  * of the screen (class "lost"): a player scrolled down to their sheet on a phone never sees the
- * header, and would play on without knowing that nothing reaches the table. */
+ * header, and would play on without knowing that nothing reaches the table.
+ * @param {string} status */
 function statusClass(status) {
   if (status === "live") app.wasLive = true;
   const lost = app.wasLive && status !== "live" && status !== "connecting";
   return `status ${status}${lost ? " lost" : ""}`;
 }
 
+/** @param {import("./lib/api.js").LiveStatus} status */
 function setStatus(status) {
   app.status = status;
   const el = document.getElementById("connection");
@@ -88,7 +93,8 @@ function setStatus(status) {
 // -- the start screen ---------------------------------------------------------------------------
 
 /** A link to the rules chosen in `preset` as a rule-set file, to start a hack from: what a GM
- * needs to write one is on the page (this file, and the editor below), not in the repository. */
+ * needs to write one is on the page (this file, and the editor below), not in the repository.
+ * @param {HTMLSelectElement} preset */
 function builtinFile(preset) {
   const link = h("a", { id: "builtin-ruleset" });
   const update = () => {
@@ -101,6 +107,8 @@ function builtinFile(preset) {
   return h("p", { class: "hint" }, link);
 }
 
+/** The tables this browser opened lately, newest first (kept in localStorage).
+ * @returns {{link: string, name: string, seat: string}[]} */
 function recent() {
   try {
     return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
@@ -109,13 +117,16 @@ function recent() {
   }
 }
 
+/** @param {string} link @param {string} name @param {string} seatName */
 function remember(link, name, seatName) {
   const kept = recent().filter((r) => r.link !== link);
   kept.unshift({ link, name, seat: seatName });
   localStorage.setItem(RECENT_KEY, JSON.stringify(kept.slice(0, 8)));
 }
 
-/** Under a refused rule-set file, each problem the server named (they quote the file). */
+/** Under a refused rule-set file, each problem the server named (they quote the file).
+ * @param {{body?: Record<string, any>}} error what opening the table threw: a refusal (its
+ *   body, the server's JSON) or a network error (none) @param {HTMLElement} out */
 function rulesetProblems(error, out) {
   const fields = Object.entries((error && error.body && error.body.fields) || {}).filter(([k]) =>
     k.startsWith("ruleset"),
@@ -131,10 +142,11 @@ function rulesetProblems(error, out) {
   );
 }
 
-/** What a new character under the chosen rule-set file holds, or what is wrong with the file. */
+/** What a new character under the chosen rule-set file holds, or what is wrong with the file.
+ * @param {HTMLInputElement} input a file input (it has its list of files) @param {HTMLElement} out */
 async function previewRuleset(input, out) {
   fill(out);
-  const file = input.files[0];
+  const file = /** @type {FileList} */ (input.files)[0];
   if (!file) return;
   try {
     await checkRuleset(JSON.parse(await file.text()), out);
@@ -239,7 +251,7 @@ function renderStart() {
       class: "card",
       id: "create-table",
       novalidate: true,
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const form = /** @type {HTMLFormElement} */ (event.currentTarget);
         if (!checkShown(form)) return;
@@ -276,7 +288,7 @@ function renderStart() {
           open(made.link);
         } catch (error) {
           showError(error, out);
-          rulesetProblems(error, out);
+          rulesetProblems(/** @type {{body?: Record<string, any>}} */ (error), out);
         }
       },
     },
@@ -304,7 +316,7 @@ function renderStart() {
     {
       class: "card",
       id: "join-table",
-      onsubmit: (event) => {
+      onsubmit: (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         const link = linkFrom(linkInput.value);
         if (link) open(link);
@@ -364,6 +376,7 @@ function stopWaiting() {
   app.waiting = null;
 }
 
+/** @param {string} link */
 function waitForServer(link) {
   stopWaiting();
   const retry = () => {
@@ -445,27 +458,38 @@ function lookForNewPage() {
 
 // -- the table ----------------------------------------------------------------------------------
 
+/** @param {string} link */
 function open(link) {
   history.pushState(null, "", `/#link=${encodeURIComponent(link)}`);
   start();
 }
 
 /** Fate points moving between two documents go to the log, so every spend and gain is
- * visible, and fly across the page (coins.js). Returns the coins' flights. */
+ * visible, and fly across the page (coins.js). Returns the coins' flights.
+ * @param {import("./store.js").SeatView | null} before @param {import("./store.js").SeatView} after
+ * @param {number} version */
 function noteFatePoints(before, after, version) {
   const changes = pileChanges(before, after);
   for (const { who, delta } of changes) {
-    const to = who === "" ? after.gm_pool : after.characters.find((c) => c.id === who).sheet.fate_points;
+    // A pile that changed is the GM's or a sheet's the seat sees (pileChanges counts no other).
+    const to =
+      who === ""
+        ? after.gm_pool
+        : /** @type {import("./view.js").SheetPart} */ (
+            /** @type {import("./view.js").CharacterPart} */ (after.characters.find((c) => c.id === who)).sheet
+          ).fate_points;
     app.ledger.push({ version: after.table.version, who, from: to - delta, to });
   }
   const since = app.version;
   // Piles change between two documents only: the first has no version before it.
   if (!changes.length || since === null) return null;
   const events = app.events.filter((e) => e.version > since && e.version <= version);
-  return planFlights(changes, events, before);
+  // Piles changed: so there was a document before.
+  return planFlights(changes, events, /** @type {import("./store.js").SeatView} */ (before));
 }
 
-/** The preset's skills and ladder, read again only when the table's preset or list changes. */
+/** The preset's skills and ladder, read again only when the table's preset or list changes.
+ * @param {import("./store.js").SeatView} view */
 async function loadPreset(view) {
   const list = view.table.skill_list || null;
   const own = Boolean(view.table.ruleset); // a rule-set file: only the table knows it
@@ -509,7 +533,8 @@ async function adopt(doc, version, parts = null) {
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for
  * another version than the page holds (or one that does not fit) means the page missed
- * something: it reconnects, and hello brings the document again. */
+ * something: it reconnects, and hello brings the document again.
+ * @param {import("./lib/api.js").ViewMessage} message (without its whole document, it brings a patch) */
 function receiveView(message) {
   if (message.view) {
     adopt(message.view, message.version);
@@ -522,13 +547,17 @@ function receiveView(message) {
   }
   let next;
   try {
-    next = applyPatch(app.view, message.patch);
+    // The document held is a whole one, extras and all (adopt() keeps what it is given).
+    next = applyPatch(
+      /** @type {import("./store.js").LiveDocument} */ (app.view),
+      /** @type {Operation[]} */ (message.patch),
+    );
   } catch (error) {
     if (!(error instanceof PatchError)) throw error;
     if (app.live) app.live.reconnect();
     return;
   }
-  adopt(next, message.version, touched(message.patch));
+  adopt(next, message.version, touched(/** @type {Operation[]} */ (message.patch)));
 }
 
 async function start() {
@@ -600,7 +629,9 @@ async function start() {
 /** The seat's socket, open: it brings the document (hello) and every change after it; the log's
  * history is read a page at a time, and a session's recap when "Last time…" shows. Nothing else
  * is read from the server while the page is open. A hello waits for `ready` (the seat's link
- * checked, the page's words loaded). */
+ * checked, the page's words loaded).
+ * @param {Seat} seat @param {string} link
+ * @param {Promise<[{name: string, role: string}, void]>} ready GET /join's answer, and the words */
 function openSocket(seat, link, ready) {
   let greeted = false;
   const live = new Live(seat, {

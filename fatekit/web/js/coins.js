@@ -6,26 +6,40 @@
 
 const FLIGHT_MS = 650;
 
-/** The piles whose counts differ between two documents: [{who, delta}], "" being the GM's pool. */
+/** @typedef {import("../../../docs/page").SeatView} SeatView */
+/** A pile whose count changed: whose ("" the GM's pool), and by how many points.
+ * @typedef {{who: string, delta: number}} PileChange */
+/** A coin's way: the selectors of the element it leaves and of the one it lands on.
+ * @typedef {{from: string, to: string}} Flight */
+
+/** The piles whose counts differ between two documents: [{who, delta}], "" being the GM's pool.
+ * @param {SeatView | null} before @param {SeatView} after @returns {PileChange[]} */
 export function pileChanges(before, after) {
   if (!before) return [];
+  /** @param {SeatView} view */
   const points = (view) => {
+    /** @type {Map<string, number>} */
     const out = new Map();
     for (const c of view.characters) if (c.revealed && c.sheet) out.set(c.id, c.sheet.fate_points);
     out.set("", view.gm_pool);
     return out;
   };
   const was = points(before);
+  /** @type {PileChange[]} */
   const changes = [];
   for (const [who, now] of points(after)) {
-    if (was.has(who) && was.get(who) !== now) changes.push({ who, delta: now - was.get(who) });
+    // has(): the pile was there before, with a count
+    if (was.has(who) && was.get(who) !== now) changes.push({ who, delta: now - /** @type {number} */ (was.get(who)) });
   }
   return changes;
 }
 
 /** Where each coin goes: [{from, to}] of element selectors, planned from the pile changes and
- * the events that made them (``before`` still holds the compels those events answered). */
+ * the events that made them (``before`` still holds the compels those events answered).
+ * @param {PileChange[]} changes @param {import("./store.js").LoggedEvent[]} events @param {SeatView} before
+ * @returns {Flight[]} */
 export function planFlights(changes, events, before) {
+  /** @type {Flight[]} */
   const flights = [];
   const losses = changes.filter((c) => c.delta < 0).map((c) => ({ ...c, left: -c.delta }));
   const gains = changes.filter((c) => c.delta > 0).map((c) => ({ ...c, left: c.delta }));
@@ -61,16 +75,17 @@ export function planFlights(changes, events, before) {
 }
 
 // Ids go into selectors as quoted strings (a JSON string is a valid CSS string for them).
-const pile = (who) => `[data-pile=${JSON.stringify(who || "gm")}]`;
-const card = (aspectId) => `[data-aspect=${JSON.stringify(aspectId)}]`;
+const pile = (/** @type {string} */ who) => `[data-pile=${JSON.stringify(who || "gm")}]`;
+const card = (/** @type {string} */ aspectId) => `[data-aspect=${JSON.stringify(aspectId)}]`;
 
 /** Fly the planned coins across the page as it is drawn now. Each destination keeps a record of
- * its last coin in ``data-coin-from`` (what a screen reader's log already says in words). */
+ * its last coin in ``data-coin-from`` (what a screen reader's log already says in words).
+ * @param {Flight[]} flights */
 export function fly(flights) {
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   for (const { from, to } of flights) {
     const source = document.querySelector(from);
-    const target = document.querySelector(to);
+    const target = /** @type {HTMLElement | null} */ (document.querySelector(to));
     if (!source || !target) continue;
     target.dataset.coinFrom = from;
     if (still) continue;

@@ -11,16 +11,21 @@ import { openQuickNpc } from "./sheet.js";
 import { seatExtras, seatView, send } from "./store.js";
 import { hasOption, ladderValue, may, offered, who } from "./view.js";
 
+/** @typedef {import("../../../docs/page").ConflictPart} ConflictPart */
+/** @typedef {import("../../../docs/page").FighterPart} FighterPart */
+/** @typedef {import("../../../docs/page").BigBadPart} BigBadPart */
+
 // -- conflicts ----------------------------------------------------------------------------------
 
 export function conflictPanel() {
   const c = seatView().conflict;
   if (!c) return null; // drawn only while a conflict runs
   const acted = new Set(seatExtras().acted || []);
+  /** @type {Map<string, FighterPart[]>} */
   const sides = new Map();
   for (const f of c.fighters) {
     if (!sides.has(f.side)) sides.set(f.side, []);
-    sides.get(f.side).push(f);
+    /** @type {FighterPart[]} */ (sides.get(f.side)).push(f); // set just above when missing
   }
   const panel = section(
     "conflict",
@@ -128,6 +133,7 @@ function openFinishEarly() {
   update();
 }
 
+/** @param {import("../../../docs/page").FocusPart | null} focus */
 function fullDefenseBadge(focus) {
   if (!focus) return t("conflict.full_defense");
   const named = focus.who.length
@@ -141,8 +147,10 @@ function fullDefenseBadge(focus) {
   return h("span", {}, tn("conflict.full_defense_focus", { focus: t(`focus.${focus.focus}`) }), named);
 }
 
-/** What the optional rules add to a fighter: Weapon and Armor, scale, hazard, big bad. */
+/** What the optional rules add to a fighter: Weapon and Armor, scale, hazard, big bad.
+ * @param {FighterPart} f @param {ConflictPart} c */
 function fighterExtras(f, c) {
+  /** @type {HTMLElement[]} */
   const out = [];
   if (hasOption("weapon_and_armor") && (f.weapon || f.armor)) {
     out.push(
@@ -162,7 +170,8 @@ function fighterExtras(f, c) {
 }
 
 /** Hazards in the turn order and blocks in the way (the obstacles option). A hazard's rating and
- * Weapon show only where the view gives them (the GM's, until its sheet is revealed). */
+ * Weapon show only where the view gives them (the GM's, until its sheet is revealed).
+ * @param {ConflictPart} c */
 function obstaclesView(c) {
   if (!c.hazards.length && !c.blocks.length) return null;
   return h(
@@ -181,7 +190,12 @@ function obstaclesView(c) {
               " ",
               tn("obstacle.hazard_side", { side: free(z.side) }),
               "rating" in z
-                ? h("span", {}, " \u00b7 ", tn("obstacle.numbers", { rating: ladderValue(z.rating), weapon: z.weapon }))
+                ? h(
+                    "span",
+                    {},
+                    " \u00b7 ",
+                    tn("obstacle.numbers", { rating: ladderValue(/** @type {number} */ (z.rating)), weapon: z.weapon }),
+                  )
                 : null,
             ),
           ),
@@ -209,7 +223,8 @@ function obstaclesView(c) {
 }
 
 /** Big bads: their minions, immunity and solo bonuses, the parts of a map or hive; the GM
- * settles an immunity here. */
+ * settles an immunity here.
+ * @param {ConflictPart} c */
 function bigBadsView(c) {
   if (!c.big_bads.length) return null;
   return h(
@@ -256,9 +271,11 @@ function bigBadsView(c) {
           b.forms_revealed ? h("span", { class: "badge" }, tn("bigbad.forms", { n: b.forms_revealed })) : null,
           b.forms ? formsNote(b.forms) : null,
           may("BreakImmunity") && b.immunity && b.immunity.state === "active"
-            ? button(t("bigbad.break"), () => openBreakImmunity(b), { id: `break-${b.id}` })
+            ? button(t("bigbad.break"), () => openBreakImmunity(/** @type {import("./gm.js").Immune} */ (b)), {
+                id: `break-${b.id}`,
+              })
             : null,
-          b.threat ? threatView(b) : null,
+          b.threat ? threatView(/** @type {Threat} */ (b)) : null,
         );
       }),
     ),
@@ -266,9 +283,12 @@ function bigBadsView(c) {
 }
 
 /** A big bad that is a map or a hive: each part, where it stands on a map, whether it can be
- * attacked now, is shielded or is out; the heart is marked for the GM only (the view says). */
+ * attacked now, is shielded or is out; the heart is marked for the GM only (the view says).
+ * @typedef {BigBadPart & {threat: import("../../../docs/page").ThreatShownPart}} Threat
+ * @param {Threat} b */
 function threatView(b) {
   const threat = b.threat;
+  /** @param {string[]} ids */
   const names = (ids) =>
     h(
       "span",
@@ -313,7 +333,8 @@ function threatView(b) {
 }
 
 /** The optional rules' tools in a conflict, for the seats that may use them: Weapon and Armor
- * (the GM, and a player for their own characters), scale, hazards and blocks, big bads (GM). */
+ * (the GM, and a player for their own characters), scale, hazards and blocks, big bads (GM).
+ * @param {ConflictPart} c */
 function optionalTools(c) {
   if (c.phase === "ended") return null;
   const row = h("div", { class: "actions wrap" });

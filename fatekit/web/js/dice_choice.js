@@ -22,8 +22,9 @@ export function ownDice() {
     "select",
     {
       id: "own-dice-choice",
-      onchange: async (event) => {
-        const list = event.currentTarget; // gone from the event once the handler has awaited
+      onchange: async (/** @type {Event} */ event) => {
+        // gone from the event once the handler has awaited
+        const list = /** @type {HTMLSelectElement} */ (event.currentTarget);
         const wanted = list.value;
         if (!(await send("ChooseOwnRandomizer", { randomizer: wanted }, out))) list.value = you.randomizer;
       },
@@ -44,8 +45,8 @@ export function tableDice() {
     "select",
     {
       id: "table-dice-choice",
-      onchange: async (event) => {
-        const list = event.currentTarget;
+      onchange: async (/** @type {Event} */ event) => {
+        const list = /** @type {HTMLSelectElement} */ (event.currentTarget);
         const wanted = list.value;
         if (!(await send("ChooseRandomizer", { randomizer: wanted }, out))) list.value = table.randomizer;
       },
@@ -56,8 +57,8 @@ export function tableDice() {
     type: "checkbox",
     id: "seats-choose-dice",
     checked: table.seats_choose_randomizer,
-    onchange: async (event) => {
-      const tick = event.currentTarget;
+    onchange: async (/** @type {Event} */ event) => {
+      const tick = /** @type {HTMLInputElement} */ (event.currentTarget);
       const wanted = tick.checked;
       if (!(await send("AllowSeatRandomizers", { allowed: wanted }, out))) tick.checked = !wanted;
     },
@@ -75,7 +76,8 @@ export function tableDice() {
 }
 
 /** What an odds panel says of the ways its figures count, where one spreads otherwise than four
- * Fate dice (3d6 gathers at 0; d6-d6 reaches ±5): one line per such way, or nothing. */
+ * Fate dice (3d6 gathers at 0; d6-d6 reaches ±5): one line per such way, or nothing.
+ * @param {{randomizer: string, active: boolean, opposing_randomizer: string | null}} found /odds's answer */
 export function spreadNote(found) {
   const ways = [found.randomizer, found.active ? found.opposing_randomizer : null].filter(
     (way, i, all) => way && SPREADS.has(way) && all.indexOf(way) === i,

@@ -10,6 +10,8 @@ import { app } from "./store.js";
 export const TEXT_SIZES = ["standard", "large"];
 export const CONTRASTS = ["auto", "standard", "high"];
 const KEY = "fatekit.display";
+/** A display as kept: a text size and a contrast of the lists above.
+ * @typedef {{text: string, contrast: string}} Display */
 const PLAIN = { text: "standard", contrast: "auto" };
 
 /** The key the seat's choice is kept under; the page's own before a seat is open. */
@@ -17,6 +19,8 @@ function keyOf() {
   return app.seat && app.view ? `${KEY}.${app.seat.tableId}/${app.view.you.seat}` : KEY;
 }
 
+/** The display kept under `key`, if it is one of ours.
+ * @param {string} key @returns {Display | null} */
 function read(key) {
   try {
     const found = JSON.parse(localStorage.getItem(key) || "null");
@@ -39,6 +43,7 @@ export function applyDisplay() {
   document.documentElement.dataset.contrast = contrast;
 }
 
+/** @param {Partial<Display>} change */
 function choose(change) {
   const next = { ...chosenDisplay(), ...change };
   localStorage.setItem(keyOf(), JSON.stringify(next));
@@ -49,10 +54,12 @@ function choose(change) {
 /** The header's menu: text size and contrast, each a labelled select. */
 export function displayMenu() {
   const now = chosenDisplay();
+  /** @param {string} id @param {string[]} values @param {string} current @param {string} prefix
+   * @param {(value: string) => void} onchange */
   const pick = (id, values, current, prefix, onchange) =>
     h(
       "select",
-      { id, onchange: (event) => onchange(event.target.value) },
+      { id, onchange: (/** @type {Event} */ event) => onchange(/** @type {HTMLSelectElement} */ (event.target).value) },
       values.map((v) => h("option", { value: v, selected: v === current }, t(`${prefix}.${v}`))),
     );
   return h(

@@ -28,12 +28,25 @@ const TARGETS = ["first", "weakest", "strongest", "most_hurt", "random"];
 // Policy keys whose values are words; the others are counts.
 const WORDS = new Set(["target", "teamwork"]);
 
+/** What POST /tables/{id}/foresight answers (docs/server.md; fatekit/server/foresight.py, each
+ * report fatekit/odds/report.py's as_json): a report for the scene as it stands and one for its
+ * what-if, with the chances as fractions of the runs.
+ * @typedef {{side: string, taken_out: number, conceded: number, consequences: Record<string, number>,
+ *   fate_points: number}} FighterOdds
+ * @typedef {{sides: Record<string, {wins: number, win: number, interval: number[]}>, unfinished: number,
+ *   exchanges: {mean: number, distribution: Record<string, number>}, fighters: Record<string, FighterOdds>}} Report
+ * @typedef {{who: string, skill: string, modifier: number}} Unskilled a fighter with no skill to fight with
+ * @typedef {{runs: number, seed: number, seconds: number, version: number, names: Record<string, string>,
+ *   play: Record<string, Record<string, string | number>> | null, unskilled: Unskilled[][], baseline: Report,
+ *   what_if: Report | null}} Answer */
+
 // What the panel shows survives redraws of the table: the last answer, and whether one is coming.
-/** @type {{answer: Record<string, any> | null, table: string | null, busy: boolean}} the answer as
- * POST /tables/{id}/foresight gives it (docs/server.md) */
+/** @type {{answer: Answer | null, table: string | null, busy: boolean}} */
 const shown = { answer: null, table: null, busy: false };
 
-/** An SVG element: s("rect", {x: 1}, child, ...). */
+/** An SVG element: s("rect", {x: 1}, child, ...); an attribute null or undefined is left out.
+ * @param {string} tag @param {Record<string, string | number | null | undefined>} [attrs]
+ * @param {...(Node | string | null | undefined)} children */
 function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [key, value] of Object.entries(attrs))
@@ -44,28 +57,33 @@ function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-const pct = (p) => `${(100 * p).toFixed(1)}%`;
+const pct = (/** @type {number} */ p) => `${(100 * p).toFixed(1)}%`;
 
-/** A side's name: ours for the scene's PCs and NPCs, else as the GM typed it. */
+/** A side's name: ours for the scene's PCs and NPCs, else as the GM typed it.
+ * @param {string} name */
 function sideLabel(name) {
   if (name === "pcs") return t("foresight.side_pcs");
   if (name === "npcs") return t("foresight.side_npcs");
   return name;
 }
 
+/** @param {string} name @param {Record<string, string | number | null>} attrs */
 function sideText(name, attrs) {
   const typed = name !== "pcs" && name !== "npcs";
   return s("text", { ...attrs, "data-free": typed ? "" : null }, sideLabel(name));
 }
 
+/** @param {string} id */
 function nameOf(id) {
   return (shown.answer && shown.answer.names[id]) || id;
 }
 
 // -- the charts -----------------------------------------------------------------------------------
 
-/** Each side's chance to win, as bars, with the change from the scene as it stands. */
+/** Each side's chance to win, as bars, with the change from the scene as it stands.
+ * @param {Report} report @param {Report | null} before */
 function winChart(report, before) {
+  /** @type {[string | null, number][]} a side's name (null: no winner) and its chance */
   const rows = Object.entries(report.sides).map(([name, side]) => [name, side.win]);
   if (report.unfinished > 0) rows.push([null, report.unfinished]);
   const width = 320;
@@ -106,7 +124,8 @@ function winChart(report, before) {
   return chart;
 }
 
-/** How many exchanges the fights lasted: a histogram, with the mean marked. */
+/** How many exchanges the fights lasted: a histogram, with the mean marked.
+ * @param {Report} report */
 function lengthChart(report) {
   const entries = Object.entries(report.exchanges.distribution).map(([k, v]) => [Number(k), v]);
   const last = Math.max(...entries.map(([k]) => k), 1);
@@ -147,7 +166,8 @@ function lengthChart(report) {
   return chart;
 }
 
-/** What each fighter risks: a row of bars per fighter, the chance written beside each. */
+/** What each fighter risks: a row of bars per fighter, the chance written beside each.
+ * @param {Report} report */
 function riskChart(report) {
   const fighters = Object.entries(report.fighters);
   const cell = 40;
@@ -174,7 +194,14 @@ function riskChart(report) {
         s("rect", { x, y, width: cell - 3, height: 16, class: "cell" }),
         s(
           "rect",
-          { x, y, width: Math.max(0, p * (cell - 3)), height: 16, fill: COLOURS[risk], "data-risk": `${id}:${risk}` },
+          {
+            x,
+            y,
+            width: Math.max(0, p * (cell - 3)),
+            height: 16,
+            fill: COLOURS[/** @type {keyof typeof COLOURS} */ (risk)],
+            "data-risk": `${id}:${risk}`,
+          },
           s("title", {}, t("foresight.risk_hover", { chance: pct(p) })),
         ),
         s(
@@ -189,6 +216,8 @@ function riskChart(report) {
   return chart;
 }
 
+/** @param {string} id @param {string} title @param {Report} report @param {Report | null} before
+ * @param {Unskilled[]} unskilled */
 function column(id, title, report, before, unskilled) {
   return h(
     "div",
@@ -216,6 +245,7 @@ function column(id, title, report, before, unskilled) {
 
 // -- asking ---------------------------------------------------------------------------------------
 
+/** @param {Record<string, unknown>} body @param {Element} out */
 async function ask(body, out) {
   shown.busy = true;
   redraw();
@@ -239,7 +269,8 @@ function runs() {
 /** The what-if the controls describe, or null when they change nothing. A character file
  * chosen to add is read here; one that is not JSON throws, and the panel says so. */
 async function whatIf() {
-  const value = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value || "";
+  const value = (/** @type {string} */ id) =>
+    /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value || "";
   /** @type {{add: Record<string, unknown>[], remove: string[], skills: Record<string, unknown>[],
    * gear: Record<string, unknown>[]}} */
   const out = { add: [], remove: [], skills: [], gear: [] };
@@ -277,13 +308,15 @@ function playChoices() {
   return out;
 }
 
+/** @param {Answer} answer */
 function playControls(answer) {
   const bracing = hasOption("full_defense") || hasOption("full_defense_core");
-  const counts = (first) => [
+  const counts = (/** @type {string[][]} */ first) => [
     ["", t("foresight.never")],
     ...first,
     ...[1, 2, 3].map((n) => [String(n), t(`foresight.consequences_${n}`)]),
   ];
+  /** @param {number} i @param {string} name @param {string} key @param {string} label @param {string[][]} options */
   const choice = (i, name, key, label, options) => {
     const policy = (answer.play || {})[name] || {};
     const el = select(`foresight-play-${i}-${key}`, options, key in policy ? String(policy[key]) : "");
@@ -327,11 +360,12 @@ function playControls(answer) {
   );
 }
 
+/** @param {Answer} answer */
 function whatIfControls(answer) {
   const fighters = Object.keys(answer.baseline.fighters);
   const people = [["", t("foresight.nobody")], ...fighters.map((id) => [id, nameOf(id)])];
   const sides = Object.keys(answer.baseline.sides).map((name) => [name, sideLabel(name)]);
-  const mark = (el) => (el.setAttribute("data-free", ""), el);
+  const mark = (/** @type {HTMLSelectElement} */ el) => (el.setAttribute("data-free", ""), el);
   const counts = [1, 2, 3, 4, 5].map((n) => [String(n), String(n)]);
   const ratings = [["", t("foresight.as_now")], ...[0, 1, 2, 3, 4].map((n) => [String(n), String(n)])];
   const out = h("div", { id: "foresight-error" });

@@ -13,10 +13,17 @@ import { character, ladderValue, skill, visibleAspects, who } from "./view.js";
 let opener = { id: null, section: null };
 
 /** Focus the control that opened the dialog when the browser could not (the command's answer
- * redrew it while the dialog was open): found again by its id, else its section's heading. */
+ * redrew it while the dialog was open): found again by its id, else its section's heading.
+ * @param {Event} event the dialog's close */
 function giveFocusBack(event) {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected && !event.target.contains(active)) return;
+  if (
+    active &&
+    active !== document.body &&
+    active.isConnected &&
+    !(/** @type {Node} */ (event.target).contains(active))
+  )
+    return;
   if (focusAgain(opener.id, opener.section)) return;
   // The opener went, its heading too (a roll's button with the scene the GM ended): the nearest
   // panel's heading from its section (else from the page's top), not the page's body.
@@ -24,7 +31,10 @@ function giveFocusBack(event) {
   focusNearestHeading(section || document.body);
 }
 
-/** Show a modal form. `submit(form, out)` returns true when done (the dialog closes). */
+/** Show a modal form. `submit(form, out)` returns true when done (the dialog closes).
+ * @param {string | Node} title @param {Node} body
+ * @param {(form: HTMLFormElement, out: HTMLElement) => unknown} submit
+ * @param {{submitLabel?: string | null, id?: string}} [how] */
 export function openDialog(title, body, submit, { submitLabel = null, id = "dialog-form" } = {}) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
   const from = document.activeElement;
@@ -44,7 +54,7 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
       id,
       method: "dialog",
       novalidate: true,
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
         if (sending || !checkShown(form)) return;
         // Busy, not disabled: a disabled button loses the keyboard's focus to the page's body,
@@ -85,7 +95,8 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
   return form;
 }
 
-/** Send a command from a dialog: true when the server took it. */
+/** Send a command from a dialog: true when the server took it.
+ * @param {string} type @param {Record<string, any>} data the command's (any JSON) @param {Element | null} out */
 export async function sendFrom(type, data, out) {
   return (await send(type, data, out)) !== null;
 }
@@ -107,6 +118,8 @@ export function select(id, options, selected = null, { freeText = false } = {}) 
   return el;
 }
 
+/** The characters `ids` as a select's options: each [id, name as its players typed it].
+ * @param {string[]} ids @returns {[string, string | null][]} */
 export function characterOptions(ids) {
   return ids.map((id) => [id, who(id).textContent]);
 }
@@ -114,13 +127,14 @@ export function characterOptions(ids) {
 /** The skills to pick from; for an `actor` whose sheet the seat sees, highest first with each
  * rating beside it, so the select starts on the best and nobody has to remember the sheet.
  * @param {string[] | null} [keys]
- * @param {string | null} [actor] */
+ * @param {string | null} [actor]
+ * @returns {[string, string | null, boolean][]} each [key, label, whether the label is not our words] */
 export function skillOptions(keys = null, actor = null) {
   const list = keys || (app.preset ? app.preset.skills : []);
   const found = actor ? character(actor) : null;
   const ratings = found && found.revealed && found.sheet ? found.sheet.skills : null;
   const ranked = ratings ? [...list].sort((a, b) => (ratings[b] || 0) - (ratings[a] || 0)) : list;
-  return ranked.map((k) => {
+  return ranked.map((/** @type {string} */ k) => {
     const name = skill(k);
     const n = ratings ? ratings[k] || 0 : null;
     const label =
@@ -131,12 +145,14 @@ export function skillOptions(keys = null, actor = null) {
   });
 }
 
-/** Refill a skill select for another actor, keeping the skill already chosen. */
+/** Refill a skill select for another actor, keeping the skill already chosen.
+ * @param {HTMLSelectElement} sel @param {string | null} actor @param {string[] | null} [keys] */
 export function rankSkills(sel, actor, keys = null) {
   refill(sel, skillOptions(keys, actor));
 }
 
-/** Give a select new options ([value, label] pairs), keeping the choice when it is still one. */
+/** Give a select new options ([value, label] pairs), keeping the choice when it is still one.
+ * @param {HTMLSelectElement} sel @param {any[][]} options as select() takes them */
 export function refill(sel, options) {
   const chosen = sel.value;
   sel.replaceChildren(...select(sel.id, options).childNodes);
@@ -145,11 +161,13 @@ export function refill(sel, options) {
 
 /** Selects whose options come from the view (the aspects a roll may aim at), each with how to
  * draw them. */
+/** @type {WeakMap<Element, () => any[][]>} */
 const following = new WeakMap();
 
 /** Let `sel` follow the table while its dialog is open: `options()` is asked again on every new
  * document (a sheet rewritten, an aspect added or gone), the choice kept while it is still there;
- * when it is gone, the select says so with a change event, as if the person had picked anew. */
+ * when it is gone, the select says so with a change event, as if the person had picked anew.
+ * @param {HTMLSelectElement} sel @param {() => any[][]} options as select() takes them */
 export function followsView(sel, options) {
   sel.setAttribute("data-follows", "");
   following.set(sel, options);
@@ -158,7 +176,9 @@ export function followsView(sel, options) {
 
 /** Draw again the options of every open dialog's select that follows the table. */
 export function refreshFollowing() {
-  for (const sel of document.querySelectorAll("dialog[open] select[data-follows]")) {
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (
+    document.querySelectorAll("dialog[open] select[data-follows]")
+  )) {
     const options = following.get(sel);
     if (!options) continue;
     const was = /** @type {HTMLSelectElement} */ (sel).value;
@@ -180,7 +200,7 @@ export function difficultyGuide(sel, rated = () => null) {
     if (!guidance) return box.replaceChildren();
     const rating = rated();
     const bySkill = rating === null || rating === undefined ? [] : guidance.by_skill[String(rating)] || [];
-    const chip = (c) =>
+    const chip = (/** @type {import("../../../docs/page").DifficultyChoicePart} */ c) =>
       h(
         "button",
         {
@@ -221,13 +241,16 @@ export function difficultyGuide(sel, rated = () => null) {
   return box;
 }
 
-/** A character's rating in a skill, when the seat sees their sheet (else null). */
+/** A character's rating in a skill, when the seat sees their sheet (else null).
+ * @param {string | null} actor @param {string | null} key */
 export function ratingOf(actor, key) {
   const found = actor ? character(actor) : null;
   return found && found.revealed && found.sheet && key ? found.sheet.skills[key] || 0 : null;
 }
 
+/** The ladder's steps as a select's options, highest first. */
 export function ladderOptions() {
+  /** @type {[string, string][]} */
   const out = [];
   for (let n = 8; n >= -4; n--) out.push([String(n), ladderValue(n)]);
   return out;
@@ -241,6 +264,7 @@ export function characterSelect(id, ids, selected = null) {
   return select(id, characterOptions(ids), selected, { freeText: true });
 }
 
+/** @param {string} id */
 export function diceInput(id) {
   // Browsers compile `pattern` with the `v` flag, where a bare "-" in a class is an error that
   // silently switches the check off: every literal sign here is escaped.
@@ -255,7 +279,8 @@ export function diceInput(id) {
 }
 
 /** The dice typed into a dice input, as a command's field `name`; no field when it is left empty
- * (the table rolls them then). */
+ * (the table rolls them then).
+ * @param {HTMLInputElement} input @param {string} [name] */
 export function typedDice(input, name = "dice") {
   const typed = input.value.trim();
   return typed ? { [name]: typed } : {};
@@ -263,7 +288,8 @@ export function typedDice(input, name = "dice") {
 
 /** Where a create an advantage in a conflict aims: a new aspect (blank), free invokes on an aspect
  * in play (boosts aside), or a new aspect on one of the scene's zones. `read()` gives the
- * command's `aspect_id` or `zone`; the engine checks either. */
+ * command's `aspect_id` or `zone`; the engine checks either.
+ * @param {string} id */
 export function advantageTarget(id) {
   const options = () => {
     const aspects = visibleAspects().filter((a) => a.kind !== "boost");
@@ -336,6 +362,8 @@ export function entranceFields(prefix, { optional = false, side = null } = {}) {
   return { node, read };
 }
 
+/** A field for dice rolled at the table, labelled `label` (else as the player's own dice).
+ * @param {string} id @param {string | null} [label] */
 export function diceField(id, label = null) {
   const input = diceInput(id);
   return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];
@@ -343,7 +371,8 @@ export function diceField(id, label = null) {
 
 // -- lists typed into one field -----------------------------------------------------------------
 
-/** The items of a list typed into one field, split at commas and line breaks. */
+/** The items of a list typed into one field, split at commas and line breaks.
+ * @param {string} text */
 export function splitList(text) {
   return text
     .split(/[,\n]/)
@@ -351,7 +380,8 @@ export function splitList(text) {
     .filter(Boolean);
 }
 
-/** The links between zones typed as "zone - zone" items: the pairs, others skipped. */
+/** The links between zones typed as "zone - zone" items: the pairs, others skipped.
+ * @param {string} text */
 export function zoneLinks(text) {
   return splitList(text)
     .map((pair) => pair.split(/\s*-\s*/))
@@ -360,7 +390,8 @@ export function zoneLinks(text) {
 
 /** The names typed for a conflict's or contest's two sides, as every place in the form that
  * names a side shows them (a side picker's options, a label marked `data-side-name`): they
- * follow what is typed, and fall back on the words for "first side" and "second side". */
+ * follow what is typed, and fall back on the words for "first side" and "second side".
+ * @param {Element} form @param {HTMLInputElement} first @param {HTMLInputElement} second */
 export function followSideNames(form, first, second) {
   const named = () => [first.value.trim(), second.value.trim()];
   const draw = () => {
@@ -379,7 +410,8 @@ export function followSideNames(form, first, second) {
 }
 
 /** A select of the sides someone may be on: the first, the second (named as typed, see
- * `followSideNames`), or not in it. */
+ * `followSideNames`), or not in it.
+ * @param {string} id @param {string | null} chosen */
 export function sideSelect(id, chosen) {
   const el = select(
     id,

@@ -143,11 +143,13 @@ export function openAddAspect() {
 }
 
 // Which side of a conflict or contest (`form`) someone is on: "a", "b" or "" (not in it).
+/** @param {string} form @param {string} id @param {string | null} chosen */
 function sidePicker(form, id, chosen) {
   return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`${form}-side-${id}`, chosen));
 }
 
 // The people the form's pickers put on the first and on the second side.
+/** @param {string} form @param {string[]} people */
 function chosenSides(form, people) {
   /** @type {[string[], string[]]} */
   const sides = [[], []];
@@ -170,11 +172,11 @@ export function openStartConflict() {
       : ["physical", "mental"];
   const kind = select(
     "conflict-kind",
-    kinds.map((k) => [k, t(`conflict.kind.${k}`)]),
+    kinds.map((/** @type {string} */ k) => [k, t(`conflict.kind.${k}`)]),
   );
   // A rule set's own kinds of harm (wealth, sanity): a fight may deal one of them instead.
   // Only a harm some skill attacks with: a conflict in any other could harm nobody.
-  const own = ((app.preset && app.preset.tracks) || [])
+  const own = /** @type {{harm: string, dealt?: boolean}[]} */ ((app.preset && app.preset.tracks) || [])
     .filter((x) => x.dealt !== false)
     .map((x) => x.harm)
     .filter((k) => !["physical", "mental", "any"].includes(k));
@@ -270,7 +272,7 @@ export function openAddCountdown() {
           outcome: outcome.value.trim(),
           triggers: triggers.value
             .split("\n")
-            .map((line) => line.trim())
+            .map((/** @type {string} */ line) => line.trim())
             .filter(Boolean),
           visibility: visibility.value,
         },
@@ -292,7 +294,7 @@ export function openUndo() {
     t("gm.undo"),
     h("div", {}, h("p", { class: "hint" }, t("undo.hint")), h("fieldset", {}, h("legend", {}, t("undo.from")), choice)),
     (form, out) => {
-      const picked = form.querySelector("input[name=undo-version]:checked");
+      const picked = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=undo-version]:checked"));
       return picked ? sendFrom("Undo", { target_version: Number(picked.value) }, out) : false;
     },
     { submitLabel: t("gm.undo"), id: "undo-form" },
@@ -338,7 +340,8 @@ export function openUndo() {
 
 // -- the optional rules in a conflict -------------------------------------------------------------
 
-/** Weapon and Armor ratings (0 to 4) for a fighter: the GM's, or a player's for their own. */
+/** Weapon and Armor ratings (0 to 4) for a fighter: the GM's, or a player's for their own.
+ * @param {string[]} ids */
 export function openEquip(ids) {
   const c = runningConflict();
   const whom = characterSelect("equip-who", ids);
@@ -372,6 +375,7 @@ export function openEquip(ids) {
 
 export const SCALE_LEVELS = ["mundane", "supernatural", "otherworldly", "legendary", "godlike"];
 
+/** A fighter's scale. @param {string[]} ids */
 export function openScale(ids) {
   const whom = characterSelect("scale-who", ids);
   const level = select(
@@ -388,7 +392,8 @@ export function openScale(ids) {
 
 /** Make a fighter a big bad: minions to shield it, an immunity to break first, a scale, the
  * solo bonuses, its later true forms (character files), and whether it is a map or a hive of
- * parts. */
+ * parts.
+ * @param {string[]} ids */
 export function openBigBad(ids) {
   const whom = characterSelect("bigbad-who", ids);
   const minionChecks = h("div", {});
@@ -441,6 +446,7 @@ export function openBigBad(ids) {
       threat.node,
     ),
     async (form, out) => {
+      /** @type {Record<string, unknown>} */
       const data = {
         character_id: whom.value,
         minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value),
@@ -461,6 +467,7 @@ export function openBigBad(ids) {
  * the table as their text; its rules engine reads and checks each sheet. */
 function formControls() {
   const list = h("div", { id: "bigbad-form-files" });
+  /** @type {HTMLInputElement[]} */
   const inputs = [];
   const another = () => {
     const input = h("input", {
@@ -485,7 +492,7 @@ function formControls() {
     h("div", { class: "check" }, gentle, h("label", { for: gentle.id }, t("bigbad.forms_gentle"))),
   );
   const read = async () => {
-    const chosen = inputs.map((input) => input.files && input.files[0]).filter(Boolean);
+    const chosen = /** @type {File[]} */ (inputs.map((input) => input.files && input.files[0]).filter(Boolean));
     const texts = await Promise.all(chosen.map((file) => file.text()));
     return { ...(texts.length ? { forms: texts } : {}), ...(gentle.checked ? { gentle: true } : {}) };
   };
@@ -493,7 +500,8 @@ function formControls() {
 }
 
 /** The GM's note of a big bad's true forms on the conflict card: their names in order, and which
- * is in play (the players see only how many have been revealed). */
+ * is in play (the players see only how many have been revealed).
+ * @param {import("../../../docs/page").FormsPart} forms */
 export function formsNote(forms) {
   const names = h("span", { "data-free": "" }, forms.names.join(" \u2192 "));
   return h(
@@ -505,7 +513,8 @@ export function formsNote(forms) {
 }
 
 /** The big bad as a map or a hive: which fighters are its parts, on a map each part's zone and
- * reach, which parts shield each, and its heart. The table's rules engine judges the whole. */
+ * reach, which parts shield each, and its heart. The table's rules engine judges the whole.
+ * @param {string[]} ids @param {HTMLSelectElement} whom */
 function threatControls(ids, whom) {
   const kind = select("bigbad-threat", [
     ["", t("bigbad.threat.none")],
@@ -513,6 +522,7 @@ function threatControls(ids, whom) {
     ["map", t("bigbad.threat.map")],
   ]);
   const scene = seatView().scene;
+  /** @type {{zones: string[], positions: Record<string, string>}} */
   const zones = (scene && scene.zones) || { zones: [], positions: {} };
   const rows = ids.map((id) => {
     const box = h("input", { type: "checkbox", value: id, id: `bigbad-part-${id}` });
@@ -593,7 +603,9 @@ function threatControls(ids, whom) {
   return { node, read };
 }
 
-/** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says. */
+/** The GM settles a big bad's immunity: the challenge was beaten, or the running contest says.
+ * @typedef {import("../../../docs/page").BigBadPart & {immunity: import("../../../docs/page").ImmunityPart}} Immune
+ * @param {Immune} bad */
 export function openBreakImmunity(bad) {
   const contest = seatView().contest;
   const byContest = bad.immunity.kind === "contest" && contest;

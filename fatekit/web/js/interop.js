@@ -12,6 +12,19 @@ import { problemList } from "./sheet.js";
 import { openSeat, pressed, seatView, showError, showErrorBeside } from "./store.js";
 import { isGm, who } from "./view.js";
 
+/** What the server made of a file (fatekit/server/interop.py; its report is
+ * fatekit/formats/draft.py's ImportReport.as_json): a change's `detail` holds its part's before
+ * and after as data, by kind of part (stress boxes, consequence slots, skill ratings).
+ * @typedef {[number | null, boolean]} StressBox a box's value (null: not known), and whether it is ticked
+ * @typedef {{severity: string, shifts: number, track: string, text: string}} SlotSeen
+ * @typedef {{what: string, label: string, before: string, after: string, reason: string, lost: boolean,
+ *   detail: {before?: unknown[], after?: unknown[], rules?: string[]}}} Change
+ * @typedef {{what: string, label: string, value: string}} Leftover
+ * @typedef {{name: string, kind?: string}} SheetAspect
+ * @typedef {{report: {source: string, preset: string, leftovers: Leftover[], changes: Change[], whole: boolean},
+ *   sheet: {name: string, preset: string, aspects: SheetAspect[], skills: Record<string, number>, stunts: unknown[]},
+ *   problems: import("./sheet.js").Problem[]}} Imported */
+
 // The server refuses larger files too; saying so here spares the upload.
 const MAX_BYTES = 4 * 1024 * 1024;
 const LEFTOVERS = [
@@ -27,15 +40,18 @@ const LEFTOVERS = [
 ];
 const CHANGES = ["refit", "no_track", "kept_marks", "kept_consequences", "duplicate_skill", "conditions"];
 
+/** @param {Record<string, unknown>} body @returns {Promise<Imported>} */
 function importAt(body) {
   return request("POST", `/tables/${openSeat().tableId}/characters/import`, { link: openSeat().link, body });
 }
 
+/** @param {string} what */
 function leftoverName(what) {
   return LEFTOVERS.includes(what) ? t(`import.leftover.${what.replace(" ", "_")}`) : t("import.leftover.other");
 }
 
-/** Stress boxes as the report gives them ([value, marked]): a ticked or empty box with its value. */
+/** Stress boxes as the report gives them ([value, marked]): a ticked or empty box with its value.
+ * @param {StressBox[]} boxes */
 function boxesText(boxes) {
   return (
     boxes.map(([value, marked]) => `${marked ? "\u2612" : "\u2610"}${value === null ? "?" : value}`).join(" ") ||
@@ -43,7 +59,8 @@ function boxesText(boxes) {
   );
 }
 
-/** Consequence slots as the report gives them, in the seat's words. */
+/** Consequence slots as the report gives them, in the seat's words.
+ * @param {SlotSeen[]} slots */
 function slotsText(slots) {
   return (
     slots
@@ -55,7 +72,8 @@ function slotsText(slots) {
   );
 }
 
-/** One thing the import changed or left out to fit the rules, said in the seat's language. */
+/** One thing the import changed or left out to fit the rules, said in the seat's language.
+ * @param {Change} c */
 function changeView(c) {
   const d = c.detail || {};
   const reason = CHANGES.includes(c.reason) ? c.reason : "refit";
@@ -64,15 +82,18 @@ function changeView(c) {
   let after = c.after;
   let rules = "";
   if (c.what === "stress") {
-    before = boxesText(d.before || []);
-    after = boxesText(d.after || []);
+    before = boxesText(/** @type {StressBox[]} */ (d.before || []));
+    after = boxesText(/** @type {StressBox[]} */ (d.after || []));
     rules = (d.rules || []).join(" ");
   } else if (c.what === "consequences") {
-    before = slotsText(d.before || []);
-    after = slotsText(d.after || []);
+    before = slotsText(/** @type {SlotSeen[]} */ (d.before || []));
+    after = slotsText(/** @type {SlotSeen[]} */ (d.after || []));
   } else if (c.what === "skill") {
-    before = (d.before || []).map(([label, n]) => `${label} ${n >= 0 ? "+" : ""}${n}`).join(", ");
-    after = (d.after || []).map(([, n]) => `${n >= 0 ? "+" : ""}${n}`).join(", ");
+    // Skill ratings: [label, rating].
+    before = /** @type {[string, number][]} */ (d.before || [])
+      .map(([label, n]) => `${label} ${n >= 0 ? "+" : ""}${n}`)
+      .join(", ");
+    after = /** @type {[string, number][]} */ (d.after || []).map(([, n]) => `${n >= 0 ? "+" : ""}${n}`).join(", ");
   }
   return h(
     "li",
@@ -86,7 +107,8 @@ function changeView(c) {
   );
 }
 
-/** What the server made of the file, before anything is added. */
+/** What the server made of the file, before anything is added.
+ * @param {Imported} found */
 function reportView(found) {
   const r = found.report;
   const s = found.sheet;
@@ -162,10 +184,12 @@ export function openImport() {
   // The GM chooses which of the sheet's aspects the players may not see: all of an NPC's at
   // first (its trouble too), none of a PC's.
   const secrets = h("fieldset", { id: "import-hidden", hidden: true });
+  /** @type {string | null} the file's text, once the server has read it */
   let content = null;
 
   const hiddenBoxes = () => [...secrets.querySelectorAll("input[type=checkbox]")];
   const choices = () => {
+    /** @type {{content: string | null, kind?: string, owner?: string, hidden?: number[]}} */
     const body = { content };
     if (gm) {
       body.kind = kind.value;
@@ -177,7 +201,7 @@ export function openImport() {
     }
     return body;
   };
-  const showSecrets = (aspects) => {
+  const showSecrets = (/** @type {SheetAspect[]} */ aspects) => {
     if (!gm) return;
     secrets.hidden = !aspects.length;
     const npc = kind.value !== "pc";
@@ -206,7 +230,7 @@ export function openImport() {
     ownerBox.hidden = !gm || kind.value !== "pc" || !players.length;
     for (const box of hiddenBoxes()) box.checked = kind.value !== "pc";
   };
-  const read = async (chosen) => {
+  const read = async (/** @type {File | null | undefined} */ chosen) => {
     content = null;
     if (!chosen) return;
     if (chosen.size > MAX_BYTES) {
@@ -225,12 +249,12 @@ export function openImport() {
     }
   };
   file.addEventListener("change", () => read(file.files && file.files[0]));
-  zone.addEventListener("dragover", (event) => {
+  zone.addEventListener("dragover", (/** @type {DragEvent} */ event) => {
     event.preventDefault();
     zone.classList.add("over");
   });
   zone.addEventListener("dragleave", () => zone.classList.remove("over"));
-  zone.addEventListener("drop", (event) => {
+  zone.addEventListener("drop", (/** @type {DragEvent} */ event) => {
     event.preventDefault();
     zone.classList.remove("over");
     read(event.dataTransfer && event.dataTransfer.files[0]);
@@ -274,6 +298,7 @@ export function importButton() {
   return h("button", { type: "button", id: "import-character", onclick: () => openImport() }, t("import.open"));
 }
 
+/** @param {string} id @param {"fari" | "foundry"} target */
 async function downloadAs(id, target) {
   const from = pressed();
   try {
@@ -284,7 +309,8 @@ async function downloadAs(id, target) {
   }
 }
 
-/** "Download as Fari" and "Download as Foundry" for a sheet the seat may see whole. */
+/** "Download as Fari" and "Download as Foundry" for a sheet the seat may see whole.
+ * @param {string} id */
 export function downloadButtons(id) {
   return [
     h("button", { type: "button", id: `fari-${id}`, onclick: () => downloadAs(id, "fari") }, t("import.download_fari")),

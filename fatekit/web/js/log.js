@@ -9,12 +9,23 @@ import { diceOrHidden } from "./screen.js";
 import { TOLD } from "./told.js";
 import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
+/** @typedef {import("./store.js").LoggedEvent} LoggedEvent */
+/** A condition on an event's field (fatekit/table/telling.py): its test, and the value "is" compares.
+ * @typedef {{field: string, test?: string, value?: unknown}} Condition */
+/** A piece of a line (telling.py's kinds): the field it reads, and what its kind needs.
+ * @typedef {{kind: string, field?: string, also?: string, item?: string, style?: string, prefix?: string,
+ *   fallback?: string, choices?: [Condition[], Piece][], otherwise?: Piece}} Piece */
+/** An event type's line (told.js): the cases of its catalog key (the last holds always), its pieces.
+ * @typedef {{cases: {key: string, when?: Condition[]}[], pieces?: Record<string, Piece>}} Line */
+/** What a piece puts in a line. @typedef {Node | string | number} Said */
+
 /** How many log entries a page of the log holds. */
 export const LOG_PAGE = 50;
 
 // Situation aspects' ids start again in each scene (a1, a2...), so a name is remembered with the
 // version of the event that gave it, and a line names the aspect that held the id when the
 // line's event happened: id -> [[version, name], ...], oldest first.
+/** @type {Map<string, [number, string][]>} */
 const aspectNames = new Map();
 // The latest scene change the page holds, for telling whether an event is from the scene in
 // play (the page holds every event since the oldest it shows).
@@ -23,6 +34,7 @@ let lastSceneChange = 0;
 // The version of the event being described (aspect() names as of then).
 let describing = Infinity;
 
+/** @param {string} id @param {number} version @param {string} name */
 function named(id, version, name) {
   const known = aspectNames.get(id) || [];
   known.push([version, name]);
@@ -30,7 +42,8 @@ function named(id, version, name) {
   aspectNames.set(id, known);
 }
 
-/** Remember names that events introduce, for lines about them later. */
+/** Remember names that events introduce, for lines about them later.
+ * @param {LoggedEvent} event */
 export function learn(event) {
   const d = event.data;
   const v = event.version;
@@ -49,6 +62,7 @@ export function forgetNames() {
   lastSceneChange = 0;
 }
 
+/** @param {string | null | undefined} id */
 function aspect(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   if (app.view) {
@@ -71,11 +85,13 @@ function aspect(id) {
   return then ? free(then[1], "span", { class: "aspect-name" }) : free(id, "code");
 }
 
+/** @param {string} id */
 function seat(id) {
   const found = app.view && app.view.seats.find((s) => s.id === id);
   return free(found ? found.name : id, "span", { class: "who" });
 }
 
+/** @param {string | null} faces @param {string | null} [defendFaces] */
 function rolled(faces, defendFaces = null) {
   // Dice the GM keeps hidden (an NPC's, behind the screen) are null: said so, never drawn.
   return h("span", {}, diceOrHidden(faces), defendFaces ? h("span", {}, " / ", dice(defendFaces)) : null);
@@ -84,8 +100,10 @@ function rolled(faces, defendFaces = null) {
 // -- lines: each event type's line as its domain declares it (fatekit/table/telling.py), the same
 // declaration Discord reads; told.js is written from it by `make docs`.
 
-/** The value at a dotted path in an event's fields (`removed.0`, `extreme.name`). */
+/** The value at a dotted path in an event's fields (`removed.0`, `extreme.name`): any JSON.
+ * @param {unknown} data @param {string} path @returns {any} */
 function at(data, path) {
+  /** @type {any} an event's fields are any JSON */
   let value = data;
   for (const step of path.split(".")) {
     if (value === null || typeof value !== "object") return undefined;
@@ -94,13 +112,15 @@ function at(data, path) {
   return value;
 }
 
-/** Whether a value counts as set, as Python reads it: not empty, false, zero or nothing. */
+/** Whether a value counts as set, as Python reads it: not empty, false, zero or nothing.
+ * @param {unknown} value */
 function isSet(value) {
   if (value === undefined || value === null || value === false || value === 0 || value === "") return false;
   if (Array.isArray(value)) return value.length > 0;
   return typeof value !== "object" || Object.keys(value).length > 0;
 }
 
+/** @param {Condition} condition @param {Record<string, unknown>} data */
 function holds(condition, data) {
   const value = at(data, condition.field);
   switch (condition.test) {
@@ -117,7 +137,8 @@ function holds(condition, data) {
   }
 }
 
-/** Typed text as the page marks it: an aspect's name, quoted words, or strong. */
+/** Typed text as the page marks it: an aspect's name, quoted words, or strong.
+ * @param {string} text @param {string} [style] */
 function styled(text, style) {
   if (style === "aspect") return free(text, "span", { class: "aspect-name" });
   if (style === "quote") return free(text, "q");
@@ -125,7 +146,8 @@ function styled(text, style) {
   return free(text);
 }
 
-/** Nodes joined with commas, in one span. */
+/** Nodes joined with commas, in one span.
+ * @param {Node[]} nodes */
 function joined(nodes) {
   return h(
     "span",
@@ -134,7 +156,8 @@ function joined(nodes) {
   );
 }
 
-/** The names in a list of strings, pairs (`item` their index) or objects (their field). */
+/** The names in a list of strings, pairs (`item` their index) or objects (their field).
+ * @param {unknown} value @param {string} [item] */
 function namesIn(value, item) {
   if (!Array.isArray(value)) return [];
   return value
@@ -142,15 +165,18 @@ function namesIn(value, item) {
     .filter(Boolean);
 }
 
-/** The way a roll was settled, with the names of the aspect or boosts it made. */
+/** The way a roll was settled, with the names of the aspect or boosts it made.
+ * @param {Record<string, any>} d the event's fields (any JSON) */
 function outcome(d) {
+  /** @type {string[]} */
   const named = d.created && d.created.length && d.aspect_name ? [d.aspect_name] : [];
   for (const pair of d.boost_names || []) if (pair.length > 1 && pair[1]) named.push(pair[1]);
   const option = t(`option.outcome.${d.option}`);
   return named.length ? h("span", {}, option, ": ", joined(named.map((n) => styled(n, "aspect")))) : option;
 }
 
-/** One piece of a line, for this seat, in the page's language. */
+/** One piece of a line, for this seat, in the page's language.
+ * @param {Piece} p @param {Record<string, any>} d the event's fields (any JSON) @returns {Said} */
 function piece(p, d) {
   const value = p.field ? at(d, p.field) : undefined;
   const given = value !== undefined && value !== null;
@@ -186,7 +212,7 @@ function piece(p, d) {
     case "skills":
       return joined((Array.isArray(value) ? value : []).map((k) => skill(k)));
     case "word":
-      if (!p.field) return t(p.prefix);
+      if (!p.field) return t(/** @type {string} */ (p.prefix)); // a word has its prefix
       if (given && value !== "") return t(`${p.prefix}${value}`);
       return p.fallback ? t(`${p.prefix}${p.fallback}`) : "";
     case "number":
@@ -201,18 +227,23 @@ function piece(p, d) {
   }
 }
 
-/** An event's line: the key of the first case that holds, and its pieces. */
+/** An event's line: the key of the first case that holds, and its pieces.
+ * @param {Line} line @param {Record<string, any>} d @returns {[string, Record<string, Said>]} */
 function told(line, d) {
-  const found = line.cases.find((c) => (c.when || []).every((w) => holds(w, d)));
+  // The last case holds always.
+  const found = /** @type {{key: string}} */ (line.cases.find((c) => (c.when || []).every((w) => holds(w, d))));
   const key = found.key.replace(/\{([\w.]+)\}/g, (_, field) => String(at(d, field)));
+  /** @type {Record<string, Said>} */
   const args = {};
   for (const [name, p] of Object.entries(line.pieces || {})) args[name] = piece(p, d);
   return [key, args];
 }
 
-/** One event as a log line (who did it, and what), or null for a kind the page does not know. */
+/** One event as a log line (who did it, and what), or null for a kind the page does not know.
+ * @param {LoggedEvent} event */
 export function describeEvent(event) {
-  const line = TOLD[event.type];
+  // told.js is written from JSON: its [conditions, piece] pairs read as lists, not as pairs.
+  const line = /** @type {Record<string, Line>} */ (/** @type {unknown} */ (TOLD))[event.type];
   if (!line) return null;
   const data = event.data || {};
   describing = event.version ?? Infinity;
@@ -233,7 +264,8 @@ export function describeEvent(event) {
   return out;
 }
 
-/** The stunts a roll applied (a name the seat may not see comes as null: "a stunt"). */
+/** The stunts a roll applied (a name the seat may not see comes as null: "a stunt").
+ * @param {(string | null)[]} names */
 function stuntsLine(names) {
   const list = h("span", {});
   names.forEach((name, i) => {
@@ -247,10 +279,11 @@ function stuntsLine(names) {
   );
 }
 
-/** A move the GM allowed against the rules: which rules, in the seat's language, and why. */
+/** A move the GM allowed against the rules: which rules, in the seat's language, and why.
+ * @param {Record<string, any>} data the event's fields (any JSON): its waived rules' keys, the GM's reason */
 function waiverLine(data) {
   const rules = h("span", { class: "rules" });
-  data.waived.forEach((key, i) => {
+  data.waived.forEach((/** @type {string} */ key, /** @type {number} */ i) => {
     if (i) rules.append("; ");
     rules.append(ruleReason(key));
   });
@@ -261,7 +294,8 @@ function waiverLine(data) {
   );
 }
 
-/** A fate point count that changed between two views. */
+/** A fate point count that changed between two views.
+ * @param {Record<string, any>} change a line of app.ledger: who ("" the GM's pool), from, to */
 export function describeLedger(change) {
   const name = change.who ? who(change.who) : h("span", {}, t("gm.pool"));
   return h(
@@ -274,7 +308,8 @@ export function describeLedger(change) {
 // -- the history the page holds -----------------------------------------------------------------
 
 /** Add events to the page's history (oldest first, each version once): the log's pages and the
- * socket's events may overlap. Returns whether any was new. */
+ * socket's events may overlap. Returns whether any was new.
+ * @param {LoggedEvent[]} events */
 export function addEvents(events) {
   const seen = new Set(app.events.map((e) => e.version));
   let added = false;
@@ -301,6 +336,7 @@ export function loadOlder() {
   return log.loading;
 }
 
+/** @param {import("./store.js").LogPaging} log */
 async function readPage(log) {
   const seat = openSeat();
   try {
@@ -325,6 +361,7 @@ export async function logRead() {
 // -- the log panel ------------------------------------------------------------------------------
 
 function entries() {
+  /** @type {{version: number, node: Node, type: string}[]} */
   const out = [];
   for (const event of app.events) {
     const line = describeEvent(event);
@@ -366,8 +403,8 @@ export function logPanel() {
     id: "log-list",
     tabindex: "0",
     "aria-labelledby": "log-title",
-    onscroll: (e) => {
-      const el = e.target;
+    onscroll: (/** @type {Event} */ e) => {
+      const el = /** @type {HTMLElement} */ (e.target);
       if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) loadOlder();
     },
   });
@@ -379,7 +416,7 @@ export function logPanel() {
           "form",
           {
             id: "note-form",
-            onsubmit: async (e) => {
+            onsubmit: async (/** @type {SubmitEvent} */ e) => {
               e.preventDefault();
               const written = text.value.trim();
               if (!written) {

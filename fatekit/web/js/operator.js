@@ -16,6 +16,7 @@ function kept() {
   }
 }
 
+/** @param {string} token */
 function keep(token) {
   localStorage.setItem(TOKEN_KEY, token);
 }
@@ -24,11 +25,13 @@ function forget() {
   localStorage.removeItem(TOKEN_KEY);
 }
 
+/** @param {unknown} error */
 function needsToken(error) {
   return error instanceof ApiError && error.status === 401 && error.body.error === "operator";
 }
 
-/** Ask for the token in the page's dialog: the token typed, or null if the person cancels. */
+/** Ask for the token in the page's dialog: the token typed, or null if the person cancels.
+ * @param {boolean} wrong @returns {Promise<string | null>} */
 function ask(wrong) {
   return new Promise((resolve) => {
     const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("dialog"));
@@ -39,13 +42,14 @@ function ask(wrong) {
       spellcheck: "false",
       required: true,
     });
+    /** @type {string | null} */
     let answer = null;
     const form = h(
       "form",
       {
         id: "operator-form",
         method: "dialog",
-        onsubmit: (event) => {
+        onsubmit: (/** @type {SubmitEvent} */ event) => {
           event.preventDefault();
           answer = input.value.trim() || null;
           dialog.close();
@@ -73,6 +77,7 @@ function ask(wrong) {
  * Open a table (POST to `path`: /tables or /tables/import) with the kept token. When the server
  * wants one and has none that works, ask for it and try again; a cancelled question throws the
  * server's refusal.
+ * @param {string} path @param {unknown} body the table's JSON, sent as it is
  */
 export async function openTable(path, body) {
   let wrong = false;

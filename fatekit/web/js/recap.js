@@ -13,6 +13,7 @@ export function showsRecap() {
   return seatView().time.sessions_ended >= 1 && !seatView().scene;
 }
 
+/** @type {number | null} */
 let chosen = null; // the session the reader picked (null: the last one ended)
 let asked = 0; // answers to older requests are dropped
 
@@ -50,10 +51,13 @@ export function recapPanel() {
   return panel;
 }
 
+/** What /recap is asked: a session, in the page's language, as JSON, Markdown or a page.
+ * @param {number} session @param {string} format */
 function params(session, format) {
   return { session, lang: language(), format };
 }
 
+/** @param {HTMLElement} body @param {number} session */
 async function load(body, session) {
   const mine = ++asked;
   try {
@@ -67,6 +71,8 @@ async function load(body, session) {
   }
 }
 
+/** A recap as /recap gives it (fatekit/server/campaign.py, RecapOut): its title, its sections.
+ * @param {{title: string, sections: {heading: string, lines: {kind: string, text: string}[]}[]}} recap */
 function draw(recap) {
   const parts = [h("h3", { id: "recap-session-title" }, recap.title)];
   for (const part of recap.sections) {
@@ -88,14 +94,17 @@ function draw(recap) {
 
 // The files come with the seat's link in a header, never in an address: fetched, then handed
 // to the browser as a file (Markdown) or a page of its own (to print).
+/** @param {number} session @param {string} format */
 async function fetchText(session, format) {
   const url = new URL(`/tables/${openSeat().tableId}/recap`, location.origin);
-  for (const [k, v] of Object.entries(params(session, format))) url.searchParams.set(k, v);
+  // set() writes the session's number as its digits.
+  for (const [k, v] of Object.entries(params(session, format))) url.searchParams.set(k, /** @type {string} */ (v));
   const response = await fetch(url, { headers: { "X-Fatekit-Link": openSeat().link } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return response.text();
 }
 
+/** @param {string} format @param {number} session */
 async function download(format, session) {
   try {
     const text = await fetchText(session, format);
@@ -109,6 +118,7 @@ async function download(format, session) {
   }
 }
 
+/** @param {number} session */
 async function printable(session) {
   try {
     const text = await fetchText(session, "html");
@@ -122,6 +132,8 @@ async function printable(session) {
   }
 }
 
+/** The GM's line to add to the recap shown; `reload` shows the recap again once it is added.
+ * @param {() => void} reload */
 function lineForm(reload) {
   const text = h("input", { id: "recap-line", maxlength: "500", autocomplete: "off" });
   const who = h(
@@ -135,7 +147,7 @@ function lineForm(reload) {
     "form",
     {
       id: "recap-line-form",
-      onsubmit: async (submitted) => {
+      onsubmit: async (/** @type {SubmitEvent} */ submitted) => {
         submitted.preventDefault();
         const session = Number(/** @type {HTMLSelectElement} */ (document.getElementById("recap-session")).value);
         const done = await send("AddRecapLine", { text: text.value, session, visibility: who.value }, out, {

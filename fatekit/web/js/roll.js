@@ -34,10 +34,27 @@ import {
   withCost,
 } from "./view.js";
 
+/** @typedef {import("./scene.js").RollPart} RollPart */
+/** A stunt /odds says may count on the roll (fatekit/table/offers.py): counted as things stand,
+ * spent for now, its cost and circumstance, and its effect.
+ * @typedef {{name: string, counted: boolean, spent: boolean, cost: string, circumstance?: string | null,
+ *   bonus?: number, effect?: import("./sheet/stunts.js").Effect}} StuntOffer */
+/** What the odds are asked for (GET /odds's parameters): who rolls what, against what, with the
+ * stunts ticked (as JSON).
+ * @typedef {{actor: string, skill: string, action?: string, stunts?: string, [field: string]: unknown}} OddsParams */
+/** The element the odds are shown in, with what it keeps of them: the latest question, the
+ * stunts ticked for a roll, and those the roll is to apply.
+ * @typedef {HTMLElement & {asked?: number, picked?: {roll: string, chosen: string[]}, params?: OddsParams,
+ *   stunts?: string[]}} OddsBox */
+/** An aspect /invokes offers the invoker: its free invokes held, whether a paid one may be made.
+ * @typedef {{aspect_id: string, name?: string | null, kind?: string, owner?: string | null, free: number,
+ *   paid: boolean}} InvokeOption */
+
 // -- odds before a roll -------------------------------------------------------------------------
 
 /** A chance as the page's language writes it ("12.5%", "12,5 %"): a screen reader says it in
- * that language, where "12.5%" would be a number from another. */
+ * that language, where "12.5%" would be a number from another.
+ * @param {number} p */
 function percent(p) {
   return new Intl.NumberFormat(language(), {
     style: "percent",
@@ -48,7 +65,8 @@ function percent(p) {
 
 /** The roller's stunts that do something on this roll, as the rules engine offers them (whether
  * or not the odds can be shown), one tick each: the player confirms each one's circumstance. A
- * spent one is shown, not offered. Ticking asks the odds again, counting what is ticked. */
+ * spent one is shown, not offered. Ticking asks the odds again, counting what is ticked.
+ * @param {OddsBox} out @param {OddsParams} params @param {StuntOffer[]} offers */
 function stuntPicker(out, params, offers) {
   if (!offers.length) return null;
   return h(
@@ -58,9 +76,9 @@ function stuntPicker(out, params, offers) {
     offers.map((st) => {
       const box = h("input", { type: "checkbox", "data-stunt-pick": st.name, checked: st.counted, disabled: st.spent });
       box.addEventListener("change", () => {
-        const chosen = [...out.querySelectorAll("[data-stunt-pick]")]
+        const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (out.querySelectorAll("[data-stunt-pick]"))]
           .filter((b) => b.checked)
-          .map((b) => b.dataset.stuntPick);
+          .map((b) => /** @type {string} */ (b.dataset.stuntPick)); // each tick names its stunt
         out.picked = { roll: rollKey(params), chosen };
         showOdds(out, { ...params, stunts: JSON.stringify(chosen) });
       });
@@ -84,24 +102,29 @@ function stuntPicker(out, params, offers) {
   );
 }
 
-/** Which roll the odds are asked for: the same actor, skill and action offer the same stunts. */
+/** Which roll the odds are asked for: the same actor, skill and action offer the same stunts.
+ * @param {OddsParams} params */
 function rollKey(params) {
   return `${params.actor}|${params.skill}|${params.action || "overcome"}`;
 }
 
-/** What a stunt does on a roll, in the seat's language. */
+/** What a stunt does on a roll, in the seat's language.
+ * @param {StuntOffer} st */
 function stuntDoes(st) {
-  const e = st.effect || {};
+  const e = /** @type {Partial<import("./sheet/stunts.js").Effect>} */ (st.effect || {});
   let does = null;
   if (e.type === "skill_bonus") does = tn("stunt.does.bonus", { n: st.bonus || e.bonus });
-  else if (e.type === "skill_swap") does = tn("stunt.does.swap_short", { replaces: skill(e.replaces) });
+  // A swap names the skill it replaces.
+  else if (e.type === "skill_swap")
+    does = tn("stunt.does.swap_short", { replaces: skill(/** @type {string} */ (e.replaces)) });
   else if (e.type === "extra_free_invoke") does = tn("stunt.does.free_invoke_short", { n: e.count });
   else if (e.type === "boost") does = tn("stunt.does.boost_short");
   return does ? withCost(does, st.cost) : st.cost && st.cost !== "free" ? t(`stunt.cost.${st.cost}`) : null;
 }
 
 /** Ask /odds for the chances and show them in `out`; the page never works a probability out.
- * `out.stunts` holds the stunts the roll is to apply, as ticked: the command names them. */
+ * `out.stunts` holds the stunts the roll is to apply, as ticked: the command names them.
+ * @param {OddsBox} out @param {OddsParams} params */
 export async function showOdds(out, params) {
   // Answers may come back out of order as the form changes: only the latest question's counts.
   const asked = (out.asked = (out.asked || 0) + 1);
@@ -114,6 +137,7 @@ export async function showOdds(out, params) {
   try {
     const found = await openSeat().get("/odds", params);
     if (asked !== out.asked) return;
+    /** @type {StuntOffer[]} */
     const offers = found.stunts || [];
     // The roll names the ticked stunts, so the table adds exactly what was shown; the table
     // decides the same ones itself when the page names none (no answer yet).
@@ -154,7 +178,7 @@ export async function showOdds(out, params) {
       // 3d6 and d6-d6 fall otherwise than four Fate dice: the figures say so in words.
       spreadNote(found),
       // The defender's free stunts that fit count, as the table applies them; others are theirs.
-      (found.opposing_stunts || []).map((st) =>
+      (found.opposing_stunts || []).map((/** @type {StuntOffer} */ st) =>
         h(
           "p",
           { class: "hint stunt-bonus", "data-stunt": st.name, "data-counted": String(st.counted) },
@@ -184,13 +208,15 @@ export async function showOdds(out, params) {
 }
 
 /** Invokes spent on average, as a person reads it: a whole number, or one decimal in the page's
- * language ("1,5" in Russian); a whole number picks the plural form. */
+ * language ("1,5" in Russian); a whole number picks the plural form.
+ * @param {number} x */
 function invokeCount(x) {
   const near = Math.round(x);
   if (Math.abs(x - near) < 0.05) return near;
   return new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
 }
 
+/** @param {number} n */
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -198,9 +224,7 @@ function signed(n) {
 /** Ask again for the odds every open dialog shows: the table changed under it (a mob member
  * taken out, a full defense declared, a stunt spent), and the odds follow. */
 export function refreshOdds() {
-  for (const out of /** @type {NodeListOf<HTMLElement & {params?: object}>} */ (
-    document.querySelectorAll("dialog[open] .odds-live")
-  )) {
+  for (const out of /** @type {NodeListOf<OddsBox>} */ (document.querySelectorAll("dialog[open] .odds-live"))) {
     if (out.params) showOdds(out, out.params);
   }
 }
@@ -217,7 +241,8 @@ export function freeToRoll() {
   return inScene.length ? inScene : scene.rollers;
 }
 
-/** Who else is in the scene: the characters a roll may be opposed by (all, with no scene). */
+/** Who else is in the scene: the characters a roll may be opposed by (all, with no scene).
+ * @param {string | null} [actor] */
 export function othersInScene(actor = null) {
   const view = seatView();
   const scene = view.scene;
@@ -262,13 +287,13 @@ export function openRoll() {
   const onOpponentBox = h("div", { class: "check" }, onOpponent, " ", onOpponentLabel);
   // An overcome may aim at removing an aspect the scene brought (an opponent may defend it).
   // Only an aspect the actor knows of: a hidden one must be discovered first.
-  const removableBy = (who) =>
+  const removableBy = (/** @type {string} */ who) =>
     visibleAspects().filter(
       (a) =>
         ["situation", "zone", "boost"].includes(a.kind || "") &&
         (!a.hidden || ("known_to" in a && (a.known_to || []).includes(who))),
     );
-  const removingOptions = (who) => [
+  const removingOptions = (/** @type {string} */ who) => [
     ["", t("roll.no_aspect_removed")],
     ...removableBy(who).map((a) => (a.name ? [a.id, a.name, true] : [a.id, t("aspect.unnamed_boost")])),
   ];
@@ -282,7 +307,8 @@ export function openRoll() {
   // than the next zone, past something in the way): the engine says whether they get there.
   const scene = seatView().scene;
   const map = scene && scene.zones;
-  const movingOptions = (who) => ((map && map.further && map.further[who]) || []).map((z) => [z, z]);
+  const movingOptions = (/** @type {string} */ who) =>
+    ((map && map.further && map.further[who]) || []).map((z) => [z, z]);
   const moveTo = select("roll-move-to", [["", t("overcome.no_move")], ...movingOptions(actor.value)], "", {
     freeText: true,
   });
@@ -369,12 +395,14 @@ const SHORT_LIST = 5;
 
 /** The invokes a character of this seat may make on a roll in play, with the odds' advice;
  * with `target`, on the defence of that aimed target of a split or zone attack instead. Ids end
- * in the roll's id (or the target's), as several rolls may be in play at once. */
+ * in the roll's id (or the target's), as several rolls may be in play at once. Without a target
+ * there is a roll.
+ * @param {RollPart | null} roll @param {string | null} [target] */
 export function invokeBox(roll, target = null) {
   const ids = [...mine()];
-  const key = target ? `t-${target}` : roll.id;
+  const key = target ? `t-${target}` : /** @type {RollPart} */ (roll).id;
   // Whoever rolled the dice invoked on comes first: the target for its own defence.
-  const roller = target || roll.actor;
+  const roller = target || /** @type {RollPart} */ (roll).actor;
   const preferred = ids.includes(roller)
     ? roller
     : roll && roll.defence && ids.includes(roll.defence.actor)
@@ -387,20 +415,30 @@ export function invokeBox(roll, target = null) {
     // after another was chosen is dropped (its invokes are not theirs to make).
     const by = as.value;
     try {
-      const found = await openSeat().get("/invokes", { by, ...(target ? { on_target: target } : { roll: roll.id }) });
+      const found = await openSeat().get("/invokes", {
+        by,
+        ...(target ? { on_target: target } : { roll: /** @type {RollPart} */ (roll).id }),
+      });
       if (by !== as.value) return;
-      const onDefence = !target && roll.defence && roll.defence.actor === by && roll.actor !== by;
+      const onDefence =
+        !target &&
+        /** @type {RollPart} */ (roll).defence &&
+        /** @type {import("../../../docs/page").DefencePart} */ (/** @type {RollPart} */ (roll).defence).actor === by &&
+        /** @type {RollPart} */ (roll).actor !== by;
       // The most relevant first: free invokes held, then the invoker's own aspects, then the
       // scene's, then everyone else's. A long list is cut to a few, with a filter by name.
-      const rank = (o) => (o.free > 0 ? 0 : o.owner === by ? 1 : !o.owner ? 2 : 3);
-      const options = [...found.options].sort((a, b) => rank(a) - rank(b));
+      const rank = (/** @type {InvokeOption} */ o) => (o.free > 0 ? 0 : o.owner === by ? 1 : !o.owner ? 2 : 3);
+      const options = /** @type {InvokeOption[]} */ ([...found.options]).sort((a, b) => rank(a) - rank(b));
       const rows = options.map((o, i) => {
         const base = {
           aspect_id: o.aspect_id,
           by,
-          ...(target ? { target } : { on_defence: onDefence, roll: roll.id }),
+          ...(target ? { target } : { on_defence: onDefence, roll: /** @type {RollPart} */ (roll).id }),
         };
+        /** @type {HTMLElement[]} */
         const buttons = [];
+        /** @param {string} label @param {string} full @param {Record<string, unknown>} data
+         * @param {Record<string, string>} [props] */
         const choice = (label, full, data, props = {}) =>
           buttons.push(
             // A refused invoke says why in its own row, beside the button pressed (under the whole
@@ -495,8 +533,8 @@ export function invokeBox(roll, target = null) {
                 "ul",
                 { class: "hint plain advice-chances" },
                 advice.choices
-                  .filter((c) => c in advice.chances)
-                  .map((c) =>
+                  .filter((/** @type {string} */ c) => c in advice.chances)
+                  .map((/** @type {string} */ c) =>
                     h(
                       "li",
                       { class: "chance", "data-choice": c },
@@ -521,7 +559,8 @@ export function invokeBox(roll, target = null) {
 }
 
 /** The outcome's options of a roll in play, for the seat the outcome gives the choice to (the GM
- * may always). A contest's overcome offers none: its roller counts its effort. */
+ * may always). A contest's overcome offers none: its roller counts its effort.
+ * @param {RollPart} roll */
 export function resolveBox(roll) {
   const extras = seatExtras();
   const resolutions = extras.resolutions || {};
@@ -611,6 +650,7 @@ export function resolveBox(roll) {
       t("resolve.button"),
       () => {
         const o = chosen();
+        /** @type {Record<string, unknown>} */
         const data = { option: o.key, roll: key };
         if (o.names_aspect) data.aspect_name = name.value.trim();
         if (o.boosts.length && boost.value.trim()) {
@@ -630,6 +670,8 @@ export function resolveBox(roll) {
 
 // -- compels and free invokes -------------------------------------------------------------------
 
+/** @param {import("./cards.js").CardAspect & {organization?: string | null}} aspect (an organization's
+ *   lasting aspect names it) */
 export function openCompel(aspect) {
   // Who may offer it, as the table offers it: the GM for free, a player in a character's name
   // (paying), or, for their own character, asking the GM for a self-compel.
@@ -721,6 +763,7 @@ export function openCompel(aspect) {
   update();
 }
 
+/** @param {import("./cards.js").CardAspect} aspect @param {string} holder */
 export function openPass(aspect, holder) {
   const others = othersInScene(holder);
   const to = characterSelect("pass-to", others);
@@ -733,7 +776,8 @@ export function openPass(aspect, holder) {
   );
 }
 
-/** Declare a story detail with an aspect: who pays the fate point, and what becomes true. */
+/** Declare a story detail with an aspect: who pays the fate point, and what becomes true.
+ * @param {import("./cards.js").CardAspect} aspect @param {string[]} payers */
 export function openStoryDetail(aspect, payers) {
   const by = characterSelect("detail-by", payers, aspect.owner && payers.includes(aspect.owner) ? aspect.owner : null);
   const detail = h("textarea", { id: "detail-text", rows: 3, required: true, maxlength: 500 });

@@ -15,11 +15,13 @@ import { may } from "./view.js";
 /** @type {import("../../../docs/page").SafetyTool[]} */
 export const TOOLS = ["x-card", "pause", "rewind", "fast-forward"];
 
+/** @type {string | null} */
 let drawn = null; // what the signals area last showed, so a patch elsewhere keeps a typed note
 
 /** Raise `tool`: on the socket when it is open, else over HTTP. The menu closes at the tap, before
  * any page shows the signal (a menu still open on one page would tell who raised it); a refusal
- * opens it again, with the reason beside the button. */
+ * opens it again, with the reason beside the button.
+ * @param {import("../../../docs/page").SafetyTool} tool @param {HTMLDetailsElement} menu */
 async function raise(tool, menu) {
   // The focus goes to the menu's own summary as it closes: on the hidden button it dropped to
   // the page's body.
@@ -65,7 +67,8 @@ function menu() {
 }
 
 /** One waiting signal, as every seat reads it; the GM's page adds the answer (and, for a
- * rewind, the undo of the recent moves). */
+ * rewind, the undo of the recent moves).
+ * @param {import("../../../docs/page").SignalPart} waiting */
 function signal(waiting) {
   const { id, tool } = waiting;
   const out = h(

@@ -10,6 +10,15 @@ import { diceOrHidden, hiddenVerdict } from "./screen.js";
 import { seatExtras, seatView, send } from "./store.js";
 import { answersFor, aspectLabel, aspectName, ladderValue, may, mine, offered, skill, who } from "./view.js";
 
+/** @typedef {import("../../../docs/page").ScenePart} ScenePart */
+/** A roll in play. It is put in play with its dice (table/play/rolls.py), so its effort,
+ * opposition and shifts are there (null where kept from the seat), and it names its skill and
+ * its defender's (the table asks for both): the contract's optional and nullable numbers and
+ * skills are for the general shape.
+ * @typedef {import("../../../docs/page").RollPart} RollPart */
+/** A scene with zones.
+ * @typedef {ScenePart & {zones: import("../../../docs/page").ZonesPart}} Zoned */
+
 // -- the scene ----------------------------------------------------------------------------------
 
 /** The scene as a board of index cards: situation aspects grouped by the zone they belong to
@@ -59,7 +68,7 @@ export function scenePanel() {
       : null,
     boosts.length ? h("h3", {}, t("scene.boosts")) : null,
     boosts.length ? aspectList(boosts) : null,
-    scene.zones ? zoneMap(scene) : null,
+    scene.zones ? zoneMap(/** @type {Zoned} */ (scene)) : null,
     scene.countdowns.length ? countdowns(scene.countdowns) : null,
   );
 }
@@ -67,7 +76,8 @@ export function scenePanel() {
 /** The zone map: a box per zone holding its people; lines for adjacency (drawn after layout),
  * dashed where an aspect stands in the way. A person is dragged to another zone, or moved with
  * the select under the map, when the view offers their seat a free move (the conflict's for a
- * fighter, the scene's outside the exchanges); the GM places anyone in any zone at any time. */
+ * fighter, the scene's outside the exchanges); the GM places anyone in any zone at any time.
+ * @param {Zoned} scene */
 function zoneMap(scene) {
   const zones = scene.zones;
   const conflict = seatView().conflict;
@@ -83,6 +93,7 @@ function zoneMap(scene) {
   // A drop is a free move: the engine says why one that is not cannot be made, right under the
   // map, and the GM may allow it anyway (or place anyone with the form under the map).
   const dropOut = h("div", { class: "out", id: "zone-map-out" });
+  /** @param {string} id @param {string} zone */
   const dropped = (id, zone) => {
     if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone }, dropOut);
   };
@@ -99,10 +110,11 @@ function zoneMap(scene) {
         class: "zone",
         id: ids.get(zone),
         "data-zone": zone,
-        ondragover: (e) => e.preventDefault(),
-        ondrop: (e) => {
+        ondragover: (/** @type {DragEvent} */ e) => e.preventDefault(),
+        ondrop: (/** @type {DragEvent} */ e) => {
           e.preventDefault();
-          const id = e.dataTransfer.getData("text/plain");
+          // A drop the browser makes carries its data (only a script's own event has none).
+          const id = /** @type {DataTransfer} */ (e.dataTransfer).getData("text/plain");
           if (id) dropped(id, zone);
         },
       },
@@ -118,7 +130,8 @@ function zoneMap(scene) {
               class: `person${draggable ? " movable" : ""}`,
               draggable: draggable ? "true" : "false",
               "data-character": id,
-              ondragstart: (e) => e.dataTransfer.setData("text/plain", id),
+              ondragstart: (/** @type {DragEvent} */ e) =>
+                /** @type {DataTransfer} */ (e.dataTransfer).setData("text/plain", id),
             },
             who(id),
           );
@@ -192,7 +205,8 @@ function zoneMap(scene) {
   );
 }
 
-/** The GM's word on where anyone in the scene stands: any zone, at any time. */
+/** The GM's word on where anyone in the scene stands: any zone, at any time.
+ * @param {Zoned} scene */
 function placeForm(scene) {
   const person = characterSelect("place-who", scene.participants);
   const zone = select(
@@ -215,9 +229,12 @@ function placeForm(scene) {
 }
 
 /** Each zone's element id: "zone-" and its name made fit for an id (idPart), unique even if two
- * names then meet. */
+ * names then meet.
+ * @param {string[]} names */
 function zoneIds(names) {
+  /** @type {Map<string, string>} */
   const ids = new Map();
+  /** @type {Set<string>} */
   const taken = new Set();
   for (const name of names) {
     const base = `zone-${idPart(name)}`;
@@ -263,6 +280,7 @@ export function drawZoneLinks() {
   });
 }
 
+/** @param {import("../../../docs/page").CountdownPart[]} list */
 function countdowns(list) {
   return h(
     "div",
@@ -306,7 +324,8 @@ function countdowns(list) {
 // -- compels ------------------------------------------------------------------------------------
 
 /** What a compel tells: its kind, what the character decides (a decision), and the
- * complication (for a decision, what goes wrong because of it). */
+ * complication (for a decision, what goes wrong because of it).
+ * @param {import("../../../docs/page").CompelPart | import("../../../docs/page").SelfCompelPart} c */
 function compelTold(c) {
   const deciding = c.kind === "decision" && c.decision;
   return [
@@ -389,6 +408,7 @@ export function compelsPanel() {
 // -- the rolls in play -------------------------------------------------------------------------
 
 // The rolls of others whose invoke picker this seat opened.
+/** @type {Set<string>} */
 const openPickers = new Set();
 
 /** Every roll in play, one card each (several may be in play outside a conflict, one per
@@ -407,15 +427,16 @@ export function rollPanel() {
         button(t("roll.new"), () => openRoll(), { id: "new-roll", class: "primary" }),
       ),
     );
-  const ours = (r) => answersFor(r.actor) || Boolean(r.defence && answersFor(r.defence.actor));
+  const ours = (/** @type {RollPart} */ r) => answersFor(r.actor) || Boolean(r.defence && answersFor(r.defence.actor));
   const ordered = [...rolls.filter((r) => ours(r)), ...rolls.filter((r) => !ours(r))];
   for (const roll of ordered) add(panel, rollCard(roll, ours(roll)));
   return panel;
 }
 
-/** What a roll is for: an action, a contest side's overcome, a challenge task's. */
+/** What a roll is for: an action, a contest side's overcome, a challenge task's.
+ * @param {RollPart} roll */
 function rollHead(roll) {
-  const by = { who: who(roll.actor), skill: skill(roll.skill) };
+  const by = { who: who(roll.actor), skill: skill(/** @type {string} */ (roll.skill)) };
   if (roll.kind === "contest") return tn("roll.by_contest", { ...by, side: free(roll.side) });
   if (roll.kind === "treatment" && roll.treats) {
     const name = aspectName(roll.treats.aspect_id);
@@ -429,6 +450,8 @@ function rollHead(roll) {
   return tn("roll.by", { ...by, action: t(`action.${roll.action}`) });
 }
 
+/** A roll in play's card; `ours` when this seat answers for its actor or its defender.
+ * @param {RollPart} roll @param {boolean} ours */
 function rollCard(roll, ours) {
   const id = roll.id;
   const card = h("article", {
@@ -460,7 +483,7 @@ function rollCard(roll, ours) {
       ? h(
           "p",
           { class: "roll-verdict", id: `roll-verdict-${id}` },
-          tn("roll.verdict_contest", { effort: ladderValue(roll.effort) }),
+          tn("roll.verdict_contest", { effort: ladderValue(/** @type {number} */ (roll.effort)) }),
         )
       : hidden && hidden.classList.contains("roll-verdict")
         ? hidden
@@ -468,8 +491,8 @@ function rollCard(roll, ours) {
             "p",
             { class: "roll-verdict", id: `roll-verdict-${id}`, "data-outcome": roll.outcome },
             tn("roll.verdict", {
-              effort: ladderValue(roll.effort),
-              opposition: ladderValue(roll.opposition),
+              effort: ladderValue(/** @type {number} */ (roll.effort)),
+              opposition: ladderValue(/** @type {number} */ (roll.opposition)),
               outcome: h("strong", {}, t(`outcome.${roll.outcome}`)),
               n: roll.shifts,
             }),
@@ -487,7 +510,10 @@ function rollCard(roll, ours) {
             "span",
             {},
             " ",
-            tn("roll.defence_by", { who: who(roll.defence.actor), skill: skill(roll.defence.skill) }),
+            tn("roll.defence_by", {
+              who: who(roll.defence.actor),
+              skill: skill(/** @type {string} */ (roll.defence.skill)),
+            }),
             " ",
             diceOrHidden(roll.defence.faces),
           )
@@ -500,7 +526,7 @@ function rollCard(roll, ours) {
       h(
         "dd",
         { class: "roll-effort", id: `roll-effort-${id}` },
-        roll.effort === null ? t("screen.hidden") : ladderValue(roll.effort),
+        roll.effort === null ? t("screen.hidden") : ladderValue(/** @type {number} */ (roll.effort)),
       ),
       contest ? null : h("dt", {}, t("roll.opposition")),
       contest
@@ -508,7 +534,7 @@ function rollCard(roll, ours) {
         : h(
             "dd",
             { class: "roll-opposition", id: `roll-opposition-${id}` },
-            roll.opposition === null ? t("screen.hidden") : ladderValue(roll.opposition),
+            roll.opposition === null ? t("screen.hidden") : ladderValue(/** @type {number} */ (roll.opposition)),
           ),
       contest ? null : h("dt", {}, t("roll.shifts")),
       contest

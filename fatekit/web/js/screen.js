@@ -26,6 +26,9 @@ import {
 import { seatView, send } from "./store.js";
 import { isGm, ladderValue, mine, sheetOf, skill, who } from "./view.js";
 
+/** @typedef {import("../../../docs/page").AskedPart} AskedPart */
+/** @typedef {import("../../../docs/page").PreparedScenePart} PreparedScenePart */
+
 const ACTIONS = ["overcome", "create_advantage"];
 
 // -- the panel ----------------------------------------------------------------------------------
@@ -48,7 +51,8 @@ export function screenPanel() {
   );
 }
 
-/** The table's switch for the NPCs' dice: kept from the players, or shown. */
+/** The table's switch for the NPCs' dice: kept from the players, or shown.
+ * @param {boolean} hidden */
 function npcDice(hidden) {
   const out = h("div", { "aria-live": "polite" });
   return h(
@@ -64,6 +68,7 @@ function npcDice(hidden) {
   );
 }
 
+/** @param {import("../../../docs/page").SecretRollPart[]} rolls */
 function secretRolls(rolls) {
   const out = h("div", { "aria-live": "polite" });
   const list = h(
@@ -109,6 +114,8 @@ function secretRolls(rolls) {
   return h("div", {}, rolls.length ? list : h("p", { class: "hint" }, t("screen.no_secret_rolls")), roll, out);
 }
 
+/** The rolls the GM asked for, with their difficulties (a GM's view has them).
+ * @param {AskedPart[]} asked */
 function askedList(asked) {
   const out = h("div", { "aria-live": "polite" });
   const list = h(
@@ -122,7 +129,7 @@ function askedList(asked) {
           who: who(a.actor),
           action: t(`action.${a.action}`),
           skill: a.skill ? skill(a.skill) : t("screen.any_skill"),
-          difficulty: ladderValue(a.difficulty),
+          difficulty: ladderValue(/** @type {number} */ (a.difficulty)),
         }),
         " ",
         button(t("screen.withdraw"), () => send("HideDifficulty", { actor: a.actor, difficulty: null }, out), {
@@ -142,7 +149,8 @@ function askedList(asked) {
 }
 
 /** Where each PC who joins a prepared scene starts: one choice a PC when the scene has zones,
- * set to the entrance (or the only zone; else no zone until the GM places them). */
+ * set to the entrance (or the only zone; else no zone until the GM places them).
+ * @param {PreparedScenePart} p @param {string[]} pcs */
 function startPlaceFields(p, pcs) {
   const joining = pcs.filter((pc) => !p.participants.includes(pc));
   if (!p.zones.length || !joining.length) return null;
@@ -159,7 +167,8 @@ function startPlaceFields(p, pcs) {
   );
 }
 
-/** The positions the GM chose for the PCs joining ``p`` (none when its zones leave no choice). */
+/** The positions the GM chose for the PCs joining ``p`` (none when its zones leave no choice).
+ * @param {PreparedScenePart} p @param {string[]} pcs */
 function startPlaces(p, pcs) {
   return pcs
     .map((pc) => [
@@ -169,6 +178,7 @@ function startPlaces(p, pcs) {
     .filter(([, zone]) => zone);
 }
 
+/** @param {PreparedScenePart[]} prepared */
 function preparedList(prepared) {
   const out = h("div", { "aria-live": "polite" });
   const running = Boolean(seatView().scene);
@@ -227,6 +237,7 @@ function preparedList(prepared) {
 
 // -- a player's side: the rolls asked of their characters ---------------------------------------
 
+/** @param {AskedPart[]} asked */
 function askedPanel(asked) {
   if (!asked.length) return null;
   return section(
@@ -248,21 +259,24 @@ function askedPanel(asked) {
 }
 
 /** The roll the GM asks of this seat's character ``actor`` for ``action`` against a hidden
- * difficulty, or null. A GM sees every number and rolls openly, so never has one. */
+ * difficulty, or null. A GM sees every number and rolls openly, so never has one.
+ * @param {string} actor @param {string} action */
 export function askedRoll(actor, action) {
   const screen = seatView().screen;
   if (!screen || isGm()) return null;
   return screen.asked.find((a) => a.actor === actor && a.action === action) || null;
 }
 
-/** In a conflict, the exchange's move the asked roll is, if its character may take it now. */
+/** In a conflict, the exchange's move the asked roll is, if its character may take it now.
+ * @param {AskedPart} asked */
 function conflictMove(asked) {
   const c = seatView().conflict;
   if (!c) return null;
   return (c.legal_actions[asked.actor] || []).find((m) => m.move === asked.action) || null;
 }
 
-/** What the GM asks of one of this seat's characters: who rolls, for what action, with which skill. */
+/** What the GM asks of one of this seat's characters: who rolls, for what action, with which skill.
+ * @param {AskedPart} asked */
 function askedOf(asked) {
   return tn("screen.asked_you", {
     who: who(asked.actor),
@@ -272,7 +286,8 @@ function askedOf(asked) {
 }
 
 /** Roll what the GM asks, with no difficulty to name: outside a conflict a roll, in one the
- * exchange's overcome (which may move the character) or create an advantage. */
+ * exchange's overcome (which may move the character) or create an advantage.
+ * @param {AskedPart} asked @param {import("../../../docs/page").LegalActionPart | null} [move] */
 export function openAskedRoll(asked, move = conflictMove(asked)) {
   const fighting = Boolean(seatView().conflict);
   const skillSel = select("asked-skill", skillOptions(move ? move.skills : null, asked.actor));
@@ -402,7 +417,8 @@ function openAsk() {
   );
 }
 
-/** A new scene id from its name: a slug no other prepared scene has. */
+/** A new scene id from its name: a slug no other prepared scene has.
+ * @param {string} name */
 function sceneId(name) {
   const taken = new Set(seatView().screen.prepared.map((p) => p.scene_id));
   const base =
@@ -415,11 +431,13 @@ function sceneId(name) {
   return id;
 }
 
+/** @param {string[]} zones */
 function zoneOptions(zones) {
   return [["", t("scene.no_zone")], ...zones.map((z) => [z, z])];
 }
 
-/** Refill a select of zones, keeping its choice when the zone is still there. */
+/** Refill a select of zones, keeping its choice when the zone is still there.
+ * @param {HTMLSelectElement} sel @param {string[]} zones */
 function refill(sel, zones) {
   const was = sel.value;
   sel.replaceChildren(
@@ -427,8 +445,11 @@ function refill(sel, zones) {
   );
 }
 
+/** A scene to prepare: `prepared` to edit, or null for a new one.
+ * @param {PreparedScenePart | null} prepared */
 function openPrepare(prepared) {
   const editing = prepared !== null;
+  /** @type {Omit<PreparedScenePart, "scene_id"> & {scene_id?: string}} */
   const p = prepared || {
     name: "",
     participants: [],
@@ -438,7 +459,7 @@ function openPrepare(prepared) {
     aspects: [],
     entrance: null,
   };
-  const placed = new Map(p.positions);
+  const placed = new Map(/** @type {[string, string][]} */ (p.positions)); // [character, zone] pairs
   const name = h("input", { id: "prep-name", required: true, autocomplete: "off", value: p.name });
   const zones = h("input", { id: "prep-zones", autocomplete: "off", value: p.zones.join(", ") });
   const links = h("input", {
@@ -446,7 +467,9 @@ function openPrepare(prepared) {
     autocomplete: "off",
     value: p.links.map((l) => l.join("-")).join(", "),
   });
+  /** @type {HTMLSelectElement[]} */
   const zoneSelects = [];
+  /** @param {string} id @param {string | null | undefined} chosen */
   const zoneSelect = (id, chosen) => {
     const sel = select(id, zoneOptions(p.zones), chosen || "", { freeText: true });
     zoneSelects.push(sel);
@@ -475,9 +498,18 @@ function openPrepare(prepared) {
   const holders = [["", t("aspect.no_free")], ...characterOptions(seatView().characters.map((c) => c.id))];
   const rows = h("div", { id: "prep-aspects" });
   let count = 0;
-  const addRow = (a = { name: "", zone: null, hidden: false, known_to: [], free_invokes: [] }) => {
+  const addRow = (
+    /** @type {import("../../../docs/page").PreparedAspectPart} */ a = {
+      name: "",
+      zone: null,
+      hidden: false,
+      known_to: [],
+      free_invokes: [],
+    },
+  ) => {
     const n = count++;
-    const [holder, invokes] = a.free_invokes[0] || ["", 1];
+    // Free invokes as [holder, count] pairs.
+    const [holder, invokes] = /** @type {[string, number]} */ (a.free_invokes[0] || ["", 1]);
     const hidden = h("input", { type: "checkbox", id: `prep-aspect-hidden-${n}`, checked: a.hidden });
     add(
       rows,
@@ -523,7 +555,8 @@ function openPrepare(prepared) {
       const aspects = [...rows.querySelectorAll(".prep-aspect")]
         .map((row) => {
           const n = row.dataset.row;
-          const value = (id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${id}-${n}`));
+          const value = (/** @type {string} */ id) =>
+            /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${id}-${n}`));
           const holder = value("holder").value;
           const hidden = value("hidden").checked;
           return {
@@ -568,7 +601,8 @@ export function diceOrHidden(faces, id = null) {
 }
 
 /** The verdict of a roll whose numbers the seat does not see (a difficulty, or a hazard's
- * effort): the outcome, no number (null when nothing of the roll is hidden from this seat). */
+ * effort): the outcome, no number (null when nothing of the roll is hidden from this seat).
+ * @param {import("./scene.js").RollPart} roll */
 export function hiddenVerdict(roll) {
   if (roll.effort === null) {
     // A hazard's own roll: its effort would give its rating and Weapon away.
@@ -585,7 +619,7 @@ export function hiddenVerdict(roll) {
     "p",
     { class: "roll-verdict", id: `roll-verdict-${roll.id}`, "data-outcome": roll.outcome, "data-hidden": "true" },
     tn("screen.verdict_hidden", {
-      effort: ladderValue(roll.effort),
+      effort: ladderValue(/** @type {number} */ (roll.effort)), // only the difficulty is hidden here
       outcome: h("strong", {}, t(`outcome.${roll.outcome}`)),
     }),
   );

@@ -24,7 +24,9 @@ export function settingPanel() {
    * @param {string | null} [issue] */
   const aspects = (kind, issue = undefined) =>
     setting.aspects.filter((a) => a.kind === kind && (issue === undefined || a.issue === issue));
+  /** @param {string} title @param {Element | null} list */
   const part = (title, list) => (list ? [h("h3", {}, title), list] : []);
+  /** @param {import("../../../docs/page").EntryKind} kind */
   const entries = (kind) => setting.entries.filter((e) => e.kind === kind).map((e) => entryCard(e, gm));
   const faces = entries("face");
   const places = entries("place");
@@ -78,12 +80,15 @@ export function settingPanel() {
   return panel;
 }
 
-/** An organization's aspects, as cards under its name. */
+/** An organization's aspects, as cards under its name.
+ * @param {import("./cards.js").CardAspect[]} list */
 function aspectCards(list) {
   const cards = aspectList(list);
   return cards ? [cards] : [];
 }
 
+/** A face or a place; the GM's card has its tools.
+ * @param {import("../../../docs/page").EntryPart} entry @param {boolean} gm */
 function entryCard(entry, gm) {
   return h(
     "li",
@@ -119,7 +124,8 @@ function openDescribe() {
   openDialog(
     t("setting.describe"),
     h("div", {}, field(t("setting.name"), name), field(t("setting.summary"), summary)),
-    (form, out) => sendFrom("DescribeSetting", { name: name.value.trim(), summary: summary.value }, out),
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+      sendFrom("DescribeSetting", { name: name.value.trim(), summary: summary.value }, out),
     { id: "setting-describe-form" },
   );
 }
@@ -165,7 +171,7 @@ function openLastingAspect() {
         known.map((o) => h("option", { value: o })),
       ),
     ),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom(
         "AddLastingAspect",
         {
@@ -202,7 +208,7 @@ function openEntry(kind, entry = null) {
       field(t("setting.entry_text"), text),
       h("div", { class: "check" }, secret, h("label", { for: secret.id }, t("setting.secret"))),
     ),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom(
         "PutSettingEntry",
         {
@@ -250,7 +256,7 @@ function openMembership() {
       ),
       field(t("setting.member"), member),
     ),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom(
         "SetMembership",
         {

@@ -11,8 +11,23 @@ import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset
 import { isGm, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
+/** @typedef {import("../../../docs/page").SheetPart} SheetPart */
+/** A problem the engine finds with a sheet: where on it, what (in English, and as a code with its
+ * arguments for the page's own words), and the rule that says so.
+ * @typedef {{where: string, detail: string, rule: string, code: string, args: Record<string, unknown>}} Problem */
+/** The engine's verdict on a sheet (POST .../characters/check): legal or its problems, and the
+ * sheet as it would be (its refresh, stress boxes and consequence slots; null while unfinished).
+ * @typedef {{legal: boolean, problems: Problem[], sheet: {refresh: number,
+ *   stress?: Record<string, {value: number}[]>, consequences: {severity: string, shifts: number}[]} | null}} Checked */
+/** A character file as the page writes it (the engine reads and checks it); the fields the
+ * page does not write pass through as they came.
+ * @typedef {{format: string, version: number, id: string, name: string, kind: string, preset: string,
+ *   aspects: {kind: string, name: string, id?: string}[], skills: Record<string, number>, skill_lists?: string[],
+ *   stress?: Record<string, {value: number}[]>, members?: number, [field: string]: unknown}} CharacterFile */
+
 /** The engine's verdict on a sheet: under the table's own rule set when it plays a rule-set file
- * (only the table knows that file), else under the preset the sheet names. */
+ * (only the table knows that file), else under the preset the sheet names.
+ * @param {{sheet: CharacterFile}} body @returns {Promise<Checked>} */
 function checkSheet(body) {
   if (seatView().table.ruleset) {
     const seat = openSeat();
@@ -22,7 +37,8 @@ function checkSheet(body) {
 }
 
 /** The id a new sheet proposes, made from its name in any script ("Фёдор" -> "федор"); the
- * table keeps it when it is free and makes another from the name when it is taken. */
+ * table keeps it when it is free and makes another from the name when it is taken.
+ * @param {string} text */
 function slug(text) {
   const base = String(text || "")
     .toLowerCase()
@@ -35,11 +51,13 @@ function slug(text) {
 }
 
 /** One argument of a problem's detail, as the page says it: ratings by the ladder, skills,
- * tracks, severities and aspect kinds by their names; numbers and counts as they are. */
+ * tracks, severities and aspect kinds by their names; numbers and counts as they are.
+ * @param {string} name @param {unknown} value */
 function problemArg(name, value) {
   if (typeof value === "number" && (name === "rating" || name.endsWith("_rating"))) return ladderValue(value);
-  if (name === "skill") return app.view ? skill(value) : free(value);
-  if (name === "track") return app.view || app.preset ? trackName(value) : free(value);
+  // A skill and a track are named by their keys.
+  if (name === "skill") return app.view ? skill(/** @type {string} */ (value)) : free(value);
+  if (name === "track") return app.view || app.preset ? trackName(/** @type {string} */ (value)) : free(value);
   if (name === "severity" && has(`severity.${value}`)) return t(`severity.${value}`);
   if (name === "kind" && has(`aspect.kind.${value}`)) return t(`aspect.kind.${value}`);
   if (name === "style" && has(`problem.style.${value}`)) return t(`problem.style.${value}`);
@@ -48,7 +66,8 @@ function problemArg(name, value) {
 }
 
 /** What is wrong, with its numbers, in the page's language: the catalog's words for the
- * problem's code, else (a problem the catalog does not know yet) the engine's English. */
+ * problem's code, else (a problem the catalog does not know yet) the engine's English.
+ * @param {Problem} p */
 function problemDetail(p) {
   if (p.code && has(`problem.${p.code}`)) {
     const args = Object.fromEntries(Object.entries(p.args || {}).map(([k, v]) => [k, problemArg(k, v)]));
@@ -58,7 +77,8 @@ function problemDetail(p) {
 }
 
 /** The engine's problems, in the page's language: where on the sheet, what is wrong (numbers
- * and all), and which rule says so. */
+ * and all), and which rule says so.
+ * @param {Problem[]} problems */
 export function problemList(problems) {
   return h(
     "ul",
@@ -79,7 +99,10 @@ export function problemList(problems) {
   );
 }
 
+/** A skill's ratings from `peak` + 1 down to Mediocre, as a select's options.
+ * @param {number} peak */
 function skillRatings(peak) {
+  /** @type {[string, string][]} */
   const out = [];
   for (let n = peak + 1; n >= 0; n--) out.push([String(n), ladderValue(n)]);
   return out;
@@ -89,6 +112,9 @@ function skillRatings(peak) {
 /** The template the sheet editor was last opened again on. */
 let pickedTemplate = "";
 
+/** @param {import("../../../docs/page").CharacterPart | null} existing
+ * @param {Record<string, any> | null} [seed] a character file to start from (a template's, an
+ *   imported one's): any JSON the engine reads as one */
 export function openSheetEditor(existing, seed = null) {
   const preset = tablePreset();
   const view = seatView();
@@ -150,6 +176,7 @@ export function openSheetEditor(existing, seed = null) {
   showShare();
 
   // Aspects: one input per slot the preset has.
+  /** @type {{kind: string, input: HTMLInputElement, id: string | null}[]} */
   const aspectInputs = [];
   const given = start ? [...start.aspects] : [];
   for (const slot of preset.aspect_slots) {
@@ -174,7 +201,8 @@ export function openSheetEditor(existing, seed = null) {
 
   // Skills: a rating for every skill of the list.
   const ratings = skillRatings(preset.peak);
-  const skillSelects = preset.skills.map((key) => {
+  /** @type {{key: string, sel: HTMLSelectElement}[]} */
+  const skillSelects = preset.skills.map((/** @type {string} */ key) => {
     const current = start && start.skills && start.skills[key] ? String(start.skills[key]) : "0";
     const sel = h(
       "select",
@@ -198,12 +226,13 @@ export function openSheetEditor(existing, seed = null) {
   const preview = h("div", { id: "sheet-preview" });
 
   const sheet = () => {
+    /** @type {CharacterFile} */
     const data = {
       format: "fatekit-character",
       version: 1,
       id: editing ? existing.id : slug(name.value),
       name: name.value.trim(),
-      kind: editing ? existing.sheet.kind : kind.value,
+      kind: editing ? /** @type {SheetPart} */ (existing.sheet).kind : kind.value,
       preset: view.table.preset,
       // A table with another skill list: the sheet says so, and the engine checks it by that list.
       ...(preset.list ? { skill_lists: [preset.list] } : {}),
@@ -221,17 +250,27 @@ export function openSheetEditor(existing, seed = null) {
     };
     if (editing) {
       // Harm and advancement stay as the table has them; the engine checks the rest.
-      for (const keep of ["stress", "consequences", "refresh_awarded", "skill_steps", "fate_points", "as_you_play"]) {
-        if (keep in existing.sheet) data[keep] = existing.sheet[keep];
+      for (const keep of /** @type {(keyof SheetPart)[]} */ ([
+        "stress",
+        "consequences",
+        "refresh_awarded",
+        "skill_steps",
+        "fate_points",
+        "as_you_play",
+      ])) {
+        // (editing: the character has its sheet; data takes the field as the sheet has it)
+        if (keep in /** @type {SheetPart} */ (existing.sheet))
+          /** @type {Record<string, unknown>} */ (data)[keep] = /** @type {SheetPart} */ (existing.sheet)[keep];
       }
     }
     return data;
   };
 
+  /** @type {ReturnType<typeof setTimeout> | null} */
   let timer = null;
   let asked = 0;
   const check = () => {
-    clearTimeout(timer);
+    clearTimeout(/** @type {ReturnType<typeof setTimeout>} */ (timer)); // none yet: clears nothing
     timer = setTimeout(async () => {
       const mine = ++asked;
       try {
@@ -242,7 +281,7 @@ export function openSheetEditor(existing, seed = null) {
           found.legal ? h("p", { class: "ok", id: "sheet-legal" }, t("sheet.legal")) : problemList(found.problems),
         );
         // What the engine says of a stunt also shows at the stunt's own field.
-        stunts.mark(found.problems, (p) =>
+        stunts.mark(found.problems, (/** @type {Problem} */ p) =>
           h("span", {}, problemDetail(p), " ", h("span", { class: "why" }, "(", ruleReason(p.rule), ")")),
         );
         const s = found.sheet;
@@ -346,6 +385,7 @@ export function openSheetEditor(existing, seed = null) {
       showErrorBeside(error, file);
     }
   });
+  /** @param {Record<string, any>} data a character file (any JSON the engine reads as one) */
   const reopen = (data) => {
     /** @type {HTMLDialogElement} */ (document.getElementById("dialog")).close();
     openSheetEditor(existing, { ...data, name: name.value.trim() || data.name });
@@ -404,6 +444,7 @@ export function openSheetEditor(existing, seed = null) {
     async (form, out) => {
       const text = JSON.stringify(sheet());
       if (editing) return (await send("UpdateCharacter", { sheet: text }, out)) !== null;
+      /** @type {{sheet: string, owner?: string, enter?: object}} */
       const data = { sheet: text };
       // The owners the table takes for this kind: the only one, or the one chosen.
       const owners = adds[kind.value] || [null];
@@ -442,7 +483,7 @@ export function openQuickNpc(chosen = null) {
       "select",
       { id: `npc-skill-${i}` },
       h("option", { value: "" }, "\u2014"),
-      preset.skills.map((k) => h("option", { value: k }, skill(k).textContent)),
+      preset.skills.map((/** @type {string} */ k) => h("option", { value: k }, skill(k).textContent)),
     ),
     rating: h(
       "select",
@@ -486,9 +527,11 @@ export function openQuickNpc(chosen = null) {
     if (aspect.value.trim())
       aspects.push({ kind: kind.value === "major_npc" ? "high_concept" : "character", name: aspect.value.trim() });
     if (secret.value.trim()) aspects.push({ kind: "character", name: secret.value.trim() });
+    /** @type {Record<string, number>} */
     const skills = {};
     for (const r of rows) if (r.skill.value) skills[r.skill.value] = Number(r.rating.value);
     const n = Number(boxes.value) || 0;
+    /** @type {CharacterFile} */
     const data = {
       format: "fatekit-character",
       version: 1,

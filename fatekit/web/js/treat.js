@@ -19,8 +19,14 @@ import { showOdds } from "./roll.js";
 import { app } from "./store.js";
 import { ladderValue, who } from "./view.js";
 
+/** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
+/** @typedef {import("../../../docs/page").HealingPart} HealingPart */
+/** A consequence slot that holds one (its aspect).
+ * @typedef {ConsequencePart & {aspect: import("../../../docs/page").SheetAspectPart}} Taken */
+
 /** The skills offered for a treatment: the rule set's treating skills first (Academics,
- * Empathy...), then the rest, best first for the treater. */
+ * Empathy...), then the rest, best first for the treater.
+ * @param {string} treater */
 function treatingOptions(treater) {
   const first = (app.preset && app.preset.treating_skills) || [];
   const all = skillOptions(null, treater);
@@ -29,16 +35,20 @@ function treatingOptions(treater) {
 
 /** A "Treat" button beside an untreated consequence, when the table offers this seat a treater
  * for it now (`healing.treatment.treaters`: none outside a scene, in a conflict, or while a
- * treatment of it waits to be settled). */
+ * treatment of it waits to be settled).
+ * @param {string} patient @param {ConsequencePart} slot @param {number} index
+ * @param {HealingPart | undefined} healing */
 export function treatButton(patient, slot, index, healing) {
   const ids = (healing && healing.treatment && healing.treatment.treaters) || [];
   if (!slot.aspect || !ids.length) return null;
-  return button(t("treat.button"), () => openTreat(patient, slot, healing, ids), {
+  // The slot holds a consequence (its aspect), as checked above.
+  return button(t("treat.button"), () => openTreat(patient, /** @type {Taken} */ (slot), healing, ids), {
     id: `treat-${patient}-${index}`,
     class: "treat-button",
   });
 }
 
+/** @param {string} patient @param {Taken} slot @param {HealingPart | undefined} healing @param {string[]} ids */
 function openTreat(patient, slot, healing, ids) {
   // Someone else first, where the table offers another: treating oneself is often harder.
   const treater = characterSelect(
@@ -88,7 +98,7 @@ function openTreat(patient, slot, healing, ids) {
       odds,
       diceBox,
     ),
-    (form, out) =>
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
       sendFrom(
         "Treat",
         {
@@ -106,7 +116,8 @@ function openTreat(patient, slot, healing, ids) {
   explain();
 }
 
-/** What a recovering consequence waits for, in words ("clears after the next whole scene"). */
+/** What a recovering consequence waits for, in words ("clears after the next whole scene").
+ * @param {ConsequencePart} slot @param {HealingPart | undefined} healing */
 export function clearsAfter(slot, healing) {
   if (!slot.recovering || !healing || !healing.clears_after) return null;
   return h(

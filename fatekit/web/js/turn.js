@@ -120,7 +120,8 @@ export function markAttention() {
 
 // -- the turn -----------------------------------------------------------------------------------
 
-/** What the table waits for now, as a sentence, and for whom (a character id), or null. */
+/** What the table waits for now, as a sentence, and for whom (a character id), or null.
+ * @param {import("../../../docs/page").ConflictPart} c @returns {[string, string] | null} */
 function waitingFor(c) {
   if (c.pending_hit) return ["turn.waiting_hit", c.pending_hit.target];
   const roll = seatView().roll;

@@ -19,22 +19,28 @@ import { showOdds } from "../roll.js";
 import { seatView, send } from "../store.js";
 import { character, ladderValue, may, skill, who } from "../view.js";
 
-/** A character's rating in a skill, when the seat sees the sheet (else null). */
+/** @typedef {import("../../../../docs/page").TaskPart} TaskPart */
+
+/** A character's rating in a skill, when the seat sees the sheet (else null).
+ * @param {string} id @param {string} key */
 function rating(id, key) {
   const c = character(id);
   return c && c.revealed && c.sheet ? c.sheet.skills[key] || 0 : null;
 }
 
 /** Who of this seat may work at a task now, as the task offers them (the roll's own check on the
- * server), of those in the scene while one runs; the best at the task's skill first. */
+ * server), of those in the scene while one runs; the best at the task's skill first.
+ * @param {TaskPart} task */
 function workers(task) {
   const scene = seatView().scene;
   const ids = task.rollers.filter((id) => !scene || scene.participants.includes(id));
   return ids.sort((a, b) => (rating(b, task.skill) || 0) - (rating(a, task.skill) || 0));
 }
 
+/** A done task's result (drawn only for a task that has one).
+ * @param {TaskPart} task */
 function taskResult(task) {
-  const r = task.result;
+  const r = /** @type {import("../../../../docs/page").TaskResultPart} */ (task.result);
   const cost = r.at_a_cost ? h("span", { class: "badge cost" }, t("challenge.at_a_cost")) : null;
   return h(
     "span",
@@ -121,7 +127,8 @@ export function challengePanel() {
 }
 
 /** Roll a task's overcome: who works at it (the best at its skill first, rating shown), the odds
- * against its difficulty, and the dice. */
+ * against its difficulty, and the dice.
+ * @param {TaskPart} task */
 export function openTaskRoll(task) {
   const ids = workers(task);
   const options = characterOptions(ids).map(([id, name]) => {
@@ -153,7 +160,8 @@ export function openTaskRoll(task) {
       odds,
       diceBox,
     ),
-    (form, out) => sendFrom("ChallengeRoll", { task: task.key, actor: actor.value, ...typedDice(diceIn) }, out),
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) =>
+      sendFrom("ChallengeRoll", { task: task.key, actor: actor.value, ...typedDice(diceIn) }, out),
     { submitLabel: t("roll.roll_button"), id: "task-roll-form" },
   );
   update();
@@ -170,7 +178,7 @@ export function openStartChallenge() {
   const list = h("div", { class: "task-rows", id: "task-rows" });
   let made = 0;
   // A task's difficulty, with the text's rules of thumb: nobody is rolling yet, so no skill's.
-  const taskDifficulty = (n) => {
+  const taskDifficulty = (/** @type {number} */ n) => {
     const sel = select(`task-difficulty-${n}`, ladderOptions(), "2");
     return field(t("roll.difficulty"), sel, difficultyGuide(sel));
   };
@@ -220,7 +228,7 @@ export function openStartChallenge() {
   openDialog(
     t("gm.start_challenge"),
     h("div", {}, h("p", { class: "hint" }, t("challenge.tasks_hint")), list, h("div", { class: "actions" }, more)),
-    (form, out) => {
+    (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) => {
       const tasks = [...list.children]
         .map((row) => [
           row.querySelector(".task-text").value.trim(),

@@ -24,7 +24,12 @@ import { diceOrHidden } from "../screen.js";
 import { app, seatView, send } from "../store.js";
 import { character, ladderValue, may, mine, skill, trackText, who } from "../view.js";
 
-/** Names of characters as a list read aloud: "Ann, Ben". */
+/** @typedef {import("../../../../docs/page").ContestPart} ContestPart */
+/** @typedef {import("../../../../docs/page").SidePart} SidePart */
+/** @typedef {import("../../../../docs/page").ContestRollPart} ContestRollPart */
+
+/** Names of characters as a list read aloud: "Ann, Ben".
+ * @param {string[]} ids */
 export function names(ids) {
   return h(
     "span",
@@ -33,7 +38,8 @@ export function names(ids) {
   );
 }
 
-/** Where a side stands this exchange: counted (its effort), rolling, given up, or owed. */
+/** Where a side stands this exchange: counted (its effort), rolling, given up, or owed.
+ * @param {ContestPart} c @param {SidePart} side */
 function sideState(c, side) {
   if (side.id in c.rolled) return "rolled";
   if (c.rolling && side.id in c.rolling) return "rolling";
@@ -41,7 +47,8 @@ function sideState(c, side) {
   return "waiting";
 }
 
-/** One side's settled overcome: "Ruth, Athletics: [dice] Good (+3)". */
+/** One side's settled overcome: "Ruth, Athletics: [dice] Good (+3)".
+ * @param {ContestRollPart} r */
 function rolledLine(r) {
   return h(
     "span",
@@ -58,7 +65,7 @@ function rolledLine(r) {
 export function contestPanel() {
   const c = seatView().contest;
   if (!c) return null; // drawn only while a contest runs
-  const ours = (s) => s.members.some((m) => mine().has(m));
+  const ours = (/** @type {SidePart} */ s) => s.members.some((m) => mine().has(m));
   const thisExchange = new Map((c.rolls || []).map((r) => [r.side, r]));
   const panel = section(
     "contest",
@@ -96,7 +103,7 @@ export function contestPanel() {
             "p",
             { class: "side-state" },
             state === "rolled" && thisExchange.has(s.id)
-              ? rolledLine(thisExchange.get(s.id))
+              ? rolledLine(/** @type {ContestRollPart} */ (thisExchange.get(s.id)))
               : state === "rolled"
                 ? tn("contest.rolled", { n: c.rolled[s.id] })
                 : t(`contest.state.${state}`),
@@ -108,7 +115,7 @@ export function contestPanel() {
     Object.entries(c.threats || {}).map(([side, effort]) =>
       h("p", { class: "threat" }, tn("contest.threat_line", { side: free(side), effort: ladderValue(effort) })),
     ),
-    c.last ? lastExchange(c) : null,
+    c.last ? lastExchange(/** @type {Settled} */ (c)) : null,
     c.winner ? h("p", { class: "winner" }, tn("contest.winner", { side: free(c.winner) })) : null,
   );
   if (may("EndContest"))
@@ -150,7 +157,9 @@ export function contestHitsPanel() {
   );
 }
 
-/** The exchange just settled: each side's roll and effort, and what it decided. */
+/** The exchange just settled: each side's roll and effort, and what it decided.
+ * @typedef {ContestPart & {last: import("../../../../docs/page").ExchangePart}} Settled past its first exchange
+ * @param {Settled} c */
 function lastExchange(c) {
   const last = c.last;
   const won = Object.entries(last.victories).filter(([, n]) => n > 0);
@@ -178,7 +187,8 @@ function lastExchange(c) {
 
 /** A side's moves this exchange, as the side offers them to this seat (the deciders' own checks
  * on the server): roll its overcome for a member, or give the roll up (after a failed create an
- * advantage). */
+ * advantage).
+ * @param {ContestPart} c @param {SidePart} side */
 function contestMoves(c, side) {
   const out = h("div", {});
   return h(
@@ -201,10 +211,12 @@ function contestMoves(c, side) {
 
 /** What a side's overcome is measured against, for the odds: its passive difficulty, else the
  * best effort another side has already counted or has in play (a number to beat), else another
- * side's member rolling the same skill (who rolls too). */
+ * side's member rolling the same skill (who rolls too).
+ * @param {ContestPart} c @param {SidePart} side @param {string} skillKey */
 function opposition(c, side, skillKey) {
   // Against a passive difficulty, the side's own obstacle is what its roll must beat.
   if (c.difficulties && side.id in c.difficulties) return { difficulty: c.difficulties[side.id] };
+  /** @type {number[]} */
   const known = [];
   for (const other of c.sides) {
     if (other.id === side.id) continue;
@@ -217,6 +229,8 @@ function opposition(c, side, skillKey) {
   return other ? { against: other.members[0], defend_skill: skillKey } : null;
 }
 
+/** A side's overcome this exchange, rolled by one of `members`.
+ * @param {ContestPart} c @param {SidePart} side @param {string[]} members */
 export function openContestRoll(c, side, members) {
   const id = idPart(side.id);
   const actor = characterSelect(`contest-actor-${id}`, members);
@@ -282,7 +296,8 @@ export function openContestRoll(c, side, members) {
 
 // -- the GM's dialogs -------------------------------------------------------------------------
 
-/** Who may roll as an outside threat: someone in the scene on no side of the contest. */
+/** Who may roll as an outside threat: someone in the scene on no side of the contest.
+ * @param {ContestPart} c */
 function outsideThreats(c) {
   const onSides = new Set(c.sides.flatMap((s) => s.members));
   const scene = seatView().scene;
@@ -290,7 +305,8 @@ function outsideThreats(c) {
 }
 
 /** Öde: an outside threat, on no side of the contest (a volcano, an angry god), attacks the
- * sides the GM picks this exchange, before they roll (contest.outside-threat). */
+ * sides the GM picks this exchange, before they roll (contest.outside-threat).
+ * @param {ContestPart} c */
 export function openContestThreat(c) {
   const threats = outsideThreats(c);
   const actor = characterSelect("threat-actor", threats);
@@ -332,7 +348,8 @@ export function openContestThreat(c) {
   );
 }
 
-/** Which side of a contest someone is on: "a", "b" or "" (not in it). */
+/** Which side of a contest someone is on: "a", "b" or "" (not in it).
+ * @param {string} id @param {string | null} [chosen] */
 function sidePicker(id, chosen) {
   const c = character(id);
   const pc = c && c.revealed && c.sheet && c.sheet.kind === "pc";
@@ -351,7 +368,9 @@ export function openStartContest() {
   const harmA = h("input", { type: "checkbox", id: "contest-harm-a" });
   const harmB = h("input", { type: "checkbox", id: "contest-harm-b" });
   // The stress a harmed character takes the contest's hits on: the rule set's own tracks.
-  const tracks = [...new Set(((app.preset && app.preset.tracks) || []).map((x) => x.harm))];
+  const tracks = [
+    ...new Set(((app.preset && app.preset.tracks) || []).map((/** @type {{harm: string}} */ x) => x.harm)),
+  ];
   const harmKind = select(
     "contest-harm-kind",
     (tracks.length ? tracks : ["physical", "mental"]).map((k) => [k, trackText(k)]),
@@ -359,11 +378,11 @@ export function openStartContest() {
 
   // Each side's passive difficulty when it faces its own obstacle (contest.difficulty); left
   // empty, the sides compete with one another.
-  const passive = (key) =>
+  const passive = (/** @type {string} */ key) =>
     select(`contest-difficulty-${key}`, [["", t("contest.no_difficulty")], ...ladderOptions()], "");
   const diffA = passive("a");
   const diffB = passive("b");
-  const sideName = (key) =>
+  const sideName = (/** @type {string} */ key) =>
     h("span", { "data-side-name": key }, t(key === "a" ? "conflict.first_side" : "conflict.second_side"));
   const body = h(
     "div",

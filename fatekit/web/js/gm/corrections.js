@@ -9,8 +9,14 @@ import { t, tn } from "../lib/i18n.js";
 import { send, seatView } from "../store.js";
 import { hasOption, trackName, who } from "../view.js";
 
+/** @typedef {import("../../../../docs/page").SheetAspectPart} Aspect */
+
+/** A command to send: its type and its data.
+ * @typedef {[string, Record<string, unknown>]} Command */
+
 /** Send each correction in turn, stopping at the first one refused (its reason shows in `out`,
- * inside the dialog); true when all went through. */
+ * inside the dialog); true when all went through.
+ * @param {Command[]} commands @param {Element} out */
 async function sendAll(commands, out) {
   for (const [type, data] of commands) {
     if ((await send(type, data, out)) === null) return false;
@@ -18,11 +24,13 @@ async function sendAll(commands, out) {
   return true;
 }
 
+/** @param {string} id @param {number} value @param {number} max */
 function count(id, value, max) {
   return h("input", { id, type: "number", min: 0, max, step: 1, value, required: true, inputmode: "numeric" });
 }
 
-/** "Correct" on a character's card: its fate points, stress boxes and consequences at once. */
+/** "Correct" on a character's card: its fate points, stress boxes and consequences at once.
+ * @param {import("../../../../docs/page").CharacterPart} c a character whose sheet the card shows */
 export function correctCharacterButton(c) {
   return button(t("correct.button"), () => openCorrectCharacter(c), {
     id: `correct-${c.id}`,
@@ -30,8 +38,9 @@ export function correctCharacterButton(c) {
   });
 }
 
+/** @param {import("../../../../docs/page").CharacterPart} c */
 function openCorrectCharacter(c) {
-  const s = c.sheet;
+  const s = /** @type {import("../../../../docs/page").SheetPart} */ (c.sheet); // the card's, which shows it
   const points = count("correct-fp", s.fate_points, 99);
   const tracks = Object.entries(s.stress || {}).map(([track, boxes]) => {
     const checks = boxes.map((b, i) => {
@@ -55,8 +64,9 @@ function openCorrectCharacter(c) {
       const label = tn("consequence.slot", { severity: t(`severity.${slot.severity}`), n: slot.shifts });
       return { i, was: slot.aspect ? slot.aspect.name : "", input, node: field(label, input) };
     });
-  // Extreme consequences: each renamed or taken back (the aspect it replaced returns), and, at
-  // a table that plays them, one written in the place of an aspect (taken away from the table).
+  // Extreme consequences (those holding one: their aspect): each renamed or taken back (the
+  // aspect it replaced returns), and, at a table that plays them, one written in the place of an
+  // aspect (taken away from the table).
   const extremes = (s.consequences || [])
     .map((slot, i) => ({ slot, i }))
     .filter(({ slot }) => slot.severity === "extreme" && slot.aspect)
@@ -65,13 +75,13 @@ function openCorrectCharacter(c) {
         id: `correct-extreme-${i}`,
         autocomplete: "off",
         maxlength: 200,
-        value: slot.aspect.name,
+        value: /** @type {Aspect} */ (slot.aspect).name,
       });
       const back = h("input", { type: "checkbox", id: `correct-extreme-back-${i}` });
       const was = slot.replaced ? slot.replaced.name : "";
       return {
-        id: slot.aspect.id,
-        was: slot.aspect.name,
+        id: /** @type {Aspect} */ (slot.aspect).id,
+        was: /** @type {Aspect} */ (slot.aspect).name,
         input,
         back,
         node: h(
@@ -145,6 +155,7 @@ function openCorrectCharacter(c) {
     tn("correct.character_title", { who: who(c.id) }),
     body,
     (form, out) => {
+      /** @type {Command[]} */
       const commands = [];
       if (Number(points.value) !== s.fate_points)
         commands.push(["CorrectFatePoints", { character_id: c.id, fate_points: Number(points.value) }]);
@@ -175,7 +186,8 @@ function openCorrectCharacter(c) {
   );
 }
 
-/** "Correct" on an aspect's card: its name, and the free invokes someone holds on it. */
+/** "Correct" on an aspect's card: its name, and the free invokes someone holds on it.
+ * @param {import("../cards.js").CardAspect} a */
 export function correctAspectButton(a) {
   return button(t("correct.button"), () => openCorrectAspect(a), {
     id: `correct-aspect-${a.id.replace(/[^\w-]/g, "_")}`,
@@ -183,6 +195,7 @@ export function correctAspectButton(a) {
   });
 }
 
+/** @param {import("../cards.js").CardAspect} a */
 function openCorrectAspect(a) {
   const name = h("input", {
     id: "correct-aspect-name",
@@ -192,7 +205,7 @@ function openCorrectAspect(a) {
     value: a.name,
   });
   const holders = seatView().characters.map((c) => c.id);
-  const held = (id) => (a.free_invokes && a.free_invokes[id]) || 0;
+  const held = (/** @type {string} */ id) => (a.free_invokes && a.free_invokes[id]) || 0;
   const first = holders.find((id) => held(id) > 0) || holders[0];
   const holder = characterSelect("correct-aspect-holder", holders, first);
   const invokes = count("correct-aspect-invokes", held(first), 20);
@@ -209,6 +222,7 @@ function openCorrectAspect(a) {
       h("div", { class: "inline" }, field(t("aspect.free_for"), holder), field(t("aspect.free_count"), invokes)),
     ),
     (form, out) => {
+      /** @type {Command[]} */
       const commands = [];
       const renamed = name.value.trim();
       if (renamed && renamed !== a.name) commands.push(["CorrectAspect", { aspect_id: a.id, name: renamed }]);
@@ -242,7 +256,8 @@ function openCorrectPool() {
   );
 }
 
-/** In a conflict, between actions: the GM gives the turn to whoever should have it. */
+/** In a conflict, between actions: the GM gives the turn to whoever should have it.
+ * @param {import("../../../../docs/page").ConflictPart} c */
 export function turnCorrection(c) {
   if (c.phase !== "turn" && c.phase !== "next") return null;
   const active = c.fighters.filter((f) => f.status === "active").map((f) => f.id);

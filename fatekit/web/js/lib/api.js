@@ -2,7 +2,11 @@
 // The seat link travels in the X-Fatekit-Link header (and in the socket's query string, which
 // browsers cannot send headers on); it is never written into a page address sent to the server.
 
+/** A refusal: its HTTP status and the server's answer (any JSON object: its fields depend on the
+ * kind of refusal, see fatekit/server).
+ */
 export class ApiError extends Error {
+  /** @param {number} status @param {Record<string, any> | null} body */
   constructor(status, body) {
     super(body && body.detail ? body.detail : `HTTP ${status}`);
     this.status = status;
@@ -81,7 +85,8 @@ export class Seat {
     return request("POST", `/tables/${this.tableId}/seats`, { link: this.link, body: { name, role } });
   }
 
-  /** A new link for a seat already at the table (the GM); its older links keep working. */
+  /** A new link for a seat already at the table (the GM); its older links keep working.
+   * @param {string} seatId */
   reissue(seatId) {
     return request("POST", `/tables/${this.tableId}/seats/${encodeURIComponent(seatId)}/links`, { link: this.link });
   }
@@ -90,6 +95,22 @@ export class Seat {
     return request("GET", "/join", { link: this.link });
   }
 }
+
+/** How the live connection stands, as the page's status says it.
+ * @typedef {"connecting" | "live" | "offline" | "no_network" | "refused"} LiveStatus */
+/** The socket's messages, as far as the page reads them (fatekit/server/ws.py says all they hold).
+ * @typedef {{kind: "hello", version: number, view: import("../store.js").LiveDocument}} Hello
+ * @typedef {{kind: "view", version: number, base?: number, patch?: import("./patch.js").Operation[],
+ *   view?: import("../store.js").LiveDocument}} ViewMessage
+ * @typedef {{kind: "ack", id: string, version: number}} Ack
+ * @typedef {{kind: "error", id?: string, status: number, error?: string, detail?: string}} Refused
+ * @typedef {Hello | ViewMessage | Ack | Refused | {kind: "event", event: import("../store.js").LoggedEvent}
+ *   | {kind: "version", version: number}} Message */
+/** What the live connection tells the page.
+ * @typedef {{onHello: (hello: Hello) => Promise<void>, onEvent: (event: import("../store.js").LoggedEvent) => void,
+ *   onView: (message: ViewMessage) => void, onStatus: (status: LiveStatus) => void}} Listeners */
+/** A command sent on the socket, waiting for its answer.
+ * @typedef {{resolve: (ack: Ack) => void, reject: (error: Error) => void, socket: WebSocket}} Sent */
 
 /**
  * The live connection with the seat's document (view=1): `hello` brings the whole document,
@@ -100,6 +121,7 @@ export class Seat {
  * document again.
  */
 export class Live {
+  /** @param {Seat} seat @param {Listeners} listeners */
   constructor(seat, { onHello, onEvent, onView, onStatus }) {
     this.seat = seat;
     this.onHello = onHello;
@@ -114,6 +136,7 @@ export class Live {
     this.socket = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
+    /** @type {Map<string, Sent>} */
     this.sent = new Map(); // commands sent on the socket, by id, waiting for their answer
     /** @type {Promise<unknown>} the messages received, handled one after another */
     this.handling = Promise.resolve();
@@ -196,6 +219,7 @@ export class Live {
     this.open();
   }
 
+  /** @param {Message} message */
   async receive(message) {
     if (message.kind === "hello") {
       this.pause = 500;
@@ -210,9 +234,14 @@ export class Live {
       this.version = Math.max(this.version || 0, message.version);
     } else if (message.kind === "view") {
       this.onView(message);
-    } else if ((message.kind === "ack" || message.kind === "error") && this.sent.has(message.id)) {
-      const { resolve, reject } = this.sent.get(message.id);
-      this.sent.delete(message.id);
+    } else if (
+      (message.kind === "ack" || message.kind === "error") &&
+      this.sent.has(/** @type {string} */ (message.id))
+    ) {
+      // An error that answers no command has no id, and no command waits under none: so here the
+      // answer has an id, and sent holds it.
+      const { resolve, reject } = /** @type {Sent} */ (this.sent.get(/** @type {string} */ (message.id)));
+      this.sent.delete(/** @type {string} */ (message.id));
       if (message.kind === "ack") resolve(message);
       else reject(new ApiError(message.status, message));
     }
@@ -220,7 +249,8 @@ export class Live {
 
   /** Send a command on the socket rather than over HTTP (a request line is what an access log
    * keeps, with the sender's address): resolves with its ack, rejects with the refusal HTTP
-   * would give. Null when the socket is not open. */
+   * would give. Null when the socket is not open.
+   * @param {string} type @param {Record<string, any>} [data] @returns {Promise<Ack> | null} */
   command(type, data = {}) {
     const socket = this.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN) return null;
@@ -231,7 +261,8 @@ export class Live {
     });
   }
 
-  /** The commands sent on `socket` will get no answer now: they fail as a lost request does. */
+  /** The commands sent on `socket` will get no answer now: they fail as a lost request does.
+   * @param {WebSocket} socket */
   dropSent(socket) {
     for (const [id, waiting] of this.sent) {
       if (waiting.socket !== socket) continue;
@@ -249,7 +280,8 @@ export class Live {
   }
 }
 
-/** A link typed or pasted: a whole page address with #link=..., or the bare link. */
+/** A link typed or pasted: a whole page address with #link=..., or the bare link.
+ * @param {string | null | undefined} text */
 export function linkFrom(text) {
   const trimmed = String(text || "").trim();
   const m = /[#&?]link=([^&\s]+)/.exec(trimmed);
@@ -266,7 +298,8 @@ export function pageFor(link, base = null) {
 }
 
 /** A QR code of the address that opens `link`'s seat, drawn by the server (GET /join/qr), as an
- * object URL for an <img>. The link travels in the header, as for every request. */
+ * object URL for an <img>. The link travels in the header, as for every request.
+ * @param {string} link */
 export async function qrFor(link) {
   const response = await fetch(new URL("/join/qr", location.origin), { headers: { "X-Fatekit-Link": link } });
   if (!response.ok) throw new ApiError(response.status, null);

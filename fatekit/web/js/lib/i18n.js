@@ -5,7 +5,14 @@
 export const LANGUAGES = ["en", "ru", "it", "sv"];
 const STORE_KEY = "fatekit.lang";
 
+/** What a catalog holds: each key's text.
+ * @typedef {Record<string, string>} Catalog */
+/** A text's placeholders by name: a node is put in as it is, anything else as its text.
+ * @typedef {Record<string, unknown>} Args */
+
+/** @type {Catalog} */
 let catalog = {};
+/** @type {Catalog} */
 let fallback = {};
 let current = "en";
 let plurals = new Intl.PluralRules("en");
@@ -21,13 +28,15 @@ export function pickLanguage() {
   return "en";
 }
 
+/** @param {string} lang @returns {Promise<Catalog>} */
 async function fetchCatalog(lang) {
   const response = await fetch(`/i18n/${lang}.json`, { cache: "no-cache" });
   if (!response.ok) throw new Error(`no catalog for ${lang}`);
   return response.json();
 }
 
-/** Load a language (and English, for keys a catalog lacks: the key test keeps that empty). */
+/** Load a language (and English, for keys a catalog lacks: the key test keeps that empty).
+ * @param {string} lang @param {boolean} [remember] */
 export async function setLanguage(lang, remember = false) {
   if (!LANGUAGES.includes(lang)) lang = "en";
   const [chosen, english] = await Promise.all([fetchCatalog(lang), lang === "en" ? null : fetchCatalog("en")]);
@@ -43,13 +52,15 @@ export function language() {
   return current;
 }
 
+/** @param {string} key */
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
 /** The key to read for these arguments: a text that counts {n} things may have a variant per
  * plural category of the language (`KEY#one`, `KEY#few`, ...), chosen by the browser's own
- * CLDR rules; a language without variants for the key reads the key itself. */
+ * CLDR rules; a language without variants for the key reads the key itself.
+ * @param {string} key @param {Args} args */
 function counted(key, args) {
   if (!("n" in args) || args.n instanceof Node) return key;
   const n = Number(args.n);
@@ -58,6 +69,7 @@ function counted(key, args) {
   return has(variant) ? variant : key;
 }
 
+/** @param {string} key @returns {string} */
 function template(key) {
   if (has(key)) return catalog[key];
   console.error(`missing catalog key ${key} in ${current}`);
@@ -65,14 +77,21 @@ function template(key) {
   return Object.prototype.hasOwnProperty.call(fallback, key) ? `\u27e6${fallback[key]}\u27e7` : `\u27e6${key}\u27e7`;
 }
 
-/** A catalog string with {placeholders} filled in (for attributes and plain text). */
+/** A catalog string with {placeholders} filled in (for attributes and plain text).
+ * @param {string} key @param {Args} [args] */
 export function t(key, args = {}) {
   return template(counted(key, args)).replace(/\{(\w+)\}/g, (whole, name) =>
-    name in args ? (args[name] instanceof Node ? args[name].textContent : String(args[name])) : whole,
+    // A placeholder's node is an element or a text: its textContent is never null.
+    name in args
+      ? args[name] instanceof Node
+        ? /** @type {string} */ (args[name].textContent)
+        : String(args[name])
+      : whole,
   );
 }
 
-/** A catalog string as DOM: each placeholder becomes its own node (an element, or text). */
+/** A catalog string as DOM: each placeholder becomes its own node (an element, or text).
+ * @param {string} key @param {Args} [args] */
 export function tn(key, args = {}) {
   const out = document.createDocumentFragment();
   const parts = template(counted(key, args)).split(/(\{\w+\})/);
@@ -88,7 +107,8 @@ export function tn(key, args = {}) {
   return out;
 }
 
-/** A rating with its ladder name: "Good (+3)"; beyond the named steps, the bare number. */
+/** A rating with its ladder name: "Good (+3)"; beyond the named steps, the bare number.
+ * @param {number} value @param {Record<string, string> | null | undefined} ladder the preset's, by rating */
 export function rating(value, ladder) {
   const n = Number(value);
   const sign = n >= 0 ? `+${n}` : `${n}`;

@@ -3,10 +3,14 @@
 // the page applies them here. Only add, remove and replace are used by the server. No imports:
 // this module is also run on its own by the tests (node).
 
+/** One operation as the server sends it (its op is checked here: only add, remove and replace).
+ * @typedef {{op: string, path: string, value?: unknown}} Operation */
+
 /** A patch that cannot be applied: a path that is not in the document, or an unknown op. */
 export class PatchError extends Error {}
 
-/** The reference tokens of a JSON Pointer ("/a/b~1c" -> ["a", "b/c"]). */
+/** The reference tokens of a JSON Pointer ("/a/b~1c" -> ["a", "b/c"]).
+ * @param {string} path */
 export function pointer(path) {
   if (path === "") return [];
   if (!path.startsWith("/")) throw new PatchError(`not a JSON pointer: ${path}`);
@@ -16,6 +20,7 @@ export function pointer(path) {
     .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/** @param {unknown[]} list @param {string} token @param {{append?: boolean}} [how] */
 function index(list, token, { append = false } = {}) {
   if (append && token === "-") return list.length;
   if (!/^(0|[1-9]\d*)$/.test(token)) throw new PatchError(`not an array index: ${token}`);
@@ -25,10 +30,13 @@ function index(list, token, { append = false } = {}) {
   return i;
 }
 
+/** An object or an array (whose members are its properties too): what a path walks through.
+ * @param {unknown} value @returns {value is Record<string, unknown>} */
 function isContainer(value) {
   return value !== null && typeof value === "object";
 }
 
+/** @param {unknown} parent @param {string} token @returns {unknown} */
 function child(parent, token) {
   if (Array.isArray(parent)) return parent[index(parent, token)];
   if (!isContainer(parent) || !Object.prototype.hasOwnProperty.call(parent, token)) {
@@ -37,7 +45,8 @@ function child(parent, token) {
   return parent[token];
 }
 
-/** Apply one operation to `doc` in place; returns the document (a new one when the path is ""). */
+/** Apply one operation to `doc` in place; returns the document (a new one when the path is "").
+ * @param {unknown} doc @param {Operation} op @returns {unknown} */
 function applyOne(doc, op) {
   const tokens = pointer(op.path);
   if (!["add", "remove", "replace"].includes(op.op)) throw new PatchError(`unsupported op ${op.op}`);
@@ -65,16 +74,21 @@ function applyOne(doc, op) {
 }
 
 /** Apply a patch to a copy of `doc`: the original is left as it was if any operation fails, so a
- * bad patch never leaves the page with half a change. Returns the patched document. */
+ * bad patch never leaves the page with half a change. Returns the patched document (the server's
+ * patch keeps it the kind of document it was).
+ * @template T @param {T} doc @param {Operation[]} ops @returns {T} */
 export function applyPatch(doc, ops) {
+  /** @type {unknown} */
   let out = structuredClone(doc);
   for (const op of ops) out = applyOne(out, op);
-  return out;
+  return /** @type {T} */ (out);
 }
 
 /** The parts of the document a patch touches, as the first one or two path tokens joined by
- * "/" ("characters", "extras/acted", "table/version"); "" when it replaces the whole. */
+ * "/" ("characters", "extras/acted", "table/version"); "" when it replaces the whole.
+ * @param {Operation[]} ops */
 export function touched(ops) {
+  /** @type {Set<string>} */
   const out = new Set();
   for (const op of ops) {
     const tokens = pointer(op.path);

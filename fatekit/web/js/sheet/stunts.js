@@ -7,6 +7,22 @@ import { field, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { skill, trackText } from "../view.js";
 
+/** A stunt's effect, any kind's fields (the sheet's StuntPart's effect is one of them).
+ * @typedef {{type: string, skill?: string | null, actions?: string[], action?: string | null, bonus?: number,
+ *   replaces?: string, count?: number, boxes?: number, track?: string, severity?: string, text?: string,
+ *   detail?: string}} Effect */
+/** A stunt as the sheet (or the file the editor opened on) has it.
+ * @typedef {{name: string, description?: string, cost?: string, fate_point_cost?: number, effect?: Effect,
+ *   circumstance?: string, used_at?: unknown}} Given */
+/** A stunt's row of the editor: its fields, where the engine's problems with it are said, the
+ * stunt as the sheet had it, and the row's node.
+ * @typedef {{name: HTMLInputElement, kind: HTMLSelectElement, skill: HTMLSelectElement,
+ *   boostSkill: HTMLSelectElement, replaces: HTMLSelectElement, action: HTMLSelectElement,
+ *   actions: HTMLInputElement[], bonus: HTMLInputElement, count: HTMLInputElement, boxes: HTMLInputElement,
+ *   track: HTMLSelectElement, severity: HTMLSelectElement, text: HTMLInputElement, cost: HTMLSelectElement,
+ *   circumstance: HTMLInputElement, description: HTMLInputElement, said: {actions: HTMLElement, text: HTMLElement},
+ *   found: Given | null, node: HTMLElement}} StuntRow */
+
 const ACTIONS = ["overcome", "create_advantage", "attack", "defend"];
 const KINDS = [
   "skill_bonus",
@@ -22,6 +38,7 @@ const KINDS = [
 ];
 const COSTS = ["free", "fate_point", "once_per_scene", "once_per_session"];
 // Which fields each kind shows.
+/** @type {Record<string, string[]>} */
 const SHOWS = {
   skill_bonus: ["skill", "actions", "bonus"],
   skill_swap: ["skill", "replaces", "actions"],
@@ -37,6 +54,7 @@ const SHOWS = {
 // Boxes and slots are always there: they cost nothing a use.
 const ALWAYS_ON = new Set(["extra_stress", "extra_consequence"]);
 
+/** @param {string} id @param {(string | null)[][]} pairs [value, label] @param {string | null | undefined} chosen */
 function options(id, pairs, chosen) {
   return h(
     "select",
@@ -45,6 +63,7 @@ function options(id, pairs, chosen) {
   );
 }
 
+/** @param {string} id @param {number} value @param {number} most */
 function number(id, value, most) {
   return h("input", {
     id,
@@ -57,14 +76,20 @@ function number(id, value, most) {
   });
 }
 
-/** One stunt's row of the editor; `found` is the stunt as the sheet has it (or null). */
+/** One stunt's row of the editor; `found` is the stunt as the sheet has it (or null).
+ * @param {number} i @param {Record<string, any>} preset the table's rules as the preset list gives them (store.js)
+ * @param {Given | null} found @returns {StuntRow} */
 function stuntRow(i, preset, found) {
-  const e = (found && found.effect) || {};
+  const e = /** @type {Partial<Effect>} */ ((found && found.effect) || {});
   const listed = e.actions || (e.action ? [e.action] : []);
-  const skills = preset.skills.map((k) => [k, skill(k).textContent]);
-  const tracks = [["any", trackText("any")], ...(preset.tracks || []).map((tr) => [tr.harm, trackText(tr.harm)])];
-  const id = (part) => `sheet-stunt-${part}-${i}`;
-  const row = {
+  const skills = preset.skills.map((/** @type {string} */ k) => [k, skill(k).textContent]);
+  const tracks = [
+    ["any", trackText("any")],
+    ...(preset.tracks || []).map((/** @type {{harm: string}} */ tr) => [tr.harm, trackText(tr.harm)]),
+  ];
+  const id = (/** @type {string} */ part) => `sheet-stunt-${part}-${i}`;
+  // said, found and node are added below.
+  const row = /** @type {StuntRow} */ ({
     name: h("input", { id: `sheet-stunt-${i}`, autocomplete: "off", value: found ? found.name : "", maxlength: "200" }),
     kind: options(
       id("kind"),
@@ -115,7 +140,7 @@ function stuntRow(i, preset, found) {
       maxlength: "2000",
       value: found ? found.description || "" : "",
     }),
-  };
+  });
   const boxes = {
     skill: field(t("roll.skill"), row.skill),
     boostSkill: field(t("roll.skill"), row.boostSkill),
@@ -160,6 +185,7 @@ function stuntRow(i, preset, found) {
   return row;
 }
 
+/** @param {StuntRow} row */
 function effectOf(row) {
   const kind = row.kind.value;
   const actions = ACTIONS.filter((a, k) => row.actions[k].checked);
@@ -188,11 +214,14 @@ function effectOf(row) {
 }
 
 /** The stunts part of the sheet editor: `node` to show (its edits bubble up as input and
- * change events), and `read()` for the character file's `stunts` (the rows with a name). */
+ * change events), and `read()` for the character file's `stunts` (the rows with a name).
+ * @param {Record<string, any>} preset the table's rules as the preset list gives them (store.js)
+ * @param {Given[] | null | undefined} given */
 export function stuntEditor(preset, given) {
+  /** @type {StuntRow[]} */
   const rows = [];
   const list = h("div", { class: "stunt-rows" });
-  const add = (found) => {
+  const add = (/** @type {Given | null} */ found) => {
     const row = stuntRow(rows.length, preset, found);
     rows.push(row);
     list.append(row.node);
@@ -213,7 +242,9 @@ export function stuntEditor(preset, given) {
     ),
     /** Show each of the engine's problems with a stunt beside the field it names (`where`:
      * "stunts.N.effect.actions"; N counts the stunts the sheet sends, the rows with a name), in
-     * words `say` gives; the fields it names are marked invalid. */
+     * words `say` gives; the fields it names are marked invalid.
+     * @param {import("../sheet.js").Problem[]} problems
+     * @param {(problem: import("../sheet.js").Problem) => Node | null} say */
     mark: (problems, say) => {
       const named = rows.filter((r) => r.name.value.trim());
       for (const r of rows) {
@@ -254,13 +285,16 @@ export function stuntEditor(preset, given) {
 }
 
 /** The gear part of the sheet editor: what the character carries with Weapon and Armor ratings
- * (0 to 4, the optional rule's), which a conflict counts when the table plays that rule. */
+ * (0 to 4, the optional rule's), which a conflict counts when the table plays that rule.
+ * @param {{name: string, weapon?: number, armor?: number}[] | null | undefined} given */
 export function gearEditor(given) {
+  /** @type {{name: HTMLInputElement, weapon: HTMLInputElement, armor: HTMLInputElement}[]} */
   const rows = [];
   const list = h("div", { class: "gear-rows" });
+  /** @param {string} id @param {number | null | undefined} value */
   const rating = (id, value) =>
     h("input", { id, type: "number", min: "0", max: "4", step: "1", value: String(value || 0), inputmode: "numeric" });
-  const add = (found) => {
+  const add = (/** @type {{name: string, weapon?: number, armor?: number} | null} */ found) => {
     const i = rows.length;
     const row = {
       name: h("input", {

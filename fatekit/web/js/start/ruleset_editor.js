@@ -713,7 +713,10 @@ export function editButton(editor, presetSelect, fileInput, out, listSelect) {
         const shape = data && data.shape;
         const ranges =
           shape instanceof Object &&
-          (shape.type !== "combined" || (shape.first instanceof Object && shape.second instanceof Object));
+          (shape.type !== "combined" || (shape.first instanceof Object && shape.second instanceof Object)) &&
+          // A spread's tiers are a list to lay out; a diamond may leave them out (it has the usual ones).
+          (shape.type !== "tiers" || Array.isArray(shape.tiers)) &&
+          (shape.type !== "diamond" || !shape.tiers || Array.isArray(shape.tiers));
         const editable =
           lists &&
           ranges &&

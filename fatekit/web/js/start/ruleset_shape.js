@@ -6,6 +6,25 @@ import { field, free, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { numberOr } from "./ruleset_form.js";
 
+/** A number as typed: a whole number, else the text itself (numberOr), for the check to name.
+ * @typedef {number | string} Typed */
+/** A tier of a spread: a rating, and how many skills are at it.
+ * @typedef {{rating: Typed, count: Typed}} Tier */
+/** One list's range in a combined shape, and the points a new character spends on it.
+ * @typedef {{low: Typed, high: Typed, budget?: Typed}} Range */
+/** A skill shape as the file holds it while it is edited: its type, and the fields of that type.
+ * @typedef {{type: string, rule?: string, name?: string, tiers?: Tier[], first?: Range, second?: Range,
+ *   [field: string]: unknown}} Shape */
+/** What the shape section reads of the rule-set file: its shape, and its skill lists' names (the
+ * editor opens only on a file with its lists).
+ * @typedef {{shape: Shape, skill_lists: {name?: string}[]}} ShapedFile */
+/** The editor's makers (ruleset_editor.js): a labelled text input that calls back with what is
+ * typed, a button, and ``reshaped(focusId)``, which draws the editor again.
+ * @typedef {{text: (id: string, label: string | Node, value: unknown, onInput: (value: string) => void,
+ *   props?: Record<string, string>) => HTMLElement,
+ *   button: (id: string, label: string | Node, onClick: () => void) => HTMLElement,
+ *   reshaped: (focus: string) => void}} Makers */
+
 const SHAPES = ["pyramid", "column", "diamond", "tiers", "free_cap", "combined"];
 const DIAMOND = [
   [4, 1],
@@ -17,9 +36,10 @@ const DIAMOND = [
 // Two lists each rated +0 to +2: every total stays within +0 to +4, the usual top.
 const RANGE = { low: 0, high: 2 };
 
-/** A new shape of ``type``, with the usual numbers for it. */
+/** A new shape of ``type``, with the usual numbers for it.
+ * @param {string} type @returns {Shape} */
 export function newShape(type) {
-  const rows = (pairs) => pairs.map(([rating, count]) => ({ rating, count }));
+  const rows = (/** @type {number[][]} */ pairs) => pairs.map(([rating, count]) => ({ rating, count }));
   if (type === "pyramid") return { type, peak: 4 };
   if (type === "column") return { type, peak: 4, width: 1 };
   if (type === "free_cap") return { type, budget: 20, cap: 4 };
@@ -38,14 +58,17 @@ export function newShape(type) {
 }
 
 /** The shape section. ``ui`` gives the editor's ``text`` and ``button`` makers and its
- * ``reshaped(focusId)``; the returned function draws the section for the file ``data``. */
+ * ``reshaped(focusId)``; the returned function draws the section for the file ``data``.
+ * @param {Makers} ui */
 export function shapeSection(ui) {
   const { text, button, reshaped } = ui;
 
+  /** @param {Shape & {tiers: Tier[]}} shape */
   function tierRows(shape) {
     const tiers = shape.tiers;
     // A spread the GM changed no longer follows the rule it was cited for.
-    const set = (tier, key) => (v) => {
+    /** @param {Tier} tier @param {keyof Tier} key */
+    const set = (tier, key) => (/** @type {string} */ v) => {
       tier[key] = numberOr(v);
       delete shape.rule;
     };
@@ -82,13 +105,14 @@ export function shapeSection(ui) {
   }
 
   /** One list's range in a combined shape: its lowest and highest rating, and the points a new
-   * character spends on it (left empty, the file gives none and any spread in range will do). */
+   * character spends on it (left empty, the file gives none and any spread in range will do).
+   * @param {ShapedFile} data @param {"first" | "second"} which @param {number} l */
   function rangeRows(data, which, l) {
-    const range = data.shape[which];
+    const range = /** @type {Range} */ (data.shape[which]); // a combined shape has both
     const list = data.skill_lists[l];
     const legend =
       list && list.name ? tn("ruleset_editor.range_of", { list: free(list.name) }) : t(`ruleset_editor.range_${which}`);
-    const id = (key) => `ruleset-edit-shape-${which}-${key}`;
+    const id = (/** @type {string} */ key) => `ruleset-edit-shape-${which}-${key}`;
     return h(
       "fieldset",
       { id: id("range") },
@@ -116,15 +140,15 @@ export function shapeSection(ui) {
     );
   }
 
-  return (data) => {
+  return (/** @type {ShapedFile} */ data) => {
     const shape = data.shape;
     const known = SHAPES.includes(shape.type);
     const type = h(
       "select",
       {
         id: "ruleset-edit-shape-type",
-        onchange: (e) => {
-          data.shape = newShape(e.target.value);
+        onchange: (/** @type {Event} */ e) => {
+          data.shape = newShape(/** @type {HTMLSelectElement} */ (e.target).value);
           reshaped("ruleset-edit-shape-type");
         },
       },
@@ -132,16 +156,19 @@ export function shapeSection(ui) {
       known ? null : h("option", { value: shape.type, selected: true, "data-free": "" }, String(shape.type)),
       SHAPES.map((x) => h("option", { value: x, selected: x === shape.type }, t(`ruleset_editor.shape.${x}`))),
     );
+    /** @param {string} key @param {string} label */
     const number = (key, label) =>
       text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
-    const params = {
+    const params = /** @type {Record<string, () => unknown>} */ ({
       pyramid: () => number("peak", t("ruleset_editor.peak")),
       column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
       free_cap: () => [number("budget", t("ruleset_editor.budget")), number("cap", t("ruleset_editor.cap"))],
-      diamond: () => tierRows(shape),
+      // A diamond and a spread have their tiers: newShape's, a diamond's usual ones, or the file's list (the
+      // editor opens only on a file whose tiers are one).
+      diamond: () => tierRows(/** @type {Shape & {tiers: Tier[]}} */ (shape)),
       tiers: () => [
         text("ruleset-edit-shape-name", t("ruleset_editor.tiers_name"), shape.name, (v) => (shape.name = v)),
-        tierRows(shape),
+        tierRows(/** @type {Shape & {tiers: Tier[]}} */ (shape)),
       ],
       combined: () => [
         rangeRows(data, "first", 0),
@@ -159,7 +186,7 @@ export function shapeSection(ui) {
         ),
         h("p", { class: "hint" }, t("ruleset_editor.combined_hint")),
       ],
-    }[shape.type];
+    })[shape.type];
     return h(
       "fieldset",
       { id: "ruleset-edit-shape" },

@@ -8,13 +8,29 @@ import { field, fill, free, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { rename, shown } from "./ruleset_form.js";
 
-/** Every skill of every list in ``data``, the first list's first. */
+/** A skill of a list: its key, and its name (by language where the file has them).
+ * @typedef {{key: string, name?: string, names?: Record<string, string>}} Skill */
+/** A skill list: its key and name, and its skills.
+ * @typedef {{key: string, name: string, skills: Skill[]}} SkillList */
+/** Something in the file naming a skill: the object (or the list) holding the key, and where.
+ * @typedef {[Record<string | number, unknown>, string | number]} Naming */
+/** A side of the turn order (the tie-breaking skills of a physical and of a mental conflict).
+ * @typedef {"physical" | "mental"} Side */
+/** What the skills section reads and repairs of the rule-set file (the editor opens only on a
+ * file with these): its lists, and what names a skill.
+ * @typedef {{skill_lists: SkillList[], stress: {tracks: {skill?: string | null}[]},
+ *   consequences: {skill?: string}[], skill_uses: {skill?: string}[], recovery?: {skills?: {skill?: string}[]},
+ *   turn_order: {physical?: string[], mental?: string[]}}} SkilledFile */
+
+/** Every skill of every list in ``data``, the first list's first.
+ * @param {SkilledFile} data */
 export function allSkills(data) {
   return data.skill_lists.flatMap((list) => list.skills);
 }
 
 /** One ``option`` a skill, for a select choosing a skill (``chosen``: the key chosen now). Each
- * option holds its skill, so a key renamed later renames the option's value too. */
+ * option holds its skill, so a key renamed later renames the option's value too.
+ * @param {SkilledFile} data @param {string | null | undefined} chosen */
 export function skillOptions(data, chosen) {
   return allSkills(data).map((skill) => {
     const option = h(
@@ -27,8 +43,10 @@ export function skillOptions(data, chosen) {
   });
 }
 
-/** Every place in ``data`` naming the skill ``key``: pairs of the holder and what it is under. */
+/** Every place in ``data`` naming the skill ``key``: pairs of the holder and what it is under.
+ * @param {SkilledFile} data @param {string} key @returns {Naming[]} */
 export function namings(data, key) {
+  /** @type {Naming[]} */
   const places = [];
   for (const track of data.stress.tracks) if (track.skill === key) places.push([track, "skill"]);
   for (const slot of data.consequences) if (slot.skill === key) places.push([slot, "skill"]);
@@ -36,16 +54,18 @@ export function namings(data, key) {
   // The skills that treat consequences follow a renamed key too.
   for (const treating of (data.recovery && data.recovery.skills) || [])
     if (treating.skill === key) places.push([treating, "skill"]);
-  for (const side of ["physical", "mental"]) {
+  for (const side of /** @type {Side[]} */ (["physical", "mental"])) {
     const order = data.turn_order[side] || [];
     order.forEach((k, j) => {
-      if (k === key) places.push([order, j]);
+      // The list holds it at its index (a list's members are its properties).
+      if (k === key) places.push([/** @type {Record<number, unknown>} */ (/** @type {unknown} */ (order)), j]);
     });
   }
   return places;
 }
 
-/** Take the skill ``key`` out of everything in ``data`` that named it. */
+/** Take the skill ``key`` out of everything in ``data`` that named it.
+ * @param {SkilledFile} data @param {string} key */
 export function forgetSkill(data, key) {
   // The track stays; with no skill adding boxes, it keeps its table's first row.
   for (const track of data.stress.tracks) if (track.skill === key) track.skill = null;
@@ -58,7 +78,7 @@ export function forgetSkill(data, key) {
     data.recovery.skills = data.recovery.skills.filter((treating) => treating.skill !== key);
   // The other skills keep breaking ties in their order; a list left empty is for the GM to
   // fill (the check says so), not for the editor to guess.
-  for (const side of ["physical", "mental"]) {
+  for (const side of /** @type {Side[]} */ (["physical", "mental"])) {
     const order = data.turn_order;
     if (!order[side]) continue;
     order[side] = order[side].filter((k) => k !== key);
@@ -67,7 +87,8 @@ export function forgetSkill(data, key) {
 }
 
 /** The skills section. ``ui`` gives the editor's ``text`` and ``button`` makers, its
- * ``reshaped(focusId)`` and ``changed()``; the returned function draws the section for ``data``. */
+ * ``reshaped(focusId)`` and ``changed()``; the returned function draws the section for ``data``.
+ * @param {import("./ruleset_shape.js").Makers & {changed: () => void}} ui */
 export function skillsSection(ui) {
   let open = false; // stays open across a redraw once opened
   const fresh = [
@@ -76,13 +97,15 @@ export function skillsSection(ui) {
   ]; // each list's new skill, as typed so far
   // The places a skill's key was last renamed in: while two skills share a key (a clash the check
   // refuses), only these are the renamed skill's own.
+  /** @type {WeakMap<Skill, Naming[]>} */
   const held = new WeakMap();
 
-  return (data) => {
+  return (/** @type {SkilledFile} */ data) => {
     const lists = data.skill_lists;
-    const suffix = (l) => (l ? `-${l}` : "");
+    const suffix = (/** @type {number} */ l) => (l ? `-${l}` : "");
     const used = new Set(); // ids given in this drawing: two skills with one key get the second by place
 
+    /** @param {Skill} skill */
     function placesOf(skill) {
       if (allSkills(data).some((s) => s !== skill && s.key === skill.key))
         return (held.get(skill) || []).filter(([holder, at]) => holder[at] === skill.key);
@@ -90,18 +113,20 @@ export function skillsSection(ui) {
     }
 
     // What the page shows of a renamed key follows it: the selects choosing a skill, the turn order.
+    /** @param {Skill} skill @param {Element} nameLabel */
     function follow(skill, nameLabel) {
       for (const option of /** @type {NodeListOf<HTMLOptionElement & { skill?: object }>} */ (
         document.querySelectorAll("#ruleset-editor option")
       ))
         if (option.skill === skill) option.value = skill.key;
-      for (const side of ["physical", "mental"]) {
+      for (const side of /** @type {Side[]} */ (["physical", "mental"])) {
         const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`ruleset-edit-turn-${side}`));
         if (input) input.value = (data.turn_order[side] || []).join(", ");
       }
       fill(nameLabel, tn("ruleset_editor.skill_name", { key: free(skill.key) }));
     }
 
+    /** @param {SkillList} list @param {Skill} skill @param {number} i @param {number} l */
     function skillRow(list, skill, i, l) {
       let id = `ruleset-edit-skill-${skill.key}`;
       if (used.has(id)) id = `ruleset-edit-skill-${l}-${i}`;
@@ -109,6 +134,7 @@ export function skillsSection(ui) {
       const name = ui.text(id, tn("ruleset_editor.skill_name", { key: free(skill.key) }), shown(skill), (v) =>
         rename(skill, v),
       );
+      /** @type {Naming[] | null} */
       let places = null;
       const key = h("input", {
         id: id.replace("ruleset-edit-skill-", "ruleset-edit-skill-key-"),
@@ -116,14 +142,14 @@ export function skillsSection(ui) {
         autocomplete: "off",
         spellcheck: "false",
         onfocus: () => (places = placesOf(skill)),
-        oninput: (e) => {
+        oninput: (/** @type {Event} */ e) => {
           // Kept as typed (spaces trimmed): the check says what a key may be, and refuses one
           // another skill already has.
           if (!places) places = placesOf(skill);
-          skill.key = e.target.value.trim();
+          skill.key = /** @type {HTMLInputElement} */ (e.target).value.trim();
           for (const [holder, at] of places) holder[at] = skill.key;
           held.set(skill, places);
-          follow(skill, name.querySelector("label"));
+          follow(skill, /** @type {HTMLLabelElement} */ (name.querySelector("label"))); // a field has its label
           ui.changed();
         },
       });
@@ -142,6 +168,7 @@ export function skillsSection(ui) {
       );
     }
 
+    /** @param {SkillList} list @param {number} i @param {number} l */
     function removeSkill(list, i, l) {
       const [gone] = list.skills.splice(i, 1);
       // A key still on a list (the file had it twice) keeps what names it.
@@ -149,8 +176,11 @@ export function skillsSection(ui) {
       ui.reshaped(`ruleset-edit-skill-new-key${suffix(l)}`);
     }
 
+    /** @param {SkillList} list @param {number} l */
     function newSkill(list, l) {
       const typed = fresh[l];
+      /** @param {string} id @param {string} label @param {"key" | "name"} what
+       * @param {Record<string, string>} [props] */
       const input = (id, label, what, props = {}) =>
         field(
           label,
@@ -159,10 +189,11 @@ export function skillsSection(ui) {
             value: typed[what],
             autocomplete: "off",
             ...props,
-            oninput: (e) => (typed[what] = e.target.value),
+            oninput: (/** @type {Event} */ e) => (typed[what] = /** @type {HTMLInputElement} */ (e.target).value),
           }),
         );
       const add = () => {
+        /** @type {Skill} */
         const skill = { key: typed.key.trim() };
         rename(skill, typed.name.trim());
         list.skills.push(skill);
@@ -186,6 +217,7 @@ export function skillsSection(ui) {
       );
     }
 
+    /** @param {SkillList} list @param {number} l */
     function listEditor(list, l) {
       return h(
         "fieldset",
@@ -219,7 +251,11 @@ export function skillsSection(ui) {
 
     return h(
       "details",
-      { id: "ruleset-edit-skills", open, ontoggle: (e) => (open = e.target.open) },
+      {
+        id: "ruleset-edit-skills",
+        open,
+        ontoggle: (/** @type {Event} */ e) => (open = /** @type {HTMLDetailsElement} */ (e.target).open),
+      },
       h("summary", {}, t("ruleset_editor.skills")),
       lists.map(listEditor),
       h("p", { class: "hint" }, t("ruleset_editor.remove_skill_hint")),
