@@ -14,16 +14,10 @@ let opener = { id: null, section: null };
 
 /** Focus the control that opened the dialog when the browser could not (the command's answer
  * redrew it while the dialog was open): found again by its id, else its section's heading.
- * @param {Event} event the dialog's close */
-function giveFocusBack(event) {
+ * @param {HTMLDialogElement} dialog a dialog just closed */
+function giveFocusBack(dialog) {
   const active = document.activeElement;
-  if (
-    active &&
-    active !== document.body &&
-    active.isConnected &&
-    !(/** @type {Node} */ (event.target).contains(active))
-  )
-    return;
+  if (active && active !== document.body && active.isConnected && !dialog.contains(active)) return;
   if (focusAgain(opener.id, opener.section)) return;
   // The opener went, its heading too (a roll's button with the scene the GM ended): the nearest
   // panel's heading from its section (else from the page's top), not the page's body.
@@ -43,9 +37,16 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
     opener = { id: from.id || null, section: sectionOf ? sectionOf.id : null };
   }
   if (!dialog.dataset.givesFocusBack) {
-    dialog.addEventListener("close", giveFocusBack);
+    // Escape closes it without us: the focus goes back when its close event comes.
+    dialog.addEventListener("close", () => giveFocusBack(dialog));
     dialog.dataset.givesFocusBack = "true";
   }
+  // Closed by the form, the focus goes back at once: the close event comes a task later, and a
+  // page in the background may be held back that long with the focus on nothing.
+  const close = () => {
+    dialog.close();
+    giveFocusBack(dialog);
+  };
   const out = h("div", { class: "dialog-error", "aria-live": "assertive" });
   let sending = false; // a command from this form is under way
   const form = h(
@@ -62,7 +63,7 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
         sending = true;
         submitter.setAttribute("aria-disabled", "true");
         try {
-          if (await submit(form, out)) dialog.close();
+          if (await submit(form, out)) close();
         } finally {
           sending = false;
           submitter.removeAttribute("aria-disabled");
@@ -79,12 +80,7 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
     submitLabel || t("dialog.ok"),
   );
   form.append(
-    h(
-      "div",
-      { class: "actions" },
-      submitter,
-      h("button", { type: "button", onclick: () => dialog.close() }, t("dialog.cancel")),
-    ),
+    h("div", { class: "actions" }, submitter, h("button", { type: "button", onclick: close }, t("dialog.cancel"))),
   );
   fill(dialog, form);
   dialog.showModal();
