@@ -60,8 +60,13 @@ def test_the_gm_withdraws_a_template(server: str, browser: Any) -> None:
         # The form opened again on the template, which stays picked.
         expect(gm.locator("#sheet-template")).to_have_value("boxer")
         expect(withdraw).to_be_enabled()
-        withdraw.click()
+        # By the keyboard: the button is disabled once the template is gone, and the focus moves
+        # to the list beside it rather than dropping to the page (issue 43, keyboard soak 116).
+        withdraw.focus()
+        gm.keyboard.press("Enter")
         expect(gm.locator("#sheet-template option[value=boxer]")).to_have_count(0)
+        expect(withdraw).to_be_disabled()
+        expect(gm.locator("#sheet-template")).to_be_focused()
         assert gm.evaluate(UNTRANSLATED, "sv") == []
     assert state_of(server, table, gm_link)["templates"] == []
     # A player's sheet editor never offers to withdraw one.

@@ -360,6 +360,8 @@ export function openSheetEditor(existing, seed = null) {
         const option = [...templateSel.options].find((o) => o.value === picked);
         if (option) option.remove();
         templateSel.value = "";
+        // The focus goes to the list before the button is disabled (a disabled button drops it).
+        templateSel.focus();
         removeTemplate.disabled = true;
       }
     },

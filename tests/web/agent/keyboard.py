@@ -458,10 +458,15 @@ class KeyboardEvening(Evening):
         place = """(el) => {
             const group = [...document.querySelectorAll(`input[type=radio][name="${CSS.escape(el.name)}"]`)]
               .filter((r) => r.form === el.form && !r.disabled);
-            return [group.indexOf(el), group.indexOf(document.activeElement)];
+            return [group.indexOf(el), group.indexOf(document.activeElement), group.length];
         }"""
-        for _ in range(12):
-            wanted, at = target.evaluate(place)
+        # A press moves one radio: the walk is bounded by the group's size (a hit panel may offer
+        # dozens of plans), with a few more for reaching the group again.
+        tries, bound = 0, 12
+        while tries < bound:
+            tries += 1
+            wanted, at, size = target.evaluate(place)
+            bound = size + 4
             if at < 0:
                 self.reach(seat, target)
                 continue
