@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from fatekit.cli import main
-
-
-def fatekit(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fatekit", *args], capture_output=True, text=True, check=False
-    )
-
+from tests.cli.run import fatekit
 
 LEGAL = {
     "format": "fatekit-character",

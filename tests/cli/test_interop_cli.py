@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from fatekit.cli import main
+from tests.cli.run import fatekit
 
 FIXTURES = Path(__file__).resolve().parent.parent / "formats" / "fixtures"
-
-
-def fatekit(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fatekit", *args], capture_output=True, text=True, check=False
-    )
 
 
 @pytest.mark.parametrize(

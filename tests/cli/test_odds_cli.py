@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,12 +10,7 @@ import pytest
 
 from fatekit.cli import main
 from fatekit.odds import Target, chances, invoke_odds
-
-
-def fatekit(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fatekit", *args], capture_output=True, text=True, check=False
-    )
+from tests.cli.run import fatekit
 
 
 def test_json_has_the_four_outcomes_and_the_exact_fractions(

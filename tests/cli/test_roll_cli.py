@@ -1,4 +1,5 @@
-"""``fatekit roll`` and ``fatekit session`` from the outside: real processes, real output."""
+"""``fatekit roll`` and ``fatekit session`` from the outside: argv in, exit status and output out
+(tests/cli/run.py), and once as the process a shell starts."""
 
 from __future__ import annotations
 
@@ -11,16 +12,7 @@ import pytest
 
 from fatekit.cli import main
 from fatekit.cli.session import run_session
-
-
-def fatekit(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fatekit", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        check=False,
-    )
+from tests.cli.run import fatekit
 
 
 def test_roll_with_entered_dice_prints_faces_effort_and_outcome() -> None:
@@ -156,3 +148,17 @@ def test_values_starting_with_a_dash_are_read_as_values() -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert (data["faces"], data["effort"], data["shifts"]) == ([-1, -1, 0, 1], -2, 0)
+
+
+def test_the_installed_entry_point_runs_as_a_process() -> None:
+    """``python -m fatekit``, a process of its own: what it prints and its exit status, for good
+    input and for bad (no traceback)."""
+    command = [sys.executable, "-m", "fatekit", "roll", "+1", "--vs", "Fair", "--dice", "00++"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Good (+3)" in done.stdout
+    bad = subprocess.run(
+        [*command[:3], "roll", "+1", "--dice", "00+x"], capture_output=True, text=True, check=False
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip() and "Traceback" not in bad.stderr

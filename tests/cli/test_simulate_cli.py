@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,17 +12,12 @@ from fatekit.table import commands as c
 from fatekit.table.codec import from_json
 from fatekit.table.commands import COMMAND_TYPES
 from fatekit.table.export import export_table
+from tests.cli.run import fatekit
 from tests.foresight_table import OPTIONS, pier_commands, pier_scenario
 from tests.table.conftest import Play
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "odds" / "scenarios"
 PIER = str(SCENARIOS / "pier.json")
-
-
-def fatekit(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "fatekit", *args], capture_output=True, text=True, check=False
-    )
 
 
 def test_text_report_names_sides_fighters_and_the_seed() -> None:
