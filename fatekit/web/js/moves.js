@@ -23,6 +23,34 @@ import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
 import { aspectName, hasOption, mine, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
+/** @typedef {import("../../../docs/page").ConflictPart} ConflictPart */
+/** @typedef {import("../../../docs/page").LegalActionPart} LegalActionPart */
+/** @typedef {import("../../../docs/page").TargetPart} TargetPart */
+/** @typedef {import("../../../docs/page").PendingHitPart} PendingHitPart */
+/** @typedef {import("../../../docs/page").ContestHitPart} ContestHitPart */
+/**
+ * How a hit is taken: the ids' prefix and the box's id, the harm it marks, the commands that
+ * absorb it or take its target out, and whether a big bad's minion may shield it.
+ * @typedef {{
+ *   prefix: string,
+ *   id: string,
+ *   track: () => string,
+ *   absorb: (data: AbsorbPlan, out: HTMLElement) => unknown,
+ *   takeOut: (out: HTMLElement) => unknown,
+ *   shield: boolean,
+ * }} HitWays
+ */
+/**
+ * A plan to absorb a hit as Absorb and AbsorbContestHit take it: the boxes and slots marked,
+ * each slot's consequence named, and an extreme consequence's name and the aspect it replaces.
+ * @typedef {{
+ *   boxes: number[],
+ *   slots: number[],
+ *   names: [number, string][],
+ *   extreme?: {name: string, replaces: string},
+ * }} AbsorbPlan
+ */
+
 /** The conflict a move's dialog works on: opened only while one runs. */
 function conflictNow() {
   const c = seatView().conflict;
@@ -32,7 +60,8 @@ function conflictNow() {
 
 // -- conflicts ----------------------------------------------------------------------------------
 
-/** What one of this seat's characters may do now, from the view's legal_actions. */
+/** What one of this seat's characters may do now, from the view's legal_actions.
+ * @param {string} id @param {LegalActionPart[]} moves */
 export function conflictActions(id, moves) {
   const out = h("div", {});
   const box = h(
@@ -101,7 +130,8 @@ export function conflictActions(id, moves) {
 }
 
 /** Conceding: the player declares the terms (how their character loses and leaves, what the
- * other side gets); the fate points come when the conflict ends. */
+ * other side gets); the fate points come when the conflict ends.
+ * @param {string} id */
 function openConcede(id) {
   const terms = h("textarea", { id: "concede-terms", rows: 3, maxlength: 2000, autofocus: true });
   openDialog(
@@ -120,7 +150,9 @@ function openConcede(id) {
 }
 
 /** The higher side's choice of scale benefit: offered only against those the engine says this
- * seat may name one against (the move's `scale_against`); `fit` shows it for the one chosen. */
+ * seat may name one against (the move's `scale_against`); `fit` shows it for the one chosen.
+ * @param {string} id @param {LegalActionPart} move
+ * @returns {[HTMLSelectElement | null, HTMLElement | null, (other: string | null) => void]} */
 function scaleBenefit(id, move) {
   const against = move.scale_against || [];
   if (!against.length) return [null, null, () => {}];
@@ -129,14 +161,15 @@ function scaleBenefit(id, move) {
     ...["before_roll", "after_success", "free_invokes"].map((b) => [b, t(`scale.benefit.${b}`)]),
   ]);
   const box = field(t("scale.benefit"), sel, h("p", { class: "hint" }, t("scale.benefit_hint")));
-  const fit = (other) => {
-    const open = Boolean(other) && against.includes(other);
+  const fit = (/** @type {string | null} */ other) => {
+    const open = other !== null && against.includes(other);
     box.hidden = !open;
     if (!open) sel.value = "";
   };
   return [sel, box, fit];
 }
 
+/** @param {string} actor @param {LegalActionPart} move */
 function openAttack(actor, move) {
   const c = seatView().conflict;
   // Which targets each skill reaches, and which skills shoot from a distance, are the engine's
@@ -233,7 +266,8 @@ function openAttack(actor, move) {
 }
 
 /** Full defense with a focus (Fate Condensed): oneself, allies to protect, aggressors to watch,
- * or others' efforts to overcome. */
+ * or others' efforts to overcome.
+ * @param {string} actor */
 function openFullDefense(actor) {
   const c = conflictNow();
   const focus = select(
@@ -267,7 +301,8 @@ function openFullDefense(actor) {
   update();
 }
 
-/** One roll for several targets: split among opponents, or on everyone in a zone. */
+/** One roll for several targets: split among opponents, or on everyone in a zone.
+ * @param {string} actor @param {LegalActionPart} move @param {"SplitAttack" | "ZoneAttack"} type */
 function openMultiAttack(actor, move, type) {
   const skillSel = select("multi-skill", skillOptions(move.skills, actor));
   const zone =
@@ -303,7 +338,8 @@ function openMultiAttack(actor, move, type) {
 /** Aiming the split or zone attack just rolled: shares of the effort for a split (the engine
  * checks them), everyone in the zone for a zone attack; or calling it off. For the targets this
  * seat plays, the defence skill may be chosen and the dice typed; blank ones the engine picks and
- * the table rolls. */
+ * the table rolls.
+ * @param {string} actor @param {HTMLElement} out */
 function assignTargets(actor, out) {
   const view = seatView();
   const c = conflictNow();
@@ -321,7 +357,7 @@ function assignTargets(actor, out) {
     (reached !== null && !reached.length);
   const miss = nothing ? button(t("multi.miss"), () => send("MissEveryone", {}, out), { id: "miss-everyone" }) : null;
   if (zone) {
-    const defence = defences(reached);
+    const defence = defences(reached || []);
     const aim = () => send("AssignTargets", defence.read(defence.ids), out);
     return h(
       "div",
@@ -347,7 +383,9 @@ function assignTargets(actor, out) {
     button(
       t("multi.aim"),
       () => {
-        const split = shares.filter((sh) => Number(sh.input.value) > 0).map((sh) => [sh.id, Number(sh.input.value)]);
+        const split = shares
+          .filter((sh) => Number(sh.input.value) > 0)
+          .map((sh) => /** @type {[string, number]} */ ([sh.id, Number(sh.input.value)]));
         send("AssignTargets", { split, ...defence.read(split.map(([id]) => id)) }, out);
       },
       { id: "aim-split", class: "primary" },
@@ -357,7 +395,8 @@ function assignTargets(actor, out) {
 }
 
 /** Who a zone attack just rolled reaches: every other active fighter standing in its zone (the
- * zone is in the roll's event). Without the event at hand, every other active fighter. */
+ * zone is in the roll's event). Without the event at hand, every other active fighter.
+ * @param {ConflictPart} c @param {string} actor */
 function zoneTargets(c, actor) {
   const others = c.fighters.filter((f) => f.id !== actor && f.status === "active" && !f.hazard).map((f) => f.id);
   const roll = app.events.findLast((e) => e.type === "ZoneAttackRolled");
@@ -370,7 +409,8 @@ function zoneTargets(c, actor) {
 /** For each of these targets this seat plays (only a seat that acts for a defender may choose its
  * defence): the skill it defends with, among those the engine allows (the extras' defend_skills),
  * blank for the engine's pick, and a dice field. `read(targets)` gives the command's
- * `defend_skills` and `defend_dice` pairs for the targets aimed at. */
+ * `defend_skills` and `defend_dice` pairs for the targets aimed at.
+ * @param {string[]} targets */
 function defences(targets) {
   const allowed = (app.extras && app.extras.defend_skills) || {};
   const ours = targets.filter((id) => mine().has(id));
@@ -399,7 +439,7 @@ function defences(targets) {
         ),
       )
     : null;
-  const read = (aimed) => {
+  const read = (/** @type {string[]} */ aimed) => {
     const picked = fields.filter((f) => aimed.includes(f.id));
     const typed = Object.entries(Object.assign({}, ...picked.map((f) => typedDice(f.input, f.id))));
     const skills = picked.filter((f) => f.skill.value).map((f) => [f.id, f.skill.value]);
@@ -410,12 +450,14 @@ function defences(targets) {
 
 /** The targets of a split or zone attack once aimed: everyone sees each one's outcome and the
  * invokes on its defence; a target's seat may invoke on that defence; the attacker's seat (or the
- * GM) settles them, picking an option where there is a choice. */
+ * GM) settles them, picking an option where there is a choice.
+ * @param {ConflictPart} c */
 export function targetsBox(c) {
   if (!c.targets) return null;
   // Settling is the conflict's offer to this seat (the decider's check on the server).
   const settles = offered(c, "ResolveTargets");
   const out = h("div", {});
+  /** @type {[string, HTMLSelectElement][]} */
   const picks = [];
   const rows = Object.entries(c.targets).map(([target, r]) => {
     let pick = null;
@@ -470,13 +512,15 @@ export function targetsBox(c) {
 }
 
 // The target whose defence the seat's invoke picker works on, kept while the page redraws.
+/** @type {string | null} */
 let invokeOn = null;
 
-/** The invoke picker on the defence of one of the aimed targets this seat plays. */
+/** The invoke picker on the defence of one of the aimed targets this seat plays.
+ * @param {Record<string, TargetPart>} targets */
 function targetInvokes(targets) {
   const ours = Object.keys(targets).filter((id) => mine().has(id));
   if (!ours.length) return null;
-  if (!ours.includes(invokeOn)) invokeOn = ours[0];
+  if (invokeOn === null || !ours.includes(invokeOn)) invokeOn = ours[0];
   const on = characterSelect("target-invoke-on", ours, invokeOn);
   const box = h("div", { id: "target-invokes" });
   const show = () => {
@@ -494,6 +538,7 @@ function targetInvokes(targets) {
   );
 }
 
+/** @param {string} actor @param {LegalActionPart} move @param {"Overcome" | "CreateAdvantage"} type */
 function openConflictRoll(actor, move, type) {
   // The GM may have set this action's difficulty, kept from the player: no number to ask.
   const asked = askedRoll(actor, type === "Overcome" ? "overcome" : "create_advantage");
@@ -641,7 +686,8 @@ function openConflictRoll(actor, move, type) {
   update();
 }
 
-/** How a conflict's pending hit is taken: its commands, its harm, its ids as they always were. */
+/** How a conflict's pending hit is taken: its commands, its harm, its ids as they always were.
+ * @type {HitWays} */
 const conflictHit = {
   prefix: "",
   id: "pending-hit",
@@ -652,7 +698,8 @@ const conflictHit = {
 };
 
 /** How a contest's hit on `target` is taken (it may outlast the contest): its own commands, the
- * contest's harm, ids of its own (several may wait at once). */
+ * contest's harm, ids of its own (several may wait at once).
+ * @param {ContestHitPart} hit @returns {HitWays} */
 export function contestHit(hit) {
   const prefix = `contest-${idPart(hit.target)}-`;
   return {
@@ -665,7 +712,8 @@ export function contestHit(hit) {
   };
 }
 
-/** The hit waiting to be absorbed: everyone sees it; its target's seat picks how to take it. */
+/** Taking the hit's target out, asked first (the hit could have been absorbed).
+ * @param {PendingHitPart | ContestHitPart} hit @param {HitWays} how */
 function confirmTakeOut(hit, how) {
   const form = openDialog(
     t("harm.taken_out_title"),
@@ -678,7 +726,8 @@ function confirmTakeOut(hit, how) {
 }
 
 /** The hit and, for the seat that takes it, the ways to: a conflict's (`how` left out) or a
- * contest's (`contestHit(hit)`), with the same plans, names and taking out. */
+ * contest's (`contestHit(hit)`), with the same plans, names and taking out.
+ * @param {PendingHitPart | ContestHitPart} hit @param {HitWays} [how] */
 export function harmBox(hit, how = conflictHit) {
   const p = how.prefix;
   const box = h(
@@ -686,7 +735,8 @@ export function harmBox(hit, how = conflictHit) {
     { class: "card harm", id: how.id, "data-shifts": hit.shifts, "data-target": hit.target },
     h("p", { class: "hit" }, tn("harm.pending", { who: who(hit.target), n: hit.shifts })),
   );
-  if (!hit.absorb_options) return box;
+  const options = hit.absorb_options;
+  if (!options) return box;
   // A big bad may throw one of its minions in front of the hit.
   const shield = how.shield && (conflictNow().legal_actions[hit.target] || []).find((m) => m.move === "shield");
   if (shield) {
@@ -701,8 +751,20 @@ export function harmBox(hit, how = conflictHit) {
   const target = seatView().characters.find((c) => c.id === hit.target);
   const sheet = target && target.sheet;
   const out = h("div", {});
+  // Each slot's name field, made once: what was typed stays while the plans are compared.
+  /** @type {Map<number, HTMLInputElement>} */
   const names = new Map();
-  const plans = hit.absorb_options.map((plan, i) => {
+  const nameField = (/** @type {number} */ slot) => {
+    let input = names.get(slot);
+    if (!input) {
+      input = /** @type {HTMLInputElement} */ (
+        h("input", { id: `${p}consequence-name-${slot}`, autocomplete: "off", required: true })
+      );
+      names.set(slot, input);
+    }
+    return input;
+  };
+  const plans = options.map((plan, i) => {
     const input = h("input", {
       type: "radio",
       name: `${p}absorb-plan`,
@@ -728,7 +790,7 @@ export function harmBox(hit, how = conflictHit) {
   const extremeName = h("input", { id: `${p}extreme-name`, autocomplete: "off", maxlength: 200 });
   const extremeReplaces = select(
     `${p}extreme-replaces`,
-    (hit.extreme_replaces || []).map((a) => [a.id, a.name, true]),
+    (("extreme_replaces" in hit && hit.extreme_replaces) || []).map((a) => [a.id, a.name, true]),
   );
   const extremeFields = h(
     "div",
@@ -738,16 +800,13 @@ export function harmBox(hit, how = conflictHit) {
     field(t("harm.extreme_replaces"), extremeReplaces),
   );
   const update = () => {
-    const chosen =
-      hit.absorb_options[Number((box.querySelector(`input[name=${p}absorb-plan]:checked`) || { value: 0 }).value)];
+    const chosen = options[Number((box.querySelector(`input[name=${p}absorb-plan]:checked`) || { value: 0 }).value)];
     nameFields.replaceChildren();
     for (const slot of chosen ? chosen.slots : []) {
-      if (!names.has(slot))
-        names.set(slot, h("input", { id: `${p}consequence-name-${slot}`, autocomplete: "off", required: true }));
       const s = sheet && sheet.consequences[slot];
       add(
         nameFields,
-        field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), names.get(slot)),
+        field(tn("harm.name_slot", { severity: s ? t(`severity.${s.severity}`) : String(slot) }), nameField(slot)),
       );
     }
     if (chosen && chosen.extreme) add(nameFields, extremeFields);
@@ -768,15 +827,18 @@ export function harmBox(hit, how = conflictHit) {
         ? button(
             t("harm.absorb"),
             () => {
-              const chosen = hit.absorb_options[Number(box.querySelector(`input[name=${p}absorb-plan]:checked`).value)];
-              const named = chosen.slots.map((slot) => [slot, names.get(slot).value.trim()]);
+              const chosen = options[Number(box.querySelector(`input[name=${p}absorb-plan]:checked`).value)];
+              const named = chosen.slots.map(
+                (slot) => /** @type {[number, string]} */ ([slot, nameField(slot).value.trim()]),
+              );
               // A consequence needs a name: say so at its field rather than send a bare refusal.
               const unnamed = named.find(([, name]) => !name);
               if (unnamed) {
                 fill(out, h("p", { class: "error", role: "alert", id: `${p}absorb-unnamed` }, t("harm.name_first")));
-                names.get(unnamed[0]).focus();
+                nameField(unnamed[0]).focus();
                 return;
               }
+              /** @type {AbsorbPlan} */
               const plan = { boxes: chosen.boxes, slots: chosen.slots, names: named };
               if (chosen.extreme) {
                 const name = extremeName.value.trim();

@@ -208,7 +208,7 @@ export function turnPanel() {
   // Someone who conceded or was taken out still hands the turn on (their seat, or the GM).
   const current = c.current;
   const listed = ((current && c.legal_actions[current]) || []).some((m) => m.move === "end_turn");
-  if (c.phase === "next" && c.next_choices.length && !listed && offered(c, "EndTurn")) {
+  if (current !== null && c.phase === "next" && c.next_choices.length && !listed && offered(c, "EndTurn")) {
     mineNow.push(conflictActions(current, [{ move: "end_turn", targets: c.next_choices, skills: [] }]));
   }
   const ours = mineNow.filter((node) => node.childNodes.length);
