@@ -13,6 +13,12 @@ from typing import Any
 from tests.web.test_rolls_page import DESKTOP, PHONE, harbour, seats
 from tests.web.test_turns import catalog, command
 
+#: The heading levels of the recap panel, in order; with `waiting`, as they are while the recap
+#: is on its way (its body's own headings left out).
+HEADING_LEVELS = """(waiting) => [...document.querySelectorAll("#recap :is(h1, h2, h3, h4, h5, h6)")]
+  .filter((e) => !(waiting && e.closest("#recap-body")))
+  .map((e) => Number(e.tagName[1]))"""
+
 
 def _session_one(server: str) -> dict[str, str]:
     """Harbour night, session 1: Фёдор's success with style, Kruger's with the NPCs' dice hidden,
@@ -109,6 +115,13 @@ def test_last_time_for_the_gm_in_english_and_a_player_in_russian_on_a_phone(
         # The next session starts: "Last time…" still tells session 1, and the GM adds a line.
         command(server, tid, gm_link, "StartSession", {})
         expect(ann.locator("#recap-session")).to_have_value("1")
+        # The GM's panel keeps its headings in order with the recap shown and while it is
+        # still on its way (the body empty): the page soak's axe found the line form's heading
+        # two levels below the panel's while the body was empty.
+        expect(gm.locator("#recap-session-title")).to_be_visible()
+        for waiting in (False, True):
+            levels = gm.evaluate(HEADING_LEVELS, waiting)
+            assert levels[0] == 2 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
         gm.fill("#recap-line", "Аня's boat was seen leaving at dawn.")
         gm.click("#recap-line-add")
         expect(gm.locator("#recap-line")).to_have_value("")

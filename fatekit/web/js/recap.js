@@ -161,7 +161,9 @@ function lineForm(reload) {
         }
       },
     },
-    h("h4", {}, t("recap.add_line")),
+    // A part of the panel beside the recap (its title is an h3 too): the heading order holds
+    // while the recap is still on its way.
+    h("h3", {}, t("recap.add_line")),
     field(t("recap.line_text"), text),
     field(t("recap.line_for"), who),
     h("button", { type: "submit", id: "recap-line-add" }, t("recap.line_button")),
