@@ -29,7 +29,6 @@ TSC = ROOT / "node_modules" / ".bin" / "tsc"
 LEFT = frozenset(
     {
         "lib/dom.js",
-        "start/ruleset_editor.js",
     }
 )
 

@@ -22,14 +22,58 @@ const ASPECT_KINDS = ["high_concept", "trouble", "relationship", "character"];
 const USE_ACTIONS = ["attack", "defend"];
 const WAIT_MS = 250; // a burst of typing is checked once, when it pauses
 
+// What the editor holds of a rule-set file while it is edited. A number is kept as typed when it
+// is not one (`Typed`), for the server's check to name; the check says what each value may be.
+/** @typedef {import("./ruleset_shape.js").Typed} Typed */
+/** A row of a stress table: from which rating it applies, its boxes, and an extra mild slot.
+ * @typedef {{min_rating: Typed, boxes: Typed[], extra_mild?: boolean}} StressRow */
+/** A stress track: the harm it takes, the skill that adds boxes, its names, and its own rows.
+ * @typedef {{harm: string, skill?: string | null, name?: string, names?: Record<string, string>,
+ *   table?: StressRow[]}} Track */
+/** A consequence slot: its severity, the harm it takes, and the skill and rating that give it.
+ * @typedef {{severity: string, harm?: string, skill?: string, min_rating?: Typed}} Slot */
+/** An aspect slot: its kind and how many.
+ * @typedef {{kind: string, count?: Typed}} AspectSlot */
+/** A skill's use: the action, the harm it deals, and whether from a distance or close only.
+ * @typedef {{skill?: string, action: string, harm?: string, ranged?: boolean, melee_only?: boolean}} SkillUse */
+/** The turn order: its style, and the skills compared for each kind of conflict.
+ * @typedef {{style: string, physical?: string[], mental?: string[]}} TurnOrder */
+/** The numbers of the stunts section (left out of the file when left empty).
+ * @typedef {"refresh" | "min_refresh" | "free_stunts" | "stunt_cost"} StuntNumber */
+/**
+ * The file as the form edits it (the editor opens only on a file with these parts).
+ * @typedef {Omit<import("./ruleset_skills.js").SkilledFile, "stress" | "consequences" | "skill_uses" | "turn_order"> & {
+ *   shape: import("./ruleset_shape.js").Shape, name?: string, key?: string, source?: string,
+ *   refresh?: Typed, min_refresh?: Typed, free_stunts?: Typed, stunt_cost?: Typed,
+ *   stress: {style?: string, rule?: string, table: StressRow[], tracks: Track[]},
+ *   consequences: Slot[], aspects: AspectSlot[], skill_uses: SkillUse[], turn_order: TurnOrder,
+ *   options?: string[],
+ * }} EditedFile
+ */
+
 // -- the preview -------------------------------------------------------------------------------
+
+/**
+ * The server's check of a file (POST /rules/rulesets/check): its problems, or the rule set as
+ * the preset list gives it and a new character under it (the parts the preview shows).
+ * @typedef {{usable: false, problems: string[]} | {usable: true, preset: CheckedPreset, sheet: NewSheet}} Checked
+ * @typedef {{name: string, skills: string[], skill_names: Record<string, Record<string, string>>,
+ *   tracks: {harm: string, name?: string, names?: Record<string, string>}[],
+ *   aspect_slots: {kind: string, count: number}[],
+ *   peak: number, refresh: number, free_stunts: number, stunt_cost: number, min_refresh: number}} CheckedPreset
+ * @typedef {{stress: Record<string, {value: number}[]>,
+ *   consequences: {severity: string, shifts: number, track?: string}[]}} NewSheet
+ */
 
 let asked = 0; // the latest check asked for: an older answer arriving late is dropped
 
 /** Check ``data`` with the server and draw, in ``out``, what a new character under it holds (its
- * skills, each stress track's boxes, its consequence slots), or every problem the engine found. */
+ * skills, each stress track's boxes, its consequence slots), or every problem the engine found.
+ * @param {unknown} data any JSON (a file too far off to edit is checked too)
+ * @param {HTMLElement} out */
 export async function checkRuleset(data, out) {
   const mine = ++asked;
+  /** @type {Checked} */
   let found;
   try {
     found = await request("POST", "/rules/rulesets/check", { body: data });
@@ -51,9 +95,10 @@ export async function checkRuleset(data, out) {
     return;
   }
   const lang = language();
-  const named = (names, fallback) => (names && names[lang]) || fallback;
+  const named = (/** @type {Record<string, string> | undefined} */ names, /** @type {string} */ fallback) =>
+    (names && names[lang]) || fallback;
   const { preset, sheet } = found;
-  const trackLabel = (harm) => {
+  const trackLabel = (/** @type {string} */ harm) => {
     const spec = preset.tracks.find((x) => x.harm === harm);
     return spec && spec.name ? free(named(spec.names, spec.name)) : t(`track.${harm}`);
   };
@@ -102,6 +147,14 @@ export async function checkRuleset(data, out) {
 
 // -- typed values ------------------------------------------------------------------------------
 
+/** What the select or the input a change came from holds now.
+ * @param {Event} e */
+const valueOf = (e) => /** @type {HTMLInputElement | HTMLSelectElement} */ (e.target).value;
+/** Whether the checkbox a change came from is ticked.
+ * @param {Event} e */
+const checkedOf = (e) => /** @type {HTMLInputElement} */ (e.target).checked;
+
+/** @param {string} text @returns {Typed[]} */
 function parseBoxes(text) {
   const parts = text
     .trim()
@@ -114,24 +167,33 @@ function parseBoxes(text) {
 // -- the editor --------------------------------------------------------------------------------
 
 /** The editor: ``start(data)`` opens it on a rule-set file's data; ``current()`` is the edited
- * file (null before it is opened). ``out`` is where the preview or the problems are drawn. */
+ * file (null before it is opened). ``out`` is where the preview or the problems are drawn.
+ * @param {HTMLElement} out */
 export function rulesetEditor(out) {
   const box = h("div", { id: "ruleset-editor" });
+  /** @type {EditedFile | null} */
   let data = null;
-  let timer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  // The file the form draws: the editor draws only once a file is open.
+  const opened = () => {
+    if (!data) throw new Error("the rule-set editor is drawn with no file open");
+    return data;
+  };
   let openUses = false; // the skill uses stay open across a redraw once opened
 
   const changed = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => checkRuleset(data, out), WAIT_MS);
+    timer = setTimeout(() => data && checkRuleset(data, out), WAIT_MS);
   };
   // A change of shape (a track or slot added or removed): redraw, check, keep the focus near.
-  const reshaped = (focus) => {
+  const reshaped = (/** @type {string} */ focus) => {
     draw();
     changed();
     const next = focus && document.getElementById(focus);
     if (next) next.focus();
   };
+  /** @type {import("./ruleset_shape.js").Makers["text"]} */
   const text = (id, label, value, onInput, props = {}) =>
     field(
       label,
@@ -140,24 +202,26 @@ export function rulesetEditor(out) {
         value: value == null ? "" : String(value),
         autocomplete: "off",
         ...props,
-        oninput: (e) => {
-          onInput(e.target.value);
+        oninput: (/** @type {Event} */ e) => {
+          onInput(/** @type {HTMLInputElement} */ (e.target).value);
           changed();
         },
       }),
     );
+  /** @type {import("./ruleset_shape.js").Makers["button"]} */
   const button = (id, label, onClick) => h("button", { type: "button", id, onclick: onClick }, label);
   const skillsOf = skillsSection({ text, button, reshaped, changed });
   const shapeOf = shapeSection({ text, button, reshaped });
 
-  // A row's extra mild slot: written only when ticked, as the file leaves it out when false.
+  /** A row's extra mild slot: written only when ticked, as the file leaves it out when false.
+   * @param {StressRow} row @param {string} id */
   function mildBox(row, id) {
     const tick = h("input", {
       type: "checkbox",
       id,
       checked: Boolean(row.extra_mild),
-      onchange: (e) => {
-        if (e.target.checked) row.extra_mild = true;
+      onchange: (/** @type {Event} */ e) => {
+        if (/** @type {HTMLInputElement} */ (e.target).checked) row.extra_mild = true;
         else delete row.extra_mild;
         changed();
       },
@@ -165,6 +229,7 @@ export function rulesetEditor(out) {
     return h("div", { class: "check" }, tick, h("label", { for: id }, t("ruleset_editor.extra_mild")));
   }
 
+  /** @param {StressRow[]} rows @param {string} prefix @param {string} legend */
   function rowsEditor(rows, prefix, legend) {
     return h(
       "fieldset",
@@ -207,15 +272,17 @@ export function rulesetEditor(out) {
     );
   }
 
+  /** @param {Track} track @param {number} i */
   function trackEditor(track, i) {
+    const data = opened();
     const stress = data.stress;
     const skill = h(
       "select",
       {
         id: `ruleset-edit-track-skill-${i}`,
         "data-free": "",
-        onchange: (e) => {
-          track.skill = e.target.value || null;
+        onchange: (/** @type {Event} */ e) => {
+          track.skill = /** @type {HTMLSelectElement} */ (e.target).value || null;
           changed();
         },
       },
@@ -275,7 +342,8 @@ export function rulesetEditor(out) {
   }
 
   /** A track renamed: every select naming its harm (skill uses, consequence slots) says the new
-   * name at once, not the one it had when the form was drawn. */
+   * name at once, not the one it had when the form was drawn.
+   * @param {Track} track */
   function relabel(track) {
     for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (
       document.querySelectorAll("select[id^='ruleset-edit-use-harm-'], select[id^='ruleset-edit-slot-harm-']")
@@ -285,7 +353,9 @@ export function rulesetEditor(out) {
     }
   }
 
+  /** @param {Slot} slot @param {number} i */
   function slotEditor(slot, i) {
+    const data = opened();
     const harms = data.stress.tracks.map((x) => x.harm).filter((x) => x !== "any");
     return h(
       "div",
@@ -296,8 +366,8 @@ export function rulesetEditor(out) {
           "select",
           {
             id: `ruleset-edit-slot-severity-${i}`,
-            onchange: (e) => {
-              slot.severity = e.target.value;
+            onchange: (/** @type {Event} */ e) => {
+              slot.severity = valueOf(e);
               changed();
             },
           },
@@ -310,8 +380,8 @@ export function rulesetEditor(out) {
           "select",
           {
             id: `ruleset-edit-slot-harm-${i}`,
-            onchange: (e) => {
-              if (e.target.value) slot.harm = e.target.value;
+            onchange: (/** @type {Event} */ e) => {
+              if (valueOf(e)) slot.harm = valueOf(e);
               else delete slot.harm;
               changed();
             },
@@ -321,10 +391,7 @@ export function rulesetEditor(out) {
             h(
               "option",
               { value: x, selected: x === slot.harm, "data-free": "" },
-              shown(
-                data.stress.tracks.find((tr) => tr.harm === x),
-                t(`track.${x}`),
-              ),
+              shown(data.stress.tracks.find((tr) => tr.harm === x) || {}, t(`track.${x}`)),
             ),
           ),
         ),
@@ -335,14 +402,14 @@ export function rulesetEditor(out) {
           "select",
           {
             id: `ruleset-edit-slot-skill-${i}`,
-            onchange: (e) => {
+            onchange: (/** @type {Event} */ e) => {
               // Without a skill, a slot is always there: no rating is left to need.
-              if (e.target.value) slot.skill = e.target.value;
+              if (valueOf(e)) slot.skill = valueOf(e);
               else {
                 delete slot.skill;
                 delete slot.min_rating;
               }
-              reshaped(e.target.value ? `ruleset-edit-slot-min-${i}` : `ruleset-edit-slot-skill-${i}`);
+              reshaped(valueOf(e) ? `ruleset-edit-slot-min-${i}` : `ruleset-edit-slot-skill-${i}`);
             },
           },
           h("option", { value: "", selected: !slot.skill }, t("ruleset_editor.slot_always")),
@@ -368,7 +435,9 @@ export function rulesetEditor(out) {
     );
   }
 
+  /** @param {AspectSlot} slot @param {number} i */
   function aspectEditor(slot, i) {
+    const data = opened();
     return h(
       "div",
       { class: "inline", id: `ruleset-edit-aspect-${i}` },
@@ -378,8 +447,8 @@ export function rulesetEditor(out) {
           "select",
           {
             id: `ruleset-edit-aspect-kind-${i}`,
-            onchange: (e) => {
-              slot.kind = e.target.value;
+            onchange: (/** @type {Event} */ e) => {
+              slot.kind = valueOf(e);
               changed();
             },
           },
@@ -400,8 +469,12 @@ export function rulesetEditor(out) {
     );
   }
 
+  /** @param {SkillUse} use @param {number} i */
   function useEditor(use, i) {
+    const data = opened();
     const harms = data.stress.tracks.map((x) => x.harm);
+    /** @type {(id: string, label: string, values: string[], chosen: string | undefined,
+     *   shownAs: (v: string) => string, set: (v: string) => void, free_?: boolean) => HTMLElement} */
     const pick = (id, label, values, chosen, shownAs, set, free_ = false) =>
       field(
         label,
@@ -410,8 +483,8 @@ export function rulesetEditor(out) {
           {
             id,
             ...(free_ ? { "data-free": "" } : {}),
-            onchange: (e) => {
-              set(e.target.value);
+            onchange: (/** @type {Event} */ e) => {
+              set(valueOf(e));
               changed();
             },
           },
@@ -420,6 +493,7 @@ export function rulesetEditor(out) {
       );
     // An attack may be made from a distance (Shoot); a defence may be one for close quarters
     // only (Fight): each use shows the box that fits its action.
+    /** @type {["ranged" | "melee_only", string, string]} */
     const [flag, suffix, label] =
       use.action === "attack"
         ? ["ranged", "ranged", "ruleset_editor.ranged"]
@@ -428,13 +502,13 @@ export function rulesetEditor(out) {
       type: "checkbox",
       id: `ruleset-edit-use-${suffix}-${i}`,
       checked: Boolean(use[flag]),
-      onchange: (e) => {
-        if (e.target.checked) use[flag] = true;
+      onchange: (/** @type {Event} */ e) => {
+        if (checkedOf(e)) use[flag] = true;
         else delete use[flag];
         changed();
       },
     });
-    const setAction = (v) => {
+    const setAction = (/** @type {string} */ v) => {
       use.action = v;
       delete use.melee_only;
       delete use.ranged;
@@ -449,8 +523,8 @@ export function rulesetEditor(out) {
           "select",
           {
             id: `ruleset-edit-use-skill-${i}`,
-            onchange: (e) => {
-              use.skill = e.target.value;
+            onchange: (/** @type {Event} */ e) => {
+              use.skill = valueOf(e);
               changed();
             },
           },
@@ -470,11 +544,7 @@ export function rulesetEditor(out) {
         t("ruleset_editor.use_harm"),
         harms,
         use.harm,
-        (x) =>
-          shown(
-            data.stress.tracks.find((tr) => tr.harm === x),
-            t(`track.${x}`),
-          ),
+        (x) => shown(data.stress.tracks.find((tr) => tr.harm === x) || {}, t(`track.${x}`)),
         (v) => (use.harm = v),
         true,
       ),
@@ -487,8 +557,9 @@ export function rulesetEditor(out) {
   }
 
   function turnOrderEditor() {
+    const data = opened();
     const order = data.turn_order;
-    const compared = (kind) =>
+    const compared = (/** @type {"physical" | "mental"} */ kind) =>
       text(
         `ruleset-edit-turn-${kind}`,
         t(`ruleset_editor.turn_${kind}`),
@@ -507,10 +578,11 @@ export function rulesetEditor(out) {
       "select",
       {
         id: "ruleset-edit-turn-style",
-        onchange: (e) => {
-          order.style = e.target.value;
+        onchange: (/** @type {Event} */ e) => {
+          order.style = valueOf(e);
           // Elective order compares no skills: what was listed for another style goes with it.
-          if (order.style === "elective") for (const kind of ["physical", "mental"]) delete order[kind];
+          if (order.style === "elective")
+            for (const kind of /** @type {const} */ (["physical", "mental"])) delete order[kind];
           reshaped("ruleset-edit-turn-style");
         },
       },
@@ -528,6 +600,7 @@ export function rulesetEditor(out) {
   }
 
   function optionsEditor() {
+    const data = opened();
     const on = new Set(data.options || []);
     return h(
       "fieldset",
@@ -538,8 +611,8 @@ export function rulesetEditor(out) {
           type: "checkbox",
           id: `ruleset-edit-option-${o}`,
           checked: on.has(o),
-          onchange: (e) => {
-            if (e.target.checked) on.add(o);
+          onchange: (/** @type {Event} */ e) => {
+            if (checkedOf(e)) on.add(o);
             else on.delete(o);
             // Options the file names that are not listed here stay as they were.
             data.options = [
@@ -555,8 +628,9 @@ export function rulesetEditor(out) {
   }
 
   function stuntsEditor() {
+    const data = opened();
     // Left empty, a field is left out of the file and the engine's usual number applies.
-    const count = (key) =>
+    const count = (/** @type {StuntNumber} */ key) =>
       text(
         `ruleset-edit-${key.replace("_", "-")}`,
         t(`ruleset_editor.${key}`),
@@ -586,6 +660,7 @@ export function rulesetEditor(out) {
   }
 
   function draw() {
+    const data = opened();
     fill(
       box,
       h("h3", {}, t("ruleset_editor.title")),
@@ -612,8 +687,8 @@ export function rulesetEditor(out) {
           "select",
           {
             id: "ruleset-edit-stress-style",
-            onchange: (e) => {
-              data.stress.style = e.target.value;
+            onchange: (/** @type {Event} */ e) => {
+              data.stress.style = valueOf(e);
               // Boxes of another style no longer follow the rule the built-in cited for them.
               delete data.stress.rule;
               changed();
@@ -641,7 +716,11 @@ export function rulesetEditor(out) {
       }),
       h(
         "details",
-        { id: "ruleset-edit-uses", open: openUses, ontoggle: (e) => (openUses = e.target.open) },
+        {
+          id: "ruleset-edit-uses",
+          open: openUses,
+          ontoggle: (/** @type {Event} */ e) => (openUses = /** @type {HTMLDetailsElement} */ (e.target).open),
+        },
         h("summary", {}, t("ruleset_editor.uses")),
         data.skill_uses.map(useEditor),
         button("ruleset-edit-use-add", t("ruleset_editor.add_use"), () => {
@@ -660,14 +739,17 @@ export function rulesetEditor(out) {
 
   return {
     element: box,
+    /** @param {EditedFile} file a rule-set file with the parts the form lays out */
     start(file) {
-      data = structuredClone(file);
+      const opening = structuredClone(file);
       // What the form edits is always there to edit (the server still checks all of it).
-      data.aspects = data.aspects || [];
-      data.skill_uses = data.skill_uses || [];
-      data.turn_order = data.turn_order || { style: "elective" };
+      opening.aspects = opening.aspects || [];
+      opening.skill_uses = opening.skill_uses || [];
+      opening.turn_order = opening.turn_order || { style: "elective" };
       // A diamond without counts has the usual ones; written out, they can be edited.
-      if (data.shape && data.shape.type === "diamond" && !data.shape.tiers) data.shape = newShape("diamond");
+      if (opening.shape && opening.shape.type === "diamond" && !opening.shape.tiers)
+        opening.shape = newShape("diamond");
+      data = opening;
       draw();
       checkRuleset(data, out);
     },
@@ -682,7 +764,9 @@ export function rulesetEditor(out) {
 /** The button that opens the editor: on the chosen file if there is one, else on the chosen
  * built-in, fetched as its rule-set file; with another skill list chosen, as a table playing that
  * list has it (the built-in's shape kept, so the preview names the problem if the list is too
- * short for it, and the GM picks a shape that fits). */
+ * short for it, and the GM picks a shape that fits).
+ * @param {ReturnType<typeof rulesetEditor>} editor @param {HTMLSelectElement} presetSelect
+ * @param {HTMLInputElement} fileInput @param {HTMLElement} out @param {HTMLSelectElement | null} [listSelect] */
 export function editButton(editor, presetSelect, fileInput, out, listSelect) {
   return h(
     "button",
@@ -690,7 +774,8 @@ export function editButton(editor, presetSelect, fileInput, out, listSelect) {
       type: "button",
       id: "ruleset-edit",
       onclick: async () => {
-        const file = fileInput.files[0];
+        const file = fileInput.files && fileInput.files[0];
+        /** @type {any} any JSON: a file is laid out in the form only once it has the parts it edits */
         let data;
         try {
           if (file) data = JSON.parse(await file.text());
@@ -709,7 +794,7 @@ export function editButton(editor, presetSelect, fileInput, out, listSelect) {
           data &&
           Array.isArray(data.skill_lists) &&
           data.skill_lists.length &&
-          data.skill_lists.every((l) => l && Array.isArray(l.skills));
+          data.skill_lists.every((/** @type {{skills?: unknown} | null} */ l) => l && Array.isArray(l.skills));
         const shape = data && data.shape;
         const ranges =
           shape instanceof Object &&
