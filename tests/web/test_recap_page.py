@@ -7,6 +7,7 @@ to print."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -121,7 +122,7 @@ def test_last_time_for_the_gm_in_english_and_a_player_in_russian_on_a_phone(
         expect(gm.locator("#recap-session-title")).to_be_visible()
         for waiting in (False, True):
             levels = gm.evaluate(HEADING_LEVELS, waiting)
-            assert levels[0] == 2 and all(b <= a + 1 for a, b in zip(levels, levels[1:])), levels
+            assert levels[0] == 2 and all(b <= a + 1 for a, b in pairwise(levels)), levels
         gm.fill("#recap-line", "Аня's boat was seen leaving at dawn.")
         gm.click("#recap-line-add")
         expect(gm.locator("#recap-line")).to_have_value("")
