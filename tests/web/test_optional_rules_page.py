@@ -57,8 +57,9 @@ def test_the_gm_takes_up_long_arcs_between_sessions(server: str, browser: Any) -
         knee = ann_page.locator("#slot-ruth-2 .clears-after")
         expect(knee).to_have_text(sv["consequence.clears.major_milestone"])
 
-        # During the session: refused beside the tick, saying why, and the tick goes back.
-        gm_page.check("#optional-rule-long_arcs")
+        # During the session: refused beside the tick, saying why, and the tick goes back. A
+        # click, not check(): the refusal may untick the box before check() looks at it.
+        gm_page.click("#optional-rule-long_arcs")
         refusal = rules.locator(".refusal")
         expect(refusal).to_contain_text(it["refusal.option_in_session"].split(":")[0])
         expect(gm_page.locator("#optional-rule-long_arcs")).not_to_be_checked()
