@@ -282,6 +282,10 @@ def test_a_whole_challenge_through_the_page(server: str, browser: Any) -> None:
         ann.click("#task-roll-form-submit")
         sofia.click("#task-roll-form-submit")
         expect(gm.locator(".roll-card[data-kind=challenge]")).to_have_count(1)
+        # Each dialog has its answer: closed on the roll that stood, a refusal in the other (the
+        # GM's card can come before the second answer does).
+        for page in (ann, sofia):
+            expect(page.locator("#dialog:not([open]), #dialog[open] .refusal")).to_have_count(1)
         refused = [p for p in (ann, sofia) if p.locator("#dialog[open]").count()]
         assert len(refused) == 1
         lang = "ru" if refused[0] is ann else "sv"
@@ -334,6 +338,36 @@ def test_a_press_is_not_lost_to_a_whole_document(server: str, browser: Any) -> N
         press_while_sofia_resolves(server, table, ann, then=lambda: note(server, table))
         assert (drop["dropped"], drop["hellos"]) == (1, 2)
         expect(ann.locator(".roll-card")).to_have_count(0)
+
+
+def test_a_press_is_not_lost_to_an_answer_the_page_asked_for(server: str, browser: Any) -> None:
+    """The GM types an NPC's aspect and presses "Bring to the table" at once: the press takes
+    the focus from the field, whose change asks the engine for its verdict on the sheet. The
+    verdict comes while the button is held; drawn then, it would move the button from under
+    the pointer and the click would go to nothing (it did, on a loaded machine). It waits."""
+    from playwright.sync_api import Route, expect
+
+    table = harbour(server)
+    asked: list[Route] = []
+    with seats(browser, server, (table["gm"], "en-GB", DESKTOP)) as (gm,):
+        gm.route("**/characters/check", lambda route: asked.append(route))
+        gm.click("#quick-npc")
+        gm.fill("#npc-name", "Tullare Berg")
+        gm.fill("#npc-aspect", "Tullens yngste")  # the name's verdict is asked
+        while not asked:
+            gm.wait_for_timeout(20)
+        asked.pop().continue_()
+        expect(gm.locator("#npc-verdict li")).not_to_have_count(0)
+        gm.locator("#npc-form-submit").hover()
+        gm.mouse.down()  # the aspect's verdict is asked, and kept back until it is let go
+        while not asked:
+            gm.wait_for_timeout(20)
+        with gm.expect_response("**/characters/check"):
+            asked.pop().continue_()
+        gm.wait_for_timeout(200)  # time enough to draw it, were it drawn under the press
+        gm.mouse.up()
+        expect(gm.locator("#dialog")).not_to_be_visible()
+        expect(gm.locator("#char-tullare-berg")).to_be_visible()
 
 
 def two_rolls(server: str, table: dict[str, str]) -> None:

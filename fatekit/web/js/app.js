@@ -8,6 +8,7 @@ import { openTable, operatorControls } from "./operator.js";
 import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
 import { announceMove, forgetMoves } from "./announce.js";
 import { applyDisplay, displayMenu } from "./display.js";
+import { whenStill } from "./lib/still.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, openSeat, seatView, showError, subscribe } from "./store.js";
@@ -512,23 +513,29 @@ async function adopt(doc, version, parts = null) {
   applyDisplay(); // the seat's own text size and contrast
   app.extras = doc.extras;
   app.version = version;
-  document.body.dataset.version = String(version);
+  document.body.dataset.version = String(version); // held, not yet drawn, while a press lasts
   if (await loadPreset(doc)) parts = null;
   if (seat !== app.seat) return;
   if (!document.getElementById("log-list")) {
     render();
-  } else if (parts === null) {
-    redrawWhole(render);
-  } else {
-    redrawParts(parts);
-    drawSafety();
-    // The log's lines name characters as the view does now: a renamed character's earlier
-    // lines take the new name (the events arrive before the view that renames them).
-    if (flights || [...parts].some((part) => part.split("/")[0] === "characters")) showLog();
+    return;
   }
-  if (flights) fly(flights);
-  refreshOdds();
-  refreshFollowing();
+  // Drawn once any press under way ends (lib/still.js): a click is not lost to another seat's move.
+  whenStill(() => {
+    if (seat !== app.seat) return;
+    if (parts === null) {
+      redrawWhole(render);
+    } else {
+      redrawParts(parts);
+      drawSafety();
+      // The log's lines name characters as the view does now: a renamed character's earlier
+      // lines take the new name (the events arrive before the view that renames them).
+      if (flights || [...parts].some((part) => part.split("/")[0] === "characters")) showLog();
+    }
+    if (flights) fly(flights);
+    refreshOdds();
+    refreshFollowing();
+  });
 }
 
 /** A `view` message: a patch on the document at `base`, or a whole document. A patch for
@@ -651,9 +658,9 @@ function openSocket(seat, link, ready) {
     },
     onEvent: (event) => {
       const added = addEvents([event]);
-      if (added && app.log.started) showLog();
+      if (added && app.log.started) whenStill(showLog);
       if (added) announceMove(event);
-      if (event.type === "RecapLineAdded") redrawParts(["time"]); // "Last time…" reads it anew
+      if (event.type === "RecapLineAdded") whenStill(() => redrawParts(["time"])); // "Last time…" reads it anew
     },
     onView: receiveView,
     onStatus: setStatus,

@@ -2,6 +2,7 @@
 // outcome's options; compels and passing a free invoke on an aspect.
 
 import { add, button, field, fill, free, h } from "./lib/dom.js";
+import { untilStill } from "./lib/still.js";
 import { spreadNote } from "./dice_choice.js";
 import {
   characterOptions,
@@ -136,6 +137,7 @@ export async function showOdds(out, params) {
   out.classList.add("odds-live");
   try {
     const found = await openSeat().get("/odds", params);
+    await untilStill();
     if (asked !== out.asked) return;
     /** @type {StuntOffer[]} */
     const offers = found.stunts || [];

@@ -5,6 +5,7 @@
 
 import { ApiError, request } from "./lib/api.js";
 import { box, button, field, fill, free, h } from "./lib/dom.js";
+import { untilStill } from "./lib/still.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
@@ -275,6 +276,7 @@ export function openSheetEditor(existing, seed = null) {
       const mine = ++asked;
       try {
         const found = await checkSheet({ sheet: sheet() });
+        await untilStill();
         if (mine !== asked) return;
         fill(
           verdict,
@@ -557,6 +559,7 @@ export function openQuickNpc(chosen = null) {
     }
     try {
       const found = await checkSheet({ sheet: sheet() });
+      await untilStill(); // the verdict's height moves the buttons under it
       fill(verdict, found.legal ? h("p", { class: "ok" }, t("sheet.legal")) : problemList(found.problems));
     } catch {
       fill(verdict, h("p", { class: "error" }, t("sheet.unreadable")));
