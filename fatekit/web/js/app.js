@@ -8,7 +8,7 @@ import { openTable, operatorControls } from "./operator.js";
 import { addEvents, forgetNames, loadOlder, showLog } from "./log.js";
 import { announceMove, forgetMoves } from "./announce.js";
 import { applyDisplay, displayMenu } from "./display.js";
-import { whenStill } from "./lib/still.js";
+import { untilStill, whenStill } from "./lib/still.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, openSeat, seatView, showError, subscribe } from "./store.js";
@@ -217,6 +217,7 @@ function renderStart() {
     let ruledOut = {};
     try {
       const info = await request("GET", `/rules/presets/${encodeURIComponent(chosen)}`);
+      await untilStill();
       rules = info.own_options || [];
       ruledOut = info.ruled_out || {};
     } catch {

@@ -8,6 +8,7 @@
 
 import { request } from "./lib/api.js";
 import { add, button, field, fill, free, h, section } from "./lib/dom.js";
+import { untilStill } from "./lib/still.js";
 import { t, tn } from "./lib/i18n.js";
 import { ladderOptions, select, skillOptions } from "./forms.js";
 import { openSeat, redraw, seatView, showError } from "./store.js";
@@ -250,7 +251,9 @@ async function ask(body, out) {
   shown.busy = true;
   redraw();
   try {
-    shown.answer = await request("POST", `/tables/${openSeat().tableId}/foresight`, { link: openSeat().link, body });
+    const answer = await request("POST", `/tables/${openSeat().tableId}/foresight`, { link: openSeat().link, body });
+    await untilStill();
+    shown.answer = answer;
     shown.table = openSeat().tableId;
     shown.busy = false;
     redraw();

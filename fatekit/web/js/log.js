@@ -3,6 +3,7 @@
 // things no longer in play (an aspect from a finished scene).
 
 import { button, dice, field, fill, free, h, section } from "./lib/dom.js";
+import { untilStill } from "./lib/still.js";
 import { t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
@@ -341,6 +342,7 @@ async function readPage(log) {
   const seat = openSeat();
   try {
     const page = await seat.get("/log", { limit: LOG_PAGE, before: log.started ? log.before : null });
+    await untilStill();
     if (seat !== app.seat) return;
     addEvents([...page.entries].reverse());
     log.started = true;

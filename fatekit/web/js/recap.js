@@ -4,6 +4,7 @@
 // to print, any session's recap on request, and the GM a line of their own to add.
 
 import { button, field, fill, free, h, section } from "./lib/dom.js";
+import { untilStill } from "./lib/still.js";
 import { language, t } from "./lib/i18n.js";
 import { openSeat, seatView, send, showError } from "./store.js";
 import { may } from "./view.js";
@@ -62,6 +63,7 @@ async function load(body, session) {
   const mine = ++asked;
   try {
     const recap = await openSeat().get("/recap", params(session, "json"));
+    await untilStill();
     if (mine !== asked || !body.isConnected) return;
     fill(body, draw(recap));
   } catch (error) {

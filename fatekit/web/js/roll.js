@@ -421,6 +421,7 @@ export function invokeBox(roll, target = null) {
         by,
         ...(target ? { on_target: target } : { roll: /** @type {RollPart} */ (roll).id }),
       });
+      await untilStill();
       if (by !== as.value) return;
       const onDefence =
         !target &&

@@ -8,6 +8,7 @@
 
 import { request } from "../lib/api.js";
 import { box, fill, field, free, h } from "../lib/dom.js";
+import { untilStill } from "../lib/still.js";
 import { language, t, tn } from "../lib/i18n.js";
 import { showError } from "../store.js";
 import { OPTIONS } from "./choices.js";
@@ -77,6 +78,7 @@ export async function checkRuleset(data, out) {
   let found;
   try {
     found = await request("POST", "/rules/rulesets/check", { body: data });
+    await untilStill();
   } catch (error) {
     if (mine === asked) showError(error, out);
     return;
