@@ -110,3 +110,46 @@ def test_placing_walking_and_climbing_outside_the_fight(server: str, browser: An
         ann.keyboard.press("Escape")
         assert gm.evaluate(UNTRANSLATED, "it") == []
         assert ann.evaluate(UNTRANSLATED, "sv") == []
+
+
+#: True once every line of the zone map is drawn, each from the middle of one zone's box to the
+#: middle of the other's (to within its stroke): a line the browser does not draw has an empty box.
+LINKS_DRAWN = """() => {
+  const lines = [...document.querySelectorAll("#zone-map svg.links line")];
+  const middle = (zone) => {
+    const r = document.querySelector(`#zone-map [data-zone="${zone}"]`).getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const near = (a, b) => Math.abs(a - b) <= 3;
+  const links = [["molo", "magazzino"], ["magazzino", "tetto"]];
+  return lines.length === links.length && links.every(([a, b], i) => {
+    const box = lines[i].getBoundingClientRect();
+    const [[ax, ay], [bx, by]] = [middle(a), middle(b)];
+    return (box.width > 0 || box.height > 0)
+      && near(box.left, Math.min(ax, bx)) && near(box.right, Math.max(ax, bx))
+      && near(box.top, Math.min(ay, by)) && near(box.bottom, Math.max(ay, by));
+  });
+}"""
+
+
+def test_the_links_between_zones_are_drawn(server: str, browser: Any) -> None:
+    """The zone map's lines between linked zones went into an <svg> made as an HTML element (an
+    unknown one, in which the browser draws no SVG line): each line was in the page and none was
+    seen. Each is drawn now, from one zone to the other, on the GM's screen and on a phone."""
+    from playwright.sync_api import expect
+
+    table = _table(server)
+    scene = {
+        "name": "Il molo",
+        "participants": ["ruth", "alice"],
+        "zones": ["molo", "magazzino", "tetto"],
+        "links": [["molo", "magazzino"], ["magazzino", "tetto"]],
+        "positions": [["ruth", "molo"], ["alice", "tetto"]],
+    }
+    command(server, table["table"], table["gm"], "StartScene", scene)
+    with seats(
+        browser, server, (table["gm"], "it-IT", GM_SCREEN), (table["ann"], "sv-SE", PHONE)
+    ) as (gm, ann):
+        for page in (gm, ann):
+            expect(page.locator("#zone-map svg.links line")).to_have_count(2)
+            page.wait_for_function(LINKS_DRAWN)

@@ -98,7 +98,12 @@ function zoneMap(scene) {
     if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone }, dropOut);
   };
   const map = h("div", { class: "zone-map", id: "zone-map" });
-  add(map, h("svg", { class: "links", "aria-hidden": "true" }));
+  // In SVG's namespace: an <svg> made by createElement (as h() makes elements) is an unknown HTML
+  // element, and the lines drawZoneLinks puts in it were never drawn.
+  const links = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  links.setAttribute("class", "links");
+  links.setAttribute("aria-hidden", "true");
+  add(map, links);
   const ids = zoneIds(zones.zones);
   for (const zone of zones.zones) {
     const people = Object.entries(zones.positions)
