@@ -37,7 +37,6 @@ typecheck: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python tools/page_lines.py --check
 	$(BIN)/python tools/page_bundle.py --check
 	$(NODE_BIN)/tsc -p jsconfig.json
-	$(BIN)/python tools/page_strict.py
 
 # Every core: worksteal hands a long test's neighbours to whichever worker is free, so one slow
 # browser evening does not hold a whole share of the suite behind it. The slowest tests are

@@ -110,3 +110,82 @@ def test_placing_walking_and_climbing_outside_the_fight(server: str, browser: An
         ann.keyboard.press("Escape")
         assert gm.evaluate(UNTRANSLATED, "it") == []
         assert ann.evaluate(UNTRANSLATED, "sv") == []
+
+
+#: True once every link of the zone map is drawn (a line the browser does not draw has an empty
+#: box), from the middle of one zone's box to the middle of the other's, and not under any other
+#: zone (where it would read as that zone's link), nor out of the map.
+LINKS_DRAWN = """(links) => {
+  const map = document.querySelector("#zone-map").getBoundingClientRect();
+  const drawn = document.querySelectorAll("#zone-map svg.links :is(line, path)");
+  const zone = (name) => document.querySelector(`#zone-map [data-zone="${name}"]`).getBoundingClientRect();
+  const inside = ([x, y], r) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+  return drawn.length === links.length && links.every(([a, b]) => {
+    const line = document.querySelector(`#zone-map svg.links :is([data-link="${a}|${b}"], [data-link="${b}|${a}"])`);
+    const box = line && line.getBoundingClientRect();
+    if (!box || (box.width === 0 && box.height === 0)) return false;
+    const length = line.getTotalLength();
+    const at = (d) => { const p = line.getPointAtLength(d); return [p.x + map.left, p.y + map.top]; };
+    const [ra, rb] = [zone(a), zone(b)];
+    const near = ([x, y], r) => Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2)) <= 2;
+    const others = [...document.querySelectorAll("#zone-map [data-zone]")]
+      .filter((el) => el.dataset.zone !== a && el.dataset.zone !== b)
+      .map((el) => el.getBoundingClientRect());
+    const points = [...Array(49).keys()].map((i) => at((length * (i + 1)) / 50));
+    const under = points.some((p) => others.some((r) => inside(p, r)));
+    // Inside the map too, not over what the page shows under it.
+    const out = points.some(([x, y]) => x < map.left || x > map.right || y < map.top || y > map.bottom);
+    const ends = [at(0), at(length)];
+    const joins = (near(ends[0], ra) && near(ends[1], rb)) || (near(ends[0], rb) && near(ends[1], ra));
+    return joins && !under && !out;
+  });
+}"""
+
+
+#: Records, for each zone map put in the page from now on, whether it came with room for a bowed
+#: link (a MutationObserver's answer comes before the next frame, where the links are drawn).
+WATCH_MAPS = """() => {
+  window.mapsCameRoomy = [];
+  new MutationObserver((records) => {
+    for (const added of records.flatMap((r) => [...r.addedNodes])) {
+      const map = added instanceof Element && (added.id === "zone-map" ? added : added.querySelector("#zone-map"));
+      if (map) window.mapsCameRoomy.push(map.classList.contains("bent"));
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def test_the_links_between_zones_are_drawn(server: str, browser: Any) -> None:
+    """The zone map's lines between linked zones went into an <svg> made as an HTML element (an
+    unknown one, in which the browser draws no SVG line): each line was in the page and none was
+    seen. Each is drawn now, from one zone to the other, on the GM's screen and on a phone. Once
+    drawn, the link from the warehouse to the roof, the first and the third zone of the GM's row,
+    ran straight under the pier's box between them, and read as two links of the pier: it bows
+    round it."""
+    from playwright.sync_api import expect
+
+    table = _table(server)
+    scene = {
+        "name": "Il molo",
+        "participants": ["ruth", "alice"],
+        "zones": ["molo", "magazzino", "tetto"],
+        "links": [["molo", "magazzino"], ["magazzino", "tetto"]],
+        "positions": [["ruth", "molo"], ["alice", "tetto"]],
+    }
+    command(server, table["table"], table["gm"], "StartScene", scene)
+    with seats(
+        browser, server, (table["gm"], "it-IT", GM_SCREEN), (table["ann"], "sv-SE", PHONE)
+    ) as (gm, ann):
+        for page in (gm, ann):
+            expect(page.locator("#zone-map svg.links :is(line, path)")).to_have_count(2)
+            page.wait_for_function(LINKS_DRAWN, arg=scene["links"])
+        # The map is drawn again as Alice moves: the room below its zones for the bowed link is
+        # there as each new map comes in (a map drawn without it would grow a frame later, and
+        # the page under it jump), and the links are drawn again.
+        gm.evaluate(WATCH_MAPS)
+        place = {"character_id": "alice", "zone": "magazzino"}
+        command(server, table["table"], table["gm"], "PlaceInZone", place)
+        expect(gm.locator("#zone-map [data-zone=magazzino] [data-character=alice]")).to_be_visible()
+        gm.wait_for_function(LINKS_DRAWN, arg=scene["links"])
+        roomy = gm.evaluate("() => window.mapsCameRoomy")
+        assert roomy and all(roomy)

@@ -317,6 +317,9 @@ export function threeMilestoneForm(pc, level) {
         false,
       )
     : [];
+  // A ticked row and the name typed for it: recoveries and extremes were made `renamed`, each
+  // with its input.
+  const named = (/** @type {TickRow} */ r) => [r.id, /** @type {HTMLInputElement} */ (r.input).value.trim()];
   const banked = sheet && sheet.skill_steps ? sheet.skill_steps.banked : 0;
   const raises = grows
     ? Array.from({ length: banked + 1 }, (_, i) =>
@@ -351,11 +354,11 @@ export function threeMilestoneForm(pc, level) {
           {
             character_id: pc,
             ...(chosen ? { change: chosen } : {}),
-            recovery_names: recoveries.filter((r) => r.tick.checked).map((r) => [r.id, r.input.value.trim()]),
+            recovery_names: recoveries.filter((r) => r.tick.checked).map(named),
             clear: clears.filter((r) => r.tick.checked).map((r) => r.id),
             raise_now: raises.map((r) => r.value).filter(Boolean),
             ...(concept && concept.value.trim() ? { high_concept: concept.value.trim() } : {}),
-            extreme_names: extremes.filter((r) => r.tick.checked).map((r) => [r.id, r.input.value.trim()]),
+            extreme_names: extremes.filter((r) => r.tick.checked).map(named),
           },
           out,
         );

@@ -31,6 +31,7 @@ let words = Promise.resolve();
 
 function renderHeader() {
   const top = document.getElementById("top");
+  if (!top) throw new Error("the page's HTML has no #top to draw the header in");
   const choose = h(
     "select",
     {
@@ -158,6 +159,7 @@ async function previewRuleset(input, out) {
 
 function renderStart() {
   const main = document.getElementById("app");
+  if (!main) throw new Error("the page's HTML has no #app to draw in");
   const out = h("div", { id: "start-error", "aria-live": "polite" });
   const name = h("input", { id: "new-table-name", required: true, autocomplete: "off" });
   const gmName = h("input", { id: "new-table-gm", value: t("start.gm_default"), autocomplete: "off" });
@@ -225,8 +227,9 @@ function renderStart() {
     }
     if (preset.value !== chosen) return; // another preset was picked meanwhile
     for (const o of OPTIONS) {
-      const box = options.querySelector(`#opt-${o}`);
-      const note = box.parentElement.querySelector(".book-rule");
+      // Each option's box, and the note in its label, were drawn above, one per option.
+      const box = /** @type {HTMLInputElement} */ (options.querySelector(`#opt-${o}`));
+      const note = /** @type {HTMLElement} */ (box.parentElement?.querySelector(".book-rule"));
       const own = rules.includes(o);
       const instead = ruledOut[o];
       if (own) box.checked = true;
@@ -258,7 +261,9 @@ function renderStart() {
         const form = /** @type {HTMLFormElement} */ (event.currentTarget);
         if (!checkShown(form)) return;
         // The preset's own rules come with it: only the options chosen are sent.
-        const chosen = [...options.querySelectorAll("input:checked:not(:disabled)")].map((i) => i.value);
+        const chosen = [
+          .../** @type {NodeListOf<HTMLInputElement>} */ (options.querySelectorAll("input:checked:not(:disabled)")),
+        ].map((i) => i.value);
         // A rule-set file opened in the editor with the chosen list already plays it, with the
         // shape the GM gave it: the table takes the file as it is.
         const edited = editor.current();
@@ -267,7 +272,7 @@ function renderStart() {
         const listed = skillList.value && !inFile ? { skill_list: skillList.value } : {};
         if (listed.skill_list) chosen.push("changing_skill_list");
         let own = {};
-        const file = rulesetFile.files[0];
+        const file = /** @type {FileList} */ (rulesetFile.files)[0]; // a file input's list is never null
         if (editor.current()) own = { ruleset: editor.current() };
         else if (file) {
           try {
@@ -432,6 +437,7 @@ function registerWorker() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!had) return;
     const banner = document.getElementById("banner");
+    if (!banner) return; // no page to say it on
     fill(
       banner,
       h(

@@ -86,7 +86,9 @@ export function openDialog(title, body, submit, { submitLabel = null, id = "dial
   dialog.showModal();
   // A form may name the field to start in (the new character's name, not the file picker
   // that comes first); else the first field.
-  const first = form.querySelector("[autofocus]") || form.querySelector("input, select, textarea");
+  const first = /** @type {HTMLElement | null} */ (
+    form.querySelector("[autofocus]") || form.querySelector("input, select, textarea")
+  );
   if (first) first.focus();
   return form;
 }
@@ -233,8 +235,7 @@ export function difficultyGuide(sel, rated = () => null) {
   };
   sel.addEventListener("change", mark);
   redraw();
-  box.redraw = redraw;
-  return box;
+  return Object.assign(box, { redraw });
 }
 
 /** A character's rating in a skill, when the seat sees their sheet (else null).
@@ -358,8 +359,9 @@ export function entranceFields(prefix, { optional = false, side = null } = {}) {
   return { node, read };
 }
 
-/** A field for dice rolled at the table, labelled `label` (else as the player's own dice).
- * @param {string} id @param {string | null} [label] */
+/** A field for dice rolled at the table, labelled `label` (else as the player's own dice): its
+ * input, and the field around it to show.
+ * @param {string} id @param {string | null} [label] @returns {[HTMLInputElement, HTMLDivElement]} */
 export function diceField(id, label = null) {
   const input = diceInput(id);
   return [input, field(label || t("roll.enter_dice"), input, h("p", { class: "hint" }, t("roll.dice_hint")))];

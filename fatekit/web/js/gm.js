@@ -83,7 +83,7 @@ export function openStartScene() {
     ),
     (form, out) => {
       const chosen = checks
-        .map((c) => c.querySelector("input"))
+        .map((c) => /** @type {HTMLInputElement} */ (c.querySelector("input"))) // each check holds its box
         .filter((i) => i.checked)
         .map((i) => i.value);
       const zoneList = splitList(zones.value);
@@ -299,7 +299,7 @@ export function openUndo() {
     },
     { submitLabel: t("gm.undo"), id: "undo-form" },
   );
-  const submit = form.querySelector("#undo-form-submit");
+  const submit = /** @type {HTMLButtonElement} */ (form.querySelector("#undo-form-submit")); // openDialog's
   submit.disabled = true;
   logRead().then((read) => {
     if (!choice.isConnected) return; // the dialog was closed, or another opened, meanwhile
@@ -334,7 +334,7 @@ export function openUndo() {
     // is the one to start from, unless the person has moved on meanwhile.
     const at = document.activeElement;
     if (radios.length && !(at && form.contains(at) && at.matches("input, select, textarea")))
-      radios[0].querySelector("input").focus();
+      /** @type {HTMLInputElement} */ (radios[0].querySelector("input")).focus(); // drawn just above
   });
 }
 
@@ -449,7 +449,9 @@ export function openBigBad(ids) {
       /** @type {Record<string, unknown>} */
       const data = {
         character_id: whom.value,
-        minions: [...minionChecks.querySelectorAll("input:checked")].map((i) => i.value),
+        minions: [.../** @type {NodeListOf<HTMLInputElement>} */ (minionChecks.querySelectorAll("input:checked"))].map(
+          (i) => i.value,
+        ),
       };
       if (immunity.value) data.immunity = immunity.value;
       if (scale.value) data.scale = scale.value;
@@ -596,7 +598,9 @@ function threatControls(ids, whom) {
     const threat_parts = chosen.map((r) => ({
       id: r.id,
       ...(kind.value === "map" ? { zone: r.zone.value, reach: Number(r.reach.value) } : {}),
-      behind: [...r.details.querySelectorAll("fieldset input:checked")].map((i) => i.value),
+      behind: [
+        .../** @type {NodeListOf<HTMLInputElement>} */ (r.details.querySelectorAll("fieldset input:checked")),
+      ].map((i) => i.value),
     }));
     return { threat_parts, threat_heart: heart.value };
   };

@@ -187,7 +187,9 @@ export function openImport() {
   /** @type {string | null} the file's text, once the server has read it */
   let content = null;
 
-  const hiddenBoxes = () => [...secrets.querySelectorAll("input[type=checkbox]")];
+  const hiddenBoxes = () => [
+    .../** @type {NodeListOf<HTMLInputElement>} */ (secrets.querySelectorAll("input[type=checkbox]")),
+  ];
   const choices = () => {
     /** @type {{content: string | null, kind?: string, owner?: string, hidden?: number[]}} */
     const body = { content };

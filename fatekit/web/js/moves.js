@@ -23,6 +23,7 @@ import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
 import { aspectName, hasOption, mine, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
+/** @typedef {import("./roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../docs/page").ConflictPart} ConflictPart */
 /** @typedef {import("../../../docs/page").LegalActionPart} LegalActionPart */
 /** @typedef {import("../../../docs/page").TargetPart} TargetPart */
@@ -190,6 +191,7 @@ function openAttack(actor, move) {
   };
   const [diceIn, diceBox] = diceField("attack-dice");
   const [defendIn, defendBox] = diceField("attack-defend-dice", t("roll.enter_defend_dice"));
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const mental = c && c.kind === "mental";
   // Blocks: cover for the target (only weakening the attack) or a block to force them into.
@@ -290,7 +292,7 @@ function openFullDefense(actor) {
     (form, out) => {
       const named = ["protect", "aggressors"].includes(focus.value)
         ? checks
-            .map((c) => c.querySelector("input"))
+            .map((c) => /** @type {HTMLInputElement} */ (c.querySelector("input"))) // each check holds its box
             .filter((i) => i.checked)
             .map((i) => i.value)
         : [];
@@ -604,6 +606,7 @@ function openConflictRoll(actor, move, type) {
     ? followsView(select("conflict-remove", removingOptions()), removingOptions)
     : null;
   const [diceIn, diceBox] = diceField("conflict-dice");
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const guide = difficultyGuide(difficulty, () => ratingOf(actor, skillSel.value));
   const difficultyBox = field(t("roll.difficulty"), difficulty, guide);
@@ -722,7 +725,7 @@ function confirmTakeOut(hit, how) {
     { submitLabel: t("harm.taken_out_yes"), id: `${how.prefix}take-out-form` },
   );
   // The safe answer takes the focus, so a stray Enter does not take anyone out.
-  form.querySelector(".actions button[type=button]").focus();
+  /** @type {HTMLButtonElement} */ (form.querySelector(".actions button[type=button]")).focus(); // openDialog's Cancel
 }
 
 /** The hit and, for the seat that takes it, the ways to: a conflict's (`how` left out) or a
@@ -757,9 +760,7 @@ export function harmBox(hit, how = conflictHit) {
   const nameField = (/** @type {number} */ slot) => {
     let input = names.get(slot);
     if (!input) {
-      input = /** @type {HTMLInputElement} */ (
-        h("input", { id: `${p}consequence-name-${slot}`, autocomplete: "off", required: true })
-      );
+      input = h("input", { id: `${p}consequence-name-${slot}`, autocomplete: "off", required: true });
       names.set(slot, input);
     }
     return input;
@@ -800,7 +801,8 @@ export function harmBox(hit, how = conflictHit) {
     field(t("harm.extreme_replaces"), extremeReplaces),
   );
   const update = () => {
-    const chosen = options[Number((box.querySelector(`input[name=${p}absorb-plan]:checked`) || { value: 0 }).value)];
+    const picked = /** @type {HTMLInputElement | null} */ (box.querySelector(`input[name=${p}absorb-plan]:checked`));
+    const chosen = options[Number((picked || { value: 0 }).value)];
     nameFields.replaceChildren();
     for (const slot of chosen ? chosen.slots : []) {
       const s = sheet && sheet.consequences[slot];
@@ -827,7 +829,9 @@ export function harmBox(hit, how = conflictHit) {
         ? button(
             t("harm.absorb"),
             () => {
-              const chosen = options[Number(box.querySelector(`input[name=${p}absorb-plan]:checked`).value)];
+              // The first plan starts checked, and a radio cannot be unchecked: one always is.
+              const picked = /** @type {HTMLInputElement} */ (box.querySelector(`input[name=${p}absorb-plan]:checked`));
+              const chosen = options[Number(picked.value)];
               const named = chosen.slots.map(
                 (slot) => /** @type {[number, string]} */ ([slot, nameField(slot).value.trim()]),
               );

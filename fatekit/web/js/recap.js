@@ -76,6 +76,7 @@ async function load(body, session) {
 /** A recap as /recap gives it (fatekit/server/campaign.py, RecapOut): its title, its sections.
  * @param {{title: string, sections: {heading: string, lines: {kind: string, text: string}[]}[]}} recap */
 function draw(recap) {
+  /** @type {HTMLElement[]} */
   const parts = [h("h3", { id: "recap-session-title" }, recap.title)];
   for (const part of recap.sections) {
     parts.push(h("h4", {}, part.heading));

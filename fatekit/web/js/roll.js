@@ -274,6 +274,7 @@ export function openRoll() {
   ];
   const target = followsView(select("roll-aspect", aimable(), "", { freeText: true }), aimable);
   const [diceIn, diceBox] = diceField("roll-dice");
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   // The skill the opponent resists with: theirs to pick (the GM's for an NPC); left to the
   // table, their best opposes the roll.
@@ -515,7 +516,9 @@ export function invokeBox(roll, target = null) {
       filter.addEventListener("input", () => {
         const wanted = filter.value.trim().toLowerCase();
         rows.forEach((row, i) => {
-          const name = row.querySelector(".aspect-name").textContent.toLowerCase();
+          // Each row shows its aspect's label (aspectLabel's); an element's text is never null.
+          const label = /** @type {Element} */ (row.querySelector(".aspect-name"));
+          const name = /** @type {string} */ (label.textContent).toLowerCase();
           row.hidden = wanted ? !name.includes(wanted) : i >= SHORT_LIST && !more.hidden;
         });
       });
@@ -628,9 +631,12 @@ export function resolveBox(roll) {
       ),
     );
   });
-  const chosen = () =>
-    found.options.find((o) => o.key === (box.querySelector(`input[name=resolve-option-${key}]:checked`) || {}).value) ||
-    found.options[0];
+  const chosen = () => {
+    const picked = /** @type {HTMLInputElement | null} */ (
+      box.querySelector(`input[name=resolve-option-${key}]:checked`)
+    );
+    return found.options.find((o) => o.key === (picked || {}).value) || found.options[0];
+  };
   const update = () => {
     const o = chosen();
     nameBox.hidden = !(o && o.names_aspect);
@@ -747,7 +753,7 @@ export function openCompel(aspect) {
         : sendFrom("OfferCompel", { ...told(), ...(by ? { offered_by: by.value } : {}) }, out),
     { submitLabel: t("compel.offer"), id: "compel-form" },
   );
-  const submit = form.querySelector("#compel-form-submit");
+  const submit = /** @type {HTMLButtonElement} */ (form.querySelector("#compel-form-submit")); // openDialog's
   const update = () => {
     const deciding = kind.value === "decision";
     selfNote.hidden = !self();

@@ -98,7 +98,16 @@ function zoneMap(scene) {
     if (zones.positions[id] !== zone) send("FreeMove", { actor: id, to: zone }, dropOut);
   };
   const map = h("div", { class: "zone-map", id: "zone-map" });
-  add(map, h("svg", { class: "links", "aria-hidden": "true" }));
+  // The room made below the zones for a bowed link (drawZoneLinks) stays as the map is drawn
+  // again, so the page under it does not jump at each change.
+  const before = document.getElementById("zone-map");
+  if (before && before.classList.contains("bent")) map.classList.add("bent");
+  // In SVG's namespace: an <svg> made by createElement (as h() makes elements) is an unknown HTML
+  // element, and the lines drawZoneLinks puts in it were never drawn.
+  const links = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  links.setAttribute("class", "links");
+  links.setAttribute("aria-hidden", "true");
+  add(map, links);
   const ids = zoneIds(zones.zones);
   for (const zone of zones.zones) {
     const people = Object.entries(zones.positions)
@@ -246,6 +255,17 @@ function zoneIds(names) {
   return ids;
 }
 
+/** Where a link's line may bow out of the straight, away from the zones between its ends: the
+ * offsets of its curve's control point tried in turn (half of it is the bow at the middle). */
+const BENDS = [0, 100, -100, 160, -160, 220, -220, 300, -300];
+
+/** A point of the quadratic curve from `p` to `q` through control `c`, at `s` (0 to 1).
+ * @param {number[]} p @param {number[]} c @param {number[]} q @param {number} s */
+function onCurve(p, c, q, s) {
+  const r = 1 - s;
+  return [r * r * p[0] + 2 * r * s * c[0] + s * s * q[0], r * r * p[1] + 2 * r * s * c[1] + s * s * q[1]];
+}
+
 export function drawZoneLinks() {
   const map = document.getElementById("zone-map");
   const scene = seatView().scene;
@@ -260,19 +280,59 @@ export function drawZoneLinks() {
     svg.replaceChildren();
     const ns = "http://www.w3.org/2000/svg";
     const boxes = new Map(
-      [.../** @type {NodeListOf<HTMLElement>} */ (map.querySelectorAll(".zone"))].map((el) => [el.dataset.zone, el]),
+      [.../** @type {NodeListOf<HTMLElement>} */ (map.querySelectorAll(".zone"))].map((el) => [
+        el.dataset.zone,
+        el.getBoundingClientRect(),
+      ]),
     );
+    /** @param {DOMRect} r */
+    const middle = (r) => [r.left + r.width / 2 - box.left, r.top + r.height / 2 - box.top];
     for (const [a, b] of zones.links) {
-      const ea = boxes.get(a);
-      const eb = boxes.get(b);
-      if (!ea || !eb) continue;
-      const ra = ea.getBoundingClientRect();
-      const rb = eb.getBoundingClientRect();
-      const line = document.createElementNS(ns, "line");
-      line.setAttribute("x1", String(ra.left + ra.width / 2 - box.left));
-      line.setAttribute("y1", String(ra.top + ra.height / 2 - box.top));
-      line.setAttribute("x2", String(rb.left + rb.width / 2 - box.left));
-      line.setAttribute("y2", String(rb.top + rb.height / 2 - box.top));
+      const ra = boxes.get(a);
+      const rb = boxes.get(b);
+      if (!ra || !rb) continue;
+      const p = middle(ra);
+      const q = middle(rb);
+      // A straight line between zones that are not side by side (the first and third of a row)
+      // runs under the zone between them and reads as two links of that zone: it bows round
+      // the others instead, the least it can.
+      const others = [...boxes].filter(([zone]) => zone !== a && zone !== b).map(([, r]) => r);
+      const length = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      // Bowing down first, where the map makes room (below).
+      const flip = q[0] - p[0] < 0 ? -1 : 1;
+      const normal = [(flip * (p[1] - q[1])) / length, (flip * (q[0] - p[0])) / length];
+      /** @param {number} bend */
+      const control = (bend) => [(p[0] + q[0]) / 2 + normal[0] * bend, (p[1] + q[1]) / 2 + normal[1] * bend];
+      /** @param {number} bend @param {boolean} inMap whether the curve must stay inside the map too */
+      const clear = (bend, inMap) => {
+        for (let i = 1; i < 40; i++) {
+          const [x, y] = onCurve(p, control(bend), q, i / 40);
+          if (inMap && (x < 0 || y < 0 || x > box.width || y > box.height)) return false;
+          const [px, py] = [x + box.left, y + box.top];
+          if (others.some((r) => px > r.left - 4 && px < r.right + 4 && py > r.top - 4 && py < r.bottom + 4))
+            return false;
+        }
+        return true;
+      };
+      const fitting = BENDS.find((bend) => clear(bend, true));
+      if (fitting === undefined && !map.classList.contains("bent")) {
+        // No room in the map for the bow: the map takes room below its zones, and all is drawn again.
+        map.classList.add("bent");
+        drawZoneLinks();
+        return;
+      }
+      const bend = fitting ?? BENDS.find((b) => clear(b, false)) ?? 0;
+      const line = document.createElementNS(ns, bend ? "path" : "line");
+      if (bend) {
+        const c = control(bend);
+        line.setAttribute("d", `M ${p[0]} ${p[1]} Q ${c[0]} ${c[1]} ${q[0]} ${q[1]}`);
+      } else {
+        line.setAttribute("x1", String(p[0]));
+        line.setAttribute("y1", String(p[1]));
+        line.setAttribute("x2", String(q[0]));
+        line.setAttribute("y2", String(q[1]));
+      }
+      line.setAttribute("data-link", `${a}|${b}`);
       const blocked = (seatExtras().impediments || []).some((i) => i.between[0] === a && i.between[1] === b);
       line.setAttribute("class", blocked ? "impeded" : "");
       svg.append(line);

@@ -552,7 +552,7 @@ function openPrepare(prepared) {
       const chosen = people.filter(
         (id) => /** @type {HTMLInputElement} */ (document.getElementById(`prep-with-${id}`)).checked,
       );
-      const aspects = [...rows.querySelectorAll(".prep-aspect")]
+      const aspects = [.../** @type {NodeListOf<HTMLElement>} */ (rows.querySelectorAll(".prep-aspect"))]
         .map((row) => {
           const n = row.dataset.row;
           const value = (/** @type {string} */ id) =>
@@ -563,7 +563,7 @@ function openPrepare(prepared) {
             name: /** @type {HTMLInputElement} */ (document.getElementById(`prep-aspect-${n}`)).value.trim(),
             ...(value("zone").value ? { zone: value("zone").value } : {}),
             hidden,
-            known_to: hidden ? JSON.parse(row.dataset.known) : [],
+            known_to: hidden ? JSON.parse(/** @type {string} */ (row.dataset.known)) : [], // addRow sets it
             free_invokes: holder ? [[holder, Number(value("count").value) || 1]] : [],
           };
         })

@@ -57,8 +57,9 @@ function slug(text) {
 function problemArg(name, value) {
   if (typeof value === "number" && (name === "rating" || name.endsWith("_rating"))) return ladderValue(value);
   // A skill and a track are named by their keys.
-  if (name === "skill") return app.view ? skill(/** @type {string} */ (value)) : free(value);
-  if (name === "track") return app.view || app.preset ? trackName(/** @type {string} */ (value)) : free(value);
+  if (name === "skill") return app.view ? skill(/** @type {string} */ (value)) : free(/** @type {string} */ (value));
+  if (name === "track")
+    return app.view || app.preset ? trackName(/** @type {string} */ (value)) : free(/** @type {string} */ (value));
   if (name === "severity" && has(`severity.${value}`)) return t(`severity.${value}`);
   if (name === "kind" && has(`aspect.kind.${value}`)) return t(`aspect.kind.${value}`);
   if (name === "style" && has(`problem.style.${value}`)) return t(`problem.style.${value}`);
@@ -287,7 +288,10 @@ export function openSheetEditor(existing, seed = null) {
           h("span", {}, problemDetail(p), " ", h("span", { class: "why" }, "(", ruleReason(p.rule), ")")),
         );
         const s = found.sheet;
-        if (!s) return fill(preview); // unfinished: no sheet until the fields above are
+        if (!s) {
+          fill(preview); // unfinished: no sheet until the fields above are
+          return;
+        }
         fill(
           preview,
           h("p", {}, tn("sheet.refresh_is", { n: s.refresh })),
@@ -357,6 +361,7 @@ export function openSheetEditor(existing, seed = null) {
   const removeTemplate = button(
     t("sheet.remove_template"),
     async () => {
+      if (!templateSel) return; // (the button is shown only with the list)
       const picked = templateSel.value;
       if (picked && (await send("RemoveTemplate", { template_id: picked })) !== null) {
         const option = [...templateSel.options].find((o) => o.value === picked);

@@ -270,7 +270,7 @@ function allowButton(allow) {
   reason.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      ask.querySelector("[data-waive-confirm]").click();
+      /** @type {HTMLButtonElement} */ (ask.querySelector("[data-waive-confirm]")).click(); // drawn above
     }
   });
   wrap.append(open, ask);

@@ -19,6 +19,7 @@ import { showOdds } from "./roll.js";
 import { app } from "./store.js";
 import { ladderValue, who } from "./view.js";
 
+/** @typedef {import("./roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
 /** @typedef {import("../../../docs/page").HealingPart} HealingPart */
 /** A consequence slot that holds one (its aspect).
@@ -69,6 +70,7 @@ function openTreat(patient, slot, healing, ids) {
   const hint = h("p", { class: "hint", id: "treat-hint" });
   // The odds and the treater's stunts that count on this overcome, as on any roll: a free
   // +2 to overcome with the skill is ticked, and the roll names what is ticked.
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", id: "treat-odds", "aria-live": "polite" });
   const explain = () => {
     const found = healing && healing.treatment;

@@ -31,6 +31,7 @@ export const NOTICE_READS = [
 /** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
 export function addressed() {
   const view = seatView();
+  /** @type {[string, DocumentFragment][]} */
   const out = [];
   for (const c of view.compels.filter((x) => x.state === "offered")) {
     const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
@@ -191,7 +192,8 @@ export function turnPanel() {
   const mineNow = [];
   // The server gives the ways to take a hit only to the seat that takes it.
   const hitBox = hit ? harmBox(hit) : null;
-  if (hit && hit.absorb_options) mineNow.push(hitBox);
+  // (hitBox is there whenever hit is: the checks of both say so to the type checker.)
+  if (hit && hitBox && hit.absorb_options) mineNow.push(hitBox);
   else if (hit) add(panel, hitBox);
   const moves = Object.entries(c.legal_actions).filter(([, list]) => list.length);
   // Moves a character may make out of turn (conceding before a roll, invoking on one) are no
@@ -215,7 +217,8 @@ export function turnPanel() {
   if (ours.length) {
     panel.dataset.yours = "true";
     // A hit to take is not a move to choose: say whose hit it is, not "your move".
-    const line = hit && ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
+    const line =
+      hit && hitBox && ours.includes(hitBox) ? tn("turn.hit_yours", { who: who(hit.target) }) : t("turn.yours");
     add(panel, h("p", { class: "turn-yours", id: "turn-yours" }, line), ours);
   } else if (c.phase === "roll" && rolling && answersFor(rolling.actor)) {
     panel.dataset.yours = "true";

@@ -19,6 +19,7 @@ import { showOdds } from "../roll.js";
 import { seatView, send } from "../store.js";
 import { character, ladderValue, may, skill, who } from "../view.js";
 
+/** @typedef {import("../roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../../docs/page").TaskPart} TaskPart */
 
 /** A character's rating in a skill, when the seat sees the sheet (else null).
@@ -141,6 +142,7 @@ export function openTaskRoll(task) {
   });
   const actor = select(`task-actor-${task.key}`, options, ids[0], { freeText: true });
   const [diceIn, diceBox] = diceField(`task-dice-${task.key}`);
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () =>
     showOdds(odds, { actor: actor.value, skill: task.skill, action: "overcome", difficulty: task.difficulty });
@@ -211,11 +213,18 @@ export function openStartChallenge() {
     renumber();
     return row;
   };
-  const more = button(t("challenge.add_task"), () => addRow().querySelector("input").focus(), { id: "add-task" });
+  // Each row holds what addRow drew in it: the casts below name those parts.
+  const more = button(
+    t("challenge.add_task"),
+    () => /** @type {HTMLInputElement} */ (addRow().querySelector("input")).focus(),
+    { id: "add-task" },
+  );
   const renumber = () => {
     [...list.children].forEach((row, i) => {
-      row.querySelector("legend").replaceChildren(tn("challenge.task_n", { n: i + 1 }));
-      row.querySelector(".remove-task").hidden = list.children.length === 1;
+      /** @type {HTMLLegendElement} */ (row.querySelector("legend")).replaceChildren(
+        tn("challenge.task_n", { n: i + 1 }),
+      );
+      /** @type {HTMLButtonElement} */ (row.querySelector(".remove-task")).hidden = list.children.length === 1;
     });
     more.hidden = list.children.length >= MAX_TASKS;
   };
@@ -231,9 +240,9 @@ export function openStartChallenge() {
     (/** @type {HTMLFormElement} */ form, /** @type {HTMLElement} */ out) => {
       const tasks = [...list.children]
         .map((row) => [
-          row.querySelector(".task-text").value.trim(),
-          row.querySelector("select[id^=task-skill]").value,
-          Number(row.querySelector("select[id^=task-difficulty]").value),
+          /** @type {HTMLInputElement} */ (row.querySelector(".task-text")).value.trim(),
+          /** @type {HTMLSelectElement} */ (row.querySelector("select[id^=task-skill]")).value,
+          Number(/** @type {HTMLSelectElement} */ (row.querySelector("select[id^=task-difficulty]")).value),
         ])
         .filter(([text]) => text)
         .map(([text, key, difficulty], i) => [`task${i + 1}`, text, key, difficulty]);

@@ -24,6 +24,7 @@ import { diceOrHidden } from "../screen.js";
 import { app, seatView, send } from "../store.js";
 import { character, ladderValue, may, mine, skill, trackText, who } from "../view.js";
 
+/** @typedef {import("../roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../../docs/page").ContestPart} ContestPart */
 /** @typedef {import("../../../../docs/page").SidePart} SidePart */
 /** @typedef {import("../../../../docs/page").ContestRollPart} ContestRollPart */
@@ -244,13 +245,15 @@ export function openContestRoll(c, side, members) {
     inputmode: "numeric",
   });
   const [diceIn, diceBox] = diceField(`contest-dice-${id}`);
+  /** @type {OddsBox} */
   const odds = h("div", { class: "odds-box", "aria-live": "polite" });
   const update = () => {
     const against = opposition(seatView().contest || c, side, skillSel.value);
     if (!against) {
       odds.asked = (odds.asked || 0) + 1; // an answer still on its way is no longer wanted
       odds.params = undefined;
-      return fill(odds);
+      fill(odds);
+      return;
     }
     showOdds(odds, {
       actor: actor.value,

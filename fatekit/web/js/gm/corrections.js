@@ -47,7 +47,9 @@ function openCorrectCharacter(c) {
       const box = h("input", { type: "checkbox", id: `correct-stress-${track}-${i}`, checked: b.marked });
       return h("span", { class: "check" }, box, h("label", { for: box.id }, String(b.value)));
     });
-    const marked = () => checks.map((x, i) => (x.querySelector("input").checked ? i : -1)).filter((i) => i >= 0);
+    // Each check holds its box, drawn just above.
+    const ticked = (/** @type {Element} */ x) => /** @type {HTMLInputElement} */ (x.querySelector("input")).checked;
+    const marked = () => checks.map((x, i) => (ticked(x) ? i : -1)).filter((i) => i >= 0);
     const was = boxes.map((b, i) => (b.marked ? i : -1)).filter((i) => i >= 0);
     return { track, was, marked, node: h("fieldset", { class: "boxes" }, h("legend", {}, trackName(track)), checks) };
   });
@@ -210,7 +212,7 @@ function openCorrectAspect(a) {
   const holder = characterSelect("correct-aspect-holder", holders, first);
   const invokes = count("correct-aspect-invokes", held(first), 20);
   holder.addEventListener("change", () => {
-    invokes.value = held(holder.value);
+    invokes.value = String(held(holder.value));
   });
   openDialog(
     t("correct.aspect_title", { name: a.name }),

@@ -3,19 +3,38 @@
 
 import { t } from "./i18n.js";
 
-/** Build an element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, ...). */
+/** What a child of an element may be: a node, or a text (a number or string, written as text);
+ * null, undefined and false stand for nothing (so `cond && node` reads as it should), and lists of
+ * them, nested to any depth, are flattened in order.
+ * @typedef {Node | string | number | boolean | null | undefined | Children} Child */
+/** (Two names: a JSDoc type alias cannot name itself inside its own array.) @typedef {Child[]} Children */
+/** A listener h() adds for a prop named after an event ("onclick"), typed by that event.
+ * @typedef {{[E in keyof HTMLElementEventMap as `on${E}`]?: ((event: HTMLElementEventMap[E]) => void) | null | false}} Listeners */
+/** What h() sets on an element. `on<event>`: a listener; `class`: the class list, as one string;
+ * `value`: the control's value; `checked`, `selected`, `disabled`, `open`: those properties, by
+ * truth; `dataset`: data-* attributes, by their camelCase names; any other key: that attribute,
+ * with true as an empty one. null, undefined and false leave a key out, whichever it is.
+ * @typedef {Listeners & {dataset?: Record<string, string> | null,
+ *   [attribute: string]: string | number | boolean | null | undefined | Record<string, string> | ((event: never) => void)}} Props */
+
+/** Build an element: h("button", {class: "x", onclick: f, "aria-label": "..."}, child, ...).
+ * The element's type follows its tag (h("input") is an HTMLInputElement).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Props | null} [props] @param {Child[]} children
+ * @returns {HTMLElementTagNameMap[K]} */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
+      el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     } else if (key === "class") {
-      el.className = value;
+      el.className = String(value);
     } else if (key === "value" && "value" in el) {
-      el.value = value;
+      /** @type {{value: string}} */ (el).value = String(value);
     } else if (key === "checked" || key === "selected" || key === "disabled" || key === "open") {
-      el[key] = Boolean(value);
+      // Properties, not attributes: a checkbox's `checked` attribute is only its default.
+      Object.assign(el, { [key]: Boolean(value) });
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
     } else {
@@ -26,19 +45,26 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
+/** @param {Element} el @param {Child[]} children */
 function append(el, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  // By hand rather than flat(Infinity), which TypeScript cannot type over a list nested at will.
+  for (const child of children) {
+    if (Array.isArray(child)) append(el, child);
+    else if (child !== null && child !== undefined && child !== false)
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
-/** Text someone typed (a name, an aspect, a note): marked so it is never mistaken for ours. */
-export function free(text, tag = "span", props = {}) {
+/** Text someone typed (a name, an aspect, a note): marked so it is never mistaken for ours.
+ * @template {keyof HTMLElementTagNameMap} [K="span"]
+ * @param {string | null | undefined} text (nothing: an empty element) @param {K} [tag] @param {Props} [props]
+ * @returns {HTMLElementTagNameMap[K]} */
+export function free(text, tag = /** @type {K} */ ("span"), props = {}) {
   return h(tag, { ...props, "data-free": "" }, text);
 }
 
-/** Replace an element's children. */
+/** Replace an element's children.
+ * @template {Element} E @param {E} el @param {Child[]} children @returns {E} */
 export function fill(el, ...children) {
   el.replaceChildren();
   append(el, children);
@@ -46,13 +72,14 @@ export function fill(el, ...children) {
 }
 
 /** A name someone typed (a zone, a contest's side), made fit for an element id: an id holds no
- * spaces, and "#zone-Customs House" is no selector. */
+ * spaces, and "#zone-Customs House" is no selector.
+ * @param {string} text */
 export function idPart(text) {
   return String(text).trim().replace(/\s+/g, "_");
 }
 
 let counter = 0;
-/** A fresh id for label/for pairs. */
+/** A fresh id for label/for pairs. @param {string} [prefix] */
 export function uid(prefix = "f") {
   counter += 1;
   return `${prefix}-${counter}`;
@@ -60,19 +87,22 @@ export function uid(prefix = "f") {
 
 /** A labelled form field: the label's text, and the control (which gets an id); `hint` goes under
  * it (a node, or a list of them).
- * @param {any} label @param {HTMLElement} control @param {any} [hint] */
+ * @param {Child} label @param {HTMLElement} control @param {Child} [hint] */
 export function field(label, control, hint = null) {
   if (!control.id) control.id = uid();
   return h("div", { class: "field" }, h("label", { for: control.id }, label), control, hint);
 }
 
-/** A total as a screen reader says it: U+2212 is read "minus" where a hyphen is often skipped. */
+/** A total as a screen reader says it: U+2212 is read "minus" where a hyphen is often skipped.
+ * @param {number} total */
 function signedTotal(total) {
   return total > 0 ? `+${total}` : total < 0 ? `\u2212${-total}` : "0";
 }
 
 /** A draw as the table records it: four Fate faces ("+0-+"), a card of the Deck of Fate
- * ("card:+0-+") or six-sided dice with the total the server read them as ("3d6:456=+2"). */
+ * ("card:+0-+") or six-sided dice with the total the server read them as ("3d6:456=+2").
+ * @param {string} text
+ * @returns {{way: string, faces: string, d6: number[], total: number}} */
 export function drawn(text) {
   const colon = text.indexOf(":");
   const way = colon < 0 ? "4dF" : text.slice(0, colon);
@@ -88,7 +118,8 @@ export function drawn(text) {
 /** Dice as the table writes them shown as dice, a card as its large number over its faces, and
  * six-sided dice as their numbers; each read out as words in the page's language with its
  * total ("plus, blank, minus, plus; total +1"): a screen reader reads the raw faces as
- * punctuation. */
+ * punctuation.
+ * @param {string | null | undefined} faces */
 export function dice(faces) {
   const found = drawn(faces || "");
   const row = h("span", {
@@ -114,7 +145,8 @@ export function dice(faces) {
   return row;
 }
 
-/** The words a screen reader says for a draw; empty for no dice. */
+/** The words a screen reader says for a draw; empty for no dice.
+ * @param {string | null | undefined} faces */
 export function diceWords(faces) {
   if (!faces) return "";
   const found = drawn(faces);
@@ -144,13 +176,15 @@ export function box(i, count, marked, value = null) {
   );
 }
 
-/** Append children, skipping null and false (Element.append would write "null"). */
+/** Append children, skipping null and false (Element.append would write "null").
+ * @template {Element} E @param {E} el @param {Child[]} children @returns {E} */
 export function add(el, ...children) {
   append(el, children);
   return el;
 }
 
-/** A titled panel of the table screen. */
+/** A titled panel of the table screen.
+ * @param {string} id @param {Child} title @param {Child[]} children */
 export function section(id, title, ...children) {
   return h(
     "section",
@@ -161,7 +195,8 @@ export function section(id, title, ...children) {
 }
 
 /** Focus the element `id`, else the heading of the section `section`; false when neither is
- * on the page. */
+ * on the page.
+ * @param {string | null} id @param {string | null} section */
 export function focusAgain(id, section) {
   const found = (id && document.getElementById(id)) || (section && document.getElementById(`${section}-title`));
   if (!found) return false;
@@ -174,16 +209,23 @@ export function focusAgain(id, section) {
 }
 
 /** Keep keyboard focus and whatever was typed or chosen inside `container` across a redraw
- * made by `draw`: another seat's move must not wipe a half-written form. */
+ * made by `draw`: another seat's move must not wipe a half-written form.
+ * @param {Element} container @param {() => void} draw */
 export function keeping(container, draw) {
   const inside = document.activeElement && container.contains(document.activeElement) ? document.activeElement : null;
   const focused = inside ? inside.id : null;
   const sectionOf = inside ? inside.closest("section[id]") : null;
   const kept = new Map();
-  for (const el of container.querySelectorAll("input[id], select[id], textarea[id]")) {
+  const controls = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>} */ (
+    container.querySelectorAll("input[id], select[id], textarea[id]")
+  );
+  for (const el of controls) {
     // A value drawn from the table (`data-from-table`) follows it: the redraw's is the one to keep.
-    if (el.type === "file" || el.readOnly || el.hasAttribute("data-from-table")) continue;
-    kept.set(el.id, el.type === "checkbox" || el.type === "radio" ? el.checked : el.value);
+    if (el.type === "file" || ("readOnly" in el && el.readOnly) || el.hasAttribute("data-from-table")) continue;
+    kept.set(
+      el.id,
+      el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio") ? el.checked : el.value,
+    );
   }
   draw();
   for (const [id, value] of kept) {
@@ -211,7 +253,8 @@ export function keeping(container, draw) {
   }
 }
 
-/** Focus the heading of the first panel after `place` in the page, else of the last before it. */
+/** Focus the heading of the first panel after `place` in the page, else of the last before it.
+ * @param {Node} place */
 export function focusNearestHeading(place) {
   const headings = [...document.querySelectorAll("section[id] > h2[id]")].filter((el) => el.checkVisibility());
   const after = headings.find(
@@ -225,7 +268,8 @@ export function focusNearestHeading(place) {
  * browser's own check stops at a field it cannot show and says nothing). A field in a box the
  * form hides for the choices made (a stunt's count once its kind takes none) is neither sent
  * nor checked; any other field the browser finds wrong is brought into view (a closed
- * <details> around it opened) and its reason shown at it. True when the form may be sent. */
+ * <details> around it opened) and its reason shown at it. True when the form may be sent.
+ * @param {HTMLFormElement} form */
 export function checkShown(form) {
   const fields = /** @type {HTMLInputElement[]} */ ([...form.elements]);
   const wrong = fields.find((el) => el.willValidate && !el.validity.valid && !el.closest("[hidden]"));
@@ -237,7 +281,8 @@ export function checkShown(form) {
   return false;
 }
 
-/** A plain button (not a form submit). */
+/** A plain button (not a form submit).
+ * @param {Child} label @param {((event: MouseEvent) => void) | null} onclick @param {Props} [props] */
 export function button(label, onclick, props = {}) {
   return h("button", { type: "button", onclick, ...props }, label);
 }
@@ -270,7 +315,8 @@ export function tokens(n, key = null) {
 }
 
 /** A file name from a name typed in any script ("Фёдор Кравцов"): only the characters file
- * systems refuse become "-". */
+ * systems refuse become "-".
+ * @param {string | null | undefined} text @param {string} [fallback] */
 export function fileName(text, fallback = "fatekit") {
   const cleaned = String(text || "")
     // eslint-disable-next-line no-control-regex -- a file name must hold no control characters
@@ -281,7 +327,7 @@ export function fileName(text, fallback = "fatekit") {
   return cleaned || fallback;
 }
 
-/** Offer data as a JSON file to save. */
+/** Offer data as a JSON file to save. @param {string} name @param {unknown} data */
 export function download(name, data) {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const a = h("a", { href: URL.createObjectURL(blob), download: name });

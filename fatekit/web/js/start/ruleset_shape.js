@@ -6,6 +6,7 @@ import { field, free, h } from "../lib/dom.js";
 import { t, tn } from "../lib/i18n.js";
 import { numberOr } from "./ruleset_form.js";
 
+/** @typedef {import("../lib/dom.js").Child} Child */
 /** A number as typed: a whole number, else the text itself (numberOr), for the check to name.
  * @typedef {number | string} Typed */
 /** A tier of a spread: a rating, and how many skills are at it.
@@ -159,7 +160,7 @@ export function shapeSection(ui) {
     /** @param {string} key @param {string} label */
     const number = (key, label) =>
       text(`ruleset-edit-shape-${key}`, label, shape[key], (v) => (shape[key] = numberOr(v)), { inputmode: "numeric" });
-    const params = /** @type {Record<string, () => unknown>} */ ({
+    const params = /** @type {Record<string, () => Child>} */ ({
       pyramid: () => number("peak", t("ruleset_editor.peak")),
       column: () => [number("peak", t("ruleset_editor.peak")), number("width", t("ruleset_editor.width"))],
       free_cap: () => [number("budget", t("ruleset_editor.budget")), number("cap", t("ruleset_editor.cap"))],

@@ -10,6 +10,8 @@ import { rename, shown } from "./ruleset_form.js";
 
 /** A skill of a list: its key, and its name (by language where the file has them).
  * @typedef {{key: string, name?: string, names?: Record<string, string>}} Skill */
+/** An option of a select choosing a skill, holding the skill it offers (follow() finds it by it).
+ * @typedef {HTMLOptionElement & {skill?: Skill}} SkillOption */
 /** A skill list: its key and name, and its skills.
  * @typedef {{key: string, name: string, skills: Skill[]}} SkillList */
 /** Something in the file naming a skill: the object (or the list) holding the key, and where.
@@ -33,6 +35,7 @@ export function allSkills(data) {
  * @param {SkilledFile} data @param {string | null | undefined} chosen */
 export function skillOptions(data, chosen) {
   return allSkills(data).map((skill) => {
+    /** @type {SkillOption} */
     const option = h(
       "option",
       { value: skill.key, selected: skill.key === chosen, "data-free": "" },
@@ -115,9 +118,7 @@ export function skillsSection(ui) {
     // What the page shows of a renamed key follows it: the selects choosing a skill, the turn order.
     /** @param {Skill} skill @param {Element} nameLabel */
     function follow(skill, nameLabel) {
-      for (const option of /** @type {NodeListOf<HTMLOptionElement & { skill?: object }>} */ (
-        document.querySelectorAll("#ruleset-editor option")
-      ))
+      for (const option of /** @type {NodeListOf<SkillOption>} */ (document.querySelectorAll("#ruleset-editor option")))
         if (option.skill === skill) option.value = skill.key;
       for (const side of /** @type {Side[]} */ (["physical", "mental"])) {
         const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`ruleset-edit-turn-${side}`));
