@@ -12,9 +12,9 @@ import json
 
 import pytest
 
-from fatekit.rules import Milestone
+from fatekit.rules import IllegalAction, Milestone
+from fatekit.table import Waiver, event_for, view_for
 from fatekit.table import commands as c
-from fatekit.table import event_for, view_for
 from fatekit.table.seats import Role
 
 from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
@@ -133,3 +133,33 @@ def test_a_story_detail_in_the_open_stays_in_the_log_after_its_scene() -> None:
     shown = event_for(detail, r.play.s, "ann")
     assert shown is not None and shown["data"]["aspect_id"] == "a1"
     assert shown["data"]["detail"] == "A cousin sells fish"
+
+
+@pytest.mark.rule("obstacle.hazard.acts")
+def test_a_hazard_joins_no_contest_and_one_let_in_shows_its_effort(table: Recorder) -> None:
+    # Page soak seed 110: the fight turned into a race (Fate Core, "Transitioning to a Contest
+    # or Challenge") with the fire on the cult's side; the fire's overcome reached the players
+    # with no effort and no outcome, and their pages looked up an outcome named null. A hazard
+    # attacks or creates advantages and never overcomes (Fate Condensed, Obstacles > Hazards):
+    # it joins no contest. A GM may let it in anyway; the contest compares efforts in the open
+    # and has no Weapon, so the players then see its effort (as the contest counts it once
+    # settled) and not its dice.
+    r = table
+    race = c.StartContest(
+        sides=(("heroes", ("ruth", "charles")), ("cult", ("fire",))),
+        intents=(("heroes", "Out of the burning house"), ("cult", "Cut them off")),
+    )
+    before = r.play.s.version
+    with pytest.raises(IllegalAction) as refused:
+        r.do(race)
+    assert refused.value.rule.key == "obstacle.hazard.acts" and refused.value.waivable
+    assert r.play.s.version == before and r.play.s.contest is None
+    r.play.do(race, "gm", Waiver(("obstacle.hazard.acts",), "the fire races them to the stairs"))
+    r.do(c.ContestRoll(side="cult", actor="fire", skill="raging_fire", dice="+0-0"))
+    for seat in ("ann", "sam"):
+        (roll,) = view_for(r.play.s, seat)["rolls"]
+        assert roll["kind"] == "contest" and roll["effort"] == 5, seat
+        assert roll["faces"] is None and roll["dice_hidden"], seat
+        assert "effort_hidden" not in roll, seat
+    (gm_roll,) = view_for(r.play.s, "gm")["rolls"]
+    assert gm_roll["faces"] == "+0-0" and gm_roll["effort"] == 5

@@ -76,3 +76,15 @@ def test_a_hazards_numbers_stay_on_the_gms_page(server: str, browser: Any) -> No
         expect(gm.locator('#log-list [data-faces="+0+0"]')).to_have_count(1)
         expect(player.locator('#log-list [data-faces="0000"]')).to_have_count(1)  # Ruth's own
         expect(player.locator('#log-list [data-faces="+0+0"]')).to_have_count(0)
+        # The fight turns into a race (seed 110 of the page soak): the GM's contest dialog puts
+        # the fire on no side, as a hazard never overcomes (obstacle.hazard.acts), and the
+        # contest starts as the dialog offers it.
+        gm.click("#start-contest")
+        expect(gm.locator("#contest-side-fire")).to_have_value("")
+        expect(gm.locator("#contest-side-ruth")).to_have_value("a")
+        expect(gm.locator("#contest-side-alice")).to_have_value("b")
+        gm.fill("#contest-intent-a", "reach the boats")
+        gm.fill("#contest-intent-b", "keep them aboard")
+        gm.click("#start-contest-form-submit")
+        expect(gm.locator("#dialog")).not_to_be_visible()
+        expect(player.locator("#contest")).to_be_visible()

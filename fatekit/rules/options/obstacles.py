@@ -57,6 +57,7 @@ __all__ = [
     "Hazard",
     "Repercussion",
     "attack_through_cover",
+    "check_hazard_action",
 ]
 
 NOT_ATTACKABLE_RULE = rule(
@@ -200,6 +201,15 @@ def _add_weapon(
 # -- hazards ---------------------------------------------------------------------------------
 
 
+def check_hazard_action(name: str, action: Action) -> None:
+    """Raise unless the hazard ``name`` may take ``action``: it attacks or creates advantages,
+    and never overcomes (so it rolls no contest's overcome either)."""
+    if action not in (Action.ATTACK, Action.CREATE_ADVANTAGE):
+        refuse(
+            f"{name} is a hazard: it attacks or creates advantages, nothing else", HAZARD_ACTS_RULE
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Hazard:
     """Something in the scene that attacks: a name (skill and aspect), a rating and a Weapon."""
@@ -239,11 +249,7 @@ class Hazard:
 
     def check_action(self, action: Action) -> None:
         """Raise unless a hazard may take ``action`` on its turn (attack or create an advantage)."""
-        if action not in (Action.ATTACK, Action.CREATE_ADVANTAGE):
-            refuse(
-                f"{self.name} is a hazard: it attacks or creates advantages, nothing else",
-                HAZARD_ACTS_RULE,
-            )
+        check_hazard_action(self.name, action)
 
     def opposition_to(self, action: Action) -> int:
         """The passive opposition someone faces to overcome it or create an advantage on it.

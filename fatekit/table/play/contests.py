@@ -20,6 +20,7 @@ from fatekit.rules.core.errors import BadInput, ForbiddenAction, IllegalAction
 from fatekit.rules.core.outcomes import Bonus, BonusKind
 from fatekit.rules.core.tracks import Track
 from fatekit.rules.harm.absorb import AbsorbPlan
+from fatekit.rules.options.obstacles import check_hazard_action
 from fatekit.rules.scenes.contest import (
     CONTEST_ROLES_RULE,
     CONTEST_THREAT_RULE,
@@ -281,6 +282,13 @@ def check_contest_roll(state: TableState, seat: Seat, side: str, actor: str) -> 
     require_no_roll_waiting(state, actor)
 
 
+def _require_no_hazard(state: TableState, who: str) -> None:
+    """Refuse a hazard as a contest's member: a contest is won by overcomes, and a hazard never
+    overcomes (in Öde it may attack the sides as an outside threat)."""
+    if who in state.hazards:
+        check_hazard_action(state.game.character(who).name, Action.OVERCOME)
+
+
 def _check_side_rolls(state: TableState, side: str, actor: str) -> Contest:
     """Refuse unless a contest runs whose side ``side`` may roll this exchange, and ``actor``
     is one of its members."""
@@ -341,6 +349,7 @@ def _judge_contest_started(state: TableState, event: ContestStarted) -> None:
     for members in sides.values():
         for member in members:
             state.require_character(member)
+            _require_no_hazard(state, member)
     if event.harm is not None and not harm_taken(state, event.harm):
         raise BadInput(
             f"{state.ruleset.preset.name} has no stress track for {event.harm.value} harm",

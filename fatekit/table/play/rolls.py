@@ -1119,9 +1119,11 @@ def _keep_dice(out: RollPart, kept: Callable[[str], bool]) -> None:
 def _keep_hazard_numbers(viewer: Viewer, in_play: RollInPlay, out: RollPart) -> None:
     """A hazard's rating and Weapon stay the GM's: its own roll shows no effort or shifts (with
     its Weapon in the hit, they would give both away), a roll against it no difficulty,
-    opposition or shifts. The outcome, and a hit's shifts, still show."""
+    opposition or shifts. The outcome, and a hit's shifts, still show. A contest (one the GM
+    let a hazard into, or an older log's) compares its sides' efforts in the open and has no
+    Weapon: there the hazard's effort shows as the contest counts it, its dice not."""
     roll = in_play.roll
-    if viewer.keeps_hazard(roll.actor):
+    if viewer.keeps_hazard(roll.actor) and in_play.kind is not RollKind.CONTEST:
         out.effort, out.shifts, out.effort_hidden = None, None, True
     faced = roll.opposition.actor if roll.opposition is not None else in_play.disables
     if viewer.keeps_hazard(faced):

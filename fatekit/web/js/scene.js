@@ -521,8 +521,9 @@ function rollCard(roll, ours) {
     "data-actor": roll.actor,
     "data-kind": roll.kind,
   });
-  const hidden = hiddenVerdict(roll);
   const contest = roll.kind === "contest";
+  // A contest's roll has no outcome of its own and shows its effort, a hazard's too.
+  const hidden = contest ? null : hiddenVerdict(roll);
   add(
     card,
     h("p", { class: "roll-head" }, rollHead(roll)),

@@ -356,7 +356,14 @@ export function openContestThreat(c) {
 function sidePicker(id, chosen) {
   const c = character(id);
   const pc = c && c.revealed && c.sheet && c.sheet.kind === "pc";
-  return field(tn("conflict.side_of", { who: who(id) }), sideSelect(`contest-side-${id}`, chosen || (pc ? "a" : "b")));
+  // A hazard of the fight this contest follows joins no side unless the GM puts it on one
+  // (the engine refuses it: obstacle.hazard.acts).
+  const fight = seatView().conflict;
+  const hazard = fight !== null && fight.hazards.some((z) => z.id === id);
+  return field(
+    tn("conflict.side_of", { who: who(id) }),
+    sideSelect(`contest-side-${id}`, chosen || (hazard ? "" : pc ? "a" : "b")),
+  );
 }
 
 export function openStartContest() {
