@@ -12,7 +12,7 @@ import { untilStill, whenStill } from "./lib/still.js";
 import { PatchError, applyPatch, touched } from "./lib/patch.js";
 import { fly, pileChanges, planFlights } from "./coins.js";
 import { app, openSeat, seatView, showError, subscribe } from "./store.js";
-import { redrawParts, redrawWhole, renderTable } from "./table.js";
+import { redrawParts, renderTable } from "./table.js";
 import { refreshOdds } from "./roll.js";
 import { refreshFollowing } from "./forms.js";
 import { drawSafety } from "./safety.js";
@@ -531,7 +531,7 @@ async function adopt(doc, version, parts = null) {
   whenStill(() => {
     if (seat !== app.seat) return;
     if (parts === null) {
-      redrawWhole(render);
+      render();
     } else {
       redrawParts(parts);
       drawSafety();
@@ -633,7 +633,7 @@ async function start() {
       (address) => {
         if (seat !== app.seat) return;
         app.address = address;
-        if (app.view) redrawParts(["seats"]);
+        if (app.view) whenStill(() => redrawParts(["seats"]));
       },
       () => null, // the invitations still carry the server's address
     );

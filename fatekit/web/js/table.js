@@ -9,7 +9,6 @@ import { conflictPanel } from "./conflict.js";
 import { challengePanel, openStartChallenge } from "./contests/challenge.js";
 import { contestHitsPanel, contestPanel, openStartContest } from "./contests/contest.js";
 import { add, button, download, field, fileName, fill, free, h, keeping, section, tokens } from "./lib/dom.js";
-import { pressed, whenStill } from "./lib/still.js";
 import { foresightPanel } from "./foresight.js";
 import { openAddCountdown, openEndSession, openStartConflict, openStartScene, openUndo } from "./gm.js";
 import { correctPoolButton } from "./gm/corrections.js";
@@ -197,49 +196,11 @@ function readOnlyNotice() {
   );
 }
 
-// A press under way holds redraws back (lib/still.js): another seat's move that arrives between
-// the press and the release would replace the button under the pointer, and the click would be
-// lost without a word (two players acting at once). What is held is drawn once, merged.
-const held = new Set();
-/** @type {(() => void) | null} a whole redraw held back (a document that came whole) */
-let heldWhole = null;
-let holding = false;
-function holdUntilStill() {
-  if (holding) return;
-  holding = true;
-  whenStill(() => {
-    holding = false;
-    const whole = heldWhole;
-    const parts = [...held];
-    heldWhole = null;
-    held.clear();
-    if (whole) whole();
-    else redrawParts(parts);
-  });
-}
-
-/** Draw the whole page with `draw` now, or once a press under way is let go (a document that
- * came whole, after a gap or a reconnect, would otherwise replace the control being pressed).
- * @param {() => void} draw */
-export function redrawWhole(draw) {
-  if (!pressed()) {
-    draw();
-    return;
-  }
-  held.clear();
-  heldWhole = draw;
-  holdUntilStill();
-}
-
 /** Redraw the panels that read any of `parts` (as patch.touched gives them: "characters",
- * "extras/acted", "table/version"...), or hold them until a press under way is over. Returns
- * the names of the panels redrawn. @param {Iterable<string>} parts @returns {string[]} */
+ * "extras/acted", "table/version"...); the caller waits for a press under way to end
+ * (lib/still.js). Returns the names of the panels redrawn.
+ * @param {Iterable<string>} parts @returns {string[]} */
 export function redrawParts(parts) {
-  if (pressed()) {
-    if (!heldWhole) for (const part of parts) held.add(part);
-    holdUntilStill();
-    return [];
-  }
   const keys = new Set([...parts].filter((p) => !VERSION_ONLY.has(p)).map((p) => p.split("/")[0]));
   const redrawn = [];
   for (const [name, panel] of Object.entries(PANELS)) {
