@@ -426,6 +426,7 @@ export interface YouPart {
   adds: {
     [k: string]: (string | null)[];
   };
+  may_hide: boolean;
   may_waive: boolean;
 }
 /**

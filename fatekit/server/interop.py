@@ -40,7 +40,15 @@ from fatekit.server.deps import At, Service
 from fatekit.server.service import Caller, TableService
 from fatekit.table import SEAT_RULE, Role, handle
 from fatekit.table.commands import AddCharacter
+from fatekit.table.deciding import allowed
 from fatekit.table.events import CharacterAdded
+from fatekit.table.play.people import (
+    check_adds_for,
+    check_adds_kind,
+    check_hides_aspects,
+    check_owner_kind,
+)
+from fatekit.table.seats import Seat
 
 __all__ = ["ImportIn", "Imported", "read_import", "router"]
 
@@ -55,9 +63,11 @@ class ImportIn(BaseModel):
     )
     preset: str | None = Field(None, description="Read it for this preset (the table's if absent)")
     kind: CharacterKind | None = Field(
-        None, description="Bring it in as this kind (a player's is always a PC)"
+        None, description="Bring it in as this kind, one the seat may add (a PC otherwise)"
     )
-    owner: str | None = Field(None, description="The player seat a PC belongs to (GM only)")
+    owner: str | None = Field(
+        None, description="The player seat a PC or an extra belongs to (a player's: its own)"
+    )
     hidden: list[Annotated[int, Field(ge=0, le=200)]] | None = Field(
         None,
         max_length=200,
@@ -67,12 +77,14 @@ class ImportIn(BaseModel):
     dry_run: bool = Field(False, description="Only read it and report; add nothing")
 
 
-def _hidden(wanted: list[int] | None, kind: str, aspects: int, gm: bool) -> list[int]:
-    """Which of the sheet's aspects (by position) the players may not see."""
+def _hidden(wanted: list[int] | None, kind: str, aspects: int, seat: Seat) -> list[int]:
+    """Which of the sheet's aspects (by position) the players may not see: those asked for, if
+    the seat may hide any (AddCharacter's own check); left out, every aspect of an NPC the seat
+    may hide and none of a PC's."""
     if wanted is None:
-        return list(range(aspects)) if gm and kind != CharacterKind.PC.value else []
-    if not gm:
-        raise ForbiddenAction("only the GM hides aspects", SEAT_RULE)
+        hides = kind != CharacterKind.PC.value and allowed(check_hides_aspects, seat)
+        return list(range(aspects)) if hides else []
+    check_hides_aspects(seat)
     beyond = [p for p in wanted if p >= aspects]
     if beyond:
         raise BadInput(f"the sheet has {aspects} aspects; there is no aspect {beyond[0] + 1}")
@@ -118,20 +130,22 @@ def read_import(service: TableService, caller: Caller, body: ImportIn) -> Import
         # Conditions replace consequences: what is written goes into the description, said in
         # the report, rather than a refusal of the whole sheet.
         report = fit_to_conditions(sheet, report)
-    sheet["kind"] = (
-        CharacterKind.PC.value
-        if not seat.is_gm
-        else (body.kind or CharacterKind(sheet.get("kind", "major_npc"))).value
-    )
+    # The kind asked for (or the sheet's own) where the seat may add it, as AddCharacter's
+    # check says (you.adds); otherwise a PC, the one kind every player adds.
+    wanted = body.kind or CharacterKind(sheet.get("kind", "major_npc"))
+    kind = wanted if allowed(check_adds_kind, seat, wanted) else CharacterKind.PC
+    sheet["kind"] = kind.value
     loaded = character_from_dict(
         sheet, preset if state.ruleset_file is not None and body.preset is None else None
     )
     problems = [p.to_json() for p in validate(loaded.character, loaded.preset)]
-    owner = body.owner if seat.is_gm else caller.seat
-    if sheet["kind"] != CharacterKind.PC.value:
-        owner = None
+    owner = body.owner
+    if owner is None and not allowed(check_adds_for, state, seat, None):
+        owner = caller.seat  # a seat that may not add the GM's adds its own
+    if not allowed(check_owner_kind, kind, owner):
+        owner = None  # an NPC is the GM's
     aspects = loaded.character.aspects
-    hidden = _hidden(body.hidden, sheet["kind"], len(aspects), seat.is_gm)
+    hidden = _hidden(body.hidden, sheet["kind"], len(aspects), seat)
     hidden_ids = [aspects[p].id for p in hidden]
     if body.dry_run:
         # What bringing it in would meet at this table (its optional rules, the seat's rights):

@@ -67,7 +67,13 @@ from fatekit.table.play.gear import (
     hazards_view,
 )
 from fatekit.table.play.options import own_randomizers
-from fatekit.table.play.people import AddCharacter, CharacterPart, add_offers, character_view
+from fatekit.table.play.people import (
+    AddCharacter,
+    CharacterPart,
+    add_offers,
+    character_view,
+    check_hides_aspects,
+)
 from fatekit.table.play.rolls import LastRollPart, RollPart, last_roll_view, roll_view
 from fatekit.table.play.safety import SafetyPart, held_back, safety_view
 from fatekit.table.play.scenes import ScenePart, scene_view
@@ -143,6 +149,9 @@ class YouPart(Part, kw_only=True):
     # The kinds of character the seat may add now, each with the owners it may give one
     # (null: the GM's), by the check AddCharacter's decider makes; none while a signal waits.
     adds: dict[CharacterKind, list[str | None]]
+    # Whether the seat may keep a character's aspects from the players as it adds one (the
+    # import's boxes), by the check AddCharacter's decider makes of hidden aspects.
+    may_hide: bool
     # Whether the seat may set a rule aside for a command it sends (a waiver), by the check
     # the table makes of it.
     may_waive: bool
@@ -262,6 +271,7 @@ def _you(viewer: Viewer) -> YouPart:
         randomizer=viewer.state.randomizer_of(viewer.seat.id),
         randomizers=own_randomizers(viewer.state, viewer.seat.id),
         adds={} if held_back(viewer.state, AddCharacter) else add_offers(viewer.state, viewer.seat),
+        may_hide=allowed(check_hides_aspects, viewer.seat),
         may_waive=allowed(check_may_waive, viewer.seat),
     )
 

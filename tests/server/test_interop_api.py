@@ -96,7 +96,14 @@ def test_a_player_cannot_bring_in_an_npc_and_a_spectator_nothing(api: Api) -> No
     gm = api.table()
     ann = gm.invite("Ann")
     out = post_import(ann, 200, content=fixture("fari-v2-core.fari.json"), kind="monster")
-    assert out["sheet"]["kind"] == "pc"  # a player's import is always their PC
+    assert out["sheet"]["kind"] == "pc"  # an NPC is not a player's to add: a PC it is
+    # An extra is one a player adds (you.adds offers it): it comes in as asked, the player's own.
+    extra = post_import(ann, 200, content=fixture("fari-v2-core.fari.json"), kind="extra")
+    assert extra["sheet"]["kind"] == "extra" and extra["added"]  # a player adds only its own
+    # Naming another player's seat is refused by AddCharacter's own check, not made one's own.
+    ben = gm.invite("Ben")
+    theirs = post_import(ann, 403, content=fixture("fari-v2-core.fari.json"), owner=ben.seat)
+    assert theirs["error"] == "forbidden"
     eve = gm.invite("Eve", role="spectator")
     refused = post_import(eve, 403, content=fixture("fari-v2-core.fari.json"))
     assert refused["error"] == "forbidden"

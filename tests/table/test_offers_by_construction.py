@@ -471,3 +471,34 @@ def test_the_kinds_a_seat_may_add_are_what_the_table_takes() -> None:
         play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ben")
     # The GM: every kind as the GM's and the two players' PCs and extras; each player their own.
     assert seen == 6 + 2 * 2 + 2 * 2
+
+
+def test_hiding_aspects_is_offered_exactly_when_the_table_takes_it() -> None:
+    # you.may_hide, which the import draws its hidden-aspect boxes from: for every kind and
+    # owner a seat is offered, an AddCharacter keeping an aspect from the players is taken
+    # exactly when the seat's document offers hiding (and the same one with none hidden is
+    # always taken).
+    play = Play()
+    play.do(c.CreateTable(name="Hides", preset="core"))
+    for seat, role in (("ann", Role.PLAYER), ("ben", Role.PLAYER), ("sam", Role.SPECTATOR)):
+        play.do(c.AddSeat(seat_id=seat, role=role, name=seat.title()))
+    secret = {"id": "newcomer/high_concept/1", "kind": "high_concept", "name": "Hunted"}
+    sheets = {}
+    for kind, text in _sheets("core").items():
+        data = msgspec.json.decode(text)
+        data["aspects"] = [secret]
+        sheets[kind] = msgspec.json.encode(data).decode()
+    offered: dict[str, bool] = {}
+    for seat in SEATS:
+        you = table_view(Viewer(play.s, seat)).you
+        offered[seat] = you.may_hide
+        for kind, owners in you.adds.items():
+            sheet = sheets[kind]
+            aspect = secret["id"]
+            for owner in owners:
+                plain = c.AddCharacter(sheet=sheet, owner=owner)
+                assert _taken(play.s, [plain], seat) is None, (seat, kind, owner)
+                hiding = c.AddCharacter(sheet=sheet, owner=owner, hidden_aspects=(aspect,))
+                why = _taken(play.s, [hiding], seat)
+                assert you.may_hide == (why is None), f"{seat}, {kind}, {owner}: {why}"
+    assert offered == {"gm": True, "ann": False, "ben": False, "sam": False}

@@ -64,7 +64,11 @@ def _play(server: str, gm: Player, ann: Player, lang: str, tmp: Path) -> None:
 
     # -- Ann picks her Fari sheet: the report first, then her PC joins the table ---------------
     ann.click("#import-character")
-    assert ann.page.locator("#import-kind").count() == 0  # a player brings in only her own PC
+    # What the table offers her (you.adds, you.may_hide): her own PC or extra, no owner to
+    # choose, no aspects to keep hidden.
+    kinds = ann.page.locator("#import-kind option")
+    assert [kinds.nth(i).get_attribute("value") for i in range(kinds.count())] == ["pc", "extra"]
+    assert ann.page.locator("#import-owner").is_hidden()
     ann.page.set_input_files("#import-file", str(FIXTURES / "fari-v6-condensed.fari.json"))
     report = ann.page.locator("#import-report")
     report.wait_for()

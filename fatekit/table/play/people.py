@@ -92,6 +92,12 @@ __all__ = [
     "TemplateAdded",
     "TemplateRemoved",
     "UpdateCharacter",
+    "add_offers",
+    "check_add_character",
+    "check_adds_for",
+    "check_adds_kind",
+    "check_hides_aspects",
+    "check_owner_kind",
 ]
 
 # -- commands ----------------------------------------------------------------------------------
@@ -298,11 +304,10 @@ def _add_template(context: Context, command: AddTemplate) -> list[Event]:
 
 @decides(AddCharacter)
 def _add_character(context: Context, command: AddCharacter) -> list[Event]:
-    if not context.seat.is_gm:
-        if command.owner != context.seat.id:
-            raise ForbiddenAction("a player may add only their own character", SEAT_RULE)
-        if command.hidden_aspects or command.revealed:
-            raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
+    # The seat's parts first, before the sheet is read: whose it is, what it keeps hidden.
+    check_adds_for(context.state, context.seat, command.owner)
+    if command.hidden_aspects or command.revealed:
+        check_hides_aspects(context.seat)
     sheet, hidden = with_free_id(command.sheet, command.hidden_aspects, context.state)
     character = parse_sheet(sheet, context.state)
     check_add_character(context.state, context.seat, character.kind, command.owner)
@@ -677,6 +682,14 @@ def check_add_character(
     check_adds_kind(seat, kind)
     check_adds_for(state, seat, owner)
     check_owner_kind(kind, owner)
+
+
+def check_hides_aspects(seat: Seat) -> None:
+    """Refuse unless ``seat`` may keep a new character's aspects from the players (or bring an
+    NPC in already revealed): the GM's alone. AddCharacter's check, the import's (which reads
+    the aspects to keep by position) and the seat's offer (``you.may_hide``)."""
+    if not seat.is_gm:
+        raise ForbiddenAction("only the GM hides aspects or reveals NPCs", SEAT_RULE)
 
 
 def check_adds_kind(seat: Seat, kind: CharacterKind) -> None:

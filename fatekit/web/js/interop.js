@@ -10,7 +10,7 @@ import { openDialog } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { problemList } from "./sheet.js";
 import { openSeat, pressed, seatView, showError, showErrorBeside } from "./store.js";
-import { isGm, who } from "./view.js";
+import { who } from "./view.js";
 
 /** What the server made of a file (fatekit/server/interop.py; its report is
  * fatekit/formats/draft.py's ImportReport.as_json): a change's `detail` holds its part's before
@@ -164,25 +164,29 @@ function reportView(found) {
 /** The dialog: a file picker and a drop zone, the report, and the button that brings it in. */
 export function openImport() {
   const view = seatView();
-  const gm = isGm();
+  // What the table takes from this seat (you.adds, you.may_hide: AddCharacter's own checks):
+  // the kinds, each with its owners (null: the GM's), and whether aspects may be kept hidden.
+  const adds = view.you.adds || {};
+  const hides = view.you.may_hide;
   const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
   const zone = h("div", { id: "import-drop", class: "drop-zone", tabindex: "0" }, t("import.drop"));
-  const kinds = ["major_npc", "minor_npc", "mob", "monster", "pc"];
+  const kinds = ["major_npc", "minor_npc", "mob", "monster", "pc", "extra"].filter((k) => k in adds);
   const kind = h(
     "select",
     { id: "import-kind" },
     kinds.map((k) => h("option", { value: k }, t(`kind.${k}`))),
   );
-  const players = view.seats.filter((s) => s.role === "player");
-  const owner = h(
-    "select",
-    { id: "import-owner", "data-free": "" },
-    players.map((s) => h("option", { value: s.id }, s.name)),
-  );
+  const owner = h("select", { id: "import-owner", "data-free": "" });
+  const nameOf = (/** @type {string} */ id) => (view.seats.find((s) => s.id === id) || { name: id }).name;
   const ownerBox = field(t("sheet.owner"), owner);
+  /** The owners the table takes for the chosen kind, players' seats first. */
+  const owners = () => {
+    const offered = /** @type {Record<string, (string | null)[]>} */ (adds)[kind.value] || [];
+    return [...offered.filter((o) => o !== null), ...offered.filter((o) => o === null)];
+  };
   const report = h("div", { id: "import-result", "aria-live": "polite" });
-  // The GM chooses which of the sheet's aspects the players may not see: all of an NPC's at
-  // first (its trouble too), none of a PC's.
+  // A seat that may hide aspects (the GM) chooses which of the sheet's the players may not see:
+  // all of an NPC's at first (its trouble too), none of a PC's.
   const secrets = h("fieldset", { id: "import-hidden", hidden: true });
   /** @type {string | null} the file's text, once the server has read it */
   let content = null;
@@ -193,18 +197,18 @@ export function openImport() {
   const choices = () => {
     /** @type {{content: string | null, kind?: string, owner?: string, hidden?: number[]}} */
     const body = { content };
-    if (gm) {
-      body.kind = kind.value;
-      if (kind.value === "pc" && players.length) body.owner = owner.value;
-      if (hiddenBoxes().length)
-        body.hidden = hiddenBoxes()
-          .filter((b) => b.checked)
-          .map((b) => Number(b.value));
-    }
+    if (kind.value) body.kind = kind.value;
+    const offered = owners();
+    const chosen = offered.length === 1 ? offered[0] : owner.value || null;
+    if (chosen) body.owner = chosen;
+    if (hides && hiddenBoxes().length)
+      body.hidden = hiddenBoxes()
+        .filter((b) => b.checked)
+        .map((b) => Number(b.value));
     return body;
   };
   const showSecrets = (/** @type {SheetAspect[]} */ aspects) => {
-    if (!gm) return;
+    if (!hides) return;
     secrets.hidden = !aspects.length;
     const npc = kind.value !== "pc";
     fill(
@@ -229,7 +233,12 @@ export function openImport() {
     );
   };
   const update = () => {
-    ownerBox.hidden = !gm || kind.value !== "pc" || !players.length;
+    const offered = owners();
+    fill(
+      owner,
+      offered.map((o) => h("option", { value: o || "" }, o === null ? t("sheet.owner_gm") : nameOf(o))),
+    );
+    ownerBox.hidden = offered.length < 2;
     for (const box of hiddenBoxes()) box.checked = kind.value !== "pc";
   };
   const read = async (/** @type {File | null | undefined} */ chosen) => {
@@ -270,8 +279,8 @@ export function openImport() {
     h("p", { class: "hint" }, t("import.hint")),
     zone,
     field(t("import.file"), file),
-    gm ? field(t("sheet.kind"), kind) : null,
-    gm ? ownerBox : null,
+    kinds.length > 1 ? field(t("sheet.kind"), kind) : null,
+    ownerBox,
     report,
     secrets,
   );

@@ -9,7 +9,7 @@ import { untilStill } from "./lib/still.js";
 import { entranceFields, openDialog } from "./forms.js";
 import { has, t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showErrorBeside, tablePreset } from "./store.js";
-import { isGm, ladderValue, may, sheetOf, skill, trackName } from "./view.js";
+import { ladderValue, may, sheetOf, skill, trackName } from "./view.js";
 import { gearEditor, stuntEditor } from "./sheet/stunts.js";
 
 /** @typedef {import("../../../docs/page").SheetPart} SheetPart */
@@ -383,7 +383,8 @@ export function openSheetEditor(existing, seed = null) {
     const chosen = file.files && file.files[0];
     if (!chosen) return;
     try {
-      const body = { content: await chosen.text(), dry_run: true, ...(isGm() ? { kind: kind.value } : {}) };
+      // The kind chosen (one the table offers this seat): the server takes only those.
+      const body = { content: await chosen.text(), dry_run: true, kind: kind.value };
       const seat = openSeat();
       const found = await request("POST", `/tables/${seat.tableId}/characters/import`, {
         link: seat.link,
