@@ -466,7 +466,16 @@ export interface TimePart {
 export interface CharacterPart {
   id: string;
   revealed: boolean;
-  offers: ("GiveCharacter" | "JoinScene" | "RevealCharacter" | "UpdateCharacter")[];
+  offers: (
+    | "Breakthrough"
+    | "GiveCharacter"
+    | "JoinScene"
+    | "Milestone"
+    | "RaiseSkills"
+    | "RevealCharacter"
+    | "SpendMilestone"
+    | "UpdateCharacter"
+  )[];
   aspect_offers?: {
     [k: string]: ("CorrectAspect" | "OfferCompel" | "RemoveAspect" | "RevealAspect")[];
   };
@@ -476,6 +485,7 @@ export interface CharacterPart {
     };
   };
   usable_stunts?: string[];
+  gm_powers?: boolean;
   owner: string | null;
   sheet?: SheetPart;
   healing?: HealingPart[];

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import get_args
 
 import msgspec
@@ -32,6 +32,7 @@ from fatekit.rules import (
     ForbiddenAction,
     GrantsBoost,
     IllegalAction,
+    Milestone,
     RandomDice,
     RuleException,
     SkillBonus,
@@ -57,7 +58,7 @@ from fatekit.table.seeing import Viewer
 from fatekit.table.views import GmMove, SeatView, YouPart, table_view
 
 from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
-from .conftest import Play  # type: ignore[import-not-found]
+from .conftest import Play, seated  # type: ignore[import-not-found]
 
 #: The seeded games in `make test`: two of the four it played (the two others took 420 s and
 #: 125 s of CI's time; 4102 is the one that reaches defence dice). `make soak` plays more
@@ -502,3 +503,82 @@ def test_hiding_aspects_is_offered_exactly_when_the_table_takes_it() -> None:
                 why = _taken(play.s, [hiding], seat)
                 assert you.may_hide == (why is None), f"{seat}, {kind}, {owner}: {why}"
     assert offered == {"gm": True, "ann": False, "ben": False, "sam": False}
+
+
+def _check_advances(play: Play, where: str, moves: dict[str, Callable[[str], c.Command]]) -> int:
+    """Each advancement move on each PC is taken from a seat exactly when the PC's offers hold
+    it, and the GM's power-up at a breakthrough exactly when ``gm_powers`` is set."""
+    offered_moves = 0
+    for seat in SEATS:
+        parts = {ch.id: ch for ch in table_view(Viewer(play.s, seat)).characters}
+        for pc in ("ruth", "charles"):
+            part = parts[pc]
+            for move, command in moves.items():
+                why = _taken(play.s, [command(pc)], seat)
+                offered = move in part.offers
+                offered_moves += offered
+                assert offered == (why is None), f"{where}: {seat}, {move} on {pc}: {why}"
+            powers = c.Breakthrough(character_id=pc, gm_refresh=True)
+            why = _taken(play.s, [powers], seat)
+            offered = part.gm_powers is True
+            assert offered == (why is None), f"{where}: {seat}, powers on {pc}: {why}"
+    return offered_moves
+
+
+def _rewrite(state: TableState, pc: str) -> c.MilestoneChange:
+    """A milestone's change for ``pc``: its second aspect (not its high concept) rewritten."""
+    aspect = state.game.character(pc).aspects[1].id
+    return c.MilestoneChange(kind=c.ChangeKind.REWRITE_ASPECT, aspect_id=aspect, name="Wiser")
+
+
+def test_advancement_is_offered_exactly_when_the_table_takes_it() -> None:
+    # The milestones panel and the breakthrough's GM powers draw from the PCs' offers: a
+    # milestone, a breakthrough (with the GM's power-up), banked skill steps, each taken from a
+    # seat exactly when offered to it, in Fate Condensed (tests/table/conftest.py's table);
+    # none while a signal waits or a conflict runs.
+    play = seated()
+    moves: dict[str, Callable[[str], c.Command]] = {
+        "Milestone": lambda pc: c.Milestone(character_id=pc, choice=_rewrite(play.s, pc)),
+        "Breakthrough": lambda pc: c.Breakthrough(character_id=pc),
+        "RaiseSkills": lambda pc: c.RaiseSkills(character_id=pc, steps=("lore",)),
+        "SpendMilestone": lambda pc: c.SpendMilestone(character_id=pc),
+    }
+    assert _check_advances(play, "nothing open", moves) == 0
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    # Each PC's milestone: the GM's and its player's to spend.
+    assert _check_advances(play, "a milestone open", moves) == 2 * 2
+    play.do(c.Milestone(character_id="charles", choice=_rewrite(play.s, "charles")), seat="ben")
+    play.do(c.StartSession())
+    play.do(c.EndSession(milestone=Milestone.MAJOR))
+    assert _check_advances(play, "a breakthrough open", moves) == 2 * 2
+    play.do(c.Breakthrough(character_id="ruth", gm_skill_step=True))
+    play.do(c.StartSession())
+    # Ruth's two banked steps; Charles's breakthrough still open.
+    assert _check_advances(play, "steps banked", moves) == 2 + 2
+    play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="ben")
+    assert _check_advances(play, "a signal waiting", moves) == 0
+    signal = next(iter(play.s.safety.waiting))
+    play.do(c.AnswerSignal(signal_id=signal))
+    play.do(
+        c.StartScene(
+            name="Hold",
+            participants=("ruth", "alice"),
+            zones=("hold",),
+            positions=(("ruth", "hold"), ("alice", "hold")),
+        )
+    )
+    play.do(c.StartConflict(sides=(("heroes", ("ruth",)), ("cult", ("alice",))), first="ruth"))
+    assert _check_advances(play, "in a conflict", moves) == 0
+
+
+def test_three_milestones_are_offered_exactly_when_the_table_takes_them() -> None:
+    # Fate Core's minor milestone, spent with SpendMilestone (no change at all is one).
+    play = seated(preset="core")
+    moves: dict[str, Callable[[str], c.Command]] = {
+        "SpendMilestone": lambda pc: c.SpendMilestone(character_id=pc)
+    }
+    assert _check_advances(play, "nothing open", moves) == 0
+    play.do(c.EndScene())
+    play.do(c.EndSession(milestone=Milestone.MINOR))
+    assert _check_advances(play, "a milestone open", moves) == 2 * 2

@@ -53,6 +53,10 @@ def test_a_banked_step_is_spent_later_in_the_page(server: str, browser: Any) -> 
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.set_default_timeout(TIMEOUT)
             page.goto(f"{server}/#link={link}")
+        # The GM's power-up is offered to the GM's seat alone (Ruth's gm_powers).
+        expect(gm_page.locator("#milestone-gm-refresh-ruth")).to_be_visible()
+        expect(ann_page.locator("#milestone-ruth")).to_be_visible()
+        expect(ann_page.locator("#milestone-gm-refresh-ruth")).to_have_count(0)
         # The breakthrough's step is left unspent: it is banked, and the spending form appears.
         ann_page.fill("#milestone-concept-ruth", "Still Swinging")
         ann_page.click("#milestone-take-ruth")

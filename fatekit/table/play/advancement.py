@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
 
 from fatekit.formats.character_json import character_from_dict, character_to_dict, stunt_dict
 from fatekit.rules.aspects.aspects import Aspect, AspectKind
@@ -58,9 +59,17 @@ from fatekit.rules.harm.stress import StressBox, StressTrack
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, SheetFact, StuntText
 from fatekit.table.codec import to_json
-from fatekit.table.deciding import Context, decides
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    play_goes_on,
+    require_control,
+    require_gm,
+)
 from fatekit.table.facts import assign_facts, facts_of, records_sheet
 from fatekit.table.folding import assigns, folds, judges
+from fatekit.table.seats import Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -78,6 +87,11 @@ __all__ = [
     "RaiseSkills",
     "SkillsRaised",
     "SpendMilestone",
+    "advance_offers",
+    "check_advancer",
+    "check_gm_powers",
+    "check_milestone_open",
+    "check_sheet_still",
 ]
 
 # -- commands ----------------------------------------------------------------------------------
@@ -245,9 +259,72 @@ class MilestoneSpent(Event):
 # -- who may, and the events a command becomes -------------------------------------------------
 
 
+def check_advancer(state: TableState, seat: Seat, character_id: str) -> None:
+    """The seat's part of every advancement move (a milestone, a breakthrough, banked skill
+    steps): it acts for the PC (its player, or the GM)."""
+    require_control(state, seat, character_id, "advance them")
+
+
+def check_gm_powers(seat: Seat) -> None:
+    """Refuse unless ``seat`` may add the GM's power-up at a breakthrough (a point of refresh,
+    a skill step): the GM's alone."""
+    require_gm(seat, "add refresh or a skill step at a breakthrough")
+
+
+def check_sheet_still(state: TableState) -> None:
+    """Refuse while a conflict runs: a sheet does not change during one (a milestone's,
+    a breakthrough's or banked skill steps' changes wait for its end)."""
+    if state.conflict is not None:
+        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
+
+
+def check_milestone_open(state: TableState, character_id: str, kind: MilestoneKind) -> None:
+    """Refuse unless ``character_id`` has an open milestone of ``kind`` (a rule the GM may set
+    aside, for one spent anyway)."""
+    if state.milestones.get(character_id) is not kind:
+        name = state.game.character(character_id).name
+        what = "milestone" if kind is MilestoneKind.MINOR else "breakthrough"
+        refuse(
+            f"{name} has no {what} to spend: the GM opens one by ending a session at "
+            f"a {kind.value} milestone",
+            MILESTONE_RULE,
+        )
+
+
+#: The advancement moves a seat may be offered on a PC (the command that spends its open
+#: milestone in the table's book, or banked skill steps spent).
+AdvanceMove = Literal["Milestone", "Breakthrough", "SpendMilestone", "RaiseSkills"]
+
+
+def advance_offers(state: TableState, seat: Seat, character: Character) -> list[AdvanceMove]:
+    """The advancement moves ``seat`` may make with ``character`` now, by the checks their
+    deciders and the rules make: it acts for the PC (:func:`check_advancer`), no conflict runs
+    (:func:`check_sheet_still`), and the PC has an open milestone (spent by the command its
+    book takes) or banked skill steps."""
+    cid = character.id
+    if not (
+        play_goes_on(state)
+        and allowed(check_advancer, state, seat, cid)
+        and allowed(check_sheet_still, state)
+    ):
+        return []
+    found: list[AdvanceMove] = []
+    level = state.milestones.get(cid)
+    if level is not None:
+        if state.game.ruleset.preset.advancement is not AdvancementStyle.CONDENSED:
+            found.append("SpendMilestone")
+        elif allowed(check_milestone_open, state, cid, MilestoneKind.MINOR):
+            found.append("Milestone")
+        elif allowed(check_milestone_open, state, cid, MilestoneKind.MAJOR):
+            found.append("Breakthrough")
+    if character.skill_steps_banked > 0:
+        found.append("RaiseSkills")
+    return found
+
+
 @decides(RaiseSkills)
 def _raise_skills(context: Context, command: RaiseSkills) -> list[Event]:
-    context.require_control(command.character_id, "raise their skills")
+    check_advancer(context.state, context.seat, command.character_id)
     game = context.state.game
     # Fate Core's skill cap (and Fate Accelerated's approaches' Superb) hold outside milestones.
     ratings = [r for pc in game.pcs for r in pc.skills.values()]
@@ -274,23 +351,23 @@ def _condensed_milestones(context: Context) -> None:
 
 @decides(Milestone)
 def _milestone(context: Context, command: Milestone) -> list[Event]:
-    context.require_control(command.character_id, "advance them")
+    check_advancer(context.state, context.seat, command.character_id)
     _condensed_milestones(context)
     return [context.event_from(MilestoneTaken, command)]
 
 
 @decides(Breakthrough)
 def _breakthrough(context: Context, command: Breakthrough) -> list[Event]:
-    context.require_control(command.character_id, "advance them")
+    check_advancer(context.state, context.seat, command.character_id)
     _condensed_milestones(context)
     if command.gm_refresh or command.gm_skill_step:
-        context.require_gm("add refresh or a skill step at a breakthrough")
+        check_gm_powers(context.seat)
     return [context.event_from(BreakthroughTaken, command)]
 
 
 @decides(SpendMilestone)
 def _spend_milestone(context: Context, command: SpendMilestone) -> list[Event]:
-    context.require_control(command.character_id, "advance them")
+    check_advancer(context.state, context.seat, command.character_id)
     state = context.state
     game = state.game
     preset = game.ruleset.preset
@@ -300,8 +377,7 @@ def _spend_milestone(context: Context, command: SpendMilestone) -> list[Event]:
             "Breakthrough",
             code="milestone_kind",
         )
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
+    check_sheet_still(state)
     character = game.character(command.character_id)
     level = state.milestones.get(character.id)
     if level is None:
@@ -551,8 +627,7 @@ def _milestone_spent(state: TableState, event: MilestoneSpent) -> None:
 @judges(SkillsRaised)
 def _judge_skills_raised(state: TableState, event: SkillsRaised) -> None:
     character = state.game.character(event.character_id)
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
+    check_sheet_still(state)
     # The rules check the banked count and the column rule, and change nothing when they refuse.
     raise_skills(character, event.steps, state.game.ruleset.preset)
     state.game.sync_sheets()
@@ -569,15 +644,8 @@ def _skills_raised_older(state: TableState, event: SkillsRaised) -> None:
 
 def _open_milestone(state: TableState, character_id: str, kind: MilestoneKind) -> Character:
     character = state.game.character(character_id)
-    if state.conflict is not None:
-        raise BadInput("a sheet cannot change during a conflict", code="sheet_in_conflict")
-    if state.milestones.get(character_id) is not kind:
-        what = "milestone" if kind is MilestoneKind.MINOR else "breakthrough"
-        refuse(
-            f"{character.name} has no {what} to spend: the GM opens one by ending a session at "
-            f"a {kind.value} milestone",
-            MILESTONE_RULE,
-        )
+    check_sheet_still(state)
+    check_milestone_open(state, character_id, kind)
     return character
 
 

@@ -63,6 +63,7 @@ from fatekit.table.parts import (
     UnsetType,
     to_builtins,
 )
+from fatekit.table.play.advancement import advance_offers, check_gm_powers
 from fatekit.table.play.scenes import Entrance, JoinedScene
 from fatekit.table.play.treatment import treaters
 from fatekit.table.regions import Region, writes
@@ -999,7 +1000,18 @@ class ConsequenceSeenPart(AspectPart, kw_only=True):
 
 
 #: What a seat may do with a character, by the command's name.
-CharacterMove = Literal["UpdateCharacter", "GiveCharacter", "RevealCharacter", "JoinScene"]
+#: What a seat may do with a character: its own moves, and the advancement ones
+#: (:data:`~fatekit.table.play.advancement.AdvanceMove`: a milestone, banked skill steps).
+CharacterMove = Literal[
+    "UpdateCharacter",
+    "GiveCharacter",
+    "RevealCharacter",
+    "JoinScene",
+    "Milestone",
+    "Breakthrough",
+    "SpendMilestone",
+    "RaiseSkills",
+]
 
 
 class CharacterPart(Part, kw_only=True):
@@ -1019,6 +1031,9 @@ class CharacterPart(Part, kw_only=True):
     aspect_offers_by: dict[str, dict[AspectByMove, list[str]]] | UnsetType = UNSET
     # With the whole sheet: the stunts the seat may use on their own now (``UseStunt``), by name.
     usable_stunts: list[str] | UnsetType = UNSET
+    # Set (true) where the seat may add the GM's power-up (refresh, a skill step) to the
+    # breakthrough it is offered to spend (Breakthrough's check of gm_refresh, gm_skill_step).
+    gm_powers: bool | UnsetType = UNSET
     owner: str | None
     sheet: SheetPart | UnsetType = UNSET
     healing: list[HealingPart] | UnsetType = UNSET
@@ -1180,6 +1195,7 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             aspect_offers=_aspect_offers(viewer, character),
             aspect_offers_by=_aspect_offers_by(viewer, character),
             usable_stunts=_usable_stunts(viewer, character),
+            gm_powers=_gm_powers(viewer, offers),
             owner=viewer.state.owner_of(character.id),
             sheet=_sheet(viewer, character),
             healing=[
@@ -1207,6 +1223,11 @@ def character_view(viewer: Viewer, character: Character) -> CharacterPart:
             if s.aspect is not None
         ],
     )
+
+
+def _gm_powers(viewer: Viewer, offers: list[CharacterMove]) -> bool | UnsetType:
+    powers = "Breakthrough" in offers and allowed(check_gm_powers, viewer.seat)
+    return True if powers else UNSET
 
 
 def _aspect_offers(viewer: Viewer, character: Character) -> dict[str, list[AspectMove]]:
@@ -1251,8 +1272,8 @@ def _usable_stunts(viewer: Viewer, character: Character) -> list[str]:
 
 def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:
     """What the seat may do with ``character`` now, by the checks the deciders make of the seat
-    and the rules' of the move: rewrite the sheet (a seat that acts for them), hand a PC or an
-    extra over, reveal a sheet the players do not all see yet, bring them into the running
+    and the rules' of the move: rewrite the sheet (a seat that acts for them), spend an open
+    milestone or banked skill steps (:func:`advance_offers`), hand a PC or an extra over, reveal a sheet the players do not all see yet, bring them into the running
     scene (the GM)."""
     state, cid = viewer.state, character.id
     found: list[CharacterMove] = []
@@ -1261,6 +1282,7 @@ def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove
     # require_control's own test (the character is at the table: it is drawn from it).
     if state.controls(viewer.seat.id, cid) and allowed(check_rewritable, state):
         found.append("UpdateCharacter")
+    found += advance_offers(state, viewer.seat, character)
     if not viewer.gm_moves_allowed:
         return found
     if allowed(check_givable, character):

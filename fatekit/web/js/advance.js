@@ -5,7 +5,7 @@ import { button, field, h } from "./lib/dom.js";
 import { select, skillOptions } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
 import { send, seatView } from "./store.js";
-import { aspectName, isGm } from "./view.js";
+import { aspectName } from "./view.js";
 
 /** @typedef {import("../../../docs/page").ConsequencePart} ConsequencePart */
 /** A consequence slot that holds one (its aspect).
@@ -212,7 +212,8 @@ export function milestoneForm(pc, kind) {
       h("p", { class: "hint" }, tn("milestone.raise_hint", { n: banked })),
       raises.map((r, i) => field(tn("milestone.raise_n", { n: i + 1 }), r)),
     ),
-    isGm()
+    // The GM's power-up, where the table offers it to this seat (the PC's gm_powers).
+    c && c.gm_powers
       ? h(
           "fieldset",
           {},

@@ -23,7 +23,7 @@ import { screenPanel } from "./screen.js";
 import { settingPanel } from "./setting.js";
 import { app, errorText, openSeat, redraw, seatView, send, showError, showErrorBeside } from "./store.js";
 import { TOOLS } from "./safety.js";
-import { isGm, may, mine, offered, presetName, seatName, who } from "./view.js";
+import { isGm, may, offered, presetName, seatName, who } from "./view.js";
 
 /** @typedef {import("./store.js").Part} Part */
 /** @typedef {import("../../../docs/page").SeatPart} SeatPart */
@@ -280,18 +280,19 @@ function youPanel() {
 // -- milestones ---------------------------------------------------------------------------------
 
 function milestonesPanel() {
-  const open = Object.entries(seatView().milestones).filter(([pc]) => mine().has(pc));
-  // Banked skill steps may be spent at any time but during a conflict; an open breakthrough's
-  // form already spends them.
-  const banked = seatView().conflict
-    ? []
-    : seatView()
-        .characters.filter((c) => mine().has(c.id) && seatView().milestones[c.id] !== "major")
-        .map(
-          (c) =>
-            /** @type {[string, number]} */ ([c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0]),
-        )
-        .filter(([, n]) => n > 0);
+  // What the table offers this seat on each PC (its offers, by the deciders' checks): the open
+  // milestones it may spend, and banked skill steps (outside a conflict), which an open
+  // breakthrough's form already spends.
+  const parts = new Map(seatView().characters.map((c) => [c.id, c]));
+  const spends = (/** @type {string} */ pc) =>
+    ["Milestone", "Breakthrough", "SpendMilestone"].some((m) => offered(parts.get(pc), m));
+  const open = Object.entries(seatView().milestones).filter(([pc]) => spends(pc));
+  const banked = seatView()
+    .characters.filter((c) => offered(c, "RaiseSkills") && seatView().milestones[c.id] !== "major")
+    .map(
+      (c) => /** @type {[string, number]} */ ([c.id, c.sheet && c.sheet.skill_steps ? c.sheet.skill_steps.banked : 0]),
+    )
+    .filter(([, n]) => n > 0);
   if (!open.length && !banked.length) return null;
   return section(
     "milestones",
