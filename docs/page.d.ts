@@ -36,6 +36,13 @@ export type DifficultyKey =
  */
 export type Role = "gm" | "player" | "spectator";
 /**
+ * Who reads a note: everyone (narration), the GMs only, or its writer (and the GMs).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "NoteVisibility".
+ */
+export type NoteVisibility = "gm" | "private" | "public";
+/**
  * What sort of character a sheet describes; each has its own limits.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
@@ -427,6 +434,7 @@ export interface YouPart {
     [k: string]: (string | null)[];
   };
   may_hide: boolean;
+  notes: NoteVisibility[];
   may_waive: boolean;
 }
 /**

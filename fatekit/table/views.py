@@ -66,6 +66,7 @@ from fatekit.table.play.gear import (
     equippable,
     hazards_view,
 )
+from fatekit.table.play.notes import note_offers
 from fatekit.table.play.options import own_randomizers
 from fatekit.table.play.people import (
     AddCharacter,
@@ -82,7 +83,7 @@ from fatekit.table.play.setting import SettingPart, setting_view
 from fatekit.table.play.targets import TargetPart, check_settle_targets, targets_view
 from fatekit.table.read_only import ReadOnlyPart
 from fatekit.table.regions import EVERY, Region
-from fatekit.table.seats import Role
+from fatekit.table.seats import NoteVisibility, Role
 from fatekit.table.seeing import JSON, PUBLIC, Viewer
 from fatekit.table.state import TableState
 
@@ -152,6 +153,11 @@ class YouPart(Part, kw_only=True):
     # Whether the seat may keep a character's aspects from the players as it adds one (the
     # import's boxes), by the check AddCharacter's decider makes of hidden aspects.
     may_hide: bool
+    # The visibilities the seat may write a note in (public, private, the GMs'), by the checks
+    # the table makes of the seat (none for a spectator). A safety signal waiting holds notes
+    # back as it holds all play, but not their form: a note half written stays, and one sent
+    # meanwhile is refused with the signal's rule beside it.
+    notes: list[NoteVisibility]
     # Whether the seat may set a rule aside for a command it sends (a waiver), by the check
     # the table makes of it.
     may_waive: bool
@@ -272,6 +278,7 @@ def _you(viewer: Viewer) -> YouPart:
         randomizers=own_randomizers(viewer.state, viewer.seat.id),
         adds={} if held_back(viewer.state, AddCharacter) else add_offers(viewer.state, viewer.seat),
         may_hide=allowed(check_hides_aspects, viewer.seat),
+        notes=note_offers(viewer.seat),
         may_waive=allowed(check_may_waive, viewer.seat),
     )
 

@@ -53,7 +53,7 @@ from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
 from fatekit.table.parts import AspectByMove, UnsetType
 from fatekit.table.play.aspects import CompelAnswer
 from fatekit.table.play.safety import blocks
-from fatekit.table.seats import Role
+from fatekit.table.seats import NoteVisibility, Role
 from fatekit.table.seeing import Viewer
 from fatekit.table.views import GmMove, SeatView, YouPart, table_view
 
@@ -582,3 +582,30 @@ def test_three_milestones_are_offered_exactly_when_the_table_takes_them() -> Non
     play.do(c.EndScene())
     play.do(c.EndSession(milestone=Milestone.MINOR))
     assert _check_advances(play, "a milestone open", moves) == 2 * 2
+
+
+def test_the_visibilities_a_seat_may_note_in_are_what_the_table_takes() -> None:
+    # you.notes, which the log's note form draws its choices from (and shows itself by): each
+    # visibility is offered exactly when the table takes a note in it from the seat; a GM note
+    # is the GM's, a spectator writes none. While a signal waits the form stays, offering the
+    # same (a note half written is kept): a note sent is refused for the signal.
+    play = seated()
+    offered: dict[str, list[str]] = {}
+    for where in ("before a signal", "a signal waiting"):
+        for seat in SEATS:
+            notes = table_view(Viewer(play.s, seat)).you.notes
+            offered[f"{where}: {seat}"] = sorted(notes)
+            for visibility in NoteVisibility:
+                note = c.Note(text="The tide turns", visibility=visibility)
+                why = _taken(play.s, [note], seat)
+                if where == "before a signal":
+                    assert (visibility in notes) == (why is None), f"{seat}: {why}"
+                elif visibility in notes:  # refused for the signal alone
+                    assert why is not None and "safety.signal-first" in why, f"{seat}: {why}"
+                else:
+                    assert why is not None, f"{seat} may note in {visibility}, not offered"
+        play.do(c.RaiseSignal(tool=SafetyTool.X_CARD), seat="sam")
+    assert offered["before a signal: gm"] == offered["a signal waiting: gm"]
+    assert offered["before a signal: gm"] == ["gm", "private", "public"]
+    assert offered["before a signal: ann"] == ["private", "public"]
+    assert offered["before a signal: sam"] == []

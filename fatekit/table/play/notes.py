@@ -9,10 +9,17 @@ from dataclasses import dataclass
 from fatekit.rules.core.errors import BadInput
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Version
-from fatekit.table.deciding import Context, decides, gm_only
+from fatekit.table.deciding import (
+    Context,
+    allowed,
+    decides,
+    gm_only,
+    require_acting,
+    require_gm,
+)
 from fatekit.table.folding import assigns
 from fatekit.table.regions import writes
-from fatekit.table.seats import NoteVisibility
+from fatekit.table.seats import NoteVisibility, Seat
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import TableState
@@ -23,13 +30,8 @@ __all__ = [
     "NoteAdded",
     "Undo",
     "Undone",
-]
-
-__all__ = [
-    "Note",
-    "NoteAdded",
-    "Undo",
-    "Undone",
+    "check_note_visibility",
+    "note_offers",
 ]
 
 # -- commands ----------------------------------------------------------------------------------
@@ -76,10 +78,26 @@ class Undone(Event):
 gm_only((Undo, Undone, "undo"))
 
 
+def check_note_visibility(seat: Seat, visibility: NoteVisibility) -> None:
+    """The seat's part of a note: a GM note is the GM's alone (any seat that acts writes a
+    public or a private one)."""
+    if visibility is NoteVisibility.GM:
+        require_gm(seat, "write GM notes")
+
+
+def note_offers(seat: Seat) -> list[NoteVisibility]:
+    """The visibilities ``seat`` may write a note in, by the checks the table makes of a note
+    before its text: the seat acts (the table's check of every command), and
+    :func:`check_note_visibility`. (A safety signal waiting holds notes back too, and says so
+    when one is sent: the form stays, with what is written in it.)"""
+    if not allowed(require_acting, seat):
+        return []
+    return [v for v in NoteVisibility if allowed(check_note_visibility, seat, v)]
+
+
 @decides(Note)
 def _note(context: Context, command: Note) -> list[Event]:
-    if command.visibility is NoteVisibility.GM:
-        context.require_gm("write GM notes")
+    check_note_visibility(context.seat, command.visibility)
     # What a seat may write is checked here, once: a log keeps the notes as they were written.
     if not command.text.strip():
         raise BadInput("a note cannot be blank")

@@ -8,7 +8,7 @@ import { t, tn } from "./lib/i18n.js";
 import { app, openSeat, ruleReason, seatView, send, showError } from "./store.js";
 import { diceOrHidden } from "./screen.js";
 import { TOLD } from "./told.js";
-import { aspectLabel, isGm, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
+import { aspectLabel, ladderValue, milestoneName, presetName, skill, trackName, who } from "./view.js";
 
 /** @typedef {import("./store.js").LoggedEvent} LoggedEvent */
 /** A condition on an event's field (fatekit/table/telling.py): its test, and the value "is" compares.
@@ -393,10 +393,13 @@ export function showLog() {
  * list is scrolled to its end, or with the button under it (for keyboards). */
 export function logPanel() {
   const text = h("textarea", { id: "note-text", rows: 2, required: true });
+  // The visibilities the table takes from this seat (you.notes, by the Note decider's checks):
+  // none for a spectator. A signal waiting refuses a note beside the form, which keeps it.
+  const notes = /** @type {readonly string[]} */ (seatView().you.notes);
   const visibility = h(
     "select",
     { id: "note-visibility" },
-    ["public", "private", ...(isGm() ? ["gm"] : [])].map((v) => h("option", { value: v }, t(`note.${v}`))),
+    ["public", "private", "gm"].filter((v) => notes.includes(v)).map((v) => h("option", { value: v }, t(`note.${v}`))),
   );
   const out = h("div", { "aria-live": "polite" });
   const list = h("ol", {
@@ -413,7 +416,7 @@ export function logPanel() {
   const panel = section(
     "log",
     t("log.title"),
-    seatView().you.role !== "spectator"
+    notes.length
       ? h(
           "form",
           {
