@@ -1096,6 +1096,7 @@ export interface TargetPart {
   options: string[];
   chosen_by: Chooser;
   invocations: InvocationPart[];
+  defends: boolean;
 }
 /**
  * An invoke made on a roll: the aspect's id only when the seat sees the aspect.

@@ -32,6 +32,7 @@ from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
 from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
+from fatekit.table.play.targets import check_aimer, check_defender
 from fatekit.table.seeing import JSON, Viewer
 from fatekit.table.state import SEAT_RULE, RollInPlay, RollKind, TableState
 
@@ -187,18 +188,23 @@ def extreme_replaces(conflict: Conflict) -> list[AspectRefPart]:
 
 
 def defend_skills(state: TableState, seat: str) -> dict[str, list[str]]:
-    """For a split or zone attack waiting to be aimed: the skills each active fighter the seat
-    plays (the attacker aside) may defend with, as the engine allows."""
+    """For a split or zone attack waiting to be aimed by this seat: the skills each active
+    fighter (the attacker aside) whose defence the seat may choose may defend with, as the
+    engine allows. AssignTargets' own checks (:func:`~fatekit.table.play.targets.check_aimer`,
+    :func:`~fatekit.table.play.targets.check_defender`): its keys are the targets the page
+    offers this seat a defence for as it aims."""
     conflict, roll = state.conflict, state.roll
-    if conflict is None or roll is None:
+    sitter = state.seat(seat)
+    if conflict is None or roll is None or not allowed(check_aimer, state, sitter):
         return {}
     out: dict[str, list[str]] = {}
     try:
-        for who in sorted(state.characters_of(seat)):
-            fighter = conflict.roster.fighters.get(who)
-            if who == roll.actor or fighter is None or fighter.status is not Status.ACTIVE:
+        for who in sorted(conflict.roster.fighters):
+            fighter = conflict.roster.fighters[who]
+            if who == roll.actor or fighter.status is not Status.ACTIVE:
                 continue
-            out[who] = list(conflict.targets.aimed_defence_skills(who))
+            if allowed(check_defender, state, sitter, who):
+                out[who] = list(conflict.targets.aimed_defence_skills(who))
     except FateError:
         return {}  # no attack on several targets is waiting to be aimed
     return out

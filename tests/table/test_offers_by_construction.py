@@ -50,6 +50,7 @@ from fatekit.rules.scenes.conflict import Move
 from fatekit.table import TableState, handle
 from fatekit.table import commands as c
 from fatekit.table.deciding import DECIDERS, GM_MOVES, Context
+from fatekit.table.extras import extras_for
 from fatekit.table.parts import AspectByMove, UnsetType
 from fatekit.table.play.aspects import CompelAnswer
 from fatekit.table.play.safety import blocks
@@ -59,6 +60,8 @@ from fatekit.table.views import GmMove, SeatView, YouPart, table_view
 
 from .agent import NOW, SEATS, Game  # type: ignore[import-not-found]
 from .conftest import Play, seated  # type: ignore[import-not-found]
+from .test_target_defences import alice_first  # type: ignore[import-not-found]
+from .test_target_invokes import split_at_alice_and_goon  # type: ignore[import-not-found]
 
 #: The seeded games in `make test`: two of the four it played (the two others took 420 s and
 #: 125 s of CI's time; 4102 is the one that reaches defence dice). `make soak` plays more
@@ -609,3 +612,29 @@ def test_the_visibilities_a_seat_may_note_in_are_what_the_table_takes() -> None:
     assert offered["before a signal: gm"] == ["gm", "private", "public"]
     assert offered["before a signal: ann"] == ["private", "public"]
     assert offered["before a signal: sam"] == []
+
+
+def test_defences_of_aimed_targets_are_offered_exactly_when_the_table_takes_them() -> None:
+    # The aim dialog's defences (extras' defend_skills) and the invoke picker on an aimed
+    # target's defence (its ``defends``): each offered to a seat exactly when the table takes
+    # the AssignTargets with that target's dice entered, or the Invoke on its defence.
+    play = alice_first()
+    play.do(c.SplitAttack(actor="alice", skill="fight", dice="0000"))
+    offered: dict[str, list[str]] = {}
+    for seat in SEATS:
+        defends = extras_for(play.s, seat)["defend_skills"]
+        offered[seat] = sorted(defends)
+        for target in ("ruth", "charles"):
+            aim = c.AssignTargets(split=((target, 3),), defend_dice=((target, "0000"),))
+            why = _taken(play.s, [aim], seat)
+            assert (target in defends) == (why is None), f"{seat}, {target}: {why}"
+    assert offered == {"gm": ["charles", "ruth"], "ann": [], "ben": [], "sam": []}
+    play = split_at_alice_and_goon()  # Ruth's attack, aimed at Alice and the goon
+    for seat in SEATS:
+        aimed = table_view(Viewer(play.s, seat)).conflict
+        assert aimed is not None and aimed.targets is not None
+        part = aimed.targets["alice"]
+        invoke = c.Invoke(aspect_id="alice/high_concept/1", by="alice", target="alice")
+        why = _taken(play.s, [invoke], seat)
+        assert part.defends == (why is None), f"{seat}: {why}"
+        assert part.defends == (seat == "gm")

@@ -1,5 +1,6 @@
 """The skills a split or zone attack's targets may defend with, in a seat's extras: while the
-attack waits to be aimed, each active fighter the seat plays (the attacker aside) gets the skills
+attack waits to be aimed, for the seat that aims it, each active fighter it plays (the attacker
+aside; AssignTargets' own checks) gets the skills
 the engine lets defend against this conflict's harm, so the page offers only those; a split is a
 flurry of blows that Fight may parry, a zone attack is not (fate-condensed.ru.md § Actions > Which
 skills can be used to attack and defend?; § Optional Rules > Ways to Handle Multiple Targets)."""
@@ -33,9 +34,9 @@ def test_each_seat_gets_the_defences_of_the_targets_it_plays() -> None:
     play.do(c.SplitAttack(actor="alice", skill="fight", dice="0000"))
     both = ["athletics", "fight"]
     assert defend_skills(play, "gm") == {"charles": both, "ruth": both}
-    assert defend_skills(play, "ann") == {"ruth": both}
-    assert defend_skills(play, "ben") == {"charles": both}
-    assert defend_skills(play, "sam") == {}
+    # Alice's attack is the GM's to aim: the players and the spectator choose no defence.
+    for seat in ("ann", "ben", "sam"):
+        assert defend_skills(play, seat) == {}
     # Ruth parries with Athletics (Good) rather than her Great Fight: one shift of three lands.
     play.dice[:] = ["0000"]
     play.do(c.AssignTargets(split=(("ruth", 3),), defend_skills=(("ruth", "athletics"),)))
@@ -48,8 +49,8 @@ def test_each_seat_gets_the_defences_of_the_targets_it_plays() -> None:
 def test_fight_does_not_defend_against_a_zone_attack() -> None:
     play = alice_first()
     play.do(c.ZoneAttack(actor="alice", skill="fight", zone="deck", dice="0000"))
-    assert defend_skills(play, "ann") == {"ruth": ["athletics"]}
+    assert defend_skills(play, "gm")["ruth"] == ["athletics"]
     # The engine refuses the skill the extras leave out, and nothing is aimed.
     with pytest.raises(IllegalAction, match="cannot defend"):
         play.do(c.AssignTargets(defend_skills=(("ruth", "fight"),)))
-    assert defend_skills(play, "ann") == {"ruth": ["athletics"]}
+    assert defend_skills(play, "gm")["ruth"] == ["athletics"]

@@ -15,7 +15,7 @@ from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.scenes.conflict import Conflict, TurnInProgress
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, Shifts, SkillRoll, SkillRolled
-from fatekit.table.deciding import Context, decides, require_control, rolled_by_actor
+from fatekit.table.deciding import Context, allowed, decides, require_control, rolled_by_actor
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
 from fatekit.table.parts import InvocationPart, Part
@@ -40,6 +40,8 @@ __all__ = [
     "TargetsResolved",
     "ZoneAttack",
     "ZoneAttackRolled",
+    "check_aimer",
+    "check_defender",
 ]
 
 # -- commands ----------------------------------------------------------------------------------
@@ -143,8 +145,7 @@ def _split_attack(context: Context, command: SplitAttack) -> list[Event]:
 @decides(AssignTargets)
 def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
     state = context.state
-    actor = _attacker(context)
-    context.require_control(actor, "aim their attack")
+    actor = check_aimer(state, context.seat)
     if command.split:
         targets = [who for who, _ in command.split]
     else:
@@ -163,9 +164,27 @@ def _assign_targets(context: Context, command: AssignTargets) -> list[Event]:
     faces = []
     for target in targets:
         if target in entered:
-            context.require_control(target, "enter the defender's dice")
+            check_defender(state, context.seat, target)
         faces.append((target, context.faces(entered.get(target), target)))
     return [context.event_from(TargetsAssigned, command, defend_faces=tuple(faces))]
+
+
+def check_aimer(state: TableState, seat: Seat) -> str:
+    """Refuse unless ``seat`` may aim the split or zone attack under way: it acts for the
+    attacker (whom it gives)."""
+    roll = state.roll
+    if state.conflict is None or roll is None:
+        raise BadInput("there is no attack under way", code="no_attack")
+    require_control(state, seat, roll.actor, "aim their attack")
+    return roll.actor
+
+
+def check_defender(state: TableState, seat: Seat, target: str) -> None:
+    """Refuse unless ``seat`` may choose ``target``'s defence against a split or zone attack
+    (enter its dice, name its skill) and invoke on it: the seat acts for the target. Asked by
+    AssignTargets of each target whose dice it enters, and by the offers (``defend_skills``,
+    a target's ``defends``)."""
+    require_control(state, seat, target, "enter the defender's dice")
 
 
 @decides(ResolveTargets)
@@ -433,6 +452,9 @@ class TargetPart(Part, kw_only=True):
     options: list[str]
     chosen_by: Chooser
     invocations: list[InvocationPart]
+    # Whether this seat acts for the target, and so may invoke on its defence
+    # (:func:`check_defender`, the Invoke decider's check of its invoker).
+    defends: bool
 
 
 def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | None:
@@ -449,6 +471,7 @@ def targets_view(viewer: Viewer, conflict: Conflict) -> dict[str, TargetPart] | 
             outcome=resolution.outcome,
             options=[o.key for o in resolution.options],
             chosen_by=resolution.chosen_by,
+            defends=allowed(check_defender, viewer.state, viewer.seat, target),
             invocations=[
                 viewer.invocation(i) for i in conflict.targets.target_defence(target).invocations
             ],

@@ -21,7 +21,7 @@ import { t, tn } from "./lib/i18n.js";
 import { invokeBox, showOdds } from "./roll.js";
 import { askedRoll, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
-import { aspectName, hasOption, mine, offered, skill, trackName, visibleAspects, who } from "./view.js";
+import { aspectName, hasOption, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
 /** @typedef {import("./roll.js").OddsBox} OddsBox */
 /** @typedef {import("../../../docs/page").ConflictPart} ConflictPart */
@@ -408,14 +408,14 @@ function zoneTargets(c, actor) {
   return others.filter((id) => zones.positions[id] === roll.data.zone);
 }
 
-/** For each of these targets this seat plays (only a seat that acts for a defender may choose its
- * defence): the skill it defends with, among those the engine allows (the extras' defend_skills),
- * blank for the engine's pick, and a dice field. `read(targets)` gives the command's
+/** For each of these targets whose defence the table lets this seat choose (the extras'
+ * defend_skills, keyed by AssignTargets' own check): the skill it defends with, among those the
+ * engine allows, blank for the engine's pick, and a dice field. `read(targets)` gives the command's
  * `defend_skills` and `defend_dice` pairs for the targets aimed at.
  * @param {string[]} targets */
 function defences(targets) {
   const allowed = (app.extras && app.extras.defend_skills) || {};
-  const ours = targets.filter((id) => mine().has(id));
+  const ours = targets.filter((id) => id in allowed);
   const fields = ours.map((id) => ({
     id,
     skill: select(
@@ -517,10 +517,11 @@ export function targetsBox(c) {
 /** @type {string | null} */
 let invokeOn = null;
 
-/** The invoke picker on the defence of one of the aimed targets this seat plays.
+/** The invoke picker on the defence of one of the aimed targets this seat acts for (each
+ * target's `defends`, by the table's check).
  * @param {Record<string, TargetPart>} targets */
 function targetInvokes(targets) {
-  const ours = Object.keys(targets).filter((id) => mine().has(id));
+  const ours = Object.keys(targets).filter((id) => targets[id].defends);
   if (!ours.length) return null;
   if (invokeOn === null || !ours.includes(invokeOn)) invokeOn = ours[0];
   const on = characterSelect("target-invoke-on", ours, invokeOn);
