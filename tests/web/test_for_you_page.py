@@ -65,6 +65,14 @@ def test_what_is_addressed_to_you_rises_to_the_top_with_a_notice(server: str, br
         expect(ann.locator("#compels")).to_be_visible()
         expect(ann.locator("#notice")).to_have_count(0)
         assert _top(ann, "#mine") < _top(ann, "#compels")
+        # A notice follows the table's offer: while a safety signal waits the compel cannot be
+        # answered, and the notice goes; it comes back once the GM has answered the signal.
+        command(server, tid, table["ann"], "RaiseSignal", {"tool": "x-card"})
+        expect(sofia.locator("#safety-signals .safety-signal")).to_have_count(1)
+        expect(sofia.locator("#notice")).to_have_count(0)
+        waiting = state_of(server, tid, gm)["safety"]["waiting"]
+        command(server, tid, gm, "AnswerSignal", {"signal_id": waiting[0]["id"]})
+        expect(notice).to_contain_text(sv["notice.compel"].replace("{who}", "Astrid Lind"))
         sofia.locator("#notice .notice-go").click()
         expect(sofia.locator("#compels-title")).to_be_focused()
         expect(sofia.locator("#compels[data-shown]")).to_have_count(1)

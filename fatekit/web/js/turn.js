@@ -8,7 +8,7 @@ import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app, seatView } from "./store.js";
-import { answersFor, isGm, mine, offered, who } from "./view.js";
+import { answersFor, isGm, may, mine, offered, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
@@ -28,20 +28,26 @@ export const NOTICE_READS = [
   "you",
 ];
 
-/** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. */
+/** What is addressed to this seat now: [panel, line] pairs, in the order they are listed. Each
+ * follows the table's offer for it (what the seat may do, by the deciders' checks); among the
+ * seats offered, a PC's is addressed to its player (answersFor: the GM may act for anyone). */
 export function addressed() {
   const view = seatView();
   /** @type {[string, DocumentFragment][]} */
   const out = [];
   for (const c of view.compels.filter((x) => x.state === "offered")) {
+    // The seat that made the compel knows of it: no notice of its own offer.
     const offeredByUs = c.offered_by ? mine().has(c.offered_by) : isGm();
-    if (answersFor(c.target) && !offeredByUs) out.push(["compels", tn("notice.compel", { who: who(c.target) })]);
+    if (offered(c, "accept") && answersFor(c.target) && !offeredByUs)
+      out.push(["compels", tn("notice.compel", { who: who(c.target) })]);
   }
-  if (isGm())
+  if (may("SelfCompelAnswer"))
     for (const c of view.self_compels) out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
   const hit = view.conflict && view.conflict.pending_hit;
   if (hit && hit.absorb_options && answersFor(hit.target))
     out.push(["turn", tn("notice.hit", { who: who(hit.target), n: hit.shifts })]);
+  // A player's part of the screen is the rolls asked of its characters (the view redacts the
+  // rest); the GM's whole screen addresses no one.
   if (!isGm() && view.screen) {
     for (const a of view.screen.asked.filter((x) => mine().has(x.actor)))
       out.push(["screen", tn("notice.asked", { who: who(a.actor) })]);
@@ -49,20 +55,19 @@ export function addressed() {
   const resolutions = (app.extras && app.extras.resolutions) || {};
   for (const roll of view.rolls || []) {
     const found = resolutions[roll.id];
-    if (!found || answersFor(roll.actor)) continue; // the seat's own roll: it knows
+    if (!found || !offered(roll, "ResolveRoll") || answersFor(roll.actor)) continue; // its own: it knows
+    // Someone else's roll whose outcome this seat settles: the GM's choice, or the opposition's
+    // (the defender's player, when a PC defends).
     const ours =
-      found.chosen_by === "gm"
-        ? isGm()
-        : found.chosen_by === "opposition"
-          ? Boolean(roll.defence ? answersFor(roll.defence.actor) : isGm())
-          : false;
+      found.chosen_by === "gm" ||
+      (found.chosen_by === "opposition" && (!roll.defence || answersFor(roll.defence.actor)));
     if (ours) out.push(["roll", tn("notice.choose", { who: who(roll.actor) })]);
   }
   const contest = view.contest;
   if (contest && !contest.winner) {
     for (const s of contest.sides) {
       const owed = !(s.id in contest.rolled) && !contest.forfeited.includes(s.id) && !(contest.rolling || {})[s.id];
-      if (owed && s.members.some((m) => answersFor(m)))
+      if (owed && s.rollers.some((m) => answersFor(m)))
         out.push(["contest", tn("notice.contest", { side: free(s.id) })]);
     }
   }
