@@ -271,7 +271,7 @@ function youPanel() {
         String(view.gm_pool),
         " ",
         tokens(view.gm_pool, ""),
-        view.you.role === "gm" ? [" ", correctPoolButton()] : null,
+        may("CorrectFatePoints") ? [" ", correctPoolButton()] : null,
       ),
     ),
   );
