@@ -154,6 +154,8 @@ def test_a_players_view_during_play(scene: Recorder) -> None:
         "randomizer": "4dF",  # the table's way: the GM has not let the seats choose
         "randomizers": [],
         "adds": {"pc": ["ben"], "extra": ["ben"]},  # their own PCs and extras
+        "may_hide": False,  # keeping a new character's aspects hidden is the GM's
+        "notes": ["public", "private"],  # a GMs' note is the GM's
         "may_waive": False,  # setting a rule aside is the GM's
     }
     gm = view_for(state, "gm")
@@ -256,6 +258,8 @@ def test_the_public_sees_what_a_spectator_sees() -> None:
             "randomizer": decision.state.randomizer,
             "randomizers": [],
             "adds": {},
+            "may_hide": False,
+            "notes": [],
             "may_waive": False,
         }
         sam.pop("you")
