@@ -999,9 +999,9 @@ class ConsequenceSeenPart(AspectPart, kw_only=True):
     clears_after: str | None
 
 
-#: What a seat may do with a character, by the command's name.
-#: What a seat may do with a character: its own moves, and the advancement ones
-#: (:data:`~fatekit.table.play.advancement.AdvanceMove`: a milestone, banked skill steps).
+#: What a seat may do with a character, by the command's name: its own moves, and the
+#: advancement ones (:data:`~fatekit.table.play.advancement.AdvanceMove`: a milestone, a
+#: breakthrough, banked skill steps).
 CharacterMove = Literal[
     "UpdateCharacter",
     "GiveCharacter",
@@ -1273,8 +1273,9 @@ def _usable_stunts(viewer: Viewer, character: Character) -> list[str]:
 def character_offers(viewer: Viewer, character: Character) -> list[CharacterMove]:
     """What the seat may do with ``character`` now, by the checks the deciders make of the seat
     and the rules' of the move: rewrite the sheet (a seat that acts for them), spend an open
-    milestone or banked skill steps (:func:`advance_offers`), hand a PC or an extra over, reveal a sheet the players do not all see yet, bring them into the running
-    scene (the GM)."""
+    milestone or banked skill steps (:func:`advance_offers`), hand a PC or an extra over,
+    reveal a sheet the players do not all see yet, bring them into the running scene (the
+    GM)."""
     state, cid = viewer.state, character.id
     found: list[CharacterMove] = []
     if not play_goes_on(state):

@@ -452,8 +452,8 @@ class TargetPart(Part, kw_only=True):
     options: list[str]
     chosen_by: Chooser
     invocations: list[InvocationPart]
-    # Whether this seat acts for the target, and so may invoke on its defence
-    # (:func:`check_defender`, the Invoke decider's check of its invoker).
+    # Whether this seat acts for the target (:func:`check_defender`), and so may invoke on
+    # its defence as the target (the Invoke decider's check of its invoker).
     defends: bool
 
 
