@@ -358,8 +358,6 @@ def move_for(
         return Move("Concede", {"character_id": acting(view, options)})
     if command == "compel":
         target = pick(str(options.get("target", "")), in_play(view), "target")
-        if view["you"]["role"] != "gm" and target in view["you"]["characters"]:
-            raise Ask("discord.compel_own")
         data: JSON = {
             "aspect_id": pick(
                 str(options.get("aspect", "")), [c for c, _ in aspects(view)], "aspect"

@@ -175,7 +175,9 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     assert said["an attack with no conflict"][0].startswith("Ingen konflikt pågår")
     # The engine names this refusal: it reads in Ann's words (main's refusal codes).
     assert said["a skill nobody has"][0].startswith("”Xylophone”")
+    # The table refuses it (Discord holds no rule of its own), in Ann's words.
     assert said["a compel on her own character"][0].startswith("För att betvinga din egen")
+    assert "självbetvingande" in said["a compel on her own character"][0]
     # The compel's kind reaches the engine, which refuses a decision left untold in Ann's words.
     assert said["a decision compel that decides nothing"][0].startswith(
         "Ett beslutsbetvingande säger"

@@ -208,7 +208,9 @@ def check_compel_target(aspect: Aspect, target: str, offered_by: str, ledger: Fa
     complicates its members' lives, and one's own character is compelled by asking the GM."""
     check_organization_compel(aspect, target)
     if offered_by == target:
-        raise BadInput("to compel your own character, ask the GM for a self-compel")
+        raise BadInput(
+            "to compel your own character, ask the GM for a self-compel", code="compel_own"
+        )
     ledger.wallet(target)  # the target must be known to the ledger
 
 
