@@ -99,9 +99,11 @@ _BEFORE_SEAT_DICE = frozenset(
 #: The releases recorded before a seat was offered the GM's free compel on each aspect (offers40).
 _BEFORE_ASPECT_OFFERS = _BEFORE_SEAT_DICE | {"2026-12-06-769e2f2"}
 #: A list of the moves a seat is offered on something: an aspect's or a character's `offers`, a
-#: sheet's `aspect_offers` by aspect, as `differences` names one that grew.
+#: sheet's `aspect_offers` by aspect, as `differences` names one that grew; in the seat's state,
+#: or in a character an event (or a log entry) carries.
 _GREW = re.compile(
-    r"^(state\.[^:]*(?:\.offers|\.aspect_offers\.[^.:]+)): recorded (\d+) items, now (\d+)$"
+    r"^((?:state|events\[\d+\]|log\[\d+\]\.entries\[\d+\])\.[^:]*"
+    r"(?:\.offers|\.aspect_offers\.[^.:]+)): recorded (\d+) items, now (\d+)$"
 )
 #: When a Fate Core severe consequence clears, as earlier releases and today's say it.
 _HEALED = {
@@ -143,7 +145,9 @@ PROJECTED: dict[str, tuple[str, frozenset[str]]] = {
         "the moves offered on an aspect grew since (offers40: the GM's free compel, OfferCompel, "
         "in each aspect's offers and each sheet's aspect_offers where the table takes it; "
         "offers40b: ResolveTargets in the conflict's offers to the seat that settles aimed "
-        "targets): every recorded move must still be offered",
+        "targets; offers40c: a PC's advancement moves, Milestone, Breakthrough, SpendMilestone "
+        "and RaiseSkills, in its offers, the events' too): every recorded move must still be "
+        "offered",
         _BEFORE_ASPECT_OFFERS,
     ),
 }
