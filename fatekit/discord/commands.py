@@ -171,7 +171,9 @@ COMMANDS: tuple[Slash, ...] = (
         "note",
         (
             _o("text", required=True, longest=_TEXT),
-            _o("visibility", choices=tuple((f"note.{v}", v) for v in ("public", "private", "gm"))),
+            # Which visibilities a seat may use is the table's offer (you.notes), not a list
+            # Discord registers once for everyone: the GM's own is offered to the GM only.
+            _o("visibility", autocomplete=True),
         ),
     ),
     # A safety signal: its answer is private, and the channel's line names nobody.

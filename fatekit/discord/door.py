@@ -622,6 +622,8 @@ class FrontDoor:
             ]
         if focused == "move":
             return await b.kept_moves(self, context, reader)
+        if focused == "visibility":
+            return [Choice(reader.t(f"note.{v}"), v) for v in view["you"].get("notes", ())]
         if focused == "type":
             return [Choice(n, n) for n in sorted(COMMAND_TYPES) if n != "CreateTable"]
         return []

@@ -105,6 +105,11 @@ async def edges(tmp: Path) -> list[tuple[str, str, bool]]:
         await tried("a sheet the GM keeps", ann, "sheet", character="Alice")
         passable = await ann.suggest("pass", "aspect", aspect="")
         out.append(("free invokes to pass", str(passable), False))
+        # /note's visibilities are the seat's offers (you.notes): the GM's own for the GM only.
+        for who, member in (("Ann", ann), ("the GM", gm)):
+            offered = await member.suggest("note", "visibility", text="x", visibility="")
+            out.append((f"note visibilities for {who}", str(offered), False))
+        await tried("a GMs-only note by a player", ann, "note", text="psst", visibility="gm")
         # The GM's secret roll posts nothing at all in the channel, not even the state of play.
         await play.settled(table)
         posts = len(discord.channel(CHANNEL))
@@ -184,6 +189,14 @@ def test_every_wrong_move_is_answered_privately_with_why_and_changes_nothing(
     )
     assert said["a sheet the GM keeps"][0].endswith("håller spelledaren för sig själv.")
     assert said["free invokes to pass"][0] == "[]"  # Ann holds none
+    assert said["note visibilities for Ann"][0] == str(
+        [
+            {"name": "alla", "value": "public"},
+            {"name": "bara jag (och spelledaren)", "value": "private"},
+        ]
+    ), said["note visibilities for Ann"][0]
+    assert "'value': 'gm'" in said["note visibilities for the GM"][0]
+    assert said["a GMs-only note by a player"][0].strip()
     assert said["posts after a secret roll"][0] == "0"
     assert said["a stale Settle button"][0] == "Inget slag pågår."
     assert said["a stale Invoke button"][0] == "Inget slag pågår."
