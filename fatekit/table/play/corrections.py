@@ -426,7 +426,9 @@ def _extreme_corrected(state: TableState, event: ExtremeCorrected) -> None:
 def _free_invokes_corrected(state: TableState, event: FreeInvokesCorrected) -> None:
     aspect = state.game.find_aspect(event.aspect_id)
     kept = [f for f in aspect.free_invokes if f.holder != event.holder]
-    aspect.free_invokes[:] = kept + [FreeInvoke(event.holder)] * event.count
+    # One object per free invoke, as every other path builds them: a state folded again from
+    # its facts then dumps byte for byte as the one corrected live (the agent's undo check).
+    aspect.free_invokes[:] = kept + [FreeInvoke(event.holder) for _ in range(event.count)]
     if aspect.is_boost and event.count:
         aspect.gone = False
 
