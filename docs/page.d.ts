@@ -1347,6 +1347,7 @@ export interface SelfCompelPart {
   kind: CompelKind;
   decision: string;
   complication: string;
+  answers: boolean[];
 }
 /**
  * The latest roll's record as the seat sees it (for aiming a split or zone attack): its

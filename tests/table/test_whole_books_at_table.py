@@ -458,3 +458,33 @@ def test_banked_points_spent_between_milestones_keep_the_cap() -> None:
     assert refused.value.rule.key == "advancement.skill-cap"
     play.do(c.RaiseSkills(character_id="cynere", steps=("lore",)), "ann")
     assert play.s.game.character("cynere").rating("lore") == 1
+
+
+@pytest.mark.rule("compel.self")
+@pytest.mark.rule("consequence.extreme")
+def test_a_self_compel_on_an_aspect_an_extreme_consequence_replaced_is_only_turned_down() -> None:
+    """The table agent's find (golden release 52039c3, game 501259): Ann asked for a
+    self-compel on Cynere's aspect, then an extreme consequence took that aspect's place. The
+    GM was offered both answers and agreeing was refused; now the self-compel offers only
+    turning it down, and agreeing is refused with a coded reason, changing nothing."""
+    play = core_table()
+    asked = play.do(
+        c.SelfCompel(
+            aspect_id="cynere/character/2", target="cynere", complication="An old rival calls"
+        ),
+        "ann",
+    ).events[0]
+    assert isinstance(asked, e.SelfCompelAsked)
+    offered = view_for(play.s, "gm")["self_compels"]
+    assert [s["answers"] for s in offered] == [[True, False]]
+    assert [s["answers"] for s in view_for(play.s, "ann")["self_compels"]] == [[]]
+    play.do(c.CorrectExtreme(character_id="cynere", name="One-Eyed", replaces="cynere/character/2"))
+    assert [s["answers"] for s in view_for(play.s, "gm")["self_compels"]] == [[False]]
+    version, points = play.s.version, play.s.game.ledger.wallet("cynere").available
+    with pytest.raises(BadInput) as refused:
+        play.do(c.SelfCompelAnswer(compel_id=asked.compel_id, accepted=True))
+    assert refused.value.code == "aspect_gone"
+    assert (play.s.version, play.s.game.ledger.wallet("cynere").available) == (version, points)
+    play.do(c.SelfCompelAnswer(compel_id=asked.compel_id, accepted=False))
+    assert view_for(play.s, "gm")["self_compels"] == []
+    assert_replays(play, ("gm", "ann"))

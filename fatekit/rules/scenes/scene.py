@@ -418,7 +418,7 @@ class Game:
             for slot in character.consequences:
                 if slot.aspect is not None and slot.aspect.id == aspect_id:
                     return slot.aspect
-        raise BadInput(f"no aspect {aspect_id!r} is in play")
+        raise BadInput(f"no aspect {aspect_id!r} is in play", code="aspect_gone")
 
     def moment(self) -> Moment:
         """Where in play the game is now: during a scene, between scenes of a session, between

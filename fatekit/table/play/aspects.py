@@ -13,6 +13,7 @@ from fatekit.rules.aspects.compels import (
     CompelKind,
     CompelState,
     check_compel_kind,
+    check_self_compel,
     compel_offered,
     offer_compel,
     self_compel,
@@ -289,6 +290,23 @@ def _self_compel(context: Context, command: SelfCompel) -> list[Event]:
 gm_only((SelfCompelAnswer, SelfCompelAnswered, "answer self-compels"))
 
 
+def check_self_compel_agreed(state: TableState, asked: SelfCompelRecord) -> None:
+    """What agreeing to a self-compel asks beyond the asking: its aspect still in play (an
+    extreme consequence may have replaced it since, or an edited sheet dropped it) and still
+    one its character may be compelled by. Turning it down asks nothing."""
+    check_self_compel(state.game.find_aspect(asked.aspect_id), asked.target)
+
+
+def self_compel_answers(state: TableState, seat: Seat, asked: SelfCompelRecord) -> list[bool]:
+    """The answers (agree: true, turn down: false) ``seat`` may give ``asked`` now, by the
+    table's checks of a :class:`SelfCompelAnswer`: the GM's alone, play going on, and
+    :func:`check_self_compel_agreed` for agreeing."""
+    if not seat.is_gm or not play_goes_on(state):
+        return []
+    agree = allowed(check_self_compel_agreed, state, asked)
+    return [True, False] if agree else [False]
+
+
 # -- the fold ----------------------------------------------------------------------------------
 
 
@@ -451,6 +469,7 @@ def _judge_self_compel_answered(state: TableState, event: SelfCompelAnswered) ->
     if asked is None:
         raise BadInput(f"no self-compel {event.compel_id!r} is waiting for an answer")
     if event.accepted:
+        check_self_compel_agreed(state, asked)
         self_compel(
             state.game.find_aspect(asked.aspect_id),
             asked.target,
@@ -538,6 +557,9 @@ class SelfCompelPart(Part, kw_only=True):
     kind: CompelKind
     decision: str
     complication: str
+    # The answers the seat may give it now (agree: true, turn down: false), as the table would
+    # take them: only turning down once its aspect is gone.
+    answers: list[bool]
 
 
 def compels_view(viewer: Viewer) -> list[CompelPart]:
@@ -569,6 +591,7 @@ def self_compels_view(viewer: Viewer) -> list[SelfCompelPart]:
             kind=asked.kind,
             decision=asked.decision,
             complication=asked.complication,
+            answers=self_compel_answers(viewer.state, viewer.seat, asked),
         )
         for asked in viewer.state.self_compels.values()
     ]

@@ -447,17 +447,22 @@ export function compelsPanel() {
         { class: "card compel", id: `self-compel-${c.id}` },
         h("p", {}, tn("compel.self_asked", { aspect: aspectName(c.aspect_id), target: who(c.target) })),
         ...compelTold(c),
-        may("SelfCompelAnswer")
+        // The answers the table takes now: once its aspect is gone, only turning it down.
+        c.answers.length
           ? h(
               "div",
               { class: "actions" },
-              button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true }), {
-                id: `agree-${c.id}`,
-                class: "primary",
-              }),
-              button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false }), {
-                id: `decline-${c.id}`,
-              }),
+              c.answers.includes(true)
+                ? button(t("compel.agree"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: true }), {
+                    id: `agree-${c.id}`,
+                    class: "primary",
+                  })
+                : null,
+              c.answers.includes(false)
+                ? button(t("compel.decline"), () => send("SelfCompelAnswer", { compel_id: c.id, accepted: false }), {
+                    id: `decline-${c.id}`,
+                  })
+                : null,
             )
           : h("p", { class: "hint" }, t("compel.self_waiting")),
       ),

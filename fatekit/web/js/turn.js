@@ -8,7 +8,7 @@ import { add, button, focusAgain, free, h, section } from "./lib/dom.js";
 import { t, tn } from "./lib/i18n.js";
 import { conflictActions, harmBox } from "./moves.js";
 import { app, seatView } from "./store.js";
-import { answersFor, isGm, may, mine, offered, who } from "./view.js";
+import { answersFor, isGm, mine, offered, who } from "./view.js";
 
 // -- notices ------------------------------------------------------------------------------------
 
@@ -41,8 +41,8 @@ export function addressed() {
     if (offered(c, "accept") && answersFor(c.target) && !offeredByUs)
       out.push(["compels", tn("notice.compel", { who: who(c.target) })]);
   }
-  if (may("SelfCompelAnswer"))
-    for (const c of view.self_compels) out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
+  for (const c of view.self_compels.filter((x) => x.answers.length))
+    out.push(["compels", tn("notice.self_compel", { who: who(c.target) })]);
   const hit = view.conflict && view.conflict.pending_hit;
   if (hit && hit.absorb_options && answersFor(hit.target))
     out.push(["turn", tn("notice.hit", { who: who(hit.target), n: hit.shifts })]);
