@@ -863,7 +863,9 @@ class Game:
             if seat == GM:
                 accepted = self.rng.random() < 0.7
                 yield Move(
-                    C("SelfCompelAnswer", compel_id=asked["id"], accepted=accepted), seat, True
+                    C("SelfCompelAnswer", compel_id=asked["id"], accepted=accepted),
+                    seat,
+                    accepted in asked["answers"],
                 )
         own = [
             (ch["id"], a["id"])
@@ -1249,7 +1251,14 @@ class Game:
                 )
                 # At an Öde table one foe may stay out of the contest, an outside threat to it.
                 outside = foes[-1:] if len(foes) > 1 and self.preset.key == "ode" else []
-                racing = [f for f in foes if f not in outside]
+                # A hazard never races (obstacle.hazard.acts): as the page's contest dialog does,
+                # it joins no side; now and then the GM tries it anyway, and is refused.
+                racing = [
+                    f
+                    for f in foes
+                    if f not in outside and (f not in self.s.hazards or rng.random() < 0.1)
+                ]
+                with_hazard = any(f in self.s.hazards for f in racing)
                 yield Move(
                     C(
                         "StartContest",
@@ -1258,7 +1267,7 @@ class Game:
                         harmful_to=("heroes",) if rng.random() < 0.5 else (),
                     ),
                     GM,
-                    True,
+                    bool(racing) and not with_hazard,
                 )
             if not doc.get("roll"):
                 assert self.preset is not None

@@ -93,3 +93,30 @@ def test_a_big_bad_is_offered_only_minions_close_enough(where: str, offered: boo
     assert bool(shields) is offered
     if offered:
         play.do(c.Shield(minion="goon"))
+
+
+def test_corrected_free_invokes_dump_as_the_same_state_folded_again(play: Play) -> None:
+    """The table agent's find (golden release 52039c3, game 501273): the GM set two free invokes
+    on an aspect, and the live state held one object twice where the state folded again from
+    the log holds two, so an undo's state dumped otherwise than before the undone move."""
+    from fatekit.table import fold
+    from fatekit.table.snapshot import encode_snapshot
+
+    play.do(c.AddSituationAspect(name="Slick Deck"))
+    aspect = play.s.last_created[0]
+    play.do(c.CorrectFreeInvokes(aspect_id=aspect, holder="ruth", count=2))
+    invokes = play.s.game.find_aspect(aspect).free_invokes
+    assert [f.holder for f in invokes] == ["ruth", "ruth"] and invokes[0] is not invokes[1]
+    assert encode_snapshot(fold(play.log)) == encode_snapshot(play.s)
+
+
+@pytest.mark.parametrize("seed", [500141, 500671, 501259, 501273, 501570, 501936])
+def test_the_games_golden_release_52039c3_found_play_clean(seed: int) -> None:
+    """The six random games in which 52039c3's table agent found something (its golden set
+    keeps them as recorded): a contest with a hazard offered, a self-compel on a replaced
+    aspect offered, a correction's aliased free invokes. Today's agent and table find nothing."""
+    from .agent import Game  # type: ignore[import-not-found]
+
+    game = Game(seed, 50)
+    game.play()
+    assert game.findings == []
