@@ -170,7 +170,9 @@ export function aspectLabel(a) {
 export function aspectName(id) {
   if (!id) return h("span", {}, t("aspect.hidden_name"));
   const found = visibleAspects().find((a) => a.id === id);
-  return found ? aspectLabel(found) : free(id, "code");
+  // An id no aspect in play has any more: one an extreme consequence replaced, or an edit
+  // dropped, since a compel named it.
+  return found ? aspectLabel(found) : h("span", {}, t("aspect.gone_name"));
 }
 
 /** Whether the table plays with an optional rule (the view lists those switched on).
