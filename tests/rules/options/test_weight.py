@@ -1,0 +1,183 @@
+"""Weight (srd/war-of-ashes.md § Weight > Weight in Combat): sides' weights in a zone, dice turned
+to + at two to one and four to one, read afresh on every roll."""
+
+from __future__ import annotations
+
+import doctest
+from itertools import product
+
+import pytest
+
+from fatekit.rules.characters.character import minor_npc, new_character
+from fatekit.rules.core.actions import Action
+from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.fate_dice import FACES, FateDice, parse_faces
+from fatekit.rules.core.randomizers import Drawn, Randomizer
+from fatekit.rules.core.waivers import waiving
+from fatekit.rules.options import weight
+from fatekit.rules.options.ruleset import OptionalRule, Ruleset
+from fatekit.rules.options.weight import (
+    MAX_WEIGHT,
+    Weights,
+    check_weight,
+    dice_turned,
+    side_weights,
+    turned_up,
+    weight_counts,
+)
+from fatekit.rules.scenes.conflict import Conflict
+from fatekit.rules.scenes.conflict_weight import outweighs
+from fatekit.rules.scenes.scene import Game
+from fatekit.rules.scenes.zones import ZoneMap
+
+
+def test_the_docstring_examples_hold() -> None:
+    assert doctest.testmod(weight).failed == 0
+
+
+@pytest.mark.rule("weight.two-to-one")
+@pytest.mark.parametrize(
+    ("own", "other", "turned"),
+    [(2, 1, 1), (3, 1, 1), (4, 2, 1), (3, 2, 0), (1, 1, 0), (2, 2, 0), (1, 2, 0), (0, 0, 0),
+     (1, 0, 1), (9, 5, 0)],
+)  # fmt: skip
+def test_two_to_one_turns_one_die_and_a_tie_turns_none(own: int, other: int, turned: int) -> None:
+    """War of Ashes § Weight in Combat: at least twice the other side's weight turns one die;
+    equal sides (or less than double) roll as usual; two sides of nothing outweigh no one."""
+    assert dice_turned(Weights(own, other)) == turned
+
+
+@pytest.mark.rule("weight.four-to-one")
+def test_four_to_one_on_an_attack_turns_two_and_never_more() -> None:
+    """Deliah against five guards: five to one is four to one, and no more than two dice turn."""
+    assert dice_turned(Weights(own=5, other=1, target=1)) == 2
+    assert dice_turned(Weights(own=40, other=1, target=1)) == 2  # no third die, however heavy
+    assert dice_turned(Weights(own=4, other=1, target=1)) == 2  # exactly four to one
+    assert dice_turned(Weights(own=3, other=1, target=1)) == 1  # two to one only
+    # Not attacking (a defence): four to one turns just the one die.
+    assert dice_turned(Weights(own=5, other=1)) == 1
+    # A side that does not outweigh the zone two to one turns nothing, however light its target.
+    assert dice_turned(Weights(own=4, other=3, target=1)) == 0
+
+
+@pytest.mark.rule("weight.sides")
+def test_a_sides_weight_is_the_sum_of_its_fighters_in_the_zone() -> None:
+    counted = [("guards", 1), ("deliah", 1), ("guards", 1), ("troll", 4)]
+    assert side_weights(counted, "guards") == Weights(2, 5)
+    assert side_weights(counted, "troll", target=1) == Weights(4, 3, 1)
+    assert check_weight(0) == 0 and check_weight(MAX_WEIGHT) == MAX_WEIGHT
+    for bad in (-1, MAX_WEIGHT + 1, True, "2"):
+        with pytest.raises(BadInput, match="weight"):
+            check_weight(bad)
+    with pytest.raises(BadInput):
+        Weights(-1, 0)
+
+
+@pytest.mark.rule("weight.turned-dice")
+def test_the_lowest_faces_turn_to_plus() -> None:
+    """The book's two rolls: the guards' [00-+] becomes [00++], and [0-+-] with two dice [0+++]."""
+    assert turned_up(parse_faces("00-+"), 1).symbols() == "00++"
+    assert turned_up(parse_faces("0-+-"), 2).symbols() == "0+++"
+    assert turned_up(parse_faces("++++"), 2).symbols() == "++++"  # a + turned stays +
+    assert turned_up(parse_faces("0000"), 1).total == 1
+    assert turned_up(parse_faces("-0-0"), 0).symbols() == "-0-0"
+    # Turning the lowest is the best a roller can do: no other choice of dice gives more.
+    for faces in product(FACES, repeat=4):
+        for count in (1, 2):
+            best = max(
+                sum(1 if i in chosen else f for i, f in enumerate(faces))
+                for chosen in product(range(4), repeat=count)
+            )
+            assert turned_up(FateDice.of(faces), count).total == best
+
+
+@pytest.mark.rule("weight.turned-dice")
+def test_cards_and_4d6_turn_their_faces_and_3d6_and_d6_d6_are_refused() -> None:
+    card = Drawn(Randomizer.DECK_OF_FATE, (0, 0, -1, 1))
+    assert turned_up(card, 1).symbols() == "00++"
+    four = Drawn(Randomizer.FOUR_D6, (3, 1, 5, 2))  # reads 0 - + -
+    assert turned_up(four, 2).symbols() == "0+++"
+    for way, shown in ((Randomizer.THREE_D6, (1, 2, 3)), (Randomizer.D6_MINUS_D6, (1, 6))):
+        with pytest.raises(IllegalAction, match="no Fate dice") as refused:
+            turned_up(Drawn(way, shown), 1)
+        assert refused.value.rule.key == "weight.turned-dice"
+    # Nothing to turn: any draw goes through as it fell.
+    assert turned_up(Drawn(Randomizer.THREE_D6, (1, 2, 3)), 0).total == -2
+    with pytest.raises(BadInput):
+        turned_up(parse_faces("0000"), 5)
+
+
+@pytest.mark.rule("weight.when")
+def test_always_on_attack_and_defence_and_on_the_rest_when_the_gm_allows() -> None:
+    """Rolf's wall falls unaided (no weight); his battle cry counts it when the GM says so."""
+    assert weight_counts(Action.ATTACK, claimed=False)
+    assert weight_counts(Action.DEFEND, claimed=False)
+    assert not weight_counts(Action.CREATE_ADVANTAGE, claimed=False)
+    with pytest.raises(IllegalAction) as refused:
+        weight_counts(Action.CREATE_ADVANTAGE, claimed=True)
+    assert refused.value.waivable and refused.value.rule.key == "weight.when"
+    with waiving({"weight.when"}) as waived:
+        assert weight_counts(Action.OVERCOME, claimed=True)
+    assert waived.used == {"weight.when"}
+
+
+def _fight(*options: OptionalRule, guards: int = 2) -> Conflict:
+    deliah = new_character(
+        "condensed",
+        "deliah",
+        "Deliah",
+        high_concept="Sellsword",
+        trouble="Wanted",
+        skills={"fight": 3, "athletics": 2},
+    )
+    people = [deliah]
+    for n in range(guards):
+        people.append(
+            minor_npc("condensed", f"guard{n}", f"Guard {n}", ["City Guard"], {"fight": 1})
+        )
+    game = Game(people, ruleset=Ruleset.of("condensed", options))
+    game.start_scene("gate", [p.id for p in people])
+    zones = ZoneMap()
+    zones.add_zone("gate")
+    zones.add_zone("road")
+    zones.connect("gate", "road")
+    for person in people:
+        zones.place(person.id, "gate")
+    assert game.scene is not None
+    game.scene.zones = zones
+    sides = {"pc": ["deliah"], "guards": [p.id for p in people[1:]]}
+    return Conflict(game, sides, first="deliah")
+
+
+@pytest.mark.rule("weight.sides", "weight.two-to-one", "weight.each-roll")
+def test_weights_are_read_again_once_a_guard_is_out() -> None:
+    """Two guards outweigh Deliah two to one; with one taken out, the other rolls as usual."""
+    conflict = _fight(OptionalRule.WEIGHT)
+    found = outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah")
+    assert found is not None and found.turned == 1 and found.weights == Weights(2, 1, 1)
+    assert outweighs(conflict.roster, "deliah", Action.DEFEND) is None
+    conflict.hits.take_out_of_fight("guard1")
+    assert outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah") is None
+
+
+@pytest.mark.rule("weight.four-to-one", "weight.each-roll")
+def test_reinforcements_outweigh_her_five_to_one() -> None:
+    conflict = _fight(OptionalRule.WEIGHT, guards=5)
+    found = outweighs(conflict.roster, "guard3", Action.ATTACK, target="deliah")
+    assert found is not None and found.turned == 2 and found.weights == Weights(5, 1, 1)
+    # Moved to the next zone, a guard counts there, not at the gate.
+    assert conflict.roster.scene.zones is not None
+    conflict.roster.scene.zones.place("guard4", "road")
+    found = outweighs(conflict.roster, "guard3", Action.ATTACK, target="deliah")
+    assert found is not None and found.weights == Weights(4, 1, 1)
+    assert outweighs(conflict.roster, "guard4", Action.ATTACK, target="deliah") is not None
+
+
+@pytest.mark.rule("weight.sides")
+def test_no_weight_without_the_option_and_a_sheets_weight_counts() -> None:
+    assert outweighs(_fight().roster, "guard0", Action.ATTACK, target="deliah") is None
+    conflict = _fight(OptionalRule.WEIGHT, guards=1)
+    assert outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah") is None
+    conflict.roster.fighters["guard0"].character.weight = 4  # a troll, say
+    found = outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah")
+    assert found is not None and found.turned == 2
