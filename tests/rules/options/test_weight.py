@@ -181,3 +181,50 @@ def test_no_weight_without_the_option_and_a_sheets_weight_counts() -> None:
     conflict.roster.fighters["guard0"].character.weight = 4  # a troll, say
     found = outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah")
     assert found is not None and found.turned == 2
+
+
+# -- exact odds ----------------------------------------------------------------------------------
+
+
+def _brute(turned: int) -> dict[int, int]:
+    """Independently of the engine: every way four Fate dice land, the lowest ``turned`` raised."""
+    found: dict[int, int] = {}
+    for faces in product((-1, 0, 1), repeat=4):
+        raised = sorted(faces)
+        raised[:turned] = [1] * turned
+        found[sum(raised)] = found.get(sum(raised), 0) + 1
+    return dict(sorted(found.items()))
+
+
+@pytest.mark.rule("weight.turned-dice", "weight.two-to-one", "weight.four-to-one")
+@pytest.mark.parametrize("way", [Randomizer.FATE_DICE, Randomizer.DECK_OF_FATE, Randomizer.FOUR_D6])
+@pytest.mark.parametrize("turned", [0, 1, 2])
+def test_exact_odds_with_dice_turned_match_brute_force(way: Randomizer, turned: int) -> None:
+    from fractions import Fraction
+
+    from fatekit.odds.exact import chances, dice_distribution, turned_counts
+
+    assert turned_counts(way, turned) == _brute(turned)
+    assert sum(turned_counts(way, turned).values()) == 81
+    mine = {t: Fraction(n, 81) for t, n in _brute(turned).items()}
+    assert dice_distribution(False, way, None, turned) == mine
+    # Against an active opposition that turns one die: the difference of two such draws.
+    theirs = _brute(1)
+    both: dict[int, Fraction] = {}
+    for a, n in _brute(turned).items():
+        for b, m in theirs.items():
+            both[a - b] = both.get(a - b, Fraction(0)) + Fraction(n * m, 81 * 81)
+    assert dice_distribution(True, way, way, turned, 1) == dict(sorted(both.items()))
+    # Fair (+2) against Good (+3): the chance to succeed, counted by hand.
+    hand = sum((Fraction(n, 81) for t, n in _brute(turned).items() if 2 + t - 3 >= 1), Fraction(0))
+    assert chances(2, 3, randomizer=way, turned=turned).at_least("success") == hand
+
+
+@pytest.mark.rule("weight.turned-dice")
+def test_odds_refuse_dice_turned_on_3d6_and_d6_d6() -> None:
+    from fatekit.odds.exact import chances
+
+    for way in (Randomizer.THREE_D6, Randomizer.D6_MINUS_D6):
+        with pytest.raises(IllegalAction, match="no Fate dice"):
+            chances(1, 1, randomizer=way, turned=1)
+        assert chances(1, 1, randomizer=way).fail > 0  # nothing turned: as they fall
