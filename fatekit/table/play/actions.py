@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TypedDict
+from typing import TypedDict, TypeVar
 
 from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
+from fatekit.rules.core.randomizers import parse_drawn
+from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
+from fatekit.rules.options.weight import turned_up
 from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
+from fatekit.rules.scenes.conflict_weight import Outweighs, outweighs
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect, Rating
 from fatekit.table.deciding import Context, acts_for, decides
@@ -50,6 +54,7 @@ __all__ = [
     "FullDefense",
     "FullDefenseTaken",
     "Moved",
+    "Outweighed",
     "Overcome",
     "OvercomeRolled",
 ]
@@ -70,6 +75,43 @@ class Teamwork:
 
     helpers: tuple[str, ...] = ()
     scale_benefit: ScaleBenefit | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClaimsWeight:
+    """With weight: ``weight_claimed`` says the allies' presence helps this create an advantage
+    or overcome, so weight counts on it (the GM allows it by waiving ``weight.when``); attacks
+    and defences always count it."""
+
+    __slots__ = ()
+
+    weight_claimed: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outweighed:
+    """A side outweighed the other in the roller's zone: the weights counted when the roll was
+    decided (``own`` the roller's side, ``other`` the rest, ``target`` an attack's target) and
+    how many dice it turned to +."""
+
+    own: int
+    other: int
+    target: int | None
+    turned: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Weighed:
+    """What weight did to a roll's dice, as it was decided: ``faces`` (``defend_faces``) hold
+    the dice turned; ``rolled_faces`` (``defend_rolled_faces``) the draw as it fell, and
+    ``weight`` (``defend_weight``) why. ``None`` when weight turned nothing (older logs too)."""
+
+    __slots__ = ()
+
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
+    defend_rolled_faces: str | None = None
+    defend_weight: Outweighed | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,7 +173,7 @@ class Attack(ExchangeAction, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreateAdvantage(ExchangeAction):
+class CreateAdvantage(ExchangeAction, ClaimsWeight):
     """The current actor creates an advantage in the conflict (a new aspect, on a ``zone``, or
     free invokes on ``aspect_id``). With a hidden difficulty set for the actor
     (:class:`~fatekit.table.play.secrets.HideDifficulty`), their player gives no difficulty."""
@@ -144,7 +186,7 @@ class CreateAdvantage(ExchangeAction):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Overcome(ExchangeAction, PastObstacles):
+class Overcome(ExchangeAction, PastObstacles, ClaimsWeight):
     """The current actor overcomes an obstacle in the conflict (``move_to``: a move that takes
     the action; ``aspect_id``: a situation or zone aspect or a boost to remove, which
     ``against`` may defend). With a hidden difficulty set for the actor, their player gives no
@@ -176,7 +218,7 @@ class FreeMove(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ExchangeActionRolled(ActionRolled, Teamwork):
+class ExchangeActionRolled(ActionRolled, Teamwork, Weighed):
     """Base of the events of a conflict's rolled actions."""
 
 
@@ -192,7 +234,7 @@ class AttackRolled(ExchangeActionRolled, Cover):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AdvantageRolled(ExchangeActionRolled, NamesAspect):
+class AdvantageRolled(ExchangeActionRolled, NamesAspect, ClaimsWeight):
     """A create an advantage in a conflict was rolled."""
 
     difficulty: int | None
@@ -203,7 +245,7 @@ class AdvantageRolled(ExchangeActionRolled, NamesAspect):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class OvercomeRolled(ExchangeActionRolled, PastObstacles, NamesAspect):
+class OvercomeRolled(ExchangeActionRolled, PastObstacles, NamesAspect, ClaimsWeight):
     """An overcome in a conflict was rolled (``aspect_id``: the aspect it would remove; logs
     written before overcomes in a conflict removed aspects have none)."""
 
@@ -243,17 +285,16 @@ def _attack(context: Context, command: Attack) -> list[Event]:
     _require_scale_choice(context, command.scale_benefit, command.actor, defender)
     # Cover and forcing into a block are named by the attacker's seat: cover only ever weakens
     # the attack, and forcing someone into a block is the attacker's own move.
-    return [
-        context.event_from(
-            AttackRolled,
-            command,
-            stunts=stunts_applied(context.state, command, Action.ATTACK),
-            defence_stunts=True,
-            ranged=attack_range(context.state, command.actor, command.skill),
-            faces=context.faces(command.dice, command.actor),
-            defend_faces=context.defend_faces(defender, command.defend_dice),
-        )
-    ]
+    rolled = context.event_from(
+        AttackRolled,
+        command,
+        stunts=stunts_applied(context.state, command, Action.ATTACK),
+        defence_stunts=True,
+        ranged=attack_range(context.state, command.actor, command.skill),
+        faces=context.faces(command.dice, command.actor),
+        defend_faces=context.defend_faces(defender, command.defend_dice),
+    )
+    return [_weighed(context, rolled, Action.ATTACK, defender, target=command.target)]
 
 
 def attack_range(state: TableState, actor: str, skill: str) -> bool:
@@ -282,9 +323,11 @@ def _act_against(context: Context, command: CreateAdvantage | Overcome) -> list[
         command = dataclasses.replace(command, defend_skill=best)
     # The GM's screen may have set this action's difficulty, kept from its player.
     if isinstance(command, CreateAdvantage):
-        return [rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)]
+        made = rolled_against(context, AdvantageRolled, command, Action.CREATE_ADVANTAGE)
+        return [_weighed(context, made, Action.CREATE_ADVANTAGE, command.against)]
     obstacle = command.block or command.disable_hazard  # names its own difficulty
-    return [rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)]
+    overcome = rolled_against(context, OvercomeRolled, command, Action.OVERCOME, obstacle)
+    return [_weighed(context, overcome, Action.OVERCOME, command.against)]
 
 
 # Creating an advantage and overcoming ask the same of the seat; only what they become differs.
@@ -296,6 +339,57 @@ acts_for(FullDefense, FullDefenseTaken, "act for them", lambda asked: asked.acto
 
 
 acts_for(FreeMove, Moved, "move them", lambda asked: asked.actor)
+
+
+Rolled = TypeVar("Rolled", AttackRolled, AdvantageRolled, OvercomeRolled)
+
+
+def _weighed(
+    context: Context,
+    event: Rolled,
+    action: Action,
+    defender: str | None,
+    *,
+    target: str | None = None,
+) -> Rolled:
+    """``event`` with the dice weight turns to + (the weight option): the roller's side and the
+    defender's, each weighed in their own zone as the table stands now (who is still in, where),
+    the draw as it fell kept beside the dice turned. The roll's fold then takes the dice as they
+    are: it never weighs anyone."""
+    conflict = context.state.conflict
+    if conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT):
+        if isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed:
+            raise BadInput("weight is not in use at this table", code="weight_off")
+        return event
+    claimed = isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed
+    roster = conflict.roster
+    found = outweighs(roster, event.actor, action, target=target, claimed=claimed)
+    if found is not None:
+        drawn = parse_drawn(event.faces)
+        event = dataclasses.replace(
+            event,
+            faces=turned_up(drawn, found.turned).symbols(),
+            rolled_faces=event.faces,
+            weight=_outweighed(found),
+        )
+    if defender is not None and event.defend_faces is not None:
+        against = outweighs(roster, defender, Action.DEFEND)
+        if against is not None:
+            drawn = parse_drawn(event.defend_faces)
+            event = dataclasses.replace(
+                event,
+                defend_faces=turned_up(drawn, against.turned).symbols(),
+                defend_rolled_faces=event.defend_faces,
+                defend_weight=_outweighed(against),
+            )
+    return event
+
+
+def _outweighed(found: Outweighs) -> Outweighed:
+    weights = found.weights
+    return Outweighed(
+        own=weights.own, other=weights.other, target=weights.target, turned=found.turned
+    )
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:

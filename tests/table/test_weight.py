@@ -1,0 +1,159 @@
+"""Weight at the table (srd/war-of-ashes.md § Weight > Weight in Combat): the server weighs the
+sides in the roller's zone when a roll is decided, turns the dice, and the event keeps the draw
+as it fell beside the dice turned, so the log folds them as facts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fatekit.formats import dumps_character, loads_character
+from fatekit.rules import BadInput, IllegalAction, major_npc
+from fatekit.table import Waiver
+from fatekit.table import commands as c
+from fatekit.table import events as e
+
+from .conftest import Play, assert_replays, log_of, seated  # type: ignore[import-not-found]
+
+
+def troll_sheet(weight: int = 4) -> str:
+    troll = major_npc(
+        "condensed", "troll", "Bridge Troll", high_concept="Huge and Hungry", skills={"fight": 2}
+    )
+    troll.weight = weight
+    return dumps_character(troll)
+
+
+def fight(play: Play, cult: tuple[str, ...] = ("alice",)) -> None:
+    play.do(c.StartConflict(sides=(("heroes", ("ruth", "charles")), ("cult", cult)), first="ruth"))
+
+
+def last(play: Play) -> e.Event:
+    return play.log[-1]
+
+
+@pytest.mark.rule("weight.sides", "weight.two-to-one", "weight.turned-dice")
+def test_two_heroes_outweigh_alice_and_ruth_turns_a_die() -> None:
+    play = seated(("weight",))
+    fight(play)
+    play.dice[:] = ["00-+"]  # Alice's defence, as the table rolls it: she is outweighed
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="00-+"), "ann")
+    rolled = last(play)
+    assert isinstance(rolled, e.AttackRolled)
+    assert (rolled.rolled_faces, rolled.faces) == ("00-+", "00++")
+    assert rolled.weight == e.Outweighed(own=2, other=1, target=1, turned=1)
+    assert (rolled.defend_faces, rolled.defend_rolled_faces, rolled.defend_weight) == (
+        "00-+",
+        None,
+        None,
+    )
+    assert play.s.roll is not None and play.s.roll.dice is not None
+    assert play.s.roll.dice.symbols() == "00++"
+    # Both seats read the same fact in the log: what fell, what was turned, and why.
+    for seat in ("ann", "gm"):
+        entry = log_of(play, seat)[0]
+        assert entry["type"] == "AttackRolled"
+        told = entry["data"]
+        assert told["rolled_faces"] == "00-+" and told["faces"] == "00++"
+        assert told["weight"] == {"own": 2, "other": 1, "target": 1, "turned": 1}
+    assert_replays(play)
+
+
+@pytest.mark.rule("weight.four-to-one", "weight.sides")
+def test_a_troll_from_a_character_file_weighs_four() -> None:
+    play = seated(("weight",))
+    play.do(c.AddCharacter(sheet=troll_sheet()))
+    assert play.s.game.character("troll").weight == 4
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="The bridge",
+            participants=("ruth", "charles", "alice", "troll"),
+            zones=("bridge", "bank"),
+            links=(("bridge", "bank"),),
+            positions=(
+                ("ruth", "bridge"),
+                ("charles", "bank"),
+                ("alice", "bridge"),
+                ("troll", "bridge"),
+            ),
+        )
+    )
+    play.do(
+        c.StartConflict(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "troll"))), first="troll"
+        )
+    )
+    # On the bridge the troll and Alice weigh 5 against Ruth's 1: two dice, and no more.
+    play.dice[:] = ["----"]
+    play.do(c.Attack(actor="troll", target="ruth", skill="fight", dice="-0-0"))
+    rolled = last(play)
+    assert isinstance(rolled, e.AttackRolled)
+    assert rolled.faces == "+0+0" and rolled.weight is not None and rolled.weight.turned == 2
+    assert rolled.weight == e.Outweighed(own=5, other=1, target=1, turned=2)
+    assert rolled.defend_faces == "----"  # Ruth, outweighed, rolls as she fell
+    assert_replays(play)
+
+
+@pytest.mark.rule("weight.when")
+def test_an_advantage_counts_weight_only_when_the_gm_allows_it() -> None:
+    play = seated(("weight",))
+    fight(play)
+    before = len(play.log)
+    with pytest.raises(IllegalAction) as refused:
+        play.do(
+            c.CreateAdvantage(
+                actor="ruth", skill="provoke", difficulty=2, dice="0-00", weight_claimed=True
+            ),
+            "ann",
+        )
+    assert refused.value.rule.key == "weight.when" and refused.value.waivable
+    assert len(play.log) == before  # nothing changed
+    # Without the claim the advantage rolls as it fell; with the GM's word it turns a die.
+    play.do(
+        c.CreateAdvantage(
+            actor="ruth", skill="provoke", difficulty=2, dice="0-00", weight_claimed=True
+        ),
+        "gm",
+        waiver=Waiver(rules=("weight.when",), reason="her allies' shouts back her up"),
+    )
+    rolled = last(play)
+    assert isinstance(rolled, e.AdvantageRolled)
+    assert (rolled.rolled_faces, rolled.faces) == ("0-00", "0+00")
+    assert rolled.waived == ("weight.when",)
+    assert_replays(play)
+
+
+def test_no_weight_without_the_option() -> None:
+    play = seated()
+    fight(play)
+    before = len(play.log)
+    with pytest.raises(BadInput, match="weight is not in use"):
+        play.do(
+            c.CreateAdvantage(
+                actor="ruth", skill="provoke", difficulty=2, dice="0000", weight_claimed=True
+            ),
+            "ann",
+        )
+    assert len(play.log) == before
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="00-+"), "ann")
+    rolled = last(play)
+    assert isinstance(rolled, e.AttackRolled)
+    assert rolled.faces == "00-+" and rolled.weight is None and rolled.rolled_faces is None
+
+
+@pytest.mark.rule("weight.sides")
+def test_a_character_file_keeps_its_weight_and_refuses_a_bad_one() -> None:
+    sheet = troll_sheet(4)
+    assert json.loads(sheet)["weight"] == 4
+    assert loads_character(sheet).character.weight == 4
+    assert "weight" not in json.loads(troll_sheet(1))  # the default is left out
+    play = seated(("weight",))
+    before = len(play.log)
+    bad = json.loads(sheet)
+    bad["weight"] = 21
+    with pytest.raises(BadInput, match="weight"):
+        play.do(c.AddCharacter(sheet=json.dumps(bad)))
+    assert len(play.log) == before
