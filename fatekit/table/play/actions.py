@@ -42,7 +42,7 @@ from fatekit.table.play.secrets import note_roll_made
 from fatekit.table.seeing import JSON, Viewer, hide_difficulty_of_roll
 from fatekit.table.showing import shown_whole, shows
 from fatekit.table.state import RollKind, TableState
-from fatekit.table.telling import tells
+from fatekit.table.telling import Case, tells, when
 from fatekit.table.upcasting import older
 
 __all__ = [
@@ -738,27 +738,48 @@ def _show_action(viewer: Viewer, event: AdvantageRolled | OvercomeRolled, data: 
 
 
 # How the log tells this domain's events (the page and Discord read the same declaration).
+# With weight, the line says what fell and how many dice turned to +, for the roller's side or
+# the defence's, with the sides' weights in the zone.
+_WEIGHED = {
+    "own": say.number("weight.own"),
+    "other": say.number("weight.other"),
+    "turned": say.number("weight.turned"),
+    "rolled": say.dice("rolled_faces"),
+    "def_own": say.number("defend_weight.own"),
+    "def_other": say.number("defend_weight.other"),
+    "def_turned": say.number("defend_weight.turned"),
+    "def_rolled": say.dice("defend_rolled_faces"),
+}
+
+
+def _weighed_cases(key: str) -> tuple[Case, ...]:
+    return (when(f"{key}.weight", "weight"), when(f"{key}.defend_weight", "defend_weight"), when(key))
+
+
 tells(
     AdvantageRolled,
-    "AdvantageRolled",
+    _weighed_cases("AdvantageRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(
     AttackRolled,
-    "AttackRolled",
+    _weighed_cases("AttackRolled"),
     who=say.who("actor"),
     target=say.who("target"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(
     OvercomeRolled,
-    "OvercomeRolled",
+    _weighed_cases("OvercomeRolled"),
     who=say.who("actor"),
     skill=say.skill("skill"),
     dice=say.dice("faces", "defend_faces"),
+    **_WEIGHED,
 )
 tells(FullDefenseTaken, "FullDefenseTaken", who=say.who("actor"))
 tells(Moved, "Moved", who=say.who("actor"), zone=say.text("to"))
