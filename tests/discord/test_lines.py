@@ -57,6 +57,49 @@ def test_a_line_in_each_language(language: str) -> None:
     assert words(language)("skill.fight") in line
 
 
+@pytest.mark.rule("weight.two-to-one", "weight.four-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_weighed_roll_says_the_weights_and_the_draw_in_each_language(language: str) -> None:
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {
+                "id": who,
+                "revealed": True,
+                "sheet": {"name": name, "aspects": [], "consequences": []},
+            }
+            for who, name in (("ruth", "Ruth"), ("guard", "Guard"))
+        ],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    reader = Reader(view, words(language))
+    attack = {
+        "actor": "guard",
+        "target": "ruth",
+        "skill": "fight",
+        "faces": "0+++",
+        "rolled_faces": "0-+-",
+        "weight": {"own": 5, "other": 1, "target": 1, "turned": 2},
+        "defend_faces": "0000",
+    }
+    line = reader.line({"type": "AttackRolled", "seat": "gm", "data": attack})
+    assert line is not None and dice_text("0+++") in line and dice_text("0-+-") in line
+    assert "5" in line and "2" in line
+    plain = reader.line({"type": "AttackRolled", "seat": "gm", "data": {**attack, "weight": None}})
+    assert plain is not None and dice_text("0-+-") not in plain
+    defended = {
+        "actor": "ruth",
+        "skill": "provoke",
+        "faces": "0000",
+        "defend_faces": "++00",
+        "defend_rolled_faces": "-+00",
+        "defend_weight": {"own": 2, "other": 1, "target": None, "turned": 1},
+    }
+    line = reader.line({"type": "OvercomeRolled", "seat": "gm", "data": defended})
+    assert line is not None and dice_text("-+00") in line
+
+
 def test_typed_text_cannot_format_or_mention() -> None:
     assert escape("**@everyone** [link](x) <@123>") == r"\*\*\@everyone\*\* \[link\](x) \<\@123\>"
 

@@ -157,3 +157,43 @@ def test_a_character_file_keeps_its_weight_and_refuses_a_bad_one() -> None:
     with pytest.raises(BadInput, match="weight"):
         play.do(c.AddCharacter(sheet=json.dumps(bad)))
     assert len(play.log) == before
+
+
+@pytest.mark.rule("weight.two-to-one", "weight.turned-dice")
+def test_the_odds_before_a_roll_count_the_die_weight_turns() -> None:
+    from fractions import Fraction
+
+    from fatekit.odds.exact import chances
+    from fatekit.table.offers import roll_odds
+
+    play = seated(("weight",))
+    fight(play)
+    odds = roll_odds(play.s, "gm", actor="ruth", skill="fight", against="alice", action="attack")
+    assert odds["weight"] == {"own": 2, "other": 1, "target": 1, "turned": 1}
+    assert odds["opposing_weight"] is None
+    exact = chances(odds["modifier"], odds["opposition"], active=True, turned=1)
+    assert {k: Fraction(v["exact"]) for k, v in odds["chances"].items()} == {
+        k: v for k, v in exact.as_dict().items()
+    }
+    # Alice's attack on Ruth: Ruth's defence turns a die, Alice's roll none.
+    gm = roll_odds(play.s, "gm", actor="alice", skill="fight", against="ruth", action="attack")
+    assert gm["weight"] is None and gm["opposing_weight"]["turned"] == 1
+    # A create an advantage counts weight only when claimed (the GM's word comes with the roll).
+    plain = roll_odds(play.s, "ann", actor="ruth", skill="provoke", difficulty=2)
+    assert plain["weight"] is None
+    claimed = roll_odds(
+        play.s, "ann", actor="ruth", skill="provoke", difficulty=2, weight_claimed=True
+    )
+    assert claimed["weight"]["turned"] == 1
+    assert Fraction(claimed["chances"]["fail"]["exact"]) < Fraction(
+        plain["chances"]["fail"]["exact"]
+    )
+    # Without the option, nothing turns.
+    off = seated()
+    fight(off)
+    assert (
+        roll_odds(off.s, "gm", actor="ruth", skill="fight", against="alice", action="attack")[
+            "weight"
+        ]
+        is None
+    )
