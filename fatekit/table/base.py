@@ -48,6 +48,7 @@ __all__ = [
     "InvokesFact",
     "NamesAspect",
     "NewSituationAspect",
+    "Outweighed",
     "PointsFact",
     "RollFact",
     "SceneLayout",
@@ -188,6 +189,18 @@ class AspectSight:
 
     hidden: bool
     known_to: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outweighed:
+    """With weight: a side outweighed the other in the roller's zone as a roll was decided; the
+    weights counted (``own`` the roller's side, ``other`` the rest, ``target`` an attack's
+    target) and how many dice it turned to +."""
+
+    own: int
+    other: int
+    target: int | None
+    turned: int
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -197,3 +197,72 @@ def test_the_odds_before_a_roll_count_the_die_weight_turns() -> None:
         ]
         is None
     )
+
+
+@pytest.mark.rule("weight.each-roll", "weight.two-to-one")
+def test_the_roll_card_shows_the_weight_and_a_reroll_is_weighed_again() -> None:
+    from fatekit.rules.aspects.invokes import InvokeEffect
+    from fatekit.table import view_for
+
+    play = seated(("weight",))
+    fight(play)
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="--00"), "ann")
+    for seat in ("ann", "ben"):
+        card = view_for(play.s, seat)["rolls"][0]
+        assert (card["faces"], card["rolled_faces"]) == ("+-00", "--00")
+        assert card["weight"] == {"own": 2, "other": 1, "target": 1, "turned": 1}
+        assert card["defence"]["weight"] is None
+    # Ruth rerolls: who outweighs whom is read again, and the new dice are turned too.
+    play.do(
+        c.Invoke(
+            aspect_id="ruth/high_concept/1", by="ruth", effect=InvokeEffect.REROLL, dice="-0-0"
+        ),
+        "ann",
+    )
+    rerolled = last(play)
+    assert isinstance(rerolled, e.Invoked)
+    assert (rerolled.rolled_faces, rerolled.faces) == ("-0-0", "+0-0")
+    card = view_for(play.s, "ben")["rolls"][0]
+    assert (card["faces"], card["rolled_faces"], card["rerolled"]) == ("+0-0", "-0-0", ["+-00"])
+    assert_replays(play)
+
+
+@pytest.mark.rule("weight.two-to-one")
+def test_kept_npc_dice_keep_the_draw_too() -> None:
+    from fatekit.table import view_for
+
+    play = seated(("weight",))
+    play.do(c.AddCharacter(sheet=troll_sheet(2)))
+    play.do(c.EndScene())
+    play.do(
+        c.StartScene(
+            name="The bridge",
+            participants=("ruth", "charles", "alice", "troll"),
+            zones=("bridge", "bank"),
+            links=(("bridge", "bank"),),
+            positions=(
+                ("ruth", "bridge"),
+                ("charles", "bank"),
+                ("alice", "bridge"),
+                ("troll", "bridge"),
+            ),
+        )
+    )
+    play.do(c.HideNpcDice(hidden=True))
+    play.do(
+        c.StartConflict(
+            sides=(("heroes", ("ruth", "charles")), ("cult", ("alice", "troll"))), first="troll"
+        )
+    )
+    play.dice[:] = ["0000"]
+    play.do(c.Attack(actor="troll", target="ruth", skill="fight", dice="-000"))
+    gm = view_for(play.s, "gm")["rolls"][0]
+    assert (gm["faces"], gm["rolled_faces"], gm["weight"]["turned"]) == ("+000", "-000", 1)
+    ann = view_for(play.s, "ann")["rolls"][0]
+    assert ann["faces"] is None and ann["rolled_faces"] is None and ann["dice_hidden"]
+    assert ann["weight"] == {"own": 3, "other": 1, "target": 1, "turned": 1}
+    entry = log_of(play, "ann")[0]["data"]
+    assert entry["faces"] is None and entry["rolled_faces"] is None
+    assert log_of(play, "gm")[0]["data"]["rolled_faces"] == "-000"
+    assert_replays(play)

@@ -35,11 +35,13 @@ def outweighs(
     *,
     target: str | None = None,
     claimed: bool = False,
+    allowed: bool = False,
 ) -> Outweighs | None:
     """Whether ``roller``'s side outweighs the other in the roller's zone on this roll, and by
     how many dice; ``None`` when weight is not in use, does not count for ``action`` (a create
-    an advantage or an overcome counts it only when ``claimed`` and the GM allows it), or no
-    die turns. ``target`` is the one attacked (its weight decides the four-to-one step).
+    an advantage or an overcome counts it only when ``claimed`` and the GM allows it, or when
+    the GM ``allowed`` it on this roll already: a reroll), or no die turns. ``target`` is the
+    one attacked (its weight decides the four-to-one step).
 
     Counted: fighters still in the fight (hazards are not fighters) in the roller's zone; a
     scene without a map is one zone. A roller not placed on the scene's map weighs nothing
@@ -47,7 +49,7 @@ def outweighs(
     """
     if not roster.ruleset.has(OptionalRule.WEIGHT) or roller not in roster.fighters:
         return None
-    if not weight_counts(action, claimed=claimed):
+    if not allowed and not weight_counts(action, claimed=claimed):
         return None
     zones = roster.scene.zones
     here = None if zones is None else zones.positions.get(roller)

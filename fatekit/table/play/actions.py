@@ -20,7 +20,7 @@ from fatekit.rules.options.weight import turned_up
 from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
 from fatekit.rules.scenes.conflict_weight import Outweighs, outweighs
 from fatekit.table import telling as say
-from fatekit.table.base import Command, Event, NamesAspect, Rating
+from fatekit.table.base import Command, Event, NamesAspect, Outweighed, Rating
 from fatekit.table.deciding import Context, acts_for, decides
 from fatekit.table.facts import assign_facts, facts_of
 from fatekit.table.folding import folds, judges
@@ -86,18 +86,6 @@ class ClaimsWeight:
     __slots__ = ()
 
     weight_claimed: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Outweighed:
-    """A side outweighed the other in the roller's zone: the weights counted when the roll was
-    decided (``own`` the roller's side, ``other`` the rest, ``target`` an attack's target) and
-    how many dice it turned to +."""
-
-    own: int
-    other: int
-    target: int | None
-    turned: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -294,7 +282,9 @@ def _attack(context: Context, command: Attack) -> list[Event]:
         faces=context.faces(command.dice, command.actor),
         defend_faces=context.defend_faces(defender, command.defend_dice),
     )
-    return [_weighed(context, rolled, Action.ATTACK, defender, target=command.target)]
+    # The one the attack would take out weighs against it (an interposing defender takes the hit).
+    aimed = command.defender or command.target
+    return [_weighed(context, rolled, Action.ATTACK, defender, target=aimed)]
 
 
 def attack_range(state: TableState, actor: str, skill: str) -> bool:
@@ -753,7 +743,11 @@ _WEIGHED = {
 
 
 def _weighed_cases(key: str) -> tuple[Case, ...]:
-    return (when(f"{key}.weight", "weight"), when(f"{key}.defend_weight", "defend_weight"), when(key))
+    return (
+        when(f"{key}.weight", "weight"),
+        when(f"{key}.defend_weight", "defend_weight"),
+        when(key),
+    )
 
 
 tells(
