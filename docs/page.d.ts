@@ -1280,6 +1280,8 @@ export interface RollPart {
   aim: AspectRefPart | null;
   move_to: string | null;
   aspect_owner: string | null;
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
   effort?: number | null;
   opposition?: number | null;
   shifts?: number | null;
@@ -1291,6 +1293,20 @@ export interface RollPart {
   dice_hidden?: boolean;
   effort_hidden?: boolean;
   offers?: "ResolveRoll"[];
+}
+/**
+ * With weight: the sides' weights in the roller's zone as the roll was decided (``own``
+ * the roller's side, ``other`` the rest, ``target`` an attack's target) and the dice turned
+ * to + (1 or 2).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "WeightPart".
+ */
+export interface WeightPart {
+  own: number;
+  other: number;
+  target: number | null;
+  turned: number;
 }
 /**
  * The consequence a treatment treats, whose, and the name it takes once it succeeds.
@@ -1305,7 +1321,8 @@ export interface TreatsPart {
 }
 /**
  * The defence against a roll: who defends with what, its dice (``None``: kept from the
- * seat) and the invokes on it.
+ * seat) and the invokes on it; with weight, the draw as it fell (``rolled_faces``) when
+ * ``weight`` turned some of its dice to +.
  *
  * This interface was referenced by `PageContract`'s JSON-Schema
  * via the `definition` "DefencePart".
@@ -1315,6 +1332,8 @@ export interface DefencePart {
   skill: string | null;
   faces: string | null;
   invocations: InvocationPart[];
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
 }
 /**
  * A compel on the table, naming its aspect only to a seat that sees it.
