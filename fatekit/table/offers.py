@@ -373,7 +373,15 @@ def roll_odds(
         opponent = game.character(against)
         if not viewer.sees_sheet(against):
             # The opponent's skills are the GM's secret: no odds that would give them away.
-            return {"hidden": True, "modifier": modifier, "stunts": stunts}
+            # Weight tells none of them (the sides stand in the open): it is said still.
+            weighed = _weighed(state, actor, ODDS_ACTIONS[action], against, claimed=weight_claimed)
+            return {
+                "hidden": True,
+                "modifier": modifier,
+                "stunts": stunts,
+                "weight": _weight_json(weighed[0]),
+                "opposing_weight": _weight_json(weighed[1]),
+            }
         defending = defend_skill
         if defending is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)

@@ -171,6 +171,9 @@ def test_the_odds_before_a_roll_count_the_die_weight_turns() -> None:
     odds = roll_odds(play.s, "gm", actor="ruth", skill="fight", against="alice", action="attack")
     assert odds["weight"] == {"own": 2, "other": 1, "target": 1, "turned": 1}
     assert odds["opposing_weight"] is None
+    # Ann may not see Alice's skills: the odds stay hidden, the weight (in the open) is said.
+    hidden = roll_odds(play.s, "ann", actor="ruth", skill="fight", against="alice", action="attack")
+    assert hidden["hidden"] and hidden["weight"] == odds["weight"]
     exact = chances(odds["modifier"], odds["opposition"], active=True, turned=1)
     assert {k: Fraction(v["exact"]) for k, v in odds["chances"].items()} == {
         k: v for k, v in exact.as_dict().items()

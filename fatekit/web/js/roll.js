@@ -151,6 +151,7 @@ export async function showOdds(out, params) {
         out,
         picker,
         h("p", { class: "hint", id: "odds-hidden" }, tn("odds.hidden_with", { me: ladderValue(found.modifier) })),
+        weightNotes(found),
       );
       return;
     }
@@ -177,13 +178,7 @@ export async function showOdds(out, params) {
             tn("odds.engine_theirs", { n: signed(found.opposing_engine_bonus) }),
           )
         : null,
-      // Weight: dice the engine turns to + on either side, counted in the figures below.
-      found.weight
-        ? h("p", { class: "hint", id: "odds-weight-mine" }, tn("odds.weight_mine", weighed(found.weight)))
-        : null,
-      found.opposing_weight
-        ? h("p", { class: "hint", id: "odds-weight-theirs" }, tn("odds.weight_theirs", weighed(found.opposing_weight)))
-        : null,
+      weightNotes(found),
       picker,
       // 3d6 and d6-d6 fall otherwise than four Fate dice: the figures say so in words.
       spreadNote(found),
@@ -224,6 +219,20 @@ function invokeCount(x) {
   const near = Math.round(x);
   if (Math.abs(x - near) < 0.05) return near;
   return new Intl.NumberFormat(language(), { maximumFractionDigits: 1 }).format(x);
+}
+
+/** Weight: the dice the engine turns to + on either side, counted in the odds (said even where
+ * the opponent's skills keep the figures hidden: the sides stand in the open).
+ * @param {{weight?: WeightPart | null, opposing_weight?: WeightPart | null}} found */
+function weightNotes(found) {
+  return [
+    found.weight
+      ? h("p", { class: "hint", id: "odds-weight-mine" }, tn("odds.weight_mine", weighed(found.weight)))
+      : null,
+    found.opposing_weight
+      ? h("p", { class: "hint", id: "odds-weight-theirs" }, tn("odds.weight_theirs", weighed(found.opposing_weight)))
+      : null,
+  ];
 }
 
 /** What weight did to a roll, as its catalog lines take it: the sides' weights in the zone and
