@@ -7,7 +7,7 @@ opposition, which rolls its own four dice). Nothing is sampled. A table drawing 
 for 3d6, 36 for d6-d6 (the Deck of Fate and 4d6 fall exactly as four Fate dice).
 
 A roll with dice turned to + (War of Ashes' weight: :mod:`fatekit.rules.options.weight`) counts
-the same 81 outcomes, each with its lowest faces raised (:func:`turned_counts`).
+the same outcomes, each with its lowest faces raised (:func:`turned_counts`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
+from itertools import product
 
 from fatekit.rules.core.dice import all_rolls
 from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.outcomes import Outcome, outcome_for
-from fatekit.rules.core.randomizers import DECK, Drawn, Randomizer
+from fatekit.rules.core.randomizers import DECK, Dice, Drawn, Randomizer
 from fatekit.rules.options.weight import turned_up
 
 __all__ = [
@@ -71,20 +72,20 @@ class Target(StrEnum):
 @cache
 def turned_counts(randomizer: Randomizer, turned: int) -> Mapping[int, int]:
     """How many of ``randomizer``'s equally likely outcomes give each total once ``turned`` of
-    the dice show + (the lowest faces raised, as :func:`~fatekit.rules.options.weight.turned_up`
-    turns them). Four Fate dice, the Deck of Fate and 4d6 count the 81 ways four Fate dice land;
-    3d6 and d6-d6 show no Fate faces to turn and are refused (``turned`` 0: as they fall)."""
+    the dice show + (as :func:`~fatekit.rules.options.weight.turned_up` turns them: the lowest
+    Fate faces; for 3d6 and d6-d6, six-sided dice to their best face). Four Fate dice, the Deck
+    of Fate and 4d6 count the 81 ways four Fate dice land, 3d6 its 216 rolls, d6-d6 its 36."""
     if turned == 0:
         return randomizer.counts()
-    if not randomizer.same_as_fate_dice():
-        turned_up(_no_faces(randomizer), turned)  # raises: nothing on them turns to +
-    found = Counter(turned_up(card, turned).total for card in DECK)
+    found = Counter(turned_up(draw, turned).total for draw in _every_draw(randomizer))
     return dict(sorted(found.items()))
 
 
-def _no_faces(randomizer: Randomizer) -> Drawn:
-    # Any draw of a way with no Fate faces: turning it refuses under the weight rule.
-    return Drawn(randomizer, (1,) * randomizer.dice)
+def _every_draw(randomizer: Randomizer) -> tuple[Dice, ...]:
+    """Every equally likely draw of ``randomizer`` (four Fate dice' 81 for the deck and 4d6)."""
+    if randomizer.same_as_fate_dice():
+        return DECK
+    return tuple(Drawn(randomizer, shown) for shown in product(range(1, 7), repeat=randomizer.dice))
 
 
 @cache

@@ -269,3 +269,49 @@ def test_kept_npc_dice_keep_the_draw_too() -> None:
     assert entry["faces"] is None and entry["rolled_faces"] is None
     assert log_of(play, "gm")[0]["data"]["rolled_faces"] == "-000"
     assert_replays(play)
+
+
+@pytest.mark.rule("weight.two-to-one")
+def test_a_rule_set_file_switches_weight_on() -> None:
+    from pathlib import Path
+
+    from fatekit.rules.core.switches import OptionalRule
+    from fatekit.table.seats import Role
+
+    from ..sheets import charles_sheet, npc_sheet, ruth_sheet  # type: ignore[import-not-found]
+
+    built_in = Path(__file__).resolve().parents[2] / "fatekit/rules/characters/rulesets"
+    data = json.loads((built_in / "condensed.json").read_text(encoding="utf-8"))
+    data.update(key="ashes", name="Ashes", source="our War of Ashes hack", options=["weight"])
+    table = Play()
+    table.do(c.CreateTable(name="Agaptus", preset="ashes", ruleset=json.dumps(data)))
+    assert table.s.ruleset.has(OptionalRule.WEIGHT)
+    table.do(c.AddSeat(seat_id="ann", role=Role.PLAYER, name="Ann"))
+    for sheet, owner in ((ruth_sheet(), "ann"), (charles_sheet(), None), (npc_sheet(), None)):
+        made = json.loads(sheet)
+        made["preset"] = "ashes"
+        table.do(c.AddCharacter(sheet=json.dumps(made), owner=owner))
+    table.do(c.StartSession())
+    table.do(c.StartScene(name="The gate", participants=("ruth", "charles", "alice")))
+    fight(table)
+    table.dice[:] = ["0000"]
+    table.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="000-"), "ann")
+    rolled = last(table)
+    assert isinstance(rolled, e.AttackRolled)
+    # No map: the whole scene is one zone, two against one.
+    assert rolled.faces == "000+" and rolled.weight is not None
+    assert_replays(table, ("gm", "ann"))
+
+
+@pytest.mark.rule("weight.turned-dice")
+def test_a_table_drawing_3d6_turns_a_six_sided_die_to_six() -> None:
+    play = seated(("weight",), randomizer="3d6")
+    fight(play)
+    play.dice[:] = ["3d6:111"]  # Alice's defence, outweighed: as it fell
+    play.do(c.Attack(actor="ruth", target="alice", skill="fight", dice="3d6:413"), "ann")
+    rolled = last(play)
+    assert isinstance(rolled, e.AttackRolled)
+    assert (rolled.rolled_faces, rolled.faces) == ("3d6:413=-1", "3d6:463=+1")
+    assert rolled.defend_faces == "3d6:111=-4" and rolled.defend_weight is None
+    assert play.s.roll is not None and play.s.roll.effort == 4 + 1
+    assert_replays(play)

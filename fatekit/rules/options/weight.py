@@ -5,7 +5,8 @@ Every fighter has an individual weight (people 1; monsters 0, 2, 4...; a small, 
 :func:`dice_turned` says how many of the roller's dice turn to +: one when the roller's side
 outweighs the other at least two to one, two when, attacking, it also weighs at least four times
 its target; never more. :func:`turned_up` is the die modifier itself, for any game that turns
-dice to +: the dice as they fell, with that many of the lowest faces made +.
+dice to +: the dice as they fell, with that many of the lowest faces made + (3d6 and d6-d6,
+which show no Fate faces, turn a six-sided die to its best face: fatekit's equivalent).
 
 Weight always counts on an attack and a defence; on a create an advantage or an overcome only
 when the GM rules that the allies' presence helps (:data:`WEIGHT_WHEN_RULE`, a rule a GM waives
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 from fatekit.rules.core.actions import Action
 from fatekit.rules.core.citations import rule
-from fatekit.rules.core.errors import BadInput, IllegalAction
+from fatekit.rules.core.errors import BadInput
 from fatekit.rules.core.fate_dice import FateDice
 from fatekit.rules.core.randomizers import Dice, Drawn, Randomizer
 from fatekit.rules.core.waivers import refuse
@@ -98,8 +99,9 @@ WEIGHT_DICE_RULE = rule(
     "weight.turned-dice",
     WAR_OF_ASHES,
     "Weight > Weight in Combat",
-    "A die turned to + shows +; the Deck of Fate's card and 4d6 show four Fate faces and turn "
-    "as dice do, while 3d6 and d6-d6 show none and cannot be turned",
+    "A die turned to + shows +, the lowest dice turned first; a Deck of Fate card and 4d6 show "
+    "four Fate faces and turn as dice do; 3d6 and d6-d6 show none, so fatekit turns a six-sided "
+    "die to its best face instead (a 6, or d6-d6's minus die to a 1)",
 )
 
 
@@ -179,23 +181,32 @@ def turned_up(dice: Dice, count: int) -> Dice:
     """The die modifier: ``dice`` as they fell with ``count`` of them turned to +.
 
     The roller may turn any of their dice; the lowest faces are the ones worth turning, so those
-    are turned (a + turned stays +). The result is four Fate dice: a card of the Deck of Fate
-    and 4d6 show four Fate faces and turn as dice do (the draw itself is kept elsewhere, so a
-    table's deck still knows which card was drawn). 3d6 and d6-d6 show no Fate faces: nothing
-    on them can be turned, so they are refused under :data:`WEIGHT_DICE_RULE`. With no die to
-    turn, any draw stays as it fell.
+    are turned (a + turned stays +). Four Fate dice, a card of the Deck of Fate and 4d6 give
+    four Fate dice: a card and 4d6 show four Fate faces and turn as dice do (the draw itself is
+    kept elsewhere, so a table's deck still knows which card was drawn).
+
+    3d6 and d6-d6 show no Fate faces. The book says nothing of them; fatekit's equivalent turns
+    a six-sided die to its best face, each turn the one that gains most: 3d6's lowest dice to 6
+    (the sum then read by the table as ever), d6-d6's plus die to 6 or its minus die to 1. The
+    result is the same way's draw, with those dice changed.
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 4:
         raise BadInput(f"from 0 to 4 dice may be turned, not {count!r}")
     if count == 0:
         return dice
-    faces = dice.faces
-    if isinstance(dice, Drawn) and not faces:
-        raise IllegalAction(
-            f"{dice.randomizer.value} shows no Fate dice to turn to +: dice turned by weight need "
-            f"four Fate dice, the Deck of Fate or 4d6 ({Randomizer.FATE_DICE.value}, "
-            f"{Randomizer.DECK_OF_FATE.value}, {Randomizer.FOUR_D6.value})",
-            WEIGHT_DICE_RULE,
+    if isinstance(dice, Drawn) and dice.randomizer is Randomizer.THREE_D6:
+        lowest = sorted(range(3), key=lambda i: (dice.shown[i], i))[:count]
+        return Drawn(
+            dice.randomizer, tuple(6 if i in lowest else d for i, d in enumerate(dice.shown))
         )
+    if isinstance(dice, Drawn) and dice.randomizer is Randomizer.D6_MINUS_D6:
+        plus, minus = dice.shown
+        for _ in range(min(count, 2)):
+            if 6 - plus >= minus - 1 and plus != 6:
+                plus = 6
+            else:
+                minus = 1
+        return Drawn(dice.randomizer, (plus, minus))
+    faces = dice.faces
     lowest = sorted(range(len(faces)), key=lambda i: (faces[i], i))[:count]
     return FateDice.of([1 if i in lowest else face for i, face in enumerate(faces)])

@@ -92,17 +92,21 @@ def test_the_lowest_faces_turn_to_plus() -> None:
 
 
 @pytest.mark.rule("weight.turned-dice")
-def test_cards_and_4d6_turn_their_faces_and_3d6_and_d6_d6_are_refused() -> None:
+def test_cards_and_4d6_turn_their_faces_and_3d6_and_d6_d6_their_best_face() -> None:
     card = Drawn(Randomizer.DECK_OF_FATE, (0, 0, -1, 1))
     assert turned_up(card, 1).symbols() == "00++"
     four = Drawn(Randomizer.FOUR_D6, (3, 1, 5, 2))  # reads 0 - + -
     assert turned_up(four, 2).symbols() == "0+++"
-    for way, shown in ((Randomizer.THREE_D6, (1, 2, 3)), (Randomizer.D6_MINUS_D6, (1, 6))):
-        with pytest.raises(IllegalAction, match="no Fate dice") as refused:
-            turned_up(Drawn(way, shown), 1)
-        assert refused.value.rule.key == "weight.turned-dice"
-    # Nothing to turn: any draw goes through as it fell.
-    assert turned_up(Drawn(Randomizer.THREE_D6, (1, 2, 3)), 0).total == -2
+    # fatekit's equivalent for dice with no Fate faces: a six-sided die to its best face.
+    three = Drawn(Randomizer.THREE_D6, (4, 1, 3))  # 8: -1
+    assert turned_up(three, 1) == Drawn(Randomizer.THREE_D6, (4, 6, 3))  # 13: +1
+    assert turned_up(three, 2) == Drawn(Randomizer.THREE_D6, (4, 6, 6))  # 16: +2
+    assert turned_up(three, 2).total == 2
+    two = Drawn(Randomizer.D6_MINUS_D6, (4, 5))  # -1: the minus die gains more (4 against 2)
+    assert turned_up(two, 1) == Drawn(Randomizer.D6_MINUS_D6, (4, 1))
+    assert turned_up(two, 2) == Drawn(Randomizer.D6_MINUS_D6, (6, 1))
+    assert turned_up(Drawn(Randomizer.D6_MINUS_D6, (2, 3)), 1).total == 6 - 3  # a tie: plus die
+    assert turned_up(Drawn(Randomizer.THREE_D6, (1, 2, 3)), 0).total == -2  # nothing turned
     with pytest.raises(BadInput):
         turned_up(parse_faces("0000"), 5)
 
@@ -221,10 +225,21 @@ def test_exact_odds_with_dice_turned_match_brute_force(way: Randomizer, turned: 
 
 
 @pytest.mark.rule("weight.turned-dice")
-def test_odds_refuse_dice_turned_on_3d6_and_d6_d6() -> None:
-    from fatekit.odds.exact import chances
+@pytest.mark.parametrize("turned", [1, 2])
+def test_exact_odds_for_3d6_and_d6_d6_with_dice_turned_match_brute_force(turned: int) -> None:
+    from fatekit.odds.exact import turned_counts
 
-    for way in (Randomizer.THREE_D6, Randomizer.D6_MINUS_D6):
-        with pytest.raises(IllegalAction, match="no Fate dice"):
-            chances(1, 1, randomizer=way, turned=1)
-        assert chances(1, 1, randomizer=way).fail > 0  # nothing turned: as they fall
+    three: dict[int, int] = {}
+    table = {3: -4, 4: -3, 5: -2, 6: -2, 7: -1, 8: -1, 13: 1, 14: 1, 15: 2, 16: 2, 17: 3, 18: 4}
+    for dice in product(range(1, 7), repeat=3):
+        raised = sorted(dice)
+        raised[:turned] = [6] * turned
+        total = table.get(sum(raised), 0)
+        three[total] = three.get(total, 0) + 1
+    assert turned_counts(Randomizer.THREE_D6, turned) == dict(sorted(three.items()))
+    two: dict[int, int] = {}
+    for plus, minus in product(range(1, 7), repeat=2):
+        # One turn: the plus die to 6 or the minus die to 1, whichever gives more; two: both.
+        best = max(6 - minus, plus - 1) if turned == 1 else 6 - 1
+        two[best] = two.get(best, 0) + 1
+    assert turned_counts(Randomizer.D6_MINUS_D6, turned) == dict(sorted(two.items()))
