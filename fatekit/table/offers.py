@@ -27,11 +27,8 @@ from fatekit.rules.core.errors import BadInput, FateError, ForbiddenAction
 from fatekit.rules.core.ladder import LADDER
 from fatekit.rules.core.randomizers import Randomizer
 from fatekit.rules.core.tracks import Track
-from fatekit.rules.core.waivers import waiving
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.options.weight import WEIGHT_WHEN_RULE
-from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Status
-from fatekit.rules.scenes.conflict_weight import Outweighs, outweighs
+from fatekit.rules.scenes.conflict import Conflict, LegalAction, Move, Outweighs, Status
 from fatekit.table.deciding import allowed, check_enter_dice
 from fatekit.table.parts import UNSET, AbsorbOptionPart, AspectRefPart, Part, UnsetType
 from fatekit.table.play.rolls import roll_in_play
@@ -455,13 +452,12 @@ def _weighed(
     conflict = state.conflict
     if conflict is None or actor not in conflict.roster.fighters:
         return (None, None)
-    roster = conflict.roster
     target = against if action is Action.ATTACK else None
-    with waiving({WEIGHT_WHEN_RULE.key}):  # the odds of the roll the GM would allow
-        mine = outweighs(roster, actor, action, target=target, claimed=claimed)
+    # A claim is counted as the GM allowing it: the odds of the roll the GM would let be made.
+    mine = conflict.outweighs(actor, action, target=target, claimed=claimed, allowed=claimed)
     theirs = None
-    if against is not None and against in roster.fighters:
-        theirs = outweighs(roster, against, Action.DEFEND)
+    if against is not None and against in conflict.roster.fighters:
+        theirs = conflict.outweighs(against, Action.DEFEND)
     return (mine, theirs)
 
 

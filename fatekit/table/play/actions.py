@@ -17,8 +17,13 @@ from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
 from fatekit.rules.options.weight import turned_up
-from fatekit.rules.scenes.conflict import DefenseFocus, FocusKind, Phase, TurnInProgress
-from fatekit.rules.scenes.conflict_weight import Outweighs, outweighs
+from fatekit.rules.scenes.conflict import (
+    DefenseFocus,
+    FocusKind,
+    Outweighs,
+    Phase,
+    TurnInProgress,
+)
 from fatekit.table import telling as say
 from fatekit.table.base import Command, Event, NamesAspect, Outweighed, Rating
 from fatekit.table.deciding import Context, acts_for, decides
@@ -352,8 +357,7 @@ def _weighed(
             raise BadInput("weight is not in use at this table", code="weight_off")
         return event
     claimed = isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed
-    roster = conflict.roster
-    found = outweighs(roster, event.actor, action, target=target, claimed=claimed)
+    found = conflict.outweighs(event.actor, action, target=target, claimed=claimed)
     if found is not None:
         drawn = parse_drawn(event.faces)
         event = dataclasses.replace(
@@ -363,7 +367,7 @@ def _weighed(
             weight=_outweighed(found),
         )
     if defender is not None and event.defend_faces is not None:
-        against = outweighs(roster, defender, Action.DEFEND)
+        against = conflict.outweighs(defender, Action.DEFEND)
         if against is not None:
             drawn = parse_drawn(event.defend_faces)
             event = dataclasses.replace(

@@ -33,7 +33,6 @@ from fatekit.rules.core.outcomes import Outcome
 from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.options.weight import turned_up
-from fatekit.rules.scenes.conflict_weight import outweighs
 from fatekit.rules.scenes.zones import resolve_move
 from fatekit.table import telling as say
 from fatekit.table.base import (
@@ -273,15 +272,14 @@ def _reroll_weighed(state: TableState, event: Invoked) -> Invoked:
     if rerolled is found.roll:
         turn = conflict.turns.turn
         aimed = turn.victim if turn is not None and turn.roll is rerolled else None
-        weighed = outweighs(
-            conflict.roster,
+        weighed = conflict.outweighs(
             rerolled.actor,
             rerolled.action,
             target=aimed,
             allowed=found.weight is not None,
         )
     else:
-        weighed = outweighs(conflict.roster, rerolled.actor, Action.DEFEND)
+        weighed = conflict.outweighs(rerolled.actor, Action.DEFEND)
     if weighed is None:
         return event
     weights = weighed.weights

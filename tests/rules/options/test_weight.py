@@ -26,7 +26,6 @@ from fatekit.rules.options.weight import (
     weight_counts,
 )
 from fatekit.rules.scenes.conflict import Conflict
-from fatekit.rules.scenes.conflict_weight import outweighs
 from fatekit.rules.scenes.scene import Game
 from fatekit.rules.scenes.zones import ZoneMap
 
@@ -157,33 +156,33 @@ def _fight(*options: OptionalRule, guards: int = 2) -> Conflict:
 def test_weights_are_read_again_once_a_guard_is_out() -> None:
     """Two guards outweigh Deliah two to one; with one taken out, the other rolls as usual."""
     conflict = _fight(OptionalRule.WEIGHT)
-    found = outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah")
+    found = conflict.outweighs("guard0", Action.ATTACK, target="deliah")
     assert found is not None and found.turned == 1 and found.weights == Weights(2, 1, 1)
-    assert outweighs(conflict.roster, "deliah", Action.DEFEND) is None
+    assert conflict.outweighs("deliah", Action.DEFEND) is None
     conflict.hits.take_out_of_fight("guard1")
-    assert outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah") is None
+    assert conflict.outweighs("guard0", Action.ATTACK, target="deliah") is None
 
 
 @pytest.mark.rule("weight.four-to-one", "weight.each-roll")
 def test_reinforcements_outweigh_her_five_to_one() -> None:
     conflict = _fight(OptionalRule.WEIGHT, guards=5)
-    found = outweighs(conflict.roster, "guard3", Action.ATTACK, target="deliah")
+    found = conflict.outweighs("guard3", Action.ATTACK, target="deliah")
     assert found is not None and found.turned == 2 and found.weights == Weights(5, 1, 1)
     # Moved to the next zone, a guard counts there, not at the gate.
     assert conflict.roster.scene.zones is not None
     conflict.roster.scene.zones.place("guard4", "road")
-    found = outweighs(conflict.roster, "guard3", Action.ATTACK, target="deliah")
+    found = conflict.outweighs("guard3", Action.ATTACK, target="deliah")
     assert found is not None and found.weights == Weights(4, 1, 1)
-    assert outweighs(conflict.roster, "guard4", Action.ATTACK, target="deliah") is not None
+    assert conflict.outweighs("guard4", Action.ATTACK, target="deliah") is not None
 
 
 @pytest.mark.rule("weight.sides")
 def test_no_weight_without_the_option_and_a_sheets_weight_counts() -> None:
-    assert outweighs(_fight().roster, "guard0", Action.ATTACK, target="deliah") is None
+    assert _fight().outweighs("guard0", Action.ATTACK, target="deliah") is None
     conflict = _fight(OptionalRule.WEIGHT, guards=1)
-    assert outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah") is None
+    assert conflict.outweighs("guard0", Action.ATTACK, target="deliah") is None
     conflict.roster.fighters["guard0"].character.weight = 4  # a troll, say
-    found = outweighs(conflict.roster, "guard0", Action.ATTACK, target="deliah")
+    found = conflict.outweighs("guard0", Action.ATTACK, target="deliah")
     assert found is not None and found.turned == 2
 
 
