@@ -531,6 +531,7 @@ export interface SheetPart {
   fate_points: number;
   skill_steps: SkillStepsPart;
   members?: number;
+  weight?: number;
   shared_with?: string[];
   gear?: GearPart[];
   stress: {

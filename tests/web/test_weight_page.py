@@ -61,3 +61,11 @@ def test_an_outweighed_foe_the_odds_the_card_and_the_log(server: str, browser: A
             expect(note).to_contain_text(words["roll.weight_fell"])
         # The log's line says it as well.
         expect(gm.locator("#log-list")).to_contain_text("outweighing 2 to 1")
+        # The sheets say how heavy each is; the GM makes a troll of weight 4 with the quick NPC.
+        expect(player.locator("#char-ruth-weight")).to_have_text(ru["sheet.weight_is"].format(n=1))
+        gm.click("#quick-npc")
+        gm.fill("#npc-name", "Troll")
+        gm.fill("#npc-aspect", "Huge and Hungry")
+        gm.fill("#npc-weight", "4")
+        gm.click("#npc-form-submit")
+        expect(gm.locator("#char-troll-weight")).to_have_text(en["sheet.weight_is"].format(n=4))
