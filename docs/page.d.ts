@@ -1097,6 +1097,8 @@ export interface TargetPart {
   options: string[];
   chosen_by: Chooser;
   invocations: InvocationPart[];
+  rolled_faces?: string | null;
+  weight?: WeightPart | null;
   defends: boolean;
 }
 /**
@@ -1110,6 +1112,20 @@ export interface InvocationPart {
   by: string;
   effect: InvokeEffect;
   free: boolean;
+}
+/**
+ * With weight: the sides' weights in the roller's zone as the roll was decided (``own``
+ * the roller's side, ``other`` the rest, ``target`` an attack's target) and the dice turned
+ * to + (1 or 2).
+ *
+ * This interface was referenced by `PageContract`'s JSON-Schema
+ * via the `definition` "WeightPart".
+ */
+export interface WeightPart {
+  own: number;
+  other: number;
+  target: number | null;
+  turned: number;
 }
 /**
  * The contest: sides, intents, victories, this exchange's rolls so far, the last result.
@@ -1294,20 +1310,6 @@ export interface RollPart {
   dice_hidden?: boolean;
   effort_hidden?: boolean;
   offers?: "ResolveRoll"[];
-}
-/**
- * With weight: the sides' weights in the roller's zone as the roll was decided (``own``
- * the roller's side, ``other`` the rest, ``target`` an attack's target) and the dice turned
- * to + (1 or 2).
- *
- * This interface was referenced by `PageContract`'s JSON-Schema
- * via the `definition` "WeightPart".
- */
-export interface WeightPart {
-  own: number;
-  other: number;
-  target: number | null;
-  turned: number;
 }
 /**
  * The consequence a treatment treats, whose, and the name it takes once it succeeds.

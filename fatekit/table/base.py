@@ -51,6 +51,7 @@ __all__ = [
     "Outweighed",
     "PointsFact",
     "RollFact",
+    "RollWeighed",
     "SceneLayout",
     "SheetFact",
     "SkillRoll",
@@ -201,6 +202,19 @@ class Outweighed:
     other: int
     target: int | None
     turned: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RollWeighed:
+    """With weight: what it did to a roll's dice as the roll was decided. ``faces`` holds the
+    dice turned to +; ``rolled_faces`` the draw as it fell and ``weight`` why (``None``: weight
+    turned nothing, and in logs written before). Like :class:`SceneLayout`, it holds no slots
+    of its own."""
+
+    __slots__ = ()
+
+    rolled_faces: str | None = None
+    weight: Outweighed | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -323,3 +323,6 @@ def hide_dice(
             data["defend_rolled_faces"] = None
     elif isinstance(defence, list):  # every target's defence: (target, faces) pairs
         data["defend_faces"] = [[who, None if kept(who) else faces] for who, faces in defence]
+        fell = data.get("defend_rolled_faces")
+        if isinstance(fell, list):  # ... and the draws weight turned, as they fell
+            data["defend_rolled_faces"] = [[who, None if kept(who) else f] for who, f in fell]

@@ -323,6 +323,9 @@ class TableState:
     session: int = 0  # sessions started
     arc: int = 1  # the arc under way; a major milestone closes it
     zone_attack: str | None = None  # the zone of a zone attack waiting for its targets
+    # With weight: the defences of the aimed attack on several targets that weight turned, each
+    # with its draw as it fell and why (replaced whenever an attack is aimed).
+    target_weights: dict[str, tuple[str, Outweighed]] = field(default_factory=dict)
     self_compels: dict[str, SelfCompelRecord] = field(default_factory=dict)  # awaiting the GM
     milestones: dict[str, Milestone] = field(default_factory=dict)  # PC id -> milestone open
     last_created: tuple[str, ...] = ()  # aspect ids the last event created

@@ -315,3 +315,64 @@ def test_a_table_drawing_3d6_turns_a_six_sided_die_to_six() -> None:
     assert rolled.defend_faces == "3d6:111=-4" and rolled.defend_weight is None
     assert play.s.roll is not None and play.s.roll.effort == 4 + 1
     assert_replays(play)
+
+
+@pytest.mark.rule("weight.two-to-one", "weight.sides")
+def test_attacks_on_several_targets_weigh_the_roll_and_every_defence() -> None:
+    from fatekit.rules.aspects.invokes import InvokeEffect
+    from fatekit.table import view_for
+
+    from .test_conflict_options import with_goon  # type: ignore[import-not-found]
+
+    play = with_goon(seated(("multiple_targets", "weight")))
+    sides = (("heroes", ("ruth", "charles", "goon")), ("cult", ("alice",)))
+    play.do(c.StartConflict(sides=sides, first="alice"))
+    # Alice, outweighed three to one, attacks the whole deck: her dice fall as they fall...
+    play.do(c.ZoneAttack(actor="alice", skill="fight", zone="deck", dice="-000"))
+    rolled = last(play)
+    assert isinstance(rolled, e.ZoneAttackRolled) and rolled.weight is None
+    # ... and every one of her targets defends with a die turned to +.
+    play.dice[:] = ["-000", "0-00", "00-0"]
+    play.do(c.AssignTargets())
+    assigned = last(play)
+    assert isinstance(assigned, e.TargetsAssigned)
+    assert dict(assigned.defend_faces) == {"charles": "+000", "goon": "0+00", "ruth": "00+0"}
+    assert dict(assigned.defend_rolled_faces) == {
+        "charles": "-000",
+        "goon": "0-00",
+        "ruth": "00-0",
+    }
+    assert dict(assigned.defend_weights)["ruth"] == e.Outweighed(
+        own=3, other=1, target=None, turned=1
+    )
+    for seat in ("ann", "ben"):
+        target = view_for(play.s, seat)["conflict"]["targets"]["ruth"]
+        assert target["rolled_faces"] == "00-0" and target["weight"]["turned"] == 1
+    # Ruth rerolls her defence: weighed again, the target's card follows the new dice.
+    play.do(
+        c.Invoke(
+            aspect_id="ruth/high_concept/1",
+            by="ruth",
+            effect=InvokeEffect.REROLL,
+            target="ruth",
+            dice="-0-0",
+        ),
+        "ann",
+    )
+    rerolled = last(play)
+    assert isinstance(rerolled, e.Invoked)
+    assert (rerolled.rolled_faces, rerolled.faces) == ("-0-0", "+0-0")
+    assert view_for(play.s, "ben")["conflict"]["targets"]["ruth"]["rolled_faces"] == "-0-0"
+    assert_replays(play)
+    # A split attack, rolled before its targets are named, turns one die at most.
+    split = with_goon(seated(("multiple_targets", "weight")))
+    split.do(c.StartConflict(sides=sides, first="ruth"))
+    split.do(c.SplitAttack(actor="ruth", skill="fight", dice="--00"), "ann")
+    made = last(split)
+    assert isinstance(made, e.SplitAttackRolled)
+    assert (made.rolled_faces, made.faces) == ("--00", "+-00")
+    assert made.weight == e.Outweighed(own=3, other=1, target=None, turned=1)
+    assert view_for(split.s, "ben")["rolls"][0]["weight"]["turned"] == 1
+    line = log_of(split, "gm")[0]
+    assert line["type"] == "SplitAttackRolled" and line["data"]["rolled_faces"] == "--00"
+    assert_replays(split)

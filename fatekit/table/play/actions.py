@@ -12,15 +12,12 @@ from fatekit.rules.aspects.rolling import ActionRoll
 from fatekit.rules.core.actions import Action, Side
 from fatekit.rules.core.dice import ScriptedDice
 from fatekit.rules.core.errors import BadInput
-from fatekit.rules.core.randomizers import parse_drawn
 from fatekit.rules.core.switches import OptionalRule
 from fatekit.rules.options.obstacles import CoverUse
 from fatekit.rules.options.scale import ScaleBenefit
-from fatekit.rules.options.weight import turned_up
 from fatekit.rules.scenes.conflict import (
     DefenseFocus,
     FocusKind,
-    Outweighs,
     Phase,
     TurnInProgress,
 )
@@ -41,6 +38,7 @@ from fatekit.table.play.rolls import (
     rolled_against,
     scripted_dice,
     stunts_applied,
+    weigh_dice,
 )
 from fatekit.table.play.scenes import scene_in_play
 from fatekit.table.play.secrets import note_roll_made
@@ -349,41 +347,22 @@ def _weighed(
 ) -> Rolled:
     """``event`` with the dice weight turns to + (the weight option): the roller's side and the
     defender's, each weighed in their own zone as the table stands now (who is still in, where),
-    the draw as it fell kept beside the dice turned. The roll's fold then takes the dice as they
-    are: it never weighs anyone."""
-    conflict = context.state.conflict
-    if conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT):
-        if isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed:
-            raise BadInput("weight is not in use at this table", code="weight_off")
-        return event
+    the draw as it fell kept beside the dice turned."""
+    state = context.state
     claimed = isinstance(event, AdvantageRolled | OvercomeRolled) and event.weight_claimed
-    found = conflict.outweighs(event.actor, action, target=target, claimed=claimed)
-    if found is not None:
-        drawn = parse_drawn(event.faces)
-        event = dataclasses.replace(
-            event,
-            faces=turned_up(drawn, found.turned).symbols(),
-            rolled_faces=event.faces,
-            weight=_outweighed(found),
-        )
-    if defender is not None and event.defend_faces is not None:
-        against = conflict.outweighs(defender, Action.DEFEND)
-        if against is not None:
-            drawn = parse_drawn(event.defend_faces)
-            event = dataclasses.replace(
-                event,
-                defend_faces=turned_up(drawn, against.turned).symbols(),
-                defend_rolled_faces=event.defend_faces,
-                defend_weight=_outweighed(against),
-            )
-    return event
-
-
-def _outweighed(found: Outweighs) -> Outweighed:
-    weights = found.weights
-    return Outweighed(
-        own=weights.own, other=weights.other, target=weights.target, turned=found.turned
+    conflict = state.conflict
+    if claimed and (conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT)):
+        raise BadInput("weight is not in use at this table", code="weight_off")
+    faces, rolled, weight = weigh_dice(
+        state, event.actor, event.faces, action, target=target, claimed=claimed
     )
+    event = dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
+    if defender is not None and event.defend_faces is not None:
+        faces, rolled, weight = weigh_dice(state, defender, event.defend_faces, Action.DEFEND)
+        event = dataclasses.replace(
+            event, defend_faces=faces, defend_rolled_faces=rolled, defend_weight=weight
+        )
+    return event
 
 
 def _require_helpers(context: Context, helpers: tuple[str, ...]) -> None:

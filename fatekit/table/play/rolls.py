@@ -260,37 +260,57 @@ def _reroll_weighed(state: TableState, event: Invoked) -> Invoked:
     conflict = state.conflict
     if event.faces is None or conflict is None:
         return event
-    if not conflict.roster.ruleset.has(OptionalRule.WEIGHT):
-        return event
     try:
         rerolled, in_conflict = _invoked_roll(state, event)
     except FateError:
         return event  # judging the invoke refuses it, with its reason
+    if event.target is not None:  # a target's defence against an attack on several
+        faces, rolled, weight = weigh_dice(state, event.target, event.faces, Action.DEFEND)
+        return dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
     found = next((r for r in state.rolls.values() if rerolled in (r.roll, r.roll.opposition)), None)
     if not in_conflict or found is None:
         return event
     if rerolled is found.roll:
         turn = conflict.turns.turn
         aimed = turn.victim if turn is not None and turn.roll is rerolled else None
-        weighed = conflict.outweighs(
+        faces, rolled, weight = weigh_dice(
+            state,
             rerolled.actor,
+            event.faces,
             rerolled.action,
             target=aimed,
             allowed=found.weight is not None,
         )
     else:
-        weighed = conflict.outweighs(rerolled.actor, Action.DEFEND)
-    if weighed is None:
-        return event
-    weights = weighed.weights
-    return dataclasses.replace(
-        event,
-        faces=turned_up(parse_drawn(event.faces), weighed.turned).symbols(),
-        rolled_faces=event.faces,
-        weight=Outweighed(
-            own=weights.own, other=weights.other, target=weights.target, turned=weighed.turned
-        ),
+        faces, rolled, weight = weigh_dice(state, rerolled.actor, event.faces, Action.DEFEND)
+    return dataclasses.replace(event, faces=faces, rolled_faces=rolled, weight=weight)
+
+
+def weigh_dice(
+    state: TableState,
+    roller: str,
+    faces: str,
+    action: Action,
+    *,
+    target: str | None = None,
+    claimed: bool = False,
+    allowed: bool = False,
+) -> tuple[str, str | None, Outweighed | None]:
+    """``roller``'s dice (``faces``, as drawn) with the dice weight turns to + as a roll of a
+    conflict is decided (the weight option; see :meth:`Conflict.outweighs` for ``target``,
+    ``claimed`` and ``allowed``): the dice turned, the draw as it fell (``None``: nothing
+    turned) and why. A fold takes the dice as recorded: it never weighs anyone."""
+    conflict = state.conflict
+    if conflict is None or not conflict.roster.ruleset.has(OptionalRule.WEIGHT):
+        return faces, None, None
+    found = conflict.outweighs(roller, action, target=target, claimed=claimed, allowed=allowed)
+    if found is None:
+        return faces, None, None
+    weights = found.weights
+    why = Outweighed(
+        own=weights.own, other=weights.other, target=weights.target, turned=found.turned
     )
+    return turned_up(parse_drawn(faces), found.turned).symbols(), faces, why
 
 
 def _boost_name(state: TableState, aspect_id: str) -> str | None:
@@ -498,6 +518,10 @@ def _rerolled(state: TableState, event: Invoked, target: ActionRoll) -> None:
         event.version, event.at, target.actor, "reroll", target.skill or "", event.faces
     )
     # Dice rerolled while the NPCs' dice are hidden keep the roll in play hidden too.
+    if event.target is not None:  # a target's defence: what weight turned of the new dice
+        state.target_weights.pop(event.target, None)
+        if event.rolled_faces is not None and event.weight is not None:
+            state.target_weights[event.target] = (event.rolled_faces, event.weight)
     found = next((r for r in state.rolls.values() if target in (r.roll, r.roll.opposition)), None)
     if found is not None and target is found.roll:  # what weight turned is the new dice'
         found.rolled_faces, found.weight = event.rolled_faces, event.weight

@@ -18,8 +18,8 @@ import {
   typedDice,
 } from "./forms.js";
 import { t, tn } from "./lib/i18n.js";
-import { invokeBox, showOdds } from "./roll.js";
-import { askedRoll, openAskedRoll } from "./screen.js";
+import { invokeBox, showOdds, weighed } from "./roll.js";
+import { askedRoll, diceOrHidden, openAskedRoll } from "./screen.js";
 import { app, seatView, send } from "./store.js";
 import { aspectName, hasOption, offered, skill, trackName, visibleAspects, who } from "./view.js";
 
@@ -476,6 +476,15 @@ export function targetsBox(c) {
       who(target),
       " ",
       tn("resolve.outcome", { outcome: t(`outcome.${r.outcome}`), n: r.shifts }),
+      // Weight: the dice of this defence turned to +, and the draw as it fell.
+      r.weight
+        ? h(
+            "p",
+            { class: "hint roll-weight", id: `target-weight-${target}` },
+            tn("roll.defence_weight", weighed(r.weight)),
+            r.rolled_faces ? h("span", {}, " ", t("roll.weight_fell"), " ", diceOrHidden(r.rolled_faces)) : null,
+          )
+        : null,
       r.invocations.length
         ? h(
             "ul",

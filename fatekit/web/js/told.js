@@ -1821,6 +1821,14 @@ export const TOLD = {
   SplitAttackRolled: {
     cases: [
       {
+        key: "SplitAttackRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "SplitAttackRolled",
       },
     ],
@@ -1832,6 +1840,22 @@ export const TOLD = {
       dice: {
         kind: "dice",
         field: "faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
       },
     },
   },
@@ -2076,6 +2100,14 @@ export const TOLD = {
   ZoneAttackRolled: {
     cases: [
       {
+        key: "ZoneAttackRolled.weight",
+        when: [
+          {
+            field: "weight",
+          },
+        ],
+      },
+      {
         key: "ZoneAttackRolled",
       },
     ],
@@ -2087,6 +2119,22 @@ export const TOLD = {
       dice: {
         kind: "dice",
         field: "faces",
+      },
+      own: {
+        kind: "number",
+        field: "weight.own",
+      },
+      other: {
+        kind: "number",
+        field: "weight.other",
+      },
+      turned: {
+        kind: "number",
+        field: "weight.turned",
+      },
+      rolled: {
+        kind: "dice",
+        field: "rolled_faces",
       },
     },
   },
