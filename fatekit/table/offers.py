@@ -302,6 +302,8 @@ def invoke_advice(viewer: Viewer, in_play: RollInPlay, *, invokes: int, target: 
         target=target,
         opposition_dice=their_dice,
         randomizer=Randomizer(viewer.state.randomizer_for(roll.actor)),
+        # A reroll is weighed again as it is made; no one moves mid-roll, so as this roll was.
+        turned=0 if in_play.weight is None else in_play.weight.turned,
     )
     return {
         "choice": found.choice.value,

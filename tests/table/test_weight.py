@@ -216,6 +216,35 @@ def test_the_roll_card_shows_the_weight_and_a_reroll_is_weighed_again() -> None:
         assert (card["faces"], card["rolled_faces"]) == ("+-00", "--00")
         assert card["weight"] == {"own": 2, "other": 1, "target": 1, "turned": 1}
         assert card["defence"]["weight"] is None
+    # The advice on invoking counts a reroll as weighed again: one die turned.
+    from fractions import Fraction
+
+    from fatekit.odds.invokes import Choice, advise
+    from fatekit.table.offers import invoke_options
+
+    advice = invoke_options(play.s, "ann", "ruth", target="style")["advice"]
+    roll = play.s.roll
+    assert roll is not None and roll.dice is not None
+    assert roll.opposition is not None and roll.opposition.dice is not None
+    expected = advise(
+        roll.effort - roll.dice.total,
+        roll.opposition_value - roll.opposition.dice.total,
+        roll.dice,
+        invokes=advice["invokes"],
+        target="style",
+        opposition_dice=roll.opposition.dice,
+        turned=1,
+    )
+    assert Fraction(advice["chances"]["reroll"]["exact"]) == expected.chances[Choice.REROLL]
+    unweighed = advise(
+        roll.effort - roll.dice.total,
+        roll.opposition_value - roll.opposition.dice.total,
+        roll.dice,
+        invokes=advice["invokes"],
+        target="style",
+        opposition_dice=roll.opposition.dice,
+    )
+    assert unweighed.chances[Choice.REROLL] < expected.chances[Choice.REROLL]
     # Ruth rerolls: who outweighs whom is read again, and the new dice are turned too.
     play.do(
         c.Invoke(

@@ -242,3 +242,19 @@ def test_exact_odds_for_3d6_and_d6_d6_with_dice_turned_match_brute_force(turned:
         best = max(6 - minus, plus - 1) if turned == 1 else 6 - 1
         two[best] = two.get(best, 0) + 1
     assert turned_counts(Randomizer.D6_MINUS_D6, turned) == dict(sorted(two.items()))
+
+
+@pytest.mark.rule("weight.each-roll", "weight.turned-dice")
+def test_the_advice_on_a_reroll_counts_the_die_weight_turns_again() -> None:
+    from fractions import Fraction
+
+    from fatekit.odds.invokes import Choice, advise
+
+    # Fair (+2) against Great (+4), the dice showing -2 (one die already turned): a success
+    # needs the dice to give +3. One invoke left, spent on a reroll that turns one die again.
+    advice = advise(2, 4, parse_faces("--0+"), invokes=1, target="success", turned=1)
+    brute = _brute(1)
+    hand = Fraction(sum(n for t, n in brute.items() if 2 + t - 4 >= 1), 81)
+    assert advice.chances[Choice.REROLL] == hand
+    plain = advise(2, 4, parse_faces("--0+"), invokes=1, target="success")
+    assert plain.chances[Choice.REROLL] < hand
