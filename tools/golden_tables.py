@@ -932,6 +932,47 @@ def overcome_in_conflict(t: Play) -> None:
     gm("FinishConflict")
 
 
+def weight_deliah(t: Play) -> None:
+    """War of Ashes' weight, played as the book's own example goes (issue 41): two City guards
+    outweigh Deliah two to one, so a guard's [00-+] turns to [00++]; she takes one out, and the
+    one left rolls as he falls; four more come, five to one, and [0-+-] turns to [0+++]. Her own
+    attack on an outweighing pair is rolled as usual, while the guard defending turns a die."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "deliah", "Deliah",
+        "fight", "athletics notice", "physique will stealth", "burglary contacts lore rapport",
+        high_concept="Sellsword of the Free Cities", trouble="Wanted by the City Watch",
+    ), owner="ann")
+    for n in range(1, 7):
+        gm("AddCharacter", sheet=npc("condensed", f"guard{n}", f"City Guard {n}", "fight",
+                                     "athletics", high_concept="Sworn to the City Watch"))
+    gm("StartSession")
+    gm("StartScene", name="The city gate", participants=["deliah", "guard1", "guard2"],
+       zones=["gate", "road"], links=[["gate", "road"]],
+       positions=[["deliah", "gate"], ["guard1", "gate"], ["guard2", "gate"]])
+    gm("StartConflict", sides=[["deliah", ["deliah"]], ["watch", ["guard1", "guard2"]]],
+       first="guard1")
+    # Two guards against Deliah: two to one, one die turned. Fight +2 and [00++] against her
+    # Athletics +3 and [-000]: a hit of 2.
+    gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("-000",))
+    gm("ResolveRoll", option="hit")
+    ann("Absorb", boxes=[0, 1])
+    gm("EndTurn", next_actor="deliah")
+    # Deliah, outweighed, rolls as she falls; the guard defending turns one of his dice.
+    ann("Attack", actor="deliah", target="guard2", skill="fight", dice="+++0", rolls=("-000",))
+    gm("ResolveRoll", option="hit")
+    gm("TakeOut")
+    ann("EndTurn", next_actor="guard1")
+    # One guard against one Deliah: nobody outweighs anyone, his dice stay as they fell.
+    gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("++00",))
+    gm("ResolveRoll", option="fail")
+    # Four more guards come: five to one against her, and never more than two dice.
+    for n in range(3, 7):
+        gm("JoinScene", character_id=f"guard{n}", zone="gate", side="watch")
+    gm("EndTurn", next_actor="guard3")
+    gm("Attack", actor="guard3", target="deliah", skill="fight", dice="0-+-", rolls=("0000",))
+
+
 # fmt: on
 
 
@@ -1105,6 +1146,16 @@ RECIPES = {
             datetime(2026, 11, 29, 19, 0, tzinfo=UTC),
             {"name": "Rooftops", "gm_name": "Morgan"},
             overcome_in_conflict,
+        ),
+        Recipe(
+            "weight-deliah",
+            "War of Ashes' weight (issue 41), the book's example: two guards turn one die of "
+            "their attack and of a defence, one guard alone none, five guards two "
+            "(AttackRolled.rolled_faces and .weight, .defend_rolled_faces and .defend_weight, "
+            "a sheet's weight)",
+            datetime(2026, 12, 7, 19, 0, tzinfo=UTC),
+            {"name": "Agaptus: the city gate", "options": ["weight"], "gm_name": "Morgan"},
+            weight_deliah,
         ),
     )
 }
