@@ -953,10 +953,10 @@ def weight_deliah(t: Play) -> None:
     gm("StartConflict", sides=[["deliah", ["deliah"]], ["watch", ["guard1", "guard2"]]],
        first="guard1")
     # Two guards against Deliah: two to one, one die turned. Fight +2 and [00++] against her
-    # Athletics +3 and [-000]: a hit of 2.
+    # Fight +4 and [-000]: a hit of 1.
     gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("-000",))
     gm("ResolveRoll", option="hit")
-    ann("Absorb", boxes=[0, 1])
+    ann("Absorb", boxes=[0])
     gm("EndTurn", next_actor="deliah")
     # Deliah, outweighed, rolls as she falls; the guard defending turns one of his dice.
     ann("Attack", actor="deliah", target="guard2", skill="fight", dice="+++0", rolls=("-000",))
