@@ -965,7 +965,7 @@ def weight_deliah(t: Play) -> None:
     ann("EndTurn", next_actor="guard1")
     # One guard against one Deliah: nobody outweighs anyone, his dice stay as they fell.
     gm("Attack", actor="guard1", target="deliah", skill="fight", dice="00-+", rolls=("++00",))
-    gm("ResolveRoll", option="fail")
+    gm("ResolveRoll", option="miss")
     # Four more guards come: five to one against her, and never more than two dice.
     for n in range(3, 7):
         gm("JoinScene", character_id=f"guard{n}", zone="gate", side="watch")
