@@ -973,6 +973,39 @@ def weight_deliah(t: Play) -> None:
     gm("Attack", actor="guard3", target="deliah", skill="fight", dice="0-+-", rolls=("0000",))
 
 
+def weight_targets(t: Play) -> None:
+    """Weight on attacks on several targets (issue 41): the goblin chief, outweighed three to
+    one, attacks a whole zone as he falls, and each of the three defending turns a die; Rolf
+    rerolls his defence, weighed again; then Rolf's split attack, rolled before its targets are
+    named, turns one die."""
+    gm, ann = seated(t, "Ann")
+    ann("AddCharacter", sheet=sheet(
+        "condensed", "rolf", "Rolf",
+        "fight", "athletics physique", "notice will provoke", "lore rapport stealth shoot",
+        high_concept="Barbarian of the Northern Reaches", trouble="Ancestors Always Watching",
+    ), owner="ann")
+    gm("AddCharacter", sheet=npc("condensed", "olivia", "Olivia", "shoot", "athletics",
+                                 high_concept="Ranger of the Marches"))
+    gm("AddCharacter", sheet=npc("condensed", "merc", "Hired Blade", "fight", "athletics",
+                                 high_concept="Paid Up to the Full Moon"))
+    gm("AddCharacter", sheet=npc("condensed", "chief", "Goblin Chief", "fight", "athletics",
+                                 high_concept="Loudest of the Horde"))
+    gm("StartSession")
+    gm("StartScene", name="The ruins", participants=["rolf", "olivia", "merc", "chief"],
+       zones=["ruins", "pillars"], links=[["ruins", "pillars"]],
+       positions=[["rolf", "ruins"], ["olivia", "ruins"], ["merc", "ruins"], ["chief", "ruins"]])
+    gm("StartConflict", sides=[["heroes", ["rolf", "olivia", "merc"]], ["horde", ["chief"]]],
+       first="chief")
+    gm("ZoneAttack", actor="chief", skill="fight", zone="ruins", dice="+0+0")
+    # Merc, Olivia and Rolf defend (as the zone lists them), each with one die turned to +.
+    gm("AssignTargets", rolls=("-000", "0-00", "--00"))
+    ann("Invoke", aspect_id="rolf/high_concept/1", by="rolf", effect="reroll", target="rolf",
+        dice="-0-0")
+    gm("ResolveTargets", options=[["merc", "hit"], ["olivia", "hit"], ["rolf", "hit"]])
+    gm("EndTurn", next_actor="rolf")
+    ann("SplitAttack", actor="rolf", skill="fight", dice="--00")
+
+
 # fmt: on
 
 
@@ -1156,6 +1189,17 @@ RECIPES = {
             datetime(2026, 12, 7, 19, 0, tzinfo=UTC),
             {"name": "Agaptus: the city gate", "options": ["weight"], "gm_name": "Morgan"},
             weight_deliah,
+        ),
+        Recipe(
+            "weight-targets",
+            "Weight on attacks on several targets (issue 41): a zone attack and every defence "
+            "against it weighed (TargetsAssigned.defend_rolled_faces and .defend_weights), a "
+            "target's defence rerolled and weighed again (Invoked.rolled_faces and .weight), a "
+            "split attack turning one die (SplitAttackRolled.rolled_faces and .weight)",
+            datetime(2026, 12, 7, 20, 0, tzinfo=UTC),
+            {"name": "Agaptus: the ruins", "options": ["weight", "multiple_targets"],
+             "gm_name": "Morgan"},
+            weight_targets,
         ),
     )
 }
