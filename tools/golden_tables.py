@@ -996,7 +996,7 @@ def weight_targets(t: Play) -> None:
        positions=[["rolf", "ruins"], ["olivia", "ruins"], ["merc", "ruins"], ["chief", "ruins"]])
     gm("StartConflict", sides=[["heroes", ["rolf", "olivia", "merc"]], ["horde", ["chief"]]],
        first="chief")
-    gm("ZoneAttack", actor="chief", skill="fight", zone="ruins", dice="-0-0")
+    gm("ZoneAttack", actor="chief", skill="fight", zone="ruins", dice="0-00")
     # Merc, Olivia and Rolf defend (as the zone lists them), each with one die turned to +.
     gm("AssignTargets", rolls=("-000", "0-00", "--00"))
     ann("Invoke", aspect_id="rolf/high_concept/1", by="rolf", effect="reroll", target="rolf",
