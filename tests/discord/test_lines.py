@@ -210,3 +210,47 @@ def test_a_seats_own_dice_and_the_gms_setting_are_said_in_each_language(language
     assert four == said(
         "dice.d6.read", way=said("randomizer.4d6"), dice="[1] [4] [5] [6]", total="+1"
     )
+
+
+@pytest.mark.rule("weight.two-to-one")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_odds_say_the_dice_weight_turns(language: str) -> None:
+    from fatekit.discord.sheets import odds_text
+
+    view = {
+        "seats": [{"id": "gm", "name": "Gloria", "role": "gm"}],
+        "characters": [
+            {
+                "id": who,
+                "revealed": True,
+                "sheet": {"name": name, "aspects": [], "consequences": []},
+            }
+            for who, name in (("ruth", "Ruth"), ("alice", "Alice"))
+        ],
+        "table": {"preset": "condensed"},
+        "scene": None,
+    }
+    say = words(language)
+    reader = Reader(view, say)
+    weight = {"own": 2, "other": 1, "target": 1, "turned": 1}
+    chances = {k: {"p": 0.25, "exact": "1/4"} for k in ("fail", "tie", "success")}
+    found = {
+        "hidden": False,
+        "modifier": 4,
+        "opposition": 3,
+        "active": True,
+        "defend_skill": "fight",
+        "chances": {**chances, "success_with_style": {"p": 0.25, "exact": "1/4"}},
+        "weight": weight,
+        "opposing_weight": None,
+    }
+    text = odds_text(found, "ruth", "fight", "alice", reader)
+    assert say("odds.weight_mine", own=2, other=1, n=1) in text
+    hidden = odds_text(
+        {"hidden": True, "weight": None, "opposing_weight": weight},
+        "ruth",
+        "fight",
+        "alice",
+        reader,
+    )
+    assert say("odds.weight_theirs", own=2, other=1, n=1) in hidden
