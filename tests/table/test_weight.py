@@ -405,3 +405,12 @@ def test_attacks_on_several_targets_weigh_the_roll_and_every_defence() -> None:
     line = log_of(split, "gm")[0]
     assert line["type"] == "SplitAttackRolled" and line["data"]["rolled_faces"] == "--00"
     assert_replays(split)
+
+
+def test_foresight_says_the_simulator_does_not_play_weight() -> None:
+    from fatekit.table.foresight import foresight_scenarios
+
+    play = seated(("weight",))
+    fight(play)
+    with pytest.raises(BadInput, match="does not play weight"):
+        foresight_scenarios(play.s)
