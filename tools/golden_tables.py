@@ -1197,8 +1197,11 @@ RECIPES = {
             "target's defence rerolled and weighed again (Invoked.rolled_faces and .weight), a "
             "split attack turning one die (SplitAttackRolled.rolled_faces and .weight)",
             datetime(2026, 12, 7, 20, 0, tzinfo=UTC),
-            {"name": "Agaptus: the ruins", "options": ["weight", "multiple_targets"],
-             "gm_name": "Morgan"},
+            {
+                "name": "Agaptus: the ruins",
+                "options": ["weight", "multiple_targets"],
+                "gm_name": "Morgan",
+            },
             weight_targets,
         ),
     )
