@@ -374,13 +374,12 @@ def roll_odds(
             # The opponent's skills are the GM's secret: no odds that would give them away.
             # Weight tells none of them (the sides stand in the open): it is said still.
             weighed = _weighed(state, actor, ODDS_ACTIONS[action], against, claimed=weight_claimed)
-            return {
-                "hidden": True,
-                "modifier": modifier,
-                "stunts": stunts,
-                "weight": _weight_json(weighed[0]),
-                "opposing_weight": _weight_json(weighed[1]),
+            said = {
+                key: _weight_json(found)
+                for key, found in zip(("weight", "opposing_weight"), weighed, strict=True)
+                if found is not None
             }
+            return {"hidden": True, "modifier": modifier, "stunts": stunts, **said}
         defending = defend_skill
         if defending is None:
             defending = defending_skill(state, actor, skill, against, action=action, mental=mental)
